@@ -1,0 +1,134 @@
+// trace.cuh — the instrumentation every kernel file shares.
+//
+// Compiled without RV_TRACE (the timed build) every macro here expands to
+// nothing: the timed kernels contain no trace code at all.  Compiled with
+// RV_TRACE (the instrumented build) the kernels take one extra argument and
+// record, for one chosen block, one event per thread per step into a device
+// buffer laid out [step][thread] (see src/rv_access.h):
+//
+//   RV_STEP();                          every thread: the next step begins
+//   RV_READ(access);                    note one read (loops that read many)
+//   RV_REC(value, write, reads...);     this thread's event: the value it produced,
+//                                       where it went, the reads of this statement
+//
+// RV_REC goes on the same line as the statement it describes, so __LINE__ is
+// that statement's line.  Accesses: RV_S(word) shared memory, RV_G(i) global
+// input, RV_OUT(b) global output, RV_LANE(l) another lane's register (shuffle),
+// RV_REG() the thread's own register; RV_G_IF / RV_S_IF record only if a
+// condition holds (a bounds check that skipped the read).  Called again in
+// the same step (a loop), RV_REC adds its reads to the event and replaces
+// the value, the destination and the line.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <type_traits>
+#include "rv_access.h"
+
+// What the host passes to an instrumented kernel (a type only; the timed
+// kernels never take one).
+struct rv_trace_args {
+    rv_dev_event *events;      // [max_steps][blockDim.x], zeroed; NULL: record nothing
+    unsigned int  block;       // the block to record
+    int           max_steps;
+    int          *steps_taken; // thread 0 of that block writes how many steps it saw
+};
+
+#ifdef RV_TRACE
+#define RV_NS traced
+
+// Per-thread recording state, passed by reference to __device__ helpers.
+struct rv_tracer {
+    rv_dev_event *events;
+    int step;
+    int max_steps;
+    bool on;
+};
+
+__device__ __forceinline__ rv_tracer rv_tracer_begin(const rv_trace_args &a)
+{
+    rv_tracer t;
+    t.events = a.events;
+    t.step = -1;
+    t.max_steps = a.max_steps;
+    t.on = a.events != nullptr && blockIdx.x == a.block;
+    return t;
+}
+
+__device__ __forceinline__ rv_dev_event *rv_event_now(rv_tracer &rv)
+{
+    if (!rv.on || rv.step < 0 || rv.step >= rv.max_steps) return nullptr;
+    return &rv.events[(size_t)rv.step * blockDim.x + threadIdx.x];
+}
+
+__device__ __forceinline__ void rv_read(rv_tracer &rv, uint64_t a)
+{
+    rv_dev_event *e = rv_event_now(rv);
+    if (!e || RV_ACC_SPACE(a) == RV_SPACE_NONE) return;
+    if (e->nreads >= RV_MAX_READS) { e->nreads = 0xFFFF; return; } // overflow: the host refuses it
+    e->reads[e->nreads++] = a;
+}
+
+template <typename... Reads>
+__device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, uint64_t write, Reads... reads)
+{
+    rv_dev_event *e = rv_event_now(rv);
+    if (!e) return;
+    if constexpr (sizeof...(Reads) > 0) {
+        const uint64_t list[] = {(uint64_t)reads...};
+        for (uint64_t a : list) rv_read(rv, a);
+    }
+    e->line = (uint16_t)line;
+    e->value = value;
+    e->write = write;
+}
+
+#define RV_TRACE_PARAM  , rv_trace_args rv_args
+#define RV_TRACE_ARG    , rv_args
+#define RV_TRACER_PARAM , rv_tracer &rv
+#define RV_TRACER_ARG   , rv
+#define RV_TRACE_BEGIN() rv_tracer rv = rv_tracer_begin(rv_args)
+#define RV_TRACE_END() \
+    do { if (rv.on && threadIdx.x == 0) *rv_args.steps_taken = rv.step + 1; } while (0)
+#define RV_STEP()       (++rv.step)
+#define RV_READ(a)      rv_read(rv, (a))
+#define RV_REC(value, write, ...) rv_record(rv, __LINE__, (value), (write), ##__VA_ARGS__)
+
+#define RV_S(w)         RV_ACC(RV_SPACE_SMEM, (w))
+#define RV_G(i)         RV_ACC(RV_SPACE_GIN, (i))
+#define RV_OUT(b)       RV_ACC(RV_SPACE_GOUT, (b))
+#define RV_LANE(l)      RV_ACC(RV_SPACE_LANE, (l))
+#define RV_REG()        RV_ACC(RV_SPACE_REG, threadIdx.x)
+#define RV_G_IF(c, i)   ((c) ? RV_G(i) : (uint64_t)0)
+#define RV_S_IF(c, w)   ((c) ? RV_S(w) : (uint64_t)0)
+// The lane __shfl_down_sync(mask, v, d) reads: lane + d, or itself past lane 31.
+#define RV_LANE_DOWN(lane, d) RV_LANE((lane) + (d) < 32 ? (lane) + (d) : (lane))
+
+#else  // the timed build: no trace code at all
+#define RV_NS timed
+#define RV_TRACE_PARAM
+#define RV_TRACE_ARG
+#define RV_TRACER_PARAM
+#define RV_TRACER_ARG
+#define RV_TRACE_BEGIN()
+#define RV_TRACE_END()
+#define RV_STEP()
+#define RV_READ(a)
+#define RV_REC(value, write, ...)
+#endif
+
+// Calls f(std::integral_constant<unsigned, B>) for the block size b, so that
+// versions whose block size is a template constant can be launched from a
+// run-time choice.  Sizes below Min are not instantiated.
+template <unsigned Min, typename F>
+void rv_with_block_size(unsigned b, F f)
+{
+    switch (b) {
+    case 32:   if constexpr (Min <= 32) f(std::integral_constant<unsigned, 32>{}); break;
+    case 64:   if constexpr (Min <= 64) f(std::integral_constant<unsigned, 64>{}); break;
+    case 128:  f(std::integral_constant<unsigned, 128>{}); break;
+    case 256:  f(std::integral_constant<unsigned, 256>{}); break;
+    case 512:  f(std::integral_constant<unsigned, 512>{}); break;
+    case 1024: f(std::integral_constant<unsigned, 1024>{}); break;
+    default:   break;
+    }
+}

@@ -1,0 +1,50 @@
+// v0 — interleaved addressing (the baseline; "reduce 1" in seeds 000/001/003).
+//
+// Each block copies blockDim.x elements into shared memory, then adds pairs at
+// strides 1, 2, 4, ...  Thread tid works at stride s when tid % (2*s) == 0.
+//
+// What it costs: the working threads are scattered over every warp (at s = 1
+// the even lanes, at s = 2 every fourth lane ...), so every warp that still has
+// work diverges: its idle lanes wait while the others add.  The % operator is
+// slow on the GPU, too.  The next version (v1) keeps the working threads
+// together instead.
+#include "trace.cuh"
+
+namespace RV_NS {
+
+__global__ void reduce_v0(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
+{
+    extern __shared__ float sdata[];
+    unsigned int tid = threadIdx.x;
+    unsigned int i = blockIdx.x * blockDim.x + tid;
+    RV_TRACE_BEGIN();
+
+    // GMem -> SMem: one element per thread (0 past the end of the array).
+    RV_STEP();
+    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i));
+    __syncthreads();
+
+    // The tree: at stride s only threads with tid % (2*s) == 0 add.
+    for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+        RV_STEP();
+        if (tid % (2 * s) == 0) {
+            sdata[tid] += sdata[tid + s];            RV_REC(sdata[tid], RV_S(tid), RV_S(tid), RV_S(tid + s));
+        }
+        __syncthreads();
+    }
+
+    // Thread 0 writes the block's sum.
+    RV_STEP();
+    if (tid == 0) {
+        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0));
+    }
+    RV_TRACE_END();
+}
+
+void launch_v0(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
+               cudaStream_t stream RV_TRACE_PARAM)
+{
+    reduce_v0<<<grid, block, block * sizeof(float), stream>>>(in, out, n RV_TRACE_ARG);
+}
+
+} // namespace RV_NS

@@ -1,0 +1,95 @@
+/* analysis.h — what a trace means: warp states, bank conflicts, coalescing,
+ * shared-memory and register contents at each step, wasted work, provenance.
+ *
+ * Pure functions of a trace: no SDL, no CUDA.  Everything is computed once by
+ * rv_analyze() and then read by the viewer, the exporter and `inspect`.
+ *
+ * Definitions used throughout:
+ *  - a warp is idle when none of its lanes executes in the step, full when all
+ *    32 do, divergent otherwise;
+ *  - a shared-memory request is the k-th shared-memory read (or the write) of
+ *    each executing lane of a warp; its conflict degree is the largest number
+ *    of distinct words that fall into one bank (word % 32).  The same word read
+ *    by several lanes is a broadcast, not a conflict.  1 = conflict-free;
+ *  - a global load request is the k-th global read of each executing lane; it
+ *    costs one transaction per distinct 32-byte sector;
+ *  - a lane's work is wasted when it executes but the value it writes is never
+ *    read (directly or through later useful work) before being overwritten.
+ */
+#ifndef RV_ANALYSIS_H
+#define RV_ANALYSIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RV_WARP_SIZE 32
+#define RV_BANKS     32
+
+typedef enum rv_warp_state { RV_WARP_IDLE = 0, RV_WARP_FULL = 1, RV_WARP_DIVERGENT = 2 } rv_warp_state;
+
+typedef struct rv_warp_info {
+    int warp;
+    int active_lanes;
+    rv_warp_state state;
+    int max_conflict;      /* worst shared-memory request; 0 = no shared access */
+    int smem_requests;     /* shared-memory requests issued (reads + writes)    */
+    int smem_wavefronts;   /* sum of their degrees: passes the hardware needs   */
+    int gld_requests;      /* global load requests                             */
+    int gld_sectors;       /* 32-byte sectors they touch, summed               */
+    int wasted_lanes;
+} rv_warp_info;
+
+typedef struct rv_step_info {
+    int active_threads;
+    int wasted_threads;
+    int line;              /* the line most executing threads ran; 0 if none  */
+    int max_conflict;      /* worst over warps                                */
+    int full_warps, divergent_warps;
+} rv_step_info;
+
+typedef struct rv_analysis {
+    const rv_trace *tr;
+    int nwarps;
+    int smem_words;        /* block_size, or 32 for v7's per-warp partials    */
+    rv_step_info *steps;   /* [nsteps]                                        */
+    rv_warp_info *warps;   /* [nsteps * nwarps]                               */
+    uint8_t *wasted;       /* [nsteps * block_size]: executed but unused      */
+    uint8_t *conflict;     /* [nsteps * smem_words]: degree of the worst request touching the word, 0 = untouched */
+    float   *smem;         /* [(nsteps+1) * smem_words]: row k = before step k */
+    uint8_t *smem_set;     /* same shape: word written at least once          */
+    float   *regs;         /* [(nsteps+1) * block_size]: thread registers      */
+    uint8_t *regs_set;
+} rv_analysis;
+
+/* Analyses tr (which must outlive the result). NULL + err on failure. */
+rv_analysis *rv_analyze(const rv_trace *tr, char *err, size_t errlen);
+void rv_analysis_free(rv_analysis *an);
+
+static inline const rv_warp_info *rv_analysis_warp(const rv_analysis *an, int step, int warp)
+{
+    return &an->warps[(size_t)step * (size_t)an->nwarps + (size_t)warp];
+}
+
+/* Conflict degree of one request given the words its lanes touch
+ * (words[l] < 0: lane l takes no part). Exposed for tests. */
+int rv_bank_conflict_degree(const int64_t words[RV_WARP_SIZE]);
+
+/* Which input elements the value at location acc (RV_ACC of SMEM or REG)
+ * holds after step `step`, written compactly into buf, e.g.
+ * "in[0..255] + in[256..511]". Returns the number of input elements. */
+uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf, size_t len);
+
+/* Short names for the JSON/text output. */
+const char *rv_warp_state_name(rv_warp_state s);
+const char *rv_phase_name(rv_phase p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,182 @@
+/* cli.c — option parsing shared by the commands, and the commands that make
+ * traces: `versions`, `simulate` (CPU model) and `capture` (GPU). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "versions.h"
+
+int rv_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "reducevis %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(see `reducevis %s --help`)\n", cmd);
+    return RV_EXIT_USAGE;
+}
+
+int rv_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+') return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno) return -1;
+    if (*end == '^' && v == 2) { /* 2^K */
+        const char *k = end + 1;
+        if (*k < '0' || *k > '9') return -1;
+        unsigned long long e = strtoull(k, &end, 10);
+        if (*end || e > 62) return -1;
+        *out = 1ull << e;
+        return 0;
+    }
+    if (*end) return -1;
+    *out = v;
+    return 0;
+}
+
+int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const char *cmd)
+{
+    const char *opt = argv[i];
+    int known = !strcmp(opt, "--version") || !strcmp(opt, "--block-size") || !strcmp(opt, "--n") ||
+                !strcmp(opt, "--block") || !strcmp(opt, "--data");
+    if (!known) return 0;
+    if (i + 1 >= argc) {
+        rv_usage_error(cmd, "%s needs a value", opt);
+        return -1;
+    }
+    const char *val = argv[i + 1];
+    uint64_t x;
+    if (!strcmp(opt, "--version")) {
+        if ((cfg->version = rv_version_parse(val)) < 0) {
+            rv_usage_error(cmd, "unknown version '%s' (expected v0 .. v%d; see `reducevis versions`)", val, RV_NUM_VERSIONS - 1);
+            return -1;
+        }
+    } else if (!strcmp(opt, "--block-size")) {
+        if (rv_parse_u64(val, &x) || x == 0 || x > 1024 || (x & (x - 1))) {
+            rv_usage_error(cmd, "block size '%s' must be a power of two from 32 to 1024", val);
+            return -1;
+        }
+        cfg->block_size = (int)x;
+    } else if (!strcmp(opt, "--n")) {
+        if (rv_parse_u64(val, &x) || x == 0 || x > RV_MAX_N) {
+            rv_usage_error(cmd, "N '%s' must be a whole number from 1 to 2^31 (e.g. 1000003 or 2^25)", val);
+            return -1;
+        }
+        cfg->n = x;
+    } else if (!strcmp(opt, "--block")) {
+        if (rv_parse_u64(val, &x) || x > UINT32_MAX) {
+            rv_usage_error(cmd, "block '%s' must be a block index (0, 1, ...)", val);
+            return -1;
+        }
+        cfg->block = (uint32_t)x;
+    } else {
+        char err[160];
+        if (rv_data_parse(val, &cfg->data, err, sizeof err)) {
+            rv_usage_error(cmd, "%s", err);
+            return -1;
+        }
+    }
+    return 2;
+}
+
+int cmd_versions(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: reducevis versions\n\nLists the reduction versions v0..v7, one line each.\n");
+        return RV_EXIT_OK;
+    }
+    if (argc > 1) return rv_usage_error("versions", "unexpected argument '%s'", argv[1]);
+    for (int v = 0; v < RV_NUM_VERSIONS; v++) {
+        const rv_version_info *info = rv_version(v);
+        printf("%s  %-24s %s\n", info->name, info->title, info->summary);
+    }
+    printf("\nNumbering follows the seed document 002; the others number the same ideas one higher.\n");
+    return RV_EXIT_OK;
+}
+
+static void trace_usage(const char *cmd, const char *what)
+{
+    printf("usage: reducevis %s --version V [--block-size B] [--n N] [--block K]\n"
+           "                 [--data ones|index|mod10|random[:SEED]] -o FILE.rvt\n\n"
+           "%s\n\n"
+           "  --version V      v0 .. v7 (see `reducevis versions`)\n"
+           "  --block-size B   threads per block, a power of two 32..1024 (default 256;\n"
+           "                   v4..v6 need at least 64)\n"
+           "  --n N            elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
+           "  --block K        which block to trace (default 0)\n"
+           "  --data PATTERN   input values (default ones)\n"
+           "  -o FILE.rvt      where to write the trace\n", cmd, what);
+}
+
+/* simulate and capture take the same options; `run` makes the trace. */
+static int make_trace(int argc, char **argv, const char *cmd, const char *what,
+                      rv_trace *(*run)(const rv_config *, char *, size_t))
+{
+    rv_config cfg = rv_config_default();
+    const char *out = NULL;
+    int have_version = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            trace_usage(cmd, what);
+            return RV_EXIT_OK;
+        }
+        if (!strcmp(argv[i], "-o")) {
+            if (i + 1 >= argc) return rv_usage_error(cmd, "-o needs a file name");
+            out = argv[++i];
+            continue;
+        }
+        have_version |= !strcmp(argv[i], "--version");
+        int used = rv_parse_config_option(argc, argv, i, &cfg, cmd);
+        if (used < 0) return RV_EXIT_USAGE;
+        if (used == 0) return rv_usage_error(cmd, "unknown option '%s'", argv[i]);
+        i += used - 1;
+    }
+    if (!have_version) return rv_usage_error(cmd, "--version is required (v0 .. v7)");
+    if (!out) return rv_usage_error(cmd, "-o FILE.rvt is required");
+    char err[512];
+    if (rv_config_check(&cfg, err, sizeof err)) return rv_usage_error(cmd, "%s", err);
+    rv_trace *tr = run(&cfg, err, sizeof err);
+    if (!tr) {
+        fprintf(stderr, "reducevis %s: %s\n", cmd, err);
+        return RV_EXIT_RUNTIME;
+    }
+    int rc = rv_trace_save(tr, out, err, sizeof err);
+    if (rc) fprintf(stderr, "reducevis %s: %s\n", cmd, err);
+    else printf("%s: v%d, block size %d, N = %llu, block %u, %d steps, from %s\n", out, tr->version,
+                tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->nsteps, tr->origin);
+    rv_trace_free(tr);
+    return rc ? RV_EXIT_RUNTIME : RV_EXIT_OK;
+}
+
+int cmd_simulate(int argc, char **argv)
+{
+    return make_trace(argc, argv, "simulate",
+                      "Runs the CPU model of one version and records one block's steps (no GPU needed).",
+                      rv_model_run);
+}
+
+static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
+{
+    char why[256];
+    if (!rv_gpu_available(why, sizeof why)) {
+        snprintf(err, errlen, "%s; without a GPU, `reducevis simulate` records the same trace from the CPU model", why);
+        return NULL;
+    }
+    return rv_gpu_capture(cfg, err, errlen);
+}
+
+int cmd_capture(int argc, char **argv)
+{
+    return make_trace(argc, argv, "capture",
+                      "Runs the instrumented kernel of one version on the GPU and records one block's steps\n"
+                      "into the device trace buffer; also checks the whole sum against the CPU.",
+                      capture_on_gpu);
+}

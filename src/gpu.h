@@ -1,0 +1,45 @@
+/* gpu.h — what the host program asks of the GPU: capture a trace, run the
+ * timed benchmark.  Implemented in gpu_*.cu when CUDA is built, and by
+ * gpu_none.c (which explains that there is no CUDA) otherwise.
+ */
+#ifndef RV_GPU_H
+#define RV_GPU_H
+
+#include <stddef.h>
+#include "model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 when a CUDA device can be used; 0 with the reason in err. */
+int rv_gpu_available(char *err, size_t errlen);
+
+/* Runs the instrumented kernel of cfg->version on the GPU, records
+ * cfg->block, and reduces the whole array (every pass) to check the sum.
+ * Returns NULL with a message in err. */
+rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
+
+/* Sum of the whole array by version v on the GPU (timed build, every pass),
+ * written to *sum. Returns 0, or -1 with a message in err. */
+int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,
+               double *sum, char *err, size_t errlen);
+
+/* What `reducevis bench` measures. */
+typedef struct rv_bench_opts {
+    uint64_t    n;            /* elements (ignored with sweep)             */
+    int         sweep;        /* N = 2^20 .. 2^30                           */
+    int         block_size;   /* threads per block for every version        */
+    int         repeat;       /* timed runs per version, after warm-up      */
+    const char *out_json;     /* results file, or NULL                      */
+} rv_bench_opts;
+
+/* Times every version and CUB, prints a table (and a progress bar on a
+ * terminal), writes the JSON results. Returns 0, or -1 with a message. */
+int rv_gpu_bench(const rv_bench_opts *opts, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

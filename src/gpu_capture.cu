@@ -1,0 +1,190 @@
+// gpu_capture.cu — `capture` on the GPU: runs the instrumented kernel, copies
+// the device trace buffer back, turns it into a trace, and reduces the whole
+// array to check the sum against the CPU.
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <vector>
+
+#include "gpu.h"
+#include "gpu_reduce.h"
+
+extern "C" int rv_gpu_available(char *err, size_t errlen)
+{
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) {
+        snprintf(err, errlen, "no usable CUDA GPU (%s)", cudaGetErrorString(e));
+        return 0;
+    }
+    if (count == 0) {
+        snprintf(err, errlen, "no CUDA GPU found");
+        return 0;
+    }
+    return 1;
+}
+
+int rv_upload_pattern(rv_data data, unsigned n, size_t extra, float **d_in, double *cpu_sum,
+                      char *err, size_t errlen)
+{
+    size_t bytes = (size_t)n * sizeof(float), free_b = 0, total_b = 0;
+    std::vector<float> host;
+    *d_in = nullptr;
+    RV_CUDA(cudaMemGetInfo(&free_b, &total_b), "querying GPU memory");
+    if (bytes + extra > free_b) {
+        snprintf(err, errlen, "N = %u needs %.2f GiB on the GPU, but only %.2f GiB of its %.2f GiB are free",
+                 n, (bytes + extra) / 1073741824.0, free_b / 1073741824.0, total_b / 1073741824.0);
+        return -1;
+    }
+    host.resize(n);
+    rv_data_fill(data, host.data(), 0, n);
+    {
+        double sum = 0.0;
+        for (unsigned i = 0; i < n; i++) sum += host[i];
+        *cpu_sum = sum;
+    }
+    RV_CUDA(cudaMalloc(d_in, bytes), "allocating the input on the GPU");
+    RV_CUDA(cudaMemcpy(*d_in, host.data(), bytes, cudaMemcpyHostToDevice), "copying the input to the GPU");
+    return 0;
+fail:
+    cudaFree(*d_in);
+    *d_in = nullptr;
+    return -1;
+}
+
+bool rv_sum_matches(double gpu, double cpu, double cpu_abs)
+{
+    return fabs(gpu - cpu) <= 1e-5 * cpu_abs + 1e-6;
+}
+
+// The data patterns are non-negative, so sum |x| == sum x.
+static double abs_sum(double cpu_sum) { return fabs(cpu_sum); }
+
+extern "C" int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data, double *sum,
+                          char *err, size_t errlen)
+{
+    float *d_in = nullptr, *scratch = nullptr, result = 0.0f;
+    double cpu = 0.0;
+    size_t scratch_n = rv_reduce_scratch(version, block_size, (unsigned)n);
+    if (rv_upload_pattern(data, (unsigned)n, scratch_n * sizeof(float), &d_in, &cpu, err, errlen)) return -1;
+    RV_CUDA(cudaMalloc(&scratch, scratch_n * sizeof(float)), "allocating partial sums");
+    {
+        float *d_result = rv_reduce_all(version, block_size, d_in, (unsigned)n, scratch, 0);
+        RV_CUDA(cudaGetLastError(), "launching the kernel");
+        RV_CUDA(cudaMemcpy(&result, d_result, sizeof result, cudaMemcpyDeviceToHost), "running the reduction");
+    }
+    *sum = result;
+    cudaFree(d_in);
+    cudaFree(scratch);
+    return 0;
+fail:
+    cudaFree(d_in);
+    cudaFree(scratch);
+    return -1;
+}
+
+// Turns the device buffer into trace events, refusing anything malformed.
+static int fill_events(rv_trace *tr, const std::vector<rv_dev_event> &ev, char *err, size_t errlen)
+{
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_dev_event &e = ev[(size_t)s * tr->block_size + t];
+            if (e.nreads > RV_MAX_READS) {
+                snprintf(err, errlen, "step %d thread %d read more than %d values: the trace buffer overflowed",
+                         s, t, RV_MAX_READS);
+                return -1;
+            }
+            if (e.line == 0) continue;
+            if (rv_trace_set(tr, s, t, e.line, e.value, e.write, e.reads, e.nreads)) {
+                snprintf(err, errlen, "out of memory");
+                return -1;
+            }
+        }
+    return 0;
+}
+
+static void describe_origin(rv_trace *tr)
+{
+    cudaDeviceProp prop;
+    int dev = 0;
+    cudaGetDevice(&dev);
+    if (cudaGetDeviceProperties(&prop, dev) == cudaSuccess)
+        snprintf(tr->origin, sizeof tr->origin, "%s", prop.name);
+    else
+        snprintf(tr->origin, sizeof tr->origin, "CUDA device %d", dev);
+    time_t now = time(nullptr);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(tr->date, sizeof tr->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+}
+
+extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen)
+{
+    rv_step plan[RV_MAX_STEPS];
+    int nsteps = rv_model_plan(cfg->version, cfg->block_size, plan);
+    unsigned n = (unsigned)cfg->n, B = (unsigned)cfg->block_size;
+    unsigned grid = (unsigned)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+    size_t nev = (size_t)nsteps * B;
+    size_t scratch_n = rv_reduce_scratch(cfg->version, cfg->block_size, grid);
+    float *d_in = nullptr, *d_partial = nullptr, *scratch = nullptr, result = 0.0f;
+    rv_dev_event *d_events = nullptr;
+    int *d_steps = nullptr, steps_taken = 0;
+    double cpu = 0.0;
+    std::vector<rv_dev_event> events(nev);
+    rv_trace *tr = nullptr;
+
+    if (rv_config_check(cfg, err, errlen)) return nullptr;
+    if (rv_upload_pattern(cfg->data, n, (grid + scratch_n) * sizeof(float) + nev * sizeof(rv_dev_event),
+                          &d_in, &cpu, err, errlen))
+        return nullptr;
+    RV_CUDA(cudaMalloc(&d_partial, grid * sizeof(float)), "allocating partial sums");
+    RV_CUDA(cudaMalloc(&scratch, scratch_n * sizeof(float)), "allocating partial sums");
+    RV_CUDA(cudaMalloc(&d_events, nev * sizeof(rv_dev_event)), "allocating the device trace buffer");
+    RV_CUDA(cudaMalloc(&d_steps, sizeof(int)), "allocating the device trace buffer");
+    RV_CUDA(cudaMemset(d_events, 0, nev * sizeof(rv_dev_event)), "clearing the device trace buffer");
+    RV_CUDA(cudaMemset(d_steps, 0, sizeof(int)), "clearing the device trace buffer");
+    {
+        // Pass 1 instrumented (it records cfg->block), the other passes timed.
+        rv_trace_args args = {d_events, cfg->block, nsteps, d_steps};
+        rv_traced_launch(cfg->version)(d_in, d_partial, n, grid, B, 0, args);
+        RV_CUDA(cudaGetLastError(), "launching the instrumented kernel");
+        float *d_result = rv_reduce_all(cfg->version, cfg->block_size, d_partial, grid, scratch, 0);
+        RV_CUDA(cudaGetLastError(), "launching the second pass");
+        RV_CUDA(cudaMemcpy(&result, d_result, sizeof result, cudaMemcpyDeviceToHost), "running the kernels");
+    }
+    RV_CUDA(cudaMemcpy(events.data(), d_events, nev * sizeof(rv_dev_event), cudaMemcpyDeviceToHost),
+            "copying the trace buffer back");
+    RV_CUDA(cudaMemcpy(&steps_taken, d_steps, sizeof(int), cudaMemcpyDeviceToHost), "copying the step count back");
+    if (steps_taken != nsteps) {
+        snprintf(err, errlen, "the kernel took %d steps but v%d at block size %u should take %d: the kernel and the model disagree",
+                 steps_taken, cfg->version, B, nsteps);
+        goto fail;
+    }
+    if (!(tr = rv_trace_new(cfg->block_size, nsteps))) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    memcpy(tr->steps, plan, (size_t)nsteps * sizeof *plan);
+    tr->version = cfg->version;
+    tr->n = cfg->n;
+    tr->traced_block = cfg->block;
+    tr->grid = grid;
+    tr->data = cfg->data;
+    tr->origin_kind = RV_ORIGIN_GPU;
+    tr->source_hash = rv_version_source_hash(cfg->version);
+    describe_origin(tr);
+    if (fill_events(tr, events, err, errlen) || rv_trace_validate(tr, err, errlen)) goto fail;
+    if (!rv_sum_matches(result, cpu, abs_sum(cpu))) {
+        snprintf(err, errlen, "v%d summed the array to %.9g on the GPU, but the CPU (double) gets %.9g: the kernel is wrong",
+                 cfg->version, (double)result, cpu);
+        goto fail;
+    }
+    fprintf(stderr, "capture: %s, whole-array sum %.9g (CPU double %.9g): correct\n", tr->origin, (double)result, cpu);
+    cudaFree(d_in); cudaFree(d_partial); cudaFree(scratch); cudaFree(d_events); cudaFree(d_steps);
+    return tr;
+fail:
+    cudaFree(d_in); cudaFree(d_partial); cudaFree(scratch); cudaFree(d_events); cudaFree(d_steps);
+    rv_trace_free(tr);
+    return nullptr;
+}

@@ -1,0 +1,64 @@
+// gpu_reduce.h — CUDA-side helpers shared by capture and bench: the launch
+// functions of every version (timed and instrumented builds) and the
+// multi-pass driver that reduces a whole array to one number.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "trace.cuh"
+#include "data.h"
+#include "versions.h"
+
+#define RV_DECLARE_LAUNCHES(ns, ...)                                                              \
+    namespace ns {                                                                                \
+    void launch_v0(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v1(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v2(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v3(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v4(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v5(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v6(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v7(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    }
+
+namespace timed {
+typedef void (*launch_fn)(const float *in, float *out, unsigned n, unsigned grid, unsigned block, cudaStream_t s);
+}
+namespace traced {
+typedef void (*launch_fn)(const float *in, float *out, unsigned n, unsigned grid, unsigned block, cudaStream_t s,
+                          rv_trace_args trace);
+}
+RV_DECLARE_LAUNCHES(timed)
+RV_DECLARE_LAUNCHES(traced, , rv_trace_args)
+
+// The launch functions of version v, timed and instrumented builds.
+timed::launch_fn rv_timed_launch(int v);
+traced::launch_fn rv_traced_launch(int v);
+
+// Floats of scratch space rv_reduce_all needs (two ping-pong buffers).
+size_t rv_reduce_scratch(int v, int block, unsigned n);
+
+// Reduces d_in[0..n) to one float with version v's timed build, launching
+// pass after pass on the partial sums until one is left (n == 1 still runs
+// one pass).  Returns the device pointer to the result, inside scratch.
+float *rv_reduce_all(int v, int block, const float *d_in, unsigned n, float *scratch, cudaStream_t s);
+
+// cudaError_t -> message; returns -1 after writing "what: error" into err.
+int rv_cuda_fail(cudaError_t e, const char *what, char *err, size_t errlen);
+#define RV_CUDA(call, what)                                                   \
+    do {                                                                      \
+        cudaError_t rv_e_ = (call);                                           \
+        if (rv_e_ != cudaSuccess) { rv_cuda_fail(rv_e_, what, err, errlen); goto fail; } \
+    } while (0)
+
+// Allocates d_in and fills it with n elements of the pattern; *cpu_sum gets
+// their sum in double precision.  Refuses an n that does not fit the GPU's
+// free memory (with `extra` more bytes needed beside it) with a clear message.
+int rv_upload_pattern(rv_data data, unsigned n, size_t extra, float **d_in, double *cpu_sum,
+                      char *err, size_t errlen);
+
+// Does the GPU's float sum agree with the double-precision CPU sum?
+// Tolerance: float rounding over a tree of adds, relative to sum of |x|.
+bool rv_sum_matches(double gpu, double cpu, double cpu_abs);

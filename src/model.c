@@ -1,0 +1,388 @@
+/* model.c — the CPU reference model of v0..v7.
+ *
+ * Strategy: a tiny block simulator.  Each version is written as the sequence
+ * of steps its kernel takes; within a step every executing thread reads from
+ * the state as it was when the step began and its write lands when the step
+ * ends.  Between barriers that is exactly what the kernels guarantee, and in
+ * the warp-synchronous phases (v4..v6's volatile statements, v7's shuffles) it
+ * is what a warp executing in lockstep does: every lane loads before any lane
+ * stores.  Additions happen in float, in the kernels' order, so the values
+ * match the GPU's bit for bit.  Source lines are looked up in the embedded
+ * kernel source by the text of the statement, so editing a kernel's comments
+ * cannot make model and GPU disagree.
+ */
+#include "model.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "versions.h"
+
+rv_config rv_config_default(void)
+{
+    rv_config c = {0, 256, 1ull << 25, 0, {RV_DATA_ONES, 0}};
+    return c;
+}
+
+int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
+{
+    const char *why;
+    if (!rv_version(cfg->version)) {
+        snprintf(err, errlen, "unknown version %d (expected 0..%d)", cfg->version, RV_NUM_VERSIONS - 1);
+        return -1;
+    }
+    if ((why = rv_version_check_block(cfg->version, cfg->block_size))) {
+        snprintf(err, errlen, "block size %d for v%d: %s", cfg->block_size, cfg->version, why);
+        return -1;
+    }
+    if (cfg->n < 1 || cfg->n > RV_MAX_N) {
+        snprintf(err, errlen, "N = %" PRIu64 " is out of range: it must be at least 1 and at most 2^31", cfg->n);
+        return -1;
+    }
+    uint64_t grid = rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+    if (cfg->block >= grid) {
+        snprintf(err, errlen, "block %" PRIu32 " does not exist: v%d with N = %" PRIu64 " and block size %d runs %" PRIu64 " block%s (0..%" PRIu64 ")",
+                 cfg->block, cfg->version, cfg->n, cfg->block_size, grid, grid == 1 ? "" : "s", grid - 1);
+        return -1;
+    }
+    if ((unsigned)cfg->data.kind >= RV_DATA_KIND_COUNT) {
+        snprintf(err, errlen, "unknown data pattern");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the step plan -------------------------------------------------------- */
+
+typedef struct plan { rv_step *steps; int n; } plan;
+
+static void add(plan *p, rv_phase phase, int stride, const char *fmt, int arg)
+{
+    rv_step *s = &p->steps[p->n++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->label, sizeof s->label, fmt, arg);
+    s->stride = stride;
+    s->phase = phase;
+}
+
+int rv_model_plan(int v, int B, rv_step *steps)
+{
+    plan p = {steps, 0};
+    if (v < 0 || v >= RV_NUM_VERSIONS) return 0;
+    add(&p, RV_PHASE_LOAD, 0, v >= 3 && v <= 5 ? "load + add" : "load", 0);
+    switch (v) {
+    case 0: case 1:
+        for (int s = 1; s < B; s *= 2) add(&p, RV_PHASE_TREE, s, "s=%d", s);
+        break;
+    case 2: case 3:
+        for (int s = B / 2; s > 0; s >>= 1) add(&p, RV_PHASE_TREE, s, "s=%d", s);
+        break;
+    case 4: case 5: case 6:
+        for (int s = B / 2; s > 32; s >>= 1) add(&p, RV_PHASE_TREE, s, "s=%d", s);
+        for (int s = 32; s > 0; s >>= 1) add(&p, RV_PHASE_WARP, s, "warp s=%d", s);
+        break;
+    case 7:
+        for (int d = 16; d > 0; d >>= 1) add(&p, RV_PHASE_SHUFFLE, d, "shfl %d", d);
+        add(&p, RV_PHASE_STORE, 0, "warp sums", 0);
+        add(&p, RV_PHASE_STORE, 0, "reload", 0);
+        for (int d = B / 32 / 2; d > 0; d >>= 1) add(&p, RV_PHASE_SHUFFLE, d, "final shfl %d", d);
+        break;
+    }
+    add(&p, RV_PHASE_WRITE, 0, "write", 0);
+    return p.n;
+}
+
+/* ---- source lines ---------------------------------------------------------- */
+
+int rv_model_line(int v, const char *needle)
+{
+    const char *src = rv_version_source(v);
+    const char *hit = strstr(src, needle);
+    if (!hit || strstr(hit + 1, needle)) return 0; /* missing, or ambiguous */
+    int line = 1;
+    for (const char *p = src; p < hit; p++) line += (*p == '\n');
+    return line;
+}
+
+/* ---- the block simulator --------------------------------------------------- */
+
+typedef struct sim {
+    const rv_config *cfg;
+    rv_trace *tr;
+    int B, step, oom;
+    float *smem, *smem_next;   /* shared memory: at step start, after it */
+    float *reg, *reg_next;     /* one register per thread (v6, v7)       */
+    uint64_t reads[RV_MAX_READS];
+    int nreads;
+} sim;
+
+static float rd_smem(sim *m, uint64_t w) { m->reads[m->nreads++] = RV_ACC(RV_SPACE_SMEM, w); return m->smem[w]; }
+static float rd_reg(sim *m, int t)       { m->reads[m->nreads++] = RV_ACC(RV_SPACE_REG, t); return m->reg[t]; }
+static float rd_lane(sim *m, int t, int lane)
+{
+    m->reads[m->nreads++] = RV_ACC(RV_SPACE_LANE, lane);
+    return m->reg[(t & ~31) + lane];
+}
+/* A global read of element i, or 0 without a read when i is past the end. */
+static float rd_global(sim *m, uint64_t i)
+{
+    if (i >= m->cfg->n) return 0.0f;
+    m->reads[m->nreads++] = RV_ACC(RV_SPACE_GIN, i);
+    return rv_data_value(m->cfg->data, i);
+}
+
+/* Thread t's event of this step: value to `write`; line found from `needle`. */
+static void emit(sim *m, int t, const char *needle, float value, uint64_t write)
+{
+    int line = rv_model_line(m->cfg->version, needle);
+    if (line == 0) {
+        fprintf(stderr, "model: statement '%s' not found in %s\n", needle, rv_version(m->cfg->version)->file);
+        abort(); /* a programmer error: the model and the kernel disagree */
+    }
+    unsigned sp = RV_ACC_SPACE(write);
+    uint64_t idx = RV_ACC_INDEX(write);
+    if (sp == RV_SPACE_SMEM) m->smem_next[idx] = value;
+    if (sp == RV_SPACE_REG) m->reg_next[idx] = value;
+    if (rv_trace_set(m->tr, m->step, t, (uint16_t)line, value, write, m->reads, m->nreads)) m->oom = 1;
+    m->nreads = 0;
+}
+
+static void begin_step(sim *m) { m->nreads = 0; }
+
+static void end_step(sim *m)
+{
+    memcpy(m->smem, m->smem_next, (size_t)m->B * sizeof(float));
+    memcpy(m->reg, m->reg_next, (size_t)m->B * sizeof(float));
+    m->step++;
+}
+
+#define S(w)  RV_ACC(RV_SPACE_SMEM, (w))
+#define R(t)  RV_ACC(RV_SPACE_REG, (t))
+
+/* sdata[dst] += sdata[src], as the tree and warp statements do. */
+static void add_pair(sim *m, int t, const char *needle, int dst, int src)
+{
+    float a = rd_smem(m, (uint64_t)dst);
+    float b = rd_smem(m, (uint64_t)src);
+    emit(m, t, needle, a + b, S(dst));
+}
+
+/* The needles: the text of each traced statement, as the kernels write it. */
+static const char *const warp_stmt[2][6] = {
+    {"cache[tid] += cache[tid + 32]", "cache[tid] += cache[tid + 16]", "cache[tid] += cache[tid + 8]",
+     "cache[tid] += cache[tid + 4]", "cache[tid] += cache[tid + 2]", "cache[tid] += cache[tid + 1]"},
+    {"sdata[tid] += sdata[tid + 32]", "sdata[tid] += sdata[tid + 16]", "sdata[tid] += sdata[tid + 8]",
+     "sdata[tid] += sdata[tid + 4]", "sdata[tid] += sdata[tid + 2]", "sdata[tid] += sdata[tid + 1]"},
+};
+
+static const char *unrolled_stmt(int s)
+{
+    switch (s) {
+    case 512: return "sdata[tid] += sdata[tid + 512]";
+    case 256: return "sdata[tid] += sdata[tid + 256]";
+    case 128: return "sdata[tid] += sdata[tid + 128]";
+    default:  return "sdata[tid] += sdata[tid + 64]";
+    }
+}
+
+static const char *shfl_stmt(int d)
+{
+    switch (d) {
+    case 16: return "__shfl_down_sync(0xffffffff, sum, 16)";
+    case 8:  return "__shfl_down_sync(0xffffffff, sum, 8)";
+    case 4:  return "__shfl_down_sync(0xffffffff, sum, 4)";
+    case 2:  return "__shfl_down_sync(0xffffffff, sum, 2)";
+    default: return "__shfl_down_sync(0xffffffff, sum, 1)";
+    }
+}
+
+static void load_one(sim *m, uint64_t base)
+{
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        float x = rd_global(m, base + (uint64_t)t);
+        emit(m, t, "sdata[tid] = (i < n) ? in[i] : 0.0f", x, S(t));
+    }
+    end_step(m);
+}
+
+static void load_two(sim *m, uint64_t base)
+{
+    const char *needle = m->cfg->version == 5 ? "sdata[tid] = ((i < n) ? in[i] : 0.0f) + ((i + blockSize < n)"
+                                              : "sdata[tid] = ((i < n) ? in[i] : 0.0f) + ((i + blockDim.x < n)";
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        float a = rd_global(m, base + (uint64_t)t);
+        float b = rd_global(m, base + (uint64_t)t + (uint64_t)m->B);
+        emit(m, t, needle, a + b, S(t));
+    }
+    end_step(m);
+}
+
+/* v6: the grid-stride loop into a register, then the store to shared memory. */
+static void load_grid_stride(sim *m)
+{
+    uint64_t B = (uint64_t)m->B, n = m->cfg->n;
+    uint64_t grid_size = 2 * B * rv_version_grid(6, m->B, n);
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        float sum = 0.0f;
+        for (uint64_t i = m->cfg->block * 2 * B + (uint64_t)t; i < n; i += grid_size) {
+            float a = rd_global(m, i);
+            float b = rd_global(m, i + B);
+            sum += a + b;
+        }
+        emit(m, t, "sdata[tid] = sum;", sum, S(t));
+    }
+    end_step(m);
+}
+
+/* v7: NUM_PER_THREAD elements blockSize apart, summed in a register. */
+static void load_strided_to_reg(sim *m)
+{
+    uint64_t B = (uint64_t)m->B;
+    uint64_t start = (uint64_t)m->cfg->block * B * RV_ELEMS_PER_THREAD;
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        float sum = 0.0f;
+        int any = 0;
+        for (uint64_t it = 0; it < RV_ELEMS_PER_THREAD; it++) {
+            uint64_t idx = start + it * B + (uint64_t)t;
+            if (idx < m->cfg->n) {
+                sum += rd_global(m, idx);
+                any = 1;
+            }
+        }
+        if (any) emit(m, t, "sum += in[idx];", sum, R(t));
+    }
+    end_step(m);
+}
+
+static void tree_level(sim *m, int s, const char *needle, int (*works)(int t, int s, int B, int *dst))
+{
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        int dst;
+        if (works(t, s, m->B, &dst)) add_pair(m, t, needle, dst, dst + s);
+    }
+    end_step(m);
+}
+
+static int works_interleaved(int t, int s, int B, int *dst) { (void)B; *dst = t; return t % (2 * s) == 0; }
+static int works_strided(int t, int s, int B, int *dst) { *dst = 2 * s * t; return *dst < B; }
+static int works_sequential(int t, int s, int B, int *dst) { (void)B; *dst = t; return t < s; }
+
+/* v4..v6: six statements run by all 32 lanes of the first warp. */
+static void warp_phase(sim *m)
+{
+    const char *const *stmt = warp_stmt[m->cfg->version == 4 ? 0 : 1];
+    for (int k = 0, s = 32; s > 0; s >>= 1, k++) {
+        begin_step(m);
+        for (int t = 0; t < 32; t++) add_pair(m, t, stmt[k], t, t + s);
+        end_step(m);
+    }
+}
+
+/* v7: sum += __shfl_down_sync(full, sum, d) for d = width/2 .. 1, all lanes of the given warps. */
+static void shuffles(sim *m, int width, int nthreads)
+{
+    for (int d = width / 2; d > 0; d >>= 1) {
+        begin_step(m);
+        for (int t = 0; t < nthreads; t++) {
+            int lane = t & 31;
+            int src = lane + d < 32 ? lane + d : lane;
+            float own = rd_reg(m, t);
+            float other = rd_lane(m, t, src);
+            emit(m, t, shfl_stmt(d), own + other, R(t));
+        }
+        end_step(m);
+    }
+}
+
+static void v7_warp_exchange(sim *m)
+{
+    int B = m->B, nwarps = B / 32;
+    shuffles(m, 32, B);
+    begin_step(m);                               /* lane 0 of each warp -> shared */
+    for (int t = 0; t < B; t += 32) emit(m, t, "warpLevelSums[warpId] = sum;", rd_reg(m, t), S(t / 32));
+    end_step(m);
+    begin_step(m);                               /* the first warp reloads the partials */
+    for (int t = 0; t < 32; t++) {
+        float x = t < nwarps ? rd_smem(m, (uint64_t)t) : 0.0f;
+        emit(m, t, "sum = (laneId < blockSize / 32)", x, R(t));
+    }
+    end_step(m);
+    shuffles(m, nwarps, 32);
+}
+
+static void write_result(sim *m)
+{
+    begin_step(m);
+    uint64_t out = RV_ACC(RV_SPACE_GOUT, m->cfg->block);
+    if (m->cfg->version == 7) emit(m, 0, "out[blockIdx.x] = sum;", rd_reg(m, 0), out);
+    else emit(m, 0, "out[blockIdx.x] = sdata[0];", rd_smem(m, 0), out);
+    end_step(m);
+}
+
+rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen)
+{
+    if (rv_config_check(cfg, err, errlen)) return NULL;
+    rv_step steps[RV_MAX_STEPS];
+    int nsteps = rv_model_plan(cfg->version, cfg->block_size, steps);
+    rv_trace *tr = rv_trace_new(cfg->block_size, nsteps);
+    sim m = {cfg, tr, cfg->block_size, 0, 0, NULL, NULL, NULL, NULL, {0}, 0};
+    size_t bytes = (size_t)cfg->block_size * sizeof(float);
+    m.smem = calloc(1, bytes);
+    m.smem_next = calloc(1, bytes);
+    m.reg = calloc(1, bytes);
+    m.reg_next = calloc(1, bytes);
+    if (!tr || !m.smem || !m.smem_next || !m.reg || !m.reg_next) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    memcpy(tr->steps, steps, (size_t)nsteps * sizeof *steps);
+    tr->version = cfg->version;
+    tr->n = cfg->n;
+    tr->traced_block = cfg->block;
+    tr->grid = (uint32_t)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+    tr->data = cfg->data;
+    tr->origin_kind = RV_ORIGIN_MODEL;
+    snprintf(tr->origin, sizeof tr->origin, "CPU model");
+    tr->source_hash = rv_version_source_hash(cfg->version);
+
+    int B = cfg->block_size, v = cfg->version;
+    uint64_t blk = cfg->block;
+    switch (v) {
+    case 0: case 1: case 2:
+        load_one(&m, blk * (uint64_t)B);
+        for (int s = v == 2 ? B / 2 : 1; s > 0 && s < B; s = v == 2 ? s / 2 : s * 2)
+            tree_level(&m, s, v == 1 ? "sdata[index] += sdata[index + s]" : "sdata[tid] += sdata[tid + s]",
+                       v == 0 ? works_interleaved : v == 1 ? works_strided : works_sequential);
+        break;
+    case 3: case 4: case 5: case 6:
+        if (v == 6) load_grid_stride(&m);
+        else load_two(&m, blk * 2 * (uint64_t)B);
+        for (int s = B / 2; s > (v == 3 ? 0 : 32); s >>= 1)
+            tree_level(&m, s, v <= 4 ? "sdata[tid] += sdata[tid + s]" : unrolled_stmt(s), works_sequential);
+        if (v >= 4) warp_phase(&m);
+        break;
+    case 7:
+        load_strided_to_reg(&m);
+        v7_warp_exchange(&m);
+        break;
+    }
+    write_result(&m);
+    if (m.oom) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    if (m.step != nsteps) abort(); /* the plan and the simulation disagree */
+    free(m.smem); free(m.smem_next); free(m.reg); free(m.reg_next);
+    return tr;
+fail:
+    free(m.smem); free(m.smem_next); free(m.reg); free(m.reg_next);
+    rv_trace_free(tr);
+    return NULL;
+}

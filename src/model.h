@@ -1,0 +1,50 @@
+/* model.h — the CPU reference model: every version, step by step, in C.
+ *
+ * It emits exactly the events the instrumented kernels record on the GPU, so
+ * the tool works without a GPU (any block size, any data pattern) and CI can
+ * prove that the model reproduces the GPU-recorded traces bit for bit.
+ */
+#ifndef RV_MODEL_H
+#define RV_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "data.h"
+#include "trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What to run: the same options for `simulate` and `capture`. */
+typedef struct rv_config {
+    int      version;      /* 0..7                                    */
+    int      block_size;   /* power of two, version's minimum .. 1024 */
+    uint64_t n;            /* elements, 1 .. RV_MAX_N                 */
+    uint32_t block;        /* the block to trace, < grid              */
+    rv_data  data;
+} rv_config;
+
+/* The defaults of the seeds: v0, block 256, N = 2^25, block 0, ones. */
+rv_config rv_config_default(void);
+
+/* Returns 0, or -1 with a message naming the bad option. */
+int rv_config_check(const rv_config *cfg, char *err, size_t errlen);
+
+/* The steps a version takes at a block size (labels, strides, phases).
+ * Fills steps[0..RV_MAX_STEPS) and returns how many there are. */
+int rv_model_plan(int version, int block_size, rv_step *steps);
+
+/* Runs the model of cfg's traced block. The trace's origin is "CPU model".
+ * Returns NULL with a message in err (bad config, out of memory). */
+rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen);
+
+/* The source line of the statement that contains `needle` in version v's
+ * kernel source, or 0 if it is not there or not unique. */
+int rv_model_line(int v, const char *needle);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,44 @@
+/* rv_access.h — how one memory access is written down in a trace.
+ *
+ * Shared by the host (C) and the instrumented kernels (CUDA), so it holds
+ * plain integer encodings and nothing else.  An access is a 64-bit word: the
+ * top 8 bits name the space, the low 56 bits the index in that space.
+ */
+#ifndef RV_ACCESS_H
+#define RV_ACCESS_H
+
+#include <stdint.h>
+
+enum rv_space {
+    RV_SPACE_NONE   = 0, /* no access (slot unused)                          */
+    RV_SPACE_SMEM   = 1, /* shared-memory word (4 bytes), index = word        */
+    RV_SPACE_GIN    = 2, /* global input array element, index = element       */
+    RV_SPACE_GOUT   = 3, /* global output array element (per-block partials)  */
+    RV_SPACE_LANE   = 4, /* register of another lane, read by a warp shuffle  */
+    RV_SPACE_REG    = 5, /* the thread's own register (value kept, no memory) */
+    RV_SPACE_COUNT
+};
+
+/* The most reads one thread records in one step (v6/v7 load 32 elements). */
+#define RV_MAX_READS 32
+/* Elements each thread sums while loading in v6 and v7 (fixed share per block). */
+#define RV_ELEMS_PER_THREAD 32
+/* The most steps any version has (load, 10 tree levels, warp phase, write...). */
+#define RV_MAX_STEPS 48
+
+#define RV_ACC(space, index) \
+    ((((uint64_t)(space)) << 56) | ((uint64_t)(index) & 0x00FFFFFFFFFFFFFFull))
+#define RV_ACC_SPACE(a) ((unsigned)((uint64_t)(a) >> 56))
+#define RV_ACC_INDEX(a) ((uint64_t)(a) & 0x00FFFFFFFFFFFFFFull)
+
+/* One thread's work in one step, as the device trace buffer holds it.
+ * line == 0 means the thread did not execute in that step. */
+typedef struct rv_dev_event {
+    uint16_t line;
+    uint16_t nreads;
+    float    value;                 /* the value it produced                */
+    uint64_t write;                 /* where that value went (RV_ACC)       */
+    uint64_t reads[RV_MAX_READS];   /* what it read, in program order       */
+} rv_dev_event;
+
+#endif

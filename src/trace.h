@@ -1,0 +1,120 @@
+/* trace.h — one traced block of one reduction run, in memory and on disk.
+ *
+ * A trace is a list of steps (the work between two barriers, or one statement
+ * of a warp phase); each step holds one event per thread of the block: did it
+ * execute, which source line, what it read, what it wrote, the value it
+ * produced.  The shared-memory picture at step k is not stored: it is derived
+ * by applying the writes of steps 0..k (see analysis.h).
+ * The file format (.rvt) is described in docs/trace-format.md.
+ */
+#ifndef RV_TRACE_H
+#define RV_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "data.h"
+#include "rv_access.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RV_TRACE_MAGIC        "REDUCEVT"
+#define RV_TRACE_FORMAT       1
+#define RV_LABEL_LEN          24
+#define RV_ORIGIN_LEN         64
+#define RV_DATE_LEN           32
+#define RV_MAX_N              (1ull << 31)   /* kernels index with 32-bit unsigned */
+#define RV_MAX_LINE           10000
+
+/* What kind of work a step does: the viewer and compare mode align on it. */
+typedef enum rv_phase {
+    RV_PHASE_LOAD = 0,   /* global memory -> shared memory or registers      */
+    RV_PHASE_TREE = 1,   /* shared-memory tree level between two barriers     */
+    RV_PHASE_WARP = 2,   /* warp-synchronous shared-memory statement (no barrier) */
+    RV_PHASE_SHUFFLE = 3,/* register exchange between lanes (__shfl_down_sync) */
+    RV_PHASE_STORE = 4,  /* registers <-> shared memory between warp phases   */
+    RV_PHASE_WRITE = 5,  /* the block's result to global memory               */
+    RV_PHASE_COUNT
+} rv_phase;
+
+typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin_kind;
+
+typedef struct rv_step {
+    char     label[RV_LABEL_LEN];  /* "s=64", "load", "warp +16", ...        */
+    int32_t  stride;               /* the distance added at this step, 0 if none */
+    uint32_t phase;                /* rv_phase                               */
+} rv_step;
+
+typedef struct rv_event {
+    uint16_t line;         /* kernel source line; 0 = did not execute       */
+    uint16_t nreads;
+    float    value;        /* the value it produced                         */
+    uint64_t write;        /* RV_ACC of where it went                       */
+    uint32_t reads;        /* offset of its reads in rv_trace.reads         */
+} rv_event;
+
+typedef struct rv_trace {
+    int      version;
+    int      block_size;
+    uint64_t n;
+    uint32_t traced_block;
+    uint32_t grid;                 /* blocks in the first pass              */
+    rv_data  data;
+    uint32_t origin_kind;          /* rv_origin_kind                        */
+    char     origin[RV_ORIGIN_LEN];/* GPU name, or "CPU model"              */
+    char     date[RV_DATE_LEN];    /* capture date (UTC, ISO 8601), or ""   */
+    uint64_t source_hash;          /* rv_version_source_hash at capture     */
+    int      nsteps;
+    rv_step *steps;                /* [nsteps]                              */
+    rv_event *events;              /* [nsteps * block_size], step-major     */
+    uint64_t *reads;               /* the pool all events' reads live in    */
+    size_t   nreads, reads_cap;
+} rv_trace;
+
+/* The event of thread t at step s. */
+static inline rv_event *rv_trace_event(const rv_trace *tr, int s, int t)
+{
+    return &tr->events[(size_t)s * (size_t)tr->block_size + (size_t)t];
+}
+
+static inline const uint64_t *rv_event_reads(const rv_trace *tr, const rv_event *e)
+{
+    return tr->reads + e->reads;
+}
+
+/* Allocates an empty trace with nsteps steps (all events "not executed").
+ * Returns NULL on allocation failure. Header fields are the caller's. */
+rv_trace *rv_trace_new(int block_size, int nsteps);
+void      rv_trace_free(rv_trace *tr);
+
+/* Records thread t's event at step s (the reads are copied into the pool).
+ * Returns 0, or -1 when memory runs out. */
+int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
+                 uint64_t write, const uint64_t *reads, int nreads);
+
+/* Checks every header field and every event against its bounds.
+ * Returns 0, or -1 with the first problem described in err. */
+int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen);
+
+/* Writes tr to path. Returns 0, or -1 with a message in err. */
+int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen);
+
+/* Reads and validates a trace. Returns NULL with a message naming the problem. */
+rv_trace *rv_trace_load(const char *path, char *err, size_t errlen);
+
+/* Parses a trace from memory (the file loader and the fuzzer use this). */
+rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen);
+
+/* Serialises into a malloc'd buffer; returns NULL when memory runs out. */
+uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len);
+
+/* Compares two traces event by event, bit for bit (values compared as bits).
+ * Returns 0 when equal, else 1 with the first difference described in msg. */
+int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msglen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,109 @@
+/* versions.c — the table of reduction versions and the facts derived from it. */
+#include "versions.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rv_access.h"
+
+extern const char *const rv_kernel_sources[RV_NUM_VERSIONS]; /* kernel_sources.c (generated) */
+
+static const rv_version_info versions[RV_NUM_VERSIONS] = {
+    {0, "v0", "interleaved addressing", "v0_interleaved.cu",
+     "baseline: tid % (2*s) == 0 picks the working threads (divergent branch)",
+     "The baseline: each block copies its elements to shared memory and adds pairs at "
+     "strides 1, 2, 4, ...; `tid % (2*s) == 0` scatters the working threads over every warp, "
+     "so warps diverge and the modulo is slow.",
+     32, 1},
+    {1, "v1", "strided index", "v1_strided_index.cu",
+     "index = 2*s*tid keeps working threads together; strided words collide on banks",
+     "index = 2*s*tid packs the working threads into the first warps (no divergent branch "
+     "until fewer than 32 work), but neighbouring lanes now touch words 2s apart, which fall "
+     "into the same shared-memory bank: n-way bank conflicts.",
+     32, 1},
+    {2, "v2", "sequential addressing", "v2_sequential.cu",
+     "stride halves from blockDim/2: consecutive lanes, consecutive words, no conflicts",
+     "Sequential addressing: at stride s thread tid adds sdata[tid + s]; consecutive lanes read "
+     "consecutive words (one per bank), so the tree is conflict-free, but half the threads "
+     "are idle from the first step on.",
+     32, 1},
+    {3, "v3", "add during load", "v3_add_during_load.cu",
+     "each thread adds two elements while loading: half the blocks, no idle first step",
+     "Each thread adds two elements (tid and tid + blockDim) while loading, so a block covers "
+     "2*blockDim elements, half as many blocks are launched and the first tree step is not "
+     "wasted on idle threads.",
+     32, 2},
+    {4, "v4", "unroll the last warp", "v4_unroll_last_warp.cu",
+     "the last 6 levels run warp-synchronously through a volatile pointer, no barrier",
+     "When 32 threads or fewer remain, one warp finishes with six unrolled statements through a "
+     "volatile pointer and no __syncthreads(); all 32 lanes run every statement, so most of "
+     "them do wasted work (and the code relies on implicit warp-synchronous execution).",
+     64, 2},
+    {5, "v5", "complete unroll", "v5_complete_unroll.cu",
+     "block size is a template constant: every loop and test is resolved at compile time",
+     "The block size becomes a template parameter, so the compiler unrolls the whole tree and "
+     "removes the loop counter and the tests: the steps are those of v4, only fewer instructions "
+     "run between them.",
+     64, 2},
+    {6, "v6", "many elements per thread", "v6_many_per_thread.cu",
+     "each thread sums a fixed share (grid-stride loop) before the tree: fewer blocks",
+     "Each block sums a fixed share of the array: every thread first adds "
+     "32 elements in a grid-stride loop (coalesced loads, sum in a register), "
+     "so far fewer blocks run the tree and memory bandwidth, not the tree, sets the pace.",
+     64, RV_ELEMS_PER_THREAD},
+    {7, "v7", "warp shuffle", "v7_shuffle.cu",
+     "__shfl_down_sync sums inside each warp in registers; shared memory only between warps",
+     "Warp shuffles: after loading, each warp sums its 32 values in registers with "
+     "__shfl_down_sync (no shared memory, no barrier); lane 0 of each warp leaves its partial in "
+     "shared memory and the first warp shuffles those down to the block's sum.",
+     32, RV_ELEMS_PER_THREAD},
+};
+
+const rv_version_info *rv_version(int v)
+{
+    return (v >= 0 && v < RV_NUM_VERSIONS) ? &versions[v] : NULL;
+}
+
+int rv_version_parse(const char *s)
+{
+    if (!s) return -1;
+    if (s[0] == 'v' || s[0] == 'V') s++;
+    if (s[0] >= '0' && s[0] <= '9' && s[1] == '\0') {
+        int v = s[0] - '0';
+        return v < RV_NUM_VERSIONS ? v : -1;
+    }
+    return -1;
+}
+
+uint64_t rv_version_grid(int v, int block_size, uint64_t n)
+{
+    const rv_version_info *info = rv_version(v);
+    uint64_t per_block = (uint64_t)block_size * (uint64_t)(info ? info->elems_per_thread : 1);
+    return (n + per_block - 1) / per_block;
+}
+
+const char *rv_version_check_block(int v, int block_size)
+{
+    const rv_version_info *info = rv_version(v);
+    if (!info) return "unknown version";
+    if (block_size < 32 || block_size > 1024 || (block_size & (block_size - 1)) != 0)
+        return "block size must be a power of two from 32 to 1024";
+    if (block_size < info->min_block)
+        return "this version's last-warp code reads sdata[tid + 32]: block size must be at least 64";
+    return NULL;
+}
+
+const char *rv_version_source(int v)
+{
+    return (v >= 0 && v < RV_NUM_VERSIONS) ? rv_kernel_sources[v] : "";
+}
+
+uint64_t rv_version_source_hash(int v)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a 64 */
+    for (const unsigned char *p = (const unsigned char *)rv_version_source(v); *p; p++) {
+        h ^= *p;
+        h *= 1099511628211ull;
+    }
+    return h;
+}

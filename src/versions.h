@@ -1,0 +1,52 @@
+/* versions.h — the reduction versions v0..v7: names, lessons, limits, grids.
+ *
+ * One table, read by every other module: the CLI lists it, the model and the
+ * GPU driver size their grids from it, the viewer prints its lessons.
+ * Numbering follows the seed document 002 (v0 baseline ... v7 shuffle); other
+ * seeds number the same ideas one higher (their "reduce 1" is our v0).
+ */
+#ifndef RV_VERSIONS_H
+#define RV_VERSIONS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RV_NUM_VERSIONS 8
+
+typedef struct rv_version_info {
+    int         id;            /* 0..7                                        */
+    const char *name;          /* "v1"                                        */
+    const char *title;         /* "strided index"                             */
+    const char *file;          /* "v1_strided_index.cu"                       */
+    const char *summary;       /* one line for `reducevis versions`           */
+    const char *changed;       /* what changed from the previous version      */
+    int         min_block;     /* smallest block size the code allows         */
+    int         elems_per_thread; /* elements each thread reads from global   */
+} rv_version_info;
+
+/* The entry for version v, or NULL when v is out of range. */
+const rv_version_info *rv_version(int v);
+
+/* Parses "3" or "v3"; returns the version or -1. */
+int rv_version_parse(const char *s);
+
+/* Blocks in the first pass over n elements. */
+uint64_t rv_version_grid(int v, int block_size, uint64_t n);
+
+/* NULL if the block size is allowed for version v, else why not (static text). */
+const char *rv_version_check_block(int v, int block_size);
+
+/* The kernel source of version v, embedded at build time (NUL-terminated). */
+const char *rv_version_source(int v);
+
+/* FNV-1a 64 hash of that source: traces carry it to show which code made them. */
+uint64_t rv_version_source_hash(int v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
