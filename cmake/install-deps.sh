@@ -1,0 +1,22 @@
+# install-deps.sh — sourced by run.sh and test.sh: installs with apt-get what
+# the build needs and is missing (Debian; root, or sudo when available).
+# The CUDA compiler is not a Debian package here: it is used where installed
+# (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.
+rv_install_deps() {
+    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core $*"
+    local missing=""
+    for p in $pkgs; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+    done
+    if [ -n "$missing" ]; then
+        echo "Installing:$missing"
+        local sudo=""
+        [ "$(id -u)" -ne 0 ] && sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    fi
+    if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+        export PATH="/usr/local/cuda/bin:$PATH"
+    fi
+    command -v nvcc >/dev/null || echo "note: nvcc not found: building without GPU capture and bench"
+}

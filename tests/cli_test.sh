@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# cli_test.sh — every bad input a user can give the command line gets a message
+# naming the problem and the documented exit status (1 usage, 2 runtime).
+# Usage: cli_test.sh path/to/reducevis
+set -u
+rv=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+# expect STATUS "TEXT IN STDERR" ARGS...
+expect() {
+    local want=$1 text=$2
+    shift 2
+    "$rv" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    local got=$?
+    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: reducevis $* -> exit $got (want $want), output:"
+        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
+    fi
+}
+
+expect 1 "unknown command"           frobnicate
+expect 1 "unknown version 'v9'"      simulate --version v9 -o "$tmp/x.rvt"
+expect 1 "unknown version 'banana'"  simulate --version banana -o "$tmp/x.rvt"
+expect 1 "power of two"              simulate --version 1 --block-size 48 -o "$tmp/x.rvt"
+expect 1 "power of two"              simulate --version 1 --block-size 2048 -o "$tmp/x.rvt"
+expect 1 "at least 64"               simulate --version 4 --block-size 32 -o "$tmp/x.rvt"
+expect 1 "N '0'"                     simulate --version 1 --n 0 -o "$tmp/x.rvt"
+expect 1 "N '2^40'"                  simulate --version 1 --n 2^40 -o "$tmp/x.rvt"
+expect 1 "unknown data pattern"      simulate --version 1 --data zeros -o "$tmp/x.rvt"
+expect 1 "does not exist"            simulate --version 1 --n 1000 --block 4 -o "$tmp/x.rvt"
+expect 1 "-o FILE.rvt is required"   simulate --version 1
+expect 1 "--version is required"     simulate -o "$tmp/x.rvt"
+expect 1 "needs a value"             simulate --version
+expect 2 "cannot write"              simulate --version 1 -o /nonexistent-dir/x.rvt
+expect 0 "8 steps"                   simulate --version 2 --block-size 64 --n 31 -o "$tmp/ok.rvt"
+expect 0 "v2 sequential"             inspect "$tmp/ok.rvt"
+expect 0 '"max_conflict"'            inspect --json "$tmp/ok.rvt"
+expect 1 "which trace"               inspect
+expect 2 "cannot open"               inspect "$tmp/missing.rvt"
+head -c 100 "$tmp/ok.rvt" >"$tmp/short.rvt"
+expect 2 "truncated"                 inspect "$tmp/short.rvt"
+printf 'hello world, not a trace' >"$tmp/junk.rvt"
+expect 2 "not a reducevis trace"     inspect "$tmp/junk.rvt"
+: >"$tmp/empty.rvt"
+expect 2 "not a reducevis trace"     inspect "$tmp/empty.rvt"
+# Without a GPU, capture and bench say so (and capture suggests simulate).
+if ! nvidia-smi >/dev/null 2>&1; then
+    expect 2 "simulate"              capture --version 1 -o "$tmp/x.rvt"
+    expect 2 "GPU"                   bench
+fi
+expect 0 "v7"                        versions
+expect 0 "usage"                     --help
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

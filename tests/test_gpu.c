@@ -1,0 +1,71 @@
+/* test_gpu.c — on a GPU: every version's whole-array sum equals a double CPU
+ * sum within float tolerance, and capture equals the CPU model bit for bit.
+ * Without a GPU it says why and exits 77, which CTest reports as skipped. */
+#include <math.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "gpu.h"
+#include "model.h"
+#include "versions.h"
+
+static double cpu_sum(uint64_t n, rv_data d)
+{
+    double s = 0.0;
+    for (uint64_t i = 0; i < n; i++) s += rv_data_value(d, i);
+    return s;
+}
+
+static void test_sums(void)
+{
+    static const uint64_t ns[] = {1, 31, 1000003, 1u << 25};
+    rv_data data = {RV_DATA_RANDOM, 1};
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        double want = cpu_sum(ns[k], data);
+        for (int v = 0; v < RV_NUM_VERSIONS; v++)
+            for (int B = 32; B <= 1024; B *= 2) {
+                if (rv_version_check_block(v, B)) continue;
+                double got = 0.0;
+                char err[512];
+                int rc = rv_gpu_sum(v, B, ns[k], data, &got, err, sizeof err);
+                CHECK(rc == 0, "v%d B=%d N=%llu: %s", v, B, (unsigned long long)ns[k], err);
+                CHECK(fabs(got - want) <= 1e-5 * want + 1e-6, "v%d B=%d N=%llu: GPU %.9g, CPU %.9g", v, B,
+                      (unsigned long long)ns[k], got, want);
+            }
+    }
+}
+
+static void test_capture_equals_model(void)
+{
+    static const int sizes[] = {64, 256, 1024};
+    static const struct { uint64_t n; const char *data; int last_block; } runs[] = {
+        {1u << 25, "ones", 0}, {1u << 25, "random:5", 0}, {1000003, "index", 1}};
+    for (int v = 0; v < RV_NUM_VERSIONS; v++)
+        for (size_t b = 0; b < 3; b++)
+            for (size_t r = 0; r < 3; r++) {
+                char err[512], msg[512];
+                rv_config c = {v, sizes[b], runs[r].n, 0, {RV_DATA_ONES, 0}};
+                rv_data_parse(runs[r].data, &c.data, err, sizeof err);
+                if (runs[r].last_block) c.block = (uint32_t)(rv_version_grid(v, c.block_size, c.n) - 1);
+                rv_trace *gpu = rv_gpu_capture(&c, err, sizeof err);
+                CHECK(gpu != NULL, "capture v%d B=%d: %s", v, c.block_size, err);
+                rv_trace *cpu = rv_model_run(&c, err, sizeof err);
+                if (gpu && cpu)
+                    CHECK(rv_trace_compare(gpu, cpu, msg, sizeof msg) == 0, "v%d B=%d N=%llu %s block %u: %s", v,
+                          c.block_size, (unsigned long long)c.n, runs[r].data, c.block, msg);
+                rv_trace_free(gpu);
+                rv_trace_free(cpu);
+            }
+}
+
+int main(void)
+{
+    char why[256];
+    if (!rv_gpu_available(why, sizeof why)) {
+        printf("SKIPPED: GPU tests need a CUDA GPU: %s\n", why);
+        return 77;
+    }
+    test_sums();
+    test_capture_equals_model();
+    return check_report();
+}

@@ -1,0 +1,121 @@
+/* test_trace.c — the .rvt format: round trip, and every kind of bad file is
+ * refused with a message naming the problem (never a crash). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "model.h"
+#include "trace.h"
+
+static rv_trace *model(int v, int b, uint64_t n)
+{
+    rv_config c = rv_config_default();
+    c.version = v;
+    c.block_size = b;
+    c.n = n;
+    char err[256];
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    if (!tr) fprintf(stderr, "model: %s\n", err);
+    return tr;
+}
+
+static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+
+/* Parses buf and expects an error mentioning `part`. */
+static void expect_refused(const uint8_t *buf, size_t len, const char *part)
+{
+    char err[512] = "";
+    rv_trace *tr = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(tr == NULL, "a bad trace was accepted (expected: %s)", part);
+    rv_trace_free(tr);
+    CHECK_CONTAINS(err, part);
+}
+
+static void test_round_trip(void)
+{
+    for (int v = 0; v < 8; v++) {
+        rv_trace *tr = model(v, 64, 5000);
+        size_t len;
+        uint8_t *buf = rv_trace_serialize(tr, &len);
+        char err[512], msg[512];
+        rv_trace *back = rv_trace_parse(buf, len, err, sizeof err);
+        CHECK(back != NULL, "v%d: %s", v, err);
+        if (back) CHECK(rv_trace_compare(tr, back, msg, sizeof msg) == 0, "v%d: %s", v, msg);
+        if (back) CHECK(strcmp(back->origin, "CPU model") == 0, "origin %s", back->origin);
+        rv_trace_free(back);
+        free(buf);
+        rv_trace_free(tr);
+    }
+}
+
+static void test_bad_files(void)
+{
+    rv_trace *tr = model(1, 64, 1000);
+    size_t len;
+    uint8_t *good = rv_trace_serialize(tr, &len);
+    uint8_t *buf = malloc(len + 8);
+
+    /* every truncation point is refused cleanly */
+    int truncations_refused = 1;
+    for (size_t cut = 0; cut < len; cut += (cut < 400 ? 1 : 97)) {
+        char err[512];
+        rv_trace *t = rv_trace_parse(good, cut, err, sizeof err);
+        if (t) truncations_refused = 0;
+        rv_trace_free(t);
+    }
+    CHECK(truncations_refused, "a truncated trace was accepted");
+    expect_refused(good, len - 3, "truncated");
+    expect_refused(good, 100, "truncated");
+
+    memcpy(buf, good, len);
+    memcpy(buf, "NOTATRCE", 8);
+    expect_refused(buf, len, "not a reducevis trace");
+
+    memcpy(buf, good, len);
+    put32(buf + 8, 99);                      /* format version */
+    expect_refused(buf, len, "format version 99");
+
+    memcpy(buf, good, len);
+    put32(buf + 12, 12);                     /* kernel version */
+    expect_refused(buf, len, "unknown kernel version 12");
+
+    memcpy(buf, good, len);
+    put32(buf + 16, 100000);                 /* block size */
+    expect_refused(buf, len, "block size");
+
+    memcpy(buf, good, len);
+    put32(buf + 16, 48);
+    expect_refused(buf, len, "power of two");
+
+    memcpy(buf, good, len);
+    put32(buf + 52, 4000000000u);            /* steps */
+    expect_refused(buf, len, "steps");
+
+    memcpy(buf, good, len);
+    put32(buf + 20, 77);                     /* traced block beyond the grid of 16 */
+    expect_refused(buf, len, "outside the grid");
+
+    memcpy(buf, good, len);
+    memcpy(buf + len, "junk", 4);
+    expect_refused(buf, len + 4, "unexpected bytes");
+
+    /* an access index beyond shared memory: the first event's write */
+    memcpy(buf, good, len);
+    size_t first_event = 160 + 32 * (size_t)tr->nsteps;
+    put32(buf + first_event + 8, 5000);      /* low half of the write word */
+    expect_refused(buf, len, "outside shared memory");
+
+    char err[512];
+    CHECK(rv_trace_load("/nonexistent/x.rvt", err, sizeof err) == NULL, "missing file accepted");
+    CHECK_CONTAINS(err, "/nonexistent/x.rvt");
+    free(buf);
+    free(good);
+    rv_trace_free(tr);
+}
+
+int main(void)
+{
+    test_round_trip();
+    test_bad_files();
+    return check_report();
+}
