@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# gpu_record.sh OUTDIR — everything the GPU machine is needed for, in one go:
+# build the CUDA side (no SDL2 there), run the GPU tests, capture every
+# version's trace at the default configuration with two data patterns, time
+# every version and CUB (N = 2^25 and the sweep), and check the kernels with
+# compute-sanitizer.  OUTDIR receives assets/ (traces and results named with
+# the device) and the logs; commit what lands in OUTDIR/assets.
+set -uo pipefail
+out=${1:?usage: tests/gpu_record.sh OUTDIR}
+cd "$(dirname "$0")/.."
+mkdir -p "$out/assets/traces" "$out/assets/results" "$out/logs"
+log() { echo "== $*" | tee -a "$out/logs/summary.txt"; }
+
+name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+slug=$(echo "$name" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//')
+log "device: $name ($slug)"
+nvidia-smi >"$out/logs/nvidia-smi.txt" 2>&1
+
+log "build"
+cmake -S . -B build-gpu -DRV_WITH_VIEWER=OFF -DCMAKE_BUILD_TYPE=Release >"$out/logs/build.txt" 2>&1 &&
+    cmake --build build-gpu -j"$(nproc)" >>"$out/logs/build.txt" 2>&1 || { log "build FAILED"; exit 1; }
+rv=build-gpu/reducevis
+
+log "tests (all, GPU included)"
+(cd build-gpu && ctest --output-on-failure -j4 >"$out/logs/ctest.txt" 2>&1); log "ctest exit $?"
+tail -5 "$out/logs/ctest.txt" | tee -a "$out/logs/summary.txt"
+
+log "capture"
+for data in ones random:1; do
+    for v in 0 1 2 3 4 5 6 7; do
+        f="$out/assets/traces/$slug-v$v-b256-${data/:/}.rvt"
+        $rv capture --version $v --data $data -o "$f" >>"$out/logs/capture.txt" 2>&1 || log "capture v$v $data FAILED"
+    done
+done
+tail -3 "$out/logs/capture.txt" >>"$out/logs/summary.txt"
+
+log "bench N = 2^25"
+$rv bench -o "$out/assets/results/$slug.json" >"$out/logs/bench.txt" 2>&1; log "bench exit $?"
+cat "$out/logs/bench.txt" >>"$out/logs/summary.txt"
+log "bench sweep"
+$rv bench --sweep --repeat 10 -o "$out/assets/results/$slug-sweep.json" >"$out/logs/bench-sweep.txt" 2>&1; log "sweep exit $?"
+
+log "compute-sanitizer memcheck"
+for v in 0 1 2 3 4 5 6 7; do
+    for n in 1 31 1000003 33554433; do
+        timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $rv capture --version $v --n $n \
+            --block-size 256 -o /tmp/ms.rvt >>"$out/logs/memcheck.txt" 2>&1
+        echo "memcheck v$v N=$n exit $?" | tee -a "$out/logs/summary.txt"
+    done
+done
+log "compute-sanitizer racecheck v4 (volatile warp-synchronous code)"
+timeout 180 compute-sanitizer --tool racecheck $rv capture --version 4 --n 65536 -o /tmp/rc.rvt \
+    >"$out/logs/racecheck-v4.txt" 2>&1
+log "racecheck v4 exit $?"; tail -3 "$out/logs/racecheck-v4.txt" >>"$out/logs/summary.txt"
+log "done"
