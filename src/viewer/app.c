@@ -1,0 +1,393 @@
+/* app.c — viewer state transitions: keys, mouse, playback, version switches.
+ *
+ * Nothing here draws.  Mouse positions are hit-tested against the layout of
+ * the last frame, so a click lands on what the teacher saw under the pointer.
+ */
+#include "app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "draw.h"
+#include "../versions.h"
+
+static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
+#define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
+#define SPEED_DEFAULT 2
+
+void app_usage(FILE *out)
+{
+    fprintf(out,
+        "usage: reducevis view [FILE.rvt | --version V] [--block-size B] [--data PATTERN]\n"
+        "                      [--font PATH] [--results FILE.json] [--size WxH]\n"
+        "\n"
+        "Replays one block of a parallel reduction step by step: warps, lanes,\n"
+        "shared-memory banks, conflicts, divergence and wasted work.\n"
+        "\n"
+        "  FILE.rvt           a trace from `reducevis capture` or `reducevis simulate`\n"
+        "  --version V        0..7; without FILE, the bundled GPU trace of V, else the CPU model\n"
+        "  --block-size B     simulate with the CPU model at this block size\n"
+        "  --data PATTERN     ones, index, mod10, random[:SEED] (CPU model)\n"
+        "  --font PATH        a .ttf font instead of the system's DejaVu fonts\n"
+        "  --results FILE     timed results from `reducevis bench -o FILE.json`\n"
+        "  --size WxH         window size (default 1280x720)\n"
+        "  --keys LIST        keys to apply first, e.g. right,right,t (for scripts)\n"
+        "  --shot FILE.bmp    draw that frame off-screen into FILE.bmp and exit\n"
+        "\n"
+        "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, 0-7 version,\n"
+        "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.  Click the timeline\n"
+        "      to jump; click a warp to draw its accesses; hover for values.\n"
+        "Without a display, `reducevis export` writes the same frames as images.\n");
+}
+
+static int parse_int(const char *s, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < -1000000 || v > 1000000)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->version = -1;
+    o->width = 1280;
+    o->height = 720;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = 1;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            app_usage(stdout);
+            return 1;
+        } else if (!strcmp(a, "--version")) {
+            if (val && (o->version = rv_version_parse(val)) < 0) {
+                snprintf(err, errlen, "--version: expected 0..7 or v0..v7, got '%s'", val);
+                return -1;
+            }
+        } else if (!strcmp(a, "--block-size")) {
+            if (val && (parse_int(val, &o->block_size) != 0 || o->block_size <= 0)) {
+                snprintf(err, errlen, "--block-size: expected a positive number, got '%s'", val);
+                return -1;
+            }
+        } else if (!strcmp(a, "--data")) {
+            o->data = val;
+        } else if (!strcmp(a, "--font")) {
+            o->font = val;
+        } else if (!strcmp(a, "--results")) {
+            o->results = val;
+        } else if (!strcmp(a, "--keys")) {
+            o->keys = val;
+        } else if (!strcmp(a, "--shot")) {
+            o->shot = val;
+        } else if (!strcmp(a, "--size")) {
+            if (val && (sscanf(val, "%dx%d", &o->width, &o->height) != 2 || o->width < 320
+                        || o->height < 240 || o->width > 16384 || o->height > 16384)) {
+                snprintf(err, errlen, "--size: expected WxH of at least 320x240, got '%s'", val);
+                return -1;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            snprintf(err, errlen, "unknown option '%s'", a);
+            return -1;
+        } else {
+            takes = 0;
+            if (o->file) {
+                snprintf(err, errlen, "only one trace file, got '%s' and '%s'", o->file, a);
+                return -1;
+            }
+            o->file = a;
+        }
+        if (takes) {
+            if (!val) {
+                snprintf(err, errlen, "%s needs a value", a);
+                return -1;
+            }
+            i++;
+        }
+    }
+    if (o->file && (o->version >= 0 || o->block_size || o->data)) {
+        snprintf(err, errlen, "give a trace file or --version/--block-size/--data, not both");
+        return -1;
+    }
+    return 0;
+}
+
+int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
+             char *err, size_t errlen)
+{
+    memset(a, 0, sizeof *a);
+    a->speed = SPEED_DEFAULT;
+    a->results_path = o->results;
+    a->width = o->width;
+    a->height = o->height;
+    if (o->file)
+        return scene_open_file(&a->sc, o->file, err, errlen);
+
+    rv_config cfg = rv_config_default();
+    if (o->version >= 0)
+        cfg.version = o->version;
+    if (o->block_size)
+        cfg.block_size = o->block_size;
+    if (o->data && rv_data_parse(o->data, &cfg.data, err, errlen) != 0)
+        return -1;
+    /* Without model options the bundled GPU trace is the truth to show. */
+    int want_bundle = !o->block_size && !o->data;
+    char dir[SCENE_PATH_LEN] = "";
+    int have_dir = scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
+    if (want_bundle && have_dir) {
+        char why[256];
+        if (scene_open_bundled(&a->sc, dir, cfg.version, NULL, why, sizeof why) == 0)
+            return 0;
+    }
+    if (scene_simulate(&a->sc, &cfg, err, errlen) != 0)
+        return -1;
+    if (want_bundle) {
+        /* Keep following the bundle: other versions may have GPU traces. */
+        a->sc.bundled = have_dir;
+        snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
+        snprintf(a->sc.note, sizeof a->sc.note, "no bundled GPU trace found");
+    }
+    return 0;
+}
+
+void app_close(app *a)
+{
+    scene_close(&a->sc);
+}
+
+static void toast(app *a, const char *msg)
+{
+    snprintf(a->toast, sizeof a->toast, "%s", msg);
+    a->toast_ms = APP_TOAST_MS;
+}
+
+static void set_step(app *a, int s)
+{
+    int last = a->sc.tr->nsteps - 1;
+    a->step = s < 0 ? 0 : s > last ? last : s;
+    a->play_ms = 0;
+}
+
+static void switch_version(app *a, int v)
+{
+    char msg[300];
+    if (v == a->sc.tr->version)
+        return;
+    if (scene_switch_version(&a->sc, v, &a->step, msg, sizeof msg) != 0) {
+        toast(a, msg);
+        return;
+    }
+    a->focus = 0;
+    const rv_version_info *vi = rv_version(v);
+    if (a->sc.tr->origin_kind == RV_ORIGIN_GPU)
+        snprintf(msg, sizeof msg, "%s %s: GPU trace from %s", vi->name, vi->title, a->sc.tr->origin);
+    else
+        snprintf(msg, sizeof msg, "%s %s: simulated with the CPU model", vi->name, vi->title);
+    toast(a, msg);
+}
+
+double app_speed(const app *a)
+{
+    return speeds[a->speed];
+}
+
+void app_key(app *a, SDL_Keycode key, Uint16 mod)
+{
+    (void)mod;
+    int last = a->sc.tr->nsteps - 1;
+    switch (key) {
+    case SDLK_RIGHT: case SDLK_SPACE:
+        set_step(a, a->step + 1);
+        break;
+    case SDLK_LEFT:
+        set_step(a, a->step - 1);
+        break;
+    case SDLK_HOME:
+        set_step(a, 0);
+        break;
+    case SDLK_END:
+        set_step(a, last);
+        break;
+    case SDLK_p:
+        a->playing = !a->playing;
+        if (a->playing && a->step >= last)
+            set_step(a, 0);   /* play from the start rather than do nothing */
+        a->play_ms = 0;
+        break;
+    case SDLK_PLUS: case SDLK_KP_PLUS: case SDLK_EQUALS:
+        if (a->speed < NSPEEDS - 1)
+            a->speed++;
+        break;
+    case SDLK_MINUS: case SDLK_KP_MINUS: case SDLK_UNDERSCORE:
+        if (a->speed > 0)
+            a->speed--;
+        break;
+    case SDLK_t:
+        a->theme = !a->theme;
+        break;
+    case SDLK_f:
+        a->fullscreen = !a->fullscreen;
+        break;
+    case SDLK_z: {
+        /* Toggle between a row per warp and the strip, from what is shown. */
+        viewer_frame f = app_frame(a, a->width, a->height);
+        layout L;
+        draw_layout_for(&f, &L);
+        a->warps_view = L.compact ? 1 : 2;
+        break;
+    }
+    case SDLK_h: case SDLK_QUESTION: case SDLK_F1:
+        a->help = !a->help;
+        break;
+    case SDLK_ESCAPE:
+        if (a->help)
+            a->help = 0;   /* Esc closes the overlay before it quits */
+        else
+            a->quit = 1;
+        break;
+    case SDLK_q:
+        a->quit = 1;
+        break;
+    default:
+        if (key >= SDLK_0 && key <= SDLK_7)
+            switch_version(a, (int)(key - SDLK_0));
+        else if (key >= SDLK_KP_1 && key <= SDLK_KP_7)
+            switch_version(a, (int)(key - SDLK_KP_1) + 1);
+        else if (key == SDLK_KP_0)
+            switch_version(a, 0);
+        break;
+    }
+}
+
+static void click(app *a, int x, int y)
+{
+    viewer_frame f = app_frame(a, a->width, a->height);
+    layout L;
+    draw_layout_for(&f, &L);
+    int s = layout_step_at(&L, x, y);
+    if (s >= 0) {
+        set_step(a, s);
+        return;
+    }
+    int w = layout_warp_at(&L, x, y);
+    if (w >= 0)
+        a->focus = a->focus == w + 1 ? 0 : w + 1;
+}
+
+void app_event(app *a, const SDL_Event *e)
+{
+    switch (e->type) {
+    case SDL_QUIT:
+        a->quit = 1;
+        break;
+    case SDL_KEYDOWN:
+        app_key(a, e->key.keysym.sym, e->key.keysym.mod);
+        break;
+    case SDL_TEXTINPUT:
+        /* '?' needs Shift on most layouts and has no keycode of its own
+         * there: it arrives as text. */
+        if (!strcmp(e->text.text, "?"))
+            a->help = !a->help;
+        break;
+    case SDL_MOUSEMOTION:
+        a->hover = 1;
+        a->mouse_x = e->motion.x;
+        a->mouse_y = e->motion.y;
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_LEFT)
+            click(a, e->button.x, e->button.y);
+        break;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_LEAVE)
+            a->hover = 0;
+        break;
+    default:
+        break;
+    }
+}
+
+int app_tick(app *a, unsigned ms)
+{
+    int changed = 0;
+    if (a->toast_ms) {
+        a->toast_ms = ms >= a->toast_ms ? 0 : a->toast_ms - ms;
+        changed |= a->toast_ms == 0;
+    }
+    if (!a->playing)
+        return changed;
+    a->play_ms += ms;
+    unsigned period = (unsigned)(1000.0 / speeds[a->speed]);
+    while (a->play_ms >= period && a->playing) {
+        a->play_ms -= period;
+        if (a->step >= a->sc.tr->nsteps - 1) {
+            a->playing = 0;
+        } else {
+            a->step++;
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+viewer_frame app_frame(app *a, int w, int h)
+{
+    a->width = w;
+    a->height = h;
+    viewer_frame f = {
+        .tr = a->sc.tr, .an = a->sc.an, .step = a->step, .theme = a->theme,
+        .width = w, .height = h, .note = a->sc.note,
+        .hover = a->hover, .mouse_x = a->mouse_x, .mouse_y = a->mouse_y,
+        .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .playing = a->playing,
+        .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
+        .results_path = a->results_path,
+    };
+    return f;
+}
+
+static const struct { const char *name; SDL_Keycode key; } key_names[] = {
+    { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
+    { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
+    { "f", SDLK_f }, { "z", SDLK_z }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
+    { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
+    { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },
+    { "4", SDLK_4 }, { "5", SDLK_5 }, { "6", SDLK_6 }, { "7", SDLK_7 },
+};
+
+int app_run_keys(app *a, const char *script, char *err, size_t errlen)
+{
+    char name[32];
+    const char *p = script;
+    while (*p) {
+        size_t n = strcspn(p, ", ");
+        if (n > 0) {
+            if (n >= sizeof name) {
+                snprintf(err, errlen, "--keys: '%.*s' is not a key", (int)n, p);
+                return -1;
+            }
+            memcpy(name, p, n);
+            name[n] = '\0';
+            size_t i;
+            for (i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
+                if (!strcmp(name, key_names[i].name))
+                    break;
+            if (i == sizeof key_names / sizeof key_names[0]) {
+                snprintf(err, errlen, "--keys: '%s' is not a key (right left space home end "
+                         "p t f z h ? q esc plus minus 0..7)", name);
+                return -1;
+            }
+            SDL_Event e = { 0 };
+            e.type = SDL_KEYDOWN;
+            e.key.keysym.sym = key_names[i].key;
+            app_event(a, &e);
+        }
+        p += n;
+        if (*p)
+            p++;
+    }
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* draw.h — the drawing path shared by the window and off-screen frames.
+ *
+ * draw_frame() paints one viewer_frame with any SDL_Renderer; it calls one
+ * function per pane (code, block, timeline, results, legend, overlays), each
+ * in its own file.  Primitives (filled and stroked rectangles, thick lines,
+ * arrowheads, wrapped text) live in draw_prim.c.
+ */
+#ifndef VIEWER_DRAW_H
+#define VIEWER_DRAW_H
+
+#include <SDL.h>
+#include "font.h"
+#include "layout.h"
+#include "theme.h"
+#include "viewer.h"
+
+typedef struct draw_ctx {
+    SDL_Renderer *r;
+    text_cache *tc;
+    const theme *th;
+    const layout *L;
+    const viewer_frame *f;
+} draw_ctx;
+
+/* The layout a frame is drawn with (also used for hit-testing the mouse). */
+void draw_layout_for(const viewer_frame *f, layout *L);
+
+/* The warp whose accesses are drawn: f->focus - 1, or the most telling one
+ * (worst bank conflict, then first executing).  -1 if none executes. */
+int draw_focus_warp(const viewer_frame *f);
+
+/* Paints the whole frame. */
+void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
+
+/* Panes. */
+void draw_header(const draw_ctx *d);
+void draw_code(const draw_ctx *d);
+void draw_block(const draw_ctx *d);
+void draw_timeline(const draw_ctx *d);
+void draw_legend(const draw_ctx *d);
+void draw_tooltip(const draw_ctx *d);
+void draw_help(const draw_ctx *d);
+void panel_results_draw(const draw_ctx *d, lrect area);
+
+/* Primitives. */
+void prim_color(SDL_Renderer *r, rgba c);
+void prim_fill(SDL_Renderer *r, lrect a, rgba c);
+void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int thickness);
+void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, int thickness);
+void prim_arrowhead(SDL_Renderer *r, float x0, float y0, float x1, float y1, float size, rgba c);
+void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c);
+void prim_clip(SDL_Renderer *r, const lrect *a);   /* NULL: no clipping */
+/* Word-wraps text into at most max_lines lines of width w; returns lines used. */
+int  prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, int max_lines,
+                  int line_h, rgba c, const char *text);
+/* Lightens (amt > 0) or darkens (amt < 0) a colour by amt/255 towards white/black. */
+rgba prim_shade(rgba c, int amt);
+rgba prim_alpha(rgba c, uint8_t a);
+
+#endif

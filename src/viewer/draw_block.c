@@ -1,0 +1,354 @@
+/* draw_block.c — the block pane: the step banner, warps as rows of lanes,
+ * shared memory as rows of 32 banks, and the accesses between them.
+ *
+ * Colour carries the state (warp idle / full / divergent, lane wasted, word
+ * written / read, bank conflict degree); lines carry the accesses.  Lines are
+ * drawn for every executing lane when few execute, otherwise for one warp
+ * only (the focused one, and the lane under the mouse): 256 crossing lines
+ * teach nothing, 32 of them show a bank conflict at a glance.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "draw.h"
+#include "stepview.h"
+
+#define LINES_ALL_MAX 32   /* up to this many executing threads, draw them all */
+
+static rgba warp_colour(const theme *th, rv_warp_state s)
+{
+    return s == RV_WARP_FULL ? th->full : s == RV_WARP_DIVERGENT ? th->divergent : th->idle;
+}
+
+/* ---- banner ---------------------------------------------------------------- */
+
+static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, size_t len)
+{
+    const rv_trace *tr = d->f->tr;
+    const rv_step *st = &tr->steps[d->f->step];
+    const rv_step_info *si = &d->f->an->steps[d->f->step];
+    switch ((rv_phase)st->phase) {
+    case RV_PHASE_LOAD: {
+        int gl = 0, sec = 0;
+        for (int w = 0; w < d->f->an->nwarps; w++) {
+            gl += rv_analysis_warp(d->f->an, d->f->step, w)->gld_requests;
+            sec += rv_analysis_warp(d->f->an, d->f->step, w)->gld_sectors;
+        }
+        snprintf(buf, len, "%d threads read %d input elements from global memory "
+                 "(%d warp requests, %d sectors of 32 bytes)",
+                 si->active_threads, sv->gin_reads, gl, sec);
+        break;
+    }
+    case RV_PHASE_TREE:
+        snprintf(buf, len, "%d threads each add the word %d further on, then __syncthreads()",
+                 si->active_threads, st->stride);
+        break;
+    case RV_PHASE_WARP:
+        snprintf(buf, len, "warp-synchronous, no barrier: %d lanes add the word %d further on; "
+                 "%d of them compute a result nobody reads", si->active_threads, st->stride,
+                 si->wasted_threads);
+        break;
+    case RV_PHASE_SHUFFLE:
+        snprintf(buf, len, "__shfl_down_sync: lane l reads lane l+%d's register, no shared memory "
+                 "(%d lanes execute)", sv->shuffle_delta ? sv->shuffle_delta : st->stride,
+                 si->active_threads);
+        break;
+    case RV_PHASE_STORE:
+        snprintf(buf, len, "%d threads move partial sums between registers and shared memory",
+                 si->active_threads);
+        break;
+    case RV_PHASE_WRITE:
+        if (sv->gout_thread >= 0) {
+            char v[32];
+            layout_format_value(sv->gout_value, 12, v, sizeof v);
+            snprintf(buf, len, "thread %d writes the block's sum %s to out[%llu]",
+                     sv->gout_thread, v, (unsigned long long)sv->gout_index);
+        } else {
+            snprintf(buf, len, "the block's result goes to global memory");
+        }
+        break;
+    default:
+        buf[0] = '\0';
+    }
+}
+
+static void draw_banner(const draw_ctx *d, const stepview *sv)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const rv_trace *tr = d->f->tr;
+    const rv_step_info *si = &d->f->an->steps[d->f->step];
+    const rv_step *st = &tr->steps[d->f->step];
+    int x = L->banner.x + L->margin, y = L->banner.y + L->margin / 2;
+    char buf[256];
+
+    snprintf(buf, sizeof buf, "Step %d/%d  %s", d->f->step + 1, tr->nsteps, st->label);
+    x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->text_strong, buf) + L->fs_ui;
+
+    /* Counts, each in the colour of what it counts. */
+    snprintf(buf, sizeof buf, "%d active", si->active_threads);
+    x += text_draw(d->tc, FACE_SANS, L->fs_ui, x, y, th->text, buf) + L->fs_ui;
+    if (si->full_warps) {
+        snprintf(buf, sizeof buf, "%d full", si->full_warps);
+        x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->full, buf) + L->fs_ui;
+    }
+    if (si->divergent_warps) {
+        snprintf(buf, sizeof buf, "%d divergent", si->divergent_warps);
+        x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->divergent, buf) + L->fs_ui;
+    }
+    if (si->max_conflict >= 2) {
+        snprintf(buf, sizeof buf, "%d-way bank conflict", si->max_conflict);
+        x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, theme_conflict(th, si->max_conflict), buf) + L->fs_ui;
+    } else if (sv->smem_accesses > 0) {
+        x += text_draw(d->tc, FACE_SANS, L->fs_ui, x, y, th->text_dim, "no bank conflict") + L->fs_ui;
+    }
+    if (si->wasted_threads) {
+        snprintf(buf, sizeof buf, "%d wasted", si->wasted_threads);
+        text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->wasted, buf);
+    }
+    banner_sentence(d, sv, buf, sizeof buf);
+    text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin,
+                  y + (int)(L->fs_ui * 1.35), L->banner.w - 2 * L->margin, th->text_dim, buf);
+}
+
+/* ---- access lines ------------------------------------------------------------ */
+
+/* Draws thread t's accesses of this step: a thick arrow into the word it
+ * writes, thin lines ending in a dot to the words it reads, arcs from the
+ * lanes it reads through a shuffle. */
+static void draw_lane_links(const draw_ctx *d, int t, int bold)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const rv_trace *tr = d->f->tr;
+    const rv_event *e = rv_trace_event(tr, d->f->step, t);
+    if (e->line == 0)
+        return;
+    lrect ln = layout_lane_rect(L, t);
+    float lx = ln.x + ln.w / 2.0f, lb = (float)(ln.y + ln.h), lt = (float)ln.y;
+    int thick = bold ? 3 : 2;
+    /* A wasted lane's accesses are drawn faint: they happen, but feed nothing. */
+    int wasted = d->f->an->wasted[(size_t)d->f->step * tr->block_size + t];
+    uint8_t alpha = wasted && !bold ? 90 : 255;
+    rgba c_read = prim_alpha(th->read, alpha), c_write = prim_alpha(th->write, alpha);
+    rgba c_shfl = prim_alpha(th->shuffle, alpha);
+    float head = (float)(L->col_w * 0.45 + 3);
+    uint64_t wacc = e->write;
+    const uint64_t *rd = rv_event_reads(tr, e);
+    for (int i = 0; i < e->nreads; i++) {
+        unsigned sp = RV_ACC_SPACE(rd[i]);
+        uint64_t ix = RV_ACC_INDEX(rd[i]);
+        if (sp == RV_SPACE_SMEM && ix < (uint64_t)d->f->an->smem_words && rd[i] != wacc) {
+            lrect c = layout_cell_rect(L, (int)ix);
+            float cx = c.x + c.w / 2.0f, cy = (float)c.y;
+            prim_line(d->r, lx, lb, cx, cy, c_read, bold ? 2 : 1);
+            int rr = c.w >= 16 ? 3 : 2;
+            prim_fill(d->r, (lrect){ (int)cx - rr, c.y, 2 * rr, rr + 1 }, c_read);
+        } else if (sp == RV_SPACE_LANE && ix < 32) {
+            lrect s = layout_lane_rect(L, t - t % 32 + (int)ix);
+            float sx = s.x + s.w / 2.0f;
+            /* An arc over the row: height grows with the distance. */
+            float hgt = fminf(fabsf(sx - lx) * 0.35f, L->lane_h * 1.6f) + 4;
+            float px0 = sx, py0 = lt;
+            for (int k = 1; k <= 12; k++) {
+                float u = k / 12.0f;
+                float x = (1 - u) * (1 - u) * sx + 2 * u * (1 - u) * (sx + lx) / 2 + u * u * lx;
+                float y = lt - 2 * u * (1 - u) * hgt * 2;
+                prim_line(d->r, px0, py0, x, y, c_shfl, thick);
+                if (k == 12)
+                    prim_arrowhead(d->r, px0, py0, x, y, fminf(head, 10.0f), c_shfl);
+                px0 = x;
+                py0 = y;
+            }
+        }
+    }
+    if (RV_ACC_SPACE(wacc) == RV_SPACE_SMEM && RV_ACC_INDEX(wacc) < (uint64_t)d->f->an->smem_words) {
+        lrect c = layout_cell_rect(L, (int)RV_ACC_INDEX(wacc));
+        float cx = c.x + c.w / 2.0f, cy = (float)c.y + 1;
+        prim_line(d->r, lx, lb, cx, cy, c_write, thick);
+        prim_arrowhead(d->r, lx, lb, cx, cy + 2, fminf(head, 14.0f), c_write);
+    }
+}
+
+/* ---- the pane ---------------------------------------------------------------- */
+
+void draw_block(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const viewer_frame *f = d->f;
+    const rv_trace *tr = f->tr;
+    const rv_analysis *an = f->an;
+    const int k = f->step;
+    static stepview sv;   /* 6 KiB: kept off the stack; frames are drawn one at a time */
+    stepview_build(&sv, an, k);
+    char buf[64];
+
+    prim_fill(d->r, L->center, th->panel);
+    prim_stroke(d->r, L->center, th->panel_edge, 1);
+    draw_banner(d, &sv);
+
+    int has_shuffle = L->in.lane_values;
+    int cw = L->col_w - L->gap;
+    int lbl_px = L->fs_small;
+    /* Column headings: lane numbers above (warp numbers in the strip), bank
+     * numbers below the links. */
+    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_head_y,
+                  L->label_w, th->text_dim, L->compact ? "warp" : "lane");
+    int num_px = cw >= 3 * 0.62 * lbl_px ? lbl_px : (int)(cw / 1.9);
+    for (int c = 0; c < LAYOUT_COLS && (!L->compact || c < an->nwarps); c++) {
+        if (cw < 14 && c % 4 != 0)
+            continue;
+        snprintf(buf, sizeof buf, "%d", c);
+        text_draw_centered(d->tc, FACE_MONO, num_px, L->grid_x + c * L->col_w, L->lanes_head_y,
+                           cw, (int)(lbl_px * 1.3), th->text_dim, buf);
+    }
+
+    int label_px = L->lane_h >= 10 ? (L->lane_h - 2 < lbl_px ? L->lane_h - 2 : lbl_px) : 0;
+    if (L->compact) {
+        /* One box per warp: state colour, executing lanes, conflict band. */
+        for (int w = 0; w < an->nwarps; w++) {
+            const rv_warp_info *wi = rv_analysis_warp(an, k, w);
+            lrect bx = layout_warp_box(L, w);
+            rgba wc = warp_colour(th, wi->state);
+            prim_fill(d->r, bx, wc);
+            if (wi->wasted_lanes > 0)
+                prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->wasted);
+            if (wi->max_conflict >= 2)
+                prim_fill(d->r, (lrect){ bx.x, bx.y + bx.h - bx.h / 3, bx.w, bx.h / 3 },
+                          theme_conflict(th, wi->max_conflict));
+            snprintf(buf, sizeof buf, "%d", wi->active_lanes);
+            text_draw_centered(d->tc, FACE_MONO_BOLD, num_px, bx.x, bx.y, bx.w, bx.h - bx.h / 4,
+                               theme_text_on(th, wc), buf);
+        }
+        text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_y + (L->lane_h - lbl_px) / 3,
+                      L->label_w - 4, th->text_dim, "lanes");
+    }
+    /* Warps: a state box, 32 lanes, a conflict badge. */
+    for (int w = 0; w < an->nwarps && !L->compact; w++) {
+        const rv_warp_info *wi = rv_analysis_warp(an, k, w);
+        lrect lb = layout_warp_label(L, w);
+        rgba wc = warp_colour(th, wi->state);
+        prim_fill(d->r, lb, wc);
+        if (label_px > 0) {
+            snprintf(buf, sizeof buf, "w%d", w);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h,
+                               theme_text_on(th, wc), buf);
+        }
+        for (int l = 0; l < 32 && w * 32 + l < tr->block_size; l++) {
+            int t = w * 32 + l;
+            const rv_event *e = rv_trace_event(tr, k, t);
+            lrect r = layout_lane_rect(L, t);
+            int exec = e->line != 0;
+            int wasted = exec && an->wasted[(size_t)k * tr->block_size + t];
+            rgba c = !exec ? th->lane_off : wasted ? th->wasted : wc;
+            prim_fill(d->r, r, c);
+            if (!L->lane_text)
+                continue;
+            /* Registers in shuffle traces; else the value an executing lane produced. */
+            const char *txt = NULL;
+            size_t ri = (size_t)(k + 1) * tr->block_size + t;
+            if (has_shuffle && an->regs_set[ri]) {
+                layout_format_value(an->regs[ri], layout_cell_chars(L, L->fs_lane), buf, sizeof buf);
+                txt = buf;
+            } else if (!has_shuffle && exec) {
+                layout_format_value(e->value, layout_cell_chars(L, L->fs_lane), buf, sizeof buf);
+                txt = buf;
+            }
+            if (txt)
+                text_draw_centered(d->tc, FACE_MONO, L->fs_lane, r.x, r.y, r.w, r.h,
+                                   exec ? theme_text_on(th, c) : th->text_dim, txt);
+        }
+        if (wi->max_conflict >= 2) {
+            lrect bg = layout_warp_badge(L, w);
+            rgba cc = theme_conflict(th, wi->max_conflict);
+            prim_fill(d->r, bg, cc);
+            if (label_px > 0) {
+                snprintf(buf, sizeof buf, "%d-way", wi->max_conflict);
+                if (text_width(d->tc, FACE_SANS_BOLD, label_px, buf) > bg.w - 2)
+                    snprintf(buf, sizeof buf, "%d\xC3\x97", wi->max_conflict);
+                text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, bg.x, bg.y, bg.w, bg.h,
+                                   th->conflict_text, buf);
+            }
+        }
+    }
+    int focus = draw_focus_warp(f);
+    if (focus >= 0 && L->compact) {
+        lrect fr = layout_warp_box(L, focus);
+        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, th->accent, 2);
+    } else if (focus >= 0) {
+        lrect fr = layout_warp_label(L, focus);
+        fr.w = L->grid_x + LAYOUT_COLS * L->col_w - fr.x;
+        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 3, fr.h + 4 }, th->accent, 2);
+    }
+
+    /* Banks: number, or the n-way degree on a conflict colour. */
+    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->banks_y, L->label_w,
+                  th->text_dim, "bank");
+    for (int b = 0; b < LAYOUT_COLS; b++) {
+        lrect r = layout_bank_rect(L, b);
+        int deg = sv.bank_degree[b];
+        if (deg >= 2) {
+            prim_fill(d->r, r, theme_conflict(th, deg));
+            snprintf(buf, sizeof buf, cw >= 3 * 0.62 * lbl_px ? "%d\xC3\x97" : "%d", deg);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, num_px, r.x, r.y, r.w, r.h, th->conflict_text, buf);
+        } else if (cw >= 14 || b % 4 == 0) {
+            snprintf(buf, sizeof buf, "%d", b);
+            text_draw_centered(d->tc, FACE_MONO, num_px, r.x, r.y, r.w, r.h, th->text_dim, buf);
+        }
+    }
+
+    /* Shared memory: value after this step's writes; written words filled. */
+    int words = an->smem_words;
+    const float *vals = an->smem + (size_t)(k + 1) * words;
+    const uint8_t *set = an->smem_set + (size_t)(k + 1) * words;
+    const uint8_t *deg = an->conflict + (size_t)k * words;
+    int row_px = L->cell_h - 2 < lbl_px ? L->cell_h - 2 : lbl_px;
+    for (int row = 0; row < L->smem_rows; row++) {
+        if (row_px >= 7 && (L->smem_rows <= 16 || row % 2 == 0)) {
+            snprintf(buf, sizeof buf, "%d", row * 32);
+            lrect c0 = layout_cell_rect(L, row * 32);
+            int tw = text_width(d->tc, FACE_MONO, row_px, buf);
+            text_draw(d->tc, FACE_MONO, row_px, L->grid_x - tw - L->gap - 4, c0.y + (c0.h - row_px * 1.2) / 2,
+                      th->text_dim, buf);
+        }
+    }
+    int cell_chars = layout_cell_chars(L, L->fs_cell);
+    for (int wd = 0; wd < words && wd < SV_MAX_WORDS; wd++) {
+        lrect r = layout_cell_rect(L, wd);
+        int written = sv.writer[wd] >= 0;
+        rgba c = written ? th->write : set[wd] ? th->cell : th->cell_empty;
+        prim_fill(d->r, r, c);
+        if (sv.read[wd] && !written)
+            prim_stroke(d->r, r, th->read, r.w >= 16 ? 2 : 1);
+        if (deg[wd] >= 2) {
+            /* A corner notch: the word took part in an n-way conflict. */
+            float s = fmaxf(5.0f, r.w * 0.38f);
+            prim_triangle(d->r, (float)(r.x + r.w), (float)r.y, (float)(r.x + r.w) - s, (float)r.y,
+                          (float)(r.x + r.w), (float)r.y + s, theme_conflict(th, deg[wd]));
+        }
+        if (set[wd] && L->fs_cell >= 7) {
+            layout_format_value(vals[wd], cell_chars, buf, sizeof buf);
+            text_draw_centered(d->tc, FACE_MONO, L->fs_cell, r.x, r.y, r.w, r.h,
+                               written ? th->write_text : th->cell_text, buf);
+        }
+    }
+
+    /* Accesses: all lanes when few execute, else the focused warp's. */
+    const rv_step_info *si = &an->steps[k];
+    if (L->compact) {
+        /* Lines from one warp box would all start at one point: the cells'
+         * colours tell the story, the mouse gives the details. */
+    } else if (si->active_threads <= LINES_ALL_MAX) {
+        for (int t = 0; t < tr->block_size; t++)
+            draw_lane_links(d, t, 0);
+    } else if (focus >= 0) {
+        for (int l = 0; l < 32 && focus * 32 + l < tr->block_size; l++)
+            draw_lane_links(d, focus * 32 + l, 0);
+    }
+    if (f->hover && !L->compact) {
+        int t = layout_lane_at(L, f->mouse_x, f->mouse_y);
+        if (t >= 0)
+            draw_lane_links(d, t, 1);
+    }
+}

@@ -1,0 +1,169 @@
+/* draw_frame.c — one whole frame: background, header, panes, footer, overlays.
+ *
+ * The only entry point of the drawing path; the window loop and the
+ * off-screen canvas both call draw_frame(), so what a test samples is what the
+ * teacher sees.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "draw.h"
+#include "../versions.h"
+
+static int has_phase(const rv_trace *tr, rv_phase p)
+{
+    for (int s = 0; s < tr->nsteps; s++)
+        if (tr->steps[s].phase == (uint32_t)p)
+            return 1;
+    return 0;
+}
+
+void draw_layout_for(const viewer_frame *f, layout *L)
+{
+    layout_in in = {
+        .w = f->width, .h = f->height, .block_size = f->tr->block_size,
+        .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps,
+        .lane_values = has_phase(f->tr, RV_PHASE_SHUFFLE),
+        .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
+    };
+    layout_compute(L, &in);
+}
+
+int draw_focus_warp(const viewer_frame *f)
+{
+    const rv_analysis *an = f->an;
+    if (f->focus > 0 && f->focus <= an->nwarps)
+        return f->focus - 1;
+    int best = -1, best_deg = -1;
+    for (int w = 0; w < an->nwarps; w++) {
+        const rv_warp_info *wi = rv_analysis_warp(an, f->step, w);
+        if (wi->active_lanes > 0 && wi->max_conflict > best_deg) {
+            best = w;
+            best_deg = wi->max_conflict;
+        }
+    }
+    return best;
+}
+
+/* "2²⁵ = 33,554,432" for powers of two, else the number with separators. */
+static void format_n(uint64_t n, char *buf, size_t len)
+{
+    static const char *const sup[10] = {
+        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
+        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
+    };
+    char digits[32], grouped[48];
+    snprintf(digits, sizeof digits, "%llu", (unsigned long long)n);
+    size_t nd = strlen(digits), o = 0;
+    for (size_t i = 0; i < nd; i++) {
+        grouped[o++] = digits[i];
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
+            grouped[o++] = ',';
+    }
+    grouped[o] = '\0';
+    if (n >= 1024 && (n & (n - 1)) == 0) {
+        int e = 0;
+        while ((1ull << e) < n)
+            e++;
+        if (e >= 10)
+            snprintf(buf, len, "2%s%s = %s", sup[e / 10], sup[e % 10], grouped);
+        else
+            snprintf(buf, len, "2%s = %s", sup[e], grouped);
+    } else {
+        snprintf(buf, len, "%s", grouped);
+    }
+}
+
+void draw_header(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const rv_trace *tr = d->f->tr;
+    const rv_version_info *vi = rv_version(tr->version);
+    char buf[320], n[64], data[48], origin[200], grid[32];
+    int x = L->header.x, y = L->header.y, right = L->header.x + L->header.w;
+
+    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? vi->title : "unknown version");
+    x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_title, x, y, th->accent, buf) + L->fs_title;
+    int ty = y + (L->fs_title - L->fs_ui) * 3 / 4;
+
+    /* Where the trace came from, right-aligned and never cut: a GPU and the
+     * capture date, or the CPU model. */
+    if (tr->origin_kind == RV_ORIGIN_GPU)
+        snprintf(origin, sizeof origin, "GPU trace: %s%s%.10s", tr->origin, tr->date[0] ? ", " : "", tr->date);
+    else
+        snprintf(origin, sizeof origin, "CPU model%s%s", d->f->note && d->f->note[0] ? " \xE2\x80\x94 " : "",
+                 d->f->note ? d->f->note : "");
+    int ow = text_width(d->tc, FACE_SANS_BOLD, L->fs_ui, origin);
+    int ox = right - ow > x ? right - ow : x;
+    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, ox, ty, right - ox,
+                  tr->origin_kind == RV_ORIGIN_GPU ? th->full : th->divergent, origin);
+
+    /* The run's numbers, shortened until they fit before the origin. */
+    format_n(tr->n, n, sizeof n);
+    rv_data_name(tr->data, data, sizeof data);
+    format_n(tr->grid, grid, sizeof grid);
+    int room = ox - x - L->fs_ui;
+    snprintf(buf, sizeof buf, "block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 traced block %u of %s \xC2\xB7 step %d of %d",
+             tr->block_size, n, data, tr->traced_block, grid, d->f->step + 1, tr->nsteps);
+    if (text_width(d->tc, FACE_SANS, L->fs_ui, buf) > room)
+        snprintf(buf, sizeof buf, "block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d of %d",
+                 tr->block_size, n, data, d->f->step + 1, tr->nsteps);
+    if (text_width(d->tc, FACE_SANS, L->fs_ui, buf) > room) {
+        char *eq = strstr(n, " = ");
+        if (eq)
+            *eq = '\0';
+        snprintf(buf, sizeof buf, "block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d",
+                 tr->block_size, n, data, d->f->step + 1, tr->nsteps);
+    }
+    text_draw_fit(d->tc, FACE_SANS, L->fs_ui, x, ty, room, th->text, buf);
+
+    /* What changed, in at most two lines. */
+    int line_h = (int)(L->fs_ui * 1.3);
+    y += (int)(L->fs_title * 1.45);
+    int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, "What changed: ");
+    prim_wrapped(d->tc, FACE_SANS, L->fs_ui, L->header.x + lw, y, L->header.w - lw, 2, line_h,
+                 th->text, vi && vi->changed ? vi->changed : "");
+}
+
+static void draw_footer(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    int y = L->footer.y + (L->footer.h - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2;
+    const char *keys = "\xE2\x86\x92/Space step   \xE2\x86\x90 back   Home/End   P play   +/\xE2\x88\x92 speed   "
+                       "0\xE2\x80\x93" "7 version   Z warps   T theme   F fullscreen   H help   Q quit   "
+                       "click: timeline, warp   hover: values";
+    if (d->f->toast && d->f->toast[0]) {
+        int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, d->f->toast);
+        int tx = L->footer.x + L->footer.w - tw;
+        if (tx < L->footer.x)
+            tx = L->footer.x;
+        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_small, tx, y, L->footer.w, th->accent, d->f->toast);
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->footer.x, y, tx - L->footer.x - L->fs_small,
+                      th->text_dim, keys);
+    } else {
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->footer.x, y, L->footer.w, th->text_dim, keys);
+    }
+}
+
+void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    layout L;
+    draw_layout_for(f, &L);
+    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f };
+    prim_clip(r, NULL);
+    prim_color(r, d.th->bg);
+    if (SDL_RenderClear(r) != 0)
+        SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
+    draw_header(&d);
+    draw_code(&d);
+    draw_block(&d);
+    panel_results_draw(&d, L.results);
+    draw_legend(&d);
+    draw_timeline(&d);
+    draw_footer(&d);
+    if (f->hover)
+        draw_tooltip(&d);
+    if (f->help)
+        draw_help(&d);
+}

@@ -1,0 +1,238 @@
+/* draw_overlay.c — what sits on top of or beside the panes: the colour key,
+ * the hover tooltip (value, bank, provenance of a word; accesses of a lane)
+ * and the help overlay listing every key.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "draw.h"
+#include "stepview.h"
+
+/* ---- legend ---------------------------------------------------------------- */
+
+void draw_legend(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    lrect a = L->legend;
+    prim_fill(d->r, a, th->panel);
+    prim_stroke(d->r, a, th->panel_edge, 1);
+    int m = L->margin, lh = (int)(L->fs_small * 1.45), sw = L->fs_small;
+    int x = a.x + m, y = a.y + m / 2;
+    text_draw(d->tc, FACE_SANS_BOLD, L->fs_small, x, y, th->text_strong, "Key");
+    y += lh;
+    struct { rgba c; int outline; const char *what; } keys[] = {
+        { th->full, 0, "warp: all 32 lanes run" },
+        { th->divergent, 0, "warp: divergent" },
+        { th->idle, 0, "warp: idle" },
+        { th->lane_off, 0, "lane not executing" },
+        { th->wasted, 0, "lane: result never used" },
+        { th->write, 0, "word written this step" },
+        { th->read, 1, "word read this step" },
+        { th->conflict[1], 0, "n-way bank conflict" },
+        { th->shuffle, 0, "shuffle: lane reads lane" },
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && y + lh <= a.y + a.h; i++) {
+        lrect s = { x, y + (lh - sw) / 2, sw, sw };
+        if (keys[i].outline) {
+            prim_fill(d->r, s, th->cell);
+            prim_stroke(d->r, s, keys[i].c, 2);
+        } else {
+            prim_fill(d->r, s, keys[i].c);
+        }
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m, y + (lh - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2,
+                      a.w - 3 * m - sw, th->text, keys[i].what);
+        y += lh;
+    }
+}
+
+/* ---- tooltip ---------------------------------------------------------------- */
+
+#define TIP_LINES 6
+#define TIP_LEN   256
+
+static int tip_cell(const draw_ctx *d, int word, char lines[TIP_LINES][TIP_LEN])
+{
+    const rv_analysis *an = d->f->an;
+    int k = d->f->step, words = an->smem_words, n = 0;
+    stepview sv;
+    stepview_build(&sv, an, k);
+    size_t after = (size_t)(k + 1) * words + word, before = (size_t)k * words + word;
+    char v[32], w[32];
+    snprintf(lines[n++], TIP_LEN, "smem[%d]  \xC2\xB7  bank %d  \xC2\xB7  row %d", word, word % 32, word / 32);
+    if (!an->smem_set[after]) {
+        snprintf(lines[n++], TIP_LEN, "not written yet");
+        return n;
+    }
+    layout_format_value(an->smem[after], 12, v, sizeof v);
+    if (sv.writer[word] >= 0 && an->smem_set[before]) {
+        layout_format_value(an->smem[before], 12, w, sizeof w);
+        snprintf(lines[n++], TIP_LEN, "value %s (was %s), written by thread %d", v, w, sv.writer[word]);
+    } else if (sv.writer[word] >= 0) {
+        snprintf(lines[n++], TIP_LEN, "value %s, written by thread %d", v, sv.writer[word]);
+    } else {
+        snprintf(lines[n++], TIP_LEN, "value %s", v);
+    }
+    char prov[180];
+    uint64_t cnt = rv_provenance(an, k, RV_ACC(RV_SPACE_SMEM, word), prov, sizeof prov);
+    snprintf(lines[n++], TIP_LEN, "= %s  (%llu element%s)", prov, (unsigned long long)cnt, cnt == 1 ? "" : "s");
+    if (an->conflict[(size_t)k * words + word] >= 2)
+        snprintf(lines[n++], TIP_LEN, "in a %d-way bank conflict this step", an->conflict[(size_t)k * words + word]);
+    else if (sv.read[word])
+        snprintf(lines[n++], TIP_LEN, "read this step");
+    return n;
+}
+
+static void describe_acc(uint64_t a, int t, char *buf, size_t len)
+{
+    unsigned sp = RV_ACC_SPACE(a);
+    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(a);
+    switch (sp) {
+    case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
+    case RV_SPACE_GIN:  snprintf(buf, len, "in[%llu]", ix); break;
+    case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
+    case RV_SPACE_LANE: snprintf(buf, len, "lane %llu's register", ix); break;
+    case RV_SPACE_REG:  snprintf(buf, len, "its register"); break;
+    default:            snprintf(buf, len, "-"); break;
+    }
+    (void)t;
+}
+
+static int tip_lane(const draw_ctx *d, int t, char lines[TIP_LINES][TIP_LEN])
+{
+    const rv_trace *tr = d->f->tr;
+    const rv_analysis *an = d->f->an;
+    int k = d->f->step, n = 0;
+    const rv_event *e = rv_trace_event(tr, k, t);
+    snprintf(lines[n++], TIP_LEN, "thread %d  \xC2\xB7  warp %d  \xC2\xB7  lane %d", t, t / 32, t % 32);
+    if (e->line == 0) {
+        snprintf(lines[n++], TIP_LEN, "does not execute this step");
+    } else {
+        char v[32], acc[64], reads[200] = "";
+        const uint64_t *rd = rv_event_reads(tr, e);
+        size_t o = 0;
+        int shown = e->nreads < 4 ? e->nreads : 4;
+        for (int i = 0; i < shown; i++) {
+            describe_acc(rd[i], t, acc, sizeof acc);
+            o += (size_t)snprintf(reads + o, sizeof reads - o, "%s%s", i ? ", " : "", acc);
+            if (o >= sizeof reads)
+                break;
+        }
+        if (e->nreads > shown && o < sizeof reads)
+            snprintf(reads + o, sizeof reads - o, " + %d more", e->nreads - shown);
+        snprintf(lines[n++], TIP_LEN, "line %d reads %s", e->line, e->nreads ? reads : "nothing");
+        layout_format_value(e->value, 12, v, sizeof v);
+        describe_acc(e->write, t, acc, sizeof acc);
+        snprintf(lines[n++], TIP_LEN, "writes %s to %s", v, acc);
+        if (an->wasted[(size_t)k * tr->block_size + t])
+            snprintf(lines[n++], TIP_LEN, "wasted: no later step uses this result");
+    }
+    size_t ri = (size_t)(k + 1) * tr->block_size + t;
+    if (an->regs_set[ri]) {
+        char v[32], prov[160];
+        layout_format_value(an->regs[ri], 12, v, sizeof v);
+        rv_provenance(an, k, RV_ACC(RV_SPACE_REG, t), prov, sizeof prov);
+        snprintf(lines[n++], TIP_LEN, "register %s = %s", v, prov);
+    }
+    return n;
+}
+
+static int tip_step(const draw_ctx *d, int s, char lines[TIP_LINES][TIP_LEN])
+{
+    const rv_trace *tr = d->f->tr;
+    const rv_step_info *si = &d->f->an->steps[s];
+    int n = 0;
+    snprintf(lines[n++], TIP_LEN, "step %d: %s (%s)", s + 1, tr->steps[s].label,
+             rv_phase_name((rv_phase)tr->steps[s].phase));
+    snprintf(lines[n++], TIP_LEN, "%d active threads, %d divergent warps", si->active_threads, si->divergent_warps);
+    if (si->max_conflict >= 2)
+        snprintf(lines[n++], TIP_LEN, "worst bank conflict %d-way", si->max_conflict);
+    if (si->wasted_threads)
+        snprintf(lines[n++], TIP_LEN, "%d threads' results are never used", si->wasted_threads);
+    return n;
+}
+
+void draw_tooltip(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    int mx = d->f->mouse_x, my = d->f->mouse_y;
+    char lines[TIP_LINES][TIP_LEN];
+    int n = 0, idx;
+    if ((idx = layout_cell_at(L, mx, my)) >= 0)
+        n = tip_cell(d, idx, lines);
+    else if ((idx = layout_lane_at(L, mx, my)) >= 0)
+        n = tip_lane(d, idx, lines);
+    else if ((idx = layout_step_at(L, mx, my)) >= 0)
+        n = tip_step(d, idx, lines);
+    if (n == 0)
+        return;
+    int px = L->fs_ui, lh = (int)(px * 1.3), m = L->margin, w = 0;
+    for (int i = 0; i < n; i++) {
+        int tw = text_width(d->tc, i == 0 ? FACE_SANS_BOLD : FACE_SANS, px, lines[i]);
+        if (tw > w)
+            w = tw;
+    }
+    int maxw = L->in.w * 2 / 3;
+    if (w > maxw)
+        w = maxw;
+    lrect box = { mx + 16, my + 18, w + 2 * m, n * lh + m };
+    if (box.x + box.w > L->in.w - 4)
+        box.x = mx - 12 - box.w;
+    if (box.y + box.h > L->in.h - 4)
+        box.y = my - 12 - box.h;
+    if (box.x < 4) box.x = 4;
+    if (box.y < 4) box.y = 4;
+    prim_fill(d->r, (lrect){ box.x + 3, box.y + 3, box.w, box.h }, (rgba){ 0, 0, 0, 70 });
+    prim_fill(d->r, box, th->tooltip);
+    prim_stroke(d->r, box, th->accent, 1);
+    for (int i = 0; i < n; i++)
+        text_draw_fit(d->tc, i == 0 ? FACE_SANS_BOLD : FACE_SANS, px, box.x + m, box.y + m / 2 + i * lh,
+                      box.w - 2 * m, i == 0 ? th->text_strong : th->text, lines[i]);
+}
+
+/* ---- help ------------------------------------------------------------------- */
+
+static const char *const help_keys[][2] = {
+    { "\xE2\x86\x92  or  Space", "next step" },
+    { "\xE2\x86\x90", "previous step" },
+    { "Home / End", "first / last step" },
+    { "P", "play / pause" },
+    { "+  /  \xE2\x88\x92", "faster / slower" },
+    { "0 \xE2\x80\x93 7", "switch version (same block size, same point of the reduction)" },
+    { "Z", "warps as a row of lanes each, or as one strip (big blocks)" },
+    { "T", "dark / light theme (light for projectors)" },
+    { "F", "fullscreen" },
+    { "H  or  ?", "this help" },
+    { "Q  or  Esc", "quit (Esc first closes this help)" },
+    { "click timeline", "jump to that step" },
+    { "click a warp", "draw that warp's accesses (click again: automatic)" },
+    { "hover", "a word's value, bank and the inputs it sums; a lane's accesses" },
+};
+
+void draw_help(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    int n = (int)(sizeof help_keys / sizeof help_keys[0]);
+    int px = L->fs_ui, lh = (int)(px * 1.6), m = L->margin * 2;
+    int kw = 0, dw = 0;
+    for (int i = 0; i < n; i++) {
+        int a = text_width(d->tc, FACE_SANS_BOLD, px, help_keys[i][0]);
+        int b = text_width(d->tc, FACE_SANS, px, help_keys[i][1]);
+        if (a > kw) kw = a;
+        if (b > dw) dw = b;
+    }
+    int w = kw + dw + 3 * m, h = (n + 2) * lh + m;
+    if (w > L->in.w - 20) w = L->in.w - 20;
+    lrect box = { (L->in.w - w) / 2, (L->in.h - h) / 2, w, h };
+    prim_fill(d->r, (lrect){ 0, 0, L->in.w, L->in.h }, prim_alpha(th->bg, 150));
+    prim_fill(d->r, box, th->overlay);
+    prim_stroke(d->r, box, th->accent, 2);
+    int y = box.y + m / 2;
+    text_draw(d->tc, FACE_SANS_BOLD, (int)(px * 1.2), box.x + m, y, th->accent, "Keys");
+    y += (int)(lh * 1.4);
+    for (int i = 0; i < n; i++, y += lh) {
+        text_draw(d->tc, FACE_SANS_BOLD, px, box.x + m, y, th->text_strong, help_keys[i][0]);
+        text_draw_fit(d->tc, FACE_SANS, px, box.x + 2 * m + kw, y, box.w - 3 * m - kw, th->text, help_keys[i][1]);
+    }
+}

@@ -1,0 +1,50 @@
+/* font.h — finding the DejaVu fonts and drawing text through glyph atlases.
+ *
+ * Fonts come from the system (Debian's fonts-dejavu-core) at run time, never
+ * from the repository.  Text is drawn from one atlas texture per (face, pixel
+ * size), built on first use: re-rasterising strings every frame would cost far
+ * more than the 8 ms a frame may take with SDL's software renderer.
+ */
+#ifndef VIEWER_FONT_H
+#define VIEWER_FONT_H
+
+#include <stddef.h>
+#include <SDL.h>
+#include "theme.h"
+
+typedef enum font_face {
+    FACE_SANS = 0, FACE_SANS_BOLD, FACE_MONO, FACE_MONO_BOLD, FACE_COUNT
+} font_face;
+
+/* The opened font files (independent of any renderer). */
+typedef struct font_set font_set;
+
+/* Finds and opens the four faces.  override_path, when not NULL, is used for
+ * every face.  Initialises SDL_ttf if needed.  NULL + err when a font is
+ * missing or unreadable. */
+font_set *font_set_open(const char *override_path, char *err, size_t errlen);
+void      font_set_free(font_set *fs);
+const char *font_set_path(const font_set *fs, font_face face);
+
+/* Looks for a face on this system; writes its path into out. 0 or -1. */
+int font_find(font_face face, char *out, size_t len);
+
+/* Glyph atlases for one renderer (textures belong to a renderer). */
+typedef struct text_cache text_cache;
+
+text_cache *text_cache_new(SDL_Renderer *r, font_set *fs);
+void        text_cache_free(text_cache *tc);
+
+/* Draws UTF-8 text with its top-left corner at (x, y); returns its width. */
+int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, const char *s);
+/* Width in pixels of s; height of a line. */
+int text_width(text_cache *tc, font_face face, int px, const char *s);
+int text_line_height(text_cache *tc, font_face face, int px);
+/* Draws s centred in the box (x, y, w, h). */
+void text_draw_centered(text_cache *tc, font_face face, int px, int x, int y, int w, int h,
+                        rgba col, const char *s);
+/* Draws as much of s as fits in max_w (ending in "…" when cut); returns width. */
+int text_draw_fit(text_cache *tc, font_face face, int px, int x, int y, int max_w,
+                  rgba col, const char *s);
+
+#endif

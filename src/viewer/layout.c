@@ -1,0 +1,257 @@
+/* layout.c — pane and grid geometry from the window size and the block shape.
+ *
+ * Everything scales with u = min(w/1280, h/720), so 1280x720 and 1920x1080
+ * look alike, only larger.  The block pane then fits its rows: shared-memory
+ * rows first, because a word's value must stay legible, then warp rows, which
+ * may shrink to thin strips at block 1024 (a lane's colour carries its
+ * meaning; the mouse shows its details), then the band the access lines cross.
+ */
+#include "layout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+static int px(double v) { return (int)lround(v); }
+
+void layout_compute(layout *L, const layout_in *in)
+{
+    memset(L, 0, sizeof *L);
+    L->in = *in;
+    int w = imax(in->w, 320), h = imax(in->h, 240);
+    int bs = imax(in->block_size, 1), words = imax(in->smem_words, 1);
+    L->nwarps = (bs + LAYOUT_COLS - 1) / LAYOUT_COLS;
+    L->smem_rows = (words + LAYOUT_COLS - 1) / LAYOUT_COLS;
+
+    double u = fmin(w / 1280.0, h / 720.0);
+    if (u < 0.6) u = 0.6;
+    if (u > 3.0) u = 3.0;
+    int m = L->margin = imax(4, px(8 * u));
+    L->fs_title = px(22 * u);
+    L->fs_ui = px(15 * u);
+    L->fs_small = px(12.5 * u);
+
+    /* Rows of text: title, then two lines for "what changed". */
+    int title_h = px(L->fs_title * 1.45), line_h = px(L->fs_ui * 1.3);
+    L->header = (lrect){ m, m, w - 2 * m, title_h + 2 * line_h };
+    L->footer = (lrect){ m, h - px(L->fs_small * 1.7), w - 2 * m, px(L->fs_small * 1.7) };
+    int tl_h = px(L->fs_ui * 2.9);
+    L->timeline = (lrect){ m, L->footer.y - tl_h - m / 2, w - 2 * m, tl_h };
+
+    int body_y = L->header.y + L->header.h + m;
+    int body_h = L->timeline.y - m - body_y;
+    int code_w = px(w * 0.285);
+    int res_w = imax(px(w * 0.165), px(200 * u));
+    L->code = (lrect){ m, body_y, code_w, body_h };
+    L->results = (lrect){ w - m - res_w, body_y, res_w, 0 };
+    L->center = (lrect){ L->code.x + code_w + m, body_y, L->results.x - m - (L->code.x + code_w + m), body_h };
+    /* The legend takes the bottom of the right column; results the rest. */
+    int legend_h = imin(px(L->fs_small * 1.45 * 10 + m), body_h / 2);   /* title + 9 keys */
+    L->legend = (lrect){ L->results.x, body_y + body_h - legend_h, res_w, legend_h };
+    L->results.h = body_h - legend_h - m;
+    /* Code: about 52 columns of DejaVu Sans Mono (0.602 em per glyph). */
+    L->fs_code = imax(8, imin(px(16 * u), (int)((code_w - 2 * m) / (52 * 0.602))));
+
+    /* Banner: the step's one-sentence summary and its counts. */
+    L->banner = (lrect){ L->center.x, L->center.y, L->center.w, px(L->fs_ui * 1.35 + L->fs_small * 1.4) + m };
+
+    /* Columns: warp labels | 32 columns | conflict badges. */
+    L->label_w = px(L->fs_small * 3.3);
+    L->badge_w = px(L->fs_small * 3.3);
+    int grid_avail = L->center.w - 2 * m - L->label_w - L->badge_w;
+    L->col_w = imax(4, grid_avail / LAYOUT_COLS);
+    L->gap = L->col_w >= 14 ? 2 : 1;
+    L->grid_x = L->center.x + (L->center.w - LAYOUT_COLS * L->col_w + L->label_w - L->badge_w) / 2;
+
+    /* Rows: lane numbers, warps, links band, bank numbers, smem rows.
+     * Shared-memory rows get their height first (values must be legible),
+     * warp rows what is left down to a thin strip, the links band the rest. */
+    int head_h = px(L->fs_small * 1.35);
+    L->bank_h = px(L->fs_small * 1.5);
+    int top = L->banner.y + L->banner.h + m / 2;
+    int avail = L->center.y + L->center.h - m - top - head_h - L->bank_h;
+    int links_min = px(20 * u), lane_min = in->lane_values ? 8 : 5;
+    double cap = fmin(L->col_w * 1.15, 44 * u);
+    /* Compact: when a row per warp would squeeze the words below legibility
+     * (block 1024 on a 720p projector), warps become one strip of boxes,
+     * warp w in column w, and the words get the room. */
+    L->compact = in->compact > 0;
+    for (int pass = 0; pass < 2; pass++) {
+        L->lane_rows = L->compact ? 1 : L->nwarps;
+        int strip = px(L->fs_small * 1.9);
+        double pitch = fmin(cap, (double)(avail - links_min - (L->compact ? strip : lane_min * L->lane_rows))
+                                 / L->smem_rows);
+        L->cell_h = imax(6, (int)pitch);
+        double lane_p = fmin(cap, (double)(avail - links_min - L->cell_h * L->smem_rows) / L->lane_rows);
+        if (!in->lane_values && lane_p > L->cell_h)
+            lane_p = L->cell_h;
+        L->lane_h = L->compact ? strip : imax(lane_min, (int)lane_p);
+        if (L->compact || in->compact == 0 || L->cell_h >= LAYOUT_LEGIBLE_ROW)
+            break;
+        L->compact = 1;
+    }
+    int cell_h = L->cell_h, lane_h = L->lane_h;
+    L->cell_h = cell_h;
+    L->lane_h = lane_h;
+    int links_h = avail - cell_h * L->smem_rows - lane_h * L->lane_rows;
+    int links_max = imax(links_min, px(2.5 * cell_h));
+    L->links_h = imax(links_min, imin(links_h, links_max));
+
+    int used = head_h + lane_h * L->lane_rows + L->links_h + L->bank_h + cell_h * L->smem_rows;
+    int y = top + imax(0, (L->center.y + L->center.h - m - top - used) / 3);
+    L->lanes_head_y = y;
+    L->lanes_y = y + head_h;
+    L->links_y = L->lanes_y + lane_h * L->lane_rows;
+    L->banks_y = L->links_y + L->links_h;
+    L->smem_y = L->banks_y + L->bank_h;
+
+    /* Values: three glyphs must fit a cell (more digits get a k/M suffix or
+     * a smaller share, see layout_cell_chars); height caps the size. */
+    int cw = L->col_w - L->gap;
+    L->fs_cell = imax(6, imin(px(cell_h * 0.6), (int)(cw / (3.2 * 0.602))));
+    L->fs_lane = imax(6, imin(px(lane_h * 0.6), (int)(cw / (3.2 * 0.602))));
+    L->lane_text = lane_h >= 12;
+
+    /* Timeline: a control box on the left, then one box per step. */
+    int ctrl_w = px(150 * u);
+    int n = imax(in->nsteps, 1);
+    L->steps_x = L->timeline.x + ctrl_w;
+    L->step_w = imax(2, (L->timeline.w - ctrl_w) / n);
+}
+
+lrect layout_lane_rect(const layout *L, int t)
+{
+    if (L->compact)
+        return layout_warp_box(L, t / LAYOUT_COLS);
+    return (lrect){ L->grid_x + (t % LAYOUT_COLS) * L->col_w, L->lanes_y + (t / LAYOUT_COLS) * L->lane_h,
+                    L->col_w - L->gap, L->lane_h - (L->lane_h >= 8 ? L->gap : 1) };
+}
+
+lrect layout_warp_box(const layout *L, int warp)
+{
+    return (lrect){ L->grid_x + warp * L->col_w, L->lanes_y, L->col_w - L->gap, L->lane_h - L->gap };
+}
+
+lrect layout_warp_label(const layout *L, int warp)
+{
+    lrect r = layout_lane_rect(L, warp * LAYOUT_COLS);
+    r.x = L->grid_x - L->label_w;
+    r.w = L->label_w - 2 * L->gap - 2;
+    return r;
+}
+
+lrect layout_warp_badge(const layout *L, int warp)
+{
+    lrect r = layout_lane_rect(L, warp * LAYOUT_COLS);
+    r.x = L->grid_x + LAYOUT_COLS * L->col_w + L->gap + 2;
+    r.w = L->badge_w - 2 * L->gap - 2;
+    return r;
+}
+
+lrect layout_cell_rect(const layout *L, int word)
+{
+    return (lrect){ L->grid_x + (word % LAYOUT_COLS) * L->col_w, L->smem_y + (word / LAYOUT_COLS) * L->cell_h,
+                    L->col_w - L->gap, L->cell_h - L->gap };
+}
+
+lrect layout_bank_rect(const layout *L, int bank)
+{
+    return (lrect){ L->grid_x + bank * L->col_w, L->banks_y, L->col_w - L->gap, L->bank_h - L->gap };
+}
+
+lrect layout_step_rect(const layout *L, int s)
+{
+    return (lrect){ L->steps_x + s * L->step_w, L->timeline.y, L->step_w - 2, L->timeline.h };
+}
+
+static int grid_col(const layout *L, int x)
+{
+    if (x < L->grid_x || x >= L->grid_x + LAYOUT_COLS * L->col_w)
+        return -1;
+    return (x - L->grid_x) / L->col_w;
+}
+
+int layout_lane_at(const layout *L, int x, int y)
+{
+    int c = grid_col(L, x);
+    if (L->compact || c < 0 || y < L->lanes_y || y >= L->lanes_y + L->nwarps * L->lane_h)
+        return -1;
+    int t = (y - L->lanes_y) / L->lane_h * LAYOUT_COLS + c;
+    return t < L->in.block_size ? t : -1;
+}
+
+int layout_warp_at(const layout *L, int x, int y)
+{
+    if (L->compact) {
+        int c = grid_col(L, x);
+        return y >= L->lanes_y && y < L->lanes_y + L->lane_h && c >= 0 && c < L->nwarps ? c : -1;
+    }
+    if (y < L->lanes_y || y >= L->lanes_y + L->nwarps * L->lane_h)
+        return -1;
+    if (x < L->grid_x - L->label_w || x >= L->grid_x + LAYOUT_COLS * L->col_w + L->badge_w)
+        return -1;
+    return (y - L->lanes_y) / L->lane_h;
+}
+
+int layout_cell_at(const layout *L, int x, int y)
+{
+    int c = grid_col(L, x);
+    if (c < 0 || y < L->smem_y || y >= L->smem_y + L->smem_rows * L->cell_h)
+        return -1;
+    int word = (y - L->smem_y) / L->cell_h * LAYOUT_COLS + c;
+    return word < L->in.smem_words ? word : -1;
+}
+
+int layout_step_at(const layout *L, int x, int y)
+{
+    if (!lrect_contains(L->timeline, x, y) || x < L->steps_x)
+        return -1;
+    int s = (x - L->steps_x) / L->step_w;
+    return s < L->in.nsteps ? s : -1;
+}
+
+int layout_cell_chars(const layout *L, int font_px)
+{
+    int n = (int)((L->col_w - L->gap - 2) / (font_px * 0.602));
+    return n < 1 ? 1 : n;
+}
+
+void layout_format_value(float v, int max_chars, char *buf, int len)
+{
+    if (max_chars < 1)
+        max_chars = 1;
+    if (isnan(v)) {
+        snprintf(buf, len, "nan");
+        return;
+    }
+    double a = fabs(v);
+    /* Whole numbers first: the common case with ones, index and mod10. */
+    if (a < 1e15 && v == floor(v)) {
+        snprintf(buf, len, "%.0f", v);
+        if ((int)strlen(buf) <= max_chars)
+            return;
+        static const char suffix[] = "kMGT";
+        double s = a;
+        for (int i = 0; i < 4; i++) {
+            s /= 1000.0;
+            for (int dec = 1; dec >= 0; dec--) {
+                snprintf(buf, len, "%s%.*f%c", v < 0 ? "-" : "", dec, s, suffix[i]);
+                if ((int)strlen(buf) <= max_chars)
+                    return;
+            }
+        }
+    }
+    for (int dec = 3; dec >= 0; dec--) {
+        snprintf(buf, len, "%.*f", dec, v);
+        if ((int)strlen(buf) <= max_chars)
+            return;
+    }
+    for (int dec = 2; dec >= 0; dec--) {
+        snprintf(buf, len, "%.*e", dec, v);
+        if ((int)strlen(buf) <= max_chars)
+            return;
+    }
+    snprintf(buf, len, "%.0e", v);
+}

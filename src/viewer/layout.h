@@ -1,0 +1,81 @@
+/* layout.h — where everything goes on screen, as pure arithmetic.
+ *
+ * The viewer, the exporter and the tests share these rectangles: drawing reads
+ * them, mouse hit-testing reads them, and tests sample pixels inside them.
+ * No SDL here, so the layout is unit-tested on its own.
+ *
+ * The block pane puts lanes and banks in the same 32 columns: lane l of every
+ * warp sits straight above bank l.  A conflict-free access is then a vertical
+ * line, and a bank conflict shows as several lanes landing in one column.
+ */
+#ifndef VIEWER_LAYOUT_H
+#define VIEWER_LAYOUT_H
+
+#define LAYOUT_COLS 32          /* lanes per warp = banks = words per row      */
+#define LAYOUT_LEGIBLE_ROW 12   /* shorter word rows switch warps to a strip   */
+
+typedef struct lrect { int x, y, w, h; } lrect;
+
+typedef struct layout_in {
+    int w, h;                   /* window or surface size in pixels            */
+    int block_size;
+    int smem_words;
+    int nsteps;
+    int lane_values;            /* lanes show register values (shuffle traces) */
+    int compact;                /* warps as one strip: 1 on, 0 off, -1 when needed */
+} layout_in;
+
+typedef struct layout {
+    layout_in in;
+    int nwarps, smem_rows;
+    int margin;
+    /* font sizes, pixels */
+    int fs_title, fs_ui, fs_small, fs_code, fs_cell, fs_lane;
+    /* panes */
+    lrect header, code, center, banner, results, legend, timeline, footer;
+    /* the block pane's grids */
+    int grid_x, col_w, gap;     /* column c spans grid_x + c*col_w, col_w - gap wide */
+    int label_w, badge_w;       /* warp labels left of the grid, badges right  */
+    int lanes_head_y;           /* row of lane numbers                         */
+    int compact;                /* warps drawn as one strip of boxes           */
+    int lane_rows;              /* warp rows drawn: nwarps, or 1 when compact  */
+    int lanes_y, lane_h;        /* warp rows: first y, pitch                   */
+    int links_y, links_h;       /* band the access lines cross                  */
+    int banks_y, bank_h;        /* bank numbers and n-way badges               */
+    int smem_y, cell_h;         /* shared-memory rows: first y, pitch          */
+    int lane_text;              /* lanes are tall enough to hold a value       */
+    /* timeline */
+    int steps_x, step_w;        /* step s spans steps_x + s*step_w             */
+} layout;
+
+/* Computes the layout for the given size and block. */
+void layout_compute(layout *L, const layout_in *in);
+
+static inline int lrect_contains(lrect r, int x, int y)
+{
+    return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
+}
+
+lrect layout_lane_rect(const layout *L, int thread);
+lrect layout_warp_label(const layout *L, int warp);  /* state box left of a warp row */
+lrect layout_warp_box(const layout *L, int warp);    /* compact: warp w in column w  */
+lrect layout_warp_badge(const layout *L, int warp);  /* conflict badge right of it   */
+lrect layout_cell_rect(const layout *L, int word);
+lrect layout_bank_rect(const layout *L, int bank);   /* bank header above column     */
+lrect layout_step_rect(const layout *L, int step);
+
+/* Hit tests: the thread, warp, word or step under (x, y), or -1
+ * (no lanes when compact: a warp box stands for all its lanes). */
+int layout_lane_at(const layout *L, int x, int y);
+int layout_warp_at(const layout *L, int x, int y);
+int layout_cell_at(const layout *L, int x, int y);
+int layout_step_at(const layout *L, int x, int y);
+
+/* How many monospace glyphs of font_px fit across a cell. */
+int layout_cell_chars(const layout *L, int font_px);
+
+/* Writes v into buf in at most max_chars characters: integers as they are,
+ * large ones as 12.3k / 4.5M, others with as many decimals as fit. */
+void layout_format_value(float v, int max_chars, char *buf, int len);
+
+#endif

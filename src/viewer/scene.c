@@ -1,0 +1,246 @@
+/* scene.c — loading, simulating and switching traces for the viewer.
+ *
+ * Every operation builds the new trace and analysis first and only then
+ * replaces the old ones, so a failure (bad file, block size a version does not
+ * allow) leaves the teacher looking at what was there before.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "scene.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "../versions.h"
+
+static void scene_replace(scene *sc, rv_trace *tr, rv_analysis *an)
+{
+    rv_analysis_free(sc->an);
+    rv_trace_free(sc->tr);
+    sc->tr = tr;
+    sc->an = an;
+}
+
+/* The configuration that reproduces tr with the model. */
+static rv_config config_of(const rv_trace *tr)
+{
+    rv_config c = rv_config_default();
+    c.version = tr->version;
+    c.block_size = tr->block_size;
+    c.n = tr->n;
+    c.block = tr->traced_block;
+    c.data = tr->data;
+    return c;
+}
+
+static int analyse(rv_trace *tr, rv_analysis **an, char *err, size_t errlen)
+{
+    char why[256] = "";
+    *an = rv_analyze(tr, why, sizeof why);
+    if (!*an) {
+        snprintf(err, errlen, "cannot analyse the trace: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+int scene_open_file(scene *sc, const char *path, char *err, size_t errlen)
+{
+    char why[256] = "";
+    rv_trace *tr = rv_trace_load(path, why, sizeof why);
+    if (!tr) {
+        snprintf(err, errlen, "cannot open trace %s: %s", path, why);
+        return -1;
+    }
+    rv_analysis *an;
+    if (analyse(tr, &an, err, errlen) != 0) {
+        rv_trace_free(tr);
+        return -1;
+    }
+    scene_replace(sc, tr, an);
+    sc->cfg = config_of(tr);
+    snprintf(sc->path, sizeof sc->path, "%s", path);
+    sc->note[0] = '\0';
+    return 0;
+}
+
+int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
+{
+    char why[256] = "";
+    if (rv_config_check(cfg, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    rv_trace *tr = rv_model_run(cfg, why, sizeof why);
+    if (!tr) {
+        snprintf(err, errlen, "the CPU model failed: %s", why);
+        return -1;
+    }
+    rv_analysis *an;
+    if (analyse(tr, &an, err, errlen) != 0) {
+        rv_trace_free(tr);
+        return -1;
+    }
+    scene_replace(sc, tr, an);
+    sc->cfg = *cfg;
+    sc->path[0] = '\0';
+    sc->note[0] = '\0';
+    return 0;
+}
+
+int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
+                       char *out, size_t len)
+{
+    char dir[SCENE_PATH_LEN + 16], suffix[96];
+    snprintf(dir, sizeof dir, "%s/traces", asset_dir);
+    snprintf(suffix, sizeof suffix, "-v%d-b%d-%s.rvt", v, block_size, data);
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char best[256] = "";
+    size_t sl = strlen(suffix);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t nl = strlen(e->d_name);
+        if (nl > sl && nl < sizeof best && strcmp(e->d_name + nl - sl, suffix) == 0
+            && (best[0] == '\0' || strcmp(e->d_name, best) < 0))
+            snprintf(best, sizeof best, "%s", e->d_name);
+    }
+    closedir(d);
+    if (best[0] == '\0')
+        return -1;
+    snprintf(out, len, "%s/%s", dir, best);
+    return 0;
+}
+
+int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t len)
+{
+    for (int i = 0; i < n; i++) {
+        if (!candidates[i] || !candidates[i][0])
+            continue;
+        char dir[SCENE_PATH_LEN + 16];
+        struct stat st;
+        snprintf(dir, sizeof dir, "%s/traces", candidates[i]);
+        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(out, len, "%s", candidates[i]);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config *like,
+                       char *err, size_t errlen)
+{
+    char data[64] = "ones", path[SCENE_PATH_LEN + 300];
+    int bs = 256;
+    if (like) {
+        bs = like->block_size;
+        rv_data_name(like->data, data, sizeof data);
+    }
+    if (!asset_dir || !asset_dir[0]
+        || scene_find_bundled(asset_dir, v, bs, data, path, sizeof path) != 0) {
+        snprintf(err, errlen, "no bundled GPU trace of v%d (block %d, %s)", v, bs, data);
+        return -1;
+    }
+    if (scene_open_file(sc, path, err, errlen) != 0)
+        return -1;
+    sc->bundled = 1;
+    snprintf(sc->asset_dir, sizeof sc->asset_dir, "%s", asset_dir);
+    return 0;
+}
+
+int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
+{
+    const rv_version_info *vi = rv_version(v);
+    if (!vi) {
+        snprintf(msg, len, "there is no version %d", v);
+        return -1;
+    }
+    const char *why = rv_version_check_block(v, sc->cfg.block_size);
+    if (why) {
+        snprintf(msg, len, "%s cannot run with block %d: %s", vi->name, sc->cfg.block_size, why);
+        return -1;
+    }
+    /* Build the new scene beside the old one, then swap. */
+    scene next = { 0 };
+    next.cfg = sc->cfg;
+    char err[512] = "";
+    int ok = -1;
+    if (sc->bundled) {
+        ok = scene_open_bundled(&next, sc->asset_dir, v, &sc->cfg, err, sizeof err);
+        if (ok != 0) {
+            rv_config c = sc->cfg;
+            c.version = v;
+            ok = scene_simulate(&next, &c, err, sizeof err);
+            if (ok == 0)
+                snprintf(next.note, sizeof next.note, "no bundled GPU trace of %s", vi->name);
+            next.bundled = 1;
+            snprintf(next.asset_dir, sizeof next.asset_dir, "%s", sc->asset_dir);
+        }
+    } else {
+        rv_config c = sc->cfg;
+        c.version = v;
+        ok = scene_simulate(&next, &c, err, sizeof err);
+    }
+    if (ok != 0) {
+        snprintf(msg, len, "cannot show %s: %s", vi->name, err);
+        scene_close(&next);
+        return -1;
+    }
+    if (step)
+        *step = scene_map_step(sc->tr, *step, next.tr);
+    scene_close(sc);
+    *sc = next;
+    msg[0] = '\0';
+    return 0;
+}
+
+void scene_close(scene *sc)
+{
+    rv_analysis_free(sc->an);
+    rv_trace_free(sc->tr);
+    sc->an = NULL;
+    sc->tr = NULL;
+}
+
+static int is_reduction(uint32_t phase)
+{
+    return phase == RV_PHASE_TREE || phase == RV_PHASE_WARP || phase == RV_PHASE_SHUFFLE;
+}
+
+/* Which of its kind step s is: its ordinal among reduction steps, or among
+ * steps of the same phase. */
+static int ordinal(const rv_trace *tr, int s)
+{
+    int k = 0;
+    uint32_t ph = tr->steps[s].phase;
+    for (int i = 0; i < s; i++) {
+        uint32_t p = tr->steps[i].phase;
+        if (is_reduction(ph) ? is_reduction(p) : p == ph)
+            k++;
+    }
+    return k;
+}
+
+int scene_map_step(const rv_trace *from, int step, const rv_trace *to)
+{
+    if (!to || to->nsteps <= 0)
+        return 0;
+    if (!from || from->nsteps <= 0 || step < 0)
+        return 0;
+    if (step >= from->nsteps)
+        step = from->nsteps - 1;
+    uint32_t ph = from->steps[step].phase;
+    int want = ordinal(from, step);
+    int k = 0;
+    for (int i = 0; i < to->nsteps; i++) {
+        uint32_t p = to->steps[i].phase;
+        if (is_reduction(ph) ? is_reduction(p) : p == ph) {
+            if (k == want)
+                return i;
+            k++;
+        }
+    }
+    return step < to->nsteps ? step : to->nsteps - 1;
+}

@@ -1,0 +1,61 @@
+/* scene.h — what the viewer shows: one trace, its analysis, where it came from.
+ *
+ * Opening a file, opening a bundled GPU trace, simulating with the CPU model
+ * and switching version all live here, in plain C with no SDL, so they can be
+ * tested without a display.  A failed switch leaves the scene as it was.
+ */
+#ifndef VIEWER_SCENE_H
+#define VIEWER_SCENE_H
+
+#include <stddef.h>
+#include "../analysis.h"
+#include "../model.h"
+#include "../trace.h"
+
+#define SCENE_PATH_LEN 1024
+
+typedef struct scene {
+    rv_trace    *tr;
+    rv_analysis *an;
+    rv_config    cfg;          /* what re-simulating another version keeps   */
+    int          bundled;      /* follow the bundled GPU traces on a switch  */
+    char         asset_dir[SCENE_PATH_LEN]; /* "" when none was found         */
+    char         path[SCENE_PATH_LEN];      /* trace file, "" for the model   */
+    char         note[160];    /* why the source is what it is, or ""        */
+} scene;
+
+/* Loads and analyses a trace file.  0, or -1 with err naming the problem. */
+int scene_open_file(scene *sc, const char *path, char *err, size_t errlen);
+
+/* Runs the CPU model for cfg.  0, or -1 with err. */
+int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen);
+
+/* Opens the bundled GPU trace of version v in asset_dir (block size and data
+ * pattern of like, when like is not NULL; else block 256, ones).
+ * 0, or -1 with err when there is none or it does not load. */
+int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config *like,
+                       char *err, size_t errlen);
+
+/* Shows version v: the bundled trace of v when the scene follows the bundle
+ * and one exists, else the model with the same block size, N and data.
+ * *step is mapped to the matching position.  0, or -1 with msg saying why
+ * (the scene is then unchanged). */
+int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len);
+
+void scene_close(scene *sc);
+
+/* The first asset directory (holding traces/) among the candidates, or -1. */
+int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t len);
+
+/* The bundled trace named "<device>-v<V>-b<B>-<data>.rvt" in dir/traces.
+ * When several devices match, the alphabetically first.  0, or -1. */
+int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
+                       char *out, size_t len);
+
+/* The step of `to` that matches step `step` of `from`: the same ordinal
+ * among reduction steps (tree, warp, shuffle: the same number of partial sums
+ * left at equal block sizes), or among steps of the same phase for load, store
+ * and write; else the same index, clamped. */
+int scene_map_step(const rv_trace *from, int step, const rv_trace *to);
+
+#endif

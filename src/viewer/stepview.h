@@ -1,0 +1,34 @@
+/* stepview.h — one step of a trace, regrouped the way the block pane draws it.
+ *
+ * Events are stored per thread; the pane needs them per word and per bank
+ * (who wrote this word, was it read, how badly does this bank conflict).
+ * Pure C over the trace and analysis, so tests can check it directly.
+ */
+#ifndef VIEWER_STEPVIEW_H
+#define VIEWER_STEPVIEW_H
+
+#include <stdint.h>
+#include "../analysis.h"
+
+#define SV_MAX_THREADS 1024
+#define SV_MAX_WORDS   1024
+
+typedef struct stepview {
+    int step, block_size, words, nwarps;
+    int16_t writer[SV_MAX_WORDS];       /* thread writing the word this step, -1 */
+    uint8_t read[SV_MAX_WORDS];         /* lanes reading the word this step     */
+    uint8_t bank_degree[32];            /* worst conflict degree in each bank   */
+    int8_t  shfl_src[SV_MAX_THREADS];   /* lane a shuffle read from, -1         */
+    uint8_t reg_written[SV_MAX_THREADS];/* the thread's register was set        */
+    int gin_reads;                      /* global elements read, all threads    */
+    int gout_thread;                    /* thread writing global output, -1     */
+    uint64_t gout_index;
+    float gout_value;
+    int smem_accesses;                  /* shared reads + writes this step      */
+    int shuffle_delta;                  /* source lane - own lane, 0 if none    */
+} stepview;
+
+/* Fills sv for step `step` of an (block sizes above 1024 are cut). */
+void stepview_build(stepview *sv, const rv_analysis *an, int step);
+
+#endif

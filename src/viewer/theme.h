@@ -1,0 +1,56 @@
+/* theme.h — the two colour palettes (dark for screens, light for projectors).
+ *
+ * Every colour the viewer draws comes from here, named for what it means
+ * (idle, divergent, conflict...), so the tests can ask which colour a warp box
+ * should have instead of hard-coding pixels.
+ */
+#ifndef VIEWER_THEME_H
+#define VIEWER_THEME_H
+
+#include <stdint.h>
+
+typedef enum theme_id { THEME_DARK = 0, THEME_LIGHT = 1, THEME_COUNT } theme_id;
+
+typedef struct rgba { uint8_t r, g, b, a; } rgba;
+
+#define THEME_CONFLICT_LEVELS 4   /* 2-way, 3..4-way, 5..8-way, more */
+
+typedef struct theme {
+    const char *name;
+    rgba bg;            /* window background                                 */
+    rgba panel;         /* pane background                                   */
+    rgba panel_edge;    /* pane border                                       */
+    rgba text;          /* body text                                         */
+    rgba text_dim;      /* secondary text: line numbers, labels              */
+    rgba text_strong;   /* headings                                          */
+    rgba accent;        /* version name, current-step marker                 */
+    rgba cell;          /* shared-memory word holding a value                */
+    rgba cell_empty;    /* word never written yet                            */
+    rgba cell_text;     /* value inside a cell                               */
+    rgba write;         /* word written (or lane register set) this step     */
+    rgba write_text;    /* value on a written cell                           */
+    rgba read;          /* outline of a word read this step                  */
+    rgba lane_off;      /* lane that does not execute                        */
+    rgba idle;          /* warp with no executing lane                       */
+    rgba full;          /* warp with all 32 lanes executing                  */
+    rgba divergent;     /* warp with some lanes executing                    */
+    rgba wasted;        /* marker on lanes whose result is never used        */
+    rgba conflict[THEME_CONFLICT_LEVELS]; /* bank-conflict badges by degree  */
+    rgba conflict_text;
+    rgba shuffle;       /* arrows of a warp shuffle                          */
+    rgba code_line;     /* band behind the current source line               */
+    rgba overlay;       /* help overlay backdrop                             */
+    rgba tooltip;       /* hover box                                         */
+    rgba phase[6];      /* timeline colours by rv_phase                      */
+} theme;
+
+/* The palette for id (THEME_DARK when out of range). */
+const theme *theme_get(theme_id id);
+
+/* The badge colour for an n-way conflict (n >= 2). */
+rgba theme_conflict(const theme *t, int degree);
+
+/* The colour that keeps text readable on background bg (dark or light). */
+rgba theme_text_on(const theme *t, rgba bg);
+
+#endif

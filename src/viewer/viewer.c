@@ -1,0 +1,182 @@
+/* viewer.c — `reducevis view`: options, the window, the event loop.
+ *
+ * Order matters for the error messages: options first (exit 1), then fonts and
+ * the trace (exit 2 naming the file), and only then the display, so that a
+ * bad file is reported as such even on a machine without one.  The loop
+ * sleeps in SDL_WaitEventTimeout while nothing plays, so an idle viewer in a
+ * classroom costs no CPU.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app.h"
+#include "draw.h"
+#include "viewer.h"
+
+#ifndef RV_ASSET_DIR
+#define RV_ASSET_DIR ""
+#endif
+
+#define FRAME_MS 16
+
+/* Asset directories to look in: next to the executable, then the working
+ * directory, then the source tree the build came from. */
+static int asset_candidates(char bufs[3][1024], const char *out[4])
+{
+    int n = 0;
+    char *base = SDL_GetBasePath();
+    if (base) {
+        snprintf(bufs[0], sizeof bufs[0], "%s../assets", base);
+        snprintf(bufs[1], sizeof bufs[1], "%sassets", base);
+        out[n++] = bufs[0];
+        out[n++] = bufs[1];
+        SDL_free(base);
+    }
+    snprintf(bufs[2], sizeof bufs[2], "assets");
+    out[n++] = bufs[2];
+    out[n++] = RV_ASSET_DIR;
+    return n;
+}
+
+/* --shot: the frame after the scripted keys, drawn off-screen, saved as BMP. */
+static int save_shot(app *a, const viewer_options *o)
+{
+    char err[512];
+    viewer_frame f = app_frame(a, o->width, o->height);
+    SDL_Surface *s = viewer_render_to_surface(&f, o->font, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "reducevis view: %s\n", err);
+        return 2;
+    }
+    int rc = 0;
+    if (SDL_SaveBMP(s, o->shot) != 0) {
+        fprintf(stderr, "reducevis view: cannot write %s: %s\n", o->shot, SDL_GetError());
+        rc = 2;
+    }
+    SDL_FreeSurface(s);
+    return rc;
+}
+
+static int run_window(app *a, const viewer_options *o, font_set *fonts)
+{
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "reducevis view: no display (SDL_Init: %s).\n"
+                "  Without a display, `reducevis export` writes the same frames as images.\n",
+                SDL_GetError());
+        return 2;
+    }
+    int rc = 2;
+    SDL_Renderer *r = NULL;
+    text_cache *tc = NULL;
+    SDL_Window *win = SDL_CreateWindow("reducevis", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                       o->width, o->height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!win) {
+        fprintf(stderr, "reducevis view: cannot open a window: %s\n"
+                "  Without a display, `reducevis export` writes the same frames as images.\n",
+                SDL_GetError());
+        goto out;
+    }
+    SDL_SetWindowMinimumSize(win, 640, 360);
+    r = SDL_CreateRenderer(win, -1, SDL_RENDERER_PRESENTVSYNC);
+    if (!r) {
+        SDL_Log("viewer: SDL_CreateRenderer failed (%s); trying the software renderer", SDL_GetError());
+        r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
+    }
+    if (!r) {
+        fprintf(stderr, "reducevis view: cannot create a renderer: %s\n", SDL_GetError());
+        goto out;
+    }
+    tc = text_cache_new(r, fonts);
+    if (!tc) {
+        fprintf(stderr, "reducevis view: out of memory\n");
+        goto out;
+    }
+    int fullscreen = 0;
+    Uint32 last = SDL_GetTicks();
+    while (!a->quit) {
+        SDL_Event e;
+        int timeout = a->playing || a->toast_ms ? FRAME_MS : 500;
+        if (SDL_WaitEventTimeout(&e, timeout)) {
+            /* Mouse coordinates are in window points; the frame is in pixels. */
+            int ww, wh, pw, ph;
+            SDL_GetWindowSize(win, &ww, &wh);
+            if (SDL_GetRendererOutputSize(r, &pw, &ph) == 0 && ww > 0 && wh > 0 && pw != ww) {
+                if (e.type == SDL_MOUSEMOTION) {
+                    e.motion.x = e.motion.x * pw / ww;
+                    e.motion.y = e.motion.y * ph / wh;
+                } else if (e.type == SDL_MOUSEBUTTONDOWN) {
+                    e.button.x = e.button.x * pw / ww;
+                    e.button.y = e.button.y * ph / wh;
+                }
+            }
+            app_event(a, &e);
+            while (SDL_PollEvent(&e))
+                app_event(a, &e);
+        }
+        Uint32 now = SDL_GetTicks();
+        app_tick(a, now - last);
+        last = now;
+        if (a->fullscreen != fullscreen) {
+            if (SDL_SetWindowFullscreen(win, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
+                SDL_Log("viewer: SDL_SetWindowFullscreen failed: %s", SDL_GetError());
+            fullscreen = a->fullscreen;
+        }
+        int w, h;
+        if (SDL_GetRendererOutputSize(r, &w, &h) != 0) {
+            SDL_Log("viewer: SDL_GetRendererOutputSize failed: %s", SDL_GetError());
+            SDL_GetWindowSize(win, &w, &h);
+        }
+        viewer_frame f = app_frame(a, w, h);
+        draw_frame(r, tc, &f);
+        SDL_RenderPresent(r);
+    }
+    rc = 0;
+out:
+    text_cache_free(tc);
+    if (r)
+        SDL_DestroyRenderer(r);
+    if (win)
+        SDL_DestroyWindow(win);
+    SDL_Quit();
+    return rc;
+}
+
+int viewer_main(int argc, char **argv)
+{
+    viewer_options o;
+    char err[1024] = "";
+    int pr = app_parse_args(argc, argv, &o, err, sizeof err);
+    if (pr == 1)
+        return 0;
+    if (pr < 0) {
+        fprintf(stderr, "reducevis view: %s\n(see reducevis view --help)\n", err);
+        return 1;
+    }
+    font_set *fonts = font_set_open(o.font, err, sizeof err);
+    if (!fonts) {
+        fprintf(stderr, "reducevis view: %s\n", err);
+        return 2;
+    }
+    char bufs[3][1024];
+    const char *dirs[4];
+    int ndirs = asset_candidates(bufs, dirs);
+    app a;
+    if (app_open(&a, &o, dirs, ndirs, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis view: %s\n", err);
+        app_close(&a);
+        font_set_free(fonts);
+        return 2;
+    }
+    int rc = 0;
+    if (o.keys && app_run_keys(&a, o.keys, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis view: %s\n", err);
+        rc = 1;
+    } else if (o.shot) {
+        rc = save_shot(&a, &o);
+    } else if (!a.quit) {
+        rc = run_window(&a, &o, fonts);
+    }
+    app_close(&a);
+    font_set_free(fonts);
+    return rc;
+}

@@ -1,0 +1,56 @@
+/* viewer.h — the SDL2 viewer of reducevis: window front end and headless frames.
+ *
+ * `reducevis view` calls viewer_main().  The exporter and the tests draw the
+ * very same frames off-screen through a viewer_canvas (SDL's software
+ * renderer into a surface): one drawing path for window and file.
+ */
+#ifndef VIEWER_H
+#define VIEWER_H
+
+#include <stddef.h>
+#include <SDL.h>
+#include "../analysis.h"
+#include "../trace.h"
+
+/* Runs `reducevis view ...`; argv[0] is "view".
+ * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
+int viewer_main(int argc, char **argv);
+
+/* One frame, as a value.  Zero-initialised optional fields mean defaults. */
+typedef struct viewer_frame {
+    const rv_trace    *tr;        /* required                                   */
+    const rv_analysis *an;        /* required, analysis of tr                   */
+    int step;                     /* 0 .. tr->nsteps-1                          */
+    int theme;                    /* 0 dark, 1 light                            */
+    int width, height;            /* pixels                                     */
+    /* optional */
+    const char *note;             /* appended to the origin in the header      */
+    int hover;                    /* 1: the mouse is at (mouse_x, mouse_y)      */
+    int mouse_x, mouse_y;
+    int focus;                    /* warp + 1 whose accesses are drawn; 0: auto */
+    int help;                     /* draw the key overlay                       */
+    int warps_view;               /* 0 auto, 1 a row per warp, 2 one strip      */
+    int playing;                  /* timeline shows "playing"                   */
+    double speed;                 /* steps per second shown; 0: 1              */
+    const char *toast;            /* a short message in the footer              */
+    const char *results_path;     /* a results file was given                   */
+} viewer_frame;
+
+/* An off-screen target: fonts, a surface, a software renderer, glyph atlases.
+ * Keep one for many frames: the atlases are built on first use. */
+typedef struct viewer_canvas viewer_canvas;
+
+/* font_path NULL: the DejaVu fonts of the system.  NULL + err on failure. */
+viewer_canvas *viewer_canvas_new(const char *font_path, char *err, size_t errlen);
+/* Draws f into the canvas surface (re-created when the size changes).
+ * Returns 0, or -1 after logging SDL_GetError(). */
+int  viewer_canvas_draw(viewer_canvas *c, const viewer_frame *f);
+SDL_Surface *viewer_canvas_surface(viewer_canvas *c);   /* owned by the canvas */
+void viewer_canvas_free(viewer_canvas *c);
+
+/* One frame into a new ARGB8888 surface the caller frees (SDL_FreeSurface).
+ * NULL + err on failure. */
+SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_path,
+                                      char *err, size_t errlen);
+
+#endif
