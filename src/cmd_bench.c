@@ -1,9 +1,105 @@
-/* cmd_bench.c — placeholder until the benchmark lands. */
+/* cmd_bench.c — `reducevis bench`: reads the options, makes sure there is a
+ * GPU, and hands over to rv_gpu_bench (gpu_bench.cu), which measures, prints
+ * the table and writes the JSON. */
 #include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
+#include "gpu.h"
+
+#define RV_BENCH_DEFAULT_N      (1ull << 25)
+#define RV_BENCH_DEFAULT_REPEAT 20
+#define RV_BENCH_MAX_REPEAT     10000
+#define RV_BENCH_RUN            (-1)   /* parse_bench: no exit yet, run the bench */
+
+static void bench_usage(void)
+{
+    printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R]\n"
+           "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n\n"
+           "Times every version v0..v7 and CUB's cub::DeviceReduce::Sum on the GPU.\n"
+           "Each time is the whole reduction down to one number (every pass), measured\n"
+           "with CUDA events: a few warm-up runs, then the median and minimum of R timed\n"
+           "runs.  Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
+           "percentage of the device's theoretical peak and of a device-to-device copy\n"
+           "measured in the same run, the speedup over v0 and over the previous version,\n"
+           "and a check of every sum against a double-precision sum on the CPU.\n\n"
+           "  --n N            elements, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
+           "  --sweep          time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
+           "                   once at 2^30 (about 8 GiB of GPU memory with the copy test)\n"
+           "  --block-size B   threads per block, a power of two 32..1024 (default 256;\n"
+           "                   v4..v6 need at least 64 and run at 64 when B is 32)\n"
+           "  --repeat R       timed runs per figure, 1 .. %d (default %d)\n"
+           "  --data PATTERN   input values (default random:1)\n"
+           "  -o FILE.json     also write every figure, the device and the options as JSON\n\n"
+           "The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
+           "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
+           "does not match the CPU's (the table and the JSON are written first, marking\n"
+           "it FAILED).\n",
+           RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
+}
+
+/* Reads argv into opts.  Returns RV_BENCH_RUN when the bench should run,
+ * else the exit status to leave with (0 after --help, 1 for a bad option). */
+static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
+{
+    /* --n, --block-size and --data go through the parser simulate and capture use. */
+    rv_config cfg = rv_config_default();
+    int have_n = 0;
+    cfg.n = RV_BENCH_DEFAULT_N;
+    cfg.data.kind = RV_DATA_RANDOM;
+    cfg.data.seed = 1;
+    opts->repeat = RV_BENCH_DEFAULT_REPEAT;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        uint64_t x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            bench_usage();
+            return RV_EXIT_OK;
+        } else if (!strcmp(a, "--sweep")) {
+            opts->sweep = 1;
+        } else if (!strcmp(a, "-o")) {
+            if (i + 1 >= argc) return rv_usage_error("bench", "-o needs a file name");
+            opts->out_json = argv[++i];
+        } else if (!strcmp(a, "--repeat")) {
+            if (i + 1 >= argc) return rv_usage_error("bench", "--repeat needs a value");
+            const char *val = argv[++i];
+            if (rv_parse_u64(val, &x) || x < 1 || x > RV_BENCH_MAX_REPEAT)
+                return rv_usage_error("bench", "repeat '%s' must be a whole number from 1 to %d", val, RV_BENCH_MAX_REPEAT);
+            opts->repeat = (int)x;
+        } else if (!strcmp(a, "--n") || !strcmp(a, "--block-size") || !strcmp(a, "--data")) {
+            int used = rv_parse_config_option(argc, argv, i, &cfg, "bench");
+            if (used < 0) return RV_EXIT_USAGE; /* the message is out */
+            have_n |= !strcmp(a, "--n");
+            i += used - 1;
+        } else {
+            return rv_usage_error("bench", "unknown option '%s'", a);
+        }
+    }
+    /* The shared parser lets 1..16 through; no version runs below a warp. */
+    if (cfg.block_size < 32)
+        return rv_usage_error("bench", "block size '%d' must be a power of two from 32 to 1024", cfg.block_size);
+    if (have_n && opts->sweep)
+        return rv_usage_error("bench", "--n and --sweep do not go together (--sweep times N = 2^20 .. 2^30)");
+    opts->n = cfg.n;
+    opts->block_size = cfg.block_size;
+    opts->data = cfg.data;
+    return RV_BENCH_RUN;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "reducevis bench: not implemented yet\n");
-    return RV_EXIT_RUNTIME;
+    rv_bench_opts opts;
+    char err[512];
+    memset(&opts, 0, sizeof opts);
+    int status = parse_bench(argc, argv, &opts);
+    if (status != RV_BENCH_RUN) return status;
+    if (!rv_gpu_available(err, sizeof err)) {
+        fprintf(stderr, "reducevis bench: needs a CUDA GPU to time the kernels, and there is none: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    if (rv_gpu_bench(&opts, err, sizeof err)) {
+        fprintf(stderr, "reducevis bench: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    return RV_EXIT_OK;
 }

@@ -31,6 +31,7 @@ typedef struct rv_bench_opts {
     int         sweep;        /* N = 2^20 .. 2^30                           */
     int         block_size;   /* threads per block for every version        */
     int         repeat;       /* timed runs per version, after warm-up      */
+    rv_data     data;         /* input pattern (bench default random:1)     */
     const char *out_json;     /* results file, or NULL                      */
 } rv_bench_opts;
 

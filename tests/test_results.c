@@ -1,0 +1,510 @@
+/* test_results.c — the bench results module without a GPU: the derived
+ * figures, the JSON writer and reader (a file written by rv_results_save must
+ * load back field for field), and the reader's refusal of broken files.
+ *
+ *   test_results [DIR]          unit tests; scratch files go to DIR (default .)
+ *   test_results --check FILE   checks a file `reducevis bench` wrote on a GPU:
+ *                               it loads, every sum is correct, every figure
+ *                               agrees with the times it was derived from
+ *
+ * The numbers in the unit tests are synthetic inputs chosen so that the
+ * expected figures can be worked out by hand; none of them is a measurement.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+
+static int checks, failures;
+
+#define CHECK(cond)                                                                    \
+    do {                                                                               \
+        checks++;                                                                      \
+        if (!(cond)) {                                                                 \
+            failures++;                                                                \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
+        }                                                                              \
+    } while (0)
+
+/* Equal to 1e-9 relative, or both unknown (NAN). */
+static int same(double a, double b)
+{
+    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+    return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "cub"};
+
+/* ==== synthetic results =================================================== */
+
+/* Median times (ms) per variant: v0 0.5, v1 0.25, v2 0.2, ... chosen so that
+ * speedups are round numbers. */
+static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.05, 0.04, 0.04, 0.025};
+
+static rv_results_meta synthetic_meta(double theoretical)
+{
+    rv_results_meta m;
+    memset(&m, 0, sizeof m);
+    snprintf(m.device, sizeof m.device, "synthetic \"test\" input \\ not a measurement\t\xc3\xa9");
+    snprintf(m.compute_capability, sizeof m.compute_capability, "9.0");
+    snprintf(m.driver_version, sizeof m.driver_version, "13.0");
+    snprintf(m.runtime_version, sizeof m.runtime_version, "13.0");
+    snprintf(m.date, sizeof m.date, "2000-01-02T03:04:05Z");
+    m.l2_bytes = 50u << 20;
+    m.n = 1u << 20;
+    m.sweep = 1;
+    m.block_size = 256;
+    m.repeat = 20;
+    m.warmup = 3;
+    snprintf(m.data, sizeof m.data, "random:1");
+    m.theoretical_gbps = theoretical;
+    snprintf(m.theoretical_source, sizeof m.theoretical_source, "test input");
+    return m;
+}
+
+/* Two sizes: 2^20 (the main N) and 1000003, each with all nine variants;
+ * v3 at 1000003 is marked as a failed sum. */
+static rv_results *synthetic(double theoretical)
+{
+    rv_results_meta m = synthetic_meta(theoretical);
+    rv_results *r = rv_results_new(&m);
+    const uint64_t sizes[2] = {1000003, 1u << 20};
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < RV_RESULTS_NVARIANTS; k++) {
+            rv_result_run run;
+            memset(&run, 0, sizeof run);
+            snprintf(run.version, sizeof run.version, "%s", variant_names[k]);
+            run.n = sizes[s];
+            run.block_size = k == 8 ? 0 : (k >= 4 && k <= 6 ? 64 : 256);
+            run.median_ms = synthetic_ms[k] * (s + 1);
+            run.min_ms = run.median_ms * 0.9;
+            run.copy_gbps = 20.0;
+            run.cpu_sum = 524288.123456789012;
+            run.gpu_sum = (float)run.cpu_sum;
+            run.correct = !(s == 0 && k == 3);
+            CHECK(rv_results_add(r, &run) == 0);
+        }
+    rv_results_derive(r);
+    return r;
+}
+
+/* ==== derived figures ===================================================== */
+
+static void test_derive(void)
+{
+    rv_results *r = synthetic(1000.0);
+    const rv_result_run *v0 = rv_results_find(r, "v0", 0), *v1 = rv_results_find(r, "v1", 1u << 20);
+    const rv_result_run *v2 = rv_results_find(r, "v2", 0), *cub = rv_results_find(r, "cub", 0);
+    CHECK(v0 && v1 && v2 && cub);
+    if (!v0 || !v1 || !v2 || !cub) return;
+    /* 2^20 floats = 4194304 bytes in 1 ms (v0's median at 2^20) = 4.194304 GB/s */
+    CHECK(same(v0->gbps, 4.194304));
+    CHECK(same(v0->pct_theoretical, 0.4194304));
+    CHECK(same(v0->pct_copy, 20.97152));
+    CHECK(same(v0->speedup_v0, 1.0));
+    CHECK(isnan(v0->speedup_prev));                     /* nothing before v0 */
+    CHECK(same(v1->speedup_v0, 2.0) && same(v1->speedup_prev, 2.0));
+    CHECK(same(v2->speedup_v0, 2.5) && same(v2->speedup_prev, 1.25));
+    CHECK(same(cub->speedup_v0, 20.0) && same(cub->speedup_prev, 1.6)); /* cub follows v7 */
+    /* speedups compare within one N only: 1000003 has its own v0 */
+    const rv_result_run *odd = rv_results_find(r, "v1", 1000003);
+    CHECK(odd && same(odd->speedup_v0, 2.0));
+    CHECK(odd && same(odd->gbps, 1000003 * 4 / (0.25 * 1e6)));
+    CHECK(same(rv_results_copy_gbps(r, 0), 20.0));
+    CHECK(same(rv_results_info(r)->measured_copy_gbps, 20.0));
+    CHECK(rv_results_failures(r) == 1);
+    rv_results_free(r);
+
+    /* An unknown peak stays unknown: no percentage is made up. */
+    r = synthetic(NAN);
+    v0 = rv_results_find(r, "v0", 0);
+    CHECK(v0 && isnan(v0->pct_theoretical) && same(v0->pct_copy, 20.97152));
+    rv_results_free(r);
+}
+
+static void test_lookup(void)
+{
+    rv_results *r = synthetic(1000.0);
+    const uint64_t *sizes;
+    CHECK(rv_results_sizes(r, &sizes) == 2 && sizes[0] == 1000003 && sizes[1] == (1u << 20));
+    CHECK(rv_results_count(r) == 2 * RV_RESULTS_NVARIANTS);
+    CHECK(rv_results_find(r, "v9", 0) == NULL);
+    CHECK(rv_results_find(r, "v3", 12345) == NULL);
+    CHECK(rv_results_find(r, "cub", 1000003) != NULL);
+    CHECK(rv_results_run(r, -1) == NULL && rv_results_run(r, rv_results_count(r)) == NULL);
+    CHECK(rv_results_find(r, "v0", 0) == rv_results_find(r, "v0", 1u << 20));
+    char name[32];
+    rv_results_n_name(1u << 25, name, sizeof name);
+    CHECK(!strcmp(name, "2^25"));
+    rv_results_n_name(1000003, name, sizeof name);
+    CHECK(!strcmp(name, "1000003"));
+    rv_results_n_name(1, name, sizeof name);
+    CHECK(!strcmp(name, "2^0"));
+    rv_results_free(r);
+}
+
+/* ==== files =============================================================== */
+
+static char dir[512] = ".";
+
+static const char *scratch_path(const char *name)
+{
+    static char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+/* The whole file into a new buffer (NULL if unreadable). */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)size + 1);
+    if (buf && fread(buf, 1, (size_t)size, f) == (size_t)size) {
+        buf[size] = '\0';
+        *len = (size_t)size;
+    } else {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+static void same_runs(const rv_result_run *a, const rv_result_run *b)
+{
+    CHECK(!strcmp(a->version, b->version));
+    CHECK(a->n == b->n && a->block_size == b->block_size && a->correct == b->correct);
+    CHECK(same(a->median_ms, b->median_ms) && same(a->min_ms, b->min_ms) && same(a->copy_gbps, b->copy_gbps));
+    CHECK(same(a->gbps, b->gbps) && same(a->pct_theoretical, b->pct_theoretical) && same(a->pct_copy, b->pct_copy));
+    CHECK(same(a->speedup_v0, b->speedup_v0) && same(a->speedup_prev, b->speedup_prev));
+    CHECK(a->gpu_sum == b->gpu_sum); /* a float written with 9 digits: exact */
+    CHECK(a->cpu_sum == b->cpu_sum); /* a double written with 17 digits: exact */
+}
+
+static void same_meta(const rv_results_meta *a, const rv_results_meta *b)
+{
+    CHECK(!strcmp(a->device, b->device) && !strcmp(a->compute_capability, b->compute_capability));
+    CHECK(!strcmp(a->driver_version, b->driver_version) && !strcmp(a->runtime_version, b->runtime_version));
+    CHECK(!strcmp(a->date, b->date) && !strcmp(a->data, b->data));
+    CHECK(a->n == b->n && a->sweep == b->sweep && a->block_size == b->block_size);
+    CHECK(a->repeat == b->repeat && a->warmup == b->warmup && a->l2_bytes == b->l2_bytes);
+    CHECK(same(a->theoretical_gbps, b->theoretical_gbps) && same(a->measured_copy_gbps, b->measured_copy_gbps));
+    CHECK(!strcmp(a->theoretical_source, b->theoretical_source));
+}
+
+static void round_trip(double theoretical)
+{
+    char err[512];
+    const char *path = scratch_path("test_results_round_trip.json");
+    rv_results *w = synthetic(theoretical), *r;
+    CHECK(rv_results_save(w, path, err, sizeof err) == 0);
+    r = rv_results_load(path, err, sizeof err);
+    if (!r) fprintf(stderr, "load failed: %s\n", err);
+    CHECK(r != NULL);
+    if (r) {
+        same_meta(rv_results_info(w), rv_results_info(r));
+        CHECK(rv_results_count(r) == rv_results_count(w));
+        for (int i = 0; i < rv_results_count(w) && i < rv_results_count(r); i++)
+            same_runs(rv_results_run(w, i), rv_results_run(r, i));
+        CHECK(!strcmp(rv_results_device(r), rv_results_device(w)));
+        CHECK(!strcmp(rv_results_date(r), "2000-01-02T03:04:05Z"));
+        CHECK(same(rv_results_theoretical_gbps(r), theoretical));
+        CHECK(rv_results_failures(r) == 1);
+        const uint64_t *sizes;
+        CHECK(rv_results_sizes(r, &sizes) == 2 && sizes[0] == 1000003);
+    }
+    rv_results_free(w);
+    rv_results_free(r);
+}
+
+static void test_round_trip(void)
+{
+    round_trip(3352.32);
+    round_trip(NAN); /* an unknown peak is written as null and read back unknown */
+    char err[512];
+    size_t len = 0;
+    rv_results *w = synthetic(NAN);
+    CHECK(rv_results_save(w, scratch_path("test_results_null.json"), err, sizeof err) == 0);
+    char *text = slurp(scratch_path("test_results_null.json"), &len);
+    CHECK(text && strstr(text, "\"theoretical_gbps\": null"));
+    CHECK(text && strstr(text, "\"timing\": \"" RV_RESULTS_TIMING "\""));
+    CHECK(text && strstr(text, "\"correct\": false"));
+    free(text);
+    rv_results_free(w);
+    CHECK(rv_results_save(w = synthetic(1.0), "/nonexistent-dir/x.json", err, sizeof err) == -1);
+    CHECK(strstr(err, "/nonexistent-dir/x.json") != NULL);
+    rv_results_free(w);
+}
+
+/* ==== broken files ======================================================== */
+
+/* A valid file's text (from the writer), for the mutations below. */
+static char *valid_text(size_t *len)
+{
+    char err[512];
+    const char *path = scratch_path("test_results_valid.json");
+    rv_results *w = synthetic(1000.0);
+    CHECK(rv_results_save(w, path, err, sizeof err) == 0);
+    rv_results_free(w);
+    return slurp(path, len);
+}
+
+/* Parses text; expects a refusal whose message contains `want`. */
+static void expect_error(const char *text, size_t len, const char *want, int line)
+{
+    char err[512] = "";
+    rv_results *r = rv_results_parse(text, len, "t.json", err, sizeof err);
+    int ok = r == NULL && strncmp(err, "t.json: ", 8) == 0 && strstr(err, want) != NULL;
+    checks++;
+    if (!ok) {
+        failures++;
+        fprintf(stderr, "%s:%d: expected an error with \"%s\", got %s\n", __FILE__, line, want, r ? "success" : err);
+    }
+    rv_results_free(r);
+}
+#define EXPECT_ERROR(text, want) expect_error((text), strlen(text), (want), __LINE__)
+
+/* The valid text with the first `from` replaced by `to`, expecting `want`. */
+static void mutate(const char *valid, const char *from, const char *to, const char *want, int line)
+{
+    const char *at = strstr(valid, from);
+    if (!at) {
+        failures++;
+        fprintf(stderr, "%s:%d: the test is wrong: \"%s\" is not in the valid file\n", __FILE__, line, from);
+        return;
+    }
+    size_t head = (size_t)(at - valid), len = strlen(valid) - strlen(from) + strlen(to);
+    char *text = malloc(len + 1);
+    memcpy(text, valid, head);
+    memcpy(text + head, to, strlen(to));
+    strcpy(text + head + strlen(to), at + strlen(from));
+    expect_error(text, len, want, line);
+    free(text);
+}
+#define MUTATE(from, to, want) mutate(valid, (from), (to), (want), __LINE__)
+
+static void test_wrong_shape(void)
+{
+    size_t len = 0;
+    char *valid = valid_text(&len);
+    CHECK(valid != NULL);
+    if (!valid) return;
+    MUTATE("\"median_ms\": 0.5,", "\"median_ms\": \"fast\",", "runs[0]: \"median_ms\" should be a number, not a string");
+    MUTATE("\"median_ms\": 0.5,", "", "runs[0]: \"median_ms\" is missing");
+    MUTATE("\"median_ms\": 0.5,", "\"median_ms\": -0.5,", "\"median_ms\" is negative");
+    MUTATE("\"device\":", "\"devise\":", "\"device\" is missing");
+    MUTATE("\"format\": \"reducevis-bench\"", "\"format\": \"something else\"", "not a reducevis bench results file");
+    MUTATE("\"format_version\": 1", "\"format_version\": 2", "format_version 2 is not supported");
+    MUTATE("\"version\": \"v3\"", "\"version\": \"v9\"", "runs[3]: unknown version \"v9\"");
+    MUTATE("\"n\": 1000003", "\"n\": 1000003.5", "\"n\" should be a whole number");
+    MUTATE("\"n\": 1000003", "\"n\": 0", "\"n\" should be a whole number from 1");
+    MUTATE("\"correct\": true", "\"correct\": 1", "\"correct\" should be true or false, not a number");
+    MUTATE("\"date\": \"2000-01-02T03:04:05Z\"", "\"date\": \"yesterday\"", "\"date\" should look like");
+    MUTATE("\"runs\": [", "\"runs\": {}, \"more_runs\": [", "\"runs\" should be an array, not an object");
+    MUTATE("\"version\": \"v1\"", "\"version\": \"v0\"", "a second run of v0 at N = 1000003");
+    MUTATE("\"sweep\": true", "\"sweep\": null", "options: \"sweep\" should be true or false, not null");
+    MUTATE("{\n", "[\n", "expected");                                  /* now unbalanced */
+    MUTATE("\"device\": \"", "\"device\": \"\\x", "unknown escape '\\x'");
+    MUTATE("\"device\": \"", "\"device\": \"\\ud800", "UTF-16");
+    MUTATE("\"device\": \"", "\"device\": \"\t", "a control character (code 9)");
+    MUTATE("\"device\": \"", "\"device\": \"\\u0000", "\\u0000 is not allowed");
+    MUTATE("\"repeat\": 20", "\"repeat\": 020", "expected ',' or '}'");
+    MUTATE("\"repeat\": 20", "\"repeat\": 20.", "digits must follow '.'");
+    MUTATE("\"repeat\": 20", "\"repeat\": 2e", "digits must follow the exponent");
+    MUTATE("\"repeat\": 20", "\"repeat\": 1e999", "out of range");
+    MUTATE("\"repeat\": 20", "\"repeat\": -", "a number needs digits");
+    MUTATE("\"repeat\": 20", "\"repeat\": 20, \"repeat\": 20", "the key \"repeat\" appears twice");
+    MUTATE("\"repeat\": 20", "\"repeat\": tru", "unexpected text");
+    MUTATE("\"repeat\": 20,", "\"repeat\": 20,,", "expected a key in double quotes");
+    MUTATE("\"runs\": [", "\"runs\": [,", "unexpected ','");
+    MUTATE("\"runs\": [", "\"runs\": [\x01", "unexpected byte 0x01");
+    free(valid);
+}
+
+static void test_broken_text(void)
+{
+    static const char nul[] = "{\"a\": \0}";
+    EXPECT_ERROR("", "the file is empty");
+    EXPECT_ERROR("  \n ", "the file is empty");
+    EXPECT_ERROR("[1, 2]", "it holds an array, not an object");
+    EXPECT_ERROR("{}", "no \"format\"");
+    EXPECT_ERROR("{} {}", "line 1, column 4: more text after the end");
+    EXPECT_ERROR("{\"a\":\n  1 2}", "line 2, column 5: expected ',' or '}' in the object that starts at line 1, column 1");
+    expect_error(nul, sizeof nul - 1, "unexpected byte 0x00", __LINE__);
+    /* Deep nesting is refused before it can exhaust the stack. */
+    char deep[2001];
+    memset(deep, '[', 1000);
+    memset(deep + 1000, ']', 1000);
+    deep[2000] = '\0';
+    EXPECT_ERROR(deep, "nested more than");
+    /* So are objects with more keys than any results file has. */
+    static char wide[20000];
+    size_t at = (size_t)snprintf(wide, sizeof wide, "{");
+    for (int i = 0; i <= 1000; i++) at += (size_t)snprintf(wide + at, sizeof wide - at, "%s\"%d\": 0", i ? ", " : "", i);
+    snprintf(wide + at, sizeof wide - at, "}");
+    EXPECT_ERROR(wide, "more than 1000 keys in one object");
+    char err[512];
+    CHECK(rv_results_load(scratch_path("does-not-exist.json"), err, sizeof err) == NULL);
+    CHECK(strstr(err, "does-not-exist.json: cannot open it") != NULL);
+}
+
+/* Every proper prefix of a valid file is a truncated file, and must say so. */
+static void test_truncated(void)
+{
+    size_t len = 0;
+    char *valid = valid_text(&len);
+    CHECK(valid != NULL);
+    if (!valid) return;
+    while (len > 0 && (valid[len - 1] == '\n' || valid[len - 1] == ' ')) len--;
+    int wrong = 0;
+    for (size_t cut = 1; cut < len; cut++) {
+        char err[512] = "";
+        rv_results *r = rv_results_parse(valid, cut, "t.json", err, sizeof err);
+        if (r || !strstr(err, "truncated")) {
+            if (wrong++ < 5) fprintf(stderr, "prefix of %zu bytes: %s\n", cut, r ? "loaded" : err);
+        }
+        rv_results_free(r);
+    }
+    CHECK(wrong == 0);
+    free(valid);
+}
+
+/* Single-byte damage anywhere: the reader must never crash or read out of
+ * bounds (run under AddressSanitizer to see that), and what it accepts must
+ * still be a whole, sane set of results. */
+static void test_damage(void)
+{
+    static const char bytes[] = "{}[]\",:0-\\x \0\n";
+    size_t len = 0;
+    char *valid = valid_text(&len);
+    CHECK(valid != NULL);
+    if (!valid) return;
+    char *text = malloc(len + 1);
+    int insane = 0;
+    for (size_t at = 0; at < len; at++)
+        for (size_t b = 0; b < sizeof bytes - 1; b++) {
+            char err[512];
+            memcpy(text, valid, len + 1);
+            text[at] = bytes[b];
+            rv_results *r = rv_results_parse(text, len, "t.json", err, sizeof err);
+            if (r) insane += rv_results_count(r) > 2 * RV_RESULTS_NVARIANTS || rv_results_info(r)->n == 0;
+            rv_results_free(r);
+        }
+    CHECK(insane == 0);
+    free(text);
+    free(valid);
+}
+
+/* ==== the table =========================================================== */
+
+static void test_table(void)
+{
+    const char *path = scratch_path("test_results_table.txt");
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f) return;
+    rv_results *r = synthetic(NAN);
+    rv_results_print_table(r, f);
+    fclose(f);
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    CHECK(text != NULL);
+    if (text) {
+        CHECK(strstr(text, "whole reduction") != NULL);
+        CHECK(strstr(text, "CUDA events") != NULL);
+        CHECK(strstr(text, "peak:  unknown (test input)") != NULL);
+        CHECK(strstr(text, "N = 2^20 = 1048576 floats") != NULL && strstr(text, "N = 1000003 floats") != NULL);
+        CHECK(strstr(text, "FAILED: v3 at N = 1000003") != NULL);
+        CHECK(strstr(text, "fits in the 50 MiB L2 cache") != NULL);
+        int failed_rows = 0;
+        for (const char *p = text; (p = strstr(p, "  FAILED\n")); p++) failed_rows++;
+        CHECK(failed_rows == 1);
+    }
+    free(text);
+    rv_results_free(r);
+}
+
+/* ==== --check: a file written on a GPU ==================================== */
+
+/* Complains about one run and counts it. */
+static int bad(const rv_result_run *run, const char *what)
+{
+    char name[32];
+    rv_results_n_name(run->n, name, sizeof name);
+    fprintf(stderr, "%s at N = %s: %s\n", run->version, name, what);
+    return 1;
+}
+
+static int check_run(const rv_results *r, const rv_result_run *run)
+{
+    const rv_results_meta *m = rv_results_info(r);
+    const rv_result_run *v0 = rv_results_find(r, "v0", run->n);
+    int problems = 0;
+    if (!run->correct) problems += bad(run, "its sum did not match the CPU's");
+    if (!(run->median_ms > 0 && run->min_ms > 0 && run->min_ms <= run->median_ms))
+        problems += bad(run, "times are not 0 < min <= median");
+    if (!same(run->gbps, run->n * 4.0 / (run->median_ms * 1e6))) problems += bad(run, "gbps does not follow from the median");
+    if (!(run->copy_gbps > 0)) problems += bad(run, "no copy bandwidth");
+    if (!same(run->pct_copy, 100 * run->gbps / run->copy_gbps)) problems += bad(run, "pct_copy does not follow");
+    if (!same(run->pct_theoretical, 100 * run->gbps / m->theoretical_gbps)) problems += bad(run, "pct_theoretical does not follow");
+    if (!v0 || !same(run->speedup_v0, v0->median_ms / run->median_ms)) problems += bad(run, "speedup_v0 does not follow");
+    if (run->block_size && run->block_size != m->block_size && !(run->block_size == 64 && m->block_size < 64))
+        problems += bad(run, "ran at a block size that was not asked for");
+    return problems;
+}
+
+static int check_file(const char *path)
+{
+    char err[512];
+    rv_results *r = rv_results_load(path, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    const rv_results_meta *m = rv_results_info(r);
+    const uint64_t *sizes;
+    int nsizes = rv_results_sizes(r, &sizes), problems = 0;
+    int want_sizes = m->sweep ? 11 : 1;
+    if (nsizes != want_sizes || sizes[nsizes - 1] != m->n || (m->sweep && sizes[0] != (1u << 20))) {
+        fprintf(stderr, "%s: expected %d sizes ending at the main N\n", path, want_sizes);
+        problems++;
+    }
+    if (rv_results_count(r) != nsizes * RV_RESULTS_NVARIANTS) {
+        fprintf(stderr, "%s: expected v0..v7 and cub at every N\n", path);
+        problems++;
+    }
+    for (int s = 0; s < nsizes; s++)
+        for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
+            if (!rv_results_find(r, variant_names[k], sizes[s])) {
+                fprintf(stderr, "%s: no %s at N = %llu\n", path, variant_names[k], (unsigned long long)sizes[s]);
+                problems++;
+            }
+    for (int i = 0; i < rv_results_count(r); i++) problems += check_run(r, rv_results_run(r, i));
+    if (isnan(m->theoretical_gbps)) printf("%s: theoretical bandwidth unknown: %s\n", path, m->theoretical_source);
+    printf("%s: %s, %d runs, copy %.1f GB/s, peak %.1f GB/s: %s\n", path, m->device, rv_results_count(r),
+           m->measured_copy_gbps, m->theoretical_gbps, problems ? "PROBLEMS" : "consistent, every sum correct");
+    rv_results_free(r);
+    return problems ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--check")) return check_file(argv[2]);
+    if (argc == 2) snprintf(dir, sizeof dir, "%s", argv[1]);
+    test_derive();
+    test_lookup();
+    test_round_trip();
+    test_wrong_shape();
+    test_broken_text();
+    test_truncated();
+    test_damage();
+    test_table();
+    printf("test_results: %d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
