@@ -17,7 +17,7 @@ log "device: $name ($slug)"
 nvidia-smi >"$out/logs/nvidia-smi.txt" 2>&1
 
 log "build"
-cmake -S . -B build-gpu -DRV_WITH_VIEWER=OFF -DCMAKE_BUILD_TYPE=Release >"$out/logs/build.txt" 2>&1 &&
+cmake -S . -B build-gpu -DRV_WITH_VIEWER=OFF -DCMAKE_BUILD_TYPE=Release ${RV_CUDA_ARCH:+-DCMAKE_CUDA_ARCHITECTURES=$RV_CUDA_ARCH} >"$out/logs/build.txt" 2>&1 &&
     cmake --build build-gpu -j"$(nproc)" >>"$out/logs/build.txt" 2>&1 || { log "build FAILED"; exit 1; }
 rv=build-gpu/reducevis
 
