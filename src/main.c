@@ -17,6 +17,7 @@ static int no_viewer(int argc, char **argv)
     return RV_EXIT_RUNTIME;
 }
 #define viewer_main no_viewer
+#define export_main no_viewer
 #endif
 
 typedef struct command {
@@ -32,6 +33,7 @@ static const command commands[] = {
     {"capture",  cmd_capture,  "record a trace on the GPU (instrumented build)"},
     {"inspect",  cmd_inspect,  "print what each step of a trace does (text or --json)"},
     {"bench",    cmd_bench,    "time every version and CUB on the GPU"},
+    {"export",   export_main,  "write the viewer's frames as PNG files, no display needed"},
 };
 
 static void usage(FILE *f)

@@ -10,6 +10,9 @@
 #include <string.h>
 #include "draw.h"
 #include "../versions.h"
+#ifdef RV_HAVE_RESULTS
+#include "../results.h"
+#endif
 
 static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
@@ -18,25 +21,27 @@ static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
 void app_usage(FILE *out)
 {
     fprintf(out,
-        "usage: reducevis view [FILE.rvt | --version V] [--block-size B] [--data PATTERN]\n"
-        "                      [--font PATH] [--results FILE.json] [--size WxH]\n"
+        "usage: reducevis view [FILE.rvt | --version V] [--compare V2] [--block-size B]\n"
+        "                      [--data PATTERN] [--font PATH] [--results FILE.json] [--size WxH]\n"
         "\n"
         "Replays one block of a parallel reduction step by step: warps, lanes,\n"
         "shared-memory banks, conflicts, divergence and wasted work.\n"
         "\n"
         "  FILE.rvt           a trace from `reducevis capture` or `reducevis simulate`\n"
         "  --version V        0..7; without FILE, the bundled GPU trace of V, else the CPU model\n"
+        "  --compare V2       show V2 beside it, the two stepping together (also: key C)\n"
         "  --block-size B     simulate with the CPU model at this block size\n"
         "  --data PATTERN     ones, index, mod10, random[:SEED] (CPU model)\n"
         "  --font PATH        a .ttf font instead of the system's DejaVu fonts\n"
         "  --results FILE     timed results from `reducevis bench -o FILE.json`\n"
         "  --size WxH         window size (default 1280x720)\n"
         "  --keys LIST        keys to apply first, e.g. right,right,t (for scripts)\n"
-        "  --shot FILE.bmp    draw that frame off-screen into FILE.bmp and exit\n"
+        "  --shot FILE        draw that frame off-screen into FILE (.png or .bmp) and exit\n"
         "\n"
         "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, 0-7 version,\n"
-        "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.  Click the timeline\n"
-        "      to jump; click a warp to draw its accesses; hover for values.\n"
+        "      C then 0-7 compare with that version (C twice: compare off), E save the frame as PNG,\n"
+        "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
+        "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n");
 }
 
@@ -66,6 +71,11 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
         } else if (!strcmp(a, "--version")) {
             if (val && (o->version = rv_version_parse(val)) < 0) {
                 snprintf(err, errlen, "--version: expected 0..7 or v0..v7, got '%s'", val);
+                return -1;
+            }
+        } else if (!strcmp(a, "--compare")) {
+            if (val && (o->compare = rv_version_parse(val) + 1) <= 0) {
+                snprintf(err, errlen, "--compare: expected 0..7 or v0..v7, got '%s'", val);
                 return -1;
             }
         } else if (!strcmp(a, "--block-size")) {
@@ -123,8 +133,28 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     a->results_path = o->results;
     a->width = o->width;
     a->height = o->height;
+#ifdef RV_HAVE_RESULTS
+    if (o->results) {
+        char why[512] = "";
+        a->results = rv_results_load(o->results, why, sizeof why);
+        if (!a->results) {
+            snprintf(err, errlen, "cannot read results %s: %s", o->results, why);
+            return -1;
+        }
+    }
+#endif
+    if (scene_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
+        return -1;
+    if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+int scene_open_options(scene *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
+                       char *err, size_t errlen)
+{
     if (o->file)
-        return scene_open_file(&a->sc, o->file, err, errlen);
+        return scene_open_file(sc, o->file, err, errlen);
 
     rv_config cfg = rv_config_default();
     if (o->version >= 0)
@@ -139,16 +169,16 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     int have_dir = scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
     if (want_bundle && have_dir) {
         char why[256];
-        if (scene_open_bundled(&a->sc, dir, cfg.version, NULL, why, sizeof why) == 0)
+        if (scene_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0)
             return 0;
     }
-    if (scene_simulate(&a->sc, &cfg, err, errlen) != 0)
+    if (scene_simulate(sc, &cfg, err, errlen) != 0)
         return -1;
     if (want_bundle) {
         /* Keep following the bundle: other versions may have GPU traces. */
-        a->sc.bundled = have_dir;
-        snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
-        snprintf(a->sc.note, sizeof a->sc.note, "no bundled GPU trace found");
+        sc->bundled = have_dir;
+        snprintf(sc->asset_dir, sizeof sc->asset_dir, "%s", dir);
+        snprintf(sc->note, sizeof sc->note, "no bundled GPU trace found");
     }
     return 0;
 }
@@ -156,19 +186,87 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
 void app_close(app *a)
 {
     scene_close(&a->sc);
+    scene_close(&a->sc2);
+#ifdef RV_HAVE_RESULTS
+    rv_results_free(a->results);
+#endif
+    a->results = NULL;
 }
 
-static void toast(app *a, const char *msg)
+void app_toast(app *a, const char *msg)
 {
     snprintf(a->toast, sizeof a->toast, "%s", msg);
     a->toast_ms = APP_TOAST_MS;
 }
 
+/* Positions the arrows move through: steps, or aligned rows when comparing. */
+int app_positions(const app *a)
+{
+    return a->comparing ? a->nrows : a->sc.tr->nsteps;
+}
+
+static int position(const app *a)
+{
+    return a->comparing ? a->row : a->step;
+}
+
+/* The step of the first scene at row r, or the last one before it. */
+static int step_at_row(const app *a, int r)
+{
+    for (; r >= 0; r--)
+        if (a->rows[r].step[0] >= 0)
+            return a->rows[r].step[0];
+    return 0;
+}
+
 static void set_step(app *a, int s)
 {
-    int last = a->sc.tr->nsteps - 1;
-    a->step = s < 0 ? 0 : s > last ? last : s;
+    int last = app_positions(a) - 1;
+    s = s < 0 ? 0 : s > last ? last : s;
+    if (a->comparing) {
+        a->row = s;
+        a->step = step_at_row(a, s);
+    } else {
+        a->step = s;
+    }
     a->play_ms = 0;
+}
+
+void app_goto(app *a, int pos)
+{
+    set_step(a, pos);
+}
+
+static void realign(app *a)
+{
+    a->nrows = compare_align(a->sc.tr, a->sc2.tr, a->rows);
+    a->row = compare_row_of(a->rows, a->nrows, 0, a->step);
+}
+
+int app_compare(app *a, int v, char *msg, size_t len)
+{
+    if (v < 0) {
+        if (a->comparing)
+            a->step = step_at_row(a, a->row);
+        a->comparing = 0;
+        scene_close(&a->sc2);
+        app_toast(a, "compare off");
+        return 0;
+    }
+    scene next = { 0 };
+    if (scene_open_like(&next, &a->sc, v, msg, len) != 0) {
+        app_toast(a, msg);
+        return -1;
+    }
+    scene_close(&a->sc2);
+    a->sc2 = next;
+    a->comparing = 1;
+    realign(a);
+    const rv_version_info *va = rv_version(a->sc.tr->version), *vb = rv_version(v);
+    snprintf(msg, len, "comparing %s with %s%s", va ? va->name : "?", vb ? vb->name : "?",
+             a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? " (GPU trace)" : " (CPU model)");
+    app_toast(a, msg);
+    return 0;
 }
 
 static void switch_version(app *a, int v)
@@ -177,16 +275,18 @@ static void switch_version(app *a, int v)
     if (v == a->sc.tr->version)
         return;
     if (scene_switch_version(&a->sc, v, &a->step, msg, sizeof msg) != 0) {
-        toast(a, msg);
+        app_toast(a, msg);
         return;
     }
     a->focus = 0;
+    if (a->comparing)
+        realign(a);
     const rv_version_info *vi = rv_version(v);
     if (a->sc.tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(msg, sizeof msg, "%s %s: GPU trace from %s", vi->name, vi->title, a->sc.tr->origin);
     else
         snprintf(msg, sizeof msg, "%s %s: simulated with the CPU model", vi->name, vi->title);
-    toast(a, msg);
+    app_toast(a, msg);
 }
 
 double app_speed(const app *a)
@@ -197,13 +297,46 @@ double app_speed(const app *a)
 void app_key(app *a, SDL_Keycode key, Uint16 mod)
 {
     (void)mod;
-    int last = a->sc.tr->nsteps - 1;
+    int last = app_positions(a) - 1;
+    if (a->compare_pending) {
+        /* C was pressed: a digit picks the second version, C again ends it. */
+        char msg[300];
+        a->compare_pending = 0;
+        if (key >= SDLK_0 && key <= SDLK_7) {
+            app_compare(a, (int)(key - SDLK_0), msg, sizeof msg);
+            return;
+        }
+        if (key >= SDLK_KP_1 && key <= SDLK_KP_7) {
+            app_compare(a, (int)(key - SDLK_KP_1) + 1, msg, sizeof msg);
+            return;
+        }
+        if (key == SDLK_KP_0) {
+            app_compare(a, 0, msg, sizeof msg);
+            return;
+        }
+        if (key == SDLK_c) {
+            app_compare(a, -1, msg, sizeof msg);
+            return;
+        }
+        if (key == SDLK_ESCAPE) {
+            app_toast(a, "compare: cancelled");
+            return;
+        }
+    }
     switch (key) {
     case SDLK_RIGHT: case SDLK_SPACE:
-        set_step(a, a->step + 1);
+        set_step(a, position(a) + 1);
         break;
     case SDLK_LEFT:
-        set_step(a, a->step - 1);
+        set_step(a, position(a) - 1);
+        break;
+    case SDLK_c:
+        a->compare_pending = 1;
+        app_toast(a, a->comparing ? "compare: press 0â" "7 for the second version, C again to stop"
+                                  : "compare: press 0â" "7 for the version to show beside this one");
+        break;
+    case SDLK_e:
+        a->save_requested = 1;
         break;
     case SDLK_HOME:
         set_step(a, 0);
@@ -213,7 +346,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         break;
     case SDLK_p:
         a->playing = !a->playing;
-        if (a->playing && a->step >= last)
+        if (a->playing && position(a) >= last)
             set_step(a, 0);   /* play from the start rather than do nothing */
         a->play_ms = 0;
         break;
@@ -265,6 +398,19 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
 static void click(app *a, int x, int y)
 {
     viewer_frame f = app_frame(a, a->width, a->height);
+    if (a->comparing) {
+        static layout_cmp C;
+        draw_compare_layout(&f, &C);
+        int r = layout_compare_row_at(&C, x, y);
+        if (r >= 0) {
+            set_step(a, r);
+            return;
+        }
+        int w = f.step >= 0 ? layout_warp_at(&C.pane[0], x, y) : -1;
+        if (w >= 0)
+            a->focus = a->focus == w + 1 ? 0 : w + 1;
+        return;
+    }
     layout L;
     draw_layout_for(&f, &L);
     int s = layout_step_at(&L, x, y);
@@ -322,13 +468,14 @@ int app_tick(app *a, unsigned ms)
     a->play_ms += ms;
     unsigned period = (unsigned)(1000.0 / speeds[a->speed]);
     while (a->play_ms >= period && a->playing) {
-        a->play_ms -= period;
-        if (a->step >= a->sc.tr->nsteps - 1) {
+        unsigned left = a->play_ms - period;
+        if (position(a) >= app_positions(a) - 1) {
             a->playing = 0;
         } else {
-            a->step++;
+            set_step(a, position(a) + 1);
             changed = 1;
         }
+        a->play_ms = left;
     }
     return changed;
 }
@@ -343,15 +490,26 @@ viewer_frame app_frame(app *a, int w, int h)
         .hover = a->hover, .mouse_x = a->mouse_x, .mouse_y = a->mouse_y,
         .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .playing = a->playing,
         .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
-        .results_path = a->results_path,
+        .results_path = a->results_path, .results = a->results,
     };
+    if (a->comparing && a->sc2.tr && a->nrows > 0) {
+        f.tr2 = a->sc2.tr;
+        f.an2 = a->sc2.an;
+        f.note2 = a->sc2.note;
+        f.rows = a->rows;
+        f.nrows = a->nrows;
+        f.row = a->row;
+        f.step = a->rows[a->row].step[0];
+        f.step2 = a->rows[a->row].step[1];
+        f.note = a->sc.note;
+    }
     return f;
 }
 
 static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
-    { "f", SDLK_f }, { "z", SDLK_z }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "f", SDLK_f }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
     { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },
@@ -377,7 +535,7 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
                     break;
             if (i == sizeof key_names / sizeof key_names[0]) {
                 snprintf(err, errlen, "--keys: '%s' is not a key (right left space home end "
-                         "p t f z h ? q esc plus minus 0..7)", name);
+                         "p t f z c e h ? q esc plus minus 0..7)", name);
                 return -1;
             }
             SDL_Event e = { 0 };

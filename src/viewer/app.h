@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <SDL.h>
+#include "compare.h"
 #include "scene.h"
 #include "viewer.h"
 
@@ -24,7 +25,8 @@ typedef struct viewer_options {
     const char *results;     /* --results                                     */
     int width, height;       /* --size                                        */
     const char *keys;        /* --keys: scripted keys before the first frame  */
-    const char *shot;        /* --shot: save that frame (BMP) and exit        */
+    const char *shot;        /* --shot: save that frame (BMP, or PNG by name) and exit */
+    int compare;             /* --compare V2 as V2 + 1; 0: not given          */
 } viewer_options;
 
 typedef struct app {
@@ -43,7 +45,15 @@ typedef struct app {
     char toast[320];
     unsigned toast_ms;       /* how long the toast still shows                */
     const char *results_path;
+    struct rv_results *results;  /* loaded from results_path, or NULL         */
     int width, height;       /* size of the last frame, for hit tests         */
+    /* compare mode: a second scene stepping with the first, by aligned row */
+    int comparing;
+    int compare_pending;     /* C was pressed: the next digit picks the version */
+    scene sc2;
+    compare_row rows[COMPARE_MAX_ROWS];
+    int nrows, row;
+    int save_requested;      /* E was pressed: the window loop saves a PNG    */
 } app;
 
 /* Parses argv (argv[0] == "view").  0: run; 1: --help was asked (usage
@@ -57,6 +67,15 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
              char *err, size_t errlen);
 void app_close(app *a);
 
+/* The scene the options ask for (file, bundled GPU trace or model), the rule
+ * `view` and `export` share.  0, or -1 with err. */
+int scene_open_options(scene *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
+                       char *err, size_t errlen);
+
+/* Compare mode with version v beside the current scene (v < 0: off).
+ * 0, or -1 with the reason in the toast and msg. */
+int app_compare(app *a, int v, char *msg, size_t len);
+
 /* Key, mouse and window events; key by SDL keycode. */
 void app_event(app *a, const SDL_Event *e);
 void app_key(app *a, SDL_Keycode key, Uint16 mod);
@@ -69,7 +88,15 @@ double app_speed(const app *a);
 viewer_frame app_frame(app *a, int w, int h);
 
 /* Applies a script such as "right,right,t,3" (names: right left space home
- * end p t f h ? q esc plus minus 0..7).  0, or -1 naming an unknown key. */
+ * end p t f z c e h ? q esc plus minus 0..7).  0, or -1 naming an unknown key. */
 int app_run_keys(app *a, const char *script, char *err, size_t errlen);
+
+/* Steps (or aligned rows when comparing) the arrows move through, and
+ * going to one of them (clamped). */
+int app_positions(const app *a);
+void app_goto(app *a, int pos);
+
+/* Shows a short message in the footer for a few seconds. */
+void app_toast(app *a, const char *msg);
 
 #endif

@@ -41,6 +41,19 @@ void draw_legend(const draw_ctx *d);
 void draw_tooltip(const draw_ctx *d);
 void draw_help(const draw_ctx *d);
 void panel_results_draw(const draw_ctx *d, lrect area);
+/* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
+void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
+void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
+
+/* "timed run: 0.412 ms · 326 GB/s · ..." for version at N n, or why there is
+ * none ("no timed run loaded").  Returns 1 when a run was found. */
+int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len);
+
+/* Code pane helpers: strips the trace instrumentation from a source line in
+ * place (returns 1 when nothing else was on it); the cleaned, unindented
+ * statement at `line` of a version's kernel (0, or -1 when there is none). */
+int code_clean_line(char *s);
+int code_statement(int version, int line, char *buf, size_t len);
 
 /* Primitives. */
 void prim_color(SDL_Renderer *r, rgba c);

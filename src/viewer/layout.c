@@ -16,44 +16,12 @@ static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
 static int px(double v) { return (int)lround(v); }
 
-void layout_compute(layout *L, const layout_in *in)
+/* The block pane inside L->center: its banner, then the grids.  Needs the
+ * margin and the font sizes set; the normal view and each compare pane use it. */
+static void layout_grid(layout *L, double u)
 {
-    memset(L, 0, sizeof *L);
-    L->in = *in;
-    int w = imax(in->w, 320), h = imax(in->h, 240);
-    int bs = imax(in->block_size, 1), words = imax(in->smem_words, 1);
-    L->nwarps = (bs + LAYOUT_COLS - 1) / LAYOUT_COLS;
-    L->smem_rows = (words + LAYOUT_COLS - 1) / LAYOUT_COLS;
-
-    double u = fmin(w / 1280.0, h / 720.0);
-    if (u < 0.6) u = 0.6;
-    if (u > 3.0) u = 3.0;
-    int m = L->margin = imax(4, px(8 * u));
-    L->fs_title = px(22 * u);
-    L->fs_ui = px(15 * u);
-    L->fs_small = px(12.5 * u);
-
-    /* Rows of text: title, then two lines for "what changed". */
-    int title_h = px(L->fs_title * 1.45), line_h = px(L->fs_ui * 1.3);
-    L->header = (lrect){ m, m, w - 2 * m, title_h + 2 * line_h };
-    L->footer = (lrect){ m, h - px(L->fs_small * 1.7), w - 2 * m, px(L->fs_small * 1.7) };
-    int tl_h = px(L->fs_ui * 2.9);
-    L->timeline = (lrect){ m, L->footer.y - tl_h - m / 2, w - 2 * m, tl_h };
-
-    int body_y = L->header.y + L->header.h + m;
-    int body_h = L->timeline.y - m - body_y;
-    int code_w = px(w * 0.285);
-    int res_w = imax(px(w * 0.165), px(200 * u));
-    L->code = (lrect){ m, body_y, code_w, body_h };
-    L->results = (lrect){ w - m - res_w, body_y, res_w, 0 };
-    L->center = (lrect){ L->code.x + code_w + m, body_y, L->results.x - m - (L->code.x + code_w + m), body_h };
-    /* The legend takes the bottom of the right column; results the rest. */
-    int legend_h = imin(px(L->fs_small * 1.45 * 10 + m), body_h / 2);   /* title + 9 keys */
-    L->legend = (lrect){ L->results.x, body_y + body_h - legend_h, res_w, legend_h };
-    L->results.h = body_h - legend_h - m;
-    /* Code: about 52 columns of DejaVu Sans Mono (0.602 em per glyph). */
-    L->fs_code = imax(8, imin(px(16 * u), (int)((code_w - 2 * m) / (52 * 0.602))));
-
+    const layout_in *in = &L->in;
+    int m = L->margin;
     /* Banner: the step's one-sentence summary and its counts. */
     L->banner = (lrect){ L->center.x, L->center.y, L->center.w, px(L->fs_ui * 1.35 + L->fs_small * 1.4) + m };
 
@@ -114,11 +82,126 @@ void layout_compute(layout *L, const layout_in *in)
     L->fs_lane = imax(6, imin(px(lane_h * 0.6), (int)(cw / (3.2 * 0.602))));
     L->lane_text = lane_h >= 12;
 
+}
+
+/* Scale, margin, text sizes and the block's shape; returns the scale u. */
+static double layout_base(layout *L, const layout_in *in)
+{
+    memset(L, 0, sizeof *L);
+    L->in = *in;
+    int w = imax(in->w, 320), h = imax(in->h, 240);
+    int bs = imax(in->block_size, 1), words = imax(in->smem_words, 1);
+    L->nwarps = (bs + LAYOUT_COLS - 1) / LAYOUT_COLS;
+    L->smem_rows = (words + LAYOUT_COLS - 1) / LAYOUT_COLS;
+
+    double u = fmin(w / 1280.0, h / 720.0);
+    if (u < 0.6) u = 0.6;
+    if (u > 3.0) u = 3.0;
+    L->margin = imax(4, px(8 * u));
+    L->fs_title = px(22 * u);
+    L->fs_ui = px(15 * u);
+    L->fs_small = px(12.5 * u);
+    return u;
+}
+
+void layout_compute(layout *L, const layout_in *in)
+{
+    double u = layout_base(L, in);
+    int w = imax(in->w, 320), h = imax(in->h, 240);
+    int m = L->margin;
+
+    /* Rows of text: title, then two lines for "what changed". */
+    int title_h = px(L->fs_title * 1.45), line_h = px(L->fs_ui * 1.3);
+    L->header = (lrect){ m, m, w - 2 * m, title_h + 2 * line_h };
+    L->footer = (lrect){ m, h - px(L->fs_small * 1.7), w - 2 * m, px(L->fs_small * 1.7) };
+    int tl_h = px(L->fs_ui * 2.9);
+    L->timeline = (lrect){ m, L->footer.y - tl_h - m / 2, w - 2 * m, tl_h };
+
+    int body_y = L->header.y + L->header.h + m;
+    int body_h = L->timeline.y - m - body_y;
+    int code_w = px(w * 0.285);
+    int res_w = imax(px(w * 0.165), px(200 * u));
+    L->code = (lrect){ m, body_y, code_w, body_h };
+    L->results = (lrect){ w - m - res_w, body_y, res_w, 0 };
+    L->center = (lrect){ L->code.x + code_w + m, body_y, L->results.x - m - (L->code.x + code_w + m), body_h };
+    /* The legend takes the bottom of the right column; results the rest. */
+    int legend_h = imin(px(L->fs_small * 1.45 * 10 + m), body_h / 2);   /* title + 9 keys */
+    L->legend = (lrect){ L->results.x, body_y + body_h - legend_h, res_w, legend_h };
+    L->results.h = body_h - legend_h - m;
+    /* Code: about 52 columns of DejaVu Sans Mono (0.602 em per glyph). */
+    L->fs_code = imax(8, imin(px(16 * u), (int)((code_w - 2 * m) / (52 * 0.602))));
+
+    layout_grid(L, u);
+
     /* Timeline: a control box on the left, then one box per step. */
     int ctrl_w = px(150 * u);
     int n = imax(in->nsteps, 1);
     L->steps_x = L->timeline.x + ctrl_w;
     L->step_w = imax(2, (L->timeline.w - ctrl_w) / n);
+}
+
+void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows)
+{
+    memset(C, 0, sizeof *C);
+    const layout_in *ins[2] = { a, b };
+    double u = 1;
+    for (int p = 0; p < 2; p++)
+        u = layout_base(&C->pane[p], ins[p]);
+    const layout *L = &C->pane[0];
+    int w = imax(a->w, 320), h = imax(a->h, 240), m = L->margin;
+    C->margin = m;
+    C->fs_title = L->fs_title;
+    C->fs_ui = L->fs_ui;
+    C->fs_small = L->fs_small;
+    C->fs_diff = px(L->fs_ui * 1.25);
+
+    /* Title row, then the difference at this step in larger type. */
+    int title_h = px(L->fs_title * 1.45);
+    C->header = (lrect){ m, m, w - 2 * m, title_h };
+    C->diff = (lrect){ m, C->header.y + title_h, w - 2 * m, px(C->fs_diff * 1.5) };
+    C->footer = (lrect){ m, h - px(L->fs_small * 1.7), w - 2 * m, px(L->fs_small * 1.7) };
+    C->legend = (lrect){ m, C->footer.y - px(L->fs_small * 1.6), w - 2 * m, px(L->fs_small * 1.5) };
+    /* The timeline: one row of boxes per version, a column per aligned step. */
+    int row_h = px(L->fs_ui * 1.55);
+    C->timeline = (lrect){ m, C->legend.y - m / 2 - 2 * row_h - 2, w - 2 * m, 2 * row_h + 2 };
+    C->row_h = row_h;
+    C->nrows = imax(nrows, 1);
+    int ctrl_w = px(70 * u);
+    C->steps_x = C->timeline.x + ctrl_w;
+    C->step_w = imax(2, (C->timeline.w - ctrl_w) / C->nrows);
+
+    int body_y = C->diff.y + C->diff.h + m / 2;
+    int body_h = C->timeline.y - m - body_y;
+    int pane_w = (w - 3 * m) / 2;
+    int fs_code = imax(8, imin(px(15 * u), px(L->fs_ui * 1.0)));
+    for (int p = 0; p < 2; p++) {
+        layout *P = &C->pane[p];
+        lrect pane = { m + p * (pane_w + m), body_y, pane_w, body_h };
+        C->panes[p] = pane;
+        P->fs_code = fs_code;
+        /* Pane title band, the timed-run figure, the current source line. */
+        C->title[p] = (lrect){ pane.x, pane.y, pane.w, px(P->fs_ui * 1.7) };
+        C->figure[p] = (lrect){ pane.x + m, C->title[p].y + C->title[p].h + m / 3, pane.w - 2 * m,
+                                px(P->fs_small * 1.4) };
+        C->codeline[p] = (lrect){ pane.x + 1, C->figure[p].y + C->figure[p].h + m / 3, pane.w - 2,
+                                  px(fs_code * 1.45) };
+        int cy = C->codeline[p].y + C->codeline[p].h;
+        P->center = (lrect){ pane.x, cy, pane.w, pane.y + pane.h - cy };
+        layout_grid(P, u);
+    }
+}
+
+int layout_compare_row_at(const layout_cmp *C, int x, int y)
+{
+    if (!lrect_contains(C->timeline, x, y) || x < C->steps_x)
+        return -1;
+    int r = (x - C->steps_x) / C->step_w;
+    return r < C->nrows ? r : -1;
+}
+
+lrect layout_compare_cell(const layout_cmp *C, int row, int pane)
+{
+    return (lrect){ C->steps_x + row * C->step_w, C->timeline.y + pane * (C->row_h + 2), C->step_w - 2, C->row_h };
 }
 
 lrect layout_lane_rect(const layout *L, int t)

@@ -51,6 +51,26 @@ typedef struct layout {
 /* Computes the layout for the given size and block. */
 void layout_compute(layout *L, const layout_in *in);
 
+/* Compare mode: two block panes side by side, each with a title band, its
+ * timed-run figure and its current source line above its banner and grids;
+ * the difference at this step under the title; a two-row timeline (one row
+ * per version, one column per aligned step) and a one-line legend below. */
+typedef struct layout_cmp {
+    layout pane[2];             /* grids of each pane (pane[p].center etc.)     */
+    lrect panes[2];             /* whole pane rectangles                        */
+    lrect title[2], figure[2], codeline[2];
+    lrect header, diff, legend, timeline, footer;
+    int margin, fs_title, fs_ui, fs_small, fs_diff;
+    int nrows, row_h, steps_x, step_w;
+} layout_cmp;
+
+/* a and b give the size (a's) and each pane's block; nrows aligned steps. */
+void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows);
+/* The aligned row under (x, y) in the compare timeline, or -1. */
+int layout_compare_row_at(const layout_cmp *C, int x, int y);
+/* The timeline box of a row for pane 0 (top) or 1 (bottom). */
+lrect layout_compare_cell(const layout_cmp *C, int row, int pane);
+
 static inline int lrect_contains(lrect r, int x, int y)
 {
     return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;

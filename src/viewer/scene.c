@@ -196,6 +196,18 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
     return 0;
 }
 
+int scene_open_like(scene *dst, const scene *like, int v, char *msg, size_t len)
+{
+    scene next = { 0 };
+    next.cfg = like->cfg;
+    next.bundled = like->bundled;
+    snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
+    if (scene_switch_version(&next, v, NULL, msg, len) != 0)
+        return -1;
+    *dst = next;
+    return 0;
+}
+
 void scene_close(scene *sc)
 {
     rv_analysis_free(sc->an);

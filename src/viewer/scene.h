@@ -42,6 +42,12 @@ int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config 
  * (the scene is then unchanged). */
 int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len);
 
+/* Opens version v the way `like` would show it after a switch (its bundled
+ * trace if `like` follows the bundle and one exists, else the model with the
+ * same block size, N and data): the second pane of compare mode.
+ * 0, or -1 with msg saying why (dst untouched). */
+int scene_open_like(scene *dst, const scene *like, int v, char *msg, size_t len);
+
 void scene_close(scene *sc);
 
 /* The first asset directory (holding traces/) among the candidates, or -1. */

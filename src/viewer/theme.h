@@ -24,6 +24,7 @@ typedef struct theme {
     rgba text_dim;      /* secondary text: line numbers, labels              */
     rgba text_strong;   /* headings                                          */
     rgba accent;        /* version name, current-step marker                 */
+    rgba accent2;       /* the second version in compare mode                */
     rgba cell;          /* shared-memory word holding a value                */
     rgba cell_empty;    /* word never written yet                            */
     rgba cell_text;     /* value inside a cell                               */

@@ -6,11 +6,14 @@
  * sleeps in SDL_WaitEventTimeout while nothing plays, so an idle viewer in a
  * classroom costs no CPU.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "app.h"
 #include "draw.h"
+#include "export.h"
 #include "viewer.h"
 
 #ifndef RV_ASSET_DIR
@@ -49,12 +52,44 @@ static int save_shot(app *a, const viewer_options *o)
         return 2;
     }
     int rc = 0;
-    if (SDL_SaveBMP(s, o->shot) != 0) {
+    size_t n = strlen(o->shot);
+    if (n > 4 && !strcmp(o->shot + n - 4, ".png")) {
+        if (export_write_png(s, o->shot, err, sizeof err) != 0) {
+            fprintf(stderr, "reducevis view: %s\n", err);
+            rc = 2;
+        }
+    } else if (SDL_SaveBMP(s, o->shot) != 0) {
         fprintf(stderr, "reducevis view: cannot write %s: %s\n", o->shot, SDL_GetError());
         rc = 2;
     }
     SDL_FreeSurface(s);
     return rc;
+}
+
+/* E: the frame as the teacher sees it (no toast, no tooltip), as a PNG in
+ * the working directory; where it went is said in the footer and on stdout. */
+static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Renderer *r)
+{
+    int w, h;
+    if (SDL_GetRendererOutputSize(r, &w, &h) != 0)
+        SDL_GetWindowSize(win, &w, &h);
+    viewer_frame f = app_frame(a, w, h);
+    f.toast = NULL;
+    f.hover = 0;
+    char path[1200], err[1024], msg[2400], cwd[1024];
+    if (export_save_frame(&f, o->font, ".", path, sizeof path, err, sizeof err) != 0) {
+        snprintf(msg, sizeof msg, "not saved: %s", err);
+        fprintf(stderr, "reducevis view: %s\n", msg);
+    } else {
+        const char *name = path[0] == '.' && path[1] == '/' ? path + 2 : path;
+        if (getcwd(cwd, sizeof cwd))
+            snprintf(msg, sizeof msg, "saved %s/%s", cwd, name);
+        else
+            snprintf(msg, sizeof msg, "saved %s", name);
+        printf("reducevis view: %s\n", msg);
+        fflush(stdout);
+    }
+    app_toast(a, msg);
 }
 
 static int run_window(app *a, const viewer_options *o, font_set *fonts)
@@ -112,6 +147,10 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
             app_event(a, &e);
             while (SDL_PollEvent(&e))
                 app_event(a, &e);
+        }
+        if (a->save_requested) {
+            save_frame(a, o, win, r);
+            a->save_requested = 0;
         }
         Uint32 now = SDL_GetTicks();
         app_tick(a, now - last);

@@ -12,6 +12,9 @@
 #include "../analysis.h"
 #include "../trace.h"
 
+struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
+struct compare_row;         /* compare.h: steps aligned between two versions  */
+
 /* Runs `reducevis view ...`; argv[0] is "view".
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
 int viewer_main(int argc, char **argv);
@@ -34,6 +37,15 @@ typedef struct viewer_frame {
     double speed;                 /* steps per second shown; 0: 1              */
     const char *toast;            /* a short message in the footer              */
     const char *results_path;     /* a results file was given                   */
+    const struct rv_results *results; /* its timed runs, when it loaded          */
+    /* compare mode: a second version beside the first (tr2 != NULL); step
+     * and step2 come from rows[row] and may be -1 (no matching step) */
+    const rv_trace    *tr2;
+    const rv_analysis *an2;
+    int step2;
+    const char *note2;            /* like note, for the second pane             */
+    const struct compare_row *rows;
+    int nrows, row;
 } viewer_frame;
 
 /* An off-screen target: fonts, a surface, a software renderer, glyph atlases.
@@ -52,5 +64,8 @@ void viewer_canvas_free(viewer_canvas *c);
  * NULL + err on failure. */
 SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_path,
                                       char *err, size_t errlen);
+
+/* Runs `reducevis export ...`; argv[0] is "export".  Same exit codes. */
+int export_main(int argc, char **argv);
 
 #endif

@@ -1,0 +1,309 @@
+/* draw_compare.c — compare mode: two versions side by side, stepping together.
+ *
+ * Each pane is the block pane of the normal view (draw_block, same banner,
+ * warps, banks and words) under a title band in the version's colour, its
+ * timed-run figure and its current source line.  Above both, the difference
+ * at this step, computed from the two analyses (compare.c); below, a timeline
+ * with one row per version and one column per aligned step, so a step that
+ * only one version has shows as a gap in the other's row.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "compare.h"
+#include "draw.h"
+#include "../versions.h"
+
+static int has_shuffle(const rv_trace *tr)
+{
+    for (int s = 0; s < tr->nsteps; s++)
+        if (tr->steps[s].phase == RV_PHASE_SHUFFLE)
+            return 1;
+    return 0;
+}
+
+void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
+{
+    layout_in in[2];
+    const rv_trace *tr[2] = { f->tr, f->tr2 };
+    const rv_analysis *an[2] = { f->an, f->an2 };
+    for (int p = 0; p < 2; p++)
+        in[p] = (layout_in){
+            .w = f->width, .h = f->height, .block_size = tr[p]->block_size,
+            .smem_words = an[p]->smem_words, .nsteps = tr[p]->nsteps,
+            .lane_values = has_shuffle(tr[p]),
+            .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
+        };
+    layout_compare(C, &in[0], &in[1], f->nrows);
+}
+
+/* The frame one pane draws: the trace, analysis and step of pane p. */
+static viewer_frame pane_frame(const viewer_frame *f, int p)
+{
+    viewer_frame g = *f;
+    if (p == 1) {
+        g.tr = f->tr2;
+        g.an = f->an2;
+        g.step = f->step2;
+        g.note = f->note2;
+        g.focus = 0;
+    }
+    return g;
+}
+
+static rgba pane_colour(const theme *th, int p)
+{
+    return p == 0 ? th->accent : th->accent2;
+}
+
+static void origin_text(const viewer_frame *g, char *buf, size_t len)
+{
+    const rv_trace *tr = g->tr;
+    if (tr->origin_kind == RV_ORIGIN_GPU)
+        snprintf(buf, len, "GPU trace: %s%s%.10s", tr->origin, tr->date[0] ? ", " : "", tr->date);
+    else
+        snprintf(buf, len, "CPU model%s%s", g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
+}
+
+static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char *missing)
+{
+    viewer_frame g = pane_frame(d->f, p);
+    const theme *th = d->th;
+    const layout *P = &C->pane[p];
+    draw_ctx pd = { d->r, d->tc, th, P, &g };
+    const rv_version_info *vi = rv_version(g.tr->version);
+    char buf[400];
+    int m = C->margin;
+
+    /* Title band: name and title in the pane's colour, origin on the right. */
+    lrect t = C->title[p];
+    rgba pc = pane_colour(th, p), on = theme_text_on(th, pc);
+    prim_fill(d->r, t, pc);
+    int ty = t.y + (t.h - text_line_height(d->tc, FACE_SANS_BOLD, C->fs_ui)) / 2;
+    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? vi->title : "");
+    int tw = text_draw(d->tc, FACE_SANS_BOLD, C->fs_ui, t.x + m, ty, on, buf);
+    origin_text(&g, buf, sizeof buf);
+    int ow = text_width(d->tc, FACE_SANS, C->fs_small, buf);
+    int ox = t.x + t.w - m - ow, min_x = t.x + 2 * m + tw;
+    if (ox < min_x)
+        ox = min_x;
+    text_draw_fit(d->tc, FACE_SANS, C->fs_small, ox, t.y + (t.h - text_line_height(d->tc, FACE_SANS, C->fs_small)) / 2,
+                  t.x + t.w - m - ox, on, buf);
+
+    /* Timed run of the whole reduction. */
+    lrect fg = C->figure[p];
+    int found = panel_results_figure(&g, g.tr->version, g.tr->n, buf, sizeof buf);
+    text_draw_fit(d->tc, found ? FACE_SANS_BOLD : FACE_SANS, C->fs_small, fg.x, fg.y, fg.w,
+                  found ? th->text_strong : th->text_dim, buf);
+
+    /* The statement this step runs. */
+    lrect cl = C->codeline[p];
+    prim_fill(d->r, cl, th->code_line);
+    prim_fill(d->r, (lrect){ cl.x, cl.y, 4, cl.h }, pc);
+    int cy = cl.y + (cl.h - text_line_height(d->tc, FACE_MONO, P->fs_code)) / 2;
+    if (g.step >= 0) {
+        int line = g.an->steps[g.step].line;
+        char stmt[300];
+        if (line > 0 && code_statement(g.tr->version, line, stmt, sizeof stmt) == 0) {
+            snprintf(buf, sizeof buf, "%3d", line);
+            int nw = text_draw(d->tc, FACE_MONO, P->fs_code, cl.x + m, cy, th->text_dim, buf);
+            text_draw_fit(d->tc, FACE_MONO_BOLD, P->fs_code, cl.x + m + nw + P->fs_code, cy,
+                          cl.w - 2 * m - nw - P->fs_code, th->text_strong, stmt);
+        } else {
+            text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim,
+                          "(no thread runs a statement at this step)");
+        }
+        draw_block(&pd);
+        if (g.hover)
+            draw_tooltip(&pd);
+    } else {
+        text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim, "\xE2\x80\x94");
+        lrect c = P->center;
+        prim_fill(d->r, c, th->panel);
+        prim_stroke(d->r, c, th->panel_edge, 1);
+        /* Diagonal hatching: this pane has nothing to show at this row. */
+        rgba hatch = prim_alpha(th->panel_edge, 160);
+        prim_clip(d->r, &c);
+        for (int x = c.x - c.h; x < c.x + c.w; x += 3 * m)
+            prim_line(d->r, (float)x, (float)(c.y + c.h), (float)(x + c.h), (float)c.y, hatch, 1);
+        prim_clip(d->r, NULL);
+        int bw = c.w * 3 / 4, bh = (int)(C->fs_title * 4.2);
+        lrect box = { c.x + (c.w - bw) / 2, c.y + c.h / 3 - bh / 2, bw, bh };
+        prim_fill(d->r, box, th->panel);
+        prim_stroke(d->r, box, pc, 2);
+        text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_title, box.x, box.y + m, box.w, (int)(C->fs_title * 1.5),
+                           th->text_strong, missing);
+        snprintf(buf, sizeof buf, "%s does this part of the reduction another way: see the timeline below",
+                 vi ? vi->name : "this version");
+        prim_wrapped(d->tc, FACE_SANS, C->fs_ui, box.x + 2 * m, box.y + m + (int)(C->fs_title * 1.8),
+                     box.w - 4 * m, 2, (int)(C->fs_ui * 1.3), th->text, buf);
+    }
+}
+
+static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char part[2][160])
+{
+    const theme *th = d->th;
+    const viewer_frame *f = d->f;
+    const rv_version_info *va = rv_version(f->tr->version), *vb = rv_version(f->tr2->version);
+    char buf[320], data[48];
+    int x = C->header.x, y = C->header.y;
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->text_strong, "Compare  ");
+    snprintf(buf, sizeof buf, "%s %s", va ? va->name : "v?", va ? va->title : "");
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->accent, buf);
+    x += text_draw(d->tc, FACE_SANS, C->fs_title, x, y, th->text_dim, "  vs  ");
+    snprintf(buf, sizeof buf, "%s %s", vb ? vb->name : "v?", vb ? vb->title : "");
+    /* accent2 is a light colour: on the light theme, draw it as a band. */
+    rgba c2 = th->accent2;
+    int w2 = text_width(d->tc, FACE_SANS_BOLD, C->fs_title, buf);
+    if (theme_text_on(th, th->bg).r < 128) {
+        prim_fill(d->r, (lrect){ x - 4, y, w2 + 8, (int)(C->fs_title * 1.3) }, c2);
+        c2 = theme_text_on(th, c2);
+    }
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, c2, buf) + C->fs_title;
+    rv_data_name(f->tr->data, data, sizeof data);
+    snprintf(buf, sizeof buf, "block %d \xC2\xB7 data %s \xC2\xB7 aligned step %d of %d", f->tr->block_size, data,
+             f->row + 1, f->nrows);
+    int bw = text_width(d->tc, FACE_SANS, C->fs_ui, buf);
+    int bx = C->header.x + C->header.w - bw;
+    if (bx < x)
+        bx = x;
+    text_draw_fit(d->tc, FACE_SANS, C->fs_ui, bx, y + (C->fs_title - C->fs_ui) * 3 / 4,
+                  C->header.x + C->header.w - bx, th->text, buf);
+
+    /* The difference at this step, each side after a chip of its colour. */
+    lrect df = C->diff;
+    int px = C->fs_diff;
+    int sep = text_width(d->tc, FACE_SANS, px, "   \xC2\xB7   ");
+    int chip = px * 7 / 10;
+    const rv_step *st = f->step >= 0 ? &f->tr->steps[f->step] : &f->tr2->steps[f->step2];
+    snprintf(buf, sizeof buf, "At %s:  ", st->label);
+    int need = text_width(d->tc, FACE_SANS, px, buf) + sep + 2 * (chip + px / 2)
+               + text_width(d->tc, FACE_SANS_BOLD, px, part[0]) + text_width(d->tc, FACE_SANS_BOLD, px, part[1]);
+    if (need > df.w)
+        px = C->fs_ui;
+    int lh = text_line_height(d->tc, FACE_SANS_BOLD, px);
+    int dy = df.y + (df.h - lh) / 2;
+    x = df.x;
+    x += text_draw(d->tc, FACE_SANS, px, x, dy, th->text_dim, buf);
+    for (int p = 0; p < 2; p++) {
+        if (p == 1)
+            x += text_draw(d->tc, FACE_SANS, px, x, dy, th->text_dim, "   \xC2\xB7   ");
+        prim_fill(d->r, (lrect){ x, dy + (lh - chip) / 2, chip, chip }, pane_colour(th, p));
+        x += chip + px / 2;
+        int room = df.x + df.w - x;
+        x += text_draw_fit(d->tc, FACE_SANS_BOLD, px, x, dy, room, th->text_strong, part[p]);
+    }
+}
+
+static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
+{
+    const theme *th = d->th;
+    const viewer_frame *f = d->f;
+    const compare_row *rows = f->rows;
+    const rv_trace *tr[2] = { f->tr, f->tr2 };
+    const rv_analysis *an[2] = { f->an, f->an2 };
+    int dot = C->fs_small / 2 > 3 ? C->fs_small / 2 : 3;
+    for (int p = 0; p < 2; p++) {
+        const rv_version_info *vi = rv_version(tr[p]->version);
+        lrect lab = { C->timeline.x, C->timeline.y + p * (C->row_h + 2), C->steps_x - C->timeline.x - C->margin, C->row_h };
+        prim_fill(d->r, lab, pane_colour(th, p));
+        text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_ui, lab.x, lab.y, lab.w, lab.h,
+                           theme_text_on(th, pane_colour(th, p)), vi ? vi->name : "v?");
+        for (int r = 0; r < f->nrows; r++) {
+            lrect b = layout_compare_cell(C, r, p);
+            int s = rows[r].step[p], cur = r == f->row;
+            if (s < 0) {
+                prim_stroke(d->r, b, cur ? pane_colour(th, p) : th->panel_edge, cur ? 2 : 1);
+                continue;
+            }
+            uint32_t ph = tr[p]->steps[s].phase < 6 ? tr[p]->steps[s].phase : 0;
+            rgba bg = cur ? pane_colour(th, p) : th->phase[ph];
+            prim_fill(d->r, b, bg);
+            if (r < f->row)
+                prim_fill(d->r, (lrect){ b.x, b.y + b.h - 3, b.w, 3 }, pane_colour(th, p));
+            const char *label = tr[p]->steps[s].label;
+            font_face face = cur ? FACE_SANS_BOLD : FACE_SANS;
+            int fpx = C->fs_small;
+            while (fpx > C->fs_small * 7 / 10 && text_width(d->tc, face, fpx, label) > b.w - 4 - dot)
+                fpx--;
+            if (text_width(d->tc, face, fpx, label) <= b.w - 4 - dot)
+                text_draw_centered(d->tc, face, fpx, b.x, b.y, b.w - dot, b.h, theme_text_on(th, bg), label);
+            /* A mark in the corner: divergence or a bank conflict at this step. */
+            const rv_step_info *si = &an[p]->steps[s];
+            lrect mk = { b.x + b.w - dot - 2, b.y + 2, dot, dot };
+            if (si->max_conflict >= 2)
+                prim_fill(d->r, mk, theme_conflict(th, si->max_conflict));
+            else if (si->divergent_warps)
+                prim_fill(d->r, mk, th->divergent);
+        }
+    }
+}
+
+static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
+{
+    const theme *th = d->th;
+    const struct { rgba c; int outline; const char *what; } keys[] = {
+        { th->full, 0, "full warp" }, { th->divergent, 0, "divergent warp" }, { th->idle, 0, "idle warp" },
+        { th->lane_off, 0, "lane off" }, { th->wasted, 0, "wasted lane" }, { th->write, 0, "word written" },
+        { th->read, 1, "word read" }, { th->conflict[1], 0, "n-way bank conflict" },
+        { th->shuffle, 0, "shuffle" },
+    };
+    int x = C->legend.x, y = C->legend.y, sw = C->fs_small * 8 / 10;
+    int lh = text_line_height(d->tc, FACE_SANS, C->fs_small);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        lrect s = { x, y + (lh - sw) / 2, sw, sw };
+        if (keys[i].outline) {
+            prim_fill(d->r, s, th->cell);
+            prim_stroke(d->r, s, keys[i].c, 2);
+        } else {
+            prim_fill(d->r, s, keys[i].c);
+        }
+        x += sw + C->fs_small / 3;
+        x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, keys[i].what) + C->fs_small * 3 / 2;
+        if (x > C->legend.x + C->legend.w)
+            break;
+    }
+}
+
+void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    static layout_cmp C;   /* two layouts: kept off the stack */
+    draw_compare_layout(f, &C);
+    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &C.pane[0], f };
+    prim_clip(r, NULL);
+    prim_color(r, d.th->bg);
+    if (SDL_RenderClear(r) != 0)
+        SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
+    char part[2][160], line[400];
+    compare_difference(f->an, f->step, f->an2, f->step2, part, line, sizeof line);
+    draw_cmp_header(&d, &C, part);
+    for (int p = 0; p < 2; p++) {
+        const char *missing = p == 0 ? part[0] : part[1];
+        /* "v4: no step with stride 64" -> the part after the name */
+        const char *colon = strstr(missing, ": ");
+        draw_pane(&d, &C, p, colon ? colon + 2 : missing);
+    }
+    draw_cmp_timeline(&d, &C);
+    draw_cmp_legend(&d, &C);
+    const theme *th = d.th;
+    int y = C.footer.y + (C.footer.h - text_line_height(tc, FACE_SANS, C.fs_small)) / 2;
+    const char *keys = "\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then 0\xE2\x80\x93" "7: compare with   "
+                       "C C: compare off   0\xE2\x80\x93" "7 left version   T theme   E save PNG   H help   Q quit";
+    if (f->toast && f->toast[0]) {
+        int tw = text_width(tc, FACE_SANS_BOLD, C.fs_small, f->toast);
+        int tx = C.footer.x + C.footer.w - tw;
+        if (tx < C.footer.x)
+            tx = C.footer.x;
+        text_draw_fit(tc, FACE_SANS_BOLD, C.fs_small, tx, y, C.footer.w, th->accent, f->toast);
+        text_draw_fit(tc, FACE_SANS, C.fs_small, C.footer.x, y, tx - C.footer.x - C.fs_small, th->text_dim, keys);
+    } else {
+        text_draw_fit(tc, FACE_SANS, C.fs_small, C.footer.x, y, C.footer.w, th->text_dim, keys);
+    }
+    if (f->help) {
+        layout L;
+        layout_in in = { .w = f->width, .h = f->height, .block_size = f->tr->block_size,
+                         .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps };
+        layout_compute(&L, &in);
+        draw_ctx hd = { r, tc, th, &L, f };
+        draw_help(&hd);
+    }
+}

@@ -1,0 +1,374 @@
+/* export.c — `reducevis export`: every step (or some) of a trace as PNG files.
+ *
+ * The scene comes from the same rule as the viewer (a trace file; else the
+ * bundled GPU trace of the version; else the CPU model), compare mode from
+ * the same alignment, and each frame from the same draw_frame(), so a slide
+ * shows exactly what the class saw.  No display is needed: the canvas is a
+ * surface with SDL's software renderer, and SDL_VIDEODRIVER is set to
+ * "dummy" when nothing else was asked for.
+ *
+ * Errors: usage (exit 1) is everything wrong in the command line, including a
+ * --steps range the trace does not have; runtime (exit 2) is the world: a
+ * trace that does not load, a missing font, a folder that cannot be made or
+ * written.  Each message names the file or option at fault.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "export.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "app.h"
+#include "png_write.h"
+#include "theme.h"
+#include "../versions.h"
+
+#ifndef RV_ASSET_DIR
+#define RV_ASSET_DIR ""
+#endif
+
+enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2 };
+
+static void export_usage(FILE *out)
+{
+    fprintf(out,
+        "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
+        "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
+        "                        [--block-size B] [--results FILE.json] [--font PATH] -o DIR\n"
+        "\n"
+        "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
+        "Files are named to sort in step order: v1-step03.png, or v1-vs-v2-step03.png\n"
+        "with --compare (one file per aligned step of the two versions).\n"
+        "\n"
+        "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
+        "  --version V       0..7; the bundled GPU trace of V if there is one, else the CPU model\n"
+        "                    (the frame header says which)\n"
+        "  --compare V2      V2 beside it, aligned step by step, with the difference named\n"
+        "  --steps S         all (default), K, or A-B: step numbers as on screen, from 1\n"
+        "  --size WxH        pixels (default 1920x1080; at least 320x240)\n"
+        "  --theme T         light (default: for slides) or dark\n"
+        "  --data PATTERN    ones, index, mod10, random[:SEED] (CPU model)\n"
+        "  --block-size B    threads per block (CPU model), a power of two 32..1024\n"
+        "  --results FILE    timed results from `reducevis bench -o FILE.json`\n"
+        "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
+        "  -o DIR            output folder, created if needed\n"
+        "\n"
+        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder).\n"
+        "Example: reducevis export --version v1 --compare v2 --steps 2-5 -o slides/\n");
+}
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "reducevis export: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n(see `reducevis export --help`)\n");
+    return EXIT_USAGE;
+}
+
+void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len)
+{
+    int digits = 2;
+    for (int t = total; t >= 100 && digits < 6; t /= 10)
+        digits++;
+    pos %= 1000000;
+    if (vb >= 0)
+        snprintf(buf, len, "v%d-vs-v%d-step%0*d.png", va, vb, digits, pos);
+    else
+        snprintf(buf, len, "v%d-step%0*d.png", va, digits, pos);
+}
+
+int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
+{
+    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
+        snprintf(err, errlen, "cannot write %s: unexpected pixel format", path);
+        return -1;
+    }
+    if (SDL_MUSTLOCK(s))
+        SDL_LockSurface(s);
+    int rc = png_write_argb(path, s->pixels, s->w, s->h, s->pitch, PNG_WRITE_LEVEL, err, errlen);
+    if (SDL_MUSTLOCK(s))
+        SDL_UnlockSurface(s);
+    return rc;
+}
+
+static int parse_pos(const char *s, int *out)
+{
+    char *end;
+    if (!*s || *s < '0' || *s > '9')
+        return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < 1 || v > 100000)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int export_parse_steps(const char *spec, int n, int *first, int *last, char *err, size_t errlen)
+{
+    int a, b;
+    if (!strcmp(spec, "all")) {
+        *first = 0;
+        *last = n - 1;
+        return 0;
+    }
+    const char *dash = strchr(spec, '-');
+    char left[32];
+    if (dash) {
+        size_t k = (size_t)(dash - spec);
+        if (k == 0 || k >= sizeof left) {
+            snprintf(err, errlen, "--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)", spec);
+            return -1;
+        }
+        memcpy(left, spec, k);
+        left[k] = '\0';
+        if (parse_pos(left, &a) != 0 || parse_pos(dash + 1, &b) != 0) {
+            snprintf(err, errlen, "--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)", spec);
+            return -1;
+        }
+    } else if (parse_pos(spec, &a) == 0) {
+        b = a;
+    } else {
+        snprintf(err, errlen, "--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)", spec);
+        return -1;
+    }
+    if (a > b) {
+        snprintf(err, errlen, "--steps '%s': the range runs backwards (%d > %d)", spec, a, b);
+        return -1;
+    }
+    if (b > n) {
+        snprintf(err, errlen, "--steps '%s': there are only %d steps (1..%d)", spec, n, n);
+        return -1;
+    }
+    *first = a - 1;
+    *last = b - 1;
+    return 0;
+}
+
+/* mkdir -p; 0, or -1 with errno set. */
+static int make_dirs(const char *dir)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s", dir);
+    size_t n = strlen(p);
+    while (n > 1 && p[n - 1] == '/')
+        p[--n] = '\0';
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *s = '/';
+    }
+    if (mkdir(p, 0777) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    if (stat(p, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
+                      char *path, size_t plen, char *err, size_t errlen)
+{
+    int va = f->tr->version, vb = f->tr2 ? f->tr2->version : -1;
+    int pos = f->tr2 ? f->row + 1 : f->step + 1, total = f->tr2 ? f->nrows : f->tr->nsteps;
+    char name[96], base[96];
+    export_frame_name(va, vb, pos, total, name, sizeof name);
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 4), name);
+    struct stat st;
+    snprintf(path, plen, "%s/%s", dir, name);
+    for (int k = 2; stat(path, &st) == 0 && k < 1000; k++)
+        snprintf(path, plen, "%s/%s-%d.png", dir, base, k);
+    SDL_Surface *s = viewer_render_to_surface(f, font, err, errlen);
+    if (!s)
+        return -1;
+    int rc = export_write_png(s, path, err, errlen);
+    SDL_FreeSurface(s);
+    return rc;
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+typedef struct export_opts {
+    viewer_options vo;
+    const char *steps, *out, *theme;
+} export_opts;
+
+static int parse(int argc, char **argv, export_opts *x)
+{
+    memset(x, 0, sizeof *x);
+    x->vo.version = -1;
+    x->vo.width = 1920;
+    x->vo.height = 1080;
+    x->steps = "all";
+    x->theme = "light";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            export_usage(stdout);
+            return -2;
+        }
+        int takes = !strcmp(a, "--version") || !strcmp(a, "--compare") || !strcmp(a, "--steps")
+                    || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
+                    || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
+                    || !strcmp(a, "-o") || !strcmp(a, "--output");
+        if (takes && !val)
+            return usage_error("%s needs a value%s", a, "");
+        if (!strcmp(a, "--version")) {
+            if ((x->vo.version = rv_version_parse(val)) < 0)
+                return usage_error("unknown version '%s' (expected v0 .. v7; see `reducevis versions`)%s", val, "");
+        } else if (!strcmp(a, "--compare")) {
+            if ((x->vo.compare = rv_version_parse(val) + 1) <= 0)
+                return usage_error("--compare: unknown version '%s' (expected v0 .. v7)%s", val, "");
+        } else if (!strcmp(a, "--steps")) {
+            x->steps = val;
+        } else if (!strcmp(a, "--size")) {
+            char tail;
+            if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320
+                || x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
+                return usage_error("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)%s", val, "");
+        } else if (!strcmp(a, "--theme")) {
+            if (strcmp(val, "light") && strcmp(val, "dark"))
+                return usage_error("--theme '%s': expected light or dark%s", val, "");
+            x->theme = val;
+        } else if (!strcmp(a, "--data")) {
+            rv_data d;
+            char err[160];
+            if (rv_data_parse(val, &d, err, sizeof err) != 0)
+                return usage_error("--data: %s%s", err, "");
+            x->vo.data = val;
+        } else if (!strcmp(a, "--block-size")) {
+            char *end;
+            long b = strtol(val, &end, 10);
+            if (*end || b < 32 || b > 1024 || (b & (b - 1)))
+                return usage_error("--block-size '%s': expected a power of two from 32 to 1024%s", val, "");
+            x->vo.block_size = (int)b;
+        } else if (!strcmp(a, "--results")) {
+            x->vo.results = val;
+        } else if (!strcmp(a, "--font")) {
+            x->vo.font = val;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            x->out = val;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unknown option '%s'%s", a, "");
+        } else {
+            if (x->vo.file)
+                return usage_error("only one trace file, got '%s' and '%s'", x->vo.file, a);
+            x->vo.file = a;
+        }
+        if (takes)
+            i++;
+    }
+    if (!x->vo.file && x->vo.version < 0)
+        return usage_error("which trace? give FILE.rvt or --version V%s%s", "", "");
+    if (x->vo.file && (x->vo.version >= 0 || x->vo.block_size || x->vo.data))
+        return usage_error("give a trace file or --version/--block-size/--data, not both%s%s", "", "");
+    if (!x->out)
+        return usage_error("-o DIR is required (the folder the PNG files go to)%s%s", "", "");
+    int v = x->vo.version;
+    if (v >= 0 && x->vo.block_size) {
+        const char *why = rv_version_check_block(v, x->vo.block_size);
+        if (why)
+            return usage_error("--block-size: %s cannot run with this block size (%s)", rv_version(v)->name, why);
+    }
+    return 0;
+}
+
+static int asset_candidates(char bufs[2][1024], const char *out[3])
+{
+    int n = 0;
+    char *base = SDL_GetBasePath();
+    if (base) {
+        snprintf(bufs[0], sizeof bufs[0], "%s../assets", base);
+        snprintf(bufs[1], sizeof bufs[1], "%sassets", base);
+        out[n++] = bufs[0];
+        out[n++] = bufs[1];
+        SDL_free(base);
+    }
+    out[n++] = RV_ASSET_DIR;
+    return n;
+}
+
+int export_main(int argc, char **argv)
+{
+    export_opts x;
+    int pr = parse(argc, argv, &x);
+    if (pr == -2)
+        return 0;
+    if (pr != 0)
+        return pr;
+
+    char err[1024] = "";
+    char bufs[2][1024];
+    const char *dirs[4];
+    int ndirs = asset_candidates(bufs, dirs);
+    dirs[ndirs++] = "assets";
+    app a;
+    if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        app_close(&a);
+        /* The only usage-level failure left here is a version pair that
+         * cannot share the block size; everything else is the world. */
+        return strstr(err, "cannot run with block") ? EXIT_USAGE : EXIT_RUNTIME;
+    }
+    a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
+    int first, last, total = app_positions(&a);
+    if (export_parse_steps(x.steps, total, &first, &last, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n(see `reducevis export --help`)\n", err);
+        app_close(&a);
+        return EXIT_USAGE;
+    }
+    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
+        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    viewer_canvas *c = viewer_canvas_new(x.vo.font, err, sizeof err);
+    if (!c) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        app_close(&a);
+        return EXIT_RUNTIME;
+    }
+    int rc = 0;
+    if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
+        fprintf(stderr, "reducevis export: cannot create or write the output folder %s: %s\n", x.out, strerror(errno));
+        rc = EXIT_RUNTIME;
+    }
+    int va = a.sc.tr->version, vb = a.comparing ? a.sc2.tr->version : -1, written = 0;
+    char path[4200], name[96], first_name[96] = "";
+    for (int p = first; p <= last && rc == 0; p++) {
+        app_goto(&a, p);
+        viewer_frame f = app_frame(&a, x.vo.width, x.vo.height);
+        f.toast = NULL;
+        if (viewer_canvas_draw(c, &f) != 0) {
+            fprintf(stderr, "reducevis export: drawing failed: %s\n", SDL_GetError());
+            rc = EXIT_RUNTIME;
+            break;
+        }
+        export_frame_name(va, vb, p + 1, total, name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", x.out, name);
+        if (export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0) {
+            fprintf(stderr, "reducevis export: %s\n", err);
+            rc = EXIT_RUNTIME;
+            break;
+        }
+        if (!written++)
+            snprintf(first_name, sizeof first_name, "%s", name);
+    }
+    if (rc == 0) {
+        const rv_trace *tr = a.sc.tr;
+        printf("wrote %d frame%s to %s (%s%s%s), %dx%d, %s theme, %s%s\n", written, written == 1 ? "" : "s",
+               x.out, first_name, written > 1 ? " .. " : "", written > 1 ? name : "", x.vo.width, x.vo.height,
+               x.theme, tr->origin_kind == RV_ORIGIN_GPU ? "GPU trace from " : "CPU model",
+               tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
+    }
+    viewer_canvas_free(c);
+    app_close(&a);
+    return rc;
+}

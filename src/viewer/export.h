@@ -1,0 +1,31 @@
+/* export.h — frames to image files: `reducevis export` and the viewer's E key.
+ *
+ * Frames are drawn off-screen through the same draw_frame() as the window
+ * (viewer_canvas, SDL's software renderer) and written as PNG (png_write.h).
+ * File names sort in step order: v1-step03.png, v1-vs-v2-step03.png.
+ */
+#ifndef VIEWER_EXPORT_H
+#define VIEWER_EXPORT_H
+
+#include <stddef.h>
+#include <SDL.h>
+#include "viewer.h"
+
+/* "v1-step03.png", or "v1-vs-v2-step03.png" when vb >= 0; `pos` counts from
+ * 1, zero-padded to the width of `total` (at least two digits). */
+void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len);
+
+/* Writes an ARGB8888 surface as PNG.  0, or -1 with err naming the file. */
+int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen);
+
+/* Parses "all", "K" or "A-B" (1-based, inclusive) against n positions into
+ * [*first, *last] (0-based).  0, or -1 with err saying what is wrong. */
+int export_parse_steps(const char *spec, int n, int *first, int *last, char *err, size_t errlen);
+
+/* The viewer's E key: draws f off-screen and saves it in dir under its
+ * export name (adding -2, -3 ... rather than overwrite).  The saved path goes
+ * into path.  0, or -1 with err. */
+int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
+                      char *path, size_t plen, char *err, size_t errlen);
+
+#endif

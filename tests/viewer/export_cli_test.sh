@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# export_cli_test.sh — `reducevis export` from the command line, no display:
+# every bad input gets a message naming the problem and its exit status
+# (1 usage, 2 runtime); good input writes PNG files whose names sort.
+# Usage: export_cli_test.sh path/to/reducevis
+set -u
+rv=$1
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
+
+# expect STATUS "TEXT IN OUTPUT" ARGS...
+expect() {
+    local want=$1 text=$2
+    shift 2
+    "$rv" export "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+    local got=$?
+    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: reducevis export $* -> exit $got (want $want, text '$text'), output:"
+        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
+    fi
+}
+
+# check NAME CONDITION...
+check() {
+    local what=$1
+    shift
+    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+
+expect 0 "usage: reducevis export"        --help
+expect 1 "unknown version 'v9'"           --version v9 -o "$tmp/o"
+expect 1 "--compare: unknown version 'x'" --version v1 --compare x -o "$tmp/o"
+expect 1 "--steps '0'"                    --version v1 --steps 0 -o "$tmp/o"
+expect 1 "only 10 steps"                  --version v1 --steps 3-40 -o "$tmp/o"
+expect 1 "runs backwards"                 --version v1 --steps 5-2 -o "$tmp/o"
+expect 1 "--steps 'a-b'"                  --version v1 --steps a-b -o "$tmp/o"
+expect 1 "--size '100x100'"               --version v1 --size 100x100 -o "$tmp/o"
+expect 1 "--size 'big'"                   --version v1 --size big -o "$tmp/o"
+expect 1 "--theme 'sepia'"                --version v1 --theme sepia -o "$tmp/o"
+expect 1 "unknown data pattern"           --version v1 --data zeros -o "$tmp/o"
+expect 1 "--block-size '48'"              --version v1 --block-size 48 -o "$tmp/o"
+expect 1 "at least 64"                     --version v4 --block-size 32 -o "$tmp/o"
+expect 1 "-o DIR is required"             --version v1
+expect 1 "which trace"                    -o "$tmp/o"
+expect 1 "not both"                       "$tmp/x.rvt" --version v1 -o "$tmp/o"
+expect 1 "unknown option '--frobnicate'"  --version v1 --frobnicate -o "$tmp/o"
+expect 1 "--steps needs a value"          --version v1 --steps
+expect 2 "cannot open trace"              "$tmp/missing.rvt" -o "$tmp/o"
+printf 'not a trace at all' >"$tmp/junk.rvt"
+expect 2 "not a reducevis trace"          "$tmp/junk.rvt" -o "$tmp/o"
+expect 2 "font"                           --version v1 --font /nonexistent/font.ttf -o "$tmp/o"
+: >"$tmp/afile"
+expect 2 "cannot create or write the output folder" --version v1 -o "$tmp/afile/sub"
+mkdir "$tmp/ro" && chmod a-w "$tmp/ro"
+if [ ! -w "$tmp/ro" ]; then   # root can write anywhere: skip this one then
+    expect 2 "cannot create or write the output folder" --version v1 -o "$tmp/ro"
+fi
+
+# Good input: the files, their names, their order.
+expect 0 "wrote 3 frames"                 --version v2 --steps 2-4 --size 640x360 -o "$tmp/a"
+check "v2 frames named and sorted" test "$(ls "$tmp/a" | tr '\n' ' ')" = "v2-step02.png v2-step03.png v2-step04.png "
+# the bundled GPU trace where one was recorded, the CPU model otherwise
+expect 0 "GPU trace from"                 --version v1 --compare v2 --steps 4 --size 640x360 --theme dark -o "$tmp/b"
+expect 0 "CPU model"                      --version v1 --data mod10 --steps 4 --size 640x360 -o "$tmp/m"
+check "compare frame named" test -f "$tmp/b/v1-vs-v2-step04.png"
+"$rv" simulate --version 3 --block-size 64 --n 1000 -o "$tmp/t.rvt" >/dev/null 2>&1
+expect 0 "wrote"                          "$tmp/t.rvt" --steps all --size 320x240 -o "$tmp/c/d/e"
+check "a trace file's frames in a new nested folder" test -f "$tmp/c/d/e/v3-step01.png"
+check "PNG signature" test "$(head -c 8 "$tmp/a/v2-step02.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
