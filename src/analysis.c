@@ -9,6 +9,7 @@
  *  4. on demand: provenance, by walking a value's writes back to the input.
  */
 #include "analysis.h"
+#include "versions.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -138,6 +139,8 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         if (deg == 0) continue;
         wi->smem_requests++;
         wi->smem_wavefronts += deg;
+        if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += deg; }
+        else { wi->smem_st_requests++; wi->smem_st_wavefronts += deg; }
         if (deg > wi->max_conflict) wi->max_conflict = deg;
         for (int l = 0; l < RV_WARP_SIZE; l++) {
             if (words[l] < 0) continue;
@@ -234,7 +237,7 @@ rv_analysis *rv_analyze(const rv_trace *tr, char *err, size_t errlen)
     size_t S = (size_t)tr->nsteps, B = (size_t)tr->block_size;
     an->tr = tr;
     an->nwarps = (int)((B + RV_WARP_SIZE - 1) / RV_WARP_SIZE);
-    an->smem_words = tr->version == 7 ? 32 : (int)B;
+    an->smem_words = rv_version_smem_words(tr->version, (int)B);
     size_t W = (size_t)an->smem_words;
     an->steps = calloc(S, sizeof *an->steps);
     an->warps = calloc(S * (size_t)an->nwarps, sizeof *an->warps);

@@ -39,6 +39,8 @@ typedef struct rv_warp_info {
     int max_conflict;      /* worst shared-memory request; 0 = no shared access */
     int smem_requests;     /* shared-memory requests issued (reads + writes)    */
     int smem_wavefronts;   /* sum of their degrees: passes the hardware needs   */
+    int smem_ld_requests, smem_ld_wavefronts;   /* the same, reads alone   */
+    int smem_st_requests, smem_st_wavefronts;   /* the same, writes alone  */
     int gld_requests;      /* global load requests                             */
     int gld_sectors;       /* 32-byte sectors they touch, summed               */
     int wasted_lanes;

@@ -56,7 +56,7 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
     uint64_t x;
     if (!strcmp(opt, "--version")) {
         if ((cfg->version = rv_version_parse(val)) < 0) {
-            rv_usage_error(cmd, "unknown version '%s' (expected v0 .. v%d; see `reducevis versions`)", val, RV_NUM_VERSIONS - 1);
+            rv_usage_error(cmd, "unknown version '%s' (expected one of %s; see `reducevis versions`)", val, rv_version_list());
             return -1;
         }
     } else if (!strcmp(opt, "--block-size")) {
@@ -150,7 +150,7 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
     }
     int rc = rv_trace_save(tr, out, err, sizeof err);
     if (rc) fprintf(stderr, "reducevis %s: %s\n", cmd, err);
-    else printf("%s: v%d, block size %d, N = %llu, block %u, %d steps, from %s\n", out, tr->version,
+    else printf("%s: %s, block size %d, N = %llu, block %u, %d steps, from %s\n", out, rv_version_name(tr->version),
                 tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->nsteps, tr->origin);
     rv_trace_free(tr);
     return rc ? RV_EXIT_RUNTIME : RV_EXIT_OK;

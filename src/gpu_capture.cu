@@ -157,8 +157,8 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errl
             "copying the trace buffer back");
     RV_CUDA(cudaMemcpy(&steps_taken, d_steps, sizeof(int), cudaMemcpyDeviceToHost), "copying the step count back");
     if (steps_taken != nsteps) {
-        snprintf(err, errlen, "the kernel took %d steps but v%d at block size %u should take %d: the kernel and the model disagree",
-                 steps_taken, cfg->version, B, nsteps);
+        snprintf(err, errlen, "the kernel took %d steps but %s at block size %u should take %d: the kernel and the model disagree",
+                 steps_taken, rv_version_name(cfg->version), B, nsteps);
         goto fail;
     }
     if (!(tr = rv_trace_new(cfg->block_size, nsteps))) {
@@ -176,8 +176,8 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errl
     describe_origin(tr);
     if (fill_events(tr, events, err, errlen) || rv_trace_validate(tr, err, errlen)) goto fail;
     if (!rv_sum_matches(result, cpu, abs_sum(cpu))) {
-        snprintf(err, errlen, "v%d summed the array to %.9g on the GPU, but the CPU (double) gets %.9g: the kernel is wrong",
-                 cfg->version, (double)result, cpu);
+        snprintf(err, errlen, "%s summed the array to %.9g on the GPU, but the CPU (double) gets %.9g: the kernel is wrong",
+                 rv_version_name(cfg->version), (double)result, cpu);
         goto fail;
     }
     fprintf(stderr, "capture: %s, whole-array sum %.9g (CPU double %.9g): correct\n", tr->origin, (double)result, cpu);

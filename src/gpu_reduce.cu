@@ -6,7 +6,8 @@ timed::launch_fn rv_timed_launch(int v)
 {
     static const timed::launch_fn table[RV_NUM_VERSIONS] = {
         timed::launch_v0, timed::launch_v1, timed::launch_v2, timed::launch_v3,
-        timed::launch_v4, timed::launch_v5, timed::launch_v6, timed::launch_v7};
+        timed::launch_v4, timed::launch_v5, timed::launch_v6, timed::launch_v7,
+        timed::launch_v4s};
     return table[v];
 }
 
@@ -14,7 +15,8 @@ traced::launch_fn rv_traced_launch(int v)
 {
     static const traced::launch_fn table[RV_NUM_VERSIONS] = {
         traced::launch_v0, traced::launch_v1, traced::launch_v2, traced::launch_v3,
-        traced::launch_v4, traced::launch_v5, traced::launch_v6, traced::launch_v7};
+        traced::launch_v4, traced::launch_v5, traced::launch_v6, traced::launch_v7,
+        traced::launch_v4s};
     return table[v];
 }
 

@@ -21,6 +21,7 @@
     void launch_v5(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
     void launch_v6(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
     void launch_v7(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v4s(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
     }
 
 namespace timed {

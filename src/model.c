@@ -30,11 +30,11 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
 {
     const char *why;
     if (!rv_version(cfg->version)) {
-        snprintf(err, errlen, "unknown version %d (expected 0..%d)", cfg->version, RV_NUM_VERSIONS - 1);
+        snprintf(err, errlen, "unknown version %d (expected 0..%d: %s)", cfg->version, RV_NUM_VERSIONS - 1, rv_version_list());
         return -1;
     }
     if ((why = rv_version_check_block(cfg->version, cfg->block_size))) {
-        snprintf(err, errlen, "block size %d for v%d: %s", cfg->block_size, cfg->version, why);
+        snprintf(err, errlen, "block size %d for %s: %s", cfg->block_size, rv_version_name(cfg->version), why);
         return -1;
     }
     if (cfg->n < 1 || cfg->n > RV_MAX_N) {
@@ -43,8 +43,8 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
     }
     uint64_t grid = rv_version_grid(cfg->version, cfg->block_size, cfg->n);
     if (cfg->block >= grid) {
-        snprintf(err, errlen, "block %" PRIu32 " does not exist: v%d with N = %" PRIu64 " and block size %d runs %" PRIu64 " block%s (0..%" PRIu64 ")",
-                 cfg->block, cfg->version, cfg->n, cfg->block_size, grid, grid == 1 ? "" : "s", grid - 1);
+        snprintf(err, errlen, "block %" PRIu32 " does not exist: %s with N = %" PRIu64 " and block size %d runs %" PRIu64 " block%s (0..%" PRIu64 ")",
+                 cfg->block, rv_version_name(cfg->version), cfg->n, cfg->block_size, grid, grid == 1 ? "" : "s", grid - 1);
         return -1;
     }
     if ((unsigned)cfg->data.kind >= RV_DATA_KIND_COUNT) {
@@ -71,7 +71,7 @@ int rv_model_plan(int v, int B, rv_step *steps)
 {
     plan p = {steps, 0};
     if (v < 0 || v >= RV_NUM_VERSIONS) return 0;
-    add(&p, RV_PHASE_LOAD, 0, v >= 3 && v <= 5 ? "load + add" : "load", 0);
+    add(&p, RV_PHASE_LOAD, 0, (v >= 3 && v <= 5) || v == 8 ? "load + add" : "load", 0);
     switch (v) {
     case 0: case 1:
         for (int s = 1; s < B; s *= 2) add(&p, RV_PHASE_TREE, s, "s=%d", s);
@@ -82,6 +82,14 @@ int rv_model_plan(int v, int B, rv_step *steps)
     case 4: case 5: case 6:
         for (int s = B / 2; s > 32; s >>= 1) add(&p, RV_PHASE_TREE, s, "s=%d", s);
         for (int s = 32; s > 0; s >>= 1) add(&p, RV_PHASE_WARP, s, "warp s=%d", s);
+        break;
+    case 8: /* v4s: register, add, __syncwarp(), store, __syncwarp() */
+        for (int s = B / 2; s > 32; s >>= 1) add(&p, RV_PHASE_TREE, s, "s=%d", s);
+        add(&p, RV_PHASE_STORE, 0, "warp reg load", 0);
+        for (int s = 32; s > 0; s >>= 1) {
+            add(&p, RV_PHASE_WARP, s, "warp s=%d", s);
+            add(&p, RV_PHASE_STORE, 0, "store s=%d", s);
+        }
         break;
     case 7:
         for (int d = 16; d > 0; d >>= 1) add(&p, RV_PHASE_SHUFFLE, d, "shfl %d", d);
@@ -285,6 +293,27 @@ static void warp_phase(sim *m)
     }
 }
 
+/* v4s: v = cache[tid]; then per level v += cache[tid + s], __syncwarp(), cache[tid] = v. */
+static void warp_phase_syncwarp(sim *m)
+{
+    static const char *const stmt[6] = {"v += cache[tid + 32]", "v += cache[tid + 16]", "v += cache[tid + 8]",
+                                        "v += cache[tid + 4]", "v += cache[tid + 2]", "v += cache[tid + 1]"};
+    begin_step(m);
+    for (int t = 0; t < 32; t++) emit(m, t, "float v = cache[tid];", rd_smem(m, (uint64_t)t), R(t));
+    end_step(m);
+    for (int k = 0, s = 32; s > 0; s >>= 1, k++) {
+        begin_step(m);
+        for (int t = 0; t < 32; t++) {
+            float v = rd_reg(m, t);
+            emit(m, t, stmt[k], v + rd_smem(m, (uint64_t)(t + s)), R(t));
+        }
+        end_step(m);
+        begin_step(m);
+        for (int t = 0; t < 32; t++) emit(m, t, stmt[k], rd_reg(m, t), S(t));
+        end_step(m);
+    }
+}
+
 /* v7: sum += __shfl_down_sync(full, sum, d) for d = width/2 .. 1, all lanes of the given warps. */
 static void shuffles(sim *m, int width, int nthreads)
 {
@@ -361,12 +390,13 @@ rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen)
             tree_level(&m, s, v == 1 ? "sdata[index] += sdata[index + s]" : "sdata[tid] += sdata[tid + s]",
                        v == 0 ? works_interleaved : v == 1 ? works_strided : works_sequential);
         break;
-    case 3: case 4: case 5: case 6:
+    case 3: case 4: case 5: case 6: case 8:
         if (v == 6) load_grid_stride(&m);
         else load_two(&m, blk * 2 * (uint64_t)B);
         for (int s = B / 2; s > (v == 3 ? 0 : 32); s >>= 1)
-            tree_level(&m, s, v <= 4 ? "sdata[tid] += sdata[tid + s]" : unrolled_stmt(s), works_sequential);
-        if (v >= 4) warp_phase(&m);
+            tree_level(&m, s, (v <= 4 || v == 8) ? "sdata[tid] += sdata[tid + s]" : unrolled_stmt(s), works_sequential);
+        if (v == 8) warp_phase_syncwarp(&m);
+        else if (v >= 4) warp_phase(&m);
         break;
     case 7:
         load_strided_to_reg(&m);

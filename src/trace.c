@@ -93,7 +93,7 @@ static const char *space_name(unsigned sp)
 static uint64_t space_limit(const rv_trace *tr, unsigned sp)
 {
     switch (sp) {
-    case RV_SPACE_SMEM: return tr->version == 7 ? 32 : (uint64_t)tr->block_size;
+    case RV_SPACE_SMEM: return (uint64_t)rv_version_smem_words(tr->version, tr->block_size);
     case RV_SPACE_GIN:  return tr->n;
     case RV_SPACE_GOUT: return tr->grid;
     case RV_SPACE_LANE: return 32;
@@ -124,15 +124,15 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
 {
     const char *why;
     if (!rv_version(tr->version))
-        return fail(err, errlen, "unknown kernel version %d (expected 0..%d)", tr->version, RV_NUM_VERSIONS - 1);
+        return fail(err, errlen, "unknown kernel version %d (expected 0..%d: %s)", tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
     if ((why = rv_version_check_block(tr->version, tr->block_size)))
-        return fail(err, errlen, "block size %d for v%d: %s", tr->block_size, tr->version, why);
+        return fail(err, errlen, "block size %d for %s: %s", tr->block_size, rv_version_name(tr->version), why);
     if (tr->n < 1 || tr->n > RV_MAX_N)
         return fail(err, errlen, "N = %" PRIu64 " is out of range (1 .. 2^31)", tr->n);
     uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
     if (tr->grid != grid)
-        return fail(err, errlen, "grid of %" PRIu32 " blocks does not match v%d with N = %" PRIu64 " and block size %d (%" PRIu64 ")",
-                    tr->grid, tr->version, tr->n, tr->block_size, grid);
+        return fail(err, errlen, "grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")",
+                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
     if (tr->traced_block >= tr->grid)
         return fail(err, errlen, "traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks", tr->traced_block, tr->grid);
     if ((unsigned)tr->data.kind >= RV_DATA_KIND_COUNT)
@@ -145,13 +145,13 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     rv_step plan[RV_MAX_STEPS];
     int nplan = rv_model_plan(tr->version, tr->block_size, plan);
     if (tr->nsteps != nplan)
-        return fail(err, errlen, "%d steps, but v%d at block size %d takes %d", tr->nsteps, tr->version, tr->block_size, nplan);
+        return fail(err, errlen, "%d steps, but %s at block size %d takes %d", tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step *st = &tr->steps[s];
         if (!nul_terminated(st->label, sizeof st->label))
             return fail(err, errlen, "step %d: label is not terminated", s);
         if (st->phase != plan[s].phase || st->stride != plan[s].stride || strcmp(st->label, plan[s].label) != 0)
-            return fail(err, errlen, "step %d ('%s') does not match v%d's step '%s'", s, st->label, tr->version, plan[s].label);
+            return fail(err, errlen, "step %d ('%s') does not match %s's step '%s'", s, st->label, rv_version_name(tr->version), plan[s].label);
         for (int t = 0; t < tr->block_size; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             if (e->line == 0) {
@@ -297,12 +297,12 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
     }
     /* Bound the sizes before allocating anything from them. */
     if (version >= RV_NUM_VERSIONS) {
-        fail(err, errlen, "unknown kernel version %" PRIu64 " (expected 0..%d)", version, RV_NUM_VERSIONS - 1);
+        fail(err, errlen, "unknown kernel version %" PRIu64 " (expected 0..%d: %s)", version, RV_NUM_VERSIONS - 1, rv_version_list());
         return NULL;
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        fail(err, errlen, "block size %" PRIu64 " for v%" PRIu64 ": %s", bs, version, why);
+        fail(err, errlen, "block size %" PRIu64 " for %s: %s", bs, rv_version_name((int)version), why);
         return NULL;
     }
     if (nsteps == 0 || nsteps > RV_MAX_STEPS) {

@@ -6,7 +6,8 @@
 
 #include "rv_access.h"
 
-extern const char *const rv_kernel_sources[RV_NUM_VERSIONS]; /* kernel_sources.c (generated) */
+/* kernel_sources.c (generated from kernels/v*.cu), ended by {NULL, NULL} */
+extern const struct rv_kernel_source { const char *file, *text; } rv_kernel_sources[];
 
 static const rv_version_info versions[RV_NUM_VERSIONS] = {
     {0, "v0", "interleaved addressing", "v0_interleaved.cu",
@@ -57,6 +58,13 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      "__shfl_down_sync (no shared memory, no barrier); lane 0 of each warp leaves its partial in "
      "shared memory and the first warp shuffles those down to the block's sum.",
      32, RV_ELEMS_PER_THREAD},
+    {8, "v4s", "v4 with __syncwarp", "v4s_syncwarp.cu",
+     "v4's last warp made correct for Volta and later: register, __syncwarp(), store",
+     "v4's warp phase relies on lockstep execution, which independent thread scheduling "
+     "(Volta and later) no longer guarantees: racecheck reports read/write hazards. Here each "
+     "lane keeps its sum in a register, adds its neighbour's word, and stores only after "
+     "__syncwarp(), so every read happens before the write it could collide with.",
+     64, 2},
 };
 
 const rv_version_info *rv_version(int v)
@@ -64,13 +72,37 @@ const rv_version_info *rv_version(int v)
     return (v >= 0 && v < RV_NUM_VERSIONS) ? &versions[v] : NULL;
 }
 
+const char *rv_version_name(int v)
+{
+    return rv_version(v) ? versions[v].name : "v?";
+}
+
+int rv_version_smem_words(int v, int block_size)
+{
+    return v == 7 ? 32 : block_size; /* v7 keeps one partial per warp */
+}
+
+const char *rv_version_list(void)
+{
+    static char list[RV_NUM_VERSIONS * 6];
+    if (!list[0])
+        for (int v = 0; v < RV_NUM_VERSIONS; v++) {
+            strcat(list, versions[v].name);
+            if (v + 1 < RV_NUM_VERSIONS) strcat(list, ", ");
+        }
+    return list;
+}
+
 int rv_version_parse(const char *s)
 {
     if (!s) return -1;
-    if (s[0] == 'v' || s[0] == 'V') s++;
-    if (s[0] >= '0' && s[0] <= '9' && s[1] == '\0') {
-        int v = s[0] - '0';
-        return v < RV_NUM_VERSIONS ? v : -1;
+    for (int v = 0; v < RV_NUM_VERSIONS; v++) {
+        const char *name = versions[v].name;           /* "v4s": accept "v4s", "V4S", "4s" */
+        const char *p = (s[0] == 'v' || s[0] == 'V') ? s + 1 : s;
+        if (strlen(p) != strlen(name + 1)) continue;
+        int same = 1;
+        for (size_t i = 0; p[i]; i++) same &= (p[i] | 0x20) == (name[1 + i] | 0x20);
+        if (same) return v;
     }
     return -1;
 }
@@ -95,7 +127,10 @@ const char *rv_version_check_block(int v, int block_size)
 
 const char *rv_version_source(int v)
 {
-    return (v >= 0 && v < RV_NUM_VERSIONS) ? rv_kernel_sources[v] : "";
+    const rv_version_info *info = rv_version(v);
+    for (const struct rv_kernel_source *k = rv_kernel_sources; info && k->file; k++)
+        if (!strcmp(k->file, info->file)) return k->text;
+    return "";
 }
 
 uint64_t rv_version_source_hash(int v)

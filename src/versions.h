@@ -14,10 +14,11 @@
 extern "C" {
 #endif
 
-#define RV_NUM_VERSIONS 8
+/* v0..v7 as in the seeds; then versions beyond them (v4s: v4 corrected). */
+#define RV_NUM_VERSIONS 9
 
 typedef struct rv_version_info {
-    int         id;            /* 0..7                                        */
+    int         id;            /* index in the table (v0..v7 are 0..7)        */
     const char *name;          /* "v1"                                        */
     const char *title;         /* "strided index"                             */
     const char *file;          /* "v1_strided_index.cu"                       */
@@ -30,7 +31,16 @@ typedef struct rv_version_info {
 /* The entry for version v, or NULL when v is out of range. */
 const rv_version_info *rv_version(int v);
 
-/* Parses "3" or "v3"; returns the version or -1. */
+/* Version v's name ("v4s"), or "v?" when out of range. */
+const char *rv_version_name(int v);
+
+/* Words of shared memory the version's trace can touch at a block size. */
+int rv_version_smem_words(int v, int block_size);
+
+/* Every version's name, comma-separated ("v0, v1, ..., v4s"), for messages. */
+const char *rv_version_list(void);
+
+/* Parses a version name ("v3", "3", "v4s"); returns its id or -1. */
 int rv_version_parse(const char *s);
 
 /* Blocks in the first pass over n elements. */

@@ -17,7 +17,7 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t b, rv_data d, uint64_
     for (uint64_t i = 0; i < n; i++) {
         uint64_t owner;
         if (v <= 2) owner = i / (uint64_t)B;
-        else if (v <= 5) owner = i / (2 * (uint64_t)B);
+        else if (v <= 5 || v == 8) owner = i / (2 * (uint64_t)B);   /* v8 = v4s */
         else if (v == 6) owner = (i / (2 * (uint64_t)B)) % grid;      /* grid-stride */
         else owner = i / ((uint64_t)B * RV_ELEMS_PER_THREAD);
         if (owner == b) {
@@ -38,7 +38,7 @@ static void test_sums(void)
 {
     static const uint64_t ns[] = {1, 31, 1000, 100003};
     static const char *const datas[] = {"ones", "random:7", "mod10"};
-    for (int v = 0; v < 8; v++)
+    for (int v = 0; v < RV_NUM_VERSIONS; v++)
         for (int B = 32; B <= 1024; B *= 2) {
             if (rv_version_check_block(v, B)) continue;
             for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++)
@@ -88,7 +88,7 @@ static void test_bad_configs(void)
 static void test_lines(void)
 {
     /* every traced statement's line points at that statement */
-    for (int v = 0; v < 8; v++) {
+    for (int v = 0; v < RV_NUM_VERSIONS; v++) {
         rv_config c = rv_config_default();
         c.version = v;
         char err[256];

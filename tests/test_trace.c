@@ -6,6 +6,7 @@
 #include "check.h"
 #include "model.h"
 #include "trace.h"
+#include "versions.h"
 
 static rv_trace *model(int v, int b, uint64_t n)
 {
@@ -33,7 +34,7 @@ static void expect_refused(const uint8_t *buf, size_t len, const char *part)
 
 static void test_round_trip(void)
 {
-    for (int v = 0; v < 8; v++) {
+    for (int v = 0; v < RV_NUM_VERSIONS; v++) {
         rv_trace *tr = model(v, 64, 5000);
         size_t len;
         uint8_t *buf = rv_trace_serialize(tr, &len);
