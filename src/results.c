@@ -19,10 +19,6 @@
 #include "json.h"
 #include "trace.h" /* RV_MAX_N */
 
-#define RV_RESULTS_MAX_FILE   (64L << 20) /* far beyond any real results file   */
-#define RV_RESULTS_MAX_DEPTH  16          /* the file nests 3 deep              */
-#define RV_RESULTS_MAX_KEYS   1000        /* per object: duplicates are sought
-                                             pairwise, so keep that cheap      */
 #define RV_RESULTS_MAX_RUNS   10000       /* a sweep has 99; duplicates are sought pairwise */
 #define RV_RESULTS_MAX_COUNT  1000000     /* --repeat and warm-up runs          */
 
@@ -347,418 +343,13 @@ void rv_results_print_table(const rv_results *r, FILE *f)
     else fprintf(f, "every sum matches the CPU's (double precision)\n");
 }
 
-/* ==== reading: JSON text -> tree ========================================== */
-
-typedef enum jtype { J_NULL, J_BOOL, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT } jtype;
-
-typedef struct jnode {
-    jtype         type;
-    int           line, col;   /* where the value starts                     */
-    double        number;      /* J_NUMBER; J_BOOL: 0 or 1                   */
-    char         *text;        /* J_STRING                                   */
-    char         *key;         /* a member of an object: its key             */
-    struct jnode *kids;        /* J_ARRAY items, J_OBJECT members            */
-    int           nkids, cap;
-} jnode;
-
-typedef struct jparser {
-    const char *p, *end;       /* what is left of the text                   */
-    const char *line_start;
-    int         line, depth;
-    char       *err;
-    size_t      errlen;
-} jparser;
-
-static void jnode_free(jnode *n)
-{
-    for (int i = 0; i < n->nkids; i++) jnode_free(&n->kids[i]);
-    free(n->kids);
-    free(n->text);
-    free(n->key);
-}
-
-static int column(const jparser *jp) { return (int)(jp->p - jp->line_start) + 1; }
-
-static int jfail(jparser *jp, const char *fmt, ...)
-{
-    char msg[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(jp->err, jp->errlen, "line %d, column %d: %s", jp->line, column(jp), msg);
-    return -1;
-}
-
-/* The text stops where more was expected: the usual sign of a cut-off file. */
-static int jfail_end(jparser *jp, const char *inside)
-{
-    snprintf(jp->err, jp->errlen, "line %d: the file ends inside %s: it is truncated", jp->line, inside);
-    return -1;
-}
-
-static void skip_space(jparser *jp)
-{
-    while (jp->p < jp->end && (*jp->p == ' ' || *jp->p == '\t' || *jp->p == '\n' || *jp->p == '\r')) {
-        if (*jp->p == '\n') {
-            jp->line++;
-            jp->line_start = jp->p + 1;
-        }
-        jp->p++;
-    }
-}
-
-static int is_digit(const jparser *jp) { return jp->p < jp->end && *jp->p >= '0' && *jp->p <= '9'; }
-
-static int hex4(const char *s, unsigned *out)
-{
-    unsigned v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (d < 0) return -1;
-        v = v * 16 + (unsigned)d;
-    }
-    *out = v;
-    return 0;
-}
-
-static char *put_utf8(char *o, unsigned cp)
-{
-    if (cp < 0x80) { *o++ = (char)cp; }
-    else if (cp < 0x800) { *o++ = (char)(0xC0 | cp >> 6); *o++ = (char)(0x80 | (cp & 0x3F)); }
-    else if (cp < 0x10000) { *o++ = (char)(0xE0 | cp >> 12); *o++ = (char)(0x80 | (cp >> 6 & 0x3F)); *o++ = (char)(0x80 | (cp & 0x3F)); }
-    else { *o++ = (char)(0xF0 | cp >> 18); *o++ = (char)(0x80 | (cp >> 12 & 0x3F)); *o++ = (char)(0x80 | (cp >> 6 & 0x3F)); *o++ = (char)(0x80 | (cp & 0x3F)); }
-    return o;
-}
-
-/* \uXXXX at jp->p (past the backslash and 'u'), joining a surrogate pair. */
-static int parse_unicode(jparser *jp, const char *stop, unsigned *cp)
-{
-    if (stop - jp->p < 4 || hex4(jp->p, cp)) return jfail(jp, "\\u needs four hex digits");
-    jp->p += 4;
-    if (*cp >= 0xDC00 && *cp <= 0xDFFF) return jfail(jp, "a \\u escape holds half of a UTF-16 pair alone");
-    if (*cp >= 0xD800 && *cp <= 0xDBFF) {
-        unsigned lo;
-        if (stop - jp->p < 6 || jp->p[0] != '\\' || jp->p[1] != 'u' || hex4(jp->p + 2, &lo) || lo < 0xDC00 || lo > 0xDFFF)
-            return jfail(jp, "a \\u escape holds half of a UTF-16 pair alone");
-        jp->p += 6;
-        *cp = 0x10000 + ((*cp - 0xD800) << 10) + (lo - 0xDC00);
-    }
-    if (*cp == 0) return jfail(jp, "\\u0000 is not allowed in a string");
-    return 0;
-}
-
-/* A string literal at jp->p into a new NUL-terminated *out (freed by the caller). */
-static int parse_string(jparser *jp, char **out)
-{
-    const char *start = ++jp->p, *stop = start;
-    while (stop < jp->end && *stop != '"') stop += (*stop == '\\' && stop + 1 < jp->end) ? 2 : 1;
-    if (stop >= jp->end) {
-        jp->p = jp->end;
-        return jfail_end(jp, "a string");
-    }
-    /* Escapes never make the text longer: the span bounds the output. */
-    char *o = *out = malloc((size_t)(stop - start) + 1);
-    if (!o) return jfail(jp, "out of memory");
-    while (jp->p < stop) {
-        unsigned char c = (unsigned char)*jp->p;
-        if (c < 0x20) return jfail(jp, "a control character (code %u) inside a string", c);
-        if (c != '\\') {
-            *o++ = (char)c;
-            jp->p++;
-            continue;
-        }
-        char e = *++jp->p;
-        jp->p++;
-        switch (e) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case '/': *o++ = '/'; break;
-        case 'b': *o++ = '\b'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'n': *o++ = '\n'; break;
-        case 'r': *o++ = '\r'; break;
-        case 't': *o++ = '\t'; break;
-        case 'u': {
-            unsigned cp;
-            if (parse_unicode(jp, stop, &cp)) return -1;
-            o = put_utf8(o, cp);
-            break;
-        }
-        default:
-            jp->p--;
-            return jfail(jp, "unknown escape '\\%c' in a string", e >= 0x20 && e < 0x7F ? e : '?');
-        }
-    }
-    *o = '\0';
-    jp->p = stop + 1;
-    return 0;
-}
-
-/* A number in JSON's own grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
-static int parse_number(jparser *jp, jnode *out)
-{
-    const char *start = jp->p;
-    if (*jp->p == '-') jp->p++;
-    if (jp->p < jp->end && *jp->p == '0') jp->p++;
-    else if (is_digit(jp)) while (is_digit(jp)) jp->p++;
-    else return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "a number needs digits");
-    if (jp->p < jp->end && *jp->p == '.') {
-        jp->p++;
-        if (!is_digit(jp)) return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "digits must follow '.'");
-        while (is_digit(jp)) jp->p++;
-    }
-    if (jp->p < jp->end && (*jp->p == 'e' || *jp->p == 'E')) {
-        jp->p++;
-        if (jp->p < jp->end && (*jp->p == '+' || *jp->p == '-')) jp->p++;
-        if (!is_digit(jp)) return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "digits must follow the exponent");
-        while (is_digit(jp)) jp->p++;
-    }
-    char buf[64], *end;
-    size_t len = (size_t)(jp->p - start);
-    if (len >= sizeof buf) return jfail(jp, "a number with more than %d characters", (int)sizeof buf - 1);
-    memcpy(buf, start, len);
-    buf[len] = '\0';
-    out->type = J_NUMBER;
-    out->number = strtod(buf, &end);
-    if (end != buf + len) return jfail(jp, "the number '%s' could not be read", buf);
-    if (!isfinite(out->number)) return jfail(jp, "the number '%s' is out of range", buf);
-    return 0;
-}
-
-static int parse_word(jparser *jp, jnode *out)
-{
-    static const struct { const char *word; jtype type; double value; } words[] = {
-        {"true", J_BOOL, 1}, {"false", J_BOOL, 0}, {"null", J_NULL, 0}};
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        size_t len = strlen(words[i].word);
-        size_t left = (size_t)(jp->end - jp->p);
-        if (strncmp(jp->p, words[i].word, left < len ? left : len) != 0) continue;
-        if (left < len) {
-            jp->p = jp->end;
-            return jfail_end(jp, words[i].word);
-        }
-        jp->p += len;
-        out->type = words[i].type;
-        out->number = words[i].value;
-        return 0;
-    }
-    return jfail(jp, "unexpected text (expected a value)");
-}
-
-/* A new zeroed child of parent, counted at once so that jnode_free finds it. */
-static jnode *add_kid(jparser *jp, jnode *parent)
-{
-    if (parent->nkids == parent->cap) {
-        int cap = parent->cap ? 2 * parent->cap : 8;
-        jnode *kids = realloc(parent->kids, (size_t)cap * sizeof *kids);
-        if (!kids) {
-            jfail(jp, "out of memory");
-            return NULL;
-        }
-        parent->kids = kids;
-        parent->cap = cap;
-    }
-    jnode *kid = &parent->kids[parent->nkids++];
-    memset(kid, 0, sizeof *kid);
-    return kid;
-}
-
-static int parse_value(jparser *jp, jnode *out);
-
-/* After an item or member of `open` (an "array" or "object"): ',' (more
- * follow) returns 1, the closing bracket 0. */
-static int next_or_close(jparser *jp, char closer, const char *noun, const jnode *open)
-{
-    char inside[16];
-    snprintf(inside, sizeof inside, "an %s", noun);
-    skip_space(jp);
-    if (jp->p >= jp->end) return jfail_end(jp, inside);
-    if (*jp->p == ',') { jp->p++; return 1; }
-    if (*jp->p == closer) { jp->p++; return 0; }
-    return jfail(jp, "expected ',' or '%c' in the %s that starts at line %d, column %d", closer, noun, open->line,
-                 open->col);
-}
-
-static int parse_array(jparser *jp, jnode *out)
-{
-    out->type = J_ARRAY;
-    jp->p++;
-    skip_space(jp);
-    if (jp->p < jp->end && *jp->p == ']') { jp->p++; return 0; }
-    for (;;) {
-        jnode *kid = add_kid(jp, out);
-        if (!kid || parse_value(jp, kid)) return -1;
-        int more = next_or_close(jp, ']', "array", out);
-        if (more <= 0) return more;
-    }
-}
-
-static int parse_member(jparser *jp, jnode *obj)
-{
-    skip_space(jp);
-    if (jp->p >= jp->end) return jfail_end(jp, "an object");
-    if (*jp->p != '"') return jfail(jp, "expected a key in double quotes");
-    if (obj->nkids == RV_RESULTS_MAX_KEYS) return jfail(jp, "more than %d keys in one object", RV_RESULTS_MAX_KEYS);
-    jnode *kid = add_kid(jp, obj);
-    if (!kid || parse_string(jp, &kid->key)) return -1;
-    for (int i = 0; i < obj->nkids - 1; i++)
-        if (!strcmp(obj->kids[i].key, kid->key)) return jfail(jp, "the key \"%.60s\" appears twice in one object", kid->key);
-    skip_space(jp);
-    if (jp->p >= jp->end) return jfail_end(jp, "an object");
-    if (*jp->p != ':') return jfail(jp, "expected ':' after the key \"%.60s\"", kid->key);
-    jp->p++;
-    return parse_value(jp, kid);
-}
-
-static int parse_object(jparser *jp, jnode *out)
-{
-    out->type = J_OBJECT;
-    jp->p++;
-    skip_space(jp);
-    if (jp->p < jp->end && *jp->p == '}') { jp->p++; return 0; }
-    for (;;) {
-        if (parse_member(jp, out)) return -1;
-        int more = next_or_close(jp, '}', "object", out);
-        if (more <= 0) return more;
-    }
-}
-
-static int parse_value(jparser *jp, jnode *out)
-{
-    skip_space(jp);
-    out->line = jp->line;
-    out->col = column(jp);
-    if (jp->p >= jp->end) return jfail_end(jp, "a value");
-    char c = *jp->p;
-    if (c == '{' || c == '[') {
-        if (++jp->depth > RV_RESULTS_MAX_DEPTH) return jfail(jp, "nested more than %d deep", RV_RESULTS_MAX_DEPTH);
-        int rc = c == '{' ? parse_object(jp, out) : parse_array(jp, out);
-        jp->depth--;
-        return rc;
-    }
-    if (c == '"') {
-        out->type = J_STRING;
-        return parse_string(jp, &out->text);
-    }
-    if (c == '-' || (c >= '0' && c <= '9')) return parse_number(jp, out);
-    if (c == 't' || c == 'f' || c == 'n') return parse_word(jp, out);
-    if (c >= 0x20 && c < 0x7F) return jfail(jp, "unexpected '%c' (expected a value)", c);
-    return jfail(jp, "unexpected byte 0x%02x (expected a value)", (unsigned char)c);
-}
-
-/* The whole text as one JSON value into *root (freed by the caller). */
-static int parse_text(const char *text, size_t len, jnode *root, char *err, size_t errlen)
-{
-    jparser jp = {text, text + len, text, 1, 0, err, errlen};
-    skip_space(&jp);
-    if (jp.p == jp.end) {
-        snprintf(err, errlen, "the file is empty");
-        return -1;
-    }
-    if (parse_value(&jp, root)) return -1;
-    skip_space(&jp);
-    if (jp.p != jp.end) return jfail(&jp, "more text after the end of the JSON value");
-    return 0;
-}
-
 /* ==== reading: tree -> rv_results ========================================= */
 
-/* Where a problem is, for messages: "runs[3]: " or "" at the top level. */
-typedef struct place {
-    const char *where;
-    char       *err;
-    size_t      errlen;
-} place;
-
-static int sfail(const place *at, const jnode *node, const char *fmt, ...)
-{
-    char msg[300];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (node) snprintf(at->err, at->errlen, "%s%s (line %d, column %d)", at->where, msg, node->line, node->col);
-    else snprintf(at->err, at->errlen, "%s%s", at->where, msg);
-    return -1;
-}
-
-static const char *type_name(jtype t)
-{
-    static const char *const names[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
-    return names[t];
-}
-
-/* The member key of obj, which must be of type want (or null when nullable):
- * *out is NULL for null. */
-static int need(const place *at, const jnode *obj, const char *key, jtype want, int nullable, const jnode **out)
-{
-    *out = NULL;
-    for (int i = 0; i < obj->nkids; i++) {
-        const jnode *kid = &obj->kids[i];
-        if (strcmp(kid->key, key)) continue;
-        if (nullable && kid->type == J_NULL) return 0;
-        if (kid->type != want)
-            return sfail(at, kid, "\"%s\" should be %s%s, not %s", key, type_name(want), nullable ? " or null" : "",
-                         type_name(kid->type));
-        *out = kid;
-        return 0;
-    }
-    return sfail(at, obj, "\"%s\" is missing", key);
-}
-
-static int read_text(const place *at, const jnode *obj, const char *key, char *dst, size_t cap)
-{
-    const jnode *n;
-    if (need(at, obj, key, J_STRING, 0, &n)) return -1;
-    size_t len = strlen(n->text);
-    if (len >= cap) return sfail(at, n, "\"%s\" is too long (%zu bytes; at most %zu)", key, len, cap - 1);
-    memcpy(dst, n->text, len + 1);
-    return 0;
-}
-
-static int read_number(const place *at, const jnode *obj, const char *key, int nullable, double *dst)
-{
-    const jnode *n;
-    if (need(at, obj, key, J_NUMBER, nullable, &n)) return -1;
-    *dst = n ? n->number : NAN;
-    return 0;
-}
-
 /* A non-negative number (a time). */
-static int read_time(const place *at, const jnode *obj, const char *key, double *dst)
+static int read_time(const rv_json_place *at, const rv_json *obj, const char *key, double *dst)
 {
-    if (read_number(at, obj, key, 0, dst)) return -1;
-    if (*dst < 0) return sfail(at, NULL, "\"%s\" is negative", key);
-    return 0;
-}
-
-static int read_whole(const place *at, const jnode *obj, const char *key, uint64_t lo, uint64_t hi, uint64_t *dst)
-{
-    const jnode *n;
-    if (need(at, obj, key, J_NUMBER, 0, &n)) return -1;
-    double x = n->number;
-    if (x != floor(x) || x < (double)lo || x > (double)hi)
-        return sfail(at, n, "\"%s\" should be a whole number from %llu to %llu", key, (unsigned long long)lo,
-                     (unsigned long long)hi);
-    *dst = (uint64_t)x;
-    return 0;
-}
-
-static int read_int(const place *at, const jnode *obj, const char *key, int lo, int hi, int *dst)
-{
-    uint64_t x;
-    if (read_whole(at, obj, key, (uint64_t)lo, (uint64_t)hi, &x)) return -1;
-    *dst = (int)x;
-    return 0;
-}
-
-static int read_bool(const place *at, const jnode *obj, const char *key, int *dst)
-{
-    const jnode *n;
-    if (need(at, obj, key, J_BOOL, 0, &n)) return -1;
-    *dst = n->number != 0;
+    if (rv_json_number(at, obj, key, 0, dst)) return -1;
+    if (*dst < 0) return rv_json_fail_at(at, NULL, "\"%s\" is negative", key);
     return 0;
 }
 
@@ -772,130 +363,103 @@ static int is_iso_date(const char *s)
     return 1;
 }
 
-static int read_format(const place *at, const jnode *root)
+static int read_format(const rv_json_place *at, const rv_json *root)
 {
-    const jnode *n;
-    if (root->type != J_OBJECT) return sfail(at, NULL, "this is not a reducevis bench results file (it holds %s, not an object)", type_name(root->type));
-    if (need(at, root, "format", J_STRING, 0, &n)) return sfail(at, NULL, "this is not a reducevis bench results file (no \"format\": \"%s\")", RV_RESULTS_FORMAT);
-    if (strcmp(n->text, RV_RESULTS_FORMAT)) return sfail(at, n, "this is not a reducevis bench results file (\"format\" is \"%.60s\")", n->text);
+    const rv_json *n;
+    if (root->type != RV_JSON_OBJECT) return rv_json_fail_at(at, NULL, "this is not a reducevis bench results file (it holds %s, not an object)", rv_json_type_name(root->type));
+    if (rv_json_need(at, root, "format", RV_JSON_STRING, 0, &n)) return rv_json_fail_at(at, NULL, "this is not a reducevis bench results file (no \"format\": \"%s\")", RV_RESULTS_FORMAT);
+    if (strcmp(n->text, RV_RESULTS_FORMAT)) return rv_json_fail_at(at, n, "this is not a reducevis bench results file (\"format\" is \"%.60s\")", n->text);
     int version;
-    if (read_int(at, root, "format_version", 1, 1000000, &version)) return -1;
+    if (rv_json_int(at, root, "format_version", 1, 1000000, &version)) return -1;
     if (version != RV_RESULTS_VERSION)
-        return sfail(at, NULL, "format_version %d is not supported (this reducevis reads version %d)", version, RV_RESULTS_VERSION);
+        return rv_json_fail_at(at, NULL, "format_version %d is not supported (this reducevis reads version %d)", version, RV_RESULTS_VERSION);
     return 0;
 }
 
-static int read_options(const place *top, const jnode *root, rv_results_meta *m)
+static int read_options(const rv_json_place *top, const rv_json *root, rv_results_meta *m)
 {
-    const jnode *o;
-    if (need(top, root, "options", J_OBJECT, 0, &o)) return -1;
-    place at = {"options: ", top->err, top->errlen};
-    if (read_whole(&at, o, "n", 1, RV_MAX_N, &m->n) || read_bool(&at, o, "sweep", &m->sweep) ||
-        read_int(&at, o, "block_size", 1, 1024, &m->block_size) ||
-        read_int(&at, o, "repeat", 1, RV_RESULTS_MAX_COUNT, &m->repeat) ||
-        read_int(&at, o, "warmup", 0, RV_RESULTS_MAX_COUNT, &m->warmup) ||
-        read_text(&at, o, "data", m->data, sizeof m->data))
+    const rv_json *o;
+    if (rv_json_need(top, root, "options", RV_JSON_OBJECT, 0, &o)) return -1;
+    rv_json_place at = {"options: ", top->err, top->errlen};
+    if (rv_json_whole(&at, o, "n", 1, RV_MAX_N, &m->n) || rv_json_bool(&at, o, "sweep", &m->sweep) ||
+        rv_json_int(&at, o, "block_size", 1, 1024, &m->block_size) ||
+        rv_json_int(&at, o, "repeat", 1, RV_RESULTS_MAX_COUNT, &m->repeat) ||
+        rv_json_int(&at, o, "warmup", 0, RV_RESULTS_MAX_COUNT, &m->warmup) ||
+        rv_json_text(&at, o, "data", m->data, sizeof m->data))
         return -1;
     return 0;
 }
 
-static int read_meta(const place *at, const jnode *root, rv_results_meta *m)
+static int read_meta(const rv_json_place *at, const rv_json *root, rv_results_meta *m)
 {
     char timing[128];
-    if (read_format(at, root) || read_text(at, root, "device", m->device, sizeof m->device) ||
-        read_text(at, root, "compute_capability", m->compute_capability, sizeof m->compute_capability) ||
-        read_text(at, root, "driver_version", m->driver_version, sizeof m->driver_version) ||
-        read_text(at, root, "runtime_version", m->runtime_version, sizeof m->runtime_version) ||
-        read_text(at, root, "date", m->date, sizeof m->date) ||
-        read_whole(at, root, "l2_cache_bytes", 0, UINT64_C(1) << 40, &m->l2_bytes) || read_options(at, root, m) ||
-        read_text(at, root, "timing", timing, sizeof timing) ||
-        read_number(at, root, "theoretical_gbps", 1, &m->theoretical_gbps) ||
-        read_text(at, root, "theoretical_source", m->theoretical_source, sizeof m->theoretical_source) ||
-        read_number(at, root, "measured_copy_gbps", 1, &m->measured_copy_gbps))
+    if (read_format(at, root) || rv_json_text(at, root, "device", m->device, sizeof m->device) ||
+        rv_json_text(at, root, "compute_capability", m->compute_capability, sizeof m->compute_capability) ||
+        rv_json_text(at, root, "driver_version", m->driver_version, sizeof m->driver_version) ||
+        rv_json_text(at, root, "runtime_version", m->runtime_version, sizeof m->runtime_version) ||
+        rv_json_text(at, root, "date", m->date, sizeof m->date) ||
+        rv_json_whole(at, root, "l2_cache_bytes", 0, UINT64_C(1) << 40, &m->l2_bytes) || read_options(at, root, m) ||
+        rv_json_text(at, root, "timing", timing, sizeof timing) ||
+        rv_json_number(at, root, "theoretical_gbps", 1, &m->theoretical_gbps) ||
+        rv_json_text(at, root, "theoretical_source", m->theoretical_source, sizeof m->theoretical_source) ||
+        rv_json_number(at, root, "measured_copy_gbps", 1, &m->measured_copy_gbps))
         return -1;
-    if (!is_iso_date(m->date)) return sfail(at, NULL, "\"date\" should look like 2025-01-31T12:34:56Z, not \"%s\"", m->date);
+    if (!is_iso_date(m->date)) return rv_json_fail_at(at, NULL, "\"date\" should look like 2025-01-31T12:34:56Z, not \"%s\"", m->date);
     return 0;
 }
 
-static int read_run(const place *at, const jnode *o, rv_result_run *run)
+static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *run)
 {
-    const jnode *block;
+    const rv_json *block;
     uint64_t block_size = 0;
     memset(run, 0, sizeof *run);
-    if (o->type != J_OBJECT) return sfail(at, o, "a run should be an object, not %s", type_name(o->type));
-    if (read_text(at, o, "version", run->version, sizeof run->version)) return -1;
+    if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "a run should be an object, not %s", rv_json_type_name(o->type));
+    if (rv_json_text(at, o, "version", run->version, sizeof run->version)) return -1;
     if (variant_index(run->version) < 0)
-        return sfail(at, NULL, "unknown version \"%s\" (expected v0 .. v7 or cub)", run->version);
-    if (need(at, o, "block_size", J_NUMBER, 1, &block) ||
-        (block && read_whole(at, o, "block_size", 1, 1024, &block_size)))
+        return rv_json_fail_at(at, NULL, "unknown version \"%s\" (expected v0 .. v7 or cub)", run->version);
+    if (rv_json_need(at, o, "block_size", RV_JSON_NUMBER, 1, &block) ||
+        (block && rv_json_whole(at, o, "block_size", 1, 1024, &block_size)))
         return -1;
     run->block_size = (int)block_size;
-    if (read_whole(at, o, "n", 1, RV_MAX_N, &run->n) || read_time(at, o, "median_ms", &run->median_ms) ||
-        read_time(at, o, "min_ms", &run->min_ms) || read_number(at, o, "gbps", 1, &run->gbps) ||
-        read_number(at, o, "pct_theoretical", 1, &run->pct_theoretical) ||
-        read_number(at, o, "pct_copy", 1, &run->pct_copy) ||
-        read_number(at, o, "measured_copy_gbps", 1, &run->copy_gbps) ||
-        read_number(at, o, "speedup_v0", 1, &run->speedup_v0) ||
-        read_number(at, o, "speedup_prev", 1, &run->speedup_prev) ||
-        read_number(at, o, "gpu_sum", 1, &run->gpu_sum) || read_number(at, o, "cpu_sum", 1, &run->cpu_sum) ||
-        read_bool(at, o, "correct", &run->correct))
+    if (rv_json_whole(at, o, "n", 1, RV_MAX_N, &run->n) || read_time(at, o, "median_ms", &run->median_ms) ||
+        read_time(at, o, "min_ms", &run->min_ms) || rv_json_number(at, o, "gbps", 1, &run->gbps) ||
+        rv_json_number(at, o, "pct_theoretical", 1, &run->pct_theoretical) ||
+        rv_json_number(at, o, "pct_copy", 1, &run->pct_copy) ||
+        rv_json_number(at, o, "measured_copy_gbps", 1, &run->copy_gbps) ||
+        rv_json_number(at, o, "speedup_v0", 1, &run->speedup_v0) ||
+        rv_json_number(at, o, "speedup_prev", 1, &run->speedup_prev) ||
+        rv_json_number(at, o, "gpu_sum", 1, &run->gpu_sum) || rv_json_number(at, o, "cpu_sum", 1, &run->cpu_sum) ||
+        rv_json_bool(at, o, "correct", &run->correct))
         return -1;
     return 0;
 }
 
-static int read_runs(const place *top, const jnode *root, rv_results *r)
+static int read_runs(const rv_json_place *top, const rv_json *root, rv_results *r)
 {
-    const jnode *runs;
-    if (need(top, root, "runs", J_ARRAY, 0, &runs)) return -1;
-    if (runs->nkids > RV_RESULTS_MAX_RUNS) return sfail(top, runs, "more than %d runs", RV_RESULTS_MAX_RUNS);
+    const rv_json *runs;
+    if (rv_json_need(top, root, "runs", RV_JSON_ARRAY, 0, &runs)) return -1;
+    if (runs->nkids > RV_RESULTS_MAX_RUNS) return rv_json_fail_at(top, runs, "more than %d runs", RV_RESULTS_MAX_RUNS);
     for (int i = 0; i < runs->nkids; i++) {
         char where[32];
         snprintf(where, sizeof where, "runs[%d]: ", i);
-        place at = {where, top->err, top->errlen};
+        rv_json_place at = {where, top->err, top->errlen};
         rv_result_run run;
         if (read_run(&at, &runs->kids[i], &run)) return -1;
         if (rv_results_find(r, run.version, run.n)) {
             char name[32];
             rv_results_n_name(run.n, name, sizeof name);
-            return sfail(&at, &runs->kids[i], "a second run of %s at N = %s", run.version, name);
+            return rv_json_fail_at(&at, &runs->kids[i], "a second run of %s at N = %s", run.version, name);
         }
-        if (rv_results_add(r, &run)) return sfail(&at, NULL, "out of memory");
+        if (rv_results_add(r, &run)) return rv_json_fail_at(&at, NULL, "out of memory");
     }
     return 0;
 }
 
-/* The file's bytes into a new NUL-terminated buffer. */
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long size;
-    if (!f) {
-        snprintf(err, errlen, "cannot open it: %s", strerror(errno));
-        return NULL;
-    }
-    if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-        snprintf(err, errlen, "cannot read it: %s", strerror(errno));
-    } else if (size > RV_RESULTS_MAX_FILE) {
-        snprintf(err, errlen, "%ld bytes is too large for a results file", size);
-    } else if (!(buf = malloc((size_t)size + 1))) {
-        snprintf(err, errlen, "out of memory");
-    } else if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        snprintf(err, errlen, "cannot read it: %s", ferror(f) ? strerror(errno) : "it got shorter while being read");
-        free(buf);
-        buf = NULL;
-    } else {
-        buf[size] = '\0';
-        *len = (size_t)size;
-    }
-    fclose(f);
-    return buf;
-}
 
 /* The tree onto a new rv_results; NULL with the reason in why. */
-static rv_results *from_tree(const jnode *root, char *why, size_t whylen)
+static rv_results *from_tree(const rv_json *root, char *why, size_t whylen)
 {
-    place top = {"", why, whylen};
+    rv_json_place top = {"", why, whylen};
     rv_results_meta meta;
     rv_results *r;
     memset(&meta, 0, sizeof meta);
@@ -914,11 +478,11 @@ static rv_results *from_tree(const jnode *root, char *why, size_t whylen)
 rv_results *rv_results_parse(const char *text, size_t len, const char *name, char *err, size_t errlen)
 {
     char why[400] = "";
-    jnode root;
+    rv_json root;
     rv_results *r = NULL;
     memset(&root, 0, sizeof root);
-    if (!parse_text(text, len, &root, why, sizeof why)) r = from_tree(&root, why, sizeof why);
-    jnode_free(&root);
+    if (!rv_json_parse(text, len, &root, why, sizeof why)) r = from_tree(&root, why, sizeof why);
+    rv_json_free(&root);
     if (!r) snprintf(err, errlen, "%s: %s", name, why);
     return r;
 }
@@ -927,7 +491,7 @@ rv_results *rv_results_load(const char *path, char *err, size_t errlen)
 {
     char why[400] = "";
     size_t len = 0;
-    char *text = read_file(path, &len, why, sizeof why);
+    char *text = rv_json_read_file(path, &len, why, sizeof why);
     rv_results *r = NULL;
     if (text) r = rv_results_parse(text, len, path, err, errlen);
     else snprintf(err, errlen, "%s: %s", path, why);
