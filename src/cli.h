@@ -25,5 +25,7 @@ int cmd_simulate(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_profile_one(int argc, char **argv);
 
 #endif

@@ -25,6 +25,9 @@ rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
 int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,
                double *sum, char *err, size_t errlen);
 
+/* The name of the CUDA device in use ("NVIDIA H200"), or a placeholder. */
+void rv_gpu_device_name(char *buf, size_t len);
+
 /* What `reducevis bench` measures. */
 typedef struct rv_bench_opts {
     uint64_t    n;            /* elements (ignored with sweep)             */

@@ -1,4 +1,4 @@
-// gpu_bench.cu — `bench` on the GPU: times every version v0..v7 and CUB's
+// gpu_bench.cu — `bench` on the GPU: times every version (v0..v7, v4s) and CUB's
 // cub::DeviceReduce::Sum on the same array, beside a device-to-device copy
 // that shows what the memory really delivers, and checks every sum against
 // the CPU's.
@@ -377,7 +377,7 @@ static void progress_clear(const bench_progress &p)
 
 // ==== the bench ===========================================================
 
-// Times the copy, v0..v7 and CUB at every size, adding one run per variant.
+// Times the copy, every version and CUB at every size, adding one run per variant.
 static int measure(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *sizes, const double *cpu_sums,
                    int count, rv_results *res, bench_progress &p, char *err, size_t errlen)
 {

@@ -104,15 +104,20 @@ static int fill_events(rv_trace *tr, const std::vector<rv_dev_event> &ev, char *
     return 0;
 }
 
-static void describe_origin(rv_trace *tr)
+extern "C" void rv_gpu_device_name(char *buf, size_t len)
 {
     cudaDeviceProp prop;
     int dev = 0;
     cudaGetDevice(&dev);
     if (cudaGetDeviceProperties(&prop, dev) == cudaSuccess)
-        snprintf(tr->origin, sizeof tr->origin, "%s", prop.name);
+        snprintf(buf, len, "%s", prop.name);
     else
-        snprintf(tr->origin, sizeof tr->origin, "CUDA device %d", dev);
+        snprintf(buf, len, "CUDA device %d", dev);
+}
+
+static void describe_origin(rv_trace *tr)
+{
+    rv_gpu_device_name(tr->origin, sizeof tr->origin);
     time_t now = time(nullptr);
     struct tm utc;
     gmtime_r(&now, &utc);

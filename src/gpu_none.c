@@ -31,3 +31,8 @@ int rv_gpu_bench(const rv_bench_opts *opts, char *err, size_t errlen)
     snprintf(err, errlen, "%s", why);
     return -1;
 }
+
+void rv_gpu_device_name(char *buf, size_t len)
+{
+    snprintf(buf, len, "no GPU");
+}

@@ -28,12 +28,14 @@ typedef struct command {
 
 static const command commands[] = {
     {"view",     viewer_main,  "open the viewer (the default with no command)"},
-    {"versions", cmd_versions, "list the versions v0..v7"},
+    {"versions", cmd_versions, "list the versions (v0..v7 of the seeds, and beyond)"},
     {"simulate", cmd_simulate, "record a trace with the CPU model"},
     {"capture",  cmd_capture,  "record a trace on the GPU (instrumented build)"},
     {"inspect",  cmd_inspect,  "print what each step of a trace does (text or --json)"},
     {"bench",    cmd_bench,    "time every version and CUB on the GPU"},
     {"export",   export_main,  "write the viewer's frames as PNG files, no display needed"},
+    {"verify",   cmd_verify,   "predictions against Nsight Compute counters and racecheck, on a GPU"},
+    {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 
 static void usage(FILE *f)
@@ -41,7 +43,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: reducevis [COMMAND] [OPTIONS]\n\n"
                "A teaching visualizer for CUDA parallel reduction.\n\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n`reducevis COMMAND --help` describes each command.\n"
                "Exit status: 0 success, 1 usage error, 2 runtime error.\n");
 }

@@ -29,8 +29,17 @@ struct rv_results {
     int             nruns, nsizes, cap;
 };
 
-/* The variants in their teaching order: "previous version" follows it. */
-static const char *const variants[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "cub"};
+/* The variants in their teaching order, and the one each improves on
+ * ("previous version"): v4s is v4 corrected, so v5 still builds on v4, and
+ * CUB is compared with the last of the seeds' versions. */
+static const char *const variants[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s",
+                                                           "v5", "v6", "v7", "cub"};
+static const int previous[RV_RESULTS_NVARIANTS] = {-1, 0, 1, 2, 3, 4, 4, 6, 7, 8};
+
+const char *rv_results_variant(int k)
+{
+    return (k >= 0 && k < RV_RESULTS_NVARIANTS) ? variants[k] : NULL;
+}
 
 static int variant_index(const char *name)
 {
@@ -104,7 +113,8 @@ static const rv_result_run *find_variant(const rv_results *r, int k, uint64_t n)
 static void derive_run(const rv_results *r, rv_result_run *run)
 {
     int k = variant_index(run->version);
-    const rv_result_run *v0 = find_variant(r, 0, run->n), *prev = find_variant(r, k - 1, run->n);
+    const rv_result_run *v0 = find_variant(r, 0, run->n);
+    const rv_result_run *prev = k >= 0 ? find_variant(r, previous[k], run->n) : NULL;
     /* bytes / (ms * 1e-3 s) / 1e9 bytes per GB */
     run->gbps = ratio((double)run->n * sizeof(float), run->median_ms * 1e6);
     run->pct_theoretical = 100.0 * ratio(run->gbps, r->meta.theoretical_gbps);
@@ -416,7 +426,7 @@ static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *ru
     if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "a run should be an object, not %s", rv_json_type_name(o->type));
     if (rv_json_text(at, o, "version", run->version, sizeof run->version)) return -1;
     if (variant_index(run->version) < 0)
-        return rv_json_fail_at(at, NULL, "unknown version \"%s\" (expected v0 .. v7 or cub)", run->version);
+        return rv_json_fail_at(at, NULL, "unknown version \"%s\" (expected v0 .. v7, v4s or cub)", run->version);
     if (rv_json_need(at, o, "block_size", RV_JSON_NUMBER, 1, &block) ||
         (block && rv_json_whole(at, o, "block_size", 1, 1024, &block_size)))
         return -1;

@@ -26,7 +26,7 @@ extern "C" {
 #define RV_RESULTS_VERSION     1                   /* its "format_version"       */
 #define RV_RESULTS_TIMING      "whole reduction, every pass, CUDA events, median of R after warm-up"
 #define RV_RESULTS_COPY        "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
-#define RV_RESULTS_NVARIANTS   9                   /* v0 .. v7 and cub           */
+#define RV_RESULTS_NVARIANTS   10                  /* v0 .. v7, v4s and cub      */
 
 /* One version timed at one N. */
 typedef struct rv_result_run {
@@ -96,6 +96,9 @@ void rv_results_free(rv_results *r);
 
 /* The run of version ("v0" .. "v7", "cub") at n; n == 0: at the main N.
  * NULL when there is none. */
+/* Variant k (0 .. RV_RESULTS_NVARIANTS-1) in teaching order: "v0" ... "v4s" ... "cub". */
+const char *rv_results_variant(int k);
+
 const rv_result_run *rv_results_find(const rv_results *r, const char *version, uint64_t n);
 
 const rv_results_meta *rv_results_info(const rv_results *r);

@@ -2,7 +2,8 @@
 # gpu_record.sh OUTDIR — everything the GPU machine is needed for, in one go:
 # build the CUDA side (no SDL2 there), run the GPU tests, capture every
 # version's trace at the default configuration with two data patterns, time
-# every version and CUB (N = 2^25 and the sweep), and check the kernels with
+# every version and CUB (N = 2^25 and the sweep), compare the predictions with
+# Nsight Compute (`reducevis verify`), and check the kernels with
 # compute-sanitizer.  OUTDIR receives assets/ (traces and results named with
 # the device) and the logs; commit what lands in OUTDIR/assets.
 set -uo pipefail
@@ -26,10 +27,11 @@ log "tests (all, GPU included)"
 tail -5 "$out/logs/ctest.txt" | tee -a "$out/logs/summary.txt"
 
 log "capture"
+versions=$($rv versions | awk '/^v[0-9]/ {print $1}')
 for data in ones random:1; do
-    for v in 0 1 2 3 4 5 6 7; do
-        f="$out/assets/traces/$slug-v$v-b256-${data/:/}.rvt"
-        $rv capture --version $v --data $data -o "$f" >>"$out/logs/capture.txt" 2>&1 || log "capture v$v $data FAILED"
+    for v in $versions; do
+        f="$out/assets/traces/$slug-$v-b256-${data/:/}.rvt"
+        $rv capture --version $v --data $data -o "$f" >>"$out/logs/capture.txt" 2>&1 || log "capture $v $data FAILED"
     done
 done
 tail -3 "$out/logs/capture.txt" >>"$out/logs/summary.txt"
@@ -40,12 +42,19 @@ cat "$out/logs/bench.txt" >>"$out/logs/summary.txt"
 log "bench sweep"
 $rv bench --sweep --repeat 10 -o "$out/assets/results/$slug-sweep.json" >"$out/logs/bench-sweep.txt" 2>&1; log "sweep exit $?"
 
+log "verify: predictions against Nsight Compute, racecheck"
+$rv verify -o "$out/assets/results/$slug-verify.json" >"$out/logs/verify.txt" 2>"$out/logs/verify-progress.txt"
+log "verify exit $?"; cat "$out/logs/verify.txt" >>"$out/logs/summary.txt"
+log "shared-memory instructions in the machine code (sm_90)"
+cuobjdump -sass -arch sm_90 $rv 2>/dev/null | grep -E "Function :|LDS|STS|BAR|WARPSYNC|SHFL" >"$out/logs/sass-shared.txt"
+log "sass lines: $(wc -l <"$out/logs/sass-shared.txt")"
+
 log "compute-sanitizer memcheck"
-for v in 0 1 2 3 4 5 6 7; do
+for v in $versions; do
     for n in 1 31 1000003 33554433; do
         timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $rv capture --version $v --n $n \
             --block-size 256 -o /tmp/ms.rvt >>"$out/logs/memcheck.txt" 2>&1
-        echo "memcheck v$v N=$n exit $?" | tee -a "$out/logs/summary.txt"
+        echo "memcheck $v N=$n exit $?" | tee -a "$out/logs/summary.txt"
     done
 done
 log "compute-sanitizer racecheck v4 (volatile warp-synchronous code)"

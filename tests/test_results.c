@@ -35,13 +35,13 @@ static int same(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
 }
 
-static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "cub"};
+static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s", "v5", "v6", "v7", "cub"};
 
 /* ==== synthetic results =================================================== */
 
 /* Median times (ms) per variant: v0 0.5, v1 0.25, v2 0.2, ... chosen so that
  * speedups are round numbers. */
-static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.05, 0.04, 0.04, 0.025};
+static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.064, 0.05, 0.04, 0.04, 0.025};
 
 static rv_results_meta synthetic_meta(double theoretical)
 {
@@ -108,6 +108,11 @@ static void test_derive(void)
     CHECK(same(v1->speedup_v0, 2.0) && same(v1->speedup_prev, 2.0));
     CHECK(same(v2->speedup_v0, 2.5) && same(v2->speedup_prev, 1.25));
     CHECK(same(cub->speedup_v0, 20.0) && same(cub->speedup_prev, 1.6)); /* cub follows v7 */
+    /* v4s is v4 corrected: compared with v4; v5 still builds on v4, not on v4s */
+    const rv_result_run *v4s = rv_results_find(r, "v4s", 0), *v5 = rv_results_find(r, "v5", 0);
+    CHECK(v4s && same(v4s->speedup_prev, 1.25));
+    CHECK(v5 && same(v5->speedup_prev, 1.6));
+    for (int k = 0; k < RV_RESULTS_NVARIANTS; k++) CHECK(!strcmp(rv_results_variant(k), variant_names[k]));
     /* speedups compare within one N only: 1000003 has its own v0 */
     const rv_result_run *odd = rv_results_find(r, "v1", 1000003);
     CHECK(odd && same(odd->speedup_v0, 2.0));
