@@ -57,8 +57,4 @@ for v in $versions; do
         echo "memcheck $v N=$n exit $?" | tee -a "$out/logs/summary.txt"
     done
 done
-log "compute-sanitizer racecheck v4 (volatile warp-synchronous code)"
-timeout 180 compute-sanitizer --tool racecheck $rv capture --version 4 --n 65536 -o /tmp/rc.rvt \
-    >"$out/logs/racecheck-v4.txt" 2>&1
-log "racecheck v4 exit $?"; tail -3 "$out/logs/racecheck-v4.txt" >>"$out/logs/summary.txt"
 log "done"
