@@ -139,8 +139,10 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         if (deg == 0) continue;
         wi->smem_requests++;
         wi->smem_wavefronts += deg;
-        if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += deg; }
-        else { wi->smem_st_requests++; wi->smem_st_wavefronts += deg; }
+        int lanes = 0;
+        for (int l = 0; l < RV_WARP_SIZE; l++) lanes += words[l] >= 0;
+        if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += deg; wi->smem_ld_lanes += lanes; }
+        else { wi->smem_st_requests++; wi->smem_st_wavefronts += deg; wi->smem_st_lanes += lanes; }
         if (deg > wi->max_conflict) wi->max_conflict = deg;
         for (int l = 0; l < RV_WARP_SIZE; l++) {
             if (words[l] < 0) continue;

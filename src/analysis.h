@@ -41,6 +41,7 @@ typedef struct rv_warp_info {
     int smem_wavefronts;   /* sum of their degrees: passes the hardware needs   */
     int smem_ld_requests, smem_ld_wavefronts;   /* the same, reads alone   */
     int smem_st_requests, smem_st_wavefronts;   /* the same, writes alone  */
+    int smem_ld_lanes, smem_st_lanes;           /* lanes taking part, summed over requests */
     int gld_requests;      /* global load requests                             */
     int gld_sectors;       /* 32-byte sectors they touch, summed               */
     int wasted_lanes;

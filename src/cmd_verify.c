@@ -6,7 +6,10 @@
  *     counts, per block, the extra wavefronts of every request (degree - 1);
  *     all blocks of the first pass follow the same addresses when N fills
  *     them, so the launch's total is that times the grid;
- *   - shared-memory instructions (warp-level requests), loads and stores;
+ *   - the same conflicts as the instructions' own wavefronts (the SASS-level
+ *     counter: what each instruction's addresses cost, and nothing else);
+ *   - shared-memory instructions (warp-level requests) and the lanes that
+ *     execute them, loads and stores;
  *   - thread efficiency: executing lanes per warp instruction.  The trace
  *     sees only the traced statements, not the index arithmetic and loop
  *     control around them, so this one is an estimate and is labelled so.
@@ -15,6 +18,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* popen, readlink */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,16 +36,23 @@ typedef struct metric {
     const char *name;     /* ncu metric                                  */
     const char *label;    /* for people                                  */
     int         estimate; /* 1: the trace cannot see every instruction   */
+    int         required; /* 0: shown as n/a where this ncu lacks it     */
 } metric;
 
-static const metric metrics[] = {
-    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "bank conflicts, loads", 0},
-    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "bank conflicts, stores", 0},
-    {"smsp__sass_inst_executed_op_shared_ld.sum", "shared load instructions", 0},
-    {"smsp__sass_inst_executed_op_shared_st.sum", "shared store instructions", 0},
-    {"smsp__thread_inst_executed_per_inst_executed.ratio", "lanes per warp instruction", 1},
+enum { M_LD_CONFLICTS, M_ST_CONFLICTS, M_LD_WAVEFRONTS, M_ST_WAVEFRONTS, M_LD_INST, M_ST_INST,
+       M_LD_LANES, M_ST_LANES, M_LANES_PER_INST, NMETRICS };
+
+static const metric metrics[NMETRICS] = {
+    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "bank conflicts, loads", 0, 1},
+    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "bank conflicts, stores", 0, 1},
+    {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts, loads", 0, 0},
+    {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts, stores", 0, 0},
+    {"smsp__sass_inst_executed_op_shared_ld.sum", "shared load instructions", 0, 0},
+    {"smsp__sass_inst_executed_op_shared_st.sum", "shared store instructions", 0, 0},
+    {"smsp__sass_thread_inst_executed_op_shared_ld.sum", "lanes in shared loads", 0, 0},
+    {"smsp__sass_thread_inst_executed_op_shared_st.sum", "lanes in shared stores", 0, 0},
+    {"smsp__thread_inst_executed_per_inst_executed.ratio", "lanes per warp instruction", 1, 1},
 };
-enum { NMETRICS = sizeof metrics / sizeof metrics[0] };
 
 typedef struct row {
     int    version, block_size;
@@ -59,25 +70,26 @@ static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, si
         rv_trace_free(tr);
         return -1;
     }
-    double ld_c = 0, st_c = 0, ld_i = 0, st_i = 0, lanes = 0, insts = 0;
+    double sum[NMETRICS] = {0}, lanes = 0, insts = 0;
     for (int s = 0; s < tr->nsteps; s++)
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
-            ld_c += wi->smem_ld_wavefronts - wi->smem_ld_requests;
-            st_c += wi->smem_st_wavefronts - wi->smem_st_requests;
-            ld_i += wi->smem_ld_requests;
-            st_i += wi->smem_st_requests;
+            sum[M_LD_WAVEFRONTS] += wi->smem_ld_wavefronts;
+            sum[M_ST_WAVEFRONTS] += wi->smem_st_wavefronts;
+            sum[M_LD_INST] += wi->smem_ld_requests;
+            sum[M_ST_INST] += wi->smem_st_requests;
+            sum[M_LD_LANES] += wi->smem_ld_lanes;
+            sum[M_ST_LANES] += wi->smem_st_lanes;
             if (wi->active_lanes) {
                 lanes += wi->active_lanes;
                 insts += 1;
             }
         }
-    double grid = (double)tr->grid;
-    out[0] = ld_c * grid;
-    out[1] = st_c * grid;
-    out[2] = ld_i * grid;
-    out[3] = st_i * grid;
-    out[4] = insts ? lanes / insts : 0;
+    /* a conflict is a wavefront beyond the first of a request */
+    sum[M_LD_CONFLICTS] = sum[M_LD_WAVEFRONTS] - sum[M_LD_INST];
+    sum[M_ST_CONFLICTS] = sum[M_ST_WAVEFRONTS] - sum[M_ST_INST];
+    for (int k = 0; k < NMETRICS; k++) out[k] = sum[k] * (double)tr->grid;
+    out[M_LANES_PER_INST] = insts ? lanes / insts : 0;
     rv_analysis_free(an);
     rv_trace_free(tr);
     return 0;
@@ -103,7 +115,7 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
     int name_col = -1, value_col = -1;
     while (fgets(line, sizeof line, p)) {
         if (line[0] != '"') {
-            if (strlen(line) > 2) snprintf(last, sizeof last, "%s", line);
+            if (strlen(line) > 2) snprintf(last, sizeof last, "%.500s", line); /* for the error message */
             continue;
         }
         /* split the quoted CSV fields */
@@ -136,11 +148,14 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
         }
     }
     int rc = pclose(p);
-    for (int k = 0; k < NMETRICS; k++)
-        if (out[k] < 0) {
+    for (int k = 0; k < NMETRICS; k++) {
+        if (out[k] >= 0) continue;
+        if (metrics[k].required) {
             snprintf(err, errlen, "ncu gave no value for %s (exit %d; last line: %s)", metrics[k].name, rc, last);
             return -1;
         }
+        out[k] = NAN; /* this ncu does not offer it: shown as n/a */
+    }
     return 0;
 }
 
@@ -196,10 +211,11 @@ static void print_table(const row *rows, int nrows, const char *device)
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
             double q = ratio_of(rows[r].measured[k], rows[r].predicted[k]);
-            printf("%-5s %5d  %-28s %14.2f %14.2f ", rv_version_name(rows[r].version), rows[r].block_size,
-                   metrics[k].label, rows[r].predicted[k], rows[r].measured[k]);
-            if (q < 0) printf("%8s", "-");
-            else printf("%8.3f", q);
+            printf("%-5s %5d  %-28s %14.2f ", rv_version_name(rows[r].version), rows[r].block_size,
+                   metrics[k].label, rows[r].predicted[k]);
+            if (isnan(rows[r].measured[k])) printf("%14s %8s", "n/a", "-");
+            else if (q < 0) printf("%14.2f %8s", rows[r].measured[k], "-");
+            else printf("%14.2f %8.3f", rows[r].measured[k], q);
             printf("%s\n", metrics[k].estimate ? "  (estimate)" : "");
         }
 }
@@ -228,9 +244,11 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
     int first = 1;
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
-            fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"metric\": \"%s\", \"predicted\": %.6g, \"measured\": %.6g}",
+            fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"metric\": \"%s\", \"predicted\": %.10g, \"measured\": ",
                     first ? "" : ",", rv_version_name(rows[r].version), rows[r].block_size, metrics[k].name,
-                    rows[r].predicted[k], rows[r].measured[k]);
+                    rows[r].predicted[k]);
+            if (isnan(rows[r].measured[k])) fprintf(f, "null}");
+            else fprintf(f, "%.10g}", rows[r].measured[k]);
             first = 0;
         }
     fprintf(f, "\n  ],\n  \"racecheck\": [");

@@ -80,6 +80,12 @@ static void test_v1_conflicts(void)
         CHECK(wi->state == want[k].state, "v1 %s: state %s", want[k].step, rv_warp_state_name(wi->state));
         CHECK(wi->smem_requests == 3, "v1 %s: two reads and a write", want[k].step);
     }
+    /* loads and stores apart: two 2-way reads and one 2-way write per warp at s=1 */
+    const rv_warp_info *w0 = rv_analysis_warp(r.an, step_of(r.tr, "s=1"), 0);
+    CHECK(w0->smem_ld_requests == 2 && w0->smem_ld_wavefronts == 4 && w0->smem_ld_lanes == 64,
+          "v1 s=1 loads: %d requests, %d wavefronts, %d lanes", w0->smem_ld_requests, w0->smem_ld_wavefronts, w0->smem_ld_lanes);
+    CHECK(w0->smem_st_requests == 1 && w0->smem_st_wavefronts == 2 && w0->smem_st_lanes == 32,
+          "v1 s=1 store: %d requests, %d wavefronts, %d lanes", w0->smem_st_requests, w0->smem_st_wavefronts, w0->smem_st_lanes);
     /* the conflicting words are marked: word 0 and word 32 share bank 0 at s=1 */
     int s1 = step_of(r.tr, "s=1");
     CHECK(r.an->conflict[(size_t)s1 * r.an->smem_words + 32] == 2, "v1 s=1: word 32 marked 2-way");
