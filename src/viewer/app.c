@@ -9,10 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "draw.h"
-#include "../versions.h"
-#ifdef RV_HAVE_RESULTS
 #include "../results.h"
-#endif
+#include "../versions.h"
 
 static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
@@ -28,18 +26,21 @@ void app_usage(FILE *out)
         "shared-memory banks, conflicts, divergence and wasted work.\n"
         "\n"
         "  FILE.rvt           a trace from `reducevis capture` or `reducevis simulate`\n"
-        "  --version V        0..7; without FILE, the bundled GPU trace of V, else the CPU model\n"
+        "  --version V        v0, v1, ... (see `reducevis versions`); without FILE, the bundled\n"
+        "                     GPU trace of V, else the CPU model\n"
         "  --compare V2       show V2 beside it, the two stepping together (also: key C)\n"
         "  --block-size B     simulate with the CPU model at this block size\n"
         "  --data PATTERN     ones, index, mod10, random[:SEED] (CPU model)\n"
         "  --font PATH        a .ttf font instead of the system's DejaVu fonts\n"
-        "  --results FILE     timed results from `reducevis bench -o FILE.json`\n"
+        "  --results FILE     timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
+        "                     one N and a --sweep); default: the bundled results of the trace's GPU\n"
         "  --size WxH         window size (default 1280x720)\n"
         "  --keys LIST        keys to apply first, e.g. right,right,t (for scripts)\n"
         "  --shot FILE        draw that frame off-screen into FILE (.png or .bmp) and exit\n"
         "\n"
-        "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, 0-7 version,\n"
-        "      C then 0-7 compare with that version (C twice: compare off), E save the frame as PNG,\n"
+        "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
+        "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
+        "      compare off), E save the frame as PNG,\n"
         "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n");
@@ -70,12 +71,12 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
             return 1;
         } else if (!strcmp(a, "--version")) {
             if (val && (o->version = rv_version_parse(val)) < 0) {
-                snprintf(err, errlen, "--version: expected 0..7 or v0..v7, got '%s'", val);
+                snprintf(err, errlen, "--version: unknown version '%s' (see `reducevis versions`)", val);
                 return -1;
             }
         } else if (!strcmp(a, "--compare")) {
             if (val && (o->compare = rv_version_parse(val) + 1) <= 0) {
-                snprintf(err, errlen, "--compare: expected 0..7 or v0..v7, got '%s'", val);
+                snprintf(err, errlen, "--compare: unknown version '%s' (see `reducevis versions`)", val);
                 return -1;
             }
         } else if (!strcmp(a, "--block-size")) {
@@ -88,7 +89,11 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
         } else if (!strcmp(a, "--font")) {
             o->font = val;
         } else if (!strcmp(a, "--results")) {
-            o->results = val;
+            if (val && o->results[1]) {
+                snprintf(err, errlen, "--results: at most twice (a run at one N and a sweep)");
+                return -1;
+            }
+            o->results[o->results[0] ? 1 : 0] = val;
         } else if (!strcmp(a, "--keys")) {
             o->keys = val;
         } else if (!strcmp(a, "--shot")) {
@@ -125,26 +130,105 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
     return 0;
 }
 
+/* Loads one results file into the run or the sweep slot (by its "sweep"
+ * flag).  0, or -1 with why in err. */
+static int load_results(app *a, const char *path, char *err, size_t errlen)
+{
+    char why[512] = "";
+    rv_results *r = rv_results_load(path, why, sizeof why);
+    if (!r) {
+        snprintf(err, errlen, "cannot read results: %s", why);
+        return -1;
+    }
+    rv_results **slot = rv_results_info(r)->sweep ? &a->sweep : &a->results;
+    if (*slot) {
+        snprintf(err, errlen, "--results %s: a second %s; give one run at one N and one sweep", path,
+                 slot == &a->sweep ? "sweep" : "run at one N");
+        rv_results_free(r);
+        return -1;
+    }
+    *slot = r;
+    return 0;
+}
+
+static void free_results(app *a)
+{
+    if (a->sweep != a->results)
+        rv_results_free(a->sweep);
+    rv_results_free(a->results);
+    a->results = a->sweep = NULL;
+}
+
+static const char *file_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The bundled results of the trace's device: a GPU trace's own, a CPU-model
+ * trace's the only device's.  Failures leave a note, never an error. */
+static void follow_results(app *a)
+{
+    if (a->results_given)
+        return;
+    char slug[64] = "";
+    int gpu = a->sc.tr->origin_kind == RV_ORIGIN_GPU;
+    if (gpu)
+        scene_device_slug(a->sc.tr->origin, slug, sizeof slug);
+    else
+        snprintf(slug, sizeof slug, "(model)");
+    if ((a->results || a->sweep || a->results_note[0]) && !strcmp(slug, a->results_slug))
+        return;   /* already what this device needs */
+    free_results(a);
+    a->results_note[0] = '\0';
+    snprintf(a->results_slug, sizeof a->results_slug, "%s", slug);
+    const char *dirs[4];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    char main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300];
+    if (scene_find_results(dirs, a->nasset_dirs, gpu ? slug : NULL, main_path, sweep_path, sizeof main_path,
+                           msg, sizeof msg) != 0) {
+        snprintf(a->results_note, sizeof a->results_note, "%s", msg);
+        return;
+    }
+    char why[512] = "";
+    for (int k = 0; k < 2; k++) {
+        const char *path = k == 0 ? main_path : sweep_path;
+        if (!path[0])
+            continue;
+        rv_results *r = rv_results_load(path, why, sizeof why);
+        if (!r) {
+            size_t o = strlen(a->results_note);
+            snprintf(a->results_note + o, sizeof a->results_note - o, "%sbundled %s does not load: %s",
+                     o ? "; " : "", file_name(path), why);
+            continue;
+        }
+        if (k == 0)
+            a->results = r;
+        else
+            a->sweep = r;
+    }
+}
+
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
              char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
     a->speed = SPEED_DEFAULT;
-    a->results_path = o->results;
+    a->results_path = o->results[0];
     a->width = o->width;
     a->height = o->height;
-#ifdef RV_HAVE_RESULTS
-    if (o->results) {
-        char why[512] = "";
-        a->results = rv_results_load(o->results, why, sizeof why);
-        if (!a->results) {
-            snprintf(err, errlen, "cannot read results %s: %s", o->results, why);
+    for (int i = 0; i < ndirs && a->nasset_dirs < 4; i++)
+        if (asset_dirs[i] && asset_dirs[i][0])
+            snprintf(a->asset_dirs[a->nasset_dirs++], SCENE_PATH_LEN, "%s", asset_dirs[i]);
+    for (int k = 0; k < 2 && o->results[k]; k++) {
+        a->results_given = 1;
+        if (load_results(a, o->results[k], err, errlen) != 0)
             return -1;
-        }
     }
-#endif
     if (scene_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
         return -1;
+    follow_results(a);
     if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0)
         return -1;
     return 0;
@@ -187,10 +271,7 @@ void app_close(app *a)
 {
     scene_close(&a->sc);
     scene_close(&a->sc2);
-#ifdef RV_HAVE_RESULTS
-    rv_results_free(a->results);
-#endif
-    a->results = NULL;
+    free_results(a);
 }
 
 void app_toast(app *a, const char *msg)
@@ -281,12 +362,61 @@ static void switch_version(app *a, int v)
     a->focus = 0;
     if (a->comparing)
         realign(a);
+    follow_results(a);
     const rv_version_info *vi = rv_version(v);
     if (a->sc.tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(msg, sizeof msg, "%s %s: GPU trace from %s", vi->name, vi->title, a->sc.tr->origin);
     else
         snprintf(msg, sizeof msg, "%s %s: simulated with the CPU model", vi->name, vi->title);
     app_toast(a, msg);
+}
+
+int app_version_of_digit(int digit)
+{
+    char name[8];
+    snprintf(name, sizeof name, "v%d", digit);
+    for (int v = 0; v < RV_NUM_VERSIONS; v++)
+        if (rv_version(v) && !strcmp(rv_version(v)->name, name))
+            return v;
+    return -1;
+}
+
+/* The digit of a key (top row or keypad), or -1. */
+static int key_digit(SDL_Keycode key)
+{
+    if (key >= SDLK_0 && key <= SDLK_9)
+        return (int)(key - SDLK_0);
+    if (key >= SDLK_KP_1 && key <= SDLK_KP_9)
+        return (int)(key - SDLK_KP_1) + 1;
+    if (key == SDLK_KP_0)
+        return 0;
+    return -1;
+}
+
+/* Digit D: the version named "vD", or a toast saying there is none. */
+static int digit_version(app *a, int digit)
+{
+    int v = app_version_of_digit(digit);
+    if (v < 0) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "there is no version v%d ([ and ] step through all versions)", digit);
+        app_toast(a, msg);
+    }
+    return v;
+}
+
+/* [ and ]: the version before or after the current one in table order. */
+static void step_version(app *a, int dir)
+{
+    int v = a->sc.tr->version + dir;
+    if (v < 0 || v >= RV_NUM_VERSIONS) {
+        const rv_version_info *vi = rv_version(a->sc.tr->version);
+        char msg[96];
+        snprintf(msg, sizeof msg, "%s is the %s version", vi ? vi->name : "this", dir < 0 ? "first" : "last");
+        app_toast(a, msg);
+        return;
+    }
+    switch_version(a, v);
 }
 
 double app_speed(const app *a)
@@ -302,16 +432,11 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         /* C was pressed: a digit picks the second version, C again ends it. */
         char msg[300];
         a->compare_pending = 0;
-        if (key >= SDLK_0 && key <= SDLK_7) {
-            app_compare(a, (int)(key - SDLK_0), msg, sizeof msg);
-            return;
-        }
-        if (key >= SDLK_KP_1 && key <= SDLK_KP_7) {
-            app_compare(a, (int)(key - SDLK_KP_1) + 1, msg, sizeof msg);
-            return;
-        }
-        if (key == SDLK_KP_0) {
-            app_compare(a, 0, msg, sizeof msg);
+        int dg = key_digit(key);
+        if (dg >= 0) {
+            int v = digit_version(a, dg);
+            if (v >= 0)
+                app_compare(a, v, msg, sizeof msg);
             return;
         }
         if (key == SDLK_c) {
@@ -332,8 +457,8 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         break;
     case SDLK_c:
         a->compare_pending = 1;
-        app_toast(a, a->comparing ? "compare: press 0â" "7 for the second version, C again to stop"
-                                  : "compare: press 0â" "7 for the version to show beside this one");
+        app_toast(a, a->comparing ? "compare: press a digit for the second version, C again to stop"
+                                  : "compare: press a digit for the version to show beside this one");
         break;
     case SDLK_e:
         a->save_requested = 1;
@@ -384,14 +509,18 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
     case SDLK_q:
         a->quit = 1;
         break;
-    default:
-        if (key >= SDLK_0 && key <= SDLK_7)
-            switch_version(a, (int)(key - SDLK_0));
-        else if (key >= SDLK_KP_1 && key <= SDLK_KP_7)
-            switch_version(a, (int)(key - SDLK_KP_1) + 1);
-        else if (key == SDLK_KP_0)
-            switch_version(a, 0);
+    case SDLK_LEFTBRACKET:
+        step_version(a, -1);
         break;
+    case SDLK_RIGHTBRACKET:
+        step_version(a, +1);
+        break;
+    default: {
+        int dg = key_digit(key), v;
+        if (dg >= 0 && (v = digit_version(a, dg)) >= 0)
+            switch_version(a, v);
+        break;
+    }
     }
 }
 
@@ -490,8 +619,11 @@ viewer_frame app_frame(app *a, int w, int h)
         .hover = a->hover, .mouse_x = a->mouse_x, .mouse_y = a->mouse_y,
         .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .playing = a->playing,
         .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
-        .results_path = a->results_path, .results = a->results,
+        .results_path = a->results_path, .results = a->results ? a->results : a->sweep,
+        .sweep = a->sweep, .results_note = a->results_note,
     };
+    if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
+        f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {
         f.tr2 = a->sc2.tr;
         f.an2 = a->sc2.an;
@@ -514,6 +646,7 @@ static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },
     { "4", SDLK_4 }, { "5", SDLK_5 }, { "6", SDLK_6 }, { "7", SDLK_7 },
+    { "8", SDLK_8 }, { "9", SDLK_9 }, { "[", SDLK_LEFTBRACKET }, { "]", SDLK_RIGHTBRACKET },
 };
 
 int app_run_keys(app *a, const char *script, char *err, size_t errlen)
@@ -535,7 +668,7 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
                     break;
             if (i == sizeof key_names / sizeof key_names[0]) {
                 snprintf(err, errlen, "--keys: '%s' is not a key (right left space home end "
-                         "p t f z c e h ? q esc plus minus 0..7)", name);
+                         "p t f z c e h ? q esc plus minus [ ] 0..9)", name);
                 return -1;
             }
             SDL_Event e = { 0 };

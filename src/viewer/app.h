@@ -22,7 +22,7 @@ typedef struct viewer_options {
     int block_size;          /* --block-size, 0 if not given                  */
     const char *data;        /* --data, NULL if not given                     */
     const char *font;        /* --font                                        */
-    const char *results;     /* --results                                     */
+    const char *results[2];  /* --results, up to twice (a run and a sweep)     */
     int width, height;       /* --size                                        */
     const char *keys;        /* --keys: scripted keys before the first frame  */
     const char *shot;        /* --shot: save that frame (BMP, or PNG by name) and exit */
@@ -44,8 +44,17 @@ typedef struct app {
     int focus;               /* warp + 1, 0 = automatic                       */
     char toast[320];
     unsigned toast_ms;       /* how long the toast still shows                */
-    const char *results_path;
-    struct rv_results *results;  /* loaded from results_path, or NULL         */
+    /* timed runs: given with --results, else the bundled ones of the trace's
+     * device (followed when a version switch changes device) */
+    const char *results_path;    /* the first --results, or NULL              */
+    int results_given;           /* --results was given: never look further   */
+    struct rv_results *results;  /* runs at one N (figures, bars), or NULL    */
+    struct rv_results *sweep;    /* runs over N (the plot), or NULL; may be
+                                    the same as results                      */
+    char results_slug[64];       /* device the bundled results were sought for */
+    char results_note[400];      /* why none are shown, or what failed        */
+    char asset_dirs[4][SCENE_PATH_LEN];
+    int nasset_dirs;
     int width, height;       /* size of the last frame, for hit tests         */
     /* compare mode: a second scene stepping with the first, by aligned row */
     int comparing;
@@ -62,7 +71,10 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
 void app_usage(FILE *out);
 
 /* Opens what the options ask for: a file, the bundled GPU trace (looked for
- * in asset_dirs, in order), or the CPU model.  0, or -1 with err. */
+ * in asset_dirs, in order), or the CPU model; then the timed results: the
+ * --results files (an error when one does not load), else the bundled ones
+ * of the trace's device (a CPU-model trace: of the only device bundled),
+ * whose failure only leaves a note.  0, or -1 with err. */
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
              char *err, size_t errlen);
 void app_close(app *a);
@@ -88,13 +100,16 @@ double app_speed(const app *a);
 viewer_frame app_frame(app *a, int w, int h);
 
 /* Applies a script such as "right,right,t,3" (names: right left space home
- * end p t f z c e h ? q esc plus minus 0..7).  0, or -1 naming an unknown key. */
+ * end p t f z c e h ? q esc plus minus [ ] 0..9).  0, or -1 naming an unknown key. */
 int app_run_keys(app *a, const char *script, char *err, size_t errlen);
 
 /* Steps (or aligned rows when comparing) the arrows move through, and
  * going to one of them (clamped). */
 int app_positions(const app *a);
 void app_goto(app *a, int pos);
+
+/* The version whose name is "v<digit>", or -1 when the table has none. */
+int app_version_of_digit(int digit);
 
 /* Shows a short message in the footer for a few seconds. */
 void app_toast(app *a, const char *msg);

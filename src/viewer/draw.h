@@ -49,6 +49,26 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
  * none ("no timed run loaded").  Returns 1 when a run was found. */
 int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len);
 
+/* Where the results panel puts things: pure arithmetic from the frame and
+ * the layout (no text is measured), so the tests sample the same pixels. */
+typedef struct panel_geom {
+    int x, w, lh;            /* content column; pitch of a line of small text   */
+    lrect status;            /* the current version's figures, or why none      */
+    int nbars;               /* 0: no bars; else RV_NUM_VERSIONS + 1 (CUB last) */
+    lrect bars;              /* the rows of bars, names to values               */
+    int bar_x, bar_w, bar_h; /* 0 GB/s at bar_x, scale_gbps at bar_x + bar_w   */
+    double scale_gbps;
+    lrect plot;              /* the sweep plot's axes; w == 0 when none          */
+    double plot_gbps;        /* GB/s at the plot's top                          */
+    double lo, hi;           /* log2 N at its left and right edges              */
+} panel_geom;
+
+void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, panel_geom *g);
+/* The bar of row (a version, or RV_NUM_VERSIONS for CUB) at gbps. */
+lrect panel_bar_rect(const panel_geom *g, int row, double gbps);
+/* The pixel of (n, gbps) in the sweep plot. */
+void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int *y);
+
 /* Code pane helpers: strips the trace instrumentation from a source line in
  * place (returns 1 when nothing else was on it); the cleaned, unindented
  * statement at `line` of a version's kernel (0, or -1 when there is none). */

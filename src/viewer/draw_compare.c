@@ -286,8 +286,8 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_cmp_legend(&d, &C);
     const theme *th = d.th;
     int y = C.footer.y + (C.footer.h - text_line_height(tc, FACE_SANS, C.fs_small)) / 2;
-    const char *keys = "\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then 0\xE2\x80\x93" "7: compare with   "
-                       "C C: compare off   0\xE2\x80\x93" "7 left version   T theme   E save PNG   H help   Q quit";
+    const char *keys = "\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then a digit: compare with   "
+                       "C C: compare off   0\xE2\x80\x93" "9 [ ] left version   T theme   E save PNG   H help   Q quit";
     if (f->toast && f->toast[0]) {
         int tw = text_width(tc, FACE_SANS_BOLD, C.fs_small, f->toast);
         int tx = C.footer.x + C.footer.w - tw;

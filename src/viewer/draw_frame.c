@@ -131,7 +131,7 @@ static void draw_footer(const draw_ctx *d)
     const theme *th = d->th;
     int y = L->footer.y + (L->footer.h - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2;
     const char *keys = "\xE2\x86\x92/Space step   \xE2\x86\x90 back   Home/End   P play   +/\xE2\x88\x92 speed   "
-                       "0\xE2\x80\x93" "7 version   C compare   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
+                       "0\xE2\x80\x93" "9 [ ] version   C compare   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
                        "click: timeline, warp   hover: values";
     if (d->f->toast && d->f->toast[0]) {
         int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, d->f->toast);

@@ -16,22 +16,26 @@ void draw_legend(const draw_ctx *d)
     lrect a = L->legend;
     prim_fill(d->r, a, th->panel);
     prim_stroke(d->r, a, th->panel_edge, 1);
-    int m = L->margin, lh = (int)(L->fs_small * 1.45), sw = L->fs_small;
-    int x = a.x + m, y = a.y + m / 2;
-    text_draw(d->tc, FACE_SANS_BOLD, L->fs_small, x, y, th->text_strong, "Key");
-    y += lh;
+    int m = L->margin, lh = (int)(L->fs_small * 1.4), sw = L->fs_small;
     struct { rgba c; int outline; const char *what; } keys[] = {
-        { th->full, 0, "warp: all 32 lanes run" },
-        { th->divergent, 0, "warp: divergent" },
-        { th->idle, 0, "warp: idle" },
+        { th->full, 0, "full warp (32 lanes)" },
+        { th->divergent, 0, "divergent warp" },
+        { th->idle, 0, "idle warp" },
         { th->lane_off, 0, "lane not executing" },
-        { th->wasted, 0, "lane: result never used" },
+        { th->wasted, 0, "result never used" },
         { th->write, 0, "word written this step" },
         { th->read, 1, "word read this step" },
         { th->conflict[1], 0, "n-way bank conflict" },
-        { th->shuffle, 0, "shuffle: lane reads lane" },
+        { th->shuffle, 0, "shuffle: lane to lane" },
     };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && y + lh <= a.y + a.h; i++) {
+    /* Two columns, top to bottom: warps and lanes, then words and arrows. */
+    int n = (int)(sizeof keys / sizeof keys[0]), rows = (n + 1) / 2;
+    int col_w = (a.w - 2 * m) / 2, y0 = a.y + (a.h - rows * lh) / 2;
+    int th_text = text_line_height(d->tc, FACE_SANS, L->fs_small);
+    for (int i = 0; i < n; i++) {
+        int x = a.x + m + (i / rows) * col_w, y = y0 + (i % rows) * lh;
+        if (y + lh > a.y + a.h)
+            continue;
         lrect s = { x, y + (lh - sw) / 2, sw, sw };
         if (keys[i].outline) {
             prim_fill(d->r, s, th->cell);
@@ -39,9 +43,8 @@ void draw_legend(const draw_ctx *d)
         } else {
             prim_fill(d->r, s, keys[i].c);
         }
-        text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m, y + (lh - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2,
-                      a.w - 3 * m - sw, th->text, keys[i].what);
-        y += lh;
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
+                      col_w - sw - m * 3 / 4 - m / 2, th->text, keys[i].what);
     }
 }
 
@@ -198,8 +201,9 @@ static const char *const help_keys[][2] = {
     { "Home / End", "first / last step" },
     { "P", "play / pause" },
     { "+  /  \xE2\x88\x92", "faster / slower" },
-    { "0 \xE2\x80\x93 7", "switch version (same block size, same point of the reduction)" },
-    { "C  then  0 \xE2\x80\x93 7", "compare: that version beside this one, stepping together" },
+    { "0 \xE2\x80\x93 9", "version v0 .. v9 (same block size, same point of the reduction)" },
+    { "[  /  ]", "previous / next version, in table order (reaches every version)" },
+    { "C  then  a digit", "compare: that version beside this one, stepping together" },
     { "C  C", "compare off" },
     { "E", "save this frame as PNG in the working folder" },
     { "Z", "warps as a row of lanes each, or as one strip (big blocks)" },

@@ -44,7 +44,7 @@ static void export_usage(FILE *out)
         "with --compare (one file per aligned step of the two versions).\n"
         "\n"
         "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
-        "  --version V       0..7; the bundled GPU trace of V if there is one, else the CPU model\n"
+        "  --version V       v0, v1, ...; the bundled GPU trace of V if there is one, else the CPU model\n"
         "                    (the frame header says which)\n"
         "  --compare V2      V2 beside it, aligned step by step, with the difference named\n"
         "  --steps S         all (default), K, or A-B: step numbers as on screen, from 1\n"
@@ -52,7 +52,8 @@ static void export_usage(FILE *out)
         "  --theme T         light (default: for slides) or dark\n"
         "  --data PATTERN    ones, index, mod10, random[:SEED] (CPU model)\n"
         "  --block-size B    threads per block (CPU model), a power of two 32..1024\n"
-        "  --results FILE    timed results from `reducevis bench -o FILE.json`\n"
+        "  --results FILE    timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
+        "                    and a sweep); default: the bundled results of the trace's GPU\n"
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
         "  -o DIR            output folder, created if needed\n"
         "\n"
@@ -74,10 +75,11 @@ void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len
     for (int t = total; t >= 100 && digits < 6; t /= 10)
         digits++;
     pos %= 1000000;
+    const rv_version_info *a = rv_version(va), *b = rv_version(vb);
     if (vb >= 0)
-        snprintf(buf, len, "v%d-vs-v%d-step%0*d.png", va, vb, digits, pos);
+        snprintf(buf, len, "%s-vs-%s-step%0*d.png", a ? a->name : "v", b ? b->name : "v", digits, pos);
     else
-        snprintf(buf, len, "v%d-step%0*d.png", va, digits, pos);
+        snprintf(buf, len, "%s-step%0*d.png", a ? a->name : "v", digits, pos);
 }
 
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
@@ -225,10 +227,10 @@ static int parse(int argc, char **argv, export_opts *x)
             return usage_error("%s needs a value%s", a, "");
         if (!strcmp(a, "--version")) {
             if ((x->vo.version = rv_version_parse(val)) < 0)
-                return usage_error("unknown version '%s' (expected v0 .. v7; see `reducevis versions`)%s", val, "");
+                return usage_error("unknown version '%s' (see `reducevis versions`)%s", val, "");
         } else if (!strcmp(a, "--compare")) {
             if ((x->vo.compare = rv_version_parse(val) + 1) <= 0)
-                return usage_error("--compare: unknown version '%s' (expected v0 .. v7)%s", val, "");
+                return usage_error("--compare: unknown version '%s' (see `reducevis versions`)%s", val, "");
         } else if (!strcmp(a, "--steps")) {
             x->steps = val;
         } else if (!strcmp(a, "--size")) {
@@ -253,7 +255,9 @@ static int parse(int argc, char **argv, export_opts *x)
                 return usage_error("--block-size '%s': expected a power of two from 32 to 1024%s", val, "");
             x->vo.block_size = (int)b;
         } else if (!strcmp(a, "--results")) {
-            x->vo.results = val;
+            if (x->vo.results[1])
+                return usage_error("--results: at most twice (a run at one N and a sweep)%s%s", "", "");
+            x->vo.results[x->vo.results[0] ? 1 : 0] = val;
         } else if (!strcmp(a, "--font")) {
             x->vo.font = val;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {

@@ -119,15 +119,15 @@ void layout_compute(layout *L, const layout_in *in)
 
     int body_y = L->header.y + L->header.h + m;
     int body_h = L->timeline.y - m - body_y;
-    int code_w = px(w * 0.285);
-    int res_w = imax(px(w * 0.165), px(200 * u));
-    L->code = (lrect){ m, body_y, code_w, body_h };
-    L->results = (lrect){ w - m - res_w, body_y, res_w, 0 };
+    int code_w = px(w * 0.28);
+    int res_w = imax(px(w * 0.2), px(240 * u));
+    /* The key sits under the code in two columns (five rows); the timed run
+     * takes the whole right column: figures, bars and the sweep plot. */
+    int legend_h = imin(px(L->fs_small * 1.4 * 5 + m), body_h / 3);
+    L->code = (lrect){ m, body_y, code_w, body_h - legend_h - m };
+    L->legend = (lrect){ m, body_y + body_h - legend_h, code_w, legend_h };
+    L->results = (lrect){ w - m - res_w, body_y, res_w, body_h };
     L->center = (lrect){ L->code.x + code_w + m, body_y, L->results.x - m - (L->code.x + code_w + m), body_h };
-    /* The legend takes the bottom of the right column; results the rest. */
-    int legend_h = imin(px(L->fs_small * 1.45 * 10 + m), body_h / 2);   /* title + 9 keys */
-    L->legend = (lrect){ L->results.x, body_y + body_h - legend_h, res_w, legend_h };
-    L->results.h = body_h - legend_h - m;
     /* Code: about 52 columns of DejaVu Sans Mono (0.602 em per glyph). */
     L->fs_code = imax(8, imin(px(16 * u), (int)((code_w - 2 * m) / (52 * 0.602))));
 

@@ -2,159 +2,518 @@
  *
  * The replay shows what one block does; this panel shows what the whole
  * reduction cost on a real GPU, read from `reducevis bench -o FILE.json`
- * (results.h): the device, this version's median time, bandwidth and share of
- * the peak, and every version as a bar of GB/s.  Nothing is invented: without
- * a results file the panel says so and how to make one.
+ * (results.h), by default the bundled results of the trace's device.  Top to
+ * bottom: the device and date; the current version's median time, bandwidth,
+ * share of the theoretical peak and of a measured copy, speedup over v0, sum
+ * check, N and block size; every version and CUB as a bar of GB/s with the
+ * peak and the copy bandwidth as lines; with a sweep file, GB/s against N
+ * (2^20 .. 2^30) for every version, the current one lit.
+ *
+ * Every position comes from panel_results_geom(), pure arithmetic that the
+ * tests call too.  Nothing is invented: without results the panel says so
+ * and why; a version the file does not have says "not in this results file".
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "draw.h"
-#include "../versions.h"
-#ifdef RV_HAVE_RESULTS
 #include "../results.h"
-#endif
+#include "../versions.h"
+#include "scene.h"
 
-#ifdef RV_HAVE_RESULTS
-/* The run of version v at the trace's N, else at the file's main N. */
-static const rv_result_run *find_run(const rv_results *r, int v, uint64_t n)
+#define CUB_ROW RV_NUM_VERSIONS        /* the bars: every version, then CUB */
+#define MONO_EM 0.602                  /* DejaVu Sans Mono advance per px   */
+
+/* ---- data ------------------------------------------------------------------ */
+
+/* The name of bar row k: a version's, or "cub". */
+static const char *row_name(int k)
 {
-    const rv_version_info *vi = rv_version(v);
-    if (!r || !vi)
-        return NULL;
-    const rv_result_run *run = rv_results_find(r, vi->name, n);
-    return run ? run : rv_results_find(r, vi->name, 0);
+    const rv_version_info *vi = rv_version(k);
+    return k == CUB_ROW ? "cub" : vi ? vi->name : "?";
 }
-#endif
+
+/* The run of bar row k at n, else at the file's main N. */
+static const rv_result_run *find_row(const rv_results *r, int k, uint64_t n)
+{
+    if (!r)
+        return NULL;
+    const rv_result_run *run = rv_results_find(r, row_name(k), n);
+    return run ? run : rv_results_find(r, row_name(k), 0);
+}
+
+/* The N the bars show: the current version's run, else the file's main N. */
+static uint64_t bars_n(const viewer_frame *f)
+{
+    const rv_result_run *run = find_row(f->results, f->tr->version, f->tr->n);
+    return run ? run->n : rv_results_info(f->results)->n;
+}
+
+/* A GPU trace whose device is not the results' device (by slug). */
+static int other_device(const viewer_frame *f)
+{
+    if (f->tr->origin_kind != RV_ORIGIN_GPU || !f->results)
+        return 0;
+    char a[96], b[96];
+    scene_device_slug(f->tr->origin, a, sizeof a);
+    scene_device_slug(rv_results_device(f->results), b, sizeof b);
+    return strcmp(a, b) != 0;
+}
+
+/* "2²⁵" for a power of two, else what rv_results_n_name says. */
+static void n_name(uint64_t n, char *buf, size_t len)
+{
+    static const char *const sup[10] = {
+        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
+        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
+    };
+    if (n >= 2 && (n & (n - 1)) == 0) {
+        int e = 0;
+        while ((1ull << e) < n)
+            e++;
+        if (e >= 10)
+            snprintf(buf, len, "2%s%s", sup[e / 10], sup[e % 10]);
+        else
+            snprintf(buf, len, "2%s", sup[e]);
+        return;
+    }
+    rv_results_n_name(n, buf, len);
+}
+
+static int sweep_usable(const viewer_frame *f)
+{
+    const uint64_t *sizes;
+    return f->sweep && rv_results_sizes(f->sweep, &sizes) >= 2;
+}
 
 int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len)
 {
-#ifdef RV_HAVE_RESULTS
-    const rv_result_run *run = find_run(f->results, version, n);
+    const rv_result_run *run = find_row(f->results, version, n);
     if (run) {
-        char nn[32], pct[48] = "";
-        rv_results_n_name(run->n, nn, sizeof nn);
+        char nn[32], pct[48] = "", up[48] = "";
+        n_name(run->n, nn, sizeof nn);
         if (!isnan(run->pct_theoretical))
             snprintf(pct, sizeof pct, " \xC2\xB7 %.0f%% of peak", run->pct_theoretical);
-        snprintf(buf, len, "timed run: %.3f ms \xC2\xB7 %.0f GB/s%s \xC2\xB7 N %s on %s", run->median_ms,
-                 run->gbps, pct, nn, rv_results_device(f->results));
+        if (!isnan(run->speedup_v0) && strcmp(run->version, "v0"))
+            snprintf(up, sizeof up, " \xC2\xB7 %.1f\xC3\x97 v0", run->speedup_v0);
+        snprintf(buf, len, "timed run: %.3f ms \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s", run->median_ms,
+                 run->gbps, pct, up, run->correct ? "" : " \xC2\xB7 sum check FAILED", nn,
+                 rv_results_device(f->results));
         return 1;
     }
     if (f->results) {
-        snprintf(buf, len, "timed run: none for this version in the results file");
+        snprintf(buf, len, "timed run: %s is not in this results file (%s)", row_name(version),
+                 rv_results_device(f->results));
         return 0;
     }
-#else
-    (void)version;
-    (void)n;
-#endif
-    snprintf(buf, len, "no timed run loaded%s", f->results_path ? " (this build cannot read results)" : "");
+    snprintf(buf, len, "no timed run loaded");
     return 0;
 }
 
-#ifdef RV_HAVE_RESULTS
-static void draw_loaded(const draw_ctx *d, lrect area, int x, int y, int w)
+/* ---- geometry ------------------------------------------------------------- */
+
+/* A tick step of 1, 2 or 5 times a power of ten giving at most 5 ticks. */
+static double nice_step(double max)
+{
+    double raw = max / 5, p = pow(10, floor(log10(raw > 0 ? raw : 1)));
+    double m = raw / p;
+    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
+static double fmax_known(double a, double b)
+{
+    return isnan(b) ? a : b > a ? b : a;
+}
+
+void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, panel_geom *g)
+{
+    memset(g, 0, sizeof *g);
+    int m = L->margin, fs = L->fs_small;
+    g->x = area.x + m;
+    g->w = area.w - 2 * m;
+    g->lh = (int)lround(fs * 1.35);
+    int lh = g->lh;
+    int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6);   /* under the title */
+    int bottom = area.y + area.h - m / 2;
+    if (!f->results && !f->sweep) {
+        g->status = (lrect){ g->x, y, g->w, bottom - y };
+        return;
+    }
+    y += 2 * lh;                                          /* device; date, runs */
+    if (f->tr->origin_kind != RV_ORIGIN_GPU || other_device(f))
+        y += 2 * lh;                                      /* the replay is not that GPU */
+    if (!f->results) {
+        g->status = (lrect){ g->x, y, g->w, 2 * lh };
+        y += g->status.h + m;
+    } else {
+        g->status = (lrect){ g->x, y, g->w, (int)lround(L->fs_title * 1.3) + 3 * lh };
+        y += g->status.h + m;
+
+        /* Bars: names | bars up to the scale | values. */
+        int name_chars = 3;
+        for (int k = 0; k < RV_NUM_VERSIONS; k++)
+            if ((int)strlen(row_name(k)) > name_chars)
+                name_chars = (int)strlen(row_name(k));
+        int name_w = (int)ceil((name_chars + 1) * MONO_EM * fs);
+        int value_w = (int)ceil(6 * MONO_EM * fs);
+        uint64_t n = bars_n(f);
+        double scale = fmax_known(0, rv_results_theoretical_gbps(f->results));
+        scale = fmax_known(scale, rv_results_copy_gbps(f->results, n));
+        for (int k = 0; k <= CUB_ROW; k++) {
+            const rv_result_run *q = find_row(f->results, k, n);
+            if (q)
+                scale = fmax_known(scale, q->gbps);
+        }
+        g->nbars = CUB_ROW + 1;
+        g->bar_h = lh;
+        y += lh;                                          /* "GB/s at N ..." */
+        g->bars = (lrect){ g->x, y, g->w, g->nbars * g->bar_h };
+        g->bar_x = g->x + name_w;
+        g->bar_w = g->w - name_w - value_w;
+        g->scale_gbps = scale > 0 ? scale : 1;
+        y += g->bars.h + lh + m;                          /* the peak / copy key */
+    }
+    if (!sweep_usable(f))
+        return;
+    /* The sweep plot: a title row, y labels on the left, x labels below. */
+    const uint64_t *sizes;
+    int ns = rv_results_sizes(f->sweep, &sizes);
+    y += lh;
+    int ylab_w = (int)ceil(5 * MONO_EM * fs * 0.85);
+    lrect plot = { g->x + ylab_w + m / 2, y + lh / 2, g->w - ylab_w - m / 2 - m / 2, bottom - lh - m / 2 - (y + lh / 2) };
+    if (plot.h < 3 * lh || plot.w < 6 * lh)
+        return;
+    double top = fmax_known(0, rv_results_theoretical_gbps(f->sweep));
+    for (int i = 0; i < rv_results_count(f->sweep); i++)
+        top = fmax_known(top, rv_results_run(f->sweep, i)->gbps);
+    top = top > 0 ? top * 1.04 : 1;
+    double step = nice_step(top);
+    g->plot = plot;
+    g->plot_gbps = ceil(top / step) * step;
+    g->lo = log2((double)sizes[0]);
+    g->hi = log2((double)sizes[ns - 1]);
+}
+
+lrect panel_bar_rect(const panel_geom *g, int row, double gbps)
+{
+    int w = (int)lround(g->bar_w * (gbps > 0 ? gbps : 0) / g->scale_gbps);
+    int pad = g->bar_h / 6 > 1 ? g->bar_h / 6 : 1;
+    return (lrect){ g->bar_x, g->bars.y + row * g->bar_h + pad, w > 1 ? w : 1, g->bar_h - 2 * pad };
+}
+
+void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int *y)
+{
+    double t = g->hi > g->lo ? (log2((double)n) - g->lo) / (g->hi - g->lo) : 0;
+    *x = g->plot.x + (int)lround(t * (g->plot.w - 1));
+    *y = g->plot.y + g->plot.h - 1 - (int)lround(gbps / g->plot_gbps * (g->plot.h - 1));
+}
+
+/* ---- drawing -------------------------------------------------------------- */
+
+/* A dashed line along x (horizontal) or y (vertical), t pixels thick. */
+static void dashed(SDL_Renderer *r, int x0, int y0, int len, int vertical, int t, int dash, rgba c)
+{
+    for (int o = 0; o < len; o += 2 * dash) {
+        int l = o + dash <= len ? dash : len - o;
+        prim_fill(r, vertical ? (lrect){ x0 - t / 2, y0 + o, t, l } : (lrect){ x0 + o, y0 - t / 2, l, t }, c);
+    }
+}
+
+/* Draws segments of text one after another; returns the x after them. */
+static int text_run(const draw_ctx *d, int x, int y, int right, font_face face, int px, rgba c, const char *s)
+{
+    if (x >= right)
+        return x;
+    return x + text_draw_fit(d->tc, face, px, x, y, right - x, c, s);
+}
+
+static void draw_figures(const draw_ctx *d, const panel_geom *g, const rv_result_run *run)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const viewer_frame *f = d->f;
+    int x = g->x, y = g->status.y, right = g->x + g->w, fs = L->fs_small, lh = g->lh;
+    char buf[200];
+    if (!run) {
+        snprintf(buf, sizeof buf, "%s: not in this results file", row_name(f->tr->version));
+        y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, g->w, 2, (int)(L->fs_ui * 1.3),
+                               th->text_strong, buf);
+        prim_wrapped(d->tc, FACE_SANS, fs, x, y + lh / 3, g->w, 3, lh, th->text_dim,
+                     "the bars below show the versions it has");
+        return;
+    }
+    /* "0.046 ms  2929 GB/s": the time large, the bandwidth beside it. */
+    snprintf(buf, sizeof buf, "%.3f ms", run->median_ms);
+    int tx = x + text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_title, x, y, g->w, th->accent, buf);
+    snprintf(buf, sizeof buf, "%.0f GB/s", run->gbps);
+    int bw = text_width(d->tc, FACE_SANS_BOLD, L->fs_ui, buf);
+    if (tx + L->fs_ui + bw <= right)
+        text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, right - bw, y + (L->fs_title - L->fs_ui) * 3 / 4,
+                  th->text_strong, buf);
+    y += (int)lround(L->fs_title * 1.3);
+
+    /* Shares of the peak and of a copy; "—" where the file does not know. */
+    char peak[48] = "peak unknown", copy[48] = "copy not measured";
+    if (!isnan(run->pct_theoretical))
+        snprintf(peak, sizeof peak, "%.0f%% of peak", run->pct_theoretical);
+    if (!isnan(run->pct_copy))
+        snprintf(copy, sizeof copy, "%.0f%% of copy", run->pct_copy);
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", peak, copy);
+    text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text, buf);
+    y += lh;
+
+    /* Speedup over v0, then the sum check, honest either way. */
+    if (!strcmp(run->version, "v0"))
+        snprintf(buf, sizeof buf, "the baseline");
+    else if (!isnan(run->speedup_v0))
+        snprintf(buf, sizeof buf, "%.1f\xC3\x97 faster than v0", run->speedup_v0);
+    else
+        snprintf(buf, sizeof buf, "v0 not timed");
+    int sx = text_run(d, x, y, right, FACE_SANS, fs, th->text, buf);
+    sx = text_run(d, sx, y, right, FACE_SANS, fs, th->text_dim, " \xC2\xB7 ");
+    if (run->correct)
+        text_run(d, sx, y, right, FACE_SANS_BOLD, fs, th->full, "sum ok");
+    else
+        text_run(d, sx, y, right, FACE_SANS_BOLD, fs, th->conflict[2], "sum check FAILED");
+    y += lh;
+
+    text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text_dim, "time: whole reduction, all passes");
+}
+
+static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_run *run)
 {
     const layout *L = d->L;
     const theme *th = d->th;
     const rv_results *r = d->f->results;
-    int lh = (int)(L->fs_small * 1.35);
-    char buf[320], nn[32];
-    snprintf(buf, sizeof buf, "%s", rv_results_device(r));
-    y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, L->fs_small, x, y, w, 2, lh, th->full, buf);
-    snprintf(buf, sizeof buf, "%.10s", rv_results_date(r));
-    text_draw_fit(d->tc, FACE_SANS, L->fs_small, x, y, w, th->text_dim, buf);
-    y += lh + L->margin / 2;
-    const rv_result_run *run = find_run(r, d->f->tr->version, d->f->tr->n);
-    if (!run) {
-        y += lh * prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y, w, 3, lh, th->text,
-                               "this version was not timed in the results file");
-    } else {
-        rv_results_n_name(run->n, nn, sizeof nn);
-        snprintf(buf, sizeof buf, "%.3f ms", run->median_ms);
-        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_title, x, y, w, th->accent, buf);
-        y += (int)(L->fs_title * 1.3);
-        snprintf(buf, sizeof buf, "%.0f GB/s \xC2\xB7 N %s", run->gbps, nn);
-        text_draw_fit(d->tc, FACE_SANS, L->fs_ui, x, y, w, th->text_strong, buf);
-        y += (int)(L->fs_ui * 1.4);
-        if (!isnan(run->pct_theoretical)) {
-            snprintf(buf, sizeof buf, "%.0f%% of the theoretical peak", run->pct_theoretical);
-            text_draw_fit(d->tc, FACE_SANS, L->fs_small, x, y, w, th->text, buf);
-            y += lh;
-        }
-        if (!isnan(run->pct_copy)) {
-            snprintf(buf, sizeof buf, "%.0f%% of a device copy", run->pct_copy);
-            text_draw_fit(d->tc, FACE_SANS, L->fs_small, x, y, w, th->text, buf);
-            y += lh;
-        }
-        if (!isnan(run->speedup_v0) && d->f->tr->version > 0) {
-            snprintf(buf, sizeof buf, "%.1f\xC3\x97 faster than v0", run->speedup_v0);
-            text_draw_fit(d->tc, FACE_SANS, L->fs_small, x, y, w, th->text, buf);
-            y += lh;
-        }
-        if (!run->correct) {
-            text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_small, x, y, w, th->conflict[2], "sum check FAILED");
-            y += lh;
-        }
-    }
-    /* Bars: GB/s of every variant at the same N, this version lit. */
-    static const char *const names[RV_RESULTS_NVARIANTS] = { "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "cub" };
-    uint64_t n = run ? run->n : 0;
-    double best = 0;
-    for (int k = 0; k < RV_RESULTS_NVARIANTS; k++) {
-        const rv_result_run *q = rv_results_find(r, names[k], n);
-        if (q && q->gbps > best)
-            best = q->gbps;
-    }
-    int bar_h = (int)(L->fs_small * 1.25);
-    int label_w = text_width(d->tc, FACE_MONO, L->fs_small, "cub ");
-    y += L->margin / 2;
-    if (best <= 0)
-        return;
-    text_draw_fit(d->tc, FACE_SANS, L->fs_small, x, y, w, th->text_dim, "GB/s, all versions:");
-    y += lh;
-    for (int k = 0; k < RV_RESULTS_NVARIANTS && y + bar_h <= area.y + area.h - L->margin / 2; k++) {
-        const rv_result_run *q = rv_results_find(r, names[k], n);
-        if (!q)
+    int fs = L->fs_small, lh = g->lh, right = g->x + g->w;
+    char buf[96], nn[32];
+    uint64_t n = bars_n(d->f);
+    n_name(n, nn, sizeof nn);
+    const rv_result_run *cur_run = find_row(r, d->f->tr->version, n);
+    if (cur_run && cur_run->block_size > 0)
+        snprintf(buf, sizeof buf, "GB/s at N %s, block %d", nn, cur_run->block_size);
+    else
+        snprintf(buf, sizeof buf, "GB/s at N %s, all versions", nn);
+    text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, g->bars.y - lh, g->w, th->text_strong, buf);
+    int cur = d->f->tr->version;
+    int ty = (g->bar_h - text_line_height(d->tc, FACE_MONO, fs)) / 2;
+    for (int k = 0; k < g->nbars; k++) {
+        const rv_result_run *q = find_row(r, k, n);
+        int lit = k == cur && q;
+        int y = g->bars.y + k * g->bar_h;
+        rgba name_c = k == cur ? th->accent : th->text;
+        text_draw(d->tc, k == cur ? FACE_MONO_BOLD : FACE_MONO, fs, g->x, y + ty, name_c, row_name(k));
+        if (!q) {
+            text_draw(d->tc, FACE_SANS, fs, g->bar_x + 2, y + ty, th->text_dim, "not in this file");
             continue;
-        int cur = run && !strcmp(q->version, run->version);
-        text_draw(d->tc, cur ? FACE_MONO_BOLD : FACE_MONO, L->fs_small, x, y, cur ? th->accent : th->text_dim, names[k]);
-        int bw = (int)((w - label_w) * (q->gbps / best));
-        prim_fill(d->r, (lrect){ x + label_w, y + 2, bw > 1 ? bw : 1, bar_h - 4 }, cur ? th->accent : th->idle);
-        snprintf(buf, sizeof buf, "%.0f", q->gbps);
-        text_draw(d->tc, FACE_SANS, L->fs_small * 9 / 10, x + label_w + 3, y + 2, theme_text_on(th, cur ? th->accent : th->idle), buf);
-        y += bar_h;
+        }
+        if (lit)
+            prim_fill(d->r, (lrect){ g->bar_x, y, g->bar_w, g->bar_h }, prim_alpha(th->accent, 40));
+        prim_fill(d->r, panel_bar_rect(g, k, q->gbps), lit ? th->accent : th->idle);
+        snprintf(buf, sizeof buf, "%.0f%s", q->gbps, q->correct ? "" : "!");
+        font_face face = lit ? FACE_MONO_BOLD : FACE_MONO;
+        int vw = text_width(d->tc, face, fs, buf);
+        text_draw(d->tc, face, fs, right - vw, y + ty, q->correct ? (lit ? th->accent : th->text) : th->conflict[2], buf);
+    }
+    /* The copy bandwidth (solid) and the theoretical peak (dashed). */
+    double peak = rv_results_theoretical_gbps(r), copy = rv_results_copy_gbps(r, n);
+    int y0 = g->bars.y - 2, len = g->bars.h + 4, t = fs >= 16 ? 3 : 2;
+    rgba copy_c = th->divergent, peak_c = th->text_strong;
+    if (!isnan(copy) && copy > 0)
+        prim_fill(d->r, (lrect){ g->bar_x + (int)lround(g->bar_w * copy / g->scale_gbps) - t / 2, y0, t, len }, copy_c);
+    if (!isnan(peak) && peak > 0)
+        dashed(d->r, g->bar_x + (int)lround(g->bar_w * peak / g->scale_gbps), y0, len, 1, t, fs / 3, peak_c);
+    /* Their key under the bars. */
+    int ky = g->bars.y + g->bars.h + 2, kx = g->bar_x, sw = fs;
+    int kty = ky + (lh - text_line_height(d->tc, FACE_SANS, fs)) / 2;
+    if (!isnan(copy) && copy > 0) {
+        prim_fill(d->r, (lrect){ kx, ky + lh / 2 - t / 2, sw, t }, copy_c);
+        snprintf(buf, sizeof buf, "copy %.0f", copy);
+        kx = text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, buf) + fs;
+    }
+    if (!isnan(peak) && peak > 0) {
+        dashed(d->r, kx, ky + lh / 2, sw, 0, t, fs / 4 > 2 ? fs / 4 : 2, peak_c);
+        snprintf(buf, sizeof buf, "peak %.0f", peak);
+        text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, buf);
+    }
+    (void)run;
+}
+
+/* The line of row k over the sweep's sizes, t pixels thick. */
+static void plot_line(const draw_ctx *d, const panel_geom *g, int k, rgba c, int t, int dots)
+{
+    const uint64_t *sizes;
+    int ns = rv_results_sizes(d->f->sweep, &sizes), px0 = 0, py0 = 0, have = 0;
+    for (int i = 0; i < ns; i++) {
+        const rv_result_run *q = rv_results_find(d->f->sweep, row_name(k), sizes[i]);
+        if (!q || isnan(q->gbps)) {
+            have = 0;
+            continue;
+        }
+        int px, py;
+        panel_plot_point(g, sizes[i], q->gbps, &px, &py);
+        if (have)
+            prim_line(d->r, (float)px0, (float)py0, (float)px, (float)py, c, t);
+        if (dots)
+            prim_fill(d->r, (lrect){ px - dots / 2, py - dots / 2, dots, dots }, q->correct ? c : d->th->conflict[2]);
+        px0 = px;
+        py0 = py;
+        have = 1;
     }
 }
-#endif
+
+/* The last point of row k in the sweep, or 0. */
+static int last_point(const draw_ctx *d, const panel_geom *g, int k, int *x, int *y)
+{
+    const uint64_t *sizes;
+    int ns = rv_results_sizes(d->f->sweep, &sizes);
+    for (int i = ns - 1; i >= 0; i--) {
+        const rv_result_run *q = rv_results_find(d->f->sweep, row_name(k), sizes[i]);
+        if (q && !isnan(q->gbps)) {
+            panel_plot_point(g, sizes[i], q->gbps, x, y);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void draw_sweep(const draw_ctx *d, const panel_geom *g)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const rv_results *s = d->f->sweep;
+    lrect p = g->plot;
+    int fs = L->fs_small, lh = g->lh, lfs = (int)lround(fs * 0.85), cur = d->f->tr->version;
+    char buf[96], a[32], b[32];
+    const uint64_t *sizes;
+    int ns = rv_results_sizes(s, &sizes);
+    n_name(sizes[0], a, sizeof a);
+    n_name(sizes[ns - 1], b, sizeof b);
+    snprintf(buf, sizeof buf, "GB/s vs N, %s \xE2\x80\xA6 %s", a, b);
+    int tw = text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, p.y - lh / 2 - lh, g->w, th->text_strong, buf);
+    const rv_result_run *here = find_row(s, cur, 0);
+    if (here && g->x + tw + fs + text_width(d->tc, FACE_SANS_BOLD, fs, row_name(cur)) <= g->x + g->w) {
+        int nw = text_width(d->tc, FACE_SANS_BOLD, fs, row_name(cur));
+        text_draw(d->tc, FACE_SANS_BOLD, fs, g->x + g->w - nw, p.y - lh / 2 - lh, th->accent, row_name(cur));
+    }
+
+    /* Grid and axes. */
+    double step = nice_step(g->plot_gbps);
+    int lty = text_line_height(d->tc, FACE_MONO, lfs);
+    for (double v = 0; v <= g->plot_gbps + step / 2; v += step) {
+        int x, y;
+        panel_plot_point(g, sizes[0], v, &x, &y);
+        prim_fill(d->r, (lrect){ p.x, y, p.w, 1 }, v == 0 ? th->text_dim : th->panel_edge);
+        snprintf(buf, sizeof buf, "%.0f", v);
+        int w = text_width(d->tc, FACE_MONO, lfs, buf);
+        text_draw(d->tc, FACE_MONO, lfs, p.x - L->margin / 2 - w, y - lty / 2, th->text_dim, buf);
+    }
+    prim_fill(d->r, (lrect){ p.x, p.y, 1, p.h }, th->text_dim);
+    int lo = (int)lround(g->lo), hi = (int)lround(g->hi), mid = (lo + hi) / 2;
+    for (int e = lo; e <= hi; e++) {
+        int x, y;
+        panel_plot_point(g, 1ull << e, 0, &x, &y);
+        prim_fill(d->r, (lrect){ x, p.y + p.h, 1, lh / 4 }, th->text_dim);
+        if (e != lo && e != hi && e != mid)
+            continue;
+        n_name(1ull << e, buf, sizeof buf);
+        int w = text_width(d->tc, FACE_SANS, lfs, buf), lx = x - w / 2;
+        lx = lx < p.x ? p.x : lx + w > p.x + p.w ? p.x + p.w - w : lx;
+        text_draw(d->tc, FACE_SANS, lfs, lx, p.y + p.h + lh / 4, th->text_dim, buf);
+    }
+
+    /* Where the array stops fitting in L2: smaller N is read from the cache. */
+    const rv_results_meta *meta = rv_results_info(s);
+    double l2n = meta->l2_bytes > 0 ? log2((double)meta->l2_bytes / 4) : 0;
+    if (l2n > g->lo && l2n < g->hi) {
+        int x = p.x + (int)lround((l2n - g->lo) / (g->hi - g->lo) * (p.w - 1));
+        dashed(d->r, x, p.y, p.h, 1, 1, fs / 4 > 2 ? fs / 4 : 2, th->text_dim);
+        text_draw(d->tc, FACE_SANS, lfs, x + 3, p.y + 1, th->text_dim, "L2");
+    }
+
+    /* The peak, dashed and named. */
+    double peak = rv_results_theoretical_gbps(s);
+    int t = fs >= 16 ? 3 : 2;
+    if (!isnan(peak) && peak > 0) {
+        int x, y;
+        panel_plot_point(g, sizes[0], peak, &x, &y);
+        dashed(d->r, p.x, y, p.w, 0, t / 2 > 0 ? t / 2 : 1, fs / 3, th->text_strong);
+        snprintf(buf, sizeof buf, "peak %.0f", peak);
+        int w = text_width(d->tc, FACE_SANS, lfs, buf);
+        text_draw(d->tc, FACE_SANS, lfs, p.x + p.w - w, y - lty - 1, th->text_strong, buf);
+    }
+
+    /* Every other version thin and grey, CUB darker, the current one lit. */
+    prim_clip(d->r, &(lrect){ p.x, p.y - t, p.w + t, p.h + 2 * t });
+    for (int k = 0; k < CUB_ROW; k++)
+        if (k != cur)
+            plot_line(d, g, k, th->text_dim, 1, 0);
+    plot_line(d, g, CUB_ROW, th->text, t - 1 > 0 ? t - 1 : 1, 0);
+    if (cur < CUB_ROW)
+        plot_line(d, g, cur, th->accent, t + 1, t + 3);
+    prim_clip(d->r, NULL);
+    int x, y;
+    if (last_point(d, g, CUB_ROW, &x, &y)) {
+        int cx, cy, w = text_width(d->tc, FACE_SANS, lfs, "cub");
+        int near = last_point(d, g, cur, &cx, &cy) && cur < CUB_ROW && abs(cy - y) < lty;
+        if (!near)
+            text_draw(d->tc, FACE_SANS, lfs, x - w - 3, y + 2, th->text, "cub");
+    }
+}
 
 void panel_results_draw(const draw_ctx *d, lrect area)
 {
     const layout *L = d->L;
     const theme *th = d->th;
-    int m = L->margin;
+    const viewer_frame *f = d->f;
+    int m = L->margin, fs = L->fs_small;
     prim_fill(d->r, area, th->panel);
     prim_stroke(d->r, area, th->panel_edge, 1);
-    int x = area.x + m, y = area.y + m / 2, w = area.w - 2 * m;
-    int lh = (int)(L->fs_small * 1.35);
-    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, w, th->text_strong, "Real timed run");
-    y += (int)(L->fs_ui * 1.8);
-#ifdef RV_HAVE_RESULTS
-    if (d->f->results) {
-        draw_loaded(d, area, x, y, w);
+    panel_geom g;
+    panel_results_geom(f, L, area, &g);
+    int x = g.x, w = g.w, lh = g.lh;
+    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, area.y + m / 2, w, th->text_strong, "Real timed run");
+    char buf[600];
+    const rv_results *r = f->results ? f->results : f->sweep;
+    if (!r) {
+        int y = g.status.y;
+        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, w, th->text, "no timed run loaded");
+        y += (int)lround(L->fs_ui * 1.5);
+        if (f->results_note && f->results_note[0])
+            y += lh * prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 6, lh, th->text_dim, f->results_note);
+        prim_wrapped(d->tc, FACE_MONO, fs, x, y + lh / 3, w, 3, lh, th->text_dim,
+                     "(reducevis bench -o FILE.json, then --results FILE.json)");
         return;
     }
-#endif
-    if (d->f->results_path && d->f->results_path[0]) {
-        char buf[600];
-        snprintf(buf, sizeof buf, "results file: %s", d->f->results_path);
-        y += lh * prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y, w, 3, lh, th->text, buf);
-        prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y + lh / 2, w, 3, lh, th->text_dim,
-                     "(this build does not read timed results)");
-        return;
+
+    /* Where and when it was timed; what the replay is, when not that GPU. */
+    int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6);
+    snprintf(buf, sizeof buf, "timed on %s", rv_results_device(r));
+    text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->full, buf);
+    y += lh;
+    snprintf(buf, sizeof buf, "%.10s \xC2\xB7 median of %d runs", rv_results_date(r), rv_results_info(r)->repeat);
+    text_draw_fit(d->tc, FACE_SANS, fs, x, y, w, th->text, buf);
+    y += lh;
+    if (f->tr->origin_kind != RV_ORIGIN_GPU)
+        prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 2, lh, th->divergent,
+                     "the replay is the CPU model; the timing is real");
+    else if (other_device(f)) {
+        snprintf(buf, sizeof buf, "the replay was recorded on %s", f->tr->origin);
+        prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 2, lh, th->divergent, buf);
     }
-    y += lh * prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y, w, 2, lh, th->text,
-                           "no timed run loaded");
-    prim_wrapped(d->tc, FACE_MONO, L->fs_small, x, y + lh / 3, w, 3, lh, th->text_dim,
-                 "(reducevis bench -o FILE.json)");
+
+    if (f->results) {
+        const rv_result_run *run = find_row(f->results, f->tr->version, f->tr->n);
+        draw_figures(d, &g, run);
+        draw_bars(d, &g, run);
+    } else {
+        prim_wrapped(d->tc, FACE_SANS, fs, x, g.status.y, w, 2, lh, th->text_dim,
+                     "only a sweep was given: figures and bars need a run at one N");
+    }
+    if (g.plot.w > 0)
+        draw_sweep(d, &g);
+    else if (f->results_note && f->results_note[0])
+        prim_wrapped(d->tc, FACE_SANS, fs, x, area.y + area.h - m / 2 - 3 * lh, w, 3, lh, th->text_dim,
+                     f->results_note);
 }

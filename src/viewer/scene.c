@@ -7,11 +7,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "scene.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "../results.h"
 #include "../versions.h"
 
 static void scene_replace(scene *sc, rv_trace *tr, rv_analysis *an)
@@ -92,9 +94,12 @@ int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
 int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
                        char *out, size_t len)
 {
+    const rv_version_info *vi = rv_version(v);
+    if (!vi)
+        return -1;
     char dir[SCENE_PATH_LEN + 16], suffix[96];
     snprintf(dir, sizeof dir, "%s/traces", asset_dir);
-    snprintf(suffix, sizeof suffix, "-v%d-b%d-%s.rvt", v, block_size, data);
+    snprintf(suffix, sizeof suffix, "-%s-b%d-%s.rvt", vi->name, block_size, data);
     DIR *d = opendir(dir);
     if (!d)
         return -1;
@@ -111,6 +116,106 @@ int scene_find_bundled(const char *asset_dir, int v, int block_size, const char 
         return -1;
     snprintf(out, len, "%s/%s", dir, best);
     return 0;
+}
+
+size_t scene_device_slug(const char *device, char *out, size_t len)
+{
+    size_t o = 0;
+    int dash = 0;
+    for (const char *p = device ? device : ""; *p && o + 1 < len; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (isalnum(c) && c < 128) {
+            if (dash && o > 0 && o + 2 < len)
+                out[o++] = '-';
+            out[o++] = (char)tolower(c);
+            dash = 0;
+        } else {
+            dash = 1;
+        }
+    }
+    if (len)
+        out[o] = '\0';
+    return o;
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The distinct devices (as slugs) of the timed results in dir/results,
+ * read from the files themselves: other JSON kept there (verify tables)
+ * and files that do not load are not results.  Returns how many. */
+#define MAX_DEVICES 16
+static int results_devices(const char *dir, char slugs[MAX_DEVICES][64], int n)
+{
+    char rdir[SCENE_PATH_LEN + 16];
+    snprintf(rdir, sizeof rdir, "%s/results", dir);
+    DIR *d = opendir(rdir);
+    if (!d)
+        return n;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t nl = strlen(e->d_name);
+        if (nl <= 5 || strcmp(e->d_name + nl - 5, ".json") != 0 || e->d_name[0] == '.')
+            continue;
+        char path[SCENE_PATH_LEN + 300], why[256], slug[64];
+        snprintf(path, sizeof path, "%s/%s", rdir, e->d_name);
+        rv_results *r = rv_results_load(path, why, sizeof why);
+        if (!r)
+            continue;
+        scene_device_slug(rv_results_device(r), slug, sizeof slug);
+        rv_results_free(r);
+        int k = 0;
+        while (k < n && strcmp(slugs[k], slug) != 0)
+            k++;
+        if (k == n && n < MAX_DEVICES && slug[0])
+            snprintf(slugs[n++], 64, "%s", slug);
+    }
+    closedir(d);
+    return n;
+}
+
+int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
+                       char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen)
+{
+    main_path[0] = sweep_path[0] = '\0';
+    char only[64] = "";
+    if (!slug) {
+        /* A CPU-model trace: any device's timing will do, if there is one. */
+        char slugs[MAX_DEVICES][64];
+        int n = 0;
+        for (int i = 0; i < ndirs; i++)
+            if (asset_dirs[i] && asset_dirs[i][0])
+                n = results_devices(asset_dirs[i], slugs, n);
+        if (n != 1) {
+            if (n == 0) {
+                snprintf(msg, msglen, "no bundled results");
+            } else {
+                size_t o = (size_t)snprintf(msg, msglen, "results of %d devices bundled (give one with --results):", n);
+                for (int k = 0; k < n && o < msglen; k++)
+                    o += (size_t)snprintf(msg + o, msglen - o, "%s %s", k ? "," : "", slugs[k]);
+            }
+            return -1;
+        }
+        snprintf(only, sizeof only, "%s", slugs[0]);
+        slug = only;
+    }
+    for (int i = 0; i < ndirs; i++) {
+        if (!asset_dirs[i] || !asset_dirs[i][0])
+            continue;
+        snprintf(main_path, len, "%s/results/%s.json", asset_dirs[i], slug);
+        snprintf(sweep_path, len, "%s/results/%s-sweep.json", asset_dirs[i], slug);
+        int has_main = is_file(main_path), has_sweep = is_file(sweep_path);
+        if (!has_main)
+            main_path[0] = '\0';
+        if (!has_sweep)
+            sweep_path[0] = '\0';
+        if (has_main || has_sweep)
+            return 0;
+    }
+    snprintf(msg, msglen, "no bundled results for %s", slug);
+    return -1;
 }
 
 int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t len)
@@ -140,7 +245,8 @@ int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config 
     }
     if (!asset_dir || !asset_dir[0]
         || scene_find_bundled(asset_dir, v, bs, data, path, sizeof path) != 0) {
-        snprintf(err, errlen, "no bundled GPU trace of v%d (block %d, %s)", v, bs, data);
+        const rv_version_info *vi = rv_version(v);
+        snprintf(err, errlen, "no bundled GPU trace of %s (block %d, %s)", vi ? vi->name : "?", bs, data);
         return -1;
     }
     if (scene_open_file(sc, path, err, errlen) != 0)

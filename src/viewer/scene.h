@@ -58,6 +58,22 @@ int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t
 int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
                        char *out, size_t len);
 
+/* The device slug of a GPU name, as bundled assets are named: lowercase,
+ * every run of other characters than letters and digits one '-', none at
+ * either end ("NVIDIA H200" -> "nvidia-h200").  Returns its length. */
+size_t scene_device_slug(const char *device, char *out, size_t len);
+
+/* Bundled timed results in the asset directories (looked at in order, each
+ * holding results/): for slug, the first dir's results/<slug>.json and, if
+ * there is one, results/<slug>-sweep.json; with slug NULL (a CPU-model
+ * trace), those of the only device whose results (files that load as
+ * results, by the device they name) are bundled anywhere.  main and
+ * sweep get the paths ("" when absent); 0 when a main or sweep file was
+ * found, -1 with why in msg ("no bundled results for nvidia-h100", "results
+ * of 2 devices bundled: nvidia-h100, nvidia-h200"). */
+int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
+                       char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen);
+
 /* The step of `to` that matches step `step` of `from`: the same ordinal
  * among reduction steps (tree, warp, shuffle: the same number of partial sums
  * left at equal block sizes), or among steps of the same phase for load, store

@@ -36,8 +36,10 @@ typedef struct viewer_frame {
     int playing;                  /* timeline shows "playing"                   */
     double speed;                 /* steps per second shown; 0: 1              */
     const char *toast;            /* a short message in the footer              */
-    const char *results_path;     /* a results file was given                   */
-    const struct rv_results *results; /* its timed runs, when it loaded          */
+    const char *results_path;     /* a results file was given (--results)       */
+    const struct rv_results *results; /* timed runs at one N: figures and bars   */
+    const struct rv_results *sweep;   /* timed runs over N (2^20..2^30): the plot */
+    const char *results_note;     /* why no timed run is shown, or what failed  */
     /* compare mode: a second version beside the first (tr2 != NULL); step
      * and step2 come from rows[row] and may be -1 (no matching step) */
     const rv_trace    *tr2;

@@ -53,6 +53,14 @@ expect 1 "--steps needs a value"          --version v1 --steps
 expect 2 "cannot open trace"              "$tmp/missing.rvt" -o "$tmp/o"
 printf 'not a trace at all' >"$tmp/junk.rvt"
 expect 2 "not a reducevis trace"          "$tmp/junk.rvt" -o "$tmp/o"
+printf '{"format": "reducevis-bench", "runs": [' >"$tmp/junk.json"
+expect 2 "cannot read results"            --version v1 --results "$tmp/junk.json" -o "$tmp/o"
+expect 2 "truncated"                      --version v1 --results "$tmp/junk.json" -o "$tmp/o"
+expect 2 "cannot open it"                 --version v1 --results "$tmp/missing.json" -o "$tmp/o"
+# the viewer says the same before it needs a display
+"$rv" view --results "$tmp/junk.json" --shot "$tmp/v.png" >"$tmp/out" 2>"$tmp/err" </dev/null
+check "view --results junk exits 2 naming the file" \
+    test "$?" -eq 2 -a -n "$(grep -F "junk.json" "$tmp/err")"
 expect 2 "font"                           --version v1 --font /nonexistent/font.ttf -o "$tmp/o"
 : >"$tmp/afile"
 expect 2 "cannot create or write the output folder" --version v1 -o "$tmp/afile/sub"
