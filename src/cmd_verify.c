@@ -40,19 +40,42 @@ typedef struct metric {
 } metric;
 
 enum { M_LD_CONFLICTS, M_ST_CONFLICTS, M_LD_WAVEFRONTS, M_ST_WAVEFRONTS, M_LD_INST, M_ST_INST,
-       M_LD_LANES, M_ST_LANES, M_LANES_PER_INST, NMETRICS };
+       M_LANES_PER_INST, NCOUNTERS,
+       /* derived from two counters: the conflicts the instructions' own addresses cause */
+       M_LD_OWN_CONFLICTS = NCOUNTERS, M_ST_OWN_CONFLICTS, NMETRICS };
 
 static const metric metrics[NMETRICS] = {
-    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "bank conflicts, loads", 0, 1},
-    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "bank conflicts, stores", 0, 1},
+    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "bank conflicts, loads (L1)", 0, 1},
+    {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "bank conflicts, stores (L1)", 0, 1},
     {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "wavefronts, loads", 0, 0},
     {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts, stores", 0, 0},
     {"smsp__sass_inst_executed_op_shared_ld.sum", "shared load instructions", 0, 0},
     {"smsp__sass_inst_executed_op_shared_st.sum", "shared store instructions", 0, 0},
-    {"smsp__sass_thread_inst_executed_op_shared_ld.sum", "lanes in shared loads", 0, 0},
-    {"smsp__sass_thread_inst_executed_op_shared_st.sum", "lanes in shared stores", 0, 0},
     {"smsp__thread_inst_executed_per_inst_executed.ratio", "lanes per warp instruction", 1, 1},
+    {"wavefronts - instructions, loads", "bank conflicts, loads (own)", 0, 0},
+    {"wavefronts - instructions, stores", "bank conflicts, stores (own)", 0, 0},
 };
+
+/* Why a measurement may differ from its prediction, for the table's notes. */
+static const char *why_differs(int k, const double *predicted, const double *measured)
+{
+    if (predicted[k] == measured[k]) return NULL;
+    switch (k) {
+    case M_LD_CONFLICTS: case M_ST_CONFLICTS: {
+        int own = k == M_LD_CONFLICTS ? M_LD_OWN_CONFLICTS : M_ST_OWN_CONFLICTS;
+        if (predicted[own] == measured[own])
+            return "the L1 data-bank counter also counts collisions with other traffic through the same banks "
+                   "(other warps' global loads fill L1 there); the conflicts the instructions' own addresses "
+                   "cause (wavefronts - instructions) equal the prediction";
+        return "differs from the prediction, also in the instructions' own wavefronts: compare with cuobjdump -sass";
+    }
+    case M_LANES_PER_INST:
+        return "estimate: the counter averages over every instruction (index arithmetic, loop control and "
+               "barriers run with all lanes); the trace sees only the traced statements";
+    default:
+        return "differs from the prediction: compare with cuobjdump -sass";
+    }
+}
 
 typedef struct row {
     int    version, block_size;
@@ -78,16 +101,14 @@ static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, si
             sum[M_ST_WAVEFRONTS] += wi->smem_st_wavefronts;
             sum[M_LD_INST] += wi->smem_ld_requests;
             sum[M_ST_INST] += wi->smem_st_requests;
-            sum[M_LD_LANES] += wi->smem_ld_lanes;
-            sum[M_ST_LANES] += wi->smem_st_lanes;
             if (wi->active_lanes) {
                 lanes += wi->active_lanes;
                 insts += 1;
             }
         }
     /* a conflict is a wavefront beyond the first of a request */
-    sum[M_LD_CONFLICTS] = sum[M_LD_WAVEFRONTS] - sum[M_LD_INST];
-    sum[M_ST_CONFLICTS] = sum[M_ST_WAVEFRONTS] - sum[M_ST_INST];
+    sum[M_LD_CONFLICTS] = sum[M_LD_OWN_CONFLICTS] = sum[M_LD_WAVEFRONTS] - sum[M_LD_INST];
+    sum[M_ST_CONFLICTS] = sum[M_ST_OWN_CONFLICTS] = sum[M_ST_WAVEFRONTS] - sum[M_ST_INST];
     for (int k = 0; k < NMETRICS; k++) out[k] = sum[k] * (double)tr->grid;
     out[M_LANES_PER_INST] = insts ? lanes / insts : 0;
     rv_analysis_free(an);
@@ -102,7 +123,7 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
 {
     char cmd[8192];
     int len = snprintf(cmd, sizeof cmd, "%s --csv --launch-count 1 --metrics ", ncu);
-    for (int k = 0; k < NMETRICS; k++) len += snprintf(cmd + len, sizeof cmd - (size_t)len, "%s%s", k ? "," : "", metrics[k].name);
+    for (int k = 0; k < NCOUNTERS; k++) len += snprintf(cmd + len, sizeof cmd - (size_t)len, "%s%s", k ? "," : "", metrics[k].name);
     snprintf(cmd + len, sizeof cmd - (size_t)len, " '%s' profile-one --version %s --block-size %d --n %" PRIu64 " 2>&1",
              self, rv_version_name(v), B, n);
     FILE *p = popen(cmd, "r");
@@ -137,7 +158,7 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
             continue;
         }
         if (name_col >= nf || value_col >= nf) continue;
-        for (int k = 0; k < NMETRICS; k++) {
+        for (int k = 0; k < NCOUNTERS; k++) {
             if (strcmp(fields[name_col], metrics[k].name)) continue;
             char digits[64];
             size_t d = 0;
@@ -148,7 +169,7 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
         }
     }
     int rc = pclose(p);
-    for (int k = 0; k < NMETRICS; k++) {
+    for (int k = 0; k < NCOUNTERS; k++) {
         if (out[k] >= 0) continue;
         if (metrics[k].required) {
             snprintf(err, errlen, "ncu gave no value for %s (exit %d; last line: %s)", metrics[k].name, rc, last);
@@ -156,6 +177,8 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
         }
         out[k] = NAN; /* this ncu does not offer it: shown as n/a */
     }
+    out[M_LD_OWN_CONFLICTS] = out[M_LD_WAVEFRONTS] - out[M_LD_INST]; /* NaN stays NaN */
+    out[M_ST_OWN_CONFLICTS] = out[M_ST_WAVEFRONTS] - out[M_ST_INST];
     return 0;
 }
 
@@ -218,6 +241,15 @@ static void print_table(const row *rows, int nrows, const char *device)
             else printf("%14.2f %8.3f", rows[r].measured[k], q);
             printf("%s\n", metrics[k].estimate ? "  (estimate)" : "");
         }
+    printf("\nNotes where a measurement differs from its prediction:\n");
+    for (int k = 0; k < NMETRICS; k++)
+        for (int r = 0; r < nrows; r++) {
+            const char *why = why_differs(k, rows[r].predicted, rows[r].measured);
+            if (why && !isnan(rows[r].measured[k])) {
+                printf("  %s: %s\n", metrics[k].label, why);
+                break;
+            }
+        }
 }
 
 static int write_json(const char *path, const row *rows, int nrows, const race *races, int nraces,
@@ -237,18 +269,24 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
     fprintf(f, "  \"scope\": \"first pass of the timed build, whole grid; predicted = per-block analysis x grid\",\n");
     fprintf(f, "  \"metrics\": [");
     for (int k = 0; k < NMETRICS; k++) {
-        fprintf(f, "%s\n    {\"name\": \"%s\", \"label\": \"%s\", \"estimate\": %s}", k ? "," : "", metrics[k].name,
-                metrics[k].label, metrics[k].estimate ? "true" : "false");
+        fprintf(f, "%s\n    {\"name\": \"%s\", \"label\": \"%s\", \"estimate\": %s, \"counter\": %s}", k ? "," : "",
+                metrics[k].name, metrics[k].label, metrics[k].estimate ? "true" : "false", k < NCOUNTERS ? "true" : "false");
     }
     fprintf(f, "\n  ],\n  \"rows\": [");
     int first = 1;
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
-            fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"metric\": \"%s\", \"predicted\": %.10g, \"measured\": ",
-                    first ? "" : ",", rv_version_name(rows[r].version), rows[r].block_size, metrics[k].name,
-                    rows[r].predicted[k]);
-            if (isnan(rows[r].measured[k])) fprintf(f, "null}");
-            else fprintf(f, "%.10g}", rows[r].measured[k]);
+            fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"grid\": %" PRIu64 ", \"metric\": \"%s\", "
+                       "\"predicted\": %.10g, \"measured\": ",
+                    first ? "" : ",", rv_version_name(rows[r].version), rows[r].block_size,
+                    rv_version_grid(rows[r].version, rows[r].block_size, n), metrics[k].name, rows[r].predicted[k]);
+            if (isnan(rows[r].measured[k])) fprintf(f, "null");
+            else fprintf(f, "%.10g", rows[r].measured[k]);
+            const char *why = why_differs(k, rows[r].predicted, rows[r].measured);
+            fprintf(f, ", \"note\": ");
+            if (why && !isnan(rows[r].measured[k])) rv_json_string(f, why);
+            else fprintf(f, "null");
+            fprintf(f, "}");
             first = 0;
         }
     fprintf(f, "\n  ],\n  \"racecheck\": [");
