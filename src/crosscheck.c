@@ -89,7 +89,10 @@ static int from_tree(const rv_json *root, rv_crosscheck *cc, char *err, size_t e
 rv_crosscheck *rv_crosscheck_parse(const char *text, size_t len, char *err, size_t errlen)
 {
     rv_json root;
-    if (rv_json_parse(text, len, &root, err, errlen)) return NULL;
+    if (rv_json_parse(text, len, &root, err, errlen)) {
+        rv_json_free(&root); /* what was parsed before the problem */
+        return NULL;
+    }
     rv_crosscheck *cc = calloc(1, sizeof *cc);
     if (!cc) snprintf(err, errlen, "out of memory");
     if (cc && from_tree(&root, cc, err, errlen)) {

@@ -329,6 +329,7 @@ static int parse_value(jparser *jp, rv_json *out)
 /* The whole text as one JSON value into *root (freed by the caller). */
 int rv_json_parse(const char *text, size_t len, rv_json *root, char *err, size_t errlen)
 {
+    memset(root, 0, sizeof *root);
     jparser jp = {text, text + len, text, 1, 0, err, errlen};
     skip_space(&jp);
     if (jp.p == jp.end) {
