@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "draw.h"
+#include "../crosscheck.h"
 #include "../results.h"
 #include "../versions.h"
 
@@ -210,6 +211,34 @@ static void follow_results(app *a)
     }
 }
 
+/* The bundled hardware cross-check of the trace's device (a CPU-model
+ * trace: of the only device that has one).  None recorded: nothing to say;
+ * a file that does not load: a note with the reason, never an error. */
+static void follow_crosscheck(app *a)
+{
+    char slug[64];
+    int gpu = a->sc.tr->origin_kind == RV_ORIGIN_GPU;
+    if (gpu)
+        scene_device_slug(a->sc.tr->origin, slug, sizeof slug);
+    else
+        snprintf(slug, sizeof slug, "(model)");
+    if (a->cc_slug[0] && !strcmp(slug, a->cc_slug))
+        return;   /* already what this device needs */
+    rv_crosscheck_free(a->cc);
+    a->cc = NULL;
+    a->cc_note[0] = '\0';
+    snprintf(a->cc_slug, sizeof a->cc_slug, "%s", slug);
+    const char *dirs[4];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    char path[SCENE_PATH_LEN + 80], msg[300], why[300] = "";
+    if (scene_find_crosscheck(dirs, a->nasset_dirs, gpu ? slug : NULL, path, sizeof path, msg, sizeof msg) != 0)
+        return;
+    a->cc = rv_crosscheck_load(path, why, sizeof why);
+    if (!a->cc)
+        snprintf(a->cc_note, sizeof a->cc_note, "bundled %.80s does not load: %.200s", file_name(path), why);
+}
+
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
              char *err, size_t errlen)
 {
@@ -229,6 +258,7 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     if (scene_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
         return -1;
     follow_results(a);
+    follow_crosscheck(a);
     if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0)
         return -1;
     return 0;
@@ -272,6 +302,8 @@ void app_close(app *a)
     scene_close(&a->sc);
     scene_close(&a->sc2);
     free_results(a);
+    rv_crosscheck_free(a->cc);
+    a->cc = NULL;
 }
 
 void app_toast(app *a, const char *msg)
@@ -363,6 +395,7 @@ static void switch_version(app *a, int v)
     if (a->comparing)
         realign(a);
     follow_results(a);
+    follow_crosscheck(a);
     const rv_version_info *vi = rv_version(v);
     if (a->sc.tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(msg, sizeof msg, "%s %s: GPU trace from %s", vi->name, vi->title, a->sc.tr->origin);
@@ -621,6 +654,7 @@ viewer_frame app_frame(app *a, int w, int h)
         .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
         .results_path = a->results_path, .results = a->results ? a->results : a->sweep,
         .sweep = a->sweep, .results_note = a->results_note,
+        .crosscheck = a->cc, .crosscheck_note = a->cc_note,
     };
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
         f.sweep = f.results;

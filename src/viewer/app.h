@@ -53,6 +53,11 @@ typedef struct app {
                                     the same as results                      */
     char results_slug[64];       /* device the bundled results were sought for */
     char results_note[400];      /* why none are shown, or what failed        */
+    /* the hardware cross-check (`reducevis verify`) bundled for the trace's
+     * device, followed like the results: NULL when none is recorded */
+    struct rv_crosscheck *cc;
+    char cc_slug[64];            /* device it was sought for                 */
+    char cc_note[400];           /* why a bundled one does not load, or ""   */
     char asset_dirs[4][SCENE_PATH_LEN];
     int nasset_dirs;
     int width, height;       /* size of the last frame, for hit tests         */

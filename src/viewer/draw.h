@@ -58,6 +58,9 @@ typedef struct panel_geom {
     lrect bars;              /* the rows of bars, names to values               */
     int bar_x, bar_w, bar_h; /* 0 GB/s at bar_x, scale_gbps at bar_x + bar_w   */
     double scale_gbps;
+    lrect hw;                /* the hardware cross-check; h == 0 when none      */
+    int hw_kind;             /* 0 none, 1 conflicts per block, 2 a sentence     */
+    int hw_fs, hw_lh;        /* its small print: pixel size and line pitch      */
     lrect plot;              /* the sweep plot's axes; w == 0 when none          */
     double plot_gbps;        /* GB/s at the plot's top                          */
     double lo, hi;           /* log2 N at its left and right edges              */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
+#include "hwcheck.h"
 #include "stepview.h"
 
 #define LINES_ALL_MAX 32   /* up to this many executing threads, draw them all */
@@ -72,6 +73,8 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
     }
 }
 
+static void draw_race_band(const draw_ctx *d);
+
 static void draw_banner(const draw_ctx *d, const stepview *sv)
 {
     const layout *L = d->L;
@@ -109,6 +112,56 @@ static void draw_banner(const draw_ctx *d, const stepview *sv)
     banner_sentence(d, sv, buf, sizeof buf);
     text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin,
                   y + (int)(L->fs_ui * 1.35), L->banner.w - 2 * L->margin, th->text_dim, buf);
+    draw_race_band(d);
+}
+
+/* A warning triangle of height h with its top at (x, y), "!" inside. */
+static void warn_icon(const draw_ctx *d, int x, int y, int h, rgba body, rgba mark)
+{
+    int w = h * 115 / 100;
+    prim_triangle(d->r, (float)x + w / 2.0f, (float)y, (float)x, (float)(y + h), (float)(x + w), (float)(y + h), body);
+    int px = h * 62 / 100;
+    text_draw_centered(d->tc, FACE_SANS_BOLD, px, x, y + h / 5, w, h - h / 5, mark, "!");
+}
+
+/* The race note of this step in the band under the banner: v4's warp phase
+ * on red with a warning sign, v4s's reassurance with a tick, v5 and v6
+ * (v4's code) outlined in amber.  Nothing on other steps. */
+static void draw_race_band(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    lrect b = L->warn;
+    char title[200], detail[240];
+    if (b.h <= 0 || d->f->step < 0)
+        return;
+    hwcheck_race k = hwcheck_race_note(d->f->crosscheck, d->f->tr->version, d->f->tr->steps[d->f->step].phase,
+                                       title, sizeof title, detail, sizeof detail);
+    if (k == HWCHECK_RACE_NONE)
+        return;
+    int m = L->margin, fs = L->fs_small, lh = (int)(fs * 1.35);
+    int ih = b.h - m < (int)(L->fs_ui * 1.9) ? b.h - m : (int)(L->fs_ui * 1.9);
+    int iw = ih * 115 / 100;
+    rgba t1 = th->text_strong, t2 = th->text;
+    if (k == HWCHECK_RACE_HAZARD) {
+        prim_fill(d->r, b, th->hazard);
+        t1 = t2 = theme_text_on(th, th->hazard);
+        warn_icon(d, b.x + m, b.y + (b.h - ih) / 2, ih, t1, th->hazard);
+    } else if (k == HWCHECK_RACE_CLEAN) {
+        prim_fill(d->r, b, prim_alpha(th->full, 36));
+        prim_stroke(d->r, b, th->full, 2);
+        text_draw_centered(d->tc, FACE_SANS_BOLD, ih, b.x + m, b.y, iw, b.h, th->full, "\xE2\x9C\x93");
+    } else {
+        prim_stroke(d->r, b, th->divergent, 2);
+        warn_icon(d, b.x + m, b.y + (b.h - ih) / 2, ih, th->divergent, theme_text_on(th, th->divergent));
+    }
+    /* The headline in bold (two lines at most), the evidence under it; the
+     * block is centred in the band. */
+    int x = b.x + 2 * m + iw, w = b.x + b.w - m - x;
+    int n = text_width(d->tc, FACE_SANS_BOLD, fs, title) > w ? 2 : 1;
+    int y = b.y + (b.h - (n + 1) * lh) / 2;
+    y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, fs, x, y, w, n, lh, t1, title);
+    text_draw_fit(d->tc, FACE_SANS, fs, x, y, w, t2, detail);
 }
 
 /* ---- access lines ------------------------------------------------------------ */

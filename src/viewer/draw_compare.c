@@ -11,6 +11,7 @@
 #include <string.h>
 #include "compare.h"
 #include "draw.h"
+#include "hwcheck.h"
 #include "../versions.h"
 
 static int has_shuffle(const rv_trace *tr)
@@ -33,6 +34,10 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
             .lane_values = has_shuffle(tr[p]),
             .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
         };
+    /* Both panes keep the same banner height, so their grids line up. */
+    int warn = hwcheck_race_lines(tr[0]) > hwcheck_race_lines(tr[1]) ? hwcheck_race_lines(tr[0]) : hwcheck_race_lines(tr[1]);
+    in[0].warn_lines = in[1].warn_lines = warn;
+    in[0].crosscheck = f->crosscheck || (f->crosscheck_note && f->crosscheck_note[0]);
     layout_compare(C, &in[0], &in[1], f->nrows);
 }
 
@@ -94,6 +99,15 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     int found = panel_results_figure(&g, g.tr->version, g.tr->n, buf, sizeof buf);
     text_draw_fit(d->tc, found ? FACE_SANS_BOLD : FACE_SANS, C->fs_small, fg.x, fg.y, fg.w,
                   found ? th->text_strong : th->text_dim, buf);
+
+    /* Bank conflicts per block, predicted and measured on the hardware. */
+    lrect hc = C->hwcheck[p];
+    if (hc.h > 0) {
+        int k = hwcheck_conflict_line(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf,
+                                      sizeof buf);
+        if (k >= 0)
+            text_draw_fit(d->tc, FACE_SANS, C->fs_small, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);
+    }
 
     /* The statement this step runs. */
     lrect cl = C->codeline[p];

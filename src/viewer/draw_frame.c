@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
+#include "hwcheck.h"
 #include "../versions.h"
 
 static int has_phase(const rv_trace *tr, rv_phase p)
@@ -24,6 +25,7 @@ void draw_layout_for(const viewer_frame *f, layout *L)
         .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps,
         .lane_values = has_phase(f->tr, RV_PHASE_SHUFFLE),
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
+        .warn_lines = hwcheck_race_lines(f->tr),
     };
     layout_compute(L, &in);
 }

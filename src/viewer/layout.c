@@ -22,8 +22,16 @@ static void layout_grid(layout *L, double u)
 {
     const layout_in *in = &L->in;
     int m = L->margin;
-    /* Banner: the step's one-sentence summary and its counts. */
-    L->banner = (lrect){ L->center.x, L->center.y, L->center.w, px(L->fs_ui * 1.35 + L->fs_small * 1.4) + m };
+    /* Banner: the step's one-sentence summary and its counts; under them,
+     * for the warp-synchronous versions, a band for the race note (kept on
+     * every step of the trace, so the grids do not jump between steps). */
+    int banner_h = px(L->fs_ui * 1.35 + L->fs_small * 1.4) + m;
+    L->warn = (lrect){ L->center.x + m, L->center.y + banner_h - m / 4, L->center.w - 2 * m, 0 };
+    if (in->warn_lines > 0) {
+        L->warn.h = px(L->fs_small * 1.35 * in->warn_lines) + m;
+        banner_h += L->warn.h + m / 4;
+    }
+    L->banner = (lrect){ L->center.x, L->center.y, L->center.w, banner_h };
 
     /* Columns: warp labels | 32 columns | conflict badges. */
     L->label_w = px(L->fs_small * 3.3);
@@ -183,7 +191,9 @@ void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int n
         C->title[p] = (lrect){ pane.x, pane.y, pane.w, px(P->fs_ui * 1.7) };
         C->figure[p] = (lrect){ pane.x + m, C->title[p].y + C->title[p].h + m / 3, pane.w - 2 * m,
                                 px(P->fs_small * 1.4) };
-        C->codeline[p] = (lrect){ pane.x + 1, C->figure[p].y + C->figure[p].h + m / 3, pane.w - 2,
+        C->hwcheck[p] = (lrect){ pane.x + m, C->figure[p].y + C->figure[p].h, pane.w - 2 * m,
+                                 a->crosscheck ? px(P->fs_small * 1.4) : 0 };
+        C->codeline[p] = (lrect){ pane.x + 1, C->hwcheck[p].y + C->hwcheck[p].h + m / 3, pane.w - 2,
                                   px(fs_code * 1.45) };
         int cy = C->codeline[p].y + C->codeline[p].h;
         P->center = (lrect){ pane.x, cy, pane.w, pane.y + pane.h - cy };

@@ -23,6 +23,9 @@ typedef struct layout_in {
     int nsteps;
     int lane_values;            /* lanes show register values (shuffle traces) */
     int compact;                /* warps as one strip: 1 on, 0 off, -1 when needed */
+    int warn_lines;             /* lines of the race band under the banner, 0: none */
+    int crosscheck;             /* compare mode: a line per pane for the hardware
+                                   cross-check (read from the first pane's input) */
 } layout_in;
 
 typedef struct layout {
@@ -33,6 +36,7 @@ typedef struct layout {
     int fs_title, fs_ui, fs_small, fs_code, fs_cell, fs_lane;
     /* panes */
     lrect header, code, center, banner, results, legend, timeline, footer;
+    lrect warn;                 /* the race band at the foot of the banner; h 0: none */
     /* the block pane's grids */
     int grid_x, col_w, gap;     /* column c spans grid_x + c*col_w, col_w - gap wide */
     int label_w, badge_w;       /* warp labels left of the grid, badges right  */
@@ -54,11 +58,12 @@ void layout_compute(layout *L, const layout_in *in);
 /* Compare mode: two block panes side by side, each with a title band, its
  * timed-run figure and its current source line above its banner and grids;
  * the difference at this step under the title; a two-row timeline (one row
- * per version, one column per aligned step) and a one-line legend below. */
+ * per version, one column per aligned step) and a one-line legend below.
+ * With a hardware cross-check, a line for it sits under each figure. */
 typedef struct layout_cmp {
     layout pane[2];             /* grids of each pane (pane[p].center etc.)     */
     lrect panes[2];             /* whole pane rectangles                        */
-    lrect title[2], figure[2], codeline[2];
+    lrect title[2], figure[2], hwcheck[2], codeline[2]; /* hwcheck h 0: none */
     lrect header, diff, legend, timeline, footer;
     int margin, fs_title, fs_ui, fs_small, fs_diff;
     int nrows, row_h, steps_x, step_w;

@@ -5,7 +5,11 @@
  * (results.h), by default the bundled results of the trace's device.  Top to
  * bottom: the device and date; the current version's median time, bandwidth,
  * share of the theoretical peak and of a measured copy, speedup over v0, sum
- * check, N and block size; every version and CUB as a bar of GB/s with the
+ * check, N and block size; with a hardware cross-check (`reducevis verify`,
+ * hwcheck.h), the bank conflicts per block predicted and measured on the
+ * device, the raw L1 counter and why it differs, or why there are none
+ * (the bars then close up so the sweep keeps its room at 720p);
+ * every version and CUB as a bar of GB/s with the
  * peak and the copy bandwidth as lines; with a sweep file, GB/s against N
  * (2^20 .. 2^30) for every version, the current one lit.
  *
@@ -18,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "draw.h"
+#include "hwcheck.h"
+#include "../crosscheck.h"
 #include "../results.h"
 #include "../versions.h"
 #include "scene.h"
@@ -126,6 +132,16 @@ static double fmax_known(double a, double b)
     return isnan(b) ? a : b > a ? b : a;
 }
 
+/* What the cross-check section shows for the frame: 0 nothing, 1 the
+ * conflicts per block, 2 a sentence (not profiled, or the load problem). */
+static int hw_kind(const viewer_frame *f)
+{
+    char buf[400];
+    int k = hwcheck_conflict_line(f->crosscheck, f->crosscheck_note, f->tr->version, f->tr->block_size, buf,
+                                  sizeof buf);
+    return k == 1 ? 1 : k == 0 ? 2 : 0;
+}
+
 void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, panel_geom *g)
 {
     memset(g, 0, sizeof *g);
@@ -136,8 +152,15 @@ void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, pane
     int lh = g->lh;
     int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6);   /* under the title */
     int bottom = area.y + area.h - m / 2;
+    /* The cross-check: a heading, then two rows of figures or nothing more,
+     * then two lines of small print (how it was measured, or why not). */
+    g->hw_kind = hw_kind(f);
+    g->hw_fs = (int)lround(fs * 0.88);
+    g->hw_lh = (int)lround(g->hw_fs * 1.22);
+    int hw_h = g->hw_kind == 0 ? 0 : g->hw_kind == 1 ? 4 * lh + 3 * g->hw_lh : lh + 2 * g->hw_lh;
     if (!f->results && !f->sweep) {
-        g->status = (lrect){ g->x, y, g->w, bottom - y };
+        g->hw = (lrect){ g->x, bottom - hw_h, g->w, hw_h };
+        g->status = (lrect){ g->x, y, g->w, bottom - y - (hw_h ? hw_h + m : 0) };
         return;
     }
     y += 2 * lh;                                          /* device; date, runs */
@@ -146,9 +169,13 @@ void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, pane
     if (!f->results) {
         g->status = (lrect){ g->x, y, g->w, 2 * lh };
         y += g->status.h + m;
+        g->hw = (lrect){ g->x, y, g->w, hw_h };
+        y += hw_h ? hw_h + m : 0;
     } else {
         g->status = (lrect){ g->x, y, g->w, (int)lround(L->fs_title * 1.3) + 3 * lh };
-        y += g->status.h + m;
+        y += g->status.h + m / 2;
+        g->hw = (lrect){ g->x, y, g->w, hw_h };
+        y += hw_h ? hw_h + m : m / 2;
 
         /* Bars: names | bars up to the scale | values. */
         int name_chars = 3;
@@ -166,7 +193,9 @@ void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, pane
                 scale = fmax_known(scale, q->gbps);
         }
         g->nbars = CUB_ROW + 1;
-        g->bar_h = lh;
+        /* With the cross-check above them the bars close up a little, so
+         * that the sweep plot keeps its room at 720p. */
+        g->bar_h = hw_h ? fs : lh;
         y += lh;                                          /* "GB/s at N ..." */
         g->bars = (lrect){ g->x, y, g->w, g->nbars * g->bar_h };
         g->bar_x = g->x + name_w;
@@ -462,6 +491,79 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     }
 }
 
+/* Label on the left, value on the right of one row; returns nothing. */
+static void hw_row(const draw_ctx *d, const panel_geom *g, int y, rgba lc, const char *label, font_face vf, rgba vc,
+                   const char *value)
+{
+    int fs = d->L->fs_small, vw = text_width(d->tc, vf, fs, value);
+    text_draw(d->tc, vf, fs, g->x + g->w - vw, y, vc, value);
+    text_draw_fit(d->tc, FACE_SANS, fs, g->x, y, g->w - vw - fs / 2, lc, label);
+}
+
+/* Bank conflicts per block, predicted by the trace analysis and measured
+ * on the device by Nsight Compute (`reducevis verify`), with the raw L1
+ * counter and why it differs; or why there are none to show. */
+static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const viewer_frame *f = d->f;
+    const rv_crosscheck *cc = f->crosscheck;
+    int x = g->x, y = g->hw.y, w = g->w, fs = L->fs_small, lh = g->lh;
+    char buf[600], a[64], b[64];
+    if (g->hw_kind == 0 || g->hw.h <= 0)
+        return;
+    prim_fill(d->r, (lrect){ x, y - L->margin / 4 - 1, w, 1 }, th->panel_edge);
+    const rv_version_info *vi = rv_version(f->tr->version);
+    hwcheck_conflicts c;
+    char blocks[64] = "";
+    int have = cc && vi && hwcheck_conflicts_of(cc, vi->name, f->tr->block_size, &c, blocks, sizeof blocks);
+    int hx = x + text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->text_strong,
+                               cc ? "Bank conflicts per block" : "Hardware cross-check");
+    if (!have) {
+        if (cc && blocks[0])
+            snprintf(buf, sizeof buf, "not profiled at block size %d (verify on %s used %s)", f->tr->block_size,
+                     cc->device, blocks);
+        else if (cc)
+            snprintf(buf, sizeof buf, "%s was not profiled on %s", vi ? vi->name : "this version", cc->device);
+        else
+            snprintf(buf, sizeof buf, "%s", f->crosscheck_note ? f->crosscheck_note : "");
+        prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y + lh, w, 2, g->hw_lh, th->text_dim, buf);
+        return;
+    }
+    (void)hx;
+    y += lh;
+    hwcheck_count(c.pred_ld, a, sizeof a);
+    hwcheck_count(c.pred_st, b, sizeof b);
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", a, b);
+    hw_row(d, g, y, th->text, "predicted (loads \xC2\xB7 stores)", FACE_SANS_BOLD, th->text_strong, buf);
+    y += lh;
+    /* Measured: green with a tick where it equals the prediction. */
+    int agree = c.pred_ld == c.meas_ld && c.pred_st == c.meas_st;
+    char label[200];
+    hwcheck_count(c.meas_ld, a, sizeof a);
+    hwcheck_count(c.meas_st, b, sizeof b);
+    snprintf(label, sizeof label, "measured on %s", cc->device);
+    snprintf(buf, sizeof buf, "%s%s \xC2\xB7 %s", agree ? "\xE2\x9C\x93 " : "", a, b);
+    if (agree && text_width(d->tc, FACE_SANS, fs, label) + fs / 2 + text_width(d->tc, FACE_SANS_BOLD, fs, buf) > w)
+        snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", a, b);   /* the colour says it alone */
+    hw_row(d, g, y, th->text, label, FACE_SANS_BOLD, agree ? th->full : th->conflict[1], buf);
+    y += lh;
+    /* The raw L1 counter, dim: it is not the instructions' own doing. */
+    char l1a[32], l1b[32];
+    snprintf(l1a, sizeof l1a, "%.1f", c.l1_ld);
+    snprintf(l1b, sizeof l1b, "%.1f", c.l1_st);
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", isnan(c.l1_ld) ? "\xE2\x80\x94" : l1a, isnan(c.l1_st) ? "\xE2\x80\x94" : l1b);
+    hw_row(d, g, y, th->text_dim, "L1 counter", FACE_SANS, th->text_dim, buf);
+    y += lh;
+    /* Small print: what "measured" is, and why the L1 counter differs. */
+    size_t o = (size_t)snprintf(buf, sizeof buf, "measured: instructions' own wavefronts (Nsight Compute)%s%s",
+                                c.own_note[0] ? ", " : "", c.own_note);
+    if (c.l1_reason[0])
+        snprintf(buf + o, sizeof buf - o, "; L1 %s", !strncmp(c.l1_reason, "it ", 3) ? c.l1_reason + 3 : c.l1_reason);
+    prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y, w, 3, g->hw_lh, th->text_dim, buf);
+}
+
 void panel_results_draw(const draw_ctx *d, lrect area)
 {
     const layout *L = d->L;
@@ -484,6 +586,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
             y += lh * prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 6, lh, th->text_dim, f->results_note);
         prim_wrapped(d->tc, FACE_MONO, fs, x, y + lh / 3, w, 3, lh, th->text_dim,
                      "(reducevis bench -o FILE.json, then --results FILE.json)");
+        draw_hwcheck(d, &g);
         return;
     }
 
@@ -511,6 +614,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
         prim_wrapped(d->tc, FACE_SANS, fs, x, g.status.y, w, 2, lh, th->text_dim,
                      "only a sweep was given: figures and bars need a run at one N");
     }
+    draw_hwcheck(d, &g);
     if (g.plot.w > 0)
         draw_sweep(d, &g);
     else if (f->results_note && f->results_note[0])

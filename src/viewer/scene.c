@@ -218,6 +218,60 @@ int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slu
     return -1;
 }
 
+#define VERIFY_SUFFIX "-verify.json"
+
+int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *slug,
+                          char *path, size_t len, char *msg, size_t msglen)
+{
+    char only[64] = "";
+    path[0] = '\0';
+    if (!slug) {
+        /* A CPU-model trace: the cross-check of the only device that has one. */
+        char slugs[MAX_DEVICES][64];
+        int n = 0;
+        size_t sl = strlen(VERIFY_SUFFIX);
+        for (int i = 0; i < ndirs; i++) {
+            char rdir[SCENE_PATH_LEN + 16];
+            if (!asset_dirs[i] || !asset_dirs[i][0])
+                continue;
+            snprintf(rdir, sizeof rdir, "%s/results", asset_dirs[i]);
+            DIR *d = opendir(rdir);
+            if (!d)
+                continue;
+            for (struct dirent *e; (e = readdir(d)) != NULL;) {
+                size_t nl = strlen(e->d_name);
+                if (nl <= sl || nl - sl >= 64 || e->d_name[0] == '.' || strcmp(e->d_name + nl - sl, VERIFY_SUFFIX))
+                    continue;
+                char s[64];
+                snprintf(s, sizeof s, "%.*s", (int)(nl - sl), e->d_name);
+                int k = 0;
+                while (k < n && strcmp(slugs[k], s) != 0)
+                    k++;
+                if (k == n && n < MAX_DEVICES)
+                    snprintf(slugs[n++], 64, "%s", s);
+            }
+            closedir(d);
+        }
+        if (n != 1) {
+            snprintf(msg, msglen, n ? "hardware cross-checks of %d devices bundled" : "no hardware cross-check recorded",
+                     n);
+            return -1;
+        }
+        snprintf(only, sizeof only, "%s", slugs[0]);
+        slug = only;
+    }
+    for (int i = 0; i < ndirs; i++) {
+        if (!asset_dirs[i] || !asset_dirs[i][0])
+            continue;
+        snprintf(path, len, "%s/results/%s%s", asset_dirs[i], slug, VERIFY_SUFFIX);
+        if (is_file(path))
+            return 0;
+    }
+    path[0] = '\0';
+    snprintf(msg, msglen, "no hardware cross-check recorded for %s", slug);
+    return -1;
+}
+
 int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t len)
 {
     for (int i = 0; i < n; i++) {

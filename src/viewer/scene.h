@@ -74,6 +74,14 @@ size_t scene_device_slug(const char *device, char *out, size_t len);
 int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
                        char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen);
 
+/* The bundled hardware cross-check (`reducevis verify`) in the asset
+ * directories (looked at in order): the first results/<slug>-verify.json;
+ * with slug NULL (a CPU-model trace), that of the only device with one
+ * bundled.  0 with its path, or -1 with why in msg ("no hardware cross-check
+ * recorded for nvidia-h100"). */
+int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *slug,
+                          char *path, size_t len, char *msg, size_t msglen);
+
 /* The step of `to` that matches step `step` of `from`: the same ordinal
  * among reduction steps (tree, warp, shuffle: the same number of partial sums
  * left at equal block sizes), or among steps of the same phase for load, store

@@ -39,6 +39,7 @@ typedef struct theme {
     rgba conflict[THEME_CONFLICT_LEVELS]; /* bank-conflict badges by degree  */
     rgba conflict_text;
     rgba shuffle;       /* arrows of a warp shuffle                          */
+    rgba hazard;        /* the race-hazard band (v4's warp phase)            */
     rgba code_line;     /* band behind the current source line               */
     rgba overlay;       /* help overlay backdrop                             */
     rgba tooltip;       /* hover box                                         */

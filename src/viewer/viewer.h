@@ -14,6 +14,7 @@
 
 struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
 struct compare_row;         /* compare.h: steps aligned between two versions  */
+struct rv_crosscheck;       /* crosscheck.h: `reducevis verify` on a real GPU */
 
 /* Runs `reducevis view ...`; argv[0] is "view".
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
@@ -40,6 +41,10 @@ typedef struct viewer_frame {
     const struct rv_results *results; /* timed runs at one N: figures and bars   */
     const struct rv_results *sweep;   /* timed runs over N (2^20..2^30): the plot */
     const char *results_note;     /* why no timed run is shown, or what failed  */
+    const struct rv_crosscheck *crosscheck; /* the hardware cross-check of the
+                                   trace's device: bank conflicts measured by
+                                   Nsight Compute, racecheck; NULL: none     */
+    const char *crosscheck_note;  /* why a bundled cross-check does not load  */
     /* compare mode: a second version beside the first (tr2 != NULL); step
      * and step2 come from rows[row] and may be -1 (no matching step) */
     const rv_trace    *tr2;

@@ -1,0 +1,283 @@
+/* hwcheck.c — the cross-check's numbers and verdicts as the viewer words them.
+ *
+ * Per-block figures are the recorded whole-grid values divided by the row's
+ * grid (the first pass verify profiled), for the prediction and the
+ * measurement alike.  The race notes come from a small table of the versions
+ * whose warp phase is warp-synchronous shared-memory code: v4 (the hazard),
+ * v4s (its fix) and v5, v6 (v4's code, unchanged); the evidence is what
+ * racecheck recorded, never a number of our own.
+ */
+#include "hwcheck.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "../trace.h"
+#include "../versions.h"
+
+/* ---- bank conflicts ---------------------------------------------------------- */
+
+static double per_block(const rv_crosscheck_row *r, double v)
+{
+    return r && r->grid > 0 ? v / (double)r->grid : NAN;
+}
+
+int hwcheck_conflicts_of(const rv_crosscheck *cc, const char *version, int block_size,
+                         hwcheck_conflicts *out, char *blocks, size_t blen)
+{
+    memset(out, 0, sizeof *out);
+    out->pred_ld = out->pred_st = out->meas_ld = out->meas_st = out->l1_ld = out->l1_st = NAN;
+    if (blen)
+        blocks[0] = '\0';
+    const rv_crosscheck_row *ld = rv_crosscheck_find(cc, version, block_size, RV_CC_LD_CONFLICTS_OWN);
+    const rv_crosscheck_row *st = rv_crosscheck_find(cc, version, block_size, RV_CC_ST_CONFLICTS_OWN);
+    if (!ld || !st) {
+        /* Which block sizes were profiled for this version, in file order. */
+        size_t o = 0;
+        int seen[16], nseen = 0;
+        for (int i = 0; cc && i < cc->nrows && nseen < 16; i++) {
+            const rv_crosscheck_row *r = &cc->rows[i];
+            if (strcmp(r->version, version) || strcmp(r->metric, RV_CC_LD_CONFLICTS_OWN))
+                continue;
+            int dup = 0;
+            for (int k = 0; k < nseen; k++)
+                dup |= seen[k] == r->block_size;
+            if (dup)
+                continue;
+            seen[nseen++] = r->block_size;
+            if (o < blen)
+                o += (size_t)snprintf(blocks + o, blen - o, "%s%d", o ? ", " : "", r->block_size);
+        }
+        return 0;
+    }
+    out->pred_ld = per_block(ld, ld->predicted);
+    out->pred_st = per_block(st, st->predicted);
+    out->meas_ld = per_block(ld, ld->measured);
+    out->meas_st = per_block(st, st->measured);
+    snprintf(out->own_note, sizeof out->own_note, "%.159s", ld->note[0] ? ld->note : st->note);
+    const rv_crosscheck_row *l1ld = rv_crosscheck_find(cc, version, block_size, RV_CC_LD_CONFLICTS_L1);
+    const rv_crosscheck_row *l1st = rv_crosscheck_find(cc, version, block_size, RV_CC_ST_CONFLICTS_L1);
+    if (l1ld)
+        out->l1_ld = per_block(l1ld, l1ld->measured);
+    if (l1st)
+        out->l1_st = per_block(l1st, l1st->measured);
+    const char *why = l1ld && l1ld->note[0] ? l1ld->note : l1st ? l1st->note : "";
+    hwcheck_short_reason(why, out->l1_reason, sizeof out->l1_reason);
+    return 1;
+}
+
+void hwcheck_count(double v, char *buf, size_t len)
+{
+    if (isnan(v))
+        snprintf(buf, len, "\xE2\x80\x94");
+    else if (v == floor(v) && fabs(v) < 1e15)
+        snprintf(buf, len, "%.0f", v);
+    else
+        snprintf(buf, len, "%.1f", v);
+}
+
+void hwcheck_short_reason(const char *note, char *buf, size_t len)
+{
+    static const char *const subjects[] = {
+        "the L1 data-bank counter ", "the L1 counter ", "the counter ",
+    };
+    if (!len)
+        return;
+    buf[0] = '\0';
+    if (!note || !note[0])
+        return;
+    /* The first clause: up to a parenthesis, a semicolon or a full stop. */
+    size_t n = strcspn(note, "(;");
+    const char *dot = strstr(note, ". ");
+    if (dot && (size_t)(dot - note) < n)
+        n = (size_t)(dot - note);
+    while (n > 0 && (note[n - 1] == ' ' || note[n - 1] == ',' || note[n - 1] == '.'))
+        n--;
+    const char *p = note;
+    for (size_t i = 0; i < sizeof subjects / sizeof subjects[0]; i++) {
+        size_t sl = strlen(subjects[i]);
+        if (n > sl && !strncmp(note, subjects[i], sl)) {
+            p = note + sl;
+            n -= sl;
+            snprintf(buf, len, "it ");
+            break;
+        }
+    }
+    /* "counts collisions with other traffic" says no more than "counts
+     * other traffic", in less room. */
+    static const char wordy[] = "collisions with ";
+    const char *cw = strstr(p, wordy);
+    size_t o = strlen(buf);
+    if (cw && (size_t)(cw - p) + sizeof wordy - 1 < n) {
+        size_t head = (size_t)(cw - p);
+        if (o + head < len) {
+            memcpy(buf + o, p, head);
+            o += head;
+            buf[o] = '\0';
+        }
+        n -= head + sizeof wordy - 1;
+        p = cw + sizeof wordy - 1;
+    }
+    if (o + n >= len)
+        n = len - o - 1;
+    memcpy(buf + o, p, n);
+    buf[o + n] = '\0';
+}
+
+/* "70 · 35" */
+static void pair(double a, double b, char *buf, size_t len)
+{
+    char x[32], y[32];
+    hwcheck_count(a, x, sizeof x);
+    hwcheck_count(b, y, sizeof y);
+    snprintf(buf, len, "%s \xC2\xB7 %s", x, y);
+}
+
+int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                          char *buf, size_t len)
+{
+    const rv_version_info *vi = rv_version(version);
+    if (!cc) {
+        if (note && note[0]) {
+            snprintf(buf, len, "hardware cross-check: %s", note);
+            return 0;
+        }
+        snprintf(buf, len, "%s", "");
+        return -1;
+    }
+    hwcheck_conflicts c;
+    char blocks[64];
+    if (!vi || !hwcheck_conflicts_of(cc, vi->name, block_size, &c, blocks, sizeof blocks)) {
+        if (blocks[0])
+            snprintf(buf, len, "bank conflicts: not profiled at block size %d on %s (verify used %s)", block_size,
+                     cc->device, blocks);
+        else
+            snprintf(buf, len, "bank conflicts: %s was not profiled on %s", vi ? vi->name : "this version",
+                     cc->device);
+        return 0;
+    }
+    char p[80], m[80], l1[100] = "";
+    pair(c.pred_ld, c.pred_st, p, sizeof p);
+    pair(c.meas_ld, c.meas_st, m, sizeof m);
+    if (!isnan(c.l1_ld) || !isnan(c.l1_st)) {
+        char q[80];
+        pair(c.l1_ld, c.l1_st, q, sizeof q);
+        snprintf(l1, sizeof l1, " \xC2\xB7 L1 counter %s", q);
+    }
+    snprintf(buf, len, "bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s "
+             "(measured: the instructions' own wavefronts, Nsight Compute)", p, cc->device, m, l1);
+    return 1;
+}
+
+/* ---- races ------------------------------------------------------------------- */
+
+static const struct {
+    const char *version;
+    hwcheck_race kind;
+} race_table[] = {
+    { "v4", HWCHECK_RACE_HAZARD },
+    { "v4s", HWCHECK_RACE_CLEAN },
+    { "v5", HWCHECK_RACE_SAME_CODE },
+    { "v6", HWCHECK_RACE_SAME_CODE },
+};
+
+static hwcheck_race race_kind(int version)
+{
+    const rv_version_info *vi = rv_version(version);
+    for (size_t i = 0; vi && i < sizeof race_table / sizeof race_table[0]; i++)
+        if (!strcmp(vi->name, race_table[i].version))
+            return race_table[i].kind;
+    return HWCHECK_RACE_NONE;
+}
+
+int hwcheck_version_has_race_note(int version)
+{
+    return race_kind(version) != HWCHECK_RACE_NONE;
+}
+
+/* 133128 -> "133,128" */
+static void grouped(long v, char *buf, size_t len)
+{
+    char d[32];
+    snprintf(d, sizeof d, "%ld", v < 0 ? -v : v);
+    size_t nd = strlen(d), o = 0;
+    if (v < 0 && o + 1 < len)
+        buf[o++] = '-';
+    for (size_t i = 0; i < nd && o + 2 < len; i++) {
+        buf[o++] = d[i];
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+}
+
+/* "compute-sanitizer racecheck on NVIDIA H200: 133,128 hazards" */
+static void verdict(const rv_crosscheck *cc, const rv_crosscheck_race *r, char *buf, size_t len)
+{
+    char n[32];
+    grouped(r->hazards, n, sizeof n);
+    snprintf(buf, len, "compute-sanitizer racecheck on %s: %s hazard%s", cc->device, n, r->hazards == 1 ? "" : "s");
+}
+
+hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t phase,
+                               char *title, size_t tlen, char *detail, size_t dlen)
+{
+    snprintf(title, tlen, "%s", "");
+    snprintf(detail, dlen, "%s", "");
+    hwcheck_race kind = race_kind(version);
+    /* The warp phase: its statements, and v4s's stores between them. */
+    int warp = phase == RV_PHASE_WARP || (kind == HWCHECK_RACE_CLEAN && phase == RV_PHASE_STORE);
+    if (kind == HWCHECK_RACE_NONE || !warp)
+        return HWCHECK_RACE_NONE;
+    const rv_version_info *vi = rv_version(version);
+    const rv_crosscheck_race *own = cc ? rv_crosscheck_race_of(cc, vi->name) : NULL;
+    const rv_crosscheck_race *v4 = cc ? rv_crosscheck_race_of(cc, "v4") : NULL;
+    char ev[200];
+    switch (kind) {
+    case HWCHECK_RACE_HAZARD:
+        snprintf(title, tlen, "Race hazard: these statements rely on the 32 lanes running in lockstep, "
+                 "which Volta and later do not guarantee (v4s fixes it with __syncwarp())");
+        if (own)
+            verdict(cc, own, detail, dlen);
+        else
+            snprintf(detail, dlen, "no racecheck recorded for this device");
+        return kind;
+    case HWCHECK_RACE_CLEAN:
+        if (own && own->hazards > 0) {
+            /* Never reassure against the evidence. */
+            snprintf(title, tlen, "Race hazard reported for %s's warp phase", vi->name);
+            verdict(cc, own, detail, dlen);
+            return HWCHECK_RACE_HAZARD;
+        }
+        snprintf(title, tlen, "No race: __syncwarp() after each read and each write keeps the lanes in step");
+        if (own)
+            verdict(cc, own, detail, dlen);
+        else
+            snprintf(detail, dlen, "no racecheck recorded for this device");
+        return kind;
+    case HWCHECK_RACE_SAME_CODE:
+        snprintf(title, tlen, "Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes");
+        if (own)
+            verdict(cc, own, detail, dlen);
+        else if (v4) {
+            verdict(cc, v4, ev, sizeof ev);
+            snprintf(detail, dlen, "%s in v4 \xC2\xB7 fixed in v4s", ev);
+        } else {
+            snprintf(detail, dlen, "no racecheck recorded for this device \xC2\xB7 fixed in v4s");
+        }
+        return kind;
+    default:
+        return HWCHECK_RACE_NONE;
+    }
+}
+
+int hwcheck_race_lines(const rv_trace *tr)
+{
+    char t[200], d[240];
+    if (!tr || !hwcheck_version_has_race_note(tr->version))
+        return 0;
+    for (int s = 0; s < tr->nsteps; s++)
+        if (hwcheck_race_note(NULL, tr->version, tr->steps[s].phase, t, sizeof t, d, sizeof d) != HWCHECK_RACE_NONE)
+            return 3;
+    return 0;
+}
