@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
 # test.sh — install what is missing, build, and run the whole test suite with
-# ctest.  GPU tests (label `gpu`) run where a CUDA GPU is present and are
-# reported as skipped, with the reason, where none is.
+# ctest, in two builds:
+#   build-asan  clang with AddressSanitizer and UndefinedBehaviorSanitizer, no
+#               CUDA: every test but the GPU and timing ones, plus the fuzzer
+#               (label `fuzz`) and the viewer's soak test under Xvfb (`soak`);
+#               any sanitizer report fails its test (tests/sanitize/env.sh)
+#   build       the normal build: every test.  GPU tests (label `gpu`) run
+#               where a CUDA GPU is present and are reported as skipped, with
+#               the reason, where none is.
+# Either failing fails test.sh; the normal build's ctest summary comes last.
 set -euo pipefail
 cd "$(dirname "$0")"
 . cmake/install-deps.sh
-rv_install_deps xvfb xauth
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j"$(nproc)"
-cd build
+rv_install_deps xvfb xauth clang libclang-rt-dev llvm
+jobs=$(nproc)
 status=0
-ctest --output-on-failure -j"$(nproc)" || status=$?
+
+echo "== sanitizer build (clang, ASan + UBSan, no CUDA): build-asan"
+cmake -S . -B build-asan -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRV_WITH_CUDA=OFF \
+    "-DCMAKE_C_FLAGS=-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" >/dev/null
+cmake --build build-asan -j"$jobs"
+(. tests/sanitize/env.sh && cd build-asan && ctest --output-on-failure -j"$jobs" -LE '^(gpu|bench)$') || status=$?
+
+echo "== normal build: build"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$jobs"
+cd build
+ctest --output-on-failure -j"$jobs" || status=$?
 # Say why the GPU tests were skipped, so a green run cannot hide them.
-ctest -L gpu -V 2>/dev/null | grep -E "SKIPPED" | sed 's/^[0-9]*: /note: /' || true
+grep -h '^SKIPPED' Testing/Temporary/LastTest.log 2>/dev/null | sort -u | sed 's/^/note: /' || true
 exit $status

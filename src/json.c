@@ -159,7 +159,7 @@ static int parse_string(jparser *jp, char **out)
         case 'r': *o++ = '\r'; break;
         case 't': *o++ = '\t'; break;
         case 'u': {
-            unsigned cp;
+            unsigned cp = 0;
             if (parse_unicode(jp, stop, &cp)) return -1;
             o = put_utf8(o, cp);
             break;
@@ -415,7 +415,7 @@ int rv_json_whole(const rv_json_place *at, const rv_json *obj, const char *key, 
 
 int rv_json_int(const rv_json_place *at, const rv_json *obj, const char *key, int lo, int hi, int *dst)
 {
-    uint64_t x;
+    uint64_t x = 0;
     if (rv_json_whole(at, obj, key, (uint64_t)lo, (uint64_t)hi, &x)) return -1;
     *dst = (int)x;
     return 0;

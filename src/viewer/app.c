@@ -81,11 +81,14 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
                 return -1;
             }
         } else if (!strcmp(a, "--block-size")) {
-            if (val && (parse_int(val, &o->block_size) != 0 || o->block_size <= 0)) {
-                snprintf(err, errlen, "--block-size: expected a positive number, got '%s'", val);
+            if (val && (parse_int(val, &o->block_size) != 0 || o->block_size < 32 || o->block_size > 1024 ||
+                        (o->block_size & (o->block_size - 1)) != 0)) {
+                snprintf(err, errlen, "--block-size: '%s' must be a power of two from 32 to 1024", val);
                 return -1;
             }
         } else if (!strcmp(a, "--data")) {
+            rv_data d;
+            if (val && rv_data_parse(val, &d, err, errlen) != 0) return -1; /* names the pattern */
             o->data = val;
         } else if (!strcmp(a, "--font")) {
             o->font = val;

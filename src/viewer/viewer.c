@@ -15,12 +15,84 @@
 #include "draw.h"
 #include "export.h"
 #include "viewer.h"
+#include "../versions.h"
 
 #ifndef RV_ASSET_DIR
 #define RV_ASSET_DIR ""
 #endif
 
 #define FRAME_MS 16
+
+/* ---- soak mode (tests/soak) ------------------------------------------------
+ * With RV_SOAK_FRAMES=N in the environment the window loop drives itself: one
+ * key per frame through SDL's event queue, as a person's keys arrive: every
+ * step of a version, then the next version (]), and after each
+ * pass over all versions compare mode, theme, help and warp view in turn.
+ * After N frames it quits and prints its resident memory after the warm-up
+ * (SOAK_WARMUP passes: every mode once) and at the end, which the soak test
+ * compares. */
+#define SOAK_WARMUP 4
+typedef struct soak {
+    int frames, frame;      /* frames to play, frames played                  */
+    int version;            /* the version the current pass is on             */
+    int seen, passes;       /* versions played in this pass; passes done      */
+    int tries;              /* switch keys sent since the version's last step */
+    long rss_warm;          /* KiB after the warm-up, 0 before                */
+} soak;
+
+static long rss_kib(void)
+{
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        fclose(f);
+    }
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static void soak_key(SDL_Keycode key)
+{
+    SDL_Event e = { 0 };
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = key;
+    SDL_PushEvent(&e);
+}
+
+/* Queues the key of the next frame; 1 when the soak is over. */
+static int soak_next(soak *s, app *a)
+{
+    static const SDL_Keycode extras[] = { SDLK_t, SDLK_h, SDLK_z, SDLK_h };
+    if (s->frame++ >= s->frames) {
+        printf("soak: %d frames, %d passes over the versions; RSS %ld KiB after %d passes, %ld KiB at the end\n",
+               s->frames, s->passes, s->rss_warm, SOAK_WARMUP, rss_kib());
+        fflush(stdout);
+        return 1;
+    }
+    int v = a->sc.tr->version;
+    if (v != s->version) {               /* a version switch took effect */
+        s->version = v;
+        s->seen++;
+        s->tries = 0;
+        soak_key(SDLK_HOME);
+    } else if (app_positions(a) > 1 && (a->comparing ? a->row : a->step) < app_positions(a) - 1) {
+        soak_key(SDLK_RIGHT);
+    } else if (s->seen < RV_NUM_VERSIONS) {
+        /* ] for the next version; after the last one, 0 */
+        soak_key(s->tries++ % 2 ? SDLK_0 : SDLK_RIGHTBRACKET);
+    } else {
+        s->seen = 0;
+        if (++s->passes == SOAK_WARMUP)
+            s->rss_warm = rss_kib();
+        if (s->passes % 2) {             /* compare on with v2, or off */
+            soak_key(SDLK_c);
+            soak_key(a->comparing ? SDLK_c : SDLK_2);
+        }
+        soak_key(extras[s->passes % 4]);
+    }
+    return 0;
+}
 
 /* Asset directories to look in: next to the executable, then the working
  * directory, then the source tree the build came from. */
@@ -100,6 +172,15 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
                 SDL_GetError());
         return 2;
     }
+    /* Without an X11 or Wayland display SDL 2.26 falls back to its offscreen
+     * driver: a window nobody sees.  Use it only when asked for by name. */
+    const char *driver = SDL_GetCurrentVideoDriver(), *asked = SDL_getenv("SDL_VIDEODRIVER");
+    if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) && !(asked && *asked)) {
+        fprintf(stderr, "reducevis view: no display (no X11 or Wayland display was found).\n"
+                "  Without a display, `reducevis export` writes the same frames as images.\n");
+        SDL_Quit();
+        return 2;
+    }
     int rc = 2;
     SDL_Renderer *r = NULL;
     text_cache *tc = NULL;
@@ -128,9 +209,13 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     }
     int fullscreen = 0;
     Uint32 last = SDL_GetTicks();
+    const char *soak_env = getenv("RV_SOAK_FRAMES");
+    soak sk = { .frames = soak_env ? atoi(soak_env) : 0, .version = a->sc.tr->version };
     while (!a->quit) {
         SDL_Event e;
         int timeout = a->playing || a->toast_ms ? FRAME_MS : 500;
+        if (sk.frames > 0 && soak_next(&sk, a))
+            break;
         if (SDL_WaitEventTimeout(&e, timeout)) {
             /* Mouse coordinates are in window points; the frame is in pixels. */
             int ww, wh, pw, ph;

@@ -325,8 +325,8 @@ static void test_broken_and_missing(void)
     /* Broken: a note with the reason, drawn, never a crash. */
     static const char *const broken[] = {
         "{\"format\": \"reducevis-verify\", \"rows\": [",
-        "{\"format\": \"reducevis-verify\", \"format_version\": 1, \"device\": \"NVIDIA H200\", \"date\": \"x\","
-        " \"n\": 1, \"rows\": [{\"version\": \"v1\"}], \"racecheck\": []}",
+        ("{\"format\": \"reducevis-verify\", \"format_version\": 1, \"device\": \"NVIDIA H200\", \"date\": \"x\","
+         " \"n\": 1, \"rows\": [{\"version\": \"v1\"}], \"racecheck\": []}"),
         "not json at all",
         "",
     };
