@@ -17,7 +17,7 @@
 // output, RV_LANE(l) another lane's register (shuffle), RV_REG() the thread's
 // own register, RV_TICKET() the ticket counter of a single pass; RV_G_IF /
 // RV_S_IF record only if a condition holds (a bounds check that skipped the
-// read).  Called again in the same step (a loop), RV_REC adds its reads to
+// read; RV_G4_IF likewise).  Called again in the same step (a loop), RV_REC adds its reads to
 // the event and replaces the value, the destination and the line.
 //
 //   RV_SKIP(k);                         k steps this thread takes no part in
@@ -110,6 +110,7 @@ __device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, 
 #define RV_LANE(l)      RV_ACC(RV_SPACE_LANE, (l))
 #define RV_REG()        RV_ACC(RV_SPACE_REG, threadIdx.x)
 #define RV_G_IF(c, i)   ((c) ? RV_G(i) : (uint64_t)0)
+#define RV_G4_IF(c, i)  ((c) ? RV_G4(i) : (uint64_t)0)
 #define RV_S_IF(c, w)   ((c) ? RV_S(w) : (uint64_t)0)
 // The lane __shfl_down_sync(mask, v, d) reads: lane + d, or itself past lane 31.
 #define RV_LANE_DOWN(lane, d) RV_LANE((lane) + (d) < 32 ? (lane) + (d) : (lane))

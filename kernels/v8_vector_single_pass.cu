@@ -122,8 +122,13 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
         acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w;
         acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w;  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4(4 * (i + gridSize)), RV_G4(4 * (i + 2 * gridSize)), RV_G4(4 * (i + 3 * gridSize)));
     }
-    for (; i < n4; i += gridSize) {                     // the last 0..3 float4s of this thread
-        float4 a = in4[i];  acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i));
+    if (i < n4) {
+        // This thread's last 1..3 float4s: again every load before the first add.
+        bool hasB = i + gridSize < n4, hasC = i + 2 * gridSize < n4;
+        float4 a = in4[i], b = hasB ? in4[i + gridSize] : a, c = hasC ? in4[i + 2 * gridSize] : a;
+        acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
+        if (hasB) { acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w; }
+        if (hasC) { acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + gridSize)), RV_G4_IF(hasC, 4 * (i + 2 * gridSize)));
     }
     // The last n % 4 elements, which make no whole float4: one each for the grid's first threads.
     if (g < n % 4) { acc0 += in[4 * n4 + g];            RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G(4 * n4 + g)); }
@@ -153,6 +158,7 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     // t, t + blockSize, ... in that order, whichever block came last.
     RV_STEP();
     float total = 0.0f;                                 RV_REC(total, RV_REG());
+    #pragma unroll 4 // loads of several partials in flight at once; the adds keep their order
     for (unsigned int b = tid; b < gridDim.x; b += blockSize) {
         total += __ldcg(&partials[b]);                  RV_REC(total, RV_REG(), RV_OUT(b)); // from L2: written by other SMs
     }

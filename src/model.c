@@ -424,7 +424,7 @@ static void v7_warp_exchange(sim *m)
 
 /* The kernel's needles. */
 #define V8_UNROLLED "acc0 += d.x;"          /* the last statement of the unrolled loop  */
-#define V8_REMAINDER "float4 a = in4[i];"   /* the loop over a thread's last float4s    */
+#define V8_REMAINDER "if (hasC) {"           /* the last statement over its last 1..3    */
 #define V8_TAIL "acc0 += in[4 * n4 + g];"   /* the n % 4 elements past the last float4 */
 
 /* Thread g's sum over its float4s and tail element, in the kernel's order;
