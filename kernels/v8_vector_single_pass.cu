@@ -45,6 +45,20 @@ namespace RV_NS {
 
 constexpr unsigned int UNROLL = 4; // float4 loads in flight per thread (the loop below spells them out)
 
+// A streaming 128-bit load: read-only path, not kept in L1, and a hint that
+// L2 should fetch the whole 256-byte line pair (the next lanes' data) at once.
+static __device__ __forceinline__ float4 load_stream(const float4 *p)
+{
+#if RV_V8_PLAIN_LOADS
+    return *p;
+#else
+    float4 v;
+    asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "l"(p));
+    return v;
+#endif
+}
+
 // log2 of a power of two, for the number of final shuffles.
 __host__ __device__ constexpr unsigned int log2u(unsigned int x) { return x <= 1 ? 0 : 1 + log2u(x / 2); }
 
@@ -100,7 +114,6 @@ __global__ void __launch_bounds__(blockSize, minBlocksPerSM(blockSize))
 reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n RV_TRACE_PARAM)
 {
     __shared__ float warpLevelSums[32];
-    __shared__ bool amLast;
     unsigned int tid = threadIdx.x;
     unsigned int g = blockIdx.x * blockSize + tid;      // this thread's place in the grid
     unsigned int gridSize = gridDim.x * blockSize;      // threads in the grid
@@ -116,7 +129,8 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     unsigned int i = g;
     for (; i + (UNROLL - 1) * gridSize < n4; i += UNROLL * gridSize) {
         // Four 16-byte loads first: all four are in flight before the first add needs one.
-        float4 a = in4[i], b = in4[i + gridSize], c = in4[i + 2 * gridSize], d = in4[i + 3 * gridSize];
+        float4 a = load_stream(&in4[i]), b = load_stream(&in4[i + gridSize]);
+        float4 c = load_stream(&in4[i + 2 * gridSize]), d = load_stream(&in4[i + 3 * gridSize]);
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w;
         acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w;
@@ -125,7 +139,8 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     if (i < n4) {
         // This thread's last 1..3 float4s: again every load before the first add.
         bool hasB = i + gridSize < n4, hasC = i + 2 * gridSize < n4;
-        float4 a = in4[i], b = hasB ? in4[i + gridSize] : a, c = hasC ? in4[i + 2 * gridSize] : a;
+        float4 a = load_stream(&in4[i]);
+        float4 b = hasB ? load_stream(&in4[i + gridSize]) : a, c = hasC ? load_stream(&in4[i + 2 * gridSize]) : a;
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         if (hasB) { acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w; }
         if (hasC) { acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + gridSize)), RV_G4_IF(hasC, 4 * (i + 2 * gridSize)));
@@ -141,13 +156,15 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     RV_STEP();
     if (tid == 0) { partials[blockIdx.x] = sum;         RV_REC(sum, RV_OUT(blockIdx.x), RV_REG()); }
     RV_STEP();
+    unsigned int ticket = 0;
     if (tid == 0) {
         __threadfence();                                // the partial is in L2 before the ticket is taken
-        unsigned int ticket = atomicAdd(&retirementCount, 1u);  RV_REC(sum, RV_TICKET(), RV_TICKET());
+        ticket = atomicAdd(&retirementCount, 1u);       RV_REC(sum, RV_TICKET(), RV_TICKET());
         __threadfence();                                // and what the others published is seen after it
-        amLast = ticket == gridDim.x - 1;
     }
-    __syncthreads();
+    // Thread 0's verdict reaches every thread through the barrier itself
+    // (__syncthreads_or), so no shared-memory flag is needed.
+    bool amLast = __syncthreads_or(tid == 0 && ticket == gridDim.x - 1);
 
     // Every block but the one that drew the last ticket is done.  (The trace
     // records the traced block up to here, then the last block, whichever it is.)
