@@ -45,19 +45,6 @@ namespace RV_NS {
 
 constexpr unsigned int UNROLL = 4; // float4 loads in flight per thread (the loop below spells them out)
 
-// A streaming 128-bit load: read-only path, not kept in L1, and a hint that
-// L2 should fetch the whole 256-byte line pair (the next lanes' data) at once.
-static __device__ __forceinline__ float4 load_stream(const float4 *p)
-{
-#if RV_V8_PLAIN_LOADS
-    return *p;
-#else
-    float4 v;
-    asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
-                 : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w) : "l"(p));
-    return v;
-#endif
-}
 
 // log2 of a power of two, for the number of final shuffles.
 __host__ __device__ constexpr unsigned int log2u(unsigned int x) { return x <= 1 ? 0 : 1 + log2u(x / 2); }
@@ -129,8 +116,7 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     unsigned int i = g;
     for (; i + (UNROLL - 1) * gridSize < n4; i += UNROLL * gridSize) {
         // Four 16-byte loads first: all four are in flight before the first add needs one.
-        float4 a = load_stream(&in4[i]), b = load_stream(&in4[i + gridSize]);
-        float4 c = load_stream(&in4[i + 2 * gridSize]), d = load_stream(&in4[i + 3 * gridSize]);
+        float4 a = in4[i], b = in4[i + gridSize], c = in4[i + 2 * gridSize], d = in4[i + 3 * gridSize];
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w;
         acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w;
@@ -139,8 +125,7 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     if (i < n4) {
         // This thread's last 1..3 float4s: again every load before the first add.
         bool hasB = i + gridSize < n4, hasC = i + 2 * gridSize < n4;
-        float4 a = load_stream(&in4[i]);
-        float4 b = hasB ? load_stream(&in4[i + gridSize]) : a, c = hasC ? load_stream(&in4[i + 2 * gridSize]) : a;
+        float4 a = in4[i], b = hasB ? in4[i + gridSize] : a, c = hasC ? in4[i + 2 * gridSize] : a;
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         if (hasB) { acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w; }
         if (hasC) { acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + gridSize)), RV_G4_IF(hasC, 4 * (i + 2 * gridSize)));
