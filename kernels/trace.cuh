@@ -13,11 +13,18 @@
 //
 // RV_REC goes on the same line as the statement it describes, so __LINE__ is
 // that statement's line.  Accesses: RV_S(word) shared memory, RV_G(i) global
-// input, RV_OUT(b) global output, RV_LANE(l) another lane's register (shuffle),
-// RV_REG() the thread's own register; RV_G_IF / RV_S_IF record only if a
-// condition holds (a bounds check that skipped the read).  Called again in
-// the same step (a loop), RV_REC adds its reads to the event and replaces
-// the value, the destination and the line.
+// input, RV_G4(i) a 128-bit load of input elements i..i+3, RV_OUT(b) global
+// output, RV_LANE(l) another lane's register (shuffle), RV_REG() the thread's
+// own register, RV_TICKET() the ticket counter of a single pass; RV_G_IF /
+// RV_S_IF record only if a condition holds (a bounds check that skipped the
+// read; RV_G4_IF likewise).  Called again in the same step (a loop), RV_REC adds its reads to
+// the event and replaces the value, the destination and the line.
+//
+//   RV_SKIP(k);                         k steps this thread takes no part in
+//                                       (keeps every thread's step count equal)
+//   RV_RECORD_IF(cond);                 from here on, record this block only if
+//                                       cond holds (v8: the block that sums the
+//                                       partials, whichever it is)
 #pragma once
 
 #include <cuda_runtime.h>
@@ -90,15 +97,20 @@ __device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, 
 #define RV_TRACE_END() \
     do { if (rv.on && threadIdx.x == 0) *rv_args.steps_taken = rv.step + 1; } while (0)
 #define RV_STEP()       (++rv.step)
+#define RV_SKIP(k)      (rv.step += (int)(k))
+#define RV_RECORD_IF(c) (rv.on = rv.events != nullptr && (c))
 #define RV_READ(a)      rv_read(rv, (a))
 #define RV_REC(value, write, ...) rv_record(rv, __LINE__, (value), (write), ##__VA_ARGS__)
 
 #define RV_S(w)         RV_ACC(RV_SPACE_SMEM, (w))
 #define RV_G(i)         RV_ACC(RV_SPACE_GIN, (i))
+#define RV_G4(i)        RV_ACC(RV_SPACE_GIN4, (i))
+#define RV_TICKET()     RV_ACC(RV_SPACE_TICKET, 0)
 #define RV_OUT(b)       RV_ACC(RV_SPACE_GOUT, (b))
 #define RV_LANE(l)      RV_ACC(RV_SPACE_LANE, (l))
 #define RV_REG()        RV_ACC(RV_SPACE_REG, threadIdx.x)
 #define RV_G_IF(c, i)   ((c) ? RV_G(i) : (uint64_t)0)
+#define RV_G4_IF(c, i)  ((c) ? RV_G4(i) : (uint64_t)0)
 #define RV_S_IF(c, w)   ((c) ? RV_S(w) : (uint64_t)0)
 // The lane __shfl_down_sync(mask, v, d) reads: lane + d, or itself past lane 31.
 #define RV_LANE_DOWN(lane, d) RV_LANE((lane) + (d) < 32 ? (lane) + (d) : (lane))
@@ -112,6 +124,8 @@ __device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, 
 #define RV_TRACE_BEGIN()
 #define RV_TRACE_END()
 #define RV_STEP()
+#define RV_SKIP(k)
+#define RV_RECORD_IF(c)
 #define RV_READ(a)
 #define RV_REC(value, write, ...)
 #endif

@@ -48,12 +48,20 @@ int rv_bank_conflict_degree(const int64_t words[RV_WARP_SIZE])
     return worst;
 }
 
-/* The k-th access in space sp among an event's reads, or -1. */
+/* Global loads, of input elements (4 bytes), of float4s (16 bytes) or of
+ * partials written by blocks (v8's last block), are one kind of request. */
+static int same_space(unsigned a, unsigned sp)
+{
+    return a == sp || (sp == RV_SPACE_GIN && (a == RV_SPACE_GIN4 || a == RV_SPACE_GOUT));
+}
+
+/* The k-th access in space sp among an event's reads, or -1 (for GIN, a
+ * float4's first element counts too: it lies in one 32-byte sector). */
 static int64_t nth_read(const rv_trace *tr, const rv_event *e, unsigned sp, int k)
 {
     const uint64_t *r = rv_event_reads(tr, e);
     for (int i = 0; i < e->nreads; i++)
-        if (RV_ACC_SPACE(r[i]) == sp && k-- == 0) return (int64_t)RV_ACC_INDEX(r[i]);
+        if (same_space(RV_ACC_SPACE(r[i]), sp) && k-- == 0) return (int64_t)RV_ACC_INDEX(r[i]);
     return -1;
 }
 
@@ -61,10 +69,12 @@ static int count_reads(const rv_trace *tr, const rv_event *e, unsigned sp)
 {
     int c = 0;
     const uint64_t *r = rv_event_reads(tr, e);
-    for (int i = 0; i < e->nreads; i++) c += RV_ACC_SPACE(r[i]) == sp;
+    for (int i = 0; i < e->nreads; i++) c += same_space(RV_ACC_SPACE(r[i]), sp);
     return c;
 }
 
+/* Sectors of 32 bytes a request touches: element i lies in sector i / 8; a
+ * float4 (4 elements from a multiple of 4) never straddles two. */
 static int distinct_sectors(const int64_t idx[RV_WARP_SIZE])
 {
     int64_t sec[RV_WARP_SIZE];
@@ -207,7 +217,8 @@ static int mark_wasted(rv_analysis *an)
         for (int t = 0; t < B; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             int64_t w = loc_of(an, t, e->write);
-            useful[t] = e->line && (RV_ACC_SPACE(e->write) == RV_SPACE_GOUT || (w >= 0 && live[w]));
+            unsigned ws = RV_ACC_SPACE(e->write); /* global memory outlives the block: always used */
+            useful[t] = e->line && (ws == RV_SPACE_GOUT || ws == RV_SPACE_TICKET || (w >= 0 && live[w]));
             an->wasted[(size_t)s * B + t] = e->line && !useful[t];
         }
         for (int t = 0; t < B; t++) { /* the step's writes kill ... */
@@ -323,6 +334,9 @@ static void collect(const rv_analysis *an, int step, uint64_t acc, ilist *out)
             uint64_t a = r[k];
             switch (RV_ACC_SPACE(a)) {
             case RV_SPACE_GIN:  ilist_push(out, RV_ACC_INDEX(a)); break;
+            case RV_SPACE_GIN4: /* a 128-bit load: four elements */
+                for (uint64_t j = 0; j < 4; j++) ilist_push(out, RV_ACC_INDEX(a) + j);
+                break;
             case RV_SPACE_LANE: /* another lane's register */
                 collect(an, s - 1, RV_ACC(RV_SPACE_REG, (t & ~(RV_WARP_SIZE - 1)) + (int)RV_ACC_INDEX(a)), out);
                 break;

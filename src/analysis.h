@@ -11,8 +11,10 @@
  *    each executing lane of a warp; its conflict degree is the largest number
  *    of distinct words that fall into one bank (word % 32).  The same word read
  *    by several lanes is a broadcast, not a conflict.  1 = conflict-free;
- *  - a global load request is the k-th global read of each executing lane; it
- *    costs one transaction per distinct 32-byte sector;
+ *  - a global load request is the k-th global read of each executing lane
+ *    (an input element or a partial, 4 bytes; a float4, 16); it costs one
+ *    transaction per distinct 32-byte sector: a warp's float4s in a row
+ *    touch 16 sectors, its floats 4;
  *  - a lane's work is wasted when it executes but the value it writes is never
  *    read (directly or through later useful work) before being overwritten.
  */

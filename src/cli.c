@@ -46,7 +46,7 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
 {
     const char *opt = argv[i];
     int known = !strcmp(opt, "--version") || !strcmp(opt, "--block-size") || !strcmp(opt, "--n") ||
-                !strcmp(opt, "--block") || !strcmp(opt, "--data");
+                !strcmp(opt, "--block") || !strcmp(opt, "--data") || !strcmp(opt, "--grid");
     if (!known) return 0;
     if (i + 1 >= argc) {
         rv_usage_error(cmd, "%s needs a value", opt);
@@ -77,6 +77,12 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
             return -1;
         }
         cfg->block = (uint32_t)x;
+    } else if (!strcmp(opt, "--grid")) {
+        if (rv_parse_u64(val, &x) || x == 0 || x > UINT32_MAX) {
+            rv_usage_error(cmd, "grid '%s' must be a number of blocks (1, 2, ...)", val);
+            return -1;
+        }
+        cfg->grid = (uint32_t)x;
     } else {
         char err[160];
         if (rv_data_parse(val, &cfg->data, err, sizeof err)) {
@@ -90,7 +96,7 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
 int cmd_versions(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: reducevis versions\n\nLists the reduction versions v0..v7, one line each.\n");
+        printf("usage: reducevis versions\n\nLists the reduction versions (v0..v7 of the seeds, v4s, v8), one line each.\n");
         return RV_EXIT_OK;
     }
     if (argc > 1) return rv_usage_error("versions", "unexpected argument '%s'", argv[1]);
@@ -104,14 +110,17 @@ int cmd_versions(int argc, char **argv)
 
 static void trace_usage(const char *cmd, const char *what)
 {
-    printf("usage: reducevis %s --version V [--block-size B] [--n N] [--block K]\n"
+    printf("usage: reducevis %s --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
            "                 [--data ones|index|mod10|random[:SEED]] -o FILE.rvt\n\n"
            "%s\n\n"
-           "  --version V      v0 .. v7 (see `reducevis versions`)\n"
+           "  --version V      v0 .. v8, v4s (see `reducevis versions`)\n"
            "  --block-size B   threads per block, a power of two 32..1024 (default 256;\n"
-           "                   v4..v6 need at least 64)\n"
+           "                   v4..v6 and v4s need at least 64)\n"
            "  --n N            elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
            "  --block K        which block to trace (default 0)\n"
+           "  --grid G         v8 only: blocks in the grid, 1 .. N / (4 x B) rounded up; by default\n"
+           "                   capture fills the GPU it runs on and simulate assumes an H100/H200\n"
+           "                   (132 SMs x 2048 threads); the other versions' grid follows from N\n"
            "  --data PATTERN   input values (default ones)\n"
            "  -o FILE.rvt      where to write the trace\n", cmd, what);
 }
@@ -139,7 +148,7 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
         if (used == 0) return rv_usage_error(cmd, "unknown option '%s'", argv[i]);
         i += used - 1;
     }
-    if (!have_version) return rv_usage_error(cmd, "--version is required (v0 .. v7)");
+    if (!have_version) return rv_usage_error(cmd, "--version is required (%s)", rv_version_list());
     if (!out) return rv_usage_error(cmd, "-o FILE.rvt is required");
     char err[512];
     if (rv_config_check(&cfg, err, sizeof err)) return rv_usage_error(cmd, "%s", err);
@@ -150,8 +159,8 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
     }
     int rc = rv_trace_save(tr, out, err, sizeof err);
     if (rc) fprintf(stderr, "reducevis %s: %s\n", cmd, err);
-    else printf("%s: %s, block size %d, N = %llu, block %u, %d steps, from %s\n", out, rv_version_name(tr->version),
-                tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->nsteps, tr->origin);
+    else printf("%s: %s, block size %d, N = %llu, block %u of %u, %d steps, from %s\n", out, rv_version_name(tr->version),
+                tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->grid, tr->nsteps, tr->origin);
     rv_trace_free(tr);
     return rc ? RV_EXIT_RUNTIME : RV_EXIT_OK;
 }

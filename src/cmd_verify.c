@@ -5,7 +5,8 @@
  *   - shared-memory bank conflicts, loads and stores apart: the analysis
  *     counts, per block, the extra wavefronts of every request (degree - 1);
  *     all blocks of the first pass follow the same addresses when N fills
- *     them, so the launch's total is that times the grid;
+ *     them, so the launch's total is that times the grid (v8's final phase,
+ *     which only its last block runs, counts once; its grid is the GPU's);
  *   - the same conflicts as the instructions' own wavefronts (the SASS-level
  *     counter: what each instruction's addresses cost, and nothing else);
  *   - shared-memory instructions (warp-level requests) and the lanes that
@@ -85,7 +86,7 @@ typedef struct row {
 /* The analysis's figures for one whole first-pass launch. */
 static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, size_t errlen)
 {
-    rv_config cfg = {v, B, n, 0, {RV_DATA_ONES, 0}};
+    rv_config cfg = {v, B, n, 0, {RV_DATA_ONES, 0}, rv_gpu_grid(v, B, n)};
     rv_trace *tr = rv_model_run(&cfg, err, errlen);
     if (!tr) return -1;
     rv_analysis *an = rv_analyze(tr, err, errlen);
@@ -94,13 +95,15 @@ static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, si
         return -1;
     }
     double sum[NMETRICS] = {0}, lanes = 0, insts = 0;
+    int last_block = rv_model_last_block_step(v, B); /* from here on: once per launch */
     for (int s = 0; s < tr->nsteps; s++)
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
-            sum[M_LD_WAVEFRONTS] += wi->smem_ld_wavefronts;
-            sum[M_ST_WAVEFRONTS] += wi->smem_st_wavefronts;
-            sum[M_LD_INST] += wi->smem_ld_requests;
-            sum[M_ST_INST] += wi->smem_st_requests;
+            double times = s < last_block ? (double)tr->grid : 1.0;
+            sum[M_LD_WAVEFRONTS] += wi->smem_ld_wavefronts * times;
+            sum[M_ST_WAVEFRONTS] += wi->smem_st_wavefronts * times;
+            sum[M_LD_INST] += wi->smem_ld_requests * times;
+            sum[M_ST_INST] += wi->smem_st_requests * times;
             if (wi->active_lanes) {
                 lanes += wi->active_lanes;
                 insts += 1;
@@ -109,7 +112,7 @@ static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, si
     /* a conflict is a wavefront beyond the first of a request */
     sum[M_LD_CONFLICTS] = sum[M_LD_OWN_CONFLICTS] = sum[M_LD_WAVEFRONTS] - sum[M_LD_INST];
     sum[M_ST_CONFLICTS] = sum[M_ST_OWN_CONFLICTS] = sum[M_ST_WAVEFRONTS] - sum[M_ST_INST];
-    for (int k = 0; k < NMETRICS; k++) out[k] = sum[k] * (double)tr->grid;
+    for (int k = 0; k < NMETRICS; k++) out[k] = sum[k];
     out[M_LANES_PER_INST] = insts ? lanes / insts : 0;
     rv_analysis_free(an);
     rv_trace_free(tr);
@@ -279,7 +282,7 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
             fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"grid\": %" PRIu64 ", \"metric\": \"%s\", "
                        "\"predicted\": %.10g, \"measured\": ",
                     first ? "" : ",", rv_version_name(rows[r].version), rows[r].block_size,
-                    rv_version_grid(rows[r].version, rows[r].block_size, n), metrics[k].name, rows[r].predicted[k]);
+                    (uint64_t)rv_gpu_grid(rows[r].version, rows[r].block_size, n), metrics[k].name, rows[r].predicted[k]);
             if (isnan(rows[r].measured[k])) fprintf(f, "null");
             else fprintf(f, "%.10g", rows[r].measured[k]);
             const char *why = why_differs(k, rows[r].predicted, rows[r].measured);

@@ -1,10 +1,10 @@
-// gpu_bench.cu — `bench` on the GPU: times every version (v0..v7, v4s) and CUB's
+// gpu_bench.cu — `bench` on the GPU: times every version (v0..v8, v4s) and CUB's
 // cub::DeviceReduce::Sum on the same array, beside a device-to-device copy
 // that shows what the memory really delivers, and checks every sum against
 // the CPU's.
 //
 // What one figure means: the whole reduction down to one number (every pass
-// of rv_reduce_all, or CUB's whole call), timed with CUDA events.  Warm-up
+// of rv_reduce_all, v8's single launch, or CUB's whole call), timed with CUDA events.  Warm-up
 // runs come first (they load the kernel and warm caches and TLBs); then the
 // R timed runs are queued back to back with one event between each two, and
 // the host waits only at the end, so the GPU never idles waiting for the host

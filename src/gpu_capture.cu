@@ -124,14 +124,28 @@ static void describe_origin(rv_trace *tr)
     strftime(tr->date, sizeof tr->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
 }
 
-extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen)
+extern "C" uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
 {
+    return rv_grid_on_gpu(version, block_size, (unsigned)n);
+}
+
+extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t errlen)
+{
+    // v8's grid, unless chosen, is the one its timed runs use on this GPU.
+    rv_config c = *cfg_in;
+    const rv_config *cfg = &c;
+    if (rv_config_check(cfg, err, errlen)) return nullptr;
+    if (!c.grid) c.grid = rv_grid_on_gpu(c.version, c.block_size, (unsigned)c.n);
+    if (rv_config_check(cfg, err, errlen)) return nullptr;
+
     rv_step plan[RV_MAX_STEPS];
     int nsteps = rv_model_plan(cfg->version, cfg->block_size, plan);
     unsigned n = (unsigned)cfg->n, B = (unsigned)cfg->block_size;
-    unsigned grid = (unsigned)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+    unsigned grid = c.grid;
+    bool single = rv_version_single_pass(cfg->version);
     size_t nev = (size_t)nsteps * B;
-    size_t scratch_n = rv_reduce_scratch(cfg->version, cfg->block_size, grid);
+    size_t partial_n = grid + (single ? 1 : 0);  // v8: the result after the partials
+    size_t scratch_n = single ? 0 : rv_reduce_scratch(cfg->version, cfg->block_size, grid);
     float *d_in = nullptr, *d_partial = nullptr, *scratch = nullptr, result = 0.0f;
     rv_dev_event *d_events = nullptr;
     int *d_steps = nullptr, steps_taken = 0;
@@ -139,23 +153,26 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errl
     std::vector<rv_dev_event> events(nev);
     rv_trace *tr = nullptr;
 
-    if (rv_config_check(cfg, err, errlen)) return nullptr;
-    if (rv_upload_pattern(cfg->data, n, (grid + scratch_n) * sizeof(float) + nev * sizeof(rv_dev_event),
+    if (rv_upload_pattern(cfg->data, n, (partial_n + scratch_n) * sizeof(float) + nev * sizeof(rv_dev_event),
                           &d_in, &cpu, err, errlen))
         return nullptr;
-    RV_CUDA(cudaMalloc(&d_partial, grid * sizeof(float)), "allocating partial sums");
-    RV_CUDA(cudaMalloc(&scratch, scratch_n * sizeof(float)), "allocating partial sums");
+    RV_CUDA(cudaMalloc(&d_partial, partial_n * sizeof(float)), "allocating partial sums");
+    if (scratch_n) RV_CUDA(cudaMalloc(&scratch, scratch_n * sizeof(float)), "allocating partial sums");
     RV_CUDA(cudaMalloc(&d_events, nev * sizeof(rv_dev_event)), "allocating the device trace buffer");
     RV_CUDA(cudaMalloc(&d_steps, sizeof(int)), "allocating the device trace buffer");
     RV_CUDA(cudaMemset(d_events, 0, nev * sizeof(rv_dev_event)), "clearing the device trace buffer");
     RV_CUDA(cudaMemset(d_steps, 0, sizeof(int)), "clearing the device trace buffer");
     {
-        // Pass 1 instrumented (it records cfg->block), the other passes timed.
+        // Pass 1 instrumented (it records cfg->block; v8 also its last block),
+        // the other passes timed.
         rv_trace_args args = {d_events, cfg->block, nsteps, d_steps};
         rv_traced_launch(cfg->version)(d_in, d_partial, n, grid, B, 0, args);
         RV_CUDA(cudaGetLastError(), "launching the instrumented kernel");
-        float *d_result = rv_reduce_all(cfg->version, cfg->block_size, d_partial, grid, scratch, 0);
-        RV_CUDA(cudaGetLastError(), "launching the second pass");
+        float *d_result = d_partial + grid;
+        if (!single) {
+            d_result = rv_reduce_all(cfg->version, cfg->block_size, d_partial, grid, scratch, 0);
+            RV_CUDA(cudaGetLastError(), "launching the second pass");
+        }
         RV_CUDA(cudaMemcpy(&result, d_result, sizeof result, cudaMemcpyDeviceToHost), "running the kernels");
     }
     RV_CUDA(cudaMemcpy(events.data(), d_events, nev * sizeof(rv_dev_event), cudaMemcpyDeviceToHost),

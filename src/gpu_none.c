@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "gpu.h"
+#include "versions.h"
 
 static const char why[] = "this reducevis was built without CUDA (nvcc was not found at build time)";
 
@@ -30,6 +31,11 @@ int rv_gpu_bench(const rv_bench_opts *opts, char *err, size_t errlen)
     (void)opts;
     snprintf(err, errlen, "%s", why);
     return -1;
+}
+
+uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
+{
+    return (uint32_t)rv_version_grid(version, block_size, n);
 }
 
 void rv_gpu_device_name(char *buf, size_t len)

@@ -1,4 +1,4 @@
-/* model.c — the CPU reference model of v0..v7.
+/* model.c — the CPU reference model of v0..v8.
  *
  * Strategy: a tiny block simulator.  Each version is written as the sequence
  * of steps its kernel takes; within a step every executing thread reads from
@@ -10,6 +10,11 @@
  * match the GPU's bit for bit.  Source lines are looked up in the embedded
  * kernel source by the text of the statement, so editing a kernel's comments
  * cannot make model and GPU disagree.
+ *
+ * v8 is a single pass: the block that draws the last ticket sums every
+ * block's partial.  The model computes all partials (in the kernel's exact
+ * floating-point order, without recording), records the traced block's
+ * steps, then the last block's final phase from those partials.
  */
 #include "model.h"
 
@@ -22,8 +27,23 @@
 
 rv_config rv_config_default(void)
 {
-    rv_config c = {0, 256, 1ull << 25, 0, {RV_DATA_ONES, 0}};
+    rv_config c = {0, 256, 1ull << 25, 0, {RV_DATA_ONES, 0}, 0};
     return c;
+}
+
+uint32_t rv_config_grid(const rv_config *cfg)
+{
+    return cfg->grid ? cfg->grid : (uint32_t)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+}
+
+/* v8: the most reads one thread records in one step, at this grid (the
+ * float4s of its grid-stride loop plus one tail element; or the partials one
+ * thread of the last block gathers). */
+static uint64_t v8_reads_per_thread(int B, uint64_t n, uint64_t grid, uint64_t *gather)
+{
+    uint64_t threads = grid * (uint64_t)B, n4 = n / 4;
+    *gather = (grid + (uint64_t)B - 1) / (uint64_t)B;
+    return (n4 + threads - 1) / threads + (n % 4 ? 1 : 0);
 }
 
 int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
@@ -41,7 +61,27 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "N = %" PRIu64 " is out of range: it must be at least 1 and at most 2^31", cfg->n);
         return -1;
     }
-    uint64_t grid = rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+    uint64_t most = rv_version_grid_max(cfg->version, cfg->block_size, cfg->n);
+    if (cfg->grid && rv_version_grid_free(cfg->version) && cfg->grid > most) {
+        snprintf(err, errlen, "a grid of %" PRIu32 " blocks is more than %s can use at N = %" PRIu64 " and block size %d: "
+                 "at most %" PRIu64 " (one float4 per thread)", cfg->grid, rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
+        return -1;
+    }
+    if (cfg->grid && !rv_version_grid_free(cfg->version) && cfg->grid != most) {
+        snprintf(err, errlen, "%s at N = %" PRIu64 " and block size %d runs exactly %" PRIu64 " blocks; only v8's grid can be chosen",
+                 rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
+        return -1;
+    }
+    uint64_t grid = rv_config_grid(cfg);
+    if (cfg->version == RV_V8) {
+        uint64_t gather, reads = v8_reads_per_thread(cfg->block_size, cfg->n, grid, &gather);
+        if (reads > RV_MAX_READS || gather > RV_MAX_READS) {
+            snprintf(err, errlen, "v8 at N = %" PRIu64 " with %" PRIu64 " blocks of %d threads reads %" PRIu64 " values per thread in one step, "
+                     "but a trace holds at most %d: choose a larger grid (up to %" PRIu64 ") or a smaller N",
+                     cfg->n, grid, cfg->block_size, reads > gather ? reads : gather, RV_MAX_READS, most);
+            return -1;
+        }
+    }
     if (cfg->block >= grid) {
         snprintf(err, errlen, "block %" PRIu32 " does not exist: %s with N = %" PRIu64 " and block size %d runs %" PRIu64 " block%s (0..%" PRIu64 ")",
                  cfg->block, rv_version_name(cfg->version), cfg->n, cfg->block_size, grid, grid == 1 ? "" : "s", grid - 1);
@@ -67,10 +107,38 @@ static void add(plan *p, rv_phase phase, int stride, const char *fmt, int arg)
     s->phase = phase;
 }
 
+/* v7's and v8's block sum: shuffles, warp sums, reload, final shuffles. */
+static void add_block_sum(plan *p, int B, const char *prefix)
+{
+    char fmt[RV_LABEL_LEN];
+    for (int d = 16; d > 0; d >>= 1) {
+        snprintf(fmt, sizeof fmt, "%sshfl %%d", prefix);
+        add(p, RV_PHASE_SHUFFLE, d, fmt, d);
+    }
+    snprintf(fmt, sizeof fmt, "%swarp sums", prefix);
+    add(p, RV_PHASE_STORE, 0, fmt, 0);
+    snprintf(fmt, sizeof fmt, "%sreload", prefix);
+    add(p, RV_PHASE_STORE, 0, fmt, 0);
+    for (int d = B / 32 / 2; d > 0; d >>= 1) {
+        snprintf(fmt, sizeof fmt, "%sfinal shfl %%d", prefix);
+        add(p, RV_PHASE_SHUFFLE, d, fmt, d);
+    }
+}
+
 int rv_model_plan(int v, int B, rv_step *steps)
 {
     plan p = {steps, 0};
     if (v < 0 || v >= RV_NUM_VERSIONS) return 0;
+    if (v == RV_V8) { /* the traced block, then the block that drew the last ticket */
+        add(&p, RV_PHASE_LOAD, 0, "load float4", 0);
+        add_block_sum(&p, B, "");
+        add(&p, RV_PHASE_WRITE, 0, "write partial", 0);
+        add(&p, RV_PHASE_WRITE, 0, "ticket", 0);
+        add(&p, RV_PHASE_LOAD, 0, "last: gather", 0);
+        add_block_sum(&p, B, "last: ");
+        add(&p, RV_PHASE_WRITE, 0, "write result", 0);
+        return p.n;
+    }
     add(&p, RV_PHASE_LOAD, 0, (v >= 3 && v <= 5) || v == 8 ? "load + add" : "load", 0);
     switch (v) {
     case 0: case 1:
@@ -92,14 +160,20 @@ int rv_model_plan(int v, int B, rv_step *steps)
         }
         break;
     case 7:
-        for (int d = 16; d > 0; d >>= 1) add(&p, RV_PHASE_SHUFFLE, d, "shfl %d", d);
-        add(&p, RV_PHASE_STORE, 0, "warp sums", 0);
-        add(&p, RV_PHASE_STORE, 0, "reload", 0);
-        for (int d = B / 32 / 2; d > 0; d >>= 1) add(&p, RV_PHASE_SHUFFLE, d, "final shfl %d", d);
+        add_block_sum(&p, B, "");
         break;
     }
     add(&p, RV_PHASE_WRITE, 0, "write", 0);
     return p.n;
+}
+
+int rv_model_last_block_step(int v, int B)
+{
+    rv_step steps[RV_MAX_STEPS];
+    int n = rv_model_plan(v, B, steps);
+    for (int s = 0; s < n; s++)
+        if (!strcmp(steps[s].label, "ticket")) return s + 1;
+    return n;
 }
 
 /* ---- source lines ---------------------------------------------------------- */
@@ -346,6 +420,119 @@ static void v7_warp_exchange(sim *m)
     shuffles(m, nwarps, 32);
 }
 
+/* ---- v8: float4 loads, a grid-stride loop, one pass ------------------------ */
+
+/* The kernel's needles. */
+#define V8_UNROLLED "acc0 += d.x;"          /* the last statement of the unrolled loop  */
+#define V8_REMAINDER "if (hasC) {"           /* the last statement over its last 1..3    */
+#define V8_TAIL "acc0 += in[4 * n4 + g];"   /* the n % 4 elements past the last float4 */
+
+/* Thread g's sum over its float4s and tail element, in the kernel's order;
+ * the float4 reads go to m->reads when m is given (the traced block). */
+static float v8_thread_sum(const rv_config *cfg, uint64_t G, uint64_t g, sim *m, const char **needle)
+{
+    uint64_t n = cfg->n, n4 = n / 4, count = 0;
+    float acc0 = 0.0f, acc1 = 0.0f, acc2 = 0.0f, acc3 = 0.0f;
+    for (uint64_t i = g; i < n4; i += G, count++) {
+        if (m) m->reads[m->nreads++] = RV_ACC(RV_SPACE_GIN4, 4 * i);
+        acc0 += rv_data_value(cfg->data, 4 * i);
+        acc1 += rv_data_value(cfg->data, 4 * i + 1);
+        acc2 += rv_data_value(cfg->data, 4 * i + 2);
+        acc3 += rv_data_value(cfg->data, 4 * i + 3);
+    }
+    /* the unrolled loop takes four float4s at a time, the remainder loop the rest */
+    *needle = count % 4 ? V8_REMAINDER : count ? V8_UNROLLED : NULL;
+    if (g < n % 4) {
+        if (m) m->reads[m->nreads++] = RV_ACC(RV_SPACE_GIN, 4 * n4 + g);
+        acc0 += rv_data_value(cfg->data, 4 * n4 + g);
+        *needle = V8_TAIL;
+    }
+    return (acc0 + acc1) + (acc2 + acc3);
+}
+
+/* __shfl_down_sync over one warp's 32 registers, d = width/2 .. 1: lane l adds
+ * lane l + d's value, or its own past lane 31. */
+static void v8_shuffle_warp(float *v, int width)
+{
+    for (int d = width / 2; d > 0; d >>= 1) {
+        float next[32];
+        for (int l = 0; l < 32; l++) next[l] = v[l] + v[l + d < 32 ? l + d : l];
+        memcpy(v, next, sizeof next);
+    }
+}
+
+/* blockReduceSum without recording: thread 0's result from every thread's value. */
+static float v8_block_sum(const float *vals, int B)
+{
+    float ws[32] = {0}, v[32];
+    int W = B / 32;
+    for (int w = 0; w < W; w++) {
+        memcpy(v, vals + 32 * w, sizeof v);
+        v8_shuffle_warp(v, 32);
+        ws[w] = v[0];
+    }
+    for (int l = 0; l < 32; l++) v[l] = l < W ? ws[l] : 0.0f;
+    v8_shuffle_warp(v, W);
+    return v[0];
+}
+
+/* Every block's partial, as the kernel computes it; NULL when memory runs out. */
+static float *v8_partials(const rv_config *cfg, uint32_t grid)
+{
+    int B = cfg->block_size;
+    uint64_t G = (uint64_t)grid * (uint64_t)B;
+    float *partials = malloc((size_t)grid * sizeof *partials), vals[1024];
+    if (!partials) return NULL;
+    for (uint32_t b = 0; b < grid; b++) {
+        const char *needle;
+        for (int t = 0; t < B; t++) vals[t] = v8_thread_sum(cfg, G, (uint64_t)b * (uint64_t)B + (uint64_t)t, NULL, &needle);
+        partials[b] = v8_block_sum(vals, B);
+    }
+    return partials;
+}
+
+static void v8_load(sim *m, uint32_t grid)
+{
+    uint64_t B = (uint64_t)m->B, G = (uint64_t)grid * B;
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        const char *needle;
+        float sum = v8_thread_sum(m->cfg, G, (uint64_t)m->cfg->block * B + (uint64_t)t, m, &needle);
+        if (needle) emit(m, t, needle, sum, R(t));
+    }
+    end_step(m);
+}
+
+/* Thread 0 publishes the partial, then takes a ticket (recorded with the
+ * partial as its value: the ticket itself depends on which blocks finished first). */
+static void v8_publish(sim *m)
+{
+    begin_step(m);
+    emit(m, 0, "partials[blockIdx.x] = sum;", rd_reg(m, 0), RV_ACC(RV_SPACE_GOUT, m->cfg->block));
+    end_step(m);
+    begin_step(m);
+    m->reads[m->nreads++] = RV_ACC(RV_SPACE_TICKET, 0);
+    emit(m, 0, "atomicAdd(&retirementCount, 1u)", m->reg[0], RV_ACC(RV_SPACE_TICKET, 0));
+    end_step(m);
+}
+
+/* The last block: thread t gathers partials t, t + B, ... from 0. */
+static void v8_gather(sim *m, const float *partials, uint32_t grid)
+{
+    begin_step(m);
+    for (int t = 0; t < m->B; t++) {
+        float total = 0.0f;
+        const char *needle = "float total = 0.0f;";
+        for (uint32_t b = (uint32_t)t; b < grid; b += (uint32_t)m->B) {
+            m->reads[m->nreads++] = RV_ACC(RV_SPACE_GOUT, b);
+            total += partials[b];
+            needle = "total += __ldcg(&partials[b]);";
+        }
+        emit(m, t, needle, total, R(t));
+    }
+    end_step(m);
+}
+
 static void write_result(sim *m)
 {
     begin_step(m);
@@ -375,7 +562,7 @@ rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen)
     tr->version = cfg->version;
     tr->n = cfg->n;
     tr->traced_block = cfg->block;
-    tr->grid = (uint32_t)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
+    tr->grid = rv_config_grid(cfg);
     tr->data = cfg->data;
     tr->origin_kind = RV_ORIGIN_MODEL;
     snprintf(tr->origin, sizeof tr->origin, "CPU model");
@@ -402,8 +589,29 @@ rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen)
         load_strided_to_reg(&m);
         v7_warp_exchange(&m);
         break;
+    case RV_V8: {
+        float *partials = v8_partials(cfg, tr->grid);
+        if (!partials) {
+            m.oom = 1;
+            break;
+        }
+        v8_load(&m, tr->grid);
+        v7_warp_exchange(&m);
+        if (m.reg[0] != partials[blk]) abort(); /* the traced block and the fast path disagree */
+        v8_publish(&m);
+        v8_gather(&m, partials, tr->grid);
+        v7_warp_exchange(&m);
+        free(partials);
+        break;
     }
-    write_result(&m);
+    }
+    if (v == RV_V8) {
+        begin_step(&m);
+        emit(&m, 0, "*result = total;", rd_reg(&m, 0), RV_ACC(RV_SPACE_GOUT, tr->grid));
+        end_step(&m);
+    } else {
+        write_result(&m);
+    }
     if (m.oom) {
         snprintf(err, errlen, "out of memory");
         goto fail;

@@ -23,7 +23,13 @@ typedef struct rv_config {
     uint64_t n;            /* elements, 1 .. RV_MAX_N                 */
     uint32_t block;        /* the block to trace, < grid              */
     rv_data  data;
+    uint32_t grid;         /* blocks; 0 = the version's grid. Only v8's
+                              grid is a choice (1 .. rv_version_grid_max):
+                              capture fills the GPU, the model takes this */
 } rv_config;
+
+/* The grid cfg runs: cfg->grid, or the version's default when it is 0. */
+uint32_t rv_config_grid(const rv_config *cfg);
 
 /* The defaults of the seeds: v0, block 256, N = 2^25, block 0, ones. */
 rv_config rv_config_default(void);
@@ -35,7 +41,13 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen);
  * Fills steps[0..RV_MAX_STEPS) and returns how many there are. */
 int rv_model_plan(int version, int block_size, rv_step *steps);
 
-/* Runs the model of cfg's traced block. The trace's origin is "CPU model".
+/* The first step of the plan that only the block drawing the last ticket
+ * runs (v8's final phase), or the number of steps when every step is the
+ * traced block's own. */
+int rv_model_last_block_step(int version, int block_size);
+
+/* Runs the model of cfg's traced block (for v8 also the last block's final
+ * phase, from every block's partial). The trace's origin is "CPU model".
  * Returns NULL with a message in err (bad config, out of memory). */
 rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen);
 

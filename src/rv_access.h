@@ -16,11 +16,17 @@ enum rv_space {
     RV_SPACE_GOUT   = 3, /* global output array element (per-block partials)  */
     RV_SPACE_LANE   = 4, /* register of another lane, read by a warp shuffle  */
     RV_SPACE_REG    = 5, /* the thread's own register (value kept, no memory) */
+    RV_SPACE_GIN4   = 6, /* a 128-bit global load (float4): index = the first of
+                            four consecutive input elements, a multiple of 4  */
+    RV_SPACE_TICKET = 7, /* the ticket counter of a single-pass reduction (index
+                            0), read and written by one atomicAdd            */
     RV_SPACE_COUNT
 };
 
-/* The most reads one thread records in one step (v6/v7 load 32 elements). */
-#define RV_MAX_READS 32
+/* The most reads one thread records in one step: v6/v7 load 32 elements;
+ * v8's grid-stride loop reads one float4 per pass over the grid, so this
+ * bounds N / (4 x grid x block size) for a v8 trace (checked by the model). */
+#define RV_MAX_READS 128
 /* Elements each thread sums while loading in v6 and v7 (fixed share per block). */
 #define RV_ELEMS_PER_THREAD 32
 /* The most steps any version has (load, 10 tree levels, warp phase, write...). */

@@ -85,7 +85,8 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 static const char *space_name(unsigned sp)
 {
     static const char *const names[RV_SPACE_COUNT] = {"none", "shared", "global input",
-                                                      "global output", "lane", "register"};
+                                                      "global output", "lane", "register",
+                                                      "global input (float4)", "ticket counter"};
     return sp < RV_SPACE_COUNT ? names[sp] : "unknown";
 }
 
@@ -95,7 +96,9 @@ static uint64_t space_limit(const rv_trace *tr, unsigned sp)
     switch (sp) {
     case RV_SPACE_SMEM: return (uint64_t)rv_version_smem_words(tr->version, tr->block_size);
     case RV_SPACE_GIN:  return tr->n;
-    case RV_SPACE_GOUT: return tr->grid;
+    case RV_SPACE_GIN4: return tr->n < 3 ? 0 : tr->n - 3;   /* elements index .. index + 3 */
+    case RV_SPACE_GOUT: return (uint64_t)tr->grid + (rv_version_single_pass(tr->version) ? 1 : 0); /* v8: the result after the partials */
+    case RV_SPACE_TICKET: return 1;
     case RV_SPACE_LANE: return 32;
     case RV_SPACE_REG:  return (uint64_t)tr->block_size;
     default:            return 0;
@@ -109,6 +112,12 @@ static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char
     uint64_t idx = RV_ACC_INDEX(a);
     if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT)
         return fail(err, errlen, "step %d thread %d: %s has unknown memory space %u", s, t, what, sp);
+    if (sp == RV_SPACE_GIN4 && idx % 4 != 0)
+        return fail(err, errlen, "step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4",
+                    s, t, what, idx);
+    if (sp == RV_SPACE_GIN4 && idx >= space_limit(tr, sp))
+        return fail(err, errlen, "step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")",
+                    s, t, what, idx, idx + 3, tr->n);
     if (idx >= space_limit(tr, sp))
         return fail(err, errlen, "step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")",
                     s, t, what, idx, space_name(sp), space_limit(tr, sp));
@@ -130,7 +139,11 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     if (tr->n < 1 || tr->n > RV_MAX_N)
         return fail(err, errlen, "N = %" PRIu64 " is out of range (1 .. 2^31)", tr->n);
     uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
-    if (tr->grid != grid)
+    uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);
+    if (rv_version_grid_free(tr->version) && (tr->grid < 1 || tr->grid > most))
+        return fail(err, errlen, "grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")",
+                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, most);
+    if (!rv_version_grid_free(tr->version) && tr->grid != grid)
         return fail(err, errlen, "grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")",
                     tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
     if (tr->traced_block >= tr->grid)
@@ -167,7 +180,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
                 return fail(err, errlen, "step %d thread %d: reads lie outside the trace", s, t);
             if (check_access(tr, e->write, s, t, "write", err, errlen)) return -1;
             unsigned wsp = RV_ACC_SPACE(e->write);
-            if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_LANE)
+            if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
                 return fail(err, errlen, "step %d thread %d: writes to %s memory", s, t, space_name(wsp));
             const uint64_t *r = rv_event_reads(tr, e);
             for (int k = 0; k < e->nreads; k++)
@@ -435,10 +448,10 @@ out:
 
 int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msglen)
 {
-    if (a->version != b->version || a->block_size != b->block_size || a->n != b->n ||
+    if (a->version != b->version || a->block_size != b->block_size || a->n != b->n || a->grid != b->grid ||
         a->traced_block != b->traced_block || a->data.kind != b->data.kind ||
         a->data.seed != b->data.seed || a->nsteps != b->nsteps) {
-        snprintf(msg, msglen, "the traces describe different runs (version, block size, N, block, data or steps differ)");
+        snprintf(msg, msglen, "the traces describe different runs (version, block size, N, grid, block, data or steps differ)");
         return 1;
     }
     for (int s = 0; s < a->nsteps; s++) {

@@ -65,6 +65,14 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      "lane keeps its sum in a register, adds its neighbour's word, and stores only after "
      "__syncwarp(), so every read happens before the write it could collide with.",
      64, 2},
+    {9, "v8", "vector loads, single pass", "v8_vector_single_pass.cu",
+     "float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)",
+     "A modern reduction: 128-bit float4 loads (16 bytes per lane, 16 sectors per warp request), "
+     "four independent accumulators and four loads in flight per thread, a grid sized to the GPU "
+     "walking the array with a grid-stride loop, warp shuffles as in v7, and a single pass: each "
+     "block publishes its partial and takes a ticket with atomicAdd; the block that draws the last "
+     "ticket sums all partials in a fixed order, so no second launch is needed.",
+     32, 4},
 };
 
 const rv_version_info *rv_version(int v)
@@ -79,7 +87,7 @@ const char *rv_version_name(int v)
 
 int rv_version_smem_words(int v, int block_size)
 {
-    return v == 7 ? 32 : block_size; /* v7 keeps one partial per warp */
+    return v == 7 || v == RV_V8 ? 32 : block_size; /* v7 and v8 keep one partial per warp */
 }
 
 const char *rv_version_list(void)
@@ -109,10 +117,28 @@ int rv_version_parse(const char *s)
 
 uint64_t rv_version_grid(int v, int block_size, uint64_t n)
 {
+    if (v == RV_V8) {
+        uint64_t resident = (uint64_t)RV_V8_DEFAULT_SMS * (uint64_t)(RV_V8_THREADS_PER_SM / block_size < 32
+                                                                         ? RV_V8_THREADS_PER_SM / block_size : 32);
+        uint64_t most = rv_version_grid_max(v, block_size, n);
+        return resident < most ? resident : most;
+    }
     const rv_version_info *info = rv_version(v);
     uint64_t per_block = (uint64_t)block_size * (uint64_t)(info ? info->elems_per_thread : 1);
     return (n + per_block - 1) / per_block;
 }
+
+uint64_t rv_version_grid_max(int v, int block_size, uint64_t n)
+{
+    if (v != RV_V8) return rv_version_grid(v, block_size, n);
+    uint64_t per_block = 4 * (uint64_t)block_size; /* one float4 per thread */
+    uint64_t most = (n + per_block - 1) / per_block;
+    return most ? most : 1;
+}
+
+int rv_version_grid_free(int v) { return v == RV_V8; }
+
+int rv_version_single_pass(int v) { return v == RV_V8; }
 
 const char *rv_version_check_block(int v, int block_size)
 {

@@ -14,8 +14,15 @@
 extern "C" {
 #endif
 
-/* v0..v7 as in the seeds; then versions beyond them (v4s: v4 corrected). */
-#define RV_NUM_VERSIONS 9
+/* v0..v7 as in the seeds; then versions beyond them (v4s: v4 corrected;
+ * v8: 128-bit loads, a grid sized to the GPU, a single pass). */
+#define RV_NUM_VERSIONS 10
+#define RV_V8 9                /* v8's id: its grid is a choice, not a formula */
+
+/* v8's default grid, used without a GPU: the blocks an H100 or H200 keeps
+ * resident at once (132 SMs x 2048 threads), capped by the float4s of N. */
+#define RV_V8_DEFAULT_SMS         132
+#define RV_V8_THREADS_PER_SM      2048
 
 typedef struct rv_version_info {
     int         id;            /* index in the table (v0..v7 are 0..7)        */
@@ -43,8 +50,20 @@ const char *rv_version_list(void);
 /* Parses a version name ("v3", "3", "v4s"); returns its id or -1. */
 int rv_version_parse(const char *s);
 
-/* Blocks in the first pass over n elements. */
+/* Blocks in the first pass over n elements: the version's formula, or for
+ * v8 its default grid (see rv_version_grid_max for what else v8 accepts). */
 uint64_t rv_version_grid(int v, int block_size, uint64_t n);
+
+/* The largest grid version v may run over n elements: for v8 one float4 per
+ * thread, ceil(n / (4 x block size)); for the others their one grid. */
+uint64_t rv_version_grid_max(int v, int block_size, uint64_t n);
+
+/* 1 when version v's grid is a free choice from 1 to rv_version_grid_max
+ * (v8: sized to the GPU), 0 when it must equal rv_version_grid. */
+int rv_version_grid_free(int v);
+
+/* 1 when version v reduces the whole array in one launch (v8). */
+int rv_version_single_pass(int v);
 
 /* NULL if the block size is allowed for version v, else why not (static text). */
 const char *rv_version_check_block(int v, int block_size);

@@ -6,6 +6,7 @@
 #include "analysis.h"
 #include "check.h"
 #include "model.h"
+#include "versions.h"
 
 typedef struct run { rv_trace *tr; rv_analysis *an; } run;
 
@@ -144,6 +145,34 @@ static void test_contents_and_provenance(void)
     done(r);
 }
 
+/* v8: a warp's float4 request touches 16 sectors (512 bytes); the ticket is
+ * useful work; a thread's load sums 4 elements per float4. */
+static void test_v8(void)
+{
+    char buf[256];
+    run r = make(RV_V8, 256, "index");
+    int load = step_of(r.tr, "load float4");
+    CHECK(load == 0, "v8 starts with its float4 load");
+    const rv_warp_info *wi = rv_analysis_warp(r.an, load, 1);
+    CHECK(wi->gld_requests >= 31 && wi->gld_sectors == 16 * wi->gld_requests,
+          "v8 load, warp 1: %d requests, %d sectors (16 each expected)", wi->gld_requests, wi->gld_sectors);
+    int ticket = step_of(r.tr, "ticket");
+    CHECK(r.an->steps[ticket].active_threads == 1 && r.an->steps[ticket].wasted_threads == 0, "v8 ticket: thread 0, not wasted");
+    CHECK(r.an->steps[step_of(r.tr, "write partial")].wasted_threads == 0, "v8 partial is used");
+    CHECK(r.an->steps[r.tr->nsteps - 1].wasted_threads == 0, "v8 result is used");
+    /* thread 5's float4s: 5, 5 + G, ... each 4 elements, 4 * (5 + jG) .. + 3 */
+    const rv_event *e = rv_trace_event(r.tr, load, 5);
+    uint64_t k = rv_provenance(r.an, load, RV_ACC(RV_SPACE_REG, 5), buf, sizeof buf);
+    CHECK(k == 4u * e->nreads, "v8 thread 5 sums %llu elements, %u float4s read", (unsigned long long)k, e->nreads);
+    CHECK_CONTAINS(buf, "in[20..23]");
+    /* the gather: lane l of a full warp reads out[l]: 4 sectors */
+    int gather = step_of(r.tr, "last: gather");
+    wi = rv_analysis_warp(r.an, gather, 0);
+    CHECK(wi->gld_requests >= 1 && wi->gld_sectors == 4 * wi->gld_requests, "v8 gather: %d requests, %d sectors",
+          wi->gld_requests, wi->gld_sectors);
+    done(r);
+}
+
 int main(void)
 {
     test_degree_rule();
@@ -153,5 +182,6 @@ int main(void)
     test_coalescing();
     test_wasted();
     test_contents_and_provenance();
+    test_v8();
     return check_report();
 }

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
                 rv_version_source_hash(gpu->version));
         failed = 1;
     }
-    rv_config cfg = {gpu->version, gpu->block_size, gpu->n, gpu->traced_block, gpu->data};
+    rv_config cfg = {gpu->version, gpu->block_size, gpu->n, gpu->traced_block, gpu->data, gpu->grid};
     rv_trace *cpu = rv_model_run(&cfg, err, sizeof err);
     if (!cpu) {
         fprintf(stderr, "model: %s\n", err);

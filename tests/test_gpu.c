@@ -1,5 +1,7 @@
 /* test_gpu.c — on a GPU: every version's whole-array sum equals a double CPU
- * sum within float tolerance, and capture equals the CPU model bit for bit.
+ * sum within float tolerance, and capture equals the CPU model bit for bit
+ * (for v8 also the final phase of whichever block drew the last ticket, at
+ * the GPU's grid and at grids chosen by hand).
  * Without a GPU it says why and exits 77, which CTest reports as skipped. */
 #include <math.h>
 #include <stdio.h>
@@ -44,11 +46,12 @@ static void test_capture_equals_model(void)
         for (size_t b = 0; b < 3; b++)
             for (size_t r = 0; r < 3; r++) {
                 char err[512], msg[512];
-                rv_config c = {v, sizes[b], runs[r].n, 0, {RV_DATA_ONES, 0}};
+                rv_config c = {v, sizes[b], runs[r].n, 0, {RV_DATA_ONES, 0}, 0};
                 rv_data_parse(runs[r].data, &c.data, err, sizeof err);
-                if (runs[r].last_block) c.block = (uint32_t)(rv_version_grid(v, c.block_size, c.n) - 1);
+                if (runs[r].last_block) c.block = rv_gpu_grid(v, c.block_size, c.n) - 1;
                 rv_trace *gpu = rv_gpu_capture(&c, err, sizeof err);
                 CHECK(gpu != NULL, "capture v%d B=%d: %s", v, c.block_size, err);
+                if (gpu) c.grid = rv_version_grid_free(v) ? gpu->grid : 0; /* v8: the grid the GPU chose */
                 rv_trace *cpu = rv_model_run(&c, err, sizeof err);
                 if (gpu && cpu)
                     CHECK(rv_trace_compare(gpu, cpu, msg, sizeof msg) == 0, "v%d B=%d N=%llu %s block %u: %s", v,
@@ -56,6 +59,29 @@ static void test_capture_equals_model(void)
                 rv_trace_free(gpu);
                 rv_trace_free(cpu);
             }
+}
+
+/* v8 at grids chosen by hand: one block (it is its own last block), a few,
+ * an odd number; the trace's final phase must match the model's. */
+static void test_v8_grids(void)
+{
+    static const struct { uint64_t n; int B; uint32_t grid, block; const char *data; } runs[] = {
+        {4099, 256, 1, 0, "random:2"}, {1000003, 256, 9, 8, "random:2"}, {1000003, 1024, 37, 5, "index"},
+        {1u << 20, 64, 4096, 4000, "mod10"}, {5, 64, 1, 0, "ones"}, {(1u << 22) + 3, 128, 8191, 0, "random:9"}};
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char err[512], msg[512];
+        rv_config c = {RV_V8, runs[r].B, runs[r].n, runs[r].block, {RV_DATA_ONES, 0}, runs[r].grid};
+        rv_data_parse(runs[r].data, &c.data, err, sizeof err);
+        rv_trace *gpu = rv_gpu_capture(&c, err, sizeof err);
+        CHECK(gpu != NULL, "capture v8 B=%d N=%llu grid %u: %s", c.block_size, (unsigned long long)c.n, c.grid, err);
+        rv_trace *cpu = rv_model_run(&c, err, sizeof err);
+        CHECK(cpu != NULL, "model v8: %s", err);
+        if (gpu && cpu)
+            CHECK(rv_trace_compare(gpu, cpu, msg, sizeof msg) == 0, "v8 B=%d N=%llu grid %u block %u: %s", c.block_size,
+                  (unsigned long long)c.n, c.grid, c.block, msg);
+        rv_trace_free(gpu);
+        rv_trace_free(cpu);
+    }
 }
 
 int main(void)
@@ -67,5 +93,6 @@ int main(void)
     }
     test_sums();
     test_capture_equals_model();
+    test_v8_grids();
     return check_report();
 }

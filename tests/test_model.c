@@ -1,5 +1,6 @@
 /* test_model.c — the CPU model: each version's traced block sums exactly the
- * elements that block owns, for every allowed block size and awkward N. */
+ * elements that block owns, for every allowed block size and awkward N; v8's
+ * last block sums the whole array, at any grid. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -13,10 +14,12 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t b, rv_data d, uint64_
 {
     double sum = 0.0;
     *count = 0;
-    uint64_t grid = rv_version_grid(v, B, n);
+    uint64_t grid = rv_version_grid(v, B, n), n4 = n / 4;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t owner;
-        if (v <= 2) owner = i / (uint64_t)B;
+        if (v == RV_V8) /* float4 j goes to thread j % (grid x B); the tail to threads 0, 1, 2 */
+            owner = (i < 4 * n4 ? (i / 4) % (grid * (uint64_t)B) : i - 4 * n4) / (uint64_t)B;
+        else if (v <= 2) owner = i / (uint64_t)B;
         else if (v <= 5 || v == 8) owner = i / (2 * (uint64_t)B);   /* v8 = v4s */
         else if (v == 6) owner = (i / (2 * (uint64_t)B)) % grid;      /* grid-stride */
         else owner = i / ((uint64_t)B * RV_ELEMS_PER_THREAD);
@@ -28,9 +31,12 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t b, rv_data d, uint64_
     return sum;
 }
 
+/* The traced block's own result: its last step's value (v8: its partial,
+ * before the last block's final phase). */
 static float block_result(const rv_trace *tr)
 {
-    const rv_event *e = rv_trace_event(tr, tr->nsteps - 1, 0);
+    int last = rv_model_last_block_step(tr->version, tr->block_size);
+    const rv_event *e = rv_trace_event(tr, last < tr->nsteps ? last - 2 : tr->nsteps - 1, 0);
     return e->value;
 }
 
@@ -43,7 +49,7 @@ static void test_sums(void)
             if (rv_version_check_block(v, B)) continue;
             for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++)
                 for (size_t d = 0; d < 3; d++) {
-                    rv_config c = {v, B, ns[k], 0, {RV_DATA_ONES, 0}};
+                    rv_config c = {v, B, ns[k], 0, {RV_DATA_ONES, 0}, 0};
                     char err[256];
                     rv_data_parse(datas[d], &c.data, err, sizeof err);
                     uint64_t grid = rv_version_grid(v, B, c.n);
@@ -81,8 +87,71 @@ static void test_bad_configs(void)
     CHECK(rv_model_run(&c, err, sizeof err) == NULL, "a block beyond the grid accepted");
     CHECK_CONTAINS(err, "does not exist");
     c = rv_config_default();
-    c.version = 9;
-    CHECK(rv_model_run(&c, err, sizeof err) == NULL, "version 9 accepted");
+    c.version = RV_NUM_VERSIONS;
+    CHECK(rv_model_run(&c, err, sizeof err) == NULL, "version %d accepted", RV_NUM_VERSIONS);
+    c = rv_config_default();
+    c.version = RV_V8;
+    c.n = 1000;
+    c.grid = 2; /* 1000 elements are 250 float4s: one block of 256 threads covers them */
+    CHECK(rv_model_run(&c, err, sizeof err) == NULL, "v8 with more blocks than float4s accepted");
+    CHECK_CONTAINS(err, "at most 1");
+    c.version = 7;
+    c.grid = 5;
+    CHECK(rv_model_run(&c, err, sizeof err) == NULL, "a grid for v7 accepted");
+    CHECK_CONTAINS(err, "only v8's grid");
+    c = rv_config_default();
+    c.version = RV_V8;
+    c.n = 1ull << 31;
+    c.grid = 1;
+    CHECK(rv_model_run(&c, err, sizeof err) == NULL, "v8 with 2^21 float4s per thread accepted");
+    CHECK_CONTAINS(err, "a trace holds at most");
+}
+
+/* v8: whatever the grid, the result the last block writes is the whole
+ * array's sum; the partials it gathers are those of every block, and the
+ * traced block's partial is the one it publishes. */
+static void test_v8_single_pass(void)
+{
+    static const struct { uint64_t n; int B; uint32_t grid; } runs[] = {
+        {1, 32, 1}, {3, 64, 0}, {7, 256, 0}, {1000003, 256, 0}, {1000003, 256, 9}, {1000003, 1024, 101},
+        {100003, 32, 0}, {100003, 128, 196}, {4096, 1024, 1}, {(1u << 20) + 2, 512, 0}};
+    static const char *const datas[] = {"ones", "random:3", "index"};
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
+        for (size_t d = 0; d < 3; d++) {
+            char err[256];
+            rv_config c = {RV_V8, runs[k].B, runs[k].n, 0, {RV_DATA_ONES, 0}, runs[k].grid};
+            rv_data_parse(datas[d], &c.data, err, sizeof err);
+            uint32_t grid = rv_config_grid(&c);
+            c.block = grid / 2;
+            rv_trace *tr = rv_model_run(&c, err, sizeof err);
+            CHECK(tr != NULL, "v8 n=%llu B=%d grid=%u: %s", (unsigned long long)c.n, c.block_size, grid, err);
+            if (!tr) continue;
+            CHECK(tr->grid == grid, "v8 trace grid %u, expected %u", tr->grid, grid);
+            double want = 0.0, abs_sum = 0.0;
+            for (uint64_t i = 0; i < c.n; i++) {
+                want += rv_data_value(c.data, i);
+                abs_sum += fabs(rv_data_value(c.data, i));
+            }
+            const rv_event *res = rv_trace_event(tr, tr->nsteps - 1, 0);
+            CHECK(res->line && RV_ACC_SPACE(res->write) == RV_SPACE_GOUT && RV_ACC_INDEX(res->write) == grid,
+                  "v8: thread 0 writes the result after the %u partials", grid);
+            CHECK(fabs(res->value - want) <= 1e-5 * abs_sum + 1e-6, "v8 n=%llu B=%d grid=%u %s: result %.9g, double sum %.9g",
+                  (unsigned long long)c.n, c.block_size, grid, datas[d], (double)res->value, want);
+            /* the gather reads every partial exactly once, thread t those t, t + B, ... */
+            int gather = rv_model_last_block_step(RV_V8, c.block_size);
+            uint64_t seen = 0;
+            for (int t = 0; t < c.block_size; t++) {
+                const rv_event *e = rv_trace_event(tr, gather, t);
+                const uint64_t *r = rv_event_reads(tr, e);
+                for (int j = 0; j < e->nreads; j++) {
+                    CHECK(RV_ACC_SPACE(r[j]) == RV_SPACE_GOUT && RV_ACC_INDEX(r[j]) == (uint64_t)t + (uint64_t)j * (uint64_t)c.block_size,
+                          "v8 gather: thread %d read %d", t, j);
+                    seen++;
+                }
+            }
+            CHECK(seen == grid, "v8 gather reads %llu partials of %u", (unsigned long long)seen, grid);
+            rv_trace_free(tr);
+        }
 }
 
 static void test_lines(void)
@@ -110,6 +179,7 @@ int main(void)
 {
     test_sums();
     test_bad_configs();
+    test_v8_single_pass();
     test_lines();
     return check_report();
 }

@@ -114,9 +114,57 @@ static void test_bad_files(void)
     rv_trace_free(tr);
 }
 
+/* v8's float4 reads: inside the array, from a multiple of 4; its grid: any
+ * from 1 to one float4 per thread; its result after the partials. */
+static void test_v8_accesses(void)
+{
+    char err[512];
+    rv_config c = rv_config_default();
+    c.version = RV_V8;
+    c.block_size = 64;
+    c.n = 1002;                  /* 250 float4s and a tail of 2 */
+    c.grid = 2;
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "%s", err);
+    if (!tr) return;
+    CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "%s", err);
+    rv_event *e = rv_trace_event(tr, 0, 0); /* thread 0 of the load: float4s 0, 128, then the tail */
+    CHECK(e->nreads == 3, "thread 0 reads %u", e->nreads);
+    uint64_t *r = tr->reads + e->reads, keep = r[0];
+    CHECK(keep == RV_ACC(RV_SPACE_GIN4, 0), "first read is the float4 at 0");
+    r[0] = RV_ACC(RV_SPACE_GIN4, 1000); /* elements 1000..1003 of 1002 */
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a float4 past the end accepted");
+    CHECK_CONTAINS(err, "runs past the array");
+    r[0] = RV_ACC(RV_SPACE_GIN4, 6);
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a misaligned float4 accepted");
+    CHECK_CONTAINS(err, "not a multiple of 4");
+    r[0] = RV_ACC(RV_SPACE_GIN4, 996); /* the last whole float4 */
+    CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "the last float4 refused: %s", err);
+    r[0] = keep;
+    CHECK(r[2] == RV_ACC(RV_SPACE_GIN, 1000), "the tail element 1000 is a scalar read");
+
+    /* the result lands after the partials: out[grid]; out[grid + 1] does not exist */
+    rv_event *w = rv_trace_event(tr, tr->nsteps - 1, 0);
+    CHECK(w->write == RV_ACC(RV_SPACE_GOUT, 2), "result at out[2]");
+    w->write = RV_ACC(RV_SPACE_GOUT, 3);
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "out[grid + 1] accepted");
+    w->write = RV_ACC(RV_SPACE_GOUT, 2);
+
+    /* grids: 1 .. ceil(1002 / 256) = 4 */
+    tr->grid = 5;
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a grid of 5 accepted");
+    CHECK_CONTAINS(err, "1 .. 4");
+    tr->grid = 0;
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a grid of 0 accepted");
+    tr->grid = 2;
+    CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "%s", err);
+    rv_trace_free(tr);
+}
+
 int main(void)
 {
     test_round_trip();
     test_bad_files();
+    test_v8_accesses();
     return check_report();
 }

@@ -13,6 +13,7 @@
 #include "draw.h"
 #include "hwcheck.h"
 #include "stepview.h"
+#include "../versions.h"
 
 #define LINES_ALL_MAX 32   /* up to this many executing threads, draw them all */
 
@@ -35,9 +36,19 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
             gl += rv_analysis_warp(d->f->an, d->f->step, w)->gld_requests;
             sec += rv_analysis_warp(d->f->an, d->f->step, w)->gld_sectors;
         }
-        snprintf(buf, len, "%d threads read %d input elements from global memory "
-                 "(%d warp requests, %d sectors of 32 bytes)",
-                 si->active_threads, sv->gin_reads, gl, sec);
+        if (sv->gout_reads)
+            snprintf(buf, len, "the block that drew the last ticket: %d threads read the %d partials "
+                     "back from global memory (%d warp requests, %d sectors of 32 bytes)",
+                     si->active_threads, sv->gout_reads, gl, sec);
+        else if (sv->gin4_reads)
+            snprintf(buf, len, "%d threads read %d input elements with %d 128-bit float4 loads%s "
+                     "(%d warp requests, %d sectors of 32 bytes)",
+                     si->active_threads, sv->gin_reads, sv->gin4_reads / 4,
+                     sv->gin_reads > sv->gin4_reads ? " and a few scalar ones" : "", gl, sec);
+        else
+            snprintf(buf, len, "%d threads read %d input elements from global memory "
+                     "(%d warp requests, %d sectors of 32 bytes)",
+                     si->active_threads, sv->gin_reads, gl, sec);
         break;
     }
     case RV_PHASE_TREE:
@@ -59,7 +70,15 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
                  si->active_threads);
         break;
     case RV_PHASE_WRITE:
-        if (sv->gout_thread >= 0) {
+        if (sv->ticket_thread >= 0) {
+            snprintf(buf, len, "thread %d takes a ticket with atomicAdd after __threadfence(): the block "
+                     "that draws the last of %u sums every partial", sv->ticket_thread, tr->grid);
+        } else if (sv->gout_thread >= 0 && rv_version_single_pass(tr->version) && sv->gout_index == tr->grid) {
+            char v[32];
+            layout_format_value(sv->gout_value, 12, v, sizeof v);
+            snprintf(buf, len, "thread %d of the last block writes the whole array's sum %s to out[%llu], "
+                     "and resets the ticket counter", sv->gout_thread, v, (unsigned long long)sv->gout_index);
+        } else if (sv->gout_thread >= 0) {
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
             snprintf(buf, len, "thread %d writes the block's sum %s to out[%llu]",

@@ -330,6 +330,8 @@ void layout_format_value(float v, int max_chars, char *buf, int len)
         for (int i = 0; i < 4; i++) {
             s /= 1000.0;
             for (int dec = 1; dec >= 0; dec--) {
+                if (s < 0.5 && dec == 0)
+                    break; /* "0M" would say zero: try a shorter form below */
                 snprintf(buf, len, "%s%.*f%c", v < 0 ? "-" : "", dec, s, suffix[i]);
                 if ((int)strlen(buf) <= max_chars)
                     return;
@@ -346,5 +348,12 @@ void layout_format_value(float v, int max_chars, char *buf, int len)
         if ((int)strlen(buf) <= max_chars)
             return;
     }
-    snprintf(buf, len, "%.0e", v);
+    /* The narrowest: one digit and a power of ten, "1e5" for 131072. */
+    int e = a > 0 ? (int)floor(log10(a)) : 0;
+    long m = lround(a / pow(10.0, e));
+    if (m >= 10) {
+        m = 1;
+        e++;
+    }
+    snprintf(buf, len, "%s%lde%d", v < 0 ? "-" : "", m, e);
 }

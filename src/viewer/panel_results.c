@@ -193,9 +193,15 @@ void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, pane
                 scale = fmax_known(scale, q->gbps);
         }
         g->nbars = CUB_ROW + 1;
-        /* With the cross-check above them the bars close up a little, so
-         * that the sweep plot keeps its room at 720p. */
+        /* With the cross-check above them the bars close up a little, and
+         * closer still when the versions are many, so that the sweep plot
+         * keeps its room (title, 3 lines of plot, x labels) at 720p. */
         g->bar_h = hw_h ? fs : lh;
+        int sweep_room = sweep_usable(f) ? 6 * lh + m : 0;
+        int fit = (bottom - y - lh - (lh + m) - sweep_room) / g->nbars;
+        int least = (int)(fs * 0.8);
+        if (fit < g->bar_h)
+            g->bar_h = fit > least ? fit : least;
         y += lh;                                          /* "GB/s at N ..." */
         g->bars = (lrect){ g->x, y, g->w, g->nbars * g->bar_h };
         g->bar_x = g->x + name_w;

@@ -33,6 +33,7 @@ static rv_config config_of(const rv_trace *tr)
     c.n = tr->n;
     c.block = tr->traced_block;
     c.data = tr->data;
+    c.grid = rv_version_grid_free(tr->version) ? tr->grid : 0; /* v8: the grid it ran */
     return c;
 }
 
@@ -332,6 +333,7 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
         if (ok != 0) {
             rv_config c = sc->cfg;
             c.version = v;
+            c.grid = 0;       /* another version: its own grid */
             ok = scene_simulate(&next, &c, err, sizeof err);
             if (ok == 0)
                 snprintf(next.note, sizeof next.note, "no bundled GPU trace of %s", vi->name);
@@ -341,6 +343,7 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
     } else {
         rv_config c = sc->cfg;
         c.version = v;
+        c.grid = 0;
         ok = scene_simulate(&next, &c, err, sizeof err);
     }
     if (ok != 0) {

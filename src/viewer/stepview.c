@@ -12,6 +12,7 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
     sv->words = an->smem_words < SV_MAX_WORDS ? an->smem_words : SV_MAX_WORDS;
     sv->nwarps = an->nwarps;
     sv->gout_thread = -1;
+    sv->ticket_thread = -1;
     memset(sv->writer, 0xff, sizeof sv->writer);     /* all -1 */
     memset(sv->shfl_src, 0xff, sizeof sv->shfl_src);
     if (step < 0 || step >= tr->nsteps)
@@ -32,6 +33,8 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             sv->gout_thread = t;
             sv->gout_index = wi;
             sv->gout_value = e->value;
+        } else if (ws == RV_SPACE_TICKET) {
+            sv->ticket_thread = t;
         }
         const uint64_t *rd = rv_event_reads(tr, e);
         for (int i = 0; i < e->nreads; i++) {
@@ -43,6 +46,11 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
                 sv->smem_accesses++;
             } else if (sp == RV_SPACE_GIN) {
                 sv->gin_reads++;
+            } else if (sp == RV_SPACE_GIN4) {
+                sv->gin_reads += 4;
+                sv->gin4_reads += 4;
+            } else if (sp == RV_SPACE_GOUT) {
+                sv->gout_reads++;
             } else if (sp == RV_SPACE_LANE && ix < 32) {
                 sv->shfl_src[t] = (int8_t)ix;
                 if (sv->shuffle_delta == 0)

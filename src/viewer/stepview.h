@@ -21,6 +21,9 @@ typedef struct stepview {
     int8_t  shfl_src[SV_MAX_THREADS];   /* lane a shuffle read from, -1         */
     uint8_t reg_written[SV_MAX_THREADS];/* the thread's register was set        */
     int gin_reads;                      /* global elements read, all threads    */
+    int gin4_reads;                     /* of which by 128-bit float4 loads (x4)*/
+    int gout_reads;                     /* partials read back (v8's last block) */
+    int ticket_thread;                  /* thread taking a ticket (atomic), -1  */
     int gout_thread;                    /* thread writing global output, -1     */
     uint64_t gout_index;
     float gout_value;

@@ -367,6 +367,10 @@ static void test_format(void)
     CHECK(!strcmp(b, "1.50") || !strcmp(b, "1.5"), "1.5 -> %s", b);
     layout_format_value(-7, 3, b, sizeof b);
     CHECK(!strcmp(b, "-7"), "-7 -> %s", b);
+    layout_format_value(131072, 3, b, sizeof b); /* v8's gather: never "0M" */
+    CHECK(!strcmp(b, "1e5"), "131072 in 3 chars -> %s", b);
+    layout_format_value(999999, 3, b, sizeof b);
+    CHECK(!strcmp(b, "1M"), "999999 in 3 chars -> %s", b);
 }
 
 int main(void)
