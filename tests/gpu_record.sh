@@ -3,8 +3,8 @@
 # build the CUDA side (no SDL2 there), run the GPU tests, capture every
 # version's trace at the default configuration with two data patterns, time
 # every version and CUB (N = 2^25 and the sweep), compare the predictions with
-# Nsight Compute (`reducevis verify`), and check the kernels with
-# compute-sanitizer.  OUTDIR receives assets/ (traces and results named with
+# Nsight Compute (`reducevis verify`); the ctest run includes compute-sanitizer
+# memcheck of every version (tests/gpu/memcheck.sh).  OUTDIR receives assets/ (traces and results named with
 # the device) and the logs; commit what lands in OUTDIR/assets.
 set -uo pipefail
 out=${1:?usage: tests/gpu_record.sh OUTDIR}
@@ -22,7 +22,7 @@ cmake -S . -B build-gpu -DRV_WITH_VIEWER=OFF -DCMAKE_BUILD_TYPE=Release ${RV_CUD
     cmake --build build-gpu -j"$(nproc)" >>"$out/logs/build.txt" 2>&1 || { log "build FAILED"; exit 1; }
 rv=build-gpu/reducevis
 
-log "tests (all, GPU included)"
+log "tests (all, GPU included: sums, capture = model, bench checks, memcheck of every version, big N)"
 (cd build-gpu && ctest --output-on-failure -j4 >"$out/logs/ctest.txt" 2>&1); log "ctest exit $?"
 tail -5 "$out/logs/ctest.txt" | tee -a "$out/logs/summary.txt"
 
@@ -49,12 +49,4 @@ log "shared-memory instructions in the machine code (sm_90)"
 cuobjdump -sass -arch sm_90 $rv 2>/dev/null | grep -E "Function :|LDS|STS|BAR|WARPSYNC|SHFL" >"$out/logs/sass-shared.txt"
 log "sass lines: $(wc -l <"$out/logs/sass-shared.txt")"
 
-log "compute-sanitizer memcheck"
-for v in $versions; do
-    for n in 1 31 1000003 33554433; do
-        timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 $rv capture --version $v --n $n \
-            --block-size 256 -o /tmp/ms.rvt >>"$out/logs/memcheck.txt" 2>&1
-        echo "memcheck $v N=$n exit $?" | tee -a "$out/logs/summary.txt"
-    done
-done
 log "done"
