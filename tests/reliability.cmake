@@ -81,3 +81,5 @@ if(RV_HAVE_CUDA)
 endif()
 add_test(NAME gpu_big_n COMMAND ${CMAKE_CURRENT_LIST_DIR}/gpu/big_n.sh $<TARGET_FILE:reducevis> ${RV_GPU_HOG})
 set_tests_properties(gpu_memcheck gpu_big_n PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 1800)
+# The big-N test holds most of the GPU's memory: nothing else may run beside it.
+set_tests_properties(gpu_big_n PROPERTIES RUN_SERIAL TRUE)
