@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <SDL.h>
 #include "../check.h"
+#include "pixels.h"
 #include "app.h"
 #include "compare.h"
 #include "draw.h"
@@ -56,11 +57,6 @@ static rgba px(const image *im, int x, int y)
 {
     const unsigned char *p = im->rgb + ((size_t)y * im->w + x) * 3;
     return (rgba){ p[0], p[1], p[2], 255 };
-}
-
-static int same(rgba a, rgba b)
-{
-    return a.r == b.r && a.g == b.g && a.b == b.b;
 }
 
 #define CHECK_PX(im, x, y, want, what)                                                    \

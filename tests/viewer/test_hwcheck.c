@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <SDL.h>
 #include "../check.h"
+#include "pixels.h"
 #include "app.h"
 #include "draw.h"
 #include "hwcheck.h"
@@ -36,19 +37,6 @@
 
 static viewer_canvas *canvas;
 static char tmpdir[256];
-
-static int same(rgba a, rgba b)
-{
-    return a.r == b.r && a.g == b.g && a.b == b.b;
-}
-
-static rgba pixel(SDL_Surface *s, int x, int y)
-{
-    Uint32 p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-    rgba c = { 0, 0, 0, 255 };
-    SDL_GetRGB(p, s->format, &c.r, &c.g, &c.b);
-    return c;
-}
 
 /* Pixels of colour c in r. */
 static int pixels_like(SDL_Surface *s, lrect r, rgba c)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
+#include "pixels.h"
 #include "app.h"
 #include "draw.h"
 #include "layout.h"
@@ -26,34 +27,6 @@
 #define H 720
 
 static viewer_canvas *canvas;
-
-static int same(rgba a, rgba b)
-{
-    return a.r == b.r && a.g == b.g && a.b == b.b;
-}
-
-static rgba pixel(SDL_Surface *s, int x, int y)
-{
-    Uint32 p = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
-    rgba c = { 0, 0, 0, 255 };
-    SDL_GetRGB(p, s->format, &c.r, &c.g, &c.b);
-    return c;
-}
-
-#define CHECK_PIXEL(s, x, y, want, what)                                                  \
-    do {                                                                                  \
-        rgba got_ = pixel((s), (x), (y)), want_ = (want);                                 \
-        CHECK(same(got_, want_), "%s at (%d,%d): got #%02x%02x%02x, want #%02x%02x%02x",  \
-              (what), (x), (y), got_.r, got_.g, got_.b, want_.r, want_.g, want_.b);       \
-    } while (0)
-
-static void key(app *a, SDL_Keycode k)
-{
-    SDL_Event e = { 0 };
-    e.type = SDL_KEYDOWN;
-    e.key.keysym.sym = k;
-    app_event(a, &e);
-}
 
 static void keys(app *a, SDL_Keycode k, int times)
 {
