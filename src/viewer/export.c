@@ -287,21 +287,6 @@ static int parse(int argc, char **argv, export_opts *x)
     return 0;
 }
 
-static int asset_candidates(char bufs[2][1024], const char *out[3])
-{
-    int n = 0;
-    char *base = SDL_GetBasePath();
-    if (base) {
-        snprintf(bufs[0], sizeof bufs[0], "%s../assets", base);
-        snprintf(bufs[1], sizeof bufs[1], "%sassets", base);
-        out[n++] = bufs[0];
-        out[n++] = bufs[1];
-        SDL_free(base);
-    }
-    out[n++] = RV_ASSET_DIR;
-    return n;
-}
-
 int export_main(int argc, char **argv)
 {
     export_opts x;
@@ -312,10 +297,9 @@ int export_main(int argc, char **argv)
         return pr;
 
     char err[1024] = "";
-    char bufs[2][1024];
+    char bufs[3][1024];
     const char *dirs[4];
-    int ndirs = asset_candidates(bufs, dirs);
-    dirs[ndirs++] = "assets";
+    int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);

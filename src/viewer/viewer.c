@@ -94,9 +94,7 @@ static int soak_next(soak *s, app *a)
     return 0;
 }
 
-/* Asset directories to look in: next to the executable, then the working
- * directory, then the source tree the build came from. */
-static int asset_candidates(char bufs[3][1024], const char *out[4])
+int viewer_asset_dirs(char bufs[3][1024], const char *out[4])
 {
     int n = 0;
     char *base = SDL_GetBasePath();
@@ -283,7 +281,7 @@ int viewer_main(int argc, char **argv)
     }
     char bufs[3][1024];
     const char *dirs[4];
-    int ndirs = asset_candidates(bufs, dirs);
+    int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &o, dirs, ndirs, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis view: %s\n", err);

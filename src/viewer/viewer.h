@@ -20,6 +20,11 @@ struct rv_crosscheck;       /* crosscheck.h: `reducevis verify` on a real GPU */
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
 int viewer_main(int argc, char **argv);
 
+/* The folders bundled traces and results are looked for in: next to the
+ * executable, the working directory, then the source tree the build came
+ * from.  Fills out[] (pointing into bufs) and returns how many. */
+int viewer_asset_dirs(char bufs[3][1024], const char *out[4]);
+
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
     const rv_trace    *tr;        /* required                                   */
