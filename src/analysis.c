@@ -364,7 +364,7 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
         free(l.v);
         return 0;
     }
-    qsort(l.v, l.n, sizeof *l.v, cmp_u64);
+    if (l.n) qsort(l.v, l.n, sizeof *l.v, cmp_u64); /* l.v is NULL when nothing was collected */
     size_t distinct = 0;
     for (size_t i = 0; i < l.n; i++)
         if (i == 0 || l.v[i] != l.v[i - 1]) l.v[distinct++] = l.v[i];

@@ -142,6 +142,9 @@ static void test_contents_and_provenance(void)
     CHECK(r.an->regs[(size_t)(s + 1) * 64 + 0] == 64.0f, "v7: lane 0 after shfl 16 holds 2 x 32 ones");
     k = rv_provenance(r.an, s, RV_ACC(RV_SPACE_REG, 31), buf, sizeof buf);
     CHECK_CONTAINS(buf, "more than once");   /* lane 31 added its own value again */
+    k = rv_provenance(r.an, 0, RV_ACC(RV_SPACE_SMEM, 20), buf, sizeof buf); /* never written */
+    CHECK(k == 0, "an untouched word sums nothing, got %llu", (unsigned long long)k);
+    CHECK_CONTAINS(buf, "no input elements");
     done(r);
 }
 
