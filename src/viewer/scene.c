@@ -37,14 +37,20 @@ static rv_config config_of(const rv_trace *tr)
     return c;
 }
 
-static int analyse(rv_trace *tr, rv_analysis **an, char *err, size_t errlen)
+/* Analyses tr and makes it the scene's (taking it; freed on failure). */
+static int take_trace(scene *sc, rv_trace *tr, const rv_config *cfg, const char *path, char *err, size_t errlen)
 {
     char why[256] = "";
-    *an = rv_analyze(tr, why, sizeof why);
-    if (!*an) {
+    rv_analysis *an = rv_analyze(tr, why, sizeof why);
+    if (!an) {
         snprintf(err, errlen, "cannot analyse the trace: %s", why);
+        rv_trace_free(tr);
         return -1;
     }
+    scene_replace(sc, tr, an);
+    sc->cfg = *cfg;
+    snprintf(sc->path, sizeof sc->path, "%s", path);
+    sc->note[0] = '\0';
     return 0;
 }
 
@@ -56,16 +62,8 @@ int scene_open_file(scene *sc, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot open trace %s: %s", path, why);
         return -1;
     }
-    rv_analysis *an;
-    if (analyse(tr, &an, err, errlen) != 0) {
-        rv_trace_free(tr);
-        return -1;
-    }
-    scene_replace(sc, tr, an);
-    sc->cfg = config_of(tr);
-    snprintf(sc->path, sizeof sc->path, "%s", path);
-    sc->note[0] = '\0';
-    return 0;
+    rv_config cfg = config_of(tr);
+    return take_trace(sc, tr, &cfg, path, err, errlen);
 }
 
 int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
@@ -80,16 +78,7 @@ int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "the CPU model failed: %s", why);
         return -1;
     }
-    rv_analysis *an;
-    if (analyse(tr, &an, err, errlen) != 0) {
-        rv_trace_free(tr);
-        return -1;
-    }
-    scene_replace(sc, tr, an);
-    sc->cfg = *cfg;
-    sc->path[0] = '\0';
-    sc->note[0] = '\0';
-    return 0;
+    return take_trace(sc, tr, cfg, "", err, errlen);
 }
 
 int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
