@@ -9,21 +9,32 @@
 //    independent add chains; the loop is unrolled so that four float4 loads
 //    (64 bytes per thread) are in flight before the first add waits on one;
 //  - a grid sized to the GPU: as many blocks as stay resident at once (SMs x
-//    blocks per SM, asked of the runtime), each walking the array with a
-//    grid-stride loop, instead of one block per fixed share of the array;
+//    blocks per SM, asked of the runtime), instead of one block per fixed
+//    share of the array; the array is cut into tiles of UNROLL rows of
+//    blockSize float4s (8 KiB at 512 threads), dealt to the blocks in turn:
+//    tile t to block t % gridDim.x.  A thread's four loads of a tile lie
+//    blockSize float4s apart, so the whole GPU reads one window of the array
+//    at a time and each block a contiguous 8 KiB of it (a tuning run,
+//    assets/logs/*-v8-variants.txt, found this faster than a plain
+//    grid-stride loop, whose four loads lie the whole grid apart);
 //  - warp shuffles, as in v7, for the block's own sum;
-//  - one pass: each block publishes its partial, __threadfence(), and takes
-//    a ticket from a counter with atomicAdd; the block that draws the last
-//    ticket knows every partial is visible and sums them, in a fixed order,
-//    into the result.  No second launch, no memset: it resets the counter.
-//    (The last-block-done pattern of CUDA's threadFenceReduction sample.)
+//  - one pass: each block publishes its partial and takes a ticket from a
+//    counter with an acquire-release atomic (release: the partial is visible
+//    before the ticket is; acquire: every partial published before a later
+//    ticket is visible to its holder).  The block that draws the last ticket
+//    sums them, in a fixed order, into the result.  No second launch, no
+//    memset: it resets the counter.  (The last-block-done pattern of CUDA's
+//    threadFenceReduction sample, with C++ memory orders for its fences.)
 //
 // The order of the floating-point additions, which the CPU model repeats
 // exactly (so that the result is the same whichever block finishes last):
-//  thread g = blockIdx.x * blockSize + tid of G = gridDim.x * blockSize,
-//    acc0..acc3 = 0; for i = g, g + G, g + 2G, ... < n / 4:
+//  thread tid of block b, T = UNROLL * blockSize float4s to a tile:
+//    acc0..acc3 = 0; for each tile t = b, b + gridDim.x, ... that lies wholly
+//    below n / 4, for k = 0..3, i = t * T + k * blockSize + tid:
 //      acc0 += in[4i]; acc1 += in[4i + 1]; acc2 += in[4i + 2]; acc3 += in[4i + 3];
-//    if g < n % 4: acc0 += in[4 * (n / 4) + g]   (the tail: at most 3 elements)
+//    then the partial tile at the end of the float4s, if any, goes to the next
+//    block in turn, which adds the same way every i = t * T + k * blockSize + tid < n / 4;
+//    if g = b * blockSize + tid < n % 4: acc0 += in[4 * (n / 4) + g]   (the tail: at most 3 elements)
 //    sum = (acc0 + acc1) + (acc2 + acc3)
 //  block: sum += shfl_down(sum, d) for d = 16, 8, 4, 2, 1 (a lane past 31
 //    adds its own value); lane 0 of warp w -> warpLevelSums[w]; warp 0, lane
@@ -31,19 +42,21 @@
 //    for d = blockSize / 64 .. 1; lane 0's x is out[blockIdx.x];
 //  last block, thread t: total = 0; total += out[b] for b = t, t + blockSize,
 //    ... < gridDim.x; the same block sum; out[gridDim.x] = thread 0's total.
-// Unrolling does not change this order: the four loads of an iteration are
-// added in index order, chain by chain.
+// Unrolling does not change this order: the four loads of a tile are added
+// in index order, chain by chain.
 //
 // What it costs: the input must be 16-byte aligned (cudaMalloc gives 256);
 // `out` holds gridDim.x partials and the result after them; a device-wide
 // counter serialises the blocks' tickets (one atomic per block, far from the
 // hot loop); and the result's bits depend on the grid, which depends on the
 // GPU (the CPU model takes the grid as an option).
+#include <cuda/atomic>
+
 #include "trace.cuh"
 
 namespace RV_NS {
 
-constexpr unsigned int UNROLL = 4; // float4 loads in flight per thread (the loop below spells them out)
+constexpr unsigned int UNROLL = 4; // rows of a tile: float4 loads in flight per thread (the loop below spells them out)
 
 
 // log2 of a power of two, for the number of final shuffles.
@@ -103,32 +116,35 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     __shared__ float warpLevelSums[32];
     unsigned int tid = threadIdx.x;
     unsigned int g = blockIdx.x * blockSize + tid;      // this thread's place in the grid
-    unsigned int gridSize = gridDim.x * blockSize;      // threads in the grid
     unsigned int n4 = n / 4;                            // whole float4s in the array
+    constexpr unsigned int TILE = UNROLL * blockSize;   // float4s in a tile
     const float4 *in4 = reinterpret_cast<const float4 *>(in);
     float *partials = out;                              // out[0 .. gridDim.x): one per block
     float *result = out + gridDim.x;                    // out[gridDim.x]: the sum
     RV_TRACE_BEGIN();
 
-    // GMem -> registers: float4s, gridSize apart, into four accumulators.
+    // GMem -> registers: this block's tiles, four rows of float4s each, into four accumulators.
     RV_STEP();
     float acc0 = 0.0f, acc1 = 0.0f, acc2 = 0.0f, acc3 = 0.0f;
-    unsigned int i = g;
-    for (; i + (UNROLL - 1) * gridSize < n4; i += UNROLL * gridSize) {
+    unsigned int t = blockIdx.x;
+    for (; (t + 1) * TILE <= n4; t += gridDim.x) {
         // Four 16-byte loads first: all four are in flight before the first add needs one.
-        float4 a = in4[i], b = in4[i + gridSize], c = in4[i + 2 * gridSize], d = in4[i + 3 * gridSize];
+        unsigned int i = t * TILE + tid;            // row 0 of tile t; rows lie blockSize apart
+        float4 a = in4[i], b = in4[i + blockSize], c = in4[i + 2 * blockSize], d = in4[i + 3 * blockSize];
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w;
         acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w;
-        acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w;  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4(4 * (i + gridSize)), RV_G4(4 * (i + 2 * gridSize)), RV_G4(4 * (i + 3 * gridSize)));
+        acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w;  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4(4 * (i + blockSize)), RV_G4(4 * (i + 2 * blockSize)), RV_G4(4 * (i + 3 * blockSize)));
     }
+    unsigned int i = t * TILE + tid;
     if (i < n4) {
-        // This thread's last 1..3 float4s: again every load before the first add.
-        bool hasB = i + gridSize < n4, hasC = i + 2 * gridSize < n4;
-        float4 a = in4[i], b = hasB ? in4[i + gridSize] : a, c = hasC ? in4[i + 2 * gridSize] : a;
+        // The partial tile at the end, if this thread has rows in it: again every load before the first add.
+        bool hasB = i + blockSize < n4, hasC = i + 2 * blockSize < n4, hasD = i + 3 * blockSize < n4;
+        float4 a = in4[i], b = hasB ? in4[i + blockSize] : a, c = hasC ? in4[i + 2 * blockSize] : a, d = hasD ? in4[i + 3 * blockSize] : a;
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         if (hasB) { acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w; }
-        if (hasC) { acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + gridSize)), RV_G4_IF(hasC, 4 * (i + 2 * gridSize)));
+        if (hasC) { acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w; }
+        if (hasD) { acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + blockSize)), RV_G4_IF(hasC, 4 * (i + 2 * blockSize)), RV_G4_IF(hasD, 4 * (i + 3 * blockSize)));
     }
     // The last n % 4 elements, which make no whole float4: one each for the grid's first threads.
     if (g < n % 4) { acc0 += in[4 * n4 + g];            RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G(4 * n4 + g)); }
@@ -137,15 +153,15 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     // The block's sum, in thread 0.
     sum = blockReduceSum<blockSize>(sum, warpLevelSums RV_TRACER_ARG);
 
-    // Thread 0 publishes the partial, makes it visible to the whole GPU, then takes a ticket.
+    // Thread 0 publishes the partial, then takes a ticket (whose release order
+    // keeps the partial ahead of it: whoever draws a later ticket sees it).
     RV_STEP();
     if (tid == 0) { partials[blockIdx.x] = sum;         RV_REC(sum, RV_OUT(blockIdx.x), RV_REG()); }
     RV_STEP();
     unsigned int ticket = 0;
     if (tid == 0) {
-        __threadfence();                                // the partial is in L2 before the ticket is taken
-        ticket = atomicAdd(&retirementCount, 1u);       RV_REC(sum, RV_TICKET(), RV_TICKET());
-        __threadfence();                                // and what the others published is seen after it
+        cuda::atomic_ref<unsigned int, cuda::thread_scope_device> counter(retirementCount);
+        ticket = counter.fetch_add(1u, cuda::memory_order_acq_rel);  RV_REC(sum, RV_TICKET(), RV_TICKET());
     }
     // Thread 0's verdict reaches every thread through the barrier itself
     // (__syncthreads_or), so no shared-memory flag is needed.

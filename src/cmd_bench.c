@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "gpu.h"
+#include "versions.h"
 
 #define RV_BENCH_DEFAULT_N      (1ull << 25)
 #define RV_BENCH_DEFAULT_REPEAT 20
@@ -16,7 +17,7 @@ static void bench_usage(void)
 {
     printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R]\n"
            "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n\n"
-           "Times every version v0..v7 and CUB's cub::DeviceReduce::Sum on the GPU.\n"
+           "Times every version (v0..v8, v4s) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
            "Each time is the whole reduction down to one number (every pass), measured\n"
            "with CUDA events: a few warm-up runs, then the median and minimum of R timed\n"
            "runs.  Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
@@ -26,8 +27,9 @@ static void bench_usage(void)
            "  --n N            elements, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
            "  --sweep          time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
            "                   once at 2^30 (about 8 GiB of GPU memory with the copy test)\n"
-           "  --block-size B   threads per block, a power of two 32..1024 (default 256;\n"
-           "                   v4..v6 need at least 64 and run at 64 when B is 32)\n"
+           "  --block-size B   threads per block, a power of two 32..1024, for every version\n"
+           "                   (v4..v6 need at least 64 and run at 64 when B is 32); without it\n"
+           "                   256, and v8 at %d, the size its tuning run found fastest\n"
            "  --repeat R       timed runs per figure, 1 .. %d (default %d)\n"
            "  --data PATTERN   input values (default random:1)\n"
            "  -o FILE.json     also write every figure, the device and the options as JSON\n\n"
@@ -35,7 +37,7 @@ static void bench_usage(void)
            "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
            "does not match the CPU's (the table and the JSON are written first, marking\n"
            "it FAILED).\n",
-           RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
+           rv_version(RV_V8)->tuned_block, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
 }
 
 /* Reads argv into opts.  Returns RV_BENCH_RUN when the bench should run,
@@ -44,7 +46,7 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
 {
     /* --n, --block-size and --data go through the parser simulate and capture use. */
     rv_config cfg = rv_config_default();
-    int have_n = 0;
+    int have_n = 0, have_block = 0;
     cfg.n = RV_BENCH_DEFAULT_N;
     cfg.data.kind = RV_DATA_RANDOM;
     cfg.data.seed = 1;
@@ -70,6 +72,7 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
             int used = rv_parse_config_option(argc, argv, i, &cfg, "bench");
             if (used < 0) return RV_EXIT_USAGE; /* the message is out */
             have_n |= !strcmp(a, "--n");
+            have_block |= !strcmp(a, "--block-size");
             i += used - 1;
         } else {
             return rv_usage_error("bench", "unknown option '%s'", a);
@@ -82,6 +85,7 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
         return rv_usage_error("bench", "--n and --sweep do not go together (--sweep times N = 2^20 .. 2^30)");
     opts->n = cfg.n;
     opts->block_size = cfg.block_size;
+    opts->block_given = have_block;
     opts->data = cfg.data;
     return RV_BENCH_RUN;
 }

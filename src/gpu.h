@@ -40,6 +40,8 @@ typedef struct rv_bench_opts {
     uint64_t    n;            /* elements (ignored with sweep)             */
     int         sweep;        /* N = 2^20 .. 2^30                           */
     int         block_size;   /* threads per block for every version        */
+    int         block_given;  /* 0: a version with a tuned block size (v8)
+                                 runs at that one instead                   */
     int         repeat;       /* timed runs per version, after warm-up      */
     rv_data     data;         /* input pattern (bench default random:1)     */
     const char *out_json;     /* results file, or NULL                      */

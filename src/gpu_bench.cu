@@ -175,18 +175,20 @@ static int bench_sizes(const rv_bench_opts *opts, uint64_t *sizes)
     return RV_BENCH_MAX_SIZES;
 }
 
-// The block size version v runs at: the one asked for, or its minimum.
-static int bench_block(int v, int block_size)
+// The block size version v runs at: its tuned one (v8) unless a size was
+// given, else the one asked for, or its minimum.  Every run records its own.
+static int bench_block(int v, const rv_bench_opts *opts)
 {
-    return std::max(block_size, rv_version(v)->min_block);
+    if (!opts->block_given && rv_version(v)->tuned_block) return rv_version(v)->tuned_block;
+    return std::max(opts->block_size, rv_version(v)->min_block);
 }
 
 // Floats of partial sums the hungriest version needs at n (it grows with n).
-static size_t scratch_floats(int block_size, uint64_t n)
+static size_t scratch_floats(const rv_bench_opts *opts, uint64_t n)
 {
     size_t most = 0;
     for (int v = 0; v < RV_NUM_VERSIONS; v++)
-        most = std::max(most, rv_reduce_scratch(v, bench_block(v, block_size), (unsigned)n));
+        most = std::max(most, rv_reduce_scratch(v, bench_block(v, opts), (unsigned)n));
     return most;
 }
 
@@ -249,7 +251,7 @@ static int setup(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *sizes,
                  char *err, size_t errlen)
 {
     uint64_t n = sizes[count - 1];
-    size_t array = n * sizeof(float), scratch = scratch_floats(opts->block_size, n) * sizeof(float);
+    size_t array = n * sizeof(float), scratch = scratch_floats(opts, n) * sizeof(float);
     RV_CUDA(cub_bytes(sizes, count, &g.cub_bytes), "asking CUB how much temporary storage it needs");
     if (check_memory(n, 2 * array + scratch + g.cub_bytes + sizeof(float) + RV_BENCH_SLACK, err, errlen)) return -1;
     RV_CUDA(cudaMalloc(&g.d_in, array), "allocating the array on the GPU");
@@ -391,7 +393,7 @@ static int measure(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *size
             int is_cub = v == RV_NUM_VERSIONS;
             progress_show(p, is_cub ? "cub" : rv_version(v)->name, sizes[k]);
             if (is_cub ? time_cub(g, sizes[k], opts->repeat, &run, err, errlen)
-                       : time_version(g, v, bench_block(v, opts->block_size), sizes[k], opts->repeat, &run, err, errlen))
+                       : time_version(g, v, bench_block(v, opts), sizes[k], opts->repeat, &run, err, errlen))
                 return -1;
             run.n = sizes[k];
             run.copy_gbps = copy_gbps;

@@ -36,14 +36,14 @@ uint32_t rv_config_grid(const rv_config *cfg)
     return cfg->grid ? cfg->grid : (uint32_t)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
 }
 
-/* v8: the most reads one thread records in one step, at this grid (the
- * float4s of its grid-stride loop plus one tail element; or the partials one
- * thread of the last block gathers). */
+/* v8: the most reads one thread records in one step, at this grid (four
+ * float4s from each tile of block 0, which has the most, plus one tail
+ * element; or the partials one thread of the last block gathers). */
 static uint64_t v8_reads_per_thread(int B, uint64_t n, uint64_t grid, uint64_t *gather)
 {
-    uint64_t threads = grid * (uint64_t)B, n4 = n / 4;
+    uint64_t tiles = (n / 4 + RV_V8_UNROLL * (uint64_t)B - 1) / (RV_V8_UNROLL * (uint64_t)B);
     *gather = (grid + (uint64_t)B - 1) / (uint64_t)B;
-    return (n4 + threads - 1) / threads + (n % 4 ? 1 : 0);
+    return RV_V8_UNROLL * ((tiles + grid - 1) / grid) + (n % 4 ? 1 : 0);
 }
 
 int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
@@ -420,28 +420,34 @@ static void v7_warp_exchange(sim *m)
     shuffles(m, nwarps, 32);
 }
 
-/* ---- v8: float4 loads, a grid-stride loop, one pass ------------------------ */
+/* ---- v8: float4 loads, tiles dealt to a GPU-sized grid, one pass ----------- */
 
 /* The kernel's needles. */
-#define V8_UNROLLED "acc0 += d.x;"          /* the last statement of the unrolled loop  */
-#define V8_REMAINDER "if (hasC) {"           /* the last statement over its last 1..3    */
+#define V8_TILES "        acc0 += d.x;"     /* the last statement over a whole tile   */
+#define V8_PARTIAL "if (hasD) {"            /* the last over its rows of a partial one */
 #define V8_TAIL "acc0 += in[4 * n4 + g];"   /* the n % 4 elements past the last float4 */
 
-/* Thread g's sum over its float4s and tail element, in the kernel's order;
- * the float4 reads go to m->reads when m is given (the traced block). */
-static float v8_thread_sum(const rv_config *cfg, uint64_t G, uint64_t g, sim *m, const char **needle)
+/* Thread tid of block b's sum over its float4s and tail element, in the
+ * kernel's order (whole tiles b, b + grid, ..., then its rows of the partial
+ * tile); the float4 reads go to m->reads when m is given (the traced block). */
+static float v8_thread_sum(const rv_config *cfg, uint64_t grid, uint64_t b, uint64_t tid, sim *m, const char **needle)
 {
-    uint64_t n = cfg->n, n4 = n / 4, count = 0;
+    uint64_t n = cfg->n, n4 = n / 4, B = (uint64_t)cfg->block_size, tile = RV_V8_UNROLL * B, t = b;
     float acc0 = 0.0f, acc1 = 0.0f, acc2 = 0.0f, acc3 = 0.0f;
-    for (uint64_t i = g; i < n4; i += G, count++) {
-        if (m) m->reads[m->nreads++] = RV_ACC(RV_SPACE_GIN4, 4 * i);
-        acc0 += rv_data_value(cfg->data, 4 * i);
-        acc1 += rv_data_value(cfg->data, 4 * i + 1);
-        acc2 += rv_data_value(cfg->data, 4 * i + 2);
-        acc3 += rv_data_value(cfg->data, 4 * i + 3);
+    *needle = NULL;
+    for (; t * tile < n4; t += grid) {
+        int whole = (t + 1) * tile <= n4, any = 0;
+        for (uint64_t k = 0, i = t * tile + tid; k < RV_V8_UNROLL && i < n4; k++, i += B, any = 1) {
+            if (m) m->reads[m->nreads++] = RV_ACC(RV_SPACE_GIN4, 4 * i);
+            acc0 += rv_data_value(cfg->data, 4 * i);
+            acc1 += rv_data_value(cfg->data, 4 * i + 1);
+            acc2 += rv_data_value(cfg->data, 4 * i + 2);
+            acc3 += rv_data_value(cfg->data, 4 * i + 3);
+        }
+        if (any) *needle = whole ? V8_TILES : V8_PARTIAL;
+        if (!whole) break; /* the partial tile is the last */
     }
-    /* the unrolled loop takes four float4s at a time, the remainder loop the rest */
-    *needle = count % 4 ? V8_REMAINDER : count ? V8_UNROLLED : NULL;
+    uint64_t g = b * B + tid;
     if (g < n % 4) {
         if (m) m->reads[m->nreads++] = RV_ACC(RV_SPACE_GIN, 4 * n4 + g);
         acc0 += rv_data_value(cfg->data, 4 * n4 + g);
@@ -480,12 +486,11 @@ static float v8_block_sum(const float *vals, int B)
 static float *v8_partials(const rv_config *cfg, uint32_t grid)
 {
     int B = cfg->block_size;
-    uint64_t G = (uint64_t)grid * (uint64_t)B;
     float *partials = malloc((size_t)grid * sizeof *partials), vals[1024];
     if (!partials) return NULL;
     for (uint32_t b = 0; b < grid; b++) {
         const char *needle;
-        for (int t = 0; t < B; t++) vals[t] = v8_thread_sum(cfg, G, (uint64_t)b * (uint64_t)B + (uint64_t)t, NULL, &needle);
+        for (int t = 0; t < B; t++) vals[t] = v8_thread_sum(cfg, grid, b, (uint64_t)t, NULL, &needle);
         partials[b] = v8_block_sum(vals, B);
     }
     return partials;
@@ -493,11 +498,10 @@ static float *v8_partials(const rv_config *cfg, uint32_t grid)
 
 static void v8_load(sim *m, uint32_t grid)
 {
-    uint64_t B = (uint64_t)m->B, G = (uint64_t)grid * B;
     begin_step(m);
     for (int t = 0; t < m->B; t++) {
         const char *needle;
-        float sum = v8_thread_sum(m->cfg, G, (uint64_t)m->cfg->block * B + (uint64_t)t, m, &needle);
+        float sum = v8_thread_sum(m->cfg, grid, m->cfg->block, (uint64_t)t, m, &needle);
         if (needle) emit(m, t, needle, sum, R(t));
     }
     end_step(m);
@@ -512,7 +516,7 @@ static void v8_publish(sim *m)
     end_step(m);
     begin_step(m);
     m->reads[m->nreads++] = RV_ACC(RV_SPACE_TICKET, 0);
-    emit(m, 0, "atomicAdd(&retirementCount, 1u)", m->reg[0], RV_ACC(RV_SPACE_TICKET, 0));
+    emit(m, 0, "counter.fetch_add(1u, cuda::memory_order_acq_rel)", m->reg[0], RV_ACC(RV_SPACE_TICKET, 0));
     end_step(m);
 }
 

@@ -276,7 +276,7 @@ static void print_header(const rv_results *r, FILE *f)
             m->compute_capability, m->driver_version, m->runtime_version, m->date);
     fprintf(f, "data %s, block size %d", m->data, m->block_size);
     if (m->block_size < 64) fprintf(f, " (v4..v6 run at 64, the smallest they allow; CUB picks its own)");
-    else fprintf(f, " (CUB picks its own)");
+    else fprintf(f, " (CUB picks its own; a run at another size shows it in the block column)");
     fprintf(f, ", %d warm-up runs, then %d timed runs per figure\n", m->warmup, m->repeat);
     fprintf(f, "time:  the whole reduction down to one number (every pass), CUDA events;\n"
                "       median and minimum of the %d timed runs\n", m->repeat);

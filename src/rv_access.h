@@ -19,13 +19,14 @@ enum rv_space {
     RV_SPACE_GIN4   = 6, /* a 128-bit global load (float4): index = the first of
                             four consecutive input elements, a multiple of 4  */
     RV_SPACE_TICKET = 7, /* the ticket counter of a single-pass reduction (index
-                            0), read and written by one atomicAdd            */
+                            0), read and written by one atomic fetch_add     */
     RV_SPACE_COUNT
 };
 
 /* The most reads one thread records in one step: v6/v7 load 32 elements;
- * v8's grid-stride loop reads one float4 per pass over the grid, so this
- * bounds N / (4 x grid x block size) for a v8 trace (checked by the model). */
+ * v8 reads four float4s from each of its block's tiles (of 4 x block size
+ * float4s, dealt in turn to the grid), so this bounds the tiles per block of
+ * a v8 trace to 32 (checked by the model). */
 #define RV_MAX_READS 128
 /* Elements each thread sums while loading in v6 and v7 (fixed share per block). */
 #define RV_ELEMS_PER_THREAD 32

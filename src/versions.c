@@ -15,64 +15,64 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      "The baseline: each block copies its elements to shared memory and adds pairs at "
      "strides 1, 2, 4, ...; `tid % (2*s) == 0` scatters the working threads over every warp, "
      "so warps diverge and the modulo is slow.",
-     32, 1},
+     32, 1, 0},
     {1, "v1", "strided index", "v1_strided_index.cu",
      "index = 2*s*tid keeps working threads together; strided words collide on banks",
      "index = 2*s*tid packs the working threads into the first warps (no divergent branch "
      "until fewer than 32 work), but neighbouring lanes now touch words 2s apart, which fall "
      "into the same shared-memory bank: n-way bank conflicts.",
-     32, 1},
+     32, 1, 0},
     {2, "v2", "sequential addressing", "v2_sequential.cu",
      "stride halves from blockDim/2: consecutive lanes, consecutive words, no conflicts",
      "Sequential addressing: at stride s thread tid adds sdata[tid + s]; consecutive lanes read "
      "consecutive words (one per bank), so the tree is conflict-free, but half the threads "
      "are idle from the first step on.",
-     32, 1},
+     32, 1, 0},
     {3, "v3", "add during load", "v3_add_during_load.cu",
      "each thread adds two elements while loading: half the blocks, no idle first step",
      "Each thread adds two elements (tid and tid + blockDim) while loading, so a block covers "
      "2*blockDim elements, half as many blocks are launched and the first tree step is not "
      "wasted on idle threads.",
-     32, 2},
+     32, 2, 0},
     {4, "v4", "unroll the last warp", "v4_unroll_last_warp.cu",
      "the last 6 levels run warp-synchronously through a volatile pointer, no barrier",
      "When 32 threads or fewer remain, one warp finishes with six unrolled statements through a "
      "volatile pointer and no __syncthreads(); all 32 lanes run every statement, so most of "
      "them do wasted work (and the code relies on implicit warp-synchronous execution).",
-     64, 2},
+     64, 2, 0},
     {5, "v5", "complete unroll", "v5_complete_unroll.cu",
      "block size is a template constant: every loop and test is resolved at compile time",
      "The block size becomes a template parameter, so the compiler unrolls the whole tree and "
      "removes the loop counter and the tests: the steps are those of v4, only fewer instructions "
      "run between them.",
-     64, 2},
+     64, 2, 0},
     {6, "v6", "many elements per thread", "v6_many_per_thread.cu",
      "each thread sums a fixed share (grid-stride loop) before the tree: fewer blocks",
      "Each block sums a fixed share of the array: every thread first adds "
      "32 elements in a grid-stride loop (coalesced loads, sum in a register), "
      "so far fewer blocks run the tree and memory bandwidth, not the tree, sets the pace.",
-     64, RV_ELEMS_PER_THREAD},
+     64, RV_ELEMS_PER_THREAD, 0},
     {7, "v7", "warp shuffle", "v7_shuffle.cu",
      "__shfl_down_sync sums inside each warp in registers; shared memory only between warps",
      "Warp shuffles: after loading, each warp sums its 32 values in registers with "
      "__shfl_down_sync (no shared memory, no barrier); lane 0 of each warp leaves its partial in "
      "shared memory and the first warp shuffles those down to the block's sum.",
-     32, RV_ELEMS_PER_THREAD},
+     32, RV_ELEMS_PER_THREAD, 0},
     {8, "v4s", "v4 with __syncwarp", "v4s_syncwarp.cu",
      "v4's last warp made correct for Volta and later: register, __syncwarp(), store",
      "v4's warp phase relies on lockstep execution, which independent thread scheduling "
      "(Volta and later) no longer guarantees: racecheck reports read/write hazards. Here each "
      "lane keeps its sum in a register, adds its neighbour's word, and stores only after "
      "__syncwarp(), so every read happens before the write it could collide with.",
-     64, 2},
+     64, 2, 0},
     {9, "v8", "vector loads, single pass", "v8_vector_single_pass.cu",
      "float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)",
      "A modern reduction: 128-bit float4 loads (16 bytes per lane, 16 sectors per warp request), "
      "four independent accumulators and four loads in flight per thread, a grid sized to the GPU "
-     "walking the array with a grid-stride loop, warp shuffles as in v7, and a single pass: each "
-     "block publishes its partial and takes a ticket with atomicAdd; the block that draws the last "
-     "ticket sums all partials in a fixed order, so no second launch is needed.",
-     32, 4},
+     "taking tiles of the array in turn, warp shuffles as in v7, and a single pass: each block "
+     "publishes its partial and takes a ticket with an acquire-release atomic; the block that draws "
+     "the last ticket sums all partials in a fixed order, so no second launch is needed.",
+     32, 4, 512},
 };
 
 const rv_version_info *rv_version(int v)

@@ -24,6 +24,10 @@ extern "C" {
 #define RV_V8_DEFAULT_SMS         132
 #define RV_V8_THREADS_PER_SM      2048
 
+/* v8's rows of float4s per tile (UNROLL in kernels/v8_vector_single_pass.cu;
+ * the fidelity tests fail if the two ever differ). */
+#define RV_V8_UNROLL              4
+
 typedef struct rv_version_info {
     int         id;            /* index in the table (v0..v7 are 0..7)        */
     const char *name;          /* "v1"                                        */
@@ -33,6 +37,8 @@ typedef struct rv_version_info {
     const char *changed;       /* what changed from the previous version      */
     int         min_block;     /* smallest block size the code allows         */
     int         elems_per_thread; /* elements each thread reads from global   */
+    int         tuned_block;   /* block size `bench` times it at unless one is
+                                  given (0: the bench's default, 256)          */
 } rv_version_info;
 
 /* The entry for version v, or NULL when v is out of range. */

@@ -163,7 +163,7 @@ static void test_v8(void)
     CHECK(r.an->steps[ticket].active_threads == 1 && r.an->steps[ticket].wasted_threads == 0, "v8 ticket: thread 0, not wasted");
     CHECK(r.an->steps[step_of(r.tr, "write partial")].wasted_threads == 0, "v8 partial is used");
     CHECK(r.an->steps[r.tr->nsteps - 1].wasted_threads == 0, "v8 result is used");
-    /* thread 5's float4s: 5, 5 + G, ... each 4 elements, 4 * (5 + jG) .. + 3 */
+    /* thread 5's float4s: 5, 5 + B, ... (rows of block 0's tiles), each 4 elements, 4 * (5 + jB) .. + 3 */
     const rv_event *e = rv_trace_event(r.tr, load, 5);
     uint64_t k = rv_provenance(r.an, load, RV_ACC(RV_SPACE_REG, 5), buf, sizeof buf);
     CHECK(k == 4u * e->nreads, "v8 thread 5 sums %llu elements, %u float4s read", (unsigned long long)k, e->nreads);

@@ -128,8 +128,9 @@ static void test_v8_accesses(void)
     CHECK(tr != NULL, "%s", err);
     if (!tr) return;
     CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "%s", err);
-    rv_event *e = rv_trace_event(tr, 0, 0); /* thread 0 of the load: float4s 0, 128, then the tail */
-    CHECK(e->nreads == 3, "thread 0 reads %u", e->nreads);
+    rv_event *e = rv_trace_event(tr, 0, 0); /* thread 0 of the load: the rows of the one (partial)
+                                               tile, float4s 0, 64, 128, 192, then the tail */
+    CHECK(e->nreads == 5, "thread 0 reads %u", e->nreads);
     uint64_t *r = tr->reads + e->reads, keep = r[0];
     CHECK(keep == RV_ACC(RV_SPACE_GIN4, 0), "first read is the float4 at 0");
     r[0] = RV_ACC(RV_SPACE_GIN4, 1000); /* elements 1000..1003 of 1002 */
@@ -141,7 +142,8 @@ static void test_v8_accesses(void)
     r[0] = RV_ACC(RV_SPACE_GIN4, 996); /* the last whole float4 */
     CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "the last float4 refused: %s", err);
     r[0] = keep;
-    CHECK(r[2] == RV_ACC(RV_SPACE_GIN, 1000), "the tail element 1000 is a scalar read");
+    CHECK(r[1] == RV_ACC(RV_SPACE_GIN4, 4 * 64), "the second row of the tile is 64 float4s on");
+    CHECK(r[4] == RV_ACC(RV_SPACE_GIN, 1000), "the tail element 1000 is a scalar read");
 
     /* the result lands after the partials: out[grid]; out[grid + 1] does not exist */
     rv_event *w = rv_trace_event(tr, tr->nsteps - 1, 0);

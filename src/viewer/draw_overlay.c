@@ -93,7 +93,7 @@ static void describe_acc(uint64_t a, int t, char *buf, size_t len)
     case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
     case RV_SPACE_GIN:  snprintf(buf, len, "in[%llu]", ix); break;
     case RV_SPACE_GIN4: snprintf(buf, len, "in[%llu..%llu] (one 128-bit load)", ix, ix + 3); break;
-    case RV_SPACE_TICKET: snprintf(buf, len, "the ticket counter (atomicAdd)"); break;
+    case RV_SPACE_TICKET: snprintf(buf, len, "the ticket counter (atomic fetch_add)"); break;
     case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
     case RV_SPACE_LANE: snprintf(buf, len, "lane %llu's register", ix); break;
     case RV_SPACE_REG:  snprintf(buf, len, "its register"); break;

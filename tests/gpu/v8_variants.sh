@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# v8_variants.sh OUT.txt — builds and runs the v8 tuning bench (v8_variants.cu)
+# on the GPU machine, twice, so that the run-to-run noise shows beside the
+# differences between variants.
+set -euo pipefail
+out=${1:?usage: tests/gpu/v8_variants.sh OUT.txt}
+here=$(dirname "$0")
+arch=native; [ -n "${RV_CUDA_ARCH:-}" ] && arch=sm_$RV_CUDA_ARCH
+bin=$(mktemp -d)/v8_variants
+nvcc -O3 -std=c++17 -arch="$arch" --extended-lambda -o "$bin" "$here/v8_variants.cu"
+{ "$bin" 30; echo; "$bin" 30; } | tee "$out"
