@@ -52,6 +52,15 @@ void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, 
     }
 }
 
+void prim_disc(SDL_Renderer *r, int cx, int cy, int radius, rgba c)
+{
+    /* One span per row: exact pixels, so a test finds the colour it drew. */
+    for (int dy = -radius; dy <= radius; dy++) {
+        int half = (int)floor(sqrt((double)radius * radius - (double)dy * dy) + 0.5);
+        prim_fill(r, (lrect){ cx - half, cy + dy, 2 * half + 1, 1 }, c);
+    }
+}
+
 void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c)
 {
     SDL_Color col = { c.r, c.g, c.b, c.a };
