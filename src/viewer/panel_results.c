@@ -196,7 +196,7 @@ void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, pane
     for (int i = 0; i < rv_results_count(f->sweep); i++)
         top = fmax_known(top, rv_results_run(f->sweep, i)->gbps);
     top = top > 0 ? top * 1.04 : 1;
-    double step = plot_nice_step(top);
+    double step = plot_nice_step(top, 5);
     g->plot = plot;
     g->plot_gbps = ceil(top / step) * step;
     g->lo = log2((double)sizes[0]);

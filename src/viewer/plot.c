@@ -27,9 +27,9 @@ void plot_point(const plot_axes *a, uint64_t n, double gbps, int *x, int *y)
     *y = a->area.y + a->area.h - 1 - (int)lround(clamp_ratio(v) * (a->area.h - 1));
 }
 
-double plot_nice_step(double max)
+double plot_nice_step(double max, int ticks)
 {
-    double raw = max / 5, p = pow(10, floor(log10(raw > 0 ? raw : 1)));
+    double raw = max / (ticks > 0 ? ticks : 5), p = pow(10, floor(log10(raw > 0 ? raw : 1)));
     double m = raw / p;
     return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
 }
@@ -68,7 +68,7 @@ void plot_dashed(SDL_Renderer *r, int x0, int y0, int len, int vertical, int t, 
 static void grid_y(SDL_Renderer *r, text_cache *tc, const plot_axes *a, const plot_grid_style *s, int t)
 {
     lrect p = a->area;
-    double step = plot_nice_step(a->top);
+    double step = plot_nice_step(a->top, s->ticks);
     int lty = text_line_height(tc, s->face, s->px);
     char buf[32];
     for (double v = 0; v <= a->top + step / 2; v += step) {
@@ -131,7 +131,7 @@ static const rv_result_run *plotted(const rv_results *s, const char *variant, ui
 static void marker(SDL_Renderer *r, int x, int y, const plot_line_style *st, rgba c)
 {
     int d = st->dot;
-    if (st->round)
+    if (st->solid)
         prim_disc(r, x, y, d / 2, c);
     else
         prim_fill(r, (lrect){ x - d / 2, y - d / 2, d, d }, c);
@@ -151,7 +151,9 @@ void plot_line(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const c
         }
         int px, py;
         plot_point(a, sizes[i], plotted(s, variant, sizes[i])->gbps, &px, &py);
-        if (have)
+        if (have && st->solid)
+            prim_band(r, (float)px0, (float)py0, (float)px, (float)py, st->c, st->t);
+        else if (have)
             prim_line(r, (float)px0, (float)py0, (float)px, (float)py, st->c, st->t);
         px0 = px;
         py0 = py;

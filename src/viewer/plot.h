@@ -29,8 +29,9 @@ typedef struct plot_axes {
 /* The pixel of (n, gbps). */
 void plot_point(const plot_axes *a, uint64_t n, double gbps, int *x, int *y);
 
-/* A tick step of 1, 2 or 5 times a power of ten giving at most 5 ticks up to max. */
-double plot_nice_step(double max);
+/* A tick step of 1, 2 or 5 times a power of ten giving at most `ticks`
+ * ticks up to max (0: 5). */
+double plot_nice_step(double max, int ticks);
 
 /* "2²⁵" for a power of two, else what rv_results_n_name says. */
 void plot_n_name(uint64_t n, char *buf, size_t len);
@@ -48,10 +49,11 @@ typedef struct plot_grid_style {
     int x_every;         /* label every x_every-th power of two; 0: the     */
                          /* first, the middle and the last only             */
     int width;           /* gridline and axis thickness (0: 1)              */
+    int ticks;           /* at most this many gridlines above 0 (0: 5)      */
     rgba grid, axis, label;
 } plot_grid_style;
 
-/* Horizontal gridlines at every plot_nice_step(a->top) with their GB/s on
+/* Horizontal gridlines at every plot_nice_step(a->top, s->ticks) with their GB/s on
  * the left (the 0 line in the axis colour), the y axis, and a tick under
  * each power of two of N with its name below. */
 void plot_grid(SDL_Renderer *r, text_cache *tc, const plot_axes *a, const plot_grid_style *s);
@@ -61,7 +63,8 @@ typedef struct plot_line_style {
     rgba c;              /* line and markers                                 */
     int t;               /* line thickness                                   */
     int dot;             /* marker size in pixels, 0: none                   */
-    int round;           /* markers as discs rather than squares             */
+    int solid;           /* discs for markers and solid bands for the line   */
+                         /* (prim_band); 0: squares and prim_line            */
     rgba bad;            /* the marker of a run whose sum check failed       */
 } plot_line_style;
 
