@@ -85,4 +85,7 @@ SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_pa
 /* Runs `reducevis export ...`; argv[0] is "export".  Same exit codes. */
 int export_main(int argc, char **argv);
 
+/* Runs `reducevis chart ...` (chart.c); argv[0] is "chart".  Same exit codes. */
+int chart_main(int argc, char **argv);
+
 #endif
