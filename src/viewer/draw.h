@@ -84,6 +84,11 @@ void prim_fill(SDL_Renderer *r, lrect a, rgba c);
 void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int thickness);
 void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, int thickness);
 void prim_arrowhead(SDL_Renderer *r, float x0, float y0, float x1, float y1, float size, rgba c);
+/* A line t pixels thick as a solid band with round ends (prim_line's
+ * parallel lines leave gaps on a slant). */
+void prim_band(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, int thickness);
+/* A filled disc of the given radius around (cx, cy). */
+void prim_disc(SDL_Renderer *r, int cx, int cy, int radius, rgba c);
 void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c);
 void prim_clip(SDL_Renderer *r, const lrect *a);   /* NULL: no clipping */
 /* Word-wraps text into at most max_lines lines of width w; returns lines used. */

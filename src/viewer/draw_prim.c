@@ -52,6 +52,33 @@ void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, 
     }
 }
 
+void prim_band(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, int t)
+{
+    /* Two triangles: no gaps between the parallel lines of prim_line on a
+     * slant.  Round ends, so that the bands of a polyline join smoothly. */
+    float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy), h = (float)t / 2.0f;
+    if (t <= 1) {
+        prim_line(r, x0, y0, x1, y1, c, 1);
+        return;
+    }
+    if (len >= 0.5f) {
+        float nx = -dy / len * h, ny = dx / len * h;
+        prim_triangle(r, x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, c);
+        prim_triangle(r, x0 + nx, y0 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny, c);
+    }
+    prim_disc(r, (int)lroundf(x0), (int)lroundf(y0), (t - 1) / 2, c);
+    prim_disc(r, (int)lroundf(x1), (int)lroundf(y1), (t - 1) / 2, c);
+}
+
+void prim_disc(SDL_Renderer *r, int cx, int cy, int radius, rgba c)
+{
+    /* One span per row: exact pixels, so a test finds the colour it drew. */
+    for (int dy = -radius; dy <= radius; dy++) {
+        int half = (int)floor(sqrt((double)radius * radius - (double)dy * dy) + 0.5);
+        prim_fill(r, (lrect){ cx - half, cy + dy, 2 * half + 1, 1 }, c);
+    }
+}
+
 void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c)
 {
     SDL_Color col = { c.r, c.g, c.b, c.a };

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "draw.h"
 #include "hwcheck.h"
+#include "plot.h"
 #include "../crosscheck.h"
 #include "../results.h"
 #include "../versions.h"
@@ -67,26 +68,6 @@ static int other_device(const viewer_frame *f)
     return strcmp(a, b) != 0;
 }
 
-/* "2²⁵" for a power of two, else what rv_results_n_name says. */
-static void n_name(uint64_t n, char *buf, size_t len)
-{
-    static const char *const sup[10] = {
-        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
-        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
-    };
-    if (n >= 2 && (n & (n - 1)) == 0) {
-        int e = 0;
-        while ((1ull << e) < n)
-            e++;
-        if (e >= 10)
-            snprintf(buf, len, "2%s%s", sup[e / 10], sup[e % 10]);
-        else
-            snprintf(buf, len, "2%s", sup[e]);
-        return;
-    }
-    rv_results_n_name(n, buf, len);
-}
-
 static int sweep_usable(const viewer_frame *f)
 {
     const uint64_t *sizes;
@@ -98,7 +79,7 @@ int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *b
     const rv_result_run *run = find_row(f->results, version, n);
     if (run) {
         char nn[32], pct[48] = "", up[48] = "";
-        n_name(run->n, nn, sizeof nn);
+        plot_n_name(run->n, nn, sizeof nn);
         if (!isnan(run->pct_theoretical))
             snprintf(pct, sizeof pct, " \xC2\xB7 %.0f%% of peak", run->pct_theoretical);
         if (!isnan(run->speedup_v0) && strcmp(run->version, "v0"))
@@ -118,14 +99,6 @@ int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *b
 }
 
 /* ---- geometry ------------------------------------------------------------- */
-
-/* A tick step of 1, 2 or 5 times a power of ten giving at most 5 ticks. */
-static double nice_step(double max)
-{
-    double raw = max / 5, p = pow(10, floor(log10(raw > 0 ? raw : 1)));
-    double m = raw / p;
-    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
-}
 
 static double fmax_known(double a, double b)
 {
@@ -223,7 +196,7 @@ void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, pane
     for (int i = 0; i < rv_results_count(f->sweep); i++)
         top = fmax_known(top, rv_results_run(f->sweep, i)->gbps);
     top = top > 0 ? top * 1.04 : 1;
-    double step = nice_step(top);
+    double step = plot_nice_step(top, 5);
     g->plot = plot;
     g->plot_gbps = ceil(top / step) * step;
     g->lo = log2((double)sizes[0]);
@@ -237,23 +210,19 @@ lrect panel_bar_rect(const panel_geom *g, int row, double gbps)
     return (lrect){ g->bar_x, g->bars.y + row * g->bar_h + pad, w > 1 ? w : 1, g->bar_h - 2 * pad };
 }
 
+/* The sweep plot's axes as plot.h maps them. */
+static plot_axes panel_axes(const panel_geom *g)
+{
+    return (plot_axes){ .area = g->plot, .lo = g->lo, .hi = g->hi, .top = g->plot_gbps };
+}
+
 void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int *y)
 {
-    double t = g->hi > g->lo ? (log2((double)n) - g->lo) / (g->hi - g->lo) : 0;
-    *x = g->plot.x + (int)lround(t * (g->plot.w - 1));
-    *y = g->plot.y + g->plot.h - 1 - (int)lround(gbps / g->plot_gbps * (g->plot.h - 1));
+    plot_axes ax = panel_axes(g);
+    plot_point(&ax, n, gbps, x, y);
 }
 
 /* ---- drawing -------------------------------------------------------------- */
-
-/* A dashed line along x (horizontal) or y (vertical), t pixels thick. */
-static void dashed(SDL_Renderer *r, int x0, int y0, int len, int vertical, int t, int dash, rgba c)
-{
-    for (int o = 0; o < len; o += 2 * dash) {
-        int l = o + dash <= len ? dash : len - o;
-        prim_fill(r, vertical ? (lrect){ x0 - t / 2, y0 + o, t, l } : (lrect){ x0 + o, y0 - t / 2, l, t }, c);
-    }
-}
 
 /* Draws segments of text one after another; returns the x after them. */
 static int text_run(const draw_ctx *d, int x, int y, int right, font_face face, int px, rgba c, const char *s)
@@ -324,7 +293,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
     int fs = L->fs_small, lh = g->lh, right = g->x + g->w;
     char buf[96], nn[32];
     uint64_t n = bars_n(d->f);
-    n_name(n, nn, sizeof nn);
+    plot_n_name(n, nn, sizeof nn);
     const rv_result_run *cur_run = find_row(r, d->f->tr->version, n);
     if (cur_run && cur_run->block_size > 0)
         snprintf(buf, sizeof buf, "GB/s at N %s, block %d", nn, cur_run->block_size);
@@ -358,7 +327,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
     if (!isnan(copy) && copy > 0)
         prim_fill(d->r, (lrect){ g->bar_x + (int)lround(g->bar_w * copy / g->scale_gbps) - t / 2, y0, t, len }, copy_c);
     if (!isnan(peak) && peak > 0)
-        dashed(d->r, g->bar_x + (int)lround(g->bar_w * peak / g->scale_gbps), y0, len, 1, t, fs / 3, peak_c);
+        plot_dashed(d->r, g->bar_x + (int)lround(g->bar_w * peak / g->scale_gbps), y0, len, 1, t, fs / 3, peak_c);
     /* Their key under the bars. */
     int ky = g->bars.y + g->bars.h + 2, kx = g->bar_x, sw = fs;
     int kty = ky + (lh - text_line_height(d->tc, FACE_SANS, fs)) / 2;
@@ -368,49 +337,11 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
         kx = text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, buf) + fs;
     }
     if (!isnan(peak) && peak > 0) {
-        dashed(d->r, kx, ky + lh / 2, sw, 0, t, fs / 4 > 2 ? fs / 4 : 2, peak_c);
+        plot_dashed(d->r, kx, ky + lh / 2, sw, 0, t, fs / 4 > 2 ? fs / 4 : 2, peak_c);
         snprintf(buf, sizeof buf, "peak %.0f", peak);
         text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, buf);
     }
     (void)run;
-}
-
-/* The line of row k over the sweep's sizes, t pixels thick. */
-static void plot_line(const draw_ctx *d, const panel_geom *g, int k, rgba c, int t, int dots)
-{
-    const uint64_t *sizes;
-    int ns = rv_results_sizes(d->f->sweep, &sizes), px0 = 0, py0 = 0, have = 0;
-    for (int i = 0; i < ns; i++) {
-        const rv_result_run *q = rv_results_find(d->f->sweep, row_name(k), sizes[i]);
-        if (!q || isnan(q->gbps)) {
-            have = 0;
-            continue;
-        }
-        int px, py;
-        panel_plot_point(g, sizes[i], q->gbps, &px, &py);
-        if (have)
-            prim_line(d->r, (float)px0, (float)py0, (float)px, (float)py, c, t);
-        if (dots)
-            prim_fill(d->r, (lrect){ px - dots / 2, py - dots / 2, dots, dots }, q->correct ? c : d->th->conflict[2]);
-        px0 = px;
-        py0 = py;
-        have = 1;
-    }
-}
-
-/* The last point of row k in the sweep, or 0. */
-static int last_point(const draw_ctx *d, const panel_geom *g, int k, int *x, int *y)
-{
-    const uint64_t *sizes;
-    int ns = rv_results_sizes(d->f->sweep, &sizes);
-    for (int i = ns - 1; i >= 0; i--) {
-        const rv_result_run *q = rv_results_find(d->f->sweep, row_name(k), sizes[i]);
-        if (q && !isnan(q->gbps)) {
-            panel_plot_point(g, sizes[i], q->gbps, x, y);
-            return 1;
-        }
-    }
-    return 0;
 }
 
 static void draw_sweep(const draw_ctx *d, const panel_geom *g)
@@ -423,8 +354,8 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     char buf[96], a[32], b[32];
     const uint64_t *sizes;
     int ns = rv_results_sizes(s, &sizes);
-    n_name(sizes[0], a, sizeof a);
-    n_name(sizes[ns - 1], b, sizeof b);
+    plot_n_name(sizes[0], a, sizeof a);
+    plot_n_name(sizes[ns - 1], b, sizeof b);
     snprintf(buf, sizeof buf, "GB/s vs N, %s \xE2\x80\xA6 %s", a, b);
     int tw = text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, p.y - lh / 2 - lh, g->w, th->text_strong, buf);
     const rv_result_run *here = find_row(s, cur, 0);
@@ -433,37 +364,20 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
         text_draw(d->tc, FACE_SANS_BOLD, fs, g->x + g->w - nw, p.y - lh / 2 - lh, th->accent, row_name(cur));
     }
 
-    /* Grid and axes. */
-    double step = nice_step(g->plot_gbps);
+    /* Grid and axes: labels in small print, N named at its ends and middle. */
+    plot_axes ax = panel_axes(g);
     int lty = text_line_height(d->tc, FACE_MONO, lfs);
-    for (double v = 0; v <= g->plot_gbps + step / 2; v += step) {
-        int x, y;
-        panel_plot_point(g, sizes[0], v, &x, &y);
-        prim_fill(d->r, (lrect){ p.x, y, p.w, 1 }, v == 0 ? th->text_dim : th->panel_edge);
-        snprintf(buf, sizeof buf, "%.0f", v);
-        int w = text_width(d->tc, FACE_MONO, lfs, buf);
-        text_draw(d->tc, FACE_MONO, lfs, p.x - L->margin / 2 - w, y - lty / 2, th->text_dim, buf);
-    }
-    prim_fill(d->r, (lrect){ p.x, p.y, 1, p.h }, th->text_dim);
-    int lo = (int)lround(g->lo), hi = (int)lround(g->hi), mid = (lo + hi) / 2;
-    for (int e = lo; e <= hi; e++) {
-        int x, y;
-        panel_plot_point(g, 1ull << e, 0, &x, &y);
-        prim_fill(d->r, (lrect){ x, p.y + p.h, 1, lh / 4 }, th->text_dim);
-        if (e != lo && e != hi && e != mid)
-            continue;
-        n_name(1ull << e, buf, sizeof buf);
-        int w = text_width(d->tc, FACE_SANS, lfs, buf), lx = x - w / 2;
-        lx = lx < p.x ? p.x : lx + w > p.x + p.w ? p.x + p.w - w : lx;
-        text_draw(d->tc, FACE_SANS, lfs, lx, p.y + p.h + lh / 4, th->text_dim, buf);
-    }
+    plot_grid_style gs = { .face = FACE_MONO, .px = lfs, .gap = L->margin / 2, .tick = lh / 4, .x_every = 0,
+                           .grid = th->panel_edge, .axis = th->text_dim, .label = th->text_dim };
+    plot_grid(d->r, d->tc, &ax, &gs);
 
     /* Where the array stops fitting in L2: smaller N is read from the cache. */
     const rv_results_meta *meta = rv_results_info(s);
     double l2n = meta->l2_bytes > 0 ? log2((double)meta->l2_bytes / 4) : 0;
     if (l2n > g->lo && l2n < g->hi) {
-        int x = p.x + (int)lround((l2n - g->lo) / (g->hi - g->lo) * (p.w - 1));
-        dashed(d->r, x, p.y, p.h, 1, 1, fs / 4 > 2 ? fs / 4 : 2, th->text_dim);
+        int x, y;
+        plot_point(&ax, meta->l2_bytes / 4, 0, &x, &y);
+        plot_dashed(d->r, x, p.y, p.h, 1, 1, fs / 4 > 2 ? fs / 4 : 2, th->text_dim);
         text_draw(d->tc, FACE_SANS, lfs, x + 3, p.y + 1, th->text_dim, "L2");
     }
 
@@ -472,8 +386,8 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     int t = fs >= 16 ? 3 : 2;
     if (!isnan(peak) && peak > 0) {
         int x, y;
-        panel_plot_point(g, sizes[0], peak, &x, &y);
-        dashed(d->r, p.x, y, p.w, 0, t / 2 > 0 ? t / 2 : 1, fs / 3, th->text_strong);
+        plot_point(&ax, sizes[0], peak, &x, &y);
+        plot_dashed(d->r, p.x, y, p.w, 0, t / 2 > 0 ? t / 2 : 1, fs / 3, th->text_strong);
         snprintf(buf, sizeof buf, "peak %.0f", peak);
         int w = text_width(d->tc, FACE_SANS, lfs, buf);
         text_draw(d->tc, FACE_SANS, lfs, p.x + p.w - w, y - lty - 1, th->text_strong, buf);
@@ -483,15 +397,16 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     prim_clip(d->r, &(lrect){ p.x, p.y - t, p.w + t, p.h + 2 * t });
     for (int k = 0; k < CUB_ROW; k++)
         if (k != cur)
-            plot_line(d, g, k, th->text_dim, 1, 0);
-    plot_line(d, g, CUB_ROW, th->text, t - 1 > 0 ? t - 1 : 1, 0);
+            plot_line(d->r, &ax, s, row_name(k), &(plot_line_style){ .c = th->text_dim, .t = 1 });
+    plot_line(d->r, &ax, s, row_name(CUB_ROW), &(plot_line_style){ .c = th->text, .t = t - 1 > 0 ? t - 1 : 1 });
     if (cur < CUB_ROW)
-        plot_line(d, g, cur, th->accent, t + 1, t + 3);
+        plot_line(d->r, &ax, s, row_name(cur),
+                  &(plot_line_style){ .c = th->accent, .t = t + 1, .dot = t + 3, .bad = th->conflict[2] });
     prim_clip(d->r, NULL);
     int x, y;
-    if (last_point(d, g, CUB_ROW, &x, &y)) {
+    if (plot_last_point(&ax, s, row_name(CUB_ROW), &x, &y)) {
         int cx, cy, w = text_width(d->tc, FACE_SANS, lfs, "cub");
-        int near = last_point(d, g, cur, &cx, &cy) && cur < CUB_ROW && abs(cy - y) < lty;
+        int near = plot_last_point(&ax, s, row_name(cur), &cx, &cy) && cur < CUB_ROW && abs(cy - y) < lty;
         if (!near)
             text_draw(d->tc, FACE_SANS, lfs, x - w - 3, y + 2, th->text, "cub");
     }

@@ -2,6 +2,7 @@
  *
  * The exporter and the tests draw here; the window draws with its own
  * renderer, but both go through draw_frame(), so the pixels agree.  The
+ * sweep chart paints its own picture into the same kind of canvas.  The
  * software renderer needs no display and no SDL_Init(SDL_INIT_VIDEO).
  */
 #include <stdio.h>
@@ -42,34 +43,52 @@ static void canvas_drop_target(viewer_canvas *c)
     c->surface = NULL;
 }
 
-int viewer_canvas_draw(viewer_canvas *c, const viewer_frame *f)
+/* A surface of w x h with its renderer and atlases, kept while the size stays. */
+static int canvas_target(viewer_canvas *c, int w, int h)
 {
-    if (!c->surface || c->surface->w != f->width || c->surface->h != f->height) {
-        canvas_drop_target(c);
-        c->surface = SDL_CreateRGBSurfaceWithFormat(0, f->width, f->height, 32, SDL_PIXELFORMAT_ARGB8888);
-        if (!c->surface) {
-            SDL_Log("viewer: SDL_CreateRGBSurfaceWithFormat failed: %s", SDL_GetError());
-            return -1;
-        }
-        c->r = SDL_CreateSoftwareRenderer(c->surface);
-        if (!c->r) {
-            SDL_Log("viewer: SDL_CreateSoftwareRenderer failed: %s", SDL_GetError());
-            canvas_drop_target(c);
-            return -1;
-        }
-        c->tc = text_cache_new(c->r, c->fonts);
-        if (!c->tc) {
-            SDL_Log("viewer: out of memory for the glyph cache");
-            canvas_drop_target(c);
-            return -1;
-        }
+    if (c->surface && c->surface->w == w && c->surface->h == h)
+        return 0;
+    canvas_drop_target(c);
+    c->surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!c->surface) {
+        SDL_Log("viewer: SDL_CreateRGBSurfaceWithFormat failed: %s", SDL_GetError());
+        return -1;
     }
-    draw_frame(c->r, c->tc, f);
+    c->r = SDL_CreateSoftwareRenderer(c->surface);
+    if (!c->r) {
+        SDL_Log("viewer: SDL_CreateSoftwareRenderer failed: %s", SDL_GetError());
+        canvas_drop_target(c);
+        return -1;
+    }
+    c->tc = text_cache_new(c->r, c->fonts);
+    if (!c->tc) {
+        SDL_Log("viewer: out of memory for the glyph cache");
+        canvas_drop_target(c);
+        return -1;
+    }
+    return 0;
+}
+
+int viewer_canvas_paint(viewer_canvas *c, int w, int h, viewer_paint_fn paint, const void *arg)
+{
+    if (canvas_target(c, w, h) != 0)
+        return -1;
+    paint(c->r, c->tc, arg);
     if (SDL_RenderFlush(c->r) != 0) {
         SDL_Log("viewer: SDL_RenderFlush failed: %s", SDL_GetError());
         return -1;
     }
     return 0;
+}
+
+static void paint_frame(SDL_Renderer *r, text_cache *tc, const void *f)
+{
+    draw_frame(r, tc, f);
+}
+
+int viewer_canvas_draw(viewer_canvas *c, const viewer_frame *f)
+{
+    return viewer_canvas_paint(c, f->width, f->height, paint_frame, f);
 }
 
 SDL_Surface *viewer_canvas_surface(viewer_canvas *c)

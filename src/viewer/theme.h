@@ -14,6 +14,7 @@ typedef enum theme_id { THEME_DARK = 0, THEME_LIGHT = 1, THEME_COUNT } theme_id;
 typedef struct rgba { uint8_t r, g, b, a; } rgba;
 
 #define THEME_CONFLICT_LEVELS 4   /* 2-way, 3..4-way, 5..8-way, more */
+#define THEME_SERIES 11           /* v0..v4, v4s, v5..v8, cub: rv_results_variant() */
 
 typedef struct theme {
     const char *name;
@@ -44,6 +45,9 @@ typedef struct theme {
     rgba overlay;       /* help overlay backdrop                             */
     rgba tooltip;       /* hover box                                         */
     rgba phase[6];      /* timeline colours by rv_phase                      */
+    rgba series[THEME_SERIES]; /* the sweep chart's line of each variant,
+                                  in rv_results_variant() order: distinct
+                                  hues, none the red of a failed sum      */
 } theme;
 
 /* The palette for id (THEME_DARK when out of range). */

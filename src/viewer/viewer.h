@@ -15,6 +15,7 @@
 struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
 struct compare_row;         /* compare.h: steps aligned between two versions  */
 struct rv_crosscheck;       /* crosscheck.h: `reducevis verify` on a real GPU */
+struct text_cache;          /* font.h: glyph atlases of one renderer           */
 
 /* Runs `reducevis view ...`; argv[0] is "view".
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
@@ -70,6 +71,10 @@ viewer_canvas *viewer_canvas_new(const char *font_path, char *err, size_t errlen
  * Returns 0, or -1 after logging SDL_GetError(). */
 int  viewer_canvas_draw(viewer_canvas *c, const viewer_frame *f);
 SDL_Surface *viewer_canvas_surface(viewer_canvas *c);   /* owned by the canvas */
+/* Any other picture: paint(renderer, glyph atlases, arg) into a w x h
+ * surface of the canvas.  Returns 0, or -1 after logging SDL_GetError(). */
+typedef void (*viewer_paint_fn)(SDL_Renderer *r, struct text_cache *tc, const void *arg);
+int  viewer_canvas_paint(viewer_canvas *c, int w, int h, viewer_paint_fn paint, const void *arg);
 void viewer_canvas_free(viewer_canvas *c);
 
 /* One frame into a new ARGB8888 surface the caller frees (SDL_FreeSurface).
@@ -79,5 +84,8 @@ SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_pa
 
 /* Runs `reducevis export ...`; argv[0] is "export".  Same exit codes. */
 int export_main(int argc, char **argv);
+
+/* Runs `reducevis chart ...` (chart.c); argv[0] is "chart".  Same exit codes. */
+int chart_main(int argc, char **argv);
 
 #endif

@@ -8,7 +8,6 @@
  * a change in the core cannot make a pixel check pass vacuously.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
+#include "png_read.h"
 #include "app.h"
 #include "compare.h"
 #include "draw.h"
@@ -26,45 +26,6 @@
 #include "viewer.h"
 
 static char tmpdir[256];
-
-/* ---- reading PNGs back ------------------------------------------------------ */
-
-typedef struct image { int w, h; unsigned char *rgb; } image;
-
-static int png_load(const char *path, image *im)
-{
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_file(&pi, path)) {
-        fprintf(stderr, "png_load %s: %s\n", path, pi.message);
-        return -1;
-    }
-    pi.format = PNG_FORMAT_RGB;
-    im->w = (int)pi.width;
-    im->h = (int)pi.height;
-    im->rgb = malloc(PNG_IMAGE_SIZE(pi));
-    if (!im->rgb || !png_image_finish_read(&pi, NULL, im->rgb, 0, NULL)) {
-        fprintf(stderr, "png_load %s: %s\n", path, pi.message);
-        free(im->rgb);
-        im->rgb = NULL;
-        return -1;
-    }
-    return 0;
-}
-
-static rgba px(const image *im, int x, int y)
-{
-    const unsigned char *p = im->rgb + ((size_t)y * im->w + x) * 3;
-    return (rgba){ p[0], p[1], p[2], 255 };
-}
-
-#define CHECK_PX(im, x, y, want, what)                                                    \
-    do {                                                                                  \
-        rgba got_ = px((im), (x), (y)), want_ = (want);                                   \
-        CHECK(same(got_, want_), "%s at (%d,%d): got #%02x%02x%02x, want #%02x%02x%02x",  \
-              (what), (x), (y), got_.r, got_.g, got_.b, want_.r, want_.g, want_.b);       \
-    } while (0)
 
 static int file_exists(const char *path)
 {

@@ -1,0 +1,208 @@
+/* chart.c — `reducevis chart`: a sweep's GB/s against N as one PNG.
+ *
+ * The file is a sweep from `reducevis bench --sweep -o FILE.json`, or, when
+ * none is given, the bundled sweep found the way the viewer finds bundled
+ * results (scene_find_results).  The picture is chart_sweep.c's, painted
+ * off-screen into a viewer_canvas (SDL's software renderer, no display) and
+ * written by the exporter's PNG writer.
+ *
+ * Errors: usage (exit 1) is the command line; runtime (exit 2) is the
+ * world: a file that is missing, is not results, is not a sweep or has too
+ * few sizes; a font; an output that cannot be written.  Each message names
+ * the file or option at fault.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "chart_sweep.h"
+#include "export.h"
+#include "scene.h"
+#include "theme.h"
+#include "viewer.h"
+
+enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2 };
+
+static void chart_usage(FILE *out)
+{
+    fprintf(out,
+        "usage: reducevis chart [SWEEP.json] [--size WxH] [--theme light|dark] [--font PATH] -o FILE.png\n"
+        "\n"
+        "Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
+        "every version and CUB in the sweep, each a line of its own colour named in the key (v8 and\n"
+        "CUB thicker), the device's theoretical bandwidth as a line with its value and source, and the\n"
+        "measured device-to-device copy as a dashed line.  A run whose sum was wrong is circled and\n"
+        "crossed out.  Every number comes from the file.\n"
+        "\n"
+        "  SWEEP.json        results of `reducevis bench --sweep -o SWEEP.json`; default: the bundled\n"
+        "                    sweep (assets/results/<device>-sweep.json)\n"
+        "  --size WxH        pixels (default 1920x1080; %dx%d to %dx%d)\n"
+        "  --theme T         light (default: for projectors) or dark\n"
+        "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
+        "  -o FILE.png       the picture to write\n"
+        "\n"
+        "Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"
+        "Example: reducevis chart assets/results/nvidia-h200-sweep.json -o sweep-chart.png\n",
+        CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE, CHART_MAX_SIDE);
+}
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "reducevis chart: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n(see `reducevis chart --help`)\n");
+    return EXIT_USAGE;
+}
+
+typedef struct chart_opts {
+    const char *file, *out, *font;
+    int width, height, theme;
+} chart_opts;
+
+/* "WxH" within the chart's limits into *w, *h; 0, or -1. */
+static int parse_size(const char *val, int *w, int *h)
+{
+    char tail;
+    if (sscanf(val, "%dx%d%c", w, h, &tail) != 2)
+        return -1;
+    return *w < CHART_MIN_W || *h < CHART_MIN_H || *w > CHART_MAX_SIDE || *h > CHART_MAX_SIDE ? -1 : 0;
+}
+
+static int parse(int argc, char **argv, chart_opts *x)
+{
+    *x = (chart_opts){ .width = 1920, .height = 1080, .theme = THEME_LIGHT };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            chart_usage(stdout);
+            return -2;
+        }
+        int takes = !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--font") || !strcmp(a, "-o")
+                    || !strcmp(a, "--output");
+        if (takes && !val)
+            return usage_error("%s needs a value%s", a, "");
+        if (!strcmp(a, "--size")) {
+            if (parse_size(val, &x->width, &x->height) != 0) {
+                char range[64];
+                snprintf(range, sizeof range, "%dx%d to %dx%d", CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE,
+                         CHART_MAX_SIDE);
+                return usage_error("--size '%s': expected WxH from %s (e.g. 1920x1080)", val, range);
+            }
+        } else if (!strcmp(a, "--theme")) {
+            if (strcmp(val, "light") && strcmp(val, "dark"))
+                return usage_error("--theme '%s': expected light or dark%s", val, "");
+            x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
+        } else if (!strcmp(a, "--font")) {
+            x->font = val;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            x->out = val;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unknown option '%s'%s", a, "");
+        } else {
+            if (x->file)
+                return usage_error("only one results file, got '%s' and '%s'", x->file, a);
+            x->file = a;
+        }
+        if (takes)
+            i++;
+    }
+    if (!x->out)
+        return usage_error("-o FILE.png is required (the picture to write)%s%s", "", "");
+    return 0;
+}
+
+/* The bundled sweep: that of the only device whose results are bundled. */
+static int bundled_sweep(char *path, size_t len, char *err, size_t errlen)
+{
+    char bufs[3][1024], main_path[1024], msg[512];
+    const char *dirs[4];
+    int ndirs = viewer_asset_dirs(bufs, dirs);
+    if (scene_find_results(dirs, ndirs, NULL, main_path, path, len, msg, sizeof msg) != 0) {
+        snprintf(err, errlen, "no bundled sweep to chart (%s); give SWEEP.json from "
+                 "`reducevis bench --sweep -o SWEEP.json`", msg);
+        return -1;
+    }
+    if (!path[0]) {
+        snprintf(err, errlen, "no bundled sweep to chart (only %s, a run at one N); give SWEEP.json from "
+                 "`reducevis bench --sweep -o SWEEP.json`", main_path);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Loads the sweep and checks that it can be charted; NULL + err. */
+static rv_results *load_sweep(const char *path, char *err, size_t errlen)
+{
+    char why[700];
+    rv_results *s = rv_results_load(path, why, sizeof why);
+    if (!s) {
+        snprintf(err, errlen, "cannot read results: %s", why);
+        return NULL;
+    }
+    if (chart_sweep_check(s, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        rv_results_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* Paints the chart and writes it.  0, or -1 + err. */
+static int write_chart(const chart_opts *x, const rv_results *s, const char *path, char *err, size_t errlen)
+{
+    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
+        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    viewer_canvas *c = viewer_canvas_new(x->font, err, errlen);
+    if (!c)
+        return -1;
+    chart_geom g;
+    chart_sweep_geom(s, x->width, x->height, &g);
+    chart_input in = { .s = s, .source = base_name(path), .theme = x->theme, .g = &g };
+    int rc = viewer_canvas_paint(c, x->width, x->height, chart_sweep_paint, &in);
+    if (rc != 0)
+        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+    else
+        rc = export_write_png(viewer_canvas_surface(c), x->out, err, errlen);
+    viewer_canvas_free(c);
+    return rc;
+}
+
+int chart_main(int argc, char **argv)
+{
+    chart_opts x;
+    int pr = parse(argc, argv, &x);
+    if (pr == -2)
+        return 0;
+    if (pr != 0)
+        return pr;
+    char err[1400] = "", found[1024] = "";
+    const char *path = x.file;
+    if (!path) {
+        if (bundled_sweep(found, sizeof found, err, sizeof err) != 0) {
+            fprintf(stderr, "reducevis chart: %s\n", err);
+            return EXIT_RUNTIME;
+        }
+        path = found;
+    }
+    rv_results *s = load_sweep(path, err, sizeof err);
+    if (!s || write_chart(&x, s, path, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis chart: %s\n", err);
+        rv_results_free(s);
+        return EXIT_RUNTIME;
+    }
+    const uint64_t *sizes;
+    int ns = rv_results_sizes(s, &sizes);
+    char lo[32], hi[32];
+    rv_results_n_name(sizes[0], lo, sizeof lo);
+    rv_results_n_name(sizes[ns - 1], hi, sizeof hi);
+    printf("wrote %s, %dx%d, %s theme: %s, N = %s .. %s (%d sizes), from %s\n", x.out, x.width, x.height,
+           x.theme == THEME_LIGHT ? "light" : "dark", rv_results_device(s), lo, hi, ns, path);
+    rv_results_free(s);
+    return 0;
+}
