@@ -139,6 +139,18 @@ const rv_result_run *rv_results_find(const rv_results *r, const char *version, u
     return NULL;
 }
 
+void rv_results_block_note(const rv_results *r, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int k = 0; k < RV_RESULTS_NVARIANTS && at < len; k++) {
+        const rv_result_run *run = rv_results_find(r, rv_results_variant(k), 0);
+        if (run && run->block_size > 0 && run->block_size != r->meta.block_size)
+            at += (size_t)snprintf(buf + at, len - at, "%s at %d; ", run->version, run->block_size);
+    }
+    if (at < len) snprintf(buf + at, len - at, "CUB picks its own");
+}
+
 const rv_results_meta *rv_results_info(const rv_results *r) { return &r->meta; }
 const char *rv_results_device(const rv_results *r) { return r->meta.device; }
 const char *rv_results_date(const rv_results *r) { return r->meta.date; }
@@ -274,9 +286,9 @@ static void print_header(const rv_results *r, FILE *f)
     const rv_results_meta *m = &r->meta;
     fprintf(f, "reducevis bench on %s (compute capability %s), driver %s, runtime %s, %s\n", m->device,
             m->compute_capability, m->driver_version, m->runtime_version, m->date);
-    fprintf(f, "data %s, block size %d", m->data, m->block_size);
-    if (m->block_size < 64) fprintf(f, " (v4..v6 run at 64, the smallest they allow; CUB picks its own)");
-    else fprintf(f, " (CUB picks its own; a run at another size shows it in the block column)");
+    char others[160];
+    rv_results_block_note(r, others, sizeof others);
+    fprintf(f, "data %s, block size %d (%s)", m->data, m->block_size, others);
     fprintf(f, ", %d warm-up runs, then %d timed runs per figure\n", m->warmup, m->repeat);
     fprintf(f, "time:  the whole reduction down to one number (every pass), CUDA events;\n"
                "       median and minimum of the %d timed runs\n", m->repeat);

@@ -273,14 +273,15 @@ static void draw_title(const chart_ctx *c)
 {
     const chart_geom *g = c->g;
     const rv_results_meta *m = rv_results_info(c->s);
-    char buf[600];
+    char buf[600], others[160];
     snprintf(buf, sizeof buf, "%s: how fast each reduction sums N floats", m->device);
     text_draw_fit(c->tc, FACE_SANS_BOLD, g->fs_title, g->margin, g->title_y, g->w - 2 * g->margin,
                   c->th->text_strong, buf);
+    rv_results_block_note(c->s, others, sizeof others);
     snprintf(buf, sizeof buf,
-             "timed %.10s \xC2\xB7 block size %d (CUB picks its own) \xC2\xB7 data %s \xC2\xB7 "
-             "median of %d runs after %d warm-up \xC2\xB7 whole reduction, every pass",
-             m->date, m->block_size, m->data, m->repeat, m->warmup);
+             "timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
+             "median of %d runs after %d warm-up \xC2\xB7 every pass",
+             m->date, m->block_size, others, m->data, m->repeat, m->warmup);
     text_draw_fit(c->tc, FACE_SANS, g->fs_label, g->margin, g->sub_y, g->w - 2 * g->margin, c->th->text, buf);
 }
 
