@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "gpu.h"
+#include "results.h"
 #include "versions.h"
 
 #define RV_BENCH_DEFAULT_N      (1ull << 25)
@@ -16,7 +17,8 @@
 static void bench_usage(void)
 {
     printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R]\n"
-           "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n\n"
+           "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
+           "       reducevis bench --show FILE.json\n\n"
            "Times every version (v0..v8, v4s) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
            "Each time is the whole reduction down to one number (every pass), measured\n"
            "with CUDA events: a few warm-up runs, then the median and minimum of R timed\n"
@@ -32,7 +34,9 @@ static void bench_usage(void)
            "                   256, and v8 at %d, the size its tuning run found fastest\n"
            "  --repeat R       timed runs per figure, 1 .. %d (default %d)\n"
            "  --data PATTERN   input values (default random:1)\n"
-           "  -o FILE.json     also write every figure, the device and the options as JSON\n\n"
+           "  -o FILE.json     also write every figure, the device and the options as JSON\n"
+           "  --show FILE      print the table of a results file written earlier (no GPU needed),\n"
+           "                   e.g. assets/results/nvidia-h200-sweep.json\n\n"
            "The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
            "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
            "does not match the CPU's (the table and the JSON are written first, marking\n"
@@ -90,11 +94,29 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
     return RV_BENCH_RUN;
 }
 
+/* `bench --show FILE`: a results file's table, as the run that wrote it printed it. */
+static int show_results(const char *path)
+{
+    char err[512];
+    rv_results *r = rv_results_load(path, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "reducevis bench --show: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    rv_results_print_table(r, stdout);
+    rv_results_free(r);
+    return RV_EXIT_OK;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     rv_bench_opts opts;
     char err[512];
     memset(&opts, 0, sizeof opts);
+    if (argc >= 2 && !strcmp(argv[1], "--show")) {
+        if (argc != 3) return rv_usage_error("bench", "--show takes one results file and nothing else");
+        return show_results(argv[2]);
+    }
     int status = parse_bench(argc, argv, &opts);
     if (status != RV_BENCH_RUN) return status;
     if (!rv_gpu_available(err, sizeof err)) {

@@ -355,10 +355,33 @@ static void print_failures(const rv_results *r, FILE *f)
     }
 }
 
+/* A sweep's last word: v8's time as a fraction of CUB's at every N, and how
+ * near v8 comes to the memory's peak at the largest N. */
+static void print_v8_vs_cub(const rv_results *r, FILE *f)
+{
+    const rv_result_run *v8 = NULL, *cub = NULL;
+    char name[32];
+    if (r->nsizes < 2) return;
+    fprintf(f, "\nv8 against CUB, time of v8 / time of CUB (below 1: v8 is faster):\n ");
+    for (int i = 0; i < r->nsizes; i++) {
+        v8 = rv_results_find(r, "v8", r->sizes[i]);
+        cub = rv_results_find(r, "cub", r->sizes[i]);
+        if (!v8 || !cub) continue;
+        rv_results_n_name(r->sizes[i], name, sizeof name);
+        fprintf(f, " %s %.3f", name, v8->median_ms / cub->median_ms);
+    }
+    fprintf(f, "\n");
+    if (v8 && isfinite(v8->pct_theoretical)) {
+        rv_results_n_name(v8->n, name, sizeof name);
+        fprintf(f, "v8 at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n", name, v8->gbps, v8->pct_theoretical);
+    }
+}
+
 void rv_results_print_table(const rv_results *r, FILE *f)
 {
     print_header(r, f);
     for (int i = 0; i < r->nsizes; i++) print_size(r, r->sizes[i], f);
+    print_v8_vs_cub(r, f);
     int failed = rv_results_failures(r);
     fprintf(f, "\n");
     if (failed) print_failures(r, f);

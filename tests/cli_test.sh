@@ -68,7 +68,17 @@ expect 1 "N '0'"                     bench --n 0
 prefix=(env CUDA_VISIBLE_DEVICES=-1)
 expect 2 "simulate"                  capture --version 1 -o "$tmp/x.rvt"
 expect 2 "GPU"                       bench
+# bench --show prints a results file written earlier, no GPU needed; a
+# sweep's table ends with v8 against CUB at every N.
+sweep=$(ls "$(dirname "$0")"/../assets/results/*-sweep.json | head -1)
+expect 0 "v8 against CUB"            bench --show "$sweep"
+expect 0 "of the theoretical peak"   bench --show "$sweep"
 prefix=()
+expect 2 "cannot open"               bench --show "$tmp/none.json"
+head -c 300 "$sweep" >"$tmp/cut.json"
+expect 2 "truncated"                 bench --show "$tmp/cut.json"
+expect 1 "one results file"          bench --show
+expect 1 "one results file"          bench --show "$sweep" --sweep
 
 # The viewer, where this build has one.
 if "$rv" view --help >/dev/null 2>&1; then

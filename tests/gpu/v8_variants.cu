@@ -1,11 +1,15 @@
 // v8_variants.cu — the tuning bench behind v8's shape: one-pass reductions that
 // differ in one choice each (how a block walks the array, loads in flight per
-// thread, block size, blocks per SM, how the last block learns it is last,
-// the load's cache hint), timed exactly as `reducevis bench` times (warm-up,
-// back-to-back runs between events, median) beside CUB, over N = 2^20 .. 2^30.
+// thread, block size, blocks per SM or more blocks than fit, the load's cache
+// hint, how the last block learns it is last and who sums the partials), timed
+// exactly as `reducevis bench` times (warm-up, back-to-back runs between
+// events, median) beside CUB, over N = 2^20 .. 2^30.  Probes show the floor:
+// an empty kernel, and the streaming without any ordered final sum.
 //
-// Not part of the build: run on the GPU machine by tests/gpu/v8_variants.sh,
-// its output committed as assets/logs/<device>-v8-variants.txt.
+// Built with the CUDA side (target v8_variants) so that it keeps compiling;
+// tests/gpu/v8_variants.sh runs it on the GPU machine, and its output is
+// committed as assets/logs/<device>-v8-variants.txt.
+// Usage: v8_variants [REPEAT [LOG2_N_FIRST [LOG2_N_LAST]]]
 #include <cstdio>
 #include <cmath>
 #include <cstdlib>
@@ -20,14 +24,19 @@
     fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
 
 enum Walk { GRID_STRIDE, SEGMENT, TILE_STRIDE };   // how a block walks the float4s
-enum Ticket { FENCE_ATOMIC, ACQ_REL_ATOMIC, NO_LAST, FLOAT_ATOMIC, WARP_FINAL };
+enum Ticket { FENCE_ATOMIC, ACQ_REL_ATOMIC, NO_LAST, FLOAT_ATOMIC, WARP_FINAL, BLOCK0_WAITS };
 // how the last block knows (NO_LAST: a probe, partials only, no sum;
 // FLOAT_ATOMIC: each block adds its partial to the result, in no fixed order;
 // WARP_FINAL: as FENCE_ATOMIC, but only the first warp takes the ticket and
-// sums the partials, with shuffles: no block-wide barrier after the block sum)
+// sums the partials, with shuffles: no block-wide barrier after the block sum;
+// BLOCK0_WAITS: no ticket; each block stores {launch number, partial} in one
+// 64-bit word and block 0 waits until every word carries this launch's
+// number: needs every block resident, i.e. a grid no larger than the GPU holds)
 enum Hint { PLAIN, STREAMING, NC };                 // the loads' cache hint
 
 __device__ unsigned int counter = 0;
+__device__ unsigned int launch_number = 1;           // BLOCK0_WAITS: this launch's stamp
+__device__ unsigned long long stamped[1 << 14];     // BLOCK0_WAITS: {stamp, partial} per block
 
 template <Hint H>
 __device__ __forceinline__ float4 load(const float4 *p)
@@ -58,6 +67,9 @@ reduce(const float *__restrict__ in, float *__restrict__ out, unsigned n)
     const float4 *in4 = reinterpret_cast<const float4 *>(in);
     unsigned n4 = n / 4, tid = threadIdx.x;
     float acc[4] = {0, 0, 0, 0};
+    unsigned stamp = 0;
+    if constexpr (T == BLOCK0_WAITS)
+        stamp = cuda::atomic_ref<unsigned, cuda::thread_scope_device>(launch_number).load(cuda::memory_order_relaxed);
     auto add = [&](float4 v) { acc[0] += v.x; acc[1] += v.y; acc[2] += v.z; acc[3] += v.w; };
 
     unsigned first, end, stride;            // this thread's float4s: first, first + stride, ... < end
@@ -102,6 +114,27 @@ reduce(const float *__restrict__ in, float *__restrict__ out, unsigned n)
     }
     if constexpr (T == FLOAT_ATOMIC) {
         if (tid == 0) atomicAdd(out + gridDim.x, s);
+        return;
+    }
+    if constexpr (T == BLOCK0_WAITS) {
+        if (blockIdx.x != 0) {
+            if (tid == 0)
+                cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(stamped[blockIdx.x])
+                    .store((unsigned long long)stamp << 32 | __float_as_uint(s), cuda::memory_order_relaxed);
+            return;
+        }
+        float total = tid == 0 ? s : 0.0f;             // block 0's own partial
+        for (unsigned b = tid == 0 ? B : tid; b < gridDim.x; b += B) {
+            cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> w(stamped[b]);
+            unsigned long long v;
+            while ((unsigned)((v = w.load(cuda::memory_order_relaxed)) >> 32) != stamp) {}
+            total += __uint_as_float((unsigned)v);
+        }
+        total = block_sum<B>(total, warp_sums);
+        if (tid == 0) {
+            out[gridDim.x] = total;
+            launch_number = stamp + 1 == 0 ? 1 : stamp + 1;
+        }
         return;
     }
     if constexpr (T == WARP_FINAL) {
@@ -155,7 +188,8 @@ struct Variant {
     unsigned grid;
 };
 
-template <unsigned B, unsigned U, Walk W, Ticket T, Hint H, unsigned PerSM>
+// PerSM: blocks per SM (0: as many as fit); Waves: that grid times this many
+template <unsigned B, unsigned U, Walk W, Ticket T, Hint H, unsigned PerSM, unsigned Waves = 1>
 Variant make(const char *name, int sms)
 {
     constexpr unsigned min_blocks = 2048 / B;
@@ -165,7 +199,12 @@ Variant make(const char *name, int sms)
     unsigned per = PerSM ? std::min<unsigned>(PerSM, occ) : occ;
     Variant v{name, [](const float *in, float *out, unsigned n, unsigned grid) {
                   reduce<B, U, W, T, H, min_blocks><<<grid, B>>>(in, out, n);
-              }, per * sms};
+              }, per * sms * Waves};
+    if (strstr(name, "coop"))
+        v.launch = [](const float *in, float *out, unsigned n, unsigned grid) {
+            void *args[] = {(void *)&in, (void *)&out, (void *)&n};
+            CK(cudaLaunchCooperativeKernel((void *)reduce<B, U, W, T, H, min_blocks>, grid, B, args, 0, 0));
+        };
     return v;
 }
 
@@ -192,16 +231,33 @@ int main(int argc, char **argv)
                     empty_kernel<<<grid, 1024>>>(in, out, n); }, 2u * sms},
         make<1024, 4, TILE_STRIDE, NO_LAST, PLAIN, 0>("probe: tile B1024 U4, no last block", sms),
         make<1024, 4, TILE_STRIDE, FLOAT_ATOMIC, PLAIN, 0>("probe: tile B1024 U4, float atomic", sms),
-        make<256, 4, GRID_STRIDE, FENCE_ATOMIC, PLAIN, 0>("grid   B256  U4 fence plain (v8 now)", sms),
-        make<1024, 4, SEGMENT, FENCE_ATOMIC, PLAIN, 0>("seg    B1024 U4 fence plain", sms),
-        make<1024, 4, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B1024 U4 fence plain", sms),
-        make<1024, 8, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B1024 U8 fence plain", sms),
-        make<512, 4, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B512  U4 fence plain", sms),
-        make<512, 8, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B512  U8 fence plain", sms),
-        make<1024, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0>("tile   B1024 U4 acqrel plain", sms),
-        make<1024, 4, TILE_STRIDE, WARP_FINAL, PLAIN, 0>("tile   B1024 U4 warp-final plain", sms),
-        make<1024, 8, TILE_STRIDE, WARP_FINAL, PLAIN, 0>("tile   B1024 U8 warp-final plain", sms),
-        make<1024, 4, TILE_STRIDE, WARP_FINAL, NC, 0>("tile   B1024 U4 warp-final ldg", sms),
+        // how a block walks the array, at two block sizes (v8 before: grid B256 fence)
+        make<256, 4, GRID_STRIDE, FENCE_ATOMIC, PLAIN, 0>("grid   B256  U4 fence", sms),
+        make<1024, 4, GRID_STRIDE, FENCE_ATOMIC, PLAIN, 0>("grid   B1024 U4 fence", sms),
+        make<256, 4, SEGMENT, FENCE_ATOMIC, PLAIN, 0>("seg    B256  U4 fence", sms),
+        make<1024, 4, SEGMENT, FENCE_ATOMIC, PLAIN, 0>("seg    B1024 U4 fence", sms),
+        make<256, 4, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B256  U4 fence", sms),
+        make<512, 4, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B512  U4 fence", sms),
+        make<1024, 4, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B1024 U4 fence", sms),
+        // loads in flight, blocks per SM, cache hints
+        make<512, 8, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B512  U8 fence", sms),
+        make<1024, 8, TILE_STRIDE, FENCE_ATOMIC, PLAIN, 0>("tile   B1024 U8 fence", sms),
+        make<1024, 4, SEGMENT, FENCE_ATOMIC, PLAIN, 1>("seg    B1024 U4 fence 1/SM", sms),
+        make<1024, 4, SEGMENT, FENCE_ATOMIC, STREAMING, 0>("seg    B1024 U4 fence ldcs", sms),
+        make<1024, 4, SEGMENT, FENCE_ATOMIC, NC, 0>("seg    B1024 U4 fence ldg", sms),
+        // how the last block learns it is last, and who sums the partials
+        make<512, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0>("tile   B512  U4 acqrel (v8 now)", sms),
+        make<1024, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0>("tile   B1024 U4 acqrel", sms),
+        make<1024, 4, TILE_STRIDE, WARP_FINAL, PLAIN, 0>("tile   B1024 U4 warp-final", sms),
+        make<512, 4, TILE_STRIDE, BLOCK0_WAITS, PLAIN, 0>("tile   B512  U4 block0 waits", sms),
+        make<512, 4, TILE_STRIDE, BLOCK0_WAITS, PLAIN, 0>("tile   B512  U4 block0 waits coop", sms),
+        // more blocks than fit at once: the scheduler hands the next block to whichever SM frees up
+        make<512, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0, 2>("tile   B512  U4 acqrel x2 waves", sms),
+        make<512, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0, 4>("tile   B512  U4 acqrel x4 waves", sms),
+        make<512, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0, 8>("tile   B512  U4 acqrel x8 waves", sms),
+        make<256, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0, 4>("tile   B256  U4 acqrel x4 waves", sms),
+        make<256, 4, SEGMENT, ACQ_REL_ATOMIC, PLAIN, 0, 5>("seg    B256  U4 acqrel x5 waves", sms),
+        make<1024, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0, 4>("tile   B1024 U4 acqrel x4 waves", sms),
     };
     size_t nmax = size_t(1) << hi;
     float *in = nullptr, *out = nullptr, *cub_out = nullptr;
