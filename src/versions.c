@@ -67,11 +67,10 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      64, 2, 0},
     {9, "v8", "vector loads, single pass", "v8_vector_single_pass.cu",
      "float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)",
-     "A modern reduction: 128-bit float4 loads (16 bytes per lane, 16 sectors per warp request), "
-     "four independent accumulators and four loads in flight per thread, a grid sized to the GPU "
-     "taking tiles of the array in turn, warp shuffles as in v7, and a single pass: each block "
-     "publishes its partial and takes a ticket with an acquire-release atomic; the block that draws "
-     "the last ticket sums all partials in a fixed order, so no second launch is needed.",
+     "float4 loads (16 sectors per warp request), four accumulators and four loads in flight per "
+     "thread, a grid of the blocks the GPU holds at once taking tiles in turn, shuffles as in v7; "
+     "one pass: each block publishes its partial and takes a ticket; the last one's block sums "
+     "them in a fixed order.",
      32, 4, 512},
 };
 

@@ -71,8 +71,8 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
         break;
     case RV_PHASE_WRITE:
         if (sv->ticket_thread >= 0) {
-            snprintf(buf, len, "thread %d takes a ticket (an acquire-release fetch_add, ordered after its "
-                     "partial): the block that draws the last of %u sums every partial", sv->ticket_thread, tr->grid);
+            snprintf(buf, len, "thread %d takes a ticket (acq_rel fetch_add); who draws the last of %u "
+                     "sums the partials", sv->ticket_thread, tr->grid);
         } else if (sv->gout_thread >= 0 && rv_version_single_pass(tr->version) && sv->gout_index == tr->grid) {
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
