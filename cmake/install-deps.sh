@@ -3,7 +3,7 @@
 # The CUDA compiler is not a Debian package here: it is used where installed
 # (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.
 rv_install_deps() {
-    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev fonts-dejavu-core $*"
+    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core $*"
     local missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,16 +1,19 @@
-/* export.c — `reducevis export`: every step (or some) of a trace as PNG files.
+/* export.c — `reducevis export`: every step (or some) of a trace as PNG files,
+ * or (--gif) as the frames of one animated GIF for a slide.
  *
  * The scene comes from the same rule as the viewer (a trace file; else the
  * bundled GPU trace of the version; else the CPU model), compare mode from
  * the same alignment, and each frame from the same draw_frame(), so a slide
  * shows exactly what the class saw.  No display is needed: the canvas is a
  * surface with SDL's software renderer, and SDL_VIDEODRIVER is set to
- * "dummy" when nothing else was asked for.
+ * "dummy" when nothing else was asked for.  A GIF takes the same frames, one
+ * per step, each shown for --delay milliseconds (gif_write.c).
  *
  * Errors: usage (exit 1) is everything wrong in the command line, including a
  * --steps range the trace does not have; runtime (exit 2) is the world: a
- * trace that does not load, a missing font, a folder that cannot be made or
- * written.  Each message names the file or option at fault.
+ * trace that does not load, a missing font, a folder or GIF that cannot be
+ * made or written, a build without giflib.  Each message names the file or
+ * option at fault.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "export.h"
@@ -22,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "app.h"
+#include "gif_write.h"
 #include "png_write.h"
 #include "theme.h"
 #include "../versions.h"
@@ -32,16 +36,22 @@
 
 enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2 };
 
+/* --delay in milliseconds: GIF counts hundredths of a second, and browsers
+ * show delays under 20 ms as 100 ms. */
+enum { GIF_DELAY_DEFAULT = 1000, GIF_DELAY_MIN = 20, GIF_DELAY_MAX = 60000 };
+
 static void export_usage(FILE *out)
 {
     fprintf(out,
         "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
         "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
-        "                        [--block-size B] [--results FILE.json] [--font PATH] -o DIR\n"
+        "                        [--block-size B] [--results FILE.json] [--font PATH]\n"
+        "                        (-o DIR | --gif FILE.gif [--delay MS])\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
         "Files are named to sort in step order: v1-step03.png, or v1-vs-v2-step03.png\n"
-        "with --compare (one file per aligned step of the two versions).\n"
+        "with --compare (one file per aligned step of the two versions).  With --gif, the\n"
+        "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
         "\n"
         "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
         "  --version V       v0, v1, ...; the bundled GPU trace of V if there is one, else the CPU model\n"
@@ -56,9 +66,13 @@ static void export_usage(FILE *out)
         "                    and a sweep); default: the bundled results of the trace's GPU\n"
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
         "  -o DIR            output folder, created if needed\n"
+        "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
+        "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
         "\n"
-        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder).\n"
-        "Example: reducevis export --version v1 --compare v2 --steps 2-5 -o slides/\n");
+        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF).\n"
+        "Examples: reducevis export --version v1 --compare v2 --steps 2-5 -o slides/\n"
+        "          reducevis export --version v1 --size 1280x720 --gif v1.gif --delay 1500\n",
+        GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT);
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
@@ -91,6 +105,20 @@ int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
     if (SDL_MUSTLOCK(s))
         SDL_LockSurface(s);
     int rc = png_write_argb(path, s->pixels, s->w, s->h, s->pitch, PNG_WRITE_LEVEL, err, errlen);
+    if (SDL_MUSTLOCK(s))
+        SDL_UnlockSurface(s);
+    return rc;
+}
+
+int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err, size_t errlen)
+{
+    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
+        snprintf(err, errlen, "cannot add a GIF frame: unexpected pixel format");
+        return -1;
+    }
+    if (SDL_MUSTLOCK(s))
+        SDL_LockSurface(s);
+    int rc = gif_write_frame(g, s->pixels, s->pitch, delay_cs, err, errlen);
     if (SDL_MUSTLOCK(s))
         SDL_UnlockSurface(s);
     return rc;
@@ -201,7 +229,8 @@ int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
 
 typedef struct export_opts {
     viewer_options vo;
-    const char *steps, *out, *theme;
+    const char *steps, *out, *theme, *gif;
+    int delay_ms; /* 0: not given */
 } export_opts;
 
 static int parse(int argc, char **argv, export_opts *x)
@@ -222,7 +251,8 @@ static int parse(int argc, char **argv, export_opts *x)
         int takes = !strcmp(a, "--version") || !strcmp(a, "--compare") || !strcmp(a, "--steps")
                     || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
                     || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
-                    || !strcmp(a, "-o") || !strcmp(a, "--output");
+                    || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
+                    || !strcmp(a, "--delay");
         if (takes && !val)
             return usage_error("%s needs a value%s", a, "");
         if (!strcmp(a, "--version")) {
@@ -262,6 +292,18 @@ static int parse(int argc, char **argv, export_opts *x)
             x->vo.font = val;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             x->out = val;
+        } else if (!strcmp(a, "--gif")) {
+            x->gif = val;
+        } else if (!strcmp(a, "--delay")) {
+            char *end = (char *)val;
+            long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
+            if (ms < GIF_DELAY_MIN || ms > GIF_DELAY_MAX || *end || ms % 10) {
+                char range[96];
+                snprintf(range, sizeof range, "a multiple of 10 from %d to %d", GIF_DELAY_MIN, GIF_DELAY_MAX);
+                return usage_error("--delay '%s': expected milliseconds per step, %s "
+                                   "(GIF counts hundredths of a second)", val, range);
+            }
+            x->delay_ms = (int)ms;
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'%s", a, "");
         } else {
@@ -276,8 +318,16 @@ static int parse(int argc, char **argv, export_opts *x)
         return usage_error("which trace? give FILE.rvt or --version V%s%s", "", "");
     if (x->vo.file && (x->vo.version >= 0 || x->vo.block_size || x->vo.data))
         return usage_error("give a trace file or --version/--block-size/--data, not both%s%s", "", "");
-    if (!x->out)
-        return usage_error("-o DIR is required (the folder the PNG files go to)%s%s", "", "");
+    if (x->out && x->gif)
+        return usage_error("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)%s%s",
+                           "", "");
+    if (!x->out && !x->gif)
+        return usage_error("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
+                           "for one animated GIF%s%s", "", "");
+    if (x->delay_ms && !x->gif)
+        return usage_error("--delay is for --gif only (PNG files have no delay)%s%s", "", "");
+    if (!x->delay_ms)
+        x->delay_ms = GIF_DELAY_DEFAULT;
     int v = x->vo.version;
     if (v >= 0 && x->vo.block_size) {
         const char *why = rv_version_check_block(v, x->vo.block_size);
@@ -324,7 +374,13 @@ int export_main(int argc, char **argv)
         return EXIT_RUNTIME;
     }
     int rc = 0;
-    if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
+    gif_writer *gif = NULL;
+    if (x.gif) {
+        if (!(gif = gif_write_open(x.gif, x.vo.width, x.vo.height, err, sizeof err))) {
+            fprintf(stderr, "reducevis export: %s\n", err);
+            rc = EXIT_RUNTIME;
+        }
+    } else if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
         fprintf(stderr, "reducevis export: cannot create or write the output folder %s: %s\n", x.out, strerror(errno));
         rc = EXIT_RUNTIME;
     }
@@ -340,8 +396,14 @@ int export_main(int argc, char **argv)
             break;
         }
         export_frame_name(va, vb, p + 1, total, name, sizeof name);
-        snprintf(path, sizeof path, "%s/%s", x.out, name);
-        if (export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0) {
+        int failed;
+        if (gif) {
+            failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
+        } else {
+            snprintf(path, sizeof path, "%s/%s", x.out, name);
+            failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
+        }
+        if (failed) {
             fprintf(stderr, "reducevis export: %s\n", err);
             rc = EXIT_RUNTIME;
             break;
@@ -349,11 +411,23 @@ int export_main(int argc, char **argv)
         if (!written++)
             snprintf(first_name, sizeof first_name, "%s", name);
     }
+    if (gif && gif_write_close(gif, rc == 0, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        rc = EXIT_RUNTIME;
+    }
     if (rc == 0) {
         const rv_trace *tr = a.sc.tr;
-        printf("wrote %d frame%s to %s (%s%s%s), %dx%d, %s theme, %s%s\n", written, written == 1 ? "" : "s",
-               x.out, first_name, written > 1 ? " .. " : "", written > 1 ? name : "", x.vo.width, x.vo.height,
-               x.theme, tr->origin_kind == RV_ORIGIN_GPU ? "GPU trace from " : "CPU model",
+        char what[4400];
+        if (gif && first < last)
+            snprintf(what, sizeof what, "%s, one animated GIF (steps %d..%d, %d ms each, looping)", x.gif,
+                     first + 1, last + 1, x.delay_ms);
+        else if (gif)
+            snprintf(what, sizeof what, "%s, one animated GIF (step %d)", x.gif, first + 1);
+        else
+            snprintf(what, sizeof what, "%s (%s%s%s)", x.out, first_name, written > 1 ? " .. " : "",
+                     written > 1 ? name : "");
+        printf("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n", written, written == 1 ? "" : "s", what,
+               x.vo.width, x.vo.height, x.theme, tr->origin_kind == RV_ORIGIN_GPU ? "GPU trace from " : "CPU model",
                tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
     }
     viewer_canvas_free(c);

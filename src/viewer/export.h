@@ -1,7 +1,8 @@
 /* export.h — frames to image files: `reducevis export` and the viewer's E key.
  *
  * Frames are drawn off-screen through the same draw_frame() as the window
- * (viewer_canvas, SDL's software renderer) and written as PNG (png_write.h).
+ * (viewer_canvas, SDL's software renderer) and written as PNG (png_write.h),
+ * or as the frames of one animated GIF (gif_write.h).
  * File names sort in step order: v1-step03.png, v1-vs-v2-step03.png.
  */
 #ifndef VIEWER_EXPORT_H
@@ -9,6 +10,7 @@
 
 #include <stddef.h>
 #include <SDL.h>
+#include "gif_write.h"
 #include "viewer.h"
 
 /* "v1-step03.png", or "v1-vs-v2-step03.png" when vb >= 0; `pos` counts from
@@ -17,6 +19,10 @@ void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len
 
 /* Writes an ARGB8888 surface as PNG.  0, or -1 with err naming the file. */
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen);
+
+/* Appends an ARGB8888 surface to an animated GIF, shown for delay_cs
+ * hundredths of a second.  0, or -1 with err. */
+int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err, size_t errlen);
 
 /* Parses "all", "K" or "A-B" (1-based, inclusive) against n positions into
  * [*first, *last] (0-based).  0, or -1 with err saying what is wrong. */
