@@ -14,6 +14,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 typedef struct png_err { char *buf; size_t len; } png_err;
@@ -23,6 +24,23 @@ static void on_error(png_structp png, png_const_charp msg)
     png_err *e = png_get_error_ptr(png);
     snprintf(e->buf, e->len, "libpng: %s", msg);
     png_longjmp(png, 1);
+}
+
+/* libpng's own writer reports a failed fwrite as "Write Error"; this one
+ * says why (No space left on device, ...). */
+static void on_write(png_structp png, png_bytep data, size_t len)
+{
+    FILE *f = png_get_io_ptr(png);
+    if (fwrite(data, 1, len, f) != len) {
+        png_err *e = png_get_error_ptr(png);
+        snprintf(e->buf, e->len, "%s", strerror(errno));
+        png_longjmp(png, 1);
+    }
+}
+
+static void on_flush(png_structp png)
+{
+    fflush(png_get_io_ptr(png));
 }
 
 static void on_warning(png_structp png, png_const_charp msg)
@@ -45,6 +63,9 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
+    /* A half-written file is removed; a device that refused it (/dev/full) is not a file to remove. */
+    struct stat st;
+    volatile int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
     char why[256] = "";
     png_err pe = { why, sizeof why };
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &pe, on_error, on_warning);
@@ -59,10 +80,10 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
         snprintf(err, errlen, "cannot write %s: %s", path, why);
         png_destroy_write_struct(&png, &info);
         fclose(f);
-        remove(path);
+        if (regular) remove(path);
         return -1;
     }
-    png_init_io(png, f);
+    png_set_write_fn(png, f, on_write, on_flush);
     png_set_compression_level(png, level < 0 ? 0 : level > 9 ? 9 : level);
     png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
@@ -81,7 +102,7 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
     png_destroy_write_struct(&png, &info);
     if (fclose(f) != 0) {
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(path);
+        if (regular) remove(path);
         return -1;
     }
     return 0;

@@ -71,6 +71,17 @@ if [ ! -w "$tmp/ro" ]; then   # root can write anywhere: skip this one then
     expect 2 "cannot write $tmp/ro/x.png"  "$sweep" -o "$tmp/ro/x.png"
 fi
 check "nothing written on errors" test ! -e "$tmp/x.png"
+# A disk that is full: /dev/full, or as root a copy of it in $tmp, so that a
+# writer removing what it failed to write could not take the real one.
+full=/dev/full
+if [ "$(id -u)" -eq 0 ]; then
+    full="$tmp/full"
+    mknod "$full" c 1 7 2>/dev/null || full=""
+fi
+if [ -n "$full" ] && [ -c "$full" ]; then
+    expect 2 "cannot write $full: No space left on device" "$sweep" --size 640x360 -o "$full"
+    check "a device that refused the PNG is left in place" test -c "$full"
+fi
 
 # Good input: one PNG, the size asked for, the file it came from named.
 expect 0 "wrote $tmp/a.png, 1920x1080, light theme" "$sweep" -o "$tmp/a.png"
