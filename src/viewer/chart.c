@@ -14,13 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../cli.h"
 #include "chart_sweep.h"
 #include "export.h"
 #include "scene.h"
 #include "theme.h"
 #include "viewer.h"
 
-enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2 };
 
 static void chart_usage(FILE *out)
 {
@@ -50,7 +50,7 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     fprintf(stderr, "reducevis chart: ");
     fprintf(stderr, fmt, a, b);
     fprintf(stderr, "\n(see `reducevis chart --help`)\n");
-    return EXIT_USAGE;
+    return RV_EXIT_USAGE;
 }
 
 typedef struct chart_opts {
@@ -186,7 +186,7 @@ int chart_main(int argc, char **argv)
     if (!path) {
         if (bundled_sweep(found, sizeof found, err, sizeof err) != 0) {
             fprintf(stderr, "reducevis chart: %s\n", err);
-            return EXIT_RUNTIME;
+            return RV_EXIT_RUNTIME;
         }
         path = found;
     }
@@ -194,7 +194,7 @@ int chart_main(int argc, char **argv)
     if (!s || write_chart(&x, s, path, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis chart: %s\n", err);
         rv_results_free(s);
-        return EXIT_RUNTIME;
+        return RV_EXIT_RUNTIME;
     }
     const uint64_t *sizes;
     int ns = rv_results_sizes(s, &sizes);

@@ -16,6 +16,7 @@
  * option at fault.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "../cli.h"
 #include "export.h"
 
 #include <errno.h>
@@ -34,7 +35,6 @@
 #define RV_ASSET_DIR ""
 #endif
 
-enum { EXIT_USAGE = 1, EXIT_RUNTIME = 2 };
 
 /* --delay in milliseconds: GIF counts hundredths of a second, and browsers
  * show delays under 20 ms as 100 ms. */
@@ -80,7 +80,7 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     fprintf(stderr, "reducevis export: ");
     fprintf(stderr, fmt, a, b);
     fprintf(stderr, "\n(see `reducevis export --help`)\n");
-    return EXIT_USAGE;
+    return RV_EXIT_USAGE;
 }
 
 void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len)
@@ -356,14 +356,14 @@ int export_main(int argc, char **argv)
         app_close(&a);
         /* The only usage-level failure left here is a version pair that
          * cannot share the block size; everything else is the world. */
-        return strstr(err, "cannot run with block") ? EXIT_USAGE : EXIT_RUNTIME;
+        return strstr(err, "cannot run with block") ? RV_EXIT_USAGE : RV_EXIT_RUNTIME;
     }
     a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
     int first, last, total = app_positions(&a);
     if (export_parse_steps(x.steps, total, &first, &last, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n(see `reducevis export --help`)\n", err);
         app_close(&a);
-        return EXIT_USAGE;
+        return RV_EXIT_USAGE;
     }
     if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
         SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -371,18 +371,18 @@ int export_main(int argc, char **argv)
     if (!c) {
         fprintf(stderr, "reducevis export: %s\n", err);
         app_close(&a);
-        return EXIT_RUNTIME;
+        return RV_EXIT_RUNTIME;
     }
     int rc = 0;
     gif_writer *gif = NULL;
     if (x.gif) {
         if (!(gif = gif_write_open(x.gif, x.vo.width, x.vo.height, err, sizeof err))) {
             fprintf(stderr, "reducevis export: %s\n", err);
-            rc = EXIT_RUNTIME;
+            rc = RV_EXIT_RUNTIME;
         }
     } else if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
         fprintf(stderr, "reducevis export: cannot create or write the output folder %s: %s\n", x.out, strerror(errno));
-        rc = EXIT_RUNTIME;
+        rc = RV_EXIT_RUNTIME;
     }
     int va = a.sc.tr->version, vb = a.comparing ? a.sc2.tr->version : -1, written = 0;
     char path[4200], name[96], first_name[96] = "";
@@ -392,7 +392,7 @@ int export_main(int argc, char **argv)
         f.toast = NULL;
         if (viewer_canvas_draw(c, &f) != 0) {
             fprintf(stderr, "reducevis export: drawing failed: %s\n", SDL_GetError());
-            rc = EXIT_RUNTIME;
+            rc = RV_EXIT_RUNTIME;
             break;
         }
         export_frame_name(va, vb, p + 1, total, name, sizeof name);
@@ -405,7 +405,7 @@ int export_main(int argc, char **argv)
         }
         if (failed) {
             fprintf(stderr, "reducevis export: %s\n", err);
-            rc = EXIT_RUNTIME;
+            rc = RV_EXIT_RUNTIME;
             break;
         }
         if (!written++)
@@ -413,7 +413,7 @@ int export_main(int argc, char **argv)
     }
     if (gif && gif_write_close(gif, rc == 0, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);
-        rc = EXIT_RUNTIME;
+        rc = RV_EXIT_RUNTIME;
     }
     if (rc == 0) {
         const rv_trace *tr = a.sc.tr;
