@@ -102,11 +102,20 @@ static __device__ float blockReduceSum(float sum, float *warpLevelSums RV_TRACER
     return sum;
 }
 
-// Registers for the timed build: as many threads per SM as Hopper holds
-// (2048), within the 32 blocks an SM can run.
+// Registers for the timed build: room for as many threads per SM as the GPU
+// being compiled for holds, within the blocks one SM can run (compute
+// capability 7.5: 1024 threads, 16 blocks; 8.6: 1536, 16; 8.9: 1536, 24;
+// 8.0 and 9.0: 2048, 32).  A hint past the GPU's limits is ignored, with a warning.
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ >= 900)
+constexpr unsigned int threadsPerSM = 2048, blocksPerSM = 32;
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 860
+constexpr unsigned int threadsPerSM = 1536, blocksPerSM = __CUDA_ARCH__ >= 890 ? 24 : 16;
+#else
+constexpr unsigned int threadsPerSM = 1024, blocksPerSM = 16;
+#endif
 constexpr unsigned int minBlocksPerSM(unsigned int blockSize)
 {
-    return 2048 / blockSize < 32 ? 2048 / blockSize : 32;
+    return threadsPerSM / blockSize < blocksPerSM ? threadsPerSM / blockSize : blocksPerSM;
 }
 
 template <unsigned int blockSize>
