@@ -1,14 +1,14 @@
-// gpu_bench.cu — `bench` on the GPU: times every version (v0..v8, v4s) and CUB's
+// gpu_bench.cu — `bench` on the GPU: times every version (v0..v9, v4s) and CUB's
 // cub::DeviceReduce::Sum on the same array, beside a device-to-device copy
 // that shows what the memory really delivers, and checks every sum against
 // the CPU's.
 //
 // What one figure means: the whole reduction down to one number (every pass
-// of rv_reduce_all, v8's single launch, or CUB's whole call), timed with CUDA events.  Warm-up
-// runs come first (they load the kernel and warm caches and TLBs); then the
-// R timed runs are queued back to back with one event between each two, and
-// the host waits only at the end, so the GPU never idles waiting for the host
-// between runs.  Median and minimum of the R intervals.
+// of rv_reduce_all, v8's single launch, v9's memset and launch, or CUB's
+// whole call), timed with CUDA events.  Warm-up runs come first (they load
+// the kernel and warm caches and TLBs); then the R timed runs are queued
+// back to back with one event between each two, and the host waits only at
+// the end, so the GPU never idles waiting for the host between runs.  Median and minimum of the R intervals.
 //
 // The array is uploaded once, at the largest N; a sweep reduces its first N
 // elements for each smaller N, and the CPU sums are taken at those same
@@ -175,7 +175,7 @@ static int bench_sizes(const rv_bench_opts *opts, uint64_t *sizes)
     return RV_BENCH_MAX_SIZES;
 }
 
-// The block size version v runs at: its tuned one (v8) unless a size was
+// The block size version v runs at: its tuned one (v8, v9) unless a size was
 // given, else the one asked for, or its minimum.  Every run records its own.
 static int bench_block(int v, const rv_bench_opts *opts)
 {

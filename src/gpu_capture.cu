@@ -131,7 +131,7 @@ extern "C" uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
 
 extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t errlen)
 {
-    // v8's grid, unless chosen, is the one its timed runs use on this GPU.
+    // v8's and v9's grid, unless chosen, is the one their timed runs use on this GPU.
     rv_config c = *cfg_in;
     const rv_config *cfg = &c;
     if (rv_config_check(cfg, err, errlen)) return nullptr;
@@ -144,7 +144,7 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
     unsigned grid = c.grid;
     bool single = rv_version_single_pass(cfg->version);
     size_t nev = (size_t)nsteps * B;
-    size_t partial_n = grid + (single ? 1 : 0);  // v8: the result after the partials
+    size_t partial_n = grid + (single ? 1 : 0);  // v8, v9: the result after the partial slots
     size_t scratch_n = single ? 0 : rv_reduce_scratch(cfg->version, cfg->block_size, grid);
     float *d_in = nullptr, *d_partial = nullptr, *scratch = nullptr, result = 0.0f;
     rv_dev_event *d_events = nullptr;
@@ -163,8 +163,8 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
     RV_CUDA(cudaMemset(d_events, 0, nev * sizeof(rv_dev_event)), "clearing the device trace buffer");
     RV_CUDA(cudaMemset(d_steps, 0, sizeof(int)), "clearing the device trace buffer");
     {
-        // Pass 1 instrumented (it records cfg->block; v8 also its last block),
-        // the other passes timed.
+        // Pass 1 instrumented (it records cfg->block; v8 also its last block;
+        // v9's launcher zeroes the result first), the other passes timed.
         rv_trace_args args = {d_events, cfg->block, nsteps, d_steps};
         rv_traced_launch(cfg->version)(d_in, d_partial, n, grid, B, 0, args);
         RV_CUDA(cudaGetLastError(), "launching the instrumented kernel");

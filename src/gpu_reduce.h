@@ -23,7 +23,9 @@
     void launch_v7(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
     void launch_v4s(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
     void launch_v8(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
+    void launch_v9(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
     unsigned resident_grid_v8(unsigned block);                                                     \
+    unsigned resident_grid_v9(unsigned block);                                                     \
     }
 
 namespace timed {
@@ -41,19 +43,20 @@ timed::launch_fn rv_timed_launch(int v);
 traced::launch_fn rv_traced_launch(int v);
 
 // Blocks in version v's first pass over n elements on this GPU: the
-// version's formula, or for v8 the blocks that stay resident at once (SMs x
-// occupancy of the timed kernel, asked once per block size), capped by
-// rv_version_grid_max.
+// version's formula, or for v8 and v9 the blocks that stay resident at once
+// (SMs x occupancy of the version's timed kernel, asked once per version and
+// block size), capped by rv_version_grid_max.
 unsigned rv_grid_on_gpu(int v, int block, unsigned n);
 
 // Floats of scratch space rv_reduce_all needs (two ping-pong buffers; for
-// v8, its grid's partials and the result after them).
+// v8 and v9, their grid's partial slots and the result after them).
 size_t rv_reduce_scratch(int v, int block, unsigned n);
 
 // Reduces d_in[0..n) to one float with version v's timed build, launching
 // pass after pass on the partial sums until one is left (n == 1 still runs
-// one pass; v8 always runs exactly one launch).  Returns the device pointer
-// to the result, inside scratch.
+// one pass; v8 and v9 always run exactly one launch, v9's after zeroing the
+// result on the same stream).  Returns the device pointer to the result,
+// inside scratch.
 float *rv_reduce_all(int v, int block, const float *d_in, unsigned n, float *scratch, cudaStream_t s);
 
 // cudaError_t -> message; returns -1 after writing "what: error" into err.

@@ -1,4 +1,4 @@
-/* model.c — the CPU reference model of v0..v8.
+/* model.c — the CPU reference model of v0..v9.
  *
  * Strategy: a tiny block simulator.  Each version is written as the sequence
  * of steps its kernel takes; within a step every executing thread reads from
@@ -14,7 +14,9 @@
  * v8 is a single pass: the block that draws the last ticket sums every
  * block's partial.  The model computes all partials (in the kernel's exact
  * floating-point order, without recording), records the traced block's
- * steps, then the last block's final phase from those partials.
+ * steps, then the last block's final phase from those partials.  v9 is v8
+ * up to the block's sum, which thread 0 then adds atomically into the
+ * result: only the traced block is recorded, so only its sum is needed.
  */
 #include "model.h"
 
@@ -36,9 +38,9 @@ uint32_t rv_config_grid(const rv_config *cfg)
     return cfg->grid ? cfg->grid : (uint32_t)rv_version_grid(cfg->version, cfg->block_size, cfg->n);
 }
 
-/* v8: the most reads one thread records in one step, at this grid (four
- * float4s from each tile of block 0, which has the most, plus one tail
- * element; or the partials one thread of the last block gathers). */
+/* v8 and v9: the most reads one thread records in one step, at this grid
+ * (four float4s from each tile of block 0, which has the most, plus one tail
+ * element; or the partials one thread of v8's last block gathers). */
 static uint64_t v8_reads_per_thread(int B, uint64_t n, uint64_t grid, uint64_t *gather)
 {
     uint64_t tiles = (n / 4 + RV_V8_UNROLL * (uint64_t)B - 1) / (RV_V8_UNROLL * (uint64_t)B);
@@ -68,17 +70,18 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
         return -1;
     }
     if (cfg->grid && !rv_version_grid_free(cfg->version) && cfg->grid != most) {
-        snprintf(err, errlen, "%s at N = %" PRIu64 " and block size %d runs exactly %" PRIu64 " blocks; only v8's grid can be chosen",
+        snprintf(err, errlen, "%s at N = %" PRIu64 " and block size %d runs exactly %" PRIu64 " blocks; only the grids of v8 and v9 can be chosen",
                  rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
         return -1;
     }
     uint64_t grid = rv_config_grid(cfg);
-    if (cfg->version == RV_V8) {
+    if (rv_version_grid_free(cfg->version)) {
         uint64_t gather, reads = v8_reads_per_thread(cfg->block_size, cfg->n, grid, &gather);
+        if (cfg->version != RV_V8) gather = 0; /* only v8 has a last block that gathers */
         if (reads > RV_MAX_READS || gather > RV_MAX_READS) {
-            snprintf(err, errlen, "v8 at N = %" PRIu64 " with %" PRIu64 " blocks of %d threads reads %" PRIu64 " values per thread in one step, "
+            snprintf(err, errlen, "%s at N = %" PRIu64 " with %" PRIu64 " blocks of %d threads reads %" PRIu64 " values per thread in one step, "
                      "but a trace holds at most %d: choose a larger grid (up to %" PRIu64 ") or a smaller N",
-                     cfg->n, grid, cfg->block_size, reads > gather ? reads : gather, RV_MAX_READS, most);
+                     rv_version_name(cfg->version), cfg->n, grid, cfg->block_size, reads > gather ? reads : gather, RV_MAX_READS, most);
             return -1;
         }
     }
@@ -129,9 +132,14 @@ int rv_model_plan(int v, int B, rv_step *steps)
 {
     plan p = {steps, 0};
     if (v < 0 || v >= RV_NUM_VERSIONS) return 0;
-    if (v == RV_V8) { /* the traced block, then the block that drew the last ticket */
+    if (rv_version_grid_free(v)) { /* v8 and v9: the traced block up to its sum */
         add(&p, RV_PHASE_LOAD, 0, "load float4", 0);
         add_block_sum(&p, B, "");
+        if (v == RV_V9) { /* one atomic add, and the block is done */
+            add(&p, RV_PHASE_WRITE, 0, "atomicAdd", 0);
+            return p.n;
+        }
+        /* v8: publish, take a ticket; then the block that drew the last one */
         add(&p, RV_PHASE_WRITE, 0, "write partial", 0);
         add(&p, RV_PHASE_WRITE, 0, "ticket", 0);
         add(&p, RV_PHASE_LOAD, 0, "last: gather", 0);
@@ -537,6 +545,18 @@ static void v8_gather(sim *m, const float *partials, uint32_t grid)
     end_step(m);
 }
 
+/* v9: thread 0 adds the block's sum into out[grid], one atomic add, recorded
+ * with the sum it adds (the old value atomicAdd returns depends on which
+ * blocks came first, so no two runs would agree on it). */
+static void v9_atomic_add(sim *m, uint32_t grid)
+{
+    begin_step(m);
+    float sum = rd_reg(m, 0);
+    m->reads[m->nreads++] = RV_ACC(RV_SPACE_GOUT, grid);
+    emit(m, 0, "atomicAdd(result, sum);", sum, RV_ACC(RV_SPACE_GOUT, grid));
+    end_step(m);
+}
+
 static void write_result(sim *m)
 {
     begin_step(m);
@@ -608,12 +628,17 @@ rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen)
         free(partials);
         break;
     }
+    case RV_V9:
+        v8_load(&m, tr->grid);
+        v7_warp_exchange(&m);
+        v9_atomic_add(&m, tr->grid);
+        break;
     }
     if (v == RV_V8) {
         begin_step(&m);
         emit(&m, 0, "*result = total;", rd_reg(&m, 0), RV_ACC(RV_SPACE_GOUT, tr->grid));
         end_step(&m);
-    } else {
+    } else if (v != RV_V9) { /* v9's atomic add was its last step */
         write_result(&m);
     }
     if (m.oom) {

@@ -72,6 +72,13 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      "one pass: each block publishes its partial and takes a ticket; the last one's block sums "
      "them in a fixed order.",
      32, 4, 512},
+    {10, "v9", "atomic add", "v9_atomic_add.cu",
+     "v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block",
+     "v8 up to the block's sum; then one atomicAdd per block replaces the ticket and the last block's "
+     "ordered sum, so nothing waits for the last block. But float addition is not associative and "
+     "blocks arrive in a new order each run: the last bits may differ (v8's fixed order gives the same "
+     "bits every time), and the result must be zeroed before each launch.",
+     32, 4, 512},
 };
 
 const rv_version_info *rv_version(int v)
@@ -86,7 +93,7 @@ const char *rv_version_name(int v)
 
 int rv_version_smem_words(int v, int block_size)
 {
-    return v == 7 || v == RV_V8 ? 32 : block_size; /* v7 and v8 keep one partial per warp */
+    return v == 7 || rv_version_grid_free(v) ? 32 : block_size; /* v7, v8 and v9 keep one partial per warp */
 }
 
 const char *rv_version_list(void)
@@ -116,7 +123,7 @@ int rv_version_parse(const char *s)
 
 uint64_t rv_version_grid(int v, int block_size, uint64_t n)
 {
-    if (v == RV_V8) {
+    if (rv_version_grid_free(v)) {
         uint64_t resident = (uint64_t)RV_V8_DEFAULT_SMS * (uint64_t)(RV_V8_THREADS_PER_SM / block_size < 32
                                                                          ? RV_V8_THREADS_PER_SM / block_size : 32);
         uint64_t most = rv_version_grid_max(v, block_size, n);
@@ -129,15 +136,15 @@ uint64_t rv_version_grid(int v, int block_size, uint64_t n)
 
 uint64_t rv_version_grid_max(int v, int block_size, uint64_t n)
 {
-    if (v != RV_V8) return rv_version_grid(v, block_size, n);
+    if (!rv_version_grid_free(v)) return rv_version_grid(v, block_size, n);
     uint64_t per_block = 4 * (uint64_t)block_size; /* one float4 per thread */
     uint64_t most = (n + per_block - 1) / per_block;
     return most ? most : 1;
 }
 
-int rv_version_grid_free(int v) { return v == RV_V8; }
+int rv_version_grid_free(int v) { return v == RV_V8 || v == RV_V9; }
 
-int rv_version_single_pass(int v) { return v == RV_V8; }
+int rv_version_single_pass(int v) { return v == RV_V8 || v == RV_V9; }
 
 const char *rv_version_check_block(int v, int block_size)
 {

@@ -1,4 +1,4 @@
-/* versions.h — the reduction versions v0..v7: names, lessons, limits, grids.
+/* versions.h — the reduction versions v0..v9: names, lessons, limits, grids.
  *
  * One table, read by every other module: the CLI lists it, the model and the
  * GPU driver size their grids from it, the viewer prints its lessons.
@@ -15,11 +15,13 @@ extern "C" {
 #endif
 
 /* v0..v7 as in the seeds; then versions beyond them (v4s: v4 corrected;
- * v8: 128-bit loads, a grid sized to the GPU, a single pass). */
-#define RV_NUM_VERSIONS 10
+ * v8: 128-bit loads, a grid sized to the GPU, a single pass; v9: v8 ending
+ * in one atomicAdd per block instead of its last block). */
+#define RV_NUM_VERSIONS 11
 #define RV_V8 9                /* v8's id: its grid is a choice, not a formula */
+#define RV_V9 10               /* v9's id: v8's grid and tiles, an atomic ending */
 
-/* v8's default grid, used without a GPU: the blocks an H100 or H200 keeps
+/* v8's (and v9's) default grid, used without a GPU: the blocks an H100 or H200 keeps
  * resident at once (132 SMs x 2048 threads), capped by the float4s of N. */
 #define RV_V8_DEFAULT_SMS         132
 #define RV_V8_THREADS_PER_SM      2048
@@ -57,18 +59,21 @@ const char *rv_version_list(void);
 int rv_version_parse(const char *s);
 
 /* Blocks in the first pass over n elements: the version's formula, or for
- * v8 its default grid (see rv_version_grid_max for what else v8 accepts). */
+ * v8 and v9 their default grid (see rv_version_grid_max for what else they
+ * accept). */
 uint64_t rv_version_grid(int v, int block_size, uint64_t n);
 
-/* The largest grid version v may run over n elements: for v8 one float4 per
- * thread, ceil(n / (4 x block size)); for the others their one grid. */
+/* The largest grid version v may run over n elements: for v8 and v9 one
+ * float4 per thread, ceil(n / (4 x block size)); for the others their one grid. */
 uint64_t rv_version_grid_max(int v, int block_size, uint64_t n);
 
 /* 1 when version v's grid is a free choice from 1 to rv_version_grid_max
- * (v8: sized to the GPU), 0 when it must equal rv_version_grid. */
+ * (v8, v9: sized to the GPU, reading tiles of float4s dealt in turn), 0 when
+ * it must equal rv_version_grid. */
 int rv_version_grid_free(int v);
 
-/* 1 when version v reduces the whole array in one launch (v8). */
+/* 1 when version v reduces the whole array in one launch (v8, v9): `out`
+ * holds grid slots for partials and the result after them, at out[grid]. */
 int rv_version_single_pass(int v);
 
 /* NULL if the block size is allowed for version v, else why not (static text). */
