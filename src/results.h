@@ -26,11 +26,11 @@ extern "C" {
 #define RV_RESULTS_VERSION     1                   /* its "format_version"       */
 #define RV_RESULTS_TIMING      "whole reduction, every pass, CUDA events, median of R after warm-up"
 #define RV_RESULTS_COPY        "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
-#define RV_RESULTS_NVARIANTS   11                  /* v0 .. v8, v4s and cub      */
+#define RV_RESULTS_NVARIANTS   12                  /* v0 .. v9, v4s and cub      */
 
 /* One version timed at one N. */
 typedef struct rv_result_run {
-    char     version[8];        /* "v0" .. "v8", "v4s" or "cub"                   */
+    char     version[8];        /* "v0" .. "v9", "v4s" or "cub"                   */
     uint64_t n;                 /* elements reduced                               */
     int      block_size;        /* threads per block; 0: CUB chose its own        */
     /* measured */
@@ -94,7 +94,7 @@ rv_results *rv_results_parse(const char *text, size_t len, const char *name, cha
 
 void rv_results_free(rv_results *r);
 
-/* The run of version ("v0" .. "v8", "v4s", "cub") at n; n == 0: at the main N.
+/* The run of version ("v0" .. "v9", "v4s", "cub") at n; n == 0: at the main N.
  * NULL when there is none. */
 /* Variant k (0 .. RV_RESULTS_NVARIANTS-1) in teaching order: "v0" ... "v4s" ... "cub". */
 const char *rv_results_variant(int k);
@@ -111,11 +111,12 @@ double rv_results_copy_gbps(const rv_results *r, uint64_t n);
 /* The distinct N of the runs, ascending (for a sweep plot); returns how many. */
 int rv_results_sizes(const rv_results *r, const uint64_t **sizes);
 
-/* All runs, in the order they were added (by N, then v0 .. v8, cub). */
+/* All runs, in the order they were added (by N, then v0 .. v9, cub).  A file
+ * written before a version existed simply has no runs of it. */
 int rv_results_count(const rv_results *r);
 const rv_result_run *rv_results_run(const rv_results *r, int i);
 
-/* The block sizes beside the one asked for, for a heading: "v8 at 512;
+/* The block sizes beside the one asked for, for a heading: "v8 at 512; v9 at 512;
  * CUB picks its own" (every variant at the main N whose size differs, in
  * teaching order, then CUB). */
 void rv_results_block_note(const rv_results *r, char *buf, size_t len);

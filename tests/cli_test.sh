@@ -26,7 +26,7 @@ expect() {
 }
 
 expect 1 "unknown command"           frobnicate
-expect 1 "unknown version 'v9'"      simulate --version v9 -o "$tmp/x.rvt"
+expect 1 "unknown version 'v10'"     simulate --version v10 -o "$tmp/x.rvt"
 expect 1 "unknown version 'banana'"  simulate --version banana -o "$tmp/x.rvt"
 expect 1 "power of two"              simulate --version 1 --block-size 48 -o "$tmp/x.rvt"
 expect 1 "power of two"              simulate --version 1 --block-size 2048 -o "$tmp/x.rvt"
@@ -61,7 +61,7 @@ expect 2 "not a reducevis trace"     inspect "$tmp/empty.rvt"
 expect 2 "cannot read"               inspect "$tmp"
 expect 1 "N '2147483649'"            simulate --version 1 --n 2147483649 -o "$tmp/x.rvt"
 expect 1 "N '0'"                     capture --version 1 --n 0 -o "$tmp/x.rvt"
-expect 1 "unknown version 'v9'"      capture --version v9 -o "$tmp/x.rvt"
+expect 1 "unknown version 'v10'"     capture --version v10 -o "$tmp/x.rvt"
 expect 1 "power of two"              capture --version 1 --block-size 2048 -o "$tmp/x.rvt"
 expect 1 "unknown data pattern"      capture --version 1 --data zeros -o "$tmp/x.rvt"
 expect 1 "N '0'"                     bench --n 0
@@ -84,7 +84,7 @@ expect 1 "one results file"          bench --show "$sweep" --sweep
 
 # The viewer, where this build has one.
 if "$rv" view --help >/dev/null 2>&1; then
-    expect 1 "unknown version 'v9'"  view --version v9
+    expect 1 "unknown version 'v10'" view --version v10
     expect 1 "unknown version 'x'"   view --version v1 --compare x
     # checked with the options, as simulate does: exit 1
     expect 1     "power of two"      view --block-size 48 --shot "$tmp/x.bmp"

@@ -100,7 +100,7 @@ static void test_bad_configs(void)
     c.version = 7;
     c.grid = 5;
     CHECK(rv_model_run(&c, err, sizeof err) == NULL, "a grid for v7 accepted");
-    CHECK_CONTAINS(err, "only v8's grid");
+    CHECK_CONTAINS(err, "only the grids of v8 and v9");
     c = rv_config_default();
     c.version = RV_V8;
     c.n = 1ull << 31;

@@ -14,7 +14,7 @@ typedef enum theme_id { THEME_DARK = 0, THEME_LIGHT = 1, THEME_COUNT } theme_id;
 typedef struct rgba { uint8_t r, g, b, a; } rgba;
 
 #define THEME_CONFLICT_LEVELS 4   /* 2-way, 3..4-way, 5..8-way, more */
-#define THEME_SERIES 11           /* v0..v4, v4s, v5..v8, cub: rv_results_variant() */
+#define THEME_SERIES 12           /* v0..v4, v4s, v5..v9, cub: rv_results_variant() */
 
 typedef struct theme {
     const char *name;
