@@ -1,26 +1,29 @@
 /* test_model.c — the CPU model: each version's traced block sums exactly the
  * elements that block owns, for every allowed block size and awkward N; v8's
- * last block sums the whole array, at any grid. */
+ * last block sums the whole array, at any grid; v9's blocks each add their
+ * sum to out[grid], and together the whole array. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "model.h"
 #include "versions.h"
 
-/* The elements block b of version v owns, computed from the seeds' formulas
- * (independently of the model's code). Returns their double sum. */
-static double owned_sum(int v, int B, uint64_t n, uint64_t b, rv_data d, uint64_t *count)
+/* The elements block b of version v owns in a grid of `grid` blocks,
+ * computed from the seeds' formulas (independently of the model's code).
+ * Returns their double sum. */
+static double owned_sum(int v, int B, uint64_t n, uint64_t grid, uint64_t b, rv_data d, uint64_t *count)
 {
     double sum = 0.0;
     *count = 0;
-    uint64_t grid = rv_version_grid(v, B, n), n4 = n / 4;
+    uint64_t n4 = n / 4;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t owner;
-        if (v == RV_V8) /* float4 j is in tile j / (4 x B), dealt to block tile % grid; the tail to threads 0, 1, 2 */
+        if (rv_version_grid_free(v)) /* v8, v9: float4 j is in tile j / (4 x B), dealt to block tile % grid; the tail to threads 0, 1, 2 */
             owner = i < 4 * n4 ? (i / 4) / (RV_V8_UNROLL * (uint64_t)B) % grid : (i - 4 * n4) / (uint64_t)B;
         else if (v <= 2) owner = i / (uint64_t)B;
-        else if (v <= 5 || v == 8) owner = i / (2 * (uint64_t)B);   /* v8 = v4s */
+        else if (v <= 5 || v == 8) owner = i / (2 * (uint64_t)B);   /* 8 = v4s */
         else if (v == 6) owner = (i / (2 * (uint64_t)B)) % grid;      /* grid-stride */
         else owner = i / ((uint64_t)B * RV_ELEMS_PER_THREAD);
         if (owner == b) {
@@ -32,7 +35,7 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t b, rv_data d, uint64_
 }
 
 /* The traced block's own result: its last step's value (v8: its partial,
- * before the last block's final phase). */
+ * before the last block's final phase; v9: the sum it adds atomically). */
 static float block_result(const rv_trace *tr)
 {
     int last = rv_model_last_block_step(tr->version, tr->block_size);
@@ -54,13 +57,13 @@ static void test_sums(void)
                     rv_data_parse(datas[d], &c.data, err, sizeof err);
                     uint64_t grid = rv_version_grid(v, B, c.n), tile = RV_V8_UNROLL * (uint64_t)B;
                     c.block = (uint32_t)(grid - 1);   /* the last block holds the tail */
-                    if (v == RV_V8 && c.n >= 4)       /* v8: the block of the last tile, often a partial one */
+                    if (rv_version_grid_free(v) && c.n >= 4) /* v8, v9: the block of the last tile, often a partial one */
                         c.block = (uint32_t)((((c.n / 4 + tile - 1) / tile) - 1) % grid);
                     rv_trace *tr = rv_model_run(&c, err, sizeof err);
                     CHECK(tr != NULL, "v%d B=%d n=%llu: %s", v, B, (unsigned long long)c.n, err);
                     if (!tr) continue;
                     uint64_t count;
-                    double want = owned_sum(v, B, c.n, c.block, c.data, &count);
+                    double want = owned_sum(v, B, c.n, grid, c.block, c.data, &count);
                     double got = block_result(tr);
                     CHECK(fabs(got - want) <= 1e-5 * want + 1e-6,
                           "v%d B=%d n=%llu %s block %u: model %.9g, expected %.9g (%llu elements)", v, B,
@@ -156,6 +159,60 @@ static void test_v8_single_pass(void)
         }
 }
 
+/* v9: v8's steps up to the block's sum, then one atomicAdd by thread 0 that
+ * reads and writes out[grid] and records the sum it adds; no ticket, no last
+ * block.  Every block's atomic add together makes the whole array's sum. */
+static void test_v9_atomic(void)
+{
+    static const struct { uint64_t n; int B; uint32_t grid; } runs[] = {
+        {1, 32, 1}, {7, 64, 0}, {1000003, 256, 9}, {100003, 32, 50}, {4096, 1024, 1}, {(1u << 18) + 2, 512, 37}};
+    static const char *const datas[] = {"ones", "random:3", "index"};
+    rv_step p8[RV_MAX_STEPS], p9[RV_MAX_STEPS];
+    for (int B = 32; B <= 1024; B *= 2) {
+        int n8 = rv_model_plan(RV_V8, B, p8), n9 = rv_model_plan(RV_V9, B, p9);
+        int ticket = rv_model_last_block_step(RV_V8, B) - 1;  /* v8's ticket step */
+        CHECK(n9 == ticket && n9 < n8, "v9 B=%d: %d steps, v8's up to its partial and one more (%d)", B, n9, ticket);
+        for (int s = 0; s + 1 < n9; s++)
+            CHECK(!strcmp(p8[s].label, p9[s].label) && p8[s].phase == p9[s].phase, "v9 B=%d step %d is v8's", B, s);
+        CHECK(!strcmp(p9[n9 - 1].label, "atomicAdd") && p9[n9 - 1].phase == RV_PHASE_WRITE, "v9 ends with its atomicAdd");
+        CHECK(rv_model_last_block_step(RV_V9, B) == n9, "v9 has no last block");
+    }
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
+        for (size_t d = 0; d < 3; d++) {
+            char err[256];
+            rv_config c = {RV_V9, runs[k].B, runs[k].n, 0, {RV_DATA_ONES, 0}, runs[k].grid};
+            rv_data_parse(datas[d], &c.data, err, sizeof err);
+            uint32_t grid = rv_config_grid(&c);
+            double want = 0.0, abs_sum = 0.0, total = 0.0;
+            for (uint64_t i = 0; i < c.n; i++) {
+                want += rv_data_value(c.data, i);
+                abs_sum += fabs(rv_data_value(c.data, i));
+            }
+            for (c.block = 0; c.block < grid; c.block++) {
+                rv_trace *tr = rv_model_run(&c, err, sizeof err);
+                CHECK(tr != NULL, "v9 n=%llu B=%d grid=%u block %u: %s", (unsigned long long)c.n, c.block_size, grid, c.block, err);
+                if (!tr) continue;
+                int last = tr->nsteps - 1;
+                for (int t = 1; t < c.block_size; t++)
+                    CHECK(!rv_trace_event(tr, last, t)->line, "v9: only thread 0 adds (thread %d does too)", t);
+                const rv_event *e = rv_trace_event(tr, last, 0);
+                const uint64_t *r = rv_event_reads(tr, e);
+                uint64_t result = RV_ACC(RV_SPACE_GOUT, grid);
+                CHECK(e->line && e->write == result && e->nreads == 2 && r[0] == RV_ACC(RV_SPACE_REG, 0) && r[1] == result,
+                      "v9: thread 0 reads its sum and out[%u], and writes out[%u]", grid, grid);
+                uint64_t count;
+                double own = owned_sum(RV_V9, c.block_size, c.n, grid, c.block, c.data, &count);
+                CHECK(fabs(e->value - own) <= 1e-5 * own + 1e-6, "v9 n=%llu B=%d block %u adds %.9g, owns %.9g",
+                      (unsigned long long)c.n, c.block_size, c.block, (double)e->value, own);
+                CHECK(e->value == rv_trace_event(tr, last - 1, 0)->value, "v9 adds thread 0's block sum");
+                total += e->value;
+                rv_trace_free(tr);
+            }
+            CHECK(fabs(total - want) <= 1e-5 * abs_sum + 1e-6, "v9 n=%llu B=%d grid=%u %s: the adds make %.9g, double sum %.9g",
+                  (unsigned long long)c.n, c.block_size, grid, datas[d], total, want);
+        }
+}
+
 static void test_lines(void)
 {
     /* every traced statement's line points at that statement */
@@ -182,6 +239,7 @@ int main(void)
     test_sums();
     test_bad_configs();
     test_v8_single_pass();
+    test_v9_atomic();
     test_lines();
     return check_report();
 }
