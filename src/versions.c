@@ -74,10 +74,10 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      32, 4, 512},
     {10, "v9", "atomic add", "v9_atomic_add.cu",
      "v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block",
-     "v8 up to the block's sum; then one atomicAdd per block replaces the ticket and the last block's "
-     "ordered sum, so nothing waits for the last block. But float addition is not associative and "
-     "blocks arrive in a new order each run: the last bits may differ (v8's fixed order gives the same "
-     "bits every time), and the result must be zeroed before each launch.",
+     "One atomicAdd per block replaces the ticket and last block's ordered sum: nothing waits for the "
+     "last block. But float addition is not associative and blocks arrive in a new order each run, so "
+     "the last bits may vary (v8's fixed order: same bits each run); the result is zeroed before each "
+     "launch.",
      32, 4, 512},
 };
 

@@ -73,6 +73,13 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
         if (sv->ticket_thread >= 0) {
             snprintf(buf, len, "thread %d takes a ticket (acq_rel fetch_add); who draws the last of %u "
                      "sums the partials", sv->ticket_thread, tr->grid);
+        } else if (sv->gout_thread >= 0 && sv->gout_reads && sv->gout_index == tr->grid) {
+            /* reads and writes the result: v9's atomic add */
+            char v[32];
+            layout_format_value(sv->gout_value, 12, v, sizeof v);
+            snprintf(buf, len, "thread %d atomicAdds the block's sum %s to out[%llu], in whatever order "
+                     "blocks arrive",
+                     sv->gout_thread, v, (unsigned long long)sv->gout_index);
         } else if (sv->gout_thread >= 0 && rv_version_single_pass(tr->version) && sv->gout_index == tr->grid) {
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
