@@ -26,7 +26,7 @@ extern "C" {
 #define RV_V8_DEFAULT_SMS         132
 #define RV_V8_THREADS_PER_SM      2048
 
-/* v8's rows of float4s per tile (UNROLL in kernels/v8_vector_single_pass.cu;
+/* v8's and v9's rows of float4s per tile (UNROLL in their kernels;
  * the fidelity tests fail if the two ever differ). */
 #define RV_V8_UNROLL              4
 

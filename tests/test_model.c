@@ -112,6 +112,29 @@ static void test_bad_configs(void)
     CHECK_CONTAINS(err, "a trace holds at most");
 }
 
+/* Version v at block size B over n elements of a data pattern, on a grid
+ * (0: the version's own), tracing block 0. */
+static rv_config config_of(int v, int B, uint64_t n, uint32_t grid, const char *data)
+{
+    char err[256];
+    rv_config c = {v, B, n, 0, {RV_DATA_ONES, 0}, grid};
+    rv_data_parse(data, &c.data, err, sizeof err);
+    return c;
+}
+
+/* The whole array's sum in double precision, and the sum of |x| (for the
+ * tolerance of a float sum). */
+static double array_sum(const rv_config *c, double *abs_sum)
+{
+    double sum = 0.0;
+    *abs_sum = 0.0;
+    for (uint64_t i = 0; i < c->n; i++) {
+        sum += rv_data_value(c->data, i);
+        *abs_sum += fabs(rv_data_value(c->data, i));
+    }
+    return sum;
+}
+
 /* v8: whatever the grid, the result the last block writes is the whole
  * array's sum; the partials it gathers are those of every block, and the
  * traced block's partial is the one it publishes. */
@@ -124,19 +147,14 @@ static void test_v8_single_pass(void)
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
         for (size_t d = 0; d < 3; d++) {
             char err[256];
-            rv_config c = {RV_V8, runs[k].B, runs[k].n, 0, {RV_DATA_ONES, 0}, runs[k].grid};
-            rv_data_parse(datas[d], &c.data, err, sizeof err);
+            rv_config c = config_of(RV_V8, runs[k].B, runs[k].n, runs[k].grid, datas[d]);
             uint32_t grid = rv_config_grid(&c);
             c.block = grid / 2;
             rv_trace *tr = rv_model_run(&c, err, sizeof err);
             CHECK(tr != NULL, "v8 n=%llu B=%d grid=%u: %s", (unsigned long long)c.n, c.block_size, grid, err);
             if (!tr) continue;
             CHECK(tr->grid == grid, "v8 trace grid %u, expected %u", tr->grid, grid);
-            double want = 0.0, abs_sum = 0.0;
-            for (uint64_t i = 0; i < c.n; i++) {
-                want += rv_data_value(c.data, i);
-                abs_sum += fabs(rv_data_value(c.data, i));
-            }
+            double abs_sum, want = array_sum(&c, &abs_sum);
             const rv_event *res = rv_trace_event(tr, tr->nsteps - 1, 0);
             CHECK(res->line && RV_ACC_SPACE(res->write) == RV_SPACE_GOUT && RV_ACC_INDEX(res->write) == grid,
                   "v8: thread 0 writes the result after the %u partials", grid);
@@ -180,14 +198,9 @@ static void test_v9_atomic(void)
     for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
         for (size_t d = 0; d < 3; d++) {
             char err[256];
-            rv_config c = {RV_V9, runs[k].B, runs[k].n, 0, {RV_DATA_ONES, 0}, runs[k].grid};
-            rv_data_parse(datas[d], &c.data, err, sizeof err);
+            rv_config c = config_of(RV_V9, runs[k].B, runs[k].n, runs[k].grid, datas[d]);
             uint32_t grid = rv_config_grid(&c);
-            double want = 0.0, abs_sum = 0.0, total = 0.0;
-            for (uint64_t i = 0; i < c.n; i++) {
-                want += rv_data_value(c.data, i);
-                abs_sum += fabs(rv_data_value(c.data, i));
-            }
+            double abs_sum, want = array_sum(&c, &abs_sum), total = 0.0;
             for (c.block = 0; c.block < grid; c.block++) {
                 rv_trace *tr = rv_model_run(&c, err, sizeof err);
                 CHECK(tr != NULL, "v9 n=%llu B=%d grid=%u block %u: %s", (unsigned long long)c.n, c.block_size, grid, c.block, err);
