@@ -176,6 +176,23 @@ static void test_v8(void)
     done(r);
 }
 
+/* v9: v8's load; its atomicAdd is one thread's useful work, adding the sum of
+ * every element block 0's tiles hold (N = 2^25, 1056 blocks of 256: tiles
+ * 0, 1056, ... 7392 of the 8192, each 1024 float4s). */
+static void test_v9(void)
+{
+    char buf[256];
+    run r = make(RV_V9, 256, "ones");
+    CHECK(step_of(r.tr, "load float4") == 0 && step_of(r.tr, "ticket") < 0, "v9: v8's load, no ticket");
+    int add = step_of(r.tr, "atomicAdd");
+    CHECK(add == r.tr->nsteps - 1, "v9 ends with its atomicAdd (step %d of %d)", add, r.tr->nsteps);
+    CHECK(r.an->steps[add].active_threads == 1 && r.an->steps[add].wasted_threads == 0, "v9 atomicAdd: thread 0, not wasted");
+    uint64_t k = rv_provenance(r.an, add - 1, RV_ACC(RV_SPACE_REG, 0), buf, sizeof buf);
+    CHECK(k == 8 * 1024 * 4, "v9 block 0 adds %llu elements (%s)", (unsigned long long)k, buf);
+    CHECK(rv_trace_event(r.tr, add, 0)->value == (float)k, "v9 adds its block's sum of ones");
+    done(r);
+}
+
 int main(void)
 {
     test_degree_rule();
@@ -186,5 +203,6 @@ int main(void)
     test_wasted();
     test_contents_and_provenance();
     test_v8();
+    test_v9();
     return check_report();
 }

@@ -163,10 +163,37 @@ static void test_v8_accesses(void)
     rv_trace_free(tr);
 }
 
+/* v9: its atomicAdd reads and writes out[grid], which exists (the result
+ * after the partial slots, as in v8); out[grid + 1] does not. */
+static void test_v9_result(void)
+{
+    char err[512];
+    rv_config c = rv_config_default();
+    c.version = RV_V9;
+    c.block_size = 64;
+    c.n = 1002;
+    c.grid = 2;
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "%s", err);
+    if (!tr) return;
+    CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "%s", err);
+    rv_event *w = rv_trace_event(tr, tr->nsteps - 1, 0);
+    uint64_t *r = tr->reads + w->reads;
+    CHECK(w->write == RV_ACC(RV_SPACE_GOUT, 2) && w->nreads == 2 && r[1] == RV_ACC(RV_SPACE_GOUT, 2),
+          "v9 reads and writes out[2]");
+    r[1] = RV_ACC(RV_SPACE_GOUT, 3);
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a read of out[grid + 1] accepted");
+    r[1] = RV_ACC(RV_SPACE_GOUT, 2);
+    w->write = RV_ACC(RV_SPACE_GOUT, 3);
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a write to out[grid + 1] accepted");
+    rv_trace_free(tr);
+}
+
 int main(void)
 {
     test_round_trip();
     test_bad_files();
     test_v8_accesses();
+    test_v9_result();
     return check_report();
 }
