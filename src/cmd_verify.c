@@ -6,7 +6,8 @@
  *     counts, per block, the extra wavefronts of every request (degree - 1);
  *     all blocks of the first pass follow the same addresses when N fills
  *     them, so the launch's total is that times the grid (v8's final phase,
- *     which only its last block runs, counts once; its grid is the GPU's);
+ *     which only its last block runs, counts once; v8's and v9's grid is
+ *     the GPU's);
  *   - the same conflicts as the instructions' own wavefronts (the SASS-level
  *     counter: what each instruction's addresses cost, and nothing else);
  *   - shared-memory instructions (warp-level requests) and the lanes that
