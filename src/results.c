@@ -141,14 +141,35 @@ const rv_result_run *rv_results_find(const rv_results *r, const char *version, u
     return NULL;
 }
 
+/* Variant k's run at the main N when its block size is not the one asked
+ * for (and not CUB's own choice); else NULL. */
+static const rv_result_run *other_block(const rv_results *r, int k)
+{
+    const char *name = rv_results_variant(k);
+    const rv_result_run *run = name ? rv_results_find(r, name, 0) : NULL;
+    return run && run->block_size > 0 && run->block_size != r->meta.block_size ? run : NULL;
+}
+
+/* Does variant k run at the same other block size as variant j? */
+static int same_block(const rv_results *r, int j, int k)
+{
+    const rv_result_run *a = other_block(r, j), *b = other_block(r, k);
+    return a && b && a->block_size == b->block_size;
+}
+
 void rv_results_block_note(const rv_results *r, char *buf, size_t len)
 {
     size_t at = 0;
     buf[0] = 0;
     for (int k = 0; k < RV_RESULTS_NVARIANTS && at < len; k++) {
-        const rv_result_run *run = rv_results_find(r, rv_results_variant(k), 0);
-        if (run && run->block_size > 0 && run->block_size != r->meta.block_size)
+        const rv_result_run *run = other_block(r, k);
+        if (!run)
+            continue;
+        /* neighbours at the same size share it: "v4, v4s, v5 and v6 at 64; v8 and v9 at 512" */
+        if (!same_block(r, k, k + 1))
             at += (size_t)snprintf(buf + at, len - at, "%s at %d; ", run->version, run->block_size);
+        else
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", run->version, same_block(r, k + 1, k + 2) ? ", " : " and ");
     }
     if (at < len) snprintf(buf + at, len - at, "CUB picks its own");
 }

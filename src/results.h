@@ -116,9 +116,9 @@ int rv_results_sizes(const rv_results *r, const uint64_t **sizes);
 int rv_results_count(const rv_results *r);
 const rv_result_run *rv_results_run(const rv_results *r, int i);
 
-/* The block sizes beside the one asked for, for a heading: "v8 at 512; v9 at 512;
- * CUB picks its own" (every variant at the main N whose size differs, in
- * teaching order, then CUB). */
+/* The block sizes beside the one asked for, for a heading: "v8 and v9 at
+ * 512; CUB picks its own" (every variant at the main N whose size differs, in
+ * teaching order, neighbours at the same size together, then CUB). */
 void rv_results_block_note(const rv_results *r, char *buf, size_t len);
 
 /* How many runs failed their sum check. */

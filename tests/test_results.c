@@ -154,6 +154,28 @@ static void test_lookup(void)
     rv_results_free(r);
 }
 
+/* The heading's note of block sizes: neighbours at the same size together. */
+static void test_block_note(void)
+{
+    char buf[160];
+    rv_results *r = synthetic(NAN);
+    rv_results_block_note(r, buf, sizeof buf);
+    CHECK(!strcmp(buf, "v4, v4s and v5 at 64; CUB picks its own"));
+    for (int tuned = 1; tuned <= 2; tuned++) {   /* v8 and v9 at 512; then v9 alone */
+        rv_results *q = rv_results_new(rv_results_info(r));
+        for (int i = 0; i < rv_results_count(r); i++) {
+            rv_result_run run = *rv_results_run(r, i);
+            if (!strcmp(run.version, "v9") || (tuned == 1 && !strcmp(run.version, "v8"))) run.block_size = 512;
+            CHECK(rv_results_add(q, &run) == 0);
+        }
+        rv_results_block_note(q, buf, sizeof buf);
+        CHECK(!strcmp(buf, tuned == 1 ? "v4, v4s and v5 at 64; v8 and v9 at 512; CUB picks its own"
+                                      : "v4, v4s and v5 at 64; v9 at 512; CUB picks its own"));
+        rv_results_free(q);
+    }
+    rv_results_free(r);
+}
+
 /* ==== files =============================================================== */
 
 static char dir[512] = ".";
@@ -540,6 +562,7 @@ int main(int argc, char **argv)
     if (argc == 2) snprintf(dir, sizeof dir, "%s", argv[1]);
     test_derive();
     test_lookup();
+    test_block_note();
     test_round_trip();
     test_older_file();
     test_wrong_shape();
