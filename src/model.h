@@ -24,8 +24,9 @@ typedef struct rv_config {
     uint32_t block;        /* the block to trace, < grid              */
     rv_data  data;
     uint32_t grid;         /* blocks; 0 = the version's grid. Only v8's
-                              grid is a choice (1 .. rv_version_grid_max):
-                              capture fills the GPU, the model takes this */
+                              and v9's grid is a choice (1 ..
+                              rv_version_grid_max): capture fills the
+                              GPU, the model takes this */
 } rv_config;
 
 /* The grid cfg runs: cfg->grid, or the version's default when it is 0. */

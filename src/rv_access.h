@@ -24,9 +24,9 @@ enum rv_space {
 };
 
 /* The most reads one thread records in one step: v6/v7 load 32 elements;
- * v8 reads four float4s from each of its block's tiles (of 4 x block size
- * float4s, dealt in turn to the grid), so this bounds the tiles per block of
- * a v8 trace to 32 (checked by the model). */
+ * v8 and v9 read four float4s from each of their block's tiles (of 4 x
+ * block size float4s, dealt in turn to the grid), so this bounds the tiles
+ * per block of their traces to 32 (checked by the model). */
 #define RV_MAX_READS 128
 /* Elements each thread sums while loading in v6 and v7 (fixed share per block). */
 #define RV_ELEMS_PER_THREAD 32
