@@ -18,6 +18,7 @@
 
 #include "json.h"
 #include "trace.h" /* RV_MAX_N */
+#include "versions.h"
 
 #define RV_RESULTS_MAX_RUNS   10000       /* a sweep has 99; duplicates are sought pairwise */
 #define RV_RESULTS_MAX_COUNT  1000000     /* --repeat and warm-up runs          */
@@ -378,33 +379,42 @@ static void print_failures(const rv_results *r, FILE *f)
     }
 }
 
-/* A sweep's last word: v8's time as a fraction of CUB's at every N, and how
- * near v8 comes to the memory's peak at the largest N. */
-static void print_v8_vs_cub(const rv_results *r, FILE *f)
+/* One version against CUB over a sweep: its time as a fraction of CUB's at
+ * every N, and how near it comes to the memory's peak at the largest N. */
+static void print_against_cub(const rv_results *r, const char *version, FILE *f)
 {
-    const rv_result_run *v8 = NULL, *cub = NULL;
+    const rv_result_run *last = NULL;
     char name[32];
-    if (r->nsizes < 2) return;
-    fprintf(f, "\nv8 against CUB, time of v8 / time of CUB (below 1: v8 is faster):\n ");
+    fprintf(f, "\n%s against CUB, time of %s / time of CUB (below 1: %s is faster):\n ", version, version, version);
     for (int i = 0; i < r->nsizes; i++) {
-        v8 = rv_results_find(r, "v8", r->sizes[i]);
-        cub = rv_results_find(r, "cub", r->sizes[i]);
-        if (!v8 || !cub) continue;
+        const rv_result_run *run = rv_results_find(r, version, r->sizes[i]), *cub = rv_results_find(r, "cub", r->sizes[i]);
+        if (!run || !cub) continue;
         rv_results_n_name(r->sizes[i], name, sizeof name);
-        fprintf(f, " %s %.3f", name, v8->median_ms / cub->median_ms);
+        fprintf(f, " %s %.3f", name, run->median_ms / cub->median_ms);
+        last = run;
     }
     fprintf(f, "\n");
-    if (v8 && isfinite(v8->pct_theoretical)) {
-        rv_results_n_name(v8->n, name, sizeof name);
-        fprintf(f, "v8 at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n", name, v8->gbps, v8->pct_theoretical);
+    if (last && isfinite(last->pct_theoretical)) {
+        rv_results_n_name(last->n, name, sizeof name);
+        fprintf(f, "%s at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n", version, name, last->gbps,
+                last->pct_theoretical);
     }
+}
+
+/* A sweep's last word: the single-pass versions (v8, v9) against CUB. */
+static void print_single_pass_vs_cub(const rv_results *r, FILE *f)
+{
+    if (r->nsizes < 2) return;
+    for (int v = 0; v < RV_NUM_VERSIONS; v++)
+        if (rv_version_single_pass(v) && rv_results_find(r, rv_version_name(v), 0))
+            print_against_cub(r, rv_version_name(v), f);
 }
 
 void rv_results_print_table(const rv_results *r, FILE *f)
 {
     print_header(r, f);
     for (int i = 0; i < r->nsizes; i++) print_size(r, r->sizes[i], f);
-    print_v8_vs_cub(r, f);
+    print_single_pass_vs_cub(r, f);
     int failed = rv_results_failures(r);
     fprintf(f, "\n");
     if (failed) print_failures(r, f);

@@ -232,6 +232,44 @@ static void check_peak(const rv_results *s, const chart_geom *g, const image *im
     }
 }
 
+/* The y of variant k's line half way between sizes i and i + 1 (the
+ * segments are straight in pixels), or -1 when it has no run there. */
+static double mid_y(const rv_results *s, const chart_geom *g, int k, int i)
+{
+    const uint64_t *ns;
+    rv_results_sizes(s, &ns);
+    const rv_result_run *a = rv_results_find(s, rv_results_variant(k), ns[i]);
+    const rv_result_run *b = rv_results_find(s, rv_results_variant(k), ns[i + 1]);
+    if (!a || !b) return -1;
+    int xa, ya, xb, yb;
+    plot_point(&g->axes, a->n, a->gbps, &xa, &ya);
+    plot_point(&g->axes, b->n, b->gbps, &xb, &yb);
+    return (ya + yb) / 2.0;
+}
+
+/* The x half way between the two sizes where variant k's line lies farthest
+ * (in y) from every other variant's line. */
+static int isolated_column(const rv_results *s, const chart_geom *g, int k)
+{
+    const uint64_t *ns;
+    int nsizes = rv_results_sizes(s, &ns), best_i = 0;
+    double best = -1;
+    for (int i = 0; i + 1 < nsizes; i++) {
+        double y = mid_y(s, g, k, i), gap = 1e9;
+        for (int j = 0; j < RV_RESULTS_NVARIANTS && y >= 0; j++) {
+            double o = mid_y(s, g, j, i);
+            if (j != k && o >= 0 && fabs(o - y) < gap) gap = fabs(o - y);
+        }
+        if (y >= 0 && gap > best) best = gap, best_i = i;
+    }
+    CHECK(best >= 2 * g->strong_t, "%s's line is clear of the others somewhere (%.0f px at best)",
+          rv_results_variant(k), best);
+    int xa, xb, y;
+    plot_point(&g->axes, ns[best_i], 0, &xa, &y);
+    plot_point(&g->axes, ns[best_i + 1], 0, &xb, &y);
+    return (xa + xb) / 2;
+}
+
 /* Every variant drawn in the plot and in the key; v8 and CUB thicker. */
 static void check_series(const rv_results *s, const chart_geom *g, const image *im, const theme *th)
 {
@@ -244,15 +282,13 @@ static void check_series(const rv_results *s, const chart_geom *g, const image *
         lrect row = chart_key_row(g, i);
         CHECK_PX(im, row.x + g->fs_label, row.y + row.h / 2, th->series[k], "the key's swatch");
     }
-    /* Thickness: a column half way between 2^26 and 2^27, where the lines
-     * of v0 and CUB are apart from every other. */
-    const uint64_t *ns;
-    rv_results_sizes(s, &ns);
-    int xa, xb, y;
-    plot_point(&g->axes, ns[6], 0, &xa, &y);
-    plot_point(&g->axes, ns[7], 0, &xb, &y);
-    lrect col = { (xa + xb) / 2, p.y, 1, p.h };
-    int thin = count(im, col, th->series[0]), thick = count(im, col, th->series[RV_RESULTS_NVARIANTS - 1]);
+    /* Thickness: in the column half way between two sizes where CUB's line
+     * lies farthest from every other line (which may cover part of it), and
+     * v0's likewise. */
+    lrect col = { isolated_column(s, g, RV_RESULTS_NVARIANTS - 1), p.y, 1, p.h };
+    int thick = count(im, col, th->series[RV_RESULTS_NVARIANTS - 1]);
+    col.x = isolated_column(s, g, 0);
+    int thin = count(im, col, th->series[0]);
     CHECK(thin >= g->line_t && thick >= g->strong_t && thick > thin, "CUB's line (%d px) thicker than v0's (%d px)",
           thick, thin);
 }
