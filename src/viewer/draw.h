@@ -41,6 +41,8 @@ void draw_legend(const draw_ctx *d);
 void draw_tooltip(const draw_ctx *d);
 void draw_help(const draw_ctx *d);
 void panel_results_draw(const draw_ctx *d, lrect area);
+/* Predict mode (f->quiz set): its card takes the results column. */
+void draw_predict_card(const draw_ctx *d, lrect area);
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
 void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
 void draw_compare_layout(const viewer_frame *f, layout_cmp *C);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "draw.h"
 #include "hwcheck.h"
+#include "predict.h"
 #include "../versions.h"
 
 static int has_phase(const rv_trace *tr, rv_phase p)
@@ -133,7 +134,7 @@ static void draw_footer(const draw_ctx *d)
     const theme *th = d->th;
     int y = L->footer.y + (L->footer.h - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2;
     const char *keys = "\xE2\x86\x92/Space step   \xE2\x86\x90 back   Home/End   P play   +/\xE2\x88\x92 speed   "
-                       "0\xE2\x80\x93" "9 [ ] version   C compare   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
+                       "0\xE2\x80\x93" "9 [ ] version   C compare   A predict   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
                        "click: timeline, warp   hover: values";
     if (d->f->toast && d->f->toast[0]) {
         int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, d->f->toast);
@@ -164,11 +165,14 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_header(&d);
     draw_code(&d);
     draw_block(&d);
-    panel_results_draw(&d, L.results);
+    if (f->quiz)
+        draw_predict_card(&d, L.results);
+    else
+        panel_results_draw(&d, L.results);
     draw_legend(&d);
     draw_timeline(&d);
     draw_footer(&d);
-    if (f->hover)
+    if (f->hover && !predict_veiled(f->quiz))   /* a tooltip would tell the answer */
         draw_tooltip(&d);
     if (f->help)
         draw_help(&d);
