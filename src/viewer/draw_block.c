@@ -271,6 +271,32 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
 
 /* ---- the pane ---------------------------------------------------------------- */
 
+/* The warps drawn in warp w's row: itself, or when folded all warps of its
+ * kind.  Writes "w5", "w0–15", "w0,2…30" or "w1,3,9…" into buf; returns how many. */
+static int row_warps(const layout *L, int w, char *buf, size_t len)
+{
+    int ws[LAYOUT_MAX_WARPS], n = 0;
+    for (int v = 0; v < L->nwarps && v < LAYOUT_MAX_WARPS; v++)
+        if (layout_warp_row(L, v) == layout_warp_row(L, w))
+            ws[n++] = v;
+    if (n <= 1) {
+        snprintf(buf, len, "w%d", w);
+        return 1;
+    }
+    int step = ws[1] - ws[0], even = 1;
+    for (int i = 2; i < n; i++)
+        even &= ws[i] - ws[i - 1] == step;
+    if (n == 2)
+        snprintf(buf, len, "w%d,%d", ws[0], ws[1]);
+    else if (even && step == 1)
+        snprintf(buf, len, "w%d\xE2\x80\x93%d", ws[0], ws[n - 1]);
+    else if (even)
+        snprintf(buf, len, "w%d,%d\xE2\x80\xA6%d", ws[0], ws[1], ws[n - 1]);
+    else
+        snprintf(buf, len, "w%d,%d,%d\xE2\x80\xA6", ws[0], ws[1], ws[2]);
+    return n;
+}
+
 void draw_block(const draw_ctx *d)
 {
     const layout *L = d->L;
@@ -343,12 +369,22 @@ void draw_block(const draw_ctx *d)
     }
     /* Warps: a state box, 32 lanes, a conflict badge. */
     for (int w = 0; w < an->nwarps && !L->compact; w++) {
+        if (L->folded && layout_row_warp(L, layout_warp_row(L, w)) != w)
+            continue;   /* drawn in the row of the first warp of its kind */
         const rv_warp_info *wi = rv_analysis_warp(an, k, w);
         lrect lb = layout_warp_label(L, w);
         rgba wc = veil ? th->panel_edge : warp_colour(th, wi->state);
         prim_fill(d->r, lb, wc);
-        if (label_px > 0) {
-            snprintf(buf, sizeof buf, "w%d", w);
+        int in_row = row_warps(L, w, buf, sizeof buf);
+        if (label_px > 0 && in_row > 1 && lb.h >= 2 * label_px + 4) {
+            /* Two lines: which warps, and how many. */
+            char count[32];
+            snprintf(count, sizeof count, "%d warps", in_row);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h / 2 + 2,
+                               theme_text_on(th, wc), buf);
+            text_draw_centered(d->tc, FACE_SANS, label_px, lb.x, lb.y + lb.h / 2 - 2, lb.w, lb.h / 2,
+                               theme_text_on(th, wc), count);
+        } else if (label_px > 0) {
             text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h,
                                theme_text_on(th, wc), buf);
         }
@@ -362,8 +398,8 @@ void draw_block(const draw_ctx *d)
             if (w == pick_warp && ((picked >> l) & 1))
                 c = th->accent;   /* picked by the class */
             prim_fill(d->r, r, c);
-            if (!L->lane_text)
-                continue;
+            if (!L->lane_text || in_row > 1)
+                continue;   /* a row of several warps: whose values would it show? */
             /* Registers in shuffle traces (before the step while veiled);
              * else the value an executing lane produced. */
             const char *txt = NULL;

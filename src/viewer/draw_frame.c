@@ -19,6 +19,41 @@ static int has_phase(const rv_trace *tr, rv_phase p)
     return 0;
 }
 
+/* Large blocks: warps that do the same thing at `step` (the same lanes
+ * execute, the same lanes are wasted, the same conflict degree) share a row,
+ * numbered in warp order.  While predict mode hides the step, only the warp
+ * asked about keeps a row of its own.  Returns the rows. */
+static int fold_warps(const rv_analysis *an, int step, int veil_warp, int veiled, signed char row[LAYOUT_MAX_WARPS])
+{
+    uint32_t key_exec[LAYOUT_MAX_WARPS], key_waste[LAYOUT_MAX_WARPS];
+    int key_conf[LAYOUT_MAX_WARPS], rep[LAYOUT_MAX_WARPS], nrows = 0;
+    const rv_trace *tr = an->tr;
+    for (int w = 0; w < an->nwarps && w < LAYOUT_MAX_WARPS; w++) {
+        uint32_t ex = 0, wa = 0;
+        int conf = 0;
+        if (veiled) {
+            ex = w == veil_warp;    /* the asked warp alone, the rest together */
+        } else {
+            for (int l = 0; l < 32 && w * 32 + l < tr->block_size; l++) {
+                int t = w * 32 + l;
+                ex |= (uint32_t)(rv_trace_event(tr, step, t)->line != 0) << l;
+                wa |= (uint32_t)an->wasted[(size_t)step * tr->block_size + t] << l;
+            }
+            conf = rv_analysis_warp(an, step, w)->max_conflict;
+        }
+        int r = 0;
+        while (r < nrows && !(key_exec[rep[r]] == ex && key_waste[rep[r]] == wa && key_conf[rep[r]] == conf))
+            r++;
+        key_exec[w] = ex;
+        key_waste[w] = wa;
+        key_conf[w] = conf;
+        if (r == nrows)
+            rep[nrows++] = w;
+        row[w] = (signed char)r;
+    }
+    return nrows;
+}
+
 void draw_layout_for(const viewer_frame *f, layout *L)
 {
     layout_in in = {
@@ -28,7 +63,22 @@ void draw_layout_for(const viewer_frame *f, layout *L)
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
         .warn_lines = hwcheck_race_lines(f->tr),
     };
-    layout_compute(L, &in);
+    /* More warps than rows that stay legible: offer to fold them (the room
+     * kept is the most rows any step needs, so the grids stay put). */
+    layout_fold fold = { 0 };
+    if (f->an->nwarps > 8 && f->an->nwarps <= LAYOUT_MAX_WARPS) {
+        signed char tmp[LAYOUT_MAX_WARPS];
+        for (int s = 0; s < f->tr->nsteps; s++) {
+            int n = fold_warps(f->an, s, -1, 0, tmp);
+            if (n > fold.rows)
+                fold.rows = n;
+        }
+        int veiled = predict_veiled(f->quiz);
+        fold.now = fold_warps(f->an, f->step, veiled ? f->quiz->q.warp : -1, veiled, fold.warp_row);
+        if (fold.now > fold.rows)
+            fold.rows = fold.now;
+    }
+    layout_compute_folded(L, &in, &fold);
 }
 
 int draw_focus_warp(const viewer_frame *f)
