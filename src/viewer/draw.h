@@ -80,9 +80,10 @@ void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int 
 int code_clean_line(char *s);
 int code_statement(int version, int line, char *buf, size_t len);
 
-/* Primitives.  prim_direct: r draws into the ARGB8888 surface s (the
- * off-screen canvas), so opaque fills and text may write its pixels
- * directly; NULL s: r draws only through SDL (a window). */
+/* Primitives.  prim_direct: r is SDL's software renderer drawing into the
+ * ARGB8888 or XRGB8888 surface s (the off-screen canvas, or a window without
+ * a GPU renderer), so opaque fills and text may write its pixels directly;
+ * NULL s: r draws only through SDL. */
 void prim_direct(SDL_Renderer *r, SDL_Surface *s);
 SDL_Surface *prim_direct_surface(SDL_Renderer *r);
 int  prim_direct_bounds(SDL_Renderer *r, SDL_Surface *s, SDL_Rect *out);

@@ -26,7 +26,7 @@ static SDL_Surface *direct_s;    /* ... this ARGB8888 surface              */
 
 void prim_direct(SDL_Renderer *r, SDL_Surface *s)
 {
-    int ok = s && s->format->format == SDL_PIXELFORMAT_ARGB8888;
+    int ok = s && (s->format->format == SDL_PIXELFORMAT_ARGB8888 || s->format->format == SDL_PIXELFORMAT_RGB888);
     direct_r = ok ? r : NULL;
     direct_s = ok ? s : NULL;
 }

@@ -206,7 +206,8 @@ void text_cache_free(text_cache *tc)
 
 void text_cache_direct(text_cache *tc, SDL_Surface *s)
 {
-    tc->direct = s && s->format->format == SDL_PIXELFORMAT_ARGB8888 ? s : NULL;
+    tc->direct = s && (s->format->format == SDL_PIXELFORMAT_ARGB8888 || s->format->format == SDL_PIXELFORMAT_RGB888)
+                 ? s : NULL;
 }
 
 static Uint32 glyph_cp(int i)

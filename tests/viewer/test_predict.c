@@ -139,15 +139,29 @@ static void check_window_frame(app *a, const layout *L)
         font_set_free(fs);
         return;
     }
-    draw_frame(win_r, tc, &f);
-    lrect wb = layout_warp_label(L, 0);
-    Uint32 px = 0;
-    SDL_Rect one = { wb.x + 2, wb.y + wb.h - 2, 1, 1 };
-    CHECK(SDL_RenderReadPixels(win_r, &one, SDL_PIXELFORMAT_ARGB8888, &px, 4) == 0, "read back: %s", SDL_GetError());
-    rgba want = theme_get((theme_id)a->theme)->panel_edge;
-    rgba got = { (Uint8)(px >> 16), (Uint8)(px >> 8), (Uint8)px, 255 };
-    CHECK(same(got, want), "the window draws warp 0 veiled too (#%02x%02x%02x)", got.r, got.g, got.b);
-    SDL_RenderPresent(win_r);
+    /* Twice: through SDL alone, then writing the window's surface directly
+     * as the viewer does with a software renderer (draw_prim.c). */
+    for (int direct = 0; direct < 2; direct++) {
+        SDL_Surface *ws = direct ? SDL_GetWindowSurface(win) : NULL;
+        prim_direct(win_r, ws);
+        text_cache_direct(tc, ws);
+        draw_frame(win_r, tc, &f);
+        prim_direct(NULL, NULL);
+        lrect wb = layout_warp_label(L, 0), c0 = layout_cell_rect(L, 0);
+        Uint32 px = 0, pc = 0;
+        SDL_Rect one = { wb.x + 2, wb.y + wb.h - 2, 1, 1 }, cell = { c0.x + 1, c0.y + c0.h - 2, 1, 1 };
+        CHECK(SDL_RenderReadPixels(win_r, &one, SDL_PIXELFORMAT_ARGB8888, &px, 4) == 0
+              && SDL_RenderReadPixels(win_r, &cell, SDL_PIXELFORMAT_ARGB8888, &pc, 4) == 0, "read back: %s",
+              SDL_GetError());
+        const theme *th = theme_get((theme_id)a->theme);
+        rgba got = { (Uint8)(px >> 16), (Uint8)(px >> 8), (Uint8)px, 255 };
+        rgba gotc = { (Uint8)(pc >> 16), (Uint8)(pc >> 8), (Uint8)pc, 255 };
+        CHECK(same(got, th->panel_edge), "the window (%s) draws warp 0 veiled too (#%02x%02x%02x)",
+              direct ? "direct" : "SDL", got.r, got.g, got.b);
+        CHECK(same(gotc, th->cell_empty) || same(gotc, th->cell), "the window (%s) draws word 0 unwritten "
+              "(#%02x%02x%02x)", direct ? "direct" : "SDL", gotc.r, gotc.g, gotc.b);
+        SDL_RenderPresent(win_r);
+    }
     text_cache_free(tc);
     font_set_free(fs);
 }
