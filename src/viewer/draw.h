@@ -24,6 +24,9 @@ typedef struct draw_ctx {
 
 /* The layout a frame is drawn with (also used for hit-testing the mouse). */
 void draw_layout_for(const viewer_frame *f, layout *L);
+/* How the warps of (tr, an) fold into rows at `step` (rows 0: they do not:
+ * small blocks, or no step to show). */
+void draw_fold_for(const viewer_frame *f, const rv_trace *tr, const rv_analysis *an, int step, layout_fold *fold);
 
 /* The warp whose accesses are drawn: f->focus - 1, or the most telling one
  * (worst bank conflict, then first executing).  -1 if none executes. */

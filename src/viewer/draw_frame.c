@@ -54,6 +54,27 @@ static int fold_warps(const rv_analysis *an, int step, int veil_warp, int veiled
     return nrows;
 }
 
+void draw_fold_for(const viewer_frame *f, const rv_trace *tr, const rv_analysis *an, int step, layout_fold *fold)
+{
+    memset(fold, 0, sizeof *fold);
+    if (an->nwarps <= 8 || an->nwarps > LAYOUT_MAX_WARPS)
+        return;
+    signed char tmp[LAYOUT_MAX_WARPS];
+    for (int s = 0; s < tr->nsteps; s++) {
+        int n = fold_warps(an, s, -1, 0, tmp);
+        if (n > fold->rows)
+            fold->rows = n;
+    }
+    if (step < 0 || step >= tr->nsteps) {
+        fold->rows = 0;   /* no step to show (compare: no matching step) */
+        return;
+    }
+    int veiled = an == f->an && predict_veiled(f->quiz);
+    fold->now = fold_warps(an, step, veiled ? f->quiz->q.warp : -1, veiled, fold->warp_row);
+    if (fold->now > fold->rows)
+        fold->rows = fold->now;
+}
+
 void draw_layout_for(const viewer_frame *f, layout *L)
 {
     layout_in in = {
@@ -65,19 +86,8 @@ void draw_layout_for(const viewer_frame *f, layout *L)
     };
     /* More warps than rows that stay legible: offer to fold them (the room
      * kept is the most rows any step needs, so the grids stay put). */
-    layout_fold fold = { 0 };
-    if (f->an->nwarps > 8 && f->an->nwarps <= LAYOUT_MAX_WARPS) {
-        signed char tmp[LAYOUT_MAX_WARPS];
-        for (int s = 0; s < f->tr->nsteps; s++) {
-            int n = fold_warps(f->an, s, -1, 0, tmp);
-            if (n > fold.rows)
-                fold.rows = n;
-        }
-        int veiled = predict_veiled(f->quiz);
-        fold.now = fold_warps(f->an, f->step, veiled ? f->quiz->q.warp : -1, veiled, fold.warp_row);
-        if (fold.now > fold.rows)
-            fold.rows = fold.now;
-    }
+    layout_fold fold;
+    draw_fold_for(f, f->tr, f->an, f->step, &fold);
     layout_compute_folded(L, &in, &fold);
 }
 

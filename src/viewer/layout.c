@@ -71,7 +71,7 @@ static void layout_grid(layout *L, double u)
         if (!in->lane_values && lane_p > L->cell_h)
             lane_p = L->cell_h;
         L->lane_h = L->compact ? strip : imax(lane_min, (int)lane_p);
-        if (!L->compact && !L->folded && in->compact < 0 && L->fold.rows > 0 && L->fold.rows < L->nwarps
+        if (!L->compact && !L->folded && in->compact <= 0 && L->fold.rows > 0 && L->fold.rows < L->nwarps
             && L->nwarps <= LAYOUT_MAX_WARPS && L->lane_h < legible_lane) {
             L->folded = 1;
             continue;
@@ -170,11 +170,20 @@ void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fo
 
 void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows)
 {
+    layout_compare_folded(C, a, b, nrows, NULL);
+}
+
+void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
+                           const layout_fold fold[2])
+{
     memset(C, 0, sizeof *C);
     const layout_in *ins[2] = { a, b };
     double u = 1;
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         u = layout_base(&C->pane[p], ins[p]);
+        if (fold)
+            C->pane[p].fold = fold[p];
+    }
     const layout *L = &C->pane[0];
     int w = imax(a->w, 320), h = imax(a->h, 240), m = L->margin;
     C->margin = m;

@@ -85,8 +85,11 @@ typedef struct layout_cmp {
     int nrows, row_h, steps_x, step_w;
 } layout_cmp;
 
-/* a and b give the size (a's) and each pane's block; nrows aligned steps. */
+/* a and b give the size (a's) and each pane's block; nrows aligned steps.
+ * fold: each pane's warps folded as layout_compute_folded does (NULL: never). */
 void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows);
+void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
+                           const layout_fold fold[2]);
 /* The aligned row under (x, y) in the compare timeline, or -1. */
 int layout_compare_row_at(const layout_cmp *C, int x, int y);
 /* The timeline box of a row for pane 0 (top) or 1 (bottom). */
