@@ -52,8 +52,19 @@ static int bench_all(int reps)
             load[0] = -1;
         fclose(la);
     }
-    printf("viewer_bench --all: 1920x1080, software renderer, drawing only (no PNG), median of %d draws per frame; "
-           "load average at start %.2f %.2f %.2f\n", reps, load[0], load[1], load[2]);
+    char cpu[128] = "?", line[256];
+    FILE *ci = fopen("/proc/cpuinfo", "r");
+    while (ci && fgets(line, sizeof line, ci))
+        if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
+            snprintf(cpu, sizeof cpu, "%s", strchr(line, ':') + 2);
+            cpu[strcspn(cpu, "\n")] = '\0';
+            break;
+        }
+    if (ci)
+        fclose(ci);
+    printf("viewer_bench --all: 1920x1080, SDL software renderer, drawing only (no PNG), median of %d draws per "
+           "frame\n  %s, %d CPUs online; load average at start %.2f %.2f %.2f\n", reps, cpu, SDL_GetCPUCount(),
+           load[0], load[1], load[2]);
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
         int cap = RV_NUM_VERSIONS * RV_MAX_STEPS * 2, n = 0;
         double *ms = malloc(sizeof *ms * (size_t)cap), rep[16];
