@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "json.h"
 
 const char *quiz_kind_name(quiz_kind k)
 {
@@ -576,6 +577,30 @@ int quiz_pick_question(const rv_analysis *an, int step, quiz_question *q)
         c = lanes;
     *q = *c;
     return 1;
+}
+
+void quiz_write_json(FILE *f, const quiz_question *q)
+{
+    fprintf(f, "{\"kind\": \"%s\", \"step\": %d, \"warp\": %d, \"lane\": %d, \"bank\": %d, ",
+            quiz_kind_name(q->kind), q->step + 1, q->warp, q->lane, q->bank);
+    if (q->type == QUIZ_LANE_SET) {
+        fprintf(f, "\"lanes\": [");
+        for (int l = 0, n = 0; l < RV_WARP_SIZE; l++)
+            if ((q->lanes >> l) & 1)
+                fprintf(f, "%s%d", n++ ? ", " : "", l);
+        fprintf(f, "], ");
+    } else {
+        fprintf(f, "\"number\": %lld, ", (long long)q->number);
+    }
+    fprintf(f, "\"pick\": \"%s\", \"text\": ", q->pick == QUIZ_PICK_LANE ? "lane" : q->pick == QUIZ_PICK_WORD ? "word" : "none");
+    rv_json_string(f, q->text);
+    fprintf(f, ", \"hint\": ");
+    rv_json_string(f, q->hint);
+    fprintf(f, ", \"answer\": ");
+    rv_json_string(f, q->answer);
+    fprintf(f, ", \"explain\": ");
+    rv_json_string(f, q->explain);
+    fprintf(f, "}");
 }
 
 int quiz_check_number(const quiz_question *q, int64_t answer)

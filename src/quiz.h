@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "analysis.h"
 
 #ifdef __cplusplus
@@ -83,6 +84,11 @@ int quiz_check_lanes(const quiz_question *q, uint32_t lanes);
 
 /* "lanes 0, 8, 16, 24" / "lanes 0-15" / "no lane": a lane set in words. */
 void quiz_format_lanes(uint32_t lanes, char *buf, size_t len);
+
+/* q as one JSON object (kind, step counted from 1 as on screen, warp,
+ * lane, bank, the answer as a number or a list of lanes, text, hint, answer,
+ * explanation): for slides and pages made from the same questions. */
+void quiz_write_json(FILE *f, const quiz_question *q);
 
 /* The kind's short name ("lanes", "divergent", ...), for JSON and tests. */
 const char *quiz_kind_name(quiz_kind k);

@@ -68,7 +68,8 @@ static void export_usage(FILE *out)
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
         "  --quiz            two frames per step, for predict-before-you-look slides: the question\n"
         "                    with the step hidden (v1-step03a-question.png), then the step with the\n"
-        "                    answer and why (v1-step03b-answer.png); not with --compare\n"
+        "                    answer and why (v1-step03b-answer.png), and the questions as data\n"
+        "                    (v1-quiz.json); not with --compare\n"
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
@@ -438,6 +439,10 @@ int export_main(int argc, char **argv)
             if (!written++)
                 snprintf(first_name, sizeof first_name, "%s", name);
         }
+    }
+    if (x.quiz && !gif && rc == 0 && export_quiz_index(a.sc.an, first, last, x.out, path, sizeof path, err, sizeof err)) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
     }
     if (gif && gif_write_close(gif, rc == 0, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # quiz_export_cli_test.sh — `reducevis export --quiz`, no display: two frames
 # per step (the question with the step hidden, then the answer) whose names
-# sort question first; the two frames differ; --quiz with --compare is a
+# sort question first, and the questions as data (<version>-quiz.json); the two frames differ; --quiz with --compare is a
 # usage error (exit 1); an unwritable folder is a runtime error (exit 2).
 # Usage: quiz_export_cli_test.sh path/to/reducevis
 set -u
@@ -27,13 +27,16 @@ for v in v0 v7 v9; do
     q=$(ls "$tmp/quiz-$v" | grep -c -- '-question\.png$')
     a=$(ls "$tmp/quiz-$v" | grep -c -- '-answer\.png$')
     check "$v: $n steps give $q questions and $a answers" test "$n" -gt 0 -a "$q" -eq "$n" -a "$a" -eq "$n"
-    check "$v: only question and answer frames" test "$(ls "$tmp/quiz-$v" | wc -l)" -eq $((2 * n))
+    check "$v: question and answer frames and one index" test "$(ls "$tmp/quiz-$v" | wc -l)" -eq $((2 * n + 1))
+    check "$v: the index lists every step's frames" test "$(grep -c '"question_frame"' "$tmp/quiz-$v/$v-quiz.json")" -eq "$n"
+    check "$v: ... and its question" test "$(grep -c '"explain"' "$tmp/quiz-$v/$v-quiz.json")" -eq "$n"
+    check "$v: no temporary file left" test ! -e "$tmp/quiz-$v/$v-quiz.json.tmp"
     # sorted names alternate: question, answer, question, answer ...
-    order=$(ls "$tmp/quiz-$v" | sed -e 's/.*-question\.png$/q/' -e 's/.*-answer\.png$/a/' | tr -d '\n')
+    order=$(ls "$tmp/quiz-$v" | grep -v 'quiz\.json$' | sed -e 's/.*-question\.png$/q/' -e 's/.*-answer\.png$/a/' | tr -d '\n')
     want=$(printf 'qa%.0s' $(seq "$n"))
     check "$v: names sort question before answer ($order)" test "$order" = "$want"
-    first_q=$(ls "$tmp/quiz-$v" | head -1)
-    first_a=$(ls "$tmp/quiz-$v" | sed -n 2p)
+    first_q=$(ls "$tmp/quiz-$v" | grep -- '-question\.png$' | head -1)
+    first_a=$(ls "$tmp/quiz-$v" | grep -- '-answer\.png$' | head -1)
     check "$v: question and answer frames differ" differ "$tmp/quiz-$v/$first_q" "$tmp/quiz-$v/$first_a"
     check "$v: says what it wrote" grep -q "a question and its answer per step" "$tmp/out"
 done
