@@ -27,7 +27,7 @@ void app_usage(FILE *out)
         "shared-memory banks, conflicts, divergence and wasted work.\n"
         "\n"
         "  FILE.rvt           a trace from `reducevis capture` or `reducevis simulate`\n"
-        "  --version V        v0, v1, ... (see `reducevis versions`); without FILE, the bundled\n"
+        "  --version V        a version's name (see `reducevis versions`); without FILE, the bundled\n"
         "                     GPU trace of V, else the CPU model\n"
         "  --compare V2       show V2 beside it, the two stepping together (also: key C)\n"
         "  --block-size B     simulate with the CPU model at this block size\n"

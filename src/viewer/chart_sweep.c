@@ -21,7 +21,6 @@
 #include "theme.h"
 #include "../versions.h"
 
-_Static_assert(THEME_SERIES == RV_RESULTS_NVARIANTS, "a theme colour for every variant");
 
 #define MONO_EM 0.602            /* DejaVu Sans Mono advance per pixel of size */
 #define CHART_TICKS 10           /* gridlines: enough to read a value off a slide */
@@ -54,8 +53,8 @@ static int peak_known(const rv_results *s)
 
 int chart_series_strong(int variant)
 {
-    const char *name = rv_results_variant(variant);
-    return name && (!strcmp(name, "v8") || !strcmp(name, "cub"));
+    const rv_version_info *vi = rv_version_at(variant);
+    return variant == RV_NUM_VERSIONS || (vi && (vi->props & RV_VP_CUB_PEER));
 }
 
 int chart_sweep_check(const rv_results *s, char *why, size_t len)
@@ -246,8 +245,8 @@ static const char *series_title(int k)
 static plot_line_style series_style(const chart_ctx *c, int k)
 {
     int strong = chart_series_strong(k);
-    return (plot_line_style){ .c = c->th->series[k], .t = strong ? c->g->strong_t : c->g->line_t,
-                              .dot = strong ? c->g->strong_dot : c->g->dot, .solid = 1, .bad = c->th->series[k] };
+    return (plot_line_style){ .c = theme_series(c->th, k), .t = strong ? c->g->strong_t : c->g->line_t,
+                              .dot = strong ? c->g->strong_dot : c->g->dot, .solid = 1, .bad = theme_series(c->th, k) };
 }
 
 /* The mark of a wrong sum: a ring and a cross, larger than any marker. */

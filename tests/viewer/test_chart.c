@@ -144,7 +144,7 @@ static void test_check(const rv_results *s)
  * records the sweep again; the chart simply has no line for it. */
 static int newer_than_bundled(int k)
 {
-    return !strcmp(rv_results_variant(k), "v9");
+    return !strcmp(rv_results_variant(k), "v7cg");
 }
 
 /* The variants the sweep has, which the chart draws. */
@@ -167,12 +167,12 @@ static void test_premises(const rv_results *s, const theme *th)
                    rv_results_variant(k));
         else
             CHECK(rv_results_find(s, rv_results_variant(k), 0) != NULL, "%s is in the sweep", rv_results_variant(k));
-        rgba c = th->series[k];
+        rgba c = theme_series(th, k);
         CHECK(!same(c, th->bg) && !same(c, th->panel) && !same(c, th->panel_edge) && !same(c, th->text)
                   && !same(c, th->text_dim) && !same(c, th->text_strong) && !same(c, th->conflict[2]),
               "%s's colour is none of the chart's other colours", rv_results_variant(k));
         for (int j = 0; j < k; j++)
-            CHECK(!same(c, th->series[j]), "%s and %s differ in colour", rv_results_variant(j),
+            CHECK(!same(c, theme_series(th, j)), "%s and %s differ in colour", rv_results_variant(j),
                   rv_results_variant(k));
     }
 }
@@ -277,18 +277,18 @@ static void check_series(const rv_results *s, const chart_geom *g, const image *
     for (int i = 0; i < g->nseries; i++) {
         int k = g->series[i];
         const char *name = rv_results_variant(k);
-        int n = count(im, p, th->series[k]);
+        int n = count(im, p, theme_series(th, k));
         CHECK(n >= 40, "%s's colour drawn in the plot (%d pixels)", name, n);
         lrect row = chart_key_row(g, i);
-        CHECK_PX(im, row.x + g->fs_label, row.y + row.h / 2, th->series[k], "the key's swatch");
+        CHECK_PX(im, row.x + g->fs_label, row.y + row.h / 2, theme_series(th, k), "the key's swatch");
     }
     /* Thickness: in the column half way between two sizes where CUB's line
      * lies farthest from every other line (which may cover part of it), and
      * v0's likewise. */
     lrect col = { isolated_column(s, g, RV_RESULTS_NVARIANTS - 1), p.y, 1, p.h };
-    int thick = count(im, col, th->series[RV_RESULTS_NVARIANTS - 1]);
+    int thick = count(im, col, theme_series(th, RV_RESULTS_NVARIANTS - 1));
     col.x = isolated_column(s, g, 0);
-    int thin = count(im, col, th->series[0]);
+    int thin = count(im, col, theme_series(th, 0));
     CHECK(thin >= g->line_t && thick >= g->strong_t && thick > thin, "CUB's line (%d px) thicker than v0's (%d px)",
           thick, thin);
 }

@@ -94,7 +94,7 @@ static void check_lit(app *a, int v, const char *what)
     CHECK(g.nbars == RV_NUM_VERSIONS + 1, "%s: a bar per version and CUB (%d)", what, g.nbars);
     if (!run || g.nbars == 0)
         return;
-    lrect b = panel_bar_rect(&g, v, run->gbps);
+    lrect b = panel_bar_rect(&g, rv_version(v)->order, run->gbps); /* bars in teaching order */
     CHECK(b.w > 4 && b.x + b.w < g.x + g.w, "%s: bar inside the panel", what);
     int mid = b.y + b.h / 2;
     CHECK_PIXEL(s, b.x + 1, mid, th->accent, "start of the current bar");
