@@ -29,6 +29,8 @@ void rv_model_v7(struct rv_sim *m);
 void rv_model_v4s(struct rv_sim *m);
 void rv_model_v8(struct rv_sim *m);
 void rv_model_v9(struct rv_sim *m);
+void rv_model_v7cg(struct rv_sim *m);
+void rv_model_v7cg(struct rv_sim *m);
 
 #define LAST_WARP_READS_32 N_("this version's last-warp code reads sdata[tid + 32]: block size must be at least 64")
 
@@ -107,7 +109,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .race = RV_RACE_CLEAN,
      .race_caption = N_("No race: __syncwarp() after each read and each write keeps the lanes in step"),
      .colour = {0xb890ff, 0x9467bd}, .model = rv_model_v4s},
-    {.id = 9, .order = 9, .name = "v8", .title = N_("vector loads, single pass"), .file = "v8_vector_single_pass.cu",
+    {.id = 9, .order = 10, .name = "v8", .title = N_("vector loads, single pass"), .file = "v8_vector_single_pass.cu",
      .summary = N_("float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)"),
      .changed = N_("float4 loads (16 sectors per warp request), four accumulators and four loads in flight per "
                    "thread, a grid of the blocks the GPU holds at once taking tiles in turn, shuffles as in v7; "
@@ -117,7 +119,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_LAST_BLOCK | RV_VP_CUB_PEER | RV_VP_WARP_PARTIALS,
      .min_block = 32, .elems_per_thread = 4, .tuned_block = 512,
      .colour = {0x4d8dff, 0x0b4fd1}, .model = rv_model_v8},
-    {.id = 10, .order = 10, .name = "v9", .title = N_("atomic add"), .file = "v9_atomic_add.cu",
+    {.id = 10, .order = 11, .name = "v9", .title = N_("atomic add"), .file = "v9_atomic_add.cu",
      .summary = N_("v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block"),
      .changed = N_("One atomicAdd per block replaces the ticket and last block's ordered sum: nothing waits for the "
                    "last block. But float addition is not associative and blocks arrive in a new order each run, so "
@@ -128,6 +130,17 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_ATOMIC_END | RV_VP_SUM_VARIES | RV_VP_WARP_PARTIALS,
      .min_block = 32, .elems_per_thread = 4, .tuned_block = 512,
      .colour = {0xffd8a8, 0xb8860b}, .model = rv_model_v9},
+    {.id = 11, .order = 9, .name = "v7cg", .title = N_("cooperative groups"), .file = "v7cg_cg_reduce.cu",
+     .summary = N_("v7 with cg::reduce over a thread_block_tile<32>: the library writes the shuffles"),
+     .changed = N_("Cooperative groups: cg::reduce(warp, sum, cg::plus<float>()) over a thread_block_tile<32> "
+                   "replaces v7's five hand-written __shfl_down_sync; inside, the library runs an xor butterfly, "
+                   "so every lane ends with its warp's sum. Same work as v7, shorter code that says what it means."),
+     .improves_on = "v7", .props = RV_VP_WARP_PARTIALS, .min_block = 32, .elems_per_thread = RV_ELEMS_PER_THREAD,
+     .captions = {{"cg::reduce", N_("cg::reduce: every lane of each warp ends with the warp's sum; the library's five "
+                                    "xor shuffles run inside one call, so each lane's result depends on all 32 lanes")},
+                  {"final cg::reduce", N_("the first warp's cg::reduce of the warps' partials: every lane ends with "
+                                          "the block's sum, lane 0's is written")}},
+     .colour = {0xc0c8d0, 0x4a5260}, .model = rv_model_v7cg},
 };
 
 const rv_version_info *rv_version(int v)

@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define RV_NUM_VERSIONS 11
+#define RV_NUM_VERSIONS 12
 
 /* What a version does, as questions code may ask (rv_version_info.props). */
 #define RV_VP_FILLS_GPU      0x01u /* its grid is the blocks the GPU holds at once, a free
