@@ -427,6 +427,16 @@ static void key_swatch(const chart_ctx *c, lrect row, int sw, const plot_line_st
     prim_disc(c->r, row.x + sw / 2, cy, st->dot / 2, st->c);
 }
 
+/* The longest variant name, in characters: the key's name column. */
+static int name_chars(void)
+{
+    int most = 3;
+    for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
+        if ((int)strlen(rv_results_variant(k)) > most)
+            most = (int)strlen(rv_results_variant(k));
+    return most;
+}
+
 static void key_series(const chart_ctx *c, int i, int sw, uint64_t last_n)
 {
     const chart_geom *g = c->g;
@@ -439,7 +449,7 @@ static void key_series(const chart_ctx *c, int i, int sw, uint64_t last_n)
     font_face nf = chart_series_strong(k) ? FACE_MONO_BOLD : FACE_MONO;
     int x = row.x + sw + fs / 2;
     text_draw(c->tc, nf, fs, x, ty, th->text_strong, rv_results_variant(k));
-    x += (int)ceil(4 * MONO_EM * fs);
+    x += (int)ceil((name_chars() + 1) * MONO_EM * fs);
     /* The value at the largest N, then the lesson, or where the sum was wrong. */
     char val[32] = "\xE2\x80\x94", wrong[200];
     const rv_result_run *q = run_at(c->s, k, last_n);
