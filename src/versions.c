@@ -136,10 +136,8 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
                    "replaces v7's five hand-written __shfl_down_sync; inside, the library runs an xor butterfly, "
                    "so every lane ends with its warp's sum. Same work as v7, shorter code that says what it means."),
      .improves_on = "v7", .props = RV_VP_WARP_PARTIALS, .min_block = 32, .elems_per_thread = RV_ELEMS_PER_THREAD,
-     .captions = {{"cg::reduce", N_("cg::reduce: every lane of each warp ends with the warp's sum; the library's five "
-                                    "xor shuffles run inside one call, so each lane's result depends on all 32 lanes")},
-                  {"final cg::reduce", N_("the first warp's cg::reduce of the warps' partials: every lane ends with "
-                                          "the block's sum, lane 0's is written")}},
+     .captions = {{"cg::reduce", N_("cg::reduce: every lane ends with its warp's sum (5 xor shuffles inside one call)")},
+                  {"final cg::reduce", N_("cg::reduce of the warps' partials: every lane ends with the block's sum")}},
      .colour = {0xc0c8d0, 0x4a5260}, .model = rv_model_v7cg},
 };
 
