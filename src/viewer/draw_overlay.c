@@ -204,7 +204,7 @@ static const char *const help_keys[][2] = {
     { "P", "play / pause" },
     { "+  /  \xE2\x88\x92", "faster / slower" },
     { "0 \xE2\x80\x93 9", "the version of that number (same block size, same point of the reduction)" },
-    { "[  /  ]", "previous / next version, in table order (reaches every version)" },
+    { "[  /  ]", "previous / next version, in teaching order (reaches every version)" },
     { "C  then  a digit", "compare: that version beside this one, stepping together" },
     { "C  C", "compare off" },
     { "E", "save this frame as PNG in the working folder" },
