@@ -8,6 +8,8 @@
 //
 //   RV_STEP();                          every thread: the next step begins
 //   RV_READ(access);                    note one read (loops that read many)
+//   RV_READ_LANES(w);                   note a read of lanes 0 .. w-1 (a library
+//                                       call whose result depends on every lane)
 //   RV_REC(value, write, reads...);     this thread's event: the value it produced,
 //                                       where it went, the reads of this statement
 //
@@ -100,6 +102,7 @@ __device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, 
 #define RV_SKIP(k)      (rv.step += (int)(k))
 #define RV_RECORD_IF(c) (rv.on = rv.events != nullptr && (c))
 #define RV_READ(a)      rv_read(rv, (a))
+#define RV_READ_LANES(w) for (unsigned rv_l = 0; rv_l < (w); rv_l++) rv_read(rv, RV_LANE(rv_l))
 #define RV_REC(value, write, ...) rv_record(rv, __LINE__, (value), (write), ##__VA_ARGS__)
 
 #define RV_S(w)         RV_ACC(RV_SPACE_SMEM, (w))
@@ -127,22 +130,8 @@ __device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, 
 #define RV_SKIP(k)
 #define RV_RECORD_IF(c)
 #define RV_READ(a)
+#define RV_READ_LANES(w)
 #define RV_REC(value, write, ...)
 #endif
 
-// Calls f(std::integral_constant<unsigned, B>) for the block size b, so that
-// versions whose block size is a template constant can be launched from a
-// run-time choice.  Sizes below Min are not instantiated.
-template <unsigned Min, typename F>
-void rv_with_block_size(unsigned b, F f)
-{
-    switch (b) {
-    case 32:   if constexpr (Min <= 32) f(std::integral_constant<unsigned, 32>{}); break;
-    case 64:   if constexpr (Min <= 64) f(std::integral_constant<unsigned, 64>{}); break;
-    case 128:  f(std::integral_constant<unsigned, 128>{}); break;
-    case 256:  f(std::integral_constant<unsigned, 256>{}); break;
-    case 512:  f(std::integral_constant<unsigned, 512>{}); break;
-    case 1024: f(std::integral_constant<unsigned, 1024>{}); break;
-    default:   break;
-    }
-}
+#include "launch.cuh"

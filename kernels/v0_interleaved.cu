@@ -21,14 +21,14 @@ __global__ void reduce_v0(const float *in, float *out, unsigned int n RV_TRACE_P
 
     // GMem -> SMem: one element per thread (0 past the end of the array).
     RV_STEP();
-    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i));
+    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i)); // rv:load
     __syncthreads();
 
     // The tree: at stride s only threads with tid % (2*s) == 0 add.
     for (unsigned int s = 1; s < blockDim.x; s *= 2) {
         RV_STEP();
         if (tid % (2 * s) == 0) {
-            sdata[tid] += sdata[tid + s];            RV_REC(sdata[tid], RV_S(tid), RV_S(tid), RV_S(tid + s));
+            sdata[tid] += sdata[tid + s];            RV_REC(sdata[tid], RV_S(tid), RV_S(tid), RV_S(tid + s)); // rv:tree
         }
         __syncthreads();
     }
@@ -36,15 +36,17 @@ __global__ void reduce_v0(const float *in, float *out, unsigned int n RV_TRACE_P
     // Thread 0 writes the block's sum.
     RV_STEP();
     if (tid == 0) {
-        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0));
+        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0)); // rv:write
     }
     RV_TRACE_END();
 }
 
-void launch_v0(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
+static void launch_v0(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
                cudaStream_t stream RV_TRACE_PARAM)
 {
     reduce_v0<<<grid, block, block * sizeof(float), stream>>>(in, out, n RV_TRACE_ARG);
 }
+
+RV_REGISTER_KERNEL(v0_interleaved, launch_v0, nullptr)
 
 } // namespace RV_NS

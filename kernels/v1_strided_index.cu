@@ -22,7 +22,7 @@ __global__ void reduce_v1(const float *in, float *out, unsigned int n RV_TRACE_P
 
     // GMem -> SMem: one element per thread (0 past the end of the array).
     RV_STEP();
-    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i));
+    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i)); // rv:load
     __syncthreads();
 
     // The tree: thread tid adds the pair that starts at index = 2*s*tid.
@@ -30,7 +30,7 @@ __global__ void reduce_v1(const float *in, float *out, unsigned int n RV_TRACE_P
         RV_STEP();
         unsigned int index = 2 * s * tid;
         if (index < blockDim.x) {
-            sdata[index] += sdata[index + s];        RV_REC(sdata[index], RV_S(index), RV_S(index), RV_S(index + s));
+            sdata[index] += sdata[index + s];        RV_REC(sdata[index], RV_S(index), RV_S(index), RV_S(index + s)); // rv:tree
         }
         __syncthreads();
     }
@@ -38,15 +38,17 @@ __global__ void reduce_v1(const float *in, float *out, unsigned int n RV_TRACE_P
     // Thread 0 writes the block's sum.
     RV_STEP();
     if (tid == 0) {
-        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0));
+        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0)); // rv:write
     }
     RV_TRACE_END();
 }
 
-void launch_v1(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
+static void launch_v1(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
                cudaStream_t stream RV_TRACE_PARAM)
 {
     reduce_v1<<<grid, block, block * sizeof(float), stream>>>(in, out, n RV_TRACE_ARG);
 }
+
+RV_REGISTER_KERNEL(v1_strided_index, launch_v1, nullptr)
 
 } // namespace RV_NS

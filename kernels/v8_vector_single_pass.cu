@@ -71,11 +71,11 @@ __device__ unsigned int retirementCount = 0;
 template <unsigned int width>
 static __device__ float warpReduceSum(float sum, unsigned int laneId RV_TRACER_PARAM)
 {
-    if (width >= 32) { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 16); RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 16)); }
-    if (width >= 16) { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 8);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 8)); }
-    if (width >= 8)  { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 4);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 4)); }
-    if (width >= 4)  { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 2);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 2)); }
-    if (width >= 2)  { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 1);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 1)); }
+    if (width >= 32) { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 16); RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 16)); } // rv:shfl16
+    if (width >= 16) { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 8);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 8)); } // rv:shfl8
+    if (width >= 8)  { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 4);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 4)); } // rv:shfl4
+    if (width >= 4)  { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 2);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 2)); } // rv:shfl2
+    if (width >= 2)  { RV_STEP(); sum += __shfl_down_sync(0xffffffff, sum, 1);  RV_REC(sum, RV_REG(), RV_REG(), RV_LANE_DOWN(laneId, 1)); } // rv:shfl1
     return sum;
 }
 
@@ -89,12 +89,12 @@ static __device__ float blockReduceSum(float sum, float *warpLevelSums RV_TRACER
     sum = warpReduceSum<32>(sum, laneId RV_TRACER_ARG);
 
     RV_STEP();
-    if (laneId == 0) { warpLevelSums[warpId] = sum;  RV_REC(sum, RV_S(warpId), RV_REG()); }
+    if (laneId == 0) { warpLevelSums[warpId] = sum;  RV_REC(sum, RV_S(warpId), RV_REG()); } // rv:warp_sums
     __syncthreads();
 
     if (warpId == 0) {
         RV_STEP();
-        sum = (laneId < blockSize / 32) ? warpLevelSums[laneId] : 0.0f;  RV_REC(sum, RV_REG(), RV_S_IF(laneId < blockSize / 32, laneId));
+        sum = (laneId < blockSize / 32) ? warpLevelSums[laneId] : 0.0f;  RV_REC(sum, RV_REG(), RV_S_IF(laneId < blockSize / 32, laneId)); // rv:reload
         sum = warpReduceSum<blockSize / 32>(sum, laneId RV_TRACER_ARG);
     } else {
         RV_SKIP(1 + log2u(blockSize / 32)); // the other warps sit out the reload and the final shuffles
@@ -102,24 +102,8 @@ static __device__ float blockReduceSum(float sum, float *warpLevelSums RV_TRACER
     return sum;
 }
 
-// Registers for the timed build: room for as many threads per SM as the GPU
-// being compiled for holds, within the blocks one SM can run (compute
-// capability 7.5: 1024 threads, 16 blocks; 8.6: 1536, 16; 8.9: 1536, 24;
-// 8.0 and 9.0: 2048, 32).  A hint past the GPU's limits is ignored, with a warning.
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 800 || __CUDA_ARCH__ >= 900)
-constexpr unsigned int threadsPerSM = 2048, blocksPerSM = 32;
-#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 860
-constexpr unsigned int threadsPerSM = 1536, blocksPerSM = __CUDA_ARCH__ >= 890 ? 24 : 16;
-#else
-constexpr unsigned int threadsPerSM = 1024, blocksPerSM = 16;
-#endif
-constexpr unsigned int minBlocksPerSM(unsigned int blockSize)
-{
-    return threadsPerSM / blockSize < blocksPerSM ? threadsPerSM / blockSize : blocksPerSM;
-}
-
 template <unsigned int blockSize>
-__global__ void __launch_bounds__(blockSize, minBlocksPerSM(blockSize))
+__global__ void __launch_bounds__(blockSize, rv_min_blocks_per_sm(blockSize))
 reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n RV_TRACE_PARAM)
 {
     __shared__ float warpLevelSums[32];
@@ -143,7 +127,7 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w;
         acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w;
-        acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w;  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4(4 * (i + blockSize)), RV_G4(4 * (i + 2 * blockSize)), RV_G4(4 * (i + 3 * blockSize)));
+        acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w;  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4(4 * (i + blockSize)), RV_G4(4 * (i + 2 * blockSize)), RV_G4(4 * (i + 3 * blockSize))); // rv:tiles
     }
     unsigned int i = t * TILE + tid;
     if (i < n4) {
@@ -153,10 +137,10 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
         acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
         if (hasB) { acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w; }
         if (hasC) { acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w; }
-        if (hasD) { acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + blockSize)), RV_G4_IF(hasC, 4 * (i + 2 * blockSize)), RV_G4_IF(hasD, 4 * (i + 3 * blockSize)));
+        if (hasD) { acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w; }  RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G4(4 * i), RV_G4_IF(hasB, 4 * (i + blockSize)), RV_G4_IF(hasC, 4 * (i + 2 * blockSize)), RV_G4_IF(hasD, 4 * (i + 3 * blockSize))); // rv:partial_tile
     }
     // The last n % 4 elements, which make no whole float4: one each for the grid's first threads.
-    if (g < n % 4) { acc0 += in[4 * n4 + g];            RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G(4 * n4 + g)); }
+    if (g < n % 4) { acc0 += in[4 * n4 + g];            RV_REC((acc0 + acc1) + (acc2 + acc3), RV_REG(), RV_G(4 * n4 + g)); } // rv:tail
     float sum = (acc0 + acc1) + (acc2 + acc3);
 
     // The block's sum, in thread 0.
@@ -165,12 +149,12 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     // Thread 0 publishes the partial, then takes a ticket (whose release order
     // keeps the partial ahead of it: whoever draws a later ticket sees it).
     RV_STEP();
-    if (tid == 0) { partials[blockIdx.x] = sum;         RV_REC(sum, RV_OUT(blockIdx.x), RV_REG()); }
+    if (tid == 0) { partials[blockIdx.x] = sum;         RV_REC(sum, RV_OUT(blockIdx.x), RV_REG()); } // rv:publish
     RV_STEP();
     unsigned int ticket = 0;
     if (tid == 0) {
         cuda::atomic_ref<unsigned int, cuda::thread_scope_device> counter(retirementCount);
-        ticket = counter.fetch_add(1u, cuda::memory_order_acq_rel);  RV_REC(sum, RV_TICKET(), RV_TICKET());
+        ticket = counter.fetch_add(1u, cuda::memory_order_acq_rel);  RV_REC(sum, RV_TICKET(), RV_TICKET()); // rv:ticket
     }
     // Thread 0's verdict reaches every thread through the barrier itself
     // (__syncthreads_or), so no shared-memory flag is needed.
@@ -184,23 +168,23 @@ reduce_v8(const float *__restrict__ in, float *__restrict__ out, unsigned int n 
     // The last block: every partial is published.  Thread t sums partials
     // t, t + blockSize, ... in that order, whichever block came last.
     RV_STEP();
-    float total = 0.0f;                                 RV_REC(total, RV_REG());
+    float total = 0.0f;                                 RV_REC(total, RV_REG()); // rv:gather_none
     #pragma unroll 4 // loads of several partials in flight at once; the adds keep their order
     for (unsigned int b = tid; b < gridDim.x; b += blockSize) {
-        total += __ldcg(&partials[b]);                  RV_REC(total, RV_REG(), RV_OUT(b)); // from L2: written by other SMs
+        total += __ldcg(&partials[b]);                  RV_REC(total, RV_REG(), RV_OUT(b)); // from L2: written by other SMs // rv:gather
     }
     total = blockReduceSum<blockSize>(total, warpLevelSums RV_TRACER_ARG);
 
     // Thread 0 writes the sum and resets the counter for the next launch.
     RV_STEP();
     if (tid == 0) {
-        *result = total;                                RV_REC(total, RV_OUT(gridDim.x), RV_REG());
+        *result = total;                                RV_REC(total, RV_OUT(gridDim.x), RV_REG()); // rv:result
         retirementCount = 0;
     }
     RV_TRACE_END();
 }
 
-void launch_v8(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
+static void launch_v8(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
                cudaStream_t stream RV_TRACE_PARAM)
 {
     rv_with_block_size<32>(block, [&](auto bs) {
@@ -208,19 +192,12 @@ void launch_v8(const float *in, float *out, unsigned int n, unsigned int grid, u
     });
 }
 
-// The grid that fills the GPU: blocks of this size resident on one SM at
-// once, times the SMs (0 if the runtime cannot say).
-unsigned int resident_grid_v8(unsigned int block)
+// The grid that fills the GPU it runs on (launch.cuh).
+static unsigned int resident_grid_v8(unsigned int block)
 {
-    int dev = 0, sms = 0, per_sm = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
-        return 0;
-    rv_with_block_size<32>(block, [&](auto bs) {
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reduce_v8<decltype(bs)::value>, bs.value, 0) != cudaSuccess)
-            per_sm = 0;
-    });
-    return (unsigned int)(sms * per_sm);
+    return rv_resident_grid<32>(block, [](auto bs) { return reduce_v8<decltype(bs)::value>; });
 }
+
+RV_REGISTER_KERNEL(v8_vector_single_pass, launch_v8, resident_grid_v8)
 
 } // namespace RV_NS

@@ -96,13 +96,14 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
 int cmd_versions(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: reducevis versions\n\nLists the reduction versions (v0..v7 of the seeds, v4s, v8, v9), one line each.\n");
+        printf("usage: reducevis versions\n\nLists the reduction versions in teaching order, one line each.\n");
         return RV_EXIT_OK;
     }
     if (argc > 1) return rv_usage_error("versions", "unexpected argument '%s'", argv[1]);
-    for (int v = 0; v < RV_NUM_VERSIONS; v++) {
-        const rv_version_info *info = rv_version(v);
-        printf("%s  %-24s %s\n", info->name, info->title, info->summary);
+    for (int k = 0; k < RV_NUM_VERSIONS; k++) {
+        const rv_version_info *info = rv_version_at(k);
+        printf("%-5s %-26s %s\n", info->name, info->title, info->summary);
+        if (info->note) printf("%-5s %-26s note: %s\n", "", "", info->note);
     }
     printf("\nNumbering follows the seed document 002; the others number the same ideas one higher.\n");
     return RV_EXIT_OK;
@@ -113,12 +114,13 @@ static void trace_usage(const char *cmd, const char *what)
     printf("usage: reducevis %s --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
            "                 [--data ones|index|mod10|random[:SEED]] -o FILE.rvt\n\n"
            "%s\n\n"
-           "  --version V      v0 .. v9, v4s (see `reducevis versions`)\n"
+           "  --version V      a version's name (see `reducevis versions`)\n"
            "  --block-size B   threads per block, a power of two 32..1024 (default 256;\n"
-           "                   v4..v6 and v4s need at least 64)\n"
+           "                   a version whose last warp reads sdata[tid + 32] needs 64)\n"
            "  --n N            elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
            "  --block K        which block to trace (default 0)\n"
-           "  --grid G         v8, v9 only: blocks in the grid, 1 .. N / (4 x B) rounded up; by default\n"
+           "  --grid G         a version whose grid fills the GPU only: blocks in the grid,\n"
+           "                   1 .. N / (4 x B) rounded up; by default\n"
            "                   capture fills the GPU it runs on and simulate assumes an H100/H200\n"
            "                   (132 SMs x 2048 threads); the other versions' grid follows from N\n"
            "  --data PATTERN   input values (default ones)\n"

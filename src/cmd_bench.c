@@ -14,24 +14,46 @@
 #define RV_BENCH_MAX_REPEAT     10000
 #define RV_BENCH_RUN            (-1)   /* parse_bench: no exit yet, run the bench */
 
+/* "v8 and v9 at 512, the sizes their tuning runs found fastest": the
+ * versions with a tuned block size, from the table. */
+static void tuned_sizes(char *buf, size_t len)
+{
+    const rv_version_info *tuned[RV_NUM_VERSIONS];
+    int count = 0;
+    for (int k = 0; k < RV_NUM_VERSIONS; k++)
+        if (rv_version_at(k)->tuned_block) tuned[count++] = rv_version_at(k);
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count && at < len; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == count ? " and " : ", ";
+        at += (size_t)snprintf(buf + at, len - at, "%s%s", sep, tuned[i]->name);
+        if (at < len && (i + 1 == count || tuned[i + 1]->tuned_block != tuned[i]->tuned_block))
+            at += (size_t)snprintf(buf + at, len - at, " at %d", tuned[i]->tuned_block);
+    }
+    if (at < len) snprintf(buf + at, len - at, ", the size%s their tuning found fastest", count > 1 ? "s" : "");
+}
+
 static void bench_usage(void)
 {
+    char tuned[256];
+    tuned_sizes(tuned, sizeof tuned);
     printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R]\n"
            "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
            "       reducevis bench --show FILE.json\n\n"
-           "Times every version (v0..v9, v4s) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
+           "Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
            "Each time is the whole reduction down to one number (every pass), measured\n"
            "with CUDA events: a few warm-up runs, then the median and minimum of R timed\n"
            "runs.  Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
            "percentage of the device's theoretical peak and of a device-to-device copy\n"
-           "measured in the same run, the speedup over v0 and over the previous version,\n"
+           "measured in the same run, the speedup over the baseline and over the version\n"
+           "each improves on,\n"
            "and a check of every sum against a double-precision sum on the CPU.\n\n"
            "  --n N            elements, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
            "  --sweep          time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
            "                   once at 2^30 (about 8 GiB of GPU memory with the copy test)\n"
            "  --block-size B   threads per block, a power of two 32..1024, for every version\n"
-           "                   (v4..v6 need at least 64 and run at 64 when B is 32); without it\n"
-           "                   256, and v8 and v9 at %d, the size v8's tuning run found fastest\n"
+           "                   (a version that needs more runs at its least); without it\n"
+           "                   256, and %s\n"
            "  --repeat R       timed runs per figure, 1 .. %d (default %d)\n"
            "  --data PATTERN   input values (default random:1)\n"
            "  -o FILE.json     also write every figure, the device and the options as JSON\n"
@@ -41,7 +63,7 @@ static void bench_usage(void)
            "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
            "does not match the CPU's (the table and the JSON are written first, marking\n"
            "it FAILED).\n",
-           rv_version(RV_V8)->tuned_block, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
+           tuned, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
 }
 
 /* Reads argv into opts.  Returns RV_BENCH_RUN when the bench should run,

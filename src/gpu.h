@@ -17,9 +17,9 @@ int rv_gpu_available(char *err, size_t errlen);
 
 /* Runs the instrumented kernel of cfg->version on the GPU, records
  * cfg->block, and reduces the whole array (every pass) to check the sum.
- * v8 records the traced block, then the block that drew the last ticket; v9
- * the traced block only; with cfg->grid 0 their grid is the one rv_gpu_grid
- * gives (the trace holds it).  Returns NULL with a message in err. */
+ * A version with a last block records the traced block, then the block that
+ * drew the last ticket; a version that fills the GPU runs, with cfg->grid 0,
+ * the grid rv_gpu_grid gives (the trace holds it).  Returns NULL with a message in err. */
 rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
 
 /* Sum of the whole array by version v on the GPU (timed build, every pass),
@@ -27,9 +27,9 @@ rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
 int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,
                double *sum, char *err, size_t errlen);
 
-/* Blocks in version v's first pass over n elements on this GPU: v8's and
- * v9's fill the GPU (SMs x resident blocks, capped by the float4s of n); the other
- * versions' follow from n.  Without CUDA: rv_version_grid. */
+/* Blocks in version v's first pass over n elements on this GPU: a version
+ * that fills the GPU takes SMs x resident blocks, capped by the float4s of n;
+ * the other versions' follow from n.  Without CUDA: rv_version_grid. */
 uint32_t rv_gpu_grid(int version, int block_size, uint64_t n);
 
 /* The name of the CUDA device in use ("NVIDIA H200"), or a placeholder. */
@@ -40,7 +40,7 @@ typedef struct rv_bench_opts {
     uint64_t    n;            /* elements (ignored with sweep)             */
     int         sweep;        /* N = 2^20 .. 2^30                           */
     int         block_size;   /* threads per block for every version        */
-    int         block_given;  /* 0: a version with a tuned block size (v8)
+    int         block_given;  /* 0: a version with a tuned block size
                                  runs at that one instead                   */
     int         repeat;       /* timed runs per version, after warm-up      */
     rv_data     data;         /* input pattern (bench default random:1)     */

@@ -1,10 +1,11 @@
-// gpu_bench.cu — `bench` on the GPU: times every version (v0..v9, v4s) and CUB's
+// gpu_bench.cu — `bench` on the GPU: times every version of the table and CUB's
 // cub::DeviceReduce::Sum on the same array, beside a device-to-device copy
 // that shows what the memory really delivers, and checks every sum against
 // the CPU's.
 //
 // What one figure means: the whole reduction down to one number (every pass
-// of rv_reduce_all, v8's single launch, v9's memset and launch, or CUB's
+// of rv_reduce_all, a single-pass version's launch (with what its launcher
+// zeroes first), or CUB's
 // whole call), timed with CUDA events.  Warm-up runs come first (they load
 // the kernel and warm caches and TLBs); then the R timed runs are queued
 // back to back with one event between each two, and the host waits only at
@@ -175,7 +176,7 @@ static int bench_sizes(const rv_bench_opts *opts, uint64_t *sizes)
     return RV_BENCH_MAX_SIZES;
 }
 
-// The block size version v runs at: its tuned one (v8, v9) unless a size was
+// The block size version v runs at: its tuned one (if its row has one) unless a size was
 // given, else the one asked for, or its minimum.  Every run records its own.
 static int bench_block(int v, const rv_bench_opts *opts)
 {
@@ -388,9 +389,9 @@ static int measure(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *size
         progress_show(p, "copy", sizes[k]);
         if (time_copy(g, sizes[k], opts->repeat, &copy_gbps, err, errlen)) return -1;
         p.done++;
-        for (int v = 0; v <= RV_NUM_VERSIONS; v++) { // v == RV_NUM_VERSIONS: CUB
+        for (int o = 0; o <= RV_NUM_VERSIONS; o++) { // in teaching order, then CUB
             rv_result_run run = {};
-            int is_cub = v == RV_NUM_VERSIONS;
+            int is_cub = o == RV_NUM_VERSIONS, v = is_cub ? -1 : rv_version_at(o)->id;
             progress_show(p, is_cub ? "cub" : rv_version(v)->name, sizes[k]);
             if (is_cub ? time_cub(g, sizes[k], opts->repeat, &run, err, errlen)
                        : time_version(g, v, bench_block(v, opts), sizes[k], opts->repeat, &run, err, errlen))

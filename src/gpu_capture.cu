@@ -131,31 +131,33 @@ extern "C" uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
 
 extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t errlen)
 {
-    // v8's and v9's grid, unless chosen, is the one their timed runs use on this GPU.
+    // A grid that fills the GPU, unless chosen, is the one the timed runs use on this GPU.
     rv_config c = *cfg_in;
     const rv_config *cfg = &c;
     if (rv_config_check(cfg, err, errlen)) return nullptr;
     if (!c.grid) c.grid = rv_grid_on_gpu(c.version, c.block_size, (unsigned)c.n);
     if (rv_config_check(cfg, err, errlen)) return nullptr;
 
-    rv_step plan[RV_MAX_STEPS];
-    int nsteps = rv_model_plan(cfg->version, cfg->block_size, plan);
     unsigned n = (unsigned)cfg->n, B = (unsigned)cfg->block_size;
     unsigned grid = c.grid;
-    bool single = rv_version_single_pass(cfg->version);
+    bool single = rv_version_has(cfg->version, RV_VP_SINGLE_PASS);
+    rv_trace *tr = rv_trace_begin(cfg, grid, RV_ORIGIN_GPU, err, errlen);
+    if (!tr) return nullptr;
+    int nsteps = tr->nsteps;
     size_t nev = (size_t)nsteps * B;
-    size_t partial_n = grid + (single ? 1 : 0);  // v8, v9: the result after the partial slots
+    size_t partial_n = grid + (single ? 1 : 0);  // a single pass: the result after the partial slots
     size_t scratch_n = single ? 0 : rv_reduce_scratch(cfg->version, cfg->block_size, grid);
     float *d_in = nullptr, *d_partial = nullptr, *scratch = nullptr, result = 0.0f;
     rv_dev_event *d_events = nullptr;
     int *d_steps = nullptr, steps_taken = 0;
     double cpu = 0.0;
     std::vector<rv_dev_event> events(nev);
-    rv_trace *tr = nullptr;
 
     if (rv_upload_pattern(cfg->data, n, (partial_n + scratch_n) * sizeof(float) + nev * sizeof(rv_dev_event),
-                          &d_in, &cpu, err, errlen))
+                          &d_in, &cpu, err, errlen)) {
+        rv_trace_free(tr);
         return nullptr;
+    }
     RV_CUDA(cudaMalloc(&d_partial, partial_n * sizeof(float)), "allocating partial sums");
     if (scratch_n) RV_CUDA(cudaMalloc(&scratch, scratch_n * sizeof(float)), "allocating partial sums");
     RV_CUDA(cudaMalloc(&d_events, nev * sizeof(rv_dev_event)), "allocating the device trace buffer");
@@ -163,8 +165,9 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
     RV_CUDA(cudaMemset(d_events, 0, nev * sizeof(rv_dev_event)), "clearing the device trace buffer");
     RV_CUDA(cudaMemset(d_steps, 0, sizeof(int)), "clearing the device trace buffer");
     {
-        // Pass 1 instrumented (it records cfg->block; v8 also its last block;
-        // v9's launcher zeroes the result first), the other passes timed.
+        // Pass 1 instrumented (it records cfg->block, and a last block where
+        // the version has one; a launcher zeroes what it must), the other
+        // passes timed.
         rv_trace_args args = {d_events, cfg->block, nsteps, d_steps};
         rv_traced_launch(cfg->version)(d_in, d_partial, n, grid, B, 0, args);
         RV_CUDA(cudaGetLastError(), "launching the instrumented kernel");
@@ -183,18 +186,6 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
                  steps_taken, rv_version_name(cfg->version), B, nsteps);
         goto fail;
     }
-    if (!(tr = rv_trace_new(cfg->block_size, nsteps))) {
-        snprintf(err, errlen, "out of memory");
-        goto fail;
-    }
-    memcpy(tr->steps, plan, (size_t)nsteps * sizeof *plan);
-    tr->version = cfg->version;
-    tr->n = cfg->n;
-    tr->traced_block = cfg->block;
-    tr->grid = grid;
-    tr->data = cfg->data;
-    tr->origin_kind = RV_ORIGIN_GPU;
-    tr->source_hash = rv_version_source_hash(cfg->version);
     describe_origin(tr);
     if (fill_events(tr, events, err, errlen) || rv_trace_validate(tr, err, errlen)) goto fail;
     if (!rv_sum_matches(result, cpu, abs_sum(cpu))) {

@@ -1,36 +1,37 @@
-// gpu_reduce.cu — the launch tables and the multi-pass driver: every version
-// reduces the whole array by running itself again on its partial sums, but
-// v8, whose last block finishes the job in the same launch, and v9, whose
-// blocks add their sums atomically into a result its launcher zeroes first.
+// gpu_reduce.cu — finding a version's launchers, and the multi-pass driver:
+// every version reduces the whole array by running itself again on its
+// partial sums, but a single-pass version, which finishes the job in one
+// launch (a last block, or atomic adds into a result its launcher zeroes).
 #include "gpu_reduce.h"
 
-timed::launch_fn rv_timed_launch(int v)
+#include <stdlib.h>
+#include <string.h>
+
+// The kernel file version v's row names, as it registered itself.
+static const rv_registered_kernel *kernel_of(int v)
 {
-    static const timed::launch_fn table[RV_NUM_VERSIONS] = {
-        timed::launch_v0, timed::launch_v1, timed::launch_v2, timed::launch_v3,
-        timed::launch_v4, timed::launch_v5, timed::launch_v6, timed::launch_v7,
-        timed::launch_v4s, timed::launch_v8, timed::launch_v9};
-    return table[v];
+    const rv_version_info *info = rv_version(v);
+    for (const rv_registered_kernel *k = rv_kernels; info && k->file; k++)
+        if (!strcmp(k->file, info->file)) return k;
+    fprintf(stderr, "no kernel registered for %s (%s): does it end with RV_REGISTER_KERNEL?\n",
+            rv_version_name(v), info ? info->file : "?");
+    abort(); // a programmer error: the table names a file that registered nothing
 }
 
-traced::launch_fn rv_traced_launch(int v)
-{
-    static const traced::launch_fn table[RV_NUM_VERSIONS] = {
-        traced::launch_v0, traced::launch_v1, traced::launch_v2, traced::launch_v3,
-        traced::launch_v4, traced::launch_v5, traced::launch_v6, traced::launch_v7,
-        traced::launch_v4s, traced::launch_v8, traced::launch_v9};
-    return table[v];
-}
+timed::launch_fn rv_timed_launch(int v) { return kernel_of(v)->timed->launch; }
+
+traced::launch_fn rv_traced_launch(int v) { return kernel_of(v)->traced->launch; }
 
 unsigned rv_grid_on_gpu(int v, int block, unsigned n)
 {
-    if (!rv_version_grid_free(v)) return (unsigned)rv_version_grid(v, block, n);
+    if (!rv_version_has(v, RV_VP_FILLS_GPU)) return (unsigned)rv_version_grid(v, block, n);
     // by version and log2 of the block size; the device does not change
     static unsigned resident[RV_NUM_VERSIONS][11];
     int k = 0;
     while ((1 << k) < block && k < 10) k++;
     unsigned &fits = resident[v][k];
-    if (!fits) fits = v == RV_V9 ? timed::resident_grid_v9((unsigned)block) : timed::resident_grid_v8((unsigned)block);
+    unsigned (*resident_grid)(unsigned) = kernel_of(v)->timed->resident_grid;
+    if (!fits && resident_grid) fits = resident_grid((unsigned)block);
     uint64_t most = rv_version_grid_max(v, block, n);
     if (!fits) return (unsigned)rv_version_grid(v, block, n); // the runtime could not say: the default
     return (unsigned)(fits < most ? fits : most);
@@ -43,14 +44,14 @@ static unsigned grid_of(int v, int block, unsigned n)
 
 size_t rv_reduce_scratch(int v, int block, unsigned n)
 {
-    if (rv_version_single_pass(v)) return (size_t)rv_grid_on_gpu(v, block, n) + 1;
+    if (rv_version_has(v, RV_VP_SINGLE_PASS)) return (size_t)rv_grid_on_gpu(v, block, n) + 1;
     unsigned g1 = grid_of(v, block, n);
     return (size_t)g1 + grid_of(v, block, g1);
 }
 
 float *rv_reduce_all(int v, int block, const float *d_in, unsigned n, float *scratch, cudaStream_t s)
 {
-    if (rv_version_single_pass(v)) { // one launch: partial slots scratch[0 .. grid), the sum after them
+    if (rv_version_has(v, RV_VP_SINGLE_PASS)) { // one launch: partial slots scratch[0 .. grid), the sum after them
         unsigned grid = rv_grid_on_gpu(v, block, n);
         rv_timed_launch(v)(d_in, scratch, n, grid, (unsigned)block, s);
         return scratch + grid;

@@ -11,51 +11,25 @@
 #include "data.h"
 #include "versions.h"
 
-#define RV_DECLARE_LAUNCHES(ns, ...)                                                              \
-    namespace ns {                                                                                \
-    void launch_v0(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v1(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v2(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v3(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v4(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v5(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v6(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v7(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v4s(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v8(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    void launch_v9(const float *, float *, unsigned, unsigned, unsigned, cudaStream_t __VA_ARGS__); \
-    unsigned resident_grid_v8(unsigned block);                                                     \
-    unsigned resident_grid_v9(unsigned block);                                                     \
-    }
-
-namespace timed {
-typedef void (*launch_fn)(const float *in, float *out, unsigned n, unsigned grid, unsigned block, cudaStream_t s);
-}
-namespace traced {
-typedef void (*launch_fn)(const float *in, float *out, unsigned n, unsigned grid, unsigned block, cudaStream_t s,
-                          rv_trace_args trace);
-}
-RV_DECLARE_LAUNCHES(timed)
-RV_DECLARE_LAUNCHES(traced, , rv_trace_args)
-
-// The launch functions of version v, timed and instrumented builds.
+// The launch functions of version v, timed and instrumented builds: those
+// its kernel file registered (kernels/registry.cuh).
 timed::launch_fn rv_timed_launch(int v);
 traced::launch_fn rv_traced_launch(int v);
 
 // Blocks in version v's first pass over n elements on this GPU: the
-// version's formula, or for v8 and v9 the blocks that stay resident at once
-// (SMs x occupancy of the version's timed kernel, asked once per version and
-// block size), capped by rv_version_grid_max.
+// version's formula, or for a version that fills the GPU the blocks that
+// stay resident at once (SMs x occupancy of its timed kernel, asked once per
+// version and block size), capped by rv_version_grid_max.
 unsigned rv_grid_on_gpu(int v, int block, unsigned n);
 
 // Floats of scratch space rv_reduce_all needs (two ping-pong buffers; for
-// v8 and v9, their grid's partial slots and the result after them).
+// a single-pass version, its grid's partial slots and the result after them).
 size_t rv_reduce_scratch(int v, int block, unsigned n);
 
 // Reduces d_in[0..n) to one float with version v's timed build, launching
 // pass after pass on the partial sums until one is left (n == 1 still runs
-// one pass; v8 and v9 always run exactly one launch, v9's after zeroing the
-// result on the same stream).  Returns the device pointer to the result,
+// one pass; a single-pass version runs exactly one launch, whose launcher
+// zeroes what it must on the same stream).  Returns the device pointer to the result,
 // inside scratch.
 float *rv_reduce_all(int v, int block, const float *d_in, unsigned n, float *scratch, cudaStream_t s);
 

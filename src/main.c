@@ -29,7 +29,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"view",     viewer_main,  "open the viewer (the default with no command)"},
-    {"versions", cmd_versions, "list the versions (v0..v7 of the seeds, and beyond)"},
+    {"versions", cmd_versions, "list the versions in teaching order"},
     {"simulate", cmd_simulate, "record a trace with the CPU model"},
     {"capture",  cmd_capture,  "record a trace on the GPU (instrumented build)"},
     {"inspect",  cmd_inspect,  "print what each step of a trace does (text or --json)"},

@@ -18,15 +18,15 @@ extern "C" {
 
 /* What to run: the same options for `simulate` and `capture`. */
 typedef struct rv_config {
-    int      version;      /* 0..7                                    */
+    int      version;      /* an id of the version table              */
     int      block_size;   /* power of two, version's minimum .. 1024 */
     uint64_t n;            /* elements, 1 .. RV_MAX_N                 */
     uint32_t block;        /* the block to trace, < grid              */
     rv_data  data;
-    uint32_t grid;         /* blocks; 0 = the version's grid. Only v8's
-                              and v9's grid is a choice (1 ..
-                              rv_version_grid_max): capture fills the
-                              GPU, the model takes this */
+    uint32_t grid;         /* blocks; 0 = the version's grid. Only the
+                              grid of a version that fills the GPU is a
+                              choice (1 .. rv_version_grid_max): capture
+                              fills the GPU, the model takes this */
 } rv_config;
 
 /* The grid cfg runs: cfg->grid, or the version's default when it is 0. */
@@ -43,18 +43,20 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen);
 int rv_model_plan(int version, int block_size, rv_step *steps);
 
 /* The first step of the plan that only the block drawing the last ticket
- * runs (v8's final phase), or the number of steps when every step is the
+ * runs (the last block's phase), or the number of steps when every step is the
  * traced block's own. */
 int rv_model_last_block_step(int version, int block_size);
 
-/* Runs the model of cfg's traced block (for v8 also the last block's final
- * phase, from every block's partial). The trace's origin is "CPU model".
+/* Runs the model of cfg's traced block (and a last block's phase, from every
+ * block's partial, where the version has one). The trace's origin is "CPU model".
  * Returns NULL with a message in err (bad config, out of memory). */
 rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen);
 
-/* The source line of the statement that contains `needle` in version v's
- * kernel source, or 0 if it is not there or not unique. */
-int rv_model_line(int v, const char *needle);
+/* A trace with cfg's header and the version's steps, every event "not
+ * executed": what the model and a GPU capture both fill in.  origin says
+ * which; the caller names a GPU and its date.  NULL with err when memory
+ * runs out. */
+rv_trace *rv_trace_begin(const rv_config *cfg, uint32_t grid, rv_origin_kind origin, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -30,25 +30,35 @@ struct rv_results {
     int             nruns, nsizes, cap;
 };
 
-/* The variants in their teaching order, and the one each improves on
- * ("previous version"): v4s is v4 corrected, so v5 still builds on v4; v8
- * builds on v7, v9 on v8.  CUB is compared with v8, not v9: CUB's
- * DeviceReduce::Sum, like v8, gives the same bits on every run on one GPU
- * (its default, run-to-run determinism); v9's atomic ending does not. */
-static const char *const variants[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s",
-                                                           "v5", "v6", "v7", "v8", "v9", "cub"};
-static const int previous[RV_RESULTS_NVARIANTS] = {-1, 0, 1, 2, 3, 4, 4, 6, 7, 8, 9, 9};
-
+/* The variants: the versions in their teaching order, then CUB, which is
+ * compared with the version the table marks as its peer (RV_VP_CUB_PEER:
+ * both one device-wide sum, the same bits on every run); each version is
+ * compared with the one it improves on. */
 const char *rv_results_variant(int k)
 {
-    return (k >= 0 && k < RV_RESULTS_NVARIANTS) ? variants[k] : NULL;
+    if (k == RV_NUM_VERSIONS) return "cub";
+    const rv_version_info *vi = rv_version_at(k);
+    return vi ? vi->name : NULL;
 }
 
 static int variant_index(const char *name)
 {
     for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
-        if (!strcmp(name, variants[k])) return k;
+        if (!strcmp(name, rv_results_variant(k))) return k;
     return -1;
+}
+
+/* The variant that variant k is compared with, or -1. */
+static int previous_variant(int k)
+{
+    if (k == RV_NUM_VERSIONS) {
+        for (int v = 0; v < RV_NUM_VERSIONS; v++)
+            if (rv_version_has(v, RV_VP_CUB_PEER)) return rv_version(v)->order;
+        return -1;
+    }
+    const rv_version_info *vi = rv_version_at(k);
+    int prev = vi ? rv_version_previous(vi->id) : -1;
+    return prev >= 0 ? rv_version(prev)->order : -1;
 }
 
 /* ==== building ============================================================ */
@@ -110,14 +120,14 @@ static double ratio(double a, double b)
 
 static const rv_result_run *find_variant(const rv_results *r, int k, uint64_t n)
 {
-    return (k >= 0 && k < RV_RESULTS_NVARIANTS) ? rv_results_find(r, variants[k], n) : NULL;
+    return (k >= 0 && k < RV_RESULTS_NVARIANTS) ? rv_results_find(r, rv_results_variant(k), n) : NULL;
 }
 
 static void derive_run(const rv_results *r, rv_result_run *run)
 {
     int k = variant_index(run->version);
     const rv_result_run *v0 = find_variant(r, 0, run->n);
-    const rv_result_run *prev = k >= 0 ? find_variant(r, previous[k], run->n) : NULL;
+    const rv_result_run *prev = k >= 0 ? find_variant(r, previous_variant(k), run->n) : NULL;
     /* bytes / (ms * 1e-3 s) / 1e9 bytes per GB */
     run->gbps = ratio((double)run->n * sizeof(float), run->median_ms * 1e6);
     run->pct_theoretical = 100.0 * ratio(run->gbps, r->meta.theoretical_gbps);
@@ -361,8 +371,10 @@ static void print_size(const rv_results *r, uint64_t n, FILE *f)
     if (n * sizeof(float) <= r->meta.l2_bytes)
         fprintf(f, "  (the array fits in the %.0f MiB L2 cache: repeated runs read it from there, so GB/s may\n"
                    "   exceed the memory's peak)\n", r->meta.l2_bytes / 1048576.0);
+    char vs_base[16];
+    snprintf(vs_base, sizeof vs_base, "vs %s", rv_results_variant(0)); /* the baseline: first in teaching order */
     fprintf(f, "  %-7s %5s %10s %10s %9s %7s %7s %8s %8s  %s\n", "version", "block", "median ms", "min ms",
-            "GB/s", "% peak", "% copy", "vs v0", "vs prev", "sum check");
+            "GB/s", "% peak", "% copy", vs_base, "vs prev", "sum check");
     for (int i = 0; i < r->nruns; i++)
         if (r->runs[i].n == n) print_row(f, &r->runs[i]);
 }
@@ -401,13 +413,14 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
     }
 }
 
-/* A sweep's last word: the single-pass versions (v8, v9) against CUB. */
+/* A sweep's last word: the single-pass versions against CUB. */
 static void print_single_pass_vs_cub(const rv_results *r, FILE *f)
 {
     if (r->nsizes < 2) return;
-    for (int v = 0; v < RV_NUM_VERSIONS; v++)
-        if (rv_version_single_pass(v) && rv_results_find(r, rv_version_name(v), 0))
-            print_against_cub(r, rv_version_name(v), f);
+    for (int k = 0; k < RV_NUM_VERSIONS; k++) {
+        const rv_version_info *vi = rv_version_at(k);
+        if ((vi->props & RV_VP_SINGLE_PASS) && rv_results_find(r, vi->name, 0)) print_against_cub(r, vi->name, f);
+    }
 }
 
 void rv_results_print_table(const rv_results *r, FILE *f)
@@ -494,7 +507,8 @@ static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *ru
     if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "a run should be an object, not %s", rv_json_type_name(o->type));
     if (rv_json_text(at, o, "version", run->version, sizeof run->version)) return -1;
     if (variant_index(run->version) < 0)
-        return rv_json_fail_at(at, NULL, "unknown version \"%s\" (expected v0 .. v9, v4s or cub)", run->version);
+        return rv_json_fail_at(at, NULL, "unknown version \"%s\" (expected one of %s, or cub)", run->version,
+                               rv_version_list());
     if (rv_json_need(at, o, "block_size", RV_JSON_NUMBER, 1, &block) ||
         (block && rv_json_whole(at, o, "block_size", 1, 1024, &block_size)))
         return -1;

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "versions.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -26,11 +28,11 @@ extern "C" {
 #define RV_RESULTS_VERSION     1                   /* its "format_version"       */
 #define RV_RESULTS_TIMING      "whole reduction, every pass, CUDA events, median of R after warm-up"
 #define RV_RESULTS_COPY        "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
-#define RV_RESULTS_NVARIANTS   12                  /* v0 .. v9, v4s and cub      */
+#define RV_RESULTS_NVARIANTS   (RV_NUM_VERSIONS + 1)  /* every version, then cub */
 
 /* One version timed at one N. */
 typedef struct rv_result_run {
-    char     version[8];        /* "v0" .. "v9", "v4s" or "cub"                   */
+    char     version[8];        /* a version's name ("v4s") or "cub"              */
     uint64_t n;                 /* elements reduced                               */
     int      block_size;        /* threads per block; 0: CUB chose its own        */
     /* measured */
@@ -94,9 +96,9 @@ rv_results *rv_results_parse(const char *text, size_t len, const char *name, cha
 
 void rv_results_free(rv_results *r);
 
-/* The run of version ("v0" .. "v9", "v4s", "cub") at n; n == 0: at the main N.
+/* The run of version (a version's name, or "cub") at n; n == 0: at the main N.
  * NULL when there is none. */
-/* Variant k (0 .. RV_RESULTS_NVARIANTS-1) in teaching order: "v0" ... "v4s" ... "cub". */
+/* Variant k (0 .. RV_RESULTS_NVARIANTS-1): the versions in teaching order, then "cub". */
 const char *rv_results_variant(int k);
 
 const rv_result_run *rv_results_find(const rv_results *r, const char *version, uint64_t n);
@@ -111,7 +113,7 @@ double rv_results_copy_gbps(const rv_results *r, uint64_t n);
 /* The distinct N of the runs, ascending (for a sweep plot); returns how many. */
 int rv_results_sizes(const rv_results *r, const uint64_t **sizes);
 
-/* All runs, in the order they were added (by N, then v0 .. v9, cub).  A file
+/* All runs, in the order they were added (by N, then the versions in teaching order, then cub).  A file
  * written before a version existed simply has no runs of it. */
 int rv_results_count(const rv_results *r);
 const rv_result_run *rv_results_run(const rv_results *r, int i);

@@ -1,84 +1,144 @@
-/* versions.c — the table of reduction versions and the facts derived from it. */
+/* versions.c — the table of reduction versions and the facts derived from it.
+ *
+ * One row per version: everything that differs between versions is here, so
+ * that adding a lesson is a kernel file, a model function and a row (see
+ * docs/adding-a-version.md).  Rows are in id order, which is frozen by the
+ * .rvt files; `order` gives the teaching order every list uses.
+ */
 #include "versions.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "rv_access.h"
 
 /* kernel_sources.c (generated from kernels/v*.cu), ended by {NULL, NULL} */
 extern const struct rv_kernel_source { const char *file, *text; } rv_kernel_sources[];
 
+/* The model functions, one file each under src/model/. */
+void rv_model_v0(struct rv_sim *m);
+void rv_model_v1(struct rv_sim *m);
+void rv_model_v2(struct rv_sim *m);
+void rv_model_v3(struct rv_sim *m);
+void rv_model_v4(struct rv_sim *m);
+void rv_model_v5(struct rv_sim *m);
+void rv_model_v6(struct rv_sim *m);
+void rv_model_v7(struct rv_sim *m);
+void rv_model_v4s(struct rv_sim *m);
+void rv_model_v8(struct rv_sim *m);
+void rv_model_v9(struct rv_sim *m);
+void rv_model_v7cg(struct rv_sim *m);
+void rv_model_v7cg(struct rv_sim *m);
+
+#define LAST_WARP_READS_32 N_("this version's last-warp code reads sdata[tid + 32]: block size must be at least 64")
+
 static const rv_version_info versions[RV_NUM_VERSIONS] = {
-    {0, "v0", "interleaved addressing", "v0_interleaved.cu",
-     "baseline: tid % (2*s) == 0 picks the working threads (divergent branch)",
-     "The baseline: each block copies its elements to shared memory and adds pairs at "
-     "strides 1, 2, 4, ...; `tid % (2*s) == 0` scatters the working threads over every warp, "
-     "so warps diverge and the modulo is slow.",
-     32, 1, 0},
-    {1, "v1", "strided index", "v1_strided_index.cu",
-     "index = 2*s*tid keeps working threads together; strided words collide on banks",
-     "index = 2*s*tid packs the working threads into the first warps (no divergent branch "
-     "until fewer than 32 work), but neighbouring lanes now touch words 2s apart, which fall "
-     "into the same shared-memory bank: n-way bank conflicts.",
-     32, 1, 0},
-    {2, "v2", "sequential addressing", "v2_sequential.cu",
-     "stride halves from blockDim/2: consecutive lanes, consecutive words, no conflicts",
-     "Sequential addressing: at stride s thread tid adds sdata[tid + s]; consecutive lanes read "
-     "consecutive words (one per bank), so the tree is conflict-free, but half the threads "
-     "are idle from the first step on.",
-     32, 1, 0},
-    {3, "v3", "add during load", "v3_add_during_load.cu",
-     "each thread adds two elements while loading: half the blocks, no idle first step",
-     "Each thread adds two elements (tid and tid + blockDim) while loading, so a block covers "
-     "2*blockDim elements, half as many blocks are launched and the first tree step is not "
-     "wasted on idle threads.",
-     32, 2, 0},
-    {4, "v4", "unroll the last warp", "v4_unroll_last_warp.cu",
-     "the last 6 levels run warp-synchronously through a volatile pointer, no barrier",
-     "When 32 threads or fewer remain, one warp finishes with six unrolled statements through a "
-     "volatile pointer and no __syncthreads(); all 32 lanes run every statement, so most of "
-     "them do wasted work (and the code relies on implicit warp-synchronous execution).",
-     64, 2, 0},
-    {5, "v5", "complete unroll", "v5_complete_unroll.cu",
-     "block size is a template constant: every loop and test is resolved at compile time",
-     "The block size becomes a template parameter, so the compiler unrolls the whole tree and "
-     "removes the loop counter and the tests: the steps are those of v4, only fewer instructions "
-     "run between them.",
-     64, 2, 0},
-    {6, "v6", "many elements per thread", "v6_many_per_thread.cu",
-     "each thread sums a fixed share (grid-stride loop) before the tree: fewer blocks",
-     "Each block sums a fixed share of the array: every thread first adds "
-     "32 elements in a grid-stride loop (coalesced loads, sum in a register), "
-     "so far fewer blocks run the tree and memory bandwidth, not the tree, sets the pace.",
-     64, RV_ELEMS_PER_THREAD, 0},
-    {7, "v7", "warp shuffle", "v7_shuffle.cu",
-     "__shfl_down_sync sums inside each warp in registers; shared memory only between warps",
-     "Warp shuffles: after loading, each warp sums its 32 values in registers with "
-     "__shfl_down_sync (no shared memory, no barrier); lane 0 of each warp leaves its partial in "
-     "shared memory and the first warp shuffles those down to the block's sum.",
-     32, RV_ELEMS_PER_THREAD, 0},
-    {8, "v4s", "v4 with __syncwarp", "v4s_syncwarp.cu",
-     "v4's last warp made correct for Volta and later: register, __syncwarp(), store",
-     "v4's warp phase relies on lockstep execution, which independent thread scheduling "
-     "(Volta and later) no longer guarantees: racecheck reports read/write hazards. Here each "
-     "lane keeps its sum in a register, adds its neighbour's word, and stores only after "
-     "__syncwarp(), so every read happens before the write it could collide with.",
-     64, 2, 0},
-    {9, "v8", "vector loads, single pass", "v8_vector_single_pass.cu",
-     "float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)",
-     "float4 loads (16 sectors per warp request), four accumulators and four loads in flight per "
-     "thread, a grid of the blocks the GPU holds at once taking tiles in turn, shuffles as in v7; "
-     "one pass: each block publishes its partial and takes a ticket; the last one's block sums "
-     "them in a fixed order.",
-     32, 4, 512},
-    {10, "v9", "atomic add", "v9_atomic_add.cu",
-     "v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block",
-     "One atomicAdd per block replaces the ticket and last block's ordered sum: nothing waits for the "
-     "last block. But float addition is not associative and blocks arrive in a new order each run, so "
-     "the last bits may vary (v8's fixed order: same bits each run); the result is zeroed before each "
-     "launch.",
-     32, 4, 512},
+    {.id = 0, .order = 0, .name = "v0", .title = N_("interleaved addressing"), .file = "v0_interleaved.cu",
+     .summary = N_("baseline: tid % (2*s) == 0 picks the working threads (divergent branch)"),
+     .changed = N_("The baseline: each block copies its elements to shared memory and adds pairs at "
+                   "strides 1, 2, 4, ...; `tid % (2*s) == 0` scatters the working threads over every warp, "
+                   "so warps diverge and the modulo is slow."),
+     .min_block = 32, .elems_per_thread = 1,
+     .colour = {0xc49a6c, 0x8c564b}, .model = rv_model_v0},
+    {.id = 1, .order = 1, .name = "v1", .title = N_("strided index"), .file = "v1_strided_index.cu",
+     .summary = N_("index = 2*s*tid keeps working threads together; strided words collide on banks"),
+     .changed = N_("index = 2*s*tid packs the working threads into the first warps (no divergent branch "
+                   "until fewer than 32 work), but neighbouring lanes now touch words 2s apart, which fall "
+                   "into the same shared-memory bank: n-way bank conflicts."),
+     .improves_on = "v0", .min_block = 32, .elems_per_thread = 1,
+     .colour = {0xff8fd0, 0xe377c2}, .model = rv_model_v1},
+    {.id = 2, .order = 2, .name = "v2", .title = N_("sequential addressing"), .file = "v2_sequential.cu",
+     .summary = N_("stride halves from blockDim/2: consecutive lanes, consecutive words, no conflicts"),
+     .changed = N_("Sequential addressing: at stride s thread tid adds sdata[tid + s]; consecutive lanes read "
+                   "consecutive words (one per bank), so the tree is conflict-free, but half the threads "
+                   "are idle from the first step on."),
+     .improves_on = "v1", .min_block = 32, .elems_per_thread = 1,
+     .colour = {0x5fd068, 0x2ca02c}, .model = rv_model_v2},
+    {.id = 3, .order = 3, .name = "v3", .title = N_("add during load"), .file = "v3_add_during_load.cu",
+     .summary = N_("each thread adds two elements while loading: half the blocks, no idle first step"),
+     .changed = N_("Each thread adds two elements (tid and tid + blockDim) while loading, so a block covers "
+                   "2*blockDim elements, half as many blocks are launched and the first tree step is not "
+                   "wasted on idle threads."),
+     .improves_on = "v2", .min_block = 32, .elems_per_thread = 2,
+     .colour = {0x3fd8e8, 0x0fa3b1}, .model = rv_model_v3},
+    {.id = 4, .order = 4, .name = "v4", .title = N_("unroll the last warp"), .file = "v4_unroll_last_warp.cu",
+     .summary = N_("the last 6 levels run warp-synchronously through a volatile pointer, no barrier"),
+     .changed = N_("When 32 threads or fewer remain, one warp finishes with six unrolled statements through a "
+                   "volatile pointer and no __syncthreads(); all 32 lanes run every statement, so most of "
+                   "them do wasted work (and the code relies on implicit warp-synchronous execution)."),
+     .improves_on = "v3", .min_block = 64, .min_block_why = LAST_WARP_READS_32, .elems_per_thread = 2,
+     .race = RV_RACE_HAZARD,
+     .race_caption = N_("Race hazard: these statements rely on the 32 lanes running in lockstep, "
+                        "which Volta and later do not guarantee (v4s fixes it with __syncwarp())"),
+     .colour = {0xffa24a, 0xff7f0e}, .model = rv_model_v4},
+    {.id = 5, .order = 6, .name = "v5", .title = N_("complete unroll"), .file = "v5_complete_unroll.cu",
+     .summary = N_("block size is a template constant: every loop and test is resolved at compile time"),
+     .changed = N_("The block size becomes a template parameter, so the compiler unrolls the whole tree and "
+                   "removes the loop counter and the tests: the steps are those of v4, only fewer instructions "
+                   "run between them."),
+     .improves_on = "v4", .min_block = 64, .min_block_why = LAST_WARP_READS_32, .elems_per_thread = 2,
+     .race = RV_RACE_SAME_CODE, .race_from = "v4", .race_fixed_by = "v4s",
+     .race_caption = N_("Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes"),
+     .colour = {0xe2e24a, 0xa5a614}, .model = rv_model_v5},
+    {.id = 6, .order = 7, .name = "v6", .title = N_("many elements per thread"), .file = "v6_many_per_thread.cu",
+     .summary = N_("each thread sums a fixed share (grid-stride loop) before the tree: fewer blocks"),
+     .changed = N_("Each block sums a fixed share of the array: every thread first adds "
+                   "32 elements in a grid-stride loop (coalesced loads, sum in a register), "
+                   "so far fewer blocks run the tree and memory bandwidth, not the tree, sets the pace."),
+     .improves_on = "v5", .min_block = 64, .min_block_why = LAST_WARP_READS_32,
+     .elems_per_thread = RV_ELEMS_PER_THREAD,
+     .race = RV_RACE_SAME_CODE, .race_from = "v4", .race_fixed_by = "v4s",
+     .race_caption = N_("Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes"),
+     .colour = {0xb05ca8, 0x7b4173}, .model = rv_model_v6},
+    {.id = 7, .order = 8, .name = "v7", .title = N_("warp shuffle"), .file = "v7_shuffle.cu",
+     .summary = N_("__shfl_down_sync sums inside each warp in registers; shared memory only between warps"),
+     .changed = N_("Warp shuffles: after loading, each warp sums its 32 values in registers with "
+                   "__shfl_down_sync (no shared memory, no barrier); lane 0 of each warp leaves its partial in "
+                   "shared memory and the first warp shuffles those down to the block's sum."),
+     .improves_on = "v6", .props = RV_VP_WARP_PARTIALS, .min_block = 32, .elems_per_thread = RV_ELEMS_PER_THREAD,
+     .colour = {0x8fd0ff, 0x56b4e9}, .model = rv_model_v7},
+    {.id = 8, .order = 5, .name = "v4s", .title = N_("v4 with __syncwarp"), .file = "v4s_syncwarp.cu",
+     .summary = N_("v4's last warp made correct for Volta and later: register, __syncwarp(), store"),
+     .changed = N_("v4's warp phase relies on lockstep execution, which independent thread scheduling "
+                   "(Volta and later) no longer guarantees: racecheck reports read/write hazards. Here each "
+                   "lane keeps its sum in a register, adds its neighbour's word, and stores only after "
+                   "__syncwarp(), so every read happens before the write it could collide with."),
+     .improves_on = "v4", .min_block = 64, .min_block_why = LAST_WARP_READS_32, .elems_per_thread = 2,
+     .race = RV_RACE_CLEAN,
+     .race_caption = N_("No race: __syncwarp() after each read and each write keeps the lanes in step"),
+     .colour = {0xb890ff, 0x9467bd}, .model = rv_model_v4s},
+    {.id = 9, .order = 10, .name = "v8", .title = N_("vector loads, single pass"), .file = "v8_vector_single_pass.cu",
+     .summary = N_("float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)"),
+     .changed = N_("float4 loads (16 sectors per warp request), four accumulators and four loads in flight per "
+                   "thread, a grid of the blocks the GPU holds at once taking tiles in turn, shuffles as in v7; "
+                   "one pass: each block publishes its partial and takes a ticket; the last one's block sums "
+                   "them in a fixed order."),
+     .improves_on = "v7",
+     .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_LAST_BLOCK | RV_VP_CUB_PEER | RV_VP_WARP_PARTIALS,
+     .min_block = 32, .elems_per_thread = 4, .tuned_block = 512,
+     .colour = {0x4d8dff, 0x0b4fd1}, .model = rv_model_v8},
+    {.id = 10, .order = 11, .name = "v9", .title = N_("atomic add"), .file = "v9_atomic_add.cu",
+     .summary = N_("v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block"),
+     .changed = N_("One atomicAdd per block replaces the ticket and last block's ordered sum: nothing waits for the "
+                   "last block. But float addition is not associative and blocks arrive in a new order each run, so "
+                   "the last bits may vary (v8's fixed order: same bits each run); the result is zeroed before each "
+                   "launch."),
+     .improves_on = "v8",
+     .note = N_("the sum's last bits can change from run to run: the blocks' atomic adds arrive in a new order each time"),
+     .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_ATOMIC_END | RV_VP_SUM_VARIES | RV_VP_WARP_PARTIALS,
+     .min_block = 32, .elems_per_thread = 4, .tuned_block = 512,
+     .colour = {0xffd8a8, 0xb8860b}, .model = rv_model_v9},
+    {.id = 11, .order = 9, .name = "v7cg", .title = N_("cooperative groups"), .file = "v7cg_cg_reduce.cu",
+     .summary = N_("v7 with cg::reduce over a thread_block_tile<32>: the library writes the shuffles"),
+     .changed = N_("Cooperative groups: cg::reduce(warp, sum, cg::plus<float>()) over a thread_block_tile<32> "
+                   "replaces v7's five hand-written __shfl_down_sync; inside, the library runs an xor butterfly, "
+                   "so every lane ends with its warp's sum. Same work as v7, shorter code that says what it means."),
+     .improves_on = "v7", .props = RV_VP_WARP_PARTIALS, .min_block = 32, .elems_per_thread = RV_ELEMS_PER_THREAD,
+     .captions = {{"cg::reduce", N_("cg::reduce: every lane ends with its warp's sum (5 xor shuffles inside one call)")},
+                  {"final cg::reduce", N_("cg::reduce of the warps' partials: every lane ends with the block's sum")}},
+     .colour = {0xc0c8d0, 0x4a5260}, .model = rv_model_v7cg},
 };
 
 const rv_version_info *rv_version(int v)
@@ -86,23 +146,42 @@ const rv_version_info *rv_version(int v)
     return (v >= 0 && v < RV_NUM_VERSIONS) ? &versions[v] : NULL;
 }
 
+const rv_version_info *rv_version_at(int k)
+{
+    for (int v = 0; v < RV_NUM_VERSIONS; v++)
+        if (versions[v].order == k) return &versions[v];
+    return NULL;
+}
+
+int rv_version_has(int v, unsigned props)
+{
+    const rv_version_info *info = rv_version(v);
+    return info && (info->props & props) == props;
+}
+
 const char *rv_version_name(int v)
 {
     return rv_version(v) ? versions[v].name : "v?";
 }
 
+int rv_version_previous(int v)
+{
+    const rv_version_info *info = rv_version(v);
+    return info && info->improves_on ? rv_version_parse(info->improves_on) : -1;
+}
+
 int rv_version_smem_words(int v, int block_size)
 {
-    return v == 7 || rv_version_grid_free(v) ? 32 : block_size; /* v7, v8 and v9 keep one partial per warp */
+    return rv_version_has(v, RV_VP_WARP_PARTIALS) ? 32 : block_size;
 }
 
 const char *rv_version_list(void)
 {
-    static char list[RV_NUM_VERSIONS * 6];
+    static char list[RV_NUM_VERSIONS * 8];
     if (!list[0])
-        for (int v = 0; v < RV_NUM_VERSIONS; v++) {
-            strcat(list, versions[v].name);
-            if (v + 1 < RV_NUM_VERSIONS) strcat(list, ", ");
+        for (int k = 0; k < RV_NUM_VERSIONS; k++) {
+            strcat(list, rv_version_at(k)->name);
+            if (k + 1 < RV_NUM_VERSIONS) strcat(list, ", ");
         }
     return list;
 }
@@ -123,9 +202,9 @@ int rv_version_parse(const char *s)
 
 uint64_t rv_version_grid(int v, int block_size, uint64_t n)
 {
-    if (rv_version_grid_free(v)) {
-        uint64_t resident = (uint64_t)RV_V8_DEFAULT_SMS * (uint64_t)(RV_V8_THREADS_PER_SM / block_size < 32
-                                                                         ? RV_V8_THREADS_PER_SM / block_size : 32);
+    if (rv_version_has(v, RV_VP_FILLS_GPU)) {
+        uint64_t per_sm = RV_FILL_THREADS_PER_SM / block_size < 32 ? RV_FILL_THREADS_PER_SM / block_size : 32;
+        uint64_t resident = (uint64_t)RV_FILL_DEFAULT_SMS * per_sm;
         uint64_t most = rv_version_grid_max(v, block_size, n);
         return resident < most ? resident : most;
     }
@@ -136,15 +215,11 @@ uint64_t rv_version_grid(int v, int block_size, uint64_t n)
 
 uint64_t rv_version_grid_max(int v, int block_size, uint64_t n)
 {
-    if (!rv_version_grid_free(v)) return rv_version_grid(v, block_size, n);
+    if (!rv_version_has(v, RV_VP_FILLS_GPU)) return rv_version_grid(v, block_size, n);
     uint64_t per_block = 4 * (uint64_t)block_size; /* one float4 per thread */
     uint64_t most = (n + per_block - 1) / per_block;
     return most ? most : 1;
 }
-
-int rv_version_grid_free(int v) { return v == RV_V8 || v == RV_V9; }
-
-int rv_version_single_pass(int v) { return v == RV_V8 || v == RV_V9; }
 
 const char *rv_version_check_block(int v, int block_size)
 {
@@ -152,8 +227,7 @@ const char *rv_version_check_block(int v, int block_size)
     if (!info) return "unknown version";
     if (block_size < 32 || block_size > 1024 || (block_size & (block_size - 1)) != 0)
         return "block size must be a power of two from 32 to 1024";
-    if (block_size < info->min_block)
-        return "this version's last-warp code reads sdata[tid + 32]: block size must be at least 64";
+    if (block_size < info->min_block) return info->min_block_why;
     return NULL;
 }
 
@@ -173,4 +247,30 @@ uint64_t rv_version_source_hash(int v)
         h *= 1099511628211ull;
     }
     return h;
+}
+
+const char *rv_version_caption(int v, const char *label)
+{
+    const rv_version_info *info = rv_version(v);
+    for (int i = 0; info && label && i < RV_MAX_CAPTIONS && info->captions[i].step; i++)
+        if (!strcmp(info->captions[i].step, label)) return info->captions[i].text;
+    return NULL;
+}
+
+int rv_version_line(int v, const char *marker)
+{
+    char tag[64];
+    size_t len = (size_t)snprintf(tag, sizeof tag, "// rv:%s", marker);
+    const char *src = rv_version_source(v), *hit = NULL;
+    /* the marker must end where a name ends, so "rv:load" does not find "rv:load2" */
+    for (const char *p = strstr(src, tag); p; p = strstr(p + 1, tag)) {
+        char after = p[len];
+        if ((after >= 'a' && after <= 'z') || (after >= '0' && after <= '9') || after == '_') continue;
+        if (hit) return 0; /* ambiguous */
+        hit = p;
+    }
+    if (!hit) return 0;
+    int line = 1;
+    for (const char *p = src; p < hit; p++) line += (*p == '\n');
+    return line;
 }

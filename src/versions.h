@@ -1,9 +1,16 @@
-/* versions.h — the reduction versions v0..v9: names, lessons, limits, grids.
+/* versions.h — the reduction versions: one row each, everything that differs.
  *
- * One table, read by every other module: the CLI lists it, the model and the
- * GPU driver size their grids from it, the viewer prints its lessons.
- * Numbering follows the seed document 002 (v0 baseline ... v7 shuffle); other
- * seeds number the same ideas one higher (their "reduce 1" is our v0).
+ * One table, read by every other module: the CLI lists and parses it, the
+ * model runs a row's model function, the GPU side launches the kernels its
+ * file registers, bench and results order their lists by it, the viewer and
+ * the chart take its lessons, notes and colours.  Code asks a row a question
+ * ("does its grid fill the GPU?") instead of testing which version it is.
+ *
+ * A version has two numbers: its id, written into .rvt files (stable: never
+ * reordered, never reused), and its place in the teaching order, which every
+ * list uses.  Numbering of names follows the seed document 002 (v0 baseline
+ * ... v7 shuffle); other seeds number the same ideas one higher (their
+ * "reduce 1" is our v0).  docs/adding-a-version.md says how to add a row.
  */
 #ifndef RV_VERSIONS_H
 #define RV_VERSIONS_H
@@ -14,67 +21,103 @@
 extern "C" {
 #endif
 
-/* v0..v7 as in the seeds; then versions beyond them (v4s: v4 corrected;
- * v8: 128-bit loads, a grid sized to the GPU, a single pass; v9: v8 ending
- * in one atomicAdd per block instead of its last block). */
-#define RV_NUM_VERSIONS 11
-#define RV_V8 9                /* v8's id: its grid is a choice, not a formula */
-#define RV_V9 10               /* v9's id: v8's grid and tiles, an atomic ending */
+#define RV_NUM_VERSIONS 12
 
-/* v8's (and v9's) default grid, used without a GPU: the blocks an H100 or H200 keeps
- * resident at once (132 SMs x 2048 threads), capped by the float4s of N. */
-#define RV_V8_DEFAULT_SMS         132
-#define RV_V8_THREADS_PER_SM      2048
+/* What a version does, as questions code may ask (rv_version_info.props). */
+#define RV_VP_FILLS_GPU      0x01u /* its grid is the blocks the GPU holds at once, a free
+                                      choice from 1 to rv_version_grid_max; its blocks take
+                                      tiles of float4s in turn                              */
+#define RV_VP_SINGLE_PASS    0x02u /* one launch reduces the whole array: `out` holds grid
+                                      slots for partials and the result after them, out[grid] */
+#define RV_VP_LAST_BLOCK     0x04u /* the block that draws the last ticket sums the partials:
+                                      the trace holds its steps after the traced block's    */
+#define RV_VP_ATOMIC_END     0x08u /* each block adds its sum into the result with one
+                                      atomicAdd; the launcher zeroes the result first       */
+#define RV_VP_SUM_VARIES     0x10u /* the last bits of the sum can change from run to run   */
+#define RV_VP_CUB_PEER       0x20u /* CUB's DeviceReduce::Sum is compared with this one (both
+                                      one device-wide sum, the same bits on every run)      */
+#define RV_VP_WARP_PARTIALS  0x40u /* shared memory holds one partial per warp (32 words),
+                                      not one word per thread                               */
 
-/* v8's and v9's rows of float4s per tile (UNROLL in their kernels;
- * the fidelity tests fail if the two ever differ). */
-#define RV_V8_UNROLL              4
+/* What compute-sanitizer racecheck says of a version's warp phase. */
+typedef enum rv_race {
+    RV_RACE_NONE = 0,      /* no warp-synchronous shared-memory phase              */
+    RV_RACE_HAZARD,        /* relies on lockstep lanes: racecheck reports hazards  */
+    RV_RACE_CLEAN,         /* made safe: racecheck is expected to find nothing     */
+    RV_RACE_SAME_CODE      /* the same warp phase as the version named race_from   */
+} rv_race;
+
+#define RV_MAX_CAPTIONS 4
+
+struct rv_sim;
+/* A version's CPU model: the steps of its kernel, on the block simulator. */
+typedef void (*rv_model_fn)(struct rv_sim *m);
 
 typedef struct rv_version_info {
-    int         id;            /* index in the table (v0..v7 are 0..7)        */
-    const char *name;          /* "v1"                                        */
-    const char *title;         /* "strided index"                             */
-    const char *file;          /* "v1_strided_index.cu"                       */
-    const char *summary;       /* one line for `reducevis versions`           */
-    const char *changed;       /* what changed from the previous version      */
-    int         min_block;     /* smallest block size the code allows         */
-    int         elems_per_thread; /* elements each thread reads from global   */
+    int         id;            /* on-disk id, written into .rvt files          */
+    int         order;         /* place in the teaching order, from 0          */
+    const char *name;          /* "v1"                                         */
+    const char *title;         /* "strided index"                              */
+    const char *file;          /* "v1_strided_index.cu": kernel, and the name its
+                                  launchers are registered under             */
+    const char *summary;       /* one line for `reducevis versions`            */
+    const char *changed;       /* what changed from the version it improves on,
+                                  and what it costs                           */
+    const char *improves_on;   /* the version it is measured against ("v0"), or
+                                  NULL for the baseline                       */
+    const char *note;          /* what to know before trusting it, or NULL     */
+    unsigned    props;         /* RV_VP_*                                      */
+    int         min_block;     /* smallest block size the code allows          */
+    const char *min_block_why; /* why, when min_block is above 32              */
+    int         elems_per_thread; /* elements each thread reads from global    */
     int         tuned_block;   /* block size `bench` times it at unless one is
-                                  given (0: the bench's default, 256)          */
+                                  given (0: the bench's default)              */
+    rv_race     race;          /* racecheck's verdict on its warp phase        */
+    const char *race_caption;  /* the race band's headline                     */
+    const char *race_from;     /* RV_RACE_SAME_CODE: whose racecheck stands for it */
+    const char *race_fixed_by; /* RV_RACE_SAME_CODE: the version without the race */
+    struct {                   /* what the step banner says of a step whose
+                                  label is `step`, instead of the sentence
+                                  made from the trace; up to RV_MAX_CAPTIONS */
+        const char *step, *text;
+    } captions[RV_MAX_CAPTIONS];
+    uint32_t    colour[2];     /* its line and bar, 0xRRGGBB: dark, light theme */
+    rv_model_fn model;         /* its CPU model                                */
 } rv_version_info;
 
-/* The entry for version v, or NULL when v is out of range. */
+/* The entry for version id v, or NULL when v is out of range. */
 const rv_version_info *rv_version(int v);
+
+/* The version at place k of the teaching order, or NULL. */
+const rv_version_info *rv_version_at(int k);
+
+/* Whether version v has every property in props (0 for an unknown v). */
+int rv_version_has(int v, unsigned props);
 
 /* Version v's name ("v4s"), or "v?" when out of range. */
 const char *rv_version_name(int v);
 
+/* The version a list compares v with (its improves_on), as an id, or -1. */
+int rv_version_previous(int v);
+
 /* Words of shared memory the version's trace can touch at a block size. */
 int rv_version_smem_words(int v, int block_size);
 
-/* Every version's name, comma-separated ("v0, v1, ..., v4s"), for messages. */
+/* Every version's name in teaching order, comma-separated, for messages. */
 const char *rv_version_list(void);
 
 /* Parses a version name ("v3", "3", "v4s"); returns its id or -1. */
 int rv_version_parse(const char *s);
 
 /* Blocks in the first pass over n elements: the version's formula, or for
- * v8 and v9 their default grid (see rv_version_grid_max for what else they
- * accept). */
+ * a version that fills the GPU its default grid without a GPU (see
+ * rv_version_grid_max for what else it accepts). */
 uint64_t rv_version_grid(int v, int block_size, uint64_t n);
 
-/* The largest grid version v may run over n elements: for v8 and v9 one
- * float4 per thread, ceil(n / (4 x block size)); for the others their one grid. */
+/* The largest grid version v may run over n elements: for a version that
+ * fills the GPU one float4 per thread, ceil(n / (4 x block size)); for the
+ * others their one grid. */
 uint64_t rv_version_grid_max(int v, int block_size, uint64_t n);
-
-/* 1 when version v's grid is a free choice from 1 to rv_version_grid_max
- * (v8, v9: sized to the GPU, reading tiles of float4s dealt in turn), 0 when
- * it must equal rv_version_grid. */
-int rv_version_grid_free(int v);
-
-/* 1 when version v reduces the whole array in one launch (v8, v9): `out`
- * holds grid slots for partials and the result after them, at out[grid]. */
-int rv_version_single_pass(int v);
 
 /* NULL if the block size is allowed for version v, else why not (static text). */
 const char *rv_version_check_block(int v, int block_size);
@@ -84,6 +127,22 @@ const char *rv_version_source(int v);
 
 /* FNV-1a 64 hash of that source: traces carry it to show which code made them. */
 uint64_t rv_version_source_hash(int v);
+
+/* The caption version v's row gives a step labelled `label`, or NULL. */
+const char *rv_version_caption(int v, const char *label);
+
+/* The source line carrying the marker `// rv:NAME` in version v's kernel,
+ * or 0 when it is not there exactly once.  Kernels mark each traced
+ * statement so that the model finds its line without matching code text. */
+int rv_version_line(int v, const char *marker);
+
+/* Without a GPU, the grid of a version that fills the GPU assumes an H100
+ * or H200: 132 SMs of 2048 threads (at most 32 blocks each). */
+#define RV_FILL_DEFAULT_SMS        132
+#define RV_FILL_THREADS_PER_SM     2048
+/* Rows of float4s in one tile of a version that fills the GPU (UNROLL in
+ * those kernels; the fidelity tests fail if they ever differ). */
+#define RV_FILL_UNROLL             4
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "versions.h"
+
+/* Versions a test names for what is new in them (code outside the table
+ * never names one; tests of a general property iterate the table). */
+#define RV_V8 (rv_version_parse("v8"))
+#define RV_V9 (rv_version_parse("v9"))
+
 static int check_failed, check_passed;
 
 #define CHECK(cond, ...)                                                    \

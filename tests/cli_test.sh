@@ -37,7 +37,7 @@ expect 1 "unknown data pattern"      simulate --version 1 --data zeros -o "$tmp/
 expect 1 "does not exist"            simulate --version 1 --n 1000 --block 4 -o "$tmp/x.rvt"
 expect 1 "grid '0'"                  simulate --version v8 --grid 0 -o "$tmp/x.rvt"
 expect 1 "at most 1 (one float4"     simulate --version v8 --n 1000 --grid 5 -o "$tmp/x.rvt"
-expect 1 "only the grids of v8 and v9" simulate --version 1 --n 1000 --grid 3 -o "$tmp/x.rvt"
+expect 1 "only a version whose grid fills the GPU can choose" simulate --version 1 --n 1000 --grid 3 -o "$tmp/x.rvt"
 expect 1 "a trace holds at most"     simulate --version v8 --n 2^31 --grid 1 -o "$tmp/x.rvt"
 expect 0 "block 2 of 9"              simulate --version v8 --n 1000003 --grid 9 --block 2 -o "$tmp/v8.rvt"
 expect 0 "v8 vector loads"           inspect "$tmp/v8.rvt"

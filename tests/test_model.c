@@ -20,8 +20,8 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t grid, uint64_t b, rv_
     uint64_t n4 = n / 4;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t owner;
-        if (rv_version_grid_free(v)) /* v8, v9: float4 j is in tile j / (4 x B), dealt to block tile % grid; the tail to threads 0, 1, 2 */
-            owner = i < 4 * n4 ? (i / 4) / (RV_V8_UNROLL * (uint64_t)B) % grid : (i - 4 * n4) / (uint64_t)B;
+        if (rv_version_has(v, RV_VP_FILLS_GPU)) /* v8, v9: float4 j is in tile j / (4 x B), dealt to block tile % grid; the tail to threads 0, 1, 2 */
+            owner = i < 4 * n4 ? (i / 4) / (RV_FILL_UNROLL * (uint64_t)B) % grid : (i - 4 * n4) / (uint64_t)B;
         else if (v <= 2) owner = i / (uint64_t)B;
         else if (v <= 5 || v == 8) owner = i / (2 * (uint64_t)B);   /* 8 = v4s */
         else if (v == 6) owner = (i / (2 * (uint64_t)B)) % grid;      /* grid-stride */
@@ -55,9 +55,9 @@ static void test_sums(void)
                     rv_config c = {v, B, ns[k], 0, {RV_DATA_ONES, 0}, 0};
                     char err[256];
                     rv_data_parse(datas[d], &c.data, err, sizeof err);
-                    uint64_t grid = rv_version_grid(v, B, c.n), tile = RV_V8_UNROLL * (uint64_t)B;
+                    uint64_t grid = rv_version_grid(v, B, c.n), tile = RV_FILL_UNROLL * (uint64_t)B;
                     c.block = (uint32_t)(grid - 1);   /* the last block holds the tail */
-                    if (rv_version_grid_free(v) && c.n >= 4) /* v8, v9: the block of the last tile, often a partial one */
+                    if (rv_version_has(v, RV_VP_FILLS_GPU) && c.n >= 4) /* v8, v9: the block of the last tile, often a partial one */
                         c.block = (uint32_t)((((c.n / 4 + tile - 1) / tile) - 1) % grid);
                     rv_trace *tr = rv_model_run(&c, err, sizeof err);
                     CHECK(tr != NULL, "v%d B=%d n=%llu: %s", v, B, (unsigned long long)c.n, err);
@@ -103,7 +103,7 @@ static void test_bad_configs(void)
     c.version = 7;
     c.grid = 5;
     CHECK(rv_model_run(&c, err, sizeof err) == NULL, "a grid for v7 accepted");
-    CHECK_CONTAINS(err, "only the grids of v8 and v9");
+    CHECK_CONTAINS(err, "only a version whose grid fills the GPU can choose");
     c = rv_config_default();
     c.version = RV_V8;
     c.n = 1ull << 31;

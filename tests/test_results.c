@@ -36,13 +36,13 @@ static int same(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
 }
 
-static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s", "v5", "v6", "v7", "v8", "v9", "cub"};
+static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s", "v5", "v6", "v7", "v7cg", "v8", "v9", "cub"};
 
 /* ==== synthetic results =================================================== */
 
 /* Median times (ms) per variant: v0 0.5, v1 0.25, v2 0.2, ... chosen so that
  * speedups are round numbers. */
-static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.064, 0.05, 0.04, 0.04, 0.02, 0.016, 0.025};
+static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.064, 0.05, 0.04, 0.04, 0.04, 0.02, 0.016, 0.025};
 
 static rv_results_meta synthetic_meta(double theoretical)
 {

@@ -27,7 +27,7 @@ void app_usage(FILE *out)
         "shared-memory banks, conflicts, divergence and wasted work.\n"
         "\n"
         "  FILE.rvt           a trace from `reducevis capture` or `reducevis simulate`\n"
-        "  --version V        v0, v1, ... (see `reducevis versions`); without FILE, the bundled\n"
+        "  --version V        a version's name (see `reducevis versions`); without FILE, the bundled\n"
         "                     GPU trace of V, else the CPU model\n"
         "  --compare V2       show V2 beside it, the two stepping together (also: key C)\n"
         "  --block-size B     simulate with the CPU model at this block size\n"
@@ -452,11 +452,12 @@ static int digit_version(app *a, int digit)
     return v;
 }
 
-/* [ and ]: the version before or after the current one in table order. */
+/* [ and ]: the version before or after the current one in teaching order. */
 static void step_version(app *a, int dir)
 {
-    int v = a->sc.tr->version + dir;
-    if (v < 0 || v >= RV_NUM_VERSIONS) {
+    const rv_version_info *next = rv_version_at(rv_version(a->sc.tr->version)->order + dir);
+    int v = next ? next->id : -1;
+    if (v < 0) {
         const rv_version_info *vi = rv_version(a->sc.tr->version);
         char msg[96];
         snprintf(msg, sizeof msg, "%s is the %s version", vi ? vi->name : "this", dir < 0 ? "first" : "last");

@@ -21,7 +21,6 @@
 #include "theme.h"
 #include "../versions.h"
 
-_Static_assert(THEME_SERIES == RV_RESULTS_NVARIANTS, "a theme colour for every variant");
 
 #define MONO_EM 0.602            /* DejaVu Sans Mono advance per pixel of size */
 #define CHART_TICKS 10           /* gridlines: enough to read a value off a slide */
@@ -54,8 +53,8 @@ static int peak_known(const rv_results *s)
 
 int chart_series_strong(int variant)
 {
-    const char *name = rv_results_variant(variant);
-    return name && (!strcmp(name, "v8") || !strcmp(name, "cub"));
+    const rv_version_info *vi = rv_version_at(variant);
+    return variant == RV_NUM_VERSIONS || (vi && (vi->props & RV_VP_CUB_PEER));
 }
 
 int chart_sweep_check(const rv_results *s, char *why, size_t len)
@@ -246,8 +245,8 @@ static const char *series_title(int k)
 static plot_line_style series_style(const chart_ctx *c, int k)
 {
     int strong = chart_series_strong(k);
-    return (plot_line_style){ .c = c->th->series[k], .t = strong ? c->g->strong_t : c->g->line_t,
-                              .dot = strong ? c->g->strong_dot : c->g->dot, .solid = 1, .bad = c->th->series[k] };
+    return (plot_line_style){ .c = theme_series(c->th, k), .t = strong ? c->g->strong_t : c->g->line_t,
+                              .dot = strong ? c->g->strong_dot : c->g->dot, .solid = 1, .bad = theme_series(c->th, k) };
 }
 
 /* The mark of a wrong sum: a ring and a cross, larger than any marker. */
@@ -428,6 +427,16 @@ static void key_swatch(const chart_ctx *c, lrect row, int sw, const plot_line_st
     prim_disc(c->r, row.x + sw / 2, cy, st->dot / 2, st->c);
 }
 
+/* The longest variant name, in characters: the key's name column. */
+static int name_chars(void)
+{
+    int most = 3;
+    for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
+        if ((int)strlen(rv_results_variant(k)) > most)
+            most = (int)strlen(rv_results_variant(k));
+    return most;
+}
+
 static void key_series(const chart_ctx *c, int i, int sw, uint64_t last_n)
 {
     const chart_geom *g = c->g;
@@ -440,7 +449,7 @@ static void key_series(const chart_ctx *c, int i, int sw, uint64_t last_n)
     font_face nf = chart_series_strong(k) ? FACE_MONO_BOLD : FACE_MONO;
     int x = row.x + sw + fs / 2;
     text_draw(c->tc, nf, fs, x, ty, th->text_strong, rv_results_variant(k));
-    x += (int)ceil(4 * MONO_EM * fs);
+    x += (int)ceil((name_chars() + 1) * MONO_EM * fs);
     /* The value at the largest N, then the lesson, or where the sum was wrong. */
     char val[32] = "\xE2\x80\x94", wrong[200];
     const rv_result_run *q = run_at(c->s, k, last_n);

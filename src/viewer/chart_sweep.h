@@ -62,7 +62,7 @@ void chart_sweep_geom(const rv_results *s, int w, int h, chart_geom *g);
 /* Row `row` of the key: a series (0 .. nseries-1), or nseries + CHART_KEY_*. */
 lrect chart_key_row(const chart_geom *g, int row);
 
-/* v8 and CUB: the lines the chart draws thicker. */
+/* CUB and the version the table makes its peer: the lines drawn thicker. */
 int chart_series_strong(int variant);
 
 /* What the chart is drawn from. */

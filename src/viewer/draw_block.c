@@ -32,6 +32,11 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
     const rv_trace *tr = d->f->tr;
     const rv_step *st = &tr->steps[d->f->step];
     const rv_step_info *si = &d->f->an->steps[d->f->step];
+    const char *caption = rv_version_caption(tr->version, st->label); /* the version's own word for it */
+    if (caption) {
+        snprintf(buf, len, "%s", _(caption));
+        return;
+    }
     switch ((rv_phase)st->phase) {
     case RV_PHASE_LOAD: {
         int gl = 0, sec = 0;
@@ -77,13 +82,13 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
             snprintf(buf, len, "thread %d takes a ticket (acq_rel fetch_add); who draws the last of %u "
                      "sums the partials", sv->ticket_thread, tr->grid);
         } else if (sv->gout_thread >= 0 && sv->gout_reads && sv->gout_index == tr->grid) {
-            /* reads and writes the result: v9's atomic add */
+            /* reads and writes the result: an atomic add */
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
             snprintf(buf, len, "thread %d atomicAdds the block's sum %s to out[%llu], in whatever order "
                      "blocks arrive",
                      sv->gout_thread, v, (unsigned long long)sv->gout_index);
-        } else if (sv->gout_thread >= 0 && rv_version_single_pass(tr->version) && sv->gout_index == tr->grid) {
+        } else if (sv->gout_thread >= 0 && rv_version_has(tr->version, RV_VP_SINGLE_PASS) && sv->gout_index == tr->grid) {
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
             snprintf(buf, len, "thread %d of the last block writes the whole array's sum %s to out[%llu], "

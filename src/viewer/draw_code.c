@@ -54,18 +54,22 @@ static int count_lines(const char *src)
 
 /* Macros that are statements of their own (removed with their arguments and
  * semicolon) and parameter macros (removed as words). */
-static const char *const code_calls[] = { "RV_STEP", "RV_REC", "RV_TRACE_BEGIN", "RV_TRACE_END" };
+static const char *const code_calls[] = { "RV_STEP", "RV_REC", "RV_TRACE_BEGIN", "RV_TRACE_END", "RV_READ_LANES",
+                                          "RV_REGISTER_KERNEL" };
 static const char *const code_words[] = { "RV_TRACE_PARAM", "RV_TRACER_PARAM", "RV_TRACE_ARG", "RV_TRACER_ARG" };
 
 int code_clean_line(char *s)
 {
     int had_code = 0, removed = 0;
+    char *marker = strstr(s, "// rv:"); /* the model's marker of a traced statement */
+    if (marker)
+        *marker = '\0';
     char *comment = strstr(s, "//");
     size_t limit = comment ? (size_t)(comment - s) : strlen(s);
     for (size_t i = 0; i < limit;) {
         int is_start = s[i] == 'R' && (i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'));
         size_t cut = 0;
-        for (size_t k = 0; is_start && !cut && k < 4; k++) {
+        for (size_t k = 0; is_start && !cut && k < sizeof code_calls / sizeof code_calls[0]; k++) {
             size_t n = strlen(code_calls[k]);
             if (!strncmp(s + i, code_calls[k], n) && s[i + n] == '(') {
                 size_t j = i + n;

@@ -50,12 +50,12 @@ static void export_usage(FILE *out)
         "                        [--quiz] (-o DIR | --gif FILE.gif [--delay MS])\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
-        "Files are named to sort in step order: v1-step03.png, or v1-vs-v2-step03.png\n"
+        "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
         "with --compare (one file per aligned step of the two versions).  With --gif, the\n"
         "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
         "\n"
         "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
-        "  --version V       v0, v1, ...; the bundled GPU trace of V if there is one, else the CPU model\n"
+        "  --version V       a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
         "                    (the frame header says which)\n"
         "  --compare V2      V2 beside it, aligned step by step, with the difference named\n"
         "  --steps S         all (default), K, or A-B: step numbers as on screen, from 1\n"
@@ -75,9 +75,10 @@ static void export_usage(FILE *out)
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
         "\n"
         "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF).\n"
-        "Examples: reducevis export --version v1 --compare v2 --steps 2-5 -o slides/\n"
-        "          reducevis export --version v1 --size 1280x720 --gif v1.gif --delay 1500\n",
-        GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT);
+        "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
+        "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n",
+        GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
+        rv_version_at(1)->name, rv_version_at(1)->name);
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)

@@ -9,6 +9,8 @@
  */
 #include "hwcheck.h"
 
+#include "../i18n.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -171,23 +173,10 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
 
 /* ---- races ------------------------------------------------------------------- */
 
-static const struct {
-    const char *version;
-    hwcheck_race kind;
-} race_table[] = {
-    { "v4", HWCHECK_RACE_HAZARD },
-    { "v4s", HWCHECK_RACE_CLEAN },
-    { "v5", HWCHECK_RACE_SAME_CODE },
-    { "v6", HWCHECK_RACE_SAME_CODE },
-};
-
 static hwcheck_race race_kind(int version)
 {
     const rv_version_info *vi = rv_version(version);
-    for (size_t i = 0; vi && i < sizeof race_table / sizeof race_table[0]; i++)
-        if (!strcmp(vi->name, race_table[i].version))
-            return race_table[i].kind;
-    return HWCHECK_RACE_NONE;
+    return vi ? (hwcheck_race)vi->race : HWCHECK_RACE_NONE;
 }
 
 int hwcheck_version_has_race_note(int version)
@@ -231,12 +220,11 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
         return HWCHECK_RACE_NONE;
     const rv_version_info *vi = rv_version(version);
     const rv_crosscheck_race *own = cc ? rv_crosscheck_race_of(cc, vi->name) : NULL;
-    const rv_crosscheck_race *v4 = cc ? rv_crosscheck_race_of(cc, "v4") : NULL;
+    const rv_crosscheck_race *from = cc && vi->race_from ? rv_crosscheck_race_of(cc, vi->race_from) : NULL;
     char ev[200];
     switch (kind) {
     case HWCHECK_RACE_HAZARD:
-        snprintf(title, tlen, "Race hazard: these statements rely on the 32 lanes running in lockstep, "
-                 "which Volta and later do not guarantee (v4s fixes it with __syncwarp())");
+        snprintf(title, tlen, "%s", _(vi->race_caption));
         if (own)
             verdict(cc, own, detail, dlen);
         else
@@ -249,21 +237,21 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
             verdict(cc, own, detail, dlen);
             return HWCHECK_RACE_HAZARD;
         }
-        snprintf(title, tlen, "No race: __syncwarp() after each read and each write keeps the lanes in step");
+        snprintf(title, tlen, "%s", _(vi->race_caption));
         if (own)
             verdict(cc, own, detail, dlen);
         else
             snprintf(detail, dlen, "no racecheck recorded for this device");
         return kind;
     case HWCHECK_RACE_SAME_CODE:
-        snprintf(title, tlen, "Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes");
+        snprintf(title, tlen, "%s", _(vi->race_caption));
         if (own)
             verdict(cc, own, detail, dlen);
-        else if (v4) {
-            verdict(cc, v4, ev, sizeof ev);
-            snprintf(detail, dlen, "%s in v4 \xC2\xB7 fixed in v4s", ev);
+        else if (from) {
+            verdict(cc, from, ev, sizeof ev);
+            snprintf(detail, dlen, "%s in %s \xC2\xB7 fixed in %s", ev, vi->race_from, vi->race_fixed_by);
         } else {
-            snprintf(detail, dlen, "no racecheck recorded for this device \xC2\xB7 fixed in v4s");
+            snprintf(detail, dlen, "no racecheck recorded for this device \xC2\xB7 fixed in %s", vi->race_fixed_by);
         }
         return kind;
     default:

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include "../crosscheck.h"
 
+#include "../versions.h"
+
 struct rv_trace;
 
 /* Shared-memory bank conflicts per block of one version at one block size. */
@@ -49,12 +51,13 @@ void hwcheck_short_reason(const char *note, char *buf, size_t len);
 int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
                           char *buf, size_t len);
 
-/* What a step of a warp-synchronous version says about its race. */
+/* What a step of a warp-synchronous version says about its race: the
+ * version table's verdict (rv_race), at the steps it concerns. */
 typedef enum hwcheck_race {
-    HWCHECK_RACE_NONE = 0,     /* nothing to say at this step                 */
-    HWCHECK_RACE_HAZARD,       /* v4's warp phase: relies on lockstep         */
-    HWCHECK_RACE_CLEAN,        /* v4s: __syncwarp(), racecheck found nothing  */
-    HWCHECK_RACE_SAME_CODE,    /* v5, v6: the same code as v4                 */
+    HWCHECK_RACE_NONE = RV_RACE_NONE,           /* nothing to say at this step          */
+    HWCHECK_RACE_HAZARD = RV_RACE_HAZARD,       /* relies on lockstep lanes              */
+    HWCHECK_RACE_CLEAN = RV_RACE_CLEAN,         /* made safe, racecheck found nothing    */
+    HWCHECK_RACE_SAME_CODE = RV_RACE_SAME_CODE, /* the same code as a version flagged    */
 } hwcheck_race;
 
 /* The race note of version (an rv_version id) at a step of phase `phase`:

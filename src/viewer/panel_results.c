@@ -34,11 +34,18 @@
 
 /* ---- data ------------------------------------------------------------------ */
 
-/* The name of bar row k: a version's, or "cub". */
+/* Bar row k is variant k: the versions in teaching order, then CUB. */
 static const char *row_name(int k)
 {
-    const rv_version_info *vi = rv_version(k);
-    return k == CUB_ROW ? "cub" : vi ? vi->name : "?";
+    const char *name = rv_results_variant(k);
+    return name ? name : "?";
+}
+
+/* The bar row of version id v. */
+static int row_of(int v)
+{
+    const rv_version_info *vi = rv_version(v);
+    return vi ? vi->order : -1;
 }
 
 /* The run of bar row k at n, else at the file's main N. */
@@ -53,7 +60,7 @@ static const rv_result_run *find_row(const rv_results *r, int k, uint64_t n)
 /* The N the bars show: the current version's run, else the file's main N. */
 static uint64_t bars_n(const viewer_frame *f)
 {
-    const rv_result_run *run = find_row(f->results, f->tr->version, f->tr->n);
+    const rv_result_run *run = find_row(f->results, row_of(f->tr->version), f->tr->n);
     return run ? run->n : rv_results_info(f->results)->n;
 }
 
@@ -76,21 +83,21 @@ static int sweep_usable(const viewer_frame *f)
 
 int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len)
 {
-    const rv_result_run *run = find_row(f->results, version, n);
+    const rv_result_run *run = find_row(f->results, row_of(version), n);
     if (run) {
         char nn[32], pct[48] = "", up[48] = "";
         plot_n_name(run->n, nn, sizeof nn);
         if (!isnan(run->pct_theoretical))
             snprintf(pct, sizeof pct, " \xC2\xB7 %.0f%% of peak", run->pct_theoretical);
-        if (!isnan(run->speedup_v0) && strcmp(run->version, "v0"))
-            snprintf(up, sizeof up, " \xC2\xB7 %.1f\xC3\x97 v0", run->speedup_v0);
+        if (!isnan(run->speedup_v0) && strcmp(run->version, row_name(0)))
+            snprintf(up, sizeof up, " \xC2\xB7 %.1f\xC3\x97 %s", run->speedup_v0, row_name(0));
         snprintf(buf, len, "timed run: %.3f ms \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s", run->median_ms,
                  run->gbps, pct, up, run->correct ? "" : " \xC2\xB7 sum check FAILED", nn,
                  rv_results_device(f->results));
         return 1;
     }
     if (f->results) {
-        snprintf(buf, len, "timed run: %s is not in this results file (%s)", row_name(version),
+        snprintf(buf, len, "timed run: %s is not in this results file (%s)", row_name(row_of(version)),
                  rv_results_device(f->results));
         return 0;
     }
@@ -240,7 +247,7 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g, const rv_result
     int x = g->x, y = g->status.y, right = g->x + g->w, fs = L->fs_small, lh = g->lh;
     char buf[200];
     if (!run) {
-        snprintf(buf, sizeof buf, "%s: not in this results file", row_name(f->tr->version));
+        snprintf(buf, sizeof buf, "%s: not in this results file", row_name(row_of(f->tr->version)));
         y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, g->w, 2, (int)(L->fs_ui * 1.3),
                                th->text_strong, buf);
         prim_wrapped(d->tc, FACE_SANS, fs, x, y + lh / 3, g->w, 3, lh, th->text_dim,
@@ -267,13 +274,14 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g, const rv_result
     text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text, buf);
     y += lh;
 
-    /* Speedup over v0, then the sum check, honest either way. */
-    if (!strcmp(run->version, "v0"))
+    /* Speedup over the baseline (the first of the teaching order), then the
+     * sum check, honest either way. */
+    if (!strcmp(run->version, row_name(0)))
         snprintf(buf, sizeof buf, "the baseline");
     else if (!isnan(run->speedup_v0))
-        snprintf(buf, sizeof buf, "%.1f\xC3\x97 faster than v0", run->speedup_v0);
+        snprintf(buf, sizeof buf, "%.1f\xC3\x97 faster than %s", run->speedup_v0, row_name(0));
     else
-        snprintf(buf, sizeof buf, "v0 not timed");
+        snprintf(buf, sizeof buf, "%s not timed", row_name(0));
     int sx = text_run(d, x, y, right, FACE_SANS, fs, th->text, buf);
     sx = text_run(d, sx, y, right, FACE_SANS, fs, th->text_dim, " \xC2\xB7 ");
     if (run->correct)
@@ -294,13 +302,13 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
     char buf[96], nn[32];
     uint64_t n = bars_n(d->f);
     plot_n_name(n, nn, sizeof nn);
-    const rv_result_run *cur_run = find_row(r, d->f->tr->version, n);
+    const rv_result_run *cur_run = find_row(r, row_of(d->f->tr->version), n);
     if (cur_run && cur_run->block_size > 0)
         snprintf(buf, sizeof buf, "GB/s at N %s, block %d", nn, cur_run->block_size);
     else
         snprintf(buf, sizeof buf, "GB/s at N %s, all versions", nn);
     text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, g->bars.y - lh, g->w, th->text_strong, buf);
-    int cur = d->f->tr->version;
+    int cur = row_of(d->f->tr->version);
     int ty = (g->bar_h - text_line_height(d->tc, FACE_MONO, fs)) / 2;
     for (int k = 0; k < g->nbars; k++) {
         const rv_result_run *q = find_row(r, k, n);
@@ -350,7 +358,7 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     const theme *th = d->th;
     const rv_results *s = d->f->sweep;
     lrect p = g->plot;
-    int fs = L->fs_small, lh = g->lh, lfs = (int)lround(fs * 0.85), cur = d->f->tr->version;
+    int fs = L->fs_small, lh = g->lh, lfs = (int)lround(fs * 0.85), cur = row_of(d->f->tr->version);
     char buf[96], a[32], b[32];
     const uint64_t *sizes;
     int ns = rv_results_sizes(s, &sizes);
@@ -528,7 +536,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
     }
 
     if (f->results) {
-        const rv_result_run *run = find_row(f->results, f->tr->version, f->tr->n);
+        const rv_result_run *run = find_row(f->results, row_of(f->tr->version), f->tr->n);
         draw_figures(d, &g, run);
         draw_bars(d, &g, run);
     } else {

@@ -33,7 +33,7 @@ static rv_config config_of(const rv_trace *tr)
     c.n = tr->n;
     c.block = tr->traced_block;
     c.data = tr->data;
-    c.grid = rv_version_grid_free(tr->version) ? tr->grid : 0; /* v8: the grid it ran */
+    c.grid = rv_version_has(tr->version, RV_VP_FILLS_GPU) ? tr->grid : 0; /* a grid that filled the GPU: the one it ran */
     return c;
 }
 

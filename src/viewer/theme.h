@@ -14,10 +14,10 @@ typedef enum theme_id { THEME_DARK = 0, THEME_LIGHT = 1, THEME_COUNT } theme_id;
 typedef struct rgba { uint8_t r, g, b, a; } rgba;
 
 #define THEME_CONFLICT_LEVELS 4   /* 2-way, 3..4-way, 5..8-way, more */
-#define THEME_SERIES 12           /* v0..v4, v4s, v5..v9, cub: rv_results_variant() */
 
 typedef struct theme {
     const char *name;
+    theme_id id;
     rgba bg;            /* window background                                 */
     rgba panel;         /* pane background                                   */
     rgba panel_edge;    /* pane border                                       */
@@ -45,13 +45,16 @@ typedef struct theme {
     rgba overlay;       /* help overlay backdrop                             */
     rgba tooltip;       /* hover box                                         */
     rgba phase[6];      /* timeline colours by rv_phase                      */
-    rgba series[THEME_SERIES]; /* the sweep chart's line of each variant,
-                                  in rv_results_variant() order: distinct
-                                  hues, none the red of a failed sum      */
+    rgba cub;           /* CUB's line and bar (a version's colour is in
+                           its row of the version table)              */
 } theme;
 
 /* The palette for id (THEME_DARK when out of range). */
 const theme *theme_get(theme_id id);
+
+/* The colour of variant k (rv_results_variant(): the versions in teaching
+ * order, then CUB) in this theme: distinct hues, none the red of a failed sum. */
+rgba theme_series(const theme *t, int k);
 
 /* The badge colour for an n-way conflict (n >= 2). */
 rgba theme_conflict(const theme *t, int degree);

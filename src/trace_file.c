@@ -1,0 +1,398 @@
+/* trace_file.c — the .rvt file format: writing, reading, validation.
+ *
+ * The format is little-endian and written field by field (never a struct
+ * dump), so it does not depend on the compiler's padding.  The parser checks
+ * every length against the bytes left before reading, and rv_trace_validate()
+ * checks every field and access index against the version's own bounds and
+ * its steps against the version's plan (its model run without recording), so
+ * a corrupt file is refused with a message instead of being drawn wrongly.
+ */
+#include "trace.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "versions.h"
+
+#define HEADER_BYTES 160
+#define STEP_BYTES   32
+#define EVENT_BYTES  16   /* without its reads */
+
+/* ---- validation ---------------------------------------------------------- */
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *space_name(unsigned sp)
+{
+    static const char *const names[RV_SPACE_COUNT] = {"none", "shared", "global input",
+                                                      "global output", "lane", "register",
+                                                      "global input (float4)", "ticket counter"};
+    return sp < RV_SPACE_COUNT ? names[sp] : "unknown";
+}
+
+/* The exclusive upper bound of indices in a space, for this trace. */
+static uint64_t space_limit(const rv_trace *tr, unsigned sp)
+{
+    switch (sp) {
+    case RV_SPACE_SMEM: return (uint64_t)rv_version_smem_words(tr->version, tr->block_size);
+    case RV_SPACE_GIN:  return tr->n;
+    case RV_SPACE_GIN4: return tr->n < 3 ? 0 : tr->n - 3;   /* elements index .. index + 3 */
+    case RV_SPACE_GOUT: return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) ? 1 : 0); /* a single pass: the result after the partials */
+    case RV_SPACE_TICKET: return 1;
+    case RV_SPACE_LANE: return 32;
+    case RV_SPACE_REG:  return (uint64_t)tr->block_size;
+    default:            return 0;
+    }
+}
+
+static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char *what,
+                        char *err, size_t errlen)
+{
+    unsigned sp = RV_ACC_SPACE(a);
+    uint64_t idx = RV_ACC_INDEX(a);
+    if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT)
+        return fail(err, errlen, "step %d thread %d: %s has unknown memory space %u", s, t, what, sp);
+    if (sp == RV_SPACE_GIN4 && idx % 4 != 0)
+        return fail(err, errlen, "step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4",
+                    s, t, what, idx);
+    if (sp == RV_SPACE_GIN4 && idx >= space_limit(tr, sp))
+        return fail(err, errlen, "step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")",
+                    s, t, what, idx, idx + 3, tr->n);
+    if (idx >= space_limit(tr, sp))
+        return fail(err, errlen, "step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")",
+                    s, t, what, idx, space_name(sp), space_limit(tr, sp));
+    return 0;
+}
+
+static int nul_terminated(const char *s, size_t len)
+{
+    return memchr(s, '\0', len) != NULL;
+}
+
+int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
+{
+    const char *why;
+    if (!rv_version(tr->version))
+        return fail(err, errlen, "unknown kernel version %d (expected 0..%d: %s)", tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
+    if ((why = rv_version_check_block(tr->version, tr->block_size)))
+        return fail(err, errlen, "block size %d for %s: %s", tr->block_size, rv_version_name(tr->version), why);
+    if (tr->n < 1 || tr->n > RV_MAX_N)
+        return fail(err, errlen, "N = %" PRIu64 " is out of range (1 .. 2^31)", tr->n);
+    uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
+    uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);
+    if (rv_version_has(tr->version, RV_VP_FILLS_GPU) && (tr->grid < 1 || tr->grid > most))
+        return fail(err, errlen, "grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")",
+                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, most);
+    if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
+        return fail(err, errlen, "grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")",
+                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
+    if (tr->traced_block >= tr->grid)
+        return fail(err, errlen, "traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks", tr->traced_block, tr->grid);
+    if ((unsigned)tr->data.kind >= RV_DATA_KIND_COUNT)
+        return fail(err, errlen, "unknown data pattern %u", (unsigned)tr->data.kind);
+    if (tr->origin_kind > RV_ORIGIN_GPU)
+        return fail(err, errlen, "unknown origin kind %" PRIu32, tr->origin_kind);
+    if (!nul_terminated(tr->origin, sizeof tr->origin) || !nul_terminated(tr->date, sizeof tr->date))
+        return fail(err, errlen, "origin or date text is not terminated");
+
+    rv_step plan[RV_MAX_STEPS];
+    int nplan = rv_model_plan(tr->version, tr->block_size, plan);
+    if (tr->nsteps != nplan)
+        return fail(err, errlen, "%d steps, but %s at block size %d takes %d", tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
+    for (int s = 0; s < tr->nsteps; s++) {
+        const rv_step *st = &tr->steps[s];
+        if (!nul_terminated(st->label, sizeof st->label))
+            return fail(err, errlen, "step %d: label is not terminated", s);
+        if (st->phase != plan[s].phase || st->stride != plan[s].stride || strcmp(st->label, plan[s].label) != 0)
+            return fail(err, errlen, "step %d ('%s') does not match %s's step '%s'", s, st->label, rv_version_name(tr->version), plan[s].label);
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            if (e->line == 0) {
+                if (e->nreads || e->write)
+                    return fail(err, errlen, "step %d thread %d: did not execute but records accesses", s, t);
+                continue;
+            }
+            if (e->line > RV_MAX_LINE)
+                return fail(err, errlen, "step %d thread %d: source line %u is absurd", s, t, e->line);
+            if (e->nreads > RV_MAX_READS)
+                return fail(err, errlen, "step %d thread %d: %u reads (at most %d)", s, t, e->nreads, RV_MAX_READS);
+            if ((size_t)e->reads + e->nreads > tr->nreads)
+                return fail(err, errlen, "step %d thread %d: reads lie outside the trace", s, t);
+            if (check_access(tr, e->write, s, t, "write", err, errlen)) return -1;
+            unsigned wsp = RV_ACC_SPACE(e->write);
+            if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
+                return fail(err, errlen, "step %d thread %d: writes to %s memory", s, t, space_name(wsp));
+            const uint64_t *r = rv_event_reads(tr, e);
+            for (int k = 0; k < e->nreads; k++)
+                if (check_access(tr, r[k], s, t, "read", err, errlen)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- serialisation --------------------------------------------------------- */
+
+typedef struct wbuf { uint8_t *p; size_t len, cap; int oom; } wbuf;
+
+static void put(wbuf *w, const void *src, size_t n)
+{
+    if (w->oom) return;
+    if (w->len + n > w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 4096;
+        while (cap < w->len + n) cap *= 2;
+        uint8_t *p = realloc(w->p, cap);
+        if (!p) { w->oom = 1; return; }
+        w->p = p;
+        w->cap = cap;
+    }
+    memcpy(w->p + w->len, src, n);
+    w->len += n;
+}
+
+static void put_u(wbuf *w, uint64_t v, int bytes)
+{
+    uint8_t b[8];
+    for (int i = 0; i < bytes; i++) b[i] = (uint8_t)(v >> (8 * i));
+    put(w, b, (size_t)bytes);
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
+{
+    wbuf w = {0};
+    put(&w, RV_TRACE_MAGIC, 8);
+    put_u(&w, RV_TRACE_FORMAT, 4);
+    put_u(&w, (uint32_t)tr->version, 4);
+    put_u(&w, (uint32_t)tr->block_size, 4);
+    put_u(&w, tr->traced_block, 4);
+    put_u(&w, tr->n, 8);
+    put_u(&w, tr->grid, 4);
+    put_u(&w, (uint32_t)tr->data.kind, 4);
+    put_u(&w, tr->data.seed, 8);
+    put_u(&w, tr->origin_kind, 4);
+    put_u(&w, (uint32_t)tr->nsteps, 4);
+    put_u(&w, tr->source_hash, 8);
+    put(&w, tr->origin, RV_ORIGIN_LEN);
+    put(&w, tr->date, RV_DATE_LEN);
+    for (int s = 0; s < tr->nsteps; s++) {
+        put(&w, tr->steps[s].label, RV_LABEL_LEN);
+        put_u(&w, (uint32_t)tr->steps[s].stride, 4);
+        put_u(&w, tr->steps[s].phase, 4);
+    }
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            put_u(&w, e->line, 2);
+            put_u(&w, e->nreads, 2);
+            put_u(&w, float_bits(e->value), 4);
+            put_u(&w, e->write, 8);
+            const uint64_t *r = rv_event_reads(tr, e);
+            for (int k = 0; k < e->nreads; k++) put_u(&w, r[k], 8);
+        }
+    if (w.oom) {
+        free(w.p);
+        return NULL;
+    }
+    *len = w.len;
+    return w.p;
+}
+
+typedef struct rbuf { const uint8_t *p; size_t len, pos; } rbuf;
+
+static int take(rbuf *r, void *dst, size_t n)
+{
+    if (r->len - r->pos < n) return -1;
+    memcpy(dst, r->p + r->pos, n);
+    r->pos += n;
+    return 0;
+}
+
+static int take_u(rbuf *r, int bytes, uint64_t *v)
+{
+    uint8_t b[8];
+    if (take(r, b, (size_t)bytes)) return -1;
+    *v = 0;
+    for (int i = 0; i < bytes; i++) *v |= (uint64_t)b[i] << (8 * i);
+    return 0;
+}
+
+static int truncated(const rbuf *r, const char *where, char *err, size_t errlen)
+{
+    return fail(err, errlen, "truncated trace file: it ends at byte %zu, inside %s", r->len, where);
+}
+
+rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+    rbuf r = {buf, len, 0};
+    char magic[8];
+    uint64_t format, version, bs, block, n, grid, kind, seed, okind, nsteps, hash;
+    if (len < 8 || take(&r, magic, 8) || memcmp(magic, RV_TRACE_MAGIC, 8) != 0) {
+        fail(err, errlen, "not a reducevis trace (the file does not start with '%s')", RV_TRACE_MAGIC);
+        return NULL;
+    }
+    if (take_u(&r, 4, &format)) { truncated(&r, "the header", err, errlen); return NULL; }
+    if (format != RV_TRACE_FORMAT) {
+        fail(err, errlen, "trace format version %" PRIu64 " is not supported (this build reads version %d)", format, RV_TRACE_FORMAT);
+        return NULL;
+    }
+    if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) ||
+        take_u(&r, 8, &n) || take_u(&r, 4, &grid) || take_u(&r, 4, &kind) ||
+        take_u(&r, 8, &seed) || take_u(&r, 4, &okind) || take_u(&r, 4, &nsteps) ||
+        take_u(&r, 8, &hash) || r.len - r.pos < RV_ORIGIN_LEN + RV_DATE_LEN) {
+        truncated(&r, "the header", err, errlen);
+        return NULL;
+    }
+    /* Bound the sizes before allocating anything from them. */
+    if (version >= RV_NUM_VERSIONS) {
+        fail(err, errlen, "unknown kernel version %" PRIu64 " (expected 0..%d: %s)", version, RV_NUM_VERSIONS - 1, rv_version_list());
+        return NULL;
+    }
+    const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
+    if (why) {
+        fail(err, errlen, "block size %" PRIu64 " for %s: %s", bs, rv_version_name((int)version), why);
+        return NULL;
+    }
+    if (nsteps == 0 || nsteps > RV_MAX_STEPS) {
+        fail(err, errlen, "%" PRIu64 " steps is absurd (at most %d)", nsteps, RV_MAX_STEPS);
+        return NULL;
+    }
+    rv_trace *tr = rv_trace_new((int)bs, (int)nsteps);
+    if (!tr) {
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    tr->version = (int)version;
+    tr->traced_block = (uint32_t)block;
+    tr->n = n;
+    tr->grid = (uint32_t)grid;
+    tr->data.kind = (rv_data_kind)kind;
+    tr->data.seed = seed;
+    tr->origin_kind = (uint32_t)okind;
+    tr->source_hash = hash;
+    take(&r, tr->origin, RV_ORIGIN_LEN);
+    take(&r, tr->date, RV_DATE_LEN);
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint64_t stride, phase;
+        if (take(&r, tr->steps[s].label, RV_LABEL_LEN) || take_u(&r, 4, &stride) || take_u(&r, 4, &phase)) {
+            truncated(&r, "the step table", err, errlen);
+            goto bad;
+        }
+        tr->steps[s].stride = (int32_t)(uint32_t)stride;
+        tr->steps[s].phase = (uint32_t)phase;
+    }
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            uint64_t line, nreads, bits, write, reads[RV_MAX_READS];
+            char where[64];
+            snprintf(where, sizeof where, "step %d, thread %d", s, t);
+            if (take_u(&r, 2, &line) || take_u(&r, 2, &nreads) || take_u(&r, 4, &bits) || take_u(&r, 8, &write)) {
+                truncated(&r, where, err, errlen);
+                goto bad;
+            }
+            if (nreads > RV_MAX_READS) {
+                fail(err, errlen, "step %d thread %d: %" PRIu64 " reads (at most %d)", s, t, nreads, RV_MAX_READS);
+                goto bad;
+            }
+            for (uint64_t k = 0; k < nreads; k++)
+                if (take_u(&r, 8, &reads[k])) {
+                    truncated(&r, where, err, errlen);
+                    goto bad;
+                }
+            uint32_t b32 = (uint32_t)bits;
+            float value;
+            memcpy(&value, &b32, sizeof value);
+            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, reads, (int)nreads)) {
+                fail(err, errlen, "out of memory");
+                goto bad;
+            }
+        }
+    if (r.pos != r.len) {
+        fail(err, errlen, "%zu unexpected bytes after the last event", r.len - r.pos);
+        goto bad;
+    }
+    if (rv_trace_validate(tr, err, errlen)) goto bad;
+    return tr;
+bad:
+    rv_trace_free(tr);
+    return NULL;
+}
+
+int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    if (!buf) return fail(err, errlen, "out of memory");
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        free(buf);
+        return -1;
+    }
+    size_t wrote = fwrite(buf, 1, len, f);
+    int closed = fclose(f);
+    free(buf);
+    if (wrote != len || closed != 0) return fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 65536;
+            if (cap > (size_t)1 << 30) {
+                fail(err, errlen, "%s is too large to be a trace", path);
+                goto out;
+            }
+            uint8_t *grown = realloc(buf, cap);
+            if (!grown) {
+                fail(err, errlen, "out of memory reading %s", path);
+                goto out;
+            }
+            buf = grown;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        goto out;
+    }
+    fclose(f);
+    char inner[400];
+    rv_trace *tr = rv_trace_parse(buf, len, inner, sizeof inner);
+    free(buf);
+    if (!tr) fail(err, errlen, "%s: %s", path, inner);
+    return tr;
+out:
+    fclose(f);
+    free(buf);
+    return NULL;
+}
+
