@@ -448,13 +448,36 @@ static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz
     int t = warp * RV_WARP_SIZE + lane;
     const rv_event *e = event(an, step, t);
     const uint64_t *r = rv_event_reads(an->tr, e);
-    int src = -1;
-    for (int i = 0; i < e->nreads && src < 0; i++)
-        if (RV_ACC_SPACE(r[i]) == RV_SPACE_LANE)
-            src = (int)RV_ACC_INDEX(r[i]);
-    if (src < 0)
+    int src = -1, nsrc = 0;
+    uint32_t srcs = 0;
+    for (int i = 0; i < e->nreads; i++)
+        if (RV_ACC_SPACE(r[i]) == RV_SPACE_LANE && RV_ACC_INDEX(r[i]) < RV_WARP_SIZE) {
+            if (src < 0)
+                src = (int)RV_ACC_INDEX(r[i]);
+            srcs |= 1u << RV_ACC_INDEX(r[i]);
+        }
+    for (int l = 0; l < RV_WARP_SIZE; l++)
+        nsrc += (srcs >> l) & 1;
+    if (!e->line || nsrc == 0)
         return 0;
     start(q, QUIZ_SHUFFLE, step, warp, lane);
+    if (nsrc > 1) {
+        /* A library call recorded as one step (every lane reads many
+         * lanes): which lane is not one answer, how many is. */
+        char lanes[QUIZ_ANSWER_LEN];
+        q->number = nsrc;
+        quiz_format_lanes(srcs, lanes, sizeof lanes);
+        snprintf(q->text, sizeof q->text,
+                 _("Lane %d of warp %d adds up registers of its warp's lanes, without shared memory. "
+                   "How many lanes' values does its result depend on?"), lane, warp);
+        snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
+        snprintf(q->answer, sizeof q->answer, _("%d (%s)"), nsrc, lanes);
+        snprintf(q->explain, sizeof q->explain,
+                 _("Lane %d reads the registers of %s, as the trace records the call: its result is the sum "
+                   "of %d values, exchanged between registers without shared memory or a barrier."),
+                 lane, lanes, nsrc);
+        return 1;
+    }
     q->pick = QUIZ_PICK_LANE;
     q->number = src;
     snprintf(q->text, sizeof q->text,

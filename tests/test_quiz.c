@@ -81,6 +81,7 @@ static int worst_degree(const rv_trace *tr, int s, int w, int *touches, uint32_t
 static int kinds_seen[QUIZ_KIND_COUNT];
 static int phases_asked[RV_PHASE_COUNT];
 static int tickets_asked, atomics_asked, questions_checked;
+static int shuffle_kinds[2];   /* shuffle questions: [0] several lanes read, [1] one */
 
 /* Every question of step s, answered again from the events. */
 static void check_step(const rv_analysis *an, int s, const char *what)
@@ -161,14 +162,28 @@ static void check_step(const rv_analysis *an, int s, const char *what)
             break;
         }
         case QUIZ_SHUFFLE: {
+            /* One lane read: which one.  Several (a library call recorded
+             * as one step): how many distinct lanes. */
             const rv_event *e = ev(tr, s, t);
             const uint64_t *r = rv_event_reads(tr, e);
-            int src = -1;
-            for (int k = 0; k < e->nreads && src < 0; k++)
-                if (RV_ACC_SPACE(r[k]) == RV_SPACE_LANE) src = (int)RV_ACC_INDEX(r[k]);
-            CHECK(e->line && src >= 0 && src == q->number, "%s step %d: lane %d reads lane %d, asked %lld", what, s,
-                  q->lane, src, (long long)q->number);
-            CHECK(q->pick == QUIZ_PICK_LANE, "%s step %d: a shuffle's lane is picked by clicking a lane", what, s);
+            int src = -1, distinct = 0;
+            uint32_t seen = 0;
+            for (int k = 0; k < e->nreads; k++)
+                if (RV_ACC_SPACE(r[k]) == RV_SPACE_LANE) {
+                    if (src < 0) src = (int)RV_ACC_INDEX(r[k]);
+                    distinct += !((seen >> RV_ACC_INDEX(r[k])) & 1);
+                    seen |= 1u << RV_ACC_INDEX(r[k]);
+                }
+            if (distinct == 1) {
+                CHECK(e->line && src == q->number, "%s step %d: lane %d reads lane %d, asked %lld", what, s, q->lane,
+                      src, (long long)q->number);
+                CHECK(q->pick == QUIZ_PICK_LANE, "%s step %d: a shuffle's lane is picked by clicking a lane", what, s);
+            } else {
+                CHECK(e->line && distinct > 1 && distinct == q->number, "%s step %d: lane %d reads %d lanes, asked %lld",
+                      what, s, q->lane, distinct, (long long)q->number);
+                CHECK(q->pick == QUIZ_PICK_NONE, "%s step %d: a count is typed, not clicked", what, s);
+            }
+            shuffle_kinds[distinct == 1]++;
             break;
         }
         case QUIZ_WASTED: {
@@ -233,6 +248,7 @@ static void test_every_version(void)
         CHECK(kinds_seen[k] > 0, "some step asks a %s question", quiz_kind_name(k));
     for (int p = 0; p < RV_PHASE_COUNT; p++)
         CHECK(phases_asked[p] > 0, "some %s step asks questions", rv_phase_name((rv_phase)p));
+    CHECK(shuffle_kinds[1] > 0, "some shuffle question asks which lane (%d)", shuffle_kinds[1]);
     CHECK(tickets_asked > 0 && atomics_asked > 0, "a ticket step and an atomic add step ask questions (%d, %d)",
           tickets_asked, atomics_asked);
     printf("checked %d questions\n", questions_checked);

@@ -98,9 +98,9 @@ static SDL_Surface *draw(app *a, layout *L)
     return viewer_canvas_surface(canvas);
 }
 
-static int open_model(app *a, int version, int block)
+static int open_model(app *a, const char *version, int block)
 {
-    viewer_options o = { .version = version, .block_size = block, .width = W, .height = H };
+    viewer_options o = { .version = rv_version_parse(version), .block_size = block, .width = W, .height = H };
     char err[512];
     if (app_open(a, &o, NULL, 0, err, sizeof err) != 0) {
         fprintf(stderr, "app_open: %s\n", err);
@@ -171,7 +171,7 @@ static void test_class_mode(void)
     app a;
     layout L;
     const theme *th = theme_get(THEME_DARK);
-    CHECK(open_model(&a, 0, 256) == 0, "v0 opens");
+    CHECK(open_model(&a, "v0", 256) == 0, "v0 opens");
     viewer_frame f = app_frame(&a, W, H);
     CHECK(f.quiz == NULL, "predict mode is off at first");
     press(&a, SDLK_a, 0);
@@ -242,7 +242,7 @@ static void test_class_mode(void)
 
     /* A word, picked by clicking it. */
     app_close(&a);
-    CHECK(open_model(&a, 4, 256) == 0, "v4 opens");
+    CHECK(open_model(&a, "v4", 256) == 0, "v4 opens");
     press(&a, SDLK_a, 0);
     int sw = goto_kind(&a, QUIZ_WORD);
     CHECK(sw >= 0 && predict_veiled(app_frame(&a, W, H).quiz), "v4 has a word question");
@@ -258,7 +258,7 @@ static void test_class_mode(void)
     app_close(&a);
 
     /* A shuffle's source lane, picked by clicking the lane. */
-    CHECK(open_model(&a, 7, 256) == 0, "v7 opens");
+    CHECK(open_model(&a, "v7", 256) == 0, "v7 opens");
     press(&a, SDLK_a, 0);
     int ss = goto_kind(&a, QUIZ_SHUFFLE);
     CHECK(ss >= 0, "v7 has a shuffle question");
@@ -276,7 +276,7 @@ static void test_teacher_mode(void)
 {
     app a;
     layout L;
-    CHECK(open_model(&a, 1, 256) == 0, "v1 opens");
+    CHECK(open_model(&a, "v1", 256) == 0, "v1 opens");
     press(&a, SDLK_a, KMOD_LSHIFT);
     viewer_frame f = app_frame(&a, W, H);
     CHECK(f.quiz && f.quiz->mode == PREDICT_TEACHER && predict_veiled(f.quiz), "Shift+A: teacher's predict mode");
@@ -308,7 +308,7 @@ static void test_keys_script(void)
 {
     app a;
     char err[256];
-    CHECK(open_model(&a, 0, 256) == 0, "v0 opens");
+    CHECK(open_model(&a, "v0", 256) == 0, "v0 opens");
     CHECK(app_run_keys(&a, "a,right,right,backspace,enter", err, sizeof err) == 0, "predict keys in a script: %s", err);
     CHECK(a.pq.mode == PREDICT_CLASS && a.step == 1, "the script reached step 1 in predict mode");
     CHECK(app_run_keys(&a, "A", err, sizeof err) == 0 && a.pq.mode == PREDICT_TEACHER, "A in a script is Shift+A");
