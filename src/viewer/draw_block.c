@@ -239,6 +239,12 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
     float head = (float)(L->col_w * 0.45 + 3);
     uint64_t wacc = e->write;
     const uint64_t *rd = rv_event_reads(tr, e);
+    /* A lane that reads many lanes (a library call recorded as one step):
+     * thin arcs, or 32 lanes' fans of 32 bury the row and cost a frame. */
+    int lane_reads = 0;
+    for (int i = 0; i < e->nreads; i++)
+        lane_reads += RV_ACC_SPACE(rd[i]) == RV_SPACE_LANE;
+    int arc_thick = lane_reads > 2 && !bold ? 1 : thick;
     for (int i = 0; i < e->nreads; i++) {
         unsigned sp = RV_ACC_SPACE(rd[i]);
         uint64_t ix = RV_ACC_INDEX(rd[i]);
@@ -258,7 +264,7 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
                 float u = k / 12.0f;
                 float x = (1 - u) * (1 - u) * sx + 2 * u * (1 - u) * (sx + lx) / 2 + u * u * lx;
                 float y = lt - 2 * u * (1 - u) * hgt * 2;
-                prim_line(d->r, px0, py0, x, y, c_shfl, thick);
+                prim_line(d->r, px0, py0, x, y, c_shfl, arc_thick);
                 if (k == 12)
                     prim_arrowhead(d->r, px0, py0, x, y, fminf(head, 10.0f), c_shfl);
                 px0 = x;
