@@ -390,7 +390,7 @@ void draw_block(const draw_ctx *d)
         if (label_px > 0 && in_row > 1 && lb.h >= 2 * label_px + 4) {
             /* Two lines: which warps, and how many. */
             char count[32];
-            snprintf(count, sizeof count, "%d warps", in_row);
+            snprintf(count, sizeof count, _("%d warps"), in_row);
             text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h / 2 + 2,
                                theme_text_on(th, wc), buf);
             text_draw_centered(d->tc, FACE_SANS, label_px, lb.x, lb.y + lb.h / 2 - 2, lb.w, lb.h / 2,
