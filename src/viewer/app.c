@@ -36,12 +36,15 @@ void app_usage(FILE *out)
         "  --results FILE     timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
         "                     one N and a --sweep); default: the bundled results of the trace's GPU\n"
         "  --size WxH         window size (default 1280x720)\n"
+        "  --predict MODE     start in predict mode: class (students answer, scored) or teacher\n"
+        "                     (the answer shown by a key, no score); keys A and Shift+A\n"
         "  --keys LIST        keys to apply first, e.g. right,right,t (for scripts)\n"
         "  --shot FILE        draw that frame off-screen into FILE (.png or .bmp) and exit\n"
         "\n"
         "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
         "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
         "      compare off), E save the frame as PNG,\n"
+        "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
         "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n");
@@ -98,6 +101,12 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
                 return -1;
             }
             o->results[o->results[0] ? 1 : 0] = val;
+        } else if (!strcmp(a, "--predict")) {
+            if (val && strcmp(val, "class") && strcmp(val, "teacher")) {
+                snprintf(err, errlen, "--predict: expected class or teacher, got '%s'", val);
+                return -1;
+            }
+            o->predict = val && !strcmp(val, "teacher") ? PREDICT_TEACHER : PREDICT_CLASS;
         } else if (!strcmp(a, "--keys")) {
             o->keys = val;
         } else if (!strcmp(a, "--shot")) {
@@ -247,6 +256,8 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
 {
     memset(a, 0, sizeof *a);
     a->speed = SPEED_DEFAULT;
+    a->pq.mode = o->predict;
+    a->pq.step = -1;
     a->results_path = o->results[0];
     a->width = o->width;
     a->height = o->height;
@@ -485,6 +496,8 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
             return;
         }
     }
+    if (predict_app_key(a, key, mod))
+        return;
     switch (key) {
     case SDLK_RIGHT: case SDLK_SPACE:
         set_step(a, position(a) + 1);
@@ -563,6 +576,8 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
 
 static void click(app *a, int x, int y)
 {
+    if (predict_app_click(a, x, y))
+        return;
     viewer_frame f = app_frame(a, a->width, a->height);
     if (a->comparing) {
         static layout_cmp C;
@@ -660,6 +675,7 @@ viewer_frame app_frame(app *a, int w, int h)
         .sweep = a->sweep, .results_note = a->results_note,
         .crosscheck = a->cc, .crosscheck_note = a->cc_note,
     };
+    f.quiz = predict_app_frame(a);
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
         f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {
@@ -677,6 +693,7 @@ viewer_frame app_frame(app *a, int w, int h)
 }
 
 static const struct { const char *name; SDL_Keycode key; } key_names[] = {
+    { "a", SDLK_a }, { "enter", SDLK_RETURN }, { "backspace", SDLK_BACKSPACE },
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
     { "f", SDLK_f }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
@@ -700,18 +717,22 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
             }
             memcpy(name, p, n);
             name[n] = '\0';
+            int shift = !strcmp(name, "A");   /* Shift+A: predict mode, teacher */
+            if (shift)
+                name[0] = 'a';
             size_t i;
             for (i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
                 if (!strcmp(name, key_names[i].name))
                     break;
             if (i == sizeof key_names / sizeof key_names[0]) {
                 snprintf(err, errlen, "--keys: '%s' is not a key (right left space home end "
-                         "p t f z c e h ? q esc plus minus [ ] 0..9)", name);
+                         "p t f z c e h ? q esc plus minus [ ] 0..9 a A enter backspace)", name);
                 return -1;
             }
             SDL_Event e = { 0 };
             e.type = SDL_KEYDOWN;
             e.key.keysym.sym = key_names[i].key;
+            e.key.keysym.mod = shift ? KMOD_LSHIFT : 0;
             app_event(a, &e);
         }
         p += n;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <SDL.h>
 #include "compare.h"
+#include "predict.h"
 #include "scene.h"
 #include "viewer.h"
 
@@ -27,6 +28,7 @@ typedef struct viewer_options {
     const char *keys;        /* --keys: scripted keys before the first frame  */
     const char *shot;        /* --shot: save that frame (BMP, or PNG by name) and exit */
     int compare;             /* --compare V2 as V2 + 1; 0: not given          */
+    int predict;             /* --predict: predict_mode to start in            */
 } viewer_options;
 
 typedef struct app {
@@ -68,6 +70,7 @@ typedef struct app {
     compare_row rows[COMPARE_MAX_ROWS];
     int nrows, row;
     int save_requested;      /* E was pressed: the window loop saves a PNG    */
+    predict pq;              /* predict mode (A, Shift+A): question, score    */
 } app;
 
 /* Parses argv (argv[0] == "view").  0: run; 1: --help was asked (usage

@@ -24,6 +24,9 @@ typedef struct draw_ctx {
 
 /* The layout a frame is drawn with (also used for hit-testing the mouse). */
 void draw_layout_for(const viewer_frame *f, layout *L);
+/* How the warps of (tr, an) fold into rows at `step` (rows 0: they do not:
+ * small blocks, or no step to show). */
+void draw_fold_for(const viewer_frame *f, const rv_trace *tr, const rv_analysis *an, int step, layout_fold *fold);
 
 /* The warp whose accesses are drawn: f->focus - 1, or the most telling one
  * (worst bank conflict, then first executing).  -1 if none executes. */
@@ -41,6 +44,8 @@ void draw_legend(const draw_ctx *d);
 void draw_tooltip(const draw_ctx *d);
 void draw_help(const draw_ctx *d);
 void panel_results_draw(const draw_ctx *d, lrect area);
+/* Predict mode (f->quiz set): its card takes the results column. */
+void draw_predict_card(const draw_ctx *d, lrect area);
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
 void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
 void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
@@ -78,7 +83,13 @@ void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int 
 int code_clean_line(char *s);
 int code_statement(int version, int line, char *buf, size_t len);
 
-/* Primitives. */
+/* Primitives.  prim_direct: r is SDL's software renderer drawing into the
+ * ARGB8888 or XRGB8888 surface s (the off-screen canvas, or a window without
+ * a GPU renderer), so opaque fills and text may write its pixels directly;
+ * NULL s: r draws only through SDL. */
+void prim_direct(SDL_Renderer *r, SDL_Surface *s);
+SDL_Surface *prim_direct_surface(SDL_Renderer *r);
+int  prim_direct_bounds(SDL_Renderer *r, SDL_Surface *s, SDL_Rect *out);
 void prim_color(SDL_Renderer *r, rgba c);
 void prim_fill(SDL_Renderer *r, lrect a, rgba c);
 void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int thickness);

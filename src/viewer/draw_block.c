@@ -9,9 +9,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "draw.h"
 #include "hwcheck.h"
+#include "predict.h"
 #include "stepview.h"
 #include "../i18n.h"
 #include "../versions.h"
@@ -106,6 +108,23 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
 }
 
 static void draw_race_band(const draw_ctx *d);
+
+/* Predict mode, before the answer: the step's name and nothing it does. */
+static void draw_banner_veiled(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const rv_trace *tr = d->f->tr;
+    int x = L->banner.x + L->margin, y = L->banner.y + L->margin / 2;
+    char buf[256];
+    snprintf(buf, sizeof buf, "Step %d/%d  %s", d->f->step + 1, tr->nsteps, tr->steps[d->f->step].label);
+    x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->text_strong, buf) + L->fs_ui;
+    text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->accent, _("predict: what will this step do?"));
+    text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, y + (int)(L->fs_ui * 1.35),
+                  L->banner.w - 2 * L->margin, th->text_dim,
+                  _("Hidden until the answer: its lanes, accesses and results. Shared memory: as earlier steps left it."));
+    draw_race_band(d);
+}
 
 static void draw_banner(const draw_ctx *d, const stepview *sv)
 {
@@ -220,6 +239,12 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
     float head = (float)(L->col_w * 0.45 + 3);
     uint64_t wacc = e->write;
     const uint64_t *rd = rv_event_reads(tr, e);
+    /* A lane that reads many lanes (a library call recorded as one step):
+     * thin arcs, or 32 lanes' fans of 32 bury the row and cost a frame. */
+    int lane_reads = 0;
+    for (int i = 0; i < e->nreads; i++)
+        lane_reads += RV_ACC_SPACE(rd[i]) == RV_SPACE_LANE;
+    int arc_thick = lane_reads > 2 && !bold ? 1 : thick;
     for (int i = 0; i < e->nreads; i++) {
         unsigned sp = RV_ACC_SPACE(rd[i]);
         uint64_t ix = RV_ACC_INDEX(rd[i]);
@@ -239,7 +264,7 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
                 float u = k / 12.0f;
                 float x = (1 - u) * (1 - u) * sx + 2 * u * (1 - u) * (sx + lx) / 2 + u * u * lx;
                 float y = lt - 2 * u * (1 - u) * hgt * 2;
-                prim_line(d->r, px0, py0, x, y, c_shfl, thick);
+                prim_line(d->r, px0, py0, x, y, c_shfl, arc_thick);
                 if (k == 12)
                     prim_arrowhead(d->r, px0, py0, x, y, fminf(head, 10.0f), c_shfl);
                 px0 = x;
@@ -257,6 +282,32 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
 
 /* ---- the pane ---------------------------------------------------------------- */
 
+/* The warps drawn in warp w's row: itself, or when folded all warps of its
+ * kind.  Writes "w5", "w0–15", "w0,2…30" or "w1,3,9…" into buf; returns how many. */
+static int row_warps(const layout *L, int w, char *buf, size_t len)
+{
+    int ws[LAYOUT_MAX_WARPS], n = 0;
+    for (int v = 0; v < L->nwarps && v < LAYOUT_MAX_WARPS; v++)
+        if (layout_warp_row(L, v) == layout_warp_row(L, w))
+            ws[n++] = v;
+    if (n <= 1) {
+        snprintf(buf, len, "w%d", w);
+        return 1;
+    }
+    int step = ws[1] - ws[0], even = 1;
+    for (int i = 2; i < n; i++)
+        even &= ws[i] - ws[i - 1] == step;
+    if (n == 2)
+        snprintf(buf, len, "w%d,%d", ws[0], ws[1]);
+    else if (even && step == 1)
+        snprintf(buf, len, "w%d\xE2\x80\x93%d", ws[0], ws[n - 1]);
+    else if (even)
+        snprintf(buf, len, "w%d,%d\xE2\x80\xA6%d", ws[0], ws[1], ws[n - 1]);
+    else
+        snprintf(buf, len, "w%d,%d,%d\xE2\x80\xA6", ws[0], ws[1], ws[2]);
+    return n;
+}
+
 void draw_block(const draw_ctx *d)
 {
     const layout *L = d->L;
@@ -266,12 +317,26 @@ void draw_block(const draw_ctx *d)
     const rv_analysis *an = f->an;
     const int k = f->step;
     static stepview sv;   /* 6 KiB: kept off the stack; frames are drawn one at a time */
-    stepview_build(&sv, an, k);
     char buf[64];
+    /* Predict mode with a question open: draw the block as it stands before
+     * the step (no lanes, states, conflicts, accesses or new values), plus
+     * what the class has picked so far. */
+    const predict *pq = f->quiz;
+    int veil = predict_veiled(pq);
+    stepview_build(&sv, an, veil ? -1 : k);
+    int pick_warp = veil ? pq->q.warp : -1;
+    int pick_lane = veil && pq->q.pick == QUIZ_PICK_LANE && pq->input[0] ? atoi(pq->input) : -1;
+    int pick_word = veil && pq->q.pick == QUIZ_PICK_WORD && pq->input[0] ? atoi(pq->input) : -1;
+    uint32_t picked = veil && pq->q.type == QUIZ_LANE_SET ? pq->picked : 0;
+    if (pick_lane >= 0 && pick_lane < 32)
+        picked |= 1u << pick_lane;
 
     prim_fill(d->r, L->center, th->panel);
     prim_stroke(d->r, L->center, th->panel_edge, 1);
-    draw_banner(d, &sv);
+    if (veil)
+        draw_banner_veiled(d);
+    else
+        draw_banner(d, &sv);
 
     int has_shuffle = L->in.lane_values;
     int cw = L->col_w - L->gap;
@@ -296,6 +361,10 @@ void draw_block(const draw_ctx *d)
             const rv_warp_info *wi = rv_analysis_warp(an, k, w);
             lrect bx = layout_warp_box(L, w);
             rgba wc = warp_colour(th, wi->state);
+            if (veil) {
+                prim_fill(d->r, bx, w == pick_warp ? th->accent : th->lane_off);
+                continue;
+            }
             prim_fill(d->r, bx, wc);
             if (wi->wasted_lanes > 0)
                 prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->wasted);
@@ -311,12 +380,22 @@ void draw_block(const draw_ctx *d)
     }
     /* Warps: a state box, 32 lanes, a conflict badge. */
     for (int w = 0; w < an->nwarps && !L->compact; w++) {
+        if (L->folded && layout_row_warp(L, layout_warp_row(L, w)) != w)
+            continue;   /* drawn in the row of the first warp of its kind */
         const rv_warp_info *wi = rv_analysis_warp(an, k, w);
         lrect lb = layout_warp_label(L, w);
-        rgba wc = warp_colour(th, wi->state);
+        rgba wc = veil ? th->panel_edge : warp_colour(th, wi->state);
         prim_fill(d->r, lb, wc);
-        if (label_px > 0) {
-            snprintf(buf, sizeof buf, "w%d", w);
+        int in_row = row_warps(L, w, buf, sizeof buf);
+        if (label_px > 0 && in_row > 1 && lb.h >= 2 * label_px + 4) {
+            /* Two lines: which warps, and how many. */
+            char count[32];
+            snprintf(count, sizeof count, _("%d warps"), in_row);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h / 2 + 2,
+                               theme_text_on(th, wc), buf);
+            text_draw_centered(d->tc, FACE_SANS, label_px, lb.x, lb.y + lb.h / 2 - 2, lb.w, lb.h / 2,
+                               theme_text_on(th, wc), count);
+        } else if (label_px > 0) {
             text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h,
                                theme_text_on(th, wc), buf);
         }
@@ -324,15 +403,18 @@ void draw_block(const draw_ctx *d)
             int t = w * 32 + l;
             const rv_event *e = rv_trace_event(tr, k, t);
             lrect r = layout_lane_rect(L, t);
-            int exec = e->line != 0;
+            int exec = e->line != 0 && !veil;
             int wasted = exec && an->wasted[(size_t)k * tr->block_size + t];
             rgba c = !exec ? th->lane_off : wasted ? th->wasted : wc;
+            if (w == pick_warp && ((picked >> l) & 1))
+                c = th->accent;   /* picked by the class */
             prim_fill(d->r, r, c);
-            if (!L->lane_text)
-                continue;
-            /* Registers in shuffle traces; else the value an executing lane produced. */
+            if (!L->lane_text || in_row > 1)
+                continue;   /* a row of several warps: whose values would it show? */
+            /* Registers in shuffle traces (before the step while veiled);
+             * else the value an executing lane produced. */
             const char *txt = NULL;
-            size_t ri = (size_t)(k + 1) * tr->block_size + t;
+            size_t ri = (size_t)(k + !veil) * tr->block_size + t;
             if (has_shuffle && an->regs_set[ri]) {
                 layout_format_value(an->regs[ri], layout_cell_chars(L, L->fs_lane), buf, sizeof buf);
                 txt = buf;
@@ -344,7 +426,7 @@ void draw_block(const draw_ctx *d)
                 text_draw_centered(d->tc, FACE_MONO, L->fs_lane, r.x, r.y, r.w, r.h,
                                    exec ? theme_text_on(th, c) : th->text_dim, txt);
         }
-        if (wi->max_conflict >= 2) {
+        if (wi->max_conflict >= 2 && !veil) {
             lrect bg = layout_warp_badge(L, w);
             rgba cc = theme_conflict(th, wi->max_conflict);
             prim_fill(d->r, bg, cc);
@@ -357,7 +439,7 @@ void draw_block(const draw_ctx *d)
             }
         }
     }
-    int focus = draw_focus_warp(f);
+    int focus = veil ? pick_warp : draw_focus_warp(f);
     if (focus >= 0 && L->compact) {
         lrect fr = layout_warp_box(L, focus);
         prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, th->accent, 2);
@@ -385,9 +467,10 @@ void draw_block(const draw_ctx *d)
 
     /* Shared memory: value after this step's writes; written words filled. */
     int words = an->smem_words;
-    const float *vals = an->smem + (size_t)(k + 1) * words;
-    const uint8_t *set = an->smem_set + (size_t)(k + 1) * words;
-    const uint8_t *deg = an->conflict + (size_t)k * words;
+    static const uint8_t no_conflict[SV_MAX_WORDS];
+    const float *vals = an->smem + (size_t)(k + !veil) * words;
+    const uint8_t *set = an->smem_set + (size_t)(k + !veil) * words;
+    const uint8_t *deg = veil ? no_conflict : an->conflict + (size_t)k * words;
     int row_px = L->cell_h - 2 < lbl_px ? L->cell_h - 2 : lbl_px;
     for (int row = 0; row < L->smem_rows; row++) {
         if (row_px >= 7 && (L->smem_rows <= 16 || row % 2 == 0)) {
@@ -406,6 +489,8 @@ void draw_block(const draw_ctx *d)
         prim_fill(d->r, r, c);
         if (sv.read[wd] && !written)
             prim_stroke(d->r, r, th->read, r.w >= 16 ? 2 : 1);
+        if (wd == pick_word)
+            prim_stroke(d->r, r, th->accent, r.w >= 16 ? 3 : 2);
         if (deg[wd] >= 2) {
             /* A corner notch: the word took part in an n-way conflict. */
             float s = fmaxf(5.0f, r.w * 0.38f);
@@ -421,7 +506,9 @@ void draw_block(const draw_ctx *d)
 
     /* Accesses: all lanes when few execute, else the focused warp's. */
     const rv_step_info *si = &an->steps[k];
-    if (L->compact) {
+    if (veil) {
+        /* nothing the step does is drawn before the answer */
+    } else if (L->compact) {
         /* Lines from one warp box would all start at one point: the cells'
          * colours tell the story, the mouse gives the details. */
     } else if (si->active_threads <= LINES_ALL_MAX) {
@@ -431,7 +518,7 @@ void draw_block(const draw_ctx *d)
         for (int l = 0; l < 32 && focus * 32 + l < tr->block_size; l++)
             draw_lane_links(d, focus * 32 + l, 0);
     }
-    if (f->hover && !L->compact) {
+    if (f->hover && !L->compact && !veil) {
         int t = layout_lane_at(L, f->mouse_x, f->mouse_y);
         if (t >= 0)
             draw_lane_links(d, t, 1);

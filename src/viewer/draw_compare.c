@@ -38,7 +38,10 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
     int warn = hwcheck_race_lines(tr[0]) > hwcheck_race_lines(tr[1]) ? hwcheck_race_lines(tr[0]) : hwcheck_race_lines(tr[1]);
     in[0].warn_lines = in[1].warn_lines = warn;
     in[0].crosscheck = f->crosscheck || (f->crosscheck_note && f->crosscheck_note[0]);
-    layout_compare(C, &in[0], &in[1], f->nrows);
+    layout_fold fold[2];
+    draw_fold_for(f, f->tr, f->an, f->step, &fold[0]);
+    draw_fold_for(f, f->tr2, f->an2, f->step2, &fold[1]);
+    layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
 }
 
 /* The frame one pane draws: the trace, analysis and step of pane p. */

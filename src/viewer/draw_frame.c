@@ -8,6 +8,7 @@
 #include <string.h>
 #include "draw.h"
 #include "hwcheck.h"
+#include "predict.h"
 #include "../versions.h"
 
 static int has_phase(const rv_trace *tr, rv_phase p)
@@ -16,6 +17,62 @@ static int has_phase(const rv_trace *tr, rv_phase p)
         if (tr->steps[s].phase == (uint32_t)p)
             return 1;
     return 0;
+}
+
+/* Large blocks: warps that do the same thing at `step` (the same lanes
+ * execute, the same lanes are wasted, the same conflict degree) share a row,
+ * numbered in warp order.  While predict mode hides the step, only the warp
+ * asked about keeps a row of its own.  Returns the rows. */
+static int fold_warps(const rv_analysis *an, int step, int veil_warp, int veiled, signed char row[LAYOUT_MAX_WARPS])
+{
+    uint32_t key_exec[LAYOUT_MAX_WARPS], key_waste[LAYOUT_MAX_WARPS];
+    int key_conf[LAYOUT_MAX_WARPS], rep[LAYOUT_MAX_WARPS], nrows = 0;
+    const rv_trace *tr = an->tr;
+    for (int w = 0; w < an->nwarps && w < LAYOUT_MAX_WARPS; w++) {
+        uint32_t ex = 0, wa = 0;
+        int conf = 0;
+        if (veiled) {
+            ex = w == veil_warp;    /* the asked warp alone, the rest together */
+        } else {
+            for (int l = 0; l < 32 && w * 32 + l < tr->block_size; l++) {
+                int t = w * 32 + l;
+                ex |= (uint32_t)(rv_trace_event(tr, step, t)->line != 0) << l;
+                wa |= (uint32_t)an->wasted[(size_t)step * tr->block_size + t] << l;
+            }
+            conf = rv_analysis_warp(an, step, w)->max_conflict;
+        }
+        int r = 0;
+        while (r < nrows && !(key_exec[rep[r]] == ex && key_waste[rep[r]] == wa && key_conf[rep[r]] == conf))
+            r++;
+        key_exec[w] = ex;
+        key_waste[w] = wa;
+        key_conf[w] = conf;
+        if (r == nrows)
+            rep[nrows++] = w;
+        row[w] = (signed char)r;
+    }
+    return nrows;
+}
+
+void draw_fold_for(const viewer_frame *f, const rv_trace *tr, const rv_analysis *an, int step, layout_fold *fold)
+{
+    memset(fold, 0, sizeof *fold);
+    if (an->nwarps <= 8 || an->nwarps > LAYOUT_MAX_WARPS)
+        return;
+    signed char tmp[LAYOUT_MAX_WARPS];
+    for (int s = 0; s < tr->nsteps; s++) {
+        int n = fold_warps(an, s, -1, 0, tmp);
+        if (n > fold->rows)
+            fold->rows = n;
+    }
+    if (step < 0 || step >= tr->nsteps) {
+        fold->rows = 0;   /* no step to show (compare: no matching step) */
+        return;
+    }
+    int veiled = an == f->an && predict_veiled(f->quiz);
+    fold->now = fold_warps(an, step, veiled ? f->quiz->q.warp : -1, veiled, fold->warp_row);
+    if (fold->now > fold->rows)
+        fold->rows = fold->now;
 }
 
 void draw_layout_for(const viewer_frame *f, layout *L)
@@ -27,7 +84,11 @@ void draw_layout_for(const viewer_frame *f, layout *L)
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
         .warn_lines = hwcheck_race_lines(f->tr),
     };
-    layout_compute(L, &in);
+    /* More warps than rows that stay legible: offer to fold them (the room
+     * kept is the most rows any step needs, so the grids stay put). */
+    layout_fold fold;
+    draw_fold_for(f, f->tr, f->an, f->step, &fold);
+    layout_compute_folded(L, &in, &fold);
 }
 
 int draw_focus_warp(const viewer_frame *f)
@@ -133,7 +194,7 @@ static void draw_footer(const draw_ctx *d)
     const theme *th = d->th;
     int y = L->footer.y + (L->footer.h - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2;
     const char *keys = "\xE2\x86\x92/Space step   \xE2\x86\x90 back   Home/End   P play   +/\xE2\x88\x92 speed   "
-                       "0\xE2\x80\x93" "9 [ ] version   C compare   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
+                       "0\xE2\x80\x93" "9 [ ] version   C compare   A predict   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
                        "click: timeline, warp   hover: values";
     if (d->f->toast && d->f->toast[0]) {
         int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, d->f->toast);
@@ -164,11 +225,14 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_header(&d);
     draw_code(&d);
     draw_block(&d);
-    panel_results_draw(&d, L.results);
+    if (f->quiz)
+        draw_predict_card(&d, L.results);
+    else
+        panel_results_draw(&d, L.results);
     draw_legend(&d);
     draw_timeline(&d);
     draw_footer(&d);
-    if (f->hover)
+    if (f->hover && !predict_veiled(f->quiz))   /* a tooltip would tell the answer */
         draw_tooltip(&d);
     if (f->help)
         draw_help(&d);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
+#include "predict.h"
 #include "stepview.h"
 
 /* ---- legend ---------------------------------------------------------------- */
@@ -148,6 +149,9 @@ static int tip_step(const draw_ctx *d, int s, char lines[TIP_LINES][TIP_LEN])
     int n = 0;
     snprintf(lines[n++], TIP_LEN, "step %d: %s (%s)", s + 1, tr->steps[s].label,
              rv_phase_name((rv_phase)tr->steps[s].phase));
+    /* Predict mode: what a step not yet shown does is the next questions' answer. */
+    if (d->f->quiz && (s > d->f->step || (s == d->f->step && predict_veiled(d->f->quiz))))
+        return n;
     snprintf(lines[n++], TIP_LEN, "%d active threads, %d divergent warps", si->active_threads, si->divergent_warps);
     if (si->max_conflict >= 2)
         snprintf(lines[n++], TIP_LEN, "worst bank conflict %d-way", si->max_conflict);
@@ -207,6 +211,9 @@ static const char *const help_keys[][2] = {
     { "[  /  ]", "previous / next version, in teaching order (reaches every version)" },
     { "C  then  a digit", "compare: that version beside this one, stepping together" },
     { "C  C", "compare off" },
+    { "A", "predict mode: the class answers before each step is shown, scored" },
+    { "Shift+A", "predict mode for the teacher: the question, then a key shows the answer" },
+    { "digits, Enter", "in predict mode: answer (or click lanes, words); Space shows the step" },
     { "E", "save this frame as PNG in the working folder" },
     { "Z", "warps as a row of lanes each, or as one strip (big blocks)" },
     { "T", "dark / light theme (light for projectors)" },

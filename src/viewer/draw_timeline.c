@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include "draw.h"
+#include "predict.h"
 
 void draw_timeline(const draw_ctx *d)
 {
@@ -45,6 +46,9 @@ void draw_timeline(const draw_ctx *d)
             text_draw_centered(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, r.x, r.y, r.w, r.h,
                                theme_text_on(th, bg), label);
         const rv_step_info *si = &f->an->steps[s];
+        /* Predict mode: the marks of steps not yet shown would tell answers. */
+        if (f->quiz && (s > f->step || (s == f->step && predict_veiled(f->quiz))))
+            continue;
         int dx = r.x + r.w / 2 - (si->max_conflict >= 2 && si->divergent_warps ? dot : dot / 2);
         int dy = r.y + r.h + 3;
         if (si->divergent_warps) {

@@ -28,6 +28,7 @@
 #include "app.h"
 #include "gif_write.h"
 #include "png_write.h"
+#include "predict.h"
 #include "theme.h"
 #include "../versions.h"
 
@@ -46,7 +47,7 @@ static void export_usage(FILE *out)
         "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
         "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
         "                        [--block-size B] [--results FILE.json] [--font PATH]\n"
-        "                        (-o DIR | --gif FILE.gif [--delay MS])\n"
+        "                        [--quiz] (-o DIR | --gif FILE.gif [--delay MS])\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
         "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
@@ -65,6 +66,10 @@ static void export_usage(FILE *out)
         "  --results FILE    timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
         "                    and a sweep); default: the bundled results of the trace's GPU\n"
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
+        "  --quiz            two frames per step, for predict-before-you-look slides: the question\n"
+        "                    with the step hidden (V-step03a-question.png), then the step with the\n"
+        "                    answer and why (V-step03b-answer.png), and the questions as data\n"
+        "                    (V-quiz.json); not with --compare\n"
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
@@ -82,6 +87,13 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     fprintf(stderr, fmt, a, b);
     fprintf(stderr, "\n(see `reducevis export --help`)\n");
     return RV_EXIT_USAGE;
+}
+
+void export_quiz_frame_name(int va, int pos, int total, int answer, char *buf, size_t len)
+{
+    char plain[96];
+    export_frame_name(va, -1, pos, total, plain, sizeof plain);
+    snprintf(buf, len, "%.*s%s", (int)(strlen(plain) - 4), plain, answer ? "b-answer.png" : "a-question.png");
 }
 
 void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len)
@@ -232,6 +244,7 @@ typedef struct export_opts {
     viewer_options vo;
     const char *steps, *out, *theme, *gif;
     int delay_ms; /* 0: not given */
+    int quiz;     /* --quiz: a question and an answer frame per step */
 } export_opts;
 
 static int parse(int argc, char **argv, export_opts *x)
@@ -305,6 +318,8 @@ static int parse(int argc, char **argv, export_opts *x)
                                    "(GIF counts hundredths of a second)", val, range);
             }
             x->delay_ms = (int)ms;
+        } else if (!strcmp(a, "--quiz")) {
+            x->quiz = 1;
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'%s", a, "");
         } else {
@@ -329,6 +344,8 @@ static int parse(int argc, char **argv, export_opts *x)
         return usage_error("--delay is for --gif only (PNG files have no delay)%s%s", "", "");
     if (!x->delay_ms)
         x->delay_ms = GIF_DELAY_DEFAULT;
+    if (x->quiz && x->vo.compare)
+        return usage_error("--quiz asks about one version: leave out --compare%s%s", "", "");
     int v = x->vo.version;
     if (v >= 0 && x->vo.block_size) {
         const char *why = rv_version_check_block(v, x->vo.block_size);
@@ -387,30 +404,46 @@ int export_main(int argc, char **argv)
     }
     int va = a.sc.tr->version, vb = a.comparing ? a.sc2.tr->version : -1, written = 0;
     char path[4200], name[96], first_name[96] = "";
+    int per_step = x.quiz ? 2 : 1;
     for (int p = first; p <= last && rc == 0; p++) {
         app_goto(&a, p);
-        viewer_frame f = app_frame(&a, x.vo.width, x.vo.height);
-        f.toast = NULL;
-        if (viewer_canvas_draw(c, &f) != 0) {
-            fprintf(stderr, "reducevis export: drawing failed: %s\n", SDL_GetError());
-            rc = RV_EXIT_RUNTIME;
-            break;
+        for (int k = 0; k < per_step && rc == 0; k++) {
+            viewer_frame f = app_frame(&a, x.vo.width, x.vo.height);
+            predict pq;
+            f.toast = NULL;
+            if (x.quiz) {
+                /* k = 0: the question, the step hidden; k = 1: the answer. */
+                predict_slide(&pq, a.sc.an, f.step, k);
+                f.quiz = &pq;
+            }
+            if (viewer_canvas_draw(c, &f) != 0) {
+                fprintf(stderr, "reducevis export: drawing failed: %s\n", SDL_GetError());
+                rc = RV_EXIT_RUNTIME;
+                break;
+            }
+            if (x.quiz)
+                export_quiz_frame_name(va, p + 1, total, k, name, sizeof name);
+            else
+                export_frame_name(va, vb, p + 1, total, name, sizeof name);
+            int failed;
+            if (gif) {
+                failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
+            } else {
+                snprintf(path, sizeof path, "%s/%s", x.out, name);
+                failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
+            }
+            if (failed) {
+                fprintf(stderr, "reducevis export: %s\n", err);
+                rc = RV_EXIT_RUNTIME;
+                break;
+            }
+            if (!written++)
+                snprintf(first_name, sizeof first_name, "%s", name);
         }
-        export_frame_name(va, vb, p + 1, total, name, sizeof name);
-        int failed;
-        if (gif) {
-            failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
-        } else {
-            snprintf(path, sizeof path, "%s/%s", x.out, name);
-            failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
-        }
-        if (failed) {
-            fprintf(stderr, "reducevis export: %s\n", err);
-            rc = RV_EXIT_RUNTIME;
-            break;
-        }
-        if (!written++)
-            snprintf(first_name, sizeof first_name, "%s", name);
+    }
+    if (x.quiz && !gif && rc == 0 && export_quiz_index(a.sc.an, first, last, x.out, path, sizeof path, err, sizeof err)) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
     }
     if (gif && gif_write_close(gif, rc == 0, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);
@@ -427,7 +460,8 @@ int export_main(int argc, char **argv)
         else
             snprintf(what, sizeof what, "%s (%s%s%s)", x.out, first_name, written > 1 ? " .. " : "",
                      written > 1 ? name : "");
-        printf("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n", written, written == 1 ? "" : "s", what,
+        printf("wrote %d frame%s%s to %s, %dx%d, %s theme, %s%s\n", written, written == 1 ? "" : "s",
+               x.quiz ? " (a question and its answer per step)" : "", what,
                x.vo.width, x.vo.height, x.theme, tr->origin_kind == RV_ORIGIN_GPU ? "GPU trace from " : "CPU model",
                tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
     }

@@ -17,6 +17,15 @@
  * 1, zero-padded to the width of `total` (at least two digits). */
 void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len);
 
+/* The same for predict mode's slides (export --quiz): "v1-step03a-question.png"
+ * then "v1-step03b-answer.png" (answer 1), so that they sort in that order. */
+void export_quiz_frame_name(int va, int pos, int total, int answer, char *buf, size_t len);
+
+/* export --quiz: <version>-quiz.json in dir, the question and the frame
+ * names of steps first..last (export_quiz.c).  0 with its path, or -1 with err. */
+int export_quiz_index(const rv_analysis *an, int first, int last, const char *dir, char *path, size_t plen,
+                      char *err, size_t errlen);
+
 /* Writes an ARGB8888 surface as PNG.  0, or -1 with err naming the file. */
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen);
 

@@ -6,6 +6,11 @@
  * the viewer uses (arrows, middle dot, superscripts); other code points draw
  * as '?'.  Atlases are evicted least-recently-used, because a resizing window
  * asks for a new pixel size every frame of the drag.
+ *
+ * Off-screen (text_cache_direct) an atlas stays a surface and glyphs are
+ * blended into the canvas's pixels here: SDL's software renderer copies a
+ * colour-modulated glyph through its generic blitter at about 2 us a glyph,
+ * and a frame at block 1024 draws a few thousand.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "font.h"
@@ -20,7 +25,9 @@
 #endif
 
 #define FONT_BASE_PT     16   /* size the files are opened at; atlases resize */
-#define ATLAS_MAX        24   /* live (face, size) atlases per renderer       */
+#define ATLAS_MAX        48   /* live (face, size) atlases per renderer: a frame
+                                 at block 1024 uses about 30, and rebuilding
+                                 one costs a millisecond                      */
 #define ATLAS_WIDTH      1024
 #define FONT_MIN_PX      6
 #define FONT_MAX_PX      96
@@ -43,7 +50,7 @@ static const Uint32 extra_cps[] = {
     0x00B7, 0x00D7, 0x2190, 0x2191, 0x2192, 0x2193, 0x2026, 0x25B6, 0x2016, 0x2264,
     0x2265, 0x03A3, 0x2014, 0x2013, 0x2022, 0x00B2, 0x00B3, 0x00B9, 0x2070, 0x2074,
     0x2075, 0x2076, 0x2077, 0x2078, 0x2079, 0x25A0, 0x25CF, 0x21C4, 0x2500, 0x00B1,
-    0x2212, 0x2713,
+    0x2212, 0x2713, 0x2717,
 };
 #define NEXTRA ((int)(sizeof extra_cps / sizeof extra_cps[0]))
 #define NGLYPHS (95 + NEXTRA)
@@ -63,13 +70,15 @@ typedef struct glyph {
 typedef struct atlas {
     int face, px;      /* px == 0: slot unused                              */
     unsigned stamp;    /* last use, for eviction                            */
-    SDL_Texture *tex;
+    SDL_Texture *tex;  /* drawn through the renderer, or ...                */
+    SDL_Surface *sheet;/* ... blended by hand into a direct target           */
     int line_height;
     glyph g[NGLYPHS];
 } atlas;
 
 struct text_cache {
     SDL_Renderer *r;
+    SDL_Surface *direct;   /* the ARGB8888 surface r draws into, or NULL */
     font_set *fs;
     unsigned clock;
     atlas at[ATLAS_MAX];
@@ -187,10 +196,18 @@ void text_cache_free(text_cache *tc)
 {
     if (!tc)
         return;
-    for (int i = 0; i < ATLAS_MAX; i++)
+    for (int i = 0; i < ATLAS_MAX; i++) {
         if (tc->at[i].tex)
             SDL_DestroyTexture(tc->at[i].tex);
+        SDL_FreeSurface(tc->at[i].sheet);
+    }
     free(tc);
+}
+
+void text_cache_direct(text_cache *tc, SDL_Surface *s)
+{
+    tc->direct = s && (s->format->format == SDL_PIXELFORMAT_ARGB8888 || s->format->format == SDL_PIXELFORMAT_RGB888)
+                 ? s : NULL;
 }
 
 static Uint32 glyph_cp(int i)
@@ -266,12 +283,20 @@ static int atlas_build(text_cache *tc, atlas *a, int face, int px)
     }
     if (a->tex)
         SDL_DestroyTexture(a->tex);
-    a->tex = SDL_CreateTextureFromSurface(tc->r, sheet);
-    if (!a->tex) {
-        SDL_Log("viewer: SDL_CreateTextureFromSurface failed: %s", SDL_GetError());
-        goto done;
+    SDL_FreeSurface(a->sheet);
+    a->tex = NULL;
+    a->sheet = NULL;
+    if (tc->direct) {
+        a->sheet = sheet;   /* kept: glyphs are blended from it by hand */
+        sheet = NULL;
+    } else {
+        a->tex = SDL_CreateTextureFromSurface(tc->r, sheet);
+        if (!a->tex) {
+            SDL_Log("viewer: SDL_CreateTextureFromSurface failed: %s", SDL_GetError());
+            goto done;
+        }
+        SDL_SetTextureBlendMode(a->tex, SDL_BLENDMODE_BLEND);
     }
-    SDL_SetTextureBlendMode(a->tex, SDL_BLENDMODE_BLEND);
     a->face = face;
     a->px = px;
     a->line_height = lh;
@@ -295,6 +320,12 @@ static atlas *atlas_get(text_cache *tc, int face, int px)
         atlas *a = &tc->at[i];
         if (a->px == px && a->face == face) {
             a->stamp = tc->clock;
+            if (tc->direct ? !a->sheet : !a->tex) {   /* built for the other kind of target */
+                if (atlas_build(tc, a, face, px) != 0) {
+                    a->px = 0;
+                    return NULL;
+                }
+            }
             return a;
         }
         if (a->px == 0 || (oldest->px != 0 && a->stamp < oldest->stamp))
@@ -349,11 +380,63 @@ int text_line_height(text_cache *tc, font_face face, int px)
     return a ? a->line_height : px;
 }
 
+/* Blends glyph g of a's sheet in colour col into the direct target at
+ * (x, y), inside bounds: what SDL's blend of a colour-modulated copy gives. */
+static void blend_glyph(const atlas *a, const glyph *g, SDL_Surface *dst, const SDL_Rect *bounds, int x, int y,
+                        rgba col)
+{
+    SDL_Rect d = { x, y, g->src.w, g->src.h };
+    if (!SDL_IntersectRect(&d, bounds, &d))
+        return;
+    int sx = g->src.x + (d.x - x), sy = g->src.y + (d.y - y);
+    for (int j = 0; j < d.h; j++) {
+        const Uint32 *src = (const Uint32 *)((const Uint8 *)a->sheet->pixels + (size_t)(sy + j) * a->sheet->pitch) + sx;
+        Uint32 *out = (Uint32 *)((Uint8 *)dst->pixels + (size_t)(d.y + j) * dst->pitch) + d.x;
+        for (int i = 0; i < d.w; i++) {
+            Uint32 al = ((src[i] >> 24) * col.a + 127) / 255;
+            if (al == 0)
+                continue;
+            if (al == 255) {
+                out[i] = 0xFF000000u | (Uint32)col.r << 16 | (Uint32)col.g << 8 | col.b;
+                continue;
+            }
+            Uint32 o = out[i], inv = 255 - al;
+            Uint32 r = (col.r * al + ((o >> 16) & 0xFF) * inv + 127) / 255;
+            Uint32 gg = (col.g * al + ((o >> 8) & 0xFF) * inv + 127) / 255;
+            Uint32 b = (col.b * al + (o & 0xFF) * inv + 127) / 255;
+            out[i] = (o & 0xFF000000u) | r << 16 | gg << 8 | b;
+        }
+    }
+}
+
+static int text_draw_direct(text_cache *tc, atlas *a, int x, int y, rgba col, const char *s)
+{
+    SDL_Surface *dst = tc->direct;
+    SDL_Rect bounds = { 0, 0, dst->w, dst->h };
+    SDL_RenderFlush(tc->r);   /* what SDL still holds lies underneath */
+    if (SDL_RenderIsClipEnabled(tc->r)) {
+        SDL_Rect c;
+        SDL_RenderGetClipRect(tc->r, &c);
+        if (!SDL_IntersectRect(&bounds, &c, &bounds))
+            bounds.w = bounds.h = 0;
+    }
+    int pen = x;
+    while (*s) {
+        const glyph *g = glyph_of(a, utf8_next(&s));
+        if (g->src.w > 0 && bounds.w > 0)
+            blend_glyph(a, g, dst, &bounds, pen + g->xoff, y, col);
+        pen += g->advance;
+    }
+    return pen - x;
+}
+
 int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, const char *s)
 {
     atlas *a = atlas_get(tc, face, px);
     if (!a)
         return 0;
+    if (tc->direct && a->sheet)
+        return text_draw_direct(tc, a, x, y, col, s);
     SDL_SetTextureColorMod(a->tex, col.r, col.g, col.b);
     SDL_SetTextureAlphaMod(a->tex, col.a);
     int pen = x;

@@ -33,6 +33,9 @@ int font_find(font_face face, char *out, size_t len);
 typedef struct text_cache text_cache;
 
 text_cache *text_cache_new(SDL_Renderer *r, font_set *fs);
+/* The renderer draws into this ARGB8888 or XRGB8888 surface (a software one):
+ * glyphs are blended into its pixels directly.  NULL: through SDL. */
+void        text_cache_direct(text_cache *tc, SDL_Surface *s);
 void        text_cache_free(text_cache *tc);
 
 /* Draws UTF-8 text with its top-left corner at (x, y); returns its width. */

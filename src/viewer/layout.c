@@ -33,8 +33,9 @@ static void layout_grid(layout *L, double u)
     }
     L->banner = (lrect){ L->center.x, L->center.y, L->center.w, banner_h };
 
-    /* Columns: warp labels | 32 columns | conflict badges. */
-    L->label_w = px(L->fs_small * 3.3);
+    /* Columns: warp labels | 32 columns | conflict badges.  Folded rows
+     * name several warps ("w0,2…30"): their labels may need twice the room. */
+    L->label_w = px(L->fs_small * (L->fold.rows > 0 ? 5.2 : 3.3));
     L->badge_w = px(L->fs_small * 3.3);
     int grid_avail = L->center.w - 2 * m - L->label_w - L->badge_w;
     L->col_w = imax(4, grid_avail / LAYOUT_COLS);
@@ -54,8 +55,14 @@ static void layout_grid(layout *L, double u)
      * (block 1024 on a 720p projector), warps become one strip of boxes,
      * warp w in column w, and the words get the room. */
     L->compact = in->compact > 0;
-    for (int pass = 0; pass < 2; pass++) {
-        L->lane_rows = L->compact ? 1 : L->nwarps;
+    L->folded = 0;
+    /* Rows thinner than this lose their labels: fold warps of a kind. */
+    int legible_lane = px(L->fs_small * 1.2);
+    for (int pass = 0; pass < 3; pass++) {
+        L->lane_rows = L->compact ? 1 : L->folded ? L->fold.rows : L->nwarps;
+        /* Folded rows are few: each keeps room for a two-line label. */
+        if (L->folded)
+            lane_min = imax(lane_min, px(L->fs_small * 2.3));
         int strip = px(L->fs_small * 1.9);
         double pitch = fmin(cap, (double)(avail - links_min - (L->compact ? strip : lane_min * L->lane_rows))
                                  / L->smem_rows);
@@ -64,9 +71,15 @@ static void layout_grid(layout *L, double u)
         if (!in->lane_values && lane_p > L->cell_h)
             lane_p = L->cell_h;
         L->lane_h = L->compact ? strip : imax(lane_min, (int)lane_p);
+        if (!L->compact && !L->folded && in->compact <= 0 && L->fold.rows > 0 && L->fold.rows < L->nwarps
+            && L->nwarps <= LAYOUT_MAX_WARPS && L->lane_h < legible_lane) {
+            L->folded = 1;
+            continue;
+        }
         if (L->compact || in->compact == 0 || L->cell_h >= LAYOUT_LEGIBLE_ROW)
             break;
         L->compact = 1;
+        L->folded = 0;
     }
     int cell_h = L->cell_h, lane_h = L->lane_h;
     L->cell_h = cell_h;
@@ -114,7 +127,14 @@ static double layout_base(layout *L, const layout_in *in)
 
 void layout_compute(layout *L, const layout_in *in)
 {
+    layout_compute_folded(L, in, NULL);
+}
+
+void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fold)
+{
     double u = layout_base(L, in);
+    if (fold)
+        L->fold = *fold;
     int w = imax(in->w, 320), h = imax(in->h, 240);
     int m = L->margin;
 
@@ -150,11 +170,20 @@ void layout_compute(layout *L, const layout_in *in)
 
 void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows)
 {
+    layout_compare_folded(C, a, b, nrows, NULL);
+}
+
+void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
+                           const layout_fold fold[2])
+{
     memset(C, 0, sizeof *C);
     const layout_in *ins[2] = { a, b };
     double u = 1;
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         u = layout_base(&C->pane[p], ins[p]);
+        if (fold)
+            C->pane[p].fold = fold[p];
+    }
     const layout *L = &C->pane[0];
     int w = imax(a->w, 320), h = imax(a->h, 240), m = L->margin;
     C->margin = m;
@@ -214,11 +243,29 @@ lrect layout_compare_cell(const layout_cmp *C, int row, int pane)
     return (lrect){ C->steps_x + row * C->step_w, C->timeline.y + pane * (C->row_h + 2), C->step_w - 2, C->row_h };
 }
 
+int layout_warp_row(const layout *L, int warp)
+{
+    if (L->folded && warp >= 0 && warp < LAYOUT_MAX_WARPS)
+        return L->fold.warp_row[warp];
+    return warp;
+}
+
+int layout_row_warp(const layout *L, int row)
+{
+    if (!L->folded)
+        return row >= 0 && row < L->nwarps ? row : -1;
+    for (int w = 0; w < L->nwarps && w < LAYOUT_MAX_WARPS; w++)
+        if (L->fold.warp_row[w] == row)
+            return w;
+    return -1;
+}
+
 lrect layout_lane_rect(const layout *L, int t)
 {
     if (L->compact)
         return layout_warp_box(L, t / LAYOUT_COLS);
-    return (lrect){ L->grid_x + (t % LAYOUT_COLS) * L->col_w, L->lanes_y + (t / LAYOUT_COLS) * L->lane_h,
+    int row = layout_warp_row(L, t / LAYOUT_COLS);
+    return (lrect){ L->grid_x + (t % LAYOUT_COLS) * L->col_w, L->lanes_y + row * L->lane_h,
                     L->col_w - L->gap, L->lane_h - (L->lane_h >= 8 ? L->gap : 1) };
 }
 
@@ -269,10 +316,12 @@ static int grid_col(const layout *L, int x)
 int layout_lane_at(const layout *L, int x, int y)
 {
     int c = grid_col(L, x);
-    if (L->compact || c < 0 || y < L->lanes_y || y >= L->lanes_y + L->nwarps * L->lane_h)
+    int rows = L->folded ? L->fold.now : L->nwarps;
+    if (L->compact || c < 0 || y < L->lanes_y || y >= L->lanes_y + rows * L->lane_h)
         return -1;
-    int t = (y - L->lanes_y) / L->lane_h * LAYOUT_COLS + c;
-    return t < L->in.block_size ? t : -1;
+    int w = layout_row_warp(L, (y - L->lanes_y) / L->lane_h);
+    int t = w * LAYOUT_COLS + c;
+    return w >= 0 && t < L->in.block_size ? t : -1;
 }
 
 int layout_warp_at(const layout *L, int x, int y)
@@ -281,11 +330,12 @@ int layout_warp_at(const layout *L, int x, int y)
         int c = grid_col(L, x);
         return y >= L->lanes_y && y < L->lanes_y + L->lane_h && c >= 0 && c < L->nwarps ? c : -1;
     }
-    if (y < L->lanes_y || y >= L->lanes_y + L->nwarps * L->lane_h)
+    int rows = L->folded ? L->fold.now : L->nwarps;
+    if (y < L->lanes_y || y >= L->lanes_y + rows * L->lane_h)
         return -1;
     if (x < L->grid_x - L->label_w || x >= L->grid_x + LAYOUT_COLS * L->col_w + L->badge_w)
         return -1;
-    return (y - L->lanes_y) / L->lane_h;
+    return layout_row_warp(L, (y - L->lanes_y) / L->lane_h);
 }
 
 int layout_cell_at(const layout *L, int x, int y)

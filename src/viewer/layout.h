@@ -13,6 +13,7 @@
 
 #define LAYOUT_COLS 32          /* lanes per warp = banks = words per row      */
 #define LAYOUT_LEGIBLE_ROW 12   /* shorter word rows switch warps to a strip   */
+#define LAYOUT_MAX_WARPS 32     /* 1024 threads                                */
 
 typedef struct lrect { int x, y, w, h; } lrect;
 
@@ -27,6 +28,16 @@ typedef struct layout_in {
     int crosscheck;             /* compare mode: a line per pane for the hardware
                                    cross-check (read from the first pane's input) */
 } layout_in;
+
+/* Large blocks: warps that do the same thing this step (same lanes, same
+ * wasted lanes, same conflict) may share one labelled row, so that rows stay
+ * legible on a projector.  rows: the most rows any step of the trace needs
+ * (room is kept for them, so the grids do not jump); 0: no folding.  now and
+ * warp_row: this step's rows and each warp's row. */
+typedef struct layout_fold {
+    int rows, now;
+    signed char warp_row[LAYOUT_MAX_WARPS];
+} layout_fold;
 
 typedef struct layout {
     layout_in in;
@@ -43,6 +54,8 @@ typedef struct layout {
     int lanes_head_y;           /* row of lane numbers                         */
     int compact;                /* warps drawn as one strip of boxes           */
     int lane_rows;              /* warp rows drawn: nwarps, or 1 when compact  */
+    int folded;                 /* warps of a kind share a row (fold.warp_row)  */
+    layout_fold fold;           /* what folding was offered (rows 0: none)      */
     int lanes_y, lane_h;        /* warp rows: first y, pitch                   */
     int links_y, links_h;       /* band the access lines cross                  */
     int banks_y, bank_h;        /* bank numbers and n-way badges               */
@@ -54,6 +67,9 @@ typedef struct layout {
 
 /* Computes the layout for the given size and block. */
 void layout_compute(layout *L, const layout_in *in);
+/* The same, folding warps into rows of a kind where a row per warp would be
+ * too thin to label (fold NULL: never). */
+void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fold);
 
 /* Compare mode: two block panes side by side, each with a title band, its
  * timed-run figure and its current source line above its banner and grids;
@@ -69,8 +85,11 @@ typedef struct layout_cmp {
     int nrows, row_h, steps_x, step_w;
 } layout_cmp;
 
-/* a and b give the size (a's) and each pane's block; nrows aligned steps. */
+/* a and b give the size (a's) and each pane's block; nrows aligned steps.
+ * fold: each pane's warps folded as layout_compute_folded does (NULL: never). */
 void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows);
+void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
+                           const layout_fold fold[2]);
 /* The aligned row under (x, y) in the compare timeline, or -1. */
 int layout_compare_row_at(const layout_cmp *C, int x, int y);
 /* The timeline box of a row for pane 0 (top) or 1 (bottom). */
@@ -82,6 +101,9 @@ static inline int lrect_contains(lrect r, int x, int y)
 }
 
 lrect layout_lane_rect(const layout *L, int thread);
+/* The row a warp is drawn in, and the first warp drawn in a row (-1: none). */
+int layout_warp_row(const layout *L, int warp);
+int layout_row_warp(const layout *L, int row);
 lrect layout_warp_label(const layout *L, int warp);  /* state box left of a warp row */
 lrect layout_warp_box(const layout *L, int warp);    /* compact: warp w in column w  */
 lrect layout_warp_badge(const layout *L, int warp);  /* conflict badge right of it   */

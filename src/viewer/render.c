@@ -73,7 +73,11 @@ int viewer_canvas_paint(viewer_canvas *c, int w, int h, viewer_paint_fn paint, c
 {
     if (canvas_target(c, w, h) != 0)
         return -1;
+    /* Fills and text write the surface's pixels themselves (draw_prim.c). */
+    prim_direct(c->r, c->surface);
+    text_cache_direct(c->tc, c->surface);
     paint(c->r, c->tc, arg);
+    prim_direct(NULL, NULL);
     if (SDL_RenderFlush(c->r) != 0) {
         SDL_Log("viewer: SDL_RenderFlush failed: %s", SDL_GetError());
         return -1;

@@ -207,6 +207,8 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     }
     int fullscreen = 0;
     Uint32 last = SDL_GetTicks();
+    SDL_RendererInfo info;
+    int software = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
     const char *soak_env = getenv("RV_SOAK_FRAMES");
     soak sk = { .frames = soak_env ? atoi(soak_env) : 0, .version = a->sc.tr->version };
     while (!a->quit) {
@@ -249,6 +251,11 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
             SDL_GetWindowSize(win, &w, &h);
         }
         viewer_frame f = app_frame(a, w, h);
+        /* SDL's software renderer draws into the window's surface: fills
+         * and text may write it directly, as off-screen (draw_prim.c). */
+        SDL_Surface *ws = software ? SDL_GetWindowSurface(win) : NULL;
+        prim_direct(r, ws && ws->w == w && ws->h == h ? ws : NULL);
+        text_cache_direct(tc, ws && ws->w == w && ws->h == h ? ws : NULL);
         draw_frame(r, tc, &f);
         SDL_RenderPresent(r);
     }

@@ -59,6 +59,9 @@ typedef struct viewer_frame {
     const char *note2;            /* like note, for the second pane             */
     const struct compare_row *rows;
     int nrows, row;
+    /* predict mode (predict.h): the question of this step; while it is
+     * open the step's activity is hidden.  NULL: off */
+    const struct predict *quiz;
 } viewer_frame;
 
 /* An off-screen target: fonts, a surface, a software renderer, glyph atlases.

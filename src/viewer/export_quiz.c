@@ -1,0 +1,68 @@
+/* export_quiz.c — the questions of `export --quiz`, as data beside the frames.
+ *
+ * <version>-quiz.json lists, per exported step, the names of its question
+ * and answer frames and the question itself (quiz_write_json): what a page
+ * or a slide deck made from the same frames needs to ask, check and explain
+ * without drawing anything.  Written to a temporary name and renamed, so a
+ * full disk never leaves a file that looks complete.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "export.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "../json.h"
+#include "../quiz.h"
+#include "../versions.h"
+
+int export_quiz_index(const rv_analysis *an, int first, int last, const char *dir, char *path, size_t plen,
+                      char *err, size_t errlen)
+{
+    const rv_trace *tr = an->tr;
+    char tmp[4200];
+    snprintf(path, plen, "%s/%s-quiz.json", dir, rv_version_name(tr->version));
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "{\n  \"version\": ");
+    rv_json_string(f, rv_version_name(tr->version));
+    fprintf(f, ",\n  \"block_size\": %d,\n  \"origin\": ", tr->block_size);
+    rv_json_string(f, tr->origin);
+    fprintf(f, ",\n  \"steps\": [\n");
+    for (int s = first; s <= last; s++) {
+        char qname[96], aname[96];
+        quiz_question q;
+        export_quiz_frame_name(tr->version, s + 1, tr->nsteps, 0, qname, sizeof qname);
+        export_quiz_frame_name(tr->version, s + 1, tr->nsteps, 1, aname, sizeof aname);
+        fprintf(f, "    {\"step\": %d, \"label\": ", s + 1);
+        rv_json_string(f, tr->steps[s].label);
+        fprintf(f, ", \"question_frame\": ");
+        rv_json_string(f, qname);
+        fprintf(f, ", \"answer_frame\": ");
+        rv_json_string(f, aname);
+        fprintf(f, ",\n     \"question\": ");
+        if (quiz_pick_question(an, s, &q))
+            quiz_write_json(f, &q);
+        else
+            fprintf(f, "null");
+        fprintf(f, "}%s\n", s < last ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno ? errno : EIO));
+        remove(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
