@@ -69,8 +69,9 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
         sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
-/* s as a JSON string; "</" is written "<\/" so that no text can end the
- * <script> element the JSON sits in. */
+/* s as a JSON string; every '<' is written \u003c, so that no text can end
+ * the <script> element the JSON sits in ("</script>") or change how it is
+ * parsed ("<!--"). */
 static void sb_json(sbuf *b, const char *s)
 {
     sb_add(b, "\"", 1);
@@ -79,9 +80,7 @@ static void sb_json(sbuf *b, const char *s)
         if (c == '"' || c == '\\') {
             char e[2] = { '\\', (char)c };
             sb_add(b, e, 2);
-        } else if (c == '/' && p > s && p[-1] == '<') {
-            sb_add(b, "\\/", 2);
-        } else if (c < 0x20) {
+        } else if (c < 0x20 || c == '<') {
             sb_printf(b, "\\u%04x", c);
         } else {
             sb_add(b, p, 1);

@@ -1,5 +1,10 @@
 /* palette.c — choosing a frame's table of at most 256 colours (palette.h).
  *
+ * Colours are ranked by the pixels they fill in horizontal runs of four or
+ * more, then by all their pixels: the flat colours of boxes, bars and
+ * glyph strokes come before the shades of antialiased edges, however many
+ * of those there are, so a rare theme colour (one small badge) stays exact.
+ *
  * Colours are counted in an open-addressing hash table keyed by 24-bit RGB;
  * once the table is chosen each count is replaced by the colour's index, so
  * a pixel then costs one lookup, and none while a run of one colour lasts.
@@ -13,7 +18,10 @@
 #define EMPTY 0xffffffffu /* the key of a free slot: no 24-bit colour */
 #define FIRST_CAP 4096    /* slots at first; doubled while over half full */
 
-typedef struct slot { uint32_t rgb, n; } slot; /* n: the count, then the index */
+#define FLAT_RUN 4        /* a run this long is a filled shape, not a text edge */
+
+/* n: the count, then the index; flat: pixels in runs of FLAT_RUN or more */
+typedef struct slot { uint32_t rgb, n, flat; } slot;
 
 struct palette {
     slot *tab;          /* cap slots, a power of two */
@@ -89,7 +97,7 @@ static slot *find(palette *p, uint32_t rgb)
         return &p->tab[i];
     if (2 * (p->used + 1) > p->cap)
         return grow(p) == 0 ? find(p, rgb) : NULL;
-    p->tab[i] = (slot){ rgb, 0 };
+    p->tab[i] = (slot){ rgb, 0, 0 };
     p->used++;
     return &p->tab[i];
 }
@@ -114,6 +122,8 @@ static int count_colours(palette *p, const void *pixels, int w, int h, int pitch
             if (!s)
                 return -1;
             s->n += (uint32_t)run;
+            if (run >= FLAT_RUN)
+                s->flat += (uint32_t)run;
         }
     }
     return 0;
@@ -124,6 +134,8 @@ static int count_colours(palette *p, const void *pixels, int w, int h, int pitch
 static int by_count(const void *a, const void *b)
 {
     const slot *p = a, *q = b;
+    if (p->flat != q->flat)
+        return p->flat > q->flat ? -1 : 1;
     if (p->n != q->n)
         return p->n > q->n ? -1 : 1;
     return p->rgb < q->rgb ? -1 : p->rgb > q->rgb; /* ties: the same file every time */
