@@ -9,6 +9,7 @@ happened (requests, console messages, exceptions) after the fact.
 """
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -74,7 +75,8 @@ class Browser:
 
     def _read_message(self, deadline):
         while b"\0" not in self.buf:
-            if time.time() > deadline:
+            left = deadline - time.time()
+            if left <= 0 or not select.select([self.from_chrome], [], [], left)[0]:
                 raise BrowserError("Chromium did not answer in %d s" % self.timeout)
             chunk = os.read(self.from_chrome, 1 << 20)
             if not chunk:
@@ -120,6 +122,7 @@ class Browser:
             self.call(domain + ".enable")
 
     def navigate(self, url):
+        """Loads url and waits for its load event (a new document: from another URL than the page's)."""
         since = len(self.events)
         self.call("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired", since)

@@ -195,6 +195,21 @@ def test_compare(b, rv, tmp, outdir):
           "opening #step=3 shows step 3: %s %r" % (s11["pos"], s11["label"]))
     b.screenshot(os.path.join(outdir, "compare-step3.png"))
 
+    # At s=4 (step 4), hovering a word of v1 in a bank conflict says so: the README's picture.
+    b.navigate("about:blank")
+    b.navigate(url + "#step=4")
+    word = b.eval("""(() => {
+      const d = JSON.parse(document.getElementById('rv-data').textContent);
+      const tips = d.tips[3][0][0];
+      return tips.findIndex(t => t && t.some(k => /8-way bank conflict this step/.test(d.strings[k])));
+    })()""")
+    check(word >= 0, "at s=4 a word of v1 is in an 8-way bank conflict (%s)" % word)
+    x, y = box_center(b, "d => d.panes[0].cells.slice(4 * %d, 4 * %d + 4)" % (word, word))
+    b.mouse("mouseMoved", x, y)
+    s12 = b.eval(STATE)
+    check(s12["tip"] is not None and "8-way bank conflict" in s12["tip"], "its tooltip says so: %r" % s12["tip"])
+    b.screenshot(os.path.join(outdir, "compare-step4-conflict.png"))
+
     bad = requests_outside(b, url, since)
     check(not bad, "no request but the page and its data: images: %s" % bad[:5])
     errs = errors(b, since)
