@@ -28,6 +28,7 @@
 #include "theme.h"
 #include "viewer.h"
 #include "../../src/json.h"
+#include "../../src/versions.h"
 
 static char tmpdir[256];
 
@@ -206,7 +207,7 @@ static int is_theme_colour(const theme *th, uint32_t rgb)
 static void test_png(void)
 {
     app a;
-    viewer_options o = { .version = 1, .width = 960, .height = 540 };
+    viewer_options o = { .version = rv_version_parse("v1"), .width = 960, .height = 540 };
     char err[512];
     if (app_open(&a, &o, NULL, 0, err, sizeof err) != 0) {
         CHECK(0, "app_open: %s", err);
@@ -277,12 +278,12 @@ static char *export_page(app *a, int v, int cmp, int first, int last, rv_json *r
     long long bytes = 0;
     int rc = c ? html_export_write(a, c, 1280, 720, first, last, path, &bytes, err, sizeof err) : -1;
     viewer_canvas_free(c);
-    CHECK(rc == 0, "page of v%d written: %s", v, err);
+    CHECK(rc == 0, "page of %s written: %s", rv_version_name(v), err);
     size_t len;
     char *html = rc == 0 ? rv_json_read_file(path, &len, err, sizeof err) : NULL;
     remove(path);
     if (!html || page_data(html, root) != 0) {
-        CHECK(0, "page of v%d read back", v);
+        CHECK(0, "page of %s read back", rv_version_name(v));
         free(html);
         return NULL;
     }
@@ -325,7 +326,7 @@ static void test_export_one(void)
 {
     app a;
     rv_json root;
-    char *html = export_page(&a, 2, -1, 1, 4, &root);
+    char *html = export_page(&a, rv_version_parse("v2"), -1, 1, 4, &root);
     if (!html) {
         app_close(&a);
         return;
@@ -372,7 +373,7 @@ static void test_export_compare(void)
 {
     app a;
     rv_json root;
-    char *html = export_page(&a, 1, 2, 0, 9, &root);
+    char *html = export_page(&a, rv_version_parse("v1"), rv_version_parse("v2"), 0, 9, &root);
     if (!html) {
         app_close(&a);
         return;
