@@ -294,6 +294,8 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
                   "opens that step"),
     };
     html_page page = {
+        /* TRANSLATORS: the page's language as a BCP 47 tag (zh-CN, ...), for
+           browsers and screen readers */
         .lang = _("en"), .title = title, .words = &words, .th = theme_get((theme_id)f.theme),
         .width = w, .height = h, .npanes = npanes, .npos = npos, .labels = label_ptrs,
         .timeline = timeline, .timeline_tips = npanes == 1 ? ttips : NULL, .start = 0, .speed = 1,

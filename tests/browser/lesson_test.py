@@ -66,6 +66,12 @@ KEYS = {
 }
 
 
+def shot(b, path):
+    """A screenshot once the current frame is decoded (images decode in the background)."""
+    b.eval("document.querySelector('#rv-steps .step.current img').decode().then(() => 1)")
+    b.screenshot(path)
+
+
 def press(b, name):
     b.key(*KEYS[name])
     return b.eval(STATE)
@@ -127,7 +133,7 @@ def test_compare(b, rv, tmp, outdir):
     check("1 of %d" % n in s["label"], "the position reads '... 1 of %d': %r" % (n, s["label"]))
     check(s["timeline"] == 0, "the timeline marks the first step")
     check("v1" in s["caption"] and "v2" in s["caption"], "the caption speaks of both versions: %r" % s["caption"][:200])
-    b.screenshot(os.path.join(outdir, "compare-step1.png"))
+    shot(b, os.path.join(outdir, "compare-step1.png"))
 
     frames = {0: s["frame"]}
     s1 = press(b, "right")
@@ -166,7 +172,7 @@ def test_compare(b, rv, tmp, outdir):
     s9 = b.eval(STATE)
     check(s9["tip"] is not None and s9["tip"].startswith("smem[2]") and "bank 2" in s9["tip"],
           "hovering word 2 shows its tooltip: %r" % s9["tip"])
-    b.screenshot(os.path.join(outdir, "compare-hover-word.png"))
+    shot(b, os.path.join(outdir, "compare-hover-word.png"))
     x, y = box_center(b, "d => d.panes[1].lanes.slice(4 * 33, 4 * 33 + 4)")
     b.mouse("mouseMoved", x, y)
     s10 = b.eval(STATE)
@@ -193,7 +199,7 @@ def test_compare(b, rv, tmp, outdir):
     s11 = b.eval(STATE)
     check(s11["pos"] == 2 and s11["shown"] == 1 and "3 of %d" % n in s11["label"],
           "opening #step=3 shows step 3: %s %r" % (s11["pos"], s11["label"]))
-    b.screenshot(os.path.join(outdir, "compare-step3.png"))
+    shot(b, os.path.join(outdir, "compare-step3.png"))
 
     # At s=4 (step 4), hovering a word of v1 in a bank conflict says so: the README's picture.
     b.navigate("about:blank")
@@ -208,7 +214,7 @@ def test_compare(b, rv, tmp, outdir):
     b.mouse("mouseMoved", x, y)
     s12 = b.eval(STATE)
     check(s12["tip"] is not None and "8-way bank conflict" in s12["tip"], "its tooltip says so: %r" % s12["tip"])
-    b.screenshot(os.path.join(outdir, "compare-step4-conflict.png"))
+    shot(b, os.path.join(outdir, "compare-step4-conflict.png"))
 
     bad = requests_outside(b, url, since)
     check(not bad, "no request but the page and its data: images: %s" % bad[:5])
@@ -242,7 +248,7 @@ def test_one_version(b, rv, tmp, outdir):
     t = b.eval(STATE)["tip"]
     check(t is not None and t.startswith("thread 0") and "register" in t,
           "hovering lane 0 of a shuffle step shows its register: %r" % t)
-    b.screenshot(os.path.join(outdir, "v7-dark-hover.png"))
+    shot(b, os.path.join(outdir, "v7-dark-hover.png"))
     check(not requests_outside(b, url, since), "no request outside the page: %s" % requests_outside(b, url, since)[:3])
     check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
 
