@@ -80,7 +80,12 @@ class Browser:
                 raise BrowserError("Chromium did not answer in %d s" % self.timeout)
             chunk = os.read(self.from_chrome, 1 << 20)
             if not chunk:
-                raise BrowserError("Chromium closed the pipe (exit %s): %s" % (self.proc.poll(), self.stderr_tail()))
+                try:
+                    status = self.proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    status = "still running"
+                raise BrowserError("Chromium closed the pipe (exit status %s): %s"
+                                   % (status, self.stderr_tail().strip() or "it said nothing"))
             self.buf += chunk
         msg, self.buf = self.buf.split(b"\0", 1)
         return json.loads(msg)
@@ -91,7 +96,12 @@ class Browser:
         msg = {"id": self.next_id, "method": method, "params": params or {}}
         if session and self.session:
             msg["sessionId"] = self.session
-        os.write(self.to_chrome, json.dumps(msg).encode() + b"\0")
+        try:
+            os.write(self.to_chrome, json.dumps(msg).encode() + b"\0")
+        except BrokenPipeError:
+            time.sleep(0.2)
+            raise BrowserError("Chromium exited (status %s) before it took a command: %s"
+                               % (self.proc.poll(), self.stderr_tail().strip() or "it said nothing"))
         deadline = time.time() + self.timeout
         while True:
             m = self._read_message(deadline)
