@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . cmake/install-deps.sh
-rv_install_deps xvfb xauth clang libclang-rt-dev llvm
+rv_install_deps xvfb xauth clang libclang-rt-dev llvm chromium
 jobs=$(nproc)
 status=0
 

@@ -524,3 +524,16 @@ void draw_block(const draw_ctx *d)
             draw_lane_links(d, t, 1);
     }
 }
+
+/* ---- the banner's words, for other outputs (the HTML lesson) ----------------- */
+
+void draw_banner_sentence(const viewer_frame *f, char *buf, size_t len)
+{
+    static stepview sv;   /* as in draw_block: off the stack, one frame at a time */
+    buf[0] = '\0';
+    if (f->step < 0 || f->step >= f->tr->nsteps)
+        return;
+    stepview_build(&sv, f->an, f->step);
+    draw_ctx d = { NULL, NULL, NULL, NULL, f };   /* banner_sentence reads the frame only */
+    banner_sentence(&d, &sv, buf, len);
+}

@@ -7,7 +7,8 @@
  * shows exactly what the class saw.  No display is needed: the canvas is a
  * surface with SDL's software renderer, and SDL_VIDEODRIVER is set to
  * "dummy" when nothing else was asked for.  A GIF takes the same frames, one
- * per step, each shown for --delay milliseconds (gif_write.c).
+ * per step, each shown for --delay milliseconds (gif_write.c).  --html writes
+ * the same frames into one self-contained lesson page (html_export.c).
  *
  * Errors: usage (exit 1) is everything wrong in the command line, including a
  * --steps range the trace does not have; runtime (exit 2) is the world: a
@@ -27,6 +28,7 @@
 #include <unistd.h>
 #include "app.h"
 #include "gif_write.h"
+#include "html_export.h"
 #include "png_write.h"
 #include "predict.h"
 #include "theme.h"
@@ -47,12 +49,14 @@ static void export_usage(FILE *out)
         "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
         "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
         "                        [--block-size B] [--results FILE.json] [--font PATH]\n"
-        "                        [--quiz] (-o DIR | --gif FILE.gif [--delay MS])\n"
+        "                        [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
         "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
         "with --compare (one file per aligned step of the two versions).  With --gif, the\n"
         "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
+        "With --html, into one self-contained web page that steps with the keys, a timeline\n"
+        "and play/pause, shows the viewer's values on hover, and opens at #step=N.\n"
         "\n"
         "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
         "  --version V       a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
@@ -73,12 +77,14 @@ static void export_usage(FILE *out)
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
+        "  --html FILE.html  one lesson page for any browser, no network needed (the folder must exist)\n"
         "\n"
-        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF).\n"
+        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
         "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
-        "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n",
+        "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n"
+        "          reducevis export --html lesson.html --version %s --compare %s\n",
         GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
-        rv_version_at(1)->name, rv_version_at(1)->name);
+        rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
@@ -242,7 +248,7 @@ int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
 
 typedef struct export_opts {
     viewer_options vo;
-    const char *steps, *out, *theme, *gif;
+    const char *steps, *out, *theme, *gif, *html;
     int delay_ms; /* 0: not given */
     int quiz;     /* --quiz: a question and an answer frame per step */
 } export_opts;
@@ -266,7 +272,7 @@ static int parse(int argc, char **argv, export_opts *x)
                     || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
                     || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
                     || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
-                    || !strcmp(a, "--delay");
+                    || !strcmp(a, "--delay") || !strcmp(a, "--html");
         if (takes && !val)
             return usage_error("%s needs a value%s", a, "");
         if (!strcmp(a, "--version")) {
@@ -308,6 +314,8 @@ static int parse(int argc, char **argv, export_opts *x)
             x->out = val;
         } else if (!strcmp(a, "--gif")) {
             x->gif = val;
+        } else if (!strcmp(a, "--html")) {
+            x->html = val;
         } else if (!strcmp(a, "--delay")) {
             char *end = (char *)val;
             long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
@@ -337,9 +345,12 @@ static int parse(int argc, char **argv, export_opts *x)
     if (x->out && x->gif)
         return usage_error("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)%s%s",
                            "", "");
-    if (!x->out && !x->gif)
+    if (x->html && (x->out || x->gif))
+        return usage_error("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)%s",
+                           x->out ? "-o DIR" : "--gif FILE.gif", "");
+    if (!x->out && !x->gif && !x->html)
         return usage_error("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
-                           "for one animated GIF%s%s", "", "");
+                           "for one animated GIF, or --html FILE.html for a lesson page%s%s", "", "");
     if (x->delay_ms && !x->gif)
         return usage_error("--delay is for --gif only (PNG files have no delay)%s%s", "", "");
     if (!x->delay_ms)
@@ -392,6 +403,12 @@ int export_main(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     int rc = 0;
+    if (x.html) {   /* one lesson page instead of image files (html_export.c) */
+        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.theme);
+        viewer_canvas_free(c);
+        app_close(&a);
+        return rc;
+    }
     gif_writer *gif = NULL;
     if (x.gif) {
         if (!(gif = gif_write_open(x.gif, x.vo.width, x.vo.height, err, sizeof err))) {

@@ -1,15 +1,9 @@
 /* gif_write.c — frames to one animated GIF with giflib.
  *
- * A GIF frame holds at most 256 colours; ours hold a few dozen flat theme
- * colours and the shades of antialiased text.  So each frame gets its own
- * colour table (a local colour map) made of its most frequent exact colours,
- * up to 256, which keeps every theme colour exact, and any other colour is
- * drawn with the nearest entry of that table (a text edge moves by a shade).
- * No dithering: it would speckle flat areas and lengthen the file.
+ * A GIF frame holds at most 256 colours, so each frame gets its own colour
+ * table (a local colour map), chosen by palette.c: its most frequent exact
+ * colours, any other the nearest of those.
  *
- * Colours are counted in an open-addressing hash table keyed by 24-bit RGB;
- * once the table is chosen each count is replaced by the colour's index, so
- * a pixel then costs one lookup, and none while a run of one colour lasts.
  * Every frame is whole (no difference rectangles), carries its delay in a
  * Graphics Control Extension, and the NETSCAPE2.0 extension after the screen
  * descriptor makes viewers loop forever.  Bytes go out through our own FILE
@@ -19,20 +13,15 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "gif_write.h"
+#include "palette.h"
 
 #include <errno.h>
 #include <gif_lib.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#define EMPTY 0xffffffffu /* the key of a free slot: no 24-bit colour */
-#define FIRST_CAP 4096    /* slots at first; doubled while over half full */
-
-typedef struct slot { uint32_t rgb, n; } slot; /* n: the count, then the index */
 
 struct gif_writer {
     FILE *f;
@@ -41,130 +30,13 @@ struct gif_writer {
     GifFileType *gif;
     char *path;
     int w, h;
-    slot *tab;          /* cap slots, a power of two */
-    size_t cap, used;
-    slot *order;        /* the used slots, most frequent first (cap / 2 room) */
+    palette *pal;       /* the colour table of the frame being written */
     GifPixelType *line; /* one row of indices */
 };
-
-/* ---- counting colours ---------------------------------------------------------- */
-
-static size_t slot_of(uint32_t rgb, size_t cap)
-{
-    uint32_t h = rgb * 2654435761u;
-    return (h ^ h >> 16) & (cap - 1);
-}
-
-/* Twice the slots, every colour moved over.  0, or -1 out of memory. */
-static int grow(gif_writer *g)
-{
-    size_t cap = g->cap * 2;
-    slot *tab = malloc(cap * sizeof *tab), *order = realloc(g->order, cap / 2 * sizeof *order);
-    if (order)
-        g->order = order;
-    if (!tab || !order) {
-        free(tab);
-        return -1;
-    }
-    memset(tab, 0xff, cap * sizeof *tab);
-    for (size_t i = 0; i < g->cap; i++) {
-        if (g->tab[i].rgb == EMPTY)
-            continue;
-        size_t j = slot_of(g->tab[i].rgb, cap);
-        while (tab[j].rgb != EMPTY)
-            j = (j + 1) & (cap - 1);
-        tab[j] = g->tab[i];
-    }
-    free(g->tab);
-    g->tab = tab;
-    g->cap = cap;
-    return 0;
-}
-
-/* The slot of rgb, added with count 0 when new; NULL out of memory. */
-static slot *find(gif_writer *g, uint32_t rgb)
-{
-    size_t i = slot_of(rgb, g->cap);
-    while (g->tab[i].rgb != rgb && g->tab[i].rgb != EMPTY)
-        i = (i + 1) & (g->cap - 1);
-    if (g->tab[i].rgb == rgb)
-        return &g->tab[i];
-    if (2 * (g->used + 1) > g->cap)
-        return grow(g) == 0 ? find(g, rgb) : NULL;
-    g->tab[i] = (slot){ rgb, 0 };
-    g->used++;
-    return &g->tab[i];
-}
 
 static const uint32_t *row_of(const void *pixels, int pitch, int y)
 {
     return (const uint32_t *)((const uint8_t *)pixels + (size_t)y * (size_t)pitch);
-}
-
-/* Counts every colour of the frame.  0, or -1 out of memory. */
-static int count_colours(gif_writer *g, const void *pixels, int pitch)
-{
-    memset(g->tab, 0xff, g->cap * sizeof *g->tab);
-    g->used = 0;
-    for (int y = 0; y < g->h; y++) {
-        const uint32_t *row = row_of(pixels, pitch, y);
-        for (int x = 0, run; x < g->w; x += run) {
-            uint32_t rgb = row[x] & 0xffffff; /* ARGB8888 read as a word: 0xAARRGGBB */
-            for (run = 1; x + run < g->w && (row[x + run] & 0xffffff) == rgb; run++)
-                ;
-            slot *s = find(g, rgb);
-            if (!s)
-                return -1;
-            s->n += (uint32_t)run;
-        }
-    }
-    return 0;
-}
-
-/* ---- the colour table ---------------------------------------------------------- */
-
-static int by_count(const void *a, const void *b)
-{
-    const slot *p = a, *q = b;
-    if (p->n != q->n)
-        return p->n > q->n ? -1 : 1;
-    return p->rgb < q->rgb ? -1 : p->rgb > q->rgb; /* ties: the same file every time */
-}
-
-/* The entry of pal closest to rgb (squared distance, green weighted most). */
-static uint32_t nearest(const GifColorType *pal, int np, uint32_t rgb)
-{
-    int r = rgb >> 16 & 0xff, gr = rgb >> 8 & 0xff, b = rgb & 0xff;
-    uint32_t best = 0;
-    long bestd = LONG_MAX;
-    for (int i = 0; i < np; i++) {
-        long dr = pal[i].Red - r, dg = pal[i].Green - gr, db = pal[i].Blue - b;
-        long d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
-        if (d < bestd) {
-            bestd = d;
-            best = (uint32_t)i;
-        }
-    }
-    return best;
-}
-
-/* Fills pal with the frame's most frequent colours and turns every slot's
- * count into its index in pal.  Returns the number of entries. */
-static int make_palette(gif_writer *g, GifColorType pal[256])
-{
-    size_t k = 0;
-    for (size_t i = 0; i < g->cap; i++)
-        if (g->tab[i].rgb != EMPTY)
-            g->order[k++] = g->tab[i];
-    qsort(g->order, k, sizeof *g->order, by_count);
-    int np = k < 256 ? (int)k : 256;
-    for (int i = 0; i < np; i++) {
-        uint32_t c = g->order[i].rgb;
-        pal[i] = (GifColorType){ c >> 16 & 0xff, c >> 8 & 0xff, c & 0xff };
-    }
-    for (size_t i = 0; i < k; i++)
-        find(g, g->order[i].rgb)->n = i < (size_t)np ? (uint32_t)i : nearest(pal, np, g->order[i].rgb);
-    return np;
 }
 
 /* ---- the file ------------------------------------------------------------------ */
@@ -198,17 +70,15 @@ gif_writer *gif_write_open(const char *path, int w, int h, char *err, size_t err
     size_t plen = strlen(path) + 1;
     if (g) {
         g->path = malloc(plen);
-        g->tab = malloc(FIRST_CAP * sizeof *g->tab);
-        g->order = malloc(FIRST_CAP / 2 * sizeof *g->order);
+        g->pal = palette_new();
         g->line = malloc((size_t)w * sizeof *g->line);
     }
-    if (!g || !g->path || !g->tab || !g->order || !g->line) {
+    if (!g || !g->path || !g->pal || !g->line) {
         snprintf(err, errlen, "cannot write %s: out of memory", path);
         gif_write_close(g, 0, NULL, 0);
         return NULL;
     }
     memcpy(g->path, path, plen);
-    g->cap = FIRST_CAP;
     g->w = w;
     g->h = h;
     if (!(g->f = fopen(path, "wb"))) {
@@ -237,10 +107,13 @@ gif_writer *gif_write_open(const char *path, int w, int h, char *err, size_t err
 
 int gif_write_frame(gif_writer *g, const void *pixels, int pitch, int delay_cs, char *err, size_t errlen)
 {
-    if (count_colours(g, pixels, pitch) != 0)
+    uint8_t rgb[256][3];
+    int np = palette_choose(g->pal, pixels, g->w, g->h, pitch, rgb);
+    if (np < 0)
         return fail(g, "out of memory", err, errlen);
-    GifColorType pal[256] = { { 0, 0, 0 } };
-    int np = make_palette(g, pal);
+    GifColorType pal[256];
+    for (int i = 0; i < 256; i++)
+        pal[i] = (GifColorType){ rgb[i][0], rgb[i][1], rgb[i][2] };
     ColorMapObject *map = GifMakeMapObject(1 << GifBitSize(np), pal); /* a power of two, padded black */
     GraphicsControlBlock gcb = { .DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false,
                                  .DelayTime = delay_cs, .TransparentColor = NO_TRANSPARENT_COLOR };
@@ -251,17 +124,7 @@ int gif_write_frame(gif_writer *g, const void *pixels, int pitch, int delay_cs, 
     int have_map = map != NULL;
     GifFreeMapObject(map);
     for (int y = 0; ok && y < g->h; y++) {
-        const uint32_t *row = row_of(pixels, pitch, y);
-        uint32_t last = EMPTY;
-        GifPixelType index = 0;
-        for (int x = 0; x < g->w; x++) {
-            uint32_t rgb = row[x] & 0xffffff;
-            if (rgb != last) {
-                last = rgb;
-                index = (GifPixelType)find(g, rgb)->n;
-            }
-            g->line[x] = index;
-        }
+        palette_map_row(g->pal, row_of(pixels, pitch, y), g->w, g->line);
         ok = EGifPutLine(g->gif, g->line, g->w) != GIF_ERROR;
     }
     if (!ok || g->write_errno)
@@ -289,8 +152,7 @@ int gif_write_close(gif_writer *g, int keep, char *err, size_t errlen)
     if (rc)
         snprintf(err, errlen, "cannot write %s: %s", g->path, why);
     free(g->path);
-    free(g->tab);
-    free(g->order);
+    palette_free(g->pal);
     free(g->line);
     free(g);
     return rc;

@@ -1,0 +1,390 @@
+/* html_export.c — from the viewer's state to the lesson page (html_export.h).
+ *
+ * Each position is drawn once on the export's canvas (the frame of the PNG
+ * export, pixel for pixel) and encoded as an indexed PNG; its words come
+ * from the same functions the frame's text does (the banner's sentence, the
+ * source statement, the difference of two versions, the tooltip's lines),
+ * translated here through _(), so the page says what the window says, in
+ * its language.  The writer gets them as data and composes nothing.
+ *
+ * The hover geometry is the layout's own rectangles (layout.h), the same at
+ * every position; only the tooltips' lines change from step to step.
+ */
+#include "html_export.h"
+#include "../cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "draw.h"
+#include "html_write.h"
+#include "hwcheck.h"
+#include "png_indexed.h"
+#include "plot.h"
+#include "theme.h"
+#include "../i18n.h"
+#include "../versions.h"
+
+#define TEXT_LEN 1024
+
+typedef char tip_lines[DRAW_TIP_LINES][DRAW_TIP_LEN];
+
+/* What one pane needs: its geometry and room for its tooltips' lines. */
+typedef struct pane_data {
+    int ncells, nlanes;
+    int *cells, *lanes;          /* 4 ints a box */
+    tip_lines *text;             /* ncells + nlanes */
+    html_tip *tips;              /* ncells + nlanes */
+} pane_data;
+
+/* The frame pane p shows: the second version's trace and step for p 1. */
+static viewer_frame pane_of(const viewer_frame *f, int p)
+{
+    viewer_frame g = *f;
+    if (p == 1) {
+        g.tr = f->tr2;
+        g.an = f->an2;
+        g.step = f->step2;
+        g.note = f->note2;
+    }
+    return g;
+}
+
+static void put_box(int *dst, lrect r)
+{
+    dst[0] = r.x;
+    dst[1] = r.y;
+    dst[2] = r.w;
+    dst[3] = r.h;
+}
+
+/* The boxes of a pane's words and lanes (none when warps are one strip:
+ * the viewer shows no lane tooltips then either). */
+static int pane_geometry(pane_data *pd, const layout *L, const viewer_frame *g)
+{
+    pd->ncells = g->an->smem_words;
+    pd->nlanes = L->compact ? 0 : g->tr->block_size;
+    int n = pd->ncells + pd->nlanes;
+    pd->cells = malloc(sizeof(int) * 4 * (size_t)(n ? n : 1));
+    pd->text = malloc(sizeof *pd->text * (size_t)(n ? n : 1));
+    pd->tips = calloc((size_t)(n ? n : 1), sizeof *pd->tips);
+    if (!pd->cells || !pd->text || !pd->tips)
+        return -1;
+    pd->lanes = pd->cells + 4 * pd->ncells;
+    for (int i = 0; i < pd->ncells; i++)
+        put_box(pd->cells + 4 * i, layout_cell_rect(L, i));
+    for (int t = 0; t < pd->nlanes; t++)
+        put_box(pd->lanes + 4 * t, layout_lane_rect(L, t));
+    return 0;
+}
+
+static void pane_free(pane_data *pd)
+{
+    free(pd->cells);
+    free(pd->text);
+    free(pd->tips);
+}
+
+static void fill_tip(html_tip *tip, tip_lines *text, int n)
+{
+    tip->n = n;
+    for (int i = 0; i < n && i < HTML_TIP_LINES; i++)
+        tip->line[i] = (*text)[i];
+}
+
+/* The tooltips of every word and lane of pane frame g at its step. */
+static void pane_tips(pane_data *pd, const viewer_frame *g)
+{
+    for (int i = 0; i < pd->ncells + pd->nlanes; i++) {
+        int lane = i >= pd->ncells;
+        int n = g->step < 0 ? 0
+                : draw_tip_text(g, lane ? DRAW_TIP_LANE : DRAW_TIP_CELL, lane ? i - pd->ncells : i, pd->text[i]);
+        fill_tip(&pd->tips[i], &pd->text[i], n);
+    }
+}
+
+/* "128 active · 4 full · 2 divergent · 8-way bank conflict · 3 wasted":
+ * the banner's counts, in its words. */
+static void counts_text(const viewer_frame *g, char *buf, size_t len)
+{
+    const rv_step_info *si = &g->an->steps[g->step];
+    char part[96];
+    size_t o = (size_t)snprintf(buf, len, _("%d active"), si->active_threads);
+    const char *sep = " \xC2\xB7 ";
+    if (si->full_warps && o < len) {
+        snprintf(part, sizeof part, _("%d full"), si->full_warps);
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, part);
+    }
+    if (si->divergent_warps && o < len) {
+        snprintf(part, sizeof part, _("%d divergent"), si->divergent_warps);
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, part);
+    }
+    if (si->max_conflict >= 2 && o < len) {
+        snprintf(part, sizeof part, _("%d-way bank conflict"), si->max_conflict);
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, part);
+    }
+    if (si->wasted_threads && o < len) {
+        snprintf(part, sizeof part, _("%d wasted"), si->wasted_threads);
+        snprintf(buf + o, len - o, "%s%s", sep, part);
+    }
+}
+
+/* The words of one pane at its step, as paragraphs: the counts and what
+ * the threads do, the statement they run, the race note.  prefix (a
+ * version's name, or "") leads the first.  Returns how many. */
+static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TEXT_LEN], int max)
+{
+    int n = 0;
+    char counts[256], sentence[512], stmt[300];
+    if (g->step < 0 || max < 1)
+        return 0;
+    counts_text(g, counts, sizeof counts);
+    draw_banner_sentence(g, sentence, sizeof sentence);
+    snprintf(para[n++], TEXT_LEN, "%s%s%s: %s", prefix, prefix[0] ? " \xE2\x80\x94 " : "", counts, sentence);
+    int line = g->an->steps[g->step].line;
+    if (n < max && line > 0 && code_statement(g->tr->version, line, stmt, sizeof stmt) == 0)
+        snprintf(para[n++], TEXT_LEN, _("line %d: %s"), line, stmt);
+    char title[200], detail[240];
+    if (n < max && hwcheck_race_note(g->crosscheck, g->tr->version, g->tr->steps[g->step].phase, title,
+                                     sizeof title, detail, sizeof detail) != HWCHECK_RACE_NONE)
+        snprintf(para[n++], TEXT_LEN, "%s %s", title, detail);
+    return n;
+}
+
+/* "v1 strided index", with its name even when the table has no title. */
+static void version_title(int v, char *buf, size_t len)
+{
+    const rv_version_info *vi = rv_version(v);
+    snprintf(buf, len, "%s %s", vi ? vi->name : "v?", vi && vi->title ? _(vi->title) : "");
+}
+
+/* The page's heading and the paragraphs under it. */
+static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LEN], int *nintro)
+{
+    int panes = f->tr2 ? 2 : 1, n = 0;
+    char a[160], b[160];
+    version_title(f->tr->version, a, sizeof a);
+    if (panes == 2) {
+        version_title(f->tr2->version, b, sizeof b);
+        snprintf(title, TEXT_LEN, _("Compare %s vs %s"), a, b);
+    } else {
+        snprintf(title, TEXT_LEN, "%s", a);
+    }
+    for (int p = 0; p < panes; p++) {
+        viewer_frame g = pane_of(f, p);
+        const rv_version_info *vi = rv_version(g.tr->version);
+        const rv_trace *tr = g.tr;
+        char origin[300], nn[48], data[48], figure[400];
+        if (tr->origin_kind == RV_ORIGIN_GPU)
+            snprintf(origin, sizeof origin, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
+        else
+            snprintf(origin, sizeof origin, _("CPU model%s%s"), g.note && g.note[0] ? " \xE2\x80\x94 " : "",
+                     g.note ? g.note : "");
+        plot_n_name(tr->n, nn, sizeof nn);
+        rv_data_name(tr->data, data, sizeof data);
+        snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), vi ? vi->name : "v?",
+                 vi && vi->changed ? _(vi->changed) : "");
+        panel_results_figure(&g, tr->version, tr->n, figure, sizeof figure);
+        snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
+                 vi ? vi->name : "v?", tr->block_size, nn, data, origin, figure);
+    }
+    *nintro = n;
+}
+
+/* The label of position p in the timeline and its heading. */
+static void position_words(const viewer_frame *f, char *label, size_t llen, char *heading, size_t hlen)
+{
+    if (f->tr2) {
+        const rv_step *st = f->step >= 0 ? &f->tr->steps[f->step] : &f->tr2->steps[f->step2];
+        snprintf(label, llen, "%s", st->label);
+        snprintf(heading, hlen, _("Aligned step %d of %d: %s"), f->row + 1, f->nrows, st->label);
+    } else {
+        snprintf(label, llen, "%s", f->tr->steps[f->step].label);
+        snprintf(heading, hlen, _("Step %d/%d  %s"), f->step + 1, f->tr->nsteps, f->tr->steps[f->step].label);
+    }
+}
+
+/* Draws the canvas's current frame as an indexed PNG.  0, or -1 with err. */
+static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char **png, size_t *len,
+                        char *err, size_t errlen)
+{
+    if (viewer_canvas_draw(c, f) != 0) {
+        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+        return -1;
+    }
+    SDL_Surface *s = viewer_canvas_surface(c);
+    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
+        snprintf(err, errlen, "drawing failed: unexpected pixel format");
+        return -1;
+    }
+    if (SDL_MUSTLOCK(s))
+        SDL_LockSurface(s);
+    char why[200];
+    int rc = png_indexed_encode(s->pixels, s->w, s->h, s->pitch, png, len, why, sizeof why);
+    if (SDL_MUSTLOCK(s))
+        SDL_UnlockSurface(s);
+    if (rc != 0)
+        snprintf(err, errlen, "cannot encode a frame: %s", why);
+    return rc;
+}
+
+int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, const char *path,
+                      long long *bytes, char *err, size_t errlen)
+{
+    int npos = last - first + 1, rc = -1;
+    app_goto(a, first);
+    viewer_frame f = app_frame(a, w, h);
+    int npanes = f.tr2 ? 2 : 1;
+    pane_data pd[HTML_MAX_PANES];
+    memset(pd, 0, sizeof pd);
+    char (*labels)[64] = calloc((size_t)npos, sizeof *labels);
+    const char **label_ptrs = calloc((size_t)npos, sizeof *label_ptrs);
+    int *timeline = calloc((size_t)npos * 4, sizeof *timeline);
+    tip_lines *ttext = calloc((size_t)npos, sizeof *ttext);
+    html_tip *ttips = calloc((size_t)npos, sizeof *ttips);
+    char (*intro)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
+    char (*para)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
+    char *title = malloc(TEXT_LEN), *heading = malloc(TEXT_LEN), *alt = malloc(TEXT_LEN);
+    html_writer *hw = NULL;
+    unsigned char *png = NULL;
+    if (!labels || !label_ptrs || !timeline || !ttext || !ttips || !intro || !para || !title || !heading || !alt) {
+        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        goto done;
+    }
+
+    /* Geometry: the layout the frames are drawn with. */
+    static layout_cmp C;   /* two layouts: kept off the stack */
+    layout L;
+    if (npanes == 2)
+        draw_compare_layout(&f, &C);
+    else
+        draw_layout_for(&f, &L);
+    for (int p = 0; p < npanes; p++) {
+        viewer_frame g = pane_of(&f, p);
+        if (pane_geometry(&pd[p], npanes == 2 ? &C.pane[p] : &L, &g) != 0) {
+            snprintf(err, errlen, "cannot write %s: out of memory", path);
+            goto done;
+        }
+    }
+    /* The timeline: labels, boxes in the frame, and (one version) the
+     * viewer's tooltip over each step. */
+    for (int i = 0; i < npos; i++) {
+        app_goto(a, first + i);
+        viewer_frame g = app_frame(a, w, h);
+        position_words(&g, labels[i], sizeof labels[i], heading, TEXT_LEN);
+        label_ptrs[i] = labels[i];
+        if (npanes == 2) {
+            lrect top = layout_compare_cell(&C, first + i, 0), bottom = layout_compare_cell(&C, first + i, 1);
+            put_box(timeline + 4 * i, (lrect){ top.x, top.y, top.w, bottom.y + bottom.h - top.y });
+        } else {
+            put_box(timeline + 4 * i, layout_step_rect(&L, g.step));
+            fill_tip(&ttips[i], &ttext[i], draw_tip_text(&g, DRAW_TIP_STEP, g.step, ttext[i]));
+        }
+    }
+
+    html_words words = {
+        .first = _("First"), .prev = _("Previous"), .play = _("Play"), .pause = _("Pause"),
+        .next = _("Next"), .last = _("Last"), .speed = _("Speed"), .per_second = _("steps/s"),
+        /* {n} and {total} are filled in by the page's script */
+        .position = npanes == 2 ? _("Aligned step {n} of {total}") : _("Step {n} of {total}"),
+        .timeline = _("Timeline"), .controls = _("Stepping"),
+        .keys = _("\xE2\x86\x92 or Space: next step \xC2\xB7 \xE2\x86\x90: back \xC2\xB7 Home, End: first, last \xC2\xB7 "
+                  "P: play or pause \xC2\xB7 + and \xE2\x88\x92: faster, slower \xC2\xB7 click the timeline to jump \xC2\xB7 "
+                  "hover a word or a lane for its value, bank and the inputs it sums \xC2\xB7 #step=N in the address "
+                  "opens that step"),
+    };
+    html_page page = {
+        /* TRANSLATORS: the page's language as a BCP 47 tag (zh-CN, ...), for
+           browsers and screen readers */
+        .lang = _("en"), .title = title, .words = &words, .th = theme_get((theme_id)f.theme),
+        .width = w, .height = h, .npanes = npanes, .npos = npos, .labels = label_ptrs,
+        .timeline = timeline, .timeline_tips = npanes == 1 ? ttips : NULL, .start = 0, .speed = 1,
+    };
+    app_goto(a, first);
+    f = app_frame(a, w, h);
+    page_words(&f, title, intro, &page.nintro);
+    for (int i = 0; i < page.nintro; i++)
+        page.intro[i] = intro[i];
+    /* The keys' line closes the header. */
+    page.intro[page.nintro++] = words.keys;
+    for (int p = 0; p < npanes; p++)
+        page.pane[p] = (html_pane){ pd[p].ncells, pd[p].nlanes, pd[p].cells, pd[p].lanes };
+    if (!(hw = html_write_open(path, &page, err, errlen)))
+        goto done;
+
+    for (int i = 0; i < npos; i++) {
+        app_goto(a, first + i);
+        viewer_frame g = app_frame(a, w, h);
+        g.toast = NULL;
+        size_t len = 0;
+        free(png);
+        png = NULL;
+        if (encode_frame(c, &g, &png, &len, err, errlen) != 0)
+            goto done;
+        html_step st = { .png = png, .png_len = len, .alt = alt, .heading = heading };
+        char label[64];
+        position_words(&g, label, sizeof label, heading, TEXT_LEN);
+        snprintf(alt, TEXT_LEN, _("The viewer's frame at %s"), heading);
+        if (npanes == 2) {
+            char part[2][160];
+            compare_difference(g.an, g.step, g.an2, g.step2, part, para[0], TEXT_LEN);
+            st.nparas = 1;
+        }
+        for (int p = 0; p < npanes; p++) {
+            viewer_frame pg = pane_of(&g, p);
+            const char *name = npanes == 2 ? rv_version_name(pg.tr->version) : "";
+            st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
+            pane_tips(&pd[p], &pg);
+            st.tips[p].ncells = pg.step < 0 ? 0 : pd[p].ncells;
+            st.tips[p].nlanes = pg.step < 0 ? 0 : pd[p].nlanes;
+            st.tips[p].cells = pd[p].tips;
+            st.tips[p].lanes = pd[p].tips + pd[p].ncells;
+        }
+        for (int k = 0; k < st.nparas; k++)
+            st.para[k] = para[k];
+        if (html_write_step(hw, &st, err, errlen) != 0)
+            goto done;
+    }
+    rc = html_write_close(hw, 1, bytes, err, errlen);
+    hw = NULL;
+
+done:
+    html_write_close(hw, 0, NULL, NULL, 0);
+    for (int p = 0; p < HTML_MAX_PANES; p++)
+        pane_free(&pd[p]);
+    free(png);
+    free(labels);
+    free(label_ptrs);
+    free(timeline);
+    free(ttext);
+    free(ttips);
+    free(intro);
+    free(para);
+    free(title);
+    free(heading);
+    free(alt);
+    return rc;
+}
+
+int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
+                        const char *theme_name)
+{
+    char err[1200];
+    long long bytes = 0;
+    if (html_export_write(a, c, w, h, first, last, path, &bytes, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    const rv_trace *tr = a->sc.tr;
+    int n = last - first + 1;
+    char what[64];
+    if (a->comparing)
+        snprintf(what, sizeof what, n == 1 ? _("%d aligned step") : _("%d aligned steps"), n);
+    else
+        snprintf(what, sizeof what, n == 1 ? _("%d step") : _("%d steps"), n);
+    printf(_("wrote %s: a lesson page of %s (%d..%d), %dx%d, %s theme, %.1f MB (%lld bytes), %s%s\n"), path, what,
+           first + 1, last + 1, w, h, theme_name, bytes / 1e6, bytes,
+           tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
+           tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
+    return 0;
+}

@@ -1,0 +1,565 @@
+/* html_write.c — the lesson page, written as a stream (html_write.h).
+ *
+ * The head, the controls and the timeline go out when the page is opened;
+ * each position's section (its frame in base64, its words) as it is added,
+ * so only one frame is in memory at a time.  The tooltips are kept until
+ * the end, where they go into one JSON object before the script: every line
+ * once in a table of strings (a word's heading, "not written yet" and most
+ * values repeat from step to step), each tooltip a list of indices into it.
+ *
+ * Bytes go through out(), which remembers why the first write failed, so
+ * the message says "No space left on device" and not just "failed".
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "html_write.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The page's own style and script: html_page.css and html_page.js, made
+ * into C strings by the build (cmake/embed.cmake). */
+extern const char html_page_css[];
+extern const char html_page_js[];
+
+/* ---- growing strings ----------------------------------------------------------- */
+
+typedef struct sbuf { char *s; size_t len, cap; int oom; } sbuf;
+
+static void sb_add(sbuf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->s, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->s = p;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void sb_puts(sbuf *b, const char *s)
+{
+    sb_add(b, s, strlen(s));
+}
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    char tmp[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* s as a JSON string; every '<' is written \u003c, so that no text can end
+ * the <script> element the JSON sits in ("</script>") or change how it is
+ * parsed ("<!--"). */
+static void sb_json(sbuf *b, const char *s)
+{
+    sb_add(b, "\"", 1);
+    for (const char *p = s ? s : ""; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\') {
+            char e[2] = { '\\', (char)c };
+            sb_add(b, e, 2);
+        } else if (c < 0x20 || c == '<') {
+            sb_printf(b, "\\u%04x", c);
+        } else {
+            sb_add(b, p, 1);
+        }
+    }
+    sb_add(b, "\"", 1);
+}
+
+/* s as text of an element or an attribute: & < > " escaped. */
+static void sb_html(sbuf *b, const char *s)
+{
+    const char *run = s ? s : "";
+    for (const char *p = run; *p; p++) {
+        const char *e = *p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : *p == '"' ? "&quot;" : NULL;
+        if (e) {
+            sb_add(b, run, (size_t)(p - run));
+            sb_puts(b, e);
+            run = p + 1;
+        }
+    }
+    sb_puts(b, run);
+}
+
+/* ---- the table of strings ------------------------------------------------------ */
+
+typedef struct strtab {
+    char **str;          /* in order of first use: the JSON array */
+    size_t n, cap;
+    int32_t *slot;       /* open addressing: index + 1, 0 free */
+    size_t nslots;
+    int oom;
+} strtab;
+
+static uint32_t hash_str(const char *s)
+{
+    uint32_t h = 2166136261u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static int strtab_grow(strtab *t)
+{
+    size_t nslots = t->nslots ? t->nslots * 2 : 4096;
+    int32_t *slot = calloc(nslots, sizeof *slot);
+    if (!slot)
+        return -1;
+    for (size_t i = 0; i < t->n; i++) {
+        size_t j = hash_str(t->str[i]) & (nslots - 1);
+        while (slot[j])
+            j = (j + 1) & (nslots - 1);
+        slot[j] = (int32_t)i + 1;
+    }
+    free(t->slot);
+    t->slot = slot;
+    t->nslots = nslots;
+    return 0;
+}
+
+/* The index of s in the table, added when new; -1 out of memory. */
+static long strtab_index(strtab *t, const char *s)
+{
+    if (t->oom || (2 * (t->n + 1) > t->nslots && strtab_grow(t) != 0)) {
+        t->oom = 1;
+        return -1;
+    }
+    size_t j = hash_str(s) & (t->nslots - 1);
+    for (; t->slot[j]; j = (j + 1) & (t->nslots - 1))
+        if (!strcmp(t->str[t->slot[j] - 1], s))
+            return t->slot[j] - 1;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 1024;
+        char **p = realloc(t->str, cap * sizeof *p);
+        if (!p) {
+            t->oom = 1;
+            return -1;
+        }
+        t->str = p;
+        t->cap = cap;
+    }
+    size_t len = strlen(s) + 1;
+    if (!(t->str[t->n] = malloc(len))) {
+        t->oom = 1;
+        return -1;
+    }
+    memcpy(t->str[t->n], s, len);
+    t->slot[j] = (int32_t)t->n + 1;
+    return (long)t->n++;
+}
+
+static void strtab_free(strtab *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        free(t->str[i]);
+    free(t->str);
+    free(t->slot);
+}
+
+/* ---- the writer ---------------------------------------------------------------- */
+
+struct html_writer {
+    FILE *f;
+    char *path, *tmp;    /* tmp: the temporary name, NULL when writing in place */
+    int write_errno;     /* why the first failed write failed, or 0 */
+    int npos, pos, npanes;
+    strtab strings;
+    sbuf tips;           /* the JSON array of every position's tooltips */
+    sbuf about;          /* the paragraphs under the steps, as HTML */
+};
+
+static void out(html_writer *w, const char *s, size_t n)
+{
+    if (w->write_errno || n == 0)
+        return;
+    if (fwrite(s, 1, n, w->f) != n)
+        w->write_errno = errno ? errno : EIO;
+}
+
+static void outs(html_writer *w, const char *s)
+{
+    out(w, s, strlen(s));
+}
+
+/* Text for an element or an attribute, escaped (sb_html). */
+static void out_text(html_writer *w, const char *s)
+{
+    sbuf b = { 0 };
+    sb_html(&b, s);
+    if (b.oom && !w->write_errno)
+        w->write_errno = ENOMEM;
+    out(w, b.s ? b.s : "", b.len);
+    free(b.s);
+}
+
+static void out_base64(html_writer *w, const unsigned char *d, size_t n)
+{
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char buf[4096];
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) | (i + 2 < n ? d[i + 2] : 0);
+        buf[o++] = abc[v >> 18 & 63];
+        buf[o++] = abc[v >> 12 & 63];
+        buf[o++] = i + 1 < n ? abc[v >> 6 & 63] : '=';
+        buf[o++] = i + 2 < n ? abc[v & 63] : '=';
+        if (o + 4 > sizeof buf) {
+            out(w, buf, o);
+            o = 0;
+        }
+    }
+    out(w, buf, o);
+}
+
+static void out_colour(html_writer *w, const char *name, rgba c)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s:#%02x%02x%02x;", name, c.r, c.g, c.b);
+    outs(w, buf);
+}
+
+static int fail(html_writer *w, const char *why, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "cannot write %s: %s", w->path, w->write_errno ? strerror(w->write_errno) : why);
+    return -1;
+}
+
+static void free_writer(html_writer *w)
+{
+    if (!w)
+        return;
+    if (w->f)
+        fclose(w->f);
+    if (w->tmp)
+        unlink(w->tmp);
+    strtab_free(&w->strings);
+    free(w->tips.s);
+    free(w->about.s);
+    free(w->path);
+    free(w->tmp);
+    free(w);
+}
+
+/* Opens the temporary file beside path (or path itself when it is no
+ * regular file).  0, or -1 with err. */
+static int open_file(html_writer *w, const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: Is a directory", path);
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or a pipe: written in place, there is nothing to rename */
+        if (!(w->f = fopen(path, "wb"))) {
+            snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    size_t n = strlen(path) + 16;
+    if (!(w->tmp = malloc(n))) {
+        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        return -1;
+    }
+    /* "dir/.name.XXXXXX": hidden, in the same folder (so the rename is atomic) */
+    snprintf(w->tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+    int fd = mkstemp(w->tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        free(w->tmp);
+        w->tmp = NULL;
+        return -1;
+    }
+    /* mkstemp makes the file private; a page is for sharing, as umask allows */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    if (!(w->f = fdopen(fd, "wb"))) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return 0;
+}
+
+/* A button named label, after an icon (none: "") hidden from screen readers. */
+static void out_button(html_writer *w, const char *id, const char *icon, const char *label, const char *key)
+{
+    outs(w, "<button type=\"button\" id=\"");
+    outs(w, id);
+    outs(w, "\" title=\"");
+    out_text(w, label);
+    outs(w, " (");
+    outs(w, key);
+    outs(w, ")\">");
+    if (icon[0]) {
+        outs(w, "<span aria-hidden=\"true\">");
+        outs(w, icon);
+        outs(w, "</span> ");
+    }
+    outs(w, "<span>");
+    out_text(w, label);
+    outs(w, "</span>");
+    outs(w, "</button>\n");
+}
+
+html_writer *html_write_open(const char *path, const html_page *pg, char *err, size_t errlen)
+{
+    html_writer *w = calloc(1, sizeof *w);
+    size_t plen = strlen(path) + 1;
+    if (!w || !(w->path = malloc(plen))) {
+        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        free(w);
+        return NULL;
+    }
+    memcpy(w->path, path, plen);
+    w->npos = pg->npos;
+    w->npanes = pg->npanes;
+    if (open_file(w, path, err, errlen) != 0) {
+        free_writer(w);
+        return NULL;
+    }
+    const html_words *wd = pg->words;
+    const theme *th = pg->th;
+    outs(w, "<!DOCTYPE html>\n<html lang=\"");
+    out_text(w, pg->lang);
+    outs(w, "\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            /* Nothing outside this file, ever: no fetch, no font, no image */
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+            "<meta name=\"generator\" content=\"reducevis export --html\">\n<title>");
+    out_text(w, pg->title);
+    outs(w, "</title>\n<style>\n:root{");
+    out_colour(w, "--bg", th->bg);
+    out_colour(w, "--panel", th->panel);
+    out_colour(w, "--edge", th->panel_edge);
+    out_colour(w, "--text", th->text);
+    out_colour(w, "--dim", th->text_dim);
+    out_colour(w, "--strong", th->text_strong);
+    out_colour(w, "--accent", th->accent);
+    out_colour(w, "--on-accent", theme_text_on(th, th->accent));
+    out_colour(w, "--tip", th->tooltip);
+    outs(w, "}\n");
+    outs(w, html_page_css);
+    outs(w, "</style>\n</head>\n<body>\n<header>\n<h1>");
+    out_text(w, pg->title);
+    outs(w, "</h1>\n</header>\n<nav class=\"controls\" aria-label=\"");
+    out_text(w, wd->controls);
+    outs(w, "\">\n");
+    out_button(w, "rv-first", "\xE2\x87\xA4", wd->first, "Home");          /* ⇤ */
+    out_button(w, "rv-prev", "\xE2\x86\x90", wd->prev, "\xE2\x86\x90");  /* ← */
+    out_button(w, "rv-play", "", wd->play, "P");
+    out_button(w, "rv-next", "\xE2\x86\x92", wd->next, "\xE2\x86\x92");  /* → */
+    out_button(w, "rv-last", "\xE2\x87\xA5", wd->last, "End");            /* ⇥ */
+    outs(w, "<label class=\"speed\">");
+    out_text(w, wd->speed);
+    char buf[160];
+    snprintf(buf, sizeof buf, " <input type=\"range\" id=\"rv-speed\" min=\"0.25\" max=\"8\" step=\"0.25\" "
+             "value=\"%g\"> <output id=\"rv-speed-out\">%g</output> ", pg->speed, pg->speed);
+    outs(w, buf);
+    out_text(w, wd->per_second);
+    outs(w, "</label>\n<span id=\"rv-pos\" aria-live=\"polite\"></span>\n</nav>\n<ol class=\"timeline\" id=\"rv-timeline\" aria-label=\"");
+    out_text(w, wd->timeline);
+    outs(w, "\">\n");
+    for (int p = 0; p < pg->npos; p++) {
+        snprintf(buf, sizeof buf, "<li><button type=\"button\" data-pos=\"%d\">", p);
+        outs(w, buf);
+        out_text(w, pg->labels[p]);
+        outs(w, "</button></li>\n");
+    }
+    outs(w, "</ol>\n<main id=\"rv-steps\">\n");
+
+    /* The page's paragraphs go under the steps, so the frame is what one
+     * sees first; they are kept until then. */
+    for (int i = 0; i < pg->nintro && i < HTML_MAX_PARAS; i++) {
+        sb_puts(&w->about, "<p>");
+        sb_html(&w->about, pg->intro[i]);
+        sb_puts(&w->about, "</p>\n");
+    }
+
+    /* The data the script needs besides the tooltips: the page's words,
+     * the geometry of the frame, where to start. */
+    sbuf *t = &w->tips;
+    sb_puts(t, "{\"words\":{\"play\":");
+    sb_json(t, wd->play);
+    sb_puts(t, ",\"pause\":");
+    sb_json(t, wd->pause);
+    sb_puts(t, ",\"position\":");
+    sb_json(t, wd->position);
+    sb_printf(t, "},\"width\":%d,\"height\":%d,\"npos\":%d,\"start\":%d,\"speed\":%g,\"panes\":[", pg->width,
+              pg->height, pg->npos, pg->start, pg->speed);
+    for (int p = 0; p < pg->npanes; p++) {
+        const html_pane *pn = &pg->pane[p];
+        sb_puts(t, p ? ",{\"cells\":[" : "{\"cells\":[");
+        for (int i = 0; i < 4 * pn->ncells; i++)
+            sb_printf(t, i ? ",%d" : "%d", pn->cells[i]);
+        sb_puts(t, "],\"lanes\":[");
+        for (int i = 0; i < 4 * pn->nlanes; i++)
+            sb_printf(t, i ? ",%d" : "%d", pn->lanes[i]);
+        sb_puts(t, "]}");
+    }
+    sb_puts(t, "],\"timeline\":[");
+    for (int i = 0; pg->timeline && i < 4 * pg->npos; i++)
+        sb_printf(t, i ? ",%d" : "%d", pg->timeline[i]);
+    sb_puts(t, "],\"timelineTips\":[");
+    for (int p = 0; pg->timeline_tips && p < pg->npos; p++) {
+        const html_tip *tp = &pg->timeline_tips[p];
+        sb_puts(t, p ? ",[" : "[");
+        for (int i = 0; i < tp->n && i < HTML_TIP_LINES; i++)
+            sb_printf(t, i ? ",%ld" : "%ld", strtab_index(&w->strings, tp->line[i]));
+        sb_puts(t, "]");
+    }
+    sb_puts(t, "],\"tips\":[");
+    if (w->write_errno || t->oom || w->about.oom || w->strings.oom) {
+        fail(w, "out of memory", err, errlen);
+        free_writer(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* One pane's tooltips of one kind: [[3,5,9],0,...] (0: no tooltip). */
+static void tips_json(html_writer *w, const html_tip *tips, int n)
+{
+    sbuf *t = &w->tips;
+    sb_puts(t, "[");
+    for (int k = 0; k < n; k++) {
+        if (k)
+            sb_puts(t, ",");
+        if (tips[k].n <= 0) {
+            sb_puts(t, "0");
+            continue;
+        }
+        sb_puts(t, "[");
+        for (int i = 0; i < tips[k].n && i < HTML_TIP_LINES; i++)
+            sb_printf(t, i ? ",%ld" : "%ld", strtab_index(&w->strings, tips[k].line[i] ? tips[k].line[i] : ""));
+        sb_puts(t, "]");
+    }
+    sb_puts(t, "]");
+}
+
+int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen)
+{
+    char buf[200];
+    int n = w->pos + 1;
+    snprintf(buf, sizeof buf, "<section class=\"step\" id=\"step-%d\" data-pos=\"%d\" aria-labelledby=\"h-%d\">\n"
+             "<div class=\"stage\"><img src=\"data:image/png;base64,", n, w->pos, n);
+    outs(w, buf);
+    out_base64(w, s->png, s->png_len);
+    outs(w, "\" alt=\"");
+    out_text(w, s->alt);
+    outs(w, "\" decoding=\"async\"></div>\n<div class=\"caption\">\n");
+    snprintf(buf, sizeof buf, "<h2 id=\"h-%d\">", n);
+    outs(w, buf);
+    out_text(w, s->heading);
+    outs(w, "</h2>\n");
+    for (int i = 0; i < s->nparas && i < HTML_MAX_PARAS; i++) {
+        outs(w, "<p>");
+        out_text(w, s->para[i]);
+        outs(w, "</p>\n");
+    }
+    outs(w, "</div>\n</section>\n");
+
+    sbuf *t = &w->tips;
+    sb_puts(t, w->pos ? ",[" : "[");
+    for (int p = 0; p < w->npanes; p++) {
+        sb_puts(t, p ? ",[" : "[");
+        tips_json(w, s->tips[p].cells, s->tips[p].ncells);
+        sb_puts(t, ",");
+        tips_json(w, s->tips[p].lanes, s->tips[p].nlanes);
+        sb_puts(t, "]");
+    }
+    sb_puts(t, "]");
+    w->pos++;
+    if (w->write_errno || t->oom || w->strings.oom)
+        return fail(w, "out of memory", err, errlen);
+    return 0;
+}
+
+int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size_t errlen)
+{
+    if (!w)
+        return 0;
+    if (!keep) {
+        free_writer(w);
+        return 0;
+    }
+    if (w->pos != w->npos) {
+        snprintf(err, errlen, "cannot write %s: %d of %d positions were given", w->path, w->pos, w->npos);
+        free_writer(w);
+        return -1;
+    }
+    outs(w, "</main>\n<footer>\n");
+    out(w, w->about.s, w->about.len);
+    outs(w, "</footer>\n<div id=\"rv-tip\" role=\"tooltip\" hidden></div>\n"
+            "<script type=\"application/json\" id=\"rv-data\">");
+    sbuf *t = &w->tips;
+    sb_puts(t, "],\"strings\":[");
+    for (size_t i = 0; i < w->strings.n; i++) {
+        if (i)
+            sb_puts(t, ",");
+        sb_json(t, w->strings.str[i]);
+    }
+    sb_puts(t, "]}");
+    if (t->oom || w->strings.oom) {
+        fail(w, "out of memory", err, errlen);
+        free_writer(w);
+        return -1;
+    }
+    out(w, t->s, t->len);
+    outs(w, "</script>\n<script>\n");
+    outs(w, html_page_js);
+    outs(w, "</script>\n</body>\n</html>\n");
+    if (!w->write_errno && fflush(w->f) != 0)
+        w->write_errno = errno ? errno : EIO;
+    if (!w->write_errno && fsync(fileno(w->f)) != 0 && errno != EINVAL && errno != EROFS)
+        w->write_errno = errno;
+    long long size = ftell(w->f);
+    int rc = fclose(w->f);
+    w->f = NULL;
+    if (rc != 0 && !w->write_errno)
+        w->write_errno = errno ? errno : EIO;
+    if (w->write_errno) {
+        fail(w, "write failed", err, errlen);
+        free_writer(w);
+        return -1;
+    }
+    if (w->tmp && rename(w->tmp, w->path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", w->path, strerror(errno));
+        free_writer(w);
+        return -1;
+    }
+    free(w->tmp);
+    w->tmp = NULL;
+    if (bytes)
+        *bytes = size;
+    free_writer(w);
+    return 0;
+}

@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""lesson_test.py — `reducevis export --html` opened in a real browser.
+
+Writes `reducevis export --html lesson.html --version v1 --compare v2` (and
+a one-version page), opens each from disk in headless Chromium, and checks
+what a student would do: the page loads with no request but itself and
+its embedded images (no network, no file beside it), no script error;
+→, Space, ←, End and Home move the step and change the frame shown; the
+timeline's buttons and the frame's own timeline jump; P plays and pauses;
+hovering a shared-memory word and a lane shows the viewer's tooltip; the
+address follows the step, and opening lesson.html#step=3 starts at step 3.
+Screenshots go to OUTDIR (look at them).
+
+Usage: lesson_test.py path/to/reducevis [OUTDIR]
+Exit 0 pass, 1 fail, 77 skipped (no Chromium, or it cannot start here: the
+reason is printed on a SKIPPED line).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cdp  # noqa: E402
+
+failed = 0
+passed = 0
+
+
+def check(cond, what):
+    global failed, passed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: " + what, flush=True)
+
+
+STATE = """(() => {
+  const cur = document.querySelectorAll('#rv-steps .step.current');
+  const shown = [...document.querySelectorAll('#rv-steps .step')].filter(s => getComputedStyle(s).display !== 'none');
+  const img = cur.length ? cur[0].querySelector('img') : null;
+  let h = 0;
+  if (img) for (let i = 0; i < img.src.length; i += 7) h = (h * 31 + img.src.charCodeAt(i)) | 0;
+  const tip = document.getElementById('rv-tip');
+  return { pos: cur.length ? +cur[0].dataset.pos : -1, current: cur.length, shown: shown.length,
+           frame: h, loaded: img ? img.complete && img.naturalWidth : 0,
+           label: document.getElementById('rv-pos').textContent, hash: location.hash,
+           heading: cur.length ? cur[0].querySelector('h2').textContent : '',
+           caption: cur.length ? cur[0].querySelector('.caption').textContent : '',
+           pressed: document.getElementById('rv-play').getAttribute('aria-pressed'),
+           tip: tip.hidden ? null : tip.innerText,
+           timeline: [...document.querySelectorAll('#rv-timeline button')].findIndex(b => b.getAttribute('aria-current') === 'step') };
+})()"""
+
+KEYS = {
+    "right": ("ArrowRight", "ArrowRight", 39, None),
+    "left": ("ArrowLeft", "ArrowLeft", 37, None),
+    "space": (" ", "Space", 32, " "),
+    "home": ("Home", "Home", 36, None),
+    "end": ("End", "End", 35, None),
+    "p": ("p", "KeyP", 80, "p"),
+    "plus": ("+", "Equal", 187, "+"),
+}
+
+
+def shot(b, path):
+    """A screenshot once the current frame is decoded (images decode in the background)."""
+    b.eval("document.querySelector('#rv-steps .step.current img').decode().then(() => 1)")
+    b.screenshot(path)
+
+
+def press(b, name):
+    b.key(*KEYS[name])
+    return b.eval(STATE)
+
+
+def box_center(b, expr):
+    """Viewport coordinates of the centre of a box: expr gives {x, y, w, h} in frame pixels, the
+    current frame's image maps them to the page."""
+    return b.eval("""(() => {
+      const d = JSON.parse(document.getElementById('rv-data').textContent);
+      const img = document.querySelector('#rv-steps .step.current img');
+      const r = img.getBoundingClientRect(), k = r.width / d.width;
+      const q = (%s)(d);
+      return [r.left + (q[0] + q[2] / 2) * k, r.top + (q[1] + q[3] / 2) * k];
+    })()""" % expr)
+
+
+def requests_outside(b, page_url, since=0):
+    """Every request since event `since` but the page itself and data: URLs, and every failed load."""
+    bad = []
+    for e in b.events[since:]:
+        m, p = e.get("method"), e.get("params", {})
+        if m == "Network.requestWillBeSent":
+            url = p["request"]["url"]
+            if not url.startswith("data:") and url.split("#")[0] != page_url:
+                bad.append(url)
+        elif m == "Network.loadingFailed":
+            bad.append("failed load: " + json.dumps(p)[:200])
+    return bad
+
+
+def errors(b, since=0):
+    out = []
+    for e in b.events[since:]:
+        m, p = e.get("method"), e.get("params", {})
+        if m == "Runtime.exceptionThrown":
+            out.append(json.dumps(p.get("exceptionDetails", {}))[:300])
+        elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "warning", "assert"):
+            out.append("console %s: %s" % (p.get("type"), json.dumps(p.get("args"))[:200]))
+        elif m == "Log.entryAdded" and p.get("entry", {}).get("level") in ("error", "warning"):
+            out.append("log: " + p["entry"].get("text", "")[:300])
+    return out
+
+
+def test_compare(b, rv, tmp, outdir):
+    page = os.path.join(tmp, "lesson.html")
+    r = subprocess.run([rv, "export", "--html", page, "--version", "v1", "--compare", "v2"],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, "export --html exits 0 (got %d: %s)" % (r.returncode, r.stderr.strip()))
+    check("MB" in r.stdout and "lesson.html" in r.stdout, "export --html prints the page and its size: " + r.stdout)
+    url = "file://" + page
+    since = len(b.events)
+    b.navigate(url)
+    s = b.eval(STATE)
+    n = b.eval("document.querySelectorAll('#rv-steps .step').length")
+    check(n >= 8, "the v1 vs v2 page has a section per aligned step (%s)" % n)
+    check(s["pos"] == 0 and s["current"] == 1 and s["shown"] == 1, "opens at the first step, one shown: %s" % s)
+    check(s["loaded"] == 1920, "the frame is decoded at 1920 pixels wide (%s)" % s["loaded"])
+    check("1 of %d" % n in s["label"], "the position reads '... 1 of %d': %r" % (n, s["label"]))
+    check(s["timeline"] == 0, "the timeline marks the first step")
+    check("v1" in s["caption"] and "v2" in s["caption"], "the caption speaks of both versions: %r" % s["caption"][:200])
+    shot(b, os.path.join(outdir, "compare-step1.png"))
+
+    frames = {0: s["frame"]}
+    s1 = press(b, "right")
+    check(s1["pos"] == 1 and s1["shown"] == 1, "→ goes to step 2: %s" % s1["pos"])
+    check(s1["frame"] != s["frame"], "→ changes the frame shown")
+    check(s1["hash"] == "#step=2", "the address follows the step: %r" % s1["hash"])
+    check("2 of %d" % n in s1["label"] and s1["timeline"] == 1, "label and timeline follow: %r" % s1["label"])
+    frames[1] = s1["frame"]
+    s2 = press(b, "space")
+    check(s2["pos"] == 2 and s2["frame"] not in frames.values(), "Space goes to step 3, a new frame: %s" % s2["pos"])
+    s3 = press(b, "left")
+    check(s3["pos"] == 1 and s3["frame"] == frames[1], "← goes back to step 2 and its frame: %s" % s3["pos"])
+    s4 = press(b, "end")
+    check(s4["pos"] == n - 1 and s4["hash"] == "#step=%d" % n, "End goes to the last step: %s" % s4["pos"])
+    s5 = press(b, "right")
+    check(s5["pos"] == n - 1, "→ at the last step stays there")
+    s6 = press(b, "home")
+    check(s6["pos"] == 0 and s6["frame"] == frames[0], "Home goes to the first step and its frame")
+
+    # The timeline's fourth button, clicked.
+    x, y = b.eval("""(() => { const r = document.querySelectorAll('#rv-timeline button')[3].getBoundingClientRect();
+                     return [r.left + r.width / 2, r.top + r.height / 2]; })()""")
+    b.click(x, y)
+    s7 = b.eval(STATE)
+    check(s7["pos"] == 3, "clicking the timeline's 4th button goes to step 4: %s" % s7["pos"])
+
+    # The frame's own timeline, clicked on its 6th box.
+    x, y = box_center(b, "d => d.timeline.slice(20, 24)")
+    b.click(x, y)
+    s8 = b.eval(STATE)
+    check(s8["pos"] == 5, "clicking the frame's timeline at its 6th box goes to step 6: %s" % s8["pos"])
+
+    # Hover: a shared-memory word of the left pane, then a lane of the right pane.
+    x, y = box_center(b, "d => d.panes[0].cells.slice(4 * 2, 4 * 2 + 4)")
+    b.mouse("mouseMoved", x, y)
+    s9 = b.eval(STATE)
+    check(s9["tip"] is not None and s9["tip"].startswith("smem[2]") and "bank 2" in s9["tip"],
+          "hovering word 2 shows its tooltip: %r" % s9["tip"])
+    shot(b, os.path.join(outdir, "compare-hover-word.png"))
+    x, y = box_center(b, "d => d.panes[1].lanes.slice(4 * 33, 4 * 33 + 4)")
+    b.mouse("mouseMoved", x, y)
+    s10 = b.eval(STATE)
+    check(s10["tip"] is not None and s10["tip"].startswith("thread 33") and "warp 1" in s10["tip"],
+          "hovering thread 33 of v2 shows its tooltip: %r" % s10["tip"])
+    b.mouse("mouseMoved", 2, 2)
+    check(b.eval(STATE)["tip"] is None, "the tooltip goes away off the frame")
+
+    # Play, faster, and pause.
+    press(b, "home")
+    for _ in range(3):
+        press(b, "plus")   # 1 -> 8 steps a second
+    sp = press(b, "p")
+    check(sp["pressed"] == "true", "P starts playing")
+    time.sleep(0.9)
+    sq = press(b, "p")
+    check(sq["pressed"] == "false" and sq["pos"] >= 2, "playing moved on by itself (step %d), P pauses" % (sq["pos"] + 1))
+    time.sleep(0.4)
+    check(b.eval(STATE)["pos"] == sq["pos"], "paused: the step stays")
+
+    # Opened at #step=3, as a teacher's link would.
+    b.navigate("about:blank")
+    b.navigate(url + "#step=3")
+    s11 = b.eval(STATE)
+    check(s11["pos"] == 2 and s11["shown"] == 1 and "3 of %d" % n in s11["label"],
+          "opening #step=3 shows step 3: %s %r" % (s11["pos"], s11["label"]))
+    shot(b, os.path.join(outdir, "compare-step3.png"))
+
+    # At s=4 (step 4), hovering a word of v1 in a bank conflict says so: the README's picture.
+    b.navigate("about:blank")
+    b.navigate(url + "#step=4")
+    word = b.eval("""(() => {
+      const d = JSON.parse(document.getElementById('rv-data').textContent);
+      const tips = d.tips[3][0][0];
+      return tips.findIndex(t => t && t.some(k => /8-way bank conflict this step/.test(d.strings[k])));
+    })()""")
+    check(word >= 0, "at s=4 a word of v1 is in an 8-way bank conflict (%s)" % word)
+    x, y = box_center(b, "d => d.panes[0].cells.slice(4 * %d, 4 * %d + 4)" % (word, word))
+    b.mouse("mouseMoved", x, y)
+    s12 = b.eval(STATE)
+    check(s12["tip"] is not None and "8-way bank conflict" in s12["tip"], "its tooltip says so: %r" % s12["tip"])
+    shot(b, os.path.join(outdir, "compare-step4-conflict.png"))
+
+    bad = requests_outside(b, url, since)
+    check(not bad, "no request but the page and its data: images: %s" % bad[:5])
+    errs = errors(b, since)
+    check(not errs, "no script error or warning: %s" % errs[:5])
+    seen = [e for e in b.events[since:] if e.get("method") == "Network.requestWillBeSent"]
+    check(any(e["params"]["request"]["url"] == url for e in seen), "the page's own load was seen (the log works)")
+
+
+def test_one_version(b, rv, tmp, outdir):
+    page = os.path.join(tmp, "v7.html")
+    r = subprocess.run([rv, "export", "--html", page, "--version", "v7", "--steps", "2-6", "--theme", "dark",
+                        "--size", "1280x720"], capture_output=True, text=True)
+    check(r.returncode == 0, "export --html of v7 steps 2-6 exits 0 (%s)" % r.stderr.strip())
+    url = "file://" + page
+    since = len(b.events)
+    b.navigate(url + "#step=3")
+    s = b.eval(STATE)
+    n = b.eval("document.querySelectorAll('#rv-steps .step').length")
+    check(n == 5, "steps 2-6 make 5 sections (%s)" % n)
+    check(s["pos"] == 2 and s["heading"].startswith("Step 4/"), "#step=3 of steps 2-6 is step 4: %r" % s["heading"])
+    check(s["loaded"] == 1280, "the frame is 1280 wide (%s)" % s["loaded"])
+    # The frame's timeline holds every step of the trace; its boxes outside 2-6 do nothing here,
+    # and a hover over a box of the page's steps shows the viewer's step tooltip.
+    x, y = box_center(b, "d => d.timeline.slice(0, 4)")
+    b.mouse("mouseMoved", x, y)
+    t = b.eval(STATE)["tip"]
+    check(t is not None and t.startswith("step 2:"), "hovering the frame's timeline shows the step: %r" % t)
+    x, y = box_center(b, "d => d.panes[0].lanes.slice(0, 4)")
+    b.mouse("mouseMoved", x, y)
+    t = b.eval(STATE)["tip"]
+    check(t is not None and t.startswith("thread 0") and "register" in t,
+          "hovering lane 0 of a shuffle step shows its register: %r" % t)
+    shot(b, os.path.join(outdir, "v7-dark-hover.png"))
+    check(not requests_outside(b, url, since), "no request outside the page: %s" % requests_outside(b, url, since)[:3])
+    check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 1
+    rv = os.path.abspath(sys.argv[1])
+    exe = cdp.find_chromium()
+    if not exe:
+        print("SKIPPED: no Chromium here (install Debian's chromium, as test.sh does, or set CHROMIUM)")
+        return 77
+    tmp = tempfile.mkdtemp(prefix="rv-html-")
+    outdir = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else tmp
+    os.makedirs(outdir, exist_ok=True)
+    b = cdp.Browser(exe)
+    try:
+        try:
+            b.open_page()
+        except (cdp.BrowserError, OSError) as e:
+            print("SKIPPED: Chromium (%s) cannot run here: %s" % (exe, str(e)[:400]))
+            return 77
+        test_compare(b, rv, tmp, outdir)
+        test_one_version(b, rv, tmp, outdir)
+    except cdp.BrowserError as e:
+        check(False, "the browser: %s" % e)
+    finally:
+        b.close()
+    print("%d passed, %d failed; screenshots in %s" % (passed, failed, outdir))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

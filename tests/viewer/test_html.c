@@ -1,0 +1,443 @@
+/* test_html.c — the lesson page, headless, read back as text and JSON.
+ *
+ * The writer on its own: what a person reads is escaped (no caption can end
+ * the page's script), the hover data parses as JSON whose string table holds
+ * each line once and whose indices give back every tooltip line as given;
+ * an abandoned page or a folder in the file's place leaves nothing behind.
+ * The indexed PNG: a real frame comes back with every pixel of a theme
+ * colour exact.  The exporter: the boxes it writes for words, lanes and
+ * timeline steps are where the viewer's own hit tests find those words,
+ * lanes and steps, and the tooltip lines at each position are the viewer's.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <SDL.h>
+#include "../check.h"
+#include "app.h"
+#include "draw.h"
+#include "html_export.h"
+#include "html_write.h"
+#include "layout.h"
+#include "png_indexed.h"
+#include "theme.h"
+#include "viewer.h"
+#include "../../src/json.h"
+#include "../../src/versions.h"
+
+static char tmpdir[256];
+
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* The page's hover data, parsed; 0 or -1. */
+static int page_data(const char *html, rv_json *root)
+{
+    const char *open = "<script type=\"application/json\" id=\"rv-data\">";
+    const char *a = strstr(html, open);
+    const char *b = a ? strstr(a, "</script>") : NULL;
+    char err[200];
+    if (!a || !b)
+        return -1;
+    a += strlen(open);
+    if (rv_json_parse(a, (size_t)(b - a), root, err, sizeof err) != 0) {
+        fprintf(stderr, "page data: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static const rv_json *member(const rv_json *obj, const char *key)
+{
+    for (int i = 0; obj && obj->type == RV_JSON_OBJECT && i < obj->nkids; i++)
+        if (!strcmp(obj->kids[i].key, key))
+            return &obj->kids[i];
+    return NULL;
+}
+
+static const rv_json *item(const rv_json *arr, int i)
+{
+    return arr && arr->type == RV_JSON_ARRAY && i >= 0 && i < arr->nkids ? &arr->kids[i] : NULL;
+}
+
+static int num(const rv_json *n)
+{
+    return n && n->type == RV_JSON_NUMBER ? (int)n->number : -1;
+}
+
+/* The line'th line of a tooltip (an array of indices into strings), or NULL. */
+static const char *tip_line(const rv_json *root, const rv_json *tip, int line)
+{
+    const rv_json *s = item(member(root, "strings"), num(item(tip, line)));
+    return s && s->type == RV_JSON_STRING ? s->text : NULL;
+}
+
+/* ---- the writer ---------------------------------------------------------------- */
+
+static void test_writer(void)
+{
+    char path[400], err[512];
+    snprintf(path, sizeof path, "%s/w.html", tmpdir);
+    static const unsigned char png[] = { 0x89, 'P', 'N', 'G' };
+    static const int cells[] = { 10, 20, 30, 40, 50, 20, 30, 40 }, lanes[] = { 10, 100, 5, 6 };
+    static const int tl[] = { 0, 500, 50, 20, 50, 500, 50, 20 };
+    const char *labels[] = { "load", "s=1 <&>" };
+    html_words words = { "First", "Previous", "Play", "Pause", "Next", "Last", "Speed", "steps/s",
+                         "Step {n} of {total}", "Timeline", "keys", "Stepping" };
+    html_page pg = { .lang = "en", .title = "v1 <b>bold</b> & \"more\"", .nintro = 1,
+                     .intro = { "what changed: a < b" }, .words = &words, .th = theme_get(THEME_LIGHT),
+                     .width = 640, .height = 360, .npanes = 1,
+                     .pane = { { 2, 1, cells, lanes } }, .npos = 2, .labels = labels, .timeline = tl,
+                     .start = 1, .speed = 2 };
+    html_tip tips[2][3] = {
+        { { 2, { "smem[0]", "value 1" } }, { 0, { NULL } }, { 1, { "thread 0" } } },
+        { { 2, { "smem[0]", "value 1" } }, { 3, { "smem[1]", "</script><script>alert(1)", "value 1" } },
+          { 1, { "thread 0" } } },
+    };
+    html_writer *w = html_write_open(path, &pg, err, sizeof err);
+    CHECK(w != NULL, "page opened: %s", err);
+    if (!w)
+        return;
+    for (int p = 0; p < 2; p++) {
+        html_step st = { .png = png, .png_len = sizeof png, .alt = "frame", .heading = p ? "Step 2 <s=1>" : "Step 1",
+                         .nparas = 1, .para = { "32 threads & more" } };
+        st.tips[0].ncells = 2;
+        st.tips[0].nlanes = 1;
+        st.tips[0].cells = tips[p];
+        st.tips[0].lanes = tips[p] + 2;
+        CHECK(html_write_step(w, &st, err, sizeof err) == 0, "step %d: %s", p, err);
+    }
+    CHECK(entries(tmpdir) == 1, "while writing: one temporary file, not the page (%d)", entries(tmpdir));
+    struct stat st;
+    CHECK(stat(path, &st) != 0, "the page is not in place before it is complete");
+    long long bytes = 0;
+    CHECK(html_write_close(w, 1, &bytes, err, sizeof err) == 0, "page closed: %s", err);
+    CHECK(stat(path, &st) == 0 && st.st_size == bytes, "the size given is the file's (%lld)", bytes);
+    CHECK(entries(tmpdir) == 1, "only the page is left");
+
+    size_t len;
+    char *html = rv_json_read_file(path, &len, err, sizeof err);
+    CHECK(html != NULL, "page read back: %s", err);
+    if (!html)
+        return;
+    CHECK_CONTAINS(html, "<title>v1 &lt;b&gt;bold&lt;/b&gt; &amp; &quot;more&quot;</title>");
+    CHECK_CONTAINS(html, "<p>what changed: a &lt; b</p>");
+    CHECK_CONTAINS(html, "<h2 id=\"h-2\">Step 2 &lt;s=1&gt;</h2>");
+    CHECK_CONTAINS(html, "<p>32 threads &amp; more</p>");
+    CHECK_CONTAINS(html, ">s=1 &lt;&amp;&gt;</button>");
+    CHECK_CONTAINS(html, "src=\"data:image/png;base64,iVBORw==\"");   /* base64 of the 4 bytes, padded */
+    CHECK(count(html, "</script>") == 2, "only the page's own two scripts end (%d)", count(html, "</script>"));
+    CHECK(count(html, "<script") == 2, "no caption starts a script (%d)", count(html, "<script"));
+    CHECK_CONTAINS(html, "<html lang=\"en\">");
+    CHECK_CONTAINS(html, "--bg:#");
+
+    rv_json root;
+    CHECK(page_data(html, &root) == 0, "the hover data parses as JSON");
+    const rv_json *strings = member(&root, "strings");
+    int nvalue = 0;
+    for (int i = 0; strings && i < strings->nkids; i++)
+        nvalue += !strcmp(strings->kids[i].text, "value 1");
+    CHECK(nvalue == 1, "each line once in the table (\"value 1\" %d times)", nvalue);
+    CHECK(num(member(&root, "start")) == 1 && num(member(&root, "npos")) == 2, "start and positions");
+    const rv_json *pc = member(item(member(&root, "panes"), 0), "cells");
+    CHECK(pc && pc->nkids == 8 && num(item(pc, 4)) == 50, "the cells' boxes as given");
+    const rv_json *t1 = item(item(item(member(&root, "tips"), 1), 0), 0);   /* position 1, pane 0, cells */
+    CHECK(t1 && t1->nkids == 2, "position 1 has two cells' tooltips");
+    const rv_json *cell1 = item(t1, 1);
+    const char *l1 = tip_line(&root, cell1, 1), *l2 = tip_line(&root, cell1, 2);
+    CHECK(l1 && !strcmp(l1, "</script><script>alert(1)"), "a line comes back as given: %s", l1 ? l1 : "(none)");
+    CHECK(l2 && !strcmp(l2, "value 1"), "the third line of cell 1: %s", l2 ? l2 : "(none)");
+    const rv_json *t0 = item(item(item(member(&root, "tips"), 0), 0), 0);
+    CHECK(num(item(t0, 1)) == 0, "no tooltip is 0");
+    const char *lane = tip_line(&root, item(item(item(item(member(&root, "tips"), 0), 0), 1), 0), 0);
+    CHECK(lane && !strcmp(lane, "thread 0"), "the lane's tooltip");
+    rv_json_free(&root);
+    free(html);
+    remove(path);
+
+    /* Abandoned: nothing left.  A folder in the file's place: an error, nothing made. */
+    w = html_write_open(path, &pg, err, sizeof err);
+    CHECK(w && html_write_close(w, 0, NULL, err, sizeof err) == 0, "abandoned page");
+    CHECK(entries(tmpdir) == 0, "an abandoned page leaves nothing (%d entries)", entries(tmpdir));
+    w = html_write_open(path, &pg, err, sizeof err);
+    CHECK(w && html_write_close(w, 1, NULL, err, sizeof err) != 0, "a page missing its positions fails");
+    CHECK_CONTAINS(err, "0 of 2 positions");
+    CHECK(entries(tmpdir) == 0, "and leaves nothing");
+    CHECK(html_write_open(tmpdir, &pg, err, sizeof err) == NULL, "a folder is no page");
+    CHECK_CONTAINS(err, "Is a directory");
+    snprintf(path, sizeof path, "%s/missing/w.html", tmpdir);
+    CHECK(html_write_open(path, &pg, err, sizeof err) == NULL, "no page in a missing folder");
+    CHECK_CONTAINS(err, "No such file or directory");
+    CHECK(entries(tmpdir) == 0, "nothing made");
+}
+
+/* ---- the indexed PNG ----------------------------------------------------------- */
+
+static int is_theme_colour(const theme *th, uint32_t rgb)
+{
+    const rgba cs[] = { th->bg, th->panel, th->panel_edge, th->text, th->full, th->divergent, th->idle,
+                        th->lane_off, th->write, th->cell, th->accent, th->conflict[0], th->conflict[1] };
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+        if (rgb == ((uint32_t)cs[i].r << 16 | (uint32_t)cs[i].g << 8 | cs[i].b))
+            return 1;
+    return 0;
+}
+
+static void test_png(void)
+{
+    app a;
+    viewer_options o = { .version = rv_version_parse("v1"), .width = 960, .height = 540 };
+    char err[512];
+    if (app_open(&a, &o, NULL, 0, err, sizeof err) != 0) {
+        CHECK(0, "app_open: %s", err);
+        return;
+    }
+    app_goto(&a, 3);
+    viewer_frame f = app_frame(&a, 960, 540);
+    SDL_Surface *s = viewer_render_to_surface(&f, NULL, err, sizeof err);
+    CHECK(s != NULL, "frame drawn: %s", err);
+    unsigned char *png = NULL;
+    size_t len = 0;
+    if (s) {
+        CHECK(png_indexed_encode(s->pixels, s->w, s->h, s->pitch, &png, &len, err, sizeof err) == 0,
+              "encoded: %s", err);
+    }
+    CHECK(png && len > 33 && png[25] == 3, "an indexed PNG (colour type 3)");
+    png_image pi;
+    memset(&pi, 0, sizeof pi);
+    pi.version = PNG_IMAGE_VERSION;
+    unsigned char *rgb = NULL;
+    if (png && png_image_begin_read_from_memory(&pi, png, len)) {
+        pi.format = PNG_FORMAT_RGB;
+        rgb = malloc(PNG_IMAGE_SIZE(pi));
+        if (rgb && !png_image_finish_read(&pi, NULL, rgb, 0, NULL)) {
+            free(rgb);
+            rgb = NULL;
+        }
+    }
+    CHECK(rgb != NULL && pi.width == 960 && pi.height == 540, "decoded at 960x540");
+    if (rgb && s) {
+        const theme *th = theme_get((theme_id)f.theme);
+        long exact = 0, themed = 0, themed_exact = 0;
+        for (int y = 0; y < s->h; y++)
+            for (int x = 0; x < s->w; x++) {
+                uint32_t c = ((const uint32_t *)((const uint8_t *)s->pixels + (size_t)y * s->pitch))[x] & 0xffffff;
+                const unsigned char *d = rgb + 3 * ((size_t)y * s->w + x);
+                int same = ((uint32_t)d[0] << 16 | (uint32_t)d[1] << 8 | d[2]) == c;
+                exact += same;
+                if (is_theme_colour(th, c)) {
+                    themed++;
+                    themed_exact += same;
+                }
+            }
+        CHECK(themed > 960 * 540 / 2 && themed_exact == themed, "every theme colour exact (%ld of %ld)", themed_exact,
+              themed);
+        CHECK(exact > 960L * 540 * 95 / 100, "nearly every pixel exact (%ld of %d)", exact, 960 * 540);
+    }
+    free(rgb);
+    free(png);
+    SDL_FreeSurface(s);
+    app_close(&a);
+}
+
+/* ---- the exporter -------------------------------------------------------------- */
+
+/* Writes the page of version v (compare: cmp >= 0) steps first..last at w x h,
+ * parses its data into root, and returns the page's text (free it). */
+static char *export_page(app *a, int v, int cmp, int first, int last, rv_json *root)
+{
+    viewer_options o = { .version = v, .width = 1280, .height = 720, .compare = cmp + 1 };
+    char err[1200], path[400];
+    snprintf(path, sizeof path, "%s/lesson.html", tmpdir);
+    if (app_open(a, &o, NULL, 0, err, sizeof err) != 0) {
+        CHECK(0, "app_open: %s", err);
+        return NULL;
+    }
+    viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
+    long long bytes = 0;
+    int rc = c ? html_export_write(a, c, 1280, 720, first, last, path, &bytes, err, sizeof err) : -1;
+    viewer_canvas_free(c);
+    CHECK(rc == 0, "page of %s written: %s", rv_version_name(v), err);
+    size_t len;
+    char *html = rc == 0 ? rv_json_read_file(path, &len, err, sizeof err) : NULL;
+    remove(path);
+    if (!html || page_data(html, root) != 0) {
+        CHECK(0, "page of %s read back", rv_version_name(v));
+        free(html);
+        return NULL;
+    }
+    return html;
+}
+
+/* The box at index i of a flat list of boxes: its centre. */
+static void centre(const rv_json *boxes, int i, int *x, int *y)
+{
+    *x = num(item(boxes, 4 * i)) + num(item(boxes, 4 * i + 2)) / 2;
+    *y = num(item(boxes, 4 * i + 1)) + num(item(boxes, 4 * i + 3)) / 2;
+}
+
+/* Every tooltip of pane data `tips` (cells, lanes) equals the viewer's for frame g. */
+static int tips_match(const rv_json *root, const rv_json *tips, const viewer_frame *g, int ncells, int nlanes)
+{
+    char lines[DRAW_TIP_LINES][DRAW_TIP_LEN];
+    int bad = 0;
+    for (int kind = 0; kind < 2; kind++) {
+        int n = kind ? nlanes : ncells;
+        for (int i = 0; i < n; i++) {
+            int k = draw_tip_text(g, kind ? DRAW_TIP_LANE : DRAW_TIP_CELL, i, lines);
+            const rv_json *tip = item(item(tips, kind), i);
+            for (int l = 0; l < k; l++) {
+                const char *got = tip_line(root, tip, l);
+                if (!got || strcmp(got, lines[l])) {
+                    if (bad++ < 3)
+                        fprintf(stderr, "%s %d line %d: page \"%s\", viewer \"%s\"\n", kind ? "lane" : "word", i, l,
+                                got ? got : "(none)", lines[l]);
+                }
+            }
+            if (tip && tip->type == RV_JSON_ARRAY && tip->nkids != k)
+                bad++;
+        }
+    }
+    return bad;
+}
+
+static void test_export_one(void)
+{
+    app a;
+    rv_json root;
+    char *html = export_page(&a, rv_version_parse("v2"), -1, 1, 4, &root);
+    if (!html) {
+        app_close(&a);
+        return;
+    }
+    CHECK(count(html, "class=\"step\"") == 4, "steps 2..5: four sections");
+    CHECK_CONTAINS(html, "threads each add the word");
+    app_goto(&a, 1);
+    viewer_frame f = app_frame(&a, 1280, 720);
+    layout L;
+    draw_layout_for(&f, &L);
+    const rv_json *pane = item(member(&root, "panes"), 0);
+    const rv_json *cells = member(pane, "cells"), *lanes = member(pane, "lanes");
+    int ncells = cells ? cells->nkids / 4 : 0, nlanes = lanes ? lanes->nkids / 4 : 0, bad = 0, x, y;
+    CHECK(ncells == f.an->smem_words, "a box per word (%d of %d)", ncells, f.an->smem_words);
+    CHECK(nlanes == (L.compact ? 0 : f.tr->block_size), "a box per lane (%d)", nlanes);
+    for (int i = 0; i < ncells; i++) {
+        centre(cells, i, &x, &y);
+        bad += layout_cell_at(&L, x, y) != i;
+    }
+    for (int t = 0; t < nlanes; t++) {
+        centre(lanes, t, &x, &y);
+        bad += layout_lane_at(&L, x, y) != t;
+    }
+    CHECK(bad == 0, "the viewer's hit tests find each word and lane at its box (%d wrong)", bad);
+    const rv_json *tl = member(&root, "timeline");
+    bad = 0;
+    for (int p = 0; p < 4; p++) {
+        centre(tl, p, &x, &y);
+        bad += layout_step_at(&L, x, y) != 1 + p;
+    }
+    CHECK(bad == 0, "each position's timeline box is its step's in the frame (%d wrong)", bad);
+    for (int p = 0; p < 4; p++) {
+        app_goto(&a, 1 + p);
+        viewer_frame g = app_frame(&a, 1280, 720);
+        const rv_json *tips = item(item(member(&root, "tips"), p), 0);
+        CHECK(tips_match(&root, tips, &g, ncells, nlanes) == 0, "position %d: the viewer's tooltips", p + 1);
+    }
+    rv_json_free(&root);
+    free(html);
+    app_close(&a);
+}
+
+static void test_export_compare(void)
+{
+    app a;
+    rv_json root;
+    char *html = export_page(&a, rv_version_parse("v1"), rv_version_parse("v2"), 0, 9, &root);
+    if (!html) {
+        app_close(&a);
+        return;
+    }
+    CHECK_CONTAINS(html, "8-way bank conflict");   /* v1's s=4 beside v2's, in the captions */
+    CHECK(count(html, "class=\"step\"") == 10, "ten aligned steps (%d)", count(html, "class=\"step\""));
+    app_goto(&a, 0);
+    viewer_frame f = app_frame(&a, 1280, 720);
+    static layout_cmp C;
+    draw_compare_layout(&f, &C);
+    int bad = 0, x, y;
+    for (int p = 0; p < 2; p++) {
+        const rv_json *pane = item(member(&root, "panes"), p);
+        const rv_json *cells = member(pane, "cells"), *lanes = member(pane, "lanes");
+        int ncells = cells ? cells->nkids / 4 : 0, nlanes = lanes ? lanes->nkids / 4 : 0;
+        CHECK(ncells > 0 && (nlanes > 0 || C.pane[p].compact), "pane %d has boxes", p);
+        for (int i = 0; i < ncells; i++) {
+            centre(cells, i, &x, &y);
+            bad += layout_cell_at(&C.pane[p], x, y) != i;
+        }
+        for (int t = 0; t < nlanes; t++) {
+            centre(lanes, t, &x, &y);
+            bad += layout_lane_at(&C.pane[p], x, y) != t;
+        }
+        for (int r = 0; r < 10; r++) {
+            app_goto(&a, r);
+            viewer_frame g = app_frame(&a, 1280, 720);
+            viewer_frame gp = g;
+            if (p == 1) {
+                gp.tr = g.tr2;
+                gp.an = g.an2;
+                gp.step = g.step2;
+            }
+            const rv_json *tips = item(item(member(&root, "tips"), r), p);
+            if (gp.step >= 0)
+                CHECK(tips_match(&root, tips, &gp, ncells, nlanes) == 0, "row %d pane %d: the viewer's tooltips", r, p);
+            else
+                CHECK(item(tips, 0) && item(tips, 0)->nkids == 0, "row %d pane %d: no step, no tooltips", r, p);
+        }
+    }
+    CHECK(bad == 0, "the viewer's hit tests find each word and lane of both panes at its box (%d wrong)", bad);
+    const rv_json *tl = member(&root, "timeline");
+    bad = 0;
+    for (int r = 0; r < 10; r++) {
+        centre(tl, r, &x, &y);
+        bad += layout_compare_row_at(&C, x, y) != r;
+    }
+    CHECK(bad == 0, "each row's timeline box is its row in the frame (%d wrong)", bad);
+    rv_json_free(&root);
+    free(html);
+    app_close(&a);
+}
+
+int main(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_html_XXXXXX");
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_writer();
+    test_png();
+    test_export_one();
+    test_export_compare();
+    rmdir(tmpdir);
+    return check_report();
+}
