@@ -36,6 +36,7 @@ static const command commands[] = {
     {"bench",    cmd_bench,    "time every version and CUB on the GPU"},
     {"export",   export_main,  "write the viewer's frames as PNG files, no display needed"},
     {"chart",    chart_main,   "draw a sweep's GB/s against N as one PNG (every version, CUB, peak)"},
+    {"multi",    cmd_multi,    "the reduction across GPUs: v8 per GPU, then NCCL"},
     {"verify",   cmd_verify,   "predictions against Nsight Compute counters and racecheck, on a GPU"},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
