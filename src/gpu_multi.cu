@@ -537,8 +537,8 @@ static int usable_gpus(int asked, char *err, size_t errlen)
     }
     if (asked <= 0) asked = std::min(count, RV_MULTI_MAX_GPUS);
     if (count < asked) {
-        printf("note: %d GPUs asked for, but only %d %s present: running G = 1 .. %d\n", asked, count,
-               count == 1 ? "is" : "are", count);
+        printf("note: %d GPUs asked for, but only %d GPU%s present: running G = 1 .. %d\n", asked, count,
+               count == 1 ? " is" : "s are", count);
         return count;
     }
     return asked;

@@ -306,7 +306,7 @@ void rv_results_write(const rv_results *r, FILE *f)
     if (m->gpus > 0) fprintf(f, ", \"gpus\": %d", m->gpus);
     fputs("},\n", f);
     put_text(f, "timing", m->gpus > 0 ? RV_RESULTS_MULTI_TIMING : RV_RESULTS_TIMING);
-    put_text(f, "copy", RV_RESULTS_COPY);
+    put_text(f, "copy", m->gpus > 0 ? "not measured by bench --gpus" : RV_RESULTS_COPY);
     fputs("  \"theoretical_gbps\": ", f);
     put_number(f, m->theoretical_gbps, 10);
     fputs(",\n", f);
