@@ -11,6 +11,7 @@
 #include "i18n.h"
 #include "multi.h"
 #include "trace.h" /* RV_MAX_N */
+#include "versions.h"
 
 #define RV_MULTI_RUN          (-1)     /* the parsers: no exit yet, run */
 #define RV_MULTI_DEFAULT_N    (1ull << 28)
@@ -23,7 +24,7 @@ static void multi_usage(void)
              "                       [--repeat R] [--timeout S]\n"
              "       reducevis multi --rank R --nranks P [--id-file FILE] [--device D] [OPTIONS]\n\n"
              "The reduction across GPUs: the array is split over the GPUs, each reduces its slice\n"
-             "with the single-pass kernel (v8), then NCCL combines the partial sums: ncclAllReduce\n"
+             "with the single-pass kernel (%s), then NCCL combines the partial sums: ncclAllReduce\n"
              "(every GPU holds the total) or ncclReduce (GPU 0 does).  Times with CUDA events and\n"
              "checks the sum against the CPU's (double precision).\n\n"
              "One process, one thread per GPU:\n"
@@ -47,7 +48,8 @@ static void multi_usage(void)
              "is set to 0 unless set already (NVLink multicast stays off).\n"
              "Exit status: 0 the sum is right, 1 usage error, 2 no GPU, no NCCL, an NCCL or CUDA\n"
              "error (NCCL's own message), a timeout, or a wrong sum.\n"),
-           RV_MULTI_MAX_GPUS, RV_MULTI_MAX_GPUS, RV_MULTI_MAX_RANKS, RV_MULTI_ID_ENV, 3, RV_MULTI_MAX_REPEAT,
+           rv_version_name(rv_multi_version()), RV_MULTI_MAX_GPUS, RV_MULTI_MAX_GPUS, RV_MULTI_MAX_RANKS,
+           RV_MULTI_ID_ENV, 3, RV_MULTI_MAX_REPEAT,
            RV_MULTI_TIMEOUT_S, RV_MULTI_PACKAGE);
 }
 
@@ -187,7 +189,7 @@ static void bench_gpus_usage(void)
     printf(_("usage: reducevis bench --gpus G [--n N] [--data PATTERN] [--nccl allreduce|reduce|both]\n"
              "                       [--repeat R] [--timeout S] [-o FILE.json]\n\n"
              "Times the reduction across 1, 2 .. G GPUs of this machine (one thread per GPU): each GPU\n"
-             "reduces its slice with v8's kernel, then NCCL combines the G partial sums.  Without --n,\n"
+             "reduces its slice with %s's kernel, then NCCL combines the G partial sums.  Without --n,\n"
              "N = 2^%d .. 2^%d as memory allows; an N whose slices would exceed the kernel's 2^31\n"
              "elements is skipped at that G, saying so (2^32 needs two GPUs).  Per run: the slowest\n"
              "GPU's whole time (median, minimum of R), its kernel, the NCCL step alone, GB/s of all\n"
@@ -200,7 +202,8 @@ static void bench_gpus_usage(void)
              "  --timeout S      seconds any wait on NCCL may take (default %d)\n"
              "  --data PATTERN   input values (default random:1)\n"
              "  -o FILE.json     write the results\n"),
-           RV_MULTI_SWEEP_FIRST, RV_MULTI_SWEEP_LAST, RV_MULTI_MAX_GPUS, RV_MULTI_TIMEOUT_S);
+           rv_version_name(rv_multi_version()), RV_MULTI_SWEEP_FIRST, RV_MULTI_SWEEP_LAST, RV_MULTI_MAX_GPUS,
+           RV_MULTI_TIMEOUT_S);
 }
 
 static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)
@@ -230,8 +233,8 @@ static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)
             if (!val) return rv_usage_error("bench", _("-o needs a file name"));
             o->out_json = val;
         } else if (!strcmp(a, "--sweep") || !strcmp(a, "--block-size")) {
-            return rv_usage_error("bench", _("%s does not go with --gpus (which sweeps 2^%d .. 2^%d with v8's own block size)"),
-                                  a, RV_MULTI_SWEEP_FIRST, RV_MULTI_SWEEP_LAST);
+            return rv_usage_error("bench", _("%s does not go with --gpus (which sweeps 2^%d .. 2^%d at %s's own block size)"),
+                                  a, RV_MULTI_SWEEP_FIRST, RV_MULTI_SWEEP_LAST, rv_version_name(rv_multi_version()));
         } else {
             return rv_usage_error("bench", _("unknown option '%s'"), a);
         }

@@ -32,6 +32,7 @@
 #include <nccl.h>
 
 #include "gpu_reduce.h"
+#include "i18n.h"
 #include "multi.h"
 #include "results.h"
 
@@ -104,9 +105,9 @@ static const nccl_api *nccl_load(char *err, size_t errlen)
     }
     if (!lib) {
         snprintf(why, sizeof why,
-                 "NCCL is missing: libnccl.so.2 could not be loaded (%s); install NCCL with "
-                 "`pip install " RV_MULTI_PACKAGE "` and put its nvidia/nccl/lib folder on LD_LIBRARY_PATH, "
-                 "or install the system's libnccl2", first);
+                 _("NCCL is missing: libnccl.so.2 could not be loaded (%s); install NCCL with "
+                   "`pip install nvidia-nccl-cu13` and put its nvidia/nccl/lib folder on LD_LIBRARY_PATH, "
+                   "or install the system's libnccl2"), first);
         snprintf(err, errlen, "%s", why);
         return nullptr;
     }
@@ -118,8 +119,8 @@ static const nccl_api *nccl_load(char *err, size_t errlen)
               find(lib, "ncclReduce", api.Reduce) && find(lib, "ncclGetErrorString", api.GetErrorString) &&
               find(lib, "ncclGetLastError", api.GetLastError);
     if (!ok || api.GetVersion(&api.version) != ncclSuccess) {
-        snprintf(why, sizeof why, "the libnccl.so.2 found is too old (it lacks non-blocking communicators); "
-                 "install a newer one with `pip install " RV_MULTI_PACKAGE "`");
+        snprintf(why, sizeof why, "%s", _("the libnccl.so.2 found is too old (it lacks non-blocking "
+                                          "communicators); install a newer one with `pip install nvidia-nccl-cu13`"));
         snprintf(err, errlen, "%s", why);
         dlclose(lib);
         return nullptr;
@@ -137,7 +138,7 @@ extern "C" int rv_multi_nccl_available(char *err, size_t errlen)
 static int nccl_fail(const nccl_api *api, ncclComm_t comm, ncclResult_t r, const char *what, char *err, size_t errlen)
 {
     const char *last = api->GetLastError(comm);
-    snprintf(err, errlen, "%s: NCCL error: %s%s%s%s", what, api->GetErrorString(r), last && *last ? " (" : "",
+    snprintf(err, errlen, _("%s: NCCL error: %s%s%s%s"), what, api->GetErrorString(r), last && *last ? " (" : "",
              last && *last ? last : "", last && *last ? ")" : "");
     return -1;
 }
@@ -165,6 +166,7 @@ struct rank {
     float *scratch = nullptr, *d_total = nullptr;
     double *d_cpu = nullptr;              // processes mode: the CPU sums, combined by NCCL too
     char err[600] = "";
+    bool stopped = false;                 // it stopped because another rank failed
 };
 
 // What one rank measured at one N: per timed run, from its own events.
@@ -177,6 +179,14 @@ static int rank_fail(rank &r, const char *fmt, const char *what)
 {
     snprintf(r.err, sizeof r.err, fmt, what);
     r.t->failed.store(1);
+    return -1;
+}
+
+// Stops this rank because another failed: its message is not the cause.
+static int rank_stop(rank &r, const char *what)
+{
+    snprintf(r.err, sizeof r.err, _("%s: stopped, another GPU failed"), what);
+    r.stopped = true;
     return -1;
 }
 
@@ -197,10 +207,10 @@ static int nccl_wait(rank &r, ncclResult_t res, const char *what)
 {
     double deadline = now_s() + r.t->timeout_s;
     while (res == ncclInProgress) {
-        if (r.t->failed.load()) return rank_fail(r, "%s: stopped, another GPU failed", what);
+        if (r.t->failed.load()) return rank_stop(r, what);
         if (now_s() > deadline) {
             char fmt[200];
-            snprintf(fmt, sizeof fmt, "%%s: NCCL gave no answer within %.0f s (did another process or GPU stop?)",
+            snprintf(fmt, sizeof fmt, _("%%s: NCCL gave no answer within %.0f s (did another process or GPU stop?)"),
                      r.t->timeout_s);
             return rank_fail(r, fmt, what);
         }
@@ -235,11 +245,11 @@ static int stream_wait(rank &r, const char *what)
             r.t->failed.store(1);
             return -1;
         }
-        if (r.t->failed.load()) return rank_fail(r, "%s: stopped, another GPU failed", what);
+        if (r.t->failed.load()) return rank_stop(r, what);
         if (now_s() > deadline) {
             char fmt[200];
-            snprintf(fmt, sizeof fmt, "%%s: not finished within %.0f s (NCCL waits for a GPU or process that "
-                     "stopped?)", r.t->timeout_s);
+            snprintf(fmt, sizeof fmt, _("%%s: not finished within %.0f s (NCCL waits for a GPU or process that "
+                                        "stopped?)"), r.t->timeout_s);
             return rank_fail(r, fmt, what);
         }
         usleep(100);
@@ -257,8 +267,8 @@ static int rank_setup(rank &r, uint64_t lo, uint64_t hi, uint64_t largest, int r
     RANK_CUDA(cudaSetDevice(r.device), "choosing the GPU");
     RANK_CUDA(cudaMemGetInfo(&free_b, &total_b), "querying GPU memory");
     if (need > free_b) {
-        snprintf(r.err, sizeof r.err, "GPU %d needs %.2f GiB (its elements %llu .. %llu and partial sums), but "
-                 "only %.2f GiB of its %.2f GiB are free", r.device, need / 1073741824.0, (unsigned long long)lo,
+        snprintf(r.err, sizeof r.err, _("GPU %d needs %.2f GiB (its elements %llu .. %llu and partial sums), but "
+                                        "only %.2f GiB of its %.2f GiB are free"), r.device, need / 1073741824.0, (unsigned long long)lo,
                  (unsigned long long)hi, free_b / 1073741824.0, total_b / 1073741824.0);
         return -1;
     }
@@ -509,11 +519,12 @@ static int run_team(rank *ranks, int G, team &t, const plan &p,
         ranks[g].id = g;
         ranks[g].nranks = G;
         ranks[g].err[0] = 0;
+        ranks[g].stopped = false;
         threads.emplace_back(team_thread, std::ref(ranks[g]), G > 1 ? &id : nullptr, std::cref(p), std::ref(times));
     }
     for (std::thread &th : threads) th.join();
-    for (int g = 0; g < G; g++) // the first real failure, not "another GPU failed"
-        if (ranks[g].err[0] && !strstr(ranks[g].err, "another GPU failed")) {
+    for (int g = 0; g < G; g++) // the first real failure, not a rank stopped by it
+        if (ranks[g].err[0] && !ranks[g].stopped) {
             snprintf(err, errlen, "GPU %d: %s", ranks[g].device, ranks[g].err);
             return -1;
         }
@@ -531,14 +542,15 @@ static int usable_gpus(int asked, char *err, size_t errlen)
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
-        snprintf(err, errlen, "needs a CUDA GPU, and there is none (%s)",
+        snprintf(err, errlen, _("needs a CUDA GPU, and there is none (%s)"),
                  e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA GPU found");
         return -1;
     }
     if (asked <= 0) asked = std::min(count, RV_MULTI_MAX_GPUS);
     if (count < asked) {
-        printf("note: %d GPUs asked for, but only %d GPU%s present: running G = 1 .. %d\n", asked, count,
-               count == 1 ? " is" : "s are", count);
+        printf(count == 1 ? _("note: %d GPUs asked for, but only %d GPU is present: running G = 1 .. %d\n")
+                          : _("note: %d GPUs asked for, but only %d GPUs are present: running G = 1 .. %d\n"),
+               asked, count, count);
         return count;
     }
     return asked;
@@ -663,13 +675,13 @@ extern "C" int rv_multi_bench(const rv_multi_bench_opts *o, char *err, size_t er
             p.repeat = o->repeat;
             for (uint64_t n : sizes) {
                 const char *bad = rv_multi_check_split(n, gg, why, sizeof why);
-                if (bad) printf("skipped: %s\n", bad);
+                if (bad) printf(_("skipped: %s\n"), bad);
                 p.sizes.push_back(bad ? 0 : n);
             }
             if (gg == 1) p.colls = {"none"};
             else if (!strcmp(o->nccl, "both")) p.colls = {"allreduce", "reduce"};
             else p.colls = {o->nccl};
-            fprintf(stderr, "timing %d GPU%s ...\n", gg, gg > 1 ? "s" : "");
+            fprintf(stderr, _("timing %d GPU(s) ...\n"), gg);
             if (run_team(ranks.data(), gg, t, p, all[gg], err, errlen)) goto done;
         }
         for (size_t k = 0; k < sizes.size(); k++)
@@ -704,6 +716,10 @@ extern "C" int rv_multi_bench(const rv_multi_bench_opts *o, char *err, size_t er
                 }
             }
     }
+    if (rv_results_count(res) == 0) {
+        snprintf(err, errlen, "%s", _("nothing to time: no N splits into slices the kernel takes on the GPUs present"));
+        goto done;
+    }
     rv_results_derive(res);
     rv_results_print_table(res, stdout);
     if (o->out_json) {
@@ -711,7 +727,7 @@ extern "C" int rv_multi_bench(const rv_multi_bench_opts *o, char *err, size_t er
         printf("results written to %s\n", o->out_json);
     }
     if (rv_results_failures(res)) {
-        snprintf(err, errlen, "%d of %d sums did not match the CPU's (marked FAILED)", rv_results_failures(res),
+        snprintf(err, errlen, _("%d of %d sums did not match the CPU's (marked FAILED)"), rv_results_failures(res),
                  rv_results_count(res));
         goto done;
     }
@@ -730,12 +746,12 @@ done:
 static void print_run(const char *who, const char *coll, int G, uint64_t n, const combined &c, float sum, double cpu,
                       bool ok)
 {
-    printf("%s: N = %llu over %d GPU%s, v8 per slice then NCCL %s\n", who, (unsigned long long)n, G, G > 1 ? "s" : "",
-           G > 1 ? coll : "(none: one GPU)");
-    printf("  whole %.4f ms (median), kernel %.4f ms, NCCL step ", c.median_ms, c.kernel_ms);
+    printf(_("%s: N = %llu over %d GPU(s), %s per slice then NCCL %s\n"), who, (unsigned long long)n, G,
+           rv_version_name(rv_multi_version()), G > 1 ? coll : _("(none: one GPU)"));
+    printf(_("  whole %.4f ms (median), kernel %.4f ms, NCCL step "), c.median_ms, c.kernel_ms);
     if (isfinite(c.nccl_ms)) printf("%.4f ms\n", c.nccl_ms);
     else printf("-\n");
-    printf("  sum %.9g, CPU (double) %.17g: %s\n", sum, cpu, ok ? "ok" : "FAILED");
+    printf(_("  sum %.9g, CPU (double) %.17g: %s\n"), sum, cpu, ok ? "ok" : "FAILED");
 }
 
 // Threads mode: the bench's engine at one N and one G.
@@ -780,7 +796,7 @@ static int multi_threads(const rv_multi_opts *o, char *err, size_t errlen)
         size_t holders = G > 1 && !strcmp(o->nccl, "reduce") ? 1 : tt.size();
         for (size_t g = 0; g < holders; g++) ok &= rv_sum_matches(tt[g].sum, cpu, fabs(cpu));
         print_run("one process", o->nccl, G, o->n, combine_times(tt, G > 1), tt[0].sum, cpu, ok);
-        if (!ok) snprintf(err, errlen, "the sum does not match the CPU's");
+        if (!ok) snprintf(err, errlen, "%s", _("the sum does not match the CPU's"));
         rc = ok ? 0 : -1;
     }
 done:
@@ -832,7 +848,7 @@ static int multi_process(const rv_multi_opts *o, char *err, size_t errlen)
     }
     if (!(t.api = nccl_load(err, errlen))) return -1;
     if (cudaGetDeviceCount(&count_gpus) != cudaSuccess || count_gpus == 0) {
-        snprintf(err, errlen, "needs a CUDA GPU, and there is none");
+        snprintf(err, errlen, "%s", _("needs a CUDA GPU, and there is none"));
         return -1;
     }
     rv_multi_slice(o->n, o->nranks, o->rank, &first, &count);
@@ -841,9 +857,9 @@ static int multi_process(const rv_multi_opts *o, char *err, size_t errlen)
     r.nranks = o->nranks;
     r.device = o->device >= 0 ? o->device : o->rank % count_gpus;
     r.t = &t;
-    snprintf(who, sizeof who, "rank %d of %d (GPU %d)", o->rank, o->nranks, r.device);
+    snprintf(who, sizeof who, _("rank %d of %d (GPU %d)"), o->rank, o->nranks, r.device);
     if (r.device >= count_gpus) {
-        snprintf(err, errlen, "%s: there are only %d GPUs here", who, count_gpus);
+        snprintf(err, errlen, _("%s: there are only %d GPUs here"), who, count_gpus);
         return -1;
     }
     cudaSetDevice(r.device);
@@ -852,10 +868,10 @@ static int multi_process(const rv_multi_opts *o, char *err, size_t errlen)
     if (rank_setup(r, first, first + count, count, o->repeat) ||
         upload(o->data, first, first + count, &r, 1, &mark, 1, &cpu_part, r.err, sizeof r.err) || rank_join(r, id))
         goto fail;
-    printf("%s joined (slice %llu .. %llu)\n", who, (unsigned long long)first, (unsigned long long)(first + count));
+    printf(_("%s joined (slice %llu .. %llu)\n"), who, (unsigned long long)first, (unsigned long long)(first + count));
     fflush(stdout);
     if (o->exit_early) { // the failure test: vanish as a crashed process would, no goodbye to NCCL
-        printf("%s: leaving now without a word to the others (--exit-early)\n", who);
+        printf(_("%s: leaving now without a word to the others (--exit-early)\n"), who);
         fflush(stdout);
         _exit(RV_MULTI_EXIT_EARLY);
     }
@@ -879,8 +895,8 @@ static int multi_process(const rv_multi_opts *o, char *err, size_t errlen)
         bool holds = strcmp(o->nccl, "reduce") || o->rank == 0;
         bool ok = !holds || rv_sum_matches(times.sum, cpu_total, fabs(cpu_total));
         print_run(who, o->nccl, o->nranks, o->n, combine_times(one, true), times.sum, cpu_total, ok);
-        if (!holds) printf("  (ncclReduce leaves the total on rank 0 only)\n");
-        if (!ok) snprintf(err, errlen, "%s: the sum does not match the CPU's", who);
+        if (!holds) printf("%s", _("  (ncclReduce leaves the total on rank 0 only)\n"));
+        if (!ok) snprintf(err, errlen, _("%s: the sum does not match the CPU's"), who);
         rc = ok ? 0 : -1;
     }
     rank_leave(r, rc == 0);
