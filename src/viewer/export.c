@@ -77,7 +77,8 @@ static void export_usage(FILE *out)
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
-        "  --html FILE.html  one lesson page for any browser, no network needed (the folder must exist)\n"
+        "  --html FILE.html  one lesson page for any browser, no network needed (the folder must exist);\n"
+        "                    with --quiz, each step asks its question before it shows the step\n"
         "\n"
         "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
         "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
@@ -404,7 +405,7 @@ int export_main(int argc, char **argv)
     }
     int rc = 0;
     if (x.html) {   /* one lesson page instead of image files (html_export.c) */
-        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.theme);
+        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.quiz, x.theme);
         viewer_canvas_free(c);
         app_close(&a);
         return rc;

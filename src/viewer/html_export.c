@@ -20,6 +20,7 @@
 #include "html_write.h"
 #include "hwcheck.h"
 #include "png_indexed.h"
+#include "predict.h"
 #include "plot.h"
 #include "theme.h"
 #include "../i18n.h"
@@ -228,7 +229,7 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
     return rc;
 }
 
-int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, const char *path,
+int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const char *path,
                       long long *bytes, char *err, size_t errlen)
 {
     int npos = last - first + 1, rc = -1;
@@ -246,7 +247,8 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     char (*para)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
     char *title = malloc(TEXT_LEN), *heading = malloc(TEXT_LEN), *alt = malloc(TEXT_LEN);
     html_writer *hw = NULL;
-    unsigned char *png = NULL;
+    unsigned char *png = NULL, *qpng = NULL;
+    static predict pq;   /* predict mode's slide state: a question and its answer */
     if (!labels || !label_ptrs || !timeline || !ttext || !ttips || !intro || !para || !title || !heading || !alt) {
         snprintf(err, errlen, "cannot write %s: out of memory", path);
         goto done;
@@ -287,7 +289,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         .next = _("Next"), .last = _("Last"), .speed = _("Speed"), .per_second = _("steps/s"),
         /* {n} and {total} are filled in by the page's script */
         .position = npanes == 2 ? _("Aligned step {n} of {total}") : _("Step {n} of {total}"),
-        .timeline = _("Timeline"), .controls = _("Stepping"),
+        .timeline = _("Timeline"), .controls = _("Stepping"), .reveal = _("Show the answer"),
         .keys = _("\xE2\x86\x92 or Space: next step \xC2\xB7 \xE2\x86\x90: back \xC2\xB7 Home, End: first, last \xC2\xB7 "
                   "P: play or pause \xC2\xB7 + and \xE2\x88\x92: faster, slower \xC2\xB7 click the timeline to jump \xC2\xB7 "
                   "hover a word or a lane for its value, bank and the inputs it sums \xC2\xB7 #step=N in the address "
@@ -319,9 +321,29 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         size_t len = 0;
         free(png);
         png = NULL;
+        size_t qlen = 0;
+        free(qpng);
+        qpng = NULL;
+        /* predict mode: the question's frame (the step hidden), then the answer's */
+        int asks = quiz && !g.tr2 && predict_slide(&pq, g.an, g.step, 0);
+        if (asks) {
+            g.quiz = &pq;
+            if (encode_frame(c, &g, &qpng, &qlen, err, errlen) != 0)
+                goto done;
+            predict_slide(&pq, g.an, g.step, 1);
+        }
         if (encode_frame(c, &g, &png, &len, err, errlen) != 0)
             goto done;
         html_step st = { .png = png, .png_len = len, .alt = alt, .heading = heading };
+        if (asks) {
+            st.question_png = qpng;
+            st.question_png_len = qlen;
+            st.question_alt = _("The step hidden: predict it first");
+            st.question = pq.q.text;
+            st.hint = pq.q.hint;
+            st.answer = pq.q.answer;
+            st.explain = pq.q.explain;
+        }
         char label[64];
         position_words(&g, label, sizeof label, heading, TEXT_LEN);
         snprintf(alt, TEXT_LEN, _("The viewer's frame at %s"), heading);
@@ -353,6 +375,7 @@ done:
     for (int p = 0; p < HTML_MAX_PANES; p++)
         pane_free(&pd[p]);
     free(png);
+    free(qpng);
     free(labels);
     free(label_ptrs);
     free(timeline);
@@ -367,11 +390,11 @@ done:
 }
 
 int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
-                        const char *theme_name)
+                        int quiz, const char *theme_name)
 {
     char err[1200];
     long long bytes = 0;
-    if (html_export_write(a, c, w, h, first, last, path, &bytes, err, sizeof err) != 0) {
+    if (html_export_write(a, c, w, h, first, last, quiz, path, &bytes, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);
         return RV_EXIT_RUNTIME;
     }
@@ -380,6 +403,9 @@ int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h
     char what[64];
     if (a->comparing)
         snprintf(what, sizeof what, n == 1 ? _("%d aligned step") : _("%d aligned steps"), n);
+    else if (quiz)
+        snprintf(what, sizeof what, n == 1 ? _("%d step, each asked before it is shown")
+                                           : _("%d steps, each asked before it is shown"), n);
     else
         snprintf(what, sizeof what, n == 1 ? _("%d step") : _("%d steps"), n);
     printf(_("wrote %s: a lesson page of %s (%d..%d), %dx%d, %s theme, %.1f MB (%lld bytes), %s%s\n"), path, what,

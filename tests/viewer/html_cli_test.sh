@@ -108,6 +108,11 @@ check "no external script, style, image or link" \
 check "the caption is text: the banner's sentence" grep -qF "threads each add the word" "$tmp/a.html"
 check "the hover data: the tooltip's lines" grep -qF '"smem[0]' "$tmp/a.html"
 check "nothing but the page written" nothing_but "$tmp" a.html d err out ro
+# Predict mode: a question and an answer frame per step, in the same page.
+expect 0 "2 steps, each asked before it is shown" --version v1 --quiz --steps 3-4 --size 640x360 --html "$tmp/q.html"
+check "two questions, four frames" test "$(grep -c 'class="step quiz"' "$tmp/q.html")-$(grep -o 'src="data:image/png' "$tmp/q.html" | wc -l)" = 2-4
+expect 1 "--quiz asks about one version"       --version v1 --compare v2 --quiz --html "$tmp/q2.html"
+rm -f "$tmp/q.html"
 
 # Size: the longest trace (most steps), every step at 1920x1080, and a comparison.
 longest=$(for f in "$assets"/traces/*-b256-ones.rvt; do
