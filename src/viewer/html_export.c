@@ -24,7 +24,6 @@
 #include "plot.h"
 #include "theme.h"
 #include "../i18n.h"
-#include "../quiz.h"
 #include "../versions.h"
 
 #define TEXT_LEN 1024
@@ -230,35 +229,10 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
     return rc;
 }
 
-/* Position i of the page: the step it shows and, with quiz, whether it is
- * the question (0) or the answer (1) of that step. */
-static void goto_position(app *a, int first, int quiz, int i, int *part)
-{
-    app_goto(a, first + (quiz ? i / 2 : i));
-    *part = quiz ? i % 2 : 0;
-}
-
-/* A quiz position: the frame shows the question card or the answer, and the
- * page says it in words; a question hides what would give the answer away. */
-static int quiz_words(const viewer_frame *g, int part, char (*para)[TEXT_LEN], int max)
-{
-    quiz_question q;
-    if (max < 2 || !quiz_pick_question(g->an, g->step, &q))
-        return 0;
-    if (part == 0) {
-        snprintf(para[0], TEXT_LEN, _("Question: %s"), q.text);
-        snprintf(para[1], TEXT_LEN, "%s", _("Predict, then step on to the answer."));
-    } else {
-        snprintf(para[0], TEXT_LEN, _("Answer: %s"), q.answer);
-        snprintf(para[1], TEXT_LEN, "%s", q.explain);
-    }
-    return 2;
-}
-
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const char *path,
                       long long *bytes, char *err, size_t errlen)
 {
-    int npos = (last - first + 1) * (quiz ? 2 : 1), rc = -1, part;
+    int npos = last - first + 1, rc = -1;
     app_goto(a, first);
     viewer_frame f = app_frame(a, w, h);
     int npanes = f.tr2 ? 2 : 1;
@@ -273,7 +247,8 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     char (*para)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
     char *title = malloc(TEXT_LEN), *heading = malloc(TEXT_LEN), *alt = malloc(TEXT_LEN);
     html_writer *hw = NULL;
-    unsigned char *png = NULL;
+    unsigned char *png = NULL, *qpng = NULL;
+    static predict pq;   /* predict mode's slide state: a question and its answer */
     if (!labels || !label_ptrs || !timeline || !ttext || !ttips || !intro || !para || !title || !heading || !alt) {
         snprintf(err, errlen, "cannot write %s: out of memory", path);
         goto done;
@@ -296,15 +271,12 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     /* The timeline: labels, boxes in the frame, and (one version) the
      * viewer's tooltip over each step. */
     for (int i = 0; i < npos; i++) {
-        goto_position(a, first, quiz, i, &part);
+        app_goto(a, first + i);
         viewer_frame g = app_frame(a, w, h);
         position_words(&g, labels[i], sizeof labels[i], heading, TEXT_LEN);
-        if (quiz)
-            snprintf(labels[i] + strlen(labels[i]), sizeof labels[i] - strlen(labels[i]), "%s",
-                     part == 0 ? _(" \xC2\xB7 question") : _(" \xC2\xB7 answer"));
         label_ptrs[i] = labels[i];
         if (npanes == 2) {
-            lrect top = layout_compare_cell(&C, g.row, 0), bottom = layout_compare_cell(&C, g.row, 1);
+            lrect top = layout_compare_cell(&C, first + i, 0), bottom = layout_compare_cell(&C, first + i, 1);
             put_box(timeline + 4 * i, (lrect){ top.x, top.y, top.w, bottom.y + bottom.h - top.y });
         } else {
             put_box(timeline + 4 * i, layout_step_rect(&L, g.step));
@@ -317,7 +289,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         .next = _("Next"), .last = _("Last"), .speed = _("Speed"), .per_second = _("steps/s"),
         /* {n} and {total} are filled in by the page's script */
         .position = npanes == 2 ? _("Aligned step {n} of {total}") : _("Step {n} of {total}"),
-        .timeline = _("Timeline"), .controls = _("Stepping"),
+        .timeline = _("Timeline"), .controls = _("Stepping"), .reveal = _("Show the answer"),
         .keys = _("\xE2\x86\x92 or Space: next step \xC2\xB7 \xE2\x86\x90: back \xC2\xB7 Home, End: first, last \xC2\xB7 "
                   "P: play or pause \xC2\xB7 + and \xE2\x88\x92: faster, slower \xC2\xB7 click the timeline to jump \xC2\xB7 "
                   "hover a word or a lane for its value, bank and the inputs it sums \xC2\xB7 #step=N in the address "
@@ -343,39 +315,50 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         goto done;
 
     for (int i = 0; i < npos; i++) {
-        goto_position(a, first, quiz, i, &part);
+        app_goto(a, first + i);
         viewer_frame g = app_frame(a, w, h);
-        predict pq;
         g.toast = NULL;
-        if (quiz) {
-            predict_slide(&pq, g.an, g.step, part);
-            g.quiz = &pq;
-        }
         size_t len = 0;
         free(png);
         png = NULL;
+        size_t qlen = 0;
+        free(qpng);
+        qpng = NULL;
+        /* predict mode: the question's frame (the step hidden), then the answer's */
+        int asks = quiz && !g.tr2 && predict_slide(&pq, g.an, g.step, 0);
+        if (asks) {
+            g.quiz = &pq;
+            if (encode_frame(c, &g, &qpng, &qlen, err, errlen) != 0)
+                goto done;
+            predict_slide(&pq, g.an, g.step, 1);
+        }
         if (encode_frame(c, &g, &png, &len, err, errlen) != 0)
             goto done;
         html_step st = { .png = png, .png_len = len, .alt = alt, .heading = heading };
+        if (asks) {
+            st.question_png = qpng;
+            st.question_png_len = qlen;
+            st.question_alt = _("The step hidden: predict it first");
+            st.question = pq.q.text;
+            st.hint = pq.q.hint;
+            st.answer = pq.q.answer;
+            st.explain = pq.q.explain;
+        }
         char label[64];
         position_words(&g, label, sizeof label, heading, TEXT_LEN);
         snprintf(alt, TEXT_LEN, _("The viewer's frame at %s"), heading);
         if (npanes == 2) {
-            char sides[2][160];
-            compare_difference(g.an, g.step, g.an2, g.step2, sides, para[0], TEXT_LEN);
+            char part[2][160];
+            compare_difference(g.an, g.step, g.an2, g.step2, part, para[0], TEXT_LEN);
             st.nparas = 1;
         }
-        if (quiz)
-            st.nparas += quiz_words(&g, part, para + st.nparas, HTML_MAX_PARAS - st.nparas);
-        int hidden = quiz && part == 0; /* a question's hover would give its answer away */
         for (int p = 0; p < npanes; p++) {
             viewer_frame pg = pane_of(&g, p);
             const char *name = npanes == 2 ? rv_version_name(pg.tr->version) : "";
-            if (!hidden) /* the step's own words would answer the question */
-                st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
+            st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
             pane_tips(&pd[p], &pg);
-            st.tips[p].ncells = pg.step < 0 || hidden ? 0 : pd[p].ncells;
-            st.tips[p].nlanes = pg.step < 0 || hidden ? 0 : pd[p].nlanes;
+            st.tips[p].ncells = pg.step < 0 ? 0 : pd[p].ncells;
+            st.tips[p].nlanes = pg.step < 0 ? 0 : pd[p].nlanes;
             st.tips[p].cells = pd[p].tips;
             st.tips[p].lanes = pd[p].tips + pd[p].ncells;
         }
@@ -392,6 +375,7 @@ done:
     for (int p = 0; p < HTML_MAX_PANES; p++)
         pane_free(&pd[p]);
     free(png);
+    free(qpng);
     free(labels);
     free(label_ptrs);
     free(timeline);
@@ -405,8 +389,8 @@ done:
     return rc;
 }
 
-int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
-                        const char *theme_name)
+int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
+                        int quiz, const char *theme_name)
 {
     char err[1200];
     long long bytes = 0;
@@ -419,6 +403,9 @@ int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h
     char what[64];
     if (a->comparing)
         snprintf(what, sizeof what, n == 1 ? _("%d aligned step") : _("%d aligned steps"), n);
+    else if (quiz)
+        snprintf(what, sizeof what, n == 1 ? _("%d step, each asked before it is shown")
+                                           : _("%d steps, each asked before it is shown"), n);
     else
         snprintf(what, sizeof what, n == 1 ? _("%d step") : _("%d steps"), n);
     printf(_("wrote %s: a lesson page of %s (%d..%d), %dx%d, %s theme, %.1f MB (%lld bytes), %s%s\n"), path, what,

@@ -7,6 +7,9 @@
  * #step=N (kept up to date, so a link opens at that step).  Hovering the
  * frame shows the tooltip the viewer would: the data (boxes in frame pixels,
  * lines as indices into a table of strings) comes from the JSON above.
+ * Predict mode (export --quiz): a step with a question shows its question
+ * frame until A, its button, or playing reveals the answer; its tooltips
+ * wait for the answer too, since they would give it away.
  * Every word shown is in that data or the page: nothing is composed here.
  */
 (function () {
@@ -23,6 +26,8 @@
   document.documentElement.classList.add("js");
 
   function clamp(p) { return Math.max(0, Math.min(n - 1, p)); }
+  function asking() { var s = steps[pos]; return s.classList.contains("quiz") && !s.classList.contains("revealed"); }
+  function reveal() { steps[pos].classList.add("revealed"); hideTip(); }
 
   function go(p, fromHash) {
     p = clamp(p);
@@ -51,8 +56,9 @@
   function setLabel(el, text) { el.lastChild.textContent = text; }
   function schedule() {
     timer = setTimeout(function () {
-      if (pos >= n - 1) { pause(); return; }
-      go(pos + 1);
+      if (asking()) reveal();
+      else if (pos >= n - 1) { pause(); return; }
+      else go(pos + 1);
       schedule();
     }, 1000 / speed());
   }
@@ -104,7 +110,7 @@
   }
   function hideTip() { tip.hidden = true; }
   function showTip(lines, e) {
-    if (!lines || !lines.length) { hideTip(); return; }
+    if (!lines || !lines.length || asking()) { hideTip(); return; }
     tip.textContent = "";
     lines.forEach(function (k) {
       var d = document.createElement("div");
@@ -120,7 +126,11 @@
   }
 
   Array.prototype.forEach.call(steps, function (s) {
-    var img = s.querySelector("img");
+    var button = s.querySelector("button.reveal");
+    if (button) button.addEventListener("click", function () { pause(); reveal(); });
+    Array.prototype.forEach.call(s.querySelectorAll("img"), function (img) { watch(img); });
+  });
+  function watch(img) {
     img.addEventListener("mousemove", function (e) {
       var q = framePoint(img, e);
       showTip(linesAt(q.x, q.y), e);
@@ -130,7 +140,7 @@
       var q = framePoint(img, e), i = find(data.timeline, q.x, q.y);
       if (i >= 0) { pause(); go(i); }
     });
-  });
+  }
 
   /* ---- controls ---- */
   function on(id, f) {
@@ -156,11 +166,12 @@
     /* a focused button takes Space and Enter, a focused slider the arrows */
     if ((tag === "BUTTON" && (e.key === " " || e.key === "Enter")) || tag === "INPUT") return;
     switch (e.key) {
-      case "ArrowRight": case " ": pause(); go(pos + 1); break;
+      case "ArrowRight": case " ": pause(); if (asking()) reveal(); else go(pos + 1); break;   /* as the viewer: the answer first */
       case "ArrowLeft": pause(); go(pos - 1); break;
       case "Home": pause(); go(0); break;
       case "End": pause(); go(n - 1); break;
       case "p": case "P": toggle(); break;
+      case "a": case "A": pause(); reveal(); break;
       case "+": case "=": nudgeSpeed(1); break;
       case "-": nudgeSpeed(-1); break;
       case "Escape": hideTip(); return;

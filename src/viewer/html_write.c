@@ -186,6 +186,7 @@ struct html_writer {
     char *path, *tmp;    /* tmp: the temporary name, NULL when writing in place */
     int write_errno;     /* why the first failed write failed, or 0 */
     int npos, pos, npanes;
+    char *reveal;        /* the words of predict mode's reveal button */
     strtab strings;
     sbuf tips;           /* the JSON array of every position's tooltips */
     sbuf about;          /* the paragraphs under the steps, as HTML */
@@ -260,6 +261,7 @@ static void free_writer(html_writer *w)
     free(w->about.s);
     free(w->path);
     free(w->tmp);
+    free(w->reveal);
     free(w);
 }
 
@@ -341,6 +343,13 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     memcpy(w->path, path, plen);
     w->npos = pg->npos;
     w->npanes = pg->npanes;
+    const char *reveal = pg->words->reveal ? pg->words->reveal : "";
+    if (!(w->reveal = malloc(strlen(reveal) + 1))) {
+        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        free_writer(w);
+        return NULL;
+    }
+    memcpy(w->reveal, reveal, strlen(reveal) + 1);
     if (open_file(w, path, err, errlen) != 0) {
         free_writer(w);
         return NULL;
@@ -469,9 +478,18 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
 {
     char buf[200];
     int n = w->pos + 1;
-    snprintf(buf, sizeof buf, "<section class=\"step\" id=\"step-%d\" data-pos=\"%d\" aria-labelledby=\"h-%d\">\n"
-             "<div class=\"stage\"><img src=\"data:image/png;base64,", n, w->pos, n);
+    int quiz = s->question_png != NULL;
+    snprintf(buf, sizeof buf, "<section class=\"step%s\" id=\"step-%d\" data-pos=\"%d\" aria-labelledby=\"h-%d\">\n"
+             "<div class=\"stage\">", quiz ? " quiz" : "", n, w->pos, n);
     outs(w, buf);
+    if (quiz) {   /* the question's frame, then the answer's */
+        outs(w, "<img class=\"question-part\" src=\"data:image/png;base64,");
+        out_base64(w, s->question_png, s->question_png_len);
+        outs(w, "\" alt=\"");
+        out_text(w, s->question_alt);
+        outs(w, "\" decoding=\"async\">");
+    }
+    outs(w, quiz ? "<img class=\"answer-part\" src=\"data:image/png;base64," : "<img src=\"data:image/png;base64,");
     out_base64(w, s->png, s->png_len);
     outs(w, "\" alt=\"");
     out_text(w, s->alt);
@@ -480,12 +498,25 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
     outs(w, buf);
     out_text(w, s->heading);
     outs(w, "</h2>\n");
+    if (quiz) {
+        outs(w, "<p class=\"question\">");
+        out_text(w, s->question);
+        outs(w, "</p>\n<p class=\"question-part\">");
+        out_text(w, s->hint);
+        outs(w, " <button type=\"button\" class=\"reveal\">");
+        out_text(w, w->reveal);
+        outs(w, " (A)</button></p>\n<div class=\"answer-part\">\n<p class=\"answer\">");
+        out_text(w, s->answer);
+        outs(w, "</p>\n<p>");
+        out_text(w, s->explain);
+        outs(w, "</p>\n");
+    }
     for (int i = 0; i < s->nparas && i < HTML_MAX_PARAS; i++) {
         outs(w, "<p>");
         out_text(w, s->para[i]);
         outs(w, "</p>\n");
     }
-    outs(w, "</div>\n</section>\n");
+    outs(w, quiz ? "</div>\n</div>\n</section>\n" : "</div>\n</section>\n");
 
     sbuf *t = &w->tips;
     sb_puts(t, w->pos ? ",[" : "[");

@@ -51,6 +51,7 @@ typedef struct html_words {
     const char *timeline;     /* the timeline's accessible name               */
     const char *keys;         /* one line: what the keys and the mouse do     */
     const char *controls;     /* the controls' accessible name                */
+    const char *reveal;       /* predict mode: the button that shows the answer */
 } html_words;
 
 typedef struct html_page {
@@ -74,7 +75,10 @@ typedef struct html_page {
 
 /* One position: its frame and words, and the tooltips of each pane's words
  * and lanes at this position (as many as the pane's geometry has; ncells 0
- * when the pane shows nothing here). */
+ * when the pane shows nothing here).  Predict mode (export --quiz): with a
+ * question frame, the position first shows it with the question and its
+ * hint, and the frame, the answer, the explanation, the paragraphs and the
+ * tooltips only once the answer is asked for (the reveal button, or A). */
 typedef struct html_step {
     const unsigned char *png;
     size_t png_len;
@@ -83,6 +87,9 @@ typedef struct html_step {
     int nparas;
     const char *para[HTML_MAX_PARAS];
     struct { int ncells, nlanes; const html_tip *cells, *lanes; } tips[HTML_MAX_PANES];
+    const unsigned char *question_png;  /* NULL: no question at this position */
+    size_t question_png_len;
+    const char *question_alt, *question, *hint, *answer, *explain;
 } html_step;
 
 typedef struct html_writer html_writer;

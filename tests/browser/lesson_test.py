@@ -41,7 +41,7 @@ def check(cond, what):
 STATE = """(() => {
   const cur = document.querySelectorAll('#rv-steps .step.current');
   const shown = [...document.querySelectorAll('#rv-steps .step')].filter(s => getComputedStyle(s).display !== 'none');
-  const img = cur.length ? cur[0].querySelector('img') : null;
+  const img = cur.length ? [...cur[0].querySelectorAll('img')].find(i => getComputedStyle(i).display !== 'none') : null;
   let h = 0;
   if (img) for (let i = 0; i < img.src.length; i += 7) h = (h * 31 + img.src.charCodeAt(i)) | 0;
   const tip = document.getElementById('rv-tip');
@@ -52,6 +52,9 @@ STATE = """(() => {
            caption: cur.length ? cur[0].querySelector('.caption').textContent : '',
            pressed: document.getElementById('rv-play').getAttribute('aria-pressed'),
            tip: tip.hidden ? null : tip.innerText,
+           visibleImgs: cur.length ? [...cur[0].querySelectorAll('img')].filter(i => getComputedStyle(i).display !== 'none').map(i => i.className) : [],
+           answerShown: cur.length && cur[0].querySelector('.answer') ? getComputedStyle(cur[0].querySelector('.answer').parentNode).display !== 'none' : null,
+           question: cur.length && cur[0].querySelector('.question') ? cur[0].querySelector('.question').textContent : null,
            timeline: [...document.querySelectorAll('#rv-timeline button')].findIndex(b => b.getAttribute('aria-current') === 'step') };
 })()"""
 
@@ -63,12 +66,13 @@ KEYS = {
     "end": ("End", "End", 35, None),
     "p": ("p", "KeyP", 80, "p"),
     "plus": ("+", "Equal", 187, "+"),
+    "a": ("a", "KeyA", 65, "a"),
 }
 
 
 def shot(b, path):
     """A screenshot once the current frame is decoded (images decode in the background)."""
-    b.eval("document.querySelector('#rv-steps .step.current img').decode().then(() => 1)")
+    b.eval("Promise.all([...document.querySelectorAll('#rv-steps .step.current img')].map(i => i.decode())).then(() => 1)")
     b.screenshot(path)
 
 
@@ -82,7 +86,7 @@ def box_center(b, expr):
     current frame's image maps them to the page."""
     return b.eval("""(() => {
       const d = JSON.parse(document.getElementById('rv-data').textContent);
-      const img = document.querySelector('#rv-steps .step.current img');
+      const img = [...document.querySelectorAll('#rv-steps .step.current img')].find(i => getComputedStyle(i).display !== 'none');
       const r = img.getBoundingClientRect(), k = r.width / d.width;
       const q = (%s)(d);
       return [r.left + (q[0] + q[2] / 2) * k, r.top + (q[1] + q[3] / 2) * k];
@@ -253,6 +257,35 @@ def test_one_version(b, rv, tmp, outdir):
     check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
 
 
+def test_quiz(b, rv, tmp, outdir):
+    page = os.path.join(tmp, "quiz.html")
+    r = subprocess.run([rv, "export", "--html", page, "--version", "v1", "--quiz", "--steps", "3-5"],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, "export --html --quiz exits 0 (%s)" % r.stderr.strip())
+    url = "file://" + page
+    since = len(b.events)
+    b.navigate(url)
+    s = b.eval(STATE)
+    check(s["visibleImgs"] == ["question-part"] and s["answerShown"] is False and s["question"],
+          "a step opens on its question, the answer hidden: %s %s" % (s["visibleImgs"], s["answerShown"]))
+    x, y = box_center(b, "d => d.panes[0].cells.slice(0, 4)")
+    b.mouse("mouseMoved", x, y)
+    check(b.eval(STATE)["tip"] is None, "no tooltip while the question is asked (it would tell)")
+    shot(b, os.path.join(outdir, "quiz-question.png"))
+    s1 = press(b, "right")
+    check(s1["pos"] == 0 and s1["visibleImgs"] == ["answer-part"] and s1["answerShown"] and s1["frame"] != s["frame"],
+          "→ shows the answer first, as the viewer does: %s" % s1["visibleImgs"])
+    b.mouse("mouseMoved", x + 1, y)
+    check((b.eval(STATE)["tip"] or "").startswith("smem[0]"), "then the tooltips come")
+    shot(b, os.path.join(outdir, "quiz-answer.png"))
+    s2 = press(b, "right")
+    check(s2["pos"] == 1 and s2["visibleImgs"] == ["question-part"], "→ again: the next step's question")
+    s3 = press(b, "a")
+    check(s3["pos"] == 1 and s3["answerShown"], "A shows the answer")
+    check(not requests_outside(b, url, since), "no request outside the page")
+    check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -274,6 +307,7 @@ def main():
             return 77
         test_compare(b, rv, tmp, outdir)
         test_one_version(b, rv, tmp, outdir)
+        test_quiz(b, rv, tmp, outdir)
     except cdp.BrowserError as e:
         check(False, "the browser: %s" % e)
     finally:

@@ -28,6 +28,7 @@
 #include "theme.h"
 #include "viewer.h"
 #include "../../src/json.h"
+#include "../../src/quiz.h"
 #include "../../src/versions.h"
 
 static char tmpdir[256];
@@ -104,7 +105,7 @@ static void test_writer(void)
     static const int tl[] = { 0, 500, 50, 20, 50, 500, 50, 20 };
     const char *labels[] = { "load", "s=1 <&>" };
     html_words words = { "First", "Previous", "Play", "Pause", "Next", "Last", "Speed", "steps/s",
-                         "Step {n} of {total}", "Timeline", "keys", "Stepping" };
+                         "Step {n} of {total}", "Timeline", "keys", "Stepping", "Show the answer" };
     html_page pg = { .lang = "en", .title = "v1 <b>bold</b> & \"more\"", .nintro = 1,
                      .intro = { "what changed: a < b" }, .words = &words, .th = theme_get(THEME_LIGHT),
                      .width = 640, .height = 360, .npanes = 1,
@@ -265,7 +266,7 @@ static void test_png(void)
 
 /* Writes the page of version v (compare: cmp >= 0) steps first..last at w x h,
  * parses its data into root, and returns the page's text (free it). */
-static char *export_page(app *a, int v, int cmp, int first, int last, rv_json *root)
+static char *export_page(app *a, int v, int cmp, int first, int last, int quiz, rv_json *root)
 {
     viewer_options o = { .version = v, .width = 1280, .height = 720, .compare = cmp + 1 };
     char err[1200], path[400];
@@ -276,7 +277,7 @@ static char *export_page(app *a, int v, int cmp, int first, int last, rv_json *r
     }
     viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
     long long bytes = 0;
-    int rc = c ? html_export_write(a, c, 1280, 720, first, last, 0, path, &bytes, err, sizeof err) : -1;
+    int rc = c ? html_export_write(a, c, 1280, 720, first, last, quiz, path, &bytes, err, sizeof err) : -1;
     viewer_canvas_free(c);
     CHECK(rc == 0, "page of %s written: %s", rv_version_name(v), err);
     size_t len;
@@ -326,7 +327,7 @@ static void test_export_one(void)
 {
     app a;
     rv_json root;
-    char *html = export_page(&a, rv_version_parse("v2"), -1, 1, 4, &root);
+    char *html = export_page(&a, rv_version_parse("v2"), -1, 1, 4, 0, &root);
     if (!html) {
         app_close(&a);
         return;
@@ -373,7 +374,7 @@ static void test_export_compare(void)
 {
     app a;
     rv_json root;
-    char *html = export_page(&a, rv_version_parse("v1"), rv_version_parse("v2"), 0, 9, &root);
+    char *html = export_page(&a, rv_version_parse("v1"), rv_version_parse("v2"), 0, 9, 0, &root);
     if (!html) {
         app_close(&a);
         return;
@@ -427,6 +428,36 @@ static void test_export_compare(void)
     app_close(&a);
 }
 
+/* export --quiz --html: each step asks its question (predict mode's, from
+ * the trace) over the question's frame before its answer's frame. */
+static void test_export_quiz(void)
+{
+    app a;
+    rv_json root;
+    char *html = export_page(&a, rv_version_parse("v1"), -1, 2, 4, 1, &root);
+    if (!html) {
+        app_close(&a);
+        return;
+    }
+    CHECK(count(html, "class=\"step quiz\"") == 3, "three steps, each a question (%d)", count(html, "class=\"step quiz\""));
+    CHECK(count(html, "<img class=\"question-part\"") == 3 && count(html, "<img class=\"answer-part\"") == 3,
+          "a question frame and an answer frame each");
+    for (int s = 2; s <= 4; s++) {
+        quiz_question q;
+        CHECK(quiz_pick_question(a.sc.an, s, &q) == 1, "step %d has a question", s + 1);
+        char esc[QUIZ_TEXT_LEN * 2];
+        size_t o = 0;   /* the question as the page escapes it */
+        for (const char *p = q.text; *p && o + 6 < sizeof esc; p++)
+            o += (size_t)snprintf(esc + o, sizeof esc - o, "%s", *p == '<' ? "&lt;" : *p == '>' ? "&gt;"
+                                  : *p == '&' ? "&amp;" : *p == '"' ? "&quot;" : (char[]){ *p, 0 });
+        CHECK(strstr(html, esc) != NULL, "step %d asks: %s", s + 1, q.text);
+    }
+    CHECK_CONTAINS(html, "Show the answer");
+    rv_json_free(&root);
+    free(html);
+    app_close(&a);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_html_XXXXXX");
@@ -438,6 +469,7 @@ int main(void)
     test_png();
     test_export_one();
     test_export_compare();
+    test_export_quiz();
     rmdir(tmpdir);
     return check_report();
 }
