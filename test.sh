@@ -23,7 +23,10 @@ cmake --build build-asan -j"$jobs"
 (. tests/sanitize/env.sh && cd build-asan && ctest --output-on-failure -j"$jobs" -LE '^(gpu|bench)$') || status=$?
 
 echo "== normal build: build"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# NCCL's header, so that the multi-GPU code compiles here too: the toolkit's or
+# the system's, else the nvidia-nccl-cu13 wheel fetched once into .deps/.
+nccl_root=$(cmake/nccl-root.sh)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo ${nccl_root:+"-DNCCL_ROOT=$nccl_root"} >/dev/null
 cmake --build build -j"$jobs"
 cd build
 ctest --output-on-failure -j"$jobs" || status=$?

@@ -39,7 +39,8 @@ static void bench_usage(void)
     tuned_sizes(tuned, sizeof tuned);
     printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R]\n"
            "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
-           "       reducevis bench --show FILE.json\n\n"
+           "       reducevis bench --show FILE.json\n"
+           "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)\n\n"
            "Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
            "Each time is the whole reduction down to one number (every pass), measured\n"
            "with CUDA events: a few warm-up runs, then the median and minimum of R timed\n"
@@ -135,6 +136,7 @@ int cmd_bench(int argc, char **argv)
     rv_bench_opts opts;
     char err[512];
     memset(&opts, 0, sizeof opts);
+    if (rv_bench_wants_gpus(argc, argv)) return cmd_bench_gpus(argc, argv); /* across GPUs: cmd_multi.c */
     if (argc >= 2 && !strcmp(argv[1], "--show")) {
         if (argc != 3) return rv_usage_error("bench", "--show takes one results file and nothing else");
         return show_results(argv[2]);

@@ -19,6 +19,7 @@ static int no_viewer(int argc, char **argv)
 #define viewer_main no_viewer
 #define export_main no_viewer
 #define chart_main no_viewer
+#define levels_main no_viewer
 #endif
 
 typedef struct command {
@@ -36,6 +37,8 @@ static const command commands[] = {
     {"bench",    cmd_bench,    "time every version and CUB on the GPU"},
     {"export",   export_main,  "write the viewer's frames as PNG files, no display needed"},
     {"chart",    chart_main,   "draw a sweep's GB/s against N as one PNG (every version, CUB, peak)"},
+    {"levels",   levels_main,  "draw the whole reduction, lanes to GPUs, with measured times, as one PNG"},
+    {"multi",    cmd_multi,    "the reduction across GPUs: one pass per GPU, then NCCL"},
     {"verify",   cmd_verify,   "predictions against Nsight Compute counters and racecheck, on a GPU"},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };

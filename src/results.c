@@ -123,14 +123,22 @@ static const rv_result_run *find_variant(const rv_results *r, int k, uint64_t n)
     return (k >= 0 && k < RV_RESULTS_NVARIANTS) ? rv_results_find(r, rv_results_variant(k), n) : NULL;
 }
 
+/* GPUs a run used: 0 (a file or a bench from before `--gpus`) reads as 1. */
+static int run_gpus(const rv_result_run *run)
+{
+    return run->gpus > 1 ? run->gpus : 1;
+}
+
 static void derive_run(const rv_results *r, rv_result_run *run)
 {
     int k = variant_index(run->version);
     const rv_result_run *v0 = find_variant(r, 0, run->n);
     const rv_result_run *prev = k >= 0 ? find_variant(r, previous_variant(k), run->n) : NULL;
-    /* bytes / (ms * 1e-3 s) / 1e9 bytes per GB */
+    const rv_result_run *one = rv_results_find_gpus(r, run->version, run->n, 1, NULL);
+    /* bytes / (ms * 1e-3 s) / 1e9 bytes per GB; across G GPUs the peak is G times one's */
     run->gbps = ratio((double)run->n * sizeof(float), run->median_ms * 1e6);
-    run->pct_theoretical = 100.0 * ratio(run->gbps, r->meta.theoretical_gbps);
+    run->pct_theoretical = 100.0 * ratio(run->gbps, r->meta.theoretical_gbps * run_gpus(run));
+    run->speedup_1gpu = one ? ratio(one->median_ms, run->median_ms) : NAN;
     run->pct_copy = 100.0 * ratio(run->gbps, run->copy_gbps);
     run->speedup_v0 = v0 ? ratio(v0->median_ms, run->median_ms) : NAN;
     run->speedup_prev = prev ? ratio(prev->median_ms, run->median_ms) : NAN;
@@ -149,6 +157,20 @@ const rv_result_run *rv_results_find(const rv_results *r, const char *version, u
     if (n == 0) n = r->meta.n;
     for (int i = 0; i < r->nruns; i++)
         if (r->runs[i].n == n && !strcmp(r->runs[i].version, version)) return &r->runs[i];
+    return NULL;
+}
+
+const rv_result_run *rv_results_find_gpus(const rv_results *r, const char *version, uint64_t n, int gpus,
+                                          const char *nccl)
+{
+    if (n == 0) n = r->meta.n;
+    if (gpus < 1) gpus = 1;
+    for (int i = 0; i < r->nruns; i++) {
+        const rv_result_run *run = &r->runs[i];
+        if (run->n == n && run_gpus(run) == gpus && !strcmp(run->version, version) &&
+            (!nccl || !strcmp(run->nccl, nccl)))
+            return run;
+    }
     return NULL;
 }
 
@@ -245,7 +267,8 @@ static void put_text(FILE *f, const char *key, const char *value)
     fputs(",\n", f);
 }
 
-static void write_run(FILE *f, const rv_result_run *run)
+/* multi: a bench across GPUs, whose runs also carry the NCCL step. */
+static void write_run(FILE *f, const rv_result_run *run, int multi)
 {
     fputs("    {\"version\": ", f);
     rv_json_string(f, run->version);
@@ -262,7 +285,17 @@ static void write_run(FILE *f, const rv_result_run *run)
     fputs(", \"speedup_prev\": ", f);       put_number(f, run->speedup_prev, 10);
     fputs(", \"gpu_sum\": ", f);            put_number(f, run->gpu_sum, 9);   /* a float: 9 digits are exact */
     fputs(", \"cpu_sum\": ", f);            put_number(f, run->cpu_sum, 17);  /* a double: 17 digits are exact */
-    fprintf(f, ", \"correct\": %s}", run->correct ? "true" : "false");
+    fprintf(f, ", \"correct\": %s", run->correct ? "true" : "false");
+    fprintf(f, ", \"gpus\": %d", run_gpus(run));
+    if (multi) {
+        fputs(", \"nccl\": ", f);
+        if (run->nccl[0]) rv_json_string(f, run->nccl);
+        else fputs("null", f);
+        fputs(", \"kernel_ms\": ", f);    put_number(f, run->kernel_ms, 10);
+        fputs(", \"nccl_ms\": ", f);      put_number(f, run->nccl_ms, 10);
+        fputs(", \"speedup_1gpu\": ", f); put_number(f, run->speedup_1gpu, 10);
+    }
+    fputs("}", f);
 }
 
 void rv_results_write(const rv_results *r, FILE *f)
@@ -280,9 +313,10 @@ void rv_results_write(const rv_results *r, FILE *f)
     fprintf(f, "  \"options\": {\"n\": %llu, \"sweep\": %s, \"block_size\": %d, \"repeat\": %d, \"warmup\": %d, \"data\": ",
             (unsigned long long)m->n, m->sweep ? "true" : "false", m->block_size, m->repeat, m->warmup);
     rv_json_string(f, m->data);
+    if (m->gpus > 0) fprintf(f, ", \"gpus\": %d", m->gpus);
     fputs("},\n", f);
-    put_text(f, "timing", RV_RESULTS_TIMING);
-    put_text(f, "copy", RV_RESULTS_COPY);
+    put_text(f, "timing", m->gpus > 0 ? RV_RESULTS_MULTI_TIMING : RV_RESULTS_TIMING);
+    put_text(f, "copy", m->gpus > 0 ? "not measured by bench --gpus" : RV_RESULTS_COPY);
     fputs("  \"theoretical_gbps\": ", f);
     put_number(f, m->theoretical_gbps, 10);
     fputs(",\n", f);
@@ -292,7 +326,7 @@ void rv_results_write(const rv_results *r, FILE *f)
     fputs(",\n  \"runs\": [", f);
     for (int i = 0; i < r->nruns; i++) {
         fputs(i ? ",\n" : "\n", f);
-        write_run(f, &r->runs[i]);
+        write_run(f, &r->runs[i], m->gpus > 0);
     }
     fputs("\n  ]\n}\n", f);
 }
@@ -386,8 +420,10 @@ static void print_failures(const rv_results *r, FILE *f)
         if (run->correct) continue;
         char name[32];
         rv_results_n_name(run->n, name, sizeof name);
-        fprintf(f, "FAILED: %s at N = %s summed the array to %.9g on the GPU, but the CPU (double) gets %.17g\n",
-                run->version, name, run->gpu_sum, run->cpu_sum);
+        char across[32] = "";
+        if (run_gpus(run) > 1) snprintf(across, sizeof across, " on %d GPUs", run_gpus(run));
+        fprintf(f, "FAILED: %s%s at N = %s summed the array to %.9g on the GPU, but the CPU (double) gets %.17g\n",
+                run->version, across, name, run->gpu_sum, run->cpu_sum);
     }
 }
 
@@ -423,11 +459,58 @@ static void print_single_pass_vs_cub(const rv_results *r, FILE *f)
     }
 }
 
+/* ---- across GPUs (`bench --gpus`) ---- */
+
+static void print_multi_header(const rv_results *r, FILE *f)
+{
+    const rv_results_meta *m = &r->meta;
+    fprintf(f, "reducevis bench --gpus %d on %s (compute capability %s), driver %s, runtime %s, %s\n", m->gpus,
+            m->device, m->compute_capability, m->driver_version, m->runtime_version, m->date);
+    fprintf(f, "data %s, %d warm-up runs, then %d timed runs per figure\n", m->data, m->warmup, m->repeat);
+    fprintf(f, "time:  the array split over G GPUs, each reducing its slice with one kernel, then NCCL\n"
+               "       combining the G partial sums; CUDA events on every GPU, the slowest GPU per run,\n"
+               "       median and minimum of the %d timed runs\n"
+               "kernel: the slowest GPU's kernel; nccl: the NCCL step alone (the GPU that waited least)\n"
+               "GB/s:  N x 4 bytes / median time, all GPUs together (1 GB = 1e9 bytes)\n", m->repeat);
+    if (isfinite(m->theoretical_gbps))
+        fprintf(f, "peak:  %.1f GB/s theoretical per GPU (%s); %% peak is of G x that\n", m->theoretical_gbps,
+                m->theoretical_source);
+}
+
+static void print_multi_row(FILE *f, const rv_result_run *run)
+{
+    fprintf(f, "  %-7s %4d %-9s %5d", run->version, run_gpus(run), run->nccl[0] ? run->nccl : "-", run->block_size);
+    print_cell(f, run->median_ms, "%.4f", 10);
+    print_cell(f, run->min_ms, "%.4f", 10);
+    print_cell(f, run->kernel_ms, "%.4f", 10);
+    print_cell(f, run->nccl_ms, "%.4f", 9);
+    print_cell(f, run->gbps, "%.1f", 9);
+    print_cell(f, run->pct_theoretical, "%.1f%%", 7);
+    print_cell(f, run->speedup_1gpu, "%.2fx", 8);
+    fprintf(f, "  %s\n", run->correct ? "ok" : "FAILED");
+}
+
+static void print_multi_size(const rv_results *r, uint64_t n, FILE *f)
+{
+    char name[32];
+    rv_results_n_name(n, name, sizeof name);
+    fprintf(f, "\nN = %s = %llu floats (%.1f GB)\n", name, (unsigned long long)n, n * 4.0 / 1e9);
+    fprintf(f, "  %-7s %4s %-9s %5s %10s %10s %10s %9s %9s %7s %8s  %s\n", "version", "gpus", "nccl", "block",
+            "median ms", "min ms", "kernel ms", "nccl ms", "GB/s", "% peak", "vs 1 GPU", "sum check");
+    for (int i = 0; i < r->nruns; i++)
+        if (r->runs[i].n == n) print_multi_row(f, &r->runs[i]);
+}
+
 void rv_results_print_table(const rv_results *r, FILE *f)
 {
-    print_header(r, f);
-    for (int i = 0; i < r->nsizes; i++) print_size(r, r->sizes[i], f);
-    print_single_pass_vs_cub(r, f);
+    if (r->meta.gpus > 0) {
+        print_multi_header(r, f);
+        for (int i = 0; i < r->nsizes; i++) print_multi_size(r, r->sizes[i], f);
+    } else {
+        print_header(r, f);
+        for (int i = 0; i < r->nsizes; i++) print_size(r, r->sizes[i], f);
+        print_single_pass_vs_cub(r, f);
+    }
     int failed = rv_results_failures(r);
     fprintf(f, "\n");
     if (failed) print_failures(r, f);
@@ -467,12 +550,23 @@ static int read_format(const rv_json_place *at, const rv_json *root)
     return 0;
 }
 
+/* Is key a member of obj?  (Keys a newer writer added are optional.) */
+static int has_key(const rv_json *obj, const char *key)
+{
+    for (int i = 0; i < obj->nkids; i++)
+        if (!strcmp(obj->kids[i].key, key)) return 1;
+    return 0;
+}
+
 static int read_options(const rv_json_place *top, const rv_json *root, rv_results_meta *m)
 {
     const rv_json *o;
     if (rv_json_need(top, root, "options", RV_JSON_OBJECT, 0, &o)) return -1;
     rv_json_place at = {"options: ", top->err, top->errlen};
-    if (rv_json_whole(&at, o, "n", 1, RV_MAX_N, &m->n) || rv_json_bool(&at, o, "sweep", &m->sweep) ||
+    /* "gpus" first: across G GPUs N may reach G x 2^31 */
+    if (has_key(o, "gpus") && rv_json_int(&at, o, "gpus", 1, RV_RESULTS_MAX_GPUS, &m->gpus)) return -1;
+    if (rv_json_whole(&at, o, "n", 1, (uint64_t)RV_MAX_N * (m->gpus > 1 ? m->gpus : 1), &m->n) ||
+        rv_json_bool(&at, o, "sweep", &m->sweep) ||
         rv_json_int(&at, o, "block_size", 1, 1024, &m->block_size) ||
         rv_json_int(&at, o, "repeat", 1, RV_RESULTS_MAX_COUNT, &m->repeat) ||
         rv_json_int(&at, o, "warmup", 0, RV_RESULTS_MAX_COUNT, &m->warmup) ||
@@ -499,6 +593,25 @@ static int read_meta(const rv_json_place *at, const rv_json *root, rv_results_me
     return 0;
 }
 
+/* A run across GPUs: the collective and the times of its two steps (optional keys). */
+static int read_multi(const rv_json_place *at, const rv_json *o, rv_result_run *run)
+{
+    const rv_json *nccl = NULL;
+    if (has_key(o, "nccl") && rv_json_need(at, o, "nccl", RV_JSON_STRING, 1, &nccl)) return -1;
+    if (nccl) {
+        if (strcmp(nccl->text, "allreduce") && strcmp(nccl->text, "reduce"))
+            return rv_json_fail_at(at, nccl, "unknown NCCL collective \"%.40s\" (expected allreduce or reduce)", nccl->text);
+        snprintf(run->nccl, sizeof run->nccl, "%s", nccl->text);
+    }
+    if (run->gpus > 1 && !nccl) return rv_json_fail_at(at, NULL, "a run on %d GPUs names no \"nccl\" collective", run->gpus);
+    if ((has_key(o, "kernel_ms") && rv_json_number(at, o, "kernel_ms", 1, &run->kernel_ms)) ||
+        (has_key(o, "nccl_ms") && rv_json_number(at, o, "nccl_ms", 1, &run->nccl_ms)) ||
+        (has_key(o, "speedup_1gpu") && rv_json_number(at, o, "speedup_1gpu", 1, &run->speedup_1gpu)))
+        return -1;
+    if (run->kernel_ms < 0 || run->nccl_ms < 0) return rv_json_fail_at(at, NULL, "a step's time is negative");
+    return 0;
+}
+
 static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *run)
 {
     const rv_json *block;
@@ -513,7 +626,12 @@ static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *ru
         (block && rv_json_whole(at, o, "block_size", 1, 1024, &block_size)))
         return -1;
     run->block_size = (int)block_size;
-    if (rv_json_whole(at, o, "n", 1, RV_MAX_N, &run->n) || read_time(at, o, "median_ms", &run->median_ms) ||
+    run->gpus = 1; /* a file from before `--gpus`: one GPU */
+    run->kernel_ms = run->nccl_ms = run->speedup_1gpu = NAN;
+    if (has_key(o, "gpus") && rv_json_int(at, o, "gpus", 1, RV_RESULTS_MAX_GPUS, &run->gpus)) return -1;
+    if (read_multi(at, o, run)) return -1;
+    /* each GPU's slice is at most 2^31 (the kernels' unsigned n) */
+    if (rv_json_whole(at, o, "n", 1, (uint64_t)RV_MAX_N * run->gpus, &run->n) || read_time(at, o, "median_ms", &run->median_ms) ||
         read_time(at, o, "min_ms", &run->min_ms) || rv_json_number(at, o, "gbps", 1, &run->gbps) ||
         rv_json_number(at, o, "pct_theoretical", 1, &run->pct_theoretical) ||
         rv_json_number(at, o, "pct_copy", 1, &run->pct_copy) ||
@@ -537,10 +655,11 @@ static int read_runs(const rv_json_place *top, const rv_json *root, rv_results *
         rv_json_place at = {where, top->err, top->errlen};
         rv_result_run run;
         if (read_run(&at, &runs->kids[i], &run)) return -1;
-        if (rv_results_find(r, run.version, run.n)) {
+        if (rv_results_find_gpus(r, run.version, run.n, run.gpus, run.nccl)) {
             char name[32];
             rv_results_n_name(run.n, name, sizeof name);
-            return rv_json_fail_at(&at, &runs->kids[i], "a second run of %s at N = %s", run.version, name);
+            return rv_json_fail_at(&at, &runs->kids[i], "a second run of %s at N = %s on %d GPU%s", run.version, name,
+                                   run.gpus, run.gpus > 1 ? "s" : "");
         }
         if (rv_results_add(r, &run)) return rv_json_fail_at(&at, NULL, "out of memory");
     }

@@ -29,6 +29,8 @@ extern "C" {
 #define RV_RESULTS_TIMING      "whole reduction, every pass, CUDA events, median of R after warm-up"
 #define RV_RESULTS_COPY        "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
 #define RV_RESULTS_NVARIANTS   (RV_NUM_VERSIONS + 1)  /* every version, then cub */
+#define RV_RESULTS_MAX_GPUS    64                  /* `bench --gpus`: most GPUs a run may name */
+#define RV_RESULTS_MULTI_TIMING "slices on all GPUs at once, then NCCL; CUDA events per GPU, slowest GPU per run, median of R after warm-up"
 
 /* One version timed at one N. */
 typedef struct rv_result_run {
@@ -48,6 +50,14 @@ typedef struct rv_result_run {
     double   pct_copy;          /* gbps as a percentage of copy_gbps              */
     double   speedup_v0;        /* v0's median / this median, same N              */
     double   speedup_prev;      /* the previous version's median / this median    */
+    /* across GPUs (`bench --gpus`, gpu_multi.cu); 0 and "" in a one-GPU bench */
+    int      gpus;              /* GPUs the array was split over; 0 reads as 1    */
+    char     nccl[16];          /* collective that combined the partials:
+                                   "allreduce", "reduce"; "" none (one GPU)       */
+    double   kernel_ms;         /* median of the slowest GPU's kernel on its slice */
+    double   nccl_ms;           /* median of the NCCL step alone (NAN: no NCCL)   */
+    double   speedup_1gpu;      /* derived: this version's one-GPU median at this
+                                   N / this median (NAN: none in the file)        */
 } rv_result_run;
 
 /* What the runs have in common: the device, the options, the bandwidths. */
@@ -60,7 +70,8 @@ typedef struct rv_results_meta {
     uint64_t l2_bytes;               /* L2 cache: an array this small stays there  */
     /* the command's options */
     uint64_t n;                      /* the main N: --n, or the largest of a sweep */
-    int      sweep;                  /* 1: N = 2^20 .. 2^30                        */
+    int      sweep;                  /* 1: N = 2^20 .. 2^30 (with gpus: 2^28 .. 2^32) */
+    int      gpus;                   /* `bench --gpus G`: G; 0: a one-GPU bench    */
     int      block_size;             /* --block-size as asked                      */
     int      repeat;                 /* timed runs per figure                      */
     int      warmup;                 /* untimed runs before them                   */
@@ -102,6 +113,11 @@ void rv_results_free(rv_results *r);
 const char *rv_results_variant(int k);
 
 const rv_result_run *rv_results_find(const rv_results *r, const char *version, uint64_t n);
+
+/* The same across GPUs: the run of version at n on `gpus` GPUs (0 and 1 both
+ * mean one) combined by collective nccl (NULL: any; "": none).  NULL when none. */
+const rv_result_run *rv_results_find_gpus(const rv_results *r, const char *version, uint64_t n, int gpus,
+                                          const char *nccl);
 
 const rv_results_meta *rv_results_info(const rv_results *r);
 const char *rv_results_device(const rv_results *r);

@@ -73,7 +73,8 @@ static void export_usage(FILE *out)
         "  --quiz            two frames per step, for predict-before-you-look slides: the question\n"
         "                    with the step hidden (V-step03a-question.png), then the step with the\n"
         "                    answer and why (V-step03b-answer.png), and the questions as data\n"
-        "                    (V-quiz.json); not with --compare\n"
+        "                    (V-quiz.json); with --gif or --html, both frames of each step in turn\n"
+        "                    (the page asks and answers in words too); not with --compare\n"
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
@@ -404,7 +405,7 @@ int export_main(int argc, char **argv)
     }
     int rc = 0;
     if (x.html) {   /* one lesson page instead of image files (html_export.c) */
-        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.theme);
+        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.quiz, x.theme);
         viewer_canvas_free(c);
         app_close(&a);
         return rc;

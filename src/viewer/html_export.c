@@ -20,9 +20,11 @@
 #include "html_write.h"
 #include "hwcheck.h"
 #include "png_indexed.h"
+#include "predict.h"
 #include "plot.h"
 #include "theme.h"
 #include "../i18n.h"
+#include "../quiz.h"
 #include "../versions.h"
 
 #define TEXT_LEN 1024
@@ -228,10 +230,35 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
     return rc;
 }
 
-int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, const char *path,
+/* Position i of the page: the step it shows and, with quiz, whether it is
+ * the question (0) or the answer (1) of that step. */
+static void goto_position(app *a, int first, int quiz, int i, int *part)
+{
+    app_goto(a, first + (quiz ? i / 2 : i));
+    *part = quiz ? i % 2 : 0;
+}
+
+/* A quiz position: the frame shows the question card or the answer, and the
+ * page says it in words; a question hides what would give the answer away. */
+static int quiz_words(const viewer_frame *g, int part, char (*para)[TEXT_LEN], int max)
+{
+    quiz_question q;
+    if (max < 2 || !quiz_pick_question(g->an, g->step, &q))
+        return 0;
+    if (part == 0) {
+        snprintf(para[0], TEXT_LEN, _("Question: %s"), q.text);
+        snprintf(para[1], TEXT_LEN, "%s", _("Predict, then step on to the answer."));
+    } else {
+        snprintf(para[0], TEXT_LEN, _("Answer: %s"), q.answer);
+        snprintf(para[1], TEXT_LEN, "%s", q.explain);
+    }
+    return 2;
+}
+
+int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const char *path,
                       long long *bytes, char *err, size_t errlen)
 {
-    int npos = last - first + 1, rc = -1;
+    int npos = (last - first + 1) * (quiz ? 2 : 1), rc = -1, part;
     app_goto(a, first);
     viewer_frame f = app_frame(a, w, h);
     int npanes = f.tr2 ? 2 : 1;
@@ -269,12 +296,15 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     /* The timeline: labels, boxes in the frame, and (one version) the
      * viewer's tooltip over each step. */
     for (int i = 0; i < npos; i++) {
-        app_goto(a, first + i);
+        goto_position(a, first, quiz, i, &part);
         viewer_frame g = app_frame(a, w, h);
         position_words(&g, labels[i], sizeof labels[i], heading, TEXT_LEN);
+        if (quiz)
+            snprintf(labels[i] + strlen(labels[i]), sizeof labels[i] - strlen(labels[i]), "%s",
+                     part == 0 ? _(" \xC2\xB7 question") : _(" \xC2\xB7 answer"));
         label_ptrs[i] = labels[i];
         if (npanes == 2) {
-            lrect top = layout_compare_cell(&C, first + i, 0), bottom = layout_compare_cell(&C, first + i, 1);
+            lrect top = layout_compare_cell(&C, g.row, 0), bottom = layout_compare_cell(&C, g.row, 1);
             put_box(timeline + 4 * i, (lrect){ top.x, top.y, top.w, bottom.y + bottom.h - top.y });
         } else {
             put_box(timeline + 4 * i, layout_step_rect(&L, g.step));
@@ -313,9 +343,14 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         goto done;
 
     for (int i = 0; i < npos; i++) {
-        app_goto(a, first + i);
+        goto_position(a, first, quiz, i, &part);
         viewer_frame g = app_frame(a, w, h);
+        predict pq;
         g.toast = NULL;
+        if (quiz) {
+            predict_slide(&pq, g.an, g.step, part);
+            g.quiz = &pq;
+        }
         size_t len = 0;
         free(png);
         png = NULL;
@@ -326,17 +361,21 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         position_words(&g, label, sizeof label, heading, TEXT_LEN);
         snprintf(alt, TEXT_LEN, _("The viewer's frame at %s"), heading);
         if (npanes == 2) {
-            char part[2][160];
-            compare_difference(g.an, g.step, g.an2, g.step2, part, para[0], TEXT_LEN);
+            char sides[2][160];
+            compare_difference(g.an, g.step, g.an2, g.step2, sides, para[0], TEXT_LEN);
             st.nparas = 1;
         }
+        if (quiz)
+            st.nparas += quiz_words(&g, part, para + st.nparas, HTML_MAX_PARAS - st.nparas);
+        int hidden = quiz && part == 0; /* a question's hover would give its answer away */
         for (int p = 0; p < npanes; p++) {
             viewer_frame pg = pane_of(&g, p);
             const char *name = npanes == 2 ? rv_version_name(pg.tr->version) : "";
-            st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
+            if (!hidden) /* the step's own words would answer the question */
+                st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
             pane_tips(&pd[p], &pg);
-            st.tips[p].ncells = pg.step < 0 ? 0 : pd[p].ncells;
-            st.tips[p].nlanes = pg.step < 0 ? 0 : pd[p].nlanes;
+            st.tips[p].ncells = pg.step < 0 || hidden ? 0 : pd[p].ncells;
+            st.tips[p].nlanes = pg.step < 0 || hidden ? 0 : pd[p].nlanes;
             st.tips[p].cells = pd[p].tips;
             st.tips[p].lanes = pd[p].tips + pd[p].ncells;
         }
@@ -366,12 +405,12 @@ done:
     return rc;
 }
 
-int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
+int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
                         const char *theme_name)
 {
     char err[1200];
     long long bytes = 0;
-    if (html_export_write(a, c, w, h, first, last, path, &bytes, err, sizeof err) != 0) {
+    if (html_export_write(a, c, w, h, first, last, quiz, path, &bytes, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);
         return RV_EXIT_RUNTIME;
     }

@@ -14,15 +14,16 @@
 #include "viewer.h"
 
 /* Writes positions first..last (0-based, inclusive) of a, drawn at w x h
- * with canvas c, as one page at path.  *bytes gets the file's size.
+ * with canvas c, as one page at path; with quiz, two positions per step: the
+ * question (the step hidden, no hover) and the answer with its explanation.  *bytes gets the file's size.
  * 0, or -1 with err naming the file and the problem (no file is left). */
-int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, const char *path,
+int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const char *path,
                       long long *bytes, char *err, size_t errlen);
 
 /* `reducevis export --html`: html_export_write, then one line saying what
  * was written and its size ("wrote lesson.html: 10 steps ... 2.1 MB"), or
  * the error.  Returns the command's exit status (0, or 2: RV_EXIT_RUNTIME). */
-int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
+int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
                         const char *theme_name);
 
 #endif

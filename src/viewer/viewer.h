@@ -91,4 +91,7 @@ int export_main(int argc, char **argv);
 /* Runs `reducevis chart ...` (chart.c); argv[0] is "chart".  Same exit codes. */
 int chart_main(int argc, char **argv);
 
+/* Runs `reducevis levels ...` (levels.c): lanes to GPUs as one PNG. */
+int levels_main(int argc, char **argv);
+
 #endif

@@ -121,5 +121,11 @@ expect 0 "aligned steps"                       --version v1 --compare v2 --html 
 size=$(stat -c %s "$tmp/cmp.html")
 check "v1 against v2 at 1920x1080 under 5 MB ($size bytes)" test "$size" -lt 5000000
 
+# --quiz: a question and its answer per step, the question's hover hidden.
+expect 0 "lesson page of"                      --version v2 --steps 2-3 --quiz --html "$tmp/quiz.html"
+check "two frames per step with --quiz" test "$(grep -o 'src="data:image/png;base64,' "$tmp/quiz.html" | wc -l)" = 4
+check "each question asked in words" test "$(grep -c 'Question: ' "$tmp/quiz.html")" = 2
+check "each answer given in words" test "$(grep -c 'Answer: ' "$tmp/quiz.html")" = 2
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
