@@ -86,6 +86,10 @@ void draw_layout_for(const viewer_frame *f, layout *L)
     };
     /* More warps than rows that stay legible: offer to fold them (the room
      * kept is the most rows any step needs, so the grids stay put). */
+    /* Predict mode asks about lanes the class clicks: keep warps as rows
+     * (folded where needed) rather than the strip, for question and answer. */
+    if (f->quiz && in.compact < 0)
+        in.compact = 0;
     layout_fold fold;
     draw_fold_for(f, f->tr, f->an, f->step, &fold);
     layout_compute_folded(L, &in, &fold);

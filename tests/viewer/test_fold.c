@@ -5,8 +5,9 @@
  * ask: are the rows folded and tall enough to label, does every warp land in
  * the row of its kind (by its lanes, from the trace), are the rows coloured
  * by state, do clicks land on the right warp, does the grid stay put from
- * step to step, is the warp predict mode asks about alone in its row, and
- * are small blocks left as they were?
+ * step to step, is the warp predict mode asks about alone in its row (and in
+ * a row, not the strip, even on a 720p projector), and are small blocks
+ * left as they were?
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,29 @@ static void test_block_1024_folds(void)
     app_close(&a);
 }
 
+/* On a 720p projector block 1024 falls back to the strip of warp boxes,
+ * but a class cannot click lanes in a strip: predict mode keeps rows. */
+static void test_predict_keeps_rows_at_720p(void)
+{
+    app a;
+    layout L;
+    viewer_options o = { .version = rv_version_parse("v0"), .block_size = 1024, .width = 1280, .height = 720 };
+    char err[512];
+    CHECK(app_open(&a, &o, NULL, 0, err, sizeof err) == 0, "v0 at block 1024 opens: %s", err);
+    app_goto(&a, 1);
+    viewer_frame f = app_frame(&a, 1280, 720);
+    draw_layout_for(&f, &L);
+    CHECK(L.compact, "premise: block 1024 at 1280x720 is drawn as a strip");
+    key(&a, SDLK_a);
+    f = app_frame(&a, 1280, 720);
+    draw_layout_for(&f, &L);
+    CHECK(predict_veiled(f.quiz) && f.quiz->q.type == QUIZ_LANE_SET, "premise: a lanes question at v0 s=1");
+    CHECK(!L.compact && L.folded, "predict mode: rows (folded), not the strip");
+    lrect r = layout_lane_rect(&L, f.quiz->q.warp * 32 + 3);
+    CHECK(layout_lane_at(&L, r.x + 1, r.y + 1) == f.quiz->q.warp * 32 + 3, "the asked warp's lane 3 can be clicked");
+    app_close(&a);
+}
+
 static void test_small_blocks_unchanged(void)
 {
     app a;
@@ -147,6 +171,7 @@ int main(void)
         return 1;
     }
     test_block_1024_folds();
+    test_predict_keeps_rows_at_720p();
     test_small_blocks_unchanged();
     test_compare_folds();
     viewer_canvas_free(canvas);
