@@ -26,6 +26,7 @@ int cmd_capture(int argc, char **argv);
 int cmd_inspect(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_record(int argc, char **argv);
 int cmd_profile_one(int argc, char **argv);
 
 #endif

@@ -37,6 +37,7 @@ static const command commands[] = {
     {"export",   export_main,  "write the viewer's frames as PNG files, no display needed"},
     {"chart",    chart_main,   "draw a sweep's GB/s against N as one PNG (every version, CUB, peak)"},
     {"verify",   cmd_verify,   "predictions against Nsight Compute counters and racecheck, on a GPU"},
+    {"record",   cmd_record,   "record this GPU in one command: traces, bench, sweep, verify"},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 
