@@ -22,6 +22,7 @@ void app_usage(FILE *out)
     fprintf(out,
         "usage: reducevis view [FILE.rvt | --version V] [--compare V2] [--block-size B]\n"
         "                      [--data PATTERN] [--font PATH] [--results FILE.json] [--size WxH]\n"
+        "                      [--device NAME]\n"
         "\n"
         "Replays one block of a parallel reduction step by step: warps, lanes,\n"
         "shared-memory banks, conflicts, divergence and wasted work.\n"
@@ -35,13 +36,16 @@ void app_usage(FILE *out)
         "  --font PATH        a .ttf font instead of the system's DejaVu fonts\n"
         "  --results FILE     timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
         "                     one N and a --sweep); default: the bundled results of the trace's GPU\n"
+        "  --device NAME      whose recording: a slug (nvidia-h200), the GPU's name, or a part\n"
+        "                     of one (h100); default: the first recorded, by name.  Recordings\n"
+        "                     are the bundled assets/ and `reducevis record`'s (also: key D)\n"
         "  --size WxH         window size (default 1280x720)\n"
         "  --keys LIST        keys to apply first, e.g. right,right,t (for scripts)\n"
         "  --shot FILE        draw that frame off-screen into FILE (.png or .bmp) and exit\n"
         "\n"
         "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
         "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
-        "      compare off), E save the frame as PNG,\n"
+        "      compare off), E save the frame as PNG, D next recorded device,\n"
         "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n");
@@ -98,6 +102,8 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
                 return -1;
             }
             o->results[o->results[0] ? 1 : 0] = val;
+        } else if (!strcmp(a, "--device")) {
+            o->device = val;
         } else if (!strcmp(a, "--keys")) {
             o->keys = val;
         } else if (!strcmp(a, "--shot")) {
@@ -186,11 +192,11 @@ static void follow_results(app *a)
     free_results(a);
     a->results_note[0] = '\0';
     snprintf(a->results_slug, sizeof a->results_slug, "%s", slug);
-    const char *dirs[4];
+    const char *dirs[SCENE_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
     char main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300];
-    if (scene_find_results(dirs, a->nasset_dirs, gpu ? slug : NULL, main_path, sweep_path, sizeof main_path,
+    if (scene_find_results(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, main_path, sweep_path, sizeof main_path,
                            msg, sizeof msg) != 0) {
         snprintf(a->results_note, sizeof a->results_note, "%s", msg);
         return;
@@ -231,11 +237,12 @@ static void follow_crosscheck(app *a)
     a->cc = NULL;
     a->cc_note[0] = '\0';
     snprintf(a->cc_slug, sizeof a->cc_slug, "%s", slug);
-    const char *dirs[4];
+    const char *dirs[SCENE_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
     char path[SCENE_PATH_LEN + 80], msg[300], why[300] = "";
-    if (scene_find_crosscheck(dirs, a->nasset_dirs, gpu ? slug : NULL, path, sizeof path, msg, sizeof msg) != 0)
+    if (scene_find_crosscheck(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, path, sizeof path,
+                              msg, sizeof msg) != 0)
         return;
     a->cc = rv_crosscheck_load(path, why, sizeof why);
     if (!a->cc)
@@ -250,9 +257,18 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     a->results_path = o->results[0];
     a->width = o->width;
     a->height = o->height;
-    for (int i = 0; i < ndirs && a->nasset_dirs < 4; i++)
+    for (int i = 0; i < ndirs && a->nasset_dirs < SCENE_MAX_DIRS; i++)
         if (asset_dirs[i] && asset_dirs[i][0])
             snprintf(a->asset_dirs[a->nasset_dirs++], SCENE_PATH_LEN, "%s", asset_dirs[i]);
+    /* whose recording: the one asked for, else the first by name */
+    char slugs[SCENE_MAX_DEVICES][64];
+    if (o->device) {
+        if (scene_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0)
+            return -1;
+    } else if (scene_list_devices(asset_dirs, ndirs, slugs) > 0) {
+        snprintf(a->device, sizeof a->device, "%s", slugs[0]);
+    }
+    snprintf(a->sc.device, sizeof a->sc.device, "%s", a->device);
     for (int k = 0; k < 2 && o->results[k]; k++) {
         a->results_given = 1;
         if (load_results(a, o->results[k], err, errlen) != 0)
@@ -283,7 +299,8 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
     /* Without model options the bundled GPU trace is the truth to show. */
     int want_bundle = !o->block_size && !o->data;
     char dir[SCENE_PATH_LEN] = "";
-    int have_dir = scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
+    int have_dir = scene_device_dir(asset_dirs, ndirs, sc->device, dir, sizeof dir) == 0 ||
+                   scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
     if (want_bundle && have_dir) {
         char why[256];
         if (scene_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0)
@@ -442,6 +459,49 @@ static int digit_version(app *a, int digit)
 }
 
 /* [ and ]: the version before or after the current one in table order. */
+/* D: the same version and point of the reduction on the next recorded
+ * device (its trace, its timed runs, its cross-check). */
+static void next_device(app *a)
+{
+    char slugs[SCENE_MAX_DEVICES][64], msg[400], dir[SCENE_PATH_LEN];
+    const char *dirs[SCENE_MAX_DIRS];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    int n = scene_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
+    if (n < 2) {
+        app_toast(a, n ? "only one device is recorded (reducevis record adds yours)"
+                       : "no device is recorded (reducevis record makes a recording)");
+        return;
+    }
+    while (k < n && strcmp(slugs[k], a->device))
+        k++;
+    const char *next = slugs[(k + 1) % n];
+    if (scene_device_dir(dirs, a->nasset_dirs, next, dir, sizeof dir) != 0) {
+        snprintf(msg, sizeof msg, "no traces of %s", next);
+        app_toast(a, msg);
+        return;
+    }
+    /* reopen this version there: scene_switch_version builds it beside the old one */
+    scene keep = a->sc;
+    snprintf(a->sc.device, sizeof a->sc.device, "%s", next);
+    snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
+    a->sc.bundled = 1;
+    if (scene_switch_version(&a->sc, a->sc.tr->version, &a->step, msg, sizeof msg) != 0) {
+        a->sc = keep; /* unchanged: the new scene is built beside the old one */
+        app_toast(a, msg);
+        return;
+    }
+    snprintf(a->device, sizeof a->device, "%s", next);
+    a->focus = 0;
+    if (a->comparing)
+        realign(a);
+    follow_results(a);
+    follow_crosscheck(a);
+    snprintf(msg, sizeof msg, "device %d of %d: %s", (k + 1) % n + 1, n,
+             a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : next);
+    app_toast(a, msg);
+}
+
 static void step_version(app *a, int dir)
 {
     int v = a->sc.tr->version + dir;
@@ -544,6 +604,9 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         break;
     case SDLK_q:
         a->quit = 1;
+        break;
+    case SDLK_d:
+        next_device(a);
         break;
     case SDLK_LEFTBRACKET:
         step_version(a, -1);
@@ -678,7 +741,7 @@ viewer_frame app_frame(app *a, int w, int h)
 static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
-    { "f", SDLK_f }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
     { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },

@@ -208,6 +208,7 @@ static const char *const help_keys[][2] = {
     { "C  then  a digit", "compare: that version beside this one, stepping together" },
     { "C  C", "compare off" },
     { "E", "save this frame as PNG in the working folder" },
+    { "D", "the next recorded GPU: its trace, timed runs and cross-check" },
     { "Z", "warps as a row of lanes each, or as one strip (big blocks)" },
     { "T", "dark / light theme (light for projectors)" },
     { "F", "fullscreen" },

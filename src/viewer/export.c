@@ -347,8 +347,8 @@ int export_main(int argc, char **argv)
         return pr;
 
     char err[1024] = "";
-    char bufs[3][1024];
-    const char *dirs[4];
+    char bufs[SCENE_MAX_DIRS][1024];
+    const char *dirs[SCENE_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {

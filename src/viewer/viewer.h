@@ -11,6 +11,7 @@
 #include <SDL.h>
 #include "../analysis.h"
 #include "../trace.h"
+#include "scene.h"
 
 struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
 struct compare_row;         /* compare.h: steps aligned between two versions  */
@@ -21,10 +22,12 @@ struct text_cache;          /* font.h: glyph atlases of one renderer           *
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
 int viewer_main(int argc, char **argv);
 
-/* The folders bundled traces and results are looked for in: next to the
- * executable, the working directory, then the source tree the build came
- * from.  Fills out[] (pointing into bufs) and returns how many. */
-int viewer_asset_dirs(char bufs[3][1024], const char *out[4]);
+/* The folders recordings are looked for in: the bundled assets/ next to the
+ * executable, in the working directory, in the source tree the build came
+ * from; then the user's own, each device's folder under
+ * $XDG_DATA_HOME/reducevis (or ~/.local/share/reducevis), as `reducevis
+ * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */
+int viewer_asset_dirs(char bufs[SCENE_MAX_DIRS][1024], const char *out[SCENE_MAX_DIRS]);
 
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {

@@ -135,7 +135,7 @@ static void check_lit(app *a, int v, const char *what)
 static void test_bundled(void)
 {
     app a;
-    viewer_options o = { .version = 6, .width = W, .height = H };
+    viewer_options o = { .version = 6, .width = W, .height = H, .device = "nvidia-h200" };
     if (open_app(&a, &o, RV_TEST_ASSETS) != 0) {
         CHECK(0, "v6 opens with the bundled assets");
         return;
@@ -154,6 +154,22 @@ static void test_bundled(void)
     CHECK(panel_results_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure");
     CHECK_CONTAINS(buf, "NVIDIA H200");
     check_lit(&a, 6, "v6 dark 720p");
+    /* D: the same version on the next recorded device, its own timed run,
+     * the panel naming it; D again comes back */
+    int step = a.step;
+    key(&a, SDLK_d);
+    CHECK(a.sc.tr->version == 6 && a.sc.tr->origin_kind == RV_ORIGIN_GPU && strcmp(a.sc.tr->origin, "NVIDIA H200"),
+          "D shows v6 of another GPU (%s)", a.sc.tr->origin);
+    CHECK(a.step == step, "at the same step (%d, was %d)", a.step, step);
+    CHECK(a.results && !strcmp(rv_results_device(a.results), a.sc.tr->origin), "its own results (%s)", a.results_note);
+    f = app_frame(&a, W, H);
+    CHECK(panel_results_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure there");
+    CHECK(strstr(buf, a.sc.tr->origin) && !strstr(buf, "H200"), "the panel names the device: %s", buf);
+    CHECK_CONTAINS(a.toast, "device 1 of 2"); /* the devices by name: h100 before h200 */
+    key(&a, SDLK_d);
+    CHECK(!strcmp(a.sc.tr->origin, "NVIDIA H200") && !strcmp(rv_results_device(a.results), "NVIDIA H200"),
+          "D again: back to the H200 (%s)", a.sc.tr->origin);
+    f = app_frame(&a, W, H);
     /* ] follows the table: v7 is lit, v6 no longer. */
     key(&a, SDLK_RIGHTBRACKET);
     CHECK(a.sc.tr->version == 7, "] goes to the next version (v%d)", a.sc.tr->version);
@@ -191,18 +207,27 @@ static void test_bundled(void)
 static void test_model_uses_only_device(void)
 {
     app a;
-    viewer_options o = { .version = 2, .block_size = 128, .width = W, .height = H };
+    viewer_options o = { .version = 2, .block_size = 128, .width = W, .height = H, .device = "H200" };
     if (open_app(&a, &o, RV_TEST_ASSETS) != 0) {
         CHECK(0, "v2 at block 128 opens");
         return;
     }
     CHECK(a.sc.tr->origin_kind == RV_ORIGIN_MODEL, "premise: block 128 is the CPU model");
-    CHECK(a.results != NULL, "a CPU-model trace shows the only bundled device's timing (%s)", a.results_note);
+    CHECK(a.results != NULL, "a CPU-model trace shows the chosen device's timing (%s)", a.results_note);
     viewer_frame f = app_frame(&a, W, H);
     char buf[300];
     panel_results_figure(&f, 2, a.sc.tr->n, buf, sizeof buf);
     CHECK_CONTAINS(buf, "on NVIDIA H200");
     app_close(&a);
+    /* --device: a name that matches nothing, or more than one, is refused, naming the recorded ones */
+    char err[600];
+    const char *dirs[1] = { RV_TEST_ASSETS };
+    viewer_options bad = { .version = 2, .width = W, .height = H, .device = "radeon" };
+    CHECK(app_open(&a, &bad, dirs, 1, err, sizeof err) != 0, "an unknown device is refused");
+    CHECK_CONTAINS(err, "nvidia-h200");
+    bad.device = "nvidia";
+    CHECK(app_open(&a, &bad, dirs, 1, err, sizeof err) != 0, "an ambiguous device is refused");
+    CHECK_CONTAINS(err, "could be any of");
 }
 
 static void test_missing_and_corrupt(void)
