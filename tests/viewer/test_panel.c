@@ -282,6 +282,29 @@ static void test_missing_and_corrupt(void)
     app_close(&a);
 }
 
+/* The user's recordings (`reducevis record`) are searched after the bundled
+ * ones: each folder under $XDG_DATA_HOME/reducevis that holds traces/. */
+static void test_user_recordings(void)
+{
+    char xdg[400], dir[600], bufs[SCENE_MAX_DIRS][1024];
+    const char *dirs[SCENE_MAX_DIRS];
+    snprintf(xdg, sizeof xdg, "%s/xdg", tmpdir);
+    snprintf(dir, sizeof dir, "%s/reducevis/mygpu/traces", xdg);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' '%s/reducevis/empty'", dir, xdg);
+    CHECK(system(cmd) == 0, "made %s", dir);
+    setenv("XDG_DATA_HOME", xdg, 1);
+    int n = viewer_asset_dirs(bufs, dirs), mine = 0, empty = 0;
+    unsetenv("XDG_DATA_HOME");
+    for (int i = 0; i < n; i++) {
+        mine += strstr(dirs[i], "/reducevis/mygpu") != NULL;
+        empty += strstr(dirs[i], "/reducevis/empty") != NULL;
+    }
+    CHECK(mine == 1, "the user's recording is searched (%d folders)", n);
+    CHECK(empty == 0, "a folder without traces/ is not a recording");
+    CHECK(n >= 1 && !strstr(dirs[0], "/reducevis/"), "the bundled assets come first");
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_panel_XXXXXX");
@@ -299,6 +322,7 @@ int main(void)
     test_bundled();
     test_model_uses_only_device();
     test_missing_and_corrupt();
+    test_user_recordings();
     viewer_canvas_free(canvas);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
