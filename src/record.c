@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "json.h"
 #include "model.h"
 #include "versions.h"
@@ -59,11 +60,11 @@ int rv_record_default_dir(const char *slug, char *dir, size_t len, char *err, si
     else if (home && *home)
         n = snprintf(dir, len, "%s/.local/share/reducevis/%s", home, slug);
     else {
-        snprintf(err, errlen, "neither XDG_DATA_HOME nor HOME is set: say where with --out DIR");
+        snprintf(err, errlen, _("neither XDG_DATA_HOME nor HOME is set: say where with --out DIR"));
         return -1;
     }
     if (n < 0 || (size_t)n >= len) {
-        snprintf(err, errlen, "the data folder's path is too long: say where with --out DIR");
+        snprintf(err, errlen, _("the data folder's path is too long: say where with --out DIR"));
         return -1;
     }
     return 0;
@@ -130,32 +131,32 @@ void rv_record_plan(rv_recording *rec, const char *device, const char *dir, int 
             rv_record_job *j = add_job(rec, RV_RECORD_EST_CAPTURE, "capture", "traces/%s-%s-b%d-%s.rvt", rec->slug,
                                        info->name, block, word);
             if (!j) return;
-            snprintf(j->what, sizeof j->what, "capture %s, data %s", info->name, patterns[p]);
+            snprintf(j->what, sizeof j->what, _("capture %s, data %s"), info->name, patterns[p]);
             snprintf(bs, sizeof bs, "%d", block);
             add_arg(j, "capture"); add_arg(j, "--version"); add_arg(j, info->name);
             add_arg(j, "--block-size"); add_arg(j, bs); add_arg(j, "--data"); add_arg(j, patterns[p]);
         }
     rv_record_job *j = add_job(rec, RV_RECORD_EST_BENCH, "bench", "results/%s.json", rec->slug);
     if (!j) return;
-    snprintf(j->what, sizeof j->what, "bench, N = 2^25");
+    snprintf(j->what, sizeof j->what, _("bench, N = 2^25"));
     add_arg(j, "bench");
     if (!quick) {
         if (!(j = add_job(rec, RV_RECORD_EST_SWEEP, "bench-sweep", "results/%s-sweep.json", rec->slug))) return;
-        snprintf(j->what, sizeof j->what, "bench sweep, N = 2^20 .. 2^30");
+        snprintf(j->what, sizeof j->what, _("bench sweep, N = 2^20 .. 2^30"));
         add_arg(j, "bench"); add_arg(j, "--sweep"); add_arg(j, "--repeat"); add_arg(j, "30");
         /* the same with L2 flushed before every run: small N read from memory, not from L2 */
         if (!(j = add_job(rec, RV_RECORD_EST_SWEEP, "bench-sweep-cold", "results/%s-sweep-cold.json", rec->slug)))
             return;
-        snprintf(j->what, sizeof j->what, "bench sweep, cold L2");
+        snprintf(j->what, sizeof j->what, _("bench sweep, cold L2"));
         add_arg(j, "bench"); add_arg(j, "--sweep"); add_arg(j, "--repeat"); add_arg(j, "30"); add_arg(j, "--cold");
     }
     if (!(j = add_job(rec, RV_RECORD_EST_VERIFY, "verify", "results/%s-verify.json", rec->slug))) return;
-    snprintf(j->what, sizeof j->what, "verify with Nsight Compute");
+    snprintf(j->what, sizeof j->what, _("verify with Nsight Compute"));
     add_arg(j, "verify");
     if (!have_ncu) {
         j->state = RV_JOB_SKIPPED;
-        snprintf(j->why, sizeof j->why, "Nsight Compute (ncu) is not on the PATH: install it and record again to "
-                                        "compare the predictions with the hardware's counters");
+        snprintf(j->why, sizeof j->why, "%s", _("Nsight Compute (ncu) is not on the PATH: install it and record again "
+                                                "to compare the predictions with the hardware's counters"));
     }
 }
 
@@ -171,12 +172,12 @@ static int make_dirs(const char *path, char *err, size_t errlen)
             char c = *p;
             *p = '\0';
             if (mkdir(buf, 0777) && errno != EEXIST) {
-                snprintf(err, errlen, "cannot make the folder %s: %s", buf, strerror(errno));
+                snprintf(err, errlen, _("cannot make the folder %s: %s"), buf, strerror(errno));
                 return -1;
             }
             struct stat st;
             if (stat(buf, &st) || !S_ISDIR(st.st_mode)) {
-                snprintf(err, errlen, "%s is not a folder", buf);
+                snprintf(err, errlen, _("%s is not a folder"), buf);
                 return -1;
             }
             if (!c) return 0;
@@ -195,7 +196,7 @@ static int exists(const char *path)
 static int remove_file(const char *path, char *err, size_t errlen)
 {
     if (unlink(path) == 0 || errno == ENOENT) return 0;
-    snprintf(err, errlen, "cannot remove %s: %s", path, strerror(errno));
+    snprintf(err, errlen, _("cannot remove %s: %s"), path, strerror(errno));
     return -1;
 }
 
@@ -209,8 +210,8 @@ int rv_record_prepare(rv_recording *rec, int force, char *err, size_t errlen)
         if (join(path, sizeof path, rec->dir, rec->jobs[i].path, NULL) == 0 && exists(path))
             snprintf(found, sizeof found, "%s", path);
     if (found[0] && !force) {
-        snprintf(err, errlen, "%s already holds a recording (%s); add --force to replace it, or record into "
-                              "another folder with --out DIR", rec->dir, found);
+        snprintf(err, errlen, _("%s already holds a recording (%s); add --force to replace it, or record into "
+                                "another folder with --out DIR"), rec->dir, found);
         return -1;
     }
     for (size_t k = 0; k < sizeof subdirs / sizeof subdirs[0]; k++) {
@@ -295,23 +296,23 @@ int rv_record_write_manifest(const rv_recording *rec, char *err, size_t errlen)
     char path[1400], tmp[1400];
     if (join(path, sizeof path, rec->dir, RV_RECORD_MANIFEST, NULL) ||
         join(tmp, sizeof tmp, rec->dir, RV_RECORD_MANIFEST, RV_RECORD_PART)) {
-        snprintf(err, errlen, "the recording's folder name is too long");
+        snprintf(err, errlen, _("the recording's folder name is too long"));
         return -1;
     }
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, errlen, _("cannot write %s: %s"), tmp, strerror(errno));
         return -1;
     }
     write_manifest(rec, f);
     int bad = ferror(f);
     if (fclose(f) || bad) {
-        snprintf(err, errlen, "writing %s failed (disk full?)", tmp);
+        snprintf(err, errlen, _("writing %s failed (disk full?)"), tmp);
         unlink(tmp);
         return -1;
     }
     if (rename(tmp, path)) {
-        snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+        snprintf(err, errlen, _("cannot rename %s to %s: %s"), tmp, path, strerror(errno));
         unlink(tmp);
         return -1;
     }
@@ -351,7 +352,7 @@ static int run_job(rv_recording *rec, rv_record_job *j, rv_record_runner run, vo
     j->why[0] = '\0';
     if (join(final, sizeof final, rec->dir, j->path, NULL) || join(tmp, sizeof tmp, rec->dir, j->path, RV_RECORD_PART) ||
         join(log, sizeof log, rec->dir, j->log, NULL)) {
-        snprintf(j->why, sizeof j->why, "the recording's folder name is too long");
+        snprintf(j->why, sizeof j->why, _("the recording's folder name is too long"));
         return -1;
     }
     unlink(tmp);
@@ -359,11 +360,11 @@ static int run_job(rv_recording *rec, rv_record_job *j, rv_record_runner run, vo
     int rc = run(ctx, j, tmp, log, j->why, sizeof j->why);
     j->seconds = now_s() - t0;
     if (rc == 0 && !exists(tmp)) {
-        snprintf(j->why, sizeof j->why, "the command succeeded but wrote no %s", j->path);
+        snprintf(j->why, sizeof j->why, _("the command succeeded but wrote no %s"), j->path);
         rc = -1;
     }
     if (rc == 0 && rename(tmp, final)) {
-        snprintf(j->why, sizeof j->why, "cannot rename %s into place: %s", j->path, strerror(errno));
+        snprintf(j->why, sizeof j->why, _("cannot rename %s into place: %s"), j->path, strerror(errno));
         rc = -1;
     }
     if (rc != 0) unlink(tmp); /* a half-written file never stays */
@@ -381,7 +382,7 @@ int rv_record_run(rv_recording *rec, rv_record_runner run, void *run_ctx, rv_rec
         if (stopped || (stop && *stop)) {
             stopped = 1;
             j->state = RV_JOB_NOT_RUN;
-            snprintf(j->why, sizeof j->why, "the recording was interrupted before it");
+            snprintf(j->why, sizeof j->why, _("the recording was interrupted before it"));
             continue;
         }
         if (progress) progress(progress_ctx, rec, i, now_s() - start, time_left(rec, i));
@@ -391,7 +392,7 @@ int rv_record_run(rv_recording *rec, rv_record_runner run, void *run_ctx, rv_rec
         if (rc == RV_RECORD_INTERRUPTED || (rc != 0 && stop && *stop)) {
             stopped = 1;
             j->state = RV_JOB_NOT_RUN;
-            snprintf(j->why, sizeof j->why, "interrupted while it ran");
+            snprintf(j->why, sizeof j->why, _("interrupted while it ran"));
         } else {
             j->state = rc == 0 ? RV_JOB_DONE : RV_JOB_FAILED;
         }

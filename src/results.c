@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "json.h"
 #include "trace.h" /* RV_MAX_N */
 #include "versions.h"
@@ -177,7 +178,7 @@ void rv_results_block_note(const rv_results *r, char *buf, size_t len)
 
 const char *rv_results_cache_label(const rv_results *r)
 {
-    return r->meta.cold ? "cold L2 (flushed before every run)" : "warm L2";
+    return r->meta.cold ? _("cold L2 (flushed before every run)") : _("warm L2");
 }
 
 int rv_results_ratio(const rv_result_run *a, const rv_result_run *b, double *mid, double *lo, double *hi)

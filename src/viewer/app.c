@@ -4,6 +4,7 @@
  * the last frame, so a click lands on what the teacher saw under the pointer.
  */
 #include "app.h"
+#include "../i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,15 +470,15 @@ static void next_device(app *a)
         dirs[i] = a->asset_dirs[i];
     int n = scene_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
     if (n < 2) {
-        app_toast(a, n ? "only one device is recorded (reducevis record adds yours)"
-                       : "no device is recorded (reducevis record makes a recording)");
+        app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
+                       : _("no device is recorded (reducevis record makes a recording)"));
         return;
     }
     while (k < n && strcmp(slugs[k], a->device))
         k++;
     const char *next = slugs[(k + 1) % n];
     if (scene_device_dir(dirs, a->nasset_dirs, next, dir, sizeof dir) != 0) {
-        snprintf(msg, sizeof msg, "no traces of %s", next);
+        snprintf(msg, sizeof msg, _("no traces of %s"), next);
         app_toast(a, msg);
         return;
     }
@@ -497,7 +498,7 @@ static void next_device(app *a)
         realign(a);
     follow_results(a);
     follow_crosscheck(a);
-    snprintf(msg, sizeof msg, "device %d of %d: %s", (k + 1) % n + 1, n,
+    snprintf(msg, sizeof msg, _("device %d of %d: %s"), (k + 1) % n + 1, n,
              a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : next);
     app_toast(a, msg);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
+#include "../i18n.h"
 #include "theme.h"
 
 #define PAIR_TICKS 10
@@ -127,27 +128,27 @@ static void draw_key(SDL_Renderer *r, text_cache *tc, const theme *th, const cha
                 prim_fill(r, (lrect){ g->key.x + sw / 2 - st.dot / 2, cy - st.dot / 2, st.dot, st.dot }, st.c);
             const rv_result_run *q = rv_results_find(s, series[k], last);
             if (q && isfinite(q->gbps) && isfinite(q->pct_theoretical))
-                snprintf(buf, sizeof buf, "%s: %.0f GB/s at %s, %.1f%% of peak", series[k], q->gbps, nn,
+                snprintf(buf, sizeof buf, _("%s: %.0f GB/s at %s, %.1f%% of peak"), series[k], q->gbps, nn,
                          q->pct_theoretical);
             else if (q && isfinite(q->gbps))
-                snprintf(buf, sizeof buf, "%s: %.0f GB/s at %s", series[k], q->gbps, nn);
+                snprintf(buf, sizeof buf, _("%s: %.0f GB/s at %s"), series[k], q->gbps, nn);
             else
-                snprintf(buf, sizeof buf, "%s: not in this file", series[k]);
+                snprintf(buf, sizeof buf, _("%s: not in this file"), series[k]);
             text_draw_fit(tc, FACE_SANS, fs, g->key.x + sw + fs / 2, y + (g->lh - text_line_height(tc, FACE_SANS, fs)) / 2,
                           g->key.w - sw - fs / 2, th->text, buf);
             y += g->lh;
         }
         double peak = rv_results_theoretical_gbps(s);
         if (isfinite(peak))
-            snprintf(buf, sizeof buf, "peak %.0f GB/s (%s line), L2 %.0f MiB", peak, d == 0 ? "solid" : "thin",
+            snprintf(buf, sizeof buf, _("peak %.0f GB/s (%s line), L2 %.0f MiB"), peak, d == 0 ? _("solid") : _("thin"),
                      rv_results_info(s)->l2_bytes / 1048576.0);
         else
-            snprintf(buf, sizeof buf, "peak unknown, L2 %.0f MiB", rv_results_info(s)->l2_bytes / 1048576.0);
+            snprintf(buf, sizeof buf, _("peak unknown, L2 %.0f MiB"), rv_results_info(s)->l2_bytes / 1048576.0);
         text_draw_fit(tc, FACE_SANS, g->fs_small, g->key.x + sw + fs / 2, y, g->key.w - sw - fs / 2, th->text_dim, buf);
         y += g->lh + g->lh / 2;
     }
     text_draw_fit(tc, FACE_SANS, g->fs_small, g->key.x, y, g->key.w, th->text_dim,
-                  "bars: q1 .. q3 of the timed runs, where the file kept them");
+                  _("bars: q1 .. q3 of the timed runs, where the file kept them"));
 }
 
 void chart_pair_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
@@ -160,12 +161,12 @@ void chart_pair_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     chart_pair_axes(in, &ax);
     char buf[800];
     prim_fill(r, (lrect){ 0, 0, in->w, in->h }, th->bg);
-    snprintf(buf, sizeof buf, "%s and %s: v8 and CUB", rv_results_device(in->s[0]),
+    snprintf(buf, sizeof buf, _("%s and %s: v8 and CUB"), rv_results_device(in->s[0]),
              rv_results_device(in->s[1]));
     text_draw_fit(tc, FACE_SANS_BOLD, g.fs_title, g.m, g.title_y, in->w - 2 * g.m, th->text_strong, buf);
     const rv_results_meta *a = rv_results_info(in->s[0]), *b = rv_results_info(in->s[1]);
-    snprintf(buf, sizeof buf, "median of %d and of %d runs \xC2\xB7 %s, %s \xC2\xB7 data %s, %s \xC2\xB7 "
-             "the whole reduction, every pass",
+    snprintf(buf, sizeof buf, _("median of %d and of %d runs \xC2\xB7 %s, %s \xC2\xB7 data %s, %s \xC2\xB7 "
+             "the whole reduction, every pass"),
              a->repeat, b->repeat, rv_results_cache_label(in->s[0]), rv_results_cache_label(in->s[1]), a->data, b->data);
     text_draw_fit(tc, FACE_SANS, g.fs_label, g.m, g.sub_y, in->w - 2 * g.m, th->text, buf);
 
@@ -175,7 +176,7 @@ void chart_pair_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
                            .label = th->text };
     plot_grid(r, tc, &ax, &gs);
     text_draw(tc, FACE_SANS_BOLD, g.fs_label, g.m, g.plot.y - (int)lround(g.fs_label * 1.75), th->text_strong, "GB/s");
-    const char *xt = "N, floats summed (log scale: each step doubles N)";
+    const char *xt = _("N, floats summed (log scale: each step doubles N)");
     int xw = text_width(tc, FACE_SANS_BOLD, g.fs_label, xt);
     text_draw(tc, FACE_SANS_BOLD, g.fs_label, g.plot.x + (g.plot.w - xw) / 2,
               g.plot.y + g.plot.h + g.fs_label / 3 + (int)lround(g.fs_label * 1.3), th->text_strong, xt);
@@ -189,7 +190,7 @@ void chart_pair_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
         plot_point(&ax, 1, peak, &x, &y);
         prim_fill(r, (lrect){ g.plot.x, y - t / 2, g.plot.w, t }, th->text_strong);
         char pk[160];
-        snprintf(pk, sizeof pk, "%s peak %.0f", rv_results_device(in->s[d]), peak);
+        snprintf(pk, sizeof pk, _("%s peak %.0f"), rv_results_device(in->s[d]), peak);
         int w = text_width(tc, FACE_SANS, g.fs_small, pk);
         text_draw(tc, FACE_SANS, g.fs_small, g.plot.x + g.plot.w - w - g.fs_small / 2,
                   y - t - (int)lround(g.fs_small * 1.25), th->text_strong, pk);
@@ -203,7 +204,7 @@ void chart_pair_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
         }
     prim_clip(r, NULL);
     draw_key(r, tc, th, in, &g);
-    snprintf(buf, sizeof buf, "GB/s = N \xC3\x97 4 bytes / median time.  From %s and %s (reducevis bench --sweep).",
+    snprintf(buf, sizeof buf, _("GB/s = N \xC3\x97 4 bytes / median time.  From %s and %s (reducevis bench --sweep)."),
              in->source[0], in->source[1]);
     text_draw_fit(tc, FACE_SANS, g.fs_small, g.m, g.note_y, in->w - 2 * g.m, th->text_dim, buf);
 }
