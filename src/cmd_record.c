@@ -22,6 +22,7 @@
 #include "gpu.h"
 #include "i18n.h"
 #include "record.h"
+#include "versions.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -130,6 +131,36 @@ static int run_child(void *ctx, const rv_record_job *job, const char *tmp_path, 
     return 0;
 }
 
+/* ==== can this build run on this GPU? ===================================== */
+
+/* Runs the first version of the table over 4096 ones in a child (`reducevis
+ * profile-one`), so that this process holds no GPU memory while the jobs run.
+ * A GPU whose compute capability the build has no code for fails here, once,
+ * with the CMake option to name, instead of in every job.  0, or -1 with why. */
+static int probe_gpu(const char *self, char *err, size_t errlen)
+{
+    char cmd[4300], out[2048] = "";
+    snprintf(cmd, sizeof cmd, "'%s' profile-one --version %s --n 4096 --data ones 2>&1", self, rv_version(0)->name);
+    FILE *p = popen(cmd, "r");
+    if (!p) {
+        snprintf(err, errlen, _("cannot start %s: %s"), self, strerror(errno));
+        return -1;
+    }
+    size_t got = fread(out, 1, sizeof out - 1, p);
+    out[got] = '\0';
+    int status = pclose(p);
+    char want[64];
+    snprintf(want, sizeof want, "%s: sum 4096\n", rv_version(0)->name);
+    if (status == 0 && strstr(out, want)) return 0;
+    out[strcspn(out, "\n")] = '\0';
+    if (strstr(out, "NoKernelImage") || strstr(out, "no kernel image") || strstr(out, "InvalidPtx"))
+        snprintf(err, errlen, _("this build has no code for this GPU's compute capability (%s); rebuild with "
+                                "-DCMAKE_CUDA_ARCHITECTURES=native, or the GPU's number such as 90 for 9.0"), out);
+    else
+        snprintf(err, errlen, _("a first run on the GPU (the sum of 4096 ones) did not give 4096: %s"), out);
+    return -1;
+}
+
 /* ==== progress ============================================================ */
 
 static void fmt_time(double s, char *buf, size_t len)
@@ -206,6 +237,10 @@ int cmd_record(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     cr.self[got] = '\0';
+    if (probe_gpu(cr.self, err, sizeof err)) {
+        fprintf(stderr, "reducevis record: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
     rv_gpu_device_name(device, sizeof device);
     rv_record_slug(device, slug, sizeof slug);
     if (out) snprintf(dir, sizeof dir, "%s", out);
