@@ -46,7 +46,8 @@ void app_usage(FILE *out)
         "\n"
         "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
         "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
-        "      compare off), E save the frame as PNG, D next recorded device,\n"
+        "      compare off; C then D: this version on the next recorded GPU beside it),\n"
+        "      E save the frame as PNG, D next recorded device,\n"
         "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n");
@@ -318,10 +319,36 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
     return 0;
 }
 
+/* The second pane's own results and cross-check, when it shows another GPU. */
+static void free_second(app *a)
+{
+    rv_results_free(a->results2);
+    rv_crosscheck_free(a->cc2);
+    a->results2 = NULL;
+    a->cc2 = NULL;
+}
+
+static void follow_second(app *a)
+{
+    free_second(a);
+    if (!a->comparing || a->sc2.tr->origin_kind != RV_ORIGIN_GPU || !strcmp(a->sc2.device, a->sc.device))
+        return;
+    char slug[64], main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300], why[512];
+    const char *dirs[SCENE_MAX_DIRS];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    scene_device_slug(a->sc2.tr->origin, slug, sizeof slug);
+    if (scene_find_results(dirs, a->nasset_dirs, slug, main_path, sweep_path, sizeof main_path, msg, sizeof msg) == 0)
+        a->results2 = rv_results_load(main_path[0] ? main_path : sweep_path, why, sizeof why);
+    if (scene_find_crosscheck(dirs, a->nasset_dirs, slug, main_path, sizeof main_path, msg, sizeof msg) == 0)
+        a->cc2 = rv_crosscheck_load(main_path, why, sizeof why);
+}
+
 void app_close(app *a)
 {
     scene_close(&a->sc);
     scene_close(&a->sc2);
+    free_second(a);
     free_results(a);
     rv_crosscheck_free(a->cc);
     a->cc = NULL;
@@ -377,18 +404,12 @@ static void realign(app *a)
     a->row = compare_row_of(a->rows, a->nrows, 0, a->step);
 }
 
-int app_compare(app *a, int v, char *msg, size_t len)
+/* The second pane: version v opened as `like` would open it (its block size,
+ * data, and the device whose recording it follows). */
+static int compare_like(app *a, const scene *like, int v, char *msg, size_t len)
 {
-    if (v < 0) {
-        if (a->comparing)
-            a->step = step_at_row(a, a->row);
-        a->comparing = 0;
-        scene_close(&a->sc2);
-        app_toast(a, "compare off");
-        return 0;
-    }
     scene next = { 0 };
-    if (scene_open_like(&next, &a->sc, v, msg, len) != 0) {
+    if (scene_open_like(&next, like, v, msg, len) != 0) {
         app_toast(a, msg);
         return -1;
     }
@@ -396,11 +417,72 @@ int app_compare(app *a, int v, char *msg, size_t len)
     a->sc2 = next;
     a->comparing = 1;
     realign(a);
+    follow_second(a);
     const rv_version_info *va = rv_version(a->sc.tr->version), *vb = rv_version(v);
-    snprintf(msg, len, "comparing %s with %s%s", va ? va->name : "?", vb ? vb->name : "?",
-             a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? " (GPU trace)" : " (CPU model)");
+    if (strcmp(a->sc2.device, a->sc.device) && a->sc2.tr->origin_kind == RV_ORIGIN_GPU)
+        snprintf(msg, len, _("comparing %s on %s with %s on %s"), va ? va->name : "?",
+                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), vb ? vb->name : "?",
+                 a->sc2.tr->origin);
+    else
+        snprintf(msg, len, "comparing %s with %s%s", va ? va->name : "?", vb ? vb->name : "?",
+                 a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? " (GPU trace)" : " (CPU model)");
     app_toast(a, msg);
     return 0;
+}
+
+/* The recorded device after the one shown, and the folder of its traces:
+ * 0, or -1 with a toast (fewer than two devices, or no traces). */
+static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *index, int *count)
+{
+    char slugs[SCENE_MAX_DEVICES][64], msg[160];
+    const char *dirs[SCENE_MAX_DIRS];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    int n = scene_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
+    if (n < 2) {
+        app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
+                       : _("no device is recorded (reducevis record makes a recording)"));
+        return -1;
+    }
+    while (k < n && strcmp(slugs[k], a->device))
+        k++;
+    snprintf(slug, 64, "%s", slugs[(k + 1) % n]);
+    if (scene_device_dir(dirs, a->nasset_dirs, slug, dir, len) != 0) {
+        snprintf(msg, sizeof msg, _("no traces of %s"), slug);
+        app_toast(a, msg);
+        return -1;
+    }
+    *index = (k + 1) % n;
+    *count = n;
+    return 0;
+}
+
+/* C then D: this version on the next recorded device, beside this one. */
+static void compare_next_device(app *a)
+{
+    char slug[64], dir[SCENE_PATH_LEN], msg[400];
+    int k, n;
+    if (next_recorded(a, slug, dir, sizeof dir, &k, &n) != 0)
+        return;
+    scene like = a->sc; /* shares the trace: only read, never closed */
+    snprintf(like.device, sizeof like.device, "%s", slug);
+    snprintf(like.asset_dir, sizeof like.asset_dir, "%s", dir);
+    like.bundled = 1;
+    compare_like(a, &like, a->sc.tr->version, msg, sizeof msg);
+}
+
+int app_compare(app *a, int v, char *msg, size_t len)
+{
+    if (v < 0) {
+        if (a->comparing)
+            a->step = step_at_row(a, a->row);
+        a->comparing = 0;
+        scene_close(&a->sc2);
+        free_second(a);
+        app_toast(a, "compare off");
+        return 0;
+    }
+    return compare_like(a, &a->sc, v, msg, len);
 }
 
 static void switch_version(app *a, int v)
@@ -464,24 +546,10 @@ static int digit_version(app *a, int digit)
  * device (its trace, its timed runs, its cross-check). */
 static void next_device(app *a)
 {
-    char slugs[SCENE_MAX_DEVICES][64], msg[400], dir[SCENE_PATH_LEN];
-    const char *dirs[SCENE_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++)
-        dirs[i] = a->asset_dirs[i];
-    int n = scene_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
-    if (n < 2) {
-        app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
-                       : _("no device is recorded (reducevis record makes a recording)"));
+    char next[64], msg[400], dir[SCENE_PATH_LEN];
+    int k, n;
+    if (next_recorded(a, next, dir, sizeof dir, &k, &n) != 0)
         return;
-    }
-    while (k < n && strcmp(slugs[k], a->device))
-        k++;
-    const char *next = slugs[(k + 1) % n];
-    if (scene_device_dir(dirs, a->nasset_dirs, next, dir, sizeof dir) != 0) {
-        snprintf(msg, sizeof msg, _("no traces of %s"), next);
-        app_toast(a, msg);
-        return;
-    }
     /* reopen this version there: scene_switch_version builds it beside the old one */
     scene keep = a->sc;
     snprintf(a->sc.device, sizeof a->sc.device, "%s", next);
@@ -494,11 +562,13 @@ static void next_device(app *a)
     }
     snprintf(a->device, sizeof a->device, "%s", next);
     a->focus = 0;
-    if (a->comparing)
+    if (a->comparing) {
         realign(a);
+        follow_second(a);
+    }
     follow_results(a);
     follow_crosscheck(a);
-    snprintf(msg, sizeof msg, _("device %d of %d: %s"), (k + 1) % n + 1, n,
+    snprintf(msg, sizeof msg, _("device %d of %d: %s"), k + 1, n,
              a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : next);
     app_toast(a, msg);
 }
@@ -538,6 +608,10 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         }
         if (key == SDLK_c) {
             app_compare(a, -1, msg, sizeof msg);
+            return;
+        }
+        if (key == SDLK_d) {
+            compare_next_device(a);
             return;
         }
         if (key == SDLK_ESCAPE) {
@@ -726,6 +800,9 @@ viewer_frame app_frame(app *a, int w, int h)
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
         f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {
+        f.other2 = a->sc2.tr->origin_kind == RV_ORIGIN_GPU && strcmp(a->sc2.device, a->sc.device) != 0;
+        f.results2 = a->results2;
+        f.crosscheck2 = a->cc2;
         f.tr2 = a->sc2.tr;
         f.an2 = a->sc2.an;
         f.note2 = a->sc2.note;

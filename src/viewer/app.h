@@ -68,6 +68,8 @@ typedef struct app {
     int comparing;
     int compare_pending;     /* C was pressed: the next digit picks the version */
     scene sc2;
+    struct rv_results *results2;    /* sc2 on another device: its run at one N */
+    struct rv_crosscheck *cc2;      /* and its cross-check (NULL: none)          */
     compare_row rows[COMPARE_MAX_ROWS];
     int nrows, row;
     int save_requested;      /* E was pressed: the window loop saves a PNG    */

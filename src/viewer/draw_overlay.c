@@ -207,6 +207,7 @@ static const char *const help_keys[][2] = {
     { "[  /  ]", "previous / next version, in table order (reaches every version)" },
     { "C  then  a digit", "compare: that version beside this one, stepping together" },
     { "C  C", "compare off" },
+    { "C  then  D", "compare: this version on the next recorded GPU, side by side" },
     { "E", "save this frame as PNG in the working folder" },
     { "D", "the next recorded GPU: its trace, timed runs and cross-check" },
     { "Z", "warps as a row of lanes each, or as one strip (big blocks)" },

@@ -60,6 +60,10 @@ typedef struct viewer_frame {
     const rv_analysis *an2;
     int step2;
     const char *note2;            /* like note, for the second pane             */
+    int other2;                   /* the second pane's trace is another GPU's: its
+                                     own results2 and crosscheck2 (NULL: none) */
+    const struct rv_results *results2;
+    const struct rv_crosscheck *crosscheck2;
     const struct compare_row *rows;
     int nrows, row;
 } viewer_frame;

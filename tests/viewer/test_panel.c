@@ -282,6 +282,43 @@ static void test_missing_and_corrupt(void)
     app_close(&a);
 }
 
+/* C then D: the same version on the next recorded GPU beside this one, each
+ * pane with its own device's timed run, never the first pane's. */
+static void test_compare_devices(void)
+{
+    app a;
+    viewer_options o = { .version = rv_version_parse("v8"), .width = W, .height = H, .device = "nvidia-h200" };
+    if (open_app(&a, &o, RV_TEST_ASSETS) != 0) {
+        CHECK(0, "v8 opens with the bundled assets");
+        return;
+    }
+    key(&a, SDLK_c);
+    key(&a, SDLK_d);
+    CHECK(a.comparing && a.sc2.tr && a.sc2.tr->version == a.sc.tr->version, "C D compares v8 with v8");
+    if (!a.comparing || !a.sc2.tr) {
+        app_close(&a);
+        return;
+    }
+    CHECK(strcmp(a.sc2.tr->origin, a.sc.tr->origin) != 0, "on another GPU (%s, %s)", a.sc.tr->origin, a.sc2.tr->origin);
+    viewer_frame f = app_frame(&a, W, H);
+    CHECK(f.other2 && f.results2 && !strcmp(rv_results_device(f.results2), a.sc2.tr->origin),
+          "the second pane has its own GPU's results");
+    CHECK(f.results && !strcmp(rv_results_device(f.results), "NVIDIA H200"), "the first keeps the H200's");
+    char buf[300];
+    viewer_frame g = f;
+    g.tr = f.tr2;
+    g.results = f.results2;
+    CHECK(panel_results_figure(&g, f.tr2->version, f.tr2->n, buf, sizeof buf) == 1, "v8 has a figure on the second GPU");
+    CHECK(strstr(buf, a.sc2.tr->origin) != NULL, "and names it: %s", buf);
+    CHECK_CONTAINS(a.toast, "with v8 on");
+    /* a digit compares on the same GPU again: no second device's results */
+    key(&a, SDLK_c);
+    key(&a, SDLK_0 + 7);
+    f = app_frame(&a, W, H);
+    CHECK(a.comparing && !f.other2 && !a.results2, "v8 with v7 on one GPU");
+    app_close(&a);
+}
+
 /* The user's recordings (`reducevis record`) are searched after the bundled
  * ones: each folder under $XDG_DATA_HOME/reducevis that holds traces/. */
 static void test_user_recordings(void)
@@ -323,6 +360,7 @@ int main(void)
     test_model_uses_only_device();
     test_missing_and_corrupt();
     test_user_recordings();
+    test_compare_devices();
     viewer_canvas_free(canvas);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
