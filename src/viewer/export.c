@@ -45,7 +45,7 @@ static void export_usage(FILE *out)
     fprintf(out,
         "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
         "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
-        "                        [--block-size B] [--results FILE.json] [--font PATH]\n"
+        "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
         "                        (-o DIR | --gif FILE.gif [--delay MS])\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
@@ -65,6 +65,8 @@ static void export_usage(FILE *out)
         "  --results FILE    timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
         "                    and a sweep); default: the bundled results of the trace's GPU\n"
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
+        "  --device NAME     whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
+        "                    (h100); default: the first recorded, by name\n"
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
@@ -252,7 +254,7 @@ static int parse(int argc, char **argv, export_opts *x)
                     || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
                     || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
                     || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
-                    || !strcmp(a, "--delay");
+                    || !strcmp(a, "--delay") || !strcmp(a, "--device");
         if (takes && !val)
             return usage_error("%s needs a value%s", a, "");
         if (!strcmp(a, "--version")) {
@@ -290,6 +292,8 @@ static int parse(int argc, char **argv, export_opts *x)
             x->vo.results[x->vo.results[0] ? 1 : 0] = val;
         } else if (!strcmp(a, "--font")) {
             x->vo.font = val;
+        } else if (!strcmp(a, "--device")) {
+            x->vo.device = val;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             x->out = val;
         } else if (!strcmp(a, "--gif")) {
