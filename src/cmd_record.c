@@ -194,7 +194,7 @@ static void show_progress(void *ctx, const rv_recording *rec, int job, double sp
 
 /* ==== the command ========================================================= */
 
-static void print_summary(const rv_recording *rec, int rc)
+static void print_summary(const rv_recording *rec, int rc, int in_data_home)
 {
     printf(_("\nrecording of %s in %s: %s\n"), rec->device, rec->dir,
            rc == 0 ? _("complete") : _("PARTIAL (recording.json lists what is missing)"));
@@ -203,7 +203,12 @@ static void print_summary(const rv_recording *rec, int rc)
         if (j->state == RV_JOB_DONE) printf("  %-8s %-36s %s (%.1f s)\n", _("done"), j->what, j->path, j->seconds);
         else printf("  %-8s %-36s %s\n", _(rv_record_state_name(j->state)), j->what, j->why);
     }
-    if (rc == 0) printf(_("\nopen it with: reducevis --device %s   (or --recording %s)\n"), rec->slug, rec->dir);
+    if (rc != 0 || rec->njobs == 0) return;
+    if (in_data_home)
+        printf(_("\nopen it with: reducevis --device %s   (D in the viewer cycles the recorded GPUs)\n"), rec->slug);
+    else /* outside the data folder the viewer does not look: name the files */
+        printf(_("\nopen it with: reducevis %s/%s --results %s/results/%s.json\n"), rec->dir, rec->jobs[0].path, rec->dir,
+               rec->slug);
 }
 
 int cmd_record(int argc, char **argv)
@@ -269,7 +274,7 @@ int cmd_record(int argc, char **argv)
         fprintf(stderr, "reducevis record: %s\n", err);
         return RV_EXIT_RUNTIME;
     }
-    print_summary(&rec, rc);
+    print_summary(&rec, rc, out == NULL);
     if (interrupted) fprintf(stderr, _("reducevis record: interrupted; what finished is kept, marked partial\n"));
     return rc == 0 ? RV_EXIT_OK : RV_EXIT_RUNTIME;
 }
