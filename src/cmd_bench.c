@@ -37,18 +37,21 @@ static void bench_usage(void)
 {
     char tuned[256];
     tuned_sizes(tuned, sizeof tuned);
-    printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R]\n"
+    printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
            "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
            "       reducevis bench --show FILE.json\n"
            "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)\n\n"
            "Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
            "Each time is the whole reduction down to one number (every pass), measured\n"
-           "with CUDA events: a few warm-up runs, then the median and minimum of R timed\n"
-           "runs.  Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
+           "with CUDA events around each run.  The versions take turns: a few warm-up\n"
+           "rounds, then R timed rounds of one run of every version each, so that a burst\n"
+           "of noise falls on all of them; median, quartiles and extremes of the R runs.\n"
+           "Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
            "percentage of the device's theoretical peak and of a device-to-device copy\n"
            "measured in the same run, the speedup over the baseline and over the version\n"
-           "each improves on,\n"
-           "and a check of every sum against a double-precision sum on the CPU.\n\n"
+           "each improves on, and a check of every sum: exactly the sum for integer data below\n"
+           "2^24, else within the rounding bound of its addition tree around a double sum on\n"
+           "the CPU.\n\n"
            "  --n N            elements, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
            "  --sweep          time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
            "                   once at 2^30 (about 8 GiB of GPU memory with the copy test)\n"
@@ -56,6 +59,9 @@ static void bench_usage(void)
            "                   (a version that needs more runs at its least); without it\n"
            "                   256, and %s\n"
            "  --repeat R       timed runs per figure, 1 .. %d (default %d)\n"
+           "  --cold           flush L2 before every timed run (write a buffer twice its size,\n"
+           "                   as CUB's benchmarks do); without it L2 stays warm from the run\n"
+           "                   before, and an array that fits in L2 is read from there\n"
            "  --data PATTERN   input values (default random:1)\n"
            "  -o FILE.json     also write every figure, the device and the options as JSON\n"
            "  --show FILE      print the table of a results file written earlier (no GPU needed),\n"
@@ -84,6 +90,8 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             bench_usage();
             return RV_EXIT_OK;
+        } else if (!strcmp(a, "--cold")) {
+            opts->cold = 1;
         } else if (!strcmp(a, "--sweep")) {
             opts->sweep = 1;
         } else if (!strcmp(a, "-o")) {

@@ -44,6 +44,7 @@ typedef struct rv_bench_opts {
                                  runs at that one instead                   */
     int         repeat;       /* timed runs per version, after warm-up      */
     rv_data     data;         /* input pattern (bench default random:1)     */
+    int         cold;         /* 1: flush L2 before every timed run         */
     const char *out_json;     /* results file, or NULL                      */
 } rv_bench_opts;
 

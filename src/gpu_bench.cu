@@ -6,10 +6,19 @@
 // What one figure means: the whole reduction down to one number (every pass
 // of rv_reduce_all, a single-pass version's launch (with what its launcher
 // zeroes first), or CUB's
-// whole call), timed with CUDA events.  Warm-up runs come first (they load
-// the kernel and warm caches and TLBs); then the R timed runs are queued
-// back to back with one event between each two, and the host waits only at
-// the end, so the GPU never idles waiting for the host between runs.  Median and minimum of the R intervals.
+// whole call), timed with CUDA events around that run alone.  At each N the
+// copy, every version and CUB take turns: warm-up rounds first (they load
+// the kernels and warm caches and TLBs), then R timed rounds, each running
+// every variant once, round r starting at the r-th variant, so that no
+// version owns a quiet or a busy stretch of time and each follows a
+// different neighbour.  The host waits once a round, never between runs.
+// Median, quartiles and extremes of the R runs of each variant.  Warm mode
+// (the default) leaves L2 as the previous run left it; cold mode writes a
+// buffer twice the L2's size before every timed run, outside its events,
+// as CUB's own benchmarks (nvbench) flush it.
+//
+// Each version's sum is read from one more run after the timed rounds (the
+// rounds share the scratch space), and judged by rv_sum_matches.
 //
 // The array is uploaded once, at the largest N; a sweep reduces its first N
 // elements for each smaller N, and the CPU sums are taken at those same
@@ -35,6 +44,13 @@
 #define RV_BENCH_MAX_SIZES    (RV_BENCH_SWEEP_LAST - RV_BENCH_SWEEP_FIRST + 1)
 #define RV_BENCH_CHUNK        (1u << 24)   // elements filled on the host at a time
 #define RV_BENCH_SLACK        (16u << 20)  // bytes for cudaMalloc's rounding
+// The variants that take turns at each N: the copy, every version, CUB.
+#define RV_BENCH_COPY         0
+#define RV_BENCH_CUB          (RV_NUM_VERSIONS + 1)
+#define RV_BENCH_NVARIANTS    (RV_NUM_VERSIONS + 2)
+
+// The version of variant k (1 .. RV_NUM_VERSIONS): the versions in teaching order.
+static int version_of(int k) { return rv_version_at(k - 1)->id; }
 
 // Everything the bench keeps on the GPU, allocated once for the largest N.
 struct bench_gpu {
@@ -44,7 +60,9 @@ struct bench_gpu {
     float *d_cub_sum = nullptr;         // CUB's result
     void *cub_temp = nullptr;           // CUB's temporary storage
     size_t cub_bytes = 0;
-    std::vector<cudaEvent_t> events;    // repeat + 1: the boundaries of the timed runs
+    std::vector<cudaEvent_t> events;    // two a variant: the start and end of its run in a round
+    void *flush = nullptr;              // cold mode: written before every timed run
+    size_t flush_bytes = 0;             // twice the L2
 };
 
 // ==== the device ==========================================================
@@ -156,6 +174,8 @@ static int describe(const rv_bench_opts *opts, uint64_t main_n, rv_results_meta 
     m->block_size = opts->block_size;
     m->repeat = opts->repeat;
     m->warmup = RV_BENCH_WARMUP;
+    m->cold = opts->cold;
+    m->interleaved = 1;
     rv_data_name(opts->data, m->data, sizeof m->data);
     find_peak(dev, m);
     return 0;
@@ -254,13 +274,21 @@ static int setup(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *sizes,
     uint64_t n = sizes[count - 1];
     size_t array = n * sizeof(float), scratch = scratch_floats(opts, n) * sizeof(float);
     RV_CUDA(cub_bytes(sizes, count, &g.cub_bytes), "asking CUB how much temporary storage it needs");
-    if (check_memory(n, 2 * array + scratch + g.cub_bytes + sizeof(float) + RV_BENCH_SLACK, err, errlen)) return -1;
+    if (opts->cold) {
+        int l2 = 0;
+        RV_CUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0), "asking the L2 cache's size");
+        g.flush_bytes = 2 * (size_t)std::max(l2, 1 << 20);
+    }
+    if (check_memory(n, 2 * array + scratch + g.cub_bytes + g.flush_bytes + sizeof(float) + RV_BENCH_SLACK, err,
+                     errlen))
+        return -1;
+    if (g.flush_bytes) RV_CUDA(cudaMalloc(&g.flush, g.flush_bytes), "allocating the buffer that flushes L2");
     RV_CUDA(cudaMalloc(&g.d_in, array), "allocating the array on the GPU");
     RV_CUDA(cudaMalloc(&g.d_copy, array), "allocating the copy test's destination");
     RV_CUDA(cudaMalloc(&g.scratch, scratch), "allocating partial sums");
     RV_CUDA(cudaMalloc(&g.d_cub_sum, sizeof(float)), "allocating CUB's result");
     RV_CUDA(cudaMalloc(&g.cub_temp, std::max<size_t>(g.cub_bytes, 1)), "allocating CUB's temporary storage");
-    g.events.assign(opts->repeat + 1, nullptr);
+    g.events.assign(2 * RV_BENCH_NVARIANTS, nullptr);
     for (cudaEvent_t &e : g.events) RV_CUDA(cudaEventCreate(&e), "creating CUDA events");
     return upload(opts->data, sizes, count, g.d_in, cpu_sums, err, errlen);
 fail:
@@ -274,83 +302,100 @@ static void release(bench_gpu &g)
     cudaFree(g.scratch);
     cudaFree(g.d_cub_sum);
     cudaFree(g.cub_temp);
+    cudaFree(g.flush);
     for (cudaEvent_t e : g.events)
         if (e) cudaEventDestroy(e);
 }
 
 // ==== timing ==============================================================
 
-// Runs `run` (which queues one whole reduction and returns its launch error)
-// RV_BENCH_WARMUP times untimed, then `repeat` times back to back between
-// events; the median and minimum of the intervals go to *median and *min.
-template <class Run>
-static int time_runs(bench_gpu &g, int repeat, Run run, double *median, double *min, char *err, size_t errlen)
+// Queues one run of variant k (the copy, a version, or CUB) at n and
+// returns its launch error; *d_result: where a version's sum lands.
+static cudaError_t run_variant(bench_gpu &g, const rv_bench_opts *opts, int k, uint64_t n, float **d_result)
 {
-    std::vector<float> ms(repeat);
-    for (int i = 0; i < RV_BENCH_WARMUP; i++) RV_CUDA(run(), "launching a warm-up run");
-    RV_CUDA(cudaEventRecord(g.events[0], 0), "recording an event");
-    for (int i = 0; i < repeat; i++) {
-        RV_CUDA(run(), "launching a timed run");
-        RV_CUDA(cudaEventRecord(g.events[i + 1], 0), "recording an event");
-    }
-    RV_CUDA(cudaEventSynchronize(g.events[repeat]), "running the timed runs");
-    for (int i = 0; i < repeat; i++)
-        RV_CUDA(cudaEventElapsedTime(&ms[i], g.events[i], g.events[i + 1]), "reading the events");
-    std::sort(ms.begin(), ms.end());
-    *min = ms[0];
-    *median = repeat % 2 ? ms[repeat / 2] : 0.5 * ((double)ms[repeat / 2 - 1] + ms[repeat / 2]);
-    return 0;
-fail:
-    return -1;
-}
-
-// The copy test: read n floats and write them elsewhere; both count.
-static int time_copy(bench_gpu &g, uint64_t n, int repeat, double *gbps, char *err, size_t errlen)
-{
-    size_t bytes = n * sizeof(float);
-    double median = 0.0, min = 0.0;
-    auto copy = [&] { return cudaMemcpyAsync(g.d_copy, g.d_in, bytes, cudaMemcpyDeviceToDevice, 0); };
-    if (time_runs(g, repeat, copy, &median, &min, err, errlen)) return -1;
-    *gbps = 2.0 * bytes / (median * 1e6);
-    return 0;
-}
-
-// Version v at n: times, and the sum of the last timed run.
-static int time_version(bench_gpu &g, int v, int block, uint64_t n, int repeat, rv_result_run *run, char *err,
-                        size_t errlen)
-{
-    float *d_result = nullptr, sum = 0.0f;
-    auto reduce = [&] {
-        d_result = rv_reduce_all(v, block, g.d_in, (unsigned)n, g.scratch, 0);
-        return cudaGetLastError();
-    };
-    snprintf(run->version, sizeof run->version, "%s", rv_version(v)->name);
-    run->block_size = block;
-    if (time_runs(g, repeat, reduce, &run->median_ms, &run->min_ms, err, errlen)) return -1;
-    RV_CUDA(cudaMemcpy(&sum, d_result, sizeof sum, cudaMemcpyDeviceToHost), "reading the sum back");
-    run->gpu_sum = sum;
-    return 0;
-fail:
-    return -1;
-}
-
-// CUB at n: it picks its own block size and number of passes.
-static int time_cub(bench_gpu &g, uint64_t n, int repeat, rv_result_run *run, char *err, size_t errlen)
-{
-    float sum = 0.0f;
-    auto reduce = [&] {
+    if (k == RV_BENCH_COPY)
+        return cudaMemcpyAsync(g.d_copy, g.d_in, n * sizeof(float), cudaMemcpyDeviceToDevice, 0);
+    if (k == RV_BENCH_CUB) {
         size_t bytes = g.cub_bytes;
+        *d_result = g.d_cub_sum;
         return cub::DeviceReduce::Sum(g.cub_temp, bytes, (const float *)g.d_in, g.d_cub_sum, (unsigned)n,
                                       (cudaStream_t)0);
-    };
-    snprintf(run->version, sizeof run->version, "cub");
-    run->block_size = 0;
-    if (time_runs(g, repeat, reduce, &run->median_ms, &run->min_ms, err, errlen)) return -1;
-    RV_CUDA(cudaMemcpy(&sum, g.d_cub_sum, sizeof sum, cudaMemcpyDeviceToHost), "reading CUB's sum back");
-    run->gpu_sum = sum;
+    }
+    int v = version_of(k);
+    *d_result = rv_reduce_all(v, bench_block(v, opts), g.d_in, (unsigned)n, g.scratch, 0);
+    return cudaGetLastError();
+}
+
+// The value at fraction p of the sorted times, between neighbours.
+static double quantile(const std::vector<float> &sorted, double p)
+{
+    double at = p * (double)(sorted.size() - 1);
+    size_t i = (size_t)at;
+    if (i + 1 >= sorted.size()) return sorted.back();
+    return sorted[i] + (at - (double)i) * ((double)sorted[i + 1] - sorted[i]);
+}
+
+static void spread(std::vector<float> &ms, rv_result_run *run)
+{
+    std::sort(ms.begin(), ms.end());
+    run->min_ms = ms.front();
+    run->q1_ms = quantile(ms, 0.25);
+    run->median_ms = quantile(ms, 0.5);
+    run->q3_ms = quantile(ms, 0.75);
+    run->max_ms = ms.back();
+}
+
+// One round: every variant once, starting at variant `first`, each between
+// its own two events (after the L2 flush in cold mode); waits for the last.
+// ms[k] gets variant k's time, unless timed is 0 (a warm-up round).
+static int round_of_runs(bench_gpu &g, const rv_bench_opts *opts, uint64_t n, int first, int timed,
+                         std::vector<std::vector<float>> &ms, char *err, size_t errlen)
+{
+    float *d_result = nullptr;
+    for (int j = 0; j < RV_BENCH_NVARIANTS; j++) {
+        int k = (first + j) % RV_BENCH_NVARIANTS;
+        if (g.flush) RV_CUDA(cudaMemsetAsync(g.flush, j & 0xff, g.flush_bytes, 0), "flushing L2");
+        RV_CUDA(cudaEventRecord(g.events[2 * k], 0), "recording an event");
+        RV_CUDA(run_variant(g, opts, k, n, &d_result), timed ? "launching a timed run" : "launching a warm-up run");
+        RV_CUDA(cudaEventRecord(g.events[2 * k + 1], 0), "recording an event");
+    }
+    RV_CUDA(cudaDeviceSynchronize(), "running a round of runs");
+    for (int k = 0; timed && k < RV_BENCH_NVARIANTS; k++) {
+        float t = 0.0f;
+        RV_CUDA(cudaEventElapsedTime(&t, g.events[2 * k], g.events[2 * k + 1]), "reading the events");
+        ms[k].push_back(t);
+    }
     return 0;
 fail:
     return -1;
+}
+
+// Variant k's sum, from one more run on its own after the timed rounds.
+static int variant_sum(bench_gpu &g, const rv_bench_opts *opts, int k, uint64_t n, double *sum, char *err,
+                       size_t errlen)
+{
+    float *d_result = nullptr, s = 0.0f;
+    RV_CUDA(run_variant(g, opts, k, n, &d_result), "launching the run that checks the sum");
+    RV_CUDA(cudaMemcpy(&s, d_result, sizeof s, cudaMemcpyDeviceToHost), "reading the sum back");
+    *sum = s;
+    return 0;
+fail:
+    return -1;
+}
+
+// Threads that read the array in variant k's first pass at n, for the
+// rounding bound of its sum.  CUB chooses its own grid; its even-share plan
+// gives every SM at least one block of 256 threads with 16 floats each, so
+// the bound assumes fewer threads (longer chains) than it can have.
+static uint64_t variant_threads(const rv_bench_opts *opts, int k, uint64_t n)
+{
+    if (k == RV_BENCH_CUB) {
+        int sms = 1;
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+        return std::max<uint64_t>(1, std::min<uint64_t>(n / 32, (uint64_t)sms * 128));
+    }
+    int v = version_of(k), block = bench_block(v, opts);
+    return (uint64_t)rv_grid_on_gpu(v, block, (unsigned)n) * (uint64_t)block;
 }
 
 // ==== progress ============================================================
@@ -380,32 +425,40 @@ static void progress_clear(const bench_progress &p)
 
 // ==== the bench ===========================================================
 
-// Times the copy, every version and CUB at every size, adding one run per variant.
+// At every size: warm-up rounds, the timed rounds, then each version's sum
+// checked; one run per variant (the copy's bandwidth goes beside each).
 static int measure(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *sizes, const double *cpu_sums,
                    int count, rv_results *res, bench_progress &p, char *err, size_t errlen)
 {
-    for (int k = 0; k < count; k++) {
-        double copy_gbps = 0.0;
-        progress_show(p, "copy", sizes[k]);
-        if (time_copy(g, sizes[k], opts->repeat, &copy_gbps, err, errlen)) return -1;
-        p.done++;
-        for (int o = 0; o <= RV_NUM_VERSIONS; o++) { // in teaching order, then CUB
+    for (int i = 0; i < count; i++) {
+        uint64_t n = sizes[i];
+        std::vector<std::vector<float>> ms(RV_BENCH_NVARIANTS);
+        progress_show(p, "warm-up", n);
+        for (int r = 0; r < RV_BENCH_WARMUP; r++)
+            if (round_of_runs(g, opts, n, r, 0, ms, err, errlen)) return -1;
+        for (int r = 0; r < opts->repeat; r++) {
+            if (round_of_runs(g, opts, n, r, 1, ms, err, errlen)) return -1;
+            p.done++;
+            progress_show(p, "rounds", n);
+        }
+        rv_result_run copy = {};
+        spread(ms[RV_BENCH_COPY], &copy);
+        double copy_gbps = 2.0 * n * sizeof(float) / (copy.median_ms * 1e6);
+        for (int k = 1; k < RV_BENCH_NVARIANTS; k++) {
             rv_result_run run = {};
-            int is_cub = o == RV_NUM_VERSIONS, v = is_cub ? -1 : rv_version_at(o)->id;
-            progress_show(p, is_cub ? "cub" : rv_version(v)->name, sizes[k]);
-            if (is_cub ? time_cub(g, sizes[k], opts->repeat, &run, err, errlen)
-                       : time_version(g, v, bench_block(v, opts), sizes[k], opts->repeat, &run, err, errlen))
-                return -1;
-            run.n = sizes[k];
+            int is_cub = k == RV_BENCH_CUB;
+            snprintf(run.version, sizeof run.version, "%s", is_cub ? "cub" : rv_version(version_of(k))->name);
+            run.block_size = is_cub ? 0 : bench_block(version_of(k), opts);
+            spread(ms[k], &run);
+            if (variant_sum(g, opts, k, n, &run.gpu_sum, err, errlen)) return -1;
+            run.n = n;
             run.copy_gbps = copy_gbps;
-            run.cpu_sum = cpu_sums[k];
-            // The patterns are non-negative, so the sum of |x| is the sum.
-            run.correct = rv_sum_matches(run.gpu_sum, run.cpu_sum, fabs(run.cpu_sum));
+            run.cpu_sum = cpu_sums[i];
+            run.correct = rv_sum_matches(run.gpu_sum, run.cpu_sum, opts->data, n, variant_threads(opts, k, n));
             if (rv_results_add(res, &run)) {
                 snprintf(err, errlen, "out of memory");
                 return -1;
             }
-            p.done++;
         }
     }
     return 0;
@@ -443,7 +496,7 @@ extern "C" int rv_gpu_bench(const rv_bench_opts *opts, char *err, size_t errlen)
     uint64_t sizes[RV_BENCH_MAX_SIZES];
     double cpu_sums[RV_BENCH_MAX_SIZES];
     int count = bench_sizes(opts, sizes), rc = -1;
-    bench_progress progress = {0, count * (1 + RV_RESULTS_NVARIANTS), isatty(fileno(stderr))};
+    bench_progress progress = {0, count * opts->repeat, isatty(fileno(stderr))};
     rv_results_meta meta = {};
     rv_results *res = nullptr;
     bench_gpu g;

@@ -47,6 +47,7 @@ int rv_cuda_fail(cudaError_t e, const char *what, char *err, size_t errlen);
 int rv_upload_pattern(rv_data data, unsigned n, size_t extra, float **d_in, double *cpu_sum,
                       char *err, size_t errlen);
 
-// Does the GPU's float sum agree with the double-precision CPU sum?
-// Tolerance: float rounding over a tree of adds, relative to sum of |x|.
-bool rv_sum_matches(double gpu, double cpu, double cpu_abs);
+// Is the GPU's float sum of n elements of `data`, read by `threads` threads
+// in the first pass, right?  Exact for integer data below 2^24, else within
+// the rounding bound of its addition tree (sumcheck.h); cpu: the double sum.
+bool rv_sum_matches(double gpu, double cpu, rv_data data, uint64_t n, uint64_t threads);

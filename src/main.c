@@ -40,6 +40,7 @@ static const command commands[] = {
     {"levels",   levels_main,  "draw the whole reduction, lanes to GPUs, with measured times, as one PNG"},
     {"multi",    cmd_multi,    "the reduction across GPUs: one pass per GPU, then NCCL"},
     {"verify",   cmd_verify,   "predictions against Nsight Compute counters and racecheck, on a GPU"},
+    {"record",   cmd_record,   "record this GPU in one command: traces, bench, sweep, verify"},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "json.h"
 #include "trace.h" /* RV_MAX_N */
 #include "versions.h"
@@ -207,6 +208,21 @@ void rv_results_block_note(const rv_results *r, char *buf, size_t len)
     if (at < len) snprintf(buf + at, len - at, "CUB picks its own");
 }
 
+const char *rv_results_cache_label(const rv_results *r)
+{
+    return r->meta.cold ? _("cold L2 (flushed before every run)") : _("warm L2");
+}
+
+int rv_results_ratio(const rv_result_run *a, const rv_result_run *b, double *mid, double *lo, double *hi)
+{
+    *mid = ratio(a->median_ms, b->median_ms);
+    *lo = ratio(a->q1_ms, b->q3_ms);
+    *hi = ratio(a->q3_ms, b->q1_ms);
+    if (isfinite(*lo) && isfinite(*hi)) return 0;
+    *lo = *hi = NAN;
+    return -1;
+}
+
 const rv_results_meta *rv_results_info(const rv_results *r) { return &r->meta; }
 const char *rv_results_device(const rv_results *r) { return r->meta.device; }
 const char *rv_results_date(const rv_results *r) { return r->meta.date; }
@@ -277,6 +293,9 @@ static void write_run(FILE *f, const rv_result_run *run, int multi)
     else fputs("null", f);
     fputs(", \"median_ms\": ", f);          put_number(f, run->median_ms, 10);
     fputs(", \"min_ms\": ", f);             put_number(f, run->min_ms, 10);
+    fputs(", \"q1_ms\": ", f);              put_number(f, run->q1_ms, 10);
+    fputs(", \"q3_ms\": ", f);              put_number(f, run->q3_ms, 10);
+    fputs(", \"max_ms\": ", f);             put_number(f, run->max_ms, 10);
     fputs(", \"gbps\": ", f);               put_number(f, run->gbps, 10);
     fputs(", \"pct_theoretical\": ", f);    put_number(f, run->pct_theoretical, 10);
     fputs(", \"pct_copy\": ", f);           put_number(f, run->pct_copy, 10);
@@ -314,8 +333,9 @@ void rv_results_write(const rv_results *r, FILE *f)
             (unsigned long long)m->n, m->sweep ? "true" : "false", m->block_size, m->repeat, m->warmup);
     rv_json_string(f, m->data);
     if (m->gpus > 0) fprintf(f, ", \"gpus\": %d", m->gpus);
-    fputs("},\n", f);
-    put_text(f, "timing", m->gpus > 0 ? RV_RESULTS_MULTI_TIMING : RV_RESULTS_TIMING);
+    fprintf(f, ", \"cold\": %s, \"interleaved\": %s},\n", m->cold ? "true" : "false", m->interleaved ? "true" : "false");
+    put_text(f, "timing", m->gpus > 0 ? RV_RESULTS_MULTI_TIMING
+                          : !m->interleaved ? RV_RESULTS_TIMING : m->cold ? RV_RESULTS_TIMING_COLD : RV_RESULTS_TIMING_TURNS);
     put_text(f, "copy", m->gpus > 0 ? "not measured by bench --gpus" : RV_RESULTS_COPY);
     fputs("  \"theoretical_gbps\": ", f);
     put_number(f, m->theoretical_gbps, 10);
@@ -358,8 +378,14 @@ static void print_header(const rv_results *r, FILE *f)
     rv_results_block_note(r, others, sizeof others);
     fprintf(f, "data %s, block size %d (%s)", m->data, m->block_size, others);
     fprintf(f, ", %d warm-up runs, then %d timed runs per figure\n", m->warmup, m->repeat);
-    fprintf(f, "time:  the whole reduction down to one number (every pass), CUDA events;\n"
-               "       median and minimum of the %d timed runs\n", m->repeat);
+    fprintf(f, "time:  the whole reduction down to one number (every pass), CUDA events;\n");
+    if (m->interleaved)
+        fprintf(f, "       the versions take turns run by run (round r starts at the r-th), %s;\n"
+                   "       median, minimum and quartiles (q1 .. q3) of the %d timed runs\n",
+                rv_results_cache_label(r), m->repeat);
+    else
+        fprintf(f, "       median and minimum of the %d timed runs, each version timed in one block\n"
+                   "       (an older file: no quartiles were kept)\n", m->repeat);
     fprintf(f, "GB/s:  N x 4 bytes / median time (1 GB = 1e9 bytes)\n");
     if (isfinite(m->theoretical_gbps))
         fprintf(f, "peak:  %.1f GB/s theoretical (%s)\n", m->theoretical_gbps, m->theoretical_source);
@@ -384,6 +410,9 @@ static void print_row(FILE *f, const rv_result_run *run)
     fprintf(f, "  %-7s %5s", run->version, block);
     print_cell(f, run->median_ms, "%.4f", 10);
     print_cell(f, run->min_ms, "%.4f", 10);
+    char spread[40] = "-";
+    if (isfinite(run->q1_ms) && isfinite(run->q3_ms)) snprintf(spread, sizeof spread, "%.4f..%.4f", run->q1_ms, run->q3_ms);
+    fprintf(f, " %15s", spread);
     print_cell(f, run->gbps, "%.1f", 9);
     print_cell(f, run->pct_theoretical, "%.1f%%", 7);
     print_cell(f, run->pct_copy, "%.1f%%", 7);
@@ -407,8 +436,8 @@ static void print_size(const rv_results *r, uint64_t n, FILE *f)
                    "   exceed the memory's peak)\n", r->meta.l2_bytes / 1048576.0);
     char vs_base[16];
     snprintf(vs_base, sizeof vs_base, "vs %s", rv_results_variant(0)); /* the baseline: first in teaching order */
-    fprintf(f, "  %-7s %5s %10s %10s %9s %7s %7s %8s %8s  %s\n", "version", "block", "median ms", "min ms",
-            "GB/s", "% peak", "% copy", vs_base, "vs prev", "sum check");
+    fprintf(f, "  %-7s %5s %10s %10s %15s %9s %7s %7s %8s %8s  %s\n", "version", "block", "median ms", "min ms",
+            "q1..q3 ms", "GB/s", "% peak", "% copy", vs_base, "vs prev", "sum check");
     for (int i = 0; i < r->nruns; i++)
         if (r->runs[i].n == n) print_row(f, &r->runs[i]);
 }
@@ -433,15 +462,24 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
 {
     const rv_result_run *last = NULL;
     char name[32];
-    fprintf(f, "\n%s against CUB, time of %s / time of CUB (below 1: %s is faster):\n ", version, version, version);
+    int spread = 1;
+    fprintf(f, "\n%s against CUB, time of %s / time of CUB (below 1: %s is faster), medians and\n"
+               "in brackets the spread (q1 of one over q3 of the other .. q3 over q1):\n ", version, version, version);
     for (int i = 0; i < r->nsizes; i++) {
         const rv_result_run *run = rv_results_find(r, version, r->sizes[i]), *cub = rv_results_find(r, "cub", r->sizes[i]);
+        double mid, lo, hi;
         if (!run || !cub) continue;
         rv_results_n_name(r->sizes[i], name, sizeof name);
-        fprintf(f, " %s %.3f", name, run->median_ms / cub->median_ms);
+        if (rv_results_ratio(run, cub, &mid, &lo, &hi) == 0)
+            fprintf(f, " %s %.3f [%.3f..%.3f]", name, mid, lo, hi);
+        else
+            fprintf(f, " %s %.3f", name, mid), spread = 0;
         last = run;
     }
     fprintf(f, "\n");
+    if (!spread)
+        fprintf(f, "  (no spread: this file kept no quartiles, so each ratio above is one sample of a wide spread\n"
+                   "   at small N; record again to see it)\n");
     if (last && isfinite(last->pct_theoretical)) {
         rv_results_n_name(last->n, name, sizeof name);
         fprintf(f, "%s at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n", version, name, last->gbps,
@@ -514,7 +552,8 @@ void rv_results_print_table(const rv_results *r, FILE *f)
     int failed = rv_results_failures(r);
     fprintf(f, "\n");
     if (failed) print_failures(r, f);
-    else fprintf(f, "every sum matches the CPU's (double precision)\n");
+    else fprintf(f, "every sum passes its check (integer data below 2^24: exactly; else within the rounding\n"
+                   "bound of its addition tree, against the CPU's double sum)\n");
 }
 
 /* ==== reading: tree -> rv_results ========================================= */
@@ -558,6 +597,23 @@ static int has_key(const rv_json *obj, const char *key)
     return 0;
 }
 
+/* A time kept only by newer writers: NAN when absent or null. */
+static int read_optional_time(const rv_json_place *at, const rv_json *obj, const char *key, double *dst)
+{
+    *dst = NAN;
+    if (!has_key(obj, key)) return 0;
+    if (rv_json_number(at, obj, key, 1, dst)) return -1;
+    if (*dst < 0) return rv_json_fail_at(at, NULL, "\"%s\" is negative", key);
+    return 0;
+}
+
+/* A flag kept only by newer writers: 0 when absent. */
+static int read_optional_bool(const rv_json_place *at, const rv_json *obj, const char *key, int *dst)
+{
+    *dst = 0;
+    return has_key(obj, key) ? rv_json_bool(at, obj, key, dst) : 0;
+}
+
 static int read_options(const rv_json_place *top, const rv_json *root, rv_results_meta *m)
 {
     const rv_json *o;
@@ -570,7 +626,8 @@ static int read_options(const rv_json_place *top, const rv_json *root, rv_result
         rv_json_int(&at, o, "block_size", 1, 1024, &m->block_size) ||
         rv_json_int(&at, o, "repeat", 1, RV_RESULTS_MAX_COUNT, &m->repeat) ||
         rv_json_int(&at, o, "warmup", 0, RV_RESULTS_MAX_COUNT, &m->warmup) ||
-        rv_json_text(&at, o, "data", m->data, sizeof m->data))
+        rv_json_text(&at, o, "data", m->data, sizeof m->data) || read_optional_bool(&at, o, "cold", &m->cold) ||
+        read_optional_bool(&at, o, "interleaved", &m->interleaved))
         return -1;
     return 0;
 }
@@ -632,7 +689,9 @@ static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *ru
     if (read_multi(at, o, run)) return -1;
     /* each GPU's slice is at most 2^31 (the kernels' unsigned n) */
     if (rv_json_whole(at, o, "n", 1, (uint64_t)RV_MAX_N * run->gpus, &run->n) || read_time(at, o, "median_ms", &run->median_ms) ||
-        read_time(at, o, "min_ms", &run->min_ms) || rv_json_number(at, o, "gbps", 1, &run->gbps) ||
+        read_time(at, o, "min_ms", &run->min_ms) || read_optional_time(at, o, "q1_ms", &run->q1_ms) ||
+        read_optional_time(at, o, "q3_ms", &run->q3_ms) || read_optional_time(at, o, "max_ms", &run->max_ms) ||
+        rv_json_number(at, o, "gbps", 1, &run->gbps) ||
         rv_json_number(at, o, "pct_theoretical", 1, &run->pct_theoretical) ||
         rv_json_number(at, o, "pct_copy", 1, &run->pct_copy) ||
         rv_json_number(at, o, "measured_copy_gbps", 1, &run->copy_gbps) ||

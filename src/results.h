@@ -27,6 +27,8 @@ extern "C" {
 #define RV_RESULTS_FORMAT      "reducevis-bench"   /* the file's "format" tag    */
 #define RV_RESULTS_VERSION     1                   /* its "format_version"       */
 #define RV_RESULTS_TIMING      "whole reduction, every pass, CUDA events, median of R after warm-up"
+#define RV_RESULTS_TIMING_TURNS "whole reduction, CUDA events per run, versions in turn, L2 warm; median and quartiles of R"
+#define RV_RESULTS_TIMING_COLD "whole reduction, CUDA events per run, versions in turn, L2 flushed; median and quartiles of R"
 #define RV_RESULTS_COPY        "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
 #define RV_RESULTS_NVARIANTS   (RV_NUM_VERSIONS + 1)  /* every version, then cub */
 #define RV_RESULTS_MAX_GPUS    64                  /* `bench --gpus`: most GPUs a run may name */
@@ -40,6 +42,9 @@ typedef struct rv_result_run {
     /* measured */
     double   median_ms;         /* median of the timed runs, whole reduction      */
     double   min_ms;            /* fastest timed run                              */
+    double   q1_ms, q3_ms;      /* first and third quartiles of the timed runs;
+                                   NAN in files written before they were kept    */
+    double   max_ms;            /* slowest timed run (NAN likewise)               */
     double   copy_gbps;         /* device-to-device copy at this N (read + write) */
     double   gpu_sum;           /* what the GPU summed the array to               */
     double   cpu_sum;           /* the same array summed on the CPU in double     */
@@ -76,6 +81,9 @@ typedef struct rv_results_meta {
     int      repeat;                 /* timed runs per figure                      */
     int      warmup;                 /* untimed runs before them                   */
     char     data[48];               /* "random:1"                                 */
+    int      cold;                   /* 1: L2 flushed before every timed run       */
+    int      interleaved;            /* 1: the versions take turns, run by run; 0:
+                                        each timed in one block (older files)     */
     /* bandwidths */
     double   theoretical_gbps;       /* the device's peak, NAN when unknown        */
     char     theoretical_source[256];/* how it was obtained, or why it is unknown  */
@@ -138,6 +146,14 @@ const rv_result_run *rv_results_run(const rv_results *r, int i);
  * 512; CUB picks its own" (every variant at the main N whose size differs, in
  * teaching order, neighbours at the same size together, then CUB). */
 void rv_results_block_note(const rv_results *r, char *buf, size_t len);
+
+/* "warm L2" or "cold L2 (flushed before every run)", for headings. */
+const char *rv_results_cache_label(const rv_results *r);
+
+/* The ratio of a's time to b's (medians) in *mid, and its spread: from a's
+ * first quartile over b's third to a's third over b's first.  Returns 0, or
+ * -1 (lo and hi NAN, mid still set) when either run kept no quartiles. */
+int rv_results_ratio(const rv_result_run *a, const rv_result_run *b, double *mid, double *lo, double *hi);
 
 /* How many runs failed their sum check. */
 int rv_results_failures(const rv_results *r);

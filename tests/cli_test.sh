@@ -65,11 +65,16 @@ expect 1 "unknown version 'v10'"     capture --version v10 -o "$tmp/x.rvt"
 expect 1 "power of two"              capture --version 1 --block-size 2048 -o "$tmp/x.rvt"
 expect 1 "unknown data pattern"      capture --version 1 --data zeros -o "$tmp/x.rvt"
 expect 1 "N '0'"                     bench --n 0
+expect 0 "recording.json"            record --help
+expect 1 "unknown option '--bogus'"  record --bogus
+expect 1 "--out needs a folder"      record --out
 # Without a GPU (none here, or hidden), capture and bench say so, and capture
 # suggests simulate.
 prefix=(env CUDA_VISIBLE_DEVICES=-1)
 expect 2 "simulate"                  capture --version 1 -o "$tmp/x.rvt"
 expect 2 "GPU"                       bench
+expect 2 "needs a CUDA GPU to record" record --out "$tmp/rec"
+[ ! -e "$tmp/rec" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: record without a GPU made $tmp/rec"; }
 # bench --show prints a results file written earlier, no GPU needed; a
 # sweep's table ends with v8 against CUB at every N.
 sweep=$(ls "$(dirname "$0")"/../assets/results/*-sweep.json | head -1)
@@ -93,6 +98,7 @@ if "$rv" view --help >/dev/null 2>&1; then
     expect 1 "--size"                view --size 100x100
     expect 2 "font not found"        view --version v1 --font /nonexistent/font.ttf
     expect 2 "cannot open trace"     view "$tmp/missing.rvt"
+    expect 2 "no recording of a device 'radeon'" view --device radeon --shot "$tmp/x.bmp"
     expect 2 "not a reducevis trace" view "$tmp/junk.rvt"
     expect 2 "cannot read results"   view --version v1 --results "$tmp/junk.rvt" --shot "$tmp/x.bmp"
     expect 2 "cannot write"          view --version v1 --shot /nonexistent-dir/x.png

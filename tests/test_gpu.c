@@ -1,5 +1,5 @@
 /* test_gpu.c — on a GPU: every version's whole-array sum equals a double CPU
- * sum within float tolerance (v9's too, whose last bits may change from run
+ * sum as sumcheck.h demands, exactly for integer data below 2^24 (v9's too, whose last bits may change from run
  * to run: its blocks add atomically in the order they arrive), and capture
  * equals the CPU model bit for bit (for v8 also the final phase of whichever
  * block drew the last ticket; for v9 the traced block up to its atomicAdd,
@@ -12,6 +12,7 @@
 #include "check.h"
 #include "gpu.h"
 #include "model.h"
+#include "sumcheck.h"
 #include "versions.h"
 
 static double cpu_sum(uint64_t n, rv_data d)
@@ -24,19 +25,29 @@ static double cpu_sum(uint64_t n, rv_data d)
 static void test_sums(void)
 {
     static const uint64_t ns[] = {1, 31, 1000003, 1u << 25};
-    rv_data data = {RV_DATA_RANDOM, 1};
-    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
-        double want = cpu_sum(ns[k], data);
-        for (int v = 0; v < RV_NUM_VERSIONS; v++)
-            for (int B = 32; B <= 1024; B *= 2) {
-                if (rv_version_check_block(v, B)) continue;
-                double got = 0.0;
-                char err[512];
-                int rc = rv_gpu_sum(v, B, ns[k], data, &got, err, sizeof err);
-                CHECK(rc == 0, "v%d B=%d N=%llu: %s", v, B, (unsigned long long)ns[k], err);
-                CHECK(fabs(got - want) <= 1e-5 * want + 1e-6, "v%d B=%d N=%llu: GPU %.9g, CPU %.9g", v, B,
-                      (unsigned long long)ns[k], got, want);
-            }
+    /* random: within the rounding bound of the addition tree; ones and mod10
+     * at 2^20 and index at 4099: integer sums below 2^24, so exactly */
+    static const struct { const char *data; int only_at; } pats[] = {
+        {"random:1", 0}, {"ones", 1u << 20}, {"mod10", 1u << 20}, {"index", 4099}};
+    for (size_t p = 0; p < sizeof pats / sizeof pats[0]; p++) {
+        rv_data data;
+        char err[512];
+        rv_data_parse(pats[p].data, &data, err, sizeof err);
+        size_t count = pats[p].only_at ? 1 : sizeof ns / sizeof ns[0];
+        for (size_t k = 0; k < count; k++) {
+            uint64_t n = pats[p].only_at ? (uint64_t)pats[p].only_at : ns[k];
+            double want = cpu_sum(n, data);
+            for (int v = 0; v < RV_NUM_VERSIONS; v++)
+                for (int B = 32; B <= 1024; B *= 2) {
+                    if (rv_version_check_block(v, B)) continue;
+                    double got = 0.0;
+                    int rc = rv_gpu_sum(v, B, n, data, &got, err, sizeof err);
+                    CHECK(rc == 0, "v%d B=%d N=%llu: %s", v, B, (unsigned long long)n, err);
+                    rv_sum_verdict j = rv_sum_judge(data, n, (uint64_t)rv_gpu_grid(v, B, n) * B, got, want);
+                    CHECK(j.ok, "v%d B=%d N=%llu %s: GPU %.9g, expected %.17g (%s %.3g)", v, B, (unsigned long long)n,
+                          pats[p].data, got, j.expected, j.exact ? "exactly, off by" : "bound", j.exact ? got - j.expected : j.bound);
+                }
+        }
     }
 }
 

@@ -59,6 +59,8 @@ static rv_results_meta synthetic_meta(double theoretical)
     m.block_size = 256;
     m.repeat = 20;
     m.warmup = 3;
+    m.cold = 1;
+    m.interleaved = 1;
     snprintf(m.data, sizeof m.data, "random:1");
     m.theoretical_gbps = theoretical;
     snprintf(m.theoretical_source, sizeof m.theoretical_source, "test input");
@@ -81,6 +83,10 @@ static rv_results *synthetic(double theoretical)
             run.block_size = k == RV_RESULTS_NVARIANTS - 1 ? 0 : (k >= 4 && k <= 6 ? 64 : 256);
             run.median_ms = synthetic_ms[k] * (s + 1);
             run.min_ms = run.median_ms * 0.9;
+            /* quartiles and the slowest run at 2^20; 1000003 as an older file has none */
+            run.q1_ms = s ? run.median_ms * 0.95 : NAN;
+            run.q3_ms = s ? run.median_ms * 1.1 : NAN;
+            run.max_ms = s ? run.median_ms * 1.5 : NAN;
             run.copy_gbps = 20.0;
             run.cpu_sum = 524288.123456789012;
             run.gpu_sum = (float)run.cpu_sum;
@@ -212,6 +218,7 @@ static void same_runs(const rv_result_run *a, const rv_result_run *b)
     CHECK(!strcmp(a->version, b->version));
     CHECK(a->n == b->n && a->block_size == b->block_size && a->correct == b->correct);
     CHECK(same(a->median_ms, b->median_ms) && same(a->min_ms, b->min_ms) && same(a->copy_gbps, b->copy_gbps));
+    CHECK(same(a->q1_ms, b->q1_ms) && same(a->q3_ms, b->q3_ms) && same(a->max_ms, b->max_ms));
     CHECK(same(a->gbps, b->gbps) && same(a->pct_theoretical, b->pct_theoretical) && same(a->pct_copy, b->pct_copy));
     CHECK(same(a->speedup_v0, b->speedup_v0) && same(a->speedup_prev, b->speedup_prev));
     CHECK(a->gpu_sum == b->gpu_sum); /* a float written with 9 digits: exact */
@@ -225,6 +232,7 @@ static void same_meta(const rv_results_meta *a, const rv_results_meta *b)
     CHECK(!strcmp(a->date, b->date) && !strcmp(a->data, b->data));
     CHECK(a->n == b->n && a->sweep == b->sweep && a->block_size == b->block_size);
     CHECK(a->repeat == b->repeat && a->warmup == b->warmup && a->l2_bytes == b->l2_bytes);
+    CHECK(a->cold == b->cold && a->interleaved == b->interleaved);
     CHECK(same(a->theoretical_gbps, b->theoretical_gbps) && same(a->measured_copy_gbps, b->measured_copy_gbps));
     CHECK(!strcmp(a->theoretical_source, b->theoretical_source));
 }
@@ -264,7 +272,7 @@ static void test_round_trip(void)
     CHECK(rv_results_save(w, scratch_path("test_results_null.json"), err, sizeof err) == 0);
     char *text = slurp(scratch_path("test_results_null.json"), &len);
     CHECK(text && strstr(text, "\"theoretical_gbps\": null"));
-    CHECK(text && strstr(text, "\"timing\": \"" RV_RESULTS_TIMING "\""));
+    CHECK(text && strstr(text, "\"timing\": \"" RV_RESULTS_TIMING_COLD "\""));
     CHECK(text && strstr(text, "\"correct\": false"));
     free(text);
     rv_results_free(w);
@@ -300,6 +308,62 @@ static void test_older_file(void)
     rv_results_free(r);
     rv_results_free(old);
     rv_results_free(full);
+}
+
+static char *valid_text(size_t *len);
+
+/* A file written before quartiles and the cache mode were kept loads, with
+ * its spread unknown (NAN), warm and not interleaved; a ratio has no spread. */
+static void test_no_spread_file(void)
+{
+    char err[512];
+    size_t len = 0;
+    char *text = valid_text(&len);
+    CHECK(text != NULL);
+    if (!text) return;
+    /* strip every quartile and maximum, and the two options */
+    const char *keys[] = {", \"q1_ms\": ", ", \"q3_ms\": ", ", \"max_ms\": "};
+    for (size_t k = 0; k < 3; k++)
+        for (char *p; (p = strstr(text, keys[k]));) {
+            char *end = strchr(p + 2, ',');
+            memmove(p, end, strlen(end) + 1);
+        }
+    char *opt = strstr(text, ", \"cold\": ");
+    CHECK(opt != NULL);
+    if (opt) memmove(opt, strchr(opt, '}'), strlen(strchr(opt, '}')) + 1);
+    CHECK(strstr(text, "q1_ms") == NULL && strstr(text, "interleaved") == NULL);
+    rv_results *r = rv_results_parse(text, strlen(text), "old.json", err, sizeof err);
+    if (!r) fprintf(stderr, "old file: %s\n", err);
+    CHECK(r != NULL);
+    if (r) {
+        const rv_result_run *v8 = rv_results_find(r, "v8", 0), *cub = rv_results_find(r, "cub", 0);
+        CHECK(v8 && cub && isnan(v8->q1_ms) && isnan(v8->q3_ms) && isnan(v8->max_ms) && v8->median_ms > 0);
+        CHECK(!rv_results_info(r)->cold && !rv_results_info(r)->interleaved);
+        CHECK(!strcmp(rv_results_cache_label(r), "warm L2"));
+        double mid, lo, hi;
+        if (v8 && cub) {
+            CHECK(rv_results_ratio(v8, cub, &mid, &lo, &hi) == -1 && isnan(lo) && isnan(hi));
+            CHECK(same(mid, v8->median_ms / cub->median_ms));
+        }
+    }
+    rv_results_free(r);
+    free(text);
+}
+
+/* The spread of a ratio: q1 over the other's q3 .. q3 over q1, around the medians. */
+static void test_ratio_spread(void)
+{
+    rv_results *r = synthetic(1000.0);
+    const rv_result_run *v8 = rv_results_find(r, "v8", 0), *cub = rv_results_find(r, "cub", 0);
+    double mid, lo, hi;
+    CHECK(v8 && cub);
+    if (v8 && cub) {
+        CHECK(rv_results_ratio(v8, cub, &mid, &lo, &hi) == 0);
+        CHECK(same(mid, 0.8) && same(lo, 0.8 * 0.95 / 1.1) && same(hi, 0.8 * 1.1 / 0.95));
+        CHECK(lo < mid && mid < hi);
+    }
+    CHECK(!strcmp(rv_results_cache_label(r), "cold L2 (flushed before every run)"));
+    rv_results_free(r);
 }
 
 /* ==== broken files ======================================================== */
@@ -482,6 +546,8 @@ static void test_table(void)
         CHECK(strstr(text, "N = 2^20 = 1048576 floats") != NULL && strstr(text, "N = 1000003 floats") != NULL);
         CHECK(strstr(text, "FAILED: v3 at N = 1000003") != NULL);
         CHECK(strstr(text, "fits in the 50 MiB L2 cache") != NULL);
+        CHECK(strstr(text, "cold L2 (flushed before every run)") != NULL);
+        CHECK(strstr(text, "0.0380..0.0440") != NULL); /* v8's q1..q3 at 2^20 */
         int failed_rows = 0;
         for (const char *p = text; (p = strstr(p, "  FAILED\n")); p++) failed_rows++;
         CHECK(failed_rows == 1);
@@ -509,6 +575,10 @@ static int check_run(const rv_results *r, const rv_result_run *run)
     if (!run->correct) problems += bad(run, "its sum did not match the CPU's");
     if (!(run->median_ms > 0 && run->min_ms > 0 && run->min_ms <= run->median_ms))
         problems += bad(run, "times are not 0 < min <= median");
+    /* a file from this bench keeps the spread: min <= q1 <= median <= q3 <= max */
+    if (m->interleaved && !(run->min_ms <= run->q1_ms + 1e-12 && run->q1_ms <= run->median_ms + 1e-12 &&
+                            run->median_ms <= run->q3_ms + 1e-12 && run->q3_ms <= run->max_ms + 1e-12))
+        problems += bad(run, "its spread is not min <= q1 <= median <= q3 <= max");
     if (!same(run->gbps, run->n * 4.0 / (run->median_ms * 1e6))) problems += bad(run, "gbps does not follow from the median");
     if (!(run->copy_gbps > 0)) problems += bad(run, "no copy bandwidth");
     if (!same(run->pct_copy, 100 * run->gbps / run->copy_gbps)) problems += bad(run, "pct_copy does not follow");
@@ -565,6 +635,8 @@ int main(int argc, char **argv)
     test_block_note();
     test_round_trip();
     test_older_file();
+    test_no_spread_file();
+    test_ratio_spread();
     test_wrong_shape();
     test_broken_text();
     test_truncated();

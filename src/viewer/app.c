@@ -4,6 +4,7 @@
  * the last frame, so a click lands on what the teacher saw under the pointer.
  */
 #include "app.h"
+#include "../i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ void app_usage(FILE *out)
     fprintf(out,
         "usage: reducevis view [FILE.rvt | --version V] [--compare V2] [--block-size B]\n"
         "                      [--data PATTERN] [--font PATH] [--results FILE.json] [--size WxH]\n"
+        "                      [--device NAME]\n"
         "\n"
         "Replays one block of a parallel reduction step by step: warps, lanes,\n"
         "shared-memory banks, conflicts, divergence and wasted work.\n"
@@ -35,6 +37,9 @@ void app_usage(FILE *out)
         "  --font PATH        a .ttf font instead of the system's DejaVu fonts\n"
         "  --results FILE     timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
         "                     one N and a --sweep); default: the bundled results of the trace's GPU\n"
+        "  --device NAME      whose recording: a slug (nvidia-h200), the GPU's name, or a part\n"
+        "                     of one (h100); default: the first recorded, by name.  Recordings\n"
+        "                     are the bundled assets/ and `reducevis record`'s (also: key D)\n"
         "  --size WxH         window size (default 1280x720)\n"
         "  --predict MODE     start in predict mode: class (students answer, scored) or teacher\n"
         "                     (the answer shown by a key, no score); keys A and Shift+A\n"
@@ -43,7 +48,8 @@ void app_usage(FILE *out)
         "\n"
         "Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
         "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
-        "      compare off), E save the frame as PNG,\n"
+        "      compare off; C then D: this version on the next recorded GPU beside it),\n"
+        "      E save the frame as PNG, D next recorded device,\n"
         "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
         "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
@@ -107,6 +113,8 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
                 return -1;
             }
             o->predict = val && !strcmp(val, "teacher") ? PREDICT_TEACHER : PREDICT_CLASS;
+        } else if (!strcmp(a, "--device")) {
+            o->device = val;
         } else if (!strcmp(a, "--keys")) {
             o->keys = val;
         } else if (!strcmp(a, "--shot")) {
@@ -195,11 +203,11 @@ static void follow_results(app *a)
     free_results(a);
     a->results_note[0] = '\0';
     snprintf(a->results_slug, sizeof a->results_slug, "%s", slug);
-    const char *dirs[4];
+    const char *dirs[SCENE_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
     char main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300];
-    if (scene_find_results(dirs, a->nasset_dirs, gpu ? slug : NULL, main_path, sweep_path, sizeof main_path,
+    if (scene_find_results(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, main_path, sweep_path, sizeof main_path,
                            msg, sizeof msg) != 0) {
         snprintf(a->results_note, sizeof a->results_note, "%s", msg);
         return;
@@ -240,11 +248,12 @@ static void follow_crosscheck(app *a)
     a->cc = NULL;
     a->cc_note[0] = '\0';
     snprintf(a->cc_slug, sizeof a->cc_slug, "%s", slug);
-    const char *dirs[4];
+    const char *dirs[SCENE_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
     char path[SCENE_PATH_LEN + 80], msg[300], why[300] = "";
-    if (scene_find_crosscheck(dirs, a->nasset_dirs, gpu ? slug : NULL, path, sizeof path, msg, sizeof msg) != 0)
+    if (scene_find_crosscheck(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, path, sizeof path,
+                              msg, sizeof msg) != 0)
         return;
     a->cc = rv_crosscheck_load(path, why, sizeof why);
     if (!a->cc)
@@ -261,9 +270,18 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     a->results_path = o->results[0];
     a->width = o->width;
     a->height = o->height;
-    for (int i = 0; i < ndirs && a->nasset_dirs < 4; i++)
+    for (int i = 0; i < ndirs && a->nasset_dirs < SCENE_MAX_DIRS; i++)
         if (asset_dirs[i] && asset_dirs[i][0])
             snprintf(a->asset_dirs[a->nasset_dirs++], SCENE_PATH_LEN, "%s", asset_dirs[i]);
+    /* whose recording: the one asked for, else the first by name */
+    char slugs[SCENE_MAX_DEVICES][64];
+    if (o->device) {
+        if (scene_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0)
+            return -1;
+    } else if (scene_list_devices(asset_dirs, ndirs, slugs) > 0) {
+        snprintf(a->device, sizeof a->device, "%s", slugs[0]);
+    }
+    snprintf(a->sc.device, sizeof a->sc.device, "%s", a->device);
     for (int k = 0; k < 2 && o->results[k]; k++) {
         a->results_given = 1;
         if (load_results(a, o->results[k], err, errlen) != 0)
@@ -294,7 +312,8 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
     /* Without model options the bundled GPU trace is the truth to show. */
     int want_bundle = !o->block_size && !o->data;
     char dir[SCENE_PATH_LEN] = "";
-    int have_dir = scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
+    int have_dir = scene_device_dir(asset_dirs, ndirs, sc->device, dir, sizeof dir) == 0 ||
+                   scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
     if (want_bundle && have_dir) {
         char why[256];
         if (scene_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0)
@@ -311,10 +330,36 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
     return 0;
 }
 
+/* The second pane's own results and cross-check, when it shows another GPU. */
+static void free_second(app *a)
+{
+    rv_results_free(a->results2);
+    rv_crosscheck_free(a->cc2);
+    a->results2 = NULL;
+    a->cc2 = NULL;
+}
+
+static void follow_second(app *a)
+{
+    free_second(a);
+    if (!a->comparing || a->sc2.tr->origin_kind != RV_ORIGIN_GPU || !strcmp(a->sc2.device, a->sc.device))
+        return;
+    char slug[64], main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300], why[512];
+    const char *dirs[SCENE_MAX_DIRS];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    scene_device_slug(a->sc2.tr->origin, slug, sizeof slug);
+    if (scene_find_results(dirs, a->nasset_dirs, slug, main_path, sweep_path, sizeof main_path, msg, sizeof msg) == 0)
+        a->results2 = rv_results_load(main_path[0] ? main_path : sweep_path, why, sizeof why);
+    if (scene_find_crosscheck(dirs, a->nasset_dirs, slug, main_path, sizeof main_path, msg, sizeof msg) == 0)
+        a->cc2 = rv_crosscheck_load(main_path, why, sizeof why);
+}
+
 void app_close(app *a)
 {
     scene_close(&a->sc);
     scene_close(&a->sc2);
+    free_second(a);
     free_results(a);
     rv_crosscheck_free(a->cc);
     a->cc = NULL;
@@ -370,18 +415,12 @@ static void realign(app *a)
     a->row = compare_row_of(a->rows, a->nrows, 0, a->step);
 }
 
-int app_compare(app *a, int v, char *msg, size_t len)
+/* The second pane: version v opened as `like` would open it (its block size,
+ * data, and the device whose recording it follows). */
+static int compare_like(app *a, const scene *like, int v, char *msg, size_t len)
 {
-    if (v < 0) {
-        if (a->comparing)
-            a->step = step_at_row(a, a->row);
-        a->comparing = 0;
-        scene_close(&a->sc2);
-        app_toast(a, "compare off");
-        return 0;
-    }
     scene next = { 0 };
-    if (scene_open_like(&next, &a->sc, v, msg, len) != 0) {
+    if (scene_open_like(&next, like, v, msg, len) != 0) {
         app_toast(a, msg);
         return -1;
     }
@@ -389,11 +428,72 @@ int app_compare(app *a, int v, char *msg, size_t len)
     a->sc2 = next;
     a->comparing = 1;
     realign(a);
+    follow_second(a);
     const rv_version_info *va = rv_version(a->sc.tr->version), *vb = rv_version(v);
-    snprintf(msg, len, "comparing %s with %s%s", va ? va->name : "?", vb ? vb->name : "?",
-             a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? " (GPU trace)" : " (CPU model)");
+    if (strcmp(a->sc2.device, a->sc.device) && a->sc2.tr->origin_kind == RV_ORIGIN_GPU)
+        snprintf(msg, len, _("comparing %s on %s with %s on %s"), va ? va->name : "?",
+                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), vb ? vb->name : "?",
+                 a->sc2.tr->origin);
+    else
+        snprintf(msg, len, "comparing %s with %s%s", va ? va->name : "?", vb ? vb->name : "?",
+                 a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? " (GPU trace)" : " (CPU model)");
     app_toast(a, msg);
     return 0;
+}
+
+/* The recorded device after the one shown, and the folder of its traces:
+ * 0, or -1 with a toast (fewer than two devices, or no traces). */
+static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *index, int *count)
+{
+    char slugs[SCENE_MAX_DEVICES][64], msg[160];
+    const char *dirs[SCENE_MAX_DIRS];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    int n = scene_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
+    if (n < 2) {
+        app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
+                       : _("no device is recorded (reducevis record makes a recording)"));
+        return -1;
+    }
+    while (k < n && strcmp(slugs[k], a->device))
+        k++;
+    snprintf(slug, 64, "%s", slugs[(k + 1) % n]);
+    if (scene_device_dir(dirs, a->nasset_dirs, slug, dir, len) != 0) {
+        snprintf(msg, sizeof msg, _("no traces of %s"), slug);
+        app_toast(a, msg);
+        return -1;
+    }
+    *index = (k + 1) % n;
+    *count = n;
+    return 0;
+}
+
+/* C then D: this version on the next recorded device, beside this one. */
+static void compare_next_device(app *a)
+{
+    char slug[64], dir[SCENE_PATH_LEN], msg[400];
+    int k, n;
+    if (next_recorded(a, slug, dir, sizeof dir, &k, &n) != 0)
+        return;
+    scene like = a->sc; /* shares the trace: only read, never closed */
+    snprintf(like.device, sizeof like.device, "%s", slug);
+    snprintf(like.asset_dir, sizeof like.asset_dir, "%s", dir);
+    like.bundled = 1;
+    compare_like(a, &like, a->sc.tr->version, msg, sizeof msg);
+}
+
+int app_compare(app *a, int v, char *msg, size_t len)
+{
+    if (v < 0) {
+        if (a->comparing)
+            a->step = step_at_row(a, a->row);
+        a->comparing = 0;
+        scene_close(&a->sc2);
+        free_second(a);
+        app_toast(a, "compare off");
+        return 0;
+    }
+    return compare_like(a, &a->sc, v, msg, len);
 }
 
 static void switch_version(app *a, int v)
@@ -452,6 +552,37 @@ static int digit_version(app *a, int digit)
     return v;
 }
 
+/* D: the same version and point of the reduction on the next recorded
+ * device (its trace, its timed runs, its cross-check). */
+static void next_device(app *a)
+{
+    char next[64], msg[400], dir[SCENE_PATH_LEN];
+    int k, n;
+    if (next_recorded(a, next, dir, sizeof dir, &k, &n) != 0)
+        return;
+    /* reopen this version there: scene_switch_version builds it beside the old one */
+    scene keep = a->sc;
+    snprintf(a->sc.device, sizeof a->sc.device, "%s", next);
+    snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
+    a->sc.bundled = 1;
+    if (scene_switch_version(&a->sc, a->sc.tr->version, &a->step, msg, sizeof msg) != 0) {
+        a->sc = keep; /* unchanged: the new scene is built beside the old one */
+        app_toast(a, msg);
+        return;
+    }
+    snprintf(a->device, sizeof a->device, "%s", next);
+    a->focus = 0;
+    if (a->comparing) {
+        realign(a);
+        follow_second(a);
+    }
+    follow_results(a);
+    follow_crosscheck(a);
+    snprintf(msg, sizeof msg, _("device %d of %d: %s"), k + 1, n,
+             a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : next);
+    app_toast(a, msg);
+}
+
 /* [ and ]: the version before or after the current one in teaching order. */
 static void step_version(app *a, int dir)
 {
@@ -489,6 +620,10 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         }
         if (key == SDLK_c) {
             app_compare(a, -1, msg, sizeof msg);
+            return;
+        }
+        if (key == SDLK_d) {
+            compare_next_device(a);
             return;
         }
         if (key == SDLK_ESCAPE) {
@@ -558,6 +693,9 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         break;
     case SDLK_q:
         a->quit = 1;
+        break;
+    case SDLK_d:
+        next_device(a);
         break;
     case SDLK_LEFTBRACKET:
         step_version(a, -1);
@@ -679,6 +817,9 @@ viewer_frame app_frame(app *a, int w, int h)
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
         f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {
+        f.other2 = a->sc2.tr->origin_kind == RV_ORIGIN_GPU && strcmp(a->sc2.device, a->sc.device) != 0;
+        f.results2 = a->results2;
+        f.crosscheck2 = a->cc2;
         f.tr2 = a->sc2.tr;
         f.an2 = a->sc2.an;
         f.note2 = a->sc2.note;
@@ -696,7 +837,7 @@ static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "a", SDLK_a }, { "enter", SDLK_RETURN }, { "backspace", SDLK_BACKSPACE },
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
-    { "f", SDLK_f }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
     { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },

@@ -29,6 +29,7 @@ typedef struct viewer_options {
     const char *shot;        /* --shot: save that frame (BMP, or PNG by name) and exit */
     int compare;             /* --compare V2 as V2 + 1; 0: not given          */
     int predict;             /* --predict: predict_mode to start in            */
+    const char *device;      /* --device NAME: whose recording; NULL: the first by name */
 } viewer_options;
 
 typedef struct app {
@@ -44,7 +45,7 @@ typedef struct app {
     int quit;
     int hover, mouse_x, mouse_y;
     int focus;               /* warp + 1, 0 = automatic                       */
-    char toast[320];
+    char toast[400];
     unsigned toast_ms;       /* how long the toast still shows                */
     /* timed runs: given with --results, else the bundled ones of the trace's
      * device (followed when a version switch changes device) */
@@ -60,13 +61,17 @@ typedef struct app {
     struct rv_crosscheck *cc;
     char cc_slug[64];            /* device it was sought for                 */
     char cc_note[400];           /* why a bundled one does not load, or ""   */
-    char asset_dirs[4][SCENE_PATH_LEN];
+    char asset_dirs[SCENE_MAX_DIRS][SCENE_PATH_LEN];
     int nasset_dirs;
+    char device[64];         /* the device shown (slug), "" when none is recorded;
+                                D moves to the next recorded one            */
     int width, height;       /* size of the last frame, for hit tests         */
     /* compare mode: a second scene stepping with the first, by aligned row */
     int comparing;
     int compare_pending;     /* C was pressed: the next digit picks the version */
     scene sc2;
+    struct rv_results *results2;    /* sc2 on another device: its run at one N */
+    struct rv_crosscheck *cc2;      /* and its cross-check (NULL: none)          */
     compare_row rows[COMPARE_MAX_ROWS];
     int nrows, row;
     int save_requested;      /* E was pressed: the window loop saves a PNG    */

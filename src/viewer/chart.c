@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../cli.h"
+#include "chart_pair.h"
 #include "chart_sweep.h"
 #include "export.h"
 #include "scene.h"
@@ -25,7 +26,8 @@
 static void chart_usage(FILE *out)
 {
     fprintf(out,
-        "usage: reducevis chart [SWEEP.json] [--size WxH] [--theme light|dark] [--font PATH] -o FILE.png\n"
+        "usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
+        "                       [--font PATH] -o FILE.png\n"
         "\n"
         "Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
         "every version and CUB in the sweep, each a line of its own colour named in the key (CUB and\n"
@@ -33,15 +35,21 @@ static void chart_usage(FILE *out)
         "measured device-to-device copy as a dashed line.  A run whose sum was wrong is circled and\n"
         "crossed out.  Every number comes from the file.\n"
         "\n"
-        "  SWEEP.json        results of `reducevis bench --sweep -o SWEEP.json`; default: the bundled\n"
-        "                    sweep (assets/results/<device>-sweep.json)\n"
+        "  SWEEP.json        results of `reducevis bench --sweep -o SWEEP.json`; default: the recorded\n"
+        "                    sweep of --device, else of the first recorded device by name\n"
+        "                    (assets/results/<device>-sweep.json, or `reducevis record`'s)\n"
+        "  SWEEP2.json       a second GPU's sweep: both on one chart, CUB and the version compared\n"
+        "                    with it, of each, the devices named (the first solid, the second thin)\n"
+        "  --device NAME     whose recorded sweep: a slug (nvidia-h200), the GPU's name or part of it\n"
         "  --size WxH        pixels (default 1920x1080; %dx%d to %dx%d)\n"
         "  --theme T         light (default: for projectors) or dark\n"
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
         "  -o FILE.png       the picture to write\n"
         "\n"
         "Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"
-        "Example: reducevis chart assets/results/nvidia-h200-sweep.json -o sweep-chart.png\n",
+        "Example: reducevis chart assets/results/nvidia-h200-sweep.json -o sweep-chart.png\n"
+        "         reducevis chart assets/results/nvidia-h100-80gb-hbm3-sweep.json \\\n"
+        "                         assets/results/nvidia-h200-sweep.json -o two-gpus.png\n",
         CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE, CHART_MAX_SIDE);
 }
 
@@ -54,7 +62,7 @@ static int usage_error(const char *fmt, const char *a, const char *b)
 }
 
 typedef struct chart_opts {
-    const char *file, *out, *font;
+    const char *file, *file2, *out, *font, *device;
     int width, height, theme;
 } chart_opts;
 
@@ -78,7 +86,7 @@ static int parse(int argc, char **argv, chart_opts *x)
             return -2;
         }
         int takes = !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--font") || !strcmp(a, "-o")
-                    || !strcmp(a, "--output");
+                    || !strcmp(a, "--output") || !strcmp(a, "--device");
         if (takes && !val)
             return usage_error("%s needs a value%s", a, "");
         if (!strcmp(a, "--size")) {
@@ -94,30 +102,46 @@ static int parse(int argc, char **argv, chart_opts *x)
             x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
         } else if (!strcmp(a, "--font")) {
             x->font = val;
+        } else if (!strcmp(a, "--device")) {
+            x->device = val;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             x->out = val;
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'%s", a, "");
         } else {
+            if (x->file2)
+                return usage_error("at most two results files (two GPUs), got a third: '%s'%s", a, "");
             if (x->file)
-                return usage_error("only one results file, got '%s' and '%s'", x->file, a);
-            x->file = a;
+                x->file2 = a;
+            else
+                x->file = a;
         }
         if (takes)
             i++;
     }
     if (!x->out)
         return usage_error("-o FILE.png is required (the picture to write)%s%s", "", "");
+    if (x->device && x->file)
+        return usage_error("--device picks a recorded sweep; with '%s' given it has nothing to pick%s", x->file, "");
     return 0;
 }
 
-/* The bundled sweep: that of the only device whose results are bundled. */
-static int bundled_sweep(char *path, size_t len, char *err, size_t errlen)
+/* The recorded sweep of `device` (NULL: the first recorded device by name). */
+static int bundled_sweep(const char *device, char *path, size_t len, char *err, size_t errlen)
 {
-    char bufs[3][1024], main_path[1024], msg[512];
-    const char *dirs[4];
+    char bufs[SCENE_MAX_DIRS][1024], main_path[1024], msg[512], slug[64] = "";
+    char slugs[SCENE_MAX_DEVICES][64];
+    const char *dirs[SCENE_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
-    if (scene_find_results(dirs, ndirs, NULL, main_path, path, len, msg, sizeof msg) != 0) {
+    if (device) {
+        if (scene_match_device(dirs, ndirs, device, slug, sizeof slug, msg, sizeof msg) != 0) {
+            snprintf(err, errlen, "--device: %s", msg);
+            return -1;
+        }
+    } else if (scene_list_devices(dirs, ndirs, slugs) > 0) {
+        snprintf(slug, sizeof slug, "%s", slugs[0]);
+    }
+    if (scene_find_results(dirs, ndirs, slug[0] ? slug : NULL, main_path, path, len, msg, sizeof msg) != 0) {
         snprintf(err, errlen, "no bundled sweep to chart (%s); give SWEEP.json from "
                  "`reducevis bench --sweep -o SWEEP.json`", msg);
         return -1;
@@ -173,6 +197,37 @@ static int write_chart(const chart_opts *x, const rv_results *s, const char *pat
     return rc;
 }
 
+/* Two sweeps, two GPUs: one chart of both. */
+static int pair_main(const chart_opts *x)
+{
+    char err[1400] = "";
+    rv_results *a = load_sweep(x->file, err, sizeof err), *b = a ? load_sweep(x->file2, err, sizeof err) : NULL;
+    int rc = RV_EXIT_RUNTIME;
+    if (a && b) {
+        if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
+            SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+        viewer_canvas *c = viewer_canvas_new(x->font, err, sizeof err);
+        if (c) {
+            chart_pair_input in = { { a, b }, { base_name(x->file), base_name(x->file2) }, x->theme, x->width,
+                                    x->height };
+            if (viewer_canvas_paint(c, x->width, x->height, chart_pair_paint, &in) != 0)
+                snprintf(err, sizeof err, "drawing failed: %s", SDL_GetError());
+            else if (export_write_png(viewer_canvas_surface(c), x->out, err, sizeof err) == 0)
+                rc = 0;
+            viewer_canvas_free(c);
+        }
+    }
+    if (rc == 0)
+        printf("wrote %s, %dx%d, %s theme: %s and %s, from %s and %s\n", x->out, x->width, x->height,
+               x->theme == THEME_LIGHT ? "light" : "dark", rv_results_device(a), rv_results_device(b), x->file,
+               x->file2);
+    else
+        fprintf(stderr, "reducevis chart: %s\n", err);
+    rv_results_free(a);
+    rv_results_free(b);
+    return rc;
+}
+
 int chart_main(int argc, char **argv)
 {
     chart_opts x;
@@ -184,12 +239,14 @@ int chart_main(int argc, char **argv)
     char err[1400] = "", found[1024] = "";
     const char *path = x.file;
     if (!path) {
-        if (bundled_sweep(found, sizeof found, err, sizeof err) != 0) {
+        if (bundled_sweep(x.device, found, sizeof found, err, sizeof err) != 0) {
             fprintf(stderr, "reducevis chart: %s\n", err);
             return RV_EXIT_RUNTIME;
         }
         path = found;
     }
+    if (x.file2)
+        return pair_main(&x);
     rv_results *s = load_sweep(path, err, sizeof err);
     if (!s || write_chart(&x, s, path, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis chart: %s\n", err);

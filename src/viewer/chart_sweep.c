@@ -277,10 +277,16 @@ static void draw_title(const chart_ctx *c)
     text_draw_fit(c->tc, FACE_SANS_BOLD, g->fs_title, g->margin, g->title_y, g->w - 2 * g->margin,
                   c->th->text_strong, buf);
     rv_results_block_note(c->s, others, sizeof others);
-    snprintf(buf, sizeof buf,
-             "timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
-             "median of %d runs after %d warm-up \xC2\xB7 every pass",
-             m->date, m->block_size, others, m->data, m->repeat, m->warmup);
+    if (m->interleaved)
+        snprintf(buf, sizeof buf,
+                 "timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
+                 "median of %d (bars: q1 .. q3), versions in turn, %s",
+                 m->date, m->block_size, others, m->data, m->repeat, rv_results_cache_label(c->s));
+    else
+        snprintf(buf, sizeof buf,
+                 "timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
+                 "median of %d runs after %d warm-up \xC2\xB7 every pass (no spread kept)",
+                 m->date, m->block_size, others, m->data, m->repeat, m->warmup);
     text_draw_fit(c->tc, FACE_SANS, g->fs_label, g->margin, g->sub_y, g->w - 2 * g->margin, c->th->text, buf);
 }
 
@@ -360,6 +366,8 @@ static void draw_series(const chart_ctx *c)
             int k = g->series[i];
             if (chart_series_strong(k) == pass) {
                 plot_line_style st = series_style(c, k);
+                /* the spread (q1 .. q3 of the runs) as a bar under each marker, wider than the line */
+                plot_spread(c->r, &g->axes, c->s, rv_results_variant(k), st.c, st.dot * 2 / 3);
                 plot_line(c->r, &g->axes, c->s, rv_results_variant(k), &st);
             }
         }

@@ -54,6 +54,13 @@ static viewer_frame pane_frame(const viewer_frame *f, int p)
         g.step = f->step2;
         g.note = f->note2;
         g.focus = 0;
+        if (f->other2) { /* another GPU: its own timed run and cross-check, never the first pane's */
+            g.results = f->results2;
+            g.sweep = NULL;
+            g.results_note = "";
+            g.crosscheck = f->crosscheck2;
+            g.crosscheck_note = "";
+        }
     }
     return g;
 }

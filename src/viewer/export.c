@@ -48,7 +48,7 @@ static void export_usage(FILE *out)
     fprintf(out,
         "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
         "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
-        "                        [--block-size B] [--results FILE.json] [--font PATH]\n"
+        "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
         "                        [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
@@ -75,6 +75,8 @@ static void export_usage(FILE *out)
         "                    answer and why (V-step03b-answer.png), and the questions as data\n"
         "                    (V-quiz.json); with --gif, both frames of each step in turn;\n"
         "                    not with --compare\n"
+        "  --device NAME     whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
+        "                    (h100); default: the first recorded, by name\n"
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
@@ -274,7 +276,7 @@ static int parse(int argc, char **argv, export_opts *x)
                     || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
                     || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
                     || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
-                    || !strcmp(a, "--delay") || !strcmp(a, "--html");
+                    || !strcmp(a, "--delay") || !strcmp(a, "--html") || !strcmp(a, "--device");
         if (takes && !val)
             return usage_error("%s needs a value%s", a, "");
         if (!strcmp(a, "--version")) {
@@ -312,6 +314,8 @@ static int parse(int argc, char **argv, export_opts *x)
             x->vo.results[x->vo.results[0] ? 1 : 0] = val;
         } else if (!strcmp(a, "--font")) {
             x->vo.font = val;
+        } else if (!strcmp(a, "--device")) {
+            x->vo.device = val;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             x->out = val;
         } else if (!strcmp(a, "--gif")) {
@@ -378,8 +382,8 @@ int export_main(int argc, char **argv)
         return pr;
 
     char err[1024] = "";
-    char bufs[3][1024];
-    const char *dirs[4];
+    char bufs[SCENE_MAX_DIRS][1024];
+    const char *dirs[SCENE_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {

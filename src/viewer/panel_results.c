@@ -91,7 +91,10 @@ int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *b
             snprintf(pct, sizeof pct, " \xC2\xB7 %.0f%% of peak", run->pct_theoretical);
         if (!isnan(run->speedup_v0) && strcmp(run->version, row_name(0)))
             snprintf(up, sizeof up, " \xC2\xB7 %.1f\xC3\x97 %s", run->speedup_v0, row_name(0));
-        snprintf(buf, len, "timed run: %.3f ms \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s", run->median_ms,
+        char spread[64] = "";
+        if (isfinite(run->q1_ms) && isfinite(run->q3_ms)) /* half the runs lie in q1 .. q3 */
+            snprintf(spread, sizeof spread, " (%.3f\xE2\x80\x93%.3f)", run->q1_ms, run->q3_ms);
+        snprintf(buf, len, "timed run: %.3f ms%s \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s", run->median_ms, spread,
                  run->gbps, pct, up, run->correct ? "" : " \xC2\xB7 sum check FAILED", nn,
                  rv_results_device(f->results));
         return 1;
@@ -407,6 +410,8 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
         if (k != cur)
             plot_line(d->r, &ax, s, row_name(k), &(plot_line_style){ .c = th->text_dim, .t = 1 });
     plot_line(d->r, &ax, s, row_name(CUB_ROW), &(plot_line_style){ .c = th->text, .t = t - 1 > 0 ? t - 1 : 1 });
+    if (cur < CUB_ROW)
+        plot_spread(d->r, &ax, s, row_name(cur), th->accent, t + 3); /* q1 .. q3 of its runs */
     if (cur < CUB_ROW)
         plot_line(d->r, &ax, s, row_name(cur),
                   &(plot_line_style){ .c = th->accent, .t = t + 1, .dot = t + 3, .bad = th->conflict[2] });

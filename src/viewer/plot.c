@@ -169,6 +169,26 @@ void plot_line(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const c
     }
 }
 
+int plot_spread(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const char *variant, rgba c, int t)
+{
+    const uint64_t *sizes;
+    int ns = rv_results_sizes(s, &sizes), bars = 0;
+    for (int i = 0; i < ns; i++) {
+        const rv_result_run *q = plotted(s, variant, sizes[i]);
+        if (!q || !(q->q1_ms > 0) || !(q->q3_ms > 0) || !isfinite(q->q1_ms) || !isfinite(q->q3_ms))
+            continue;
+        double bytes = (double)q->n * sizeof(float);
+        int x, y_lo, y_hi;
+        plot_point(a, sizes[i], bytes / (q->q3_ms * 1e6), &x, &y_lo);  /* slower: lower */
+        plot_point(a, sizes[i], bytes / (q->q1_ms * 1e6), &x, &y_hi);
+        if (y_lo - y_hi < 1)
+            y_lo = y_hi + 1;                                          /* a bar at least a pixel tall */
+        prim_fill(r, (lrect){ x - t / 2, y_hi, t, y_lo - y_hi }, c);
+        bars++;
+    }
+    return bars;
+}
+
 int plot_last_point(const plot_axes *a, const rv_results *s, const char *variant, int *x, int *y)
 {
     const uint64_t *sizes;

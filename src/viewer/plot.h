@@ -73,6 +73,11 @@ typedef struct plot_line_style {
 void plot_line(SDL_Renderer *r, const plot_axes *a, const struct rv_results *s, const char *variant,
                const plot_line_style *st);
 
+/* The spread of the variant's timed runs at every size that kept one: a
+ * vertical bar from the GB/s of the third quartile's time to the first's
+ * (older files kept none: nothing is drawn).  Returns how many bars. */
+int plot_spread(SDL_Renderer *r, const plot_axes *a, const struct rv_results *s, const char *variant, rgba c, int t);
+
 /* The pixel of the variant's run at the largest N it has; 0 when none. */
 int plot_last_point(const plot_axes *a, const struct rv_results *s, const char *variant, int *x, int *y);
 

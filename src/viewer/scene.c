@@ -81,8 +81,10 @@ int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
     return take_trace(sc, tr, cfg, "", err, errlen);
 }
 
-int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
-                       char *out, size_t len)
+/* The bundled trace of version v for the device `slug` ("<slug>-v3-b256-ones.rvt");
+ * slug NULL or "": the first of any device by name. */
+static int find_bundled_on(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
+                           char *out, size_t len)
 {
     const rv_version_info *vi = rv_version(v);
     if (!vi)
@@ -94,10 +96,11 @@ int scene_find_bundled(const char *asset_dir, int v, int block_size, const char 
     if (!d)
         return -1;
     char best[256] = "";
-    size_t sl = strlen(suffix);
+    size_t sl = strlen(suffix), pl = slug ? strlen(slug) : 0;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         size_t nl = strlen(e->d_name);
         if (nl > sl && nl < sizeof best && strcmp(e->d_name + nl - sl, suffix) == 0
+            && (!pl || (nl == pl + sl && strncmp(e->d_name, slug, pl) == 0))
             && (best[0] == '\0' || strcmp(e->d_name, best) < 0))
             snprintf(best, sizeof best, "%s", e->d_name);
     }
@@ -106,6 +109,12 @@ int scene_find_bundled(const char *asset_dir, int v, int block_size, const char 
         return -1;
     snprintf(out, len, "%s/%s", dir, best);
     return 0;
+}
+
+int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
+                       char *out, size_t len)
+{
+    return find_bundled_on(asset_dir, NULL, v, block_size, data, out, len);
 }
 
 size_t scene_device_slug(const char *device, char *out, size_t len)
@@ -137,7 +146,7 @@ static int is_file(const char *path)
 /* The distinct devices (as slugs) of the timed results in dir/results,
  * read from the files themselves: other JSON kept there (verify tables)
  * and files that do not load are not results.  Returns how many. */
-#define MAX_DEVICES 16
+#define MAX_DEVICES SCENE_MAX_DEVICES
 static int results_devices(const char *dir, char slugs[MAX_DEVICES][64], int n)
 {
     char rdir[SCENE_PATH_LEN + 16];
@@ -164,6 +173,79 @@ static int results_devices(const char *dir, char slugs[MAX_DEVICES][64], int n)
     }
     closedir(d);
     return n;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+int scene_list_devices(const char *const *asset_dirs, int ndirs, char slugs[SCENE_MAX_DEVICES][64])
+{
+    int n = 0;
+    for (int i = 0; i < ndirs; i++)
+        if (asset_dirs[i] && asset_dirs[i][0])
+            n = results_devices(asset_dirs[i], slugs, n);
+    qsort(slugs, (size_t)n, sizeof slugs[0], by_name);
+    return n;
+}
+
+int scene_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len,
+                       char *msg, size_t msglen)
+{
+    char slugs[SCENE_MAX_DEVICES][64], want[64];
+    int n = scene_list_devices(asset_dirs, ndirs, slugs), found = -1, count = 0;
+    scene_device_slug(name, want, sizeof want);
+    for (int k = 0; k < n && want[0]; k++) {
+        if (!strcmp(slugs[k], want)) {
+            found = k;
+            count = 1;
+            break;
+        }
+        if (strstr(slugs[k], want)) {
+            found = k;
+            count++;
+        }
+    }
+    if (count == 1) {
+        snprintf(out, len, "%s", slugs[found]);
+        return 0;
+    }
+    size_t o = (size_t)snprintf(msg, msglen, count ? "device '%s' could be any of:" : "no recording of a device '%s'; "
+                                                     "recorded:", name);
+    for (int k = 0; k < n && o < msglen; k++)
+        if (!count || strstr(slugs[k], want))
+            o += (size_t)snprintf(msg + o, msglen - o, " %s", slugs[k]);
+    if (!n && o < msglen)
+        snprintf(msg + o, msglen - o, " none (record one with `reducevis record`)");
+    return -1;
+}
+
+int scene_device_dir(const char *const *asset_dirs, int ndirs, const char *slug, char *out, size_t len)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < ndirs; i++) {
+            if (!asset_dirs[i] || !asset_dirs[i][0])
+                continue;
+            char dir[SCENE_PATH_LEN + 16];
+            snprintf(dir, sizeof dir, "%s/traces", asset_dirs[i]);
+            DIR *d = opendir(dir);
+            if (!d)
+                continue;
+            size_t pl = slug ? strlen(slug) : 0;
+            int hit = 0;
+            for (struct dirent *e; !hit && (e = readdir(d)) != NULL;) {
+                size_t nl = strlen(e->d_name);
+                hit = nl > 4 && !strcmp(e->d_name + nl - 4, ".rvt") &&
+                      (pass == 1 || (pl && !strncmp(e->d_name, slug, pl) && e->d_name[pl] == '-'));
+            }
+            closedir(d);
+            if (hit) {
+                snprintf(out, len, "%s", asset_dirs[i]);
+                return 0;
+            }
+        }
+    return -1;
 }
 
 int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
@@ -288,7 +370,7 @@ int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config 
         rv_data_name(like->data, data, sizeof data);
     }
     if (!asset_dir || !asset_dir[0]
-        || scene_find_bundled(asset_dir, v, bs, data, path, sizeof path) != 0) {
+        || find_bundled_on(asset_dir, sc->device, v, bs, data, path, sizeof path) != 0) {
         const rv_version_info *vi = rv_version(v);
         snprintf(err, errlen, "no bundled GPU trace of %s (block %d, %s)", vi ? vi->name : "?", bs, data);
         return -1;
@@ -315,6 +397,7 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
     /* Build the new scene beside the old one, then swap. */
     scene next = { 0 };
     next.cfg = sc->cfg;
+    snprintf(next.device, sizeof next.device, "%s", sc->device);
     char err[512] = "";
     int ok = -1;
     if (sc->bundled) {
@@ -354,6 +437,7 @@ int scene_open_like(scene *dst, const scene *like, int v, char *msg, size_t len)
     next.cfg = like->cfg;
     next.bundled = like->bundled;
     snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
+    snprintf(next.device, sizeof next.device, "%s", like->device);
     if (scene_switch_version(&next, v, NULL, msg, len) != 0)
         return -1;
     *dst = next;

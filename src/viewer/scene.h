@@ -22,7 +22,15 @@ typedef struct scene {
     char         asset_dir[SCENE_PATH_LEN]; /* "" when none was found         */
     char         path[SCENE_PATH_LEN];      /* trace file, "" for the model   */
     char         note[160];    /* why the source is what it is, or ""        */
+    char         device[64];   /* the device slug whose bundled traces it
+                                  follows ("": the first by name)            */
 } scene;
+
+/* At most this many folders are searched for recordings (the bundled
+ * assets/ and the user's own, $XDG_DATA_HOME/reducevis/<device>/). */
+#define SCENE_MAX_DIRS 12
+/* At most this many devices are told apart. */
+#define SCENE_MAX_DEVICES 16
 
 /* Loads and analyses a trace file.  0, or -1 with err naming the problem. */
 int scene_open_file(scene *sc, const char *path, char *err, size_t errlen);
@@ -71,6 +79,20 @@ size_t scene_device_slug(const char *device, char *out, size_t len);
  * sweep get the paths ("" when absent); 0 when a main or sweep file was
  * found, -1 with why in msg ("no bundled results for nvidia-h100", "results
  * of 2 devices bundled: nvidia-h100, nvidia-h200"). */
+/* The devices (slugs, sorted by name) whose timed results are recorded in
+ * any of the folders.  Returns how many. */
+int scene_list_devices(const char *const *asset_dirs, int ndirs, char slugs[SCENE_MAX_DEVICES][64]);
+
+/* The device NAME stands for: a slug ("nvidia-h200"), a device's name as the
+ * GPU gives it ("NVIDIA H200"), or a part of one slug alone ("h100").  0 and
+ * the slug in out, or -1 with why in msg (unknown, or which it could be). */
+int scene_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len,
+                       char *msg, size_t msglen);
+
+/* The first folder holding traces of the device (slug), else the first
+ * holding any traces: 0, or -1 when none does. */
+int scene_device_dir(const char *const *asset_dirs, int ndirs, const char *slug, char *out, size_t len);
+
 int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
                        char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen);
 

@@ -11,10 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include "app.h"
 #include "draw.h"
 #include "export.h"
 #include "viewer.h"
+#include "../record.h"
 #include "../versions.h"
 
 #ifndef RV_ASSET_DIR
@@ -94,7 +97,7 @@ static int soak_next(soak *s, app *a)
     return 0;
 }
 
-int viewer_asset_dirs(char bufs[3][1024], const char *out[4])
+int viewer_asset_dirs(char bufs[SCENE_MAX_DIRS][1024], const char *out[SCENE_MAX_DIRS])
 {
     int n = 0;
     char *base = SDL_GetBasePath();
@@ -108,6 +111,27 @@ int viewer_asset_dirs(char bufs[3][1024], const char *out[4])
     snprintf(bufs[2], sizeof bufs[2], "assets");
     out[n++] = bufs[2];
     out[n++] = RV_ASSET_DIR;
+    /* then the user's own recordings (`reducevis record`), one folder a device */
+    char root[1024], err[160];
+    if (rv_record_default_dir("x", root, sizeof root, err, sizeof err) != 0)
+        return n;
+    root[strlen(root) - 2] = '\0'; /* ".../reducevis/x" -> ".../reducevis" */
+    DIR *d = opendir(root);
+    if (!d)
+        return n;
+    for (struct dirent *e; n < SCENE_MAX_DIRS && (e = readdir(d)) != NULL;) {
+        if (e->d_name[0] == '.')
+            continue;
+        char traces[1400];
+        struct stat st;
+        snprintf(traces, sizeof traces, "%s/%s/traces", root, e->d_name);
+        if (stat(traces, &st) != 0 || !S_ISDIR(st.st_mode) || strlen(root) + strlen(e->d_name) + 2 > sizeof bufs[0])
+            continue;
+        snprintf(bufs[n], sizeof bufs[n], "%.760s/%.255s", root, e->d_name); /* fits: checked above */
+        out[n] = bufs[n];
+        n++;
+    }
+    closedir(d);
     return n;
 }
 
@@ -286,8 +310,8 @@ int viewer_main(int argc, char **argv)
         fprintf(stderr, "reducevis view: %s\n", err);
         return 2;
     }
-    char bufs[3][1024];
-    const char *dirs[4];
+    char bufs[SCENE_MAX_DIRS][1024];
+    const char *dirs[SCENE_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &o, dirs, ndirs, err, sizeof err) != 0) {

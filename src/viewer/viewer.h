@@ -11,6 +11,7 @@
 #include <SDL.h>
 #include "../analysis.h"
 #include "../trace.h"
+#include "scene.h"
 
 struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
 struct compare_row;         /* compare.h: steps aligned between two versions  */
@@ -21,10 +22,12 @@ struct text_cache;          /* font.h: glyph atlases of one renderer           *
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
 int viewer_main(int argc, char **argv);
 
-/* The folders bundled traces and results are looked for in: next to the
- * executable, the working directory, then the source tree the build came
- * from.  Fills out[] (pointing into bufs) and returns how many. */
-int viewer_asset_dirs(char bufs[3][1024], const char *out[4]);
+/* The folders recordings are looked for in: the bundled assets/ next to the
+ * executable, in the working directory, in the source tree the build came
+ * from; then the user's own, each device's folder under
+ * $XDG_DATA_HOME/reducevis (or ~/.local/share/reducevis), as `reducevis
+ * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */
+int viewer_asset_dirs(char bufs[SCENE_MAX_DIRS][1024], const char *out[SCENE_MAX_DIRS]);
 
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
@@ -57,6 +60,10 @@ typedef struct viewer_frame {
     const rv_analysis *an2;
     int step2;
     const char *note2;            /* like note, for the second pane             */
+    int other2;                   /* the second pane's trace is another GPU's: its
+                                     own results2 and crosscheck2 (NULL: none) */
+    const struct rv_results *results2;
+    const struct rv_crosscheck *crosscheck2;
     const struct compare_row *rows;
     int nrows, row;
     /* predict mode (predict.h): the question of this step; while it is

@@ -188,11 +188,13 @@ struct Variant {
     unsigned grid;
 };
 
-// PerSM: blocks per SM (0: as many as fit); Waves: that grid times this many
-template <unsigned B, unsigned U, Walk W, Ticket T, Hint H, unsigned PerSM, unsigned Waves = 1>
+// PerSM: blocks per SM (0: as many as fit); Waves: that grid times this many;
+// MinBlocks: the launch bound's blocks per SM (0: a full SM, 2048 / B, which
+// caps registers at 32 a thread; fewer let U float4s in flight stay in registers)
+template <unsigned B, unsigned U, Walk W, Ticket T, Hint H, unsigned PerSM, unsigned Waves = 1, unsigned MinBlocks = 0>
 Variant make(const char *name, int sms)
 {
-    constexpr unsigned min_blocks = 2048 / B;
+    constexpr unsigned min_blocks = MinBlocks ? MinBlocks : 2048 / B;
     auto k = reduce<B, U, W, T, H, min_blocks>;
     int occ = 0;
     CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, k, B, 0));
@@ -248,6 +250,10 @@ int main(int argc, char **argv)
         // how the last block learns it is last, and who sums the partials
         make<512, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0>("tile   B512  U4 acqrel (v8 now)", sms),
         make<1024, 4, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0>("tile   B1024 U4 acqrel", sms),
+        // more bytes in flight a thread, with the registers to hold them; the streaming hint
+        make<512, 8, TILE_STRIDE, ACQ_REL_ATOMIC, PLAIN, 0, 1, 2>("tile   B512  U8 acqrel 64 regs", sms),
+        make<1024, 4, TILE_STRIDE, ACQ_REL_ATOMIC, STREAMING, 0>("tile   B1024 U4 acqrel ldcs", sms),
+        make<512, 16, TILE_STRIDE, NO_LAST, PLAIN, 0, 1, 1>("probe: tile B512 U16, no last block", sms),
         make<1024, 4, TILE_STRIDE, WARP_FINAL, PLAIN, 0>("tile   B1024 U4 warp-final", sms),
         make<512, 4, TILE_STRIDE, BLOCK0_WAITS, PLAIN, 0>("tile   B512  U4 block0 waits", sms),
         make<512, 4, TILE_STRIDE, BLOCK0_WAITS, PLAIN, 0>("tile   B512  U4 block0 waits coop", sms),

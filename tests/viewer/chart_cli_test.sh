@@ -6,6 +6,7 @@
 set -u
 rv=$1
 sweep=$2/results/nvidia-h200-sweep.json
+sweep2=$2/results/nvidia-h100-80gb-hbm3-sweep.json
 one_n=$2/results/nvidia-h200.json
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -39,7 +40,7 @@ png_size() {
     od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216 + $2*65536 + $3*256 + $4, $5*16777216 + $6*65536 + $7*256 + $8 }'
 }
 
-[ -f "$sweep" ] && [ -f "$one_n" ] || { echo "FAIL: the bundled results are missing ($sweep, $one_n)"; exit 1; }
+[ -f "$sweep" ] && [ -f "$sweep2" ] && [ -f "$one_n" ] || { echo "FAIL: the bundled results are missing ($sweep, $one_n)"; exit 1; }
 
 # Usage errors: exit 1, the option named.
 expect 0 "usage: reducevis chart"          --help
@@ -49,7 +50,11 @@ expect 1 "--size 'big'"                    "$sweep" --size big -o "$tmp/x.png"
 expect 1 "--size '9000x1000'"              "$sweep" --size 9000x1000 -o "$tmp/x.png"
 expect 1 "--theme 'sepia'"                 "$sweep" --theme sepia -o "$tmp/x.png"
 expect 1 "unknown option '--frobnicate'"   "$sweep" --frobnicate -o "$tmp/x.png"
-expect 1 "only one results file"           "$sweep" "$sweep" -o "$tmp/x.png"
+expect 1 "at most two results files"       "$sweep" "$sweep2" "$sweep" -o "$tmp/x.png"
+expect 1 "--device picks a recorded sweep" "$sweep" --device h200 -o "$tmp/x.png"
+expect 2 "no recording of a device 'radeon'" --device radeon -o "$tmp/x.png"
+expect 2 "could be any of"                 --device nvidia -o "$tmp/x.png"
+expect 2 "not a sweep"                     "$sweep" "$one_n" -o "$tmp/x.png"
 expect 1 "-o needs a value"                "$sweep" -o
 
 # Runtime errors: exit 2, the file and the problem named.
@@ -89,9 +94,13 @@ check "PNG signature" test "$(head -c 8 "$tmp/a.png" | od -An -tx1 | tr -d ' \n'
 check "1920x1080 by default (header: $(png_size "$tmp/a.png"))" test "$(png_size "$tmp/a.png")" = "1920x1080"
 expect 0 "dark theme"                      "$sweep" --size 1280x720 --theme dark -o "$tmp/b.png"
 check "--size 1280x720 (header: $(png_size "$tmp/b.png"))" test "$(png_size "$tmp/b.png")" = "1280x720"
-# no file: the bundled sweep, found as the viewer finds it
-expect 0 "nvidia-h200-sweep.json"          --size 640x360 -o "$tmp/c.png"
+# no file: the recorded sweep of --device, else of the first device by name
+expect 0 "nvidia-h200-sweep.json"          --device h200 --size 640x360 -o "$tmp/c.png"
 check "--size 640x360 (header: $(png_size "$tmp/c.png"))" test "$(png_size "$tmp/c.png")" = "640x360"
+expect 0 "nvidia-h100-80gb-hbm3-sweep.json" --size 640x360 -o "$tmp/d.png"
+# two sweeps, two GPUs: one chart naming both
+expect 0 "NVIDIA H100 80GB HBM3 and NVIDIA H200" "$sweep2" "$sweep" --size 1280x720 -o "$tmp/e.png"
+check "two GPUs at 1280x720 (header: $(png_size "$tmp/e.png"))" test "$(png_size "$tmp/e.png")" = "1280x720"
 # the command is listed
 "$rv" --help >"$tmp/out" 2>&1
 check "reducevis --help lists chart" grep -q '^  chart ' "$tmp/out"

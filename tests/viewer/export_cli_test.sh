@@ -74,6 +74,10 @@ expect 0 "wrote 3 frames"                 --version v2 --steps 2-4 --size 640x36
 check "v2 frames named and sorted" test "$(ls "$tmp/a" | tr '\n' ' ')" = "v2-step02.png v2-step03.png v2-step04.png "
 # the bundled GPU trace where one was recorded, the CPU model otherwise
 expect 0 "GPU trace from"                 --version v1 --compare v2 --steps 4 --size 640x360 --theme dark -o "$tmp/b"
+# --device: whose recording the frames come from; an unknown one is refused
+expect 0 "GPU trace from NVIDIA H200"     --version v8 --device h200 --steps 1 --size 640x360 -o "$tmp/dev"
+expect 0 "GPU trace from NVIDIA H100"     --version v8 --device h100 --steps 1 --size 640x360 -o "$tmp/dev"
+expect 2 "no recording of a device 'radeon'" --version v8 --device radeon --steps 1 -o "$tmp/dev2"
 expect 0 "CPU model"                      --version v1 --data mod10 --steps 4 --size 640x360 -o "$tmp/m"
 check "compare frame named" test -f "$tmp/b/v1-vs-v2-step04.png"
 "$rv" simulate --version 3 --block-size 64 --n 1000 -o "$tmp/t.rvt" >/dev/null 2>&1

@@ -25,6 +25,7 @@
 #include "../check.h"
 #include "pixels.h"
 #include "png_read.h"
+#include "chart_pair.h"
 #include "chart_sweep.h"
 #include "export.h"
 #include "theme.h"
@@ -37,6 +38,7 @@
 
 #define SWEEP RV_TEST_ASSETS "/results/nvidia-h200-sweep.json"
 #define MAIN RV_TEST_ASSETS "/results/nvidia-h200.json"
+#define SWEEP2 RV_TEST_ASSETS "/results/nvidia-h100-80gb-hbm3-sweep.json"
 
 static viewer_canvas *canvas;
 static char tmpdir[256];
@@ -390,6 +392,69 @@ static void test_with_v9(const rv_results *s)
 }
 
 /* The command, called as the CLI calls it. */
+/* Two GPUs on one chart: v8 and CUB of each drawn where the shared axes put
+ * their last points; the spread bars of the file that kept quartiles. */
+static void test_pair(const rv_results *a)
+{
+    char err[600], path[400];
+    rv_results *b = rv_results_load(SWEEP2, err, sizeof err);
+    CHECK(b != NULL, "the H100 sweep loads: %s", err);
+    if (!b)
+        return;
+    const theme *th = theme_get(THEME_LIGHT);
+    chart_pair_input in = { { b, a }, { "h100", "h200" }, THEME_LIGHT, 1920, 1080 };
+    plot_axes ax;
+    chart_pair_axes(&in, &ax);
+    CHECK(ax.top >= rv_results_theoretical_gbps(a) && ax.top >= rv_results_theoretical_gbps(b),
+          "the axes hold both peaks (top %.0f)", ax.top);
+    snprintf(path, sizeof path, "%s/pair.png", tmpdir);
+    CHECK(viewer_canvas_paint(canvas, 1920, 1080, chart_pair_paint, &in) == 0, "pair painted");
+    CHECK(export_write_png(viewer_canvas_surface(canvas), path, err, sizeof err) == 0, "pair written: %s", err);
+    image im;
+    memset(&im, 0, sizeof im);
+    if (png_load(path, &im) != 0) {
+        CHECK(0, "pair decodes");
+        rv_results_free(b);
+        return;
+    }
+    for (int d = 0; d < 2; d++)
+        for (int k = 0; k < CHART_PAIR_SERIES; k++) {
+            const char *name = chart_pair_series(k);
+            int x, y, kv = 0;
+            for (int j = 0; j < RV_RESULTS_NVARIANTS; j++)
+                if (!strcmp(rv_results_variant(j), name))
+                    kv = j;
+            CHECK(plot_last_point(&ax, in.s[d], name, &x, &y), "%s has a last point", name);
+            lrect around = { x - 6, y - 6, 13, 13 };
+            CHECK(count(&im, around, theme_series(th, kv)) > 0, "%s of %s drawn at its last point (%d, %d)", name,
+                  rv_results_device(in.s[d]), x, y);
+        }
+    /* the H100's v8 at 2^21 kept a spread wider than its marker: a bar */
+    const rv_result_run *q = rv_results_find(b, "v8", 1u << 21);
+    CHECK(q && q->q1_ms < q->q3_ms, "premise: the H100 sweep kept v8's quartiles at 2^21");
+    if (q) {
+        int x, y_lo, y_hi, kv = 0;
+        for (int j = 0; j < RV_RESULTS_NVARIANTS; j++)
+            if (!strcmp(rv_results_variant(j), "v8"))
+                kv = j;
+        plot_point(&ax, q->n, q->n * 4.0 / (q->q3_ms * 1e6), &x, &y_lo);
+        plot_point(&ax, q->n, q->n * 4.0 / (q->q1_ms * 1e6), &x, &y_hi);
+        CHECK(y_lo - y_hi > 20, "premise: the bar is taller than a marker (%d px)", y_lo - y_hi);
+        CHECK(count(&im, (lrect){ x - 1, y_hi + 1, 3, 2 }, theme_series(th, kv)) > 0 &&
+              count(&im, (lrect){ x - 1, y_lo - 2, 3, 2 }, theme_series(th, kv)) > 0,
+              "v8's q1 .. q3 bar at 2^21 spans %d .. %d", y_hi, y_lo);
+    }
+    free(im.rgb);
+    rv_results_free(b);
+    /* the command: two files, a third refused */
+    char out[400];
+    snprintf(out, sizeof out, "%s/pair-cmd.png", tmpdir);
+    char *argv[] = { "chart", SWEEP2, SWEEP, "--size", "1280x720", "-o", out, NULL };
+    CHECK(chart_main(7, argv) == 0, "chart A B succeeds");
+    char *three[] = { "chart", SWEEP2, SWEEP, SWEEP, "-o", out, NULL };
+    CHECK(chart_main(6, three) == 1, "a third file is a usage error");
+}
+
 static void test_main(void)
 {
     char out[400];
@@ -426,6 +491,7 @@ int main(void)
         test_altered(s);
         test_with_v9(s);
         test_main();
+        test_pair(s);
     }
     viewer_canvas_free(canvas);
     rv_results_free(s);

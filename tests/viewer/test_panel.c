@@ -135,7 +135,7 @@ static void check_lit(app *a, int v, const char *what)
 static void test_bundled(void)
 {
     app a;
-    viewer_options o = { .version = 6, .width = W, .height = H };
+    viewer_options o = { .version = 6, .width = W, .height = H, .device = "nvidia-h200" };
     if (open_app(&a, &o, RV_TEST_ASSETS) != 0) {
         CHECK(0, "v6 opens with the bundled assets");
         return;
@@ -154,6 +154,22 @@ static void test_bundled(void)
     CHECK(panel_results_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure");
     CHECK_CONTAINS(buf, "NVIDIA H200");
     check_lit(&a, 6, "v6 dark 720p");
+    /* D: the same version on the next recorded device, its own timed run,
+     * the panel naming it; D again comes back */
+    int step = a.step;
+    key(&a, SDLK_d);
+    CHECK(a.sc.tr->version == 6 && a.sc.tr->origin_kind == RV_ORIGIN_GPU && strcmp(a.sc.tr->origin, "NVIDIA H200"),
+          "D shows v6 of another GPU (%s)", a.sc.tr->origin);
+    CHECK(a.step == step, "at the same step (%d, was %d)", a.step, step);
+    CHECK(a.results && !strcmp(rv_results_device(a.results), a.sc.tr->origin), "its own results (%s)", a.results_note);
+    f = app_frame(&a, W, H);
+    CHECK(panel_results_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure there");
+    CHECK(strstr(buf, a.sc.tr->origin) && !strstr(buf, "H200"), "the panel names the device: %s", buf);
+    CHECK_CONTAINS(a.toast, "device 1 of 2"); /* the devices by name: h100 before h200 */
+    key(&a, SDLK_d);
+    CHECK(!strcmp(a.sc.tr->origin, "NVIDIA H200") && !strcmp(rv_results_device(a.results), "NVIDIA H200"),
+          "D again: back to the H200 (%s)", a.sc.tr->origin);
+    f = app_frame(&a, W, H);
     /* ] follows the table: v7 is lit, v6 no longer. */
     key(&a, SDLK_RIGHTBRACKET);
     CHECK(a.sc.tr->version == 7, "] goes to the next version (v%d)", a.sc.tr->version);
@@ -191,18 +207,27 @@ static void test_bundled(void)
 static void test_model_uses_only_device(void)
 {
     app a;
-    viewer_options o = { .version = 2, .block_size = 128, .width = W, .height = H };
+    viewer_options o = { .version = 2, .block_size = 128, .width = W, .height = H, .device = "H200" };
     if (open_app(&a, &o, RV_TEST_ASSETS) != 0) {
         CHECK(0, "v2 at block 128 opens");
         return;
     }
     CHECK(a.sc.tr->origin_kind == RV_ORIGIN_MODEL, "premise: block 128 is the CPU model");
-    CHECK(a.results != NULL, "a CPU-model trace shows the only bundled device's timing (%s)", a.results_note);
+    CHECK(a.results != NULL, "a CPU-model trace shows the chosen device's timing (%s)", a.results_note);
     viewer_frame f = app_frame(&a, W, H);
     char buf[300];
     panel_results_figure(&f, 2, a.sc.tr->n, buf, sizeof buf);
     CHECK_CONTAINS(buf, "on NVIDIA H200");
     app_close(&a);
+    /* --device: a name that matches nothing, or more than one, is refused, naming the recorded ones */
+    char err[600];
+    const char *dirs[1] = { RV_TEST_ASSETS };
+    viewer_options bad = { .version = 2, .width = W, .height = H, .device = "radeon" };
+    CHECK(app_open(&a, &bad, dirs, 1, err, sizeof err) != 0, "an unknown device is refused");
+    CHECK_CONTAINS(err, "nvidia-h200");
+    bad.device = "nvidia";
+    CHECK(app_open(&a, &bad, dirs, 1, err, sizeof err) != 0, "an ambiguous device is refused");
+    CHECK_CONTAINS(err, "could be any of");
 }
 
 static void test_missing_and_corrupt(void)
@@ -257,6 +282,66 @@ static void test_missing_and_corrupt(void)
     app_close(&a);
 }
 
+/* C then D: the same version on the next recorded GPU beside this one, each
+ * pane with its own device's timed run, never the first pane's. */
+static void test_compare_devices(void)
+{
+    app a;
+    viewer_options o = { .version = rv_version_parse("v8"), .width = W, .height = H, .device = "nvidia-h200" };
+    if (open_app(&a, &o, RV_TEST_ASSETS) != 0) {
+        CHECK(0, "v8 opens with the bundled assets");
+        return;
+    }
+    key(&a, SDLK_c);
+    key(&a, SDLK_d);
+    CHECK(a.comparing && a.sc2.tr && a.sc2.tr->version == a.sc.tr->version, "C D compares v8 with v8");
+    if (!a.comparing || !a.sc2.tr) {
+        app_close(&a);
+        return;
+    }
+    CHECK(strcmp(a.sc2.tr->origin, a.sc.tr->origin) != 0, "on another GPU (%s, %s)", a.sc.tr->origin, a.sc2.tr->origin);
+    viewer_frame f = app_frame(&a, W, H);
+    CHECK(f.other2 && f.results2 && !strcmp(rv_results_device(f.results2), a.sc2.tr->origin),
+          "the second pane has its own GPU's results");
+    CHECK(f.results && !strcmp(rv_results_device(f.results), "NVIDIA H200"), "the first keeps the H200's");
+    char buf[300];
+    viewer_frame g = f;
+    g.tr = f.tr2;
+    g.results = f.results2;
+    CHECK(panel_results_figure(&g, f.tr2->version, f.tr2->n, buf, sizeof buf) == 1, "v8 has a figure on the second GPU");
+    CHECK(strstr(buf, a.sc2.tr->origin) != NULL, "and names it: %s", buf);
+    CHECK_CONTAINS(a.toast, "with v8 on");
+    /* a digit compares on the same GPU again: no second device's results */
+    key(&a, SDLK_c);
+    key(&a, SDLK_0 + 7);
+    f = app_frame(&a, W, H);
+    CHECK(a.comparing && !f.other2 && !a.results2, "v8 with v7 on one GPU");
+    app_close(&a);
+}
+
+/* The user's recordings (`reducevis record`) are searched after the bundled
+ * ones: each folder under $XDG_DATA_HOME/reducevis that holds traces/. */
+static void test_user_recordings(void)
+{
+    char xdg[400], dir[600], bufs[SCENE_MAX_DIRS][1024];
+    const char *dirs[SCENE_MAX_DIRS];
+    snprintf(xdg, sizeof xdg, "%s/xdg", tmpdir);
+    snprintf(dir, sizeof dir, "%s/reducevis/mygpu/traces", xdg);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' '%s/reducevis/empty'", dir, xdg);
+    CHECK(system(cmd) == 0, "made %s", dir);
+    setenv("XDG_DATA_HOME", xdg, 1);
+    int n = viewer_asset_dirs(bufs, dirs), mine = 0, empty = 0;
+    unsetenv("XDG_DATA_HOME");
+    for (int i = 0; i < n; i++) {
+        mine += strstr(dirs[i], "/reducevis/mygpu") != NULL;
+        empty += strstr(dirs[i], "/reducevis/empty") != NULL;
+    }
+    CHECK(mine == 1, "the user's recording is searched (%d folders)", n);
+    CHECK(empty == 0, "a folder without traces/ is not a recording");
+    CHECK(n >= 1 && !strstr(dirs[0], "/reducevis/"), "the bundled assets come first");
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_panel_XXXXXX");
@@ -274,6 +359,8 @@ int main(void)
     test_bundled();
     test_model_uses_only_device();
     test_missing_and_corrupt();
+    test_user_recordings();
+    test_compare_devices();
     viewer_canvas_free(canvas);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
