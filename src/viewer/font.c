@@ -3,9 +3,20 @@
  * Discovery tries the usual DejaVu locations of Debian, Fedora and Arch, then
  * asks fontconfig (`fc-match`), so that a machine with the fonts installed
  * anywhere still works.  Each atlas holds printable ASCII plus the few symbols
- * the viewer uses (arrows, middle dot, superscripts); other code points draw
- * as '?'.  Atlases are evicted least-recently-used, because a resizing window
- * asks for a new pixel size every frame of the drag.
+ * the viewer uses (arrows, middle dot, superscripts), rasterised at once;
+ * any other code point (Chinese text) is rasterised on first use into pages
+ * of the same atlas.  Atlases are evicted least-recently-used, because a
+ * resizing window asks for a new pixel size every frame of the drag.
+ *
+ * Latin text stays in DejaVu, which reads better than the Latin letters of
+ * CJK fonts; a code point DejaVu lacks comes from the CJK font that
+ * fontconfig picks for zh-cn, with its baseline on DejaVu's, so no glyph is
+ * drawn as an empty box (TTF_GlyphIsProvided32 decides, per code point).
+ * Debian's fonts-wqy-microhei is the CJK font the set-up installs: 1.6 MB to
+ * download against 57 MB for fonts-noto-cjk, and at the viewer's small
+ * sizes (11-16 px) its hinted strokes stay sharp where Noto Sans CJK's thin
+ * strokes blur (see po/README.md); with Noto installed fontconfig may prefer
+ * it, and that works as well.  A code point no font has draws as '?'.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "font.h"
@@ -14,6 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <SDL_ttf.h>
+#ifdef RV_HAVE_FONTCONFIG
+#include <fontconfig/fontconfig.h>
+#endif
 
 #if !SDL_TTF_VERSION_ATLEAST(2, 0, 18)
 #error "the viewer needs SDL_ttf 2.0.18 or newer (TTF_SetFontSize)"
@@ -24,6 +38,10 @@
 #define ATLAS_WIDTH      1024
 #define FONT_MIN_PX      6
 #define FONT_MAX_PX      96
+#define DYN_MAX          2048 /* glyphs rasterised on demand, per atlas       */
+#define DYN_HASH         4096 /* open-addressing slots for them (power of 2)  */
+#define DYN_PAGE         1024 /* side of one page texture of those glyphs      */
+#define DYN_PAGES        16
 
 static const char *const face_files[FACE_COUNT] = {
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
@@ -51,13 +69,17 @@ static const Uint32 extra_cps[] = {
 struct font_set {
     TTF_Font *font[FACE_COUNT];
     char path[FACE_COUNT][512];
+    TTF_Font *cjk[2];  /* regular, bold: the CJK fallback; NULL when none  */
+    char cjk_path[512];
     int  ttf_inited;   /* we called TTF_Init, so we call TTF_Quit */
 };
 
 typedef struct glyph {
     SDL_Rect src;      /* in the atlas; w == 0 for blanks                  */
     int xoff;          /* where the bitmap starts relative to the pen       */
+    int yoff;          /* where it starts below the line's top (fallback)   */
     int advance;
+    int page;          /* -1: the atlas texture; else a page of dynamic ones */
 } glyph;
 
 typedef struct atlas {
@@ -66,6 +88,13 @@ typedef struct atlas {
     SDL_Texture *tex;
     int line_height;
     glyph g[NGLYPHS];
+    /* Code points beyond the fixed set, rasterised on first use. */
+    Uint32 dcp[DYN_MAX];
+    glyph  dg[DYN_MAX];
+    Uint16 dhash[DYN_HASH];  /* index + 1 into dcp/dg, 0 for an empty slot */
+    int    ndyn;
+    SDL_Texture *page[DYN_PAGES];
+    int    npages, pen_x, pen_y, row_h;  /* shelf packing in the last page */
 } atlas;
 
 struct text_cache {
@@ -111,6 +140,112 @@ int font_find(font_face face, char *out, size_t len)
     return -1;
 }
 
+/* Two code points every Chinese string of ours needs (归约, "reduction"). */
+static int font_has_cjk(TTF_Font *f)
+{
+    return f && TTF_GlyphIsProvided32(f, 0x5F52) && TTF_GlyphIsProvided32(f, 0x7EA6);
+}
+
+int font_find_cjk(char *out, size_t len, int *index)
+{
+    out[0] = '\0';
+    *index = 0;
+#ifdef RV_HAVE_FONTCONFIG
+    if (!FcInit())
+        return -1;
+    FcPattern *pat = FcNameParse((const FcChar8 *)"sans-serif:lang=zh-cn");
+    if (!pat)
+        return -1;
+    FcConfigSubstitute(NULL, pat, FcMatchPattern);
+    FcDefaultSubstitute(pat);
+    FcResult res;
+    /* The sorted list, not the single match: the best match may be a Latin
+     * font when no CJK font is installed; take the first that has the
+     * characters. */
+    FcFontSet *set = FcFontSort(NULL, pat, FcFalse, NULL, &res);
+    int rc = -1;
+    for (int i = 0; set && i < set->nfont && rc != 0; i++) {
+        FcCharSet *cs = NULL;
+        FcChar8 *file = NULL;
+        int idx = 0;
+        if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs) != FcResultMatch ||
+            !FcCharSetHasChar(cs, 0x5F52) || !FcCharSetHasChar(cs, 0x7EA6) ||
+            FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch)
+            continue;
+        FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &idx);
+        if (file_readable((const char *)file)) {
+            snprintf(out, len, "%s", (const char *)file);
+            *index = idx;
+            rc = 0;
+        }
+    }
+    if (set)
+        FcFontSetDestroy(set);
+    FcPatternDestroy(pat);
+    return rc;
+#else
+    (void)len;
+    return -1;
+#endif
+}
+
+/* Opens the CJK fallback (twice: regular, and bold by style unless the
+ * font has its own weight); leaves both NULL when there is none. */
+static void open_cjk(font_set *fs)
+{
+    int index = 0;
+    if (font_has_cjk(fs->font[FACE_SANS])) {
+        /* --font named a font that has Chinese itself: no fallback needed. */
+        snprintf(fs->cjk_path, sizeof fs->cjk_path, "%s", fs->path[FACE_SANS]);
+    } else if (font_find_cjk(fs->cjk_path, sizeof fs->cjk_path, &index) != 0) {
+        fs->cjk_path[0] = '\0';
+        return;
+    }
+    for (int b = 0; b < 2; b++) {
+        fs->cjk[b] = TTF_OpenFontIndex(fs->cjk_path, FONT_BASE_PT, index);
+        if (!fs->cjk[b] || !font_has_cjk(fs->cjk[b])) {
+            if (fs->cjk[b])
+                TTF_CloseFont(fs->cjk[b]);
+            fs->cjk[0] = fs->cjk[1] = NULL;
+            fs->cjk_path[0] = '\0';
+            return;
+        }
+    }
+    TTF_SetFontStyle(fs->cjk[1], TTF_STYLE_BOLD);
+}
+
+const char *font_set_cjk_path(const font_set *fs)
+{
+    return fs->cjk[0] ? fs->cjk_path : "";
+}
+
+static int face_bold(int face)
+{
+    return face == FACE_SANS_BOLD || face == FACE_MONO_BOLD;
+}
+
+uint32_t font_set_missing(font_set *fs, font_face face, const char *s)
+{
+    while (*s) {
+        const unsigned char *p = (const unsigned char *)s;
+        Uint32 cp;
+        int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : 4;
+        cp = n == 1 ? p[0] : n == 2 ? (p[0] & 0x1Fu) : n == 3 ? (p[0] & 0x0Fu) : (p[0] & 0x07u);
+        for (int i = 1; i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return 0xFFFD;
+            cp = (cp << 6) | (p[i] & 0x3F);
+        }
+        s += n;
+        if (cp < 32 || TTF_GlyphIsProvided32(fs->font[face], cp))
+            continue;
+        if (fs->cjk[0] && TTF_GlyphIsProvided32(fs->cjk[face_bold(face)], cp))
+            continue;
+        return cp;
+    }
+    return 0;
+}
+
 font_set *font_set_open(const char *override_path, char *err, size_t errlen)
 {
     font_set *fs = calloc(1, sizeof *fs);
@@ -153,6 +288,7 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
             return NULL;
         }
     }
+    open_cjk(fs);
     return fs;
 }
 
@@ -163,6 +299,9 @@ void font_set_free(font_set *fs)
     for (int f = 0; f < FACE_COUNT; f++)
         if (fs->font[f])
             TTF_CloseFont(fs->font[f]);
+    for (int b = 0; b < 2; b++)
+        if (fs->cjk[b])
+            TTF_CloseFont(fs->cjk[b]);
     if (fs->ttf_inited)
         TTF_Quit();
     free(fs);
@@ -187,9 +326,12 @@ void text_cache_free(text_cache *tc)
 {
     if (!tc)
         return;
-    for (int i = 0; i < ATLAS_MAX; i++)
+    for (int i = 0; i < ATLAS_MAX; i++) {
         if (tc->at[i].tex)
             SDL_DestroyTexture(tc->at[i].tex);
+        for (int p = 0; p < tc->at[i].npages; p++)
+            SDL_DestroyTexture(tc->at[i].page[p]);
+    }
     free(tc);
 }
 
@@ -198,6 +340,7 @@ static Uint32 glyph_cp(int i)
     return i < 95 ? (Uint32)(32 + i) : extra_cps[i - 95];
 }
 
+/* The slot of cp in the fixed set, or -1. */
 static int glyph_index(Uint32 cp)
 {
     if (cp >= 32 && cp < 127)
@@ -205,7 +348,16 @@ static int glyph_index(Uint32 cp)
     for (int i = 0; i < NEXTRA; i++)
         if (extra_cps[i] == cp)
             return 95 + i;
-    return '?' - 32;
+    return -1;
+}
+
+static void atlas_drop_pages(atlas *a)
+{
+    for (int p = 0; p < a->npages; p++)
+        SDL_DestroyTexture(a->page[p]);
+    a->npages = 0;
+    a->ndyn = 0;
+    memset(a->dhash, 0, sizeof a->dhash);
 }
 
 /* Rasterises every glyph of (face, px) and packs them into one texture. */
@@ -217,6 +369,7 @@ static int atlas_build(text_cache *tc, atlas *a, int face, int px)
         return -1;
     }
     int lh = TTF_FontHeight(font);
+    atlas_drop_pages(a);
     SDL_Surface *gs[NGLYPHS] = { 0 };
     int x = 0, y = 0, rowh = 0;
     for (int i = 0; i < NGLYPHS; i++) {
@@ -224,8 +377,9 @@ static int atlas_build(text_cache *tc, atlas *a, int face, int px)
         int minx, maxx, miny, maxy, adv;
         glyph *g = &a->g[i];
         memset(g, 0, sizeof *g);
+        g->page = -1;
         if (!TTF_GlyphIsProvided32(font, cp) || TTF_GlyphMetrics32(font, cp, &minx, &maxx, &miny, &maxy, &adv) != 0) {
-            g->advance = -1;   /* not in this font: drawn as '?' */
+            g->advance = -1;   /* not in this font: the fallback's, on demand */
             continue;
         }
         g->advance = adv;
@@ -326,10 +480,108 @@ static Uint32 utf8_next(const char **s)
     return cp;
 }
 
-static const glyph *glyph_of(const atlas *a, Uint32 cp)
+/* Copies a rendered glyph into the atlas's pages (a new page when the last
+ * is full); 0, or -1 when out of pages or SDL fails. */
+static int page_place(text_cache *tc, atlas *a, SDL_Surface *gs, glyph *g)
 {
-    const glyph *g = &a->g[glyph_index(cp)];
-    return g->advance < 0 ? &a->g['?' - 32] : g;
+    SDL_Surface *argb = SDL_ConvertSurfaceFormat(gs, SDL_PIXELFORMAT_ARGB8888, 0);
+    if (!argb) {
+        SDL_Log("viewer: SDL_ConvertSurfaceFormat failed: %s", SDL_GetError());
+        return -1;
+    }
+    int rc = -1;
+    if (argb->w > DYN_PAGE || argb->h > DYN_PAGE)
+        goto done;
+    if (a->npages > 0 && a->pen_x + argb->w > DYN_PAGE) {
+        a->pen_x = 0;
+        a->pen_y += a->row_h + 1;
+        a->row_h = 0;
+    }
+    if (a->npages == 0 || a->pen_y + argb->h > DYN_PAGE) {
+        if (a->npages == DYN_PAGES)
+            goto done;
+        SDL_Texture *t = SDL_CreateTexture(tc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC,
+                                           DYN_PAGE, DYN_PAGE);
+        if (!t) {
+            SDL_Log("viewer: SDL_CreateTexture failed: %s", SDL_GetError());
+            goto done;
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+        a->page[a->npages++] = t;
+        a->pen_x = a->pen_y = a->row_h = 0;
+    }
+    g->page = a->npages - 1;
+    g->src = (SDL_Rect){ a->pen_x, a->pen_y, argb->w, argb->h };
+    if (SDL_UpdateTexture(a->page[g->page], &g->src, argb->pixels, argb->pitch) != 0) {
+        SDL_Log("viewer: SDL_UpdateTexture failed: %s", SDL_GetError());
+        goto done;
+    }
+    a->pen_x += argb->w + 1;
+    if (argb->h > a->row_h)
+        a->row_h = argb->h;
+    rc = 0;
+done:
+    SDL_FreeSurface(argb);
+    return rc;
+}
+
+/* Rasterises cp for atlas a: from its own face when that has it (symbols
+ * beyond the fixed set), else from the CJK fallback with its baseline on
+ * the face's.  0 with *g filled, or -1 when no font has cp. */
+static int dyn_render(text_cache *tc, atlas *a, Uint32 cp, glyph *g)
+{
+    TTF_Font *own = tc->fs->font[a->face], *font = own;
+    int yoff = 0;
+    if (TTF_SetFontSize(own, a->px) != 0)
+        return -1;
+    if (!TTF_GlyphIsProvided32(own, cp)) {
+        font = tc->fs->cjk[face_bold(a->face)];
+        if (!font || !TTF_GlyphIsProvided32(font, cp) || TTF_SetFontSize(font, a->px) != 0)
+            return -1;
+        yoff = TTF_FontAscent(own) - TTF_FontAscent(font);
+    }
+    int minx, maxx, miny, maxy, adv;
+    if (TTF_GlyphMetrics32(font, cp, &minx, &maxx, &miny, &maxy, &adv) != 0)
+        return -1;
+    memset(g, 0, sizeof *g);
+    g->advance = adv;
+    g->yoff = yoff;
+    g->xoff = minx < 0 ? minx : 0;
+    g->page = -1;
+    SDL_Surface *gs = TTF_RenderGlyph32_Blended(font, cp, (SDL_Color){ 255, 255, 255, 255 });
+    if (!gs)
+        return 0;              /* a blank: advance only */
+    if (page_place(tc, a, gs, g) != 0) {
+        g->src = (SDL_Rect){ 0, 0, 0, 0 };
+        g->page = -1;
+    }
+    SDL_FreeSurface(gs);
+    return 0;
+}
+
+static const glyph *glyph_of(text_cache *tc, atlas *a, Uint32 cp)
+{
+    int i = glyph_index(cp);
+    if (i >= 0 && a->g[i].advance >= 0)
+        return &a->g[i];
+    const glyph *unknown = &a->g['?' - 32];
+    unsigned h = (cp * 2654435761u) & (DYN_HASH - 1);
+    while (a->dhash[h]) {
+        int k = a->dhash[h] - 1;
+        if (a->dcp[k] == cp)
+            return a->dg[k].advance < 0 ? unknown : &a->dg[k];
+        h = (h + 1) & (DYN_HASH - 1);
+    }
+    if (a->ndyn == DYN_MAX)
+        return unknown;
+    int k = a->ndyn++;
+    a->dcp[k] = cp;
+    a->dhash[h] = (Uint16)(k + 1);
+    if (dyn_render(tc, a, cp, &a->dg[k]) != 0) {
+        a->dg[k].advance = -1;  /* no font has it: '?' from now on */
+        return unknown;
+    }
+    return &a->dg[k];
 }
 
 int text_width(text_cache *tc, font_face face, int px, const char *s)
@@ -339,7 +591,7 @@ int text_width(text_cache *tc, font_face face, int px, const char *s)
         return 0;
     int w = 0;
     while (*s)
-        w += glyph_of(a, utf8_next(&s))->advance;
+        w += glyph_of(tc, a, utf8_next(&s))->advance;
     return w;
 }
 
@@ -356,12 +608,18 @@ int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, co
         return 0;
     SDL_SetTextureColorMod(a->tex, col.r, col.g, col.b);
     SDL_SetTextureAlphaMod(a->tex, col.a);
-    int pen = x;
+    int pen = x, tinted = 0;
     while (*s) {
-        const glyph *g = glyph_of(a, utf8_next(&s));
+        const glyph *g = glyph_of(tc, a, utf8_next(&s));
         if (g->src.w > 0) {
-            SDL_Rect dst = { pen + g->xoff, y, g->src.w, g->src.h };
-            SDL_RenderCopy(tc->r, a->tex, &g->src, &dst);
+            SDL_Texture *t = g->page < 0 ? a->tex : a->page[g->page];
+            if (g->page >= 0 && !(tinted & (1 << g->page))) {
+                SDL_SetTextureColorMod(t, col.r, col.g, col.b);
+                SDL_SetTextureAlphaMod(t, col.a);
+                tinted |= 1 << g->page;
+            }
+            SDL_Rect dst = { pen + g->xoff, y + g->yoff, g->src.w, g->src.h };
+            SDL_RenderCopy(tc->r, t, &g->src, &dst);
         }
         pen += g->advance;
     }

@@ -1,7 +1,8 @@
 /* font.h — finding the DejaVu fonts and drawing text through glyph atlases.
  *
- * Fonts come from the system (Debian's fonts-dejavu-core) at run time, never
- * from the repository.  Text is drawn from one atlas texture per (face, pixel
+ * Fonts come from the system (Debian's fonts-dejavu-core, and a CJK font
+ * found through fontconfig for Chinese) at run time, never from the
+ * repository.  Text is drawn from one atlas texture per (face, pixel
  * size), built on first use: re-rasterising strings every frame would cost far
  * more than the 8 ms a frame may take with SDL's software renderer.
  */
@@ -9,6 +10,7 @@
 #define VIEWER_FONT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <SDL.h>
 #include "theme.h"
 
@@ -28,6 +30,20 @@ const char *font_set_path(const font_set *fs, font_face face);
 
 /* Looks for a face on this system; writes its path into out. 0 or -1. */
 int font_find(font_face face, char *out, size_t len);
+
+/* Asks fontconfig for a font with Chinese glyphs (zh-cn): its file and face
+ * index in a collection.  0, or -1 when there is none (or no fontconfig). */
+int font_find_cjk(char *out, size_t len, int *index);
+
+/* The CJK fallback's file, "" when none was found. */
+const char *font_set_cjk_path(const font_set *fs);
+
+/* The first code point of UTF-8 s that neither face nor the CJK fallback
+ * can draw, or 0 when every one renders. */
+uint32_t font_set_missing(font_set *fs, font_face face, const char *s);
+
+/* The Debian package that provides the CJK font, for messages. */
+#define FONT_CJK_PACKAGE "fonts-wqy-microhei"
 
 /* Glyph atlases for one renderer (textures belong to a renderer). */
 typedef struct text_cache text_cache;
