@@ -5,79 +5,80 @@
 #include <string.h>
 
 #include "rv_access.h"
+#include "i18n.h"
 
 /* kernel_sources.c (generated from kernels/v*.cu), ended by {NULL, NULL} */
 extern const struct rv_kernel_source { const char *file, *text; } rv_kernel_sources[];
 
 static const rv_version_info versions[RV_NUM_VERSIONS] = {
-    {0, "v0", "interleaved addressing", "v0_interleaved.cu",
-     "baseline: tid % (2*s) == 0 picks the working threads (divergent branch)",
-     "The baseline: each block copies its elements to shared memory and adds pairs at "
+    {0, "v0", N_("interleaved addressing"), "v0_interleaved.cu",
+     N_("baseline: tid % (2*s) == 0 picks the working threads (divergent branch)"),
+     N_("The baseline: each block copies its elements to shared memory and adds pairs at "
      "strides 1, 2, 4, ...; `tid % (2*s) == 0` scatters the working threads over every warp, "
-     "so warps diverge and the modulo is slow.",
+     "so warps diverge and the modulo is slow."),
      32, 1, 0},
-    {1, "v1", "strided index", "v1_strided_index.cu",
-     "index = 2*s*tid keeps working threads together; strided words collide on banks",
-     "index = 2*s*tid packs the working threads into the first warps (no divergent branch "
+    {1, "v1", N_("strided index"), "v1_strided_index.cu",
+     N_("index = 2*s*tid keeps working threads together; strided words collide on banks"),
+     N_("index = 2*s*tid packs the working threads into the first warps (no divergent branch "
      "until fewer than 32 work), but neighbouring lanes now touch words 2s apart, which fall "
-     "into the same shared-memory bank: n-way bank conflicts.",
+     "into the same shared-memory bank: n-way bank conflicts."),
      32, 1, 0},
-    {2, "v2", "sequential addressing", "v2_sequential.cu",
-     "stride halves from blockDim/2: consecutive lanes, consecutive words, no conflicts",
-     "Sequential addressing: at stride s thread tid adds sdata[tid + s]; consecutive lanes read "
+    {2, "v2", N_("sequential addressing"), "v2_sequential.cu",
+     N_("stride halves from blockDim/2: consecutive lanes, consecutive words, no conflicts"),
+     N_("Sequential addressing: at stride s thread tid adds sdata[tid + s]; consecutive lanes read "
      "consecutive words (one per bank), so the tree is conflict-free, but half the threads "
-     "are idle from the first step on.",
+     "are idle from the first step on."),
      32, 1, 0},
-    {3, "v3", "add during load", "v3_add_during_load.cu",
-     "each thread adds two elements while loading: half the blocks, no idle first step",
-     "Each thread adds two elements (tid and tid + blockDim) while loading, so a block covers "
+    {3, "v3", N_("add during load"), "v3_add_during_load.cu",
+     N_("each thread adds two elements while loading: half the blocks, no idle first step"),
+     N_("Each thread adds two elements (tid and tid + blockDim) while loading, so a block covers "
      "2*blockDim elements, half as many blocks are launched and the first tree step is not "
-     "wasted on idle threads.",
+     "wasted on idle threads."),
      32, 2, 0},
-    {4, "v4", "unroll the last warp", "v4_unroll_last_warp.cu",
-     "the last 6 levels run warp-synchronously through a volatile pointer, no barrier",
-     "When 32 threads or fewer remain, one warp finishes with six unrolled statements through a "
+    {4, "v4", N_("unroll the last warp"), "v4_unroll_last_warp.cu",
+     N_("the last 6 levels run warp-synchronously through a volatile pointer, no barrier"),
+     N_("When 32 threads or fewer remain, one warp finishes with six unrolled statements through a "
      "volatile pointer and no __syncthreads(); all 32 lanes run every statement, so most of "
-     "them do wasted work (and the code relies on implicit warp-synchronous execution).",
+     "them do wasted work (and the code relies on implicit warp-synchronous execution)."),
      64, 2, 0},
-    {5, "v5", "complete unroll", "v5_complete_unroll.cu",
-     "block size is a template constant: every loop and test is resolved at compile time",
-     "The block size becomes a template parameter, so the compiler unrolls the whole tree and "
+    {5, "v5", N_("complete unroll"), "v5_complete_unroll.cu",
+     N_("block size is a template constant: every loop and test is resolved at compile time"),
+     N_("The block size becomes a template parameter, so the compiler unrolls the whole tree and "
      "removes the loop counter and the tests: the steps are those of v4, only fewer instructions "
-     "run between them.",
+     "run between them."),
      64, 2, 0},
-    {6, "v6", "many elements per thread", "v6_many_per_thread.cu",
-     "each thread sums a fixed share (grid-stride loop) before the tree: fewer blocks",
-     "Each block sums a fixed share of the array: every thread first adds "
+    {6, "v6", N_("many elements per thread"), "v6_many_per_thread.cu",
+     N_("each thread sums a fixed share (grid-stride loop) before the tree: fewer blocks"),
+     N_("Each block sums a fixed share of the array: every thread first adds "
      "32 elements in a grid-stride loop (coalesced loads, sum in a register), "
-     "so far fewer blocks run the tree and memory bandwidth, not the tree, sets the pace.",
+     "so far fewer blocks run the tree and memory bandwidth, not the tree, sets the pace."),
      64, RV_ELEMS_PER_THREAD, 0},
-    {7, "v7", "warp shuffle", "v7_shuffle.cu",
-     "__shfl_down_sync sums inside each warp in registers; shared memory only between warps",
-     "Warp shuffles: after loading, each warp sums its 32 values in registers with "
+    {7, "v7", N_("warp shuffle"), "v7_shuffle.cu",
+     N_("__shfl_down_sync sums inside each warp in registers; shared memory only between warps"),
+     N_("Warp shuffles: after loading, each warp sums its 32 values in registers with "
      "__shfl_down_sync (no shared memory, no barrier); lane 0 of each warp leaves its partial in "
-     "shared memory and the first warp shuffles those down to the block's sum.",
+     "shared memory and the first warp shuffles those down to the block's sum."),
      32, RV_ELEMS_PER_THREAD, 0},
-    {8, "v4s", "v4 with __syncwarp", "v4s_syncwarp.cu",
-     "v4's last warp made correct for Volta and later: register, __syncwarp(), store",
-     "v4's warp phase relies on lockstep execution, which independent thread scheduling "
+    {8, "v4s", N_("v4 with __syncwarp"), "v4s_syncwarp.cu",
+     N_("v4's last warp made correct for Volta and later: register, __syncwarp(), store"),
+     N_("v4's warp phase relies on lockstep execution, which independent thread scheduling "
      "(Volta and later) no longer guarantees: racecheck reports read/write hazards. Here each "
      "lane keeps its sum in a register, adds its neighbour's word, and stores only after "
-     "__syncwarp(), so every read happens before the write it could collide with.",
+     "__syncwarp(), so every read happens before the write it could collide with."),
      64, 2, 0},
-    {9, "v8", "vector loads, single pass", "v8_vector_single_pass.cu",
-     "float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)",
-     "float4 loads (16 sectors per warp request), four accumulators and four loads in flight per "
+    {9, "v8", N_("vector loads, single pass"), "v8_vector_single_pass.cu",
+     N_("float4 loads, 4 accumulators, a grid that fills the GPU, one launch (last block sums)"),
+     N_("float4 loads (16 sectors per warp request), four accumulators and four loads in flight per "
      "thread, a grid of the blocks the GPU holds at once taking tiles in turn, shuffles as in v7; "
      "one pass: each block publishes its partial and takes a ticket; the last one's block sums "
-     "them in a fixed order.",
+     "them in a fixed order."),
      32, 4, 512},
-    {10, "v9", "atomic add", "v9_atomic_add.cu",
-     "v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block",
-     "One atomicAdd per block replaces the ticket and last block's ordered sum: nothing waits for the "
+    {10, "v9", N_("atomic add"), "v9_atomic_add.cu",
+     N_("v8 up to the block's sum, then one atomicAdd per block: no ticket, no last block"),
+     N_("One atomicAdd per block replaces the ticket and last block's ordered sum: nothing waits for the "
      "last block. But float addition is not associative and blocks arrive in a new order each run, so "
      "the last bits may vary (v8's fixed order: same bits each run); the result is zeroed before each "
-     "launch.",
+     "launch."),
      32, 4, 512},
 };
 

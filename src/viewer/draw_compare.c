@@ -13,6 +13,8 @@
 #include "draw.h"
 #include "hwcheck.h"
 #include "../versions.h"
+#include "../i18n.h"
+#include "step_words.h"
 
 static int has_shuffle(const rv_trace *tr)
 {
@@ -64,9 +66,9 @@ static void origin_text(const viewer_frame *g, char *buf, size_t len)
 {
     const rv_trace *tr = g->tr;
     if (tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(buf, len, "GPU trace: %s%s%.10s", tr->origin, tr->date[0] ? ", " : "", tr->date);
+        snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
     else
-        snprintf(buf, len, "CPU model%s%s", g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
+        snprintf(buf, len, _("CPU model%s%s"), g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
 }
 
 static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char *missing)
@@ -84,7 +86,7 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     rgba pc = pane_colour(th, p), on = theme_text_on(th, pc);
     prim_fill(d->r, t, pc);
     int ty = t.y + (t.h - text_line_height(d->tc, FACE_SANS_BOLD, C->fs_ui)) / 2;
-    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? vi->title : "");
+    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : "");
     int tw = text_draw(d->tc, FACE_SANS_BOLD, C->fs_ui, t.x + m, ty, on, buf);
     origin_text(&g, buf, sizeof buf);
     int ow = text_width(d->tc, FACE_SANS, C->fs_small, buf);
@@ -124,7 +126,7 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
                           cl.w - 2 * m - nw - P->fs_code, th->text_strong, stmt);
         } else {
             text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim,
-                          "(no thread runs a statement at this step)");
+                          _("(no thread runs a statement at this step)"));
         }
         draw_block(&pd);
         if (g.hover)
@@ -146,8 +148,8 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
         prim_stroke(d->r, box, pc, 2);
         text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_title, box.x, box.y + m, box.w, (int)(C->fs_title * 1.5),
                            th->text_strong, missing);
-        snprintf(buf, sizeof buf, "%s does this part of the reduction another way: see the timeline below",
-                 vi ? vi->name : "this version");
+        snprintf(buf, sizeof buf, _("%s does this part of the reduction another way: see the timeline below"),
+                 vi ? vi->name : "v?");
         prim_wrapped(d->tc, FACE_SANS, C->fs_ui, box.x + 2 * m, box.y + m + (int)(C->fs_title * 1.8),
                      box.w - 4 * m, 2, (int)(C->fs_ui * 1.3), th->text, buf);
     }
@@ -160,11 +162,11 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char p
     const rv_version_info *va = rv_version(f->tr->version), *vb = rv_version(f->tr2->version);
     char buf[320], data[48];
     int x = C->header.x, y = C->header.y;
-    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->text_strong, "Compare  ");
-    snprintf(buf, sizeof buf, "%s %s", va ? va->name : "v?", va ? va->title : "");
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->text_strong, _("Compare  "));
+    snprintf(buf, sizeof buf, "%s %s", va ? va->name : "v?", va ? _(va->title) : "");
     x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->accent, buf);
-    x += text_draw(d->tc, FACE_SANS, C->fs_title, x, y, th->text_dim, "  vs  ");
-    snprintf(buf, sizeof buf, "%s %s", vb ? vb->name : "v?", vb ? vb->title : "");
+    x += text_draw(d->tc, FACE_SANS, C->fs_title, x, y, th->text_dim, _("  vs  "));
+    snprintf(buf, sizeof buf, "%s %s", vb ? vb->name : "v?", vb ? _(vb->title) : "");
     /* accent2 is a light colour: on the light theme, draw it as a band. */
     rgba c2 = th->accent2;
     int w2 = text_width(d->tc, FACE_SANS_BOLD, C->fs_title, buf);
@@ -174,7 +176,7 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char p
     }
     x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, c2, buf) + C->fs_title;
     rv_data_name(f->tr->data, data, sizeof data);
-    snprintf(buf, sizeof buf, "block %d \xC2\xB7 data %s \xC2\xB7 aligned step %d of %d", f->tr->block_size, data,
+    snprintf(buf, sizeof buf, _("block %d \xC2\xB7 data %s \xC2\xB7 aligned step %d of %d"), f->tr->block_size, data,
              f->row + 1, f->nrows);
     int bw = text_width(d->tc, FACE_SANS, C->fs_ui, buf);
     int bx = C->header.x + C->header.w - bw;
@@ -189,7 +191,8 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char p
     int sep = text_width(d->tc, FACE_SANS, px, "   \xC2\xB7   ");
     int chip = px * 7 / 10;
     const rv_step *st = f->step >= 0 ? &f->tr->steps[f->step] : &f->tr2->steps[f->step2];
-    snprintf(buf, sizeof buf, "At %s:  ", st->label);
+    char label[64];
+    snprintf(buf, sizeof buf, _("At %s:  "), step_label(st->label, label, sizeof label));
     int need = text_width(d->tc, FACE_SANS, px, buf) + sep + 2 * (chip + px / 2)
                + text_width(d->tc, FACE_SANS_BOLD, px, part[0]) + text_width(d->tc, FACE_SANS_BOLD, px, part[1]);
     if (need > df.w)
@@ -256,10 +259,10 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
 {
     const theme *th = d->th;
     const struct { rgba c; int outline; const char *what; } keys[] = {
-        { th->full, 0, "full warp" }, { th->divergent, 0, "divergent warp" }, { th->idle, 0, "idle warp" },
-        { th->lane_off, 0, "lane off" }, { th->wasted, 0, "wasted lane" }, { th->write, 0, "word written" },
-        { th->read, 1, "word read" }, { th->conflict[1], 0, "n-way bank conflict" },
-        { th->shuffle, 0, "shuffle" },
+        { th->full, 0, N_("full warp") }, { th->divergent, 0, N_("divergent warp") }, { th->idle, 0, N_("idle warp") },
+        { th->lane_off, 0, N_("lane off") }, { th->wasted, 0, N_("wasted lane") }, { th->write, 0, N_("word written") },
+        { th->read, 1, N_("word read") }, { th->conflict[1], 0, N_("n-way bank conflict") },
+        { th->shuffle, 0, N_("shuffle") },
     };
     int x = C->legend.x, y = C->legend.y, sw = C->fs_small * 8 / 10;
     int lh = text_line_height(d->tc, FACE_SANS, C->fs_small);
@@ -272,7 +275,7 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
             prim_fill(d->r, s, keys[i].c);
         }
         x += sw + C->fs_small / 3;
-        x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, keys[i].what) + C->fs_small * 3 / 2;
+        x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, _(keys[i].what)) + C->fs_small * 3 / 2;
         if (x > C->legend.x + C->legend.w)
             break;
     }
@@ -300,8 +303,8 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_cmp_legend(&d, &C);
     const theme *th = d.th;
     int y = C.footer.y + (C.footer.h - text_line_height(tc, FACE_SANS, C.fs_small)) / 2;
-    const char *keys = "\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then a digit: compare with   "
-                       "C C: compare off   0\xE2\x80\x93" "9 [ ] left version   T theme   E save PNG   H help   Q quit";
+    const char *keys = _("\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then a digit: compare with   "
+                         "C C: compare off   0\xE2\x80\x93" "9 [ ] left version   T theme   L language   E save PNG   H help   Q quit");
     if (f->toast && f->toast[0]) {
         int tw = text_width(tc, FACE_SANS_BOLD, C.fs_small, f->toast);
         int tx = C.footer.x + C.footer.w - tw;

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include "draw.h"
+#include "../i18n.h"
 
 void draw_timeline(const draw_ctx *d)
 {
@@ -22,10 +23,13 @@ void draw_timeline(const draw_ctx *d)
     prim_fill(d->r, ctrl, th->panel);
     prim_stroke(d->r, ctrl, th->panel_edge, 1);
     double speed = f->speed > 0 ? f->speed : 1.0;
-    snprintf(buf, sizeof buf, "%s", f->playing ? "\xE2\x96\xB6 playing" : "\xE2\x80\x96 paused");
+    snprintf(buf, sizeof buf, "%s", f->playing ? _("\xE2\x96\xB6 playing") : _("\xE2\x80\x96 paused"));
     text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, ctrl.x + L->margin, ctrl.y + L->margin / 2,
               f->playing ? th->full : th->text, buf);
-    snprintf(buf, sizeof buf, speed < 1 ? "%.1f step/s" : "%.0f step%s/s", speed, speed > 1 ? "s" : "");
+    if (speed < 1)
+        snprintf(buf, sizeof buf, _("%.1f step/s"), speed);
+    else
+        snprintf(buf, sizeof buf, speed > 1 ? _("%.0f steps/s") : _("%.0f step/s"), speed);
     text_draw(d->tc, FACE_SANS, L->fs_small, ctrl.x + L->margin, ctrl.y + tl.h / 2 + 1, th->text_dim, buf);
 
     int dot = L->fs_small / 2 > 3 ? L->fs_small / 2 : 3;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <SDL_ttf.h>
+#include "../i18n.h"
 #ifdef RV_HAVE_FONTCONFIG
 #include <fontconfig/fontconfig.h>
 #endif
@@ -214,6 +215,15 @@ static void open_cjk(font_set *fs)
     TTF_SetFontStyle(fs->cjk[1], TTF_STYLE_BOLD);
 }
 
+void font_set_check_language(const font_set *fs, const char *cmd)
+{
+    if (fs->cjk[0] || strcmp(i18n_lang(), "zh"))
+        return;
+    fprintf(stderr, _("reducevis %s: no font with Chinese glyphs was found (fontconfig, lang zh-cn): "
+                      "install Debian's %s; showing the English interface\n"), cmd, FONT_CJK_PACKAGE);
+    i18n_set("en", NULL, 0);
+}
+
 const char *font_set_cjk_path(const font_set *fs)
 {
     return fs->cjk[0] ? fs->cjk_path : "";
@@ -250,12 +260,12 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
 {
     font_set *fs = calloc(1, sizeof *fs);
     if (!fs) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", _("out of memory"));
         return NULL;
     }
     if (!TTF_WasInit()) {
         if (TTF_Init() != 0) {
-            snprintf(err, errlen, "TTF_Init failed: %s", SDL_GetError());
+            snprintf(err, errlen, _("TTF_Init failed: %s"), SDL_GetError());
             free(fs);
             return NULL;
         }
@@ -265,7 +275,7 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
         if (override_path) {
             snprintf(fs->path[f], sizeof fs->path[f], "%s", override_path);
             if (!file_readable(override_path)) {
-                snprintf(err, errlen, "font not found: %s (check --font)", override_path);
+                snprintf(err, errlen, _("font not found: %s (check --font)"), override_path);
                 font_set_free(fs);
                 return NULL;
             }
@@ -275,15 +285,15 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
                 snprintf(fs->path[f], sizeof fs->path[f], "%s", fs->path[f - 1]);
             } else {
                 snprintf(err, errlen,
-                         "font not found: %s (install Debian's fonts-dejavu-core, "
-                         "or pass --font PATH to a .ttf file)", face_files[f]);
+                         _("font not found: %s (install Debian's fonts-dejavu-core, "
+                           "or pass --font PATH to a .ttf file)"), face_files[f]);
                 font_set_free(fs);
                 return NULL;
             }
         }
         fs->font[f] = TTF_OpenFont(fs->path[f], FONT_BASE_PT);
         if (!fs->font[f]) {
-            snprintf(err, errlen, "cannot open font %s: %s", fs->path[f], SDL_GetError());
+            snprintf(err, errlen, _("cannot open font %s: %s"), fs->path[f], SDL_GetError());
             font_set_free(fs);
             return NULL;
         }

@@ -42,6 +42,11 @@ const char *font_set_cjk_path(const font_set *fs);
  * can draw, or 0 when every one renders. */
 uint32_t font_set_missing(font_set *fs, font_face face, const char *s);
 
+/* When the interface speaks Chinese and no font here has Chinese glyphs:
+ * says so on stderr ("reducevis CMD: ..."), naming the Debian package, and
+ * switches the interface to English, so that no text is drawn as '?'. */
+void font_set_check_language(const font_set *fs, const char *cmd);
+
 /* The Debian package that provides the CJK font, for messages. */
 #define FONT_CJK_PACKAGE "fonts-wqy-microhei"
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "../trace.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 /* ---- bank conflicts ---------------------------------------------------------- */
 
@@ -139,7 +140,7 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
     const rv_version_info *vi = rv_version(version);
     if (!cc) {
         if (note && note[0]) {
-            snprintf(buf, len, "hardware cross-check: %s", note);
+            snprintf(buf, len, _("hardware cross-check: %s"), note);
             return 0;
         }
         snprintf(buf, len, "%s", "");
@@ -149,10 +150,10 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
     char blocks[64];
     if (!vi || !hwcheck_conflicts_of(cc, vi->name, block_size, &c, blocks, sizeof blocks)) {
         if (blocks[0])
-            snprintf(buf, len, "bank conflicts: not profiled at block size %d on %s (verify used %s)", block_size,
+            snprintf(buf, len, _("bank conflicts: not profiled at block size %d on %s (verify used %s)"), block_size,
                      cc->device, blocks);
         else
-            snprintf(buf, len, "bank conflicts: %s was not profiled on %s", vi ? vi->name : "this version",
+            snprintf(buf, len, _("bank conflicts: %s was not profiled on %s"), vi ? vi->name : _("this version"),
                      cc->device);
         return 0;
     }
@@ -162,10 +163,10 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
     if (!isnan(c.l1_ld) || !isnan(c.l1_st)) {
         char q[80];
         pair(c.l1_ld, c.l1_st, q, sizeof q);
-        snprintf(l1, sizeof l1, " \xC2\xB7 L1 counter %s", q);
+        snprintf(l1, sizeof l1, _(" \xC2\xB7 L1 counter %s"), q);
     }
-    snprintf(buf, len, "bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s "
-             "(measured: the instructions' own wavefronts, Nsight Compute)", p, cc->device, m, l1);
+    snprintf(buf, len, _("bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s "
+             "(measured: the instructions' own wavefronts, Nsight Compute)"), p, cc->device, m, l1);
     return 1;
 }
 
@@ -216,7 +217,9 @@ static void verdict(const rv_crosscheck *cc, const rv_crosscheck_race *r, char *
 {
     char n[32];
     grouped(r->hazards, n, sizeof n);
-    snprintf(buf, len, "compute-sanitizer racecheck on %s: %s hazard%s", cc->device, n, r->hazards == 1 ? "" : "s");
+    snprintf(buf, len, ngettext("compute-sanitizer racecheck on %s: %s hazard",
+                                "compute-sanitizer racecheck on %s: %s hazards", (unsigned long)r->hazards),
+             cc->device, n);
 }
 
 hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t phase,
@@ -235,35 +238,35 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
     char ev[200];
     switch (kind) {
     case HWCHECK_RACE_HAZARD:
-        snprintf(title, tlen, "Race hazard: these statements rely on the 32 lanes running in lockstep, "
-                 "which Volta and later do not guarantee (v4s fixes it with __syncwarp())");
+        snprintf(title, tlen, _("Race hazard: these statements rely on the 32 lanes running in lockstep, "
+                 "which Volta and later do not guarantee (v4s fixes it with __syncwarp())"));
         if (own)
             verdict(cc, own, detail, dlen);
         else
-            snprintf(detail, dlen, "no racecheck recorded for this device");
+            snprintf(detail, dlen, _("no racecheck recorded for this device"));
         return kind;
     case HWCHECK_RACE_CLEAN:
         if (own && own->hazards > 0) {
             /* Never reassure against the evidence. */
-            snprintf(title, tlen, "Race hazard reported for %s's warp phase", vi->name);
+            snprintf(title, tlen, _("Race hazard reported for %s's warp phase"), vi->name);
             verdict(cc, own, detail, dlen);
             return HWCHECK_RACE_HAZARD;
         }
-        snprintf(title, tlen, "No race: __syncwarp() after each read and each write keeps the lanes in step");
+        snprintf(title, tlen, _("No race: __syncwarp() after each read and each write keeps the lanes in step"));
         if (own)
             verdict(cc, own, detail, dlen);
         else
-            snprintf(detail, dlen, "no racecheck recorded for this device");
+            snprintf(detail, dlen, _("no racecheck recorded for this device"));
         return kind;
     case HWCHECK_RACE_SAME_CODE:
-        snprintf(title, tlen, "Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes");
+        snprintf(title, tlen, _("Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes"));
         if (own)
             verdict(cc, own, detail, dlen);
         else if (v4) {
             verdict(cc, v4, ev, sizeof ev);
-            snprintf(detail, dlen, "%s in v4 \xC2\xB7 fixed in v4s", ev);
+            snprintf(detail, dlen, _("%s in v4 \xC2\xB7 fixed in v4s"), ev);
         } else {
-            snprintf(detail, dlen, "no racecheck recorded for this device \xC2\xB7 fixed in v4s");
+            snprintf(detail, dlen, _("no racecheck recorded for this device \xC2\xB7 fixed in v4s"));
         }
         return kind;
     default:
