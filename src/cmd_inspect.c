@@ -6,6 +6,7 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "i18n.h"
 #include "json.h"
 #include "versions.h"
 
@@ -78,19 +79,19 @@ int cmd_inspect(int argc, char **argv)
     int json = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: reducevis inspect FILE.rvt [--json]\n\n"
+            printf(_("usage: reducevis inspect FILE.rvt [--json]\n\n"
                    "For each step: its label, source line, executing threads, each warp's state\n"
                    "(idle / full / divergent), the worst bank-conflict degree of its shared-memory\n"
                    "requests (1 = conflict-free, 0 in JSON = no shared access) and the 32-byte\n"
-                   "sectors per global load request.  --json prints the same as JSON.\n");
+                   "sectors per global load request.  --json prints the same as JSON.\n"));
             return RV_EXIT_OK;
         }
         if (!strcmp(argv[i], "--json")) json = 1;
-        else if (argv[i][0] == '-') return rv_usage_error("inspect", "unknown option '%s'", argv[i]);
-        else if (path) return rv_usage_error("inspect", "only one trace file, please ('%s' and '%s')", path, argv[i]);
+        else if (argv[i][0] == '-') return rv_usage_error("inspect", _("unknown option '%s'"), argv[i]);
+        else if (path) return rv_usage_error("inspect", _("only one trace file, please ('%s' and '%s')"), path, argv[i]);
         else path = argv[i];
     }
-    if (!path) return rv_usage_error("inspect", "which trace? give FILE.rvt");
+    if (!path) return rv_usage_error("inspect", _("which trace? give FILE.rvt"));
     char err[512];
     rv_trace *tr = rv_trace_load(path, err, sizeof err);
     if (!tr) {

@@ -115,7 +115,8 @@ const char *i18n_lang_arg(int argc, char **argv, int *bad)
 const char *i18n_lang(void)
 {
     /* gettext("") is the header of the catalogue in use, "" when none. */
-    const char *h = gettext("");
+    static const char header_msgid[] = "";
+    const char *h = gettext(header_msgid);
     return h && strstr(h, "Language: zh") ? "zh" : "en";
 }
 

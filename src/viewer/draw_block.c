@@ -46,7 +46,7 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
             snprintf(buf, len, _("%d threads read %d input elements with %d 128-bit float4 loads%s "
                      "(%d warp requests, %d sectors of 32 bytes)"),
                      si->active_threads, sv->gin_reads, sv->gin4_reads / 4,
-                     sv->gin_reads > sv->gin4_reads ? " and a few scalar ones" : _(""), gl, sec);
+                     sv->gin_reads > sv->gin4_reads ? _(" and a few scalar ones") : "", gl, sec);
         else
             snprintf(buf, len, _("%d threads read %d input elements from global memory "
                      "(%d warp requests, %d sectors of 32 bytes)"),
