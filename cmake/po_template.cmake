@@ -9,7 +9,7 @@ file(GLOB_RECURSE files RELATIVE ${SRC} ${SRC}/src/*.c ${SRC}/src/*.h)
 list(SORT files)
 execute_process(
   COMMAND ${XGETTEXT} --language=C --from-code=UTF-8 --keyword=_ --keyword=N_
-          --keyword=ngettext:1,2 --add-comments=TRANSLATORS: --package-name=reducevis
+          --keyword=ngettext:1,2 --keyword=jfail:2 --keyword=jfail_end:2 --keyword=rv_json_fail_at:3 --add-comments=TRANSLATORS: --package-name=reducevis
           --sort-by-file --no-wrap
           -o ${OUT} ${files}
   WORKING_DIRECTORY ${SRC}

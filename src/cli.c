@@ -100,7 +100,7 @@ int cmd_versions(int argc, char **argv)
         printf(_("usage: reducevis versions\n\nLists the reduction versions (v0..v7 of the seeds, v4s, v8, v9), one line each.\n"));
         return RV_EXIT_OK;
     }
-    if (argc > 1) return rv_usage_error(_("versions"), "unexpected argument '%s'", argv[1]);
+    if (argc > 1) return rv_usage_error("versions", _("unexpected argument '%s'"), argv[1]);
     for (int v = 0; v < RV_NUM_VERSIONS; v++) {
         const rv_version_info *info = rv_version(v);
         printf("%s  %-24s %s\n", info->name, _(info->title), _(info->summary));

@@ -14,26 +14,32 @@ static void print_text(const rv_trace *tr, const rv_analysis *an)
 {
     char data[48];
     rv_data_name(tr->data, data, sizeof data);
-    printf("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n",
-           rv_version(tr->version)->name, rv_version(tr->version)->title, tr->block_size, tr->n,
+    printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
+           rv_version(tr->version)->name, _(rv_version(tr->version)->title), tr->block_size, tr->n,
            tr->traced_block, tr->grid, data);
     printf("origin: %s%s%s\n\n", tr->origin, tr->date[0] ? ", " : "", tr->date);
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];
-        printf("step %2d  %-14s line %-4d %4d of %d threads execute", s, tr->steps[s].label, si->line,
+        printf(_("step %2d  %-14s line %-4d %4d of %d threads execute"), s, tr->steps[s].label, si->line,
                si->active_threads, tr->block_size);
-        if (si->wasted_threads) printf(", %d wasted", si->wasted_threads);
+        if (si->wasted_threads) printf(_(", %d wasted"), si->wasted_threads);
         printf("\n");
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
             if (wi->state == RV_WARP_IDLE) continue;
-            printf("         warp %2d  %-9s %2d lanes", w, rv_warp_state_name(wi->state), wi->active_lanes);
-            if (wi->smem_requests)
-                printf("  shared: %d request%s, worst %d-way%s", wi->smem_requests, wi->smem_requests > 1 ? "s" : "",
-                       wi->max_conflict, wi->max_conflict > 1 ? " conflict" : " (conflict-free)");
+            printf(_("         warp %2d  %-9s %2d lanes"), w, rv_warp_state_name(wi->state), wi->active_lanes);
+            if (wi->smem_requests && wi->max_conflict > 1)
+                printf(ngettext("  shared: %d request, worst %d-way conflict",
+                                "  shared: %d requests, worst %d-way conflict", wi->smem_requests),
+                       wi->smem_requests, wi->max_conflict);
+            else if (wi->smem_requests)
+                printf(ngettext("  shared: %d request, worst %d-way (conflict-free)",
+                                "  shared: %d requests, worst %d-way (conflict-free)", wi->smem_requests),
+                       wi->smem_requests, wi->max_conflict);
             if (wi->gld_requests)
-                printf("  global loads: %d request%s, %d sectors (%.1f per request)", wi->gld_requests,
-                       wi->gld_requests > 1 ? "s" : "", wi->gld_sectors, (double)wi->gld_sectors / wi->gld_requests);
+                printf(ngettext("  global loads: %d request, %d sectors (%.1f per request)",
+                                "  global loads: %d requests, %d sectors (%.1f per request)", wi->gld_requests),
+                       wi->gld_requests, wi->gld_sectors, (double)wi->gld_sectors / wi->gld_requests);
             printf("\n");
         }
     }

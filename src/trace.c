@@ -458,20 +458,20 @@ int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msg
     for (int s = 0; s < a->nsteps; s++) {
         const rv_step *p = &a->steps[s], *q = &b->steps[s];
         if (strcmp(p->label, q->label) != 0 || p->stride != q->stride || p->phase != q->phase) {
-            snprintf(msg, msglen, "step %d: '%s' vs '%s'", s, a->steps[s].label, b->steps[s].label);
+            snprintf(msg, msglen, _("step %d: '%s' vs '%s'"), s, a->steps[s].label, b->steps[s].label);
             return 1;
         }
         for (int t = 0; t < a->block_size; t++) {
             const rv_event *x = rv_trace_event(a, s, t), *y = rv_trace_event(b, s, t);
             const char *what = NULL;
-            if (x->line != y->line) what = "executed or source line";
-            else if (float_bits(x->value) != float_bits(y->value)) what = "value";
-            else if (x->write != y->write) what = "write";
+            if (x->line != y->line) what = _("executed or source line");
+            else if (float_bits(x->value) != float_bits(y->value)) what = _("value");
+            else if (x->write != y->write) what = _("write");
             else if (x->nreads != y->nreads ||
                      memcmp(rv_event_reads(a, x), rv_event_reads(b, y), x->nreads * sizeof(uint64_t)) != 0)
-                what = "reads";
+                what = _("reads");
             if (what) {
-                snprintf(msg, msglen, "step %d ('%s') thread %d: %s differ (line %u vs %u, value %.9g vs %.9g)",
+                snprintf(msg, msglen, _("step %d ('%s') thread %d: %s differ (line %u vs %u, value %.9g vs %.9g)"),
                          s, a->steps[s].label, t, what, x->line, y->line, (double)x->value, (double)y->value);
                 return 1;
             }

@@ -205,7 +205,7 @@ int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slu
         if (has_main || has_sweep)
             return 0;
     }
-    snprintf(msg, msglen, "no bundled results for %s", slug);
+    snprintf(msg, msglen, _("no bundled results for %s"), slug);
     return -1;
 }
 
