@@ -107,8 +107,11 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     if (hc.h > 0) {
         int k = hwcheck_conflict_line(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf,
                                       sizeof buf);
+        if (k == 1 && text_width(d->tc, FACE_SANS, C->fs_small, buf) > hc.w)
+            hwcheck_conflict_brief(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf, sizeof buf);
+        int hpx = prim_fit_px(d->tc, FACE_SANS, C->fs_small, C->fs_small * 4 / 5, hc.w, 1, buf);
         if (k >= 0)
-            text_draw_fit(d->tc, FACE_SANS, C->fs_small, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);
+            text_draw_fit(d->tc, FACE_SANS, hpx, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);
     }
 
     /* The statement this step runs. */
@@ -122,8 +125,11 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
         if (line > 0 && code_statement(g.tr->version, line, stmt, sizeof stmt) == 0) {
             snprintf(buf, sizeof buf, "%3d", line);
             int nw = text_draw(d->tc, FACE_MONO, P->fs_code, cl.x + m, cy, th->text_dim, buf);
-            text_draw_fit(d->tc, FACE_MONO_BOLD, P->fs_code, cl.x + m + nw + P->fs_code, cy,
-                          cl.w - 2 * m - nw - P->fs_code, th->text_strong, stmt);
+            /* A long statement takes a smaller size before it is cut. */
+            int sw = cl.w - 2 * m - nw - P->fs_code;
+            int spx = prim_fit_px(d->tc, FACE_MONO_BOLD, P->fs_code, P->fs_code * 7 / 10, sw, 1, stmt);
+            text_draw_fit(d->tc, FACE_MONO_BOLD, spx, cl.x + m + nw + P->fs_code, cy + (P->fs_code - spx) / 2,
+                          sw, th->text_strong, stmt);
         } else {
             text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim,
                           _("(no thread runs a statement at this step)"));
@@ -237,7 +243,8 @@ static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
             prim_fill(d->r, b, bg);
             if (r < f->row)
                 prim_fill(d->r, (lrect){ b.x, b.y + b.h - 3, b.w, 3 }, pane_colour(th, p));
-            const char *label = tr[p]->steps[s].label;
+            char lbuf[64];
+            const char *label = step_label(tr[p]->steps[s].label, lbuf, sizeof lbuf);
             font_face face = cur ? FACE_SANS_BOLD : FACE_SANS;
             int fpx = C->fs_small;
             while (fpx > C->fs_small * 7 / 10 && text_width(d->tc, face, fpx, label) > b.w - 4 - dot)

@@ -124,8 +124,11 @@ void draw_header(const draw_ctx *d)
     int line_h = (int)(L->fs_ui * 1.3);
     y += (int)(L->fs_title * 1.45);
     int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, _("What changed: "));
-    prim_wrapped(d->tc, FACE_SANS, L->fs_ui, L->header.x + lw, y, L->header.w - lw, 2, line_h,
-                 th->text, vi && vi->changed ? _(vi->changed) : "");
+    /* The longest lessons take a slightly smaller size rather than a third line. */
+    const char *lesson = vi && vi->changed ? _(vi->changed) : "";
+    int lpx = prim_fit_px(d->tc, FACE_SANS, L->fs_ui, L->fs_ui * 4 / 5, L->header.w - lw, 2, lesson);
+    prim_wrapped(d->tc, FACE_SANS, lpx, L->header.x + lw, y + (L->fs_ui - lpx) / 2, L->header.w - lw, 2, line_h,
+                 th->text, lesson);
 }
 
 static void draw_footer(const draw_ctx *d)
@@ -145,7 +148,10 @@ static void draw_footer(const draw_ctx *d)
         text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->footer.x, y, tx - L->footer.x - L->fs_small,
                       th->text_dim, keys);
     } else {
-        text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->footer.x, y, L->footer.w, th->text_dim, keys);
+        /* The whole list in one line: a little smaller rather than cut. */
+        int kpx = prim_fit_px(d->tc, FACE_SANS, L->fs_small, L->fs_small * 4 / 5, L->footer.w, 1, keys);
+        text_draw_fit(d->tc, FACE_SANS, kpx, L->footer.x, y + (L->fs_small - kpx) / 2, L->footer.w, th->text_dim,
+                      keys);
     }
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include "draw.h"
 #include "../i18n.h"
+#include "step_words.h"
 
 void draw_timeline(const draw_ctx *d)
 {
@@ -43,7 +44,8 @@ void draw_timeline(const draw_ctx *d)
         if (s < f->step)
             prim_fill(d->r, (lrect){ r.x, r.y + r.h - 3, r.w, 3 }, th->accent);
         /* Label when it fits; otherwise the mouse tooltip names the step. */
-        const char *label = tr->steps[s].label;
+        char lbuf[64];
+        const char *label = step_label(tr->steps[s].label, lbuf, sizeof lbuf);
         int tw = text_width(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, label);
         if (tw <= r.w - 4)
             text_draw_centered(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, r.x, r.y, r.w, r.h,

@@ -611,6 +611,29 @@ int text_line_height(text_cache *tc, font_face face, int px)
     return a ? a->line_height : px;
 }
 
+/* ---- watching what is drawn (for the layout tests) ------------------------ */
+
+static text_seen *watch_buf;
+static int watch_cap, *watch_n;
+
+void text_watch(text_seen *buf, int cap, int *n)
+{
+    watch_buf = buf;
+    watch_cap = cap;
+    watch_n = n;
+    if (n)
+        *n = 0;
+}
+
+static void watch_add(int x, int y, int w, int h, int cut, const char *s)
+{
+    if (!watch_buf || !watch_n || *watch_n >= watch_cap)
+        return;
+    text_seen *t = &watch_buf[(*watch_n)++];
+    *t = (text_seen){ x, y, w, h, cut, "" };
+    snprintf(t->s, sizeof t->s, "%s", s);
+}
+
 int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, const char *s)
 {
     atlas *a = atlas_get(tc, face, px);
@@ -619,6 +642,7 @@ int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, co
     SDL_SetTextureColorMod(a->tex, col.r, col.g, col.b);
     SDL_SetTextureAlphaMod(a->tex, col.a);
     int pen = x, tinted = 0;
+    const char *s0 = s;
     while (*s) {
         const glyph *g = glyph_of(tc, a, utf8_next(&s));
         if (g->src.w > 0) {
@@ -633,6 +657,8 @@ int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, co
         }
         pen += g->advance;
     }
+    if (watch_buf && pen > x)
+        watch_add(x, y, pen - x, a->line_height, 0, s0);
     return pen - x;
 }
 
@@ -664,5 +690,10 @@ int text_draw_fit(text_cache *tc, font_face face, int px, int x, int y, int max_
             break;
     }
     strcat(buf, "\xE2\x80\xA6");
-    return text_draw(tc, face, px, x, y, col, buf);
+    int w = text_draw(tc, face, px, x, y, col, buf);
+    if (watch_buf && *watch_n > 0)
+        watch_buf[*watch_n - 1].cut = 1;   /* the text did not fit: say whose */
+    if (watch_buf && *watch_n > 0)
+        snprintf(watch_buf[*watch_n - 1].s, sizeof watch_buf[0].s, "%s", s);
+    return w;
 }

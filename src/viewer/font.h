@@ -68,4 +68,15 @@ void text_draw_centered(text_cache *tc, font_face face, int px, int x, int y, in
 int text_draw_fit(text_cache *tc, font_face face, int px, int x, int y, int max_w,
                   rgba col, const char *s);
 
+/* For the layout tests: while buf is set, every text drawn through a text
+ * cache is recorded in it, up to cap: its box (top-left, advance width,
+ * line height), its text, and cut = 1 when text_draw_fit had to end it in
+ * "…".  text_watch(NULL, 0, NULL) stops. */
+typedef struct text_seen {
+    int x, y, w, h;
+    int cut;
+    char s[96];
+} text_seen;
+void text_watch(text_seen *buf, int cap, int *n);
+
 #endif

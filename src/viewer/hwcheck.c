@@ -77,6 +77,20 @@ void hwcheck_count(double v, char *buf, size_t len)
         snprintf(buf, len, "%.1f", v);
 }
 
+/* The notes `reducevis verify` writes (cmd_verify.c) as the panel shows
+ * them, shortened by hwcheck_short_reason: marked here so that the
+ * catalogue has them; the panel looks its reason up with _(). */
+static const char *const known_reasons[] = {
+    N_("it also counts other traffic through the same banks"),
+    N_("differs from the prediction, also in the instructions' own wavefronts: compare with cuobjdump -sass"),
+    N_("differs from the prediction: compare with cuobjdump -sass"),
+};
+
+const char *hwcheck_reason_msgid(int k)
+{
+    return k >= 0 && k < (int)(sizeof known_reasons / sizeof known_reasons[0]) ? known_reasons[k] : NULL;
+}
+
 void hwcheck_short_reason(const char *note, char *buf, size_t len)
 {
     static const char *const subjects[] = {
@@ -134,8 +148,23 @@ static void pair(double a, double b, char *buf, size_t len)
     snprintf(buf, len, "%s \xC2\xB7 %s", x, y);
 }
 
+static int conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                         char *buf, size_t len, int brief);
+
 int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
                           char *buf, size_t len)
+{
+    return conflict_line(cc, note, version, block_size, buf, len, 0);
+}
+
+int hwcheck_conflict_brief(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                           char *buf, size_t len)
+{
+    return conflict_line(cc, note, version, block_size, buf, len, 1);
+}
+
+static int conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                         char *buf, size_t len, int brief)
 {
     const rv_version_info *vi = rv_version(version);
     if (!cc) {
@@ -165,8 +194,12 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
         pair(c.l1_ld, c.l1_st, q, sizeof q);
         snprintf(l1, sizeof l1, _(" \xC2\xB7 L1 counter %s"), q);
     }
-    snprintf(buf, len, _("bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s "
-             "(measured: the instructions' own wavefronts, Nsight Compute)"), p, cc->device, m, l1);
+    snprintf(buf, len, _("bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s"), p,
+             cc->device, m, l1);
+    if (!brief) {
+        size_t o = strlen(buf);
+        snprintf(buf + o, len - o, "%s", _(" (measured: the instructions' own wavefronts, Nsight Compute)"));
+    }
     return 1;
 }
 

@@ -482,9 +482,14 @@ static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
     y += lh;
     /* Small print: what "measured" is, and why the L1 counter differs. */
     size_t o = (size_t)snprintf(buf, sizeof buf, _("measured: instructions' own wavefronts (Nsight Compute)%s%s"),
-                                c.own_note[0] ? ", " : "", c.own_note);
-    if (c.l1_reason[0])
-        snprintf(buf + o, sizeof buf - o, "; L1 %s", !strncmp(c.l1_reason, "it ", 3) ? c.l1_reason + 3 : c.l1_reason);
+                                c.own_note[0] ? ", " : "", c.own_note[0] ? _(c.own_note) : "");
+    if (c.l1_reason[0]) {
+        /* A translated reason is whole; the English one drops its "it ". */
+        const char *why = _(c.l1_reason);
+        if (why == c.l1_reason && !strncmp(why, "it ", 3))
+            why += 3;
+        snprintf(buf + o, sizeof buf - o, _("; L1 %s"), why);
+    }
     prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y, w, 3, g->hw_lh, th->text_dim, buf);
 }
 
