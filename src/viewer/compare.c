@@ -236,7 +236,7 @@ void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int 
         char what[96];
         describe(ASP_ACTIVE, &sd[p], what, sizeof what);
         describe(sd[p].conflict >= 2 ? ASP_CONFLICT : ASP_WARPS, &sd[p], d[0][0], sizeof d[0][0]);
-        snprintf(part[p], 160, "%s: %.50s, %.70s", sd[p].name, what, d[0][0]);
+        snprintf(part[p], 160, _("%s: %.50s, %.70s"), sd[p].name, what, d[0][0]);
         missing(&sd[p], &sd[!p], part[!p], 160);
     } else {
         int asp[2], n = 0;
@@ -246,16 +246,16 @@ void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int 
         if (n == 0) {
             snprintf(part[0], 160, _("%s and %s"), sd[0].name, sd[1].name);
             snprintf(part[1], 160, "%s", _("the same work at this step"));
-            snprintf(line, len, "%s: %s", part[0], part[1]);
+            snprintf(line, len, _("%s: %s"), part[0], part[1]);
             return;
         }
         for (int p = 0; p < 2; p++) {
             for (int k = 0; k < n; k++)
                 describe(asp[k], &sd[p], d[p][k], sizeof d[p][k]);
             if (n == 2)
-                snprintf(part[p], 160, "%s: %s, %s", sd[p].name, d[p][0], d[p][1]);
+                snprintf(part[p], 160, _("%s: %s, %s"), sd[p].name, d[p][0], d[p][1]);
             else
-                snprintf(part[p], 160, "%s: %s", sd[p].name, d[p][0]);
+                snprintf(part[p], 160, _("%s: %s"), sd[p].name, d[p][0]);
         }
     }
     snprintf(line, len, "%s \xC2\xB7 %s", part[0], part[1]);

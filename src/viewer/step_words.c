@@ -10,15 +10,24 @@
 #include <string.h>
 #include "../i18n.h"
 
-/* Labels without a number, and labels with one %d. */
+/* Labels without a number ("step|" only tells the translator where the
+ * word is used: the same English word is a phase elsewhere), and labels
+ * with one %d. */
 static const char *const plain[] = {
-    N_("load"), N_("load + add"), N_("load float4"), N_("warp sums"), N_("reload"),
-    N_("warp reg load"), N_("write"), N_("write partial"), N_("ticket"), N_("gather"),
-    N_("write result"), N_("atomicAdd"),
+    N_("step|load"), N_("step|load + add"), N_("step|load float4"), N_("step|warp sums"), N_("step|reload"),
+    N_("step|warp reg load"), N_("step|write"), N_("step|write partial"), N_("step|ticket"), N_("step|gather"),
+    N_("step|write result"), N_("step|atomicAdd"),
 };
 static const char *const numbered[] = {
     N_("s=%d"), N_("warp s=%d"), N_("store s=%d"), N_("shfl %d"), N_("final shfl %d"),
 };
+
+/* msgid "use|text": its translation, or "text" when there is none. */
+static const char *qualified(const char *msgid)
+{
+    const char *t = _(msgid);
+    return t == msgid ? strchr(msgid, '|') + 1 : t;
+}
 
 const char *step_label(const char *label, char *buf, size_t len)
 {
@@ -29,8 +38,8 @@ const char *step_label(const char *label, char *buf, size_t len)
         label += 6;
     }
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
-        if (!strcmp(label, plain[i])) {
-            snprintf(buf, len, "%s%s", prefix, _(plain[i]));
+        if (!strcmp(label, strchr(plain[i], '|') + 1)) {
+            snprintf(buf, len, "%s%s", prefix, qualified(plain[i]));
             return buf;
         }
     for (size_t i = 0; i < sizeof numbered / sizeof numbered[0]; i++) {
@@ -52,11 +61,12 @@ const char *step_label(const char *label, char *buf, size_t len)
 const char *step_phase_name(rv_phase p)
 {
     static const char *const names[RV_PHASE_COUNT] = {
-        /* TRANSLATORS: the phases of a step: loading from global memory, a
-         * tree step with __syncthreads(), a warp-synchronous step, a warp
-         * shuffle, moving partials between registers and shared memory,
-         * writing the result. */
-        N_("load"), N_("tree"), N_("warp"), N_("shuffle"), N_("store"), N_("write"),
+        /* TRANSLATORS: the phases of a step, after "phase|": loading from
+         * global memory, a tree step with __syncthreads(), a
+         * warp-synchronous step, a warp shuffle, moving partials between
+         * registers and shared memory, writing the result. */
+        N_("phase|load"), N_("phase|tree"), N_("phase|warp"), N_("phase|shuffle"), N_("phase|store"),
+        N_("phase|write"),
     };
-    return (unsigned)p < RV_PHASE_COUNT ? _(names[p]) : "?";
+    return (unsigned)p < RV_PHASE_COUNT ? qualified(names[p]) : "?";
 }
