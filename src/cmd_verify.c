@@ -234,7 +234,7 @@ static double ratio_of(double measured, double predicted)
 
 static void print_table(const row *rows, int nrows, const char *device)
 {
-    printf("\nPredicted by the trace analysis vs measured by Nsight Compute on %s (first pass, whole grid)\n", device);
+    printf(_("\nPredicted by the trace analysis vs measured by Nsight Compute on %s (first pass, whole grid)\n"), device);
     printf("%-5s %5s  %-28s %14s %14s %8s\n", "vers", "block", "metric", "predicted", "measured", "ratio");
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
@@ -246,7 +246,7 @@ static void print_table(const row *rows, int nrows, const char *device)
             else printf("%14.2f %8.3f", rows[r].measured[k], q);
             printf("%s\n", metrics[k].estimate ? "  (estimate)" : "");
         }
-    printf("\nNotes where a measurement differs from its prediction:\n");
+    printf(_("\nNotes where a measurement differs from its prediction:\n"));
     for (int k = 0; k < NMETRICS; k++)
         for (int r = 0; r < nrows; r++) {
             const char *why = why_differs(k, rows[r].predicted, rows[r].measured);
@@ -394,7 +394,7 @@ int cmd_verify(int argc, char **argv)
             failed = 1;
             continue;
         }
-        printf("racecheck %-4s %ld hazards (%s)\n", race_versions[i], races[nraces].hazards, races[nraces].summary);
+        printf(_("racecheck %-4s %ld hazards (%s)\n"), race_versions[i], races[nraces].hazards, races[nraces].summary);
         nraces++;
     }
     if (out && write_json(out, rows, nrows, races, nraces, device, n, err, sizeof err)) {

@@ -47,9 +47,13 @@ static void pick_locale_dir(void)
 {
     char cands[4][1024];
     int n = 0;
+    /* $RV_LOCALEDIR, when set, is the only place looked at (the tests name
+     * an empty one to see the interface without its catalogue). */
     const char *env = getenv("RV_LOCALEDIR");
-    if (env && *env)
-        snprintf(cands[n++], sizeof cands[0], "%.1000s", env);
+    if (env && *env) {
+        snprintf(locale_dir, sizeof locale_dir, "%.1000s", env);
+        return;
+    }
     if (RV_BUILD_LOCALEDIR[0])
         snprintf(cands[n++], sizeof cands[0], "%s", RV_BUILD_LOCALEDIR);
     char exe[900];
@@ -68,8 +72,7 @@ static void pick_locale_dir(void)
             snprintf(locale_dir, sizeof locale_dir, "%.1000s", cands[i]);
             return;
         }
-    /* With $RV_LOCALEDIR set, look nowhere else (the tests name an empty one). */
-    snprintf(locale_dir, sizeof locale_dir, "%.1000s", env && *env ? env : RV_INSTALL_LOCALEDIR);
+    snprintf(locale_dir, sizeof locale_dir, "%.1000s", RV_INSTALL_LOCALEDIR);
 }
 
 /* "zh_CN.UTF-8" -> "zh_CN"; "C", "POSIX" and "" -> "". */

@@ -120,7 +120,7 @@ SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_pa
         /* Hand out a copy: the canvas owns its surface. */
         out = SDL_DuplicateSurface(c->surface);
         if (!out)
-            snprintf(err, errlen, "SDL_DuplicateSurface failed: %s", SDL_GetError());
+            snprintf(err, errlen, _("SDL_DuplicateSurface failed: %s"), SDL_GetError());
     }
     viewer_canvas_free(c);
     return out;

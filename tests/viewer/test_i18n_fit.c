@@ -249,6 +249,25 @@ int main(void)
             found |= strstr(seen[i].s, "\xE5\xB8\xAE") != NULL || strstr(seen[i].s, "\xE7\xBA\xBF") != NULL;
         CHECK(found, "the texts drawn in Chinese contain Chinese (帮 or 线)");
     }
+    /* The L key switches live, both ways; without a CJK font it stays. */
+    i18n_set("en", NULL, 0);
+    app ka;
+    if (open_version(&ka, 1, -1, 1280, 720) == 0) {
+        app_key(&ka, SDLK_l, 0);
+        CHECK(!strcmp(i18n_lang(), "zh"), "L: Chinese");
+        CHECK(!strcmp(ka.toast, "\xE7\x95\x8C\xE9\x9D\xA2\xEF\xBC\x9A\xE4\xB8\xAD\xE6\x96\x87"),
+              "L: the toast says 界面：中文 (%s)", ka.toast);
+        CHECK(strcmp(_("What changed: "), "What changed: ") != 0, "L: messages are Chinese now");
+        app_key(&ka, SDLK_l, 0);
+        CHECK(!strcmp(i18n_lang(), "en") && !strcmp(ka.toast, "interface: English"), "L again: English (%s)",
+              ka.toast);
+        ka.no_cjk_font = 1;
+        app_key(&ka, SDLK_l, 0);
+        CHECK(!strcmp(i18n_lang(), "en"), "L without a CJK font: still English");
+        CHECK(strstr(ka.toast, FONT_CJK_PACKAGE) != NULL, "L without a CJK font names the package (%s)", ka.toast);
+        app_close(&ka);
+    }
+
     for (int i = 0; i < nissues; i++)
         CHECK(0, "%s (in %d frames)", issues[i].first, issues[i].count);
     if (fs) {
