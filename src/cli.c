@@ -94,6 +94,20 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
     return 2;
 }
 
+/* Prints s and pads it to cols terminal columns (a Chinese character takes two). */
+static void print_padded(const char *s, int cols)
+{
+    int used = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p & 0xC0) == 0x80)
+            continue;                       /* continuation byte */
+        used += *p >= 0xE3 && *p <= 0xEF ? 2 : 1;   /* U+3000.. in three bytes: wide */
+    }
+    fputs(s, stdout);
+    for (; used < cols; used++)
+        putchar(' ');
+}
+
 int cmd_versions(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -103,7 +117,9 @@ int cmd_versions(int argc, char **argv)
     if (argc > 1) return rv_usage_error("versions", _("unexpected argument '%s'"), argv[1]);
     for (int v = 0; v < RV_NUM_VERSIONS; v++) {
         const rv_version_info *info = rv_version(v);
-        printf("%s  %-24s %s\n", info->name, _(info->title), _(info->summary));
+        printf("%s  ", info->name);
+        print_padded(_(info->title), 24);
+        printf(" %s\n", _(info->summary));
     }
     printf(_("\nNumbering follows the seed document 002; the others number the same ideas one higher.\n"));
     return RV_EXIT_OK;

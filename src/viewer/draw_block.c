@@ -143,7 +143,7 @@ static void draw_banner(const draw_ctx *d, const stepview *sv)
     }
     banner_sentence(d, sv, buf, sizeof buf);
     prim_wrapped(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, y + (int)(L->fs_ui * 1.35),
-                 L->banner.w - 2 * L->margin, 2, (int)(L->fs_small * 1.3), th->text_dim, buf);
+                 L->banner.w - 2 * L->margin, 2, (int)(L->fs_small * 1.2), th->text_dim, buf);
     draw_race_band(d);
 }
 

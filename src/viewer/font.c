@@ -41,6 +41,7 @@
 #define ATLAS_WIDTH      1024
 #define FONT_MIN_PX      6
 #define FONT_MAX_PX      96
+#define CJK_PATTERN      "WenQuanYi Micro Hei,sans-serif:lang=zh-cn"   /* fontconfig */
 #define DYN_MAX          2048 /* glyphs rasterised on demand, per atlas       */
 #define DYN_HASH         4096 /* open-addressing slots for them (power of 2)  */
 #define DYN_PAGE         1024 /* side of one page texture of those glyphs      */
@@ -159,7 +160,7 @@ int font_find_cjk(char *out, size_t len, int *index)
     /* WenQuanYi Micro Hei first (the font the set-up installs, see the top
      * of this file), else whatever sans-serif font fontconfig ranks best
      * for Simplified Chinese. */
-    FcPattern *pat = FcNameParse((const FcChar8 *)"WenQuanYi Micro Hei,sans-serif:lang=zh-cn");
+    FcPattern *pat = FcNameParse((const FcChar8 *)CJK_PATTERN);
     if (!pat)
         return -1;
     FcConfigSubstitute(NULL, pat, FcMatchPattern);
@@ -188,6 +189,8 @@ int font_find_cjk(char *out, size_t len, int *index)
     if (set)
         FcFontSetDestroy(set);
     FcPatternDestroy(pat);
+    /* Asked once per font set: let fontconfig free its configuration. */
+    FcFini();
     return rc;
 #else
     (void)len;
@@ -220,12 +223,12 @@ static void open_cjk(font_set *fs)
     TTF_SetFontStyle(fs->cjk[1], TTF_STYLE_BOLD);
 }
 
-void font_set_check_language(const font_set *fs, const char *cmd)
+void font_set_check_language(const font_set *fs)
 {
     if (fs->cjk[0] || strcmp(i18n_lang(), "zh"))
         return;
-    fprintf(stderr, _("reducevis %s: no font with Chinese glyphs was found (fontconfig, lang zh-cn): "
-                      "install Debian's %s; showing the English interface\n"), cmd, FONT_CJK_PACKAGE);
+    fprintf(stderr, _("reducevis: no font with Chinese glyphs was found (fontconfig, lang zh-cn): "
+                      "install Debian's %s; showing the English interface\n"), FONT_CJK_PACKAGE);
     i18n_set("en", NULL, 0);
 }
 

@@ -43,9 +43,9 @@ const char *font_set_cjk_path(const font_set *fs);
 uint32_t font_set_missing(font_set *fs, font_face face, const char *s);
 
 /* When the interface speaks Chinese and no font here has Chinese glyphs:
- * says so on stderr ("reducevis CMD: ..."), naming the Debian package, and
- * switches the interface to English, so that no text is drawn as '?'. */
-void font_set_check_language(const font_set *fs, const char *cmd);
+ * says so on stderr, naming the Debian package, and switches the interface
+ * to English, so that no text is drawn as '?'. */
+void font_set_check_language(const font_set *fs);
 
 /* The Debian package that provides the CJK font, for messages. */
 #define FONT_CJK_PACKAGE "fonts-wqy-microhei"

@@ -30,7 +30,7 @@ viewer_canvas *viewer_canvas_new(const char *font_path, char *err, size_t errlen
         free(c);
         return NULL;
     }
-    font_set_check_language(c->fonts, "export");
+    font_set_check_language(c->fonts);
     return c;
 }
 

@@ -280,7 +280,7 @@ int viewer_main(int argc, char **argv)
         fprintf(stderr, "reducevis view: %s\n", err);
         return 2;
     }
-    font_set_check_language(fonts, "view");
+    font_set_check_language(fonts);
     char bufs[3][1024];
     const char *dirs[4];
     int ndirs = viewer_asset_dirs(bufs, dirs);
