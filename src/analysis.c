@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "i18n.h"
 
 const char *rv_warp_state_name(rv_warp_state s)
 {
@@ -276,7 +277,7 @@ rv_analysis *rv_analyze(const rv_trace *tr, char *err, size_t errlen)
     }
     return an;
 oom:
-    snprintf(err, errlen, "out of memory analysing the trace");
+    snprintf(err, errlen, _("out of memory analysing the trace"));
     rv_analysis_free(an);
     return NULL;
 }
@@ -360,7 +361,7 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
     ilist l = {0};
     collect(an, step, acc, &l);
     if (l.oom) {
-        snprintf(buf, len, "(out of memory)");
+        snprintf(buf, len, _("(out of memory)"));
         free(l.v);
         return 0;
     }
@@ -371,7 +372,7 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
     int twice = distinct != l.n;
     size_t pos = 0;
     buf[0] = '\0';
-    if (distinct == 0) snprintf(buf, len, "no input elements");
+    if (distinct == 0) snprintf(buf, len, _("no input elements"));
     int ranges = 0;
     for (size_t i = 0; i < distinct && pos < len;) {
         size_t j = i;
@@ -384,7 +385,7 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
         else pos += (size_t)snprintf(buf + pos, len - pos, "%sin[%" PRIu64 "..%" PRIu64 "]", i ? " + " : "", l.v[i], l.v[j]);
         i = j + 1;
     }
-    if (twice && pos < len) snprintf(buf + pos, len - pos, " (some counted more than once)");
+    if (twice && pos < len) snprintf(buf + pos, len - pos, _(" (some counted more than once)"));
     free(l.v);
     return distinct;
 }

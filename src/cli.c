@@ -10,6 +10,7 @@
 
 #include "gpu.h"
 #include "versions.h"
+#include "i18n.h"
 
 int rv_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -18,7 +19,7 @@ int rv_usage_error(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\n(see `reducevis %s --help`)\n", cmd);
+    fprintf(stderr, _("\n(see `reducevis %s --help`)\n"), cmd);
     return RV_EXIT_USAGE;
 }
 
@@ -49,37 +50,37 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
                 !strcmp(opt, "--block") || !strcmp(opt, "--data") || !strcmp(opt, "--grid");
     if (!known) return 0;
     if (i + 1 >= argc) {
-        rv_usage_error(cmd, "%s needs a value", opt);
+        rv_usage_error(cmd, _("%s needs a value"), opt);
         return -1;
     }
     const char *val = argv[i + 1];
     uint64_t x;
     if (!strcmp(opt, "--version")) {
         if ((cfg->version = rv_version_parse(val)) < 0) {
-            rv_usage_error(cmd, "unknown version '%s' (expected one of %s; see `reducevis versions`)", val, rv_version_list());
+            rv_usage_error(cmd, _("unknown version '%s' (expected one of %s; see `reducevis versions`)"), val, rv_version_list());
             return -1;
         }
     } else if (!strcmp(opt, "--block-size")) {
         if (rv_parse_u64(val, &x) || x == 0 || x > 1024 || (x & (x - 1))) {
-            rv_usage_error(cmd, "block size '%s' must be a power of two from 32 to 1024", val);
+            rv_usage_error(cmd, _("block size '%s' must be a power of two from 32 to 1024"), val);
             return -1;
         }
         cfg->block_size = (int)x;
     } else if (!strcmp(opt, "--n")) {
         if (rv_parse_u64(val, &x) || x == 0 || x > RV_MAX_N) {
-            rv_usage_error(cmd, "N '%s' must be a whole number from 1 to 2^31 (e.g. 1000003 or 2^25)", val);
+            rv_usage_error(cmd, _("N '%s' must be a whole number from 1 to 2^31 (e.g. 1000003 or 2^25)"), val);
             return -1;
         }
         cfg->n = x;
     } else if (!strcmp(opt, "--block")) {
         if (rv_parse_u64(val, &x) || x > UINT32_MAX) {
-            rv_usage_error(cmd, "block '%s' must be a block index (0, 1, ...)", val);
+            rv_usage_error(cmd, _("block '%s' must be a block index (0, 1, ...)"), val);
             return -1;
         }
         cfg->block = (uint32_t)x;
     } else if (!strcmp(opt, "--grid")) {
         if (rv_parse_u64(val, &x) || x == 0 || x > UINT32_MAX) {
-            rv_usage_error(cmd, "grid '%s' must be a number of blocks (1, 2, ...)", val);
+            rv_usage_error(cmd, _("grid '%s' must be a number of blocks (1, 2, ...)"), val);
             return -1;
         }
         cfg->grid = (uint32_t)x;
@@ -93,25 +94,45 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
     return 2;
 }
 
+/* Prints s and pads it to cols terminal columns (a Chinese character takes two). */
+static void print_padded(const char *s, int cols)
+{
+    int used = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p & 0xC0) == 0x80)
+            continue;                       /* continuation byte */
+        used += *p >= 0xE3 && *p <= 0xEF ? 2 : 1;   /* U+3000.. in three bytes: wide */
+    }
+    fputs(s, stdout);
+    for (; used < cols; used++)
+        putchar(' ');
+}
+
 int cmd_versions(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: reducevis versions\n\nLists the reduction versions in teaching order, one line each.\n");
+        printf(_("usage: reducevis versions\n\nLists the reduction versions in teaching order, one line each.\n"));
         return RV_EXIT_OK;
     }
-    if (argc > 1) return rv_usage_error("versions", "unexpected argument '%s'", argv[1]);
+    if (argc > 1) return rv_usage_error("versions", _("unexpected argument '%s'"), argv[1]);
     for (int k = 0; k < RV_NUM_VERSIONS; k++) {
         const rv_version_info *info = rv_version_at(k);
-        printf("%-5s %-26s %s\n", info->name, info->title, info->summary);
-        if (info->note) printf("%-5s %-26s note: %s\n", "", "", info->note);
+        printf("%-5s ", info->name);
+        print_padded(_(info->title), 26);
+        printf(" %s\n", _(info->summary));
+        if (info->note) {
+            printf("%-5s ", "");
+            print_padded("", 26);
+            printf(_(" note: %s\n"), _(info->note));
+        }
     }
-    printf("\nNumbering follows the seed document 002; the others number the same ideas one higher.\n");
+    printf(_("\nNumbering follows the seed document 002; the others number the same ideas one higher.\n"));
     return RV_EXIT_OK;
 }
 
 static void trace_usage(const char *cmd, const char *what)
 {
-    printf("usage: reducevis %s --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
+    printf(_("usage: reducevis %s --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
            "                 [--data ones|index|mod10|random[:SEED]] -o FILE.rvt\n\n"
            "%s\n\n"
            "  --version V      a version's name (see `reducevis versions`)\n"
@@ -124,7 +145,7 @@ static void trace_usage(const char *cmd, const char *what)
            "                   capture fills the GPU it runs on and simulate assumes an H100/H200\n"
            "                   (132 SMs x 2048 threads); the other versions' grid follows from N\n"
            "  --data PATTERN   input values (default ones)\n"
-           "  -o FILE.rvt      where to write the trace\n", cmd, what);
+           "  -o FILE.rvt      where to write the trace\n"), cmd, what);
 }
 
 /* simulate and capture take the same options; `run` makes the trace. */
@@ -140,18 +161,18 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
             return RV_EXIT_OK;
         }
         if (!strcmp(argv[i], "-o")) {
-            if (i + 1 >= argc) return rv_usage_error(cmd, "-o needs a file name");
+            if (i + 1 >= argc) return rv_usage_error(cmd, _("-o needs a file name"));
             out = argv[++i];
             continue;
         }
         have_version |= !strcmp(argv[i], "--version");
         int used = rv_parse_config_option(argc, argv, i, &cfg, cmd);
         if (used < 0) return RV_EXIT_USAGE;
-        if (used == 0) return rv_usage_error(cmd, "unknown option '%s'", argv[i]);
+        if (used == 0) return rv_usage_error(cmd, _("unknown option '%s'"), argv[i]);
         i += used - 1;
     }
-    if (!have_version) return rv_usage_error(cmd, "--version is required (%s)", rv_version_list());
-    if (!out) return rv_usage_error(cmd, "-o FILE.rvt is required");
+    if (!have_version) return rv_usage_error(cmd, _("--version is required (%s)"), rv_version_list());
+    if (!out) return rv_usage_error(cmd, _("-o FILE.rvt is required"));
     char err[512];
     if (rv_config_check(&cfg, err, sizeof err)) return rv_usage_error(cmd, "%s", err);
     rv_trace *tr = run(&cfg, err, sizeof err);
@@ -161,7 +182,7 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
     }
     int rc = rv_trace_save(tr, out, err, sizeof err);
     if (rc) fprintf(stderr, "reducevis %s: %s\n", cmd, err);
-    else printf("%s: %s, block size %d, N = %llu, block %u of %u, %d steps, from %s\n", out, rv_version_name(tr->version),
+    else printf(_("%s: %s, block size %d, N = %llu, block %u of %u, %d steps, from %s\n"), out, rv_version_name(tr->version),
                 tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->grid, tr->nsteps, tr->origin);
     rv_trace_free(tr);
     return rc ? RV_EXIT_RUNTIME : RV_EXIT_OK;
@@ -170,7 +191,7 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
 int cmd_simulate(int argc, char **argv)
 {
     return make_trace(argc, argv, "simulate",
-                      "Runs the CPU model of one version and records one block's steps (no GPU needed).",
+                      _("Runs the CPU model of one version and records one block's steps (no GPU needed)."),
                       rv_model_run);
 }
 
@@ -178,7 +199,7 @@ static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
 {
     char why[256];
     if (!rv_gpu_available(why, sizeof why)) {
-        snprintf(err, errlen, "%s; without a GPU, `reducevis simulate` records the same trace from the CPU model", why);
+        snprintf(err, errlen, _("%s; without a GPU, `reducevis simulate` records the same trace from the CPU model"), why);
         return NULL;
     }
     return rv_gpu_capture(cfg, err, errlen);
@@ -187,7 +208,7 @@ static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
 int cmd_capture(int argc, char **argv)
 {
     return make_trace(argc, argv, "capture",
-                      "Runs the instrumented kernel of one version on the GPU and records one block's steps\n"
-                      "into the device trace buffer; also checks the whole sum against the CPU.",
+                      _("Runs the instrumented kernel of one version on the GPU and records one block's steps\n"
+                      "into the device trace buffer; also checks the whole sum against the CPU."),
                       capture_on_gpu);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "gpu.h"
 #include "results.h"
 #include "versions.h"
@@ -37,7 +38,7 @@ static void bench_usage(void)
 {
     char tuned[256];
     tuned_sizes(tuned, sizeof tuned);
-    printf("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
+    printf(_("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
            "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
            "       reducevis bench --show FILE.json\n"
            "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)\n\n"
@@ -69,7 +70,7 @@ static void bench_usage(void)
            "The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
            "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
            "does not match the CPU's (the table and the JSON are written first, marking\n"
-           "it FAILED).\n",
+           "it FAILED).\n"),
            tuned, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
 }
 
@@ -95,13 +96,13 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
         } else if (!strcmp(a, "--sweep")) {
             opts->sweep = 1;
         } else if (!strcmp(a, "-o")) {
-            if (i + 1 >= argc) return rv_usage_error("bench", "-o needs a file name");
+            if (i + 1 >= argc) return rv_usage_error("bench", _("-o needs a file name"));
             opts->out_json = argv[++i];
         } else if (!strcmp(a, "--repeat")) {
-            if (i + 1 >= argc) return rv_usage_error("bench", "--repeat needs a value");
+            if (i + 1 >= argc) return rv_usage_error("bench", _("--repeat needs a value"));
             const char *val = argv[++i];
             if (rv_parse_u64(val, &x) || x < 1 || x > RV_BENCH_MAX_REPEAT)
-                return rv_usage_error("bench", "repeat '%s' must be a whole number from 1 to %d", val, RV_BENCH_MAX_REPEAT);
+                return rv_usage_error("bench", _("repeat '%s' must be a whole number from 1 to %d"), val, RV_BENCH_MAX_REPEAT);
             opts->repeat = (int)x;
         } else if (!strcmp(a, "--n") || !strcmp(a, "--block-size") || !strcmp(a, "--data")) {
             int used = rv_parse_config_option(argc, argv, i, &cfg, "bench");
@@ -110,14 +111,14 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
             have_block |= !strcmp(a, "--block-size");
             i += used - 1;
         } else {
-            return rv_usage_error("bench", "unknown option '%s'", a);
+            return rv_usage_error("bench", _("unknown option '%s'"), a);
         }
     }
     /* The shared parser lets 1..16 through; no version runs below a warp. */
     if (cfg.block_size < 32)
-        return rv_usage_error("bench", "block size '%d' must be a power of two from 32 to 1024", cfg.block_size);
+        return rv_usage_error("bench", _("block size '%d' must be a power of two from 32 to 1024"), cfg.block_size);
     if (have_n && opts->sweep)
-        return rv_usage_error("bench", "--n and --sweep do not go together (--sweep times N = 2^20 .. 2^30)");
+        return rv_usage_error("bench", _("--n and --sweep do not go together (--sweep times N = 2^20 .. 2^30)"));
     opts->n = cfg.n;
     opts->block_size = cfg.block_size;
     opts->block_given = have_block;
@@ -146,13 +147,13 @@ int cmd_bench(int argc, char **argv)
     memset(&opts, 0, sizeof opts);
     if (rv_bench_wants_gpus(argc, argv)) return cmd_bench_gpus(argc, argv); /* across GPUs: cmd_multi.c */
     if (argc >= 2 && !strcmp(argv[1], "--show")) {
-        if (argc != 3) return rv_usage_error("bench", "--show takes one results file and nothing else");
+        if (argc != 3) return rv_usage_error("bench", _("--show takes one results file and nothing else"));
         return show_results(argv[2]);
     }
     int status = parse_bench(argc, argv, &opts);
     if (status != RV_BENCH_RUN) return status;
     if (!rv_gpu_available(err, sizeof err)) {
-        fprintf(stderr, "reducevis bench: needs a CUDA GPU to time the kernels, and there is none: %s\n", err);
+        fprintf(stderr, _("reducevis bench: needs a CUDA GPU to time the kernels, and there is none: %s\n"), err);
         return RV_EXIT_RUNTIME;
     }
     if (rv_gpu_bench(&opts, err, sizeof err)) {

@@ -6,6 +6,7 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "i18n.h"
 #include "json.h"
 #include "versions.h"
 
@@ -13,26 +14,32 @@ static void print_text(const rv_trace *tr, const rv_analysis *an)
 {
     char data[48];
     rv_data_name(tr->data, data, sizeof data);
-    printf("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n",
-           rv_version(tr->version)->name, rv_version(tr->version)->title, tr->block_size, tr->n,
+    printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
+           rv_version(tr->version)->name, _(rv_version(tr->version)->title), tr->block_size, tr->n,
            tr->traced_block, tr->grid, data);
     printf("origin: %s%s%s\n\n", tr->origin, tr->date[0] ? ", " : "", tr->date);
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];
-        printf("step %2d  %-14s line %-4d %4d of %d threads execute", s, tr->steps[s].label, si->line,
+        printf(_("step %2d  %-14s line %-4d %4d of %d threads execute"), s, tr->steps[s].label, si->line,
                si->active_threads, tr->block_size);
-        if (si->wasted_threads) printf(", %d wasted", si->wasted_threads);
+        if (si->wasted_threads) printf(_(", %d wasted"), si->wasted_threads);
         printf("\n");
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
             if (wi->state == RV_WARP_IDLE) continue;
-            printf("         warp %2d  %-9s %2d lanes", w, rv_warp_state_name(wi->state), wi->active_lanes);
-            if (wi->smem_requests)
-                printf("  shared: %d request%s, worst %d-way%s", wi->smem_requests, wi->smem_requests > 1 ? "s" : "",
-                       wi->max_conflict, wi->max_conflict > 1 ? " conflict" : " (conflict-free)");
+            printf(_("         warp %2d  %-9s %2d lanes"), w, rv_warp_state_name(wi->state), wi->active_lanes);
+            if (wi->smem_requests && wi->max_conflict > 1)
+                printf(ngettext("  shared: %d request, worst %d-way conflict",
+                                "  shared: %d requests, worst %d-way conflict", wi->smem_requests),
+                       wi->smem_requests, wi->max_conflict);
+            else if (wi->smem_requests)
+                printf(ngettext("  shared: %d request, worst %d-way (conflict-free)",
+                                "  shared: %d requests, worst %d-way (conflict-free)", wi->smem_requests),
+                       wi->smem_requests, wi->max_conflict);
             if (wi->gld_requests)
-                printf("  global loads: %d request%s, %d sectors (%.1f per request)", wi->gld_requests,
-                       wi->gld_requests > 1 ? "s" : "", wi->gld_sectors, (double)wi->gld_sectors / wi->gld_requests);
+                printf(ngettext("  global loads: %d request, %d sectors (%.1f per request)",
+                                "  global loads: %d requests, %d sectors (%.1f per request)", wi->gld_requests),
+                       wi->gld_requests, wi->gld_sectors, (double)wi->gld_sectors / wi->gld_requests);
             printf("\n");
         }
     }
@@ -78,19 +85,19 @@ int cmd_inspect(int argc, char **argv)
     int json = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: reducevis inspect FILE.rvt [--json]\n\n"
+            printf(_("usage: reducevis inspect FILE.rvt [--json]\n\n"
                    "For each step: its label, source line, executing threads, each warp's state\n"
                    "(idle / full / divergent), the worst bank-conflict degree of its shared-memory\n"
                    "requests (1 = conflict-free, 0 in JSON = no shared access) and the 32-byte\n"
-                   "sectors per global load request.  --json prints the same as JSON.\n");
+                   "sectors per global load request.  --json prints the same as JSON.\n"));
             return RV_EXIT_OK;
         }
         if (!strcmp(argv[i], "--json")) json = 1;
-        else if (argv[i][0] == '-') return rv_usage_error("inspect", "unknown option '%s'", argv[i]);
-        else if (path) return rv_usage_error("inspect", "only one trace file, please ('%s' and '%s')", path, argv[i]);
+        else if (argv[i][0] == '-') return rv_usage_error("inspect", _("unknown option '%s'"), argv[i]);
+        else if (path) return rv_usage_error("inspect", _("only one trace file, please ('%s' and '%s')"), path, argv[i]);
         else path = argv[i];
     }
-    if (!path) return rv_usage_error("inspect", "which trace? give FILE.rvt");
+    if (!path) return rv_usage_error("inspect", _("which trace? give FILE.rvt"));
     char err[512];
     rv_trace *tr = rv_trace_load(path, err, sizeof err);
     if (!tr) {

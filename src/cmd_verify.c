@@ -29,6 +29,7 @@
 
 #include "analysis.h"
 #include "cli.h"
+#include "i18n.h"
 #include "gpu.h"
 #include "json.h"
 #include "versions.h"
@@ -132,7 +133,7 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
              self, rv_version_name(v), B, n);
     FILE *p = popen(cmd, "r");
     if (!p) {
-        snprintf(err, errlen, "cannot run %s", ncu);
+        snprintf(err, errlen, _("cannot run %s"), ncu);
         return -1;
     }
     for (int k = 0; k < NMETRICS; k++) out[k] = -1;
@@ -176,7 +177,7 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
     for (int k = 0; k < NCOUNTERS; k++) {
         if (out[k] >= 0) continue;
         if (metrics[k].required) {
-            snprintf(err, errlen, "ncu gave no value for %s (exit %d; last line: %s)", metrics[k].name, rc, last);
+            snprintf(err, errlen, _("ncu gave no value for %s (exit %d; last line: %s)"), metrics[k].name, rc, last);
             return -1;
         }
         out[k] = NAN; /* this ncu does not offer it: shown as n/a */
@@ -196,7 +197,7 @@ static int racecheck(const char *self, int v, race *out, char *err, size_t errle
              self, rv_version_name(v));
     FILE *p = popen(cmd, "r");
     if (!p) {
-        snprintf(err, errlen, "cannot run compute-sanitizer");
+        snprintf(err, errlen, _("cannot run compute-sanitizer"));
         return -1;
     }
     memset(out, 0, sizeof *out);
@@ -220,7 +221,7 @@ static int racecheck(const char *self, int v, race *out, char *err, size_t errle
     }
     pclose(p);
     if (!seen) {
-        snprintf(err, errlen, "compute-sanitizer printed no RACECHECK SUMMARY for %s", rv_version_name(v));
+        snprintf(err, errlen, _("compute-sanitizer printed no RACECHECK SUMMARY for %s"), rv_version_name(v));
         return -1;
     }
     return 0;
@@ -233,7 +234,7 @@ static double ratio_of(double measured, double predicted)
 
 static void print_table(const row *rows, int nrows, const char *device)
 {
-    printf("\nPredicted by the trace analysis vs measured by Nsight Compute on %s (first pass, whole grid)\n", device);
+    printf(_("\nPredicted by the trace analysis vs measured by Nsight Compute on %s (first pass, whole grid)\n"), device);
     printf("%-5s %5s  %-28s %14s %14s %8s\n", "vers", "block", "metric", "predicted", "measured", "ratio");
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
@@ -245,7 +246,7 @@ static void print_table(const row *rows, int nrows, const char *device)
             else printf("%14.2f %8.3f", rows[r].measured[k], q);
             printf("%s\n", metrics[k].estimate ? "  (estimate)" : "");
         }
-    printf("\nNotes where a measurement differs from its prediction:\n");
+    printf(_("\nNotes where a measurement differs from its prediction:\n"));
     for (int k = 0; k < NMETRICS; k++)
         for (int r = 0; r < nrows; r++) {
             const char *why = why_differs(k, rows[r].predicted, rows[r].measured);
@@ -261,7 +262,7 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write %s", path);
+        snprintf(err, errlen, _("cannot write %s"), path);
         return -1;
     }
     char date[32];
@@ -302,7 +303,7 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
     }
     fprintf(f, "\n  ]\n}\n");
     if (fclose(f)) {
-        snprintf(err, errlen, "cannot write %s", path);
+        snprintf(err, errlen, _("cannot write %s"), path);
         return -1;
     }
     return 0;
@@ -310,13 +311,13 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
 
 static void usage(void)
 {
-    printf("usage: reducevis verify [--block-sizes 128,256,512] [--n N] [--ncu PATH] [-o FILE.json]\n\n"
+    printf(_("usage: reducevis verify [--block-sizes 128,256,512] [--n N] [--ncu PATH] [-o FILE.json]\n\n"
            "On a GPU with Nsight Compute: for every version and block size, runs the first pass\n"
            "of the timed kernel under ncu and prints the trace analysis's predictions beside the\n"
            "hardware counters (bank conflicts of loads and stores, shared-memory instructions,\n"
            "lanes per warp instruction), then runs compute-sanitizer racecheck on the versions\n"
            "with a warp-synchronous phase of their own (the race hazard and its fix).\n"
-           "-o writes the table as JSON (device, date, metric names).  N defaults to 2^24.\n");
+           "-o writes the table as JSON (device, date, metric names).  N defaults to 2^24.\n"));
 }
 
 int cmd_verify(int argc, char **argv)
@@ -330,11 +331,11 @@ int cmd_verify(int argc, char **argv)
             usage();
             return RV_EXIT_OK;
         }
-        if (i + 1 >= argc) return rv_usage_error("verify", "%s needs a value", a);
+        if (i + 1 >= argc) return rv_usage_error("verify", _("%s needs a value"), a);
         const char *val = argv[++i];
         if (!strcmp(a, "--n")) {
             if (rv_parse_u64(val, &n) || n == 0 || n > RV_MAX_N)
-                return rv_usage_error("verify", "N '%s' must be a whole number from 1 to 2^31", val);
+                return rv_usage_error("verify", _("N '%s' must be a whole number from 1 to 2^31"), val);
         } else if (!strcmp(a, "--ncu")) {
             ncu = val;
         } else if (!strcmp(a, "-o")) {
@@ -345,23 +346,23 @@ int cmd_verify(int argc, char **argv)
                 char *end;
                 long b = strtol(p, &end, 10);
                 if (end == p || b < 32 || b > 1024 || (b & (b - 1)))
-                    return rv_usage_error("verify", "block sizes '%s' must be powers of two from 32 to 1024, comma-separated", val);
+                    return rv_usage_error("verify", _("block sizes '%s' must be powers of two from 32 to 1024, comma-separated"), val);
                 sizes[nsizes++] = (int)b;
                 p = *end == ',' ? end + 1 : end;
             }
         } else {
-            return rv_usage_error("verify", "unknown option '%s'", a);
+            return rv_usage_error("verify", _("unknown option '%s'"), a);
         }
     }
     char err[512], device[256];
     if (!rv_gpu_available(err, sizeof err)) {
-        fprintf(stderr, "reducevis verify: needs a CUDA GPU and Nsight Compute: %s\n", err);
+        fprintf(stderr, _("reducevis verify: needs a CUDA GPU and Nsight Compute: %s\n"), err);
         return RV_EXIT_RUNTIME;
     }
     char self[4096];
     ssize_t got = readlink("/proc/self/exe", self, sizeof self - 1);
     if (got <= 0) {
-        fprintf(stderr, "reducevis verify: cannot find its own executable\n");
+        fprintf(stderr, _("reducevis verify: cannot find its own executable\n"));
         return RV_EXIT_RUNTIME;
     }
     self[got] = '\0';
@@ -374,10 +375,10 @@ int cmd_verify(int argc, char **argv)
             row *r = &rows[nrows];
             r->version = v;
             r->block_size = sizes[k];
-            fprintf(stderr, "verify: %s at block size %d ...\n", rv_version_name(v), sizes[k]);
+            fprintf(stderr, _("verify: %s at block size %d ...\n"), rv_version_name(v), sizes[k]);
             if (predict(v, sizes[k], n, r->predicted, err, sizeof err) ||
                 measure(ncu, self, v, sizes[k], n, r->measured, err, sizeof err)) {
-                fprintf(stderr, "reducevis verify: %s at block size %d: %s\n", rv_version_name(v), sizes[k], err);
+                fprintf(stderr, _("reducevis verify: %s at block size %d: %s\n"), rv_version_name(v), sizes[k], err);
                 failed = 1;
                 continue;
             }
@@ -392,11 +393,11 @@ int cmd_verify(int argc, char **argv)
         const rv_version_info *vi = rv_version_at(k);
         if (vi->race != RV_RACE_HAZARD && vi->race != RV_RACE_CLEAN) continue;
         if (racecheck(self, vi->id, &races[nraces], err, sizeof err)) {
-            fprintf(stderr, "reducevis verify: racecheck: %s\n", err);
+            fprintf(stderr, _("reducevis verify: racecheck: %s\n"), err);
             failed = 1;
             continue;
         }
-        printf("racecheck %-4s %ld hazards (%s)\n", vi->name, races[nraces].hazards, races[nraces].summary);
+        printf(_("racecheck %-4s %ld hazards (%s)\n"), vi->name, races[nraces].hazards, races[nraces].summary);
         nraces++;
     }
     if (out && write_json(out, rows, nrows, races, nraces, device, n, err, sizeof err)) {

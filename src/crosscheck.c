@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "i18n.h"
 
 #define RV_CC_FORMAT   "reducevis-verify"
 #define RV_CC_MAX_ROWS 10000
@@ -50,7 +51,7 @@ static int from_tree(const rv_json *root, rv_crosscheck *cc, char *err, size_t e
     double n;
     if (root->type != RV_JSON_OBJECT || rv_json_need(&top, root, "format", RV_JSON_STRING, 0, &fmt) ||
         strcmp(fmt->text, RV_CC_FORMAT) != 0) {
-        snprintf(err, errlen, "this is not a reducevis verify file (no \"format\": \"%s\")", RV_CC_FORMAT);
+        snprintf(err, errlen, _("this is not a reducevis verify file (no \"format\": \"%s\")"), RV_CC_FORMAT);
         return -1;
     }
     if (rv_json_text(&top, root, "device", cc->device, sizeof cc->device) ||
@@ -61,12 +62,12 @@ static int from_tree(const rv_json *root, rv_crosscheck *cc, char *err, size_t e
         return -1;
     cc->n = (uint64_t)n;
     if (rows->nkids > RV_CC_MAX_ROWS) {
-        snprintf(err, errlen, "%d rows is absurd", rows->nkids);
+        snprintf(err, errlen, _("%d rows is absurd"), rows->nkids);
         return -1;
     }
     cc->rows = calloc((size_t)rows->nkids + 1, sizeof *cc->rows);
     if (!cc->rows) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, _("out of memory"));
         return -1;
     }
     for (int i = 0; i < rows->nkids; i++) {
@@ -94,7 +95,7 @@ rv_crosscheck *rv_crosscheck_parse(const char *text, size_t len, char *err, size
         return NULL;
     }
     rv_crosscheck *cc = calloc(1, sizeof *cc);
-    if (!cc) snprintf(err, errlen, "out of memory");
+    if (!cc) snprintf(err, errlen, _("out of memory"));
     if (cc && from_tree(&root, cc, err, errlen)) {
         rv_crosscheck_free(cc);
         cc = NULL;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "i18n.h"
 
 static const char *const names[RV_DATA_KIND_COUNT] = {"ones", "index", "mod10", "random"};
 
@@ -33,7 +34,7 @@ int rv_data_parse(const char *s, rv_data *out, char *err, size_t errlen)
             }
         }
     }
-    snprintf(err, errlen, "unknown data pattern '%s' (expected ones, index, mod10, random or random:SEED)", s);
+    snprintf(err, errlen, _("unknown data pattern '%s' (expected ones, index, mod10, random or random:SEED)"), s);
     return -1;
 }
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "i18n.h"
 
 /* Limits that keep a hostile file from costing much. */
 #define RV_JSON_MAX_FILE  (64L << 20) /* far beyond any real file of ours          */
@@ -62,16 +63,17 @@ static int jfail(jparser *jp, const char *fmt, ...)
     char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, _(fmt), ap);   /* fmt is marked: xgettext --keyword=jfail:2 */
     va_end(ap);
-    snprintf(jp->err, jp->errlen, "line %d, column %d: %s", jp->line, column(jp), msg);
+    snprintf(jp->err, jp->errlen, _("line %d, column %d: %s"), jp->line, column(jp), msg);
     return -1;
 }
 
 /* The text stops where more was expected: the usual sign of a cut-off file. */
 static int jfail_end(jparser *jp, const char *inside)
 {
-    snprintf(jp->err, jp->errlen, "line %d: the file ends inside %s: it is truncated", jp->line, inside);
+    /* inside is marked: xgettext --keyword=jfail_end:2 */
+    snprintf(jp->err, jp->errlen, _("line %d: the file ends inside %s: it is truncated"), jp->line, _(inside));
     return -1;
 }
 
@@ -333,7 +335,7 @@ int rv_json_parse(const char *text, size_t len, rv_json *root, char *err, size_t
     jparser jp = {text, text + len, text, 1, 0, err, errlen};
     skip_space(&jp);
     if (jp.p == jp.end) {
-        snprintf(err, errlen, "the file is empty");
+        snprintf(err, errlen, _("the file is empty"));
         return -1;
     }
     if (parse_value(&jp, root)) return -1;
@@ -351,17 +353,18 @@ int rv_json_fail_at(const rv_json_place *at, const rv_json *node, const char *fm
     char msg[300];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, _(fmt), ap);   /* marked: xgettext --keyword=rv_json_fail_at:3 */
     va_end(ap);
-    if (node) snprintf(at->err, at->errlen, "%s%s (line %d, column %d)", at->where, msg, node->line, node->col);
+    if (node) snprintf(at->err, at->errlen, _("%s%s (line %d, column %d)"), at->where, msg, node->line, node->col);
     else snprintf(at->err, at->errlen, "%s%s", at->where, msg);
     return -1;
 }
 
 const char *rv_json_type_name(rv_json_type t)
 {
-    static const char *const names[] = {"null", "true or false", "a number", "a string", "an array", "an object"};
-    return names[t];
+    static const char *const names[] = {N_("null"), N_("true or false"), N_("a number"), N_("a string"),
+                                        N_("an array"), N_("an object")};
+    return _(names[t]);
 }
 
 /* The member key of obj, which must be of type want (or null when nullable):
@@ -374,7 +377,7 @@ int rv_json_need(const rv_json_place *at, const rv_json *obj, const char *key, r
         if (strcmp(kid->key, key)) continue;
         if (nullable && kid->type == RV_JSON_NULL) return 0;
         if (kid->type != want)
-            return rv_json_fail_at(at, kid, "\"%s\" should be %s%s, not %s", key, rv_json_type_name(want), nullable ? " or null" : "",
+            return rv_json_fail_at(at, kid, "\"%s\" should be %s%s, not %s", key, rv_json_type_name(want), nullable ? _(" or null") : "",
                          rv_json_type_name(kid->type));
         *out = kid;
         return 0;
@@ -437,17 +440,17 @@ char * rv_json_read_file(const char *path, size_t *len, char *err, size_t errlen
     char *buf = NULL;
     long size;
     if (!f) {
-        snprintf(err, errlen, "cannot open it: %s", strerror(errno));
+        snprintf(err, errlen, _("cannot open it: %s"), strerror(errno));
         return NULL;
     }
     if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-        snprintf(err, errlen, "cannot read it: %s", strerror(errno));
+        snprintf(err, errlen, _("cannot read it: %s"), strerror(errno));
     } else if (size > RV_JSON_MAX_FILE) {
-        snprintf(err, errlen, "%ld bytes is too large for a results file", size);
+        snprintf(err, errlen, _("%ld bytes is too large for a results file"), size);
     } else if (!(buf = malloc((size_t)size + 1))) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, _("out of memory"));
     } else if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        snprintf(err, errlen, "cannot read it: %s", ferror(f) ? strerror(errno) : "it got shorter while being read");
+        snprintf(err, errlen, _("cannot read it: %s"), ferror(f) ? strerror(errno) : _("it got shorter while being read"));
         free(buf);
         buf = NULL;
     } else {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #ifdef RV_HAVE_VIEWER
 #include "viewer.h"
 #endif
@@ -12,8 +13,8 @@
 static int no_viewer(int argc, char **argv)
 {
     (void)argc; (void)argv;
-    fprintf(stderr, "reducevis: this build has no viewer (SDL2 and SDL2_ttf were not found at build time);\n"
-                    "install libsdl2-dev and libsdl2-ttf-dev and rebuild, or use `reducevis inspect`\n");
+    fprintf(stderr, "%s", _("reducevis: this build has no viewer (SDL2 and SDL2_ttf were not found at build time);\n"
+                            "install libsdl2-dev and libsdl2-ttf-dev and rebuild, or use `reducevis inspect`\n"));
     return RV_EXIT_RUNTIME;
 }
 #define viewer_main no_viewer
@@ -29,33 +30,56 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"view",     viewer_main,  "open the viewer (the default with no command)"},
-    {"versions", cmd_versions, "list the versions in teaching order"},
-    {"simulate", cmd_simulate, "record a trace with the CPU model"},
-    {"capture",  cmd_capture,  "record a trace on the GPU (instrumented build)"},
-    {"inspect",  cmd_inspect,  "print what each step of a trace does (text or --json)"},
-    {"bench",    cmd_bench,    "time every version and CUB on the GPU"},
-    {"export",   export_main,  "write the viewer's frames as PNG files, no display needed"},
-    {"chart",    chart_main,   "draw a sweep's GB/s against N as one PNG (every version, CUB, peak)"},
-    {"levels",   levels_main,  "draw the whole reduction, lanes to GPUs, with measured times, as one PNG"},
-    {"multi",    cmd_multi,    "the reduction across GPUs: one pass per GPU, then NCCL"},
-    {"verify",   cmd_verify,   "predictions against Nsight Compute counters and racecheck, on a GPU"},
-    {"record",   cmd_record,   "record this GPU in one command: traces, bench, sweep, verify"},
+    {"view",     viewer_main,  N_("open the viewer (the default with no command)")},
+    {"versions", cmd_versions, N_("list the versions in teaching order")},
+    {"simulate", cmd_simulate, N_("record a trace with the CPU model")},
+    {"capture",  cmd_capture,  N_("record a trace on the GPU (instrumented build)")},
+    {"inspect",  cmd_inspect,  N_("print what each step of a trace does (text or --json)")},
+    {"bench",    cmd_bench,    N_("time every version and CUB on the GPU")},
+    {"export",   export_main,  N_("write the viewer's frames as PNG files, no display needed")},
+    {"chart",    chart_main,   N_("draw a sweep's GB/s against N as one PNG (every version, CUB, peak)")},
+    {"levels",   levels_main,  N_("draw the whole reduction, lanes to GPUs, with measured times, as one PNG")},
+    {"multi",    cmd_multi,    N_("the reduction across GPUs: one pass per GPU, then NCCL")},
+    {"verify",   cmd_verify,   N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
+    {"record",   cmd_record,   N_("record this GPU in one command: traces, bench, sweep, verify")},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: reducevis [COMMAND] [OPTIONS]\n\n"
-               "A teaching visualizer for CUDA parallel reduction.\n\n");
+    fprintf(f, "%s", _("usage: reducevis [COMMAND] [OPTIONS]\n\n"
+                       "A teaching visualizer for CUDA parallel reduction.\n\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n`reducevis COMMAND --help` describes each command.\n"
-               "Exit status: 0 success, 1 usage error, 2 runtime error.\n");
+        if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf(f, "%s", _("\n`reducevis COMMAND --help` describes each command.\n"
+                       "Exit status: 0 success, 1 usage error, 2 runtime error.\n"
+                       "The viewer, export and chart speak Chinese with --lang zh (or LANG=zh_CN.UTF-8).\n"));
+}
+
+/* The language: --lang of view, export and chart (or of the viewer with no
+ * command), else the environment.  Set before anything prints, so that
+ * `view --help --lang zh` answers in Chinese.  0, or the exit status of a
+ * bad --lang. */
+static int set_language(int argc, char **argv)
+{
+    const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : "view";
+    int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart");
+    int bad = 0;
+    const char *lang = takes_lang ? i18n_lang_arg(argc, argv, &bad) : NULL;
+    char msg[1400];
+    int rc = i18n_init(lang && i18n_lang_valid(lang) ? lang : NULL, msg, sizeof msg);
+    if (bad || (lang && !i18n_lang_valid(lang)))
+        return rv_usage_error(cmd, _("--lang must be zh (Chinese) or en (English), got '%s'"), bad ? "" : lang);
+    if (rc != 0)
+        fprintf(stderr, "reducevis: %s\n", msg);
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
+    int lrc = set_language(argc, argv);
+    if (lrc)
+        return lrc;
     if (argc < 2 || argv[1][0] == '-') {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
             usage(stdout);
@@ -69,7 +93,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "reducevis: unknown command '%s'\n\n", argv[1]);
+    fprintf(stderr, _("reducevis: unknown command '%s'\n\n"), argv[1]);
     usage(stderr);
     return RV_EXIT_USAGE;
 }

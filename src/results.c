@@ -20,6 +20,7 @@
 #include "json.h"
 #include "trace.h" /* RV_MAX_N */
 #include "versions.h"
+#include "i18n.h"
 
 #define RV_RESULTS_MAX_RUNS   10000       /* a sweep has 99; duplicates are sought pairwise */
 #define RV_RESULTS_MAX_COUNT  1000000     /* --repeat and warm-up runs          */
@@ -201,11 +202,11 @@ void rv_results_block_note(const rv_results *r, char *buf, size_t len)
             continue;
         /* neighbours at the same size share it: "v4, v4s, v5 and v6 at 64; v8 and v9 at 512" */
         if (!same_block(r, k, k + 1))
-            at += (size_t)snprintf(buf + at, len - at, "%s at %d; ", run->version, run->block_size);
+            at += (size_t)snprintf(buf + at, len - at, _("%s at %d; "), run->version, run->block_size);
         else
-            at += (size_t)snprintf(buf + at, len - at, "%s%s", run->version, same_block(r, k + 1, k + 2) ? ", " : " and ");
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", run->version, same_block(r, k + 1, k + 2) ? ", " : _(" and "));
     }
-    if (at < len) snprintf(buf + at, len - at, "CUB picks its own");
+    if (at < len) snprintf(buf + at, len - at, _("CUB picks its own"));
 }
 
 const char *rv_results_cache_label(const rv_results *r)
@@ -355,13 +356,13 @@ int rv_results_save(const rv_results *r, const char *path, char *err, size_t err
 {
     FILE *f = fopen(path, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
         return -1;
     }
     rv_results_write(r, f);
     int bad = ferror(f);
     if (fclose(f) || bad) {
-        snprintf(err, errlen, "writing %s failed (disk full?)", path);
+        snprintf(err, errlen, _("writing %s failed (disk full?)"), path);
         return -1;
     }
     return 0;
@@ -372,26 +373,26 @@ int rv_results_save(const rv_results *r, const char *path, char *err, size_t err
 static void print_header(const rv_results *r, FILE *f)
 {
     const rv_results_meta *m = &r->meta;
-    fprintf(f, "reducevis bench on %s (compute capability %s), driver %s, runtime %s, %s\n", m->device,
+    fprintf(f, _("reducevis bench on %s (compute capability %s), driver %s, runtime %s, %s\n"), m->device,
             m->compute_capability, m->driver_version, m->runtime_version, m->date);
     char others[160];
     rv_results_block_note(r, others, sizeof others);
-    fprintf(f, "data %s, block size %d (%s)", m->data, m->block_size, others);
-    fprintf(f, ", %d warm-up runs, then %d timed runs per figure\n", m->warmup, m->repeat);
-    fprintf(f, "time:  the whole reduction down to one number (every pass), CUDA events;\n");
+    fprintf(f, _("data %s, block size %d (%s)"), m->data, m->block_size, others);
+    fprintf(f, _(", %d warm-up runs, then %d timed runs per figure\n"), m->warmup, m->repeat);
+    fprintf(f, "%s", _("time:  the whole reduction down to one number (every pass), CUDA events;\n"));
     if (m->interleaved)
-        fprintf(f, "       the versions take turns run by run (round r starts at the r-th), %s;\n"
-                   "       median, minimum and quartiles (q1 .. q3) of the %d timed runs\n",
+        fprintf(f, _("       the versions take turns run by run (round r starts at the r-th), %s;\n"
+                     "       median, minimum and quartiles (q1 .. q3) of the %d timed runs\n"),
                 rv_results_cache_label(r), m->repeat);
     else
-        fprintf(f, "       median and minimum of the %d timed runs, each version timed in one block\n"
-                   "       (an older file: no quartiles were kept)\n", m->repeat);
-    fprintf(f, "GB/s:  N x 4 bytes / median time (1 GB = 1e9 bytes)\n");
+        fprintf(f, _("       median and minimum of the %d timed runs, each version timed in one block\n"
+                     "       (an older file: no quartiles were kept)\n"), m->repeat);
+    fprintf(f, "%s", _("GB/s:  N x 4 bytes / median time (1 GB = 1e9 bytes)\n"));
     if (isfinite(m->theoretical_gbps))
-        fprintf(f, "peak:  %.1f GB/s theoretical (%s)\n", m->theoretical_gbps, m->theoretical_source);
+        fprintf(f, _("peak:  %.1f GB/s theoretical (%s)\n"), m->theoretical_gbps, m->theoretical_source);
     else
-        fprintf(f, "peak:  unknown (%s), so %% peak is not shown\n", m->theoretical_source);
-    fprintf(f, "copy:  device-to-device cudaMemcpy of the N floats, read + write bytes, median of %d\n", m->repeat);
+        fprintf(f, _("peak:  unknown (%s), so %% peak is not shown\n"), m->theoretical_source);
+    fprintf(f, _("copy:  device-to-device cudaMemcpy of the N floats, read + write bytes, median of %d\n"), m->repeat);
 }
 
 static void print_cell(FILE *f, double x, const char *fmt, int width)
@@ -425,15 +426,15 @@ static void print_size(const rv_results *r, uint64_t n, FILE *f)
 {
     char name[32];
     rv_results_n_name(n, name, sizeof name);
-    if (strchr(name, '^')) fprintf(f, "\nN = %s = %llu floats (%.1f MB), copy ", name, (unsigned long long)n, n * 4.0 / 1e6);
-    else fprintf(f, "\nN = %s floats (%.1f MB), copy ", name, n * 4.0 / 1e6);
+    if (strchr(name, '^')) fprintf(f, _("\nN = %s = %llu floats (%.1f MB), copy "), name, (unsigned long long)n, n * 4.0 / 1e6);
+    else fprintf(f, _("\nN = %s floats (%.1f MB), copy "), name, n * 4.0 / 1e6);
     double copy = rv_results_copy_gbps(r, n);
     if (isfinite(copy)) fprintf(f, "%.1f GB/s\n", copy);
-    else fprintf(f, "not measured\n");
+    else fprintf(f, _("not measured\n"));
     /* Back-to-back runs then read the array from L2, not from memory. */
     if (n * sizeof(float) <= r->meta.l2_bytes)
-        fprintf(f, "  (the array fits in the %.0f MiB L2 cache: repeated runs read it from there, so GB/s may\n"
-                   "   exceed the memory's peak)\n", r->meta.l2_bytes / 1048576.0);
+        fprintf(f, _("  (the array fits in the %.0f MiB L2 cache: repeated runs read it from there, so GB/s may\n"
+                     "   exceed the memory's peak)\n"), r->meta.l2_bytes / 1048576.0);
     char vs_base[16];
     snprintf(vs_base, sizeof vs_base, "vs %s", rv_results_variant(0)); /* the baseline: first in teaching order */
     fprintf(f, "  %-7s %5s %10s %10s %15s %9s %7s %7s %8s %8s  %s\n", "version", "block", "median ms", "min ms",
@@ -450,8 +451,8 @@ static void print_failures(const rv_results *r, FILE *f)
         char name[32];
         rv_results_n_name(run->n, name, sizeof name);
         char across[32] = "";
-        if (run_gpus(run) > 1) snprintf(across, sizeof across, " on %d GPUs", run_gpus(run));
-        fprintf(f, "FAILED: %s%s at N = %s summed the array to %.9g on the GPU, but the CPU (double) gets %.17g\n",
+        if (run_gpus(run) > 1) snprintf(across, sizeof across, _(" on %d GPUs"), run_gpus(run));
+        fprintf(f, _("FAILED: %s%s at N = %s summed the array to %.9g on the GPU, but the CPU (double) gets %.17g\n"),
                 run->version, across, name, run->gpu_sum, run->cpu_sum);
     }
 }
@@ -463,8 +464,8 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
     const rv_result_run *last = NULL;
     char name[32];
     int spread = 1;
-    fprintf(f, "\n%s against CUB, time of %s / time of CUB (below 1: %s is faster), medians and\n"
-               "in brackets the spread (q1 of one over q3 of the other .. q3 over q1):\n ", version, version, version);
+    fprintf(f, _("\n%s against CUB, time of %s / time of CUB (below 1: %s is faster), medians and\n"
+                 "in brackets the spread (q1 of one over q3 of the other .. q3 over q1):\n "), version, version, version);
     for (int i = 0; i < r->nsizes; i++) {
         const rv_result_run *run = rv_results_find(r, version, r->sizes[i]), *cub = rv_results_find(r, "cub", r->sizes[i]);
         double mid, lo, hi;
@@ -482,7 +483,7 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
                    "   at small N; record again to see it)\n");
     if (last && isfinite(last->pct_theoretical)) {
         rv_results_n_name(last->n, name, sizeof name);
-        fprintf(f, "%s at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n", version, name, last->gbps,
+        fprintf(f, _("%s at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n"), version, name, last->gbps,
                 last->pct_theoretical);
     }
 }
@@ -552,8 +553,8 @@ void rv_results_print_table(const rv_results *r, FILE *f)
     int failed = rv_results_failures(r);
     fprintf(f, "\n");
     if (failed) print_failures(r, f);
-    else fprintf(f, "every sum passes its check (integer data below 2^24: exactly; else within the rounding\n"
-                   "bound of its addition tree, against the CPU's double sum)\n");
+    else fprintf(f, "%s", _("every sum passes its check (integer data below 2^24: exactly; else within the rounding\n"
+                            "bound of its addition tree, against the CPU's double sum)\n"));
 }
 
 /* ==== reading: tree -> rv_results ========================================= */
@@ -735,7 +736,7 @@ static rv_results *from_tree(const rv_json *root, char *why, size_t whylen)
     memset(&meta, 0, sizeof meta);
     if (read_meta(&top, root, &meta)) return NULL;
     if (!(r = rv_results_new(&meta))) {
-        snprintf(why, whylen, "out of memory");
+        snprintf(why, whylen, _("out of memory"));
         return NULL;
     }
     if (read_runs(&top, root, r)) {

@@ -18,6 +18,7 @@
 
 #include "model.h"
 #include "versions.h"
+#include "i18n.h"
 
 #define HEADER_BYTES 160
 #define STEP_BYTES   32
@@ -36,10 +37,10 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 
 static const char *space_name(unsigned sp)
 {
-    static const char *const names[RV_SPACE_COUNT] = {"none", "shared", "global input",
-                                                      "global output", "lane", "register",
-                                                      "global input (float4)", "ticket counter"};
-    return sp < RV_SPACE_COUNT ? names[sp] : "unknown";
+    static const char *const names[RV_SPACE_COUNT] = {N_("none"), N_("shared"), N_("global input"),
+                                                      N_("global output"), N_("lane"), N_("register"),
+                                                      N_("global input (float4)"), N_("ticket counter")};
+    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("unknown");
 }
 
 /* The exclusive upper bound of indices in a space, for this trace. */
@@ -63,15 +64,15 @@ static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char
     unsigned sp = RV_ACC_SPACE(a);
     uint64_t idx = RV_ACC_INDEX(a);
     if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT)
-        return fail(err, errlen, "step %d thread %d: %s has unknown memory space %u", s, t, what, sp);
+        return fail(err, errlen, _("step %d thread %d: %s has unknown memory space %u"), s, t, what, sp);
     if (sp == RV_SPACE_GIN4 && idx % 4 != 0)
-        return fail(err, errlen, "step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4",
+        return fail(err, errlen, _("step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4"),
                     s, t, what, idx);
     if (sp == RV_SPACE_GIN4 && idx >= space_limit(tr, sp))
-        return fail(err, errlen, "step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")",
+        return fail(err, errlen, _("step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")"),
                     s, t, what, idx, idx + 3, tr->n);
     if (idx >= space_limit(tr, sp))
-        return fail(err, errlen, "step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")",
+        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")"),
                     s, t, what, idx, space_name(sp), space_limit(tr, sp));
     return 0;
 }
@@ -85,58 +86,58 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
 {
     const char *why;
     if (!rv_version(tr->version))
-        return fail(err, errlen, "unknown kernel version %d (expected 0..%d: %s)", tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
+        return fail(err, errlen, _("unknown kernel version %d (expected 0..%d: %s)"), tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
     if ((why = rv_version_check_block(tr->version, tr->block_size)))
-        return fail(err, errlen, "block size %d for %s: %s", tr->block_size, rv_version_name(tr->version), why);
+        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), why);
     if (tr->n < 1 || tr->n > RV_MAX_N)
-        return fail(err, errlen, "N = %" PRIu64 " is out of range (1 .. 2^31)", tr->n);
+        return fail(err, errlen, _("N = %" PRIu64 " is out of range (1 .. 2^31)"), tr->n);
     uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
     uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);
     if (rv_version_has(tr->version, RV_VP_FILLS_GPU) && (tr->grid < 1 || tr->grid > most))
-        return fail(err, errlen, "grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")",
+        return fail(err, errlen, _("grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")"),
                     tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, most);
     if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
-        return fail(err, errlen, "grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")",
+        return fail(err, errlen, _("grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")"),
                     tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
     if (tr->traced_block >= tr->grid)
-        return fail(err, errlen, "traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks", tr->traced_block, tr->grid);
+        return fail(err, errlen, _("traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks"), tr->traced_block, tr->grid);
     if ((unsigned)tr->data.kind >= RV_DATA_KIND_COUNT)
-        return fail(err, errlen, "unknown data pattern %u", (unsigned)tr->data.kind);
+        return fail(err, errlen, _("unknown data pattern %u"), (unsigned)tr->data.kind);
     if (tr->origin_kind > RV_ORIGIN_GPU)
-        return fail(err, errlen, "unknown origin kind %" PRIu32, tr->origin_kind);
+        return fail(err, errlen, _("unknown origin kind %" PRIu32), tr->origin_kind);
     if (!nul_terminated(tr->origin, sizeof tr->origin) || !nul_terminated(tr->date, sizeof tr->date))
-        return fail(err, errlen, "origin or date text is not terminated");
+        return fail(err, errlen, _("origin or date text is not terminated"));
 
     rv_step plan[RV_MAX_STEPS];
     int nplan = rv_model_plan(tr->version, tr->block_size, plan);
     if (tr->nsteps != nplan)
-        return fail(err, errlen, "%d steps, but %s at block size %d takes %d", tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
+        return fail(err, errlen, _("%d steps, but %s at block size %d takes %d"), tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step *st = &tr->steps[s];
         if (!nul_terminated(st->label, sizeof st->label))
-            return fail(err, errlen, "step %d: label is not terminated", s);
+            return fail(err, errlen, _("step %d: label is not terminated"), s);
         if (st->phase != plan[s].phase || st->stride != plan[s].stride || strcmp(st->label, plan[s].label) != 0)
-            return fail(err, errlen, "step %d ('%s') does not match %s's step '%s'", s, st->label, rv_version_name(tr->version), plan[s].label);
+            return fail(err, errlen, _("step %d ('%s') does not match %s's step '%s'"), s, st->label, rv_version_name(tr->version), plan[s].label);
         for (int t = 0; t < tr->block_size; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             if (e->line == 0) {
                 if (e->nreads || e->write)
-                    return fail(err, errlen, "step %d thread %d: did not execute but records accesses", s, t);
+                    return fail(err, errlen, _("step %d thread %d: did not execute but records accesses"), s, t);
                 continue;
             }
             if (e->line > RV_MAX_LINE)
-                return fail(err, errlen, "step %d thread %d: source line %u is absurd", s, t, e->line);
+                return fail(err, errlen, _("step %d thread %d: source line %u is absurd"), s, t, e->line);
             if (e->nreads > RV_MAX_READS)
-                return fail(err, errlen, "step %d thread %d: %u reads (at most %d)", s, t, e->nreads, RV_MAX_READS);
+                return fail(err, errlen, _("step %d thread %d: %u reads (at most %d)"), s, t, e->nreads, RV_MAX_READS);
             if ((size_t)e->reads + e->nreads > tr->nreads)
-                return fail(err, errlen, "step %d thread %d: reads lie outside the trace", s, t);
-            if (check_access(tr, e->write, s, t, "write", err, errlen)) return -1;
+                return fail(err, errlen, _("step %d thread %d: reads lie outside the trace"), s, t);
+            if (check_access(tr, e->write, s, t, _("write"), err, errlen)) return -1;
             unsigned wsp = RV_ACC_SPACE(e->write);
             if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
-                return fail(err, errlen, "step %d thread %d: writes to %s memory", s, t, space_name(wsp));
+                return fail(err, errlen, _("step %d thread %d: writes to %s memory"), s, t, space_name(wsp));
             const uint64_t *r = rv_event_reads(tr, e);
             for (int k = 0; k < e->nreads; k++)
-                if (check_access(tr, r[k], s, t, "read", err, errlen)) return -1;
+                if (check_access(tr, r[k], s, t, _("read"), err, errlen)) return -1;
         }
     }
     return 0;
@@ -236,7 +237,7 @@ static int take_u(rbuf *r, int bytes, uint64_t *v)
 
 static int truncated(const rbuf *r, const char *where, char *err, size_t errlen)
 {
-    return fail(err, errlen, "truncated trace file: it ends at byte %zu, inside %s", r->len, where);
+    return fail(err, errlen, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
 }
 
 rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
@@ -245,38 +246,38 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
     char magic[8];
     uint64_t format, version, bs, block, n, grid, kind, seed, okind, nsteps, hash;
     if (len < 8 || take(&r, magic, 8) || memcmp(magic, RV_TRACE_MAGIC, 8) != 0) {
-        fail(err, errlen, "not a reducevis trace (the file does not start with '%s')", RV_TRACE_MAGIC);
+        fail(err, errlen, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
         return NULL;
     }
-    if (take_u(&r, 4, &format)) { truncated(&r, "the header", err, errlen); return NULL; }
+    if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
     if (format != RV_TRACE_FORMAT) {
-        fail(err, errlen, "trace format version %" PRIu64 " is not supported (this build reads version %d)", format, RV_TRACE_FORMAT);
+        fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads version %d)"), format, RV_TRACE_FORMAT);
         return NULL;
     }
     if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) ||
         take_u(&r, 8, &n) || take_u(&r, 4, &grid) || take_u(&r, 4, &kind) ||
         take_u(&r, 8, &seed) || take_u(&r, 4, &okind) || take_u(&r, 4, &nsteps) ||
         take_u(&r, 8, &hash) || r.len - r.pos < RV_ORIGIN_LEN + RV_DATE_LEN) {
-        truncated(&r, "the header", err, errlen);
+        truncated(&r, _("the header"), err, errlen);
         return NULL;
     }
     /* Bound the sizes before allocating anything from them. */
     if (version >= RV_NUM_VERSIONS) {
-        fail(err, errlen, "unknown kernel version %" PRIu64 " (expected 0..%d: %s)", version, RV_NUM_VERSIONS - 1, rv_version_list());
+        fail(err, errlen, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
         return NULL;
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        fail(err, errlen, "block size %" PRIu64 " for %s: %s", bs, rv_version_name((int)version), why);
+        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), why);
         return NULL;
     }
     if (nsteps == 0 || nsteps > RV_MAX_STEPS) {
-        fail(err, errlen, "%" PRIu64 " steps is absurd (at most %d)", nsteps, RV_MAX_STEPS);
+        fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, RV_MAX_STEPS);
         return NULL;
     }
     rv_trace *tr = rv_trace_new((int)bs, (int)nsteps);
     if (!tr) {
-        fail(err, errlen, "out of memory");
+        fail(err, errlen, _("out of memory"));
         return NULL;
     }
     tr->version = (int)version;
@@ -292,7 +293,7 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
     for (int s = 0; s < tr->nsteps; s++) {
         uint64_t stride, phase;
         if (take(&r, tr->steps[s].label, RV_LABEL_LEN) || take_u(&r, 4, &stride) || take_u(&r, 4, &phase)) {
-            truncated(&r, "the step table", err, errlen);
+            truncated(&r, _("the step table"), err, errlen);
             goto bad;
         }
         tr->steps[s].stride = (int32_t)(uint32_t)stride;
@@ -302,13 +303,13 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
         for (int t = 0; t < tr->block_size; t++) {
             uint64_t line, nreads, bits, write, reads[RV_MAX_READS];
             char where[64];
-            snprintf(where, sizeof where, "step %d, thread %d", s, t);
+            snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
             if (take_u(&r, 2, &line) || take_u(&r, 2, &nreads) || take_u(&r, 4, &bits) || take_u(&r, 8, &write)) {
                 truncated(&r, where, err, errlen);
                 goto bad;
             }
             if (nreads > RV_MAX_READS) {
-                fail(err, errlen, "step %d thread %d: %" PRIu64 " reads (at most %d)", s, t, nreads, RV_MAX_READS);
+                fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
                 goto bad;
             }
             for (uint64_t k = 0; k < nreads; k++)
@@ -320,12 +321,12 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
             float value;
             memcpy(&value, &b32, sizeof value);
             if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, reads, (int)nreads)) {
-                fail(err, errlen, "out of memory");
+                fail(err, errlen, _("out of memory"));
                 goto bad;
             }
         }
     if (r.pos != r.len) {
-        fail(err, errlen, "%zu unexpected bytes after the last event", r.len - r.pos);
+        fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         goto bad;
     }
     if (rv_trace_validate(tr, err, errlen)) goto bad;
@@ -339,17 +340,17 @@ int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen
 {
     size_t len;
     uint8_t *buf = rv_trace_serialize(tr, &len);
-    if (!buf) return fail(err, errlen, "out of memory");
+    if (!buf) return fail(err, errlen, _("out of memory"));
     FILE *f = fopen(path, "wb");
     if (!f) {
-        fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
         free(buf);
         return -1;
     }
     size_t wrote = fwrite(buf, 1, len, f);
     int closed = fclose(f);
     free(buf);
-    if (wrote != len || closed != 0) return fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    if (wrote != len || closed != 0) return fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
     return 0;
 }
 
@@ -357,7 +358,7 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fail(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        fail(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
         return NULL;
     }
     uint8_t *buf = NULL;
@@ -366,12 +367,12 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
         if (len == cap) {
             cap = cap ? cap * 2 : 65536;
             if (cap > (size_t)1 << 30) {
-                fail(err, errlen, "%s is too large to be a trace", path);
+                fail(err, errlen, _("%s is too large to be a trace"), path);
                 goto out;
             }
             uint8_t *grown = realloc(buf, cap);
             if (!grown) {
-                fail(err, errlen, "out of memory reading %s", path);
+                fail(err, errlen, _("out of memory reading %s"), path);
                 goto out;
             }
             buf = grown;
@@ -381,14 +382,14 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
         if (got == 0) break;
     }
     if (ferror(f)) {
-        fail(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        fail(err, errlen, _("cannot read %s: %s"), path, strerror(errno));
         goto out;
     }
     fclose(f);
     char inner[400];
     rv_trace *tr = rv_trace_parse(buf, len, inner, sizeof inner);
     free(buf);
-    if (!tr) fail(err, errlen, "%s: %s", path, inner);
+    if (!tr) fail(err, errlen, _("%s: %s"), path, inner);
     return tr;
 out:
     fclose(f);

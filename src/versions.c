@@ -13,6 +13,7 @@
 
 #include "i18n.h"
 #include "rv_access.h"
+#include "i18n.h"
 
 /* kernel_sources.c (generated from kernels/v*.cu), ended by {NULL, NULL} */
 extern const struct rv_kernel_source { const char *file, *text; } rv_kernel_sources[];

@@ -13,6 +13,7 @@
 #include "../crosscheck.h"
 #include "../results.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
@@ -21,7 +22,7 @@ static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
 void app_usage(FILE *out)
 {
     fprintf(out,
-        "usage: reducevis view [FILE.rvt | --version V] [--compare V2] [--block-size B]\n"
+        _("usage: reducevis view [FILE.rvt | --version V] [--compare V2] [--block-size B]\n"
         "                      [--data PATTERN] [--font PATH] [--results FILE.json] [--size WxH]\n"
         "                      [--device NAME]\n"
         "\n"
@@ -34,7 +35,10 @@ void app_usage(FILE *out)
         "  --compare V2       show V2 beside it, the two stepping together (also: key C)\n"
         "  --block-size B     simulate with the CPU model at this block size\n"
         "  --data PATTERN     ones, index, mod10, random[:SEED] (CPU model)\n"
-        "  --font PATH        a .ttf font instead of the system's DejaVu fonts\n"
+        "  --font PATH        a .ttf font instead of the system's DejaVu fonts (Chinese text\n"
+        "                     still falls back to the CJK font fontconfig finds)\n"
+        "  --lang zh|en       the interface's language (default: LANGUAGE, LC_ALL,\n"
+        "                     LC_MESSAGES, LANG; also: key L)\n"
         "  --results FILE     timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
         "                     one N and a --sweep); default: the bundled results of the trace's GPU\n"
         "  --device NAME      whose recording: a slug (nvidia-h200), the GPU's name, or a part\n"
@@ -51,9 +55,10 @@ void app_usage(FILE *out)
         "      compare off; C then D: this version on the next recorded GPU beside it),\n"
         "      E save the frame as PNG, D next recorded device,\n"
         "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
-        "      Z warps as rows or strip, T theme, F fullscreen, H or ? help, Q or Esc quit.\n"
+        "      Z warps as rows or strip, T theme, F fullscreen, L language (English/Chinese),\n"
+        "      H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
-        "Without a display, `reducevis export` writes the same frames as images.\n");
+        "Without a display, `reducevis export` writes the same frames as images.\n"));
 }
 
 static int parse_int(const char *s, int *out)
@@ -81,29 +86,37 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
             return 1;
         } else if (!strcmp(a, "--version")) {
             if (val && (o->version = rv_version_parse(val)) < 0) {
-                snprintf(err, errlen, "--version: unknown version '%s' (see `reducevis versions`)", val);
+                snprintf(err, errlen, _("--version: unknown version '%s' (see `reducevis versions`)"), val);
                 return -1;
             }
         } else if (!strcmp(a, "--compare")) {
             if (val && (o->compare = rv_version_parse(val) + 1) <= 0) {
-                snprintf(err, errlen, "--compare: unknown version '%s' (see `reducevis versions`)", val);
+                snprintf(err, errlen, _("--compare: unknown version '%s' (see `reducevis versions`)"), val);
                 return -1;
             }
         } else if (!strcmp(a, "--block-size")) {
             if (val && (parse_int(val, &o->block_size) != 0 || o->block_size < 32 || o->block_size > 1024 ||
                         (o->block_size & (o->block_size - 1)) != 0)) {
-                snprintf(err, errlen, "--block-size: '%s' must be a power of two from 32 to 1024", val);
+                snprintf(err, errlen, _("--block-size: '%s' must be a power of two from 32 to 1024"), val);
                 return -1;
             }
         } else if (!strcmp(a, "--data")) {
             rv_data d;
             if (val && rv_data_parse(val, &d, err, errlen) != 0) return -1; /* names the pattern */
             o->data = val;
+        } else if (!strcmp(a, "--lang")) {
+            /* applied by main before anything printed; checked there too */
+            if (val && !i18n_lang_valid(val)) {
+                snprintf(err, errlen, _("--lang must be zh (Chinese) or en (English), got '%s'"), val);
+                return -1;
+            }
+        } else if (!strncmp(a, "--lang=", 7)) {
+            takes = 0;
         } else if (!strcmp(a, "--font")) {
             o->font = val;
         } else if (!strcmp(a, "--results")) {
             if (val && o->results[1]) {
-                snprintf(err, errlen, "--results: at most twice (a run at one N and a sweep)");
+                snprintf(err, errlen, _("--results: at most twice (a run at one N and a sweep)"));
                 return -1;
             }
             o->results[o->results[0] ? 1 : 0] = val;
@@ -122,30 +135,30 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
         } else if (!strcmp(a, "--size")) {
             if (val && (sscanf(val, "%dx%d", &o->width, &o->height) != 2 || o->width < 320
                         || o->height < 240 || o->width > 16384 || o->height > 16384)) {
-                snprintf(err, errlen, "--size: expected WxH of at least 320x240, got '%s'", val);
+                snprintf(err, errlen, _("--size: expected WxH of at least 320x240, got '%s'"), val);
                 return -1;
             }
         } else if (a[0] == '-' && a[1]) {
-            snprintf(err, errlen, "unknown option '%s'", a);
+            snprintf(err, errlen, _("unknown option '%s'"), a);
             return -1;
         } else {
             takes = 0;
             if (o->file) {
-                snprintf(err, errlen, "only one trace file, got '%s' and '%s'", o->file, a);
+                snprintf(err, errlen, _("only one trace file, got '%s' and '%s'"), o->file, a);
                 return -1;
             }
             o->file = a;
         }
         if (takes) {
             if (!val) {
-                snprintf(err, errlen, "%s needs a value", a);
+                snprintf(err, errlen, _("%s needs a value"), a);
                 return -1;
             }
             i++;
         }
     }
     if (o->file && (o->version >= 0 || o->block_size || o->data)) {
-        snprintf(err, errlen, "give a trace file or --version/--block-size/--data, not both");
+        snprintf(err, errlen, _("give a trace file or --version/--block-size/--data, not both"));
         return -1;
     }
     return 0;
@@ -158,13 +171,13 @@ static int load_results(app *a, const char *path, char *err, size_t errlen)
     char why[512] = "";
     rv_results *r = rv_results_load(path, why, sizeof why);
     if (!r) {
-        snprintf(err, errlen, "cannot read results: %s", why);
+        snprintf(err, errlen, _("cannot read results: %s"), why);
         return -1;
     }
     rv_results **slot = rv_results_info(r)->sweep ? &a->sweep : &a->results;
     if (*slot) {
-        snprintf(err, errlen, "--results %s: a second %s; give one run at one N and one sweep", path,
-                 slot == &a->sweep ? "sweep" : "run at one N");
+        snprintf(err, errlen, _("--results %s: a second %s; give one run at one N and one sweep"), path,
+                 slot == &a->sweep ? _("sweep") : _("run at one N"));
         rv_results_free(r);
         return -1;
     }
@@ -220,7 +233,7 @@ static void follow_results(app *a)
         rv_results *r = rv_results_load(path, why, sizeof why);
         if (!r) {
             size_t o = strlen(a->results_note);
-            snprintf(a->results_note + o, sizeof a->results_note - o, "%sbundled %s does not load: %s",
+            snprintf(a->results_note + o, sizeof a->results_note - o, _("%sbundled %s does not load: %s"),
                      o ? "; " : "", file_name(path), why);
             continue;
         }
@@ -257,7 +270,7 @@ static void follow_crosscheck(app *a)
         return;
     a->cc = rv_crosscheck_load(path, why, sizeof why);
     if (!a->cc)
-        snprintf(a->cc_note, sizeof a->cc_note, "bundled %.80s does not load: %.200s", file_name(path), why);
+        snprintf(a->cc_note, sizeof a->cc_note, _("bundled %.80s does not load: %.200s"), file_name(path), why);
 }
 
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
@@ -325,7 +338,7 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
         /* Keep following the bundle: other versions may have GPU traces. */
         sc->bundled = have_dir;
         snprintf(sc->asset_dir, sizeof sc->asset_dir, "%s", dir);
-        snprintf(sc->note, sizeof sc->note, "no bundled GPU trace found");
+        snprintf(sc->note, sizeof sc->note, _("no bundled GPU trace found"));
     }
     return 0;
 }
@@ -435,8 +448,8 @@ static int compare_like(app *a, const scene *like, int v, char *msg, size_t len)
                  a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), vb ? vb->name : "?",
                  a->sc2.tr->origin);
     else
-        snprintf(msg, len, "comparing %s with %s%s", va ? va->name : "?", vb ? vb->name : "?",
-                 a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? " (GPU trace)" : " (CPU model)");
+        snprintf(msg, len, _("comparing %s with %s%s"), va ? va->name : "?", vb ? vb->name : "?",
+                 a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? _(" (GPU trace)") : _(" (CPU model)"));
     app_toast(a, msg);
     return 0;
 }
@@ -490,7 +503,7 @@ int app_compare(app *a, int v, char *msg, size_t len)
         a->comparing = 0;
         scene_close(&a->sc2);
         free_second(a);
-        app_toast(a, "compare off");
+        app_toast(a, _("compare off"));
         return 0;
     }
     return compare_like(a, &a->sc, v, msg, len);
@@ -512,9 +525,9 @@ static void switch_version(app *a, int v)
     follow_crosscheck(a);
     const rv_version_info *vi = rv_version(v);
     if (a->sc.tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(msg, sizeof msg, "%s %s: GPU trace from %s", vi->name, vi->title, a->sc.tr->origin);
+        snprintf(msg, sizeof msg, _("%s %s: GPU trace from %s"), vi->name, _(vi->title), a->sc.tr->origin);
     else
-        snprintf(msg, sizeof msg, "%s %s: simulated with the CPU model", vi->name, vi->title);
+        snprintf(msg, sizeof msg, _("%s %s: simulated with the CPU model"), vi->name, _(vi->title));
     app_toast(a, msg);
 }
 
@@ -546,7 +559,7 @@ static int digit_version(app *a, int digit)
     int v = app_version_of_digit(digit);
     if (v < 0) {
         char msg[80];
-        snprintf(msg, sizeof msg, "there is no version v%d ([ and ] step through all versions)", digit);
+        snprintf(msg, sizeof msg, _("there is no version v%d ([ and ] step through all versions)"), digit);
         app_toast(a, msg);
     }
     return v;
@@ -583,6 +596,27 @@ static void next_device(app *a)
     app_toast(a, msg);
 }
 
+/* L: English <-> Chinese, live.  Without a CJK font or the catalogue the
+ * interface stays English and the toast says what to install. */
+void app_toggle_language(app *a)
+{
+    char msg[320], err[1400];
+    int to_zh = !strcmp(i18n_lang(), "en");
+    if (to_zh && a->no_cjk_font) {
+        snprintf(msg, sizeof msg, _("no Chinese font found: install Debian's %s (fontconfig finds it)"),
+                 FONT_CJK_PACKAGE);
+        app_toast(a, msg);
+        return;
+    }
+    if (i18n_set(to_zh ? "zh" : "en", err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis view: %s\n", err);
+        app_toast(a, _("no Chinese catalogue: build reducevis with Debian's gettext package installed"));
+        return;
+    }
+    /* TRANSLATORS: shown after the L key switched to this language: name it. */
+    app_toast(a, _("interface: English"));
+}
+
 /* [ and ]: the version before or after the current one in teaching order. */
 static void step_version(app *a, int dir)
 {
@@ -591,7 +625,8 @@ static void step_version(app *a, int dir)
     if (v < 0) {
         const rv_version_info *vi = rv_version(a->sc.tr->version);
         char msg[96];
-        snprintf(msg, sizeof msg, "%s is the %s version", vi ? vi->name : "this", dir < 0 ? "first" : "last");
+        snprintf(msg, sizeof msg, dir < 0 ? _("%s is the first version") : _("%s is the last version"),
+                 vi ? vi->name : "v?");
         app_toast(a, msg);
         return;
     }
@@ -627,7 +662,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
             return;
         }
         if (key == SDLK_ESCAPE) {
-            app_toast(a, "compare: cancelled");
+            app_toast(a, _("compare: cancelled"));
             return;
         }
     }
@@ -642,8 +677,8 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         break;
     case SDLK_c:
         a->compare_pending = 1;
-        app_toast(a, a->comparing ? "compare: press a digit for the second version, C again to stop"
-                                  : "compare: press a digit for the version to show beside this one");
+        app_toast(a, a->comparing ? _("compare: press a digit for the second version, C again to stop")
+                                  : _("compare: press a digit for the version to show beside this one"));
         break;
     case SDLK_e:
         a->save_requested = 1;
@@ -684,6 +719,9 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
     }
     case SDLK_h: case SDLK_QUESTION: case SDLK_F1:
         a->help = !a->help;
+        break;
+    case SDLK_l:
+        app_toggle_language(a);
         break;
     case SDLK_ESCAPE:
         if (a->help)
@@ -837,7 +875,7 @@ static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "a", SDLK_a }, { "enter", SDLK_RETURN }, { "backspace", SDLK_BACKSPACE },
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
-    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "l", SDLK_l }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
     { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },
@@ -853,7 +891,7 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
         size_t n = strcspn(p, ", ");
         if (n > 0) {
             if (n >= sizeof name) {
-                snprintf(err, errlen, "--keys: '%.*s' is not a key", (int)n, p);
+                snprintf(err, errlen, _("--keys: '%.*s' is not a key"), (int)n, p);
                 return -1;
             }
             memcpy(name, p, n);
@@ -866,8 +904,8 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
                 if (!strcmp(name, key_names[i].name))
                     break;
             if (i == sizeof key_names / sizeof key_names[0]) {
-                snprintf(err, errlen, "--keys: '%s' is not a key (right left space home end "
-                         "p t f z c e h ? q esc plus minus [ ] 0..9 a A enter backspace)", name);
+                snprintf(err, errlen, _("--keys: '%s' is not a key (right left space home end "
+                         "p t f d z c e h l ? q esc plus minus [ ] 0..9 a A enter backspace)"), name);
                 return -1;
             }
             SDL_Event e = { 0 };

@@ -40,6 +40,7 @@ typedef struct app {
     unsigned play_ms;        /* time since the last automatic step            */
     int theme;
     int help;
+    int no_cjk_font;          /* no CJK font found: L stays in English       */
     int fullscreen;
     int warps_view;          /* 0 auto, 1 a row per warp, 2 one strip (Z)     */
     int quit;
@@ -126,5 +127,7 @@ int app_version_of_digit(int digit);
 
 /* Shows a short message in the footer for a few seconds. */
 void app_toast(app *a, const char *msg);
+/* The L key: switches the interface between English and Chinese. */
+void app_toggle_language(app *a);
 
 #endif

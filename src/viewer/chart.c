@@ -17,6 +17,7 @@
 #include "../cli.h"
 #include "chart_pair.h"
 #include "chart_sweep.h"
+#include "../i18n.h"
 #include "export.h"
 #include "scene.h"
 #include "theme.h"
@@ -26,8 +27,8 @@
 static void chart_usage(FILE *out)
 {
     fprintf(out,
-        "usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
-        "                       [--font PATH] -o FILE.png\n"
+        _("usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
+        "                       [--font PATH] [--lang zh|en] -o FILE.png\n"
         "\n"
         "Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
         "every version and CUB in the sweep, each a line of its own colour named in the key (CUB and\n"
@@ -44,12 +45,13 @@ static void chart_usage(FILE *out)
         "  --size WxH        pixels (default 1920x1080; %dx%d to %dx%d)\n"
         "  --theme T         light (default: for projectors) or dark\n"
         "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
+        "  --lang zh|en      the language of the words on the chart (default: the environment's)\n"
         "  -o FILE.png       the picture to write\n"
         "\n"
         "Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"
         "Example: reducevis chart assets/results/nvidia-h200-sweep.json -o sweep-chart.png\n"
         "         reducevis chart assets/results/nvidia-h100-80gb-hbm3-sweep.json \\\n"
-        "                         assets/results/nvidia-h200-sweep.json -o two-gpus.png\n",
+        "                         assets/results/nvidia-h200-sweep.json -o two-gpus.png\n"),
         CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE, CHART_MAX_SIDE);
 }
 
@@ -57,7 +59,7 @@ static int usage_error(const char *fmt, const char *a, const char *b)
 {
     fprintf(stderr, "reducevis chart: ");
     fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n(see `reducevis chart --help`)\n");
+    fprintf(stderr, "\n%s\n", _("(see `reducevis chart --help`)"));
     return RV_EXIT_USAGE;
 }
 
@@ -86,20 +88,22 @@ static int parse(int argc, char **argv, chart_opts *x)
             return -2;
         }
         int takes = !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--font") || !strcmp(a, "-o")
-                    || !strcmp(a, "--output") || !strcmp(a, "--device");
+                    || !strcmp(a, "--output") || !strcmp(a, "--device") || !strcmp(a, "--lang");
         if (takes && !val)
-            return usage_error("%s needs a value%s", a, "");
+            return usage_error(_("%s needs a value%s"), a, "");
         if (!strcmp(a, "--size")) {
             if (parse_size(val, &x->width, &x->height) != 0) {
                 char range[64];
                 snprintf(range, sizeof range, "%dx%d to %dx%d", CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE,
                          CHART_MAX_SIDE);
-                return usage_error("--size '%s': expected WxH from %s (e.g. 1920x1080)", val, range);
+                return usage_error(_("--size '%s': expected WxH from %s (e.g. 1920x1080)"), val, range);
             }
         } else if (!strcmp(a, "--theme")) {
             if (strcmp(val, "light") && strcmp(val, "dark"))
-                return usage_error("--theme '%s': expected light or dark%s", val, "");
+                return usage_error(_("--theme '%s': expected light or dark%s"), val, "");
             x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
+        } else if (!strcmp(a, "--lang") || !strncmp(a, "--lang=", 7)) {
+            /* applied by main before anything is drawn */
         } else if (!strcmp(a, "--font")) {
             x->font = val;
         } else if (!strcmp(a, "--device")) {
@@ -107,7 +111,7 @@ static int parse(int argc, char **argv, chart_opts *x)
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             x->out = val;
         } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'%s", a, "");
+            return usage_error(_("unknown option '%s'%s"), a, "");
         } else {
             if (x->file2)
                 return usage_error("at most two results files (two GPUs), got a third: '%s'%s", a, "");
@@ -120,9 +124,9 @@ static int parse(int argc, char **argv, chart_opts *x)
             i++;
     }
     if (!x->out)
-        return usage_error("-o FILE.png is required (the picture to write)%s%s", "", "");
+        return usage_error(_("-o FILE.png is required (the picture to write)%s%s"), "", "");
     if (x->device && x->file)
-        return usage_error("--device picks a recorded sweep; with '%s' given it has nothing to pick%s", x->file, "");
+        return usage_error(_("--device picks a recorded sweep; with '%s' given it has nothing to pick%s"), x->file, "");
     return 0;
 }
 
@@ -135,20 +139,20 @@ static int bundled_sweep(const char *device, char *path, size_t len, char *err, 
     int ndirs = viewer_asset_dirs(bufs, dirs);
     if (device) {
         if (scene_match_device(dirs, ndirs, device, slug, sizeof slug, msg, sizeof msg) != 0) {
-            snprintf(err, errlen, "--device: %s", msg);
+            snprintf(err, errlen, _("--device: %s"), msg);
             return -1;
         }
     } else if (scene_list_devices(dirs, ndirs, slugs) > 0) {
         snprintf(slug, sizeof slug, "%s", slugs[0]);
     }
     if (scene_find_results(dirs, ndirs, slug[0] ? slug : NULL, main_path, path, len, msg, sizeof msg) != 0) {
-        snprintf(err, errlen, "no bundled sweep to chart (%s); give SWEEP.json from "
-                 "`reducevis bench --sweep -o SWEEP.json`", msg);
+        snprintf(err, errlen, _("no bundled sweep to chart (%s); give SWEEP.json from "
+                 "`reducevis bench --sweep -o SWEEP.json`"), msg);
         return -1;
     }
     if (!path[0]) {
-        snprintf(err, errlen, "no bundled sweep to chart (only %s, a run at one N); give SWEEP.json from "
-                 "`reducevis bench --sweep -o SWEEP.json`", main_path);
+        snprintf(err, errlen, _("no bundled sweep to chart (only %s, a run at one N); give SWEEP.json from "
+                 "`reducevis bench --sweep -o SWEEP.json`"), main_path);
         return -1;
     }
     return 0;
@@ -166,7 +170,7 @@ static rv_results *load_sweep(const char *path, char *err, size_t errlen)
     char why[700];
     rv_results *s = rv_results_load(path, why, sizeof why);
     if (!s) {
-        snprintf(err, errlen, "cannot read results: %s", why);
+        snprintf(err, errlen, _("cannot read results: %s"), why);
         return NULL;
     }
     if (chart_sweep_check(s, why, sizeof why) != 0) {
@@ -190,7 +194,7 @@ static int write_chart(const chart_opts *x, const rv_results *s, const char *pat
     chart_input in = { .s = s, .source = base_name(path), .theme = x->theme, .g = &g };
     int rc = viewer_canvas_paint(c, x->width, x->height, chart_sweep_paint, &in);
     if (rc != 0)
-        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+        snprintf(err, errlen, _("drawing failed: %s"), SDL_GetError());
     else
         rc = export_write_png(viewer_canvas_surface(c), x->out, err, errlen);
     viewer_canvas_free(c);
@@ -258,7 +262,7 @@ int chart_main(int argc, char **argv)
     char lo[32], hi[32];
     rv_results_n_name(sizes[0], lo, sizeof lo);
     rv_results_n_name(sizes[ns - 1], hi, sizeof hi);
-    printf("wrote %s, %dx%d, %s theme: %s, N = %s .. %s (%d sizes), from %s\n", x.out, x.width, x.height,
+    printf(_("wrote %s, %dx%d, %s theme: %s, N = %s .. %s (%d sizes), from %s\n"), x.out, x.width, x.height,
            x.theme == THEME_LIGHT ? "light" : "dark", rv_results_device(s), lo, hi, ns, path);
     rv_results_free(s);
     return 0;

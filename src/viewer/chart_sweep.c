@@ -20,6 +20,7 @@
 #include "draw.h"
 #include "theme.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 
 #define MONO_EM 0.602            /* DejaVu Sans Mono advance per pixel of size */
@@ -65,19 +66,21 @@ int chart_sweep_check(const rv_results *s, char *why, size_t len)
     char n[32];
     rv_results_n_name(ns ? sizes[0] : m->n, n, sizeof n);
     if (!m->sweep) {
-        snprintf(why, len, "not a sweep; run `reducevis bench --sweep -o FILE.json` for one "
-                 "(this file times N = %s only)", n);
+        snprintf(why, len, _("not a sweep; run `reducevis bench --sweep -o FILE.json` for one "
+                 "(this file times N = %s only)"), n);
         return -1;
     }
     if (ns < 2) {
-        snprintf(why, len, "a sweep with %d size%s%s%s; a chart needs at least 2", ns, ns == 1 ? " (N = " : "s",
-                 ns == 1 ? n : "", ns == 1 ? ")" : "");
+        if (ns == 1)
+            snprintf(why, len, _("a sweep with 1 size (N = %s); a chart needs at least 2"), n);
+        else
+            snprintf(why, len, _("a sweep with %d sizes; a chart needs at least 2"), ns);
         return -1;
     }
     for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
         if (has_any(s, k))
             return 0;
-    snprintf(why, len, "no run in the sweep has a GB/s to plot");
+    snprintf(why, len, _("no run in the sweep has a GB/s to plot"));
     return -1;
 }
 
@@ -239,7 +242,7 @@ static const char *series_title(int k)
     if (!strcmp(name, "cub"))
         return "CUB DeviceReduce::Sum";
     const rv_version_info *vi = rv_version(rv_version_parse(name));
-    return vi ? vi->title : "";
+    return vi ? _(vi->title) : "";
 }
 
 static plot_line_style series_style(const chart_ctx *c, int k)
@@ -273,19 +276,19 @@ static void draw_title(const chart_ctx *c)
     const chart_geom *g = c->g;
     const rv_results_meta *m = rv_results_info(c->s);
     char buf[600], others[160];
-    snprintf(buf, sizeof buf, "%s: how fast each reduction sums N floats", m->device);
+    snprintf(buf, sizeof buf, _("%s: how fast each reduction sums N floats"), m->device);
     text_draw_fit(c->tc, FACE_SANS_BOLD, g->fs_title, g->margin, g->title_y, g->w - 2 * g->margin,
                   c->th->text_strong, buf);
     rv_results_block_note(c->s, others, sizeof others);
     if (m->interleaved)
         snprintf(buf, sizeof buf,
-                 "timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
-                 "median of %d (bars: q1 .. q3), versions in turn, %s",
+                 _("timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
+                 "median of %d (bars: q1 .. q3), versions in turn, %s"),
                  m->date, m->block_size, others, m->data, m->repeat, rv_results_cache_label(c->s));
     else
         snprintf(buf, sizeof buf,
-                 "timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
-                 "median of %d runs after %d warm-up \xC2\xB7 every pass (no spread kept)",
+                 _("timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
+                 "median of %d runs after %d warm-up \xC2\xB7 every pass (no spread kept)"),
                  m->date, m->block_size, others, m->data, m->repeat, m->warmup);
     text_draw_fit(c->tc, FACE_SANS, g->fs_label, g->margin, g->sub_y, g->w - 2 * g->margin, c->th->text, buf);
 }
@@ -301,8 +304,8 @@ static void draw_axes(const chart_ctx *c)
                            .label = th->text };
     plot_grid(c->r, c->tc, &g->axes, &gs);
     text_draw(c->tc, FACE_SANS_BOLD, g->fs_label, g->margin, p.y - (int)lround(g->fs_label * 1.75),
-              th->text_strong, "GB/s");
-    const char *xt = "N, floats summed (log scale: each step doubles N)";
+              th->text_strong, _("GB/s"));
+    const char *xt = _("N, floats summed (log scale: each step doubles N)");
     int xw = text_width(c->tc, FACE_SANS_BOLD, g->fs_label, xt);
     text_draw(c->tc, FACE_SANS_BOLD, g->fs_label, p.x + (p.w - xw) / 2,
               p.y + p.h + g->tick + (int)lround(g->fs_label * 1.3), th->text_strong, xt);
@@ -322,7 +325,7 @@ static void draw_l2(const chart_ctx *c)
     lrect p = g->axes.area;
     plot_dashed(c->r, x, p.y, p.h, 1, 1, g->dash / 2, c->th->text_dim);
     char buf[96];
-    snprintf(buf, sizeof buf, "\xE2\x86\x90 fits in the %.0f MiB L2 cache", m->l2_bytes / 1048576.0);
+    snprintf(buf, sizeof buf, _("\xE2\x86\x90 fits in the %.0f MiB L2 cache"), m->l2_bytes / 1048576.0);
     text_right(c, FACE_SANS, g->fs_small, x - g->fs_small / 2, p.y + g->fs_small / 3, c->th->text_dim, buf);
 }
 
@@ -351,7 +354,7 @@ static void draw_copy(const chart_ctx *c)
     if (isnan(last))
         return;
     char buf[96];
-    snprintf(buf, sizeof buf, "copy %.0f", last);
+    snprintf(buf, sizeof buf, _("copy %.0f"), last);
     text_right(c, FACE_SANS, g->fs_small, x0 - g->fs_small / 2, y0 + g->ref_t + 2, c->th->text_dim, buf);
 }
 
@@ -384,13 +387,13 @@ static void draw_peak(const chart_ctx *c)
     char buf[96];
     if (!peak_known(c->s)) {
         text_right(c, FACE_SANS_BOLD, g->fs_small, p.x + p.w - g->fs_small / 2, p.y + g->fs_small / 3,
-                   c->th->text_dim, "theoretical peak unknown: no line drawn");
+                   c->th->text_dim, _("theoretical peak unknown: no line drawn"));
         return;
     }
     int x, y;
     plot_point(&g->axes, 1, peak, &x, &y);
     prim_fill(c->r, (lrect){ p.x, y - (g->ref_t - 1) / 2, p.w, g->ref_t }, c->th->text_strong);
-    snprintf(buf, sizeof buf, "theoretical peak %.0f GB/s", peak);
+    snprintf(buf, sizeof buf, _("theoretical peak %.0f GB/s"), peak);
     text_right(c, FACE_SANS_BOLD, g->fs_small, p.x + p.w - g->fs_small / 2,
                y - g->ref_t - (int)lround(g->fs_small * 1.25), c->th->text_strong, buf);
 }
@@ -468,7 +471,7 @@ static void key_series(const chart_ctx *c, int i, int sw, uint64_t last_n)
     int room = row.x + row.w - vw - fs / 2 - x;
     if (failed_sizes(c->s, k, wrong, sizeof wrong)) {
         char buf[240];
-        snprintf(buf, sizeof buf, "sum wrong at %s", wrong);
+        snprintf(buf, sizeof buf, _("sum wrong at %s"), wrong);
         text_draw_fit(c->tc, FACE_SANS_BOLD, fs, x, ty, room, th->conflict[2], buf);
     } else {
         text_draw_fit(c->tc, FACE_SANS, fs, x, ty, room, th->text, series_title(k));
@@ -506,28 +509,29 @@ static void draw_key(const chart_ctx *c)
     uint64_t last_n = sizes[ns - 1];
     char buf[300], nn[32];
     plot_n_name(last_n, nn, sizeof nn);
-    snprintf(buf, sizeof buf, "GB/s at N = %s", nn);
+    snprintf(buf, sizeof buf, _("GB/s at N = %s"), nn);
     int ty = g->key.y + (g->key_lh - text_line_height(c->tc, FACE_SANS, fs)) / 2;
-    text_draw(c->tc, FACE_SANS_BOLD, fs, g->key.x, ty, th->text_strong, "version");
+    text_draw(c->tc, FACE_SANS_BOLD, fs, g->key.x, ty, th->text_strong, _("version"));
     text_right(c, FACE_SANS_BOLD, fs, g->key.x + g->key.w, ty, th->text_strong, buf);
     for (int i = 0; i < g->nseries; i++)
         key_series(c, i, sw, last_n);
 
     const rv_results_meta *m = rv_results_info(s);
     if (peak_known(s))
-        snprintf(buf, sizeof buf, "theoretical peak %.0f GB/s", m->theoretical_gbps);
+        snprintf(buf, sizeof buf, _("theoretical peak %.0f GB/s"), m->theoretical_gbps);
     else
-        snprintf(buf, sizeof buf, "theoretical peak unknown");
+        snprintf(buf, sizeof buf, _("theoretical peak unknown"));
     key_reference(c, CHART_KEY_PEAK, sw, buf, m->theoretical_source);
     double copy = rv_results_copy_gbps(s, last_n);
     if (isfinite(copy))
-        snprintf(buf, sizeof buf, "copy, measured: %.0f GB/s at %s", copy, nn);
+        snprintf(buf, sizeof buf, _("copy, measured: %.0f GB/s at %s"), copy, nn);
     else
-        snprintf(buf, sizeof buf, "copy not measured at %s", nn);
-    key_reference(c, CHART_KEY_COPY, sw, buf, "device-to-device cudaMemcpy, read + write bytes");
+        snprintf(buf, sizeof buf, _("copy not measured at %s"), nn);
+    key_reference(c, CHART_KEY_COPY, sw, buf, _("device-to-device cudaMemcpy, read + write bytes"));
     if (g->failed) {
-        snprintf(buf, sizeof buf, "sum check failed (%d run%s)", g->failed, g->failed == 1 ? "" : "s");
-        key_reference(c, CHART_KEY_FAILED, sw, buf, "the GPU's sum differs from the CPU's (double)");
+        snprintf(buf, sizeof buf, ngettext("sum check failed (%d run)", "sum check failed (%d runs)", g->failed),
+                 g->failed);
+        key_reference(c, CHART_KEY_FAILED, sw, buf, _("the GPU's sum differs from the CPU's (double)"));
     }
 }
 
@@ -537,9 +541,9 @@ static void draw_notes(const chart_ctx *c)
     const rv_results_meta *m = rv_results_info(c->s);
     char buf[1200];
     snprintf(buf, sizeof buf,
-             "GB/s = N \xC3\x97 4 bytes / median time.  From %s (reducevis bench --sweep), compute capability %s, "
-             "CUDA runtime %s, driver %s.",
-             c->source && c->source[0] ? c->source : "the results file", m->compute_capability, m->runtime_version,
+             _("GB/s = N \xC3\x97 4 bytes / median time.  From %s (reducevis bench --sweep), compute capability %s, "
+             "CUDA runtime %s, driver %s."),
+             c->source && c->source[0] ? c->source : _("the results file"), m->compute_capability, m->runtime_version,
              m->driver_version);
     text_draw_fit(c->tc, FACE_SANS, g->fs_small, g->margin, g->note_y, g->w - 2 * g->margin, c->th->text_dim, buf);
 }

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "../versions.h"
+#include "../i18n.h"
+#include "step_words.h"
 
 /* ---- alignment ------------------------------------------------------------ */
 
@@ -151,56 +153,60 @@ static int differs(int asp, const side *a, const side *b)
     }
 }
 
-static const char *plural(int n) { return n == 1 ? "" : "s"; }
-
 static void describe(int asp, const side *sd, char *buf, size_t len)
 {
     const rv_step_info *si = sd->si;
     switch (asp) {
     case ASP_CONFLICT:
         if (sd->conflict >= 2 && sd->conflict_warps > 1)
-            snprintf(buf, len, "%d-way bank conflict in warp %d and %d more", sd->conflict, sd->conflict_warp,
+            snprintf(buf, len, _("%d-way bank conflict in warp %d and %d more"), sd->conflict, sd->conflict_warp,
                      sd->conflict_warps - 1);
         else if (sd->conflict >= 2)
-            snprintf(buf, len, "%d-way bank conflict in warp %d", sd->conflict, sd->conflict_warp);
+            snprintf(buf, len, _("%d-way bank conflict in warp %d"), sd->conflict, sd->conflict_warp);
         else if (sd->conflict == 1)
-            snprintf(buf, len, "conflict-free");
+            snprintf(buf, len, "%s", _("conflict-free"));
         else
-            snprintf(buf, len, "no shared memory");
+            snprintf(buf, len, "%s", _("no shared memory"));
         break;
     case ASP_WARPS:
         if (si->divergent_warps && si->full_warps)
-            snprintf(buf, len, "%d divergent warp%s, %d full", si->divergent_warps, plural(si->divergent_warps),
-                     si->full_warps);
+            snprintf(buf, len, ngettext("%d divergent warp, %d full", "%d divergent warps, %d full",
+                                        si->divergent_warps), si->divergent_warps, si->full_warps);
         else if (si->divergent_warps)
-            snprintf(buf, len, "%d divergent warp%s", si->divergent_warps, plural(si->divergent_warps));
+            snprintf(buf, len, ngettext("%d divergent warp", "%d divergent warps", si->divergent_warps),
+                     si->divergent_warps);
         else if (si->full_warps)
-            snprintf(buf, len, "%d full warp%s", si->full_warps, plural(si->full_warps));
+            snprintf(buf, len, ngettext("%d full warp", "%d full warps", si->full_warps), si->full_warps);
         else
-            snprintf(buf, len, "no warp runs");
+            snprintf(buf, len, "%s", _("no warp runs"));
         break;
     case ASP_PHASE:
         switch ((rv_phase)sd->st->phase) {
-        case RV_PHASE_TREE:    snprintf(buf, len, "shared memory, then __syncthreads()"); break;
-        case RV_PHASE_WARP:    snprintf(buf, len, "warp-synchronous, no barrier"); break;
-        case RV_PHASE_SHUFFLE: snprintf(buf, len, "register shuffle, no shared memory"); break;
-        case RV_PHASE_STORE:   snprintf(buf, len, "registers \xE2\x86\x94 shared memory"); break;
-        case RV_PHASE_LOAD:    snprintf(buf, len, "load from global memory"); break;
-        default:               snprintf(buf, len, "%s", rv_phase_name((rv_phase)sd->st->phase)); break;
+        case RV_PHASE_TREE:    snprintf(buf, len, "%s", _("shared memory, then __syncthreads()")); break;
+        case RV_PHASE_WARP:    snprintf(buf, len, "%s", _("warp-synchronous, no barrier")); break;
+        case RV_PHASE_SHUFFLE: snprintf(buf, len, "%s", _("register shuffle, no shared memory")); break;
+        case RV_PHASE_STORE:   snprintf(buf, len, "%s", _("registers \xE2\x86\x94 shared memory")); break;
+        case RV_PHASE_LOAD:    snprintf(buf, len, "%s", _("load from global memory")); break;
+        default:               snprintf(buf, len, "%s", step_phase_name((rv_phase)sd->st->phase)); break;
         }
         break;
     case ASP_WASTED:
         if (si->wasted_threads)
-            snprintf(buf, len, "%d lane%s' results unused", si->wasted_threads, plural(si->wasted_threads));
+            snprintf(buf, len, ngettext("%d lane's result unused", "%d lanes' results unused", si->wasted_threads),
+                     si->wasted_threads);
         else
-            snprintf(buf, len, "no wasted lanes");
+            snprintf(buf, len, "%s", _("no wasted lanes"));
         break;
     case ASP_LOAD:
-        snprintf(buf, len, "%d element%s per thread%s", sd->per_thread, plural(sd->per_thread),
-                 sd->per_thread > 1 ? ", added while loading" : "");
+        if (sd->per_thread > 1)
+            snprintf(buf, len, _("%d elements per thread, added while loading"), sd->per_thread);
+        else
+            snprintf(buf, len, ngettext("%d element per thread", "%d elements per thread", sd->per_thread),
+                     sd->per_thread);
         break;
     default:
-        snprintf(buf, len, "%d thread%s active", si->active_threads, plural(si->active_threads));
+        snprintf(buf, len, ngettext("%d thread active", "%d threads active", si->active_threads),
+                 si->active_threads);
         break;
     }
 }
@@ -210,9 +216,12 @@ static void missing(const side *present, const side *absent, char *buf, size_t l
 {
     const rv_step *st = present->st;
     if (is_reduction(st->phase) && st->stride > 0)
-        snprintf(buf, len, "%s: no step with stride %d", absent->name, st->stride);
+        /* TRANSLATORS: keep "%s: " (version, colon, space) first: the pane
+         * shows what follows it. */
+        snprintf(buf, len, _("%s: no step with stride %d"), absent->name, st->stride);
     else
-        snprintf(buf, len, "%s: no %s step", absent->name, rv_phase_name((rv_phase)st->phase));
+        /* TRANSLATORS: keep "%s: " first, as above; the second %s is a phase. */
+        snprintf(buf, len, _("%s: no %s step"), absent->name, step_phase_name((rv_phase)st->phase));
 }
 
 void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int sb,
@@ -227,7 +236,7 @@ void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int 
         char what[96];
         describe(ASP_ACTIVE, &sd[p], what, sizeof what);
         describe(sd[p].conflict >= 2 ? ASP_CONFLICT : ASP_WARPS, &sd[p], d[0][0], sizeof d[0][0]);
-        snprintf(part[p], 160, "%s: %.50s, %.70s", sd[p].name, what, d[0][0]);
+        snprintf(part[p], 160, _("%s: %.50s, %.70s"), sd[p].name, what, d[0][0]);
         missing(&sd[p], &sd[!p], part[!p], 160);
     } else {
         int asp[2], n = 0;
@@ -235,18 +244,18 @@ void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int 
             if (differs(k, &sd[0], &sd[1]))
                 asp[n++] = k;
         if (n == 0) {
-            snprintf(part[0], 160, "%s and %s", sd[0].name, sd[1].name);
-            snprintf(part[1], 160, "the same work at this step");
-            snprintf(line, len, "%s: %s", part[0], part[1]);
+            snprintf(part[0], 160, _("%s and %s"), sd[0].name, sd[1].name);
+            snprintf(part[1], 160, "%s", _("the same work at this step"));
+            snprintf(line, len, _("%s: %s"), part[0], part[1]);
             return;
         }
         for (int p = 0; p < 2; p++) {
             for (int k = 0; k < n; k++)
                 describe(asp[k], &sd[p], d[p][k], sizeof d[p][k]);
             if (n == 2)
-                snprintf(part[p], 160, "%s: %s, %s", sd[p].name, d[p][0], d[p][1]);
+                snprintf(part[p], 160, _("%s: %s, %s"), sd[p].name, d[p][0], d[p][1]);
             else
-                snprintf(part[p], 160, "%s: %s", sd[p].name, d[p][0]);
+                snprintf(part[p], 160, _("%s: %s"), sd[p].name, d[p][0]);
         }
     }
     snprintf(line, len, "%s \xC2\xB7 %s", part[0], part[1]);

@@ -112,9 +112,13 @@ void prim_band(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, 
 void prim_disc(SDL_Renderer *r, int cx, int cy, int radius, rgba c);
 void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c);
 void prim_clip(SDL_Renderer *r, const lrect *a);   /* NULL: no clipping */
-/* Word-wraps text into at most max_lines lines of width w; returns lines used. */
+/* Wraps text into at most max_lines lines of width w (at spaces, and
+ * between Chinese characters: wrap.h); returns lines used. */
 int  prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, int max_lines,
                   int line_h, rgba c, const char *text);
+/* The largest pixel size from px down to min_px at which text wraps into
+ * max_lines lines of width w (min_px when none does). */
+int  prim_fit_px(text_cache *tc, font_face face, int px, int min_px, int w, int max_lines, const char *text);
 /* Lightens (amt > 0) or darkens (amt < 0) a colour by amt/255 towards white/black. */
 rgba prim_shade(rgba c, int amt);
 rgba prim_alpha(rgba c, uint8_t a);

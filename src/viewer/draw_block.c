@@ -17,6 +17,8 @@
 #include "stepview.h"
 #include "../i18n.h"
 #include "../versions.h"
+#include "../i18n.h"
+#include "step_words.h"
 
 #define LINES_ALL_MAX 32   /* up to this many executing threads, draw them all */
 
@@ -45,61 +47,63 @@ static void banner_sentence(const draw_ctx *d, const stepview *sv, char *buf, si
             sec += rv_analysis_warp(d->f->an, d->f->step, w)->gld_sectors;
         }
         if (sv->gout_reads)
-            snprintf(buf, len, "the block that drew the last ticket: %d threads read the %d partials "
-                     "back from global memory (%d warp requests, %d sectors of 32 bytes)",
+            snprintf(buf, len, _("the block that drew the last ticket: %d threads read the %d partials "
+                     "back from global memory (%d warp requests, %d sectors of 32 bytes)"),
                      si->active_threads, sv->gout_reads, gl, sec);
         else if (sv->gin4_reads)
-            snprintf(buf, len, "%d threads read %d input elements with %d 128-bit float4 loads%s "
-                     "(%d warp requests, %d sectors of 32 bytes)",
+            snprintf(buf, len, _("%d threads read %d input elements with %d 128-bit float4 loads%s "
+                     "(%d warp requests, %d sectors of 32 bytes)"),
                      si->active_threads, sv->gin_reads, sv->gin4_reads / 4,
-                     sv->gin_reads > sv->gin4_reads ? " and a few scalar ones" : "", gl, sec);
+                     sv->gin_reads > sv->gin4_reads ? _(" and a few scalar ones") : "", gl, sec);
         else
-            snprintf(buf, len, "%d threads read %d input elements from global memory "
-                     "(%d warp requests, %d sectors of 32 bytes)",
+            snprintf(buf, len, _("%d threads read %d input elements from global memory "
+                     "(%d warp requests, %d sectors of 32 bytes)"),
                      si->active_threads, sv->gin_reads, gl, sec);
         break;
     }
     case RV_PHASE_TREE:
-        snprintf(buf, len, "%d threads each add the word %d further on, then __syncthreads()",
+        snprintf(buf, len, ngettext("%d thread adds the word %d further on, then __syncthreads()",
+                          "%d threads each add the word %d further on, then __syncthreads()", si->active_threads),
                  si->active_threads, st->stride);
         break;
     case RV_PHASE_WARP:
-        snprintf(buf, len, "warp-synchronous, no barrier: %d lanes add the word %d further on; "
-                 "%d of them compute a result nobody reads", si->active_threads, st->stride,
+        snprintf(buf, len, _("warp-synchronous, no barrier: %d lanes add the word %d further on; "
+                 "%d of them compute a result nobody reads"), si->active_threads, st->stride,
                  si->wasted_threads);
         break;
     case RV_PHASE_SHUFFLE:
-        snprintf(buf, len, "__shfl_down_sync: lane l reads lane l+%d's register, no shared memory "
-                 "(%d lanes execute)", sv->shuffle_delta ? sv->shuffle_delta : st->stride,
+        snprintf(buf, len, _("__shfl_down_sync: lane l reads lane l+%d's register, no shared memory "
+                 "(%d lanes execute)"), sv->shuffle_delta ? sv->shuffle_delta : st->stride,
                  si->active_threads);
         break;
     case RV_PHASE_STORE:
-        snprintf(buf, len, "%d threads move partial sums between registers and shared memory",
+        snprintf(buf, len, ngettext("%d thread moves partial sums between registers and shared memory",
+                          "%d threads move partial sums between registers and shared memory", si->active_threads),
                  si->active_threads);
         break;
     case RV_PHASE_WRITE:
         if (sv->ticket_thread >= 0) {
-            snprintf(buf, len, "thread %d takes a ticket (acq_rel fetch_add); who draws the last of %u "
-                     "sums the partials", sv->ticket_thread, tr->grid);
+            snprintf(buf, len, _("thread %d takes a ticket (acq_rel fetch_add); who draws the last of %u "
+                     "sums the partials"), sv->ticket_thread, tr->grid);
         } else if (sv->gout_thread >= 0 && sv->gout_reads && sv->gout_index == tr->grid) {
             /* reads and writes the result: an atomic add */
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
-            snprintf(buf, len, "thread %d atomicAdds the block's sum %s to out[%llu], in whatever order "
-                     "blocks arrive",
+            snprintf(buf, len, _("thread %d atomicAdds the block's sum %s to out[%llu], in whatever order "
+                     "blocks arrive"),
                      sv->gout_thread, v, (unsigned long long)sv->gout_index);
         } else if (sv->gout_thread >= 0 && rv_version_has(tr->version, RV_VP_SINGLE_PASS) && sv->gout_index == tr->grid) {
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
-            snprintf(buf, len, "thread %d of the last block writes the whole array's sum %s to out[%llu], "
-                     "and resets the ticket counter", sv->gout_thread, v, (unsigned long long)sv->gout_index);
+            snprintf(buf, len, _("thread %d of the last block writes the whole array's sum %s to out[%llu], "
+                     "and resets the ticket counter"), sv->gout_thread, v, (unsigned long long)sv->gout_index);
         } else if (sv->gout_thread >= 0) {
             char v[32];
             layout_format_value(sv->gout_value, 12, v, sizeof v);
-            snprintf(buf, len, "thread %d writes the block's sum %s to out[%llu]",
+            snprintf(buf, len, _("thread %d writes the block's sum %s to out[%llu]"),
                      sv->gout_thread, v, (unsigned long long)sv->gout_index);
         } else {
-            snprintf(buf, len, "the block's result goes to global memory");
+            snprintf(buf, len, _("the block's result goes to global memory"));
         }
         break;
     default:
@@ -136,33 +140,35 @@ static void draw_banner(const draw_ctx *d, const stepview *sv)
     int x = L->banner.x + L->margin, y = L->banner.y + L->margin / 2;
     char buf[256];
 
-    snprintf(buf, sizeof buf, "Step %d/%d  %s", d->f->step + 1, tr->nsteps, st->label);
+    char label[64];
+    snprintf(buf, sizeof buf, _("Step %d/%d  %s"), d->f->step + 1, tr->nsteps,
+             step_label(st->label, label, sizeof label));
     x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->text_strong, buf) + L->fs_ui;
 
     /* Counts, each in the colour of what it counts. */
-    snprintf(buf, sizeof buf, "%d active", si->active_threads);
+    snprintf(buf, sizeof buf, _("%d active"), si->active_threads);
     x += text_draw(d->tc, FACE_SANS, L->fs_ui, x, y, th->text, buf) + L->fs_ui;
     if (si->full_warps) {
-        snprintf(buf, sizeof buf, "%d full", si->full_warps);
+        snprintf(buf, sizeof buf, _("%d full"), si->full_warps);
         x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->full, buf) + L->fs_ui;
     }
     if (si->divergent_warps) {
-        snprintf(buf, sizeof buf, "%d divergent", si->divergent_warps);
+        snprintf(buf, sizeof buf, _("%d divergent"), si->divergent_warps);
         x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->divergent, buf) + L->fs_ui;
     }
     if (si->max_conflict >= 2) {
-        snprintf(buf, sizeof buf, "%d-way bank conflict", si->max_conflict);
+        snprintf(buf, sizeof buf, _("%d-way bank conflict"), si->max_conflict);
         x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, theme_conflict(th, si->max_conflict), buf) + L->fs_ui;
     } else if (sv->smem_accesses > 0) {
-        x += text_draw(d->tc, FACE_SANS, L->fs_ui, x, y, th->text_dim, "no bank conflict") + L->fs_ui;
+        x += text_draw(d->tc, FACE_SANS, L->fs_ui, x, y, th->text_dim, _("no bank conflict")) + L->fs_ui;
     }
     if (si->wasted_threads) {
-        snprintf(buf, sizeof buf, "%d wasted", si->wasted_threads);
+        snprintf(buf, sizeof buf, _("%d wasted"), si->wasted_threads);
         text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->wasted, buf);
     }
     banner_sentence(d, sv, buf, sizeof buf);
-    text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin,
-                  y + (int)(L->fs_ui * 1.35), L->banner.w - 2 * L->margin, th->text_dim, buf);
+    prim_wrapped(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, y + (int)(L->fs_ui * 1.35),
+                 L->banner.w - 2 * L->margin, 2, (int)(L->fs_small * 1.2), th->text_dim, buf);
     draw_race_band(d);
 }
 
@@ -344,7 +350,7 @@ void draw_block(const draw_ctx *d)
     /* Column headings: lane numbers above (warp numbers in the strip), bank
      * numbers below the links. */
     text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_head_y,
-                  L->label_w, th->text_dim, L->compact ? "warp" : "lane");
+                  L->label_w, th->text_dim, L->compact ? _("warp") : _("lane"));
     int num_px = cw >= 3 * 0.62 * lbl_px ? lbl_px : (int)(cw / 1.9);
     for (int c = 0; c < LAYOUT_COLS && (!L->compact || c < an->nwarps); c++) {
         if (cw < 14 && c % 4 != 0)
@@ -376,7 +382,7 @@ void draw_block(const draw_ctx *d)
                                theme_text_on(th, wc), buf);
         }
         text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_y + (L->lane_h - lbl_px) / 3,
-                      L->label_w - 4, th->text_dim, "lanes");
+                      L->label_w - 4, th->text_dim, _("lanes"));
     }
     /* Warps: a state box, 32 lanes, a conflict badge. */
     for (int w = 0; w < an->nwarps && !L->compact; w++) {
@@ -431,7 +437,7 @@ void draw_block(const draw_ctx *d)
             rgba cc = theme_conflict(th, wi->max_conflict);
             prim_fill(d->r, bg, cc);
             if (label_px > 0) {
-                snprintf(buf, sizeof buf, "%d-way", wi->max_conflict);
+                snprintf(buf, sizeof buf, _("%d-way"), wi->max_conflict);
                 if (text_width(d->tc, FACE_SANS_BOLD, label_px, buf) > bg.w - 2)
                     snprintf(buf, sizeof buf, "%d\xC3\x97", wi->max_conflict);
                 text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, bg.x, bg.y, bg.w, bg.h,
@@ -451,7 +457,7 @@ void draw_block(const draw_ctx *d)
 
     /* Banks: number, or the n-way degree on a conflict colour. */
     text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->banks_y, L->label_w,
-                  th->text_dim, "bank");
+                  th->text_dim, _("bank"));
     for (int b = 0; b < LAYOUT_COLS; b++) {
         lrect r = layout_bank_rect(L, b);
         int deg = sv.bank_degree[b];

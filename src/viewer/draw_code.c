@@ -13,6 +13,7 @@
 #include <string.h>
 #include "draw.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 #define CODE_TAB       4
 #define CODE_MAX_ROWS  600   /* display rows of one kernel, wrapped */
@@ -166,7 +167,7 @@ void draw_code(const draw_ctx *d)
                   th->text_dim, title);
     if (!src || !src[0]) {
         text_draw(d->tc, FACE_SANS, L->fs_small, pane.x + m, pane.y + 3 * m, th->text_dim,
-                  "(source not embedded in this build)");
+                  _("(source not embedded in this build)"));
         return;
     }
 

@@ -13,6 +13,8 @@
 #include "draw.h"
 #include "hwcheck.h"
 #include "../versions.h"
+#include "../i18n.h"
+#include "step_words.h"
 
 static int has_shuffle(const rv_trace *tr)
 {
@@ -74,9 +76,9 @@ static void origin_text(const viewer_frame *g, char *buf, size_t len)
 {
     const rv_trace *tr = g->tr;
     if (tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(buf, len, "GPU trace: %s%s%.10s", tr->origin, tr->date[0] ? ", " : "", tr->date);
+        snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
     else
-        snprintf(buf, len, "CPU model%s%s", g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
+        snprintf(buf, len, _("CPU model%s%s"), g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
 }
 
 static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char *missing)
@@ -94,7 +96,7 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     rgba pc = pane_colour(th, p), on = theme_text_on(th, pc);
     prim_fill(d->r, t, pc);
     int ty = t.y + (t.h - text_line_height(d->tc, FACE_SANS_BOLD, C->fs_ui)) / 2;
-    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? vi->title : "");
+    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : "");
     int tw = text_draw(d->tc, FACE_SANS_BOLD, C->fs_ui, t.x + m, ty, on, buf);
     origin_text(&g, buf, sizeof buf);
     int ow = text_width(d->tc, FACE_SANS, C->fs_small, buf);
@@ -115,8 +117,11 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     if (hc.h > 0) {
         int k = hwcheck_conflict_line(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf,
                                       sizeof buf);
+        if (k == 1 && text_width(d->tc, FACE_SANS, C->fs_small, buf) > hc.w)
+            hwcheck_conflict_brief(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf, sizeof buf);
+        int hpx = prim_fit_px(d->tc, FACE_SANS, C->fs_small, C->fs_small * 4 / 5, hc.w, 1, buf);
         if (k >= 0)
-            text_draw_fit(d->tc, FACE_SANS, C->fs_small, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);
+            text_draw_fit(d->tc, FACE_SANS, hpx, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);
     }
 
     /* The statement this step runs. */
@@ -130,11 +135,14 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
         if (line > 0 && code_statement(g.tr->version, line, stmt, sizeof stmt) == 0) {
             snprintf(buf, sizeof buf, "%3d", line);
             int nw = text_draw(d->tc, FACE_MONO, P->fs_code, cl.x + m, cy, th->text_dim, buf);
-            text_draw_fit(d->tc, FACE_MONO_BOLD, P->fs_code, cl.x + m + nw + P->fs_code, cy,
-                          cl.w - 2 * m - nw - P->fs_code, th->text_strong, stmt);
+            /* A long statement takes a smaller size before it is cut. */
+            int sw = cl.w - 2 * m - nw - P->fs_code;
+            int spx = prim_fit_px(d->tc, FACE_MONO_BOLD, P->fs_code, P->fs_code * 7 / 10, sw, 1, stmt);
+            text_draw_fit(d->tc, FACE_MONO_BOLD, spx, cl.x + m + nw + P->fs_code, cy + (P->fs_code - spx) / 2,
+                          sw, th->text_strong, stmt);
         } else {
             text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim,
-                          "(no thread runs a statement at this step)");
+                          _("(no thread runs a statement at this step)"));
         }
         draw_block(&pd);
         if (g.hover)
@@ -156,8 +164,8 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
         prim_stroke(d->r, box, pc, 2);
         text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_title, box.x, box.y + m, box.w, (int)(C->fs_title * 1.5),
                            th->text_strong, missing);
-        snprintf(buf, sizeof buf, "%s does this part of the reduction another way: see the timeline below",
-                 vi ? vi->name : "this version");
+        snprintf(buf, sizeof buf, _("%s does this part of the reduction another way: see the timeline below"),
+                 vi ? vi->name : "v?");
         prim_wrapped(d->tc, FACE_SANS, C->fs_ui, box.x + 2 * m, box.y + m + (int)(C->fs_title * 1.8),
                      box.w - 4 * m, 2, (int)(C->fs_ui * 1.3), th->text, buf);
     }
@@ -170,11 +178,11 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char p
     const rv_version_info *va = rv_version(f->tr->version), *vb = rv_version(f->tr2->version);
     char buf[320], data[48];
     int x = C->header.x, y = C->header.y;
-    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->text_strong, "Compare  ");
-    snprintf(buf, sizeof buf, "%s %s", va ? va->name : "v?", va ? va->title : "");
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->text_strong, _("Compare  "));
+    snprintf(buf, sizeof buf, "%s %s", va ? va->name : "v?", va ? _(va->title) : "");
     x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->accent, buf);
-    x += text_draw(d->tc, FACE_SANS, C->fs_title, x, y, th->text_dim, "  vs  ");
-    snprintf(buf, sizeof buf, "%s %s", vb ? vb->name : "v?", vb ? vb->title : "");
+    x += text_draw(d->tc, FACE_SANS, C->fs_title, x, y, th->text_dim, _("  vs  "));
+    snprintf(buf, sizeof buf, "%s %s", vb ? vb->name : "v?", vb ? _(vb->title) : "");
     /* accent2 is a light colour: on the light theme, draw it as a band. */
     rgba c2 = th->accent2;
     int w2 = text_width(d->tc, FACE_SANS_BOLD, C->fs_title, buf);
@@ -184,7 +192,7 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char p
     }
     x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, c2, buf) + C->fs_title;
     rv_data_name(f->tr->data, data, sizeof data);
-    snprintf(buf, sizeof buf, "block %d \xC2\xB7 data %s \xC2\xB7 aligned step %d of %d", f->tr->block_size, data,
+    snprintf(buf, sizeof buf, _("block %d \xC2\xB7 data %s \xC2\xB7 aligned step %d of %d"), f->tr->block_size, data,
              f->row + 1, f->nrows);
     int bw = text_width(d->tc, FACE_SANS, C->fs_ui, buf);
     int bx = C->header.x + C->header.w - bw;
@@ -199,7 +207,8 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char p
     int sep = text_width(d->tc, FACE_SANS, px, "   \xC2\xB7   ");
     int chip = px * 7 / 10;
     const rv_step *st = f->step >= 0 ? &f->tr->steps[f->step] : &f->tr2->steps[f->step2];
-    snprintf(buf, sizeof buf, "At %s:  ", st->label);
+    char label[64];
+    snprintf(buf, sizeof buf, _("At %s:  "), step_label(st->label, label, sizeof label));
     int need = text_width(d->tc, FACE_SANS, px, buf) + sep + 2 * (chip + px / 2)
                + text_width(d->tc, FACE_SANS_BOLD, px, part[0]) + text_width(d->tc, FACE_SANS_BOLD, px, part[1]);
     if (need > df.w)
@@ -244,7 +253,8 @@ static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
             prim_fill(d->r, b, bg);
             if (r < f->row)
                 prim_fill(d->r, (lrect){ b.x, b.y + b.h - 3, b.w, 3 }, pane_colour(th, p));
-            const char *label = tr[p]->steps[s].label;
+            char lbuf[64];
+            const char *label = step_label(tr[p]->steps[s].label, lbuf, sizeof lbuf);
             font_face face = cur ? FACE_SANS_BOLD : FACE_SANS;
             int fpx = C->fs_small;
             while (fpx > C->fs_small * 7 / 10 && text_width(d->tc, face, fpx, label) > b.w - 4 - dot)
@@ -266,10 +276,10 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
 {
     const theme *th = d->th;
     const struct { rgba c; int outline; const char *what; } keys[] = {
-        { th->full, 0, "full warp" }, { th->divergent, 0, "divergent warp" }, { th->idle, 0, "idle warp" },
-        { th->lane_off, 0, "lane off" }, { th->wasted, 0, "wasted lane" }, { th->write, 0, "word written" },
-        { th->read, 1, "word read" }, { th->conflict[1], 0, "n-way bank conflict" },
-        { th->shuffle, 0, "shuffle" },
+        { th->full, 0, N_("full warp") }, { th->divergent, 0, N_("divergent warp") }, { th->idle, 0, N_("idle warp") },
+        { th->lane_off, 0, N_("lane off") }, { th->wasted, 0, N_("wasted lane") }, { th->write, 0, N_("word written") },
+        { th->read, 1, N_("word read") }, { th->conflict[1], 0, N_("n-way bank conflict") },
+        { th->shuffle, 0, N_("shuffle") },
     };
     int x = C->legend.x, y = C->legend.y, sw = C->fs_small * 8 / 10;
     int lh = text_line_height(d->tc, FACE_SANS, C->fs_small);
@@ -282,7 +292,7 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
             prim_fill(d->r, s, keys[i].c);
         }
         x += sw + C->fs_small / 3;
-        x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, keys[i].what) + C->fs_small * 3 / 2;
+        x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, _(keys[i].what)) + C->fs_small * 3 / 2;
         if (x > C->legend.x + C->legend.w)
             break;
     }
@@ -310,8 +320,8 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_cmp_legend(&d, &C);
     const theme *th = d.th;
     int y = C.footer.y + (C.footer.h - text_line_height(tc, FACE_SANS, C.fs_small)) / 2;
-    const char *keys = "\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then a digit: compare with   "
-                       "C C: compare off   0\xE2\x80\x93" "9 [ ] left version   T theme   E save PNG   H help   Q quit";
+    const char *keys = _("\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then a digit: compare with   "
+                         "C C: compare off   0\xE2\x80\x93" "9 [ ] left version   T theme   L language   E save PNG   H help   Q quit");
     if (f->toast && f->toast[0]) {
         int tw = text_width(tc, FACE_SANS_BOLD, C.fs_small, f->toast);
         int tx = C.footer.x + C.footer.w - tw;

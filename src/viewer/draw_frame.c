@@ -10,6 +10,7 @@
 #include "hwcheck.h"
 #include "predict.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 static int has_phase(const rv_trace *tr, rv_phase p)
 {
@@ -149,16 +150,16 @@ void draw_header(const draw_ctx *d)
     char buf[320], n[64], data[48], origin[200], grid[32];
     int x = L->header.x, y = L->header.y, right = L->header.x + L->header.w;
 
-    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? vi->title : "unknown version");
+    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : _("unknown version"));
     x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_title, x, y, th->accent, buf) + L->fs_title;
     int ty = y + (L->fs_title - L->fs_ui) * 3 / 4;
 
     /* Where the trace came from, right-aligned and never cut: a GPU and the
      * capture date, or the CPU model. */
     if (tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(origin, sizeof origin, "GPU trace: %s%s%.10s", tr->origin, tr->date[0] ? ", " : "", tr->date);
+        snprintf(origin, sizeof origin, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
     else
-        snprintf(origin, sizeof origin, "CPU model%s%s", d->f->note && d->f->note[0] ? " \xE2\x80\x94 " : "",
+        snprintf(origin, sizeof origin, _("CPU model%s%s"), d->f->note && d->f->note[0] ? " \xE2\x80\x94 " : "",
                  d->f->note ? d->f->note : "");
     int ow = text_width(d->tc, FACE_SANS_BOLD, L->fs_ui, origin);
     int ox = right - ow > x ? right - ow : x;
@@ -170,16 +171,16 @@ void draw_header(const draw_ctx *d)
     rv_data_name(tr->data, data, sizeof data);
     format_n(tr->grid, grid, sizeof grid);
     int room = ox - x - L->fs_ui;
-    snprintf(buf, sizeof buf, "block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 traced block %u of %s \xC2\xB7 step %d of %d",
+    snprintf(buf, sizeof buf, _("block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 traced block %u of %s \xC2\xB7 step %d of %d"),
              tr->block_size, n, data, tr->traced_block, grid, d->f->step + 1, tr->nsteps);
     if (text_width(d->tc, FACE_SANS, L->fs_ui, buf) > room)
-        snprintf(buf, sizeof buf, "block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d of %d",
+        snprintf(buf, sizeof buf, _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d of %d"),
                  tr->block_size, n, data, d->f->step + 1, tr->nsteps);
     if (text_width(d->tc, FACE_SANS, L->fs_ui, buf) > room) {
         char *eq = strstr(n, " = ");
         if (eq)
             *eq = '\0';
-        snprintf(buf, sizeof buf, "block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d",
+        snprintf(buf, sizeof buf, _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d"),
                  tr->block_size, n, data, d->f->step + 1, tr->nsteps);
     }
     text_draw_fit(d->tc, FACE_SANS, L->fs_ui, x, ty, room, th->text, buf);
@@ -187,9 +188,12 @@ void draw_header(const draw_ctx *d)
     /* What changed, in at most two lines. */
     int line_h = (int)(L->fs_ui * 1.3);
     y += (int)(L->fs_title * 1.45);
-    int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, "What changed: ");
-    prim_wrapped(d->tc, FACE_SANS, L->fs_ui, L->header.x + lw, y, L->header.w - lw, 2, line_h,
-                 th->text, vi && vi->changed ? vi->changed : "");
+    int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, _("What changed: "));
+    /* The longest lessons take a slightly smaller size rather than a third line. */
+    const char *lesson = vi && vi->changed ? _(vi->changed) : "";
+    int lpx = prim_fit_px(d->tc, FACE_SANS, L->fs_ui, L->fs_ui * 4 / 5, L->header.w - lw, 2, lesson);
+    prim_wrapped(d->tc, FACE_SANS, lpx, L->header.x + lw, y + (L->fs_ui - lpx) / 2, L->header.w - lw, 2, line_h,
+                 th->text, lesson);
 }
 
 static void draw_footer(const draw_ctx *d)
@@ -197,9 +201,9 @@ static void draw_footer(const draw_ctx *d)
     const layout *L = d->L;
     const theme *th = d->th;
     int y = L->footer.y + (L->footer.h - text_line_height(d->tc, FACE_SANS, L->fs_small)) / 2;
-    const char *keys = "\xE2\x86\x92/Space step   \xE2\x86\x90 back   Home/End   P play   +/\xE2\x88\x92 speed   "
-                       "0\xE2\x80\x93" "9 [ ] version   C compare   A predict   E save PNG   Z warps   T theme   F fullscreen   H help   Q quit   "
-                       "click: timeline, warp   hover: values";
+    const char *keys = _("\xE2\x86\x92/Space step   \xE2\x86\x90 back   Home/End   P play   +/\xE2\x88\x92 speed   "
+                         "0\xE2\x80\x93" "9 [ ] version   C compare   A predict   E save PNG   Z warps   T theme   F fullscreen   "
+                         "L language   H help   Q quit   click: timeline, warp   hover: values");
     if (d->f->toast && d->f->toast[0]) {
         int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, d->f->toast);
         int tx = L->footer.x + L->footer.w - tw;
@@ -209,7 +213,10 @@ static void draw_footer(const draw_ctx *d)
         text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->footer.x, y, tx - L->footer.x - L->fs_small,
                       th->text_dim, keys);
     } else {
-        text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->footer.x, y, L->footer.w, th->text_dim, keys);
+        /* The whole list in one line: a little smaller rather than cut. */
+        int kpx = prim_fit_px(d->tc, FACE_SANS, L->fs_small, L->fs_small * 4 / 5, L->footer.w, 1, keys);
+        text_draw_fit(d->tc, FACE_SANS, kpx, L->footer.x, y + (L->fs_small - kpx) / 2, L->footer.w, th->text_dim,
+                      keys);
     }
 }
 

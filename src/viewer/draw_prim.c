@@ -11,6 +11,7 @@
  * plain loop is some twenty times faster and writes the very same colour.
  */
 #include "draw.h"
+#include "wrap.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -264,41 +265,33 @@ int prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, in
     char line[512];
     int lines = 0;
     const char *p = text;
+    while (*p == ' ')
+        p++;
     while (*p && lines < max_lines) {
-        while (*p == ' ')
-            p++;
-        /* Grow the line word by word while it fits. */
-        size_t len = 0, fit = 0;
-        const char *q = p;
-        for (;;) {
-            const char *word_end = q;
-            while (*word_end && *word_end != ' ')
-                word_end++;
-            size_t cand = (size_t)(word_end - p);
-            if (cand >= sizeof line)
-                break;
-            memcpy(line, p, cand);
-            line[cand] = '\0';
-            if (fit > 0 && text_width(tc, face, px, line) > w)
-                break;
-            fit = cand;
-            len = cand;
-            if (!*word_end)
-                break;
-            q = word_end + 1;
-        }
-        if (len == 0)
-            len = strlen(p) < sizeof line - 1 ? strlen(p) : sizeof line - 1;
+        const char *next;
+        size_t len = wrap_line(tc, face, px, w, p, &next);
+        if (len >= sizeof line)
+            len = sizeof line - 1;
         memcpy(line, p, len);
         line[len] = '\0';
-        if (lines == max_lines - 1 && p[len])
+        /* The last line allowed takes the rest, cut with "…" if it must be. */
+        if (lines == max_lines - 1 && *next)
             text_draw_fit(tc, face, px, x, y + lines * line_h, w, c, p);
         else
             text_draw_fit(tc, face, px, x, y + lines * line_h, w, c, line);
-        p += len;
         lines++;
+        if (next == p)
+            break;
+        p = next;
     }
     return lines;
+}
+
+int prim_fit_px(text_cache *tc, font_face face, int px, int min_px, int w, int max_lines, const char *text)
+{
+    while (px > min_px && wrap_count(tc, face, px, w, text) > max_lines)
+        px--;
+    return px;
 }
 
 rgba prim_shade(rgba c, int amt)

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include "draw.h"
 #include "predict.h"
+#include "../i18n.h"
+#include "step_words.h"
 
 void draw_timeline(const draw_ctx *d)
 {
@@ -23,10 +25,13 @@ void draw_timeline(const draw_ctx *d)
     prim_fill(d->r, ctrl, th->panel);
     prim_stroke(d->r, ctrl, th->panel_edge, 1);
     double speed = f->speed > 0 ? f->speed : 1.0;
-    snprintf(buf, sizeof buf, "%s", f->playing ? "\xE2\x96\xB6 playing" : "\xE2\x80\x96 paused");
+    snprintf(buf, sizeof buf, "%s", f->playing ? _("\xE2\x96\xB6 playing") : _("\xE2\x80\x96 paused"));
     text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, ctrl.x + L->margin, ctrl.y + L->margin / 2,
               f->playing ? th->full : th->text, buf);
-    snprintf(buf, sizeof buf, speed < 1 ? "%.1f step/s" : "%.0f step%s/s", speed, speed > 1 ? "s" : "");
+    if (speed < 1)
+        snprintf(buf, sizeof buf, _("%.1f step/s"), speed);
+    else
+        snprintf(buf, sizeof buf, speed > 1 ? _("%.0f steps/s") : _("%.0f step/s"), speed);
     text_draw(d->tc, FACE_SANS, L->fs_small, ctrl.x + L->margin, ctrl.y + tl.h / 2 + 1, th->text_dim, buf);
 
     int dot = L->fs_small / 2 > 3 ? L->fs_small / 2 : 3;
@@ -40,7 +45,8 @@ void draw_timeline(const draw_ctx *d)
         if (s < f->step)
             prim_fill(d->r, (lrect){ r.x, r.y + r.h - 3, r.w, 3 }, th->accent);
         /* Label when it fits; otherwise the mouse tooltip names the step. */
-        const char *label = tr->steps[s].label;
+        char lbuf[64];
+        const char *label = step_label(tr->steps[s].label, lbuf, sizeof lbuf);
         int tw = text_width(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, label);
         if (tw <= r.w - 4)
             text_draw_centered(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, r.x, r.y, r.w, r.h,

@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "../cli.h"
 #include "export.h"
+#include "../i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -46,10 +47,10 @@ enum { GIF_DELAY_DEFAULT = 1000, GIF_DELAY_MIN = 20, GIF_DELAY_MAX = 60000 };
 static void export_usage(FILE *out)
 {
     fprintf(out,
-        "usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
+        _("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
         "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
         "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
-        "                        [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)\n"
+        "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)\n"
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
         "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
@@ -77,6 +78,7 @@ static void export_usage(FILE *out)
         "                    not with --compare\n"
         "  --device NAME     whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
         "                    (h100); default: the first recorded, by name\n"
+        "  --lang zh|en      the language of the frames' words (default: the environment's)\n"
         "  -o DIR            output folder, created if needed\n"
         "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
         "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
@@ -86,7 +88,7 @@ static void export_usage(FILE *out)
         "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
         "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
         "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n"
-        "          reducevis export --html lesson.html --version %s --compare %s\n",
+        "          reducevis export --html lesson.html --version %s --compare %s\n"),
         GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
         rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
 }
@@ -95,7 +97,7 @@ static int usage_error(const char *fmt, const char *a, const char *b)
 {
     fprintf(stderr, "reducevis export: ");
     fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n(see `reducevis export --help`)\n");
+    fprintf(stderr, "\n%s\n", _("(see `reducevis export --help`)"));
     return RV_EXIT_USAGE;
 }
 
@@ -122,7 +124,7 @@ void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
     if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, "cannot write %s: unexpected pixel format", path);
+        snprintf(err, errlen, _("cannot write %s: unexpected pixel format"), path);
         return -1;
     }
     if (SDL_MUSTLOCK(s))
@@ -136,7 +138,7 @@ int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err, size_t errlen)
 {
     if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, "cannot add a GIF frame: unexpected pixel format");
+        snprintf(err, errlen, _("cannot add a GIF frame: unexpected pixel format"));
         return -1;
     }
     if (SDL_MUSTLOCK(s))
@@ -172,27 +174,27 @@ int export_parse_steps(const char *spec, int n, int *first, int *last, char *err
     if (dash) {
         size_t k = (size_t)(dash - spec);
         if (k == 0 || k >= sizeof left) {
-            snprintf(err, errlen, "--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)", spec);
+            snprintf(err, errlen, _("--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)"), spec);
             return -1;
         }
         memcpy(left, spec, k);
         left[k] = '\0';
         if (parse_pos(left, &a) != 0 || parse_pos(dash + 1, &b) != 0) {
-            snprintf(err, errlen, "--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)", spec);
+            snprintf(err, errlen, _("--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)"), spec);
             return -1;
         }
     } else if (parse_pos(spec, &a) == 0) {
         b = a;
     } else {
-        snprintf(err, errlen, "--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)", spec);
+        snprintf(err, errlen, _("--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)"), spec);
         return -1;
     }
     if (a > b) {
-        snprintf(err, errlen, "--steps '%s': the range runs backwards (%d > %d)", spec, a, b);
+        snprintf(err, errlen, _("--steps '%s': the range runs backwards (%d > %d)"), spec, a, b);
         return -1;
     }
     if (b > n) {
-        snprintf(err, errlen, "--steps '%s': there are only %d steps (1..%d)", spec, n, n);
+        snprintf(err, errlen, _("--steps '%s': there are only %d steps (1..%d)"), spec, n, n);
         return -1;
     }
     *first = a - 1;
@@ -276,42 +278,44 @@ static int parse(int argc, char **argv, export_opts *x)
                     || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
                     || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
                     || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
-                    || !strcmp(a, "--delay") || !strcmp(a, "--html") || !strcmp(a, "--device");
+                    || !strcmp(a, "--delay") || !strcmp(a, "--html") || !strcmp(a, "--device") || !strcmp(a, "--lang");
         if (takes && !val)
-            return usage_error("%s needs a value%s", a, "");
+            return usage_error(_("%s needs a value%s"), a, "");
         if (!strcmp(a, "--version")) {
             if ((x->vo.version = rv_version_parse(val)) < 0)
-                return usage_error("unknown version '%s' (see `reducevis versions`)%s", val, "");
+                return usage_error(_("unknown version '%s' (see `reducevis versions`)%s"), val, "");
         } else if (!strcmp(a, "--compare")) {
             if ((x->vo.compare = rv_version_parse(val) + 1) <= 0)
-                return usage_error("--compare: unknown version '%s' (see `reducevis versions`)%s", val, "");
+                return usage_error(_("--compare: unknown version '%s' (see `reducevis versions`)%s"), val, "");
         } else if (!strcmp(a, "--steps")) {
             x->steps = val;
         } else if (!strcmp(a, "--size")) {
             char tail;
             if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320
                 || x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
-                return usage_error("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)%s", val, "");
+                return usage_error(_("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)%s"), val, "");
         } else if (!strcmp(a, "--theme")) {
             if (strcmp(val, "light") && strcmp(val, "dark"))
-                return usage_error("--theme '%s': expected light or dark%s", val, "");
+                return usage_error(_("--theme '%s': expected light or dark%s"), val, "");
             x->theme = val;
         } else if (!strcmp(a, "--data")) {
             rv_data d;
             char err[160];
             if (rv_data_parse(val, &d, err, sizeof err) != 0)
-                return usage_error("--data: %s%s", err, "");
+                return usage_error(_("--data: %s%s"), err, "");
             x->vo.data = val;
         } else if (!strcmp(a, "--block-size")) {
             char *end;
             long b = strtol(val, &end, 10);
             if (*end || b < 32 || b > 1024 || (b & (b - 1)))
-                return usage_error("--block-size '%s': expected a power of two from 32 to 1024%s", val, "");
+                return usage_error(_("--block-size '%s': expected a power of two from 32 to 1024%s"), val, "");
             x->vo.block_size = (int)b;
         } else if (!strcmp(a, "--results")) {
             if (x->vo.results[1])
-                return usage_error("--results: at most twice (a run at one N and a sweep)%s%s", "", "");
+                return usage_error(_("--results: at most twice (a run at one N and a sweep)%s%s"), "", "");
             x->vo.results[x->vo.results[0] ? 1 : 0] = val;
+        } else if (!strcmp(a, "--lang") || !strncmp(a, "--lang=", 7)) {
+            /* applied by main before anything is drawn */
         } else if (!strcmp(a, "--font")) {
             x->vo.font = val;
         } else if (!strcmp(a, "--device")) {
@@ -327,38 +331,38 @@ static int parse(int argc, char **argv, export_opts *x)
             long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
             if (ms < GIF_DELAY_MIN || ms > GIF_DELAY_MAX || *end || ms % 10) {
                 char range[96];
-                snprintf(range, sizeof range, "a multiple of 10 from %d to %d", GIF_DELAY_MIN, GIF_DELAY_MAX);
-                return usage_error("--delay '%s': expected milliseconds per step, %s "
-                                   "(GIF counts hundredths of a second)", val, range);
+                snprintf(range, sizeof range, _("a multiple of 10 from %d to %d"), GIF_DELAY_MIN, GIF_DELAY_MAX);
+                return usage_error(_("--delay '%s': expected milliseconds per step, %s "
+                                   "(GIF counts hundredths of a second)"), val, range);
             }
             x->delay_ms = (int)ms;
         } else if (!strcmp(a, "--quiz")) {
             x->quiz = 1;
         } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'%s", a, "");
+            return usage_error(_("unknown option '%s'%s"), a, "");
         } else {
             if (x->vo.file)
-                return usage_error("only one trace file, got '%s' and '%s'", x->vo.file, a);
+                return usage_error(_("only one trace file, got '%s' and '%s'"), x->vo.file, a);
             x->vo.file = a;
         }
         if (takes)
             i++;
     }
     if (!x->vo.file && x->vo.version < 0)
-        return usage_error("which trace? give FILE.rvt or --version V%s%s", "", "");
+        return usage_error(_("which trace? give FILE.rvt or --version V%s%s"), "", "");
     if (x->vo.file && (x->vo.version >= 0 || x->vo.block_size || x->vo.data))
-        return usage_error("give a trace file or --version/--block-size/--data, not both%s%s", "", "");
+        return usage_error(_("give a trace file or --version/--block-size/--data, not both%s%s"), "", "");
     if (x->out && x->gif)
-        return usage_error("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)%s%s",
+        return usage_error(_("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)%s%s"),
                            "", "");
     if (x->html && (x->out || x->gif))
-        return usage_error("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)%s",
+        return usage_error(_("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)%s"),
                            x->out ? "-o DIR" : "--gif FILE.gif", "");
     if (!x->out && !x->gif && !x->html)
-        return usage_error("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
-                           "for one animated GIF, or --html FILE.html for a lesson page%s%s", "", "");
+        return usage_error(_("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
+                           "for one animated GIF, or --html FILE.html for a lesson page%s%s"), "", "");
     if (x->delay_ms && !x->gif)
-        return usage_error("--delay is for --gif only (PNG files have no delay)%s%s", "", "");
+        return usage_error(_("--delay is for --gif only (PNG files have no delay)%s%s"), "", "");
     if (!x->delay_ms)
         x->delay_ms = GIF_DELAY_DEFAULT;
     if (x->quiz && x->vo.compare)
@@ -367,7 +371,7 @@ static int parse(int argc, char **argv, export_opts *x)
     if (v >= 0 && x->vo.block_size) {
         const char *why = rv_version_check_block(v, x->vo.block_size);
         if (why)
-            return usage_error("--block-size: %s cannot run with this block size (%s)", rv_version(v)->name, why);
+            return usage_error(_("--block-size: %s cannot run with this block size (%s)"), rv_version(v)->name, why);
     }
     return 0;
 }
@@ -396,7 +400,7 @@ int export_main(int argc, char **argv)
     a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
     int first, last, total = app_positions(&a);
     if (export_parse_steps(x.steps, total, &first, &last, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis export: %s\n(see `reducevis export --help`)\n", err);
+        fprintf(stderr, "reducevis export: %s\n%s\n", err, _("(see `reducevis export --help`)"));
         app_close(&a);
         return RV_EXIT_USAGE;
     }
@@ -422,7 +426,7 @@ int export_main(int argc, char **argv)
             rc = RV_EXIT_RUNTIME;
         }
     } else if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
-        fprintf(stderr, "reducevis export: cannot create or write the output folder %s: %s\n", x.out, strerror(errno));
+        fprintf(stderr, _("reducevis export: cannot create or write the output folder %s: %s\n"), x.out, strerror(errno));
         rc = RV_EXIT_RUNTIME;
     }
     int va = a.sc.tr->version, vb = a.comparing ? a.sc2.tr->version : -1, written = 0;
@@ -440,7 +444,7 @@ int export_main(int argc, char **argv)
                 f.quiz = &pq;
             }
             if (viewer_canvas_draw(c, &f) != 0) {
-                fprintf(stderr, "reducevis export: drawing failed: %s\n", SDL_GetError());
+                fprintf(stderr, _("reducevis export: drawing failed: %s\n"), SDL_GetError());
                 rc = RV_EXIT_RUNTIME;
                 break;
             }
@@ -476,16 +480,17 @@ int export_main(int argc, char **argv)
         const rv_trace *tr = a.sc.tr;
         char what[4400];
         if (gif && first < last)
-            snprintf(what, sizeof what, "%s, one animated GIF (steps %d..%d, %d ms each, looping)", x.gif,
+            snprintf(what, sizeof what, _("%s, one animated GIF (steps %d..%d, %d ms each, looping)"), x.gif,
                      first + 1, last + 1, x.delay_ms);
         else if (gif)
-            snprintf(what, sizeof what, "%s, one animated GIF (step %d)", x.gif, first + 1);
+            snprintf(what, sizeof what, _("%s, one animated GIF (step %d)"), x.gif, first + 1);
         else
             snprintf(what, sizeof what, "%s (%s%s%s)", x.out, first_name, written > 1 ? " .. " : "",
                      written > 1 ? name : "");
-        printf("wrote %d frame%s%s to %s, %dx%d, %s theme, %s%s\n", written, written == 1 ? "" : "s",
-               x.quiz ? " (a question and its answer per step)" : "", what,
-               x.vo.width, x.vo.height, x.theme, tr->origin_kind == RV_ORIGIN_GPU ? "GPU trace from " : "CPU model",
+        printf(ngettext("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n",
+                        "wrote %d frames%s to %s, %dx%d, %s theme, %s%s\n", written), written,
+               x.quiz ? _(" (a question and its answer per step)") : "", what,
+               x.vo.width, x.vo.height, x.theme, tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
                tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
     }
     viewer_canvas_free(c);

@@ -3,14 +3,22 @@
  * Discovery tries the usual DejaVu locations of Debian, Fedora and Arch, then
  * asks fontconfig (`fc-match`), so that a machine with the fonts installed
  * anywhere still works.  Each atlas holds printable ASCII plus the few symbols
- * the viewer uses (arrows, middle dot, superscripts); other code points draw
- * as '?'.  Atlases are evicted least-recently-used, because a resizing window
- * asks for a new pixel size every frame of the drag.
+ * the viewer uses (arrows, middle dot, superscripts), rasterised at once;
+ * any other code point (Chinese text) is rasterised on first use into pages
+ * of the same atlas.  Atlases are evicted least-recently-used, because a
+ * resizing window asks for a new pixel size every frame of the drag.
  *
- * Off-screen (text_cache_direct) an atlas stays a surface and glyphs are
- * blended into the canvas's pixels here: SDL's software renderer copies a
- * colour-modulated glyph through its generic blitter at about 2 us a glyph,
- * and a frame at block 1024 draws a few thousand.
+ * Latin text stays in DejaVu, which reads better than the Latin letters of
+ * CJK fonts; a code point DejaVu lacks comes from the CJK font that
+ * fontconfig picks for zh-cn, with its baseline on DejaVu's, so no glyph is
+ * drawn as an empty box (TTF_GlyphIsProvided32 decides, per code point).
+ * Debian's fonts-wqy-microhei is the CJK font the set-up installs and the
+ * one asked for first: 1.6 MB to download (5 MB installed) against 57 MB
+ * (89 MB) for fonts-noto-cjk, and at the viewer's smallest sizes (11-13 px:
+ * legend, hover text, the timed-run panel at 720p) its heavier strokes stay
+ * legible where Noto Sans CJK's lighter ones look faint; from 15 px up both
+ * read well (po/README.md).  Without it, any CJK font fontconfig knows is
+ * used.  A code point no font has draws as '?'.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "font.h"
@@ -19,18 +27,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <SDL_ttf.h>
+#include "../i18n.h"
+#ifdef RV_HAVE_FONTCONFIG
+#include <fontconfig/fontconfig.h>
+#endif
 
 #if !SDL_TTF_VERSION_ATLEAST(2, 0, 18)
 #error "the viewer needs SDL_ttf 2.0.18 or newer (TTF_SetFontSize)"
 #endif
 
 #define FONT_BASE_PT     16   /* size the files are opened at; atlases resize */
-#define ATLAS_MAX        48   /* live (face, size) atlases per renderer: a frame
-                                 at block 1024 uses about 30, and rebuilding
-                                 one costs a millisecond                      */
+#define ATLAS_MAX        24   /* live (face, size) atlases per renderer       */
 #define ATLAS_WIDTH      1024
 #define FONT_MIN_PX      6
 #define FONT_MAX_PX      96
+#define CJK_PATTERN      "WenQuanYi Micro Hei,sans-serif:lang=zh-cn"   /* fontconfig */
+#define DYN_MAX          2048 /* glyphs rasterised on demand, per atlas       */
+#define DYN_HASH         4096 /* open-addressing slots for them (power of 2)  */
+#define DYN_PAGE         1024 /* side of one page texture of those glyphs      */
+#define DYN_PAGES        16
 
 static const char *const face_files[FACE_COUNT] = {
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
@@ -50,7 +65,7 @@ static const Uint32 extra_cps[] = {
     0x00B7, 0x00D7, 0x2190, 0x2191, 0x2192, 0x2193, 0x2026, 0x25B6, 0x2016, 0x2264,
     0x2265, 0x03A3, 0x2014, 0x2013, 0x2022, 0x00B2, 0x00B3, 0x00B9, 0x2070, 0x2074,
     0x2075, 0x2076, 0x2077, 0x2078, 0x2079, 0x25A0, 0x25CF, 0x21C4, 0x2500, 0x00B1,
-    0x2212, 0x2713, 0x2717,
+    0x2212, 0x2713,
 };
 #define NEXTRA ((int)(sizeof extra_cps / sizeof extra_cps[0]))
 #define NGLYPHS (95 + NEXTRA)
@@ -58,29 +73,39 @@ static const Uint32 extra_cps[] = {
 struct font_set {
     TTF_Font *font[FACE_COUNT];
     char path[FACE_COUNT][512];
+    TTF_Font *cjk[2];  /* regular, bold: the CJK fallback; NULL when none  */
+    char cjk_path[512];
     int  ttf_inited;   /* we called TTF_Init, so we call TTF_Quit */
 };
 
 typedef struct glyph {
     SDL_Rect src;      /* in the atlas; w == 0 for blanks                  */
     int xoff;          /* where the bitmap starts relative to the pen       */
+    int yoff;          /* where it starts below the line's top (fallback)   */
     int advance;
+    int page;          /* -1: the atlas texture; else a page of dynamic ones */
 } glyph;
 
 typedef struct atlas {
     int face, px;      /* px == 0: slot unused                              */
     unsigned stamp;    /* last use, for eviction                            */
-    SDL_Texture *tex;  /* drawn through the renderer, or ...                */
-    SDL_Surface *sheet;/* ... blended by hand into a direct target           */
+    SDL_Texture *tex;
     int line_height;
     glyph g[NGLYPHS];
+    /* Code points beyond the fixed set, rasterised on first use. */
+    Uint32 dcp[DYN_MAX];
+    glyph  dg[DYN_MAX];
+    Uint16 dhash[DYN_HASH];  /* index + 1 into dcp/dg, 0 for an empty slot */
+    int    ndyn;
+    SDL_Texture *page[DYN_PAGES];
+    int    npages, pen_x, pen_y, row_h;  /* shelf packing in the last page */
 } atlas;
 
 struct text_cache {
     SDL_Renderer *r;
-    SDL_Surface *direct;   /* the ARGB8888 surface r draws into, or NULL */
     font_set *fs;
     unsigned clock;
+    SDL_Surface *direct;   /* the software target, kept for the direct path */
     atlas at[ATLAS_MAX];
 };
 
@@ -120,16 +145,136 @@ int font_find(font_face face, char *out, size_t len)
     return -1;
 }
 
+/* Two code points every Chinese string of ours needs (归约, "reduction"). */
+static int font_has_cjk(TTF_Font *f)
+{
+    return f && TTF_GlyphIsProvided32(f, 0x5F52) && TTF_GlyphIsProvided32(f, 0x7EA6);
+}
+
+int font_find_cjk(char *out, size_t len, int *index)
+{
+    out[0] = '\0';
+    *index = 0;
+#ifdef RV_HAVE_FONTCONFIG
+    if (!FcInit())
+        return -1;
+    /* WenQuanYi Micro Hei first (the font the set-up installs, see the top
+     * of this file), else whatever sans-serif font fontconfig ranks best
+     * for Simplified Chinese. */
+    FcPattern *pat = FcNameParse((const FcChar8 *)CJK_PATTERN);
+    if (!pat)
+        return -1;
+    FcConfigSubstitute(NULL, pat, FcMatchPattern);
+    FcDefaultSubstitute(pat);
+    FcResult res;
+    /* The sorted list, not the single match: the best match may be a Latin
+     * font when no CJK font is installed; take the first that has the
+     * characters. */
+    FcFontSet *set = FcFontSort(NULL, pat, FcFalse, NULL, &res);
+    int rc = -1;
+    for (int i = 0; set && i < set->nfont && rc != 0; i++) {
+        FcCharSet *cs = NULL;
+        FcChar8 *file = NULL;
+        int idx = 0;
+        if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs) != FcResultMatch ||
+            !FcCharSetHasChar(cs, 0x5F52) || !FcCharSetHasChar(cs, 0x7EA6) ||
+            FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch)
+            continue;
+        FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &idx);
+        if (file_readable((const char *)file)) {
+            snprintf(out, len, "%s", (const char *)file);
+            *index = idx;
+            rc = 0;
+        }
+    }
+    if (set)
+        FcFontSetDestroy(set);
+    FcPatternDestroy(pat);
+    /* Asked once per font set: let fontconfig free its configuration. */
+    FcFini();
+    return rc;
+#else
+    (void)len;
+    return -1;
+#endif
+}
+
+/* Opens the CJK fallback (twice: regular, and bold by style unless the
+ * font has its own weight); leaves both NULL when there is none. */
+static void open_cjk(font_set *fs)
+{
+    int index = 0;
+    if (font_has_cjk(fs->font[FACE_SANS])) {
+        /* --font named a font that has Chinese itself: no fallback needed. */
+        snprintf(fs->cjk_path, sizeof fs->cjk_path, "%s", fs->path[FACE_SANS]);
+    } else if (font_find_cjk(fs->cjk_path, sizeof fs->cjk_path, &index) != 0) {
+        fs->cjk_path[0] = '\0';
+        return;
+    }
+    for (int b = 0; b < 2; b++) {
+        fs->cjk[b] = TTF_OpenFontIndex(fs->cjk_path, FONT_BASE_PT, index);
+        if (!fs->cjk[b] || !font_has_cjk(fs->cjk[b])) {
+            if (fs->cjk[b])
+                TTF_CloseFont(fs->cjk[b]);
+            fs->cjk[0] = fs->cjk[1] = NULL;
+            fs->cjk_path[0] = '\0';
+            return;
+        }
+    }
+    TTF_SetFontStyle(fs->cjk[1], TTF_STYLE_BOLD);
+}
+
+void font_set_check_language(const font_set *fs)
+{
+    if (fs->cjk[0] || strcmp(i18n_lang(), "zh"))
+        return;
+    fprintf(stderr, _("reducevis: no font with Chinese glyphs was found (fontconfig, lang zh-cn): "
+                      "install Debian's %s; showing the English interface\n"), FONT_CJK_PACKAGE);
+    i18n_set("en", NULL, 0);
+}
+
+const char *font_set_cjk_path(const font_set *fs)
+{
+    return fs->cjk[0] ? fs->cjk_path : "";
+}
+
+static int face_bold(int face)
+{
+    return face == FACE_SANS_BOLD || face == FACE_MONO_BOLD;
+}
+
+uint32_t font_set_missing(font_set *fs, font_face face, const char *s)
+{
+    while (*s) {
+        const unsigned char *p = (const unsigned char *)s;
+        Uint32 cp;
+        int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : 4;
+        cp = n == 1 ? p[0] : n == 2 ? (p[0] & 0x1Fu) : n == 3 ? (p[0] & 0x0Fu) : (p[0] & 0x07u);
+        for (int i = 1; i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return 0xFFFD;
+            cp = (cp << 6) | (p[i] & 0x3F);
+        }
+        s += n;
+        if (cp < 32 || TTF_GlyphIsProvided32(fs->font[face], cp))
+            continue;
+        if (fs->cjk[0] && TTF_GlyphIsProvided32(fs->cjk[face_bold(face)], cp))
+            continue;
+        return cp;
+    }
+    return 0;
+}
+
 font_set *font_set_open(const char *override_path, char *err, size_t errlen)
 {
     font_set *fs = calloc(1, sizeof *fs);
     if (!fs) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", _("out of memory"));
         return NULL;
     }
     if (!TTF_WasInit()) {
         if (TTF_Init() != 0) {
-            snprintf(err, errlen, "TTF_Init failed: %s", SDL_GetError());
+            snprintf(err, errlen, _("TTF_Init failed: %s"), SDL_GetError());
             free(fs);
             return NULL;
         }
@@ -139,7 +284,7 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
         if (override_path) {
             snprintf(fs->path[f], sizeof fs->path[f], "%s", override_path);
             if (!file_readable(override_path)) {
-                snprintf(err, errlen, "font not found: %s (check --font)", override_path);
+                snprintf(err, errlen, _("font not found: %s (check --font)"), override_path);
                 font_set_free(fs);
                 return NULL;
             }
@@ -149,19 +294,20 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
                 snprintf(fs->path[f], sizeof fs->path[f], "%s", fs->path[f - 1]);
             } else {
                 snprintf(err, errlen,
-                         "font not found: %s (install Debian's fonts-dejavu-core, "
-                         "or pass --font PATH to a .ttf file)", face_files[f]);
+                         _("font not found: %s (install Debian's fonts-dejavu-core, "
+                           "or pass --font PATH to a .ttf file)"), face_files[f]);
                 font_set_free(fs);
                 return NULL;
             }
         }
         fs->font[f] = TTF_OpenFont(fs->path[f], FONT_BASE_PT);
         if (!fs->font[f]) {
-            snprintf(err, errlen, "cannot open font %s: %s", fs->path[f], SDL_GetError());
+            snprintf(err, errlen, _("cannot open font %s: %s"), fs->path[f], SDL_GetError());
             font_set_free(fs);
             return NULL;
         }
     }
+    open_cjk(fs);
     return fs;
 }
 
@@ -172,6 +318,9 @@ void font_set_free(font_set *fs)
     for (int f = 0; f < FACE_COUNT; f++)
         if (fs->font[f])
             TTF_CloseFont(fs->font[f]);
+    for (int b = 0; b < 2; b++)
+        if (fs->cjk[b])
+            TTF_CloseFont(fs->cjk[b]);
     if (fs->ttf_inited)
         TTF_Quit();
     free(fs);
@@ -192,6 +341,15 @@ text_cache *text_cache_new(SDL_Renderer *r, font_set *fs)
     return tc;
 }
 
+/* Glyphs go through SDL (their atlas pages are textures, Chinese pages
+ * added on first use); the target is only remembered, so that the fills
+ * and lines of draw_prim.c, which write it directly, and the text stay in
+ * one order (SDL is flushed before any direct write). */
+void text_cache_direct(text_cache *tc, SDL_Surface *s)
+{
+    tc->direct = s;
+}
+
 void text_cache_free(text_cache *tc)
 {
     if (!tc)
@@ -199,15 +357,10 @@ void text_cache_free(text_cache *tc)
     for (int i = 0; i < ATLAS_MAX; i++) {
         if (tc->at[i].tex)
             SDL_DestroyTexture(tc->at[i].tex);
-        SDL_FreeSurface(tc->at[i].sheet);
+        for (int p = 0; p < tc->at[i].npages; p++)
+            SDL_DestroyTexture(tc->at[i].page[p]);
     }
     free(tc);
-}
-
-void text_cache_direct(text_cache *tc, SDL_Surface *s)
-{
-    tc->direct = s && (s->format->format == SDL_PIXELFORMAT_ARGB8888 || s->format->format == SDL_PIXELFORMAT_RGB888)
-                 ? s : NULL;
 }
 
 static Uint32 glyph_cp(int i)
@@ -215,6 +368,7 @@ static Uint32 glyph_cp(int i)
     return i < 95 ? (Uint32)(32 + i) : extra_cps[i - 95];
 }
 
+/* The slot of cp in the fixed set, or -1. */
 static int glyph_index(Uint32 cp)
 {
     if (cp >= 32 && cp < 127)
@@ -222,7 +376,16 @@ static int glyph_index(Uint32 cp)
     for (int i = 0; i < NEXTRA; i++)
         if (extra_cps[i] == cp)
             return 95 + i;
-    return '?' - 32;
+    return -1;
+}
+
+static void atlas_drop_pages(atlas *a)
+{
+    for (int p = 0; p < a->npages; p++)
+        SDL_DestroyTexture(a->page[p]);
+    a->npages = 0;
+    a->ndyn = 0;
+    memset(a->dhash, 0, sizeof a->dhash);
 }
 
 /* Rasterises every glyph of (face, px) and packs them into one texture. */
@@ -234,6 +397,7 @@ static int atlas_build(text_cache *tc, atlas *a, int face, int px)
         return -1;
     }
     int lh = TTF_FontHeight(font);
+    atlas_drop_pages(a);
     SDL_Surface *gs[NGLYPHS] = { 0 };
     int x = 0, y = 0, rowh = 0;
     for (int i = 0; i < NGLYPHS; i++) {
@@ -241,8 +405,9 @@ static int atlas_build(text_cache *tc, atlas *a, int face, int px)
         int minx, maxx, miny, maxy, adv;
         glyph *g = &a->g[i];
         memset(g, 0, sizeof *g);
+        g->page = -1;
         if (!TTF_GlyphIsProvided32(font, cp) || TTF_GlyphMetrics32(font, cp, &minx, &maxx, &miny, &maxy, &adv) != 0) {
-            g->advance = -1;   /* not in this font: drawn as '?' */
+            g->advance = -1;   /* not in this font: the fallback's, on demand */
             continue;
         }
         g->advance = adv;
@@ -283,20 +448,12 @@ static int atlas_build(text_cache *tc, atlas *a, int face, int px)
     }
     if (a->tex)
         SDL_DestroyTexture(a->tex);
-    SDL_FreeSurface(a->sheet);
-    a->tex = NULL;
-    a->sheet = NULL;
-    if (tc->direct) {
-        a->sheet = sheet;   /* kept: glyphs are blended from it by hand */
-        sheet = NULL;
-    } else {
-        a->tex = SDL_CreateTextureFromSurface(tc->r, sheet);
-        if (!a->tex) {
-            SDL_Log("viewer: SDL_CreateTextureFromSurface failed: %s", SDL_GetError());
-            goto done;
-        }
-        SDL_SetTextureBlendMode(a->tex, SDL_BLENDMODE_BLEND);
+    a->tex = SDL_CreateTextureFromSurface(tc->r, sheet);
+    if (!a->tex) {
+        SDL_Log("viewer: SDL_CreateTextureFromSurface failed: %s", SDL_GetError());
+        goto done;
     }
+    SDL_SetTextureBlendMode(a->tex, SDL_BLENDMODE_BLEND);
     a->face = face;
     a->px = px;
     a->line_height = lh;
@@ -320,12 +477,6 @@ static atlas *atlas_get(text_cache *tc, int face, int px)
         atlas *a = &tc->at[i];
         if (a->px == px && a->face == face) {
             a->stamp = tc->clock;
-            if (tc->direct ? !a->sheet : !a->tex) {   /* built for the other kind of target */
-                if (atlas_build(tc, a, face, px) != 0) {
-                    a->px = 0;
-                    return NULL;
-                }
-            }
             return a;
         }
         if (a->px == 0 || (oldest->px != 0 && a->stamp < oldest->stamp))
@@ -357,10 +508,108 @@ static Uint32 utf8_next(const char **s)
     return cp;
 }
 
-static const glyph *glyph_of(const atlas *a, Uint32 cp)
+/* Copies a rendered glyph into the atlas's pages (a new page when the last
+ * is full); 0, or -1 when out of pages or SDL fails. */
+static int page_place(text_cache *tc, atlas *a, SDL_Surface *gs, glyph *g)
 {
-    const glyph *g = &a->g[glyph_index(cp)];
-    return g->advance < 0 ? &a->g['?' - 32] : g;
+    SDL_Surface *argb = SDL_ConvertSurfaceFormat(gs, SDL_PIXELFORMAT_ARGB8888, 0);
+    if (!argb) {
+        SDL_Log("viewer: SDL_ConvertSurfaceFormat failed: %s", SDL_GetError());
+        return -1;
+    }
+    int rc = -1;
+    if (argb->w > DYN_PAGE || argb->h > DYN_PAGE)
+        goto done;
+    if (a->npages > 0 && a->pen_x + argb->w > DYN_PAGE) {
+        a->pen_x = 0;
+        a->pen_y += a->row_h + 1;
+        a->row_h = 0;
+    }
+    if (a->npages == 0 || a->pen_y + argb->h > DYN_PAGE) {
+        if (a->npages == DYN_PAGES)
+            goto done;
+        SDL_Texture *t = SDL_CreateTexture(tc->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC,
+                                           DYN_PAGE, DYN_PAGE);
+        if (!t) {
+            SDL_Log("viewer: SDL_CreateTexture failed: %s", SDL_GetError());
+            goto done;
+        }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+        a->page[a->npages++] = t;
+        a->pen_x = a->pen_y = a->row_h = 0;
+    }
+    g->page = a->npages - 1;
+    g->src = (SDL_Rect){ a->pen_x, a->pen_y, argb->w, argb->h };
+    if (SDL_UpdateTexture(a->page[g->page], &g->src, argb->pixels, argb->pitch) != 0) {
+        SDL_Log("viewer: SDL_UpdateTexture failed: %s", SDL_GetError());
+        goto done;
+    }
+    a->pen_x += argb->w + 1;
+    if (argb->h > a->row_h)
+        a->row_h = argb->h;
+    rc = 0;
+done:
+    SDL_FreeSurface(argb);
+    return rc;
+}
+
+/* Rasterises cp for atlas a: from its own face when that has it (symbols
+ * beyond the fixed set), else from the CJK fallback with its baseline on
+ * the face's.  0 with *g filled, or -1 when no font has cp. */
+static int dyn_render(text_cache *tc, atlas *a, Uint32 cp, glyph *g)
+{
+    TTF_Font *own = tc->fs->font[a->face], *font = own;
+    int yoff = 0;
+    if (TTF_SetFontSize(own, a->px) != 0)
+        return -1;
+    if (!TTF_GlyphIsProvided32(own, cp)) {
+        font = tc->fs->cjk[face_bold(a->face)];
+        if (!font || !TTF_GlyphIsProvided32(font, cp) || TTF_SetFontSize(font, a->px) != 0)
+            return -1;
+        yoff = TTF_FontAscent(own) - TTF_FontAscent(font);
+    }
+    int minx, maxx, miny, maxy, adv;
+    if (TTF_GlyphMetrics32(font, cp, &minx, &maxx, &miny, &maxy, &adv) != 0)
+        return -1;
+    memset(g, 0, sizeof *g);
+    g->advance = adv;
+    g->yoff = yoff;
+    g->xoff = minx < 0 ? minx : 0;
+    g->page = -1;
+    SDL_Surface *gs = TTF_RenderGlyph32_Blended(font, cp, (SDL_Color){ 255, 255, 255, 255 });
+    if (!gs)
+        return 0;              /* a blank: advance only */
+    if (page_place(tc, a, gs, g) != 0) {
+        g->src = (SDL_Rect){ 0, 0, 0, 0 };
+        g->page = -1;
+    }
+    SDL_FreeSurface(gs);
+    return 0;
+}
+
+static const glyph *glyph_of(text_cache *tc, atlas *a, Uint32 cp)
+{
+    int i = glyph_index(cp);
+    if (i >= 0 && a->g[i].advance >= 0)
+        return &a->g[i];
+    const glyph *unknown = &a->g['?' - 32];
+    unsigned h = (cp * 2654435761u) & (DYN_HASH - 1);
+    while (a->dhash[h]) {
+        int k = a->dhash[h] - 1;
+        if (a->dcp[k] == cp)
+            return a->dg[k].advance < 0 ? unknown : &a->dg[k];
+        h = (h + 1) & (DYN_HASH - 1);
+    }
+    if (a->ndyn == DYN_MAX)
+        return unknown;
+    int k = a->ndyn++;
+    a->dcp[k] = cp;
+    a->dhash[h] = (Uint16)(k + 1);
+    if (dyn_render(tc, a, cp, &a->dg[k]) != 0) {
+        a->dg[k].advance = -1;  /* no font has it: '?' from now on */
+        return unknown;
+    }
+    return &a->dg[k];
 }
 
 int text_width(text_cache *tc, font_face face, int px, const char *s)
@@ -370,7 +619,7 @@ int text_width(text_cache *tc, font_face face, int px, const char *s)
         return 0;
     int w = 0;
     while (*s)
-        w += glyph_of(a, utf8_next(&s))->advance;
+        w += glyph_of(tc, a, utf8_next(&s))->advance;
     return w;
 }
 
@@ -380,54 +629,27 @@ int text_line_height(text_cache *tc, font_face face, int px)
     return a ? a->line_height : px;
 }
 
-/* Blends glyph g of a's sheet in colour col into the direct target at
- * (x, y), inside bounds: what SDL's blend of a colour-modulated copy gives. */
-static void blend_glyph(const atlas *a, const glyph *g, SDL_Surface *dst, const SDL_Rect *bounds, int x, int y,
-                        rgba col)
+/* ---- watching what is drawn (for the layout tests) ------------------------ */
+
+static text_seen *watch_buf;
+static int watch_cap, *watch_n;
+
+void text_watch(text_seen *buf, int cap, int *n)
 {
-    SDL_Rect d = { x, y, g->src.w, g->src.h };
-    if (!SDL_IntersectRect(&d, bounds, &d))
-        return;
-    int sx = g->src.x + (d.x - x), sy = g->src.y + (d.y - y);
-    for (int j = 0; j < d.h; j++) {
-        const Uint32 *src = (const Uint32 *)((const Uint8 *)a->sheet->pixels + (size_t)(sy + j) * a->sheet->pitch) + sx;
-        Uint32 *out = (Uint32 *)((Uint8 *)dst->pixels + (size_t)(d.y + j) * dst->pitch) + d.x;
-        for (int i = 0; i < d.w; i++) {
-            Uint32 al = ((src[i] >> 24) * col.a + 127) / 255;
-            if (al == 0)
-                continue;
-            if (al == 255) {
-                out[i] = 0xFF000000u | (Uint32)col.r << 16 | (Uint32)col.g << 8 | col.b;
-                continue;
-            }
-            Uint32 o = out[i], inv = 255 - al;
-            Uint32 r = (col.r * al + ((o >> 16) & 0xFF) * inv + 127) / 255;
-            Uint32 gg = (col.g * al + ((o >> 8) & 0xFF) * inv + 127) / 255;
-            Uint32 b = (col.b * al + (o & 0xFF) * inv + 127) / 255;
-            out[i] = (o & 0xFF000000u) | r << 16 | gg << 8 | b;
-        }
-    }
+    watch_buf = buf;
+    watch_cap = cap;
+    watch_n = n;
+    if (n)
+        *n = 0;
 }
 
-static int text_draw_direct(text_cache *tc, atlas *a, int x, int y, rgba col, const char *s)
+static void watch_add(int x, int y, int w, int h, int cut, const char *s)
 {
-    SDL_Surface *dst = tc->direct;
-    SDL_Rect bounds = { 0, 0, dst->w, dst->h };
-    SDL_RenderFlush(tc->r);   /* what SDL still holds lies underneath */
-    if (SDL_RenderIsClipEnabled(tc->r)) {
-        SDL_Rect c;
-        SDL_RenderGetClipRect(tc->r, &c);
-        if (!SDL_IntersectRect(&bounds, &c, &bounds))
-            bounds.w = bounds.h = 0;
-    }
-    int pen = x;
-    while (*s) {
-        const glyph *g = glyph_of(a, utf8_next(&s));
-        if (g->src.w > 0 && bounds.w > 0)
-            blend_glyph(a, g, dst, &bounds, pen + g->xoff, y, col);
-        pen += g->advance;
-    }
-    return pen - x;
+    if (!watch_buf || !watch_n || *watch_n >= watch_cap)
+        return;
+    text_seen *t = &watch_buf[(*watch_n)++];
+    *t = (text_seen){ x, y, w, h, cut, "" };
+    snprintf(t->s, sizeof t->s, "%s", s);
 }
 
 int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, const char *s)
@@ -435,19 +657,26 @@ int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, co
     atlas *a = atlas_get(tc, face, px);
     if (!a)
         return 0;
-    if (tc->direct && a->sheet)
-        return text_draw_direct(tc, a, x, y, col, s);
     SDL_SetTextureColorMod(a->tex, col.r, col.g, col.b);
     SDL_SetTextureAlphaMod(a->tex, col.a);
-    int pen = x;
+    int pen = x, tinted = 0;
+    const char *s0 = s;
     while (*s) {
-        const glyph *g = glyph_of(a, utf8_next(&s));
+        const glyph *g = glyph_of(tc, a, utf8_next(&s));
         if (g->src.w > 0) {
-            SDL_Rect dst = { pen + g->xoff, y, g->src.w, g->src.h };
-            SDL_RenderCopy(tc->r, a->tex, &g->src, &dst);
+            SDL_Texture *t = g->page < 0 ? a->tex : a->page[g->page];
+            if (g->page >= 0 && !(tinted & (1 << g->page))) {
+                SDL_SetTextureColorMod(t, col.r, col.g, col.b);
+                SDL_SetTextureAlphaMod(t, col.a);
+                tinted |= 1 << g->page;
+            }
+            SDL_Rect dst = { pen + g->xoff, y + g->yoff, g->src.w, g->src.h };
+            SDL_RenderCopy(tc->r, t, &g->src, &dst);
         }
         pen += g->advance;
     }
+    if (watch_buf && pen > x)
+        watch_add(x, y, pen - x, a->line_height, 0, s0);
     return pen - x;
 }
 
@@ -479,5 +708,10 @@ int text_draw_fit(text_cache *tc, font_face face, int px, int x, int y, int max_
             break;
     }
     strcat(buf, "\xE2\x80\xA6");
-    return text_draw(tc, face, px, x, y, col, buf);
+    int w = text_draw(tc, face, px, x, y, col, buf);
+    if (watch_buf && *watch_n > 0)
+        watch_buf[*watch_n - 1].cut = 1;   /* the text did not fit: say whose */
+    if (watch_buf && *watch_n > 0)
+        snprintf(watch_buf[*watch_n - 1].s, sizeof watch_buf[0].s, "%s", s);
+    return w;
 }

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "../i18n.h"
 
 struct gif_writer {
     FILE *f;
@@ -54,13 +55,13 @@ static int put_bytes(GifFileType *gif, const GifByteType *buf, int len)
 static const char *gif_why(int code)
 {
     const char *s = GifErrorString(code);
-    return s ? s : "giflib failed";
+    return s ? s : _("giflib failed");
 }
 
 /* "cannot write PATH: why", the system's reason where a write failed. */
 static int fail(gif_writer *g, const char *why, char *err, size_t errlen)
 {
-    snprintf(err, errlen, "cannot write %s: %s", g->path, g->write_errno ? strerror(g->write_errno) : why);
+    snprintf(err, errlen, _("cannot write %s: %s"), g->path, g->write_errno ? strerror(g->write_errno) : why);
     return -1;
 }
 
@@ -74,7 +75,7 @@ gif_writer *gif_write_open(const char *path, int w, int h, char *err, size_t err
         g->line = malloc((size_t)w * sizeof *g->line);
     }
     if (!g || !g->path || !g->pal || !g->line) {
-        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
         gif_write_close(g, 0, NULL, 0);
         return NULL;
     }
@@ -82,7 +83,7 @@ gif_writer *gif_write_open(const char *path, int w, int h, char *err, size_t err
     g->w = w;
     g->h = h;
     if (!(g->f = fopen(path, "wb"))) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
         gif_write_close(g, 0, NULL, 0);
         return NULL;
     }
@@ -110,7 +111,7 @@ int gif_write_frame(gif_writer *g, const void *pixels, int pitch, int delay_cs, 
     uint8_t rgb[256][3];
     int np = palette_choose(g->pal, pixels, g->w, g->h, pitch, rgb);
     if (np < 0)
-        return fail(g, "out of memory", err, errlen);
+        return fail(g, _("out of memory"), err, errlen);
     GifColorType pal[256];
     for (int i = 0; i < 256; i++)
         pal[i] = (GifColorType){ rgb[i][0], rgb[i][1], rgb[i][2] };
@@ -128,7 +129,7 @@ int gif_write_frame(gif_writer *g, const void *pixels, int pitch, int delay_cs, 
         ok = EGifPutLine(g->gif, g->line, g->w) != GIF_ERROR;
     }
     if (!ok || g->write_errno)
-        return fail(g, have_map ? gif_why(g->gif->Error) : "out of memory", err, errlen);
+        return fail(g, have_map ? gif_why(g->gif->Error) : _("out of memory"), err, errlen);
     return 0;
 }
 
@@ -150,7 +151,7 @@ int gif_write_close(gif_writer *g, int keep, char *err, size_t errlen)
     }
     int rc = keep && why[0] ? -1 : 0;
     if (rc)
-        snprintf(err, errlen, "cannot write %s: %s", g->path, why);
+        snprintf(err, errlen, _("cannot write %s: %s"), g->path, why);
     free(g->path);
     palette_free(g->pal);
     free(g->line);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include "../trace.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 /* ---- bank conflicts ---------------------------------------------------------- */
 
@@ -78,6 +79,20 @@ void hwcheck_count(double v, char *buf, size_t len)
         snprintf(buf, len, "%.1f", v);
 }
 
+/* The notes `reducevis verify` writes (cmd_verify.c) as the panel shows
+ * them, shortened by hwcheck_short_reason: marked here so that the
+ * catalogue has them; the panel looks its reason up with _(). */
+static const char *const known_reasons[] = {
+    N_("it also counts other traffic through the same banks"),
+    N_("differs from the prediction, also in the instructions' own wavefronts: compare with cuobjdump -sass"),
+    N_("differs from the prediction: compare with cuobjdump -sass"),
+};
+
+const char *hwcheck_reason_msgid(int k)
+{
+    return k >= 0 && k < (int)(sizeof known_reasons / sizeof known_reasons[0]) ? known_reasons[k] : NULL;
+}
+
 void hwcheck_short_reason(const char *note, char *buf, size_t len)
 {
     static const char *const subjects[] = {
@@ -135,13 +150,28 @@ static void pair(double a, double b, char *buf, size_t len)
     snprintf(buf, len, "%s \xC2\xB7 %s", x, y);
 }
 
+static int conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                         char *buf, size_t len, int brief);
+
 int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
                           char *buf, size_t len)
+{
+    return conflict_line(cc, note, version, block_size, buf, len, 0);
+}
+
+int hwcheck_conflict_brief(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                           char *buf, size_t len)
+{
+    return conflict_line(cc, note, version, block_size, buf, len, 1);
+}
+
+static int conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                         char *buf, size_t len, int brief)
 {
     const rv_version_info *vi = rv_version(version);
     if (!cc) {
         if (note && note[0]) {
-            snprintf(buf, len, "hardware cross-check: %s", note);
+            snprintf(buf, len, _("hardware cross-check: %s"), note);
             return 0;
         }
         snprintf(buf, len, "%s", "");
@@ -151,10 +181,10 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
     char blocks[64];
     if (!vi || !hwcheck_conflicts_of(cc, vi->name, block_size, &c, blocks, sizeof blocks)) {
         if (blocks[0])
-            snprintf(buf, len, "bank conflicts: not profiled at block size %d on %s (verify used %s)", block_size,
+            snprintf(buf, len, _("bank conflicts: not profiled at block size %d on %s (verify used %s)"), block_size,
                      cc->device, blocks);
         else
-            snprintf(buf, len, "bank conflicts: %s was not profiled on %s", vi ? vi->name : "this version",
+            snprintf(buf, len, _("bank conflicts: %s was not profiled on %s"), vi ? vi->name : _("this version"),
                      cc->device);
         return 0;
     }
@@ -164,10 +194,14 @@ int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version
     if (!isnan(c.l1_ld) || !isnan(c.l1_st)) {
         char q[80];
         pair(c.l1_ld, c.l1_st, q, sizeof q);
-        snprintf(l1, sizeof l1, " \xC2\xB7 L1 counter %s", q);
+        snprintf(l1, sizeof l1, _(" \xC2\xB7 L1 counter %s"), q);
     }
-    snprintf(buf, len, "bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s "
-             "(measured: the instructions' own wavefronts, Nsight Compute)", p, cc->device, m, l1);
+    snprintf(buf, len, _("bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s"), p,
+             cc->device, m, l1);
+    if (!brief) {
+        size_t o = strlen(buf);
+        snprintf(buf + o, len - o, "%s", _(" (measured: the instructions' own wavefronts, Nsight Compute)"));
+    }
     return 1;
 }
 
@@ -205,7 +239,9 @@ static void verdict(const rv_crosscheck *cc, const rv_crosscheck_race *r, char *
 {
     char n[32];
     grouped(r->hazards, n, sizeof n);
-    snprintf(buf, len, "compute-sanitizer racecheck on %s: %s hazard%s", cc->device, n, r->hazards == 1 ? "" : "s");
+    snprintf(buf, len, ngettext("compute-sanitizer racecheck on %s: %s hazard",
+                                "compute-sanitizer racecheck on %s: %s hazards", (unsigned long)r->hazards),
+             cc->device, n);
 }
 
 hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t phase,
@@ -228,12 +264,12 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
         if (own)
             verdict(cc, own, detail, dlen);
         else
-            snprintf(detail, dlen, "no racecheck recorded for this device");
+            snprintf(detail, dlen, _("no racecheck recorded for this device"));
         return kind;
     case HWCHECK_RACE_CLEAN:
         if (own && own->hazards > 0) {
             /* Never reassure against the evidence. */
-            snprintf(title, tlen, "Race hazard reported for %s's warp phase", vi->name);
+            snprintf(title, tlen, _("Race hazard reported for %s's warp phase"), vi->name);
             verdict(cc, own, detail, dlen);
             return HWCHECK_RACE_HAZARD;
         }
@@ -241,7 +277,7 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
         if (own)
             verdict(cc, own, detail, dlen);
         else
-            snprintf(detail, dlen, "no racecheck recorded for this device");
+            snprintf(detail, dlen, _("no racecheck recorded for this device"));
         return kind;
     case HWCHECK_RACE_SAME_CODE:
         snprintf(title, tlen, "%s", _(vi->race_caption));
@@ -249,9 +285,9 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
             verdict(cc, own, detail, dlen);
         else if (from) {
             verdict(cc, from, ev, sizeof ev);
-            snprintf(detail, dlen, "%s in %s \xC2\xB7 fixed in %s", ev, vi->race_from, vi->race_fixed_by);
+            snprintf(detail, dlen, _("%s in %s \xC2\xB7 fixed in %s"), ev, vi->race_from, vi->race_fixed_by);
         } else {
-            snprintf(detail, dlen, "no racecheck recorded for this device \xC2\xB7 fixed in %s", vi->race_fixed_by);
+            snprintf(detail, dlen, _("no racecheck recorded for this device \xC2\xB7 fixed in %s"), vi->race_fixed_by);
         }
         return kind;
     default:

@@ -50,6 +50,9 @@ void hwcheck_short_reason(const char *note, char *buf, size_t len);
  * sentence, -1 with nothing to say (no cross-check recorded: buf ""). */
 int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
                           char *buf, size_t len);
+/* The same line without the note on what "measured" counts, for narrow room. */
+int hwcheck_conflict_brief(const rv_crosscheck *cc, const char *note, int version, int block_size,
+                           char *buf, size_t len);
 
 /* What a step of a warp-synchronous version says about its race: the
  * version table's verdict (rv_race), at the steps it concerns. */
@@ -73,5 +76,8 @@ int hwcheck_version_has_race_note(int version);
  * of its steps has a race note (a headline of up to two lines, a line of
  * evidence) 3, else 0. */
 int hwcheck_race_lines(const struct rv_trace *tr);
+
+/* The k-th shortened reason the catalogue translates (NULL past the last). */
+const char *hwcheck_reason_msgid(int k);
 
 #endif

@@ -22,10 +22,11 @@ static void layout_grid(layout *L, double u)
 {
     const layout_in *in = &L->in;
     int m = L->margin;
-    /* Banner: the step's one-sentence summary and its counts; under them,
+    /* Banner: the step's counts, then its one-sentence summary in up to two
+     * lines (a long sentence in either language wraps rather than being cut); under them,
      * for the warp-synchronous versions, a band for the race note (kept on
      * every step of the trace, so the grids do not jump between steps). */
-    int banner_h = px(L->fs_ui * 1.35 + L->fs_small * 1.4) + m;
+    int banner_h = px(L->fs_ui * 1.35 + L->fs_small * 1.15 + L->fs_small * 1.2) + m;
     L->warn = (lrect){ L->center.x + m, L->center.y + banner_h - m / 4, L->center.w - 2 * m, 0 };
     if (in->warn_lines > 0) {
         L->warn.h = px(L->fs_small * 1.35 * in->warn_lines) + m;

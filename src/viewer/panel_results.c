@@ -27,6 +27,7 @@
 #include "../crosscheck.h"
 #include "../results.h"
 #include "../versions.h"
+#include "../i18n.h"
 #include "scene.h"
 
 #define CUB_ROW RV_NUM_VERSIONS        /* the bars: every version, then CUB */
@@ -88,23 +89,23 @@ int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *b
         char nn[32], pct[48] = "", up[48] = "";
         plot_n_name(run->n, nn, sizeof nn);
         if (!isnan(run->pct_theoretical))
-            snprintf(pct, sizeof pct, " \xC2\xB7 %.0f%% of peak", run->pct_theoretical);
+            snprintf(pct, sizeof pct, _(" \xC2\xB7 %.0f%% of peak"), run->pct_theoretical);
         if (!isnan(run->speedup_v0) && strcmp(run->version, row_name(0)))
             snprintf(up, sizeof up, " \xC2\xB7 %.1f\xC3\x97 %s", run->speedup_v0, row_name(0));
         char spread[64] = "";
         if (isfinite(run->q1_ms) && isfinite(run->q3_ms)) /* half the runs lie in q1 .. q3 */
             snprintf(spread, sizeof spread, " (%.3f\xE2\x80\x93%.3f)", run->q1_ms, run->q3_ms);
-        snprintf(buf, len, "timed run: %.3f ms%s \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s", run->median_ms, spread,
-                 run->gbps, pct, up, run->correct ? "" : " \xC2\xB7 sum check FAILED", nn,
+        snprintf(buf, len, _("timed run: %.3f ms%s \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s"), run->median_ms, spread,
+                 run->gbps, pct, up, run->correct ? "" : _(" \xC2\xB7 sum check FAILED"), nn,
                  rv_results_device(f->results));
         return 1;
     }
     if (f->results) {
-        snprintf(buf, len, "timed run: %s is not in this results file (%s)", row_name(row_of(version)),
+        snprintf(buf, len, _("timed run: %s is not in this results file (%s)"), row_name(row_of(version)),
                  rv_results_device(f->results));
         return 0;
     }
-    snprintf(buf, len, "no timed run loaded");
+    snprintf(buf, len, _("no timed run loaded"));
     return 0;
 }
 
@@ -250,11 +251,11 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g, const rv_result
     int x = g->x, y = g->status.y, right = g->x + g->w, fs = L->fs_small, lh = g->lh;
     char buf[200];
     if (!run) {
-        snprintf(buf, sizeof buf, "%s: not in this results file", row_name(row_of(f->tr->version)));
+        snprintf(buf, sizeof buf, _("%s: not in this results file"), row_name(row_of(f->tr->version)));
         y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, g->w, 2, (int)(L->fs_ui * 1.3),
                                th->text_strong, buf);
         prim_wrapped(d->tc, FACE_SANS, fs, x, y + lh / 3, g->w, 3, lh, th->text_dim,
-                     "the bars below show the versions it has");
+                     _("the bars below show the versions it has"));
         return;
     }
     /* "0.046 ms  2929 GB/s": the time large, the bandwidth beside it. */
@@ -268,11 +269,13 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g, const rv_result
     y += (int)lround(L->fs_title * 1.3);
 
     /* Shares of the peak and of a copy; "—" where the file does not know. */
-    char peak[48] = "peak unknown", copy[48] = "copy not measured";
+    char peak[48], copy[48];
+    snprintf(peak, sizeof peak, "%s", _("peak unknown"));
+    snprintf(copy, sizeof copy, "%s", _("copy not measured"));
     if (!isnan(run->pct_theoretical))
-        snprintf(peak, sizeof peak, "%.0f%% of peak", run->pct_theoretical);
+        snprintf(peak, sizeof peak, _("%.0f%% of peak"), run->pct_theoretical);
     if (!isnan(run->pct_copy))
-        snprintf(copy, sizeof copy, "%.0f%% of copy", run->pct_copy);
+        snprintf(copy, sizeof copy, _("%.0f%% of copy"), run->pct_copy);
     snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", peak, copy);
     text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text, buf);
     y += lh;
@@ -280,20 +283,20 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g, const rv_result
     /* Speedup over the baseline (the first of the teaching order), then the
      * sum check, honest either way. */
     if (!strcmp(run->version, row_name(0)))
-        snprintf(buf, sizeof buf, "the baseline");
+        snprintf(buf, sizeof buf, "%s", _("the baseline"));
     else if (!isnan(run->speedup_v0))
-        snprintf(buf, sizeof buf, "%.1f\xC3\x97 faster than %s", run->speedup_v0, row_name(0));
+        snprintf(buf, sizeof buf, _("%.1f\xC3\x97 faster than %s"), run->speedup_v0, row_name(0));
     else
-        snprintf(buf, sizeof buf, "%s not timed", row_name(0));
+        snprintf(buf, sizeof buf, _("%s not timed"), row_name(0));
     int sx = text_run(d, x, y, right, FACE_SANS, fs, th->text, buf);
     sx = text_run(d, sx, y, right, FACE_SANS, fs, th->text_dim, " \xC2\xB7 ");
     if (run->correct)
-        text_run(d, sx, y, right, FACE_SANS_BOLD, fs, th->full, "sum ok");
+        text_run(d, sx, y, right, FACE_SANS_BOLD, fs, th->full, _("sum ok"));
     else
-        text_run(d, sx, y, right, FACE_SANS_BOLD, fs, th->conflict[2], "sum check FAILED");
+        text_run(d, sx, y, right, FACE_SANS_BOLD, fs, th->conflict[2], _("sum check FAILED"));
     y += lh;
 
-    text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text_dim, "time: whole reduction, all passes");
+    text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text_dim, _("time: whole reduction, all passes"));
 }
 
 static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_run *run)
@@ -307,9 +310,9 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
     plot_n_name(n, nn, sizeof nn);
     const rv_result_run *cur_run = find_row(r, row_of(d->f->tr->version), n);
     if (cur_run && cur_run->block_size > 0)
-        snprintf(buf, sizeof buf, "GB/s at N %s, block %d", nn, cur_run->block_size);
+        snprintf(buf, sizeof buf, _("GB/s at N %s, block %d"), nn, cur_run->block_size);
     else
-        snprintf(buf, sizeof buf, "GB/s at N %s, all versions", nn);
+        snprintf(buf, sizeof buf, _("GB/s at N %s, all versions"), nn);
     text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, g->bars.y - lh, g->w, th->text_strong, buf);
     int cur = row_of(d->f->tr->version);
     int ty = (g->bar_h - text_line_height(d->tc, FACE_MONO, fs)) / 2;
@@ -320,7 +323,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
         rgba name_c = k == cur ? th->accent : th->text;
         text_draw(d->tc, k == cur ? FACE_MONO_BOLD : FACE_MONO, fs, g->x, y + ty, name_c, row_name(k));
         if (!q) {
-            text_draw(d->tc, FACE_SANS, fs, g->bar_x + 2, y + ty, th->text_dim, "not in this file");
+            text_draw(d->tc, FACE_SANS, fs, g->bar_x + 2, y + ty, th->text_dim, _("not in this file"));
             continue;
         }
         if (lit)
@@ -344,12 +347,12 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g, const rv_result_ru
     int kty = ky + (lh - text_line_height(d->tc, FACE_SANS, fs)) / 2;
     if (!isnan(copy) && copy > 0) {
         prim_fill(d->r, (lrect){ kx, ky + lh / 2 - t / 2, sw, t }, copy_c);
-        snprintf(buf, sizeof buf, "copy %.0f", copy);
+        snprintf(buf, sizeof buf, _("copy %.0f"), copy);
         kx = text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, buf) + fs;
     }
     if (!isnan(peak) && peak > 0) {
         plot_dashed(d->r, kx, ky + lh / 2, sw, 0, t, fs / 4 > 2 ? fs / 4 : 2, peak_c);
-        snprintf(buf, sizeof buf, "peak %.0f", peak);
+        snprintf(buf, sizeof buf, _("peak %.0f"), peak);
         text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, buf);
     }
     (void)run;
@@ -367,7 +370,7 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     int ns = rv_results_sizes(s, &sizes);
     plot_n_name(sizes[0], a, sizeof a);
     plot_n_name(sizes[ns - 1], b, sizeof b);
-    snprintf(buf, sizeof buf, "GB/s vs N, %s \xE2\x80\xA6 %s", a, b);
+    snprintf(buf, sizeof buf, _("GB/s vs N, %s \xE2\x80\xA6 %s"), a, b);
     int tw = text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, p.y - lh / 2 - lh, g->w, th->text_strong, buf);
     const rv_result_run *here = find_row(s, cur, 0);
     if (here && g->x + tw + fs + text_width(d->tc, FACE_SANS_BOLD, fs, row_name(cur)) <= g->x + g->w) {
@@ -399,7 +402,7 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
         int x, y;
         plot_point(&ax, sizes[0], peak, &x, &y);
         plot_dashed(d->r, p.x, y, p.w, 0, t / 2 > 0 ? t / 2 : 1, fs / 3, th->text_strong);
-        snprintf(buf, sizeof buf, "peak %.0f", peak);
+        snprintf(buf, sizeof buf, _("peak %.0f"), peak);
         int w = text_width(d->tc, FACE_SANS, lfs, buf);
         text_draw(d->tc, FACE_SANS, lfs, p.x + p.w - w, y - lty - 1, th->text_strong, buf);
     }
@@ -453,13 +456,13 @@ static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
     char blocks[64] = "";
     int have = cc && vi && hwcheck_conflicts_of(cc, vi->name, f->tr->block_size, &c, blocks, sizeof blocks);
     int hx = x + text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->text_strong,
-                               cc ? "Bank conflicts per block" : "Hardware cross-check");
+                               cc ? _("Bank conflicts per block") : _("Hardware cross-check"));
     if (!have) {
         if (cc && blocks[0])
-            snprintf(buf, sizeof buf, "not profiled at block size %d (verify on %s used %s)", f->tr->block_size,
+            snprintf(buf, sizeof buf, _("not profiled at block size %d (verify on %s used %s)"), f->tr->block_size,
                      cc->device, blocks);
         else if (cc)
-            snprintf(buf, sizeof buf, "%s was not profiled on %s", vi ? vi->name : "this version", cc->device);
+            snprintf(buf, sizeof buf, _("%s was not profiled on %s"), vi ? vi->name : _("this version"), cc->device);
         else
             snprintf(buf, sizeof buf, "%s", f->crosscheck_note ? f->crosscheck_note : "");
         prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y + lh, w, 2, g->hw_lh, th->text_dim, buf);
@@ -470,14 +473,14 @@ static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
     hwcheck_count(c.pred_ld, a, sizeof a);
     hwcheck_count(c.pred_st, b, sizeof b);
     snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", a, b);
-    hw_row(d, g, y, th->text, "predicted (loads \xC2\xB7 stores)", FACE_SANS_BOLD, th->text_strong, buf);
+    hw_row(d, g, y, th->text, _("predicted (loads \xC2\xB7 stores)"), FACE_SANS_BOLD, th->text_strong, buf);
     y += lh;
     /* Measured: green with a tick where it equals the prediction. */
     int agree = c.pred_ld == c.meas_ld && c.pred_st == c.meas_st;
     char label[200];
     hwcheck_count(c.meas_ld, a, sizeof a);
     hwcheck_count(c.meas_st, b, sizeof b);
-    snprintf(label, sizeof label, "measured on %s", cc->device);
+    snprintf(label, sizeof label, _("measured on %s"), cc->device);
     snprintf(buf, sizeof buf, "%s%s \xC2\xB7 %s", agree ? "\xE2\x9C\x93 " : "", a, b);
     if (agree && text_width(d->tc, FACE_SANS, fs, label) + fs / 2 + text_width(d->tc, FACE_SANS_BOLD, fs, buf) > w)
         snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", a, b);   /* the colour says it alone */
@@ -488,13 +491,18 @@ static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
     snprintf(l1a, sizeof l1a, "%.1f", c.l1_ld);
     snprintf(l1b, sizeof l1b, "%.1f", c.l1_st);
     snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", isnan(c.l1_ld) ? "\xE2\x80\x94" : l1a, isnan(c.l1_st) ? "\xE2\x80\x94" : l1b);
-    hw_row(d, g, y, th->text_dim, "L1 counter", FACE_SANS, th->text_dim, buf);
+    hw_row(d, g, y, th->text_dim, _("L1 counter"), FACE_SANS, th->text_dim, buf);
     y += lh;
     /* Small print: what "measured" is, and why the L1 counter differs. */
-    size_t o = (size_t)snprintf(buf, sizeof buf, "measured: instructions' own wavefronts (Nsight Compute)%s%s",
-                                c.own_note[0] ? ", " : "", c.own_note);
-    if (c.l1_reason[0])
-        snprintf(buf + o, sizeof buf - o, "; L1 %s", !strncmp(c.l1_reason, "it ", 3) ? c.l1_reason + 3 : c.l1_reason);
+    size_t o = (size_t)snprintf(buf, sizeof buf, _("measured: instructions' own wavefronts (Nsight Compute)%s%s"),
+                                c.own_note[0] ? ", " : "", c.own_note[0] ? _(c.own_note) : "");
+    if (c.l1_reason[0]) {
+        /* A translated reason is whole; the English one drops its "it ". */
+        const char *why = _(c.l1_reason);
+        if (why == c.l1_reason && !strncmp(why, "it ", 3))
+            why += 3;
+        snprintf(buf + o, sizeof buf - o, _("; L1 %s"), why);
+    }
     prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y, w, 3, g->hw_lh, th->text_dim, buf);
 }
 
@@ -509,34 +517,34 @@ void panel_results_draw(const draw_ctx *d, lrect area)
     panel_geom g;
     panel_results_geom(f, L, area, &g);
     int x = g.x, w = g.w, lh = g.lh;
-    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, area.y + m / 2, w, th->text_strong, "Real timed run");
+    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, area.y + m / 2, w, th->text_strong, _("Real timed run"));
     char buf[600];
     const rv_results *r = f->results ? f->results : f->sweep;
     if (!r) {
         int y = g.status.y;
-        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, w, th->text, "no timed run loaded");
+        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, w, th->text, _("no timed run loaded"));
         y += (int)lround(L->fs_ui * 1.5);
         if (f->results_note && f->results_note[0])
             y += lh * prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 6, lh, th->text_dim, f->results_note);
         prim_wrapped(d->tc, FACE_MONO, fs, x, y + lh / 3, w, 3, lh, th->text_dim,
-                     "(reducevis bench -o FILE.json, then --results FILE.json)");
+                     _("(reducevis bench -o FILE.json, then --results FILE.json)"));
         draw_hwcheck(d, &g);
         return;
     }
 
     /* Where and when it was timed; what the replay is, when not that GPU. */
     int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6);
-    snprintf(buf, sizeof buf, "timed on %s", rv_results_device(r));
+    snprintf(buf, sizeof buf, _("timed on %s"), rv_results_device(r));
     text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->full, buf);
     y += lh;
-    snprintf(buf, sizeof buf, "%.10s \xC2\xB7 median of %d runs", rv_results_date(r), rv_results_info(r)->repeat);
+    snprintf(buf, sizeof buf, _("%.10s \xC2\xB7 median of %d runs"), rv_results_date(r), rv_results_info(r)->repeat);
     text_draw_fit(d->tc, FACE_SANS, fs, x, y, w, th->text, buf);
     y += lh;
     if (f->tr->origin_kind != RV_ORIGIN_GPU)
         prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 2, lh, th->divergent,
-                     "the replay is the CPU model; the timing is real");
+                     _("the replay is the CPU model; the timing is real"));
     else if (other_device(f)) {
-        snprintf(buf, sizeof buf, "the replay was recorded on %s", f->tr->origin);
+        snprintf(buf, sizeof buf, _("the replay was recorded on %s"), f->tr->origin);
         prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 2, lh, th->divergent, buf);
     }
 
@@ -546,7 +554,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
         draw_bars(d, &g, run);
     } else {
         prim_wrapped(d->tc, FACE_SANS, fs, x, g.status.y, w, 2, lh, th->text_dim,
-                     "only a sweep was given: figures and bars need a run at one N");
+                     _("only a sweep was given: figures and bars need a run at one N"));
     }
     draw_hwcheck(d, &g);
     if (g.plot.w > 0)

@@ -2,13 +2,14 @@
 #include <stdio.h>
 #include "png_indexed.h"
 #include "png_write.h"
+#include "../i18n.h"
 
 int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
                    char *err, size_t errlen)
 {
     (void)pixels; (void)w; (void)h; (void)pitch; (void)level;
-    snprintf(err, errlen, "cannot write %s: this build has no PNG support "
-             "(install libpng-dev and rebuild)", path);
+    snprintf(err, errlen, _("cannot write %s: this build has no PNG support "
+             "(install libpng-dev and rebuild)"), path);
     return -1;
 }
 

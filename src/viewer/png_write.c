@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
+#include "../i18n.h"
 
 typedef struct png_err { char *buf; size_t len; } png_err;
 
@@ -60,7 +61,7 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
 {
     FILE *volatile f = fopen(path, "wb");
     if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
         return -1;
     }
     /* A half-written file is removed; a device that refused it (/dev/full) is not a file to remove. */
@@ -71,13 +72,13 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &pe, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
-        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
         png_destroy_write_struct(&png, &info);
         fclose(f);
         return -1;
     }
     if (setjmp(png_jmpbuf(png))) {
-        snprintf(err, errlen, "cannot write %s: %s", path, why);
+        snprintf(err, errlen, _("cannot write %s: %s"), path, why);
         png_destroy_write_struct(&png, &info);
         fclose(f);
         if (regular) remove(path);
@@ -101,7 +102,7 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     if (fclose(f) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
         if (regular) remove(path);
         return -1;
     }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "draw.h"
 #include "viewer.h"
+#include "../i18n.h"
 
 struct viewer_canvas {
     font_set *fonts;
@@ -21,7 +22,7 @@ viewer_canvas *viewer_canvas_new(const char *font_path, char *err, size_t errlen
 {
     viewer_canvas *c = calloc(1, sizeof *c);
     if (!c) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, _("out of memory"));
         return NULL;
     }
     c->fonts = font_set_open(font_path, err, errlen);
@@ -29,6 +30,7 @@ viewer_canvas *viewer_canvas_new(const char *font_path, char *err, size_t errlen
         free(c);
         return NULL;
     }
+    font_set_check_language(c->fonts);
     return c;
 }
 
@@ -117,12 +119,12 @@ SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_pa
         return NULL;
     SDL_Surface *out = NULL;
     if (viewer_canvas_draw(c, f) != 0) {
-        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+        snprintf(err, errlen, _("drawing failed: %s"), SDL_GetError());
     } else {
         /* Hand out a copy: the canvas owns its surface. */
         out = SDL_DuplicateSurface(c->surface);
         if (!out)
-            snprintf(err, errlen, "SDL_DuplicateSurface failed: %s", SDL_GetError());
+            snprintf(err, errlen, _("SDL_DuplicateSurface failed: %s"), SDL_GetError());
     }
     viewer_canvas_free(c);
     return out;

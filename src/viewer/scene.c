@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include "../results.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 static void scene_replace(scene *sc, rv_trace *tr, rv_analysis *an)
 {
@@ -43,7 +44,7 @@ static int take_trace(scene *sc, rv_trace *tr, const rv_config *cfg, const char 
     char why[256] = "";
     rv_analysis *an = rv_analyze(tr, why, sizeof why);
     if (!an) {
-        snprintf(err, errlen, "cannot analyse the trace: %s", why);
+        snprintf(err, errlen, _("cannot analyse the trace: %s"), why);
         rv_trace_free(tr);
         return -1;
     }
@@ -59,7 +60,7 @@ int scene_open_file(scene *sc, const char *path, char *err, size_t errlen)
     char why[256] = "";
     rv_trace *tr = rv_trace_load(path, why, sizeof why);
     if (!tr) {
-        snprintf(err, errlen, "cannot open trace %s: %s", path, why);
+        snprintf(err, errlen, _("cannot open trace %s: %s"), path, why);
         return -1;
     }
     rv_config cfg = config_of(tr);
@@ -75,7 +76,7 @@ int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
     }
     rv_trace *tr = rv_model_run(cfg, why, sizeof why);
     if (!tr) {
-        snprintf(err, errlen, "the CPU model failed: %s", why);
+        snprintf(err, errlen, _("the CPU model failed: %s"), why);
         return -1;
     }
     return take_trace(sc, tr, cfg, "", err, errlen);
@@ -262,9 +263,9 @@ int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slu
                 n = results_devices(asset_dirs[i], slugs, n);
         if (n != 1) {
             if (n == 0) {
-                snprintf(msg, msglen, "no bundled results");
+                snprintf(msg, msglen, _("no bundled results"));
             } else {
-                size_t o = (size_t)snprintf(msg, msglen, "results of %d devices bundled (give one with --results):", n);
+                size_t o = (size_t)snprintf(msg, msglen, _("results of %d devices bundled (give one with --results):"), n);
                 for (int k = 0; k < n && o < msglen; k++)
                     o += (size_t)snprintf(msg + o, msglen - o, "%s %s", k ? "," : "", slugs[k]);
             }
@@ -286,7 +287,7 @@ int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slu
         if (has_main || has_sweep)
             return 0;
     }
-    snprintf(msg, msglen, "no bundled results for %s", slug);
+    snprintf(msg, msglen, _("no bundled results for %s"), slug);
     return -1;
 }
 
@@ -325,7 +326,7 @@ int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *
             closedir(d);
         }
         if (n != 1) {
-            snprintf(msg, msglen, n ? "hardware cross-checks of %d devices bundled" : "no hardware cross-check recorded",
+            snprintf(msg, msglen, n ? _("hardware cross-checks of %d devices bundled") : _("no hardware cross-check recorded"),
                      n);
             return -1;
         }
@@ -340,7 +341,7 @@ int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *
             return 0;
     }
     path[0] = '\0';
-    snprintf(msg, msglen, "no hardware cross-check recorded for %s", slug);
+    snprintf(msg, msglen, _("no hardware cross-check recorded for %s"), slug);
     return -1;
 }
 
@@ -372,7 +373,7 @@ int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config 
     if (!asset_dir || !asset_dir[0]
         || find_bundled_on(asset_dir, sc->device, v, bs, data, path, sizeof path) != 0) {
         const rv_version_info *vi = rv_version(v);
-        snprintf(err, errlen, "no bundled GPU trace of %s (block %d, %s)", vi ? vi->name : "?", bs, data);
+        snprintf(err, errlen, _("no bundled GPU trace of %s (block %d, %s)"), vi ? vi->name : "?", bs, data);
         return -1;
     }
     if (scene_open_file(sc, path, err, errlen) != 0)
@@ -386,7 +387,7 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
 {
     const rv_version_info *vi = rv_version(v);
     if (!vi) {
-        snprintf(msg, len, "there is no version %d", v);
+        snprintf(msg, len, _("there is no version %d"), v);
         return -1;
     }
     const char *why = rv_version_check_block(v, sc->cfg.block_size);
@@ -408,7 +409,7 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
             c.grid = 0;       /* another version: its own grid */
             ok = scene_simulate(&next, &c, err, sizeof err);
             if (ok == 0)
-                snprintf(next.note, sizeof next.note, "no bundled GPU trace of %s", vi->name);
+                snprintf(next.note, sizeof next.note, _("no bundled GPU trace of %s"), vi->name);
             next.bundled = 1;
             snprintf(next.asset_dir, sizeof next.asset_dir, "%s", sc->asset_dir);
         }
@@ -419,7 +420,7 @@ int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
         ok = scene_simulate(&next, &c, err, sizeof err);
     }
     if (ok != 0) {
-        snprintf(msg, len, "cannot show %s: %s", vi->name, err);
+        snprintf(msg, len, _("cannot show %s: %s"), vi->name, err);
         scene_close(&next);
         return -1;
     }

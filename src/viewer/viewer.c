@@ -19,6 +19,7 @@
 #include "viewer.h"
 #include "../record.h"
 #include "../versions.h"
+#include "../i18n.h"
 
 #ifndef RV_ASSET_DIR
 #define RV_ASSET_DIR ""
@@ -153,7 +154,7 @@ static int save_shot(app *a, const viewer_options *o)
             rc = 2;
         }
     } else if (SDL_SaveBMP(s, o->shot) != 0) {
-        fprintf(stderr, "reducevis view: cannot write %s: %s\n", o->shot, SDL_GetError());
+        fprintf(stderr, _("reducevis view: cannot write %s: %s\n"), o->shot, SDL_GetError());
         rc = 2;
     }
     SDL_FreeSurface(s);
@@ -172,14 +173,14 @@ static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Ren
     f.hover = 0;
     char path[1200], err[1024], msg[2400], cwd[1024];
     if (export_save_frame(&f, o->font, ".", path, sizeof path, err, sizeof err) != 0) {
-        snprintf(msg, sizeof msg, "not saved: %s", err);
+        snprintf(msg, sizeof msg, _("not saved: %s"), err);
         fprintf(stderr, "reducevis view: %s\n", msg);
     } else {
         const char *name = path[0] == '.' && path[1] == '/' ? path + 2 : path;
         if (getcwd(cwd, sizeof cwd))
-            snprintf(msg, sizeof msg, "saved %s/%s", cwd, name);
+            snprintf(msg, sizeof msg, _("saved %s/%s"), cwd, name);
         else
-            snprintf(msg, sizeof msg, "saved %s", name);
+            snprintf(msg, sizeof msg, _("saved %s"), name);
         printf("reducevis view: %s\n", msg);
         fflush(stdout);
     }
@@ -189,8 +190,8 @@ static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Ren
 static int run_window(app *a, const viewer_options *o, font_set *fonts)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr, "reducevis view: no display (SDL_Init: %s).\n"
-                "  Without a display, `reducevis export` writes the same frames as images.\n",
+        fprintf(stderr, _("reducevis view: no display (SDL_Init: %s).\n"
+                "  Without a display, `reducevis export` writes the same frames as images.\n"),
                 SDL_GetError());
         return 2;
     }
@@ -198,8 +199,8 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
      * driver: a window nobody sees.  Use it only when asked for by name. */
     const char *driver = SDL_GetCurrentVideoDriver(), *asked = SDL_getenv("SDL_VIDEODRIVER");
     if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) && !(asked && *asked)) {
-        fprintf(stderr, "reducevis view: no display (no X11 or Wayland display was found).\n"
-                "  Without a display, `reducevis export` writes the same frames as images.\n");
+        fprintf(stderr, _("reducevis view: no display (no X11 or Wayland display was found).\n"
+                "  Without a display, `reducevis export` writes the same frames as images.\n"));
         SDL_Quit();
         return 2;
     }
@@ -209,8 +210,8 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     SDL_Window *win = SDL_CreateWindow("reducevis", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                        o->width, o->height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win) {
-        fprintf(stderr, "reducevis view: cannot open a window: %s\n"
-                "  Without a display, `reducevis export` writes the same frames as images.\n",
+        fprintf(stderr, _("reducevis view: cannot open a window: %s\n"
+                "  Without a display, `reducevis export` writes the same frames as images.\n"),
                 SDL_GetError());
         goto out;
     }
@@ -221,12 +222,12 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
         r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     }
     if (!r) {
-        fprintf(stderr, "reducevis view: cannot create a renderer: %s\n", SDL_GetError());
+        fprintf(stderr, _("reducevis view: cannot create a renderer: %s\n"), SDL_GetError());
         goto out;
     }
     tc = text_cache_new(r, fonts);
     if (!tc) {
-        fprintf(stderr, "reducevis view: out of memory\n");
+        fprintf(stderr, _("reducevis view: out of memory\n"));
         goto out;
     }
     int fullscreen = 0;
@@ -302,7 +303,7 @@ int viewer_main(int argc, char **argv)
     if (pr == 1)
         return 0;
     if (pr < 0) {
-        fprintf(stderr, "reducevis view: %s\n(see reducevis view --help)\n", err);
+        fprintf(stderr, _("reducevis view: %s\n(see reducevis view --help)\n"), err);
         return 1;
     }
     font_set *fonts = font_set_open(o.font, err, sizeof err);
@@ -310,6 +311,7 @@ int viewer_main(int argc, char **argv)
         fprintf(stderr, "reducevis view: %s\n", err);
         return 2;
     }
+    font_set_check_language(fonts);
     char bufs[SCENE_MAX_DIRS][1024];
     const char *dirs[SCENE_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
@@ -320,6 +322,7 @@ int viewer_main(int argc, char **argv)
         font_set_free(fonts);
         return 2;
     }
+    a.no_cjk_font = !font_set_cjk_path(fonts)[0];
     int rc = 0;
     if (o.keys && app_run_keys(&a, o.keys, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis view: %s\n", err);
