@@ -542,7 +542,7 @@ int app_version_of_digit(int digit)
 }
 
 /* The digit of a key (top row or keypad), or -1. */
-static int key_digit(SDL_Keycode key)
+int app_key_digit(SDL_Keycode key)
 {
     if (key >= SDLK_0 && key <= SDLK_9)
         return (int)(key - SDLK_0);
@@ -646,7 +646,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         /* C was pressed: a digit picks the second version, C again ends it. */
         char msg[300];
         a->compare_pending = 0;
-        int dg = key_digit(key);
+        int dg = app_key_digit(key);
         if (dg >= 0) {
             int v = digit_version(a, dg);
             if (v >= 0)
@@ -742,7 +742,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
         step_version(a, +1);
         break;
     default: {
-        int dg = key_digit(key), v;
+        int dg = app_key_digit(key), v;
         if (dg >= 0 && (v = digit_version(a, dg)) >= 0)
             switch_version(a, v);
         break;

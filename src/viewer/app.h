@@ -130,4 +130,7 @@ void app_toast(app *a, const char *msg);
 /* The L key: switches the interface between English and Chinese. */
 void app_toggle_language(app *a);
 
+/* The digit a key types (top row or keypad), or -1. */
+int app_key_digit(SDL_Keycode key);
+
 #endif

@@ -46,8 +46,7 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
     layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
 }
 
-/* The frame one pane draws: the trace, analysis and step of pane p. */
-static viewer_frame pane_frame(const viewer_frame *f, int p)
+viewer_frame draw_compare_pane(const viewer_frame *f, int p)
 {
     viewer_frame g = *f;
     if (p == 1) {
@@ -83,7 +82,7 @@ static void origin_text(const viewer_frame *g, char *buf, size_t len)
 
 static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char *missing)
 {
-    viewer_frame g = pane_frame(d->f, p);
+    viewer_frame g = draw_compare_pane(d->f, p);
     const theme *th = d->th;
     const layout *P = &C->pane[p];
     draw_ctx pd = { d->r, d->tc, th, P, &g };

@@ -38,19 +38,6 @@ typedef struct pane_data {
     html_tip *tips;              /* ncells + nlanes */
 } pane_data;
 
-/* The frame pane p shows: the second version's trace and step for p 1. */
-static viewer_frame pane_of(const viewer_frame *f, int p)
-{
-    viewer_frame g = *f;
-    if (p == 1) {
-        g.tr = f->tr2;
-        g.an = f->an2;
-        g.step = f->step2;
-        g.note = f->note2;
-    }
-    return g;
-}
-
 static void put_box(int *dst, lrect r)
 {
     dst[0] = r.x;
@@ -172,7 +159,7 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         snprintf(title, TEXT_LEN, "%s", a);
     }
     for (int p = 0; p < panes; p++) {
-        viewer_frame g = pane_of(f, p);
+        viewer_frame g = draw_compare_pane(f, p);
         const rv_version_info *vi = rv_version(g.tr->version);
         const rv_trace *tr = g.tr;
         char origin[300], nn[48], data[48], figure[400];
@@ -262,7 +249,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     else
         draw_layout_for(&f, &L);
     for (int p = 0; p < npanes; p++) {
-        viewer_frame g = pane_of(&f, p);
+        viewer_frame g = draw_compare_pane(&f, p);
         if (pane_geometry(&pd[p], npanes == 2 ? &C.pane[p] : &L, &g) != 0) {
             snprintf(err, errlen, "cannot write %s: out of memory", path);
             goto done;
@@ -353,7 +340,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
             st.nparas = 1;
         }
         for (int p = 0; p < npanes; p++) {
-            viewer_frame pg = pane_of(&g, p);
+            viewer_frame pg = draw_compare_pane(&g, p);
             const char *name = npanes == 2 ? rv_version_name(pg.tr->version) : "";
             st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
             pane_tips(&pd[p], &pg);

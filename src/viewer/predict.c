@@ -81,17 +81,6 @@ int predict_slide(predict *p, const rv_analysis *an, int step, int revealed)
 
 /* ---- the app's side ------------------------------------------------------------ */
 
-static int key_digit(SDL_Keycode key)
-{
-    if (key >= SDLK_0 && key <= SDLK_9)
-        return (int)(key - SDLK_0);
-    if (key >= SDLK_KP_1 && key <= SDLK_KP_9)
-        return (int)(key - SDLK_KP_1) + 1;
-    if (key == SDLK_KP_0)
-        return 0;
-    return -1;
-}
-
 static void set_mode(app *a, int mode)
 {
     predict *p = &a->pq;
@@ -131,7 +120,7 @@ int predict_app_key(app *a, SDL_Keycode key, Uint16 mod)
     }
     if (p->mode == PREDICT_OFF || a->comparing || !predict_app_frame(a))
         return 0;
-    int dg = key_digit(key);
+    int dg = app_key_digit(key);
     if (p->revealed) {
         /* Enter goes on to the next step's question. */
         if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
