@@ -101,54 +101,6 @@ static int usage_error(const char *fmt, const char *a, const char *b)
     return RV_EXIT_USAGE;
 }
 
-void export_quiz_frame_name(int va, int pos, int total, int answer, char *buf, size_t len)
-{
-    char plain[96];
-    export_frame_name(va, -1, pos, total, plain, sizeof plain);
-    snprintf(buf, len, "%.*s%s", (int)(strlen(plain) - 4), plain, answer ? "b-answer.png" : "a-question.png");
-}
-
-void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len)
-{
-    int digits = 2;
-    for (int t = total; t >= 100 && digits < 6; t /= 10)
-        digits++;
-    pos %= 1000000;
-    const rv_version_info *a = rv_version(va), *b = rv_version(vb);
-    if (vb >= 0)
-        snprintf(buf, len, "%s-vs-%s-step%0*d.png", a ? a->name : "v", b ? b->name : "v", digits, pos);
-    else
-        snprintf(buf, len, "%s-step%0*d.png", a ? a->name : "v", digits, pos);
-}
-
-int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
-{
-    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, _("cannot write %s: unexpected pixel format"), path);
-        return -1;
-    }
-    if (SDL_MUSTLOCK(s))
-        SDL_LockSurface(s);
-    int rc = png_write_argb(path, s->pixels, s->w, s->h, s->pitch, PNG_WRITE_LEVEL, err, errlen);
-    if (SDL_MUSTLOCK(s))
-        SDL_UnlockSurface(s);
-    return rc;
-}
-
-int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err, size_t errlen)
-{
-    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, _("cannot add a GIF frame: unexpected pixel format"));
-        return -1;
-    }
-    if (SDL_MUSTLOCK(s))
-        SDL_LockSurface(s);
-    int rc = gif_write_frame(g, s->pixels, s->pitch, delay_cs, err, errlen);
-    if (SDL_MUSTLOCK(s))
-        SDL_UnlockSurface(s);
-    return rc;
-}
-
 static int parse_pos(const char *s, int *out)
 {
     char *end;
@@ -228,26 +180,6 @@ static int make_dirs(const char *dir)
         return -1;
     }
     return 0;
-}
-
-int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
-                      char *path, size_t plen, char *err, size_t errlen)
-{
-    int va = f->tr->version, vb = f->tr2 ? f->tr2->version : -1;
-    int pos = f->tr2 ? f->row + 1 : f->step + 1, total = f->tr2 ? f->nrows : f->tr->nsteps;
-    char name[96], base[96];
-    export_frame_name(va, vb, pos, total, name, sizeof name);
-    snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 4), name);
-    struct stat st;
-    snprintf(path, plen, "%s/%s", dir, name);
-    for (int k = 2; stat(path, &st) == 0 && k < 1000; k++)
-        snprintf(path, plen, "%s/%s-%d.png", dir, base, k);
-    SDL_Surface *s = viewer_render_to_surface(f, font, err, errlen);
-    if (!s)
-        return -1;
-    int rc = export_write_png(s, path, err, errlen);
-    SDL_FreeSurface(s);
-    return rc;
 }
 
 /* ---- the command ------------------------------------------------------------ */

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include "app.h"
 #include "draw.h"
-#include "export.h"
+#include "export_file.h"
 #include "viewer.h"
 #include "../record.h"
 #include "../versions.h"
