@@ -103,7 +103,7 @@ static int run_child(void *ctx, const rv_record_job *job, const char *tmp_path, 
         dup2(log, STDERR_FILENO);
         close(log);
         execv(cr->self, argv);
-        fprintf(stderr, "cannot run %s: %s\n", cr->self, strerror(errno));
+        fprintf(stderr, _("cannot run %s: %s\n"), cr->self, strerror(errno));
         _exit(127);
     }
     close(log);
