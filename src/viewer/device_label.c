@@ -19,7 +19,6 @@ static int memory_word(const char *w, size_t n)
 const char *device_label(const char *device, char *buf, size_t len)
 {
     const char *s = device;
-    if (!strncmp(s, "NVIDIA ", 7)) s += 7;
     size_t o = 0;
     buf[0] = '\0';
     while (*s && o < len) {

@@ -1,6 +1,6 @@
-/* device_label.h — a GPU's name as the panels show it, short enough for one
- * line beside the numbers: without the vendor's prefix and the memory's size
- * and type ("NVIDIA H100 80GB HBM3" -> "H100", "NVIDIA H200" -> "H200").
+/* device_label.h — a GPU's name as the side panel shows it, short enough for
+ * one line beside the numbers: without the memory's size and type
+ * ("NVIDIA H100 80GB HBM3" -> "NVIDIA H100"; "NVIDIA H200" stays).
  * The frame's header, the files and the terminal keep the full name. */
 #ifndef RV_VIEWER_DEVICE_LABEL_H
 #define RV_VIEWER_DEVICE_LABEL_H

@@ -96,10 +96,9 @@ int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *b
         char spread[64] = "";
         if (isfinite(run->q1_ms) && isfinite(run->q3_ms)) /* half the runs lie in q1 .. q3 */
             snprintf(spread, sizeof spread, " (%.3f\xE2\x80\x93%.3f)", run->q1_ms, run->q3_ms);
-        char dev[64];
         snprintf(buf, len, _("timed run: %.3f ms%s \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s"), run->median_ms, spread,
                  run->gbps, pct, up, run->correct ? "" : _(" \xC2\xB7 sum check FAILED"), nn,
-                 device_label(rv_results_device(f->results), dev, sizeof dev));
+                 rv_results_device(f->results));
         return 1;
     }
     if (f->results) {
