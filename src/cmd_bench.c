@@ -31,7 +31,8 @@ static void tuned_sizes(char *buf, size_t len)
         if (at < len && (i + 1 == count || tuned[i + 1]->tuned_block != tuned[i]->tuned_block))
             at += (size_t)snprintf(buf + at, len - at, " at %d", tuned[i]->tuned_block);
     }
-    if (at < len) snprintf(buf + at, len - at, ", the size%s their tuning found fastest", count > 1 ? "s" : "");
+    if (at < len) snprintf(buf + at, len - at, "%s",
+                               count > 1 ? _(", the sizes their tuning found fastest") : _(", the size their tuning found fastest"));
 }
 
 static void bench_usage(void)

@@ -103,7 +103,7 @@ static int run_child(void *ctx, const rv_record_job *job, const char *tmp_path, 
         dup2(log, STDERR_FILENO);
         close(log);
         execv(cr->self, argv);
-        fprintf(stderr, "cannot run %s: %s\n", cr->self, strerror(errno));
+        fprintf(stderr, _("cannot run %s: %s\n"), cr->self, strerror(errno));
         _exit(127);
     }
     close(log);
@@ -183,10 +183,11 @@ static void show_progress(void *ctx, const rv_recording *rec, int job, double sp
         if (tty) fprintf(stderr, "\r%*s\r", 100, "");
         return;
     }
-    if (tty)
-        fprintf(stderr, _("\r  record [%.*s%*s] %2d/%d  %-34.34s  %s, about %s left "), filled, bar, width - filled, "",
+    if (tty) {
+        fputc('\r', stderr); /* outside the message: a translation keeps the line's return */
+        fprintf(stderr, _("  record [%.*s%*s] %2d/%d  %-34.34s  %s, about %s left "), filled, bar, width - filled, "",
                 job + 1, rec->njobs, rec->jobs[job].what, spent_s, left_s);
-    else
+    } else
         fprintf(stderr, _("  [%d/%d] %s (%s so far, about %s left)\n"), job + 1, rec->njobs, rec->jobs[job].what,
                 spent_s, left_s);
     fflush(stderr);

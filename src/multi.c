@@ -2,6 +2,7 @@
  * the slices, NCCL's environment, the unique id in hex and in a file. */
 #define _POSIX_C_SOURCE 200809L
 #include "multi.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -42,14 +43,18 @@ const char *rv_multi_check_split(uint64_t n, int gpus, char *buf, size_t len)
         uint64_t first, count;
         rv_multi_slice(n, gpus, g, &first, &count);
         if (count == 0) {
-            snprintf(buf, len, "N = %llu is too small to split over %d GPUs (GPU %d would get no elements)",
+            snprintf(buf, len, _("N = %llu is too small to split over %d GPUs (GPU %d would get no elements)"),
                      (unsigned long long)n, gpus, g);
             return buf;
         }
         if (count > RV_MAX_N) {
-            snprintf(buf, len, "N = %llu over %d GPU%s gives GPU %d a slice of %llu elements, more than the "
-                     "kernel's 2^31 (its n is an unsigned int): use more GPUs or a smaller N",
-                     (unsigned long long)n, gpus, gpus > 1 ? "s" : "", g, (unsigned long long)count);
+            snprintf(buf, len,
+                     ngettext("N = %llu over %d GPU gives GPU %d a slice of %llu elements, more than the "
+                              "kernel's 2^31 (its n is an unsigned int): use more GPUs or a smaller N",
+                              "N = %llu over %d GPUs gives GPU %d a slice of %llu elements, more than the "
+                              "kernel's 2^31 (its n is an unsigned int): use more GPUs or a smaller N",
+                              (unsigned long)gpus),
+                     (unsigned long long)n, gpus, g, (unsigned long long)count);
             return buf;
         }
     }
@@ -89,13 +94,13 @@ int rv_multi_id_from_hex(const char *hex, unsigned char *id, char *err, size_t e
     size_t len = strlen(hex);
     while (len && (hex[len - 1] == '\n' || hex[len - 1] == '\r' || hex[len - 1] == ' ')) len--;
     if (len != 2 * RV_MULTI_ID_BYTES) {
-        snprintf(err, errlen, "an NCCL unique id is %d hex digits, this has %zu", 2 * RV_MULTI_ID_BYTES, len);
+        snprintf(err, errlen, _("an NCCL unique id is %d hex digits, this has %zu"), 2 * RV_MULTI_ID_BYTES, len);
         return -1;
     }
     for (int i = 0; i < RV_MULTI_ID_BYTES; i++) {
         int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
         if (hi < 0 || lo < 0) {
-            snprintf(err, errlen, "an NCCL unique id is hex digits only; character %d is not one", 2 * i + (hi >= 0) + 1);
+            snprintf(err, errlen, _("an NCCL unique id is hex digits only; character %d is not one"), 2 * i + (hi >= 0) + 1);
             return -1;
         }
         id[i] = (unsigned char)(hi << 4 | lo);
@@ -107,24 +112,24 @@ int rv_multi_id_write(const char *path, const unsigned char *id, char *err, size
 {
     char hex[2 * RV_MULTI_ID_BYTES + 1], tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        snprintf(err, errlen, "the id file's name is too long");
+        snprintf(err, errlen, "%s", _("the id file's name is too long"));
         return -1;
     }
     rv_multi_id_to_hex(id, hex);
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write the NCCL id file %s: %s", tmp, strerror(errno));
+        snprintf(err, errlen, _("cannot write the NCCL id file %s: %s"), tmp, strerror(errno));
         return -1;
     }
     fprintf(f, "%s\n", hex);
     int bad = ferror(f);
     if (fclose(f) || bad) {
-        snprintf(err, errlen, "writing the NCCL id file %s failed (disk full?)", tmp);
+        snprintf(err, errlen, _("writing the NCCL id file %s failed (disk full?)"), tmp);
         remove(tmp);
         return -1;
     }
     if (rename(tmp, path)) {
-        snprintf(err, errlen, "cannot put the NCCL id file at %s: %s", path, strerror(errno));
+        snprintf(err, errlen, _("cannot put the NCCL id file at %s: %s"), path, strerror(errno));
         remove(tmp);
         return -1;
     }
@@ -144,12 +149,12 @@ int rv_multi_id_read(const char *path, double timeout_s, unsigned char *id, char
     FILE *f;
     while (!(f = fopen(path, "r"))) {
         if (errno != ENOENT) {
-            snprintf(err, errlen, "cannot read the NCCL id file %s: %s", path, strerror(errno));
+            snprintf(err, errlen, _("cannot read the NCCL id file %s: %s"), path, strerror(errno));
             return -1;
         }
         if (now_s() > deadline) {
-            snprintf(err, errlen, "the NCCL id file %s did not appear within %.0f s (did rank 0 start, with the "
-                     "same --id-file?)", path, timeout_s);
+            snprintf(err, errlen, _("the NCCL id file %s did not appear within %.0f s (did rank 0 start, with the "
+                     "same --id-file?)"), path, timeout_s);
             return -1;
         }
         struct timespec nap = {0, 50 * 1000 * 1000};

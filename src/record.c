@@ -234,7 +234,7 @@ int rv_record_prepare(rv_recording *rec, int force, char *err, size_t errlen)
 
 const char *rv_record_state_name(rv_job_state s)
 {
-    static const char *const names[] = {"pending", "running", "done", "failed", "skipped", "not run"};
+    static const char *const names[] = {N_("pending"), N_("running"), N_("done"), N_("failed"), N_("skipped"), N_("not run")};
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
 

@@ -479,8 +479,8 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
     }
     fprintf(f, "\n");
     if (!spread)
-        fprintf(f, "  (no spread: this file kept no quartiles, so each ratio above is one sample of a wide spread\n"
-                   "   at small N; record again to see it)\n");
+        fprintf(f, "%s", _("  (no spread: this file kept no quartiles, so each ratio above is one sample of a wide spread\n"
+                         "   at small N; record again to see it)\n"));
     if (last && isfinite(last->pct_theoretical)) {
         rv_results_n_name(last->n, name, sizeof name);
         fprintf(f, _("%s at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n"), version, name, last->gbps,
@@ -503,16 +503,16 @@ static void print_single_pass_vs_cub(const rv_results *r, FILE *f)
 static void print_multi_header(const rv_results *r, FILE *f)
 {
     const rv_results_meta *m = &r->meta;
-    fprintf(f, "reducevis bench --gpus %d on %s (compute capability %s), driver %s, runtime %s, %s\n", m->gpus,
+    fprintf(f, _("reducevis bench --gpus %d on %s (compute capability %s), driver %s, runtime %s, %s\n"), m->gpus,
             m->device, m->compute_capability, m->driver_version, m->runtime_version, m->date);
-    fprintf(f, "data %s, %d warm-up runs, then %d timed runs per figure\n", m->data, m->warmup, m->repeat);
-    fprintf(f, "time:  the array split over G GPUs, each reducing its slice with one kernel, then NCCL\n"
-               "       combining the G partial sums; CUDA events on every GPU, the slowest GPU per run,\n"
-               "       median and minimum of the %d timed runs\n"
-               "kernel: the slowest GPU's kernel; nccl: the NCCL step alone (the GPU that waited least)\n"
-               "GB/s:  N x 4 bytes / median time, all GPUs together (1 GB = 1e9 bytes)\n", m->repeat);
+    fprintf(f, _("data %s, %d warm-up runs, then %d timed runs per figure\n"), m->data, m->warmup, m->repeat);
+    fprintf(f, _("time:  the array split over G GPUs, each reducing its slice with one kernel, then NCCL\n"
+                 "       combining the G partial sums; CUDA events on every GPU, the slowest GPU per run,\n"
+                 "       median and minimum of the %d timed runs\n"
+                 "kernel: the slowest GPU's kernel; nccl: the NCCL step alone (the GPU that waited least)\n"
+                 "GB/s:  N x 4 bytes / median time, all GPUs together (1 GB = 1e9 bytes)\n"), m->repeat);
     if (isfinite(m->theoretical_gbps))
-        fprintf(f, "peak:  %.1f GB/s theoretical per GPU (%s); %% peak is of G x that\n", m->theoretical_gbps,
+        fprintf(f, _("peak:  %.1f GB/s theoretical per GPU (%s); %% peak is of G x that\n"), m->theoretical_gbps,
                 m->theoretical_source);
 }
 
@@ -533,7 +533,7 @@ static void print_multi_size(const rv_results *r, uint64_t n, FILE *f)
 {
     char name[32];
     rv_results_n_name(n, name, sizeof name);
-    fprintf(f, "\nN = %s = %llu floats (%.1f GB)\n", name, (unsigned long long)n, n * 4.0 / 1e9);
+    fprintf(f, _("\nN = %s = %llu floats (%.1f GB)\n"), name, (unsigned long long)n, n * 4.0 / 1e9);
     fprintf(f, "  %-7s %4s %-9s %5s %10s %10s %10s %9s %9s %7s %8s  %s\n", "version", "gpus", "nccl", "block",
             "median ms", "min ms", "kernel ms", "nccl ms", "GB/s", "% peak", "vs 1 GPU", "sum check");
     for (int i = 0; i < r->nruns; i++)

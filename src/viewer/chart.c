@@ -114,7 +114,7 @@ static int parse(int argc, char **argv, chart_opts *x)
             return usage_error(_("unknown option '%s'%s"), a, "");
         } else {
             if (x->file2)
-                return usage_error("at most two results files (two GPUs), got a third: '%s'%s", a, "");
+                return usage_error(_("at most two results files (two GPUs), got a third: '%s'%s"), a, "");
             if (x->file)
                 x->file2 = a;
             else

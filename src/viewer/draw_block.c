@@ -120,8 +120,9 @@ static void draw_banner_veiled(const draw_ctx *d)
     const theme *th = d->th;
     const rv_trace *tr = d->f->tr;
     int x = L->banner.x + L->margin, y = L->banner.y + L->margin / 2;
-    char buf[256];
-    snprintf(buf, sizeof buf, "Step %d/%d  %s", d->f->step + 1, tr->nsteps, tr->steps[d->f->step].label);
+    char buf[256], label[64];
+    snprintf(buf, sizeof buf, _("Step %d/%d  %s"), d->f->step + 1, tr->nsteps,
+             step_label(tr->steps[d->f->step].label, label, sizeof label));
     x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->text_strong, buf) + L->fs_ui;
     text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->accent, _("predict: what will this step do?"));
     text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, y + (int)(L->fs_ui * 1.35),

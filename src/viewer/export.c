@@ -298,7 +298,7 @@ static int parse(int argc, char **argv, export_opts *x)
     if (!x->delay_ms)
         x->delay_ms = GIF_DELAY_DEFAULT;
     if (x->quiz && x->vo.compare)
-        return usage_error("--quiz asks about one version: leave out --compare%s%s", "", "");
+        return usage_error(_("--quiz asks about one version: leave out --compare%s%s"), "", "");
     int v = x->vo.version;
     if (v >= 0 && x->vo.block_size) {
         const char *why = rv_version_check_block(v, x->vo.block_size);

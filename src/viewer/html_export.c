@@ -202,7 +202,7 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
     }
     SDL_Surface *s = viewer_canvas_surface(c);
     if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, "drawing failed: unexpected pixel format");
+        snprintf(err, errlen, "%s", _("drawing failed: unexpected pixel format"));
         return -1;
     }
     if (SDL_MUSTLOCK(s))
@@ -212,7 +212,7 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
     if (SDL_MUSTLOCK(s))
         SDL_UnlockSurface(s);
     if (rc != 0)
-        snprintf(err, errlen, "cannot encode a frame: %s", why);
+        snprintf(err, errlen, _("cannot encode a frame: %s"), why);
     return rc;
 }
 

@@ -12,6 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "html_write.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -244,7 +245,7 @@ static void out_colour(html_writer *w, const char *name, rgba c)
 
 static int fail(html_writer *w, const char *why, char *err, size_t errlen)
 {
-    snprintf(err, errlen, "cannot write %s: %s", w->path, w->write_errno ? strerror(w->write_errno) : why);
+    snprintf(err, errlen, _("cannot write %s: %s"), w->path, w->write_errno ? strerror(w->write_errno) : why);
     return -1;
 }
 
@@ -271,7 +272,7 @@ static int open_file(html_writer *w, const char *path, char *err, size_t errlen)
 {
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "cannot write %s: Is a directory", path);
+        snprintf(err, errlen, _("cannot write %s: Is a directory"), path);
         return -1;
     }
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -286,7 +287,7 @@ static int open_file(html_writer *w, const char *path, char *err, size_t errlen)
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
     size_t n = strlen(path) + 16;
     if (!(w->tmp = malloc(n))) {
-        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
         return -1;
     }
     /* "dir/.name.XXXXXX": hidden, in the same folder (so the rename is atomic) */
@@ -336,7 +337,7 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     html_writer *w = calloc(1, sizeof *w);
     size_t plen = strlen(path) + 1;
     if (!w || !(w->path = malloc(plen))) {
-        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
         free(w);
         return NULL;
     }
@@ -345,7 +346,7 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     w->npanes = pg->npanes;
     const char *reveal = pg->words->reveal ? pg->words->reveal : "";
     if (!(w->reveal = malloc(strlen(reveal) + 1))) {
-        snprintf(err, errlen, "cannot write %s: out of memory", path);
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
         free_writer(w);
         return NULL;
     }
@@ -447,7 +448,7 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     }
     sb_puts(t, "],\"tips\":[");
     if (w->write_errno || t->oom || w->about.oom || w->strings.oom) {
-        fail(w, "out of memory", err, errlen);
+        fail(w, _("out of memory"), err, errlen);
         free_writer(w);
         return NULL;
     }
@@ -530,7 +531,7 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
     sb_puts(t, "]");
     w->pos++;
     if (w->write_errno || t->oom || w->strings.oom)
-        return fail(w, "out of memory", err, errlen);
+        return fail(w, _("out of memory"), err, errlen);
     return 0;
 }
 
@@ -543,7 +544,7 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
         return 0;
     }
     if (w->pos != w->npos) {
-        snprintf(err, errlen, "cannot write %s: %d of %d positions were given", w->path, w->pos, w->npos);
+        snprintf(err, errlen, _("cannot write %s: %d of %d positions were given"), w->path, w->pos, w->npos);
         free_writer(w);
         return -1;
     }
@@ -560,7 +561,7 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
     }
     sb_puts(t, "]}");
     if (t->oom || w->strings.oom) {
-        fail(w, "out of memory", err, errlen);
+        fail(w, _("out of memory"), err, errlen);
         free_writer(w);
         return -1;
     }
@@ -578,7 +579,7 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
     if (rc != 0 && !w->write_errno)
         w->write_errno = errno ? errno : EIO;
     if (w->write_errno) {
-        fail(w, "write failed", err, errlen);
+        fail(w, _("write failed"), err, errlen);
         free_writer(w);
         return -1;
     }

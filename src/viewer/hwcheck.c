@@ -7,6 +7,7 @@
  * v4s (its fix) and v5, v6 (v4's code, unchanged); the evidence is what
  * racecheck recorded, never a number of our own.
  */
+#include "device_label.h"
 #include "hwcheck.h"
 
 #include "../i18n.h"
@@ -196,8 +197,9 @@ static int conflict_line(const rv_crosscheck *cc, const char *note, int version,
         pair(c.l1_ld, c.l1_st, q, sizeof q);
         snprintf(l1, sizeof l1, _(" \xC2\xB7 L1 counter %s"), q);
     }
+    char dev[64];
     snprintf(buf, len, _("bank conflicts/block, loads \xC2\xB7 stores: predicted %s, measured on %s %s%s"), p,
-             cc->device, m, l1);
+             device_label(cc->device, dev, sizeof dev), m, l1);
     if (!brief) {
         size_t o = strlen(buf);
         snprintf(buf + o, len - o, "%s", _(" (measured: the instructions' own wavefronts, Nsight Compute)"));
@@ -237,11 +239,11 @@ static void grouped(long v, char *buf, size_t len)
 /* "compute-sanitizer racecheck on NVIDIA H200: 133,128 hazards" */
 static void verdict(const rv_crosscheck *cc, const rv_crosscheck_race *r, char *buf, size_t len)
 {
-    char n[32];
+    char n[32], dev[64];
     grouped(r->hazards, n, sizeof n);
     snprintf(buf, len, ngettext("compute-sanitizer racecheck on %s: %s hazard",
                                 "compute-sanitizer racecheck on %s: %s hazards", (unsigned long)r->hazards),
-             cc->device, n);
+             device_label(cc->device, dev, sizeof dev), n);
 }
 
 hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t phase,

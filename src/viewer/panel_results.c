@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "device_label.h"
 #include "draw.h"
 #include "hwcheck.h"
 #include "plot.h"
@@ -480,7 +481,8 @@ static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
     char label[200];
     hwcheck_count(c.meas_ld, a, sizeof a);
     hwcheck_count(c.meas_st, b, sizeof b);
-    snprintf(label, sizeof label, _("measured on %s"), cc->device);
+    char dev[64];
+    snprintf(label, sizeof label, _("measured on %s"), device_label(cc->device, dev, sizeof dev));
     snprintf(buf, sizeof buf, "%s%s \xC2\xB7 %s", agree ? "\xE2\x9C\x93 " : "", a, b);
     if (agree && text_width(d->tc, FACE_SANS, fs, label) + fs / 2 + text_width(d->tc, FACE_SANS_BOLD, fs, buf) > w)
         snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", a, b);   /* the colour says it alone */
@@ -534,7 +536,8 @@ void panel_results_draw(const draw_ctx *d, lrect area)
 
     /* Where and when it was timed; what the replay is, when not that GPU. */
     int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6);
-    snprintf(buf, sizeof buf, _("timed on %s"), rv_results_device(r));
+    char dev[64];
+    snprintf(buf, sizeof buf, _("timed on %s"), device_label(rv_results_device(r), dev, sizeof dev));
     text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->full, buf);
     y += lh;
     snprintf(buf, sizeof buf, _("%.10s \xC2\xB7 median of %d runs"), rv_results_date(r), rv_results_info(r)->repeat);

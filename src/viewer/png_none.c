@@ -19,6 +19,6 @@ int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned cha
     (void)pixels; (void)w; (void)h; (void)pitch;
     *out = NULL;
     *outlen = 0;
-    snprintf(err, errlen, "this build has no PNG support (install libpng-dev and rebuild)");
+    snprintf(err, errlen, "%s", _("this build has no PNG support (install libpng-dev and rebuild)"));
     return -1;
 }

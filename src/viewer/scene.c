@@ -212,13 +212,13 @@ int scene_match_device(const char *const *asset_dirs, int ndirs, const char *nam
         snprintf(out, len, "%s", slugs[found]);
         return 0;
     }
-    size_t o = (size_t)snprintf(msg, msglen, count ? "device '%s' could be any of:" : "no recording of a device '%s'; "
-                                                     "recorded:", name);
+    size_t o = (size_t)snprintf(msg, msglen, count ? _("device '%s' could be any of:") : _("no recording of a device '%s'; "
+                                                     "recorded:"), name);
     for (int k = 0; k < n && o < msglen; k++)
         if (!count || strstr(slugs[k], want))
             o += (size_t)snprintf(msg + o, msglen - o, " %s", slugs[k]);
     if (!n && o < msglen)
-        snprintf(msg + o, msglen - o, " none (record one with `reducevis record`)");
+        snprintf(msg + o, msglen - o, "%s", _(" none (record one with `reducevis record`)"));
     return -1;
 }
 

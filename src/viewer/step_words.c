@@ -16,7 +16,7 @@
 static const char *const plain[] = {
     N_("step|load"), N_("step|load + add"), N_("step|load float4"), N_("step|warp sums"), N_("step|reload"),
     N_("step|warp reg load"), N_("step|write"), N_("step|write partial"), N_("step|ticket"), N_("step|gather"),
-    N_("step|write result"), N_("step|atomicAdd"),
+    N_("step|write result"), N_("step|atomicAdd"), N_("step|final cg::reduce"),
 };
 static const char *const numbered[] = {
     N_("s=%d"), N_("warp s=%d"), N_("store s=%d"), N_("shfl %d"), N_("final shfl %d"),

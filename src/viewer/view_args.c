@@ -111,7 +111,7 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
             o->results[o->results[0] ? 1 : 0] = val;
         } else if (!strcmp(a, "--predict")) {
             if (val && strcmp(val, "class") && strcmp(val, "teacher")) {
-                snprintf(err, errlen, "--predict: expected class or teacher, got '%s'", val);
+                snprintf(err, errlen, _("--predict: expected class or teacher, got '%s'"), val);
                 return -1;
             }
             o->predict = val && !strcmp(val, "teacher") ? PREDICT_TEACHER : PREDICT_CLASS;
