@@ -1,7 +1,6 @@
 #!/bin/bash
 # docs/img/redraw.sh — redraws the README pictures made by the CLI from the bundled recordings.
 # Usage, from the repository root after a build: RV=build/reducevis docs/img/redraw.sh
-# Redraws the README's pictures from the bundled recordings (run from the repo root).
 set -e
 rv=${RV:-build/reducevis}
 t=$(mktemp -d)
