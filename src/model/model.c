@@ -97,12 +97,13 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
 /* ---- the run ---------------------------------------------------------------- */
 
 /* Runs cfg's model into tr (NULL: plan only, into plan[]); returns the steps
- * taken, or -1 when memory runs out. */
-static int simulate(const rv_config *cfg, rv_trace *tr, rv_step *plan)
+ * taken, or -1 when memory runs out.  *last_block gets the first step of a
+ * last block's phase, or the steps taken when the version has none. */
+static int simulate(const rv_config *cfg, rv_trace *tr, rv_step *plan, int *last_block)
 {
     int B = cfg->block_size;
     size_t bytes = (size_t)B * sizeof(float);
-    rv_sim m = {.cfg = cfg, .tr = tr, .plan = plan, .B = B, .grid = rv_config_grid(cfg)};
+    rv_sim m = {.cfg = cfg, .tr = tr, .plan = plan, .B = B, .grid = rv_config_grid(cfg), .last_block = -1};
     m.smem = calloc(1, bytes);
     m.smem_next = calloc(1, bytes);
     m.reg = calloc(1, bytes);
@@ -111,25 +112,33 @@ static int simulate(const rv_config *cfg, rv_trace *tr, rv_step *plan)
     else m.oom = 1;
     free(m.smem); free(m.smem_next); free(m.reg); free(m.reg_next);
     if (m.overflow) abort(); /* a programmer error: more steps or reads than a trace holds */
+    if (last_block) *last_block = m.last_block >= 0 ? m.last_block : m.step;
     return m.oom ? -1 : m.step;
+}
+
+/* The plan of a version at a block size, and where its last block's phase
+ * begins: the steps depend on these only, so the smallest run tells. */
+static int plan_of(int version, int block_size, rv_step *steps, int *last_block)
+{
+    rv_config cfg = {version, block_size, 1, 0, {RV_DATA_ONES, 0}, 0};
+    *last_block = 0;
+    if (!rv_version(version) || rv_version_check_block(version, block_size)) return 0;
+    int n = simulate(&cfg, NULL, steps, last_block);
+    return n < 0 ? 0 : n;
 }
 
 int rv_model_plan(int version, int block_size, rv_step *steps)
 {
-    /* The steps depend on the version and block size only: plan the smallest run. */
-    rv_config cfg = {version, block_size, 1, 0, {RV_DATA_ONES, 0}, 0};
-    if (!rv_version(version) || rv_version_check_block(version, block_size)) return 0;
-    int n = simulate(&cfg, NULL, steps);
-    return n < 0 ? 0 : n;
+    int last_block;
+    return plan_of(version, block_size, steps, &last_block);
 }
 
 int rv_model_last_block_step(int version, int block_size)
 {
     rv_step steps[RV_MAX_STEPS];
-    int n = rv_model_plan(version, block_size, steps);
-    for (int s = 0; s < n; s++)
-        if (!strcmp(steps[s].label, "ticket")) return s + 1;
-    return n;
+    int last_block;
+    plan_of(version, block_size, steps, &last_block);
+    return last_block;
 }
 
 rv_trace *rv_trace_begin(const rv_config *cfg, uint32_t grid, rv_origin_kind origin, char *err, size_t errlen)
@@ -159,7 +168,7 @@ rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen)
     rv_trace *tr = rv_trace_begin(cfg, rv_config_grid(cfg), RV_ORIGIN_MODEL, err, errlen);
     if (!tr) return NULL;
     rv_step plan[RV_MAX_STEPS];
-    int taken = simulate(cfg, tr, plan);
+    int taken = simulate(cfg, tr, plan, NULL);
     if (taken < 0) {
         snprintf(err, errlen, "out of memory");
         rv_trace_free(tr);

@@ -33,6 +33,8 @@ void sim_end(rv_sim *m)
     if (m->step < RV_MAX_STEPS) m->step++;
 }
 
+void sim_last_block(rv_sim *m) { m->last_block = m->step; }
+
 float sim_rd_smem(rv_sim *m, uint64_t w) { sim_note(m, SIM_S(w)); return m->smem[w]; }
 float sim_rd_reg(rv_sim *m, int t)       { sim_note(m, SIM_R(t)); return m->reg[t]; }
 

@@ -23,6 +23,7 @@ typedef struct rv_sim {
     rv_trace *tr;              /* NULL: planning, nothing is recorded     */
     rv_step *plan;             /* the steps met so far [RV_MAX_STEPS]     */
     int B, step, oom, overflow;
+    int last_block;            /* first step of a last block's phase, -1: none */
     uint32_t grid;             /* the grid the run has                    */
     float *smem, *smem_next;   /* shared memory: at step start, after it  */
     float *reg, *reg_next;     /* one register per thread                 */
@@ -43,6 +44,10 @@ float sim_rd_reg(rv_sim *m, int t);
 float sim_rd_lane(rv_sim *m, int t, int lane);
 float sim_rd_global(rv_sim *m, uint64_t i);   /* 0, and no read, past the end */
 void  sim_note(rv_sim *m, uint64_t access);   /* any other read (RV_ACC)      */
+
+/* The steps from here on are those of the block that drew the last ticket
+ * (a single pass whose last block sums the partials). */
+void sim_last_block(rv_sim *m);
 
 /* Thread t's event of this step: `value` written to `write`, at the kernel
  * line that carries `// rv:marker`. */

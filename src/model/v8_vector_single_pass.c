@@ -50,6 +50,7 @@ void rv_model_v8(rv_sim *m)
     sim_block_sum(m, "");
     if (m->reg[0] != partials[m->cfg->block]) abort(); /* the traced block and the fast path disagree */
     publish(m);
+    sim_last_block(m);
     gather(m, partials);
     sim_block_sum(m, "last: ");
     sim_step(m, RV_PHASE_WRITE, 0, "write result", 0);
