@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "draw.h"
-#include "../crosscheck.h"
+#include "../verify_record.h"
 #include "../results.h"
 #include "../versions.h"
 
@@ -62,7 +62,7 @@ static void follow_results(app *a)
     char slug[64] = "";
     int gpu = a->sc.tr->origin_kind == RV_ORIGIN_GPU;
     if (gpu)
-        scene_device_slug(a->sc.tr->origin, slug, sizeof slug);
+        assets_device_slug(a->sc.tr->origin, slug, sizeof slug);
     else
         snprintf(slug, sizeof slug, "(model)");
     if ((a->results || a->sweep || a->results_note[0]) && !strcmp(slug, a->results_slug))
@@ -70,11 +70,11 @@ static void follow_results(app *a)
     free_results(a);
     a->results_note[0] = '\0';
     snprintf(a->results_slug, sizeof a->results_slug, "%s", slug);
-    const char *dirs[SCENE_MAX_DIRS];
+    const char *dirs[ASSETS_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
-    char main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300];
-    if (scene_find_results(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, main_path, sweep_path, sizeof main_path,
+    char main_path[SHOWN_PATH_LEN + 80], sweep_path[SHOWN_PATH_LEN + 80], msg[300];
+    if (assets_find_results(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, main_path, sweep_path, sizeof main_path,
                            msg, sizeof msg) != 0) {
         snprintf(a->results_note, sizeof a->results_note, "%s", msg);
         return;
@@ -101,28 +101,28 @@ static void follow_results(app *a)
 /* The bundled hardware cross-check of the trace's device (a CPU-model
  * trace: of the only device that has one).  None recorded: nothing to say;
  * a file that does not load: a note with the reason, never an error. */
-static void follow_crosscheck(app *a)
+static void follow_verify(app *a)
 {
     char slug[64];
     int gpu = a->sc.tr->origin_kind == RV_ORIGIN_GPU;
     if (gpu)
-        scene_device_slug(a->sc.tr->origin, slug, sizeof slug);
+        assets_device_slug(a->sc.tr->origin, slug, sizeof slug);
     else
         snprintf(slug, sizeof slug, "(model)");
     if (a->cc_slug[0] && !strcmp(slug, a->cc_slug))
         return;   /* already what this device needs */
-    rv_crosscheck_free(a->cc);
+    rv_verify_free(a->cc);
     a->cc = NULL;
     a->cc_note[0] = '\0';
     snprintf(a->cc_slug, sizeof a->cc_slug, "%s", slug);
-    const char *dirs[SCENE_MAX_DIRS];
+    const char *dirs[ASSETS_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
-    char path[SCENE_PATH_LEN + 80], msg[300], why[300] = "";
-    if (scene_find_crosscheck(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, path, sizeof path,
+    char path[SHOWN_PATH_LEN + 80], msg[300], why[300] = "";
+    if (assets_find_verify(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, path, sizeof path,
                               msg, sizeof msg) != 0)
         return;
-    a->cc = rv_crosscheck_load(path, why, sizeof why);
+    a->cc = rv_verify_load(path, why, sizeof why);
     if (!a->cc)
         snprintf(a->cc_note, sizeof a->cc_note, _("bundled %.80s does not load: %.200s"), file_name(path), why);
 }
@@ -137,15 +137,15 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     a->results_path = o->results[0];
     a->width = o->width;
     a->height = o->height;
-    for (int i = 0; i < ndirs && a->nasset_dirs < SCENE_MAX_DIRS; i++)
+    for (int i = 0; i < ndirs && a->nasset_dirs < ASSETS_MAX_DIRS; i++)
         if (asset_dirs[i] && asset_dirs[i][0])
-            snprintf(a->asset_dirs[a->nasset_dirs++], SCENE_PATH_LEN, "%s", asset_dirs[i]);
+            snprintf(a->asset_dirs[a->nasset_dirs++], SHOWN_PATH_LEN, "%s", asset_dirs[i]);
     /* whose recording: the one asked for, else the first by name */
-    char slugs[SCENE_MAX_DEVICES][64];
+    char slugs[ASSETS_MAX_DEVICES][64];
     if (o->device) {
-        if (scene_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0)
+        if (assets_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0)
             return -1;
-    } else if (scene_list_devices(asset_dirs, ndirs, slugs) > 0) {
+    } else if (assets_list_devices(asset_dirs, ndirs, slugs) > 0) {
         snprintf(a->device, sizeof a->device, "%s", slugs[0]);
     }
     snprintf(a->sc.device, sizeof a->sc.device, "%s", a->device);
@@ -154,20 +154,20 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
         if (load_results(a, o->results[k], err, errlen) != 0)
             return -1;
     }
-    if (scene_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
+    if (shown_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
         return -1;
     follow_results(a);
-    follow_crosscheck(a);
+    follow_verify(a);
     if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0)
         return -1;
     return 0;
 }
 
-int scene_open_options(scene *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
+int shown_open_options(shown *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
                        char *err, size_t errlen)
 {
     if (o->file)
-        return scene_open_file(sc, o->file, err, errlen);
+        return shown_open_file(sc, o->file, err, errlen);
 
     rv_config cfg = rv_config_default();
     if (o->version >= 0)
@@ -178,15 +178,15 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
         return -1;
     /* Without model options the bundled GPU trace is the truth to show. */
     int want_bundle = !o->block_size && !o->data;
-    char dir[SCENE_PATH_LEN] = "";
-    int have_dir = scene_device_dir(asset_dirs, ndirs, sc->device, dir, sizeof dir) == 0 ||
-                   scene_pick_asset_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
+    char dir[SHOWN_PATH_LEN] = "";
+    int have_dir = assets_device_dir(asset_dirs, ndirs, sc->device, dir, sizeof dir) == 0 ||
+                   assets_pick_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
     if (want_bundle && have_dir) {
         char why[256];
-        if (scene_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0)
+        if (shown_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0)
             return 0;
     }
-    if (scene_simulate(sc, &cfg, err, errlen) != 0)
+    if (shown_simulate(sc, &cfg, err, errlen) != 0)
         return -1;
     if (want_bundle) {
         /* Keep following the bundle: other versions may have GPU traces. */
@@ -201,7 +201,7 @@ int scene_open_options(scene *sc, const viewer_options *o, const char *const *as
 static void free_second(app *a)
 {
     rv_results_free(a->results2);
-    rv_crosscheck_free(a->cc2);
+    rv_verify_free(a->cc2);
     a->results2 = NULL;
     a->cc2 = NULL;
 }
@@ -211,24 +211,24 @@ static void follow_second(app *a)
     free_second(a);
     if (!a->comparing || a->sc2.tr->origin_kind != RV_ORIGIN_GPU || !strcmp(a->sc2.device, a->sc.device))
         return;
-    char slug[64], main_path[SCENE_PATH_LEN + 80], sweep_path[SCENE_PATH_LEN + 80], msg[300], why[512];
-    const char *dirs[SCENE_MAX_DIRS];
+    char slug[64], main_path[SHOWN_PATH_LEN + 80], sweep_path[SHOWN_PATH_LEN + 80], msg[300], why[512];
+    const char *dirs[ASSETS_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
-    scene_device_slug(a->sc2.tr->origin, slug, sizeof slug);
-    if (scene_find_results(dirs, a->nasset_dirs, slug, main_path, sweep_path, sizeof main_path, msg, sizeof msg) == 0)
+    assets_device_slug(a->sc2.tr->origin, slug, sizeof slug);
+    if (assets_find_results(dirs, a->nasset_dirs, slug, main_path, sweep_path, sizeof main_path, msg, sizeof msg) == 0)
         a->results2 = rv_results_load(main_path[0] ? main_path : sweep_path, why, sizeof why);
-    if (scene_find_crosscheck(dirs, a->nasset_dirs, slug, main_path, sizeof main_path, msg, sizeof msg) == 0)
-        a->cc2 = rv_crosscheck_load(main_path, why, sizeof why);
+    if (assets_find_verify(dirs, a->nasset_dirs, slug, main_path, sizeof main_path, msg, sizeof msg) == 0)
+        a->cc2 = rv_verify_load(main_path, why, sizeof why);
 }
 
 void app_close(app *a)
 {
-    scene_close(&a->sc);
-    scene_close(&a->sc2);
+    shown_close(&a->sc);
+    shown_close(&a->sc2);
     free_second(a);
     free_results(a);
-    rv_crosscheck_free(a->cc);
+    rv_verify_free(a->cc);
     a->cc = NULL;
 }
 
@@ -249,7 +249,7 @@ static int position(const app *a)
     return a->comparing ? a->row : a->step;
 }
 
-/* The step of the first scene at row r, or the last one before it. */
+/* The step of the first shown at row r, or the last one before it. */
 static int step_at_row(const app *a, int r)
 {
     for (; r >= 0; r--)
@@ -284,14 +284,14 @@ static void realign(app *a)
 
 /* The second pane: version v opened as `like` would open it (its block size,
  * data, and the device whose recording it follows). */
-static int compare_like(app *a, const scene *like, int v, char *msg, size_t len)
+static int compare_like(app *a, const shown *like, int v, char *msg, size_t len)
 {
-    scene next = { 0 };
-    if (scene_open_like(&next, like, v, msg, len) != 0) {
+    shown next = { 0 };
+    if (shown_open_like(&next, like, v, msg, len) != 0) {
         app_toast(a, msg);
         return -1;
     }
-    scene_close(&a->sc2);
+    shown_close(&a->sc2);
     a->sc2 = next;
     a->comparing = 1;
     realign(a);
@@ -312,11 +312,11 @@ static int compare_like(app *a, const scene *like, int v, char *msg, size_t len)
  * 0, or -1 with a toast (fewer than two devices, or no traces). */
 static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *index, int *count)
 {
-    char slugs[SCENE_MAX_DEVICES][64], msg[160];
-    const char *dirs[SCENE_MAX_DIRS];
+    char slugs[ASSETS_MAX_DEVICES][64], msg[160];
+    const char *dirs[ASSETS_MAX_DIRS];
     for (int i = 0; i < a->nasset_dirs; i++)
         dirs[i] = a->asset_dirs[i];
-    int n = scene_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
+    int n = assets_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
     if (n < 2) {
         app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
                        : _("no device is recorded (reducevis record makes a recording)"));
@@ -325,7 +325,7 @@ static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *inde
     while (k < n && strcmp(slugs[k], a->device))
         k++;
     snprintf(slug, 64, "%s", slugs[(k + 1) % n]);
-    if (scene_device_dir(dirs, a->nasset_dirs, slug, dir, len) != 0) {
+    if (assets_device_dir(dirs, a->nasset_dirs, slug, dir, len) != 0) {
         snprintf(msg, sizeof msg, _("no traces of %s"), slug);
         app_toast(a, msg);
         return -1;
@@ -338,11 +338,11 @@ static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *inde
 /* C then D: this version on the next recorded device, beside this one. */
 static void compare_next_device(app *a)
 {
-    char slug[64], dir[SCENE_PATH_LEN], msg[400];
+    char slug[64], dir[SHOWN_PATH_LEN], msg[400];
     int k, n;
     if (next_recorded(a, slug, dir, sizeof dir, &k, &n) != 0)
         return;
-    scene like = a->sc; /* shares the trace: only read, never closed */
+    shown like = a->sc; /* shares the trace: only read, never closed */
     snprintf(like.device, sizeof like.device, "%s", slug);
     snprintf(like.asset_dir, sizeof like.asset_dir, "%s", dir);
     like.bundled = 1;
@@ -355,7 +355,7 @@ int app_compare(app *a, int v, char *msg, size_t len)
         if (a->comparing)
             a->step = step_at_row(a, a->row);
         a->comparing = 0;
-        scene_close(&a->sc2);
+        shown_close(&a->sc2);
         free_second(a);
         app_toast(a, _("compare off"));
         return 0;
@@ -368,7 +368,7 @@ static void switch_version(app *a, int v)
     char msg[300];
     if (v == a->sc.tr->version)
         return;
-    if (scene_switch_version(&a->sc, v, &a->step, msg, sizeof msg) != 0) {
+    if (shown_switch_version(&a->sc, v, &a->step, msg, sizeof msg) != 0) {
         app_toast(a, msg);
         return;
     }
@@ -376,7 +376,7 @@ static void switch_version(app *a, int v)
     if (a->comparing)
         realign(a);
     follow_results(a);
-    follow_crosscheck(a);
+    follow_verify(a);
     const rv_version_info *vi = rv_version(v);
     if (a->sc.tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(msg, sizeof msg, _("%s %s: GPU trace from %s"), vi->name, _(vi->title), a->sc.tr->origin);
@@ -423,17 +423,17 @@ static int digit_version(app *a, int digit)
  * device (its trace, its timed runs, its cross-check). */
 static void next_device(app *a)
 {
-    char next[64], msg[400], dir[SCENE_PATH_LEN];
+    char next[64], msg[400], dir[SHOWN_PATH_LEN];
     int k, n;
     if (next_recorded(a, next, dir, sizeof dir, &k, &n) != 0)
         return;
-    /* reopen this version there: scene_switch_version builds it beside the old one */
-    scene keep = a->sc;
+    /* reopen this version there: shown_switch_version builds it beside the old one */
+    shown keep = a->sc;
     snprintf(a->sc.device, sizeof a->sc.device, "%s", next);
     snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
     a->sc.bundled = 1;
-    if (scene_switch_version(&a->sc, a->sc.tr->version, &a->step, msg, sizeof msg) != 0) {
-        a->sc = keep; /* unchanged: the new scene is built beside the old one */
+    if (shown_switch_version(&a->sc, a->sc.tr->version, &a->step, msg, sizeof msg) != 0) {
+        a->sc = keep; /* unchanged: the new shown is built beside the old one */
         app_toast(a, msg);
         return;
     }
@@ -444,7 +444,7 @@ static void next_device(app *a)
         follow_second(a);
     }
     follow_results(a);
-    follow_crosscheck(a);
+    follow_verify(a);
     snprintf(msg, sizeof msg, _("device %d of %d: %s"), k + 1, n,
              a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : next);
     app_toast(a, msg);
@@ -703,7 +703,7 @@ viewer_frame app_frame(app *a, int w, int h)
         .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
         .results_path = a->results_path, .results = a->results ? a->results : a->sweep,
         .sweep = a->sweep, .results_note = a->results_note,
-        .crosscheck = a->cc, .crosscheck_note = a->cc_note,
+        .verify = a->cc, .verify_note = a->cc_note,
     };
     f.quiz = predict_app_frame(a);
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
@@ -711,7 +711,7 @@ viewer_frame app_frame(app *a, int w, int h)
     if (a->comparing && a->sc2.tr && a->nrows > 0) {
         f.other2 = a->sc2.tr->origin_kind == RV_ORIGIN_GPU && strcmp(a->sc2.device, a->sc.device) != 0;
         f.results2 = a->results2;
-        f.crosscheck2 = a->cc2;
+        f.verify2 = a->cc2;
         f.tr2 = a->sc2.tr;
         f.an2 = a->sc2.an;
         f.note2 = a->sc2.note;

@@ -1,6 +1,6 @@
 /* app.h — the viewer's state and what keys and the mouse do to it.
  *
- * The state (scene, current step, play/pause, theme, overlays, hover) and its
+ * The state (the shown trace, current step, play/pause, theme, overlays, hover) and its
  * transitions live here, apart from the window: the tests drive an app with
  * scripted SDL events and draw its frames off-screen, exactly as the window
  * loop in viewer.c does.
@@ -12,7 +12,7 @@
 #include <SDL.h>
 #include "compare.h"
 #include "predict.h"
-#include "scene.h"
+#include "shown.h"
 #include "viewer.h"
 
 #define APP_TOAST_MS 4000
@@ -33,7 +33,7 @@ typedef struct viewer_options {
 } viewer_options;
 
 typedef struct app {
-    scene sc;
+    shown sc;
     int step;
     int playing;
     int speed;               /* index into the speed table                    */
@@ -59,20 +59,20 @@ typedef struct app {
     char results_note[400];      /* why none are shown, or what failed        */
     /* the hardware cross-check (`reducevis verify`) bundled for the trace's
      * device, followed like the results: NULL when none is recorded */
-    struct rv_crosscheck *cc;
+    struct rv_verify_record *cc;
     char cc_slug[64];            /* device it was sought for                 */
     char cc_note[400];           /* why a bundled one does not load, or ""   */
-    char asset_dirs[SCENE_MAX_DIRS][SCENE_PATH_LEN];
+    char asset_dirs[ASSETS_MAX_DIRS][SHOWN_PATH_LEN];
     int nasset_dirs;
     char device[64];         /* the device shown (slug), "" when none is recorded;
                                 D moves to the next recorded one            */
     int width, height;       /* size of the last frame, for hit tests         */
-    /* compare mode: a second scene stepping with the first, by aligned row */
+    /* compare mode: a second shown stepping with the first, by aligned row */
     int comparing;
     int compare_pending;     /* C was pressed: the next digit picks the version */
-    scene sc2;
+    shown sc2;
     struct rv_results *results2;    /* sc2 on another device: its run at one N */
-    struct rv_crosscheck *cc2;      /* and its cross-check (NULL: none)          */
+    struct rv_verify_record *cc2;      /* and its cross-check (NULL: none)          */
     compare_row rows[COMPARE_MAX_ROWS];
     int nrows, row;
     int save_requested;      /* E was pressed: the window loop saves a PNG    */
@@ -93,12 +93,12 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
              char *err, size_t errlen);
 void app_close(app *a);
 
-/* The scene the options ask for (file, bundled GPU trace or model), the rule
+/* The shown the options ask for (file, bundled GPU trace or model), the rule
  * `view` and `export` share.  0, or -1 with err. */
-int scene_open_options(scene *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
+int shown_open_options(shown *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
                        char *err, size_t errlen);
 
-/* Compare mode with version v beside the current scene (v < 0: off).
+/* Compare mode with version v beside the shown trace (v < 0: off).
  * 0, or -1 with the reason in the toast and msg. */
 int app_compare(app *a, int v, char *msg, size_t len);
 

@@ -2,7 +2,7 @@
  *
  * The file is a sweep from `reducevis bench --sweep -o FILE.json`, or, when
  * none is given, the bundled sweep found the way the viewer finds bundled
- * results (scene_find_results).  The picture is chart_sweep.c's, painted
+ * results (assets_find_results).  The picture is chart_sweep.c's, painted
  * off-screen into a viewer_canvas (SDL's software renderer, no display) and
  * written by the exporter's PNG writer.
  *
@@ -19,7 +19,7 @@
 #include "chart_sweep.h"
 #include "../i18n.h"
 #include "export.h"
-#include "scene.h"
+#include "shown.h"
 #include "theme.h"
 #include "viewer.h"
 
@@ -133,19 +133,19 @@ static int parse(int argc, char **argv, chart_opts *x)
 /* The recorded sweep of `device` (NULL: the first recorded device by name). */
 static int bundled_sweep(const char *device, char *path, size_t len, char *err, size_t errlen)
 {
-    char bufs[SCENE_MAX_DIRS][1024], main_path[1024], msg[512], slug[64] = "";
-    char slugs[SCENE_MAX_DEVICES][64];
-    const char *dirs[SCENE_MAX_DIRS];
+    char bufs[ASSETS_MAX_DIRS][1024], main_path[1024], msg[512], slug[64] = "";
+    char slugs[ASSETS_MAX_DEVICES][64];
+    const char *dirs[ASSETS_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     if (device) {
-        if (scene_match_device(dirs, ndirs, device, slug, sizeof slug, msg, sizeof msg) != 0) {
+        if (assets_match_device(dirs, ndirs, device, slug, sizeof slug, msg, sizeof msg) != 0) {
             snprintf(err, errlen, _("--device: %s"), msg);
             return -1;
         }
-    } else if (scene_list_devices(dirs, ndirs, slugs) > 0) {
+    } else if (assets_list_devices(dirs, ndirs, slugs) > 0) {
         snprintf(slug, sizeof slug, "%s", slugs[0]);
     }
-    if (scene_find_results(dirs, ndirs, slug[0] ? slug : NULL, main_path, path, len, msg, sizeof msg) != 0) {
+    if (assets_find_results(dirs, ndirs, slug[0] ? slug : NULL, main_path, path, len, msg, sizeof msg) != 0) {
         snprintf(err, errlen, _("no bundled sweep to chart (%s); give SWEEP.json from "
                  "`reducevis bench --sweep -o SWEEP.json`"), msg);
         return -1;

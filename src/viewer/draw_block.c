@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "draw.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "predict.h"
 #include "stepview.h"
 #include "../i18n.h"
@@ -193,19 +193,19 @@ static void draw_race_band(const draw_ctx *d)
     char title[200], detail[240];
     if (b.h <= 0 || d->f->step < 0)
         return;
-    hwcheck_race k = hwcheck_race_note(d->f->crosscheck, d->f->tr->version, d->f->tr->steps[d->f->step].phase,
+    verify_race k = verify_race_note(d->f->verify, d->f->tr->version, d->f->tr->steps[d->f->step].phase,
                                        title, sizeof title, detail, sizeof detail);
-    if (k == HWCHECK_RACE_NONE)
+    if (k == VERIFY_RACE_NONE)
         return;
     int m = L->margin, fs = L->fs_small, lh = (int)(fs * 1.35);
     int ih = b.h - m < (int)(L->fs_ui * 1.9) ? b.h - m : (int)(L->fs_ui * 1.9);
     int iw = ih * 115 / 100;
     rgba t1 = th->text_strong, t2 = th->text;
-    if (k == HWCHECK_RACE_HAZARD) {
+    if (k == VERIFY_RACE_HAZARD) {
         prim_fill(d->r, b, th->hazard);
         t1 = t2 = theme_text_on(th, th->hazard);
         warn_icon(d, b.x + m, b.y + (b.h - ih) / 2, ih, t1, th->hazard);
-    } else if (k == HWCHECK_RACE_CLEAN) {
+    } else if (k == VERIFY_RACE_CLEAN) {
         prim_fill(d->r, b, prim_alpha(th->full, 36));
         prim_stroke(d->r, b, th->full, 2);
         text_draw_centered(d->tc, FACE_SANS_BOLD, ih, b.x + m, b.y, iw, b.h, th->full, "\xE2\x9C\x93");

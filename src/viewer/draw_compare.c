@@ -11,7 +11,7 @@
 #include <string.h>
 #include "compare.h"
 #include "draw.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "../versions.h"
 #include "../i18n.h"
 #include "step_words.h"
@@ -37,9 +37,9 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
             .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
         };
     /* Both panes keep the same banner height, so their grids line up. */
-    int warn = hwcheck_race_lines(tr[0]) > hwcheck_race_lines(tr[1]) ? hwcheck_race_lines(tr[0]) : hwcheck_race_lines(tr[1]);
+    int warn = verify_race_lines(tr[0]) > verify_race_lines(tr[1]) ? verify_race_lines(tr[0]) : verify_race_lines(tr[1]);
     in[0].warn_lines = in[1].warn_lines = warn;
-    in[0].crosscheck = f->crosscheck || (f->crosscheck_note && f->crosscheck_note[0]);
+    in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
     layout_fold fold[2];
     draw_fold_for(f, f->tr, f->an, f->step, &fold[0]);
     draw_fold_for(f, f->tr2, f->an2, f->step2, &fold[1]);
@@ -59,8 +59,8 @@ viewer_frame draw_compare_pane(const viewer_frame *f, int p)
             g.results = f->results2;
             g.sweep = NULL;
             g.results_note = "";
-            g.crosscheck = f->crosscheck2;
-            g.crosscheck_note = "";
+            g.verify = f->verify2;
+            g.verify_note = "";
         }
     }
     return g;
@@ -113,12 +113,12 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     text_draw_fit(d->tc, face, fpx, fg.x, fg.y, fg.w, found ? th->text_strong : th->text_dim, buf);
 
     /* Bank conflicts per block, predicted and measured on the hardware. */
-    lrect hc = C->hwcheck[p];
+    lrect hc = C->verify[p];
     if (hc.h > 0) {
-        int k = hwcheck_conflict_line(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf,
+        int k = verify_conflict_line(g.verify, g.verify_note, g.tr->version, g.tr->block_size, buf,
                                       sizeof buf);
         if (k == 1 && text_width(d->tc, FACE_SANS, C->fs_small, buf) > hc.w)
-            hwcheck_conflict_brief(g.crosscheck, g.crosscheck_note, g.tr->version, g.tr->block_size, buf, sizeof buf);
+            verify_conflict_brief(g.verify, g.verify_note, g.tr->version, g.tr->block_size, buf, sizeof buf);
         int hpx = prim_fit_px(d->tc, FACE_SANS, C->fs_small, C->fs_small * 4 / 5, hc.w, 1, buf);
         if (k >= 0)
             text_draw_fit(d->tc, FACE_SANS, hpx, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);

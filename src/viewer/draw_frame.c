@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "predict.h"
 #include "../versions.h"
 #include "../i18n.h"

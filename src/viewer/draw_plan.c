@@ -5,7 +5,7 @@
  */
 #include <string.h>
 #include "draw.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "predict.h"
 
 static int has_phase(const rv_trace *tr, rv_phase p)
@@ -79,7 +79,7 @@ void draw_layout_for(const viewer_frame *f, layout *L)
         .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps,
         .lane_values = has_phase(f->tr, RV_PHASE_SHUFFLE),
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
-        .warn_lines = hwcheck_race_lines(f->tr),
+        .warn_lines = verify_race_lines(f->tr),
     };
     /* More warps than rows that stay legible: offer to fold them (the room
      * kept is the most rows any step needs, so the grids stay put). */

@@ -1,7 +1,7 @@
 /* export.c — `reducevis export`: every step (or some) of a trace as PNG files,
  * or (--gif) as the frames of one animated GIF for a slide.
  *
- * The scene comes from the same rule as the viewer (a trace file; else the
+ * The shown comes from the same rule as the viewer (a trace file; else the
  * bundled GPU trace of the version; else the CPU model), compare mode from
  * the same alignment, and each frame from the same draw_frame(), so a slide
  * shows exactly what the class saw.  No display is needed: the canvas is a
@@ -318,8 +318,8 @@ int export_main(int argc, char **argv)
         return pr;
 
     char err[1024] = "";
-    char bufs[SCENE_MAX_DIRS][1024];
-    const char *dirs[SCENE_MAX_DIRS];
+    char bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {

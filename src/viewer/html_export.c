@@ -18,7 +18,7 @@
 #include <string.h>
 #include "draw.h"
 #include "html_write.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "png_indexed.h"
 #include "predict.h"
 #include "plot.h"
@@ -133,8 +133,8 @@ static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TE
     if (n < max && line > 0 && code_statement(g->tr->version, line, stmt, sizeof stmt) == 0)
         snprintf(para[n++], TEXT_LEN, _("line %d: %s"), line, stmt);
     char title[200], detail[240];
-    if (n < max && hwcheck_race_note(g->crosscheck, g->tr->version, g->tr->steps[g->step].phase, title,
-                                     sizeof title, detail, sizeof detail) != HWCHECK_RACE_NONE)
+    if (n < max && verify_race_note(g->verify, g->tr->version, g->tr->steps[g->step].phase, title,
+                                     sizeof title, detail, sizeof detail) != VERIFY_RACE_NONE)
         snprintf(para[n++], TEXT_LEN, "%s %s", title, detail);
     return n;
 }

@@ -25,7 +25,7 @@ typedef struct layout_in {
     int lane_values;            /* lanes show register values (shuffle traces) */
     int compact;                /* warps as one strip: 1 on, 0 off, -1 when needed */
     int warn_lines;             /* lines of the race band under the banner, 0: none */
-    int crosscheck;             /* compare mode: a line per pane for the hardware
+    int verify;                 /* compare mode: a line per pane for the hardware
                                    cross-check (read from the first pane's input) */
 } layout_in;
 
@@ -79,7 +79,7 @@ void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fo
 typedef struct layout_cmp {
     layout pane[2];             /* grids of each pane (pane[p].center etc.)     */
     lrect panes[2];             /* whole pane rectangles                        */
-    lrect title[2], figure[2], hwcheck[2], codeline[2]; /* hwcheck h 0: none */
+    lrect title[2], figure[2], verify[2], codeline[2]; /* verify h 0: none */
     lrect header, diff, legend, timeline, footer;
     int margin, fs_title, fs_ui, fs_small, fs_diff;
     int nrows, row_h, steps_x, step_w;

@@ -100,8 +100,8 @@ static int parse(int argc, char **argv, levels_opts *x)
 /* The bundled results across GPUs: the only *-gpus.json in the asset folders. */
 static int bundled(char *path, size_t len, char *err, size_t errlen)
 {
-    char bufs[SCENE_MAX_DIRS][1024];
-    const char *dirs[SCENE_MAX_DIRS];
+    char bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs), found = 0;
     for (int i = 0; i < ndirs && !found; i++) {
         char rdir[1100];

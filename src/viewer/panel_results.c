@@ -6,7 +6,7 @@
  * bottom: the device and date; the current version's median time, bandwidth,
  * share of the theoretical peak and of a measured copy, speedup over v0, sum
  * check, N and block size; with a hardware cross-check (`reducevis verify`,
- * hwcheck.h), the bank conflicts per block predicted and measured on the
+ * verify_words.h), the bank conflicts per block predicted and measured on the
  * device, the raw L1 counter and why it differs, or why there are none
  * (the bars then close up so the sweep keeps its room at 720p);
  * every version and CUB as a bar of GB/s with the
@@ -23,13 +23,13 @@
 #include <string.h>
 #include "device_label.h"
 #include "draw.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "plot.h"
-#include "../crosscheck.h"
+#include "../verify_record.h"
 #include "../results.h"
 #include "../versions.h"
 #include "../i18n.h"
-#include "scene.h"
+#include "shown.h"
 
 #define CUB_ROW RV_NUM_VERSIONS        /* the bars: every version, then CUB */
 #define MONO_EM 0.602                  /* DejaVu Sans Mono advance per px   */
@@ -72,8 +72,8 @@ static int other_device(const viewer_frame *f)
     if (f->tr->origin_kind != RV_ORIGIN_GPU || !f->results)
         return 0;
     char a[96], b[96];
-    scene_device_slug(f->tr->origin, a, sizeof a);
-    scene_device_slug(rv_results_device(f->results), b, sizeof b);
+    assets_device_slug(f->tr->origin, a, sizeof a);
+    assets_device_slug(rv_results_device(f->results), b, sizeof b);
     return strcmp(a, b) != 0;
 }
 
@@ -122,7 +122,7 @@ static double fmax_known(double a, double b)
 static int hw_kind(const viewer_frame *f)
 {
     char buf[400];
-    int k = hwcheck_conflict_line(f->crosscheck, f->crosscheck_note, f->tr->version, f->tr->block_size, buf,
+    int k = verify_conflict_line(f->verify, f->verify_note, f->tr->version, f->tr->block_size, buf,
                                   sizeof buf);
     return k == 1 ? 1 : k == 0 ? 2 : 0;
 }
@@ -441,21 +441,21 @@ static void hw_row(const draw_ctx *d, const panel_geom *g, int y, rgba lc, const
 /* Bank conflicts per block, predicted by the trace analysis and measured
  * on the device by Nsight Compute (`reducevis verify`), with the raw L1
  * counter and why it differs; or why there are none to show. */
-static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
+static void draw_verify(const draw_ctx *d, const panel_geom *g)
 {
     const layout *L = d->L;
     const theme *th = d->th;
     const viewer_frame *f = d->f;
-    const rv_crosscheck *cc = f->crosscheck;
+    const rv_verify_record *cc = f->verify;
     int x = g->x, y = g->hw.y, w = g->w, fs = L->fs_small, lh = g->lh;
     char buf[600], a[64], b[64];
     if (g->hw_kind == 0 || g->hw.h <= 0)
         return;
     prim_fill(d->r, (lrect){ x, y - L->margin / 4 - 1, w, 1 }, th->panel_edge);
     const rv_version_info *vi = rv_version(f->tr->version);
-    hwcheck_conflicts c;
+    verify_conflicts c;
     char blocks[64] = "";
-    int have = cc && vi && hwcheck_conflicts_of(cc, vi->name, f->tr->block_size, &c, blocks, sizeof blocks);
+    int have = cc && vi && verify_conflicts_of(cc, vi->name, f->tr->block_size, &c, blocks, sizeof blocks);
     int hx = x + text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->text_strong,
                                cc ? _("Bank conflicts per block") : _("Hardware cross-check"));
     if (!have) {
@@ -465,22 +465,22 @@ static void draw_hwcheck(const draw_ctx *d, const panel_geom *g)
         else if (cc)
             snprintf(buf, sizeof buf, _("%s was not profiled on %s"), vi ? vi->name : _("this version"), cc->device);
         else
-            snprintf(buf, sizeof buf, "%s", f->crosscheck_note ? f->crosscheck_note : "");
+            snprintf(buf, sizeof buf, "%s", f->verify_note ? f->verify_note : "");
         prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y + lh, w, 2, g->hw_lh, th->text_dim, buf);
         return;
     }
     (void)hx;
     y += lh;
-    hwcheck_count(c.pred_ld, a, sizeof a);
-    hwcheck_count(c.pred_st, b, sizeof b);
+    verify_count(c.pred_ld, a, sizeof a);
+    verify_count(c.pred_st, b, sizeof b);
     snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", a, b);
     hw_row(d, g, y, th->text, _("predicted (loads \xC2\xB7 stores)"), FACE_SANS_BOLD, th->text_strong, buf);
     y += lh;
     /* Measured: green with a tick where it equals the prediction. */
     int agree = c.pred_ld == c.meas_ld && c.pred_st == c.meas_st;
     char label[200];
-    hwcheck_count(c.meas_ld, a, sizeof a);
-    hwcheck_count(c.meas_st, b, sizeof b);
+    verify_count(c.meas_ld, a, sizeof a);
+    verify_count(c.meas_st, b, sizeof b);
     char dev[64];
     snprintf(label, sizeof label, _("measured on %s"), device_label(cc->device, dev, sizeof dev));
     snprintf(buf, sizeof buf, "%s%s \xC2\xB7 %s", agree ? "\xE2\x9C\x93 " : "", a, b);
@@ -530,7 +530,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
             y += lh * prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 6, lh, th->text_dim, f->results_note);
         prim_wrapped(d->tc, FACE_MONO, fs, x, y + lh / 3, w, 3, lh, th->text_dim,
                      _("(reducevis bench -o FILE.json, then --results FILE.json)"));
-        draw_hwcheck(d, &g);
+        draw_verify(d, &g);
         return;
     }
 
@@ -559,7 +559,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
         prim_wrapped(d->tc, FACE_SANS, fs, x, g.status.y, w, 2, lh, th->text_dim,
                      _("only a sweep was given: figures and bars need a run at one N"));
     }
-    draw_hwcheck(d, &g);
+    draw_verify(d, &g);
     if (g.plot.w > 0)
         draw_sweep(d, &g);
     else if (f->results_note && f->results_note[0])

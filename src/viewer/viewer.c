@@ -98,7 +98,7 @@ static int soak_next(soak *s, app *a)
     return 0;
 }
 
-int viewer_asset_dirs(char bufs[SCENE_MAX_DIRS][1024], const char *out[SCENE_MAX_DIRS])
+int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS])
 {
     int n = 0;
     char *base = SDL_GetBasePath();
@@ -120,7 +120,7 @@ int viewer_asset_dirs(char bufs[SCENE_MAX_DIRS][1024], const char *out[SCENE_MAX
     DIR *d = opendir(root);
     if (!d)
         return n;
-    for (struct dirent *e; n < SCENE_MAX_DIRS && (e = readdir(d)) != NULL;) {
+    for (struct dirent *e; n < ASSETS_MAX_DIRS && (e = readdir(d)) != NULL;) {
         if (e->d_name[0] == '.')
             continue;
         char traces[1400];
@@ -312,8 +312,8 @@ int viewer_main(int argc, char **argv)
         return 2;
     }
     font_set_check_language(fonts);
-    char bufs[SCENE_MAX_DIRS][1024];
-    const char *dirs[SCENE_MAX_DIRS];
+    char bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &o, dirs, ndirs, err, sizeof err) != 0) {

@@ -11,11 +11,12 @@
 #include <SDL.h>
 #include "../analysis.h"
 #include "../trace.h"
-#include "scene.h"
+#include "assets.h"
+#include "shown.h"
 
 struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
 struct compare_row;         /* compare.h: steps aligned between two versions  */
-struct rv_crosscheck;       /* crosscheck.h: `reducevis verify` on a real GPU */
+struct rv_verify_record;       /* verify_record.h: `reducevis verify` on a real GPU */
 struct text_cache;          /* font.h: glyph atlases of one renderer           */
 
 /* Runs `reducevis view ...`; argv[0] is "view".
@@ -27,7 +28,7 @@ int viewer_main(int argc, char **argv);
  * from; then the user's own, each device's folder under
  * $XDG_DATA_HOME/reducevis (or ~/.local/share/reducevis), as `reducevis
  * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */
-int viewer_asset_dirs(char bufs[SCENE_MAX_DIRS][1024], const char *out[SCENE_MAX_DIRS]);
+int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS]);
 
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
@@ -50,10 +51,10 @@ typedef struct viewer_frame {
     const struct rv_results *results; /* timed runs at one N: figures and bars   */
     const struct rv_results *sweep;   /* timed runs over N (2^20..2^30): the plot */
     const char *results_note;     /* why no timed run is shown, or what failed  */
-    const struct rv_crosscheck *crosscheck; /* the hardware cross-check of the
+    const struct rv_verify_record *verify; /* the hardware cross-check of the
                                    trace's device: bank conflicts measured by
                                    Nsight Compute, racecheck; NULL: none     */
-    const char *crosscheck_note;  /* why a bundled cross-check does not load  */
+    const char *verify_note;  /* why a bundled cross-check does not load  */
     /* compare mode: a second version beside the first (tr2 != NULL); step
      * and step2 come from rows[row] and may be -1 (no matching step) */
     const rv_trace    *tr2;
@@ -61,9 +62,9 @@ typedef struct viewer_frame {
     int step2;
     const char *note2;            /* like note, for the second pane             */
     int other2;                   /* the second pane's trace is another GPU's: its
-                                     own results2 and crosscheck2 (NULL: none) */
+                                     own results2 and verify2 (NULL: none) */
     const struct rv_results *results2;
-    const struct rv_crosscheck *crosscheck2;
+    const struct rv_verify_record *verify2;
     const struct compare_row *rows;
     int nrows, row;
     /* predict mode (predict.h): the question of this step; while it is

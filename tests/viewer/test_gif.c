@@ -110,8 +110,8 @@ static void check_structure(const char *path, const GifFileType *g, int frames, 
 static int open_like_export(app *a, int version, int compare)
 {
     viewer_options o = { .version = version, .width = 1920, .height = 1080, .compare = compare + 1 };
-    char err[512], bufs[SCENE_MAX_DIRS][1024];
-    const char *dirs[SCENE_MAX_DIRS];
+    char err[512], bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     if (app_open(a, &o, dirs, ndirs, err, sizeof err) != 0) {
         fprintf(stderr, "app_open: %s\n", err);

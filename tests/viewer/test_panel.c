@@ -18,7 +18,7 @@
 #include "app.h"
 #include "draw.h"
 #include "layout.h"
-#include "scene.h"
+#include "shown.h"
 #include "theme.h"
 #include "viewer.h"
 #include "../../src/results.h"
@@ -69,11 +69,11 @@ static int pixels_unlike(SDL_Surface *s, lrect r, rgba c)
 static void test_slug(void)
 {
     char s[64];
-    scene_device_slug("NVIDIA H200", s, sizeof s);
+    assets_device_slug("NVIDIA H200", s, sizeof s);
     CHECK(!strcmp(s, "nvidia-h200"), "NVIDIA H200 -> %s", s);
-    scene_device_slug("  NVIDIA H100 80GB HBM3 ", s, sizeof s);
+    assets_device_slug("  NVIDIA H100 80GB HBM3 ", s, sizeof s);
     CHECK(!strcmp(s, "nvidia-h100-80gb-hbm3"), "runs and ends -> %s", s);
-    scene_device_slug("Tesla T4 (PCIe)", s, sizeof s);
+    assets_device_slug("Tesla T4 (PCIe)", s, sizeof s);
     CHECK(!strcmp(s, "tesla-t4-pcie"), "punctuation -> %s", s);
 }
 
@@ -323,8 +323,8 @@ static void test_compare_devices(void)
  * ones: each folder under $XDG_DATA_HOME/reducevis that holds traces/. */
 static void test_user_recordings(void)
 {
-    char xdg[400], dir[600], bufs[SCENE_MAX_DIRS][1024];
-    const char *dirs[SCENE_MAX_DIRS];
+    char xdg[400], dir[600], bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
     snprintf(xdg, sizeof xdg, "%s/xdg", tmpdir);
     snprintf(dir, sizeof dir, "%s/reducevis/mygpu/traces", xdg);
     char cmd[1200];

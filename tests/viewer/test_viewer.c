@@ -17,7 +17,7 @@
 #include "app.h"
 #include "draw.h"
 #include "layout.h"
-#include "scene.h"
+#include "shown.h"
 #include "stepview.h"
 #include "theme.h"
 #include "viewer.h"
@@ -285,8 +285,8 @@ static void test_version_switch_keeps_position(void)
           "v2 shows its third tree level too (step %d, %s)", a.step, a.sc.tr->steps[a.step].label);
     key(&a, SDLK_7);
     CHECK(a.sc.tr->version == 7, "key 7 switches to v7");
-    CHECK(a.sc.tr->origin_kind == RV_ORIGIN_MODEL, "a model scene stays on the model");
-    /* A version that cannot run this block size keeps the scene and says why. */
+    CHECK(a.sc.tr->origin_kind == RV_ORIGIN_MODEL, "a model shown stays on the model");
+    /* A version that cannot run this block size keeps the shown and says why. */
     app_close(&a);
     CHECK(open_model(&a, 0, 32) == 0, "v0 at block 32 opens");
     const char *why = rv_version_check_block(5, 32);

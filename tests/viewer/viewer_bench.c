@@ -21,7 +21,7 @@
 #include <time.h>
 #include <SDL.h>
 #include "draw.h"
-#include "scene.h"
+#include "shown.h"
 #include "viewer.h"
 #include "../../src/versions.h"
 
@@ -84,11 +84,11 @@ static int bench_all(int reps)
         for (int v = 0; v < RV_NUM_VERSIONS; v++) {
             if (!rv_version(v) || rv_version_check_block(v, blocks[b]))
                 continue;
-            scene sc = { 0 };
+            shown sc = { 0 };
             rv_config cfg = rv_config_default();
             cfg.version = v;
             cfg.block_size = blocks[b];
-            if (scene_simulate(&sc, &cfg, err, sizeof err) != 0) {
+            if (shown_simulate(&sc, &cfg, err, sizeof err) != 0) {
                 fprintf(stderr, "viewer_bench: %s: %s\n", rv_version_name(v), err);
                 return 2;
             }
@@ -117,7 +117,7 @@ static int bench_all(int reps)
                             break;
                         }
                 }
-            scene_close(&sc);
+            shown_close(&sc);
         }
         qsort(ms, (size_t)n, sizeof *ms, cmp);
         qsort(cpu, (size_t)n, sizeof *cpu, cmp);
@@ -153,11 +153,11 @@ int main(int argc, char **argv)
     if (frames < 1)
         frames = 1;
     char err[512];
-    scene sc = { 0 };
+    shown sc = { 0 };
     rv_config cfg = rv_config_default();
     cfg.version = version;
     cfg.block_size = 1024;
-    if (scene_simulate(&sc, &cfg, err, sizeof err) != 0) {
+    if (shown_simulate(&sc, &cfg, err, sizeof err) != 0) {
         fprintf(stderr, "viewer_bench: %s\n", err);
         return 2;
     }
@@ -200,7 +200,7 @@ int main(int argc, char **argv)
            median, sum / frames, ms[0], frames);
     free(ms);
     viewer_canvas_free(c);
-    scene_close(&sc);
+    shown_close(&sc);
     if (max_ms > 0 && median > max_ms) {
         fprintf(stderr, "viewer_bench: median %.2f ms is over the limit of %.2f ms\n", median, max_ms);
         return 1;

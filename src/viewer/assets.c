@@ -1,11 +1,12 @@
-/* scene.c — loading, simulating and switching traces for the viewer.
+/* assets.c — finding recordings on disk: bundled traces, timed results and
+ * verify records in the asset folders, by device.
  *
- * Every operation builds the new trace and analysis first and only then
- * replaces the old ones, so a failure (bad file, block size a version does not
- * allow) leaves the teacher looking at what was there before.
+ * File names carry the device ("nvidia-h200-v3-b256-ones.rvt",
+ * "results/nvidia-h200-sweep.json"), so finding one is a matter of names;
+ * results files are also opened to learn which device they name.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "scene.h"
+#include "assets.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -17,80 +18,13 @@
 #include "../versions.h"
 #include "../i18n.h"
 
-static void scene_replace(scene *sc, rv_trace *tr, rv_analysis *an)
-{
-    rv_analysis_free(sc->an);
-    rv_trace_free(sc->tr);
-    sc->tr = tr;
-    sc->an = an;
-}
-
-/* The configuration that reproduces tr with the model. */
-static rv_config config_of(const rv_trace *tr)
-{
-    rv_config c = rv_config_default();
-    c.version = tr->version;
-    c.block_size = tr->block_size;
-    c.n = tr->n;
-    c.block = tr->traced_block;
-    c.data = tr->data;
-    c.grid = rv_version_has(tr->version, RV_VP_FILLS_GPU) ? tr->grid : 0; /* a grid that filled the GPU: the one it ran */
-    return c;
-}
-
-/* Analyses tr and makes it the scene's (taking it; freed on failure). */
-static int take_trace(scene *sc, rv_trace *tr, const rv_config *cfg, const char *path, char *err, size_t errlen)
-{
-    char why[256] = "";
-    rv_analysis *an = rv_analyze(tr, why, sizeof why);
-    if (!an) {
-        snprintf(err, errlen, _("cannot analyse the trace: %s"), why);
-        rv_trace_free(tr);
-        return -1;
-    }
-    scene_replace(sc, tr, an);
-    sc->cfg = *cfg;
-    snprintf(sc->path, sizeof sc->path, "%s", path);
-    sc->note[0] = '\0';
-    return 0;
-}
-
-int scene_open_file(scene *sc, const char *path, char *err, size_t errlen)
-{
-    char why[256] = "";
-    rv_trace *tr = rv_trace_load(path, why, sizeof why);
-    if (!tr) {
-        snprintf(err, errlen, _("cannot open trace %s: %s"), path, why);
-        return -1;
-    }
-    rv_config cfg = config_of(tr);
-    return take_trace(sc, tr, &cfg, path, err, errlen);
-}
-
-int scene_simulate(scene *sc, const rv_config *cfg, char *err, size_t errlen)
-{
-    char why[256] = "";
-    if (rv_config_check(cfg, why, sizeof why) != 0) {
-        snprintf(err, errlen, "%s", why);
-        return -1;
-    }
-    rv_trace *tr = rv_model_run(cfg, why, sizeof why);
-    if (!tr) {
-        snprintf(err, errlen, _("the CPU model failed: %s"), why);
-        return -1;
-    }
-    return take_trace(sc, tr, cfg, "", err, errlen);
-}
-
-/* The bundled trace of version v for the device `slug` ("<slug>-v3-b256-ones.rvt");
- * slug NULL or "": the first of any device by name. */
-static int find_bundled_on(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
-                           char *out, size_t len)
+int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
+                        char *out, size_t len)
 {
     const rv_version_info *vi = rv_version(v);
     if (!vi)
         return -1;
-    char dir[SCENE_PATH_LEN + 16], suffix[96];
+    char dir[ASSETS_PATH_LEN + 16], suffix[96];
     snprintf(dir, sizeof dir, "%s/traces", asset_dir);
     snprintf(suffix, sizeof suffix, "-%s-b%d-%s.rvt", vi->name, block_size, data);
     DIR *d = opendir(dir);
@@ -112,13 +46,7 @@ static int find_bundled_on(const char *asset_dir, const char *slug, int v, int b
     return 0;
 }
 
-int scene_find_bundled(const char *asset_dir, int v, int block_size, const char *data,
-                       char *out, size_t len)
-{
-    return find_bundled_on(asset_dir, NULL, v, block_size, data, out, len);
-}
-
-size_t scene_device_slug(const char *device, char *out, size_t len)
+size_t assets_device_slug(const char *device, char *out, size_t len)
 {
     size_t o = 0;
     int dash = 0;
@@ -147,10 +75,10 @@ static int is_file(const char *path)
 /* The distinct devices (as slugs) of the timed results in dir/results,
  * read from the files themselves: other JSON kept there (verify tables)
  * and files that do not load are not results.  Returns how many. */
-#define MAX_DEVICES SCENE_MAX_DEVICES
+#define MAX_DEVICES ASSETS_MAX_DEVICES
 static int results_devices(const char *dir, char slugs[MAX_DEVICES][64], int n)
 {
-    char rdir[SCENE_PATH_LEN + 16];
+    char rdir[ASSETS_PATH_LEN + 16];
     snprintf(rdir, sizeof rdir, "%s/results", dir);
     DIR *d = opendir(rdir);
     if (!d)
@@ -159,12 +87,12 @@ static int results_devices(const char *dir, char slugs[MAX_DEVICES][64], int n)
         size_t nl = strlen(e->d_name);
         if (nl <= 5 || strcmp(e->d_name + nl - 5, ".json") != 0 || e->d_name[0] == '.')
             continue;
-        char path[SCENE_PATH_LEN + 300], why[256], slug[64];
+        char path[ASSETS_PATH_LEN + 300], why[256], slug[64];
         snprintf(path, sizeof path, "%s/%s", rdir, e->d_name);
         rv_results *r = rv_results_load(path, why, sizeof why);
         if (!r)
             continue;
-        scene_device_slug(rv_results_device(r), slug, sizeof slug);
+        assets_device_slug(rv_results_device(r), slug, sizeof slug);
         rv_results_free(r);
         int k = 0;
         while (k < n && strcmp(slugs[k], slug) != 0)
@@ -181,7 +109,7 @@ static int by_name(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-int scene_list_devices(const char *const *asset_dirs, int ndirs, char slugs[SCENE_MAX_DEVICES][64])
+int assets_list_devices(const char *const *asset_dirs, int ndirs, char slugs[ASSETS_MAX_DEVICES][64])
 {
     int n = 0;
     for (int i = 0; i < ndirs; i++)
@@ -191,12 +119,12 @@ int scene_list_devices(const char *const *asset_dirs, int ndirs, char slugs[SCEN
     return n;
 }
 
-int scene_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len,
+int assets_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len,
                        char *msg, size_t msglen)
 {
-    char slugs[SCENE_MAX_DEVICES][64], want[64];
-    int n = scene_list_devices(asset_dirs, ndirs, slugs), found = -1, count = 0;
-    scene_device_slug(name, want, sizeof want);
+    char slugs[ASSETS_MAX_DEVICES][64], want[64];
+    int n = assets_list_devices(asset_dirs, ndirs, slugs), found = -1, count = 0;
+    assets_device_slug(name, want, sizeof want);
     for (int k = 0; k < n && want[0]; k++) {
         if (!strcmp(slugs[k], want)) {
             found = k;
@@ -222,13 +150,13 @@ int scene_match_device(const char *const *asset_dirs, int ndirs, const char *nam
     return -1;
 }
 
-int scene_device_dir(const char *const *asset_dirs, int ndirs, const char *slug, char *out, size_t len)
+int assets_device_dir(const char *const *asset_dirs, int ndirs, const char *slug, char *out, size_t len)
 {
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < ndirs; i++) {
             if (!asset_dirs[i] || !asset_dirs[i][0])
                 continue;
-            char dir[SCENE_PATH_LEN + 16];
+            char dir[ASSETS_PATH_LEN + 16];
             snprintf(dir, sizeof dir, "%s/traces", asset_dirs[i]);
             DIR *d = opendir(dir);
             if (!d)
@@ -249,7 +177,7 @@ int scene_device_dir(const char *const *asset_dirs, int ndirs, const char *slug,
     return -1;
 }
 
-int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
+int assets_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
                        char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen)
 {
     main_path[0] = sweep_path[0] = '\0';
@@ -293,7 +221,7 @@ int scene_find_results(const char *const *asset_dirs, int ndirs, const char *slu
 
 #define VERIFY_SUFFIX "-verify.json"
 
-int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *slug,
+int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug,
                           char *path, size_t len, char *msg, size_t msglen)
 {
     char only[64] = "";
@@ -304,7 +232,7 @@ int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *
         int n = 0;
         size_t sl = strlen(VERIFY_SUFFIX);
         for (int i = 0; i < ndirs; i++) {
-            char rdir[SCENE_PATH_LEN + 16];
+            char rdir[ASSETS_PATH_LEN + 16];
             if (!asset_dirs[i] || !asset_dirs[i][0])
                 continue;
             snprintf(rdir, sizeof rdir, "%s/results", asset_dirs[i]);
@@ -345,12 +273,12 @@ int scene_find_crosscheck(const char *const *asset_dirs, int ndirs, const char *
     return -1;
 }
 
-int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t len)
+int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len)
 {
     for (int i = 0; i < n; i++) {
         if (!candidates[i] || !candidates[i][0])
             continue;
-        char dir[SCENE_PATH_LEN + 16];
+        char dir[ASSETS_PATH_LEN + 16];
         struct stat st;
         snprintf(dir, sizeof dir, "%s/traces", candidates[i]);
         if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -361,135 +289,3 @@ int scene_pick_asset_dir(const char *const *candidates, int n, char *out, size_t
     return -1;
 }
 
-int scene_open_bundled(scene *sc, const char *asset_dir, int v, const rv_config *like,
-                       char *err, size_t errlen)
-{
-    char data[64] = "ones", path[SCENE_PATH_LEN + 300];
-    int bs = 256;
-    if (like) {
-        bs = like->block_size;
-        rv_data_name(like->data, data, sizeof data);
-    }
-    if (!asset_dir || !asset_dir[0]
-        || find_bundled_on(asset_dir, sc->device, v, bs, data, path, sizeof path) != 0) {
-        const rv_version_info *vi = rv_version(v);
-        snprintf(err, errlen, _("no bundled GPU trace of %s (block %d, %s)"), vi ? vi->name : "?", bs, data);
-        return -1;
-    }
-    if (scene_open_file(sc, path, err, errlen) != 0)
-        return -1;
-    sc->bundled = 1;
-    snprintf(sc->asset_dir, sizeof sc->asset_dir, "%s", asset_dir);
-    return 0;
-}
-
-int scene_switch_version(scene *sc, int v, int *step, char *msg, size_t len)
-{
-    const rv_version_info *vi = rv_version(v);
-    if (!vi) {
-        snprintf(msg, len, _("there is no version %d"), v);
-        return -1;
-    }
-    const char *why = rv_version_check_block(v, sc->cfg.block_size);
-    if (why) {
-        snprintf(msg, len, "%s cannot run with block %d: %s", vi->name, sc->cfg.block_size, why);
-        return -1;
-    }
-    /* Build the new scene beside the old one, then swap. */
-    scene next = { 0 };
-    next.cfg = sc->cfg;
-    snprintf(next.device, sizeof next.device, "%s", sc->device);
-    char err[512] = "";
-    int ok = -1;
-    if (sc->bundled) {
-        ok = scene_open_bundled(&next, sc->asset_dir, v, &sc->cfg, err, sizeof err);
-        if (ok != 0) {
-            rv_config c = sc->cfg;
-            c.version = v;
-            c.grid = 0;       /* another version: its own grid */
-            ok = scene_simulate(&next, &c, err, sizeof err);
-            if (ok == 0)
-                snprintf(next.note, sizeof next.note, _("no bundled GPU trace of %s"), vi->name);
-            next.bundled = 1;
-            snprintf(next.asset_dir, sizeof next.asset_dir, "%s", sc->asset_dir);
-        }
-    } else {
-        rv_config c = sc->cfg;
-        c.version = v;
-        c.grid = 0;
-        ok = scene_simulate(&next, &c, err, sizeof err);
-    }
-    if (ok != 0) {
-        snprintf(msg, len, _("cannot show %s: %s"), vi->name, err);
-        scene_close(&next);
-        return -1;
-    }
-    if (step)
-        *step = scene_map_step(sc->tr, *step, next.tr);
-    scene_close(sc);
-    *sc = next;
-    msg[0] = '\0';
-    return 0;
-}
-
-int scene_open_like(scene *dst, const scene *like, int v, char *msg, size_t len)
-{
-    scene next = { 0 };
-    next.cfg = like->cfg;
-    next.bundled = like->bundled;
-    snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
-    snprintf(next.device, sizeof next.device, "%s", like->device);
-    if (scene_switch_version(&next, v, NULL, msg, len) != 0)
-        return -1;
-    *dst = next;
-    return 0;
-}
-
-void scene_close(scene *sc)
-{
-    rv_analysis_free(sc->an);
-    rv_trace_free(sc->tr);
-    sc->an = NULL;
-    sc->tr = NULL;
-}
-
-static int is_reduction(uint32_t phase)
-{
-    return phase == RV_PHASE_TREE || phase == RV_PHASE_WARP || phase == RV_PHASE_SHUFFLE;
-}
-
-/* Which of its kind step s is: its ordinal among reduction steps, or among
- * steps of the same phase. */
-static int ordinal(const rv_trace *tr, int s)
-{
-    int k = 0;
-    uint32_t ph = tr->steps[s].phase;
-    for (int i = 0; i < s; i++) {
-        uint32_t p = tr->steps[i].phase;
-        if (is_reduction(ph) ? is_reduction(p) : p == ph)
-            k++;
-    }
-    return k;
-}
-
-int scene_map_step(const rv_trace *from, int step, const rv_trace *to)
-{
-    if (!to || to->nsteps <= 0)
-        return 0;
-    if (!from || from->nsteps <= 0 || step < 0)
-        return 0;
-    if (step >= from->nsteps)
-        step = from->nsteps - 1;
-    uint32_t ph = from->steps[step].phase;
-    int want = ordinal(from, step);
-    int k = 0;
-    for (int i = 0; i < to->nsteps; i++) {
-        uint32_t p = to->steps[i].phase;
-        if (is_reduction(ph) ? is_reduction(p) : p == ph) {
-            if (k == want)
-                return i;
-            k++;
-        }
-    }
-    return step < to->nsteps ? step : to->nsteps - 1;
-}

@@ -1,4 +1,4 @@
-/* test_crosscheck.c — the recorded hardware cross-check (FILE, written by
+/* test_verify_record.c — the recorded hardware cross-check (FILE, written by
  * `reducevis verify` on a GPU) against the issue's bar: the trace analysis
  * predicts every shared-memory instruction and every conflict the
  * instructions' own addresses cause exactly; where the L1 counter differs,
@@ -9,25 +9,25 @@
 #include <string.h>
 
 #include "check.h"
-#include "crosscheck.h"
+#include "verify_record.h"
 #include "versions.h"
 
 static void test_recorded(const char *path)
 {
     char err[512];
-    rv_crosscheck *cc = rv_crosscheck_load(path, err, sizeof err);
+    rv_verify_record *cc = rv_verify_load(path, err, sizeof err);
     CHECK(cc != NULL, "%s", err);
     if (!cc) return;
     int exact = 0;
     for (int i = 0; i < cc->nrows; i++) {
-        const rv_crosscheck_row *r = &cc->rows[i];
+        const rv_verify_row *r = &cc->rows[i];
         if (isnan(r->measured)) continue;
         int own = !strncmp(r->metric, "wavefronts - ", 13) || !strncmp(r->metric, "smsp__sass_", 11);
         if (own) {
             CHECK(r->measured == r->predicted, "%s B=%d %s: predicted %.0f, measured %.0f", r->version,
                   r->block_size, r->metric, r->predicted, r->measured);
             exact++;
-        } else if (!strcmp(r->metric, RV_CC_LD_CONFLICTS_L1) || !strcmp(r->metric, RV_CC_ST_CONFLICTS_L1)) {
+        } else if (!strcmp(r->metric, RV_VERIFY_LD_CONFLICTS_L1) || !strcmp(r->metric, RV_VERIFY_ST_CONFLICTS_L1)) {
             int close = r->predicted > 0 && fabs(r->measured - r->predicted) <= 0.05 * r->predicted;
             CHECK(close || r->measured == r->predicted || r->note[0], "%s B=%d %s differs without a reason",
                   r->version, r->block_size, r->metric);
@@ -36,15 +36,15 @@ static void test_recorded(const char *path)
     /* every version of the table was profiled at the block sizes verify uses */
     int present = 0;
     for (int v = 0; v < RV_NUM_VERSIONS; v++) {
-        int found = rv_crosscheck_find(cc, rv_version_name(v), 256, RV_CC_ST_CONFLICTS_OWN) != NULL;
+        int found = rv_verify_find(cc, rv_version_name(v), 256, RV_VERIFY_ST_CONFLICTS_OWN) != NULL;
         present += found;
         CHECK(found, "%s missing: run `reducevis verify` on a GPU to record it", rv_version_name(v));
     }
     CHECK(exact >= 6 * 3 * present - 6, "only %d exact rows", exact); /* v4..v6, v4s lack B=32 only */
-    const rv_crosscheck_race *v4 = rv_crosscheck_race_of(cc, "v4"), *v4s = rv_crosscheck_race_of(cc, "v4s");
+    const rv_verify_race *v4 = rv_verify_race_of(cc, "v4"), *v4s = rv_verify_race_of(cc, "v4s");
     CHECK(v4 && v4->hazards > 0, "racecheck finds v4's warp-synchronous hazard");
     CHECK(v4s && v4s->hazards == 0 && v4s->errors == 0 && v4s->warnings == 0, "racecheck passes v4s");
-    rv_crosscheck_free(cc);
+    rv_verify_free(cc);
 }
 
 static void test_broken(void)
@@ -54,16 +54,16 @@ static void test_broken(void)
         " \"n\": 1024, \"rows\": [{\"version\": \"v1\", \"block_size\": 256, \"grid\": 4, \"metric\": \"m\","
         " \"predicted\": 2, \"measured\": null, \"note\": null}], \"racecheck\": []}";
     char err[512];
-    rv_crosscheck *cc = rv_crosscheck_parse(good, strlen(good), err, sizeof err);
+    rv_verify_record *cc = rv_verify_parse(good, strlen(good), err, sizeof err);
     CHECK(cc && cc->nrows == 1 && isnan(cc->rows[0].measured) && cc->rows[0].grid == 4, "%s", err);
-    CHECK(cc && rv_crosscheck_find(cc, "v1", 256, "m") && !rv_crosscheck_find(cc, "v1", 128, "m"), "find");
-    rv_crosscheck_free(cc);
+    CHECK(cc && rv_verify_find(cc, "v1", 256, "m") && !rv_verify_find(cc, "v1", 128, "m"), "find");
+    rv_verify_free(cc);
     for (size_t cut = 0; cut < sizeof good - 1; cut += 7) {
-        cc = rv_crosscheck_parse(good, cut, err, sizeof err);
+        cc = rv_verify_parse(good, cut, err, sizeof err);
         CHECK(cc == NULL, "a file cut at %zu was accepted", cut);
-        rv_crosscheck_free(cc);
+        rv_verify_free(cc);
     }
-    cc = rv_crosscheck_parse("{\"format\": \"other\"}", 19, err, sizeof err);
+    cc = rv_verify_parse("{\"format\": \"other\"}", 19, err, sizeof err);
     CHECK(cc == NULL, "another format accepted");
     CHECK_CONTAINS(err, "not a reducevis verify file");
 }

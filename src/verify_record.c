@@ -1,6 +1,6 @@
-/* crosscheck.c — reads the file `reducevis verify` writes, strictly: a file
+/* verify_record.c — reads the file `reducevis verify` writes, strictly: a file
  * that is not one, or is cut short, is refused with a message. */
-#include "crosscheck.h"
+#include "verify_record.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,10 +10,10 @@
 #include "json.h"
 #include "i18n.h"
 
-#define RV_CC_FORMAT   "reducevis-verify"
-#define RV_CC_MAX_ROWS 10000
+#define RV_VERIFY_FORMAT   "reducevis-verify"
+#define RV_VERIFY_MAX_ROWS 10000
 
-static int read_row(const rv_json_place *at, const rv_json *o, rv_crosscheck_row *row)
+static int read_row(const rv_json_place *at, const rv_json *o, rv_verify_row *row)
 {
     const rv_json *note;
     if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "should be an object");
@@ -29,7 +29,7 @@ static int read_row(const rv_json_place *at, const rv_json *o, rv_crosscheck_row
     return 0;
 }
 
-static int read_race(const rv_json_place *at, const rv_json *o, rv_crosscheck_race *race)
+static int read_race(const rv_json_place *at, const rv_json *o, rv_verify_race *race)
 {
     double h, e, w;
     if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "should be an object");
@@ -44,14 +44,14 @@ static int read_race(const rv_json_place *at, const rv_json *o, rv_crosscheck_ra
     return 0;
 }
 
-static int from_tree(const rv_json *root, rv_crosscheck *cc, char *err, size_t errlen)
+static int from_tree(const rv_json *root, rv_verify_record *cc, char *err, size_t errlen)
 {
     rv_json_place top = {"", err, errlen};
     const rv_json *fmt, *rows, *races;
     double n;
     if (root->type != RV_JSON_OBJECT || rv_json_need(&top, root, "format", RV_JSON_STRING, 0, &fmt) ||
-        strcmp(fmt->text, RV_CC_FORMAT) != 0) {
-        snprintf(err, errlen, _("this is not a reducevis verify file (no \"format\": \"%s\")"), RV_CC_FORMAT);
+        strcmp(fmt->text, RV_VERIFY_FORMAT) != 0) {
+        snprintf(err, errlen, _("this is not a reducevis verify file (no \"format\": \"%s\")"), RV_VERIFY_FORMAT);
         return -1;
     }
     if (rv_json_text(&top, root, "device", cc->device, sizeof cc->device) ||
@@ -61,7 +61,7 @@ static int from_tree(const rv_json *root, rv_crosscheck *cc, char *err, size_t e
         rv_json_need(&top, root, "racecheck", RV_JSON_ARRAY, 0, &races))
         return -1;
     cc->n = (uint64_t)n;
-    if (rows->nkids > RV_CC_MAX_ROWS) {
+    if (rows->nkids > RV_VERIFY_MAX_ROWS) {
         snprintf(err, errlen, _("%d rows is absurd"), rows->nkids);
         return -1;
     }
@@ -87,24 +87,24 @@ static int from_tree(const rv_json *root, rv_crosscheck *cc, char *err, size_t e
     return 0;
 }
 
-rv_crosscheck *rv_crosscheck_parse(const char *text, size_t len, char *err, size_t errlen)
+rv_verify_record *rv_verify_parse(const char *text, size_t len, char *err, size_t errlen)
 {
     rv_json root;
     if (rv_json_parse(text, len, &root, err, errlen)) {
         rv_json_free(&root); /* what was parsed before the problem */
         return NULL;
     }
-    rv_crosscheck *cc = calloc(1, sizeof *cc);
+    rv_verify_record *cc = calloc(1, sizeof *cc);
     if (!cc) snprintf(err, errlen, _("out of memory"));
     if (cc && from_tree(&root, cc, err, errlen)) {
-        rv_crosscheck_free(cc);
+        rv_verify_free(cc);
         cc = NULL;
     }
     rv_json_free(&root);
     return cc;
 }
 
-rv_crosscheck *rv_crosscheck_load(const char *path, char *err, size_t errlen)
+rv_verify_record *rv_verify_load(const char *path, char *err, size_t errlen)
 {
     size_t len;
     char why[400];
@@ -113,30 +113,30 @@ rv_crosscheck *rv_crosscheck_load(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s", why);
         return NULL;
     }
-    rv_crosscheck *cc = rv_crosscheck_parse(text, len, why, sizeof why);
+    rv_verify_record *cc = rv_verify_parse(text, len, why, sizeof why);
     if (!cc) snprintf(err, errlen, "%s: %s", path, why);
     free(text);
     return cc;
 }
 
-void rv_crosscheck_free(rv_crosscheck *cc)
+void rv_verify_free(rv_verify_record *cc)
 {
     if (!cc) return;
     free(cc->rows);
     free(cc);
 }
 
-const rv_crosscheck_row *rv_crosscheck_find(const rv_crosscheck *cc, const char *version, int block_size,
+const rv_verify_row *rv_verify_find(const rv_verify_record *cc, const char *version, int block_size,
                                             const char *metric)
 {
     for (int i = 0; cc && i < cc->nrows; i++) {
-        const rv_crosscheck_row *r = &cc->rows[i];
+        const rv_verify_row *r = &cc->rows[i];
         if (r->block_size == block_size && !strcmp(r->version, version) && !strcmp(r->metric, metric)) return r;
     }
     return NULL;
 }
 
-const rv_crosscheck_race *rv_crosscheck_race_of(const rv_crosscheck *cc, const char *version)
+const rv_verify_race *rv_verify_race_of(const rv_verify_record *cc, const char *version)
 {
     for (int i = 0; cc && i < cc->nraces; i++)
         if (!strcmp(cc->races[i].version, version)) return &cc->races[i];

@@ -1,4 +1,4 @@
-/* hwcheck.c — the cross-check's numbers and verdicts as the viewer words them.
+/* verify_words.c — the cross-check's numbers and verdicts as the viewer words them.
  *
  * Per-block figures are the recorded whole-grid values divided by the row's
  * grid (the first pass verify profiled), for the prediction and the
@@ -8,7 +8,7 @@
  * racecheck recorded, never a number of our own.
  */
 #include "device_label.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 
 #include "../i18n.h"
 
@@ -21,27 +21,27 @@
 
 /* ---- bank conflicts ---------------------------------------------------------- */
 
-static double per_block(const rv_crosscheck_row *r, double v)
+static double per_block(const rv_verify_row *r, double v)
 {
     return r && r->grid > 0 ? v / (double)r->grid : NAN;
 }
 
-int hwcheck_conflicts_of(const rv_crosscheck *cc, const char *version, int block_size,
-                         hwcheck_conflicts *out, char *blocks, size_t blen)
+int verify_conflicts_of(const rv_verify_record *cc, const char *version, int block_size,
+                         verify_conflicts *out, char *blocks, size_t blen)
 {
     memset(out, 0, sizeof *out);
     out->pred_ld = out->pred_st = out->meas_ld = out->meas_st = out->l1_ld = out->l1_st = NAN;
     if (blen)
         blocks[0] = '\0';
-    const rv_crosscheck_row *ld = rv_crosscheck_find(cc, version, block_size, RV_CC_LD_CONFLICTS_OWN);
-    const rv_crosscheck_row *st = rv_crosscheck_find(cc, version, block_size, RV_CC_ST_CONFLICTS_OWN);
+    const rv_verify_row *ld = rv_verify_find(cc, version, block_size, RV_VERIFY_LD_CONFLICTS_OWN);
+    const rv_verify_row *st = rv_verify_find(cc, version, block_size, RV_VERIFY_ST_CONFLICTS_OWN);
     if (!ld || !st) {
         /* Which block sizes were profiled for this version, in file order. */
         size_t o = 0;
         int seen[16], nseen = 0;
         for (int i = 0; cc && i < cc->nrows && nseen < 16; i++) {
-            const rv_crosscheck_row *r = &cc->rows[i];
-            if (strcmp(r->version, version) || strcmp(r->metric, RV_CC_LD_CONFLICTS_OWN))
+            const rv_verify_row *r = &cc->rows[i];
+            if (strcmp(r->version, version) || strcmp(r->metric, RV_VERIFY_LD_CONFLICTS_OWN))
                 continue;
             int dup = 0;
             for (int k = 0; k < nseen; k++)
@@ -59,18 +59,18 @@ int hwcheck_conflicts_of(const rv_crosscheck *cc, const char *version, int block
     out->meas_ld = per_block(ld, ld->measured);
     out->meas_st = per_block(st, st->measured);
     snprintf(out->own_note, sizeof out->own_note, "%.159s", ld->note[0] ? ld->note : st->note);
-    const rv_crosscheck_row *l1ld = rv_crosscheck_find(cc, version, block_size, RV_CC_LD_CONFLICTS_L1);
-    const rv_crosscheck_row *l1st = rv_crosscheck_find(cc, version, block_size, RV_CC_ST_CONFLICTS_L1);
+    const rv_verify_row *l1ld = rv_verify_find(cc, version, block_size, RV_VERIFY_LD_CONFLICTS_L1);
+    const rv_verify_row *l1st = rv_verify_find(cc, version, block_size, RV_VERIFY_ST_CONFLICTS_L1);
     if (l1ld)
         out->l1_ld = per_block(l1ld, l1ld->measured);
     if (l1st)
         out->l1_st = per_block(l1st, l1st->measured);
     const char *why = l1ld && l1ld->note[0] ? l1ld->note : l1st ? l1st->note : "";
-    hwcheck_short_reason(why, out->l1_reason, sizeof out->l1_reason);
+    verify_short_reason(why, out->l1_reason, sizeof out->l1_reason);
     return 1;
 }
 
-void hwcheck_count(double v, char *buf, size_t len)
+void verify_count(double v, char *buf, size_t len)
 {
     if (isnan(v))
         snprintf(buf, len, "\xE2\x80\x94");
@@ -81,7 +81,7 @@ void hwcheck_count(double v, char *buf, size_t len)
 }
 
 /* The notes `reducevis verify` writes (cmd_verify.c) as the panel shows
- * them, shortened by hwcheck_short_reason: marked here so that the
+ * them, shortened by verify_short_reason: marked here so that the
  * catalogue has them; the panel looks its reason up with _(). */
 static const char *const known_reasons[] = {
     N_("it also counts other traffic through the same banks"),
@@ -89,12 +89,12 @@ static const char *const known_reasons[] = {
     N_("differs from the prediction: compare with cuobjdump -sass"),
 };
 
-const char *hwcheck_reason_msgid(int k)
+const char *verify_reason_msgid(int k)
 {
     return k >= 0 && k < (int)(sizeof known_reasons / sizeof known_reasons[0]) ? known_reasons[k] : NULL;
 }
 
-void hwcheck_short_reason(const char *note, char *buf, size_t len)
+void verify_short_reason(const char *note, char *buf, size_t len)
 {
     static const char *const subjects[] = {
         "the L1 data-bank counter ", "the L1 counter ", "the counter ",
@@ -146,27 +146,27 @@ void hwcheck_short_reason(const char *note, char *buf, size_t len)
 static void pair(double a, double b, char *buf, size_t len)
 {
     char x[32], y[32];
-    hwcheck_count(a, x, sizeof x);
-    hwcheck_count(b, y, sizeof y);
+    verify_count(a, x, sizeof x);
+    verify_count(b, y, sizeof y);
     snprintf(buf, len, "%s \xC2\xB7 %s", x, y);
 }
 
-static int conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+static int conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
                          char *buf, size_t len, int brief);
 
-int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+int verify_conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
                           char *buf, size_t len)
 {
     return conflict_line(cc, note, version, block_size, buf, len, 0);
 }
 
-int hwcheck_conflict_brief(const rv_crosscheck *cc, const char *note, int version, int block_size,
+int verify_conflict_brief(const rv_verify_record *cc, const char *note, int version, int block_size,
                            char *buf, size_t len)
 {
     return conflict_line(cc, note, version, block_size, buf, len, 1);
 }
 
-static int conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+static int conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
                          char *buf, size_t len, int brief)
 {
     const rv_version_info *vi = rv_version(version);
@@ -178,9 +178,9 @@ static int conflict_line(const rv_crosscheck *cc, const char *note, int version,
         snprintf(buf, len, "%s", "");
         return -1;
     }
-    hwcheck_conflicts c;
+    verify_conflicts c;
     char blocks[64];
-    if (!vi || !hwcheck_conflicts_of(cc, vi->name, block_size, &c, blocks, sizeof blocks)) {
+    if (!vi || !verify_conflicts_of(cc, vi->name, block_size, &c, blocks, sizeof blocks)) {
         if (blocks[0])
             snprintf(buf, len, _("bank conflicts: not profiled at block size %d on %s (verify used %s)"), block_size,
                      cc->device, blocks);
@@ -209,15 +209,15 @@ static int conflict_line(const rv_crosscheck *cc, const char *note, int version,
 
 /* ---- races ------------------------------------------------------------------- */
 
-static hwcheck_race race_kind(int version)
+static verify_race race_kind(int version)
 {
     const rv_version_info *vi = rv_version(version);
-    return vi ? (hwcheck_race)vi->race : HWCHECK_RACE_NONE;
+    return vi ? (verify_race)vi->race : VERIFY_RACE_NONE;
 }
 
-int hwcheck_version_has_race_note(int version)
+int verify_version_has_race_note(int version)
 {
-    return race_kind(version) != HWCHECK_RACE_NONE;
+    return race_kind(version) != VERIFY_RACE_NONE;
 }
 
 /* 133128 -> "133,128" */
@@ -237,7 +237,7 @@ static void grouped(long v, char *buf, size_t len)
 }
 
 /* "compute-sanitizer racecheck on NVIDIA H200: 133,128 hazards" */
-static void verdict(const rv_crosscheck *cc, const rv_crosscheck_race *r, char *buf, size_t len)
+static void verdict(const rv_verify_record *cc, const rv_verify_race *r, char *buf, size_t len)
 {
     char n[32], dev[64];
     grouped(r->hazards, n, sizeof n);
@@ -246,34 +246,34 @@ static void verdict(const rv_crosscheck *cc, const rv_crosscheck_race *r, char *
              device_label(cc->device, dev, sizeof dev), n);
 }
 
-hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t phase,
+verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t phase,
                                char *title, size_t tlen, char *detail, size_t dlen)
 {
     snprintf(title, tlen, "%s", "");
     snprintf(detail, dlen, "%s", "");
-    hwcheck_race kind = race_kind(version);
+    verify_race kind = race_kind(version);
     /* The warp phase: its statements, and v4s's stores between them. */
-    int warp = phase == RV_PHASE_WARP || (kind == HWCHECK_RACE_CLEAN && phase == RV_PHASE_STORE);
-    if (kind == HWCHECK_RACE_NONE || !warp)
-        return HWCHECK_RACE_NONE;
+    int warp = phase == RV_PHASE_WARP || (kind == VERIFY_RACE_CLEAN && phase == RV_PHASE_STORE);
+    if (kind == VERIFY_RACE_NONE || !warp)
+        return VERIFY_RACE_NONE;
     const rv_version_info *vi = rv_version(version);
-    const rv_crosscheck_race *own = cc ? rv_crosscheck_race_of(cc, vi->name) : NULL;
-    const rv_crosscheck_race *from = cc && vi->race_from ? rv_crosscheck_race_of(cc, vi->race_from) : NULL;
+    const rv_verify_race *own = cc ? rv_verify_race_of(cc, vi->name) : NULL;
+    const rv_verify_race *from = cc && vi->race_from ? rv_verify_race_of(cc, vi->race_from) : NULL;
     char ev[200];
     switch (kind) {
-    case HWCHECK_RACE_HAZARD:
+    case VERIFY_RACE_HAZARD:
         snprintf(title, tlen, "%s", _(vi->race_caption));
         if (own)
             verdict(cc, own, detail, dlen);
         else
             snprintf(detail, dlen, _("no racecheck recorded for this device"));
         return kind;
-    case HWCHECK_RACE_CLEAN:
+    case VERIFY_RACE_CLEAN:
         if (own && own->hazards > 0) {
             /* Never reassure against the evidence. */
             snprintf(title, tlen, _("Race hazard reported for %s's warp phase"), vi->name);
             verdict(cc, own, detail, dlen);
-            return HWCHECK_RACE_HAZARD;
+            return VERIFY_RACE_HAZARD;
         }
         snprintf(title, tlen, "%s", _(vi->race_caption));
         if (own)
@@ -281,7 +281,7 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
         else
             snprintf(detail, dlen, _("no racecheck recorded for this device"));
         return kind;
-    case HWCHECK_RACE_SAME_CODE:
+    case VERIFY_RACE_SAME_CODE:
         snprintf(title, tlen, "%s", _(vi->race_caption));
         if (own)
             verdict(cc, own, detail, dlen);
@@ -293,17 +293,17 @@ hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t ph
         }
         return kind;
     default:
-        return HWCHECK_RACE_NONE;
+        return VERIFY_RACE_NONE;
     }
 }
 
-int hwcheck_race_lines(const rv_trace *tr)
+int verify_race_lines(const rv_trace *tr)
 {
     char t[200], d[240];
-    if (!tr || !hwcheck_version_has_race_note(tr->version))
+    if (!tr || !verify_version_has_race_note(tr->version))
         return 0;
     for (int s = 0; s < tr->nsteps; s++)
-        if (hwcheck_race_note(NULL, tr->version, tr->steps[s].phase, t, sizeof t, d, sizeof d) != HWCHECK_RACE_NONE)
+        if (verify_race_note(NULL, tr->version, tr->steps[s].phase, t, sizeof t, d, sizeof d) != VERIFY_RACE_NONE)
             return 3;
     return 0;
 }

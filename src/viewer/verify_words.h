@@ -1,46 +1,46 @@
-/* hwcheck.h — what the viewer says about the hardware cross-check.
+/* verify_words.h — what the viewer says about the hardware cross-check.
  *
  * `reducevis verify` recorded, on a real GPU, Nsight Compute's counters beside
  * the trace analysis's predictions and compute-sanitizer racecheck's verdicts
- * (crosscheck.h, bundled as assets/results/<device>-verify.json).  This module
+ * (verify_record.h, bundled as assets/results/<device>-verify.json).  This module
  * turns that table into the few sentences the viewer shows: bank conflicts per
  * block, predicted and measured, for a version at a block size; and the race
  * hazard of the warp-synchronous versions on their warp-phase steps.
  * Pure C, no SDL: the tests call it for the text the frame draws.
  */
-#ifndef VIEWER_HWCHECK_H
-#define VIEWER_HWCHECK_H
+#ifndef VIEWER_VERIFY_WORDS_H
+#define VIEWER_VERIFY_WORDS_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../crosscheck.h"
+#include "../verify_record.h"
 
 #include "../versions.h"
 
 struct rv_trace;
 
 /* Shared-memory bank conflicts per block of one version at one block size. */
-typedef struct hwcheck_conflicts {
+typedef struct verify_conflicts {
     double pred_ld, pred_st;   /* the trace analysis, per block               */
     double meas_ld, meas_st;   /* the instructions' own wavefronts (ncu); NaN
                                   where this ncu had no such counter          */
     double l1_ld, l1_st;       /* the raw L1 data-bank counter; NaN if absent */
     char   own_note[160];      /* why measured differs from predicted, or ""  */
     char   l1_reason[160];     /* why the L1 counter differs, short, or ""    */
-} hwcheck_conflicts;
+} verify_conflicts;
 
 /* The rows of version (by name) at block_size: 1 when found, 0 when that
  * block size was not profiled (blocks lists those that were, "128, 256, 512";
  * "" when the version was not profiled at all). */
-int hwcheck_conflicts_of(const rv_crosscheck *cc, const char *version, int block_size,
-                         hwcheck_conflicts *out, char *blocks, size_t blen);
+int verify_conflicts_of(const rv_verify_record *cc, const char *version, int block_size,
+                         verify_conflicts *out, char *blocks, size_t blen);
 
 /* A per-block count as shown: whole numbers as they are, else one decimal. */
-void hwcheck_count(double v, char *buf, size_t len);
+void verify_count(double v, char *buf, size_t len);
 
 /* The first clause of a row's note, said of the counter: "it also counts
  * collisions with other traffic through the same banks". */
-void hwcheck_short_reason(const char *note, char *buf, size_t len);
+void verify_short_reason(const char *note, char *buf, size_t len);
 
 /* The one-line version (compare mode, and what the tests read): "bank
  * conflicts/block, loads · stores: predicted 70 · 35, measured on NVIDIA
@@ -48,36 +48,36 @@ void hwcheck_short_reason(const char *note, char *buf, size_t len);
  * wavefronts, Nsight Compute)", the most telling first, or "... not
  * profiled at block size 64 ...", or the load problem (note).  1 with figures, 0 with only a
  * sentence, -1 with nothing to say (no cross-check recorded: buf ""). */
-int hwcheck_conflict_line(const rv_crosscheck *cc, const char *note, int version, int block_size,
+int verify_conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
                           char *buf, size_t len);
 /* The same line without the note on what "measured" counts, for narrow room. */
-int hwcheck_conflict_brief(const rv_crosscheck *cc, const char *note, int version, int block_size,
+int verify_conflict_brief(const rv_verify_record *cc, const char *note, int version, int block_size,
                            char *buf, size_t len);
 
 /* What a step of a warp-synchronous version says about its race: the
  * version table's verdict (rv_race), at the steps it concerns. */
-typedef enum hwcheck_race {
-    HWCHECK_RACE_NONE = RV_RACE_NONE,           /* nothing to say at this step          */
-    HWCHECK_RACE_HAZARD = RV_RACE_HAZARD,       /* relies on lockstep lanes              */
-    HWCHECK_RACE_CLEAN = RV_RACE_CLEAN,         /* made safe, racecheck found nothing    */
-    HWCHECK_RACE_SAME_CODE = RV_RACE_SAME_CODE, /* the same code as a version flagged    */
-} hwcheck_race;
+typedef enum verify_race {
+    VERIFY_RACE_NONE = RV_RACE_NONE,           /* nothing to say at this step          */
+    VERIFY_RACE_HAZARD = RV_RACE_HAZARD,       /* relies on lockstep lanes              */
+    VERIFY_RACE_CLEAN = RV_RACE_CLEAN,         /* made safe, racecheck found nothing    */
+    VERIFY_RACE_SAME_CODE = RV_RACE_SAME_CODE, /* the same code as a version flagged    */
+} verify_race;
 
 /* The race note of version (an rv_version id) at a step of phase `phase`:
  * a headline and a line of evidence from cc (which may be NULL: the hazard
  * is still named, the evidence says none was recorded). */
-hwcheck_race hwcheck_race_note(const rv_crosscheck *cc, int version, uint32_t phase,
+verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t phase,
                                char *title, size_t tlen, char *detail, size_t dlen);
 
 /* Whether any step of a version of that kind carries a race note. */
-int hwcheck_version_has_race_note(int version);
+int verify_version_has_race_note(int version);
 
 /* Lines of the race band a trace needs under its step banner: when any
  * of its steps has a race note (a headline of up to two lines, a line of
  * evidence) 3, else 0. */
-int hwcheck_race_lines(const struct rv_trace *tr);
+int verify_race_lines(const struct rv_trace *tr);
 
 /* The k-th shortened reason the catalogue translates (NULL past the last). */
-const char *hwcheck_reason_msgid(int k);
+const char *verify_reason_msgid(int k);
 
 #endif

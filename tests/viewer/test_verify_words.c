@@ -1,4 +1,4 @@
-/* test_hwcheck.c — the hardware cross-check in the viewer, headless.
+/* test_verify_words.c — the hardware cross-check in the viewer, headless.
  *
  * The recorded table (assets/results/nvidia-h200-verify.json) is found from
  * the trace's device; its per-block conflicts are worded for the right
@@ -20,12 +20,12 @@
 #include "pixels.h"
 #include "app.h"
 #include "draw.h"
-#include "hwcheck.h"
+#include "verify_words.h"
 #include "layout.h"
-#include "scene.h"
+#include "shown.h"
 #include "theme.h"
 #include "viewer.h"
-#include "../../src/crosscheck.h"
+#include "../../src/verify_record.h"
 #include "../../src/versions.h"
 
 #ifndef RV_TEST_ASSETS
@@ -88,16 +88,16 @@ static void test_recorded(void)
 {
     char path[600], err[300];
     snprintf(path, sizeof path, "%s/results/nvidia-h200-verify.json", RV_TEST_ASSETS);
-    rv_crosscheck *cc = rv_crosscheck_load(path, err, sizeof err);
+    rv_verify_record *cc = rv_verify_load(path, err, sizeof err);
     CHECK(cc != NULL, "the bundled verify file loads: %s", err);
     if (!cc)
         return;
     int v1 = rv_version_parse("v1");
-    hwcheck_conflicts c;
+    verify_conflicts c;
     char blocks[64];
-    CHECK(hwcheck_conflicts_of(cc, "v1", 256, &c, blocks, sizeof blocks) == 1, "v1 at 256 was profiled");
+    CHECK(verify_conflicts_of(cc, "v1", 256, &c, blocks, sizeof blocks) == 1, "v1 at 256 was profiled");
     /* Per block: the recorded whole-grid values over the grid. */
-    const rv_crosscheck_row *ld = rv_crosscheck_find(cc, "v1", 256, RV_CC_LD_CONFLICTS_OWN);
+    const rv_verify_row *ld = rv_verify_find(cc, "v1", 256, RV_VERIFY_LD_CONFLICTS_OWN);
     CHECK(ld && ld->grid > 0 && ld->predicted > 0, "premise: v1 at 256 has conflicting loads");
     if (ld)
         CHECK(fabs(c.pred_ld - ld->predicted / (double)ld->grid) < 1e-9, "per block = value / grid (%g)", c.pred_ld);
@@ -108,9 +108,9 @@ static void test_recorded(void)
     CHECK(!strncmp(c.l1_reason, "it ", 3), "the reason is said of the counter: %s", c.l1_reason);
 
     char line[600], want[160], a[32], b[32];
-    CHECK(hwcheck_conflict_line(cc, NULL, v1, 256, line, sizeof line) == 1, "v1 at 256 has figures");
-    hwcheck_count(c.pred_ld, a, sizeof a);
-    hwcheck_count(c.pred_st, b, sizeof b);
+    CHECK(verify_conflict_line(cc, NULL, v1, 256, line, sizeof line) == 1, "v1 at 256 has figures");
+    verify_count(c.pred_ld, a, sizeof a);
+    verify_count(c.pred_st, b, sizeof b);
     snprintf(want, sizeof want, "predicted %s \xC2\xB7 %s", a, b);
     CHECK_CONTAINS(line, want);
     snprintf(want, sizeof want, "measured on NVIDIA H200 %s \xC2\xB7 %s", a, b);
@@ -118,35 +118,35 @@ static void test_recorded(void)
     CHECK_CONTAINS(line, "L1 counter");
 
     /* A block size verify did not profile. */
-    CHECK(hwcheck_conflict_line(cc, NULL, v1, 64, line, sizeof line) == 0, "v1 at 64: no figures");
+    CHECK(verify_conflict_line(cc, NULL, v1, 64, line, sizeof line) == 0, "v1 at 64: no figures");
     CHECK_CONTAINS(line, "not profiled at block size 64");
     CHECK_CONTAINS(line, "128, 256, 512");
     /* No cross-check: nothing to say, unless a note says why. */
-    CHECK(hwcheck_conflict_line(NULL, "", v1, 256, line, sizeof line) == -1 && !line[0], "none: nothing");
-    CHECK(hwcheck_conflict_line(NULL, "bundled x does not load: cut short", v1, 256, line, sizeof line) == 0,
+    CHECK(verify_conflict_line(NULL, "", v1, 256, line, sizeof line) == -1 && !line[0], "none: nothing");
+    CHECK(verify_conflict_line(NULL, "bundled x does not load: cut short", v1, 256, line, sizeof line) == 0,
           "a note is a sentence");
     CHECK_CONTAINS(line, "cut short");
 
     /* Races: v4's warp phase names the hazard and racecheck's count. */
-    const rv_crosscheck_race *r4 = rv_crosscheck_race_of(cc, "v4");
+    const rv_verify_race *r4 = rv_verify_race_of(cc, "v4");
     CHECK(r4 && r4->hazards > 0, "premise: racecheck flagged v4");
     char t[300], d[300];
     int v4 = rv_version_parse("v4"), v4s = rv_version_parse("v4s"), v5 = rv_version_parse("v5");
-    CHECK(hwcheck_race_note(cc, v4, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == HWCHECK_RACE_HAZARD, "v4 warp: hazard");
+    CHECK(verify_race_note(cc, v4, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == VERIFY_RACE_HAZARD, "v4 warp: hazard");
     CHECK_CONTAINS(t, "lockstep");
     CHECK_CONTAINS(d, "racecheck on NVIDIA H200");
     CHECK_CONTAINS(d, "133,128 hazards");
-    CHECK(hwcheck_race_note(cc, v4, RV_PHASE_TREE, t, sizeof t, d, sizeof d) == HWCHECK_RACE_NONE, "v4 tree: none");
-    CHECK(hwcheck_race_note(cc, v4s, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == HWCHECK_RACE_CLEAN, "v4s: clean");
+    CHECK(verify_race_note(cc, v4, RV_PHASE_TREE, t, sizeof t, d, sizeof d) == VERIFY_RACE_NONE, "v4 tree: none");
+    CHECK(verify_race_note(cc, v4s, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == VERIFY_RACE_CLEAN, "v4s: clean");
     CHECK_CONTAINS(d, ": 0 hazards");
-    CHECK(hwcheck_race_note(cc, v5, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == HWCHECK_RACE_SAME_CODE, "v5: v4's code");
+    CHECK(verify_race_note(cc, v5, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == VERIFY_RACE_SAME_CODE, "v5: v4's code");
     CHECK_CONTAINS(t, "warp-synchronous code as v4");
-    CHECK(hwcheck_race_note(cc, rv_version_parse("v2"), RV_PHASE_TREE, t, sizeof t, d, sizeof d) == HWCHECK_RACE_NONE,
+    CHECK(verify_race_note(cc, rv_version_parse("v2"), RV_PHASE_TREE, t, sizeof t, d, sizeof d) == VERIFY_RACE_NONE,
           "v2: none");
-    CHECK(hwcheck_race_note(NULL, v4, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == HWCHECK_RACE_HAZARD,
+    CHECK(verify_race_note(NULL, v4, RV_PHASE_WARP, t, sizeof t, d, sizeof d) == VERIFY_RACE_HAZARD,
           "without a recording the hazard is still named");
     CHECK_CONTAINS(d, "no racecheck recorded");
-    rv_crosscheck_free(cc);
+    rv_verify_free(cc);
 }
 
 /* ---- the frame ------------------------------------------------------------------ */
@@ -213,8 +213,8 @@ static void test_race_band(void)
         CHECK(C.pane[0].warn.h > 0 && pixels_like(s, C.pane[0].warn, th->hazard) > C.pane[0].warn.w * C.pane[0].warn.h / 2,
               "compare: v4's pane has the band");
         CHECK(pixels_like(s, C.pane[1].warn, th->hazard) == 0, "compare: v2's pane has none");
-        CHECK(C.hwcheck[0].h > 0 && pixels_unlike(s, C.hwcheck[0], th->bg) > 50, "compare: v4's cross-check line");
-        CHECK(C.hwcheck[1].h > 0 && pixels_unlike(s, C.hwcheck[1], th->bg) > 50, "compare: v2's cross-check line");
+        CHECK(C.verify[0].h > 0 && pixels_unlike(s, C.verify[0], th->bg) > 50, "compare: v4's cross-check line");
+        CHECK(C.verify[1].h > 0 && pixels_unlike(s, C.verify[1], th->bg) > 50, "compare: v2's cross-check line");
     }
     app_close(&a);
 
@@ -276,7 +276,7 @@ static void test_panel_line(void)
         panel_results_geom(&f, &L, L.results, &g);
         CHECK(s && a.cc && g.hw_kind == 2, "block 64 (model): the cross-check is a sentence (%d)", g.hw_kind);
         char line[400];
-        hwcheck_conflict_line(f.crosscheck, f.crosscheck_note, 1, 64, line, sizeof line);
+        verify_conflict_line(f.verify, f.verify_note, 1, 64, line, sizeof line);
         CHECK_CONTAINS(line, "not profiled at block size 64");
     }
     app_close(&a);
@@ -342,7 +342,7 @@ static void test_broken_and_missing(void)
 
 int main(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_hwcheck_XXXXXX");
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_verify_words_XXXXXX");
     if (!mkdtemp(tmpdir)) {
         perror("mkdtemp");
         return 1;
@@ -350,7 +350,7 @@ int main(void)
     char err[512];
     canvas = viewer_canvas_new(NULL, err, sizeof err);
     if (!canvas) {
-        fprintf(stderr, "test_hwcheck: %s\n", err);
+        fprintf(stderr, "test_verify_words: %s\n", err);
         return 1;
     }
     test_recorded();
@@ -361,6 +361,6 @@ int main(void)
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)
-        fprintf(stderr, "test_hwcheck: could not remove %s\n", tmpdir);
+        fprintf(stderr, "test_verify_words: could not remove %s\n", tmpdir);
     return check_report();
 }

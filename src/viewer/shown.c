@@ -1,0 +1,212 @@
+/* shown.c — the trace a pane shows: loading, simulating and switching it.
+ *
+ * Every operation builds the new trace and analysis first and only then
+ * replaces the old ones, so a failure (bad file, block size a version does not
+ * allow) leaves the teacher looking at what was there before.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "shown.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "assets.h"
+#include "../versions.h"
+#include "../i18n.h"
+
+static void shown_replace(shown *sc, rv_trace *tr, rv_analysis *an)
+{
+    rv_analysis_free(sc->an);
+    rv_trace_free(sc->tr);
+    sc->tr = tr;
+    sc->an = an;
+}
+
+/* The configuration that reproduces tr with the model. */
+static rv_config config_of(const rv_trace *tr)
+{
+    rv_config c = rv_config_default();
+    c.version = tr->version;
+    c.block_size = tr->block_size;
+    c.n = tr->n;
+    c.block = tr->traced_block;
+    c.data = tr->data;
+    c.grid = rv_version_has(tr->version, RV_VP_FILLS_GPU) ? tr->grid : 0; /* a grid that filled the GPU: the one it ran */
+    return c;
+}
+
+/* Analyses tr and makes it the one shown (taking it; freed on failure). */
+static int take_trace(shown *sc, rv_trace *tr, const rv_config *cfg, const char *path, char *err, size_t errlen)
+{
+    char why[256] = "";
+    rv_analysis *an = rv_analyze(tr, why, sizeof why);
+    if (!an) {
+        snprintf(err, errlen, _("cannot analyse the trace: %s"), why);
+        rv_trace_free(tr);
+        return -1;
+    }
+    shown_replace(sc, tr, an);
+    sc->cfg = *cfg;
+    snprintf(sc->path, sizeof sc->path, "%s", path);
+    sc->note[0] = '\0';
+    return 0;
+}
+
+int shown_open_file(shown *sc, const char *path, char *err, size_t errlen)
+{
+    char why[256] = "";
+    rv_trace *tr = rv_trace_load(path, why, sizeof why);
+    if (!tr) {
+        snprintf(err, errlen, _("cannot open trace %s: %s"), path, why);
+        return -1;
+    }
+    rv_config cfg = config_of(tr);
+    return take_trace(sc, tr, &cfg, path, err, errlen);
+}
+
+int shown_simulate(shown *sc, const rv_config *cfg, char *err, size_t errlen)
+{
+    char why[256] = "";
+    if (rv_config_check(cfg, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    rv_trace *tr = rv_model_run(cfg, why, sizeof why);
+    if (!tr) {
+        snprintf(err, errlen, _("the CPU model failed: %s"), why);
+        return -1;
+    }
+    return take_trace(sc, tr, cfg, "", err, errlen);
+}
+int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config *like,
+                       char *err, size_t errlen)
+{
+    char data[64] = "ones", path[SHOWN_PATH_LEN + 300];
+    int bs = 256;
+    if (like) {
+        bs = like->block_size;
+        rv_data_name(like->data, data, sizeof data);
+    }
+    if (!asset_dir || !asset_dir[0]
+        || assets_find_bundled(asset_dir, sc->device, v, bs, data, path, sizeof path) != 0) {
+        const rv_version_info *vi = rv_version(v);
+        snprintf(err, errlen, _("no bundled GPU trace of %s (block %d, %s)"), vi ? vi->name : "?", bs, data);
+        return -1;
+    }
+    if (shown_open_file(sc, path, err, errlen) != 0)
+        return -1;
+    sc->bundled = 1;
+    snprintf(sc->asset_dir, sizeof sc->asset_dir, "%s", asset_dir);
+    return 0;
+}
+
+int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
+{
+    const rv_version_info *vi = rv_version(v);
+    if (!vi) {
+        snprintf(msg, len, _("there is no version %d"), v);
+        return -1;
+    }
+    const char *why = rv_version_check_block(v, sc->cfg.block_size);
+    if (why) {
+        snprintf(msg, len, "%s cannot run with block %d: %s", vi->name, sc->cfg.block_size, why);
+        return -1;
+    }
+    /* Build the new shown beside the old one, then swap. */
+    shown next = { 0 };
+    next.cfg = sc->cfg;
+    snprintf(next.device, sizeof next.device, "%s", sc->device);
+    char err[512] = "";
+    int ok = -1;
+    if (sc->bundled) {
+        ok = shown_open_bundled(&next, sc->asset_dir, v, &sc->cfg, err, sizeof err);
+        if (ok != 0) {
+            rv_config c = sc->cfg;
+            c.version = v;
+            c.grid = 0;       /* another version: its own grid */
+            ok = shown_simulate(&next, &c, err, sizeof err);
+            if (ok == 0)
+                snprintf(next.note, sizeof next.note, _("no bundled GPU trace of %s"), vi->name);
+            next.bundled = 1;
+            snprintf(next.asset_dir, sizeof next.asset_dir, "%s", sc->asset_dir);
+        }
+    } else {
+        rv_config c = sc->cfg;
+        c.version = v;
+        c.grid = 0;
+        ok = shown_simulate(&next, &c, err, sizeof err);
+    }
+    if (ok != 0) {
+        snprintf(msg, len, _("cannot show %s: %s"), vi->name, err);
+        shown_close(&next);
+        return -1;
+    }
+    if (step)
+        *step = shown_map_step(sc->tr, *step, next.tr);
+    shown_close(sc);
+    *sc = next;
+    msg[0] = '\0';
+    return 0;
+}
+
+int shown_open_like(shown *dst, const shown *like, int v, char *msg, size_t len)
+{
+    shown next = { 0 };
+    next.cfg = like->cfg;
+    next.bundled = like->bundled;
+    snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
+    snprintf(next.device, sizeof next.device, "%s", like->device);
+    if (shown_switch_version(&next, v, NULL, msg, len) != 0)
+        return -1;
+    *dst = next;
+    return 0;
+}
+
+void shown_close(shown *sc)
+{
+    rv_analysis_free(sc->an);
+    rv_trace_free(sc->tr);
+    sc->an = NULL;
+    sc->tr = NULL;
+}
+
+static int is_reduction(uint32_t phase)
+{
+    return phase == RV_PHASE_TREE || phase == RV_PHASE_WARP || phase == RV_PHASE_SHUFFLE;
+}
+
+/* Which of its kind step s is: its ordinal among reduction steps, or among
+ * steps of the same phase. */
+static int ordinal(const rv_trace *tr, int s)
+{
+    int k = 0;
+    uint32_t ph = tr->steps[s].phase;
+    for (int i = 0; i < s; i++) {
+        uint32_t p = tr->steps[i].phase;
+        if (is_reduction(ph) ? is_reduction(p) : p == ph)
+            k++;
+    }
+    return k;
+}
+
+int shown_map_step(const rv_trace *from, int step, const rv_trace *to)
+{
+    if (!to || to->nsteps <= 0)
+        return 0;
+    if (!from || from->nsteps <= 0 || step < 0)
+        return 0;
+    if (step >= from->nsteps)
+        step = from->nsteps - 1;
+    uint32_t ph = from->steps[step].phase;
+    int want = ordinal(from, step);
+    int k = 0;
+    for (int i = 0; i < to->nsteps; i++) {
+        uint32_t p = to->steps[i].phase;
+        if (is_reduction(ph) ? is_reduction(p) : p == ph) {
+            if (k == want)
+                return i;
+            k++;
+        }
+    }
+    return step < to->nsteps ? step : to->nsteps - 1;
+}
