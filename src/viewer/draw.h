@@ -14,12 +14,17 @@
 #include "theme.h"
 #include "viewer.h"
 
+struct scene;
+struct scene_block;
+
 typedef struct draw_ctx {
     SDL_Renderer *r;
     text_cache *tc;
     const theme *th;
     const layout *L;
-    const viewer_frame *f;
+    const viewer_frame *f;            /* size, theme, mouse and toggles only */
+    const struct scene *sc;           /* what the frame says (scene.h)       */
+    const struct scene_block *blk;    /* the block pane being drawn          */
 } draw_ctx;
 
 /* The layout a frame is drawn with (also used for hit-testing the mouse). */
@@ -37,6 +42,7 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
 
 /* Panes. */
 void draw_header(const draw_ctx *d);
+void draw_footer(const draw_ctx *d);
 void draw_code(const draw_ctx *d);
 void draw_block(const draw_ctx *d);
 void draw_timeline(const draw_ctx *d);
@@ -57,7 +63,7 @@ int draw_tip_text(const viewer_frame *f, draw_tip_kind what, int idx, char lines
 void draw_banner_sentence(const viewer_frame *f, char *buf, size_t len);
 
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
-void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
+void draw_compare(SDL_Renderer *r, text_cache *tc, const struct scene *sc);
 void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
 
 /* "timed run: 0.412 ms · 326 GB/s · ..." for version at N n, or why there is

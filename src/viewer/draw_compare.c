@@ -11,6 +11,7 @@
 #include <string.h>
 #include "compare.h"
 #include "draw.h"
+#include "scene.h"
 #include "verify_words.h"
 #include "../versions.h"
 #include "../i18n.h"
@@ -298,8 +299,9 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
     }
 }
 
-void draw_compare(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc)
 {
+    const viewer_frame *f = sc->f;
     static layout_cmp C;   /* two layouts: kept off the stack */
     draw_compare_layout(f, &C);
     draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &C.pane[0], f };

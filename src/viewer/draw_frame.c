@@ -1,8 +1,5 @@
-/* draw_frame.c — one whole frame: background, header, panes, footer, overlays.
- *
- * The only entry point of the drawing path; the window loop and the
- * off-screen canvas both call draw_frame(), so what a test samples is what the
- * teacher sees.
+/* draw_frame.c — the frame's header (version, run, origin, what changed)
+ * and footer (keys, a passing message).
  */
 #include <stdio.h>
 #include <string.h>
@@ -96,7 +93,7 @@ void draw_header(const draw_ctx *d)
                  th->text, lesson);
 }
 
-static void draw_footer(const draw_ctx *d)
+void draw_footer(const draw_ctx *d)
 {
     const layout *L = d->L;
     const theme *th = d->th;
@@ -118,33 +115,4 @@ static void draw_footer(const draw_ctx *d)
         text_draw_fit(d->tc, FACE_SANS, kpx, L->footer.x, y + (L->fs_small - kpx) / 2, L->footer.w, th->text_dim,
                       keys);
     }
-}
-
-void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
-{
-    if (f->tr2 && f->an2 && f->rows && f->nrows > 0) {
-        draw_compare(r, tc, f);
-        return;
-    }
-    layout L;
-    draw_layout_for(f, &L);
-    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f };
-    prim_clip(r, NULL);
-    prim_color(r, d.th->bg);
-    if (SDL_RenderClear(r) != 0)
-        SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
-    draw_header(&d);
-    draw_code(&d);
-    draw_block(&d);
-    if (f->quiz)
-        draw_predict_card(&d, L.results);
-    else
-        panel_results_draw(&d, L.results);
-    draw_legend(&d);
-    draw_timeline(&d);
-    draw_footer(&d);
-    if (f->hover && !predict_veiled(f->quiz))   /* a tooltip would tell the answer */
-        draw_tooltip(&d);
-    if (f->help)
-        draw_help(&d);
 }

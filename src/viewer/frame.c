@@ -1,0 +1,41 @@
+/* frame.c — one whole frame, the only entry point of the drawing path.
+ *
+ * The window loop and the off-screen canvas both call draw_frame(), so what
+ * a test samples is what the teacher sees.  It runs the frame one way: the
+ * scene (every word and fact, from the trace and its analysis), the layout,
+ * then each pane painting its part of the scene.
+ */
+#include "draw.h"
+#include "predict.h"
+#include "scene.h"
+
+void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    static scene sc;   /* large: off the stack; frames are drawn one at a time */
+    scene_build(&sc, f);
+    if (sc.compare) {
+        draw_compare(r, tc, &sc);
+        return;
+    }
+    layout L;
+    draw_layout_for(f, &L);
+    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0] };
+    prim_clip(r, NULL);
+    prim_color(r, d.th->bg);
+    if (SDL_RenderClear(r) != 0)
+        SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
+    draw_header(&d);
+    draw_code(&d);
+    draw_block(&d);
+    if (f->quiz)
+        draw_predict_card(&d, L.results);
+    else
+        panel_results_draw(&d, L.results);
+    draw_legend(&d);
+    draw_timeline(&d);
+    draw_footer(&d);
+    if (f->hover && !predict_veiled(f->quiz))   /* a tooltip would tell the answer */
+        draw_tooltip(&d);
+    if (f->help)
+        draw_help(&d);
+}
