@@ -13,6 +13,7 @@
 #include "layout.h"
 #include "theme.h"
 #include "viewer.h"
+#include "scene.h"
 
 struct scene;
 struct scene_block;
@@ -52,23 +53,9 @@ void draw_help(const draw_ctx *d);
 void panel_results_draw(const draw_ctx *d, lrect area);
 /* Predict mode (f->quiz set): its card takes the results column. */
 void draw_predict_card(const draw_ctx *d, lrect area);
-/* The words other outputs (the HTML lesson) take from the drawing path, so
- * that they say exactly what the frame says: the lines of the hover tooltip
- * over shared-memory word, thread or timeline step idx at f's step (returns
- * how many, 0 for none), and the sentence under the block pane's banner. */
-#define DRAW_TIP_LINES 6
-#define DRAW_TIP_LEN   256
-typedef enum draw_tip_kind { DRAW_TIP_CELL, DRAW_TIP_LANE, DRAW_TIP_STEP } draw_tip_kind;
-int draw_tip_text(const viewer_frame *f, draw_tip_kind what, int idx, char lines[DRAW_TIP_LINES][DRAW_TIP_LEN]);
-void draw_banner_sentence(const viewer_frame *f, char *buf, size_t len);
-
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
 void draw_compare(SDL_Renderer *r, text_cache *tc, const struct scene *sc);
 void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
-
-/* "timed run: 0.412 ms · 326 GB/s · ..." for version at N n, or why there is
- * none ("no timed run loaded").  Returns 1 when a run was found. */
-int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len);
 
 /* Where the results panel puts things: pure arithmetic from the frame and
  * the layout (no text is measured), so the tests sample the same pixels. */

@@ -534,7 +534,7 @@ void draw_block(const draw_ctx *d)
 
 /* ---- the banner's words, for other outputs (the HTML lesson) ----------------- */
 
-void draw_banner_sentence(const viewer_frame *f, char *buf, size_t len)
+void scene_block_sentence(const viewer_frame *f, char *buf, size_t len)
 {
     static stepview sv;   /* as in draw_block: off the stack, one frame at a time */
     buf[0] = '\0';

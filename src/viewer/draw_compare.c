@@ -108,7 +108,7 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
 
     /* Timed run of the whole reduction. */
     lrect fg = C->figure[p];
-    int found = panel_results_figure(&g, g.tr->version, g.tr->n, buf, sizeof buf);
+    int found = scene_panel_figure(&g, g.tr->version, g.tr->n, buf, sizeof buf);
     font_face face = found ? FACE_SANS_BOLD : FACE_SANS; /* a little smaller rather than cut: the spread made it long */
     int fpx = prim_fit_px(d->tc, face, C->fs_small, C->fs_small * 2 / 3, fg.w, 1, buf);
     text_draw_fit(d->tc, face, fpx, fg.x, fg.y, fg.w, found ? th->text_strong : th->text_dim, buf);

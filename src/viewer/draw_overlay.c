@@ -262,17 +262,17 @@ void draw_help(const draw_ctx *d)
 
 /* ---- the tooltip's words, for other outputs (the HTML lesson) ---------------- */
 
-_Static_assert(TIP_LINES == DRAW_TIP_LINES && TIP_LEN == DRAW_TIP_LEN, "draw.h sizes the tooltip's lines");
+_Static_assert(TIP_LINES == SCENE_TIP_LINES && TIP_LEN == SCENE_TIP_LEN, "draw.h sizes the tooltip's lines");
 
-int draw_tip_text(const viewer_frame *f, draw_tip_kind what, int idx, char lines[DRAW_TIP_LINES][DRAW_TIP_LEN])
+int scene_tip_text(const viewer_frame *f, scene_tip_kind what, int idx, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {
     draw_ctx d = { NULL, NULL, NULL, NULL, f };   /* the tip_* functions read the frame only */
     if (f->step < 0 || idx < 0)
         return 0;
     switch (what) {
-    case DRAW_TIP_CELL: return idx < f->an->smem_words ? tip_cell(&d, idx, lines) : 0;
-    case DRAW_TIP_LANE: return idx < f->tr->block_size ? tip_lane(&d, idx, lines) : 0;
-    case DRAW_TIP_STEP: return idx < f->tr->nsteps ? tip_step(&d, idx, lines) : 0;
+    case SCENE_TIP_CELL: return idx < f->an->smem_words ? tip_cell(&d, idx, lines) : 0;
+    case SCENE_TIP_LANE: return idx < f->tr->block_size ? tip_lane(&d, idx, lines) : 0;
+    case SCENE_TIP_STEP: return idx < f->tr->nsteps ? tip_step(&d, idx, lines) : 0;
     }
     return 0;
 }

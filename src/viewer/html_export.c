@@ -28,7 +28,7 @@
 
 #define TEXT_LEN 1024
 
-typedef char tip_lines[DRAW_TIP_LINES][DRAW_TIP_LEN];
+typedef char tip_lines[SCENE_TIP_LINES][SCENE_TIP_LEN];
 
 /* What one pane needs: its geometry and room for its tooltips' lines. */
 typedef struct pane_data {
@@ -86,7 +86,7 @@ static void pane_tips(pane_data *pd, const viewer_frame *g)
     for (int i = 0; i < pd->ncells + pd->nlanes; i++) {
         int lane = i >= pd->ncells;
         int n = g->step < 0 ? 0
-                : draw_tip_text(g, lane ? DRAW_TIP_LANE : DRAW_TIP_CELL, lane ? i - pd->ncells : i, pd->text[i]);
+                : scene_tip_text(g, lane ? SCENE_TIP_LANE : SCENE_TIP_CELL, lane ? i - pd->ncells : i, pd->text[i]);
         fill_tip(&pd->tips[i], &pd->text[i], n);
     }
 }
@@ -127,7 +127,7 @@ static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TE
     if (g->step < 0 || max < 1)
         return 0;
     counts_text(g, counts, sizeof counts);
-    draw_banner_sentence(g, sentence, sizeof sentence);
+    scene_block_sentence(g, sentence, sizeof sentence);
     snprintf(para[n++], TEXT_LEN, "%s%s%s: %s", prefix, prefix[0] ? " \xE2\x80\x94 " : "", counts, sentence);
     int line = g->an->steps[g->step].line;
     if (n < max && line > 0 && code_statement(g->tr->version, line, stmt, sizeof stmt) == 0)
@@ -172,7 +172,7 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         rv_data_name(tr->data, data, sizeof data);
         snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), vi ? vi->name : "v?",
                  vi && vi->changed ? _(vi->changed) : "");
-        panel_results_figure(&g, tr->version, tr->n, figure, sizeof figure);
+        scene_panel_figure(&g, tr->version, tr->n, figure, sizeof figure);
         snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
                  vi ? vi->name : "v?", tr->block_size, nn, data, origin, figure);
     }
@@ -267,7 +267,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
             put_box(timeline + 4 * i, (lrect){ top.x, top.y, top.w, bottom.y + bottom.h - top.y });
         } else {
             put_box(timeline + 4 * i, layout_step_rect(&L, g.step));
-            fill_tip(&ttips[i], &ttext[i], draw_tip_text(&g, DRAW_TIP_STEP, g.step, ttext[i]));
+            fill_tip(&ttips[i], &ttext[i], scene_tip_text(&g, SCENE_TIP_STEP, g.step, ttext[i]));
         }
     }
 

@@ -83,7 +83,7 @@ static int sweep_usable(const viewer_frame *f)
     return f->sweep && rv_results_sizes(f->sweep, &sizes) >= 2;
 }
 
-int panel_results_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len)
+int scene_panel_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len)
 {
     const rv_result_run *run = find_row(f->results, row_of(version), n);
     if (run) {

@@ -301,12 +301,12 @@ static void centre(const rv_json *boxes, int i, int *x, int *y)
 /* Every tooltip of pane data `tips` (cells, lanes) equals the viewer's for frame g. */
 static int tips_match(const rv_json *root, const rv_json *tips, const viewer_frame *g, int ncells, int nlanes)
 {
-    char lines[DRAW_TIP_LINES][DRAW_TIP_LEN];
+    char lines[SCENE_TIP_LINES][SCENE_TIP_LEN];
     int bad = 0;
     for (int kind = 0; kind < 2; kind++) {
         int n = kind ? nlanes : ncells;
         for (int i = 0; i < n; i++) {
-            int k = draw_tip_text(g, kind ? DRAW_TIP_LANE : DRAW_TIP_CELL, i, lines);
+            int k = scene_tip_text(g, kind ? SCENE_TIP_LANE : SCENE_TIP_CELL, i, lines);
             const rv_json *tip = item(item(tips, kind), i);
             for (int l = 0; l < k; l++) {
                 const char *got = tip_line(root, tip, l);

@@ -151,7 +151,7 @@ static void test_bundled(void)
     }
     viewer_frame f = app_frame(&a, W, H);
     char buf[300];
-    CHECK(panel_results_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure");
+    CHECK(scene_panel_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure");
     CHECK_CONTAINS(buf, "NVIDIA H200");
     check_lit(&a, 6, "v6 dark 720p");
     /* D: the same version on the next recorded device, its own timed run,
@@ -163,7 +163,7 @@ static void test_bundled(void)
     CHECK(a.step == step, "at the same step (%d, was %d)", a.step, step);
     CHECK(a.results && !strcmp(rv_results_device(a.results), a.sc.tr->origin), "its own results (%s)", a.results_note);
     f = app_frame(&a, W, H);
-    CHECK(panel_results_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure there");
+    CHECK(scene_panel_figure(&f, 6, a.sc.tr->n, buf, sizeof buf) == 1, "v6 has a figure there");
     CHECK(strstr(buf, a.sc.tr->origin) && !strstr(buf, "H200"), "the panel names the device: %s", buf);
     CHECK_CONTAINS(a.toast, "device 1 of 2"); /* the devices by name: h100 before h200 */
     key(&a, SDLK_d);
@@ -198,7 +198,7 @@ static void test_bundled(void)
     f = app_frame(&a, W, H);
     for (int v = 0; v < RV_NUM_VERSIONS; v++)
         if (!rv_results_find(a.results, rv_version(v)->name, 0)) {
-            CHECK(panel_results_figure(&f, v, a.sc.tr->n, buf, sizeof buf) == 0, "%s has no run", rv_version(v)->name);
+            CHECK(scene_panel_figure(&f, v, a.sc.tr->n, buf, sizeof buf) == 0, "%s has no run", rv_version(v)->name);
             CHECK_CONTAINS(buf, "not in this results file");
         }
     app_close(&a);
@@ -216,7 +216,7 @@ static void test_model_uses_only_device(void)
     CHECK(a.results != NULL, "a CPU-model trace shows the chosen device's timing (%s)", a.results_note);
     viewer_frame f = app_frame(&a, W, H);
     char buf[300];
-    panel_results_figure(&f, 2, a.sc.tr->n, buf, sizeof buf);
+    scene_panel_figure(&f, 2, a.sc.tr->n, buf, sizeof buf);
     CHECK_CONTAINS(buf, "on NVIDIA H200");
     app_close(&a);
     /* --device: a name that matches nothing, or more than one, is refused, naming the recorded ones */
@@ -242,7 +242,7 @@ static void test_missing_and_corrupt(void)
     CHECK(open_app(&a, &o, NULL) == 0 && !a.results && !a.sweep, "no assets: no results");
     SDL_Surface *s = draw(&a, &f, &L, &g);
     CHECK(s != NULL, "frame drawn");
-    CHECK(panel_results_figure(&f, 1, a.sc.tr->n, buf, sizeof buf) == 0, "no figure");
+    CHECK(scene_panel_figure(&f, 1, a.sc.tr->n, buf, sizeof buf) == 0, "no figure");
     CHECK_CONTAINS(buf, "no timed run loaded");
     CHECK(g.nbars == 0 && g.plot.w == 0, "no bars, no plot");
     const theme *th = theme_get(THEME_DARK);
@@ -270,7 +270,7 @@ static void test_missing_and_corrupt(void)
     CHECK(!a.results && strstr(a.results_note, "nvidia-h200.json") && strstr(a.results_note, "does not load"),
           "the note names the file and the problem: %s", a.results_note);
     s = draw(&a, &f, &L, &g);
-    panel_results_figure(&f, 1, a.sc.tr->n, buf, sizeof buf);
+    scene_panel_figure(&f, 1, a.sc.tr->n, buf, sizeof buf);
     CHECK_CONTAINS(buf, "no timed run loaded");
     app_close(&a);
 
@@ -308,7 +308,7 @@ static void test_compare_devices(void)
     viewer_frame g = f;
     g.tr = f.tr2;
     g.results = f.results2;
-    CHECK(panel_results_figure(&g, f.tr2->version, f.tr2->n, buf, sizeof buf) == 1, "v8 has a figure on the second GPU");
+    CHECK(scene_panel_figure(&g, f.tr2->version, f.tr2->n, buf, sizeof buf) == 1, "v8 has a figure on the second GPU");
     CHECK(strstr(buf, a.sc2.tr->origin) != NULL, "and names it: %s", buf);
     CHECK_CONTAINS(a.toast, "with v8 on");
     /* a digit compares on the same GPU again: no second device's results */
