@@ -28,17 +28,10 @@ typedef struct draw_ctx {
     const struct scene_block *blk;    /* the block pane being drawn          */
 } draw_ctx;
 
-/* The layout a frame is drawn with (also used for hit-testing the mouse). */
+/* frame.c: the layout a frame is drawn with (also used for hit-testing the
+ * mouse), and compare mode's; then the whole frame. */
 void draw_layout_for(const viewer_frame *f, layout *L);
-/* How the warps of (tr, an) fold into rows at `step` (rows 0: they do not:
- * small blocks, or no step to show). */
-void draw_fold_for(const viewer_frame *f, const rv_trace *tr, const rv_analysis *an, int step, layout_fold *fold);
-
-/* The warp whose accesses are drawn: f->focus - 1, or the most telling one
- * (worst bank conflict, then first executing).  -1 if none executes. */
-int draw_focus_warp(const viewer_frame *f);
-
-/* Paints the whole frame. */
+void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
 
 /* Panes. */
@@ -55,7 +48,6 @@ void panel_results_draw(const draw_ctx *d, lrect area);
 void draw_predict_card(const draw_ctx *d, lrect area);
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
 void draw_compare(SDL_Renderer *r, text_cache *tc, const struct scene *sc);
-void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
 
 /* Where the results panel puts things: pure arithmetic from the frame and
  * the layout (no text is measured), so the tests sample the same pixels. */

@@ -446,7 +446,7 @@ void draw_block(const draw_ctx *d)
             }
         }
     }
-    int focus = veil ? pick_warp : draw_focus_warp(f);
+    int focus = veil ? pick_warp : d->blk->focus;
     if (focus >= 0 && L->compact) {
         lrect fr = layout_warp_box(L, focus);
         prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, th->accent, 2);
@@ -541,6 +541,6 @@ void scene_block_sentence(const viewer_frame *f, char *buf, size_t len)
     if (f->step < 0 || f->step >= f->tr->nsteps)
         return;
     stepview_build(&sv, f->an, f->step);
-    draw_ctx d = { NULL, NULL, NULL, NULL, f };   /* banner_sentence reads the frame only */
+    draw_ctx d = { NULL, NULL, NULL, NULL, f, NULL, NULL };   /* banner_sentence reads the frame only */
     banner_sentence(&d, &sv, buf, len);
 }

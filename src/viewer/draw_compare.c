@@ -17,36 +17,6 @@
 #include "../i18n.h"
 #include "step_words.h"
 
-static int has_shuffle(const rv_trace *tr)
-{
-    for (int s = 0; s < tr->nsteps; s++)
-        if (tr->steps[s].phase == RV_PHASE_SHUFFLE)
-            return 1;
-    return 0;
-}
-
-void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
-{
-    layout_in in[2];
-    const rv_trace *tr[2] = { f->tr, f->tr2 };
-    const rv_analysis *an[2] = { f->an, f->an2 };
-    for (int p = 0; p < 2; p++)
-        in[p] = (layout_in){
-            .w = f->width, .h = f->height, .block_size = tr[p]->block_size,
-            .smem_words = an[p]->smem_words, .nsteps = tr[p]->nsteps,
-            .lane_values = has_shuffle(tr[p]),
-            .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
-        };
-    /* Both panes keep the same banner height, so their grids line up. */
-    int warn = verify_race_lines(tr[0]) > verify_race_lines(tr[1]) ? verify_race_lines(tr[0]) : verify_race_lines(tr[1]);
-    in[0].warn_lines = in[1].warn_lines = warn;
-    in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
-    layout_fold fold[2];
-    draw_fold_for(f, f->tr, f->an, f->step, &fold[0]);
-    draw_fold_for(f, f->tr2, f->an2, f->step2, &fold[1]);
-    layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
-}
-
 viewer_frame draw_compare_pane(const viewer_frame *f, int p)
 {
     viewer_frame g = *f;
@@ -86,7 +56,7 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     viewer_frame g = draw_compare_pane(d->f, p);
     const theme *th = d->th;
     const layout *P = &C->pane[p];
-    draw_ctx pd = { d->r, d->tc, th, P, &g };
+    draw_ctx pd = { d->r, d->tc, th, P, &g, d->sc, &d->sc->block[p] };
     const rv_version_info *vi = rv_version(g.tr->version);
     char buf[400];
     int m = C->margin;
@@ -304,7 +274,7 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc)
     const viewer_frame *f = sc->f;
     static layout_cmp C;   /* two layouts: kept off the stack */
     draw_compare_layout(f, &C);
-    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &C.pane[0], f };
+    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &C.pane[0], f, sc, &sc->block[0] };
     prim_clip(r, NULL);
     prim_color(r, d.th->bg);
     if (SDL_RenderClear(r) != 0)
@@ -339,7 +309,7 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc)
         layout_in in = { .w = f->width, .h = f->height, .block_size = f->tr->block_size,
                          .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps };
         layout_compute(&L, &in);
-        draw_ctx hd = { r, tc, th, &L, f };
+        draw_ctx hd = { r, tc, th, &L, f, sc, &sc->block[0] };
         draw_help(&hd);
     }
 }

@@ -266,7 +266,7 @@ _Static_assert(TIP_LINES == SCENE_TIP_LINES && TIP_LEN == SCENE_TIP_LEN, "draw.h
 
 int scene_tip_text(const viewer_frame *f, scene_tip_kind what, int idx, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {
-    draw_ctx d = { NULL, NULL, NULL, NULL, f };   /* the tip_* functions read the frame only */
+    draw_ctx d = { NULL, NULL, NULL, NULL, f, NULL, NULL };   /* the tip_* functions read the frame only */
     if (f->step < 0 || idx < 0)
         return 0;
     switch (what) {

@@ -9,6 +9,29 @@
 #include "predict.h"
 #include "scene.h"
 
+void draw_layout_for(const viewer_frame *f, layout *L)
+{
+    layout_in in;
+    layout_fold fold;
+    scene_block_layout(f, 0, &in, &fold);
+    layout_compute_folded(L, &in, &fold);
+}
+
+void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
+{
+    layout_in in[2];
+    layout_fold fold[2];
+    for (int p = 0; p < 2; p++) {
+        scene_block_layout(f, p, &in[p], &fold[p]);
+        in[p].compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1;
+    }
+    /* Both panes keep the same banner height, so their grids line up. */
+    int warn = in[0].warn_lines > in[1].warn_lines ? in[0].warn_lines : in[1].warn_lines;
+    in[0].warn_lines = in[1].warn_lines = warn;
+    in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
+    layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
+}
+
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc;   /* large: off the stack; frames are drawn one at a time */

@@ -3,11 +3,26 @@
 #define VIEWER_SCENE_BLOCK_H
 
 #include <stddef.h>
+#include "layout.h"
+
 struct viewer_frame;
 
 typedef struct scene_block {
     int built;
+    layout_in   lin;     /* what the pane's layout is computed from          */
+    layout_fold fold;    /* large blocks: warps of a kind share a row         */
+    int         focus;   /* the warp whose accesses are drawn, -1: none       */
 } scene_block;
+
+/* The numbers the block pane's layout is computed from, for pane 0 (or 1:
+ * compare mode's second): size, block, words, steps, the race band; and how
+ * its warps fold into rows at its step (rows 0: they do not). */
+void scene_block_layout(const struct viewer_frame *f, int pane, layout_in *in, layout_fold *fold);
+
+/* The warp whose accesses are drawn: the frame's focus - 1 (first pane), or
+ * the most telling one (worst bank conflict, then first executing).  -1 if
+ * none executes. */
+int scene_block_focus(const struct viewer_frame *f, int pane);
 
 void scene_block_build(scene_block *s, const struct viewer_frame *f, int pane);
 

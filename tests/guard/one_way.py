@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""one_way.py ROOT — fails when a frame's data climbs back up its path.
+
+A frame goes one way: trace -> analysis -> scene -> layout -> drawing
+(src/viewer/scene.h).  Each stage reads what the one before produced and
+calls nothing of a stage before that:
+  - drawing (src/viewer/draw_*.c, panel_results.c) paints the scene: it calls
+    no function of the trace, the analysis, the version table, the verify
+    record, the results, compare mode's alignment, predict mode's quiz or
+    the scene builders, and reads no trace, analysis, results, verify or
+    quiz field of the frame (sizes, theme, mouse and toggles only);
+  - frame.c runs the path: it may call the scene builders, nothing above;
+  - layout (src/viewer/layout.c) is arithmetic on numbers: it includes
+    nothing of the viewer but its own header;
+  - the scene (src/viewer/scene*.c) decides words and facts: it neither
+    measures nor paints (no SDL, fonts or drawing calls);
+  - the core (src/*.c) knows nothing of the viewer.
+Comments and string literals are ignored.  Exit status: 0 clean, 1 calls
+found (each printed as FILE:LINE: what), 2 bad use.
+"""
+import os
+import re
+import sys
+
+TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
+UPSTREAM_CALL = (r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|step_label|step_phase_name|quiz_\w+|"
+                 r"predict_\w+|device_label\w*|shown_\w+|assets_\w+|code_statement|scene_\w+)\s*\(")
+FRAME_DATA = (r"(->|\.)(tr|an|tr2|an2|results|results2|sweep|verify|verify2|verify_note|results_note|"
+              r"results_path|quiz|rows|note|note2|other2)\b(?!\s*\()")
+UPSTREAM_INCLUDE = (r'#include\s+"(\.\./(analysis|trace|versions|results|verify_record|quiz|model)\.h|'
+                    r'verify_words\.h|compare\.h|stepview\.h|step_words\.h|predict\.h|shown\.h|assets\.h|'
+                    r'device_label\.h)"')
+RULES = [
+    # (files, forbidden pattern, what it means)
+    (r"^src/viewer/(draw_\w+|panel_results)\.c$", UPSTREAM_CALL, "drawing calls a stage above the scene"),
+    (r"^src/viewer/(draw_\w+|panel_results)\.c$", FRAME_DATA, "drawing reads the frame's data, not the scene"),
+    (r"^src/viewer/(draw_\w+|panel_results|frame)\.c$", UPSTREAM_INCLUDE, "drawing includes a stage above the scene"),
+    (r"^src/viewer/frame\.c$", r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|quiz_\w+)\s*\(",
+     "the frame's driver calls the analysis, not the scene"),
+    (r"^src/viewer/layout\.c$", r'#include\s+"(?!layout\.h)[^"]*"', "layout includes more than its header"),
+    (r"^src/viewer/scene\w*\.c$", r'#include\s+[<"](SDL\.h|draw\.h|font\.h|render\.h)[>"]|\b(prim|text|draw)_\w+\s*\(',
+     "the scene measures or paints"),
+    (r"^src/[^/]+\.(c|h|cu)$", r'#include\s+"viewer/', "the core includes the viewer"),
+]
+
+
+def code_only(text):
+    """The text with comments and literals blanked, line breaks kept."""
+    def blank(m):
+        return re.sub(r"[^\n]", " ", m.group(0))
+    return TOKEN.sub(blank, text)
+
+
+def check(root):
+    found = []
+    for top in ("src",):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for name in sorted(files):
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, root)
+                rules = [(re.compile(p), w) for f, p, w in RULES if re.search(f, rel)]
+                if not rules:
+                    continue
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                code = code_only(text)
+                lines = text.split("\n")
+                for no, line in enumerate(code.split("\n"), 1):
+                    for pat, what in rules:
+                        # includes are judged on the real line (their name is a literal)
+                        subject = lines[no - 1] if "#include" in pat.pattern else line
+                        m = pat.search(subject)
+                        if m:
+                            found.append(f"{rel}:{no}: {what}: {m.group(0).strip()}")
+    return found
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isdir(os.path.join(sys.argv[1], "src")):
+        print("usage: one_way.py SOURCE_ROOT", file=sys.stderr)
+        return 2
+    found = check(sys.argv[1])
+    for f in found:
+        print(f)
+    if found:
+        print(f"one_way.py: {len(found)} place(s) where a frame's data goes back up its path")
+        return 1
+    print("one_way.py: trace -> analysis -> scene -> layout -> drawing, no step back")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
