@@ -6,24 +6,13 @@ set -u
 rv=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/cli_harness.sh"
+rv_label=reducevis
+run_rv() { timeout "$limit" "${prefix[@]}" "$rv" "$@"; }
+rv_run=(run_rv)
 prefix=()   # a command to run reducevis under (env -u ...), usually none
 limit=60    # seconds: a hang is a failure too (exit 124)
 
-# expect STATUS "TEXT IN STDERR" ARGS...   (STATUS may be "1|2")
-expect() {
-    local want=$1 text=$2
-    shift 2
-    timeout "$limit" "${prefix[@]}" "$rv" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [[ "|$want|" == *"|$got|"* ]] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis $* -> exit $got (want $want), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
-    fi
-}
 
 expect 1 "unknown command"           frobnicate
 expect 1 "unknown version 'v10'"     simulate --version v10 -o "$tmp/x.rvt"
@@ -111,5 +100,4 @@ fi
 expect 0 "v7"                        versions
 expect 0 "usage"                     --help
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -8,22 +8,9 @@ set -u
 rv=$1 build=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/cli_harness.sh"
+rv_run=(timeout 60 "$rv")
 
-# expect STATUS "TEXT" ARGS...: the exit status, and TEXT in the output
-expect() {
-    local want=$1 text=$2
-    shift 2
-    timeout 60 "$rv" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [[ "|$want|" == *"|$got|"* ]] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis $* -> exit $got (want $want, text '$text'), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -6
-    fi
-}
 
 # options
 expect 0 "one process per GPU"            multi --help
@@ -70,5 +57,4 @@ nccl)
     ;;
 esac
 
-echo "multi_cli_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish multi_cli_test

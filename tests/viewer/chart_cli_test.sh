@@ -10,30 +10,11 @@ sweep2=$2/results/nvidia-h100-80gb-hbm3-sweep.json
 one_n=$2/results/nvidia-h200.json
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
+rv_run=("$rv" chart)
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
-# expect STATUS "TEXT IN OUTPUT" ARGS...
-expect() {
-    local want=$1 text=$2
-    shift 2
-    "$rv" chart "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis chart $* -> exit $got (want $want, text '$text'), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
-    fi
-}
 
-# check NAME CONDITION...
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
 
 # The width and height in a PNG's header, "WxH".
 png_size() {
@@ -105,5 +86,4 @@ check "two GPUs at 1280x720 (header: $(png_size "$tmp/e.png"))" test "$(png_size
 "$rv" --help >"$tmp/out" 2>&1
 check "reducevis --help lists chart" grep -q '^  chart ' "$tmp/out"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,30 +7,11 @@ set -u
 rv=$1
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
+rv_run=("$rv" export)
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
-# expect STATUS "TEXT IN OUTPUT" ARGS...
-expect() {
-    local want=$1 text=$2
-    shift 2
-    "$rv" export "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis export $* -> exit $got (want $want, text '$text'), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
-    fi
-}
 
-# check NAME CONDITION...
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
 
 expect 0 "usage: reducevis export"        --help
 expect 1 "unknown version 'v10'"          --version v10 -o "$tmp/o"
@@ -85,5 +66,4 @@ expect 0 "wrote"                          "$tmp/t.rvt" --steps all --size 320x24
 check "a trace file's frames in a new nested folder" test -f "$tmp/c/d/e/v3-step01.png"
 check "PNG signature" test "$(head -c 8 "$tmp/a/v2-step02.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -9,30 +9,11 @@ rv=$1
 have_gif=${2:-1}
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
+rv_run=("$rv" export)
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
-# expect STATUS "TEXT IN OUTPUT" ARGS...
-expect() {
-    local want=$1 text=$2
-    shift 2
-    "$rv" export "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis export $* -> exit $got (want $want, text '$text'), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
-    fi
-}
 
-# check NAME CONDITION...
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
 
 # The command line is checked before anything is drawn, with or without giflib.
 expect 0 "--gif FILE.gif"                  --help
@@ -93,5 +74,4 @@ check "the loop extension" grep -qa "NETSCAPE2.0" "$tmp/a.gif"
 check "nothing but the GIF written" test "$(ls "$tmp" | tr '\n' ' ')" = "a.gif adir err out ro "
 expect 0 "1000 ms each"                    --version v1 --compare v2 --steps 4-5 --size 320x240 --theme dark --gif "$tmp/b.gif"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

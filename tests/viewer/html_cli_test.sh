@@ -11,30 +11,11 @@ rv=$1
 assets=$2
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
+rv_run=("$rv" export)
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
-# expect STATUS "TEXT IN OUTPUT" ARGS...
-expect() {
-    local want=$1 text=$2
-    shift 2
-    "$rv" export "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis export $* -> exit $got (want $want, text '$text'), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
-    fi
-}
 
-# check NAME CONDITION...
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
 
 # nothing_but DIR NAMES...: DIR holds exactly these names, hidden ones counted
 nothing_but() {
@@ -126,5 +107,4 @@ expect 0 "aligned steps"                       --version v1 --compare v2 --html 
 size=$(stat -c %s "$tmp/cmp.html")
 check "v1 against v2 at 1920x1080 under 5 MB ($size bytes)" test "$size" -lt 5000000
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

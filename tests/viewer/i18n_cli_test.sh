@@ -9,7 +9,7 @@ set -u
 rv=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER LANGUAGE LC_ALL LC_MESSAGES
 export LANG=C.UTF-8
 
@@ -80,5 +80,4 @@ has "no CJK font: English" "$tmp/out" "wrote 1 frame"
 if cmp -s "$tmp/nofont/v1-step03.png" "$tmp/en/v1-step03.png"; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "FAIL: the frame without a CJK font is not the English frame"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -9,22 +9,10 @@ gpus=$2/results/nvidia-h200-x2-gpus.json
 one_gpu=$2/results/nvidia-h200.json
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
+rv_run=("$rv" levels)
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
-expect() {
-    local want=$1 text=$2
-    shift 2
-    "$rv" levels "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-    local got=$?
-    if [ "$got" -eq "$want" ] && grep -qiF -- "$text" "$tmp/err" "$tmp/out"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL: reducevis levels $* -> exit $got (want $want, text '$text'), output:"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | head -5
-    fi
-}
 png_size() {
     od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1*16777216 + $2*65536 + $3*256 + $4, $5*16777216 + $6*65536 + $7*256 + $8 }'
 }
@@ -48,5 +36,4 @@ expect 0 "at N = 2^31"                     "$gpus" -o "$tmp/a.png"
 expect 0 "at N = 2^32"                     "$gpus" --n 2^32 --nccl reduce --theme dark --size 1280x720 -o "$tmp/b.png"
 [ "$(png_size "$tmp/b.png")" = 1280x720 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: b.png is $(png_size "$tmp/b.png")"; }
 
-echo "levels_cli_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish levels_cli_test

@@ -8,14 +8,10 @@ set -u
 rv=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/../cli_harness.sh"
+rv_run=("$rv" export)
 unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
 
 differ() { ! cmp -s "$1" "$2"; }
 
@@ -47,5 +43,4 @@ check "... and says why" grep -q -- "--quiz asks about one version" "$tmp/out"
 "$rv" export --version v1 --steps 2 --quiz -o /proc/nope >"$tmp/out" 2>&1
 check "an unwritable folder exits 2" test $? -eq 2
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
