@@ -49,8 +49,9 @@ void draw_predict_card(const draw_ctx *d, lrect area);
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
 void draw_compare(SDL_Renderer *r, text_cache *tc, const struct scene *sc);
 
-/* Where the results panel puts things: pure arithmetic from the frame and
- * the layout (no text is measured), so the tests sample the same pixels. */
+/* Where the results panel puts things: pure arithmetic from the scene's
+ * panel and the layout (no text is measured), so the tests sample the same
+ * pixels. */
 typedef struct panel_geom {
     int x, w, lh;            /* content column; pitch of a line of small text   */
     lrect status;            /* the current version's figures, or why none      */
@@ -66,7 +67,7 @@ typedef struct panel_geom {
     double lo, hi;           /* log2 N at its left and right edges              */
 } panel_geom;
 
-void panel_results_geom(const viewer_frame *f, const layout *L, lrect area, panel_geom *g);
+void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel_geom *g);
 /* The bar of row (a version, or RV_NUM_VERSIONS for CUB) at gbps. */
 lrect panel_bar_rect(const panel_geom *g, int row, double gbps);
 /* The pixel of (n, gbps) in the sweep plot. */

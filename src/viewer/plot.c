@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdio.h>
 #include "draw.h"
-#include "../results.h"
 
 /* Keeps a ratio where lround() and the int it returns are defined, whatever
  * numbers a results file holds; points that far out are clipped anyway. */
@@ -25,32 +24,6 @@ void plot_point(const plot_axes *a, uint64_t n, double gbps, int *x, int *y)
     double v = a->top > 0 ? gbps / a->top : 0;
     *x = a->area.x + (int)lround(clamp_ratio(t) * (a->area.w - 1));
     *y = a->area.y + a->area.h - 1 - (int)lround(clamp_ratio(v) * (a->area.h - 1));
-}
-
-double plot_nice_step(double max, int ticks)
-{
-    double raw = max / (ticks > 0 ? ticks : 5), p = pow(10, floor(log10(raw > 0 ? raw : 1)));
-    double m = raw / p;
-    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
-}
-
-void plot_n_name(uint64_t n, char *buf, size_t len)
-{
-    static const char *const sup[10] = {
-        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
-        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
-    };
-    if (n >= 2 && (n & (n - 1)) == 0) {
-        int e = 0;
-        while ((1ull << e) < n)
-            e++;
-        if (e >= 10)
-            snprintf(buf, len, "2%s%s", sup[e / 10], sup[e % 10]);
-        else
-            snprintf(buf, len, "2%s", sup[e]);
-        return;
-    }
-    rv_results_n_name(n, buf, len);
 }
 
 void plot_dashed(SDL_Renderer *r, int x0, int y0, int len, int vertical, int t, int dash, rgba c)
@@ -121,13 +94,6 @@ void plot_grid(SDL_Renderer *r, text_cache *tc, const plot_axes *a, const plot_g
 
 /* ---- lines ------------------------------------------------------------------ */
 
-/* The run of variant at the sweep's i-th size, if it has a GB/s to plot. */
-static const rv_result_run *plotted(const rv_results *s, const char *variant, uint64_t n)
-{
-    const rv_result_run *q = rv_results_find(s, variant, n);
-    return q && !isnan(q->gbps) ? q : NULL;
-}
-
 static void marker(SDL_Renderer *r, int x, int y, const plot_line_style *st, rgba c)
 {
     int d = st->dot;
@@ -137,20 +103,18 @@ static void marker(SDL_Renderer *r, int x, int y, const plot_line_style *st, rgb
         prim_fill(r, (lrect){ x - d / 2, y - d / 2, d, d }, c);
 }
 
-void plot_line(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const char *variant,
-               const plot_line_style *st)
+void plot_line_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int npts, const plot_line_style *st)
 {
-    const uint64_t *sizes;
-    int ns = rv_results_sizes(s, &sizes), px0 = 0, py0 = 0, have = 0;
+    int px0 = 0, py0 = 0, have = 0;
     /* The segments first, then the markers over them, so that a failed
      * sum's marker is not cut by the segment leaving it. */
-    for (int i = 0; i < ns; i++) {
-        if (!plotted(s, variant, sizes[i])) {
+    for (int i = 0; i < npts; i++) {
+        if (isnan(pts[i].gbps)) {
             have = 0;
             continue;
         }
         int px, py;
-        plot_point(a, sizes[i], plotted(s, variant, sizes[i])->gbps, &px, &py);
+        plot_point(a, pts[i].n, pts[i].gbps, &px, &py);
         if (have && st->solid)
             prim_band(r, (float)px0, (float)py0, (float)px, (float)py, st->c, st->t);
         else if (have)
@@ -159,28 +123,24 @@ void plot_line(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const c
         py0 = py;
         have = 1;
     }
-    for (int i = 0; st->dot > 0 && i < ns; i++) {
-        const rv_result_run *q = plotted(s, variant, sizes[i]);
-        if (!q)
+    for (int i = 0; st->dot > 0 && i < npts; i++) {
+        if (isnan(pts[i].gbps))
             continue;
         int px, py;
-        plot_point(a, sizes[i], q->gbps, &px, &py);
-        marker(r, px, py, st, q->correct ? st->c : st->bad);
+        plot_point(a, pts[i].n, pts[i].gbps, &px, &py);
+        marker(r, px, py, st, pts[i].correct ? st->c : st->bad);
     }
 }
 
-int plot_spread(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const char *variant, rgba c, int t)
+int plot_spread_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int npts, rgba c, int t)
 {
-    const uint64_t *sizes;
-    int ns = rv_results_sizes(s, &sizes), bars = 0;
-    for (int i = 0; i < ns; i++) {
-        const rv_result_run *q = plotted(s, variant, sizes[i]);
-        if (!q || !(q->q1_ms > 0) || !(q->q3_ms > 0) || !isfinite(q->q1_ms) || !isfinite(q->q3_ms))
+    int bars = 0;
+    for (int i = 0; i < npts; i++) {
+        if (isnan(pts[i].lo) || isnan(pts[i].hi))
             continue;
-        double bytes = (double)q->n * sizeof(float);
         int x, y_lo, y_hi;
-        plot_point(a, sizes[i], bytes / (q->q3_ms * 1e6), &x, &y_lo);  /* slower: lower */
-        plot_point(a, sizes[i], bytes / (q->q1_ms * 1e6), &x, &y_hi);
+        plot_point(a, pts[i].n, pts[i].lo, &x, &y_lo);
+        plot_point(a, pts[i].n, pts[i].hi, &x, &y_hi);
         if (y_lo - y_hi < 1)
             y_lo = y_hi + 1;                                          /* a bar at least a pixel tall */
         prim_fill(r, (lrect){ x - t / 2, y_hi, t, y_lo - y_hi }, c);
@@ -189,16 +149,33 @@ int plot_spread(SDL_Renderer *r, const plot_axes *a, const rv_results *s, const 
     return bars;
 }
 
-int plot_last_point(const plot_axes *a, const rv_results *s, const char *variant, int *x, int *y)
+int plot_last_pts(const plot_axes *a, const plot_pt *pts, int npts, int *x, int *y)
 {
-    const uint64_t *sizes;
-    int ns = rv_results_sizes(s, &sizes);
-    for (int i = ns - 1; i >= 0; i--) {
-        const rv_result_run *q = plotted(s, variant, sizes[i]);
-        if (q) {
-            plot_point(a, sizes[i], q->gbps, x, y);
+    for (int i = npts - 1; i >= 0; i--)
+        if (!isnan(pts[i].gbps)) {
+            plot_point(a, pts[i].n, pts[i].gbps, x, y);
             return 1;
         }
-    }
     return 0;
+}
+
+/* ---- the same, from a sweep's runs ---------------------------------------- */
+
+void plot_line(SDL_Renderer *r, const plot_axes *a, const struct rv_results *s, const char *variant,
+               const plot_line_style *st)
+{
+    plot_pt pts[PLOT_MAX_POINTS];
+    plot_line_pts(r, a, pts, plot_points(s, variant, pts, PLOT_MAX_POINTS), st);
+}
+
+int plot_spread(SDL_Renderer *r, const plot_axes *a, const struct rv_results *s, const char *variant, rgba c, int t)
+{
+    plot_pt pts[PLOT_MAX_POINTS];
+    return plot_spread_pts(r, a, pts, plot_points(s, variant, pts, PLOT_MAX_POINTS), c, t);
+}
+
+int plot_last_point(const plot_axes *a, const struct rv_results *s, const char *variant, int *x, int *y)
+{
+    plot_pt pts[PLOT_MAX_POINTS];
+    return plot_last_pts(a, pts, plot_points(s, variant, pts, PLOT_MAX_POINTS), x, y);
 }

@@ -15,6 +15,7 @@
 #include <SDL.h>
 #include "font.h"
 #include "layout.h"
+#include "plot_data.h"
 #include "theme.h"
 
 struct rv_results;
@@ -28,13 +29,6 @@ typedef struct plot_axes {
 
 /* The pixel of (n, gbps). */
 void plot_point(const plot_axes *a, uint64_t n, double gbps, int *x, int *y);
-
-/* A tick step of 1, 2 or 5 times a power of ten giving at most `ticks`
- * ticks up to max (0: 5). */
-double plot_nice_step(double max, int ticks);
-
-/* "2²⁵" for a power of two, else what rv_results_n_name says. */
-void plot_n_name(uint64_t n, char *buf, size_t len);
 
 /* A dashed line along x (horizontal) or y (vertical), t pixels thick,
  * dashes and gaps `dash` pixels long. */
@@ -68,17 +62,23 @@ typedef struct plot_line_style {
     rgba bad;            /* the marker of a run whose sum check failed       */
 } plot_line_style;
 
-/* The line of `variant` ("v0" .. "cub") over the sweep's sizes; a size the
- * variant lacks, or whose GB/s is unknown, breaks the line. */
+/* The line through npts points (plot_data.h); a point without a GB/s
+ * breaks it. */
+void plot_line_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int npts, const plot_line_style *st);
+
+/* The spread of the runs at every point that kept one: a vertical bar from
+ * pt.lo to pt.hi.  Returns how many bars. */
+int plot_spread_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int npts, rgba c, int t);
+
+/* The pixel of the last point with a GB/s; 0 when none. */
+int plot_last_pts(const plot_axes *a, const plot_pt *pts, int npts, int *x, int *y);
+
+/* The same for `variant` ("v0" .. "cub") over the sweep s's sizes
+ * (plot_points): a size the variant lacks, or whose GB/s is unknown, breaks
+ * the line; older files kept no spread. */
 void plot_line(SDL_Renderer *r, const plot_axes *a, const struct rv_results *s, const char *variant,
                const plot_line_style *st);
-
-/* The spread of the variant's timed runs at every size that kept one: a
- * vertical bar from the GB/s of the third quartile's time to the first's
- * (older files kept none: nothing is drawn).  Returns how many bars. */
 int plot_spread(SDL_Renderer *r, const plot_axes *a, const struct rv_results *s, const char *variant, rgba c, int t);
-
-/* The pixel of the variant's run at the largest N it has; 0 when none. */
 int plot_last_point(const plot_axes *a, const struct rv_results *s, const char *variant, int *x, int *y);
 
 #endif

@@ -1,10 +1,12 @@
 /* pixels.h — what the viewer tests share: reading a rendered pixel,
- * comparing colours, and sending the app a key as a person would. */
+ * comparing colours, sending the app a key as a person would, and where
+ * the results panel puts things. */
 #ifndef RV_TEST_PIXELS_H
 #define RV_TEST_PIXELS_H
 
 #include <SDL.h>
 #include "app.h"
+#include "draw.h"
 #include "theme.h"
 
 static inline int same(rgba a, rgba b)
@@ -33,6 +35,15 @@ static inline void key(app *a, SDL_Keycode k)
     e.type = SDL_KEYDOWN;
     e.key.keysym.sym = k;
     app_event(a, &e);
+}
+
+/* The results panel's geometry in frame f drawn with layout L: from the
+ * panel's scene, as panel_results_draw computes it. */
+static inline void panel_geom_of(const viewer_frame *f, const layout *L, panel_geom *g)
+{
+    static scene_panel p;   /* large: off the stack */
+    scene_panel_build(&p, f);
+    panel_results_geom(&p, L, L->results, g);
 }
 
 #endif

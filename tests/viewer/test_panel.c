@@ -2,8 +2,9 @@
  *
  * The bundled results (assets/results/<device>.json and -sweep.json) are
  * found from the trace's device, drawn, and sampled where the panel's own
- * geometry (panel_results_geom, pure arithmetic) says the current version's
- * bar and sweep line are; missing and corrupt results are checked to say so.
+ * geometry (panel_results_geom, pure arithmetic on its scene) says the
+ * current version's bar and sweep line are; missing and corrupt results are
+ * checked to say so.
  * Premises (the run exists, its numbers are what the file says) come first,
  * so a change in the data cannot make a pixel check pass vacuously.
  */
@@ -50,7 +51,7 @@ static SDL_Surface *draw(app *a, viewer_frame *f, layout *L, panel_geom *g)
 {
     *f = app_frame(a, W, H);
     draw_layout_for(f, L);
-    panel_results_geom(f, L, L->results, g);
+    panel_geom_of(f, L, g);
     if (viewer_canvas_draw(canvas, f) != 0)
         return NULL;
     return viewer_canvas_surface(canvas);

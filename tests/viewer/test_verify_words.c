@@ -254,7 +254,7 @@ static void test_panel_line(void)
         layout L;
         SDL_Surface *s = draw(&a, w, h, &f, &L);
         panel_geom g;
-        panel_results_geom(&f, &L, L.results, &g);
+        panel_geom_of(&f, &L, &g);
         CHECK(g.hw_kind == 1 && g.hw.h > 0, "%dx%d: the cross-check has its place", w, h);
         CHECK(g.hw.y >= g.status.y + g.status.h && g.hw.y + g.hw.h <= g.bars.y, "%dx%d: between figures and bars", w, h);
         CHECK(g.plot.w > 0, "%dx%d: the sweep plot keeps its room", w, h);
@@ -273,7 +273,7 @@ static void test_panel_line(void)
         layout L;
         SDL_Surface *s = draw(&a, W, H, &f, &L);
         panel_geom g;
-        panel_results_geom(&f, &L, L.results, &g);
+        panel_geom_of(&f, &L, &g);
         CHECK(s && a.cc && g.hw_kind == 2, "block 64 (model): the cross-check is a sentence (%d)", g.hw_kind);
         char line[400];
         verify_conflict_line(f.verify, f.verify_note, 1, 64, line, sizeof line);
@@ -305,7 +305,7 @@ static void test_broken_and_missing(void)
             warp = s;
     app_goto(&a, warp);
     SDL_Surface *s = draw(&a, W, H, &f, &L);
-    panel_results_geom(&f, &L, L.results, &g);
+    panel_geom_of(&f, &L, &g);
     CHECK(s && g.hw_kind == 0 && g.hw.h == 0, "no verify file: no section");
     CHECK(s && pixels_like(s, L.warn, theme_get(THEME_DARK)->hazard) > 0, "no verify file: the band still warns");
     app_close(&a);
@@ -329,7 +329,7 @@ static void test_broken_and_missing(void)
             s = draw(&a, W, H, &f, &L);
             CHECK(s != NULL, "broken %zu: step %d drawn", i, st);
         }
-        panel_results_geom(&f, &L, L.results, &g);
+        panel_geom_of(&f, &L, &g);
         CHECK(g.hw_kind == 2 && g.hw.h > 0, "broken %zu: a small note in the panel", i);
         char msg[300];
         CHECK(app_compare(&a, 2, msg, sizeof msg) == 0, "broken %zu: compare works", i);
