@@ -3,62 +3,60 @@
  * Each pane is the block pane of the normal view (draw_block, same banner,
  * warps, banks and words) under a title band in the version's colour, its
  * timed-run figure and its current source line.  Above both, the difference
- * at this step, computed from the two analyses (compare.c); below, a timeline
- * with one row per version and one column per aligned step, so a step that
- * only one version has shows as a gap in the other's row.
+ * at this step; below, a timeline with one row per version and one column
+ * per aligned step, so a step that only one version has shows as a gap in
+ * the other's row.  Every word and fact comes from the scene
+ * (scene_compare.c); this file measures and paints.
  */
-#include <stdio.h>
-#include <string.h>
-#include "compare.h"
 #include "draw.h"
 #include "scene.h"
-#include "verify_words.h"
-#include "../versions.h"
 #include "../i18n.h"
-#include "step_words.h"
-
-viewer_frame draw_compare_pane(const viewer_frame *f, int p)
-{
-    viewer_frame g = *f;
-    if (p == 1) {
-        g.tr = f->tr2;
-        g.an = f->an2;
-        g.step = f->step2;
-        g.note = f->note2;
-        g.focus = 0;
-        if (f->other2) { /* another GPU: its own timed run and cross-check, never the first pane's */
-            g.results = f->results2;
-            g.sweep = NULL;
-            g.results_note = "";
-            g.verify = f->verify2;
-            g.verify_note = "";
-        }
-    }
-    return g;
-}
 
 static rgba pane_colour(const theme *th, int p)
 {
     return p == 0 ? th->accent : th->accent2;
 }
 
-static void origin_text(const viewer_frame *g, char *buf, size_t len)
+/* The first of n wordings, longest first, that fits in w; else the last. */
+static const char *first_fit(text_cache *tc, font_face face, int px, int w, const char (*alt)[SCENE_CMP_LEN],
+                             int n)
 {
-    const rv_trace *tr = g->tr;
-    if (tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
-    else
-        snprintf(buf, len, _("CPU model%s%s"), g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
+    int i = 0;
+    while (i < n - 1 && text_width(tc, face, px, alt[i]) > w)
+        i++;
+    return alt[i];
 }
 
-static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char *missing)
+/* No matching step at this row: the pane hatched, and a card saying what
+ * this version lacks. */
+static void draw_missing(const draw_ctx *d, const layout_cmp *C, const layout *P, const scene_cmp_pane *pn, rgba pc)
 {
-    viewer_frame g = draw_compare_pane(d->f, p);
+    const theme *th = d->th;
+    int m = C->margin;
+    lrect c = P->center;
+    prim_fill(d->r, c, th->panel);
+    prim_stroke(d->r, c, th->panel_edge, 1);
+    rgba hatch = prim_alpha(th->panel_edge, 160);
+    prim_clip(d->r, &c);
+    for (int x = c.x - c.h; x < c.x + c.w; x += 3 * m)
+        prim_line(d->r, (float)x, (float)(c.y + c.h), (float)(x + c.h), (float)c.y, hatch, 1);
+    prim_clip(d->r, NULL);
+    int bw = c.w * 3 / 4, bh = (int)(C->fs_title * 4.2);
+    lrect box = { c.x + (c.w - bw) / 2, c.y + c.h / 3 - bh / 2, bw, bh };
+    prim_fill(d->r, box, th->panel);
+    prim_stroke(d->r, box, pc, 2);
+    text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_title, box.x, box.y + m, box.w, (int)(C->fs_title * 1.5),
+                       th->text_strong, pn->missing);
+    prim_wrapped(d->tc, FACE_SANS, C->fs_ui, box.x + 2 * m, box.y + m + (int)(C->fs_title * 1.8),
+                 box.w - 4 * m, 2, (int)(C->fs_ui * 1.3), th->text, pn->another_way);
+}
+
+static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p)
+{
+    const scene_cmp_pane *pn = &d->sc->cmp.pane[p];
     const theme *th = d->th;
     const layout *P = &C->pane[p];
-    draw_ctx pd = { d->r, d->tc, th, P, &g, d->sc, &d->sc->block[p] };
-    const rv_version_info *vi = rv_version(g.tr->version);
-    char buf[400];
+    draw_ctx pd = { d->r, d->tc, th, P, &pn->req, d->sc, &d->sc->block[p] };
     int m = C->margin;
 
     /* Title band: name and title in the pane's colour, origin on the right. */
@@ -66,33 +64,26 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     rgba pc = pane_colour(th, p), on = theme_text_on(th, pc);
     prim_fill(d->r, t, pc);
     int ty = t.y + (t.h - text_line_height(d->tc, FACE_SANS_BOLD, C->fs_ui)) / 2;
-    snprintf(buf, sizeof buf, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : "");
-    int tw = text_draw(d->tc, FACE_SANS_BOLD, C->fs_ui, t.x + m, ty, on, buf);
-    origin_text(&g, buf, sizeof buf);
-    int ow = text_width(d->tc, FACE_SANS, C->fs_small, buf);
+    int tw = text_draw(d->tc, FACE_SANS_BOLD, C->fs_ui, t.x + m, ty, on, pn->title);
+    int ow = text_width(d->tc, FACE_SANS, C->fs_small, pn->origin);
     int ox = t.x + t.w - m - ow, min_x = t.x + 2 * m + tw;
     if (ox < min_x)
         ox = min_x;
     text_draw_fit(d->tc, FACE_SANS, C->fs_small, ox, t.y + (t.h - text_line_height(d->tc, FACE_SANS, C->fs_small)) / 2,
-                  t.x + t.w - m - ox, on, buf);
+                  t.x + t.w - m - ox, on, pn->origin);
 
     /* Timed run of the whole reduction. */
     lrect fg = C->figure[p];
-    int found = scene_panel_figure(&g, g.tr->version, g.tr->n, buf, sizeof buf);
-    font_face face = found ? FACE_SANS_BOLD : FACE_SANS; /* a little smaller rather than cut: the spread made it long */
-    int fpx = prim_fit_px(d->tc, face, C->fs_small, C->fs_small * 2 / 3, fg.w, 1, buf);
-    text_draw_fit(d->tc, face, fpx, fg.x, fg.y, fg.w, found ? th->text_strong : th->text_dim, buf);
+    font_face face = pn->timed ? FACE_SANS_BOLD : FACE_SANS; /* a little smaller rather than cut: the spread made it long */
+    int fpx = prim_fit_px(d->tc, face, C->fs_small, C->fs_small * 2 / 3, fg.w, 1, pn->figure);
+    text_draw_fit(d->tc, face, fpx, fg.x, fg.y, fg.w, pn->timed ? th->text_strong : th->text_dim, pn->figure);
 
     /* Bank conflicts per block, predicted and measured on the hardware. */
-    lrect hc = C->verify[p];
-    if (hc.h > 0) {
-        int k = verify_conflict_line(g.verify, g.verify_note, g.tr->version, g.tr->block_size, buf,
-                                      sizeof buf);
-        if (k == 1 && text_width(d->tc, FACE_SANS, C->fs_small, buf) > hc.w)
-            verify_conflict_brief(g.verify, g.verify_note, g.tr->version, g.tr->block_size, buf, sizeof buf);
-        int hpx = prim_fit_px(d->tc, FACE_SANS, C->fs_small, C->fs_small * 4 / 5, hc.w, 1, buf);
-        if (k >= 0)
-            text_draw_fit(d->tc, FACE_SANS, hpx, hc.x, hc.y, hc.w, k == 1 ? th->text : th->text_dim, buf);
+    lrect hc = C->checkline[p];
+    if (hc.h > 0 && pn->verify_kind >= 0) {
+        const char *v = first_fit(d->tc, FACE_SANS, C->fs_small, hc.w, pn->verify_line, pn->nverify);
+        int hpx = prim_fit_px(d->tc, FACE_SANS, C->fs_small, C->fs_small * 4 / 5, hc.w, 1, v);
+        text_draw_fit(d->tc, FACE_SANS, hpx, hc.x, hc.y, hc.w, pn->verify_kind == 1 ? th->text : th->text_dim, v);
     }
 
     /* The statement this step runs. */
@@ -100,144 +91,104 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p, const char 
     prim_fill(d->r, cl, th->code_line);
     prim_fill(d->r, (lrect){ cl.x, cl.y, 4, cl.h }, pc);
     int cy = cl.y + (cl.h - text_line_height(d->tc, FACE_MONO, P->fs_code)) / 2;
-    if (g.step >= 0) {
-        int line = g.an->steps[g.step].line;
-        char stmt[300];
-        if (line > 0 && code_statement(g.tr->version, line, stmt, sizeof stmt) == 0) {
-            snprintf(buf, sizeof buf, "%3d", line);
-            int nw = text_draw(d->tc, FACE_MONO, P->fs_code, cl.x + m, cy, th->text_dim, buf);
-            /* A long statement takes a smaller size before it is cut. */
-            int sw = cl.w - 2 * m - nw - P->fs_code;
-            int spx = prim_fit_px(d->tc, FACE_MONO_BOLD, P->fs_code, P->fs_code * 7 / 10, sw, 1, stmt);
-            text_draw_fit(d->tc, FACE_MONO_BOLD, spx, cl.x + m + nw + P->fs_code, cy + (P->fs_code - spx) / 2,
-                          sw, th->text_strong, stmt);
-        } else {
-            text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim,
-                          _("(no thread runs a statement at this step)"));
-        }
-        draw_block(&pd);
-        if (g.hover)
-            draw_tooltip(&pd);
+    if (pn->source == SCENE_CMP_STATEMENT) {
+        int nw = text_draw(d->tc, FACE_MONO, P->fs_code, cl.x + m, cy, th->text_dim, pn->line_no);
+        /* A long statement takes a smaller size before it is cut. */
+        int sw = cl.w - 2 * m - nw - P->fs_code;
+        int spx = prim_fit_px(d->tc, FACE_MONO_BOLD, P->fs_code, P->fs_code * 7 / 10, sw, 1, pn->statement);
+        text_draw_fit(d->tc, FACE_MONO_BOLD, spx, cl.x + m + nw + P->fs_code, cy + (P->fs_code - spx) / 2,
+                      sw, th->text_strong, pn->statement);
     } else {
-        text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim, "\xE2\x80\x94");
-        lrect c = P->center;
-        prim_fill(d->r, c, th->panel);
-        prim_stroke(d->r, c, th->panel_edge, 1);
-        /* Diagonal hatching: this pane has nothing to show at this row. */
-        rgba hatch = prim_alpha(th->panel_edge, 160);
-        prim_clip(d->r, &c);
-        for (int x = c.x - c.h; x < c.x + c.w; x += 3 * m)
-            prim_line(d->r, (float)x, (float)(c.y + c.h), (float)(x + c.h), (float)c.y, hatch, 1);
-        prim_clip(d->r, NULL);
-        int bw = c.w * 3 / 4, bh = (int)(C->fs_title * 4.2);
-        lrect box = { c.x + (c.w - bw) / 2, c.y + c.h / 3 - bh / 2, bw, bh };
-        prim_fill(d->r, box, th->panel);
-        prim_stroke(d->r, box, pc, 2);
-        text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_title, box.x, box.y + m, box.w, (int)(C->fs_title * 1.5),
-                           th->text_strong, missing);
-        snprintf(buf, sizeof buf, _("%s does this part of the reduction another way: see the timeline below"),
-                 vi ? vi->name : "v?");
-        prim_wrapped(d->tc, FACE_SANS, C->fs_ui, box.x + 2 * m, box.y + m + (int)(C->fs_title * 1.8),
-                     box.w - 4 * m, 2, (int)(C->fs_ui * 1.3), th->text, buf);
+        text_draw_fit(d->tc, FACE_SANS, C->fs_small, cl.x + m, cy, cl.w - 2 * m, th->text_dim, pn->statement);
     }
+    if (pn->source == SCENE_CMP_NO_STEP) {
+        draw_missing(d, C, P, pn, pc);
+        return;
+    }
+    draw_block(&pd);
+    if (d->f->hover)
+        draw_tooltip(&pd);
 }
 
-static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C, const char part[2][160])
+static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C)
 {
     const theme *th = d->th;
-    const viewer_frame *f = d->f;
-    const rv_version_info *va = rv_version(f->tr->version), *vb = rv_version(f->tr2->version);
-    char buf[320], data[48];
+    const scene_compare *s = &d->sc->cmp;
     int x = C->header.x, y = C->header.y;
     x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->text_strong, _("Compare  "));
-    snprintf(buf, sizeof buf, "%s %s", va ? va->name : "v?", va ? _(va->title) : "");
-    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->accent, buf);
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, th->accent, s->pane[0].header);
     x += text_draw(d->tc, FACE_SANS, C->fs_title, x, y, th->text_dim, _("  vs  "));
-    snprintf(buf, sizeof buf, "%s %s", vb ? vb->name : "v?", vb ? _(vb->title) : "");
     /* accent2 is a light colour: on the light theme, draw it as a band. */
     rgba c2 = th->accent2;
-    int w2 = text_width(d->tc, FACE_SANS_BOLD, C->fs_title, buf);
+    int w2 = text_width(d->tc, FACE_SANS_BOLD, C->fs_title, s->pane[1].header);
     if (theme_text_on(th, th->bg).r < 128) {
         prim_fill(d->r, (lrect){ x - 4, y, w2 + 8, (int)(C->fs_title * 1.3) }, c2);
         c2 = theme_text_on(th, c2);
     }
-    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, c2, buf) + C->fs_title;
-    rv_data_name(f->tr->data, data, sizeof data);
-    snprintf(buf, sizeof buf, _("block %d \xC2\xB7 data %s \xC2\xB7 aligned step %d of %d"), f->tr->block_size, data,
-             f->row + 1, f->nrows);
-    int bw = text_width(d->tc, FACE_SANS, C->fs_ui, buf);
+    x += text_draw(d->tc, FACE_SANS_BOLD, C->fs_title, x, y, c2, s->pane[1].header) + C->fs_title;
+    int bw = text_width(d->tc, FACE_SANS, C->fs_ui, s->where);
     int bx = C->header.x + C->header.w - bw;
     if (bx < x)
         bx = x;
     text_draw_fit(d->tc, FACE_SANS, C->fs_ui, bx, y + (C->fs_title - C->fs_ui) * 3 / 4,
-                  C->header.x + C->header.w - bx, th->text, buf);
+                  C->header.x + C->header.w - bx, th->text, s->where);
 
     /* The difference at this step, each side after a chip of its colour. */
     lrect df = C->diff;
     int px = C->fs_diff;
     int sep = text_width(d->tc, FACE_SANS, px, "   \xC2\xB7   ");
     int chip = px * 7 / 10;
-    const rv_step *st = f->step >= 0 ? &f->tr->steps[f->step] : &f->tr2->steps[f->step2];
-    char label[64];
-    snprintf(buf, sizeof buf, _("At %s:  "), step_label(st->label, label, sizeof label));
-    int need = text_width(d->tc, FACE_SANS, px, buf) + sep + 2 * (chip + px / 2)
-               + text_width(d->tc, FACE_SANS_BOLD, px, part[0]) + text_width(d->tc, FACE_SANS_BOLD, px, part[1]);
+    int need = text_width(d->tc, FACE_SANS, px, s->at) + sep + 2 * (chip + px / 2)
+               + text_width(d->tc, FACE_SANS_BOLD, px, s->part[0]) + text_width(d->tc, FACE_SANS_BOLD, px, s->part[1]);
     if (need > df.w)
         px = C->fs_ui;
     int lh = text_line_height(d->tc, FACE_SANS_BOLD, px);
     int dy = df.y + (df.h - lh) / 2;
     x = df.x;
-    x += text_draw(d->tc, FACE_SANS, px, x, dy, th->text_dim, buf);
+    x += text_draw(d->tc, FACE_SANS, px, x, dy, th->text_dim, s->at);
     for (int p = 0; p < 2; p++) {
         if (p == 1)
             x += text_draw(d->tc, FACE_SANS, px, x, dy, th->text_dim, "   \xC2\xB7   ");
         prim_fill(d->r, (lrect){ x, dy + (lh - chip) / 2, chip, chip }, pane_colour(th, p));
         x += chip + px / 2;
         int room = df.x + df.w - x;
-        x += text_draw_fit(d->tc, FACE_SANS_BOLD, px, x, dy, room, th->text_strong, part[p]);
+        x += text_draw_fit(d->tc, FACE_SANS_BOLD, px, x, dy, room, th->text_strong, s->part[p]);
     }
 }
 
 static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
 {
     const theme *th = d->th;
-    const viewer_frame *f = d->f;
-    const compare_row *rows = f->rows;
-    const rv_trace *tr[2] = { f->tr, f->tr2 };
-    const rv_analysis *an[2] = { f->an, f->an2 };
+    const scene_compare *s = &d->sc->cmp;
     int dot = C->fs_small / 2 > 3 ? C->fs_small / 2 : 3;
     for (int p = 0; p < 2; p++) {
-        const rv_version_info *vi = rv_version(tr[p]->version);
         lrect lab = { C->timeline.x, C->timeline.y + p * (C->row_h + 2), C->steps_x - C->timeline.x - C->margin, C->row_h };
         prim_fill(d->r, lab, pane_colour(th, p));
         text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_ui, lab.x, lab.y, lab.w, lab.h,
-                           theme_text_on(th, pane_colour(th, p)), vi ? vi->name : "v?");
-        for (int r = 0; r < f->nrows; r++) {
+                           theme_text_on(th, pane_colour(th, p)), s->pane[p].name);
+        for (int r = 0; r < s->nrows; r++) {
             lrect b = layout_compare_cell(C, r, p);
-            int s = rows[r].step[p], cur = r == f->row;
-            if (s < 0) {
+            const scene_cmp_cell *c = &s->cell[r][p];
+            int cur = r == s->row;
+            if (c->step < 0) {
                 prim_stroke(d->r, b, cur ? pane_colour(th, p) : th->panel_edge, cur ? 2 : 1);
                 continue;
             }
-            uint32_t ph = tr[p]->steps[s].phase < 6 ? tr[p]->steps[s].phase : 0;
-            rgba bg = cur ? pane_colour(th, p) : th->phase[ph];
+            rgba bg = cur ? pane_colour(th, p) : th->phase[c->phase];
             prim_fill(d->r, b, bg);
-            if (r < f->row)
+            if (r < s->row)
                 prim_fill(d->r, (lrect){ b.x, b.y + b.h - 3, b.w, 3 }, pane_colour(th, p));
-            char lbuf[64];
-            const char *label = step_label(tr[p]->steps[s].label, lbuf, sizeof lbuf);
             font_face face = cur ? FACE_SANS_BOLD : FACE_SANS;
             int fpx = C->fs_small;
-            while (fpx > C->fs_small * 7 / 10 && text_width(d->tc, face, fpx, label) > b.w - 4 - dot)
+            while (fpx > C->fs_small * 7 / 10 && text_width(d->tc, face, fpx, c->label) > b.w - 4 - dot)
                 fpx--;
-            if (text_width(d->tc, face, fpx, label) <= b.w - 4 - dot)
-                text_draw_centered(d->tc, face, fpx, b.x, b.y, b.w - dot, b.h, theme_text_on(th, bg), label);
+            if (text_width(d->tc, face, fpx, c->label) <= b.w - 4 - dot)
+                text_draw_centered(d->tc, face, fpx, b.x, b.y, b.w - dot, b.h, theme_text_on(th, bg), c->label);
             /* A mark in the corner: divergence or a bank conflict at this step. */
-            const rv_step_info *si = &an[p]->steps[s];
             lrect mk = { b.x + b.w - dot - 2, b.y + 2, dot, dot };
-            if (si->max_conflict >= 2)
-                prim_fill(d->r, mk, theme_conflict(th, si->max_conflict));
-            else if (si->divergent_warps)
+            if (c->conflict >= 2)
+                prim_fill(d->r, mk, theme_conflict(th, c->conflict));
+            else if (c->divergent)
                 prim_fill(d->r, mk, th->divergent);
         }
     }
@@ -279,15 +230,9 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc)
     prim_color(r, d.th->bg);
     if (SDL_RenderClear(r) != 0)
         SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
-    char part[2][160], line[400];
-    compare_difference(f->an, f->step, f->an2, f->step2, part, line, sizeof line);
-    draw_cmp_header(&d, &C, part);
-    for (int p = 0; p < 2; p++) {
-        const char *missing = p == 0 ? part[0] : part[1];
-        /* "v4: no step with stride 64" -> the part after the name */
-        const char *colon = strstr(missing, ": ");
-        draw_pane(&d, &C, p, colon ? colon + 2 : missing);
-    }
+    draw_cmp_header(&d, &C);
+    for (int p = 0; p < 2; p++)
+        draw_pane(&d, &C, p);
     draw_cmp_timeline(&d, &C);
     draw_cmp_legend(&d, &C);
     const theme *th = d.th;
@@ -306,9 +251,7 @@ void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc)
     }
     if (f->help) {
         layout L;
-        layout_in in = { .w = f->width, .h = f->height, .block_size = f->tr->block_size,
-                         .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps };
-        layout_compute(&L, &in);
+        layout_compute(&L, &sc->cmp.help);
         draw_ctx hd = { r, tc, th, &L, f, sc, &sc->block[0] };
         draw_help(&hd);
     }

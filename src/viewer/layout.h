@@ -79,7 +79,7 @@ void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fo
 typedef struct layout_cmp {
     layout pane[2];             /* grids of each pane (pane[p].center etc.)     */
     lrect panes[2];             /* whole pane rectangles                        */
-    lrect title[2], figure[2], verify[2], codeline[2]; /* verify h 0: none */
+    lrect title[2], figure[2], checkline[2], codeline[2]; /* checkline: the cross-check, h 0: none */
     lrect header, diff, legend, timeline, footer;
     int margin, fs_title, fs_ui, fs_small, fs_diff;
     int nrows, row_h, steps_x, step_w;

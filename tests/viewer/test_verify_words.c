@@ -213,8 +213,8 @@ static void test_race_band(void)
         CHECK(C.pane[0].warn.h > 0 && pixels_like(s, C.pane[0].warn, th->hazard) > C.pane[0].warn.w * C.pane[0].warn.h / 2,
               "compare: v4's pane has the band");
         CHECK(pixels_like(s, C.pane[1].warn, th->hazard) == 0, "compare: v2's pane has none");
-        CHECK(C.verify[0].h > 0 && pixels_unlike(s, C.verify[0], th->bg) > 50, "compare: v4's cross-check line");
-        CHECK(C.verify[1].h > 0 && pixels_unlike(s, C.verify[1], th->bg) > 50, "compare: v2's cross-check line");
+        CHECK(C.checkline[0].h > 0 && pixels_unlike(s, C.checkline[0], th->bg) > 50, "compare: v4's cross-check line");
+        CHECK(C.checkline[1].h > 0 && pixels_unlike(s, C.checkline[1], th->bg) > 50, "compare: v2's cross-check line");
     }
     app_close(&a);
 
