@@ -73,12 +73,6 @@ lrect panel_bar_rect(const panel_geom *g, int row, double gbps);
 /* The pixel of (n, gbps) in the sweep plot. */
 void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int *y);
 
-/* Code pane helpers: strips the trace instrumentation from a source line in
- * place (returns 1 when nothing else was on it); the cleaned, unindented
- * statement at `line` of a version's kernel (0, or -1 when there is none). */
-int code_clean_line(char *s);
-int code_statement(int version, int line, char *buf, size_t len);
-
 /* Primitives.  prim_direct: r is SDL's software renderer drawing into the
  * ARGB8888 or XRGB8888 surface s (the off-screen canvas, or a window without
  * a GPU renderer), so opaque fills and text may write its pixels directly;

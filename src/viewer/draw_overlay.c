@@ -1,13 +1,8 @@
 /* draw_overlay.c — what sits on top of or beside the panes: the colour key,
- * the hover tooltip (value, bank, provenance of a word; accesses of a lane)
- * and the help overlay listing every key.
+ * the hover tooltip (value, bank, provenance of a word; accesses of a lane:
+ * the scene's lines, scene_tips.c) and the help overlay listing every key.
  */
-#include <stdio.h>
-#include <string.h>
 #include "draw.h"
-#include "predict.h"
-#include "stepview.h"
-#include "step_words.h"
 #include "../i18n.h"
 
 /* ---- legend ---------------------------------------------------------------- */
@@ -53,135 +48,21 @@ void draw_legend(const draw_ctx *d)
 
 /* ---- tooltip ---------------------------------------------------------------- */
 
-#define TIP_LINES 6
-#define TIP_LEN   256
-
-static int tip_cell(const draw_ctx *d, int word, char lines[TIP_LINES][TIP_LEN])
-{
-    const rv_analysis *an = d->f->an;
-    int k = d->f->step, words = an->smem_words, n = 0;
-    stepview sv;
-    stepview_build(&sv, an, k);
-    size_t after = (size_t)(k + 1) * words + word, before = (size_t)k * words + word;
-    char v[32], w[32];
-    snprintf(lines[n++], TIP_LEN, _("smem[%d]  \xC2\xB7  bank %d  \xC2\xB7  row %d"), word, word % 32, word / 32);
-    if (!an->smem_set[after]) {
-        snprintf(lines[n++], TIP_LEN, _("not written yet"));
-        return n;
-    }
-    layout_format_value(an->smem[after], 12, v, sizeof v);
-    if (sv.writer[word] >= 0 && an->smem_set[before]) {
-        layout_format_value(an->smem[before], 12, w, sizeof w);
-        snprintf(lines[n++], TIP_LEN, _("value %s (was %s), written by thread %d"), v, w, sv.writer[word]);
-    } else if (sv.writer[word] >= 0) {
-        snprintf(lines[n++], TIP_LEN, _("value %s, written by thread %d"), v, sv.writer[word]);
-    } else {
-        snprintf(lines[n++], TIP_LEN, _("value %s"), v);
-    }
-    char prov[180];
-    uint64_t cnt = rv_provenance(an, k, RV_ACC(RV_SPACE_SMEM, word), prov, sizeof prov);
-    snprintf(lines[n++], TIP_LEN, ngettext("= %s  (%llu element)", "= %s  (%llu elements)", cnt),
-             prov, (unsigned long long)cnt);
-    if (an->conflict[(size_t)k * words + word] >= 2)
-        snprintf(lines[n++], TIP_LEN, _("in a %d-way bank conflict this step"), an->conflict[(size_t)k * words + word]);
-    else if (sv.read[word])
-        snprintf(lines[n++], TIP_LEN, _("read this step"));
-    return n;
-}
-
-static void describe_acc(uint64_t a, int t, char *buf, size_t len)
-{
-    unsigned sp = RV_ACC_SPACE(a);
-    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(a);
-    switch (sp) {
-    case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
-    case RV_SPACE_GIN:  snprintf(buf, len, "in[%llu]", ix); break;
-    case RV_SPACE_GIN4: snprintf(buf, len, _("in[%llu..%llu] (one 128-bit load)"), ix, ix + 3); break;
-    case RV_SPACE_TICKET: snprintf(buf, len, _("the ticket counter (atomic fetch_add)")); break;
-    case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
-    case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
-    case RV_SPACE_REG:  snprintf(buf, len, _("its register")); break;
-    default:            snprintf(buf, len, "-"); break;
-    }
-    (void)t;
-}
-
-static int tip_lane(const draw_ctx *d, int t, char lines[TIP_LINES][TIP_LEN])
-{
-    const rv_trace *tr = d->f->tr;
-    const rv_analysis *an = d->f->an;
-    int k = d->f->step, n = 0;
-    const rv_event *e = rv_trace_event(tr, k, t);
-    snprintf(lines[n++], TIP_LEN, _("thread %d  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t, t / 32, t % 32);
-    if (e->line == 0) {
-        snprintf(lines[n++], TIP_LEN, _("does not execute this step"));
-    } else {
-        char v[32], acc[64], reads[200] = "";
-        const uint64_t *rd = rv_event_reads(tr, e);
-        size_t o = 0;
-        int shown = e->nreads < 4 ? e->nreads : 4;
-        for (int i = 0; i < shown; i++) {
-            describe_acc(rd[i], t, acc, sizeof acc);
-            o += (size_t)snprintf(reads + o, sizeof reads - o, "%s%s", i ? ", " : "", acc);
-            if (o >= sizeof reads)
-                break;
-        }
-        if (e->nreads > shown && o < sizeof reads)
-            snprintf(reads + o, sizeof reads - o, _(" + %d more"), e->nreads - shown);
-        snprintf(lines[n++], TIP_LEN, _("line %d reads %s"), e->line, e->nreads ? reads : _("nothing"));
-        layout_format_value(e->value, 12, v, sizeof v);
-        describe_acc(e->write, t, acc, sizeof acc);
-        snprintf(lines[n++], TIP_LEN, _("writes %s to %s"), v, acc);
-        if (an->wasted[(size_t)k * tr->block_size + t])
-            snprintf(lines[n++], TIP_LEN, _("wasted: no later step uses this result"));
-    }
-    size_t ri = (size_t)(k + 1) * tr->block_size + t;
-    if (an->regs_set[ri]) {
-        char v[32], prov[160];
-        layout_format_value(an->regs[ri], 12, v, sizeof v);
-        rv_provenance(an, k, RV_ACC(RV_SPACE_REG, t), prov, sizeof prov);
-        snprintf(lines[n++], TIP_LEN, _("register %s = %s"), v, prov);
-    }
-    return n;
-}
-
-static int tip_step(const draw_ctx *d, int s, char lines[TIP_LINES][TIP_LEN])
-{
-    const rv_trace *tr = d->f->tr;
-    const rv_step_info *si = &d->f->an->steps[s];
-    int n = 0;
-    char label[64];
-    snprintf(lines[n++], TIP_LEN, _("step %d: %s (%s)"), s + 1,
-             step_label(tr->steps[s].label, label, sizeof label), step_phase_name((rv_phase)tr->steps[s].phase));
-    /* Predict mode: what a step not yet shown does is the next questions' answer. */
-    if (d->f->quiz && (s > d->f->step || (s == d->f->step && predict_veiled(d->f->quiz))))
-        return n;
-    snprintf(lines[n++], TIP_LEN, _("%d active threads, %d divergent warps"), si->active_threads, si->divergent_warps);
-    if (si->max_conflict >= 2)
-        snprintf(lines[n++], TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
-    if (si->wasted_threads)
-        snprintf(lines[n++], TIP_LEN, _("%d threads' results are never used"), si->wasted_threads);
-    return n;
-}
-
+/* The tooltip of the block pane being drawn, beside the mouse and kept
+ * inside the window. */
 void draw_tooltip(const draw_ctx *d)
 {
     const layout *L = d->L;
     const theme *th = d->th;
     int mx = d->f->mouse_x, my = d->f->mouse_y;
-    char lines[TIP_LINES][TIP_LEN];
-    int n = 0, idx;
-    if ((idx = layout_cell_at(L, mx, my)) >= 0)
-        n = tip_cell(d, idx, lines);
-    else if ((idx = layout_lane_at(L, mx, my)) >= 0)
-        n = tip_lane(d, idx, lines);
-    else if ((idx = layout_step_at(L, mx, my)) >= 0)
-        n = tip_step(d, idx, lines);
+    /* compare mode: each pane its own (d->blk is &sc->block[1] for the second) */
+    const scene_tip *tip = &d->sc->frame.tip[d->blk == &d->sc->block[1] ? 1 : 0];
+    int n = tip->n;
     if (n == 0)
         return;
     int px = L->fs_ui, lh = (int)(px * 1.3), m = L->margin, w = 0;
     for (int i = 0; i < n; i++) {
-        int tw = text_width(d->tc, i == 0 ? FACE_SANS_BOLD : FACE_SANS, px, lines[i]);
+        int tw = text_width(d->tc, i == 0 ? FACE_SANS_BOLD : FACE_SANS, px, tip->lines[i]);
         if (tw > w)
             w = tw;
     }
@@ -200,7 +81,7 @@ void draw_tooltip(const draw_ctx *d)
     prim_stroke(d->r, box, th->accent, 1);
     for (int i = 0; i < n; i++)
         text_draw_fit(d->tc, i == 0 ? FACE_SANS_BOLD : FACE_SANS, px, box.x + m, box.y + m / 2 + i * lh,
-                      box.w - 2 * m, i == 0 ? th->text_strong : th->text, lines[i]);
+                      box.w - 2 * m, i == 0 ? th->text_strong : th->text, tip->lines[i]);
 }
 
 /* ---- help ------------------------------------------------------------------- */
@@ -258,21 +139,4 @@ void draw_help(const draw_ctx *d)
         text_draw(d->tc, FACE_SANS_BOLD, px, box.x + m, y, th->text_strong, _(help_keys[i][0]));
         text_draw_fit(d->tc, FACE_SANS, px, box.x + 2 * m + kw, y, box.w - 3 * m - kw, th->text, _(help_keys[i][1]));
     }
-}
-
-/* ---- the tooltip's words, for other outputs (the HTML lesson) ---------------- */
-
-_Static_assert(TIP_LINES == SCENE_TIP_LINES && TIP_LEN == SCENE_TIP_LEN, "draw.h sizes the tooltip's lines");
-
-int scene_tip_text(const viewer_frame *f, scene_tip_kind what, int idx, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
-{
-    draw_ctx d = { NULL, NULL, NULL, NULL, f, NULL, NULL };   /* the tip_* functions read the frame only */
-    if (f->step < 0 || idx < 0)
-        return 0;
-    switch (what) {
-    case SCENE_TIP_CELL: return idx < f->an->smem_words ? tip_cell(&d, idx, lines) : 0;
-    case SCENE_TIP_LANE: return idx < f->tr->block_size ? tip_lane(&d, idx, lines) : 0;
-    case SCENE_TIP_STEP: return idx < f->tr->nsteps ? tip_step(&d, idx, lines) : 0;
-    }
-    return 0;
 }

@@ -3,10 +3,11 @@
  * The window loop and the off-screen canvas both call draw_frame(), so what
  * a test samples is what the teacher sees.  It runs the frame one way: the
  * scene (every word and fact, from the trace and its analysis), the layout,
- * then each pane painting its part of the scene.
+ * then each pane painting its part of the scene.  The hover tooltip is the
+ * one word of the scene that needs the layout: what is under the mouse is
+ * found here, between the two, and its lines asked of the scene.
  */
 #include "draw.h"
-#include "predict.h"
 #include "scene.h"
 
 void draw_layout_for(const viewer_frame *f, layout *L)
@@ -32,16 +33,40 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
     layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
 }
 
+/* The tooltip of the word, thread or timeline step under the mouse in a
+ * block pane laid out by L, showing frame g. */
+static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
+{
+    int mx = g->mouse_x, my = g->mouse_y, idx;
+    if ((idx = layout_cell_at(L, mx, my)) >= 0)
+        tip->n = scene_tip_text(g, SCENE_TIP_CELL, idx, tip->lines);
+    else if ((idx = layout_lane_at(L, mx, my)) >= 0)
+        tip->n = scene_tip_text(g, SCENE_TIP_LANE, idx, tip->lines);
+    else if ((idx = layout_step_at(L, mx, my)) >= 0)
+        tip->n = scene_tip_text(g, SCENE_TIP_STEP, idx, tip->lines);
+}
+
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc;   /* large: off the stack; frames are drawn one at a time */
     scene_build(&sc, f);
     if (sc.compare) {
+        if (f->hover) {
+            static layout_cmp C;   /* two layouts: kept off the stack */
+            draw_compare_layout(f, &C);
+            for (int p = 0; p < 2; p++) {
+                viewer_frame g = draw_compare_pane(f, p);
+                if (g.step >= 0)
+                    hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
+            }
+        }
         draw_compare(r, tc, &sc);
         return;
     }
     layout L;
     draw_layout_for(f, &L);
+    if (f->hover && !sc.frame.veiled)   /* a tooltip would tell the answer */
+        hover_tip(&sc.frame.tip[0], f, &L);
     draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0] };
     prim_clip(r, NULL);
     prim_color(r, d.th->bg);
@@ -50,15 +75,14 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_header(&d);
     draw_code(&d);
     draw_block(&d);
-    if (f->quiz)
+    if (sc.frame.asking)
         draw_predict_card(&d, L.results);
     else
         panel_results_draw(&d, L.results);
     draw_legend(&d);
     draw_timeline(&d);
     draw_footer(&d);
-    if (f->hover && !predict_veiled(f->quiz))   /* a tooltip would tell the answer */
-        draw_tooltip(&d);
+    draw_tooltip(&d);
     if (f->help)
         draw_help(&d);
 }

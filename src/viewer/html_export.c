@@ -160,21 +160,16 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
     }
     for (int p = 0; p < panes; p++) {
         viewer_frame g = draw_compare_pane(f, p);
-        const rv_version_info *vi = rv_version(g.tr->version);
+        const char *name = rv_version_name(g.tr->version);
         const rv_trace *tr = g.tr;
         char origin[300], nn[48], data[48], figure[400];
-        if (tr->origin_kind == RV_ORIGIN_GPU)
-            snprintf(origin, sizeof origin, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
-        else
-            snprintf(origin, sizeof origin, _("CPU model%s%s"), g.note && g.note[0] ? " \xE2\x80\x94 " : "",
-                     g.note ? g.note : "");
+        scene_frame_origin(&g, origin, sizeof origin);   /* the header's */
         plot_n_name(tr->n, nn, sizeof nn);
         rv_data_name(tr->data, data, sizeof data);
-        snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), vi ? vi->name : "v?",
-                 vi && vi->changed ? _(vi->changed) : "");
+        snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), name, scene_frame_lesson(tr->version));
         scene_panel_figure(&g, tr->version, tr->n, figure, sizeof figure);
         snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
-                 vi ? vi->name : "v?", tr->block_size, nn, data, origin, figure);
+                 name, tr->block_size, nn, data, origin, figure);
     }
     *nintro = n;
 }

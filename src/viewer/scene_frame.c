@@ -1,11 +1,176 @@
-/* scene_frame.c — the frame around the panes: header, code pane, timeline, footer, predict card and the hover tooltip: decided from the trace, its analysis and the frame's
- * inputs, before anything is drawn. */
+/* scene_frame.c — the frame around the panes, decided before anything is
+ * drawn: the header (version, origin, the run, what changed), the code
+ * pane's lines (scene_code.c), the timeline's steps and play state, and
+ * predict mode's card.  The hover tooltip's lines are scene_tips.c's; the
+ * frame's driver asks for them once the layout says what is under the mouse.
+ */
+#include <stdio.h>
+#include <string.h>
 #include "scene_frame.h"
+#include "predict.h"
+#include "step_words.h"
 #include "viewer.h"
+#include "../versions.h"
+#include "../i18n.h"
+
+/* ---- header ----------------------------------------------------------------- */
+
+/* "2²⁵ = 33,554,432" for powers of two from 2¹⁰, else the number with
+ * separators. */
+static void format_n(uint64_t n, char *buf, size_t len)
+{
+    static const char *const sup[10] = {
+        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
+        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
+    };
+    char digits[32], grouped[48];
+    snprintf(digits, sizeof digits, "%llu", (unsigned long long)n);
+    size_t nd = strlen(digits), o = 0;
+    for (size_t i = 0; i < nd; i++) {
+        grouped[o++] = digits[i];
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
+            grouped[o++] = ',';
+    }
+    grouped[o] = '\0';
+    if (n >= 1024 && (n & (n - 1)) == 0) {
+        int e = 0;
+        while ((1ull << e) < n)
+            e++;
+        snprintf(buf, len, "2%s%s = %s", sup[e / 10], sup[e % 10], grouped);
+    } else {
+        snprintf(buf, len, "%s", grouped);
+    }
+}
+
+void scene_frame_origin(const viewer_frame *f, char *buf, size_t len)
+{
+    const rv_trace *tr = f->tr;
+    if (tr->origin_kind == RV_ORIGIN_GPU)
+        snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
+    else
+        snprintf(buf, len, _("CPU model%s%s"), f->note && f->note[0] ? " \xE2\x80\x94 " : "", f->note ? f->note : "");
+}
+
+const char *scene_frame_lesson(int v)
+{
+    const rv_version_info *vi = rv_version(v);
+    return vi && vi->changed ? _(vi->changed) : "";
+}
+
+static void header_build(scene_header *h, const viewer_frame *f)
+{
+    const rv_trace *tr = f->tr;
+    const rv_version_info *vi = rv_version(tr->version);
+    snprintf(h->title, sizeof h->title, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : _("unknown version"));
+    scene_frame_origin(f, h->origin, sizeof h->origin);
+    h->origin_gpu = tr->origin_kind == RV_ORIGIN_GPU;
+
+    /* The run's numbers, each form shorter than the one before. */
+    char n[64], data[48], grid[32];
+    format_n(tr->n, n, sizeof n);
+    rv_data_name(tr->data, data, sizeof data);
+    format_n(tr->grid, grid, sizeof grid);
+    snprintf(h->run[0], sizeof h->run[0],
+             _("block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 traced block %u of %s \xC2\xB7 step %d of %d"),
+             tr->block_size, n, data, tr->traced_block, grid, f->step + 1, tr->nsteps);
+    snprintf(h->run[1], sizeof h->run[1], _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d of %d"),
+             tr->block_size, n, data, f->step + 1, tr->nsteps);
+    char *eq = strstr(n, " = ");   /* "2²⁵" alone */
+    if (eq)
+        *eq = '\0';
+    snprintf(h->run[2], sizeof h->run[2], _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d"),
+             tr->block_size, n, data, f->step + 1, tr->nsteps);
+    h->lesson = scene_frame_lesson(tr->version);
+}
+
+/* ---- timeline --------------------------------------------------------------- */
+
+static void timeline_build(scene_timeline *t, const viewer_frame *f)
+{
+    const rv_trace *tr = f->tr;
+    double speed = f->speed > 0 ? f->speed : 1.0;
+    t->playing = f->playing != 0;
+    t->play = f->playing ? _("\xE2\x96\xB6 playing") : _("\xE2\x80\x96 paused");
+    if (speed < 1)
+        snprintf(t->speed, sizeof t->speed, _("%.1f step/s"), speed);
+    else
+        snprintf(t->speed, sizeof t->speed, speed > 1 ? _("%.0f steps/s") : _("%.0f step/s"), speed);
+    t->cur = f->step;
+    t->nsteps = tr->nsteps < RV_MAX_STEPS ? tr->nsteps : RV_MAX_STEPS;
+    int veiled = predict_veiled(f->quiz);
+    for (int s = 0; s < t->nsteps; s++) {
+        scene_step *st = &t->steps[s];
+        const rv_step_info *si = &f->an->steps[s];
+        char label[64];
+        snprintf(st->label, sizeof st->label, "%s", step_label(tr->steps[s].label, label, sizeof label));
+        st->phase = tr->steps[s].phase < 6 ? (int)tr->steps[s].phase : 0;
+        /* Predict mode: the marks of steps not yet shown would tell answers. */
+        st->marked = !(f->quiz && (s > f->step || (s == f->step && veiled)));
+        st->divergent = si->divergent_warps > 0;
+        st->conflict = si->max_conflict >= 2 ? si->max_conflict : 0;
+    }
+}
+
+/* ---- predict mode's card ------------------------------------------------------ */
+
+_Static_assert(SCENE_CARD_LEN >= QUIZ_EXPLAIN_LEN + 64 && SCENE_CARD_LEN >= QUIZ_ANSWER_LEN + 32,
+               "the card holds what predict mode's question says");
+
+static void card_build(scene_card *c, const predict *p)
+{
+    memset(c, 0, sizeof *c);
+    c->title = p->slide || p->mode == PREDICT_TEACHER ? _("Question") : _("Predict");
+    if (p->mode == PREDICT_CLASS && !p->slide)
+        snprintf(c->score, sizeof c->score, _("score %d / %d"), p->right, p->answered);
+    if (!p->has_q) {
+        c->message = _("Nothing executes in this step: nothing to predict.");
+        c->message_lines = 4;
+        return;
+    }
+    c->question = p->q.text;
+    c->revealed = p->revealed;
+    if (!p->revealed) {
+        if (!p->slide && p->mode == PREDICT_CLASS) {
+            c->hint = p->q.hint;
+            /* The answer being given: lanes clicked, then the digits typed. */
+            if (p->q.type == QUIZ_LANE_SET) {
+                quiz_format_lanes(p->picked, c->given, sizeof c->given);
+                if (p->input[0])
+                    snprintf(c->given + strlen(c->given), sizeof c->given - strlen(c->given), "  + %s_", p->input);
+            } else {
+                snprintf(c->given, sizeof c->given, "%s_", p->input);
+            }
+            c->keys = _("Enter: answer \xC2\xB7 Space: show the step \xC2\xB7 A: predict mode off");
+        } else if (!p->slide) {
+            c->message = _("Space or Enter shows the answer.");
+            c->message_lines = 2;
+        } else {
+            c->message = _("Predict, then turn to the next slide.");
+            c->message_lines = 3;
+        }
+        return;
+    }
+    c->verdict = p->verdict;
+    if (p->verdict != 0)
+        c->verdict_words = p->verdict > 0 ? _("\xE2\x9C\x93 right") : _("\xE2\x9C\x97 not quite");
+    if (p->verdict < 0 && p->given[0])
+        snprintf(c->said, sizeof c->said, _("you said: %s"), p->given);
+    snprintf(c->answer, sizeof c->answer, _("Answer: %s"), p->q.answer);
+    c->explain = p->q.explain;
+    c->next = p->slide ? NULL : _("\xE2\x86\x92 or Enter: the next step's question");
+}
+
+/* ---- the frame ------------------------------------------------------------------ */
 
 void scene_frame_build(scene_frame *s, const viewer_frame *f)
 {
-    (void)f;
-
-    s->built = 1;
+    int step = f->step >= 0 && f->step < f->tr->nsteps ? f->step : -1;
+    header_build(&s->header, f);
+    scene_code_build(&s->code, f->tr->version, step >= 0 ? f->an->steps[step].line : 0);
+    timeline_build(&s->timeline, f);
+    s->veiled = predict_veiled(f->quiz);
+    s->asking = f->quiz != NULL;
+    if (s->asking)
+        card_build(&s->card, f->quiz);
+    s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
 }

@@ -1,22 +1,136 @@
-/* scene_frame.h — the frame around the panes: header, code pane, timeline, footer, predict card and the hover tooltip, as the scene holds it (scene.h). */
+/* scene_frame.h — the frame around the panes: header, code pane, timeline,
+ * predict card and the hover tooltip, as the scene holds it (scene.h).
+ *
+ * Everything here is decided from the trace, its analysis, the version
+ * table and predict mode's question before anything is drawn; the drawing
+ * files (draw_frame.c, draw_code.c, draw_timeline.c, draw_overlay.c,
+ * draw_predict.c) measure and paint it.  Where the room decides the wording
+ * (the header's run line) the scene gives the alternatives, longest first.
+ */
 #ifndef VIEWER_SCENE_FRAME_H
 #define VIEWER_SCENE_FRAME_H
 
 #include <stddef.h>
+#include "../trace.h"
+
 struct viewer_frame;
 
-typedef struct scene_frame {
-    int built;
-} scene_frame;
-
-void scene_frame_build(scene_frame *s, const struct viewer_frame *f);
+/* ---- the hover tooltip ---------------------------------------------------- */
 
 /* The lines of the hover tooltip over shared-memory word, thread or
  * timeline step idx at f's step (returns how many, 0 for none): what the
- * window shows on hover and the HTML lesson as data. */
+ * window shows on hover and the HTML lesson as data (scene_tips.c). */
 #define SCENE_TIP_LINES 6
 #define SCENE_TIP_LEN   256
 typedef enum scene_tip_kind { SCENE_TIP_CELL, SCENE_TIP_LANE, SCENE_TIP_STEP } scene_tip_kind;
 int scene_tip_text(const struct viewer_frame *f, scene_tip_kind what, int idx, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN]);
+
+/* The tooltip of one block pane: filled by the frame's driver (frame.c)
+ * once the layout says what the mouse is over; the first line is the
+ * heading. */
+typedef struct scene_tip {
+    int n;                                     /* lines; 0: no tooltip       */
+    char lines[SCENE_TIP_LINES][SCENE_TIP_LEN];
+} scene_tip;
+
+/* ---- the code pane (scene_code.c) ------------------------------------------ */
+
+#define SCENE_CODE_LINES 600   /* source lines of one kernel shown, at most    */
+#define SCENE_CODE_LEN   512   /* characters of one line, tabs expanded         */
+
+/* Strips the trace instrumentation from a source line in place (returns 1
+ * when nothing else was on it). */
+int code_clean_line(char *s);
+/* The cleaned, unindented statement at `line` of a version's kernel (0, or
+ * -1 when there is none). */
+int code_statement(int version, int line, char *buf, size_t len);
+
+typedef struct scene_code_line {
+    int line;                  /* its number in the kernel's file (1-based)   */
+    const char *text;          /* cleaned, tabs expanded, indentation kept     */
+} scene_code_line;
+
+typedef struct scene_code {
+    char title[128];           /* "kernels/reduce_v3.cu"                       */
+    int has_source;            /* 0: the source is not embedded in this build  */
+    int cur;                   /* the line the step runs, 0: none              */
+    int nlines;                /* the lines shown: instrumentation-only lines */
+    scene_code_line lines[SCENE_CODE_LINES];   /* are left out but the current */
+} scene_code;
+
+void scene_code_build(scene_code *c, int version, int cur);
+
+/* ---- header, timeline, predict card ---------------------------------------- */
+
+/* The run line of the header, longest first: drawing takes the first that
+ * fits before the origin. */
+#define SCENE_RUN_FORMS 3
+
+typedef struct scene_header {
+    char title[160];           /* "v3  sequential addressing"                 */
+    char origin[200];          /* "GPU trace: NVIDIA H100, 2026-05-02" ...     */
+    int origin_gpu;            /* 1: a GPU's trace (full-warp colour), 0: the
+                                  CPU model (divergence colour)               */
+    char run[SCENE_RUN_FORMS][320];
+    const char *lesson;        /* what changed in this version, translated    */
+} scene_header;
+
+/* One step of the timeline. */
+typedef struct scene_step {
+    char label[64];            /* as the viewer shows it (step_words.h)       */
+    int phase;                 /* rv_phase, 0 when out of range: its colour    */
+    int marked;                /* 0: its marks would tell predict mode's answer */
+    int divergent;             /* a mark: divergent warps                      */
+    int conflict;              /* a mark: the worst bank conflict, 0 or >= 2   */
+} scene_step;
+
+typedef struct scene_timeline {
+    const char *play;          /* "▶ playing" / "‖ paused"                     */
+    int playing;               /* its colour: full-warp, or plain text         */
+    char speed[32];            /* "2 steps/s"                                  */
+    int nsteps, cur;           /* cur: the step shown                          */
+    scene_step steps[RV_MAX_STEPS];
+} scene_timeline;
+
+/* Predict mode's card, in the results column. */
+#define SCENE_CARD_LEN 480
+typedef struct scene_card {
+    const char *title;         /* "Predict", "Question"                        */
+    char score[48];            /* "score 3 / 5"; "" when nothing is scored     */
+    const char *question;      /* NULL: the step has no question; `message` says so */
+    int revealed;
+    /* asking: the class's answer box (hint set), or a message of what to do */
+    const char *hint;          /* how to answer; NULL: no answer box          */
+    char given[SCENE_CARD_LEN];/* the answer being typed or clicked           */
+    const char *keys;          /* under the answer box                         */
+    const char *message;       /* in place of the box; also "nothing to ask"  */
+    int message_lines;         /* the most lines it takes                      */
+    /* revealed */
+    int verdict;               /* 1 right, -1 wrong, 0 shown without an answer */
+    const char *verdict_words; /* "✓ right", "✗ not quite"                     */
+    char said[SCENE_CARD_LEN]; /* "you said: …"; "" when not shown            */
+    char answer[SCENE_CARD_LEN];
+    const char *explain;
+    const char *next;          /* the keys to go on; NULL on a slide           */
+} scene_card;
+
+typedef struct scene_frame {
+    scene_header header;
+    scene_code code;
+    scene_timeline timeline;
+    int veiled;                /* predict mode hides the step: no tooltip      */
+    int asking;                /* predict mode: the card takes the results column */
+    scene_card card;
+    scene_tip tip[2];          /* the tooltip of block pane 0 (and 1: compare) */
+} scene_frame;
+
+void scene_frame_build(scene_frame *s, const struct viewer_frame *f);
+
+/* "GPU trace: <device>, <date>" or "CPU model — <note>": where the trace
+ * came from (the header's, and the lesson page's). */
+void scene_frame_origin(const struct viewer_frame *f, char *buf, size_t len);
+/* What changed in version v from the one it improves on, translated ("" when
+ * the table says nothing). */
+const char *scene_frame_lesson(int v);
 
 #endif

@@ -346,6 +346,63 @@ static void test_format(void)
     CHECK(!strcmp(b, "1M"), "999999 in 3 chars -> %s", b);
 }
 
+/* The frame around the panes as the scene says it, before any drawing:
+ * the run line's forms, the code pane's lines, the timeline, and predict
+ * mode's veil on the marks, the card and the tooltip's answer. */
+static void test_frame_scene(void)
+{
+    static scene sc;
+    app a;
+    CHECK(open_model(&a, 1, 256) == 0, "v1 opens");
+    keys(&a, SDLK_RIGHT, 2);
+    viewer_frame f = app_frame(&a, W, H);
+    scene_build(&sc, &f);
+    const scene_frame *fr = &sc.frame;
+    CHECK(!strncmp(fr->header.title, "v1", 2), "the header names the version: %s", fr->header.title);
+    CHECK(!fr->header.origin_gpu && strstr(fr->header.origin, "CPU model"), "a model's origin: %s", fr->header.origin);
+    for (int k = 0; k + 1 < SCENE_RUN_FORMS; k++)
+        CHECK(strlen(fr->header.run[k + 1]) < strlen(fr->header.run[k]), "run form %d shorter than %d: %s", k + 1, k,
+              fr->header.run[k + 1]);
+    CHECK(strstr(fr->header.run[0], "step 3 of"), "the run line counts the step: %s", fr->header.run[0]);
+
+    const scene_code *code = &fr->code;
+    int line = f.an->steps[f.step].line, found = 0;
+    CHECK(line > 0 && code->cur == line, "the code pane's current line is the step's (%d, %d)", code->cur, line);
+    for (int i = 0; i < code->nlines; i++) {
+        found |= code->lines[i].line == line;
+        CHECK(!strstr(code->lines[i].text, "RV_REC(") && !strstr(code->lines[i].text, "RV_STEP("),
+              "line %d shows no instrumentation: %s", code->lines[i].line, code->lines[i].text);
+    }
+    CHECK(found, "the current line is among those shown");
+
+    const scene_timeline *t = &fr->timeline;
+    CHECK(t->nsteps == f.tr->nsteps && t->cur == f.step && !t->playing, "the timeline: every step, this one, paused");
+    for (int s = 0; s < t->nsteps; s++)
+        CHECK(t->steps[s].marked && t->steps[s].divergent == (f.an->steps[s].divergent_warps > 0),
+              "step %d: its divergence mark", s);
+    const char *paused = t->play;
+    key(&a, SDLK_p);
+    f = app_frame(&a, W, H);
+    scene_build(&sc, &f);
+    CHECK(t->playing && strcmp(t->play, paused), "P: the timeline says playing (%s)", t->play);
+    key(&a, SDLK_p);
+
+    /* Predict mode: the step is veiled, its marks and later ones hidden. */
+    key(&a, SDLK_a);
+    f = app_frame(&a, W, H);
+    scene_build(&sc, &f);
+    CHECK(fr->asking && fr->veiled && fr->card.question && !fr->card.revealed, "A: the card asks, the step is veiled");
+    CHECK(fr->card.score[0] && fr->card.hint, "the class's card: a score and how to answer");
+    for (int s = 0; s < t->nsteps; s++)
+        CHECK(t->steps[s].marked == (s < f.step), "predict mode: step %d's marks %s", s,
+              s < f.step ? "shown" : "hidden");
+    char lines[SCENE_TIP_LINES][SCENE_TIP_LEN];
+    CHECK(scene_tip_text(&f, SCENE_TIP_STEP, f.step, lines) == 1, "a veiled step's tooltip: its name only");
+    CHECK(scene_tip_text(&f, SCENE_TIP_CELL, 0, lines) >= 2 && !strncmp(lines[0], "smem[0]", 7),
+          "a word's tooltip: %s", lines[0]);
+    app_close(&a);
+}
+
 int main(void)
 {
     char err[512];
@@ -361,6 +418,7 @@ int main(void)
     test_v7_shuffle();
     test_timeline_click_help_quit();
     test_play_and_speed();
+    test_frame_scene();
     test_version_switch_keeps_position();
     test_block_1024();
     test_viewer_main();
