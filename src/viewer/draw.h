@@ -103,11 +103,4 @@ int  prim_fit_px(text_cache *tc, font_face face, int px, int min_px, int w, int 
 rgba prim_shade(rgba c, int amt);
 rgba prim_alpha(rgba c, uint8_t a);
 
-/* The frame pane p of a compare frame draws: now the scene's
- * (scene_compare_pane); this name stays while html_export.c calls it. */
-static inline viewer_frame draw_compare_pane(const viewer_frame *f, int p)
-{
-    return scene_compare_pane(f, p);
-}
-
 #endif

@@ -55,7 +55,7 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
             static layout_cmp C;   /* two layouts: kept off the stack */
             draw_compare_layout(f, &C);
             for (int p = 0; p < 2; p++) {
-                viewer_frame g = draw_compare_pane(f, p);
+                viewer_frame g = scene_compare_pane(f, p);
                 if (g.step >= 0)
                     hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
             }
@@ -64,7 +64,7 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
         return;
     }
     layout L;
-    draw_layout_for(f, &L);
+    layout_compute_folded(&L, &sc.block[0].lin, &sc.block[0].fold);
     if (f->hover && !sc.frame.veiled)   /* a tooltip would tell the answer */
         hover_tip(&sc.frame.tip[0], f, &L);
     draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0] };

@@ -18,7 +18,6 @@
 #include <string.h>
 #include "draw.h"
 #include "html_write.h"
-#include "verify_words.h"
 #include "png_indexed.h"
 #include "predict.h"
 #include "plot.h"
@@ -91,51 +90,31 @@ static void pane_tips(pane_data *pd, const viewer_frame *g)
     }
 }
 
-/* "128 active · 4 full · 2 divergent · 8-way bank conflict · 3 wasted":
- * the banner's counts, in its words. */
-static void counts_text(const viewer_frame *g, char *buf, size_t len)
-{
-    const rv_step_info *si = &g->an->steps[g->step];
-    char part[96];
-    size_t o = (size_t)snprintf(buf, len, _("%d active"), si->active_threads);
-    const char *sep = " \xC2\xB7 ";
-    if (si->full_warps && o < len) {
-        snprintf(part, sizeof part, _("%d full"), si->full_warps);
-        o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, part);
-    }
-    if (si->divergent_warps && o < len) {
-        snprintf(part, sizeof part, _("%d divergent"), si->divergent_warps);
-        o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, part);
-    }
-    if (si->max_conflict >= 2 && o < len) {
-        snprintf(part, sizeof part, _("%d-way bank conflict"), si->max_conflict);
-        o += (size_t)snprintf(buf + o, len - o, "%s%s", sep, part);
-    }
-    if (si->wasted_threads && o < len) {
-        snprintf(part, sizeof part, _("%d wasted"), si->wasted_threads);
-        snprintf(buf + o, len - o, "%s%s", sep, part);
-    }
-}
-
 /* The words of one pane at its step, as paragraphs: the counts and what
  * the threads do, the statement they run, the race note.  prefix (a
  * version's name, or "") leads the first.  Returns how many. */
 static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TEXT_LEN], int max)
 {
+    static scene_block sb;   /* large: off the stack; one step at a time */
     int n = 0;
-    char counts[256], sentence[512], stmt[300];
+    char counts[256] = "", sentence[512], stmt[300];
     if (g->step < 0 || max < 1)
         return 0;
-    counts_text(g, counts, sizeof counts);
+    /* The banner's counts and race note, as the block pane shows them (the
+     * answer's: predict mode's question hides them); the sentence whole,
+     * where the banner wraps it into two lines. */
+    viewer_frame shown = *g;
+    shown.quiz = NULL;
+    scene_block_build(&sb, &shown, 0);
+    for (int i = 0, o = 0; i < sb.ncounts && o < (int)sizeof counts; i++)
+        o += snprintf(counts + o, sizeof counts - (size_t)o, "%s%s", i ? " \xC2\xB7 " : "", sb.count[i].text);
     scene_block_sentence(g, sentence, sizeof sentence);
     snprintf(para[n++], TEXT_LEN, "%s%s%s: %s", prefix, prefix[0] ? " \xE2\x80\x94 " : "", counts, sentence);
     int line = g->an->steps[g->step].line;
     if (n < max && line > 0 && code_statement(g->tr->version, line, stmt, sizeof stmt) == 0)
         snprintf(para[n++], TEXT_LEN, _("line %d: %s"), line, stmt);
-    char title[200], detail[240];
-    if (n < max && verify_race_note(g->verify, g->tr->version, g->tr->steps[g->step].phase, title,
-                                     sizeof title, detail, sizeof detail) != VERIFY_RACE_NONE)
-        snprintf(para[n++], TEXT_LEN, "%s %s", title, detail);
+    if (n < max && sb.race != BLOCK_RACE_NONE)
+        snprintf(para[n++], TEXT_LEN, "%s %s", sb.race_title, sb.race_detail);
     return n;
 }
 
@@ -159,7 +138,7 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         snprintf(title, TEXT_LEN, "%s", a);
     }
     for (int p = 0; p < panes; p++) {
-        viewer_frame g = draw_compare_pane(f, p);
+        viewer_frame g = scene_compare_pane(f, p);
         const char *name = rv_version_name(g.tr->version);
         const rv_trace *tr = g.tr;
         char origin[300], nn[48], data[48], figure[400];
@@ -244,7 +223,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     else
         draw_layout_for(&f, &L);
     for (int p = 0; p < npanes; p++) {
-        viewer_frame g = draw_compare_pane(&f, p);
+        viewer_frame g = scene_compare_pane(&f, p);
         if (pane_geometry(&pd[p], npanes == 2 ? &C.pane[p] : &L, &g) != 0) {
             snprintf(err, errlen, "cannot write %s: out of memory", path);
             goto done;
@@ -335,7 +314,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
             st.nparas = 1;
         }
         for (int p = 0; p < npanes; p++) {
-            viewer_frame pg = draw_compare_pane(&g, p);
+            viewer_frame pg = scene_compare_pane(&g, p);
             const char *name = npanes == 2 ? rv_version_name(pg.tr->version) : "";
             st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
             pane_tips(&pd[p], &pg);

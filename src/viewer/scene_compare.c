@@ -7,15 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 #include "scene_compare.h"
+#include "scene_frame.h"
 #include "scene_panel.h"
 #include "step_words.h"
 #include "verify_words.h"
 #include "../i18n.h"
 #include "../versions.h"
-
-/* The cleaned statement at a kernel line: the code pane's (draw_code.c for
- * now, declared in draw.h, which the scene does not include). */
-int code_statement(int version, int line, char *buf, size_t len);
 
 viewer_frame scene_compare_pane(const viewer_frame *f, int p)
 {
@@ -35,16 +32,6 @@ viewer_frame scene_compare_pane(const viewer_frame *f, int p)
         }
     }
     return g;
-}
-
-/* Where the pane's trace comes from, as the normal view's header says it. */
-static void origin_of(const viewer_frame *g, char *buf, size_t len)
-{
-    const rv_trace *tr = g->tr;
-    if (tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
-    else
-        snprintf(buf, len, _("CPU model%s%s"), g->note && g->note[0] ? " \xE2\x80\x94 " : "", g->note ? g->note : "");
 }
 
 /* Bank conflicts per block, predicted and measured on the hardware: the
@@ -93,7 +80,7 @@ static void pane_of(scene_cmp_pane *pn, const viewer_frame *f, int p, const char
     snprintf(pn->name, sizeof pn->name, "%s", vi ? vi->name : "v?");
     snprintf(pn->title, sizeof pn->title, "%s  %s", pn->name, vi ? _(vi->title) : "");
     snprintf(pn->header, sizeof pn->header, "%s %s", pn->name, vi ? _(vi->title) : "");
-    origin_of(g, pn->origin, sizeof pn->origin);
+    scene_frame_origin(g, pn->origin, sizeof pn->origin);   /* as the header says it */
     pn->timed = scene_panel_figure(g, g->tr->version, g->tr->n, pn->figure, sizeof pn->figure);
     verify_of(pn, g);
     source_of(pn, g, part);
