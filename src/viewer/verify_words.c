@@ -246,6 +246,15 @@ static void verdict(const rv_verify_record *cc, const rv_verify_race *r, char *b
              device_label(cc->device, dev, sizeof dev), n);
 }
 
+/* racecheck's verdict on the version itself, or that none was recorded. */
+static void own_verdict(const rv_verify_record *cc, const rv_verify_race *own, char *detail, size_t dlen)
+{
+    if (own)
+        verdict(cc, own, detail, dlen);
+    else
+        snprintf(detail, dlen, _("no racecheck recorded for this device"));
+}
+
 verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t phase,
                                char *title, size_t tlen, char *detail, size_t dlen)
 {
@@ -263,10 +272,7 @@ verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t p
     switch (kind) {
     case VERIFY_RACE_HAZARD:
         snprintf(title, tlen, "%s", _(vi->race_caption));
-        if (own)
-            verdict(cc, own, detail, dlen);
-        else
-            snprintf(detail, dlen, _("no racecheck recorded for this device"));
+        own_verdict(cc, own, detail, dlen);
         return kind;
     case VERIFY_RACE_CLEAN:
         if (own && own->hazards > 0) {
@@ -276,10 +282,7 @@ verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t p
             return VERIFY_RACE_HAZARD;
         }
         snprintf(title, tlen, "%s", _(vi->race_caption));
-        if (own)
-            verdict(cc, own, detail, dlen);
-        else
-            snprintf(detail, dlen, _("no racecheck recorded for this device"));
+        own_verdict(cc, own, detail, dlen);
         return kind;
     case VERIFY_RACE_SAME_CODE:
         snprintf(title, tlen, "%s", _(vi->race_caption));
