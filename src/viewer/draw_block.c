@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 #include "draw.h"
+#include "value_text.h"
 #include "../i18n.h"
 
 /* The theme's colour for what a tone stands for (n: a conflict's degree). */
@@ -245,7 +246,7 @@ void draw_block(const draw_ctx *d)
             prim_fill(d->r, r, c);
             if (!L->lane_text || in_row > 1 || !ln->has_value)
                 continue;   /* a row of several warps: whose values would it show? */
-            layout_format_value(ln->value, layout_cell_chars(L, L->fs_lane), buf, sizeof buf);
+            value_text(ln->value, layout_cell_chars(L, L->fs_lane), buf, sizeof buf);
             text_draw_centered(d->tc, FACE_MONO, L->fs_lane, r.x, r.y, r.w, r.h,
                                ln->exec ? theme_text_on(th, c) : th->text_dim, buf);
         }
@@ -313,7 +314,7 @@ void draw_block(const draw_ctx *d)
                           (float)(r.x + r.w), (float)r.y + n, theme_conflict(th, word->conflict));
         }
         if (word->set && L->fs_cell >= 7) {
-            layout_format_value(word->value, cell_chars, buf, sizeof buf);
+            value_text(word->value, cell_chars, buf, sizeof buf);
             text_draw_centered(d->tc, FACE_MONO, L->fs_cell, r.x, r.y, r.w, r.h,
                                word->written ? th->write_text : th->cell_text, buf);
         }

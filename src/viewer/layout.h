@@ -121,8 +121,5 @@ int layout_step_at(const layout *L, int x, int y);
 /* How many monospace glyphs of font_px fit across a cell. */
 int layout_cell_chars(const layout *L, int font_px);
 
-/* Writes v into buf in at most max_chars characters: integers as they are,
- * large ones as 12.3k / 4.5M, others with as many decimals as fit. */
-void layout_format_value(float v, int max_chars, char *buf, int len);
 
 #endif

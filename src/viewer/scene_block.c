@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scene_block.h"
+#include "value_text.h"
 #include "predict.h"
 #include "stepview.h"
 #include "step_words.h"
@@ -197,7 +198,7 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
         break;
     case RV_PHASE_WRITE: {
         char v[32];
-        layout_format_value(sv->gout_value, 12, v, sizeof v);
+        value_text(sv->gout_value, 12, v, sizeof v);
         if (sv->ticket_thread >= 0)
             snprintf(buf, len, _("thread %d takes a ticket (acq_rel fetch_add); who draws the last of %u "
                      "sums the partials"), sv->ticket_thread, tr->grid);

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include "scene_frame.h"
+#include "value_text.h"
 #include "layout.h"
 #include "predict.h"
 #include "stepview.h"
@@ -27,9 +28,9 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
         snprintf(lines[n++], SCENE_TIP_LEN, _("not written yet"));
         return n;
     }
-    layout_format_value(an->smem[after], 12, v, sizeof v);
+    value_text(an->smem[after], 12, v, sizeof v);
     if (sv.writer[word] >= 0 && an->smem_set[before]) {
-        layout_format_value(an->smem[before], 12, w, sizeof w);
+        value_text(an->smem[before], 12, w, sizeof w);
         snprintf(lines[n++], SCENE_TIP_LEN, _("value %s (was %s), written by thread %d"), v, w, sv.writer[word]);
     } else if (sv.writer[word] >= 0) {
         snprintf(lines[n++], SCENE_TIP_LEN, _("value %s, written by thread %d"), v, sv.writer[word]);
@@ -87,7 +88,7 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         if (e->nreads > shown && o < sizeof reads)
             snprintf(reads + o, sizeof reads - o, _(" + %d more"), e->nreads - shown);
         snprintf(lines[n++], SCENE_TIP_LEN, _("line %d reads %s"), e->line, e->nreads ? reads : _("nothing"));
-        layout_format_value(e->value, 12, v, sizeof v);
+        value_text(e->value, 12, v, sizeof v);
         describe_acc(e->write, acc, sizeof acc);
         snprintf(lines[n++], SCENE_TIP_LEN, _("writes %s to %s"), v, acc);
         if (an->wasted[(size_t)k * tr->block_size + t])
@@ -96,7 +97,7 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
     size_t ri = (size_t)(k + 1) * tr->block_size + t;
     if (an->regs_set[ri]) {
         char v[32], prov[160];
-        layout_format_value(an->regs[ri], 12, v, sizeof v);
+        value_text(an->regs[ri], 12, v, sizeof v);
         rv_provenance(an, k, RV_ACC(RV_SPACE_REG, t), prov, sizeof prov);
         snprintf(lines[n++], SCENE_TIP_LEN, _("register %s = %s"), v, prov);
     }

@@ -13,7 +13,8 @@ calls nothing of a stage before that:
   - layout (src/viewer/layout.c) is arithmetic on numbers: it includes
     nothing of the viewer but its own header;
   - the scene (src/viewer/scene*.c) decides words and facts: it neither
-    measures nor paints (no SDL, fonts or drawing calls);
+    measures nor paints (no SDL, fonts or drawing calls) and asks nothing
+    of the layout, which comes after it;
   - the core (src/*.c) knows nothing of the viewer.
 Comments and string literals are ignored.  Exit status: 0 clean, 1 calls
 found (each printed as FILE:LINE: what), 2 bad use.
@@ -40,6 +41,7 @@ RULES = [
     (r"^src/viewer/layout\.c$", r'#include\s+"(?!layout\.h)[^"]*"', "layout includes more than its header"),
     (r"^src/viewer/scene\w*\.c$", r'#include\s+[<"](SDL\.h|draw\.h|font\.h|render\.h)[>"]|\b(prim|text|draw)_\w+\s*\(',
      "the scene measures or paints"),
+    (r"^src/viewer/scene\w*\.c$", r"\blayout_\w+\s*\(", "the scene calls the layout, a later stage"),
     (r"^src/[^/]+\.(c|h|cu)$", r'#include\s+"viewer/', "the core includes the viewer"),
 ]
 

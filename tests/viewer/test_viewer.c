@@ -13,6 +13,7 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
+#include "value_text.h"
 #include "pixels.h"
 #include "app.h"
 #include "draw.h"
@@ -332,17 +333,17 @@ static void test_viewer_main(void)
 static void test_format(void)
 {
     char b[32];
-    layout_format_value(256, 3, b, sizeof b);
+    value_text(256, 3, b, sizeof b);
     CHECK(!strcmp(b, "256"), "256 -> %s", b);
-    layout_format_value(32768, 4, b, sizeof b);
+    value_text(32768, 4, b, sizeof b);
     CHECK(!strcmp(b, "33k") || !strcmp(b, "32.8k") || strlen(b) <= 4, "32768 in 4 chars -> %s", b);
-    layout_format_value(1.5f, 4, b, sizeof b);
+    value_text(1.5f, 4, b, sizeof b);
     CHECK(!strcmp(b, "1.50") || !strcmp(b, "1.5"), "1.5 -> %s", b);
-    layout_format_value(-7, 3, b, sizeof b);
+    value_text(-7, 3, b, sizeof b);
     CHECK(!strcmp(b, "-7"), "-7 -> %s", b);
-    layout_format_value(131072, 3, b, sizeof b); /* v8's gather: never "0M" */
+    value_text(131072, 3, b, sizeof b); /* v8's gather: never "0M" */
     CHECK(!strcmp(b, "1e5"), "131072 in 3 chars -> %s", b);
-    layout_format_value(999999, 3, b, sizeof b);
+    value_text(999999, 3, b, sizeof b);
     CHECK(!strcmp(b, "1M"), "999999 in 3 chars -> %s", b);
 }
 
