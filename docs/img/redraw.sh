@@ -14,5 +14,10 @@ $rv chart assets/results/nvidia-h100-80gb-hbm3-sweep.json -o docs/img/sweep-char
 $rv chart assets/results/nvidia-h100-80gb-hbm3-sweep.json assets/results/nvidia-h200-sweep.json -o docs/img/sweep-two-gpus.png >/dev/null
 $rv levels assets/results/nvidia-h200-x2-gpus.json -o docs/img/levels.png >/dev/null
 SDL_VIDEODRIVER=dummy $rv --device h200 --version v8 --keys c,d,right,right --shot docs/img/compare-v8-h200-vs-h100.png >/dev/null
+$rv export --device nvidia-h200 --version v1 --block-size 1024 --steps 3 -o $t/f >/dev/null && cp $t/f/v1-step03.png docs/img/v1-b1024-folded.png
+# Predict mode at v0's s=4 (step 4): the class picks lanes 0, 8, 16 (typed), then 24 and answers.
+ask=t,space,enter,space,enter,space,enter,0,enter,8,enter,1,6,enter
+SDL_VIDEODRIVER=dummy $rv --device h200 --version v0 --size 1920x1080 --predict class --keys $ask --shot docs/img/predict-question.png >/dev/null
+SDL_VIDEODRIVER=dummy $rv --device h200 --version v0 --size 1920x1080 --predict class --keys $ask,2,4,enter,enter --shot docs/img/predict-answer.png >/dev/null
 rm -rf $t
 echo redrawn
