@@ -47,7 +47,7 @@ void panel_results_draw(const draw_ctx *d, lrect area);
 /* Predict mode (f->quiz set): its card takes the results column. */
 void draw_predict_card(const draw_ctx *d, lrect area);
 /* Compare mode (f->tr2 set): draw_frame hands the whole frame over. */
-void draw_compare(SDL_Renderer *r, text_cache *tc, const struct scene *sc);
+void draw_compare(SDL_Renderer *r, text_cache *tc, const struct scene *sc, const layout_cmp *C);
 
 /* Where the results panel puts things: pure arithmetic from the scene's
  * panel and the layout (no text is measured), so the tests sample the same

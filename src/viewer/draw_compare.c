@@ -220,34 +220,32 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
     }
 }
 
-void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc)
+void draw_compare(SDL_Renderer *r, text_cache *tc, const scene *sc, const layout_cmp *C)
 {
     const viewer_frame *f = sc->f;
-    static layout_cmp C;   /* two layouts: kept off the stack */
-    draw_compare_layout(f, &C);
-    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &C.pane[0], f, sc, &sc->block[0] };
+    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &C->pane[0], f, sc, &sc->block[0] };
     prim_clip(r, NULL);
     prim_color(r, d.th->bg);
     if (SDL_RenderClear(r) != 0)
         SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
-    draw_cmp_header(&d, &C);
+    draw_cmp_header(&d, C);
     for (int p = 0; p < 2; p++)
-        draw_pane(&d, &C, p);
-    draw_cmp_timeline(&d, &C);
-    draw_cmp_legend(&d, &C);
+        draw_pane(&d, C, p);
+    draw_cmp_timeline(&d, C);
+    draw_cmp_legend(&d, C);
     const theme *th = d.th;
-    int y = C.footer.y + (C.footer.h - text_line_height(tc, FACE_SANS, C.fs_small)) / 2;
+    int y = C->footer.y + (C->footer.h - text_line_height(tc, FACE_SANS, C->fs_small)) / 2;
     const char *keys = _("\xE2\x86\x92/Space step together   \xE2\x86\x90 back   C then a digit: compare with   "
                          "C C: compare off   0\xE2\x80\x93" "9 [ ] left version   T theme   L language   E save PNG   H help   Q quit");
     if (f->toast && f->toast[0]) {
-        int tw = text_width(tc, FACE_SANS_BOLD, C.fs_small, f->toast);
-        int tx = C.footer.x + C.footer.w - tw;
-        if (tx < C.footer.x)
-            tx = C.footer.x;
-        text_draw_fit(tc, FACE_SANS_BOLD, C.fs_small, tx, y, C.footer.w, th->accent, f->toast);
-        text_draw_fit(tc, FACE_SANS, C.fs_small, C.footer.x, y, tx - C.footer.x - C.fs_small, th->text_dim, keys);
+        int tw = text_width(tc, FACE_SANS_BOLD, C->fs_small, f->toast);
+        int tx = C->footer.x + C->footer.w - tw;
+        if (tx < C->footer.x)
+            tx = C->footer.x;
+        text_draw_fit(tc, FACE_SANS_BOLD, C->fs_small, tx, y, C->footer.w, th->accent, f->toast);
+        text_draw_fit(tc, FACE_SANS, C->fs_small, C->footer.x, y, tx - C->footer.x - C->fs_small, th->text_dim, keys);
     } else {
-        text_draw_fit(tc, FACE_SANS, C.fs_small, C.footer.x, y, C.footer.w, th->text_dim, keys);
+        text_draw_fit(tc, FACE_SANS, C->fs_small, C->footer.x, y, C->footer.w, th->text_dim, keys);
     }
     if (f->help) {
         layout L;

@@ -18,19 +18,27 @@ void draw_layout_for(const viewer_frame *f, layout *L)
     layout_compute_folded(L, &in, &fold);
 }
 
-void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
+/* Compare mode's layout from each pane's layout inputs (as the block
+ * scene decides them). */
+static void panes_layout(const viewer_frame *f, const layout_in lin[2], const layout_fold fold[2], layout_cmp *C)
 {
-    layout_in in[2];
-    layout_fold fold[2];
-    for (int p = 0; p < 2; p++) {
-        scene_block_layout(f, p, &in[p], &fold[p]);
+    layout_in in[2] = { lin[0], lin[1] };
+    for (int p = 0; p < 2; p++)
         in[p].compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1;
-    }
     /* Both panes keep the same banner height, so their grids line up. */
     int warn = in[0].warn_lines > in[1].warn_lines ? in[0].warn_lines : in[1].warn_lines;
     in[0].warn_lines = in[1].warn_lines = warn;
     in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
     layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
+}
+
+void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
+{
+    layout_in in[2];
+    layout_fold fold[2];
+    for (int p = 0; p < 2; p++)
+        scene_block_layout(f, p, &in[p], &fold[p]);
+    panes_layout(f, in, fold, C);
 }
 
 /* The tooltip of the word, thread or timeline step under the mouse in a
@@ -51,16 +59,16 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     static scene sc;   /* large: off the stack; frames are drawn one at a time */
     scene_build(&sc, f);
     if (sc.compare) {
-        if (f->hover) {
-            static layout_cmp C;   /* two layouts: kept off the stack */
-            draw_compare_layout(f, &C);
-            for (int p = 0; p < 2; p++) {
-                viewer_frame g = scene_compare_pane(f, p);
-                if (g.step >= 0)
-                    hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
-            }
+        static layout_cmp C;   /* two layouts: kept off the stack */
+        const layout_in lin[2] = { sc.block[0].lin, sc.block[1].lin };
+        const layout_fold fold[2] = { sc.block[0].fold, sc.block[1].fold };
+        panes_layout(f, lin, fold, &C);
+        for (int p = 0; p < 2 && f->hover; p++) {
+            viewer_frame g = scene_compare_pane(f, p);
+            if (g.step >= 0)
+                hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
         }
-        draw_compare(r, tc, &sc);
+        draw_compare(r, tc, &sc, &C);
         return;
     }
     layout L;

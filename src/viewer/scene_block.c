@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scene_block.h"
+#include "scene_compare.h"
 #include "value_text.h"
 #include "predict.h"
 #include "stepview.h"
@@ -29,9 +30,8 @@ typedef struct pane_src {
 
 static pane_src pane_of(const viewer_frame *f, int p)
 {
-    if (p == 0)
-        return (pane_src){ f->tr, f->an, f->step, f->verify };
-    return (pane_src){ f->tr2, f->an2, f->step2, f->other2 ? f->verify2 : f->verify };
+    viewer_frame g = scene_compare_pane(f, p);   /* compare mode's rule for whose data a pane shows */
+    return (pane_src){ g.tr, g.an, g.step, g.verify };
 }
 
 static int has_phase(const rv_trace *tr, rv_phase p)

@@ -25,7 +25,7 @@ import sys
 
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
 UPSTREAM_CALL = (r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|step_label|step_phase_name|quiz_\w+|"
-                 r"predict_\w+|device_label\w*|shown_\w+|assets_\w+|code_statement|scene_\w+)\s*\(")
+                 r"predict_\w+|device_label\w*|shown_\w+|assets_\w+|code_statement|scene_\w+|draw_layout_for|draw_compare_layout)\s*\(")
 FRAME_DATA = (r"(->|\.)(tr|an|tr2|an2|results|results2|sweep|verify|verify2|verify_note|results_note|"
               r"results_path|quiz|rows|note|note2|other2)\b(?!\s*\()")
 UPSTREAM_INCLUDE = (r'#include\s+"(\.\./(analysis|trace|versions|results|verify_record|quiz|model)\.h|'
