@@ -55,7 +55,7 @@ if(RV_HELP2MAN)
       set(dest ${CMAKE_INSTALL_MANDIR}/${lang}/man1)
     endif()
     add_custom_command(OUTPUT ${dir}/reducevis.1 ${dir}/reducevis.1.gz
-      COMMAND ${CMAKE_COMMAND} -DRV=$<TARGET_FILE:reducevis> -DHELP2MAN=${RV_HELP2MAN} -DLANG=${lang}
+      COMMAND ${CMAKE_COMMAND} -DRV=$<TARGET_FILE:reducevis> -DHELP2MAN=${RV_HELP2MAN} -DLANG=${lang} -DVERSION=${PROJECT_VERSION}
               -DOUT=${dir}/reducevis.1 -P ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
       COMMAND ${RV_GZIP} -n -9 -c ${dir}/reducevis.1 > ${dir}/reducevis.1.gz
       DEPENDS reducevis catalogues ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake

@@ -5,7 +5,9 @@
 # command that `reducevis --help` lists (a new command is in the page
 # without an edit here).  LANG en or zh_CN picks the language the texts are
 # in (the program speaks it through LANGUAGE, see src/i18n.c).
-#   cmake -DRV=reducevis -DHELP2MAN=help2man -DLANG=en|zh_CN -DOUT=reducevis.1 -P man_page.cmake
+# The page says the version alone (--version-string), not the git revision
+# that `reducevis --version` adds: the page is the same for every checkout.
+#   cmake -DRV=reducevis -DHELP2MAN=help2man -DLANG=en|zh_CN -DVERSION=0.9.0 -DOUT=reducevis.1 -P man_page.cmake
 # help2man runs the program in its --locale (it sets LANGUAGE and LC_ALL).
 if(LANG STREQUAL "zh_CN")
   set(locale zh_CN.UTF-8)
@@ -67,7 +69,7 @@ roff_escape("${files_text}" files_text)
 string(APPEND include "[${files_title}]\n${files_text}\n")
 file(WRITE "${OUT}.h2m" "${include}")
 execute_process(
-  COMMAND ${HELP2MAN} --no-info --section=1 --locale=${locale} --include=${OUT}.h2m --output=${OUT} ${RV}
+  COMMAND ${HELP2MAN} --no-info --section=1 --locale=${locale} "--version-string=reducevis ${VERSION}" --include=${OUT}.h2m --output=${OUT} ${RV}
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "help2man failed (${rc})")

@@ -4,8 +4,8 @@
  * so the menu entry's icon is drawn by the program's own code, not a file
  * kept beside it.
  *
- * Each size is drawn on its own pixel grid (not scaled down from 256), so
- * the small ones stay crisp: 4 leaves below 48 px, 8 from there on.  The
+ * Each size is drawn for itself: a pyramid of 4 blocks at 16 px, a tree
+ * of 4 leaves at 32 and 48, of 8 from 64 px on.  The
  * colours are the dark theme's (theme.c): leaves as shared-memory words,
  * the tree's inner sums as a fully active warp, the root as the accent.
  */
@@ -43,32 +43,66 @@ static void background(canvas *c)
         }
 }
 
-static void draw(canvas *c)
+/* Drawn SS times larger, then each SS x SS block averaged into one pixel
+ * (colours weighted by alpha): the background's corners come out smooth. */
+#define SS 4
+
+/* Sizes are in final pixels (times SS on the canvas).  Every cell and line
+ * has an even width and a whole-pixel centre, so edges fall on pixel borders
+ * at every size: slots of an even number of pixels, each sum centred over
+ * its two parts. */
+static void draw(canvas *c, int fs)
 {
     const uint32_t leaf = ARGB(0x2f, 0x7c, 0xf6), inner = ARGB(0x2f, 0xbf, 0x71),
                    root = ARGB(0xf0, 0xe4, 0x42), stem = ARGB(0x7d, 0x88, 0x9c);
-    int s = c->size, leaves = s >= 48 ? 8 : 4, levels = leaves == 8 ? 4 : 3;
-    double m = s * 0.14, w = s - 2 * m, slot = w / leaves;
-    double cell_w = slot * 0.72, cell_h = w / (levels * 2 - 1) * 1.05;
-    double gap = (w - levels * cell_h) / (levels - 1), line = s >= 64 ? s / 64.0 : 1;
+    /* at 16 px a pyramid of blocks reads better than a tree with stems */
+    int stems = fs >= 32, leaves = fs >= 64 ? 8 : 4, levels = leaves == 8 ? 4 : 3;
+    int slot = stems ? 2 * (int)(fs * 0.76 / leaves / 2 + 0.5) : 4;
+    int cw = (int)(slot * 0.6 + 0.5) & ~1, lw = fs >= 256 ? 4 : 2;
+    int m = (fs - slot * leaves) / 2;
+    /* rows: cells and the gaps between them, centred in the height */
+    int mv = stems ? (int)(fs * 0.16 + 0.5) : 1, h = fs - 2 * mv;
+    int cell_h = stems ? (int)(h * 0.16 + 0.5) & ~1 : (h - (levels - 1)) / levels;
+    int gap = (h - levels * cell_h) / (levels - 1);
+    int bottom = fs - mv - (h - levels * cell_h - (levels - 1) * gap) / 2;
+    if (cw < 2) cw = 2;
     background(c);
     for (int lv = 0; lv < levels; lv++) {
         int n = leaves >> lv, span = 1 << lv;
-        double y1 = s - m - lv * (cell_h + gap), y0 = y1 - cell_h;
+        int y1 = bottom - lv * (cell_h + gap), y0 = y1 - cell_h;
         for (int k = 0; k < n; k++) {
-            double cx = m + (k * span + span / 2.0) * slot;
-            double cw = lv == levels - 1 ? cell_w * 1.5 : cell_w;
-            fill(c, cx - cw / 2, y0, cx + cw / 2, y1, lv == 0 ? leaf : lv == levels - 1 ? root : inner);
-            if (lv == 0)
+            int cx = m + k * span * slot + span * slot / 2; /* whole pixels: slot is even */
+            int half = (lv == levels - 1 ? (cw * 3 / 2 + 1) & ~1 : lv && !stems ? cw + 2 : cw) / 2;
+            fill(c, (cx - half) * SS, y0 * SS, (cx + half) * SS, y1 * SS,
+                 lv == 0 ? leaf : lv == levels - 1 ? root : inner);
+            if (lv == 0 || !stems)
                 continue;
-            /* the two children meet in a bar halfway up the gap, then one stem to this sum */
-            double child = span / 4.0 * slot, ym = y1 + gap / 2;
-            fill(c, cx - child - line / 2, ym, cx - child + line / 2, y1 + gap, stem);
-            fill(c, cx + child - line / 2, ym, cx + child + line / 2, y1 + gap, stem);
-            fill(c, cx - child - line / 2, ym - line / 2, cx + child + line / 2, ym + line / 2, stem);
-            fill(c, cx - line / 2, y1, cx + line / 2, ym, stem);
+            /* the two parts meet in a bar halfway up the gap, then one stem to this sum */
+            int child = span * slot / 4, ym = y1 + gap / 2;
+            fill(c, (cx - child - lw / 2) * SS, ym * SS, (cx - child + lw / 2) * SS, (y1 + gap) * SS, stem);
+            fill(c, (cx + child - lw / 2) * SS, ym * SS, (cx + child + lw / 2) * SS, (y1 + gap) * SS, stem);
+            fill(c, (cx - child - lw / 2) * SS, (ym - lw / 2) * SS, (cx + child + lw / 2) * SS, (ym + lw / 2) * SS, stem);
+            fill(c, (cx - lw / 2) * SS, y1 * SS, (cx + lw / 2) * SS, ym * SS, stem);
         }
     }
+}
+
+static void downsample(const canvas *big, canvas *out)
+{
+    for (int y = 0; y < out->size; y++)
+        for (int x = 0; x < out->size; x++) {
+            unsigned a = 0, r = 0, g = 0, b = 0;
+            for (int dy = 0; dy < SS; dy++)
+                for (int dx = 0; dx < SS; dx++) {
+                    uint32_t p = big->px[(y * SS + dy) * big->size + x * SS + dx];
+                    unsigned pa = p >> 24;
+                    a += pa;
+                    r += (p >> 16 & 0xff) * pa;
+                    g += (p >> 8 & 0xff) * pa;
+                    b += (p & 0xff) * pa;
+                }
+            out->px[y * out->size + x] = a ? (uint32_t)(a / (SS * SS)) << 24 | (r / a) << 16 | (g / a) << 8 | b / a : 0;
+        }
 }
 
 int main(int argc, char **argv)
@@ -79,12 +113,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: reducevis_icon SIZE OUT.png  (SIZE in pixels, 16 .. 1024)\n");
         return 1;
     }
+    canvas big = { calloc((size_t)size * SS * (size_t)size * SS, sizeof(uint32_t)), (int)size * SS };
     canvas c = { calloc((size_t)size * (size_t)size, sizeof(uint32_t)), (int)size };
-    if (!c.px) {
+    if (!big.px || !c.px) {
         fprintf(stderr, "reducevis_icon: out of memory\n");
+        free(big.px);
+        free(c.px);
         return 2;
     }
-    draw(&c);
+    draw(&big, c.size);
+    downsample(&big, &c);
+    free(big.px);
     char err[512];
     int rc = png_write_argb_alpha(argv[2], c.px, c.size, c.size, c.size * 4, 9, err, sizeof err);
     free(c.px);
