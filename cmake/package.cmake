@@ -21,7 +21,6 @@ real GPU: which threads execute, which warps diverge, which shared-memory
 accesses collide on a bank, next to how fast each version ran. It exports
 frames as PNG, animated GIF or a self-contained web page, charts timed
 sweeps, and records new GPUs where CUDA is present.")
-set(CPACK_PACKAGE_HOMEPAGE_URL "https://github.com/reducevis/reducevis")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY reducevis)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
@@ -36,8 +35,6 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, fonts-wqy-microhei")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libcuda1")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libnccl2")
-# /usr/share/... directories owned by other packages are not ours to list
-set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS OFF)
 # files under /usr get 0644 and directories 0755 whatever the build's umask
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
