@@ -66,9 +66,10 @@ static void add(rv_data_places *p, const char *dir, const char *sub, const char 
 void rv_data_places_of(const char *sub, const char *build_tree_path, rv_data_places *p)
 {
     p->n = 0;
-    char dir[RV_DATA_PATH_LEN], share[RV_DATA_PATH_LEN + 16];
-    if (rv_exe_dir(dir, sizeof dir) == 0) {
-        snprintf(share, sizeof share, "%s/../share", dir);
+    char dir[RV_DATA_PATH_LEN], share[RV_DATA_PATH_LEN + 16], *slash;
+    if (rv_exe_dir(dir, sizeof dir) == 0 && (slash = strrchr(dir, '/')) != NULL) {
+        *slash = '\0';                   /* PREFIX/bin -> PREFIX, said as such */
+        snprintf(share, sizeof share, "%s/share", dir);
         add(p, share, sub, N_("beside the program"));
     }
     if (build_tree_path && build_tree_path[0] && rv_in_build_tree())
