@@ -5,14 +5,19 @@
 #               CUDA: every test but the GPU and timing ones, plus the fuzzer
 #               (label `fuzz`) and the viewer's soak test under Xvfb (`soak`);
 #               any sanitizer report fails its test (tests/sanitize/env.sh)
-#   build       the normal build: every test.  GPU tests (label `gpu`) run
+#   build       the normal build: every test, with the packaging ones (label
+#               `package`: install, .deb and .tar.gz, lintian, man, completion).
+#               GPU tests (label `gpu`) run
 #               where a CUDA GPU is present and are reported as skipped, with
 #               the reason, where none is.
 # Either failing fails test.sh; the normal build's ctest summary comes last.
 set -euo pipefail
 cd "$(dirname "$0")"
 . cmake/install-deps.sh
-rv_install_deps xvfb xauth clang libclang-rt-dev llvm chromium
+# test-only tools: Xvfb for the window, clang for the sanitizers, Chromium for
+# the lesson page, and for the packaging tests dpkg-dev (dpkg-shlibdeps),
+# file (CPack), lintian, desktop-file-utils and man-db (man -l)
+rv_install_deps xvfb xauth clang libclang-rt-dev llvm chromium dpkg-dev file lintian desktop-file-utils man-db
 jobs=$(nproc)
 status=0
 

@@ -1,11 +1,12 @@
 # install-deps.sh — sourced by run.sh and test.sh: installs with apt-get what
 # the build needs and is missing (Debian; root, or sudo when available).
 # gettext compiles the translations (msgfmt); fontconfig finds the CJK font
-# (fonts-wqy-microhei: why that one is said in src/viewer/font.c).
+# (fonts-wqy-microhei: why that one is said in src/viewer/font.c); help2man
+# writes the manual pages from the --help texts (cmake/man_page.cmake).
 # The CUDA compiler is not a Debian package here: it is used where installed
 # (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.
 rv_install_deps() {
-    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei $*"
+    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man $*"
     local missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -46,7 +46,9 @@ int rv_parse_u64(const char *s, uint64_t *out)
 int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const char *cmd)
 {
     const char *opt = argv[i];
-    int known = !strcmp(opt, "--version") || !strcmp(opt, "--block-size") || !strcmp(opt, "--n") ||
+    /* --kernel: the same as --version V, a name that cannot be read as
+     * `reducevis --version` (the program's version). */
+    int known = !strcmp(opt, "--version") || !strcmp(opt, "--kernel") || !strcmp(opt, "--block-size") || !strcmp(opt, "--n") ||
                 !strcmp(opt, "--block") || !strcmp(opt, "--data") || !strcmp(opt, "--grid");
     if (!known) return 0;
     if (i + 1 >= argc) {
@@ -55,7 +57,7 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
     }
     const char *val = argv[i + 1];
     uint64_t x;
-    if (!strcmp(opt, "--version")) {
+    if (!strcmp(opt, "--version") || !strcmp(opt, "--kernel")) {
         if ((cfg->version = rv_version_parse(val)) < 0) {
             rv_usage_error(cmd, _("unknown version '%s' (expected one of %s; see `reducevis versions`)"), val, rv_version_list());
             return -1;
@@ -112,6 +114,13 @@ int cmd_versions(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf(_("usage: reducevis versions\n\nLists the reduction versions in teaching order, one line each.\n"));
+        printf("%s", _("\n  --names   only the names, one a line (for scripts and shell completion)\n"));
+        return RV_EXIT_OK;
+    }
+    if (argc > 1 && !strcmp(argv[1], "--names") && argc == 2) {
+        /* for scripts and shell completion: nothing but the names */
+        for (int k = 0; k < RV_NUM_VERSIONS; k++)
+            printf("%s\n", rv_version_at(k)->name);
         return RV_EXIT_OK;
     }
     if (argc > 1) return rv_usage_error("versions", _("unexpected argument '%s'"), argv[1]);
@@ -146,6 +155,7 @@ static void trace_usage(const char *cmd, const char *what)
            "                   (132 SMs x 2048 threads); the other versions' grid follows from N\n"
            "  --data PATTERN   input values (default ones)\n"
            "  -o FILE.rvt      where to write the trace\n"), cmd, what);
+    printf("%s", rv_kernel_option_note());
 }
 
 /* simulate and capture take the same options; `run` makes the trace. */
@@ -165,7 +175,7 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
             out = argv[++i];
             continue;
         }
-        have_version |= !strcmp(argv[i], "--version");
+        have_version |= !strcmp(argv[i], "--version") || !strcmp(argv[i], "--kernel");
         int used = rv_parse_config_option(argc, argv, i, &cfg, cmd);
         if (used < 0) return RV_EXIT_USAGE;
         if (used == 0) return rv_usage_error(cmd, _("unknown option '%s'"), argv[i]);

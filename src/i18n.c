@@ -11,18 +11,15 @@
  */
 #define _GNU_SOURCE
 #include "i18n.h"
+#include "datadir.h"
 
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #ifndef RV_BUILD_LOCALEDIR
 #define RV_BUILD_LOCALEDIR ""
-#endif
-#ifndef RV_INSTALL_LOCALEDIR
-#define RV_INSTALL_LOCALEDIR "/usr/local/share/locale"
 #endif
 
 /* glibc's counter of loaded catalogues: changing it makes gettext look again. */
@@ -35,18 +32,11 @@ const char *i18n_locale_dir(void)
     return locale_dir;
 }
 
-static int has_catalogue(const char *dir, const char *lang)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%.1000s/%.20s/LC_MESSAGES/" I18N_DOMAIN ".mo", dir, lang);
-    return access(path, R_OK) == 0;
-}
-
-/* The first directory holding the Chinese catalogue; else the install one. */
+/* The first place holding the Chinese catalogue, in the order of
+ * datadir.h (beside the program, this build tree, XDG_DATA_DIRS); else
+ * the first place looked at, which the message about a missing catalogue names. */
 static void pick_locale_dir(void)
 {
-    char cands[4][1024];
-    int n = 0;
     /* $RV_LOCALEDIR, when set, is the only place looked at (the tests name
      * an empty one to see the interface without its catalogue). */
     const char *env = getenv("RV_LOCALEDIR");
@@ -54,25 +44,10 @@ static void pick_locale_dir(void)
         snprintf(locale_dir, sizeof locale_dir, "%.1000s", env);
         return;
     }
-    if (RV_BUILD_LOCALEDIR[0])
-        snprintf(cands[n++], sizeof cands[0], "%s", RV_BUILD_LOCALEDIR);
-    char exe[900];
-    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (k > 0) {
-        exe[k] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(cands[n++], sizeof cands[0], "%s/../share/locale", exe);
-        }
-    }
-    snprintf(cands[n++], sizeof cands[0], "%s", RV_INSTALL_LOCALEDIR);
-    for (int i = 0; i < n; i++)
-        if (has_catalogue(cands[i], "zh_CN")) {
-            snprintf(locale_dir, sizeof locale_dir, "%.1000s", cands[i]);
-            return;
-        }
-    snprintf(locale_dir, sizeof locale_dir, "%.1000s", RV_INSTALL_LOCALEDIR);
+    rv_data_places p;
+    rv_data_places_of("locale", RV_BUILD_LOCALEDIR, &p);
+    int k = rv_data_find(&p, "zh_CN/LC_MESSAGES/" I18N_DOMAIN ".mo");
+    snprintf(locale_dir, sizeof locale_dir, "%.1000s", p.n ? p.path[k >= 0 ? k : 0] : "/usr/share/locale");
 }
 
 /* "zh_CN.UTF-8" -> "zh_CN"; "C", "POSIX" and "" -> "". */

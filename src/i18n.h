@@ -7,8 +7,9 @@
  * picks the form a count needs ("1 thread", "2 threads").
  *
  * The catalogues (po/LANG.po, compiled by msgfmt into <lang>/LC_MESSAGES/
- * reducevis.mo) are looked for in $RV_LOCALEDIR, the build tree, then
- * ../share/locale beside the executable, then the install prefix.
+ * reducevis.mo) are looked for in $RV_LOCALEDIR alone when it is set, else
+ * in ../share/locale beside the executable, the build tree (while the
+ * program runs from it), then $XDG_DATA_DIRS (src/datadir.h).
  */
 #ifndef RV_I18N_H
 #define RV_I18N_H

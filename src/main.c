@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "build_info.h"
 #include "cli.h"
 #include "i18n.h"
 #ifdef RV_HAVE_VIEWER
@@ -51,9 +52,37 @@ static void usage(FILE *f)
                        "A teaching visualizer for CUDA parallel reduction.\n\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf(f, "%s", _("\n  -V, --version  the program's version, git revision, and whether CUDA capture is built in\n"));
     fprintf(f, "%s", _("\n`reducevis COMMAND --help` describes each command.\n"
                        "Exit status: 0 success, 1 usage error, 2 runtime error.\n"
                        "The viewer, export and chart speak Chinese with --lang zh (or LANG=zh_CN.UTF-8).\n"));
+}
+
+/* `reducevis --version`: what a bug report needs to say which build it is. */
+static void print_version(void)
+{
+    printf("reducevis %s\n", rv_build_version);
+    printf(_("git revision: %s\n"), rv_build_revision);
+    if (rv_build_cuda)
+        printf(_("CUDA capture and bench: built in (CUDA runtime %s, linked statically)\n"), rv_build_cuda_runtime);
+    else
+        printf("%s", _("CUDA capture and bench: not built in (nvcc was not found at build time)\n"));
+#ifdef RV_HAVE_VIEWER
+    printf("%s", _("viewer: built in (SDL2)\n"));
+#else
+    printf("%s", _("viewer: not built in (SDL2 and SDL2_ttf were not found at build time)\n"));
+#endif
+}
+
+/* 1 when the words ask for the program's version: -V, or --version with no
+ * kernel version after it (`reducevis --version v3` opens the viewer on v3). */
+static int asks_version(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-V") ||
+            (!strcmp(argv[i], "--version") && (i + 1 >= argc || argv[i + 1][0] == '-')))
+            return 1;
+    return 0;
 }
 
 /* The language: --lang of view, export and chart (or of the viewer with no
@@ -83,6 +112,10 @@ int main(int argc, char **argv)
     if (argc < 2 || argv[1][0] == '-') {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
             usage(stdout);
+            return RV_EXIT_OK;
+        }
+        if (asks_version(argc, argv)) {
+            print_version();
             return RV_EXIT_OK;
         }
         /* no command: the viewer, with whatever options were given */

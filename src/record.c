@@ -3,6 +3,7 @@
  * temporary name and renamed into place only when complete. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, gmtime_r */
 #include "record.h"
+#include "datadir.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -53,16 +54,10 @@ void rv_record_slug(const char *device, char *slug, size_t len)
 
 int rv_record_default_dir(const char *slug, char *dir, size_t len, char *err, size_t errlen)
 {
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    int n;
-    if (xdg && xdg[0] == '/')
-        n = snprintf(dir, len, "%s/reducevis/%s", xdg, slug);
-    else if (home && *home)
-        n = snprintf(dir, len, "%s/.local/share/reducevis/%s", home, slug);
-    else {
-        snprintf(err, errlen, _("neither XDG_DATA_HOME nor HOME is set: say where with --out DIR"));
+    char root[RV_DATA_PATH_LEN];
+    if (rv_user_data_root(root, sizeof root, err, errlen) != 0)
         return -1;
-    }
+    int n = snprintf(dir, len, "%s/%s", root, slug);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, _("the data folder's path is too long: say where with --out DIR"));
         return -1;

@@ -176,6 +176,12 @@ int rv_version_smem_words(int v, int block_size)
     return rv_version_has(v, RV_VP_WARP_PARTIALS) ? 32 : block_size;
 }
 
+const char *rv_kernel_option_note(void)
+{
+    return _("--kernel V is another name for --version V; `reducevis --version` alone prints\n"
+             "the program's version.\n");
+}
+
 const char *rv_version_list(void)
 {
     static char list[RV_NUM_VERSIONS * 8];

@@ -106,6 +106,10 @@ int rv_version_smem_words(int v, int block_size);
 /* Every version's name in teaching order, comma-separated, for messages. */
 const char *rv_version_list(void);
 
+/* The line the help of every command taking --version V ends with: --kernel V
+ * is the same option, under a name `reducevis --version` cannot clash with. */
+const char *rv_kernel_option_note(void);
+
 /* Parses a version name ("v3", "3", "v4s"); returns its id or -1. */
 int rv_version_parse(const char *s);
 

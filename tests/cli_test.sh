@@ -79,6 +79,8 @@ expect 1 "one results file"          bench --show "$sweep" --sweep
 # The viewer, where this build has one.
 if "$rv" view --help >/dev/null 2>&1; then
     expect 1 "unknown version 'v10'" view --version v10
+    expect 1 "--kernel: unknown version 'v10'" view --kernel v10
+    expect 0 "(beside the program)"  view --help
     expect 1 "unknown version 'x'"   view --version v1 --compare x
     # checked with the options, as simulate does: exit 1
     expect 1     "power of two"      view --block-size 48 --shot "$tmp/x.bmp"
@@ -99,5 +101,13 @@ if "$rv" view --help >/dev/null 2>&1; then
 fi
 expect 0 "v7"                        versions
 expect 0 "usage"                     --help
+# The program's version, and the kernel option under its other name
+expect 0 "git revision:"             --version
+expect 0 "CUDA capture and bench:"   -V
+expect 0 "--version"                 --help
+expect 1 "unexpected argument '--bogus'" versions --bogus
+expect 0 "v7cg"                      versions --names
+expect 0 "8 steps"                   simulate --kernel 2 --block-size 64 --n 31 -o "$tmp/k.rvt"
+expect 1 "unknown version 'v10'"     simulate --kernel v10 -o "$tmp/x.rvt"
 
 finish

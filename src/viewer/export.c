@@ -35,10 +35,6 @@
 #include "theme.h"
 #include "../versions.h"
 
-#ifndef RV_ASSET_DIR
-#define RV_ASSET_DIR ""
-#endif
-
 
 /* --delay in milliseconds: GIF counts hundredths of a second, and browsers
  * show delays under 20 ms as 100 ms. */
@@ -91,6 +87,7 @@ static void export_usage(FILE *out)
         "          reducevis export --html lesson.html --version %s --compare %s\n"),
         GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
         rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
+    fprintf(out, "%s", rv_kernel_option_note());
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
@@ -206,14 +203,14 @@ static int parse(int argc, char **argv, export_opts *x)
             export_usage(stdout);
             return -2;
         }
-        int takes = !strcmp(a, "--version") || !strcmp(a, "--compare") || !strcmp(a, "--steps")
+        int takes = !strcmp(a, "--version") || !strcmp(a, "--kernel") || !strcmp(a, "--compare") || !strcmp(a, "--steps")
                     || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
                     || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
                     || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
                     || !strcmp(a, "--delay") || !strcmp(a, "--html") || !strcmp(a, "--device") || !strcmp(a, "--lang");
         if (takes && !val)
             return usage_error(_("%s needs a value%s"), a, "");
-        if (!strcmp(a, "--version")) {
+        if (!strcmp(a, "--version") || !strcmp(a, "--kernel")) {
             if ((x->vo.version = rv_version_parse(val)) < 0)
                 return usage_error(_("unknown version '%s' (see `reducevis versions`)%s"), val, "");
         } else if (!strcmp(a, "--compare")) {

@@ -56,8 +56,9 @@ static int is_little_endian(void)
     return *(const uint8_t *)&one == 1;
 }
 
-int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
-                   char *err, size_t errlen)
+/* Frames drop the alpha byte (RGB); icons keep it (RGBA, alpha != 0). */
+static int write_png(const char *path, const void *pixels, int w, int h, int pitch, int level, int alpha,
+                     char *err, size_t errlen)
 {
     FILE *volatile f = fopen(path, "wb");
     if (!f) {
@@ -88,14 +89,18 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
     png_set_compression_level(png, level < 0 ? 0 : level > 9 ? 9 : level);
     png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     if (is_little_endian()) {
         png_set_bgr(png);                          /* memory order B G R A */
-        png_set_filler(png, 0, PNG_FILLER_AFTER);
+        if (!alpha)
+            png_set_filler(png, 0, PNG_FILLER_AFTER);
+    } else if (alpha) {
+        png_set_swap_alpha(png);                   /* memory order A R G B */
     } else {
-        png_set_filler(png, 0, PNG_FILLER_BEFORE); /* memory order A R G B */
+        png_set_filler(png, 0, PNG_FILLER_BEFORE);
     }
     for (int y = 0; y < h; y++)
         png_write_row(png, (png_const_bytep)pixels + (size_t)y * (size_t)pitch);
@@ -107,4 +112,16 @@ int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch
         return -1;
     }
     return 0;
+}
+
+int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
+                   char *err, size_t errlen)
+{
+    return write_png(path, pixels, w, h, pitch, level, 0, err, errlen);
+}
+
+int png_write_argb_alpha(const char *path, const void *pixels, int w, int h, int pitch, int level,
+                         char *err, size_t errlen)
+{
+    return write_png(path, pixels, w, h, pitch, level, 1, err, errlen);
 }

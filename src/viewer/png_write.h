@@ -20,4 +20,8 @@
 int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
                    char *err, size_t errlen);
 
+/* The same keeping the alpha byte: an 8-bit RGBA PNG (icons). */
+int png_write_argb_alpha(const char *path, const void *pixels, int w, int h, int pitch, int level,
+                         char *err, size_t errlen);
+
 #endif

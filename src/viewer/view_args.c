@@ -48,6 +48,8 @@ void app_usage(FILE *out)
         "      H or ? help, Q or Esc quit.\n"
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n"));
+    fprintf(out, "%s", rv_kernel_option_note());
+    viewer_print_asset_places(out);
 }
 
 static int parse_int(const char *s, int *out)
@@ -73,9 +75,9 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             app_usage(stdout);
             return 1;
-        } else if (!strcmp(a, "--version")) {
+        } else if (!strcmp(a, "--version") || !strcmp(a, "--kernel")) {
             if (val && (o->version = rv_version_parse(val)) < 0) {
-                snprintf(err, errlen, _("--version: unknown version '%s' (see `reducevis versions`)"), val);
+                snprintf(err, errlen, _("%s: unknown version '%s' (see `reducevis versions`)"), a, val);
                 return -1;
             }
         } else if (!strcmp(a, "--compare")) {

@@ -17,13 +17,9 @@
 #include "draw.h"
 #include "export_file.h"
 #include "viewer.h"
-#include "../record.h"
+#include "../datadir.h"
 #include "../versions.h"
 #include "../i18n.h"
-
-#ifndef RV_ASSET_DIR
-#define RV_ASSET_DIR ""
-#endif
 
 #define FRAME_MS 16
 
@@ -101,22 +97,19 @@ static int soak_next(soak *s, app *a)
 int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS])
 {
     int n = 0;
-    char *base = SDL_GetBasePath();
-    if (base) {
-        snprintf(bufs[0], sizeof bufs[0], "%s../assets", base);
-        snprintf(bufs[1], sizeof bufs[1], "%sassets", base);
-        out[n++] = bufs[0];
-        out[n++] = bufs[1];
-        SDL_free(base);
+    /* the bundled recordings: the first place that has them (datadir.h) */
+    rv_data_places p;
+    rv_recordings_places(&p);
+    int k = rv_data_find(&p, "traces");
+    if (k >= 0) {
+        snprintf(bufs[n], sizeof bufs[n], "%s", p.path[k]);
+        out[n] = bufs[n];
+        n++;
     }
-    snprintf(bufs[2], sizeof bufs[2], "assets");
-    out[n++] = bufs[2];
-    out[n++] = RV_ASSET_DIR;
     /* then the user's own recordings (`reducevis record`), one folder a device */
     char root[1024], err[160];
-    if (rv_record_default_dir("x", root, sizeof root, err, sizeof err) != 0)
+    if (rv_user_data_root(root, sizeof root, err, sizeof err) != 0)
         return n;
-    root[strlen(root) - 2] = '\0'; /* ".../reducevis/x" -> ".../reducevis" */
     DIR *d = opendir(root);
     if (!d)
         return n;
@@ -134,6 +127,21 @@ int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_M
     }
     closedir(d);
     return n;
+}
+
+void viewer_print_asset_places(FILE *f)
+{
+    rv_data_places p;
+    rv_recordings_places(&p);
+    int k = rv_data_find(&p, "traces");
+    fprintf(f, "%s", _("\nBundled recordings were looked for in, in order (the first found is used):\n"));
+    for (int i = 0; i < p.n; i++)
+        fprintf(f, "  %s %s (%s)\n", i == k ? "*" : "-", p.path[i], _(p.why[i]));
+    if (k < 0)
+        fprintf(f, "%s", _("  none found: the viewer falls back to the CPU model\n"));
+    char root[1024], err[160];
+    if (rv_user_data_root(root, sizeof root, err, sizeof err) == 0)
+        fprintf(f, _("Your own recordings (`reducevis record`): %s/DEVICE\n"), root);
 }
 
 /* --shot: the frame after the scripted keys, drawn off-screen, saved as BMP. */

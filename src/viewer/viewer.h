@@ -23,12 +23,16 @@ struct text_cache;          /* font.h: glyph atlases of one renderer           *
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
 int viewer_main(int argc, char **argv);
 
-/* The folders recordings are looked for in: the bundled assets/ next to the
- * executable, in the working directory, in the source tree the build came
- * from; then the user's own, each device's folder under
+/* The folders recordings are looked for in: the bundled ones, found as
+ * src/datadir.h says (beside the program, the build tree, $XDG_DATA_DIRS:
+ * the first that has them); then the user's own, each device's folder under
  * $XDG_DATA_HOME/reducevis (or ~/.local/share/reducevis), as `reducevis
  * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */
 int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS]);
+
+/* Says where bundled recordings were looked for, which one is used, and
+ * where the user's own go (the end of `reducevis view --help`). */
+void viewer_print_asset_places(FILE *f);
 
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
