@@ -23,13 +23,15 @@
   var speedOut = document.getElementById("rv-speed-out");
   var tip = document.getElementById("rv-tip");
   var n = steps.length, pos = -1, timer = null;
+  var locked = false;   /* a live class (html_class.js): the teacher moves the page */
   document.documentElement.classList.add("js");
 
   function clamp(p) { return Math.max(0, Math.min(n - 1, p)); }
   function asking() { var s = steps[pos]; return s.classList.contains("quiz") && !s.classList.contains("revealed"); }
-  function reveal() { steps[pos].classList.add("revealed"); hideTip(); }
+  function reveal(live) { if (locked && live !== "live") return; steps[pos].classList.add("revealed"); hideTip(); }
 
   function go(p, fromHash) {
+    if (locked && fromHash !== "live") return;
     p = clamp(p);
     if (p === pos) return;
     if (pos >= 0) {
@@ -63,7 +65,7 @@
     }, 1000 / speed());
   }
   function play() {
-    if (timer) return;
+    if (timer || locked) return;
     if (pos >= n - 1) go(0);
     setLabel(playButton, data.words.pause);
     playButton.setAttribute("aria-pressed", "true");
@@ -187,4 +189,14 @@
   showSpeed();
   var h = fromHash();
   go(h >= 0 ? h : data.start, h >= 0);
+
+  /* For a live class (html_class.js): lock the page and move it from there. */
+  window.rvLesson = {
+    lock: function () { pause(); locked = true; },
+    go: function (p) { go(p, "live"); },
+    reveal: function (shown) {
+      if (shown) reveal("live"); else { steps[pos].classList.remove("revealed"); hideTip(); }
+    },
+    position: function () { return pos; }
+  };
 })();

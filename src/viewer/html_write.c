@@ -191,6 +191,9 @@ struct html_writer {
     strtab strings;
     sbuf tips;           /* the JSON array of every position's tooltips */
     sbuf about;          /* the paragraphs under the steps, as HTML */
+    sbuf *live;          /* a live class's words as JSON, or NULL */
+    sbuf live_words;
+    const char *live_js;
 };
 
 static void out(html_writer *w, const char *s, size_t n)
@@ -260,6 +263,7 @@ static void free_writer(html_writer *w)
     strtab_free(&w->strings);
     free(w->tips.s);
     free(w->about.s);
+    free(w->live_words.s);
     free(w->path);
     free(w->tmp);
     free(w->reveal);
@@ -361,10 +365,12 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     out_text(w, pg->lang);
     outs(w, "\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            /* Nothing outside this file, ever: no fetch, no font, no image */
+            /* Nothing outside this file, ever: no fetch, no font, no image;
+             * a live class talks to its own server, and to nothing else */
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
-            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-            "<meta name=\"generator\" content=\"reducevis export --html\">\n<title>");
+            "style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+    outs(w, pg->live_js ? "; connect-src 'self'\">\n" : "\">\n");
+    outs(w, "<meta name=\"generator\" content=\"reducevis export --html\">\n<title>");
     out_text(w, pg->title);
     outs(w, "</title>\n<style>\n:root{");
     out_colour(w, "--bg", th->bg);
@@ -378,6 +384,8 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     out_colour(w, "--tip", th->tooltip);
     outs(w, "}\n");
     outs(w, html_page_css);
+    if (pg->live_css)
+        outs(w, pg->live_css);
     outs(w, "</style>\n</head>\n<body>\n<header>\n<h1>");
     out_text(w, pg->title);
     outs(w, "</h1>\n</header>\n<nav class=\"controls\" aria-label=\"");
@@ -416,6 +424,18 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
 
     /* The data the script needs besides the tooltips: the page's words,
      * the geometry of the frame, where to start. */
+    if (pg->live_js) {
+        w->live = &w->live_words;
+        w->live_js = pg->live_js;
+        sb_puts(w->live, "{");
+        for (int i = 0; i < pg->nlive && i < HTML_LIVE_WORDS; i++) {
+            sb_puts(w->live, i ? "," : "");
+            sb_json(w->live, pg->live_key[i]);
+            sb_puts(w->live, ":");
+            sb_json(w->live, pg->live_word[i]);
+        }
+        sb_puts(w->live, "}");
+    }
     sbuf *t = &w->tips;
     sb_puts(t, "{\"words\":{\"play\":");
     sb_json(t, wd->play);
@@ -447,7 +467,7 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
         sb_puts(t, "]");
     }
     sb_puts(t, "],\"tips\":[");
-    if (w->write_errno || t->oom || w->about.oom || w->strings.oom) {
+    if (w->write_errno || t->oom || w->about.oom || w->strings.oom || w->live_words.oom) {
         fail(w, _("out of memory"), err, errlen);
         free_writer(w);
         return NULL;
@@ -568,6 +588,12 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
     out(w, t->s, t->len);
     outs(w, "</script>\n<script>\n");
     outs(w, html_page_js);
+    if (w->live) {   /* the live class's words, then its script */
+        outs(w, "</script>\n<script type=\"application/json\" id=\"rv-live\">");
+        out(w, w->live->s, w->live->len);
+        outs(w, "</script>\n<script>\n");
+        outs(w, w->live_js);
+    }
     outs(w, "</script>\n</body>\n</html>\n");
     if (!w->write_errno && fflush(w->f) != 0)
         w->write_errno = errno ? errno : EIO;

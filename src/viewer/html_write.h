@@ -27,6 +27,7 @@
 #define HTML_TIP_LINES 6
 #define HTML_MAX_PANES 2
 #define HTML_MAX_PARAS 8
+#define HTML_LIVE_WORDS 32
 
 /* The lines of one hover tooltip (the first is its heading); n 0: none. */
 typedef struct html_tip {
@@ -71,6 +72,13 @@ typedef struct html_page {
     const html_tip *timeline_tips; /* npos tooltips over those boxes; NULL   */
     int start;                /* position shown first (0-based)                */
     double speed;             /* steps per second at first                     */
+    /* A live class (`reducevis class`): a second style and script after the
+     * page's own, the words they show (as a JSON object of key: word), and
+     * a policy that lets the page talk to the server it came from (and
+     * nothing else).  NULL: a page for the disk, which fetches nothing. */
+    const char *live_css, *live_js;
+    int nlive;
+    const char *live_key[HTML_LIVE_WORDS], *live_word[HTML_LIVE_WORDS];
 } html_page;
 
 /* One position: its frame and words, and the tooltips of each pane's words

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "scene_frame.h"
-#include "predict.h"
+#include "../predict.h"
 #include "step_words.h"
 #include "viewer.h"
 #include "../versions.h"
