@@ -24,6 +24,7 @@
   var tip = document.getElementById("rv-tip");
   var n = steps.length, pos = -1, timer = null;
   var locked = false;   /* a live class (html_class.js): the teacher moves the page */
+  var live = !!document.getElementById("rv-live");   /* ... and its address is the class's, not a step's */
   document.documentElement.classList.add("js");
 
   function clamp(p) { return Math.max(0, Math.min(n - 1, p)); }
@@ -43,7 +44,7 @@
     buttons[pos].setAttribute("aria-current", "step");
     posText.textContent = data.words.position.replace("{n}", String(pos + 1)).replace("{total}", String(n));
     hideTip();
-    if (!fromHash && history.replaceState) {
+    if (!fromHash && !live && history.replaceState) {
       try { history.replaceState(null, "", "#step=" + (pos + 1)); } catch (e) { /* file: in some browsers */ }
     }
   }

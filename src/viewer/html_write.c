@@ -586,11 +586,13 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
         return -1;
     }
     out(w, t->s, t->len);
-    outs(w, "</script>\n<script>\n");
-    outs(w, html_page_js);
-    if (w->live) {   /* the live class's words, then its script */
+    if (w->live) {   /* the live class's words, before the page's script looks for them */
         outs(w, "</script>\n<script type=\"application/json\" id=\"rv-live\">");
         out(w, w->live->s, w->live->len);
+    }
+    outs(w, "</script>\n<script>\n");
+    outs(w, html_page_js);
+    if (w->live) {
         outs(w, "</script>\n<script>\n");
         outs(w, w->live_js);
     }
