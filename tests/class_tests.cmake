@@ -9,7 +9,7 @@
 #                    English and Chinese (label `browser`; skipped, saying why,
 #                    without Chromium)
 #   class_load       label `bench`: a short loopback run of the load benchmark
-#                    (100 students for 20 s); tests/class/load_bench.py with
+#                    (100 students, 10 rejoining, steps of 0.5 s); tests/class/load_bench.py with
 #                    its defaults is the full one (500 students, 50 rejoining)
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
@@ -20,7 +20,7 @@ if(Python3_Interpreter_FOUND)
                    $<TARGET_FILE:reducevis> ${CMAKE_BINARY_DIR}/browser-shots)
   add_test(NAME class_load
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/load_bench.py $<TARGET_FILE:reducevis>
-                   --students 100 --rejoiners 10 --seconds 20)
+                   --students 100 --rejoiners 10 --seconds 60 --step-s 0.5)
   set_tests_properties(class_refusals PROPERTIES LABELS class TIMEOUT 300
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   # Alone: Chromium's processes, and the load, would slow the tests beside them.
