@@ -37,6 +37,8 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#include "i18n.h"
+#include "json.h"
 
 enum {
     DEFAULT_MAX_STREAMS = 1000,
@@ -101,10 +103,19 @@ static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, cons
     return send_bytes(c, status, "application/json; charset=utf-8", json, strlen(json), MHD_RESPMEM_MUST_COPY);
 }
 
+/* {"error": why}: why in the class's language (the page shows it). */
 static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *why)
 {
-    char buf[300];
-    snprintf(buf, sizeof buf, "{\"error\":\"%s\"}", why);   /* our own words: no quotes in them */
+    char buf[600];
+    FILE *f = fmemopen(buf, sizeof buf, "w");
+    if (!f)
+        return send_json(c, status, "{\"error\":\"?\"}");
+    fputs("{\"error\":", f);
+    rv_json_string(f, why);
+    fputs("}", f);
+    fputc('\0', f);
+    fclose(f);
+    buf[sizeof buf - 1] = '\0';
     return send_json(c, status, buf);
 }
 
@@ -182,7 +193,7 @@ static enum MHD_Result open_stream(class_http *h, struct MHD_Connection *c, cons
     pthread_mutex_unlock(&h->mu);
     if (full) {
         char why[120];
-        snprintf(why, sizeof why, "the class is full: %d connections are open", h->max_streams);
+        snprintf(why, sizeof why, _("the class is full: %d connections are open"), h->max_streams);
         return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, why);
     }
     stream *s = calloc(1, sizeof *s);
@@ -280,7 +291,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         const char *te = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
         if ((cl && strcmp(cl, "0")) || te)
-            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "no request body is taken: every field is in the query");
+            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, _("no request body is taken: every field is in the query"));
         return MHD_YES;
     }
     if (*upload_size) {   /* a body that was not announced: refused above; drop it */
@@ -296,7 +307,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         want = MHD_HTTP_METHOD_GET;
         if (get) {
             if (url[1] && !is_secret(h, k))
-                return send_error(c, MHD_HTTP_FORBIDDEN, "the teacher's page needs the teacher's secret");
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("the teacher's page needs the teacher's secret"));
             return send_bytes(c, MHD_HTTP_OK, "text/html; charset=utf-8", h->page, h->page_len,
                               MHD_RESPMEM_PERSISTENT);
         }
@@ -304,11 +315,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         want = MHD_HTTP_METHOD_GET;
         if (get) {
             if (too_long)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, "a field is too long");
+                return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             if (is_secret(h, k))
                 return open_stream(h, c, NULL, 1);
             if (!t || !room_knows(h->r, t))
-                return send_error(c, MHD_HTTP_FORBIDDEN, "unknown student: join again");
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
             return open_stream(h, c, t, 0);
         }
     } else if (!strcmp(url, "/join")) {
@@ -316,7 +327,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (post) {
             const char *code = field(c, "code", FIELD_MAX, &too_long), *name = field(c, "name", FIELD_MAX, &too_long);
             if (too_long)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, "a field is too long");
+                return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             char token[ROOM_TOKEN_LEN + 1];
             int id = 0;
             room_status st = room_join(h->r, code, name ? name : "", token, &id, now_s());
@@ -332,9 +343,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             const char *a = field(c, "a", ROOM_ANSWER_LEN, &too_long), *sk = field(c, "step", 16, &too_long);
             int step;
             if (too_long)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, "a field is too long");
+                return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             if (!a || parse_step(sk, &step) != 0)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, "an answer needs step and a");
+                return send_error(c, MHD_HTTP_BAD_REQUEST, _("an answer needs step and a"));
             room_status st = room_answer(h->r, t, step, a, now_s());
             return st == ROOM_OK ? send_json(c, MHD_HTTP_OK, "{\"ok\":true}")
                                  : send_error(c, status_of(st), room_status_text(st));
@@ -343,13 +354,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         want = MHD_HTTP_METHOD_POST;
         if (post) {
             if (!is_secret(h, k))
-                return send_error(c, MHD_HTTP_FORBIDDEN, "only the teacher moves the lesson");
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("only the teacher moves the lesson"));
             if (url[1] == 'r') {
                 room_reveal(h->r);
             } else {
                 int step;
                 if (parse_step(field(c, "step", 16, &too_long), &step) != 0)
-                    return send_error(c, MHD_HTTP_BAD_REQUEST, "move needs step");
+                    return send_error(c, MHD_HTTP_BAD_REQUEST, _("move needs step"));
                 room_move(h->r, step);
             }
             return send_json(c, MHD_HTTP_OK, "{\"ok\":true}");
@@ -358,13 +369,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         want = MHD_HTTP_METHOD_GET;
         if (get) {
             if (!is_secret(h, k))
-                return send_error(c, MHD_HTTP_FORBIDDEN, "the results need the teacher's secret");
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("the results need the teacher's secret"));
             return export(h, c, strstr(url, ".csv") != NULL);
         }
     }
     if (!want)
-        return send_error(c, MHD_HTTP_NOT_FOUND, "not found");
-    return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, !strcmp(want, "GET") ? "use GET" : "use POST");
+        return send_error(c, MHD_HTTP_NOT_FOUND, _("not found"));
+    return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, !strcmp(want, "GET") ? _("use GET") : _("use POST"));
 }
 
 /* ---- the server -------------------------------------------------------------------- */
@@ -410,7 +421,7 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     h->max_streams = o->max_streams > 0 ? o->max_streams : DEFAULT_MAX_STREAMS;
     unsigned char b[CLASS_SECRET_LEN / 2];
     if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
-        snprintf(err, errlen, "no random numbers from the kernel: %s", strerror(errno));
+        snprintf(err, errlen, _("no random numbers from the kernel: %s"), strerror(errno));
         free(h);
         return NULL;
     }
@@ -434,7 +445,7 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
         addr = (const struct sockaddr *)&a6;
         flags |= MHD_USE_IPv6;
     } else {
-        snprintf(err, errlen, "--bind '%s' is not an IPv4 or IPv6 address", bind);
+        snprintf(err, errlen, _("--bind '%s' is not an IPv4 or IPv6 address"), bind);
         class_http_stop(h);
         return NULL;
     }
@@ -446,15 +457,15 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
                             MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
                             MHD_OPTION_END);
     if (!h->d) {
-        snprintf(err, errlen, "cannot listen on %s port %d: %s (taken by another program, or not this "
-                 "machine's address)", bind, o->port, errno ? strerror(errno) : "libmicrohttpd refused");
+        snprintf(err, errlen, _("cannot listen on %s port %d: %s (taken by another program, or not this "
+                 "machine's address)"), bind, o->port, errno ? strerror(errno) : _("libmicrohttpd refused"));
         class_http_stop(h);
         return NULL;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
     h->port = info ? info->port : o->port;
     if (pthread_create(&h->publisher, NULL, publish_loop, h) != 0) {
-        snprintf(err, errlen, "cannot start a thread: %s", strerror(errno));
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
         class_http_stop(h);
         return NULL;
     }

@@ -674,11 +674,11 @@ int quiz_parse_answer(const rv_analysis *an, const quiz_question *q, const char 
     if (q->type == QUIZ_NUMBER) {
         int n = read_whole(text, &v);
         if (!n || text[n]) {
-            snprintf(why, whylen, "expected a whole number");
+            snprintf(why, whylen, _("expected a whole number"));
             return -1;
         }
         if (v < lo || v > hi) {
-            snprintf(why, whylen, "expected a number from %lld to %lld", (long long)lo, (long long)hi);
+            snprintf(why, whylen, _("expected a number from %lld to %lld"), (long long)lo, (long long)hi);
             return -1;
         }
         *number = v;
@@ -688,7 +688,7 @@ int quiz_parse_answer(const rv_analysis *an, const quiz_question *q, const char 
     for (const char *p = text; *p;) {
         int n = read_whole(p, &v);
         if (!n || v < lo || v > hi || (p[n] && p[n] != ',') || (p[n] == ',' && !p[n + 1])) {
-            snprintf(why, whylen, "expected lane numbers 0..31 separated by commas");
+            snprintf(why, whylen, _("expected lane numbers 0..31 separated by commas"));
             return -1;
         }
         *lanes |= 1u << v;

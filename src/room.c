@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "json.h"
+#include "i18n.h"
 #include "versions.h"
 
 enum { DEFAULT_MAX_STUDENTS = 2000 };
@@ -66,13 +67,13 @@ const char *room_status_text(room_status s)
 {
     switch (s) {
     case ROOM_OK: return "ok";
-    case ROOM_BAD_CODE: return "this is not the class's join code";
-    case ROOM_BAD_NAME: return "a name is at most 40 bytes of text, no control characters";
-    case ROOM_FULL: return "the class is full";
-    case ROOM_SLOW_DOWN: return "too many requests: slow down";
-    case ROOM_UNKNOWN_STUDENT: return "unknown student: join again";
-    case ROOM_NOT_NOW: return "this question is not open";
-    case ROOM_BAD_CHOICE: return "not one of the question's choices";
+    case ROOM_BAD_CODE: return _("this is not the class's join code");
+    case ROOM_BAD_NAME: return _("a name is at most 40 bytes of text, no control characters");
+    case ROOM_FULL: return _("the class is full");
+    case ROOM_SLOW_DOWN: return _("too many requests: slow down");
+    case ROOM_UNKNOWN_STUDENT: return _("unknown student: join again");
+    case ROOM_NOT_NOW: return _("this question is not open");
+    case ROOM_BAD_CHOICE: return _("not one of the question's choices");
     }
     return "?";
 }
@@ -143,7 +144,7 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
     } else {
         unsigned char b[ROOM_CODE_LEN];
         if (random_bytes(b, sizeof b) != 0) {
-            snprintf(err, errlen, "no random numbers from the kernel: %s", strerror(errno));
+            snprintf(err, errlen, _("no random numbers from the kernel: %s"), strerror(errno));
             room_free(r);
             return NULL;
         }
@@ -154,7 +155,7 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
         /* O_APPEND: every line goes at the end, whatever else writes the file */
         int fd = open(answers_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
         if (fd < 0 || !(r->log = fdopen(fd, "a"))) {
-            snprintf(err, errlen, "cannot open the answers file %s: %s", answers_path, strerror(errno));
+            snprintf(err, errlen, _("cannot open the answers file %s: %s"), answers_path, strerror(errno));
             if (fd >= 0)
                 close(fd);
             room_free(r);

@@ -162,7 +162,7 @@ static char *slurp_and_remove(const char *path, size_t *len, char *err, size_t e
         }
     }
     if (!buf)
-        snprintf(err, errlen, "cannot read the lesson page back from %s: %s", path, strerror(errno));
+        snprintf(err, errlen, _("cannot read the lesson page back from %s: %s"), path, strerror(errno));
     if (f)
         fclose(f);
     unlink(path);
@@ -193,7 +193,7 @@ static char *make_page(app *a, const class_opts *o, const char *font, size_t *le
     char tmp[] = "/tmp/reducevis-class-XXXXXX";
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        snprintf(err, errlen, "cannot make a temporary file in /tmp: %s", strerror(errno));
+        snprintf(err, errlen, _("cannot make a temporary file in /tmp: %s"), strerror(errno));
         return NULL;
     }
     close(fd);
