@@ -31,7 +31,9 @@ class Class:
             self.printed += line
         self.port = int(re.search(r"127\.0\.0\.1:(\d+)/", self.printed).group(1))
         self.secret = re.search(r"teacher\?k=([0-9a-f]+)", self.printed).group(1)
-        self.code = re.search(r"the code ([A-Z0-9]+)", self.printed).group(1)
+        # the students' line (in the class's language): its address, then the code
+        students = next(x for x in self.printed.splitlines() if "http://" in x and "teacher?k=" not in x)
+        self.code = re.findall(r"(?<![A-Za-z0-9])[A-HJ-NP-Z2-9]{6}(?![A-Za-z0-9])", students)[-1]
         self.answers = os.path.join(self.out, "answers.jsonl")
 
     def request(self, method, path, body=None, headers=None, timeout=10):
