@@ -27,18 +27,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "class"))
 import cdp  # noqa: E402
-from serve import Class  # noqa: E402
+from serve import Checks, Class  # noqa: E402
 
-failed = passed = 0
-
-
-def check(cond, what):
-    global failed, passed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + what, flush=True)
+check = Checks()
 
 
 PANEL = """(() => {
@@ -162,8 +153,7 @@ def main():
     except cdp.BrowserError as e:
         print("SKIPPED: Chromium cannot run here: %s" % e)
         return 77
-    print("%d passed, %d failed; screenshots in %s" % (passed, failed, outdir))
-    return 1 if failed else 0
+    return check.report("; screenshots in %s" % outdir)
 
 
 if __name__ == "__main__":

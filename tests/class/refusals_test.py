@@ -26,18 +26,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve import Class, read_event  # noqa: E402
+from serve import Checks, Class, read_event  # noqa: E402
 
-failed = passed = 0
-
-
-def check(cond, what):
-    global failed, passed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + what, flush=True)
+check = Checks()
 
 
 def refusals(exe):
@@ -172,8 +163,7 @@ def main():
     t0 = time.time()
     refusals(sys.argv[1])
     killed(sys.argv[1])
-    print("%d passed, %d failed (%.1f s)" % (passed, failed, time.time() - t0))
-    return 1 if failed else 0
+    return check.report(" (%.1f s)" % (time.time() - t0))
 
 
 if __name__ == "__main__":

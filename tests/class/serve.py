@@ -2,7 +2,8 @@
 
 Class(exe, *args) runs the server without a window on a free port, reads
 the join code, the teacher's secret and the answers file from what it
-prints, and offers request(), join(), answer(), stream() for the tests.
+prints, and offers request(), join(), answer(), stream() for the tests; Checks counts
+their checks.
 Everything goes to 127.0.0.1 only.
 """
 import http.client
@@ -80,6 +81,24 @@ class Class:
         rest, _ = self.proc.communicate(timeout=60)
         self.printed += rest or ""
         return self.proc.returncode
+
+
+class Checks:
+    """check(cond, what): counts, and prints what failed; report() ends a test."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def __call__(self, cond, what):
+        if cond:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print("FAIL: " + what, flush=True)
+
+    def report(self, extra=""):
+        print("%d passed, %d failed%s" % (self.passed, self.failed, extra))
+        return 1 if self.failed else 0
 
 
 def read_event(resp, timeout=10):
