@@ -708,6 +708,8 @@ viewer_frame app_frame(app *a, int w, int h)
     f.quiz = app_predict_frame(a);
     if (a->room && a->class_line[0])
         f.note = a->class_line;
+    if (a->room)
+        f.live = a->live;
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
         f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {

@@ -83,6 +83,7 @@ typedef struct app {
     unsigned long long room_moves;
     char class_line[400];
     const char *class_join;  /* the join address and code, shown in the line */
+    struct class_live *live; /* the card's join address, QR code and spread  */
 } app;
 
 /* The window on an open app until it is closed (viewer.c): 0, or 2 with

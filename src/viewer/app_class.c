@@ -10,6 +10,7 @@
 #include <string.h>
 #include "../i18n.h"
 #include "../room.h"
+#include "class_live.h"
 
 int app_class_sync(app *a)
 {
@@ -17,6 +18,10 @@ int app_class_sync(app *a)
     if (!a->room || !room_view_try(a->room, &v))
         return 0;
     int changed = 0, pos = a->comparing ? a->row : a->step;
+    if (a->live && (a->live->view.tally != v.tally || a->live->view.moves != v.moves)) {
+        a->live->view = v;   /* the card's counts and spread */
+        changed = 1;
+    }
     const predict *p = app_predict_frame(a);
     if (v.moves != a->room_moves) {   /* the room moved (the teacher's page, or us) */
         a->room_moves = v.moves;
@@ -34,10 +39,13 @@ int app_class_sync(app *a)
     else if (p && p->has_q && p->revealed && !v.revealed)
         room_reveal(a->room);
     char line[sizeof a->class_line];
-    if (v.has_q)
+    if (v.has_q && v.revealed)
         snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered, %d right"), a->sc.note,
                  a->sc.note[0] ? " \xC2\xB7" : "", a->class_join ? a->class_join : "", v.students, v.answered,
                  v.right);
+    else if (v.has_q)   /* the projector is the class's too: the right ones only once revealed */
+        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered"), a->sc.note,
+                 a->sc.note[0] ? " \xC2\xB7" : "", a->class_join ? a->class_join : "", v.students, v.answered);
     else
         snprintf(line, sizeof line, _("%s%s class %s: %d joined"), a->sc.note, a->sc.note[0] ? " \xC2\xB7" : "",
                  a->class_join ? a->class_join : "", v.students);

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "app.h"
+#include "class_live.h"
 #include "class_qr.h"
 #include "class_summary.h"
 #include "html_export.h"
@@ -315,6 +316,7 @@ int class_main(int argc, char **argv)
     char *page = make_page(&a, &o, vo.font, &page_len, err, sizeof err);
     room *r = NULL;
     class_http *h = NULL;
+    class_live *live = NULL;
     if (!page) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
@@ -354,6 +356,15 @@ int class_main(int argc, char **argv)
     snprintf(line, sizeof line, "%s \xC2\xB7 %s", url, room_code(r));
     a.room = r;
     a.class_join = line;
+    /* the card's join address and QR code */
+    if ((live = calloc(1, sizeof *live))) {
+        snprintf(live->join, sizeof live->join, "%s", url);
+        snprintf(live->code, sizeof live->code, "%s", room_code(r));
+        if (class_qr_modules(join, live->qr, (int)sizeof live->qr, &live->qr_width) != 0)
+            live->qr_width = 0;
+        room_view_get(r, &live->view);
+        a.live = live;
+    }
     int windowed = !o.no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));
     if (windowed) {
         pthread_sigmask(SIG_UNBLOCK, &stop, NULL);   /* SDL turns Ctrl+C into closing the window */
@@ -391,6 +402,7 @@ done:
         room_close(r);
     class_http_stop(h);
     room_free(r);
+    free(live);
     free(page);
     app_close(&a);
     return rc;

@@ -32,7 +32,30 @@ void class_qr_print(FILE *f, const char *text)
     }
     QRcode_free(q);
 }
+
+int class_qr_modules(const char *text, unsigned char *out, int cap, int *width)
+{
+    QRcode *q = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    if (!q || q->width * q->width > cap) {
+        QRcode_free(q);
+        return -1;
+    }
+    for (int i = 0; i < q->width * q->width; i++)
+        out[i] = q->data[i] & 1;
+    *width = q->width;
+    QRcode_free(q);
+    return 0;
+}
 #else
+int class_qr_modules(const char *text, unsigned char *out, int cap, int *width)
+{
+    (void)text;
+    (void)out;
+    (void)cap;
+    *width = 0;
+    return -1;
+}
+
 void class_qr_print(FILE *f, const char *text)
 {
     (void)text;

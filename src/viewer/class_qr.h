@@ -8,4 +8,8 @@
  * for a dark terminal), or one line saying why none can be drawn. */
 void class_qr_print(FILE *f, const char *text);
 
+/* text's QR code as modules, width x width bytes (1 dark) into out (cap
+ * bytes): 0, or -1 when none can be made (no libqrencode, too long). */
+int class_qr_modules(const char *text, unsigned char *out, int cap, int *width);
+
 #endif
