@@ -57,6 +57,9 @@ struct class_http {
     room *r;
     const char *page;
     size_t page_len;
+    int npos;
+    char *const *answer;
+    const size_t *answer_len;
     int port, max_streams, streams;
     char secret[CLASS_SECRET_LEN + 1];
     pthread_mutex_t mu;            /* streams */
@@ -365,6 +368,22 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             }
             return send_json(c, MHD_HTTP_OK, "{\"ok\":true}");
         }
+    } else if (!strcmp(url, "/solution")) {
+        want = MHD_HTTP_METHOD_GET;
+        if (get) {
+            int step;
+            if (too_long || parse_step(field(c, "step", 16, &too_long), &step) != 0)
+                return send_error(c, MHD_HTTP_BAD_REQUEST, _("solution needs step"));
+            int teacher = is_secret(h, k);
+            if (!teacher && (!t || !room_knows(h->r, t)))
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+            if (step >= h->npos || !h->answer || !h->answer[step])
+                return send_error(c, MHD_HTTP_NOT_FOUND, _("this step has no answer kept back"));
+            if (!teacher && !room_was_revealed(h->r, step))
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("not revealed yet"));
+            return send_bytes(c, MHD_HTTP_OK, "application/json; charset=utf-8", h->answer[step], h->answer_len[step],
+                              MHD_RESPMEM_PERSISTENT);
+        }
     } else if (!strcmp(url, "/results.csv") || !strcmp(url, "/results.json")) {
         want = MHD_HTTP_METHOD_GET;
         if (get) {
@@ -418,6 +437,9 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     h->r = r;
     h->page = o->page;
     h->page_len = o->page_len;
+    h->npos = o->npos;
+    h->answer = o->answer;
+    h->answer_len = o->answer_len;
     h->max_streams = o->max_streams > 0 ? o->max_streams : DEFAULT_MAX_STREAMS;
     unsigned char b[CLASS_SECRET_LEN / 2];
     if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {

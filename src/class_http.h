@@ -10,6 +10,9 @@
  *   POST /join?code=C&name=N    {"token":..,"id":..}
  *   POST /answer?t=TOKEN&step=K&a=ANSWER
  *   POST /move?k=SECRET&step=K, POST /reveal?k=SECRET
+ *   GET  /solution?step=K&t=TOKEN|k=SECRET  a question's answer (its frame,
+ *                               words, tooltips), kept out of the page, once
+ *                               revealed (the teacher: any time)
  *   GET  /results.csv?k=SECRET, /results.json?k=SECRET
  * Anything else is 404; a request with a body is refused (every field is in
  * the query, each with a length cap).  Only the secret moves the lesson,
@@ -31,6 +34,9 @@ typedef struct class_http_opts {
     int max_streams;            /* event streams at once; 0: the default       */
     const char *page;           /* the lesson page (HTML), kept by the caller  */
     size_t page_len;
+    int npos;                   /* answers kept out of the page: position k's  */
+    char *const *answer;        /* JSON (NULL: none), answer_len[k] bytes      */
+    const size_t *answer_len;
 } class_http_opts;
 
 /* Starts the server on its own threads.  NULL + err (the address, the port

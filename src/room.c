@@ -49,6 +49,7 @@ struct room {
     int nsteps;
     quiz_question *q;           /* [nsteps] */
     uint8_t *has_q, *asked;     /* [nsteps] */
+    uint8_t *shown;             /* [nsteps]: its answer was revealed            */
     room_limits lim;
     char code[ROOM_CODE_LEN + 1];
     FILE *log;
@@ -122,7 +123,8 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
     r->q = calloc((size_t)r->nsteps, sizeof *r->q);
     r->has_q = calloc((size_t)r->nsteps, 1);
     r->asked = calloc((size_t)r->nsteps, 1);
-    if (!r->q || !r->has_q || !r->asked) {
+    r->shown = calloc((size_t)r->nsteps, 1);
+    if (!r->q || !r->has_q || !r->asked || !r->shown) {
         snprintf(err, errlen, "out of memory");
         room_free(r);
         return NULL;
@@ -200,6 +202,7 @@ void room_free(room *r)
     free(r->q);
     free(r->has_q);
     free(r->asked);
+    free(r->shown);
     if (r->log)
         fclose(r->log);
     pthread_cond_destroy(&r->moved);
@@ -480,7 +483,16 @@ void room_reveal(room *r)
         r->revealed = 1;
         moved_locked(r);
     }
+    r->shown[r->step] = 1;
     pthread_mutex_unlock(&r->mu);
+}
+
+int room_was_revealed(room *r, int step)
+{
+    pthread_mutex_lock(&r->mu);
+    int y = step >= 0 && step < r->nsteps && (r->shown[step] || (step == r->step && r->revealed));
+    pthread_mutex_unlock(&r->mu);
+    return y;
 }
 
 void room_watch(room *r, int delta)

@@ -111,6 +111,8 @@ int room_knows(room *r, const char *token);
  * answers kept), reveal the current step's answer. */
 void room_move(room *r, int step);
 void room_reveal(room *r);
+/* 1 when step's answer has been revealed (now or earlier in the lesson). */
+int room_was_revealed(room *r, int step);
 
 /* The snapshot, always (waits for the lock); or only when the lock is free
  * at once (the window's frame never waits): 1 taken, 0 busy (v untouched). */

@@ -170,10 +170,41 @@ static char *slurp_and_remove(const char *path, size_t *len, char *err, size_t e
     return buf;
 }
 
-/* The lesson page with the live class's script, in memory.  NULL + err. */
-static char *make_page(app *a, const class_opts *o, const char *font, size_t *len, char *err, size_t errlen)
+/* The answers kept out of the page, one JSON text per position (NULL
+ * where the position asks nothing), served once revealed. */
+typedef struct answers_held {
+    int n;
+    char **json;
+    size_t *len;
+    int oom;
+} answers_held;
+
+static void keep_answer(int pos, const char *json, size_t len, void *arg)
 {
-    html_page live = { .live_css = html_class_css, .live_js = html_class_js };
+    answers_held *held = arg;
+    if (pos < 0 || pos >= held->n || !(held->json[pos] = malloc(len + 1))) {
+        held->oom = 1;
+        return;
+    }
+    memcpy(held->json[pos], json, len + 1);
+    held->len[pos] = len;
+}
+
+static void answers_free(answers_held *held)
+{
+    for (int i = 0; held->json && i < held->n; i++)
+        free(held->json[i]);
+    free(held->json);
+    free(held->len);
+}
+
+/* The lesson page with the live class's script, in memory, its answers
+ * into held.  NULL + err. */
+static char *make_page(app *a, const class_opts *o, const char *font, answers_held *held, size_t *len, char *err,
+                       size_t errlen)
+{
+    html_page live = { .live_css = html_class_css, .live_js = html_class_js, .withheld = keep_answer,
+                       .withheld_arg = held };
     static const struct { const char *key, *word; } words[] = {
         { "join", N_("Join") }, { "name", N_("Your name (or none)") }, { "code", N_("Join code") },
         { "joined", N_("You are {name}.") }, { "anonymous", N_("student {id}") },
@@ -213,6 +244,10 @@ static char *make_page(app *a, const class_opts *o, const char *font, size_t *le
     a->theme = theme;
     viewer_canvas_free(c);
     app_goto(a, 0);
+    if (rc == 0 && held->oom) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        rc = -1;
+    }
     if (rc != 0) {
         unlink(tmp);
         return NULL;
@@ -313,7 +348,14 @@ int class_main(int argc, char **argv)
     }
     int rc = RV_EXIT_RUNTIME;
     size_t page_len = 0;
-    char *page = make_page(&a, &o, vo.font, &page_len, err, sizeof err);
+    answers_held held = { .n = app_positions(&a) };
+    held.json = calloc((size_t)held.n, sizeof *held.json);
+    held.len = calloc((size_t)held.n, sizeof *held.len);
+    char *page = NULL;
+    if (!held.json || !held.len)
+        snprintf(err, sizeof err, "%s", _("out of memory"));
+    else
+        page = make_page(&a, &o, vo.font, &held, &page_len, err, sizeof err);
     room *r = NULL;
     class_http *h = NULL;
     class_live *live = NULL;
@@ -336,7 +378,7 @@ int class_main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
     class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams, .page = page,
-                           .page_len = page_len };
+                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len };
     if (!(h = class_http_start(r, &ho, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
@@ -403,6 +445,7 @@ done:
     class_http_stop(h);
     room_free(r);
     free(live);
+    answers_free(&held);
     free(page);
     app_close(&a);
     return rc;

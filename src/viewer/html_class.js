@@ -129,7 +129,7 @@
       answerInput.placeholder = s.lanes ? words.lanes : words.number;
     }
     lesson.go(s.step);
-    lesson.reveal(s.revealed);
+    showAnswer(s.step, s.revealed);
     var me = s.you;
     status.textContent = teacher ? words.teacher
       : fill(words.joined, { name: me && me.name ? me.name : fill(words.anonymous, { id: me ? me.id : "?" }) });
@@ -163,6 +163,28 @@
       counts.textContent += " \u00b7 " + fill(words.rightof, { n: s.right, total: s.answered });
     show(spreadTitle, s.question && list.length > 0);
     show(bars, s.question && list.length > 0);
+  }
+
+  /* The answer of a step with a question is not in the page: it is asked
+   * for once revealed (the server refuses it before), then shown. */
+  var held = {};
+  function showAnswer(step, revealed) {
+    var section = document.querySelectorAll("#rv-steps .step")[step];
+    if (!revealed || !section || !section.classList.contains("quiz") || held[step] === "in") {
+      lesson.reveal(revealed);
+      return;
+    }
+    if (held[step]) return;   /* on its way */
+    held[step] = "asked";
+    var who = teacher ? "k=" + encodeURIComponent(secret) : "t=" + encodeURIComponent(token);
+    fetch("/solution?step=" + step + "&" + who, { cache: "no-store" }).then(function (r) {
+      if (r.status !== 200) throw new Error(String(r.status));
+      return r.json();
+    }).then(function (a) {
+      lesson.answer(step, a);
+      held[step] = "in";
+      if (state && state.step === step && state.revealed) lesson.reveal(true);
+    }, function () { held[step] = ""; });
   }
 
   function streamUrl() { return "/events?" + (teacher ? "k=" + encodeURIComponent(secret) : "t=" + encodeURIComponent(token)); }

@@ -270,6 +270,10 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         page.nlive = live->nlive;
         memcpy(page.live_key, live->live_key, sizeof page.live_key);
         memcpy(page.live_word, live->live_word, sizeof page.live_word);
+        page.withheld = live->withheld;
+        page.withheld_arg = live->withheld_arg;
+        if (page.withheld)
+            page.timeline_tips = NULL;   /* a step's tooltip there tells what it does */
     }
     app_goto(a, first);
     f = app_frame(a, w, h);

@@ -117,7 +117,7 @@
     tip.textContent = "";
     lines.forEach(function (k) {
       var d = document.createElement("div");
-      d.textContent = data.strings[k];
+      d.textContent = typeof k === "string" ? k : data.strings[k];   /* a live class's answer: the text itself */
       tip.appendChild(d);
     });
     tip.hidden = false;
@@ -198,6 +198,13 @@
     reveal: function (shown) {
       if (shown) reveal("live"); else { steps[pos].classList.remove("revealed"); hideTip(); }
     },
-    position: function () { return pos; }
+    position: function () { return pos; },
+    /* a live class's answer, kept from the page until revealed: its frame and words, and its tooltips */
+    answer: function (p, held) {
+      var s = steps[p];
+      s.querySelector(".stage").insertAdjacentHTML("beforeend", held.stage);
+      s.querySelector(".caption .answer-part").insertAdjacentHTML("afterbegin", held.caption);
+      data.tips[p] = held.tips;
+    }
   };
 })();

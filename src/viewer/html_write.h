@@ -55,6 +55,11 @@ typedef struct html_words {
     const char *reveal;       /* predict mode: the button that shows the answer */
 } html_words;
 
+/* A live class's answer kept from the page: position pos's JSON object
+ * {"stage": the answer frame's HTML, "caption": the answer's words as HTML,
+ * "tips": the position's tooltips with their lines as text}. */
+typedef void (*html_withheld_fn)(int pos, const char *json, size_t len, void *arg);
+
 typedef struct html_page {
     const char *lang;         /* "en", ...                                    */
     const char *title;        /* <title> and the heading                      */
@@ -79,6 +84,12 @@ typedef struct html_page {
     const char *live_css, *live_js;
     int nlive;
     const char *live_key[HTML_LIVE_WORDS], *live_word[HTML_LIVE_WORDS];
+    /* With withheld set, a position with a question keeps its answer (the
+     * frame, the words, the tooltips) out of the page and hands it to
+     * withheld(arg) instead: a class's page must not hold the answers the
+     * students are asked for.  NULL: everything in the page. */
+    html_withheld_fn withheld;
+    void *withheld_arg;
 } html_page;
 
 /* One position: its frame and words, and the tooltips of each pane's words

@@ -8,8 +8,8 @@ and three students, who join with the code from the address (#code=...)
 and a name (one in Chinese characters, one anonymous).  Checked: every
 page follows the teacher's step; the students answer, the teacher's page
 counts them live and shows the spread before the reveal, the students'
-pages do not; after the reveal each student sees right or wrong, the
-class's spread and the answer frame, and the count of right answers on
+pages do not, and hold no answer; after the reveal each student sees right
+or wrong, the class's spread and the answer (fetched only then), and the count of right answers on
 the teacher's page agrees with the verdicts; Next moves every page; a
 student who reloads is still joined and at the class's step.  Run in
 English and in Chinese; screenshots go to OUTDIR (look at them).
@@ -43,6 +43,7 @@ PANEL = """(() => {
            answerShown: vis(document.getElementById('rv-answer').parentNode),
            bars: vis(p.querySelector('.bars')) ? [...p.querySelectorAll('.bars .count')].map(e => +e.textContent) : null,
            revealed: cur ? cur.classList.contains('revealed') : false, img: img ? img.className : '',
+           answers: document.querySelectorAll('#rv-steps .answer, #rv-steps img.answer-part').length,
            lang: document.documentElement.lang };
 })()"""
 
@@ -101,6 +102,7 @@ def lesson(exe, chrome, lang, outdir):
         check(t["bars"] == [2, 1], lang + ": the spread is 2 and 1: %s" % t["bars"])
         s0 = state(b, students[0])
         check(s0["bars"] is None and not s0["revealed"], lang + ": a student sees no spread before the reveal")
+        check(s0["answers"] == 0, lang + ": a student's page holds no answer before the reveal (%d)" % s0["answers"])
         shot(b, teacher, os.path.join(outdir, "class-%s-teacher-answers.png" % lang))
         shot(b, students[1], os.path.join(outdir, "class-%s-student-question.png" % lang))
         b.session = teacher
@@ -108,8 +110,9 @@ def lesson(exe, chrome, lang, outdir):
         rights = 0
         for sid in students:
             s = wait_for(b, sid, lambda s: s["revealed"] and s["verdict"], lang + ": the reveal reaches every student")
-            check(s["bars"] and sum(s["bars"]) == 3 and s["img"] == "answer-part",
-                  lang + ": after the reveal: the spread and the answer's frame")
+            s = wait_for(b, sid, lambda s: s["img"] == "answer-part", lang + ": the answer's frame arrives")
+            check(s["bars"] and sum(s["bars"]) == 3 and s["answers"] == 2,
+                  lang + ": after the reveal: the spread, and this step's answer (frame and words) only")
             rights += "right" in s["verdictClass"]
         t = wait_for(b, teacher, lambda s: s["revealed"], lang + ": the teacher's page is revealed")
         check(("%d" % rights) in t["counts"], lang + ": the teacher's count of right answers (%d) agrees: %s"

@@ -8,7 +8,9 @@ the secret or with a wrong one (403); a wrong join code (403); a name over
 40 bytes or with a control character, any field over its cap (400); a
 request with a body (413); an answer that is not one of the question's
 choices, or to a step that is not open (400, 409); a student who floods
-answers (429 once the bucket is empty); every unknown path and traversal
+answers (429 once the bucket is empty); a question's answer asked for
+before the teacher revealed it (403; the page itself holds none); every
+unknown path and traversal
 (404); a stream beyond the cap (503, saying the class is full).  What is
 accepted is checked too (a right answer, a changed one, the exports' rows),
 so a server that refused everything would fail.  Then a second server gets
@@ -36,6 +38,8 @@ def refusals(exe):
     try:
         st, page = c.request("GET", "/")
         check(st == 200 and "connect-src 'self'" in page and "rv-live" in page, "the student page is served")
+        check('class="answer"' not in page and 'class="answer-part" src=' not in page,
+              "the students' page holds no question's answer (no answer text, no answer frame)")
         # no secret, a wrong one
         wrong = "0" * 32
         for method, path in (("POST", "/move?step=2"), ("POST", c.q("/move", k=wrong, step=2)),
@@ -85,6 +89,14 @@ def refusals(exe):
         time.sleep(2.5)   # the refused answers above counted against Ann's bucket too
         st, _ = c.answer(ann, 0, "5")
         check(st == 200, "a number answer is taken")
+        st, body = c.request("GET", c.q("/solution", step=0, t=ann))
+        check(st == 403, "step 1's answer is refused to a student before the reveal: %s %s" % (st, body))
+        st, body = c.request("GET", c.q("/solution", step=0, k=c.secret))
+        check(st == 200 and "stage" in body and "answer-part" in body["stage"], "the teacher may see it any time")
+        st, body = c.request("GET", c.q("/solution", step=0, t=wrong))
+        check(st == 403, "and a stranger may not: %s" % st)
+        st, body = c.request("GET", c.q("/solution", step=999, k=c.secret))
+        check(st == 404, "a step that does not exist: %s" % st)
         st, _ = c.answer(ann, 0, "1")
         check(st == 200, "and may change before the reveal")
         # a flood: the bucket empties, the server says slow down
@@ -111,6 +123,8 @@ def refusals(exe):
             c.reveal()
             st, _ = c.answer(ann, lanes_step, "0")
             check(st == 409, "no answer after the reveal: %s" % st)
+            st, body = c.request("GET", c.q("/solution", step=lanes_step, t=ann))
+            check(st == 200 and 'class="answer"' in body["caption"], "once revealed, a student gets the answer")
         # the connection cap: the teacher's stream and 3 more fill 4; the 5th is refused and told why
         held = [c.stream(t=ann) for _ in range(3)]
         check(all(r.status == 200 for _, r in held), "streams up to the cap are taken")
