@@ -30,6 +30,7 @@ import argparse
 import http.client
 import json
 import os
+import queue
 import random
 import re
 import selectors
@@ -73,17 +74,28 @@ class Streams:
         self.arrived = {}     # (move, student) -> time the move's step was first seen
         self.move = None      # (number, step, t0) of the teacher's last move
         self.reconnects = 0
+        self.rejoin_ms = []   # from reconnecting to the class's state, per reconnection
         self.refused = 0
         self.stop = False
+        self.requests = queue.SimpleQueue()
         self.thread = threading.Thread(target=self.loop, daemon=True)
 
-    def open(self, student, token):
+    # Selectors are not for sharing between threads: other threads ask, the
+    # loop's thread drops and opens streams between two selects.
+    def ask_drop(self, student):
+        self.requests.put(("drop", student, None))
+
+    def ask_open(self, student, token):
+        self.requests.put(("open", student, token))
+
+    def open(self, student, token, again=False):
         s = socket.create_connection(("127.0.0.1", self.port))
         s.setblocking(False)
         # HTTP/1.0: the stream comes unchunked, ended by the server's close
         s.sendall(("GET /events?t=%s HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
                    % token).encode())
-        self.sel.register(s, selectors.EVENT_READ, [student, token, b"", False])
+        # [student, token, bytes read, headers done, opened at, a reconnection, first event seen]
+        self.sel.register(s, selectors.EVENT_READ, [student, token, b"", False, time.monotonic(), again, False])
 
     def drop(self, student):
         for key in list(self.sel.get_map().values()):
@@ -99,6 +111,13 @@ class Streams:
 
     def loop(self):
         while not self.stop:
+            while not self.requests.empty():
+                what, student, token = self.requests.get()
+                if what == "drop":
+                    self.drop(student)
+                else:
+                    self.open(student, token, again=True)
+                    self.reconnects += 1
             for key, _ in self.sel.select(timeout=0.05):
                 st = key.data
                 try:
@@ -126,6 +145,9 @@ class Streams:
                         if line.startswith(b"data: "):
                             d = json.loads(line[6:])
                             with self.lock:
+                                if st[5] and not st[6]:   # back: the class's state at once?
+                                    self.rejoin_ms.append((now - st[4]) * 1000)
+                                st[6] = True
                                 self.seen[st[0]] = (d["step"], d["revealed"], now)
                                 self.last[st[0]] = d
                                 m = self.move
@@ -247,23 +269,24 @@ def main():
         churn = {"on": False}
         rejoiners = list(tokens)[:a.rejoiners]
 
-        def churner():
+        def churner(mine):
             while churn["on"] and time.monotonic() < deadline:
-                s = random.choice(rejoiners)
-                tok = streams.drop(s)
-                if tok:
-                    time.sleep(random.uniform(0.2, 1.0))
-                    streams.open(s, tok)
-                    streams.reconnects += 1
+                s = random.choice(mine)
+                streams.ask_drop(s)
+                time.sleep(random.uniform(0.2, 1.0))
+                streams.ask_open(s, tokens[s])
                 time.sleep(random.uniform(0.0, 0.05))
 
         move_no = 0
         results = {}
+        churn_threads = []
         for phase in (1, 2):
             lat, late = [], 0
             if phase == 2:
                 churn["on"] = True
-                churn_threads = [threading.Thread(target=churner, daemon=True) for _ in range(5)]
+                # five churners, each with its own tenth of the rejoiners (one stream per student)
+                churn_threads = [threading.Thread(target=churner, args=(rejoiners[i::5],), daemon=True)
+                                 for i in range(5)]
                 for t in churn_threads:
                     t.start()
             steady = [s for s in tokens if phase == 1 or s not in rejoiners]
@@ -307,14 +330,18 @@ def main():
             if pct(lat, 99) >= a.p99_ms or late:
                 ok = False
         churn["on"] = False
-        time.sleep(1.2)
+        for t in churn_threads:   # each ends its last drop with the stream opened again
+            t.join()
+        time.sleep(0.5)
         # the rejoiners: back, and at the class's step
         with streams.lock:
             cur = {s: streams.seen.get(s) for s in rejoiners}
         final = step if step < nsteps else nsteps - 1
         back = sum(1 for s in rejoiners if cur[s] and cur[s][0] == final)
-        say("rejoins: %d reconnections; after the churn %d of %d rejoiners are at the class's step; "
-            "%d streams were refused" % (streams.reconnects, back, len(rejoiners), streams.refused))
+        say("rejoins: %d reconnections, each given the class's state %.1f ms (p50) / %.1f ms (p99) after it "
+            "connected; after the churn %d of %d rejoiners are at the class's step; %d streams were refused" %
+            (streams.reconnects, pct(streams.rejoin_ms, 50), pct(streams.rejoin_ms, 99), back, len(rejoiners),
+             streams.refused))
         if back != len(rejoiners) or streams.refused:
             ok = False
         # every answer accepted is in the answers file and the export
