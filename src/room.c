@@ -132,6 +132,7 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
     for (int k = 0; an && k < r->nsteps; k++)
         r->has_q[k] = (uint8_t)quiz_pick_question(an, k, &r->q[k]);
     r->asked[0] = 1;
+    r->revealed = !r->has_q[0];   /* nothing to ask: shown */
     if (lim)
         r->lim = *lim;
     if (r->lim.max_students <= 0) r->lim.max_students = DEFAULT_MAX_STUDENTS;
