@@ -3,10 +3,12 @@
 # gettext compiles the translations (msgfmt); fontconfig finds the CJK font
 # (fonts-wqy-microhei: why that one is said in src/viewer/font.c); help2man
 # writes the manual pages from the --help texts (cmake/man_page.cmake).
+# libmicrohttpd-dev serves `reducevis class` (src/class_http.c says why that
+# library); libqrencode-dev draws its join address as a QR code.
 # The CUDA compiler is not a Debian package here: it is used where installed
 # (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.
 rv_install_deps() {
-    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man $*"
+    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man libmicrohttpd-dev libqrencode-dev $*"
     local missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

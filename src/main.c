@@ -8,6 +8,7 @@
 #include "i18n.h"
 #ifdef RV_HAVE_VIEWER
 #include "viewer.h"
+#include "class_cmd.h"
 #endif
 
 #ifndef RV_HAVE_VIEWER
@@ -22,6 +23,7 @@ static int no_viewer(int argc, char **argv)
 #define export_main no_viewer
 #define chart_main no_viewer
 #define levels_main no_viewer
+#define class_main no_viewer
 #endif
 
 typedef struct command {
@@ -40,6 +42,7 @@ static const command commands[] = {
     {"export",   export_main,  N_("write the viewer's frames as PNG files, no display needed")},
     {"chart",    chart_main,   N_("draw a sweep's GB/s against N as one PNG (every version, CUB, peak)")},
     {"levels",   levels_main,  N_("draw the whole reduction, lanes to GPUs, with measured times, as one PNG")},
+    {"class",    class_main,   N_("serve a live lesson to the students' browsers; they answer, the teacher sees")},
     {"multi",    cmd_multi,    N_("the reduction across GPUs: one pass per GPU, then NCCL")},
     {"verify",   cmd_verify,   N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
     {"record",   cmd_record,   N_("record this GPU in one command: traces, bench, sweep, verify")},
@@ -92,7 +95,7 @@ static int asks_version(int argc, char **argv)
 static int set_language(int argc, char **argv)
 {
     const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : "view";
-    int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart");
+    int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart") || !strcmp(cmd, "class");
     int bad = 0;
     const char *lang = takes_lang ? i18n_lang_arg(argc, argv, &bad) : NULL;
     char msg[1400];

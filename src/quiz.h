@@ -82,6 +82,25 @@ int quiz_pick_question(const rv_analysis *an, int step, quiz_question *q);
 int quiz_check_number(const quiz_question *q, int64_t answer);
 int quiz_check_lanes(const quiz_question *q, uint32_t lanes);
 
+/* The answers a question can take, for checking what a student sends:
+ * [lo, hi] for a number question (warps of the block, a degree 1..32, a
+ * word of shared memory, a lane, lanes of the block; a value within
+ * +-QUIZ_VALUE_MAX); for a lane-set question, the range of each lane. */
+#define QUIZ_VALUE_MAX 1000000000000000LL
+void quiz_answer_range(const rv_analysis *an, const quiz_question *q, int64_t *lo, int64_t *hi);
+
+/* Reads an answer as a page sends it: a whole number ("-" allowed, at most
+ * 16 digits) for a number question; lane numbers separated by commas for a
+ * lane-set question ("" is no lane).  Anything else, or a choice out of
+ * quiz_answer_range, is refused: -1 with why.  0 with *number or *lanes. */
+int quiz_parse_answer(const rv_analysis *an, const quiz_question *q, const char *text, int64_t *number,
+                      uint32_t *lanes, char *why, size_t whylen);
+
+/* Right or wrong, whichever the question's type; and the answer in words
+ * ("lanes 0-15", "smem[12]", "lane 3", "4"), as predict mode shows it. */
+int quiz_check_answer(const quiz_question *q, int64_t number, uint32_t lanes);
+void quiz_format_answer(const quiz_question *q, int64_t number, uint32_t lanes, char *buf, size_t len);
+
 /* "lanes 0, 8, 16, 24" / "lanes 0-15" / "no lane": a lane set in words. */
 void quiz_format_lanes(uint32_t lanes, char *buf, size_t len);
 

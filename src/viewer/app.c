@@ -520,7 +520,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
             return;
         }
     }
-    if (predict_app_key(a, key, mod))
+    if (app_predict_key(a, key, mod))
         return;
     switch (key) {
     case SDLK_RIGHT: case SDLK_SPACE:
@@ -606,7 +606,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
 
 static void click(app *a, int x, int y)
 {
-    if (predict_app_click(a, x, y))
+    if (app_predict_click(a, x, y))
         return;
     viewer_frame f = app_frame(a, a->width, a->height);
     if (a->comparing) {
@@ -669,7 +669,7 @@ void app_event(app *a, const SDL_Event *e)
 
 int app_tick(app *a, unsigned ms)
 {
-    int changed = 0;
+    int changed = app_class_sync(a);
     if (a->toast_ms) {
         a->toast_ms = ms >= a->toast_ms ? 0 : a->toast_ms - ms;
         changed |= a->toast_ms == 0;
@@ -705,7 +705,11 @@ viewer_frame app_frame(app *a, int w, int h)
         .sweep = a->sweep, .results_note = a->results_note,
         .verify = a->cc, .verify_note = a->cc_note,
     };
-    f.quiz = predict_app_frame(a);
+    f.quiz = app_predict_frame(a);
+    if (a->room && a->class_line[0])
+        f.note = a->class_line;
+    if (a->room)
+        f.live = a->live;
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
         f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <SDL.h>
 #include "compare.h"
-#include "predict.h"
+#include "../predict.h"
 #include "shown.h"
 #include "viewer.h"
 
@@ -77,7 +77,18 @@ typedef struct app {
     int nrows, row;
     int save_requested;      /* E was pressed: the window loop saves a PNG    */
     predict pq;              /* predict mode (A, Shift+A): question, score    */
+    /* a live class (`reducevis class`, app_class.c): the room the window
+     * follows and moves, the last snapshot of it, and the header's line */
+    struct room *room;
+    unsigned long long room_moves;
+    char class_line[400];
+    const char *class_join;  /* the join address and code, shown in the line */
+    struct class_live *live; /* the card's join address, QR code and spread  */
 } app;
+
+/* The window on an open app until it is closed (viewer.c): 0, or 2 with
+ * the reason on stderr (no display, no font). */
+int viewer_window(app *a, const viewer_options *o);
 
 /* Parses argv (argv[0] == "view").  0: run; 1: --help was asked (usage
  * printed); -1: usage error described in err. */
@@ -129,6 +140,21 @@ int app_version_of_digit(int digit);
 void app_toast(app *a, const char *msg);
 /* The L key: switches the interface between English and Chinese. */
 void app_toggle_language(app *a);
+
+/* Predict mode's keys (A class mode, Shift+A teacher mode, digits,
+ * Backspace, Enter, → and Space reveal first) and clicks on lanes and words
+ * (app_predict.c): 1 when the event was taken, else 0 (handled as usual). */
+int app_predict_key(app *a, SDL_Keycode key, Uint16 mod);
+int app_predict_click(app *a, int x, int y);
+/* The predict state to draw with the app's current frame, or NULL when
+ * predict mode is off (or does not apply: compare mode). */
+const predict *app_predict_frame(app *a);
+
+/* A live class: follows the room when the teacher's page moved it, and
+ * moves it when the window did (never waiting for its lock: a busy room is
+ * asked again at the next tick); the header's line says who joined and
+ * answered.  1 when the frame changed. */
+int app_class_sync(app *a);
 
 /* The digit a key types (top row or keypad), or -1. */
 int app_key_digit(SDL_Keycode key);

@@ -4,9 +4,53 @@
  * being typed or clicked.  Revealed: right or wrong, the right answer, the
  * explanation, and the score.  Large type: the card is read from the back
  * of a lecture room.  The words are the scene's (scene_frame.h); the veiled
- * block pane itself is drawn by draw_block.c.
+ * block pane itself is drawn by draw_block.c.  In a live class the bottom
+ * of the card holds where to join (the QR code, the code, the address) and
+ * how the class answered (the counts, the spread as bars).
  */
 #include "draw.h"
+
+enum { QR_QUIET = 2 };   /* light modules around the code: scanners need them */
+
+/* The live class's block at the bottom of the card, from the bottom up:
+ * the counts, the address, the QR code with the join code beside it, and
+ * above them the spread; returns its top. */
+static int live_block(const draw_ctx *d, const scene_card *c, int x, int w, int bottom, int card_h)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    int m = L->margin, fs = L->fs_small, row = fs * 14 / 10, fs_code = L->fs_title;
+    int y = bottom - row;
+    text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->accent, c->counts);
+    y -= row;
+    text_draw_fit(d->tc, FACE_SANS, fs, x, y, w, th->text, c->join);
+    int side = w / 2 < card_h / 4 ? w / 2 : card_h / 4, top = y - m / 2 - side;
+    if (c->qr) {   /* dark on white whatever the theme, or phones cannot read it */
+        int n = c->qr_width + 2 * QR_QUIET, px = side / n;
+        lrect sq = { x, y - m / 2 - px * n, px * n, px * n };
+        prim_fill(d->r, sq, (rgba){ 255, 255, 255, 255 });
+        for (int my = 0; my < c->qr_width; my++)
+            for (int mx = 0; mx < c->qr_width; mx++)
+                if (c->qr[my * c->qr_width + mx])
+                    prim_fill(d->r, (lrect){ sq.x + (mx + QR_QUIET) * px, sq.y + (my + QR_QUIET) * px, px, px },
+                              (rgba){ 0, 0, 0, 255 });
+        top = sq.y;
+    }
+    int tx = c->qr ? x + side + m : x, tw = x + w - tx;
+    text_draw_fit(d->tc, FACE_SANS, fs, tx, top, tw, th->text_dim, c->code_label);
+    text_draw_fit(d->tc, FACE_MONO_BOLD, fs_code, tx, top + row, tw, th->text_strong, c->code);
+    /* the spread above: a row per answer given, most given first */
+    int shown = c->nbars < 4 ? c->nbars : 4, lw = w / 3, cw = text_width(d->tc, FACE_SANS, fs, "0000");
+    top -= shown * row + (shown ? m / 2 : 0);
+    for (int b = 0; b < shown; b++) {
+        int by = top + b * row, bw = (w - lw - cw - m) * c->bar[b].n / c->bar_max;
+        text_draw_fit(d->tc, FACE_SANS, fs, x, by, lw - m / 2, th->text, c->bar[b].label);
+        prim_fill(d->r, (lrect){ x + lw, by + row / 6, bw > 2 ? bw : 2, row * 2 / 3 },
+                  c->bars_marked && c->bar[b].right ? th->full : th->text_dim);
+        text_draw(d->tc, FACE_SANS, fs, x + lw + bw + m / 3, by, th->text_dim, c->bar[b].count);
+    }
+    return top;
+}
 
 void draw_predict_card(const draw_ctx *d, lrect area)
 {
@@ -18,6 +62,8 @@ void draw_predict_card(const draw_ctx *d, lrect area)
     int bottom = area.y + area.h - m;
     prim_fill(d->r, area, th->panel);
     prim_stroke(d->r, area, th->accent, 2);
+    if (c->live)
+        bottom = live_block(d, c, x, w, bottom, area.h) - m;
 
     /* Title and score. */
     text_draw(d->tc, FACE_SANS_BOLD, L->fs_title, x, y, th->accent, c->title);

@@ -31,7 +31,7 @@
 #include "gif_write.h"
 #include "html_export.h"
 #include "png_write.h"
-#include "predict.h"
+#include "../predict.h"
 #include "theme.h"
 #include "../versions.h"
 

@@ -19,7 +19,7 @@
 #include "draw.h"
 #include "html_write.h"
 #include "png_indexed.h"
-#include "predict.h"
+#include "../predict.h"
 #include "plot.h"
 #include "theme.h"
 #include "../i18n.h"
@@ -190,7 +190,8 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
     return rc;
 }
 
-int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const char *path,
+int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
+                      const char *path,
                       long long *bytes, char *err, size_t errlen)
 {
     int npos = last - first + 1, rc = -1;
@@ -263,6 +264,17 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         .width = w, .height = h, .npanes = npanes, .npos = npos, .labels = label_ptrs,
         .timeline = timeline, .timeline_tips = npanes == 1 ? ttips : NULL, .start = 0, .speed = 1,
     };
+    if (live) {
+        page.live_css = live->live_css;
+        page.live_js = live->live_js;
+        page.nlive = live->nlive;
+        memcpy(page.live_key, live->live_key, sizeof page.live_key);
+        memcpy(page.live_word, live->live_word, sizeof page.live_word);
+        page.withheld = live->withheld;
+        page.withheld_arg = live->withheld_arg;
+        if (page.withheld)
+            page.timeline_tips = NULL;   /* a step's tooltip there tells what it does */
+    }
     app_goto(a, first);
     f = app_frame(a, w, h);
     page_words(&f, title, intro, &page.nintro);
@@ -355,7 +367,7 @@ int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h
 {
     char err[1200];
     long long bytes = 0;
-    if (html_export_write(a, c, w, h, first, last, quiz, path, &bytes, err, sizeof err) != 0) {
+    if (html_export_write(a, c, w, h, first, last, quiz, NULL, path, &bytes, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis export: %s\n", err);
         return RV_EXIT_RUNTIME;
     }

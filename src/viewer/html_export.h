@@ -16,9 +16,13 @@
 /* Writes positions first..last (0-based, inclusive) of a, drawn at w x h
  * with canvas c, as one page at path; with quiz (export --quiz, one
  * version), each step with a question asks it before it shows the step.
+ * live: NULL, or the live class's style, script and words (html_page's
+ * live_* fields; `reducevis class`).
  * *bytes gets the file's size.  0, or -1 with err naming the file and the
  * problem (no file is left). */
-int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const char *path,
+#include "html_write.h"
+int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
+                      const char *path,
                       long long *bytes, char *err, size_t errlen);
 
 /* `reducevis export --html`: html_export_write, then one line saying what

@@ -23,13 +23,16 @@
   var speedOut = document.getElementById("rv-speed-out");
   var tip = document.getElementById("rv-tip");
   var n = steps.length, pos = -1, timer = null;
+  var locked = false;   /* a live class (html_class.js): the teacher moves the page */
+  var live = !!document.getElementById("rv-live");   /* ... and its address is the class's, not a step's */
   document.documentElement.classList.add("js");
 
   function clamp(p) { return Math.max(0, Math.min(n - 1, p)); }
   function asking() { var s = steps[pos]; return s.classList.contains("quiz") && !s.classList.contains("revealed"); }
-  function reveal() { steps[pos].classList.add("revealed"); hideTip(); }
+  function reveal(live) { if (locked && live !== "live") return; steps[pos].classList.add("revealed"); hideTip(); }
 
   function go(p, fromHash) {
+    if (locked && fromHash !== "live") return;
     p = clamp(p);
     if (p === pos) return;
     if (pos >= 0) {
@@ -41,7 +44,7 @@
     buttons[pos].setAttribute("aria-current", "step");
     posText.textContent = data.words.position.replace("{n}", String(pos + 1)).replace("{total}", String(n));
     hideTip();
-    if (!fromHash && history.replaceState) {
+    if (!fromHash && !live && history.replaceState) {
       try { history.replaceState(null, "", "#step=" + (pos + 1)); } catch (e) { /* file: in some browsers */ }
     }
   }
@@ -63,7 +66,7 @@
     }, 1000 / speed());
   }
   function play() {
-    if (timer) return;
+    if (timer || locked) return;
     if (pos >= n - 1) go(0);
     setLabel(playButton, data.words.pause);
     playButton.setAttribute("aria-pressed", "true");
@@ -114,7 +117,7 @@
     tip.textContent = "";
     lines.forEach(function (k) {
       var d = document.createElement("div");
-      d.textContent = data.strings[k];
+      d.textContent = typeof k === "string" ? k : data.strings[k];   /* a live class's answer: the text itself */
       tip.appendChild(d);
     });
     tip.hidden = false;
@@ -187,4 +190,21 @@
   showSpeed();
   var h = fromHash();
   go(h >= 0 ? h : data.start, h >= 0);
+
+  /* For a live class (html_class.js): lock the page and move it from there. */
+  window.rvLesson = {
+    lock: function () { pause(); locked = true; },
+    go: function (p) { go(p, "live"); },
+    reveal: function (shown) {
+      if (shown) reveal("live"); else { steps[pos].classList.remove("revealed"); hideTip(); }
+    },
+    position: function () { return pos; },
+    /* a live class's answer, kept from the page until revealed: its frame and words, and its tooltips */
+    answer: function (p, held) {
+      var s = steps[p];
+      s.querySelector(".stage").insertAdjacentHTML("beforeend", held.stage);
+      s.querySelector(".caption .answer-part").insertAdjacentHTML("afterbegin", held.caption);
+      data.tips[p] = held.tips;
+    }
+  };
 })();

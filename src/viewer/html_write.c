@@ -191,10 +191,20 @@ struct html_writer {
     strtab strings;
     sbuf tips;           /* the JSON array of every position's tooltips */
     sbuf about;          /* the paragraphs under the steps, as HTML */
+    sbuf *live;          /* a live class's words as JSON, or NULL */
+    sbuf live_words;
+    const char *live_js;
+    html_withheld_fn withheld;   /* a live class: answers kept from the page */
+    void *withheld_arg;
+    sbuf *divert;        /* while set, what is written goes here, not to the file */
 };
 
 static void out(html_writer *w, const char *s, size_t n)
 {
+    if (w->divert) {
+        sb_add(w->divert, s, n);
+        return;
+    }
     if (w->write_errno || n == 0)
         return;
     if (fwrite(s, 1, n, w->f) != n)
@@ -260,6 +270,7 @@ static void free_writer(html_writer *w)
     strtab_free(&w->strings);
     free(w->tips.s);
     free(w->about.s);
+    free(w->live_words.s);
     free(w->path);
     free(w->tmp);
     free(w->reveal);
@@ -361,10 +372,12 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     out_text(w, pg->lang);
     outs(w, "\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            /* Nothing outside this file, ever: no fetch, no font, no image */
+            /* Nothing outside this file, ever: no fetch, no font, no image;
+             * a live class talks to its own server, and to nothing else */
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
-            "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
-            "<meta name=\"generator\" content=\"reducevis export --html\">\n<title>");
+            "style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+    outs(w, pg->live_js ? "; connect-src 'self'\">\n" : "\">\n");
+    outs(w, "<meta name=\"generator\" content=\"reducevis export --html\">\n<title>");
     out_text(w, pg->title);
     outs(w, "</title>\n<style>\n:root{");
     out_colour(w, "--bg", th->bg);
@@ -378,6 +391,8 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     out_colour(w, "--tip", th->tooltip);
     outs(w, "}\n");
     outs(w, html_page_css);
+    if (pg->live_css)
+        outs(w, pg->live_css);
     outs(w, "</style>\n</head>\n<body>\n<header>\n<h1>");
     out_text(w, pg->title);
     outs(w, "</h1>\n</header>\n<nav class=\"controls\" aria-label=\"");
@@ -416,6 +431,20 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
 
     /* The data the script needs besides the tooltips: the page's words,
      * the geometry of the frame, where to start. */
+    w->withheld = pg->withheld;
+    w->withheld_arg = pg->withheld_arg;
+    if (pg->live_js) {
+        w->live = &w->live_words;
+        w->live_js = pg->live_js;
+        sb_puts(w->live, "{");
+        for (int i = 0; i < pg->nlive && i < HTML_LIVE_WORDS; i++) {
+            sb_puts(w->live, i ? "," : "");
+            sb_json(w->live, pg->live_key[i]);
+            sb_puts(w->live, ":");
+            sb_json(w->live, pg->live_word[i]);
+        }
+        sb_puts(w->live, "}");
+    }
     sbuf *t = &w->tips;
     sb_puts(t, "{\"words\":{\"play\":");
     sb_json(t, wd->play);
@@ -447,7 +476,7 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
         sb_puts(t, "]");
     }
     sb_puts(t, "],\"tips\":[");
-    if (w->write_errno || t->oom || w->about.oom || w->strings.oom) {
+    if (w->write_errno || t->oom || w->about.oom || w->strings.oom || w->live_words.oom) {
         fail(w, _("out of memory"), err, errlen);
         free_writer(w);
         return NULL;
@@ -475,11 +504,36 @@ static void tips_json(html_writer *w, const html_tip *tips, int n)
     sb_puts(t, "]");
 }
 
+/* One pane's tooltips of one kind, each line as its text (a withheld
+ * answer's: not in the page's table of strings, which every student has). */
+static void tips_json_text(sbuf *t, const html_tip *tips, int n)
+{
+    sb_puts(t, "[");
+    for (int k = 0; k < n; k++) {
+        sb_puts(t, k ? "," : "");
+        if (tips[k].n <= 0) {
+            sb_puts(t, "0");
+            continue;
+        }
+        sb_puts(t, "[");
+        for (int i = 0; i < tips[k].n && i < HTML_TIP_LINES; i++) {
+            sb_puts(t, i ? "," : "");
+            sb_json(t, tips[k].line[i] ? tips[k].line[i] : "");
+        }
+        sb_puts(t, "]");
+    }
+    sb_puts(t, "]");
+}
+
 int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen)
 {
     char buf[200];
     int n = w->pos + 1;
     int quiz = s->question_png != NULL;
+    /* a live class keeps the answer (its frame, words and tooltips) from the
+     * page: handed to w->withheld, served once the teacher reveals it */
+    int hold = quiz && w->withheld;
+    sbuf stage = { 0 }, caption = { 0 };
     snprintf(buf, sizeof buf, "<section class=\"step%s\" id=\"step-%d\" data-pos=\"%d\" aria-labelledby=\"h-%d\">\n"
              "<div class=\"stage\">", quiz ? " quiz" : "", n, w->pos, n);
     outs(w, buf);
@@ -490,11 +544,14 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
         out_text(w, s->question_alt);
         outs(w, "\" decoding=\"async\">");
     }
+    w->divert = hold ? &stage : NULL;
     outs(w, quiz ? "<img class=\"answer-part\" src=\"data:image/png;base64," : "<img src=\"data:image/png;base64,");
     out_base64(w, s->png, s->png_len);
     outs(w, "\" alt=\"");
     out_text(w, s->alt);
-    outs(w, "\" decoding=\"async\"></div>\n<div class=\"caption\">\n");
+    outs(w, "\" decoding=\"async\">");
+    w->divert = NULL;
+    outs(w, "</div>\n<div class=\"caption\">\n");
     snprintf(buf, sizeof buf, "<h2 id=\"h-%d\">", n);
     outs(w, buf);
     out_text(w, s->heading);
@@ -506,7 +563,9 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
         out_text(w, s->hint);
         outs(w, " <button type=\"button\" class=\"reveal\">");
         out_text(w, w->reveal);
-        outs(w, " (A)</button></p>\n<div class=\"answer-part\">\n<p class=\"answer\">");
+        outs(w, " (A)</button></p>\n<div class=\"answer-part\">\n");
+        w->divert = hold ? &caption : NULL;
+        outs(w, "<p class=\"answer\">");
         out_text(w, s->answer);
         outs(w, "</p>\n<p>");
         out_text(w, s->explain);
@@ -517,20 +576,45 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
         out_text(w, s->para[i]);
         outs(w, "</p>\n");
     }
+    w->divert = NULL;
     outs(w, quiz ? "</div>\n</div>\n</section>\n" : "</div>\n</section>\n");
 
-    sbuf *t = &w->tips;
-    sb_puts(t, w->pos ? ",[" : "[");
-    for (int p = 0; p < w->npanes; p++) {
-        sb_puts(t, p ? ",[" : "[");
-        tips_json(w, s->tips[p].cells, s->tips[p].ncells);
-        sb_puts(t, ",");
-        tips_json(w, s->tips[p].lanes, s->tips[p].nlanes);
+    sbuf *t = &w->tips, held = { 0 };
+    sb_puts(t, w->pos ? "," : "");
+    if (hold) {   /* {"stage": html, "caption": html, "tips": [...]} */
+        sb_puts(t, "0");
+        sb_puts(&held, "{\"stage\":");
+        sb_json(&held, stage.s ? stage.s : "");
+        sb_puts(&held, ",\"caption\":");
+        sb_json(&held, caption.s ? caption.s : "");
+        sb_puts(&held, ",\"tips\":[");
+        for (int p = 0; p < w->npanes; p++) {
+            sb_puts(&held, p ? ",[" : "[");
+            tips_json_text(&held, s->tips[p].cells, s->tips[p].ncells);
+            sb_puts(&held, ",");
+            tips_json_text(&held, s->tips[p].lanes, s->tips[p].nlanes);
+            sb_puts(&held, "]");
+        }
+        sb_puts(&held, "]}");
+    } else {
+        sb_puts(t, "[");
+        for (int p = 0; p < w->npanes; p++) {
+            sb_puts(t, p ? ",[" : "[");
+            tips_json(w, s->tips[p].cells, s->tips[p].ncells);
+            sb_puts(t, ",");
+            tips_json(w, s->tips[p].lanes, s->tips[p].nlanes);
+            sb_puts(t, "]");
+        }
         sb_puts(t, "]");
     }
-    sb_puts(t, "]");
+    int oom = stage.oom || caption.oom || held.oom;
+    if (hold && !oom)
+        w->withheld(w->pos, held.s, held.len, w->withheld_arg);
+    free(stage.s);
+    free(caption.s);
+    free(held.s);
     w->pos++;
-    if (w->write_errno || t->oom || w->strings.oom)
+    if (w->write_errno || t->oom || w->strings.oom || oom)
         return fail(w, _("out of memory"), err, errlen);
     return 0;
 }
@@ -566,8 +650,16 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
         return -1;
     }
     out(w, t->s, t->len);
+    if (w->live) {   /* the live class's words, before the page's script looks for them */
+        outs(w, "</script>\n<script type=\"application/json\" id=\"rv-live\">");
+        out(w, w->live->s, w->live->len);
+    }
     outs(w, "</script>\n<script>\n");
     outs(w, html_page_js);
+    if (w->live) {
+        outs(w, "</script>\n<script>\n");
+        outs(w, w->live_js);
+    }
     outs(w, "</script>\n</body>\n</html>\n");
     if (!w->write_errno && fflush(w->f) != 0)
         w->write_errno = errno ? errno : EIO;

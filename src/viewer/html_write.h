@@ -27,6 +27,7 @@
 #define HTML_TIP_LINES 6
 #define HTML_MAX_PANES 2
 #define HTML_MAX_PARAS 8
+#define HTML_LIVE_WORDS 32
 
 /* The lines of one hover tooltip (the first is its heading); n 0: none. */
 typedef struct html_tip {
@@ -54,6 +55,11 @@ typedef struct html_words {
     const char *reveal;       /* predict mode: the button that shows the answer */
 } html_words;
 
+/* A live class's answer kept from the page: position pos's JSON object
+ * {"stage": the answer frame's HTML, "caption": the answer's words as HTML,
+ * "tips": the position's tooltips with their lines as text}. */
+typedef void (*html_withheld_fn)(int pos, const char *json, size_t len, void *arg);
+
 typedef struct html_page {
     const char *lang;         /* "en", ...                                    */
     const char *title;        /* <title> and the heading                      */
@@ -71,6 +77,19 @@ typedef struct html_page {
     const html_tip *timeline_tips; /* npos tooltips over those boxes; NULL   */
     int start;                /* position shown first (0-based)                */
     double speed;             /* steps per second at first                     */
+    /* A live class (`reducevis class`): a second style and script after the
+     * page's own, the words they show (as a JSON object of key: word), and
+     * a policy that lets the page talk to the server it came from (and
+     * nothing else).  NULL: a page for the disk, which fetches nothing. */
+    const char *live_css, *live_js;
+    int nlive;
+    const char *live_key[HTML_LIVE_WORDS], *live_word[HTML_LIVE_WORDS];
+    /* With withheld set, a position with a question keeps its answer (the
+     * frame, the words, the tooltips) out of the page and hands it to
+     * withheld(arg) instead: a class's page must not hold the answers the
+     * students are asked for.  NULL: everything in the page. */
+    html_withheld_fn withheld;
+    void *withheld_arg;
 } html_page;
 
 /* One position: its frame and words, and the tooltips of each pane's words

@@ -11,7 +11,7 @@
 #include "scene_block.h"
 #include "scene_compare.h"
 #include "value_text.h"
-#include "predict.h"
+#include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
 #include "verify_words.h"

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "scene_frame.h"
-#include "predict.h"
+#include "../predict.h"
+#include "class_live.h"
 #include "step_words.h"
 #include "viewer.h"
 #include "../versions.h"
@@ -160,6 +161,38 @@ static void card_build(scene_card *c, const predict *p)
     c->next = p->slide ? NULL : _("\xE2\x86\x92 or Enter: the next step's question");
 }
 
+/* A live class on the card: the join address, code and QR code, the counts
+ * and the spread (the teacher's screen: shown before the reveal too). */
+static void card_live(scene_card *c, const class_live *l)
+{
+    const room_view *v = &l->view;
+    c->live = 1;
+    c->qr = l->qr_width ? l->qr : NULL;
+    c->qr_width = l->qr_width;
+    snprintf(c->join, sizeof c->join, "%s", l->join);
+    c->code_label = _("join code");
+    snprintf(c->code, sizeof c->code, "%s", l->code);
+    /* the projector is the class's too: how many were right only once revealed */
+    if (v->has_q && v->revealed)
+        snprintf(c->counts, sizeof c->counts, _("%d joined \xC2\xB7 %d answered \xC2\xB7 %d right"), v->students,
+                 v->answered, v->right);
+    else if (v->has_q)
+        snprintf(c->counts, sizeof c->counts, _("%d joined \xC2\xB7 %d answered"), v->students, v->answered);
+    else
+        snprintf(c->counts, sizeof c->counts, _("%d joined"), v->students);
+    c->nbars = v->nbars;
+    c->bar_max = 1;
+    c->bars_marked = v->revealed;
+    for (int b = 0; b < v->nbars; b++) {
+        snprintf(c->bar[b].label, sizeof c->bar[b].label, "%s", v->bars[b].label);
+        snprintf(c->bar[b].count, sizeof c->bar[b].count, "%d", v->bars[b].count);
+        c->bar[b].n = v->bars[b].count;
+        c->bar[b].right = v->bars[b].right;
+        if (v->bars[b].count > c->bar_max)
+            c->bar_max = v->bars[b].count;
+    }
+}
+
 /* ---- the frame ------------------------------------------------------------------ */
 
 void scene_frame_build(scene_frame *s, const viewer_frame *f)
@@ -172,5 +205,7 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
     s->asking = f->quiz != NULL;
     if (s->asking)
         card_build(&s->card, f->quiz);
+    if (s->asking && f->live)
+        card_live(&s->card, f->live);
     s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
 }

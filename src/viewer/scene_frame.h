@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include "../trace.h"
+#include "../room.h"
 
 struct viewer_frame;
 
@@ -112,6 +113,17 @@ typedef struct scene_card {
     char answer[SCENE_CARD_LEN];
     const char *explain;
     const char *next;          /* the keys to go on; NULL on a slide           */
+    /* a live class (`reducevis class`): where to join, how the class answered */
+    int live;
+    const unsigned char *qr;   /* qr_width x qr_width modules, 1 dark; NULL: none */
+    int qr_width;
+    char join[220];            /* the address students open                    */
+    const char *code_label;    /* "join code"                                  */
+    char code[ROOM_CODE_LEN + 1];
+    char counts[128];          /* "12 joined · 7 answered · 4 right"          */
+    int nbars, bar_max;        /* the spread, most given first                */
+    struct { char label[QUIZ_ANSWER_LEN]; char count[16]; int n, right; } bar[ROOM_MAX_BARS + 1];
+    int bars_marked;           /* revealed: the right answer's bar is marked   */
 } scene_card;
 
 typedef struct scene_frame {

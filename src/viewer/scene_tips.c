@@ -9,7 +9,7 @@
 #include "scene_frame.h"
 #include "value_text.h"
 #include "layout.h"
-#include "predict.h"
+#include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
 #include "viewer.h"

@@ -246,7 +246,8 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     soak sk = { .frames = soak_env ? atoi(soak_env) : 0, .version = a->sc.tr->version };
     while (!a->quit) {
         SDL_Event e;
-        int timeout = a->playing || a->toast_ms ? FRAME_MS : 500;
+        /* a live class's window looks at the room ten times a second */
+        int timeout = a->playing || a->toast_ms ? FRAME_MS : a->room ? 100 : 500;
         if (sk.frames > 0 && soak_next(&sk, a))
             break;
         if (SDL_WaitEventTimeout(&e, timeout)) {
@@ -300,6 +301,21 @@ out:
     if (win)
         SDL_DestroyWindow(win);
     SDL_Quit();
+    return rc;
+}
+
+int viewer_window(app *a, const viewer_options *o)
+{
+    char err[1024];
+    font_set *fonts = font_set_open(o->font, err, sizeof err);
+    if (!fonts) {
+        fprintf(stderr, "reducevis: %s\n", err);
+        return 2;
+    }
+    font_set_check_language(fonts);
+    a->no_cjk_font = !font_set_cjk_path(fonts)[0];
+    int rc = run_window(a, o, fonts);
+    font_set_free(fonts);
     return rc;
 }
 

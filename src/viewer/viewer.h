@@ -74,6 +74,9 @@ typedef struct viewer_frame {
     /* predict mode (predict.h): the question of this step; while it is
      * open the step's activity is hidden.  NULL: off */
     const struct predict *quiz;
+    /* a live class (class_live.h): where to join and how the class
+     * answered, on predict mode's card.  NULL: none */
+    const struct class_live *live;
 } viewer_frame;
 
 /* An off-screen target: fonts, a surface, a software renderer, glyph atlases.

@@ -29,7 +29,7 @@ def find_chromium():
 
 
 class Browser:
-    def __init__(self, exe, width=1600, height=1000, timeout=60):
+    def __init__(self, exe, width=1600, height=1000, timeout=60, loopback=False):
         self.timeout = timeout
         self.events = []
         self.next_id = 0
@@ -44,7 +44,8 @@ class Browser:
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-default-apps", "--no-pings", "--metrics-recording-only",
                 # any request that did get out would go nowhere (and show in the log)
-                "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+                # (loopback: this machine's own server, for `reducevis class`, goes direct)
+                "--proxy-server=127.0.0.1:9"] + ([] if loopback else ["--proxy-bypass-list=<-loopback>"]) + [
                 "--window-size=%d,%d" % (width, height), "about:blank"]
         if os.geteuid() == 0:
             args.insert(1, "--no-sandbox")   # Chromium refuses to run its sandbox as root
@@ -130,6 +131,18 @@ class Browser:
                                  session=False)["sessionId"]
         for domain in ("Page", "Network", "Runtime", "Log"):
             self.call(domain + ".enable")
+
+    def open_isolated_page(self):
+        """A new page in a browser context of its own (its own storage, as another person's browser);
+        becomes the page commands go to, and its session id is returned (set self.session to switch)."""
+        ctx = self.call("Target.createBrowserContext", session=False)["browserContextId"]
+        target = self.call("Target.createTarget", {"url": "about:blank", "browserContextId": ctx},
+                           session=False)["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
+                                 session=False)["sessionId"]
+        for domain in ("Page", "Runtime"):
+            self.call(domain + ".enable")
+        return self.session
 
     def navigate(self, url):
         """Loads url and waits for its load event (a new document: from another URL than the page's)."""

@@ -28,7 +28,7 @@ UPSTREAM_CALL = (r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|step_label|step
                  r"predict_\w+|device_label\w*|shown_\w+|assets_\w+|code_statement|scene_\w+|draw_layout_for|draw_compare_layout)\s*\(")
 FRAME_DATA = (r"(->|\.)(tr|an|tr2|an2|results|results2|sweep|verify|verify2|verify_note|results_note|"
               r"results_path|quiz|rows|note|note2|other2)\b(?!\s*\()")
-UPSTREAM_INCLUDE = (r'#include\s+"(\.\./(analysis|trace|versions|results|verify_record|quiz|model)\.h|'
+UPSTREAM_INCLUDE = (r'#include\s+"(\.\./(analysis|trace|versions|results|verify_record|quiz|predict|model)\.h|'
                     r'verify_words\.h|compare\.h|stepview\.h|step_words\.h|predict\.h|shown\.h|assets\.h|'
                     r'device_label\.h)"')
 RULES = [

@@ -25,6 +25,10 @@
 #include "predict.h"
 #include "theme.h"
 #include "viewer.h"
+#include "class_live.h"
+#include "class_qr.h"
+#include "scene.h"
+#include "../../src/room.h"
 #include "../../src/versions.h"
 
 #define W 1280
@@ -317,6 +321,76 @@ static void test_keys_script(void)
     app_close(&a);
 }
 
+/* A live class on the card: the room's counts and spread reach the card as
+ * the app syncs, the window follows a move made in the room (the teacher's
+ * page), and the QR code is drawn dark on white in the card's corner. */
+static void test_live_card(void)
+{
+    app a;
+    layout L;
+    char err[300], token[3][ROOM_TOKEN_LEN + 1];
+    CHECK(open_model(&a, "v0", 256) == 0, "v0 opens");
+    press(&a, SDLK_a, KMOD_LSHIFT);   /* the teacher's predict mode, as `class` starts */
+    room *r = room_new(a.sc.an, 0, NULL, NULL, "ABC234", err, sizeof err);
+    CHECK(r != NULL, "a room: %s", err);
+    if (!r)
+        return;
+    static class_live live;
+    snprintf(live.join, sizeof live.join, "http://127.0.0.1:8080/");
+    snprintf(live.code, sizeof live.code, "%s", room_code(r));
+    int has_qr = class_qr_modules("http://127.0.0.1:8080/#code=ABC234", live.qr, (int)sizeof live.qr,
+                                  &live.qr_width) == 0;
+    a.room = r;
+    a.live = &live;
+    int id;
+    for (int i = 0; i < 3; i++)
+        CHECK(room_join(r, "ABC234", "", token[i], &id, 0) == ROOM_OK, "student %d joins", i);
+    const char *given[3] = { "1", "1", "2" };
+    for (int i = 0; i < 3; i++)
+        CHECK(room_answer(r, token[i], 0, given[i], 1) == ROOM_OK, "student %d answers", i);
+    app_tick(&a, 0);
+    static scene sc;
+    viewer_frame f = app_frame(&a, W, H);
+    scene_build(&sc, &f);
+    const scene_card *c = &sc.frame.card;
+    CHECK(c->live && strstr(c->counts, "3 joined") && strstr(c->counts, "3 answered") && !strstr(c->counts, "right"),
+          "the card counts, and not yet who was right: %s", c->counts);
+    CHECK(c->nbars == 2 && c->bar[0].n == 2 && c->bar[1].n == 1, "the spread: %d bars", c->nbars);
+    CHECK(strstr(c->code, "ABC234") != NULL, "the join code on the card: %s", c->code);
+    SDL_Surface *s = draw(&a, &L);
+    if (has_qr && s) {
+        /* the card's lower left corner: the QR code's quiet zone is white, its modules black */
+        int white = 0, black = 0;
+        for (int y = L.results.y + L.results.h / 2; y < L.results.y + L.results.h; y++)
+            for (int x = L.results.x; x < L.results.x + L.results.w / 2; x++) {
+                rgba p = pixel(s, x, y);
+                white += p.r == 255 && p.g == 255 && p.b == 255;
+                black += p.r == 0 && p.g == 0 && p.b == 0;
+            }
+        CHECK(white > 500 && black > 300, "a QR code in the card (%d white, %d black pixels)", white, black);
+    }
+    /* the teacher's page moves the room: the window follows, and reveals with it */
+    room_move(r, 3);
+    room_reveal(r);
+    app_tick(&a, 0);
+    f = app_frame(&a, W, H);
+    CHECK(a.step == 3 && f.quiz && !predict_veiled(f.quiz), "the window follows the room to step 4, revealed");
+    scene_build(&sc, &f);
+    CHECK(strstr(sc.frame.card.counts, "right") != NULL && sc.frame.card.bars_marked,
+          "revealed: how many were right, the right bar marked: %s", sc.frame.card.counts);
+    /* the window moves: the room follows */
+    press(&a, SDLK_RETURN, 0);
+    app_tick(&a, 0);
+    room_view v;
+    room_view_get(r, &v);
+    CHECK(v.step == 4, "Enter in the window moves the class to step 5 (%d)", v.step + 1);
+    a.room = NULL;
+    a.live = NULL;
+    room_close(r);
+    room_free(r);
+    app_close(&a);
+}
+
 int main(void)
 {
     char err[512];
@@ -337,6 +411,7 @@ int main(void)
     test_class_mode();
     test_teacher_mode();
     test_keys_script();
+    test_live_card();
     if (win_r)
         SDL_DestroyRenderer(win_r);
     if (win)

@@ -1,0 +1,219 @@
+/* html_class.js — the live class's part of the lesson page (`reducevis class`).
+ *
+ * The page (html_page.js) is locked and follows the server's events: the
+ * step the teacher is at, whether its answer is shown.  A student joins
+ * (the join code comes from the address the QR code holds, #code=..., or is
+ * typed), answers the step's question, may change the answer until the
+ * reveal, and then sees whether it was right and the class's spread.  The
+ * teacher's page (/teacher?k=SECRET) moves the lesson, reveals, and sees
+ * the spread as it comes in.  The browser's EventSource reconnects by
+ * itself when the network drops; when the server refuses the stream (it
+ * restarted and forgot the student, or the class is full) this script asks
+ * why and joins again or waits.  Every word shown comes from the page's
+ * data (#rv-live) or the server's events, always as text, never as HTML.
+ */
+(function () {
+  "use strict";
+  var words = JSON.parse(document.getElementById("rv-live").textContent);
+  var lesson = window.rvLesson;
+  var query = new URLSearchParams(location.search);
+  var teacher = location.pathname === "/teacher";
+  var secret = query.get("k") || "";
+  var saved = {};
+  try { saved = JSON.parse(localStorage.getItem("rv-class") || "{}") || {}; } catch (e) { saved = {}; }
+  var token = teacher ? "" : saved.token || "";
+  var state = null, source = null, shownStep = -1, retry = null;
+  lesson.lock();
+  document.documentElement.classList.add("live");
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] !== undefined ? String(values[k]) : m; });
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  /* ---- the panel ---- */
+  var panel = el("section");
+  panel.id = "rv-class";
+  panel.setAttribute("aria-live", "polite");
+  var status = el("p", "status");
+  var joinForm = el("form");
+  var nameInput = el("input"), codeInput = el("input"), joinButton = el("button", "", words.join);
+  nameInput.id = "rv-name"; nameInput.maxLength = 40; nameInput.placeholder = words.name;
+  nameInput.setAttribute("aria-label", words.name);
+  codeInput.id = "rv-code"; codeInput.maxLength = 6; codeInput.placeholder = words.code; codeInput.size = 8;
+  codeInput.setAttribute("aria-label", words.code);
+  joinButton.type = "submit"; joinButton.id = "rv-join";
+  joinForm.append(nameInput, " ", codeInput, joinButton);
+  var answerForm = el("form");
+  var answerInput = el("input"), sendButton = el("button", "", words.send);
+  answerInput.id = "rv-answer"; answerInput.maxLength = 200; answerInput.setAttribute("aria-label", words.answer);
+  sendButton.type = "submit"; sendButton.id = "rv-send";
+  answerForm.append(el("span", "", words.answer + " "), answerInput, sendButton);
+  var note = el("p", "note"), verdict = el("p", "verdict"), counts = el("p", "counts");
+  var spreadTitle = el("p", "", words.spread), bars = el("div", "bars");
+  var teacherRow = el("p");
+  panel.append(status, joinForm, answerForm, note, verdict, counts, spreadTitle, bars, teacherRow);
+  var nav = document.querySelector("nav.controls");
+  nav.parentNode.insertBefore(panel, nav);
+
+  function show(e, on) { e.hidden = !on; }
+
+  if (teacher) {
+    [["prev", -1], ["next", 1]].forEach(function (b) {
+      var button = el("button", "", words[b[0]]);
+      button.id = "rv-t-" + b[0];
+      button.addEventListener("click", function () {
+        if (state) post("/move?k=" + encodeURIComponent(secret) + "&step=" + Math.max(0, state.step + b[1]));
+      });
+      teacherRow.append(button);
+    });
+    var rev = el("button", "", words.reveal);
+    rev.id = "rv-t-reveal";
+    rev.addEventListener("click", function () { post("/reveal?k=" + encodeURIComponent(secret)); });
+    teacherRow.append(rev);
+    var csv = el("a", "", words.results);
+    csv.href = "/results.csv?k=" + encodeURIComponent(secret);
+    teacherRow.append(" ", csv);
+  }
+  show(teacherRow, teacher);
+
+  function post(url) {
+    return fetch(url, { method: "POST", cache: "no-store" }).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, body: j }; });
+    });
+  }
+
+  /* ---- joining ---- */
+  var m = /code=([A-Za-z0-9]{1,6})/.exec(location.hash);
+  codeInput.value = m ? m[1].toUpperCase() : saved.code || "";
+  joinForm.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var code = codeInput.value.trim().toUpperCase();
+    post("/join?code=" + encodeURIComponent(code) + "&name=" + encodeURIComponent(nameInput.value.trim()))
+      .then(function (r) {
+        if (r.status !== 200) { status.textContent = fill(words.refused, { why: r.body.error || r.status }); return; }
+        token = r.body.token;
+        try { localStorage.setItem("rv-class", JSON.stringify({ token: token, code: code })); } catch (err) { /* private mode */ }
+        connect();
+      }, function () { status.textContent = words.lost; });
+  });
+  function forget() {
+    token = "";
+    try { localStorage.removeItem("rv-class"); } catch (err) { /* private mode */ }
+  }
+
+  /* ---- answering ---- */
+  answerForm.addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (!state) return;
+    var a = answerInput.value.replace(/\s+/g, "");
+    post("/answer?t=" + encodeURIComponent(token) + "&step=" + state.step + "&a=" + encodeURIComponent(a))
+      .then(function (r) {
+        note.textContent = r.status === 200 ? fill(words.sent, { answer: answerInput.value })
+                                            : fill(words.refused, { why: r.body.error || r.status });
+      }, function () { note.textContent = words.lost; });
+  });
+
+  /* ---- following ---- */
+  function render(s) {
+    state = s;
+    if (s.step !== shownStep) {
+      shownStep = s.step;
+      answerInput.value = "";
+      note.textContent = "";
+      answerInput.placeholder = s.lanes ? words.lanes : words.number;
+    }
+    lesson.go(s.step);
+    showAnswer(s.step, s.revealed);
+    var me = s.you;
+    status.textContent = teacher ? words.teacher
+      : fill(words.joined, { name: me && me.name ? me.name : fill(words.anonymous, { id: me ? me.id : "?" }) });
+    counts.textContent = s.question ? fill(words.answered, { n: s.answered, total: s.students }) : words.nothing;
+    show(answerForm, !teacher && s.question && !s.revealed);
+    if (!teacher && me && me.answer && !s.revealed && !note.textContent)
+      note.textContent = fill(words.sent, { answer: me.answer });
+    show(note, !teacher && s.question && !s.revealed);
+    verdict.className = "verdict";
+    verdict.textContent = "";
+    if (!teacher && s.question && s.revealed) {
+      if (me && me.answer) {
+        verdict.classList.add(me.right ? "right" : "wrong");
+        verdict.textContent = me.right ? fill(words.right, { answer: me.answer }) : fill(words.wrong, { answer: me.answer });
+      } else {
+        verdict.textContent = words.none;
+      }
+    }
+    show(verdict, !teacher && s.question && s.revealed);
+    bars.textContent = "";
+    var list = s.bars || [];
+    var top = list.reduce(function (t, b) { return Math.max(t, b.count); }, 1);
+    list.forEach(function (b) {
+      var bar = el("div", "bar" + (s.revealed && b.right ? " right" : ""));
+      bar.style.width = (100 * b.count / top) + "%";
+      var track = el("div");
+      track.append(bar);
+      bars.append(el("span", "label", b.label), track, el("span", "count", String(b.count)));
+    });
+    if (s.bars && s.revealed && s.question)
+      counts.textContent += " \u00b7 " + fill(words.rightof, { n: s.right, total: s.answered });
+    show(spreadTitle, s.question && list.length > 0);
+    show(bars, s.question && list.length > 0);
+  }
+
+  /* The answer of a step with a question is not in the page: it is asked
+   * for once revealed (the server refuses it before), then shown. */
+  var held = {};
+  function showAnswer(step, revealed) {
+    var section = document.querySelectorAll("#rv-steps .step")[step];
+    if (!revealed || !section || !section.classList.contains("quiz") || held[step] === "in") {
+      lesson.reveal(revealed);
+      return;
+    }
+    if (held[step]) return;   /* on its way */
+    held[step] = "asked";
+    var who = teacher ? "k=" + encodeURIComponent(secret) : "t=" + encodeURIComponent(token);
+    fetch("/solution?step=" + step + "&" + who, { cache: "no-store" }).then(function (r) {
+      if (r.status !== 200) throw new Error(String(r.status));
+      return r.json();
+    }).then(function (a) {
+      lesson.answer(step, a);
+      held[step] = "in";
+      if (state && state.step === step && state.revealed) lesson.reveal(true);
+    }, function () { held[step] = ""; });
+  }
+
+  function streamUrl() { return "/events?" + (teacher ? "k=" + encodeURIComponent(secret) : "t=" + encodeURIComponent(token)); }
+
+  function connect() {
+    if (source) source.close();
+    clearTimeout(retry);
+    show(joinForm, false);
+    status.textContent = words.wait;
+    source = new EventSource(streamUrl());
+    source.addEventListener("state", function (e) { render(JSON.parse(e.data)); });
+    source.onerror = function () {
+      status.textContent = words.lost;
+      if (source.readyState !== EventSource.CLOSED) return;   /* the browser reconnects by itself */
+      /* refused: ask why (403: unknown here, join again; 503: full, wait) */
+      var ctl = new AbortController();
+      fetch(streamUrl(), { signal: ctl.signal, cache: "no-store" }).then(function (r) {
+        ctl.abort();
+        if (r.status === 403 && !teacher) { forget(); status.textContent = ""; show(joinForm, true); return; }
+        status.textContent = r.status === 503 ? words.full : words.lost;
+        retry = setTimeout(connect, 1000 + Math.random() * 2000);
+      }, function () { retry = setTimeout(connect, 1000 + Math.random() * 2000); });
+    };
+  }
+
+  show(answerForm, false);
+  show(verdict, false);
+  show(spreadTitle, false);
+  show(bars, false);
+  if (teacher || token) connect();
+  else show(joinForm, true);
+})();

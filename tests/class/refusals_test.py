@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""refusals_test.py — what `reducevis class` refuses, and the answers file
+surviving a kill mid-lesson.
+
+One server (loopback, --max-connections 4) is asked, for each refusal the
+issue names: the teacher's moves, reveal, page, results and stream without
+the secret or with a wrong one (403); a wrong join code (403); a name over
+40 bytes or with a control character, any field over its cap (400); a
+request with a body (413); an answer that is not one of the question's
+choices, or to a step that is not open (400, 409); a student who floods
+answers (429 once the bucket is empty); a question's answer asked for
+before the teacher revealed it (403; the page itself holds none); every
+unknown path and traversal
+(404); a stream beyond the cap (503, saying the class is full).  What is
+accepted is checked too (a right answer, a changed one, the exports' rows),
+so a server that refused everything would fail.  Then a second server gets
+answers from three students and is killed with SIGKILL: every answer is in
+the answers file, one JSON line each.
+
+Usage: refusals_test.py path/to/reducevis.  Exit 0 pass, 1 fail.
+"""
+import csv
+import io
+import json
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve import Checks, Class, read_event  # noqa: E402
+
+check = Checks()
+
+
+def refusals(exe):
+    c = Class(exe, "--version", "v0", "--max-connections", "4", "--max-students", "40")
+    try:
+        st, page = c.request("GET", "/")
+        check(st == 200 and "connect-src 'self'" in page and "rv-live" in page, "the student page is served")
+        check('class="answer"' not in page and 'class="answer-part" src=' not in page,
+              "the students' page holds no question's answer (no answer text, no answer frame)")
+        # no secret, a wrong one
+        wrong = "0" * 32
+        for method, path in (("POST", "/move?step=2"), ("POST", c.q("/move", k=wrong, step=2)),
+                             ("POST", "/reveal"), ("POST", c.q("/reveal", k=wrong)),
+                             ("GET", "/teacher"), ("GET", c.q("/teacher", k=wrong)),
+                             ("GET", "/results.csv"), ("GET", c.q("/results.json", k=wrong)),
+                             ("GET", "/events"), ("GET", c.q("/events", k=wrong)), ("GET", c.q("/events", t=wrong))):
+            st, body = c.request(method, path)
+            check(st == 403, "%s %s without the secret: %s %s" % (method, path, st, body))
+        st, _ = c.request("GET", c.q("/teacher", k=c.secret))
+        check(st == 200, "the teacher's page with the secret")
+        # unknown paths and traversal: 404, never a file
+        for path in ("/etc/passwd", "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/teacher/../../etc/passwd",
+                     "/index.html", "//", "/events/", "/favicon.ico", "/results.csv/../../x"):
+            st, body = c.request("GET", path)
+            check(st == 404 and "root:" not in str(body), "GET %s: %s" % (path, st))
+        st, _ = c.request("GET", c.q("/join", code=c.code))
+        check(st == 405, "GET /join: %s" % st)
+        # joining
+        st, body = c.request("POST", c.q("/join", code="ZZZZZZ", name="Eve"))
+        check(st == 403, "a wrong join code: %s" % st)
+        st, body = c.request("POST", c.q("/join", code=c.code, name="x" * 41))
+        check(st == 400, "a name of 41 bytes: %s %s" % (st, body))
+        st, body = c.request("POST", c.q("/join", code=c.code, name="a\x07b"))
+        check(st == 400, "a name with a control character: %s" % st)
+        st, body = c.request("POST", c.q("/join", code=c.code, name="y" * 5000))
+        check(st == 400, "a field of 5000 bytes: %s" % st)
+        st, body = c.request("POST", c.q("/join", code=c.code), body=b"name=x" * 10,
+                             headers={"Content-Type": "application/x-www-form-urlencoded"})
+        check(st == 413, "a request with a body: %s" % st)
+        ann = c.join('=HYPERLINK("x") "Ann" <b>')
+        bob = c.join("")
+        check(len(ann) == 32 and ann != bob, "two students join with tokens of their own")
+        # answering step 0 (v0's load: a value question)
+        teacher_conn, teacher = c.stream(k=c.secret)
+        s0 = read_event(teacher)
+        check(s0["step"] == 0 and s0["question"], "the teacher's stream starts at step 1 with a question")
+        for bad in ("abc", "1,2", "", "12345678901234567", "1e3", " 1", "0x10"):
+            st, body = c.answer(ann, 0, bad)
+            check(st == 400, "answer %r to a number question: %s %s" % (bad, st, body))
+        st, body = c.answer(ann, 0, "9" * 300)
+        check(st == 400, "an answer of 300 bytes: %s" % st)
+        st, body = c.answer(ann, 3, "1")
+        check(st == 409, "an answer to a step that is not open: %s" % st)
+        st, body = c.answer(wrong, 0, "1")
+        check(st == 403, "an answer from an unknown token: %s" % st)
+        time.sleep(2.5)   # the refused answers above counted against Ann's bucket too
+        st, _ = c.answer(ann, 0, "5")
+        check(st == 200, "a number answer is taken")
+        st, body = c.request("GET", c.q("/solution", step=0, t=ann))
+        check(st == 403, "step 1's answer is refused to a student before the reveal: %s %s" % (st, body))
+        st, body = c.request("GET", c.q("/solution", step=0, k=c.secret))
+        check(st == 200 and "stage" in body and "answer-part" in body["stage"], "the teacher may see it any time")
+        st, body = c.request("GET", c.q("/solution", step=0, t=wrong))
+        check(st == 403, "and a stranger may not: %s" % st)
+        st, body = c.request("GET", c.q("/solution", step=999, k=c.secret))
+        check(st == 404, "a step that does not exist: %s" % st)
+        st, _ = c.answer(ann, 0, "1")
+        check(st == 200, "and may change before the reveal")
+        # a flood: the bucket empties, the server says slow down
+        codes = [c.answer(bob, 0, "1")[0] for _ in range(30)]
+        check(429 in codes and codes.count(200) <= 12, "a flood of 30 answers meets 429: %s" % codes)
+        # a lane-set question: find one, answer outside 0..31
+        lanes_step = None
+        for k in range(1, 10):
+            c.move(k)
+            s = read_event(teacher)
+            while s["step"] != k:
+                s = read_event(teacher)
+            if s.get("lanes"):
+                lanes_step = k
+                break
+        check(lanes_step is not None, "v0 has a lane-set question")
+        if lanes_step is not None:
+            for bad in ("32", "-1", "0,,1", "0,1,", "a"):
+                st, _ = c.answer(ann, lanes_step, bad)
+                check(st == 400, "lanes %r: %s" % (bad, st))
+            time.sleep(2)
+            st, _ = c.answer(ann, lanes_step, "0,1,2,3")
+            check(st == 200, "a lane set is taken")
+            c.reveal()
+            st, _ = c.answer(ann, lanes_step, "0")
+            check(st == 409, "no answer after the reveal: %s" % st)
+            st, body = c.request("GET", c.q("/solution", step=lanes_step, t=ann))
+            check(st == 200 and 'class="answer"' in body["caption"], "once revealed, a student gets the answer")
+        # the connection cap: the teacher's stream and 3 more fill 4; the 5th is refused and told why
+        held = [c.stream(t=ann) for _ in range(3)]
+        check(all(r.status == 200 for _, r in held), "streams up to the cap are taken")
+        extra_conn, extra = c.stream(t=bob)
+        body = extra.read().decode()
+        check(extra.status == 503 and "full" in body, "a stream beyond the cap: %s %s" % (extra.status, body))
+        for conn, _ in held + [(extra_conn, None), (teacher_conn, None)]:
+            conn.close()
+        st, text = c.request("GET", c.q("/results.csv", k=c.secret))
+        rows = list(csv.DictReader(io.StringIO(text)))
+        names = {r["name"] for r in rows}
+        check(st == 200 and any(n.startswith("'=") for n in names), "the CSV keeps a name that looks like a formula as text")
+        check(any(r["answer"] == "1" and r["student"] == "1" and r["step"] == "1" for r in rows),
+              "the CSV has Ann's changed answer at step 1: %s" % rows[:3])
+    finally:
+        rc = c.stop()
+    check(rc == 0, "SIGTERM ends the class cleanly: %s" % rc)
+    check(os.path.exists(os.path.join(c.out, "results.json")) and os.path.exists(os.path.join(c.out, "summary.png")),
+          "the exports are written at the end")
+    with open(os.path.join(c.out, "results.json")) as f:
+        rows = json.load(f)
+    check(len(rows) >= 2 and all(set(r) >= {"student", "name", "step", "answer", "right"} for r in rows),
+          "results.json: a row per student and question")
+
+
+def killed(exe):
+    c = Class(exe, "--version", "v2")
+    sent = []
+    try:
+        tokens = [c.join(n) for n in ("A", "B", "C")]
+        for i, t in enumerate(tokens):
+            st, _ = c.answer(t, 0, str(i + 1))
+            check(st == 200, "answer %d taken" % i)
+            sent.append((i + 1, str(i + 1)))
+        c.move(1)
+    finally:
+        c.proc.send_signal(signal.SIGKILL)
+        c.proc.wait(30)
+    with open(c.answers) as f:
+        lines = [json.loads(x) for x in f.read().splitlines()]
+    got = [(x["student"], x["answer"]) for x in lines if x["event"] == "answer"]
+    check(got == sent, "after SIGKILL the answers file has every answer, in order: %s" % got)
+    check(sum(1 for x in lines if x["event"] == "join") == 3, "and every join")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 1
+    t0 = time.time()
+    refusals(sys.argv[1])
+    killed(sys.argv[1])
+    return check.report(" (%.1f s)" % (time.time() - t0))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+# class_tests.cmake — tests of `reducevis class`; include()d from
+# tests/CMakeLists.txt where the build has the class server.
+#
+#   class_refusals   every refusal the server owes (no secret, wrong choice,
+#                    oversized field, body, traversal and unknown paths, a
+#                    flood, the connection cap), and the answers file whole
+#                    after a SIGKILL mid-lesson (label `class`)
+#   browser_class    three students and the teacher in headless Chromium, in
+#                    English and Chinese (label `browser`; skipped, saying why,
+#                    without Chromium)
+#   class_load       label `bench`: a short loopback run of the load benchmark
+#                    (100 students, 10 rejoining, steps of 0.5 s); tests/class/load_bench.py with
+#                    its defaults is the full one (500 students, 50 rejoining)
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME class_refusals
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/refusals_test.py $<TARGET_FILE:reducevis>)
+  add_test(NAME browser_class
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/browser/class_test.py
+                   $<TARGET_FILE:reducevis> ${CMAKE_BINARY_DIR}/browser-shots)
+  add_test(NAME class_load
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/load_bench.py $<TARGET_FILE:reducevis>
+                   --students 100 --rejoiners 10 --seconds 60 --step-s 0.5)
+  set_tests_properties(class_refusals PROPERTIES LABELS class TIMEOUT 300
+    ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+  # Alone: Chromium's processes, and the load, would slow the tests beside them.
+  set_tests_properties(browser_class PROPERTIES LABELS browser SKIP_RETURN_CODE 77 TIMEOUT 400 RUN_SERIAL TRUE
+    ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+  set_tests_properties(class_load PROPERTIES LABELS bench TIMEOUT 300 RUN_SERIAL TRUE
+    ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+else()
+  add_test(NAME class_refusals COMMAND sh -c "echo 'SKIPPED: no Python 3 to drive the server'; exit 77")
+  set_tests_properties(class_refusals PROPERTIES SKIP_RETURN_CODE 77)
+endif()
