@@ -74,6 +74,7 @@ static void class_usage(FILE *f)
         "  --page-size WxH      the frames of the students' page (default 1280x720)\n"
         "\n"
         "Exit status: 0 ended, 1 usage error, 2 runtime error (trace, address, folder).\n"));
+    fprintf(f, "%s", rv_kernel_option_note());
 }
 
 static int bad_usage(const char *msg, const char *arg)
