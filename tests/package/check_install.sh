@@ -98,6 +98,15 @@ offered=$(PATH="$prefix/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(reducevis view -
 cmds=$(PATH="$prefix/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(reducevis ex); COMP_CWORD=1
                                         _reducevis; printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
 [ "$cmds" = export ] || fail "completion of 'ex' gave '$cmds'"
+# every command of --help is offered, and a command's options come from its --help
+cmds=$(PATH="$prefix/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(reducevis ""); COMP_CWORD=1
+                                        _reducevis; printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
+[ "$(echo $cmds)" = "$(echo $commands)" ] || fail "completion offered the commands '$(echo $cmds)', --help lists '$(echo $commands)'"
+if "$rv" class --help 2>/dev/null | grep -q -- --bind; then   # a build with the class server
+    opts=$(PATH="$prefix/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(reducevis class --k); COMP_CWORD=2
+                                            _reducevis; printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
+    [ "$opts" = --kernel ] || fail "completion of 'class --k' gave '$opts'"
+fi
 echo "ok: completion offers" $offered
 
 # 7. menu entry and icons
