@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deb_test.sh BUILD_DIR SOURCE_DIR REFERENCE_RV — the packages CPack makes:
-# the .deb's control says its Depends (from dpkg-shlibdeps, plus the fonts)
+# the .deb's control says its Depends (from dpkg-shlibdeps, plus the fonts;
+# libmicrohttpd and libqrencode where the build links them)
 # and Recommends, lintian finds no error in it, the .tar.gz holds the same
 # install, and the .deb unpacked with dpkg-deb -x passes check_install.sh.
 set -u
@@ -21,6 +22,12 @@ echo "$info" | sed -n 's/^ \(Depends\|Recommends\|Suggests\|Version\):/  \1:/p'
 depends=$(echo "$info" | sed -n 's/^ Depends: //p')
 for want in 'libc6 (>=' libsdl2-2.0-0 libsdl2-ttf-2.0-0 libpng16-16 fonts-wqy-microhei fonts-dejavu-core; do
     case "$depends" in *"$want"*) ;; *) fail "Depends lacks $want: $depends" ;; esac
+done
+# the class's server and QR code, where the build links them (both optional)
+for lib in libmicrohttpd libqrencode; do
+    if ldd "$ref" | grep -q "$lib"; then
+        case "$depends" in *"$lib"*) ;; *) fail "the program links $lib but Depends lacks it: $depends" ;; esac
+    fi
 done
 echo "$info" | grep -q '^ Recommends: .*libcuda1' || fail "CUDA's driver library is not recommended"
 
