@@ -13,7 +13,8 @@ before the teacher revealed it (403; the page itself holds none); every
 unknown path and traversal
 (404); a stream beyond the cap (503, saying the class is full).  What is
 accepted is checked too (a right answer, a changed one, the exports' rows),
-so a server that refused everything would fail.  Then a second server gets
+so a server that refused everything would fail.  --kernel V names the
+version as --version V does.  Then a second server gets
 answers from three students and is killed with SIGKILL: every answer is in
 the answers file, one JSON line each.
 
@@ -24,6 +25,7 @@ import io
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
@@ -150,8 +152,18 @@ def refusals(exe):
           "results.json: a row per student and question")
 
 
+def kernel_option(exe):
+    """--kernel V names the lesson's version as --version V does (the first
+    server is given --version, the killed one --kernel); an unknown name is a
+    usage error that names the option as it was given."""
+    p = subprocess.run([exe, "class", "--no-window", "--port", "0", "--kernel", "v99"],
+                       capture_output=True, text=True, timeout=30, env=dict(os.environ, LANGUAGE="en"))
+    check(p.returncode == 1 and "--kernel: unknown version 'v99'" in p.stderr,
+          "class --kernel v99: exit %d, %s" % (p.returncode, p.stderr.strip()))
+
+
 def killed(exe):
-    c = Class(exe, "--version", "v2")
+    c = Class(exe, "--kernel", "v2")
     sent = []
     try:
         tokens = [c.join(n) for n in ("A", "B", "C")]
@@ -176,6 +188,7 @@ def main():
         return 1
     t0 = time.time()
     refusals(sys.argv[1])
+    kernel_option(sys.argv[1])
     killed(sys.argv[1])
     return check.report(" (%.1f s)" % (time.time() - t0))
 
