@@ -3,6 +3,7 @@
  * The file format (reading, writing, validation) is trace_file.c.
  */
 #include "trace.h"
+#include "versions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,30 @@ void rv_trace_free(rv_trace *tr)
     free(tr->steps);
     free(tr->events);
     free(tr->reads);
+    free(tr->own_name);
+    free(tr->own_source);
     free(tr);
+}
+
+int rv_trace_smem_words(const rv_trace *tr)
+{
+    if (tr->version == RV_VERSION_OWN) return (int)tr->own_smem_words;
+    return rv_version_smem_words(tr->version, tr->block_size);
+}
+
+int rv_value_unknown(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    return u == RV_VALUE_UNKNOWN_BITS;
+}
+
+float rv_value_unknown_make(void)
+{
+    uint32_t u = RV_VALUE_UNKNOWN_BITS;
+    float v;
+    memcpy(&v, &u, sizeof v);
+    return v;
 }
 
 int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
