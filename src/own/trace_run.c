@@ -203,7 +203,7 @@ static int run_program(const rv_own_opts *o, const char *work, int traced, const
     snprintf(e_out, sizeof e_out, "RV_TRACER_OUT=%s", work);
     snprintf(e_pat, sizeof e_pat, "RV_TRACER_PATCHES=%s", patches);
     snprintf(e_blk, sizeof e_blk, "RV_TRACER_BLOCK=%u", o->block);
-    char *env[] = {e_inj, e_out, e_pat, e_blk, NULL};
+    char *env[] = {e_inj, e_out, e_pat, e_blk, "CUDA_MODULE_LOADING=EAGER", NULL};
     rv_proc_result r = rv_proc_run(argv, traced ? env : NULL, log, o->timeout_s);
     *seconds = r.seconds;
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;

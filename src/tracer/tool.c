@@ -67,9 +67,11 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
     T.modules[k] = d->module;
     char path[4096];
     snprintf(path, sizeof path, "%s/module%d.cubin", T.out, k);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(d->pCubin, 1, d->cubinSize, f) != d->cubinSize) fail("cannot write %s", path);
-    if (f) fclose(f);
+    if (d->pCubin && d->cubinSize) { /* a module loaded from a library may come without its image */
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(d->pCubin, 1, d->cubinSize, f) != d->cubinSize) fail("cannot write %s", path);
+        if (f) fclose(f);
+    }
     if (sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
         fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
         return;
@@ -90,7 +92,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
 static void launch_begin(const Sanitizer_LaunchData *d)
 {
     const char *armed = getenv("RV_TRACER_ARMED");
-    if (T.done || !armed || strcmp(armed, "1") != 0) {
+    if (T.done || !armed || strcmp(armed, "1") != 0 || !d->functionName) {
         sanitizerSetCallbackData(d->function, NULL); /* this launch records nothing */
         return;
     }

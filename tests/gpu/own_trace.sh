@@ -11,7 +11,9 @@ set -uo pipefail
 out=${OUT:-/tmp/own-out}
 mkdir -p "$out/raw" "$out/traces"
 export PATH=/usr/local/cuda/bin:$PATH
-R=${RV_BIN:-./build-gpu/reducevis}
+R=$(readlink -f "${RV_BIN:-./build-gpu/reducevis}")
+mkdir -p /tmp/keep
+secs() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
 log="$out/own-trace.txt"
 say() { echo "$*" | tee -a "$log"; }
 if [ -z "${RV_BIN:-}" ]; then
@@ -23,8 +25,23 @@ say "== tools: $(command -v nvdisasm) $(command -v compute-sanitizer)"
 dev=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-')
 
 # keep what a trace came from (not the input array or the program)
-keep_raw() { mkdir -p "$out/raw/$2"; for f in raw.rvraw kernel.sass traced.txt timed.txt student.cu nvcc.log traced.log; do
-    [ -f "$1/$f" ] && cp "$1/$f" "$out/raw/$2/"; done; }
+keep_raw() { mkdir -p "$out/raw/$2"; local g; for g in raw.rvraw kernel.sass traced.txt timed.txt student.cu nvcc.log traced.log tool-error.txt; do
+    [ -f "$1/$g" ] && cp "$1/$g" "$out/raw/$2/"; done; }
+
+say "== a first look: my_reduce under gdb when the traced run fails"
+rm -rf /tmp/keep/first
+$R trace tests/own/my_reduce.cu --no-view --no-time --keep /tmp/keep/first -o /tmp/first.rvt 2>&1 | tee -a "$log"
+if [ "${PIPESTATUS[0]}" != 0 ]; then
+    cat /tmp/keep/first/traced.log /tmp/keep/first/tool-error.txt 2>/dev/null | tail -20 | tee -a "$log"
+    g=$(command -v gdb || command -v cuda-gdb)
+    [ -n "$g" ] && (cd /tmp/keep/first && CUDA_INJECTION64_PATH=$(dirname "$R")/librvtracer.so RV_TRACER_OUT=/tmp/keep/first \
+        RV_TRACER_PATCHES=$(dirname "$R")/rvtracer_patches.fatbin timeout 120 "$g" -batch -ex run -ex bt \
+        --args ./program trace input.bin 33554432 256 r.txt 2>&1 | tail -40 | tee -a "$log")
+    ldd "$(dirname "$R")/librvtracer.so" | tee -a "$log"
+    keep_raw /tmp/keep/first first
+    exit 1
+fi
+keep_raw /tmp/keep/first first
 
 say "== student files"
 for f in my_reduce wrong_sum; do
@@ -32,7 +49,7 @@ for f in my_reduce wrong_sum; do
         k=/tmp/keep/$f-$b; rm -rf "$k"
         start=$(date +%s.%N)
         $R trace tests/own/$f.cu --block-size $b --data random:1 --no-view --keep "$k" -o "$out/traces/$dev-$f-b$b.rvt" 2>&1 | tee -a "$log"
-        say "rc=${PIPESTATUS[0]} wall $(echo "$(date +%s.%N) - $start" | bc) s ($f, block $b)"
+        say "rc=${PIPESTATUS[0]} wall $(secs "$start") s ($f, block $b)"
         keep_raw "$k" "$f-b$b-random1"
     done
 done
@@ -40,7 +57,7 @@ for f in hang out_of_bounds does_not_compile; do
     say "-- $f"
     start=$(date +%s.%N)
     $R trace tests/own/$f.cu --timeout 10 --no-view -o "$out/traces/$f.rvt" >>"$log" 2>&1
-    say "rc=$? wall $(echo "$(date +%s.%N) - $start" | bc) s; written: $(ls "$out/traces/$f.rvt" 2>/dev/null || echo none)"
+    say "rc=$? wall $(secs "$start") s; written: $(ls "$out/traces/$f.rvt" 2>/dev/null || echo none)"
 done
 say "-- the GPU after the hang: my_reduce again"
 $R trace tests/own/my_reduce.cu --no-view --no-time -o /tmp/after-hang.rvt 2>&1 | tee -a "$log"
