@@ -172,7 +172,10 @@ int cmd_trace(int argc, char **argv)
                  "every access of every block, and records one block)\n"),
                res.traced_ms, res.traced_ms / tr->own_ms);
     }
-    printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res.trace_s, res.traced_run_s, res.plain_run_s);
+    if (tr->own_ms > 0)
+        printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res.trace_s, res.traced_run_s, res.plain_run_s);
+    else
+        printf(_("took %.1f s (the traced run %.2f s)\n"), res.trace_s, res.traced_run_s);
     rv_trace_free(res.tr);
 #ifdef RV_HAVE_VIEWER
     const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");

@@ -40,6 +40,7 @@ typedef struct builder {
     uint32_t *nsub;         /* steps per interval */
     uint32_t nintervals;
     int smem_words, cut;
+    uint64_t counter;       /* the kernel's own word of global memory, 0 = none yet */
     char *err;
     size_t errlen;
 } builder;
@@ -130,11 +131,19 @@ static uint64_t smem_acc(builder *b, const rv_raw_record *r)
     return RV_ACC(space, word);
 }
 
+/* Within this many bytes past the end of in[] or out[], an address is read as
+ * a step past the array (an out-of-bounds index), not as memory of its own. */
+#define NEAR_MISS_BYTES (64u << 10)
+
 /* A global access as trace accesses (a float4 of in[] is one, 8 bytes are two
- * elements); -1 with a message when it lies outside in[] and out[]. */
+ * elements).  Memory outside in[] and out[] is the kernel's own (v8's ticket
+ * counter, a __device__ variable): one word of it is drawn as the counter.
+ * -1 with a message for an access just past either array, or a second word. */
 static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t acc[4], int *nacc)
 {
     const rv_own_meta *m = b->in->meta;
+    const rv_raw_header *h = &b->in->raw->h;
+    const char *how = (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read");
     *nacc = 0;
     if (r->addr >= m->in_addr && r->addr + r->size <= m->in_addr + 4 * m->in_n) {
         uint64_t i = (r->addr - m->in_addr) / 4;
@@ -145,16 +154,30 @@ static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t acc[4], int *na
     }
     if (r->addr >= m->out_addr && r->addr + r->size <= m->out_addr + 4 * m->out_n) {
         uint64_t i = (r->addr - m->out_addr) / 4;
-        if (i > b->in->raw->h.grid)
+        if (i > h->grid)
             return fail(b, _("thread %u of block %u touched out[%llu] at line %u, past the %u partial sums launch() returned"),
-                        r->thread, b->in->raw->h.traced_block, (unsigned long long)i, line_of(b, r), b->in->raw->h.grid);
+                        r->thread, h->traced_block, (unsigned long long)i, line_of(b, r), h->grid);
         acc[(*nacc)++] = RV_ACC(RV_SPACE_GOUT, i);
         return 0;
     }
+    const struct { uint64_t at; uint64_t n; const char *name; } arr[] = {
+        {m->in_addr, m->in_n, "in"}, {m->out_addr, m->out_n, "out"}};
+    for (int k = 0; k < 2; k++) {
+        uint64_t end = arr[k].at + 4 * arr[k].n;
+        if (r->addr >= arr[k].at && r->addr + r->size > end && r->addr < end + NEAR_MISS_BYTES)
+            return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
+                             "an out-of-bounds access"),
+                        r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((r->addr - arr[k].at) / 4),
+                        line_of(b, r), arr[k].name, (unsigned long long)arr[k].n);
+    }
+    if (!b->counter) b->counter = r->addr;
+    if (r->addr == b->counter && r->size == 4) {
+        acc[(*nacc)++] = RV_ACC(RV_SPACE_TICKET, 0);
+        return 0;
+    }
     return fail(b, _("thread %u of block %u %s global memory outside in[] and out[] at line %u (address 0x%llx, %u bytes): "
-                     "an out-of-bounds access"),
-                r->thread, b->in->raw->h.traced_block, (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read"),
-                line_of(b, r), (unsigned long long)r->addr, r->size);
+                     "reducevis draws one word of a kernel's own global memory (a counter), and this is another"),
+                r->thread, h->traced_block, how, line_of(b, r), (unsigned long long)r->addr, r->size);
 }
 
 static float bytes_value(const rv_raw_record *r)

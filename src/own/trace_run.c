@@ -241,16 +241,21 @@ static void where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     if (!text) return;
     const char *hit = strstr(text, "Invalid ");
     if (hit) {
-        char line[1200], named[1400];
+        /* the first report only: "Invalid __global__ read ... / at f+0x.. in
+         * FILE:LINE / by thread (x) in block (y) / Access to ...", each line
+         * behind memcheck's "=========" prefix, a bare prefix after it */
+        char line[1200], named[1400], once[1400];
         size_t k = 0;
-        /* the report: "Invalid __global__ read ... at f+0x.. in FILE:LINE / by thread (x) block (y) / Address ..." */
         for (const char *p = hit; *p && k + 1 < sizeof line; p++) {
-            if (*p == '=' && (p == hit || p[-1] == '\n')) { while (*p == '=' || *p == ' ') p++; p--; continue; }
             line[k++] = *p;
-            if (*p == '\n' && strstr(p, "Address") != strstr(hit, "Address")) break;
+            if (*p != '\n') continue;
+            while (p[1] == '=') p++;
+            while (p[1] == ' ') p++;
+            if (p[1] == '\n' || !p[1]) break;
         }
         line[k] = 0;
-        replace_all(line, src, o->file, named, sizeof named);
+        replace_all(line, src, o->file, once, sizeof once);
+        replace_all(once, "student.cu", o->file, named, sizeof named);
         size_t used = strlen(err);
         snprintf(err + used, errlen - used, _("\ncompute-sanitizer memcheck says:\n%s"), named);
     }

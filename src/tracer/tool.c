@@ -15,8 +15,12 @@
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_BLOCK (block to record, default 0),
- * RV_TRACER_CAP (most records kept, default 4 Mi).
+ * RV_TRACER_CAP (most records kept, default 4 Mi); for diagnosing the tool
+ * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash) and
+ * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched).
  */
+#include <execinfo.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +44,30 @@ static struct {
     Sanitizer_StreamHandle stream;
     CUmodule modules[MAX_MODULES];
     int nmodules;
+    int debug, nopatch;
 } T;
+
+static void say(const char *fmt, ...)
+{
+    if (!T.debug) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("reducevis tracer: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+    va_end(ap);
+}
+
+static void crashed(int sig)
+{
+    void *frames[64];
+    int n = backtrace(frames, 64);
+    fprintf(stderr, "reducevis tracer: signal %d, backtrace:\n", sig);
+    backtrace_symbols_fd(frames, n, 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
 
 static void fail(const char *fmt, ...)
 {
@@ -65,6 +92,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
     if (T.nmodules >= MAX_MODULES) { fail("more than %d modules loaded: not patched", MAX_MODULES); return; }
     int k = T.nmodules++;
     T.modules[k] = d->module;
+    say("module %d loaded: image %p, %zu bytes", k, (const void *)d->pCubin, (size_t)d->cubinSize);
     char path[4096];
     snprintf(path, sizeof path, "%s/module%d.cubin", T.out, k);
     if (d->pCubin && d->cubinSize) { /* a module loaded from a library may come without its image */
@@ -72,6 +100,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         if (!f || fwrite(d->pCubin, 1, d->cubinSize, f) != d->cubinSize) fail("cannot write %s", path);
         if (f) fclose(f);
     }
+    if (T.nopatch) return;
     if (sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
         fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
         return;
@@ -87,11 +116,13 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         if (sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)
             fail("cannot patch %s", patch[i].fn);
     if (sanitizerPatchModule(d->module) != SANITIZER_SUCCESS) fail("cannot patch module %d", k);
+    say("module %d patched", k);
 }
 
 static void launch_begin(const Sanitizer_LaunchData *d)
 {
     const char *armed = getenv("RV_TRACER_ARMED");
+    say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
     if (T.done || !armed || strcmp(armed, "1") != 0 || !d->functionName) {
         sanitizerSetCallbackData(d->function, NULL); /* this launch records nothing */
         return;
@@ -124,6 +155,7 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     T.ctx = d->context;
     T.stream = d->hStream;
     T.pending = 1;
+    say("buffer of %u records given to block %u", T.cap, T.block);
 }
 
 /* The program waited for the GPU: write the buffer, once. */
@@ -131,6 +163,7 @@ static void synchronized(void)
 {
     if (!T.pending) return;
     T.pending = 0;
+    say("synchronized: reading the buffer back");
     rv_raw_buffer b;
     if (sanitizerMemcpyDeviceToHost(&b, T.dbuf, sizeof b, T.stream) != SANITIZER_SUCCESS) {
         fail("cannot read the trace buffer back (the kernel failed?)");
@@ -153,6 +186,7 @@ static void synchronized(void)
              fwrite(rec, sizeof *rec, T.hdr.nrec, f) == T.hdr.nrec;
     if (f && fclose(f) != 0) ok = 0;
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
+    say("%u records written (%u claimed)", T.hdr.nrec, T.hdr.claimed);
     free(rec);
     sanitizerFree(T.ctx, T.drec);
     sanitizerFree(T.ctx, T.dbuf);
@@ -170,6 +204,9 @@ static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domai
         synchronized();
 }
 
+/* Called by the driver once it has loaded the library.  It must return 1:
+ * anything else reads as failure, the driver unloads the library, and the
+ * callbacks it subscribed crash the program (H200, driver 580, CUDA 13.0). */
 int InitializeInjection(void)
 {
     T.out = getenv("RV_TRACER_OUT");
@@ -177,17 +214,23 @@ int InitializeInjection(void)
     const char *blk = getenv("RV_TRACER_BLOCK"), *cap = getenv("RV_TRACER_CAP");
     T.block = blk ? (uint32_t)strtoul(blk, NULL, 10) : 0;
     T.cap = cap ? (uint32_t)strtoul(cap, NULL, 10) : (4u << 20);
+    const char *dbg = getenv("RV_TRACER_DEBUG"), *np = getenv("RV_TRACER_NOPATCH");
+    T.debug = dbg && *dbg == '1';
+    T.nopatch = np && *np == '1';
+    if (T.debug) { signal(SIGSEGV, crashed); signal(SIGBUS, crashed); signal(SIGABRT, crashed); }
+    say("initializing: out %s, patches %s", T.out ? T.out : "(unset)", T.patches ? T.patches : "(unset)");
     if (!T.out || !T.patches) {
         fprintf(stderr, "reducevis tracer: RV_TRACER_OUT and RV_TRACER_PATCHES must be set\n");
-        return 1;
+        return 0;
     }
     Sanitizer_SubscriberHandle handle;
     if (sanitizerSubscribe(&handle, callback, NULL) != SANITIZER_SUCCESS) {
         fail("cannot subscribe to the Compute Sanitizer API");
-        return 1;
+        return 0;
     }
     sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
     sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
     sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_SYNCHRONIZE);
-    return 0;
+    say("subscribed");
+    return 1;
 }

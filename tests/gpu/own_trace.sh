@@ -11,15 +11,15 @@ set -uo pipefail
 out=${OUT:-/tmp/own-out}
 mkdir -p "$out/raw" "$out/traces"
 export PATH=/usr/local/cuda/bin:$PATH
-R=$(readlink -f "${RV_BIN:-./build-gpu/reducevis}")
 mkdir -p /tmp/keep
 secs() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
 log="$out/own-trace.txt"
 say() { echo "$*" | tee -a "$log"; }
 if [ -z "${RV_BIN:-}" ]; then
     cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF >"$out/cmake.log" 2>&1 &&
-        cmake --build build-gpu -j"$(nproc)" >>"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
+        cmake --build build-gpu -j"$(nproc)" --target reducevis rvtracer rvtracer_patches >>"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
 fi
+R=$(readlink -f "${RV_BIN:-./build-gpu/reducevis}")
 say "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader) ; $(nvcc --version | tail -1)"
 say "== tools: $(command -v nvdisasm) $(command -v compute-sanitizer)"
 dev=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-')
@@ -28,16 +28,24 @@ dev=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a
 keep_raw() { mkdir -p "$out/raw/$2"; local g; for g in raw.rvraw kernel.sass traced.txt timed.txt student.cu nvcc.log traced.log tool-error.txt; do
     [ -f "$1/$g" ] && cp "$1/$g" "$out/raw/$2/"; done; }
 
-say "== a first look: my_reduce under gdb when the traced run fails"
+say "== a first look: my_reduce, and when the traced run fails, the tracer's own account of it"
 rm -rf /tmp/keep/first
-$R trace tests/own/my_reduce.cu --no-view --no-time --keep /tmp/keep/first -o /tmp/first.rvt 2>&1 | tee -a "$log"
+timeout -s KILL 120 $R trace tests/own/my_reduce.cu --n 1048576 --no-view --no-time --keep /tmp/keep/first -o /tmp/first.rvt 2>&1 | tee -a "$log"
 if [ "${PIPESTATUS[0]}" != 0 ]; then
     cat /tmp/keep/first/traced.log /tmp/keep/first/tool-error.txt 2>/dev/null | tail -20 | tee -a "$log"
-    g=$(command -v gdb || command -v cuda-gdb)
-    [ -n "$g" ] && (cd /tmp/keep/first && CUDA_INJECTION64_PATH=$(dirname "$R")/librvtracer.so RV_TRACER_OUT=/tmp/keep/first \
-        RV_TRACER_PATCHES=$(dirname "$R")/rvtracer_patches.fatbin timeout 120 "$g" -batch -ex run -ex bt \
-        --args ./program trace input.bin 33554432 256 r.txt 2>&1 | tail -40 | tee -a "$log")
-    ldd "$(dirname "$R")/librvtracer.so" | tee -a "$log"
+    lib=$(dirname "$R")/librvtracer.so
+    ldd "$lib" | tee -a "$log"
+    (cd /tmp/keep/first && for how in plain nopatch patch; do
+        say "-- the program alone: $how"
+        case $how in
+        plain) timeout -s KILL 60 ./program trace input.bin 1048576 256 r.txt ;;
+        *) env CUDA_INJECTION64_PATH="$lib" RV_TRACER_OUT=/tmp/keep/first RV_TRACER_DEBUG=1 \
+               RV_TRACER_NOPATCH=$([ $how = nopatch ] && echo 1 || echo 0) CUDA_MODULE_LOADING=EAGER \
+               RV_TRACER_PATCHES=$(dirname "$R")/rvtracer_patches.fatbin timeout -s KILL 60 ./program trace input.bin 1048576 256 r.txt ;;
+        esac >"$out/first-$how.txt" 2>&1
+        echo "rc=$?" >>"$out/first-$how.txt"
+        tail -40 "$out/first-$how.txt" | tee -a "$log"
+    done)
     keep_raw /tmp/keep/first first
     exit 1
 fi
@@ -81,3 +89,5 @@ for v in $($R versions | awk '/^v[0-9]/{print $1}'); do echo "$v ones"; echo "$v
     xargs -P 6 -L 1 bash -c 'one_kernel $0 $1'
 for f in "$out"/raw/*.log; do say "$(basename "$f" .log): $(tr '\n' ' ' <"$f" | cut -c1-300)"; done
 ls -la "$out/traces" | tee -a "$log"
+# one archive: the device returns a bounded number of files
+(cd "$out" && tar czf own-trace.tgz traces raw && rm -rf traces raw)
