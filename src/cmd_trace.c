@@ -18,7 +18,9 @@ static void usage(void)
 {
     printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block K]\n"
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
-             "                       [--no-time] [--no-view] [--keep DIR]\n\n"
+             "                       [--no-time] [--no-view] [--keep DIR]\n"
+             "       reducevis trace --kernel V [options]\n"
+             "       reducevis trace --replay DIR -o FILE.rvt\n\n"
              "Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
              "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
              "and global-memory access, barrier, __syncwarp and shuffle of one block of its first launch.\n"
@@ -38,7 +40,8 @@ static void usage(void)
              "  --no-time        skip the timed run\n"
              "  --no-view        do not open the viewer\n"
              "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
-             "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n\n"
+             "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n"
+             "  --replay DIR     make the trace again from a folder --keep kept, without a GPU (with -o)\n\n"
              "Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
              "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
 }
@@ -92,7 +95,7 @@ int cmd_trace(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
     rv_own_opts o = {.timeout_s = 30, .time_it = 1};
-    const char *out = NULL, *kernel = NULL;
+    const char *out = NULL, *kernel = NULL, *replay = NULL;
     int view = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -104,12 +107,14 @@ int cmd_trace(int argc, char **argv)
         if (used > 0) { i += used - 1; continue; }
         if (!strcmp(a, "--no-time")) o.time_it = 0;
         else if (!strcmp(a, "--no-view")) view = 0;
-        else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel")) &&
+        else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
+                  !strcmp(a, "--replay")) &&
                  i + 1 >= argc)
             return rv_usage_error("trace", _("%s needs a value"), a);
         else if (!strcmp(a, "--kernel")) kernel = argv[++i];
         else if (!strcmp(a, "-o")) out = argv[++i];
         else if (!strcmp(a, "--keep")) o.keep = argv[++i];
+        else if (!strcmp(a, "--replay")) replay = argv[++i];
         else if (!strcmp(a, "--timeout")) {
             char *end;
             o.timeout_s = strtod(argv[++i], &end);
@@ -132,7 +137,9 @@ int cmd_trace(int argc, char **argv)
         const char *dir = getenv("RV_KERNELS_DIR");
         o.extra_include = dir && *dir ? dir : RV_SOURCE_DIR "/kernels";
     }
-    if (!o.file) return rv_usage_error("trace", _("give the .cu file to trace"));
+    if (replay && (o.file || !out))
+        return rv_usage_error("trace", _("--replay takes a kept folder and -o FILE.rvt, and no .cu file"));
+    if (!o.file && !replay) return rv_usage_error("trace", _("give the .cu file to trace"));
     if (cfg.block_size < 32) return rv_usage_error("trace", _("block size must be at least 32 (a whole warp)"));
     char outbuf[4200];
     if (!out) { default_out(o.file, outbuf, sizeof outbuf); out = outbuf; }
@@ -142,7 +149,7 @@ int cmd_trace(int argc, char **argv)
     o.data = cfg.data;
     rv_own_result res;
     char err[8192];
-    int rc = rv_own_trace(&o, &res, err, sizeof err);
+    int rc = replay ? rv_own_replay(replay, &res, err, sizeof err) : rv_own_trace(&o, &res, err, sizeof err);
     free(text);
     if (rc) {
         fprintf(stderr, "reducevis trace: %s\n", err);
@@ -172,7 +179,9 @@ int cmd_trace(int argc, char **argv)
                  "every access of every block, and records one block)\n"),
                res.traced_ms, res.traced_ms / tr->own_ms);
     }
-    if (tr->own_ms > 0)
+    if (replay)
+        ;
+    else if (tr->own_ms > 0)
         printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res.trace_s, res.traced_run_s, res.plain_run_s);
     else
         printf(_("took %.1f s (the traced run %.2f s)\n"), res.trace_s, res.traced_run_s);

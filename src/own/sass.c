@@ -8,9 +8,12 @@
 #include <string.h>
 
 /* The first `File "F", line N` of a comment (or of its `inlined at` chain)
- * whose F is `file`; 0 when there is none. */
+ * whose F names `file`, in any folder (the listing keeps the folder of the
+ * machine that compiled it); 0 when there is none. */
 static uint32_t line_in_file(const char *s, const char *eol, const char *file)
 {
+    const char *slash = strrchr(file, '/');
+    if (slash) file = slash + 1;
     size_t flen = strlen(file);
     for (const char *p = s; p && p < eol; ) {
         const char *q = strstr(p, "\"");
@@ -19,7 +22,8 @@ static uint32_t line_in_file(const char *s, const char *eol, const char *file)
         if (!end) break;
         const char *ln = strstr(end, "line ");
         if (!ln || ln >= eol) break;
-        if ((size_t)(end - q - 1) == flen && !memcmp(q + 1, file, flen))
+        size_t len = (size_t)(end - q - 1);
+        if (len >= flen && !memcmp(end - flen, file, flen) && (len == flen || end[-(long)flen - 1] == '/'))
             return (uint32_t)strtoul(ln + 5, NULL, 10);
         p = ln + 5;
     }

@@ -262,21 +262,29 @@ static void where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     free(text);
 }
 
-static int disassemble(const char *work, const rv_raw *raw, const char *file, rv_sass *sass, char *err, size_t errlen)
+/* nvdisasm's listing of the traced kernel's module, with its line table, to
+ * WORK/kernel.sass. */
+static int disassemble(const char *work, const rv_raw *raw, char *err, size_t errlen)
 {
-    char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16], src[PATH_MAX + 16];
+    char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
     if (!rv_find_program("nvdisasm", nd, sizeof nd))
         return fail(err, errlen, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
     snprintf(cubin, sizeof cubin, "%s/module%u.cubin", work, raw->h.module);
     snprintf(log, sizeof log, "%s/kernel.sass", work);
-    snprintf(src, sizeof src, "%s/student.cu", work);
     char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
     rv_proc_result r = rv_proc_run(argv, NULL, log, DISASM_LIMIT_S);
     if (r.end != RV_PROC_EXITED || r.status != 0)
         return fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
+    return 0;
+}
+
+static int read_sass(const char *work, const rv_raw *raw, const char *file, rv_sass *sass, char *err, size_t errlen)
+{
+    char log[PATH_MAX + 16], src[PATH_MAX + 16], inner[300];
+    snprintf(log, sizeof log, "%s/kernel.sass", work);
+    snprintf(src, sizeof src, "%s/student.cu", work);
     char *text = rv_read_text(log, NULL);
     if (!text) return fail(err, errlen, 2, _("cannot read %s"), log);
-    char inner[300];
     int rc = rv_sass_parse(text, raw->h.func_name, src, sass, inner, sizeof inner);
     free(text);
     if (rc) return fail(err, errlen, 2, _("%s: %s"), file, inner);
@@ -294,6 +302,111 @@ static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
+}
+
+/* What a run was, kept in WORK/run.txt so that its records can be made into
+ * the same trace again without a GPU (--replay). */
+typedef struct run_info {
+    char file[256], device[RV_ORIGIN_LEN], date[RV_DATE_LEN];
+    uint64_t n;
+    rv_data data;
+} run_info;
+
+static int write_run_info(const char *work, const run_info *ri)
+{
+    char path[PATH_MAX + 16], data[64];
+    snprintf(path, sizeof path, "%s/run.txt", work);
+    rv_data_name(ri->data, data, sizeof data);
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\n", ri->file, ri->device, ri->date,
+            (unsigned long long)ri->n, data);
+    return fclose(f);
+}
+
+static int read_run_info(const char *work, run_info *ri, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 16], data[64] = "";
+    snprintf(path, sizeof path, "%s/run.txt", work);
+    char *text = rv_read_text(path, NULL);
+    if (!text) return fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    memset(ri, 0, sizeof *ri);
+    int got = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        unsigned long long n;
+        if (!strncmp(line, "file ", 5)) got |= 1, snprintf(ri->file, sizeof ri->file, "%s", line + 5);
+        else if (!strncmp(line, "device ", 7)) got |= 2, snprintf(ri->device, sizeof ri->device, "%s", line + 7);
+        else if (!strncmp(line, "date ", 5)) got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
+        else if (sscanf(line, "n %llu", &n) == 1) got |= 8, ri->n = n;
+        else if (!strncmp(line, "data ", 5)) got |= 16, snprintf(data, sizeof data, "%s", line + 5);
+    }
+    free(text);
+    char inner[200];
+    if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
+        return fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
+    return 0;
+}
+
+/* The records of a traced run (and the times of a timed one, when there are)
+ * in WORK made into a trace: everything after the GPU. */
+static int convert(const char *work, const run_info *ri, const char *source, rv_own_result *res, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 32], inner[600];
+    int rc = 0;
+    rv_raw raw = {0};
+    rv_sass sass = {0};
+    rv_own_meta meta, timed;
+    snprintf(path, sizeof path, "%s/traced.txt", work);
+    char *text = rv_read_text(path, NULL);
+    if (!text || rv_own_meta_parse(text, &meta, inner, sizeof inner)) {
+        free(text);
+        return fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
+    }
+    free(text);
+    snprintf(path, sizeof path, "%s/raw.rvraw", work);
+    if (rv_raw_load(path, &raw, inner, sizeof inner))
+        return fail(err, errlen, 2, _("the tracer wrote no records: %s (is the Compute Sanitizer library the driver's version?)"), inner);
+    if ((rc = read_sass(work, &raw, ri->file, &sass, err, errlen))) goto out;
+    rv_own_input bin = {&raw, &sass, &meta, ri->file, source, ri->device, ri->date, ri->n, ri->data};
+    res->tr = rv_own_build(&bin, err, errlen);
+    if (!res->tr) { rc = 2; goto out; }
+    double cpu = 0;
+    for (uint64_t i = 0; i < ri->n; i++) cpu += rv_data_value(ri->data, i);
+    res->verdict = rv_sum_judge(ri->data, ri->n, (uint64_t)raw.h.grid * raw.h.block_size, meta.sum, cpu);
+    res->tr->own_sum = meta.sum;
+    res->traced_ms = meta.traced_ms;
+    if (!res->verdict.ok) res->tr->own_flags |= RV_OWN_SUM_WRONG;
+    snprintf(path, sizeof path, "%s/timed.txt", work);
+    text = rv_read_text(path, NULL);
+    if (text) {
+        if (rv_own_meta_parse(text, &timed, inner, sizeof inner) || timed.nms < 1) {
+            free(text);
+            rc = fail(err, errlen, 2, _("the timed run left no times (%s)"), path);
+            goto out;
+        }
+        free(text);
+        qsort(timed.ms, (size_t)timed.nms, sizeof timed.ms[0], cmp_double);
+        res->tr->own_ms = timed.nms % 2 ? timed.ms[timed.nms / 2] : (timed.ms[timed.nms / 2 - 1] + timed.ms[timed.nms / 2]) / 2;
+    }
+out:
+    if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    rv_raw_free(&raw);
+    rv_sass_free(&sass);
+    return rc;
+}
+
+int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    run_info ri;
+    if (read_run_info(dir, &ri, err, errlen)) return 1;
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/student.cu", dir);
+    char *source = rv_read_text(path, NULL);
+    if (!source) return fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    int rc = convert(dir, &ri, source, res, err, errlen);
+    free(source);
+    return rc;
 }
 
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen)
@@ -326,15 +439,23 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     }
     char path[PATH_MAX + 32];
     int rc = 0;
-    rv_raw raw = {0};
-    rv_sass sass = {0};
-    rv_own_meta meta, timed;
+    run_info ri = {.n = o->n, .data = o->data};
+    snprintf(ri.file, sizeof ri.file, "%s", base_name(o->file));
+    rv_gpu_device_name(ri.device, sizeof ri.device);
+    time_t now = time(NULL);
+    strftime(ri.date, sizeof ri.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     snprintf(path, sizeof path, "%s/student.cu", work);
     if (write_file(path, source, srclen)) { rc = fail(err, errlen, 2, _("cannot write %s"), path); goto out; }
     snprintf(path, sizeof path, "%s/driver.cu", work);
     if (write_file(path, rv_tracer_driver_source, strlen(rv_tracer_driver_source))) { rc = fail(err, errlen, 2, _("cannot write %s"), path); goto out; }
     snprintf(path, sizeof path, "%s/input.bin", work);
     if (write_input(path, o->data, o->n)) { rc = fail(err, errlen, 2, _("cannot write %s (disk full?)"), path); goto out; }
+    if (write_run_info(work, &ri)) { rc = fail(err, errlen, 2, _("cannot write %s/run.txt"), work); goto out; }
+    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass"};
+    for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) { /* a kept folder used again */
+        snprintf(path, sizeof path, "%s/%s", work, stale[k]);
+        remove(path);
+    }
     if ((rc = compile(o, work, err, errlen))) goto out;
     if ((rc = run_program(o, work, 1, lib, patches, &res->traced_run_s, err, errlen))) {
         if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range")) where_it_failed(o, work, err, errlen);
@@ -347,51 +468,23 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
         free(tool_err);
         goto out;
     }
-    snprintf(path, sizeof path, "%s/traced.txt", work);
-    char *text = rv_read_text(path, NULL), inner[600];
-    if (!text || rv_own_meta_parse(text, &meta, inner, sizeof inner)) {
-        free(text);
-        rc = fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
-        goto out;
-    }
-    free(text);
     snprintf(path, sizeof path, "%s/raw.rvraw", work);
+    rv_raw raw = {0};
+    char inner[600];
     if (rv_raw_load(path, &raw, inner, sizeof inner)) {
         rc = fail(err, errlen, 2, _("the tracer wrote no records: %s (is the Compute Sanitizer library the driver's version?)"), inner);
         goto out;
     }
-    if ((rc = disassemble(work, &raw, o->file, &sass, err, errlen))) goto out;
-    char device[RV_ORIGIN_LEN], date[RV_DATE_LEN];
-    rv_gpu_device_name(device, sizeof device);
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    rv_own_input bin = {&raw, &sass, &meta, base_name(o->file), source, device, date, o->n, o->data};
-    res->tr = rv_own_build(&bin, err, errlen);
-    if (!res->tr) { rc = 2; goto out; }
-    res->trace_s = now_s() - t0;
-    double cpu = 0;
-    for (uint64_t i = 0; i < o->n; i++) cpu += rv_data_value(o->data, i);
-    res->verdict = rv_sum_judge(o->data, o->n, (uint64_t)raw.h.grid * raw.h.block_size, meta.sum, cpu);
-    res->tr->own_sum = meta.sum;
-    res->traced_ms = meta.traced_ms;
-    if (!res->verdict.ok) res->tr->own_flags |= RV_OWN_SUM_WRONG;
-    if (o->time_it) {
-        if ((rc = run_program(o, work, 0, lib, patches, &res->plain_run_s, err, errlen))) goto out;
-        snprintf(path, sizeof path, "%s/timed.txt", work);
-        text = rv_read_text(path, NULL);
-        if (!text || rv_own_meta_parse(text, &timed, inner, sizeof inner) || timed.nms < 1) {
-            free(text);
-            rc = fail(err, errlen, 2, _("the timed run left no times (%s)"), path);
-            goto out;
-        }
-        free(text);
-        qsort(timed.ms, (size_t)timed.nms, sizeof timed.ms[0], cmp_double);
-        res->tr->own_ms = timed.nms % 2 ? timed.ms[timed.nms / 2] : (timed.ms[timed.nms / 2 - 1] + timed.ms[timed.nms / 2]) / 2;
-    }
-out:
-    if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    rc = disassemble(work, &raw, err, errlen);
     rv_raw_free(&raw);
-    rv_sass_free(&sass);
+    if (rc) goto out;
+    if (o->time_it && (rc = run_program(o, work, 0, lib, patches, &res->plain_run_s, err, errlen))) goto out;
+    double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
+    if ((rc = convert(work, &ri, source, res, err, errlen))) goto out;
+    res->traced_run_s = traced_run_s;
+    res->plain_run_s = plain_run_s;
+    res->trace_s = now_s() - t0;
+out:
     free(source);
     if (!o->keep) remove_tree(work);
     return rc;

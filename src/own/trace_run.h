@@ -41,4 +41,8 @@ typedef struct rv_own_result {
  * that names the problem (nvcc's messages about the student's file included). */
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen);
 
+/* The same trace again from a folder a run kept (--keep): its records,
+ * machine code listing, results and run.txt, without a GPU or nvcc. */
+int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen);
+
 #endif
