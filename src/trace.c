@@ -101,7 +101,7 @@ int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msg
     }
     for (int s = 0; s < a->nsteps; s++) {
         const rv_step *p = &a->steps[s], *q = &b->steps[s];
-        if (strcmp(p->label, q->label) != 0 || p->stride != q->stride || p->phase != q->phase) {
+        if (strcmp(p->label, q->label) != 0 || p->stride != q->stride || p->phase != q->phase || p->flags != q->flags) {
             snprintf(msg, msglen, "step %d: '%s' vs '%s'", s, a->steps[s].label, b->steps[s].label);
             return 1;
         }

@@ -55,7 +55,14 @@ typedef struct rv_step {
     char     label[RV_LABEL_LEN];  /* "s=64", "load", "warp +16", ...        */
     int32_t  stride;               /* the distance added at this step, 0 if none */
     uint32_t phase;                /* rv_phase                               */
+    uint32_t flags;                /* RV_STEP_* (own traces; 0 in the others) */
 } rv_step;
+
+/* A step where a thread read a shared word that another thread wrote in the
+ * same barrier interval with no __syncwarp (or, across warps, no barrier)
+ * between: it works only while the warp happens to run in lockstep, which
+ * Volta and later do not promise. */
+#define RV_STEP_UNSYNCED 0x1u
 
 typedef struct rv_event {
     uint16_t line;         /* kernel source line; 0 = did not execute       */

@@ -98,6 +98,9 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     int own = tr->version == RV_VERSION_OWN;
     if (own != (tr->own_source != NULL) || own != (tr->own_name != NULL))
         return fail(err, errlen, _("only a kernel traced from its file carries its source"));
+    for (int s = 0; s < tr->nsteps; s++)
+        if (tr->steps[s].flags & ~(own ? RV_STEP_UNSYNCED : 0u))
+            return fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
     if (own && (tr->own_smem_words > RV_OWN_MAX_SMEM_WORDS || tr->grid < 1 || (tr->own_flags & ~(RV_OWN_SUM_WRONG | RV_OWN_CUT))))
         return fail(err, errlen, _("the traced kernel's shared memory, grid or flags are out of range"));
     uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
@@ -234,6 +237,7 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
         memcpy(&sum, &tr->own_sum, sizeof sum);
         put_u(&w, ms, 8);
         put_u(&w, sum, 8);
+        for (int s = 0; s < tr->nsteps; s++) put_u(&w, tr->steps[s].flags, 1);
     }
     if (w.oom) {
         free(w.p);
@@ -294,6 +298,11 @@ static int parse_own(rbuf *r, rv_trace *tr, char *err, size_t errlen)
     memcpy(&tr->own_sum, &sum, sizeof sum);
     if (!(tr->own_ms >= 0 && tr->own_ms < 1e9))
         return fail(err, errlen, _("the traced kernel's time or sum is not a number"));
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint64_t f;
+        if (take_u(r, 1, &f)) return fail(err, errlen, _("the traced kernel's step flags are truncated"));
+        tr->steps[s].flags = (uint32_t)f;
+    }
     return 0;
 }
 

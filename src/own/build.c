@@ -28,6 +28,7 @@ typedef struct group {
     uint32_t first, last;   /* indices into the thread's record list, inclusive */
     uint16_t thread;
     uint32_t interval, k;   /* barrier interval, and the thread's k-th step in it */
+    uint32_t syncs;         /* __syncwarp()s the thread passed in the interval before it */
 } group;
 
 typedef struct builder {
@@ -45,7 +46,8 @@ typedef struct builder {
     size_t errlen;
 } builder;
 
-static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uint32_t interval, uint32_t *k)
+static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uint32_t interval, uint32_t *k,
+                      uint32_t syncs)
 {
     if (b->ng == b->gcap) {
         size_t cap = b->gcap ? b->gcap * 2 : 1024;
@@ -54,30 +56,32 @@ static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uin
         b->g = g;
         b->gcap = cap;
     }
-    b->g[b->ng++] = (group){first, last, t, interval, (*k)++};
+    b->g[b->ng++] = (group){first, last, t, interval, (*k)++, syncs};
     return 0;
 }
 
 /* One thread's records into steps. */
 static int group_thread(builder *b, uint16_t t)
 {
-    uint32_t interval = 0, k = 0, open = UINT32_MAX;
+    uint32_t interval = 0, k = 0, open = UINT32_MAX, syncs = 0;
     for (uint32_t i = b->start[t]; i < b->start[t + 1]; i++) {
         const rv_raw_record *r = &b->rec[b->order[i]];
         int ends = 0;
         switch (r->kind) {
         case RV_RAW_BARRIER:
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k)) return -1;
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
             open = UINT32_MAX;
             interval++;
             k = 0;
+            syncs = 0;
             continue;
         case RV_RAW_SYNCWARP:
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k)) return -1;
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
             open = UINT32_MAX;
+            syncs++;
             continue;
         case RV_RAW_SHFL:
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k)) return -1;
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
             open = i;
             ends = 1;
             break;
@@ -86,11 +90,11 @@ static int group_thread(builder *b, uint16_t t)
             ends = (r->flags & RV_RAW_WRITE) != 0;
         }
         if (ends) {
-            if (push_group(b, t, open, i, interval, &k)) return -1;
+            if (push_group(b, t, open, i, interval, &k, syncs)) return -1;
             open = UINT32_MAX;
         }
     }
-    if (open != UINT32_MAX && push_group(b, t, open, b->start[t + 1] - 1, interval, &k)) return -1;
+    if (open != UINT32_MAX && push_group(b, t, open, b->start[t + 1] - 1, interval, &k, syncs)) return -1;
     if (interval + 1 > b->nintervals) b->nintervals = interval + 1;
     return 0;
 }
@@ -203,11 +207,15 @@ static int shfl_lane(const rv_sass_insn *in, int lane)
     return src;
 }
 
-/* One event from one group. */
-static int fill_event(builder *b, rv_trace *tr, int s, const group *g)
+/* One event from one group.  `carried`: the thread did something before, and
+ * may go on from what it holds in registers, which the tracer cannot see; so
+ * the event reads the thread's register (the liveness pass then never calls
+ * work wasted that a later step of the same thread may use). */
+static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carried)
 {
     uint64_t reads[RV_MAX_READS];
     int nreads = 0;
+    if (carried) reads[nreads++] = RV_ACC(RV_SPACE_REG, g->thread);
     uint64_t write = RV_ACC(RV_SPACE_REG, g->thread);
     float value = rv_value_unknown_make();
     uint32_t line = 0;
@@ -316,6 +324,48 @@ static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
     }
 }
 
+/* Marks the steps that read a shared word another thread wrote earlier in
+ * the same barrier interval with nothing ordering the two: no __syncwarp
+ * between them in one warp, and no barrier at all across warps.  `at[s*B+t]`
+ * is the group of thread t at step s (or NULL); `interval` of each step. */
+static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *interval, int words)
+{
+    int B = tr->block_size;
+    struct writer { int32_t step; uint16_t thread; uint32_t syncs; } *last = malloc((size_t)words * sizeof *last);
+    if (!last) return -1;
+    for (int w = 0; w < words; w++) last[w].step = -1;
+    for (int s = 0; s < tr->nsteps; s++) {
+        for (int t = 0; t < B; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            const group *g = at[(size_t)s * B + t];
+            if (!e->line || !g) continue;
+            const uint64_t *r = rv_event_reads(tr, e);
+            for (int k = 0; k < e->nreads; k++) {
+                if (!RV_ACC_IS_SMEM(r[k])) continue;
+                for (unsigned j = 0; j < RV_ACC_WORDS(r[k]); j++) {
+                    uint64_t w = RV_ACC_INDEX(r[k]) + j;
+                    if (w >= (uint64_t)words || last[w].step < 0 || last[w].thread == t ||
+                        interval[last[w].step] != interval[s])
+                        continue;
+                    int same_warp = last[w].thread / 32 == t / 32;
+                    if (!same_warp || g->syncs <= last[w].syncs) tr->steps[s].flags |= RV_STEP_UNSYNCED;
+                }
+            }
+        }
+        for (int t = 0; t < B; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            const group *g = at[(size_t)s * B + t];
+            if (!e->line || !g || !RV_ACC_IS_SMEM(e->write)) continue;
+            for (unsigned j = 0; j < RV_ACC_WORDS(e->write); j++) {
+                uint64_t w = RV_ACC_INDEX(e->write) + j;
+                if (w < (uint64_t)words) last[w] = (struct writer){s, (uint16_t)t, g->syncs};
+            }
+        }
+    }
+    free(last);
+    return 0;
+}
+
 static char *copy_text(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -371,11 +421,22 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     if (nsteps > RV_MAX_STEPS) { b.cut = 1; nsteps = RV_MAX_STEPS; }
     tr = nsteps ? rv_trace_new((int)B, (int)nsteps) : NULL;
     if (!tr) { free(first); goto oom; }
+    const group **at = calloc((size_t)nsteps * B, sizeof *at);
+    uint32_t *interval = calloc(nsteps, sizeof *interval);
+    if (!at || !interval) { free(at); free(interval); free(first); goto oom; }
+    for (uint32_t v = 0; v < b.nintervals; v++)
+        for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) interval[first[v] + k] = v;
     for (size_t i = 0; i < b.ng; i++) {
         uint32_t s = first[b.g[i].interval] + b.g[i].k;
         if (s >= nsteps) continue;
-        if (fill_event(&b, tr, (int)s, &b.g[i])) { free(first); goto bad; }
+        at[(size_t)s * B + b.g[i].thread] = &b.g[i];
+        int carried = i > 0 && b.g[i - 1].thread == b.g[i].thread;
+        if (fill_event(&b, tr, (int)s, &b.g[i], carried)) { free(at); free(interval); free(first); goto bad; }
     }
+    int marked = mark_unsynced(tr, at, interval, b.smem_words);
+    free(at);
+    free(interval);
+    if (marked) { free(first); goto oom; }
     int shuffled = 0;
     for (uint32_t v = 0; v < b.nintervals; v++)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
