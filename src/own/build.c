@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "i18n.h"
 #include "versions.h"
 
@@ -41,6 +42,10 @@ typedef struct builder {
     uint32_t *nsub;         /* steps per interval */
     uint32_t nintervals;
     int smem_words, cut;
+    uint64_t smem_base;     /* the block's lowest shared address, down to a whole
+                               row of banks: word 0 of the trace (Volta and later
+                               keep the first KiB of a block's shared memory for
+                               the system, so the kernel's own start above it) */
     uint64_t counter;       /* the kernel's own word of global memory, 0 = none yet */
     char *err;
     size_t errlen;
@@ -127,7 +132,7 @@ static const rv_sass_insn *insn_of(const builder *b, const rv_raw_record *r)
 /* A shared-memory access as a trace access: its first word, with its width. */
 static uint64_t smem_acc(builder *b, const rv_raw_record *r)
 {
-    uint64_t word = r->addr / 4;
+    uint64_t word = (r->addr - b->smem_base) / 4;
     unsigned space = r->size == 8 && r->addr % 8 == 0 ? RV_SPACE_SMEM8
                    : r->size == 16 && r->addr % 16 == 0 ? RV_SPACE_SMEM16 : RV_SPACE_SMEM;
     int words = space == RV_SPACE_SMEM8 ? 2 : space == RV_SPACE_SMEM16 ? 4 : 1;
@@ -398,7 +403,12 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     b.order = malloc((size_t)h->nrec * sizeof *b.order);
     b.start = calloc(B + 1, sizeof *b.start);
     if (!b.order || !b.start) goto oom;
-    for (uint32_t i = 0; i < h->nrec; i++) b.start[b.rec[i].thread + 1]++;
+    b.smem_base = UINT64_MAX;
+    for (uint32_t i = 0; i < h->nrec; i++) {
+        b.start[b.rec[i].thread + 1]++;
+        if (b.rec[i].kind == RV_RAW_SMEM && b.rec[i].addr < b.smem_base) b.smem_base = b.rec[i].addr;
+    }
+    b.smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
     for (uint32_t t = 0; t < B; t++) b.start[t + 1] += b.start[t];
     {
         uint32_t *fill = calloc(B, sizeof *fill);
