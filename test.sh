@@ -31,7 +31,11 @@ echo "== normal build: build"
 # NCCL's header, so that the multi-GPU code compiles here too: the toolkit's or
 # the system's, else the nvidia-nccl-cu13 wheel fetched once into .deps/.
 nccl_root=$(cmake/nccl-root.sh)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo ${nccl_root:+"-DNCCL_ROOT=$nccl_root"} >/dev/null
+# The Compute Sanitizer API's headers, so that the tracer (src/tracer/) builds
+# here too: the toolkit's, else the nvidia-cuda-sanitizer-api wheel in .deps/.
+san_root=$(cmake/sanitizer-root.sh)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo ${nccl_root:+"-DNCCL_ROOT=$nccl_root"} \
+    ${san_root:+"-DRV_SANITIZER_ROOT=$san_root"} >/dev/null
 cmake --build build -j"$jobs"
 cd build
 ctest --output-on-failure -j"$jobs" || status=$?

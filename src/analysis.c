@@ -49,21 +49,62 @@ int rv_bank_conflict_degree(const int64_t words[RV_WARP_SIZE])
     return worst;
 }
 
+/* A request of wide shared-memory accesses (8 or 16 bytes a lane, traced
+ * from the hardware) is served in phases of 16 or 8 lanes, as Nsight Compute
+ * counts them: within a phase the worst bank's distinct words are its
+ * wavefronts, and the request takes the phases' sum.  Its degree is that sum
+ * over the phases that had a lane: 1 when every phase took one pass.  With
+ * words of one width (1: the 4-byte accesses) this is the plain degree. */
+int rv_smem_request(const int64_t words[RV_WARP_SIZE], int width, int *wavefronts)
+{
+    int per_phase = RV_WARP_SIZE / width, waves = 0, phases = 0, worst = 0;
+    for (int p = 0; p < width; p++) {
+        int64_t seen[RV_BANKS][RV_WARP_SIZE];
+        int count[RV_BANKS] = {0}, most = 0;
+        for (int l = p * per_phase; l < (p + 1) * per_phase; l++) {
+            if (words[l] < 0) continue;
+            for (int k = 0; k < width; k++) {
+                int64_t wd = words[l] + k;
+                int bank = (int)(wd % RV_BANKS), dup = 0;
+                for (int j = 0; j < count[bank]; j++) dup |= seen[bank][j] == wd;
+                if (!dup) seen[bank][count[bank]++] = wd;
+                if (count[bank] > most) most = count[bank];
+            }
+        }
+        waves += most;
+        phases += most > 0;
+        if (most > worst) worst = most;
+    }
+    if (wavefronts) *wavefronts = waves;
+    return width == 1 ? worst : phases ? (waves + phases - 1) / phases : 0;
+}
+
 /* Global loads, of input elements (4 bytes), of float4s (16 bytes) or of
- * partials written by blocks (v8's last block), are one kind of request. */
+ * partials written by blocks (v8's last block), are one kind of request;
+ * so are shared-memory accesses of every width. */
 static int same_space(unsigned a, unsigned sp)
 {
-    return a == sp || (sp == RV_SPACE_GIN && (a == RV_SPACE_GIN4 || a == RV_SPACE_GOUT));
+    return a == sp || (sp == RV_SPACE_GIN && (a == RV_SPACE_GIN4 || a == RV_SPACE_GOUT)) ||
+           (sp == RV_SPACE_SMEM && (a == RV_SPACE_SMEM8 || a == RV_SPACE_SMEM16));
 }
 
 /* The k-th access in space sp among an event's reads, or -1 (for GIN, a
- * float4's first element counts too: it lies in one 32-byte sector). */
-static int64_t nth_read(const rv_trace *tr, const rv_event *e, unsigned sp, int k)
+ * float4's first element counts too: it lies in one 32-byte sector).  Its
+ * width in shared-memory words goes to *width when asked. */
+static int64_t nth_read_w(const rv_trace *tr, const rv_event *e, unsigned sp, int k, int *width)
 {
     const uint64_t *r = rv_event_reads(tr, e);
     for (int i = 0; i < e->nreads; i++)
-        if (same_space(RV_ACC_SPACE(r[i]), sp) && k-- == 0) return (int64_t)RV_ACC_INDEX(r[i]);
+        if (same_space(RV_ACC_SPACE(r[i]), sp) && k-- == 0) {
+            if (width) *width = (int)RV_ACC_WORDS(r[i]);
+            return (int64_t)RV_ACC_INDEX(r[i]);
+        }
     return -1;
+}
+
+static int64_t nth_read(const rv_trace *tr, const rv_event *e, unsigned sp, int k)
+{
+    return nth_read_w(tr, e, sp, k, NULL);
 }
 
 static int count_reads(const rv_trace *tr, const rv_event *e, unsigned sp)
@@ -109,7 +150,12 @@ static void apply_writes(rv_analysis *an)
             const rv_event *e = rv_trace_event(tr, s, t);
             if (!e->line) continue;
             uint64_t i = RV_ACC_INDEX(e->write);
-            if (RV_ACC_SPACE(e->write) == RV_SPACE_SMEM) { sm[i] = e->value; sm_set[i] = 1; }
+            if (RV_ACC_IS_SMEM(e->write)) { /* a wide write: its first word's value is known */
+                for (unsigned k = 0; k < RV_ACC_WORDS(e->write); k++) {
+                    sm[i + k] = k ? rv_value_unknown_make() : e->value;
+                    sm_set[i + k] = 1;
+                }
+            }
             if (RV_ACC_SPACE(e->write) == RV_SPACE_REG)  { rg[i] = e->value; rg_set[i] = 1; }
         }
     }
@@ -132,34 +178,41 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         if (c > max_smem) max_smem = c;
         c = count_reads(tr, ev[l], RV_SPACE_GIN);
         if (c > max_gin) max_gin = c;
-        any_smem_write |= RV_ACC_SPACE(ev[l]->write) == RV_SPACE_SMEM;
+        any_smem_write |= RV_ACC_IS_SMEM(ev[l]->write);
     }
     wi->state = wi->active_lanes == 0 ? RV_WARP_IDLE
               : wi->active_lanes == RV_WARP_SIZE ? RV_WARP_FULL : RV_WARP_DIVERGENT;
     /* shared-memory requests: the k-th read of each lane, then the write */
     for (int k = 0; k <= max_smem; k++) {
         int64_t words[RV_WARP_SIZE];
+        int width = 1; /* the request's access width in words (one instruction: one width) */
         for (int l = 0; l < RV_WARP_SIZE; l++) {
             words[l] = -1;
             if (!ev[l]) continue;
-            if (k < max_smem) words[l] = nth_read(tr, ev[l], RV_SPACE_SMEM, k);
-            else if (RV_ACC_SPACE(ev[l]->write) == RV_SPACE_SMEM) words[l] = (int64_t)RV_ACC_INDEX(ev[l]->write);
+            int wl = 1;
+            if (k < max_smem) words[l] = nth_read_w(tr, ev[l], RV_SPACE_SMEM, k, &wl);
+            else if (RV_ACC_IS_SMEM(ev[l]->write)) {
+                words[l] = (int64_t)RV_ACC_INDEX(ev[l]->write);
+                wl = (int)RV_ACC_WORDS(ev[l]->write);
+            }
+            if (words[l] >= 0 && wl > width) width = wl;
         }
         if (k == max_smem && !any_smem_write) break;
-        int deg = rv_bank_conflict_degree(words);
+        int waves = 0;
+        int deg = rv_smem_request(words, width, &waves);
         if (deg == 0) continue;
         wi->smem_requests++;
-        wi->smem_wavefronts += deg;
+        wi->smem_wavefronts += waves;
         int lanes = 0;
         for (int l = 0; l < RV_WARP_SIZE; l++) lanes += words[l] >= 0;
-        if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += deg; wi->smem_ld_lanes += lanes; }
-        else { wi->smem_st_requests++; wi->smem_st_wavefronts += deg; wi->smem_st_lanes += lanes; }
+        if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += waves; wi->smem_ld_lanes += lanes; }
+        else { wi->smem_st_requests++; wi->smem_st_wavefronts += waves; wi->smem_st_lanes += lanes; }
         if (deg > wi->max_conflict) wi->max_conflict = deg;
-        for (int l = 0; l < RV_WARP_SIZE; l++) {
-            if (words[l] < 0) continue;
-            uint8_t *c = &an->conflict[(size_t)s * an->smem_words + (size_t)words[l]];
-            if (deg > *c) *c = (uint8_t)deg;
-        }
+        for (int l = 0; l < RV_WARP_SIZE; l++)
+            for (int j = 0; words[l] >= 0 && j < width && words[l] + j < an->smem_words; j++) {
+                uint8_t *c = &an->conflict[(size_t)s * an->smem_words + (size_t)(words[l] + j)];
+                if (deg > *c) *c = (uint8_t)deg;
+            }
     }
     for (int k = 0; k < max_gin; k++) {
         int64_t idx[RV_WARP_SIZE];
@@ -200,7 +253,7 @@ static int64_t loc_of(const rv_analysis *an, int t, uint64_t acc)
 {
     uint64_t i = RV_ACC_INDEX(acc);
     switch (RV_ACC_SPACE(acc)) {
-    case RV_SPACE_SMEM: return (int64_t)i;
+    case RV_SPACE_SMEM: case RV_SPACE_SMEM8: case RV_SPACE_SMEM16: return (int64_t)i; /* a wide one: its first word */
     case RV_SPACE_REG:  return an->smem_words + (int64_t)i;
     case RV_SPACE_LANE: return an->smem_words + (int64_t)((t & ~(RV_WARP_SIZE - 1)) + (int)i);
     default:            return -1;
@@ -233,7 +286,7 @@ static int mark_wasted(rv_analysis *an)
             const uint64_t *r = rv_event_reads(tr, e);
             for (int k = 0; k < e->nreads; k++) {
                 int64_t l = loc_of(an, t, r[k]);
-                if (l >= 0) live[l] = 1;
+                for (unsigned j = 0; l >= 0 && j < RV_ACC_WORDS(r[k]); j++) live[l + j] = 1;
             }
         }
     }
@@ -251,7 +304,7 @@ rv_analysis *rv_analyze(const rv_trace *tr, char *err, size_t errlen)
     size_t S = (size_t)tr->nsteps, B = (size_t)tr->block_size;
     an->tr = tr;
     an->nwarps = (int)((B + RV_WARP_SIZE - 1) / RV_WARP_SIZE);
-    an->smem_words = rv_version_smem_words(tr->version, (int)B);
+    an->smem_words = rv_trace_smem_words(tr);
     size_t W = (size_t)an->smem_words;
     an->steps = calloc(S, sizeof *an->steps);
     an->warps = calloc(S * (size_t)an->nwarps, sizeof *an->warps);

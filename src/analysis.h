@@ -93,6 +93,11 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
 const char *rv_warp_state_name(rv_warp_state s);
 const char *rv_phase_name(rv_phase p);
 
+/* A shared-memory request's conflict degree, and its wavefronts in *wavefronts:
+ * `words` holds each lane's first word (-1: no access), `width` the words each
+ * lane's access covers (1, 2 or 4).  See analysis.c. */
+int rv_smem_request(const int64_t words[RV_WARP_SIZE], int width, int *wavefronts);
+
 #ifdef __cplusplus
 }
 #endif

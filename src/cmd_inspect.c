@@ -15,7 +15,7 @@ static void print_text(const rv_trace *tr, const rv_analysis *an)
     char data[48];
     rv_data_name(tr->data, data, sizeof data);
     printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
-           rv_version(tr->version)->name, _(rv_version(tr->version)->title), tr->block_size, tr->n,
+           rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title), tr->block_size, tr->n,
            tr->traced_block, tr->grid, data);
     printf("origin: %s%s%s\n\n", tr->origin, tr->date[0] ? ", " : "", tr->date);
     for (int s = 0; s < tr->nsteps; s++) {
@@ -23,6 +23,7 @@ static void print_text(const rv_trace *tr, const rv_analysis *an)
         printf(_("step %2d  %-14s line %-4d %4d of %d threads execute"), s, tr->steps[s].label, si->line,
                si->active_threads, tr->block_size);
         if (si->wasted_threads) printf(_(", %d wasted"), si->wasted_threads);
+        if (tr->steps[s].flags & RV_STEP_UNSYNCED) printf(_("  UNSYNCED: reads another thread's write with no __syncwarp between"));
         printf("\n");
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
@@ -63,9 +64,10 @@ static void print_json(const rv_trace *tr, const rv_analysis *an)
         const rv_step_info *si = &an->steps[s];
         printf("%s\n    {\"step\": %d, \"label\": ", s ? "," : "", s);
         rv_json_string(stdout, tr->steps[s].label);
-        printf(", \"phase\": \"%s\", \"stride\": %d, \"line\": %d, \"active_threads\": %d, \"wasted_threads\": %d, \"warps\": [",
+        printf(", \"phase\": \"%s\", \"stride\": %d, \"line\": %d, \"active_threads\": %d, \"wasted_threads\": %d, "
+               "\"unsynced\": %s, \"warps\": [",
                rv_phase_name((rv_phase)tr->steps[s].phase), tr->steps[s].stride, si->line, si->active_threads,
-               si->wasted_threads);
+               si->wasted_threads, (tr->steps[s].flags & RV_STEP_UNSYNCED) ? "true" : "false");
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
             printf("%s\n      {\"warp\": %d, \"active_lanes\": %d, \"state\": \"%s\", \"max_conflict\": %d, "

@@ -46,6 +46,8 @@ static const command commands[] = {
     {"multi",    cmd_multi,    N_("the reduction across GPUs: one pass per GPU, then NCCL")},
     {"verify",   cmd_verify,   N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
     {"record",   cmd_record,   N_("record this GPU in one command: traces, bench, sweep, verify")},
+    {"trace",    cmd_trace,    N_("trace your own kernel, unchanged, on the GPU (Compute Sanitizer)")},
+    {"prove",    cmd_prove,    N_("a shipped kernel traced unchanged, access by access against the model")},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 

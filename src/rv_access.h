@@ -20,6 +20,9 @@ enum rv_space {
                             four consecutive input elements, a multiple of 4  */
     RV_SPACE_TICKET = 7, /* the ticket counter of a single-pass reduction (index
                             0), read and written by one atomic fetch_add     */
+    RV_SPACE_SMEM8  = 8, /* one 64-bit shared-memory access: words index, index+1
+                            (traced from the hardware: the compiler merged two) */
+    RV_SPACE_SMEM16 = 9, /* one 128-bit shared-memory access: words index .. +3 */
     RV_SPACE_COUNT
 };
 
@@ -37,6 +40,12 @@ enum rv_space {
     ((((uint64_t)(space)) << 56) | ((uint64_t)(index) & 0x00FFFFFFFFFFFFFFull))
 #define RV_ACC_SPACE(a) ((unsigned)((uint64_t)(a) >> 56))
 #define RV_ACC_INDEX(a) ((uint64_t)(a) & 0x00FFFFFFFFFFFFFFull)
+
+/* Shared-memory words one access covers: 1, or 2 and 4 for the wide ones. */
+#define RV_ACC_WORDS(a) (RV_ACC_SPACE(a) == RV_SPACE_SMEM8 ? 2u : RV_ACC_SPACE(a) == RV_SPACE_SMEM16 ? 4u : 1u)
+/* Whether an access is to shared memory, of any width. */
+#define RV_ACC_IS_SMEM(a) (RV_ACC_SPACE(a) == RV_SPACE_SMEM || RV_ACC_SPACE(a) == RV_SPACE_SMEM8 || \
+                           RV_ACC_SPACE(a) == RV_SPACE_SMEM16)
 
 /* One thread's work in one step, as the device trace buffer holds it.
  * line == 0 means the thread did not execute in that step. */

@@ -3,6 +3,7 @@
  * The file format (reading, writing, validation) is trace_file.c.
  */
 #include "trace.h"
+#include "versions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,30 @@ void rv_trace_free(rv_trace *tr)
     free(tr->steps);
     free(tr->events);
     free(tr->reads);
+    free(tr->own_name);
+    free(tr->own_source);
     free(tr);
+}
+
+int rv_trace_smem_words(const rv_trace *tr)
+{
+    if (tr->version == RV_VERSION_OWN) return (int)tr->own_smem_words;
+    return rv_version_smem_words(tr->version, tr->block_size);
+}
+
+int rv_value_unknown(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    return u == RV_VALUE_UNKNOWN_BITS;
+}
+
+float rv_value_unknown_make(void)
+{
+    uint32_t u = RV_VALUE_UNKNOWN_BITS;
+    float v;
+    memcpy(&v, &u, sizeof v);
+    return v;
 }
 
 int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
@@ -77,7 +101,7 @@ int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msg
     }
     for (int s = 0; s < a->nsteps; s++) {
         const rv_step *p = &a->steps[s], *q = &b->steps[s];
-        if (strcmp(p->label, q->label) != 0 || p->stride != q->stride || p->phase != q->phase) {
+        if (strcmp(p->label, q->label) != 0 || p->stride != q->stride || p->phase != q->phase || p->flags != q->flags) {
             snprintf(msg, msglen, "step %d: '%s' vs '%s'", s, a->steps[s].label, b->steps[s].label);
             return 1;
         }

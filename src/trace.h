@@ -21,6 +21,9 @@ extern "C" {
 
 #define RV_TRACE_MAGIC        "REDUCEVT"
 #define RV_TRACE_FORMAT       1
+#define RV_TRACE_FORMAT_OWN   2   /* format 1 + the section of a kernel traced from a file */
+#define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
+#define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
 #define RV_LABEL_LEN          24
 #define RV_ORIGIN_LEN         64
 #define RV_DATE_LEN           32
@@ -40,11 +43,26 @@ typedef enum rv_phase {
 
 typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin_kind;
 
+/* What an own trace says of itself (rv_trace.own_flags). */
+#define RV_OWN_SUM_WRONG 0x1u /* the kernel's sum failed the sum check           */
+#define RV_OWN_CUT       0x2u /* more steps than a trace holds: the rest is cut   */
+
+/* A value the tracer cannot see (what a shuffle moved through registers): a
+ * quiet NaN with this payload, drawn as "?". */
+#define RV_VALUE_UNKNOWN_BITS 0x7fc0f00du
+
 typedef struct rv_step {
     char     label[RV_LABEL_LEN];  /* "s=64", "load", "warp +16", ...        */
     int32_t  stride;               /* the distance added at this step, 0 if none */
     uint32_t phase;                /* rv_phase                               */
+    uint32_t flags;                /* RV_STEP_* (own traces; 0 in the others) */
 } rv_step;
+
+/* A step where a thread read a shared word that another thread wrote in the
+ * same barrier interval with no __syncwarp (or, across warps, no barrier)
+ * between: it works only while the warp happens to run in lockstep, which
+ * Volta and later do not promise. */
+#define RV_STEP_UNSYNCED 0x1u
 
 typedef struct rv_event {
     uint16_t line;         /* kernel source line; 0 = did not execute       */
@@ -70,7 +88,23 @@ typedef struct rv_trace {
     rv_event *events;              /* [nsteps * block_size], step-major     */
     uint64_t *reads;               /* the pool all events' reads live in    */
     size_t   nreads, reads_cap;
+    /* A kernel traced unchanged from a student's file (version RV_VERSION_OWN):
+       NULL / 0 for the versions the tool ships. */
+    char    *own_name;             /* the file it came from (its base name)  */
+    char    *own_source;           /* the file's text: the code pane shows it */
+    uint32_t own_smem_words;       /* shared-memory words the block touched  */
+    uint32_t own_flags;            /* RV_OWN_*                               */
+    double   own_ms;               /* its un-instrumented whole reduction, median
+                                      of the timed runs; 0: not timed       */
+    double   own_sum;              /* the sum it computed                    */
 } rv_trace;
+
+/* Shared-memory words a trace's block may touch. */
+int rv_trace_smem_words(const rv_trace *tr);
+
+/* Whether v is a value the tracer could not see. */
+int rv_value_unknown(float v);
+float rv_value_unknown_make(void);
 
 /* The event of thread t at step s. */
 static inline rv_event *rv_trace_event(const rv_trace *tr, int s, int t)

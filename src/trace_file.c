@@ -39,7 +39,8 @@ static const char *space_name(unsigned sp)
 {
     static const char *const names[RV_SPACE_COUNT] = {N_("none"), N_("shared"), N_("global input"),
                                                       N_("global output"), N_("lane"), N_("register"),
-                                                      N_("global input (float4)"), N_("ticket counter")};
+                                                      N_("global input (float4)"), N_("ticket counter"),
+                                                      N_("shared (64-bit)"), N_("shared (128-bit)")};
     return sp < RV_SPACE_COUNT ? _(names[sp]) : _("unknown");
 }
 
@@ -47,10 +48,12 @@ static const char *space_name(unsigned sp)
 static uint64_t space_limit(const rv_trace *tr, unsigned sp)
 {
     switch (sp) {
-    case RV_SPACE_SMEM: return (uint64_t)rv_version_smem_words(tr->version, tr->block_size);
+    case RV_SPACE_SMEM: return (uint64_t)rv_trace_smem_words(tr);
+    case RV_SPACE_SMEM8: return rv_trace_smem_words(tr) < 1 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 1;
+    case RV_SPACE_SMEM16: return rv_trace_smem_words(tr) < 3 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 3;
     case RV_SPACE_GIN:  return tr->n;
     case RV_SPACE_GIN4: return tr->n < 3 ? 0 : tr->n - 3;   /* elements index .. index + 3 */
-    case RV_SPACE_GOUT: return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) ? 1 : 0); /* a single pass: the result after the partials */
+    case RV_SPACE_GOUT: return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) || rv_version_has(tr->version, RV_VP_OWN) ? 1 : 0); /* a single pass: the result after the partials */
     case RV_SPACE_TICKET: return 1;
     case RV_SPACE_LANE: return 32;
     case RV_SPACE_REG:  return (uint64_t)tr->block_size;
@@ -63,7 +66,8 @@ static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char
 {
     unsigned sp = RV_ACC_SPACE(a);
     uint64_t idx = RV_ACC_INDEX(a);
-    if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT)
+    if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT ||
+        ((sp == RV_SPACE_SMEM8 || sp == RV_SPACE_SMEM16) && tr->version != RV_VERSION_OWN))
         return fail(err, errlen, _("step %d thread %d: %s has unknown memory space %u"), s, t, what, sp);
     if (sp == RV_SPACE_GIN4 && idx % 4 != 0)
         return fail(err, errlen, _("step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4"),
@@ -91,12 +95,22 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
         return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), why);
     if (tr->n < 1 || tr->n > RV_MAX_N)
         return fail(err, errlen, _("N = %" PRIu64 " is out of range (1 .. 2^31)"), tr->n);
+    int own = tr->version == RV_VERSION_OWN;
+    if (own != (tr->own_source != NULL) || own != (tr->own_name != NULL))
+        return fail(err, errlen, _("only a kernel traced from its file carries its source"));
+    for (int s = 0; s < tr->nsteps; s++)
+        if (tr->steps[s].flags & ~(own ? RV_STEP_UNSYNCED : 0u))
+            return fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
+    if (own && (tr->own_smem_words > RV_OWN_MAX_SMEM_WORDS || tr->grid < 1 || (tr->own_flags & ~(RV_OWN_SUM_WRONG | RV_OWN_CUT))))
+        return fail(err, errlen, _("the traced kernel's shared memory, grid or flags are out of range"));
     uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
     uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);
-    if (rv_version_has(tr->version, RV_VP_FILLS_GPU) && (tr->grid < 1 || tr->grid > most))
+    if (own)
+        ; /* a student's kernel chooses its grid */
+    else if (rv_version_has(tr->version, RV_VP_FILLS_GPU) && (tr->grid < 1 || tr->grid > most))
         return fail(err, errlen, _("grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")"),
                     tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, most);
-    if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
+    else if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
         return fail(err, errlen, _("grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")"),
                     tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
     if (tr->traced_block >= tr->grid)
@@ -109,7 +123,8 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
         return fail(err, errlen, _("origin or date text is not terminated"));
 
     rv_step plan[RV_MAX_STEPS];
-    int nplan = rv_model_plan(tr->version, tr->block_size, plan);
+    int nplan = own ? tr->nsteps : rv_model_plan(tr->version, tr->block_size, plan);
+    if (own) memcpy(plan, tr->steps, (size_t)tr->nsteps * sizeof *plan); /* its steps are its own */
     if (tr->nsteps != nplan)
         return fail(err, errlen, _("%d steps, but %s at block size %d takes %d"), tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
     for (int s = 0; s < tr->nsteps; s++) {
@@ -179,8 +194,9 @@ static uint32_t float_bits(float f)
 uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
 {
     wbuf w = {0};
+    int own = tr->version == RV_VERSION_OWN;
     put(&w, RV_TRACE_MAGIC, 8);
-    put_u(&w, RV_TRACE_FORMAT, 4);
+    put_u(&w, own ? RV_TRACE_FORMAT_OWN : RV_TRACE_FORMAT, 4);
     put_u(&w, (uint32_t)tr->version, 4);
     put_u(&w, (uint32_t)tr->block_size, 4);
     put_u(&w, tr->traced_block, 4);
@@ -208,6 +224,21 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
             const uint64_t *r = rv_event_reads(tr, e);
             for (int k = 0; k < e->nreads; k++) put_u(&w, r[k], 8);
         }
+    if (own) {
+        size_t nl = strlen(tr->own_name), sl = strlen(tr->own_source);
+        put_u(&w, nl, 4);
+        put(&w, tr->own_name, nl);
+        put_u(&w, sl, 4);
+        put(&w, tr->own_source, sl);
+        put_u(&w, tr->own_smem_words, 4);
+        put_u(&w, tr->own_flags, 4);
+        uint64_t ms, sum;
+        memcpy(&ms, &tr->own_ms, sizeof ms);
+        memcpy(&sum, &tr->own_sum, sizeof sum);
+        put_u(&w, ms, 8);
+        put_u(&w, sum, 8);
+        for (int s = 0; s < tr->nsteps; s++) put_u(&w, tr->steps[s].flags, 1);
+    }
     if (w.oom) {
         free(w.p);
         return NULL;
@@ -240,6 +271,41 @@ static int truncated(const rbuf *r, const char *where, char *err, size_t errlen)
     return fail(err, errlen, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
 }
 
+/* A text of at most `most` bytes, NUL-free, into a new string. */
+static char *take_text(rbuf *r, size_t most)
+{
+    uint64_t len;
+    if (take_u(r, 4, &len) || len > most || r->len - r->pos < len) return NULL;
+    char *s = malloc((size_t)len + 1);
+    if (!s) return NULL;
+    take(r, s, (size_t)len);
+    s[len] = 0;
+    if (strlen(s) != len) { free(s); return NULL; }
+    return s;
+}
+
+/* The section after the events of a kernel traced from its file. */
+static int parse_own(rbuf *r, rv_trace *tr, char *err, size_t errlen)
+{
+    uint64_t smem, flags, ms, sum;
+    tr->own_name = take_text(r, 4096);
+    tr->own_source = tr->own_name ? take_text(r, RV_OWN_MAX_SOURCE) : NULL;
+    if (!tr->own_source || take_u(r, 4, &smem) || take_u(r, 4, &flags) || take_u(r, 8, &ms) || take_u(r, 8, &sum))
+        return fail(err, errlen, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
+    tr->own_smem_words = (uint32_t)smem;
+    tr->own_flags = (uint32_t)flags;
+    memcpy(&tr->own_ms, &ms, sizeof ms);
+    memcpy(&tr->own_sum, &sum, sizeof sum);
+    if (!(tr->own_ms >= 0 && tr->own_ms < 1e9))
+        return fail(err, errlen, _("the traced kernel's time or sum is not a number"));
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint64_t f;
+        if (take_u(r, 1, &f)) return fail(err, errlen, _("the traced kernel's step flags are truncated"));
+        tr->steps[s].flags = (uint32_t)f;
+    }
+    return 0;
+}
+
 rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
     rbuf r = {buf, len, 0};
@@ -250,7 +316,7 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
         return NULL;
     }
     if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
-    if (format != RV_TRACE_FORMAT) {
+    if (format != RV_TRACE_FORMAT && format != RV_TRACE_FORMAT_OWN) {
         fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads version %d)"), format, RV_TRACE_FORMAT);
         return NULL;
     }
@@ -262,7 +328,12 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
         return NULL;
     }
     /* Bound the sizes before allocating anything from them. */
-    if (version >= RV_NUM_VERSIONS) {
+    if ((format == RV_TRACE_FORMAT_OWN) != (version == RV_VERSION_OWN)) {
+        fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
+             format, version, RV_TRACE_FORMAT_OWN);
+        return NULL;
+    }
+    if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
         fail(err, errlen, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
         return NULL;
     }
@@ -325,6 +396,7 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
                 goto bad;
             }
         }
+    if (format == RV_TRACE_FORMAT_OWN && parse_own(&r, tr, err, errlen)) goto bad;
     if (r.pos != r.len) {
         fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         goto bad;

@@ -142,8 +142,19 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .colour = {0xc0c8d0, 0x4a5260}, .model = rv_model_v7cg},
 };
 
+/* A student's kernel: it has no file, lesson or model of ours, and sits
+ * after every version in the teaching order (but in no list). */
+static const rv_version_info own = {
+    .id = RV_VERSION_OWN, .order = RV_NUM_VERSIONS, .name = "own", .title = N_("your kernel"),
+    .summary = N_("a kernel traced unchanged from its file (reducevis trace)"),
+    .changed = N_("Your own kernel, traced unchanged on the GPU: every shared-memory access, barrier "
+                  "and shuffle the hardware executed for the traced block."),
+    .props = RV_VP_OWN, .min_block = 32, .elems_per_thread = 1,
+    .colour = {0xf0c75e, 0xb8860b}};
+
 const rv_version_info *rv_version(int v)
 {
+    if (v == RV_VERSION_OWN) return &own;
     return (v >= 0 && v < RV_NUM_VERSIONS) ? &versions[v] : NULL;
 }
 
@@ -241,7 +252,7 @@ const char *rv_version_check_block(int v, int block_size)
 const char *rv_version_source(int v)
 {
     const rv_version_info *info = rv_version(v);
-    for (const struct rv_kernel_source *k = rv_kernel_sources; info && k->file; k++)
+    for (const struct rv_kernel_source *k = rv_kernel_sources; info && info->file && k->file; k++)
         if (!strcmp(k->file, info->file)) return k->text;
     return "";
 }

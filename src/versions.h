@@ -23,6 +23,13 @@ extern "C" {
 
 #define RV_NUM_VERSIONS 12
 
+/* The id of a kernel traced unchanged from a student's file (`reducevis
+ * trace`): not one of the table's versions, never in its lists, but
+ * rv_version() answers for it with a row of its own (RV_VP_OWN), so that
+ * every output can show such a trace.  Its source, steps and shared memory
+ * come from the trace itself. */
+#define RV_VERSION_OWN 255
+
 /* What a version does, as questions code may ask (rv_version_info.props). */
 #define RV_VP_FILLS_GPU      0x01u /* its grid is the blocks the GPU holds at once, a free
                                       choice from 1 to rv_version_grid_max; its blocks take
@@ -38,6 +45,8 @@ extern "C" {
                                       one device-wide sum, the same bits on every run)      */
 #define RV_VP_WARP_PARTIALS  0x40u /* shared memory holds one partial per warp (32 words),
                                       not one word per thread                               */
+#define RV_VP_OWN            0x80u /* a student's kernel traced from its file: no model, no
+                                      kernel of ours; its trace carries source and steps   */
 
 /* What compute-sanitizer racecheck says of a version's warp phase. */
 typedef enum rv_race {
@@ -85,7 +94,8 @@ typedef struct rv_version_info {
     rv_model_fn model;         /* its CPU model                                */
 } rv_version_info;
 
-/* The entry for version id v, or NULL when v is out of range. */
+/* The entry for version id v (RV_VERSION_OWN included), or NULL when v is
+ * out of range. */
 const rv_version_info *rv_version(int v);
 
 /* The version at place k of the teaching order, or NULL. */

@@ -1,0 +1,199 @@
+/* cmd_trace.c — `reducevis trace FILE.cu`: a student's own kernel, unchanged,
+ * traced on the GPU through the Compute Sanitizer patching API (the work is
+ * src/own/trace_run.c), written as a trace every output reads, and opened in
+ * the viewer where there is a display. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "i18n.h"
+#include "own/trace_run.h"
+#include "versions.h"
+#ifdef RV_HAVE_VIEWER
+#include "viewer.h"
+#endif
+
+static void usage(void)
+{
+    printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block K]\n"
+             "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
+             "                       [--no-time] [--no-view] [--keep DIR]\n"
+             "       reducevis trace --kernel V [options]\n"
+             "       reducevis trace --replay DIR -o FILE.rvt\n\n"
+             "Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
+             "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
+             "and global-memory access, barrier, __syncwarp and shuffle of one block of its first launch.\n"
+             "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
+             "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
+             "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
+             "    unsigned int launch(const float *in, float *out, unsigned int n,\n"
+             "                        unsigned int block, cudaStream_t stream);\n\n"
+             "It leaves partial sums in out[0 .. its return value); reducevis calls it again on them\n"
+             "until one is left.  No main(): the file compiles on its own with `nvcc -c FILE.cu`.\n\n"
+             "  -o FILE.rvt      where to write the trace (default: FILE.rvt beside FILE.cu)\n"
+             "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
+             "  --n N            elements to reduce, 1 .. 2^31 (default 2^25)\n"
+             "  --block K        the block to record (default 0)\n"
+             "  --data PATTERN   input values (default ones)\n"
+             "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
+             "  --no-time        skip the timed run\n"
+             "  --no-view        do not open the viewer\n"
+             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
+             "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n"
+             "  --replay DIR     make the trace again from a folder --keep kept, without a GPU (with -o)\n\n"
+             "Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
+             "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
+}
+
+/* A shipped kernel as a student's file: its text, then a launch() that runs
+ * it with its version's grid (the proof traces every kernel this way). */
+static char *shipped_with_launch(const rv_version_info *vi)
+{
+    static const char fmt[] =
+        "\n// ---- added by `reducevis trace --kernel`: the launch() every traced file has ----\n"
+        "unsigned int launch(const float *in, float *out, unsigned int n, unsigned int block, cudaStream_t stream)\n"
+        "{\n"
+        "    const timed::kernel_entry &k = timed::rv_kernel_%s;\n"
+        "    unsigned int per_block = block * %d, grid = (n + per_block - 1) / per_block;\n"
+        "    if (%d) { /* fills the GPU: its resident blocks, at most one float4 a thread */\n"
+        "        unsigned int most = (n + 4 * block - 1) / (4 * block), r = k.resident_grid ? k.resident_grid(block) : 0;\n"
+        "        grid = r && r < most ? r : most;\n"
+        "    }\n"
+        "    k.launch(in, out, n, grid, block, stream);\n"
+        "    if (%d) { /* a single pass leaves the result after the partials */\n"
+        "        cudaMemcpyAsync(out, out + grid, sizeof(float), cudaMemcpyDeviceToDevice, stream);\n"
+        "        return 1;\n"
+        "    }\n"
+        "    return grid;\n"
+        "}\n";
+    const char *src = rv_version_source(vi->id);
+    char stem[64];
+    snprintf(stem, sizeof stem, "%s", vi->file);
+    char *dot = strrchr(stem, '.');
+    if (dot) *dot = 0;
+    size_t len = strlen(src) + sizeof fmt + 256;
+    char *text = malloc(len);
+    if (!text) return NULL;
+    int n = snprintf(text, len, "%s", src);
+    snprintf(text + n, len - (size_t)n, fmt, stem, vi->elems_per_thread,
+             (vi->props & RV_VP_FILLS_GPU) != 0, (vi->props & RV_VP_SINGLE_PASS) != 0);
+    return text;
+}
+
+/* The default output: FILE.rvt beside FILE.cu. */
+static void default_out(const char *file, char *out, size_t len)
+{
+    snprintf(out, len, "%s", file);
+    size_t n = strlen(out);
+    if (n > 3 && !strcmp(out + n - 3, ".cu")) out[n - 3] = 0;
+    n = strlen(out);
+    snprintf(out + n, len - n, ".rvt");
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    rv_config cfg = rv_config_default();
+    rv_own_opts o = {.timeout_s = 30, .time_it = 1};
+    const char *out = NULL, *kernel = NULL, *replay = NULL;
+    int view = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
+        if (!strcmp(a, "--version") || !strcmp(a, "--grid"))
+            return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), a);
+        int used = rv_parse_config_option(argc, argv, i, &cfg, "trace");
+        if (used < 0) return RV_EXIT_USAGE;
+        if (used > 0) { i += used - 1; continue; }
+        if (!strcmp(a, "--no-time")) o.time_it = 0;
+        else if (!strcmp(a, "--no-view")) view = 0;
+        else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
+                  !strcmp(a, "--replay")) &&
+                 i + 1 >= argc)
+            return rv_usage_error("trace", _("%s needs a value"), a);
+        else if (!strcmp(a, "--kernel")) kernel = argv[++i];
+        else if (!strcmp(a, "-o")) out = argv[++i];
+        else if (!strcmp(a, "--keep")) o.keep = argv[++i];
+        else if (!strcmp(a, "--replay")) replay = argv[++i];
+        else if (!strcmp(a, "--timeout")) {
+            char *end;
+            o.timeout_s = strtod(argv[++i], &end);
+            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
+                return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
+        } else if (a[0] == '-' && a[1]) return rv_usage_error("trace", _("unknown option '%s'"), a);
+        else if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, a);
+        else o.file = a;
+    }
+    char *text = NULL;
+    if (kernel) {
+        const rv_version_info *vi = rv_version(rv_version_parse(kernel));
+        if (!vi || o.file)
+            return rv_usage_error("trace", _("--kernel takes a version (%s) and no file"), rv_version_list());
+        const char *why = rv_version_check_block(vi->id, cfg.block_size);
+        if (why) return rv_usage_error("trace", _("block size %d for %s: %s"), cfg.block_size, vi->name, _(why));
+        if (!(text = shipped_with_launch(vi))) return RV_EXIT_RUNTIME;
+        o.file = vi->file;
+        o.text = text;
+        const char *dir = getenv("RV_KERNELS_DIR");
+        o.extra_include = dir && *dir ? dir : RV_SOURCE_DIR "/kernels";
+    }
+    if (replay && (o.file || !out))
+        return rv_usage_error("trace", _("--replay takes a kept folder and -o FILE.rvt, and no .cu file"));
+    if (!o.file && !replay) return rv_usage_error("trace", _("give the .cu file to trace"));
+    if (cfg.block_size < 32) return rv_usage_error("trace", _("block size must be at least 32 (a whole warp)"));
+    char outbuf[4200];
+    if (!out) { default_out(o.file, outbuf, sizeof outbuf); out = outbuf; }
+    o.block_size = cfg.block_size;
+    o.n = cfg.n;
+    o.block = cfg.block;
+    o.data = cfg.data;
+    rv_own_result res;
+    char err[8192];
+    int rc = replay ? rv_own_replay(replay, &res, err, sizeof err) : rv_own_trace(&o, &res, err, sizeof err);
+    free(text);
+    if (rc) {
+        fprintf(stderr, "reducevis trace: %s\n", err);
+        return rc;
+    }
+    /* written whole to a temporary name, then renamed: never a half trace */
+    char tmp[4300], serr[600];
+    snprintf(tmp, sizeof tmp, "%s.part", out);
+    if (rv_trace_save(res.tr, tmp, serr, sizeof serr) || rename(tmp, out) != 0) {
+        remove(tmp);
+        fprintf(stderr, "reducevis trace: %s\n", serr[0] ? serr : _("cannot write the trace"));
+        rv_trace_free(res.tr);
+        return RV_EXIT_RUNTIME;
+    }
+    const rv_trace *tr = res.tr;
+    printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
+           tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
+    if (tr->own_flags & RV_OWN_CUT)
+        printf(_("CUT: the kernel did more than a trace holds (%d steps, %d reads a step); the rest is not shown\n"),
+               RV_MAX_STEPS, RV_MAX_READS);
+    if (res.verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res.verdict.exact ? _("exactly") : _("expected"), res.verdict.expected);
+    else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res.verdict.expected, res.verdict.bound);
+    if (tr->own_ms > 0) {
+        printf(_("timed without the tracer: %.4f ms for the whole reduction (median of 20), %.1f GB/s\n"), tr->own_ms,
+               (double)tr->n * 4.0 / (tr->own_ms * 1e6));
+        printf(_("under the tracer the same reduction took %.3f ms (%.0fx: the patched kernel calls the tracer at "
+                 "every access of every block, and records one block)\n"),
+               res.traced_ms, res.traced_ms / tr->own_ms);
+    }
+    if (replay)
+        ;
+    else if (tr->own_ms > 0)
+        printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res.trace_s, res.traced_run_s, res.plain_run_s);
+    else
+        printf(_("took %.1f s (the traced run %.2f s)\n"), res.trace_s, res.traced_run_s);
+    rv_trace_free(res.tr);
+#ifdef RV_HAVE_VIEWER
+    const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");
+    if (view && ((disp && *disp) || (way && *way))) {
+        char *vargv[] = {"view", (char *)out, NULL};
+        return viewer_main(2, vargv);
+    }
+#else
+    (void)view;
+#endif
+    return RV_EXIT_OK;
+}

@@ -1,0 +1,484 @@
+/* build.c — turns the tracer's records of one block into a trace.
+ *
+ * Each thread's records are in its program order.  A thread's steps:
+ *   - __syncthreads() ends a barrier interval;
+ *   - within one, a shared-memory store, a global store or atomic, or a
+ *     __syncwarp() ends the thread's current step, and a shuffle is a step of
+ *     its own: so code without barriers (a warp-synchronous tail, shuffles)
+ *     takes a step per dynamic store or shuffle, as the hardware ran it;
+ *   - the k-th step of every thread in an interval is one step of the trace.
+ * An event's reads are the thread's loads in its step (shared words with their
+ * real width: the compiler may merge two 4-byte reads into one 8-byte load;
+ * global elements of in[] and partials of out[]; the lane a shuffle read, from
+ * its operand in the machine code); its write is the store that ended it; its
+ * value the bytes stored.  What went through registers (a shuffle's value, a
+ * sum kept in a register) the patching API cannot see: such values are
+ * RV_VALUE_UNKNOWN, drawn as "?".  Steps are named from what they do. */
+#include "build.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "i18n.h"
+#include "versions.h"
+
+typedef struct group {
+    uint32_t first, last;   /* indices into the thread's record list, inclusive */
+    uint16_t thread;
+    uint32_t interval, k;   /* barrier interval, and the thread's k-th step in it */
+    uint32_t syncs;         /* __syncwarp()s the thread passed in the interval before it */
+} group;
+
+typedef struct builder {
+    const rv_own_input *in;
+    const rv_raw_record *rec;
+    uint32_t *order;        /* record indices, grouped by thread, in order */
+    uint32_t *start;        /* [block_size + 1] */
+    group *g;
+    size_t ng, gcap;
+    uint32_t *nsub;         /* steps per interval */
+    uint32_t nintervals;
+    int smem_words, cut;
+    uint64_t smem_base;     /* the block's lowest shared address, down to a whole
+                               row of banks: word 0 of the trace (Volta and later
+                               keep the first KiB of a block's shared memory for
+                               the system, so the kernel's own start above it) */
+    uint64_t counter;       /* the kernel's own word of global memory, 0 = none yet */
+    char *err;
+    size_t errlen;
+} builder;
+
+static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uint32_t interval, uint32_t *k,
+                      uint32_t syncs)
+{
+    if (b->ng == b->gcap) {
+        size_t cap = b->gcap ? b->gcap * 2 : 1024;
+        group *g = realloc(b->g, cap * sizeof *g);
+        if (!g) return -1;
+        b->g = g;
+        b->gcap = cap;
+    }
+    b->g[b->ng++] = (group){first, last, t, interval, (*k)++, syncs};
+    return 0;
+}
+
+/* One thread's records into steps. */
+static int group_thread(builder *b, uint16_t t)
+{
+    uint32_t interval = 0, k = 0, open = UINT32_MAX, syncs = 0;
+    for (uint32_t i = b->start[t]; i < b->start[t + 1]; i++) {
+        const rv_raw_record *r = &b->rec[b->order[i]];
+        int ends = 0;
+        switch (r->kind) {
+        case RV_RAW_BARRIER:
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            open = UINT32_MAX;
+            interval++;
+            k = 0;
+            syncs = 0;
+            continue;
+        case RV_RAW_SYNCWARP:
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            open = UINT32_MAX;
+            syncs++;
+            continue;
+        case RV_RAW_SHFL:
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            open = i;
+            ends = 1;
+            break;
+        default:
+            if (open == UINT32_MAX) open = i;
+            ends = (r->flags & RV_RAW_WRITE) != 0;
+        }
+        if (ends) {
+            if (push_group(b, t, open, i, interval, &k, syncs)) return -1;
+            open = UINT32_MAX;
+        }
+    }
+    if (open != UINT32_MAX && push_group(b, t, open, b->start[t + 1] - 1, interval, &k, syncs)) return -1;
+    if (interval + 1 > b->nintervals) b->nintervals = interval + 1;
+    return 0;
+}
+
+static int fail(builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(builder *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->err, b->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static uint32_t line_of(const builder *b, const rv_raw_record *r)
+{
+    const rv_raw_header *h = &b->in->raw->h;
+    uint64_t off = r->pc >= h->func_pc && r->pc < h->func_pc + h->func_size ? r->pc - h->func_pc : r->pc;
+    const rv_sass_insn *in = off <= UINT32_MAX ? rv_sass_at(b->in->sass, (uint32_t)off) : NULL;
+    return in ? in->line : 0;
+}
+
+static const rv_sass_insn *insn_of(const builder *b, const rv_raw_record *r)
+{
+    const rv_raw_header *h = &b->in->raw->h;
+    uint64_t off = r->pc >= h->func_pc && r->pc < h->func_pc + h->func_size ? r->pc - h->func_pc : r->pc;
+    return off <= UINT32_MAX ? rv_sass_at(b->in->sass, (uint32_t)off) : NULL;
+}
+
+/* A shared-memory access as a trace access: its first word, with its width. */
+static uint64_t smem_acc(builder *b, const rv_raw_record *r)
+{
+    uint64_t word = (r->addr - b->smem_base) / 4;
+    unsigned space = r->size == 8 && r->addr % 8 == 0 ? RV_SPACE_SMEM8
+                   : r->size == 16 && r->addr % 16 == 0 ? RV_SPACE_SMEM16 : RV_SPACE_SMEM;
+    int words = space == RV_SPACE_SMEM8 ? 2 : space == RV_SPACE_SMEM16 ? 4 : 1;
+    if ((int)(word + (uint64_t)words) > b->smem_words) b->smem_words = (int)(word + (uint64_t)words);
+    return RV_ACC(space, word);
+}
+
+/* Within this many bytes past the end of in[] or out[], an address is read as
+ * a step past the array (an out-of-bounds index), not as memory of its own. */
+#define NEAR_MISS_BYTES (64u << 10)
+
+/* A global access as trace accesses (a float4 of in[] is one, 8 bytes are two
+ * elements).  Memory outside in[] and out[] is the kernel's own (v8's ticket
+ * counter, a __device__ variable): one word of it is drawn as the counter.
+ * -1 with a message for an access just past either array, or a second word. */
+static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t acc[4], int *nacc)
+{
+    const rv_own_meta *m = b->in->meta;
+    const rv_raw_header *h = &b->in->raw->h;
+    const char *how = (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read");
+    *nacc = 0;
+    if (r->addr >= m->in_addr && r->addr + r->size <= m->in_addr + 4 * m->in_n) {
+        uint64_t i = (r->addr - m->in_addr) / 4;
+        if (r->size == 16 && i % 4 == 0) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN4, i);
+        else
+            for (unsigned k = 0; k < (r->size + 3u) / 4u; k++) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN, i + k);
+        return 0;
+    }
+    if (r->addr >= m->out_addr && r->addr + r->size <= m->out_addr + 4 * m->out_n) {
+        uint64_t i = (r->addr - m->out_addr) / 4;
+        if (i > h->grid)
+            return fail(b, _("thread %u of block %u touched out[%llu] at line %u, past the %u partial sums launch() returned"),
+                        r->thread, h->traced_block, (unsigned long long)i, line_of(b, r), h->grid);
+        acc[(*nacc)++] = RV_ACC(RV_SPACE_GOUT, i);
+        return 0;
+    }
+    const struct { uint64_t at; uint64_t n; const char *name; } arr[] = {
+        {m->in_addr, m->in_n, "in"}, {m->out_addr, m->out_n, "out"}};
+    for (int k = 0; k < 2; k++) {
+        uint64_t end = arr[k].at + 4 * arr[k].n;
+        if (r->addr >= arr[k].at && r->addr + r->size > end && r->addr < end + NEAR_MISS_BYTES)
+            return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
+                             "an out-of-bounds access"),
+                        r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((r->addr - arr[k].at) / 4),
+                        line_of(b, r), arr[k].name, (unsigned long long)arr[k].n);
+    }
+    if (!b->counter) b->counter = r->addr;
+    if (r->addr == b->counter && r->size == 4) {
+        acc[(*nacc)++] = RV_ACC(RV_SPACE_TICKET, 0);
+        return 0;
+    }
+    return fail(b, _("thread %u of block %u %s global memory outside in[] and out[] at line %u (address 0x%llx, %u bytes): "
+                     "reducevis draws one word of a kernel's own global memory (a counter), and this is another"),
+                r->thread, h->traced_block, how, line_of(b, r), (unsigned long long)r->addr, r->size);
+}
+
+static float bytes_value(const rv_raw_record *r)
+{
+    float v;
+    memcpy(&v, r->value, sizeof v);
+    return v;
+}
+
+/* The lane a shuffle read, from its instruction's operand; -1 when the
+ * operand was a register (the API does not say which lane). */
+static int shfl_lane(const rv_sass_insn *in, int lane)
+{
+    if (!in || in->shfl_arg < 0) return -1;
+    int d = in->shfl_arg, src;
+    switch (in->shfl) {
+    case RV_SHFL_DOWN: src = lane + d < 32 ? lane + d : lane; break;
+    case RV_SHFL_UP:   src = lane - d >= 0 ? lane - d : lane; break;
+    case RV_SHFL_BFLY: src = (lane ^ d) & 31; break;
+    case RV_SHFL_IDX:  src = d & 31; break;
+    default:           return -1;
+    }
+    return src;
+}
+
+/* One event from one group.  `carried`: the thread did something before, and
+ * may go on from what it holds in registers, which the tracer cannot see; so
+ * the event reads the thread's register (the liveness pass then never calls
+ * work wasted that a later step of the same thread may use). */
+static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carried)
+{
+    uint64_t reads[RV_MAX_READS];
+    int nreads = 0;
+    if (carried) reads[nreads++] = RV_ACC(RV_SPACE_REG, g->thread);
+    uint64_t write = RV_ACC(RV_SPACE_REG, g->thread);
+    float value = rv_value_unknown_make();
+    uint32_t line = 0;
+    for (uint32_t i = g->first; i <= g->last; i++) {
+        const rv_raw_record *r = &b->rec[b->order[i]];
+        uint32_t l = line_of(b, r);
+        if (l) line = l;
+        uint64_t acc[4];
+        int nacc = 0, reads_too = 1;
+        if (r->kind == RV_RAW_SMEM) {
+            acc[nacc++] = smem_acc(b, r);
+        } else if (r->kind == RV_RAW_GMEM) {
+            if (gmem_acc(b, r, acc, &nacc)) return -1;
+        } else if (r->kind == RV_RAW_SHFL) {
+            int src = shfl_lane(insn_of(b, r), g->thread % 32);
+            if (src >= 0) acc[nacc++] = RV_ACC(RV_SPACE_LANE, src);
+        }
+        if ((r->flags & RV_RAW_WRITE) && nacc) {
+            /* an atomic also reads what it changes, and returns no new value */
+            int atomic = (r->flags & (RV_RAW_READ | RV_RAW_ATOMIC)) != 0;
+            write = acc[0];
+            value = atomic ? rv_value_unknown_make() : bytes_value(r);
+            reads_too = atomic;
+        }
+        if (!reads_too) continue;
+        if (nreads + nacc > RV_MAX_READS) b->cut = 1;
+        for (int k = 0; k < nacc && nreads < RV_MAX_READS; k++) reads[nreads++] = acc[k];
+    }
+    if (line == 0 || line > RV_MAX_LINE) line = 1; /* a line outside the student's file */
+    return rv_trace_set(tr, s, g->thread, (uint16_t)line, value, write, reads, nreads);
+}
+
+/* The most common distance between a step's written word and the other word
+ * its lanes read: the stride of a tree level. */
+static int32_t step_stride(const rv_trace *tr, int s)
+{
+    int32_t best = 0;
+    int votes[64] = {0}, top = 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, s, t);
+        if (!e->line || !RV_ACC_IS_SMEM(e->write)) continue;
+        const uint64_t *r = rv_event_reads(tr, e);
+        for (int k = 0; k < e->nreads; k++) {
+            if (!RV_ACC_IS_SMEM(r[k])) continue;
+            int64_t d = (int64_t)RV_ACC_INDEX(r[k]) - (int64_t)RV_ACC_INDEX(e->write);
+            if (d < 0) d = -d;
+            if (d == 0) continue;
+            int bit = 0;
+            while (bit < 63 && (1ll << bit) < d) bit++;
+            if ((1ll << bit) != d) continue;
+            if (++votes[bit] > top) { top = votes[bit]; best = (int32_t)d; }
+        }
+    }
+    return best;
+}
+
+/* Names a step from what its events did. */
+static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
+{
+    int shfl = 0, gout = 0, gin = 0, smem_w = 0, shfl_d = -1, same_d = 1;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, s, t);
+        if (!e->line) continue;
+        const uint64_t *r = rv_event_reads(tr, e);
+        for (int k = 0; k < e->nreads; k++) {
+            unsigned sp = RV_ACC_SPACE(r[k]);
+            gin |= sp == RV_SPACE_GIN || sp == RV_SPACE_GIN4;
+            if (sp == RV_SPACE_LANE) {
+                shfl = 1;
+                int d = (int)RV_ACC_INDEX(r[k]) - t % 32;
+                if (d < 0) d = -d;
+                if (d == 0) continue;
+                if (shfl_d < 0) shfl_d = d;
+                else if (shfl_d != d) same_d = 0;
+            }
+        }
+        gout |= RV_ACC_SPACE(e->write) == RV_SPACE_GOUT;
+        smem_w |= RV_ACC_IS_SMEM(e->write);
+        shfl |= RV_ACC_SPACE(e->write) == RV_SPACE_REG && rv_value_unknown(e->value) && e->nreads &&
+                RV_ACC_SPACE(rv_event_reads(tr, e)[0]) == RV_SPACE_LANE;
+    }
+    rv_step *st = &tr->steps[s];
+    st->stride = 0;
+    if (shfl) {
+        st->phase = RV_PHASE_SHUFFLE;
+        st->stride = shfl_d > 0 && same_d ? shfl_d : 0;
+        if (st->stride) snprintf(st->label, sizeof st->label, "shfl %d", st->stride);
+        else snprintf(st->label, sizeof st->label, "shfl");
+    } else if (gout) {
+        st->phase = RV_PHASE_WRITE;
+        snprintf(st->label, sizeof st->label, "write");
+    } else if (gin) {
+        st->phase = RV_PHASE_LOAD;
+        snprintf(st->label, sizeof st->label, "load");
+    } else if (smem_w && after_shuffle) {
+        st->phase = RV_PHASE_STORE;
+        snprintf(st->label, sizeof st->label, "store");
+    } else if (smem_w) {
+        st->stride = step_stride(tr, s);
+        st->phase = substeps > 1 ? RV_PHASE_WARP : RV_PHASE_TREE;
+        if (st->stride) snprintf(st->label, sizeof st->label, substeps > 1 ? "warp s=%d" : "s=%d", st->stride);
+        else snprintf(st->label, sizeof st->label, substeps > 1 ? "warp" : "tree");
+    } else {
+        st->phase = RV_PHASE_STORE;
+        snprintf(st->label, sizeof st->label, "read");
+    }
+}
+
+/* Marks the steps that read a shared word another thread wrote earlier in
+ * the same barrier interval with nothing ordering the two: no __syncwarp
+ * between them in one warp, and no barrier at all across warps.  `at[s*B+t]`
+ * is the group of thread t at step s (or NULL); `interval` of each step. */
+static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *interval, int words)
+{
+    int B = tr->block_size;
+    struct writer { int32_t step; uint16_t thread; uint32_t syncs; } *last = malloc((size_t)words * sizeof *last);
+    if (!last) return -1;
+    for (int w = 0; w < words; w++) last[w].step = -1;
+    for (int s = 0; s < tr->nsteps; s++) {
+        for (int t = 0; t < B; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            const group *g = at[(size_t)s * B + t];
+            if (!e->line || !g) continue;
+            const uint64_t *r = rv_event_reads(tr, e);
+            for (int k = 0; k < e->nreads; k++) {
+                if (!RV_ACC_IS_SMEM(r[k])) continue;
+                for (unsigned j = 0; j < RV_ACC_WORDS(r[k]); j++) {
+                    uint64_t w = RV_ACC_INDEX(r[k]) + j;
+                    if (w >= (uint64_t)words || last[w].step < 0 || last[w].thread == t ||
+                        interval[last[w].step] != interval[s])
+                        continue;
+                    int same_warp = last[w].thread / 32 == t / 32;
+                    if (!same_warp || g->syncs <= last[w].syncs) tr->steps[s].flags |= RV_STEP_UNSYNCED;
+                }
+            }
+        }
+        for (int t = 0; t < B; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            const group *g = at[(size_t)s * B + t];
+            if (!e->line || !g || !RV_ACC_IS_SMEM(e->write)) continue;
+            for (unsigned j = 0; j < RV_ACC_WORDS(e->write); j++) {
+                uint64_t w = RV_ACC_INDEX(e->write) + j;
+                if (w < (uint64_t)words) last[w] = (struct writer){s, (uint16_t)t, g->syncs};
+            }
+        }
+    }
+    free(last);
+    return 0;
+}
+
+static char *copy_text(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c) memcpy(c, s, n);
+    return c;
+}
+
+static uint64_t fnv(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) { h ^= (unsigned char)*s; h *= 1099511628211ull; }
+    return h;
+}
+
+rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
+{
+    const rv_raw_header *h = &in->raw->h;
+    builder b = {.in = in, .rec = in->raw->rec, .err = err, .errlen = errlen};
+    rv_trace *tr = NULL;
+    uint32_t B = h->block_size;
+    if (B < 32 || B > 1024 || (B & (B - 1))) {
+        fail(&b, _("the traced launch used %u threads per block: reducevis shows blocks of 32 .. 1024 threads, a power of two"), B);
+        return NULL;
+    }
+    if (h->nrec == 0) {
+        fail(&b, _("block %u recorded nothing: the kernel made no shared or global access there"), h->traced_block);
+        return NULL;
+    }
+    b.order = malloc((size_t)h->nrec * sizeof *b.order);
+    b.start = calloc(B + 1, sizeof *b.start);
+    if (!b.order || !b.start) goto oom;
+    b.smem_base = UINT64_MAX;
+    for (uint32_t i = 0; i < h->nrec; i++) {
+        b.start[b.rec[i].thread + 1]++;
+        if (b.rec[i].kind == RV_RAW_SMEM && b.rec[i].addr < b.smem_base) b.smem_base = b.rec[i].addr;
+    }
+    b.smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
+    for (uint32_t t = 0; t < B; t++) b.start[t + 1] += b.start[t];
+    {
+        uint32_t *fill = calloc(B, sizeof *fill);
+        if (!fill) goto oom;
+        for (uint32_t i = 0; i < h->nrec; i++) {
+            uint16_t t = b.rec[i].thread;
+            b.order[b.start[t] + fill[t]++] = i;
+        }
+        free(fill);
+    }
+    for (uint32_t t = 0; t < B; t++)
+        if (group_thread(&b, (uint16_t)t)) goto oom;
+    b.nsub = calloc(b.nintervals + 1, sizeof *b.nsub);
+    if (!b.nsub) goto oom;
+    for (size_t i = 0; i < b.ng; i++)
+        if (b.g[i].k + 1 > b.nsub[b.g[i].interval]) b.nsub[b.g[i].interval] = b.g[i].k + 1;
+    uint32_t *first = calloc(b.nintervals + 1, sizeof *first), nsteps = 0;
+    if (!first) goto oom;
+    for (uint32_t v = 0; v < b.nintervals; v++) { first[v] = nsteps; nsteps += b.nsub[v]; }
+    if (nsteps > RV_MAX_STEPS) { b.cut = 1; nsteps = RV_MAX_STEPS; }
+    tr = nsteps ? rv_trace_new((int)B, (int)nsteps) : NULL;
+    if (!tr) { free(first); goto oom; }
+    const group **at = calloc((size_t)nsteps * B, sizeof *at);
+    uint32_t *interval = calloc(nsteps, sizeof *interval);
+    if (!at || !interval) { free(at); free(interval); free(first); goto oom; }
+    for (uint32_t v = 0; v < b.nintervals; v++)
+        for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) interval[first[v] + k] = v;
+    for (size_t i = 0; i < b.ng; i++) {
+        uint32_t s = first[b.g[i].interval] + b.g[i].k;
+        if (s >= nsteps) continue;
+        at[(size_t)s * B + b.g[i].thread] = &b.g[i];
+        int carried = i > 0 && b.g[i - 1].thread == b.g[i].thread;
+        if (fill_event(&b, tr, (int)s, &b.g[i], carried)) { free(at); free(interval); free(first); goto bad; }
+    }
+    int marked = mark_unsynced(tr, at, interval, b.smem_words);
+    free(at);
+    free(interval);
+    if (marked) { free(first); goto oom; }
+    int shuffled = 0;
+    for (uint32_t v = 0; v < b.nintervals; v++)
+        for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
+            name_step(tr, (int)(first[v] + k), (int)b.nsub[v], shuffled);
+            shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
+        }
+    free(first);
+    tr->version = RV_VERSION_OWN;
+    tr->traced_block = h->traced_block;
+    tr->n = in->n;
+    tr->grid = h->grid;
+    tr->data = in->data;
+    tr->origin_kind = RV_ORIGIN_GPU;
+    snprintf(tr->origin, sizeof tr->origin, "%s", in->device);
+    snprintf(tr->date, sizeof tr->date, "%s", in->date);
+    tr->source_hash = fnv(in->source);
+    tr->own_name = copy_text(in->name);
+    tr->own_source = copy_text(in->source);
+    tr->own_smem_words = (uint32_t)(b.smem_words > 0 ? b.smem_words : 1);
+    tr->own_flags = (b.cut || h->claimed > h->nrec) ? RV_OWN_CUT : 0;
+    if (!tr->own_name || !tr->own_source) goto oom;
+    if (rv_trace_validate(tr, err, errlen)) goto bad;
+    goto done;
+oom:
+    fail(&b, _("out of memory building the trace"));
+bad:
+    rv_trace_free(tr);
+    tr = NULL;
+done:
+    free(b.order);
+    free(b.start);
+    free(b.g);
+    free(b.nsub);
+    return tr;
+}

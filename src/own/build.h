@@ -1,0 +1,30 @@
+/* build.h — a trace made from what the hardware did: the tracer's raw records
+ * of one block, the kernel's line table, the traced program's arrays.  See
+ * build.c for how records become steps. */
+#ifndef RV_OWN_BUILD_H
+#define RV_OWN_BUILD_H
+
+#include <stddef.h>
+
+#include "data.h"
+#include "raw.h"
+#include "sass.h"
+#include "trace.h"
+
+typedef struct rv_own_input {
+    const rv_raw *raw;
+    const rv_sass *sass;
+    const rv_own_meta *meta;    /* in[] and out[]: where they were              */
+    const char *name;           /* the student's file, as the trace names it    */
+    const char *source;         /* its text                                     */
+    const char *device;         /* the GPU it ran on                            */
+    const char *date;           /* ISO 8601 UTC                                 */
+    uint64_t n;
+    rv_data data;
+} rv_own_input;
+
+/* The trace, or NULL with the problem in err (an access outside in[] and
+ * out[], a block that recorded nothing, ...). */
+rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen);
+
+#endif

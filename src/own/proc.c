@@ -1,0 +1,119 @@
+/* proc.c — runs nvcc, nvdisasm and the traced program for `reducevis trace`:
+ * fork and exec with an argv (never a shell), output to a file, a time limit
+ * enforced by killing the process group (a hanging kernel's program, and
+ * anything it started, goes with it). */
+#define _XOPEN_SOURCE 700
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int put_env(char *const env[])
+{
+    for (int i = 0; env && env[i]; i++)
+        if (putenv(env[i]) != 0) return -1;
+    return 0;
+}
+
+rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *log, double limit_s)
+{
+    rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
+    double t0 = now();
+    pid_t pid = fork();
+    if (pid < 0) return r;
+    if (pid == 0) {
+        setpgid(0, 0);
+        int fd = open(log ? log : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); close(fd); }
+        int in = open("/dev/null", O_RDONLY);
+        if (in >= 0) { dup2(in, 0); close(in); }
+        if (put_env(env) != 0) _exit(127);
+        execvp(argv[0], argv);
+        fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    for (;;) {
+        int st;
+        pid_t w = waitpid(pid, &st, WNOHANG);
+        if (w == pid) {
+            r.seconds = now() - t0;
+            if (WIFEXITED(st)) {
+                r.end = WEXITSTATUS(st) == 127 ? RV_PROC_CANNOT_START : RV_PROC_EXITED;
+                r.status = WEXITSTATUS(st);
+            } else {
+                r.end = RV_PROC_SIGNALED;
+                r.status = WTERMSIG(st);
+            }
+            kill(-pid, SIGKILL); /* anything it left behind */
+            return r;
+        }
+        if (w < 0 && errno != EINTR) return r;
+        if (now() - t0 > limit_s) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            r.end = RV_PROC_TIMED_OUT;
+            r.seconds = now() - t0;
+            return r;
+        }
+        struct timespec nap = {0, 5 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+}
+
+char *rv_read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+        if (n + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb) { free(buf); buf = NULL; }
+            else buf = nb;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) { free(buf); return NULL; }
+    buf[n] = 0;
+    if (len) *len = n;
+    return buf;
+}
+
+int rv_find_program(const char *name, char *out, size_t outlen)
+{
+    const char *path = getenv("PATH");
+    char dirs[8192];
+    snprintf(dirs, sizeof dirs, "%s:/usr/local/cuda/bin", path ? path : "/usr/bin:/bin");
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        char p[4096];
+        snprintf(p, sizeof p, "%s/%s", *d ? d : ".", name);
+        if (access(p, X_OK) == 0) {
+            snprintf(out, outlen, "%s", p);
+            return 1;
+        }
+    }
+    return 0;
+}

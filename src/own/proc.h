@@ -1,0 +1,31 @@
+/* proc.h — running another program for `reducevis trace`: argv as given (no
+ * shell ever sees a file name), its output to a file, a time limit after
+ * which it and everything it started are killed. */
+#ifndef RV_OWN_PROC_H
+#define RV_OWN_PROC_H
+
+#include <stddef.h>
+
+/* How a run ended. */
+typedef enum rv_proc_end { RV_PROC_EXITED, RV_PROC_SIGNALED, RV_PROC_TIMED_OUT, RV_PROC_CANNOT_START } rv_proc_end;
+
+typedef struct rv_proc_result {
+    rv_proc_end end;
+    int status;        /* exit status, or the signal */
+    double seconds;    /* wall time */
+} rv_proc_result;
+
+/* Runs argv[0] (found on PATH) with argv, the environment plus `env` (NULL or
+ * "NAME=value" strings ending with NULL), stdout and stderr into the file
+ * `log` (NULL: /dev/null), for at most `limit_s` seconds; then the whole
+ * process group is killed.  Returns the result. */
+rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *log, double limit_s);
+
+/* The file `path` into a malloc'd NUL-terminated string (NULL on failure). */
+char *rv_read_text(const char *path, size_t *len);
+
+/* Looks for `name` on PATH and in /usr/local/cuda/bin; writes the path found.
+ * Returns 1 if found. */
+int rv_find_program(const char *name, char *out, size_t outlen);
+
+#endif

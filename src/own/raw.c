@@ -1,0 +1,96 @@
+/* raw.c — reads the tracer's raw file and the traced program's result lines,
+ * trusting neither: sizes, threads and kinds are checked before use. */
+#include "raw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "proc.h"
+
+int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (len < sizeof out->h || memcmp(buf, RV_RAW_MAGIC, 8) != 0) {
+        snprintf(err, errlen, _("not a raw trace from the tracer (no '%s' header)"), RV_RAW_MAGIC);
+        return -1;
+    }
+    memcpy(&out->h, buf, sizeof out->h);
+    const rv_raw_header *h = &out->h;
+    if (h->block_size < 1 || h->block_size > 1024 || h->grid < 1 || h->traced_block >= h->grid) {
+        snprintf(err, errlen, _("raw trace: block size %u, grid %u, traced block %u are out of range"),
+                 h->block_size, h->grid, h->traced_block);
+        return -1;
+    }
+    if ((len - sizeof out->h) / sizeof(rv_raw_record) != h->nrec || (len - sizeof out->h) % sizeof(rv_raw_record) ||
+        h->nrec > h->claimed) {
+        snprintf(err, errlen, _("raw trace: %u records announced, %zu bytes follow"), h->nrec, len - sizeof out->h);
+        return -1;
+    }
+    if (!memchr(h->func_name, 0, sizeof h->func_name)) {
+        snprintf(err, errlen, _("raw trace: the kernel's name is not terminated"));
+        return -1;
+    }
+    out->rec = malloc((size_t)h->nrec * sizeof *out->rec + 1);
+    if (!out->rec) { snprintf(err, errlen, _("out of memory")); return -1; }
+    memcpy(out->rec, buf + sizeof out->h, (size_t)h->nrec * sizeof *out->rec);
+    for (uint32_t i = 0; i < h->nrec; i++) {
+        const rv_raw_record *r = &out->rec[i];
+        if (r->thread >= h->block_size || r->kind < RV_RAW_SMEM || r->kind > RV_RAW_SHFL ||
+            (r->kind <= RV_RAW_GMEM && r->size != 1 && r->size != 2 && r->size != 4 && r->size != 8 && r->size != 16)) {
+            snprintf(err, errlen, _("raw trace: record %u (thread %u, kind %u, size %u) is malformed"), i, r->thread, r->kind, r->size);
+            rv_raw_free(out);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int rv_raw_load(const char *path, rv_raw *out, char *err, size_t errlen)
+{
+    size_t len;
+    char *buf = rv_read_text(path, &len);
+    if (!buf) {
+        memset(out, 0, sizeof *out);
+        snprintf(err, errlen, _("cannot read %s"), path);
+        return -1;
+    }
+    int rc = rv_raw_parse((const uint8_t *)buf, len, out, err, errlen);
+    free(buf);
+    return rc;
+}
+
+void rv_raw_free(rv_raw *r)
+{
+    free(r->rec);
+    r->rec = NULL;
+}
+
+int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    int have_sum = 0;
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        unsigned long long a, b;
+        if (!strncmp(p, "sum ", 4)) have_sum = sscanf(p + 4, "%lf", &m->sum) == 1;
+        else if (!strncmp(p, "first_partials ", 15)) m->first_partials = (uint32_t)strtoul(p + 15, NULL, 10);
+        else if (!strncmp(p, "in ", 3) && sscanf(p + 3, "%llu %llu", &a, &b) == 2) { m->in_addr = a; m->in_n = b; }
+        else if (!strncmp(p, "out ", 4) && sscanf(p + 4, "%llu %llu", &a, &b) == 2) { m->out_addr = a; m->out_n = b; }
+        else if (!strncmp(p, "traced_ms ", 10)) m->traced_ms = strtod(p + 10, NULL);
+        else if (!strncmp(p, "ms", 2)) {
+            char *q = (char *)p + 2, *end;
+            while (m->nms < 64) {
+                double v = strtod(q, &end);
+                if (end == q) break;
+                m->ms[m->nms++] = v;
+                q = end;
+            }
+        }
+    }
+    if (!have_sum) {
+        snprintf(err, errlen, _("the traced program wrote no sum"));
+        return -1;
+    }
+    return 0;
+}

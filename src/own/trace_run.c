@@ -1,0 +1,491 @@
+/* trace_run.c — `reducevis trace`: compile, run under the tracer, disassemble,
+ * time, build the trace.
+ *
+ * Everything happens in a fresh temporary folder.  The student's file is
+ * copied there as student.cu (nvcc and the tools it runs never see its name,
+ * whatever characters it holds; messages are given back under its real
+ * name), beside the driver (src/tracer/driver.cu, embedded) that calls its
+ * launch().  Every program runs from an argv, never through a shell, and
+ * under a time limit after which it is killed with all it started: a kernel
+ * that hangs takes its process, and the GPU, with it. */
+#define _XOPEN_SOURCE 700
+#include "trace_run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "gpu.h"
+#include "i18n.h"
+#include "proc.h"
+#include "raw.h"
+#include "sass.h"
+
+extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
+
+#define COMPILE_LIMIT_S 180.0
+#define DISASM_LIMIT_S  60.0
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* The folder of this executable. */
+static int exe_dir(char *out, size_t len)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return -1;
+    buf[n] = 0;
+    char *slash = strrchr(buf, '/');
+    if (!slash) return -1;
+    *slash = 0;
+    snprintf(out, len, "%s", buf);
+    return 0;
+}
+
+/* The tracer's library and patches: RV_TRACER_DIR, beside the executable (the
+ * build tree), or ../lib/reducevis from it (an installed program). */
+static int find_tracer(char *lib, char *patches, size_t len)
+{
+    char dirs[3][PATH_MAX] = {{0}};
+    const char *env = getenv("RV_TRACER_DIR");
+    if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
+    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/../lib/reducevis", dirs[1]);
+    for (int i = 0; i < 3; i++) {
+        if (!dirs[i][0]) continue;
+        snprintf(lib, len, "%.4000s/librvtracer.so", dirs[i]);
+        snprintf(patches, len, "%.4000s/rvtracer_patches.fatbin", dirs[i]);
+        if (access(lib, R_OK) == 0 && access(patches, R_OK) == 0) return 0;
+    }
+    return -1;
+}
+
+static int write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    size_t w = fwrite(data, 1, len, f);
+    return (fclose(f) != 0 || w != len) ? -1 : 0;
+}
+
+static int write_input(const char *path, rv_data d, uint64_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    enum { CHUNK = 1 << 20 };
+    float *buf = malloc(CHUNK * sizeof *buf);
+    int ok = buf != NULL;
+    for (uint64_t i = 0; ok && i < n; i += CHUNK) {
+        uint64_t c = n - i < CHUNK ? n - i : CHUNK;
+        rv_data_fill(d, buf, i, c);
+        ok = fwrite(buf, sizeof *buf, c, f) == c;
+    }
+    free(buf);
+    return (fclose(f) != 0 || !ok) ? -1 : 0;
+}
+
+/* s with every `from` replaced by `to`, into out (cut to outlen). */
+static void replace_all(const char *s, const char *from, const char *to, char *out, size_t outlen)
+{
+    size_t fl = strlen(from), o = 0;
+    while (*s && o + 1 < outlen) {
+        if (fl && !strncmp(s, from, fl)) {
+            for (const char *t = to; *t && o + 1 < outlen; t++) out[o++] = *t;
+            s += fl;
+        } else {
+            out[o++] = *s++;
+        }
+    }
+    out[o] = 0;
+}
+
+/* The last `most` bytes of a log, with the work folder's copy of the file
+ * named as the student knows it. */
+static void log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen)
+{
+    char *text = rv_read_text(log, NULL);
+    if (!text) { snprintf(out, outlen, "%s", _("(no output)")); return; }
+    size_t len = strlen(text), most = 3000;
+    replace_all(len > most ? text + len - most : text, work_src, file, out, outlen);
+    free(text);
+}
+
+static int remove_tree(const char *dir)
+{
+    char *argv[] = {"rm", "-rf", "--", (char *)dir, NULL};
+    rv_proc_result r = rv_proc_run(argv, NULL, NULL, 60);
+    return r.end == RV_PROC_EXITED && r.status == 0 ? 0 : -1;
+}
+
+/* The work folder: kept where asked, else a temporary one removed at the end. */
+static int make_work(const rv_own_opts *o, char *work, size_t len)
+{
+    if (o->keep) {
+        if (mkdir(o->keep, 0755) != 0 && errno != EEXIST) return -1;
+        snprintf(work, len, "%s", o->keep);
+        return 0;
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(work, len, "%s/reducevis-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    return mkdtemp(work) ? 0 : -1;
+}
+
+static int compile(const rv_own_opts *o, const char *work, char *err, size_t errlen)
+{
+    char nvcc[PATH_MAX], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16], log[PATH_MAX + 16],
+         inc[PATH_MAX + 16];
+    if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
+        return fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    snprintf(drv, sizeof drv, "%s/driver.cu", work);
+    snprintf(prog, sizeof prog, "%s/program", work);
+    snprintf(log, sizeof log, "%s/nvcc.log", work);
+    const char *arch = getenv("RV_TRACE_ARCH");
+    char archopt[64];
+    snprintf(archopt, sizeof archopt, "-arch=%s", arch && *arch ? arch : "native");
+    char *argv[16] = {nvcc, "-O3", "-lineinfo", "-std=c++17", archopt, "-o", prog, src, drv};
+    int argc = 9;
+    char inc2[PATH_MAX + 32];
+    if (o->extra_include) { /* the shipped kernels' folder, and src/ for rv_access.h */
+        snprintf(inc, sizeof inc, "-I%.4000s", o->extra_include);
+        snprintf(inc2, sizeof inc2, "-I%.4000s/../src", o->extra_include);
+        argv[argc++] = inc;
+        argv[argc++] = inc2;
+    }
+    argv[argc] = NULL;
+    rv_proc_result r = rv_proc_run(argv, NULL, log, COMPILE_LIMIT_S);
+    if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
+    char tail[4000];
+    log_tail(log, src, o->file, tail, sizeof tail);
+    if (r.end == RV_PROC_TIMED_OUT)
+        return fail(err, errlen, 2, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
+    return fail(err, errlen, 1, _("%s does not compile:\n%s"), o->file, tail);
+}
+
+/* Runs the program once: traced (with the tracer injected) or timed. */
+static int run_program(const rv_own_opts *o, const char *work, int traced, const char *lib, const char *patches,
+                       double *seconds, char *err, size_t errlen)
+{
+    char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
+    char nbuf[32], bbuf[16];
+    snprintf(prog, sizeof prog, "%s/program", work);
+    snprintf(in, sizeof in, "%s/input.bin", work);
+    snprintf(result, sizeof result, "%s/%s.txt", work, traced ? "traced" : "timed");
+    snprintf(log, sizeof log, "%s/%s.log", work, traced ? "traced" : "timed");
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
+    snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
+    char *argv[] = {prog, traced ? "trace" : "time", in, nbuf, bbuf, result, NULL};
+    char e_inj[PATH_MAX + 32], e_out[PATH_MAX + 32], e_pat[PATH_MAX + 32], e_blk[48];
+    snprintf(e_inj, sizeof e_inj, "CUDA_INJECTION64_PATH=%s", lib);
+    snprintf(e_out, sizeof e_out, "RV_TRACER_OUT=%s", work);
+    snprintf(e_pat, sizeof e_pat, "RV_TRACER_PATCHES=%s", patches);
+    snprintf(e_blk, sizeof e_blk, "RV_TRACER_BLOCK=%u", o->block);
+    char *env[] = {e_inj, e_out, e_pat, e_blk, "CUDA_MODULE_LOADING=EAGER", NULL};
+    rv_proc_result r = rv_proc_run(argv, traced ? env : NULL, log, o->timeout_s);
+    *seconds = r.seconds;
+    if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
+    char tail[4000];
+    log_tail(log, src, o->file, tail, sizeof tail);
+    if (r.end == RV_PROC_TIMED_OUT)
+        return fail(err, errlen, 2,
+                    _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
+                      "that not every thread of the block reaches, or a loop that never ends, makes a block wait "
+                      "forever. The GPU is free again.%s%s"),
+                    o->file, o->timeout_s, traced ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
+    if (r.end == RV_PROC_SIGNALED)
+        return fail(err, errlen, 2, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
+    return fail(err, errlen, 2, _("%s: the kernel failed:\n%s"), o->file, tail);
+}
+
+/* After a failed run: compute-sanitizer's memcheck says where an access went
+ * wrong (file, line, thread, block), when it is installed. */
+static void where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen)
+{
+    char cs[PATH_MAX], prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16],
+         src[PATH_MAX + 16], nbuf[32], bbuf[16];
+    if (!rv_find_program("compute-sanitizer", cs, sizeof cs)) return;
+    snprintf(prog, sizeof prog, "%s/program", work);
+    snprintf(in, sizeof in, "%s/input.bin", work);
+    snprintf(result, sizeof result, "%s/memcheck.txt", work);
+    snprintf(log, sizeof log, "%s/memcheck.log", work);
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
+    snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
+    char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
+                    result, NULL};
+    rv_proc_run(argv, NULL, log, o->timeout_s + 30);
+    char *text = rv_read_text(log, NULL);
+    if (!text) return;
+    const char *hit = strstr(text, "Invalid ");
+    if (hit) {
+        /* the first report only: "Invalid __global__ read ... / at f+0x.. in
+         * FILE:LINE / by thread (x) in block (y) / Access to ...", each line
+         * behind memcheck's "=========" prefix, a bare prefix after it */
+        char line[1200], named[1400], once[1400];
+        size_t k = 0;
+        for (const char *p = hit; *p && k + 1 < sizeof line; p++) {
+            line[k++] = *p;
+            if (*p != '\n') continue;
+            while (p[1] == '=') p++;
+            while (p[1] == ' ') p++;
+            if (p[1] == '\n' || !p[1]) break;
+        }
+        line[k] = 0;
+        replace_all(line, src, o->file, once, sizeof once);
+        replace_all(once, "student.cu", o->file, named, sizeof named);
+        size_t used = strlen(err);
+        snprintf(err + used, errlen - used, _("\ncompute-sanitizer memcheck says:\n%s"), named);
+    }
+    free(text);
+}
+
+/* nvdisasm's listing of the traced kernel's module, with its line table, to
+ * WORK/kernel.sass. */
+static int disassemble(const char *work, const rv_raw *raw, char *err, size_t errlen)
+{
+    char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
+    if (!rv_find_program("nvdisasm", nd, sizeof nd))
+        return fail(err, errlen, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
+    snprintf(cubin, sizeof cubin, "%s/module%u.cubin", work, raw->h.module);
+    snprintf(log, sizeof log, "%s/kernel.sass", work);
+    char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
+    rv_proc_result r = rv_proc_run(argv, NULL, log, DISASM_LIMIT_S);
+    if (r.end != RV_PROC_EXITED || r.status != 0)
+        return fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
+    return 0;
+}
+
+static int read_sass(const char *work, const rv_raw *raw, const char *file, rv_sass *sass, char *err, size_t errlen)
+{
+    char log[PATH_MAX + 16], src[PATH_MAX + 16], inner[300];
+    snprintf(log, sizeof log, "%s/kernel.sass", work);
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    char *text = rv_read_text(log, NULL);
+    if (!text) return fail(err, errlen, 2, _("cannot read %s"), log);
+    int rc = rv_sass_parse(text, raw->h.func_name, src, sass, inner, sizeof inner);
+    free(text);
+    if (rc) return fail(err, errlen, 2, _("%s: %s"), file, inner);
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The base name of a path, for the trace (it keeps no folder of the student's). */
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* What a run was, kept in WORK/run.txt so that its records can be made into
+ * the same trace again without a GPU (--replay). */
+typedef struct run_info {
+    char file[256], device[RV_ORIGIN_LEN], date[RV_DATE_LEN];
+    uint64_t n;
+    rv_data data;
+} run_info;
+
+static int write_run_info(const char *work, const run_info *ri)
+{
+    char path[PATH_MAX + 16], data[64];
+    snprintf(path, sizeof path, "%s/run.txt", work);
+    rv_data_name(ri->data, data, sizeof data);
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\n", ri->file, ri->device, ri->date,
+            (unsigned long long)ri->n, data);
+    return fclose(f);
+}
+
+static int read_run_info(const char *work, run_info *ri, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 16], data[64] = "";
+    snprintf(path, sizeof path, "%s/run.txt", work);
+    char *text = rv_read_text(path, NULL);
+    if (!text) return fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    memset(ri, 0, sizeof *ri);
+    int got = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        unsigned long long n;
+        if (!strncmp(line, "file ", 5)) got |= 1, snprintf(ri->file, sizeof ri->file, "%s", line + 5);
+        else if (!strncmp(line, "device ", 7)) got |= 2, snprintf(ri->device, sizeof ri->device, "%s", line + 7);
+        else if (!strncmp(line, "date ", 5)) got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
+        else if (sscanf(line, "n %llu", &n) == 1) got |= 8, ri->n = n;
+        else if (!strncmp(line, "data ", 5)) got |= 16, snprintf(data, sizeof data, "%s", line + 5);
+    }
+    free(text);
+    char inner[200];
+    if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
+        return fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
+    return 0;
+}
+
+/* The records of a traced run (and the times of a timed one, when there are)
+ * in WORK made into a trace: everything after the GPU. */
+static int convert(const char *work, const run_info *ri, const char *source, rv_own_result *res, char *err, size_t errlen)
+{
+    char path[PATH_MAX + 32], inner[600];
+    int rc = 0;
+    rv_raw raw = {0};
+    rv_sass sass = {0};
+    rv_own_meta meta, timed;
+    snprintf(path, sizeof path, "%s/traced.txt", work);
+    char *text = rv_read_text(path, NULL);
+    if (!text || rv_own_meta_parse(text, &meta, inner, sizeof inner)) {
+        free(text);
+        return fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
+    }
+    free(text);
+    snprintf(path, sizeof path, "%s/raw.rvraw", work);
+    if (rv_raw_load(path, &raw, inner, sizeof inner))
+        return fail(err, errlen, 2, _("the tracer wrote no records: %s (is the Compute Sanitizer library the driver's version?)"), inner);
+    if ((rc = read_sass(work, &raw, ri->file, &sass, err, errlen))) goto out;
+    rv_own_input bin = {&raw, &sass, &meta, ri->file, source, ri->device, ri->date, ri->n, ri->data};
+    res->tr = rv_own_build(&bin, err, errlen);
+    if (!res->tr) { rc = 2; goto out; }
+    double cpu = 0;
+    for (uint64_t i = 0; i < ri->n; i++) cpu += rv_data_value(ri->data, i);
+    res->verdict = rv_sum_judge(ri->data, ri->n, (uint64_t)raw.h.grid * raw.h.block_size, meta.sum, cpu);
+    res->tr->own_sum = meta.sum;
+    res->traced_ms = meta.traced_ms;
+    if (!res->verdict.ok) res->tr->own_flags |= RV_OWN_SUM_WRONG;
+    snprintf(path, sizeof path, "%s/timed.txt", work);
+    text = rv_read_text(path, NULL);
+    if (text) {
+        if (rv_own_meta_parse(text, &timed, inner, sizeof inner) || timed.nms < 1) {
+            free(text);
+            rc = fail(err, errlen, 2, _("the timed run left no times (%s)"), path);
+            goto out;
+        }
+        free(text);
+        qsort(timed.ms, (size_t)timed.nms, sizeof timed.ms[0], cmp_double);
+        res->tr->own_ms = timed.nms % 2 ? timed.ms[timed.nms / 2] : (timed.ms[timed.nms / 2 - 1] + timed.ms[timed.nms / 2]) / 2;
+    }
+out:
+    if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    rv_raw_free(&raw);
+    rv_sass_free(&sass);
+    return rc;
+}
+
+int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    run_info ri;
+    if (read_run_info(dir, &ri, err, errlen)) return 1;
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/student.cu", dir);
+    char *source = rv_read_text(path, NULL);
+    if (!source) return fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    int rc = convert(dir, &ri, source, res, err, errlen);
+    free(source);
+    return rc;
+}
+
+int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    double t0 = now_s();
+    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], gpu_err[300], work[PATH_MAX];
+    size_t srclen = o->text ? strlen(o->text) : 0;
+    char *source = o->text ? malloc(srclen + 1) : rv_read_text(o->file, &srclen);
+    if (o->text && source) memcpy(source, o->text, srclen + 1);
+    if (!source) return fail(err, errlen, 1, _("cannot read %s: %s"), o->file, strerror(errno));
+    if (srclen > RV_OWN_MAX_SOURCE || strlen(source) != srclen) {
+        free(source);
+        return fail(err, errlen, 1, _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"),
+                    o->file, RV_OWN_MAX_SOURCE / 1024);
+    }
+    if (find_tracer(lib, patches, sizeof lib)) {
+        free(source);
+        return fail(err, errlen, 2, "%s", _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
+                                            "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
+                                            "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
+    }
+    if (!rv_gpu_available(gpu_err, sizeof gpu_err)) {
+        free(source);
+        return fail(err, errlen, 2, _("no GPU to trace on: %s"), gpu_err);
+    }
+    if (make_work(o, work, sizeof work)) {
+        free(source);
+        return fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
+    }
+    char path[PATH_MAX + 32];
+    int rc = 0;
+    run_info ri = {.n = o->n, .data = o->data};
+    snprintf(ri.file, sizeof ri.file, "%s", base_name(o->file));
+    rv_gpu_device_name(ri.device, sizeof ri.device);
+    time_t now = time(NULL);
+    strftime(ri.date, sizeof ri.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    snprintf(path, sizeof path, "%s/student.cu", work);
+    if (write_file(path, source, srclen)) { rc = fail(err, errlen, 2, _("cannot write %s"), path); goto out; }
+    snprintf(path, sizeof path, "%s/driver.cu", work);
+    if (write_file(path, rv_tracer_driver_source, strlen(rv_tracer_driver_source))) { rc = fail(err, errlen, 2, _("cannot write %s"), path); goto out; }
+    snprintf(path, sizeof path, "%s/input.bin", work);
+    if (write_input(path, o->data, o->n)) { rc = fail(err, errlen, 2, _("cannot write %s (disk full?)"), path); goto out; }
+    if (write_run_info(work, &ri)) { rc = fail(err, errlen, 2, _("cannot write %s/run.txt"), work); goto out; }
+    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass"};
+    for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) { /* a kept folder used again */
+        snprintf(path, sizeof path, "%s/%s", work, stale[k]);
+        remove(path);
+    }
+    if ((rc = compile(o, work, err, errlen))) goto out;
+    if ((rc = run_program(o, work, 1, lib, patches, &res->traced_run_s, err, errlen))) {
+        if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range")) where_it_failed(o, work, err, errlen);
+        goto out;
+    }
+    snprintf(path, sizeof path, "%s/tool-error.txt", work);
+    char *tool_err = rv_read_text(path, NULL);
+    if (tool_err) {
+        rc = fail(err, errlen, 2, _("the tracer could not record %s: %s"), o->file, tool_err);
+        free(tool_err);
+        goto out;
+    }
+    snprintf(path, sizeof path, "%s/raw.rvraw", work);
+    rv_raw raw = {0};
+    char inner[600];
+    if (rv_raw_load(path, &raw, inner, sizeof inner)) {
+        rc = fail(err, errlen, 2, _("the tracer wrote no records: %s (is the Compute Sanitizer library the driver's version?)"), inner);
+        goto out;
+    }
+    rc = disassemble(work, &raw, err, errlen);
+    rv_raw_free(&raw);
+    if (rc) goto out;
+    if (o->time_it && (rc = run_program(o, work, 0, lib, patches, &res->plain_run_s, err, errlen))) goto out;
+    double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
+    if ((rc = convert(work, &ri, source, res, err, errlen))) goto out;
+    res->traced_run_s = traced_run_s;
+    res->plain_run_s = plain_run_s;
+    res->trace_s = now_s() - t0;
+out:
+    free(source);
+    if (!o->keep) remove_tree(work);
+    return rc;
+}

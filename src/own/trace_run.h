@@ -1,0 +1,48 @@
+/* trace_run.h — `reducevis trace`'s work: a student's .cu file compiled, run
+ * once under the tracer (one block of its first launch recorded), run again
+ * untouched and timed, and made into a trace. */
+#ifndef RV_OWN_TRACE_RUN_H
+#define RV_OWN_TRACE_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "data.h"
+#include "sumcheck.h"
+#include "trace.h"
+
+typedef struct rv_own_opts {
+    const char *file;      /* the student's .cu file                         */
+    int      block_size;   /* threads per block its launch is asked for       */
+    uint64_t n;
+    uint32_t block;        /* the block to record                            */
+    rv_data  data;
+    double   timeout_s;    /* each run of the program, at most               */
+    int      time_it;      /* also the timed run                             */
+    const char *keep;      /* NULL, or a folder to keep the work in (raw
+                              records, cubin, disassembly, logs)             */
+    const char *text;      /* NULL, or the source itself (then `file` only
+                              names it): a shipped kernel with a launch()    */
+    const char *extra_include; /* NULL, or the shipped kernels' folder, which
+                                  nvcc then searches (with ../src)           */
+} rv_own_opts;
+
+typedef struct rv_own_result {
+    rv_trace      *tr;         /* NULL when it failed                        */
+    rv_sum_verdict verdict;    /* the whole sum, judged as the bench judges  */
+    double         trace_s;    /* compile + traced run + trace, seconds      */
+    double         traced_run_s, plain_run_s; /* the program alone, each way */
+    double         traced_ms;  /* the whole reduction under the tracer (its
+                                  first launch recording), CUDA events       */
+} rv_own_result;
+
+/* Does it all.  Returns 0, or the exit status (1: the file or an option is
+ * wrong, 2: something is missing or the kernel failed) with a message in err
+ * that names the problem (nvcc's messages about the student's file included). */
+int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen);
+
+/* The same trace again from a folder a run kept (--keep): its records,
+ * machine code listing, results and run.txt, without a GPU or nvcc. */
+int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,236 @@
+/* tool.c — the tracer: a Compute Sanitizer tool library that records one block
+ * of one launch of an unchanged kernel.
+ *
+ * The CUDA driver loads it into the program named by `reducevis trace` because
+ * CUDA_INJECTION64_PATH names it, and calls InitializeInjection.  For every
+ * module the program loads it saves the cubin (the host reads its line table
+ * with nvdisasm) and patches shared- and global-memory accesses, barriers,
+ * __syncwarp and shuffles with the device functions of patches.cu.  The launch
+ * that follows the program's arming (RV_TRACER_ARMED=1 in its environment, set
+ * by the driver just before it calls the student's `launch`) gets a record
+ * buffer; every other launch runs with none, so its patches return at once.
+ * When the program synchronises, the buffer is written to OUT/raw.rvraw
+ * (src/tracer/raw.h).  Anything that goes wrong is written to OUT/tool-error.txt
+ * for the host to report: a tool library cannot fail the program it is in.
+ *
+ * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
+ * patches' fatbin, required), RV_TRACER_BLOCK (block to record, default 0),
+ * RV_TRACER_CAP (most records kept, default 4 Mi); for diagnosing the tool
+ * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash) and
+ * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched).
+ */
+#include <execinfo.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sanitizer.h>
+
+#include "raw.h"
+
+#define MAX_MODULES 64
+
+static struct {
+    const char *out, *patches;
+    uint32_t block, cap;
+    int done;                          /* a launch has been given the buffer */
+    int pending;                       /* ... and not yet written            */
+    rv_raw_header hdr;
+    rv_raw_buffer *dbuf;               /* device: the buffer's bookkeeping   */
+    rv_raw_record *drec;               /* device: its records                */
+    CUcontext ctx;
+    Sanitizer_StreamHandle stream;
+    CUmodule modules[MAX_MODULES];
+    int nmodules;
+    int debug, nopatch;
+} T;
+
+static void say(const char *fmt, ...)
+{
+    if (!T.debug) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("reducevis tracer: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+    va_end(ap);
+}
+
+static void crashed(int sig)
+{
+    void *frames[64];
+    int n = backtrace(frames, 64);
+    fprintf(stderr, "reducevis tracer: signal %d, backtrace:\n", sig);
+    backtrace_symbols_fd(frames, n, 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void fail(const char *fmt, ...)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tool-error.txt", T.out);
+    FILE *f = fopen(path, "a");
+    va_list ap;
+    va_start(ap, fmt);
+    if (f) { vfprintf(f, fmt, ap); fputc('\n', f); fclose(f); }
+    va_end(ap);
+}
+
+static int module_index(CUmodule m)
+{
+    for (int k = 0; k < T.nmodules; k++)
+        if (T.modules[k] == m) return k;
+    return -1;
+}
+
+static void module_loaded(const Sanitizer_ResourceModuleData *d)
+{
+    if (T.nmodules >= MAX_MODULES) { fail("more than %d modules loaded: not patched", MAX_MODULES); return; }
+    int k = T.nmodules++;
+    T.modules[k] = d->module;
+    say("module %d loaded: image %p, %zu bytes", k, (const void *)d->pCubin, (size_t)d->cubinSize);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/module%d.cubin", T.out, k);
+    if (d->pCubin && d->cubinSize) { /* a module loaded from a library may come without its image */
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(d->pCubin, 1, d->cubinSize, f) != d->cubinSize) fail("cannot write %s", path);
+        if (f) fclose(f);
+    }
+    if (T.nopatch) return;
+    if (sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
+        fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
+        return;
+    }
+    static const struct { Sanitizer_InstructionId id; const char *fn; } patch[] = {
+        {SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, "rv_shared_access"},
+        {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "rv_global_access"},
+        {SANITIZER_INSTRUCTION_BARRIER, "rv_barrier"},
+        {SANITIZER_INSTRUCTION_SYNCWARP, "rv_syncwarp"},
+        {SANITIZER_INSTRUCTION_SHFL, "rv_shfl"},
+    };
+    for (size_t i = 0; i < sizeof patch / sizeof patch[0]; i++)
+        if (sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)
+            fail("cannot patch %s", patch[i].fn);
+    if (sanitizerPatchModule(d->module) != SANITIZER_SUCCESS) fail("cannot patch module %d", k);
+    say("module %d patched", k);
+}
+
+static void launch_begin(const Sanitizer_LaunchData *d)
+{
+    const char *armed = getenv("RV_TRACER_ARMED");
+    say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
+    if (T.done || !armed || strcmp(armed, "1") != 0 || !d->functionName) {
+        sanitizerSetCallbackData(d->function, NULL); /* this launch records nothing */
+        return;
+    }
+    T.done = 1;
+    rv_raw_header *h = &T.hdr;
+    memcpy(h->magic, RV_RAW_MAGIC, 8);
+    h->block_size = d->blockDim_x * d->blockDim_y * d->blockDim_z;
+    h->grid = d->gridDim_x * d->gridDim_y * d->gridDim_z;
+    h->traced_block = T.block;
+    h->module = (uint32_t)module_index(d->module);
+    snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName ? d->functionName : "");
+    if (sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
+        fail("cannot find where kernel %s starts", h->func_name);
+    if (T.block >= h->grid) {
+        fail("the traced block %u is outside the grid of %u blocks that launch started", T.block, h->grid);
+        sanitizerSetCallbackData(d->function, NULL);
+        return;
+    }
+    size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
+    if (sanitizerAlloc(d->context, (void **)&T.drec, bytes) != SANITIZER_SUCCESS ||
+        sanitizerAlloc(d->context, (void **)&T.dbuf, sizeof(rv_raw_buffer)) != SANITIZER_SUCCESS) {
+        fail("cannot allocate %zu bytes on the GPU for the trace buffer (lower RV_TRACER_CAP)", bytes);
+        sanitizerSetCallbackData(d->function, NULL);
+        return;
+    }
+    rv_raw_buffer b = {T.drec, 0, T.cap, T.block, 0};
+    sanitizerMemcpyHostToDeviceAsync(T.dbuf, &b, sizeof b, d->hStream);
+    sanitizerSetCallbackData(d->function, T.dbuf);
+    T.ctx = d->context;
+    T.stream = d->hStream;
+    T.pending = 1;
+    say("buffer of %u records given to block %u", T.cap, T.block);
+}
+
+/* The program waited for the GPU: write the buffer, once. */
+static void synchronized(void)
+{
+    if (!T.pending) return;
+    T.pending = 0;
+    say("synchronized: reading the buffer back");
+    rv_raw_buffer b;
+    if (sanitizerMemcpyDeviceToHost(&b, T.dbuf, sizeof b, T.stream) != SANITIZER_SUCCESS) {
+        fail("cannot read the trace buffer back (the kernel failed?)");
+        return;
+    }
+    T.hdr.claimed = b.count;
+    T.hdr.nrec = b.count < T.cap ? b.count : T.cap;
+    rv_raw_record *rec = malloc((size_t)T.hdr.nrec * sizeof *rec + 1);
+    if (!rec) { fail("out of memory reading %u records", T.hdr.nrec); return; }
+    if (T.hdr.nrec && sanitizerMemcpyDeviceToHost(rec, T.drec, (size_t)T.hdr.nrec * sizeof *rec, T.stream) != SANITIZER_SUCCESS) {
+        fail("cannot read the %u records back", T.hdr.nrec);
+        free(rec);
+        return;
+    }
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/raw.rvraw", T.out);
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    FILE *f = fopen(tmp, "wb");
+    int ok = f && fwrite(&T.hdr, sizeof T.hdr, 1, f) == 1 &&
+             fwrite(rec, sizeof *rec, T.hdr.nrec, f) == T.hdr.nrec;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
+    say("%u records written (%u claimed)", T.hdr.nrec, T.hdr.claimed);
+    free(rec);
+    sanitizerFree(T.ctx, T.drec);
+    sanitizerFree(T.ctx, T.dbuf);
+}
+
+static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
+                                  Sanitizer_CallbackId cbid, const void *cbdata)
+{
+    (void)userdata;
+    if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
+        module_loaded((const Sanitizer_ResourceModuleData *)cbdata);
+    else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN)
+        launch_begin((const Sanitizer_LaunchData *)cbdata);
+    else if (domain == SANITIZER_CB_DOMAIN_SYNCHRONIZE)
+        synchronized();
+}
+
+/* Called by the driver once it has loaded the library.  It must return 1:
+ * anything else reads as failure, the driver unloads the library, and the
+ * callbacks it subscribed crash the program (H200, driver 580, CUDA 13.0). */
+int InitializeInjection(void)
+{
+    T.out = getenv("RV_TRACER_OUT");
+    T.patches = getenv("RV_TRACER_PATCHES");
+    const char *blk = getenv("RV_TRACER_BLOCK"), *cap = getenv("RV_TRACER_CAP");
+    T.block = blk ? (uint32_t)strtoul(blk, NULL, 10) : 0;
+    T.cap = cap ? (uint32_t)strtoul(cap, NULL, 10) : (4u << 20);
+    const char *dbg = getenv("RV_TRACER_DEBUG"), *np = getenv("RV_TRACER_NOPATCH");
+    T.debug = dbg && *dbg == '1';
+    T.nopatch = np && *np == '1';
+    if (T.debug) { signal(SIGSEGV, crashed); signal(SIGBUS, crashed); signal(SIGABRT, crashed); }
+    say("initializing: out %s, patches %s", T.out ? T.out : "(unset)", T.patches ? T.patches : "(unset)");
+    if (!T.out || !T.patches) {
+        fprintf(stderr, "reducevis tracer: RV_TRACER_OUT and RV_TRACER_PATCHES must be set\n");
+        return 0;
+    }
+    Sanitizer_SubscriberHandle handle;
+    if (sanitizerSubscribe(&handle, callback, NULL) != SANITIZER_SUCCESS) {
+        fail("cannot subscribe to the Compute Sanitizer API");
+        return 0;
+    }
+    sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
+    sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
+    sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_SYNCHRONIZE);
+    say("subscribed");
+    return 1;
+}
