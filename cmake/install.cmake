@@ -3,6 +3,8 @@
 #   bin/reducevis
 #   share/reducevis/{traces,results,logs}     the bundled GPU recordings (the
 #                                             kernel sources are compiled in)
+#   share/reducevis/kernels                   their headers, for `trace --kernel`
+#   lib/reducevis                             the tracer (CMakeLists.txt)
 #   share/locale/LANG/LC_MESSAGES/reducevis.mo  (CMakeLists.txt, translations)
 #   share/applications/reducevis.desktop      the menu entry
 #   share/icons/hicolor/NxN/apps/reducevis.png  drawn by reducevis_icon (icon.c)
@@ -18,6 +20,9 @@ set(RV_SHARE ${CMAKE_INSTALL_DATADIR}/reducevis)
 foreach(d traces results logs)
   install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets/${d} DESTINATION ${RV_SHARE})
 endforeach()
+# the shipped kernels' headers: `trace --kernel V` compiles a kernel with them
+file(GLOB RV_KERNEL_HEADERS ${CMAKE_SOURCE_DIR}/kernels/*.cuh)
+install(FILES ${RV_KERNEL_HEADERS} ${CMAKE_SOURCE_DIR}/src/rv_access.h DESTINATION ${RV_SHARE}/kernels)
 
 # gzip -n: no name or time stamp in the header, so the files are reproducible
 # (Debian policy 12.3 and 12.7 want manual pages and changelogs compressed).

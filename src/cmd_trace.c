@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "datadir.h"
 #include "i18n.h"
 #include "own/trace_run.h"
 #include "versions.h"
@@ -102,9 +103,6 @@ int cmd_trace(int argc, char **argv)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
         if (!strcmp(a, "--version") || !strcmp(a, "--grid"))
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), a);
-        int used = rv_parse_config_option(argc, argv, i, &cfg, "trace");
-        if (used < 0) return RV_EXIT_USAGE;
-        if (used > 0) { i += used - 1; continue; }
         if (!strcmp(a, "--no-time")) o.time_it = 0;
         else if (!strcmp(a, "--no-view")) view = 0;
         else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
@@ -120,7 +118,13 @@ int cmd_trace(int argc, char **argv)
             o.timeout_s = strtod(argv[++i], &end);
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
                 return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
-        } else if (a[0] == '-' && a[1]) return rv_usage_error("trace", _("unknown option '%s'"), a);
+        } else if (a[0] == '-' && a[1]) {
+            /* the options capture shares (--kernel is trace's own, above) */
+            int used = rv_parse_config_option(argc, argv, i, &cfg, "trace");
+            if (used < 0) return RV_EXIT_USAGE;
+            if (!used) return rv_usage_error("trace", _("unknown option '%s'"), a);
+            i += used - 1;
+        }
         else if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, a);
         else o.file = a;
     }
@@ -135,7 +139,15 @@ int cmd_trace(int argc, char **argv)
         o.file = vi->file;
         o.text = text;
         const char *dir = getenv("RV_KERNELS_DIR");
-        o.extra_include = dir && *dir ? dir : RV_SOURCE_DIR "/kernels";
+        rv_data_places places;
+        rv_data_places_of("reducevis/kernels", RV_SOURCE_DIR "/kernels", &places);
+        int at = rv_data_find(&places, "trace.cuh");
+        if (!(dir && *dir) && at < 0) {
+            free(text);
+            fprintf(stderr, "reducevis trace: %s\n", _("the shipped kernels' headers (trace.cuh) are not installed"));
+            return RV_EXIT_RUNTIME;
+        }
+        o.extra_include = dir && *dir ? dir : places.path[at];
     }
     if (replay && (o.file || !out))
         return rv_usage_error("trace", _("--replay takes a kept folder and -o FILE.rvt, and no .cu file"));

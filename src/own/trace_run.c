@@ -66,13 +66,14 @@ static int exe_dir(char *out, size_t len)
 }
 
 /* The tracer's library and patches: RV_TRACER_DIR, beside the executable (the
- * build tree), or ../lib/reducevis from it (an installed program). */
+ * build tree), or where an install put them, relative to the program (so a
+ * moved install works). */
 static int find_tracer(char *lib, char *patches, size_t len)
 {
     char dirs[3][PATH_MAX] = {{0}};
     const char *env = getenv("RV_TRACER_DIR");
     if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
-    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/../lib/reducevis", dirs[1]);
+    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
     for (int i = 0; i < 3; i++) {
         if (!dirs[i][0]) continue;
         snprintf(lib, len, "%.4000s/librvtracer.so", dirs[i]);
