@@ -25,7 +25,7 @@ say "== tools: $(command -v nvdisasm) $(command -v compute-sanitizer)"
 dev=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-')
 
 # keep what a trace came from (not the input array or the program)
-keep_raw() { mkdir -p "$out/raw/$2"; local g; for g in raw.rvraw kernel.sass traced.txt timed.txt student.cu nvcc.log traced.log tool-error.txt; do
+keep_raw() { mkdir -p "$out/raw/$2"; local g; for g in raw.rvraw kernel.sass traced.txt timed.txt run.txt student.cu nvcc.log traced.log tool-error.txt; do
     [ -f "$1/$g" ] && cp "$1/$g" "$out/raw/$2/"; done; }
 
 say "== a first look: my_reduce, and when the traced run fails, the tracer's own account of it"
@@ -88,6 +88,17 @@ export -f one_kernel keep_raw; export R out dev
 for v in $($R versions | awk '/^v[0-9]/{print $1}'); do echo "$v ones"; echo "$v random:1"; done |
     xargs -P 6 -L 1 bash -c 'one_kernel $0 $1'
 for f in "$out"/raw/*.log; do say "$(basename "$f" .log): $(tr '\n' ' ' <"$f" | cut -c1-300)"; done
+
+say "== the proof: each unchanged kernel against the CPU model, access by access"
+for t in "$out"/traces/$dev-own-*.rvt; do
+    $R prove "$t" >>"$log" 2>&1
+    say "$(basename "$t") against the model: rc=$?"
+    cap=assets/traces/$(basename "$t" | sed 's/-own-/-/')   # the macro capture of the same run
+    if [ -f "$cap" ]; then
+        $R prove "$t" "$cap" >>"$log" 2>&1
+        say "$(basename "$t") against $(basename "$cap"): rc=$?"
+    fi
+done
 ls -la "$out/traces" | tee -a "$log"
 # one archive: the device returns a bounded number of files
 (cd "$out" && tar czf own-trace.tgz traces raw && rm -rf traces raw)
