@@ -305,6 +305,15 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* The records could not be read: none written (the tool did not run), or
+ * damaged. */
+static int raw_failed(const char *path, const char *why, char *err, size_t errlen)
+{
+    if (access(path, F_OK) != 0)
+        return fail(err, errlen, 2, _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"), path);
+    return fail(err, errlen, 2, _("the tracer's records %s are damaged: %s"), path, why);
+}
+
 /* What a run was, kept in WORK/run.txt so that its records can be made into
  * the same trace again without a GPU (--replay). */
 typedef struct run_info {
@@ -365,8 +374,7 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
     }
     free(text);
     snprintf(path, sizeof path, "%s/raw.rvraw", work);
-    if (rv_raw_load(path, &raw, inner, sizeof inner))
-        return fail(err, errlen, 2, _("the tracer wrote no records: %s (is the Compute Sanitizer library the driver's version?)"), inner);
+    if (rv_raw_load(path, &raw, inner, sizeof inner)) return raw_failed(path, inner, err, errlen);
     if ((rc = read_sass(work, &raw, ri->file, &sass, err, errlen))) goto out;
     rv_own_input bin = {&raw, &sass, &meta, ri->file, source, ri->device, ri->date, ri->n, ri->data};
     res->tr = rv_own_build(&bin, err, errlen);
@@ -473,7 +481,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     rv_raw raw = {0};
     char inner[600];
     if (rv_raw_load(path, &raw, inner, sizeof inner)) {
-        rc = fail(err, errlen, 2, _("the tracer wrote no records: %s (is the Compute Sanitizer library the driver's version?)"), inner);
+        rc = raw_failed(path, inner, err, errlen);
         goto out;
     }
     rc = disassemble(work, &raw, err, errlen);
