@@ -3,7 +3,7 @@
  * by a thread of the traced block, in the order the threads reached them.
  *
  * Shared by the tool library (tool.c), its device patches (patches.cu) and the
- * host side that turns a raw file into a trace (src/own_raw.c), so it holds
+ * host side that turns a raw file into a trace (src/own/raw.c, build.c), so it holds
  * plain integer layouts and nothing else.  Little-endian, no padding.
  *
  * File: rv_raw_header, then header.nrec records.

@@ -75,6 +75,16 @@ cp -r "$src/assets/own-raw/nvidia-h200-my_reduce-b256" "$tmp/cut"
 head -c 1000 "$src/assets/own-raw/nvidia-h200-my_reduce-b256/raw.rvraw" >"$tmp/cut/raw.rvraw"
 expect 2 "raw.rvraw" trace --replay "$tmp/cut" -o "$tmp/cut.rvt.out"
 check "no trace from cut records" test ! -e "$tmp/cut.rvt.out"
+# records past the tracer's cap (claimed > kept): traced, and said to be cut
+cp -r "$src/assets/own-raw/nvidia-h200-my_reduce-b256" "$tmp/capped"
+python3 - "$tmp/capped/raw.rvraw" <<'PY'
+import struct, sys
+p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
+nrec, = struct.unpack_from('<I', b, 20)
+struct.pack_into('<I', b, 24, nrec + 1000)   # rv_raw_header.claimed
+open(p, 'wb').write(b)
+PY
+expect 0 "CUT" trace --replay "$tmp/capped" -o "$tmp/capped.rvt"
 rm "$tmp/cut/run.txt"
 expect 1 "run.txt" trace --replay "$tmp/cut" -o "$tmp/cut.rvt.out"
 expect 2 "cannot write" trace --replay "$src/assets/own-raw/nvidia-h200-my_reduce-b256" -o "$tmp/no/such/dir/x.rvt"
