@@ -145,7 +145,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
 /* A student's kernel: it has no file, lesson or model of ours, and sits
  * after every version in the teaching order (but in no list). */
 static const rv_version_info own = {
-    .id = RV_VERSION_OWN, .order = RV_NUM_VERSIONS, .name = "own", .title = N_("your kernel"),
+    .id = RV_VERSION_OWN, .order = RV_NUM_VERSIONS, .name = "own-kernel", .title = N_("your kernel"),
     .summary = N_("a kernel traced unchanged from its file (reducevis trace)"),
     .changed = N_("Your own kernel, traced unchanged on the GPU: every shared-memory access, barrier "
                   "and shuffle the hardware executed for the traced block."),
