@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "datadir.h"
 #include "gpu.h"
 #include "i18n.h"
 #include "proc.h"
@@ -79,6 +80,43 @@ static int find_tracer(char *lib, char *patches, size_t len)
         snprintf(lib, len, "%.4000s/librvtracer.so", dirs[i]);
         snprintf(patches, len, "%.4000s/rvtracer_patches.fatbin", dirs[i]);
         if (access(lib, R_OK) == 0 && access(patches, R_OK) == 0) return 0;
+    }
+    return -1;
+}
+
+/* libsanitizer-public.so, which the tracer opens: RV_SANITIZER_LIB (the file
+ * or its folder), the wheel the build used (from the build tree only), the
+ * CUDA toolkit's compute-sanitizer folder ($CUDA_HOME, /usr/local/cuda,
+ * Debian's nvidia-cuda-toolkit), or beside `compute-sanitizer` on PATH. */
+static int find_sanitizer(char *lib, size_t len)
+{
+    char dirs[8][PATH_MAX] = {{0}}, cs[PATH_MAX], real[PATH_MAX];
+    int n = 0;
+    const char *env = getenv("RV_SANITIZER_LIB"), *home = getenv("CUDA_HOME");
+    if (env && *env) {
+        struct stat st;
+        if (stat(env, &st) == 0 && S_ISREG(st.st_mode)) {
+            snprintf(lib, len, "%s", env);
+            return 0;
+        }
+        snprintf(dirs[n++], PATH_MAX, "%.4000s", env);
+    }
+    if (rv_in_build_tree()) {
+        snprintf(dirs[n], PATH_MAX, "%.4000s", RV_SANITIZER_BUILD_LIB);
+        char *slash = strrchr(dirs[n], '/');
+        if (slash) *slash = 0, n++;
+    }
+    if (home && *home) snprintf(dirs[n++], PATH_MAX, "%.4000s/compute-sanitizer", home);
+    snprintf(dirs[n++], PATH_MAX, "/usr/local/cuda/compute-sanitizer");
+    snprintf(dirs[n++], PATH_MAX, "/usr/lib/nvidia-cuda-toolkit/compute-sanitizer");
+    if (rv_find_program("compute-sanitizer", cs, sizeof cs) && realpath(cs, real)) {
+        char *slash = strrchr(real, '/');
+        if (slash) *slash = 0;
+        snprintf(dirs[n++], PATH_MAX, "%.4000s", real);
+    }
+    for (int i = 0; i < n; i++) {
+        snprintf(lib, len, "%.4000s/libsanitizer-public.so", dirs[i]);
+        if (access(lib, R_OK) == 0) return 0;
     }
     return -1;
 }
@@ -187,7 +225,7 @@ static int compile(const rv_own_opts *o, const char *work, char *err, size_t err
 
 /* Runs the program once: traced (with the tracer injected) or timed. */
 static int run_program(const rv_own_opts *o, const char *work, int traced, const char *lib, const char *patches,
-                       double *seconds, char *err, size_t errlen)
+                       const char *sanitizer, double *seconds, char *err, size_t errlen)
 {
     char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
     char nbuf[32], bbuf[16];
@@ -199,12 +237,18 @@ static int run_program(const rv_own_opts *o, const char *work, int traced, const
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     char *argv[] = {prog, traced ? "trace" : "time", in, nbuf, bbuf, result, NULL};
-    char e_inj[PATH_MAX + 32], e_out[PATH_MAX + 32], e_pat[PATH_MAX + 32], e_blk[48];
+    char e_inj[PATH_MAX + 32], e_out[PATH_MAX + 32], e_pat[PATH_MAX + 32], e_blk[48], e_san[PATH_MAX + 32],
+         e_ld[2 * PATH_MAX + 32];
     snprintf(e_inj, sizeof e_inj, "CUDA_INJECTION64_PATH=%s", lib);
+    snprintf(e_san, sizeof e_san, "RV_TRACER_SANITIZER=%s", sanitizer);
+    /* the library's own companions lie beside it */
+    const char *ld = getenv("LD_LIBRARY_PATH");
+    snprintf(e_ld, sizeof e_ld, "LD_LIBRARY_PATH=%.*s%s%s", (int)(strrchr(sanitizer, '/') - sanitizer), sanitizer,
+             ld && *ld ? ":" : "", ld && *ld ? ld : "");
     snprintf(e_out, sizeof e_out, "RV_TRACER_OUT=%s", work);
     snprintf(e_pat, sizeof e_pat, "RV_TRACER_PATCHES=%s", patches);
     snprintf(e_blk, sizeof e_blk, "RV_TRACER_BLOCK=%u", o->block);
-    char *env[] = {e_inj, e_out, e_pat, e_blk, "CUDA_MODULE_LOADING=EAGER", NULL};
+    char *env[] = {e_inj, e_out, e_pat, e_blk, e_san, e_ld, "CUDA_MODULE_LOADING=EAGER", NULL};
     rv_proc_result r = rv_proc_run(argv, traced ? env : NULL, log, o->timeout_s);
     *seconds = r.seconds;
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
@@ -422,7 +466,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
 {
     memset(res, 0, sizeof *res);
     double t0 = now_s();
-    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], gpu_err[300], work[PATH_MAX];
+    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32], gpu_err[300], work[PATH_MAX];
     size_t srclen = o->text ? strlen(o->text) : 0;
     char *source = o->text ? malloc(srclen + 1) : rv_read_text(o->file, &srclen);
     if (o->text && source) memcpy(source, o->text, srclen + 1);
@@ -437,6 +481,12 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
         return fail(err, errlen, 2, "%s", _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
                                             "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
                                             "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
+    }
+    if (find_sanitizer(sanitizer, sizeof sanitizer)) {
+        free(source);
+        return fail(err, errlen, 2, "%s", _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
+                                            "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
+                                            "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
     }
     if (!rv_gpu_available(gpu_err, sizeof gpu_err)) {
         free(source);
@@ -466,7 +516,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
         remove(path);
     }
     if ((rc = compile(o, work, err, errlen))) goto out;
-    if ((rc = run_program(o, work, 1, lib, patches, &res->traced_run_s, err, errlen))) {
+    if ((rc = run_program(o, work, 1, lib, patches, sanitizer, &res->traced_run_s, err, errlen))) {
         if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range")) where_it_failed(o, work, err, errlen);
         goto out;
     }
@@ -487,7 +537,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     rc = disassemble(work, &raw, err, errlen);
     rv_raw_free(&raw);
     if (rc) goto out;
-    if (o->time_it && (rc = run_program(o, work, 0, lib, patches, &res->plain_run_s, err, errlen))) goto out;
+    if (o->time_it && (rc = run_program(o, work, 0, lib, patches, sanitizer, &res->plain_run_s, err, errlen))) goto out;
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
     if ((rc = convert(work, &ri, source, res, err, errlen))) goto out;
     res->traced_run_s = traced_run_s;

@@ -14,11 +14,13 @@
  * for the host to report: a tool library cannot fail the program it is in.
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
- * patches' fatbin, required), RV_TRACER_BLOCK (block to record, default 0),
+ * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
+ * required: the host finds it), RV_TRACER_BLOCK (block to record, default 0),
  * RV_TRACER_CAP (most records kept, default 4 Mi); for diagnosing the tool
  * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash) and
  * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched).
  */
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -46,6 +48,39 @@ static struct {
     int nmodules;
     int debug, nopatch;
 } T;
+
+/* The Compute Sanitizer library, opened at run time from the path the host
+ * found: the tool links none, so an installed copy carries no build machine's
+ * path and no dependency a package cannot name. */
+#define SANITIZER_FUNCTIONS(X)                                                              \
+    X(sanitizerSubscribe) X(sanitizerEnableDomain) X(sanitizerAddPatchesFromFile)           \
+    X(sanitizerPatchInstructions) X(sanitizerPatchModule) X(sanitizerSetCallbackData)       \
+    X(sanitizerGetFunctionPcAndSize) X(sanitizerAlloc) X(sanitizerFree)                     \
+    X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost)
+static struct {
+#define FIELD(f) __typeof__(&f) f;
+    SANITIZER_FUNCTIONS(FIELD)
+#undef FIELD
+} S;
+
+static void fail(const char *fmt, ...);
+
+static int open_sanitizer(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    if (!h) {
+        fail("cannot open the Compute Sanitizer library: %s", dlerror());
+        return -1;
+    }
+#define LOOKUP(f)                                                        \
+    if (!(*(void **)&S.f = dlsym(h, #f))) {                              \
+        fail("the Compute Sanitizer library %s has no %s", path, #f);    \
+        return -1;                                                       \
+    }
+    SANITIZER_FUNCTIONS(LOOKUP)
+#undef LOOKUP
+    return 0;
+}
 
 static void say(const char *fmt, ...)
 {
@@ -101,7 +136,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         if (f) fclose(f);
     }
     if (T.nopatch) return;
-    if (sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
+    if (S.sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
         fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
         return;
     }
@@ -113,9 +148,9 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         {SANITIZER_INSTRUCTION_SHFL, "rv_shfl"},
     };
     for (size_t i = 0; i < sizeof patch / sizeof patch[0]; i++)
-        if (sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)
+        if (S.sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)
             fail("cannot patch %s", patch[i].fn);
-    if (sanitizerPatchModule(d->module) != SANITIZER_SUCCESS) fail("cannot patch module %d", k);
+    if (S.sanitizerPatchModule(d->module) != SANITIZER_SUCCESS) fail("cannot patch module %d", k);
     say("module %d patched", k);
 }
 
@@ -124,7 +159,7 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     const char *armed = getenv("RV_TRACER_ARMED");
     say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
     if (T.done || !armed || strcmp(armed, "1") != 0 || !d->functionName) {
-        sanitizerSetCallbackData(d->function, NULL); /* this launch records nothing */
+        S.sanitizerSetCallbackData(d->function, NULL); /* this launch records nothing */
         return;
     }
     T.done = 1;
@@ -135,23 +170,23 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     h->traced_block = T.block;
     h->module = (uint32_t)module_index(d->module);
     snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName ? d->functionName : "");
-    if (sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
+    if (S.sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
         fail("cannot find where kernel %s starts", h->func_name);
     if (T.block >= h->grid) {
         fail("the traced block %u is outside the grid of %u blocks that launch started", T.block, h->grid);
-        sanitizerSetCallbackData(d->function, NULL);
+        S.sanitizerSetCallbackData(d->function, NULL);
         return;
     }
     size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
-    if (sanitizerAlloc(d->context, (void **)&T.drec, bytes) != SANITIZER_SUCCESS ||
-        sanitizerAlloc(d->context, (void **)&T.dbuf, sizeof(rv_raw_buffer)) != SANITIZER_SUCCESS) {
+    if (S.sanitizerAlloc(d->context, (void **)&T.drec, bytes) != SANITIZER_SUCCESS ||
+        S.sanitizerAlloc(d->context, (void **)&T.dbuf, sizeof(rv_raw_buffer)) != SANITIZER_SUCCESS) {
         fail("cannot allocate %zu bytes on the GPU for the trace buffer (lower RV_TRACER_CAP)", bytes);
-        sanitizerSetCallbackData(d->function, NULL);
+        S.sanitizerSetCallbackData(d->function, NULL);
         return;
     }
     rv_raw_buffer b = {T.drec, 0, T.cap, T.block, 0};
-    sanitizerMemcpyHostToDeviceAsync(T.dbuf, &b, sizeof b, d->hStream);
-    sanitizerSetCallbackData(d->function, T.dbuf);
+    S.sanitizerMemcpyHostToDeviceAsync(T.dbuf, &b, sizeof b, d->hStream);
+    S.sanitizerSetCallbackData(d->function, T.dbuf);
     T.ctx = d->context;
     T.stream = d->hStream;
     T.pending = 1;
@@ -165,7 +200,7 @@ static void synchronized(void)
     T.pending = 0;
     say("synchronized: reading the buffer back");
     rv_raw_buffer b;
-    if (sanitizerMemcpyDeviceToHost(&b, T.dbuf, sizeof b, T.stream) != SANITIZER_SUCCESS) {
+    if (S.sanitizerMemcpyDeviceToHost(&b, T.dbuf, sizeof b, T.stream) != SANITIZER_SUCCESS) {
         fail("cannot read the trace buffer back (the kernel failed?)");
         return;
     }
@@ -173,7 +208,7 @@ static void synchronized(void)
     T.hdr.nrec = b.count < T.cap ? b.count : T.cap;
     rv_raw_record *rec = malloc((size_t)T.hdr.nrec * sizeof *rec + 1);
     if (!rec) { fail("out of memory reading %u records", T.hdr.nrec); return; }
-    if (T.hdr.nrec && sanitizerMemcpyDeviceToHost(rec, T.drec, (size_t)T.hdr.nrec * sizeof *rec, T.stream) != SANITIZER_SUCCESS) {
+    if (T.hdr.nrec && S.sanitizerMemcpyDeviceToHost(rec, T.drec, (size_t)T.hdr.nrec * sizeof *rec, T.stream) != SANITIZER_SUCCESS) {
         fail("cannot read the %u records back", T.hdr.nrec);
         free(rec);
         return;
@@ -188,8 +223,8 @@ static void synchronized(void)
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
     say("%u records written (%u claimed)", T.hdr.nrec, T.hdr.claimed);
     free(rec);
-    sanitizerFree(T.ctx, T.drec);
-    sanitizerFree(T.ctx, T.dbuf);
+    S.sanitizerFree(T.ctx, T.drec);
+    S.sanitizerFree(T.ctx, T.dbuf);
 }
 
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
@@ -219,18 +254,20 @@ int InitializeInjection(void)
     T.nopatch = np && *np == '1';
     if (T.debug) { signal(SIGSEGV, crashed); signal(SIGBUS, crashed); signal(SIGABRT, crashed); }
     say("initializing: out %s, patches %s", T.out ? T.out : "(unset)", T.patches ? T.patches : "(unset)");
-    if (!T.out || !T.patches) {
-        fprintf(stderr, "reducevis tracer: RV_TRACER_OUT and RV_TRACER_PATCHES must be set\n");
+    const char *lib = getenv("RV_TRACER_SANITIZER");
+    if (!T.out || !T.patches || !lib) {
+        fprintf(stderr, "reducevis tracer: RV_TRACER_OUT, RV_TRACER_PATCHES and RV_TRACER_SANITIZER must be set\n");
         return 0;
     }
+    if (open_sanitizer(lib)) return 0;
     Sanitizer_SubscriberHandle handle;
-    if (sanitizerSubscribe(&handle, callback, NULL) != SANITIZER_SUCCESS) {
+    if (S.sanitizerSubscribe(&handle, callback, NULL) != SANITIZER_SUCCESS) {
         fail("cannot subscribe to the Compute Sanitizer API");
         return 0;
     }
-    sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
-    sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
-    sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_SYNCHRONIZE);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_SYNCHRONIZE);
     say("subscribed");
     return 1;
 }
