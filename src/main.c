@@ -43,6 +43,7 @@ static const command commands[] = {
     {"verify",   cmd_verify,   N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
     {"record",   cmd_record,   N_("record this GPU in one command: traces, bench, sweep, verify")},
     {"trace",    cmd_trace,    N_("trace your own kernel, unchanged, on the GPU (Compute Sanitizer)")},
+    {"check",    cmd_check,    N_("judge your kernel by an exercise's rules (docs/exercises.md)")},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 
