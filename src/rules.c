@@ -161,7 +161,8 @@ static void synced(const rv_trace *tr, const rv_analysis *an, rv_rule_result *r)
  * shared store alone in its barrier interval) come at least five steps.  A
  * loop with __syncthreads() down to s = 1 leaves one (the write); a warp
  * tail of shared stores or shuffles leaves one per store, __syncwarp() and
- * shuffle. */
+ * shuffle.  (After a shuffle the tracer names no step a tree level: a kernel
+ * that shuffles has done its 32 -> 1 in registers.) */
 static void warp_tail(const rv_trace *tr, const rv_analysis *an, rv_rule_result *r)
 {
     int last_tree = -1;
