@@ -223,7 +223,8 @@ static int judge(const rv_trace *tr, const rv_exercise *ex)
         broken += !res.rules[i].ok;
     }
     if (res.pass) printf(_("PASS: all %d rules of exercise %d hold\n"), res.nrules, ex->number);
-    else if (tr->version != RV_VERSION_OWN) printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
+    else if (tr->version != RV_VERSION_OWN)
+        printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
     else
         printf(_("FAIL: %d of the %d rules of exercise %d broken (docs/exercises.md says what each asks)\n"), broken,
                res.nrules, ex->number);

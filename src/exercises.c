@@ -14,8 +14,10 @@
 #define NO_CONFLICTS (CONVERGED | RV_RULE_BIT(RV_RULE_CONFLICT_FREE))
 
 static const rv_exercise exercises[RV_NUM_EXERCISES] = {
-    {.number = 1, .dir = "1-converge", .title = N_("make the interleaved tree's warps converge"), .rules = EVERY | CONVERGED},
-    {.number = 2, .dir = "2-no-conflicts", .title = N_("remove the strided index's bank conflicts"), .rules = EVERY | NO_CONFLICTS},
+    {.number = 1, .dir = "1-converge", .title = N_("make the interleaved tree's warps converge"),
+     .rules = EVERY | CONVERGED},
+    {.number = 2, .dir = "2-no-conflicts", .title = N_("remove the strided index's bank conflicts"),
+     .rules = EVERY | NO_CONFLICTS},
     {.number = 3, .dir = "3-add-during-load", .title = N_("add during load"),
      .rules = EVERY | NO_CONFLICTS | RV_RULE_BIT(RV_RULE_TWO_PER_THREAD) | RV_RULE_BIT(RV_RULE_HALF_GRID)},
     {.number = 4, .dir = "4-last-warp", .title = N_("a last warp that is correct on Volta and later"),
