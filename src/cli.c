@@ -96,8 +96,7 @@ int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const c
     return 2;
 }
 
-/* Prints s and pads it to cols terminal columns (a Chinese character takes two). */
-static void print_padded(const char *s, int cols)
+void rv_print_padded(const char *s, int cols)
 {
     int used = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -127,11 +126,11 @@ int cmd_versions(int argc, char **argv)
     for (int k = 0; k < RV_NUM_VERSIONS; k++) {
         const rv_version_info *info = rv_version_at(k);
         printf("%-5s ", info->name);
-        print_padded(_(info->title), 26);
+        rv_print_padded(_(info->title), 26);
         printf(" %s\n", _(info->summary));
         if (info->note) {
             printf("%-5s ", "");
-            print_padded("", 26);
+            rv_print_padded("", 26);
             printf(_(" note: %s\n"), _(info->note));
         }
     }

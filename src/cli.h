@@ -17,6 +17,9 @@ int rv_parse_u64(const char *s, uint64_t *out);
  * -1: bad value, message printed). */
 int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const char *cmd);
 
+/* Prints s and pads it to cols terminal columns (a Chinese character takes two). */
+void rv_print_padded(const char *s, int cols);
+
 /* Prints "reducevis CMD: message" and a pointer to --help; returns RV_EXIT_USAGE. */
 int rv_usage_error(const char *cmd, const char *fmt, ...);
 
@@ -29,6 +32,7 @@ int cmd_verify(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_trace(int argc, char **argv);             /* cmd_trace.c */
 int cmd_prove(int argc, char **argv);             /* cmd_prove.c */
+int cmd_check(int argc, char **argv);             /* cmd_check.c */
 int cmd_profile_one(int argc, char **argv);
 int cmd_multi(int argc, char **argv);             /* cmd_multi.c */
 int cmd_bench_gpus(int argc, char **argv);        /* `bench --gpus G`: cmd_multi.c */

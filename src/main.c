@@ -48,6 +48,7 @@ static const command commands[] = {
     {"record",   cmd_record,   N_("record this GPU in one command: traces, bench, sweep, verify")},
     {"trace",    cmd_trace,    N_("trace your own kernel, unchanged, on the GPU (Compute Sanitizer)")},
     {"prove",    cmd_prove,    N_("a shipped kernel traced unchanged, access by access against the model")},
+    {"check",    cmd_check,    N_("judge your kernel by an exercise's rules (docs/exercises.md)")},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 

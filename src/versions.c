@@ -117,7 +117,8 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
                    "one pass: each block publishes its partial and takes a ticket; the last one's block sums "
                    "them in a fixed order."),
      .improves_on = "v7",
-     .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_LAST_BLOCK | RV_VP_CUB_PEER | RV_VP_WARP_PARTIALS,
+     .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_LAST_BLOCK | RV_VP_CUB_PEER | RV_VP_WARP_PARTIALS |
+              RV_VP_MARK,
      .min_block = 32, .elems_per_thread = 4, .tuned_block = 512,
      .colour = {0x4d8dff, 0x0b4fd1}, .model = rv_model_v8},
     {.id = 10, .order = 11, .name = "v9", .title = N_("atomic add"), .file = "v9_atomic_add.cu",

@@ -47,6 +47,8 @@ extern "C" {
                                       not one word per thread                               */
 #define RV_VP_OWN            0x80u /* a student's kernel traced from its file: no model, no
                                       kernel of ours; its trace carries source and steps   */
+#define RV_VP_MARK          0x100u /* the project's fastest: exercise 5 (docs/exercises.md)
+                                      asks a student's kernel for 90 % of its speed       */
 
 /* What compute-sanitizer racecheck says of a version's warp phase. */
 typedef enum rv_race {

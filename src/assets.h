@@ -1,8 +1,9 @@
 /* assets.h — finding recordings on disk: bundled traces, timed results and
- * verify records in the asset folders, by device.  Plain C, no SDL.
+ * verify records in the asset folders, by device.  Plain C, no SDL: the
+ * viewer and `reducevis check` both look here.
  */
-#ifndef VIEWER_ASSETS_H
-#define VIEWER_ASSETS_H
+#ifndef RV_ASSETS_H
+#define RV_ASSETS_H
 
 #include <stddef.h>
 

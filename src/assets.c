@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "../results.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "i18n.h"
+#include "results.h"
+#include "versions.h"
 
 int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
                         char *out, size_t len)

@@ -1,0 +1,299 @@
+/* cmd_check.c — `reducevis check FILE.cu --exercise N`: a student's kernel
+ * traced on the GPU (as `trace` does, with the timed run) and judged by the
+ * exercise's rules (src/rules.c), one line per rule with the numbers from
+ * the trace; `--trace FILE.rvt` judges a trace recorded earlier, no GPU
+ * needed.  Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to
+ * judge (no GPU, a file that does not compile or fails, a trace that does
+ * not load). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "assets.h"
+#include "rules.h"
+#include "cli.h"
+#include "exercises.h"
+#include "i18n.h"
+#include "own/trace_run.h"
+#include "record.h"
+#include "results.h"
+#include "versions.h"
+
+/* A rule is broken: the status a usage error has too (the documented 1). */
+#define EXIT_BROKEN 1
+
+static void usage(void)
+{
+    printf(_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
+             "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
+             "       reducevis check --trace FILE.rvt --exercise N\n\n"
+             "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
+             "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
+             "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
+             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).\n\n"
+             "  --exercise N     1 .. %d (docs/exercises.md)\n"
+             "  --trace FILE     judge this own trace instead of tracing a file\n"
+             "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
+             "  --n N            elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)\n"
+             "  --data PATTERN   input values (default ones)\n"
+             "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
+             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n\n"
+             "Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
+             "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
+             "a trace that does not load.\n"),
+           RV_NUM_EXERCISES);
+}
+
+/* The mark version's time to hold the trace to (exercise 5): its run at the
+ * trace's N in the recorded results of the trace's GPU.  0 with why in msg
+ * when there is none; `from` names the file and the run. */
+static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *msg, size_t msglen)
+{
+    char slug[64], mine[ASSETS_PATH_LEN], paths[2][ASSETS_PATH_LEN], why[512];
+    const char *mark = rv_version_name(rv_rules_mark_version());
+    assets_device_slug(tr->origin, slug, sizeof slug);
+    /* the bundled results (run from the repository, or from a build of it),
+       then this GPU's own recording (`reducevis record`) */
+    const char *dirs[] = {"assets", RV_SOURCE_DIR "/assets", mine};
+    int ndirs = rv_record_default_dir(slug, mine, sizeof mine, why, sizeof why) == 0 ? 3 : 2;
+    if (assets_find_results(dirs, ndirs, slug, paths[0], paths[1], sizeof paths[0], why, sizeof why)) {
+        snprintf(msg, msglen, _("%s: %s's time on this GPU is needed; record it with `reducevis record` on the "
+                                "same GPU (check then finds it), then check again"),
+                 why, mark);
+        return 0;
+    }
+    char n[32];
+    rv_results_n_name(tr->n, n, sizeof n);
+    for (int i = 0; i < 2; i++) {
+        if (!paths[i][0]) continue;
+        rv_results *r = rv_results_load(paths[i], why, sizeof why);
+        const rv_result_run *run = r ? rv_rules_mark_run(r, tr->n, tr->block_size) : NULL;
+        double ms = run ? run->median_ms : 0;
+        if (run)
+            snprintf(from, fromlen, _("%s at N = %s, block %d, in %s"), mark, n, run->block_size, paths[i]);
+        rv_results_free(r);
+        if (ms > 0) return ms;
+    }
+    snprintf(msg, msglen, _("no time of %s at N = %s in the results of %s (%s%s%s): check at the N they hold "
+                            "(--n 2^25), or time this N with `reducevis bench --n %s` and save it there"),
+             mark, n, tr->origin, paths[0], paths[0][0] && paths[1][0] ? ", " : "", paths[1], n);
+    return 0;
+}
+
+/* "step 3" or "steps 3 to 5". */
+static void steps_text(int first, int last, char *buf, size_t len)
+{
+    if (first == last) snprintf(buf, len, _("step %d"), first);
+    else snprintf(buf, len, _("steps %d to %d"), first, last);
+}
+
+/* One rule's line, after its verdict. */
+static void say_rule(const rv_trace *tr, const rv_rule_result *r, const char *mark_from, const char *mark_why)
+{
+    const char *label = r->step >= 0 && r->step < tr->nsteps ? tr->steps[r->step].label : "";
+    switch (r->rule) {
+    case RV_RULE_OWN:
+        if (r->ok) printf(_("own trace: traced unchanged from %s on %s"), tr->own_name, tr->origin);
+        else
+            printf(_("own trace: this is a trace of %s (%s, from %s), not of a kernel traced from a file: "
+                     "give check your .cu file, or a trace `reducevis trace` wrote"),
+                   rv_version_name(tr->version), _(rv_version(tr->version)->title), tr->origin);
+        break;
+    case RV_RULE_SUM:
+        if (r->ok) printf(_("sum: %.9g, right"), tr->own_sum);
+        else printf(_("sum: %.9g is wrong (it failed the sum check when it was traced)"), tr->own_sum);
+        break;
+    case RV_RULE_WHOLE:
+        if (r->ok) printf(_("whole: %d steps, nothing cut"), tr->nsteps);
+        else
+            printf(_("whole: cut after %d steps: the kernel did more than a trace holds (%d steps, %d reads of a "
+                     "thread in one step), so the rest was not seen"),
+                   tr->nsteps, RV_MAX_STEPS, RV_MAX_READS);
+        break;
+    case RV_RULE_CONVERGED:
+        if (r->ok) printf(_("converged: no divergent warp in the %d steps where 32 or more threads work"), r->looked);
+        else
+            printf(_("converged: step %d (%s, line %d), %d threads working: warp %d diverges, %lld of its 32 lanes "
+                     "work (a divergent warp in %d of the %d steps where 32 or more threads work)"),
+                   r->step, label, r->line, r->threads, r->warp, r->got, r->count, r->looked);
+        break;
+    case RV_RULE_CONFLICT_FREE:
+        if (r->ok) printf(_("conflict-free: every shared-memory request of the %d steps that use shared memory is "
+                            "1-way"), r->looked);
+        else
+            printf(_("conflict-free: step %d (%s, line %d): warp %d makes a %lld-way bank conflict (conflicts in "
+                     "%d of the %d steps that use shared memory)"),
+                   r->step, label, r->line, r->warp, r->got, r->count, r->looked);
+        break;
+    case RV_RULE_TWO_PER_THREAD: {
+        char where[64];
+        steps_text(r->step, r->last_step, where, sizeof where);
+        if (r->step < 0) printf(_("two a thread: no step reads the input (in[])"));
+        else if (r->ok)
+            printf(_("two a thread: each of the %d threads of the load (%s) reads at least 2 input elements "
+                     "(fewest: %lld)"), r->looked, where, r->got);
+        else
+            printf(ngettext("two a thread: thread %d reads %lld input element in the load (%s, line %d); 2 are "
+                            "needed (%d of its %d threads read fewer)",
+                            "two a thread: thread %d reads %lld input elements in the load (%s, line %d); 2 are "
+                            "needed (%d of its %d threads read fewer)", (unsigned long)r->got),
+                   r->thread, r->got, where, r->line, r->count, r->looked);
+        break;
+    }
+    case RV_RULE_HALF_GRID:
+        if (r->ok) printf(_("half the blocks: a grid of %lld blocks, within ceil(N / (2 x %d)) = %lld"), r->got,
+                          tr->block_size, r->limit);
+        else printf(_("half the blocks: a grid of %lld blocks, more than ceil(N / (2 x %d)) = %lld"), r->got,
+                    tr->block_size, r->limit);
+        break;
+    case RV_RULE_SYNCED:
+        if (r->ok) printf(_("synced: none of the %d steps reads shared memory that another lane wrote without a "
+                            "__syncwarp() or barrier between"), r->looked);
+        else
+            printf(ngettext("synced: step %d (%s, line %d) reads shared memory another lane wrote with no "
+                            "__syncwarp() or barrier between: right only while the warp runs in lockstep, which "
+                            "Volta and later do not promise (%d step like it)",
+                            "synced: step %d (%s, line %d) reads shared memory another lane wrote with no "
+                            "__syncwarp() or barrier between: right only while the warp runs in lockstep, which "
+                            "Volta and later do not promise (%d steps like it)", (unsigned long)r->count),
+                   r->step, label, r->line, r->count);
+        break;
+    case RV_RULE_WARP_TAIL:
+        if (r->step < 0)
+            printf(r->ok ? _("warp tail: %lld steps and no tree level with a barrier: the last 32 -> 1 runs without "
+                             "a block barrier")
+                         : ngettext("warp tail: %lld step and no tree level with a barrier, fewer than the last "
+                                    "32 -> 1 takes",
+                                    "warp tail: %lld steps and no tree level with a barrier, fewer than the last "
+                                    "32 -> 1 takes", (unsigned long)r->got), r->got);
+        else if (r->ok)
+            printf(_("warp tail: %lld steps after the last tree level (step %d, %s, line %d): the last 32 -> 1 runs "
+                     "without a block barrier"), r->got, r->step, label, r->line);
+        else
+            printf(ngettext("warp tail: only %lld step after the last tree level (step %d, %s, line %d): the last "
+                            "32 -> 1 goes through __syncthreads(); at least %lld steps without a barrier (shared "
+                            "stores, __syncwarp() or shuffles) are needed",
+                            "warp tail: only %lld steps after the last tree level (step %d, %s, line %d): the last "
+                            "32 -> 1 goes through __syncthreads(); at least %lld steps without a barrier (shared "
+                            "stores, __syncwarp() or shuffles) are needed", (unsigned long)r->got),
+                   r->got, r->step, label, r->line, r->limit);
+        break;
+    case RV_RULE_TIMED:
+        if (r->ok) printf(_("timed: %.4f ms for the whole reduction, without the tracer"), r->ms);
+        else printf(_("timed: no time (the trace was made with --no-time), so the speed cannot be judged"));
+        break;
+    case RV_RULE_FAST:
+        if (r->mark_ms <= 0) printf(_("fast: %s"), mark_why);
+        else if (r->ms <= 0) printf(_("fast: no time to hold against %s"), mark_from);
+        else
+            printf(_("fast: %.4f ms against %.4f ms (%s): %.0f%% of its speed; %.0f%% needs %.4f ms or less"), r->ms,
+                   r->mark_ms, mark_from, 100.0 * r->mark_ms / r->ms, 100.0 * r->mark_ms / r->bound_ms, r->bound_ms);
+        break;
+    case RV_RULE_COUNT:
+        break;
+    }
+    printf("\n");
+}
+
+static int judge(const rv_trace *tr, const rv_exercise *ex)
+{
+    char err[512];
+    rv_analysis *an = rv_analyze(tr, err, sizeof err);
+    if (!an) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    char mark_from[ASSETS_PATH_LEN + 128] = "", mark_why[2 * ASSETS_PATH_LEN + 512] = "", n[32];
+    double mark_ms = 0;
+    if ((ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && tr->version == RV_VERSION_OWN)
+        mark_ms = mark_time(tr, mark_from, sizeof mark_from, mark_why, sizeof mark_why);
+    rv_rules_result res;
+    rv_rules_judge(tr, an, ex, mark_ms, &res);
+    rv_results_n_name(tr->n, n, sizeof n);
+    printf(_("exercise %d: %s\n"), ex->number, _(ex->title));
+    if (tr->version == RV_VERSION_OWN)
+        printf(_("%s, traced on %s: block %u of %u, %d threads, N = %s, %d steps\n"), tr->own_name, tr->origin,
+               tr->traced_block, tr->grid, tr->block_size, n, tr->nsteps);
+    int broken = 0;
+    for (int i = 0; i < res.nrules; i++) {
+        printf("  ");
+        rv_print_padded(res.rules[i].ok ? _("ok") : _("FAIL"), 7);
+        say_rule(tr, &res.rules[i], mark_from, mark_why);
+        broken += !res.rules[i].ok;
+    }
+    if (res.pass) printf(_("PASS: all %d rules of exercise %d hold\n"), res.nrules, ex->number);
+    else if (tr->version != RV_VERSION_OWN)
+        printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
+    else
+        printf(_("FAIL: %d of the %d rules of exercise %d broken (docs/exercises.md says what each asks)\n"), broken,
+               res.nrules, ex->number);
+    rv_analysis_free(an);
+    return res.pass ? RV_EXIT_OK : EXIT_BROKEN;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    rv_config cfg = rv_config_default();
+    rv_own_opts o = {.timeout_s = 30, .time_it = 1};
+    const char *trace = NULL, *traced_with = NULL;
+    int number = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
+        if (!strcmp(a, "--version") || !strcmp(a, "--grid") || !strcmp(a, "--block"))
+            return rv_usage_error("check", _("%s is not an option of check: your file decides its kernel and grid, "
+                                             "and block 0 is judged"), a);
+        int used = rv_parse_config_option(argc, argv, i, &cfg, "check");
+        if (used < 0) return RV_EXIT_USAGE;
+        if (used > 0) { traced_with = a; i += used - 1; continue; }
+        if ((!strcmp(a, "--exercise") || !strcmp(a, "--trace") || !strcmp(a, "--timeout") || !strcmp(a, "--keep")) &&
+            i + 1 >= argc)
+            return rv_usage_error("check", _("%s needs a value"), a);
+        if (!strcmp(a, "--exercise")) {
+            char *end;
+            long k = strtol(argv[++i], &end, 10);
+            if (*end || !rv_exercise_get((int)k) || k != (int)k)
+                return rv_usage_error("check", _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"),
+                                      argv[i], RV_NUM_EXERCISES);
+            number = (int)k;
+        } else if (!strcmp(a, "--trace")) trace = argv[++i];
+        else if (!strcmp(a, "--keep")) { o.keep = argv[++i]; traced_with = a; }
+        else if (!strcmp(a, "--timeout")) {
+            char *end;
+            o.timeout_s = strtod(argv[++i], &end);
+            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
+                return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
+            traced_with = a;
+        } else if (a[0] == '-' && a[1]) return rv_usage_error("check", _("unknown option '%s'"), a);
+        else if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, a);
+        else o.file = a;
+    }
+    if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
+    if (trace && o.file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
+    if (trace && traced_with)
+        return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
+                                         "as it was recorded"), traced_with);
+    if (!trace && !o.file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
+    if (cfg.block_size < 32) return rv_usage_error("check", _("block size must be at least 32 (a whole warp)"));
+    const rv_exercise *ex = rv_exercise_get(number);
+    char err[8192];
+    rv_trace *tr = NULL;
+    if (trace) {
+        tr = rv_trace_load(trace, err, sizeof err);
+    } else {
+        o.block_size = cfg.block_size;
+        o.n = cfg.n;
+        o.data = cfg.data;
+        rv_own_result res;
+        /* any failure to trace (a file that does not compile included) leaves nothing to judge */
+        if (rv_own_trace(&o, &res, err, sizeof err) == 0) tr = res.tr;
+    }
+    if (!tr) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    int rc = judge(tr, ex);
+    rv_trace_free(tr);
+    return rc;
+}

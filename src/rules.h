@@ -1,0 +1,81 @@
+/* rules.h — the rules the exercises are judged by (docs/exercises.md), on a
+ * kernel traced from a student's file.
+ *
+ * Pure functions of a trace and its analysis, and for the time rule of one
+ * number the caller looked up (the mark version's time): they fill a result
+ * with each rule's verdict and the numbers behind it, and print nothing.
+ * `reducevis check` (cmd_check.c) says them in words; the tests build
+ * traces that break each rule.
+ */
+#ifndef RV_RULES_H
+#define RV_RULES_H
+
+#include <stdint.h>
+
+#include "analysis.h"
+#include "results.h"
+#include "trace.h"
+
+typedef enum rv_rule {
+    RV_RULE_OWN,            /* a kernel traced from a file (version RV_VERSION_OWN)  */
+    RV_RULE_SUM,            /* its sum passed the sum check (no RV_OWN_SUM_WRONG)    */
+    RV_RULE_WHOLE,          /* nothing cut (no RV_OWN_CUT)                           */
+    RV_RULE_CONVERGED,      /* no divergent warp in a step where >= 32 threads work  */
+    RV_RULE_CONFLICT_FREE,  /* every shared-memory request of every step 1-way       */
+    RV_RULE_TWO_PER_THREAD, /* every thread of the load reads >= 2 input elements    */
+    RV_RULE_HALF_GRID,      /* grid <= ceil(n / (2 x block size))                    */
+    RV_RULE_SYNCED,         /* no step marked RV_STEP_UNSYNCED                       */
+    RV_RULE_WARP_TAIL,      /* >= RV_WARP_TAIL_STEPS steps after the last tree level */
+    RV_RULE_TIMED,          /* an un-instrumented time was taken (own_ms > 0)        */
+    RV_RULE_FAST,           /* own_ms <= the mark version's time / the share asked   */
+    RV_RULE_COUNT
+} rv_rule;
+
+#define RV_RULE_BIT(r) (1u << (r))
+
+/* The last 32 -> 1 of a reduction takes five steps (+16, +8, +4, +2, +1:
+ * shared stores or shuffles); without a barrier they come after the last
+ * tree level, in its barrier interval. */
+#define RV_WARP_TAIL_STEPS 5
+
+/* One rule's verdict and its evidence: where the trace breaks it (the first
+ * such place), else what it looked at.  -1 where a field does not apply. */
+typedef struct rv_rule_result {
+    rv_rule rule;
+    int     ok;
+    int     step, warp, thread, line; /* where                                   */
+    int     last_step;   /* TWO_PER_THREAD: the load's last step                  */
+    int     threads;     /* threads working in `step`                            */
+    long long got, limit;/* the number found and its bound: lanes of a divergent
+                            warp and 32, a conflict's ways and 1, input elements
+                            and 2, blocks and ceil(n / 2B), steps after the last
+                            tree level and RV_WARP_TAIL_STEPS                   */
+    int     count;       /* steps (or threads) that break it                     */
+    int     looked;      /* steps (or threads) it looked at                      */
+    double  ms, mark_ms, bound_ms; /* TIMED, FAST: the kernel's time, the mark
+                                      version's, and the most allowed          */
+} rv_rule_result;
+
+typedef struct rv_rules_result {
+    int pass;                            /* every rule judged holds            */
+    int nrules;
+    rv_rule_result rules[RV_RULE_COUNT]; /* the exercise's rules, in rule order */
+} rv_rules_result;
+
+struct rv_exercise;
+
+/* Judges tr (with an = rv_analyze(tr)) by exercise ex's rules.  mark_ms: the
+ * mark version's time for RV_RULE_FAST (0: none found, which fails it).  A
+ * trace that is not an own trace is judged by RV_RULE_OWN alone. */
+void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const struct rv_exercise *ex, double mark_ms,
+              rv_rules_result *res);
+
+/* The version exercise 5 is measured against (the row with RV_VP_MARK). */
+int rv_rules_mark_version(void);
+
+/* Its run in r to hold a trace of n elements at block_size to: on one GPU,
+ * at the same N, at the same block size where r has that, else at the one
+ * it ran at.  NULL when r has none at n. */
+const rv_result_run *rv_rules_mark_run(const rv_results *r, uint64_t n, int block_size);
+
+#endif
