@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "datadir.h"
 #include "i18n.h"
 #include "results.h"
 #include "versions.h"
@@ -289,3 +290,37 @@ int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len)
     return -1;
 }
 
+int assets_default_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS])
+{
+    int n = 0;
+    /* the bundled recordings: the first place that has them (datadir.h) */
+    rv_data_places p;
+    rv_recordings_places(&p);
+    int k = rv_data_find(&p, "traces");
+    if (k >= 0) {
+        snprintf(bufs[n], sizeof bufs[n], "%s", p.path[k]);
+        out[n] = bufs[n];
+        n++;
+    }
+    /* then the user's own recordings (`reducevis record`), one folder a device */
+    char root[1024], err[160];
+    if (rv_user_data_root(root, sizeof root, err, sizeof err) != 0)
+        return n;
+    DIR *d = opendir(root);
+    if (!d)
+        return n;
+    for (struct dirent *e; n < ASSETS_MAX_DIRS && (e = readdir(d)) != NULL;) {
+        if (e->d_name[0] == '.')
+            continue;
+        char traces[1400];
+        struct stat st;
+        snprintf(traces, sizeof traces, "%s/%s/traces", root, e->d_name);
+        if (stat(traces, &st) != 0 || !S_ISDIR(st.st_mode) || strlen(root) + strlen(e->d_name) + 2 > sizeof bufs[0])
+            continue;
+        snprintf(bufs[n], sizeof bufs[n], "%.760s/%.255s", root, e->d_name); /* fits: checked above */
+        out[n] = bufs[n];
+        n++;
+    }
+    closedir(d);
+    return n;
+}

@@ -18,6 +18,11 @@
 
 
 /* The first asset directory (holding traces/) among the candidates, or -1. */
+/* The asset folders of this machine, in order: the bundled recordings (the
+ * first place datadir.h finds them), then each of the user's own
+ * (`reducevis record`, one a device).  Returns how many. */
+int assets_default_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS]);
+
 int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len);
 
 /* The bundled trace named "<slug>-v<V>-b<B>-<data>.rvt" in dir/traces

@@ -16,7 +16,6 @@
 #include "exercises.h"
 #include "i18n.h"
 #include "own/trace_run.h"
-#include "record.h"
 #include "results.h"
 #include "versions.h"
 
@@ -50,13 +49,11 @@ static void usage(void)
  * when there is none; `from` names the file and the run. */
 static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *msg, size_t msglen)
 {
-    char slug[64], mine[ASSETS_PATH_LEN], paths[2][ASSETS_PATH_LEN], why[512];
-    const char *mark = rv_version_name(rv_rules_mark_version());
+    char slug[64], paths[2][ASSETS_PATH_LEN], why[512], bufs[ASSETS_MAX_DIRS][1024];
+    const char *mark = rv_version_name(rv_rules_mark_version()), *dirs[ASSETS_MAX_DIRS];
     assets_device_slug(tr->origin, slug, sizeof slug);
-    /* the bundled results (run from the repository, or from a build of it),
-       then this GPU's own recording (`reducevis record`) */
-    const char *dirs[] = {"assets", RV_SOURCE_DIR "/assets", mine};
-    int ndirs = rv_record_default_dir(slug, mine, sizeof mine, why, sizeof why) == 0 ? 3 : 2;
+    /* the bundled results, then this GPU's own recording (`reducevis record`) */
+    int ndirs = assets_default_dirs(bufs, dirs);
     if (assets_find_results(dirs, ndirs, slug, paths[0], paths[1], sizeof paths[0], why, sizeof why)) {
         snprintf(msg, msglen, _("%s: %s's time on this GPU is needed; record it with `reducevis record` on the "
                                 "same GPU (check then finds it), then check again"),

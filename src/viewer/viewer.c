@@ -96,37 +96,7 @@ static int soak_next(soak *s, app *a)
 
 int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS])
 {
-    int n = 0;
-    /* the bundled recordings: the first place that has them (datadir.h) */
-    rv_data_places p;
-    rv_recordings_places(&p);
-    int k = rv_data_find(&p, "traces");
-    if (k >= 0) {
-        snprintf(bufs[n], sizeof bufs[n], "%s", p.path[k]);
-        out[n] = bufs[n];
-        n++;
-    }
-    /* then the user's own recordings (`reducevis record`), one folder a device */
-    char root[1024], err[160];
-    if (rv_user_data_root(root, sizeof root, err, sizeof err) != 0)
-        return n;
-    DIR *d = opendir(root);
-    if (!d)
-        return n;
-    for (struct dirent *e; n < ASSETS_MAX_DIRS && (e = readdir(d)) != NULL;) {
-        if (e->d_name[0] == '.')
-            continue;
-        char traces[1400];
-        struct stat st;
-        snprintf(traces, sizeof traces, "%s/%s/traces", root, e->d_name);
-        if (stat(traces, &st) != 0 || !S_ISDIR(st.st_mode) || strlen(root) + strlen(e->d_name) + 2 > sizeof bufs[0])
-            continue;
-        snprintf(bufs[n], sizeof bufs[n], "%.760s/%.255s", root, e->d_name); /* fits: checked above */
-        out[n] = bufs[n];
-        n++;
-    }
-    closedir(d);
-    return n;
+    return assets_default_dirs(bufs, out);
 }
 
 void viewer_print_asset_places(FILE *f)
