@@ -47,41 +47,6 @@ static void usage(void)
              "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
 }
 
-/* A shipped kernel as a student's file: its text, then a launch() that runs
- * it with its version's grid (the proof traces every kernel this way). */
-static char *shipped_with_launch(const rv_version_info *vi)
-{
-    static const char fmt[] =
-        "\n// ---- added by `reducevis trace --kernel`: the launch() every traced file has ----\n"
-        "unsigned int launch(const float *in, float *out, unsigned int n, unsigned int block, cudaStream_t stream)\n"
-        "{\n"
-        "    const timed::kernel_entry &k = timed::rv_kernel_%s;\n"
-        "    unsigned int per_block = block * %d, grid = (n + per_block - 1) / per_block;\n"
-        "    if (%d) { /* fills the GPU: its resident blocks, at most one float4 a thread */\n"
-        "        unsigned int most = (n + 4 * block - 1) / (4 * block), r = k.resident_grid ? k.resident_grid(block) : 0;\n"
-        "        grid = r && r < most ? r : most;\n"
-        "    }\n"
-        "    k.launch(in, out, n, grid, block, stream);\n"
-        "    if (%d) { /* a single pass leaves the result after the partials */\n"
-        "        cudaMemcpyAsync(out, out + grid, sizeof(float), cudaMemcpyDeviceToDevice, stream);\n"
-        "        return 1;\n"
-        "    }\n"
-        "    return grid;\n"
-        "}\n";
-    const char *src = rv_version_source(vi->id);
-    char stem[64];
-    snprintf(stem, sizeof stem, "%s", vi->file);
-    char *dot = strrchr(stem, '.');
-    if (dot) *dot = 0;
-    size_t len = strlen(src) + sizeof fmt + 256;
-    char *text = malloc(len);
-    if (!text) return NULL;
-    int n = snprintf(text, len, "%s", src);
-    snprintf(text + n, len - (size_t)n, fmt, stem, vi->elems_per_thread,
-             (vi->props & RV_VP_FILLS_GPU) != 0, (vi->props & RV_VP_SINGLE_PASS) != 0);
-    return text;
-}
-
 /* The default output: FILE.rvt beside FILE.cu. */
 static void default_out(const char *file, char *out, size_t len)
 {
@@ -135,19 +100,11 @@ int cmd_trace(int argc, char **argv)
             return rv_usage_error("trace", _("--kernel takes a version (%s) and no file"), rv_version_list());
         const char *why = rv_version_check_block(vi->id, cfg.block_size);
         if (why) return rv_usage_error("trace", _("block size %d for %s: %s"), cfg.block_size, vi->name, _(why));
-        if (!(text = shipped_with_launch(vi))) return RV_EXIT_RUNTIME;
-        o.file = vi->file;
-        o.text = text;
-        const char *dir = getenv("RV_KERNELS_DIR");
-        rv_data_places places;
-        rv_data_places_of("reducevis/kernels", RV_SOURCE_DIR "/kernels", &places);
-        int at = rv_data_find(&places, "trace.cuh");
-        if (!(dir && *dir) && at < 0) {
-            free(text);
-            fprintf(stderr, "reducevis trace: %s\n", _("the shipped kernels' headers (trace.cuh) are not installed"));
+        char why2[300];
+        if (rv_own_shipped(vi, &o, &text, why2, sizeof why2)) {
+            fprintf(stderr, "reducevis trace: %s\n", why2);
             return RV_EXIT_RUNTIME;
         }
-        o.extra_include = dir && *dir ? dir : places.path[at];
     }
     if (replay && (o.file || !out))
         return rv_usage_error("trace", _("--replay takes a kept folder and -o FILE.rvt, and no .cu file"));

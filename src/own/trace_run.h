@@ -10,6 +10,7 @@
 #include "data.h"
 #include "sumcheck.h"
 #include "trace.h"
+#include "versions.h"
 
 typedef struct rv_own_opts {
     const char *file;      /* the student's .cu file                         */
@@ -35,6 +36,12 @@ typedef struct rv_own_result {
     double         traced_ms;  /* the whole reduction under the tracer (its
                                   first launch recording), CUDA events       */
 } rv_own_result;
+
+/* A shipped kernel as a student's file, with a launch() that runs it with its
+ * version's grid (`trace --kernel V`, the proof; check's same-run time of the
+ * version to beat): fills o's file, text and include folder; the text is
+ * allocated into *text for the caller to free.  0, or 2 with a message. */
+int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char *err, size_t errlen);
 
 /* Does it all.  Returns 0, or the exit status (1: the file or an option is
  * wrong, 2: something is missing or the kernel failed) with a message in err

@@ -31,7 +31,10 @@ for d in docs/exercises/[0-9]*-*/; do
         want=$([ $kind = start ] && echo 1 || echo 0)
         say ""
         say "== exercise $n, $kind: trace $f"
-        "$R" trace "$f" --no-view -o "$rvt" 2>&1 | tee -a "$log"
+        # exercise 5 is judged at v8's block size (check's default there), so
+        # its recording is made at it too
+        extra=(); [ "$n" = 5 ] && extra=(--block-size 512)
+        "$R" trace "$f" --no-view "${extra[@]}" -o "$rvt" 2>&1 | tee -a "$log"
         say "rc=${PIPESTATUS[0]}"
         say "-- check $f --exercise $n (traced again)"
         "$R" check "$f" --exercise "$n" 2>&1 | tee -a "$log"

@@ -1,9 +1,9 @@
 // Exercise 5, a solution: many elements per thread, 16-byte loads, shuffles,
 // one launch.
 //
-//  - the grid is as many blocks as the GPU holds at once, and each thread
-//    walks the array in float4s (one 16-byte load brings four elements), a
-//    grid apart, four loads in flight before the first add needs one;
+//  - the grid is as many blocks as the GPU holds at once; each block reads
+//    the array a tile at a time in float4s (one 16-byte load brings four
+//    elements), four loads in flight before the first add needs one;
 //  - a warp sums its 32 values with five shuffles, no shared memory and no
 //    barrier; one word per warp goes through shared memory, and the first
 //    warp shuffles those into the block's sum;
@@ -41,21 +41,30 @@ __global__ void reduce(const float *in, float *out, unsigned int n)
     __shared__ float warp_sums[32];
     __shared__ unsigned int am_last;
     unsigned int tid = threadIdx.x;
-    unsigned int stride = gridDim.x * blockDim.x;   // float4s between a thread's loads
     unsigned int n4 = n / 4;                        // whole float4s in the array
     const float4 *in4 = reinterpret_cast<const float4 *>(in);
 
-    float sum = 0.0f;
-    unsigned int i = blockIdx.x * blockDim.x + tid;
-    for (; i + 3 * stride < n4; i += 4 * stride) {
-        float4 a = in4[i], b = in4[i + stride], c = in4[i + 2 * stride], d = in4[i + 3 * stride];
-        sum += ((a.x + a.y) + (a.z + a.w)) + ((b.x + b.y) + (b.z + b.w));
-        sum += ((c.x + c.y) + (c.z + c.w)) + ((d.x + d.y) + (d.z + d.w));
+    // A block reads a tile of 4 x blockDim.x float4s in one piece (rows
+    // blockDim.x apart), the next tile a grid of tiles further on: each
+    // block streams through whole stretches of memory.  Four loads are in
+    // flight before the first add needs one, into four accumulators.
+    unsigned int tile = 4 * blockDim.x;
+    float acc0 = 0.0f, acc1 = 0.0f, acc2 = 0.0f, acc3 = 0.0f;
+    unsigned int t = blockIdx.x;
+    for (; (t + 1) * tile <= n4; t += gridDim.x) {
+        unsigned int i = t * tile + tid;
+        float4 a = in4[i], b = in4[i + blockDim.x], c = in4[i + 2 * blockDim.x], d = in4[i + 3 * blockDim.x];
+        acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
+        acc0 += b.x; acc1 += b.y; acc2 += b.z; acc3 += b.w;
+        acc0 += c.x; acc1 += c.y; acc2 += c.z; acc3 += c.w;
+        acc0 += d.x; acc1 += d.y; acc2 += d.z; acc3 += d.w;
     }
-    for (; i < n4; i += stride) {
+    // the tile at the end, which is not whole
+    for (unsigned int i = t * tile + tid; i < n4 && i < (t + 1) * tile; i += blockDim.x) {
         float4 a = in4[i];
-        sum += (a.x + a.y) + (a.z + a.w);
+        acc0 += a.x; acc1 += a.y; acc2 += a.z; acc3 += a.w;
     }
+    float sum = (acc0 + acc1) + (acc2 + acc3);
     // the last n % 4 elements, which make no whole float4
     unsigned int g = blockIdx.x * blockDim.x + tid;
     if (g < n % 4)
