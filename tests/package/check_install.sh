@@ -116,3 +116,18 @@ for px in 16 32 48 64 128 256; do
     file "$f" | grep -q "$px x $px, 8-bit/color RGBA" || fail "icon $f: $(file "$f")"
 done
 echo "ok: menu entry valid, icons 16..256 px"
+
+# 8. `trace` finds what it needs in the install: the tracer beside lib/, the
+#    shipped kernels' headers in share/ (the Compute Sanitizer library is the
+#    machine's: here the build's wheel stands in for the toolkit, named as a
+#    user would name it); without a GPU it stops there, saying so
+if [ -f "$build/librvtracer.so" ]; then
+    san=$(ls -d "$src"/.deps/sanitizer/nvidia/*/lib 2>/dev/null | head -1)
+    if [ -n "$san" ]; then
+        msg=$(RV_SANITIZER_LIB=$san "$rv" trace --kernel v1 --no-view 2>&1)
+        case $msg in
+            *"was not built"*|*"not installed"*) fail "the installed trace lacks its tracer or headers: $msg" ;;
+        esac
+        echo "ok: the installed trace finds its tracer and headers ($msg)"
+    fi
+fi
