@@ -8,7 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r "$root/src" "$tmp/src"
-name=$(grep -o '\.name = "[^"]*"' "$root/src/versions.c" | tail -1 | cut -d'"' -f2)
+name=$(grep -o '\.id = [0-9]*, \.order = [0-9]*, \.name = "[^"]*"' "$root/src/versions.c" | tail -1 | cut -d'"' -f2)
 echo "static const char *stray = \"$name\";" >>"$tmp/src/viewer/draw_frame.c"
 out=$(python3 "$here/version_names.py" "$tmp" 2>&1)
 status=$?

@@ -22,9 +22,12 @@ ID_MACRO = re.compile(r"\bRV_V[0-9]\w*")
 
 
 def names(root):
+    """The names of the table's rows with a numeric id: the lessons.  The row
+    of a student's own kernel (.id = RV_VERSION_OWN, named "own") is no lesson
+    and sits in no list; its name is an English word code may well say."""
     table = os.path.join(root, "src", "versions.c")
     with open(table, encoding="utf-8") as f:
-        found = re.findall(r'\.name\s*=\s*"([^"]+)"', f.read())
+        found = re.findall(r'\.id\s*=\s*\d+\s*,\s*\.order\s*=\s*\d+\s*,\s*\.name\s*=\s*"([^"]+)"', f.read())
     if not found:
         sys.exit(f"version_names.py: no version names found in {table}")
     return found
