@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* The first `File "F", line N` of a comment (or of its `inlined at` chain)
  * whose F names `file`, in any folder (the listing keeps the folder of the
  * machine that compiled it); 0 when there is none. */
@@ -58,7 +60,7 @@ int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass 
     out->insn = NULL;
     out->n = 0;
     if (!p) {
-        snprintf(err, errlen, "the kernel %s is not in the disassembly", func);
+        snprintf(err, errlen, _("the kernel %s is not in the disassembly"), func);
         return -1;
     }
     size_t cap = 256;
@@ -97,7 +99,7 @@ int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass 
         p = eol;
     }
     if (!out->n) {
-        snprintf(err, errlen, "the disassembly of %s holds no instruction", func);
+        snprintf(err, errlen, _("the disassembly of %s holds no instruction"), func);
         return -1;
     }
     return 0;
