@@ -147,8 +147,8 @@ static void compare_ordered(rv_proof *p, rv_prove_kind kind, int t, const keys *
 static void compare_multiset(rv_proof *p, rv_prove_kind kind, int t, keys *g, keys *r, const rv_trace *ref, int nref)
 {
     rv_prove_row *row = &p->row[kind];
-    qsort(g->k, g->n, sizeof *g->k, cmp_u64);
-    qsort(r->k, r->n, sizeof *r->k, cmp_u64);
+    if (g->n) qsort(g->k, g->n, sizeof *g->k, cmp_u64);   /* no reads: no array to sort (NULL) */
+    if (r->n) qsort(r->k, r->n, sizeof *r->k, cmp_u64);
     size_t i = 0, j = 0;
     while (i < g->n || j < r->n) {
         if (i < g->n && j < r->n && g->k[i] == r->k[j]) { row->same++; i++; j++; continue; }
