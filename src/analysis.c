@@ -343,6 +343,79 @@ void rv_analysis_free(rv_analysis *an)
     free(an);
 }
 
+int rv_wide_access_words(uint64_t acc, char *buf, size_t len)
+{
+    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(acc);
+    if (RV_ACC_SPACE(acc) == RV_SPACE_SMEM8)
+        snprintf(buf, len, _("smem[%llu], smem[%llu] (one 8-byte access: the compiler merged two)"), ix, ix + 1);
+    else if (RV_ACC_SPACE(acc) == RV_SPACE_SMEM16)
+        snprintf(buf, len, _("smem[%llu..%llu] (one 16-byte access: the compiler merged four)"), ix, ix + 3);
+    else
+        return 0;
+    return 1;
+}
+
+/* ---- shuffles: how lanes read each other ----------------------------------------- */
+
+int rv_lane_source(rv_lane_pattern p, int d, int lane)
+{
+    switch (p) {
+    case RV_LANES_DOWN: return lane + d < RV_WARP_SIZE ? lane + d : lane;
+    case RV_LANES_UP:   return lane - d >= 0 ? lane - d : lane;
+    case RV_LANES_XOR:  return (lane ^ d) & (RV_WARP_SIZE - 1);
+    case RV_LANES_IDX:  return d & (RV_WARP_SIZE - 1);
+    default:            return -1;
+    }
+}
+
+/* Each executing thread's one lane read (-1: none; -2: several). */
+static int lane_read(const rv_trace *tr, const rv_event *e)
+{
+    const uint64_t *r = rv_event_reads(tr, e);
+    int src = -1;
+    for (int i = 0; i < e->nreads; i++)
+        if (RV_ACC_SPACE(r[i]) == RV_SPACE_LANE) {
+            int l = (int)(RV_ACC_INDEX(r[i]) & (RV_WARP_SIZE - 1));
+            if (src >= 0 && src != l) return -2;
+            src = l;
+        }
+    return src;
+}
+
+rv_lane_pattern rv_step_lanes(const rv_trace *tr, int step, int *delta)
+{
+    static const rv_lane_pattern order[] = {RV_LANES_DOWN, RV_LANES_XOR, RV_LANES_UP, RV_LANES_IDX};
+    int any = 0;
+    *delta = 0;
+    /* the first lane that reads another gives each rule its d */
+    int d[4] = {0, 0, 0, 0}, found = 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        int src = e->line ? lane_read(tr, e) : -1, l = t % RV_WARP_SIZE;
+        if (src == -2) return RV_LANES_MIXED;
+        any |= src >= 0;
+        if (src >= 0 && src != l && !found) {
+            d[0] = src - l; d[1] = src ^ l; d[2] = l - src; d[3] = src;
+            found = 1;
+        }
+    }
+    if (!any) return RV_LANES_NONE;
+    for (int k = 0; k < 4; k++) {
+        if (k != 3 && d[k] <= 0) continue;   /* a distance is positive; idx may be lane 0 */
+        int fits = 1;
+        for (int t = 0; t < tr->block_size && fits; t++) {
+            const rv_event *e = rv_trace_event(tr, step, t);
+            int src = e->line ? lane_read(tr, e) : -1;
+            fits = src < 0 || src == rv_lane_source(order[k], d[k], t % RV_WARP_SIZE);
+        }
+        if (fits) {
+            *delta = d[k];
+            return order[k];
+        }
+    }
+    return RV_LANES_MIXED;
+}
+
 /* ---- pass 4: provenance ------------------------------------------------------ */
 
 typedef struct ilist { uint64_t *v; size_t n, cap; int oom; } ilist;
@@ -369,9 +442,15 @@ static int writer(const rv_analysis *an, int s, uint64_t acc)
         const rv_event *e = rv_trace_event(tr, s, t);
         return e->line && e->write == acc ? t : -1;
     }
+    uint64_t i = RV_ACC_INDEX(acc);
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, s, t);
-        if (e->line && e->write == acc) return t;
+        if (!e->line) continue;
+        if (e->write == acc) return t;
+        /* a word inside a wide store (own traces): that thread's too */
+        if (RV_ACC_SPACE(acc) == RV_SPACE_SMEM && RV_ACC_IS_SMEM(e->write) && RV_ACC_WORDS(e->write) > 1 &&
+            i >= RV_ACC_INDEX(e->write) && i < RV_ACC_INDEX(e->write) + RV_ACC_WORDS(e->write))
+            return t;
     }
     return -1;
 }
@@ -396,6 +475,11 @@ static void collect(const rv_analysis *an, int step, uint64_t acc, ilist *out)
                 break;
             case RV_SPACE_SMEM:
             case RV_SPACE_REG:  collect(an, s - 1, a, out); break;
+            case RV_SPACE_SMEM8:
+            case RV_SPACE_SMEM16: /* a wide load: each of its words */
+                for (unsigned j = 0; j < RV_ACC_WORDS(a); j++)
+                    collect(an, s - 1, RV_ACC(RV_SPACE_SMEM, RV_ACC_INDEX(a) + j), out);
+                break;
             default: break;
             }
         }

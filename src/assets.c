@@ -25,9 +25,16 @@ int assets_find_bundled(const char *asset_dir, const char *slug, int v, int bloc
     const rv_version_info *vi = rv_version(v);
     if (!vi)
         return -1;
-    char dir[ASSETS_PATH_LEN + 16], suffix[96];
+    char dir[ASSETS_PATH_LEN + 16], suffix[96], word[64];
+    /* recordings name data without its colon ("random:1" -> "random1"), as
+     * `reducevis record` writes them */
+    size_t o = 0;
+    for (const char *p = data; *p && o + 1 < sizeof word; p++)
+        if (*p != ':')
+            word[o++] = *p;
+    word[o] = '\0';
     snprintf(dir, sizeof dir, "%s/traces", asset_dir);
-    snprintf(suffix, sizeof suffix, "-%s-b%d-%s.rvt", vi->name, block_size, data);
+    snprintf(suffix, sizeof suffix, "-%s-b%d-%s.rvt", vi->name, block_size, word);
     DIR *d = opendir(dir);
     if (!d)
         return -1;

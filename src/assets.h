@@ -26,8 +26,9 @@ int assets_default_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS
 int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len);
 
 /* The bundled trace named "<slug>-v<V>-b<B>-<data>.rvt" in dir/traces
- * ("nvidia-h200-v3-b256-ones.rvt"); slug NULL or "": of any device, the
- * alphabetically first when several match.  0, or -1. */
+ * ("nvidia-h200-v3-b256-ones.rvt", data "random:1" as "random1"); slug NULL
+ * or "": of any device, the alphabetically first when several match.
+ * 0, or -1. */
 int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
                         char *out, size_t len);
 

@@ -5,7 +5,11 @@
  * degrees, wasted lanes), so a question can never disagree with the frame
  * that follows it.  Nothing here knows which version it looks at: a shuffle
  * question exists because a lane reads another lane, a conflict question
- * because a warp touches shared memory.
+ * because a warp touches shared memory.  An own trace (a student's kernel
+ * traced unchanged) holds values the tracer could not see (registers, what
+ * a shuffle moved): no question has such a value for its answer, and no
+ * explanation quotes one; a shuffle is explained by the rule its recorded
+ * lanes follow (down, up, xor, a broadcast), not by the code's text.
  */
 #include "quiz.h"
 
@@ -132,6 +136,8 @@ static void describe(uint64_t acc, char *buf, size_t len)
     unsigned long long ix = (unsigned long long)RV_ACC_INDEX(acc);
     switch (RV_ACC_SPACE(acc)) {
     case RV_SPACE_SMEM:   snprintf(buf, len, "smem[%llu]", ix); break;
+    case RV_SPACE_SMEM8:
+    case RV_SPACE_SMEM16: rv_wide_access_words(acc, buf, len); break;
     case RV_SPACE_GIN:    snprintf(buf, len, "in[%llu]", ix); break;
     case RV_SPACE_GIN4:   snprintf(buf, len, "in[%llu..%llu]", ix, ix + 3); break;
     case RV_SPACE_GOUT:   snprintf(buf, len, "out[%llu]", ix); break;
@@ -143,7 +149,15 @@ static void describe(uint64_t acc, char *buf, size_t len)
 }
 
 /* The value an access held before step `step`, when the trace knows it. */
+static int value_seen(const rv_analysis *an, int step, int t, uint64_t acc, double *v);
+
 static int value_before(const rv_analysis *an, int step, int t, uint64_t acc, double *v)
+{
+    /* a register the tracer could not see is no value to quote */
+    return value_seen(an, step, t, acc, v) && !isnan(*v);
+}
+
+static int value_seen(const rv_analysis *an, int step, int t, uint64_t acc, double *v)
 {
     const rv_trace *tr = an->tr;
     uint64_t ix = RV_ACC_INDEX(acc);
@@ -344,10 +358,30 @@ static void ask_divergent(const rv_analysis *an, int step, quiz_question *q)
                                : _(": no warp is split, none pays for lanes that wait."));
 }
 
+/* Whether a lane of the warp makes an 8- or 16-byte shared access at the
+ * step (own traces: the compiler merged words): served in phases of lanes,
+ * its degree is no count of words in one bank, so it is not asked. */
+static int warp_has_wide(const rv_analysis *an, int step, int warp)
+{
+    for (int l = 0; l < RV_WARP_SIZE; l++) {
+        int t = warp * RV_WARP_SIZE + l;
+        const rv_event *e = t < an->tr->block_size ? event(an, step, t) : NULL;
+        if (!e || !e->line)
+            continue;
+        if (RV_ACC_WORDS(e->write) > 1)
+            return 1;
+        const uint64_t *r = rv_event_reads(an->tr, e);
+        for (int i = 0; i < e->nreads; i++)
+            if (RV_ACC_IS_SMEM(r[i]) && RV_ACC_WORDS(r[i]) > 1)
+                return 1;
+    }
+    return 0;
+}
+
 static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question *q)
 {
     const rv_warp_info *wi = rv_analysis_warp(an, step, warp);
-    if (wi->smem_requests == 0)
+    if (wi->smem_requests == 0 || warp_has_wide(an, step, warp))
         return 0;
     worst_bank wb;
     find_worst_bank(an, step, warp, &wb);
@@ -403,8 +437,10 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
     int t = warp * RV_WARP_SIZE + lane;
     const rv_event *e = event(an, step, t);
     double v = e->value;
-    /* Only whole numbers: typing 0.41275 on a projector teaches nothing. */
-    if (!e->line || v != floor(v) || fabs(v) >= 16777216.0)
+    /* Only whole numbers: typing 0.41275 on a projector teaches nothing.  A
+     * value the tracer could not see (NaN) is never one; nor is a wide
+     * store, of whose words the trace knows the first alone. */
+    if (!e->line || isnan(v) || v != floor(v) || fabs(v) >= 16777216.0 || RV_ACC_WORDS(e->write) > 1)
         return 0;
     start(q, QUIZ_VALUE, step, warp, lane);
     q->number = (int64_t)v;
@@ -441,6 +477,47 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
         snprintf(q->explain, sizeof q->explain, _("Thread %d %s: its result, %lld, goes to %s."), t, reads,
                  (long long)q->number, where);
     return 1;
+}
+
+/* Why lane reads src, by the rule the step's recorded lanes follow. */
+static void explain_shuffle(const rv_analysis *an, int step, int lane, int src, char *buf, size_t len)
+{
+    /* down and up: the lane d away, or past the warp's end its own value */
+    static const struct { rv_lane_pattern p; const char *moves, *stays; } shift[] = {
+        { RV_LANES_DOWN,
+          N_("__shfl_down_sync(mask, v, %d): lane %d reads lane %d + %d = %d, straight from that lane's "
+             "register, without shared memory or a barrier."),
+          N_("The lane it would read lies past lane 31, so __shfl_down_sync hands it its own value.") },
+        { RV_LANES_UP,
+          N_("__shfl_up_sync(mask, v, %d): lane %d reads lane %d \xE2\x88\x92 %d = %d, straight from that "
+             "lane's register, without shared memory or a barrier."),
+          N_("The lane it would read lies below lane 0, so __shfl_up_sync hands it its own value.") },
+    };
+    int d;
+    rv_lane_pattern p = rv_step_lanes(an->tr, step, &d);
+    for (size_t k = 0; k < sizeof shift / sizeof shift[0]; k++)
+        if (shift[k].p == p) {
+            if (src != lane)
+                snprintf(buf, len, _(shift[k].moves), d, lane, lane, d, src);
+            else
+                snprintf(buf, len, "%s", _(shift[k].stays));
+            return;
+        }
+    if (p == RV_LANES_XOR)
+        snprintf(buf, len,
+                 _("__shfl_xor_sync(mask, v, %d): lane %d reads lane %d ^ %d = %d, straight from that lane's "
+                   "register, without shared memory or a barrier; a butterfly: lane %d reads lane %d too."),
+                 d, lane, lane, d, src, src, lane);
+    else if (p == RV_LANES_IDX)
+        snprintf(buf, len,
+                 _("__shfl_sync(mask, v, %d): every lane reads lane %d's register, a broadcast, without shared "
+                   "memory or a barrier."),
+                 d, d);
+    else
+        snprintf(buf, len,
+                 _("Lane %d reads lane %d's register, as the trace recorded it: the lanes of this step follow no "
+                   "single shuffle rule."),
+                 lane, src);
 }
 
 static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
@@ -484,14 +561,7 @@ static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz
              _("A warp shuffle: lane %d of warp %d reads another lane's register. Which lane?"), lane, warp);
     snprintf(q->hint, sizeof q->hint, "%s", _("Click the lane in the warp's row, or type its number; then Enter."));
     snprintf(q->answer, sizeof q->answer, _("lane %d"), src);
-    if (src != lane)
-        snprintf(q->explain, sizeof q->explain,
-                 _("__shfl_down_sync(mask, v, %d): lane %d reads lane %d + %d = %d, straight from that lane's "
-                   "register, without shared memory or a barrier."),
-                 src - lane, lane, lane, src - lane, src);
-    else
-        snprintf(q->explain, sizeof q->explain, "%s",
-                 _("The lane it would read lies past lane 31, so __shfl_down_sync hands it its own value."));
+    explain_shuffle(an, step, lane, src, q->explain, sizeof q->explain);
     return 1;
 }
 

@@ -44,6 +44,21 @@ int rv_trace_smem_words(const rv_trace *tr)
     return rv_version_smem_words(tr->version, tr->block_size);
 }
 
+int rv_trace_is_own(const rv_trace *tr)
+{
+    return tr->version == RV_VERSION_OWN && tr->own_name && tr->own_source;
+}
+
+const char *rv_trace_name(const rv_trace *tr)
+{
+    return rv_trace_is_own(tr) ? tr->own_name : rv_version_name(tr->version);
+}
+
+const char *rv_trace_source(const rv_trace *tr)
+{
+    return rv_trace_is_own(tr) ? tr->own_source : rv_version_source(tr->version);
+}
+
 int rv_value_unknown(float v)
 {
     uint32_t u;

@@ -102,6 +102,18 @@ typedef struct rv_trace {
 /* Shared-memory words a trace's block may touch. */
 int rv_trace_smem_words(const rv_trace *tr);
 
+/* What a trace goes by: the file an own trace came from ("my_reduce.cu"),
+ * else its version's name ("v3"). */
+const char *rv_trace_name(const rv_trace *tr);
+
+/* The kernel source the trace's line numbers refer to: an own trace's file
+ * as it was traced, else the version's embedded kernel ("" when none). */
+const char *rv_trace_source(const rv_trace *tr);
+
+/* Whether tr was traced unchanged from a student's file (version
+ * RV_VERSION_OWN). */
+int rv_trace_is_own(const rv_trace *tr);
+
 /* Whether v is a value the tracer could not see. */
 int rv_value_unknown(float v);
 float rv_value_unknown_make(void);

@@ -174,7 +174,8 @@ int rv_version_has(int v, unsigned props)
 
 const char *rv_version_name(int v)
 {
-    return rv_version(v) ? versions[v].name : "v?";
+    const rv_version_info *info = rv_version(v);   /* RV_VERSION_OWN too: not an index */
+    return info ? info->name : "v?";
 }
 
 int rv_version_previous(int v)

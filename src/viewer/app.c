@@ -127,6 +127,22 @@ static void follow_verify(app *a)
         snprintf(a->cc_note, sizeof a->cc_note, _("bundled %.80s does not load: %.200s"), file_name(path), why);
 }
 
+/* An own trace's partners (compare mode, a version switch) are what was
+ * recorded on its GPU: the bundled traces of its device, at its block size
+ * and data, where there are some; else the CPU model, whose header says so. */
+static void own_follows_device(app *a)
+{
+    char slug[64], dir[SHOWN_PATH_LEN];
+    const char *dirs[ASSETS_MAX_DIRS];
+    for (int i = 0; i < a->nasset_dirs; i++)
+        dirs[i] = a->asset_dirs[i];
+    assets_device_slug(a->sc.tr->origin, slug, sizeof slug);
+    a->sc.bundled = 1;
+    snprintf(a->sc.device, sizeof a->sc.device, "%s", slug);
+    if (assets_device_dir(dirs, a->nasset_dirs, slug, dir, sizeof dir) == 0)
+        snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
+}
+
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
              char *err, size_t errlen)
 {
@@ -156,6 +172,8 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     }
     if (shown_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
         return -1;
+    if (rv_trace_is_own(a->sc.tr))
+        own_follows_device(a);
     follow_results(a);
     follow_verify(a);
     if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0)
@@ -296,13 +314,13 @@ static int compare_like(app *a, const shown *like, int v, char *msg, size_t len)
     a->comparing = 1;
     realign(a);
     follow_second(a);
-    const rv_version_info *va = rv_version(a->sc.tr->version), *vb = rv_version(v);
+    const char *na = rv_trace_name(a->sc.tr), *nb = rv_trace_name(a->sc2.tr);
     if (strcmp(a->sc2.device, a->sc.device) && a->sc2.tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(msg, len, _("comparing %s on %s with %s on %s"), va ? va->name : "?",
-                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), vb ? vb->name : "?",
+        snprintf(msg, len, _("comparing %s on %s with %s on %s"), na,
+                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), nb,
                  a->sc2.tr->origin);
     else
-        snprintf(msg, len, _("comparing %s with %s%s"), va ? va->name : "?", vb ? vb->name : "?",
+        snprintf(msg, len, _("comparing %s with %s%s"), na, nb,
                  a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? _(" (GPU trace)") : _(" (CPU model)"));
     app_toast(a, msg);
     return 0;
@@ -477,10 +495,9 @@ static void step_version(app *a, int dir)
     const rv_version_info *next = rv_version_at(rv_version(a->sc.tr->version)->order + dir);
     int v = next ? next->id : -1;
     if (v < 0) {
-        const rv_version_info *vi = rv_version(a->sc.tr->version);
-        char msg[96];
+        char msg[160];
         snprintf(msg, sizeof msg, dir < 0 ? _("%s is the first version") : _("%s is the last version"),
-                 vi ? vi->name : "v?");
+                 rv_trace_name(a->sc.tr));
         app_toast(a, msg);
         return;
     }

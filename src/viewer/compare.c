@@ -107,8 +107,9 @@ static void side_facts(side *sd)
 {
     const rv_analysis *an = sd->an;
     const rv_trace *tr = an->tr;
-    const rv_version_info *vi = rv_version(tr->version);
-    sd->name = vi ? vi->name : "v?";
+    /* an own trace is "yours", as its row of the timeline: the header
+     * names its file, the difference line has room for two short names */
+    sd->name = rv_trace_is_own(tr) ? _("yours") : rv_trace_name(tr);
     if (sd->s < 0)
         return;
     sd->st = &tr->steps[sd->s];

@@ -4,7 +4,9 @@
  * the trace instrumentation hidden, under the line numbers of the file).
  * Lines too long for the pane wrap with a hanging indent rather than being
  * cut.  The pane scrolls to keep the current line a third of the way down,
- * where the eye rests.
+ * where the eye rests; in a long file (a student's own may have thousands
+ * of lines) the rows are wrapped from a little before the current line, so
+ * that it is always among them, and the gutter widens for its numbers.
  */
 #include <stdio.h>
 #include <string.h>
@@ -67,15 +69,23 @@ void draw_code(const draw_ctx *d)
     int lh = text_line_height(d->tc, FACE_MONO, L->fs_code);
     int top = pane.y + m / 2 + (int)(L->fs_small * 1.6);
     int visible = (pane.y + pane.h - m / 2 - top) / lh;
-    int gutter = text_width(d->tc, FACE_MONO, L->fs_code, "000 ");
+    int last_line = code->nlines ? code->lines[code->nlines - 1].line : 0;
+    int digits = last_line >= 10000 ? 5 : last_line >= 1000 ? 4 : 3;
+    int gutter = text_width(d->tc, FACE_MONO, L->fs_code, digits == 5 ? "00000 " : digits == 4 ? "0000 " : "000 ");
     int glyph = text_width(d->tc, FACE_MONO, L->fs_code, "0");
     int cols = glyph > 0 ? (pane.w - 2 * m - gutter) / glyph : 52;
     int cur = code->cur;
 
-    /* All display rows of the file. */
+    /* The display rows of the file, from a few screens above the current
+     * line where the file has more than the rows hold. */
     static code_row rows[CODE_MAX_ROWS];
-    int nrows = 0, cur_row = -1;
-    for (int i = 0; i < code->nlines && nrows < CODE_MAX_ROWS; i++) {
+    int nrows = 0, cur_row = -1, from = 0;
+    for (int i = 0; i < code->nlines; i++)
+        if (code->lines[i].line == cur) {
+            from = i > CODE_MAX_ROWS / 4 ? i - CODE_MAX_ROWS / 4 : 0;
+            break;
+        }
+    for (int i = from; i < code->nlines && nrows < CODE_MAX_ROWS; i++) {
         const scene_code_line *ln = &code->lines[i];
         if (ln->line == cur && cur_row < 0)
             cur_row = nrows;
@@ -101,7 +111,7 @@ void draw_code(const draw_ctx *d)
             prim_fill(d->r, (lrect){ pane.x + 1, y, 4, lh }, th->accent);
         }
         if (cr->indent == 0) {
-            snprintf(num, sizeof num, "%3d", cr->line);
+            snprintf(num, sizeof num, "%*d", digits, cr->line);
             text_draw(d->tc, FACE_MONO, L->fs_code, pane.x + m, y, is_cur ? th->accent : th->text_dim, num);
         }
         snprintf(piece, sizeof piece, "%*s%.*s", cr->indent, "", cr->len, cr->text + cr->from);

@@ -133,15 +133,21 @@ static void draw_cmp_header(const draw_ctx *d, const layout_cmp *C)
     text_draw_fit(d->tc, FACE_SANS, C->fs_ui, bx, y + (C->fs_title - C->fs_ui) * 3 / 4,
                   C->header.x + C->header.w - bx, th->text, s->where);
 
-    /* The difference at this step, each side after a chip of its colour. */
+    /* The difference at this step, each side after a chip of its colour: in
+     * the largest of three sizes that holds it (two aspects on both sides,
+     * a conflict and a phase, make the longest lines). */
     lrect df = C->diff;
-    int px = C->fs_diff;
-    int sep = text_width(d->tc, FACE_SANS, px, "   \xC2\xB7   ");
-    int chip = px * 7 / 10;
-    int need = text_width(d->tc, FACE_SANS, px, s->at) + sep + 2 * (chip + px / 2)
-               + text_width(d->tc, FACE_SANS_BOLD, px, s->part[0]) + text_width(d->tc, FACE_SANS_BOLD, px, s->part[1]);
-    if (need > df.w)
-        px = C->fs_ui;
+    const int sizes[3] = { C->fs_diff, C->fs_ui, C->fs_small };
+    int px = sizes[0], chip = 0;
+    for (int k = 0; k < 3; k++) {
+        px = sizes[k];
+        chip = px * 7 / 10;
+        int need = text_width(d->tc, FACE_SANS, px, s->at) + text_width(d->tc, FACE_SANS, px, "   \xC2\xB7   ")
+                   + 2 * (chip + px / 2) + text_width(d->tc, FACE_SANS_BOLD, px, s->part[0])
+                   + text_width(d->tc, FACE_SANS_BOLD, px, s->part[1]);
+        if (need <= df.w)
+            break;
+    }
     int lh = text_line_height(d->tc, FACE_SANS_BOLD, px);
     int dy = df.y + (df.h - lh) / 2;
     x = df.x;
@@ -165,7 +171,7 @@ static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
         lrect lab = { C->timeline.x, C->timeline.y + p * (C->row_h + 2), C->steps_x - C->timeline.x - C->margin, C->row_h };
         prim_fill(d->r, lab, pane_colour(th, p));
         text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_ui, lab.x, lab.y, lab.w, lab.h,
-                           theme_text_on(th, pane_colour(th, p)), s->pane[p].name);
+                           theme_text_on(th, pane_colour(th, p)), s->pane[p].row_label);
         for (int r = 0; r < s->nrows; r++) {
             lrect b = layout_compare_cell(C, r, p);
             const scene_cmp_cell *c = &s->cell[r][p];
@@ -216,7 +222,15 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
         x += sw + C->fs_small / 3;
         x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, _(keys[i].what)) + C->fs_small * 3 / 2;
         if (x > C->legend.x + C->legend.w)
-            break;
+            return;
+    }
+    const char *unknown = d->sc->frame.unknown_key;   /* an own trace's "?" */
+    if (unknown) {
+        lrect s = { x, y + (lh - sw) / 2, sw, sw };
+        prim_fill(d->r, s, th->cell);
+        text_draw_centered(d->tc, FACE_SANS_BOLD, sw, s.x, s.y, s.w, s.h, th->text, "?");
+        x += sw + C->fs_small / 3;
+        text_draw_fit(d->tc, FACE_SANS, C->fs_small, x, y, C->legend.x + C->legend.w - x, th->text, unknown);
     }
 }
 

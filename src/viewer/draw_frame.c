@@ -27,13 +27,19 @@ void draw_header(const draw_ctx *d)
         k++;
     text_draw_fit(d->tc, FACE_SANS, L->fs_ui, x, ty, room, th->text, h->run[k]);
 
-    /* What changed, in at most two lines. */
-    int line_h = (int)(L->fs_ui * 1.3);
+    /* What changed, in at most two lines; an own trace's wrong sum or cut
+     * takes the first of them, in the warning colour, the lesson the other. */
+    int line_h = (int)(L->fs_ui * 1.3), lines = 2;
     y += (int)(L->fs_title * 1.45);
-    int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, _("What changed: "));
+    if (h->warning[0]) {
+        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, L->header.w, th->conflict[2], h->warning);
+        y += line_h;
+        lines = 1;
+    }
+    int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, h->lesson_label);
     /* The longest lessons take a slightly smaller size rather than a third line. */
-    int lpx = prim_fit_px(d->tc, FACE_SANS, L->fs_ui, L->fs_ui * 4 / 5, L->header.w - lw, 2, h->lesson);
-    prim_wrapped(d->tc, FACE_SANS, lpx, L->header.x + lw, y + (L->fs_ui - lpx) / 2, L->header.w - lw, 2, line_h,
+    int lpx = prim_fit_px(d->tc, FACE_SANS, L->fs_ui, L->fs_ui * 4 / 5, L->header.w - lw, lines, h->lesson);
+    prim_wrapped(d->tc, FACE_SANS, lpx, L->header.x + lw, y + (L->fs_ui - lpx) / 2, L->header.w - lw, lines, line_h,
                  th->text, h->lesson);
 }
 

@@ -26,8 +26,10 @@ void draw_legend(const draw_ctx *d)
         { th->conflict[1], 0, N_("n-way bank conflict") },
         { th->shuffle, 0, N_("shuffle: lane to lane") },
     };
-    /* Two columns, top to bottom: warps and lanes, then words and arrows. */
-    int n = (int)(sizeof keys / sizeof keys[0]), rows = (n + 1) / 2;
+    /* Two columns, top to bottom: warps and lanes, then words and arrows;
+     * an own trace with values the tracer could not see ends with "?". */
+    const char *unknown = d->sc->frame.unknown_key;
+    int n = (int)(sizeof keys / sizeof keys[0]), rows = (n + 2) / 2;
     int col_w = (a.w - 2 * m) / 2, y0 = a.y + (a.h - rows * lh) / 2;
     int th_text = text_line_height(d->tc, FACE_SANS, L->fs_small);
     for (int i = 0; i < n; i++) {
@@ -43,6 +45,14 @@ void draw_legend(const draw_ctx *d)
         }
         text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
                       col_w - sw - m * 3 / 4 - m / 2, th->text, _(keys[i].what));
+    }
+    if (unknown) {
+        int x = a.x + m + (n / rows) * col_w, y = y0 + (n % rows) * lh;
+        lrect s = { x, y + (lh - sw) / 2, sw, sw };
+        prim_fill(d->r, s, th->cell);
+        text_draw_centered(d->tc, FACE_SANS_BOLD, L->fs_small * 4 / 5, s.x, s.y, s.w, s.h, th->text, "?");
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
+                      col_w - sw - m * 3 / 4 - m / 2, th->text, unknown);
     }
 }
 

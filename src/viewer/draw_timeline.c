@@ -3,7 +3,8 @@
  * Box colour says the phase (load, tree, warp, shuffle, store, write); a dot
  * under a box flags a step with divergent warps (divergence colour) or bank
  * conflicts (conflict colour), so the whole story reads at a glance before
- * stepping through it.  Clicking a box jumps there (see layout_step_at).
+ * stepping through it; a step of an own trace that raced (no __syncwarp) is
+ * edged in the worst conflict's colour with a "!" at its corner.  Clicking a box jumps there (see layout_step_at).
  * The words and marks are the scene's (scene_frame.h).
  */
 #include "draw.h"
@@ -40,6 +41,14 @@ void draw_timeline(const draw_ctx *d)
                                theme_text_on(th, bg), st->label);
         if (!st->marked)
             continue;
+        if (st->unsynced) {
+            rgba race = th->conflict[2];
+            prim_stroke(d->r, r, race, 3);
+            int bw = L->fs_small;
+            prim_fill(d->r, (lrect){ r.x + r.w - bw - 2, r.y + 2, bw, bw }, race);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, L->fs_small * 4 / 5, r.x + r.w - bw - 2, r.y + 2, bw, bw,
+                               theme_text_on(th, race), "!");
+        }
         int dx = r.x + r.w / 2 - (st->conflict && st->divergent ? dot : dot / 2);
         int dy = r.y + r.h + 3;
         if (st->divergent) {

@@ -30,6 +30,10 @@ int export_quiz_index(const rv_analysis *an, int first, int last, const char *di
     }
     fprintf(f, "{\n  \"version\": ");
     rv_json_string(f, rv_version_name(tr->version));
+    if (rv_trace_is_own(tr)) {   /* "own": the file it was traced from says which */
+        fprintf(f, ",\n  \"file\": ");
+        rv_json_string(f, rv_trace_name(tr));
+    }
     fprintf(f, ",\n  \"block_size\": %d,\n  \"origin\": ", tr->block_size);
     rv_json_string(f, tr->origin);
     fprintf(f, ",\n  \"steps\": [\n");

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "draw.h"
 #include "html_write.h"
+#include "own_words.h"
 #include "png_indexed.h"
 #include "../predict.h"
 #include "plot.h"
@@ -111,18 +112,22 @@ static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TE
     scene_block_sentence(g, sentence, sizeof sentence);
     snprintf(para[n++], TEXT_LEN, "%s%s%s: %s", prefix, prefix[0] ? " \xE2\x80\x94 " : "", counts, sentence);
     int line = g->an->steps[g->step].line;
-    if (n < max && line > 0 && code_statement(g->tr->version, line, stmt, sizeof stmt) == 0)
+    if (n < max && line > 0 && code_statement(g->tr, line, stmt, sizeof stmt) == 0)
         snprintf(para[n++], TEXT_LEN, _("line %d: %s"), line, stmt);
     if (n < max && sb.race != BLOCK_RACE_NONE)
         snprintf(para[n++], TEXT_LEN, "%s %s", sb.race_title, sb.race_detail);
     return n;
 }
 
-/* "v1 strided index", with its name even when the table has no title. */
-static void version_title(int v, char *buf, size_t len)
+/* "v1 strided index", with its name even when the table has no title; an
+ * own trace's file name alone ("my_reduce.cu"). */
+static void trace_title(const rv_trace *tr, char *buf, size_t len)
 {
-    const rv_version_info *vi = rv_version(v);
-    snprintf(buf, len, "%s %s", vi ? vi->name : "v?", vi && vi->title ? _(vi->title) : "");
+    const rv_version_info *vi = rv_version(tr->version);
+    if (rv_trace_is_own(tr))
+        snprintf(buf, len, "%s", rv_trace_name(tr));
+    else
+        snprintf(buf, len, "%s %s", vi ? vi->name : "v?", vi && vi->title ? _(vi->title) : "");
 }
 
 /* The page's heading and the paragraphs under it. */
@@ -130,25 +135,33 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
 {
     int panes = f->tr2 ? 2 : 1, n = 0;
     char a[160], b[160];
-    version_title(f->tr->version, a, sizeof a);
+    trace_title(f->tr, a, sizeof a);
     if (panes == 2) {
-        version_title(f->tr2->version, b, sizeof b);
+        trace_title(f->tr2, b, sizeof b);
         snprintf(title, TEXT_LEN, _("Compare %s vs %s"), a, b);
     } else {
         snprintf(title, TEXT_LEN, "%s", a);
     }
     for (int p = 0; p < panes; p++) {
         viewer_frame g = scene_compare_pane(f, p);
-        const char *name = rv_version_name(g.tr->version);
+        const char *name = rv_trace_name(g.tr);
         const rv_trace *tr = g.tr;
         char origin[300], nn[48], data[48], figure[400];
         scene_frame_origin(&g, origin, sizeof origin);   /* the header's */
         plot_n_name(tr->n, nn, sizeof nn);
         rv_data_name(tr->data, data, sizeof data);
-        snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), name, scene_frame_lesson(tr->version));
+        /* an own trace: what went wrong in its run first, as its header says it */
+        if (n + 4 < HTML_MAX_PARAS && own_warning(tr, intro[n], TEXT_LEN))   /* room kept for the rest and the keys */
+            n++;
+        if (rv_trace_is_own(tr))
+            snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what it is: %s"), name, scene_frame_lesson(tr->version));
+        else
+            snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), name, scene_frame_lesson(tr->version));
         scene_panel_figure(&g, tr->version, tr->n, figure, sizeof figure);
         snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
                  name, tr->block_size, nn, data, origin, figure);
+        if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an))   /* the colour key's "?", said in words */
+            snprintf(intro[n++], TEXT_LEN, "%s", own_unknown_words());
     }
     *nintro = n;
 }
@@ -327,7 +340,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         }
         for (int p = 0; p < npanes; p++) {
             viewer_frame pg = scene_compare_pane(&g, p);
-            const char *name = npanes == 2 ? rv_version_name(pg.tr->version) : "";
+            const char *name = npanes == 2 ? rv_trace_name(pg.tr) : "";
             st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
             pane_tips(&pd[p], &pg);
             st.tips[p].ncells = pg.step < 0 ? 0 : pd[p].ncells;

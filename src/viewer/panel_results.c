@@ -180,7 +180,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g)
         int y = g->bars.y + k * g->bar_h;
         text_draw(d->tc, cur ? FACE_MONO_BOLD : FACE_MONO, fs, g->x, y + ty, cur ? th->accent : th->text, b->name);
         if (!b->timed) {
-            text_draw(d->tc, FACE_SANS, fs, g->bar_x + 2, y + ty, th->text_dim, p->absent);
+            text_draw(d->tc, FACE_SANS, fs, g->bar_x + 2, y + ty, th->text_dim, b->absent ? b->absent : p->absent);
             continue;
         }
         if (lit)
@@ -217,7 +217,7 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     const theme *th = d->th;
     const scene_panel *p = &d->sc->panel;
     lrect a = g->plot;
-    int fs = L->fs_small, lh = g->lh, lfs = (int)lround(fs * 0.85), cur = p->current, cub = p->nbars - 1;
+    int fs = L->fs_small, lh = g->lh, lfs = (int)lround(fs * 0.85), cur = p->current, cub = p->cub;
     int tw = text_draw_fit(d->tc, FACE_SANS_BOLD, fs, g->x, a.y - lh / 2 - lh, g->w, th->text_strong, p->plot_title);
     if (p->plot_name[0] && g->x + tw + fs + text_width(d->tc, FACE_SANS_BOLD, fs, p->plot_name) <= g->x + g->w) {
         int nw = text_width(d->tc, FACE_SANS_BOLD, fs, p->plot_name);

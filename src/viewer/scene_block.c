@@ -11,6 +11,7 @@
 #include "scene_block.h"
 #include "scene_compare.h"
 #include "value_text.h"
+#include "own_words.h"
 #include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
@@ -109,7 +110,7 @@ void scene_block_layout(const viewer_frame *f, int pane, layout_in *in, layout_f
         .smem_words = an->smem_words, .nsteps = tr->nsteps,
         .lane_values = has_phase(tr, RV_PHASE_SHUFFLE),
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
-        .warn_lines = verify_race_lines(tr),
+        .warn_lines = verify_race_lines(tr) > own_race_lines(tr) ? verify_race_lines(tr) : own_race_lines(tr),
     };
     /* Predict mode asks about lanes the class clicks: keep warps as rows
      * (folded where needed) rather than the strip, for question and answer. */
@@ -142,6 +143,53 @@ int scene_block_focus(const viewer_frame *f, int pane)
 }
 
 /* ---- the banner ------------------------------------------------------------ */
+
+/* A shuffle step in words, from the lanes the trace recorded: the call
+ * whose rule they follow (a butterfly is never called __shfl_down_sync). */
+static void shuffle_sentence(const stepview *sv, int active, char *buf, size_t len)
+{
+    int d = sv->shuffle_delta;
+    switch (sv->shuffle) {
+    case RV_LANES_DOWN:
+        snprintf(buf, len, _("__shfl_down_sync: lane l reads lane l+%d's register, no shared memory "
+                 "(%d lanes execute)"), d, active);
+        break;
+    case RV_LANES_UP:
+        snprintf(buf, len, _("__shfl_up_sync: lane l reads lane l\xE2\x88\x92%d's register, no shared memory "
+                 "(%d lanes execute)"), d, active);
+        break;
+    case RV_LANES_XOR:
+        snprintf(buf, len, _("__shfl_xor_sync: lane l reads lane l^%d's register, a butterfly (lanes %d apart "
+                 "swap values), no shared memory (%d lanes execute)"), d, d, active);
+        break;
+    case RV_LANES_IDX:
+        snprintf(buf, len, _("__shfl_sync: every lane reads lane %d's register (a broadcast), no shared memory "
+                 "(%d lanes execute)"), d, active);
+        break;
+    default:
+        snprintf(buf, len, _("a warp shuffle: lanes read other lanes' registers, no shared memory "
+                 "(%d lanes execute)"), active);
+        break;
+    }
+}
+
+/* Appends what the step's first wide shared access was, where the
+ * compiler merged two or four words into one access (own traces). */
+static void wide_sentence(const stepview *sv, char *buf, size_t len)
+{
+    size_t o = strlen(buf);
+    if (!sv->wide_accesses || o + 1 >= len)
+        return;
+    int t = sv->wide_thread, w = sv->wide_word;
+    if (sv->wide_words == 2)
+        snprintf(buf + o, len - o, sv->wide_write
+                 ? _("; thread %d: one 8-byte store: words %d, %d (the compiler merged two)")
+                 : _("; thread %d: one 8-byte load: words %d, %d (the compiler merged two)"), t, w, w + 1);
+    else
+        snprintf(buf + o, len - o, sv->wide_write
+                 ? _("; thread %d: one 16-byte store: words %d..%d (the compiler merged four)")
+                 : _("; thread %d: one 16-byte load: words %d..%d (the compiler merged four)"), t, w, w + 3);
+}
 
 /* What the threads do at `step`, in a sentence. */
 static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step, const stepview *sv,
@@ -187,9 +235,7 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
                  si->wasted_threads);
         break;
     case RV_PHASE_SHUFFLE:
-        snprintf(buf, len, _("__shfl_down_sync: lane l reads lane l+%d's register, no shared memory "
-                 "(%d lanes execute)"), sv->shuffle_delta ? sv->shuffle_delta : st->stride,
-                 si->active_threads);
+        shuffle_sentence(sv, si->active_threads, buf, len);
         break;
     case RV_PHASE_STORE:
         snprintf(buf, len, ngettext("%d thread moves partial sums between registers and shared memory",
@@ -218,6 +264,7 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
     default:
         buf[0] = '\0';
     }
+    wide_sentence(sv, buf, len);
 }
 
 void scene_block_sentence(const viewer_frame *f, char *buf, size_t len)
@@ -271,9 +318,14 @@ static void build_banner(scene_block *s, const pane_src *p, const stepview *sv)
 }
 
 /* The race note of this step (v4's warp phase, v4s's reassurance, v5 and
- * v6 as v4's code); none on other steps. */
+ * v6 as v4's code; an own trace's step marked unsynced); none on other steps. */
 static void build_race(scene_block *s, const pane_src *p)
 {
+    if (own_unsynced_note(p->tr, p->step, s->race_title, sizeof s->race_title, s->race_detail,
+                          sizeof s->race_detail)) {
+        s->race = BLOCK_RACE_HAZARD;   /* an own trace's race, seen in the recorded order */
+        return;
+    }
     verify_race k = verify_race_note(p->verify, p->tr->version, p->tr->steps[p->step].phase,
                                      s->race_title, sizeof s->race_title, s->race_detail, sizeof s->race_detail);
     s->race = k == VERIFY_RACE_HAZARD ? BLOCK_RACE_HAZARD
@@ -340,16 +392,22 @@ static void lane_links(scene_block *s, const pane_src *p, const rv_event *e, blo
 {
     const rv_trace *tr = p->tr;
     uint64_t wacc = e->write, words = (uint64_t)p->an->smem_words;   /* at most the block size */
-    if (RV_ACC_SPACE(wacc) == RV_SPACE_SMEM && RV_ACC_INDEX(wacc) < words)
+    if (RV_ACC_IS_SMEM(wacc) && RV_ACC_INDEX(wacc) < words)   /* a wide store: its first word */
         ln->write = (int16_t)RV_ACC_INDEX(wacc);
     const uint64_t *rd = rv_event_reads(tr, e);
     for (int i = 0; i < e->nreads && *nlink < SCENE_BLOCK_MAX_LINKS; i++) {
         unsigned sp = RV_ACC_SPACE(rd[i]);
         uint64_t ix = RV_ACC_INDEX(rd[i]);
         ln->lane_reads += sp == RV_SPACE_LANE;
-        if (sp == RV_SPACE_SMEM && ix < words && rd[i] != wacc)
-            s->link[(*nlink)++] = (uint16_t)ix;
-        else if (sp == RV_SPACE_LANE && ix < 32)
+        if (RV_ACC_IS_SMEM(rd[i]) && rd[i] != wacc) {
+            /* a wide load: a line to each word it brings */
+            for (uint64_t k = 0; k < RV_ACC_WORDS(rd[i]) && ix + k < words && *nlink < SCENE_BLOCK_MAX_LINKS; k++) {
+                s->link[(*nlink)++] = (uint16_t)(ix + k);
+                ln->nlinks++;
+            }
+            continue;
+        }
+        if (sp == RV_SPACE_LANE && ix < 32)
             s->link[(*nlink)++] = (uint16_t)(SCENE_BLOCK_LINK_LANE | ix);
         else
             continue;

@@ -98,11 +98,11 @@ typedef struct scene_block {
     char title[256];
     int ncounts;
     block_count count[SCENE_BLOCK_MAX_COUNTS];
-    char sentence[256];
+    char sentence[400];
 
     /* The race band under it (none unless the layout gives it room). */
     block_race race;
-    char race_title[200], race_detail[240];
+    char race_title[320], race_detail[240];
 
     /* Predict mode with a question open: the step's activity is hidden;
      * the banner asks instead of telling. */

@@ -1,14 +1,16 @@
-/* scene_code.c — the code pane's words: the version's kernel source as
- * students read it, and the statement a step runs.
+/* scene_code.c — the code pane's words: the kernel source as students read
+ * it, and the statement a step runs.
  *
- * The source is the one embedded at build time (rv_version_source), so the
- * line numbers are those the trace recorded.  The trace instrumentation
- * (RV_STEP(); before a statement, RV_REC(...) after it, the RV_TRACE_*
- * parameters) is hidden: students see the kernel as they would write it,
- * under the line numbers of the file.  A line of instrumentation only is
- * left out, unless the step runs it.
+ * The source is the one the trace's line numbers refer to (rv_trace_source):
+ * a version's kernel embedded at build time, or the file an own trace was
+ * traced from, carried in the trace.  The trace instrumentation (RV_STEP();
+ * before a statement, RV_REC(...) after it, the RV_TRACE_* parameters) is
+ * hidden: students see the kernel as they would write it, under the line
+ * numbers of the file.  A line of instrumentation only is left out, unless
+ * the step runs it.  A student's file has none of it, so it shows as written.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "scene_frame.h"
@@ -114,9 +116,9 @@ int code_clean_line(char *s)
     return removed && n == 0 ? 1 : 0;
 }
 
-int code_statement(int version, int line, char *buf, size_t len)
+int code_statement(const rv_trace *tr, int line, char *buf, size_t len)
 {
-    const char *src = rv_version_source(version);
+    const char *src = rv_trace_source(tr);
     char tmp[SCENE_CODE_LEN];
     if (!src || line <= 0 || source_line(src, line, tmp, sizeof tmp) != 0) {
         buf[0] = '\0';
@@ -130,42 +132,80 @@ int code_statement(int version, int line, char *buf, size_t len)
     return 0;
 }
 
-/* The cleaned lines of one kernel, kept while the version stays the same:
- * stepping through a trace cleans its source once, not at every frame. */
+/* The cleaned lines of one kernel, kept while the source and the window of
+ * lines stay the same: stepping through a trace cleans its source once, not
+ * at every frame.  An own trace's source lives on the heap, where another
+ * trace's may later take its address: the text's hash is part of the key. */
 static struct {
     const char *src;                          /* what was cleaned; NULL: none */
+    uint64_t hash;
+    int first;                                /* its line number of text[0]  */
     int n;
     char text[SCENE_CODE_LINES][SCENE_CODE_LEN];
     unsigned char instrumentation[SCENE_CODE_LINES];  /* nothing else on it   */
 } cleaned;
 
-static void clean_source(const char *src)
+static uint64_t source_hash(const char *s)
 {
-    if (cleaned.src == src)
-        return;
-    int total = count_lines(src);
-    cleaned.n = 0;
-    for (int ln = 1; ln <= total && cleaned.n < SCENE_CODE_LINES; ln++) {
-        char *line = cleaned.text[cleaned.n];
-        if (source_line(src, ln, line, SCENE_CODE_LEN) != 0)
-            break;
-        cleaned.instrumentation[cleaned.n++] = (unsigned char)code_clean_line(line);
-    }
-    cleaned.src = src;
+    uint64_t h = 1469598103934665603ull;   /* FNV-1a 64 */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
 }
 
-void scene_code_build(scene_code *c, int version, int cur)
+/* The first line of the window of SCENE_CODE_LINES lines shown: 1, or for a
+ * longer file one that keeps the current line a third of the way in. */
+static int window_first(int total, int cur)
 {
-    const rv_version_info *vi = rv_version(version);
-    const char *src = rv_version_source(version);
-    snprintf(c->title, sizeof c->title, "kernels/%s", vi && vi->file ? vi->file : "?");
+    if (total <= SCENE_CODE_LINES || cur <= 0)
+        return 1;
+    int first = cur - SCENE_CODE_LINES / 3;
+    if (first > total - SCENE_CODE_LINES + 1)
+        first = total - SCENE_CODE_LINES + 1;
+    return first < 1 ? 1 : first;
+}
+
+static void clean_source(const char *src, int first)
+{
+    uint64_t h = source_hash(src);
+    if (cleaned.src == src && cleaned.hash == h && cleaned.first == first)
+        return;
+    cleaned.n = 0;
+    const char *p = src;
+    for (int ln = 1; ln < first && p; ln++) {   /* to the window's first line */
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    while (p && *p && cleaned.n < SCENE_CODE_LINES) {
+        char *line = cleaned.text[cleaned.n];
+        source_line(p, 1, line, SCENE_CODE_LEN);
+        cleaned.instrumentation[cleaned.n++] = (unsigned char)code_clean_line(line);
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    cleaned.src = src;
+    cleaned.hash = h;
+    cleaned.first = first;
+}
+
+void scene_code_build(scene_code *c, const rv_trace *tr, int cur)
+{
+    const rv_version_info *vi = rv_version(tr->version);
+    const char *src = rv_trace_source(tr);
+    if (rv_trace_is_own(tr))
+        snprintf(c->title, sizeof c->title, "%s", tr->own_name);   /* the student's file */
+    else
+        snprintf(c->title, sizeof c->title, "kernels/%s", vi && vi->file ? vi->file : "?");
     c->has_source = src && src[0];
     c->cur = cur;
     c->nlines = 0;
     if (!c->has_source)
         return;
-    clean_source(src);
+    int first = window_first(count_lines(src), cur);
+    clean_source(src, first);
     for (int i = 0; i < cleaned.n; i++)
-        if (!cleaned.instrumentation[i] || i + 1 == cur)
-            c->lines[c->nlines++] = (scene_code_line){ i + 1, cleaned.text[i] };
+        if (!cleaned.instrumentation[i] || first + i == cur)
+            c->lines[c->nlines++] = (scene_code_line){ first + i, cleaned.text[i] };
 }

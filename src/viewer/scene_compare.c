@@ -9,6 +9,7 @@
 #include "scene_compare.h"
 #include "scene_frame.h"
 #include "scene_panel.h"
+#include "own_words.h"
 #include "step_words.h"
 #include "verify_words.h"
 #include "../i18n.h"
@@ -39,6 +40,12 @@ viewer_frame scene_compare_pane(const viewer_frame *f, int p)
 static void verify_of(scene_cmp_pane *pn, const viewer_frame *g)
 {
     const rv_trace *tr = g->tr;
+    if (rv_trace_is_own(tr)) {   /* never profiled: the traced addresses say it */
+        pn->verify_kind = 0;
+        own_conflict_line(g->an, 1, pn->verify_line[0], sizeof pn->verify_line[0]);
+        pn->nverify = 1;
+        return;
+    }
     pn->verify_kind = verify_conflict_line(g->verify, g->verify_note, tr->version, tr->block_size, pn->verify_line[0],
                                       sizeof pn->verify_line[0]);
     pn->nverify = 1;
@@ -63,7 +70,7 @@ static void source_of(scene_cmp_pane *pn, const viewer_frame *g, const char *par
         return;
     }
     int line = g->an->steps[g->step].line;
-    if (line > 0 && code_statement(g->tr->version, line, pn->statement, sizeof pn->statement) == 0) {
+    if (line > 0 && code_statement(g->tr, line, pn->statement, sizeof pn->statement) == 0) {
         pn->source = SCENE_CMP_STATEMENT;
         snprintf(pn->line_no, sizeof pn->line_no, "%3d", line);
     } else {
@@ -77,10 +84,19 @@ static void pane_of(scene_cmp_pane *pn, const viewer_frame *f, int p, const char
     pn->req = scene_compare_pane(f, p);
     const viewer_frame *g = &pn->req;
     const rv_version_info *vi = rv_version(g->tr->version);
-    snprintf(pn->name, sizeof pn->name, "%s", vi ? vi->name : "v?");
-    snprintf(pn->title, sizeof pn->title, "%s  %s", pn->name, vi ? _(vi->title) : "");
-    snprintf(pn->header, sizeof pn->header, "%s %s", pn->name, vi ? _(vi->title) : "");
-    scene_frame_origin(g, pn->origin, sizeof pn->origin);   /* as the header says it */
+    snprintf(pn->name, sizeof pn->name, "%s", rv_trace_name(g->tr));
+    snprintf(pn->row_label, sizeof pn->row_label, "%s", rv_trace_is_own(g->tr) ? _("yours") : pn->name);
+    if (rv_trace_is_own(g->tr)) {   /* a student's kernel: its file's name alone */
+        snprintf(pn->title, sizeof pn->title, "%s", pn->name);
+        snprintf(pn->header, sizeof pn->header, "%s", pn->name);
+    } else {
+        snprintf(pn->title, sizeof pn->title, "%s  %s", pn->name, vi ? _(vi->title) : "");
+        snprintf(pn->header, sizeof pn->header, "%s %s", pn->name, vi ? _(vi->title) : "");
+    }
+    if (rv_trace_is_own(g->tr))   /* its file is named beside it */
+        own_origin_brief(g->tr, pn->origin, sizeof pn->origin);
+    else
+        scene_frame_origin(g, pn->origin, sizeof pn->origin);   /* as the header says it */
     pn->timed = scene_panel_figure(g, g->tr->version, g->tr->n, pn->figure, sizeof pn->figure);
     verify_of(pn, g);
     source_of(pn, g, part);

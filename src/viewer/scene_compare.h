@@ -23,7 +23,9 @@ typedef enum scene_cmp_source {
 typedef struct scene_cmp_pane {
     viewer_frame req;         /* the request its block pane and tooltip are drawn
                                  with (scene_compare_pane)                      */
-    char name[16];            /* "v3", the timeline's row label                */
+    char name[64];            /* "v3", "my_reduce.cu"                          */
+    char row_label[24];       /* the timeline's row: the name, "yours" for an
+                                 own trace (a file's name is too long there) */
     char title[200];          /* "v3  sequential addressing", in the band       */
     char header[200];         /* "v3 sequential addressing", in the header      */
     char origin[SCENE_CMP_LEN];   /* "GPU trace: ..." or "CPU model ...", right of the band */

@@ -9,6 +9,7 @@
 #include "scene_frame.h"
 #include "../predict.h"
 #include "class_live.h"
+#include "own_words.h"
 #include "step_words.h"
 #include "viewer.h"
 #include "../versions.h"
@@ -46,7 +47,9 @@ static void format_n(uint64_t n, char *buf, size_t len)
 void scene_frame_origin(const viewer_frame *f, char *buf, size_t len)
 {
     const rv_trace *tr = f->tr;
-    if (tr->origin_kind == RV_ORIGIN_GPU)
+    if (rv_trace_is_own(tr))
+        own_origin(tr, buf, len);
+    else if (tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
     else
         snprintf(buf, len, _("CPU model%s%s"), f->note && f->note[0] ? " \xE2\x80\x94 " : "", f->note ? f->note : "");
@@ -62,7 +65,10 @@ static void header_build(scene_header *h, const viewer_frame *f)
 {
     const rv_trace *tr = f->tr;
     const rv_version_info *vi = rv_version(tr->version);
-    snprintf(h->title, sizeof h->title, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : _("unknown version"));
+    if (rv_trace_is_own(tr))   /* a student's kernel goes by its file's name */
+        snprintf(h->title, sizeof h->title, "%s", rv_trace_name(tr));
+    else
+        snprintf(h->title, sizeof h->title, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : _("unknown version"));
     scene_frame_origin(f, h->origin, sizeof h->origin);
     h->origin_gpu = tr->origin_kind == RV_ORIGIN_GPU;
 
@@ -81,7 +87,13 @@ static void header_build(scene_header *h, const viewer_frame *f)
         *eq = '\0';
     snprintf(h->run[2], sizeof h->run[2], _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d"),
              tr->block_size, n, data, f->step + 1, tr->nsteps);
+    /* the least, beside a long name and origin (an own trace's file, twice) */
+    snprintf(h->run[3], sizeof h->run[3], _("block %d \xC2\xB7 step %d/%d"), tr->block_size, f->step + 1, tr->nsteps);
     h->lesson = scene_frame_lesson(tr->version);
+    /* An own trace changed nothing from a version of ours: the line says
+     * what it is, after what went wrong in its run. */
+    h->lesson_label = rv_trace_is_own(tr) ? _("What it is: ") : _("What changed: ");
+    own_warning(tr, h->warning, sizeof h->warning);
 }
 
 /* ---- timeline --------------------------------------------------------------- */
@@ -109,6 +121,7 @@ static void timeline_build(scene_timeline *t, const viewer_frame *f)
         st->marked = !(f->quiz && (s > f->step || (s == f->step && veiled)));
         st->divergent = si->divergent_warps > 0;
         st->conflict = si->max_conflict >= 2 ? si->max_conflict : 0;
+        st->unsynced = (tr->steps[s].flags & RV_STEP_UNSYNCED) != 0;
     }
 }
 
@@ -199,7 +212,7 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
 {
     int step = f->step >= 0 && f->step < f->tr->nsteps ? f->step : -1;
     header_build(&s->header, f);
-    scene_code_build(&s->code, f->tr->version, step >= 0 ? f->an->steps[step].line : 0);
+    scene_code_build(&s->code, f->tr, step >= 0 ? f->an->steps[step].line : 0);
     timeline_build(&s->timeline, f);
     s->veiled = predict_veiled(f->quiz);
     s->asking = f->quiz != NULL;
@@ -208,4 +221,5 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
     if (s->asking && f->live)
         card_live(&s->card, f->live);
     s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
+    s->unknown_key = own_has_unknown(f->an) || (f->an2 && own_has_unknown(f->an2)) ? own_unknown_key() : NULL;
 }

@@ -42,9 +42,10 @@ typedef struct scene_tip {
 /* Strips the trace instrumentation from a source line in place (returns 1
  * when nothing else was on it). */
 int code_clean_line(char *s);
-/* The cleaned, unindented statement at `line` of a version's kernel (0, or
- * -1 when there is none). */
-int code_statement(int version, int line, char *buf, size_t len);
+/* The cleaned, unindented statement at `line` of the trace's kernel source
+ * (rv_trace_source: an own trace's file, else its version's kernel): 0, or
+ * -1 when there is none. */
+int code_statement(const rv_trace *tr, int line, char *buf, size_t len);
 
 typedef struct scene_code_line {
     int line;                  /* its number in the kernel's file (1-based)   */
@@ -52,28 +53,33 @@ typedef struct scene_code_line {
 } scene_code_line;
 
 typedef struct scene_code {
-    char title[128];           /* "kernels/reduce_v3.cu"                       */
+    char title[128];           /* "kernels/reduce_v3.cu"; an own trace: its file */
     int has_source;            /* 0: the source is not embedded in this build  */
     int cur;                   /* the line the step runs, 0: none              */
     int nlines;                /* the lines shown: instrumentation-only lines */
     scene_code_line lines[SCENE_CODE_LINES];   /* are left out but the current */
 } scene_code;
 
-void scene_code_build(scene_code *c, int version, int cur);
+/* The lines of tr's kernel source (a window of SCENE_CODE_LINES around cur
+ * in a longer file), cur the line the step runs (0: none). */
+void scene_code_build(scene_code *c, const rv_trace *tr, int cur);
 
 /* ---- header, timeline, predict card ---------------------------------------- */
 
 /* The run line of the header, longest first: drawing takes the first that
  * fits before the origin. */
-#define SCENE_RUN_FORMS 3
+#define SCENE_RUN_FORMS 4
 
 typedef struct scene_header {
-    char title[160];           /* "v3  sequential addressing"                 */
+    char title[160];           /* "v3  sequential addressing"; "my_reduce.cu"  */
     char origin[200];          /* "GPU trace: NVIDIA H100, 2026-05-02" ...     */
     int origin_gpu;            /* 1: a GPU's trace (full-warp colour), 0: the
                                   CPU model (divergence colour)               */
     char run[SCENE_RUN_FORMS][320];
+    const char *lesson_label;  /* "What changed: "; an own trace's "What it is: " */
     const char *lesson;        /* what changed in this version, translated    */
+    char warning[320];         /* an own trace's wrong sum or cut, said first
+                                  in the warning colour; "" when none          */
 } scene_header;
 
 /* One step of the timeline. */
@@ -83,6 +89,7 @@ typedef struct scene_step {
     int marked;                /* 0: its marks would tell predict mode's answer */
     int divergent;             /* a mark: divergent warps                      */
     int conflict;              /* a mark: the worst bank conflict, 0 or >= 2   */
+    int unsynced;              /* a mark: an own trace's race (RV_STEP_UNSYNCED) */
 } scene_step;
 
 typedef struct scene_timeline {
@@ -134,12 +141,15 @@ typedef struct scene_frame {
     int asking;                /* predict mode: the card takes the results column */
     scene_card card;
     scene_tip tip[2];          /* the tooltip of block pane 0 (and 1: compare) */
+    const char *unknown_key;   /* the colour key's "?" entry: an own trace with
+                                  values the tracer could not see; NULL: none */
 } scene_frame;
 
 void scene_frame_build(scene_frame *s, const struct viewer_frame *f);
 
-/* "GPU trace: <device>, <date>" or "CPU model — <note>": where the trace
- * came from (the header's, and the lesson page's). */
+/* "GPU trace: <device>, <date>", "CPU model — <note>" or "traced
+ * unchanged, <file>, on <device>, <date>": where the trace came from (the
+ * header's, and the lesson page's). */
 void scene_frame_origin(const struct viewer_frame *f, char *buf, size_t len);
 /* What changed in version v from the one it improves on, translated ("" when
  * the table says nothing). */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "assets.h"
 #include "device_label.h"
+#include "own_words.h"
 #include "verify_words.h"
 #include "viewer.h"
 #include "../i18n.h"
@@ -72,8 +73,31 @@ static double known(double gbps)
     return !isnan(gbps) && gbps > 0 ? gbps : 0;
 }
 
+/* An own trace's bandwidth over its timed run: n floats read once. */
+static double own_gbps(const rv_trace *tr)
+{
+    return tr->own_ms > 0 ? (double)tr->n * 4.0 / (tr->own_ms * 1e6) : 0;
+}
+
+/* "timed run: 0.047 ms · 2878 GB/s · N 2²⁵ on NVIDIA H200, without the
+ * tracer", or that it was not timed. */
+static int own_figure(const rv_trace *tr, char *buf, size_t len)
+{
+    char nn[32];
+    plot_n_name(tr->n, nn, sizeof nn);
+    if (tr->own_ms <= 0) {
+        snprintf(buf, len, "%s", _("timed run: your kernel was not timed when it was traced"));
+        return 0;
+    }
+    snprintf(buf, len, _("timed run: %.3f ms \xC2\xB7 %.0f GB/s%s \xC2\xB7 N %s on %s, without the tracer"), tr->own_ms,
+             own_gbps(tr), tr->own_flags & RV_OWN_SUM_WRONG ? _(" \xC2\xB7 sum check FAILED") : "", nn, tr->origin);
+    return 1;
+}
+
 int scene_panel_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len)
 {
+    if (version == RV_VERSION_OWN && rv_trace_is_own(f->tr))
+        return own_figure(f->tr, buf, len);
     const rv_result_run *run = find_row(f->results, row_of(version), n);
     if (run) {
         char nn[32], pct[48] = "", up[48] = "";
@@ -150,24 +174,86 @@ static void build_figures(scene_panel *s, const viewer_frame *f)
     snprintf(s->scope, sizeof s->scope, "%s", _("time: whole reduction, all passes"));
 }
 
+/* An own trace's figures: its own timed run against the bundled ones of its
+ * device (the peak, a copy, v0 at the same N), or that it was not timed. */
+static void build_own_figures(scene_panel *s, const viewer_frame *f)
+{
+    const rv_trace *tr = f->tr;
+    const rv_results *r = f->results;
+    s->timed = tr->own_ms > 0;
+    if (!s->timed) {
+        snprintf(s->missing, sizeof s->missing, "%s", _("your kernel was not timed"));
+        snprintf(s->missing_hint, sizeof s->missing_hint, "%s",
+                 _("not timed when it was traced: the bars below show the versions"));
+        return;
+    }
+    double gbps = own_gbps(tr), peak = rv_results_theoretical_gbps(r), copy = rv_results_copy_gbps(r, tr->n);
+    snprintf(s->time, sizeof s->time, "%.3f ms", tr->own_ms);
+    snprintf(s->rate, sizeof s->rate, "%.0f GB/s", gbps);
+    char pk[48], cp[48];
+    snprintf(pk, sizeof pk, "%s", _("peak unknown"));
+    snprintf(cp, sizeof cp, "%s", _("copy not measured"));
+    if (known(peak) > 0)
+        snprintf(pk, sizeof pk, _("%.0f%% of peak"), 100.0 * gbps / peak);
+    if (known(copy) > 0)
+        snprintf(cp, sizeof cp, _("%.0f%% of copy"), 100.0 * gbps / copy);
+    snprintf(s->shares, sizeof s->shares, "%s \xC2\xB7 %s", pk, cp);
+    /* against the baseline only at the same N: another N is another test */
+    const rv_result_run *v0 = rv_results_find(r, row_name(0), tr->n);
+    if (v0 && v0->median_ms >= tr->own_ms)
+        snprintf(s->speedup, sizeof s->speedup, _("%.1f\xC3\x97 faster than %s"), v0->median_ms / tr->own_ms, row_name(0));
+    else if (v0 && v0->median_ms > 0)   /* slower than the baseline: said so, not as "0.5x faster" */
+        snprintf(s->speedup, sizeof s->speedup, _("%.1f\xC3\x97 slower than %s"), tr->own_ms / v0->median_ms, row_name(0));
+    else
+        snprintf(s->speedup, sizeof s->speedup, _("%s not timed at this N"), row_name(0));
+    int wrong = (tr->own_flags & RV_OWN_SUM_WRONG) != 0;
+    snprintf(s->sum, sizeof s->sum, "%s", wrong ? _("sum wrong") : _("sum ok"));
+    s->sum_tone = wrong ? PANEL_BAD : PANEL_GOOD;
+    snprintf(s->scope, sizeof s->scope, "%s", _("time: whole reduction, not traced"));
+}
+
+/* An own trace's bar, after CUB: its own run; none when it was not timed. */
+static void own_bar(scene_panel *s, const rv_trace *tr, double *scale)
+{
+    panel_bar *b = &s->bar[s->nbars - 1];
+    int wrong = (tr->own_flags & RV_OWN_SUM_WRONG) != 0;
+    b->absent = _("not timed");
+    if (!(b->timed = tr->own_ms > 0))
+        return;
+    b->gbps = own_gbps(tr);
+    snprintf(b->value, sizeof b->value, "%.0f%s", b->gbps, wrong ? "!" : "");
+    b->value_tone = wrong ? PANEL_BAD : PANEL_ACCENT;
+    *scale = fmax_known(*scale, b->gbps);
+}
+
 /* A bar per version and CUB at the N of the current version's run (else
- * the file's main N), with the copy bandwidth and the peak across them. */
+ * the file's main N), with the copy bandwidth and the peak across them; an
+ * own trace's bars at its N where the file has runs there. */
 static void build_bars(scene_panel *s, const viewer_frame *f)
 {
     const rv_results *r = f->results;
-    const rv_result_run *cur = find_row(r, s->current, f->tr->n);
+    int own = rv_trace_is_own(f->tr);
+    const rv_result_run *cur = own ? rv_results_find(r, row_name(0), f->tr->n) : find_row(r, s->current, f->tr->n);
     uint64_t n = cur ? cur->n : rv_results_info(r)->n;
     char nn[32];
     plot_n_name(n, nn, sizeof nn);
-    cur = find_row(r, s->current, n);
+    cur = own ? NULL : find_row(r, s->current, n);
     if (cur && cur->block_size > 0)
         snprintf(s->bars_title, sizeof s->bars_title, _("GB/s at N %s, block %d"), nn, cur->block_size);
-    else
+    else if (own && f->tr->own_ms <= 0)
+        snprintf(s->bars_title, sizeof s->bars_title, _("GB/s at N %s, all versions"), nn);
+    else if (own && n == f->tr->n)
+        snprintf(s->bars_title, sizeof s->bars_title, _("GB/s at N %s, with yours"), nn);
+    else if (own) {
+        char yn[32];
+        plot_n_name(f->tr->n, yn, sizeof yn);
+        snprintf(s->bars_title, sizeof s->bars_title, _("GB/s at N %s; yours at N %s"), nn, yn);
+    } else
         snprintf(s->bars_title, sizeof s->bars_title, _("GB/s at N %s, all versions"), nn);
     snprintf(s->absent, sizeof s->absent, "%s", _("not in this file"));
     double peak = rv_results_theoretical_gbps(r), copy = rv_results_copy_gbps(r, n);
     double scale = fmax_known(fmax_known(0, peak), copy);
-    for (int k = 0; k < s->nbars; k++) {
+    for (int k = 0; k <= s->cub; k++) {
         panel_bar *b = &s->bar[k];
         const rv_result_run *q = find_row(r, k, n);
         if (!(b->timed = q != NULL))
@@ -177,6 +263,8 @@ static void build_bars(scene_panel *s, const viewer_frame *f)
         b->value_tone = !q->correct ? PANEL_BAD : k == s->current ? PANEL_ACCENT : PANEL_TEXT;
         scale = fmax_known(scale, q->gbps);
     }
+    if (own)
+        own_bar(s, f->tr, &scale);
     s->scale = scale > 0 ? scale : 1;
     s->copy = known(copy);
     s->peak = known(peak);
@@ -191,14 +279,14 @@ static void build_sweep(scene_panel *s, const rv_results *sw)
     const uint64_t *sizes;
     if (!sw || rv_results_sizes(sw, &sizes) < 2)
         return;
-    for (int k = 0; k < s->nbars; k++)
+    for (int k = 0; k <= s->cub; k++)   /* an own trace's run is at one N: no line */
         s->npts = plot_points(sw, row_name(k), s->line[k], PLOT_MAX_POINTS);
     uint64_t first = s->line[0][0].n, last = s->line[0][s->npts - 1].n;
     char a[32], b[32];
     plot_n_name(first, a, sizeof a);
     plot_n_name(last, b, sizeof b);
     snprintf(s->plot_title, sizeof s->plot_title, _("GB/s vs N, %s \xE2\x80\xA6 %s"), a, b);
-    if (find_row(sw, s->current, 0))
+    if (s->current <= s->cub && find_row(sw, s->current, 0))
         snprintf(s->plot_name, sizeof s->plot_name, "%s", row_name(s->current));
     /* Up to the best run or the peak, and a little room above, to a whole
      * gridline. */
@@ -222,6 +310,12 @@ static void build_sweep(scene_panel *s, const rv_results *sw)
  * differs; or why there are none to show. */
 static void build_verify(panel_verify *h, const viewer_frame *f)
 {
+    if (rv_trace_is_own(f->tr)) {   /* never profiled: the traced addresses say it */
+        h->kind = 2;
+        snprintf(h->heading, sizeof h->heading, "%s", _("Bank conflicts per block"));
+        own_conflict_line(f->an, 0, h->sentence, sizeof h->sentence);
+        return;
+    }
     const rv_verify_record *cc = f->verify;
     const rv_version_info *vi = rv_version(f->tr->version);
     verify_conflicts c;
@@ -284,13 +378,18 @@ void scene_panel_build(scene_panel *s, const viewer_frame *f)
     s->state = f->results ? PANEL_TIMED : f->sweep ? PANEL_SWEEP_ONLY : PANEL_NOTHING;
     snprintf(s->title, sizeof s->title, "%s", _("Real timed run"));
     snprintf(s->why, sizeof s->why, "%s", f->results_note ? f->results_note : "");
-    s->nbars = CUB_ROW + 1;
-    s->current = row_of(f->tr->version);
+    int own = rv_trace_is_own(f->tr);
+    s->cub = CUB_ROW;
+    s->nbars = CUB_ROW + 1 + own;   /* an own trace's run: a row after CUB */
+    s->current = own ? CUB_ROW + 1 : row_of(f->tr->version);
     s->name_chars = 3;
     for (int k = 0; k < s->nbars; k++) {
-        snprintf(s->bar[k].name, sizeof s->bar[k].name, "%s", row_name(k));
+        /* TRANSLATORS: the bar of a student's own kernel among the versions
+         * and CUB (a short word: the bars' names are a few letters). */
+        snprintf(s->bar[k].name, sizeof s->bar[k].name, "%s", k > CUB_ROW ? _("yours") : row_name(k));
         s->bar[k].timed = 0;
-        if (k < CUB_ROW && (int)strlen(s->bar[k].name) > s->name_chars)
+        s->bar[k].absent = s->absent;
+        if (k != CUB_ROW && (int)strlen(s->bar[k].name) > s->name_chars)
             s->name_chars = (int)strlen(s->bar[k].name);
     }
     s->npts = 0;
@@ -303,7 +402,10 @@ void scene_panel_build(scene_panel *s, const viewer_frame *f)
     }
     build_origin(s, f, r);
     if (s->state == PANEL_TIMED) {
-        build_figures(s, f);
+        if (own)
+            build_own_figures(s, f);
+        else
+            build_figures(s, f);
         build_bars(s, f);
     } else {
         snprintf(s->sweep_only, sizeof s->sweep_only, "%s",

@@ -1,8 +1,8 @@
 /* scene_panel.h — the results panel as the scene holds it (scene.h).
  *
  * What the real timed run of the version says beside the replay: where and
- * when it was timed, the current version's figures, a bar of GB/s per
- * version and CUB, the sweep plot's points and axes, the hardware
+ * when it was timed, the current version's figures (an own trace's: its
+ * own timed run), a bar of GB/s per version and CUB (and "yours"), the sweep plot's points and axes, the hardware
  * cross-check's lines.  Every word is written here, through the catalogue;
  * every colour is a tone that the theme paints (panel_results.c).  The
  * panel's geometry (panel_results_geom) is computed from these numbers.
@@ -39,11 +39,13 @@ typedef enum panel_state {
 
 /* One bar: a variant at the bars' N. */
 typedef struct panel_bar {
-    char name[8];        /* "v4s", "cub"                                     */
+    char name[16];       /* "v4s", "cub", "yours"                            */
     int timed;           /* the file has its run; 0: `absent` is said        */
     double gbps;
     char value[16];      /* "2929"; "812!" where its sum check failed        */
     panel_tone value_tone;
+    const char *absent;  /* said in place of the bar when not timed: "not in
+                            this file"; "not timed" for an own trace's      */
 } panel_bar;
 
 /* The hardware cross-check (`reducevis verify`) of the version at its
@@ -84,9 +86,11 @@ typedef struct scene_panel {
     char scope[64];          /* what the time covers                         */
 
     /* The bars (shown in PANEL_TIMED), also the rows of the sweep's lines:
-     * the versions in teaching order, then CUB. */
-    char bars_title[96];
-    int nbars;               /* RV_NUM_VERSIONS + 1                           */
+     * the versions in teaching order, then CUB; an own trace's run last
+     * ("yours": its own timed run, no line in the sweep). */
+    char bars_title[160];
+    int nbars;               /* RV_NUM_VERSIONS + 1, + 1 with "yours"         */
+    int cub;                 /* CUB's row, the last line of the sweep         */
     int current;             /* the current version's row; -1: none           */
     int name_chars;          /* the longest version's name, at least 3        */
     panel_bar bar[PANEL_MAX_BARS];

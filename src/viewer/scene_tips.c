@@ -1,5 +1,7 @@
 /* scene_tips.c — the hover tooltip's lines: a word's value, bank and the
- * inputs it sums; a thread's accesses and register; a step's counts.
+ * inputs it sums; a thread's accesses and register; a step's counts.  A
+ * value the tracer could not see (own traces) is "?", and the tooltip says
+ * why.
  *
  * The window shows them where the mouse is (frame.c asks for the item under
  * it), the HTML lesson carries every word's and lane's as data: both read
@@ -9,6 +11,7 @@
 #include "scene_frame.h"
 #include "value_text.h"
 #include "layout.h"
+#include "own_words.h"
 #include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
@@ -41,6 +44,8 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
     uint64_t cnt = rv_provenance(an, k, RV_ACC(RV_SPACE_SMEM, word), prov, sizeof prov);
     snprintf(lines[n++], SCENE_TIP_LEN, ngettext("= %s  (%llu element)", "= %s  (%llu elements)", cnt),
              prov, (unsigned long long)cnt);
+    if (rv_value_unknown(an->smem[after]))   /* the only words not recorded: a wide store's */
+        snprintf(lines[n++], SCENE_TIP_LEN, "%s", own_unknown_wide_words());
     if (an->conflict[(size_t)k * words + word] >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("in a %d-way bank conflict this step"),
                  an->conflict[(size_t)k * words + word]);
@@ -55,6 +60,8 @@ static void describe_acc(uint64_t a, char *buf, size_t len)
     unsigned long long ix = (unsigned long long)RV_ACC_INDEX(a);
     switch (RV_ACC_SPACE(a)) {
     case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
+    case RV_SPACE_SMEM8:
+    case RV_SPACE_SMEM16: rv_wide_access_words(a, buf, len); break;
     case RV_SPACE_GIN:  snprintf(buf, len, "in[%llu]", ix); break;
     case RV_SPACE_GIN4: snprintf(buf, len, _("in[%llu..%llu] (one 128-bit load)"), ix, ix + 3); break;
     case RV_SPACE_TICKET: snprintf(buf, len, _("the ticket counter (atomic fetch_add)")); break;
@@ -101,6 +108,8 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         rv_provenance(an, k, RV_ACC(RV_SPACE_REG, t), prov, sizeof prov);
         snprintf(lines[n++], SCENE_TIP_LEN, _("register %s = %s"), v, prov);
     }
+    if (n < SCENE_TIP_LINES && ((e->line && rv_value_unknown(e->value)) || (an->regs_set[ri] && rv_value_unknown(an->regs[ri]))))
+        snprintf(lines[n++], SCENE_TIP_LEN, "%s", own_unknown_words());
     return n;
 }
 
@@ -121,6 +130,9 @@ static int tip_step(const viewer_frame *f, int s, char lines[SCENE_TIP_LINES][SC
         snprintf(lines[n++], SCENE_TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
     if (si->wasted_threads)
         snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), si->wasted_threads);
+    const char *race = own_unsynced_brief(tr, s);
+    if (race)
+        snprintf(lines[n++], SCENE_TIP_LEN, "%s", race);
     return n;
 }
 

@@ -1,7 +1,26 @@
-/* stepview.c — regroups a step's per-thread events by word and bank. */
+/* stepview.c — regroups a step's per-thread events by word and bank; a
+ * wide shared access (8 or 16 bytes) marks every word it covers, and the
+ * first one is kept so that the step's words can name it. */
 #include "stepview.h"
 
 #include <string.h>
+
+/* Counts a shared access of 8 or 16 bytes, keeping the first. */
+static void note_wide(stepview *sv, int t, uint64_t acc, int is_write)
+{
+    int words = (int)RV_ACC_WORDS(acc);
+    if (words < 2)
+        return;
+    sv->wide_accesses++;
+    if (4 * words > sv->wide_bytes)
+        sv->wide_bytes = 4 * words;
+    if (sv->wide_thread < 0) {
+        sv->wide_thread = t;
+        sv->wide_word = (int)RV_ACC_INDEX(acc);
+        sv->wide_words = words;
+        sv->wide_write = is_write;
+    }
+}
 
 void stepview_build(stepview *sv, const rv_analysis *an, int step)
 {
@@ -13,6 +32,7 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
     sv->nwarps = an->nwarps;
     sv->gout_thread = -1;
     sv->ticket_thread = -1;
+    sv->wide_thread = -1;
     memset(sv->writer, 0xff, sizeof sv->writer);     /* all -1 */
     memset(sv->shfl_src, 0xff, sizeof sv->shfl_src);
     if (step < 0 || step >= tr->nsteps)
@@ -24,9 +44,11 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             continue;
         unsigned ws = RV_ACC_SPACE(e->write);
         uint64_t wi = RV_ACC_INDEX(e->write);
-        if (ws == RV_SPACE_SMEM && wi < (uint64_t)sv->words) {
-            sv->writer[wi] = (int16_t)t;
+        if (RV_ACC_IS_SMEM(e->write) && wi < (uint64_t)sv->words) {
+            for (uint64_t k = 0; k < RV_ACC_WORDS(e->write) && wi + k < (uint64_t)sv->words; k++)
+                sv->writer[wi + k] = (int16_t)t;
             sv->smem_accesses++;
+            note_wide(sv, t, e->write, 1);
         } else if (ws == RV_SPACE_REG) {
             sv->reg_written[t] = 1;
         } else if (ws == RV_SPACE_GOUT) {
@@ -40,10 +62,12 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
         for (int i = 0; i < e->nreads; i++) {
             unsigned sp = RV_ACC_SPACE(rd[i]);
             uint64_t ix = RV_ACC_INDEX(rd[i]);
-            if (sp == RV_SPACE_SMEM && ix < (uint64_t)sv->words) {
-                if (sv->read[ix] < 255)
-                    sv->read[ix]++;
+            if (RV_ACC_IS_SMEM(rd[i]) && ix < (uint64_t)sv->words) {
+                for (uint64_t k = 0; k < RV_ACC_WORDS(rd[i]) && ix + k < (uint64_t)sv->words; k++)
+                    if (sv->read[ix + k] < 255)
+                        sv->read[ix + k]++;
                 sv->smem_accesses++;
+                note_wide(sv, t, rd[i], 0);
             } else if (sp == RV_SPACE_GIN) {
                 sv->gin_reads++;
             } else if (sp == RV_SPACE_GIN4) {
@@ -53,11 +77,10 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
                 sv->gout_reads++;
             } else if (sp == RV_SPACE_LANE && ix < 32) {
                 sv->shfl_src[t] = (int8_t)ix;
-                if (sv->shuffle_delta == 0)
-                    sv->shuffle_delta = (int)ix - t % 32;
             }
         }
     }
+    sv->shuffle = rv_step_lanes(tr, step, &sv->shuffle_delta);
     const uint8_t *deg = an->conflict + (size_t)step * (size_t)an->smem_words;
     for (int w = 0; w < sv->words; w++)
         if (deg[w] > sv->bank_degree[w % 32])

@@ -2,6 +2,7 @@
  *
  * Events are stored per thread; the pane needs them per word and per bank
  * (who wrote this word, was it read, how badly does this bank conflict).
+ * An access of 8 or 16 bytes counts for each of the words it covers.
  * Pure C over the trace and analysis, so tests can check it directly.
  */
 #ifndef VIEWER_STEPVIEW_H
@@ -28,7 +29,15 @@ typedef struct stepview {
     uint64_t gout_index;
     float gout_value;
     int smem_accesses;                  /* shared reads + writes this step      */
-    int shuffle_delta;                  /* source lane - own lane, 0 if none    */
+    int shuffle_delta;                  /* the pattern's d, 0 if none           */
+    rv_lane_pattern shuffle;            /* how lanes read lanes (analysis.h)    */
+    /* Wide shared-memory accesses (own traces: the compiler merged two or
+     * four words into one 8- or 16-byte access), and the first of them. */
+    int wide_accesses;                  /* reads + writes of 8 or 16 bytes      */
+    int wide_bytes;                     /* the widest: 8 or 16, 0 if none       */
+    int wide_thread;                    /* the first one's thread, -1           */
+    int wide_word, wide_words;          /* its first word and how many          */
+    int wide_write;                     /* it is a store                        */
 } stepview;
 
 /* Fills sv for step `step` of an (block sizes above 1024 are cut). */

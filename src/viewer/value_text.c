@@ -1,6 +1,9 @@
 /* value_text.c — a value as few characters as a cell holds ("12.3k",
- * "0.125", "1e5"): the scene words numbers with it, drawing fits cells. */
+ * "0.125", "1e5"): the scene words numbers with it, drawing fits cells.
+ * A value the tracer could not see (a register of an own trace) is "?":
+ * not a number the kernel made, so never "nan". */
 #include "value_text.h"
+#include "../trace.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +13,10 @@ void value_text(float v, int max_chars, char *buf, int len)
 {
     if (max_chars < 1)
         max_chars = 1;
+    if (rv_value_unknown(v)) {
+        snprintf(buf, len, "?");
+        return;
+    }
     if (isnan(v)) {
         snprintf(buf, len, "nan");
         return;

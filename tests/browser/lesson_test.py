@@ -9,6 +9,8 @@ its embedded images (no network, no file beside it), no script error;
 timeline's buttons and the frame's own timeline jump; P plays and pauses;
 hovering a shared-memory word and a lane shows the viewer's tooltip; the
 address follows the step, and opening lesson.html#step=3 starts at step 3.
+A student's own kernel's page (assets/traces/own) names its file, hovers "?"
+for what the tracer could not see, and says "nan" nowhere.
 Screenshots go to OUTDIR (look at them).
 
 Usage: lesson_test.py path/to/reducevis [OUTDIR]
@@ -228,14 +230,28 @@ def test_compare(b, rv, tmp, outdir):
     check(any(e["params"]["request"]["url"] == url for e in seen), "the page's own load was seen (the log works)")
 
 
-def test_one_version(b, rv, tmp, outdir):
-    page = os.path.join(tmp, "v7.html")
-    r = subprocess.run([rv, "export", "--html", page, "--version", "v7", "--steps", "2-6", "--theme", "dark",
-                        "--size", "1280x720"], capture_output=True, text=True)
-    check(r.returncode == 0, "export --html of v7 steps 2-6 exits 0 (%s)" % r.stderr.strip())
+def export_and_open(b, rv, page, args, what, anchor):
+    """`reducevis export --html page args...`, then the page opened at anchor: its URL and the index of
+    the browser's first event since."""
+    r = subprocess.run([rv, "export", "--html", page] + args, capture_output=True, text=True)
+    check(r.returncode == 0, "export --html of %s exits 0 (%s)" % (what, r.stderr.strip()))
     url = "file://" + page
     since = len(b.events)
-    b.navigate(url + "#step=3")
+    b.navigate(url + anchor)
+    return url, since
+
+
+def hover_tip(b, expr):
+    """The tooltip's text with the mouse over the centre of the box expr gives (see box_center)."""
+    x, y = box_center(b, expr)
+    b.mouse("mouseMoved", x, y)
+    return b.eval(STATE)["tip"]
+
+
+def test_one_version(b, rv, tmp, outdir):
+    url, since = export_and_open(b, rv, os.path.join(tmp, "v7.html"),
+                                 ["--version", "v7", "--steps", "2-6", "--theme", "dark", "--size", "1280x720"],
+                                 "v7 steps 2-6", "#step=3")
     s = b.eval(STATE)
     n = b.eval("document.querySelectorAll('#rv-steps .step').length")
     check(n == 5, "steps 2-6 make 5 sections (%s)" % n)
@@ -243,13 +259,9 @@ def test_one_version(b, rv, tmp, outdir):
     check(s["loaded"] == 1280, "the frame is 1280 wide (%s)" % s["loaded"])
     # The frame's timeline holds every step of the trace; its boxes outside 2-6 do nothing here,
     # and a hover over a box of the page's steps shows the viewer's step tooltip.
-    x, y = box_center(b, "d => d.timeline.slice(0, 4)")
-    b.mouse("mouseMoved", x, y)
-    t = b.eval(STATE)["tip"]
+    t = hover_tip(b, "d => d.timeline.slice(0, 4)")
     check(t is not None and t.startswith("step 2:"), "hovering the frame's timeline shows the step: %r" % t)
-    x, y = box_center(b, "d => d.panes[0].lanes.slice(0, 4)")
-    b.mouse("mouseMoved", x, y)
-    t = b.eval(STATE)["tip"]
+    t = hover_tip(b, "d => d.panes[0].lanes.slice(0, 4)")
     check(t is not None and t.startswith("thread 0") and "register" in t,
           "hovering lane 0 of a shuffle step shows its register: %r" % t)
     shot(b, os.path.join(outdir, "v7-dark-hover.png"))
@@ -286,6 +298,30 @@ def test_quiz(b, rv, tmp, outdir):
     check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
 
 
+def test_own(b, rv, tmp, outdir):
+    """A student's kernel traced unchanged (assets/traces/own): the page names its file and where it was
+    traced, calls its butterfly __shfl_xor_sync, hovers "?" for a register the tracer could not see and
+    says why, and says "nan" nowhere."""
+    trace = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "assets", "traces", "own",
+                         "nvidia-h200-my_reduce-b256.rvt")
+    url, since = export_and_open(b, rv, os.path.join(tmp, "own.html"), [trace, "--steps", "5-7", "--size", "1280x720"],
+                                 "my_reduce.cu steps 5-7", "#step=2")
+    s = b.eval(STATE)
+    text = b.eval("document.body.innerText")
+    check(s["heading"].startswith("Step 6/10") and "__shfl_xor_sync" in s["caption"],
+          "step 6 is a butterfly, said as one: %r %r" % (s["heading"], s["caption"][:120]))
+    check("my_reduce.cu" in text and "traced unchanged, my_reduce.cu, on NVIDIA H200" in text,
+          "the page names the file and where it was traced")
+    check("nan" not in text.lower().replace("nanos", ""), "the page says nan nowhere")
+    t = hover_tip(b, "d => d.panes[0].lanes.slice(3 * 4, 3 * 4 + 4)") or ""
+    check(t.startswith("thread 3") and "?" in t and "the tracer sees memory, not registers" in t,
+          "hovering lane 3 shows \"?\" and why: %r" % t)
+    check("nan" not in t, "its tooltip says no nan: %r" % t)
+    shot(b, os.path.join(outdir, "own-my_reduce-hover.png"))
+    check(not requests_outside(b, url, since), "no request outside the page")
+    check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -308,6 +344,7 @@ def main():
         test_compare(b, rv, tmp, outdir)
         test_one_version(b, rv, tmp, outdir)
         test_quiz(b, rv, tmp, outdir)
+        test_own(b, rv, tmp, outdir)
     except cdp.BrowserError as e:
         check(False, "the browser: %s" % e)
     finally:

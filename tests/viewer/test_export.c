@@ -134,7 +134,8 @@ static void test_code_clean(void)
     strcpy(s, "    // RV_REC( in a comment stays");
     CHECK(code_clean_line(s) == 0 && strstr(s, "RV_REC"), "comments untouched");
     char stmt[200];
-    CHECK(code_statement(4, 20, stmt, sizeof stmt) == 0 && !strcmp(stmt, "cache[tid] += cache[tid + 32];"),
+    rv_trace v4 = { .version = 4 };
+    CHECK(code_statement(&v4, 20, stmt, sizeof stmt) == 0 && !strcmp(stmt, "cache[tid] += cache[tid + 32];"),
           "v4 line 20 statement: '%s'", stmt);
 }
 

@@ -2,7 +2,8 @@
  *
  * Every step of every version (the bundled GPU traces, with their timed
  * results and hardware cross-check, as a class sees them), compare mode and
- * the help overlay are drawn off-screen at 1920x1080 and 1280x720 in both
+ * the help overlay, and kernels traced unchanged from students' files
+ * (assets/traces/own), are drawn off-screen at 1920x1080 and 1280x720 in both
  * languages, with the font module recording each piece of text it draws.
  * A frame fails when a text had to be cut short ("…"), runs outside the
  * frame, or overlaps another text.  Then every translated message must be
@@ -157,6 +158,46 @@ static void check_language(viewer_canvas *c, const char *lang, int w, int h)
     }
 }
 
+/* Kernels traced unchanged from a student's file (assets/traces/own): every
+ * step of a file with a butterfly of shuffles (alone, and beside v7's GPU
+ * trace), of v4 with its unsynced warp steps, of a wrong sum, of v8's float4
+ * loads, and a block of 1024 beside v1's CPU model (no GPU trace of v1 at
+ * that block size).  Their words are their own (file names, warnings, the
+ * race band, "?", the "yours" bar) and must fit too. */
+static void check_own(viewer_canvas *c, const char *lang, int w, int h)
+{
+    static const struct { const char *file, *compare; } runs[] = {
+        { "nvidia-h200-my_reduce-b256", NULL }, { "nvidia-h200-my_reduce-b256", "v7" },
+        { "nvidia-h200-own-v4-b256-random1", NULL }, { "nvidia-h200-wrong_sum-b256", NULL },
+        { "nvidia-h200-own-v8-b256-random1", NULL }, { "nvidia-h100-80gb-hbm3-my_reduce-b1024", "v1" },
+    };
+    static const char *dirs[] = { RV_TEST_ASSETS };
+    char what[200], path[600], err[512];
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        snprintf(path, sizeof path, "%s/traces/own/%s.rvt", RV_TEST_ASSETS, runs[k].file);
+        viewer_options o = { .file = path, .width = w, .height = h, .version = -1,
+                             .compare = runs[k].compare ? rv_version_parse(runs[k].compare) + 1 : 0 };
+        app a;
+        if (app_open(&a, &o, dirs, 1, err, sizeof err) != 0) {
+            CHECK(0, "%s %dx%d: %s opens: %s", lang, w, h, runs[k].file, err);
+            app_close(&a);
+            continue;
+        }
+        /* Compare mode opens with a toast naming both ("comparing my_reduce.cu
+         * with v7 ..."): a passing message that takes the keys' room, by
+         * design; the frames checked are those after it. */
+        app_tick(&a, APP_TOAST_MS + 1);
+        for (int s = 0; s < app_positions(&a); s++) {
+            app_goto(&a, s);
+            viewer_frame f = app_frame(&a, w, h);
+            snprintf(what, sizeof what, "%s %dx%d %s%s%s step %d", lang, w, h, runs[k].file,
+                     runs[k].compare ? " vs " : "", runs[k].compare ? runs[k].compare : "", s + 1);
+            check_frame(c, &f, 1, lang, what);
+        }
+        app_close(&a);
+    }
+}
+
 /* ---- glyph coverage of the catalogue ------------------------------------------ */
 
 /* Appends the C string literal's contents at p (after its opening quote). */
@@ -232,16 +273,20 @@ int main(void)
     CHECK(overlap(&a1, &a2) && !overlap(&a1, &a3), "the overlap test works");
 
     static const int sizes[][2] = { { 1920, 1080 }, { 1280, 720 } };
-    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         check_language(c, "en", sizes[k][0], sizes[k][1]);
+        check_own(c, "en", sizes[k][0], sizes[k][1]);
+    }
     char msg[1400];
     int zh = i18n_set("zh", msg, sizeof msg);
     CHECK(zh == 0, "the Chinese catalogue is found: %s", msg);
     CHECK(!strcmp(i18n_lang(), "zh"), "the interface speaks Chinese");
     CHECK(strcmp(_("What changed: "), "What changed: ") != 0, "a message is translated");
     if (zh == 0) {
-        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
             check_language(c, "zh", sizes[k][0], sizes[k][1]);
+            check_own(c, "zh", sizes[k][0], sizes[k][1]);
+        }
         /* The frames checked were Chinese: the last one drawn has the
          * translated help title among its texts. */
         int found = 0;

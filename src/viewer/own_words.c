@@ -1,0 +1,118 @@
+/* own_words.c — the words of a kernel traced unchanged from a student's file
+ * (own_words.h).  Each is built from what the trace records of itself: its
+ * file's name, device and date, own_flags, and the steps' RV_STEP_UNSYNCED
+ * marks, so nothing here knows which kernel it is.
+ */
+#include "own_words.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "../i18n.h"
+
+void own_origin(const rv_trace *tr, char *buf, size_t len)
+{
+    if (tr->date[0])
+        /* TRANSLATORS: the origin of a student's kernel: its file, the GPU,
+         * the date the trace was recorded. */
+        snprintf(buf, len, _("traced unchanged, %s, on %s, %.10s"), rv_trace_name(tr), tr->origin, tr->date);
+    else
+        snprintf(buf, len, _("traced unchanged, %s, on %s"), rv_trace_name(tr), tr->origin);
+}
+
+void own_origin_brief(const rv_trace *tr, char *buf, size_t len)
+{
+    snprintf(buf, len, _("traced unchanged on %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
+}
+
+int own_warning(const rv_trace *tr, char *buf, size_t len)
+{
+    char sum[160] = "", cut[160] = "";
+    buf[0] = '\0';
+    if (!rv_trace_is_own(tr))
+        return 0;
+    if (tr->own_flags & RV_OWN_SUM_WRONG)
+        snprintf(sum, sizeof sum, _("WRONG SUM: your kernel returned %.9g, which fails the sum check (traced anyway)"),
+                 tr->own_sum);
+    if (tr->own_flags & RV_OWN_CUT)
+        /* steps past RV_MAX_STEPS, reads past RV_MAX_READS or records past
+         * the tracer's buffer: the trace does not say which, so neither do we */
+        snprintf(cut, sizeof cut, "%s", _("CUT: the kernel did more than a trace holds; what did not fit is left out"));
+    snprintf(buf, len, "%s%s%s", sum, sum[0] && cut[0] ? " \xC2\xB7 " : "", cut);
+    return buf[0] != '\0';
+}
+
+int own_unsynced_note(const rv_trace *tr, int step, char *title, size_t tlen, char *detail, size_t dlen)
+{
+    title[0] = detail[0] = '\0';
+    if (!rv_trace_is_own(tr) || step < 0 || step >= tr->nsteps || !(tr->steps[step].flags & RV_STEP_UNSYNCED))
+        return 0;
+    /* the band's headline takes two lines, its detail one */
+    snprintf(title, tlen, "%s", _("No __syncwarp: a race on Volta and later. Lanes read words that other lanes "
+                                  "wrote in this statement, with no __syncwarp() between"));
+    snprintf(detail, dlen, "%s", _("it worked in this run only because the warp ran in lockstep"));
+    return 1;
+}
+
+const char *own_unsynced_brief(const rv_trace *tr, int step)
+{
+    if (!rv_trace_is_own(tr) || step < 0 || step >= tr->nsteps || !(tr->steps[step].flags & RV_STEP_UNSYNCED))
+        return NULL;
+    return _("no __syncwarp: a race on Volta and later");
+}
+
+int own_race_lines(const rv_trace *tr)
+{
+    if (!rv_trace_is_own(tr))
+        return 0;
+    for (int s = 0; s < tr->nsteps; s++)
+        if (tr->steps[s].flags & RV_STEP_UNSYNCED)
+            return 3;
+    return 0;
+}
+
+void own_conflict_line(const rv_analysis *an, int brief, char *buf, size_t len)
+{
+    long ld = 0, st = 0;
+    for (int s = 0; s < an->tr->nsteps; s++)
+        for (int w = 0; w < an->nwarps; w++) {
+            const rv_warp_info *wi = rv_analysis_warp(an, s, w);
+            ld += wi->smem_ld_wavefronts - wi->smem_ld_requests;
+            st += wi->smem_st_wavefronts - wi->smem_st_requests;
+        }
+    if (brief)
+        snprintf(buf, len, _("bank conflicts/block, loads \xC2\xB7 stores: %ld \xC2\xB7 %ld, from the traced addresses"),
+                 ld, st);
+    else
+        snprintf(buf, len, _("%ld \xC2\xB7 %ld (loads \xC2\xB7 stores), counted from the traced addresses"), ld, st);
+}
+
+int own_has_unknown(const rv_analysis *an)
+{
+    const rv_trace *tr = an->tr;
+    if (!rv_trace_is_own(tr))
+        return 0;
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            /* a wide store leaves words whose values were not recorded */
+            if (e->line && (rv_value_unknown(e->value) || RV_ACC_WORDS(e->write) > 1))
+                return 1;
+        }
+    return 0;
+}
+
+const char *own_unknown_words(void)
+{
+    return _("?: a value in a register: the tracer sees memory, not registers");
+}
+
+const char *own_unknown_wide_words(void)
+{
+    return _("?: a word of an 8- or 16-byte store: the tracer recorded the value of its first word only");
+}
+
+const char *own_unknown_key(void)
+{
+    /* TRANSLATORS: the colour key, beside a cell showing "?"; half a column wide. */
+    return _("register: not traced");
+}
