@@ -1,8 +1,8 @@
 // registry.cuh — how a kernel file hands its launchers to the host side.
 //
-// Each kernel file ends with RV_REGISTER_KERNEL(stem, launch, resident_grid)
-// inside its RV_NS namespace, stem being its file name without ".cu".  The
-// build generates the list of every kernels/v*_*.cu file's entries
+// Each kernel file ends with RV_REGISTER_KERNEL(stem, launch, resident_grid),
+// stem being its file name without ".cu".  The build generates the list of
+// every kernels/v*_*.cu file's entries
 // (cmake/kernel_registry.cmake), and the host finds a version's launchers by
 // the file its row in the version table names: nobody keeps a second list.
 #pragma once
@@ -36,6 +36,17 @@ struct rv_registered_kernel {
 // The generated list, ended by an entry whose file is nullptr.
 extern const rv_registered_kernel rv_kernels[];
 
-#define RV_REGISTER_KERNEL(stem, launch, resident_grid) \
-    extern const kernel_entry rv_kernel_##stem;         \
+// A file with trace macros (v4s, v7 ... v9) includes trace.cuh, which names
+// the build it is compiled for (RV_NS: timed or traced) and wraps its code in
+// that namespace; it registers inside it.  A file without them (v0 ... v6:
+// `capture` traces those unchanged, see docs/kernels.md) has the timed build
+// only and registers from file scope.
+#define RV_KERNEL_ENTRY(stem, launch, resident_grid) \
+    extern const kernel_entry rv_kernel_##stem;       \
     const kernel_entry rv_kernel_##stem = {launch, resident_grid};
+#ifdef RV_NS
+#define RV_REGISTER_KERNEL(stem, launch, resident_grid) RV_KERNEL_ENTRY(stem, launch, resident_grid)
+#else
+#define RV_REGISTER_KERNEL(stem, launch, resident_grid) \
+    namespace timed { RV_KERNEL_ENTRY(stem, launch, resident_grid) }
+#endif

@@ -8,45 +8,36 @@
 // work diverges: its idle lanes wait while the others add.  The % operator is
 // slow on the GPU, too.  The next version (v1) keeps the working threads
 // together instead.
-#include "trace.cuh"
+#include "launch.cuh"
 
-namespace RV_NS {
-
-__global__ void reduce_v0(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
+__global__ void reduce_v0(const float *in, float *out, unsigned int n)
 {
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * blockDim.x + tid;
-    RV_TRACE_BEGIN();
 
     // GMem -> SMem: one element per thread (0 past the end of the array).
-    RV_STEP();
-    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i)); // rv:load
+    sdata[tid] = (i < n) ? in[i] : 0.0f;  // rv:load
     __syncthreads();
 
     // The tree: at stride s only threads with tid % (2*s) == 0 add.
     for (unsigned int s = 1; s < blockDim.x; s *= 2) {
-        RV_STEP();
         if (tid % (2 * s) == 0) {
-            sdata[tid] += sdata[tid + s];            RV_REC(sdata[tid], RV_S(tid), RV_S(tid), RV_S(tid + s)); // rv:tree
+            sdata[tid] += sdata[tid + s];  // rv:tree
         }
         __syncthreads();
     }
 
     // Thread 0 writes the block's sum.
-    RV_STEP();
     if (tid == 0) {
-        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0)); // rv:write
+        out[blockIdx.x] = sdata[0];  // rv:write
     }
-    RV_TRACE_END();
 }
 
 static void launch_v0(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
-               cudaStream_t stream RV_TRACE_PARAM)
+               cudaStream_t stream)
 {
-    reduce_v0<<<grid, block, block * sizeof(float), stream>>>(in, out, n RV_TRACE_ARG);
+    reduce_v0<<<grid, block, block * sizeof(float), stream>>>(in, out, n);
 }
 
 RV_REGISTER_KERNEL(v0_interleaved, launch_v0, nullptr)
-
-} // namespace RV_NS

@@ -8,45 +8,36 @@
 // What it costs: half of the threads are idle from the very first step (only
 // tid < blockDim/2 adds), right after they did nothing but one load.  v3 puts
 // them to work during the load.
-#include "trace.cuh"
+#include "launch.cuh"
 
-namespace RV_NS {
-
-__global__ void reduce_v2(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
+__global__ void reduce_v2(const float *in, float *out, unsigned int n)
 {
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * blockDim.x + tid;
-    RV_TRACE_BEGIN();
 
     // GMem -> SMem: one element per thread (0 past the end of the array).
-    RV_STEP();
-    sdata[tid] = (i < n) ? in[i] : 0.0f;             RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i)); // rv:load
+    sdata[tid] = (i < n) ? in[i] : 0.0f;  // rv:load
     __syncthreads();
 
     // The tree: the stride halves, threads tid < s add the word s further on.
     for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
-        RV_STEP();
         if (tid < s) {
-            sdata[tid] += sdata[tid + s];            RV_REC(sdata[tid], RV_S(tid), RV_S(tid), RV_S(tid + s)); // rv:tree
+            sdata[tid] += sdata[tid + s];  // rv:tree
         }
         __syncthreads();
     }
 
     // Thread 0 writes the block's sum.
-    RV_STEP();
     if (tid == 0) {
-        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0)); // rv:write
+        out[blockIdx.x] = sdata[0];  // rv:write
     }
-    RV_TRACE_END();
 }
 
 static void launch_v2(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
-               cudaStream_t stream RV_TRACE_PARAM)
+               cudaStream_t stream)
 {
-    reduce_v2<<<grid, block, block * sizeof(float), stream>>>(in, out, n RV_TRACE_ARG);
+    reduce_v2<<<grid, block, block * sizeof(float), stream>>>(in, out, n);
 }
 
 RV_REGISTER_KERNEL(v2_sequential, launch_v2, nullptr)
-
-} // namespace RV_NS

@@ -11,58 +11,49 @@
 // the rest is wasted work (harmless, the results are never read).  And the
 // code relies on the warp executing in lockstep, which Volta's independent
 // thread scheduling no longer guarantees (the fix is __syncwarp()).
-#include "trace.cuh"
+#include "launch.cuh"
 
-namespace RV_NS {
-
-static __device__ void warpReduce(volatile float *cache, unsigned int tid RV_TRACER_PARAM)
+static __device__ void warpReduce(volatile float *cache, unsigned int tid)
 {
-    RV_STEP(); cache[tid] += cache[tid + 32];        RV_REC(cache[tid], RV_S(tid), RV_S(tid), RV_S(tid + 32)); // rv:warp32
-    RV_STEP(); cache[tid] += cache[tid + 16];        RV_REC(cache[tid], RV_S(tid), RV_S(tid), RV_S(tid + 16)); // rv:warp16
-    RV_STEP(); cache[tid] += cache[tid + 8];         RV_REC(cache[tid], RV_S(tid), RV_S(tid), RV_S(tid + 8)); // rv:warp8
-    RV_STEP(); cache[tid] += cache[tid + 4];         RV_REC(cache[tid], RV_S(tid), RV_S(tid), RV_S(tid + 4)); // rv:warp4
-    RV_STEP(); cache[tid] += cache[tid + 2];         RV_REC(cache[tid], RV_S(tid), RV_S(tid), RV_S(tid + 2)); // rv:warp2
-    RV_STEP(); cache[tid] += cache[tid + 1];         RV_REC(cache[tid], RV_S(tid), RV_S(tid), RV_S(tid + 1)); // rv:warp1
+    cache[tid] += cache[tid + 32];  // rv:warp32
+    cache[tid] += cache[tid + 16];  // rv:warp16
+    cache[tid] += cache[tid + 8];  // rv:warp8
+    cache[tid] += cache[tid + 4];  // rv:warp4
+    cache[tid] += cache[tid + 2];  // rv:warp2
+    cache[tid] += cache[tid + 1];  // rv:warp1
 }
 
-__global__ void reduce_v4(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
+__global__ void reduce_v4(const float *in, float *out, unsigned int n)
 {
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * (blockDim.x * 2) + tid;
-    RV_TRACE_BEGIN();
 
     // GMem -> SMem: two elements per thread, added on the way (0 past the end).
-    RV_STEP();
-    sdata[tid] = ((i < n) ? in[i] : 0.0f) + ((i + blockDim.x < n) ? in[i + blockDim.x] : 0.0f);  RV_REC(sdata[tid], RV_S(tid), RV_G_IF(i < n, i), RV_G_IF(i + blockDim.x < n, i + blockDim.x)); // rv:load
+    sdata[tid] = ((i < n) ? in[i] : 0.0f) + ((i + blockDim.x < n) ? in[i + blockDim.x] : 0.0f);  // rv:load
     __syncthreads();
 
     // The tree, while more than one warp's worth of threads work.
     for (unsigned int s = blockDim.x / 2; s > 32; s >>= 1) {
-        RV_STEP();
         if (tid < s) {
-            sdata[tid] += sdata[tid + s];            RV_REC(sdata[tid], RV_S(tid), RV_S(tid), RV_S(tid + s)); // rv:tree
+            sdata[tid] += sdata[tid + s];  // rv:tree
         }
         __syncthreads();
     }
 
     // The last six levels: one warp, warp-synchronous, no barrier.
-    if (tid < 32) warpReduce(sdata, tid RV_TRACER_ARG);
+    if (tid < 32) warpReduce(sdata, tid);
 
     // Thread 0 writes the block's sum.
-    RV_STEP();
     if (tid == 0) {
-        out[blockIdx.x] = sdata[0];                  RV_REC(sdata[0], RV_OUT(blockIdx.x), RV_S(0)); // rv:write
+        out[blockIdx.x] = sdata[0];  // rv:write
     }
-    RV_TRACE_END();
 }
 
 static void launch_v4(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
-               cudaStream_t stream RV_TRACE_PARAM)
+               cudaStream_t stream)
 {
-    reduce_v4<<<grid, block, block * sizeof(float), stream>>>(in, out, n RV_TRACE_ARG);
+    reduce_v4<<<grid, block, block * sizeof(float), stream>>>(in, out, n);
 }
 
 RV_REGISTER_KERNEL(v4_unroll_last_warp, launch_v4, nullptr)
-
-} // namespace RV_NS

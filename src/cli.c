@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "own/trace_run.h"
 #include "versions.h"
 #include "i18n.h"
 
@@ -211,13 +212,17 @@ static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, _("%s; without a GPU, `reducevis simulate` records the same trace from the CPU model"), why);
         return NULL;
     }
-    return rv_gpu_capture(cfg, err, errlen);
+    /* a kernel file without trace macros is traced unchanged (docs/kernels.md) */
+    return rv_gpu_instrumented(cfg->version) ? rv_gpu_capture(cfg, err, errlen) : rv_own_capture(cfg, err, errlen);
 }
 
 int cmd_capture(int argc, char **argv)
 {
     return make_trace(argc, argv, "capture",
-                      _("Runs the instrumented kernel of one version on the GPU and records one block's steps\n"
-                      "into the device trace buffer; also checks the whole sum against the CPU."),
+                      _("Runs one version's kernel on the GPU and records one block's steps: a kernel without\n"
+                        "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
+                        "kept only when every event is the CPU model's), the others through their macros\n"
+                        "into the device trace buffer (docs/kernels.md says which and why); also checks\n"
+                        "the whole sum."),
                       capture_on_gpu);
 }

@@ -22,6 +22,11 @@ int rv_gpu_available(char *err, size_t errlen);
  * the grid rv_gpu_grid gives (the trace holds it).  Returns NULL with a message in err. */
 rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
 
+/* Whether version v's kernel file has the instrumented build (trace macros,
+ * kernels/trace.cuh) that rv_gpu_capture runs; 0 for a file without them,
+ * which `capture` traces unchanged (src/own/capture.c), and without CUDA. */
+int rv_gpu_instrumented(int v);
+
 /* Sum of the whole array by version v on the GPU (timed build, every pass),
  * written to *sum. Returns 0, or -1 with a message in err. */
 int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,

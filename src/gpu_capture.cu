@@ -136,6 +136,11 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
     if (!c.grid) c.grid = rv_grid_on_gpu(c.version, c.block_size, (unsigned)c.n);
     if (rv_config_check(cfg, err, errlen)) return nullptr;
 
+    if (!rv_gpu_instrumented(cfg->version)) {
+        snprintf(err, errlen, "%s carries no trace macros: its kernel is traced unchanged (reducevis capture)",
+                 rv_version_name(cfg->version));
+        return nullptr;
+    }
     unsigned n = (unsigned)cfg->n, B = (unsigned)cfg->block_size;
     unsigned grid = c.grid;
     bool single = rv_version_has(cfg->version, RV_VP_SINGLE_PASS);

@@ -20,7 +20,13 @@ static const rv_registered_kernel *kernel_of(int v)
 
 timed::launch_fn rv_timed_launch(int v) { return kernel_of(v)->timed->launch; }
 
-traced::launch_fn rv_traced_launch(int v) { return kernel_of(v)->traced->launch; }
+traced::launch_fn rv_traced_launch(int v)
+{
+    const traced::kernel_entry *k = kernel_of(v)->traced;
+    return k ? k->launch : nullptr;
+}
+
+extern "C" int rv_gpu_instrumented(int v) { return rv_version(v) && rv_traced_launch(v) != nullptr; }
 
 unsigned rv_grid_on_gpu(int v, int block, unsigned n)
 {

@@ -12,7 +12,8 @@
 #include "versions.h"
 
 // The launch functions of version v, timed and instrumented builds: those
-// its kernel file registered (kernels/registry.cuh).
+// its kernel file registered (kernels/registry.cuh); the instrumented one is
+// nullptr for a file without trace macros.
 timed::launch_fn rv_timed_launch(int v);
 traced::launch_fn rv_traced_launch(int v);
 

@@ -36,7 +36,7 @@ static const command commands[] = {
     {"view",     viewer_main,  N_("open the viewer (the default with no command)")},
     {"versions", cmd_versions, N_("list the versions in teaching order")},
     {"simulate", cmd_simulate, N_("record a trace with the CPU model")},
-    {"capture",  cmd_capture,  N_("record a trace on the GPU (instrumented build)")},
+    {"capture",  cmd_capture,  N_("record a trace on the GPU (traced unchanged, or through trace macros)")},
     {"inspect",  cmd_inspect,  N_("print what each step of a trace does (text or --json)")},
     {"bench",    cmd_bench,    N_("time every version and CUB on the GPU")},
     {"export",   export_main,  N_("write the viewer's frames as PNG files, no display needed")},

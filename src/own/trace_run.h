@@ -48,6 +48,12 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
  * that names the problem (nvcc's messages about the student's file included). */
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen);
 
+/* `capture` of a version whose kernel carries no trace macros: its file
+ * traced unchanged (as rv_own_shipped makes it), adopted as the version's GPU
+ * trace (adopt.h).  NULL with the problem in err. */
+struct rv_config;
+rv_trace *rv_own_capture(const struct rv_config *cfg, char *err, size_t errlen);
+
 /* The same trace again from a folder a run kept (--keep): its records,
  * machine code listing, results and run.txt, without a GPU or nvcc. */
 int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen);

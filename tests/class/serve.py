@@ -6,10 +6,12 @@ prints, and offers request(), join(), answer(), stream() for the tests; Checks c
 their checks.
 Everything goes to 127.0.0.1 only.
 """
+import atexit
 import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -20,6 +22,8 @@ import urllib.parse
 class Class:
     def __init__(self, exe, *args, out=None):
         self.out = out or tempfile.mkdtemp(prefix="rv-class-")
+        if not out:  # a folder of its own: gone when the test ends, read or not
+            atexit.register(shutil.rmtree, self.out, True)
         self.proc = subprocess.Popen([exe, "class", "--no-window", "--port", "0", "--out", self.out] + list(args),
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      env=dict(os.environ, DISPLAY="", WAYLAND_DISPLAY=""))

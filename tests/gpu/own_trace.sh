@@ -3,8 +3,10 @@
 # tests/own (one traced, one hanging, one out of bounds, one wrong, one that
 # does not compile), a hostile file name, every shipped kernel traced
 # unchanged (`--kernel`, ones and random data, block 256) and compared with
-# its macro capture and the CPU model (`reducevis prove`), and the time of
-# `trace` at block 1024.  Everything it made goes to $OUT (or /tmp/own-out):
+# its capture and the CPU model (`reducevis prove`), every version's
+# `capture` at block 256 (a kernel without trace macros traced unchanged and
+# adopted; these are the bundled traces, named as `record` names them), and
+# the time of `trace` at block 1024.  Everything it made goes to $OUT (or /tmp/own-out):
 # traces, the raw records and machine code they came from, logs.
 # Run from the repository root on a machine with a GPU.
 set -uo pipefail
@@ -89,11 +91,22 @@ for v in $($R versions | awk '/^v[0-9]/{print $1}'); do echo "$v ones"; echo "$v
     xargs -P 6 -L 1 bash -c 'one_kernel $0 $1'
 for f in "$out"/raw/*.log; do say "$(basename "$f" .log): $(tr '\n' ' ' <"$f" | cut -c1-300)"; done
 
+say "== capture, every version (a kernel without trace macros through the tracer), as record names them"
+mkdir -p "$out/captures"
+for v in $($R versions | awk '/^v[0-9]/{print $1}'); do
+    for d in ones random:1; do
+        f="$out/captures/$dev-$v-b256-${d/:/}.rvt"
+        start=$(date +%s.%N)
+        $R capture --version $v --block-size 256 --data $d -o "$f" >"$out/cap.log" 2>&1
+        say "capture $v $d: rc=$? wall $(secs "$start") s: $(tr '\n' ' ' <"$out/cap.log" | cut -c1-260)"
+    done
+done
+
 say "== the proof: each unchanged kernel against the CPU model, access by access"
 for t in "$out"/traces/$dev-own-*.rvt; do
     $R prove "$t" >>"$log" 2>&1
     say "$(basename "$t") against the model: rc=$?"
-    cap=assets/traces/$(basename "$t" | sed 's/-own-/-/')   # the macro capture of the same run
+    cap=$out/captures/$(basename "$t" | sed 's/-own-/-/')   # the capture of the same run
     if [ -f "$cap" ]; then
         $R prove "$t" "$cap" >>"$log" 2>&1
         say "$(basename "$t") against $(basename "$cap"): rc=$?"
@@ -101,4 +114,4 @@ for t in "$out"/traces/$dev-own-*.rvt; do
 done
 ls -la "$out/traces" | tee -a "$log"
 # one archive: the device returns a bounded number of files
-(cd "$out" && tar czf own-trace.tgz traces raw && rm -rf traces raw)
+(cd "$out" && tar czf own-trace.tgz traces raw captures && rm -rf traces raw captures)

@@ -135,8 +135,9 @@ static void test_code_clean(void)
     CHECK(code_clean_line(s) == 0 && strstr(s, "RV_REC"), "comments untouched");
     char stmt[200];
     rv_trace v4 = { .version = 4 };
-    CHECK(code_statement(&v4, 20, stmt, sizeof stmt) == 0 && !strcmp(stmt, "cache[tid] += cache[tid + 32];"),
-          "v4 line 20 statement: '%s'", stmt);
+    int line = rv_version_line(4, "warp32");
+    CHECK(code_statement(&v4, line, stmt, sizeof stmt) == 0 && !strcmp(stmt, "cache[tid] += cache[tid + 32];"),
+          "v4 line %d statement: '%s'", line, stmt);
 }
 
 static void test_steps_and_names(void)
