@@ -21,8 +21,8 @@ SDL_VIDEODRIVER=dummy $rv --device h200 --version v0 --size 1920x1080 --predict 
 SDL_VIDEODRIVER=dummy $rv --device h200 --version v0 --size 1920x1080 --predict class --keys $ask,2,4,enter,enter --shot docs/img/predict-answer.png >/dev/null
 # A student's kernel, traced unchanged on the H200, beside v3 at its butterfly's second shuffle.
 $rv export assets/traces/own/nvidia-h200-my_reduce-b256.rvt --compare v3 --steps 7 --size 1280x720 -o $t/o >/dev/null &&
-    cp $t/o/own-kernel-vs-v3-step07.png docs/img/own-vs-v3.png
+    cp $t/o/my_reduce-vs-v3-step07.png docs/img/own-vs-v3.png
 $rv export assets/traces/own/nvidia-h200-my_reduce-b256.rvt --lang zh --compare v3 --steps 7 --size 1280x720 -o $t/oz >/dev/null &&
-    cp $t/oz/own-kernel-vs-v3-step07.png docs/img/zh-own-vs-v3.png
+    cp $t/oz/my_reduce-vs-v3-step07.png docs/img/zh-own-vs-v3.png
 rm -rf $t
 echo redrawn

@@ -50,7 +50,8 @@ static void export_usage(FILE *out)
         "\n"
         "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
         "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
-        "with --compare (one file per aligned step of the two versions).  With --gif, the\n"
+        "with --compare (one file per aligned step of the two versions); a trace of your own\n"
+        "kernel by its file: my_reduce-step03.png.  With --gif, the\n"
         "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
         "With --html, into one self-contained web page that steps with the keys, a timeline\n"
         "and play/pause, shows the viewer's values on hover, and opens at #step=N.\n"
@@ -358,8 +359,9 @@ int export_main(int argc, char **argv)
         fprintf(stderr, _("reducevis export: cannot create or write the output folder %s: %s\n"), x.out, strerror(errno));
         rc = RV_EXIT_RUNTIME;
     }
-    int va = a.sc.tr->version, vb = a.comparing ? a.sc2.tr->version : -1, written = 0;
-    char path[4200], name[96], first_name[96] = "";
+    const rv_trace *ta = a.sc.tr, *tb = a.comparing ? a.sc2.tr : NULL;
+    int written = 0;
+    char path[4200], name[160], first_name[160] = "";
     int per_step = x.quiz ? 2 : 1;
     for (int p = first; p <= last && rc == 0; p++) {
         app_goto(&a, p);
@@ -378,9 +380,9 @@ int export_main(int argc, char **argv)
                 break;
             }
             if (x.quiz)
-                export_quiz_frame_name(va, p + 1, total, k, name, sizeof name);
+                export_quiz_frame_name(ta, p + 1, total, k, name, sizeof name);
             else
-                export_frame_name(va, vb, p + 1, total, name, sizeof name);
+                export_frame_name(ta, tb, p + 1, total, name, sizeof name);
             int failed;
             if (gif) {
                 failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;

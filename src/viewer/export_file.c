@@ -11,24 +11,46 @@
 #include "../versions.h"
 
 
-void export_quiz_frame_name(int va, int pos, int total, int answer, char *buf, size_t len)
+void export_trace_stem(const rv_trace *tr, char *buf, size_t len)
 {
-    char plain[96];
-    export_frame_name(va, -1, pos, total, plain, sizeof plain);
+    if (!len)
+        return;
+    if (!rv_trace_is_own(tr)) {
+        snprintf(buf, len, "%s", rv_version_name(tr->version));
+        return;
+    }
+    const char *name = rv_trace_name(tr), *dot = strrchr(name, '.');
+    size_t n = dot && dot != name ? (size_t)(dot - name) : strlen(name), k = 0;
+    for (; k < n && k < 40 && k + 1 < len; k++) {
+        char c = name[k];
+        buf[k] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ? c : '_';
+    }
+    buf[k] = '\0';
+    if (!k)
+        snprintf(buf, len, "own");
+}
+
+void export_quiz_frame_name(const rv_trace *a, int pos, int total, int answer, char *buf, size_t len)
+{
+    char plain[160];
+    export_frame_name(a, NULL, pos, total, plain, sizeof plain);
     snprintf(buf, len, "%.*s%s", (int)(strlen(plain) - 4), plain, answer ? "b-answer.png" : "a-question.png");
 }
 
-void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len)
+void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total, char *buf, size_t len)
 {
     int digits = 2;
     for (int t = total; t >= 100 && digits < 6; t /= 10)
         digits++;
     pos %= 1000000;
-    const rv_version_info *a = rv_version(va), *b = rv_version(vb);
-    if (vb >= 0)
-        snprintf(buf, len, "%s-vs-%s-step%0*d.png", a ? a->name : "v", b ? b->name : "v", digits, pos);
-    else
-        snprintf(buf, len, "%s-step%0*d.png", a ? a->name : "v", digits, pos);
+    char sa[48], sb[48];
+    export_trace_stem(a, sa, sizeof sa);
+    if (b) {
+        export_trace_stem(b, sb, sizeof sb);
+        snprintf(buf, len, "%s-vs-%s-step%0*d.png", sa, sb, digits, pos);
+    } else {
+        snprintf(buf, len, "%s-step%0*d.png", sa, digits, pos);
+    }
 }
 
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
@@ -62,10 +84,9 @@ int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err,
 int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
                       char *path, size_t plen, char *err, size_t errlen)
 {
-    int va = f->tr->version, vb = f->tr2 ? f->tr2->version : -1;
     int pos = f->tr2 ? f->row + 1 : f->step + 1, total = f->tr2 ? f->nrows : f->tr->nsteps;
-    char name[96], base[96];
-    export_frame_name(va, vb, pos, total, name, sizeof name);
+    char name[160], base[160];
+    export_frame_name(f->tr, f->tr2, pos, total, name, sizeof name);
     snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 4), name);
     struct stat st;
     snprintf(path, plen, "%s/%s", dir, name);

@@ -10,13 +10,20 @@
 #include "gif_write.h"
 #include "viewer.h"
 
-/* "v1-step03.png", or "v1-vs-v2-step03.png" when vb >= 0; `pos` counts from
+/* What a trace's files are named after: its version ("v1"), or for a kernel
+ * traced from a student's file that file's name without ".cu", every
+ * character but letters, digits, '-' and '_' made '_' (a name from a
+ * student's disk is no part of a path), at most 40 of them. */
+void export_trace_stem(const rv_trace *tr, char *buf, size_t len);
+
+/* "v1-step03.png", or "v1-vs-v2-step03.png" when b is not NULL
+ * ("my_reduce-vs-v3-step03.png" for a student's trace); `pos` counts from
  * 1, zero-padded to the width of `total` (at least two digits). */
-void export_frame_name(int va, int vb, int pos, int total, char *buf, size_t len);
+void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total, char *buf, size_t len);
 
 /* The same for predict mode's slides (export --quiz): "v1-step03a-question.png"
  * then "v1-step03b-answer.png" (answer 1), so that they sort in that order. */
-void export_quiz_frame_name(int va, int pos, int total, int answer, char *buf, size_t len);
+void export_quiz_frame_name(const rv_trace *a, int pos, int total, int answer, char *buf, size_t len);
 
 /* Writes an ARGB8888 surface as PNG.  0, or -1 with err naming the file. */
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen);

@@ -20,8 +20,9 @@ int export_quiz_index(const rv_analysis *an, int first, int last, const char *di
                       char *err, size_t errlen)
 {
     const rv_trace *tr = an->tr;
-    char tmp[4200];
-    snprintf(path, plen, "%s/%s-quiz.json", dir, rv_version_name(tr->version));
+    char tmp[4200], stem[48];
+    export_trace_stem(tr, stem, sizeof stem);
+    snprintf(path, plen, "%s/%s-quiz.json", dir, stem);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) {
@@ -38,10 +39,10 @@ int export_quiz_index(const rv_analysis *an, int first, int last, const char *di
     rv_json_string(f, tr->origin);
     fprintf(f, ",\n  \"steps\": [\n");
     for (int s = first; s <= last; s++) {
-        char qname[96], aname[96];
+        char qname[160], aname[160];
         quiz_question q;
-        export_quiz_frame_name(tr->version, s + 1, tr->nsteps, 0, qname, sizeof qname);
-        export_quiz_frame_name(tr->version, s + 1, tr->nsteps, 1, aname, sizeof aname);
+        export_quiz_frame_name(tr, s + 1, tr->nsteps, 0, qname, sizeof qname);
+        export_quiz_frame_name(tr, s + 1, tr->nsteps, 1, aname, sizeof aname);
         fprintf(f, "    {\"step\": %d, \"label\": ", s + 1);
         rv_json_string(f, tr->steps[s].label);
         fprintf(f, ", \"question_frame\": ");

@@ -151,12 +151,26 @@ static void test_steps_and_names(void)
     CHECK(export_parse_steps("0", 10, &a, &b, err, sizeof err) != 0, "steps count from 1");
     CHECK(export_parse_steps("3-11", 10, &a, &b, err, sizeof err) != 0 && strstr(err, "only 10 steps"), "%s", err);
     CHECK(export_parse_steps("x", 10, &a, &b, err, sizeof err) != 0, "junk");
-    export_frame_name(1, -1, 3, 10, name, sizeof name);
+    rv_trace t0 = {.version = 0}, t1 = {.version = 1}, t2 = {.version = 2};
+    export_frame_name(&t1, NULL, 3, 10, name, sizeof name);
     CHECK(!strcmp(name, "v1-step03.png"), "%s", name);
-    export_frame_name(1, 2, 3, 15, name, sizeof name);
+    export_frame_name(&t1, &t2, 3, 15, name, sizeof name);
     CHECK(!strcmp(name, "v1-vs-v2-step03.png"), "%s", name);
-    export_frame_name(0, -1, 7, 120, name, sizeof name);
+    export_frame_name(&t0, NULL, 7, 120, name, sizeof name);
     CHECK(!strcmp(name, "v0-step007.png"), "names sort past 99 steps: %s", name);
+    /* a student's trace: named after its file, which is no part of a path */
+    char mine[] = "my_reduce.cu", hostile[] = "../my reduce \"q\"; $(x).cu", nameless[] = "";
+    char src[] = "__global__ void reduce() {}";
+    rv_trace own = {.version = RV_VERSION_OWN, .own_name = mine, .own_source = src};
+    export_frame_name(&own, &t2, 3, 15, name, sizeof name);
+    CHECK(!strcmp(name, "my_reduce-vs-v2-step03.png"), "%s", name);
+    own.own_name = hostile;
+    export_frame_name(&own, NULL, 3, 15, name, sizeof name);
+    CHECK(!strchr(name, '/') && !strchr(name, ' ') && !strchr(name, '$') && !strchr(name, '"') && name[0] != '.',
+          "a hostile file name, tamed: %s", name);
+    own.own_name = nameless;
+    export_frame_name(&own, NULL, 1, 5, name, sizeof name);
+    CHECK(!strcmp(name, "own-step01.png"), "a file with no name: %s", name);
 }
 
 /* ---- frames ------------------------------------------------------------------- */
