@@ -17,7 +17,8 @@ static void print_text(const rv_trace *tr, const rv_analysis *an)
     printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
            rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title), tr->block_size, tr->n,
            tr->traced_block, tr->grid, data);
-    printf("origin: %s%s%s\n\n", tr->origin, tr->date[0] ? ", " : "", tr->date);
+    printf("origin: %s%s%s%s\n\n", tr->origin, tr->date[0] ? ", " : "", tr->date,
+           rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];
         printf(_("step %2d  %-14s line %-4d %4d of %d threads execute"), s, tr->steps[s].label, si->line,
@@ -59,6 +60,7 @@ static void print_json(const rv_trace *tr, const rv_analysis *an)
     rv_json_string(stdout, tr->origin);
     printf(",\n  \"date\": ");
     rv_json_string(stdout, tr->date);
+    printf(",\n  \"traced_unchanged\": %s", rv_trace_unchanged(tr) || rv_trace_is_own(tr) ? "true" : "false");
     printf(",\n  \"source_hash\": \"%016" PRIx64 "\",\n  \"steps\": [", tr->source_hash);
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];

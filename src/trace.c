@@ -49,6 +49,13 @@ int rv_trace_is_own(const rv_trace *tr)
     return tr->version == RV_VERSION_OWN && tr->own_name && tr->own_source;
 }
 
+int rv_trace_unchanged(const rv_trace *tr)
+{
+    return tr->origin_kind == RV_ORIGIN_GPU && !rv_trace_is_own(tr) && rv_version(tr->version) &&
+           tr->source_hash == rv_version_source_hash(tr->version) &&
+           !strstr(rv_version_source(tr->version), "#include \"trace.cuh\"");
+}
+
 const char *rv_trace_name(const rv_trace *tr)
 {
     return rv_trace_is_own(tr) ? tr->own_name : rv_version_name(tr->version);

@@ -114,6 +114,12 @@ const char *rv_trace_source(const rv_trace *tr);
  * RV_VERSION_OWN). */
 int rv_trace_is_own(const rv_trace *tr);
 
+/* Whether tr is a GPU trace of a shipped kernel traced unchanged: its
+ * version's kernel file carries no trace macros (does not include trace.cuh)
+ * and tr was recorded from that very source (the hash matches), which only
+ * the Compute Sanitizer path can do (docs/kernels.md). */
+int rv_trace_unchanged(const rv_trace *tr);
+
 /* Whether v is a value the tracer could not see. */
 int rv_value_unknown(float v);
 float rv_value_unknown_make(void);

@@ -5,7 +5,8 @@
  * equals the bundled capture of the same run (assets/traces/DEVICE-V-b256-
  * random1.rvt) event for event.  A kernel that keeps its macros is refused
  * with the difference that keeps them.  A recording changed in one value,
- * one read, one line or its sum is refused, naming what differs.
+ * one read, one line or its sum is refused, naming what differs.  The
+ * adopted traces, and no others, say they were traced unchanged.
  * Usage: test_adopt ASSETS/traces */
 #include <dirent.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "model.h"
 #include "own/adopt.h"
 #include "trace.h"
 #include "versions.h"
@@ -82,6 +84,10 @@ int main(int argc, char **argv)
             CHECK(a == NULL && strstr(err, rv_version_name(v)),
                   "%s: %s keeps its trace macros, but the tracer's trace was adopted", path, rv_version_name(v));
             if (!a) printf("%s keeps its macros: %s\n", rv_version_name(v), err);
+            rv_trace *cap = rv_trace_load(bundled, err, sizeof err);
+            CHECK(cap && !rv_trace_unchanged(cap), "%s, captured through its macros, says it was traced unchanged",
+                  bundled);
+            rv_trace_free(cap);
         } else {
             adopted++;
             CHECK(a != NULL, "%s: %s has no trace macros, but: %s", path, rv_version_name(v), err);
@@ -93,6 +99,15 @@ int main(int argc, char **argv)
                           a->source_hash == rv_version_source_hash(v) && !strcmp(a->origin, own->origin),
                       "%s: adopted as %s from %s, an ordinary GPU trace of the kernel as it is now", path,
                       rv_version_name(v), own->origin);
+            }
+            if (cap) {
+                CHECK(rv_trace_unchanged(cap), "%s does not say it was traced unchanged", bundled);
+                cap->source_hash ^= 1; /* recorded from another text of the kernel: no longer known */
+                CHECK(!rv_trace_unchanged(cap), "%s from another source says it was traced unchanged", bundled);
+                rv_config c = {v, cap->block_size, cap->n, cap->traced_block, cap->data, cap->grid};
+                rv_trace *cpu = rv_model_run(&c, err, sizeof err);
+                CHECK(cpu && !rv_trace_unchanged(cpu), "the CPU model's trace of %s says it was traced", bundled);
+                rv_trace_free(cpu);
             }
             rv_trace_free(cap);
             if (!changed_tried++) refused_when_changed(path, v);

@@ -24,6 +24,11 @@ void own_origin_brief(const rv_trace *tr, char *buf, size_t len)
     snprintf(buf, len, _("traced unchanged on %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
 }
 
+void own_origin_device(const rv_trace *tr, char *buf, size_t len)
+{
+    snprintf(buf, len, _("traced unchanged on %s"), tr->origin);
+}
+
 int own_warning(const rv_trace *tr, char *buf, size_t len)
 {
     char sum[160] = "", cut[160] = "";

@@ -17,6 +17,10 @@ void own_origin(const rv_trace *tr, char *buf, size_t len);
 /* The same without the file's name, beside it in compare mode's band:
  * "traced unchanged on NVIDIA H200, 2026-11-24". */
 void own_origin_brief(const rv_trace *tr, char *buf, size_t len);
+/* A shipped kernel traced unchanged (rv_trace_unchanged), beside its
+ * version's title in compare mode's band, where the date does not fit:
+ * "traced unchanged on NVIDIA H200". */
+void own_origin_device(const rv_trace *tr, char *buf, size_t len);
 
 /* The header's warning of an own trace: its sum failed the sum check, its
  * trace was cut.  Returns 1 with the words in buf, 0 ("") when neither. */

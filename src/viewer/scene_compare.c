@@ -95,6 +95,8 @@ static void pane_of(scene_cmp_pane *pn, const viewer_frame *f, int p, const char
     }
     if (rv_trace_is_own(g->tr))   /* its file is named beside it */
         own_origin_brief(g->tr, pn->origin, sizeof pn->origin);
+    else if (rv_trace_unchanged(g->tr))   /* beside the version's title: no room for the date */
+        own_origin_device(g->tr, pn->origin, sizeof pn->origin);
     else
         scene_frame_origin(g, pn->origin, sizeof pn->origin);   /* as the header says it */
     pn->timed = scene_panel_figure(g, g->tr->version, g->tr->n, pn->figure, sizeof pn->figure);

@@ -49,6 +49,8 @@ void scene_frame_origin(const viewer_frame *f, char *buf, size_t len)
     const rv_trace *tr = f->tr;
     if (rv_trace_is_own(tr))
         own_origin(tr, buf, len);
+    else if (rv_trace_unchanged(tr))   /* the shipped file itself, no trace code in it */
+        own_origin_brief(tr, buf, len);
     else if (tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
     else
