@@ -14,10 +14,15 @@
 #ifndef RV_HAVE_VIEWER
 static int no_viewer(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "%s", _("reducevis: this build has no viewer (SDL2 and SDL2_ttf were not found at build time);\n"
-                            "install libsdl2-dev and libsdl2-ttf-dev and rebuild, or use `reducevis inspect`\n"));
-    return RV_EXIT_RUNTIME;
+    /* --help answers (exit 0), so that the manual page of such a build is made
+       too and says what this build lacks */
+    int help = 0;
+    for (int i = 1; i < argc; i++)
+        help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+    fprintf(help ? stdout : stderr, _("reducevis %s: not in this build: it draws with SDL2 and SDL2_ttf, which were not\n"
+                                      "found at build time; install libsdl2-dev and libsdl2-ttf-dev and rebuild, or use\n"
+                                      "`reducevis inspect`\n"), argv[0]);
+    return help ? RV_EXIT_OK : RV_EXIT_RUNTIME;
 }
 #define viewer_main no_viewer
 #define export_main no_viewer
