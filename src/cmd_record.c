@@ -161,6 +161,39 @@ static int probe_gpu(const char *self, char *err, size_t errlen)
     return -1;
 }
 
+/* A kernel without trace macros is captured through the Compute Sanitizer
+ * tracer, which needs nvcc, nvdisasm and the sanitizer library beside the
+ * GPU: one small capture of the first such version, in a child, says at once
+ * what is missing instead of in every job.  0 (also when every version has
+ * its macros), or -1 with why. */
+static int probe_tracer(const char *self, char *err, size_t errlen)
+{
+    const rv_version_info *vi = NULL;
+    for (int k = 0; rv_version_at(k) && !vi; k++)
+        if (!rv_gpu_instrumented(rv_version_at(k)->id)) vi = rv_version_at(k);
+    if (!vi) return 0;
+    char tmp[] = "/tmp/reducevis-probe-XXXXXX", cmd[4400], out[4096] = "";
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, _("cannot make a temporary file: %s"), strerror(errno));
+        return -1;
+    }
+    close(fd);
+    snprintf(cmd, sizeof cmd, "'%s' capture --version %s --n 4096 --data ones -o '%s' 2>&1", self, vi->name, tmp);
+    FILE *p = popen(cmd, "r");
+    size_t got = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[got] = '\0';
+    int status = p ? pclose(p) : -1;
+    remove(tmp);
+    if (status == 0) return 0;
+    char *line = strstr(out, "reducevis capture: ");
+    line = line ? line + strlen("reducevis capture: ") : out;
+    line[strcspn(line, "\n")] = '\0';
+    snprintf(err, errlen, _("%s's kernel has no trace macros and is captured through the Compute Sanitizer "
+                            "tracer (docs/kernels.md), and a first capture failed: %s"), vi->name, line);
+    return -1;
+}
+
 /* ==== progress ============================================================ */
 
 static void fmt_time(double s, char *buf, size_t len)
@@ -243,7 +276,7 @@ int cmd_record(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     cr.self[got] = '\0';
-    if (probe_gpu(cr.self, err, sizeof err)) {
+    if (probe_gpu(cr.self, err, sizeof err) || probe_tracer(cr.self, err, sizeof err)) {
         fprintf(stderr, "reducevis record: %s\n", err);
         return RV_EXIT_RUNTIME;
     }
