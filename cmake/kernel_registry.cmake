@@ -5,6 +5,7 @@
 # entry is nullptr (`capture` traces it unchanged).  The version table names
 # a version's file, so adding a kernel file is all it takes to be launchable.
 # Usage: cmake -DKERNEL_DIR=... -DOUT=... -P kernel_registry.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/kernel_kind.cmake)
 file(GLOB files "${KERNEL_DIR}/v*_*.cu")
 list(SORT files)
 set(decl "")
@@ -13,7 +14,7 @@ foreach(f ${files})
   get_filename_component(name "${f}" NAME)
   get_filename_component(stem "${f}" NAME_WE)
   string(APPEND decl "namespace timed { extern const kernel_entry rv_kernel_${stem}; }\n")
-  file(STRINGS "${f}" instrumented REGEX "^#include \"trace.cuh\"")
+  rv_kernel_has_macros("${f}" instrumented)
   if(instrumented)
     string(APPEND decl "namespace traced { extern const kernel_entry rv_kernel_${stem}; }\n")
     string(APPEND rows "    {\"${name}\", &timed::rv_kernel_${stem}, &traced::rv_kernel_${stem}},\n")

@@ -36,11 +36,11 @@ struct rv_registered_kernel {
 // The generated list, ended by an entry whose file is nullptr.
 extern const rv_registered_kernel rv_kernels[];
 
-// A file with trace macros (v4s, v7 ... v9) includes trace.cuh, which names
-// the build it is compiled for (RV_NS: timed or traced) and wraps its code in
-// that namespace; it registers inside it.  A file without them (v0 ... v6:
-// `capture` traces those unchanged, see docs/kernels.md) has the timed build
-// only and registers from file scope.
+// A file with trace macros includes trace.cuh, which names the build it is
+// compiled for (RV_NS: timed or traced) and wraps its code in that
+// namespace; it registers inside it.  A file without them (`capture` traces
+// it unchanged; docs/kernels.md says which and why) has the timed build only
+// and registers from file scope.
 #define RV_KERNEL_ENTRY(stem, launch, resident_grid) \
     extern const kernel_entry rv_kernel_##stem;       \
     const kernel_entry rv_kernel_##stem = {launch, resident_grid};

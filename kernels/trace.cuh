@@ -1,6 +1,6 @@
 // trace.cuh — the instrumentation of the kernels whose lesson shows values
-// that live in registers (v4s, v7, v7cg, v8, v9): the Compute Sanitizer path
-// that traces v0 ... v6 unchanged cannot see those (docs/kernels.md).
+// that live in registers, which the Compute Sanitizer path that traces the
+// other kernels unchanged cannot see (docs/kernels.md says which and why).
 //
 // Compiled without RV_TRACE (the timed build) every macro here expands to
 // nothing: the timed kernels contain no trace code at all.  Compiled with

@@ -37,12 +37,6 @@ static void add(keys *a, uint64_t k)
     a->k[a->n++] = k;
 }
 
-static uint32_t bits(float v)
-{
-    uint32_t b;
-    memcpy(&b, &v, sizeof b);
-    return b;
-}
 
 #define UNKNOWN_BITS 0xffffffffu /* a value the tracer cannot see */
 
@@ -77,7 +71,7 @@ static void collect(const rv_trace *tr, int nsteps, int t, rv_prove_kind kind, k
         const rv_event *e = rv_trace_event(tr, s, t);
         if (!e->line) continue;
         unsigned ws = RV_ACC_SPACE(e->write);
-        uint32_t vb = rv_value_unknown(e->value) || RV_ACC_WORDS(e->write) > 1 ? UNKNOWN_BITS : bits(e->value);
+        uint32_t vb = rv_value_unknown(e->value) || RV_ACC_WORDS(e->write) > 1 ? UNKNOWN_BITS : rv_value_bits(e->value);
         if (kind == RV_PROVE_GWRITES && ws == RV_SPACE_GOUT)
             add(out, RV_ACC_INDEX(e->write) << 32 | vb);
         if (kind == RV_PROVE_SWRITES && RV_ACC_IS_SMEM(e->write))

@@ -52,8 +52,7 @@ int rv_trace_is_own(const rv_trace *tr)
 int rv_trace_unchanged(const rv_trace *tr)
 {
     return tr->origin_kind == RV_ORIGIN_GPU && !rv_trace_is_own(tr) && rv_version(tr->version) &&
-           tr->source_hash == rv_version_source_hash(tr->version) &&
-           !strstr(rv_version_source(tr->version), "#include \"trace.cuh\"");
+           tr->source_hash == rv_version_source_hash(tr->version) && !rv_version_has_macros(tr->version);
 }
 
 const char *rv_trace_name(const rv_trace *tr)
@@ -103,13 +102,6 @@ int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
     return 0;
 }
 
-/* Values are compared as bits: -0 and 0 differ, a NaN equals itself. */
-static uint32_t float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
 /* ---- comparison ------------------------------------------------------------ */
 
@@ -131,7 +123,7 @@ int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msg
             const rv_event *x = rv_trace_event(a, s, t), *y = rv_trace_event(b, s, t);
             const char *what = NULL;
             if (x->line != y->line) what = "executed or source line";
-            else if (float_bits(x->value) != float_bits(y->value)) what = "value";
+            else if (rv_value_bits(x->value) != rv_value_bits(y->value)) what = "value";
             else if (x->write != y->write) what = "write";
             else if (x->nreads != y->nreads ||
                      memcmp(rv_event_reads(a, x), rv_event_reads(b, y), x->nreads * sizeof(uint64_t)) != 0)

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "data.h"
 #include "rv_access.h"
 
@@ -119,6 +120,15 @@ int rv_trace_is_own(const rv_trace *tr);
  * and tr was recorded from that very source (the hash matches), which only
  * the Compute Sanitizer path can do (docs/kernels.md). */
 int rv_trace_unchanged(const rv_trace *tr);
+
+/* A value as its bits: traces compare values so (-0 and 0 differ, a NaN
+ * equals itself) and store them so. */
+static inline uint32_t rv_value_bits(float v)
+{
+    uint32_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
 
 /* Whether v is a value the tracer could not see. */
 int rv_value_unknown(float v);

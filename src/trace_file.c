@@ -184,12 +184,6 @@ static void put_u(wbuf *w, uint64_t v, int bytes)
     put(w, b, (size_t)bytes);
 }
 
-static uint32_t float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
 uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
 {
@@ -219,7 +213,7 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
             const rv_event *e = rv_trace_event(tr, s, t);
             put_u(&w, e->line, 2);
             put_u(&w, e->nreads, 2);
-            put_u(&w, float_bits(e->value), 4);
+            put_u(&w, rv_value_bits(e->value), 4);
             put_u(&w, e->write, 8);
             const uint64_t *r = rv_event_reads(tr, e);
             for (int k = 0; k < e->nreads; k++) put_u(&w, r[k], 8);

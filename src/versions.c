@@ -269,6 +269,11 @@ uint64_t rv_version_source_hash(int v)
     return h;
 }
 
+int rv_version_has_macros(int v)
+{
+    return strstr(rv_version_source(v), "#include \"trace.cuh\"") != NULL;
+}
+
 const char *rv_version_caption(int v, const char *label)
 {
     const rv_version_info *info = rv_version(v);

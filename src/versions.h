@@ -144,6 +144,12 @@ const char *rv_version_source(int v);
 /* FNV-1a 64 hash of that source: traces carry it to show which code made them. */
 uint64_t rv_version_source_hash(int v);
 
+/* Whether version v's kernel file carries trace macros: it includes
+ * trace.cuh (the rule cmake/kernel_kind.cmake gives the build, which then
+ * compiles it twice); a file without them is traced unchanged by `capture`
+ * (docs/kernels.md). */
+int rv_version_has_macros(int v);
+
 /* The caption version v's row gives a step labelled `label`, or NULL. */
 const char *rv_version_caption(int v, const char *label);
 

@@ -27,8 +27,6 @@ static int version_of(const rv_trace *tr)
     return -1;
 }
 
-static int has_macros(int v) { return strstr(rv_version_source(v), "#include \"trace.cuh\"") != NULL; }
-
 /* Adopting a changed copy of an adoptable recording must fail, naming why. */
 static void refused_when_changed(const char *path, int v)
 {
@@ -79,7 +77,7 @@ int main(int argc, char **argv)
         CHECK(v >= 0, "%s: traced from %s, no shipped kernel", path, own->own_name ? own->own_name : "?");
         if (v < 0) { rv_trace_free(own); continue; }
         rv_trace *a = rv_own_adopt(own, v, err, sizeof err);
-        if (has_macros(v)) {
+        if (rv_version_has_macros(v)) {
             kept++;
             CHECK(a == NULL && strstr(err, rv_version_name(v)),
                   "%s: %s keeps its trace macros, but the tracer's trace was adopted", path, rv_version_name(v));

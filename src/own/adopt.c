@@ -10,13 +10,6 @@
 #include "model.h"
 #include "versions.h"
 
-static uint32_t bits(float v)
-{
-    uint32_t b;
-    memcpy(&b, &v, sizeof b);
-    return b;
-}
-
 /* Whether a read is among an event's reads. */
 static int reads_has(const rv_trace *tr, const rv_event *e, uint64_t a)
 {
@@ -62,7 +55,7 @@ static int differs(const rv_trace *gpu, const rv_trace *cpu, const char *name, c
         for (int t = 0; t < cpu->block_size; t++) {
             const rv_event *x = rv_trace_event(gpu, s, t), *y = rv_trace_event(cpu, s, t);
             const char *what = x->line != y->line                 ? _("executed or source line")
-                               : bits(x->value) != bits(y->value) ? _("value")
+                               : rv_value_bits(x->value) != rv_value_bits(y->value) ? _("value")
                                : x->write != y->write             ? _("write")
                                : !same_reads(gpu, x, cpu, y, t)      ? _("reads")
                                                                   : NULL;
