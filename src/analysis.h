@@ -16,7 +16,12 @@
  *    transaction per distinct 32-byte sector: a warp's float4s in a row
  *    touch 16 sectors, its floats 4;
  *  - a lane's work is wasted when it executes but the value it writes is never
- *    read (directly or through later useful work) before being overwritten.
+ *    read (directly or through later useful work) before being overwritten;
+ *    an atomic never is: it adds to what is there, and what it leaves is read;
+ *  - an atomic request is a warp's atomic instruction (RV_EV_ATOMIC events of
+ *    one step): the lanes that hit one word are served one after another, so
+ *    it takes as many turns as the most lanes on one word (its serialisation);
+ *    a compare-and-swap loop goes round once per attempt (rv_event.tries).
  */
 #ifndef RV_ANALYSIS_H
 #define RV_ANALYSIS_H
@@ -47,6 +52,14 @@ typedef struct rv_warp_info {
     int gld_requests;      /* global load requests                             */
     int gld_sectors;       /* 32-byte sectors they touch, summed               */
     int wasted_lanes;
+    /* atomics (RV_EV_ATOMIC): shared ones are their own requests and
+       wavefronts (Nsight Compute's op_atom), global ones are counted apart */
+    int smem_atom_requests, smem_atom_wavefronts;
+    int gatom_requests;    /* global atomic / reduction instructions           */
+    int atom_lanes;        /* lanes that did an atomic                         */
+    int atom_words;        /* distinct words they hit                          */
+    int atom_same_word;    /* most lanes on one word: the turns it takes       */
+    int atom_tries;        /* attempts of every lane, summed (>= atom_lanes)   */
 } rv_warp_info;
 
 typedef struct rv_step_info {
@@ -55,6 +68,10 @@ typedef struct rv_step_info {
     int line;              /* the line most executing threads ran; 0 if none  */
     int max_conflict;      /* worst over warps                                */
     int full_warps, divergent_warps;
+    int atom_lanes;        /* lanes that did an atomic in the step            */
+    int atom_same_word;    /* worst warp's most lanes on one word             */
+    int atom_words;        /* distinct words all the step's atomics hit       */
+    int atom_tries;        /* their attempts, summed                          */
 } rv_step_info;
 
 typedef struct rv_analysis {
@@ -110,6 +127,18 @@ int rv_lane_source(rv_lane_pattern p, int d, int lane);
  * access: the compiler merged two)"), for hover text and explanations.
  * Returns 1, or 0 (buf untouched) when acc is no wide access. */
 int rv_wide_access_words(uint64_t acc, char *buf, size_t len);
+
+/* A launch's shared-memory requests and wavefronts, by kind, summed over
+ * its steps and warps: what Nsight Compute counts for a one-block launch
+ * (smsp__sass_inst_executed_op_shared_{ld,st,atom},
+ * l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st,atom}). */
+typedef struct rv_smem_totals {
+    long ld_requests, ld_wavefronts;
+    long st_requests, st_wavefronts;
+    long atom_requests, atom_wavefronts;
+    long gatom_requests;
+} rv_smem_totals;
+rv_smem_totals rv_analysis_totals(const rv_analysis *an);
 
 /* Short names for the JSON/text output. */
 const char *rv_warp_state_name(rv_warp_state s);

@@ -23,17 +23,22 @@ enum rv_space {
     RV_SPACE_SMEM8  = 8, /* one 64-bit shared-memory access: words index, index+1
                             (traced from the hardware: the compiler merged two) */
     RV_SPACE_SMEM16 = 9, /* one 128-bit shared-memory access: words index .. +3 */
+    RV_SPACE_GOWN   = 10,/* the kernel's own global memory (a scratch array it
+                            allocated, a __device__ array): index = 4-byte word
+                            from the lowest such address it touched (own traces) */
     RV_SPACE_COUNT
 };
 
-/* The most reads one thread records in one step: v6/v7 load 32 elements;
+/* The most reads one thread records in one step of a shipped version's trace
+ * (formats 1 and 2; own traces of format 3 hold any number): v6/v7 load 32 elements;
  * v8 and v9 read four float4s from each of their block's tiles (of 4 x
  * block size float4s, dealt in turn to the grid), so this bounds the tiles
  * per block of their traces to 32 (checked by the model). */
 #define RV_MAX_READS 128
 /* Elements each thread sums while loading in v6 and v7 (fixed share per block). */
 #define RV_ELEMS_PER_THREAD 32
-/* The most steps any version has (load, 10 tree levels, warp phase, write...). */
+/* The most steps any shipped version has (load, 10 tree levels, warp phase,
+ * write...); own traces hold up to RV_OWN_MAX_STEPS (trace.h). */
 #define RV_MAX_STEPS 48
 
 #define RV_ACC(space, index) \

@@ -23,6 +23,9 @@ extern "C" {
 #define RV_TRACE_MAGIC        "REDUCEVT"
 #define RV_TRACE_FORMAT       1
 #define RV_TRACE_FORMAT_OWN   2   /* format 1 + the section of a kernel traced from a file */
+#define RV_TRACE_FORMAT_OWN3  3   /* an own trace with atomics, long read runs, more steps and
+                                     every launch (docs/trace-format.md); what own traces are
+                                     written as now.  Formats 1 and 2 still load. */
 #define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
 #define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
 #define RV_LABEL_LEN          24
@@ -30,6 +33,12 @@ extern "C" {
 #define RV_DATE_LEN           32
 #define RV_MAX_N              (1ull << 31)   /* kernels index with 32-bit unsigned */
 #define RV_MAX_LINE           10000
+/* What one launch's own trace may hold (docs/trace-format.md, "Limits"):
+ * beyond these the rest is cut, and the trace says so in numbers. */
+#define RV_OWN_MAX_STEPS      2048          /* steps                                */
+#define RV_OWN_MAX_CELLS      (1u << 24)    /* steps x (threads + shared words)     */
+#define RV_OWN_MAX_READS      (1u << 25)    /* reads of all threads, all steps      */
+#define RV_OWN_MAX_LAUNCHES   16            /* launches of one run                  */
 
 /* What kind of work a step does: the viewer and compare mode align on it. */
 typedef enum rv_phase {
@@ -39,6 +48,8 @@ typedef enum rv_phase {
     RV_PHASE_SHUFFLE = 3,/* register exchange between lanes (__shfl_down_sync) */
     RV_PHASE_STORE = 4,  /* registers <-> shared memory between warp phases   */
     RV_PHASE_WRITE = 5,  /* the block's result to global memory               */
+    RV_PHASE_ATOMIC = 6, /* atomic read-modify-writes: lanes that hit one word
+                            are served one after another                      */
     RV_PHASE_COUNT
 } rv_phase;
 
@@ -46,7 +57,7 @@ typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin
 
 /* What an own trace says of itself (rv_trace.own_flags). */
 #define RV_OWN_SUM_WRONG 0x1u /* the kernel's sum failed the sum check           */
-#define RV_OWN_CUT       0x2u /* more steps than a trace holds: the rest is cut   */
+#define RV_OWN_CUT       0x2u /* more than a trace holds (RV_OWN_MAX_*): the rest is cut */
 
 /* A value the tracer cannot see (what a shuffle moved through registers): a
  * quiet NaN with this payload, drawn as "?". */
@@ -65,12 +76,23 @@ typedef struct rv_step {
  * Volta and later do not promise. */
 #define RV_STEP_UNSYNCED 0x1u
 
+/* What an event is besides its accesses (rv_event.flags). */
+#define RV_EV_ATOMIC 0x1u  /* its write is an atomic read-modify-write of that
+                              word (atomicAdd, a CAS, a ticket): it reads the
+                              word too, and lanes hitting one word are served
+                              one after another; never a race               */
+
 typedef struct rv_event {
     uint16_t line;         /* kernel source line; 0 = did not execute       */
-    uint16_t nreads;
+    uint16_t flags;        /* RV_EV_*                                       */
+    uint16_t tries;        /* an atomic's attempts: 1 for one instruction, the
+                              rounds of a compare-and-swap loop (a float
+                              atomicAdd on shared memory); 0 when no atomic */
+    uint16_t pad;
+    uint32_t nreads;
+    uint32_t reads;        /* offset of its reads in rv_trace.reads         */
     float    value;        /* the value it produced                         */
     uint64_t write;        /* RV_ACC of where it went                       */
-    uint32_t reads;        /* offset of its reads in rv_trace.reads         */
 } rv_event;
 
 typedef struct rv_trace {
@@ -98,6 +120,16 @@ typedef struct rv_trace {
     double   own_ms;               /* its un-instrumented whole reduction, median
                                       of the timed runs; 0: not timed       */
     double   own_sum;              /* the sum it computed                    */
+    /* Format 3 (own traces): which launch this is, and the next one. */
+    uint64_t own_gwords;           /* words of the kernel's own global memory
+                                      (RV_SPACE_GOWN) it touched; 0 = none    */
+    uint32_t launch;               /* 1-based launch of the run; 0 = not said
+                                      (formats 1 and 2: the first)           */
+    uint32_t launches;             /* launches the run made (traced or not)  */
+    uint32_t call;                 /* which call of launch() made it (1-based) */
+    char    *own_kernel;           /* the kernel's name as the compiler wrote it */
+    char    *own_cut;              /* NULL, or what was cut, in numbers      */
+    struct rv_trace *next;         /* the next traced launch, or NULL; freed with this */
 } rv_trace;
 
 /* Shared-memory words a trace's block may touch. */
@@ -154,6 +186,15 @@ void      rv_trace_free(rv_trace *tr);
  * Returns 0, or -1 when memory runs out. */
 int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
                  uint64_t write, const uint64_t *reads, int nreads);
+
+/* Marks thread t's event at step s as an atomic with `tries` attempts. */
+void rv_trace_set_atomic(rv_trace *tr, int s, int t, unsigned tries);
+
+/* The most steps a trace of this version may have. */
+int rv_trace_max_steps(int version);
+
+/* The launches of a run, 1 for a trace without a next one. */
+int rv_trace_count_launches(const rv_trace *tr);
 
 /* Checks every header field and every event against its bounds.
  * Returns 0, or -1 with the first problem described in err. */
