@@ -11,9 +11,21 @@
 
 /* ---- in memory ---------------------------------------------------------- */
 
+int rv_trace_max_steps(int version)
+{
+    return version == RV_VERSION_OWN ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
+}
+
+int rv_trace_count_launches(const rv_trace *tr)
+{
+    int n = 0;
+    for (; tr; tr = tr->next) n++;
+    return n;
+}
+
 rv_trace *rv_trace_new(int block_size, int nsteps)
 {
-    if (block_size <= 0 || nsteps <= 0 || nsteps > RV_MAX_STEPS) return NULL;
+    if (block_size <= 0 || nsteps <= 0 || nsteps > RV_OWN_MAX_STEPS) return NULL;
     rv_trace *tr = calloc(1, sizeof *tr);
     if (!tr) return NULL;
     tr->block_size = block_size;
@@ -29,13 +41,18 @@ rv_trace *rv_trace_new(int block_size, int nsteps)
 
 void rv_trace_free(rv_trace *tr)
 {
-    if (!tr) return;
-    free(tr->steps);
-    free(tr->events);
-    free(tr->reads);
-    free(tr->own_name);
-    free(tr->own_source);
-    free(tr);
+    while (tr) {
+        rv_trace *next = tr->next;
+        free(tr->steps);
+        free(tr->events);
+        free(tr->reads);
+        free(tr->own_name);
+        free(tr->own_source);
+        free(tr->own_kernel);
+        free(tr->own_cut);
+        free(tr);
+        tr = next;
+    }
 }
 
 int rv_trace_smem_words(const rv_trace *tr)
@@ -95,13 +112,20 @@ int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
     e->line = line;
     e->value = value;
     e->write = write;
-    e->nreads = (uint16_t)nreads;
+    e->nreads = (uint32_t)nreads;
     e->reads = (uint32_t)tr->nreads;
     if (nreads > 0) memcpy(tr->reads + tr->nreads, reads, (size_t)nreads * sizeof *reads);
     tr->nreads += (size_t)nreads;
     return 0;
 }
 
+
+void rv_trace_set_atomic(rv_trace *tr, int s, int t, unsigned tries)
+{
+    rv_event *e = rv_trace_event(tr, s, t);
+    e->flags |= RV_EV_ATOMIC;
+    e->tries = (uint16_t)(tries < 1 ? 1 : tries > UINT16_MAX ? UINT16_MAX : tries);
+}
 
 /* ---- comparison ------------------------------------------------------------ */
 
@@ -123,6 +147,7 @@ int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msg
             const rv_event *x = rv_trace_event(a, s, t), *y = rv_trace_event(b, s, t);
             const char *what = NULL;
             if (x->line != y->line) what = "executed or source line";
+            else if (x->flags != y->flags || x->tries != y->tries) what = "atomic";
             else if (rv_value_bits(x->value) != rv_value_bits(y->value)) what = "value";
             else if (x->write != y->write) what = "write";
             else if (x->nreads != y->nreads ||
