@@ -94,7 +94,7 @@ static int same_space(unsigned a, unsigned sp)
 static int64_t nth_read_w(const rv_trace *tr, const rv_event *e, unsigned sp, int k, int *width)
 {
     const uint64_t *r = rv_event_reads(tr, e);
-    for (int i = 0; i < e->nreads; i++)
+    for (uint32_t i = 0; i < e->nreads; i++)
         if (same_space(RV_ACC_SPACE(r[i]), sp) && k-- == 0) {
             if (width) *width = (int)RV_ACC_WORDS(r[i]);
             return (int64_t)RV_ACC_INDEX(r[i]);
@@ -111,7 +111,7 @@ static int count_reads(const rv_trace *tr, const rv_event *e, unsigned sp)
 {
     int c = 0;
     const uint64_t *r = rv_event_reads(tr, e);
-    for (int i = 0; i < e->nreads; i++) c += same_space(RV_ACC_SPACE(r[i]), sp);
+    for (uint32_t i = 0; i < e->nreads; i++) c += same_space(RV_ACC_SPACE(r[i]), sp);
     return c;
 }
 
@@ -284,7 +284,7 @@ static int mark_wasted(rv_analysis *an)
             if (!useful[t]) continue;
             const rv_event *e = rv_trace_event(tr, s, t);
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int k = 0; k < e->nreads; k++) {
+            for (uint32_t k = 0; k < e->nreads; k++) {
                 int64_t l = loc_of(an, t, r[k]);
                 for (unsigned j = 0; l >= 0 && j < RV_ACC_WORDS(r[k]); j++) live[l + j] = 1;
             }
@@ -373,7 +373,7 @@ static int lane_read(const rv_trace *tr, const rv_event *e)
 {
     const uint64_t *r = rv_event_reads(tr, e);
     int src = -1;
-    for (int i = 0; i < e->nreads; i++)
+    for (uint32_t i = 0; i < e->nreads; i++)
         if (RV_ACC_SPACE(r[i]) == RV_SPACE_LANE) {
             int l = (int)(RV_ACC_INDEX(r[i]) & (RV_WARP_SIZE - 1));
             if (src >= 0 && src != l) return -2;
@@ -463,7 +463,7 @@ static void collect(const rv_analysis *an, int step, uint64_t acc, ilist *out)
         if (t < 0) continue;
         const rv_event *e = rv_trace_event(an->tr, s, t);
         const uint64_t *r = rv_event_reads(an->tr, e);
-        for (int k = 0; k < e->nreads; k++) {
+        for (uint32_t k = 0; k < e->nreads; k++) {
             uint64_t a = r[k];
             switch (RV_ACC_SPACE(a)) {
             case RV_SPACE_GIN:  ilist_push(out, RV_ACC_INDEX(a)); break;

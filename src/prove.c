@@ -49,7 +49,7 @@ static int read_partials(const rv_trace *tr)
         for (int t = 0; t < tr->block_size; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int k = 0; e->line && k < e->nreads; k++)
+            for (uint32_t k = 0; e->line && k < e->nreads; k++)
                 if (RV_ACC_SPACE(r[k]) == RV_SPACE_GOUT) return 1;
         }
     return 0;
@@ -79,7 +79,7 @@ static void collect(const rv_trace *tr, int nsteps, int t, rv_prove_kind kind, k
                 add(out, (RV_ACC_INDEX(e->write) + j) << 32 | (j ? UNKNOWN_BITS : vb));
         if (kind != RV_PROVE_GREADS && kind != RV_PROVE_SREADS) continue;
         const uint64_t *r = rv_event_reads(tr, e);
-        for (int k = 0; k < e->nreads; k++) {
+        for (uint32_t k = 0; k < e->nreads; k++) {
             unsigned sp = RV_ACC_SPACE(r[k]);
             uint64_t i = RV_ACC_INDEX(r[k]);
             if (kind == RV_PROVE_GREADS && sp == RV_SPACE_GIN) add(out, i);
@@ -202,7 +202,7 @@ static void compare_conflicts(rv_proof *p, const rv_analysis *ga, int ng, const 
                 const rv_event *e = rv_trace_event(ga->tr, s, w * RV_WARP_SIZE + l);
                 const uint64_t *r = rv_event_reads(ga->tr, e);
                 wide |= e->line && RV_ACC_WORDS(e->write) > 1 && RV_ACC_IS_SMEM(e->write);
-                for (int k = 0; e->line && k < e->nreads; k++) wide |= RV_ACC_IS_SMEM(r[k]) && RV_ACC_WORDS(r[k]) > 1;
+                for (uint32_t k = 0; e->line && k < e->nreads; k++) wide |= RV_ACC_IS_SMEM(r[k]) && RV_ACC_WORDS(r[k]) > 1;
             }
         }
         for (int s = 0; s < nr; s++) {

@@ -215,7 +215,7 @@ static void describe_reads(const rv_analysis *an, int step, int t, char *buf, si
         return;
     }
     snprintf(buf, len, "%s", _("reads"));
-    for (int i = 0; i < e->nreads; i++) {
+    for (uint32_t i = 0; i < e->nreads; i++) {
         char what[64], val[32];
         double v;
         describe(r[i], what, sizeof what);
@@ -235,7 +235,7 @@ typedef struct worst_bank { int degree, bank, nwords; int64_t words[RV_WARP_SIZE
 static int64_t nth_smem_read(const rv_analysis *an, const rv_event *e, int k)
 {
     const uint64_t *r = rv_event_reads(an->tr, e);
-    for (int i = 0; i < e->nreads; i++)
+    for (uint32_t i = 0; i < e->nreads; i++)
         if (RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM && k-- == 0)
             return (int64_t)RV_ACC_INDEX(r[i]);
     return -1;
@@ -371,7 +371,7 @@ static int warp_has_wide(const rv_analysis *an, int step, int warp)
         if (RV_ACC_WORDS(e->write) > 1)
             return 1;
         const uint64_t *r = rv_event_reads(an->tr, e);
-        for (int i = 0; i < e->nreads; i++)
+        for (uint32_t i = 0; i < e->nreads; i++)
             if (RV_ACC_IS_SMEM(r[i]) && RV_ACC_WORDS(r[i]) > 1)
                 return 1;
     }
@@ -527,7 +527,7 @@ static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz
     const uint64_t *r = rv_event_reads(an->tr, e);
     int src = -1, nsrc = 0;
     uint32_t srcs = 0;
-    for (int i = 0; i < e->nreads; i++)
+    for (uint32_t i = 0; i < e->nreads; i++)
         if (RV_ACC_SPACE(r[i]) == RV_SPACE_LANE && RV_ACC_INDEX(r[i]) < RV_WARP_SIZE) {
             if (src < 0)
                 src = (int)RV_ACC_INDEX(r[i]);

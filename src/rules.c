@@ -83,7 +83,7 @@ static int input_elements(const rv_trace *tr, const rv_event *e)
 {
     const uint64_t *rd = rv_event_reads(tr, e);
     int n = 0;
-    for (int k = 0; k < e->nreads; k++)
+    for (uint32_t k = 0; k < e->nreads; k++)
         n += RV_ACC_SPACE(rd[k]) == RV_SPACE_GIN ? 1 : RV_ACC_SPACE(rd[k]) == RV_SPACE_GIN4 ? 4 : 0;
     return n;
 }

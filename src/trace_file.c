@@ -151,7 +151,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
             if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
                 return fail(err, errlen, _("step %d thread %d: writes to %s memory"), s, t, space_name(wsp));
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int k = 0; k < e->nreads; k++)
+            for (uint32_t k = 0; k < e->nreads; k++)
                 if (check_access(tr, r[k], s, t, _("read"), err, errlen)) return -1;
         }
     }
@@ -216,7 +216,7 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
             put_u(&w, rv_value_bits(e->value), 4);
             put_u(&w, e->write, 8);
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int k = 0; k < e->nreads; k++) put_u(&w, r[k], 8);
+            for (uint32_t k = 0; k < e->nreads; k++) put_u(&w, r[k], 8);
         }
     if (own) {
         size_t nl = strlen(tr->own_name), sl = strlen(tr->own_source);

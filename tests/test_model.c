@@ -166,7 +166,7 @@ static void test_v8_single_pass(void)
             for (int t = 0; t < c.block_size; t++) {
                 const rv_event *e = rv_trace_event(tr, gather, t);
                 const uint64_t *r = rv_event_reads(tr, e);
-                for (int j = 0; j < e->nreads; j++) {
+                for (uint32_t j = 0; j < e->nreads; j++) {
                     CHECK(RV_ACC_SPACE(r[j]) == RV_SPACE_GOUT && RV_ACC_INDEX(r[j]) == (uint64_t)t + (uint64_t)j * (uint64_t)c.block_size,
                           "v8 gather: thread %d read %d", t, j);
                     seen++;

@@ -45,7 +45,7 @@ static int worst_degree(const rv_trace *tr, int s, int w, int *touches, uint32_t
         if (!e->line) continue;
         int c = 0;
         const uint64_t *r = rv_event_reads(tr, e);
-        for (int i = 0; i < e->nreads; i++) c += RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM;
+        for (uint32_t i = 0; i < e->nreads; i++) c += RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM;
         if (c > kmax) kmax = c;
         *touches |= c > 0 || RV_ACC_SPACE(e->write) == RV_SPACE_SMEM;
     }
@@ -60,8 +60,8 @@ static int worst_degree(const rv_trace *tr, int s, int w, int *touches, uint32_t
                 continue;
             }
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int i = 0, seen = 0; i < e->nreads; i++)
-                if (RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM && seen++ == k) word[l] = (long long)RV_ACC_INDEX(r[i]);
+            for (uint32_t i = 0, seen = 0; i < e->nreads; i++)
+                if (RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM && seen++ == (uint32_t)k) word[l] = (long long)RV_ACC_INDEX(r[i]);
         }
         for (int b = 0; b < 32; b++) {
             int distinct = 0;
@@ -105,7 +105,7 @@ static void check_step(const rv_analysis *an, int s, const char *what)
             if (!e->line) continue;
             tickets_asked += RV_ACC_SPACE(e->write) == RV_SPACE_TICKET;
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int i = 0; i < e->nreads; i++)
+            for (uint32_t i = 0; i < e->nreads; i++)
                 atomics_asked += RV_ACC_SPACE(e->write) == RV_SPACE_GOUT && r[i] == e->write;
         }
     }
@@ -168,7 +168,7 @@ static void check_step(const rv_analysis *an, int s, const char *what)
             const uint64_t *r = rv_event_reads(tr, e);
             int src = -1, distinct = 0;
             uint32_t seen = 0;
-            for (int k = 0; k < e->nreads; k++)
+            for (uint32_t k = 0; k < e->nreads; k++)
                 if (RV_ACC_SPACE(r[k]) == RV_SPACE_LANE) {
                     if (src < 0) src = (int)RV_ACC_INDEX(r[k]);
                     distinct += !((seen >> RV_ACC_INDEX(r[k])) & 1);
@@ -206,7 +206,7 @@ static void check_step(const rv_analysis *an, int s, const char *what)
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = ev(tr, s, t);
         const uint64_t *r = rv_event_reads(tr, e);
-        for (int k = 0; k < e->nreads; k++) any_lane_read |= e->line && RV_ACC_SPACE(r[k]) == RV_SPACE_LANE;
+        for (uint32_t k = 0; k < e->nreads; k++) any_lane_read |= e->line && RV_ACC_SPACE(r[k]) == RV_SPACE_LANE;
     }
     int shfl = 0;
     for (int i = 0; i < n; i++) shfl |= qs[i].kind == QUIZ_SHUFFLE;

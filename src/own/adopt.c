@@ -14,7 +14,7 @@
 static int reads_has(const rv_trace *tr, const rv_event *e, uint64_t a)
 {
     const uint64_t *r = rv_event_reads(tr, e);
-    for (int k = 0; k < e->nreads; k++)
+    for (uint32_t k = 0; k < e->nreads; k++)
         if (r[k] == a) return 1;
     return 0;
 }
@@ -30,11 +30,11 @@ static int same_reads(const rv_trace *a, const rv_event *x, const rv_trace *b, c
 {
     const uint64_t *p = rv_event_reads(a, x), *q = rv_event_reads(b, y);
     uint64_t carried = RV_ACC(RV_SPACE_REG, (uint64_t)t);
-    int skip = x->nreads && p[0] == carried && !reads_has(b, y, carried);
-    if (x->nreads - skip != y->nreads) return 0;
+    uint32_t skip = x->nreads && p[0] == carried && !reads_has(b, y, carried);
+    if (x->nreads - skip != y->nreads || y->nreads > RV_MAX_READS) return 0;
     unsigned char used[RV_MAX_READS] = {0};
-    for (int i = skip; i < x->nreads; i++) {
-        int k = 0;
+    for (uint32_t i = skip; i < x->nreads; i++) {
+        uint32_t k = 0;
         while (k < y->nreads && (used[k] || q[k] != p[i])) k++;
         if (k == y->nreads) return 0;
         used[k] = 1;

@@ -263,7 +263,7 @@ static int32_t step_stride(const rv_trace *tr, int s)
         const rv_event *e = rv_trace_event(tr, s, t);
         if (!e->line || !RV_ACC_IS_SMEM(e->write)) continue;
         const uint64_t *r = rv_event_reads(tr, e);
-        for (int k = 0; k < e->nreads; k++) {
+        for (uint32_t k = 0; k < e->nreads; k++) {
             if (!RV_ACC_IS_SMEM(r[k])) continue;
             int64_t d = (int64_t)RV_ACC_INDEX(r[k]) - (int64_t)RV_ACC_INDEX(e->write);
             if (d < 0) d = -d;
@@ -285,7 +285,7 @@ static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
         const rv_event *e = rv_trace_event(tr, s, t);
         if (!e->line) continue;
         const uint64_t *r = rv_event_reads(tr, e);
-        for (int k = 0; k < e->nreads; k++) {
+        for (uint32_t k = 0; k < e->nreads; k++) {
             unsigned sp = RV_ACC_SPACE(r[k]);
             gin |= sp == RV_SPACE_GIN || sp == RV_SPACE_GIN4;
             if (sp == RV_SPACE_LANE) {
@@ -345,7 +345,7 @@ static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *i
             const group *g = at[(size_t)s * B + t];
             if (!e->line || !g) continue;
             const uint64_t *r = rv_event_reads(tr, e);
-            for (int k = 0; k < e->nreads; k++) {
+            for (uint32_t k = 0; k < e->nreads; k++) {
                 if (!RV_ACC_IS_SMEM(r[k])) continue;
                 for (unsigned j = 0; j < RV_ACC_WORDS(r[k]); j++) {
                     uint64_t w = RV_ACC_INDEX(r[k]) + j;

@@ -132,7 +132,7 @@ static void side_facts(side *sd)
         if (!e->line)
             continue;
         const uint64_t *rd = rv_event_reads(tr, e);
-        for (int i = 0; i < e->nreads; i++)
+        for (uint32_t i = 0; i < e->nreads; i++)
             gin += RV_ACC_SPACE(rd[i]) == RV_SPACE_GIN ? 1 : RV_ACC_SPACE(rd[i]) == RV_SPACE_GIN4 ? 4 : 0;
     }
     sd->per_thread = sd->si->active_threads ? (int)(gin / sd->si->active_threads) : 0;

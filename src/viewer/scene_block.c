@@ -395,7 +395,7 @@ static void lane_links(scene_block *s, const pane_src *p, const rv_event *e, blo
     if (RV_ACC_IS_SMEM(wacc) && RV_ACC_INDEX(wacc) < words)   /* a wide store: its first word */
         ln->write = (int16_t)RV_ACC_INDEX(wacc);
     const uint64_t *rd = rv_event_reads(tr, e);
-    for (int i = 0; i < e->nreads && *nlink < SCENE_BLOCK_MAX_LINKS; i++) {
+    for (uint32_t i = 0; i < e->nreads && *nlink < SCENE_BLOCK_MAX_LINKS; i++) {
         unsigned sp = RV_ACC_SPACE(rd[i]);
         uint64_t ix = RV_ACC_INDEX(rd[i]);
         ln->lane_reads += sp == RV_SPACE_LANE;

@@ -92,8 +92,8 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
             if (o >= sizeof reads)
                 break;
         }
-        if (e->nreads > shown && o < sizeof reads)
-            snprintf(reads + o, sizeof reads - o, _(" + %d more"), e->nreads - shown);
+        if (e->nreads > (uint32_t)shown && o < sizeof reads)
+            snprintf(reads + o, sizeof reads - o, _(" + %u more"), e->nreads - (uint32_t)shown);
         snprintf(lines[n++], SCENE_TIP_LEN, _("line %d reads %s"), e->line, e->nreads ? reads : _("nothing"));
         value_text(e->value, 12, v, sizeof v);
         describe_acc(e->write, acc, sizeof acc);

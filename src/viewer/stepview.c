@@ -59,7 +59,7 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             sv->ticket_thread = t;
         }
         const uint64_t *rd = rv_event_reads(tr, e);
-        for (int i = 0; i < e->nreads; i++) {
+        for (uint32_t i = 0; i < e->nreads; i++) {
             unsigned sp = RV_ACC_SPACE(rd[i]);
             uint64_t ix = RV_ACC_INDEX(rd[i]);
             if (RV_ACC_IS_SMEM(rd[i]) && ix < (uint64_t)sv->words) {

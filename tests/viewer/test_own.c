@@ -327,7 +327,7 @@ static rv_trace *widen(const rv_trace *src, int step)
             const uint64_t *r = rv_event_reads(src, e);
             uint64_t rd[RV_MAX_READS], w = e->write;
             int n = 0;
-            for (int i = 0; i < e->nreads; i++) {
+            for (uint32_t i = 0; i < e->nreads; i++) {
                 uint64_t a = r[i];
                 if (s == step && RV_ACC_SPACE(a) == RV_SPACE_SMEM && RV_ACC_INDEX(a) % 2 == 0 && i + 1 < e->nreads &&
                     r[i + 1] == RV_ACC(RV_SPACE_SMEM, RV_ACC_INDEX(a) + 1)) {
