@@ -28,7 +28,7 @@ const char *rv_warp_state_name(rv_warp_state s)
 
 const char *rv_phase_name(rv_phase p)
 {
-    static const char *const names[RV_PHASE_COUNT] = {"load", "tree", "warp", "shuffle", "store", "write"};
+    static const char *const names[RV_PHASE_COUNT] = {"load", "tree", "warp", "shuffle", "store", "write", "atomic"};
     return (unsigned)p < RV_PHASE_COUNT ? names[p] : "?";
 }
 

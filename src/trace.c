@@ -30,6 +30,7 @@ rv_trace *rv_trace_new(int block_size, int nsteps)
     if (!tr) return NULL;
     tr->block_size = block_size;
     tr->nsteps = nsteps;
+    tr->launch = tr->launches = tr->call = 1; /* the first launch of one, until said */
     tr->steps = calloc((size_t)nsteps, sizeof *tr->steps);
     tr->events = calloc((size_t)nsteps * (size_t)block_size, sizeof *tr->events);
     if (!tr->steps || !tr->events) {

@@ -75,6 +75,9 @@ typedef struct rv_step {
  * between: it works only while the warp happens to run in lockstep, which
  * Volta and later do not promise. */
 #define RV_STEP_UNSYNCED 0x1u
+/* A shuffle step whose lanes were not seen (the offset came from a register)
+ * but follow from its neighbours' (build.c's infer_shuffles). */
+#define RV_STEP_INFERRED 0x2u
 
 /* What an event is besides its accesses (rv_event.flags). */
 #define RV_EV_ATOMIC 0x1u  /* its write is an atomic read-modify-write of that

@@ -6,6 +6,9 @@
  *     __syncwarp() ends the thread's current step, and a shuffle is a step of
  *     its own: so code without barriers (a warp-synchronous tail, shuffles)
  *     takes a step per dynamic store or shuffle, as the hardware ran it;
+ *   - an atomic (a read-modify-write) ends its step like a store, and the
+ *     rounds of a compare-and-swap loop (the load, the CAS that failed, again)
+ *     stay in that one step: the event is atomic, with its tries;
  *   - the k-th step of every thread in an interval is one step of the trace.
  * An event's reads are the thread's loads in its step (shared words with their
  * real width: the compiler may merge two 4-byte reads into one 8-byte load;
@@ -13,7 +16,12 @@
  * its operand in the machine code); its write is the store that ended it; its
  * value the bytes stored.  What went through registers (a shuffle's value, a
  * sum kept in a register) the patching API cannot see: such values are
- * RV_VALUE_UNKNOWN, drawn as "?".  Steps are named from what they do. */
+ * RV_VALUE_UNKNOWN, drawn as "?".  A global read record that counts a run
+ * (src/tracer/raw.h) is as many reads.  Memory outside in[] and out[] is the
+ * kernel's own: one word only ever changed by atomics is the ticket counter,
+ * anything else its own global memory (RV_SPACE_GOWN).  Steps are named from
+ * what they do.  Beyond RV_OWN_MAX_* (trace.h) the rest is cut, and own_cut
+ * says what in numbers. */
 #include "build.h"
 
 #include <stdarg.h>
@@ -30,6 +38,7 @@ typedef struct group {
     uint16_t thread;
     uint32_t interval, k;   /* barrier interval, and the thread's k-th step in it */
     uint32_t syncs;         /* __syncwarp()s the thread passed in the interval before it */
+    uint32_t tries;         /* an atomic's attempts (it ends the group); 0: none */
 } group;
 
 typedef struct builder {
@@ -46,7 +55,11 @@ typedef struct builder {
                                row of banks: word 0 of the trace (Volta and later
                                keep the first KiB of a block's shared memory for
                                the system, so the kernel's own start above it) */
-    uint64_t counter;       /* the kernel's own word of global memory, 0 = none yet */
+    uint64_t ticket;        /* the ticket counter's address, 0 = none        */
+    uint64_t gown_base;     /* the kernel's own global memory: its word 0    */
+    uint64_t gwords;        /* ... and how many words of it were touched     */
+    uint64_t nreads;        /* reads so far, expanded                         */
+    char cut_why[160];      /* what was cut, in numbers                       */
     char *err;
     size_t errlen;
 } builder;
@@ -61,8 +74,41 @@ static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uin
         b->g = g;
         b->gcap = cap;
     }
-    b->g[b->ng++] = (group){first, last, t, interval, (*k)++, syncs};
+    b->g[b->ng++] = (group){first, last, t, interval, (*k)++, syncs, 0};
     return 0;
+}
+
+static int is_atomic(const rv_raw_record *r)
+{
+    return (r->kind == RV_RAW_SMEM || r->kind == RV_RAW_GMEM) && (r->flags & RV_RAW_WRITE) &&
+           (r->flags & (RV_RAW_READ | RV_RAW_ATOMIC));
+}
+
+static const rv_sass_insn *insn_of(const builder *b, const rv_raw_record *r);
+
+/* The records of thread t after the atomic at record `at` that are more
+ * rounds of it: a compare-and-swap loop (what a float atomicAdd on shared
+ * memory compiles to) loads the word, tries, and goes round again when
+ * another lane changed it first.  Returns the last record of the last round,
+ * counting the rounds into *tries.  Other atomics are one round each. */
+static uint32_t more_rounds(const builder *b, uint16_t t, uint32_t at, uint32_t *tries)
+{
+    const rv_raw_record *a = &b->rec[b->order[at]];
+    uint32_t end = b->start[t + 1], last = at;
+    *tries = 1;
+    const rv_sass_insn *in = insn_of(b, a);
+    if (!in || !in->cas) return at;
+    for (uint32_t i = at + 1; i < end;) {
+        const rv_raw_record *r = &b->rec[b->order[i]];
+        uint32_t j = i;
+        if (r->kind == a->kind && r->addr == a->addr && !(r->flags & RV_RAW_WRITE) && j + 1 < end) j++;
+        const rv_raw_record *c = &b->rec[b->order[j]];
+        if (!is_atomic(c) || c->pc != a->pc || c->addr != a->addr) break;
+        last = j;
+        ++*tries;
+        i = j + 1;
+    }
+    return last;
 }
 
 /* One thread's records into steps. */
@@ -95,8 +141,11 @@ static int group_thread(builder *b, uint16_t t)
             ends = (r->flags & RV_RAW_WRITE) != 0;
         }
         if (ends) {
-            if (push_group(b, t, open, i, interval, &k, syncs)) return -1;
+            uint32_t tries = 0, last = is_atomic(r) ? more_rounds(b, t, i, &tries) : i;
+            if (push_group(b, t, open, last, interval, &k, syncs)) return -1;
+            b->g[b->ng - 1].tries = tries;
             open = UINT32_MAX;
+            i = last;
         }
     }
     if (open != UINT32_MAX && push_group(b, t, open, b->start[t + 1] - 1, interval, &k, syncs)) return -1;
@@ -144,25 +193,57 @@ static uint64_t smem_acc(builder *b, const rv_raw_record *r)
  * a step past the array (an out-of-bounds index), not as memory of its own. */
 #define NEAR_MISS_BYTES (64u << 10)
 
-/* A global access as trace accesses (a float4 of in[] is one, 8 bytes are two
- * elements).  Memory outside in[] and out[] is the kernel's own (v8's ticket
- * counter, a __device__ variable): one word of it is drawn as the counter.
- * -1 with a message for an access just past either array, or a second word. */
-static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t acc[4], int *nacc)
+static int in_array(uint64_t addr, uint32_t size, uint64_t at, uint64_t n)
 {
-    const rv_own_meta *m = b->in->meta;
+    return addr >= at && addr + size <= at + 4 * n;
+}
+
+static int own_memory(const builder *b, const rv_raw_record *r)
+{
+    const rv_own_arrays *a = b->in->arrays;
+    return r->kind == RV_RAW_GMEM && !in_array(r->addr, r->size, a->in_addr, a->in_n) &&
+           !in_array(r->addr, r->size, a->out_addr, a->out_n);
+}
+
+/* Where the kernel's own global memory lies (records outside in[] and out[]):
+ * one 4-byte word only ever changed by atomics is a ticket counter (v8's
+ * pattern, drawn as the ticket); anything else is its own memory, word 0 at
+ * its lowest address, down to a 32-byte sector. */
+static void find_own_memory(builder *b)
+{
+    uint64_t lo = UINT64_MAX, hi = 0, one = 0;
+    int single = 1;
+    for (uint32_t i = 0; i < b->in->raw->h.nrec; i++) {
+        const rv_raw_record *r = &b->rec[i];
+        if (!own_memory(b, r)) continue;
+        if (r->addr < lo) lo = r->addr;
+        if (r->addr + r->size > hi) hi = r->addr + r->size;
+        if (!one) one = r->addr;
+        if (r->addr != one || r->size != 4 || ((r->flags & RV_RAW_WRITE) && !is_atomic(r))) single = 0;
+    }
+    if (lo == UINT64_MAX) return;
+    if (single) { b->ticket = one; return; }
+    b->gown_base = lo & ~(uint64_t)31;
+    b->gwords = (hi - b->gown_base + 3) / 4;
+}
+
+/* A global access as trace accesses (a float4 of in[] is one, 8 bytes are two
+ * elements).  -1 with a message for an access just past either array. */
+static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t addr, uint64_t acc[4], int *nacc)
+{
+    const rv_own_arrays *m = b->in->arrays;
     const rv_raw_header *h = &b->in->raw->h;
     const char *how = (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read");
     *nacc = 0;
-    if (r->addr >= m->in_addr && r->addr + r->size <= m->in_addr + 4 * m->in_n) {
-        uint64_t i = (r->addr - m->in_addr) / 4;
+    if (in_array(addr, r->size, m->in_addr, m->in_n)) {
+        uint64_t i = (addr - m->in_addr) / 4;
         if (r->size == 16 && i % 4 == 0) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN4, i);
         else
             for (unsigned k = 0; k < (r->size + 3u) / 4u; k++) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN, i + k);
         return 0;
     }
-    if (r->addr >= m->out_addr && r->addr + r->size <= m->out_addr + 4 * m->out_n) {
-        uint64_t i = (r->addr - m->out_addr) / 4;
+    if (in_array(addr, r->size, m->out_addr, m->out_n)) {
+        uint64_t i = (addr - m->out_addr) / 4;
         if (i > h->grid)
             return fail(b, _("thread %u of block %u touched out[%llu] at line %u, past the %u partial sums launch() returned"),
                         r->thread, h->traced_block, (unsigned long long)i, line_of(b, r), h->grid);
@@ -173,20 +254,19 @@ static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t acc[4], int *na
         {m->in_addr, m->in_n, "in"}, {m->out_addr, m->out_n, "out"}};
     for (int k = 0; k < 2; k++) {
         uint64_t end = arr[k].at + 4 * arr[k].n;
-        if (r->addr >= arr[k].at && r->addr + r->size > end && r->addr < end + NEAR_MISS_BYTES)
+        if (addr >= arr[k].at && addr + r->size > end && addr < end + NEAR_MISS_BYTES)
             return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
                              "an out-of-bounds access"),
-                        r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((r->addr - arr[k].at) / 4),
+                        r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((addr - arr[k].at) / 4),
                         line_of(b, r), arr[k].name, (unsigned long long)arr[k].n);
     }
-    if (!b->counter) b->counter = r->addr;
-    if (r->addr == b->counter && r->size == 4) {
+    if (b->ticket && addr == b->ticket) {
         acc[(*nacc)++] = RV_ACC(RV_SPACE_TICKET, 0);
         return 0;
     }
-    return fail(b, _("thread %u of block %u %s global memory outside in[] and out[] at line %u (address 0x%llx, %u bytes): "
-                     "reducevis draws one word of a kernel's own global memory (a counter), and this is another"),
-                r->thread, h->traced_block, how, line_of(b, r), (unsigned long long)r->addr, r->size);
+    uint64_t w = (addr - b->gown_base) / 4;
+    for (unsigned k = 0; k < (r->size + 3u) / 4u; k++) acc[(*nacc)++] = RV_ACC(RV_SPACE_GOWN, w + k);
+    return 0;
 }
 
 static float bytes_value(const rv_raw_record *r)
@@ -212,45 +292,89 @@ static int shfl_lane(const rv_sass_insn *in, int lane)
     return src;
 }
 
+/* Notes the first thing cut, in numbers. */
+static void cut(builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void cut(builder *b, const char *fmt, ...)
+{
+    if (b->cut_why[0]) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->cut_why, sizeof b->cut_why, fmt, ap);
+    va_end(ap);
+}
+
+/* A growing list of one event's reads. */
+typedef struct reads { uint64_t *a; uint32_t n, cap; } reads;
+
+static int add_read(builder *b, reads *rd, uint64_t acc)
+{
+    if (b->nreads >= RV_OWN_MAX_READS) {
+        cut(b, _("the block read more than %u values; a trace holds %u"), RV_OWN_MAX_READS, RV_OWN_MAX_READS);
+        return 0;
+    }
+    if (rd->n == rd->cap) {
+        uint32_t cap = rd->cap ? rd->cap * 2 : 64;
+        uint64_t *g = realloc(rd->a, cap * sizeof *g);
+        if (!g) return -1;
+        rd->a = g;
+        rd->cap = cap;
+    }
+    rd->a[rd->n++] = acc;
+    b->nreads++;
+    return 0;
+}
+
 /* One event from one group.  `carried`: the thread did something before, and
  * may go on from what it holds in registers, which the tracer cannot see; so
  * the event reads the thread's register (the liveness pass then never calls
- * work wasted that a later step of the same thread may use). */
-static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carried)
+ * work wasted that a later step of the same thread may use).  An atomic's
+ * reads are its loads; the word it changes is its write (flagged atomic,
+ * which reads it too), and the loads of that word by a compare-and-swap loop
+ * are reads like any other: the hardware made them. */
+static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carried, reads *rd)
 {
-    uint64_t reads[RV_MAX_READS];
-    int nreads = 0;
-    if (carried) reads[nreads++] = RV_ACC(RV_SPACE_REG, g->thread);
+    rd->n = 0;
+    if (carried && add_read(b, rd, RV_ACC(RV_SPACE_REG, g->thread))) return -1;
     uint64_t write = RV_ACC(RV_SPACE_REG, g->thread);
     float value = rv_value_unknown_make();
     uint32_t line = 0;
+    int atomic = 0;
     for (uint32_t i = g->first; i <= g->last; i++) {
         const rv_raw_record *r = &b->rec[b->order[i]];
         uint32_t l = line_of(b, r);
         if (l) line = l;
         uint64_t acc[4];
-        int nacc = 0, reads_too = 1;
-        if (r->kind == RV_RAW_SMEM) {
-            acc[nacc++] = smem_acc(b, r);
-        } else if (r->kind == RV_RAW_GMEM) {
-            if (gmem_acc(b, r, acc, &nacc)) return -1;
-        } else if (r->kind == RV_RAW_SHFL) {
-            int src = shfl_lane(insn_of(b, r), g->thread % 32);
-            if (src >= 0) acc[nacc++] = RV_ACC(RV_SPACE_LANE, src);
+        int nacc = 0;
+        uint32_t times = 1;
+        int64_t stride = 0;
+        if (r->kind == RV_RAW_GMEM && r->flags == RV_RAW_READ && r->value[0]) { /* a run (raw.h) */
+            times = r->value[0] + 1;
+            stride = (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
         }
-        if ((r->flags & RV_RAW_WRITE) && nacc) {
-            /* an atomic also reads what it changes, and returns no new value */
-            int atomic = (r->flags & (RV_RAW_READ | RV_RAW_ATOMIC)) != 0;
-            write = acc[0];
-            value = atomic ? rv_value_unknown_make() : bytes_value(r);
-            reads_too = atomic;
+        for (uint32_t k = 0; k < times; k++) {
+            if (r->kind == RV_RAW_SMEM) {
+                acc[nacc++] = smem_acc(b, r);
+            } else if (r->kind == RV_RAW_GMEM) {
+                if (gmem_acc(b, r, r->addr + (uint64_t)(stride * (int64_t)k), acc, &nacc)) return -1;
+            } else if (r->kind == RV_RAW_SHFL) {
+                int src = shfl_lane(insn_of(b, r), g->thread % 32);
+                if (src >= 0) acc[nacc++] = RV_ACC(RV_SPACE_LANE, src);
+            }
+            if ((r->flags & RV_RAW_WRITE) && nacc) { /* the store or atomic that ends the group */
+                atomic = is_atomic(r);
+                write = acc[0];
+                value = atomic ? rv_value_unknown_make() : bytes_value(r);
+                nacc = 0;
+            }
+            for (int j = 0; j < nacc; j++)
+                if (add_read(b, rd, acc[j])) return -1;
+            nacc = 0;
         }
-        if (!reads_too) continue;
-        if (nreads + nacc > RV_MAX_READS) b->cut = 1;
-        for (int k = 0; k < nacc && nreads < RV_MAX_READS; k++) reads[nreads++] = acc[k];
     }
     if (line == 0 || line > RV_MAX_LINE) line = 1; /* a line outside the student's file */
-    return rv_trace_set(tr, s, g->thread, (uint16_t)line, value, write, reads, nreads);
+    if (rv_trace_set(tr, s, g->thread, (uint16_t)line, value, write, rd->a, (int)rd->n)) return -1;
+    if (atomic) rv_trace_set_atomic(tr, s, g->thread, g->tries ? g->tries : 1);
+    return 0;
 }
 
 /* The most common distance between a step's written word and the other word
@@ -281,9 +405,11 @@ static int32_t step_stride(const rv_trace *tr, int s)
 static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
 {
     int shfl = 0, gout = 0, gin = 0, smem_w = 0, shfl_d = -1, same_d = 1;
+    unsigned atom_space = 0; /* where the step's first atomic went, 0 = none */
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, s, t);
         if (!e->line) continue;
+        if ((e->flags & RV_EV_ATOMIC) && !atom_space) atom_space = RV_ACC_SPACE(e->write);
         const uint64_t *r = rv_event_reads(tr, e);
         for (uint32_t k = 0; k < e->nreads; k++) {
             unsigned sp = RV_ACC_SPACE(r[k]);
@@ -304,7 +430,12 @@ static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
     }
     rv_step *st = &tr->steps[s];
     st->stride = 0;
-    if (shfl) {
+    if (atom_space) {
+        st->phase = RV_PHASE_ATOMIC;
+        snprintf(st->label, sizeof st->label, "%s",
+                 atom_space == RV_SPACE_TICKET ? "ticket" : atom_space == RV_SPACE_GOUT ? "atomic out"
+                 : RV_ACC_IS_SMEM(RV_ACC(atom_space, 0)) ? "atomic" : "atomic global");
+    } else if (shfl) {
         st->phase = RV_PHASE_SHUFFLE;
         st->stride = shfl_d > 0 && same_d ? shfl_d : 0;
         if (st->stride) snprintf(st->label, sizeof st->label, "shfl %d", st->stride);
@@ -331,7 +462,9 @@ static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
 
 /* Marks the steps that read a shared word another thread wrote earlier in
  * the same barrier interval with nothing ordering the two: no __syncwarp
- * between them in one warp, and no barrier at all across warps.  `at[s*B+t]`
+ * between them in one warp, and no barrier at all across warps.  Atomics on
+ * one word are ordered by the hardware: they race with no one, but a plain
+ * read of a word while others still add to it does.  `at[s*B+t]`
  * is the group of thread t at step s (or NULL); `interval` of each step. */
 static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *interval, int words)
 {
@@ -352,6 +485,9 @@ static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *i
                     if (w >= (uint64_t)words || last[w].step < 0 || last[w].thread == t ||
                         interval[last[w].step] != interval[s])
                         continue;
+                    /* a compare-and-swap loop loads the word it changes: the
+                       atomic orders it, so it is no race */
+                    if ((e->flags & RV_EV_ATOMIC) && RV_ACC_IS_SMEM(e->write) && RV_ACC_INDEX(e->write) == w) continue;
                     int same_warp = last[w].thread / 32 == t / 32;
                     if (!same_warp || g->syncs <= last[w].syncs) tr->steps[s].flags |= RV_STEP_UNSYNCED;
                 }
@@ -369,6 +505,46 @@ static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *i
     }
     free(last);
     return 0;
+}
+
+/* A shuffle whose lane operand is a register (the patching API gives only
+ * its pc, and the machine code names no lane) records no lane.  Between two
+ * shuffle steps whose distances are known, halving or doubling (a loop over
+ * offsets the compiler did not unroll into immediates), the distances of the
+ * steps between are what the loop must have used: the lanes are filled in so,
+ * and the step says it was inferred (RV_STEP_INFERRED). */
+static void infer_shuffles(rv_trace *tr)
+{
+    for (int a = 0; a < tr->nsteps; a++) {
+        if (tr->steps[a].phase != RV_PHASE_SHUFFLE || !tr->steps[a].stride) continue;
+        int b = a + 1;
+        while (b < tr->nsteps && tr->steps[b].phase == RV_PHASE_SHUFFLE && !tr->steps[b].stride) b++;
+        if (b == a + 1 || b >= tr->nsteps || tr->steps[b].phase != RV_PHASE_SHUFFLE || !tr->steps[b].stride) continue;
+        int da, db, gap = b - a;
+        rv_lane_pattern pa = rv_step_lanes(tr, a, &da), pb = rv_step_lanes(tr, b, &db);
+        if (pa != pb || (pa != RV_LANES_DOWN && pa != RV_LANES_UP && pa != RV_LANES_XOR)) continue;
+        int halving = gap < 31 && (da >> gap) == db && (db << gap) == da;
+        int doubling = gap < 31 && (db >> gap) == da && (da << gap) == db;
+        if (!halving && !doubling) continue;
+        for (int k = a + 1; k < b; k++) {
+            int d = halving ? da >> (k - a) : da << (k - a);
+            for (int t = 0; t < tr->block_size; t++) {
+                rv_event *e = rv_trace_event(tr, k, t);
+                if (!e->line || e->nreads > 64) continue;
+                uint64_t r[65];
+                memcpy(r, rv_event_reads(tr, e), e->nreads * sizeof *r);
+                r[e->nreads] = RV_ACC(RV_SPACE_LANE, rv_lane_source(pa, d, t % 32));
+                uint16_t flags = e->flags, tries = e->tries;
+                if (rv_trace_set(tr, k, t, e->line, e->value, e->write, r, (int)e->nreads + 1)) return;
+                e->flags = flags;
+                e->tries = tries;
+            }
+            tr->steps[k].stride = d;
+            tr->steps[k].flags |= RV_STEP_INFERRED;
+            snprintf(tr->steps[k].label, sizeof tr->steps[k].label, "shfl %d", d);
+        }
+        a = b - 1;
+    }
 }
 
 static char *copy_text(const char *s)
@@ -390,6 +566,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
 {
     const rv_raw_header *h = &in->raw->h;
     builder b = {.in = in, .rec = in->raw->rec, .err = err, .errlen = errlen};
+    err[0] = 0;
     rv_trace *tr = NULL;
     uint32_t B = h->block_size;
     if (B < 32 || B > 1024 || (B & (B - 1))) {
@@ -409,6 +586,11 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
         if (b.rec[i].kind == RV_RAW_SMEM && b.rec[i].addr < b.smem_base) b.smem_base = b.rec[i].addr;
     }
     b.smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
+    uint64_t smem_end = 0;
+    for (uint32_t i = 0; i < h->nrec; i++)
+        if (b.rec[i].kind == RV_RAW_SMEM && b.rec[i].addr + b.rec[i].size > smem_end) smem_end = b.rec[i].addr + b.rec[i].size;
+    uint64_t smem_est = smem_end > b.smem_base ? (smem_end - b.smem_base + 3) / 4 : 1;
+    find_own_memory(&b);
     for (uint32_t t = 0; t < B; t++) b.start[t + 1] += b.start[t];
     {
         uint32_t *fill = calloc(B, sizeof *fill);
@@ -428,11 +610,21 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     uint32_t *first = calloc(b.nintervals + 1, sizeof *first), nsteps = 0;
     if (!first) goto oom;
     for (uint32_t v = 0; v < b.nintervals; v++) { first[v] = nsteps; nsteps += b.nsub[v]; }
-    if (nsteps > RV_MAX_STEPS) { b.cut = 1; nsteps = RV_MAX_STEPS; }
+    uint32_t most = RV_OWN_MAX_STEPS;
+    if ((uint64_t)most * (B + smem_est) > RV_OWN_MAX_CELLS) most = (uint32_t)(RV_OWN_MAX_CELLS / (B + smem_est));
+    if (most < 1) most = 1;
+    if (nsteps > most) {
+        cut(&b, _("the block took %u steps; a trace of %u threads and %llu shared words holds %u"), nsteps, B,
+            (unsigned long long)smem_est, most);
+        nsteps = most;
+    }
+    if (h->claimed > h->nrec)
+        cut(&b, _("the block made %u records; the tracer keeps %u a launch (RV_TRACER_CAP)"), h->claimed, h->nrec);
     tr = nsteps ? rv_trace_new((int)B, (int)nsteps) : NULL;
     if (!tr) { free(first); goto oom; }
     const group **at = calloc((size_t)nsteps * B, sizeof *at);
     uint32_t *interval = calloc(nsteps, sizeof *interval);
+    reads rd = {0};
     if (!at || !interval) { free(at); free(interval); free(first); goto oom; }
     for (uint32_t v = 0; v < b.nintervals; v++)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) interval[first[v] + k] = v;
@@ -441,8 +633,13 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
         if (s >= nsteps) continue;
         at[(size_t)s * B + b.g[i].thread] = &b.g[i];
         int carried = i > 0 && b.g[i - 1].thread == b.g[i].thread;
-        if (fill_event(&b, tr, (int)s, &b.g[i], carried)) { free(at); free(interval); free(first); goto bad; }
+        if (fill_event(&b, tr, (int)s, &b.g[i], carried, &rd)) {
+            free(rd.a); free(at); free(interval); free(first);
+            if (!err[0]) goto oom;
+            goto bad;
+        }
     }
+    free(rd.a);
     int marked = mark_unsynced(tr, at, interval, b.smem_words);
     free(at);
     free(interval);
@@ -454,9 +651,14 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
             shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
         }
     free(first);
+    infer_shuffles(tr);
     tr->version = RV_VERSION_OWN;
     tr->traced_block = h->traced_block;
-    tr->n = in->n;
+    tr->n = in->arrays->in_n ? in->arrays->in_n : in->n;
+    tr->launch = h->launch;
+    tr->launches = in->launches > h->launch ? in->launches : h->launch;
+    tr->call = h->call;
+    tr->own_gwords = b.gwords;
     tr->grid = h->grid;
     tr->data = in->data;
     tr->origin_kind = RV_ORIGIN_GPU;
@@ -466,8 +668,10 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     tr->own_name = copy_text(in->name);
     tr->own_source = copy_text(in->source);
     tr->own_smem_words = (uint32_t)(b.smem_words > 0 ? b.smem_words : 1);
-    tr->own_flags = (b.cut || h->claimed > h->nrec) ? RV_OWN_CUT : 0;
-    if (!tr->own_name || !tr->own_source) goto oom;
+    tr->own_kernel = copy_text(h->func_name);
+    tr->own_flags = b.cut_why[0] ? RV_OWN_CUT : 0;
+    tr->own_cut = b.cut_why[0] ? copy_text(b.cut_why) : NULL;
+    if (!tr->own_name || !tr->own_source || !tr->own_kernel || (b.cut_why[0] && !tr->own_cut)) goto oom;
     if (rv_trace_validate(tr, err, errlen)) goto bad;
     goto done;
 oom:

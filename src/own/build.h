@@ -14,7 +14,9 @@
 typedef struct rv_own_input {
     const rv_raw *raw;
     const rv_sass *sass;
-    const rv_own_meta *meta;    /* in[] and out[]: where they were              */
+    const rv_own_meta *meta;    /* what the program said of its run             */
+    const rv_own_arrays *arrays;/* in[] and out[] of this launch's call          */
+    uint32_t launches;          /* launches the run made, traced or not         */
     const char *name;           /* the student's file, as the trace names it    */
     const char *source;         /* its text                                     */
     const char *device;         /* the GPU it ran on                            */
@@ -23,8 +25,9 @@ typedef struct rv_own_input {
     rv_data data;
 } rv_own_input;
 
-/* The trace, or NULL with the problem in err (an access outside in[] and
- * out[], a block that recorded nothing, ...). */
+/* The trace of one launch (its launch, call and kernel said), or NULL with
+ * the problem in err (an access just past in[] or out[], a block that
+ * recorded nothing, ...). */
 rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen);
 
 #endif

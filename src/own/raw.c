@@ -12,20 +12,25 @@
 int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    if (len < sizeof out->h || memcmp(buf, RV_RAW_MAGIC, 8) != 0) {
+    int v1 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V1, 8) == 0;
+    size_t hbytes = v1 ? RV_RAW_HEADER_V1_BYTES : sizeof out->h;
+    if (len < hbytes || (!v1 && memcmp(buf, RV_RAW_MAGIC, 8) != 0)) {
         snprintf(err, errlen, _("not a raw trace from the tracer (no '%s' header)"), RV_RAW_MAGIC);
         return -1;
     }
-    memcpy(&out->h, buf, sizeof out->h);
+    memcpy(&out->h, buf, hbytes);
+    if (v1) out->h.launch = out->h.call = 1; /* one launch, the first */
+    buf += hbytes;
+    len -= hbytes;
     const rv_raw_header *h = &out->h;
     if (h->block_size < 1 || h->block_size > 1024 || h->grid < 1 || h->traced_block >= h->grid) {
         snprintf(err, errlen, _("raw trace: block size %u, grid %u, traced block %u are out of range"),
                  h->block_size, h->grid, h->traced_block);
         return -1;
     }
-    if ((len - sizeof out->h) / sizeof(rv_raw_record) != h->nrec || (len - sizeof out->h) % sizeof(rv_raw_record) ||
-        h->nrec > h->claimed) {
-        snprintf(err, errlen, _("raw trace: %u records announced, %zu bytes follow"), h->nrec, len - sizeof out->h);
+    if (len / sizeof(rv_raw_record) != h->nrec || len % sizeof(rv_raw_record) || h->nrec > h->claimed ||
+        h->launch < 1 || h->call < 1) {
+        snprintf(err, errlen, _("raw trace: %u records announced, %zu bytes follow"), h->nrec, len);
         return -1;
     }
     if (!memchr(h->func_name, 0, sizeof h->func_name)) {
@@ -34,7 +39,7 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
     }
     out->rec = malloc((size_t)h->nrec * sizeof *out->rec + 1);
     if (!out->rec) { snprintf(err, errlen, _("out of memory")); return -1; }
-    memcpy(out->rec, buf + sizeof out->h, (size_t)h->nrec * sizeof *out->rec);
+    memcpy(out->rec, buf, (size_t)h->nrec * sizeof *out->rec);
     for (uint32_t i = 0; i < h->nrec; i++) {
         const rv_raw_record *r = &out->rec[i];
         if (r->thread >= h->block_size || r->kind < RV_RAW_SMEM || r->kind > RV_RAW_SHFL ||
@@ -78,6 +83,15 @@ int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen
         else if (!strncmp(p, "in ", 3) && sscanf(p + 3, "%llu %llu", &a, &b) == 2) { m->in_addr = a; m->in_n = b; }
         else if (!strncmp(p, "out ", 4) && sscanf(p + 4, "%llu %llu", &a, &b) == 2) { m->out_addr = a; m->out_n = b; }
         else if (!strncmp(p, "traced_ms ", 10)) m->traced_ms = strtod(p + 10, NULL);
+        else if (!strncmp(p, "call ", 5)) {
+            unsigned k;
+            unsigned long long c, d;
+            if (sscanf(p + 5, "%u in %llu %llu out %llu %llu", &k, &a, &b, &c, &d) == 5 && k >= 1 &&
+                k <= RV_OWN_MAX_CALLS && k == (unsigned)m->ncalls + 1) {
+                m->calls[m->ncalls] = (rv_own_arrays){a, b, c, d};
+                m->ncalls++;
+            }
+        }
         else if (!strncmp(p, "ms", 2)) {
             char *q = (char *)p + 2, *end;
             while (m->nms < 64) {
@@ -92,5 +106,6 @@ int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen
         snprintf(err, errlen, _("the traced program wrote no sum"));
         return -1;
     }
+    if (!m->ncalls) m->calls[m->ncalls++] = (rv_own_arrays){m->in_addr, m->in_n, m->out_addr, m->out_n}; /* before calls were said */
     return 0;
 }

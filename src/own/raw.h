@@ -20,6 +20,14 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
 int rv_raw_load(const char *path, rv_raw *out, char *err, size_t errlen);
 void rv_raw_free(rv_raw *r);
 
+/* The arrays one call of launch() was given. */
+typedef struct rv_own_arrays {
+    uint64_t in_addr, in_n;    /* in[]: where, how many floats                */
+    uint64_t out_addr, out_n;  /* out[]: where, how many floats               */
+} rv_own_arrays;
+
+#define RV_OWN_MAX_CALLS 64    /* calls of launch() a run says (2^31 / 32^k) */
+
 /* What the traced program said of its run. */
 typedef struct rv_own_meta {
     double   sum;              /* the whole reduction's result                */
@@ -29,6 +37,9 @@ typedef struct rv_own_meta {
     double   traced_ms;        /* the traced whole reduction (trace mode)     */
     double   ms[64];           /* timed runs (time mode)                      */
     int      nms;
+    rv_own_arrays calls[RV_OWN_MAX_CALLS]; /* each call's arrays (the first
+                                  from in/out when the program said no calls) */
+    int      ncalls;
 } rv_own_meta;
 
 int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen);

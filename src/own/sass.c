@@ -52,6 +52,15 @@ static void parse_shfl(const char *op, const char *eol, rv_sass_insn *in)
     }
 }
 
+/* ATOMS.CAS, ATOMS.CAST.SPIN, ATOM.E.CAS, ATOMG.E.CAS.STRONG.GPU ... */
+static uint8_t is_cas(const char *op, const char *eol)
+{
+    if (strncmp(op, "ATOM", 4) != 0) return 0;
+    for (const char *p = op; p + 4 <= eol && *p != ' '; p++)
+        if (!strncmp(p, ".CAS", 4)) return 1;
+    return 0;
+}
+
 int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass *out, char *err, size_t errlen)
 {
     char head[600];
@@ -95,6 +104,7 @@ int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass 
             while (op < eol && (*op == ' ' || *op == '\t')) op++;
             if (*op == '@') { while (op < eol && *op != ' ') op++; while (op < eol && *op == ' ') op++; }
             parse_shfl(op, eol, in);
+            in->cas = is_cas(op, eol);
         }
         p = eol;
     }

@@ -1,7 +1,7 @@
 /* sass.h — the traced kernel's machine code as nvdisasm prints it (-g -gi -c):
  * for each instruction its offset, the student's source line it came from
  * (through inlined functions: the innermost line in the student's file), and
- * for a shuffle its kind and lane operand.  The line table the viewer's code
+ * for a shuffle its kind and lane operand, and whether it is a compare-and-swap.  The line table the viewer's code
  * pane needs, and what a shuffle's lanes are, which the patching API does
  * not say. */
 #ifndef RV_OWN_SASS_H
@@ -17,6 +17,8 @@ typedef struct rv_sass_insn {
     uint32_t line;       /* in the student's file; 0 when none           */
     uint8_t  shfl;       /* rv_shfl_mode                                 */
     int32_t  shfl_arg;   /* its lane operand when an immediate, else -1  */
+    uint8_t  cas;        /* an atomic compare-and-swap (ATOMS.CAS, ATOMS.CAST,
+                            ATOMG.CAS ...): a loop of them is one atomic  */
 } rv_sass_insn;
 
 typedef struct rv_sass {

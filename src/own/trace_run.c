@@ -249,7 +249,9 @@ static int run_program(const rv_own_opts *o, const char *work, int traced, const
     snprintf(e_out, sizeof e_out, "RV_TRACER_OUT=%s", work);
     snprintf(e_pat, sizeof e_pat, "RV_TRACER_PATCHES=%s", patches);
     snprintf(e_blk, sizeof e_blk, "RV_TRACER_BLOCK=%u", o->block);
-    char *env[] = {e_inj, e_out, e_pat, e_blk, e_san, e_ld, "CUDA_MODULE_LOADING=EAGER", NULL};
+    char e_launch[48];
+    snprintf(e_launch, sizeof e_launch, "RV_TRACER_LAUNCH=%u", o->launch);
+    char *env[] = {e_inj, e_out, e_pat, e_blk, e_launch, e_san, e_ld, "CUDA_MODULE_LOADING=EAGER", NULL};
     rv_proc_result r = rv_proc_run(argv, traced ? env : NULL, log, o->timeout_s);
     *seconds = r.seconds;
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
@@ -308,15 +310,24 @@ static void where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     free(text);
 }
 
-/* nvdisasm's listing of the traced kernel's module, with its line table, to
- * WORK/kernel.sass. */
-static int disassemble(const char *work, const rv_raw *raw, char *err, size_t errlen)
+/* Where the listing of a module's machine code is kept: kernel.sass for the
+ * module of the first traced launch (the name a kept folder always had),
+ * kernel-mK.sass for another. */
+static void sass_path(const char *work, uint32_t module, uint32_t first_module, char *out, size_t len)
+{
+    if (module == first_module) snprintf(out, len, "%s/kernel.sass", work);
+    else snprintf(out, len, "%s/kernel-m%u.sass", work, module);
+}
+
+/* nvdisasm's listing of a traced kernel's module, with its line table. */
+static int disassemble(const char *work, uint32_t module, uint32_t first_module, char *err, size_t errlen)
 {
     char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
     if (!rv_find_program("nvdisasm", nd, sizeof nd))
         return fail(err, errlen, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
-    snprintf(cubin, sizeof cubin, "%s/module%u.cubin", work, raw->h.module);
-    snprintf(log, sizeof log, "%s/kernel.sass", work);
+    snprintf(cubin, sizeof cubin, "%s/module%u.cubin", work, module);
+    sass_path(work, module, first_module, log, sizeof log);
+    if (access(log, F_OK) == 0) return 0; /* another launch's module, done */
     char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
     rv_proc_result r = rv_proc_run(argv, NULL, log, DISASM_LIMIT_S);
     if (r.end != RV_PROC_EXITED || r.status != 0)
@@ -324,10 +335,11 @@ static int disassemble(const char *work, const rv_raw *raw, char *err, size_t er
     return 0;
 }
 
-static int read_sass(const char *work, const rv_raw *raw, const char *file, rv_sass *sass, char *err, size_t errlen)
+static int read_sass(const char *work, const rv_raw *raw, uint32_t first_module, const char *file, rv_sass *sass,
+                     char *err, size_t errlen)
 {
     char log[PATH_MAX + 16], src[PATH_MAX + 16], inner[300];
-    snprintf(log, sizeof log, "%s/kernel.sass", work);
+    sass_path(work, raw->h.module, first_module, log, sizeof log);
     snprintf(src, sizeof src, "%s/student.cu", work);
     char *text = rv_read_text(log, NULL);
     if (!text) return fail(err, errlen, 2, _("cannot read %s"), log);
@@ -335,6 +347,33 @@ static int read_sass(const char *work, const rv_raw *raw, const char *file, rv_s
     free(text);
     if (rc) return fail(err, errlen, 2, _("%s: %s"), file, inner);
     return 0;
+}
+
+/* The raw files of a traced run, in launch order: raw-1.rvraw ... as
+ * launches.txt lists them traced, or the one raw.rvraw of a folder kept
+ * before every launch was traced.  *launches: the launches the run made. */
+static int raw_files(const char *work, char files[][PATH_MAX + 32], int most, uint32_t *launches)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/launches.txt", work);
+    char *text = rv_read_text(path, NULL);
+    int n = 0;
+    *launches = 0;
+    if (!text) {
+        snprintf(files[0], sizeof files[0], "%s/raw.rvraw", work);
+        *launches = 1;
+        return 1;
+    }
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        unsigned k;
+        char traced[32];
+        if (sscanf(line, "launch %u call %*u grid %*u block %*u traced %31s", &k, traced) != 2) continue;
+        if (k > *launches) *launches = k;
+        if (strcmp(traced, "1") != 0 || n >= most) continue;
+        snprintf(files[n++], sizeof files[0], "%s/raw-%u.rvraw", work, k);
+    }
+    free(text);
+    return n;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -403,13 +442,11 @@ static int read_run_info(const char *work, run_info *ri, char *err, size_t errle
 }
 
 /* The records of a traced run (and the times of a timed one, when there are)
- * in WORK made into a trace: everything after the GPU. */
+ * in WORK made into a trace, a launch after another: everything after the GPU. */
 static int convert(const char *work, const run_info *ri, const char *source, rv_own_result *res, char *err, size_t errlen)
 {
-    char path[PATH_MAX + 32], inner[600];
+    char path[PATH_MAX + 32], inner[600], files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32];
     int rc = 0;
-    rv_raw raw = {0};
-    rv_sass sass = {0};
     rv_own_meta meta, timed;
     snprintf(path, sizeof path, "%s/traced.txt", work);
     char *text = rv_read_text(path, NULL);
@@ -418,18 +455,35 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
         return fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
     }
     free(text);
-    snprintf(path, sizeof path, "%s/raw.rvraw", work);
-    if (rv_raw_load(path, &raw, inner, sizeof inner)) return raw_failed(path, inner, err, errlen);
-    if ((rc = read_sass(work, &raw, ri->file, &sass, err, errlen))) goto out;
-    rv_own_input bin = {&raw, &sass, &meta, ri->file, source, ri->device, ri->date, ri->n, ri->data};
-    res->tr = rv_own_build(&bin, err, errlen);
-    if (!res->tr) { rc = 2; goto out; }
+    uint32_t launches;
+    int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
+    if (nfiles == 0) return fail(err, errlen, 2, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
+    rv_trace **tail = &res->tr;
+    uint32_t first_module = 0, grid1 = 0, block1 = 0;
+    for (int f = 0; f < nfiles && !rc; f++) {
+        rv_raw raw = {0};
+        rv_sass sass = {0};
+        if (rv_raw_load(files[f], &raw, inner, sizeof inner)) { rc = raw_failed(files[f], inner, err, errlen); break; }
+        if (f == 0) { first_module = raw.h.module; grid1 = raw.h.grid; block1 = raw.h.block_size; }
+        const rv_own_arrays *arrays = raw.h.call <= (uint32_t)meta.ncalls ? &meta.calls[raw.h.call - 1] : &meta.calls[0];
+        if (!(rc = read_sass(work, &raw, first_module, ri->file, &sass, err, errlen))) {
+            rv_own_input bin = {&raw, &sass, &meta, arrays, launches, ri->file, source, ri->device, ri->date, ri->n, ri->data};
+            *tail = rv_own_build(&bin, inner, sizeof inner);
+            if (!*tail) rc = fail(err, errlen, 2, nfiles > 1 ? _("launch %u of %s: %s") : "%.0u%.0s%s", raw.h.launch, ri->file, inner);
+            else tail = &(*tail)->next;
+        }
+        rv_raw_free(&raw);
+        rv_sass_free(&sass);
+    }
+    if (rc) goto out;
     double cpu = 0;
     for (uint64_t i = 0; i < ri->n; i++) cpu += rv_data_value(ri->data, i);
-    res->verdict = rv_sum_judge(ri->data, ri->n, (uint64_t)raw.h.grid * raw.h.block_size, meta.sum, cpu);
-    res->tr->own_sum = meta.sum;
+    res->verdict = rv_sum_judge(ri->data, ri->n, (uint64_t)grid1 * block1, meta.sum, cpu);
     res->traced_ms = meta.traced_ms;
-    if (!res->verdict.ok) res->tr->own_flags |= RV_OWN_SUM_WRONG;
+    for (rv_trace *t = res->tr; t; t = t->next) {
+        t->own_sum = meta.sum;
+        if (!res->verdict.ok) t->own_flags |= RV_OWN_SUM_WRONG;
+    }
     snprintf(path, sizeof path, "%s/timed.txt", work);
     text = rv_read_text(path, NULL);
     if (text) {
@@ -440,12 +494,11 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
         }
         free(text);
         qsort(timed.ms, (size_t)timed.nms, sizeof timed.ms[0], cmp_double);
-        res->tr->own_ms = timed.nms % 2 ? timed.ms[timed.nms / 2] : (timed.ms[timed.nms / 2 - 1] + timed.ms[timed.nms / 2]) / 2;
+        double ms = timed.nms % 2 ? timed.ms[timed.nms / 2] : (timed.ms[timed.nms / 2 - 1] + timed.ms[timed.nms / 2]) / 2;
+        for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = ms;
     }
 out:
     if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
-    rv_raw_free(&raw);
-    rv_sass_free(&sass);
     return rc;
 }
 
@@ -563,9 +616,16 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     snprintf(path, sizeof path, "%s/input.bin", work);
     if (write_input(path, o->data, o->n)) { rc = fail(err, errlen, 2, _("cannot write %s (disk full?)"), path); goto out; }
     if (write_run_info(work, &ri)) { rc = fail(err, errlen, 2, _("cannot write %s/run.txt"), work); goto out; }
-    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass"};
+    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
+                                        "launches.txt"};
     for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) { /* a kept folder used again */
         snprintf(path, sizeof path, "%s/%s", work, stale[k]);
+        remove(path);
+    }
+    for (int k = 0; k <= 64; k++) {
+        snprintf(path, sizeof path, "%s/raw-%d.rvraw", work, k);
+        remove(path);
+        snprintf(path, sizeof path, "%s/kernel-m%d.sass", work, k);
         remove(path);
     }
     if ((rc = compile(o, work, err, errlen))) goto out;
@@ -580,16 +640,25 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
         free(tool_err);
         goto out;
     }
-    snprintf(path, sizeof path, "%s/raw.rvraw", work);
-    rv_raw raw = {0};
-    char inner[600];
-    if (rv_raw_load(path, &raw, inner, sizeof inner)) {
-        rc = raw_failed(path, inner, err, errlen);
-        goto out;
+    {
+        char files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32], inner[600];
+        uint32_t launches, first_module = 0;
+        int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
+        if (nfiles == 0) {
+            rc = launches ? fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside their "
+                                                   "grids, or --launch names none of them)"), o->file, launches, o->block)
+                          : fail(err, errlen, 2, _("%s: launch() started no kernel"), o->file);
+            goto out;
+        }
+        for (int f = 0; f < nfiles && !rc; f++) {
+            rv_raw raw = {0};
+            if (rv_raw_load(files[f], &raw, inner, sizeof inner)) { rc = raw_failed(files[f], inner, err, errlen); break; }
+            if (f == 0) first_module = raw.h.module;
+            rc = disassemble(work, raw.h.module, first_module, err, errlen);
+            rv_raw_free(&raw);
+        }
+        if (rc) goto out;
     }
-    rc = disassemble(work, &raw, err, errlen);
-    rv_raw_free(&raw);
-    if (rc) goto out;
     if (o->time_it && (rc = run_program(o, work, 0, lib, patches, sanitizer, &res->plain_run_s, err, errlen))) goto out;
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
     if ((rc = convert(work, &ri, source, res, err, errlen))) goto out;

@@ -1,5 +1,5 @@
 /* trace_run.h — `reducevis trace`'s work: a student's .cu file compiled, run
- * once under the tracer (one block of its first launch recorded), run again
+ * once under the tracer (one block of every launch recorded), run again
  * untouched and timed, and made into a trace. */
 #ifndef RV_OWN_TRACE_RUN_H
 #define RV_OWN_TRACE_RUN_H
@@ -16,7 +16,8 @@ typedef struct rv_own_opts {
     const char *file;      /* the student's .cu file                         */
     int      block_size;   /* threads per block its launch is asked for       */
     uint64_t n;
-    uint32_t block;        /* the block to record                            */
+    uint32_t block;        /* the block to record, of every launch traced    */
+    uint32_t launch;       /* the one launch to trace (1-based), 0 = every one */
     rv_data  data;
     double   timeout_s;    /* each run of the program, at most               */
     int      time_it;      /* also the timed run                             */

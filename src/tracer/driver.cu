@@ -10,15 +10,15 @@
 // is left (the bench's "whole reduction, every pass"), so any one-pass or
 // single-pass kernel reduces the whole array.
 //
-//   driver trace IN N BLOCK RESULT   one whole reduction; the first launch is
-//                                    the one the tracer records (it is armed
-//                                    just before it)
+//   driver trace IN N BLOCK RESULT   one whole reduction, every call of
+//                                    launch() armed for the tracer (which
+//                                    records every kernel launch it makes)
 //   driver time  IN N BLOCK RESULT   3 untimed, then 20 timed whole reductions
 //                                    (CUDA events around each), no tracer
 //
 // IN holds N floats (written by reducevis from its data patterns).  RESULT
 // gets `key value` lines: the sum, the first pass's partial count, where the
-// arrays were (to name global accesses), the times.  Exit 0; 3 with a message
+// arrays were for each call of launch() (to name global accesses), the times.  Exit 0; 3 with a message
 // on stderr when CUDA or the student's launch fails.
 #include <cuda_runtime.h>
 
@@ -54,15 +54,22 @@ struct arrays {
 // One whole reduction, queued on s; returns where its result will be.  The
 // first launch's partial count goes to *first.  `wait`: check each launch as
 // it ends (the traced run); the timed runs queue them all and wait once.
-static const float *reduce_all(const arrays &a, unsigned block, cudaStream_t s, bool arm, bool wait, unsigned *first)
+// `calls`: where to say, for each call, which arrays it was given.
+static const float *reduce_all(const arrays &a, unsigned block, cudaStream_t s, bool arm, bool wait, unsigned *first,
+                               FILE *calls = nullptr)
 {
     const float *src = a.in;
     size_t m = a.n;
-    int which = 0;
+    int which = 0, call = 0;
     do {
-        if (arm) setenv("RV_TRACER_ARMED", "1", 1);
+        char k[16];
+        snprintf(k, sizeof k, "%d", ++call);
+        if (calls)
+            fprintf(calls, "call %d in %llu %zu out %llu %zu\n", call, (unsigned long long)(uintptr_t)src, m,
+                    (unsigned long long)(uintptr_t)a.out[which], a.nslots);
+        if (arm) { setenv("RV_TRACER_CALL", k, 1); setenv("RV_TRACER_ARMED", "1", 1); }
         unsigned g = launch(src, a.out[which], (unsigned)m, block, s);
-        if (arm) { setenv("RV_TRACER_ARMED", "0", 1); arm = false; }
+        if (arm) setenv("RV_TRACER_ARMED", "0", 1);
         check(cudaGetLastError(), "your launch failed to start a kernel");
         if (wait) check(cudaStreamSynchronize(s), "your kernel failed");
         if (first) { *first = g; first = nullptr; }
@@ -119,7 +126,7 @@ int main(int argc, char **argv)
     if (trace) {
         // the first launch is the traced one: its time under the tracer too
         check(cudaEventRecord(e0, s), "cudaEventRecord");
-        const float *at = reduce_all(a, block, s, true, true, &first);
+        const float *at = reduce_all(a, block, s, true, true, &first, r);
         check(cudaEventRecord(e1, s), "cudaEventRecord");
         float sum = read_sum(at), whole;
         check(cudaEventElapsedTime(&whole, e0, e1), "cudaEventElapsedTime");

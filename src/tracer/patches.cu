@@ -14,6 +14,11 @@ static __device__ __forceinline__ uint32_t block_index()
     return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
 }
 
+static __device__ __forceinline__ uint32_t thread_index()
+{
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
 // A record slot for this thread, or nullptr when it is not of the traced
 // block or the buffer is full (the count still grows: the host sees the cut).
 static __device__ __forceinline__ rv_raw_record *claim(void *userdata, uint64_t pc, uint8_t kind)
@@ -22,13 +27,17 @@ static __device__ __forceinline__ rv_raw_record *claim(void *userdata, uint64_t 
     if (!b || block_index() != b->block) return nullptr;
     uint32_t mask = __activemask();
     uint32_t k = atomicAdd(&b->count, 1u);
-    if (k >= b->cap) return nullptr;
+    if (k >= b->cap) {
+        b->last[thread_index()] = ~0u; // a run never goes on across a dropped record
+        return nullptr;
+    }
+    b->last[thread_index()] = k;
     rv_raw_record *r = &b->records[k];
     r->pc = pc;
     r->addr = 0;
     r->value[0] = r->value[1] = r->value[2] = r->value[3] = 0;
     r->mask = mask;
-    r->thread = (uint16_t)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+    r->thread = (uint16_t)thread_index();
     r->kind = kind;
     r->size = 0;
     r->flags = 0;
@@ -36,9 +45,37 @@ static __device__ __forceinline__ rv_raw_record *claim(void *userdata, uint64_t 
     return r;
 }
 
+// Whether a global read goes on from the thread's latest record as a run
+// (raw.h): then that record counts it, and no record is made.  Only the
+// thread itself writes its records, so no other thread races this.
+static __device__ __forceinline__ bool extends_run(void *userdata, uint64_t addr, uint32_t size)
+{
+    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
+    if (!b || block_index() != b->block) return false;
+    uint32_t k = b->last[thread_index()];
+    if (k == ~0u) return false;
+    rv_raw_record *r = &b->records[k];
+    if (r->kind != RV_RAW_GMEM || r->flags != SANITIZER_MEMORY_DEVICE_FLAG_READ || r->size != size) return false;
+    int64_t step = (int64_t)(addr - r->addr);
+    uint32_t more = r->value[0];
+    if (more == 0) {
+        if (step == 0) return false;
+        r->value[1] = (uint32_t)(uint64_t)step;
+        r->value[2] = (uint32_t)((uint64_t)step >> 32);
+    } else {
+        int64_t stride = (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
+        if (more == 0xffffffffu || step != stride * (int64_t)(more + 1)) return false;
+    }
+    r->value[0] = more + 1;
+    return true;
+}
+
 static __device__ __forceinline__ void access(void *userdata, uint64_t pc, uint8_t kind, void *ptr,
                                               uint32_t size, uint32_t flags, const void *data)
 {
+    if (kind == RV_RAW_GMEM && flags == SANITIZER_MEMORY_DEVICE_FLAG_READ &&
+        extends_run(userdata, (uint64_t)(uintptr_t)ptr, size))
+        return;
     rv_raw_record *r = claim(userdata, pc, kind);
     if (!r) return;
     r->addr = (uint64_t)(uintptr_t)ptr;

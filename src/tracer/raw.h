@@ -6,14 +6,22 @@
  * host side that turns a raw file into a trace (src/own/raw.c, build.c), so it holds
  * plain integer layouts and nothing else.  Little-endian, no padding.
  *
- * File: rv_raw_header, then header.nrec records.
+ * File: rv_raw_header, then header.nrec records.  One file per traced launch
+ * (raw-K.rvraw, K from 1); RVRAW001 files (one launch, raw.rvraw, no runs)
+ * still read.
+ *
+ * A run: a global read that goes on from the thread's record before it (the
+ * same size, read only, one stride on) is not a record of its own: that record
+ * counts it (value[0] = reads after the first, value[1..2] = the stride in
+ * bytes, signed 64-bit), so a grid-stride loop of any length is one record.
  */
 #ifndef RV_TRACER_RAW_H
 #define RV_TRACER_RAW_H
 
 #include <stdint.h>
 
-#define RV_RAW_MAGIC    "RVRAW001"
+#define RV_RAW_MAGIC    "RVRAW002"
+#define RV_RAW_MAGIC_V1 "RVRAW001"  /* before runs and launches: read too */
 #define RV_RAW_NAME_LEN 256
 
 /* What a record is. */
@@ -33,7 +41,8 @@ enum rv_raw_kind {
 typedef struct rv_raw_record {
     uint64_t pc;        /* of the patched instruction (absolute; see func_pc)     */
     uint64_t addr;      /* accesses: where; 0 otherwise                           */
-    uint32_t value[4];  /* a write's new bytes (accessSize of them), else as kind */
+    uint32_t value[4];  /* a write's new bytes (accessSize of them), a read's run
+                           (above), else as kind */
     uint32_t mask;      /* __activemask() of the lanes that reached it together  */
     uint16_t thread;    /* thread index in the block (x fastest)                  */
     uint8_t  kind;      /* rv_raw_kind                                            */
@@ -45,6 +54,7 @@ typedef struct rv_raw_record {
 /* What the device side of the tracer owns: one buffer, one counter. */
 typedef struct rv_raw_buffer {
     rv_raw_record *records;
+    uint32_t *last;     /* [block size]: each thread's latest record, ~0 = none   */
     uint32_t count;     /* records claimed (may pass cap: those were dropped)     */
     uint32_t cap;
     uint32_t block;     /* the block recorded, as blockIdx flattened x fastest    */
@@ -62,6 +72,12 @@ typedef struct rv_raw_header {
     uint64_t func_pc;           /* the kernel's first instruction                  */
     uint64_t func_size;         /* its size in bytes                               */
     char     func_name[RV_RAW_NAME_LEN]; /* mangled name of the traced kernel      */
+    /* RVRAW002 on */
+    uint32_t launch;            /* 1-based launch of the run (every kernel launch) */
+    uint32_t call;              /* 1-based call of the student's launch() it was in */
 } rv_raw_header;
+
+/* The header of an RVRAW001 file: the one above without launch and call. */
+#define RV_RAW_HEADER_V1_BYTES (sizeof(rv_raw_header) - 2 * sizeof(uint32_t))
 
 #endif

@@ -5,18 +5,23 @@
  * CUDA_INJECTION64_PATH names it, and calls InitializeInjection.  For every
  * module the program loads it saves the cubin (the host reads its line table
  * with nvdisasm) and patches shared- and global-memory accesses, barriers,
- * __syncwarp and shuffles with the device functions of patches.cu.  The launch
- * that follows the program's arming (RV_TRACER_ARMED=1 in its environment, set
- * by the driver just before it calls the student's `launch`) gets a record
- * buffer; every other launch runs with none, so its patches return at once.
- * When the program synchronises, the buffer is written to OUT/raw.rvraw
- * (src/tracer/raw.h).  Anything that goes wrong is written to OUT/tool-error.txt
- * for the host to report: a tool library cannot fail the program it is in.
+ * __syncwarp and shuffles with the device functions of patches.cu.  Every
+ * launch made while the program is armed (RV_TRACER_ARMED=1 in its
+ * environment, set by the driver around the calls of the student's `launch`;
+ * RV_TRACER_CALL says which call) is launch K of the run; each one traced gets
+ * a record buffer of its own, every other launch runs with none, so its
+ * patches return at once.  When the program synchronises, each pending buffer
+ * is written to OUT/raw-K.rvraw (src/tracer/raw.h), and OUT/launches.txt gets
+ * a line per launch, traced or not.  Anything that goes wrong is written to
+ * OUT/tool-error.txt for the host to report: a tool library cannot fail the
+ * program it is in.
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
  * required: the host finds it), RV_TRACER_BLOCK (block to record, default 0),
- * RV_TRACER_CAP (most records kept, default 4 Mi); for diagnosing the tool
+ * RV_TRACER_LAUNCH (the one launch to trace, default 0: every one, up to
+ * RV_TRACER_MAX_LAUNCHES), RV_TRACER_CAP (most records kept a launch, default
+ * 4 Mi); for diagnosing the tool
  * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash) and
  * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched).
  */
@@ -33,17 +38,25 @@
 #include "raw.h"
 
 #define MAX_MODULES 64
+#define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/trace.h) */
 
-static struct {
-    const char *out, *patches;
-    uint32_t block, cap;
-    int done;                          /* a launch has been given the buffer */
-    int pending;                       /* ... and not yet written            */
+/* A traced launch whose buffer is not yet written. */
+typedef struct pending {
     rv_raw_header hdr;
     rv_raw_buffer *dbuf;               /* device: the buffer's bookkeeping   */
     rv_raw_record *drec;               /* device: its records                */
+    uint32_t *dlast;                   /* device: each thread's latest record */
+    rv_raw_buffer init;                /* what dbuf starts as (copied from here) */
     CUcontext ctx;
     Sanitizer_StreamHandle stream;
+} pending;
+
+static struct {
+    const char *out, *patches;
+    uint32_t block, cap, only;         /* only: the one launch to trace, 0 = all */
+    uint32_t launches, traced;         /* armed launches seen, traced         */
+    pending pend[RV_TRACER_MAX_LAUNCHES];
+    int npend;
     CUmodule modules[MAX_MODULES];
     int nmodules;
     int debug, nopatch;
@@ -154,77 +167,106 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
     say("module %d patched", k);
 }
 
-static void launch_begin(const Sanitizer_LaunchData *d)
+/* A line of OUT/launches.txt: launch K, its call, grid, block size, kernel,
+ * and whether it was traced (1) or why not. */
+static void note_launch(uint32_t k, uint32_t call, uint32_t grid, uint32_t bs, const char *name, const char *traced)
 {
-    const char *armed = getenv("RV_TRACER_ARMED");
-    say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
-    if (T.done || !armed || strcmp(armed, "1") != 0 || !d->functionName) {
-        S.sanitizerSetCallbackData(d->function, NULL); /* this launch records nothing */
-        return;
-    }
-    T.done = 1;
-    rv_raw_header *h = &T.hdr;
-    memcpy(h->magic, RV_RAW_MAGIC, 8);
-    h->block_size = d->blockDim_x * d->blockDim_y * d->blockDim_z;
-    h->grid = d->gridDim_x * d->gridDim_y * d->gridDim_z;
-    h->traced_block = T.block;
-    h->module = (uint32_t)module_index(d->module);
-    snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName ? d->functionName : "");
-    if (S.sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
-        fail("cannot find where kernel %s starts", h->func_name);
-    if (T.block >= h->grid) {
-        fail("the traced block %u is outside the grid of %u blocks that launch started", T.block, h->grid);
-        S.sanitizerSetCallbackData(d->function, NULL);
-        return;
-    }
-    size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
-    if (S.sanitizerAlloc(d->context, (void **)&T.drec, bytes) != SANITIZER_SUCCESS ||
-        S.sanitizerAlloc(d->context, (void **)&T.dbuf, sizeof(rv_raw_buffer)) != SANITIZER_SUCCESS) {
-        fail("cannot allocate %zu bytes on the GPU for the trace buffer (lower RV_TRACER_CAP)", bytes);
-        S.sanitizerSetCallbackData(d->function, NULL);
-        return;
-    }
-    rv_raw_buffer b = {T.drec, 0, T.cap, T.block, 0};
-    S.sanitizerMemcpyHostToDeviceAsync(T.dbuf, &b, sizeof b, d->hStream);
-    S.sanitizerSetCallbackData(d->function, T.dbuf);
-    T.ctx = d->context;
-    T.stream = d->hStream;
-    T.pending = 1;
-    say("buffer of %u records given to block %u", T.cap, T.block);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/launches.txt", T.out);
+    FILE *f = fopen(path, "a");
+    if (!f) { fail("cannot write %s", path); return; }
+    fprintf(f, "launch %u call %u grid %u block %u traced %s kernel %s\n", k, call, grid, bs, traced, name);
+    fclose(f);
 }
 
-/* The program waited for the GPU: write the buffer, once. */
-static void synchronized(void)
+static void launch_begin(const Sanitizer_LaunchData *d)
 {
-    if (!T.pending) return;
-    T.pending = 0;
-    say("synchronized: reading the buffer back");
-    rv_raw_buffer b;
-    if (S.sanitizerMemcpyDeviceToHost(&b, T.dbuf, sizeof b, T.stream) != SANITIZER_SUCCESS) {
-        fail("cannot read the trace buffer back (the kernel failed?)");
+    const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
+    say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
+    S.sanitizerSetCallbackData(d->function, NULL); /* unless traced below, this launch records nothing */
+    if (!armed || strcmp(armed, "1") != 0 || !d->functionName) return;
+    uint32_t k = ++T.launches, call = callv ? (uint32_t)strtoul(callv, NULL, 10) : 1;
+    uint32_t grid = d->gridDim_x * d->gridDim_y * d->gridDim_z, bs = d->blockDim_x * d->blockDim_y * d->blockDim_z;
+    const char *why = NULL;
+    if (T.only && k != T.only) why = "not-asked";
+    else if (T.block >= grid) why = "block-outside-grid";
+    else if (T.traced >= RV_TRACER_MAX_LAUNCHES || T.npend >= RV_TRACER_MAX_LAUNCHES) why = "too-many-launches";
+    note_launch(k, call, grid, bs, d->functionName, why ? why : "1");
+    if (why) return;
+    pending *p = &T.pend[T.npend];
+    memset(p, 0, sizeof *p);
+    rv_raw_header *h = &p->hdr;
+    memcpy(h->magic, RV_RAW_MAGIC, 8);
+    h->block_size = bs;
+    h->grid = grid;
+    h->traced_block = T.block;
+    h->launch = k;
+    h->call = call;
+    h->module = (uint32_t)module_index(d->module);
+    snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName);
+    if (S.sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
+        fail("cannot find where kernel %s starts", h->func_name);
+    size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
+    if (S.sanitizerAlloc(d->context, (void **)&p->drec, bytes) != SANITIZER_SUCCESS ||
+        S.sanitizerAlloc(d->context, (void **)&p->dbuf, sizeof(rv_raw_buffer)) != SANITIZER_SUCCESS ||
+        S.sanitizerAlloc(d->context, (void **)&p->dlast, (size_t)bs * sizeof(uint32_t)) != SANITIZER_SUCCESS) {
+        fail("cannot allocate %zu bytes on the GPU for the trace buffer of launch %u (lower RV_TRACER_CAP)", bytes, k);
         return;
     }
-    T.hdr.claimed = b.count;
-    T.hdr.nrec = b.count < T.cap ? b.count : T.cap;
-    rv_raw_record *rec = malloc((size_t)T.hdr.nrec * sizeof *rec + 1);
-    if (!rec) { fail("out of memory reading %u records", T.hdr.nrec); return; }
-    if (T.hdr.nrec && S.sanitizerMemcpyDeviceToHost(rec, T.drec, (size_t)T.hdr.nrec * sizeof *rec, T.stream) != SANITIZER_SUCCESS) {
-        fail("cannot read the %u records back", T.hdr.nrec);
+    /* copied asynchronously: the sources must outlive this call */
+    static uint32_t none[1024];
+    if (none[0] == 0) memset(none, 0xff, sizeof none);
+    if (bs > 1024) { fail("launch %u has %u threads a block, more than a GPU runs", k, bs); return; }
+    p->init = (rv_raw_buffer){p->drec, p->dlast, 0, T.cap, T.block, 0};
+    S.sanitizerMemcpyHostToDeviceAsync(p->dlast, none, (size_t)bs * sizeof *none, d->hStream);
+    S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
+    S.sanitizerSetCallbackData(d->function, p->dbuf);
+    p->ctx = d->context;
+    p->stream = d->hStream;
+    T.npend++;
+    T.traced++;
+    say("launch %u: buffer of %u records given to block %u", k, T.cap, T.block);
+}
+
+/* One pending launch's buffer, read back and written to OUT/raw-K.rvraw. */
+static void write_pending(pending *p)
+{
+    rv_raw_buffer b;
+    if (S.sanitizerMemcpyDeviceToHost(&b, p->dbuf, sizeof b, p->stream) != SANITIZER_SUCCESS) {
+        fail("cannot read the trace buffer of launch %u back (the kernel failed?)", p->hdr.launch);
+        return;
+    }
+    p->hdr.claimed = b.count;
+    p->hdr.nrec = b.count < T.cap ? b.count : T.cap;
+    rv_raw_record *rec = malloc((size_t)p->hdr.nrec * sizeof *rec + 1);
+    if (!rec) { fail("out of memory reading %u records", p->hdr.nrec); return; }
+    if (p->hdr.nrec && S.sanitizerMemcpyDeviceToHost(rec, p->drec, (size_t)p->hdr.nrec * sizeof *rec, p->stream) != SANITIZER_SUCCESS) {
+        fail("cannot read the %u records of launch %u back", p->hdr.nrec, p->hdr.launch);
         free(rec);
         return;
     }
     char path[4096], tmp[4200];
-    snprintf(path, sizeof path, "%s/raw.rvraw", T.out);
+    snprintf(path, sizeof path, "%s/raw-%u.rvraw", T.out, p->hdr.launch);
     snprintf(tmp, sizeof tmp, "%s.part", path);
     FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(&T.hdr, sizeof T.hdr, 1, f) == 1 &&
-             fwrite(rec, sizeof *rec, T.hdr.nrec, f) == T.hdr.nrec;
+    int ok = f && fwrite(&p->hdr, sizeof p->hdr, 1, f) == 1 &&
+             fwrite(rec, sizeof *rec, p->hdr.nrec, f) == p->hdr.nrec;
     if (f && fclose(f) != 0) ok = 0;
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
-    say("%u records written (%u claimed)", T.hdr.nrec, T.hdr.claimed);
+    say("launch %u: %u records written (%u claimed)", p->hdr.launch, p->hdr.nrec, p->hdr.claimed);
     free(rec);
-    S.sanitizerFree(T.ctx, T.drec);
-    S.sanitizerFree(T.ctx, T.dbuf);
+    S.sanitizerFree(p->ctx, p->drec);
+    S.sanitizerFree(p->ctx, p->dbuf);
+    S.sanitizerFree(p->ctx, p->dlast);
+}
+
+/* The program waited for the GPU: write every pending buffer, once. */
+static void synchronized(void)
+{
+    if (!T.npend) return;
+    say("synchronized: reading %d buffers back", T.npend);
+    for (int i = 0; i < T.npend; i++) write_pending(&T.pend[i]);
+    T.npend = 0;
 }
 
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
@@ -246,8 +288,9 @@ int InitializeInjection(void)
 {
     T.out = getenv("RV_TRACER_OUT");
     T.patches = getenv("RV_TRACER_PATCHES");
-    const char *blk = getenv("RV_TRACER_BLOCK"), *cap = getenv("RV_TRACER_CAP");
+    const char *blk = getenv("RV_TRACER_BLOCK"), *cap = getenv("RV_TRACER_CAP"), *only = getenv("RV_TRACER_LAUNCH");
     T.block = blk ? (uint32_t)strtoul(blk, NULL, 10) : 0;
+    T.only = only ? (uint32_t)strtoul(only, NULL, 10) : 0;
     T.cap = cap ? (uint32_t)strtoul(cap, NULL, 10) : (4u << 20);
     const char *dbg = getenv("RV_TRACER_DEBUG"), *np = getenv("RV_TRACER_NOPATCH");
     T.debug = dbg && *dbg == '1';
