@@ -88,25 +88,6 @@ static int same_space(unsigned a, unsigned sp)
            (sp == RV_SPACE_SMEM && (a == RV_SPACE_SMEM8 || a == RV_SPACE_SMEM16));
 }
 
-/* The k-th access in space sp among an event's reads, or -1 (for GIN, a
- * float4's first element counts too: it lies in one 32-byte sector).  Its
- * width in shared-memory words goes to *width when asked. */
-static int64_t nth_read_w(const rv_trace *tr, const rv_event *e, unsigned sp, int k, int *width)
-{
-    const uint64_t *r = rv_event_reads(tr, e);
-    for (uint32_t i = 0; i < e->nreads; i++)
-        if (same_space(RV_ACC_SPACE(r[i]), sp) && k-- == 0) {
-            if (width) *width = (int)RV_ACC_WORDS(r[i]);
-            return (int64_t)RV_ACC_INDEX(r[i]);
-        }
-    return -1;
-}
-
-static int64_t nth_read(const rv_trace *tr, const rv_event *e, unsigned sp, int k)
-{
-    return nth_read_w(tr, e, sp, k, NULL);
-}
-
 static int count_reads(const rv_trace *tr, const rv_event *e, unsigned sp)
 {
     int c = 0;
@@ -163,11 +144,73 @@ static void apply_writes(rv_analysis *an)
 
 /* ---- pass 2: warps, conflicts, coalescing ------------------------------------ */
 
+/* The next access of space sp among an event's reads from *pos on (which it
+ * moves past it), or -1: lanes walk their reads once, whatever their number
+ * (a grid-stride loop's thread reads thousands). */
+static int64_t next_read(const rv_trace *tr, const rv_event *e, unsigned sp, uint32_t *pos, int *width)
+{
+    const uint64_t *r = rv_event_reads(tr, e);
+    for (; *pos < e->nreads; ++*pos)
+        if (same_space(RV_ACC_SPACE(r[*pos]), sp)) {
+            if (width) *width = (int)RV_ACC_WORDS(r[*pos]);
+            return (int64_t)RV_ACC_INDEX(r[(*pos)++]);
+        }
+    return -1;
+}
+
+/* Marks the words a request touched with its degree (the worst one wins). */
+static void mark_conflict(rv_analysis *an, int s, const int64_t words[RV_WARP_SIZE], int width, int deg)
+{
+    for (int l = 0; l < RV_WARP_SIZE; l++)
+        for (int j = 0; words[l] >= 0 && j < width && words[l] + j < an->smem_words; j++) {
+            uint8_t *c = &an->conflict[(size_t)s * an->smem_words + (size_t)(words[l] + j)];
+            if (deg > *c) *c = (uint8_t)(deg > 255 ? 255 : deg);
+        }
+}
+
+/* A warp's atomics (RV_EV_ATOMIC): round r of the instruction holds the lanes
+ * still trying (a compare-and-swap loop goes round until each lane's swap
+ * takes); lanes on one word are served one after another. */
+static void analyse_atomics(rv_analysis *an, int s, rv_warp_info *wi, const rv_event *const ev[RV_WARP_SIZE])
+{
+    int rounds = 0, smem = 0;
+    for (int l = 0; l < RV_WARP_SIZE; l++) {
+        if (!ev[l] || !(ev[l]->flags & RV_EV_ATOMIC)) continue;
+        wi->atom_lanes++;
+        wi->atom_tries += ev[l]->tries;
+        if (ev[l]->tries > rounds) rounds = ev[l]->tries;
+        smem |= RV_ACC_IS_SMEM(ev[l]->write);
+        int seen = 0, same = 0;
+        for (int m = 0; m < RV_WARP_SIZE; m++) {
+            if (!ev[m] || !(ev[m]->flags & RV_EV_ATOMIC) || ev[m]->write != ev[l]->write) continue;
+            same++;
+            seen |= m < l;
+        }
+        wi->atom_words += !seen;
+        if (same > wi->atom_same_word) wi->atom_same_word = same;
+    }
+    if (!wi->atom_lanes) return;
+    if (!smem) { wi->gatom_requests += rounds; return; }
+    for (int r = 0; r < rounds; r++) {
+        int64_t words[RV_WARP_SIZE];
+        for (int l = 0; l < RV_WARP_SIZE; l++)
+            words[l] = ev[l] && (ev[l]->flags & RV_EV_ATOMIC) && ev[l]->tries > r && RV_ACC_IS_SMEM(ev[l]->write)
+                     ? (int64_t)RV_ACC_INDEX(ev[l]->write) : -1;
+        int waves = 0, deg = rv_smem_request(words, 1, &waves);
+        if (!deg) continue;
+        wi->smem_atom_requests++;
+        wi->smem_atom_wavefronts += waves;
+        if (deg > wi->max_conflict) wi->max_conflict = deg;
+        mark_conflict(an, s, words, 1, deg);
+    }
+}
+
 static void analyse_warp(rv_analysis *an, int s, int w)
 {
     const rv_trace *tr = an->tr;
     rv_warp_info *wi = &an->warps[(size_t)s * an->nwarps + w];
     const rv_event *ev[RV_WARP_SIZE];
+    uint32_t pos[RV_WARP_SIZE];
     int max_smem = 0, max_gin = 0, any_smem_write = 0;
     wi->warp = w;
     for (int l = 0; l < RV_WARP_SIZE; l++) {
@@ -178,11 +221,12 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         if (c > max_smem) max_smem = c;
         c = count_reads(tr, ev[l], RV_SPACE_GIN);
         if (c > max_gin) max_gin = c;
-        any_smem_write |= RV_ACC_IS_SMEM(ev[l]->write);
+        any_smem_write |= RV_ACC_IS_SMEM(ev[l]->write) && !(ev[l]->flags & RV_EV_ATOMIC);
     }
     wi->state = wi->active_lanes == 0 ? RV_WARP_IDLE
               : wi->active_lanes == RV_WARP_SIZE ? RV_WARP_FULL : RV_WARP_DIVERGENT;
     /* shared-memory requests: the k-th read of each lane, then the write */
+    memset(pos, 0, sizeof pos);
     for (int k = 0; k <= max_smem; k++) {
         int64_t words[RV_WARP_SIZE];
         int width = 1; /* the request's access width in words (one instruction: one width) */
@@ -190,8 +234,8 @@ static void analyse_warp(rv_analysis *an, int s, int w)
             words[l] = -1;
             if (!ev[l]) continue;
             int wl = 1;
-            if (k < max_smem) words[l] = nth_read_w(tr, ev[l], RV_SPACE_SMEM, k, &wl);
-            else if (RV_ACC_IS_SMEM(ev[l]->write)) {
+            if (k < max_smem) words[l] = next_read(tr, ev[l], RV_SPACE_SMEM, &pos[l], &wl);
+            else if (RV_ACC_IS_SMEM(ev[l]->write) && !(ev[l]->flags & RV_EV_ATOMIC)) {
                 words[l] = (int64_t)RV_ACC_INDEX(ev[l]->write);
                 wl = (int)RV_ACC_WORDS(ev[l]->write);
             }
@@ -208,19 +252,19 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += waves; wi->smem_ld_lanes += lanes; }
         else { wi->smem_st_requests++; wi->smem_st_wavefronts += waves; wi->smem_st_lanes += lanes; }
         if (deg > wi->max_conflict) wi->max_conflict = deg;
-        for (int l = 0; l < RV_WARP_SIZE; l++)
-            for (int j = 0; words[l] >= 0 && j < width && words[l] + j < an->smem_words; j++) {
-                uint8_t *c = &an->conflict[(size_t)s * an->smem_words + (size_t)(words[l] + j)];
-                if (deg > *c) *c = (uint8_t)deg;
-            }
+        mark_conflict(an, s, words, width, deg);
     }
+    memset(pos, 0, sizeof pos);
     for (int k = 0; k < max_gin; k++) {
         int64_t idx[RV_WARP_SIZE];
-        for (int l = 0; l < RV_WARP_SIZE; l++) idx[l] = ev[l] ? nth_read(tr, ev[l], RV_SPACE_GIN, k) : -1;
+        for (int l = 0; l < RV_WARP_SIZE; l++) idx[l] = ev[l] ? next_read(tr, ev[l], RV_SPACE_GIN, &pos[l], NULL) : -1;
         wi->gld_requests++;
         wi->gld_sectors += distinct_sectors(idx);
     }
+    analyse_atomics(an, s, wi, ev);
 }
+
+static int cmp_u64(const void *a, const void *b);
 
 static void summarise_step(rv_analysis *an, int s)
 {
@@ -238,6 +282,22 @@ static void summarise_step(rv_analysis *an, int s)
         if (count > best_count) { best_count = count; best_line = e->line; }
     }
     si->line = best_line;
+    /* atomics of the whole block: lanes of every warp on one word wait in turn */
+    uint64_t *words = an->scratch;
+    int n = 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, s, t);
+        if (!e->line || !(e->flags & RV_EV_ATOMIC)) continue;
+        si->atom_tries += e->tries;
+        words[n++] = e->write;
+    }
+    qsort(words, (size_t)n, sizeof *words, cmp_u64);
+    si->atom_lanes = n;
+    for (int i = 0, j; i < n; i = j) {
+        for (j = i; j < n && words[j] == words[i]; j++) {}
+        si->atom_words++;
+        if (j - i > si->atom_same_word) si->atom_same_word = j - i;
+    }
     for (int w = 0; w < an->nwarps; w++) {
         const rv_warp_info *wi = rv_analysis_warp(an, s, w);
         if (wi->max_conflict > si->max_conflict) si->max_conflict = wi->max_conflict;
@@ -272,13 +332,14 @@ static int mark_wasted(rv_analysis *an)
             const rv_event *e = rv_trace_event(tr, s, t);
             int64_t w = loc_of(an, t, e->write);
             unsigned ws = RV_ACC_SPACE(e->write); /* global memory outlives the block: always used */
-            useful[t] = e->line && (ws == RV_SPACE_GOUT || ws == RV_SPACE_TICKET || (w >= 0 && live[w]));
+            useful[t] = e->line && (ws == RV_SPACE_GOUT || ws == RV_SPACE_TICKET || ws == RV_SPACE_GOWN ||
+                                    (w >= 0 && live[w]));
             an->wasted[(size_t)s * B + t] = e->line && !useful[t];
         }
-        for (int t = 0; t < B; t++) { /* the step's writes kill ... */
+        for (int t = 0; t < B; t++) { /* the step's writes kill (an atomic adds to what is there: it kills none) ... */
             const rv_event *e = rv_trace_event(tr, s, t);
             int64_t w = loc_of(an, t, e->write);
-            if (e->line && w >= 0) live[w] = 0;
+            if (e->line && w >= 0 && !(e->flags & RV_EV_ATOMIC)) live[w] = 0;
         }
         for (int t = 0; t < B; t++) { /* ... then what useful lanes read is needed before it */
             if (!useful[t]) continue;
@@ -288,6 +349,8 @@ static int mark_wasted(rv_analysis *an)
                 int64_t l = loc_of(an, t, r[k]);
                 for (unsigned j = 0; l >= 0 && j < RV_ACC_WORDS(r[k]); j++) live[l + j] = 1;
             }
+            int64_t w = loc_of(an, t, e->write); /* an atomic reads the word it changes */
+            if ((e->flags & RV_EV_ATOMIC) && w >= 0) live[w] = 1;
         }
     }
     free(live);
@@ -314,7 +377,8 @@ rv_analysis *rv_analyze(const rv_trace *tr, char *err, size_t errlen)
     an->smem_set = calloc((S + 1) * W, 1);
     an->regs = calloc((S + 1) * B, sizeof *an->regs);
     an->regs_set = calloc((S + 1) * B, 1);
-    if (!an->steps || !an->warps || !an->wasted || !an->conflict || !an->smem || !an->smem_set ||
+    an->scratch = calloc(B, sizeof *an->scratch);
+    if (!an->scratch || !an->steps || !an->warps || !an->wasted || !an->conflict || !an->smem || !an->smem_set ||
         !an->regs || !an->regs_set)
         goto oom;
     apply_writes(an);
@@ -340,7 +404,25 @@ void rv_analysis_free(rv_analysis *an)
     if (!an) return;
     free(an->steps); free(an->warps); free(an->wasted); free(an->conflict);
     free(an->smem); free(an->smem_set); free(an->regs); free(an->regs_set);
+    free(an->scratch);
     free(an);
+}
+
+rv_smem_totals rv_analysis_totals(const rv_analysis *an)
+{
+    rv_smem_totals t = {0};
+    for (int s = 0; s < an->tr->nsteps; s++)
+        for (int w = 0; w < an->nwarps; w++) {
+            const rv_warp_info *wi = rv_analysis_warp(an, s, w);
+            t.ld_requests += wi->smem_ld_requests;
+            t.ld_wavefronts += wi->smem_ld_wavefronts;
+            t.st_requests += wi->smem_st_requests;
+            t.st_wavefronts += wi->smem_st_wavefronts;
+            t.atom_requests += wi->smem_atom_requests;
+            t.atom_wavefronts += wi->smem_atom_wavefronts;
+            t.gatom_requests += wi->gatom_requests;
+        }
+    return t;
 }
 
 int rv_wide_access_words(uint64_t acc, char *buf, size_t len)

@@ -86,6 +86,7 @@ typedef struct rv_analysis {
     uint8_t *smem_set;     /* same shape: word written at least once          */
     float   *regs;         /* [(nsteps+1) * block_size]: thread registers      */
     uint8_t *regs_set;
+    uint64_t *scratch;     /* [block_size]: room the analysis works in        */
 } rv_analysis;
 
 /* Analyses tr (which must outlive the result). NULL + err on failure. */

@@ -102,11 +102,15 @@ static void say_rule(const rv_trace *tr, const rv_rule_result *r, const char *ma
         else printf(_("sum: %.9g is wrong (it failed the sum check when it was traced)"), tr->own_sum);
         break;
     case RV_RULE_WHOLE:
-        if (r->ok) printf(_("whole: %d steps, nothing cut"), tr->nsteps);
-        else
-            printf(_("whole: cut after %d steps: the kernel did more than a trace holds (%d steps, %d reads of a "
-                     "thread in one step), so the rest was not seen"),
-                   tr->nsteps, RV_MAX_STEPS, RV_MAX_READS);
+        if (r->ok && rv_trace_count_launches(tr) > 1)
+            printf(_("whole: %d steps in %d launches, nothing cut"), r->looked, rv_trace_count_launches(tr));
+        else if (r->ok) printf(_("whole: %d steps, nothing cut"), tr->nsteps);
+        else {
+            const rv_trace *t = tr;
+            while (t->next && (int)t->launch != r->step) t = t->next;
+            printf(_("whole: launch %u was cut: %s, so the rest was not seen"), t->launch,
+                   t->own_cut ? t->own_cut : _("the kernel did more than a trace holds"));
+        }
         break;
     case RV_RULE_CONVERGED:
         if (r->ok) printf(_("converged: no divergent warp in the %d steps where 32 or more threads work"), r->looked);

@@ -17,14 +17,15 @@
 
 static void usage(void)
 {
-    printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block K]\n"
+    printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
              "                       [--no-time] [--no-view] [--keep DIR]\n"
              "       reducevis trace --kernel V [options]\n"
              "       reducevis trace --replay DIR -o FILE.rvt\n\n"
              "Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
              "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
-             "and global-memory access, barrier, __syncwarp and shuffle of one block of its first launch.\n"
+             "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
+             "launch that launch() makes (block 0 of each, up to 16 launches), one story in the viewer.\n"
              "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
              "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
              "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
@@ -35,7 +36,8 @@ static void usage(void)
              "  -o FILE.rvt      where to write the trace (default: FILE.rvt beside FILE.cu)\n"
              "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
              "  --n N            elements to reduce, 1 .. 2^31 (default 2^25)\n"
-             "  --block K        the block to record (default 0)\n"
+             "  --block B        the block to record in each launch (default 0)\n"
+             "  --launch K       trace only the K-th kernel launch of the run (default: every one)\n"
              "  --data PATTERN   input values (default ones)\n"
              "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
              "  --no-time        skip the timed run\n"
@@ -71,13 +73,20 @@ int cmd_trace(int argc, char **argv)
         if (!strcmp(a, "--no-time")) o.time_it = 0;
         else if (!strcmp(a, "--no-view")) view = 0;
         else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
-                  !strcmp(a, "--replay")) &&
+                  !strcmp(a, "--replay") || !strcmp(a, "--launch")) &&
                  i + 1 >= argc)
             return rv_usage_error("trace", _("%s needs a value"), a);
         else if (!strcmp(a, "--kernel")) kernel = argv[++i];
         else if (!strcmp(a, "-o")) out = argv[++i];
         else if (!strcmp(a, "--keep")) o.keep = argv[++i];
         else if (!strcmp(a, "--replay")) replay = argv[++i];
+        else if (!strcmp(a, "--launch")) {
+            char *end;
+            unsigned long k = strtoul(argv[++i], &end, 10);
+            if (*end || k < 1 || k > 1000000 || argv[i][0] == '-')
+                return rv_usage_error("trace", _("--launch '%s' must be a launch's number, from 1"), argv[i]);
+            o.launch = (uint32_t)k;
+        }
         else if (!strcmp(a, "--timeout")) {
             char *end;
             o.timeout_s = strtod(argv[++i], &end);
@@ -136,9 +145,15 @@ int cmd_trace(int argc, char **argv)
     const rv_trace *tr = res.tr;
     printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
            tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
-    if (tr->own_flags & RV_OWN_CUT)
-        printf(_("CUT: the kernel did more than a trace holds (%d steps, %d reads a step); the rest is not shown\n"),
-               RV_MAX_STEPS, RV_MAX_READS);
+    for (const rv_trace *t = tr; t; t = t->next) {
+        if (tr->launches > 1 || tr->next)
+            printf(_("  launch %u of %u: %s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches,
+                   t->own_kernel ? t->own_kernel : "?", t->traced_block, t->grid, t->block_size, t->nsteps);
+        if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
+    }
+    if (rv_trace_count_launches(tr) < (int)tr->launches)
+        printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"), rv_trace_count_launches(tr),
+               tr->launches, RV_OWN_MAX_LAUNCHES);
     if (res.verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res.verdict.exact ? _("exactly") : _("expected"), res.verdict.expected);
     else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res.verdict.expected, res.verdict.bound);
     if (tr->own_ms > 0) {

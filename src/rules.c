@@ -54,6 +54,17 @@ static void converged(const rv_trace *tr, const rv_analysis *an, rv_rule_result 
     r->ok = r->count == 0;
 }
 
+/* Nothing of any launch was cut: every launch of the run traced, each
+ * within what a trace holds (its cut says what it was beyond, in numbers). */
+static void whole(const rv_trace *tr, rv_rule_result *r)
+{
+    r->looked = 0;
+    for (const rv_trace *t = tr; t; t = t->next) {
+        r->looked += t->nsteps;
+        if ((t->own_flags & RV_OWN_CUT) && r->ok) { r->ok = 0; r->step = (int)t->launch; }
+    }
+}
+
 /* Every shared-memory request of every step is served in one pass. */
 static void conflict_free(const rv_trace *tr, const rv_analysis *an, rv_rule_result *r)
 {
@@ -200,7 +211,7 @@ void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const rv_exercise
         switch ((rv_rule)k) {
         case RV_RULE_OWN:            r->ok = own; break;
         case RV_RULE_SUM:            r->ok = !(tr->own_flags & RV_OWN_SUM_WRONG); break;
-        case RV_RULE_WHOLE:          r->ok = !(tr->own_flags & RV_OWN_CUT); r->looked = tr->nsteps; break;
+        case RV_RULE_WHOLE:          whole(tr, r); break;
         case RV_RULE_CONVERGED:      converged(tr, an, r); break;
         case RV_RULE_CONFLICT_FREE:  conflict_free(tr, an, r); break;
         case RV_RULE_TWO_PER_THREAD: two_per_thread(tr, r); break;
