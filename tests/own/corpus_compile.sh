@@ -6,8 +6,9 @@
 # sm_90 where it is not set (trace's "native" needs a GPU, CI has none).
 # The driver is compiled once with -c, each file with -c, then each is linked
 # with it (a launch() of the wrong signature fails there).  Fails naming each
-# file that does not compile or link, or lacks its head comment, and when
-# the corpus has fewer than 20 files.  No GPU is needed.
+# file that does not compile or link, or lacks its head comment, when the
+# corpus has fewer than 20 files, and when a line of tests/own/corpus/EXPLAINED
+# names no corpus file or counter.  No GPU is needed.
 # Usage: corpus_compile.sh SOURCE_DIR [NVCC]   (NVCC: the nvcc on PATH, else
 # /usr/local/cuda/bin/nvcc)
 set -u
@@ -59,5 +60,10 @@ for f in "${files[@]}"; do
     # the head comment names the file and says what it shows
     if head -1 "$f" | grep -q "^// $name\.cu — "; then ok; else bad "$name.cu does not start with '// $name.cu — <the idiom>'"; fi
 done
+# the table of explained differences names corpus files and known counters
+if command -v python3 >/dev/null; then
+    if python3 "$src/tests/own/corpus_compare.py" --check-explained "$src/tests/own/corpus/EXPLAINED" "$src/tests/own/corpus"; then ok
+    else bad "tests/own/corpus/EXPLAINED has lines that name no corpus file or counter"; fi
+fi
 echo "corpus_compile: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
