@@ -11,8 +11,9 @@
 #     every kernel launch of that run in order, into OUT/DEVICE/NAME/ncu.csv
 #     (one file at a time: nothing else on the GPU while ncu counts);
 #  c. traced once more at N = 2^25 (--no-time, nothing kept): whether the sum
-#     was right, and the wall time of the whole `trace` command (one at a
-#     time, so the times are each its own);
+#     was right, and the wall time of the whole `trace` command (compiling
+#     included; CORPUS_BIG_JOBS at a time, default 2, 1 for times that are
+#     each wholly its own);
 #  d. OUT/corpus-DEVICE.txt: per file its kernel(s), the trace's counts
 #     (`reducevis inspect --json`'s "launches") beside ncu's, EQUAL,
 #     DIFFERENT or EXPLAINED (tests/own/corpus/EXPLAINED) per counter
@@ -32,7 +33,8 @@
 # compute-sanitizer; BUILD_DIR holds reducevis and its tracer, e.g.
 #   cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF
 #   cmake --build build-gpu -j"$(nproc)" --target reducevis rvtracer rvtracer_patches
-# CORPUS_JOBS: traces made at once in step a (default: half the cores, 2 .. 8).
+# CORPUS_JOBS: traces made at once in step a (default: half the cores, 2 .. 8);
+# CORPUS_BIG_JOBS: in step c (default 2).
 set -uo pipefail
 export LC_ALL=C
 unset LANGUAGE
@@ -66,10 +68,11 @@ t0=$(date +%s.%N)
 jobs=${CORPUS_JOBS:-$(( $(nproc) / 2 ))}
 [ "$jobs" -lt 2 ] && jobs=2
 [ "$jobs" -gt 8 ] && jobs=8
+big_jobs=${CORPUS_BIG_JOBS:-2}
 files=("$src"/tests/own/corpus/*.cu)
 say "== corpus: ${#files[@]} files on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
 say "== $(nvcc --version | tail -1); $(ncu --version | tail -1); $R"
-say "== one-block run: --n $N1 --block-size $B (ones); big run: --n $NBIG; $jobs traces at once in step a"
+say "== one-block run: --n $N1 --block-size $B (ones), $jobs traces at once; big run: --n $NBIG, $big_jobs at once"
 
 # a. the one-block traces, a few at a time
 small() {
@@ -103,17 +106,22 @@ for f in "${files[@]}"; do
 done
 say "== b. ncu in $(secs "$t1") s"
 
-# c. the big run, one at a time
+# c. the big run, CORPUS_BIG_JOBS at a time (compiling dominates each; the
+# times say how many ran at once)
 t2=$(date +%s.%N)
-for f in "${files[@]}"; do
+big() {
+    local f=$1 name start
     name=$(basename "$f" .cu)
     start=$(date +%s.%N)
     timeout -s KILL 300 "$R" trace "$f" --no-view --no-time --n "$NBIG" --block-size "$B" \
         -o "$tmp/$name.big.rvt" >"$tmp/$name.big" 2>&1
-    echo "$? $(secs "$start")" >"$tmp/$name.big.rc"
+    echo "$? $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')" >"$tmp/$name.big.rc"
     rm -f "$tmp/$name.big.rvt"
-done
-say "== c. traced at n $NBIG in $(secs "$t2") s"
+}
+export -f big
+export NBIG
+printf '%s\0' "${files[@]}" | xargs -0 -r -n 1 -P "$big_jobs" bash -c 'big "$1"' _
+say "== c. traced at n $NBIG in $(secs "$t2") s, $big_jobs at once"
 
 # d. the log
 n_ok=0 n_bad=0
