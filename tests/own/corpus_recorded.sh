@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# corpus_recorded.sh — the corpus of student reductions (tests/own/corpus/)
+# as recorded on GPUs by tests/gpu/corpus.sh, checked with no GPU: for every
+# folder assets/own-raw/corpus/DEVICE/NAME/ (the records of a one-block
+# trace, and ncu.csv: Nsight Compute on the same run)
+#  - `reducevis trace --replay` makes a trace of the records;
+#  - that trace's counts (`inspect --json`, "launches") equal Nsight
+#    Compute's, launch by launch and counter by counter
+#    (tests/own/corpus_compare.py), except where tests/own/corpus/EXPLAINED
+#    gives the difference a written reason;
+#  - each device has at least 20 recordings, and there is at least one device:
+#    with no recordings at all the test fails, it does not pass empty.
+# A recording whose student.cu is no longer the corpus file is still
+# checked (its records and its file belong together), and noted.
+# Usage: corpus_recorded.sh path/to/reducevis SOURCE_DIR
+set -u
+rv=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/cli_harness.sh"
+rv_label="reducevis"
+run_rv() { timeout 120 "$rv" "$@"; }
+rv_run=(run_rv)
+root=$src/assets/own-raw/corpus
+compare=$src/tests/own/corpus_compare.py
+explained=$src/tests/own/corpus/EXPLAINED
+
+# every line of EXPLAINED names a corpus file and a counter
+check "EXPLAINED names only corpus files and known counters" python3 "$compare" --check-explained "$explained" "$src/tests/own/corpus"
+
+devices=0
+for devdir in "$root"/*/; do
+    [ -d "$devdir" ] || continue
+    dev=$(basename "$devdir")
+    devices=$((devices + 1))
+    n=0
+    for dir in "$devdir"*/; do
+        [ -d "$dir" ] || continue
+        name=$(basename "$dir")
+        n=$((n + 1))
+        rvt=$tmp/$dev-$name.rvt
+        expect 0 "traced unchanged" trace --replay "$dir" -o "$rvt"
+        [ -f "$rvt" ] || continue
+        if ! "$rv" inspect --json "$rvt" >"$tmp/$dev-$name.json" 2>"$tmp/err"; then
+            check "$dev/$name: inspect --json reads the replayed trace ($(head -1 "$tmp/err"))" false
+            continue
+        fi
+        if python3 "$compare" "$name" "$tmp/$dev-$name.json" "$dir/ncu.csv" "$explained" >"$tmp/cmp" 2>&1; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1))
+            echo "FAIL: $dev/$name: the trace's counts and Nsight Compute's differ with no reason in EXPLAINED:"
+            grep -E 'DIFFERENT|cannot|launch [0-9]' "$tmp/cmp" | sed 's/^/    /'
+        fi
+        if [ -f "$src/tests/own/corpus/$name.cu" ] && ! cmp -s "$dir/student.cu" "$src/tests/own/corpus/$name.cu"; then
+            echo "note: $dev/$name was recorded from an earlier tests/own/corpus/$name.cu (record again with tests/gpu/corpus.sh)"
+        fi
+    done
+    check "$dev: at least 20 corpus recordings (found $n)" test "$n" -ge 20
+done
+check "corpus recordings exist (assets/own-raw/corpus/DEVICE/NAME/, made by tests/gpu/corpus.sh)" test "$devices" -ge 1
+finish corpus_recorded
