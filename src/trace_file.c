@@ -54,7 +54,9 @@ static uint64_t space_limit(const rv_trace *tr, unsigned sp)
     case RV_SPACE_SMEM16: return rv_trace_smem_words(tr) < 3 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 3;
     case RV_SPACE_GIN:  return tr->n;
     case RV_SPACE_GIN4: return tr->n < 3 ? 0 : tr->n - 3;   /* elements index .. index + 3 */
-    case RV_SPACE_GOUT: return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) || rv_version_has(tr->version, RV_VP_OWN) ? 1 : 0); /* a single pass: the result after the partials */
+    case RV_SPACE_GOUT: /* a single pass: the result after the partials; an own kernel: out[]'s room */
+        if (tr->version == RV_VERSION_OWN) return tr->n / 32 + 2 > (uint64_t)tr->grid + 1 ? tr->n / 32 + 2 : (uint64_t)tr->grid + 1;
+        return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) ? 1 : 0);
     case RV_SPACE_TICKET: return 1;
     case RV_SPACE_GOWN: return tr->own_gwords;
     case RV_SPACE_LANE: return 32;
