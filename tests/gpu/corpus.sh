@@ -177,7 +177,7 @@ except Exception: print("?")' "$tmp/$name.json")
         rm -rf "$k"
         say "  (no recording kept of $name)"
     elif [ -d "$k" ]; then
-        find "$k" -mindepth 1 -maxdepth 1 ! -name raw.rvraw ! -name kernel.sass ! -name run.txt ! -name student.cu \
+        find "$k" -mindepth 1 -maxdepth 1 ! -name "raw*.rvraw" ! -name "kernel*.sass" ! -name launches.txt ! -name run.txt ! -name student.cu \
             ! -name traced.txt ! -name ncu.csv -exec rm -rf {} +
     fi
 done
