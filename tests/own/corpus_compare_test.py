@@ -50,9 +50,9 @@ def ncu_csv(launches):
 def metrics(ld="1,212", st="9", atom="0", wld="1212", wst="9", watom="0", gatom="1", gred="2"):
     return {"smsp__sass_inst_executed_op_shared_ld.sum": ld, "smsp__sass_inst_executed_op_shared_st.sum": st,
             "smsp__sass_inst_executed_op_shared_atom.sum": atom,
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": wld,
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum": wst,
-            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum": watom,
+            "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": wld,
+            "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum": wst,
+            "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum": watom,
             "smsp__sass_inst_executed_op_global_atom.sum": gatom,
             "smsp__sass_inst_executed_op_global_red.sum": gred}
 

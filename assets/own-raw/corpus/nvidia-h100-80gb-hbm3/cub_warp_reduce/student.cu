@@ -7,9 +7,11 @@
 // algorithm, or the block size is known only at run time: WarpReduce needs
 // no template on the block size, so this works for any block of whole warps.
 //
-// What to notice: WarpReduce on a full 32-lane warp is shuffles (SHFL.DOWN
-// or BFLY), and its TempStorage is empty for that case; shared memory only
-// carries the warps' sums.  Compare with shfl_down.cu: the same steps.
+// What to notice: WarpReduce on a full 32-lane warp is five SHFL.DOWN, and
+// its TempStorage is empty for that case; shared memory only carries the
+// warps' sums.  Compare with shfl_down.cu: five shuffles too, but CUB's
+// offsets grow (1, 2, 4, 8, 16) where the hand-written loop's shrink, so the
+// lanes pair up differently and lane 0 adds the same values in another order.
 #include <cub/warp/warp_reduce.cuh>
 
 __global__ void warp_reduce_sum(const float *in, float *out, unsigned int n)

@@ -5,8 +5,9 @@
 // The idiom: a common first grid-stride kernel in student code and forum
 // questions: the shared array is "where the sum lives", so the loop adds
 // into it directly.  The word is declared volatile, as such code often
-// does "so the other threads see it": that also keeps the compiler from
-// moving the sum into a register for the loop.
+// does "so the other threads see it": without it nvcc -O3 would keep the
+// sum in a register through the loop and store it once at the end (the
+// machine code shows it), which is grid_stride_register.cu.
 //
 // What to notice: every turn of the loop is a shared load AND a shared
 // store, besides the global load: shared traffic grows with n / threads,
