@@ -23,7 +23,7 @@ wavefronts with smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st,a
 (the instructions' own wavefronts, as `verify` reads them: on an H200 the
 hardware's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_* counted 9 for 8
 one-lane stores in one run of three, the SASS-level counter 8 in all three;
-assets/logs/corpus-nvidia-h200.txt),
+assets/logs/corpus-nvidia-h200-l1tex-counter.txt, an earlier run compared with the l1tex counters),
 global_atom_requests with smsp__sass_inst_executed_op_global_atom.sum +
 smsp__sass_inst_executed_op_global_red.sum.  Besides the counters, the number
 of launches, and each launch's kernel, grid and block size, must agree.
