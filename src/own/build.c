@@ -3,8 +3,8 @@
  * Each thread's records are in its program order.  A thread's steps:
  *   - __syncthreads() ends a barrier interval;
  *   - within one, a shared-memory store, a global store or atomic, or a
- *     __syncwarp() ends the thread's current step, and a shuffle is a step of
- *     its own: so code without barriers (a warp-synchronous tail, shuffles)
+ *     __syncwarp() ends the thread's current step, and so does a shuffle (with
+ *     the loads before it): so code without barriers (a warp-synchronous tail, shuffles)
  *     takes a step per dynamic store or shuffle, as the hardware ran it;
  *   - an atomic (a read-modify-write) ends its step like a store, and the
  *     rounds of a compare-and-swap loop (the load, the CAS that failed, again)
@@ -131,9 +131,10 @@ static int group_thread(builder *b, uint16_t t)
             open = UINT32_MAX;
             syncs++;
             continue;
-        case RV_RAW_SHFL:
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
-            open = i;
+        case RV_RAW_SHFL: /* ends the step, with the loads before it: a lane that
+                             loads its operand first and one that does not stay
+                             in step with each other */
+            if (open == UINT32_MAX) open = i;
             ends = 1;
             break;
         default:
@@ -401,9 +402,9 @@ static int32_t step_stride(const rv_trace *tr, int s)
 }
 
 /* Names a step from what its events did. */
-static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle)
+static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int shuffles)
 {
-    int shfl = 0, gout = 0, gin = 0, smem_w = 0, shfl_d = -1, same_d = 1;
+    int shfl = shuffles, gout = 0, gin = 0, smem_w = 0, shfl_d = -1, same_d = 1;
     unsigned atom_space = 0; /* where the step's first atomic went, 0 = none */
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, s, t);
@@ -640,16 +641,25 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     }
     free(rd.a);
     int marked = mark_unsynced(tr, at, interval, b.smem_words);
+    /* which steps hold a shuffle: what a step is named for first */
+    uint8_t *has_shfl = calloc(nsteps, 1);
+    for (uint32_t s = 0; has_shfl && s < nsteps; s++)
+        for (uint32_t t = 0; t < B && !has_shfl[s]; t++) {
+            const group *g = at[(size_t)s * B + t];
+            for (uint32_t i = g ? g->first : 1; g && i <= g->last && !has_shfl[s]; i++)
+                has_shfl[s] = b.rec[b.order[i]].kind == RV_RAW_SHFL;
+        }
     free(at);
     free(interval);
-    if (marked) { free(first); goto oom; }
+    if (marked || !has_shfl) { free(has_shfl); free(first); goto oom; }
     int shuffled = 0;
     for (uint32_t v = 0; v < b.nintervals; v++)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
-            name_step(tr, (int)(first[v] + k), (int)b.nsub[v], shuffled);
+            name_step(tr, (int)(first[v] + k), (int)b.nsub[v], shuffled, has_shfl[first[v] + k]);
             shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
         }
     free(first);
+    free(has_shfl);
     infer_shuffles(tr);
     tr->version = RV_VERSION_OWN;
     tr->traced_block = h->traced_block;
