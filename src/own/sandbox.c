@@ -181,6 +181,29 @@ static void show(args *a, const char *path)
 
 static int running_as_root(void) { return geteuid() == 0; }
 
+/* The groups (other than root's) that open the GPU's device nodes where
+ * others may not (0660 root:video and the like), "44,109": the sandbox's user
+ * gets them and no other group. */
+static void gpu_groups(char *out, size_t len)
+{
+    glob_t g;
+    out[0] = 0;
+    if (glob("/dev/nvidia*", 0, NULL, &g) != 0) return;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        struct stat st;
+        char one[24];
+        if (stat(g.gl_pathv[i], &st) != 0 || st.st_gid == 0) continue;
+        if ((st.st_mode & (S_IROTH | S_IWOTH)) == (S_IROTH | S_IWOTH)) continue;
+        if ((st.st_mode & (S_IRGRP | S_IWGRP)) != (S_IRGRP | S_IWGRP)) continue;
+        snprintf(one, sizeof one, "%u", (unsigned)st.st_gid);
+        int seen = 0;
+        for (const char *p = out; (p = strstr(p, one)); p++)
+            if ((p == out || p[-1] == ',') && (p[strlen(one)] == ',' || !p[strlen(one)])) seen = 1;
+        if (!seen && strlen(out) + strlen(one) + 2 < len) snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? "," : "", one);
+    }
+    globfree(&g);
+}
+
 /* The whole command line: bwrap, its rules, prlimit's limits, setpriv where
  * root, then argv.  0, or -1 when a helper is missing (why in `why`). */
 static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *const argv[], char *const env[],
@@ -296,9 +319,13 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
     }
     add(a, "--");
     if (root) {
+        char groups[256];
+        gpu_groups(groups, sizeof groups);
         addf(a, "%s", setpriv);
         addf(a, "--reuid=%d", RV_SANDBOX_UID), addf(a, "--regid=%d", RV_SANDBOX_UID);
-        static const char *const drop[] = {"--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"};
+        if (groups[0]) addf(a, "--groups=%s", groups);
+        else add(a, "--clear-groups");
+        static const char *const drop[] = {"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"};
         for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) add(a, drop[i]);
     }
     for (int i = 0; argv[i]; i++) add(a, argv[i]);
@@ -403,13 +430,25 @@ static void exec_bwrap(const args *a, int out_w, int info_w)
 }
 
 /* The first process inside, from bwrap's info ("child-pid": N): killing it
- * ends the PID namespace, and with it everything the student started. */
-static pid_t child_pid_of(const char *info)
+ * ends the PID namespace, and with it everything the student started.  Only
+ * a child of `outer` is taken: a pid nobody vouches for is never killed. */
+static pid_t child_pid_of(const char *info, pid_t outer)
 {
     const char *k = strstr(info, "\"child-pid\"");
     if (!k || !(k = strchr(k, ':'))) return 0;
     long v = strtol(k + 1, NULL, 10);
-    return v > 1 ? (pid_t)v : 0;
+    if (v <= 1 || v > INT_MAX) return 0;
+    char path[64], stat[512] = "";
+    snprintf(path, sizeof path, "/proc/%ld/stat", v);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = 0;
+    const char *end = strrchr(stat, ')'); /* "pid (name) state ppid ..." */
+    long ppid = 0;
+    if (!end || sscanf(end + 1, " %*c %ld", &ppid) != 1 || ppid != (long)outer) return 0;
+    return (pid_t)v;
 }
 
 static void stop_all(pid_t outer, pid_t inner)
@@ -528,7 +567,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
             ssize_t n = read(info[0], infobuf + infolen, sizeof infobuf - 1 - infolen);
             if (n > 0) infobuf[infolen += (size_t)n] = 0;
             else if (n == 0 || infolen + 1 >= sizeof infobuf) { info_open = 0; close(info[0]); }
-            if (!inner) inner = child_pid_of(infobuf);
+            if (!inner) inner = child_pid_of(infobuf, pid);
             if (inner && stopped != STOP_NONE) kill(inner, SIGKILL); /* it was stopped before it said */
         }
         double t = now_s();
@@ -619,9 +658,11 @@ int rv_sandbox_possible(char *why, size_t len)
             if (!ok) {
                 char *nl = strchr(head, '\n');
                 if (nl) *nl = 0;
-                const char *hint = userns_hint();
-                snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here%s%s%s: %s"), hint ? " (" : "",
-                         hint ? hint : "", hint ? ")" : "", head[0] ? head : _("it gave no reason"));
+                const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed")
+                                                                 : userns_hint();
+                const char *reason = head[0] ? head : _("it gave no reason");
+                if (hint) snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
+                else snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here: %s"), reason);
             }
             rmdir(work);
         }
