@@ -26,6 +26,7 @@
 #include <glob.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -637,38 +638,45 @@ static const char *userns_hint(void)
     return NULL;
 }
 
+/* The trial, made once a process (a class server asks from several threads). */
+static int trial_ok;
+static char trial_said[600];
+
+static void trial(void)
+{
+    char bwrap[PATH_MAX], work[PATH_MAX], head[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(work, sizeof work, "%s/reducevis-sandbox-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+    if (!find_bwrap(bwrap, sizeof bwrap)) {
+        snprintf(trial_said, sizeof trial_said, "%s",
+                 _("bubblewrap (bwrap) is not installed: install Debian's bubblewrap package"));
+        return;
+    }
+    if (!mkdtemp(work)) {
+        snprintf(trial_said, sizeof trial_said, _("cannot make a folder to try a sandbox in (%s): %s"), work,
+                 strerror(errno));
+        return;
+    }
+    rv_sandbox_job job = {.work = work, .step = RV_SANDBOX_COMPILE};
+    char *argv[] = {"/usr/bin/true", NULL};
+    rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head);
+    rmdir(work);
+    trial_ok = r.end == RV_PROC_EXITED && r.status == 0;
+    if (trial_ok) return;
+    char *nl = strchr(head, '\n');
+    if (nl) *nl = 0;
+    const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed") : userns_hint();
+    const char *reason = head[0] ? head : _("it gave no reason");
+    if (hint) snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
+    else snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here: %s"), reason);
+}
+
 int rv_sandbox_possible(char *why, size_t len)
 {
-    static int tried = 0, ok = 0;
-    static char said[600];
-    if (!tried) {
-        tried = 1;
-        char bwrap[PATH_MAX], work[PATH_MAX], head[512];
-        const char *tmp = getenv("TMPDIR");
-        snprintf(work, sizeof work, "%s/reducevis-sandbox-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
-        if (!find_bwrap(bwrap, sizeof bwrap))
-            snprintf(said, sizeof said, "%s", _("bubblewrap (bwrap) is not installed: install Debian's bubblewrap package"));
-        else if (!mkdtemp(work))
-            snprintf(said, sizeof said, _("cannot make a folder to try a sandbox in (%s): %s"), work, strerror(errno));
-        else {
-            rv_sandbox_job job = {.work = work, .step = RV_SANDBOX_COMPILE};
-            char *argv[] = {"/usr/bin/true", NULL};
-            rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head);
-            ok = r.end == RV_PROC_EXITED && r.status == 0;
-            if (!ok) {
-                char *nl = strchr(head, '\n');
-                if (nl) *nl = 0;
-                const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed")
-                                                                 : userns_hint();
-                const char *reason = head[0] ? head : _("it gave no reason");
-                if (hint) snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
-                else snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here: %s"), reason);
-            }
-            rmdir(work);
-        }
-    }
-    if (!ok) snprintf(why, len, "%s", said);
-    return ok;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, trial);
+    if (!trial_ok) snprintf(why, len, "%s", trial_said);
+    return trial_ok;
 }
 
 rv_proc_result rv_sandbox_run(const rv_sandbox_job *job, char *const argv[], char *const env[], const char *log,
