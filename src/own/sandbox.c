@@ -3,8 +3,8 @@
  *
  * One command is one `bwrap`: new PID, network, IPC and UTS namespaces, a
  * root of its own holding read-only binds of the system and the toolkit, the
- * GPU's device nodes, a private /tmp, and the work folder as the one place it
- * may write.  Inside, util-linux's prlimit sets the resource limits, and
+ * GPU's device nodes, a private /tmp and /dev/shm, and the work folder as the
+ * one place it may write.  Inside, util-linux's prlimit sets the resource limits, and
  * where reducevis runs as root, setpriv then becomes an unprivileged user
  * (RV_SANDBOX_UID) with no capabilities: root ignores the process limit, and
  * would own every root file the sandbox shows.  As any other user, bwrap makes
@@ -55,6 +55,7 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
         .file_bytes = 256 * MIB,  /* the tracer's records reach 192 MiB */
         .work_bytes = 1 * GIB,
         .tmp_bytes = 512 * MIB,   /* nvcc's intermediate files */
+        .shm_bytes = 64 * MIB,
         .output_bytes = 2 * MIB,
         .nproc = 128,             /* the CUDA runtime and the tracer start a few threads */
         .nofile = 1024,
@@ -278,9 +279,12 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
         for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++) bind(a, "--ro-bind-try", sys[i], sys[i]);
         globfree(&g);
     }
-    /* a private /tmp of bounded size, writable by all as any /tmp */
+    /* a private /tmp of bounded size, writable by all as any /tmp, and a small
+       /dev/shm for the libraries that share memory between their threads */
     add(a, "--perms"), add(a, "1777"), add(a, "--size"), addf(a, "%llu", (unsigned long long)lim.tmp_bytes);
     add(a, "--tmpfs"), add(a, "/tmp");
+    add(a, "--perms"), add(a, "1777"), add(a, "--size"), addf(a, "%llu", (unsigned long long)lim.shm_bytes);
+    add(a, "--tmpfs"), add(a, "/dev/shm");
     /* the toolkit, compute-sanitizer, the driver's libraries, and what the caller names */
     if (have_toolkit) show(a, toolkit);
     if (find_on_path("compute-sanitizer", cs, sizeof cs) && toolkit_of(cs, cs_dir, sizeof cs_dir)) show(a, cs_dir);

@@ -270,6 +270,7 @@ kernel_forever|kernel_corrupt)
 as_user)
     # reducevis run by an ordinary user: bwrap makes a user namespace
     [ "$(id -u)" -eq 0 ] || { echo "SKIPPED: already run as an ordinary user (every other case is this one)"; exit 77; }
+    can_run
     command -v setpriv >/dev/null || { echo "SKIPPED: setpriv (util-linux) is needed to become another user"; exit 77; }
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
     if ! "${as_nobody[@]}" test -x "$rv" -a -r "$src/tests/own/my_reduce.cu"; then
