@@ -51,6 +51,9 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
 {
     rv_sandbox_limits l = {
         .cpu_s = 120,
+        /* RLIMIT_DATA, not RLIMIT_AS: the CUDA driver reserves far more
+           address space than it uses, so an address-space limit would stop
+           every CUDA program; the data limit counts what a process can write */
         .mem_bytes = 4 * GIB,
         .file_bytes = 256 * MIB,  /* the tracer's records reach 192 MiB */
         .work_bytes = 1 * GIB,
