@@ -186,6 +186,24 @@ static void show(args *a, const char *path)
 
 static int running_as_root(void) { return geteuid() == 0; }
 
+/* The folders of the caller's LD_LIBRARY_PATH that hold the CUDA driver
+ * (libcuda.so.1 outside the system's folders: /usr/local/nvidia/lib64 and
+ * the like), "a:b": shown to the sandbox and put on its LD_LIBRARY_PATH, and
+ * no other folder of that variable. */
+static void driver_dirs(char *out, size_t len)
+{
+    const char *ld = getenv("LD_LIBRARY_PATH");
+    char dirs[8192], lib[PATH_MAX + 32];
+    out[0] = 0;
+    snprintf(dirs, sizeof dirs, "%s", ld ? ld : "");
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        snprintf(lib, sizeof lib, "%s/libcuda.so.1", d);
+        size_t used = strlen(out);
+        if (*d == '/' && access(lib, R_OK) == 0 && used + strlen(d) + 2 < len)
+            snprintf(out + used, len - used, "%s%s", used ? ":" : "", d);
+    }
+}
+
 /* The groups (other than root's) that open the GPU's device nodes where
  * others may not (0660 root:video and the like), "44,109": the sandbox's user
  * gets them and no other group. */
@@ -246,7 +264,10 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
         const char *v = getenv(pass[i]);
         if (v) add(a, "--setenv"), add(a, pass[i]), add(a, v);
     }
-    for (int i = 0; env && env[i]; i++) {
+    char driver[4096];
+    driver_dirs(driver, sizeof driver);
+    if (driver[0]) add(a, "--setenv"), add(a, "LD_LIBRARY_PATH"), addf(a, "%s", driver);
+    for (int i = 0; env && env[i]; i++) { /* after, so that the caller's own LD_LIBRARY_PATH wins */
         const char *eq = strchr(env[i], '=');
         if (!eq) continue;
         add(a, "--setenv");
@@ -291,15 +312,7 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
     /* the toolkit, compute-sanitizer, the driver's libraries, and what the caller names */
     if (have_toolkit) show(a, toolkit);
     if (find_on_path("compute-sanitizer", cs, sizeof cs) && toolkit_of(cs, cs_dir, sizeof cs_dir)) show(a, cs_dir);
-    const char *ld = getenv("LD_LIBRARY_PATH");
-    if (ld && *ld) { /* a driver outside the system's folders (/usr/local/nvidia/lib64 and the like) */
-        char dirs[8192], lib[PATH_MAX + 32];
-        snprintf(dirs, sizeof dirs, "%s", ld);
-        for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-            snprintf(lib, sizeof lib, "%s/libcuda.so.1", d);
-            if (*d == '/' && access(lib, R_OK) == 0) show(a, d);
-        }
-    }
+    for (char *save = NULL, *d = strtok_r(driver, ":", &save); d; d = strtok_r(NULL, ":", &save)) show(a, d);
     for (int i = 0; i < RV_SANDBOX_MAX_SHOW; i++) show(a, job->show[i]);
     /* the one writable folder, where it starts */
     bind(a, "--bind", job->work, job->work);
