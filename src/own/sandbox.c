@@ -64,6 +64,9 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
         .nofile = 1024,
     };
     if (step == RV_SANDBOX_RUN) l.mem_bytes += 2 * input_bytes; /* the driver holds the input */
+    /* a compile's output includes nvdisasm's listing of the machine code,
+       which a large unrolled kernel makes long */
+    if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;
     return l;
 }
 
