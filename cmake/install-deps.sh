@@ -5,10 +5,13 @@
 # writes the manual pages from the --help texts (cmake/man_page.cmake).
 # libmicrohttpd-dev serves `reducevis class` (src/class_http.c says why that
 # library); libqrencode-dev draws its join address as a QR code.
+# bubblewrap makes the sandbox a student's file is compiled and run in
+# (`trace --sandbox`, `check --sandbox`, the class: src/own/sandbox.c); the
+# GPU machines, which have no network, get its .deb from tests/gpu/fetch-debs.sh.
 # The CUDA compiler is not a Debian package here: it is used where installed
 # (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.
 rv_install_deps() {
-    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man libmicrohttpd-dev libqrencode-dev $*"
+    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man libmicrohttpd-dev libqrencode-dev bubblewrap $*"
     local missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -26,6 +26,7 @@ static void usage(void)
 {
     printf(_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
+             "                       [--sandbox]\n"
              "       reducevis check --trace FILE.rvt --exercise N\n\n"
              "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
              "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
@@ -37,7 +38,9 @@ static void usage(void)
              "  --n N            elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)\n"
              "  --data PATTERN   input values (default ones)\n"
              "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
-             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n\n"
+             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
+             "  --sandbox        compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
+             "                   does; refused where none can be made\n\n"
              "Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
              "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
              "a trace that does not load.\n"),
@@ -283,6 +286,7 @@ int cmd_check(int argc, char **argv)
             number = (int)k;
         } else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--keep")) { o.keep = argv[++i]; traced_with = a; }
+        else if (!strcmp(a, "--sandbox")) { o.sandbox = 1; traced_with = a; }
         else if (!strcmp(a, "--timeout")) {
             char *end;
             o.timeout_s = strtod(argv[++i], &end);

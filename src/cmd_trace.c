@@ -19,7 +19,7 @@ static void usage(void)
 {
     printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
-             "                       [--no-time] [--no-view] [--keep DIR]\n"
+             "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
              "       reducevis trace --kernel V [options]\n"
              "       reducevis trace --replay DIR -o FILE.rvt\n\n"
              "Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
@@ -43,6 +43,9 @@ static void usage(void)
              "  --no-time        skip the timed run\n"
              "  --no-view        do not open the viewer\n"
              "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
+             "  --sandbox        compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
+             "                   nothing of the machine but the toolkit and the GPU, limits on time,\n"
+             "                   memory and output (README.md, \"Security\"); refused where none can be made\n"
              "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n"
              "  --replay DIR     make the trace again from a folder --keep kept, without a GPU (with -o)\n\n"
              "Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
@@ -72,6 +75,7 @@ int cmd_trace(int argc, char **argv)
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), a);
         if (!strcmp(a, "--no-time")) o.time_it = 0;
         else if (!strcmp(a, "--no-view")) view = 0;
+        else if (!strcmp(a, "--sandbox")) o.sandbox = 1;
         else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
                   !strcmp(a, "--replay") || !strcmp(a, "--launch")) &&
                  i + 1 >= argc)

@@ -28,6 +28,7 @@
 #include "i18n.h"
 #include "proc.h"
 #include "raw.h"
+#include "sandbox.h"
 #include "sass.h"
 #include "versions.h"
 
@@ -179,12 +180,27 @@ static int remove_tree(const char *dir)
     return r.end == RV_PROC_EXITED && r.status == 0 ? 0 : -1;
 }
 
+/* One command of the student's file (its compile, its runs, the tools that
+ * read what it made): as it is, or inside the sandbox, which shows it the
+ * files in `show` (up to 3, NULL-ended; NULL: none) read-only besides the
+ * system and the toolkit (sandbox.h). */
+static rv_proc_result run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s)
+{
+    if (!o->sandbox) return rv_proc_run(argv, env, log, limit_s);
+    rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float)};
+    for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
+    return rv_sandbox_run(&job, argv, env, log, limit_s);
+}
+
 /* The work folder: kept where asked, else a temporary one removed at the end. */
 static int make_work(const rv_own_opts *o, char *work, size_t len)
 {
     if (o->keep) {
         if (mkdir(o->keep, 0755) != 0 && errno != EEXIST) return -1;
         snprintf(work, len, "%s", o->keep);
+        /* the sandbox binds it at its own path: an absolute one */
+        if (o->sandbox && !realpath(o->keep, work)) return -1;
         return 0;
     }
     const char *tmp = getenv("TMPDIR");
@@ -215,7 +231,10 @@ static int compile(const rv_own_opts *o, const char *work, char *err, size_t err
         argv[argc++] = inc2;
     }
     argv[argc] = NULL;
-    rv_proc_result r = rv_proc_run(argv, NULL, log, COMPILE_LIMIT_S);
+    char src_dir[PATH_MAX + 16];
+    snprintf(src_dir, sizeof src_dir, "%s/../src", o->extra_include ? o->extra_include : "");
+    const char *show[] = {o->extra_include, src_dir, NULL};
+    rv_proc_result r = run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
     log_tail(log, src, o->file, tail, sizeof tail);
@@ -252,7 +271,11 @@ static int run_program(const rv_own_opts *o, const char *work, int traced, const
     char e_launch[48];
     snprintf(e_launch, sizeof e_launch, "RV_TRACER_LAUNCH=%u", o->launch);
     char *env[] = {e_inj, e_out, e_pat, e_blk, e_launch, e_san, e_ld, "CUDA_MODULE_LOADING=EAGER", NULL};
-    rv_proc_result r = rv_proc_run(argv, traced ? env : NULL, log, o->timeout_s);
+    char san_dir[PATH_MAX + 32];
+    snprintf(san_dir, sizeof san_dir, "%.*s", (int)(strrchr(sanitizer, '/') - sanitizer), sanitizer);
+    const char *show[] = {lib, patches, san_dir, NULL};
+    rv_proc_result r = run_cmd(o, work, RV_SANDBOX_RUN, traced ? show : NULL, argv, traced ? env : NULL, log,
+                               o->timeout_s);
     *seconds = r.seconds;
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
@@ -284,7 +307,7 @@ static void where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
                     result, NULL};
-    rv_proc_run(argv, NULL, log, o->timeout_s + 30);
+    run_cmd(o, work, RV_SANDBOX_RUN, NULL, argv, NULL, log, o->timeout_s + 30);
     char *text = rv_read_text(log, NULL);
     if (!text) return;
     const char *hit = strstr(text, "Invalid ");
@@ -320,7 +343,7 @@ static void sass_path(const char *work, uint32_t module, uint32_t first_module, 
 }
 
 /* nvdisasm's listing of a traced kernel's module, with its line table. */
-static int disassemble(const char *work, uint32_t module, uint32_t first_module, char *err, size_t errlen)
+static int disassemble(const rv_own_opts *o, const char *work, uint32_t module, uint32_t first_module, char *err, size_t errlen)
 {
     char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
     if (!rv_find_program("nvdisasm", nd, sizeof nd))
@@ -329,7 +352,7 @@ static int disassemble(const char *work, uint32_t module, uint32_t first_module,
     sass_path(work, module, first_module, log, sizeof log);
     if (access(log, F_OK) == 0) return 0; /* another launch's module, done */
     char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
-    rv_proc_result r = rv_proc_run(argv, NULL, log, DISASM_LIMIT_S);
+    rv_proc_result r = run_cmd(o, work, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
     if (r.end != RV_PROC_EXITED || r.status != 0)
         return fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
     return 0;
@@ -572,7 +595,10 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
 {
     memset(res, 0, sizeof *res);
     double t0 = now_s();
-    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32], gpu_err[300], work[PATH_MAX];
+    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32], gpu_err[600], work[PATH_MAX];
+    if (o->sandbox && !rv_sandbox_possible(gpu_err, sizeof gpu_err)) /* never unsandboxed instead */
+        return fail(err, errlen, 2, _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"),
+                    o->file, gpu_err);
     size_t srclen = o->text ? strlen(o->text) : 0;
     char *source = o->text ? malloc(srclen + 1) : rv_read_text(o->file, &srclen);
     if (o->text && source) memcpy(source, o->text, srclen + 1);
@@ -594,7 +620,12 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
                                             "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
                                             "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
     }
-    if (!rv_gpu_available(gpu_err, sizeof gpu_err)) {
+    /* RV_TRACE_WITHOUT_GPU=1 with --sandbox: the sandbox's tests, where no GPU
+       is, compile and run the program all the same; its host code runs (static
+       initializers first), then it stops at its first CUDA call */
+    const char *no_gpu = getenv("RV_TRACE_WITHOUT_GPU");
+    int go_on = o->sandbox && no_gpu && !strcmp(no_gpu, "1");
+    if (!go_on && !rv_gpu_available(gpu_err, sizeof gpu_err)) {
         free(source);
         return fail(err, errlen, 2, _("no GPU to trace on: %s"), gpu_err);
     }
@@ -654,7 +685,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
             rv_raw raw = {0};
             if (rv_raw_load(files[f], &raw, inner, sizeof inner)) { rc = raw_failed(files[f], inner, err, errlen); break; }
             if (f == 0) first_module = raw.h.module;
-            rc = disassemble(work, raw.h.module, first_module, err, errlen);
+            rc = disassemble(o, work, raw.h.module, first_module, err, errlen);
             rv_raw_free(&raw);
         }
         if (rc) goto out;

@@ -27,6 +27,8 @@ typedef struct rv_own_opts {
                               names it): a shipped kernel with a launch()    */
     const char *extra_include; /* NULL, or the shipped kernels' folder, which
                                   nvcc then searches (with ../src)           */
+    int      sandbox;      /* compile and run only inside the sandbox
+                              (sandbox.h); refused where none can be made    */
 } rv_own_opts;
 
 typedef struct rv_own_result {

@@ -1,0 +1,720 @@
+/* sandbox.c — one command of a student's file run inside a bubblewrap
+ * sandbox (sandbox.h says what it sees and may do).
+ *
+ * One command is one `bwrap`: new PID, network, IPC and UTS namespaces, a
+ * root of its own holding read-only binds of the system and the toolkit, the
+ * GPU's device nodes, a private /tmp and /dev/shm, and the work folder as the
+ * one place it may write.  Inside, util-linux's prlimit sets the resource limits, and
+ * where reducevis runs as root, setpriv then becomes an unprivileged user
+ * (RV_SANDBOX_UID) with no capabilities: root ignores the process limit, and
+ * would own every root file the sandbox shows.  As any other user, bwrap makes
+ * a user namespace instead (and forbids further ones inside).
+ *
+ * Outside, reducevis reads the output through a pipe (and stops the sandbox
+ * past the output limit), watches the work folder's size and the wall clock,
+ * and stops the whole sandbox by killing its first process: the PID
+ * namespace dies with it, so nothing the student started lives on.  After
+ * each command the work folder is cleared of links, devices and pipes,
+ * because reducevis reads those files next with more rights than the sandbox
+ * had. */
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+
+#define MIB (1024ull * 1024)
+#define GIB (1024 * MIB)
+#define MAX_WORK_FILES 10000  /* files and folders the work folder may hold    */
+#define WATCH_EVERY_S  0.25   /* how often the work folder is measured          */
+#define MAX_ARGS       512
+
+rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_bytes)
+{
+    rv_sandbox_limits l = {
+        .cpu_s = 120,
+        /* RLIMIT_DATA, not RLIMIT_AS: the CUDA driver reserves far more
+           address space than it uses, so an address-space limit would stop
+           every CUDA program; the data limit counts what a process can write */
+        .mem_bytes = 4 * GIB,
+        .file_bytes = 256 * MIB,  /* the tracer's records reach 192 MiB */
+        .work_bytes = 1 * GIB,
+        .tmp_bytes = 512 * MIB,   /* nvcc's intermediate files */
+        .shm_bytes = 64 * MIB,
+        .output_bytes = 2 * MIB,
+        .nproc = 128,             /* the CUDA runtime and the tracer start a few threads */
+        .nofile = 1024,
+    };
+    if (step == RV_SANDBOX_RUN) l.mem_bytes += 2 * input_bytes; /* the driver holds the input */
+    /* a compile's output includes nvdisasm's listing of the machine code,
+       which a large unrolled kernel makes long */
+    if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;
+    return l;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* "512 MiB", "4 GiB", for the messages. */
+static void size_text(uint64_t b, char *out, size_t len)
+{
+    if (b >= GIB && b % GIB == 0) snprintf(out, len, "%llu GiB", (unsigned long long)(b / GIB));
+    else snprintf(out, len, "%llu MiB", (unsigned long long)(b / MIB));
+}
+
+/* ---- the argv of bwrap ------------------------------------------------- */
+
+typedef struct args {
+    char *v[MAX_ARGS];
+    int n;
+    char *owned[MAX_ARGS]; /* strings made here, freed with the args */
+    int nowned;
+    int full;
+} args;
+
+static void add(args *a, const char *s)
+{
+    if (a->n + 1 >= MAX_ARGS) { a->full = 1; return; }
+    a->v[a->n++] = (char *)s;
+    a->v[a->n] = NULL;
+}
+
+static void addf(args *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void addf(args *a, const char *fmt, ...)
+{
+    char *s = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int ok = vasprintf(&s, fmt, ap) >= 0;
+    va_end(ap);
+    if (!ok || a->nowned >= MAX_ARGS) { free(ok ? s : NULL); a->full = 1; return; }
+    a->owned[a->nowned++] = s;
+    add(a, s);
+}
+
+static void args_free(args *a)
+{
+    for (int i = 0; i < a->nowned; i++) free(a->owned[i]);
+    a->nowned = a->n = 0;
+}
+
+/* A program of util-linux where the sandbox sees it. */
+static const char *util(const char *name, char *out, size_t len)
+{
+    static const char *const dirs[] = {"/usr/bin", "/bin", "/usr/sbin", "/sbin"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(out, len, "%s/%s", dirs[i], name);
+        if (access(out, X_OK) == 0) return out;
+    }
+    return NULL;
+}
+
+static int find_on_path(const char *name, char *out, size_t len)
+{
+    const char *path = getenv("PATH");
+    char dirs[8192];
+    snprintf(dirs, sizeof dirs, "%s", path && *path ? path : "/usr/bin:/bin");
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        if (*d != '/') continue; /* a relative PATH entry names nothing fixed */
+        snprintf(out, len, "%s/%s", d, name);
+        if (access(out, X_OK) == 0) return 1;
+    }
+    return 0;
+}
+
+/* The folder two levels above a program's real path: the CUDA toolkit above
+ * bin/nvcc. */
+static int toolkit_of(const char *prog, char *out, size_t len)
+{
+    char real[PATH_MAX];
+    if (!realpath(prog, real)) return 0;
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(real, '/');
+        if (!slash || slash == real) return 0;
+        *slash = 0;
+    }
+    snprintf(out, len, "%s", real);
+    return 1;
+}
+
+static int under_usr(const char *p) { return !strncmp(p, "/usr/", 5) || !strcmp(p, "/usr"); }
+
+/* The folders above `dest` made first, open to all (0755): the ones bwrap
+ * makes by itself are root's alone, and the sandbox's user could not pass. */
+static void parents(args *a, const char *dest)
+{
+    for (const char *p = strchr(dest + 1, '/'); p; p = strchr(p + 1, '/'))
+        add(a, "--perms"), add(a, "0755"), add(a, "--dir"), addf(a, "%.*s", (int)(p - dest), dest);
+}
+
+/* A bind of `src` at `dest`: `how` is --ro-bind or --bind. */
+static void bind(args *a, const char *how, const char *src, const char *dest)
+{
+    parents(a, dest);
+    add(a, how), addf(a, "%s", src), addf(a, "%s", dest);
+}
+
+/* A file or folder shown read-only at its real path, and at the path it was
+ * named by where that differs (a link on the way), so that both lead to it. */
+static void show(args *a, const char *path)
+{
+    char real[PATH_MAX];
+    if (!path || !*path || !realpath(path, real) || under_usr(real)) return;
+    bind(a, "--ro-bind", real, real);
+    if (*path == '/' && strcmp(path, real) && !strstr(path, "/./") && !strstr(path, "/../") && !under_usr(path))
+        bind(a, "--ro-bind", real, path);
+}
+
+static int running_as_root(void) { return geteuid() == 0; }
+
+/* The folders of the caller's LD_LIBRARY_PATH that hold the CUDA driver
+ * (libcuda.so.1 outside the system's folders: /usr/local/nvidia/lib64 and
+ * the like), "a:b": shown to the sandbox and put on its LD_LIBRARY_PATH, and
+ * no other folder of that variable. */
+static void driver_dirs(char *out, size_t len)
+{
+    const char *ld = getenv("LD_LIBRARY_PATH");
+    char dirs[8192], lib[PATH_MAX + 32];
+    out[0] = 0;
+    snprintf(dirs, sizeof dirs, "%s", ld ? ld : "");
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        snprintf(lib, sizeof lib, "%s/libcuda.so.1", d);
+        size_t used = strlen(out);
+        if (*d == '/' && access(lib, R_OK) == 0 && used + strlen(d) + 2 < len)
+            snprintf(out + used, len - used, "%s%s", used ? ":" : "", d);
+    }
+}
+
+/* The groups (other than root's) that open the GPU's device nodes where
+ * others may not (0660 root:video and the like), "44,109": the sandbox's user
+ * gets them and no other group. */
+static void gpu_groups(char *out, size_t len)
+{
+    glob_t g;
+    out[0] = 0;
+    if (glob("/dev/nvidia*", 0, NULL, &g) != 0) return;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        struct stat st;
+        char one[24];
+        if (stat(g.gl_pathv[i], &st) != 0 || st.st_gid == 0) continue;
+        if ((st.st_mode & (S_IROTH | S_IWOTH)) == (S_IROTH | S_IWOTH)) continue;
+        if ((st.st_mode & (S_IRGRP | S_IWGRP)) != (S_IRGRP | S_IWGRP)) continue;
+        snprintf(one, sizeof one, "%u", (unsigned)st.st_gid);
+        int seen = 0;
+        for (const char *p = out; (p = strstr(p, one)); p++)
+            if ((p == out || p[-1] == ',') && (p[strlen(one)] == ',' || !p[strlen(one)])) seen = 1;
+        if (!seen && strlen(out) + strlen(one) + 2 < len) snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? "," : "", one);
+    }
+    globfree(&g);
+}
+
+/* The whole command line: bwrap, its rules, prlimit's limits, setpriv where
+ * root, then argv.  0, or -1 when a helper is missing (why in `why`). */
+static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *const argv[], char *const env[],
+                 char *why, size_t whylen)
+{
+    char prlimit[64], setpriv[64], nvcc[PATH_MAX], toolkit[PATH_MAX], cs[PATH_MAX], cs_dir[PATH_MAX];
+    int root = running_as_root();
+    if (!util("prlimit", prlimit, sizeof prlimit) || (root && !util("setpriv", setpriv, sizeof setpriv))) {
+        snprintf(why, whylen, "%s", _("util-linux's prlimit and setpriv were not found in /usr/bin or /bin"));
+        return -1;
+    }
+    rv_sandbox_limits lim = rv_sandbox_limits_of(job->step, job->input_bytes);
+    memset(a, 0, sizeof *a);
+    add(a, bwrap);
+    /* its own processes, no network, dies with reducevis, no terminal to type into */
+    static const char *const fixed[] = {"--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net",
+                                        "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+                                        "--hostname", "reducevis-sandbox", "--clearenv"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) add(a, fixed[i]);
+    if (!root) { /* a user namespace of its own, as nobody, and no more of them inside */
+        static const char *const userns[] = {"--unshare-user", "--disable-userns", "--uid", "65534", "--gid", "65534"};
+        for (size_t i = 0; i < sizeof userns / sizeof userns[0]; i++) add(a, userns[i]);
+    }
+    /* the environment: nothing of the caller's but the GPU it is to use */
+    if (!find_on_path("nvcc", nvcc, sizeof nvcc)) snprintf(nvcc, sizeof nvcc, "/usr/local/cuda/bin/nvcc");
+    int have_toolkit = toolkit_of(nvcc, toolkit, sizeof toolkit);
+    add(a, "--setenv"), add(a, "PATH");
+    if (have_toolkit) addf(a, "%s/bin:/usr/local/bin:/usr/bin:/bin", toolkit);
+    else add(a, "/usr/local/bin:/usr/bin:/bin");
+    static const char *const plain_env[] = {"HOME", "/tmp", "TMPDIR", "/tmp", "LC_ALL", "C"};
+    for (size_t i = 0; i < sizeof plain_env / sizeof plain_env[0]; i += 2)
+        add(a, "--setenv"), add(a, plain_env[i]), add(a, plain_env[i + 1]);
+    static const char *const pass[] = {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER"};
+    for (size_t i = 0; i < sizeof pass / sizeof pass[0]; i++) {
+        const char *v = getenv(pass[i]);
+        if (v) add(a, "--setenv"), add(a, pass[i]), add(a, v);
+    }
+    char driver[4096];
+    driver_dirs(driver, sizeof driver);
+    if (driver[0]) add(a, "--setenv"), add(a, "LD_LIBRARY_PATH"), addf(a, "%s", driver);
+    for (int i = 0; env && env[i]; i++) { /* after, so that the caller's own LD_LIBRARY_PATH wins */
+        const char *eq = strchr(env[i], '=');
+        if (!eq) continue;
+        add(a, "--setenv");
+        addf(a, "%.*s", (int)(eq - env[i]), env[i]);
+        add(a, eq + 1);
+    }
+    /* the system's programs and libraries, and the two /etc entries they read */
+    add(a, "--ro-bind"), add(a, "/usr"), add(a, "/usr");
+    static const char *const top[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"};
+    for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+        struct stat st;
+        char target[PATH_MAX];
+        if (lstat(top[i], &st) != 0) continue;
+        if (S_ISLNK(st.st_mode)) { /* merged /usr: /bin -> usr/bin */
+            ssize_t n = readlink(top[i], target, sizeof target - 1);
+            if (n <= 0) continue;
+            target[n] = 0;
+            add(a, "--symlink"), addf(a, "%s", target), add(a, top[i]);
+        } else if (S_ISDIR(st.st_mode)) {
+            add(a, "--ro-bind"), add(a, top[i]), add(a, top[i]);
+        }
+    }
+    static const char *const etc[] = {"/etc/ld.so.cache", "/etc/alternatives"};
+    for (size_t i = 0; i < sizeof etc / sizeof etc[0]; i++) bind(a, "--ro-bind-try", etc[i], etc[i]);
+    /* its own /proc (its processes only), a minimal /dev, the GPU */
+    add(a, "--proc"), add(a, "/proc");
+    add(a, "--dev"), add(a, "/dev");
+    glob_t g;
+    if (glob("/dev/nvidia*", 0, NULL, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc; i++) add(a, "--dev-bind"), addf(a, "%s", g.gl_pathv[i]), addf(a, "%s", g.gl_pathv[i]);
+        /* what the CUDA driver reads of the GPU's place in the machine */
+        static const char *const sys[] = {"/sys/bus", "/sys/class", "/sys/dev", "/sys/devices", "/sys/module"};
+        for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++) bind(a, "--ro-bind-try", sys[i], sys[i]);
+        globfree(&g);
+    }
+    /* a private /tmp of bounded size, writable by all as any /tmp, and a small
+       /dev/shm for the libraries that share memory between their threads */
+    add(a, "--perms"), add(a, "1777"), add(a, "--size"), addf(a, "%llu", (unsigned long long)lim.tmp_bytes);
+    add(a, "--tmpfs"), add(a, "/tmp");
+    add(a, "--perms"), add(a, "1777"), add(a, "--size"), addf(a, "%llu", (unsigned long long)lim.shm_bytes);
+    add(a, "--tmpfs"), add(a, "/dev/shm");
+    /* the toolkit, compute-sanitizer, the driver's libraries, and what the caller names */
+    if (have_toolkit) show(a, toolkit);
+    if (find_on_path("compute-sanitizer", cs, sizeof cs) && toolkit_of(cs, cs_dir, sizeof cs_dir)) show(a, cs_dir);
+    for (char *save = NULL, *d = strtok_r(driver, ":", &save); d; d = strtok_r(NULL, ":", &save)) show(a, d);
+    for (int i = 0; i < RV_SANDBOX_MAX_SHOW; i++) show(a, job->show[i]);
+    /* the one writable folder, where it starts */
+    bind(a, "--bind", job->work, job->work);
+    add(a, "--chdir"), add(a, job->work);
+    add(a, "--info-fd"), add(a, "3");
+    if (root) { /* just what setpriv needs to leave root; it drops them */
+        static const char *const caps[] = {"CAP_SETUID", "CAP_SETGID", "CAP_SETPCAP"};
+        for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) add(a, "--cap-add"), add(a, caps[i]);
+    }
+    add(a, "--");
+    /* the limits, each no higher than the caller's own hard limit */
+    struct { const char *opt; int res; uint64_t v; } rl[] = {
+        {"--cpu", RLIMIT_CPU, (uint64_t)lim.cpu_s}, {"--data", RLIMIT_DATA, lim.mem_bytes},
+        {"--fsize", RLIMIT_FSIZE, lim.file_bytes}, {"--nproc", RLIMIT_NPROC, (uint64_t)lim.nproc},
+        {"--nofile", RLIMIT_NOFILE, (uint64_t)lim.nofile}, {"--core", RLIMIT_CORE, 0},
+    };
+    addf(a, "%s", prlimit);
+    for (size_t i = 0; i < sizeof rl / sizeof rl[0]; i++) {
+        struct rlimit cur;
+        uint64_t v = rl[i].v, hard = v;
+        if (getrlimit(rl[i].res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY && cur.rlim_max < v) v = hard = cur.rlim_max;
+        /* the CPU limit's signal (SIGXCPU, which says why) comes a second before the kill */
+        if (rl[i].res == RLIMIT_CPU && hard == rl[i].v) hard = v + 1;
+        addf(a, "%s=%llu:%llu", rl[i].opt, (unsigned long long)v, (unsigned long long)hard);
+    }
+    add(a, "--");
+    if (root) {
+        char groups[256];
+        gpu_groups(groups, sizeof groups);
+        addf(a, "%s", setpriv);
+        addf(a, "--reuid=%d", RV_SANDBOX_UID), addf(a, "--regid=%d", RV_SANDBOX_UID);
+        if (groups[0]) addf(a, "--groups=%s", groups);
+        else add(a, "--clear-groups");
+        static const char *const drop[] = {"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"};
+        for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) add(a, drop[i]);
+    }
+    for (int i = 0; argv[i]; i++) add(a, argv[i]);
+    if (a->full) {
+        snprintf(why, whylen, "%s", _("the sandbox's command line is too long"));
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the work folder --------------------------------------------------- */
+
+/* Root: the sandbox's user gets the folder and what reducevis wrote in it. */
+static void hand_over(const char *work)
+{
+    if (!running_as_root()) return;
+    if (lchown(work, RV_SANDBOX_UID, RV_SANDBOX_UID) != 0) return;
+    DIR *d = opendir(work);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            if (fchownat(dirfd(d), e->d_name, RV_SANDBOX_UID, RV_SANDBOX_UID, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    closedir(d);
+}
+
+/* Only plain files (with no other name) and folders stay: a link the sandbox
+ * left could point reducevis's next read, or write, at a file outside. */
+static void scrub(const char *work)
+{
+    DIR *d = opendir(work);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && st.st_nlink == 1)) continue;
+        unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
+/* Bytes on disk and entries under `dir`, counting stops past MAX_WORK_FILES. */
+static void usage_of(int dirfd_, int depth, uint64_t *bytes, long *files)
+{
+    DIR *d = fdopendir(dirfd_);
+    if (!d) { close(dirfd_); return; }
+    for (struct dirent *e; *files <= MAX_WORK_FILES && (e = readdir(d));) {
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        (*files)++;
+        *bytes += (uint64_t)st.st_blocks * 512;
+        if (S_ISDIR(st.st_mode) && depth < 16) {
+            int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub >= 0) usage_of(sub, depth + 1, bytes, files);
+        }
+    }
+    closedir(d);
+}
+
+static void work_usage(const char *work, uint64_t *bytes, long *files)
+{
+    *bytes = 0, *files = 0;
+    int fd = open(work, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) usage_of(fd, 0, bytes, files);
+}
+
+/* ---- running it -------------------------------------------------------- */
+
+typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_OUTPUT, STOP_DISK, STOP_FILES } stop_why;
+
+static void close_from(int lowest)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0u, 0u) == 0) return;
+#endif
+    struct rlimit r;
+    long most = getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY && r.rlim_cur < 65536 ? (long)r.rlim_cur : 65536;
+    for (long fd = lowest; fd < most; fd++) close((int)fd);
+}
+
+/* The child: bwrap with stdin from /dev/null, stdout and stderr into the
+ * pipe, bwrap's info on fd 3, no other descriptor of reducevis's (a class
+ * server's sockets and files stay out).  Nothing here allocates: the parent
+ * may have threads. */
+static void exec_bwrap(const args *a, int out_w, int info_w)
+{
+    int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) { /* when memory runs out, the sandbox goes first */
+        if (write(fd, "1000", 4) != 4) {}
+        close(fd);
+    }
+    int in = open("/dev/null", O_RDONLY);
+    if (in < 0 || dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(out_w, 2) < 0) _exit(127);
+    if (info_w == 3) fcntl(3, F_SETFD, 0);
+    else if (dup2(info_w, 3) < 0) _exit(127);
+    close_from(4);
+    execv(a->v[0], a->v);
+    static const char msg[] = "bwrap: cannot be started\n";
+    if (write(2, msg, sizeof msg - 1) < 0) {}
+    _exit(127);
+}
+
+/* The first process inside, from bwrap's info ("child-pid": N): killing it
+ * ends the PID namespace, and with it everything the student started.  Only
+ * a child of `outer` is taken: a pid nobody vouches for is never killed. */
+static pid_t child_pid_of(const char *info, pid_t outer)
+{
+    const char *k = strstr(info, "\"child-pid\"");
+    if (!k || !(k = strchr(k, ':'))) return 0;
+    long v = strtol(k + 1, NULL, 10);
+    if (v <= 1 || v > INT_MAX) return 0;
+    char path[64], stat[512] = "";
+    snprintf(path, sizeof path, "/proc/%ld/stat", v);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = 0;
+    const char *end = strrchr(stat, ')'); /* "pid (name) state ppid ..." */
+    long ppid = 0;
+    if (!end || sscanf(end + 1, " %*c %ld", &ppid) != 1 || ppid != (long)outer) return 0;
+    return (pid_t)v;
+}
+
+static void stop_all(pid_t outer, pid_t inner)
+{
+    if (inner > 0) kill(inner, SIGKILL);
+    else kill(outer, SIGKILL);
+}
+
+/* The line a stop adds to the log, translated. */
+static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, double limit_s, char *out, size_t len)
+{
+    char size[32];
+    out[0] = 0;
+    switch (why) {
+    case STOP_WALL:
+        snprintf(out, len, _("reducevis sandbox: stopped after %.0f s of wall-clock time (the time limit); "
+                             "everything it started was stopped with it"), limit_s);
+        return;
+    case STOP_OUTPUT:
+        size_text(l->output_bytes, size, sizeof size);
+        snprintf(out, len, _("reducevis sandbox: stopped: it printed more than %s (the output limit)"), size);
+        return;
+    case STOP_DISK:
+        size_text(l->work_bytes, size, sizeof size);
+        snprintf(out, len, _("reducevis sandbox: stopped: it wrote more than %s into its folder (the disk limit)"), size);
+        return;
+    case STOP_FILES:
+        snprintf(out, len, _("reducevis sandbox: stopped: it made more than %d files (the file count limit)"),
+                 MAX_WORK_FILES);
+        return;
+    case STOP_NONE:
+        break;
+    }
+    if (signal_ == SIGXCPU)
+        snprintf(out, len, _("reducevis sandbox: stopped: a process used %.0f s of CPU time (the CPU limit)"), l->cpu_s);
+    else if (signal_ == SIGXFSZ) {
+        size_text(l->file_bytes, size, sizeof size);
+        snprintf(out, len, _("reducevis sandbox: stopped: it wrote a file of %s (the file size limit)"), size);
+    }
+}
+
+/* The run itself; `head` gets the first bytes of the output (for a failed
+ * trial's message). */
+static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *const argv[], char *const env[],
+                          const char *log, double limit_s, char *head_out, size_t head_outlen)
+{
+    rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
+    rv_sandbox_limits lim = rv_sandbox_limits_of(job->step, job->input_bytes);
+    char why[200], head[512] = "";
+    const size_t headlen = sizeof head;
+    args a;
+    int logfd = -1;
+    if (head_out && head_outlen) head_out[0] = 0;
+    if (log) { /* made anew, so that nothing the sandbox left under that name is written through */
+        unlink(log);
+        logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (logfd < 0) return r;
+    }
+    if (build(&a, bwrap, job, argv, env, why, sizeof why)) {
+        if (logfd >= 0) dprintf(logfd, "reducevis sandbox: %s\n", why), close(logfd);
+        if (head_out && head_outlen) snprintf(head_out, head_outlen, "%s", why);
+        args_free(&a);
+        return r;
+    }
+    hand_over(job->work);
+    uint64_t base_bytes, bytes;
+    long files;
+    work_usage(job->work, &base_bytes, &files);
+    int out[2], info[2];
+    if (pipe2(out, O_CLOEXEC) != 0) { args_free(&a); if (logfd >= 0) close(logfd); return r; }
+    if (pipe2(info, O_CLOEXEC) != 0) {
+        close(out[0]), close(out[1]), args_free(&a);
+        if (logfd >= 0) close(logfd);
+        return r;
+    }
+    double t0 = now_s(), last_watch = t0;
+    pid_t pid = fork();
+    if (pid == 0) exec_bwrap(&a, out[1], info[1]);
+    close(out[1]), close(info[1]);
+    args_free(&a);
+    if (pid < 0) {
+        close(out[0]), close(info[0]);
+        if (logfd >= 0) close(logfd);
+        return r;
+    }
+    fcntl(out[0], F_SETFL, O_NONBLOCK);
+    fcntl(info[0], F_SETFL, O_NONBLOCK);
+    char buf[65536], infobuf[1024] = "";
+    size_t infolen = 0, headused = 0;
+    uint64_t printed = 0;
+    pid_t inner = 0;
+    stop_why stopped = STOP_NONE;
+    double stop_at = 0, exit_at = 0;
+    int status = 0, exited = 0, out_open = 1, info_open = 1;
+    while (!exited || out_open) {
+        struct pollfd p[2] = {{out_open ? out[0] : -1, POLLIN, 0}, {info_open ? info[0] : -1, POLLIN, 0}};
+        poll(p, 2, exited ? 50 : 100);
+        for (;;) { /* the output, kept up to the limit */
+            ssize_t n = out_open ? read(out[0], buf, sizeof buf) : -1;
+            if (n == 0) { out_open = 0; close(out[0]); }
+            if (n <= 0) break;
+            if (headused + 1 < headlen) {
+                size_t k = (size_t)n < headlen - 1 - headused ? (size_t)n : headlen - 1 - headused;
+                memcpy(head + headused, buf, k);
+                head[headused += k] = 0;
+            }
+            uint64_t room = printed < lim.output_bytes ? lim.output_bytes - printed : 0;
+            if (logfd >= 0 && room && write(logfd, buf, (size_t)n < room ? (size_t)n : room) < 0) {}
+            printed += (uint64_t)n;
+            if (printed > lim.output_bytes && stopped == STOP_NONE) {
+                stopped = STOP_OUTPUT, stop_at = now_s();
+                stop_all(pid, inner);
+            }
+        }
+        if (info_open) {
+            ssize_t n = read(info[0], infobuf + infolen, sizeof infobuf - 1 - infolen);
+            if (n > 0) infobuf[infolen += (size_t)n] = 0;
+            else if (n == 0 || infolen + 1 >= sizeof infobuf) { info_open = 0; close(info[0]); }
+            if (!inner) inner = child_pid_of(infobuf, pid);
+            if (inner && stopped != STOP_NONE) kill(inner, SIGKILL); /* it was stopped before it said */
+        }
+        double t = now_s();
+        if (!exited && waitpid(pid, &status, WNOHANG) == pid) exited = 1, exit_at = t;
+        if (exited && out_open && t - exit_at > 2) break; /* the namespace is gone: nobody writes any more */
+        if (exited) continue;
+        if (stopped == STOP_NONE && t - t0 > limit_s) stopped = STOP_WALL, stop_at = t, stop_all(pid, inner);
+        if (stopped == STOP_NONE && t - last_watch > WATCH_EVERY_S) {
+            last_watch = t;
+            work_usage(job->work, &bytes, &files);
+            if (files > MAX_WORK_FILES) stopped = STOP_FILES;
+            else if (bytes > base_bytes + lim.work_bytes) stopped = STOP_DISK;
+            if (stopped != STOP_NONE) stop_at = t, stop_all(pid, inner);
+        }
+        if (stopped != STOP_NONE && t - stop_at > 5) kill(pid, SIGKILL); /* bwrap itself did not end */
+    }
+    if (out_open) close(out[0]);
+    if (info_open) close(info[0]);
+    if (!exited) waitpid(pid, &status, 0);
+    r.seconds = now_s() - t0;
+    int sig = 0;
+    if (stopped == STOP_WALL) r.end = RV_PROC_TIMED_OUT;
+    else if (stopped != STOP_NONE) r.end = RV_PROC_SIGNALED, r.status = SIGKILL;
+    else if (WIFSIGNALED(status)) r.end = RV_PROC_SIGNALED, r.status = sig = WTERMSIG(status);
+    else {
+        int code = WEXITSTATUS(status);
+        /* bwrap passes on a death by signal N as 128 + N, as a shell does */
+        if (code > 128 && code < 128 + 32) r.end = RV_PROC_SIGNALED, r.status = sig = code - 128;
+        else r.end = code == 127 ? RV_PROC_CANNOT_START : RV_PROC_EXITED, r.status = code;
+    }
+    char note[400];
+    stop_note(stopped, sig, &lim, limit_s, note, sizeof note);
+    if (!note[0] && r.end == RV_PROC_EXITED && r.status == 1 &&
+        (!strncmp(head, "bwrap:", 6) || !strncmp(head, "prlimit:", 8) || !strncmp(head, "setpriv:", 8)))
+        snprintf(note, sizeof note, "%s", _("reducevis sandbox: the sandbox could not be made (the line above says "
+                                            "why); nothing of the file ran"));
+    if (logfd >= 0) {
+        if (note[0]) dprintf(logfd, "%s%s\n", printed ? "\n" : "", note);
+        close(logfd);
+    }
+    scrub(job->work);
+    if (head_out && head_outlen) snprintf(head_out, head_outlen, "%s", head);
+    return r;
+}
+
+/* bwrap on PATH (a copy unpacked from its .deb is found by putting its
+ * folder first). */
+static int find_bwrap(char *out, size_t len) { return find_on_path("bwrap", out, len); }
+
+/* Why user namespaces may be off, for the message of a failed trial. */
+static const char *userns_hint(void)
+{
+    static const struct { const char *file, *off, *says; } knobs[] = {
+        {"/proc/sys/kernel/unprivileged_userns_clone", "0", N_("unprivileged user namespaces are turned off (sysctl kernel.unprivileged_userns_clone=0)")},
+        {"/proc/sys/user/max_user_namespaces", "0", N_("user namespaces are turned off (sysctl user.max_user_namespaces=0)")},
+        {"/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "1", N_("AppArmor forbids unprivileged user namespaces (sysctl kernel.apparmor_restrict_unprivileged_userns=1)")},
+    };
+    if (running_as_root()) return NULL;
+    for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
+        char v[32] = "";
+        FILE *f = fopen(knobs[i].file, "r");
+        if (!f) continue;
+        if (!fgets(v, sizeof v, f)) v[0] = 0;
+        fclose(f);
+        if (!strncmp(v, knobs[i].off, strlen(knobs[i].off)) && (v[1] == '\n' || !v[1])) return _(knobs[i].says);
+    }
+    return NULL;
+}
+
+/* The trial, made once a process (a class server asks from several threads). */
+static int trial_ok;
+static char trial_said[600];
+
+static void trial(void)
+{
+    char bwrap[PATH_MAX], work[PATH_MAX], head[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(work, sizeof work, "%s/reducevis-sandbox-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+    if (!find_bwrap(bwrap, sizeof bwrap)) {
+        snprintf(trial_said, sizeof trial_said, "%s",
+                 _("bubblewrap (bwrap) is not installed: install Debian's bubblewrap package"));
+        return;
+    }
+    if (!mkdtemp(work)) {
+        snprintf(trial_said, sizeof trial_said, _("cannot make a folder to try a sandbox in (%s): %s"), work,
+                 strerror(errno));
+        return;
+    }
+    rv_sandbox_job job = {.work = work, .step = RV_SANDBOX_COMPILE};
+    char *argv[] = {"/usr/bin/true", NULL};
+    rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head);
+    rmdir(work);
+    trial_ok = r.end == RV_PROC_EXITED && r.status == 0;
+    if (trial_ok) return;
+    char *nl = strchr(head, '\n');
+    if (nl) *nl = 0;
+    const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed") : userns_hint();
+    const char *reason = head[0] ? head : _("it gave no reason");
+    if (hint) snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
+    else snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here: %s"), reason);
+}
+
+int rv_sandbox_possible(char *why, size_t len)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, trial);
+    if (!trial_ok) snprintf(why, len, "%s", trial_said);
+    return trial_ok;
+}
+
+rv_proc_result rv_sandbox_run(const rv_sandbox_job *job, char *const argv[], char *const env[], const char *log,
+                              double limit_s)
+{
+    char bwrap[PATH_MAX], why[600];
+    rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
+    if (!rv_sandbox_possible(why, sizeof why) || !find_bwrap(bwrap, sizeof bwrap)) {
+        /* never run unsandboxed: say why in the log */
+        if (log) {
+            unlink(log);
+            int fd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+            if (fd >= 0) dprintf(fd, "reducevis sandbox: %s\n", why), close(fd);
+        }
+        return r;
+    }
+    return run(job, bwrap, argv, env, log, limit_s, NULL, 0);
+}
