@@ -172,7 +172,7 @@ static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
         prim_fill(d->r, lab, pane_colour(th, p));
         text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_ui, lab.x, lab.y, lab.w, lab.h,
                            theme_text_on(th, pane_colour(th, p)), s->pane[p].row_label);
-        for (int r = 0; r < s->nrows; r++) {
+        for (int r = C->rows_first; r < C->rows_first + C->rows_shown && r < s->nrows; r++) {
             lrect b = layout_compare_cell(C, r, p);
             const scene_cmp_cell *c = &s->cell[r][p];
             int cur = r == s->row;

@@ -371,7 +371,7 @@ int export_main(int argc, char **argv)
             f.toast = NULL;
             if (x.quiz) {
                 /* k = 0: the question, the step hidden; k = 1: the answer. */
-                predict_slide(&pq, a.sc.an, f.step, k);
+                predict_slide(&pq, f.an, f.step, k);
                 f.quiz = &pq;
             }
             if (viewer_canvas_draw(c, &f) != 0) {
@@ -379,10 +379,10 @@ int export_main(int argc, char **argv)
                 rc = RV_EXIT_RUNTIME;
                 break;
             }
-            if (x.quiz)
-                export_quiz_frame_name(ta, p + 1, total, k, name, sizeof name);
-            else
+            if (tb)
                 export_frame_name(ta, tb, p + 1, total, name, sizeof name);
+            else   /* a run of several launches: the launch in the name too */
+                export_story_frame_name(&a.sc.story, p, x.quiz ? k : -1, name, sizeof name);
             int failed;
             if (gif) {
                 failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
@@ -399,7 +399,7 @@ int export_main(int argc, char **argv)
                 snprintf(first_name, sizeof first_name, "%s", name);
         }
     }
-    if (x.quiz && !gif && rc == 0 && export_quiz_index(a.sc.an, first, last, x.out, path, sizeof path, err, sizeof err)) {
+    if (x.quiz && !gif && rc == 0 && export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
         fprintf(stderr, "reducevis export: %s\n", err);
         rc = RV_EXIT_RUNTIME;
     }

@@ -10,11 +10,13 @@
 #include <string.h>
 #include "scene_block.h"
 #include "scene_compare.h"
+#include "scene_frame.h"
 #include "value_text.h"
 #include "own_words.h"
 #include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
+#include "story.h"
 #include "verify_words.h"
 #include "viewer.h"
 #include "../i18n.h"
@@ -105,9 +107,14 @@ void scene_block_layout(const viewer_frame *f, int pane, layout_in *in, layout_f
     const rv_trace *tr = p.tr;
     const rv_analysis *an = p.an;
     int step = p.step;
+    /* the timeline's boxes: the marks of the story (every launch's steps,
+     * alike runs folded), the current one kept in view */
+    story one;
+    int pos;
+    const story *st = scene_frame_story(f, &one, &pos);
     *in = (layout_in){
         .w = f->width, .h = f->height, .block_size = tr->block_size,
-        .smem_words = an->smem_words, .nsteps = tr->nsteps,
+        .smem_words = an->smem_words, .nsteps = story_marks(st), .step_cur = story_mark_of(st, pos, NULL),
         .lane_values = has_phase(tr, RV_PHASE_SHUFFLE),
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
         .warn_lines = verify_race_lines(tr) > own_race_lines(tr) ? verify_race_lines(tr) : own_race_lines(tr),

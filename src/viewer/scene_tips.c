@@ -15,6 +15,7 @@
 #include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
+#include "story.h"
 #include "viewer.h"
 #include "../i18n.h"
 
@@ -113,25 +114,49 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
     return n;
 }
 
-static int tip_step(const viewer_frame *f, int s, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
+/* The step at position pos of f's story: its name (and launch, in a run
+ * of several; the run of alike steps it was folded into), then what it
+ * does unless predict mode has yet to show it. */
+static int tip_step(const viewer_frame *f, int pos, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {
-    const rv_trace *tr = f->tr;
-    const rv_step_info *si = &f->an->steps[s];
-    int n = 0;
+    story one;
+    int shown;
+    const story *st = scene_frame_story(f, &one, &shown);
+    if (pos >= story_total(st))
+        return 0;
+    int s, k = story_locate(st, pos, &s), first, n = 0;
+    const rv_trace *tr = st->tr[k];
+    const rv_step_info *si = &st->an[k]->steps[s];
     char label[64];
-    snprintf(lines[n++], SCENE_TIP_LEN, _("step %d: %s (%s)"), s + 1,
-             step_label(tr->steps[s].label, label, sizeof label), step_phase_name((rv_phase)tr->steps[s].phase));
+    step_label(tr->steps[s].label, label, sizeof label);
+    const char *phase = step_phase_name((rv_phase)tr->steps[s].phase);
+    if (st->nlaunch > 1)
+        snprintf(lines[n++], SCENE_TIP_LEN, _("launch %d, step %d: %s (%s)"), story_launch_number(st, k), s + 1,
+                 label, phase);
+    else
+        snprintf(lines[n++], SCENE_TIP_LEN, _("step %d: %s (%s)"), s + 1, label, phase);
+    story_mark_of(st, pos, &first);
+    int len = story_mark_len(st, first);
+    if (len > 1) {
+        int a;
+        story_locate(st, first, &a);
+        snprintf(lines[n++], SCENE_TIP_LEN, _("one box for %d alike steps in a row (%d\xE2\x80\x93%d)"), len, a + 1,
+                 a + len);
+    }
     /* Predict mode: what a step not yet shown does is the next questions' answer. */
-    if (f->quiz && (s > f->step || (s == f->step && predict_veiled(f->quiz))))
+    if (f->quiz && (pos > shown || (pos == shown && predict_veiled(f->quiz))))
         return n;
     snprintf(lines[n++], SCENE_TIP_LEN, _("%d active threads, %d divergent warps"), si->active_threads,
              si->divergent_warps);
     if (si->max_conflict >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
-    if (si->wasted_threads)
+    if (si->wasted_threads && n < SCENE_TIP_LINES)
         snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), si->wasted_threads);
+    if (si->atom_lanes && n < SCENE_TIP_LINES)
+        snprintf(lines[n++], SCENE_TIP_LEN, _("atomics: %d lanes on %d words, served one after another"),
+                 si->atom_lanes, si->atom_words);
     const char *race = own_unsynced_brief(tr, s);
-    if (race)
+    if (race && n < SCENE_TIP_LINES)
         snprintf(lines[n++], SCENE_TIP_LEN, "%s", race);
     return n;
 }
@@ -143,7 +168,7 @@ int scene_tip_text(const viewer_frame *f, scene_tip_kind what, int idx, char lin
     switch (what) {
     case SCENE_TIP_CELL: return idx < f->an->smem_words ? tip_cell(f, idx, lines) : 0;
     case SCENE_TIP_LANE: return idx < f->tr->block_size ? tip_lane(f, idx, lines) : 0;
-    case SCENE_TIP_STEP: return idx < f->tr->nsteps ? tip_step(f, idx, lines) : 0;
+    case SCENE_TIP_STEP: return tip_step(f, idx, lines);
     }
     return 0;
 }
