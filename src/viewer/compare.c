@@ -198,6 +198,7 @@ static void describe(int asp, const side *sd, char *buf, size_t len)
         case RV_PHASE_SHUFFLE: snprintf(buf, len, "%s", _("register shuffle, no shared memory")); break;
         case RV_PHASE_STORE:   snprintf(buf, len, "%s", _("registers \xE2\x86\x94 shared memory")); break;
         case RV_PHASE_LOAD:    snprintf(buf, len, "%s", _("load from global memory")); break;
+        case RV_PHASE_ATOMIC:  snprintf(buf, len, "%s", _("atomics: lanes on one word take turns")); break;
         default:               snprintf(buf, len, "%s", step_phase_name((rv_phase)sd->st->phase)); break;
         }
         break;

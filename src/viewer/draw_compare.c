@@ -224,6 +224,15 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
         if (x > C->legend.x + C->legend.w)
             return;
     }
+    const char *atomic = d->sc->frame.atomic_key;   /* lanes doing atomics */
+    if (atomic) {
+        prim_fill(d->r, (lrect){ x, y + (lh - sw) / 2, sw, sw }, th->atomic);
+        x += sw + C->fs_small / 3;
+        x += text_draw_fit(d->tc, FACE_SANS, C->fs_small, x, y, C->legend.x + C->legend.w - x, th->text, atomic)
+             + C->fs_small * 3 / 2;
+        if (x > C->legend.x + C->legend.w)
+            return;
+    }
     const char *unknown = d->sc->frame.unknown_key;   /* an own trace's "?" */
     if (unknown) {
         lrect s = { x, y + (lh - sw) / 2, sw, sw };

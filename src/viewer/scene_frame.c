@@ -321,4 +321,8 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
         card_live(&s->card, f->live);
     s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
     s->unknown_key = own_has_unknown(f->an) || (f->an2 && own_has_unknown(f->an2)) ? own_unknown_key() : NULL;
+    s->atomic_key = NULL;
+    for (int m = 0; m < s->timeline.nsteps && !s->atomic_key; m++)
+        if (s->timeline.steps[m].atomic)
+            s->atomic_key = _("atomic: takes turns");
 }

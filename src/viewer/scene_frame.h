@@ -165,6 +165,8 @@ typedef struct scene_frame {
     scene_tip tip[2];          /* the tooltip of block pane 0 (and 1: compare) */
     const char *unknown_key;   /* the colour key's "?" entry: an own trace with
                                   values the tracer could not see; NULL: none */
+    const char *atomic_key;    /* the colour key's atomic entry: a trace whose
+                                  lanes do atomics; NULL: none               */
 } scene_frame;
 
 void scene_frame_build(scene_frame *s, const struct viewer_frame *f);

@@ -8,6 +8,7 @@
  * these functions, so the page says what the window says.
  */
 #include <stdio.h>
+#include "scene_block.h"
 #include "scene_frame.h"
 #include "value_text.h"
 #include "layout.h"
@@ -50,8 +51,12 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
     if (an->conflict[(size_t)k * words + word] >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("in a %d-way bank conflict this step"),
                  an->conflict[(size_t)k * words + word]);
-    else if (sv.read[word])
+    else if (sv.read[word] && !sv.atomic_on[word])
         snprintf(lines[n++], SCENE_TIP_LEN, _("read this step"));
+    if (sv.atomic_on[word] && n < SCENE_TIP_LINES)
+        snprintf(lines[n++], SCENE_TIP_LEN, ngettext("%d lane adds into it atomically this step",
+                                                     "%d lanes add into it atomically this step, one after another",
+                                                     sv.atomic_on[word]), sv.atomic_on[word]);
     return n;
 }
 
@@ -69,6 +74,7 @@ static void describe_acc(uint64_t a, char *buf, size_t len)
     case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
     case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
     case RV_SPACE_REG:  snprintf(buf, len, _("its register")); break;
+    case RV_SPACE_GOWN: snprintf(buf, len, _("its own global word %llu"), ix); break;
     default:            snprintf(buf, len, "-"); break;
     }
 }
@@ -99,8 +105,17 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         value_text(e->value, 12, v, sizeof v);
         describe_acc(e->write, acc, sizeof acc);
         snprintf(lines[n++], SCENE_TIP_LEN, _("writes %s to %s"), v, acc);
-        if (an->wasted[(size_t)k * tr->block_size + t])
+        if (e->flags & RV_EV_ATOMIC) {
+            /* an atomic: never wasted, never a race; it waits its turn */
+            int on = stepview_atomic_on(an, k, e->write);
+            snprintf(lines[n++], SCENE_TIP_LEN, ngettext("atomic: %d lane on %s this step",
+                                                         "atomic: one of %d lanes on %s this step, served one "
+                                                         "after another", on), on, acc);
+            if (e->tries > 1 && n < SCENE_TIP_LINES)
+                snprintf(lines[n++], SCENE_TIP_LEN, _("its compare-and-swap loop tried %u times"), (unsigned)e->tries);
+        } else if (an->wasted[(size_t)k * tr->block_size + t]) {
             snprintf(lines[n++], SCENE_TIP_LEN, _("wasted: no later step uses this result"));
+        }
     }
     size_t ri = (size_t)(k + 1) * tr->block_size + t;
     if (an->regs_set[ri]) {
@@ -150,10 +165,13 @@ static int tip_step(const viewer_frame *f, int pos, char lines[SCENE_TIP_LINES][
              si->divergent_warps);
     if (si->max_conflict >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
-    if (si->wasted_threads && n < SCENE_TIP_LINES)
-        snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), si->wasted_threads);
+    int wasted = si->wasted_threads - scene_block_atomic_wasted(tr, st->an[k], s);   /* an atomic never is */
+    if (wasted && n < SCENE_TIP_LINES)
+        snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), wasted);
     if (si->atom_lanes && n < SCENE_TIP_LINES)
-        snprintf(lines[n++], SCENE_TIP_LEN, _("atomics: %d lanes on %d words, served one after another"),
+        snprintf(lines[n++], SCENE_TIP_LEN, ngettext("atomics: %d lanes on %d word, served one after another",
+                                                     "atomics: %d lanes on %d words, served one after another",
+                                                     si->atom_words),
                  si->atom_lanes, si->atom_words);
     const char *race = own_unsynced_brief(tr, s);
     if (race && n < SCENE_TIP_LINES)
