@@ -65,6 +65,7 @@ static void usage(FILE *f)
                        "A teaching visualizer for CUDA parallel reduction.\n\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf(f, "  %-10s %s\n", "FILE.rvt", _("the viewer on that trace, as `reducevis view FILE.rvt`"));
     fprintf(f, "%s", _("\n  -V, --version  the program's version, git revision, and whether CUDA capture is built in\n"));
     fprintf(f, "%s", _("\n`reducevis COMMAND --help` describes each command.\n"
                        "Exit status: 0 success, 1 usage error, 2 runtime error.\n"

@@ -88,6 +88,9 @@ static void export_usage(FILE *out)
         "          reducevis export --html lesson.html --version %s --compare %s\n"),
         GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
         rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
+    fprintf(out, "%s", _("A trace of every launch of a run (your kernel traced by `reducevis trace`) is one story:\n"
+                         "--steps counts through all of its launches, and the files say the launch:\n"
+                         "my_reduce-launch2-step03.png.\n"));
     fprintf(out, "%s", rv_kernel_option_note());
 }
 

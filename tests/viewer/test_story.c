@@ -442,7 +442,10 @@ static void test_launches(void)
 
 int main(void)
 {
-    i18n_init("en", NULL, 0);
+    /* RV_TEST_LANG=zh: the shots in Chinese, for a person to look at (the
+     * checks compare English words) */
+    const char *lang = getenv("RV_TEST_LANG");
+    i18n_init(lang && lang[0] ? lang : "en", NULL, 0);
     test_long();
     test_window();
     test_launches();
