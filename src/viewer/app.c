@@ -2,6 +2,8 @@
  *
  * The command line of `view` is view_args.c.  Nothing here draws.  Mouse positions are hit-tested against the layout of
  * the last frame, so a click lands on what the teacher saw under the pointer.
+ * The position stepped through is one of the shown's story: every launch's
+ * steps in a row (story.h), so the arrows cross from one launch to the next.
  */
 #include "app.h"
 #include "../i18n.h"

@@ -8,7 +8,9 @@
  * surface with SDL's software renderer, and SDL_VIDEODRIVER is set to
  * "dummy" when nothing else was asked for.  A GIF takes the same frames, one
  * per step, each shown for --delay milliseconds (gif_write.c).  --html writes
- * the same frames into one self-contained lesson page (html_export.c).
+ * the same frames into one self-contained lesson page (html_export.c).  A
+ * run of several launches is exported as the viewer steps through it, one
+ * story (story.h), its files named with the launch: my-launch2-step03.png.
  *
  * Errors: usage (exit 1) is everything wrong in the command line, including a
  * --steps range the trace does not have; runtime (exit 2) is the world: a

@@ -8,7 +8,10 @@
  * its language.  The writer gets them as data and composes nothing.
  *
  * The hover geometry is the layout's own rectangles (layout.h), the same at
- * every position; only the tooltips' lines change from step to step.
+ * every position; only the tooltips' lines change from step to step (a
+ * later launch whose block lies elsewhere gets none rather than wrong ones).
+ * The timeline's boxes are each position's own: its window may move, and a
+ * folded run's steps share one box.
  */
 #include "html_export.h"
 #include "../cli.h"

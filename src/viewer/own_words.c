@@ -31,16 +31,21 @@ void own_origin_device(const rv_trace *tr, char *buf, size_t len)
 
 int own_warning(const rv_trace *tr, char *buf, size_t len)
 {
-    char sum[160] = "", cut[160] = "";
+    char sum[160] = "", cut[320] = "";
     buf[0] = '\0';
     if (!rv_trace_is_own(tr))
         return 0;
     if (tr->own_flags & RV_OWN_SUM_WRONG)
         snprintf(sum, sizeof sum, _("WRONG SUM: your kernel returned %.9g, which fails the sum check (traced anyway)"),
                  tr->own_sum);
-    if (tr->own_flags & RV_OWN_CUT)
-        /* steps past RV_MAX_STEPS, reads past RV_MAX_READS or records past
-         * the tracer's buffer: the trace does not say which, so neither do we */
+    if ((tr->own_flags & RV_OWN_CUT) && tr->own_cut && tr->own_cut[0])
+        /* a trace of format 3 says what was cut, in numbers (its words are the tracer's) */
+        snprintf(cut, sizeof cut, _("CUT: the kernel did more than a trace holds (%.80s); what did not fit is left out"),
+                 tr->own_cut);
+    else if (tr->own_flags & RV_OWN_CUT)
+        /* steps, reads or launches past a trace's limits (RV_OWN_MAX_*), or
+         * records past the tracer's buffer: an older trace does not say
+         * which, so neither do we */
         snprintf(cut, sizeof cut, "%s", _("CUT: the kernel did more than a trace holds; what did not fit is left out"));
     snprintf(buf, len, "%s%s%s", sum, sum[0] && cut[0] ? " \xC2\xB7 " : "", cut);
     return buf[0] != '\0';

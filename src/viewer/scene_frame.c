@@ -1,7 +1,8 @@
 /* scene_frame.c — the frame around the panes, decided before anything is
- * drawn: the header (version, origin, the run, what changed), the code
- * pane's lines (scene_code.c), the timeline's steps and play state, and
- * predict mode's card.  The hover tooltip's lines are scene_tips.c's; the
+ * drawn: the header (version, origin, the run and its launch, what
+ * changed), the code pane's lines (scene_code.c), the timeline's marks (a
+ * step, or a folded run of alike ones, of every launch: story.h) and play
+ * state, and predict mode's card.  The hover tooltip's lines are scene_tips.c's; the
  * frame's driver asks for them once the layout says what is under the mouse.
  */
 #include <stdio.h>

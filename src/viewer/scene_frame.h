@@ -6,6 +6,8 @@
  * files (draw_frame.c, draw_code.c, draw_timeline.c, draw_overlay.c,
  * draw_predict.c) measure and paint it.  Where the room decides the wording
  * (the header's run line) the scene gives the alternatives, longest first.
+ * A run of several launches is one story (story.h): the header names the
+ * launch shown, the timeline holds every launch's steps, alike runs folded.
  */
 #ifndef VIEWER_SCENE_FRAME_H
 #define VIEWER_SCENE_FRAME_H
