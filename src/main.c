@@ -1,7 +1,9 @@
 /* main.c — `reducevis`: dispatches to its commands.  With no command it opens
- * the viewer on the bundled GPU-recorded trace (when built with SDL2). */
+ * the viewer on the bundled GPU-recorded trace (when built with SDL2);
+ * `reducevis FILE.rvt` opens it on that trace, as `reducevis view FILE.rvt`. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "build_info.h"
 #include "cli.h"
@@ -63,6 +65,7 @@ static void usage(FILE *f)
                        "A teaching visualizer for CUDA parallel reduction.\n\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf(f, "  %-10s %s\n", "FILE.rvt", _("the viewer on that trace, as `reducevis view FILE.rvt`"));
     fprintf(f, "%s", _("\n  -V, --version  the program's version, git revision, and whether CUDA capture is built in\n"));
     fprintf(f, "%s", _("\n`reducevis COMMAND --help` describes each command.\n"
                        "Exit status: 0 success, 1 usage error, 2 runtime error.\n"
@@ -85,6 +88,17 @@ static void print_version(void)
 #endif
 }
 
+/* Whether the first word names a trace file (FILE.rvt) rather than a
+ * command: `reducevis my.rvt` is `reducevis view my.rvt`, as the docs and
+ * `reducevis trace` say.  By its ending, whether or not the file exists, so
+ * that a missing or broken one gets the viewer's message naming it rather
+ * than "unknown command". */
+static int names_trace(const char *arg)
+{
+    size_t n = strlen(arg);
+    return n > 4 && arg[0] != '-' && !strcasecmp(arg + n - 4, ".rvt");
+}
+
 /* 1 when the words ask for the program's version: -V, or --version with no
  * kernel version after it (`reducevis --version v3` opens the viewer on v3). */
 static int asks_version(int argc, char **argv)
@@ -102,7 +116,7 @@ static int asks_version(int argc, char **argv)
  * bad --lang. */
 static int set_language(int argc, char **argv)
 {
-    const char *cmd = argc >= 2 && argv[1][0] != '-' ? argv[1] : "view";
+    const char *cmd = argc >= 2 && argv[1][0] != '-' && !names_trace(argv[1]) ? argv[1] : "view";
     int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart") || !strcmp(cmd, "class");
     int bad = 0;
     const char *lang = takes_lang ? i18n_lang_arg(argc, argv, &bad) : NULL;
@@ -113,6 +127,16 @@ static int set_language(int argc, char **argv)
     if (rc != 0)
         fprintf(stderr, "reducevis: %s\n", msg);
     return 0;
+}
+
+/* The viewer with the words after the program's name as its own
+ * (`reducevis [OPTIONS]`, `reducevis FILE.rvt [OPTIONS]`). */
+static int view_with(int argc, char **argv)
+{
+    char *view_argv[64] = {"view"};
+    int n = 1;
+    for (int i = 1; i < argc && n < 63; i++) view_argv[n++] = argv[i];
+    return viewer_main(n, view_argv);
 }
 
 int main(int argc, char **argv)
@@ -130,13 +154,12 @@ int main(int argc, char **argv)
             return RV_EXIT_OK;
         }
         /* no command: the viewer, with whatever options were given */
-        char *view_argv[64] = {"view"};
-        int n = 1;
-        for (int i = 1; i < argc && n < 63; i++) view_argv[n++] = argv[i];
-        return viewer_main(n, view_argv);
+        return view_with(argc, argv);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    if (names_trace(argv[1]))   /* `reducevis FILE.rvt [OPTIONS]`: the viewer on that file */
+        return view_with(argc, argv);
     fprintf(stderr, _("reducevis: unknown command '%s'\n\n"), argv[1]);
     usage(stderr);
     return RV_EXIT_USAGE;

@@ -24,7 +24,7 @@
 const char *quiz_kind_name(quiz_kind k)
 {
     static const char *const names[QUIZ_KIND_COUNT] = {
-        "lanes", "divergent", "conflict", "word", "value", "shuffle", "wasted",
+        "lanes", "divergent", "conflict", "word", "value", "shuffle", "wasted", "atomic",
     };
     return (unsigned)k < QUIZ_KIND_COUNT ? names[k] : "?";
 }
@@ -144,6 +144,7 @@ static void describe(uint64_t acc, char *buf, size_t len)
     case RV_SPACE_LANE:   snprintf(buf, len, _("lane %llu's register"), ix); break;
     case RV_SPACE_REG:    snprintf(buf, len, "%s", _("its register")); break;
     case RV_SPACE_TICKET: snprintf(buf, len, "%s", _("the ticket counter")); break;
+    case RV_SPACE_GOWN:   snprintf(buf, len, _("its own global word %llu"), ix); break;
     default:              snprintf(buf, len, "-"); break;
     }
 }
@@ -442,6 +443,10 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
      * store, of whose words the trace knows the first alone. */
     if (!e->line || isnan(v) || v != floor(v) || fabs(v) >= 16777216.0 || RV_ACC_WORDS(e->write) > 1)
         return 0;
+    /* An atomic's value depends on the order the hardware served the lanes
+     * in, which no student can know beforehand. */
+    if (e->flags & RV_EV_ATOMIC)
+        return 0;
     start(q, QUIZ_VALUE, step, warp, lane);
     q->number = (int64_t)v;
     char where[64], reads[200];
@@ -598,6 +603,67 @@ static void ask_wasted(const rv_analysis *an, int step, quiz_question *q)
     append(q->explain, sizeof q->explain, "%s", shown ? ")." : ".");
 }
 
+/* The warp whose atomic takes the most turns (the analysis's
+ * atom_same_word: its most lanes on one word, served one after another):
+ * how many?  None where no lane does an atomic. */
+static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
+{
+    int warp = -1, most = 0;
+    for (int w = 0; w < an->nwarps; w++) {
+        const rv_warp_info *wi = rv_analysis_warp(an, step, w);
+        if (wi->atom_same_word > most) {
+            most = wi->atom_same_word;
+            warp = w;
+        }
+    }
+    if (warp < 0)
+        return 0;
+    const rv_warp_info *wi = rv_analysis_warp(an, step, warp);
+    /* the word the most of them hit, for the explanation */
+    uint64_t word = 0;
+    int best = 0, shared = 1;
+    for (int l = 0; l < RV_WARP_SIZE; l++) {
+        int t = warp * RV_WARP_SIZE + l, on = 0;
+        const rv_event *e = t < an->tr->block_size ? event(an, step, t) : NULL;
+        if (!e || !e->line || !(e->flags & RV_EV_ATOMIC))
+            continue;
+        for (int k = 0; k < RV_WARP_SIZE && warp * RV_WARP_SIZE + k < an->tr->block_size; k++) {
+            const rv_event *o = event(an, step, warp * RV_WARP_SIZE + k);
+            on += o->line && (o->flags & RV_EV_ATOMIC) && o->write == e->write;
+        }
+        if (on > best) {
+            best = on;
+            word = e->write;
+            shared = RV_ACC_IS_SMEM(e->write);
+        }
+    }
+    char where[64];
+    describe(word, where, sizeof where);
+    start(q, QUIZ_ATOMIC, step, warp, -1);
+    q->number = most;
+    snprintf(q->text, sizeof q->text,
+             shared ? _("%d lanes of warp %d do an atomic on shared memory. How many turns does the warp's atomic "
+                        "take?")
+                    : _("%d lanes of warp %d do an atomic on global memory. How many turns does the warp's atomic "
+                        "take?"),
+             wi->atom_lanes, warp);
+    snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
+    snprintf(q->answer, sizeof q->answer, ngettext("%d turn", "%d turns", most), most);
+    if (most > 1)
+        snprintf(q->explain, sizeof q->explain,
+                 _("%d of its lanes hit the same word, %s: the hardware serves the lanes of one word one after "
+                   "another, so the atomic takes %d turns (lanes on different words would go together)."),
+                 most, where, most);
+    else
+        snprintf(q->explain, sizeof q->explain, "%s",
+                 _("Each lane hits a word of its own: no lane waits for another, one turn."));
+    if (wi->atom_tries > wi->atom_lanes)
+        append(q->explain, sizeof q->explain,
+               _(" Their compare-and-swap loops tried %d times in all: every failed attempt goes round again."),
+               wi->atom_tries);
+    return 1;
+}
+
 int quiz_questions(const rv_analysis *an, int step, quiz_question *out, int max)
 {
     if (!an || step < 0 || step >= an->tr->nsteps || max <= 0)
@@ -629,6 +695,7 @@ int quiz_questions(const rv_analysis *an, int step, quiz_question *out, int max)
     if (n < max && ask_value(an, step, warp, lane, &q)) out[n++] = q;
     if (n < max && ask_shuffle(an, step, warp, shfl_lane, &q)) out[n++] = q;
     if (n < max) { ask_wasted(an, step, &q); out[n++] = q; }
+    if (n < max && ask_atomic(an, step, &q)) out[n++] = q;
     return n;
 }
 
@@ -649,8 +716,10 @@ int quiz_pick_question(const rv_analysis *an, int step, quiz_question *q)
     const quiz_question *c, *lanes = find(qs, n, QUIZ_LANES);
     rv_phase ph = (rv_phase)an->tr->steps[step].phase;
     int divergent = lanes && rv_analysis_warp(an, step, lanes->warp)->state == RV_WARP_DIVERGENT;
-    /* What the step teaches, most telling first. */
-    if ((c = find(qs, n, QUIZ_SHUFFLE)))
+    /* What the step teaches, most telling first: atomics that take turns. */
+    if ((c = find(qs, n, QUIZ_ATOMIC)) && c->number > 1)
+        ;
+    else if ((c = find(qs, n, QUIZ_SHUFFLE)))
         ;
     else if ((c = find(qs, n, QUIZ_CONFLICT)) && c->number >= 2)
         ;
@@ -715,6 +784,7 @@ void quiz_answer_range(const rv_analysis *an, const quiz_question *q, int64_t *l
     case QUIZ_WORD:      *hi = an->smem_words - 1; break;
     case QUIZ_SHUFFLE:   *hi = RV_WARP_SIZE - 1; break;
     case QUIZ_WASTED:    *hi = an->tr->block_size; break;
+    case QUIZ_ATOMIC:    *lo = 1; *hi = RV_WARP_SIZE; break;
     case QUIZ_LANES:     *hi = RV_WARP_SIZE - 1; break;   /* each lane of the set */
     default:             *lo = -QUIZ_VALUE_MAX; *hi = QUIZ_VALUE_MAX; break;
     }

@@ -4,10 +4,11 @@
  * commit to an answer before a step is drawn: which lanes of a warp execute,
  * how many warps diverge, how many ways a warp's shared-memory access
  * conflicts, which word a lane writes and what it will hold, which lane a
- * shuffle reads, how many lanes work for nothing.  Every question is made
+ * shuffle reads, how many lanes work for nothing, how many turns an atomic
+ * takes (lanes on one word are served one after another).  Every question is made
  * here from the trace and its analysis — never from per-version text — so
  * every version and every kind of step (load, tree, warp phase, shuffle,
- * ticket, atomic add, write) gets questions, and each has exactly one right
+ * ticket, atomic add, an own kernel's atomics, write) gets questions, and each has exactly one right
  * answer, read off the very step it asks about, with a short explanation.
  *
  * Pure C: no SDL, deterministic for a given trace and step.
@@ -37,6 +38,7 @@ typedef enum quiz_kind {
     QUIZ_VALUE,        /* what value will thread t's result hold?  number */
     QUIZ_SHUFFLE,      /* which lane does lane l read from?        number (a lane) */
     QUIZ_WASTED,       /* how many lanes work for nothing?         number */
+    QUIZ_ATOMIC,       /* how many turns does warp w's atomic take? number */
     QUIZ_KIND_COUNT
 } quiz_kind;
 

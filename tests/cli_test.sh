@@ -89,6 +89,20 @@ if "$rv" view --help >/dev/null 2>&1; then
     expect 1 "--size"                view --size 100x100
     expect 2 "font not found"        view --version v1 --font /nonexistent/font.ttf
     expect 2 "cannot open trace"     view "$tmp/missing.rvt"
+    # `reducevis FILE.rvt` is `reducevis view FILE.rvt` (docs/exercises.md):
+    # the same frame; a missing or broken file named, exit 2, never "unknown command"
+    expect 2 "cannot open trace $tmp/missing.rvt" "$tmp/missing.rvt"
+    expect 2 "$tmp/junk.rvt: not a reducevis trace" "$tmp/junk.rvt"
+    expect 2 "$tmp/short.rvt"        "$tmp/short.rvt" --shot "$tmp/short.png"
+    check "reducevis FILE.rvt --shot" run_rv "$tmp/ok.rvt" --shot "$tmp/bare.png"
+    check "reducevis view FILE.rvt --shot" run_rv view "$tmp/ok.rvt" --shot "$tmp/view.png"
+    check "reducevis --shot" run_rv --shot "$tmp/default.png"
+    check "reducevis FILE.rvt draws the frame of view FILE.rvt" cmp -s "$tmp/bare.png" "$tmp/view.png"
+    check "reducevis FILE.rvt shows that file, not the default trace" \
+        bash -c "! cmp -s '$tmp/bare.png' '$tmp/default.png'"
+    check "reducevis FILE.rvt --lang zh --shot" run_rv "$tmp/ok.rvt" --lang zh --shot "$tmp/bare-zh.png"
+    check "reducevis FILE.rvt --lang zh speaks Chinese" bash -c "! cmp -s '$tmp/bare.png' '$tmp/bare-zh.png'"
+    expect 1 "unknown command 'notes.txt'" notes.txt
     expect 2 "no recording of a device 'radeon'" view --device radeon --shot "$tmp/x.bmp"
     expect 2 "not a reducevis trace" view "$tmp/junk.rvt"
     expect 2 "cannot read results"   view --version v1 --results "$tmp/junk.rvt" --shot "$tmp/x.bmp"

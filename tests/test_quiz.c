@@ -9,11 +9,14 @@
  * questions are deterministic and fit their step (no conflict question
  * without shared memory), and that every kind of question and every kind of
  * step is covered somewhere, keep the test from passing on an empty quiz.
+ * Atomics, which no version's trace marks, come from a student's kernel
+ * made in memory (atomic_trace.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
+#include "atomic_trace.h"
 #include "check.h"
 #include "model.h"
 #include "quiz.h"
@@ -159,6 +162,30 @@ static void check_step(const rv_analysis *an, int s, const char *what)
             const rv_event *e = ev(tr, s, t);
             CHECK(e->line && (double)e->value == (double)q->number, "%s step %d: thread %d's value %g, asked %lld",
                   what, s, t, e->value, (long long)q->number);
+            CHECK(!(e->flags & RV_EV_ATOMIC), "%s step %d: no value asked of an atomic (its order is the hardware's)",
+                  what, s);
+            break;
+        }
+        case QUIZ_ATOMIC: {
+            /* the turns: the most lanes of one warp on one word, the warp asked the worst */
+            int most[32] = { 0 }, worst = 0;
+            for (int ww = 0; ww < an->nwarps && ww < 32; ww++)
+                for (int l = 0; l < 32 && ww * 32 + l < tr->block_size; l++) {
+                    const rv_event *e = ev(tr, s, ww * 32 + l);
+                    int on = 0;
+                    if (!e->line || !(e->flags & RV_EV_ATOMIC)) continue;
+                    for (int k = 0; k < 32 && ww * 32 + k < tr->block_size; k++) {
+                        const rv_event *o = ev(tr, s, ww * 32 + k);
+                        on += o->line && (o->flags & RV_EV_ATOMIC) && o->write == e->write;
+                    }
+                    most[ww] = on > most[ww] ? on : most[ww];
+                    worst = on > worst ? on : worst;
+                }
+            CHECK(w >= 0 && q->number == most[w] && most[w] == worst, "%s step %d: warp %d's atomic takes %lld turns, "
+                  "want %d (the worst warp's %d)", what, s, w, (long long)q->number, w >= 0 ? most[w] : -1, worst);
+            int64_t lo, hi;
+            quiz_answer_range(an, q, &lo, &hi);
+            CHECK(lo == 1 && hi == 32, "%s step %d: turns are 1 .. 32", what, s);
             break;
         }
         case QUIZ_SHUFFLE: {
@@ -244,6 +271,26 @@ static void test_every_version(void)
             }
         }
     }
+    /* A student's kernel with atomics (no version has RV_EV_ATOMIC events):
+     * one word for the whole block, then a compare-and-swap loop on four. */
+    char err[256];
+    rv_trace *tr = atomic_trace();
+    rv_analysis *an = tr ? rv_analyze(tr, err, sizeof err) : NULL;
+    CHECK(an != NULL, "the atomic trace is analysed");
+    if (an) {
+        atomic_trace_fill(an);
+        for (int s = 0; s < tr->nsteps; s++)
+            check_step(an, s, "atomics.cu");
+        quiz_question q;
+        CHECK(quiz_pick_question(an, 1, &q) && q.kind == QUIZ_ATOMIC && q.number == 32,
+              "atomics.cu: the atomic step asks its turns: 32 (%s %lld)", quiz_kind_name(q.kind), (long long)q.number);
+        CHECK(strstr(q.explain, "one after another") && strstr(q.answer, "32 turns"), "and says why: %s", q.explain);
+        CHECK(quiz_pick_question(an, 2, &q) && q.kind == QUIZ_ATOMIC && q.number == 8 &&
+                  strstr(q.explain, "tried 96 times"),
+              "the compare-and-swap step: 8 turns, 96 tries in the warp (%lld: %s)", (long long)q.number, q.explain);
+    }
+    rv_analysis_free(an);
+    rv_trace_free(tr);
     for (int k = 0; k < QUIZ_KIND_COUNT; k++)
         CHECK(kinds_seen[k] > 0, "some step asks a %s question", quiz_kind_name(k));
     for (int p = 0; p < RV_PHASE_COUNT; p++)

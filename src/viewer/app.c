@@ -2,6 +2,8 @@
  *
  * The command line of `view` is view_args.c.  Nothing here draws.  Mouse positions are hit-tested against the layout of
  * the last frame, so a click lands on what the teacher saw under the pointer.
+ * The position stepped through is one of the shown's story: every launch's
+ * steps in a row (story.h), so the arrows cross from one launch to the next.
  */
 #include "app.h"
 #include "../i18n.h"
@@ -242,6 +244,9 @@ static void follow_second(app *a)
 
 void app_close(app *a)
 {
+    free(a->rows);
+    a->rows = NULL;
+    a->nrows = 0;
     shown_close(&a->sc);
     shown_close(&a->sc2);
     free_second(a);
@@ -256,10 +261,11 @@ void app_toast(app *a, const char *msg)
     a->toast_ms = APP_TOAST_MS;
 }
 
-/* Positions the arrows move through: steps, or aligned rows when comparing. */
+/* Positions the arrows move through: the steps of every launch in a row,
+ * or aligned rows when comparing. */
 int app_positions(const app *a)
 {
-    return a->comparing ? a->nrows : a->sc.tr->nsteps;
+    return a->comparing ? a->nrows : story_total(&a->sc.story);
 }
 
 static int position(const app *a)
@@ -294,10 +300,18 @@ void app_goto(app *a, int pos)
     set_step(a, pos);
 }
 
+/* Compare mode aligns the first launch of the shown with the other
+ * version: a position in a later launch stands at the first's last step. */
 static void realign(app *a)
 {
-    a->nrows = compare_align(a->sc.tr, a->sc2.tr, a->rows);
-    a->row = compare_row_of(a->rows, a->nrows, 0, a->step);
+    int step;
+    free(a->rows);
+    a->nrows = compare_align(a->sc.tr, a->sc2.tr, &a->rows);
+    if (a->nrows < 0)
+        a->nrows = 0;
+    if (story_locate(&a->sc.story, a->step, &step) > 0)
+        step = a->sc.tr->nsteps - 1;
+    a->row = compare_row_of(a->rows, a->nrows, 0, step);
 }
 
 /* The second pane: version v opened as `like` would open it (its block size,
@@ -373,6 +387,9 @@ int app_compare(app *a, int v, char *msg, size_t len)
         if (a->comparing)
             a->step = step_at_row(a, a->row);
         a->comparing = 0;
+        free(a->rows);
+        a->rows = NULL;
+        a->nrows = 0;
         shown_close(&a->sc2);
         free_second(a);
         app_toast(a, _("compare off"));
@@ -641,9 +658,13 @@ static void click(app *a, int x, int y)
     }
     layout L;
     draw_layout_for(&f, &L);
-    int s = layout_step_at(&L, x, y);
-    if (s >= 0) {
-        set_step(a, s);
+    int m = layout_step_at(&L, x, y);
+    if (m >= 0) {
+        /* a folded run's box: the step at that point of it */
+        lrect b = layout_step_rect(&L, m);
+        int p = scene_timeline_position(&f, m, x - b.x, b.w);
+        if (p >= 0)
+            set_step(a, p);
         return;
     }
     int w = layout_warp_at(&L, x, y);
@@ -712,8 +733,11 @@ viewer_frame app_frame(app *a, int w, int h)
 {
     a->width = w;
     a->height = h;
+    /* the launch the position is in, and its step there */
+    int step, k = story_locate(&a->sc.story, a->step, &step);
     viewer_frame f = {
-        .tr = a->sc.tr, .an = a->sc.an, .step = a->step, .theme = a->theme,
+        .tr = a->sc.story.tr[k], .an = a->sc.story.an[k], .step = step,
+        .story = &a->sc.story, .pos = a->step, .theme = a->theme,
         .width = w, .height = h, .note = a->sc.note,
         .hover = a->hover, .mouse_x = a->mouse_x, .mouse_y = a->mouse_y,
         .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .playing = a->playing,
@@ -739,6 +763,9 @@ viewer_frame app_frame(app *a, int w, int h)
         f.rows = a->rows;
         f.nrows = a->nrows;
         f.row = a->row;
+        f.story = NULL;   /* the first launch beside the other version */
+        f.tr = a->sc.tr;
+        f.an = a->sc.an;
         f.step = a->rows[a->row].step[0];
         f.step2 = a->rows[a->row].step[1];
         f.note = a->sc.note;

@@ -34,7 +34,8 @@ typedef struct viewer_options {
 
 typedef struct app {
     shown sc;
-    int step;
+    int step;                /* the position shown: a step of sc's story,
+                                every launch's steps in a row (story.h)      */
     int playing;
     int speed;               /* index into the speed table                    */
     unsigned play_ms;        /* time since the last automatic step            */
@@ -73,7 +74,7 @@ typedef struct app {
     shown sc2;
     struct rv_results *results2;    /* sc2 on another device: its run at one N */
     struct rv_verify_record *cc2;      /* and its cross-check (NULL: none)          */
-    compare_row rows[COMPARE_MAX_ROWS];
+    compare_row *rows;       /* the aligned rows (compare_align's, owned)     */
     int nrows, row;
     int save_requested;      /* E was pressed: the window loop saves a PNG    */
     predict pq;              /* predict mode (A, Shift+A): question, score    */

@@ -83,7 +83,8 @@ const predict *app_predict_frame(app *a)
     predict *p = &a->pq;
     if (p->mode == PREDICT_OFF || a->comparing)
         return NULL;
-    if (predict_sync(p, a->sc.an, a->step) && predict_veiled(p))
+    int step, k = story_locate(&a->sc.story, a->step, &step);   /* the launch shown, its step */
+    if (predict_sync(p, a->sc.story.an[k], step) && predict_veiled(p))
         a->playing = 0;   /* play stops at each question */
     return p;
 }

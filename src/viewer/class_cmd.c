@@ -347,6 +347,9 @@ int class_main(int argc, char **argv)
         app_close(&a);
         return RV_EXIT_RUNTIME;
     }
+    /* The room asks its questions of one trace: a run of several launches
+     * is taught by its first (the window and the page step through it alone). */
+    story_single(&a.sc.story, a.sc.tr, a.sc.an);
     int rc = RV_EXIT_RUNTIME;
     size_t page_len = 0;
     answers_held held = { .n = app_positions(&a) };

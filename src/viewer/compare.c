@@ -9,6 +9,7 @@
 #include "compare.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "../versions.h"
 #include "../i18n.h"
@@ -38,14 +39,21 @@ static int occurrence(const rv_trace *tr, int s)
     return k;
 }
 
-int compare_align(const rv_trace *a, const rv_trace *b, compare_row *rows)
+int compare_align(const rv_trace *a, const rv_trace *b, compare_row **out)
 {
-    int match_b[RV_MAX_STEPS * 2];
-    int nb = b->nsteps < RV_MAX_STEPS * 2 ? b->nsteps : RV_MAX_STEPS * 2;
+    int nb = b->nsteps;
+    compare_row *rows = malloc(sizeof *rows * (size_t)(a->nsteps + nb > 0 ? a->nsteps + nb : 1));
+    int *match_b = malloc(sizeof *match_b * (size_t)(nb > 0 ? nb : 1));
+    *out = NULL;
+    if (!rows || !match_b) {
+        free(rows);
+        free(match_b);
+        return -1;
+    }
     for (int j = 0; j < nb; j++)
         match_b[j] = -1;
     int n = 0;
-    for (int i = 0; i < a->nsteps && n < COMPARE_MAX_ROWS; i++) {
+    for (int i = 0; i < a->nsteps; i++) {
         int key = step_key(&a->steps[i]), occ = occurrence(a, i), found = -1;
         for (int j = 0, k = 0; j < nb; j++) {
             if (step_key(&b->steps[j]) != key)
@@ -60,7 +68,7 @@ int compare_align(const rv_trace *a, const rv_trace *b, compare_row *rows)
         rows[n++] = (compare_row){ { i, found } };
     }
     /* b's unmatched steps: right after the row of the step before them. */
-    for (int j = 0; j < nb && n < COMPARE_MAX_ROWS; j++) {
+    for (int j = 0; j < nb; j++) {
         if (match_b[j] >= 0)
             continue;
         int at = j == 0 ? 0 : match_b[j - 1] + 1;
@@ -72,6 +80,8 @@ int compare_align(const rv_trace *a, const rv_trace *b, compare_row *rows)
                 match_b[k]++;
         match_b[j] = at;
     }
+    free(match_b);
+    *out = rows;
     return n;
 }
 
@@ -188,6 +198,7 @@ static void describe(int asp, const side *sd, char *buf, size_t len)
         case RV_PHASE_SHUFFLE: snprintf(buf, len, "%s", _("register shuffle, no shared memory")); break;
         case RV_PHASE_STORE:   snprintf(buf, len, "%s", _("registers \xE2\x86\x94 shared memory")); break;
         case RV_PHASE_LOAD:    snprintf(buf, len, "%s", _("load from global memory")); break;
+        case RV_PHASE_ATOMIC:  snprintf(buf, len, "%s", _("atomics: lanes on one word take turns")); break;
         default:               snprintf(buf, len, "%s", step_phase_name((rv_phase)sd->st->phase)); break;
         }
         break;

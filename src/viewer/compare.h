@@ -16,14 +16,14 @@
 #include "../analysis.h"
 #include "../trace.h"
 
-#define COMPARE_MAX_ROWS (2 * RV_MAX_STEPS)
-
 typedef struct compare_row {
     int step[2];             /* step of version a / b, -1: no matching step */
 } compare_row;
 
-/* Fills rows (COMPARE_MAX_ROWS) and returns how many there are. */
-int compare_align(const rv_trace *a, const rv_trace *b, compare_row *rows);
+/* The rows of a beside b (at most a->nsteps + b->nsteps) into a new array
+ * *rows the caller frees; returns how many there are, or -1 (*rows NULL)
+ * when memory runs out. */
+int compare_align(const rv_trace *a, const rv_trace *b, compare_row **rows);
 
 /* The row showing step `step` of pane p (0: a, 1: b), or the nearest row
  * before it; 0 when none. */

@@ -2,8 +2,9 @@
  * shared memory as rows of 32 banks, and the accesses between them, painted
  * from the scene (scene_block.h: what each part says and stands for).
  *
- * Colour carries the state (warp idle / full / divergent, lane wasted, word
- * written / read, bank conflict degree); lines carry the accesses.  Lines are
+ * Colour carries the state (warp idle / full / divergent, lane wasted or
+ * doing an atomic, word written / read / queued on by atomics, bank
+ * conflict degree); lines carry the accesses.  Lines are
  * drawn for every executing lane when few execute, otherwise for one warp
  * only (the focused one, and the lane under the mouse): 256 crossing lines
  * teach nothing, 32 of them show a bank conflict at a glance.
@@ -24,6 +25,7 @@ static rgba tone_colour(const theme *th, block_tone tone, int n)
     case BLOCK_TONE_DIVERGENT: return th->divergent;
     case BLOCK_TONE_WASTED:    return th->wasted;
     case BLOCK_TONE_CONFLICT:  return theme_conflict(th, n);
+    case BLOCK_TONE_ATOMIC:    return th->atomic;
     default:                   return th->text;
     }
 }
@@ -51,6 +53,8 @@ static void draw_banner(const draw_ctx *d)
         for (int i = 0; i < s->ncounts; i++) {
             const block_count *c = &s->count[i];
             font_face face = c->tone == BLOCK_TONE_TEXT || c->tone == BLOCK_TONE_DIM ? FACE_SANS : FACE_SANS_BOLD;
+            if (x + text_width(d->tc, face, L->fs_ui, c->text) > L->banner.x + L->banner.w - L->margin)
+                break;   /* the rest would leave the pane: the sentence under them says it */
             x += text_draw(d->tc, face, L->fs_ui, x, y, tone_colour(th, c->tone, c->n), c->text) + L->fs_ui;
         }
         prim_wrapped(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, below,
@@ -122,7 +126,8 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
     int thick = bold ? 3 : 2;
     /* A wasted lane's accesses are drawn faint: they happen, but feed nothing. */
     uint8_t alpha = ln->wasted && !bold ? 90 : 255;
-    rgba c_read = prim_alpha(th->read, alpha), c_write = prim_alpha(th->write, alpha);
+    /* an atomic's arrow in the atomic colour: many lanes converge on one word */
+    rgba c_read = prim_alpha(th->read, alpha), c_write = prim_alpha(ln->atomic ? th->atomic : th->write, alpha);
     rgba c_shfl = prim_alpha(th->shuffle, alpha);
     float head = (float)(L->col_w * 0.45 + 3);
     /* A lane that reads many lanes (a library call recorded as one step):
@@ -204,7 +209,9 @@ void draw_block(const draw_ctx *d)
                 continue;
             }
             prim_fill(d->r, bx, wc);
-            if (bw->wasted > 0)
+            if (bw->atomic > 0)   /* its lanes queue on a word: the band says so first */
+                prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->atomic);
+            else if (bw->wasted > 0)
                 prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->wasted);
             if (bw->conflict >= 2)
                 prim_fill(d->r, (lrect){ bx.x, bx.y + bx.h - bx.h / 3, bx.w, bx.h / 3 },
@@ -240,7 +247,7 @@ void draw_block(const draw_ctx *d)
             int t = w * 32 + l;
             const block_lane *ln = &s->lane[t];
             lrect r = layout_lane_rect(L, t);
-            rgba c = !ln->exec ? th->lane_off : ln->wasted ? th->wasted : wc;
+            rgba c = !ln->exec ? th->lane_off : ln->atomic ? th->atomic : ln->wasted ? th->wasted : wc;
             if (w == s->ask_warp && ((s->picked >> l) & 1))
                 c = th->accent;   /* picked by the class */
             prim_fill(d->r, r, c);
@@ -303,7 +310,9 @@ void draw_block(const draw_ctx *d)
         lrect r = layout_cell_rect(L, wd);
         rgba c = word->written ? th->write : word->set ? th->cell : th->cell_empty;
         prim_fill(d->r, r, c);
-        if (word->read && !word->written)
+        if (word->atomic)   /* lanes queued on it: edged in the atomic colour */
+            prim_stroke(d->r, r, th->atomic, r.w >= 16 ? 3 : 2);
+        else if (word->read && !word->written)
             prim_stroke(d->r, r, th->read, r.w >= 16 ? 2 : 1);
         if (wd == s->pick_word)
             prim_stroke(d->r, r, th->accent, r.w >= 16 ? 3 : 2);

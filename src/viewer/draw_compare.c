@@ -172,7 +172,7 @@ static void draw_cmp_timeline(const draw_ctx *d, const layout_cmp *C)
         prim_fill(d->r, lab, pane_colour(th, p));
         text_draw_centered(d->tc, FACE_SANS_BOLD, C->fs_ui, lab.x, lab.y, lab.w, lab.h,
                            theme_text_on(th, pane_colour(th, p)), s->pane[p].row_label);
-        for (int r = 0; r < s->nrows; r++) {
+        for (int r = C->rows_first; r < C->rows_first + C->rows_shown && r < s->nrows; r++) {
             lrect b = layout_compare_cell(C, r, p);
             const scene_cmp_cell *c = &s->cell[r][p];
             int cur = r == s->row;
@@ -221,6 +221,15 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
         }
         x += sw + C->fs_small / 3;
         x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, _(keys[i].what)) + C->fs_small * 3 / 2;
+        if (x > C->legend.x + C->legend.w)
+            return;
+    }
+    const char *atomic = d->sc->frame.atomic_key;   /* lanes doing atomics */
+    if (atomic) {
+        prim_fill(d->r, (lrect){ x, y + (lh - sw) / 2, sw, sw }, th->atomic);
+        x += sw + C->fs_small / 3;
+        x += text_draw_fit(d->tc, FACE_SANS, C->fs_small, x, y, C->legend.x + C->legend.w - x, th->text, atomic)
+             + C->fs_small * 3 / 2;
         if (x > C->legend.x + C->legend.w)
             return;
     }

@@ -27,9 +27,12 @@ void draw_legend(const draw_ctx *d)
         { th->shuffle, 0, N_("shuffle: lane to lane") },
     };
     /* Two columns, top to bottom: warps and lanes, then words and arrows;
-     * an own trace with values the tracer could not see ends with "?". */
-    const char *unknown = d->sc->frame.unknown_key;
-    int n = (int)(sizeof keys / sizeof keys[0]), rows = (n + 2) / 2;
+     * an own trace with values the tracer could not see ends with "?", one
+     * whose lanes do atomics with their colour (a row more where both are). */
+    const char *unknown = d->sc->frame.unknown_key, *atomic = d->sc->frame.atomic_key;
+    int n = (int)(sizeof keys / sizeof keys[0]), rows = (n + 2 + (unknown && atomic)) / 2;
+    if (unknown && atomic && rows * lh > a.h - m / 2)   /* a sixth row: the rows a little closer */
+        lh = (a.h - m / 2) / rows;
     int col_w = (a.w - 2 * m) / 2, y0 = a.y + (a.h - rows * lh) / 2;
     int th_text = text_line_height(d->tc, FACE_SANS, L->fs_small);
     for (int i = 0; i < n; i++) {
@@ -53,6 +56,15 @@ void draw_legend(const draw_ctx *d)
         text_draw_centered(d->tc, FACE_SANS_BOLD, L->fs_small * 4 / 5, s.x, s.y, s.w, s.h, th->text, "?");
         text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
                       col_w - sw - m * 3 / 4 - m / 2, th->text, unknown);
+        n++;
+    }
+    if (atomic) {
+        int x = a.x + m + (n / rows) * col_w, y = y0 + (n % rows) * lh;
+        if (y + lh <= a.y + a.h) {
+            prim_fill(d->r, (lrect){ x, y + (lh - sw) / 2, sw, sw }, th->atomic);
+            text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
+                          col_w - sw - m * 3 / 4 - m / 2, th->text, atomic);
+        }
     }
 }
 

@@ -1,13 +1,28 @@
 /* draw_timeline.c — the steps of the trace as a strip of labelled boxes.
  *
- * Box colour says the phase (load, tree, warp, shuffle, store, write); a dot
- * under a box flags a step with divergent warps (divergence colour) or bank
- * conflicts (conflict colour), so the whole story reads at a glance before
- * stepping through it; a step of an own trace that raced (no __syncwarp) is
- * edged in the worst conflict's colour with a "!" at its corner.  Clicking a box jumps there (see layout_step_at).
- * The words and marks are the scene's (scene_frame.h).
+ * Box colour says the phase (load, tree, warp, shuffle, store, write,
+ * atomic); a dot under a box flags a step with divergent warps (divergence
+ * colour), bank conflicts (conflict colour) or atomics (atomic colour), so
+ * the whole story reads at a glance before stepping through it; a step of an
+ * own trace that raced (no __syncwarp) is edged in the worst conflict's
+ * colour with a "!" at its corner.  A run of alike steps is one box
+ * ("store ×300"): while the step shown is in it, the box says where
+ * ("store 41/300") and a bar along its foot fills up to there.  Where a run
+ * has several launches, a bar and a tag ("launch 2") mark where each begins.
+ * When the boxes do not all fit, the layout shows a window of them holding
+ * the current one, and small arrows say there are more to either side.
+ * Clicking a box jumps there (see layout_step_at).  The words and marks are
+ * the scene's (scene_frame.h).
  */
 #include "draw.h"
+
+/* A small triangle pointing left (dir < 0) or right in box r: more boxes
+ * that way. */
+static void more_arrow(const draw_ctx *d, lrect r, int dir)
+{
+    float cx = r.x + r.w / 2.0f, cy = r.y + r.h / 2.0f, a = r.w * 0.3f;
+    prim_triangle(d->r, cx + dir * a, cy, cx - dir * a, cy - a * 1.4f, cx - dir * a, cy + a * 1.4f, d->th->text_dim);
+}
 
 void draw_timeline(const draw_ctx *d)
 {
@@ -23,9 +38,15 @@ void draw_timeline(const draw_ctx *d)
     text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, ctrl.x + L->margin, ctrl.y + L->margin / 2,
               t->playing ? th->full : th->text, t->play);
     text_draw(d->tc, FACE_SANS, L->fs_small, ctrl.x + L->margin, ctrl.y + tl.h / 2 + 1, th->text_dim, t->speed);
+    int last = L->steps_first + L->steps_shown;
+    if (L->steps_first > 0)
+        more_arrow(d, (lrect){ L->steps_x - L->margin, tl.y, L->margin, tl.h }, -1);
+    if (last < t->nsteps)
+        more_arrow(d, (lrect){ tl.x + tl.w - L->margin / 2, tl.y, L->margin, tl.h }, +1);
 
     int dot = L->fs_small / 2 > 3 ? L->fs_small / 2 : 3;
-    for (int s = 0; s < t->nsteps; s++) {
+    int tag_h = (int)(L->fs_small * 1.2);
+    for (int s = L->steps_first; s < last && s < t->nsteps; s++) {
         const scene_step *st = &t->steps[s];
         lrect r = layout_step_rect(L, s);
         r.h -= dot + 4;
@@ -34,11 +55,31 @@ void draw_timeline(const draw_ctx *d)
         prim_fill(d->r, r, bg);
         if (s < t->cur)
             prim_fill(d->r, (lrect){ r.x, r.y + r.h - 3, r.w, 3 }, th->accent);
+        if (cur && st->count > 1) {
+            /* a folded run: how far into it the step shown is */
+            int fill = (int)((long long)r.w * (t->cur_in + 1) / st->count), bar = r.h / 8 > 4 ? r.h / 8 : 4;
+            prim_fill(d->r, (lrect){ r.x, r.y + r.h - bar, r.w, bar }, prim_shade(bg, -70));
+            prim_fill(d->r, (lrect){ r.x, r.y + r.h - bar, fill, bar }, theme_text_on(th, bg));
+        }
+        /* Where a launch begins: a bar at the box's left edge and its tag
+         * on top, across the launch's boxes as far as it fits. */
+        lrect lr = r;
+        if (st->tag[0]) {
+            prim_fill(d->r, (lrect){ r.x - 2, tl.y, 3, tl.h }, th->text_strong);
+            int span = r.w;
+            for (int k = s + 1; k < last && k < t->nsteps && !t->steps[k].tag[0]; k++)
+                span += L->step_w;
+            text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_small, r.x + 3, r.y + 1, span - 6,
+                          theme_text_on(th, bg), st->tag);
+            lr.y += tag_h;
+            lr.h -= tag_h;
+        }
         /* Label when it fits; otherwise the mouse tooltip names the step. */
-        int tw = text_width(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, st->label);
-        if (tw <= r.w - 4)
-            text_draw_centered(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, r.x, r.y, r.w, r.h,
-                               theme_text_on(th, bg), st->label);
+        const char *label = cur ? t->cur_label : st->label;
+        int tw = text_width(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, label);
+        if (tw <= r.w - 4 && (!st->tag[0] || lr.h >= L->fs_small))
+            text_draw_centered(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, lr.x, lr.y, lr.w, lr.h,
+                               theme_text_on(th, bg), label);
         if (!st->marked)
             continue;
         if (st->unsynced) {
@@ -49,13 +90,18 @@ void draw_timeline(const draw_ctx *d)
             text_draw_centered(d->tc, FACE_SANS_BOLD, L->fs_small * 4 / 5, r.x + r.w - bw - 2, r.y + 2, bw, bw,
                                theme_text_on(th, race), "!");
         }
-        int dx = r.x + r.w / 2 - (st->conflict && st->divergent ? dot : dot / 2);
+        int ndots = (st->divergent != 0) + (st->conflict != 0) + (st->atomic != 0);
+        int dx = r.x + r.w / 2 - (ndots == 1 ? dot / 2 : ndots == 2 ? dot : (3 * dot + 4) / 2);
         int dy = r.y + r.h + 3;
         if (st->divergent) {
             prim_fill(d->r, (lrect){ dx, dy, dot, dot }, th->divergent);
             dx += dot + 2;
         }
-        if (st->conflict)
+        if (st->conflict) {
             prim_fill(d->r, (lrect){ dx, dy, dot, dot }, theme_conflict(th, st->conflict));
+            dx += dot + 2;
+        }
+        if (st->atomic)
+            prim_fill(d->r, (lrect){ dx, dy, dot, dot }, th->atomic);
     }
 }

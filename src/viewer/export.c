@@ -8,7 +8,9 @@
  * surface with SDL's software renderer, and SDL_VIDEODRIVER is set to
  * "dummy" when nothing else was asked for.  A GIF takes the same frames, one
  * per step, each shown for --delay milliseconds (gif_write.c).  --html writes
- * the same frames into one self-contained lesson page (html_export.c).
+ * the same frames into one self-contained lesson page (html_export.c).  A
+ * run of several launches is exported as the viewer steps through it, one
+ * story (story.h), its files named with the launch: my-launch2-step03.png.
  *
  * Errors: usage (exit 1) is everything wrong in the command line, including a
  * --steps range the trace does not have; runtime (exit 2) is the world: a
@@ -88,6 +90,9 @@ static void export_usage(FILE *out)
         "          reducevis export --html lesson.html --version %s --compare %s\n"),
         GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
         rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
+    fprintf(out, "%s", _("A trace of every launch of a run (your kernel traced by `reducevis trace`) is one story:\n"
+                         "--steps counts through all of its launches, and the files say the launch:\n"
+                         "my_reduce-launch2-step03.png.\n"));
     fprintf(out, "%s", rv_kernel_option_note());
 }
 
@@ -371,7 +376,7 @@ int export_main(int argc, char **argv)
             f.toast = NULL;
             if (x.quiz) {
                 /* k = 0: the question, the step hidden; k = 1: the answer. */
-                predict_slide(&pq, a.sc.an, f.step, k);
+                predict_slide(&pq, f.an, f.step, k);
                 f.quiz = &pq;
             }
             if (viewer_canvas_draw(c, &f) != 0) {
@@ -379,10 +384,10 @@ int export_main(int argc, char **argv)
                 rc = RV_EXIT_RUNTIME;
                 break;
             }
-            if (x.quiz)
-                export_quiz_frame_name(ta, p + 1, total, k, name, sizeof name);
-            else
+            if (tb)
                 export_frame_name(ta, tb, p + 1, total, name, sizeof name);
+            else   /* a run of several launches: the launch in the name too */
+                export_story_frame_name(&a.sc.story, p, x.quiz ? k : -1, name, sizeof name);
             int failed;
             if (gif) {
                 failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
@@ -399,7 +404,7 @@ int export_main(int argc, char **argv)
                 snprintf(first_name, sizeof first_name, "%s", name);
         }
     }
-    if (x.quiz && !gif && rc == 0 && export_quiz_index(a.sc.an, first, last, x.out, path, sizeof path, err, sizeof err)) {
+    if (x.quiz && !gif && rc == 0 && export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
         fprintf(stderr, "reducevis export: %s\n", err);
         rc = RV_EXIT_RUNTIME;
     }

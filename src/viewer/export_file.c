@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "png_write.h"
+#include "story.h"
 #include "../i18n.h"
 #include "../versions.h"
 
@@ -53,6 +54,37 @@ void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total,
     }
 }
 
+/* Digits that number 1 .. n, at least `least`. */
+static int digits_for(int n, int least)
+{
+    int d = 1;
+    for (int t = n; t >= 10 && d < 6; t /= 10)
+        d++;
+    return d > least ? d : least;
+}
+
+void export_story_frame_name(const story *st, int pos, int answer, char *buf, size_t len)
+{
+    int step, k = story_locate(st, pos, &step);
+    if (st->nlaunch <= 1) {
+        if (answer < 0)
+            export_frame_name(st->tr[0], NULL, pos + 1, story_total(st), buf, len);
+        else
+            export_quiz_frame_name(st->tr[0], pos + 1, story_total(st), answer, buf, len);
+        return;
+    }
+    int most = 0, last = 0;
+    for (int j = 0; j < st->nlaunch; j++) {
+        most = st->tr[j]->nsteps > most ? st->tr[j]->nsteps : most;
+        last = story_launch_number(st, j) > last ? story_launch_number(st, j) : last;
+    }
+    char stem[48];
+    export_trace_stem(st->tr[0], stem, sizeof stem);
+    snprintf(buf, len, "%s-launch%0*d-step%0*d%s", stem, digits_for(last, 1), story_launch_number(st, k) % 1000000,
+             digits_for(most, 2), (step + 1) % 1000000,
+             answer < 0 ? ".png" : answer ? "b-answer.png" : "a-question.png");
+}
+
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
     if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
@@ -86,7 +118,10 @@ int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
 {
     int pos = f->tr2 ? f->row + 1 : f->step + 1, total = f->tr2 ? f->nrows : f->tr->nsteps;
     char name[160], base[160];
-    export_frame_name(f->tr, f->tr2, pos, total, name, sizeof name);
+    if (f->story && !f->tr2)   /* named as export names it: the launch too, in a run of several */
+        export_story_frame_name(f->story, f->pos, -1, name, sizeof name);
+    else
+        export_frame_name(f->tr, f->tr2, pos, total, name, sizeof name);
     snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 4), name);
     struct stat st;
     snprintf(path, plen, "%s/%s", dir, name);

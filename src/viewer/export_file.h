@@ -25,6 +25,15 @@ void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total,
  * then "v1-step03b-answer.png" (answer 1), so that they sort in that order. */
 void export_quiz_frame_name(const rv_trace *a, int pos, int total, int answer, char *buf, size_t len);
 
+/* The file of position pos (from 0) of story st (story.h), as export
+ * writes it: for one launch, export_frame_name's ("v1-step03.png"); for a
+ * run of several, the launch and its step, each zero-padded so that the
+ * names sort in the order of the story: "my_reduce-launch2-step03.png".
+ * answer 0 or 1: predict mode's question or answer frame, as
+ * export_quiz_frame_name; -1: a plain frame. */
+struct story;
+void export_story_frame_name(const struct story *st, int pos, int answer, char *buf, size_t len);
+
 /* Writes an ARGB8888 surface as PNG.  0, or -1 with err naming the file. */
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen);
 

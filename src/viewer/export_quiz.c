@@ -1,6 +1,7 @@
 /* export_quiz.c — the questions of `export --quiz`, as data beside the frames.
  *
- * <version>-quiz.json lists, per exported step, the names of its question
+ * <version>-quiz.json lists, per exported step (of every launch, in a run
+ * of several: each entry says its launch), the names of its question
  * and answer frames and the question itself (quiz_write_json): what a page
  * or a slide deck made from the same frames needs to ask, check and explain
  * without drawing anything.  Written to a temporary name and renamed, so a
@@ -15,11 +16,12 @@
 #include "../json.h"
 #include "../quiz.h"
 #include "../versions.h"
+#include "story.h"
 
-int export_quiz_index(const rv_analysis *an, int first, int last, const char *dir, char *path, size_t plen,
+int export_quiz_index(const story *st, int first, int last, const char *dir, char *path, size_t plen,
                       char *err, size_t errlen)
 {
-    const rv_trace *tr = an->tr;
+    const rv_trace *tr = st->tr[0];
     char tmp[4200], stem[48];
     export_trace_stem(tr, stem, sizeof stem);
     snprintf(path, plen, "%s/%s-quiz.json", dir, stem);
@@ -38,23 +40,27 @@ int export_quiz_index(const rv_analysis *an, int first, int last, const char *di
     fprintf(f, ",\n  \"block_size\": %d,\n  \"origin\": ", tr->block_size);
     rv_json_string(f, tr->origin);
     fprintf(f, ",\n  \"steps\": [\n");
-    for (int s = first; s <= last; s++) {
+    for (int p = first; p <= last; p++) {
         char qname[160], aname[160];
         quiz_question q;
-        export_quiz_frame_name(tr, s + 1, tr->nsteps, 0, qname, sizeof qname);
-        export_quiz_frame_name(tr, s + 1, tr->nsteps, 1, aname, sizeof aname);
-        fprintf(f, "    {\"step\": %d, \"label\": ", s + 1);
-        rv_json_string(f, tr->steps[s].label);
+        int s, k = story_locate(st, p, &s);   /* the launch, and its step */
+        export_story_frame_name(st, p, 0, qname, sizeof qname);
+        export_story_frame_name(st, p, 1, aname, sizeof aname);
+        if (st->nlaunch > 1)
+            fprintf(f, "    {\"launch\": %d, \"step\": %d, \"label\": ", story_launch_number(st, k), s + 1);
+        else
+            fprintf(f, "    {\"step\": %d, \"label\": ", s + 1);
+        rv_json_string(f, st->tr[k]->steps[s].label);
         fprintf(f, ", \"question_frame\": ");
         rv_json_string(f, qname);
         fprintf(f, ", \"answer_frame\": ");
         rv_json_string(f, aname);
         fprintf(f, ",\n     \"question\": ");
-        if (quiz_pick_question(an, s, &q))
+        if (quiz_pick_question(st->an[k], s, &q))
             quiz_write_json(f, &q);
         else
             fprintf(f, "null");
-        fprintf(f, "}%s\n", s < last ? "," : "");
+        fprintf(f, "}%s\n", p < last ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
     int bad = ferror(f);

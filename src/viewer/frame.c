@@ -29,6 +29,7 @@ static void panes_layout(const viewer_frame *f, const layout_in lin[2], const la
     int warn = in[0].warn_lines > in[1].warn_lines ? in[0].warn_lines : in[1].warn_lines;
     in[0].warn_lines = in[1].warn_lines = warn;
     in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
+    in[0].step_cur = f->row;   /* the aligned row shown: kept in the timeline's view */
     layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
 }
 
@@ -50,8 +51,12 @@ static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
         tip->n = scene_tip_text(g, SCENE_TIP_CELL, idx, tip->lines);
     else if ((idx = layout_lane_at(L, mx, my)) >= 0)
         tip->n = scene_tip_text(g, SCENE_TIP_LANE, idx, tip->lines);
-    else if ((idx = layout_step_at(L, mx, my)) >= 0)
-        tip->n = scene_tip_text(g, SCENE_TIP_STEP, idx, tip->lines);
+    else if ((idx = layout_step_at(L, mx, my)) >= 0) {
+        /* a folded run's box: the step at that point of it */
+        lrect b = layout_step_rect(L, idx);
+        int pos = scene_timeline_position(g, idx, mx - b.x, b.w);
+        tip->n = pos >= 0 ? scene_tip_text(g, SCENE_TIP_STEP, pos, tip->lines) : 0;
+    }
 }
 
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)

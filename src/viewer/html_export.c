@@ -8,7 +8,10 @@
  * its language.  The writer gets them as data and composes nothing.
  *
  * The hover geometry is the layout's own rectangles (layout.h), the same at
- * every position; only the tooltips' lines change from step to step.
+ * every position; only the tooltips' lines change from step to step (a
+ * later launch whose block lies elsewhere gets none rather than wrong ones).
+ * The timeline's boxes are each position's own: its window may move, and a
+ * folded run's steps share one box.
  */
 #include "html_export.h"
 #include "../cli.h"
@@ -21,6 +24,7 @@
 #include "own_words.h"
 #include "png_indexed.h"
 #include "../predict.h"
+#include "story.h"
 #include "plot.h"
 #include "theme.h"
 #include "../i18n.h"
@@ -163,20 +167,45 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an))   /* the colour key's "?", said in words */
             snprintf(intro[n++], TEXT_LEN, "%s", own_unknown_words());
     }
+    /* A run of several launches: what each did, in the order the page steps through them. */
+    const story *st = f->story;
+    if (st && (st->nlaunch > 1 || st->launches > 1) && n + 1 < HTML_MAX_PARAS) {
+        size_t o = 0;
+        intro[n][0] = '\0';
+        for (int k = 0; k < st->nlaunch && o + 1 < TEXT_LEN; k++) {
+            char words[240];
+            story_launch_words(st, k, words, sizeof words);
+            o += (size_t)snprintf(intro[n] + o, TEXT_LEN - o, "%s%s", k ? "; " : "", words);
+        }
+        n++;
+    }
     *nintro = n;
 }
 
-/* The label of position p in the timeline and its heading. */
+/* The label of position p in the timeline and its heading (in a run of
+ * several launches, the launch first). */
 static void position_words(const viewer_frame *f, char *label, size_t llen, char *heading, size_t hlen)
 {
     if (f->tr2) {
         const rv_step *st = f->step >= 0 ? &f->tr->steps[f->step] : &f->tr2->steps[f->step2];
         snprintf(label, llen, "%s", st->label);
         snprintf(heading, hlen, _("Aligned step %d of %d: %s"), f->row + 1, f->nrows, st->label);
+    } else if (f->story && f->story->nlaunch > 1) {
+        int k = story_locate(f->story, f->pos, NULL);
+        snprintf(label, llen, "%s", f->tr->steps[f->step].label);
+        snprintf(heading, hlen, _("Launch %d of %d \xC2\xB7 step %d/%d  %s"), story_launch_number(f->story, k),
+                 f->story->launches, f->step + 1, f->tr->nsteps, f->tr->steps[f->step].label);
     } else {
         snprintf(label, llen, "%s", f->tr->steps[f->step].label);
         snprintf(heading, hlen, _("Step %d/%d  %s"), f->step + 1, f->tr->nsteps, f->tr->steps[f->step].label);
     }
+}
+
+/* Whether frame g's block pane lies where frame f's does (a later launch
+ * of another block size would not): its hover boxes are the page's. */
+static int same_geometry(const viewer_frame *f, const viewer_frame *g)
+{
+    return f->tr->block_size == g->tr->block_size && f->an->smem_words == g->an->smem_words;
 }
 
 /* Draws the canvas's current frame as an indexed PNG.  0, or -1 with err. */
@@ -250,12 +279,19 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         viewer_frame g = app_frame(a, w, h);
         position_words(&g, labels[i], sizeof labels[i], heading, TEXT_LEN);
         label_ptrs[i] = labels[i];
+        /* its box in its own frame: the timeline's window may have moved,
+         * and a folded run's steps share one box */
         if (npanes == 2) {
-            lrect top = layout_compare_cell(&C, first + i, 0), bottom = layout_compare_cell(&C, first + i, 1);
+            static layout_cmp Cg;
+            draw_compare_layout(&g, &Cg);
+            lrect top = layout_compare_cell(&Cg, first + i, 0), bottom = layout_compare_cell(&Cg, first + i, 1);
             put_box(timeline + 4 * i, (lrect){ top.x, top.y, top.w, bottom.y + bottom.h - top.y });
         } else {
-            put_box(timeline + 4 * i, layout_step_rect(&L, g.step));
-            fill_tip(&ttips[i], &ttext[i], scene_tip_text(&g, SCENE_TIP_STEP, g.step, ttext[i]));
+            layout Lg;
+            draw_layout_for(&g, &Lg);
+            int pos = g.story ? g.pos : g.step;
+            put_box(timeline + 4 * i, layout_step_rect(&Lg, g.story ? story_mark_of(g.story, pos, NULL) : g.step));
+            fill_tip(&ttips[i], &ttext[i], scene_tip_text(&g, SCENE_TIP_STEP, pos, ttext[i]));
         }
     }
 
@@ -342,9 +378,13 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
             viewer_frame pg = scene_compare_pane(&g, p);
             const char *name = npanes == 2 ? rv_trace_name(pg.tr) : "";
             st.nparas += pane_paras(&pg, name, para + st.nparas, HTML_MAX_PARAS - st.nparas);
-            pane_tips(&pd[p], &pg);
-            st.tips[p].ncells = pg.step < 0 ? 0 : pd[p].ncells;
-            st.tips[p].nlanes = pg.step < 0 ? 0 : pd[p].nlanes;
+            /* the page's hover boxes are the first frame's: none where a
+             * later launch's block lies elsewhere */
+            int tips = pg.step >= 0 && same_geometry(&f, &g);
+            if (tips)
+                pane_tips(&pd[p], &pg);
+            st.tips[p].ncells = tips ? pd[p].ncells : 0;
+            st.tips[p].nlanes = tips ? pd[p].nlanes : 0;
             st.tips[p].cells = pd[p].tips;
             st.tips[p].lanes = pd[p].tips + pd[p].ncells;
         }

@@ -162,11 +162,28 @@ void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fo
 
     layout_grid(L, u);
 
-    /* Timeline: a control box on the left, then one box per step. */
+    /* Timeline: a control box on the left, then one box per mark (a step,
+     * or a folded run of them), as many as fit. */
     int ctrl_w = px(150 * u);
-    int n = imax(in->nsteps, 1);
+    int room = (L->timeline.w - ctrl_w) / imax(2, px(LAYOUT_MIN_STEP_W * u));
+    layout_window(imax(in->nsteps, 1), in->step_cur, room, &L->steps_first, &L->steps_shown);
     L->steps_x = L->timeline.x + ctrl_w;
-    L->step_w = imax(2, (L->timeline.w - ctrl_w) / n);
+    L->step_w = imax(2, (L->timeline.w - ctrl_w) / L->steps_shown);
+}
+
+void layout_window(int n, int cur, int room, int *first, int *shown)
+{
+    room = imax(room, 1);
+    if (n <= room) {
+        *first = 0;
+        *shown = n;
+        return;
+    }
+    cur = imax(0, imin(cur, n - 1));
+    int stride = imax(1, room * 3 / 4);
+    int f = cur / stride * stride - (room - stride) / 2;
+    *first = imax(0, imin(f, n - room));
+    *shown = room;
 }
 
 void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows)
@@ -205,8 +222,10 @@ void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b
     C->row_h = row_h;
     C->nrows = imax(nrows, 1);
     int ctrl_w = px(70 * u);
+    int room = (C->timeline.w - ctrl_w) / imax(2, px(LAYOUT_MIN_STEP_W * u));
+    layout_window(C->nrows, a->step_cur, room, &C->rows_first, &C->rows_shown);
     C->steps_x = C->timeline.x + ctrl_w;
-    C->step_w = imax(2, (C->timeline.w - ctrl_w) / C->nrows);
+    C->step_w = imax(2, (C->timeline.w - ctrl_w) / C->rows_shown);
 
     int body_y = C->diff.y + C->diff.h + m / 2;
     int body_h = C->timeline.y - m - body_y;
@@ -236,12 +255,13 @@ int layout_compare_row_at(const layout_cmp *C, int x, int y)
     if (!lrect_contains(C->timeline, x, y) || x < C->steps_x)
         return -1;
     int r = (x - C->steps_x) / C->step_w;
-    return r < C->nrows ? r : -1;
+    return r < C->rows_shown ? C->rows_first + r : -1;
 }
 
 lrect layout_compare_cell(const layout_cmp *C, int row, int pane)
 {
-    return (lrect){ C->steps_x + row * C->step_w, C->timeline.y + pane * (C->row_h + 2), C->step_w - 2, C->row_h };
+    return (lrect){ C->steps_x + (row - C->rows_first) * C->step_w, C->timeline.y + pane * (C->row_h + 2),
+                    C->step_w - 2, C->row_h };
 }
 
 int layout_warp_row(const layout *L, int warp)
@@ -304,7 +324,7 @@ lrect layout_bank_rect(const layout *L, int bank)
 
 lrect layout_step_rect(const layout *L, int s)
 {
-    return (lrect){ L->steps_x + s * L->step_w, L->timeline.y, L->step_w - 2, L->timeline.h };
+    return (lrect){ L->steps_x + (s - L->steps_first) * L->step_w, L->timeline.y, L->step_w - 2, L->timeline.h };
 }
 
 static int grid_col(const layout *L, int x)
@@ -353,7 +373,7 @@ int layout_step_at(const layout *L, int x, int y)
     if (!lrect_contains(L->timeline, x, y) || x < L->steps_x)
         return -1;
     int s = (x - L->steps_x) / L->step_w;
-    return s < L->in.nsteps ? s : -1;
+    return s < L->steps_shown ? L->steps_first + s : -1;
 }
 
 int layout_cell_chars(const layout *L, int font_px)

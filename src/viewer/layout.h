@@ -21,12 +21,14 @@ typedef struct layout_in {
     int w, h;                   /* window or surface size in pixels            */
     int block_size;
     int smem_words;
-    int nsteps;
+    int nsteps;                 /* boxes of the timeline (marks, story.h)      */
     int lane_values;            /* lanes show register values (shuffle traces) */
     int compact;                /* warps as one strip: 1 on, 0 off, -1 when needed */
     int warn_lines;             /* lines of the race band under the banner, 0: none */
     int verify;                 /* compare mode: a line per pane for the hardware
                                    cross-check (read from the first pane's input) */
+    int step_cur;               /* the timeline's current box (compare mode: row):
+                                   kept in view when not all of them fit    */
 } layout_in;
 
 /* Large blocks: warps that do the same thing this step (same lanes, same
@@ -61,9 +63,20 @@ typedef struct layout {
     int banks_y, bank_h;        /* bank numbers and n-way badges               */
     int smem_y, cell_h;         /* shared-memory rows: first y, pitch          */
     int lane_text;              /* lanes are tall enough to hold a value       */
-    /* timeline */
-    int steps_x, step_w;        /* step s spans steps_x + s*step_w             */
+    /* timeline: boxes steps_first .. + steps_shown - 1 are drawn, box s
+     * spanning steps_x + (s - steps_first) * step_w; all of them where they
+     * fit at least LAYOUT_MIN_STEP_W wide, else a window holding step_cur */
+    int steps_x, step_w;
+    int steps_first, steps_shown;
 } layout;
+
+#define LAYOUT_MIN_STEP_W 7     /* a timeline box's least width at scale 1     */
+
+/* The window of `room` boxes out of n that holds box cur (all n when they
+ * fit): it moves in strides of three quarters of itself, so that the
+ * current box never sits at its very edge and the boxes do not slide at
+ * every step. */
+void layout_window(int n, int cur, int room, int *first, int *shown);
 
 /* Computes the layout for the given size and block. */
 void layout_compute(layout *L, const layout_in *in);
@@ -83,16 +96,19 @@ typedef struct layout_cmp {
     lrect header, diff, legend, timeline, footer;
     int margin, fs_title, fs_ui, fs_small, fs_diff;
     int nrows, row_h, steps_x, step_w;
+    int rows_first, rows_shown; /* the aligned rows drawn (a window, as the
+                                   single timeline's, holding in a->step_cur) */
 } layout_cmp;
 
-/* a and b give the size (a's) and each pane's block; nrows aligned steps.
+/* a and b give the size (a's) and each pane's block; nrows aligned steps,
+ * the current one a->step_cur.
  * fold: each pane's warps folded as layout_compute_folded does (NULL: never). */
 void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows);
 void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
                            const layout_fold fold[2]);
 /* The aligned row under (x, y) in the compare timeline, or -1. */
 int layout_compare_row_at(const layout_cmp *C, int x, int y);
-/* The timeline box of a row for pane 0 (top) or 1 (bottom). */
+/* The timeline box of a row (in the window) for pane 0 (top) or 1 (bottom). */
 lrect layout_compare_cell(const layout_cmp *C, int row, int pane);
 
 static inline int lrect_contains(lrect r, int x, int y)

@@ -31,25 +31,49 @@ void own_origin_device(const rv_trace *tr, char *buf, size_t len)
 
 int own_warning(const rv_trace *tr, char *buf, size_t len)
 {
-    char sum[160] = "", cut[160] = "";
+    char sum[160] = "", cut[320] = "";
     buf[0] = '\0';
     if (!rv_trace_is_own(tr))
         return 0;
     if (tr->own_flags & RV_OWN_SUM_WRONG)
         snprintf(sum, sizeof sum, _("WRONG SUM: your kernel returned %.9g, which fails the sum check (traced anyway)"),
                  tr->own_sum);
-    if (tr->own_flags & RV_OWN_CUT)
-        /* steps past RV_MAX_STEPS, reads past RV_MAX_READS or records past
-         * the tracer's buffer: the trace does not say which, so neither do we */
+    if ((tr->own_flags & RV_OWN_CUT) && tr->own_cut && tr->own_cut[0])
+        /* a trace of format 3 says what was cut, in numbers (its words are the tracer's) */
+        snprintf(cut, sizeof cut, _("CUT: the kernel did more than a trace holds (%.80s); what did not fit is left out"),
+                 tr->own_cut);
+    else if (tr->own_flags & RV_OWN_CUT)
+        /* steps, reads or launches past a trace's limits (RV_OWN_MAX_*), or
+         * records past the tracer's buffer: an older trace does not say
+         * which, so neither do we */
         snprintf(cut, sizeof cut, "%s", _("CUT: the kernel did more than a trace holds; what did not fit is left out"));
     snprintf(buf, len, "%s%s%s", sum, sum[0] && cut[0] ? " \xC2\xB7 " : "", cut);
     return buf[0] != '\0';
 }
 
+int own_step_races(const rv_trace *tr, int step)
+{
+    if (!rv_trace_is_own(tr) || step < 0 || step >= tr->nsteps || !(tr->steps[step].flags & RV_STEP_UNSYNCED))
+        return 0;
+    /* An atomic is never a race (the hardware serves its lanes one after
+     * another): a step whose shared writes are all atomics has none, even
+     * where a trace marked it. */
+    int atomic = 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        if (!e->line || !RV_ACC_IS_SMEM(e->write))
+            continue;
+        if (!(e->flags & RV_EV_ATOMIC))
+            return 1;
+        atomic = 1;
+    }
+    return !atomic;
+}
+
 int own_unsynced_note(const rv_trace *tr, int step, char *title, size_t tlen, char *detail, size_t dlen)
 {
     title[0] = detail[0] = '\0';
-    if (!rv_trace_is_own(tr) || step < 0 || step >= tr->nsteps || !(tr->steps[step].flags & RV_STEP_UNSYNCED))
+    if (!own_step_races(tr, step))
         return 0;
     /* the band's headline takes two lines, its detail one */
     snprintf(title, tlen, "%s", _("No __syncwarp: a race on Volta and later. Lanes read words that other lanes "
@@ -60,7 +84,7 @@ int own_unsynced_note(const rv_trace *tr, int step, char *title, size_t tlen, ch
 
 const char *own_unsynced_brief(const rv_trace *tr, int step)
 {
-    if (!rv_trace_is_own(tr) || step < 0 || step >= tr->nsteps || !(tr->steps[step].flags & RV_STEP_UNSYNCED))
+    if (!own_step_races(tr, step))
         return NULL;
     return _("no __syncwarp: a race on Volta and later");
 }
@@ -70,7 +94,7 @@ int own_race_lines(const rv_trace *tr)
     if (!rv_trace_is_own(tr))
         return 0;
     for (int s = 0; s < tr->nsteps; s++)
-        if (tr->steps[s].flags & RV_STEP_UNSYNCED)
+        if (own_step_races(tr, s))
             return 3;
     return 0;
 }

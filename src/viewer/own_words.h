@@ -26,7 +26,11 @@ void own_origin_device(const rv_trace *tr, char *buf, size_t len);
  * trace was cut.  Returns 1 with the words in buf, 0 ("") when neither. */
 int own_warning(const rv_trace *tr, char *buf, size_t len);
 
-/* The race note of step `step` of an own trace marked RV_STEP_UNSYNCED
+/* Whether step `step` of an own trace raced: marked RV_STEP_UNSYNCED, and
+ * not a step whose shared writes are all atomics (never a race). */
+int own_step_races(const rv_trace *tr, int step);
+
+/* The race note of step `step` of an own trace that raced (own_step_races)
  * (a title for the band under the step's banner, and a line of detail).
  * Returns 1, or 0 with both "" when the step is not marked. */
 int own_unsynced_note(const rv_trace *tr, int step, char *title, size_t tlen, char *detail, size_t dlen);

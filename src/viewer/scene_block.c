@@ -10,11 +10,13 @@
 #include <string.h>
 #include "scene_block.h"
 #include "scene_compare.h"
+#include "scene_frame.h"
 #include "value_text.h"
 #include "own_words.h"
 #include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
+#include "story.h"
 #include "verify_words.h"
 #include "viewer.h"
 #include "../i18n.h"
@@ -105,9 +107,14 @@ void scene_block_layout(const viewer_frame *f, int pane, layout_in *in, layout_f
     const rv_trace *tr = p.tr;
     const rv_analysis *an = p.an;
     int step = p.step;
+    /* the timeline's boxes: the marks of the story (every launch's steps,
+     * alike runs folded), the current one kept in view */
+    story one;
+    int pos;
+    const story *st = scene_frame_story(f, &one, &pos);
     *in = (layout_in){
         .w = f->width, .h = f->height, .block_size = tr->block_size,
-        .smem_words = an->smem_words, .nsteps = tr->nsteps,
+        .smem_words = an->smem_words, .nsteps = story_marks(st), .step_cur = story_mark_of(st, pos, NULL),
         .lane_values = has_phase(tr, RV_PHASE_SHUFFLE),
         .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
         .warn_lines = verify_race_lines(tr) > own_race_lines(tr) ? verify_race_lines(tr) : own_race_lines(tr),
@@ -191,6 +198,63 @@ static void wide_sentence(const stepview *sv, char *buf, size_t len)
                  : _("; thread %d: one 16-byte load: words %d..%d (the compiler merged four)"), t, w, w + 3);
 }
 
+/* "1,820": a count with separators, as the banner says large ones. */
+static void grouped(long v, char *buf, size_t len)
+{
+    char digits[32];
+    snprintf(digits, sizeof digits, "%ld", v);
+    size_t nd = strlen(digits), o = 0;
+    for (size_t i = 0; i < nd && o + 2 < len; i++) {
+        buf[o++] = digits[i];
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd && digits[i] != '-')
+            buf[o++] = ',';
+    }
+    buf[o] = '\0';
+}
+
+/* The step's atomics in a sentence: how many lanes, on how many words of
+ * which memory, and the turns the busiest word takes; a compare-and-swap
+ * loop's attempts in all.  "" when no lane does one. */
+static void atomic_sentence(const rv_step_info *si, const stepview *sv, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (!sv->atomic_lanes)
+        return;
+    /* the analysis counts lanes, words and attempts; the turns are the
+     * block's: lanes of every warp on one word wait for each other */
+    int lanes = si->atom_lanes > 0 ? si->atom_lanes : sv->atomic_lanes;
+    int words = si->atom_words > 0 ? si->atom_words : 1;
+    char where[160], tries[32];
+    if (sv->atomic_global == 0)
+        snprintf(where, sizeof where, ngettext("%d word of shared memory", "%d words of shared memory", words), words);
+    else if (sv->atomic_shared == 0)
+        snprintf(where, sizeof where, ngettext("%d word of global memory", "%d words of global memory", words), words);
+    else
+        snprintf(where, sizeof where, ngettext("%d word of shared and global memory",
+                                               "%d words of shared and global memory", words), words);
+    if (sv->atomic_turns > 1 && words == 1)
+        snprintf(buf, len, ngettext("%d lane adds atomically into %s: served one after another, %d turns",
+                                    "%d lanes add atomically into %s: served one after another, %d turns", lanes),
+                 lanes, where, sv->atomic_turns);
+    else if (sv->atomic_turns > 1)
+        snprintf(buf, len, ngettext("%d lane adds atomically into %s: the lanes on one word are served one after "
+                                    "another, %d turns on the busiest",
+                                    "%d lanes add atomically into %s: the lanes on one word are served one after "
+                                    "another, %d turns on the busiest", lanes),
+                 lanes, where, sv->atomic_turns);
+    else
+        snprintf(buf, len, ngettext("%d lane adds atomically into %s, no lane waiting for another",
+                                    "%d lanes add atomically into %s, each its own word: no lane waits for another",
+                                    lanes),
+                 lanes, where);
+    if (si->atom_tries > lanes) {
+        size_t o = strlen(buf);
+        grouped(si->atom_tries, tries, sizeof tries);
+        /* TRANSLATORS: after the atomics' sentence: compare-and-swap loops that had to retry */
+        snprintf(buf + o, len - o, _("; their compare-and-swap loops tried %s times in all"), tries);
+    }
+}
+
 /* What the threads do at `step`, in a sentence. */
 static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step, const stepview *sv,
                             char *buf, size_t len)
@@ -261,8 +325,18 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
             snprintf(buf, len, _("the block's result goes to global memory"));
         break;
     }
+    case RV_PHASE_ATOMIC:
+        atomic_sentence(si, sv, buf, len);
+        break;
     default:
         buf[0] = '\0';
+    }
+    if (st->phase != RV_PHASE_ATOMIC && sv->atomic_lanes) {
+        /* atomics in a step of another phase: said after what it does */
+        char at[400];
+        size_t o = strlen(buf);
+        atomic_sentence(si, sv, at, sizeof at);
+        snprintf(buf + o, len - o, "%s%s", o ? "; " : "", at);
     }
     wide_sentence(sv, buf, len);
 }
@@ -275,6 +349,16 @@ void scene_block_sentence(const viewer_frame *f, char *buf, size_t len)
         return;
     stepview_build(&sv, f->an, f->step);
     banner_sentence(f->tr, f->an, f->step, &sv, buf, len);
+}
+
+int scene_block_atomic_wasted(const rv_trace *tr, const rv_analysis *an, int step)
+{
+    int n = 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        n += e->line && (e->flags & RV_EV_ATOMIC) && an->wasted[(size_t)step * (size_t)tr->block_size + (size_t)t];
+    }
+    return n;
 }
 
 /* One count of the banner: fmt ("%d full") says n. */
@@ -312,8 +396,14 @@ static void build_banner(scene_block *s, const pane_src *p, const stepview *sv)
         add_count(s, BLOCK_TONE_CONFLICT, si->max_conflict, _("%d-way bank conflict"));
     else if (sv->smem_accesses > 0)
         add_count(s, BLOCK_TONE_DIM, 0, _("no bank conflict"));
-    if (si->wasted_threads)
-        add_count(s, BLOCK_TONE_WASTED, si->wasted_threads, _("%d wasted"));
+    int wasted = si->wasted_threads - scene_block_atomic_wasted(p->tr, p->an, p->step);
+    if (wasted)
+        add_count(s, BLOCK_TONE_WASTED, wasted, _("%d wasted"));
+    if (sv->atomic_lanes) {
+        add_count(s, BLOCK_TONE_ATOMIC, si->atom_lanes > 0 ? si->atom_lanes : sv->atomic_lanes, _("%d atomic"));
+        if (sv->atomic_turns > 1)
+            add_count(s, BLOCK_TONE_ATOMIC, sv->atomic_turns, _("%d turns"));
+    }
     banner_sentence(p->tr, p->an, p->step, sv, s->sentence, sizeof s->sentence);
 }
 
@@ -376,6 +466,7 @@ static void build_warps(scene_block *s, const pane_src *p)
         bw->tone = warp_tone(wi->state);
         bw->active = wi->active_lanes;
         bw->wasted = wi->wasted_lanes;
+        bw->atomic = 0;   /* counted with the lanes */
         bw->conflict = wi->max_conflict;
         if (bw->conflict >= 2) {
             snprintf(bw->badge[0], sizeof bw->badge[0], _("%d-way"), bw->conflict);
@@ -429,7 +520,8 @@ static void build_lanes(scene_block *s, const pane_src *p)
         block_lane *ln = &s->lane[t];
         *ln = (block_lane){ .write = -1, .link_at = nlink };
         ln->exec = e->line != 0 && !s->veiled;
-        ln->wasted = ln->exec && an->wasted[now + t];
+        ln->atomic = ln->exec && (e->flags & RV_EV_ATOMIC);
+        ln->wasted = ln->exec && an->wasted[now + t] && !ln->atomic;   /* an atomic adds to what is read */
         if (s->lin.lane_values) {
             ln->has_value = an->regs_set[shown + t] != 0;
             ln->value = an->regs[shown + t];
@@ -439,6 +531,8 @@ static void build_lanes(scene_block *s, const pane_src *p)
         }
         if (ln->exec)
             lane_links(s, p, e, ln, &nlink);
+        if (ln->atomic && t / 32 < LAYOUT_MAX_WARPS)
+            s->warp[t / 32].atomic++;
     }
 }
 
@@ -454,7 +548,7 @@ static void build_words(scene_block *s, const pane_src *p, const stepview *sv)
         s->word[wd] = (block_word){
             .value = an->smem[shown + wd], .set = an->smem_set[shown + wd],
             .written = sv->writer[wd] >= 0, .read = sv->read[wd] != 0,
-            .conflict = s->veiled ? 0 : deg[wd],
+            .conflict = s->veiled ? 0 : deg[wd], .atomic = sv->atomic_on[wd],
         };
 }
 

@@ -15,7 +15,7 @@ struct viewer_frame;
 
 #define SCENE_BLOCK_MAX_THREADS 1024
 #define SCENE_BLOCK_MAX_WORDS   1024
-#define SCENE_BLOCK_MAX_COUNTS  5
+#define SCENE_BLOCK_MAX_COUNTS  7
 /* Every access of every thread of a step (a thread reads at most 128
  * places: rv_access.h), so that the lane under the mouse has its lines. */
 #define SCENE_BLOCK_MAX_LINKS   (SCENE_BLOCK_MAX_THREADS * 128)
@@ -30,6 +30,7 @@ typedef enum block_tone {
     BLOCK_TONE_DIVERGENT,   /* a warp of which only some lanes execute      */
     BLOCK_TONE_WASTED,      /* lanes computing what nobody reads            */
     BLOCK_TONE_CONFLICT,    /* an n-way bank conflict (its degree alongside) */
+    BLOCK_TONE_ATOMIC,      /* lanes doing an atomic, served one after another */
 } block_tone;
 
 /* The race note of a step (verify_words.h's verify_race). */
@@ -57,6 +58,7 @@ typedef struct block_count {
 typedef struct block_warp {
     block_tone tone;        /* IDLE, FULL or DIVERGENT                      */
     int active, wasted;     /* lanes executing; of them, wasted             */
+    int atomic;             /* lanes doing an atomic                        */
     int conflict;           /* worst bank conflict degree (0, 1: none)      */
     char badge[2][16];      /* the conflict, longest first: "4-way", "4×"   */
     char label[16];         /* the warp alone: "w5"                         */
@@ -73,6 +75,8 @@ typedef struct block_lane {
     uint8_t wasted;         /* ... whose result nobody reads                */
     uint8_t has_value;      /* value is shown in the lane                   */
     uint8_t lane_reads;     /* lanes it reads through a shuffle (up to 255) */
+    uint8_t atomic;         /* its write is an atomic (RV_EV_ATOMIC): never a
+                               race, never wasted                          */
     float value;            /* its register (shuffle traces), else its result */
     int16_t write;          /* the shared word it writes, -1: none          */
     uint16_t nlinks;        /* its reads drawn: link[link_at ..]            */
@@ -85,6 +89,7 @@ typedef struct block_word {
     uint8_t written;        /* written at this step                         */
     uint8_t read;           /* read at this step                            */
     uint8_t conflict;       /* degree of the worst request touching it      */
+    uint16_t atomic;        /* lanes adding into it atomically this step    */
 } block_word;
 
 typedef struct scene_block {
@@ -135,6 +140,12 @@ void scene_block_layout(const struct viewer_frame *f, int pane, layout_in *in, l
 int scene_block_focus(const struct viewer_frame *f, int pane);
 
 void scene_block_build(scene_block *s, const struct viewer_frame *f, int pane);
+
+/* Lanes of `step` the analysis marks wasted that did an atomic: never
+ * wasted (it adds to what is read), so the counts leave them out. */
+struct rv_trace;
+struct rv_analysis;
+int scene_block_atomic_wasted(const struct rv_trace *tr, const struct rv_analysis *an, int step);
 
 /* The sentence under the block pane's banner at f's step (the window's and
  * the HTML lesson's). */

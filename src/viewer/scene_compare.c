@@ -5,6 +5,7 @@
  * and verify records.  draw_compare.c paints it.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "scene_compare.h"
 #include "scene_frame.h"
@@ -110,8 +111,16 @@ static void timeline_of(scene_compare *s, const viewer_frame *f)
 {
     const rv_trace *tr[2] = { f->tr, f->tr2 };
     const rv_analysis *an[2] = { f->an, f->an2 };
-    s->nrows = f->nrows < COMPARE_MAX_ROWS ? f->nrows : COMPARE_MAX_ROWS;
+    s->nrows = 0;
     s->row = f->row;
+    if (f->nrows > s->cap) {
+        scene_cmp_cell (*more)[2] = realloc(s->cell, sizeof *more * (size_t)f->nrows);
+        if (!more)
+            return;   /* no timeline rather than a wrong one */
+        s->cell = more;
+        s->cap = f->nrows;
+    }
+    s->nrows = f->nrows;
     for (int r = 0; r < s->nrows; r++) {
         for (int p = 0; p < 2; p++) {
             scene_cmp_cell *c = &s->cell[r][p];
@@ -120,7 +129,7 @@ static void timeline_of(scene_compare *s, const viewer_frame *f)
             if (st < 0)
                 continue;
             const rv_step *step = &tr[p]->steps[st];
-            c->phase = step->phase < 6 ? (int)step->phase : 0;
+            c->phase = step->phase < RV_PHASE_COUNT ? (int)step->phase : 0;
             c->conflict = an[p]->steps[st].max_conflict;
             c->divergent = an[p]->steps[st].divergent_warps;
             const char *label = step_label(step->label, c->label, sizeof c->label);

@@ -44,7 +44,7 @@ typedef struct scene_cmp_pane {
 /* One version's step in one aligned row of the timeline. */
 typedef struct scene_cmp_cell {
     int  step;                /* -1: a gap, the version has no such step       */
-    int  phase;               /* the colour of its phase (0 .. 5)              */
+    int  phase;               /* the colour of its phase (rv_phase)            */
     int  conflict;            /* worst bank-conflict degree: a mark when >= 2  */
     int  divergent;           /* divergent warps: a mark when no conflict      */
     char label[64];           /* "s=64", in the reader's language              */
@@ -57,7 +57,8 @@ typedef struct scene_compare {
     char part[2][160];        /* the difference, each version's part           */
     char line[400];           /* the difference as one line                     */
     int  nrows, row;          /* the aligned rows; the current one             */
-    scene_cmp_cell cell[COMPARE_MAX_ROWS][2];
+    scene_cmp_cell (*cell)[2];/* [nrows]: kept and grown from frame to frame    */
+    int  cap;
     layout_in help;           /* what the help overlay is laid out from        */
 } scene_compare;
 

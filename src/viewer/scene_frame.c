@@ -1,16 +1,19 @@
 /* scene_frame.c — the frame around the panes, decided before anything is
- * drawn: the header (version, origin, the run, what changed), the code
- * pane's lines (scene_code.c), the timeline's steps and play state, and
- * predict mode's card.  The hover tooltip's lines are scene_tips.c's; the
+ * drawn: the header (version, origin, the run and its launch, what
+ * changed), the code pane's lines (scene_code.c), the timeline's marks (a
+ * step, or a folded run of alike ones, of every launch: story.h) and play
+ * state, and predict mode's card.  The hover tooltip's lines are scene_tips.c's; the
  * frame's driver asks for them once the layout says what is under the mouse.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "scene_frame.h"
 #include "../predict.h"
 #include "class_live.h"
 #include "own_words.h"
 #include "step_words.h"
+#include "story.h"
 #include "viewer.h"
 #include "../versions.h"
 #include "../i18n.h"
@@ -91,6 +94,23 @@ static void header_build(scene_header *h, const viewer_frame *f)
              tr->block_size, n, data, f->step + 1, tr->nsteps);
     /* the least, beside a long name and origin (an own trace's file, twice) */
     snprintf(h->run[3], sizeof h->run[3], _("block %d \xC2\xB7 step %d/%d"), tr->block_size, f->step + 1, tr->nsteps);
+    story one;
+    int pos;
+    const story *st = scene_frame_story(f, &one, &pos);
+    if (st->nlaunch > 1 || st->launches > 1) {
+        /* A run of several launches: which one this is and what it did
+         * ("launch 2 of 2: one block over 128 partials") leads, its step after. */
+        int k = story_locate(st, pos, NULL), number = story_launch_number(st, k);
+        char launch[240];
+        story_launch_words(st, k, launch, sizeof launch);
+        snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 block %d \xC2\xB7 data %s \xC2\xB7 step %d of %d"), launch,
+                 tr->block_size, data, f->step + 1, tr->nsteps);
+        snprintf(h->run[1], sizeof h->run[1], _("%s \xC2\xB7 step %d of %d"), launch, f->step + 1, tr->nsteps);
+        snprintf(h->run[2], sizeof h->run[2], _("launch %d of %d \xC2\xB7 block %d \xC2\xB7 step %d/%d"), number,
+                 st->launches, tr->block_size, f->step + 1, tr->nsteps);
+        snprintf(h->run[3], sizeof h->run[3], _("launch %d/%d \xC2\xB7 step %d/%d"), number, st->launches,
+                 f->step + 1, tr->nsteps);
+    }
     h->lesson = scene_frame_lesson(tr->version);
     /* An own trace changed nothing from a version of ours: the line says
      * what it is, after what went wrong in its run. */
@@ -100,9 +120,47 @@ static void header_build(scene_header *h, const viewer_frame *f)
 
 /* ---- timeline --------------------------------------------------------------- */
 
+const story *scene_frame_story(const viewer_frame *f, story *tmp, int *pos)
+{
+    if (f->story) {
+        *pos = f->pos;
+        return f->story;
+    }
+    story_single(tmp, f->tr, f->an);
+    *pos = f->step;
+    return tmp;
+}
+
+/* Whether a lane of step `step` of tr did an atomic. */
+static int step_has_atomic(const rv_trace *tr, int step)
+{
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        if (e->line && (e->flags & RV_EV_ATOMIC))
+            return 1;
+    }
+    return 0;
+}
+
+/* Room for n marks in t (kept from frame to frame); 0, or -1 when memory
+ * runs out. */
+static int timeline_room(scene_timeline *t, int n)
+{
+    if (n <= t->cap)
+        return 0;
+    scene_step *more = realloc(t->steps, sizeof *more * (size_t)n);
+    if (!more)
+        return -1;
+    t->steps = more;
+    t->cap = n;
+    return 0;
+}
+
 static void timeline_build(scene_timeline *t, const viewer_frame *f)
 {
-    const rv_trace *tr = f->tr;
+    story one;
+    int pos;
+    const story *st = scene_frame_story(f, &one, &pos);
     double speed = f->speed > 0 ? f->speed : 1.0;
     t->playing = f->playing != 0;
     t->play = f->playing ? _("\xE2\x96\xB6 playing") : _("\xE2\x80\x96 paused");
@@ -110,21 +168,61 @@ static void timeline_build(scene_timeline *t, const viewer_frame *f)
         snprintf(t->speed, sizeof t->speed, _("%.1f step/s"), speed);
     else
         snprintf(t->speed, sizeof t->speed, speed > 1 ? _("%.0f steps/s") : _("%.0f step/s"), speed);
-    t->cur = f->step;
-    t->nsteps = tr->nsteps < RV_MAX_STEPS ? tr->nsteps : RV_MAX_STEPS;
+    int n = story_marks(st);
+    t->nsteps = t->cur = t->cur_in = 0;
+    t->cur_label[0] = '\0';
+    if (timeline_room(t, n) != 0)
+        return;   /* no timeline rather than a wrong one */
+    t->nsteps = n;
     int veiled = predict_veiled(f->quiz);
-    for (int s = 0; s < t->nsteps; s++) {
-        scene_step *st = &t->steps[s];
-        const rv_step_info *si = &f->an->steps[s];
+    for (int m = 0, p = 0; m < n; m++) {
+        scene_step *sm = &t->steps[m];
+        int len = story_mark_len(st, p), s0, k = story_locate(st, p, &s0);
+        const rv_trace *tr = st->tr[k];
         char label[64];
-        snprintf(st->label, sizeof st->label, "%s", step_label(tr->steps[s].label, label, sizeof label));
-        st->phase = tr->steps[s].phase < 6 ? (int)tr->steps[s].phase : 0;
+        const char *name = step_label(tr->steps[s0].label, label, sizeof label);
+        *sm = (scene_step){ .first = p, .count = len };
+        if (len > 1)
+            /* TRANSLATORS: a run of alike steps folded into one timeline mark: "store ×300" */
+            snprintf(sm->label, sizeof sm->label, _("%s \xC3\x97%d"), name, len);
+        else
+            snprintf(sm->label, sizeof sm->label, "%s", name);
+        sm->phase = tr->steps[s0].phase < RV_PHASE_COUNT ? (int)tr->steps[s0].phase : 0;
+        if (st->nlaunch > 1 && s0 == 0)
+            snprintf(sm->tag, sizeof sm->tag, _("launch %d"), story_launch_number(st, k));
         /* Predict mode: the marks of steps not yet shown would tell answers. */
-        st->marked = !(f->quiz && (s > f->step || (s == f->step && veiled)));
-        st->divergent = si->divergent_warps > 0;
-        st->conflict = si->max_conflict >= 2 ? si->max_conflict : 0;
-        st->unsynced = (tr->steps[s].flags & RV_STEP_UNSYNCED) != 0;
+        sm->marked = !(f->quiz && (p + len - 1 > pos || (pos >= p && pos < p + len && veiled)));
+        for (int i = 0; i < len; i++) {
+            const rv_step_info *si = &st->an[k]->steps[s0 + i];
+            sm->divergent |= si->divergent_warps > 0;
+            if (si->max_conflict >= 2 && si->max_conflict > sm->conflict)
+                sm->conflict = si->max_conflict;
+            sm->unsynced |= own_step_races(tr, s0 + i);
+            sm->atomic |= step_has_atomic(tr, s0 + i);
+        }
+        if (pos >= p && pos < p + len) {
+            t->cur = m;
+            t->cur_in = pos - p;
+            if (len > 1)
+                /* TRANSLATORS: the current step's place in a folded run: "store 41/300" */
+                snprintf(t->cur_label, sizeof t->cur_label, _("%s %d/%d"), name, pos - p + 1, len);
+            else
+                snprintf(t->cur_label, sizeof t->cur_label, "%s", name);
+        }
+        p += len;
     }
+}
+
+int scene_timeline_position(const viewer_frame *f, int m, int part, int parts)
+{
+    story one;
+    int pos;
+    const story *st = scene_frame_story(f, &one, &pos);
+    if (m < 0 || m >= story_marks(st))
+        return -1;
+    int first = story_mark_first(st, m), len = story_mark_len(st, first);
+    int at = parts > 0 ? (int)((long long)part * len / parts) : 0;
+    return first + (at < 0 ? 0 : at >= len ? len - 1 : at);
 }
 
 /* ---- predict mode's card ------------------------------------------------------ */
@@ -224,4 +322,8 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
         card_live(&s->card, f->live);
     s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
     s->unknown_key = own_has_unknown(f->an) || (f->an2 && own_has_unknown(f->an2)) ? own_unknown_key() : NULL;
+    s->atomic_key = NULL;
+    for (int m = 0; m < s->timeline.nsteps && !s->atomic_key; m++)
+        if (s->timeline.steps[m].atomic)
+            s->atomic_key = _("atomic: takes turns");
 }

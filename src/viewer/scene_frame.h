@@ -6,6 +6,8 @@
  * files (draw_frame.c, draw_code.c, draw_timeline.c, draw_overlay.c,
  * draw_predict.c) measure and paint it.  Where the room decides the wording
  * (the header's run line) the scene gives the alternatives, longest first.
+ * A run of several launches is one story (story.h): the header names the
+ * launch shown, the timeline holds every launch's steps, alike runs folded.
  */
 #ifndef VIEWER_SCENE_FRAME_H
 #define VIEWER_SCENE_FRAME_H
@@ -15,12 +17,15 @@
 #include "../room.h"
 
 struct viewer_frame;
+struct story;
 
 /* ---- the hover tooltip ---------------------------------------------------- */
 
 /* The lines of the hover tooltip over shared-memory word, thread or
  * timeline step idx at f's step (returns how many, 0 for none): what the
- * window shows on hover and the HTML lesson as data (scene_tips.c). */
+ * window shows on hover and the HTML lesson as data (scene_tips.c).  A
+ * timeline step is a position of f's story (every launch's steps in a row:
+ * scene_frame_story), a word or thread one of f's step. */
 #define SCENE_TIP_LINES 6
 #define SCENE_TIP_LEN   256
 typedef enum scene_tip_kind { SCENE_TIP_CELL, SCENE_TIP_LANE, SCENE_TIP_STEP } scene_tip_kind;
@@ -82,23 +87,42 @@ typedef struct scene_header {
                                   in the warning colour; "" when none          */
 } scene_header;
 
-/* One step of the timeline. */
+/* One mark of the timeline: a step, or a run of alike steps folded into
+ * one (story.h), in the story of every launch of the run. */
 typedef struct scene_step {
-    char label[64];            /* as the viewer shows it (step_words.h)       */
+    char label[64];            /* as the viewer shows it (step_words.h); a
+                                  folded run's says how many: "store ×300"  */
     int phase;                 /* rv_phase, 0 when out of range: its colour    */
+    int first, count;          /* the story's positions it holds               */
+    char tag[48];              /* where a launch begins (a run of several):
+                                  "launch 2"; "" elsewhere                     */
     int marked;                /* 0: its marks would tell predict mode's answer */
     int divergent;             /* a mark: divergent warps                      */
     int conflict;              /* a mark: the worst bank conflict, 0 or >= 2   */
     int unsynced;              /* a mark: an own trace's race (RV_STEP_UNSYNCED) */
+    int atomic;                /* a mark: lanes did atomics (RV_EV_ATOMIC)     */
 } scene_step;
 
 typedef struct scene_timeline {
     const char *play;          /* "▶ playing" / "‖ paused"                     */
     int playing;               /* its colour: full-warp, or plain text         */
     char speed[32];            /* "2 steps/s"                                  */
-    int nsteps, cur;           /* cur: the step shown                          */
-    scene_step steps[RV_MAX_STEPS];
+    int nsteps, cur;           /* marks; cur: the one holding the step shown   */
+    int cur_in;                /* the step's place in it, 0 .. count - 1        */
+    char cur_label[64];        /* the current mark's label: a folded run says
+                                  where in it the step is: "store 41/300"     */
+    scene_step *steps;         /* [nsteps]: kept and grown from frame to frame */
+    int cap;
 } scene_timeline;
+
+/* The story position at `part` of `parts` across mark m of f's timeline (a
+ * click on a folded run picks the step at that point of it); -1 when there
+ * is no such mark. */
+int scene_timeline_position(const struct viewer_frame *f, int m, int part, int parts);
+
+/* The story f shows (its own, or one of f->tr alone in *tmp) and the
+ * position shown in it. */
+const struct story *scene_frame_story(const struct viewer_frame *f, struct story *tmp, int *pos);
 
 /* Predict mode's card, in the results column. */
 #define SCENE_CARD_LEN 480
@@ -143,6 +167,8 @@ typedef struct scene_frame {
     scene_tip tip[2];          /* the tooltip of block pane 0 (and 1: compare) */
     const char *unknown_key;   /* the colour key's "?" entry: an own trace with
                                   values the tracer could not see; NULL: none */
+    const char *atomic_key;    /* the colour key's atomic entry: a trace whose
+                                  lanes do atomics; NULL: none               */
 } scene_frame;
 
 void scene_frame_build(scene_frame *s, const struct viewer_frame *f);

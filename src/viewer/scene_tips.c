@@ -8,6 +8,7 @@
  * these functions, so the page says what the window says.
  */
 #include <stdio.h>
+#include "scene_block.h"
 #include "scene_frame.h"
 #include "value_text.h"
 #include "layout.h"
@@ -15,6 +16,7 @@
 #include "../predict.h"
 #include "stepview.h"
 #include "step_words.h"
+#include "story.h"
 #include "viewer.h"
 #include "../i18n.h"
 
@@ -49,8 +51,12 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
     if (an->conflict[(size_t)k * words + word] >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("in a %d-way bank conflict this step"),
                  an->conflict[(size_t)k * words + word]);
-    else if (sv.read[word])
+    else if (sv.read[word] && !sv.atomic_on[word])
         snprintf(lines[n++], SCENE_TIP_LEN, _("read this step"));
+    if (sv.atomic_on[word] && n < SCENE_TIP_LINES)
+        snprintf(lines[n++], SCENE_TIP_LEN, ngettext("%d lane adds into it atomically this step",
+                                                     "%d lanes add into it atomically this step, one after another",
+                                                     sv.atomic_on[word]), sv.atomic_on[word]);
     return n;
 }
 
@@ -68,6 +74,7 @@ static void describe_acc(uint64_t a, char *buf, size_t len)
     case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
     case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
     case RV_SPACE_REG:  snprintf(buf, len, _("its register")); break;
+    case RV_SPACE_GOWN: snprintf(buf, len, _("its own global word %llu"), ix); break;
     default:            snprintf(buf, len, "-"); break;
     }
 }
@@ -98,8 +105,17 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         value_text(e->value, 12, v, sizeof v);
         describe_acc(e->write, acc, sizeof acc);
         snprintf(lines[n++], SCENE_TIP_LEN, _("writes %s to %s"), v, acc);
-        if (an->wasted[(size_t)k * tr->block_size + t])
+        if (e->flags & RV_EV_ATOMIC) {
+            /* an atomic: never wasted, never a race; it waits its turn */
+            int on = stepview_atomic_on(an, k, e->write);
+            snprintf(lines[n++], SCENE_TIP_LEN, ngettext("atomic: %d lane on %s this step",
+                                                         "atomic: one of %d lanes on %s this step, served one "
+                                                         "after another", on), on, acc);
+            if (e->tries > 1 && n < SCENE_TIP_LINES)
+                snprintf(lines[n++], SCENE_TIP_LEN, _("its compare-and-swap loop tried %u times"), (unsigned)e->tries);
+        } else if (an->wasted[(size_t)k * tr->block_size + t]) {
             snprintf(lines[n++], SCENE_TIP_LEN, _("wasted: no later step uses this result"));
+        }
     }
     size_t ri = (size_t)(k + 1) * tr->block_size + t;
     if (an->regs_set[ri]) {
@@ -113,25 +129,52 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
     return n;
 }
 
-static int tip_step(const viewer_frame *f, int s, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
+/* The step at position pos of f's story: its name (and launch, in a run
+ * of several; the run of alike steps it was folded into), then what it
+ * does unless predict mode has yet to show it. */
+static int tip_step(const viewer_frame *f, int pos, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {
-    const rv_trace *tr = f->tr;
-    const rv_step_info *si = &f->an->steps[s];
-    int n = 0;
+    story one;
+    int shown;
+    const story *st = scene_frame_story(f, &one, &shown);
+    if (pos >= story_total(st))
+        return 0;
+    int s, k = story_locate(st, pos, &s), first, n = 0;
+    const rv_trace *tr = st->tr[k];
+    const rv_step_info *si = &st->an[k]->steps[s];
     char label[64];
-    snprintf(lines[n++], SCENE_TIP_LEN, _("step %d: %s (%s)"), s + 1,
-             step_label(tr->steps[s].label, label, sizeof label), step_phase_name((rv_phase)tr->steps[s].phase));
+    step_label(tr->steps[s].label, label, sizeof label);
+    const char *phase = step_phase_name((rv_phase)tr->steps[s].phase);
+    if (st->nlaunch > 1)
+        snprintf(lines[n++], SCENE_TIP_LEN, _("launch %d, step %d: %s (%s)"), story_launch_number(st, k), s + 1,
+                 label, phase);
+    else
+        snprintf(lines[n++], SCENE_TIP_LEN, _("step %d: %s (%s)"), s + 1, label, phase);
+    story_mark_of(st, pos, &first);
+    int len = story_mark_len(st, first);
+    if (len > 1) {
+        int a;
+        story_locate(st, first, &a);
+        snprintf(lines[n++], SCENE_TIP_LEN, _("one box for %d alike steps in a row (%d\xE2\x80\x93%d)"), len, a + 1,
+                 a + len);
+    }
     /* Predict mode: what a step not yet shown does is the next questions' answer. */
-    if (f->quiz && (s > f->step || (s == f->step && predict_veiled(f->quiz))))
+    if (f->quiz && (pos > shown || (pos == shown && predict_veiled(f->quiz))))
         return n;
     snprintf(lines[n++], SCENE_TIP_LEN, _("%d active threads, %d divergent warps"), si->active_threads,
              si->divergent_warps);
     if (si->max_conflict >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
-    if (si->wasted_threads)
-        snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), si->wasted_threads);
+    int wasted = si->wasted_threads - scene_block_atomic_wasted(tr, st->an[k], s);   /* an atomic never is */
+    if (wasted && n < SCENE_TIP_LINES)
+        snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), wasted);
+    if (si->atom_lanes && n < SCENE_TIP_LINES)
+        snprintf(lines[n++], SCENE_TIP_LEN, ngettext("atomics: %d lanes on %d word, served one after another",
+                                                     "atomics: %d lanes on %d words, served one after another",
+                                                     si->atom_words),
+                 si->atom_lanes, si->atom_words);
     const char *race = own_unsynced_brief(tr, s);
-    if (race)
+    if (race && n < SCENE_TIP_LINES)
         snprintf(lines[n++], SCENE_TIP_LEN, "%s", race);
     return n;
 }
@@ -143,7 +186,7 @@ int scene_tip_text(const viewer_frame *f, scene_tip_kind what, int idx, char lin
     switch (what) {
     case SCENE_TIP_CELL: return idx < f->an->smem_words ? tip_cell(f, idx, lines) : 0;
     case SCENE_TIP_LANE: return idx < f->tr->block_size ? tip_lane(f, idx, lines) : 0;
-    case SCENE_TIP_STEP: return idx < f->tr->nsteps ? tip_step(f, idx, lines) : 0;
+    case SCENE_TIP_STEP: return tip_step(f, idx, lines);
     }
     return 0;
 }

@@ -14,12 +14,25 @@
 #include "../versions.h"
 #include "../i18n.h"
 
-static void shown_replace(shown *sc, rv_trace *tr, rv_analysis *an)
+static void free_later(shown *sc)
+{
+    for (int k = 0; k < RV_OWN_MAX_LAUNCHES; k++) {
+        rv_analysis_free(sc->later[k]);
+        sc->later[k] = NULL;
+    }
+}
+
+static void shown_replace(shown *sc, rv_trace *tr, rv_analysis *an, rv_analysis *later[RV_OWN_MAX_LAUNCHES])
 {
     rv_analysis_free(sc->an);
+    free_later(sc);
     rv_trace_free(sc->tr);
     sc->tr = tr;
     sc->an = an;
+    memcpy(sc->later, later, sizeof sc->later);
+    story_single(&sc->story, tr, an);
+    for (int k = 0; k + 1 < RV_OWN_MAX_LAUNCHES && later[k]; k++)
+        story_add(&sc->story, later[k]->tr, later[k]);
 }
 
 /* The configuration that reproduces tr with the model. */
@@ -35,17 +48,30 @@ static rv_config config_of(const rv_trace *tr)
     return c;
 }
 
-/* Analyses tr and makes it the one shown (taking it; freed on failure). */
+/* Analyses tr and every later launch it holds, and makes it the one shown
+ * (taking it; freed on failure). */
 static int take_trace(shown *sc, rv_trace *tr, const rv_config *cfg, const char *path, char *err, size_t errlen)
 {
     char why[256] = "";
-    rv_analysis *an = rv_analyze(tr, why, sizeof why);
-    if (!an) {
+    rv_analysis *an = rv_analyze(tr, why, sizeof why), *later[RV_OWN_MAX_LAUNCHES] = { 0 };
+    int ok = an != NULL, k = 0;
+    /* the launches after the first: as many as a story holds */
+    for (const rv_trace *t = tr->next; ok && t && k + 1 < RV_OWN_MAX_LAUNCHES; t = t->next, k++)
+        if (!(later[k] = rv_analyze(t, why, sizeof why))) {
+            char launch[sizeof why];
+            snprintf(launch, sizeof launch, "%s", why);
+            snprintf(why, sizeof why, _("launch %d: %.200s"), k + 2, launch);
+            ok = 0;
+        }
+    if (!ok) {
         snprintf(err, errlen, _("cannot analyse the trace: %s"), why);
+        rv_analysis_free(an);
+        for (int j = 0; j < RV_OWN_MAX_LAUNCHES; j++)
+            rv_analysis_free(later[j]);
         rv_trace_free(tr);
         return -1;
     }
-    shown_replace(sc, tr, an);
+    shown_replace(sc, tr, an, later);
     sc->cfg = *cfg;
     snprintf(sc->path, sizeof sc->path, "%s", path);
     sc->note[0] = '\0';
@@ -62,6 +88,12 @@ int shown_open_file(shown *sc, const char *path, char *err, size_t errlen)
     }
     rv_config cfg = config_of(tr);
     return take_trace(sc, tr, &cfg, path, err, errlen);
+}
+
+int shown_take(shown *sc, rv_trace *tr, char *err, size_t errlen)
+{
+    rv_config cfg = config_of(tr);
+    return take_trace(sc, tr, &cfg, "", err, errlen);
 }
 
 int shown_simulate(shown *sc, const rv_config *cfg, char *err, size_t errlen)
@@ -165,9 +197,11 @@ int shown_open_like(shown *dst, const shown *like, int v, char *msg, size_t len)
 void shown_close(shown *sc)
 {
     rv_analysis_free(sc->an);
+    free_later(sc);
     rv_trace_free(sc->tr);
     sc->an = NULL;
     sc->tr = NULL;
+    memset(&sc->story, 0, sizeof sc->story);
 }
 
 static int is_reduction(uint32_t phase)

@@ -3,6 +3,8 @@
  * Opening a file, opening a bundled GPU trace, simulating with the CPU model
  * and switching version all live here, in plain C with no SDL, so they can be
  * tested without a display.  A failed switch leaves what is shown as it was.
+ * A trace that holds every launch of its run (rv_trace.next) is shown as one
+ * story (story.h): each launch analysed, stepped through in a row.
  */
 #ifndef VIEWER_SHOWN_H
 #define VIEWER_SHOWN_H
@@ -11,12 +13,15 @@
 #include "../analysis.h"
 #include "../model.h"
 #include "../trace.h"
+#include "story.h"
 
 #define SHOWN_PATH_LEN 1024
 
 typedef struct shown {
-    rv_trace    *tr;
-    rv_analysis *an;
+    rv_trace    *tr;           /* the first launch; later ones hang on its next */
+    rv_analysis *an;           /* its analysis                               */
+    rv_analysis *later[RV_OWN_MAX_LAUNCHES]; /* launch 2's analysis on (owned) */
+    story        story;        /* every launch in a row; one launch: tr alone  */
     rv_config    cfg;          /* what re-simulating another version keeps   */
     int          bundled;      /* follow the bundled GPU traces on a switch  */
     char         asset_dir[SHOWN_PATH_LEN]; /* "" when none was found         */
@@ -29,6 +34,10 @@ typedef struct shown {
 
 /* Loads and analyses a trace file.  0, or -1 with err naming the problem. */
 int shown_open_file(shown *sc, const char *path, char *err, size_t errlen);
+
+/* Shows tr, made in memory, with every launch it holds (taking it: freed
+ * with the shown, or at once on failure).  0, or -1 with err. */
+int shown_take(shown *sc, rv_trace *tr, char *err, size_t errlen);
 
 /* Runs the CPU model for cfg.  0, or -1 with err. */
 int shown_simulate(shown *sc, const rv_config *cfg, char *err, size_t errlen);

@@ -18,7 +18,7 @@ static const char *const plain[] = {
     N_("step|warp reg load"), N_("step|write"), N_("step|write partial"), N_("step|ticket"), N_("step|gather"),
     N_("step|write result"), N_("step|atomicAdd"), N_("step|final cg::reduce"),
     /* an own trace's steps, named from what the hardware did (src/own/build.c) */
-    N_("step|read"), N_("step|store"), N_("step|shfl"), N_("step|warp"), N_("step|tree"),
+    N_("step|read"), N_("step|store"), N_("step|shfl"), N_("step|warp"), N_("step|tree"), N_("step|atomic"),
 };
 static const char *const numbered[] = {
     N_("s=%d"), N_("warp s=%d"), N_("store s=%d"), N_("shfl %d"), N_("final shfl %d"),
@@ -66,9 +66,10 @@ const char *step_phase_name(rv_phase p)
         /* TRANSLATORS: the phases of a step, after "phase|": loading from
          * global memory, a tree step with __syncthreads(), a
          * warp-synchronous step, a warp shuffle, moving partials between
-         * registers and shared memory, writing the result. */
+         * registers and shared memory, writing the result, atomic
+         * read-modify-writes (lanes on one word served one after another). */
         N_("phase|load"), N_("phase|tree"), N_("phase|warp"), N_("phase|shuffle"), N_("phase|store"),
-        N_("phase|write"),
+        N_("phase|write"), N_("phase|atomic"),
     };
     return (unsigned)p < RV_PHASE_COUNT ? qualified(names[p]) : "?";
 }

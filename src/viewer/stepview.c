@@ -1,9 +1,50 @@
 /* stepview.c — regroups a step's per-thread events by word and bank; a
  * wide shared access (8 or 16 bytes) marks every word it covers, and the
- * first one is kept so that the step's words can name it. */
+ * first one is kept so that the step's words can name it.  Atomics are
+ * counted by the word they hit, block-wide: the hardware serves the lanes on
+ * one word one after another, whichever warp they are in. */
 #include "stepview.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The most atomic lanes on one word: the step's atomic writes sorted, the
+ * longest run of one access. */
+static int most_on_one_word(const rv_trace *tr, int step, int nthreads)
+{
+    uint64_t acc[SV_MAX_THREADS];
+    int n = 0, most = 0;
+    for (int t = 0; t < nthreads; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        if (e->line && (e->flags & RV_EV_ATOMIC))
+            acc[n++] = e->write;
+    }
+    qsort(acc, (size_t)n, sizeof acc[0], cmp_u64);
+    for (int i = 0, run = 0; i < n; i++) {
+        run = i > 0 && acc[i] == acc[i - 1] ? run + 1 : 1;
+        most = run > most ? run : most;
+    }
+    return most;
+}
+
+int stepview_atomic_on(const rv_analysis *an, int step, uint64_t acc)
+{
+    const rv_trace *tr = an->tr;
+    int n = 0;
+    if (step < 0 || step >= tr->nsteps)
+        return 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        n += e->line && (e->flags & RV_EV_ATOMIC) && e->write == acc;
+    }
+    return n;
+}
 
 /* Counts a shared access of 8 or 16 bytes, keeping the first. */
 static void note_wide(stepview *sv, int t, uint64_t acc, int is_write)
@@ -44,6 +85,16 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             continue;
         unsigned ws = RV_ACC_SPACE(e->write);
         uint64_t wi = RV_ACC_INDEX(e->write);
+        if (e->flags & RV_EV_ATOMIC) {
+            sv->atomic_lanes++;
+            if (RV_ACC_IS_SMEM(e->write)) {
+                sv->atomic_shared++;
+                if (wi < (uint64_t)sv->words && sv->atomic_on[wi] < UINT16_MAX)
+                    sv->atomic_on[wi]++;
+            } else {
+                sv->atomic_global++;
+            }
+        }
         if (RV_ACC_IS_SMEM(e->write) && wi < (uint64_t)sv->words) {
             for (uint64_t k = 0; k < RV_ACC_WORDS(e->write) && wi + k < (uint64_t)sv->words; k++)
                 sv->writer[wi + k] = (int16_t)t;
@@ -80,6 +131,8 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             }
         }
     }
+    if (sv->atomic_lanes)
+        sv->atomic_turns = most_on_one_word(tr, step, sv->block_size);
     sv->shuffle = rv_step_lanes(tr, step, &sv->shuffle_delta);
     const uint8_t *deg = an->conflict + (size_t)step * (size_t)an->smem_words;
     for (int w = 0; w < sv->words; w++)

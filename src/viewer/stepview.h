@@ -38,9 +38,19 @@ typedef struct stepview {
     int wide_thread;                    /* the first one's thread, -1           */
     int wide_word, wide_words;          /* its first word and how many          */
     int wide_write;                     /* it is a store                        */
+    /* Atomics (RV_EV_ATOMIC): lanes that hit one word are served one after
+     * another, so the busiest word's lanes are the turns the step takes. */
+    int atomic_lanes;                   /* lanes doing an atomic                */
+    int atomic_shared, atomic_global;   /* of them, on shared / global memory   */
+    int atomic_turns;                   /* most lanes on one word, block-wide   */
+    uint16_t atomic_on[SV_MAX_WORDS];   /* atomic lanes on each shared word     */
 } stepview;
 
 /* Fills sv for step `step` of an (block sizes above 1024 are cut). */
 void stepview_build(stepview *sv, const rv_analysis *an, int step);
+
+/* Lanes of step `step` doing an atomic on the word an atomic access `acc`
+ * writes (0 when none does). */
+int stepview_atomic_on(const rv_analysis *an, int step, uint64_t acc);
 
 #endif

@@ -37,6 +37,7 @@ typedef struct theme {
     rgba full;          /* warp with all 32 lanes executing                  */
     rgba divergent;     /* warp with some lanes executing                    */
     rgba wasted;        /* marker on lanes whose result is never used        */
+    rgba atomic;        /* lanes doing an atomic, served one after another   */
     rgba conflict[THEME_CONFLICT_LEVELS]; /* bank-conflict badges by degree  */
     rgba conflict_text;
     rgba shuffle;       /* arrows of a warp shuffle                          */
@@ -44,7 +45,8 @@ typedef struct theme {
     rgba code_line;     /* band behind the current source line               */
     rgba overlay;       /* help overlay backdrop                             */
     rgba tooltip;       /* hover box                                         */
-    rgba phase[6];      /* timeline colours by rv_phase                      */
+    rgba phase[7];      /* timeline colours by rv_phase (load, tree, warp,
+                           shuffle, store, write, atomic)                    */
     rgba cub;           /* CUB's line and bar (a version's colour is in
                            its row of the version table)              */
 } theme;

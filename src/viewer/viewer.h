@@ -18,6 +18,7 @@ struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
 struct compare_row;         /* compare.h: steps aligned between two versions  */
 struct rv_verify_record;       /* verify_record.h: `reducevis verify` on a real GPU */
 struct text_cache;          /* font.h: glyph atlases of one renderer           */
+struct story;               /* story.h: the launches of a run in a row         */
 
 /* Runs `reducevis view ...`; argv[0] is "view".
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
@@ -39,6 +40,10 @@ typedef struct viewer_frame {
     const rv_trace    *tr;        /* required                                   */
     const rv_analysis *an;        /* required, analysis of tr                   */
     int step;                     /* 0 .. tr->nsteps-1                          */
+    /* every launch of the run as one story (story.h), tr the launch shown
+     * and pos the position in it; NULL: tr alone, pos unused */
+    const struct story *story;
+    int pos;
     int theme;                    /* 0 dark, 1 light                            */
     int width, height;            /* pixels                                     */
     /* optional */

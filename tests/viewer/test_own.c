@@ -54,6 +54,15 @@ static int has_nan(const char *s)
 
 #define NO_NAN(text, what, step) CHECK(!has_nan(text), "%s step %d: no nan in %s: \"%s\"", name, (step) + 1, what, text)
 
+/* The timeline's mark holding position pos (a step, or a folded run of them). */
+static const scene_step *mark_of(const scene_timeline *t, int pos)
+{
+    for (int m = 0; m < t->nsteps; m++)
+        if (pos >= t->steps[m].first && pos < t->steps[m].first + t->steps[m].count)
+            return &t->steps[m];
+    return &t->steps[0];
+}
+
 /* Every word of frame f: banner, sentence, race band, tooltips of every word,
  * lane and step, the results panel or compare mode's lines, the header. */
 static void check_words(const char *name, const viewer_frame *f, const scene *sc)
@@ -171,9 +180,9 @@ static void check_file(const char *path, const char *name)
             unsynced++;
             CHECK(sc.block[0].race == BLOCK_RACE_HAZARD && strstr(sc.block[0].race_title, "__syncwarp"),
                   "%s step %d: the race band says no __syncwarp (%s)", name, s + 1, sc.block[0].race_title);
-            CHECK(sc.frame.timeline.steps[s].unsynced, "%s step %d: marked on the timeline", name, s + 1);
-        } else {
-            CHECK(!sc.frame.timeline.steps[s].unsynced, "%s step %d: not marked", name, s + 1);
+            CHECK(mark_of(&sc.frame.timeline, s)->unsynced, "%s step %d: marked on the timeline", name, s + 1);
+        } else if (mark_of(&sc.frame.timeline, s)->count == 1) {   /* a folded run: marked if any of it raced */
+            CHECK(!mark_of(&sc.frame.timeline, s)->unsynced, "%s step %d: not marked", name, s + 1);
         }
         /* a butterfly is no __shfl_down_sync */
         if (tr->steps[s].phase == RV_PHASE_SHUFFLE) {
@@ -276,7 +285,8 @@ static void check_compare(void)
                 CHECK(0, "%s beside %s opens", e->d_name, rv_version_name(v));
                 continue;
             }
-            int ok = a.nrows >= a.sc.tr->nsteps && a.nrows >= a.sc2.tr->nsteps && a.nrows <= COMPARE_MAX_ROWS;
+            int ok = a.nrows >= a.sc.tr->nsteps && a.nrows >= a.sc2.tr->nsteps &&
+                     a.nrows <= a.sc.tr->nsteps + a.sc2.tr->nsteps;
             for (int r = 0; r < a.nrows; r++)
                 ok &= a.rows[r].step[0] < a.sc.tr->nsteps && a.rows[r].step[1] < a.sc2.tr->nsteps &&
                       (a.rows[r].step[0] >= 0 || a.rows[r].step[1] >= 0);
