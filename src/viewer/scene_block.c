@@ -250,8 +250,9 @@ static void atomic_sentence(const rv_step_info *si, const stepview *sv, char *bu
     if (si->atom_tries > lanes) {
         size_t o = strlen(buf);
         grouped(si->atom_tries, tries, sizeof tries);
-        /* TRANSLATORS: after the atomics' sentence: compare-and-swap loops that had to retry */
-        snprintf(buf + o, len - o, _("; their compare-and-swap loops tried %s times in all"), tries);
+        /* TRANSLATORS: after the atomics' sentence: compare-and-swap loops that had to retry; how
+           often depends on timing, so another run (Nsight Compute's too) counts other tries */
+        snprintf(buf + o, len - o, _("; their compare-and-swap loops tried %s times in this run (timing decides how many)"), tries);
     }
 }
 
