@@ -44,7 +44,9 @@
 #define MIB (1024ull * 1024)
 #define GIB (1024 * MIB)
 #define MAX_WORK_FILES 10000  /* files and folders the work folder may hold    */
-#define WATCH_EVERY_S  0.25   /* how often the work folder is measured          */
+#define WATCH_EVERY_S  0.1    /* how often the work folder is measured: a disk
+                                 that writes GB/s gets a few hundred MiB past
+                                 the limit before it is stopped             */
 #define MAX_ARGS       512
 
 rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_bytes)

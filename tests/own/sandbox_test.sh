@@ -60,12 +60,27 @@ fill() { # NAME [PORT]
         "$hostile/$1.cu" >"$tmp/$1.cu"
 }
 
+# Runs reducevis, then shows on stderr what the program itself printed (its
+# logs in the kept folder): where its attack runs in launch() and the trace
+# succeeds, reducevis prints none of it, and the checks read it there.
+with_logs() { # KEEP ARGS...
+    local keep=$1 rc
+    shift
+    "${plain_run[@]}" "$@"
+    rc=$?
+    cat "$keep/traced.log" "$keep/timed.log" >&2 2>/dev/null
+    return $rc
+}
+
 # Traces a file in the sandbox, its work kept in $TMPDIR/keep-NAME.
 sandboxed() { # WANT TEXT NAME [options]
     local want=$1 text=$2 name=$3
     shift 3
+    plain_run=("${rv_run[@]}")
+    rv_run=(with_logs "$TMPDIR/keep-$name")
     expect "$want" "$text" trace "$tmp/$name.cu" --sandbox --no-view --no-time --n 4096 --keep "$TMPDIR/keep-$name" \
         -o "$tmp/$name.rvt" "$@"
+    rv_run=("${plain_run[@]}")
 }
 
 # What every case checks after the hostile file.
@@ -201,7 +216,7 @@ forkbomb)
 bigalloc)
     can_run; fill bigalloc
     sandboxed "0|2" "hostile bigalloc: 100 GB at once: refused" bigalloc
-    got=$(sed -n 's/.*: \([0-9]*\) GiB in 1 GiB pieces, then refused.*/\1/p' "$tmp/err")
+    got=$(sed -n 's/.*: \([0-9]*\) GiB in 1 GiB pieces, then refused.*/\1/p' "$tmp/err" | head -1)
     check "bigalloc: the pieces were refused within the memory limit ($got GiB)" test "${got:-999}" -le 5
     contained bigalloc
     ;;
@@ -225,7 +240,8 @@ diskfill)
     [ "${free_mb:-0}" -ge 2048 ] || { echo "SKIPPED: $TMPDIR has $free_mb MiB free; filling the disk up to the 1 GiB limit needs 2 GiB"; exit 77; }
     sandboxed 2 "the disk limit" diskfill
     used=$(du -sm "$TMPDIR/keep-diskfill" | cut -f1)
-    check "diskfill: stopped near 1 GiB ($used MiB)" test "$used" -lt 1800
+    # measured every 0.1 s: a disk writing GB/s gets some hundreds of MiB past 1 GiB
+    check "diskfill: stopped near 1 GiB ($used MiB)" test "$used" -lt 2048
     rm -f "$TMPDIR"/keep-diskfill/fill*.bin
     contained diskfill
     ;;
