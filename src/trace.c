@@ -101,7 +101,8 @@ float rv_value_unknown_make(void)
 int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
                  uint64_t write, const uint64_t *reads, int nreads)
 {
-    if (tr->nreads + (size_t)nreads > tr->reads_cap) {
+    if (!tr->reads || tr->nreads + (size_t)nreads > tr->reads_cap) { /* a pool even when no event reads:
+                                                                       rv_event_reads never offsets NULL */
         size_t cap = tr->reads_cap ? tr->reads_cap : 1024;
         while (cap < tr->nreads + (size_t)nreads) cap *= 2;
         uint64_t *grown = realloc(tr->reads, cap * sizeof *grown);

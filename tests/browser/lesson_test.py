@@ -308,7 +308,7 @@ def test_own(b, rv, tmp, outdir):
                                  "my_reduce.cu steps 5-7", "#step=2")
     s = b.eval(STATE)
     text = b.eval("document.body.innerText")
-    check(s["heading"].startswith("Step 6/10") and "__shfl_xor_sync" in s["caption"],
+    check(s["heading"].startswith("Step 6/9") and "__shfl_xor_sync" in s["caption"],
           "step 6 is a butterfly, said as one: %r %r" % (s["heading"], s["caption"][:120]))
     check("my_reduce.cu" in text and "traced unchanged, my_reduce.cu, on NVIDIA H200" in text,
           "the page names the file and where it was traced")

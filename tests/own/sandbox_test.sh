@@ -55,9 +55,11 @@ at_start=1 in_launch=0
 # A hostile file with its blanks filled: where it strikes, before main or in
 # launch().
 fill() { # NAME [PORT]
+    local carrier=
+    grep -q "unsigned int launch(" "$hostile/$1.cu" || carrier=$hostile/carrier.cu.in # the reduction it rides in
     sed -e "s|@HOME@|$home|g" -e "s|@OUTSIDE@|$outside|g" -e "s|@SECRET@|$class/answers.txt|g" \
         -e "s|@PORT@|${2:-9}|g" -e "s|@AT_START@|$at_start|g" -e "s|@IN_LAUNCH@|$in_launch|g" \
-        "$hostile/$1.cu" >"$tmp/$1.cu"
+        "$hostile/$1.cu" $carrier >"$tmp/$1.cu"
 }
 
 # Runs reducevis, then shows on stderr what the program itself printed (its
