@@ -55,6 +55,7 @@ enum {
     PING_MS = 10000,               /* an idle stream's comment, so proxies keep
                                       it and a vanished client is found out   */
     PUBLISH_MS = 200,              /* answers reach the teacher this often     */
+    STUDENT_TALLY_MS = 1000,       /* and the students' count of them this often */
     FIELD_MAX = 256,               /* any query field, before its own cap      */
     EVENT_MAX = 8192,
 };
@@ -217,20 +218,27 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
     return (ssize_t)n;
 }
 
-/* Resumes every waiting stream; a ping is owed when the room had no news. */
-static void wake_all(class_http *h, int ping)
+/* Resumes the waiting streams, the students' too when students is 1 (else
+ * they stay on the list); a ping is owed when the room had no news. */
+static void wake(class_http *h, int ping, int students)
 {
     pthread_mutex_lock(&h->wmu);
     if (ping)
         h->pings++;
-    stream *s = h->waiting;
+    stream *s = h->waiting, *keep = NULL;
     h->waiting = NULL;
     while (s) {
         stream *next = s->next;
-        s->next = NULL;
-        MHD_resume_connection(s->conn);
+        if (!students && !s->teacher) {
+            s->next = keep;
+            keep = s;
+        } else {
+            s->next = NULL;
+            MHD_resume_connection(s->conn);
+        }
         s = next;
     }
+    h->waiting = keep;
     pthread_mutex_unlock(&h->wmu);
 }
 
@@ -478,20 +486,41 @@ static void *publish_loop(void *arg)
     return NULL;
 }
 
-/* Blocks on the room and resumes the waiting streams when it changes, or
- * every PING_MS without news (a ping).  Once the room closes it keeps
- * resuming, a little apart, until stopped: a stream that was on its way to
- * suspending then sees the room closing and ends, so that none is left
- * suspended when the daemon stops. */
+/* Blocks on the room and resumes the waiting streams: all of them when the
+ * step moves; on new answers the teacher's at once but the students' at
+ * most once a STUDENT_TALLY_MS (their page shows only how many answered,
+ * and two thousand events for every published answer would cost the
+ * server and the phones more than the count is worth); every PING_MS
+ * without news, a ping.  Once the room closes it keeps resuming, a little
+ * apart, until stopped: a stream that was on its way to suspending then
+ * sees the room closing and ends, so that none is left suspended when the
+ * daemon stops. */
 static void *wake_loop(void *arg)
 {
     class_http *h = arg;
     uint64_t moves, tally;
     room_counters(h->r, &moves, &tally);
+    double students_woken = 0;
+    int students_owed = 0;   /* a tally the students have not been woken for */
     for (;;) {
-        int changed = room_wait(h->r, moves, tally, PING_MS);
+        int wait_ms = PING_MS;
+        if (students_owed) {
+            double left = students_woken + STUDENT_TALLY_MS / 1000.0 - now_s();
+            wait_ms = left > 0 ? (int)(left * 1000) + 1 : 0;
+        }
+        uint64_t moved = moves;
+        int changed = room_wait(h->r, moves, tally, wait_ms);
         room_counters(h->r, &moves, &tally);
-        wake_all(h, !changed);
+        double now = now_s();
+        int all = moves != moved || room_closing(h->r) || !changed ||
+                  now - students_woken >= STUDENT_TALLY_MS / 1000.0;
+        wake(h, !changed && !students_owed, all);
+        if (all) {
+            students_woken = now;
+            students_owed = 0;
+        } else {
+            students_owed = 1;
+        }
         pthread_mutex_lock(&h->mu);
         int stop = h->stop;
         if (!stop && room_closing(h->r)) {
@@ -651,7 +680,7 @@ void class_http_stop(class_http *h)
         pthread_join(h->waker, NULL);
     /* a stream still suspended (its client never read its last bytes) is
      * resumed, so that the daemon can close it */
-    wake_all(h, 0);
+    wake(h, 0, 1);
     if (h->d)
         MHD_stop_daemon(h->d);
     pthread_cond_destroy(&h->stop_cv);
