@@ -9,15 +9,20 @@
  * stream plus a POST per answer already does, and SSE reconnects in the
  * browser by itself.
  *
- * Why a thread per connection: an event stream waits, most of the time,
- * for the lesson to move.  libmicrohttpd's content reader may not return
- * "nothing yet" without spinning unless the connection is suspended, and
- * suspending is not offered with a thread per connection; with a thread
- * per connection the reader simply blocks on the room's condition variable
- * (room_wait), and a slow or vanished client holds only its own thread,
- * never the others'.  Threads get small stacks, and the number of
- * connections is capped (beyond the cap of streams the server answers 503
- * and says why; beyond that, libmicrohttpd refuses the connection).
+ * Why epoll and suspend/resume: an event stream waits, most of the time,
+ * for the lesson to move.  A thread per connection would let its content
+ * reader block, but then one machine opening a thousand idle sockets uses
+ * up every thread and the class is locked out.  Here one epoll thread serves
+ * every connection: a stream's reader that has nothing to send suspends its
+ * connection (MHD_suspend_connection) and puts it on the waiting list; the
+ * waker thread blocks on the room (room_wait) and, when the lesson moves,
+ * the tally is published, or a ping is due, resumes every waiting stream.
+ * A suspended stream costs a socket and a small struct, so the cap on
+ * connections can be in the thousands.  Each client address gets at most
+ * max_per_address connections (libmicrohttpd refuses the rest, IPv4 and
+ * IPv6 alike), and a connection that sends nothing (a half request, an idle
+ * socket) is closed after idle_timeout_s; a suspended stream does not time
+ * out, and is woken for a ping well within that time.
  *
  * A publisher thread calls room_publish a few times a second, so that many
  * answers wake each stream once.  Every field a client sends has a length
@@ -36,18 +41,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <time.h>
 #include "i18n.h"
 #include "json.h"
 
 enum {
-    DEFAULT_MAX_STREAMS = 1000,
-    SPARE_CONNECTIONS = 100,       /* beyond the streams: answers, pages        */
-    PING_MS = 15000,               /* an idle stream's comment, so proxies and
-                                      the connection timeout keep it          */
+    DEFAULT_MAX_STREAMS = 4000,
+    DEFAULT_PER_ADDRESS = 16,      /* a phone or laptop needs 2 or 3            */
+    DEFAULT_TIMEOUT_S = 30,        /* an idle connection is closed             */
+    SPARE_CONNECTIONS = 200,       /* beyond the streams: answers, pages        */
+    SPARE_FDS = 64,                /* files, the listening socket, epoll, logs  */
+    PING_MS = 10000,               /* an idle stream's comment, so proxies keep
+                                      it and a vanished client is found out   */
     PUBLISH_MS = 200,              /* answers reach the teacher this often     */
-    STACK_BYTES = 256 * 1024,
-    TIMEOUT_S = 60,                /* an idle connection is closed             */
+    STUDENT_TALLY_MS = 1000,       /* and the students' count of them this often */
     FIELD_MAX = 256,               /* any query field, before its own cap      */
     EVENT_MAX = 8192,
 };
@@ -62,10 +70,13 @@ struct class_http {
     const size_t *answer_len;
     int port, max_streams, streams;
     char secret[CLASS_SECRET_LEN + 1];
-    pthread_mutex_t mu;            /* streams */
-    pthread_t publisher;
-    int publishing, stop;
+    pthread_mutex_t mu;            /* streams, stop */
+    pthread_t publisher, waker;
+    int publishing, waking, stop;
     pthread_cond_t stop_cv;
+    pthread_mutex_t wmu;           /* waiting, pings */
+    struct stream *waiting;        /* suspended streams, until the room moves */
+    uint64_t pings;                /* how many times the waker found no news  */
 };
 
 int class_http_available(void)
@@ -139,27 +150,57 @@ static unsigned status_of(room_status s)
 
 typedef struct stream {
     class_http *h;
+    struct MHD_Connection *conn;
+    struct stream *next;           /* on h->waiting while suspended */
     char token[ROOM_TOKEN_LEN + 1];
     int teacher, sent_any;
-    uint64_t moves, tally;
+    uint64_t moves, tally, pings;
     char buf[EVENT_MAX + 64];
     size_t len, off;
 } stream;
 
+/* What the stream owes next: 1 an event, 2 a ping, 0 nothing yet (then it
+ * is suspended and on the waiting list, both under wmu, so that the waker,
+ * which takes wmu to resume, cannot miss it); -1 the room is closing. */
+static int stream_due(stream *s)
+{
+    class_http *h = s->h;
+    int due;
+    pthread_mutex_lock(&h->wmu);
+    if (room_closing(h->r))
+        due = -1;
+    else if (!s->sent_any || room_wait(h->r, s->moves, s->tally, 0))
+        due = 1;
+    else if (s->pings != h->pings)
+        due = 2;
+    else {
+        due = 0;
+        s->next = h->waiting;
+        h->waiting = s;
+        MHD_suspend_connection(s->conn);
+    }
+    s->pings = h->pings;
+    pthread_mutex_unlock(&h->wmu);
+    return due;
+}
+
 /* libmicrohttpd asks for the next bytes: what is left of the last event,
- * else the next event once the room changes, else a ping. */
+ * else the next event once the room changes, else a ping; with nothing to
+ * send, 0 bytes and the connection suspended until the waker resumes it. */
 static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 {
     (void)pos;
     stream *s = cls;
     if (s->off == s->len) {
-        room *r = s->h->r;
-        int changed = !s->sent_any || room_wait(r, s->moves, s->tally, PING_MS);
-        if (room_closing(r))
+        int due = stream_due(s);
+        if (due < 0)
             return MHD_CONTENT_READER_END_OF_STREAM;
-        if (changed) {
+        if (due == 0)
+            return 0;
+        if (due == 1) {
             char json[EVENT_MAX];
-            room_event_json(r, s->token[0] ? s->token : NULL, s->teacher, json, sizeof json, &s->moves, &s->tally);
+            room_event_json(s->h->r, s->token[0] ? s->token : NULL, s->teacher, json, sizeof json, &s->moves,
+                            &s->tally);
             /* the first event tells the browser how soon to reconnect */
             s->len = (size_t)snprintf(s->buf, sizeof s->buf, "%sevent: state\ndata: %s\n\n",
                                       s->sent_any ? "" : "retry: 1000\n", json);
@@ -175,6 +216,30 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
     memcpy(out, s->buf + s->off, n);
     s->off += n;
     return (ssize_t)n;
+}
+
+/* Resumes the waiting streams, the students' too when students is 1 (else
+ * they stay on the list); a ping is owed when the room had no news. */
+static void wake(class_http *h, int ping, int students)
+{
+    pthread_mutex_lock(&h->wmu);
+    if (ping)
+        h->pings++;
+    stream *s = h->waiting, *keep = NULL;
+    h->waiting = NULL;
+    while (s) {
+        stream *next = s->next;
+        if (!students && !s->teacher) {
+            s->next = keep;
+            keep = s;
+        } else {
+            s->next = NULL;
+            MHD_resume_connection(s->conn);
+        }
+        s = next;
+    }
+    h->waiting = keep;
+    pthread_mutex_unlock(&h->wmu);
 }
 
 static void stream_free(void *cls)
@@ -210,6 +275,7 @@ static enum MHD_Result open_stream(class_http *h, struct MHD_Connection *c, cons
         return MHD_NO;
     }
     s->h = h;
+    s->conn = c;
     s->teacher = teacher;
     if (token)
         snprintf(s->token, sizeof s->token, "%s", token);
@@ -420,6 +486,77 @@ static void *publish_loop(void *arg)
     return NULL;
 }
 
+/* Blocks on the room and resumes the waiting streams: all of them when the
+ * step moves; on new answers the teacher's at once but the students' at
+ * most once a STUDENT_TALLY_MS (their page shows only how many answered,
+ * and two thousand events for every published answer would cost the
+ * server and the phones more than the count is worth); every PING_MS
+ * without news, a ping.  Once the room closes it keeps resuming, a little
+ * apart, until stopped: a stream that was on its way to suspending then
+ * sees the room closing and ends, so that none is left suspended when the
+ * daemon stops. */
+static void *wake_loop(void *arg)
+{
+    class_http *h = arg;
+    uint64_t moves, tally;
+    room_counters(h->r, &moves, &tally);
+    double students_woken = 0;
+    int students_owed = 0;   /* a tally the students have not been woken for */
+    for (;;) {
+        int wait_ms = PING_MS;
+        if (students_owed) {
+            double left = students_woken + STUDENT_TALLY_MS / 1000.0 - now_s();
+            wait_ms = left > 0 ? (int)(left * 1000) + 1 : 0;
+        }
+        uint64_t moved = moves;
+        int changed = room_wait(h->r, moves, tally, wait_ms);
+        room_counters(h->r, &moves, &tally);
+        double now = now_s();
+        int all = moves != moved || room_closing(h->r) || !changed ||
+                  now - students_woken >= STUDENT_TALLY_MS / 1000.0;
+        wake(h, !changed && !students_owed, all);
+        if (all) {
+            students_woken = now;
+            students_owed = 0;
+        } else {
+            students_owed = 1;
+        }
+        pthread_mutex_lock(&h->mu);
+        int stop = h->stop;
+        if (!stop && room_closing(h->r)) {
+            struct timespec until;
+            clock_gettime(CLOCK_MONOTONIC, &until);
+            until.tv_nsec += 20 * 1000000L;
+            if (until.tv_nsec >= 1000000000L) {
+                until.tv_sec++;
+                until.tv_nsec -= 1000000000L;
+            }
+            pthread_cond_timedwait(&h->stop_cv, &h->mu, &until);
+        }
+        pthread_mutex_unlock(&h->mu);
+        if (stop)
+            return NULL;
+    }
+}
+
+/* Room for as many sockets as connections: the soft limit on open files
+ * goes up to the hard one if need be.  Returns the connections that fit. */
+static unsigned fit_connections(unsigned want)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return want;
+    rlim_t need = (rlim_t)want + SPARE_FDS;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ? need : rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
+        return rl.rlim_cur > 2 * SPARE_FDS ? (unsigned)(rl.rlim_cur - SPARE_FDS) : SPARE_FDS;
+    return want;
+}
+
 static void quiet_log(void *cls, const char *fmt, va_list ap)
 {
     (void)cls;
@@ -441,6 +578,12 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     h->answer = o->answer;
     h->answer_len = o->answer_len;
     h->max_streams = o->max_streams > 0 ? o->max_streams : DEFAULT_MAX_STREAMS;
+    unsigned per_address = o->max_per_address > 0 ? (unsigned)o->max_per_address : DEFAULT_PER_ADDRESS;
+    unsigned timeout = o->idle_timeout_s > 0 ? (unsigned)o->idle_timeout_s : DEFAULT_TIMEOUT_S;
+    unsigned connections = fit_connections((unsigned)(h->max_streams + SPARE_CONNECTIONS));
+    if ((int)connections < h->max_streams + SPARE_CONNECTIONS)   /* the streams' cap answers 503 first */
+        h->max_streams = (int)connections > 2 * SPARE_CONNECTIONS ? (int)connections - SPARE_CONNECTIONS
+                                                                  : (int)connections / 2;
     unsigned char b[CLASS_SECRET_LEN / 2];
     if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
         snprintf(err, errlen, _("no random numbers from the kernel: %s"), strerror(errno));
@@ -450,6 +593,7 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     for (size_t i = 0; i < sizeof b; i++)
         snprintf(h->secret + 2 * i, 3, "%02x", b[i]);
     pthread_mutex_init(&h->mu, NULL);
+    pthread_mutex_init(&h->wmu, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -460,7 +604,7 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     struct sockaddr_in a4 = { .sin_family = AF_INET, .sin_port = htons((uint16_t)o->port) };
     struct sockaddr_in6 a6 = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port) };
     const struct sockaddr *addr;
-    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
     if (inet_pton(AF_INET, bind, &a4.sin_addr) == 1) {
         addr = (const struct sockaddr *)&a4;
     } else if (inet_pton(AF_INET6, bind, &a6.sin6_addr) == 1) {
@@ -473,9 +617,9 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     }
     h->d = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handle, h,
                             MHD_OPTION_SOCK_ADDR, addr,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)(h->max_streams + SPARE_CONNECTIONS),
-                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)TIMEOUT_S,
-                            MHD_OPTION_THREAD_STACK_SIZE, (size_t)STACK_BYTES,
+                            MHD_OPTION_CONNECTION_LIMIT, connections,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout,
                             MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
                             MHD_OPTION_END);
     if (!h->d) {
@@ -492,6 +636,12 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
         return NULL;
     }
     h->publishing = 1;
+    if (pthread_create(&h->waker, NULL, wake_loop, h) != 0) {
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+        class_http_stop(h);
+        return NULL;
+    }
+    h->waking = 1;
     return h;
 }
 
@@ -509,16 +659,32 @@ void class_http_stop(class_http *h)
 {
     if (!h)
         return;
-    if (h->publishing) {
+    /* the room is closed (class_http.h): give the streams a moment to see
+     * it and end, while the waker keeps resuming them */
+    for (int i = 0; h->waking && i < 100; i++) {
         pthread_mutex_lock(&h->mu);
-        h->stop = 1;
-        pthread_cond_signal(&h->stop_cv);
+        int open = h->streams;
         pthread_mutex_unlock(&h->mu);
-        pthread_join(h->publisher, NULL);
+        if (!open)
+            break;
+        struct timespec nap = { 0, 20 * 1000000L };
+        nanosleep(&nap, NULL);
     }
+    pthread_mutex_lock(&h->mu);
+    h->stop = 1;
+    pthread_cond_broadcast(&h->stop_cv);
+    pthread_mutex_unlock(&h->mu);
+    if (h->publishing)
+        pthread_join(h->publisher, NULL);
+    if (h->waking)
+        pthread_join(h->waker, NULL);
+    /* a stream still suspended (its client never read its last bytes) is
+     * resumed, so that the daemon can close it */
+    wake(h, 0, 1);
     if (h->d)
         MHD_stop_daemon(h->d);
     pthread_cond_destroy(&h->stop_cv);
+    pthread_mutex_destroy(&h->wmu);
     pthread_mutex_destroy(&h->mu);
     free(h);
 }

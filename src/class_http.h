@@ -32,6 +32,8 @@ typedef struct class_http_opts {
     const char *bind;           /* an IPv4 or IPv6 address; NULL: 127.0.0.1   */
     int port;                   /* 0: any free port                            */
     int max_streams;            /* event streams at once; 0: the default       */
+    int max_per_address;        /* connections from one address; 0: default   */
+    int idle_timeout_s;         /* an idle connection is closed; 0: default   */
     const char *page;           /* the lesson page (HTML), kept by the caller  */
     size_t page_len;
     int npos;                   /* answers kept out of the page: position k's  */

@@ -514,6 +514,14 @@ void room_publish(room *r)
     pthread_mutex_unlock(&r->mu);
 }
 
+void room_counters(room *r, uint64_t *moves, uint64_t *tally)
+{
+    pthread_mutex_lock(&r->mu);
+    *moves = r->moves;
+    *tally = r->published;
+    pthread_mutex_unlock(&r->mu);
+}
+
 int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms)
 {
     struct timespec until;

@@ -126,6 +126,8 @@ void room_watch(room *r, int delta);
  * room_publish call), the room closes, or timeout_ms pass.  Returns 1 when
  * something changed since (moves, tally), 0 on timeout. */
 int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms);
+/* The counters room_wait compares: what a waiter has seen is "now". */
+void room_counters(room *r, uint64_t *moves, uint64_t *tally);
 /* Makes answers given since the last call visible to waiters (the server
  * calls it a few times a second: one wake-up for many answers). */
 void room_publish(room *r);

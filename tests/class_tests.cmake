@@ -3,14 +3,17 @@
 #
 #   class_refusals   every refusal the server owes (no secret, wrong choice,
 #                    oversized field, body, traversal and unknown paths, a
-#                    flood, the connection cap), and the answers file whole
-#                    after a SIGKILL mid-lesson (label `class`)
+#                    flood, the connection cap, one address's idle sockets, a
+#                    half request), and the answers file whole after a SIGKILL
+#                    mid-lesson (label `class`)
 #   browser_class    three students and the teacher in headless Chromium, in
 #                    English and Chinese (label `browser`; skipped, saying why,
 #                    without Chromium)
 #   class_load       label `bench`: a short loopback run of the load benchmark
 #                    (100 students, 10 rejoining, steps of 0.5 s); tests/class/load_bench.py with
-#                    its defaults is the full one (500 students, 50 rejoining)
+#                    its defaults is the full one (500 students, 50 rejoining);
+#                    the 2,000-student run is outside ctest (about a minute):
+#                    load_bench.py build/reducevis --students 2000 --rejoiners 200 --seconds 120
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
   add_test(NAME class_refusals

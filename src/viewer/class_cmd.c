@@ -44,7 +44,7 @@ extern const char html_class_js[];
 
 typedef struct class_opts {
     const char *bind, *out;
-    int port, no_window, max_students, max_streams;
+    int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
     int page_w, page_h;
 } class_opts;
 
@@ -52,6 +52,7 @@ static void class_usage(FILE *f)
 {
     fprintf(f, "%s", _("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
         "                       [--out DIR] [--no-window] [--max-students N] [--max-connections N]\n"
+        "                       [--max-per-address N] [--idle-timeout S]\n"
         "                       [--page-size WxH] [--lang zh|en] [view's other options]\n"
         "\n"
         "Serves a live lesson to the students' browsers: they open the join address (printed,\n"
@@ -70,7 +71,13 @@ static void class_usage(FILE *f)
         "                       Ctrl+C (or SIGTERM) ends the class\n"
         "  --max-students N     joins beyond N are refused (default 2000)\n"
         "  --max-connections N  students following at once; beyond, the page is told the class\n"
-        "                       is full (default 1000)\n"
+        "                       is full (default 4000)\n"
+        "  --max-per-address N  connections from one address (default 16: a phone or laptop\n"
+        "                       needs 2 or 3); beyond, it is refused, so that one machine cannot\n"
+        "                       take every connection.  Students behind one NAT share an\n"
+        "                       address: raise it to about 3 per student (e.g. 100 for 30)\n"
+        "  --idle-timeout S     a connection that sends nothing for S seconds is closed\n"
+        "                       (default 30; event streams are kept open by pings)\n"
         "  --page-size WxH      the frames of the students' page (default 1280x720)\n"
         "\n"
         "Exit status: 0 ended, 1 usage error, 2 runtime error (trace, address, folder).\n"));
@@ -107,7 +114,8 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") ||
-                    !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size");
+                    !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size") ||
+                    !strcmp(a, "--max-per-address") || !strcmp(a, "--idle-timeout");
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             class_usage(stdout);
             return -2;
@@ -129,6 +137,12 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
         } else if (!strcmp(a, "--max-connections")) {
             if (parse_count(val, 1, 20000, &o->max_streams) != 0)
                 return bad_usage(_("--max-connections '%s': expected 1 to 20000"), val);
+        } else if (!strcmp(a, "--max-per-address")) {
+            if (parse_count(val, 1, 20000, &o->max_per_address) != 0)
+                return bad_usage(_("--max-per-address '%s': expected 1 to 20000"), val);
+        } else if (!strcmp(a, "--idle-timeout")) {
+            if (parse_count(val, 1, 3600, &o->idle_timeout_s) != 0)
+                return bad_usage(_("--idle-timeout '%s': expected 1 to 3600 seconds"), val);
         } else if (!strcmp(a, "--page-size")) {
             char tail;
             if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
@@ -381,7 +395,8 @@ int class_main(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
-    class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams, .page = page,
+    class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams,
+                           .max_per_address = o.max_per_address, .idle_timeout_s = o.idle_timeout_s, .page = page,
                            .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len };
     if (!(h = class_http_start(r, &ho, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);

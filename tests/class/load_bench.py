@@ -6,7 +6,9 @@ server costs.
 Starts `reducevis class --version v1 --no-window` on 127.0.0.1, joins
 STUDENTS students (each over HTTP, as the page does) and opens each one's
 event stream (Server-Sent Events, one socket each, read by one selector
-loop here).  Then, twice over every step of the lesson:
+loop here; each student's stream comes from an address of its own in
+127.0.0.0/8, as each phone in a classroom has its own, so the server's
+per-address limit stays at its default).  Then, twice over every step of the lesson:
   - the teacher moves (POST /move) and the time until every stream shows
     the new step is taken, per student (the step-change latency);
   - every student answers the step's question (POST /answer, from a few
@@ -20,7 +22,7 @@ CPU (user + system time over wall time) and memory (resident, and its
 peak) come from /proc.  Bounded: the whole run stops after SECONDS.
 
 Usage: load_bench.py path/to/reducevis [--students N] [--rejoiners N]
-       [--seconds S] [--step-s S] [--p99-ms MS] [--log FILE]
+       [--seconds S] [--step-s S] [--p99-ms MS] [--log FILE (appended)]
 (a step lasts --step-s, 1 s by default: the answers of a class come within
 it, and each student's rate limit, 4 answers a second, is kept)
 Exit 0 when every answer is recorded and the p99 is under --p99-ms (200),
@@ -33,6 +35,7 @@ import os
 import queue
 import random
 import re
+import resource
 import selectors
 import socket
 import sys
@@ -62,6 +65,17 @@ def proc_stats(pid):
     return cpu, rss, hwm, threads
 
 
+def student_address(student):
+    """The loopback address a student's stream comes from: one each."""
+    return "127.1.%d.%d" % (student // 250, student % 250 + 1)
+
+
+def raise_fd_limit(want):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+
+
 class Streams:
     """Every student's event stream on one selector; the time each saw each step."""
 
@@ -89,7 +103,7 @@ class Streams:
         self.requests.put(("open", student, token))
 
     def open(self, student, token, again=False):
-        s = socket.create_connection(("127.0.0.1", self.port))
+        s = socket.create_connection(("127.0.0.1", self.port), source_address=(student_address(student), 0))
         s.setblocking(False)
         # HTTP/1.0: the stream comes unchunked, ended by the server's close
         s.sendall(("GET /events?t=%s HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
@@ -219,6 +233,7 @@ def main():
         print(s, flush=True)
         out.append(s)
 
+    raise_fd_limit(a.students + 1024)   # a socket a student, and the answering threads'
     t_start = time.monotonic()
     deadline = t_start + a.seconds
     c = Class(a.exe, "--version", "v1", "--max-connections", str(a.students + 200),
@@ -260,8 +275,16 @@ def main():
         teacher = http.client.HTTPConnection("127.0.0.1", c.port, timeout=30)
 
         def teach(path):
-            teacher.request("POST", path)
-            r = teacher.getresponse()
+            nonlocal teacher
+            try:
+                teacher.request("POST", path)
+                r = teacher.getresponse()
+            except (http.client.RemoteDisconnected, ConnectionError):
+                # the server closed the idle keep-alive connection (--idle-timeout): again, as a browser does
+                teacher.close()
+                teacher = http.client.HTTPConnection("127.0.0.1", c.port, timeout=30)
+                teacher.request("POST", path)
+                r = teacher.getresponse()
             r.read()
             return r.status
 
@@ -367,8 +390,8 @@ def main():
         rc = c.stop()
     say("server ended with status %d; %s" % (rc, "PASS" if ok and rc == 0 else "FAIL"))
     if a.log:
-        with open(a.log, "w") as f:
-            f.write("\n".join(out) + "\n")
+        with open(a.log, "a") as f:   # appended: the log keeps every run's result
+            f.write("\n" + "\n".join(out) + "\n")
     return 0 if ok and rc == 0 else 1
 
 

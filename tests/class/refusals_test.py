@@ -18,13 +18,26 @@ version as --version V does.  Then a second server gets
 answers from three students and is killed with SIGKILL: every answer is in
 the answers file, one JSON line each.
 
+The idle-socket attack: one client (127.0.0.2) opens 1,200 idle sockets,
+more than the old server's 1,100 connections; the server keeps 16 (the
+default per-address limit) and closes the rest, and a student on another
+address (127.0.0.1) still gets the page, joins, opens the stream and
+answers, while 1,200 more idle sockets spread over 100 addresses are held
+open too, by a server of a handful of threads.  With --idle-timeout 2 a half
+request is closed after about 2 s while an event stream idle for longer
+stays open and gets the next step; over IPv6 (::1) the per-address limit
+holds as well.
+
 Usage: refusals_test.py path/to/reducevis.  Exit 0 pass, 1 fail.
 """
 import csv
 import io
 import json
 import os
+import resource
+import select
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -182,6 +195,152 @@ def killed(exe):
     check(sum(1 for x in lines if x["event"] == "join") == 3, "and every join")
 
 
+def raise_fd_limit(want):
+    """The soft limit on open files raised towards want (the test's fd budget); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def open_idle(c, n, source):
+    """n sockets connected to the server from the address source, sending nothing."""
+    family = socket.AF_INET6 if ":" in c.host else socket.AF_INET
+    socks = []
+    for _ in range(n):
+        s = socket.socket(family, socket.SOCK_STREAM)
+        s.bind((source, 0))
+        s.setblocking(False)
+        try:
+            s.connect((c.host, c.port))
+        except BlockingIOError:
+            pass
+        socks.append(s)
+    return socks
+
+
+def closed_by_server(s):
+    """1 when the server closed s (it reads as the end, or a reset), 0 while it is open and silent."""
+    p = select.poll()
+    p.register(s, select.POLLIN | select.POLLERR | select.POLLHUP)
+    if not p.poll(0):
+        return 0
+    try:
+        return 1 if s.recv(1) == b"" else 0
+    except (ConnectionError, OSError):
+        return 1
+
+
+def still_open(socks, settle=2.0):
+    time.sleep(settle)   # the server accepts and closes those beyond the limit
+    return [s for s in socks if not closed_by_server(s)]
+
+
+def threads_of(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(next(x for x in f if x.startswith("Threads:")).split()[1])
+
+
+def student_gets_through(c, what):
+    st, page = c.request("GET", "/")
+    check(st == 200 and "rv-live" in str(page), "%s: the page is served (%s)" % (what, st))
+    tok = c.join("Sam")
+    conn, ev = c.stream(t=tok)
+    check(ev.status == 200 and read_event(ev)["step"] >= 0, "%s: the student's stream is taken" % what)
+    st, body = c.answer(tok, read_step(c), "3")
+    check(st == 200, "%s: the student's answer is taken: %s %s" % (what, st, body))
+    conn.close()
+
+
+def read_step(c):
+    conn, ev = c.stream(k=c.secret)
+    step = read_event(ev)["step"]
+    conn.close()
+    return step
+
+
+def idle_sockets(exe):
+    """One client holding many idle sockets does not lock the class out."""
+    budget = raise_fd_limit(4096)
+    n = min(1200, (budget - 200) // 2)
+    c = Class(exe, "--version", "v0")
+    socks = []
+    try:
+        socks = open_idle(c, n, "127.0.0.2")
+        held = still_open(socks)
+        check(len(held) == 16, "one address with %d idle sockets keeps 16 (the default limit): %d" % (n, len(held)))
+        student_gets_through(c, "with %d idle sockets from 127.0.0.2" % n)
+        late = open_idle(c, 1, "127.0.0.2")
+        check(not still_open(late, 1.0), "a 17th connection from that address is refused")
+        socks += late
+        # the same number spread over 100 addresses, under the limit each: all held, a few threads
+        spread = []
+        for i in range(100):
+            spread += open_idle(c, n // 100, "127.0.1.%d" % (i + 1))
+        socks += spread
+        kept = still_open(spread)
+        check(len(kept) == len(spread), "%d idle sockets from 100 addresses are all held: %d" % (len(spread), len(kept)))
+        student_gets_through(c, "with %d idle sockets held" % (len(kept) + len(held)))
+        t = threads_of(c.proc.pid)
+        check(t < 16, "the server holds them with %d threads, not one each" % t)
+    finally:
+        for s in socks:
+            s.close()
+        rc = c.stop()
+    check(rc == 0, "the attacked server ends cleanly: %s" % rc)
+
+
+def slow_requests(exe):
+    """A half request times out; an event stream, idle as long, does not."""
+    c = Class(exe, "--version", "v0", "--idle-timeout", "2")
+    try:
+        tok = c.join("Kim")
+        conn, ev = c.stream(t=tok)
+        first = read_event(ev)
+        half = open_idle(c, 1, "127.0.0.1")[0]
+        time.sleep(0.2)
+        half.send(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        t0 = time.time()
+        while not closed_by_server(half) and time.time() - t0 < 10:
+            time.sleep(0.1)
+        took = time.time() - t0
+        check(1.5 < took < 6, "a half request is closed after the 2 s idle timeout: %.1f s" % took)
+        half.close()
+        time.sleep(1.5)   # the stream has now been idle about 4 s, twice the timeout
+        c.move(first["step"] + 1)
+        steps = []
+        try:
+            while not steps or steps[-1] != first["step"] + 1:   # a tally event may come first
+                steps.append(read_event(ev, 5)["step"])
+        except RuntimeError as e:
+            steps.append(str(e))
+        check(steps[-1] == first["step"] + 1, "a stream idle longer than the timeout gets the next step: %s" % steps)
+        conn.close()
+    finally:
+        rc = c.stop()
+    check(rc == 0, "and the server ends cleanly: %s" % rc)
+
+
+def ipv6_limit(exe):
+    """The per-address limit over IPv6 (skipped where ::1 is not there)."""
+    try:
+        socket.socket(socket.AF_INET6).bind(("::1", 0))
+    except OSError:
+        print("SKIPPED (IPv6): no ::1 here")
+        return
+    c = Class(exe, "--version", "v0", "--bind", "::1", "--max-per-address", "4")
+    try:
+        socks = open_idle(c, 10, "::1")
+        check(len(still_open(socks)) == 4, "over IPv6, ::1 keeps 4 of 10 with --max-per-address 4")
+        for s in socks:
+            s.close()
+        time.sleep(0.5)
+        st, _ = c.request("GET", "/")
+        check(st == 200, "and once they close, ::1 is served again: %s" % st)
+    finally:
+        c.stop()
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -190,6 +349,9 @@ def main():
     refusals(sys.argv[1])
     kernel_option(sys.argv[1])
     killed(sys.argv[1])
+    idle_sockets(sys.argv[1])
+    slow_requests(sys.argv[1])
+    ipv6_limit(sys.argv[1])
     return check.report(" (%.1f s)" % (time.time() - t0))
 
 

@@ -4,7 +4,7 @@ Class(exe, *args) runs the server without a window on a free port, reads
 the join code, the teacher's secret and the answers file from what it
 prints, and offers request(), join(), answer(), stream() for the tests; Checks counts
 their checks.
-Everything goes to 127.0.0.1 only.
+Everything goes to loopback only (127.0.0.1, or ::1 given --bind ::1).
 """
 import atexit
 import http.client
@@ -34,7 +34,8 @@ class Class:
             if not line or time.time() > deadline:
                 raise RuntimeError("reducevis class did not start: " + self.printed[-2000:])
             self.printed += line
-        self.port = int(re.search(r"127\.0\.0\.1:(\d+)/", self.printed).group(1))
+        where = re.search(r"http://(127\.0\.0\.1|\[::1\]):(\d+)/", self.printed)
+        self.host, self.port = where.group(1).strip("[]"), int(where.group(2))
         self.secret = re.search(r"teacher\?k=([0-9a-f]+)", self.printed).group(1)
         # the students' line (in the class's language): its address, then the code
         students = next(x for x in self.printed.splitlines() if "http://" in x and "teacher?k=" not in x)
@@ -43,7 +44,7 @@ class Class:
 
     def request(self, method, path, body=None, headers=None, timeout=10):
         """(status, parsed JSON or text) of one request, on a connection of its own."""
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        c = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         try:
             c.request(method, path, body=body, headers=headers or {})
             r = c.getresponse()
@@ -74,7 +75,7 @@ class Class:
 
     def stream(self, **who):
         """An open event stream: (connection, response); the response's status tells whether it was taken."""
-        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        c = http.client.HTTPConnection(self.host, self.port, timeout=10)
         c.request("GET", self.q("/events", **who))
         return c, c.getresponse()
 
