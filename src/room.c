@@ -285,6 +285,15 @@ int room_knows(room *r, const char *token)
     return k;
 }
 
+int room_student_id(room *r, const char *token)
+{
+    pthread_mutex_lock(&r->mu);
+    const student *s = find(r, token);
+    int id = s ? s->id : -1;
+    pthread_mutex_unlock(&r->mu);
+    return id;
+}
+
 room_status room_join(room *r, const char *code, const char *name, char token[ROOM_TOKEN_LEN + 1], int *id,
                       double now)
 {

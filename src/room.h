@@ -106,6 +106,8 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
 room_status room_answer(room *r, const char *token, int step, const char *text, double now);
 /* 1 when token is a student's. */
 int room_knows(room *r, const char *token);
+/* The student's number (as joined), or -1 when token is no student's. */
+int room_student_id(room *r, const char *token);
 
 /* The teacher: go to step (clamped; the step's question opens again,
  * answers kept), reveal the current step's answer. */
