@@ -36,6 +36,7 @@
 #include "../cli.h"
 #include "../i18n.h"
 #include "../room.h"
+#include "../submit_queue.h"
 #include "../versions.h"
 
 /* The live class's own style and script (cmake/embed.cmake). */
@@ -218,6 +219,11 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "reveal", N_("Show the answer") }, { "teacher", N_("Teacher") }, { "spread", N_("The class's answers") },
         { "lanes", N_("lane numbers separated by commas, e.g. 0,8,16,24") }, { "number", N_("a whole number") },
         { "results", N_("Results (CSV)") }, { "nothing", N_("No question at this step.") },
+        { "kernel", N_("Your kernel") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
+        { "kqueued", N_("Waiting: number {position} in the queue") },
+        { "krunning", N_("Being compiled and judged on the GPU\xE2\x80\xA6") },
+        { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
+        { "kerror", N_("Nothing to judge: see the messages below.") },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;
@@ -305,6 +311,23 @@ static int export_file(room *r, const char *dir, const char *name, int (*write)(
     return rc;
 }
 
+/* dir/submissions.csv: one row per kernel sent (submissions.jsonl has
+ * each one's output too). */
+static int write_submissions(submit_queue *q, const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/submissions.csv", dir);
+    FILE *f = fopen(path, "w");
+    int rc = f ? submit_queue_write_csv(q, f) : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, _("reducevis class: cannot write %s: %s\n"), path, strerror(errno));
+    else
+        printf(_("wrote %s\n"), path);
+    return rc;
+}
+
 int class_main(int argc, char **argv)
 {
     class_opts o;
@@ -360,6 +383,7 @@ int class_main(int argc, char **argv)
     room *r = NULL;
     class_http *h = NULL;
     class_live *live = NULL;
+    submit_queue *sq = NULL;
     if (!page) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
@@ -378,8 +402,17 @@ int class_main(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* the students' kernels: judged by this same program, in its sandbox */
+    char exe[1024];
+    ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[exe_len > 0 ? exe_len : 0] = '\0';
+    if (!(sq = submit_queue_new(dir, exe, err, sizeof err))) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        goto done;
+    }
     class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams, .page = page,
-                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len };
+                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
+                           .submit = sq };
     if (!(h = class_http_start(r, &ho, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
@@ -393,6 +426,10 @@ int class_main(int argc, char **argv)
     printf(_("students: open %s and join with the code %s\n"), url, room_code(r));
     printf(_("teacher:  %s  (keep this address to yourself: it moves the lesson)\n"), teacher);
     printf(_("answers:  %s (appended as they arrive)\n"), answers);
+    if (submit_queue_why_closed(sq))
+        printf("%s\n", submit_queue_why_closed(sq));
+    else
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir);
     fflush(stdout);
 
     char line[300];
@@ -430,6 +467,8 @@ int class_main(int argc, char **argv)
     if (export_file(r, dir, "results.csv", room_write_csv) != 0 ||
         export_file(r, dir, "results.json", room_write_json) != 0)
         rc = RV_EXIT_RUNTIME;
+    if (write_submissions(sq, dir) != 0)
+        rc = RV_EXIT_RUNTIME;
     char png[700];
     snprintf(png, sizeof png, "%s/summary.png", dir);
     if (room_question(r, 0) || !a.comparing) {
@@ -444,6 +483,7 @@ done:
     if (r)
         room_close(r);
     class_http_stop(h);
+    submit_queue_free(sq);
     room_free(r);
     free(live);
     answers_free(&held);
