@@ -144,6 +144,7 @@ static void *work_loop(void *arg)
         snprintf(ex, sizeof ex, "%d", exercise);
         char *argv[] = { q->exe, "check", src, "--exercise", ex, "--sandbox", "--timeout", "30", "--keep", work,
                          NULL };
+        remove(out);   /* a resumed class judges again what was running */
         rv_proc_result r = rv_proc_run(argv, NULL, out, RUN_LIMIT_S);
         char *text = read_output(out);
 
@@ -157,6 +158,65 @@ static void *work_loop(void *arg)
     }
     pthread_mutex_unlock(&q->mu);
     return NULL;
+}
+
+static const rv_json *member(const rv_json *o, const char *key, rv_json_type type)
+{
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == type)
+            return &o->kids[i];
+    return NULL;
+}
+
+static double member_num(const rv_json *o, const char *key)
+{
+    const rv_json *m = member(o, key, RV_JSON_NUMBER);
+    return m ? m->number : -1;
+}
+
+/* A class resumed: the kernels of an earlier run of it, read back from
+ * submissions.jsonl; those that were waiting or running when it stopped wait
+ * again.  Lines cut short by a kill are passed over. */
+static void replay(submit_queue *q, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while (f && (n = getline(&line, &cap, f)) > 0) {
+        rv_json o;
+        char err[200];
+        if (rv_json_parse(line, (size_t)n, &o, err, sizeof err) != 0)
+            continue;
+        const rv_json *ev = member(&o, "event", RV_JSON_STRING), *out = member(&o, "output", RV_JSON_STRING);
+        int id = (int)member_num(&o, "id");
+        if (ev && !strcmp(ev->text, "queued") && id == q->ns + 1 && q->ns < MAX_SUBMISSIONS) {
+            if (q->ns == q->cap) {
+                int more = q->cap ? 2 * q->cap : 64;
+                sub *p = realloc(q->s, (size_t)more * sizeof *p);
+                if (p)
+                    q->s = p, q->cap = more;
+            }
+            if (q->ns < q->cap)
+                q->s[q->ns++] = (sub){ .id = id, .student = (int)member_num(&o, "student"),
+                                       .exercise = (int)member_num(&o, "exercise"), .st = QUEUED,
+                                       .at = member_num(&o, "at") };
+        } else if (ev && !strcmp(ev->text, "done") && id >= 1 && id <= q->ns) {
+            sub *s = &q->s[id - 1];
+            s->st = DONE;
+            s->exit_code = (int)member_num(&o, "exit");
+            s->started = s->at + member_num(&o, "waited_s");
+            s->ended = s->started + member_num(&o, "judged_s");
+            free(s->output);
+            s->output = strdup(out ? out->text : "");
+        }
+        rv_json_free(&o);
+    }
+    free(line);
+    if (f)
+        fclose(f);
+    for (int i = 0; i < q->ns; i++)
+        q->queued += q->s[i].st != DONE;
 }
 
 submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size_t errlen)
@@ -178,6 +238,7 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size
         return NULL;
     }
     snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
+    replay(q, path);
     if (!(q->log = fopen(path, "a"))) {
         snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
         submit_queue_free(q);
@@ -234,7 +295,7 @@ static sub *pending(submit_queue *q, int student)
 
 static int write_source(const char *path, const char *text, size_t len)
 {
-    FILE *f = fopen(path, "wx");
+    FILE *f = fopen(path, "w");   /* a file left by a kill before its line: replaced */
     if (!f)
         return -1;
     int ok = fwrite(text, 1, len, f) == len;
