@@ -26,7 +26,7 @@ extern const char rv_exercise_start_1[], rv_exercise_start_2[], rv_exercise_star
     rv_exercise_start_5[];
 static const char *const start_file[] = { rv_exercise_start_1, rv_exercise_start_2, rv_exercise_start_3,
                                           rv_exercise_start_4, rv_exercise_start_5 };
-_Static_assert(sizeof start_file / sizeof start_file[0] == RV_NUM_EXERCISES, "one starting file per exercise");
+_Static_assert(sizeof start_file / sizeof start_file[0] == RV_NUM_EXERCISES, "start_file");   /* one per exercise */
 
 #define UPLOAD_MAGIC 0x53554231u   /* marks this file's request state */
 

@@ -44,7 +44,7 @@ extern const char html_class_css[];
 extern const char html_class_js[];
 
 typedef struct class_opts {
-    const char *bind, *out;
+    const char *bind, *out, *resume;
     int port, no_window, max_students, max_streams;
     int page_w, page_h;
 } class_opts;
@@ -52,7 +52,7 @@ typedef struct class_opts {
 static void class_usage(FILE *f)
 {
     fprintf(f, "%s", _("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
-        "                       [--out DIR] [--no-window] [--max-students N] [--max-connections N]\n"
+        "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
         "                       [--page-size WxH] [--lang zh|en] [view's other options]\n"
         "\n"
         "Serves a live lesson to the students' browsers: they open the join address (printed,\n"
@@ -67,6 +67,8 @@ static void class_usage(FILE *f)
         "                       0.0.0.0 for the classroom's network)\n"
         "  --port P             the port (default 8080; 0: any free one)\n"
         "  --out DIR            where the answers go (default class-YYYYMMDD-HHMMSS)\n"
+        "  --resume DIR         the class of DIR again, after a stop or a crash: its join code, its\n"
+        "                       students (their pages carry on), their answers and kernels\n"
         "  --no-window          serve without the window: the teacher's page drives;\n"
         "                       Ctrl+C (or SIGTERM) ends the class\n"
         "  --max-students N     joins beyond N are refused (default 2000)\n"
@@ -107,7 +109,7 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
     rest[(*nrest)++] = "view";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") ||
+        int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") || !strcmp(a, "--resume") ||
                     !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size");
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             class_usage(stdout);
@@ -124,6 +126,8 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
                 return bad_usage(_("--port '%s': expected 0 to 65535"), val);
         } else if (!strcmp(a, "--out")) {
             o->out = val;
+        } else if (!strcmp(a, "--resume")) {
+            o->resume = o->out = val;
         } else if (!strcmp(a, "--max-students")) {
             if (parse_count(val, 1, 100000, &o->max_students) != 0)
                 return bad_usage(_("--max-students '%s': expected 1 to 100000"), val);
@@ -347,7 +351,15 @@ int class_main(int argc, char **argv)
     if (!vo.compare && !vo.predict)
         vo.predict = PREDICT_TEACHER;   /* the question on the projector until the reveal */
 
-    char dir[512];
+    char dir[512], resumed_code[ROOM_CODE_LEN + 1];
+    if (o.resume) {
+        snprintf(dir, sizeof dir, "%s/answers.jsonl", o.resume);
+        if (room_log_code(dir, resumed_code) != 0) {
+            fprintf(stderr, _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
+                              "start)\n"), o.resume);
+            return RV_EXIT_RUNTIME;
+        }
+    }
     if (o.out) {
         snprintf(dir, sizeof dir, "%s", o.out);
     } else {
@@ -391,10 +403,14 @@ int class_main(int argc, char **argv)
     char answers[600];
     snprintf(answers, sizeof answers, "%s/answers.jsonl", dir);
     room_limits lim = { .max_students = o.max_students };
-    if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, NULL, err, sizeof err))) {
+    if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, o.resume ? resumed_code : NULL,
+                       err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }
+    int joins = 0, given = 0;
+    if (o.resume && room_replay(r, answers, &joins, &given) == 0)
+        printf(_("resumed: %d students and %d answers from %s\n"), joins, given, answers);
     /* The server's threads take no signal: Ctrl+C and SIGTERM come here. */
     sigset_t stop;
     sigemptyset(&stop);

@@ -13,7 +13,10 @@ program's host code where no GPU is):
   - the teacher's list has every kernel; a student's own is not the
     teacher's list (403 without the secret);
   - after SIGKILL the submissions log has every kernel taken, each
-    source file is on disk, and the answers file has the joins.
+    source file is on disk, and the answers file has the joins;
+  - `class --resume DIR` then has the same join code, the students (by
+    their tokens), their answers and kernels, and judges the kernel the
+    kill left waiting.
 A second server without bubblewrap (PATH holding none) says on its output,
 to the student and to the teacher that it takes no kernels, and refuses
 one (503) with why.  The verdict of a file that compiles, its times and its
@@ -64,6 +67,8 @@ def with_sandbox(exe, src):
     c = Class(exe, "--kernel", "v2", env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
     try:
         a, b = c.join("A"), c.join("B")
+        st, _ = c.answer(a, 0, "1")
+        check(st == 200, "A's answer taken")
         st, body = c.request("GET", c.q("/start", n=1))
         check(st == 200 and body == start, "/start?n=1 serves exercise 1's starting file")
         st, body = c.request("GET", c.q("/submission", t=a))
@@ -124,6 +129,32 @@ def with_sandbox(exe, src):
     with open(c.answers) as f:
         joins = [json.loads(x) for x in f.read().splitlines() if '"join"' in x]
     check(len(joins) == 2, "the answers file has both joins")
+    resumed(exe, c, a, b)
+
+
+def resumed(exe, old, a, b):
+    """--resume DIR after the SIGKILL: the same join code, both students known by
+    their tokens, A's answer in the results, the kernels judged before are
+    there and the one waiting is judged."""
+    c = Class(exe, "--kernel", "v2", "--resume", old.out, out=old.out,
+              env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
+    try:
+        check("resumed: 2 students and 1 answers" in c.printed, "resumed, said: %s" % c.printed[-300:])
+        check(c.code == old.code, "the same join code: %s %s" % (c.code, old.code))
+        st, body = c.request("GET", c.q("/results.json", k=c.secret))
+        text = json.dumps(body)
+        check(st == 200 and '"1"' in text, "A's answer is in the results after --resume: %s" % text[:300])
+        st, body = c.request("GET", c.q("/submissions", k=c.secret))
+        check(st == 200 and [s["id"] for s in body["list"]] == [1, 2, 3], "the three kernels are there: %s" % (body,))
+        check(body["list"][0]["verdict"] == "error", "the first one's verdict kept")
+        done = wait_done(c, a)
+        check(done is not None and done["id"] == 3, "the one left waiting by the kill is judged after --resume")
+        st, body = submit(c, b, 1, "int main(){}")
+        check(st == 200 and body.get("id") == 4, "B (known by its token) sends one more: %s %s" % (st, body))
+        check(c.join("C") and True, "a new student joins the resumed class")
+    finally:
+        c.proc.send_signal(signal.SIGTERM)
+        c.proc.wait(300)
 
 
 def without_sandbox(exe):
