@@ -42,6 +42,11 @@
 /* The live class's own style and script (cmake/embed.cmake). */
 extern const char html_class_css[];
 extern const char html_class_js[];
+#ifdef RV_HAVE_CODEMIRROR
+/* The students' code editor, Debian's CodeMirror 5 and its C-like mode
+ * (src/viewer/CMakeLists.txt), put before the class's own script. */
+extern const char rv_codemirror_js[], rv_codemirror_css[], rv_codemirror_clike_js[];
+#endif
 
 typedef struct class_opts {
     const char *bind, *out, *resume;
@@ -211,6 +216,16 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
 {
     html_page live = { .live_css = html_class_css, .live_js = html_class_js, .withheld = keep_answer,
                        .withheld_arg = held };
+#ifdef RV_HAVE_CODEMIRROR
+    /* one script and one style sheet: the page has one place for each */
+    static char *js, *css;
+    if (!js && asprintf(&js, "%s\n;\n%s\n;\n%s", rv_codemirror_js, rv_codemirror_clike_js, html_class_js) < 0)
+        js = NULL;
+    if (!css && asprintf(&css, "%s\n%s", rv_codemirror_css, html_class_css) < 0)
+        css = NULL;
+    if (js && css)
+        live.live_js = js, live.live_css = css;
+#endif
     static const struct { const char *key, *word; } words[] = {
         { "join", N_("Join") }, { "name", N_("Your name (or none)") }, { "code", N_("Join code") },
         { "joined", N_("You are {name}.") }, { "anonymous", N_("student {id}") },
@@ -223,7 +238,7 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "reveal", N_("Show the answer") }, { "teacher", N_("Teacher") }, { "spread", N_("The class's answers") },
         { "lanes", N_("lane numbers separated by commas, e.g. 0,8,16,24") }, { "number", N_("a whole number") },
         { "results", N_("Results (CSV)") }, { "nothing", N_("No question at this step.") },
-        { "kernel", N_("Your kernel") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
+        { "kernel", N_("Your kernel") }, { "kernels", N_("The students' kernels") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
         { "kqueued", N_("Waiting: number {position} in the queue") },
         { "krunning", N_("Being compiled and judged on the GPU\xE2\x80\xA6") },
         { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },

@@ -212,15 +212,17 @@
   }
 
   /* ---- the student's kernel (and the teacher's list of them) ----
-   * A student edits the exercise's starting file (a plain text area: Tab
-   * indents, the browser's undo), sends it, and asks every two seconds how
+   * A student edits the exercise's starting file (in CodeMirror 5, from
+   * Debian's libjs-codemirror, embedded before this script: line numbers,
+   * C++ colouring, Tab, undo; where the build had none, a plain text area
+   * where Tab indents), sends it, and asks every two seconds how
    * it stands while it waits in the queue; what comes back is check's
    * output (nvcc's messages at the student's lines, or the verdict lines),
    * shown as text.  The teacher's page lists every kernel as it arrives and
    * a board per exercise: students by number, names never. */
   var kernel = el("section", "kernel");
   kernel.id = "rv-kernel";
-  var kernelTitle = el("h3", "", words.kernel), kernelNote = el("p", "note");
+  var kernelTitle = el("h3", "", teacher ? words.kernels : words.kernel), kernelNote = el("p", "note");
   kernel.append(kernelTitle, kernelNote);
   panel.parentNode.insertBefore(kernel, panel.nextSibling);
   var poll = null;
@@ -245,10 +247,15 @@
     editor.spellcheck = false; editor.rows = 18; editor.wrap = "off";
     editor.setAttribute("autocapitalize", "off");
     kernel.append(exSelect, submitButton, editor, kStatus, kOutput);
+    var cm = window.CodeMirror ? window.CodeMirror.fromTextArea(editor, {
+      mode: "text/x-c++src", lineNumbers: true, indentUnit: 4, tabSize: 4, viewportMargin: Infinity,
+      extraKeys: { Tab: function (c) { c.replaceSelection("    "); } }
+    }) : null;
+    function code() { return cm ? cm.getValue() : editor.value; }
     function loadStart() {
       getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) { kernelState(r); }, function () {});
       fetch("/start?n=" + exSelect.value, { cache: "no-store" }).then(function (r) { return r.text(); })
-        .then(function (t) { editor.value = t; });
+        .then(function (t) { if (cm) cm.setValue(t); else editor.value = t; });
     }
     exSelect.addEventListener("change", loadStart);
     editor.addEventListener("keydown", function (e) {
@@ -258,7 +265,7 @@
     });
     submitButton.addEventListener("click", function () {
       fetch("/submit?t=" + encodeURIComponent(token) + "&ex=" + exSelect.value,
-            { method: "POST", body: editor.value, cache: "no-store", headers: { "Content-Type": "text/plain" } })
+            { method: "POST", body: code(), cache: "no-store", headers: { "Content-Type": "text/plain" } })
         .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); })
         .then(function (r) {
           if (r.status !== 200) { kStatus.textContent = fill(words.refused, { why: r.body.error || r.status }); return; }
@@ -269,7 +276,8 @@
     var kernelState = function (r) {
       if (r.status !== 200) return;
       var open = r.body.open;
-      show(submitButton, open); show(editor, open); show(exSelect, open);
+      show(submitButton, open); show(exSelect, open);
+      if (cm) cm.getWrapperElement().hidden = !open; else show(editor, open);
       kernelNote.textContent = open ? "" : r.body.why;
       var s = r.body.latest;
       if (!s) return;
