@@ -14,6 +14,7 @@
 #include "submit_queue.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,7 @@ typedef struct sub {
 struct submit_queue {
     pthread_mutex_t mu;
     pthread_cond_t work;
-    char dir[1024], exe[1024];
+    char dir[PATH_MAX], exe[1024];
     char why_closed[600];
     FILE *log;
     sub *s;
@@ -102,13 +103,20 @@ static void log_event(submit_queue *q, const sub *s)
     fflush(q->log);
 }
 
-/* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end. */
-static char *read_output(const char *path)
+/* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end,
+ * with the class's folder taken out of the file's name ("DIR/submissions/3.cu"
+ * is "3.cu" to the student: where the teacher keeps things is not theirs). */
+static char *read_output(const char *path, const char *folder)
 {
     size_t len = 0;
     char *t = rv_read_text(path, &len);
     if (!t)
         return strdup("");
+    size_t flen = strlen(folder);
+    for (char *at = flen ? strstr(t, folder) : NULL; at; at = strstr(at, folder)) {
+        memmove(at, at + flen, len + 1 - (size_t)(at + flen - t));
+        len -= flen;
+    }
     if (len > SUBMIT_OUTPUT_MAX) {
         char *cut = memrchr(t, '\n', SUBMIT_OUTPUT_MAX);
         size_t keep = cut ? (size_t)(cut - t) + 1 : SUBMIT_OUTPUT_MAX;
@@ -137,7 +145,7 @@ static void *work_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
 
-        char src[1100], out[1100], ex[16], work[1100];
+        char src[PATH_MAX + 64], out[PATH_MAX + 64], ex[16], work[PATH_MAX + 64];
         snprintf(src, sizeof src, "%s/submissions/%d.cu", q->dir, id);
         snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
         snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
@@ -146,7 +154,9 @@ static void *work_loop(void *arg)
                          NULL };
         remove(out);   /* a resumed class judges again what was running */
         rv_proc_result r = rv_proc_run(argv, NULL, out, RUN_LIMIT_S);
-        char *text = read_output(out);
+        char folder[PATH_MAX + 64];
+        snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
+        char *text = read_output(out, folder);
 
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
@@ -226,11 +236,12 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size
         snprintf(err, errlen, "%s", _("out of memory"));
         return NULL;
     }
-    snprintf(q->dir, sizeof q->dir, "%s", dir);
+    char real[PATH_MAX];   /* absolute: check names its file so, and the students are shown it without */
+    snprintf(q->dir, sizeof q->dir, "%s", realpath(dir, real) ? real : dir);
     snprintf(q->exe, sizeof q->exe, "%s", exe);
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->work, NULL);
-    char path[1100];
+    char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/submissions", dir);
     if (mkdir(path, 0700) != 0 && errno != EEXIST) {
         snprintf(err, errlen, _("cannot make the folder %s: %s"), path, strerror(errno));
@@ -330,7 +341,7 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
     if (st == SUBMIT_OK) {
         /* the file is on disk before the student hears it was taken; the
            mutex keeps ids unique, and a write of 256 KiB is short */
-        char path[1100];
+        char path[PATH_MAX + 64];
         snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, q->ns + 1);
         if (write_source(path, text, len) != 0) {
             st = SUBMIT_NO_DISK;
