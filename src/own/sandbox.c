@@ -3,8 +3,8 @@
  *
  * One command is one `bwrap`: new PID, network, IPC and UTS namespaces, a
  * root of its own holding read-only binds of the system and the toolkit, the
- * GPU's device nodes, a private /tmp, and the work folder as the one place it
- * may write.  Inside, util-linux's prlimit sets the resource limits, and
+ * GPU's device nodes, a private /tmp and /dev/shm, and the work folder as the
+ * one place it may write.  Inside, util-linux's prlimit sets the resource limits, and
  * where reducevis runs as root, setpriv then becomes an unprivileged user
  * (RV_SANDBOX_UID) with no capabilities: root ignores the process limit, and
  * would own every root file the sandbox shows.  As any other user, bwrap makes
@@ -26,6 +26,7 @@
 #include <glob.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,15 +51,22 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
 {
     rv_sandbox_limits l = {
         .cpu_s = 120,
+        /* RLIMIT_DATA, not RLIMIT_AS: the CUDA driver reserves far more
+           address space than it uses, so an address-space limit would stop
+           every CUDA program; the data limit counts what a process can write */
         .mem_bytes = 4 * GIB,
         .file_bytes = 256 * MIB,  /* the tracer's records reach 192 MiB */
         .work_bytes = 1 * GIB,
         .tmp_bytes = 512 * MIB,   /* nvcc's intermediate files */
+        .shm_bytes = 64 * MIB,
         .output_bytes = 2 * MIB,
         .nproc = 128,             /* the CUDA runtime and the tracer start a few threads */
         .nofile = 1024,
     };
     if (step == RV_SANDBOX_RUN) l.mem_bytes += 2 * input_bytes; /* the driver holds the input */
+    /* a compile's output includes nvdisasm's listing of the machine code,
+       which a large unrolled kernel makes long */
+    if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;
     return l;
 }
 
@@ -181,6 +189,24 @@ static void show(args *a, const char *path)
 
 static int running_as_root(void) { return geteuid() == 0; }
 
+/* The folders of the caller's LD_LIBRARY_PATH that hold the CUDA driver
+ * (libcuda.so.1 outside the system's folders: /usr/local/nvidia/lib64 and
+ * the like), "a:b": shown to the sandbox and put on its LD_LIBRARY_PATH, and
+ * no other folder of that variable. */
+static void driver_dirs(char *out, size_t len)
+{
+    const char *ld = getenv("LD_LIBRARY_PATH");
+    char dirs[8192], lib[PATH_MAX + 32];
+    out[0] = 0;
+    snprintf(dirs, sizeof dirs, "%s", ld ? ld : "");
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+        snprintf(lib, sizeof lib, "%s/libcuda.so.1", d);
+        size_t used = strlen(out);
+        if (*d == '/' && access(lib, R_OK) == 0 && used + strlen(d) + 2 < len)
+            snprintf(out + used, len - used, "%s%s", used ? ":" : "", d);
+    }
+}
+
 /* The groups (other than root's) that open the GPU's device nodes where
  * others may not (0660 root:video and the like), "44,109": the sandbox's user
  * gets them and no other group. */
@@ -241,7 +267,10 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
         const char *v = getenv(pass[i]);
         if (v) add(a, "--setenv"), add(a, pass[i]), add(a, v);
     }
-    for (int i = 0; env && env[i]; i++) {
+    char driver[4096];
+    driver_dirs(driver, sizeof driver);
+    if (driver[0]) add(a, "--setenv"), add(a, "LD_LIBRARY_PATH"), addf(a, "%s", driver);
+    for (int i = 0; env && env[i]; i++) { /* after, so that the caller's own LD_LIBRARY_PATH wins */
         const char *eq = strchr(env[i], '=');
         if (!eq) continue;
         add(a, "--setenv");
@@ -277,21 +306,16 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
         for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++) bind(a, "--ro-bind-try", sys[i], sys[i]);
         globfree(&g);
     }
-    /* a private /tmp of bounded size, writable by all as any /tmp */
+    /* a private /tmp of bounded size, writable by all as any /tmp, and a small
+       /dev/shm for the libraries that share memory between their threads */
     add(a, "--perms"), add(a, "1777"), add(a, "--size"), addf(a, "%llu", (unsigned long long)lim.tmp_bytes);
     add(a, "--tmpfs"), add(a, "/tmp");
+    add(a, "--perms"), add(a, "1777"), add(a, "--size"), addf(a, "%llu", (unsigned long long)lim.shm_bytes);
+    add(a, "--tmpfs"), add(a, "/dev/shm");
     /* the toolkit, compute-sanitizer, the driver's libraries, and what the caller names */
     if (have_toolkit) show(a, toolkit);
     if (find_on_path("compute-sanitizer", cs, sizeof cs) && toolkit_of(cs, cs_dir, sizeof cs_dir)) show(a, cs_dir);
-    const char *ld = getenv("LD_LIBRARY_PATH");
-    if (ld && *ld) { /* a driver outside the system's folders (/usr/local/nvidia/lib64 and the like) */
-        char dirs[8192], lib[PATH_MAX + 32];
-        snprintf(dirs, sizeof dirs, "%s", ld);
-        for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-            snprintf(lib, sizeof lib, "%s/libcuda.so.1", d);
-            if (*d == '/' && access(lib, R_OK) == 0) show(a, d);
-        }
-    }
+    for (char *save = NULL, *d = strtok_r(driver, ":", &save); d; d = strtok_r(NULL, ":", &save)) show(a, d);
     for (int i = 0; i < RV_SANDBOX_MAX_SHOW; i++) show(a, job->show[i]);
     /* the one writable folder, where it starts */
     bind(a, "--bind", job->work, job->work);
@@ -637,38 +661,45 @@ static const char *userns_hint(void)
     return NULL;
 }
 
+/* The trial, made once a process (a class server asks from several threads). */
+static int trial_ok;
+static char trial_said[600];
+
+static void trial(void)
+{
+    char bwrap[PATH_MAX], work[PATH_MAX], head[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(work, sizeof work, "%s/reducevis-sandbox-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+    if (!find_bwrap(bwrap, sizeof bwrap)) {
+        snprintf(trial_said, sizeof trial_said, "%s",
+                 _("bubblewrap (bwrap) is not installed: install Debian's bubblewrap package"));
+        return;
+    }
+    if (!mkdtemp(work)) {
+        snprintf(trial_said, sizeof trial_said, _("cannot make a folder to try a sandbox in (%s): %s"), work,
+                 strerror(errno));
+        return;
+    }
+    rv_sandbox_job job = {.work = work, .step = RV_SANDBOX_COMPILE};
+    char *argv[] = {"/usr/bin/true", NULL};
+    rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head);
+    rmdir(work);
+    trial_ok = r.end == RV_PROC_EXITED && r.status == 0;
+    if (trial_ok) return;
+    char *nl = strchr(head, '\n');
+    if (nl) *nl = 0;
+    const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed") : userns_hint();
+    const char *reason = head[0] ? head : _("it gave no reason");
+    if (hint) snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
+    else snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here: %s"), reason);
+}
+
 int rv_sandbox_possible(char *why, size_t len)
 {
-    static int tried = 0, ok = 0;
-    static char said[600];
-    if (!tried) {
-        tried = 1;
-        char bwrap[PATH_MAX], work[PATH_MAX], head[512];
-        const char *tmp = getenv("TMPDIR");
-        snprintf(work, sizeof work, "%s/reducevis-sandbox-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
-        if (!find_bwrap(bwrap, sizeof bwrap))
-            snprintf(said, sizeof said, "%s", _("bubblewrap (bwrap) is not installed: install Debian's bubblewrap package"));
-        else if (!mkdtemp(work))
-            snprintf(said, sizeof said, _("cannot make a folder to try a sandbox in (%s): %s"), work, strerror(errno));
-        else {
-            rv_sandbox_job job = {.work = work, .step = RV_SANDBOX_COMPILE};
-            char *argv[] = {"/usr/bin/true", NULL};
-            rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head);
-            ok = r.end == RV_PROC_EXITED && r.status == 0;
-            if (!ok) {
-                char *nl = strchr(head, '\n');
-                if (nl) *nl = 0;
-                const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed")
-                                                                 : userns_hint();
-                const char *reason = head[0] ? head : _("it gave no reason");
-                if (hint) snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
-                else snprintf(said, sizeof said, _("bubblewrap cannot make a sandbox here: %s"), reason);
-            }
-            rmdir(work);
-        }
-    }
-    if (!ok) snprintf(why, len, "%s", said);
-    return ok;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, trial);
+    if (!trial_ok) snprintf(why, len, "%s", trial_said);
+    return trial_ok;
 }
 
 rv_proc_result rv_sandbox_run(const rv_sandbox_job *job, char *const argv[], char *const env[], const char *log,

@@ -3,9 +3,9 @@
  * (`trace --sandbox`, `check --sandbox`, the class).  The sandbox sees the
  * system's programs and libraries, the CUDA toolkit, the GPU and the few
  * reducevis files named to it, all read-only; it writes only in its work
- * folder and a small private /tmp; it has no network, its own processes,
- * and limits on CPU time, memory, file size, processes, open files, output,
- * disk and wall-clock time.  README.md's "Security: the sandbox" says the
+ * folder and a small private /tmp and /dev/shm; it has no network, its own
+ * processes, and limits on CPU time, memory, file size, processes, open
+ * files, output, disk and wall-clock time.  README.md's "Security: the sandbox" says the
  * same rules in words an administrator can check. */
 #ifndef RV_OWN_SANDBOX_H
 #define RV_OWN_SANDBOX_H
@@ -28,6 +28,7 @@ typedef struct rv_sandbox_limits {
     uint64_t file_bytes;    /* the largest file it may write (RLIMIT_FSIZE)               */
     uint64_t work_bytes;    /* how much the work folder may grow, all files together      */
     uint64_t tmp_bytes;     /* the private /tmp (a tmpfs of this size)                    */
+    uint64_t shm_bytes;     /* the private /dev/shm (likewise)                            */
     uint64_t output_bytes;  /* its stdout and stderr together; past it, it is stopped     */
     int      nproc;         /* processes and threads of its user (RLIMIT_NPROC)           */
     int      nofile;        /* open files of one process (RLIMIT_NOFILE)                  */

@@ -189,7 +189,7 @@ static rv_proc_result run_cmd(const rv_own_opts *o, const char *work, rv_sandbox
 {
     if (!o->sandbox) return rv_proc_run(argv, env, log, limit_s);
     rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float)};
-    for (int i = 0; show && show[i] && i < 3; i++) job.show[i] = show[i];
+    for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
     return rv_sandbox_run(&job, argv, env, log, limit_s);
 }
 

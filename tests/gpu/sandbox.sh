@@ -82,7 +82,26 @@ one() { # STRIKE CASE
 }
 
 say "== a normal file first: reducevis trace tests/own/my_reduce.cu --sandbox --no-view"
-(cd "$src" && timeout 300 "$rv" trace tests/own/my_reduce.cu --sandbox --no-view -o "$tmp/first.rvt") 2>&1 | tee -a "$log"
+if ! (cd "$src" && timeout 300 "$rv" trace tests/own/my_reduce.cu --sandbox --no-view --keep "$tmp/first" \
+        -o "$tmp/first.rvt") 2>&1 | tee -a "$log"; then
+    # what the sandbox kept from the GPU: the logs of each step, the same
+    # file without the sandbox (it is ours), and what the sandbox sees
+    say "== it failed; the kept logs:"
+    for f in "$tmp"/first/*.log; do say "--- $(basename "$f")"; tail -20 "$f" | tee -a "$log"; done
+    say "== the same without --sandbox:"
+    (cd "$src" && timeout 300 "$rv" trace tests/own/my_reduce.cu --no-view --no-time -o "$tmp/plain.rvt") 2>&1 | tee -a "$log"
+    say "== inside a sandbox made the same way: ids, limits, /dev, the driver's files"
+    cat >"$tmp/look.cu" <<'EOF'
+#include <cstdlib>
+__attribute__((constructor)) static void look()
+{
+    system("id; ulimit -a; ls -la /dev /dev/nvidia-caps /proc/driver/nvidia 2>&1; cat /proc/self/mountinfo | cut -d' ' -f4,5 | head -60");
+}
+unsigned int launch(const float *, float *, unsigned int, unsigned int, cudaStream_t) { return 1; }
+EOF
+    timeout 120 "$rv" trace "$tmp/look.cu" --sandbox --no-view --no-time --n 4096 --keep "$tmp/look" >/dev/null 2>&1
+    head -150 "$tmp/look/traced.log" | tee -a "$log"
+fi
 host_cases="system secrets socket forkbomb bigalloc hostloop bigfile diskfill flood"
 for g in $groups; do
     case $g in

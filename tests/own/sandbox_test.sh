@@ -221,6 +221,8 @@ bigfile)
     ;;
 diskfill)
     can_run; fill diskfill
+    free_mb=$(df -Pm "$TMPDIR" | awk 'NR == 2 {print $4}')
+    [ "${free_mb:-0}" -ge 2048 ] || { echo "SKIPPED: $TMPDIR has $free_mb MiB free; filling the disk up to the 1 GiB limit needs 2 GiB"; exit 77; }
     sandboxed 2 "the disk limit" diskfill
     used=$(du -sm "$TMPDIR/keep-diskfill" | cut -f1)
     check "diskfill: stopped near 1 GiB ($used MiB)" test "$used" -lt 1800
@@ -270,6 +272,7 @@ kernel_forever|kernel_corrupt)
 as_user)
     # reducevis run by an ordinary user: bwrap makes a user namespace
     [ "$(id -u)" -eq 0 ] || { echo "SKIPPED: already run as an ordinary user (every other case is this one)"; exit 77; }
+    can_run
     command -v setpriv >/dev/null || { echo "SKIPPED: setpriv (util-linux) is needed to become another user"; exit 77; }
     as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups --)
     if ! "${as_nobody[@]}" test -x "$rv" -a -r "$src/tests/own/my_reduce.cu"; then
