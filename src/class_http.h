@@ -14,7 +14,9 @@
  *                               words, tooltips), kept out of the page, once
  *                               revealed (the teacher: any time)
  *   GET  /results.csv?k=SECRET, /results.json?k=SECRET
- * Anything else is 404; a request with a body is refused (every field is in
+ * and the students' kernels (class_submit.h: POST /submit, GET /submission,
+ * /submissions, /start).
+ * Anything else is 404; a request with a body (but /submit's) is refused (every field is in
  * the query, each with a length cap).  Only the secret moves the lesson,
  * reveals or exports.
  */
@@ -23,6 +25,7 @@
 
 #include <stddef.h>
 #include "room.h"
+#include "submit_queue.h"
 
 #define CLASS_SECRET_LEN 32     /* hex digits of the teacher's secret          */
 
@@ -39,6 +42,7 @@ typedef struct class_http_opts {
     int npos;                   /* answers kept out of the page: position k's  */
     char *const *answer;        /* JSON (NULL: none), answer_len[k] bytes      */
     const size_t *answer_len;
+    submit_queue *submit;       /* the students' kernels (class_submit.h); NULL: none taken */
 } class_http_opts;
 
 /* Starts the server on its own threads.  NULL + err (the address, the port

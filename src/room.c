@@ -156,7 +156,8 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
     }
     if (answers_path) {
         /* O_APPEND: every line goes at the end, whatever else writes the file */
-        int fd = open(answers_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        /* 0600: the join lines hold the students' tokens */
+        int fd = open(answers_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
         if (fd < 0 || !(r->log = fdopen(fd, "a"))) {
             snprintf(err, errlen, _("cannot open the answers file %s: %s"), answers_path, strerror(errno));
             if (fd >= 0)
@@ -285,6 +286,15 @@ int room_knows(room *r, const char *token)
     return k;
 }
 
+int room_student_id(room *r, const char *token)
+{
+    pthread_mutex_lock(&r->mu);
+    const student *s = find(r, token);
+    int id = s ? s->id : -1;
+    pthread_mutex_unlock(&r->mu);
+    return id;
+}
+
 room_status room_join(room *r, const char *code, const char *name, char token[ROOM_TOKEN_LEN + 1], int *id,
                       double now)
 {
@@ -337,7 +347,8 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
                 stamp(at, sizeof at);
                 fprintf(r->log, "{\"at\":\"%s\",\"event\":\"join\",\"student\":%d,\"name\":", at, s->id);
                 rv_json_string(r->log, s->name);
-                fputs("}\n", r->log);
+                /* the token too, so that `class --resume` knows the student again */
+                fprintf(r->log, ",\"token\":\"%s\"}\n", s->token);
                 fflush(r->log);
             }
         }
@@ -376,7 +387,9 @@ room_status room_answer(room *r, const char *token, int step, const char *text, 
             fprintf(r->log, "{\"at\":\"%s\",\"event\":\"answer\",\"student\":%d,\"step\":%d,\"answer\":", at, s->id,
                     step + 1);
             rv_json_string(r->log, words);
-            fprintf(r->log, ",\"right\":%s}\n", quiz_check_answer(&r->q[step], number, lanes) ? "true" : "false");
+            fprintf(r->log, ",\"right\":%s,\"sent\":", quiz_check_answer(&r->q[step], number, lanes) ? "true" : "false");
+            rv_json_string(r->log, text);   /* as sent: what --resume reads back */
+            fputs("}\n", r->log);
             fflush(r->log);
         }
     }
@@ -704,4 +717,110 @@ void room_results(room *r, int *asked, int *answered, int *right)
             }
     }
     pthread_mutex_unlock(&r->mu);
+}
+
+/* ---- a class resumed (`reducevis class --resume DIR`) ---------------------- */
+
+static const char *member_text(const rv_json *o, const char *key)
+{
+    for (int i = 0; i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_STRING)
+            return o->kids[i].text;
+    return NULL;
+}
+
+static int member_int(const rv_json *o, const char *key)
+{
+    for (int i = 0; i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_NUMBER)
+            return (int)o->kids[i].number;
+    return -1;
+}
+
+int room_log_code(const char *answers_path, char code[ROOM_CODE_LEN + 1])
+{
+    FILE *f = fopen(answers_path, "r");
+    char line[4096];
+    int found = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        rv_json o;
+        char err[200];
+        if (rv_json_parse(line, strlen(line), &o, err, sizeof err) != 0)
+            continue;
+        const char *ev = o.type == RV_JSON_OBJECT ? member_text(&o, "event") : NULL, *c = NULL;
+        if (ev && !strcmp(ev, "start") && (c = member_text(&o, "code")) && strlen(c) == ROOM_CODE_LEN) {
+            memcpy(code, c, ROOM_CODE_LEN + 1);
+            found = 1;   /* the last start: the code the class has now */
+        }
+        rv_json_free(&o);
+    }
+    if (f)
+        fclose(f);
+    return found ? 0 : -1;
+}
+
+int room_replay(room *r, const char *answers_path, int *joins, int *answers)
+{
+    FILE *f = fopen(answers_path, "r");
+    if (!f)
+        return -1;
+    char line[4096];
+    *joins = *answers = 0;
+    pthread_mutex_lock(&r->mu);
+    while (fgets(line, sizeof line, f)) {
+        rv_json o;
+        char err[200];
+        if (rv_json_parse(line, strlen(line), &o, err, sizeof err) != 0)
+            continue;   /* a line cut short by a kill: the rest is whole */
+        const char *ev = o.type == RV_JSON_OBJECT ? member_text(&o, "event") : NULL;
+        const char *token = member_text(&o, "token"), *name = member_text(&o, "name"), *sent = member_text(&o, "sent");
+        int id = member_int(&o, "student"), step = member_int(&o, "step") - 1;
+        if (ev && !strcmp(ev, "join") && token && strlen(token) == ROOM_TOKEN_LEN && !find(r, token) && id > 0 &&
+            r->ns < r->lim.max_students) {
+            if (r->ns == r->cap) {
+                int cap = r->cap ? 2 * r->cap : 64;
+                student *p = realloc(r->s, (size_t)cap * sizeof *p);
+                if (p)
+                    r->s = p, r->cap = cap;
+            }
+            student *s = r->ns < r->cap ? &r->s[r->ns] : NULL;
+            if (s) {
+                memset(s, 0, sizeof *s);
+                s->has = calloc((size_t)r->nsteps, 1);
+                s->number = calloc((size_t)r->nsteps, sizeof *s->number);
+                s->lanes = calloc((size_t)r->nsteps, sizeof *s->lanes);
+                if (s->has && s->number && s->lanes) {
+                    memcpy(s->token, token, ROOM_TOKEN_LEN + 1);
+                    snprintf(s->name, sizeof s->name, "%s", name ? name : "");
+                    s->id = id;
+                    s->bucket = r->lim.answer_burst;
+                    s->bucket_at = -1;
+                    r->ns++;
+                    (*joins)++;
+                } else {
+                    free(s->has), free(s->number), free(s->lanes);
+                }
+            }
+        } else if (ev && !strcmp(ev, "answer") && sent && step >= 0 && step < r->nsteps && r->has_q[step]) {
+            student *s = NULL;
+            for (int i = 0; i < r->ns && !s; i++)
+                if (r->s[i].id == id)
+                    s = &r->s[i];
+            int64_t number = 0;
+            uint32_t lanes = 0;
+            char why[120];
+            if (s && quiz_parse_answer(r->an, &r->q[step], sent, &number, &lanes, why, sizeof why) == 0) {
+                s->has[step] = 1;
+                s->number[step] = number;
+                s->lanes[step] = lanes;
+                r->asked[step] = 1;
+                (*answers)++;
+            }
+        }
+        rv_json_free(&o);
+    }
+    fclose(f);
+    r->tally++;
+    pthread_mutex_unlock(&r->mu);
+    return 0;
 }

@@ -106,6 +106,8 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
 room_status room_answer(room *r, const char *token, int step, const char *text, double now);
 /* 1 when token is a student's. */
 int room_knows(room *r, const char *token);
+/* The student's number (as joined), or -1 when token is no student's. */
+int room_student_id(room *r, const char *token);
 
 /* The teacher: go to step (clamped; the step's question opens again,
  * answers kept), reveal the current step's answer. */
@@ -139,6 +141,15 @@ void room_publish(room *r);
  * counters it shows.  Returns the length written (always < len). */
 size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
                        uint64_t *tally);
+
+/* A class resumed (`reducevis class --resume DIR`): the join code of the
+ * answers file's last start (0; -1 when it has none) ... */
+int room_log_code(const char *answers_path, char code[ROOM_CODE_LEN + 1]);
+/* ... and, into a new room with that code, every student who joined (by the
+ * same token, number and name) and every answer they gave, read back from
+ * the answers file; *joins and *answers count them.  0, or -1 when the file
+ * cannot be read.  Lines cut short (a killed server) are passed over. */
+int room_replay(room *r, const char *answers_path, int *joins, int *answers);
 
 /* Exports: one row per student and question asked (answer empty where the
  * student gave none).  0, or -1 when writing failed. */

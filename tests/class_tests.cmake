@@ -6,9 +6,16 @@
 #                    flood, the connection cap, one address's idle sockets, a
 #                    half request), and the answers file whole after a SIGKILL
 #                    mid-lesson (label `class`)
+#   class_submit     the students' kernels: a file that does not compile comes
+#                    back with nvcc's line, the queue's bounds, every kernel kept
+#                    after a SIGKILL, and no kernels taken (said why) without a
+#                    sandbox (label `class`; the verdict needs a GPU: SKIPPED)
 #   browser_class    three students and the teacher in headless Chromium, in
 #                    English and Chinese (label `browser`; skipped, saying why,
 #                    without Chromium)
+#   browser_class_submit  a student's kernel in headless Chromium: the starting
+#                    file in CodeMirror, nvcc's line back on the page, the
+#                    teacher's list and board (label `browser`, in both languages)
 #   class_load       label `bench`: a short loopback run of the load benchmark
 #                    (100 students, 10 rejoining, steps of 0.5 s); tests/class/load_bench.py with
 #                    its defaults is the full one (500 students, 50 rejoining);
@@ -18,17 +25,28 @@ find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
   add_test(NAME class_refusals
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/refusals_test.py $<TARGET_FILE:reducevis>)
+  add_test(NAME class_submit
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/submit_test.py $<TARGET_FILE:reducevis>
+                   ${CMAKE_SOURCE_DIR})
   add_test(NAME browser_class
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/browser/class_test.py
+                   $<TARGET_FILE:reducevis> ${CMAKE_BINARY_DIR}/browser-shots)
+  add_test(NAME browser_class_submit
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/browser/class_submit_test.py
                    $<TARGET_FILE:reducevis> ${CMAKE_BINARY_DIR}/browser-shots)
   add_test(NAME class_load
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/load_bench.py $<TARGET_FILE:reducevis>
                    --students 100 --rejoiners 10 --seconds 60 --step-s 0.5)
   set_tests_properties(class_refusals PROPERTIES LABELS class TIMEOUT 300
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+  # the sandbox's lock: its process limit counts the sandbox user's processes
+  set_tests_properties(class_submit PROPERTIES LABELS class SKIP_RETURN_CODE 77 TIMEOUT 600 RESOURCE_LOCK rv_sandbox
+    ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   # Alone: Chromium's processes, and the load, would slow the tests beside them.
   set_tests_properties(browser_class PROPERTIES LABELS browser SKIP_RETURN_CODE 77 TIMEOUT 400 RUN_SERIAL TRUE
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+  set_tests_properties(browser_class_submit PROPERTIES LABELS browser SKIP_RETURN_CODE 77 TIMEOUT 600 RUN_SERIAL TRUE
+    RESOURCE_LOCK rv_sandbox ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   set_tests_properties(class_load PROPERTIES LABELS bench TIMEOUT 300 RUN_SERIAL TRUE
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
 else()

@@ -36,14 +36,20 @@
 #include "../cli.h"
 #include "../i18n.h"
 #include "../room.h"
+#include "../submit_queue.h"
 #include "../versions.h"
 
 /* The live class's own style and script (cmake/embed.cmake). */
 extern const char html_class_css[];
 extern const char html_class_js[];
+#ifdef RV_HAVE_CODEMIRROR
+/* The students' code editor, Debian's CodeMirror 5 and its C-like mode
+ * (src/viewer/CMakeLists.txt), put before the class's own script. */
+extern const char rv_codemirror_js[], rv_codemirror_css[], rv_codemirror_clike_js[];
+#endif
 
 typedef struct class_opts {
-    const char *bind, *out;
+    const char *bind, *out, *resume;
     int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
     int page_w, page_h;
 } class_opts;
@@ -51,7 +57,7 @@ typedef struct class_opts {
 static void class_usage(FILE *f)
 {
     fprintf(f, "%s", _("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
-        "                       [--out DIR] [--no-window] [--max-students N] [--max-connections N]\n"
+        "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
         "                       [--max-per-address N] [--idle-timeout S]\n"
         "                       [--page-size WxH] [--lang zh|en] [view's other options]\n"
         "\n"
@@ -67,6 +73,8 @@ static void class_usage(FILE *f)
         "                       0.0.0.0 for the classroom's network)\n"
         "  --port P             the port (default 8080; 0: any free one)\n"
         "  --out DIR            where the answers go (default class-YYYYMMDD-HHMMSS)\n"
+        "  --resume DIR         the class of DIR again, after a stop or a crash: its join code, its\n"
+        "                       students (their pages carry on), their answers and kernels\n"
         "  --no-window          serve without the window: the teacher's page drives;\n"
         "                       Ctrl+C (or SIGTERM) ends the class\n"
         "  --max-students N     joins beyond N are refused (default 2000)\n"
@@ -113,7 +121,7 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
     rest[(*nrest)++] = "view";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") ||
+        int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") || !strcmp(a, "--resume") ||
                     !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size") ||
                     !strcmp(a, "--max-per-address") || !strcmp(a, "--idle-timeout");
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -131,6 +139,8 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
                 return bad_usage(_("--port '%s': expected 0 to 65535"), val);
         } else if (!strcmp(a, "--out")) {
             o->out = val;
+        } else if (!strcmp(a, "--resume")) {
+            o->resume = o->out = val;
         } else if (!strcmp(a, "--max-students")) {
             if (parse_count(val, 1, 100000, &o->max_students) != 0)
                 return bad_usage(_("--max-students '%s': expected 1 to 100000"), val);
@@ -220,6 +230,16 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
 {
     html_page live = { .live_css = html_class_css, .live_js = html_class_js, .withheld = keep_answer,
                        .withheld_arg = held };
+#ifdef RV_HAVE_CODEMIRROR
+    /* one script and one style sheet: the page has one place for each */
+    static char *js, *css;
+    if (!js && asprintf(&js, "%s\n;\n%s\n;\n%s", rv_codemirror_js, rv_codemirror_clike_js, html_class_js) < 0)
+        js = NULL;
+    if (!css && asprintf(&css, "%s\n%s", rv_codemirror_css, html_class_css) < 0)
+        css = NULL;
+    if (js && css)
+        live.live_js = js, live.live_css = css;
+#endif
     static const struct { const char *key, *word; } words[] = {
         { "join", N_("Join") }, { "name", N_("Your name (or none)") }, { "code", N_("Join code") },
         { "joined", N_("You are {name}.") }, { "anonymous", N_("student {id}") },
@@ -232,6 +252,11 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "reveal", N_("Show the answer") }, { "teacher", N_("Teacher") }, { "spread", N_("The class's answers") },
         { "lanes", N_("lane numbers separated by commas, e.g. 0,8,16,24") }, { "number", N_("a whole number") },
         { "results", N_("Results (CSV)") }, { "nothing", N_("No question at this step.") },
+        { "kernel", N_("Your kernel") }, { "kernels", N_("The students' kernels") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
+        { "kqueued", N_("Waiting: number {position} in the queue") },
+        { "krunning", N_("Being compiled and judged on the GPU\xE2\x80\xA6") },
+        { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
+        { "kerror", N_("Nothing to judge: see the messages below.") },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;
@@ -319,6 +344,23 @@ static int export_file(room *r, const char *dir, const char *name, int (*write)(
     return rc;
 }
 
+/* dir/submissions.csv: one row per kernel sent (submissions.jsonl has
+ * each one's output too). */
+static int write_submissions(submit_queue *q, const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/submissions.csv", dir);
+    FILE *f = fopen(path, "w");
+    int rc = f ? submit_queue_write_csv(q, f) : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, _("reducevis class: cannot write %s: %s\n"), path, strerror(errno));
+    else
+        printf(_("wrote %s\n"), path);
+    return rc;
+}
+
 int class_main(int argc, char **argv)
 {
     class_opts o;
@@ -338,7 +380,15 @@ int class_main(int argc, char **argv)
     if (!vo.compare && !vo.predict)
         vo.predict = PREDICT_TEACHER;   /* the question on the projector until the reveal */
 
-    char dir[512];
+    char dir[512], resumed_code[ROOM_CODE_LEN + 1];
+    if (o.resume) {
+        snprintf(dir, sizeof dir, "%s/answers.jsonl", o.resume);
+        if (room_log_code(dir, resumed_code) != 0) {
+            fprintf(stderr, _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
+                              "start)\n"), o.resume);
+            return RV_EXIT_RUNTIME;
+        }
+    }
     if (o.out) {
         snprintf(dir, sizeof dir, "%s", o.out);
     } else {
@@ -377,6 +427,7 @@ int class_main(int argc, char **argv)
     room *r = NULL;
     class_http *h = NULL;
     class_live *live = NULL;
+    submit_queue *sq = NULL;
     if (!page) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
@@ -384,10 +435,14 @@ int class_main(int argc, char **argv)
     char answers[600];
     snprintf(answers, sizeof answers, "%s/answers.jsonl", dir);
     room_limits lim = { .max_students = o.max_students };
-    if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, NULL, err, sizeof err))) {
+    if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, o.resume ? resumed_code : NULL,
+                       err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }
+    int joins = 0, given = 0;
+    if (o.resume && room_replay(r, answers, &joins, &given) == 0)
+        printf(_("resumed: %d students and %d answers from %s\n"), joins, given, answers);
     /* The server's threads take no signal: Ctrl+C and SIGTERM come here. */
     sigset_t stop;
     sigemptyset(&stop);
@@ -395,9 +450,18 @@ int class_main(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* the students' kernels: judged by this same program, in its sandbox */
+    char exe[1024];
+    ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[exe_len > 0 ? exe_len : 0] = '\0';
+    if (!(sq = submit_queue_new(dir, exe, err, sizeof err))) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        goto done;
+    }
     class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams,
                            .max_per_address = o.max_per_address, .idle_timeout_s = o.idle_timeout_s, .page = page,
-                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len };
+                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
+                           .submit = sq };
     if (!(h = class_http_start(r, &ho, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
@@ -411,6 +475,10 @@ int class_main(int argc, char **argv)
     printf(_("students: open %s and join with the code %s\n"), url, room_code(r));
     printf(_("teacher:  %s  (keep this address to yourself: it moves the lesson)\n"), teacher);
     printf(_("answers:  %s (appended as they arrive)\n"), answers);
+    if (submit_queue_why_closed(sq))
+        printf("%s\n", submit_queue_why_closed(sq));
+    else
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir);
     fflush(stdout);
 
     char line[300];
@@ -448,6 +516,8 @@ int class_main(int argc, char **argv)
     if (export_file(r, dir, "results.csv", room_write_csv) != 0 ||
         export_file(r, dir, "results.json", room_write_json) != 0)
         rc = RV_EXIT_RUNTIME;
+    if (write_submissions(sq, dir) != 0)
+        rc = RV_EXIT_RUNTIME;
     char png[700];
     snprintf(png, sizeof png, "%s/summary.png", dir);
     if (room_question(r, 0) || !a.comparing) {
@@ -462,6 +532,7 @@ done:
     if (r)
         room_close(r);
     class_http_stop(h);
+    submit_queue_free(sq);
     room_free(r);
     free(live);
     answers_free(&held);

@@ -100,6 +100,7 @@
         token = r.body.token;
         try { localStorage.setItem("rv-class", JSON.stringify({ token: token, code: code })); } catch (err) { /* private mode */ }
         connect();
+        joinedKernel();
       }, function () { status.textContent = words.lost; });
   });
   function forget() {
@@ -210,10 +211,135 @@
     };
   }
 
+  /* ---- the student's kernel (and the teacher's list of them) ----
+   * A student edits the exercise's starting file (in CodeMirror 5, from
+   * Debian's libjs-codemirror, embedded before this script: line numbers,
+   * C++ colouring, Tab, undo; where the build had none, a plain text area
+   * where Tab indents), sends it, and asks every two seconds how
+   * it stands while it waits in the queue; what comes back is check's
+   * output (nvcc's messages at the student's lines, or the verdict lines),
+   * shown as text.  The teacher's page lists every kernel as it arrives and
+   * a board per exercise: students by number, names never. */
+  var kernel = el("section", "kernel");
+  kernel.id = "rv-kernel";
+  var kernelTitle = el("h3", "", teacher ? words.kernels : words.kernel), kernelNote = el("p", "note");
+  kernel.append(kernelTitle, kernelNote);
+  panel.parentNode.insertBefore(kernel, panel.nextSibling);
+  var poll = null;
+  function getJson(url) {
+    return fetch(url, { cache: "no-store" }).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, body: j }; });
+    });
+  }
+  function verdictText(v) {
+    return v === "pass" ? words.kpass : v === "fail" ? words.kfail : words.kerror;
+  }
+  if (!teacher) {
+    var exSelect = el("select"), editor = el("textarea"), submitButton = el("button", "", words.ksubmit);
+    var kStatus = el("p", "status"), kOutput = el("pre", "output");
+    exSelect.id = "rv-exercise"; editor.id = "rv-editor"; submitButton.id = "rv-submit"; kOutput.id = "rv-output";
+    exSelect.setAttribute("aria-label", words.kexercise);
+    for (var n = 1; n <= 5; n++) {
+      var opt = el("option", "", fill(words.kexercise, { n: n }));
+      opt.value = String(n);
+      exSelect.append(opt);
+    }
+    editor.spellcheck = false; editor.rows = 18; editor.wrap = "off";
+    editor.setAttribute("autocapitalize", "off");
+    kernel.append(exSelect, submitButton, editor, kStatus, kOutput);
+    var cm = window.CodeMirror ? window.CodeMirror.fromTextArea(editor, {
+      mode: "text/x-c++src", lineNumbers: true, indentUnit: 4, tabSize: 4, viewportMargin: Infinity,
+      extraKeys: { Tab: function (c) { c.replaceSelection("    "); } }
+    }) : null;
+    function code() { return cm ? cm.getValue() : editor.value; }
+    function loadStart() {
+      getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) { kernelState(r); }, function () {});
+      fetch("/start?n=" + exSelect.value, { cache: "no-store" }).then(function (r) { return r.text(); })
+        .then(function (t) { if (cm) cm.setValue(t); else editor.value = t; });
+    }
+    exSelect.addEventListener("change", loadStart);
+    editor.addEventListener("keydown", function (e) {
+      if (e.key !== "Tab" || e.shiftKey) return;
+      e.preventDefault();
+      document.execCommand("insertText", false, "    ");   /* keeps the browser's undo */
+    });
+    submitButton.addEventListener("click", function () {
+      fetch("/submit?t=" + encodeURIComponent(token) + "&ex=" + exSelect.value,
+            { method: "POST", body: code(), cache: "no-store", headers: { "Content-Type": "text/plain" } })
+        .then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); })
+        .then(function (r) {
+          if (r.status !== 200) { kStatus.textContent = fill(words.refused, { why: r.body.error || r.status }); return; }
+          kOutput.textContent = "";
+          follow();
+        }, function () { kStatus.textContent = words.lost; });
+    });
+    var kernelState = function (r) {
+      if (r.status !== 200) return;
+      var open = r.body.open;
+      show(submitButton, open); show(exSelect, open);
+      if (cm) cm.getWrapperElement().hidden = !open; else show(editor, open);
+      kernelNote.textContent = open ? "" : r.body.why;
+      var s = r.body.latest;
+      if (!s) return;
+      if (s.state === "queued") kStatus.textContent = fill(words.kqueued, { position: s.position });
+      else if (s.state === "running") kStatus.textContent = words.krunning;
+      else {
+        kStatus.textContent = verdictText(s.verdict);
+        kOutput.textContent = s.output;
+      }
+      return s.state !== "done";
+    };
+    var follow = function () {
+      clearTimeout(poll);
+      getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) {
+        if (kernelState(r)) poll = setTimeout(follow, 2000);
+      }, function () { poll = setTimeout(follow, 4000); });
+    };
+    var firstKernel = true;
+    var joinedKernel = function () { if (firstKernel && token) { firstKernel = false; loadStart(); follow(); } };
+  } else {
+    var board = el("div", "board"), list = el("table", "submissions");
+    kernel.append(board, list);
+    var teacherPoll = function () {
+      getJson("/submissions?k=" + encodeURIComponent(secret)).then(function (r) {
+        if (r.status === 200) teacherKernels(r.body);
+        setTimeout(teacherPoll, 2000);
+      }, function () { setTimeout(teacherPoll, 4000); });
+    };
+    var teacherKernels = function (b) {
+      kernelNote.textContent = b.open ? "" : b.why;
+      list.textContent = "";
+      board.textContent = "";
+      var best = {};
+      b.list.slice().reverse().forEach(function (s) {
+        var tr = el("tr");
+        tr.append(el("td", "", "#" + s.id), el("td", "", fill(words.anonymous, { id: s.student })),
+                  el("td", "", fill(words.kexercise, { n: s.exercise })),
+                  el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : s.state === "running" ? words.krunning
+                                                          : fill(words.kqueued, { position: s.position })));
+        list.append(tr);
+        var key = s.exercise + ":" + s.student;
+        if (s.state === "done" && (!best[key] || s.verdict === "pass")) best[key] = s;
+      });
+      for (var n = 1; n <= 5; n++) {
+        var row = el("p", "", fill(words.kexercise, { n: n }) + ": "), any = false;
+        Object.keys(best).forEach(function (k) {
+          var s = best[k];
+          if (s.exercise !== n) return;
+          any = true;
+          row.append(el("span", "chip " + s.verdict, fill(words.anonymous, { id: s.student })), " ");
+        });
+        if (any) board.append(row);
+      }
+    };
+    teacherPoll();
+  }
+
   show(answerForm, false);
   show(verdict, false);
   show(spreadTitle, false);
   show(bars, false);
   if (teacher || token) connect();
   else show(joinForm, true);
+  if (!teacher) { show(kernel, true); joinedKernel(); }
 })();

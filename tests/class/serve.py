@@ -20,13 +20,13 @@ import urllib.parse
 
 
 class Class:
-    def __init__(self, exe, *args, out=None):
+    def __init__(self, exe, *args, out=None, env=None):
         self.out = out or tempfile.mkdtemp(prefix="rv-class-")
         if not out:  # a folder of its own: gone when the test ends, read or not
             atexit.register(shutil.rmtree, self.out, True)
         self.proc = subprocess.Popen([exe, "class", "--no-window", "--port", "0", "--out", self.out] + list(args),
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env=dict(os.environ, DISPLAY="", WAYLAND_DISPLAY=""))
+                                     env=dict(env or os.environ, DISPLAY="", WAYLAND_DISPLAY=""))
         self.printed = ""
         deadline = time.time() + 120
         while "Ctrl+C" not in self.printed:

@@ -1,0 +1,225 @@
+/* class_submit.c — the class server's paths for the students' kernels
+ * (class_submit.h).
+ *
+ * The one path of the class that takes a request body: POST /submit.  Its
+ * length is checked from Content-Length before a byte is read (larger is
+ * refused at once), and again as the body comes, for a client that sent
+ * none or lied; the body is gathered into memory, at most SUBMIT_MAX_BYTES,
+ * and handed to the queue once whole.  The student is known only by its
+ * token (room_student_id), the teacher by the secret (checked by
+ * class_http.c).  Nothing is read from disk: the starting files are
+ * embedded at build time (cmake/embed.cmake).
+ */
+#define _GNU_SOURCE
+#include "class_submit.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exercises.h"
+#include "i18n.h"
+#include "json.h"
+
+/* docs/exercises/N-*\/start.cu, embedded by CMakeLists.txt */
+extern const char rv_exercise_start_1[], rv_exercise_start_2[], rv_exercise_start_3[], rv_exercise_start_4[],
+    rv_exercise_start_5[];
+static const char *const start_file[] = { rv_exercise_start_1, rv_exercise_start_2, rv_exercise_start_3,
+                                          rv_exercise_start_4, rv_exercise_start_5 };
+_Static_assert(sizeof start_file / sizeof start_file[0] == RV_NUM_EXERCISES, "start_file");   /* one per exercise */
+
+#define UPLOAD_MAGIC 0x53554231u   /* marks this file's request state */
+
+typedef struct upload {
+    uint32_t magic;
+    int too_large;
+    size_t len;
+    char *buf;                     /* SUBMIT_MAX_BYTES + 1 */
+} upload;
+
+int class_submit_owns(const char *url)
+{
+    return !strcmp(url, "/submit") || !strcmp(url, "/submission") || !strcmp(url, "/submissions") ||
+           !strcmp(url, "/start");
+}
+
+void class_submit_done(void *state)
+{
+    uint32_t magic;
+    if (!state)
+        return;
+    memcpy(&magic, state, sizeof magic);   /* class_http.c's own state is an int */
+    if (magic != UPLOAD_MAGIC)
+        return;
+    upload *u = state;
+    free(u->buf);
+    u->magic = 0;
+    free(u);
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type, const char *body,
+                                 size_t len, enum MHD_ResponseMemoryMode mode)
+{
+    struct MHD_Response *res = MHD_create_response_from_buffer(len, (void *)body, mode);
+    if (!res)
+        return MHD_NO;
+    MHD_add_response_header(res, "Content-Type", type);
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    if (status == MHD_HTTP_TOO_MANY_REQUESTS || status == MHD_HTTP_SERVICE_UNAVAILABLE)
+        MHD_add_response_header(res, "Retry-After", "5");
+    enum MHD_Result rc = MHD_queue_response(c, status, res);
+    MHD_destroy_response(res);
+    return rc;
+}
+
+/* A malloc'd JSON text, sent and freed (NULL: out of memory). */
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *why);
+
+static enum MHD_Result send_owned(struct MHD_Connection *c, char *json)
+{
+    if (!json)
+        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, _("out of memory"));
+    return send_text(c, MHD_HTTP_OK, "application/json; charset=utf-8", json, strlen(json), MHD_RESPMEM_MUST_FREE);
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *why)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return MHD_NO;
+    fputs("{\"error\":", f);
+    rv_json_string(f, why);
+    fputs("}", f);
+    if (fclose(f) != 0) {
+        free(text);
+        return MHD_NO;
+    }
+    return send_text(c, status, "application/json; charset=utf-8", text, len, MHD_RESPMEM_MUST_FREE);
+}
+
+static unsigned status_of(submit_status s)
+{
+    switch (s) {
+    case SUBMIT_OK: return MHD_HTTP_OK;
+    case SUBMIT_CLOSED: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    case SUBMIT_TOO_LARGE: return MHD_HTTP_CONTENT_TOO_LARGE;
+    case SUBMIT_BAD_EXERCISE: case SUBMIT_NOT_TEXT: return MHD_HTTP_BAD_REQUEST;
+    case SUBMIT_BUSY: return MHD_HTTP_TOO_MANY_REQUESTS;
+    case SUBMIT_FULL: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    case SUBMIT_NO_DISK: return MHD_HTTP_INTERNAL_SERVER_ERROR;
+    }
+    return MHD_HTTP_INTERNAL_SERVER_ERROR;
+}
+
+/* A number from 1 to RV_NUM_EXERCISES, or 0. */
+static int exercise_of(const char *s)
+{
+    return s && s[0] >= '1' && s[0] <= '0' + RV_NUM_EXERCISES && !s[1] ? s[0] - '0' : 0;
+}
+
+static const char *arg(struct MHD_Connection *c, const char *key)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
+    return v && strnlen(v, 257) <= 256 ? v : NULL;
+}
+
+/* POST /submit: the headers first, then the body in pieces, then the end. */
+static enum MHD_Result submit(submit_queue *q, room *r, struct MHD_Connection *c, const char *upload_data,
+                              size_t *upload_size, void **state)
+{
+    if (!*state) {
+        if (!q)
+            return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+        if (submit_queue_why_closed(q))
+            return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_queue_why_closed(q));
+        const char *t = arg(c, "t");
+        if (!t || room_student_id(r, t) < 0)
+            return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (cl && strtoull(cl, NULL, 10) > SUBMIT_MAX_BYTES)
+            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, submit_status_text(SUBMIT_TOO_LARGE));
+        upload *u = calloc(1, sizeof *u);
+        if (!u || !(u->buf = malloc(SUBMIT_MAX_BYTES + 1))) {
+            free(u);
+            return MHD_NO;
+        }
+        u->magic = UPLOAD_MAGIC;
+        *state = u;
+        return MHD_YES;
+    }
+    upload *u = *state;
+    if (*upload_size) {   /* a piece of the body */
+        if (u->len + *upload_size > SUBMIT_MAX_BYTES)
+            u->too_large = 1;
+        else
+            memcpy(u->buf + u->len, upload_data, *upload_size), u->len += *upload_size;
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (u->too_large)
+        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, submit_status_text(SUBMIT_TOO_LARGE));
+    int student = room_student_id(r, arg(c, "t"));
+    int exercise = exercise_of(arg(c, "ex"));
+    if (student < 0)
+        return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+    int id = 0;
+    submit_status st = submit_queue_add(q, student, exercise, u->buf, u->len, &id);
+    if (st != SUBMIT_OK)
+        return send_error(c, status_of(st), submit_status_text(st));
+    char buf[80];
+    snprintf(buf, sizeof buf, "{\"id\":%d}", id);
+    return send_text(c, MHD_HTTP_OK, "application/json; charset=utf-8", buf, strlen(buf), MHD_RESPMEM_MUST_COPY);
+}
+
+enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struct MHD_Connection *c, const char *url,
+                                    const char *method, const char *upload_data, size_t *upload_size, void **state)
+{
+    int get = !strcmp(method, MHD_HTTP_METHOD_GET), post = !strcmp(method, MHD_HTTP_METHOD_POST);
+    if (!strcmp(url, "/submit")) {
+        if (!post)
+            return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use POST"));
+        return submit(q, r, c, upload_data, upload_size, state);
+    }
+    /* the other paths take no body, as the rest of the class */
+    static int seen;
+    if (!*state) {
+        *state = &seen;
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        const char *te = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+        if ((cl && strcmp(cl, "0")) || te)
+            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, _("no request body is taken: every field is in the query"));
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (!get)
+        return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use GET"));
+    if (!strcmp(url, "/start")) {
+        int n = exercise_of(arg(c, "n"));
+        if (!n)
+            return send_error(c, MHD_HTTP_NOT_FOUND, submit_status_text(SUBMIT_BAD_EXERCISE));
+        return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", start_file[n - 1], strlen(start_file[n - 1]),
+                         MHD_RESPMEM_PERSISTENT);
+    }
+    if (!strcmp(url, "/submissions")) {
+        if (!teacher)
+            return send_error(c, MHD_HTTP_FORBIDDEN, _("the submissions need the teacher's secret"));
+        if (!q)
+            return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+        return send_owned(c, submit_queue_teacher_json(q));
+    }
+    /* /submission */
+    const char *t = arg(c, "t");
+    int student = t ? room_student_id(r, t) : -1;
+    if (student < 0)
+        return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+    if (!q)
+        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+    return send_owned(c, submit_queue_student_json(q, student));
+}

@@ -1,0 +1,455 @@
+/* submit_queue.c — the students' kernels, queued and judged one at a time
+ * (submit_queue.h).
+ *
+ * One mutex guards the list; the worker takes the oldest waiting
+ * submission, runs check on it with the mutex released, and records the
+ * result.  One worker, because check both compiles and runs: with one
+ * process at a time the GPU never holds two students' programs (their
+ * timings would disturb each other).  check runs as a child process under
+ * --sandbox, so a student's program that crashes or hangs takes down only
+ * that child, and its time limit (--timeout, and RUN_LIMIT_S around the
+ * whole check) keeps the queue moving.
+ */
+#define _GNU_SOURCE
+#include "submit_queue.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "exercises.h"
+#include "i18n.h"
+#include "json.h"
+#include "own/proc.h"
+#include "own/sandbox.h"
+
+enum {
+    MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
+    RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
+};
+
+typedef enum state { QUEUED, RUNNING, DONE } state;
+
+typedef struct sub {
+    int id, student, exercise;
+    state st;
+    int exit_code;             /* check's; -1 when it was stopped             */
+    double at, started, ended; /* CLOCK_REALTIME seconds                       */
+    char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
+} sub;
+
+struct submit_queue {
+    pthread_mutex_t mu;
+    pthread_cond_t work;
+    char dir[PATH_MAX], exe[1024];
+    char why_closed[600];
+    FILE *log;
+    sub *s;
+    int ns, cap, queued, stop, worker_on;
+    pthread_t worker;
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+const char *submit_status_text(submit_status s)
+{
+    switch (s) {
+    case SUBMIT_OK: return "ok";
+    case SUBMIT_CLOSED: return _("this class takes no kernels: no sandbox can be made on the teacher's machine");
+    case SUBMIT_TOO_LARGE: return _("the file is too large: a kernel is at most 256 KiB");
+    case SUBMIT_BAD_EXERCISE: return _("no such exercise");
+    case SUBMIT_BUSY: return _("your last kernel is still waiting: wait for its result before sending another");
+    case SUBMIT_FULL: return _("too many kernels are waiting: try again in a minute");
+    case SUBMIT_NOT_TEXT: return _("the file is empty or is not text");
+    case SUBMIT_NO_DISK: return _("the teacher's machine could not keep your file");
+    }
+    return "?";
+}
+
+static const char *verdict_of(const sub *s)
+{
+    if (s->st != DONE)
+        return "";
+    return s->exit_code == 0 ? "pass" : s->exit_code == 1 ? "fail" : "error";
+}
+
+static const char *state_name(state st)
+{
+    return st == QUEUED ? "queued" : st == RUNNING ? "running" : "done";
+}
+
+/* One line of submissions.jsonl, flushed (called under the mutex). */
+static void log_event(submit_queue *q, const sub *s)
+{
+    if (!q->log)
+        return;
+    fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", now_s(),
+            state_name(s->st), s->id, s->student, s->exercise);
+    if (s->st == DONE) {
+        fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"output\":",
+                verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started);
+        rv_json_string(q->log, s->output ? s->output : "");
+    }
+    fputs("}\n", q->log);
+    fflush(q->log);
+}
+
+/* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end,
+ * with the class's folder taken out of the file's name ("DIR/submissions/3.cu"
+ * is "3.cu" to the student: where the teacher keeps things is not theirs). */
+static char *read_output(const char *path, const char *folder)
+{
+    size_t len = 0;
+    char *t = rv_read_text(path, &len);
+    if (!t)
+        return strdup("");
+    size_t flen = strlen(folder);
+    for (char *at = flen ? strstr(t, folder) : NULL; at; at = strstr(at, folder)) {
+        memmove(at, at + flen, len + 1 - (size_t)(at + flen - t));
+        len -= flen;
+    }
+    if (len > SUBMIT_OUTPUT_MAX) {
+        char *cut = memrchr(t, '\n', SUBMIT_OUTPUT_MAX);
+        size_t keep = cut ? (size_t)(cut - t) + 1 : SUBMIT_OUTPUT_MAX;
+        snprintf(t + keep, len + 1 - keep, "%s", "[...]\n");
+    }
+    return t;
+}
+
+static void *work_loop(void *arg)
+{
+    submit_queue *q = arg;
+    pthread_mutex_lock(&q->mu);
+    for (;;) {
+        int k = 0;
+        while (!q->stop && !q->queued)
+            pthread_cond_wait(&q->work, &q->mu);
+        if (q->stop)
+            break;
+        while (q->s[k].st != QUEUED)
+            k++;
+        sub *s = &q->s[k];
+        s->st = RUNNING;
+        s->started = now_s();
+        int id = s->id, exercise = s->exercise;
+        q->queued--;
+        log_event(q, s);
+        pthread_mutex_unlock(&q->mu);
+
+        char src[PATH_MAX + 64], out[PATH_MAX + 64], ex[16], work[PATH_MAX + 64];
+        snprintf(src, sizeof src, "%s/submissions/%d.cu", q->dir, id);
+        snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
+        snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
+        snprintf(ex, sizeof ex, "%d", exercise);
+        char *argv[] = { q->exe, "check", src, "--exercise", ex, "--sandbox", "--timeout", "30", "--keep", work,
+                         NULL };
+        remove(out);   /* a resumed class judges again what was running */
+        rv_proc_result r = rv_proc_run(argv, NULL, out, RUN_LIMIT_S);
+        char folder[PATH_MAX + 64];
+        snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
+        char *text = read_output(out, folder);
+
+        pthread_mutex_lock(&q->mu);
+        s = &q->s[k];   /* the list may have moved */
+        s->output = text;
+        s->exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
+        s->ended = now_s();
+        s->st = DONE;
+        log_event(q, s);
+    }
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+static const rv_json *member(const rv_json *o, const char *key, rv_json_type type)
+{
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == type)
+            return &o->kids[i];
+    return NULL;
+}
+
+static double member_num(const rv_json *o, const char *key)
+{
+    const rv_json *m = member(o, key, RV_JSON_NUMBER);
+    return m ? m->number : -1;
+}
+
+/* A class resumed: the kernels of an earlier run of it, read back from
+ * submissions.jsonl; those that were waiting or running when it stopped wait
+ * again.  Lines cut short by a kill are passed over. */
+static void replay(submit_queue *q, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while (f && (n = getline(&line, &cap, f)) > 0) {
+        rv_json o;
+        char err[200];
+        if (rv_json_parse(line, (size_t)n, &o, err, sizeof err) != 0)
+            continue;
+        const rv_json *ev = member(&o, "event", RV_JSON_STRING), *out = member(&o, "output", RV_JSON_STRING);
+        int id = (int)member_num(&o, "id");
+        if (ev && !strcmp(ev->text, "queued") && id == q->ns + 1 && q->ns < MAX_SUBMISSIONS) {
+            if (q->ns == q->cap) {
+                int more = q->cap ? 2 * q->cap : 64;
+                sub *p = realloc(q->s, (size_t)more * sizeof *p);
+                if (p)
+                    q->s = p, q->cap = more;
+            }
+            if (q->ns < q->cap)
+                q->s[q->ns++] = (sub){ .id = id, .student = (int)member_num(&o, "student"),
+                                       .exercise = (int)member_num(&o, "exercise"), .st = QUEUED,
+                                       .at = member_num(&o, "at") };
+        } else if (ev && !strcmp(ev->text, "done") && id >= 1 && id <= q->ns) {
+            sub *s = &q->s[id - 1];
+            s->st = DONE;
+            s->exit_code = (int)member_num(&o, "exit");
+            s->started = s->at + member_num(&o, "waited_s");
+            s->ended = s->started + member_num(&o, "judged_s");
+            free(s->output);
+            s->output = strdup(out ? out->text : "");
+        }
+        rv_json_free(&o);
+    }
+    free(line);
+    if (f)
+        fclose(f);
+    for (int i = 0; i < q->ns; i++)
+        q->queued += q->s[i].st != DONE;
+}
+
+submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size_t errlen)
+{
+    submit_queue *q = calloc(1, sizeof *q);
+    if (!q) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        return NULL;
+    }
+    char real[PATH_MAX];   /* absolute: check names its file so, and the students are shown it without */
+    snprintf(q->dir, sizeof q->dir, "%s", realpath(dir, real) ? real : dir);
+    snprintf(q->exe, sizeof q->exe, "%s", exe);
+    pthread_mutex_init(&q->mu, NULL);
+    pthread_cond_init(&q->work, NULL);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/submissions", dir);
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, _("cannot make the folder %s: %s"), path, strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
+    replay(q, path);
+    if (!(q->log = fopen(path, "a"))) {
+        snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    char why[500];
+    if (!rv_sandbox_possible(why, sizeof why)) {
+        snprintf(q->why_closed, sizeof q->why_closed, _("no kernels are taken in this class: %s"), why);
+        return q;
+    }
+    if (pthread_create(&q->worker, NULL, work_loop, q) != 0) {
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    q->worker_on = 1;
+    return q;
+}
+
+void submit_queue_free(submit_queue *q)
+{
+    if (!q)
+        return;
+    if (q->worker_on) {
+        pthread_mutex_lock(&q->mu);
+        q->stop = 1;
+        pthread_cond_signal(&q->work);
+        pthread_mutex_unlock(&q->mu);
+        pthread_join(q->worker, NULL);
+    }
+    if (q->log)
+        fclose(q->log);
+    for (int i = 0; i < q->ns; i++)
+        free(q->s[i].output);
+    free(q->s);
+    pthread_cond_destroy(&q->work);
+    pthread_mutex_destroy(&q->mu);
+    free(q);
+}
+
+const char *submit_queue_why_closed(const submit_queue *q)
+{
+    return q->why_closed[0] ? q->why_closed : NULL;
+}
+
+/* The student's submission still waiting or running, or NULL (under the mutex). */
+static sub *pending(submit_queue *q, int student)
+{
+    for (int i = q->ns - 1; i >= 0; i--)
+        if (q->s[i].student == student && q->s[i].st != DONE)
+            return &q->s[i];
+    return NULL;
+}
+
+static int write_source(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");   /* a file left by a kill before its line: replaced */
+    if (!f)
+        return -1;
+    int ok = fwrite(text, 1, len, f) == len;
+    ok = fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+submit_status submit_queue_add(submit_queue *q, int student, int exercise, const char *text, size_t len, int *id)
+{
+    if (q->why_closed[0])
+        return SUBMIT_CLOSED;
+    if (len > SUBMIT_MAX_BYTES)
+        return SUBMIT_TOO_LARGE;
+    if (!rv_exercise_get(exercise))
+        return SUBMIT_BAD_EXERCISE;
+    if (!len || memchr(text, '\0', len))
+        return SUBMIT_NOT_TEXT;
+    pthread_mutex_lock(&q->mu);
+    submit_status st = SUBMIT_OK;
+    if (pending(q, student))
+        st = SUBMIT_BUSY;
+    else if (q->queued >= SUBMIT_MAX_QUEUED || q->ns >= MAX_SUBMISSIONS)
+        st = SUBMIT_FULL;
+    else if (q->ns == q->cap) {
+        int cap = q->cap ? 2 * q->cap : 64;
+        sub *more = realloc(q->s, (size_t)cap * sizeof *more);
+        if (!more)
+            st = SUBMIT_NO_DISK;
+        else
+            q->s = more, q->cap = cap;
+    }
+    if (st == SUBMIT_OK) {
+        /* the file is on disk before the student hears it was taken; the
+           mutex keeps ids unique, and a write of 256 KiB is short */
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, q->ns + 1);
+        if (write_source(path, text, len) != 0) {
+            st = SUBMIT_NO_DISK;
+        } else {
+            sub *s = &q->s[q->ns++];
+            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = now_s() };
+            *id = s->id;
+            q->queued++;
+            log_event(q, s);
+            pthread_cond_signal(&q->work);
+        }
+    }
+    pthread_mutex_unlock(&q->mu);
+    return st;
+}
+
+/* The place in line of a waiting submission: 1 is next (under the mutex). */
+static int position_of(const submit_queue *q, const sub *s)
+{
+    int ahead = 0;
+    for (int i = 0; i < q->ns && &q->s[i] != s; i++)
+        ahead += q->s[i].st != DONE;
+    return ahead + 1;
+}
+
+static void json_head(submit_queue *q, FILE *f)
+{
+    fprintf(f, "{\"open\":%s,\"why\":", q->why_closed[0] ? "false" : "true");
+    rv_json_string(f, q->why_closed);
+    fprintf(f, ",\"max_bytes\":%d", SUBMIT_MAX_BYTES);
+}
+
+static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output)
+{
+    fprintf(f, "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
+               "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f",
+            s->id, s->student, s->exercise, state_name(s->st), s->st == QUEUED ? position_of(q, s) : 0, verdict_of(s),
+            s->st == DONE ? s->exit_code : 0, s->st == QUEUED ? now_s() - s->at : s->started - s->at,
+            s->st == DONE ? s->ended - s->started : 0.0);
+    if (with_output) {
+        fputs(",\"output\":", f);
+        rv_json_string(f, s->output ? s->output : "");
+    }
+    fputc('}', f);
+}
+
+static char *finish(FILE *f, char **text)
+{
+    if (fclose(f) != 0) {
+        free(*text);
+        return NULL;
+    }
+    return *text;
+}
+
+char *submit_queue_student_json(submit_queue *q, int student)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    pthread_mutex_lock(&q->mu);
+    json_head(q, f);
+    fputs(",\"latest\":", f);
+    const sub *last = NULL;
+    for (int i = q->ns - 1; i >= 0 && !last; i--)
+        if (q->s[i].student == student)
+            last = &q->s[i];
+    if (last)
+        json_sub(q, last, f, 1);
+    else
+        fputs("null", f);
+    fputc('}', f);
+    pthread_mutex_unlock(&q->mu);
+    return finish(f, &text);
+}
+
+char *submit_queue_teacher_json(submit_queue *q)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    pthread_mutex_lock(&q->mu);
+    json_head(q, f);
+    fputs(",\"list\":[", f);
+    for (int i = 0; i < q->ns; i++) {
+        if (i)
+            fputc(',', f);
+        json_sub(q, &q->s[i], f, 0);
+    }
+    fputs("]}", f);
+    pthread_mutex_unlock(&q->mu);
+    return finish(f, &text);
+}
+
+int submit_queue_write_csv(submit_queue *q, FILE *f)
+{
+    pthread_mutex_lock(&q->mu);
+    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s\n", f);
+    for (int i = 0; i < q->ns; i++) {
+        const sub *s = &q->s[i];
+        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f\n", s->id, s->student, s->exercise, state_name(s->st), verdict_of(s),
+                s->st == DONE ? s->exit_code : 0, s->st == QUEUED ? 0.0 : s->started - s->at,
+                s->st == DONE ? s->ended - s->started : 0.0);
+    }
+    pthread_mutex_unlock(&q->mu);
+    return ferror(f) ? -1 : 0;
+}

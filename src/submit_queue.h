@@ -1,0 +1,66 @@
+/* submit_queue.h — the students' kernels sent to the class: a bounded queue,
+ * one worker that judges them one at a time (`reducevis check FILE
+ * --exercise N --sandbox`, so the one GPU runs one student's program at a
+ * time), and every submission and its result kept under the class's folder.
+ *
+ * Bounds: a source is at most SUBMIT_MAX_BYTES; a student has at most one
+ * submission waiting or running; the queue holds at most SUBMIT_MAX_QUEUED.
+ * A student's file is never compiled or run outside the sandbox: where none
+ * can be made (rv_sandbox_possible), the queue is closed and says why.
+ *
+ * Kept: DIR/submissions/ID.cu (the source, written before the student is
+ * told it was taken), DIR/submissions/ID.txt (what check printed), and one
+ * JSON line per event in DIR/submissions.jsonl, flushed at once, so a killed
+ * server loses none of them.  Pure C and POSIX threads. */
+#ifndef RV_SUBMIT_QUEUE_H
+#define RV_SUBMIT_QUEUE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */
+#define SUBMIT_MAX_QUEUED 64            /* waiting at once, all students          */
+#define SUBMIT_OUTPUT_MAX (16 * 1024)   /* check's output kept for the page       */
+
+typedef struct submit_queue submit_queue;
+
+typedef enum submit_status {
+    SUBMIT_OK = 0,
+    SUBMIT_CLOSED,          /* no sandbox here: no submissions               */
+    SUBMIT_TOO_LARGE,       /* over SUBMIT_MAX_BYTES                          */
+    SUBMIT_BAD_EXERCISE,    /* not 1 .. RV_NUM_EXERCISES                      */
+    SUBMIT_BUSY,            /* this student's last one is still waiting       */
+    SUBMIT_FULL,            /* SUBMIT_MAX_QUEUED are waiting                  */
+    SUBMIT_NOT_TEXT,        /* empty, or holds NUL bytes                      */
+    SUBMIT_NO_DISK,         /* it could not be kept                           */
+} submit_status;
+
+/* What status means, in one sentence of the class's language. */
+const char *submit_status_text(submit_status s);
+
+/* A queue keeping its files under dir (made if need be), judging with the
+ * program exe (absolute; reducevis itself).  Starts its worker, unless no
+ * sandbox can be made: then the queue is closed (submit_queue_why_closed).
+ * NULL + err when the folder cannot be made. */
+submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size_t errlen);
+/* Stops the worker (a running check is let finish) and frees the queue. */
+void submit_queue_free(submit_queue *q);
+
+/* NULL when submissions are taken, else why not (one sentence). */
+const char *submit_queue_why_closed(const submit_queue *q);
+
+/* Student `student` (its number; token identifies it) sends text for
+ * exercise.  *id gets the submission's number. */
+submit_status submit_queue_add(submit_queue *q, int student, int exercise, const char *text, size_t len, int *id);
+
+/* The student's latest submission as JSON: {"open":..,"why":..,"latest":
+ * {"id","exercise","state":"queued|running|done","position","verdict",
+ * "exit","seconds","output"}}.  A malloc'd string, or NULL. */
+char *submit_queue_student_json(submit_queue *q, int student);
+/* Every submission (newest last, without the output) for the teacher. */
+char *submit_queue_teacher_json(submit_queue *q);
+/* One row per submission: id, student, exercise, state, verdict, exit,
+ * seconds waited and judged.  0, or -1 when writing failed. */
+int submit_queue_write_csv(submit_queue *q, FILE *f);
+
+#endif

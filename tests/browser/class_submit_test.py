@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""class_submit_test.py — the students' kernels in a real browser.
+
+`reducevis class` (loopback, RV_TRACE_WITHOUT_GPU=1: check compiles in the
+sandbox where no GPU is) and headless Chromium with the teacher's page and
+one student's, each in a context of its own.  Checked: the student's page
+shows "Your kernel" with exercise 1's starting file in the editor
+(CodeMirror where the build embedded it: line numbers and coloured
+keywords); the student breaks a line and submits; the page shows nvcc's
+message at that line; the teacher's page lists the kernel and its board
+shows the student; no script error and no request off the server (the
+page's security policy holds).  In English and Chinese; screenshots go to
+OUTDIR.  Without bubblewrap or the tracer the kernel part cannot run: SKIPPED.
+
+Usage: class_submit_test.py path/to/reducevis [OUTDIR]
+Exit 0 pass, 1 fail, 77 skipped.
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "class"))
+import cdp  # noqa: E402
+from serve import Checks, Class  # noqa: E402
+from lesson_test import errors  # noqa: E402
+
+check = Checks()
+
+KERNEL = """(() => {
+  const k = document.getElementById('rv-kernel'), cm = k && k.querySelector('.CodeMirror');
+  const out = document.getElementById('rv-output');
+  return { shown: !!k && !k.hidden, code: cm ? cm.CodeMirror.getValue() : (document.getElementById('rv-editor') || {}).value,
+           codemirror: !!cm, numbers: k ? k.querySelectorAll('.CodeMirror-linenumber').length : 0,
+           keywords: k ? k.querySelectorAll('.cm-keyword, .cm-type').length : 0,
+           status: k ? (k.querySelector('.status') || {}).textContent : '', output: out ? out.textContent : '',
+           rows: k ? k.querySelectorAll('table.submissions tr').length : 0,
+           board: k ? k.querySelectorAll('.board .chip').length : 0, note: k ? k.querySelector('.note').textContent : '' };
+})()"""
+
+
+def kernel(b, sid):
+    b.session = sid
+    return b.eval(KERNEL)
+
+
+def wait_for(b, sid, cond, what, timeout=30):
+    deadline = time.time() + timeout
+    s = None
+    while time.time() < deadline:
+        s = kernel(b, sid)
+        if cond(s):
+            return s
+        time.sleep(0.3)
+    check(False, "%s (last seen: %s)" % (what, json.dumps(s, ensure_ascii=False)[:600]))
+    return s
+
+
+def one(exe, chrome, lang, outdir, start):
+    c = Class(exe, "--version", "v0", "--lang", lang, env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1"))
+    b = None
+    try:
+        b = cdp.Browser(chrome, width=1280, height=1400, loopback=True)
+        base = "http://127.0.0.1:%d" % c.port
+        teacher = b.open_isolated_page()
+        b.navigate(base + "/teacher?k=" + c.secret)
+        student = b.open_isolated_page()
+        since = len(b.events)
+        b.navigate(base + "/#code=" + c.code)
+        b.eval("document.getElementById('rv-name').value = 'Ann'; document.getElementById('rv-join').click(); 1")
+        s = wait_for(b, student, lambda s: s["shown"] and s["code"] == start,
+                     lang + ": the student's page has exercise 1's starting file in the editor")
+        check(s["codemirror"] and s["numbers"] > 10 and s["keywords"] > 3,
+              lang + ": in CodeMirror, with line numbers and coloured keywords: %s" % {k: s[k] for k in
+                                                                                      ("codemirror", "numbers", "keywords")})
+        line = next(i for i, x in enumerate(start.split("\n")) if "unsigned int tid" in x)
+        b.eval("(() => { const cm = document.querySelector('#rv-kernel .CodeMirror').CodeMirror;"
+               " cm.replaceRange('    unsigned int tid = not_declared_here;', {line: %d, ch: 0}, {line: %d});"
+               " document.getElementById('rv-submit').click(); return 1; })()" % (line, line))
+        s = wait_for(b, student, lambda s: "not_declared_here" in s["output"],
+                     lang + ": nvcc's message comes back to the page", timeout=240)
+        check("(%d)" % (line + 1) in s["output"], lang + ": at the student's line %d" % (line + 1))
+        b.screenshot(os.path.join(outdir, "class-%s-student-kernel.png" % lang))
+        t = wait_for(b, teacher, lambda s: s["rows"] >= 1 and s["board"] >= 1,
+                     lang + ": the teacher's page lists the kernel and its board shows the student")
+        b.session = teacher
+        b.screenshot(os.path.join(outdir, "class-%s-teacher-kernels.png" % lang))
+        bad = errors(b, since)
+        check(not bad, lang + ": no script error or policy violation: %s" % bad[:3])
+    except cdp.BrowserError as e:
+        if b is None:
+            raise
+        check(False, lang + ": " + str(e))
+    finally:
+        if b:
+            b.close()
+        c.stop()
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 1
+    chrome = cdp.find_chromium()
+    if not chrome:
+        print("SKIPPED: no Chromium (install Debian's chromium package)")
+        return 77
+    if not shutil.which("bwrap") or not os.path.exists(os.path.join(os.path.dirname(sys.argv[1]), "librvtracer.so")):
+        print("SKIPPED: no bubblewrap or no tracer: no kernel can be compiled here")
+        return 77
+    outdir = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="rv-submit-shots-")
+    os.makedirs(outdir, exist_ok=True)
+    src = os.path.join(HERE, "..", "..")
+    start = open(os.path.join(src, "docs/exercises/1-converge/start.cu")).read()
+    try:
+        for lang in ("en", "zh"):
+            one(sys.argv[1], chrome, lang, outdir, start)
+    except cdp.BrowserError as e:
+        print("SKIPPED: Chromium cannot run here: %s" % e)
+        return 77
+    return check.report("; screenshots in %s" % outdir)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

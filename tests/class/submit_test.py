@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""submit_test.py — the students' kernels sent to `reducevis class`, without a GPU.
+
+With a sandbox (bubblewrap) and the tracer built, one server (run with
+RV_TRACE_WITHOUT_GPU=1, so that check compiles in the sandbox and runs the
+program's host code where no GPU is):
+  - a file that does not compile comes back as an error, with nvcc's
+    message at the student's own line;
+  - the bounds: a file over 256 KiB is refused (413) and said why; one
+    student's second kernel while the first waits is refused (429), and
+    100 more within a second from that student all are, while another
+    student's kernel is taken;
+  - the teacher's list has every kernel; a student's own is not the
+    teacher's list (403 without the secret);
+  - after SIGKILL the submissions log has every kernel taken, each
+    source file is on disk, and the answers file has the joins;
+  - `class --resume DIR` then has the same join code, the students (by
+    their tokens), their answers and kernels, and judges the kernel the
+    kill left waiting.
+A second server without bubblewrap (PATH holding none) says on its output,
+to the student and to the teacher that it takes no kernels, and refuses
+one (503) with why.  The verdict of a file that compiles, its times and its
+trace need a GPU: that part prints SKIPPED here (tests/gpu/class_submit.sh
+runs it on a GPU machine).
+
+Usage: submit_test.py path/to/reducevis SOURCE_DIR.  Exit 0 pass, 1 fail,
+77 skipped (no bubblewrap that works, or no tracer).
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve import Checks, Class  # noqa: E402
+
+check = Checks()
+
+
+def submit(c, token, ex, text):
+    return c.request("POST", c.q("/submit", t=token, ex=ex), body=text.encode(),
+                     headers={"Content-Type": "text/plain"})
+
+
+def wait_done(c, token, seconds=240):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        st, body = c.request("GET", c.q("/submission", t=token))
+        if st == 200 and body["latest"] and body["latest"]["state"] == "done":
+            return body["latest"]
+        time.sleep(0.5)
+    return None
+
+
+def with_sandbox(exe, src):
+    start = open(os.path.join(src, "docs/exercises/1-converge/start.cu")).read()
+    lines = start.split("\n")
+    # line 13 (1-based) is `unsigned int tid = threadIdx.x;`: broken there
+    bad_line = next(i for i, x in enumerate(lines) if "unsigned int tid" in x)
+    lines[bad_line] = "    unsigned int tid = not_declared_here;"
+    broken = "\n".join(lines)
+    c = Class(exe, "--kernel", "v2", env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
+    try:
+        a, b = c.join("A"), c.join("B")
+        st, _ = c.answer(a, 0, "1")
+        check(st == 200, "A's answer taken")
+        st, body = c.request("GET", c.q("/start", n=1))
+        check(st == 200 and body == start, "/start?n=1 serves exercise 1's starting file")
+        st, body = c.request("GET", c.q("/submission", t=a))
+        check(st == 200 and body["open"] and body["latest"] is None, "a student with no kernel yet: open, none")
+
+        st, body = submit(c, a, 1, "x" * (300 * 1024))
+        check(st == 413 and "256 KiB" in body.get("error", ""), "300 KiB refused with why: %s %s" % (st, body))
+        st, body = submit(c, "0" * 32, 1, start)
+        check(st == 403, "an unknown token's kernel refused: %s" % st)
+        st, body = submit(c, a, 9, start)
+        check(st == 400, "exercise 9 refused: %s" % st)
+
+        st, body = submit(c, a, 1, broken)
+        check(st == 200 and body.get("id") == 1, "the broken file taken: %s %s" % (st, body))
+        # the same student again, at once and then 100 times within a second
+        t0, refused, taken = time.time(), 0, 0
+        for _ in range(100):
+            st, body = submit(c, a, 1, start)
+            if st == 429 and "still waiting" in body.get("error", ""):
+                refused += 1
+            elif st == 200:
+                taken += 1
+        flood_s = time.time() - t0
+        check(refused >= 99 and taken <= 1, "100 kernels from one student in %.2f s: %d refused (429, why), %d taken"
+              % (flood_s, refused, taken))
+        st, body = submit(c, b, 1, start)
+        check(st == 200, "another student's kernel taken during the flood: %s %s" % (st, body))
+        st, body = c.request("GET", c.q("/submissions", t=a))
+        check(st == 403, "the teacher's list needs the secret: %s" % st)
+        st, body = c.request("GET", c.q("/submissions", k=c.secret))
+        check(st == 200 and len(body["list"]) >= 2, "the teacher sees every kernel: %s" % (body,))
+
+        done = wait_done(c, a)
+        check(done is not None, "the broken file judged within 240 s")
+        if done:
+            out = done["output"]
+            where = "(%d)" % (bad_line + 1)
+            check(done["verdict"] == "error" and "not_declared_here" in out and where in out,
+                  "nvcc's message at the student's line %d: %s" % (bad_line + 1, out[-800:]))
+        done_b = wait_done(c, b)
+        check(done_b is not None, "the other student's kernel judged")
+        if done_b:
+            print("SKIPPED: the verdict of a file that compiles, its time against v8 and its trace need a GPU "
+                  "(tests/gpu/class_submit.sh); here it stopped with: %s" % done_b["output"].strip()[-200:])
+        # a third one waits while the killing comes
+        submit(c, a, 2, start)
+    finally:
+        c.proc.send_signal(signal.SIGKILL)
+        c.proc.wait(30)
+    with open(os.path.join(c.out, "submissions.jsonl")) as f:
+        events = [json.loads(x) for x in f.read().splitlines()]
+    queued = [e["id"] for e in events if e["event"] == "queued"]
+    check(queued == [1, 2, 3], "after SIGKILL every kernel taken is in submissions.jsonl: %s" % queued)
+    check(all(os.path.exists(os.path.join(c.out, "submissions", "%d.cu" % i)) for i in queued),
+          "and each source is on disk")
+    check(any(e["event"] == "done" and e["id"] == 1 and e["verdict"] == "error" for e in events),
+          "the judged one's result is kept")
+    with open(c.answers) as f:
+        joins = [json.loads(x) for x in f.read().splitlines() if '"join"' in x]
+    check(len(joins) == 2, "the answers file has both joins")
+    resumed(exe, c, a, b)
+
+
+def resumed(exe, old, a, b):
+    """--resume DIR after the SIGKILL: the same join code, both students known by
+    their tokens, A's answer in the results, the kernels judged before are
+    there and the one waiting is judged."""
+    c = Class(exe, "--kernel", "v2", "--resume", old.out, out=old.out,
+              env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
+    try:
+        check("resumed: 2 students and 1 answers" in c.printed, "resumed, said: %s" % c.printed[-300:])
+        check(c.code == old.code, "the same join code: %s %s" % (c.code, old.code))
+        st, body = c.request("GET", c.q("/results.json", k=c.secret))
+        text = json.dumps(body)
+        check(st == 200 and '"1"' in text, "A's answer is in the results after --resume: %s" % text[:300])
+        st, body = c.request("GET", c.q("/submissions", k=c.secret))
+        check(st == 200 and [s["id"] for s in body["list"]] == [1, 2, 3], "the three kernels are there: %s" % (body,))
+        check(body["list"][0]["verdict"] == "error", "the first one's verdict kept")
+        done = wait_done(c, a)
+        check(done is not None and done["id"] == 3, "the one left waiting by the kill is judged after --resume")
+        st, body = submit(c, b, 1, "int main(){}")
+        check(st == 200 and body.get("id") == 4, "B (known by its token) sends one more: %s %s" % (st, body))
+        check(c.join("C") and True, "a new student joins the resumed class")
+    finally:
+        c.proc.send_signal(signal.SIGTERM)
+        c.proc.wait(300)
+
+
+def without_sandbox(exe):
+    empty = tempfile.mkdtemp(prefix="rv-nobwrap-")
+    try:
+        c = Class(exe, "--kernel", "v2", env=dict(os.environ, PATH=empty, LANGUAGE="en"))
+        try:
+            check("no kernels are taken in this class" in c.printed and "bwrap" in c.printed,
+                  "no sandbox: the server says so: %s" % c.printed[-400:])
+            a = c.join("A")
+            st, body = c.request("GET", c.q("/submission", t=a))
+            check(st == 200 and body["open"] is False and "bwrap" in body["why"],
+                  "no sandbox: the student's page is told why: %s" % (body,))
+            st, body = c.request("GET", c.q("/submissions", k=c.secret))
+            check(st == 200 and body["open"] is False and body["why"], "and the teacher's")
+            st, body = submit(c, a, 1, "int main(){}")
+            check(st == 503 and "bwrap" in body.get("error", ""), "no sandbox: a kernel refused with why: %s %s"
+                  % (st, body))
+            check(not os.listdir(os.path.join(c.out, "submissions")), "and nothing of it kept or run")
+        finally:
+            c.proc.send_signal(signal.SIGTERM)
+            c.proc.wait(60)
+    finally:
+        shutil.rmtree(empty, True)
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 1
+    exe, src = sys.argv[1], sys.argv[2]
+    t0 = time.time()
+    without_sandbox(exe)
+    p = subprocess.run(["bwrap", "--ro-bind", "/", "/", "--unshare-all", "/bin/true"], capture_output=True) \
+        if shutil.which("bwrap") else None
+    tracer = os.path.exists(os.path.join(os.path.dirname(exe), "librvtracer.so"))
+    if not p or p.returncode != 0:
+        print("SKIPPED: the kernels' part: no bubblewrap that can make a sandbox here")
+        check.report()
+        return 77 if not check.failed else 1
+    if not tracer:
+        print("SKIPPED: the kernels' part: the tracer was not built (nvcc and the Compute Sanitizer)")
+        check.report()
+        return 77 if not check.failed else 1
+    with_sandbox(exe, src)
+    return check.report(" (%.1f s)" % (time.time() - t0))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

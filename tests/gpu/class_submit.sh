@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# class_submit.sh — the class's students' kernels on a GPU machine: three
+# students sending a start file, a solution, a file that does not compile and
+# a hostile one, then 30 students within one minute (median and p95 from
+# submit to verdict, the GPU's busy share).  tests/gpu/class_submit.py does
+# the work; this finds bwrap (tests/gpu/sandbox.sh's way: the system's, else
+# the carried .debs/) and builds the class, which needs libmicrohttpd and SDL2.
+# Usage, from the repository root:  tests/gpu/class_submit.sh BUILD_DIR
+# Writes its log to $OUT/class-submit-gpu.txt (or /tmp/class-submit-out).
+set -uo pipefail
+src=$(cd "$(dirname "$0")/../.." && pwd)
+[ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }
+build=$1
+out=${OUT:-/tmp/class-submit-out}
+mkdir -p "$out"
+log=$out/class-submit-gpu.txt
+export PATH=/usr/local/cuda/bin:$PATH
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if [ ! -x "$build/reducevis" ]; then
+    cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 >"$out/cmake.log" 2>&1 &&
+        cmake --build "$build" -j"$(nproc)" --target reducevis rvtracer rvtracer_patches >>"$out/cmake.log" 2>&1 ||
+        { tail -30 "$out/cmake.log"; exit 1; }
+fi
+rv=$(readlink -f "$build/reducevis")
+"$rv" class --help >/dev/null 2>&1 || { echo "FAIL: this build has no class server (libmicrohttpd, SDL2)"; exit 1; }
+
+if ! command -v bwrap >/dev/null; then   # as tests/gpu/sandbox.sh does
+    debs=$(ls "$src"/.debs/*.deb 2>/dev/null)
+    [ -n "$debs" ] || { echo "FAIL: no bwrap here and no .debs/*.deb carried (tests/gpu/fetch-debs.sh)"; exit 1; }
+    root=$tmp/bwrap-root
+    for d in $debs; do dpkg-deb -x "$d" "$root"; done
+    mkdir -p "$tmp/bin"
+    libs=""
+    ldd "$root/usr/bin/bwrap" | grep -q "not found" && libs=$root/lib/x86_64-linux-gnu:$root/usr/lib/x86_64-linux-gnu
+    printf '#!/bin/sh\n%sexec %s "$@"\n' "${libs:+LD_LIBRARY_PATH=$libs }" "$root/usr/bin/bwrap" >"$tmp/bin/bwrap"
+    chmod 755 "$tmp/bin/bwrap"
+    export PATH=$tmp/bin:$PATH
+fi
+{
+    echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
+    python3 "$src/tests/gpu/class_submit.py" "$rv" "$src"
+} 2>&1 | tee "$log"
+exit "${PIPESTATUS[0]}"
