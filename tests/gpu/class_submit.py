@@ -55,9 +55,12 @@ def main():
     decoy = os.path.join(home, ".ssh", "id_rsa")
     open(decoy, "w").write("decoy\n")
     hostile = open(os.path.join(src, "tests/own/hostile/system.cu")).read()
+    if "unsigned int launch(" not in hostile:   # the reduction it rides in, as sandbox_test.sh appends it
+        hostile += open(os.path.join(src, "tests/own/hostile/carrier.cu.in")).read()
     for k, v in (("@HOME@", home), ("@OUTSIDE@", outside), ("@AT_START@", "0"), ("@IN_LAUNCH@", "1")):
         hostile = hostile.replace(k, v)
-    c = Class(exe, "--kernel", "v2", env=dict(os.environ, LANGUAGE="en"))
+    font = os.environ.get("RV_CLASS_FONT")   # a GPU machine without fonts: the bundle's (bundle.sh)
+    c = Class(exe, "--kernel", "v2", *(["--font", font] if font else []), env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     try:
         cases = [("start file", start, "fail"), ("solution", solution, "pass"), ("does not compile", broken, "error"),
@@ -120,6 +123,9 @@ def main():
     finally:
         c.proc.terminate()
         c.proc.wait(600)
+        keep = os.environ.get("RV_KEEP_CLASS")   # the class's folder, to be shown again with --resume
+        if keep:
+            shutil.copytree(c.out, keep, dirs_exist_ok=True)
     return check.report()
 
 

@@ -6,11 +6,32 @@
 # the work; this finds bwrap (tests/gpu/sandbox.sh's way: the system's, else
 # the carried .debs/) and builds the class, which needs libmicrohttpd and SDL2.
 # Usage, from the repository root:  tests/gpu/class_submit.sh BUILD_DIR
+#                               or:  tests/gpu/class_submit.sh --bundle
+# --bundle takes the build that tests/gpu/bundle.sh made on a machine with
+# the class's libraries (.gpu/bundle.tar.xz): the checkout is copied to the
+# path it was built at, and the class draws with the bundle's font.
 # Writes its log to $OUT/class-submit-gpu.txt (or /tmp/class-submit-out).
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }
 build=$1
+if [ "$build" = --bundle ]; then
+    root=$(cat "$src/.gpu/root.txt")
+    if [ "$src" != "$root" ]; then
+        rm -rf "$root" && mkdir -p "$root" && cp -a "$src/." "$root/" || { echo "FAIL: cannot copy the checkout to $root"; exit 1; }
+    fi
+    tar -xJf "$src/.gpu/bundle.tar.xz" -C "$root" || exit 1
+    src=$root
+    build=$root/$(cat "$src/.gpu/build.txt")
+    export RV_CLASS_FONT=$build/bundle-lib/DejaVuSans.ttf
+    # Some of the bundled libraries find their own through a RUNPATH of
+    # theirs (libpulse's), past the program's RPATH: the libraries this
+    # machine lacks are made known to the loader, those it has are its own.
+    for lib in "$build"/bundle-lib/*.so*; do
+        ldconfig -p | grep -q "^[[:space:]]$(basename "$lib") " && rm -f "$lib"
+    done
+    echo "$build/bundle-lib" >/etc/ld.so.conf.d/zz-reducevis-bundle.conf && ldconfig
+fi
 out=${OUT:-/tmp/class-submit-out}
 mkdir -p "$out"
 log=$out/class-submit-gpu.txt
