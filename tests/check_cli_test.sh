@@ -79,7 +79,9 @@ if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     mv "$b/program" "$tmp/program" && ln -s "$tmp/program" "$b/program"
     expect 2 "holds no program"            check "$start" --exercise 1 --built "$b"
     rm "$b/program"
-    if command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>/dev/null; then
+    if [ ! -f "$(dirname "$rv")/librvtracer.so" ]; then
+        echo "SKIPPED: --sandbox --built (the tracer was not built: nvcc and the Compute Sanitizer)"
+    elif command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>/dev/null; then
         # what the build left is replaced, never written through: a link
         # where the input goes, a student.cu that is not FILE's
         expect 0 "compiled into"           check "$start" --exercise 1 --sandbox --build-only "$b"
