@@ -26,7 +26,7 @@ static void usage(void)
 {
     printf(_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
-             "                       [--sandbox]\n"
+             "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
              "       reducevis check --trace FILE.rvt --exercise N\n\n"
              "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
              "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
@@ -40,7 +40,13 @@ static void usage(void)
              "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
              "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
              "  --sandbox        compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
-             "                   does; refused where none can be made\n\n"
+             "                   does; refused where none can be made\n"
+             "  --build-only DIR compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
+             "                   messages and 2\n"
+             "  --built DIR      judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
+             "                   compiled, and the work is kept in DIR\n"
+             "  --build-cache DIR  where the version to beat's build is kept, compiled once (default:\n"
+             "                   $XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)\n\n"
              "Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
              "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
              "a trace that does not load.\n"),
@@ -203,7 +209,8 @@ static void say_rule(const rv_trace *tr, const rv_rule_result *r, const char *ma
 /* The version to beat, timed in this run on this GPU (exercise 5 of a .cu
  * file): the way the project measures speed, as a ratio in one run.  Its
  * median time in ms, or 0 with why (then the recorded results stand in). */
-static double mark_now(const rv_own_opts *student, char *from, size_t fromlen, char *why, size_t whylen)
+static double mark_now(const rv_own_opts *student, const char *cache, char *from, size_t fromlen, char *why,
+                       size_t whylen)
 {
     const rv_version_info *vi = rv_version(rv_rules_mark_version());
     rv_own_opts m = *student;
@@ -213,7 +220,7 @@ static double mark_now(const rv_own_opts *student, char *from, size_t fromlen, c
     if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
     rv_own_result res;
     double ms = 0;
-    if (rv_own_trace(&m, &res, why, whylen) == 0) {
+    if (rv_own_trace_cached(&m, cache, &res, why, whylen) == 0) {
         ms = res.tr->own_ms;
         snprintf(from, fromlen, _("%s timed in this run on this GPU, block %d"), vi->name, m.block_size);
         rv_trace_free(res.tr);
@@ -259,10 +266,70 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, cons
     return res.pass ? RV_EXIT_OK : EXIT_BROKEN;
 }
 
+/* Where a .cu file's work goes: both stages in turn, or one of them
+ * (--build-only, --built), and the version to beat's build cache. */
+typedef struct stages {
+    const char *build_only, *built, *cache;
+} stages;
+
+/* The .cu file traced (and the version to beat timed beside it, for a speed
+ * rule): its trace, or NULL with the exit status in *rc (0 after
+ * --build-only, which judges nothing). */
+static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise *ex, double *mark_ms,
+                            char *mark_from, size_t fromlen, int *rc)
+{
+    char err[8192], mark_err[2048], cache[1024];
+    rv_own_result res;
+    *rc = RV_EXIT_RUNTIME;
+    if (st->build_only) {
+        if (rv_own_compile(o, st->build_only, err, sizeof err) == 0) {
+            printf(_("%s compiled into %s; judge it with --built %s\n"), o->file, st->build_only, st->build_only);
+            *rc = RV_EXIT_OK;
+        } else {
+            fprintf(stderr, "reducevis check: %s\n", err);
+        }
+        return NULL;
+    }
+    /* any failure to trace (a file that does not compile included) leaves nothing to judge */
+    if ((st->built ? rv_own_run_built(o, st->built, &res, err, sizeof err) : rv_own_trace(o, &res, err, sizeof err))) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        return NULL;
+    }
+    if (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) {
+        const char *at = st->cache ? st->cache : rv_own_default_cache(cache, sizeof cache) == 0 ? cache : NULL;
+        *mark_ms = mark_now(o, at, mark_from, fromlen, mark_err, sizeof mark_err);
+        if (*mark_ms <= 0)
+            fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
+                              "its recorded time stands in\n"), mark_err);
+    }
+    return res.tr;
+}
+
+/* check's options about a .cu file's stages: how many arguments it took
+ * (0: not one of them), or -1 after a usage error. */
+static int stage_option(int argc, char **argv, int i, stages *st)
+{
+    const char *a = argv[i];
+    const char **slot = !strcmp(a, "--build-only") ? &st->build_only : !strcmp(a, "--built") ? &st->built
+                      : !strcmp(a, "--build-cache") ? &st->cache : NULL;
+    if (!slot) return 0;
+    if (i + 1 >= argc || !argv[i + 1][0]) {
+        rv_usage_error("check", _("%s needs a value"), a);
+        return -1;
+    }
+    *slot = argv[i + 1];
+    if (st->build_only && st->built) {
+        rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));
+        return -1;
+    }
+    return 2;
+}
+
 int cmd_check(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
     rv_own_opts o = {.timeout_s = 30, .time_it = 1};
+    stages st = {0};
     const char *trace = NULL, *traced_with = NULL;
     int number = 0;
     for (int i = 1; i < argc; i++) {
@@ -272,6 +339,7 @@ int cmd_check(int argc, char **argv)
             return rv_usage_error("check", _("%s is not an option of check: your file decides its kernel and grid, "
                                              "and block 0 is judged"), a);
         int used = rv_parse_config_option(argc, argv, i, &cfg, "check");
+        if (used == 0) used = stage_option(argc, argv, i, &st);
         if (used < 0) return RV_EXIT_USAGE;
         if (used > 0) { traced_with = a; i += used - 1; continue; }
         if ((!strcmp(a, "--exercise") || !strcmp(a, "--trace") || !strcmp(a, "--timeout") || !strcmp(a, "--keep")) &&
@@ -303,6 +371,9 @@ int cmd_check(int argc, char **argv)
         return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
                                          "as it was recorded"), traced_with);
     if (!trace && !o.file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
+    if (o.keep && (st.build_only || st.built))
+        return rv_usage_error("check", _("--keep is not needed with %s: that folder keeps the work"),
+                              st.built ? "--built" : "--build-only");
     if (cfg.block_size < 32) return rv_usage_error("check", _("block size must be at least 32 (a whole warp)"));
     const rv_exercise *ex = rv_exercise_get(number);
     /* speed is compared like with like: unless told otherwise, the kernel runs
@@ -312,31 +383,20 @@ int cmd_check(int argc, char **argv)
     for (int i = 1; i < argc; i++) block_given |= !strcmp(argv[i], "--block-size");
     if (!block_given && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && mark && mark->tuned_block)
         cfg.block_size = mark->tuned_block;
-    char err[8192];
+    char err[1024], mark_from[256] = "";
     rv_trace *tr = NULL;
     double mark_ms = 0;
-    char mark_from[256] = "", mark_err[2048];
+    int rc = RV_EXIT_RUNTIME;
     if (trace) {
-        tr = rv_trace_load(trace, err, sizeof err);
+        if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
     } else {
         o.block_size = cfg.block_size;
         o.n = cfg.n;
         o.data = cfg.data;
-        rv_own_result res;
-        /* any failure to trace (a file that does not compile included) leaves nothing to judge */
-        if (rv_own_trace(&o, &res, err, sizeof err) == 0) tr = res.tr;
-        if (tr && (ex->rules & RV_RULE_BIT(RV_RULE_FAST))) {
-            mark_ms = mark_now(&o, mark_from, sizeof mark_from, mark_err, sizeof mark_err);
-            if (mark_ms <= 0)
-                fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
-                                  "its recorded time stands in\n"), mark_err);
-        }
+        tr = trace_file(&o, &st, ex, &mark_ms, mark_from, sizeof mark_from, &rc);
     }
-    if (!tr) {
-        fprintf(stderr, "reducevis check: %s\n", err);
-        return RV_EXIT_RUNTIME;
-    }
-    int rc = judge(tr, ex, mark_ms, mark_from);
+    if (!tr) return rc;
+    rc = judge(tr, ex, mark_ms, mark_from);
     rv_trace_free(tr);
     return rc;
 }

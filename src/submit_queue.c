@@ -1,14 +1,16 @@
-/* submit_queue.c — the students' kernels, queued and judged one at a time
- * (submit_queue.h).
+/* submit_queue.c — the students' kernels, compiled in parallel on the CPU and
+ * judged on the GPU one at a time (submit_queue.h).
  *
- * One mutex guards the list; the worker takes the oldest waiting
- * submission, runs check on it with the mutex released, and records the
- * result.  One worker, because check both compiles and runs: with one
- * process at a time the GPU never holds two students' programs (their
- * timings would disturb each other).  check runs as a child process under
- * --sandbox, so a student's program that crashes or hangs takes down only
- * that child, and its time limit (--timeout, and RUN_LIMIT_S around the
- * whole check) keeps the queue moving.
+ * One mutex guards the list.  A pool of compile workers each takes the
+ * oldest waiting submission and runs `check --build-only` on it (nvcc, in the
+ * sandbox: CPU only); a file that does not compile is done there, with
+ * nvcc's messages.  The one GPU worker takes the oldest compiled submission
+ * and runs `check --built` on what its compile left: with one process at a
+ * time on the GPU, it never holds two students' programs (their timings
+ * would disturb each other).  Every check runs as a child process under
+ * --sandbox with the mutex released, so a student's program that crashes or
+ * hangs takes down only that child, and its time limits (--timeout, and
+ * RUN_LIMIT_S around each stage) keep the queue moving.
  */
 #define _GNU_SOURCE
 #include "submit_queue.h"
@@ -32,25 +34,31 @@ enum {
     RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
 };
 
-typedef enum state { QUEUED, RUNNING, DONE } state;
+/* A submission's way: waiting for a compile worker, compiling, compiled and
+ * waiting for the GPU, running on it, done (judged, or failed to compile). */
+typedef enum state { QUEUED, COMPILING, COMPILED, RUNNING, DONE } state;
 
 typedef struct sub {
     int id, student, exercise;
     state st;
     int exit_code;             /* check's; -1 when it was stopped             */
-    double at, started, ended; /* CLOCK_REALTIME seconds                       */
+    double at, started, ended; /* CLOCK_REALTIME seconds: taken, on the GPU
+                                  (or out of the compile that failed), done   */
+    double compile_s;          /* its compile, seconds                        */
     char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
 } sub;
 
 struct submit_queue {
     pthread_mutex_t mu;
-    pthread_cond_t work;
+    pthread_cond_t work, compiled; /* a submission to compile; one to run      */
     char dir[PATH_MAX], exe[1024];
     char why_closed[600];
     FILE *log;
     sub *s;
-    int ns, cap, queued, stop, worker_on;
-    pthread_t worker;
+    int ns, cap, stop;
+    int open_n, queued, ready; /* not done; waiting to compile; to run       */
+    int ncompilers, nthreads;
+    pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
 };
 
 static double now_s(void)
@@ -84,7 +92,8 @@ static const char *verdict_of(const sub *s)
 
 static const char *state_name(state st)
 {
-    return st == QUEUED ? "queued" : st == RUNNING ? "running" : "done";
+    static const char *const names[] = {"queued", "compiling", "compiled", "running", "done"};
+    return names[st];
 }
 
 /* One line of submissions.jsonl, flushed (called under the mutex). */
@@ -95,8 +104,8 @@ static void log_event(submit_queue *q, const sub *s)
     fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", now_s(),
             state_name(s->st), s->id, s->student, s->exercise);
     if (s->st == DONE) {
-        fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"output\":",
-                verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started);
+        fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
+                "\"output\":", verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
         rv_json_string(q->log, s->output ? s->output : "");
     }
     fputs("}\n", q->log);
@@ -125,46 +134,126 @@ static char *read_output(const char *path, const char *folder)
     return t;
 }
 
-static void *work_loop(void *arg)
+/* check's command line for one stage of a submission: its compile
+ * (--build-only) into DIR/submissions/ID.work, or the GPU's run of what that
+ * left (--built).  What check is asked is said here only. */
+typedef struct check_cmd {
+    char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
+    char *argv[20];
+} check_cmd;
+
+static void check_argv(const submit_queue *q, int id, int exercise, int build, check_cmd *c)
+{
+    snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
+    snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
+    snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
+    snprintf(c->ex, sizeof c->ex, "%d", exercise);
+    int n = 0;
+    char **a = c->argv;
+    a[n++] = (char *)q->exe, a[n++] = "check", a[n++] = c->src, a[n++] = "--exercise", a[n++] = c->ex;
+    a[n++] = "--sandbox", a[n++] = "--timeout", a[n++] = "30";
+    if (build) {
+        a[n++] = "--build-only", a[n++] = c->work;
+    } else { /* the version to beat is compiled once for the class, kept beside its kernels */
+        a[n++] = "--built", a[n++] = c->work, a[n++] = "--build-cache", a[n++] = c->cache;
+    }
+    a[n] = NULL;
+}
+
+/* Runs one stage of check (the mutex released); its output, as the student
+ * sees it, and its exit status (-1 when it was stopped). */
+static char *run_check(submit_queue *q, int id, int exercise, int build, int *exit_code)
+{
+    check_cmd c;
+    char out[PATH_MAX + 64], folder[PATH_MAX + 64];
+    check_argv(q, id, exercise, build, &c);
+    snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
+    snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
+    remove(out);   /* a resumed class judges again what was under way */
+    rv_proc_result r = rv_proc_run(c.argv, NULL, out, RUN_LIMIT_S);
+    *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
+    return read_output(out, folder);
+}
+
+/* The oldest submission in state st (there is one: the caller counted). */
+static int oldest(const submit_queue *q, state st)
+{
+    int k = 0;
+    while (q->s[k].st != st)
+        k++;
+    return k;
+}
+
+/* Done (under the mutex): its output kept, its line written. */
+static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code)
+{
+    s->output = text;
+    s->exit_code = exit_code;
+    s->ended = now_s();
+    s->st = DONE;
+    q->open_n--;
+    log_event(q, s);
+}
+
+/* A compile worker: `check --build-only` for the oldest waiting submission;
+ * compiled, it waits for the GPU; not, its verdict is nvcc's messages. */
+static void *compile_loop(void *arg)
 {
     submit_queue *q = arg;
     pthread_mutex_lock(&q->mu);
     for (;;) {
-        int k = 0;
         while (!q->stop && !q->queued)
             pthread_cond_wait(&q->work, &q->mu);
         if (q->stop)
             break;
-        while (q->s[k].st != QUEUED)
-            k++;
+        int k = oldest(q, QUEUED), code;
+        sub *s = &q->s[k];
+        s->st = COMPILING;
+        q->queued--;
+        int id = s->id, exercise = s->exercise;
+        log_event(q, s);
+        pthread_mutex_unlock(&q->mu);
+        double t0 = now_s();
+        char *text = run_check(q, id, exercise, 1, &code);
+        pthread_mutex_lock(&q->mu);
+        s = &q->s[k];   /* the list may have moved */
+        s->compile_s = now_s() - t0;
+        if (code == 0) {
+            free(text);
+            s->st = COMPILED;
+            q->ready++;
+            log_event(q, s);
+            pthread_cond_signal(&q->compiled);
+        } else {
+            s->started = now_s();
+            finish_sub(q, s, text, code);
+        }
+    }
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+/* The GPU worker: `check --built` for the oldest compiled submission. */
+static void *gpu_loop(void *arg)
+{
+    submit_queue *q = arg;
+    pthread_mutex_lock(&q->mu);
+    for (;;) {
+        while (!q->stop && !q->ready)
+            pthread_cond_wait(&q->compiled, &q->mu);
+        if (q->stop)
+            break;
+        int k = oldest(q, COMPILED), code;
         sub *s = &q->s[k];
         s->st = RUNNING;
         s->started = now_s();
+        q->ready--;
         int id = s->id, exercise = s->exercise;
-        q->queued--;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-
-        char src[PATH_MAX + 64], out[PATH_MAX + 64], ex[16], work[PATH_MAX + 64];
-        snprintf(src, sizeof src, "%s/submissions/%d.cu", q->dir, id);
-        snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
-        snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
-        snprintf(ex, sizeof ex, "%d", exercise);
-        char *argv[] = { q->exe, "check", src, "--exercise", ex, "--sandbox", "--timeout", "30", "--keep", work,
-                         NULL };
-        remove(out);   /* a resumed class judges again what was running */
-        rv_proc_result r = rv_proc_run(argv, NULL, out, RUN_LIMIT_S);
-        char folder[PATH_MAX + 64];
-        snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
-        char *text = read_output(out, folder);
-
+        char *text = run_check(q, id, exercise, 0, &code);
         pthread_mutex_lock(&q->mu);
-        s = &q->s[k];   /* the list may have moved */
-        s->output = text;
-        s->exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
-        s->ended = now_s();
-        s->st = DONE;
-        log_event(q, s);
+        finish_sub(q, &q->s[k], text, code);
     }
     pthread_mutex_unlock(&q->mu);
     return NULL;
@@ -185,8 +274,11 @@ static double member_num(const rv_json *o, const char *key)
 }
 
 /* A class resumed: the kernels of an earlier run of it, read back from
- * submissions.jsonl; those that were waiting or running when it stopped wait
- * again.  Lines cut short by a kill are passed over. */
+ * submissions.jsonl; those that were not done when it stopped wait again,
+ * from the start.  One compiled but not run is compiled again rather than
+ * run from the build it kept: that folder may be half written by the kill,
+ * and a compile costs the CPU only, while the GPU runs the others.  Lines
+ * cut short by a kill are passed over. */
 static void replay(submit_queue *q, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -217,6 +309,7 @@ static void replay(submit_queue *q, const char *path)
             s->exit_code = (int)member_num(&o, "exit");
             s->started = s->at + member_num(&o, "waited_s");
             s->ended = s->started + member_num(&o, "judged_s");
+            s->compile_s = member_num(&o, "compile_s") > 0 ? member_num(&o, "compile_s") : 0;
             free(s->output);
             s->output = strdup(out ? out->text : "");
         }
@@ -226,10 +319,20 @@ static void replay(submit_queue *q, const char *path)
     if (f)
         fclose(f);
     for (int i = 0; i < q->ns; i++)
-        q->queued += q->s[i].st != DONE;
+        q->open_n += q->s[i].st != DONE;
+    q->queued = q->open_n;
 }
 
-submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size_t errlen)
+/* The compile workers asked for, or max(1, cores - 1): one core is left to
+ * the server and the GPU worker's check. */
+static int compilers_of(int asked)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int n = asked > 0 ? asked : cores > 1 ? (int)cores - 1 : 1;
+    return n < SUBMIT_MAX_COMPILERS ? n : SUBMIT_MAX_COMPILERS;
+}
+
+submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, char *err, size_t errlen)
 {
     submit_queue *q = calloc(1, sizeof *q);
     if (!q) {
@@ -241,6 +344,7 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size
     snprintf(q->exe, sizeof q->exe, "%s", exe);
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->work, NULL);
+    pthread_cond_init(&q->compiled, NULL);
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/submissions", dir);
     if (mkdir(path, 0700) != 0 && errno != EEXIST) {
@@ -260,12 +364,15 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size
         snprintf(q->why_closed, sizeof q->why_closed, _("no kernels are taken in this class: %s"), why);
         return q;
     }
-    if (pthread_create(&q->worker, NULL, work_loop, q) != 0) {
-        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
-        submit_queue_free(q);
-        return NULL;
+    q->ncompilers = compilers_of(compilers);
+    for (int i = 0; i <= q->ncompilers; i++) {
+        if (pthread_create(&q->threads[i], NULL, i ? compile_loop : gpu_loop, q) != 0) {
+            snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+            submit_queue_free(q);
+            return NULL;
+        }
+        q->nthreads++;
     }
-    q->worker_on = 1;
     return q;
 }
 
@@ -273,19 +380,20 @@ void submit_queue_free(submit_queue *q)
 {
     if (!q)
         return;
-    if (q->worker_on) {
-        pthread_mutex_lock(&q->mu);
-        q->stop = 1;
-        pthread_cond_signal(&q->work);
-        pthread_mutex_unlock(&q->mu);
-        pthread_join(q->worker, NULL);
-    }
+    pthread_mutex_lock(&q->mu);
+    q->stop = 1;
+    pthread_cond_broadcast(&q->work);
+    pthread_cond_broadcast(&q->compiled);
+    pthread_mutex_unlock(&q->mu);
+    for (int i = 0; i < q->nthreads; i++)
+        pthread_join(q->threads[i], NULL);
     if (q->log)
         fclose(q->log);
     for (int i = 0; i < q->ns; i++)
         free(q->s[i].output);
     free(q->s);
     pthread_cond_destroy(&q->work);
+    pthread_cond_destroy(&q->compiled);
     pthread_mutex_destroy(&q->mu);
     free(q);
 }
@@ -328,7 +436,7 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
     submit_status st = SUBMIT_OK;
     if (pending(q, student))
         st = SUBMIT_BUSY;
-    else if (q->queued >= SUBMIT_MAX_QUEUED || q->ns >= MAX_SUBMISSIONS)
+    else if (q->open_n >= SUBMIT_MAX_QUEUED || q->ns >= MAX_SUBMISSIONS)
         st = SUBMIT_FULL;
     else if (q->ns == q->cap) {
         int cap = q->cap ? 2 * q->cap : 64;
@@ -350,6 +458,7 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
             *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = now_s() };
             *id = s->id;
             q->queued++;
+            q->open_n++;
             log_event(q, s);
             pthread_cond_signal(&q->work);
         }
@@ -358,13 +467,29 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
     return st;
 }
 
-/* The place in line of a waiting submission: 1 is next (under the mutex). */
+/* The place in line of a submission waiting for a compile worker, or
+ * compiled and waiting for the GPU: 1 is next (under the mutex); 0 for the
+ * others. */
 static int position_of(const submit_queue *q, const sub *s)
 {
+    if (s->st != QUEUED && s->st != COMPILED)
+        return 0;
     int ahead = 0;
     for (int i = 0; i < q->ns && &q->s[i] != s; i++)
-        ahead += q->s[i].st != DONE;
+        ahead += q->s[i].st == s->st;
     return ahead + 1;
+}
+
+/* Seconds waited (taken until on the GPU, or until its compile failed) and
+ * judged (on the GPU), so far. */
+static double waited_of(const sub *s)
+{
+    return s->st == RUNNING || s->st == DONE ? s->started - s->at : now_s() - s->at;
+}
+
+static double judged_of(const sub *s)
+{
+    return s->st == DONE ? s->ended - s->started : 0.0;
 }
 
 static void json_head(submit_queue *q, FILE *f)
@@ -377,10 +502,9 @@ static void json_head(submit_queue *q, FILE *f)
 static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output)
 {
     fprintf(f, "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
-               "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f",
-            s->id, s->student, s->exercise, state_name(s->st), s->st == QUEUED ? position_of(q, s) : 0, verdict_of(s),
-            s->st == DONE ? s->exit_code : 0, s->st == QUEUED ? now_s() - s->at : s->started - s->at,
-            s->st == DONE ? s->ended - s->started : 0.0);
+               "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f,\"compile_s\":%.1f",
+            s->id, s->student, s->exercise, state_name(s->st), position_of(q, s), verdict_of(s),
+            s->st == DONE ? s->exit_code : 0, waited_of(s), judged_of(s), s->compile_s);
     if (with_output) {
         fputs(",\"output\":", f);
         rv_json_string(f, s->output ? s->output : "");
@@ -443,12 +567,12 @@ char *submit_queue_teacher_json(submit_queue *q)
 int submit_queue_write_csv(submit_queue *q, FILE *f)
 {
     pthread_mutex_lock(&q->mu);
-    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s\n", f);
+    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s\n", f);
     for (int i = 0; i < q->ns; i++) {
         const sub *s = &q->s[i];
-        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f\n", s->id, s->student, s->exercise, state_name(s->st), verdict_of(s),
-                s->st == DONE ? s->exit_code : 0, s->st == QUEUED ? 0.0 : s->started - s->at,
-                s->st == DONE ? s->ended - s->started : 0.0);
+        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f\n", s->id, s->student, s->exercise, state_name(s->st),
+                verdict_of(s), s->st == DONE ? s->exit_code : 0, s->st == RUNNING || s->st == DONE ? waited_of(s) : 0.0,
+                judged_of(s), s->compile_s);
     }
     pthread_mutex_unlock(&q->mu);
     return ferror(f) ? -1 : 0;

@@ -1,7 +1,9 @@
 /* submit_queue.h — the students' kernels sent to the class: a bounded queue,
- * one worker that judges them one at a time (`reducevis check FILE
- * --exercise N --sandbox`, so the one GPU runs one student's program at a
- * time), and every submission and its result kept under the class's folder.
+ * a pool of workers compiling them at once on the CPU (`reducevis check FILE
+ * --exercise N --sandbox --build-only DIR`) and one worker judging the
+ * compiled ones on the GPU in turn (`... --built DIR`, so the one GPU runs
+ * one student's program at a time), and every submission and its result
+ * kept under the class's folder.
  *
  * Bounds: a source is at most SUBMIT_MAX_BYTES; a student has at most one
  * submission waiting or running; the queue holds at most SUBMIT_MAX_QUEUED.
@@ -9,7 +11,9 @@
  * can be made (rv_sandbox_possible), the queue is closed and says why.
  *
  * Kept: DIR/submissions/ID.cu (the source, written before the student is
- * told it was taken), DIR/submissions/ID.txt (what check printed), and one
+ * told it was taken), DIR/submissions/ID.work (its build and run),
+ * DIR/submissions/ID.txt (what check printed), DIR/cache (the version to
+ * beat, compiled once), and one
  * JSON line per event in DIR/submissions.jsonl, flushed at once, so a killed
  * server loses none of them.  Pure C and POSIX threads. */
 #ifndef RV_SUBMIT_QUEUE_H
@@ -21,6 +25,7 @@
 #define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */
 #define SUBMIT_MAX_QUEUED 64            /* waiting at once, all students          */
 #define SUBMIT_OUTPUT_MAX (16 * 1024)   /* check's output kept for the page       */
+#define SUBMIT_MAX_COMPILERS 64         /* compile workers, at most               */
 
 typedef struct submit_queue submit_queue;
 
@@ -39,11 +44,12 @@ typedef enum submit_status {
 const char *submit_status_text(submit_status s);
 
 /* A queue keeping its files under dir (made if need be), judging with the
- * program exe (absolute; reducevis itself).  Starts its worker, unless no
- * sandbox can be made: then the queue is closed (submit_queue_why_closed).
- * NULL + err when the folder cannot be made. */
-submit_queue *submit_queue_new(const char *dir, const char *exe, char *err, size_t errlen);
-/* Stops the worker (a running check is let finish) and frees the queue. */
+ * program exe (absolute; reducevis itself).  Starts its workers: `compilers`
+ * compile workers (0: one fewer than the cores, at least 1) and the GPU's,
+ * unless no sandbox can be made: then the queue is closed
+ * (submit_queue_why_closed).  NULL + err when the folder cannot be made. */
+submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, char *err, size_t errlen);
+/* Stops the workers (running checks are let finish) and frees the queue. */
 void submit_queue_free(submit_queue *q);
 
 /* NULL when submissions are taken, else why not (one sentence). */
@@ -54,13 +60,15 @@ const char *submit_queue_why_closed(const submit_queue *q);
 submit_status submit_queue_add(submit_queue *q, int student, int exercise, const char *text, size_t len, int *id);
 
 /* The student's latest submission as JSON: {"open":..,"why":..,"latest":
- * {"id","exercise","state":"queued|running|done","position","verdict",
- * "exit","seconds","output"}}.  A malloc'd string, or NULL. */
+ * {"id","exercise","state":"queued|compiling|compiled|running|done",
+ * "position" (in line for a compiler when queued, for the GPU when
+ * compiled), "verdict","exit","waited_s" (until on the GPU),"judged_s" (on
+ * the GPU),"compile_s","output"}}.  A malloc'd string, or NULL. */
 char *submit_queue_student_json(submit_queue *q, int student);
 /* Every submission (newest last, without the output) for the teacher. */
 char *submit_queue_teacher_json(submit_queue *q);
 /* One row per submission: id, student, exercise, state, verdict, exit,
- * seconds waited and judged.  0, or -1 when writing failed. */
+ * seconds waited, judged and compiling.  0, or -1 when writing failed. */
 int submit_queue_write_csv(submit_queue *q, FILE *f);
 
 #endif

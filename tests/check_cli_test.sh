@@ -47,6 +47,64 @@ want=$(sed -n 's/^reducevis trace: //p' "$tmp/trace-err")
 check "check passes trace's message on ('$got' vs '$want')" test -n "$want" -a "$got" = "$want"
 prefix=()
 
+# The two stages: --build-only compiles (no GPU needed), --built runs what it
+# left; a folder the compile wrote in is untrusted, so --built reads its
+# stamp without following a link and writes its files anew.
+expect 1 "not both"                        check "$start" --exercise 1 --build-only "$tmp/b" --built "$tmp/b"
+expect 1 "--built needs a value"           check "$start" --exercise 1 --built
+expect 1 "--build-only needs a value"      check "$start" --exercise 1 --build-only ""
+expect 1 "an option of tracing a file"     check --trace "$tmp/x.rvt" --exercise 1 --built "$tmp/b"
+expect 1 "--keep is not needed"            check "$start" --exercise 1 --built "$tmp/b" --keep "$tmp/k"
+expect 2 "not a folder a build was kept in" check "$start" --exercise 1 --built "$tmp/missing"
+: >"$tmp/afile"
+expect 2 "not a folder"                    check "$start" --exercise 1 --built "$tmp/afile"
+expect 2 "cannot make the folder"          check "$start" --exercise 1 --build-only "$tmp/afile"
+expect 2 "cannot make the folder"          check "$start" --exercise 1 --build-only "$tmp/missing/deeper"
+mkdir "$tmp/empty"
+expect 2 "holds no build"                  check "$start" --exercise 1 --built "$tmp/empty"
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    b=$tmp/built
+    expect 0 "compiled into"               check "$start" --exercise 1 --build-only "$b"
+    check "--build-only left a program and its stamp" test -f "$b/program" -a -f "$b/build.txt"
+    prefix=(env CUDA_VISIBLE_DEVICES=-1)
+    expect 2 "reducevis check: "           check "$start" --exercise 1 --built "$b"
+    got=$(sed -n 's/^reducevis check: //p' "$tmp/err")
+    check "--built without a GPU says what trace says ('$got' vs '$want')" test -n "$want" -a "$got" = "$want"
+    prefix=()
+    expect 2 "build of another source"     check "$src/docs/exercises/1-converge/solution.cu" --exercise 1 --built "$b"
+    mv "$b/build.txt" "$tmp/stamp"
+    ln -s "$tmp/stamp" "$b/build.txt"
+    expect 2 "holds no build"              check "$start" --exercise 1 --built "$b"
+    rm "$b/build.txt" && mv "$tmp/stamp" "$b/build.txt"
+    mv "$b/program" "$tmp/program" && ln -s "$tmp/program" "$b/program"
+    expect 2 "holds no program"            check "$start" --exercise 1 --built "$b"
+    rm "$b/program"
+    if [ ! -f "$(dirname "$rv")/librvtracer.so" ]; then
+        echo "SKIPPED: --sandbox --built (the tracer was not built: nvcc and the Compute Sanitizer)"
+    elif command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>/dev/null; then
+        # what the build left is replaced, never written through: a link
+        # where the input goes, a student.cu that is not FILE's
+        expect 0 "compiled into"           check "$start" --exercise 1 --sandbox --build-only "$b"
+        echo "victim" >"$tmp/victim"
+        ln -s "$tmp/victim" "$b/input.bin"
+        echo "// not the student's file" >"$b/student.cu"
+        prefix=(env RV_TRACE_WITHOUT_GPU=1)
+        expect 2 "the kernel failed"       check "$start" --exercise 1 --sandbox --built "$b"
+        prefix=()
+        check "--built wrote nothing through a link it found" test "$(cat "$tmp/victim")" = victim
+        check "--built shows FILE's own source, not what the build left" cmp -s "$start" "$b/student.cu"
+    else
+        echo "SKIPPED: --sandbox --built (no bubblewrap that can make a sandbox here)"
+    fi
+    # a file that does not compile: nvcc's message at its line, and no build left
+    sed 's/unsigned int tid = threadIdx.x;/unsigned int tid = not_declared_here;/' "$start" >"$tmp/broken.cu"
+    line=$(grep -n not_declared_here "$tmp/broken.cu" | cut -d: -f1)
+    expect 2 "broken.cu($line): error"     check "$tmp/broken.cu" --exercise 1 --build-only "$b"
+    check "a failed compile leaves no build" test ! -e "$b/build.txt" -a ! -e "$b/program"
+else
+    echo "SKIPPED: --build-only and --built on a compiled file (no nvcc)"
+fi
+
 # Own traces built in code (test_rules DIR): verdicts and exit status.
 "$make_traces" "$tmp" || { echo "FAIL: test_rules could not write its traces"; exit 1; }
 for n in 1 2 3; do

@@ -117,3 +117,10 @@ int rv_find_program(const char *name, char *out, size_t outlen)
     }
     return 0;
 }
+
+int rv_remove_tree(const char *dir)
+{
+    char *argv[] = {"rm", "-rf", "--", (char *)dir, NULL};
+    rv_proc_result r = rv_proc_run(argv, NULL, NULL, 60);
+    return r.end == RV_PROC_EXITED && r.status == 0 ? 0 : -1;
+}

@@ -28,4 +28,8 @@ char *rv_read_text(const char *path, size_t *len);
  * Returns 1 if found. */
 int rv_find_program(const char *name, char *out, size_t outlen);
 
+/* Removes the folder `dir` and all it holds (rm -rf, links not followed).
+ * 0, or -1 when something stayed. */
+int rv_remove_tree(const char *dir);
+
 #endif

@@ -123,9 +123,23 @@ static int find_sanitizer(char *lib, size_t len)
     return -1;
 }
 
+/* A file made anew in the work folder: whatever held the name before (a link
+ * an earlier sandboxed command left, in a folder kept between the build and
+ * the run) is removed first, and the open follows no link, so what is
+ * written never lands outside the folder. */
+static FILE *create_new(const char *path)
+{
+    unlink(path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "wb");
+    if (!f) close(fd);
+    return f;
+}
+
 static int write_file(const char *path, const void *data, size_t len)
 {
-    FILE *f = fopen(path, "wb");
+    FILE *f = create_new(path);
     if (!f) return -1;
     size_t w = fwrite(data, 1, len, f);
     return (fclose(f) != 0 || w != len) ? -1 : 0;
@@ -133,7 +147,7 @@ static int write_file(const char *path, const void *data, size_t len)
 
 static int write_input(const char *path, rv_data d, uint64_t n)
 {
-    FILE *f = fopen(path, "wb");
+    FILE *f = create_new(path);
     if (!f) return -1;
     enum { CHUNK = 1 << 20 };
     float *buf = malloc(CHUNK * sizeof *buf);
@@ -171,13 +185,6 @@ static void log_tail(const char *log, const char *work_src, const char *file, ch
     size_t len = strlen(text), most = 3000;
     replace_all(len > most ? text + len - most : text, work_src, file, out, outlen);
     free(text);
-}
-
-static int remove_tree(const char *dir)
-{
-    char *argv[] = {"rm", "-rf", "--", (char *)dir, NULL};
-    rv_proc_result r = rv_proc_run(argv, NULL, NULL, 60);
-    return r.end == RV_PROC_EXITED && r.status == 0 ? 0 : -1;
 }
 
 /* One command of the student's file (its compile, its runs, the tools that
@@ -434,7 +441,7 @@ static int write_run_info(const char *work, const run_info *ri)
     char path[PATH_MAX + 16], data[64];
     snprintf(path, sizeof path, "%s/run.txt", work);
     rv_data_name(ri->data, data, sizeof data);
-    FILE *f = fopen(path, "w");
+    FILE *f = create_new(path);
     if (!f) return -1;
     fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\n", ri->file, ri->device, ri->date,
             (unsigned long long)ri->n, data);
@@ -591,65 +598,157 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
     return 0;
 }
 
-int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen)
+/* ---- the two stages ------------------------------------------------------
+ *
+ * The build stage copies the source into a folder and compiles it there (in
+ * the sandbox when asked): CPU only, so a class compiles many at once.  The
+ * run stage takes what a build left and does everything that needs the GPU:
+ * the traced run, the listing of the machine code, the timed run, the trace.
+ * The listing stays in the run stage: nvdisasm reads the module the traced
+ * run dumped (module%u.cubin, the code the driver loaded, numbered as the
+ * tracer saw it), which exists only after that run.
+ *
+ * Between the stages the folder is untrusted: the student's compile wrote in
+ * it.  The run stage takes from it only the program, which runs only as the
+ * options say (in the sandbox, for a class), and the stamp build.txt, read
+ * as a few bytes of data; the source, the driver and everything else it
+ * writes there are made anew (create_new), and the source that messages and
+ * the trace show is FILE's own, read again. */
+
+/* FNV-1a, 64 bits: the stamp's and the build cache's hash. */
+uint64_t rv_own_hash(uint64_t h, const void *data, size_t len)
 {
-    memset(res, 0, sizeof *res);
-    double t0 = now_s();
-    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32], gpu_err[600], work[PATH_MAX];
-    if (o->sandbox && !rv_sandbox_possible(gpu_err, sizeof gpu_err)) /* never unsandboxed instead */
-        return fail(err, errlen, 2, _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"),
-                    o->file, gpu_err);
-    size_t srclen = o->text ? strlen(o->text) : 0;
-    char *source = o->text ? malloc(srclen + 1) : rv_read_text(o->file, &srclen);
-    if (o->text && source) memcpy(source, o->text, srclen + 1);
-    if (!source) return fail(err, errlen, 1, _("cannot read %s: %s"), o->file, strerror(errno));
-    if (srclen > RV_OWN_MAX_SOURCE || strlen(source) != srclen) {
+    const unsigned char *p = data;
+    if (!h) h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+#define STAMP_FORMAT "reducevis build 1\nsource %016llx\n"
+
+static int sandbox_refused(const rv_own_opts *o, char *err, size_t errlen)
+{
+    char why[600];
+    if (!o->sandbox || rv_sandbox_possible(why, sizeof why)) return 0;
+    /* never unsandboxed instead */
+    return fail(err, errlen, 2, _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"),
+                o->file, why);
+}
+
+/* The source: o->text, or FILE read; NUL-free and at most RV_OWN_MAX_SOURCE.
+ * NULL with *rc and the message set. */
+static char *read_source(const rv_own_opts *o, size_t *srclen, int *rc, char *err, size_t errlen)
+{
+    *srclen = o->text ? strlen(o->text) : 0;
+    char *source = o->text ? malloc(*srclen + 1) : rv_read_text(o->file, srclen);
+    if (o->text && source) memcpy(source, o->text, *srclen + 1);
+    if (!source) { *rc = fail(err, errlen, 1, _("cannot read %s: %s"), o->file, strerror(errno)); return NULL; }
+    if (*srclen > RV_OWN_MAX_SOURCE || strlen(source) != *srclen) {
         free(source);
-        return fail(err, errlen, 1, _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"),
-                    o->file, RV_OWN_MAX_SOURCE / 1024);
+        *rc = fail(err, errlen, 1, _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"),
+                   o->file, RV_OWN_MAX_SOURCE / 1024);
+        return NULL;
     }
-    if (find_tracer(lib, patches, sizeof lib)) {
-        free(source);
+    return source;
+}
+
+/* What running needs besides a build: the tracer, the Compute Sanitizer
+ * library, a GPU. */
+typedef struct run_tools { char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32]; } run_tools;
+
+static int find_run_tools(const rv_own_opts *o, run_tools *t, char *err, size_t errlen)
+{
+    char gpu_err[600];
+    if (find_tracer(t->lib, t->patches, sizeof t->lib))
         return fail(err, errlen, 2, "%s", _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
                                             "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
                                             "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
-    }
-    if (find_sanitizer(sanitizer, sizeof sanitizer)) {
-        free(source);
+    if (find_sanitizer(t->sanitizer, sizeof t->sanitizer))
         return fail(err, errlen, 2, "%s", _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
                                             "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
                                             "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
-    }
     /* RV_TRACE_WITHOUT_GPU=1 with --sandbox: the sandbox's tests, where no GPU
        is, compile and run the program all the same; its host code runs (static
        initializers first), then it stops at its first CUDA call */
     const char *no_gpu = getenv("RV_TRACE_WITHOUT_GPU");
     int go_on = o->sandbox && no_gpu && !strcmp(no_gpu, "1");
-    if (!go_on && !rv_gpu_available(gpu_err, sizeof gpu_err)) {
-        free(source);
+    if (!go_on && !rv_gpu_available(gpu_err, sizeof gpu_err))
         return fail(err, errlen, 2, _("no GPU to trace on: %s"), gpu_err);
-    }
-    if (make_work(o, work, sizeof work)) {
-        free(source);
-        return fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
-    }
+    return 0;
+}
+
+static int write_named(const char *work, const char *name, const char *text, size_t len, char *err, size_t errlen)
+{
     char path[PATH_MAX + 32];
-    int rc = 0;
-    run_info ri = {.n = o->n, .data = o->data};
-    snprintf(ri.file, sizeof ri.file, "%s", base_name(o->file));
-    rv_gpu_device_name(ri.device, sizeof ri.device);
+    snprintf(path, sizeof path, "%s/%s", work, name);
+    return write_file(path, text, len) ? fail(err, errlen, 2, _("cannot write %s"), path) : 0;
+}
+
+static int build_stage(const rv_own_opts *o, const char *work, const char *source, size_t srclen, char *err,
+                       size_t errlen)
+{
+    char path[PATH_MAX + 32], stamp[96];
+    /* an earlier build's (a folder compiled again): a failed compile leaves none */
+    static const char *const old[] = {"build.txt", "program"};
+    for (size_t k = 0; k < sizeof old / sizeof old[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", work, old[k]);
+        remove(path);
+    }
+    int rc;
+    if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
+        (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
+        (rc = compile(o, work, err, errlen)))
+        return rc;
+    snprintf(stamp, sizeof stamp, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
+    return write_named(work, "build.txt", stamp, strlen(stamp), err, errlen);
+}
+
+/* Does the folder hold a build of this source?  Its stamp is read as data
+ * (a regular file, a few bytes, no link followed), the program is a plain
+ * file. */
+static int check_stamp(const char *work, const char *file, const char *source, size_t srclen, char *err,
+                       size_t errlen)
+{
+    char path[PATH_MAX + 32], text[128] = "", want[96];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/build.txt", work);
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (got <= 0)
+        return fail(err, errlen, 1, _("%s holds no build (no build.txt): compile into it with --build-only first"),
+                    work);
+    text[got] = 0;
+    snprintf(want, sizeof want, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
+    if (strcmp(text, want) != 0)
+        return fail(err, errlen, 1, _("%s holds the build of another source than %s: compile it again with "
+                                      "--build-only"), work, file);
+    snprintf(path, sizeof path, "%s/program", work);
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return fail(err, errlen, 1, _("%s holds no program: compile into it with --build-only first"), work);
+    return 0;
+}
+
+/* The run stage's own files, made anew; a kept folder's earlier results gone. */
+static int prepare_run(const rv_own_opts *o, const char *work, const char *source, size_t srclen, run_info *ri,
+                       char *err, size_t errlen)
+{
+    char path[PATH_MAX + 32];
+    int rc;
+    *ri = (run_info){.n = o->n, .data = o->data};
+    snprintf(ri->file, sizeof ri->file, "%s", base_name(o->file));
+    rv_gpu_device_name(ri->device, sizeof ri->device);
     time_t now = time(NULL);
-    strftime(ri.date, sizeof ri.date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    snprintf(path, sizeof path, "%s/student.cu", work);
-    if (write_file(path, source, srclen)) { rc = fail(err, errlen, 2, _("cannot write %s"), path); goto out; }
-    snprintf(path, sizeof path, "%s/driver.cu", work);
-    if (write_file(path, rv_tracer_driver_source, strlen(rv_tracer_driver_source))) { rc = fail(err, errlen, 2, _("cannot write %s"), path); goto out; }
+    strftime(ri->date, sizeof ri->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
+        (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)))
+        return rc;
     snprintf(path, sizeof path, "%s/input.bin", work);
-    if (write_input(path, o->data, o->n)) { rc = fail(err, errlen, 2, _("cannot write %s (disk full?)"), path); goto out; }
-    if (write_run_info(work, &ri)) { rc = fail(err, errlen, 2, _("cannot write %s/run.txt"), work); goto out; }
+    if (write_input(path, o->data, o->n)) return fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
+    if (write_run_info(work, ri)) return fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
     static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
                                         "launches.txt"};
-    for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) { /* a kept folder used again */
+    for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
         snprintf(path, sizeof path, "%s/%s", work, stale[k]);
         remove(path);
     }
@@ -659,45 +758,128 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
         snprintf(path, sizeof path, "%s/kernel-m%d.sass", work, k);
         remove(path);
     }
-    if ((rc = compile(o, work, err, errlen))) goto out;
-    if ((rc = run_program(o, work, 1, lib, patches, sanitizer, &res->traced_run_s, err, errlen))) {
+    return 0;
+}
+
+/* The traced run, what its tool said, and the listing of each module it
+ * traced. */
+static int traced_run(const rv_own_opts *o, const char *work, const run_tools *t, rv_own_result *res, char *err,
+                      size_t errlen)
+{
+    char path[PATH_MAX + 32];
+    int rc = run_program(o, work, 1, t->lib, t->patches, t->sanitizer, &res->traced_run_s, err, errlen);
+    if (rc) {
         if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range")) where_it_failed(o, work, err, errlen);
-        goto out;
+        return rc;
     }
     snprintf(path, sizeof path, "%s/tool-error.txt", work);
     char *tool_err = rv_read_text(path, NULL);
     if (tool_err) {
         rc = fail(err, errlen, 2, _("the tracer could not record %s: %s"), o->file, tool_err);
         free(tool_err);
-        goto out;
+        return rc;
     }
-    {
-        char files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32], inner[600];
-        uint32_t launches, first_module = 0;
-        int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
-        if (nfiles == 0) {
-            rc = launches ? fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside their "
-                                                   "grids, or --launch names none of them)"), o->file, launches, o->block)
-                          : fail(err, errlen, 2, _("%s: launch() started no kernel"), o->file);
-            goto out;
-        }
-        for (int f = 0; f < nfiles && !rc; f++) {
-            rv_raw raw = {0};
-            if (rv_raw_load(files[f], &raw, inner, sizeof inner)) { rc = raw_failed(files[f], inner, err, errlen); break; }
-            if (f == 0) first_module = raw.h.module;
-            rc = disassemble(o, work, raw.h.module, first_module, err, errlen);
-            rv_raw_free(&raw);
-        }
-        if (rc) goto out;
+    char files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32], inner[600];
+    uint32_t launches, first_module = 0;
+    int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
+    if (nfiles == 0)
+        return launches ? fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside their "
+                                                 "grids, or --launch names none of them)"), o->file, launches, o->block)
+                        : fail(err, errlen, 2, _("%s: launch() started no kernel"), o->file);
+    for (int f = 0; f < nfiles && !rc; f++) {
+        rv_raw raw = {0};
+        if (rv_raw_load(files[f], &raw, inner, sizeof inner)) return raw_failed(files[f], inner, err, errlen);
+        if (f == 0) first_module = raw.h.module;
+        rc = disassemble(o, work, raw.h.module, first_module, err, errlen);
+        rv_raw_free(&raw);
     }
-    if (o->time_it && (rc = run_program(o, work, 0, lib, patches, sanitizer, &res->plain_run_s, err, errlen))) goto out;
+    return rc;
+}
+
+static int run_stage(const rv_own_opts *o, const char *work, const run_tools *t, const char *source, size_t srclen,
+                     rv_own_result *res, char *err, size_t errlen)
+{
+    double t0 = now_s();
+    run_info ri;
+    int rc;
+    if ((rc = prepare_run(o, work, source, srclen, &ri, err, errlen)) ||
+        (rc = traced_run(o, work, t, res, err, errlen)))
+        return rc;
+    if (o->time_it && (rc = run_program(o, work, 0, t->lib, t->patches, t->sanitizer, &res->plain_run_s, err, errlen)))
+        return rc;
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
-    if ((rc = convert(work, &ri, source, res, err, errlen))) goto out;
+    if ((rc = convert(work, &ri, source, res, err, errlen))) return rc;
     res->traced_run_s = traced_run_s;
     res->plain_run_s = plain_run_s;
     res->trace_s = now_s() - t0;
-out:
+    return 0;
+}
+
+/* NULL when path is a folder, else why not. */
+static const char *not_a_folder(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) return strerror(errno);
+    return S_ISDIR(st.st_mode) ? NULL : _("not a folder");
+}
+
+int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errlen)
+{
+    int rc = sandbox_refused(o, err, errlen);
+    size_t srclen;
+    char *source = rc ? NULL : read_source(o, &srclen, &rc, err, errlen), work[PATH_MAX];
+    if (!source) return rc;
+    rv_own_opts k = *o;
+    k.keep = dir;
+    const char *why = make_work(&k, work, sizeof work) ? strerror(errno) : not_a_folder(work);
+    if (why)
+        rc = fail(err, errlen, 1, _("cannot make the folder %s to compile into: %s"), dir, why);
+    else
+        rc = build_stage(o, work, source, srclen, err, errlen);
     free(source);
-    if (!o->keep) remove_tree(work);
+    return rc;
+}
+
+int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    char work[PATH_MAX];
+    int rc = sandbox_refused(o, err, errlen);
+    if (rc) return rc;
+    /* absolute: the sandbox binds it at its own path */
+    const char *why = realpath(dir, work) ? not_a_folder(work) : strerror(errno);
+    if (why) return fail(err, errlen, 1, _("%s is not a folder a build was kept in: %s"), dir, why);
+    size_t srclen;
+    char *source = read_source(o, &srclen, &rc, err, errlen);
+    if (!source) return rc;
+    run_tools t;
+    if (!(rc = check_stamp(work, o->file, source, srclen, err, errlen)) && !(rc = find_run_tools(o, &t, err, errlen)))
+        rc = run_stage(o, work, &t, source, srclen, res, err, errlen);
+    free(source);
+    if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    return rc;
+}
+
+int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    double t0 = now_s();
+    char work[PATH_MAX];
+    run_tools t;
+    size_t srclen;
+    int rc = sandbox_refused(o, err, errlen);
+    char *source = rc ? NULL : read_source(o, &srclen, &rc, err, errlen);
+    if (!source) return rc;
+    /* what running needs is looked for before the compile: no GPU is said at once */
+    if ((rc = find_run_tools(o, &t, err, errlen))) { free(source); return rc; }
+    if (make_work(o, work, sizeof work)) {
+        free(source);
+        return fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
+    }
+    if (!(rc = build_stage(o, work, source, srclen, err, errlen)) &&
+        !(rc = run_stage(o, work, &t, source, srclen, res, err, errlen)))
+        res->trace_s = now_s() - t0;
+    free(source);
+    if (!o->keep) rv_remove_tree(work);
     return rc;
 }

@@ -46,10 +46,37 @@ typedef struct rv_own_result {
  * allocated into *text for the caller to free.  0, or 2 with a message. */
 int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char *err, size_t errlen);
 
-/* Does it all.  Returns 0, or the exit status (1: the file or an option is
+/* The build stage alone: the source copied into the folder dir (made if
+ * need be) as student.cu beside the driver, compiled there with nvcc (in the
+ * sandbox when o->sandbox), and dir/build.txt stamped with the source's hash.
+ * No GPU or tracer needed.  0, or the exit status with the message (nvcc's
+ * at the file's own lines) as rv_own_trace gives. */
+int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errlen);
+
+/* The run stage alone, on what rv_own_compile left in dir (the same source,
+ * or it is refused): traced run, machine code listing, timed run, trace;
+ * nothing is compiled and the work stays in dir.  dir is untrusted: its
+ * program runs only as o says (in the sandbox with o->sandbox), its stamp is
+ * read as data, and whatever else this stage writes or shows is made anew. */
+int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen);
+
+/* FNV-1a 64 of data, on from h (0: the start). */
+uint64_t rv_own_hash(uint64_t h, const void *data, size_t len);
+
+/* Both stages in turn, in a work folder of its own.  Returns 0, or the exit status (1: the file or an option is
  * wrong, 2: something is missing or the kernel failed) with a message in err
  * that names the problem (nvcc's messages about the student's file included). */
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen);
+
+/* The shipped version to beat (o from rv_own_shipped) traced with its build
+ * taken from the cache folder `cache` (made if need be), compiled there once
+ * for its source, headers, nvcc and architecture; NULL, or a cache that
+ * cannot be made: rv_own_trace.  src/own/build_cache.c. */
+int rv_own_trace_cached(const rv_own_opts *o, const char *cache, rv_own_result *res, char *err, size_t errlen);
+
+/* Where that cache is by default: $XDG_CACHE_HOME/reducevis/builds, or
+ * ~/.cache/reducevis/builds; 0, or -1 when neither can be named. */
+int rv_own_default_cache(char *out, size_t len);
 
 /* `capture` of a version whose kernel carries no trace macros: its file
  * traced unchanged (as rv_own_shipped makes it), adopted as the version's GPU

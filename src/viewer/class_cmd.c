@@ -51,6 +51,7 @@ extern const char rv_codemirror_js[], rv_codemirror_css[], rv_codemirror_clike_j
 typedef struct class_opts {
     const char *bind, *out, *resume;
     int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
+    int compilers;          /* compile workers for the students' kernels; 0: the default */
     int page_w, page_h;
 } class_opts;
 
@@ -58,7 +59,7 @@ static void class_usage(FILE *f)
 {
     fprintf(f, "%s", _("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
         "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
-        "                       [--max-per-address N] [--idle-timeout S]\n"
+        "                       [--max-per-address N] [--idle-timeout S] [--compilers N]\n"
         "                       [--page-size WxH] [--lang zh|en] [view's other options]\n"
         "\n"
         "Serves a live lesson to the students' browsers: they open the join address (printed,\n"
@@ -86,6 +87,8 @@ static void class_usage(FILE *f)
         "                       address: raise it to about 3 per student (e.g. 100 for 30)\n"
         "  --idle-timeout S     a connection that sends nothing for S seconds is closed\n"
         "                       (default 30; event streams are kept open by pings)\n"
+        "  --compilers N        the students' kernels compiled at once, on the CPU, while the GPU\n"
+        "                       runs one at a time (1 to 64; default: the cores less one, at least 1)\n"
         "  --page-size WxH      the frames of the students' page (default 1280x720)\n"
         "\n"
         "Exit status: 0 ended, 1 usage error, 2 runtime error (trace, address, folder).\n"));
@@ -123,7 +126,7 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") || !strcmp(a, "--resume") ||
                     !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size") ||
-                    !strcmp(a, "--max-per-address") || !strcmp(a, "--idle-timeout");
+                    !strcmp(a, "--max-per-address") || !strcmp(a, "--idle-timeout") || !strcmp(a, "--compilers");
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             class_usage(stdout);
             return -2;
@@ -153,6 +156,9 @@ static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
         } else if (!strcmp(a, "--idle-timeout")) {
             if (parse_count(val, 1, 3600, &o->idle_timeout_s) != 0)
                 return bad_usage(_("--idle-timeout '%s': expected 1 to 3600 seconds"), val);
+        } else if (!strcmp(a, "--compilers")) {
+            if (parse_count(val, 1, SUBMIT_MAX_COMPILERS, &o->compilers) != 0)
+                return bad_usage(_("--compilers '%s': expected 1 to 64"), val);
         } else if (!strcmp(a, "--page-size")) {
             char tail;
             if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
@@ -254,7 +260,9 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "results", N_("Results (CSV)") }, { "nothing", N_("No question at this step.") },
         { "kernel", N_("Your kernel") }, { "kernels", N_("The students' kernels") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
         { "kqueued", N_("Waiting: number {position} in the queue") },
-        { "krunning", N_("Being compiled and judged on the GPU\xE2\x80\xA6") },
+        { "kcompiling", N_("Being compiled\xE2\x80\xA6") },
+        { "kcompiled", N_("Compiled; waiting for the GPU: number {position} in line") },
+        { "krunning", N_("Running and being judged on the GPU\xE2\x80\xA6") },
         { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
         { "kerror", N_("Nothing to judge: see the messages below.") },
     };
@@ -454,7 +462,7 @@ int class_main(int argc, char **argv)
     char exe[1024];
     ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[exe_len > 0 ? exe_len : 0] = '\0';
-    if (!(sq = submit_queue_new(dir, exe, err, sizeof err))) {
+    if (!(sq = submit_queue_new(dir, exe, o.compilers, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }

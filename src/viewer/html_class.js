@@ -234,6 +234,14 @@
   function verdictText(v) {
     return v === "pass" ? words.kpass : v === "fail" ? words.kfail : words.kerror;
   }
+  // a kernel not yet done: waiting for a compiler, compiling, compiled and
+  // waiting for the GPU, running on it
+  function kernelWait(s) {
+    if (s.state === "queued") return fill(words.kqueued, { position: s.position });
+    if (s.state === "compiling") return words.kcompiling;
+    if (s.state === "compiled") return fill(words.kcompiled, { position: s.position });
+    return words.krunning;
+  }
   if (!teacher) {
     var exSelect = el("select"), editor = el("textarea"), submitButton = el("button", "", words.ksubmit);
     var kStatus = el("p", "status"), kOutput = el("pre", "output");
@@ -281,8 +289,7 @@
       kernelNote.textContent = open ? "" : r.body.why;
       var s = r.body.latest;
       if (!s) return;
-      if (s.state === "queued") kStatus.textContent = fill(words.kqueued, { position: s.position });
-      else if (s.state === "running") kStatus.textContent = words.krunning;
+      if (s.state !== "done") kStatus.textContent = kernelWait(s);
       else {
         kStatus.textContent = verdictText(s.verdict);
         kOutput.textContent = s.output;
@@ -315,8 +322,7 @@
         var tr = el("tr");
         tr.append(el("td", "", "#" + s.id), el("td", "", fill(words.anonymous, { id: s.student })),
                   el("td", "", fill(words.kexercise, { n: s.exercise })),
-                  el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : s.state === "running" ? words.krunning
-                                                          : fill(words.kqueued, { position: s.position })));
+                  el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : kernelWait(s)));
         list.append(tr);
         var key = s.exercise + ":" + s.student;
         if (s.state === "done" && (!best[key] || s.verdict === "pass")) best[key] = s;

@@ -6,6 +6,10 @@ RV_TRACE_WITHOUT_GPU=1, so that check compiles in the sandbox and runs the
 program's host code where no GPU is):
   - a file that does not compile comes back as an error, with nvcc's
     message at the student's own line;
+  - the compile workers (--compilers 2) run at once: while one student's
+    file takes its time to compile, another's compile error comes back,
+    straight from the compile stage; a file that compiles goes through
+    compiling, compiled and running, each in submissions.jsonl;
   - the bounds: a file over 256 KiB is refused (413) and said why; one
     student's second kernel while the first waits is refused (429), and
     100 more within a second from that student all are, while another
@@ -64,7 +68,7 @@ def with_sandbox(exe, src):
     bad_line = next(i for i, x in enumerate(lines) if "unsigned int tid" in x)
     lines[bad_line] = "    unsigned int tid = not_declared_here;"
     broken = "\n".join(lines)
-    c = Class(exe, "--kernel", "v2", env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
+    c = Class(exe, "--kernel", "v2", "--compilers", "2", env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
     try:
         a, b = c.join("A"), c.join("B")
         st, _ = c.answer(a, 0, "1")
@@ -113,6 +117,7 @@ def with_sandbox(exe, src):
         if done_b:
             print("SKIPPED: the verdict of a file that compiles, its time against v8 and its trace need a GPU "
                   "(tests/gpu/class_submit.sh); here it stopped with: %s" % done_b["output"].strip()[-200:])
+        in_parallel(c, broken, bad_line)
         # a third one waits while the killing comes
         submit(c, a, 2, start)
     finally:
@@ -121,15 +126,61 @@ def with_sandbox(exe, src):
     with open(os.path.join(c.out, "submissions.jsonl")) as f:
         events = [json.loads(x) for x in f.read().splitlines()]
     queued = [e["id"] for e in events if e["event"] == "queued"]
-    check(queued == [1, 2, 3], "after SIGKILL every kernel taken is in submissions.jsonl: %s" % queued)
+    check(queued == [1, 2, 3, 4, 5], "after SIGKILL every kernel taken is in submissions.jsonl: %s" % queued)
     check(all(os.path.exists(os.path.join(c.out, "submissions", "%d.cu" % i)) for i in queued),
           "and each source is on disk")
     check(any(e["event"] == "done" and e["id"] == 1 and e["verdict"] == "error" for e in events),
           "the judged one's result is kept")
     with open(c.answers) as f:
         joins = [json.loads(x) for x in f.read().splitlines() if '"join"' in x]
-    check(len(joins) == 2, "the answers file has both joins")
+    check(len(joins) == 4, "the answers file has the four joins")
+    b_events = [e["event"] for e in events if e["id"] == 2]
+    check(b_events == ["queued", "compiling", "compiled", "running", "done"],
+          "a file that compiles: its way in submissions.jsonl: %s" % b_events)
     resumed(exe, c, a, b)
+
+
+# Compiles for a while (a few hundred device functions of their own, some
+# tens of seconds of nvcc), then fails to link: it has no launch().
+SLOW = """#include <utility>
+template <int N> __device__ __noinline__ float g(float x)
+{
+    float y = x;
+    for (int i = 0; i < 6; i++) y = sinf(y) * N + cosf(y * N);
+    return y;
+}
+template <int... I> __device__ float all(float x, std::integer_sequence<int, I...>) { return (g<I>(x) + ...); }
+__global__ void slow_kernel(float *o) { o[0] = all(o[0], std::make_integer_sequence<int, 40>{}); }
+"""
+
+
+def in_parallel(c, broken, bad_line):
+    """Two compile workers: C's slow compile is under way while D's file,
+    sent after it, comes back with nvcc's message; with one worker D would
+    wait for C."""
+    cc, d = c.join("C"), c.join("D")
+    st, _ = submit(c, cc, 1, SLOW)
+    check(st == 200, "the slow file taken")
+    deadline, state = time.time() + 60, None
+    while time.time() < deadline and state != "compiling":
+        state = c.request("GET", c.q("/submission", t=cc))[1]["latest"]["state"]
+        time.sleep(0.2)
+    check(state == "compiling", "the slow file is being compiled: %s" % state)
+    t0 = time.time()
+    st, _ = submit(c, d, 1, broken)
+    check(st == 200, "D's broken file taken while C's compiles")
+    done_d = wait_done(c, d)
+    slow_then = c.request("GET", c.q("/submission", t=cc))[1]["latest"]
+    check(done_d is not None and done_d["verdict"] == "error" and "(%d)" % (bad_line + 1) in done_d["output"]
+          and "not_declared_here" in done_d["output"], "D's compile error, nvcc's message at its line: %s"
+          % (done_d and done_d["output"][-300:]))
+    check(slow_then["state"] == "compiling", "D answered in %.1f s while C's file still compiles (%s)"
+          % (time.time() - t0, slow_then["state"]))
+    done_c = wait_done(c, cc)
+    check(done_c is not None and done_c["verdict"] == "error" and "launch" in done_c["output"]
+          and done_c["judged_s"] == 0 and done_c["compile_s"] > 0,
+          "the slow file answered from its compile (no launch()), never on the GPU: %s"
+          % ((done_c and (done_c["compile_s"], done_c["output"][-200:])),))
 
 
 def resumed(exe, old, a, b):
@@ -139,18 +190,18 @@ def resumed(exe, old, a, b):
     c = Class(exe, "--kernel", "v2", "--resume", old.out, out=old.out,
               env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
     try:
-        check("resumed: 2 students and 1 answers" in c.printed, "resumed, said: %s" % c.printed[-300:])
+        check("resumed: 4 students and 1 answers" in c.printed, "resumed, said: %s" % c.printed[-300:])
         check(c.code == old.code, "the same join code: %s %s" % (c.code, old.code))
         st, body = c.request("GET", c.q("/results.json", k=c.secret))
         text = json.dumps(body)
         check(st == 200 and '"1"' in text, "A's answer is in the results after --resume: %s" % text[:300])
         st, body = c.request("GET", c.q("/submissions", k=c.secret))
-        check(st == 200 and [s["id"] for s in body["list"]] == [1, 2, 3], "the three kernels are there: %s" % (body,))
+        check(st == 200 and [s["id"] for s in body["list"]] == [1, 2, 3, 4, 5], "the five kernels are there: %s" % (body,))
         check(body["list"][0]["verdict"] == "error", "the first one's verdict kept")
         done = wait_done(c, a)
-        check(done is not None and done["id"] == 3, "the one left waiting by the kill is judged after --resume")
+        check(done is not None and done["id"] == 5, "the one left waiting by the kill is judged after --resume")
         st, body = submit(c, b, 1, "int main(){}")
-        check(st == 200 and body.get("id") == 4, "B (known by its token) sends one more: %s %s" % (st, body))
+        check(st == 200 and body.get("id") == 6, "B (known by its token) sends one more: %s %s" % (st, body))
         check(c.join("C") and True, "a new student joins the resumed class")
     finally:
         c.proc.send_signal(signal.SIGTERM)

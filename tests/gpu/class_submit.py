@@ -9,9 +9,12 @@ result is printed whole, the class must keep serving (the teacher's list
 answers) after each, and the hostile one must have written nothing outside.
 Part 2, the benchmark: 30 students each send exercise 1's solution, spread
 over one minute; printed: the median and p95 time from submit to verdict,
-and the GPU's busy share (nvidia-smi's utilization sampled every 200 ms
-from the first submit to the last verdict, and the queue's own judged time
-over that span).
+the median compile time (the compile workers', on the CPU, while the GPU
+runs others), and the GPU's busy share: the time the GPU worker was running
+a check (`check --built`: the submissions' judged_s) over the wall time from
+the first submit to the last verdict, with nvidia-smi's utilization sampled
+every 200 ms beside it.  The class runs with --compilers $RV_BENCH_COMPILERS
+when it is set.
 
 Usage: class_submit.py REDUCEVIS SOURCE_DIR.  Exit 0 when every check held.
 """
@@ -60,7 +63,9 @@ def main():
     for k, v in (("@HOME@", home), ("@OUTSIDE@", outside), ("@AT_START@", "0"), ("@IN_LAUNCH@", "1")):
         hostile = hostile.replace(k, v)
     font = os.environ.get("RV_CLASS_FONT")   # a GPU machine without fonts: the bundle's (bundle.sh)
-    c = Class(exe, "--kernel", "v2", *(["--font", font] if font else []), env=dict(os.environ, LANGUAGE="en"))
+    compilers = os.environ.get("RV_BENCH_COMPILERS")
+    c = Class(exe, "--kernel", "v2", *(["--font", font] if font else []),
+              *(["--compilers", compilers] if compilers else []), env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     try:
         cases = [("start file", start, "fail"), ("solution", solution, "pass"), ("does not compile", broken, "error"),
@@ -97,11 +102,12 @@ def main():
             st, body = submit(c, t, 1, solution)
             check(st == 200, "benchmark kernel %d taken: %s %s" % (i, st, body))
             sent[t] = time.time()
-        latency, verdicts = [], {}
+        latency, verdicts, compiles = [], {}, []
         for t in bench:
             done = wait_done(c, t)
             if done:
                 latency.append(done["waited_s"] + done["judged_s"])
+                compiles.append(done["compile_s"])
                 verdicts[done["verdict"]] = verdicts.get(done["verdict"], 0) + 1
         t_last = time.time()
         samples = []
@@ -115,10 +121,14 @@ def main():
         if latency:
             med = latency[len(latency) // 2]
             p95 = latency[min(len(latency) - 1, int(round(0.95 * (len(latency) - 1))))]
-            print("== %d submissions over %.0f s: submit to verdict median %.1f s, p95 %.1f s, max %.1f s; verdicts %s"
-                  % (count, span, med, p95, latency[-1], verdicts))
-        print("== GPU busy: nvidia-smi utilization mean %.0f%% over %d samples; the queue was judging %.0f%% of the span"
-              % (sum(samples) / max(1, len(samples)), len(samples), 100 * judged / span))
+            compiles.sort()
+            print("== %d submissions over %.0f s (--compilers %s): submit to verdict median %.1f s, p95 %.1f s, "
+                  "max %.1f s; compile median %.1f s; verdicts %s"
+                  % (count, span, compilers or "default", med, p95, latency[-1], compiles[len(compiles) // 2],
+                     verdicts))
+        print("== GPU busy share: the GPU worker ran checks %.0f%% of the wall time (%.1f of %.1f s); nvidia-smi "
+              "utilization mean %.0f%% over %d samples"
+              % (100 * judged / span, judged, span, sum(samples) / max(1, len(samples)), len(samples)))
         check(len(latency) == count, "every benchmark kernel judged: %d" % len(latency))
     finally:
         c.proc.terminate()

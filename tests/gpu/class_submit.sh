@@ -10,7 +10,10 @@
 # --bundle takes the build that tests/gpu/bundle.sh made on a machine with
 # the class's libraries (.gpu/bundle.tar.xz): the checkout is copied to the
 # path it was built at, and the class draws with the bundle's font.
-# Writes its log to $OUT/class-submit-gpu.txt (or /tmp/class-submit-out).
+# Writes its log to assets/logs/<device>-class-submit.txt (the device's name
+# as nvidia-smi gives it, lower case, spaces as dashes), to commit, and a
+# copy to $OUT (or /tmp/class-submit-out).  RV_BENCH_COMPILERS=N sets the
+# class's --compilers (default: the cores less one).
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }
@@ -34,8 +37,10 @@ if [ "$build" = --bundle ]; then
 fi
 out=${OUT:-/tmp/class-submit-out}
 mkdir -p "$out"
-log=$out/class-submit-gpu.txt
 export PATH=/usr/local/cuda/bin:$PATH
+device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+slug=$(printf '%s' "${device:-no-gpu}" | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
+log=$src/assets/logs/$slug-class-submit.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -63,4 +68,6 @@ fi
     echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
     python3 "$src/tests/gpu/class_submit.py" "$rv" "$src"
 } 2>&1 | tee "$log"
-exit "${PIPESTATUS[0]}"
+rc=${PIPESTATUS[0]}
+cp "$log" "$out/"
+exit "$rc"
