@@ -141,6 +141,9 @@ void room_publish(room *r);
  * counters it shows.  Returns the length written (always < len). */
 size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
                        uint64_t *tally);
+/* How many times the fields every student's event shares were formatted:
+ * once per change of the room, however many streams it reaches. */
+uint64_t room_shared_renders(room *r);
 
 /* A class resumed (`reducevis class --resume DIR`): the join code of the
  * answers file's last start (0; -1 when it has none) ... */
