@@ -62,6 +62,9 @@ struct room {
     token_index by_token;       /* where each student's token is in s        */
     int step, revealed, watching, closing, waiters;
     uint64_t moves, tally, published;
+    /* the changes a student's event shows (joins and answers: not who is
+     * watching, which only the teacher sees), and those published */
+    uint64_t student_tally, student_published;
     double join_bucket, join_at;
     /* the spread at the current step, counted for tally bars_tally */
     uint64_t bars_tally, bars_moves;
@@ -374,6 +377,7 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
         memcpy(token, s->token, ROOM_TOKEN_LEN + 1);
         *id = s->id;
         r->tally++;
+        r->student_tally++;
         if (r->log) {
             char at[40];
             stamp(at, sizeof at);
@@ -411,6 +415,7 @@ room_status room_answer(room *r, const char *token, int step, const char *text, 
         s->number[step] = number;
         s->lanes[step] = lanes;
         r->tally++;
+        r->student_tally++;
         if (r->log) {
             char at[40], words[QUIZ_ANSWER_LEN];
             stamp(at, sizeof at);
@@ -505,6 +510,7 @@ static void moved_locked(room *r)
 {
     r->moves++;
     r->published = r->tally;
+    r->student_published = r->student_tally;
     pthread_cond_broadcast(&r->moved);
 }
 
@@ -553,17 +559,27 @@ void room_publish(room *r)
     pthread_mutex_lock(&r->mu);
     if (r->published != r->tally) {
         r->published = r->tally;
+        r->student_published = r->student_tally;
         pthread_cond_broadcast(&r->moved);
     }
     pthread_mutex_unlock(&r->mu);
 }
 
-void room_counters(room *r, uint64_t *moves, uint64_t *tally)
+void room_counters(room *r, uint64_t *moves, uint64_t *tally, uint64_t *student_tally)
 {
     pthread_mutex_lock(&r->mu);
     *moves = r->moves;
     *tally = r->published;
+    *student_tally = r->student_published;
     pthread_mutex_unlock(&r->mu);
+}
+
+int room_changed(room *r, uint64_t moves, uint64_t tally, int teacher)
+{
+    pthread_mutex_lock(&r->mu);
+    int c = r->closing || r->moves != moves || (teacher ? r->published : r->student_published) != tally;
+    pthread_mutex_unlock(&r->mu);
+    return c;
 }
 
 int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms)
@@ -670,7 +686,7 @@ size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_
     room_view v;
     view_locked(r, &v);
     *moves = v.moves;
-    *tally = r->published;
+    *tally = teacher ? r->published : r->student_published;
     size_t shared_len = 0;
     const char *shared = teacher ? NULL : shared_fields(r, &v, &shared_len);
     if (shared)
@@ -883,6 +899,7 @@ int room_replay(room *r, const char *answers_path, int *joins, int *answers)
     }
     fclose(f);
     r->tally++;
+    r->student_tally++;
     pthread_mutex_unlock(&r->mu);
     return 0;
 }
