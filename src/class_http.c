@@ -16,7 +16,8 @@
  * every connection: a stream's reader that has nothing to send suspends its
  * connection (MHD_suspend_connection) and puts it on the waiting list; the
  * waker thread blocks on the room (room_wait) and, when the lesson moves,
- * the tally is published, or a ping is due, resumes every waiting stream.
+ * news is published, or a ping is due, resumes the waiting streams that
+ * have something to show (wake_loop says which).
  * A suspended stream costs a socket and a small struct, so the cap on
  * connections can be in the thousands.  Each client address gets at most
  * max_per_address connections (libmicrohttpd refuses the rest, IPv4 and
@@ -171,7 +172,7 @@ static int stream_due(stream *s)
     pthread_mutex_lock(&h->wmu);
     if (room_closing(h->r))
         due = -1;
-    else if (!s->sent_any || room_wait(h->r, s->moves, s->tally, 0))
+    else if (!s->sent_any || room_changed(h->r, s->moves, s->tally, s->teacher))
         due = 1;
     else if (s->pings != h->pings)
         due = 2;
@@ -221,27 +222,36 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 }
 
 /* Resumes the waiting streams, the students' too when students is 1 (else
- * they stay on the list); a ping is owed when the room had no news. */
+ * they stay on the list); a ping is owed when ping is 1.  The list is taken
+ * under wmu and resumed outside it, so that the streams being served, which
+ * take wmu to suspend again, need not wait for two thousand resumptions:
+ * each stream on the list was suspended before it was put there, and
+ * nothing frees a suspended connection. */
 static void wake(class_http *h, int ping, int students)
 {
     pthread_mutex_lock(&h->wmu);
     if (ping)
         h->pings++;
-    stream *s = h->waiting, *keep = NULL;
-    h->waiting = NULL;
+    stream *s = h->waiting, *keep = NULL, *go = NULL;
     while (s) {
         stream *next = s->next;
         if (!students && !s->teacher) {
             s->next = keep;
             keep = s;
         } else {
-            s->next = NULL;
-            MHD_resume_connection(s->conn);
+            s->next = go;
+            go = s;
         }
         s = next;
     }
     h->waiting = keep;
     pthread_mutex_unlock(&h->wmu);
+    while (go) {
+        stream *next = go->next;   /* read first: once resumed, the stream is the daemon's */
+        go->next = NULL;
+        MHD_resume_connection(go->conn);
+        go = next;
+    }
 }
 
 static void stream_free(void *cls)
@@ -492,55 +502,64 @@ static void *publish_loop(void *arg)
     return NULL;
 }
 
+/* Until the room closes, a little apart, so that a stream on its way to
+ * suspending sees the room closing and ends; none is left suspended when
+ * the daemon stops.  Returns 1 once stopped. */
+static int closing_pause(class_http *h)
+{
+    pthread_mutex_lock(&h->mu);
+    int stop = h->stop;
+    if (!stop && room_closing(h->r)) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += 20 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&h->stop_cv, &h->mu, &until);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return stop;
+}
+
 /* Blocks on the room and resumes the waiting streams: all of them when the
- * step moves; on new answers the teacher's at once but the students' at
- * most once a STUDENT_TALLY_MS (their page shows only how many answered,
- * and two thousand events for every published answer would cost the
- * server and the phones more than the count is worth); every PING_MS
- * without news, a ping.  Once the room closes it keeps resuming, a little
- * apart, until stopped: a stream that was on its way to suspending then
- * sees the room closing and ends, so that none is left suspended when the
- * daemon stops. */
+ * step moves; on news for the teacher (answers, who is watching) the
+ * teacher's at once; on news for the students (answers, joins: their page
+ * shows only how many answered) theirs at most once a STUDENT_TALLY_MS, as
+ * two thousand events for every published answer would cost the server and
+ * the phones more than the count is worth, and never for what their page
+ * does not show (a stream opened or closed), so that a class whose phones
+ * come and go does not make the next step change wait behind two thousand
+ * events that change nothing; every PING_MS, a ping.  Once the room closes
+ * it keeps resuming, a little apart, until stopped. */
 static void *wake_loop(void *arg)
 {
     class_http *h = arg;
-    uint64_t moves, tally;
-    room_counters(h->r, &moves, &tally);
-    double students_woken = 0;
-    int students_owed = 0;   /* a tally the students have not been woken for */
+    uint64_t moves, tally, students;
+    room_counters(h->r, &moves, &tally, &students);
+    double students_woken = now_s(), pinged = students_woken;
+    int students_owed = 0;   /* news the students have not been woken for */
     for (;;) {
-        int wait_ms = PING_MS;
-        if (students_owed) {
-            double left = students_woken + STUDENT_TALLY_MS / 1000.0 - now_s();
-            wait_ms = left > 0 ? (int)(left * 1000) + 1 : 0;
-        }
-        uint64_t moved = moves;
-        int changed = room_wait(h->r, moves, tally, wait_ms);
-        room_counters(h->r, &moves, &tally);
-        double now = now_s();
-        int all = moves != moved || room_closing(h->r) || !changed ||
-                  now - students_woken >= STUDENT_TALLY_MS / 1000.0;
-        wake(h, !changed && !students_owed, all);
+        double until = pinged + PING_MS / 1000.0, now = now_s();
+        if (students_owed && students_woken + STUDENT_TALLY_MS / 1000.0 < until)
+            until = students_woken + STUDENT_TALLY_MS / 1000.0;
+        uint64_t moved = moves, seen = students;
+        room_wait(h->r, moves, tally, until > now ? (int)((until - now) * 1000) + 1 : 0);
+        room_counters(h->r, &moves, &tally, &students);
+        now = now_s();
+        students_owed |= students != seen;
+        int ping = now >= pinged + PING_MS / 1000.0;
+        int all = moves != moved || room_closing(h->r) || ping ||
+                  (students_owed && now >= students_woken + STUDENT_TALLY_MS / 1000.0);
+        wake(h, ping, all);
+        if (ping)
+            pinged = now;
         if (all) {
             students_woken = now;
             students_owed = 0;
-        } else {
-            students_owed = 1;
         }
-        pthread_mutex_lock(&h->mu);
-        int stop = h->stop;
-        if (!stop && room_closing(h->r)) {
-            struct timespec until;
-            clock_gettime(CLOCK_MONOTONIC, &until);
-            until.tv_nsec += 20 * 1000000L;
-            if (until.tv_nsec >= 1000000000L) {
-                until.tv_sec++;
-                until.tv_nsec -= 1000000000L;
-            }
-            pthread_cond_timedwait(&h->stop_cv, &h->mu, &until);
-        }
-        pthread_mutex_unlock(&h->mu);
-        if (stop)
+        if (closing_pause(h))
             return NULL;
     }
 }

@@ -3,10 +3,13 @@
  * One mutex guards everything; a condition variable wakes the event
  * streams when the step moves (at once) or when answers were published
  * (room_publish, a few times a second: a class of 500 answering within a
- * second wakes each stream a few times, not 500).  Students are an array
- * searched by token: a class is at most a few thousand, and the search is
- * a small part of a request.  The spread of answers is counted once per
- * change of the tally and kept for every stream that asks.
+ * second wakes each stream a few times, not 500).  Students are an array,
+ * found by token through a keyed hash table (token_index.h): a walk over
+ * the class for every answer and every event was most of the server's time
+ * at two thousand students.  The spread of answers is counted once per
+ * change of the tally and kept for every stream that asks, and so are the
+ * fields every student's event shares (each event adds only the student's
+ * own answer to them).
  */
 #define _GNU_SOURCE
 #include "room.h"
@@ -21,6 +24,7 @@
 #include <unistd.h>
 #include "json.h"
 #include "i18n.h"
+#include "token_index.h"
 #include "versions.h"
 
 enum { DEFAULT_MAX_STUDENTS = 2000 };
@@ -55,13 +59,22 @@ struct room {
     FILE *log;
     student *s;
     int ns, cap;
+    token_index by_token;       /* where each student's token is in s        */
     int step, revealed, watching, closing, waiters;
     uint64_t moves, tally, published;
+    /* the changes a student's event shows (joins and answers: not who is
+     * watching, which only the teacher sees), and those published */
+    uint64_t student_tally, student_published;
     double join_bucket, join_at;
     /* the spread at the current step, counted for tally bars_tally */
     uint64_t bars_tally, bars_moves;
     int bars_valid;
     room_view view;
+    /* the fields every student's event shares, for (shared_moves, shared_tally) */
+    char shared[8192];
+    size_t shared_len;
+    uint64_t shared_moves, shared_tally, shared_renders;
+    int shared_valid;
 };
 
 const char *room_status_text(room_status s)
@@ -119,6 +132,11 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
     pthread_cond_init(&r->moved, &ca);
     pthread_condattr_destroy(&ca);
     r->an = an;
+    if (token_index_init(&r->by_token) != 0) {
+        snprintf(err, errlen, _("no random numbers from the kernel: %s"), strerror(errno));
+        room_free(r);
+        return NULL;
+    }
     r->nsteps = an ? an->tr->nsteps : npos > 0 ? npos : 1;
     r->q = calloc((size_t)r->nsteps, sizeof *r->q);
     r->has_q = calloc((size_t)r->nsteps, 1);
@@ -201,6 +219,7 @@ void room_free(room *r)
         free(r->s[i].lanes);
     }
     free(r->s);
+    token_index_free(&r->by_token);
     free(r->q);
     free(r->has_q);
     free(r->asked);
@@ -268,14 +287,53 @@ static int bucket_take(double *bucket, double *at, double burst, double rate, do
     return 1;
 }
 
+static const char *token_at(const void *owner, int pos)
+{
+    return ((const room *)owner)->s[pos].token;
+}
+
+/* The student holding token, or NULL: one lookup in the index, not a walk
+ * over the class (token_index.h says why). */
 static student *find(room *r, const char *token)
 {
-    if (!token || strlen(token) != ROOM_TOKEN_LEN)
+    if (!token || strnlen(token, ROOM_TOKEN_LEN + 1) != ROOM_TOKEN_LEN)
         return NULL;
-    for (int i = 0; i < r->ns; i++)
-        if (same_secret(r->s[i].token, token, ROOM_TOKEN_LEN))
-            return &r->s[i];
-    return NULL;
+    int i = token_index_find(&r->by_token, token, ROOM_TOKEN_LEN, token_at, r);
+    return i < 0 ? NULL : &r->s[i];
+}
+
+/* Under the lock: a new student at the end of the array, with token, name
+ * and id, its answers empty, in the index.  NULL when memory ran out. */
+static student *add_student(room *r, const char *token, const char *name, int id)
+{
+    if (r->ns == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 64;
+        student *p = realloc(r->s, (size_t)cap * sizeof *p);
+        if (!p)
+            return NULL;
+        r->s = p;
+        r->cap = cap;
+    }
+    student *s = &r->s[r->ns];
+    memset(s, 0, sizeof *s);
+    s->has = calloc((size_t)r->nsteps, 1);
+    s->number = calloc((size_t)r->nsteps, sizeof *s->number);
+    s->lanes = calloc((size_t)r->nsteps, sizeof *s->lanes);
+    memcpy(s->token, token, ROOM_TOKEN_LEN);
+    s->token[ROOM_TOKEN_LEN] = '\0';
+    if (!s->has || !s->number || !s->lanes ||
+        token_index_add(&r->by_token, s->token, ROOM_TOKEN_LEN, r->ns, token_at, r) != 0) {
+        free(s->has);
+        free(s->number);
+        free(s->lanes);
+        return NULL;
+    }
+    snprintf(s->name, sizeof s->name, "%s", name ? name : "");
+    s->id = id;
+    s->bucket = r->lim.answer_burst;
+    s->bucket_at = -1;
+    r->ns++;
+    return s;
 }
 
 int room_knows(room *r, const char *token)
@@ -307,50 +365,27 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
         return ROOM_FULL;
     pthread_mutex_lock(&r->mu);
     room_status st = ROOM_OK;
-    if (!bucket_take(&r->join_bucket, &r->join_at, r->lim.join_burst, r->lim.joins_per_s, now)) {
+    char hex[ROOM_TOKEN_LEN + 1];
+    for (size_t i = 0; i < sizeof b; i++)
+        snprintf(hex + 2 * i, 3, "%02x", b[i]);
+    student *s = NULL;
+    if (!bucket_take(&r->join_bucket, &r->join_at, r->lim.join_burst, r->lim.joins_per_s, now))
         st = ROOM_SLOW_DOWN;
-    } else if (r->ns >= r->lim.max_students) {
+    else if (r->ns >= r->lim.max_students || !(s = add_student(r, hex, name, r->ns + 1)))
         st = ROOM_FULL;
-    } else if (r->ns == r->cap) {
-        int cap = r->cap ? 2 * r->cap : 64;
-        student *p = realloc(r->s, (size_t)cap * sizeof *p);
-        if (!p)
-            st = ROOM_FULL;
-        else {
-            r->s = p;
-            r->cap = cap;
-        }
-    }
     if (st == ROOM_OK) {
-        student *s = &r->s[r->ns];
-        memset(s, 0, sizeof *s);
-        s->has = calloc((size_t)r->nsteps, 1);
-        s->number = calloc((size_t)r->nsteps, sizeof *s->number);
-        s->lanes = calloc((size_t)r->nsteps, sizeof *s->lanes);
-        if (!s->has || !s->number || !s->lanes) {
-            free(s->has);
-            free(s->number);
-            free(s->lanes);
-            st = ROOM_FULL;
-        } else {
-            for (size_t i = 0; i < sizeof b; i++)
-                snprintf(s->token + 2 * i, 3, "%02x", b[i]);
-            snprintf(s->name, sizeof s->name, "%s", name ? name : "");
-            s->id = ++r->ns;
-            s->bucket = r->lim.answer_burst;
-            s->bucket_at = -1;
-            memcpy(token, s->token, ROOM_TOKEN_LEN + 1);
-            *id = s->id;
-            r->tally++;
-            if (r->log) {
-                char at[40];
-                stamp(at, sizeof at);
-                fprintf(r->log, "{\"at\":\"%s\",\"event\":\"join\",\"student\":%d,\"name\":", at, s->id);
-                rv_json_string(r->log, s->name);
-                /* the token too, so that `class --resume` knows the student again */
-                fprintf(r->log, ",\"token\":\"%s\"}\n", s->token);
-                fflush(r->log);
-            }
+        memcpy(token, s->token, ROOM_TOKEN_LEN + 1);
+        *id = s->id;
+        r->tally++;
+        r->student_tally++;
+        if (r->log) {
+            char at[40];
+            stamp(at, sizeof at);
+            fprintf(r->log, "{\"at\":\"%s\",\"event\":\"join\",\"student\":%d,\"name\":", at, s->id);
+            rv_json_string(r->log, s->name);
+            /* the token too, so that `class --resume` knows the student again */
+            fprintf(r->log, ",\"token\":\"%s\"}\n", s->token);
+            fflush(r->log);
         }
     }
     pthread_mutex_unlock(&r->mu);
@@ -380,6 +415,7 @@ room_status room_answer(room *r, const char *token, int step, const char *text, 
         s->number[step] = number;
         s->lanes[step] = lanes;
         r->tally++;
+        r->student_tally++;
         if (r->log) {
             char at[40], words[QUIZ_ANSWER_LEN];
             stamp(at, sizeof at);
@@ -474,6 +510,7 @@ static void moved_locked(room *r)
 {
     r->moves++;
     r->published = r->tally;
+    r->student_published = r->student_tally;
     pthread_cond_broadcast(&r->moved);
 }
 
@@ -522,17 +559,27 @@ void room_publish(room *r)
     pthread_mutex_lock(&r->mu);
     if (r->published != r->tally) {
         r->published = r->tally;
+        r->student_published = r->student_tally;
         pthread_cond_broadcast(&r->moved);
     }
     pthread_mutex_unlock(&r->mu);
 }
 
-void room_counters(room *r, uint64_t *moves, uint64_t *tally)
+void room_counters(room *r, uint64_t *moves, uint64_t *tally, uint64_t *student_tally)
 {
     pthread_mutex_lock(&r->mu);
     *moves = r->moves;
     *tally = r->published;
+    *student_tally = r->student_published;
     pthread_mutex_unlock(&r->mu);
+}
+
+int room_changed(room *r, uint64_t moves, uint64_t tally, int teacher)
+{
+    pthread_mutex_lock(&r->mu);
+    int c = r->closing || r->moves != moves || (teacher ? r->published : r->student_published) != tally;
+    pthread_mutex_unlock(&r->mu);
+    return c;
 }
 
 int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms)
@@ -556,6 +603,77 @@ int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms)
 
 /* ---- output ---------------------------------------------------------------------- */
 
+/* Under the lock: every field of an event but the student's own ("you")
+ * and the closing brace; the teacher's with the spread and who watches. */
+static void event_fields(FILE *f, room *r, const room_view *v, int teacher)
+{
+    fprintf(f, "{\"step\":%d,\"nsteps\":%d,\"question\":%s,\"revealed\":%s,\"students\":%d,\"answered\":%d",
+            v->step, v->nsteps, v->has_q ? "true" : "false", v->revealed ? "true" : "false", v->students, v->answered);
+    if (v->has_q)
+        fprintf(f, ",\"kind\":\"%s\",\"lanes\":%s", quiz_kind_name(r->q[v->step].kind),
+                r->q[v->step].type == QUIZ_LANE_SET ? "true" : "false");
+    if (teacher || v->revealed) {
+        fprintf(f, ",\"right\":%d,\"bars\":[", v->right);
+        for (int b = 0; b < v->nbars; b++) {
+            fputs(b ? ",{\"label\":" : "{\"label\":", f);
+            rv_json_string(f, v->bars[b].label);
+            fprintf(f, ",\"count\":%d,\"right\":%s}", v->bars[b].count, v->bars[b].right ? "true" : "false");
+        }
+        fputs("]", f);
+    }
+    if (teacher)
+        fprintf(f, ",\"watching\":%d", v->watching);
+    if (v->revealed && v->has_q) {
+        fputs(",\"answer\":", f);
+        rv_json_string(f, r->q[v->step].answer);
+    }
+}
+
+/* Under the lock: the fields every student's event shares, formatted again
+ * only when the room changed (moves or tally) since they last were, so a
+ * step change reaching two thousand streams is formatted once and copied
+ * two thousand times.  NULL in the unlikely case they do not fit. */
+static const char *shared_fields(room *r, const room_view *v, size_t *len)
+{
+    if (!r->shared_valid || r->shared_moves != r->moves || r->shared_tally != r->tally) {
+        r->shared_valid = 0;
+        FILE *f = fmemopen(r->shared, sizeof r->shared, "w");
+        if (!f)
+            return NULL;
+        event_fields(f, r, v, 0);
+        fflush(f);
+        long n = ftell(f);
+        fclose(f);
+        if (n < 0 || (size_t)n >= sizeof r->shared)
+            return NULL;
+        r->shared_len = (size_t)n;
+        r->shared_moves = r->moves;
+        r->shared_tally = r->tally;
+        r->shared_valid = 1;
+        r->shared_renders++;
+    }
+    *len = r->shared_len;
+    return r->shared;
+}
+
+/* Under the lock: a student's own part, what it answered and, once
+ * revealed, whether that was right. */
+static void you_fields(FILE *f, room *r, const room_view *v, const student *s)
+{
+    fprintf(f, ",\"you\":{\"id\":%d,\"name\":", s->id);
+    rv_json_string(f, s->name);
+    if (v->has_q && s->has[v->step]) {
+        char words[QUIZ_ANSWER_LEN];
+        const quiz_question *q = &r->q[v->step];
+        quiz_format_answer(q, s->number[v->step], s->lanes[v->step], words, sizeof words);
+        fputs(",\"answer\":", f);
+        rv_json_string(f, words);
+        if (v->revealed)
+            fprintf(f, ",\"right\":%s", quiz_check_answer(q, s->number[v->step], s->lanes[v->step]) ? "true" : "false");
+    }
+    fputs("}", f);
+}
+
 size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
                        uint64_t *tally)
 {
@@ -568,42 +686,16 @@ size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_
     room_view v;
     view_locked(r, &v);
     *moves = v.moves;
-    *tally = r->published;
-    fprintf(f, "{\"step\":%d,\"nsteps\":%d,\"question\":%s,\"revealed\":%s,\"students\":%d,\"answered\":%d",
-            v.step, v.nsteps, v.has_q ? "true" : "false", v.revealed ? "true" : "false", v.students, v.answered);
-    if (v.has_q)
-        fprintf(f, ",\"kind\":\"%s\",\"lanes\":%s", quiz_kind_name(r->q[v.step].kind),
-                r->q[v.step].type == QUIZ_LANE_SET ? "true" : "false");
-    if (teacher || v.revealed) {
-        fprintf(f, ",\"right\":%d,\"bars\":[", v.right);
-        for (int b = 0; b < v.nbars; b++) {
-            fputs(b ? ",{\"label\":" : "{\"label\":", f);
-            rv_json_string(f, v.bars[b].label);
-            fprintf(f, ",\"count\":%d,\"right\":%s}", v.bars[b].count, v.bars[b].right ? "true" : "false");
-        }
-        fputs("]", f);
-    }
-    if (teacher)
-        fprintf(f, ",\"watching\":%d", v.watching);
+    *tally = teacher ? r->published : r->student_published;
+    size_t shared_len = 0;
+    const char *shared = teacher ? NULL : shared_fields(r, &v, &shared_len);
+    if (shared)
+        fwrite(shared, 1, shared_len, f);
+    else
+        event_fields(f, r, &v, teacher);
     const student *s = token ? find(r, token) : NULL;
-    if (s) {
-        fprintf(f, ",\"you\":{\"id\":%d,\"name\":", s->id);
-        rv_json_string(f, s->name);
-        if (v.has_q && s->has[v.step]) {
-            char words[QUIZ_ANSWER_LEN];
-            const quiz_question *q = &r->q[v.step];
-            quiz_format_answer(q, s->number[v.step], s->lanes[v.step], words, sizeof words);
-            fputs(",\"answer\":", f);
-            rv_json_string(f, words);
-            if (v.revealed)
-                fprintf(f, ",\"right\":%s", quiz_check_answer(q, s->number[v.step], s->lanes[v.step]) ? "true" : "false");
-        }
-        fputs("}", f);
-    }
-    if (v.revealed && v.has_q) {
-        fputs(",\"answer\":", f);
-        rv_json_string(f, r->q[v.step].answer);
-    }
+    if (s)
+        you_fields(f, r, &v, s);
     pthread_mutex_unlock(&r->mu);
     fputs("}", f);
     fflush(f);
@@ -615,6 +707,14 @@ size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_
     }
     buf[n] = '\0';
     return (size_t)n;
+}
+
+uint64_t room_shared_renders(room *r)
+{
+    pthread_mutex_lock(&r->mu);
+    uint64_t n = r->shared_renders;
+    pthread_mutex_unlock(&r->mu);
+    return n;
 }
 
 /* A CSV field: quoted, quotes doubled; a leading = + - @ made text, so no
@@ -777,30 +877,8 @@ int room_replay(room *r, const char *answers_path, int *joins, int *answers)
         int id = member_int(&o, "student"), step = member_int(&o, "step") - 1;
         if (ev && !strcmp(ev, "join") && token && strlen(token) == ROOM_TOKEN_LEN && !find(r, token) && id > 0 &&
             r->ns < r->lim.max_students) {
-            if (r->ns == r->cap) {
-                int cap = r->cap ? 2 * r->cap : 64;
-                student *p = realloc(r->s, (size_t)cap * sizeof *p);
-                if (p)
-                    r->s = p, r->cap = cap;
-            }
-            student *s = r->ns < r->cap ? &r->s[r->ns] : NULL;
-            if (s) {
-                memset(s, 0, sizeof *s);
-                s->has = calloc((size_t)r->nsteps, 1);
-                s->number = calloc((size_t)r->nsteps, sizeof *s->number);
-                s->lanes = calloc((size_t)r->nsteps, sizeof *s->lanes);
-                if (s->has && s->number && s->lanes) {
-                    memcpy(s->token, token, ROOM_TOKEN_LEN + 1);
-                    snprintf(s->name, sizeof s->name, "%s", name ? name : "");
-                    s->id = id;
-                    s->bucket = r->lim.answer_burst;
-                    s->bucket_at = -1;
-                    r->ns++;
-                    (*joins)++;
-                } else {
-                    free(s->has), free(s->number), free(s->lanes);
-                }
-            }
+            if (add_student(r, token, name, id))
+                (*joins)++;
         } else if (ev && !strcmp(ev, "answer") && sent && step >= 0 && step < r->nsteps && r->has_q[step]) {
             student *s = NULL;
             for (int i = 0; i < r->ns && !s; i++)
@@ -821,6 +899,7 @@ int room_replay(room *r, const char *answers_path, int *joins, int *answers)
     }
     fclose(f);
     r->tally++;
+    r->student_tally++;
     pthread_mutex_unlock(&r->mu);
     return 0;
 }

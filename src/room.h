@@ -128,8 +128,14 @@ void room_watch(room *r, int delta);
  * room_publish call), the room closes, or timeout_ms pass.  Returns 1 when
  * something changed since (moves, tally), 0 on timeout. */
 int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms);
-/* The counters room_wait compares: what a waiter has seen is "now". */
-void room_counters(room *r, uint64_t *moves, uint64_t *tally);
+/* The counters room_wait compares: what a waiter has seen is "now"; and
+ * student_tally, the published changes a student's event shows (joins and
+ * answers; not who is watching, which only the teacher's shows). */
+void room_counters(room *r, uint64_t *moves, uint64_t *tally, uint64_t *student_tally);
+/* Without waiting: 1 when the room closes, the step moved, or what the
+ * teacher's (teacher 1) or a student's event shows changed since (moves,
+ * tally) as room_event_json gave them; else 0. */
+int room_changed(room *r, uint64_t moves, uint64_t tally, int teacher);
 /* Makes answers given since the last call visible to waiters (the server
  * calls it a few times a second: one wake-up for many answers). */
 void room_publish(room *r);
@@ -138,9 +144,12 @@ void room_publish(room *r);
  * is revealed, how many answered; the spread for the teacher (teacher 1)
  * always, for students once revealed; for a student (token) its own answer
  * and, once revealed, whether it was right.  *moves and *tally get the
- * counters it shows.  Returns the length written (always < len). */
+ * counters it shows (for room_changed: a student's tally is student_tally).  Returns the length written (always < len). */
 size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
                        uint64_t *tally);
+/* How many times the fields every student's event shares were formatted:
+ * once per change of the room, however many streams it reaches. */
+uint64_t room_shared_renders(room *r);
 
 /* A class resumed (`reducevis class --resume DIR`): the join code of the
  * answers file's last start (0; -1 when it has none) ... */

@@ -38,6 +38,7 @@ import re
 import resource
 import selectors
 import socket
+import struct
 import sys
 import threading
 import time
@@ -65,6 +66,33 @@ def proc_stats(pid):
     return cpu, rss, hwm, threads
 
 
+# When a segment reached the socket, stamped by the kernel (Linux: 35): the
+# step change's arrival at a student's phone, apart from how soon this one
+# Python thread, reading two thousand streams on the server's own cores,
+# gets round to it.
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
+
+
+def kernel_stamp(ancillary):
+    """The CLOCK_REALTIME seconds of a recvmsg's SO_TIMESTAMPNS, or None."""
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(data) >= 16:
+            sec, nsec = struct.unpack("qq", data[:16])
+            return sec + nsec * 1e-9
+    return None
+
+
+def own_cpu():
+    """This client's CPU seconds (every thread, user + system)."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
 def student_address(student):
     """The loopback address a student's stream comes from: one each."""
     return "127.1.%d.%d" % (student // 250, student % 250 + 1)
@@ -86,7 +114,9 @@ class Streams:
         self.seen = {}        # student -> (step, revealed, time) of the last event
         self.last = {}        # student -> the last event
         self.arrived = {}     # (move, student) -> time the move's step was first seen
-        self.move = None      # (number, step, t0) of the teacher's last move
+        self.reached = {}     # (move, student) -> seconds from the move to the kernel's stamp of that read
+        self.move = None      # (number, step, t0, t0 by the wall clock, students timed) of the teacher's last move
+        self.count = 0        # how many of the students timed have seen the last move's step
         self.reconnects = 0
         self.rejoin_ms = []   # from reconnecting to the class's state, per reconnection
         self.refused = 0
@@ -105,6 +135,7 @@ class Streams:
     def open(self, student, token, again=False):
         s = socket.create_connection(("127.0.0.1", self.port), source_address=(student_address(student), 0))
         s.setblocking(False)
+        s.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
         # HTTP/1.0: the stream comes unchunked, ended by the server's close
         s.sendall(("GET /events?t=%s HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
                    % token).encode())
@@ -119,9 +150,10 @@ class Streams:
                 return key.data[1]
         return None
 
-    def expect(self, number, step, t0):
+    def expect(self, number, step, t0, t0_wall, students):
         with self.lock:
-            self.move = (number, step, t0)
+            self.move = (number, step, t0, t0_wall, students)
+            self.count = 0
 
     def loop(self):
         while not self.stop:
@@ -135,7 +167,7 @@ class Streams:
             for key, _ in self.sel.select(timeout=0.05):
                 st = key.data
                 try:
-                    chunk = key.fileobj.recv(65536)
+                    chunk, anc, _, _ = key.fileobj.recvmsg(65536, socket.CMSG_SPACE(16))
                 except (BlockingIOError, InterruptedError):
                     continue
                 except OSError:
@@ -167,10 +199,16 @@ class Streams:
                                 m = self.move
                                 if m and d["step"] == m[1] and now >= m[2] and (m[0], st[0]) not in self.arrived:
                                     self.arrived[(m[0], st[0])] = now
+                                    self.count += st[0] in m[4]
+                                    stamp = kernel_stamp(anc)
+                                    if stamp is not None:
+                                        self.reached[(m[0], st[0])] = stamp - m[3]
 
-    def all_arrived(self, number, students):
+    def all_arrived(self):
+        """How many of the students timed saw the last move's step: counted as they come, not
+        recounted by every poll (a walk over 2,000 students every 5 ms took the reader's time)."""
         with self.lock:
-            return sum(1 for s in students if (number, s) in self.arrived)
+            return self.count
 
 
 def answer_for(student, lanes):
@@ -241,8 +279,8 @@ def main():
     pid = c.proc.pid
     ok = True
     try:
-        say("reducevis class load benchmark, %s UTC, %d CPUs, loopback" %
-            (time.strftime("%Y-%m-%d %H:%M", time.gmtime()), os.cpu_count()))
+        say("reducevis class load benchmark, %s UTC, %d CPUs, loopback, load average %s" %
+            (time.strftime("%Y-%m-%d %H:%M", time.gmtime()), os.cpu_count(), load_average()))
         say("students %d, of whom %d drop and rejoin in pass 2; lesson v1 (%s)" %
             (a.students, a.rejoiners, "CPU model or bundled trace, as `class --version v1` opens it"))
         tokens = {}
@@ -304,7 +342,7 @@ def main():
         results = {}
         churn_threads = []
         for phase in (1, 2):
-            lat, late = [], 0
+            lat, late, reached = [], 0, []
             if phase == 2:
                 churn["on"] = True
                 # five churners, each with its own tenth of the rejoiners (one stream per student)
@@ -313,15 +351,17 @@ def main():
                 for t in churn_threads:
                     t.start()
             steady = [s for s in tokens if phase == 1 or s not in rejoiners]
-            p_cpu0, t_phase0 = proc_stats(pid)[0], time.monotonic()
+            steady_set = frozenset(steady)
+            p_cpu0, t_phase0, my_cpu0 = proc_stats(pid)[0], time.monotonic(), own_cpu()
             step = 0
             while time.monotonic() < deadline:
                 move_no += 1
                 t_move = time.monotonic()
-                streams.expect(move_no, step, t_move)
+                streams.expect(move_no, step, t_move, time.time(), steady_set)
                 teach("/move?" + urllib.parse.urlencode({"k": c.secret, "step": step}))
-                wait_until = time.monotonic() + 5
-                while streams.all_arrived(move_no, steady) < len(steady) and time.monotonic() < wait_until:
+                # the first move is to the step the class starts at: nothing changes, nothing to wait for
+                wait_until = time.monotonic() + (5 if move_no > 1 else 0)
+                while streams.all_arrived() < len(steady) and time.monotonic() < wait_until:
                     time.sleep(0.005)
                 with streams.lock:
                     for s in steady if move_no > 1 else ():   # the class starts at step 1: no change to time
@@ -330,6 +370,8 @@ def main():
                             late += 1
                         else:
                             lat.append((t - t_move) * 1000)
+                            if (move_no, s) in streams.reached:
+                                reached.append(streams.reached[(move_no, s)] * 1000)
                 # the step's question, as the students' streams said it
                 ev = streams.last.get(steady[0], {})
                 if ev.get("question"):
@@ -350,6 +392,12 @@ def main():
                 (phase, " (%d dropping and rejoining; latency of the others)" % len(rejoiners) if phase == 2 else "",
                  step - (phase == 1), len(steady), pct(lat, 50), pct(lat, 99), max(lat) if lat else float("nan"), late,
                  100 * (cpu1 - p_cpu0) / wall, wall, rss / 1024, hwm / 1024, threads))
+            # the same step changes, up to the kernel's stamp on the student's socket: the server's part
+            # (the rest is this client's own delay in reading them); the client's CPU, and the machine's load
+            say("  of which in the students' sockets: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d stamped); "
+                "client CPU %.0f%% of one core; load average %s" %
+                (pct(reached, 50), pct(reached, 99), max(reached) if reached else float("nan"), len(reached),
+                 100 * (own_cpu() - my_cpu0) / wall, load_average()))
             if pct(lat, 99) >= a.p99_ms or late:
                 ok = False
         churn["on"] = False
@@ -384,8 +432,9 @@ def main():
             ok = False
         streams.stop = True
         cpu, rss, hwm, threads = proc_stats(pid)
-        say("server at the end: RSS %.1f MiB, peak %.1f MiB, %d threads; whole run %.1f s (CPU %.1f s)" %
-            (rss / 1024, hwm / 1024, threads, time.monotonic() - t_start, cpu - base[0]))
+        say("server at the end: RSS %.1f MiB, peak %.1f MiB, %d threads; whole run %.1f s (CPU %.1f s, the "
+            "client's %.1f s); load average %s" % (rss / 1024, hwm / 1024, threads, time.monotonic() - t_start,
+                                                 cpu - base[0], own_cpu(), load_average()))
     finally:
         rc = c.stop()
     say("server ended with status %d; %s" % (rc, "PASS" if ok and rc == 0 else "FAIL"))
