@@ -175,6 +175,16 @@ static char *run_check(submit_queue *q, int id, int exercise, int build, int *ex
     return read_output(out, folder);
 }
 
+/* A submission's work folder, once judged: its program and the 128 MiB
+ * input it ran on would fill the teacher's disk over a day of classes;
+ * its source and check's words are what is kept. */
+static void drop_work(const submit_queue *q, int id)
+{
+    char work[PATH_MAX + 64];
+    snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
+    rv_remove_tree(work);
+}
+
 /* The oldest submission in state st (there is one: the caller counted). */
 static int oldest(const submit_queue *q, state st)
 {
@@ -227,6 +237,9 @@ static void *compile_loop(void *arg)
         } else {
             s->started = now_s();
             finish_sub(q, s, text, code);
+            pthread_mutex_unlock(&q->mu);
+            drop_work(q, id);
+            pthread_mutex_lock(&q->mu);
         }
     }
     pthread_mutex_unlock(&q->mu);
@@ -252,6 +265,7 @@ static void *gpu_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         char *text = run_check(q, id, exercise, 0, &code);
+        drop_work(q, id);
         pthread_mutex_lock(&q->mu);
         finish_sub(q, &q->s[k], text, code);
     }

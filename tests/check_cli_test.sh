@@ -114,4 +114,11 @@ expect 1 "warp tail: only 1 step after the last tree level (step 7" check --trac
 expect 1 "synced: step 3 (warp s=16, line 20)" check --trace "$tmp/unsynced.rvt" --exercise 4
 expect 0 "assets/results/nvidia-h200.json" check --trace "$tmp/add-during-load.rvt" --exercise 5
 expect 1 "no bundled results for nvidia-a100-sxm4-80gb" check --trace "$tmp/a100.rvt" --exercise 5
+# The speed said for every exercise: the trace's own time and its GB/s (the
+# bundled trace of my_reduce, made again from its kept folder).
+"$rv" trace --replay "$src/assets/own-raw/nvidia-h200-my_reduce-b256" -o "$tmp/my.rvt" >"$tmp/replay.txt" ||
+    { echo "FAIL: trace --replay of my_reduce"; exit 1; }
+timed=$(sed -n 's/^timed without the tracer: \([0-9.]*\) ms.*, \([0-9.]*\) GB\/s$/\1 ms, \2 GB\/s/p' "$tmp/replay.txt")
+check "trace --replay gives my_reduce's time" test -n "$timed"
+expect 0 "speed: $timed"                   check --trace "$tmp/my.rvt" --exercise 1
 finish "check"

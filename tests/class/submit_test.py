@@ -117,6 +117,8 @@ def with_sandbox(exe, src):
         if done_b:
             print("SKIPPED: the verdict of a file that compiles, its time against v8 and its trace need a GPU "
                   "(tests/gpu/class_submit.sh); here it stopped with: %s" % done_b["output"].strip()[-200:])
+        left = [w for w in ("1.work", "2.work") if os.path.exists(os.path.join(c.out, "submissions", w))]
+        check(not left, "a judged kernel's work folder (its program, its input) is not kept: %s" % left)
         in_parallel(c, broken, bad_line)
         # a third one waits while the killing comes
         submit(c, a, 2, start)
