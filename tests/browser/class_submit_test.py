@@ -84,6 +84,8 @@ def one(exe, chrome, lang, outdir, start):
         s = wait_for(b, student, lambda s: "not_declared_here" in s["output"],
                      lang + ": nvcc's message comes back to the page", timeout=240)
         check("(%d)" % (line + 1) in s["output"], lang + ": at the student's line %d" % (line + 1))
+        said = {"en": "does not compile", "zh": "\u65e0\u6cd5\u7f16\u8bd1"}[lang]   # check's words, in the class's language
+        check(said in s["output"], lang + ": check speaks the class's language (%r)" % said)
         b.screenshot(os.path.join(outdir, "class-%s-student-kernel.png" % lang))
         t = wait_for(b, teacher, lambda s: s["rows"] >= 1 and s["board"] >= 1,
                      lang + ": the teacher's page lists the kernel and its board shows the student")
