@@ -268,7 +268,6 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "shownames", N_("Show names") }, { "hidenames", N_("Hide names") },
         { "named", N_("{name} (student {id})") },
     };
-    _Static_assert(sizeof words / sizeof words[0] <= HTML_LIVE_WORDS, "HTML_LIVE_WORDS: room for every word");
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;
         live.live_word[live.nlive++] = _(words[i].word);
