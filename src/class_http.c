@@ -450,6 +450,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
             }
             return send_json(c, MHD_HTTP_OK, "{\"ok\":true}");
         }
+    } else if (!strcmp(url, "/names")) {
+        want = MHD_HTTP_METHOD_POST;
+        if (post) {
+            /* names are the students' own: only the teacher may have them shown */
+            if (!is_secret(h, k))
+                return send_error(c, MHD_HTTP_FORBIDDEN, _("only the teacher shows the students' names"));
+            const char *show = field(c, "show", 2, &too_long);
+            if (too_long || !show || (strcmp(show, "0") && strcmp(show, "1")))
+                return send_error(c, MHD_HTTP_BAD_REQUEST, _("names needs show=1 or show=0"));
+            room_show_names(h->r, show[0] == '1');
+            return send_json(c, MHD_HTTP_OK, show[0] == '1' ? "{\"names\":true}" : "{\"names\":false}");
+        }
     } else if (!strcmp(url, "/solution")) {
         want = MHD_HTTP_METHOD_GET;
         if (get) {

@@ -175,6 +175,13 @@ static enum MHD_Result submit(submit_queue *q, room *r, struct MHD_Connection *c
     return send_text(c, MHD_HTTP_OK, "application/json; charset=utf-8", buf, strlen(buf), MHD_RESPMEM_MUST_COPY);
 }
 
+/* The room's names for the queue's list (submit_name_fn): given only while
+ * the teacher shows them (room_student_name says so). */
+static int name_of(void *room_, int student, char *buf, size_t len)
+{
+    return room_student_name(room_, student, buf, len);
+}
+
 enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struct MHD_Connection *c, const char *url,
                                     const char *method, const char *upload_data, size_t *upload_size, void **state)
 {
@@ -212,7 +219,7 @@ enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struc
             return send_error(c, MHD_HTTP_FORBIDDEN, _("the submissions need the teacher's secret"));
         if (!q)
             return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
-        return send_owned(c, submit_queue_teacher_json(q));
+        return send_owned(c, submit_queue_teacher_json(q, name_of, r));
     }
     /* /submission */
     const char *t = arg(c, "t");

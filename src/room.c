@@ -61,6 +61,7 @@ struct room {
     int ns, cap;
     token_index by_token;       /* where each student's token is in s        */
     int step, revealed, watching, closing, waiters;
+    int names_shown;            /* the teacher shows the students' names (room_show_names) */
     uint64_t moves, tally, published;
     /* the changes a student's event shows (joins and answers: not who is
      * watching, which only the teacher sees), and those published */
@@ -538,6 +539,55 @@ void room_reveal(room *r)
     pthread_mutex_unlock(&r->mu);
 }
 
+/* Under the lock: one event line in the answers file, with no more than
+ * its name and the time (the event itself is its state). */
+static void log_event_locked(room *r, const char *event, const char *fields)
+{
+    if (!r->log)
+        return;
+    char at[40];
+    stamp(at, sizeof at);
+    fprintf(r->log, "{\"at\":\"%s\",\"event\":\"%s\"%s}\n", at, event, fields);
+    fflush(r->log);
+}
+
+void room_show_names(room *r, int show)
+{
+    pthread_mutex_lock(&r->mu);
+    show = !!show;
+    if (show != r->names_shown) {
+        r->names_shown = show;
+        /* kept, so that `class --resume` shows (or hides) them as the teacher left it */
+        log_event_locked(r, "names", show ? ",\"show\":true" : ",\"show\":false");
+        r->tally++;   /* the teacher's page hears of it with the next publish */
+    }
+    pthread_mutex_unlock(&r->mu);
+}
+
+int room_names_shown(room *r)
+{
+    pthread_mutex_lock(&r->mu);
+    int y = r->names_shown;
+    pthread_mutex_unlock(&r->mu);
+    return y;
+}
+
+int room_student_name(room *r, int id, char *buf, size_t len)
+{
+    pthread_mutex_lock(&r->mu);
+    const student *s = NULL;
+    /* numbers are given in order of joining, so s[id - 1] is nearly always it */
+    if (id >= 1 && id <= r->ns && r->s[id - 1].id == id)
+        s = &r->s[id - 1];
+    for (int i = 0; i < r->ns && !s; i++)
+        if (r->s[i].id == id)
+            s = &r->s[i];
+    int found = s && r->names_shown;
+    snprintf(buf, len, "%s", found ? s->name : "");
+    pthread_mutex_unlock(&r->mu);
+    return found;
+}
+
 int room_was_revealed(room *r, int step)
 {
     pthread_mutex_lock(&r->mu);
@@ -621,8 +671,8 @@ static void event_fields(FILE *f, room *r, const room_view *v, int teacher)
         }
         fputs("]", f);
     }
-    if (teacher)
-        fprintf(f, ",\"watching\":%d", v->watching);
+    if (teacher)   /* whether names are shown: the teacher's button says which way it goes */
+        fprintf(f, ",\"watching\":%d,\"names\":%s", v->watching, r->names_shown ? "true" : "false");
     if (v->revealed && v->has_q) {
         fputs(",\"answer\":", f);
         rv_json_string(f, r->q[v->step].answer);
@@ -837,6 +887,14 @@ static int member_int(const rv_json *o, const char *key)
     return -1;
 }
 
+static int member_bool(const rv_json *o, const char *key)
+{
+    for (int i = 0; i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key))
+            return o->kids[i].type == RV_JSON_BOOL && o->kids[i].number != 0;
+    return 0;
+}
+
 int room_log_code(const char *answers_path, char code[ROOM_CODE_LEN + 1])
 {
     FILE *f = fopen(answers_path, "r");
@@ -894,6 +952,8 @@ int room_replay(room *r, const char *answers_path, int *joins, int *answers)
                 r->asked[step] = 1;
                 (*answers)++;
             }
+        } else if (ev && !strcmp(ev, "names")) {
+            r->names_shown = member_bool(&o, "show");   /* the last one is how the teacher left it */
         }
         rv_json_free(&o);
     }

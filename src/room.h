@@ -113,6 +113,15 @@ int room_student_id(room *r, const char *token);
  * answers kept), reveal the current step's answer. */
 void room_move(room *r, int step);
 void room_reveal(room *r);
+/* The teacher shows (show 1) or hides the students' names on its own page;
+ * hidden at the start of a class.  Kept as an event line in the answers
+ * file, read back by room_replay. */
+void room_show_names(room *r, int show);
+int room_names_shown(room *r);
+/* Student number id's name into buf, only while the names are shown: 1;
+ * else buf "" and 0 (hidden, no such student).  For the teacher's JSON only:
+ * no student is ever given another's name. */
+int room_student_name(room *r, int id, char *buf, size_t len);
 /* 1 when step's answer has been revealed (now or earlier in the lesson). */
 int room_was_revealed(room *r, int step);
 
@@ -156,7 +165,7 @@ uint64_t room_shared_renders(room *r);
 int room_log_code(const char *answers_path, char code[ROOM_CODE_LEN + 1]);
 /* ... and, into a new room with that code, every student who joined (by the
  * same token, number and name) and every answer they gave, read back from
- * the answers file; *joins and *answers count them.  0, or -1 when the file
+ * the answers file, and whether the names were shown; *joins and *answers count them.  0, or -1 when the file
  * cannot be read.  Lines cut short (a killed server) are passed over. */
 int room_replay(room *r, const char *answers_path, int *joins, int *answers);
 

@@ -513,12 +513,17 @@ static void json_head(submit_queue *q, FILE *f)
     fprintf(f, ",\"max_bytes\":%d", SUBMIT_MAX_BYTES);
 }
 
-static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output)
+/* One submission; name (the teacher's, while names are shown) or NULL. */
+static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, const char *name)
 {
     fprintf(f, "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
                "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f,\"compile_s\":%.1f",
             s->id, s->student, s->exercise, state_name(s->st), position_of(q, s), verdict_of(s),
             s->st == DONE ? s->exit_code : 0, waited_of(s), judged_of(s), s->compile_s);
+    if (name) {
+        fputs(",\"name\":", f);
+        rv_json_string(f, name);
+    }
     if (with_output) {
         fputs(",\"output\":", f);
         rv_json_string(f, s->output ? s->output : "");
@@ -550,7 +555,7 @@ char *submit_queue_student_json(submit_queue *q, int student)
         if (q->s[i].student == student)
             last = &q->s[i];
     if (last)
-        json_sub(q, last, f, 1);
+        json_sub(q, last, f, 1, NULL);   /* a student's own: no name needed */
     else
         fputs("null", f);
     fputc('}', f);
@@ -558,7 +563,7 @@ char *submit_queue_student_json(submit_queue *q, int student)
     return finish(f, &text);
 }
 
-char *submit_queue_teacher_json(submit_queue *q)
+char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx)
 {
     char *text = NULL;
     size_t len = 0;
@@ -571,7 +576,9 @@ char *submit_queue_teacher_json(submit_queue *q)
     for (int i = 0; i < q->ns; i++) {
         if (i)
             fputc(',', f);
-        json_sub(q, &q->s[i], f, 0);
+        char name[128];
+        int named = name_of && name_of(ctx, q->s[i].student, name, sizeof name);
+        json_sub(q, &q->s[i], f, 0, named ? name : NULL);
     }
     fputs("]}", f);
     pthread_mutex_unlock(&q->mu);

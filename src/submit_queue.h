@@ -65,8 +65,13 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
  * compiled), "verdict","exit","waited_s" (until on the GPU),"judged_s" (on
  * the GPU),"compile_s","output"}}.  A malloc'd string, or NULL. */
 char *submit_queue_student_json(submit_queue *q, int student);
-/* Every submission (newest last, without the output) for the teacher. */
-char *submit_queue_teacher_json(submit_queue *q);
+/* A student's name for the teacher's list: 1 and buf filled, or 0 where
+ * none is to be given (the names hidden).  The queue knows students by
+ * number only; the room knows their names (room_student_name). */
+typedef int (*submit_name_fn)(void *ctx, int student, char *buf, size_t len);
+/* Every submission (newest last, without the output) for the teacher; each
+ * with "name" beside "student" where name_of (may be NULL) gives one. */
+char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx);
 /* One row per submission: id, student, exercise, state, verdict, exit,
  * seconds waited, judged and compiling.  0, or -1 when writing failed. */
 int submit_queue_write_csv(submit_queue *q, FILE *f);

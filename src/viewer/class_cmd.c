@@ -265,6 +265,8 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "krunning", N_("Running and being judged on the GPU\xE2\x80\xA6") },
         { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
         { "kerror", N_("Nothing to judge: see the messages below.") },
+        { "shownames", N_("Show names") }, { "hidenames", N_("Hide names") },
+        { "named", N_("{name} (student {id})") },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;

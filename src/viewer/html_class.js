@@ -76,6 +76,17 @@
     rev.id = "rv-t-reveal";
     rev.addEventListener("click", function () { post("/reveal?k=" + encodeURIComponent(secret)); });
     teacherRow.append(rev);
+    /* names are hidden until the teacher shows them; the state comes back
+     * with each event ("names"), so the button follows the server */
+    var namesButton = el("button", "", words.shownames);
+    namesButton.id = "rv-t-names";
+    namesButton.addEventListener("click", function () {
+      var show = !(state && state.names);
+      post("/names?k=" + encodeURIComponent(secret) + "&show=" + (show ? 1 : 0)).then(function (r) {
+        if (r.status === 200) namesButton.textContent = r.body.names ? words.hidenames : words.shownames;
+      });
+    });
+    teacherRow.append(" ", namesButton);
     var csv = el("a", "", words.results);
     csv.href = "/results.csv?k=" + encodeURIComponent(secret);
     teacherRow.append(" ", csv);
@@ -123,6 +134,7 @@
   /* ---- following ---- */
   function render(s) {
     state = s;
+    if (teacher) namesButton.textContent = s.names ? words.hidenames : words.shownames;
     if (s.step !== shownStep) {
       shownStep = s.step;
       answerInput.value = "";
@@ -219,7 +231,9 @@
    * it stands while it waits in the queue; what comes back is check's
    * output (nvcc's messages at the student's lines, or the verdict lines),
    * shown as text.  The teacher's page lists every kernel as it arrives and
-   * a board per exercise: students by number, names never. */
+   * a board per exercise: students by number, and by name beside it only
+   * while the teacher shows names (the server then sends "name"; a name is
+   * the student's own text, so it goes in as textContent, never as HTML). */
   var kernel = el("section", "kernel");
   kernel.id = "rv-kernel";
   var kernelTitle = el("h3", "", teacher ? words.kernels : words.kernel), kernelNote = el("p", "note");
@@ -313,6 +327,9 @@
         setTimeout(teacherPoll, 2000);
       }, function () { setTimeout(teacherPoll, 4000); });
     };
+    var who = function (s) {
+      return s.name ? fill(words.named, { name: s.name, id: s.student }) : fill(words.anonymous, { id: s.student });
+    };
     var teacherKernels = function (b) {
       kernelNote.textContent = b.open ? "" : b.why;
       list.textContent = "";
@@ -320,7 +337,7 @@
       var best = {};
       b.list.slice().reverse().forEach(function (s) {
         var tr = el("tr");
-        tr.append(el("td", "", "#" + s.id), el("td", "", fill(words.anonymous, { id: s.student })),
+        tr.append(el("td", "", "#" + s.id), el("td", "", who(s)),
                   el("td", "", fill(words.kexercise, { n: s.exercise })),
                   el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : kernelWait(s)));
         list.append(tr);
@@ -333,7 +350,7 @@
           var s = best[k];
           if (s.exercise !== n) return;
           any = true;
-          row.append(el("span", "chip " + s.verdict, fill(words.anonymous, { id: s.student })), " ");
+          row.append(el("span", "chip " + s.verdict, who(s)), " ");
         });
         if (any) board.append(row);
       }

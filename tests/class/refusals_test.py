@@ -28,6 +28,10 @@ request is closed after about 2 s while an event stream idle for longer
 stays open and gets the next step; over IPv6 (::1) the per-address limit
 holds as well.
 
+Names are hidden until the teacher shows them (POST /names, secret only):
+absent from the teacher's list by default, shown beside each number once
+the teacher asks, kept across --resume, and never in a student's JSON.
+
 Usage: refusals_test.py path/to/reducevis.  Exit 0 pass, 1 fail.
 """
 import csv
@@ -195,6 +199,79 @@ def killed(exe):
     check(sum(1 for x in lines if x["event"] == "join") == 3, "and every join")
 
 
+def names_json(c, **who):
+    """(status, body) of /submissions (the teacher's list) for who."""
+    return c.request("GET", c.q("/submissions", **who))
+
+
+def names(exe):
+    """Names hidden until the teacher shows them: absent from the teacher's
+    list by default; /names without the secret refused (403), the state
+    unchanged; with it, "Ann" beside student 1; kept in answers.jsonl and
+    shown again after --resume; a student's own JSON never has another's
+    name.  The kernels are written into submissions.jsonl as done (no
+    sandbox or GPU needed to list them)."""
+    env = dict(os.environ, LANGUAGE="en")
+    c = Class(exe, "--kernel", "v2", env=env)
+    try:
+        ann, bob = c.join("Ann"), c.join("Bobzilla")
+    finally:
+        c.stop()
+    with open(os.path.join(c.out, "submissions.jsonl"), "w") as f:
+        for i, student in ((1, 1), (2, 2)):
+            f.write(json.dumps({"at": 1.0, "event": "queued", "id": i, "student": student, "exercise": 1}) + "\n")
+            f.write(json.dumps({"at": 2.0, "event": "done", "id": i, "student": student, "exercise": 1,
+                                "exit": 0, "waited_s": 1, "judged_s": 1, "output": "ok"}) + "\n")
+    c = Class(exe, "--kernel", "v2", "--resume", c.out, out=c.out, env=env)
+    try:
+        st, body = names_json(c, k=c.secret)
+        check(st == 200 and len(body["list"]) == 2 and all("name" not in s for s in body["list"])
+              and "Ann" not in json.dumps(body), "names absent from the teacher's list by default: %s %s" % (st, body))
+        for who in ({}, {"k": "0" * len(c.secret)}, {"t": ann}):
+            st, body = c.request("POST", c.q("/names", show=1, **who))
+            check(st == 403 and "teacher" in body.get("error", ""), "/names %s refused (403, why): %s %s"
+                  % (list(who), st, body))
+        st, body = names_json(c, k=c.secret)
+        check(all("name" not in s for s in body["list"]), "and the names still hidden: %s" % body)
+        st, body = c.request("POST", c.q("/names", k=c.secret, show=2))
+        check(st == 400, "/names show=2 refused (400): %s" % st)
+        st, body = c.request("POST", c.q("/names", k=c.secret, show=1))
+        check(st == 200 and body == {"names": True}, "/names with the secret: %s %s" % (st, body))
+        st, body = names_json(c, k=c.secret)
+        got = {s["student"]: s.get("name") for s in body["list"]}
+        check(got == {1: "Ann", 2: "Bobzilla"}, "shown: each name beside its number: %s" % got)
+        student_sees(c, ann, "Bobzilla")
+    finally:
+        c.stop()
+    with open(c.answers) as f:
+        shown = [json.loads(x)["show"] for x in f if '"names"' in x]
+    check(shown == [True], "answers.jsonl keeps the change as an event line: %s" % shown)
+    c = Class(exe, "--kernel", "v2", "--resume", c.out, out=c.out, env=env)
+    try:
+        st, body = names_json(c, k=c.secret)
+        got = {s["student"]: s.get("name") for s in body["list"]}
+        check(got == {1: "Ann", 2: "Bobzilla"}, "still shown after --resume: %s" % got)
+        _, resp = c.stream(k=c.secret)
+        check(read_event(resp).get("names") is True, "the teacher's events say the names are shown")
+        student_sees(c, ann, "Bobzilla")
+        st, body = c.request("POST", c.q("/names", k=c.secret, show=0))
+        st, body = names_json(c, k=c.secret)
+        check(all("name" not in s for s in body["list"]), "hidden again with show=0: %s" % body)
+    finally:
+        c.stop()
+
+
+def student_sees(c, token, other):
+    """Nothing a student is given (its kernel, its event, the teacher's list) has other's name."""
+    st, body = c.request("GET", c.q("/submission", t=token))
+    check(st == 200 and other not in json.dumps(body), "a student's kernel JSON has no other name: %s" % body)
+    st, body = names_json(c, t=token)
+    check(st == 403, "a student is refused the teacher's list: %s" % st)
+    _, resp = c.stream(t=token)
+    ev = read_event(resp)
+    check(other not in json.dumps(ev) and "names" not in ev, "a student's event has no other name: %s" % ev)
+
+
 def raise_fd_limit(want):
     """The soft limit on open files raised towards want (the test's fd budget); the limit now."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -349,6 +426,7 @@ def main():
     refusals(sys.argv[1])
     kernel_option(sys.argv[1])
     killed(sys.argv[1])
+    names(sys.argv[1])
     idle_sockets(sys.argv[1])
     slow_requests(sys.argv[1])
     ipv6_limit(sys.argv[1])
