@@ -7,8 +7,8 @@ tests/gpu/class_submit.sh keeps the class's folder of its GPU run
 so the folder comes back here, and this holds the class again with
 `reducevis class --resume` (a copy of it: the folder stays as the GPU left
 it) and opens its pages in headless Chromium: the teacher's list and
-boards, each of the first three students' "Your kernel" with what the
-GPU's check said, and the trace page of the first kernel that passed.
+boards (names hidden, then shown with the teacher's button), and each of
+the first three students' "Your kernel" with what the GPU's check said.
 Every verdict shown was made on the GPU; nothing is judged again here.
 
 Usage: class_shots.py REDUCEVIS CLASS_DIR OUTDIR.  Exit 0 when every page
@@ -93,6 +93,15 @@ def one(exe, chrome, lang, folder, outdir):
         check(rows >= len(subs), "%s: the teacher's page lists all %d kernels (rows %d)" % (lang, len(subs), rows))
         b.eval("document.getElementById('rv-kernel').scrollIntoView(); 1")
         b.screenshot(os.path.join(outdir, "gpu-class-%s-teacher.png" % lang))
+        # names stay hidden until the teacher's button shows them
+        text = b.eval("document.getElementById('rv-kernel').textContent")
+        check(not any(s["name"] in text.split() for s in students), "%s: no name before the teacher shows them" % lang)
+        b.eval("document.getElementById('rv-t-names').click(); 1")
+        label = students[0]["name"] + {"en": " (", "zh": "\uff08"}[lang]   # "Ann (student 3)", full-width in Chinese
+        shown = wait_text(b, "rv-kernel", label, timeout=10)
+        check(label in shown, "%s: the teacher's button shows the names" % lang)
+        b.eval("document.getElementById('rv-kernel').scrollIntoView(); 1")
+        b.screenshot(os.path.join(outdir, "gpu-class-%s-teacher-names.png" % lang))
         bad = errors(b, since)
         check(not bad, lang + ": no script error or policy violation: %s" % bad[:3])
     finally:
