@@ -466,6 +466,7 @@ int class_main(int argc, char **argv)
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }
+    room_set_kernels(r, submit_queue_kernels, sq);   /* the results have the kernels too */
     class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams,
                            .max_per_address = o.max_per_address, .idle_timeout_s = o.idle_timeout_s, .page = page,
                            .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
@@ -540,6 +541,8 @@ done:
     if (r)
         room_close(r);
     class_http_stop(h);
+    if (r)
+        room_set_kernels(r, NULL, NULL);
     submit_queue_free(sq);
     room_free(r);
     free(live);
