@@ -265,6 +265,10 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "krunning", N_("Running and being judged on the GPU\xE2\x80\xA6") },
         { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
         { "kerror", N_("Nothing to judge: see the messages below.") },
+        { "kspeed", N_("{ms} ms, {gbps} GB/s: {percent} of the speed of {mark}, timed in the same run") },
+        { "knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)") },
+        { "ktrace", N_("Your trace, step by step") }, { "kbeside", N_("beside {version}") },
+        { "kalone", N_("alone (every launch)") }, { "kpercent", N_("{percent} of {mark}") }, { "kview", N_("trace") },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;
