@@ -39,12 +39,6 @@ static const char *rule_name(rv_rule r)
     return r >= 0 && r < RV_RULE_COUNT ? names[r] : "?";
 }
 
-static void number_or_null(FILE *f, const char *key, double x, int digits)
-{
-    if (x > 0) fprintf(f, ",\"%s\":%.*f", key, digits, x);
-    else fprintf(f, ",\"%s\":null", key);
-}
-
 static void summary_json(FILE *f, const void *arg)
 {
     const check_summary *s = arg;
@@ -57,13 +51,13 @@ static void summary_json(FILE *f, const void *arg)
         fprintf(f, "%s{\"name\":\"%s\",\"ok\":%s}", i ? "," : "", rule_name(s->res->rules[i].rule),
                 s->res->rules[i].ok ? "true" : "false");
     fputc(']', f);
-    number_or_null(f, "ms", s->speed.ms, 6);
-    number_or_null(f, "gbps", s->speed.gbps, 2);
+    rv_json_measure(f, "ms", s->speed.ms);
+    rv_json_measure(f, "gbps", s->speed.gbps);
     fputs(",\"mark\":", f);
     rv_json_string(f, rv_version_name(rv_rules_mark_version()));
-    number_or_null(f, "mark_ms", s->speed.mark_ms, 6);
-    number_or_null(f, "mark_gbps", s->speed.mark_gbps, 2);
-    number_or_null(f, "percent_of_mark", s->speed.percent, 1);
+    rv_json_measure(f, "mark_ms", s->speed.mark_ms);
+    rv_json_measure(f, "mark_gbps", s->speed.mark_gbps);
+    rv_json_measure(f, "percent_of_mark", s->speed.percent);
     fputs("}\n", f);
 }
 

@@ -820,12 +820,6 @@ static void kernel_csv(FILE *f, const room_kernel *k, const char *name)
     fprintf(f, "%s,%s,%s\n", when[0], when[1], when[2]);
 }
 
-static void json_number(FILE *f, const char *key, double x)
-{
-    if (x > 0) fprintf(f, ",\"%s\":%.6g", key, x);
-    else fprintf(f, ",\"%s\":null", key);
-}
-
 static void kernel_json(FILE *f, const room_kernel *k, const char *name, int first)
 {
     const char *const keys[3] = {"submitted", "started", "ended"};
@@ -835,9 +829,9 @@ static void kernel_json(FILE *f, const room_kernel *k, const char *name, int fir
     fprintf(f, ",\"step\":null,\"kind\":\"kernel\",\"question\":null,\"answer\":null,\"right\":%s,"
                "\"right_answer\":null,\"submission\":%d,\"exercise\":%d,\"verdict\":\"%s\"",
             !strcmp(k->verdict, "pass") ? "true" : k->verdict[0] ? "false" : "null", k->id, k->exercise, k->verdict);
-    json_number(f, "ms", k->ms);
-    json_number(f, "gbps", k->gbps);
-    json_number(f, "percent_of_mark", k->percent_of_mark);
+    rv_json_measure(f, "ms", k->ms);
+    rv_json_measure(f, "gbps", k->gbps);
+    rv_json_measure(f, "percent_of_mark", k->percent_of_mark);
     for (int i = 0; i < 3; i++) {
         char when[32];
         iso_time(at[i], when, sizeof when);

@@ -107,12 +107,9 @@ static const char *verdict_of(const sub *s)
  * (null where not said), "mark" and "trace". */
 static void json_speed(FILE *f, const verdict_speed *v)
 {
-    const double x[3] = {v->ms, v->gbps, v->percent};
-    const char *const key[3] = {"ms", "gbps", "percent_of_mark"};
-    for (int i = 0; i < 3; i++) {
-        if (x[i] > 0) fprintf(f, ",\"%s\":%.6g", key[i], x[i]);
-        else fprintf(f, ",\"%s\":null", key[i]);
-    }
+    rv_json_measure(f, "ms", v->ms);
+    rv_json_measure(f, "gbps", v->gbps);
+    rv_json_measure(f, "percent_of_mark", v->percent);
     fprintf(f, ",\"mark\":\"%s\",\"trace\":%s", rv_version_name(rv_rules_mark_version()), v->traced ? "true" : "false");
 }
 
