@@ -243,6 +243,8 @@ static char *run_check(submit_queue *q, int id, int exercise, int build, int *ex
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
     remove(out);   /* a resumed class judges again what was under way */
     remove(c.summary);
+    if (!build)   /* a trace left by a run the kill cut short is not this run's */
+        remove(c.trace);
     rv_proc_result r = rv_proc_run(c.argv, NULL, out, RUN_LIMIT_S);
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
     *speed = read_summary(&c);
