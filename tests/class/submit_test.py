@@ -361,7 +361,8 @@ def trace_pages(exe, src):
         check(st == 200, "and the class goes on serving")
     finally:
         c.proc.send_signal(signal.SIGTERM)
-        c.proc.wait(300)
+        rc = c.proc.wait(300)
+    check(rc == 0, "SIGTERM ends the class cleanly after its trace pages (a sanitizer's report would not): %s" % rc)
     with open(os.path.join(c.out, "results.json")) as f:
         check(sum(1 for r in json.load(f) if r["kind"] == "kernel") == 4, "the results.json written at the end has the kernels")
 
