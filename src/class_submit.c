@@ -7,8 +7,10 @@
  * none or lied; the body is gathered into memory, at most SUBMIT_MAX_BYTES,
  * and handed to the queue once whole.  The student is known only by its
  * token (room_student_id), the teacher by the secret (checked by
- * class_http.c).  Nothing is read from disk: the starting files are
- * embedded at build time (cmake/embed.cmake).
+ * class_http.c).  The starting files are embedded at build time
+ * (cmake/embed.cmake); the one thing read from disk is a judged kernel's
+ * trace page, made by a child process (trace_pages.c) and sent from its
+ * file as it is.
  */
 #define _GNU_SOURCE
 #include "class_submit.h"
@@ -17,9 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "exercises.h"
 #include "i18n.h"
 #include "json.h"
+#include "versions.h"
 
 /* docs/exercises/N-*\/start.cu, embedded by CMakeLists.txt */
 extern const char rv_exercise_start_1[], rv_exercise_start_2[], rv_exercise_start_3[], rv_exercise_start_4[],
@@ -37,10 +41,22 @@ typedef struct upload {
     char *buf;                     /* SUBMIT_MAX_BYTES + 1 */
 } upload;
 
+/* "/submissions/ID/trace": ID (digits only, 1 .. 10^8), or 0. */
+static int trace_id(const char *url)
+{
+    const char *p = url + strlen("/submissions/");
+    if (strncmp(url, "/submissions/", strlen("/submissions/")) || p[0] < '1' || p[0] > '9')
+        return 0;
+    long id = 0;
+    for (; *p >= '0' && *p <= '9' && id <= 100000000; p++)
+        id = 10 * id + (*p - '0');
+    return !strcmp(p, "/trace") && id <= 100000000 ? (int)id : 0;
+}
+
 int class_submit_owns(const char *url)
 {
     return !strcmp(url, "/submit") || !strcmp(url, "/submission") || !strcmp(url, "/submissions") ||
-           !strcmp(url, "/start");
+           !strcmp(url, "/start") || trace_id(url);
 }
 
 void class_submit_done(void *state)
@@ -125,6 +141,92 @@ static const char *arg(struct MHD_Connection *c, const char *key)
 {
     const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
     return v && strnlen(v, 257) <= 256 ? v : NULL;
+}
+
+/* The headers of a page that is the class's own (the lesson page keeps its
+ * own content-security policy, in its head; this one says the same). */
+static void page_headers(struct MHD_Response *res)
+{
+    MHD_add_response_header(res, "Content-Type", "text/html; charset=utf-8");
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(res, "Content-Security-Policy", "default-src 'none'; img-src data:; "
+                                                            "style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+}
+
+/* A page that says it is being drawn and asks again in a few seconds (no
+ * script: the browser's own refresh). */
+static enum MHD_Result send_waiting(struct MHD_Connection *c)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return MHD_NO;
+    fprintf(f, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" "
+               "content=\"3\"><title>reducevis</title></head><body><p>%s</p></body></html>\n", i18n_lang(),
+            _("Your trace is being drawn step by step beside the version you chose; this page reloads itself "
+              "in a few seconds."));
+    if (fclose(f) != 0) {
+        free(text);
+        return MHD_NO;
+    }
+    struct MHD_Response *res = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
+    if (!res) {
+        free(text);
+        return MHD_NO;
+    }
+    page_headers(res);
+    MHD_add_response_header(res, "Retry-After", "3");
+    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_ACCEPTED, res);
+    MHD_destroy_response(res);
+    return rc;
+}
+
+/* GET /submissions/ID/trace?v=V|own&t=TOKEN (or k=SECRET)[&lang=en|zh]: the
+ * kernel's trace beside version V as a lesson page; a student sees only
+ * their own. */
+static enum MHD_Result trace_page(submit_queue *q, room *r, int teacher, struct MHD_Connection *c, int id)
+{
+    const char *t = arg(c, "t"), *v = arg(c, "v"), *lang = arg(c, "lang");
+    int student = teacher ? -1 : t ? room_student_id(r, t) : -1;
+    if (!teacher && student < 0)
+        return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+    if (!q)
+        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+    int owner = submit_queue_trace_owner(q, id);
+    if (owner < 0)
+        return send_error(c, MHD_HTTP_NOT_FOUND, _("no trace of this kernel: it was not judged on the GPU (yet)"));
+    if (!teacher && owner != student)
+        return send_error(c, MHD_HTTP_FORBIDDEN, _("this is not your kernel: a student sees only their own traces"));
+    int version = v ? rv_version_parse(v) : -1, alone = v && !strcmp(v, "own");
+    if (version < 0 && !alone)
+        return send_error(c, MHD_HTTP_BAD_REQUEST, _("v names the version to step beside: v0 .. v8, or own for "
+                                                     "your trace alone"));
+    if (!lang)
+        lang = i18n_lang();
+    if (strcmp(lang, "en") && strcmp(lang, "zh"))
+        return send_error(c, MHD_HTTP_BAD_REQUEST, _("lang is en or zh"));
+    int fd;
+    size_t size;
+    char why[256];
+    switch (trace_pages_get(submit_queue_pages(q), id, alone ? "own" : rv_version_name(version), lang, &fd, &size, why, sizeof why)) {
+    case TRACE_PAGE_MAKING: return send_waiting(c);
+    case TRACE_PAGE_FAILED: return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, why);
+    case TRACE_PAGE_BUSY:
+        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, _("too many traces are being drawn: try again in a minute"));
+    case TRACE_PAGE_READY: break;
+    }
+    struct MHD_Response *res = MHD_create_response_from_fd(size, fd);   /* it closes fd */
+    if (!res) {
+        close(fd);
+        return MHD_NO;
+    }
+    page_headers(res);
+    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, res);
+    MHD_destroy_response(res);
+    return rc;
 }
 
 /* POST /submit: the headers first, then the body in pieces, then the end. */
@@ -214,6 +316,8 @@ enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struc
         return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", start_file[n - 1], strlen(start_file[n - 1]),
                          MHD_RESPMEM_PERSISTENT);
     }
+    if (trace_id(url))
+        return trace_page(q, r, teacher, c, trace_id(url));
     if (!strcmp(url, "/submissions")) {
         if (!teacher)
             return send_error(c, MHD_HTTP_FORBIDDEN, _("the submissions need the teacher's secret"));

@@ -5,6 +5,11 @@
  *   GET  /submission?t=TOKEN    the student's latest, with check's output
  *   GET  /submissions?k=SECRET  every submission, for the teacher
  *   GET  /start?n=N             exercise N's starting file
+ *   GET  /submissions/ID/trace?v=V|own&t=TOKEN (or k=SECRET)[&lang=en|zh]
+ *                               kernel ID's trace stepping beside version V,
+ *                               a lesson page (202 and a page that reloads
+ *                               itself while it is being drawn); a student's
+ *                               own kernels only
  * class_http.c routes these paths here and nothing else. */
 #ifndef RV_CLASS_SUBMIT_H
 #define RV_CLASS_SUBMIT_H

@@ -4,7 +4,8 @@
  * the trace; `--trace FILE.rvt` judges a trace recorded earlier, no GPU
  * needed.  Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to
  * judge (no GPU, a file that does not compile or fails, a trace that does
- * not load). */
+ * not load).  --save-trace keeps the trace judged, --summary the verdict and
+ * the speed as JSON (check_report.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "analysis.h"
 #include "assets.h"
 #include "rules.h"
+#include "check_report.h"
 #include "cli.h"
 #include "exercises.h"
 #include "i18n.h"
@@ -27,17 +29,20 @@ static void usage(void)
     printf(_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
              "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
-             "       reducevis check --trace FILE.rvt --exercise N\n\n"
+             "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
+             "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n\n"
              "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
              "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
              "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
-             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).\n\n"
+             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
+             "the kernel's time and GB/s against the version to beat (%s), timed in the same run.\n\n"
              "  --exercise N     1 .. %d (docs/exercises.md)\n"
              "  --trace FILE     judge this own trace instead of tracing a file\n"
              "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
              "  --n N            elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)\n"
              "  --data PATTERN   input values (default ones)\n"
              "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
+             "  --no-time        skip the timed runs (no speed is said, exercise 5 fails)\n"
              "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
              "  --sandbox        compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
              "                   does; refused where none can be made\n"
@@ -46,11 +51,14 @@ static void usage(void)
              "  --built DIR      judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
              "                   compiled, and the work is kept in DIR\n"
              "  --build-cache DIR  where the version to beat's build is kept, compiled once (default:\n"
-             "                   $XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)\n\n"
+             "                   $XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)\n"
+             "  --save-trace FILE  write the trace judged to FILE.rvt (for `reducevis view` or `export`)\n"
+             "  --summary FILE   write the verdict, each rule and the speed to FILE.json; also when\n"
+             "                   nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")\n\n"
              "Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
              "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
              "a trace that does not load.\n"),
-           RV_NUM_EXERCISES);
+           rv_version_name(rv_rules_mark_version()), RV_NUM_EXERCISES);
 }
 
 /* The mark version's time to hold the trace to (exercise 5): its run at the
@@ -230,21 +238,32 @@ static double mark_now(const rv_own_opts *student, const char *cache, char *from
 }
 
 /* The whole reduction's time and bandwidth (N floats read once), and the
- * version to beat's where it was timed in this run. */
-static void say_speed(const rv_trace *tr, double mark_ms, const char *mark_from)
+ * version to beat's where it was timed in this run; else why it was not. */
+static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mark_from, const char *no_mark)
 {
-    if (tr->version != RV_VERSION_OWN || tr->own_ms <= 0) return;
-    double bytes = (double)tr->n * sizeof(float);
-    printf(_("speed: %.4f ms, %.1f GB/s"), tr->own_ms, bytes / (tr->own_ms * 1e6));
-    if (mark_ms > 0)
-        printf(_("; %s: %.4f ms, %.1f GB/s; yours runs at %.0f%% of its speed"), mark_from, mark_ms,
-               bytes / (mark_ms * 1e6), 100.0 * mark_ms / tr->own_ms);
+    if (tr->version != RV_VERSION_OWN) return;
+    const char *mark = rv_version_name(rv_rules_mark_version());
+    if (sp->ms <= 0) {
+        printf(_("speed: no time (traced with --no-time), so none against %s\n"), mark);
+        return;
+    }
+    printf(_("speed: %.4f ms, %.1f GB/s"), sp->ms, sp->gbps);
+    if (sp->mark_ms > 0)
+        printf(_("; %s: %.4f ms, %.1f GB/s; yours runs at %.0f%% of its speed"), mark_from, sp->mark_ms,
+               sp->mark_gbps, sp->percent);
+    else
+        printf(_("; no time of %s in this run (%s)"), mark, no_mark);
     printf("\n");
 }
 
-static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, const char *mark_from_now)
+/* The trace judged by exercise ex: its lines printed, the rules' verdicts in
+ * *res and the speed in *sp.  mark_ms: the version to beat timed in this
+ * run (0: not; then no_mark says why). */
+static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, const char *mark_from_now,
+                 const char *no_mark, rv_rules_result *res_out, check_speed *sp)
 {
     char err[512];
+    *sp = check_speed_of(tr, mark_ms);
     rv_analysis *an = rv_analyze(tr, err, sizeof err);
     if (!an) {
         fprintf(stderr, "reducevis check: %s\n", err);
@@ -269,7 +288,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, cons
         say_rule(tr, &res.rules[i], mark_from, mark_why);
         broken += !res.rules[i].ok;
     }
-    say_speed(tr, mark_ms, mark_from);
+    say_speed(tr, sp, mark_from, no_mark);
     if (res.pass) printf(_("PASS: all %d rules of exercise %d hold\n"), res.nrules, ex->number);
     else if (tr->version != RV_VERSION_OWN)
         printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
@@ -277,6 +296,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, cons
         printf(_("FAIL: %d of the %d rules of exercise %d broken (docs/exercises.md says what each asks)\n"), broken,
                res.nrules, ex->number);
     rv_analysis_free(an);
+    *res_out = res;
     return res.pass ? RV_EXIT_OK : EXIT_BROKEN;
 }
 
@@ -286,11 +306,11 @@ typedef struct stages {
     const char *build_only, *built, *cache;
 } stages;
 
-/* The .cu file traced (and the version to beat timed beside it, for a speed
- * rule): its trace, or NULL with the exit status in *rc (0 after
- * --build-only, which judges nothing). */
+/* The .cu file traced (and the version to beat timed beside it): its trace,
+ * or NULL with the exit status in *rc (0 after --build-only, which judges
+ * nothing) and, on a failure, the summary's reason in *reason. */
 static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise *ex, double *mark_ms,
-                            char *mark_from, size_t fromlen, int *rc)
+                            char *mark_from, size_t fromlen, int *rc, const char **reason)
 {
     char err[8192], mark_err[2048], cache[1024];
     rv_own_result res;
@@ -301,12 +321,17 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
             *rc = RV_EXIT_OK;
         } else {
             fprintf(stderr, "reducevis check: %s\n", err);
+            *reason = "compile";
         }
         return NULL;
     }
-    /* any failure to trace (a file that does not compile included) leaves nothing to judge */
-    if ((st->built ? rv_own_run_built(o, st->built, &res, err, sizeof err) : rv_own_trace(o, &res, err, sizeof err))) {
+    /* any failure to trace (a file that does not compile included) leaves
+       nothing to judge; status 1 of both stages in one is the file's (nvcc's
+       messages, or not a CUDA source) */
+    int failed = st->built ? rv_own_run_built(o, st->built, &res, err, sizeof err) : rv_own_trace(o, &res, err, sizeof err);
+    if (failed) {
         fprintf(stderr, "reducevis check: %s\n", err);
+        *reason = !st->built && failed == 1 ? "compile" : "run";
         return NULL;
     }
     /* every exercise's speed is said against the version to beat, timed
@@ -320,6 +345,50 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
                               "its recorded time stands in\n"), mark_err);
     }
     return res.tr;
+}
+
+/* Where check writes besides its words (--save-trace, --summary). */
+typedef struct outputs {
+    const char *trace, *summary;
+} outputs;
+
+/* --save-trace FILE, --summary FILE: 2 (the arguments taken), 0 (not one of
+ * them) or -1 after a usage error; a file that cannot be made there is said
+ * at once, before a run that would be lost. */
+static int output_option(int argc, char **argv, int i, outputs *out, int *rc)
+{
+    const char *a = argv[i];
+    const char **slot = !strcmp(a, "--save-trace") ? &out->trace : !strcmp(a, "--summary") ? &out->summary : NULL;
+    char err[4400];
+    if (!slot) return 0;
+    *rc = RV_EXIT_USAGE;
+    if (i + 1 >= argc || !argv[i + 1][0]) {
+        rv_usage_error("check", _("%s needs a value"), a);
+        return -1;
+    }
+    if (check_target_ok(argv[i + 1], err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        *rc = RV_EXIT_RUNTIME;
+        return -1;
+    }
+    *slot = argv[i + 1];
+    return 2;
+}
+
+/* What was judged (or why nothing was) written where --save-trace and
+ * --summary asked; rc, or RV_EXIT_RUNTIME when a file could not be. */
+static int write_outputs(const outputs *out, const check_summary *sum, const rv_trace *tr, int rc)
+{
+    char err[4400];
+    if (out->trace && tr && check_trace_write(out->trace, tr, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
+    }
+    if (out->summary && check_summary_write(out->summary, sum, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
+    }
+    return rc;
 }
 
 /* check's options about a .cu file's stages: how many arguments it took
@@ -347,8 +416,9 @@ int cmd_check(int argc, char **argv)
     rv_config cfg = rv_config_default();
     rv_own_opts o = {.timeout_s = 30, .time_it = 1};
     stages st = {0};
+    outputs out = {0};
     const char *trace = NULL, *traced_with = NULL;
-    int number = 0;
+    int number = 0, out_rc = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
@@ -359,6 +429,8 @@ int cmd_check(int argc, char **argv)
         if (used == 0) used = stage_option(argc, argv, i, &st);
         if (used < 0) return RV_EXIT_USAGE;
         if (used > 0) { traced_with = a; i += used - 1; continue; }
+        if ((used = output_option(argc, argv, i, &out, &out_rc)) < 0) return out_rc;
+        if (used > 0) { i++; continue; }
         if ((!strcmp(a, "--exercise") || !strcmp(a, "--trace") || !strcmp(a, "--timeout") || !strcmp(a, "--keep")) &&
             i + 1 >= argc)
             return rv_usage_error("check", _("%s needs a value"), a);
@@ -372,6 +444,7 @@ int cmd_check(int argc, char **argv)
         } else if (!strcmp(a, "--trace")) trace = argv[++i];
         else if (!strcmp(a, "--keep")) { o.keep = argv[++i]; traced_with = a; }
         else if (!strcmp(a, "--sandbox")) { o.sandbox = 1; traced_with = a; }
+        else if (!strcmp(a, "--no-time")) { o.time_it = 0; traced_with = a; }
         else if (!strcmp(a, "--timeout")) {
             char *end;
             o.timeout_s = strtod(argv[++i], &end);
@@ -388,6 +461,8 @@ int cmd_check(int argc, char **argv)
         return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
                                          "as it was recorded"), traced_with);
     if (!trace && !o.file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
+    if (out.trace && st.build_only)
+        return rv_usage_error("check", _("--save-trace with --build-only: nothing is traced; give it with --built"));
     if (o.keep && (st.build_only || st.built))
         return rv_usage_error("check", _("--keep is not needed with %s: that folder keeps the work"),
                               st.built ? "--built" : "--build-only");
@@ -404,16 +479,23 @@ int cmd_check(int argc, char **argv)
     rv_trace *tr = NULL;
     double mark_ms = 0;
     int rc = RV_EXIT_RUNTIME;
+    check_summary sum = {.exercise = number, .reason = "load"};
     if (trace) {
         if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
     } else {
         o.block_size = cfg.block_size;
         o.n = cfg.n;
         o.data = cfg.data;
-        tr = trace_file(&o, &st, ex, &mark_ms, mark_from, sizeof mark_from, &rc);
+        tr = trace_file(&o, &st, ex, &mark_ms, mark_from, sizeof mark_from, &rc, &sum.reason);
     }
-    if (!tr) return rc;
-    rc = judge(tr, ex, mark_ms, mark_from);
+    if (!tr) return st.build_only && rc == RV_EXIT_OK ? rc : write_outputs(&out, &sum, NULL, rc);
+    rv_rules_result res = {0};
+    const char *no_mark = trace ? _("a recorded trace is judged, with the time taken when it was traced")
+                                : _("it could not be timed here");
+    rc = judge(tr, ex, mark_ms, mark_from, no_mark, &res, &sum.speed);
+    sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
+    sum.res = &res;
+    rc = write_outputs(&out, &sum, rc == RV_EXIT_RUNTIME ? NULL : tr, rc);
     rv_trace_free(tr);
     return rc;
 }

@@ -34,6 +34,12 @@ void rv_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void rv_json_measure(FILE *f, const char *key, double x)
+{
+    if (x > 0) fprintf(f, ",\"%s\":%.6g", key, x);
+    else fprintf(f, ",\"%s\":null", key);
+}
+
 /* ==== reading: JSON text -> tree ========================================== */
 
 

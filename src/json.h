@@ -9,6 +9,9 @@
 
 /* Writes s as a JSON string literal, quotes included. */
 void rv_json_string(FILE *f, const char *s);
+/* Writes ,"key":x (six significant digits), or ,"key":null where x is not
+ * above 0: a measure that was not taken. */
+void rv_json_measure(FILE *f, const char *key, double x);
 
 typedef enum rv_json_type { RV_JSON_NULL, RV_JSON_BOOL, RV_JSON_NUMBER, RV_JSON_STRING, RV_JSON_ARRAY, RV_JSON_OBJECT } rv_json_type;
 

@@ -28,11 +28,22 @@
 #include "json.h"
 #include "own/proc.h"
 #include "own/sandbox.h"
+#include "rules.h"
+#include "trace_pages.h"
+#include "versions.h"
 
 enum {
     MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
     RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
 };
+
+/* What check's summary said of a judged kernel's speed: its time, its
+ * bandwidth and its share of the version to beat's speed in the same run
+ * (0: not said), and whether its trace was kept (DIR/submissions/ID.rvt). */
+typedef struct verdict_speed {
+    double ms, gbps, percent;
+    int traced;
+} verdict_speed;
 
 /* A submission's way: waiting for a compile worker, compiling, compiled and
  * waiting for the GPU, running on it, done (judged, or failed to compile). */
@@ -45,6 +56,7 @@ typedef struct sub {
     double at, started, ended; /* CLOCK_REALTIME seconds: taken, on the GPU
                                   (or out of the compile that failed), done   */
     double compile_s;          /* its compile, seconds                        */
+    verdict_speed speed;       /* from check's summary, once judged          */
     char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
 } sub;
 
@@ -59,6 +71,7 @@ struct submit_queue {
     int open_n, queued, ready; /* not done; waiting to compile; to run       */
     int ncompilers, nthreads;
     pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
+    trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
 };
 
 static double now_s(void)
@@ -90,6 +103,16 @@ static const char *verdict_of(const sub *s)
     return s->exit_code == 0 ? "pass" : s->exit_code == 1 ? "fail" : "error";
 }
 
+/* The speed's fields of a JSON object: ,"ms":..,"gbps":..,"percent_of_mark":..
+ * (null where not said), "mark" and "trace". */
+static void json_speed(FILE *f, const verdict_speed *v)
+{
+    rv_json_measure(f, "ms", v->ms);
+    rv_json_measure(f, "gbps", v->gbps);
+    rv_json_measure(f, "percent_of_mark", v->percent);
+    fprintf(f, ",\"mark\":\"%s\",\"trace\":%s", rv_version_name(rv_rules_mark_version()), v->traced ? "true" : "false");
+}
+
 static const char *state_name(state st)
 {
     static const char *const names[] = {"queued", "compiling", "compiled", "running", "done"};
@@ -107,6 +130,7 @@ static void log_event(submit_queue *q, const sub *s)
         fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
                 "\"output\":", verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
         rv_json_string(q->log, s->output ? s->output : "");
+        json_speed(q->log, &s->speed);
     }
     fputs("}\n", q->log);
     fflush(q->log);
@@ -139,8 +163,55 @@ static char *read_output(const char *path, const char *folder)
  * left (--built).  What check is asked is said here only. */
 typedef struct check_cmd {
     char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
-    char *argv[20];
+    char summary[PATH_MAX + 64], trace[PATH_MAX + 64];
+    char *argv[24];
 } check_cmd;
+
+/* What check leaves for the class besides its words: its summary (both
+ * stages: a compile that fails is a verdict too) and, from the GPU's run,
+ * the trace judged.  Appended to c->argv from n; returns the new n. */
+static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, int n)
+{
+    snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
+    snprintf(c->trace, sizeof c->trace, "%s/submissions/%d.rvt", q->dir, id);
+    c->argv[n++] = "--summary", c->argv[n++] = c->summary;
+    if (!build)
+        c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
+    return n;
+}
+
+/* A number of the summary, where it is one and sane; else 0. */
+static double summary_num(const rv_json *o, const char *key, double most)
+{
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_NUMBER)
+            return o->kids[i].number > 0 && o->kids[i].number < most ? o->kids[i].number : 0;
+    return 0;
+}
+
+/* check's summary of a run, read back: written by our own check process,
+ * but after a student's program ran, so data that may be missing, cut or
+ * odd (read by json.c, at most 64 KiB; a field that is not a sane number is
+ * left unsaid). */
+static verdict_speed read_summary(const check_cmd *c)
+{
+    verdict_speed v = {0};
+    struct stat st;
+    char err[200];
+    size_t len;
+    rv_json o;
+    char *text = stat(c->summary, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 64 * 1024
+                 ? rv_json_read_file(c->summary, &len, err, sizeof err) : NULL;
+    if (text && rv_json_parse(text, len, &o, err, sizeof err) == 0) {
+        v.ms = summary_num(&o, "ms", 1e7);
+        v.gbps = summary_num(&o, "gbps", 1e6);
+        v.percent = summary_num(&o, "percent_of_mark", 1e6);
+        rv_json_free(&o);
+    }
+    free(text);
+    v.traced = stat(c->trace, &st) == 0 && S_ISREG(st.st_mode);
+    return v;
+}
 
 static void check_argv(const submit_queue *q, int id, int exercise, int build, check_cmd *c)
 {
@@ -157,12 +228,13 @@ static void check_argv(const submit_queue *q, int id, int exercise, int build, c
     } else { /* the version to beat is compiled once for the class, kept beside its kernels */
         a[n++] = "--built", a[n++] = c->work, a[n++] = "--build-cache", a[n++] = c->cache;
     }
+    n = verdict_args(q, id, build, c, n);
     a[n] = NULL;
 }
 
 /* Runs one stage of check (the mutex released); its output, as the student
- * sees it, and its exit status (-1 when it was stopped). */
-static char *run_check(submit_queue *q, int id, int exercise, int build, int *exit_code)
+ * sees it, its exit status (-1 when it was stopped) and its summary's speed. */
+static char *run_check(submit_queue *q, int id, int exercise, int build, int *exit_code, verdict_speed *speed)
 {
     check_cmd c;
     char out[PATH_MAX + 64], folder[PATH_MAX + 64];
@@ -170,8 +242,12 @@ static char *run_check(submit_queue *q, int id, int exercise, int build, int *ex
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
     remove(out);   /* a resumed class judges again what was under way */
+    remove(c.summary);
+    if (!build)   /* a trace left by a run the kill cut short is not this run's */
+        remove(c.trace);
     rv_proc_result r = rv_proc_run(c.argv, NULL, out, RUN_LIMIT_S);
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
+    *speed = read_summary(&c);
     return read_output(out, folder);
 }
 
@@ -195,9 +271,10 @@ static int oldest(const submit_queue *q, state st)
 }
 
 /* Done (under the mutex): its output kept, its line written. */
-static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code)
+static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdict_speed speed)
 {
     s->output = text;
+    s->speed = speed;
     s->exit_code = exit_code;
     s->ended = now_s();
     s->st = DONE;
@@ -217,6 +294,7 @@ static void *compile_loop(void *arg)
         if (q->stop)
             break;
         int k = oldest(q, QUEUED), code;
+        verdict_speed speed;
         sub *s = &q->s[k];
         s->st = COMPILING;
         q->queued--;
@@ -224,7 +302,7 @@ static void *compile_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         double t0 = now_s();
-        char *text = run_check(q, id, exercise, 1, &code);
+        char *text = run_check(q, id, exercise, 1, &code, &speed);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
         s->compile_s = now_s() - t0;
@@ -236,7 +314,7 @@ static void *compile_loop(void *arg)
             pthread_cond_signal(&q->compiled);
         } else {
             s->started = now_s();
-            finish_sub(q, s, text, code);
+            finish_sub(q, s, text, code, speed);
             pthread_mutex_unlock(&q->mu);
             drop_work(q, id);
             pthread_mutex_lock(&q->mu);
@@ -257,6 +335,7 @@ static void *gpu_loop(void *arg)
         if (q->stop)
             break;
         int k = oldest(q, COMPILED), code;
+        verdict_speed speed;
         sub *s = &q->s[k];
         s->st = RUNNING;
         s->started = now_s();
@@ -264,10 +343,10 @@ static void *gpu_loop(void *arg)
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-        char *text = run_check(q, id, exercise, 0, &code);
+        char *text = run_check(q, id, exercise, 0, &code, &speed);
         drop_work(q, id);
         pthread_mutex_lock(&q->mu);
-        finish_sub(q, &q->s[k], text, code);
+        finish_sub(q, &q->s[k], text, code, speed);
     }
     pthread_mutex_unlock(&q->mu);
     return NULL;
@@ -324,6 +403,9 @@ static void replay(submit_queue *q, const char *path)
             s->started = s->at + member_num(&o, "waited_s");
             s->ended = s->started + member_num(&o, "judged_s");
             s->compile_s = member_num(&o, "compile_s") > 0 ? member_num(&o, "compile_s") : 0;
+            s->speed = (verdict_speed){ .ms = summary_num(&o, "ms", 1e7), .gbps = summary_num(&o, "gbps", 1e6),
+                                        .percent = summary_num(&o, "percent_of_mark", 1e6),
+                                        .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number };
             free(s->output);
             s->output = strdup(out ? out->text : "");
         }
@@ -368,6 +450,11 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, 
     }
     snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
     replay(q, path);
+    if (!(q->pages = trace_pages_new(q->dir, exe))) {
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
     if (!(q->log = fopen(path, "a"))) {
         snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
         submit_queue_free(q);
@@ -401,6 +488,7 @@ void submit_queue_free(submit_queue *q)
     pthread_mutex_unlock(&q->mu);
     for (int i = 0; i < q->nthreads; i++)
         pthread_join(q->threads[i], NULL);
+    trace_pages_free(q->pages);
     if (q->log)
         fclose(q->log);
     for (int i = 0; i < q->ns; i++)
@@ -415,6 +503,20 @@ void submit_queue_free(submit_queue *q)
 const char *submit_queue_why_closed(const submit_queue *q)
 {
     return q->why_closed[0] ? q->why_closed : NULL;
+}
+
+int submit_queue_trace_owner(submit_queue *q, int id)
+{
+    pthread_mutex_lock(&q->mu);
+    int student = id >= 1 && id <= q->ns && q->s[id - 1].st == DONE && q->s[id - 1].speed.traced ? q->s[id - 1].student
+                                                                                                 : -1;
+    pthread_mutex_unlock(&q->mu);
+    return student;
+}
+
+trace_pages *submit_queue_pages(submit_queue *q)
+{
+    return q->pages;
 }
 
 /* The student's submission still waiting or running, or NULL (under the mutex). */
@@ -524,6 +626,7 @@ static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, co
         fputs(",\"name\":", f);
         rv_json_string(f, name);
     }
+    json_speed(f, &s->speed);
     if (with_output) {
         fputs(",\"output\":", f);
         rv_json_string(f, s->output ? s->output : "");
@@ -585,15 +688,38 @@ char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *c
     return finish(f, &text);
 }
 
+int submit_queue_kernels(void *arg, room_kernel **rows)
+{
+    submit_queue *q = arg;
+    pthread_mutex_lock(&q->mu);
+    int n = q->ns;
+    *rows = malloc((size_t)(n ? n : 1) * sizeof **rows);
+    for (int i = 0; *rows && i < n; i++) {
+        const sub *s = &q->s[i];
+        (*rows)[i] = (room_kernel){ .id = s->id, .student = s->student, .exercise = s->exercise,
+                                    .verdict = verdict_of(s), .ms = s->speed.ms, .gbps = s->speed.gbps,
+                                    .percent_of_mark = s->speed.percent, .submitted = s->at,
+                                    .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
+                                    .ended = s->st == DONE ? s->ended : 0 };
+    }
+    pthread_mutex_unlock(&q->mu);
+    return *rows ? n : -1;
+}
+
 int submit_queue_write_csv(submit_queue *q, FILE *f)
 {
     pthread_mutex_lock(&q->mu);
-    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s\n", f);
+    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s,ms,gbps,percent_of_mark\n", f);
     for (int i = 0; i < q->ns; i++) {
         const sub *s = &q->s[i];
-        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f\n", s->id, s->student, s->exercise, state_name(s->st),
+        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f,", s->id, s->student, s->exercise, state_name(s->st),
                 verdict_of(s), s->st == DONE ? s->exit_code : 0, s->st == RUNNING || s->st == DONE ? waited_of(s) : 0.0,
                 judged_of(s), s->compile_s);
+        const double x[3] = {s->speed.ms, s->speed.gbps, s->speed.percent};
+        for (int k = 0; k < 3; k++) {
+            if (x[k] > 0) fprintf(f, "%.6g", x[k]);
+            fputs(k < 2 ? "," : "\n", f);
+        }
     }
     pthread_mutex_unlock(&q->mu);
     return ferror(f) ? -1 : 0;

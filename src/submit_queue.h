@@ -12,8 +12,11 @@
  *
  * Kept: DIR/submissions/ID.cu (the source, written before the student is
  * told it was taken), DIR/submissions/ID.work (its build and run),
- * DIR/submissions/ID.txt (what check printed), DIR/cache (the version to
- * beat, compiled once), and one
+ * DIR/submissions/ID.txt (what check printed), DIR/submissions/ID.json
+ * (check's summary: the verdict, the rules, the speed against the version
+ * to beat), DIR/submissions/ID.rvt (the trace judged, from the GPU's run;
+ * untrusted: it came out of the student's program), DIR/cache (the version
+ * to beat, compiled once), and one
  * JSON line per event in DIR/submissions.jsonl, flushed at once, so a killed
  * server loses none of them.  Pure C and POSIX threads. */
 #ifndef RV_SUBMIT_QUEUE_H
@@ -21,6 +24,8 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "room.h"
+#include "trace_pages.h"
 
 #define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */
 #define SUBMIT_MAX_QUEUED 64            /* waiting at once, all students          */
@@ -55,6 +60,12 @@ void submit_queue_free(submit_queue *q);
 /* NULL when submissions are taken, else why not (one sentence). */
 const char *submit_queue_why_closed(const submit_queue *q);
 
+/* The student whose judged kernel `id` is, where its trace was kept
+ * (DIR/submissions/ID.rvt); else -1. */
+int submit_queue_trace_owner(submit_queue *q, int id);
+/* The judged kernels' traces as lesson pages (trace_pages.h). */
+trace_pages *submit_queue_pages(submit_queue *q);
+
 /* Student `student` (its number; token identifies it) sends text for
  * exercise.  *id gets the submission's number. */
 submit_status submit_queue_add(submit_queue *q, int student, int exercise, const char *text, size_t len, int *id);
@@ -72,8 +83,12 @@ typedef int (*submit_name_fn)(void *ctx, int student, char *buf, size_t len);
 /* Every submission (newest last, without the output) for the teacher; each
  * with "name" beside "student" where name_of (may be NULL) gives one. */
 char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx);
+/* Every submission as a row of the class's results (room_set_kernels: q is
+ * the queue); the count, or -1 out of memory. */
+int submit_queue_kernels(void *q, room_kernel **rows);
 /* One row per submission: id, student, exercise, state, verdict, exit,
- * seconds waited, judged and compiling.  0, or -1 when writing failed. */
+ * seconds waited, judged and compiling, ms, gbps, percent_of_mark.  0, or
+ * -1 when writing failed. */
 int submit_queue_write_csv(submit_queue *q, FILE *f);
 
 #endif

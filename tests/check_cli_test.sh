@@ -99,8 +99,11 @@ if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     # a file that does not compile: nvcc's message at its line, and no build left
     sed 's/unsigned int tid = threadIdx.x;/unsigned int tid = not_declared_here;/' "$start" >"$tmp/broken.cu"
     line=$(grep -n not_declared_here "$tmp/broken.cu" | cut -d: -f1)
-    expect 2 "broken.cu($line): error"     check "$tmp/broken.cu" --exercise 1 --build-only "$b"
+    expect 2 "broken.cu($line): error"     check "$tmp/broken.cu" --exercise 1 --build-only "$b" --summary "$tmp/broken.json"
     check "a failed compile leaves no build" test ! -e "$b/build.txt" -a ! -e "$b/program"
+    check "--summary of a file that does not compile: pass false, reason compile" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1]))
+sys.exit(not (s["pass"] is False and s["reason"] == "compile" and s["exercise"] == 1 and s["ms"] is None))' "$tmp/broken.json"
 else
     echo "SKIPPED: --build-only and --built on a compiled file (no nvcc)"
 fi
@@ -121,4 +124,33 @@ expect 1 "no bundled results for nvidia-a100-sxm4-80gb" check --trace "$tmp/a100
 timed=$(sed -n 's/^timed without the tracer: \([0-9.]*\) ms.*, \([0-9.]*\) GB\/s$/\1 ms, \2 GB\/s/p' "$tmp/replay.txt")
 check "trace --replay gives my_reduce's time" test -n "$timed"
 expect 0 "speed: $timed"                   check --trace "$tmp/my.rvt" --exercise 1
+check "a recorded trace: no same-run time of v8, and why" grep -q "no time of v8 in this run (a recorded trace" "$tmp/out"
+
+# --save-trace and --summary: bad paths said before anything runs, the
+# trace judged written again whole (it loads and judges the same), and the
+# summary's verdict, rules and speed (my_reduce's own time) as JSON.
+expect 1 "--summary needs a value"         check --trace "$tmp/my.rvt" --exercise 1 --summary
+expect 2 "cannot write $tmp/missing/s.json" check --trace "$tmp/my.rvt" --exercise 1 --summary "$tmp/missing/s.json"
+expect 2 "it is a folder"                  check --trace "$tmp/my.rvt" --exercise 1 --save-trace "$tmp"
+expect 1 "nothing is traced"               check "$start" --exercise 1 --build-only "$tmp/b2" --save-trace "$tmp/b2.rvt"
+expect 1 "an option of tracing a file"     check --trace "$tmp/my.rvt" --exercise 1 --no-time
+expect 1 "FAIL: 1 of the 5 rules"          check --trace "$tmp/my.rvt" --exercise 5 --save-trace "$tmp/again.rvt" \
+                                                 --summary "$tmp/my5.json"
+check "--save-trace leaves no .part file" test ! -e "$tmp/again.rvt.part" -a ! -e "$tmp/my5.json.part"
+check "the saved trace is the trace judged" cmp -s "$tmp/my.rvt" "$tmp/again.rvt"
+expect 0 "speed: $timed"                   check --trace "$tmp/again.rvt" --exercise 1 --summary "$tmp/my1.json"
+ms=${timed%% ms*}
+check "--summary: exercise 1 passes, its 4 rules and my_reduce's time" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1])); ms = float(sys.argv[2])
+names = [r["name"] for r in s["rules"]]
+sys.exit(not (s["exercise"] == 1 and s["pass"] is True and s["reason"] is None and names == ["own", "sum", "whole",
+              "converged"] and all(r["ok"] for r in s["rules"]) and abs(s["ms"] - ms) < 1e-4 and s["gbps"] > 0
+              and s["mark"] == "v8" and s["mark_ms"] is None and s["percent_of_mark"] is None))' "$tmp/my1.json" "$ms"
+check "--summary: exercise 5 fails on its fast rule alone" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1]))
+sys.exit(not (s["pass"] is False and [r["name"] for r in s["rules"] if not r["ok"]] == ["fast"]))' "$tmp/my5.json"
+expect 2 "cannot open"                     check --trace "$tmp/missing.rvt" --exercise 2 --summary "$tmp/load.json"
+check "--summary of a trace that does not load: reason load" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1]))
+sys.exit(not (s["pass"] is False and s["reason"] == "load" and s["rules"] == []))' "$tmp/load.json"
 finish "check"

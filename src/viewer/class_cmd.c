@@ -267,6 +267,10 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "kerror", N_("Nothing to judge: see the messages below.") },
         { "shownames", N_("Show names") }, { "hidenames", N_("Hide names") },
         { "named", N_("{name} (student {id})") },
+        { "kspeed", N_("{ms} ms, {gbps} GB/s: {percent} of the speed of {mark}, timed in the same run") },
+        { "knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)") },
+        { "ktrace", N_("Your trace, step by step") }, { "kbeside", N_("beside {version}") },
+        { "kalone", N_("alone (every launch)") }, { "kpercent", N_("{percent} of {mark}") }, { "kview", N_("trace") },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;
@@ -468,6 +472,7 @@ int class_main(int argc, char **argv)
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }
+    room_set_kernels(r, submit_queue_kernels, sq);   /* the results have the kernels too */
     class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams,
                            .max_per_address = o.max_per_address, .idle_timeout_s = o.idle_timeout_s, .page = page,
                            .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
@@ -542,6 +547,8 @@ done:
     if (r)
         room_close(r);
     class_http_stop(h);
+    if (r)
+        room_set_kernels(r, NULL, NULL);
     submit_queue_free(sq);
     room_free(r);
     free(live);

@@ -230,8 +230,11 @@
    * where Tab indents), sends it, and asks every two seconds how
    * it stands while it waits in the queue; what comes back is check's
    * output (nvcc's messages at the student's lines, or the verdict lines),
-   * shown as text.  The teacher's page lists every kernel as it arrives and
-   * a board per exercise: students by number, and by name beside it only
+   * shown as text, with the speed against the version to beat timed in the
+   * same run and a link to the kernel's trace stepping beside a version (a
+   * lesson page the server draws).  The teacher's page lists every kernel
+   * as it arrives, with its share of that speed and the same link, and a
+   * board per exercise: students by number, and by name beside it only
    * while the teacher shows names (the server then sends "name"; a name is
    * the student's own text, so it goes in as textContent, never as HTML). */
   var kernel = el("section", "kernel");
@@ -244,6 +247,18 @@
     return fetch(url, { cache: "no-store" }).then(function (r) {
       return r.json().then(function (j) { return { status: r.status, body: j }; });
     });
+  }
+  // what each exercise is compared with first (docs/exercises.md)
+  var compareWith = { 1: "v1", 2: "v2", 3: "v3", 4: "v4", 5: "v8" };
+  function speedText(s) {
+    if (!(s.ms > 0)) return "";
+    var v = { ms: s.ms.toFixed(4), gbps: s.gbps.toFixed(1), mark: s.mark };
+    if (!(s.percent_of_mark > 0)) return fill(words.knomark, v);
+    v.percent = Math.round(s.percent_of_mark) + "%";
+    return fill(words.kspeed, v);
+  }
+  function traceHref(s, version, who) {
+    return "/submissions/" + s.id + "/trace?v=" + encodeURIComponent(version) + "&" + who;
   }
   function verdictText(v) {
     return v === "pass" ? words.kpass : v === "fail" ? words.kfail : words.kerror;
@@ -258,8 +273,22 @@
   }
   if (!teacher) {
     var exSelect = el("select"), editor = el("textarea"), submitButton = el("button", "", words.ksubmit);
-    var kStatus = el("p", "status"), kOutput = el("pre", "output");
+    var kStatus = el("p", "status"), kOutput = el("pre", "output"), kSpeed = el("p", "speed");
+    var kTrace = el("p", "trace"), traceLink = el("a", "", words.ktrace), traceSelect = el("select"), traced = null;
     exSelect.id = "rv-exercise"; editor.id = "rv-editor"; submitButton.id = "rv-submit"; kOutput.id = "rv-output";
+    kSpeed.id = "rv-speed"; traceLink.id = "rv-trace"; traceSelect.id = "rv-trace-version";
+    traceLink.target = "_blank"; traceLink.rel = "noopener";
+    traceSelect.setAttribute("aria-label", words.ktrace);
+    for (var k = 0; k <= 9; k++) {
+      var vo = el("option", "", k < 9 ? fill(words.kbeside, { version: "v" + k }) : words.kalone);
+      vo.value = k < 9 ? "v" + k : "own";
+      traceSelect.append(vo);
+    }
+    kTrace.append(traceLink, " ", traceSelect);
+    var traceTo = function () {
+      if (traced) traceLink.href = traceHref(traced, traceSelect.value, "t=" + encodeURIComponent(token));
+    };
+    traceSelect.addEventListener("change", traceTo);
     exSelect.setAttribute("aria-label", words.kexercise);
     for (var n = 1; n <= 5; n++) {
       var opt = el("option", "", fill(words.kexercise, { n: n }));
@@ -268,7 +297,8 @@
     }
     editor.spellcheck = false; editor.rows = 18; editor.wrap = "off";
     editor.setAttribute("autocapitalize", "off");
-    kernel.append(exSelect, submitButton, editor, kStatus, kOutput);
+    kernel.append(exSelect, submitButton, editor, kStatus, kSpeed, kTrace, kOutput);
+    show(kSpeed, false); show(kTrace, false);
     var cm = window.CodeMirror ? window.CodeMirror.fromTextArea(editor, {
       mode: "text/x-c++src", lineNumbers: true, indentUnit: 4, tabSize: 4, viewportMargin: Infinity,
       extraKeys: { Tab: function (c) { c.replaceSelection("    "); } }
@@ -303,11 +333,20 @@
       kernelNote.textContent = open ? "" : r.body.why;
       var s = r.body.latest;
       if (!s) return;
-      if (s.state !== "done") kStatus.textContent = kernelWait(s);
+      var done = s.state === "done";
+      if (!done) kStatus.textContent = kernelWait(s);
       else {
         kStatus.textContent = verdictText(s.verdict);
         kOutput.textContent = s.output;
+        kSpeed.textContent = speedText(s);
+        if (s.trace && (!traced || traced.id !== s.id)) {
+          traced = s;
+          traceSelect.value = compareWith[s.exercise] || "v1";
+        }
+        traceTo();
       }
+      show(kSpeed, done && kSpeed.textContent !== "");
+      show(kTrace, done && !!s.trace);
       return s.state !== "done";
     };
     var follow = function () {
@@ -337,9 +376,18 @@
       var best = {};
       b.list.slice().reverse().forEach(function (s) {
         var tr = el("tr");
+        var share = el("td", "share", s.percent_of_mark > 0 ?
+                       fill(words.kpercent, { percent: Math.round(s.percent_of_mark) + "%", mark: s.mark }) : "");
+        var look = el("td", "look");
+        if (s.trace) {
+          var a = el("a", "", words.kview);
+          a.href = traceHref(s, compareWith[s.exercise] || "v1", "k=" + encodeURIComponent(secret));
+          a.target = "_blank"; a.rel = "noopener";
+          look.append(a);
+        }
         tr.append(el("td", "", "#" + s.id), el("td", "", who(s)),
                   el("td", "", fill(words.kexercise, { n: s.exercise })),
-                  el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : kernelWait(s)));
+                  el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : kernelWait(s)), share, look);
         list.append(tr);
         var key = s.exercise + ":" + s.student;
         if (s.state === "done" && (!best[key] || s.verdict === "pass")) best[key] = s;

@@ -27,7 +27,7 @@
 #define HTML_TIP_LINES 6
 #define HTML_MAX_PANES 2
 #define HTML_MAX_PARAS 8
-#define HTML_LIVE_WORDS 40
+#define HTML_LIVE_WORDS 64
 
 /* The lines of one hover tooltip (the first is its heading); n 0: none. */
 typedef struct html_tip {

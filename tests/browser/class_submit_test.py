@@ -12,6 +12,13 @@ shows the student; no script error and no request off the server (the
 page's security policy holds).  In English and Chinese; screenshots go to
 OUTDIR.  Without bubblewrap or the tracer the kernel part cannot run: SKIPPED.
 
+Before it, without a GPU or a sandbox: a class resumed with a judged kernel
+of the student's placed in its folder (the bundled trace of my_reduce, its
+speed in submissions.jsonl): the student's page shows the speed line (ms,
+GB/s, % of v8) and the link to the trace beside v1 (exercise 1's), which
+opens a lesson page of that trace; the teacher's row shows the % and the
+same link; no script error on any of the pages.
+
 Usage: class_submit_test.py path/to/reducevis [OUTDIR]
 Exit 0 pass, 1 fail, 77 skipped.
 """
@@ -28,6 +35,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "class"))
 import cdp  # noqa: E402
 from serve import Checks, Class  # noqa: E402
 from lesson_test import errors  # noqa: E402
+import submit_test  # noqa: E402
 
 check = Checks()
 
@@ -103,6 +111,74 @@ def one(exe, chrome, lang, outdir, start):
         c.stop()
 
 
+JUDGED = """(() => {
+  const sp = document.getElementById('rv-speed'), a = document.getElementById('rv-trace');
+  const v = document.getElementById('rv-trace-version'), share = document.querySelector('#rv-kernel td.share');
+  const look = document.querySelector('#rv-kernel td.look a');
+  return { speed: sp && !sp.hidden ? sp.textContent : '', href: a && !a.parentNode.hidden ? a.getAttribute('href') : '',
+           version: v ? v.value : '', share: share ? share.textContent : '', look: look ? look.getAttribute('href') : '' };
+})()"""
+
+
+def judged(exe, chrome, outdir, src):
+    import signal
+    env = dict(os.environ, LANGUAGE="en")
+    c = Class(exe, "--version", "v0", env=env)
+    b = cdp.Browser(chrome, width=1280, height=1400, loopback=True)
+    try:
+        student = b.open_isolated_page()
+        b.navigate("http://127.0.0.1:%d/#code=%s" % (c.port, c.code))
+        b.eval("document.getElementById('rv-name').value = 'Ann'; document.getElementById('rv-join').click(); 1")
+        saved = None
+        for _ in range(50):
+            saved = b.eval("localStorage.getItem('rv-class')")
+            if saved and "token" in saved:
+                break
+            time.sleep(0.2)
+        c.proc.send_signal(signal.SIGKILL)
+        c.proc.wait(30)
+        with open(c.answers) as f:
+            ann = [e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"][0]
+        ms = submit_test.place_kernels(exe, src, c.out, ann, ann + 1, upto=1)
+        c = Class(exe, "--version", "v0", "--resume", c.out, out=c.out, env=env)
+        base = "http://127.0.0.1:%d" % c.port
+        since = len(b.events)
+        b.navigate(base + "/")   # the resumed class's own address: the token kept there again
+        b.eval("localStorage.setItem('rv-class', %s); 1" % json.dumps(saved))
+        b.navigate(base + "/")
+        deadline, s = time.time() + 30, {}
+        while time.time() < deadline and not (s.get("speed") and s.get("href")):
+            s = b.eval(JUDGED)
+            time.sleep(0.3)
+        check("%.4f ms" % ms in s.get("speed", "") and "2877.7 GB/s" in s["speed"] and "74%" in s["speed"]
+              and "v8" in s["speed"], "the student's page: the speed line: %s" % s.get("speed"))
+        check(s.get("href", "").startswith("/submissions/1/trace?v=v1&t=") and s["version"] == "v1",
+              "and the link to the trace beside v1, exercise 1's: %s" % s.get("href"))
+        b.screenshot(os.path.join(outdir, "class-en-student-judged.png"))
+        teacher = b.open_isolated_page()
+        b.navigate(base + "/teacher?k=" + c.secret)
+        deadline, t = time.time() + 30, {}
+        while time.time() < deadline and not t.get("share"):
+            t = b.eval(JUDGED)
+            time.sleep(0.3)
+        check(t.get("share") == "74% of v8" and t.get("look", "").startswith("/submissions/1/trace?v=v1&k="),
+              "the teacher's row: %% of v8 and the trace's link: %s" % t)
+        b.session = student
+        b.navigate(base + s["href"])
+        deadline, title = time.time() + 240, ""
+        while time.time() < deadline and not title.startswith("Compare"):
+            time.sleep(2)
+            b.navigate(base + s["href"])
+            title = b.eval("document.title")
+        check(title.startswith("Compare my_reduce.cu vs v1"), "the link opens the lesson page of the trace: %s" % title)
+        b.screenshot(os.path.join(outdir, "class-en-student-trace.png"))
+        bad = errors(b, since)
+        check(not bad, "no script error or policy violation: %s" % bad[:3])
+    finally:
+        b.close()
+        c.stop()
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -111,12 +187,17 @@ def main():
     if not chrome:
         print("SKIPPED: no Chromium (install Debian's chromium package)")
         return 77
-    if not shutil.which("bwrap") or not os.path.exists(os.path.join(os.path.dirname(sys.argv[1]), "librvtracer.so")):
-        print("SKIPPED: no bubblewrap or no tracer: no kernel can be compiled here")
-        return 77
     outdir = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="rv-submit-shots-")
     os.makedirs(outdir, exist_ok=True)
     src = os.path.join(HERE, "..", "..")
+    try:
+        judged(sys.argv[1], chrome, outdir, src)
+    except cdp.BrowserError as e:
+        print("SKIPPED: Chromium cannot run here: %s" % e)
+        return 77
+    if not shutil.which("bwrap") or not os.path.exists(os.path.join(os.path.dirname(sys.argv[1]), "librvtracer.so")):
+        print("SKIPPED: the kernel's part: no bubblewrap or no tracer: no kernel can be compiled here")
+        return 77 if not check.failed else 1
     start = open(os.path.join(src, "docs/exercises/1-converge/start.cu")).read()
     try:
         for lang in ("en", "zh"):

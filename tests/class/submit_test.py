@@ -21,6 +21,14 @@ program's host code where no GPU is):
   - `class --resume DIR` then has the same join code, the students (by
     their tokens), their answers and kernels, and judges the kernel the
     kill left waiting.
+A class resumed with judged kernels placed in its folder (no GPU needed:
+the traces are bundled ones, made again with `trace --replay`): each
+kernel's speed read back from submissions.jsonl into the student's and the
+teacher's JSON and into results.csv/json; GET /submissions/ID/trace is the
+student's trace as a lesson page beside the version asked for (a
+multi-launch trace too, and alone), made by a child process and kept;
+another student's token is refused, a broken trace gives a clear error and
+the class goes on serving.
 A second server without bubblewrap (PATH holding none) says on its output,
 to the student and to the teacher that it takes no kernels, and refuses
 one (503) with why.  The verdict of a file that compiles, its times and its
@@ -30,6 +38,8 @@ runs it on a GPU machine).
 Usage: submit_test.py path/to/reducevis SOURCE_DIR.  Exit 0 pass, 1 fail,
 77 skipped (no bubblewrap that works, or no tracer).
 """
+import csv
+import io
 import json
 import os
 import shutil
@@ -37,6 +47,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 
@@ -234,12 +245,135 @@ def without_sandbox(exe):
         shutil.rmtree(empty, True)
 
 
+def place_kernels(exe, src, out, a_id, b_id, upto=4):
+    """Judged kernels as a class that ran on a GPU leaves them: A's my_reduce
+    (1) and two_launches (3) with their traces, B's compile error (2), A's
+    kernel whose trace is junk (4); the first `upto` of them."""
+    sub = os.path.join(out, "submissions")
+    os.makedirs(sub, exist_ok=True)
+    raw = os.path.join(src, "assets/own-raw")
+    for k, folder in ((1, "nvidia-h200-my_reduce-b256"), (3, "corpus/nvidia-h200/two_launches")):
+        subprocess.run([exe, "trace", "--replay", os.path.join(raw, folder), "-o", os.path.join(sub, "%d.rvt" % k)],
+                       check=True, capture_output=True)
+    with open(os.path.join(sub, "4.rvt"), "wb") as f:
+        f.write(b"RVTRACE" + os.urandom(4000))
+    summary = os.path.join(out, "s.json")
+    subprocess.run([exe, "check", "--trace", os.path.join(sub, "1.rvt"), "--exercise", "1", "--summary", summary],
+                   capture_output=True)
+    with open(summary) as f:
+        ms = json.load(f)["ms"]
+    t0 = time.time() - 600
+    rows = []
+    for k, who, verdict, speed, traced in ((1, a_id, "pass", (ms, 2877.7, 73.6), True), (2, b_id, "error", None, False),
+                                            (3, a_id, "fail", (0.5, 268.4, 6.9), True), (4, a_id, "fail", None, True))[:upto]:
+        rows.append({"at": t0 + k, "event": "queued", "id": k, "student": who, "exercise": 1})
+        done = {"at": t0 + k + 30, "event": "done", "id": k, "student": who, "exercise": 1, "verdict": verdict,
+                "exit": {"pass": 0, "fail": 1}.get(verdict, 2), "waited_s": 10.0, "judged_s": 20.0, "compile_s": 5.0,
+                "output": "PASS" if verdict == "pass" else "FAIL", "mark": "v8", "trace": traced}
+        done.update(dict(zip(("ms", "gbps", "percent_of_mark"), speed or (None, None, None))))
+        rows.append(done)
+        with open(os.path.join(sub, "%d.cu" % k), "w") as f:
+            f.write("// kernel %d\n" % k)
+    with open(os.path.join(out, "submissions.jsonl"), "w") as f:
+        f.write("".join(json.dumps(r) + "\n" for r in rows))
+    return ms
+
+
+def get_page(c, path, seconds=240):
+    """The page at path once drawn: (status, body, seconds), after the 202s."""
+    t0, first = time.time(), None
+    while time.time() - t0 < seconds:
+        st, body = c.request("GET", path, timeout=30)
+        first = first or st
+        if st != 202:
+            return first, st, body, time.time() - t0
+        check('http-equiv="refresh"' in body, "while drawn, a page that reloads itself")
+        time.sleep(1)
+    return first, None, None, seconds
+
+
+def trace_pages(exe, src):
+    env = dict(os.environ, LANGUAGE="en")
+    c = Class(exe, "--kernel", "v2", env=env)
+    a, b = c.join("A"), c.join("B")
+    c.proc.send_signal(signal.SIGKILL)
+    c.proc.wait(30)
+    with open(c.answers) as f:
+        ids = {e["name"]: e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"}
+    ms = place_kernels(exe, src, c.out, ids["A"], ids["B"])
+    c = Class(exe, "--kernel", "v2", "--resume", c.out, out=c.out, env=env)
+    try:
+        st, body = c.request("GET", c.q("/submission", t=a))
+        late = body["latest"]
+        check(st == 200 and late["id"] == 4 and late["trace"] is True and late["ms"] is None,
+              "the student's latest kernel read back, its trace kept: %s" % late)
+        st, body = c.request("GET", c.q("/submissions", k=c.secret))
+        first = body["list"][0]
+        check(abs(first["ms"] - ms) < 1e-6 and first["gbps"] == 2877.7 and first["percent_of_mark"] == 73.6
+              and first["mark"] == "v8" and body["list"][1]["trace"] is False and body["list"][1]["ms"] is None,
+              "the teacher's list: each kernel's ms, GB/s and %% of v8 from submissions.jsonl: %s" % body["list"][:2])
+        st, rows = c.request("GET", c.q("/results.json", k=c.secret))
+        kernels = [r for r in rows if r["kind"] == "kernel"]
+        check([(r["submission"], r["name"], r["verdict"]) for r in kernels] == [(1, "A", "pass"), (2, "B", "error"),
+              (3, "A", "fail"), (4, "A", "fail")] and abs(kernels[0]["ms"] - ms) < 1e-6
+              and kernels[0]["percent_of_mark"] == 73.6 and kernels[0]["right"] is True
+              and kernels[0]["submitted"].endswith("Z") and kernels[0]["ended"],
+              "results.json: a row per kernel, its verdict, speed and times: %s" % kernels[:1])
+        st, text = c.request("GET", c.q("/results.csv", k=c.secret))
+        csv_rows = [r for r in csv.DictReader(io.StringIO(text)) if r["kind"] == "kernel"]
+        check(len(csv_rows) == 4 and csv_rows[2]["gbps"] == "268.4" and csv_rows[2]["percent_of_mark"] == "6.9"
+              and csv_rows[1]["ms"] == "" and csv_rows[0]["verdict"] == "pass",
+              "results.csv: the same kernels' columns: %s" % csv_rows[:1])
+
+        page = c.q("/submissions/1/trace", v="v8", t=a)
+        # asked twice at the same moment: one page made, both told to wait
+        both = []
+        ts = [threading.Thread(target=lambda: both.append(c.request("GET", page)[0])) for _ in range(2)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        first, st, body, took = get_page(c, page)
+        check(both == [202, 202] and first in (200, 202) and st == 200 and "<title>Compare my_reduce.cu vs v8" in body
+              and "default-src 'none'" in body and "reducevis export --html" in body,
+              "A's trace beside v8, a lesson page (asked twice at once: %s), in %.1f s: %s" % (both, took,
+                                                                                            str(body)[:200]))
+        check(os.path.exists(os.path.join(c.out, "submissions", "1-vs-v8-en.html")), "the page is kept beside the trace")
+        st, body = c.request("GET", c.q("/submissions/1/trace", v="v8", t=b))
+        check(st == 403 and "not your kernel" in body.get("error", ""), "B's token on A's trace refused: %s %s" % (st, body))
+        for bad, want in ((c.q("/submissions/1/trace", v="v8", t="0" * 32), 403), (c.q("/submissions/1/trace", v="v8"), 403),
+                          (c.q("/submissions/2/trace", v="v8", t=b), 404), (c.q("/submissions/1/trace", v="v99", t=a), 400),
+                          (c.q("/submissions/1/trace", v="v8", t=a, lang="fr"), 400),
+                          (c.q("/submissions/99/trace", v="v8", k=c.secret), 404)):
+            st, body = c.request("GET", bad)
+            check(st == want and body.get("error"), "%s: %s %s" % (bad.split("?")[0], st, body))
+        st, body = c.request("GET", c.q("/submissions/1/trace", v="v8", k=c.secret))
+        check(st == 200 and "<title>Compare my_reduce.cu vs v8" in body, "the teacher's key opens it too")
+        _, st, body, _ = get_page(c, c.q("/submissions/3/trace", v="v1", t=a, lang="zh"))
+        check(st == 200 and "two_launches.cu" in body and '<html lang="zh' in body,
+              "a multi-launch trace beside v1, in Chinese: %s %s" % (st, str(body)[:120]))
+        _, st, body, _ = get_page(c, c.q("/submissions/3/trace", v="own", t=a))
+        check(st == 200 and "two_launches.cu" in body and "launch 2" in body,
+              "the same trace alone, both launches: %s" % str(body)[:120])
+        _, st, body, _ = get_page(c, c.q("/submissions/4/trace", v="v8", t=a))
+        check(st == 500 and "could not be drawn" in body.get("error", ""), "a junk trace: a clear error: %s %s" % (st, body))
+        st, body = c.request("GET", c.q("/submission", t=a))
+        check(st == 200, "and the class goes on serving")
+    finally:
+        c.proc.send_signal(signal.SIGTERM)
+        rc = c.proc.wait(300)
+    check(rc == 0, "SIGTERM ends the class cleanly after its trace pages (a sanitizer's report would not): %s" % rc)
+    with open(os.path.join(c.out, "results.json")) as f:
+        check(sum(1 for r in json.load(f) if r["kind"] == "kernel") == 4, "the results.json written at the end has the kernels")
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
         return 1
     exe, src = sys.argv[1], sys.argv[2]
     t0 = time.time()
+    trace_pages(exe, src)
     without_sandbox(exe)
     p = subprocess.run(["bwrap", "--ro-bind", "/", "/", "--unshare-all", "/bin/true"], capture_output=True) \
         if shutil.which("bwrap") else None

@@ -5,7 +5,9 @@ tests/gpu/class_submit.sh, which makes the build and finds bwrap).
 Part 1: a class (`reducevis class`, loopback) and three students who send
 exercise 1's starting file, its solution, a file that does not compile and
 a hostile one (tests/own/hostile/system.cu, striking in launch()); each
-result is printed whole, the class must keep serving (the teacher's list
+result is printed whole, the judged ones with their speed against v8 timed
+in the same run (check's summary, the page's JSON) and their trace as a
+lesson page beside v1, the class must keep serving (the teacher's list
 answers) after each, and the hostile one must have written nothing outside.
 Part 2, the benchmark: 30 students each send exercise 1's solution, spread
 over one minute; printed: the median and p95 time from submit to verdict,
@@ -18,6 +20,7 @@ when it is set.
 
 Usage: class_submit.py REDUCEVIS SOURCE_DIR.  Exit 0 when every check held.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -43,6 +46,27 @@ def wait_done(c, token, seconds=600):
             return body["latest"]
         time.sleep(0.2)
     return None
+
+
+def judged_speed(c, token, what, done):
+    """A kernel judged on the GPU: its speed against v8 timed in the same run
+    (check's speed line and summary, the page's JSON) and its trace beside v1
+    as a lesson page."""
+    check("v8 timed in this run on this GPU" in done["output"] and done["ms"] > 0 and done["gbps"] > 0
+          and done["percent_of_mark"] > 0 and done["trace"] is True,
+          "%s: ms %s, GB/s %s, %s%% of v8 timed in the same run, its trace kept" % (what, done["ms"], done["gbps"],
+                                                                                 done["percent_of_mark"]))
+    summary = os.path.join(c.out, "submissions", "%d.json" % done["id"])
+    s = json.load(open(summary)) if os.path.exists(summary) else {}
+    check(s.get("percent_of_mark") and abs(s["percent_of_mark"] - done["percent_of_mark"]) < 0.1
+          and s.get("mark_ms", 0) > 0 and s["pass"] == (done["verdict"] == "pass"),
+          "%s: check's summary says the same: %s" % (what, s))
+    path, t0, st, body = c.q("/submissions/%d/trace" % done["id"], v="v1", t=token), time.time(), 202, ""
+    while st == 202 and time.time() - t0 < 300:
+        st, body = c.request("GET", path, timeout=30)
+        time.sleep(1)
+    check(st == 200 and "<title>Compare" in body and "vs v1" in body,
+          "%s: its trace beside v1, a lesson page, in %.1f s: %s" % (what, time.time() - t0, str(body)[:160]))
 
 
 def main():
@@ -84,6 +108,8 @@ def main():
                   done["waited_s"], done["judged_s"], done["output"]), flush=True)
             if want:
                 check(done["verdict"] == want, "%s: verdict %s, expected %s" % (what, done["verdict"], want))
+            if want in ("pass", "fail"):
+                judged_speed(c, t, what, done)
             st, _ = c.request("GET", c.q("/submissions", k=c.secret))
             check(st == 200, "the class still serves after %s" % what)
         check(not os.listdir(outside) and not os.path.exists(os.path.join(home, "pwned-system"))
