@@ -202,8 +202,8 @@ static enum MHD_Result trace_page(submit_queue *q, room *r, int teacher, struct 
         return send_error(c, MHD_HTTP_FORBIDDEN, _("this is not your kernel: a student sees only their own traces"));
     int version = v ? rv_version_parse(v) : -1, alone = v && !strcmp(v, "own");
     if (version < 0 && !alone)
-        return send_error(c, MHD_HTTP_BAD_REQUEST, _("v names the version to step beside: v0 .. v8, or own for "
-                                                     "your trace alone"));
+        return send_error(c, MHD_HTTP_BAD_REQUEST, _("v names the version to step beside, as the lesson names "
+                                                     "it, or own for your trace alone"));
     if (!lang)
         lang = i18n_lang();
     if (strcmp(lang, "en") && strcmp(lang, "zh"))
