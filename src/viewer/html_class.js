@@ -84,7 +84,7 @@
       var show = !(state && state.names);
       post("/names?k=" + encodeURIComponent(secret) + "&show=" + (show ? 1 : 0)).then(function (r) {
         if (r.status === 200) namesButton.textContent = r.body.names ? words.hidenames : words.shownames;
-      });
+      }, function () { status.textContent = words.lost; });
     });
     teacherRow.append(" ", namesButton);
     var csv = el("a", "", words.results);
@@ -306,8 +306,13 @@
     function code() { return cm ? cm.getValue() : editor.value; }
     function loadStart() {
       getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) { kernelState(r); }, function () {});
-      fetch("/start?n=" + exSelect.value, { cache: "no-store" }).then(function (r) { return r.text(); })
-        .then(function (t) { if (cm) cm.setValue(t); else editor.value = t; });
+      fetch("/start?n=" + exSelect.value, { cache: "no-store" }).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
+      }).then(function (t) {
+        if (kStatus.textContent === words.lost) kStatus.textContent = "";
+        if (cm) cm.setValue(t); else editor.value = t;
+      }, function () { kStatus.textContent = words.lost; setTimeout(loadStart, 4000); });   /* a busy class: try again */
     }
     exSelect.addEventListener("change", loadStart);
     editor.addEventListener("keydown", function (e) {
