@@ -15,13 +15,14 @@
 
 static const rv_exercise exercises[RV_NUM_EXERCISES] = {
     {.number = 1, .dir = "1-converge", .title = N_("make the interleaved tree's warps converge"),
-     .rules = EVERY | CONVERGED},
+     .rules = EVERY | CONVERGED, .beside = 1},
     {.number = 2, .dir = "2-no-conflicts", .title = N_("remove the strided index's bank conflicts"),
-     .rules = EVERY | NO_CONFLICTS},
+     .rules = EVERY | NO_CONFLICTS, .beside = 2},
     {.number = 3, .dir = "3-add-during-load", .title = N_("add during load"),
-     .rules = EVERY | NO_CONFLICTS | RV_RULE_BIT(RV_RULE_TWO_PER_THREAD) | RV_RULE_BIT(RV_RULE_HALF_GRID)},
+     .rules = EVERY | NO_CONFLICTS | RV_RULE_BIT(RV_RULE_TWO_PER_THREAD) | RV_RULE_BIT(RV_RULE_HALF_GRID),
+     .beside = 3},
     {.number = 4, .dir = "4-last-warp", .title = N_("a last warp that is correct on Volta and later"),
-     .rules = EVERY | RV_RULE_BIT(RV_RULE_SYNCED) | RV_RULE_BIT(RV_RULE_WARP_TAIL)},
+     .rules = EVERY | RV_RULE_BIT(RV_RULE_SYNCED) | RV_RULE_BIT(RV_RULE_WARP_TAIL), .beside = 4},
     {.number = 5, .dir = "5-fast", .title = N_("your own kernel, nearly as fast as the fastest version"),
      .rules = EVERY | RV_RULE_BIT(RV_RULE_TIMED) | RV_RULE_BIT(RV_RULE_FAST), .speed_share = 0.9},
 };
@@ -29,4 +30,9 @@ static const rv_exercise exercises[RV_NUM_EXERCISES] = {
 const rv_exercise *rv_exercise_get(int number)
 {
     return number >= 1 && number <= RV_NUM_EXERCISES ? &exercises[number - 1] : NULL;
+}
+
+int rv_exercise_beside(const rv_exercise *ex)
+{
+    return ex->beside ? ex->beside : rv_rules_mark_version();
 }

@@ -20,9 +20,15 @@ typedef struct rv_exercise {
     unsigned    rules;         /* RV_RULE_BIT()s it is judged by             */
     double      speed_share;   /* RV_RULE_FAST: the share of the mark version's
                                   speed asked for (its time / this, at most) */
+    int         beside;        /* the version a solution becomes, shown beside
+                                  a student's trace first; 0: the mark version */
 } rv_exercise;
 
 /* Exercise number (1-based), or NULL when there is none. */
 const rv_exercise *rv_exercise_get(int number);
+
+/* The version to show beside a trace judged by ex (its `beside`, or the
+ * mark version). */
+int rv_exercise_beside(const rv_exercise *ex);
 
 #endif

@@ -173,7 +173,7 @@ typedef struct check_cmd {
 static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, int n)
 {
     snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
-    snprintf(c->trace, sizeof c->trace, "%s/submissions/%d.rvt", q->dir, id);
+    submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
     c->argv[n++] = "--summary", c->argv[n++] = c->summary;
     if (!build)
         c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
@@ -688,22 +688,42 @@ char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *c
     return finish(f, &text);
 }
 
+/* A submission as a row of the results (under the mutex). */
+static room_kernel kernel_row(const sub *s)
+{
+    return (room_kernel){ .id = s->id, .student = s->student, .exercise = s->exercise, .verdict = verdict_of(s),
+                          .ms = s->speed.ms, .gbps = s->speed.gbps, .percent_of_mark = s->speed.percent,
+                          .submitted = s->at, .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
+                          .ended = s->st == DONE ? s->ended : 0 };
+}
+
 int submit_queue_kernels(void *arg, room_kernel **rows)
 {
     submit_queue *q = arg;
     pthread_mutex_lock(&q->mu);
     int n = q->ns;
     *rows = malloc((size_t)(n ? n : 1) * sizeof **rows);
-    for (int i = 0; *rows && i < n; i++) {
-        const sub *s = &q->s[i];
-        (*rows)[i] = (room_kernel){ .id = s->id, .student = s->student, .exercise = s->exercise,
-                                    .verdict = verdict_of(s), .ms = s->speed.ms, .gbps = s->speed.gbps,
-                                    .percent_of_mark = s->speed.percent, .submitted = s->at,
-                                    .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
-                                    .ended = s->st == DONE ? s->ended : 0 };
-    }
+    for (int i = 0; *rows && i < n; i++)
+        (*rows)[i] = kernel_row(&q->s[i]);
     pthread_mutex_unlock(&q->mu);
     return *rows ? n : -1;
+}
+
+int submit_queue_traced_try(submit_queue *q, room_kernel *rows, int max)
+{
+    if (pthread_mutex_trylock(&q->mu) != 0)
+        return -1;
+    int n = 0;
+    for (int i = q->ns - 1; i >= 0 && n < max; i--)
+        if (q->s[i].st == DONE && q->s[i].speed.traced)
+            rows[n++] = kernel_row(&q->s[i]);
+    pthread_mutex_unlock(&q->mu);
+    return n;
+}
+
+void submit_queue_trace_path(const submit_queue *q, int id, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/submissions/%d.rvt", q->dir, id);
 }
 
 int submit_queue_write_csv(submit_queue *q, FILE *f)

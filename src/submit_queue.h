@@ -83,6 +83,12 @@ typedef int (*submit_name_fn)(void *ctx, int student, char *buf, size_t len);
 /* Every submission (newest last, without the output) for the teacher; each
  * with "name" beside "student" where name_of (may be NULL) gives one. */
 char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx);
+/* The teacher's window (it never waits): the newest judged kernels whose
+ * trace was kept, newest first, at most max of them into rows; their
+ * count, or -1 when the queue is busy at this moment (ask again). */
+int submit_queue_traced_try(submit_queue *q, room_kernel *rows, int max);
+/* Where submission id's trace is kept: DIR/submissions/ID.rvt. */
+void submit_queue_trace_path(const submit_queue *q, int id, char *buf, size_t len);
 /* Every submission as a row of the class's results (room_set_kernels: q is
  * the queue); the count, or -1 out of memory. */
 int submit_queue_kernels(void *q, room_kernel **rows);

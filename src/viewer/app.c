@@ -554,7 +554,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
             return;
         }
     }
-    if (app_predict_key(a, key, mod))
+    if (app_class_key(a, key) || app_predict_key(a, key, mod))
         return;
     switch (key) {
     case SDLK_RIGHT: case SDLK_SPACE:
@@ -640,7 +640,7 @@ void app_key(app *a, SDL_Keycode key, Uint16 mod)
 
 static void click(app *a, int x, int y)
 {
-    if (app_predict_click(a, x, y))
+    if (app_class_click(a, x, y) || app_predict_click(a, x, y))
         return;
     viewer_frame f = app_frame(a, a->width, a->height);
     if (a->comparing) {
@@ -777,7 +777,7 @@ static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "a", SDLK_a }, { "enter", SDLK_RETURN }, { "backspace", SDLK_BACKSPACE },
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
-    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "h", SDLK_h }, { "l", SDLK_l }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "k", SDLK_k }, { "h", SDLK_h }, { "l", SDLK_l }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
     { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },

@@ -85,6 +85,7 @@ typedef struct app {
     char class_line[400];
     const char *class_join;  /* the join address and code, shown in the line */
     struct class_live *live; /* the card's join address, QR code and spread  */
+    struct class_kernels *kernels; /* the students' kernels (K); NULL: none  */
 } app;
 
 /* The window on an open app until it is closed (viewer.c): 0, or 2 with
@@ -125,7 +126,7 @@ double app_speed(const app *a);
 /* The frame to draw at this size (also remembered for mouse hit tests). */
 viewer_frame app_frame(app *a, int w, int h);
 
-/* Applies a script such as "right,right,t,3" (names: right left space home
+/* Applies a script such as "right,right,t,3" (names: right left space home k
  * end p t f z c e h ? q esc plus minus [ ] 0..9).  0, or -1 naming an unknown key. */
 int app_run_keys(app *a, const char *script, char *err, size_t errlen);
 
@@ -156,6 +157,11 @@ const predict *app_predict_frame(app *a);
  * asked again at the next tick); the header's line says who joined and
  * answered.  1 when the frame changed. */
 int app_class_sync(app *a);
+/* The class's kernels (class_kernels.h): K lists them on the card, and
+ * while listed a digit or a click on a row opens that kernel's trace in a
+ * viewer of its own, Esc puts the list away.  1 when the event was taken. */
+int app_class_key(app *a, SDL_Keycode key);
+int app_class_click(app *a, int x, int y);
 
 /* The digit a key types (top row or keypad), or -1. */
 int app_key_digit(SDL_Keycode key);

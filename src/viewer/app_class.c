@@ -2,7 +2,10 @@
  * and moves it.  The teacher may step from the window's keys or from the
  * teacher's page; whichever moved last, the other follows.  The window
  * never waits for the room: room_view_try gives up at once when the
- * server holds the lock, and the next tick asks again.
+ * server holds the lock, and the next tick asks again.  K lists the
+ * students' judged kernels on the card, and one of them opens beside its
+ * version in a viewer of its own (class_kernels.h), read from the queue
+ * without waiting either.
  */
 #include "app.h"
 
@@ -10,14 +13,78 @@
 #include <string.h>
 #include "../i18n.h"
 #include "../room.h"
+#include "class_kernels.h"
 #include "class_live.h"
+#include "draw.h"
+
+/* The kernels' list and viewer: 1 when the card changed. */
+static int kernels_sync(app *a)
+{
+    class_kernels *k = a->kernels;
+    if (!k)
+        return 0;
+    int changed = class_kernels_reap(k);
+    if (k->open)
+        changed |= class_kernels_refresh(k);
+    return changed;
+}
+
+static void open_kernel(app *a, int row)
+{
+    char msg[400];
+    class_kernels_show(a->kernels, row, i18n_lang(), a->width, a->height, a->fullscreen, msg, sizeof msg);
+    app_toast(a, msg);
+}
+
+int app_class_key(app *a, SDL_Keycode key)
+{
+    class_kernels *k = a->kernels;
+    if (!k)
+        return 0;
+    if (key == SDLK_k) {
+        k->open = !k->open;
+        if (k->open)
+            class_kernels_refresh(k);
+        if (k->open && a->comparing)
+            app_toast(a, _("the kernels are listed beside one trace: C then C ends compare mode"));
+        return 1;
+    }
+    if (!k->open)
+        return 0;
+    int dg = app_key_digit(key);
+    if (dg >= 1) {
+        open_kernel(a, dg - 1);
+        return 1;
+    }
+    if (key == SDLK_ESCAPE) {
+        k->open = 0;
+        return 1;
+    }
+    return 0;
+}
+
+int app_class_click(app *a, int x, int y)
+{
+    class_kernels *k = a->kernels;
+    if (!k || !k->open || a->comparing)
+        return 0;
+    viewer_frame f = app_frame(a, a->width, a->height);
+    layout L;
+    draw_layout_for(&f, &L);
+    int row = layout_card_row_at(&L, k->nrows, x, y);
+    if (row < 0)
+        return 0;
+    open_kernel(a, row);
+    return 1;
+}
 
 int app_class_sync(app *a)
 {
     room_view v;
+    int listed = kernels_sync(a);
     if (!a->room || !room_view_try(a->room, &v))
-        return 0;
-    int changed = 0, pos = a->comparing ? a->row : a->step;
+        return listed;
+    int changed = listed, pos = a->comparing ? a->row : a->step;
     if (a->live && (a->live->view.tally != v.tally || a->live->view.moves != v.moves)) {
         a->live->view = v;   /* the card's counts and spread */
         changed = 1;

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "app.h"
+#include "class_kernels.h"
 #include "class_live.h"
 #include "class_qr.h"
 #include "class_summary.h"
@@ -69,6 +70,8 @@ static void class_usage(FILE *f)
         "address, printed here, holds the teacher's secret), and sees how many answered\n"
         "and the spread of their answers.  Every answer is appended to DIR/answers.jsonl as\n"
         "it arrives; at the end DIR/results.csv, results.json and summary.png are written.\n"
+        "Students send their kernels from the page; in the window, K lists the judged ones (by\n"
+        "number), and a click opens one's trace beside its version, in a window of its own.\n"
         "\n"
         "  --bind ADDR          the address to listen on (default 127.0.0.1, this machine only;\n"
         "                       0.0.0.0 for the classroom's network)\n"
@@ -441,6 +444,7 @@ int class_main(int argc, char **argv)
     room *r = NULL;
     class_http *h = NULL;
     class_live *live = NULL;
+    class_kernels kernels = { 0 };
     submit_queue *sq = NULL;
     if (!page) {
         fprintf(stderr, "reducevis class: %s\n", err);
@@ -508,6 +512,10 @@ int class_main(int argc, char **argv)
             live->qr_width = 0;
         room_view_get(r, &live->view);
         a.live = live;
+        /* the students' kernels, listed on the card with K */
+        kernels.queue = sq;
+        snprintf(kernels.exe, sizeof kernels.exe, "%s", exe);
+        live->kernels = a.kernels = &kernels;
     }
     int windowed = !o.no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));
     if (windowed) {
@@ -524,6 +532,7 @@ int class_main(int argc, char **argv)
         int sig;
         sigwait(&stop, &sig);
     }
+    class_kernels_stop(&kernels);   /* a kernel's viewer ends with the class */
     room_close(r);
     class_http_stop(h);
     h = NULL;

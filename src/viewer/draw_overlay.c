@@ -121,6 +121,7 @@ static const char *const help_keys[][2] = {
     { "A", N_("predict mode: the class answers before each step is shown, scored") },
     { "Shift+A", N_("predict mode for the teacher: the question, then a key shows the answer") },
     { N_("digits, Enter"), N_("in predict mode: answer (or click lanes, words); Space shows the step") },
+    { "K", N_("in a live class: the students' kernels; a digit or a click opens one beside its version") },
     { N_("C  then  D"), N_("compare: this version on the next recorded GPU, side by side") },
     { "E", N_("save this frame as PNG in the working folder") },
     { "D", N_("the next recorded GPU: its trace, timed runs and cross-check") },

@@ -6,7 +6,8 @@
  * of a lecture room.  The words are the scene's (scene_frame.h); the veiled
  * block pane itself is drawn by draw_block.c.  In a live class the bottom
  * of the card holds where to join (the QR code, the code, the address) and
- * how the class answered (the counts, the spread as bars).
+ * how the class answered (the counts, the spread as bars).  While the
+ * class's kernels are listed (K) the card holds them instead of a question.
  */
 #include "draw.h"
 
@@ -24,6 +25,8 @@ static int live_block(const draw_ctx *d, const scene_card *c, int x, int w, int 
     text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->accent, c->counts);
     y -= row;
     text_draw_fit(d->tc, FACE_SANS, fs, x, y, w, th->text, c->join);
+    if (c->kernels)   /* the list takes the card: no QR code, no spread */
+        return y;
     int side = w / 2 < card_h / 4 ? w / 2 : card_h / 4, top = y - m / 2 - side;
     if (c->qr) {   /* dark on white whatever the theme, or phones cannot read it */
         int n = c->qr_width + 2 * QR_QUIET, px = side / n;
@@ -52,6 +55,27 @@ static int live_block(const draw_ctx *d, const scene_card *c, int x, int w, int 
     return top;
 }
 
+/* The students' kernels (K): a row each, its verdict's colour at its left,
+ * the one on the projector now outlined. */
+static void kernel_rows(const draw_ctx *d, const scene_card *c, int x, int y, int w)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    int small = L->fs_small * 135 / 100;
+    prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y, w, 2, small, th->text_dim, c->message);
+    for (int i = 0; i < c->nkernel; i++) {
+        lrect r = layout_card_row(L, i);
+        if (!r.h)
+            break;
+        prim_fill(d->r, r, th->cell);
+        prim_fill(d->r, (lrect){ r.x, r.y, L->margin / 2, r.h }, c->kernel[i].passed ? th->full : th->hazard);
+        if (c->kernel[i].on_screen)
+            prim_stroke(d->r, r, th->accent, 3);
+        text_draw_fit(d->tc, FACE_SANS, L->fs_ui, r.x + L->margin, r.y + (r.h - L->fs_ui * 13 / 10) / 2,
+                      r.w - L->margin * 3 / 2, th->cell_text, c->kernel[i].text);
+    }
+}
+
 void draw_predict_card(const draw_ctx *d, lrect area)
 {
     const layout *L = d->L;
@@ -72,6 +96,10 @@ void draw_predict_card(const draw_ctx *d, lrect area)
         text_draw(d->tc, FACE_SANS_BOLD, fs, x + w - sw, y + (L->fs_title - fs) * 3 / 4, th->text_strong, c->score);
     }
     y += L->fs_title * 16 / 10;
+    if (c->kernels) {
+        kernel_rows(d, c, x, y, w);
+        return;
+    }
     if (!c->question) {
         prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, c->message_lines, lh, th->text_dim, c->message);
         return;

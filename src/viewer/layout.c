@@ -327,6 +327,23 @@ lrect layout_step_rect(const layout *L, int s)
     return (lrect){ L->steps_x + (s - L->steps_first) * L->step_w, L->timeline.y, L->step_w - 2, L->timeline.h };
 }
 
+lrect layout_card_row(const layout *L, int i)
+{
+    const lrect *c = &L->results;
+    int m = L->margin, small = L->fs_small * 135 / 100, lh = L->fs_ui * 2;
+    int top = c->y + m / 2 + L->fs_title * 16 / 10 + 2 * small + m / 2 + i * lh;
+    int bottom = c->y + c->h - m - 2 * (L->fs_small * 14 / 10) - m;
+    return (lrect){ c->x + m, top, c->w - 2 * m, top + lh <= bottom ? lh - 4 : 0 };
+}
+
+int layout_card_row_at(const layout *L, int n, int x, int y)
+{
+    for (int i = 0; i < n; i++)
+        if (lrect_contains(layout_card_row(L, i), x, y))
+            return i;
+    return -1;
+}
+
 static int grid_col(const layout *L, int x)
 {
     if (x < L->grid_x || x >= L->grid_x + LAYOUT_COLS * L->col_w)

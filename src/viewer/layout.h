@@ -126,6 +126,10 @@ lrect layout_warp_badge(const layout *L, int warp);  /* conflict badge right of 
 lrect layout_cell_rect(const layout *L, int word);
 lrect layout_bank_rect(const layout *L, int bank);   /* bank header above column     */
 lrect layout_step_rect(const layout *L, int step);
+/* Row i of the list on the card (a live class's kernels), in the results
+ * column under the title and two lines of keys, above the class's two lines;
+ * h 0 where it does not fit. */
+lrect layout_card_row(const layout *L, int i);
 
 /* Hit tests: the thread, warp, word or step under (x, y), or -1
  * (no lanes when compact: a warp box stands for all its lanes). */
@@ -133,6 +137,8 @@ int layout_lane_at(const layout *L, int x, int y);
 int layout_warp_at(const layout *L, int x, int y);
 int layout_cell_at(const layout *L, int x, int y);
 int layout_step_at(const layout *L, int x, int y);
+/* The card's row under (x, y), of the n listed, or -1. */
+int layout_card_row_at(const layout *L, int n, int x, int y);
 
 /* How many monospace glyphs of font_px fit across a cell. */
 int layout_cell_chars(const layout *L, int font_px);

@@ -2,7 +2,7 @@
  * drawn: the header (version, origin, the run and its launch, what
  * changed), the code pane's lines (scene_code.c), the timeline's marks (a
  * step, or a folded run of alike ones, of every launch: story.h) and play
- * state, and predict mode's card.  The hover tooltip's lines are scene_tips.c's; the
+ * state, and the card (predict mode's question, or a live class's kernels).  The hover tooltip's lines are scene_tips.c's; the
  * frame's driver asks for them once the layout says what is under the mouse.
  */
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include "step_words.h"
 #include "story.h"
 #include "viewer.h"
+#include "../rules.h"
 #include "../versions.h"
 #include "../i18n.h"
 
@@ -306,6 +307,36 @@ static void card_live(scene_card *c, const class_live *l)
     }
 }
 
+/* The students' kernels on the card, in place of a question: a row each,
+ * by number (the projector shows no names), with the verdict and the share
+ * of the mark version's speed. */
+static void card_kernels(scene_card *c, const class_kernels *k)
+{
+    memset(c, 0, sizeof *c);
+    c->title = _("Kernels");
+    c->kernels = 1;
+    c->message = k->nrows ? _("Click a kernel, or press its digit: its trace opens beside the version its exercise "
+                              "leads to.  K: back to the lesson")
+                          : _("No kernel with a trace yet: the list fills as the GPU judges them.  K: back to the "
+                              "lesson");
+    c->message_lines = 3;
+    c->nkernel = k->nrows;
+    for (int i = 0; i < k->nrows; i++) {
+        const room_kernel *r = &k->row[i];
+        const char *verdict = !strcmp(r->verdict, "pass") ? _("passes") : !strcmp(r->verdict, "fail") ? _("fails")
+                                                                                                      : _("not judged");
+        char share[64] = "";
+        if (r->percent_of_mark > 0)
+            snprintf(share, sizeof share, _(" \xC2\xB7 %.0f%% of %s"), r->percent_of_mark,
+                     rv_version_name(rv_rules_mark_version()));
+        snprintf(c->kernel[i].text, sizeof c->kernel[i].text,
+                 _("%d  #%d \xC2\xB7 student %d \xC2\xB7 exercise %d \xC2\xB7 %s%s"), i + 1, r->id, r->student,
+                 r->exercise, verdict, share);
+        c->kernel[i].passed = !strcmp(r->verdict, "pass");
+        c->kernel[i].on_screen = k->viewer && k->viewer_id == r->id;
+    }
+}
+
 /* ---- the frame ------------------------------------------------------------------ */
 
 void scene_frame_build(scene_frame *s, const viewer_frame *f)
@@ -315,8 +346,12 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
     scene_code_build(&s->code, f->tr, step >= 0 ? f->an->steps[step].line : 0);
     timeline_build(&s->timeline, f);
     s->veiled = predict_veiled(f->quiz);
-    s->asking = f->quiz != NULL;
-    if (s->asking)
+    /* the card: the students' kernels while listed (K), else predict mode's question */
+    int listing = f->live && f->live->kernels && f->live->kernels->open;
+    s->asking = f->quiz != NULL || listing;
+    if (listing)
+        card_kernels(&s->card, f->live->kernels);
+    else if (s->asking)
         card_build(&s->card, f->quiz);
     if (s->asking && f->live)
         card_live(&s->card, f->live);

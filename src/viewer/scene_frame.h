@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include "../trace.h"
 #include "../room.h"
+#include "class_kernels.h"
 
 struct viewer_frame;
 struct story;
@@ -155,6 +156,11 @@ typedef struct scene_card {
     int nbars, bar_max;        /* the spread, most given first                */
     struct { char label[QUIZ_ANSWER_LEN]; char count[16]; int n, right; } bar[ROOM_MAX_BARS + 1];
     int bars_marked;           /* revealed: the right answer's bar is marked   */
+    /* a live class's students' kernels (K, class_kernels.h), in place of the
+       question: a row each, newest first, by number */
+    int kernels;               /* the list is shown                            */
+    int nkernel;
+    struct { char text[160]; int passed; int on_screen; } kernel[CLASS_KERNELS_SHOWN];
 } scene_card;
 
 typedef struct scene_frame {
