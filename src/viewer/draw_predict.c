@@ -62,17 +62,18 @@ static void kernel_rows(const draw_ctx *d, const scene_card *c, int x, int y, in
     const layout *L = d->L;
     const theme *th = d->th;
     int small = L->fs_small * 135 / 100;
-    prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y, w, 2, small, th->text_dim, c->message);
+    prim_wrapped(d->tc, FACE_SANS, L->fs_small, x, y, w, c->message_lines, small, th->text_dim, c->message);
     for (int i = 0; i < c->nkernel; i++) {
         lrect r = layout_card_row(L, i);
         if (!r.h)
             break;
         prim_fill(d->r, r, th->cell);
-        prim_fill(d->r, (lrect){ r.x, r.y, L->margin / 2, r.h }, c->kernel[i].passed ? th->full : th->hazard);
         if (c->kernel[i].on_screen)
             prim_stroke(d->r, r, th->accent, 3);
-        text_draw_fit(d->tc, FACE_SANS, L->fs_ui, r.x + L->margin, r.y + (r.h - L->fs_ui * 13 / 10) / 2,
-                      r.w - L->margin * 3 / 2, th->cell_text, c->kernel[i].text);
+        prim_fill(d->r, (lrect){ r.x, r.y, L->margin / 2, r.h }, c->kernel[i].passed ? th->full : th->hazard);
+        int tx = r.x + L->margin, tw = r.w - L->margin * 3 / 2, ty = r.y + (r.h - L->fs_ui * 13 / 10 - small) / 2;
+        text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, tx, ty, tw, th->cell_text, c->kernel[i].head);
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, tx, ty + L->fs_ui * 13 / 10, tw, th->cell_text, c->kernel[i].tail);
     }
 }
 

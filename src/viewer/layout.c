@@ -330,8 +330,8 @@ lrect layout_step_rect(const layout *L, int s)
 lrect layout_card_row(const layout *L, int i)
 {
     const lrect *c = &L->results;
-    int m = L->margin, small = L->fs_small * 135 / 100, lh = L->fs_ui * 2;
-    int top = c->y + m / 2 + L->fs_title * 16 / 10 + 2 * small + m / 2 + i * lh;
+    int m = L->margin, small = L->fs_small * 135 / 100, lh = L->fs_ui * 3;
+    int top = c->y + m / 2 + L->fs_title * 16 / 10 + 3 * small + m / 2 + i * lh;
     int bottom = c->y + c->h - m - 2 * (L->fs_small * 14 / 10) - m;
     return (lrect){ c->x + m, top, c->w - 2 * m, top + lh <= bottom ? lh - 4 : 0 };
 }

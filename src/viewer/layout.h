@@ -127,7 +127,7 @@ lrect layout_cell_rect(const layout *L, int word);
 lrect layout_bank_rect(const layout *L, int bank);   /* bank header above column     */
 lrect layout_step_rect(const layout *L, int step);
 /* Row i of the list on the card (a live class's kernels), in the results
- * column under the title and two lines of keys, above the class's two lines;
+ * column under the title and three lines of keys, above the class's two lines;
  * h 0 where it does not fit. */
 lrect layout_card_row(const layout *L, int i);
 

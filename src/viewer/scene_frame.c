@@ -315,23 +315,22 @@ static void card_kernels(scene_card *c, const class_kernels *k)
     memset(c, 0, sizeof *c);
     c->title = _("Kernels");
     c->kernels = 1;
-    c->message = k->nrows ? _("Click a kernel, or press its digit: its trace opens beside the version its exercise "
-                              "leads to.  K: back to the lesson")
-                          : _("No kernel with a trace yet: the list fills as the GPU judges them.  K: back to the "
-                              "lesson");
+    c->message = k->nrows ? _("A click or its digit opens a kernel beside the version its exercise leads to. "
+                              "K: the lesson again")
+                          : _("No kernel with a trace yet: they are listed as the GPU judges them. K: the lesson "
+                              "again");
     c->message_lines = 3;
     c->nkernel = k->nrows;
     for (int i = 0; i < k->nrows; i++) {
         const room_kernel *r = &k->row[i];
         const char *verdict = !strcmp(r->verdict, "pass") ? _("passes") : !strcmp(r->verdict, "fail") ? _("fails")
                                                                                                       : _("not judged");
-        char share[64] = "";
-        if (r->percent_of_mark > 0)
-            snprintf(share, sizeof share, _(" \xC2\xB7 %.0f%% of %s"), r->percent_of_mark,
-                     rv_version_name(rv_rules_mark_version()));
-        snprintf(c->kernel[i].text, sizeof c->kernel[i].text,
-                 _("%d  #%d \xC2\xB7 student %d \xC2\xB7 exercise %d \xC2\xB7 %s%s"), i + 1, r->id, r->student,
-                 r->exercise, verdict, share);
+        snprintf(c->kernel[i].head, sizeof c->kernel[i].head, _("%d  #%d \xC2\xB7 student %d"), i + 1, r->id,
+                 r->student);
+        int n = snprintf(c->kernel[i].tail, sizeof c->kernel[i].tail, _("exercise %d \xC2\xB7 %s"), r->exercise, verdict);
+        if (r->percent_of_mark > 0 && n > 0 && (size_t)n < sizeof c->kernel[i].tail)
+            snprintf(c->kernel[i].tail + n, sizeof c->kernel[i].tail - (size_t)n, _(" \xC2\xB7 %.0f%% of %s"),
+                     r->percent_of_mark, rv_version_name(rv_rules_mark_version()));
         c->kernel[i].passed = !strcmp(r->verdict, "pass");
         c->kernel[i].on_screen = k->viewer && k->viewer_id == r->id;
     }

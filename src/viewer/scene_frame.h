@@ -160,7 +160,7 @@ typedef struct scene_card {
        question: a row each, newest first, by number */
     int kernels;               /* the list is shown                            */
     int nkernel;
-    struct { char text[160]; int passed; int on_screen; } kernel[CLASS_KERNELS_SHOWN];
+    struct { char head[120], tail[120]; int passed; int on_screen; } kernel[CLASS_KERNELS_SHOWN];
 } scene_card;
 
 typedef struct scene_frame {

@@ -13,6 +13,8 @@
  * scoring; a word is picked by clicking it, a shuffle's lane by clicking the
  * lane; Shift+A gives the teacher variant: Enter reveals, nothing scored.
  */
+#define _DEFAULT_SOURCE   /* mkdtemp, realpath */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,7 @@
 #include "class_qr.h"
 #include "scene.h"
 #include "../../src/room.h"
+#include "../../src/rules.h"
 #include "../../src/versions.h"
 
 #define W 1280
@@ -391,6 +394,128 @@ static void test_live_card(void)
     app_close(&a);
 }
 
+#ifdef RV_TEST_CLASS_KERNELS
+#include <sys/stat.h>
+#include <unistd.h>
+#include "class_kernels.h"
+#include "../../src/submit_queue.h"
+
+/* The students' kernels on the projector: a class that judged three (two
+ * with a trace kept) lists those two on the card with K, newest first and
+ * by number; a click on a row, or its digit, starts the viewer on that trace
+ * beside the version its exercise leads to (here a stand-in program that
+ * writes down what it was asked), and Esc puts the list away. */
+static void test_kernels_card(void)
+{
+    char dir[] = "/tmp/rv-kernels-XXXXXX", path[256], err[300];
+    CHECK(mkdtemp(dir) != NULL, "a class folder");
+    snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    fprintf(f, "{\"event\":\"queued\",\"id\":1,\"student\":2,\"exercise\":1,\"at\":100}\n"
+               "{\"event\":\"done\",\"id\":1,\"exit\":0,\"trace\":true,\"percent_of_mark\":73.6,\"ms\":0.2}\n"
+               "{\"event\":\"queued\",\"id\":2,\"student\":3,\"exercise\":2,\"at\":101}\n"
+               "{\"event\":\"done\",\"id\":2,\"exit\":2,\"trace\":false}\n"
+               "{\"event\":\"queued\",\"id\":3,\"student\":2,\"exercise\":5,\"at\":102}\n"
+               "{\"event\":\"done\",\"id\":3,\"exit\":1,\"trace\":true,\"percent_of_mark\":40.2,\"ms\":0.5}\n");
+    fclose(f);
+    /* the viewer's stand-in: its arguments, one per line, in DIR/asked.txt */
+    char exe[300];
+    snprintf(exe, sizeof exe, "%s/viewer.sh", dir);
+    f = fopen(exe, "w");
+    fprintf(f, "#!/bin/sh\nprintf '%%s\\n' \"$@\" > %s/asked.txt\n", dir);
+    fclose(f);
+    chmod(exe, 0755);
+    submit_queue *q = submit_queue_new(dir, exe, 1, err, sizeof err);
+    CHECK(q != NULL, "the class's queue: %s", err);
+    app a;
+    layout L;
+    if (!q || open_model(&a, "v0", 256) != 0)
+        return;
+    room *r = room_new(a.sc.an, 0, NULL, NULL, "ABC234", err, sizeof err);
+    CHECK(r != NULL, "a room: %s", err);
+    static class_live live;
+    static class_kernels k;
+    a.room = r;
+    k = (class_kernels){ .queue = q };
+    snprintf(k.exe, sizeof k.exe, "%s", exe);
+    live.kernels = &k;
+    a.live = &live;
+    a.kernels = &k;
+    static scene sc;
+    viewer_frame fr = app_frame(&a, W, H);
+    scene_build(&sc, &fr);
+    CHECK(!sc.frame.card.kernels, "no list before K");
+    press(&a, SDLK_k, 0);
+    for (int t = 0; t < 100 && k.nrows < 2; t++)   /* a busy queue is asked again at the next tick */
+        app_tick(&a, 10);
+    fr = app_frame(&a, W, H);
+    scene_build(&sc, &fr);
+    const scene_card *c = &sc.frame.card;
+    CHECK(sc.frame.asking && c->kernels && c->nkernel == 2, "K: the two traced kernels on the card (%d)", c->nkernel);
+    CHECK(strstr(c->kernel[0].head, "#3") && strstr(c->kernel[0].head, "student 2") &&
+          strstr(c->kernel[0].tail, "exercise 5") && strstr(c->kernel[0].tail, "fails") &&
+          strstr(c->kernel[0].tail, "40%") && !c->kernel[0].passed,
+          "newest first, by number, its share of the mark version: %s / %s", c->kernel[0].head, c->kernel[0].tail);
+    CHECK(strstr(c->kernel[1].head, "#1") && c->kernel[1].passed, "then #1, passed: %s", c->kernel[1].head);
+    SDL_Surface *s = draw(&a, &L);
+    if (s) {
+        lrect r0 = layout_card_row(&L, 0), r1 = layout_card_row(&L, 1);
+        const theme *th = theme_get((theme_id)a.theme);
+        CHECK(r1.h > 0 && same(pixel(s, r0.x + 2, r0.y + r0.h / 2), th->hazard) &&
+              same(pixel(s, r1.x + 2, r1.y + r1.h / 2), th->full),
+              "each row drawn with its verdict's colour at its left");
+        SDL_SaveBMP(s, "test_predict_kernels.bmp");
+    }
+    /* a click on the first row: the viewer on #3's trace beside the mark version */
+    lrect r0 = layout_card_row(&L, 0);
+    click_at(&a, r0.x + r0.w / 2, r0.y + r0.h / 2);
+    CHECK(k.viewer > 0 && k.viewer_id == 3, "the click started a viewer on #3 (%d)", k.viewer_id);
+    for (int t = 0; t < 500 && k.viewer; t++) {
+        app_tick(&a, 0);
+        SDL_Delay(10);
+    }
+    CHECK(!k.viewer, "the viewer that ended was collected");
+    snprintf(path, sizeof path, "%s/asked.txt", dir);
+    char asked[1024] = "", want[PATH_MAX + 200];
+    f = fopen(path, "r");
+    if (f) {
+        asked[fread(asked, 1, sizeof asked - 1, f)] = '\0';
+        fclose(f);
+    }
+    char real[PATH_MAX];   /* the queue names its folder as realpath does */
+    snprintf(want, sizeof want, "view\n%s/submissions/3.rvt\n--compare\n%s\n--lang\nen\n--size\n%dx%d\n",
+             realpath(dir, real) ? real : dir, rv_version_name(rv_rules_mark_version()), W, H);
+    CHECK(!strcmp(asked, want), "the viewer was asked for #3 beside the mark version:\n%s", asked);
+    /* its digit: #1 beside the version exercise 1 leads to */
+    press(&a, SDLK_2, 0);
+    for (int t = 0; t < 500 && k.viewer; t++) {
+        app_tick(&a, 0);
+        SDL_Delay(10);
+    }
+    f = fopen(path, "r");
+    if (f) {
+        asked[fread(asked, 1, sizeof asked - 1, f)] = '\0';
+        fclose(f);
+    }
+    snprintf(want, sizeof want, "/submissions/1.rvt\n--compare\n%s\n", rv_version_name(1));
+    CHECK(strstr(asked, want) != NULL, "2: #1 beside %s:\n%s", rv_version_name(1), asked);
+    press(&a, SDLK_ESCAPE, 0);
+    fr = app_frame(&a, W, H);
+    scene_build(&sc, &fr);
+    CHECK(!a.quit && !sc.frame.asking, "Esc puts the list away, and the window stays (quit %d, open %d)", a.quit, k.open);
+    a.live = NULL;
+    a.kernels = NULL;
+    a.room = NULL;
+    room_close(r);
+    room_free(r);
+    submit_queue_free(q);
+    app_close(&a);
+    char rm[300];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+    CHECK(system(rm) == 0, "the class folder removed");
+}
+#endif
+
 int main(void)
 {
     char err[512];
@@ -412,6 +537,9 @@ int main(void)
     test_teacher_mode();
     test_keys_script();
     test_live_card();
+#ifdef RV_TEST_CLASS_KERNELS
+    test_kernels_card();
+#endif
     if (win_r)
         SDL_DestroyRenderer(win_r);
     if (win)
