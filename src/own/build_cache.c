@@ -10,7 +10,8 @@
  * its own and runs it there, timed only (its time is all a check needs of
  * it: no trace, no tracer), so checks running at once never share a folder.
  * A new entry is compiled in a folder of its own and renamed into place:
- * two checks filling the cache at once both finish, one keeps its build. */
+ * two checks filling the cache at once both finish, one keeps its build.
+ * `check --prepare-cache` fills it ahead (a class does when it starts). */
 #define _XOPEN_SOURCE 700
 #include "trace_run.h"
 
@@ -107,13 +108,16 @@ static int copy_file(const char *from, const char *to, mode_t mode)
     return ok ? 0 : -1;
 }
 
-/* The entry of this key, compiled now if it is not there: 0, or the build's
- * exit status with its message. */
+/* The entry of this key, compiled now if it is not there whole: 0, or the
+ * build's exit status with its message. */
 static int fill(const rv_own_opts *o, const char *cache, const char *entry, char *err, size_t errlen)
 {
-    char stamp[PATH_MAX + 32], fresh[PATH_MAX + 32];
+    char stamp[PATH_MAX + 32], program[PATH_MAX + 32], fresh[PATH_MAX + 32];
     snprintf(stamp, sizeof stamp, "%s/build.txt", entry);
-    if (access(stamp, R_OK) == 0) return 0;
+    snprintf(program, sizeof program, "%s/program", entry);
+    if (access(stamp, R_OK) == 0 && access(program, R_OK) == 0) return 0;
+    if (access(entry, F_OK) == 0) /* damaged: else the new build could not take its place */
+        rv_remove_tree(entry);
     snprintf(fresh, sizeof fresh, "%s/new-XXXXXX", cache);
     if (!mkdtemp(fresh)) {
         snprintf(err, errlen, _("cannot make the folder %s: %s"), fresh, strerror(errno));
@@ -186,6 +190,17 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
     if (rc == 0) rc = rv_own_time_built(o, work, ms, err, errlen);
     if (work[0]) rv_remove_tree(work);
     return rc;
+}
+
+int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t errlen)
+{
+    char entry[PATH_MAX], nvcc[PATH_MAX];
+    if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
+        return snprintf(err, errlen, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, "
+                                             "or NVIDIA's cuda-nvcc package) and put its bin folder on PATH")), 2;
+    if (entry_of(o, cache, entry, sizeof entry))
+        return snprintf(err, errlen, _("cannot make the folder %s: %s"), cache ? cache : "", strerror(errno)), 2;
+    return fill(o, cache, entry, err, errlen);
 }
 
 int rv_own_default_cache(char *out, size_t len)

@@ -83,6 +83,11 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
  * first.  0, or the exit status with the message.  src/own/build_cache.c. */
 int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char *err, size_t errlen);
 
+/* The cache given that build now, compiled if it holds none (no GPU
+ * needed): 0, or the exit status with the message (2 where nvcc cannot be
+ * found or the folder cannot be made). */
+int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t errlen);
+
 /* Where that cache is by default: $XDG_CACHE_HOME/reducevis/builds, or
  * ~/.cache/reducevis/builds; 0, or -1 when neither can be named. */
 int rv_own_default_cache(char *out, size_t len);
