@@ -5,7 +5,8 @@
  * needed.  Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to
  * judge (no GPU, a file that does not compile or fails, a trace that does
  * not load).  --save-trace keeps the trace judged, --summary the verdict and
- * the speed as JSON (check_report.c). */
+ * the speed as JSON (check_report.c).  --prepare-cache judges nothing: it
+ * compiles the version to beat into a build cache ahead (a class does). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,8 @@ static void usage(void)
              "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
              "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
              "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
-             "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n\n"
+             "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
+             "       reducevis check --prepare-cache DIR [--sandbox]\n\n"
              "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
              "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
              "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
@@ -52,6 +54,8 @@ static void usage(void)
              "                   compiled, and the work is kept in DIR\n"
              "  --build-cache DIR  where the version to beat's build is kept, compiled once (default:\n"
              "                   $XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)\n"
+             "  --prepare-cache DIR  compile the version to beat into the build cache DIR and stop (no GPU\n"
+             "                   needed), so that the first check there does not wait for it\n"
              "  --save-trace FILE  write the trace judged to FILE.rvt (for `reducevis view` or `export`)\n"
              "  --summary FILE   write the verdict, each rule and the speed to FILE.json; also when\n"
              "                   nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")\n\n"
@@ -224,15 +228,11 @@ static double mark_now(const rv_own_opts *student, const char *cache, char *from
     rv_own_opts m = *student;
     char *text = NULL;
     m.keep = NULL;
-    m.time_it = 1;
     if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
-    rv_own_result res;
-    double ms = 0;
-    if (rv_own_trace_cached(&m, cache, &res, why, whylen) == 0) {
-        ms = res.tr->own_ms;
+    /* only its time is wanted: its timed run alone, no trace of it */
+    double ms; /* 0 unless timed */
+    if (rv_own_time_cached(&m, cache, &ms, why, whylen) == 0)
         snprintf(from, fromlen, _("%s timed in this run on this GPU, block %d"), vi->name, m.block_size);
-        rv_trace_free(res.tr);
-    }
     free(text);
     return ms;
 }
@@ -301,9 +301,10 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, cons
 }
 
 /* Where a .cu file's work goes: both stages in turn, or one of them
- * (--build-only, --built), and the version to beat's build cache. */
+ * (--build-only, --built), and the version to beat's build cache (or only
+ * that cache filled: --prepare-cache). */
 typedef struct stages {
-    const char *build_only, *built, *cache;
+    const char *build_only, *built, *cache, *prepare;
 } stages;
 
 /* The .cu file traced (and the version to beat timed beside it): its trace,
@@ -397,7 +398,8 @@ static int stage_option(int argc, char **argv, int i, stages *st)
 {
     const char *a = argv[i];
     const char **slot = !strcmp(a, "--build-only") ? &st->build_only : !strcmp(a, "--built") ? &st->built
-                      : !strcmp(a, "--build-cache") ? &st->cache : NULL;
+                      : !strcmp(a, "--build-cache") ? &st->cache : !strcmp(a, "--prepare-cache") ? &st->prepare
+                      : NULL;
     if (!slot) return 0;
     if (i + 1 >= argc || !argv[i + 1][0]) {
         rv_usage_error("check", _("%s needs a value"), a);
@@ -409,6 +411,28 @@ static int stage_option(int argc, char **argv, int i, stages *st)
         return -1;
     }
     return 2;
+}
+
+/* --prepare-cache DIR: the version to beat compiled into that build cache,
+ * nothing judged (a class does it as it starts, so that its first check
+ * does not wait for the compile).  Only --sandbox goes with it. */
+static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, const char *trace, int number)
+{
+    if (o->file || trace || number || st->build_only || st->built || st->cache || o->keep || out->trace ||
+        out->summary)
+        return rv_usage_error("check", _("--prepare-cache DIR goes alone (--sandbox at most): it compiles the "
+                                         "version to beat and judges nothing"));
+    const rv_version_info *vi = rv_version(rv_rules_mark_version());
+    char err[8192], *text = NULL;
+    int rc = rv_own_shipped(vi, o, &text, err, sizeof err);
+    if (!rc) rc = rv_own_fill_cache(o, st->prepare, err, sizeof err);
+    free(text);
+    if (rc) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    printf(_("%s, the version to beat, is compiled in %s\n"), vi->name, st->prepare);
+    return RV_EXIT_OK;
 }
 
 int cmd_check(int argc, char **argv)
@@ -455,6 +479,7 @@ int cmd_check(int argc, char **argv)
         else if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, a);
         else o.file = a;
     }
+    if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
     if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
     if (trace && o.file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
     if (trace && traced_with)

@@ -10,7 +10,9 @@
  * would disturb each other).  Every check runs as a child process under
  * --sandbox with the mutex released, so a student's program that crashes or
  * hangs takes down only that child, and its time limits (--timeout, and
- * RUN_LIMIT_S around each stage) keep the queue moving.
+ * RUN_LIMIT_S around each stage) keep the queue moving.  As the class
+ * starts, one more child compiles the version to beat into the class's build
+ * cache (`check --prepare-cache`), so that the first check finds it built.
  */
 #define _GNU_SOURCE
 #include "submit_queue.h"
@@ -71,6 +73,9 @@ struct submit_queue {
     int open_n, queued, ready; /* not done; waiting to compile; to run       */
     int ncompilers, nthreads;
     pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
+    int preparing;             /* the version to beat is being compiled       */
+    int prepare_started;
+    pthread_t prepare;
     trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
 };
 
@@ -160,7 +165,8 @@ static char *read_output(const char *path, const char *folder)
 
 /* check's command line for one stage of a submission: its compile
  * (--build-only) into DIR/submissions/ID.work, or the GPU's run of what that
- * left (--built).  What check is asked is said here only. */
+ * left (--built); or the class's build cache filled (prepare_argv).  What
+ * check is asked is said here only. */
 typedef struct check_cmd {
     char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
     char summary[PATH_MAX + 64], trace[PATH_MAX + 64];
@@ -213,11 +219,17 @@ static verdict_speed read_summary(const check_cmd *c)
     return v;
 }
 
+/* The class's build cache, where the version to beat is compiled once. */
+static void cache_dir(const submit_queue *q, check_cmd *c)
+{
+    snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
+}
+
 static void check_argv(const submit_queue *q, int id, int exercise, int build, check_cmd *c)
 {
     snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
     snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
-    snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
+    cache_dir(q, c);
     snprintf(c->ex, sizeof c->ex, "%d", exercise);
     int n = 0;
     char **a = c->argv;
@@ -230,6 +242,16 @@ static void check_argv(const submit_queue *q, int id, int exercise, int build, c
     }
     n = verdict_args(q, id, build, c, n);
     a[n] = NULL;
+}
+
+/* The version to beat compiled into the cache, in the sandbox as the
+ * checks that use it compile. */
+static void prepare_argv(const submit_queue *q, check_cmd *c)
+{
+    cache_dir(q, c);
+    char **a = c->argv;
+    a[0] = (char *)q->exe, a[1] = "check", a[2] = "--prepare-cache", a[3] = c->cache, a[4] = "--sandbox";
+    a[5] = NULL;
 }
 
 /* Runs one stage of check (the mutex released); its output, as the student
@@ -324,13 +346,33 @@ static void *compile_loop(void *arg)
     return NULL;
 }
 
-/* The GPU worker: `check --built` for the oldest compiled submission. */
+/* The version to beat compiled into the cache as the class starts, beside
+ * the students' compiles; what it said is kept in DIR/cache.txt.  A failure
+ * only means that the first check compiles it, as it would have. */
+static void *prepare_loop(void *arg)
+{
+    submit_queue *q = arg;
+    check_cmd c;
+    char log[PATH_MAX + 64];
+    prepare_argv(q, &c);
+    snprintf(log, sizeof log, "%s/cache.txt", q->dir);
+    rv_proc_run(c.argv, NULL, log, RUN_LIMIT_S);
+    pthread_mutex_lock(&q->mu);
+    q->preparing = 0;
+    pthread_cond_broadcast(&q->compiled);
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+/* The GPU worker: `check --built` for the oldest compiled submission.  It
+ * waits while the version to beat is being compiled: a check started then
+ * would compile the same build beside it. */
 static void *gpu_loop(void *arg)
 {
     submit_queue *q = arg;
     pthread_mutex_lock(&q->mu);
     for (;;) {
-        while (!q->stop && !q->ready)
+        while (!q->stop && (!q->ready || q->preparing))
             pthread_cond_wait(&q->compiled, &q->mu);
         if (q->stop)
             break;
@@ -465,6 +507,10 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, 
         snprintf(q->why_closed, sizeof q->why_closed, _("no kernels are taken in this class: %s"), why);
         return q;
     }
+    q->preparing = 1;   /* before the thread that clears it */
+    q->prepare_started = pthread_create(&q->prepare, NULL, prepare_loop, q) == 0;
+    if (!q->prepare_started)
+        q->preparing = 0;
     q->ncompilers = compilers_of(compilers);
     for (int i = 0; i <= q->ncompilers; i++) {
         if (pthread_create(&q->threads[i], NULL, i ? compile_loop : gpu_loop, q) != 0) {
@@ -488,6 +534,8 @@ void submit_queue_free(submit_queue *q)
     pthread_mutex_unlock(&q->mu);
     for (int i = 0; i < q->nthreads; i++)
         pthread_join(q->threads[i], NULL);
+    if (q->prepare_started)
+        pthread_join(q->prepare, NULL);
     trace_pages_free(q->pages);
     if (q->log)
         fclose(q->log);

@@ -7,6 +7,8 @@
 #   check WHAT COMMAND...        passes when COMMAND succeeds
 #   rv_label=NAME        how a failure names the command (default: rv_run)
 #   finish [NAME]        prints the tally; fails when anything failed
+#   skip_without_gpu WHY exits 77 (skipped), saying WHY, where nvidia-smi
+#                        finds no GPU
 # Every run gets no input, so a command waiting for one fails, not hangs.
 pass=0 fail=0
 rv_run=()
@@ -34,4 +36,10 @@ check() {
 finish() {
     echo "${1:+$1: }$pass passed, $fail failed"
     [ "$fail" -eq 0 ]
+}
+
+skip_without_gpu() {
+    command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && return
+    echo "SKIP: no GPU here (nvidia-smi finds none); $1"
+    exit 77
 }

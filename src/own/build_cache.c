@@ -1,15 +1,17 @@
 /* build_cache.c — the shipped version to beat, compiled once.
  *
- * `check` of exercise 5 times the version to beat (v8) in the same run as
- * the student's kernel.  Its source is the project's own and the same for
- * every check, so its build (trace_run.c's build stage) is kept in a cache
- * folder under a key hashed from everything that makes the program: its
- * source with the launch() added, the driver, the headers it includes, the
- * nvcc used (path, size, time) and the architecture asked for.  A check
- * copies the kept program into a fresh work folder of its own and runs it
- * there (the run stage), so checks running at once never share a folder.
+ * `check` times the version to beat (v8) in the same run as the student's
+ * kernel (exercise 5 holds the kernel to it).  Its source is the project's
+ * own and the same for every check, so its build (trace_run.c's build
+ * stage) is kept in a cache folder under a key hashed from everything that
+ * makes the program: its source with the launch() added, the driver, the
+ * headers it includes, the nvcc used (path, size, time) and the architecture
+ * asked for.  A check copies the kept program into a fresh work folder of
+ * its own and runs it there, timed only (its time is all a check needs of
+ * it: no trace, no tracer), so checks running at once never share a folder.
  * A new entry is compiled in a folder of its own and renamed into place:
- * two checks filling the cache at once both finish, one keeps its build. */
+ * two checks filling the cache at once both finish, one keeps its build.
+ * `check --prepare-cache` fills it ahead (a class does when it starts). */
 #define _XOPEN_SOURCE 700
 #include "trace_run.h"
 
@@ -106,13 +108,16 @@ static int copy_file(const char *from, const char *to, mode_t mode)
     return ok ? 0 : -1;
 }
 
-/* The entry of this key, compiled now if it is not there: 0, or the build's
- * exit status with its message. */
+/* The entry of this key, compiled now if it is not there whole: 0, or the
+ * build's exit status with its message. */
 static int fill(const rv_own_opts *o, const char *cache, const char *entry, char *err, size_t errlen)
 {
-    char stamp[PATH_MAX + 32], fresh[PATH_MAX + 32];
+    char stamp[PATH_MAX + 32], program[PATH_MAX + 32], fresh[PATH_MAX + 32];
     snprintf(stamp, sizeof stamp, "%s/build.txt", entry);
-    if (access(stamp, R_OK) == 0) return 0;
+    snprintf(program, sizeof program, "%s/program", entry);
+    if (access(stamp, R_OK) == 0 && access(program, R_OK) == 0) return 0;
+    if (access(entry, F_OK) == 0) /* damaged: else the new build could not take its place */
+        rv_remove_tree(entry);
     snprintf(fresh, sizeof fresh, "%s/new-XXXXXX", cache);
     if (!mkdtemp(fresh)) {
         snprintf(err, errlen, _("cannot make the folder %s: %s"), fresh, strerror(errno));
@@ -124,16 +129,39 @@ static int fill(const rv_own_opts *o, const char *cache, const char *entry, char
     return rc;
 }
 
-int rv_own_trace_cached(const rv_own_opts *o, const char *cache, rv_own_result *res, char *err, size_t errlen)
+/* The entry of o's build in the cache (the folder made if need be) into
+ * entry: 0, or -1 where the cache cannot be used (none, no nvcc to key it
+ * by, a folder that cannot be made). */
+static int entry_of(const rv_own_opts *o, const char *cache, char *entry, size_t len)
 {
-    char key[32], entry[PATH_MAX], work[PATH_MAX], from[PATH_MAX + 32], to[PATH_MAX + 32];
-    if (!cache || cache_key(o, key, sizeof key) || make_dirs(cache)) return rv_own_trace(o, res, err, errlen);
-    snprintf(entry, sizeof entry, "%.3000s/%s", cache, key);
+    char key[32];
+    if (!cache || cache_key(o, key, sizeof key) || make_dirs(cache)) return -1;
+    snprintf(entry, len, "%.3000s/%s", cache, key);
+    return 0;
+}
+
+/* A fresh work folder of this check's own: 0, or -1 (work then empty). */
+static int temp_work(char *work, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(work, len, "%.3000s/reducevis-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (mkdtemp(work)) return 0;
+    work[0] = 0;
+    return -1;
+}
+
+/* The cached build (compiled now if the cache has none) copied into a fresh
+ * work folder: 0 with its path in work; -1 where the cache cannot be used
+ * (the caller does without it); else the compile's exit status with its
+ * message.  work is empty unless a folder was made. */
+static int take_build(const rv_own_opts *o, const char *cache, char *work, size_t len, char *err, size_t errlen)
+{
+    char entry[PATH_MAX], from[PATH_MAX + 32], to[PATH_MAX + 32];
+    work[0] = 0;
+    if (entry_of(o, cache, entry, sizeof entry)) return -1;
     int rc = fill(o, cache, entry, err, errlen);
     if (rc) return rc;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(work, sizeof work, "%.3000s/reducevis-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(work)) return rv_own_trace(o, res, err, errlen);
+    if (temp_work(work, len)) return -1;
     static const char *const kept[] = {"program", "build.txt"};
     for (int i = 0; i < 2 && !rc; i++) {
         snprintf(from, sizeof from, "%s/%s", entry, kept[i]);
@@ -143,11 +171,36 @@ int rv_own_trace_cached(const rv_own_opts *o, const char *cache, rv_own_result *
     if (rc) { /* a damaged entry: compiled afresh next time */
         rv_remove_tree(entry);
         rv_remove_tree(work);
-        return rv_own_trace(o, res, err, errlen);
+        work[0] = 0;
+        return -1;
     }
-    rc = rv_own_run_built(o, work, res, err, errlen);
-    rv_remove_tree(work);
+    return 0;
+}
+
+int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char *err, size_t errlen)
+{
+    char work[PATH_MAX];
+    *ms = 0;
+    int rc = take_build(o, cache, work, sizeof work, err, errlen);
+    if (rc < 0) { /* without the cache: compiled in the work folder itself */
+        if (temp_work(work, sizeof work))
+            return snprintf(err, errlen, _("cannot make a work folder: %s"), strerror(errno)), 2;
+        rc = rv_own_compile(o, work, err, errlen);
+    }
+    if (rc == 0) rc = rv_own_time_built(o, work, ms, err, errlen);
+    if (work[0]) rv_remove_tree(work);
     return rc;
+}
+
+int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t errlen)
+{
+    char entry[PATH_MAX], nvcc[PATH_MAX];
+    if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
+        return snprintf(err, errlen, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, "
+                                             "or NVIDIA's cuda-nvcc package) and put its bin folder on PATH")), 2;
+    if (entry_of(o, cache, entry, sizeof entry))
+        return snprintf(err, errlen, _("cannot make the folder %s: %s"), cache ? cache : "", strerror(errno)), 2;
+    return fill(o, cache, entry, err, errlen);
 }
 
 int rv_own_default_cache(char *out, size_t len)

@@ -5,16 +5,15 @@
  * copied there as student.cu (nvcc and the tools it runs never see its name,
  * whatever characters it holds; messages are given back under its real
  * name), beside the driver (src/tracer/driver.cu, embedded) that calls its
- * launch().  Every program runs from an argv, never through a shell, and
- * under a time limit after which it is killed with all it started: a kernel
- * that hangs takes its process, and the GPU, with it. */
+ * launch().  Each program it runs (nvcc, the student's, nvdisasm) runs as
+ * program_run.c runs it: from an argv, under a time limit, in the sandbox
+ * when asked. */
 #define _XOPEN_SOURCE 700
 #include "trace_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +25,8 @@
 #include "datadir.h"
 #include "gpu.h"
 #include "i18n.h"
-#include "proc.h"
+#include "program_run.h"
 #include "raw.h"
-#include "sandbox.h"
 #include "sass.h"
 #include "versions.h"
 
@@ -37,167 +35,11 @@ extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded *
 #define COMPILE_LIMIT_S 180.0
 #define DISASM_LIMIT_S  60.0
 
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
 static double now_s(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-/* The folder of this executable. */
-static int exe_dir(char *out, size_t len)
-{
-    char buf[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0) return -1;
-    buf[n] = 0;
-    char *slash = strrchr(buf, '/');
-    if (!slash) return -1;
-    *slash = 0;
-    snprintf(out, len, "%s", buf);
-    return 0;
-}
-
-/* The tracer's library and patches: RV_TRACER_DIR, beside the executable (the
- * build tree), or where an install put them, relative to the program (so a
- * moved install works). */
-static int find_tracer(char *lib, char *patches, size_t len)
-{
-    char dirs[3][PATH_MAX] = {{0}};
-    const char *env = getenv("RV_TRACER_DIR");
-    if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
-    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
-    for (int i = 0; i < 3; i++) {
-        if (!dirs[i][0]) continue;
-        snprintf(lib, len, "%.4000s/librvtracer.so", dirs[i]);
-        snprintf(patches, len, "%.4000s/rvtracer_patches.fatbin", dirs[i]);
-        if (access(lib, R_OK) == 0 && access(patches, R_OK) == 0) return 0;
-    }
-    return -1;
-}
-
-/* libsanitizer-public.so, which the tracer opens: RV_SANITIZER_LIB (the file
- * or its folder), the wheel the build used (from the build tree only), the
- * CUDA toolkit's compute-sanitizer folder ($CUDA_HOME, /usr/local/cuda,
- * Debian's nvidia-cuda-toolkit), or beside `compute-sanitizer` on PATH. */
-static int find_sanitizer(char *lib, size_t len)
-{
-    char dirs[8][PATH_MAX] = {{0}}, cs[PATH_MAX], real[PATH_MAX];
-    int n = 0;
-    const char *env = getenv("RV_SANITIZER_LIB"), *home = getenv("CUDA_HOME");
-    if (env && *env) {
-        struct stat st;
-        if (stat(env, &st) == 0 && S_ISREG(st.st_mode)) {
-            snprintf(lib, len, "%s", env);
-            return 0;
-        }
-        snprintf(dirs[n++], PATH_MAX, "%.4000s", env);
-    }
-    if (rv_in_build_tree()) {
-        snprintf(dirs[n], PATH_MAX, "%.4000s", RV_SANITIZER_BUILD_LIB);
-        char *slash = strrchr(dirs[n], '/');
-        if (slash) *slash = 0, n++;
-    }
-    if (home && *home) snprintf(dirs[n++], PATH_MAX, "%.4000s/compute-sanitizer", home);
-    snprintf(dirs[n++], PATH_MAX, "/usr/local/cuda/compute-sanitizer");
-    snprintf(dirs[n++], PATH_MAX, "/usr/lib/nvidia-cuda-toolkit/compute-sanitizer");
-    if (rv_find_program("compute-sanitizer", cs, sizeof cs) && realpath(cs, real)) {
-        char *slash = strrchr(real, '/');
-        if (slash) *slash = 0;
-        snprintf(dirs[n++], PATH_MAX, "%.4000s", real);
-    }
-    for (int i = 0; i < n; i++) {
-        snprintf(lib, len, "%.4000s/libsanitizer-public.so", dirs[i]);
-        if (access(lib, R_OK) == 0) return 0;
-    }
-    return -1;
-}
-
-/* A file made anew in the work folder: whatever held the name before (a link
- * an earlier sandboxed command left, in a folder kept between the build and
- * the run) is removed first, and the open follows no link, so what is
- * written never lands outside the folder. */
-static FILE *create_new(const char *path)
-{
-    unlink(path);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) return NULL;
-    FILE *f = fdopen(fd, "wb");
-    if (!f) close(fd);
-    return f;
-}
-
-static int write_file(const char *path, const void *data, size_t len)
-{
-    FILE *f = create_new(path);
-    if (!f) return -1;
-    size_t w = fwrite(data, 1, len, f);
-    return (fclose(f) != 0 || w != len) ? -1 : 0;
-}
-
-static int write_input(const char *path, rv_data d, uint64_t n)
-{
-    FILE *f = create_new(path);
-    if (!f) return -1;
-    enum { CHUNK = 1 << 20 };
-    float *buf = malloc(CHUNK * sizeof *buf);
-    int ok = buf != NULL;
-    for (uint64_t i = 0; ok && i < n; i += CHUNK) {
-        uint64_t c = n - i < CHUNK ? n - i : CHUNK;
-        rv_data_fill(d, buf, i, c);
-        ok = fwrite(buf, sizeof *buf, c, f) == c;
-    }
-    free(buf);
-    return (fclose(f) != 0 || !ok) ? -1 : 0;
-}
-
-/* s with every `from` replaced by `to`, into out (cut to outlen). */
-static void replace_all(const char *s, const char *from, const char *to, char *out, size_t outlen)
-{
-    size_t fl = strlen(from), o = 0;
-    while (*s && o + 1 < outlen) {
-        if (fl && !strncmp(s, from, fl)) {
-            for (const char *t = to; *t && o + 1 < outlen; t++) out[o++] = *t;
-            s += fl;
-        } else {
-            out[o++] = *s++;
-        }
-    }
-    out[o] = 0;
-}
-
-/* The last `most` bytes of a log, with the work folder's copy of the file
- * named as the student knows it. */
-static void log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen)
-{
-    char *text = rv_read_text(log, NULL);
-    if (!text) { snprintf(out, outlen, "%s", _("(no output)")); return; }
-    size_t len = strlen(text), most = 3000;
-    replace_all(len > most ? text + len - most : text, work_src, file, out, outlen);
-    free(text);
-}
-
-/* One command of the student's file (its compile, its runs, the tools that
- * read what it made): as it is, or inside the sandbox, which shows it the
- * files in `show` (up to 3, NULL-ended; NULL: none) read-only besides the
- * system and the toolkit (sandbox.h). */
-static rv_proc_result run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
-                              char *const argv[], char *const env[], const char *log, double limit_s)
-{
-    if (!o->sandbox) return rv_proc_run(argv, env, log, limit_s);
-    rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float)};
-    for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
-    return rv_sandbox_run(&job, argv, env, log, limit_s);
 }
 
 /* The work folder: kept where asked, else a temporary one removed at the end. */
@@ -220,7 +62,7 @@ static int compile(const rv_own_opts *o, const char *work, char *err, size_t err
     char nvcc[PATH_MAX], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16], log[PATH_MAX + 16],
          inc[PATH_MAX + 16];
     if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
-        return fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
+        return rv_own_fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(drv, sizeof drv, "%s/driver.cu", work);
     snprintf(prog, sizeof prog, "%s/program", work);
@@ -241,104 +83,15 @@ static int compile(const rv_own_opts *o, const char *work, char *err, size_t err
     char src_dir[PATH_MAX + 16];
     snprintf(src_dir, sizeof src_dir, "%s/../src", o->extra_include ? o->extra_include : "");
     const char *show[] = {o->extra_include, src_dir, NULL};
-    rv_proc_result r = run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
+    rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
-    log_tail(log, src, o->file, tail, sizeof tail);
+    rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     if (r.end == RV_PROC_TIMED_OUT)
-        return fail(err, errlen, 2, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
-    return fail(err, errlen, 1, _("%s does not compile:\n%s"), o->file, tail);
+        return rv_own_fail(err, errlen, 2, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
+    return rv_own_fail(err, errlen, 1, _("%s does not compile:\n%s"), o->file, tail);
 }
 
-/* Runs the program once: traced (with the tracer injected) or timed. */
-static int run_program(const rv_own_opts *o, const char *work, int traced, const char *lib, const char *patches,
-                       const char *sanitizer, double *seconds, char *err, size_t errlen)
-{
-    char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
-    char nbuf[32], bbuf[16];
-    snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(in, sizeof in, "%s/input.bin", work);
-    snprintf(result, sizeof result, "%s/%s.txt", work, traced ? "traced" : "timed");
-    snprintf(log, sizeof log, "%s/%s.log", work, traced ? "traced" : "timed");
-    snprintf(src, sizeof src, "%s/student.cu", work);
-    snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
-    snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
-    char *argv[] = {prog, traced ? "trace" : "time", in, nbuf, bbuf, result, NULL};
-    char e_inj[PATH_MAX + 32], e_out[PATH_MAX + 32], e_pat[PATH_MAX + 32], e_blk[48], e_san[PATH_MAX + 32],
-         e_ld[2 * PATH_MAX + 32];
-    snprintf(e_inj, sizeof e_inj, "CUDA_INJECTION64_PATH=%s", lib);
-    snprintf(e_san, sizeof e_san, "RV_TRACER_SANITIZER=%s", sanitizer);
-    /* the library's own companions lie beside it */
-    const char *ld = getenv("LD_LIBRARY_PATH");
-    snprintf(e_ld, sizeof e_ld, "LD_LIBRARY_PATH=%.*s%s%s", (int)(strrchr(sanitizer, '/') - sanitizer), sanitizer,
-             ld && *ld ? ":" : "", ld && *ld ? ld : "");
-    snprintf(e_out, sizeof e_out, "RV_TRACER_OUT=%s", work);
-    snprintf(e_pat, sizeof e_pat, "RV_TRACER_PATCHES=%s", patches);
-    snprintf(e_blk, sizeof e_blk, "RV_TRACER_BLOCK=%u", o->block);
-    char e_launch[48];
-    snprintf(e_launch, sizeof e_launch, "RV_TRACER_LAUNCH=%u", o->launch);
-    char *env[] = {e_inj, e_out, e_pat, e_blk, e_launch, e_san, e_ld, "CUDA_MODULE_LOADING=EAGER", NULL};
-    char san_dir[PATH_MAX + 32];
-    snprintf(san_dir, sizeof san_dir, "%.*s", (int)(strrchr(sanitizer, '/') - sanitizer), sanitizer);
-    const char *show[] = {lib, patches, san_dir, NULL};
-    rv_proc_result r = run_cmd(o, work, RV_SANDBOX_RUN, traced ? show : NULL, argv, traced ? env : NULL, log,
-                               o->timeout_s);
-    *seconds = r.seconds;
-    if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
-    char tail[4000];
-    log_tail(log, src, o->file, tail, sizeof tail);
-    if (r.end == RV_PROC_TIMED_OUT)
-        return fail(err, errlen, 2,
-                    _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
-                      "that not every thread of the block reaches, or a loop that never ends, makes a block wait "
-                      "forever. The GPU is free again.%s%s"),
-                    o->file, o->timeout_s, traced ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
-    if (r.end == RV_PROC_SIGNALED)
-        return fail(err, errlen, 2, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
-    return fail(err, errlen, 2, _("%s: the kernel failed:\n%s"), o->file, tail);
-}
-
-/* After a failed run: compute-sanitizer's memcheck says where an access went
- * wrong (file, line, thread, block), when it is installed. */
-static void where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen)
-{
-    char cs[PATH_MAX], prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16],
-         src[PATH_MAX + 16], nbuf[32], bbuf[16];
-    if (!rv_find_program("compute-sanitizer", cs, sizeof cs)) return;
-    snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(in, sizeof in, "%s/input.bin", work);
-    snprintf(result, sizeof result, "%s/memcheck.txt", work);
-    snprintf(log, sizeof log, "%s/memcheck.log", work);
-    snprintf(src, sizeof src, "%s/student.cu", work);
-    snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
-    snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
-    char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
-                    result, NULL};
-    run_cmd(o, work, RV_SANDBOX_RUN, NULL, argv, NULL, log, o->timeout_s + 30);
-    char *text = rv_read_text(log, NULL);
-    if (!text) return;
-    const char *hit = strstr(text, "Invalid ");
-    if (hit) {
-        /* the first report only: "Invalid __global__ read ... / at f+0x.. in
-         * FILE:LINE / by thread (x) in block (y) / Access to ...", each line
-         * behind memcheck's "=========" prefix, a bare prefix after it */
-        char line[1200], named[1400], once[1400];
-        size_t k = 0;
-        for (const char *p = hit; *p && k + 1 < sizeof line; p++) {
-            line[k++] = *p;
-            if (*p != '\n') continue;
-            while (p[1] == '=') p++;
-            while (p[1] == ' ') p++;
-            if (p[1] == '\n' || !p[1]) break;
-        }
-        line[k] = 0;
-        replace_all(line, src, o->file, once, sizeof once);
-        replace_all(once, "student.cu", o->file, named, sizeof named);
-        size_t used = strlen(err);
-        snprintf(err + used, errlen - used, _("\ncompute-sanitizer memcheck says:\n%s"), named);
-    }
-    free(text);
-}
 
 /* Where the listing of a module's machine code is kept: kernel.sass for the
  * module of the first traced launch (the name a kept folder always had),
@@ -354,14 +107,14 @@ static int disassemble(const rv_own_opts *o, const char *work, uint32_t module, 
 {
     char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
     if (!rv_find_program("nvdisasm", nd, sizeof nd))
-        return fail(err, errlen, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
+        return rv_own_fail(err, errlen, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
     snprintf(cubin, sizeof cubin, "%s/module%u.cubin", work, module);
     sass_path(work, module, first_module, log, sizeof log);
     if (access(log, F_OK) == 0) return 0; /* another launch's module, done */
     char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
-    rv_proc_result r = run_cmd(o, work, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
+    rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
     if (r.end != RV_PROC_EXITED || r.status != 0)
-        return fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
+        return rv_own_fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
     return 0;
 }
 
@@ -372,10 +125,10 @@ static int read_sass(const char *work, const rv_raw *raw, uint32_t first_module,
     sass_path(work, raw->h.module, first_module, log, sizeof log);
     snprintf(src, sizeof src, "%s/student.cu", work);
     char *text = rv_read_text(log, NULL);
-    if (!text) return fail(err, errlen, 2, _("cannot read %s"), log);
+    if (!text) return rv_own_fail(err, errlen, 2, _("cannot read %s"), log);
     int rc = rv_sass_parse(text, raw->h.func_name, src, sass, inner, sizeof inner);
     free(text);
-    if (rc) return fail(err, errlen, 2, _("%s: %s"), file, inner);
+    if (rc) return rv_own_fail(err, errlen, 2, _("%s: %s"), file, inner);
     return 0;
 }
 
@@ -406,12 +159,6 @@ static int raw_files(const char *work, char files[][PATH_MAX + 32], int most, ui
     return n;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The base name of a path, for the trace (it keeps no folder of the student's). */
 static const char *base_name(const char *path)
 {
@@ -424,8 +171,8 @@ static const char *base_name(const char *path)
 static int raw_failed(const char *path, const char *why, char *err, size_t errlen)
 {
     if (access(path, F_OK) != 0)
-        return fail(err, errlen, 2, _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"), path);
-    return fail(err, errlen, 2, _("the tracer's records %s are damaged: %s"), path, why);
+        return rv_own_fail(err, errlen, 2, _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"), path);
+    return rv_own_fail(err, errlen, 2, _("the tracer's records %s are damaged: %s"), path, why);
 }
 
 /* What a run was, kept in WORK/run.txt so that its records can be made into
@@ -441,7 +188,7 @@ static int write_run_info(const char *work, const run_info *ri)
     char path[PATH_MAX + 16], data[64];
     snprintf(path, sizeof path, "%s/run.txt", work);
     rv_data_name(ri->data, data, sizeof data);
-    FILE *f = create_new(path);
+    FILE *f = rv_own_create_new(path);
     if (!f) return -1;
     fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\n", ri->file, ri->device, ri->date,
             (unsigned long long)ri->n, data);
@@ -453,7 +200,7 @@ static int read_run_info(const char *work, run_info *ri, char *err, size_t errle
     char path[PATH_MAX + 16], data[64] = "";
     snprintf(path, sizeof path, "%s/run.txt", work);
     char *text = rv_read_text(path, NULL);
-    if (!text) return fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    if (!text) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
     memset(ri, 0, sizeof *ri);
     int got = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -467,7 +214,7 @@ static int read_run_info(const char *work, run_info *ri, char *err, size_t errle
     free(text);
     char inner[200];
     if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
-        return fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
+        return rv_own_fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
     return 0;
 }
 
@@ -477,17 +224,18 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
 {
     char path[PATH_MAX + 32], inner[600], files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32];
     int rc = 0;
-    rv_own_meta meta, timed;
+    rv_own_meta meta;
     snprintf(path, sizeof path, "%s/traced.txt", work);
     char *text = rv_read_text(path, NULL);
     if (!text || rv_own_meta_parse(text, &meta, inner, sizeof inner)) {
         free(text);
-        return fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
+        return rv_own_fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
     }
     free(text);
     uint32_t launches;
     int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
-    if (nfiles == 0) return fail(err, errlen, 2, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
+    if (nfiles == 0)
+        return rv_own_fail(err, errlen, 2, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
     rv_trace **tail = &res->tr;
     uint32_t first_module = 0, grid1 = 0, block1 = 0;
     for (int f = 0; f < nfiles && !rc; f++) {
@@ -499,7 +247,9 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
         if (!(rc = read_sass(work, &raw, first_module, ri->file, &sass, err, errlen))) {
             rv_own_input bin = {&raw, &sass, &meta, arrays, launches, ri->file, source, ri->device, ri->date, ri->n, ri->data};
             *tail = rv_own_build(&bin, inner, sizeof inner);
-            if (!*tail) rc = fail(err, errlen, 2, nfiles > 1 ? _("launch %u of %s: %s") : "%.0u%.0s%s", raw.h.launch, ri->file, inner);
+            if (!*tail)
+                rc = rv_own_fail(err, errlen, 2, nfiles > 1 ? _("launch %u of %s: %s") : "%.0u%.0s%s", raw.h.launch,
+                                 ri->file, inner);
             else tail = &(*tail)->next;
         }
         rv_raw_free(&raw);
@@ -514,19 +264,9 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
         t->own_sum = meta.sum;
         if (!res->verdict.ok) t->own_flags |= RV_OWN_SUM_WRONG;
     }
-    snprintf(path, sizeof path, "%s/timed.txt", work);
-    text = rv_read_text(path, NULL);
-    if (text) {
-        if (rv_own_meta_parse(text, &timed, inner, sizeof inner) || timed.nms < 1) {
-            free(text);
-            rc = fail(err, errlen, 2, _("the timed run left no times (%s)"), path);
-            goto out;
-        }
-        free(text);
-        qsort(timed.ms, (size_t)timed.nms, sizeof timed.ms[0], cmp_double);
-        double ms = timed.nms % 2 ? timed.ms[timed.nms / 2] : (timed.ms[timed.nms / 2 - 1] + timed.ms[timed.nms / 2]) / 2;
-        for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = ms;
-    }
+    double ms;
+    if ((rc = rv_own_timed_median(work, 0, &ms, err, errlen))) goto out;
+    for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = ms;
 out:
     if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
     return rc;
@@ -540,7 +280,7 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     char path[PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/student.cu", dir);
     char *source = rv_read_text(path, NULL);
-    if (!source) return fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    if (!source) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
     int rc = convert(dir, &ri, source, res, err, errlen);
     free(source);
     return rc;
@@ -589,9 +329,9 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
     rv_data_places_of("reducevis/kernels", RV_SOURCE_DIR "/kernels", &places);
     int at = rv_data_find(&places, "trace.cuh");
     if (!(dir && *dir) && at < 0)
-        return fail(err, errlen, 2, "%s", _("the shipped kernels' headers (trace.cuh) are not installed"));
+        return rv_own_fail(err, errlen, 2, "%s", _("the shipped kernels' headers (trace.cuh) are not installed"));
     snprintf(include, sizeof include, "%s", dir && *dir ? dir : places.path[at]);
-    if (!(*text = shipped_with_launch(vi))) return fail(err, errlen, 2, "%s", _("out of memory"));
+    if (!(*text = shipped_with_launch(vi))) return rv_own_fail(err, errlen, 2, "%s", _("out of memory"));
     o->file = vi->file;
     o->text = *text;
     o->extra_include = include;
@@ -612,7 +352,7 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
  * it.  The run stage takes from it only the program, which runs only as the
  * options say (in the sandbox, for a class), and the stamp build.txt, read
  * as a few bytes of data; the source, the driver and everything else it
- * writes there are made anew (create_new), and the source that messages and
+ * writes there are made anew (rv_own_create_new), and the source that messages and
  * the trace show is FILE's own, read again. */
 
 /* FNV-1a, 64 bits: the stamp's and the build cache's hash. */
@@ -631,8 +371,8 @@ static int sandbox_refused(const rv_own_opts *o, char *err, size_t errlen)
     char why[600];
     if (!o->sandbox || rv_sandbox_possible(why, sizeof why)) return 0;
     /* never unsandboxed instead */
-    return fail(err, errlen, 2, _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"),
-                o->file, why);
+    return rv_own_fail(err, errlen, 2,
+                       _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"), o->file, why);
 }
 
 /* The source: o->text, or FILE read; NUL-free and at most RV_OWN_MAX_SOURCE.
@@ -642,46 +382,22 @@ static char *read_source(const rv_own_opts *o, size_t *srclen, int *rc, char *er
     *srclen = o->text ? strlen(o->text) : 0;
     char *source = o->text ? malloc(*srclen + 1) : rv_read_text(o->file, srclen);
     if (o->text && source) memcpy(source, o->text, *srclen + 1);
-    if (!source) { *rc = fail(err, errlen, 1, _("cannot read %s: %s"), o->file, strerror(errno)); return NULL; }
+    if (!source) { *rc = rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), o->file, strerror(errno)); return NULL; }
     if (*srclen > RV_OWN_MAX_SOURCE || strlen(source) != *srclen) {
         free(source);
-        *rc = fail(err, errlen, 1, _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"),
-                   o->file, RV_OWN_MAX_SOURCE / 1024);
+        *rc = rv_own_fail(err, errlen, 1,
+                          _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"), o->file,
+                          RV_OWN_MAX_SOURCE / 1024);
         return NULL;
     }
     return source;
-}
-
-/* What running needs besides a build: the tracer, the Compute Sanitizer
- * library, a GPU. */
-typedef struct run_tools { char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32]; } run_tools;
-
-static int find_run_tools(const rv_own_opts *o, run_tools *t, char *err, size_t errlen)
-{
-    char gpu_err[600];
-    if (find_tracer(t->lib, t->patches, sizeof t->lib))
-        return fail(err, errlen, 2, "%s", _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
-                                            "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
-                                            "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
-    if (find_sanitizer(t->sanitizer, sizeof t->sanitizer))
-        return fail(err, errlen, 2, "%s", _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
-                                            "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
-                                            "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
-    /* RV_TRACE_WITHOUT_GPU=1 with --sandbox: the sandbox's tests, where no GPU
-       is, compile and run the program all the same; its host code runs (static
-       initializers first), then it stops at its first CUDA call */
-    const char *no_gpu = getenv("RV_TRACE_WITHOUT_GPU");
-    int go_on = o->sandbox && no_gpu && !strcmp(no_gpu, "1");
-    if (!go_on && !rv_gpu_available(gpu_err, sizeof gpu_err))
-        return fail(err, errlen, 2, _("no GPU to trace on: %s"), gpu_err);
-    return 0;
 }
 
 static int write_named(const char *work, const char *name, const char *text, size_t len, char *err, size_t errlen)
 {
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", work, name);
-    return write_file(path, text, len) ? fail(err, errlen, 2, _("cannot write %s"), path) : 0;
+    return rv_own_write_file(path, text, len) ? rv_own_fail(err, errlen, 2, _("cannot write %s"), path) : 0;
 }
 
 static int build_stage(const rv_own_opts *o, const char *work, const char *source, size_t srclen, char *err,
@@ -716,16 +432,16 @@ static int check_stamp(const char *work, const char *file, const char *source, s
     ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, text, sizeof text - 1) : -1;
     if (fd >= 0) close(fd);
     if (got <= 0)
-        return fail(err, errlen, 1, _("%s holds no build (no build.txt): compile into it with --build-only first"),
-                    work);
+        return rv_own_fail(err, errlen, 1,
+                           _("%s holds no build (no build.txt): compile into it with --build-only first"), work);
     text[got] = 0;
     snprintf(want, sizeof want, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
     if (strcmp(text, want) != 0)
-        return fail(err, errlen, 1, _("%s holds the build of another source than %s: compile it again with "
-                                      "--build-only"), work, file);
+        return rv_own_fail(err, errlen, 1, _("%s holds the build of another source than %s: compile it again with "
+                                             "--build-only"), work, file);
     snprintf(path, sizeof path, "%s/program", work);
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return fail(err, errlen, 1, _("%s holds no program: compile into it with --build-only first"), work);
+        return rv_own_fail(err, errlen, 1, _("%s holds no program: compile into it with --build-only first"), work);
     return 0;
 }
 
@@ -733,7 +449,6 @@ static int check_stamp(const char *work, const char *file, const char *source, s
 static int prepare_run(const rv_own_opts *o, const char *work, const char *source, size_t srclen, run_info *ri,
                        char *err, size_t errlen)
 {
-    char path[PATH_MAX + 32];
     int rc;
     *ri = (run_info){.n = o->n, .data = o->data};
     snprintf(ri->file, sizeof ri->file, "%s", base_name(o->file));
@@ -741,41 +456,29 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
     time_t now = time(NULL);
     strftime(ri->date, sizeof ri->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
-        (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)))
+        (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
+        (rc = rv_own_prepare_input(o, work, err, errlen)))
         return rc;
-    snprintf(path, sizeof path, "%s/input.bin", work);
-    if (write_input(path, o->data, o->n)) return fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
-    if (write_run_info(work, ri)) return fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
-    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
-                                        "launches.txt"};
-    for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
-        snprintf(path, sizeof path, "%s/%s", work, stale[k]);
-        remove(path);
-    }
-    for (int k = 0; k <= 64; k++) {
-        snprintf(path, sizeof path, "%s/raw-%d.rvraw", work, k);
-        remove(path);
-        snprintf(path, sizeof path, "%s/kernel-m%d.sass", work, k);
-        remove(path);
-    }
+    if (write_run_info(work, ri)) return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
     return 0;
 }
 
 /* The traced run, what its tool said, and the listing of each module it
  * traced. */
-static int traced_run(const rv_own_opts *o, const char *work, const run_tools *t, rv_own_result *res, char *err,
+static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, char *err,
                       size_t errlen)
 {
     char path[PATH_MAX + 32];
-    int rc = run_program(o, work, 1, t->lib, t->patches, t->sanitizer, &res->traced_run_s, err, errlen);
+    int rc = rv_own_run_program(o, work, t, &res->traced_run_s, err, errlen);
     if (rc) {
-        if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range")) where_it_failed(o, work, err, errlen);
+        if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range"))
+            rv_own_where_it_failed(o, work, err, errlen);
         return rc;
     }
     snprintf(path, sizeof path, "%s/tool-error.txt", work);
     char *tool_err = rv_read_text(path, NULL);
     if (tool_err) {
-        rc = fail(err, errlen, 2, _("the tracer could not record %s: %s"), o->file, tool_err);
+        rc = rv_own_fail(err, errlen, 2, _("the tracer could not record %s: %s"), o->file, tool_err);
         free(tool_err);
         return rc;
     }
@@ -783,9 +486,10 @@ static int traced_run(const rv_own_opts *o, const char *work, const run_tools *t
     uint32_t launches, first_module = 0;
     int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
-        return launches ? fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside their "
-                                                 "grids, or --launch names none of them)"), o->file, launches, o->block)
-                        : fail(err, errlen, 2, _("%s: launch() started no kernel"), o->file);
+        return launches ? rv_own_fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside "
+                                                        "their grids, or --launch names none of them)"),
+                                      o->file, launches, o->block)
+                        : rv_own_fail(err, errlen, 2, _("%s: launch() started no kernel"), o->file);
     for (int f = 0; f < nfiles && !rc; f++) {
         rv_raw raw = {0};
         if (rv_raw_load(files[f], &raw, inner, sizeof inner)) return raw_failed(files[f], inner, err, errlen);
@@ -796,7 +500,7 @@ static int traced_run(const rv_own_opts *o, const char *work, const run_tools *t
     return rc;
 }
 
-static int run_stage(const rv_own_opts *o, const char *work, const run_tools *t, const char *source, size_t srclen,
+static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
                      rv_own_result *res, char *err, size_t errlen)
 {
     double t0 = now_s();
@@ -805,7 +509,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const run_tools *t,
     if ((rc = prepare_run(o, work, source, srclen, &ri, err, errlen)) ||
         (rc = traced_run(o, work, t, res, err, errlen)))
         return rc;
-    if (o->time_it && (rc = run_program(o, work, 0, t->lib, t->patches, t->sanitizer, &res->plain_run_s, err, errlen)))
+    if (o->time_it && (rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen)))
         return rc;
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
     if ((rc = convert(work, &ri, source, res, err, errlen))) return rc;
@@ -833,30 +537,60 @@ int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errl
     k.keep = dir;
     const char *why = make_work(&k, work, sizeof work) ? strerror(errno) : not_a_folder(work);
     if (why)
-        rc = fail(err, errlen, 1, _("cannot make the folder %s to compile into: %s"), dir, why);
+        rc = rv_own_fail(err, errlen, 1, _("cannot make the folder %s to compile into: %s"), dir, why);
     else
         rc = build_stage(o, work, source, srclen, err, errlen);
     free(source);
     return rc;
 }
 
+/* The folder dir as the run stage takes it: its absolute path (the sandbox
+ * binds it at its own path) into work, checked to hold the build of FILE's
+ * source; that source into *source (NULL: not wanted).  0, or the exit
+ * status with the message. */
+static int open_built(const rv_own_opts *o, const char *dir, char *work, char **source, size_t *srclen, char *err,
+                      size_t errlen)
+{
+    int rc = sandbox_refused(o, err, errlen);
+    if (rc) return rc;
+    const char *why = realpath(dir, work) ? not_a_folder(work) : strerror(errno);
+    if (why) return rv_own_fail(err, errlen, 1, _("%s is not a folder a build was kept in: %s"), dir, why);
+    size_t len;
+    char *text = read_source(o, &len, &rc, err, errlen);
+    if (text && (rc = check_stamp(work, o->file, text, len, err, errlen))) {
+        free(text);
+        text = NULL;
+    }
+    if (source) *source = text, *srclen = len;
+    else free(text);
+    return rc;
+}
+
 int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
-    char work[PATH_MAX];
-    int rc = sandbox_refused(o, err, errlen);
-    if (rc) return rc;
-    /* absolute: the sandbox binds it at its own path */
-    const char *why = realpath(dir, work) ? not_a_folder(work) : strerror(errno);
-    if (why) return fail(err, errlen, 1, _("%s is not a folder a build was kept in: %s"), dir, why);
+    char work[PATH_MAX], *source;
     size_t srclen;
-    char *source = read_source(o, &srclen, &rc, err, errlen);
-    if (!source) return rc;
-    run_tools t;
-    if (!(rc = check_stamp(work, o->file, source, srclen, err, errlen)) && !(rc = find_run_tools(o, &t, err, errlen)))
+    rv_own_tools t;
+    int rc = open_built(o, dir, work, &source, &srclen, err, errlen);
+    if (rc) return rc;
+    if (!(rc = rv_own_find_tools(o, &t, err, errlen)))
         rc = run_stage(o, work, &t, source, srclen, res, err, errlen);
     free(source);
     if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    return rc;
+}
+
+int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *err, size_t errlen)
+{
+    char work[PATH_MAX];
+    double seconds;
+    int rc = open_built(o, dir, work, NULL, NULL, err, errlen);
+    *ms = 0;
+    /* untraced: the tracer and its library are not needed, the GPU is */
+    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, err, errlen)) &&
+        !(rc = rv_own_run_program(o, work, NULL, &seconds, err, errlen)))
+        rc = rv_own_timed_median(work, 1, ms, err, errlen);
     return rc;
 }
 
@@ -865,16 +599,16 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     memset(res, 0, sizeof *res);
     double t0 = now_s();
     char work[PATH_MAX];
-    run_tools t;
+    rv_own_tools t;
     size_t srclen;
     int rc = sandbox_refused(o, err, errlen);
     char *source = rc ? NULL : read_source(o, &srclen, &rc, err, errlen);
     if (!source) return rc;
     /* what running needs is looked for before the compile: no GPU is said at once */
-    if ((rc = find_run_tools(o, &t, err, errlen))) { free(source); return rc; }
+    if ((rc = rv_own_find_tools(o, &t, err, errlen))) { free(source); return rc; }
     if (make_work(o, work, sizeof work)) {
         free(source);
-        return fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
+        return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
     }
     if (!(rc = build_stage(o, work, source, srclen, err, errlen)) &&
         !(rc = run_stage(o, work, &t, source, srclen, res, err, errlen)))

@@ -60,6 +60,13 @@ int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errl
  * read as data, and whatever else this stage writes or shows is made anew. */
 int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen);
 
+/* The timed run alone on what rv_own_compile left in dir (checked as
+ * rv_own_run_built checks it): the input written, the program run once
+ * untraced (its "time" mode), and the median of its times in *ms.  Needs a
+ * GPU, but neither the tracer nor its library.  0, or the exit status with
+ * the message. */
+int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *err, size_t errlen);
+
 /* FNV-1a 64 of data, on from h (0: the start). */
 uint64_t rv_own_hash(uint64_t h, const void *data, size_t len);
 
@@ -68,11 +75,18 @@ uint64_t rv_own_hash(uint64_t h, const void *data, size_t len);
  * that names the problem (nvcc's messages about the student's file included). */
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen);
 
-/* The shipped version to beat (o from rv_own_shipped) traced with its build
+/* The shipped version to beat (o from rv_own_shipped) timed with its build
  * taken from the cache folder `cache` (made if need be), compiled there once
- * for its source, headers, nvcc and architecture; NULL, or a cache that
- * cannot be made: rv_own_trace.  src/own/build_cache.c. */
-int rv_own_trace_cached(const rv_own_opts *o, const char *cache, rv_own_result *res, char *err, size_t errlen);
+ * for its source, headers, nvcc and architecture, and copied into a work
+ * folder of its own: its timed run alone (rv_own_time_built), the median in
+ * *ms.  NULL, or a cache that cannot be made: compiled in the work folder
+ * first.  0, or the exit status with the message.  src/own/build_cache.c. */
+int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char *err, size_t errlen);
+
+/* The cache given that build now, compiled if it holds none (no GPU
+ * needed): 0, or the exit status with the message (2 where nvcc cannot be
+ * found or the folder cannot be made). */
+int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t errlen);
 
 /* Where that cache is by default: $XDG_CACHE_HOME/reducevis/builds, or
  * ~/.cache/reducevis/builds; 0, or -1 when neither can be named. */

@@ -10,13 +10,10 @@
 # Usage: gpu_trace_test.sh path/to/reducevis SOURCE_DIR path/to/test_fidelity
 set -u
 rv=$1 src=$2 fidelity=$3
-if ! command -v nvidia-smi >/dev/null || ! nvidia-smi -L >/dev/null 2>&1; then
-    echo "SKIP: no GPU here (nvidia-smi finds none); the recordings under assets/ are tested by own_recorded"
-    exit 77
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$src/tests/cli_harness.sh"
+skip_without_gpu "the recordings under assets/ are tested by own_recorded"
 run_rv() { timeout 300 "$rv" "$@"; }
 rv_run=(run_rv)
 expect 0 "right" trace "$src/tests/own/my_reduce.cu" --no-view --n 1048576 -o "$tmp/mine.rvt"

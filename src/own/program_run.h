@@ -1,0 +1,68 @@
+/* program_run.h — a compiled program run in its work folder: what running
+ * needs (the tracer, the Compute Sanitizer library, a GPU), its input written
+ * anew, one run traced or timed (in the sandbox when asked, under a time
+ * limit), what a failed run said, and the timed run's median.  trace_run.c's
+ * run stage shares it with its timed run alone (rv_own_time_built: the
+ * version to beat's time, build_cache.c). */
+#ifndef RV_OWN_PROGRAM_RUN_H
+#define RV_OWN_PROGRAM_RUN_H
+
+#include <limits.h>
+#include <stdio.h>
+
+#include "proc.h"
+#include "sandbox.h"
+#include "trace_run.h"
+
+/* The message from fmt into err; returns code (an exit status). */
+int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* A file made anew in the work folder: whatever held the name before is
+ * removed first and no link is followed (rv_own_write_file: with data). */
+FILE *rv_own_create_new(const char *path);
+int rv_own_write_file(const char *path, const void *data, size_t len);
+
+/* The end of a log, with the work folder's copy of the source (work_src)
+ * named as the student knows it (file). */
+void rv_own_log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen);
+
+/* One command of the student's file (its compile, its runs, the tools that
+ * read what it made): as it is, or inside the sandbox, which shows it the
+ * files in `show` (up to 3, NULL-ended; NULL: none) read-only besides the
+ * system and the toolkit (sandbox.h). */
+rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s);
+
+/* What a traced run needs besides a build. */
+typedef struct rv_own_tools {
+    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32];
+} rv_own_tools;
+
+/* A GPU to run on (every run needs one): 0, or 2 with the message. */
+int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen);
+
+/* The tracer, the Compute Sanitizer library and a GPU: 0, or 2 with the
+ * message naming what is missing. */
+int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen);
+
+/* The run's input (o's data, N floats) written anew as WORK/input.bin, and
+ * whatever an earlier run left there as results removed.  0, or 2. */
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, char *err, size_t errlen);
+
+/* Runs WORK/program once on WORK/input.bin: traced, with the tracer of t
+ * injected (WORK/traced.txt and the records), or timed when t is NULL
+ * (WORK/timed.txt).  *seconds: the program's wall time.  0, or 2 with what
+ * it said (a time limit hit, a signal, a failure). */
+int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
+                       size_t errlen);
+
+/* After a failed run: compute-sanitizer's memcheck says where an access went
+ * wrong (file, line, thread, block), appended to err, when it is installed. */
+void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen);
+
+/* The median of the times in WORK/timed.txt, in ms: 0 with *ms, or 2 with
+ * the message.  A folder with no timed.txt gives 0 and *ms = 0 unless the
+ * timed run is required. */
+int rv_own_timed_median(const char *work, int required, double *ms, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# gpu_check_mark_test.sh — on this machine's GPU, a check of a student's file
+# times the version to beat in the same run, from the build that
+# `check --prepare-cache` left and by its timed run alone: exercise 5's speed
+# line and fast rule name its time ("... timed in this run on this GPU, block
+# B"), the summary has it (mark_ms, percent_of_mark), the cached build is
+# used as it is (nothing compiled again), and no work folder stays behind;
+# the same with --sandbox and --built, as a class runs it.  Skips (77) with
+# a message where there is no GPU.
+# Usage: gpu_check_mark_test.sh path/to/reducevis SOURCE_DIR
+set -u
+rv=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/cli_harness.sh"
+skip_without_gpu "check's time of the version to beat needs one"
+mkdir "$tmp/work"
+run_rv() { timeout 300 env TMPDIR="$tmp/work" "$rv" "$@"; }
+rv_run=(run_rv)
+mine=$src/tests/own/my_reduce.cu
+
+expect 0 ", the version to beat, is compiled in" check --prepare-cache "$tmp/cache"
+mark=$(sed -n 's/^\(.*\), the version to beat, is compiled in .*/\1/p' "$tmp/out")
+prog=$(echo "$tmp"/cache/*/program)
+kept=$(stat -c '%i %Y' "$prog")
+said="$mark timed in this run on this GPU, block [0-9]+"
+
+# judged: the speed line, the fast rule and the summary hold the time
+judged() { # what
+    check "$1: the speed line names $mark's time from this run ($(grep '^speed' "$tmp/out"))" \
+        grep -qE "^speed: [0-9.]+ ms, [0-9.]+ GB/s; $said: [0-9.]+ ms, [0-9.]+ GB/s; yours runs at [0-9]+% of its speed$" \
+        "$tmp/out"
+    check "$1: the fast rule holds the kernel to that time" grep -qE "fast: [0-9.]+ ms against [0-9.]+ ms \($said\)" \
+        "$tmp/out"
+    check "$1: --summary has $mark's time" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1]))
+sys.exit(not (s["mark"] == sys.argv[2] and s["mark_ms"] > 0 and s["percent_of_mark"] > 0))' "$tmp/s.json" "$mark"
+    check "$1: the cached build used as it is" test "$(stat -c '%i %Y' "$prog")" = "$kept"
+    check "$1: no work folder left ($(ls "$tmp/work"))" test -z "$(ls -A "$tmp/work")"
+}
+expect "0|1" "timed in this run on this GPU" check "$mine" --exercise 5 --build-cache "$tmp/cache" \
+    --summary "$tmp/s.json"
+judged "check"
+if command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>/dev/null; then
+    expect 0 "compiled into"               check "$mine" --exercise 5 --sandbox --build-only "$tmp/built"
+    expect "0|1" "timed in this run on this GPU" check "$mine" --exercise 5 --sandbox --built "$tmp/built" \
+        --build-cache "$tmp/cache" --summary "$tmp/s.json"
+    judged "--sandbox --built"
+else
+    echo "SKIPPED: --sandbox --built (no bubblewrap that can make a sandbox here)"
+fi
+finish gpu_check_mark
