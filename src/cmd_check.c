@@ -414,7 +414,7 @@ static int stage_option(int argc, char **argv, int i, stages *st)
 }
 
 /* --prepare-cache DIR: the version to beat compiled into that build cache,
- * nothing judged (a class does it as it starts, so that its first check
+ * nothing judged (a class does it with its first kernel, so that its first check
  * does not wait for the compile).  Only --sandbox goes with it. */
 static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, const char *trace, int number)
 {

@@ -10,9 +10,10 @@
  * would disturb each other).  Every check runs as a child process under
  * --sandbox with the mutex released, so a student's program that crashes or
  * hangs takes down only that child, and its time limits (--timeout, and
- * RUN_LIMIT_S around each stage) keep the queue moving.  As the class
- * starts, one more child compiles the version to beat into the class's build
- * cache (`check --prepare-cache`), so that the first check finds it built.
+ * RUN_LIMIT_S around each stage) keep the queue moving.  With the first
+ * kernel, one more child compiles the version to beat into the class's build
+ * cache (`check --prepare-cache`) beside that kernel's compile, so that the
+ * first check finds it built.
  */
 #define _GNU_SOURCE
 #include "submit_queue.h"
@@ -346,9 +347,11 @@ static void *compile_loop(void *arg)
     return NULL;
 }
 
-/* The version to beat compiled into the cache as the class starts, beside
- * the students' compiles; what it said is kept in DIR/cache.txt.  A failure
- * only means that the first check compiles it, as it would have. */
+/* The version to beat compiled into the cache once the first kernel comes,
+ * beside that kernel's compile; what it said is kept in DIR/cache.txt.  A
+ * failure only means that the first check compiles it, as it would have.
+ * Stopping the class stops it (a cache entry is renamed into place whole, so
+ * a compile cut short leaves none). */
 static void *prepare_loop(void *arg)
 {
     submit_queue *q = arg;
@@ -356,12 +359,24 @@ static void *prepare_loop(void *arg)
     char log[PATH_MAX + 64];
     prepare_argv(q, &c);
     snprintf(log, sizeof log, "%s/cache.txt", q->dir);
-    rv_proc_run(c.argv, NULL, log, RUN_LIMIT_S);
+    rv_proc_run_until(c.argv, NULL, log, RUN_LIMIT_S, &q->stop);
     pthread_mutex_lock(&q->mu);
     q->preparing = 0;
     pthread_cond_broadcast(&q->compiled);
     pthread_mutex_unlock(&q->mu);
     return NULL;
+}
+
+/* The version to beat's compile started, once (under the mutex, or before
+ * the workers start): the GPU worker waits for it from now on. */
+static void start_prepare(submit_queue *q)
+{
+    if (q->prepare_started)
+        return;
+    q->preparing = 1;   /* before the thread that clears it */
+    q->prepare_started = pthread_create(&q->prepare, NULL, prepare_loop, q) == 0;
+    if (!q->prepare_started)
+        q->preparing = 0;
 }
 
 /* The GPU worker: `check --built` for the oldest compiled submission.  It
@@ -507,10 +522,8 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, 
         snprintf(q->why_closed, sizeof q->why_closed, _("no kernels are taken in this class: %s"), why);
         return q;
     }
-    q->preparing = 1;   /* before the thread that clears it */
-    q->prepare_started = pthread_create(&q->prepare, NULL, prepare_loop, q) == 0;
-    if (!q->prepare_started)
-        q->preparing = 0;
+    if (q->open_n)   /* resumed with kernels still to judge */
+        start_prepare(q);
     q->ncompilers = compilers_of(compilers);
     for (int i = 0; i <= q->ncompilers; i++) {
         if (pthread_create(&q->threads[i], NULL, i ? compile_loop : gpu_loop, q) != 0) {
@@ -528,7 +541,7 @@ void submit_queue_free(submit_queue *q)
     if (!q)
         return;
     pthread_mutex_lock(&q->mu);
-    q->stop = 1;
+    __atomic_store_n(&q->stop, 1, __ATOMIC_RELAXED);   /* read by a compile of the cache's, unlocked */
     pthread_cond_broadcast(&q->work);
     pthread_cond_broadcast(&q->compiled);
     pthread_mutex_unlock(&q->mu);
@@ -623,6 +636,7 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
             *id = s->id;
             q->queued++;
             q->open_n++;
+            start_prepare(q);
             log_event(q, s);
             pthread_cond_signal(&q->work);
         }

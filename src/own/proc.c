@@ -34,6 +34,12 @@ static int put_env(char *const env[])
 
 rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *log, double limit_s)
 {
+    return rv_proc_run_until(argv, env, log, limit_s, NULL);
+}
+
+rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const char *log, double limit_s,
+                                 const int *stop)
+{
     rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
     double t0 = now();
     pid_t pid = fork();
@@ -66,7 +72,8 @@ rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *lo
             return r;
         }
         if (w < 0 && errno != EINTR) return r;
-        if (now() - t0 > limit_s) {
+        int stopped = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+        if (stopped || now() - t0 > limit_s) {
             kill(-pid, SIGKILL);
             waitpid(pid, &st, 0);
             r.end = RV_PROC_TIMED_OUT;

@@ -20,6 +20,10 @@ typedef struct rv_proc_result {
  * `log` (NULL: /dev/null), for at most `limit_s` seconds; then the whole
  * process group is killed.  Returns the result. */
 rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *log, double limit_s);
+/* The same, also killed (RV_PROC_TIMED_OUT) as soon as *stop, read without
+ * a lock from another thread, is non-zero. */
+rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const char *log, double limit_s,
+                                 const int *stop);
 
 /* The file `path` into a malloc'd NUL-terminated string (NULL on failure). */
 char *rv_read_text(const char *path, size_t *len);

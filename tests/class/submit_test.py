@@ -17,7 +17,8 @@ program's host code where no GPU is):
   - the teacher's list has every kernel; a student's own is not the
     teacher's list (403 without the secret);
   - the version to beat is compiled into the class's build cache (DIR/cache,
-    its words in DIR/cache.txt) as the class starts, before any check;
+    its words in DIR/cache.txt) once the first kernel comes, beside its
+    compile;
   - after SIGKILL the submissions log has every kernel taken, each
     source file is on disk, and the answers file has the joins;
   - `class --resume DIR` then has the same join code, the students (by
@@ -130,14 +131,14 @@ def with_sandbox(exe, src):
         if done_b:
             print("SKIPPED: the verdict of a file that compiles, its time against v8 and its trace need a GPU "
                   "(tests/gpu/class_submit.sh); here it stopped with: %s" % done_b["output"].strip()[-200:])
-        # the version to beat was compiled into the class's cache as it started
-        # (`check --prepare-cache`), and the GPU's check waited for it
+        # the version to beat was compiled into the class's cache with the first
+        # kernel (`check --prepare-cache`), and the GPU's check waited for it
         cache = os.path.join(os.path.realpath(c.out), "cache")
         built = [e for e in (os.listdir(cache) if os.path.isdir(cache) else [])
                  if os.path.isfile(os.path.join(cache, e, "program"))]
         said = open(os.path.join(c.out, "cache.txt")).read() if os.path.exists(os.path.join(c.out, "cache.txt")) else ""
         check(len(built) == 1 and "the version to beat, is compiled in " + cache in said,
-              "the class compiled the version to beat into DIR/cache as it started: %s, %r" % (built, said[-300:]))
+              "the class compiled the version to beat into DIR/cache with the first kernel: %s, %r" % (built, said[-300:]))
         left = [w for w in ("1.work", "2.work") if os.path.exists(os.path.join(c.out, "submissions", w))]
         check(not left, "a judged kernel's work folder (its program, its input) is not kept: %s" % left)
         in_parallel(c, broken, bad_line)
