@@ -485,7 +485,8 @@ static int compilers_of(int asked)
     return n < SUBMIT_MAX_COMPILERS ? n : SUBMIT_MAX_COMPILERS;
 }
 
-submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, char *err, size_t errlen)
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, int compilers, char *err,
+                               size_t errlen)
 {
     submit_queue *q = calloc(1, sizeof *q);
     if (!q) {
@@ -507,7 +508,7 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, 
     }
     snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
     replay(q, path);
-    if (!(q->pages = trace_pages_new(q->dir, exe))) {
+    if (!(q->pages = trace_pages_new(q->dir, exe, font))) {
         snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
         submit_queue_free(q);
         return NULL;

@@ -49,11 +49,13 @@ typedef enum submit_status {
 const char *submit_status_text(submit_status s);
 
 /* A queue keeping its files under dir (made if need be), judging with the
- * program exe (absolute; reducevis itself).  Starts its workers: `compilers`
+ * program exe (absolute; reducevis itself), its kernels' trace pages drawn
+ * with font (the class's --font; NULL: the export's default).  Starts its workers: `compilers`
  * compile workers (0: one fewer than the cores, at least 1) and the GPU's,
  * unless no sandbox can be made: then the queue is closed
  * (submit_queue_why_closed).  NULL + err when the folder cannot be made. */
-submit_queue *submit_queue_new(const char *dir, const char *exe, int compilers, char *err, size_t errlen);
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, int compilers, char *err,
+                               size_t errlen);
 /* Stops the workers (running checks are let finish) and frees the queue. */
 void submit_queue_free(submit_queue *q);
 

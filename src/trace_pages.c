@@ -42,7 +42,7 @@ typedef struct failure {
 struct trace_pages {
     pthread_mutex_t mu;
     pthread_cond_t work;
-    char dir[PATH_MAX], exe[1024];
+    char dir[PATH_MAX], exe[1024], font[PATH_MAX];   /* font "": the export's default */
     page_key jobs[MAX_JOBS];
     int njobs;            /* jobs[0] is the one being made                   */
     failure failed[MAX_FAILED];
@@ -71,10 +71,12 @@ static int make_page(const trace_pages *p, const page_key *k, char *why, size_t 
     path_of(p, k, "", trace, sizeof trace);
     path_of(p, k, ".html", page, sizeof page);
     path_of(p, k, ".log", log, sizeof log);
-    char *argv[] = { (char *)p->exe, "export", trace, "--html", page, "--lang", (char *)k->lang, "--compare",
-                     (char *)k->version, NULL };
-    if (!strcmp(k->version, "own"))   /* the trace alone: every launch of it */
-        argv[7] = NULL;
+    char *argv[13] = { (char *)p->exe, "export", trace, "--html", page, "--lang", (char *)k->lang };
+    int n = 7;
+    if (strcmp(k->version, "own"))   /* "own": the trace alone, every launch of it */
+        argv[n++] = "--compare", argv[n++] = (char *)k->version;
+    if (p->font[0])
+        argv[n++] = "--font", argv[n++] = (char *)p->font;
     rv_proc_result r = rv_proc_run(argv, NULL, log, PAGE_LIMIT_S);
     struct stat st;
     if (r.end == RV_PROC_EXITED && r.status == 0 && stat(page, &st) == 0)
@@ -115,13 +117,14 @@ static void *make_loop(void *arg)
     return NULL;
 }
 
-trace_pages *trace_pages_new(const char *dir, const char *exe)
+trace_pages *trace_pages_new(const char *dir, const char *exe, const char *font)
 {
     trace_pages *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     snprintf(p->dir, sizeof p->dir, "%s", dir);
     snprintf(p->exe, sizeof p->exe, "%s", exe);
+    snprintf(p->font, sizeof p->font, "%s", font ? font : "");
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->work, NULL);
     if (pthread_create(&p->thread, NULL, make_loop, p) != 0) {

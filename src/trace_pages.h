@@ -21,9 +21,10 @@ typedef enum trace_page_state {
     TRACE_PAGE_BUSY,     /* too many pages are waiting to be made          */
 } trace_page_state;
 
-/* Pages of the kernels under dir, made by exe (reducevis itself).  NULL
- * when its thread cannot start. */
-trace_pages *trace_pages_new(const char *dir, const char *exe);
+/* Pages of the kernels under dir, made by exe (reducevis itself) with the
+ * font the class draws with (NULL: the export's own default).  NULL when its
+ * thread cannot start. */
+trace_pages *trace_pages_new(const char *dir, const char *exe, const char *font);
 /* Stops its thread (a page being made is let finish) and frees it. */
 void trace_pages_free(trace_pages *p);
 

@@ -472,7 +472,7 @@ int class_main(int argc, char **argv)
     char exe[1024];
     ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[exe_len > 0 ? exe_len : 0] = '\0';
-    if (!(sq = submit_queue_new(dir, exe, o.compilers, err, sizeof err))) {
+    if (!(sq = submit_queue_new(dir, exe, vo.font, o.compilers, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }
@@ -515,6 +515,7 @@ int class_main(int argc, char **argv)
         /* the students' kernels, listed on the card with K */
         kernels.queue = sq;
         snprintf(kernels.exe, sizeof kernels.exe, "%s", exe);
+        kernels.font = vo.font;
         live->kernels = a.kernels = &kernels;
     }
     int windowed = !o.no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));

@@ -46,6 +46,8 @@ int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w,
         argv[n++] = "--compare", argv[n++] = (char *)rv_version_name(rv_exercise_beside(ex));
     argv[n++] = "--lang", argv[n++] = (char *)lang;
     argv[n++] = "--size", argv[n++] = buf + half;
+    if (k->font)
+        argv[n++] = "--font", argv[n++] = (char *)k->font;
     if (fullscreen)
         argv[n++] = "--keys", argv[n++] = "f";
     argv[n] = NULL;

@@ -24,6 +24,7 @@ struct submit_queue;
 typedef struct class_kernels {
     struct submit_queue *queue;
     char exe[1024];             /* reducevis itself, the viewer's program      */
+    const char *font;           /* the class's --font, given to it; NULL: none */
     int open;                   /* the list is on the card                    */
     int nrows;
     room_kernel row[CLASS_KERNELS_SHOWN]; /* newest first                     */
@@ -35,8 +36,8 @@ typedef struct class_kernels {
 int class_kernels_refresh(class_kernels *k);
 
 /* What the viewer shows row `row` with: the version beside it (the one its
- * exercise leads to) and the interface's language, the window's size, and
- * fullscreen when the class's window is.  Fills argv (at most 16 entries,
+ * exercise leads to) and the interface's language, the window's size, the
+ * class's font, and fullscreen when the class's window is.  Fills argv (at most 16 entries,
  * NULL-terminated, pointing into buf).  0, or -1 when there is no such row. */
 int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen,
                        char *argv[16], char *buf, size_t len);

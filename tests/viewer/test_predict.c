@@ -425,7 +425,7 @@ static void test_kernels_card(void)
     fprintf(f, "#!/bin/sh\nprintf '%%s\\n' \"$@\" > %s/asked.txt\n", dir);
     fclose(f);
     chmod(exe, 0755);
-    submit_queue *q = submit_queue_new(dir, exe, 1, err, sizeof err);
+    submit_queue *q = submit_queue_new(dir, exe, NULL, 1, err, sizeof err);
     CHECK(q != NULL, "the class's queue: %s", err);
     app a;
     layout L;
@@ -436,7 +436,7 @@ static void test_kernels_card(void)
     static class_live live;
     static class_kernels k;
     a.room = r;
-    k = (class_kernels){ .queue = q };
+    k = (class_kernels){ .queue = q, .font = "/fonts/class.ttf" };
     snprintf(k.exe, sizeof k.exe, "%s", exe);
     live.kernels = &k;
     a.live = &live;
@@ -483,7 +483,8 @@ static void test_kernels_card(void)
         fclose(f);
     }
     char real[PATH_MAX];   /* the queue names its folder as realpath does */
-    snprintf(want, sizeof want, "view\n%s/submissions/3.rvt\n--compare\n%s\n--lang\nen\n--size\n%dx%d\n",
+    snprintf(want, sizeof want,
+             "view\n%s/submissions/3.rvt\n--compare\n%s\n--lang\nen\n--size\n%dx%d\n--font\n/fonts/class.ttf\n",
              realpath(dir, real) ? real : dir, rv_version_name(rv_rules_mark_version()), W, H);
     CHECK(!strcmp(asked, want), "the viewer was asked for #3 beside the mark version:\n%s", asked);
     /* its digit: #1 beside the version exercise 1 leads to */
