@@ -690,6 +690,8 @@ static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, co
         rv_json_string(f, name);
     }
     json_speed(f, &s->speed);
+    const rv_exercise *ex = rv_exercise_get(s->exercise);   /* the version its trace is first shown beside */
+    fprintf(f, ",\"beside\":\"%s\"", rv_version_name(ex ? rv_exercise_beside(ex) : rv_rules_mark_version()));
     if (with_output) {
         fputs(",\"output\":", f);
         rv_json_string(f, s->output ? s->output : "");

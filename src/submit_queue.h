@@ -76,7 +76,8 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
  * {"id","exercise","state":"queued|compiling|compiled|running|done",
  * "position" (in line for a compiler when queued, for the GPU when
  * compiled), "verdict","exit","waited_s" (until on the GPU),"judged_s" (on
- * the GPU),"compile_s","output"}}.  A malloc'd string, or NULL. */
+ * the GPU),"compile_s","beside" (the version its trace is first shown
+ * beside: rv_exercise_beside),"output"}}.  A malloc'd string, or NULL. */
 char *submit_queue_student_json(submit_queue *q, int student);
 /* A student's name for the teacher's list: 1 and buf filled, or 0 where
  * none is to be given (the names hidden).  The queue knows students by

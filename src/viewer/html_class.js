@@ -248,8 +248,6 @@
       return r.json().then(function (j) { return { status: r.status, body: j }; });
     });
   }
-  // what each exercise is compared with first (docs/exercises.md)
-  var compareWith = { 1: "v1", 2: "v2", 3: "v3", 4: "v4", 5: "v8" };
   function speedText(s) {
     if (!(s.ms > 0)) return "";
     var v = { ms: s.ms.toFixed(4), gbps: s.gbps.toFixed(1), mark: s.mark };
@@ -346,7 +344,7 @@
         kSpeed.textContent = speedText(s);
         if (s.trace && (!traced || traced.id !== s.id)) {
           traced = s;
-          traceSelect.value = compareWith[s.exercise] || "v1";
+          traceSelect.value = s.beside;   /* the version its exercise leads to (the server's table) */
         }
         traceTo();
       }
@@ -386,7 +384,7 @@
         var look = el("td", "look");
         if (s.trace) {
           var a = el("a", "", words.kview);
-          a.href = traceHref(s, compareWith[s.exercise] || "v1", "k=" + encodeURIComponent(secret));
+          a.href = traceHref(s, s.beside, "k=" + encodeURIComponent(secret));
           a.target = "_blank"; a.rel = "noopener";
           look.append(a);
         }

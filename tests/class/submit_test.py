@@ -321,8 +321,10 @@ def trace_pages(exe, src):
         st, body = c.request("GET", c.q("/submissions", k=c.secret))
         first = body["list"][0]
         check(abs(first["ms"] - ms) < 1e-6 and first["gbps"] == 2877.7 and first["percent_of_mark"] == 73.6
-              and first["mark"] == "v8" and body["list"][1]["trace"] is False and body["list"][1]["ms"] is None,
-              "the teacher's list: each kernel's ms, GB/s and %% of v8 from submissions.jsonl: %s" % body["list"][:2])
+              and first["mark"] == "v8" and body["list"][1]["trace"] is False and body["list"][1]["ms"] is None
+              and first["beside"] == "v1",
+              "the teacher's list: each kernel's ms, GB/s and %% of v8 from submissions.jsonl, and the version it is "
+              "shown beside first (exercise 1's: v1): %s" % body["list"][:2])
         st, rows = c.request("GET", c.q("/results.json", k=c.secret))
         kernels = [r for r in rows if r["kind"] == "kernel"]
         check([(r["submission"], r["name"], r["verdict"]) for r in kernels] == [(1, "A", "pass"), (2, "B", "error"),
