@@ -313,6 +313,14 @@ enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struc
         int n = exercise_of(arg(c, "n"));
         if (!n)
             return send_error(c, MHD_HTTP_NOT_FOUND, submit_status_text(SUBMIT_BAD_EXERCISE));
+        /* a student's own last kernel of that exercise, where they sent one: a
+           page opened again (or a class resumed) carries on from it */
+        const char *t = arg(c, "t");
+        int student = t && q ? room_student_id(r, t) : -1;
+        size_t len = 0;
+        char *own = student >= 0 ? submit_queue_last_source(q, student, n, &len) : NULL;
+        if (own)
+            return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", own, len, MHD_RESPMEM_MUST_FREE);
         return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", start_file[n - 1], strlen(start_file[n - 1]),
                          MHD_RESPMEM_PERSISTENT);
     }

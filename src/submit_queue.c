@@ -731,6 +731,21 @@ char *submit_queue_student_json(submit_queue *q, int student)
     return finish(f, &text);
 }
 
+char *submit_queue_last_source(submit_queue *q, int student, int exercise, size_t *len)
+{
+    int id = 0;
+    pthread_mutex_lock(&q->mu);
+    for (int i = q->ns - 1; i >= 0 && !id; i--)
+        if (q->s[i].student == student && q->s[i].exercise == exercise)
+            id = q->s[i].id;
+    pthread_mutex_unlock(&q->mu);
+    if (!id)
+        return NULL;
+    char path[PATH_MAX + 64];   /* written before the id was given, never changed */
+    snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, id);
+    return rv_read_text(path, len);
+}
+
 char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx)
 {
     char *text = NULL;

@@ -79,6 +79,10 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
  * the GPU),"compile_s","beside" (the version its trace is first shown
  * beside: rv_exercise_beside),"output"}}.  A malloc'd string, or NULL. */
 char *submit_queue_student_json(submit_queue *q, int student);
+/* The source of student's last kernel for exercise (read from
+ * DIR/submissions/ID.cu), malloc'd with its length in *len; NULL when
+ * there is none (then the exercise's start file is theirs). */
+char *submit_queue_last_source(submit_queue *q, int student, int exercise, size_t *len);
 /* A student's name for the teacher's list: 1 and buf filled, or 0 where
  * none is to be given (the names hidden).  The queue knows students by
  * number only; the room knows their names (room_student_name). */

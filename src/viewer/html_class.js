@@ -304,7 +304,7 @@
     function code() { return cm ? cm.getValue() : editor.value; }
     function loadStart() {
       getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) { kernelState(r); }, function () {});
-      fetch("/start?n=" + exSelect.value, { cache: "no-store" }).then(function (r) {
+      fetch("/start?n=" + exSelect.value + "&t=" + encodeURIComponent(token), { cache: "no-store" }).then(function (r) {
         if (!r.ok) throw new Error(String(r.status));
         return r.text();
       }).then(function (t) {

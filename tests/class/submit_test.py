@@ -318,6 +318,13 @@ def trace_pages(exe, src):
         late = body["latest"]
         check(st == 200 and late["id"] == 4 and late["trace"] is True and late["ms"] is None,
               "the student's latest kernel read back, its trace kept: %s" % late)
+        # the editor's file: a student's own last kernel of the exercise, else its start file
+        mine = [c.request("GET", c.q("/start", n=1, t=who))[1] for who in (a, b)]
+        st, start2 = c.request("GET", c.q("/start", n=2, t=a))
+        st, start1 = c.request("GET", c.q("/start", n=1))
+        check(mine == ["// kernel 4\n", "// kernel 2\n"] and "__global__" in start2 and "__global__" in start1,
+              "after --resume, each student's editor opens their last kernel of exercise 1 (others: the start "
+              "file): %s" % [m[:40] for m in mine])
         st, body = c.request("GET", c.q("/submissions", k=c.secret))
         first = body["list"][0]
         check(abs(first["ms"] - ms) < 1e-6 and first["gbps"] == 2877.7 and first["percent_of_mark"] == 73.6
