@@ -3,7 +3,7 @@
 # gettext compiles the translations (msgfmt); fontconfig finds the CJK font
 # (fonts-wqy-microhei: why that one is said in src/viewer/font.c); help2man
 # writes the manual pages from the --help texts (cmake/man_page.cmake).
-# libmicrohttpd-dev serves `reducevis class` (src/class_http.c says why that
+# libmicrohttpd-dev serves `reducevis class` (src/class/class_http.c says why that
 # library); libqrencode-dev draws its join address as a QR code.
 # bubblewrap makes the sandbox a student's file is compiled and run in
 # (`trace --sandbox`, `check --sandbox`, the class: src/own/sandbox.c); the

@@ -4,7 +4,7 @@
 # and a COMMANDS section is added with `reducevis COMMAND --help` of every
 # command that `reducevis --help` lists (a new command is in the page
 # without an edit here).  LANG en or zh_CN picks the language the texts are
-# in (the program speaks it through LANGUAGE, see src/i18n.c).
+# in (the program speaks it through LANGUAGE, see src/core/i18n.c).
 # The page says the version alone (--version-string), not the git revision
 # that `reducevis --version` adds: the page is the same for every checkout.
 #   cmake -DRV=reducevis -DHELP2MAN=help2man -DLANG=en|zh_CN -DVERSION=0.9.0 -DOUT=reducevis.1 -P man_page.cmake

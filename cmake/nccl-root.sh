@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # nccl-root.sh — makes sure CMake can find NCCL's header, so that the
-# multi-GPU code (src/gpu_multi.cu) is compiled wherever nvcc is, CI included.
+# multi-GPU code (src/gpu/gpu_multi.cu) is compiled wherever nvcc is, CI included.
 # Prints the folder to pass as NCCL_ROOT, or nothing when CMake finds the
 # header by itself (NCCL_ROOT set, the CUDA toolkit's or the system's
 # include folders, or the nvidia-nccl-cu13 wheel of python3).  Otherwise it

@@ -20,9 +20,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "analysis.h"
-#include "trace.h"
-#include "versions.h"
+#include "core/analysis.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 #define ATOMIC_BLOCK 64
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "versions.h"
+#include "core/versions.h"
 
 /* Versions a test names for what is new in them (code outside the table
  * never names one; tests of a general property iterate the table). */

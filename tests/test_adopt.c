@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "model.h"
+#include "model/model.h"
 #include "own/adopt.h"
-#include "trace.h"
-#include "versions.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 /* The version whose kernel file an own trace came from, or -1. */
 static int version_of(const rv_trace *tr)

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "check.h"
-#include "model.h"
-#include "versions.h"
+#include "model/model.h"
+#include "core/versions.h"
 
 typedef struct run { rv_trace *tr; rv_analysis *an; } run;
 

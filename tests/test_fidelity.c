@@ -4,9 +4,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "model.h"
-#include "trace.h"
-#include "versions.h"
+#include "model/model.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 int main(int argc, char **argv)
 {

@@ -10,10 +10,10 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "gpu.h"
-#include "model.h"
-#include "sumcheck.h"
-#include "versions.h"
+#include "gpu/gpu.h"
+#include "model/model.h"
+#include "core/sumcheck.h"
+#include "core/versions.h"
 
 static double cpu_sum(uint64_t n, rv_data d)
 {

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "model.h"
-#include "versions.h"
+#include "model/model.h"
+#include "core/versions.h"
 
 /* The elements block b of version v owns in a grid of `grid` blocks,
  * computed from the seeds' formulas (independently of the model's code).

@@ -20,10 +20,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "multi.h"
-#include "results.h"
-#include "trace.h"
-#include "versions.h"
+#include "gpu/multi.h"
+#include "core/results.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 static int checks, failures;
 static const char *dir = ".";

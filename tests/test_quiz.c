@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "atomic_trace.h"
 #include "check.h"
-#include "model.h"
-#include "quiz.h"
-#include "versions.h"
+#include "model/model.h"
+#include "core/quiz.h"
+#include "core/versions.h"
 
 static const rv_event *ev(const rv_trace *tr, int s, int t) { return rv_trace_event(tr, s, t); }
 

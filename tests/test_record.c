@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "json.h"
-#include "record.h"
-#include "versions.h"
+#include "core/json.h"
+#include "gpu/record.h"
+#include "core/versions.h"
 
 #define DEVICE "NVIDIA H100 80GB HBM3"
 

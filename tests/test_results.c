@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results.h"
-#include "versions.h"
+#include "core/results.h"
+#include "core/versions.h"
 
 static int checks, failures;
 

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "model.h"
-#include "room.h"
+#include "model/model.h"
+#include "class/room.h"
 
 enum { N = 300 };   /* past the index's first sizes: it grows three times */
 

@@ -1,4 +1,4 @@
-/* test_rules.c — the exercises' rules (src/rules.c) on own traces built
+/* test_rules.c — the exercises' rules (src/core/rules.c) on own traces built
  * here, step by step, as src/own/build.c makes them from a GPU's records:
  * each rule holds on a kernel written the way its exercise asks, and breaks
  * where the trace shows what it forbids (a divergent warp with 32 threads or
@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "check.h"
-#include "exercises.h"
-#include "model.h"
-#include "results.h"
-#include "rules.h"
-#include "versions.h"
+#include "core/exercises.h"
+#include "model/model.h"
+#include "core/results.h"
+#include "core/rules.h"
+#include "core/versions.h"
 
 #define B 128                       /* threads per block of the traces built here */
 #define SMEM(w) RV_ACC(RV_SPACE_SMEM, (w))

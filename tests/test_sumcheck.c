@@ -5,8 +5,8 @@
 #include <math.h>
 
 #include "check.h"
-#include "data.h"
-#include "sumcheck.h"
+#include "core/data.h"
+#include "core/sumcheck.h"
 
 static double cpu_sum(rv_data d, uint64_t n)
 {

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "model.h"
-#include "trace.h"
-#include "versions.h"
+#include "model/model.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 static rv_trace *model(int v, int b, uint64_t n)
 {

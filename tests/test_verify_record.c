@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "verify_record.h"
-#include "versions.h"
+#include "core/verify_record.h"
+#include "core/versions.h"
 
 static void test_recorded(const char *path)
 {

@@ -9,15 +9,15 @@
  * editing a kernel's code or comments cannot make model and GPU disagree
  * silently: a missing marker stops the model with a message.
  */
-#include "../model.h"
-#include "../i18n.h"
+#include "model.h"
+#include "core/i18n.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../versions.h"
+#include "core/versions.h"
 #include "sim.h"
 
 rv_config rv_config_default(void)

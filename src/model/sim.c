@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../versions.h"
+#include "core/versions.h"
 
 /* ---- steps and events ------------------------------------------------------- */
 

@@ -16,7 +16,7 @@
 #define RV_MODEL_SIM_H
 
 #include <stdint.h>
-#include "../model.h"
+#include "model.h"
 
 typedef struct rv_sim {
     const rv_config *cfg;

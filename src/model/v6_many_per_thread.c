@@ -3,7 +3,7 @@
  * to shared memory, then v5's unrolled tree and warp phase. */
 #include "sim.h"
 
-#include "../versions.h"
+#include "core/versions.h"
 
 static void load_grid_stride(rv_sim *m)
 {

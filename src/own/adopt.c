@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
-#include "model.h"
-#include "versions.h"
+#include "core/i18n.h"
+#include "model/model.h"
+#include "core/versions.h"
 
 /* Whether a read is among an event's reads. */
 static int reads_has(const rv_trace *tr, const rv_event *e, uint64_t a)

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "trace.h"
+#include "core/trace.h"
 
 /* own: an own trace of version's kernel file (`trace --kernel`).  Returns the
  * adopted trace, or NULL with the first difference (or the failed sum) in err. */

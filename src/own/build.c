@@ -29,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "i18n.h"
-#include "versions.h"
+#include "core/analysis.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 typedef struct group {
     uint32_t first, last;   /* indices into the thread's record list, inclusive */

@@ -6,10 +6,10 @@
 
 #include <stddef.h>
 
-#include "data.h"
+#include "core/data.h"
 #include "raw.h"
 #include "sass.h"
-#include "trace.h"
+#include "core/trace.h"
 
 typedef struct rv_own_input {
     const rv_raw *raw;

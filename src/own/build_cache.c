@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "i18n.h"
+#include "core/i18n.h"
 #include "proc.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "adopt.h"
-#include "i18n.h"
-#include "model.h"
+#include "core/i18n.h"
+#include "model/model.h"
 #include "trace_run.h"
 
 rv_trace *rv_own_capture(const rv_config *cfg, char *err, size_t errlen)

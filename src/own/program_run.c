@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datadir.h"
-#include "gpu.h"
-#include "i18n.h"
+#include "core/datadir.h"
+#include "gpu/gpu.h"
+#include "core/i18n.h"
 #include "raw.h"
 
 int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
+#include "core/i18n.h"
 #include "proc.h"
 
 int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t errlen)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../tracer/raw.h"
+#include "tracer/raw.h"
 
 typedef struct rv_raw {
     rv_raw_header h;

@@ -39,7 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "i18n.h"
+#include "core/i18n.h"
 
 #define MIB (1024ull * 1024)
 #define GIB (1024 * MIB)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n.h"
+#include "core/i18n.h"
 
 /* The first `File "F", line N` of a comment (or of its `inlined at` chain)
  * whose F names `file`, in any folder (the listing keeps the folder of the

@@ -22,13 +22,13 @@
 #include <unistd.h>
 
 #include "build.h"
-#include "datadir.h"
-#include "gpu.h"
-#include "i18n.h"
+#include "core/datadir.h"
+#include "gpu/gpu.h"
+#include "core/i18n.h"
 #include "program_run.h"
 #include "raw.h"
 #include "sass.h"
-#include "versions.h"
+#include "core/versions.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 

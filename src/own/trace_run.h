@@ -7,10 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "data.h"
-#include "sumcheck.h"
-#include "trace.h"
-#include "versions.h"
+#include "core/data.h"
+#include "core/sumcheck.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 typedef struct rv_own_opts {
     const char *file;      /* the student's .cu file                         */

@@ -38,7 +38,7 @@
 #include "raw.h"
 
 #define MAX_MODULES 64
-#define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/trace.h) */
+#define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
 
 /* A traced launch whose buffer is not yet written. */
 typedef struct pending {

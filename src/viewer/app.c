@@ -6,15 +6,15 @@
  * steps in a row (story.h), so the arrows cross from one launch to the next.
  */
 #include "app.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "draw.h"
-#include "../verify_record.h"
-#include "../results.h"
-#include "../versions.h"
+#include "core/verify_record.h"
+#include "core/results.h"
+#include "core/versions.h"
 
 static const double speeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
 #define NSPEEDS ((int)(sizeof speeds / sizeof speeds[0]))

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <SDL.h>
 #include "compare.h"
-#include "../predict.h"
+#include "core/predict.h"
 #include "shown.h"
 #include "viewer.h"
 

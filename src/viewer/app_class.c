@@ -11,8 +11,8 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "../i18n.h"
-#include "../room.h"
+#include "core/i18n.h"
+#include "class/room.h"
 #include "class_kernels.h"
 #include "class_live.h"
 #include "draw.h"

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 #include "draw.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 static void set_mode(app *a, int mode)
 {

@@ -14,10 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../cli.h"
+#include "core/args.h"
 #include "chart_pair.h"
 #include "chart_sweep.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 #include "export.h"
 #include "shown.h"
 #include "theme.h"

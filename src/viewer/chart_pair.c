@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 #include "theme.h"
 
 #define PAIR_TICKS 10

@@ -11,7 +11,7 @@
 #include <SDL.h>
 #include "font.h"
 #include "plot.h"
-#include "../results.h"
+#include "core/results.h"
 
 /* The variants drawn for each device. */
 #define CHART_PAIR_SERIES 2

@@ -19,8 +19,8 @@
 #include <string.h>
 #include "draw.h"
 #include "theme.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 
 
 #define MONO_EM 0.602            /* DejaVu Sans Mono advance per pixel of size */

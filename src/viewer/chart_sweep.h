@@ -21,7 +21,7 @@
 #include "font.h"
 #include "layout.h"
 #include "plot.h"
-#include "../results.h"
+#include "core/results.h"
 
 #define CHART_MIN_W 640          /* smaller, the key and the axes do not fit */
 #define CHART_MIN_H 360

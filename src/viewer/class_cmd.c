@@ -33,12 +33,12 @@
 #include "class_summary.h"
 #include "html_export.h"
 #include "html_write.h"
-#include "../class_http.h"
-#include "../cli.h"
-#include "../i18n.h"
-#include "../room.h"
-#include "../submit_queue.h"
-#include "../versions.h"
+#include "class/class_http.h"
+#include "core/args.h"
+#include "core/i18n.h"
+#include "class/room.h"
+#include "class/submit_queue.h"
+#include "core/versions.h"
 
 /* The live class's own style and script (cmake/embed.cmake). */
 extern const char html_class_css[];

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
-#include "../exercises.h"
-#include "../i18n.h"
-#include "../submit_queue.h"
-#include "../versions.h"
+#include "core/exercises.h"
+#include "core/i18n.h"
+#include "class/submit_queue.h"
+#include "core/versions.h"
 
 extern char **environ;
 

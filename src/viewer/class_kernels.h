@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
-#include "../room.h"
+#include "class/room.h"
 
 #define CLASS_KERNELS_SHOWN 9   /* rows on the card: the digits 1 .. 9 */
 

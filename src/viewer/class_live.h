@@ -6,7 +6,7 @@
 #ifndef VIEWER_CLASS_LIVE_H
 #define VIEWER_CLASS_LIVE_H
 
-#include "../room.h"
+#include "class/room.h"
 
 #define CLASS_QR_MAX 177   /* modules of the largest QR code (version 40) */
 

@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "../cli.h"
-#include "../i18n.h"
+#include "core/args.h"
+#include "core/i18n.h"
 
 int class_main(int argc, char **argv)
 {

@@ -5,7 +5,7 @@
  * address is printed alone (RV_HAVE_QRENCODE unset). */
 #include "class_qr.h"
 
-#include "../i18n.h"
+#include "core/i18n.h"
 #ifdef RV_HAVE_QRENCODE
 #include <qrencode.h>
 

@@ -13,8 +13,8 @@
 #include "export_file.h"
 #include "font.h"
 #include "theme.h"
-#include "../i18n.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 enum { W = 1600, H = 900, MAX_ROWS = 12 };
 

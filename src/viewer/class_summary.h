@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include "app.h"
-#include "../room.h"
+#include "class/room.h"
 
 /* Draws the questions asked, most often wrong first (each with how many
  * answered and how many were right, as a bar), into path.  0, or -1 with

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 #include "step_words.h"
 
 /* ---- alignment ------------------------------------------------------------ */

@@ -13,8 +13,8 @@
 #define VIEWER_COMPARE_H
 
 #include <stddef.h>
-#include "../analysis.h"
-#include "../trace.h"
+#include "core/analysis.h"
+#include "core/trace.h"
 
 typedef struct compare_row {
     int step[2];             /* step of version a / b, -1: no matching step */

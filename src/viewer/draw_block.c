@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include "draw.h"
 #include "value_text.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 /* The theme's colour for what a tone stands for (n: a conflict's degree). */
 static rgba tone_colour(const theme *th, block_tone tone, int n)

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 #define CODE_MAX_ROWS  600   /* display rows of one kernel, wrapped */
 

@@ -10,7 +10,7 @@
  */
 #include "draw.h"
 #include "scene.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 static rgba pane_colour(const theme *th, int p)
 {

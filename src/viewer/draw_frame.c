@@ -2,7 +2,7 @@
  * the scene's words, scene_frame.h) and footer (keys, a passing message).
  */
 #include "draw.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 void draw_header(const draw_ctx *d)
 {

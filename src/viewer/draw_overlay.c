@@ -3,7 +3,7 @@
  * the scene's lines, scene_tips.c) and the help overlay listing every key.
  */
 #include "draw.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 /* ---- legend ---------------------------------------------------------------- */
 

@@ -19,9 +19,9 @@
  * option at fault.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../cli.h"
+#include "core/args.h"
 #include "export.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -33,9 +33,9 @@
 #include "gif_write.h"
 #include "html_export.h"
 #include "png_write.h"
-#include "../predict.h"
+#include "core/predict.h"
 #include "theme.h"
-#include "../versions.h"
+#include "core/versions.h"
 
 
 /* --delay in milliseconds: GIF counts hundredths of a second, and browsers

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include "png_write.h"
 #include "story.h"
-#include "../i18n.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 
 void export_trace_stem(const rv_trace *tr, char *buf, size_t len)

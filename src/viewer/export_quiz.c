@@ -13,9 +13,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "../json.h"
-#include "../quiz.h"
-#include "../versions.h"
+#include "core/json.h"
+#include "core/quiz.h"
+#include "core/versions.h"
 #include "story.h"
 
 int export_quiz_index(const story *st, int first, int last, const char *dir, char *path, size_t plen,

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <SDL_ttf.h>
-#include "../i18n.h"
+#include "core/i18n.h"
 #ifdef RV_HAVE_FONTCONFIG
 #include <fontconfig/fontconfig.h>
 #endif

@@ -1,7 +1,7 @@
 /* gif_none.c — the GIF writer of a build without giflib: says what is missing. */
 #include <stdio.h>
 #include "gif_write.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 gif_writer *gif_write_open(const char *path, int w, int h, char *err, size_t errlen)
 {

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "../i18n.h"
+#include "core/i18n.h"
 
 struct gif_writer {
     FILE *f;

@@ -14,7 +14,7 @@
  * folded run's steps share one box.
  */
 #include "html_export.h"
-#include "../cli.h"
+#include "core/args.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,12 +23,12 @@
 #include "html_write.h"
 #include "own_words.h"
 #include "png_indexed.h"
-#include "../predict.h"
+#include "core/predict.h"
 #include "story.h"
 #include "plot.h"
 #include "theme.h"
-#include "../i18n.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 #define TEXT_LEN 1024
 

@@ -12,7 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "html_write.h"
-#include "i18n.h"
+#include "core/i18n.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cli.h"
-#include "../i18n.h"
-#include "../multi.h"
+#include "core/args.h"
+#include "core/i18n.h"
+#include "gpu/multi.h"
 #include "export.h"
 #include "levels.h"
 #include "theme.h"

@@ -13,7 +13,7 @@
 #include <SDL.h>
 #include "font.h"
 #include "layout.h"
-#include "../results.h"
+#include "core/results.h"
 
 #define LEVELS_COUNT 5            /* lanes, warp, block, grid, GPUs */
 

@@ -13,9 +13,9 @@
 
 #include "draw.h"
 #include "theme.h"
-#include "../i18n.h"
-#include "../multi.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "gpu/multi.h"
+#include "core/versions.h"
 
 #define LEVELS_MAX_GPUS_DRAWN 8
 

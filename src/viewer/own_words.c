@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "../i18n.h"
+#include "core/i18n.h"
 
 void own_origin(const rv_trace *tr, char *buf, size_t len)
 {

@@ -9,7 +9,7 @@
 #define VIEWER_OWN_WORDS_H
 
 #include <stddef.h>
-#include "../analysis.h"
+#include "core/analysis.h"
 
 /* "traced unchanged, my_reduce.cu, on NVIDIA H200, 2026-11-24": the origin
  * an own trace's header, compare pane and lesson page say. */

@@ -3,7 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
-#include "../results.h"
+#include "core/results.h"
 
 int plot_points(const rv_results *s, const char *variant, plot_pt *out, int max)
 {

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include "png_indexed.h"
 #include "png_write.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
                    char *err, size_t errlen)

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
-#include "../i18n.h"
+#include "core/i18n.h"
 
 typedef struct png_err { char *buf; size_t len; } png_err;
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include "draw.h"
 #include "viewer.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 struct viewer_canvas {
     font_set *fonts;

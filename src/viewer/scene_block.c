@@ -13,14 +13,14 @@
 #include "scene_frame.h"
 #include "value_text.h"
 #include "own_words.h"
-#include "../predict.h"
+#include "core/predict.h"
 #include "stepview.h"
 #include "step_words.h"
 #include "story.h"
 #include "verify_words.h"
 #include "viewer.h"
-#include "../i18n.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 /* What pane p shows (1: compare mode's second): its trace, analysis and
  * step, and the cross-check of its device (another GPU's own, or none). */

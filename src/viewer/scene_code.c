@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "scene_frame.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 
 #define CODE_TAB 4
 

@@ -13,8 +13,8 @@
 #include "own_words.h"
 #include "step_words.h"
 #include "verify_words.h"
-#include "../i18n.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 viewer_frame scene_compare_pane(const viewer_frame *f, int p)
 {

@@ -9,15 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scene_frame.h"
-#include "../predict.h"
+#include "core/predict.h"
 #include "class_live.h"
 #include "own_words.h"
 #include "step_words.h"
 #include "story.h"
 #include "viewer.h"
-#include "../rules.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/rules.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 
 /* ---- header ----------------------------------------------------------------- */
 

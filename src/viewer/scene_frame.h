@@ -13,8 +13,8 @@
 #define VIEWER_SCENE_FRAME_H
 
 #include <stddef.h>
-#include "../trace.h"
-#include "../room.h"
+#include "core/trace.h"
+#include "class/room.h"
 #include "class_kernels.h"
 
 struct viewer_frame;

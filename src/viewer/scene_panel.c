@@ -12,15 +12,15 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "assets.h"
+#include "core/assets.h"
 #include "device_label.h"
 #include "own_words.h"
 #include "verify_words.h"
 #include "viewer.h"
-#include "../i18n.h"
-#include "../results.h"
-#include "../verify_record.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/results.h"
+#include "core/verify_record.h"
+#include "core/versions.h"
 
 #define CUB_ROW RV_NUM_VERSIONS        /* the bars: every version, then CUB */
 

@@ -13,12 +13,12 @@
 #include "value_text.h"
 #include "layout.h"
 #include "own_words.h"
-#include "../predict.h"
+#include "core/predict.h"
 #include "stepview.h"
 #include "step_words.h"
 #include "story.h"
 #include "viewer.h"
-#include "../i18n.h"
+#include "core/i18n.h"
 
 static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {

@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "assets.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/assets.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 
 static void free_later(shown *sc)
 {

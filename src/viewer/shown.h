@@ -10,9 +10,9 @@
 #define VIEWER_SHOWN_H
 
 #include <stddef.h>
-#include "../analysis.h"
-#include "../model.h"
-#include "../trace.h"
+#include "core/analysis.h"
+#include "model/model.h"
+#include "core/trace.h"
 #include "story.h"
 
 #define SHOWN_PATH_LEN 1024

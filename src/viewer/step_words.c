@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "../i18n.h"
+#include "core/i18n.h"
 
 /* Labels without a number ("step|" only tells the translator where the
  * word is used: the same English word is a phase elsewhere), and labels

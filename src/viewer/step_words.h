@@ -9,7 +9,7 @@
 #define VIEWER_STEP_WORDS_H
 
 #include <stddef.h>
-#include "../analysis.h"
+#include "core/analysis.h"
 
 /* The label of a step as the viewer shows it; an unknown label unchanged. */
 const char *step_label(const char *label, char *buf, size_t len);

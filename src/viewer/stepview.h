@@ -9,7 +9,7 @@
 #define VIEWER_STEPVIEW_H
 
 #include <stdint.h>
-#include "../analysis.h"
+#include "core/analysis.h"
 
 #define SV_MAX_THREADS 1024
 #define SV_MAX_WORDS   1024

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
-#include "../i18n.h"
+#include "core/i18n.h"
 
 void story_single(story *s, const rv_trace *tr, const rv_analysis *an)
 {

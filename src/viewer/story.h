@@ -17,8 +17,8 @@
 #define VIEWER_STORY_H
 
 #include <stddef.h>
-#include "../analysis.h"
-#include "../trace.h"
+#include "core/analysis.h"
+#include "core/trace.h"
 
 #define STORY_FOLD_MIN 3   /* alike steps in a row that make one mark */
 

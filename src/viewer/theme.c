@@ -7,8 +7,8 @@
  */
 #include "theme.h"
 
-#include "../trace.h"
-#include "../versions.h"
+#include "core/trace.h"
+#include "core/versions.h"
 
 #define C(r, g, b) { r, g, b, 255 }
 

@@ -3,7 +3,7 @@
  * A value the tracer could not see (a register of an own trace) is "?":
  * not a number the kernel made, so never "nan". */
 #include "value_text.h"
-#include "../trace.h"
+#include "core/trace.h"
 
 #include <math.h>
 #include <stdio.h>

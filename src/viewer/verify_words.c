@@ -10,14 +10,14 @@
 #include "device_label.h"
 #include "verify_words.h"
 
-#include "../i18n.h"
+#include "core/i18n.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "../trace.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/trace.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 
 /* ---- bank conflicts ---------------------------------------------------------- */
 

@@ -13,9 +13,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../verify_record.h"
+#include "core/verify_record.h"
 
-#include "../versions.h"
+#include "core/versions.h"
 
 struct rv_trace;
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../i18n.h"
-#include "../versions.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 void app_usage(FILE *out)
 {

@@ -17,9 +17,9 @@
 #include "draw.h"
 #include "export_file.h"
 #include "viewer.h"
-#include "../datadir.h"
-#include "../versions.h"
-#include "../i18n.h"
+#include "core/datadir.h"
+#include "core/versions.h"
+#include "core/i18n.h"
 
 #define FRAME_MS 16
 

@@ -9,9 +9,9 @@
 
 #include <stddef.h>
 #include <SDL.h>
-#include "../analysis.h"
-#include "../trace.h"
-#include "assets.h"
+#include "core/analysis.h"
+#include "core/trace.h"
+#include "core/assets.h"
 #include "shown.h"
 
 struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
@@ -25,7 +25,7 @@ struct story;               /* story.h: the launches of a run in a row         *
 int viewer_main(int argc, char **argv);
 
 /* The folders recordings are looked for in: the bundled ones, found as
- * src/datadir.h says (beside the program, the build tree, $XDG_DATA_DIRS:
+ * src/core/datadir.h says (beside the program, the build tree, $XDG_DATA_DIRS:
  * the first that has them); then the user's own, each device's folder under
  * $XDG_DATA_HOME/reducevis (or ~/.local/share/reducevis), as `reducevis
  * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */

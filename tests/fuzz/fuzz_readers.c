@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results.h"
-#include "trace.h"
+#include "core/results.h"
+#include "core/trace.h"
 
 #define FUZZ_REQUIRE(cond, ...)                                                   \
     do {                                                                          \

@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r "$root/src" "$tmp/src"
 # the last version of the table (the row of a student's own kernel is not guarded)
-name=$(grep -v RV_VERSION_OWN "$root/src/versions.c" | grep -o '\.name = "[^"]*"' | tail -1 | cut -d'"' -f2)
+name=$(grep -v RV_VERSION_OWN "$root/src/core/versions.c" | grep -o '\.name = "[^"]*"' | tail -1 | cut -d'"' -f2)
 echo "static const char *stray = \"$name\";" >>"$tmp/src/viewer/draw_frame.c"
 out=$(python3 "$here/version_names.py" "$tmp" 2>&1)
 status=$?

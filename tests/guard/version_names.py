@@ -2,7 +2,7 @@
 """version_names.py ROOT — fails when code outside the version table names a
 version.
 
-Per-version knowledge lives in one row of the version table (src/versions.c);
+Per-version knowledge lives in one row of the version table (src/core/versions.c);
 the kernels (kernels/) and the model's per-version functions (src/model/v*.c)
 are that version's own files.  Anywhere else under ROOT/src, naming a version
 (a string literal holding a version's name, such as "v8", or an id macro
@@ -15,14 +15,14 @@ import os
 import re
 import sys
 
-EXEMPT = re.compile(r"^src/(versions\.c|model/v[^/]*\.c)$")
+EXEMPT = re.compile(r"^src/(core/versions\.c|model/v[^/]*\.c)$")
 SOURCE = re.compile(r"\.(c|h|cu|cuh)$")
 TOKEN = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
 ID_MACRO = re.compile(r"\bRV_V[0-9]\w*")
 
 
 def names(root):
-    table = os.path.join(root, "src", "versions.c")
+    table = os.path.join(root, "src", "core", "versions.c")
     with open(table, encoding="utf-8") as f:
         found = re.findall(r'\.name\s*=\s*"([^"]+)"', f.read())
     if not found:

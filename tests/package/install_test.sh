@@ -3,7 +3,7 @@
 # a temporary prefix, the prefix then moved elsewhere (a relocated install
 # must find its data beside itself), and check_install.sh on what is there.
 # The prefix lies outside the build tree: a program inside it would be
-# allowed to fall back on the source tree (src/datadir.h).
+# allowed to fall back on the source tree (src/core/datadir.h).
 set -u
 build=$1 src=$2 ref=$3
 here=$(cd "$(dirname "$0")" && pwd)

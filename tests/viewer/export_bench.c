@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "viewer.h"
+#include "viewer/viewer.h"
 
 static double now_s(void)
 {

@@ -5,9 +5,9 @@
 #define RV_TEST_PIXELS_H
 
 #include <SDL.h>
-#include "app.h"
-#include "draw.h"
-#include "theme.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/theme.h"
 
 static inline int same(rgba a, rgba b)
 {

@@ -17,13 +17,14 @@
 #include <SDL.h>
 #include "../check.h"
 #include "../atomic_trace.h"
-#include "app.h"
-#include "draw.h"
-#include "export_file.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/export_file.h"
 #include "pixels.h"
-#include "scene.h"
-#include "step_words.h"
-#include "../../src/i18n.h"
+#include "viewer/scene.h"
+#include "viewer/step_words.h"
+#include "core/datadir.h"
+#include "core/i18n.h"
 
 static const char *dirs[] = { RV_TEST_ASSETS };
 static scene sc;
@@ -219,7 +220,9 @@ int main(void)
     /* RV_TEST_LANG=zh: the shots in Chinese, for a person to look at (the
      * checks compare English words) */
     const char *lang = getenv("RV_TEST_LANG");
-    i18n_init(lang && lang[0] ? lang : "en", NULL, 0);
+    char locale[1024];
+    rv_locale_dir(locale, sizeof locale);
+    i18n_init(lang && lang[0] ? lang : "en", locale, NULL, 0);
     test_said();
     test_plain_race();
     return check_report();

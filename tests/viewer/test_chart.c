@@ -25,12 +25,12 @@
 #include "../check.h"
 #include "pixels.h"
 #include "png_read.h"
-#include "chart_pair.h"
-#include "chart_sweep.h"
-#include "export.h"
-#include "theme.h"
-#include "viewer.h"
-#include "../../src/results.h"
+#include "viewer/chart_pair.h"
+#include "viewer/chart_sweep.h"
+#include "viewer/export.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
+#include "core/results.h"
 
 #ifndef RV_TEST_ASSETS
 #error "RV_TEST_ASSETS must name the source tree's assets folder"

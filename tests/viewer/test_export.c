@@ -17,13 +17,13 @@
 #include "../check.h"
 #include "pixels.h"
 #include "png_read.h"
-#include "app.h"
-#include "compare.h"
-#include "draw.h"
-#include "export.h"
-#include "layout.h"
-#include "theme.h"
-#include "viewer.h"
+#include "viewer/app.h"
+#include "viewer/compare.h"
+#include "viewer/draw.h"
+#include "viewer/export.h"
+#include "viewer/layout.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
 
 static char tmpdir[256];
 

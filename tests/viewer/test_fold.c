@@ -15,13 +15,13 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "app.h"
-#include "draw.h"
-#include "layout.h"
-#include "predict.h"
-#include "theme.h"
-#include "viewer.h"
-#include "../../src/versions.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/layout.h"
+#include "core/predict.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
+#include "core/versions.h"
 
 #define W 1920
 #define H 1080

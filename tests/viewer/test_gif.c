@@ -19,13 +19,13 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "app.h"
-#include "draw.h"
-#include "export.h"
-#include "gif_write.h"
-#include "layout.h"
-#include "theme.h"
-#include "viewer.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/export.h"
+#include "viewer/gif_write.h"
+#include "viewer/layout.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
 
 static char tmpdir[256];
 

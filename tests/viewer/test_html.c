@@ -19,17 +19,17 @@
 #include <unistd.h>
 #include <SDL.h>
 #include "../check.h"
-#include "app.h"
-#include "draw.h"
-#include "html_export.h"
-#include "html_write.h"
-#include "layout.h"
-#include "png_indexed.h"
-#include "theme.h"
-#include "viewer.h"
-#include "../../src/json.h"
-#include "../../src/quiz.h"
-#include "../../src/versions.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/html_export.h"
+#include "viewer/html_write.h"
+#include "viewer/layout.h"
+#include "viewer/png_indexed.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
+#include "core/json.h"
+#include "core/quiz.h"
+#include "core/versions.h"
 
 static char tmpdir[256];
 

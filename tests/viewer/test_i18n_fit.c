@@ -16,12 +16,13 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
-#include "app.h"
-#include "draw.h"
-#include "font.h"
-#include "viewer.h"
-#include "../../src/i18n.h"
-#include "../../src/versions.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/font.h"
+#include "viewer/viewer.h"
+#include "core/datadir.h"
+#include "core/i18n.h"
+#include "core/versions.h"
 
 #define MAX_SEEN 6000
 
@@ -258,7 +259,9 @@ static void check_catalogue(font_set *fs)
 int main(void)
 {
     char err[512];
-    i18n_init("en", NULL, 0);
+    char locale[1024];
+    rv_locale_dir(locale, sizeof locale);
+    i18n_init("en", locale, NULL, 0);
     viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
     CHECK(c != NULL, "canvas: %s", err);
     if (!c)

@@ -17,9 +17,9 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "levels.h"
-#include "theme.h"
-#include "viewer.h"
+#include "viewer/levels.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
 
 #ifndef RV_TEST_ASSETS
 #error "RV_TEST_ASSETS must name the source tree's assets folder"

@@ -21,11 +21,12 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
-#include "app.h"
-#include "scene.h"
-#include "stepview.h"
-#include "../../src/i18n.h"
-#include "../../src/quiz.h"
+#include "viewer/app.h"
+#include "viewer/scene.h"
+#include "viewer/stepview.h"
+#include "core/datadir.h"
+#include "core/i18n.h"
+#include "core/quiz.h"
 
 #define OWN_DIR RV_TEST_ASSETS "/traces/own"
 
@@ -419,7 +420,9 @@ static void check_wide(void)
 
 int main(void)
 {
-    i18n_init("en", NULL, 0);
+    char locale[1024];
+    rv_locale_dir(locale, sizeof locale);
+    i18n_init("en", locale, NULL, 0);
     DIR *d = opendir(OWN_DIR);
     CHECK(d != NULL, "%s is there", OWN_DIR);
     int files = 0;

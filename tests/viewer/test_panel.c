@@ -16,14 +16,14 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "app.h"
-#include "draw.h"
-#include "layout.h"
-#include "shown.h"
-#include "theme.h"
-#include "viewer.h"
-#include "../../src/results.h"
-#include "../../src/versions.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/layout.h"
+#include "viewer/shown.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
+#include "core/results.h"
+#include "core/versions.h"
 
 #ifndef RV_TEST_ASSETS
 #error "RV_TEST_ASSETS must name the source tree's assets folder"

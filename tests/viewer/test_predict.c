@@ -21,18 +21,18 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "app.h"
-#include "draw.h"
-#include "layout.h"
-#include "predict.h"
-#include "theme.h"
-#include "viewer.h"
-#include "class_live.h"
-#include "class_qr.h"
-#include "scene.h"
-#include "../../src/room.h"
-#include "../../src/rules.h"
-#include "../../src/versions.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/layout.h"
+#include "core/predict.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
+#include "viewer/class_live.h"
+#include "viewer/class_qr.h"
+#include "viewer/scene.h"
+#include "class/room.h"
+#include "core/rules.h"
+#include "core/versions.h"
 
 #define W 1280
 #define H 720
@@ -397,8 +397,8 @@ static void test_live_card(void)
 #ifdef RV_TEST_CLASS_KERNELS
 #include <sys/stat.h>
 #include <unistd.h>
-#include "class_kernels.h"
-#include "../../src/submit_queue.h"
+#include "viewer/class_kernels.h"
+#include "class/submit_queue.h"
 
 /* The students' kernels on the projector: a class that judged three (two
  * with a trace kept) lists those two on the card with K, newest first and

@@ -21,14 +21,15 @@
 #include <unistd.h>
 #include <SDL.h>
 #include "../check.h"
-#include "app.h"
-#include "draw.h"
-#include "export.h"
-#include "html_export.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/export.h"
+#include "viewer/html_export.h"
 #include "pixels.h"
-#include "scene.h"
-#include "story.h"
-#include "../../src/i18n.h"
+#include "viewer/scene.h"
+#include "viewer/story.h"
+#include "core/datadir.h"
+#include "core/i18n.h"
 
 static const char *dirs[] = { RV_TEST_ASSETS };
 
@@ -451,7 +452,9 @@ int main(void)
     /* RV_TEST_LANG=zh: the shots in Chinese, for a person to look at (the
      * checks compare English words) */
     const char *lang = getenv("RV_TEST_LANG");
-    i18n_init(lang && lang[0] ? lang : "en", NULL, 0);
+    char locale[1024];
+    rv_locale_dir(locale, sizeof locale);
+    i18n_init(lang && lang[0] ? lang : "en", locale, NULL, 0);
     test_long();
     test_window();
     test_launches();

@@ -13,16 +13,16 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
-#include "value_text.h"
+#include "viewer/value_text.h"
 #include "pixels.h"
-#include "app.h"
-#include "draw.h"
-#include "layout.h"
-#include "shown.h"
-#include "stepview.h"
-#include "theme.h"
-#include "viewer.h"
-#include "../../src/versions.h"
+#include "viewer/app.h"
+#include "viewer/draw.h"
+#include "viewer/layout.h"
+#include "viewer/shown.h"
+#include "viewer/stepview.h"
+#include "viewer/theme.h"
+#include "viewer/viewer.h"
+#include "core/versions.h"
 
 #define W 1280
 #define H 720

@@ -20,10 +20,10 @@
 #include <string.h>
 #include <time.h>
 #include <SDL.h>
-#include "draw.h"
-#include "shown.h"
-#include "viewer.h"
-#include "../../src/versions.h"
+#include "viewer/draw.h"
+#include "viewer/shown.h"
+#include "viewer/viewer.h"
+#include "core/versions.h"
 
 static int cmp(const void *a, const void *b)
 {

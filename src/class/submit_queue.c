@@ -1,0 +1,826 @@
+/* submit_queue.c — the students' kernels, compiled in parallel on the CPU and
+ * judged on the GPU one at a time (submit_queue.h).
+ *
+ * One mutex guards the list.  A pool of compile workers each takes the
+ * oldest waiting submission and runs `check --build-only` on it (nvcc, in the
+ * sandbox: CPU only); a file that does not compile is done there, with
+ * nvcc's messages.  The one GPU worker takes the oldest compiled submission
+ * and runs `check --built` on what its compile left: with one process at a
+ * time on the GPU, it never holds two students' programs (their timings
+ * would disturb each other).  Every check runs as a child process under
+ * --sandbox with the mutex released, so a student's program that crashes or
+ * hangs takes down only that child, and its time limits (--timeout, and
+ * RUN_LIMIT_S around each stage) keep the queue moving.  With the first
+ * kernel, one more child compiles the version to beat into the class's build
+ * cache (`check --prepare-cache`) beside that kernel's compile, so that the
+ * first check finds it built.
+ */
+#define _GNU_SOURCE
+#include "submit_queue.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "core/exercises.h"
+#include "core/i18n.h"
+#include "core/json.h"
+#include "own/proc.h"
+#include "own/sandbox.h"
+#include "core/rules.h"
+#include "trace_pages.h"
+#include "core/versions.h"
+
+enum {
+    MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
+    RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
+};
+
+/* What check's summary said of a judged kernel's speed: its time, its
+ * bandwidth and its share of the version to beat's speed in the same run
+ * (0: not said), and whether its trace was kept (DIR/submissions/ID.rvt). */
+typedef struct verdict_speed {
+    double ms, gbps, percent;
+    int traced;
+} verdict_speed;
+
+/* A submission's way: waiting for a compile worker, compiling, compiled and
+ * waiting for the GPU, running on it, done (judged, or failed to compile). */
+typedef enum state { QUEUED, COMPILING, COMPILED, RUNNING, DONE } state;
+
+typedef struct sub {
+    int id, student, exercise;
+    state st;
+    int exit_code;             /* check's; -1 when it was stopped             */
+    double at, started, ended; /* CLOCK_REALTIME seconds: taken, on the GPU
+                                  (or out of the compile that failed), done   */
+    double compile_s;          /* its compile, seconds                        */
+    verdict_speed speed;       /* from check's summary, once judged          */
+    char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
+} sub;
+
+struct submit_queue {
+    pthread_mutex_t mu;
+    pthread_cond_t work, compiled; /* a submission to compile; one to run      */
+    char dir[PATH_MAX], exe[1024];
+    char why_closed[600];
+    FILE *log;
+    sub *s;
+    int ns, cap, stop;
+    int open_n, queued, ready; /* not done; waiting to compile; to run       */
+    int ncompilers, nthreads;
+    pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
+    int preparing;             /* the version to beat is being compiled       */
+    int prepare_started;
+    pthread_t prepare;
+    trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+const char *submit_status_text(submit_status s)
+{
+    switch (s) {
+    case SUBMIT_OK: return "ok";
+    case SUBMIT_CLOSED: return _("this class takes no kernels: no sandbox can be made on the teacher's machine");
+    case SUBMIT_TOO_LARGE: return _("the file is too large: a kernel is at most 256 KiB");
+    case SUBMIT_BAD_EXERCISE: return _("no such exercise");
+    case SUBMIT_BUSY: return _("your last kernel is still waiting: wait for its result before sending another");
+    case SUBMIT_FULL: return _("too many kernels are waiting: try again in a minute");
+    case SUBMIT_NOT_TEXT: return _("the file is empty or is not text");
+    case SUBMIT_NO_DISK: return _("the teacher's machine could not keep your file");
+    }
+    return "?";
+}
+
+static const char *verdict_of(const sub *s)
+{
+    if (s->st != DONE)
+        return "";
+    return s->exit_code == 0 ? "pass" : s->exit_code == 1 ? "fail" : "error";
+}
+
+/* The speed's fields of a JSON object: ,"ms":..,"gbps":..,"percent_of_mark":..
+ * (null where not said), "mark" and "trace". */
+static void json_speed(FILE *f, const verdict_speed *v)
+{
+    rv_json_measure(f, "ms", v->ms);
+    rv_json_measure(f, "gbps", v->gbps);
+    rv_json_measure(f, "percent_of_mark", v->percent);
+    fprintf(f, ",\"mark\":\"%s\",\"trace\":%s", rv_version_name(rv_rules_mark_version()), v->traced ? "true" : "false");
+}
+
+static const char *state_name(state st)
+{
+    static const char *const names[] = {"queued", "compiling", "compiled", "running", "done"};
+    return names[st];
+}
+
+/* One line of submissions.jsonl, flushed (called under the mutex). */
+static void log_event(submit_queue *q, const sub *s)
+{
+    if (!q->log)
+        return;
+    fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", now_s(),
+            state_name(s->st), s->id, s->student, s->exercise);
+    if (s->st == DONE) {
+        fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
+                "\"output\":", verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
+        rv_json_string(q->log, s->output ? s->output : "");
+        json_speed(q->log, &s->speed);
+    }
+    fputs("}\n", q->log);
+    fflush(q->log);
+}
+
+/* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end,
+ * with the class's folder taken out of the file's name ("DIR/submissions/3.cu"
+ * is "3.cu" to the student: where the teacher keeps things is not theirs). */
+static char *read_output(const char *path, const char *folder)
+{
+    size_t len = 0;
+    char *t = rv_read_text(path, &len);
+    if (!t)
+        return strdup("");
+    size_t flen = strlen(folder);
+    for (char *at = flen ? strstr(t, folder) : NULL; at; at = strstr(at, folder)) {
+        memmove(at, at + flen, len + 1 - (size_t)(at + flen - t));
+        len -= flen;
+    }
+    if (len > SUBMIT_OUTPUT_MAX) {
+        char *cut = memrchr(t, '\n', SUBMIT_OUTPUT_MAX);
+        size_t keep = cut ? (size_t)(cut - t) + 1 : SUBMIT_OUTPUT_MAX;
+        snprintf(t + keep, len + 1 - keep, "%s", "[...]\n");
+    }
+    return t;
+}
+
+/* check's command line for one stage of a submission: its compile
+ * (--build-only) into DIR/submissions/ID.work, or the GPU's run of what that
+ * left (--built); or the class's build cache filled (prepare_argv).  What
+ * check is asked is said here only. */
+typedef struct check_cmd {
+    char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
+    char summary[PATH_MAX + 64], trace[PATH_MAX + 64];
+    char *argv[24];
+} check_cmd;
+
+/* What check leaves for the class besides its words: its summary (both
+ * stages: a compile that fails is a verdict too) and, from the GPU's run,
+ * the trace judged.  Appended to c->argv from n; returns the new n. */
+static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, int n)
+{
+    snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
+    submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
+    c->argv[n++] = "--summary", c->argv[n++] = c->summary;
+    if (!build)
+        c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
+    return n;
+}
+
+/* A number of the summary, where it is one and sane; else 0. */
+static double summary_num(const rv_json *o, const char *key, double most)
+{
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_NUMBER)
+            return o->kids[i].number > 0 && o->kids[i].number < most ? o->kids[i].number : 0;
+    return 0;
+}
+
+/* check's summary of a run, read back: written by our own check process,
+ * but after a student's program ran, so data that may be missing, cut or
+ * odd (read by json.c, at most 64 KiB; a field that is not a sane number is
+ * left unsaid). */
+static verdict_speed read_summary(const check_cmd *c)
+{
+    verdict_speed v = {0};
+    struct stat st;
+    char err[200];
+    size_t len;
+    rv_json o;
+    char *text = stat(c->summary, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 64 * 1024
+                 ? rv_json_read_file(c->summary, &len, err, sizeof err) : NULL;
+    if (text && rv_json_parse(text, len, &o, err, sizeof err) == 0) {
+        v.ms = summary_num(&o, "ms", 1e7);
+        v.gbps = summary_num(&o, "gbps", 1e6);
+        v.percent = summary_num(&o, "percent_of_mark", 1e6);
+        rv_json_free(&o);
+    }
+    free(text);
+    v.traced = stat(c->trace, &st) == 0 && S_ISREG(st.st_mode);
+    return v;
+}
+
+/* The class's build cache, where the version to beat is compiled once. */
+static void cache_dir(const submit_queue *q, check_cmd *c)
+{
+    snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
+}
+
+static void check_argv(const submit_queue *q, int id, int exercise, int build, check_cmd *c)
+{
+    snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
+    snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
+    cache_dir(q, c);
+    snprintf(c->ex, sizeof c->ex, "%d", exercise);
+    int n = 0;
+    char **a = c->argv;
+    a[n++] = (char *)q->exe, a[n++] = "check", a[n++] = c->src, a[n++] = "--exercise", a[n++] = c->ex;
+    a[n++] = "--sandbox", a[n++] = "--timeout", a[n++] = "30";
+    if (build) {
+        a[n++] = "--build-only", a[n++] = c->work;
+    } else { /* the version to beat is compiled once for the class, kept beside its kernels */
+        a[n++] = "--built", a[n++] = c->work, a[n++] = "--build-cache", a[n++] = c->cache;
+    }
+    n = verdict_args(q, id, build, c, n);
+    a[n] = NULL;
+}
+
+/* The version to beat compiled into the cache, in the sandbox as the
+ * checks that use it compile. */
+static void prepare_argv(const submit_queue *q, check_cmd *c)
+{
+    cache_dir(q, c);
+    char **a = c->argv;
+    a[0] = (char *)q->exe, a[1] = "check", a[2] = "--prepare-cache", a[3] = c->cache, a[4] = "--sandbox";
+    a[5] = NULL;
+}
+
+/* Runs one stage of check (the mutex released); its output, as the student
+ * sees it, its exit status (-1 when it was stopped) and its summary's speed. */
+static char *run_check(submit_queue *q, int id, int exercise, int build, int *exit_code, verdict_speed *speed)
+{
+    check_cmd c;
+    char out[PATH_MAX + 64], folder[PATH_MAX + 64];
+    check_argv(q, id, exercise, build, &c);
+    snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
+    snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
+    remove(out);   /* a resumed class judges again what was under way */
+    remove(c.summary);
+    if (!build)   /* a trace left by a run the kill cut short is not this run's */
+        remove(c.trace);
+    rv_proc_result r = rv_proc_run(c.argv, NULL, out, RUN_LIMIT_S);
+    *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
+    *speed = read_summary(&c);
+    return read_output(out, folder);
+}
+
+/* A submission's work folder, once judged: its program and the 128 MiB
+ * input it ran on would fill the teacher's disk over a day of classes;
+ * its source and check's words are what is kept. */
+static void drop_work(const submit_queue *q, int id)
+{
+    char work[PATH_MAX + 64];
+    snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
+    rv_remove_tree(work);
+}
+
+/* The oldest submission in state st (there is one: the caller counted). */
+static int oldest(const submit_queue *q, state st)
+{
+    int k = 0;
+    while (q->s[k].st != st)
+        k++;
+    return k;
+}
+
+/* Done (under the mutex): its output kept, its line written. */
+static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdict_speed speed)
+{
+    s->output = text;
+    s->speed = speed;
+    s->exit_code = exit_code;
+    s->ended = now_s();
+    s->st = DONE;
+    q->open_n--;
+    log_event(q, s);
+}
+
+/* A compile worker: `check --build-only` for the oldest waiting submission;
+ * compiled, it waits for the GPU; not, its verdict is nvcc's messages. */
+static void *compile_loop(void *arg)
+{
+    submit_queue *q = arg;
+    pthread_mutex_lock(&q->mu);
+    for (;;) {
+        while (!q->stop && !q->queued)
+            pthread_cond_wait(&q->work, &q->mu);
+        if (q->stop)
+            break;
+        int k = oldest(q, QUEUED), code;
+        verdict_speed speed;
+        sub *s = &q->s[k];
+        s->st = COMPILING;
+        q->queued--;
+        int id = s->id, exercise = s->exercise;
+        log_event(q, s);
+        pthread_mutex_unlock(&q->mu);
+        double t0 = now_s();
+        char *text = run_check(q, id, exercise, 1, &code, &speed);
+        pthread_mutex_lock(&q->mu);
+        s = &q->s[k];   /* the list may have moved */
+        s->compile_s = now_s() - t0;
+        if (code == 0) {
+            free(text);
+            s->st = COMPILED;
+            q->ready++;
+            log_event(q, s);
+            pthread_cond_signal(&q->compiled);
+        } else {
+            s->started = now_s();
+            finish_sub(q, s, text, code, speed);
+            pthread_mutex_unlock(&q->mu);
+            drop_work(q, id);
+            pthread_mutex_lock(&q->mu);
+        }
+    }
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+/* The version to beat compiled into the cache once the first kernel comes,
+ * beside that kernel's compile; what it said is kept in DIR/cache.txt.  A
+ * failure only means that the first check compiles it, as it would have.
+ * Stopping the class stops it (a cache entry is renamed into place whole, so
+ * a compile cut short leaves none). */
+static void *prepare_loop(void *arg)
+{
+    submit_queue *q = arg;
+    check_cmd c;
+    char log[PATH_MAX + 64];
+    prepare_argv(q, &c);
+    snprintf(log, sizeof log, "%s/cache.txt", q->dir);
+    rv_proc_run_until(c.argv, NULL, log, RUN_LIMIT_S, &q->stop);
+    pthread_mutex_lock(&q->mu);
+    q->preparing = 0;
+    pthread_cond_broadcast(&q->compiled);
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+/* The version to beat's compile started, once (under the mutex, or before
+ * the workers start): the GPU worker waits for it from now on. */
+static void start_prepare(submit_queue *q)
+{
+    if (q->prepare_started)
+        return;
+    q->preparing = 1;   /* before the thread that clears it */
+    q->prepare_started = pthread_create(&q->prepare, NULL, prepare_loop, q) == 0;
+    if (!q->prepare_started)
+        q->preparing = 0;
+}
+
+/* The GPU worker: `check --built` for the oldest compiled submission.  It
+ * waits while the version to beat is being compiled: a check started then
+ * would compile the same build beside it. */
+static void *gpu_loop(void *arg)
+{
+    submit_queue *q = arg;
+    pthread_mutex_lock(&q->mu);
+    for (;;) {
+        while (!q->stop && (!q->ready || q->preparing))
+            pthread_cond_wait(&q->compiled, &q->mu);
+        if (q->stop)
+            break;
+        int k = oldest(q, COMPILED), code;
+        verdict_speed speed;
+        sub *s = &q->s[k];
+        s->st = RUNNING;
+        s->started = now_s();
+        q->ready--;
+        int id = s->id, exercise = s->exercise;
+        log_event(q, s);
+        pthread_mutex_unlock(&q->mu);
+        char *text = run_check(q, id, exercise, 0, &code, &speed);
+        drop_work(q, id);
+        pthread_mutex_lock(&q->mu);
+        finish_sub(q, &q->s[k], text, code, speed);
+    }
+    pthread_mutex_unlock(&q->mu);
+    return NULL;
+}
+
+static const rv_json *member(const rv_json *o, const char *key, rv_json_type type)
+{
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == type)
+            return &o->kids[i];
+    return NULL;
+}
+
+static double member_num(const rv_json *o, const char *key)
+{
+    const rv_json *m = member(o, key, RV_JSON_NUMBER);
+    return m ? m->number : -1;
+}
+
+/* A class resumed: the kernels of an earlier run of it, read back from
+ * submissions.jsonl; those that were not done when it stopped wait again,
+ * from the start.  One compiled but not run is compiled again rather than
+ * run from the build it kept: that folder may be half written by the kill,
+ * and a compile costs the CPU only, while the GPU runs the others.  Lines
+ * cut short by a kill are passed over. */
+static void replay(submit_queue *q, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while (f && (n = getline(&line, &cap, f)) > 0) {
+        rv_json o;
+        char err[200];
+        if (rv_json_parse(line, (size_t)n, &o, err, sizeof err) != 0)
+            continue;
+        const rv_json *ev = member(&o, "event", RV_JSON_STRING), *out = member(&o, "output", RV_JSON_STRING);
+        int id = (int)member_num(&o, "id");
+        if (ev && !strcmp(ev->text, "queued") && id == q->ns + 1 && q->ns < MAX_SUBMISSIONS) {
+            if (q->ns == q->cap) {
+                int more = q->cap ? 2 * q->cap : 64;
+                sub *p = realloc(q->s, (size_t)more * sizeof *p);
+                if (p)
+                    q->s = p, q->cap = more;
+            }
+            if (q->ns < q->cap)
+                q->s[q->ns++] = (sub){ .id = id, .student = (int)member_num(&o, "student"),
+                                       .exercise = (int)member_num(&o, "exercise"), .st = QUEUED,
+                                       .at = member_num(&o, "at") };
+        } else if (ev && !strcmp(ev->text, "done") && id >= 1 && id <= q->ns) {
+            sub *s = &q->s[id - 1];
+            s->st = DONE;
+            s->exit_code = (int)member_num(&o, "exit");
+            s->started = s->at + member_num(&o, "waited_s");
+            s->ended = s->started + member_num(&o, "judged_s");
+            s->compile_s = member_num(&o, "compile_s") > 0 ? member_num(&o, "compile_s") : 0;
+            s->speed = (verdict_speed){ .ms = summary_num(&o, "ms", 1e7), .gbps = summary_num(&o, "gbps", 1e6),
+                                        .percent = summary_num(&o, "percent_of_mark", 1e6),
+                                        .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number };
+            free(s->output);
+            s->output = strdup(out ? out->text : "");
+        }
+        rv_json_free(&o);
+    }
+    free(line);
+    if (f)
+        fclose(f);
+    for (int i = 0; i < q->ns; i++)
+        q->open_n += q->s[i].st != DONE;
+    q->queued = q->open_n;
+}
+
+/* The compile workers asked for, or max(1, cores - 1): one core is left to
+ * the server and the GPU worker's check. */
+static int compilers_of(int asked)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int n = asked > 0 ? asked : cores > 1 ? (int)cores - 1 : 1;
+    return n < SUBMIT_MAX_COMPILERS ? n : SUBMIT_MAX_COMPILERS;
+}
+
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, int compilers, char *err,
+                               size_t errlen)
+{
+    submit_queue *q = calloc(1, sizeof *q);
+    if (!q) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        return NULL;
+    }
+    char real[PATH_MAX];   /* absolute: check names its file so, and the students are shown it without */
+    snprintf(q->dir, sizeof q->dir, "%s", realpath(dir, real) ? real : dir);
+    snprintf(q->exe, sizeof q->exe, "%s", exe);
+    pthread_mutex_init(&q->mu, NULL);
+    pthread_cond_init(&q->work, NULL);
+    pthread_cond_init(&q->compiled, NULL);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/submissions", dir);
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, _("cannot make the folder %s: %s"), path, strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
+    replay(q, path);
+    if (!(q->pages = trace_pages_new(q->dir, exe, font))) {
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    if (!(q->log = fopen(path, "a"))) {
+        snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    char why[500];
+    if (!rv_sandbox_possible(why, sizeof why)) {
+        snprintf(q->why_closed, sizeof q->why_closed, _("no kernels are taken in this class: %s"), why);
+        return q;
+    }
+    if (q->open_n)   /* resumed with kernels still to judge */
+        start_prepare(q);
+    q->ncompilers = compilers_of(compilers);
+    for (int i = 0; i <= q->ncompilers; i++) {
+        if (pthread_create(&q->threads[i], NULL, i ? compile_loop : gpu_loop, q) != 0) {
+            snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+            submit_queue_free(q);
+            return NULL;
+        }
+        q->nthreads++;
+    }
+    return q;
+}
+
+void submit_queue_free(submit_queue *q)
+{
+    if (!q)
+        return;
+    pthread_mutex_lock(&q->mu);
+    __atomic_store_n(&q->stop, 1, __ATOMIC_RELAXED);   /* read by a compile of the cache's, unlocked */
+    pthread_cond_broadcast(&q->work);
+    pthread_cond_broadcast(&q->compiled);
+    pthread_mutex_unlock(&q->mu);
+    for (int i = 0; i < q->nthreads; i++)
+        pthread_join(q->threads[i], NULL);
+    if (q->prepare_started)
+        pthread_join(q->prepare, NULL);
+    trace_pages_free(q->pages);
+    if (q->log)
+        fclose(q->log);
+    for (int i = 0; i < q->ns; i++)
+        free(q->s[i].output);
+    free(q->s);
+    pthread_cond_destroy(&q->work);
+    pthread_cond_destroy(&q->compiled);
+    pthread_mutex_destroy(&q->mu);
+    free(q);
+}
+
+const char *submit_queue_why_closed(const submit_queue *q)
+{
+    return q->why_closed[0] ? q->why_closed : NULL;
+}
+
+int submit_queue_trace_owner(submit_queue *q, int id)
+{
+    pthread_mutex_lock(&q->mu);
+    int student = id >= 1 && id <= q->ns && q->s[id - 1].st == DONE && q->s[id - 1].speed.traced ? q->s[id - 1].student
+                                                                                                 : -1;
+    pthread_mutex_unlock(&q->mu);
+    return student;
+}
+
+trace_pages *submit_queue_pages(submit_queue *q)
+{
+    return q->pages;
+}
+
+/* The student's submission still waiting or running, or NULL (under the mutex). */
+static sub *pending(submit_queue *q, int student)
+{
+    for (int i = q->ns - 1; i >= 0; i--)
+        if (q->s[i].student == student && q->s[i].st != DONE)
+            return &q->s[i];
+    return NULL;
+}
+
+static int write_source(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");   /* a file left by a kill before its line: replaced */
+    if (!f)
+        return -1;
+    int ok = fwrite(text, 1, len, f) == len;
+    ok = fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+submit_status submit_queue_add(submit_queue *q, int student, int exercise, const char *text, size_t len, int *id)
+{
+    if (q->why_closed[0])
+        return SUBMIT_CLOSED;
+    if (len > SUBMIT_MAX_BYTES)
+        return SUBMIT_TOO_LARGE;
+    if (!rv_exercise_get(exercise))
+        return SUBMIT_BAD_EXERCISE;
+    if (!len || memchr(text, '\0', len))
+        return SUBMIT_NOT_TEXT;
+    pthread_mutex_lock(&q->mu);
+    submit_status st = SUBMIT_OK;
+    if (pending(q, student))
+        st = SUBMIT_BUSY;
+    else if (q->open_n >= SUBMIT_MAX_QUEUED || q->ns >= MAX_SUBMISSIONS)
+        st = SUBMIT_FULL;
+    else if (q->ns == q->cap) {
+        int cap = q->cap ? 2 * q->cap : 64;
+        sub *more = realloc(q->s, (size_t)cap * sizeof *more);
+        if (!more)
+            st = SUBMIT_NO_DISK;
+        else
+            q->s = more, q->cap = cap;
+    }
+    if (st == SUBMIT_OK) {
+        /* the file is on disk before the student hears it was taken; the
+           mutex keeps ids unique, and a write of 256 KiB is short */
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, q->ns + 1);
+        if (write_source(path, text, len) != 0) {
+            st = SUBMIT_NO_DISK;
+        } else {
+            sub *s = &q->s[q->ns++];
+            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = now_s() };
+            *id = s->id;
+            q->queued++;
+            q->open_n++;
+            start_prepare(q);
+            log_event(q, s);
+            pthread_cond_signal(&q->work);
+        }
+    }
+    pthread_mutex_unlock(&q->mu);
+    return st;
+}
+
+/* The place in line of a submission waiting for a compile worker, or
+ * compiled and waiting for the GPU: 1 is next (under the mutex); 0 for the
+ * others. */
+static int position_of(const submit_queue *q, const sub *s)
+{
+    if (s->st != QUEUED && s->st != COMPILED)
+        return 0;
+    int ahead = 0;
+    for (int i = 0; i < q->ns && &q->s[i] != s; i++)
+        ahead += q->s[i].st == s->st;
+    return ahead + 1;
+}
+
+/* Seconds waited (taken until on the GPU, or until its compile failed) and
+ * judged (on the GPU), so far. */
+static double waited_of(const sub *s)
+{
+    return s->st == RUNNING || s->st == DONE ? s->started - s->at : now_s() - s->at;
+}
+
+static double judged_of(const sub *s)
+{
+    return s->st == DONE ? s->ended - s->started : 0.0;
+}
+
+static void json_head(submit_queue *q, FILE *f)
+{
+    fprintf(f, "{\"open\":%s,\"why\":", q->why_closed[0] ? "false" : "true");
+    rv_json_string(f, q->why_closed);
+    fprintf(f, ",\"max_bytes\":%d", SUBMIT_MAX_BYTES);
+}
+
+/* One submission; name (the teacher's, while names are shown) or NULL. */
+static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, const char *name)
+{
+    fprintf(f, "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
+               "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f,\"compile_s\":%.1f",
+            s->id, s->student, s->exercise, state_name(s->st), position_of(q, s), verdict_of(s),
+            s->st == DONE ? s->exit_code : 0, waited_of(s), judged_of(s), s->compile_s);
+    if (name) {
+        fputs(",\"name\":", f);
+        rv_json_string(f, name);
+    }
+    json_speed(f, &s->speed);
+    const rv_exercise *ex = rv_exercise_get(s->exercise);   /* the version its trace is first shown beside */
+    fprintf(f, ",\"beside\":\"%s\"", rv_version_name(ex ? rv_exercise_beside(ex) : rv_rules_mark_version()));
+    if (with_output) {
+        fputs(",\"output\":", f);
+        rv_json_string(f, s->output ? s->output : "");
+    }
+    fputc('}', f);
+}
+
+static char *finish(FILE *f, char **text)
+{
+    if (fclose(f) != 0) {
+        free(*text);
+        return NULL;
+    }
+    return *text;
+}
+
+char *submit_queue_student_json(submit_queue *q, int student)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    pthread_mutex_lock(&q->mu);
+    json_head(q, f);
+    fputs(",\"latest\":", f);
+    const sub *last = NULL;
+    for (int i = q->ns - 1; i >= 0 && !last; i--)
+        if (q->s[i].student == student)
+            last = &q->s[i];
+    if (last)
+        json_sub(q, last, f, 1, NULL);   /* a student's own: no name needed */
+    else
+        fputs("null", f);
+    fputc('}', f);
+    pthread_mutex_unlock(&q->mu);
+    return finish(f, &text);
+}
+
+char *submit_queue_last_source(submit_queue *q, int student, int exercise, size_t *len)
+{
+    int id = 0;
+    pthread_mutex_lock(&q->mu);
+    for (int i = q->ns - 1; i >= 0 && !id; i--)
+        if (q->s[i].student == student && q->s[i].exercise == exercise)
+            id = q->s[i].id;
+    pthread_mutex_unlock(&q->mu);
+    if (!id)
+        return NULL;
+    char path[PATH_MAX + 64];   /* written before the id was given, never changed */
+    snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, id);
+    return rv_read_text(path, len);
+}
+
+char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    pthread_mutex_lock(&q->mu);
+    json_head(q, f);
+    fputs(",\"list\":[", f);
+    for (int i = 0; i < q->ns; i++) {
+        if (i)
+            fputc(',', f);
+        char name[128];
+        int named = name_of && name_of(ctx, q->s[i].student, name, sizeof name);
+        json_sub(q, &q->s[i], f, 0, named ? name : NULL);
+    }
+    fputs("]}", f);
+    pthread_mutex_unlock(&q->mu);
+    return finish(f, &text);
+}
+
+/* A submission as a row of the results (under the mutex). */
+static room_kernel kernel_row(const sub *s)
+{
+    return (room_kernel){ .id = s->id, .student = s->student, .exercise = s->exercise, .verdict = verdict_of(s),
+                          .ms = s->speed.ms, .gbps = s->speed.gbps, .percent_of_mark = s->speed.percent,
+                          .submitted = s->at, .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
+                          .ended = s->st == DONE ? s->ended : 0 };
+}
+
+int submit_queue_kernels(void *arg, room_kernel **rows)
+{
+    submit_queue *q = arg;
+    pthread_mutex_lock(&q->mu);
+    int n = q->ns;
+    *rows = malloc((size_t)(n ? n : 1) * sizeof **rows);
+    for (int i = 0; *rows && i < n; i++)
+        (*rows)[i] = kernel_row(&q->s[i]);
+    pthread_mutex_unlock(&q->mu);
+    return *rows ? n : -1;
+}
+
+int submit_queue_traced_try(submit_queue *q, room_kernel *rows, int max)
+{
+    if (pthread_mutex_trylock(&q->mu) != 0)
+        return -1;
+    int n = 0;
+    for (int i = q->ns - 1; i >= 0 && n < max; i--)
+        if (q->s[i].st == DONE && q->s[i].speed.traced)
+            rows[n++] = kernel_row(&q->s[i]);
+    pthread_mutex_unlock(&q->mu);
+    return n;
+}
+
+void submit_queue_trace_path(const submit_queue *q, int id, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/submissions/%d.rvt", q->dir, id);
+}
+
+int submit_queue_write_csv(submit_queue *q, FILE *f)
+{
+    pthread_mutex_lock(&q->mu);
+    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s,ms,gbps,percent_of_mark\n", f);
+    for (int i = 0; i < q->ns; i++) {
+        const sub *s = &q->s[i];
+        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f,", s->id, s->student, s->exercise, state_name(s->st),
+                verdict_of(s), s->st == DONE ? s->exit_code : 0, s->st == RUNNING || s->st == DONE ? waited_of(s) : 0.0,
+                judged_of(s), s->compile_s);
+        const double x[3] = {s->speed.ms, s->speed.gbps, s->speed.percent};
+        for (int k = 0; k < 3; k++) {
+            if (x[k] > 0) fprintf(f, "%.6g", x[k]);
+            fputs(k < 2 ? "," : "\n", f);
+        }
+    }
+    pthread_mutex_unlock(&q->mu);
+    return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,113 @@
+/* check_report.c — check's speed, its judged trace and its summary file
+ * (check_report.h).  Both files are written to a temporary name beside
+ * the final one and renamed, as `trace` writes its traces: whoever reads
+ * them (the class's worker) never sees half of one. */
+#define _GNU_SOURCE
+#include "check_report.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "core/i18n.h"
+#include "core/json.h"
+#include "core/versions.h"
+
+check_speed check_speed_of(const rv_trace *tr, double mark_ms)
+{
+    check_speed s = {0};
+    if (tr->version != RV_VERSION_OWN || tr->own_ms <= 0) return s;
+    double bytes = (double)tr->n * sizeof(float);
+    s.ms = tr->own_ms;
+    s.gbps = bytes / (s.ms * 1e6);
+    if (mark_ms > 0) {
+        s.mark_ms = mark_ms;
+        s.mark_gbps = bytes / (mark_ms * 1e6);
+        s.percent = 100.0 * mark_ms / s.ms;
+    }
+    return s;
+}
+
+static const char *rule_name(rv_rule r)
+{
+    static const char *const names[RV_RULE_COUNT] = {
+        "own", "sum", "whole", "converged", "conflict_free", "two_per_thread",
+        "half_grid", "synced", "warp_tail", "timed", "fast" };
+    return r >= 0 && r < RV_RULE_COUNT ? names[r] : "?";
+}
+
+static void summary_json(FILE *f, const void *arg)
+{
+    const check_summary *s = arg;
+    fprintf(f, "{\"exercise\":%d,\"pass\":%s,\"reason\":", s->exercise,
+            !s->reason && s->res && s->res->pass ? "true" : "false");
+    if (s->reason) rv_json_string(f, s->reason);
+    else fputs("null", f);
+    fputs(",\"rules\":[", f);
+    for (int i = 0; !s->reason && s->res && i < s->res->nrules; i++)
+        fprintf(f, "%s{\"name\":\"%s\",\"ok\":%s}", i ? "," : "", rule_name(s->res->rules[i].rule),
+                s->res->rules[i].ok ? "true" : "false");
+    fputc(']', f);
+    rv_json_measure(f, "ms", s->speed.ms);
+    rv_json_measure(f, "gbps", s->speed.gbps);
+    fputs(",\"mark\":", f);
+    rv_json_string(f, rv_version_name(rv_rules_mark_version()));
+    rv_json_measure(f, "mark_ms", s->speed.mark_ms);
+    rv_json_measure(f, "mark_gbps", s->speed.mark_gbps);
+    rv_json_measure(f, "percent_of_mark", s->speed.percent);
+    fputs("}\n", f);
+}
+
+/* write(f, arg) into path.part, then renamed to path. */
+static int write_whole(const char *path, void (*write)(FILE *, const void *), const void *arg, char *err,
+                       size_t errlen)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    FILE *f = fopen(tmp, "w");
+    if (f) {
+        write(f, arg);
+        int ok = !ferror(f);
+        if (fclose(f) == 0 && ok && rename(tmp, path) == 0) return 0;
+    }
+    snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+    remove(tmp);
+    return -1;
+}
+
+int check_summary_write(const char *path, const check_summary *s, char *err, size_t errlen)
+{
+    return write_whole(path, summary_json, s, err, errlen);
+}
+
+int check_trace_write(const char *path, const rv_trace *tr, char *err, size_t errlen)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    if (rv_trace_save(tr, tmp, err, errlen) == 0) {
+        if (rename(tmp, path) == 0) return 0;
+        snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+    }
+    remove(tmp);
+    return -1;
+}
+
+int check_target_ok(const char *path, char *err, size_t errlen)
+{
+    char copy[4200];
+    struct stat st;
+    snprintf(copy, sizeof copy, "%s", path);
+    const char *dir = dirname(copy);
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, _("cannot write %s: it is a folder"), path);
+        return -1;
+    }
+    if (access(dir, W_OK) != 0) {
+        snprintf(err, errlen, _("cannot write %s: %s: %s"), path, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,48 @@
+/* check_report.h — what `reducevis check` leaves besides its words: the
+ * speed of the kernel against the version to beat timed in the same run,
+ * the judged trace (--save-trace) and a machine-readable summary
+ * (--summary), each file written whole or not at all. */
+#ifndef RV_CHECK_REPORT_H
+#define RV_CHECK_REPORT_H
+
+#include <stddef.h>
+#include "core/rules.h"
+#include "core/trace.h"
+
+/* The kernel's speed and the version to beat's in the same run; a field is
+ * 0 where there is no such time (a recorded trace, --no-time, a mark that
+ * could not be timed here). */
+typedef struct check_speed {
+    double ms, gbps;           /* the kernel: the whole reduction            */
+    double mark_ms, mark_gbps; /* the version to beat, timed in this run     */
+    double percent;            /* of the mark's speed: 100 x mark_ms / ms    */
+} check_speed;
+
+/* tr's speed (N floats read once over its time) beside mark_ms. */
+check_speed check_speed_of(const rv_trace *tr, double mark_ms);
+
+/* What the summary says: judged (reason NULL, res and speed filled) or not
+ * (reason: "compile" the file was not built, "run" it was built but not
+ * traced, "load" the trace given did not load or analyse). */
+typedef struct check_summary {
+    int exercise;
+    const char *reason;
+    const rv_rules_result *res;
+    check_speed speed;
+} check_summary;
+
+/* Writes s as JSON to path through path.part and a rename:
+ *   {"exercise":N,"pass":BOOL,"reason":null|"compile"|"run"|"load",
+ *    "rules":[{"name":"converged","ok":true},...],"ms":X,"gbps":X,
+ *    "mark":"v8","mark_ms":X,"mark_gbps":X,"percent_of_mark":X}
+ * (a time that is not there: null).  0, or -1 with why in err. */
+int check_summary_write(const char *path, const check_summary *s, char *err, size_t errlen);
+
+/* tr saved to path through path.part and a rename.  0, or -1 with why. */
+int check_trace_write(const char *path, const rv_trace *tr, char *err, size_t errlen);
+
+/* 0 when a file can be made at path (its folder is there and writable, and
+ * path is not a folder), else -1 with why in err: said before the run. */
+int check_target_ok(const char *path, char *err, size_t errlen);
+
+#endif

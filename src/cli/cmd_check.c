@@ -1,0 +1,526 @@
+/* cmd_check.c — `reducevis check FILE.cu --exercise N`: a student's kernel
+ * traced on the GPU (as `trace` does, with the timed run) and judged by the
+ * exercise's rules (src/core/rules.c), one line per rule with the numbers from
+ * the trace; `--trace FILE.rvt` judges a trace recorded earlier, no GPU
+ * needed.  Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to
+ * judge (no GPU, a file that does not compile or fails, a trace that does
+ * not load).  --save-trace keeps the trace judged, --summary the verdict and
+ * the speed as JSON (check_report.c).  --prepare-cache judges nothing: it
+ * compiles the version to beat into a build cache ahead (a class does). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/analysis.h"
+#include "core/assets.h"
+#include "core/rules.h"
+#include "check_report.h"
+#include "cli.h"
+#include "core/exercises.h"
+#include "core/i18n.h"
+#include "own/trace_run.h"
+#include "core/results.h"
+#include "core/versions.h"
+
+/* A rule is broken: the status a usage error has too (the documented 1). */
+#define EXIT_BROKEN 1
+
+static void usage(void)
+{
+    printf(_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
+             "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
+             "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
+             "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
+             "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
+             "       reducevis check --prepare-cache DIR [--sandbox]\n\n"
+             "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
+             "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
+             "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
+             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
+             "the kernel's time and GB/s against the version to beat (%s), timed in the same run.\n\n"
+             "  --exercise N     1 .. %d (docs/exercises.md)\n"
+             "  --trace FILE     judge this own trace instead of tracing a file\n"
+             "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
+             "  --n N            elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)\n"
+             "  --data PATTERN   input values (default ones)\n"
+             "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
+             "  --no-time        skip the timed runs (no speed is said, exercise 5 fails)\n"
+             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
+             "  --sandbox        compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
+             "                   does; refused where none can be made\n"
+             "  --build-only DIR compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
+             "                   messages and 2\n"
+             "  --built DIR      judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
+             "                   compiled, and the work is kept in DIR\n"
+             "  --build-cache DIR  where the version to beat's build is kept, compiled once (default:\n"
+             "                   $XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)\n"
+             "  --prepare-cache DIR  compile the version to beat into the build cache DIR and stop (no GPU\n"
+             "                   needed), so that the first check there does not wait for it\n"
+             "  --save-trace FILE  write the trace judged to FILE.rvt (for `reducevis view` or `export`)\n"
+             "  --summary FILE   write the verdict, each rule and the speed to FILE.json; also when\n"
+             "                   nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")\n\n"
+             "Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
+             "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
+             "a trace that does not load.\n"),
+           rv_version_name(rv_rules_mark_version()), RV_NUM_EXERCISES);
+}
+
+/* The mark version's time to hold the trace to (exercise 5): its run at the
+ * trace's N in the recorded results of the trace's GPU.  0 with why in msg
+ * when there is none; `from` names the file and the run. */
+static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *msg, size_t msglen)
+{
+    char slug[64], paths[2][ASSETS_PATH_LEN], why[512], bufs[ASSETS_MAX_DIRS][1024];
+    const char *mark = rv_version_name(rv_rules_mark_version()), *dirs[ASSETS_MAX_DIRS];
+    assets_device_slug(tr->origin, slug, sizeof slug);
+    /* the bundled results, then this GPU's own recording (`reducevis record`) */
+    int ndirs = assets_default_dirs(bufs, dirs);
+    if (assets_find_results(dirs, ndirs, slug, paths[0], paths[1], sizeof paths[0], why, sizeof why)) {
+        snprintf(msg, msglen, _("%s: %s's time on this GPU is needed; record it with `reducevis record` on the "
+                                "same GPU (check then finds it), then check again"),
+                 why, mark);
+        return 0;
+    }
+    char n[32];
+    rv_results_n_name(tr->n, n, sizeof n);
+    for (int i = 0; i < 2; i++) {
+        if (!paths[i][0]) continue;
+        rv_results *r = rv_results_load(paths[i], why, sizeof why);
+        const rv_result_run *run = r ? rv_rules_mark_run(r, tr->n, tr->block_size) : NULL;
+        double ms = run ? run->median_ms : 0;
+        if (run)
+            snprintf(from, fromlen, _("%s at N = %s, block %d, in %s"), mark, n, run->block_size, paths[i]);
+        rv_results_free(r);
+        if (ms > 0) return ms;
+    }
+    snprintf(msg, msglen, _("no time of %s at N = %s in the results of %s (%s%s%s): check at the N they hold "
+                            "(--n 2^25), or time this N with `reducevis bench --n %s` and save it there"),
+             mark, n, tr->origin, paths[0], paths[0][0] && paths[1][0] ? ", " : "", paths[1], n);
+    return 0;
+}
+
+/* "step 3" or "steps 3 to 5". */
+static void steps_text(int first, int last, char *buf, size_t len)
+{
+    if (first == last) snprintf(buf, len, _("step %d"), first);
+    else snprintf(buf, len, _("steps %d to %d"), first, last);
+}
+
+/* One rule's line, after its verdict. */
+static void say_rule(const rv_trace *tr, const rv_rule_result *r, const char *mark_from, const char *mark_why)
+{
+    const char *label = r->step >= 0 && r->step < tr->nsteps ? tr->steps[r->step].label : "";
+    switch (r->rule) {
+    case RV_RULE_OWN:
+        if (r->ok) printf(_("own trace: traced unchanged from %s on %s"), tr->own_name, tr->origin);
+        else
+            printf(_("own trace: this is a trace of %s (%s, from %s), not of a kernel traced from a file: "
+                     "give check your .cu file, or a trace `reducevis trace` wrote"),
+                   rv_version_name(tr->version), _(rv_version(tr->version)->title), tr->origin);
+        break;
+    case RV_RULE_SUM:
+        if (r->ok) printf(_("sum: %.9g, right"), tr->own_sum);
+        else printf(_("sum: %.9g is wrong (it failed the sum check when it was traced)"), tr->own_sum);
+        break;
+    case RV_RULE_WHOLE:
+        if (r->ok && rv_trace_count_launches(tr) > 1)
+            printf(_("whole: %d steps in %d launches, nothing cut"), r->looked, rv_trace_count_launches(tr));
+        else if (r->ok) printf(_("whole: %d steps, nothing cut"), tr->nsteps);
+        else {
+            const rv_trace *t = tr;
+            while (t->next && (int)t->launch != r->step) t = t->next;
+            printf(_("whole: launch %u was cut: %s, so the rest was not seen"), t->launch,
+                   t->own_cut ? t->own_cut : _("the kernel did more than a trace holds"));
+        }
+        break;
+    case RV_RULE_CONVERGED:
+        if (r->ok) printf(_("converged: no divergent warp in the %d steps where 32 or more threads work"), r->looked);
+        else
+            printf(_("converged: step %d (%s, line %d), %d threads working: warp %d diverges, %lld of its 32 lanes "
+                     "work (a divergent warp in %d of the %d steps where 32 or more threads work)"),
+                   r->step, label, r->line, r->threads, r->warp, r->got, r->count, r->looked);
+        break;
+    case RV_RULE_CONFLICT_FREE:
+        if (r->ok) printf(_("conflict-free: every shared-memory request of the %d steps that use shared memory is "
+                            "1-way"), r->looked);
+        else
+            printf(_("conflict-free: step %d (%s, line %d): warp %d makes a %lld-way bank conflict (conflicts in "
+                     "%d of the %d steps that use shared memory)"),
+                   r->step, label, r->line, r->warp, r->got, r->count, r->looked);
+        break;
+    case RV_RULE_TWO_PER_THREAD: {
+        char where[64];
+        steps_text(r->step, r->last_step, where, sizeof where);
+        if (r->step < 0) printf(_("two a thread: no step reads the input (in[])"));
+        else if (r->ok)
+            printf(_("two a thread: each of the %d threads of the load (%s) reads at least 2 input elements "
+                     "(fewest: %lld)"), r->looked, where, r->got);
+        else
+            printf(ngettext("two a thread: thread %d reads %lld input element in the load (%s, line %d); 2 are "
+                            "needed (%d of its %d threads read fewer)",
+                            "two a thread: thread %d reads %lld input elements in the load (%s, line %d); 2 are "
+                            "needed (%d of its %d threads read fewer)", (unsigned long)r->got),
+                   r->thread, r->got, where, r->line, r->count, r->looked);
+        break;
+    }
+    case RV_RULE_HALF_GRID:
+        if (r->ok) printf(_("half the blocks: a grid of %lld blocks, within ceil(N / (2 x %d)) = %lld"), r->got,
+                          tr->block_size, r->limit);
+        else printf(_("half the blocks: a grid of %lld blocks, more than ceil(N / (2 x %d)) = %lld"), r->got,
+                    tr->block_size, r->limit);
+        break;
+    case RV_RULE_SYNCED:
+        if (r->ok) printf(_("synced: none of the %d steps reads shared memory that another lane wrote without a "
+                            "__syncwarp() or barrier between"), r->looked);
+        else
+            printf(ngettext("synced: step %d (%s, line %d) reads shared memory another lane wrote with no "
+                            "__syncwarp() or barrier between: right only while the warp runs in lockstep, which "
+                            "Volta and later do not promise (%d step like it)",
+                            "synced: step %d (%s, line %d) reads shared memory another lane wrote with no "
+                            "__syncwarp() or barrier between: right only while the warp runs in lockstep, which "
+                            "Volta and later do not promise (%d steps like it)", (unsigned long)r->count),
+                   r->step, label, r->line, r->count);
+        break;
+    case RV_RULE_WARP_TAIL:
+        if (r->step < 0)
+            printf(r->ok ? _("warp tail: %lld steps and no tree level with a barrier: the last 32 -> 1 runs without "
+                             "a block barrier")
+                         : ngettext("warp tail: %lld step and no tree level with a barrier, fewer than the last "
+                                    "32 -> 1 takes",
+                                    "warp tail: %lld steps and no tree level with a barrier, fewer than the last "
+                                    "32 -> 1 takes", (unsigned long)r->got), r->got);
+        else if (r->ok)
+            printf(_("warp tail: %lld steps after the last tree level (step %d, %s, line %d): the last 32 -> 1 runs "
+                     "without a block barrier"), r->got, r->step, label, r->line);
+        else
+            printf(ngettext("warp tail: only %lld step after the last tree level (step %d, %s, line %d): the last "
+                            "32 -> 1 goes through __syncthreads(); at least %lld steps without a barrier (shared "
+                            "stores, __syncwarp() or shuffles) are needed",
+                            "warp tail: only %lld steps after the last tree level (step %d, %s, line %d): the last "
+                            "32 -> 1 goes through __syncthreads(); at least %lld steps without a barrier (shared "
+                            "stores, __syncwarp() or shuffles) are needed", (unsigned long)r->got),
+                   r->got, r->step, label, r->line, r->limit);
+        break;
+    case RV_RULE_TIMED:
+        if (r->ok) printf(_("timed: %.4f ms for the whole reduction, without the tracer"), r->ms);
+        else printf(_("timed: no time (the trace was made with --no-time), so the speed cannot be judged"));
+        break;
+    case RV_RULE_FAST:
+        if (r->mark_ms <= 0) printf(_("fast: %s"), mark_why);
+        else if (r->ms <= 0) printf(_("fast: no time to hold against %s"), mark_from);
+        else
+            printf(_("fast: %.4f ms against %.4f ms (%s): %.0f%% of its speed; %.0f%% needs %.4f ms or less"), r->ms,
+                   r->mark_ms, mark_from, 100.0 * r->mark_ms / r->ms, 100.0 * r->mark_ms / r->bound_ms, r->bound_ms);
+        break;
+    case RV_RULE_COUNT:
+        break;
+    }
+    printf("\n");
+}
+
+/* The version to beat, timed in this run on this GPU (exercise 5 of a .cu
+ * file): the way the project measures speed, as a ratio in one run.  Its
+ * median time in ms, or 0 with why (then the recorded results stand in). */
+static double mark_now(const rv_own_opts *student, const char *cache, char *from, size_t fromlen, char *why,
+                       size_t whylen)
+{
+    const rv_version_info *vi = rv_version(rv_rules_mark_version());
+    rv_own_opts m = *student;
+    char *text = NULL;
+    m.keep = NULL;
+    if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
+    /* only its time is wanted: its timed run alone, no trace of it */
+    double ms; /* 0 unless timed */
+    if (rv_own_time_cached(&m, cache, &ms, why, whylen) == 0)
+        snprintf(from, fromlen, _("%s timed in this run on this GPU, block %d"), vi->name, m.block_size);
+    free(text);
+    return ms;
+}
+
+/* The whole reduction's time and bandwidth (N floats read once), and the
+ * version to beat's where it was timed in this run; else why it was not. */
+static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mark_from, const char *no_mark)
+{
+    if (tr->version != RV_VERSION_OWN) return;
+    const char *mark = rv_version_name(rv_rules_mark_version());
+    if (sp->ms <= 0) {
+        printf(_("speed: no time (traced with --no-time), so none against %s\n"), mark);
+        return;
+    }
+    printf(_("speed: %.4f ms, %.1f GB/s"), sp->ms, sp->gbps);
+    if (sp->mark_ms > 0)
+        printf(_("; %s: %.4f ms, %.1f GB/s; yours runs at %.0f%% of its speed"), mark_from, sp->mark_ms,
+               sp->mark_gbps, sp->percent);
+    else
+        printf(_("; no time of %s in this run (%s)"), mark, no_mark);
+    printf("\n");
+}
+
+/* The trace judged by exercise ex: its lines printed, the rules' verdicts in
+ * *res and the speed in *sp.  mark_ms: the version to beat timed in this
+ * run (0: not; then no_mark says why). */
+static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, const char *mark_from_now,
+                 const char *no_mark, rv_rules_result *res_out, check_speed *sp)
+{
+    char err[512];
+    *sp = check_speed_of(tr, mark_ms);
+    rv_analysis *an = rv_analyze(tr, err, sizeof err);
+    if (!an) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    char mark_from[ASSETS_PATH_LEN + 128] = "", mark_why[2 * ASSETS_PATH_LEN + 512] = "", n[32];
+    if (mark_ms > 0)
+        snprintf(mark_from, sizeof mark_from, "%s", mark_from_now);
+    else if ((ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && tr->version == RV_VERSION_OWN)
+        mark_ms = mark_time(tr, mark_from, sizeof mark_from, mark_why, sizeof mark_why);
+    rv_rules_result res;
+    rv_rules_judge(tr, an, ex, mark_ms, &res);
+    rv_results_n_name(tr->n, n, sizeof n);
+    printf(_("exercise %d: %s\n"), ex->number, _(ex->title));
+    if (tr->version == RV_VERSION_OWN)
+        printf(_("%s, traced on %s: block %u of %u, %d threads, N = %s, %d steps\n"), tr->own_name, tr->origin,
+               tr->traced_block, tr->grid, tr->block_size, n, tr->nsteps);
+    int broken = 0;
+    for (int i = 0; i < res.nrules; i++) {
+        printf("  ");
+        rv_print_padded(res.rules[i].ok ? _("ok") : _("FAIL"), 7);
+        say_rule(tr, &res.rules[i], mark_from, mark_why);
+        broken += !res.rules[i].ok;
+    }
+    say_speed(tr, sp, mark_from, no_mark);
+    if (res.pass) printf(_("PASS: all %d rules of exercise %d hold\n"), res.nrules, ex->number);
+    else if (tr->version != RV_VERSION_OWN)
+        printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
+    else
+        printf(_("FAIL: %d of the %d rules of exercise %d broken (docs/exercises.md says what each asks)\n"), broken,
+               res.nrules, ex->number);
+    rv_analysis_free(an);
+    *res_out = res;
+    return res.pass ? RV_EXIT_OK : EXIT_BROKEN;
+}
+
+/* Where a .cu file's work goes: both stages in turn, or one of them
+ * (--build-only, --built), and the version to beat's build cache (or only
+ * that cache filled: --prepare-cache). */
+typedef struct stages {
+    const char *build_only, *built, *cache, *prepare;
+} stages;
+
+/* The .cu file traced (and the version to beat timed beside it): its trace,
+ * or NULL with the exit status in *rc (0 after --build-only, which judges
+ * nothing) and, on a failure, the summary's reason in *reason. */
+static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise *ex, double *mark_ms,
+                            char *mark_from, size_t fromlen, int *rc, const char **reason)
+{
+    char err[8192], mark_err[2048], cache[1024];
+    rv_own_result res;
+    *rc = RV_EXIT_RUNTIME;
+    if (st->build_only) {
+        if (rv_own_compile(o, st->build_only, err, sizeof err) == 0) {
+            printf(_("%s compiled into %s; judge it with --built %s\n"), o->file, st->build_only, st->build_only);
+            *rc = RV_EXIT_OK;
+        } else {
+            fprintf(stderr, "reducevis check: %s\n", err);
+            *reason = "compile";
+        }
+        return NULL;
+    }
+    /* any failure to trace (a file that does not compile included) leaves
+       nothing to judge; status 1 of both stages in one is the file's (nvcc's
+       messages, or not a CUDA source) */
+    int failed = st->built ? rv_own_run_built(o, st->built, &res, err, sizeof err) : rv_own_trace(o, &res, err, sizeof err);
+    if (failed) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        *reason = !st->built && failed == 1 ? "compile" : "run";
+        return NULL;
+    }
+    /* every exercise's speed is said against the version to beat, timed
+       beside it: a ratio in one run, as the bench measures (a rule only in
+       the exercise that asks for speed) */
+    if (res.tr->own_ms > 0) {
+        const char *at = st->cache ? st->cache : rv_own_default_cache(cache, sizeof cache) == 0 ? cache : NULL;
+        *mark_ms = mark_now(o, at, mark_from, fromlen, mark_err, sizeof mark_err);
+        if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
+            fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
+                              "its recorded time stands in\n"), mark_err);
+    }
+    return res.tr;
+}
+
+/* Where check writes besides its words (--save-trace, --summary). */
+typedef struct outputs {
+    const char *trace, *summary;
+} outputs;
+
+/* --save-trace FILE, --summary FILE: 2 (the arguments taken), 0 (not one of
+ * them) or -1 after a usage error; a file that cannot be made there is said
+ * at once, before a run that would be lost. */
+static int output_option(int argc, char **argv, int i, outputs *out, int *rc)
+{
+    const char *a = argv[i];
+    const char **slot = !strcmp(a, "--save-trace") ? &out->trace : !strcmp(a, "--summary") ? &out->summary : NULL;
+    char err[4400];
+    if (!slot) return 0;
+    *rc = RV_EXIT_USAGE;
+    if (i + 1 >= argc || !argv[i + 1][0]) {
+        rv_usage_error("check", _("%s needs a value"), a);
+        return -1;
+    }
+    if (check_target_ok(argv[i + 1], err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        *rc = RV_EXIT_RUNTIME;
+        return -1;
+    }
+    *slot = argv[i + 1];
+    return 2;
+}
+
+/* What was judged (or why nothing was) written where --save-trace and
+ * --summary asked; rc, or RV_EXIT_RUNTIME when a file could not be. */
+static int write_outputs(const outputs *out, const check_summary *sum, const rv_trace *tr, int rc)
+{
+    char err[4400];
+    if (out->trace && tr && check_trace_write(out->trace, tr, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
+    }
+    if (out->summary && check_summary_write(out->summary, sum, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
+    }
+    return rc;
+}
+
+/* check's options about a .cu file's stages: how many arguments it took
+ * (0: not one of them), or -1 after a usage error. */
+static int stage_option(int argc, char **argv, int i, stages *st)
+{
+    const char *a = argv[i];
+    const char **slot = !strcmp(a, "--build-only") ? &st->build_only : !strcmp(a, "--built") ? &st->built
+                      : !strcmp(a, "--build-cache") ? &st->cache : !strcmp(a, "--prepare-cache") ? &st->prepare
+                      : NULL;
+    if (!slot) return 0;
+    if (i + 1 >= argc || !argv[i + 1][0]) {
+        rv_usage_error("check", _("%s needs a value"), a);
+        return -1;
+    }
+    *slot = argv[i + 1];
+    if (st->build_only && st->built) {
+        rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));
+        return -1;
+    }
+    return 2;
+}
+
+/* --prepare-cache DIR: the version to beat compiled into that build cache,
+ * nothing judged (a class does it with its first kernel, so that its first check
+ * does not wait for the compile).  Only --sandbox goes with it. */
+static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, const char *trace, int number)
+{
+    if (o->file || trace || number || st->build_only || st->built || st->cache || o->keep || out->trace ||
+        out->summary)
+        return rv_usage_error("check", _("--prepare-cache DIR goes alone (--sandbox at most): it compiles the "
+                                         "version to beat and judges nothing"));
+    const rv_version_info *vi = rv_version(rv_rules_mark_version());
+    char err[8192], *text = NULL;
+    int rc = rv_own_shipped(vi, o, &text, err, sizeof err);
+    if (!rc) rc = rv_own_fill_cache(o, st->prepare, err, sizeof err);
+    free(text);
+    if (rc) {
+        fprintf(stderr, "reducevis check: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    printf(_("%s, the version to beat, is compiled in %s\n"), vi->name, st->prepare);
+    return RV_EXIT_OK;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    rv_config cfg = rv_config_default();
+    rv_own_opts o = {.timeout_s = 30, .time_it = 1};
+    stages st = {0};
+    outputs out = {0};
+    const char *trace = NULL, *traced_with = NULL;
+    int number = 0, out_rc = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
+        if (!strcmp(a, "--version") || !strcmp(a, "--grid") || !strcmp(a, "--block"))
+            return rv_usage_error("check", _("%s is not an option of check: your file decides its kernel and grid, "
+                                             "and block 0 is judged"), a);
+        int used = rv_parse_config_option(argc, argv, i, &cfg, "check");
+        if (used == 0) used = stage_option(argc, argv, i, &st);
+        if (used < 0) return RV_EXIT_USAGE;
+        if (used > 0) { traced_with = a; i += used - 1; continue; }
+        if ((used = output_option(argc, argv, i, &out, &out_rc)) < 0) return out_rc;
+        if (used > 0) { i++; continue; }
+        if ((!strcmp(a, "--exercise") || !strcmp(a, "--trace") || !strcmp(a, "--timeout") || !strcmp(a, "--keep")) &&
+            i + 1 >= argc)
+            return rv_usage_error("check", _("%s needs a value"), a);
+        if (!strcmp(a, "--exercise")) {
+            char *end;
+            long k = strtol(argv[++i], &end, 10);
+            if (*end || !rv_exercise_get((int)k) || k != (int)k)
+                return rv_usage_error("check", _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"),
+                                      argv[i], RV_NUM_EXERCISES);
+            number = (int)k;
+        } else if (!strcmp(a, "--trace")) trace = argv[++i];
+        else if (!strcmp(a, "--keep")) { o.keep = argv[++i]; traced_with = a; }
+        else if (!strcmp(a, "--sandbox")) { o.sandbox = 1; traced_with = a; }
+        else if (!strcmp(a, "--no-time")) { o.time_it = 0; traced_with = a; }
+        else if (!strcmp(a, "--timeout")) {
+            char *end;
+            o.timeout_s = strtod(argv[++i], &end);
+            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
+                return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
+            traced_with = a;
+        } else if (a[0] == '-' && a[1]) return rv_usage_error("check", _("unknown option '%s'"), a);
+        else if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, a);
+        else o.file = a;
+    }
+    if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
+    if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
+    if (trace && o.file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
+    if (trace && traced_with)
+        return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
+                                         "as it was recorded"), traced_with);
+    if (!trace && !o.file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
+    if (out.trace && st.build_only)
+        return rv_usage_error("check", _("--save-trace with --build-only: nothing is traced; give it with --built"));
+    if (o.keep && (st.build_only || st.built))
+        return rv_usage_error("check", _("--keep is not needed with %s: that folder keeps the work"),
+                              st.built ? "--built" : "--build-only");
+    if (cfg.block_size < 32) return rv_usage_error("check", _("block size must be at least 32 (a whole warp)"));
+    const rv_exercise *ex = rv_exercise_get(number);
+    /* speed is compared like with like: unless told otherwise, the kernel runs
+       at the block size the version to beat was tuned for */
+    const rv_version_info *mark = rv_version(rv_rules_mark_version());
+    int block_given = 0;
+    for (int i = 1; i < argc; i++) block_given |= !strcmp(argv[i], "--block-size");
+    if (!block_given && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && mark && mark->tuned_block)
+        cfg.block_size = mark->tuned_block;
+    char err[1024], mark_from[256] = "";
+    rv_trace *tr = NULL;
+    double mark_ms = 0;
+    int rc = RV_EXIT_RUNTIME;
+    check_summary sum = {.exercise = number, .reason = "load"};
+    if (trace) {
+        if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
+    } else {
+        o.block_size = cfg.block_size;
+        o.n = cfg.n;
+        o.data = cfg.data;
+        tr = trace_file(&o, &st, ex, &mark_ms, mark_from, sizeof mark_from, &rc, &sum.reason);
+    }
+    if (!tr) return st.build_only && rc == RV_EXIT_OK ? rc : write_outputs(&out, &sum, NULL, rc);
+    rv_rules_result res = {0};
+    const char *no_mark = trace ? _("a recorded trace is judged, with the time taken when it was traced")
+                                : _("it could not be timed here");
+    rc = judge(tr, ex, mark_ms, mark_from, no_mark, &res, &sum.speed);
+    sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
+    sum.res = &res;
+    rc = write_outputs(&out, &sum, rc == RV_EXIT_RUNTIME ? NULL : tr, rc);
+    rv_trace_free(tr);
+    return rc;
+}

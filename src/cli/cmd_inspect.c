@@ -1,0 +1,209 @@
+/* cmd_inspect.c — `reducevis inspect FILE.rvt [--json]`: what each step does,
+ * as text for people or JSON for programs. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/analysis.h"
+#include "cli.h"
+#include "core/i18n.h"
+#include "core/json.h"
+#include "core/versions.h"
+
+/* What a step's atomics did, in words: "256 lanes, 1 word, up to 256 on one
+ * word (256 turns), 1820 tries". */
+static void print_atomics_text(const rv_step_info *si)
+{
+    if (!si->atom_lanes) return;
+    printf(ngettext("         atomic: %d lane on ", "         atomic: %d lanes on ", si->atom_lanes), si->atom_lanes);
+    printf(ngettext("%d word", "%d words", si->atom_words), si->atom_words);
+    printf(_(", up to %d on one word: served one after another, %d turns"), si->atom_same_word, si->atom_same_word);
+    if (si->atom_tries > si->atom_lanes)
+        printf(_("; a compare-and-swap loop: %d tries in all"), si->atom_tries);
+    printf("\n");
+}
+
+static void print_totals_text(const rv_smem_totals *t)
+{
+    printf(_("shared memory of the block: loads %ld requests %ld wavefronts, stores %ld requests %ld wavefronts, "
+             "atomics %ld requests %ld wavefronts; global atomics %ld requests\n"),
+           t->ld_requests, t->ld_wavefronts, t->st_requests, t->st_wavefronts, t->atom_requests,
+           t->atom_wavefronts, t->gatom_requests);
+}
+
+static void print_text(const rv_trace *tr, const rv_analysis *an)
+{
+    char data[48];
+    rv_data_name(tr->data, data, sizeof data);
+    if (rv_trace_is_own(tr) && tr->launches > 1)
+        printf(_("launch %u of %u (call %u of launch()): kernel %s\n"), tr->launch, tr->launches, tr->call,
+               tr->own_kernel ? tr->own_kernel : "?");
+    printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
+           rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title), tr->block_size, tr->n,
+           tr->traced_block, tr->grid, data);
+    printf("origin: %s%s%s%s\n", tr->origin, tr->date[0] ? ", " : "", tr->date,
+           rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
+    if (tr->own_cut) printf(_("CUT: %s\n"), tr->own_cut);
+    printf("\n");
+    for (int s = 0; s < tr->nsteps; s++) {
+        const rv_step_info *si = &an->steps[s];
+        printf(_("step %2d  %-14s line %-4d %4d of %d threads execute"), s, tr->steps[s].label, si->line,
+               si->active_threads, tr->block_size);
+        if (si->wasted_threads) printf(_(", %d wasted"), si->wasted_threads);
+        if (tr->steps[s].flags & RV_STEP_UNSYNCED) printf(_("  UNSYNCED: reads another thread's write with no __syncwarp between"));
+        if (tr->steps[s].flags & RV_STEP_INFERRED) printf(_("  (lanes inferred: the offset came from a register)"));
+        printf("\n");
+        print_atomics_text(si);
+        for (int w = 0; w < an->nwarps; w++) {
+            const rv_warp_info *wi = rv_analysis_warp(an, s, w);
+            if (wi->state == RV_WARP_IDLE) continue;
+            printf(_("         warp %2d  %-9s %2d lanes"), w, rv_warp_state_name(wi->state), wi->active_lanes);
+            if (wi->smem_requests && wi->max_conflict > 1)
+                printf(ngettext("  shared: %d request, worst %d-way conflict",
+                                "  shared: %d requests, worst %d-way conflict", wi->smem_requests),
+                       wi->smem_requests, wi->max_conflict);
+            else if (wi->smem_requests)
+                printf(ngettext("  shared: %d request, worst %d-way (conflict-free)",
+                                "  shared: %d requests, worst %d-way (conflict-free)", wi->smem_requests),
+                       wi->smem_requests, wi->max_conflict);
+            if (wi->gld_requests)
+                printf(ngettext("  global loads: %d request, %d sectors (%.1f per request)",
+                                "  global loads: %d requests, %d sectors (%.1f per request)", wi->gld_requests),
+                       wi->gld_requests, wi->gld_sectors, (double)wi->gld_sectors / wi->gld_requests);
+            if (wi->atom_lanes)
+                printf(_("  atomics: %d lanes, %d on one word"), wi->atom_lanes, wi->atom_same_word);
+            printf("\n");
+        }
+    }
+    rv_smem_totals t = rv_analysis_totals(an);
+    printf("\n");
+    print_totals_text(&t);
+}
+
+static void print_steps_json(const rv_trace *tr, const rv_analysis *an, const char *pad)
+{
+    for (int s = 0; s < tr->nsteps; s++) {
+        const rv_step_info *si = &an->steps[s];
+        printf("%s\n%s  {\"step\": %d, \"label\": ", s ? "," : "", pad, s);
+        rv_json_string(stdout, tr->steps[s].label);
+        printf(", \"phase\": \"%s\", \"stride\": %d, \"line\": %d, \"active_threads\": %d, \"wasted_threads\": %d, "
+               "\"unsynced\": %s, \"inferred\": %s, \"atomic\": {\"lanes\": %d, \"words\": %d, \"most_on_one_word\": %d, "
+               "\"tries\": %d}, \"warps\": [",
+               rv_phase_name((rv_phase)tr->steps[s].phase), tr->steps[s].stride, si->line, si->active_threads,
+               si->wasted_threads, (tr->steps[s].flags & RV_STEP_UNSYNCED) ? "true" : "false",
+               (tr->steps[s].flags & RV_STEP_INFERRED) ? "true" : "false", si->atom_lanes, si->atom_words,
+               si->atom_same_word, si->atom_tries);
+        for (int w = 0; w < an->nwarps; w++) {
+            const rv_warp_info *wi = rv_analysis_warp(an, s, w);
+            printf("%s\n%s    {\"warp\": %d, \"active_lanes\": %d, \"state\": \"%s\", \"max_conflict\": %d, "
+                   "\"smem_requests\": %d, \"smem_wavefronts\": %d, \"gld_requests\": %d, \"gld_sectors\": %d, "
+                   "\"wasted_lanes\": %d, \"atom_lanes\": %d, \"atom_words\": %d, \"atom_same_word\": %d, "
+                   "\"smem_atom_requests\": %d, \"smem_atom_wavefronts\": %d, \"gatom_requests\": %d}",
+                   w ? "," : "", pad, w, wi->active_lanes, rv_warp_state_name(wi->state), wi->max_conflict,
+                   wi->smem_requests, wi->smem_wavefronts, wi->gld_requests, wi->gld_sectors, wi->wasted_lanes,
+                   wi->atom_lanes, wi->atom_words, wi->atom_same_word, wi->smem_atom_requests, wi->smem_atom_wavefronts,
+                   wi->gatom_requests);
+        }
+        printf("]}");
+    }
+}
+
+/* One traced launch: which, its kernel and grid, its shared-memory requests
+ * and wavefronts by kind (what Nsight Compute counts), and its steps. */
+static void print_launch_json(const rv_trace *tr, const rv_analysis *an)
+{
+    rv_smem_totals t = rv_analysis_totals(an);
+    printf("\n    {\"launch\": %u, \"of\": %u, \"call\": %u, \"kernel\": ", tr->launch, tr->launches, tr->call);
+    rv_json_string(stdout, tr->own_kernel ? tr->own_kernel : "");
+    printf(", \"grid\": %" PRIu32 ", \"block_size\": %d, \"n\": %" PRIu64 ", \"block\": %" PRIu32 ", \"cut\": ", tr->grid,
+           tr->block_size, tr->n, tr->traced_block);
+    if (tr->own_cut) rv_json_string(stdout, tr->own_cut);
+    else printf("null");
+    printf(",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
+           "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld,\n     \"steps\": [",
+           t.ld_requests, t.ld_wavefronts, t.st_requests, t.st_wavefronts, t.atom_requests, t.atom_wavefronts,
+           t.gatom_requests);
+    print_steps_json(tr, an, "     ");
+    printf("]}");
+}
+
+static void print_json(const rv_trace *tr, const rv_analysis *an, const rv_analysis *const *later)
+{
+    char data[48];
+    rv_data_name(tr->data, data, sizeof data);
+    printf("{\n  \"version\": %d,\n  \"name\": ", tr->version);
+    rv_json_string(stdout, rv_version(tr->version)->name);
+    printf(",\n  \"block_size\": %d,\n  \"n\": %" PRIu64 ",\n  \"block\": %" PRIu32 ",\n  \"grid\": %" PRIu32 ",\n  \"data\": ",
+           tr->block_size, tr->n, tr->traced_block, tr->grid);
+    rv_json_string(stdout, data);
+    printf(",\n  \"origin\": ");
+    rv_json_string(stdout, tr->origin);
+    printf(",\n  \"date\": ");
+    rv_json_string(stdout, tr->date);
+    printf(",\n  \"traced_unchanged\": %s", rv_trace_unchanged(tr) || rv_trace_is_own(tr) ? "true" : "false");
+    printf(",\n  \"source_hash\": \"%016" PRIx64 "\",\n  \"steps\": [", tr->source_hash);
+    print_steps_json(tr, an, "  ");
+    printf("\n  ],\n  \"launches\": [");
+    int k = 0;
+    for (const rv_trace *t = tr; t; t = t->next, k++) {
+        printf("%s", k ? "," : "");
+        print_launch_json(t, k ? later[k - 1] : an);
+    }
+    printf("\n  ]\n}\n");
+}
+
+int cmd_inspect(int argc, char **argv)
+{
+    const char *path = NULL;
+    int json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf(_("usage: reducevis inspect FILE.rvt [--json]\n\n"
+                   "For each step: its label, source line, executing threads, each warp's state\n"
+                   "(idle / full / divergent), the worst bank-conflict degree of its shared-memory\n"
+                   "requests (1 = conflict-free, 0 in JSON = no shared access) and the 32-byte\n"
+                   "sectors per global load request.  --json prints the same as JSON.\n"));
+            return RV_EXIT_OK;
+        }
+        if (!strcmp(argv[i], "--json")) json = 1;
+        else if (argv[i][0] == '-') return rv_usage_error("inspect", _("unknown option '%s'"), argv[i]);
+        else if (path) return rv_usage_error("inspect", _("only one trace file, please ('%s' and '%s')"), path, argv[i]);
+        else path = argv[i];
+    }
+    if (!path) return rv_usage_error("inspect", _("which trace? give FILE.rvt"));
+    char err[512];
+    rv_trace *tr = rv_trace_load(path, err, sizeof err);
+    if (!tr) {
+        fprintf(stderr, "reducevis inspect: %s\n", err);
+        return RV_EXIT_RUNTIME;
+    }
+    rv_analysis *an = rv_analyze(tr, err, sizeof err);
+    if (!an) {
+        fprintf(stderr, "reducevis inspect: %s\n", err);
+        rv_trace_free(tr);
+        return RV_EXIT_RUNTIME;
+    }
+    /* the launches after the first, each analysed on its own */
+    rv_analysis *later[RV_OWN_MAX_LAUNCHES] = {0};
+    int nlater = 0, rc = RV_EXIT_OK;
+    for (const rv_trace *t = tr->next; t && nlater < RV_OWN_MAX_LAUNCHES; t = t->next)
+        if (!(later[nlater++] = rv_analyze(t, err, sizeof err))) {
+            fprintf(stderr, "reducevis inspect: %s\n", err);
+            rc = RV_EXIT_RUNTIME;
+            goto out;
+        }
+    if (json) print_json(tr, an, (const rv_analysis *const *)later);
+    else {
+        print_text(tr, an);
+        int k = 0;
+        for (const rv_trace *t = tr->next; t; t = t->next, k++) {
+            printf("\n");
+            print_text(t, later[k]);
+        }
+    }
+out:
+    for (int k = 0; k < nlater; k++) rv_analysis_free(later[k]);
+    rv_analysis_free(an);
+    rv_trace_free(tr);
+    return rc;
+}

@@ -1,0 +1,187 @@
+/* cmd_trace.c — `reducevis trace FILE.cu`: a student's own kernel, unchanged,
+ * traced on the GPU through the Compute Sanitizer patching API (the work is
+ * src/own/trace_run.c), written as a trace every output reads, and opened in
+ * the viewer where there is a display. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "core/datadir.h"
+#include "core/i18n.h"
+#include "own/trace_run.h"
+#include "core/versions.h"
+#ifdef RV_HAVE_VIEWER
+#include "viewer/viewer.h"
+#endif
+
+static void usage(void)
+{
+    printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
+             "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
+             "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
+             "       reducevis trace --kernel V [options]\n"
+             "       reducevis trace --replay DIR -o FILE.rvt\n\n"
+             "Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
+             "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
+             "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
+             "launch that launch() makes (block 0 of each, up to 16 launches), one story in the viewer.\n"
+             "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
+             "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
+             "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
+             "    unsigned int launch(const float *in, float *out, unsigned int n,\n"
+             "                        unsigned int block, cudaStream_t stream);\n\n"
+             "It leaves partial sums in out[0 .. its return value); reducevis calls it again on them\n"
+             "until one is left.  No main(): the file compiles on its own with `nvcc -c FILE.cu`.\n\n"
+             "  -o FILE.rvt      where to write the trace (default: FILE.rvt beside FILE.cu)\n"
+             "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
+             "  --n N            elements to reduce, 1 .. 2^31 (default 2^25)\n"
+             "  --block B        the block to record in each launch (default 0)\n"
+             "  --launch K       trace only the K-th kernel launch of the run (default: every one)\n"
+             "  --data PATTERN   input values (default ones)\n"
+             "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
+             "  --no-time        skip the timed run\n"
+             "  --no-view        do not open the viewer\n"
+             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
+             "  --sandbox        compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
+             "                   nothing of the machine but the toolkit and the GPU, limits on time,\n"
+             "                   memory and output (README.md, \"Security\"); refused where none can be made\n"
+             "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n"
+             "  --replay DIR     make the trace again from a folder --keep kept, without a GPU (with -o)\n\n"
+             "Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
+             "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
+}
+
+/* The default output: FILE.rvt beside FILE.cu. */
+static void default_out(const char *file, char *out, size_t len)
+{
+    snprintf(out, len, "%s", file);
+    size_t n = strlen(out);
+    if (n > 3 && !strcmp(out + n - 3, ".cu")) out[n - 3] = 0;
+    n = strlen(out);
+    snprintf(out + n, len - n, ".rvt");
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    rv_config cfg = rv_config_default();
+    rv_own_opts o = {.timeout_s = 30, .time_it = 1};
+    const char *out = NULL, *kernel = NULL, *replay = NULL;
+    int view = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
+        if (!strcmp(a, "--version") || !strcmp(a, "--grid"))
+            return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), a);
+        if (!strcmp(a, "--no-time")) o.time_it = 0;
+        else if (!strcmp(a, "--no-view")) view = 0;
+        else if (!strcmp(a, "--sandbox")) o.sandbox = 1;
+        else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
+                  !strcmp(a, "--replay") || !strcmp(a, "--launch")) &&
+                 i + 1 >= argc)
+            return rv_usage_error("trace", _("%s needs a value"), a);
+        else if (!strcmp(a, "--kernel")) kernel = argv[++i];
+        else if (!strcmp(a, "-o")) out = argv[++i];
+        else if (!strcmp(a, "--keep")) o.keep = argv[++i];
+        else if (!strcmp(a, "--replay")) replay = argv[++i];
+        else if (!strcmp(a, "--launch")) {
+            char *end;
+            unsigned long k = strtoul(argv[++i], &end, 10);
+            if (*end || k < 1 || k > 1000000 || argv[i][0] == '-')
+                return rv_usage_error("trace", _("--launch '%s' must be a launch's number, from 1"), argv[i]);
+            o.launch = (uint32_t)k;
+        }
+        else if (!strcmp(a, "--timeout")) {
+            char *end;
+            o.timeout_s = strtod(argv[++i], &end);
+            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
+                return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
+        } else if (a[0] == '-' && a[1]) {
+            /* the options capture shares (--kernel is trace's own, above) */
+            int used = rv_parse_config_option(argc, argv, i, &cfg, "trace");
+            if (used < 0) return RV_EXIT_USAGE;
+            if (!used) return rv_usage_error("trace", _("unknown option '%s'"), a);
+            i += used - 1;
+        }
+        else if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, a);
+        else o.file = a;
+    }
+    char *text = NULL;
+    if (kernel) {
+        const rv_version_info *vi = rv_version(rv_version_parse(kernel));
+        if (!vi || o.file)
+            return rv_usage_error("trace", _("--kernel takes a version (%s) and no file"), rv_version_list());
+        const char *why = rv_version_check_block(vi->id, cfg.block_size);
+        if (why) return rv_usage_error("trace", _("block size %d for %s: %s"), cfg.block_size, vi->name, _(why));
+        char why2[300];
+        if (rv_own_shipped(vi, &o, &text, why2, sizeof why2)) {
+            fprintf(stderr, "reducevis trace: %s\n", why2);
+            return RV_EXIT_RUNTIME;
+        }
+    }
+    if (replay && (o.file || !out))
+        return rv_usage_error("trace", _("--replay takes a kept folder and -o FILE.rvt, and no .cu file"));
+    if (!o.file && !replay) return rv_usage_error("trace", _("give the .cu file to trace"));
+    if (cfg.block_size < 32) return rv_usage_error("trace", _("block size must be at least 32 (a whole warp)"));
+    char outbuf[4200];
+    if (!out) { default_out(o.file, outbuf, sizeof outbuf); out = outbuf; }
+    o.block_size = cfg.block_size;
+    o.n = cfg.n;
+    o.block = cfg.block;
+    o.data = cfg.data;
+    rv_own_result res;
+    char err[8192];
+    int rc = replay ? rv_own_replay(replay, &res, err, sizeof err) : rv_own_trace(&o, &res, err, sizeof err);
+    free(text);
+    if (rc) {
+        fprintf(stderr, "reducevis trace: %s\n", err);
+        return rc;
+    }
+    /* written whole to a temporary name, then renamed: never a half trace */
+    char tmp[4300], serr[600];
+    snprintf(tmp, sizeof tmp, "%s.part", out);
+    if (rv_trace_save(res.tr, tmp, serr, sizeof serr) || rename(tmp, out) != 0) {
+        remove(tmp);
+        fprintf(stderr, "reducevis trace: %s\n", serr[0] ? serr : _("cannot write the trace"));
+        rv_trace_free(res.tr);
+        return RV_EXIT_RUNTIME;
+    }
+    const rv_trace *tr = res.tr;
+    printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
+           tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
+    for (const rv_trace *t = tr; t; t = t->next) {
+        if (tr->launches > 1 || tr->next)
+            printf(_("  launch %u of %u: %s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches,
+                   t->own_kernel ? t->own_kernel : "?", t->traced_block, t->grid, t->block_size, t->nsteps);
+        if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
+    }
+    if (rv_trace_count_launches(tr) < (int)tr->launches)
+        printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"), rv_trace_count_launches(tr),
+               tr->launches, RV_OWN_MAX_LAUNCHES);
+    if (res.verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res.verdict.exact ? _("exactly") : _("expected"), res.verdict.expected);
+    else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res.verdict.expected, res.verdict.bound);
+    if (tr->own_ms > 0) {
+        printf(_("timed without the tracer: %.4f ms for the whole reduction (median of 20), %.1f GB/s\n"), tr->own_ms,
+               (double)tr->n * 4.0 / (tr->own_ms * 1e6));
+        printf(_("under the tracer the same reduction took %.3f ms (%.0fx: the patched kernel calls the tracer at "
+                 "every access of every block, and records one block)\n"),
+               res.traced_ms, res.traced_ms / tr->own_ms);
+    }
+    if (replay)
+        ;
+    else if (tr->own_ms > 0)
+        printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res.trace_s, res.traced_run_s, res.plain_run_s);
+    else
+        printf(_("took %.1f s (the traced run %.2f s)\n"), res.trace_s, res.traced_run_s);
+    rv_trace_free(res.tr);
+#ifdef RV_HAVE_VIEWER
+    const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");
+    if (view && ((disp && *disp) || (way && *way))) {
+        char *vargv[] = {"view", (char *)out, NULL};
+        return viewer_main(2, vargv);
+    }
+#else
+    (void)view;
+#endif
+    return RV_EXIT_OK;
+}

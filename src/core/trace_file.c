@@ -1,0 +1,640 @@
+/* trace_file.c — the .rvt file format: writing, reading, validation.
+ *
+ * The format is little-endian and written field by field (never a struct
+ * dump), so it does not depend on the compiler's padding.  The parser checks
+ * every length against the bytes left before reading, and rv_trace_validate()
+ * checks every field and access index against the version's own bounds and
+ * its steps against the version's plan (its model run without recording), so
+ * a corrupt file is refused with a message instead of being drawn wrongly.
+ */
+#include "trace.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "versions.h"
+#include "i18n.h"
+
+#define HEADER_BYTES 160
+#define STEP_BYTES   32
+#define EVENT_BYTES  16   /* without its reads */
+
+/* ---- validation ---------------------------------------------------------- */
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *space_name(unsigned sp)
+{
+    static const char *const names[RV_SPACE_COUNT] = {N_("none"), N_("shared"), N_("global input"),
+                                                      N_("global output"), N_("lane"), N_("register"),
+                                                      N_("global input (float4)"), N_("ticket counter"),
+                                                      N_("shared (64-bit)"), N_("shared (128-bit)"),
+                                                      N_("the kernel's own global memory")};
+    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("unknown");
+}
+
+/* The exclusive upper bound of indices in a space, for this trace. */
+static uint64_t space_limit(const rv_trace *tr, unsigned sp)
+{
+    switch (sp) {
+    case RV_SPACE_SMEM: return (uint64_t)rv_trace_smem_words(tr);
+    case RV_SPACE_SMEM8: return rv_trace_smem_words(tr) < 1 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 1;
+    case RV_SPACE_SMEM16: return rv_trace_smem_words(tr) < 3 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 3;
+    case RV_SPACE_GIN:  return tr->n;
+    case RV_SPACE_GIN4: return tr->n < 3 ? 0 : tr->n - 3;   /* elements index .. index + 3 */
+    case RV_SPACE_GOUT: /* a single pass: the result after the partials; an own kernel: out[]'s room */
+        if (tr->version == RV_VERSION_OWN) return tr->n / 32 + 2 > (uint64_t)tr->grid + 1 ? tr->n / 32 + 2 : (uint64_t)tr->grid + 1;
+        return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) ? 1 : 0);
+    case RV_SPACE_TICKET: return 1;
+    case RV_SPACE_GOWN: return tr->own_gwords;
+    case RV_SPACE_LANE: return 32;
+    case RV_SPACE_REG:  return (uint64_t)tr->block_size;
+    default:            return 0;
+    }
+}
+
+static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char *what,
+                        char *err, size_t errlen)
+{
+    unsigned sp = RV_ACC_SPACE(a);
+    uint64_t idx = RV_ACC_INDEX(a);
+    if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT ||
+        ((sp == RV_SPACE_SMEM8 || sp == RV_SPACE_SMEM16 || sp == RV_SPACE_GOWN) && tr->version != RV_VERSION_OWN))
+        return fail(err, errlen, _("step %d thread %d: %s has unknown memory space %u"), s, t, what, sp);
+    if (sp == RV_SPACE_GIN4 && idx % 4 != 0)
+        return fail(err, errlen, _("step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4"),
+                    s, t, what, idx);
+    if (sp == RV_SPACE_GIN4 && idx >= space_limit(tr, sp))
+        return fail(err, errlen, _("step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")"),
+                    s, t, what, idx, idx + 3, tr->n);
+    if (idx >= space_limit(tr, sp))
+        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")"),
+                    s, t, what, idx, space_name(sp), space_limit(tr, sp));
+    return 0;
+}
+
+static int nul_terminated(const char *s, size_t len)
+{
+    return memchr(s, '\0', len) != NULL;
+}
+
+int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
+{
+    const char *why;
+    if (!rv_version(tr->version))
+        return fail(err, errlen, _("unknown kernel version %d (expected 0..%d: %s)"), tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
+    if ((why = rv_version_check_block(tr->version, tr->block_size)))
+        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), why);
+    if (tr->n < 1 || tr->n > RV_MAX_N)
+        return fail(err, errlen, _("N = %" PRIu64 " is out of range (1 .. 2^31)"), tr->n);
+    int own = tr->version == RV_VERSION_OWN;
+    if (own != (tr->own_source != NULL) || own != (tr->own_name != NULL))
+        return fail(err, errlen, _("only a kernel traced from its file carries its source"));
+    if (tr->nsteps < 1 || tr->nsteps > rv_trace_max_steps(tr->version))
+        return fail(err, errlen, _("%d steps is absurd (at most %d)"), tr->nsteps, rv_trace_max_steps(tr->version));
+    for (int s = 0; s < tr->nsteps; s++)
+        if (tr->steps[s].flags & ~(own ? RV_STEP_UNSYNCED | RV_STEP_INFERRED : 0u))
+            return fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
+    if (own && (tr->launch > tr->launches || tr->launches > 1u << 20 || (tr->next && tr->next->launch <= tr->launch)))
+        return fail(err, errlen, _("launch %u of %u is out of order"), tr->launch, tr->launches);
+    if (own && (tr->own_smem_words > RV_OWN_MAX_SMEM_WORDS || tr->grid < 1 || (tr->own_flags & ~(RV_OWN_SUM_WRONG | RV_OWN_CUT))))
+        return fail(err, errlen, _("the traced kernel's shared memory, grid or flags are out of range"));
+    uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
+    uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);
+    if (own)
+        ; /* a student's kernel chooses its grid */
+    else if (rv_version_has(tr->version, RV_VP_FILLS_GPU) && (tr->grid < 1 || tr->grid > most))
+        return fail(err, errlen, _("grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")"),
+                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, most);
+    else if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
+        return fail(err, errlen, _("grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")"),
+                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
+    if (tr->traced_block >= tr->grid)
+        return fail(err, errlen, _("traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks"), tr->traced_block, tr->grid);
+    if ((unsigned)tr->data.kind >= RV_DATA_KIND_COUNT)
+        return fail(err, errlen, _("unknown data pattern %u"), (unsigned)tr->data.kind);
+    if (tr->origin_kind > RV_ORIGIN_GPU)
+        return fail(err, errlen, _("unknown origin kind %" PRIu32), tr->origin_kind);
+    if (!nul_terminated(tr->origin, sizeof tr->origin) || !nul_terminated(tr->date, sizeof tr->date))
+        return fail(err, errlen, _("origin or date text is not terminated"));
+
+    rv_step plan[RV_MAX_STEPS];
+    int nplan = own ? tr->nsteps : rv_model_plan(tr->version, tr->block_size, plan); /* an own trace's steps are its own */
+    if (tr->nsteps != nplan)
+        return fail(err, errlen, _("%d steps, but %s at block size %d takes %d"), tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
+    for (int s = 0; s < tr->nsteps; s++) {
+        const rv_step *st = &tr->steps[s];
+        if (!nul_terminated(st->label, sizeof st->label))
+            return fail(err, errlen, _("step %d: label is not terminated"), s);
+        if (own ? st->phase >= RV_PHASE_COUNT
+                : (st->phase != plan[s].phase || st->stride != plan[s].stride || strcmp(st->label, plan[s].label) != 0))
+            return fail(err, errlen, _("step %d ('%s') does not match %s's step '%s'"), s, st->label,
+                        rv_version_name(tr->version), own ? "?" : plan[s].label);
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            if (e->line == 0) {
+                if (e->nreads || e->write || e->flags)
+                    return fail(err, errlen, _("step %d thread %d: did not execute but records accesses"), s, t);
+                continue;
+            }
+            if ((e->flags & ~(own ? RV_EV_ATOMIC : 0u)) || !(e->flags & RV_EV_ATOMIC) != !e->tries ||
+                ((e->flags & RV_EV_ATOMIC) && (RV_ACC_SPACE(e->write) == RV_SPACE_REG || RV_ACC_SPACE(e->write) == RV_SPACE_NONE)))
+                return fail(err, errlen, _("step %d thread %d: atomic flags 0x%x with %u tries do not fit its write"), s, t,
+                            (unsigned)e->flags, (unsigned)e->tries);
+            if (e->line > RV_MAX_LINE)
+                return fail(err, errlen, _("step %d thread %d: source line %u is absurd"), s, t, e->line);
+            if (e->nreads > RV_MAX_READS && !own)
+                return fail(err, errlen, _("step %d thread %d: %u reads (at most %d)"), s, t, e->nreads, RV_MAX_READS);
+            if ((size_t)e->reads + e->nreads > tr->nreads)
+                return fail(err, errlen, _("step %d thread %d: reads lie outside the trace"), s, t);
+            if (check_access(tr, e->write, s, t, _("write"), err, errlen)) return -1;
+            unsigned wsp = RV_ACC_SPACE(e->write);
+            if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
+                return fail(err, errlen, _("step %d thread %d: writes to %s memory"), s, t, space_name(wsp));
+            const uint64_t *r = rv_event_reads(tr, e);
+            for (uint32_t k = 0; k < e->nreads; k++)
+                if (check_access(tr, r[k], s, t, _("read"), err, errlen)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- serialisation --------------------------------------------------------- */
+
+typedef struct wbuf { uint8_t *p; size_t len, cap; int oom; } wbuf;
+
+static void put(wbuf *w, const void *src, size_t n)
+{
+    if (w->oom) return;
+    if (w->len + n > w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 4096;
+        while (cap < w->len + n) cap *= 2;
+        uint8_t *p = realloc(w->p, cap);
+        if (!p) { w->oom = 1; return; }
+        w->p = p;
+        w->cap = cap;
+    }
+    memcpy(w->p + w->len, src, n);
+    w->len += n;
+}
+
+static void put_u(wbuf *w, uint64_t v, int bytes)
+{
+    uint8_t b[8];
+    for (int i = 0; i < bytes; i++) b[i] = (uint8_t)(v >> (8 * i));
+    put(w, b, (size_t)bytes);
+}
+
+
+/* Format 3 writes an event's reads compactly: a read followed by
+ * RUN_MARK(count, stride) stands for count more reads of the same space, each
+ * stride indices after the one before (a grid-stride loop's thousand reads
+ * are two words).  The mark's space is none a trace uses. */
+#define RUN_SPACE        0xFFu
+#define RUN_MAX_STRIDE   ((1 << 23) - 1)
+#define RUN_MARK(count, stride) \
+    RV_ACC(RUN_SPACE, ((uint64_t)((uint32_t)(stride) & 0xFFFFFFu) << 32) | (uint32_t)(count))
+
+static void put_reads(wbuf *w, const uint64_t *r, uint32_t n)
+{
+    uint32_t items = 0;
+    size_t at = w->len;
+    put_u(w, 0, 4); /* the item count, filled in below */
+    for (uint32_t i = 0; i < n;) {
+        put_u(w, r[i], 8);
+        items++;
+        uint32_t j = i + 1;
+        if (j < n && RV_ACC_SPACE(r[j]) == RV_ACC_SPACE(r[i])) {
+            int64_t d = (int64_t)RV_ACC_INDEX(r[j]) - (int64_t)RV_ACC_INDEX(r[i]);
+            while (j < n && RV_ACC_SPACE(r[j]) == RV_ACC_SPACE(r[i]) &&
+                   (int64_t)RV_ACC_INDEX(r[j]) - (int64_t)RV_ACC_INDEX(r[j - 1]) == d)
+                j++;
+            if (j - i >= 3 && d != 0 && d >= -RUN_MAX_STRIDE && d <= RUN_MAX_STRIDE) {
+                put_u(w, RUN_MARK(j - i - 1, d), 8);
+                items++;
+                i = j;
+                continue;
+            }
+        }
+        i++;
+    }
+    if (!w->oom)
+        for (int b = 0; b < 4; b++) w->p[at + b] = (uint8_t)(items >> (8 * b));
+}
+
+static void put_text(wbuf *w, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    put_u(w, n, 4);
+    if (n) put(w, s, n);
+}
+
+static void serialize_one(wbuf *w, const rv_trace *tr);
+
+uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
+{
+    wbuf w = {0};
+    serialize_one(&w, tr);
+    if (w.oom) {
+        free(w.p);
+        return NULL;
+    }
+    *len = w.len;
+    return w.p;
+}
+
+static void serialize_one(wbuf *wp, const rv_trace *tr)
+{
+    wbuf w = *wp;
+    int own = tr->version == RV_VERSION_OWN;
+    put(&w, RV_TRACE_MAGIC, 8);
+    put_u(&w, own ? RV_TRACE_FORMAT_OWN3 : RV_TRACE_FORMAT, 4);
+    put_u(&w, (uint32_t)tr->version, 4);
+    put_u(&w, (uint32_t)tr->block_size, 4);
+    put_u(&w, tr->traced_block, 4);
+    put_u(&w, tr->n, 8);
+    put_u(&w, tr->grid, 4);
+    put_u(&w, (uint32_t)tr->data.kind, 4);
+    put_u(&w, tr->data.seed, 8);
+    put_u(&w, tr->origin_kind, 4);
+    put_u(&w, (uint32_t)tr->nsteps, 4);
+    put_u(&w, tr->source_hash, 8);
+    put(&w, tr->origin, RV_ORIGIN_LEN);
+    put(&w, tr->date, RV_DATE_LEN);
+    for (int s = 0; s < tr->nsteps; s++) {
+        put(&w, tr->steps[s].label, RV_LABEL_LEN);
+        put_u(&w, (uint32_t)tr->steps[s].stride, 4);
+        put_u(&w, tr->steps[s].phase, 4);
+    }
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            const uint64_t *r = rv_event_reads(tr, e);
+            put_u(&w, e->line, 2);
+            if (own) { /* format 3 */
+                put_u(&w, e->flags, 2);
+                put_u(&w, e->tries, 2);
+                put_u(&w, rv_value_bits(e->value), 4);
+                put_u(&w, e->write, 8);
+                put_reads(&w, r, e->nreads);
+                continue;
+            }
+            put_u(&w, e->nreads, 2);
+            put_u(&w, rv_value_bits(e->value), 4);
+            put_u(&w, e->write, 8);
+            for (uint32_t k = 0; k < e->nreads; k++) put_u(&w, r[k], 8);
+        }
+    if (own) {
+        size_t nl = strlen(tr->own_name), sl = strlen(tr->own_source);
+        put_u(&w, nl, 4);
+        put(&w, tr->own_name, nl);
+        put_u(&w, sl, 4);
+        put(&w, tr->own_source, sl);
+        put_u(&w, tr->own_smem_words, 4);
+        put_u(&w, tr->own_flags, 4);
+        uint64_t ms, sum;
+        memcpy(&ms, &tr->own_ms, sizeof ms);
+        memcpy(&sum, &tr->own_sum, sizeof sum);
+        put_u(&w, ms, 8);
+        put_u(&w, sum, 8);
+        for (int s = 0; s < tr->nsteps; s++) put_u(&w, tr->steps[s].flags, 1);
+        put_u(&w, tr->own_gwords, 8);
+        put_u(&w, tr->launch, 4);
+        put_u(&w, tr->launches, 4);
+        put_u(&w, tr->call, 4);
+        put_text(&w, tr->own_kernel);
+        put_text(&w, tr->own_cut);
+        put_u(&w, tr->next != NULL, 4);
+    }
+    *wp = w;
+    if (own && tr->next) serialize_one(wp, tr->next); /* the next launch, a whole trace */
+}
+
+typedef struct rbuf { const uint8_t *p; size_t len, pos; } rbuf;
+
+static int take(rbuf *r, void *dst, size_t n)
+{
+    if (r->len - r->pos < n) return -1;
+    memcpy(dst, r->p + r->pos, n);
+    r->pos += n;
+    return 0;
+}
+
+static int take_u(rbuf *r, int bytes, uint64_t *v)
+{
+    uint8_t b[8];
+    if (take(r, b, (size_t)bytes)) return -1;
+    *v = 0;
+    for (int i = 0; i < bytes; i++) *v |= (uint64_t)b[i] << (8 * i);
+    return 0;
+}
+
+static int truncated(const rbuf *r, const char *where, char *err, size_t errlen)
+{
+    return fail(err, errlen, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
+}
+
+/* A text of at most `most` bytes, NUL-free, into a new string. */
+static char *take_text(rbuf *r, size_t most)
+{
+    uint64_t len;
+    if (take_u(r, 4, &len) || len > most || r->len - r->pos < len) return NULL;
+    char *s = malloc((size_t)len + 1);
+    if (!s) return NULL;
+    take(r, s, (size_t)len);
+    s[len] = 0;
+    if (strlen(s) != len) { free(s); return NULL; }
+    return s;
+}
+
+/* The section after the events of a kernel traced from its file; format 3
+ * adds the launch and what was cut.  *more: a next launch follows. */
+static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, size_t errlen)
+{
+    uint64_t smem, flags, ms, sum;
+    *more = 0;
+    tr->own_name = take_text(r, 4096);
+    tr->own_source = tr->own_name ? take_text(r, RV_OWN_MAX_SOURCE) : NULL;
+    if (!tr->own_source || take_u(r, 4, &smem) || take_u(r, 4, &flags) || take_u(r, 8, &ms) || take_u(r, 8, &sum))
+        return fail(err, errlen, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
+    tr->own_smem_words = (uint32_t)smem;
+    tr->own_flags = (uint32_t)flags;
+    memcpy(&tr->own_ms, &ms, sizeof ms);
+    memcpy(&tr->own_sum, &sum, sizeof sum);
+    if (!(tr->own_ms >= 0 && tr->own_ms < 1e9))
+        return fail(err, errlen, _("the traced kernel's time or sum is not a number"));
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint64_t f;
+        if (take_u(r, 1, &f)) return fail(err, errlen, _("the traced kernel's step flags are truncated"));
+        tr->steps[s].flags = (uint32_t)f;
+    }
+    tr->launch = tr->launches = tr->call = 1;
+    if (format < RV_TRACE_FORMAT_OWN3) return 0;
+    uint64_t gwords, launch, launches, call, next;
+    if (take_u(r, 8, &gwords) || take_u(r, 4, &launch) || take_u(r, 4, &launches) || take_u(r, 4, &call))
+        return fail(err, errlen, _("the traced kernel's launch is truncated"));
+    tr->own_gwords = gwords;
+    tr->launch = (uint32_t)launch;
+    tr->launches = (uint32_t)launches;
+    tr->call = (uint32_t)call;
+    if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)) || take_u(r, 4, &next) || next > 1)
+        return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+    if (!tr->own_cut[0]) { free(tr->own_cut); tr->own_cut = NULL; }
+    if (gwords > (1ull << 40) || launch < 1 || launches < launch || launches > (1u << 20) || call < 1)
+        return fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
+                    launch, launches, call, gwords);
+    *more = (int)next;
+    return 0;
+}
+
+/* An event's reads in format 3: items, a run mark repeating the item before
+ * it.  Expanded into *buf (grown), at most `room` reads. */
+static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint64_t room, const char *where,
+                      char *err, size_t errlen)
+{
+    uint64_t items;
+    *n = 0;
+    if (take_u(r, 4, &items)) return truncated(r, where, err, errlen);
+    if (items > (r->len - r->pos) / 8) return truncated(r, where, err, errlen);
+    for (uint64_t k = 0; k < items; k++) {
+        uint64_t a = 0;
+        take_u(r, 8, &a); /* there are bytes enough: counted above */
+        uint64_t count = 1, base = a;
+        int64_t stride = 0;
+        if (RV_ACC_SPACE(a) == RUN_SPACE) {
+            if (*n == 0) return fail(err, errlen, _("%s: a run of reads repeats no read"), where);
+            count = RV_ACC_INDEX(a) & 0xFFFFFFFFu;
+            stride = (int64_t)(int32_t)((uint32_t)(RV_ACC_INDEX(a) >> 32) << 8) >> 8; /* 24-bit signed */
+            base = (*buf)[*n - 1];
+            if (count == 0 || stride == 0) return fail(err, errlen, _("%s: a run of reads is empty"), where);
+        }
+        if (*n + count > room)
+            return fail(err, errlen, _("%s: more than %u reads in one trace"), where, RV_OWN_MAX_READS);
+        if (*n + count > *cap) {
+            uint64_t c = *cap ? *cap : 64;
+            while (c < *n + count) c *= 2;
+            uint64_t *g = realloc(*buf, c * sizeof *g);
+            if (!g) return fail(err, errlen, _("out of memory"));
+            *buf = g;
+            *cap = (uint32_t)c;
+        }
+        for (uint64_t j = 1; j <= count; j++) {
+            int64_t idx = (int64_t)RV_ACC_INDEX(base) + stride * (int64_t)(stride ? j : 0);
+            if (idx < 0) return fail(err, errlen, _("%s: a run of reads goes below index 0"), where);
+            (*buf)[(*n)++] = stride ? RV_ACC(RV_ACC_SPACE(base), (uint64_t)idx) : base;
+        }
+    }
+    return 0;
+}
+
+static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen);
+
+rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+    rbuf r = {buf, len, 0};
+    rv_trace *tr = parse_one(&r, 0, err, errlen);
+    if (tr && r.pos != r.len) {
+        fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
+        rv_trace_free(tr);
+        return NULL;
+    }
+    return tr;
+}
+
+/* One trace from r (an own trace of format 3: with every launch after it). */
+static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
+{
+    rbuf r = *rp;
+    char magic[8];
+    uint64_t format, version, bs, block, n, grid, kind, seed, okind, nsteps, hash;
+    uint64_t *rbufp = NULL;
+    uint32_t rcap = 0;
+    if (r.len - r.pos < 8 || take(&r, magic, 8) || memcmp(magic, RV_TRACE_MAGIC, 8) != 0) {
+        fail(err, errlen, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
+        return NULL;
+    }
+    if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
+    if (format != RV_TRACE_FORMAT && format != RV_TRACE_FORMAT_OWN && format != RV_TRACE_FORMAT_OWN3) {
+        fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
+             RV_TRACE_FORMAT_OWN3);
+        return NULL;
+    }
+    if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) ||
+        take_u(&r, 8, &n) || take_u(&r, 4, &grid) || take_u(&r, 4, &kind) ||
+        take_u(&r, 8, &seed) || take_u(&r, 4, &okind) || take_u(&r, 4, &nsteps) ||
+        take_u(&r, 8, &hash) || r.len - r.pos < RV_ORIGIN_LEN + RV_DATE_LEN) {
+        truncated(&r, _("the header"), err, errlen);
+        return NULL;
+    }
+    /* Bound the sizes before allocating anything from them. */
+    int own_format = format == RV_TRACE_FORMAT_OWN || format == RV_TRACE_FORMAT_OWN3;
+    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != RV_TRACE_FORMAT_OWN3)) {
+        fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
+             format, version, RV_TRACE_FORMAT_OWN3);
+        return NULL;
+    }
+    if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
+        fail(err, errlen, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
+        return NULL;
+    }
+    const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
+    if (why) {
+        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), why);
+        return NULL;
+    }
+    int most = format == RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
+    if (nsteps == 0 || nsteps > (uint64_t)most || (format == RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
+        fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
+        return NULL;
+    }
+    rv_trace *tr = rv_trace_new((int)bs, (int)nsteps);
+    if (!tr) {
+        fail(err, errlen, _("out of memory"));
+        return NULL;
+    }
+    tr->version = (int)version;
+    tr->traced_block = (uint32_t)block;
+    tr->n = n;
+    tr->grid = (uint32_t)grid;
+    tr->data.kind = (rv_data_kind)kind;
+    tr->data.seed = seed;
+    tr->origin_kind = (uint32_t)okind;
+    tr->source_hash = hash;
+    take(&r, tr->origin, RV_ORIGIN_LEN);
+    take(&r, tr->date, RV_DATE_LEN);
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint64_t stride, phase;
+        if (take(&r, tr->steps[s].label, RV_LABEL_LEN) || take_u(&r, 4, &stride) || take_u(&r, 4, &phase)) {
+            truncated(&r, _("the step table"), err, errlen);
+            goto bad;
+        }
+        tr->steps[s].stride = (int32_t)(uint32_t)stride;
+        tr->steps[s].phase = (uint32_t)phase;
+    }
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            uint64_t line, nreads = 0, bits, write, flags = 0, tries = 0, reads[RV_MAX_READS];
+            uint32_t nr = 0;
+            char where[64];
+            snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
+            if (take_u(&r, 2, &line) ||
+                (format == RV_TRACE_FORMAT_OWN3 ? take_u(&r, 2, &flags) || take_u(&r, 2, &tries) : take_u(&r, 2, &nreads)) ||
+                take_u(&r, 4, &bits) || take_u(&r, 8, &write)) {
+                truncated(&r, where, err, errlen);
+                goto bad;
+            }
+            if (format == RV_TRACE_FORMAT_OWN3) {
+                if (take_reads(&r, &rbufp, &rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) goto bad;
+            } else {
+                if (nreads > RV_MAX_READS) {
+                    fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
+                    goto bad;
+                }
+                for (uint64_t k = 0; k < nreads; k++)
+                    if (take_u(&r, 8, &reads[k])) {
+                        truncated(&r, where, err, errlen);
+                        goto bad;
+                    }
+                nr = (uint32_t)nreads;
+            }
+            uint32_t b32 = (uint32_t)bits;
+            float value;
+            memcpy(&value, &b32, sizeof value);
+            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format == RV_TRACE_FORMAT_OWN3 ? rbufp : reads, (int)nr)) {
+                fail(err, errlen, _("out of memory"));
+                goto bad;
+            }
+            rv_event *e = rv_trace_event(tr, s, t);
+            e->flags = (uint16_t)flags;
+            e->tries = (uint16_t)tries;
+        }
+    int more = 0;
+    if (own_format && parse_own(&r, tr, (int)format, &more, err, errlen)) goto bad;
+    if (more && depth + 1 >= RV_OWN_MAX_LAUNCHES) {
+        fail(err, errlen, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
+        goto bad;
+    }
+    if (more && !(tr->next = parse_one(&r, depth + 1, err, errlen))) goto bad;
+    if (rv_trace_validate(tr, err, errlen)) goto bad;
+    free(rbufp);
+    *rp = r;
+    return tr;
+bad:
+    free(rbufp);
+    rv_trace_free(tr);
+    return NULL;
+}
+
+int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen)
+{
+    size_t len;
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    if (!buf) return fail(err, errlen, _("out of memory"));
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+        free(buf);
+        return -1;
+    }
+    size_t wrote = fwrite(buf, 1, len, f);
+    int closed = fclose(f);
+    free(buf);
+    if (wrote != len || closed != 0) return fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+    return 0;
+}
+
+rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+        return NULL;
+    }
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 65536;
+            if (cap > (size_t)1 << 30) {
+                fail(err, errlen, _("%s is too large to be a trace"), path);
+                goto out;
+            }
+            uint8_t *grown = realloc(buf, cap);
+            if (!grown) {
+                fail(err, errlen, _("out of memory reading %s"), path);
+                goto out;
+            }
+            buf = grown;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        fail(err, errlen, _("cannot read %s: %s"), path, strerror(errno));
+        goto out;
+    }
+    fclose(f);
+    char inner[400];
+    rv_trace *tr = rv_trace_parse(buf, len, inner, sizeof inner);
+    free(buf);
+    if (!tr) fail(err, errlen, _("%s: %s"), path, inner);
+    return tr;
+out:
+    fclose(f);
+    free(buf);
+    return NULL;
+}
+

@@ -1,0 +1,65 @@
+/* model.h — the CPU reference model: every version, step by step, in C.
+ *
+ * It emits exactly the events the instrumented kernels record on the GPU, so
+ * the tool works without a GPU (any block size, any data pattern) and CI can
+ * prove that the model reproduces the GPU-recorded traces bit for bit.
+ */
+#ifndef RV_MODEL_H
+#define RV_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "core/data.h"
+#include "core/trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What to run: the same options for `simulate` and `capture`. */
+typedef struct rv_config {
+    int      version;      /* an id of the version table              */
+    int      block_size;   /* power of two, version's minimum .. 1024 */
+    uint64_t n;            /* elements, 1 .. RV_MAX_N                 */
+    uint32_t block;        /* the block to trace, < grid              */
+    rv_data  data;
+    uint32_t grid;         /* blocks; 0 = the version's grid. Only the
+                              grid of a version that fills the GPU is a
+                              choice (1 .. rv_version_grid_max): capture
+                              fills the GPU, the model takes this */
+} rv_config;
+
+/* The grid cfg runs: cfg->grid, or the version's default when it is 0. */
+uint32_t rv_config_grid(const rv_config *cfg);
+
+/* The defaults of the seeds: v0, block 256, N = 2^25, block 0, ones. */
+rv_config rv_config_default(void);
+
+/* Returns 0, or -1 with a message naming the bad option. */
+int rv_config_check(const rv_config *cfg, char *err, size_t errlen);
+
+/* The steps a version takes at a block size (labels, strides, phases).
+ * Fills steps[0..RV_MAX_STEPS) and returns how many there are. */
+int rv_model_plan(int version, int block_size, rv_step *steps);
+
+/* The first step of the plan that only the block drawing the last ticket
+ * runs (the last block's phase), or the number of steps when every step is the
+ * traced block's own. */
+int rv_model_last_block_step(int version, int block_size);
+
+/* Runs the model of cfg's traced block (and a last block's phase, from every
+ * block's partial, where the version has one). The trace's origin is "CPU model".
+ * Returns NULL with a message in err (bad config, out of memory). */
+rv_trace *rv_model_run(const rv_config *cfg, char *err, size_t errlen);
+
+/* A trace with cfg's header and the version's steps, every event "not
+ * executed": what the model and a GPU capture both fill in.  origin says
+ * which; the caller names a GPU and its date.  NULL with err when memory
+ * runs out. */
+rv_trace *rv_trace_begin(const rv_config *cfg, uint32_t grid, rv_origin_kind origin, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
