@@ -331,3 +331,18 @@ int assets_default_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS
     closedir(d);
     return n;
 }
+
+void assets_print_places(FILE *f)
+{
+    rv_data_places p;
+    rv_recordings_places(&p);
+    int k = rv_data_find(&p, "traces");
+    fprintf(f, "%s", _("\nBundled recordings were looked for in, in order (the first found is used):\n"));
+    for (int i = 0; i < p.n; i++)
+        fprintf(f, "  %s %s (%s)\n", i == k ? "*" : "-", p.path[i], _(p.why[i]));
+    if (k < 0)
+        fprintf(f, "%s", _("  none found: the viewer falls back to the CPU model\n"));
+    char root[1024], err[160];
+    if (rv_user_data_root(root, sizeof root, err, sizeof err) == 0)
+        fprintf(f, _("Your own recordings (`reducevis record`): %s/DEVICE\n"), root);
+}

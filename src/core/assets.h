@@ -6,6 +6,7 @@
 #define RV_ASSETS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Paths of recordings are at most this long. */
 #define ASSETS_PATH_LEN 1024
@@ -70,5 +71,9 @@ int assets_find_results(const char *const *asset_dirs, int ndirs, const char *sl
 int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug,
                           char *path, size_t len, char *msg, size_t msglen);
 
+
+/* Says where bundled recordings were looked for, which one is used, and
+ * where the user's own go (the end of `reducevis view --help`). */
+void assets_print_places(FILE *f);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/assets.h"
 #include "core/i18n.h"
 #include "core/versions.h"
 
@@ -49,7 +50,7 @@ void app_usage(FILE *out)
         "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
         "Without a display, `reducevis export` writes the same frames as images.\n"));
     fprintf(out, "%s", rv_kernel_option_note());
-    viewer_print_asset_places(out);
+    assets_print_places(out);
 }
 
 static int parse_int(const char *s, int *out)

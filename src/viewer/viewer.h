@@ -31,9 +31,6 @@ int viewer_main(int argc, char **argv);
  * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */
 int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS]);
 
-/* Says where bundled recordings were looked for, which one is used, and
- * where the user's own go (the end of `reducevis view --help`). */
-void viewer_print_asset_places(FILE *f);
 
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {

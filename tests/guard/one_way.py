@@ -1,5 +1,22 @@
 #!/usr/bin/env python3
-"""one_way.py ROOT — fails when a frame's data climbs back up its path.
+"""one_way.py ROOT — fails when a file includes a layer above its own, or
+when a frame's data climbs back up its path.
+
+The folders of src/ are layers (docs/architecture.md draws them); a file
+includes its own folder's headers and those of the layers below, never one
+above:
+  core, model   the trace, its analysis, the version table, rules, quiz,
+                results, i18n; and the CPU model (one layer: the model fills
+                core's trace, the trace loader checks a version's steps
+                against the model's plan)
+  gpu           the GPU's runs (CUDA) and the host side of several GPUs
+  tracer        the Compute Sanitizer tool, alone (built apart, no project
+                header but its own)
+  own           a student's kernel traced unchanged: build, run, convert
+  class         the live class's server, room and queue
+  viewer        the window, the scene, drawing, export, charts
+  cli           main and one file per command: may include anything
+src/rv_access.h, the access layout the kernels share, is below them all.
 
 A frame goes one way: trace -> analysis -> scene -> layout -> drawing
 (src/viewer/scene.h).  Each stage reads what the one before produced and
@@ -15,7 +32,6 @@ calls nothing of a stage before that:
   - the scene (src/viewer/scene*.c) decides words and facts: it neither
     measures nor paints (no SDL, fonts or drawing calls) and asks nothing
     of the layout, which comes after it;
-  - the core (src/*.c) knows nothing of the viewer.
 Comments and string literals are ignored.  Exit status: 0 clean, 1 calls
 found (each printed as FILE:LINE: what), 2 bad use.
 """
@@ -42,8 +58,59 @@ RULES = [
     (r"^src/viewer/scene\w*\.c$", r'#include\s+[<"](SDL\.h|draw\.h|font\.h|render\.h)[>"]|\b(prim|text|draw)_\w+\s*\(',
      "the scene measures or paints"),
     (r"^src/viewer/scene\w*\.c$", r"\blayout_\w+\s*\(", "the scene calls the layout, a later stage"),
-    (r"^src/[^/]+\.(c|h|cu)$", r'#include\s+"viewer/', "the core includes the viewer"),
 ]
+
+
+# what each folder of src/ may include besides itself and src/rv_access.h
+LAYERS = {
+    "core": {"model"},
+    "model": {"core"},
+    "gpu": {"core", "model"},
+    "tracer": set(),
+    "own": {"core", "model", "gpu", "tracer"},
+    "class": {"core", "model", "own"},
+    "viewer": {"core", "model", "gpu", "own", "class"},
+    "cli": {"core", "model", "gpu", "own", "class", "viewer", "tracer"},
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def layer_of(rel):
+    """The folder of src/ a path is in ("" for src/ itself, None outside)."""
+    parts = rel.split("/")
+    if parts[0] != "src":
+        return None
+    return parts[1] if len(parts) > 2 else ""
+
+
+def layering(root):
+    """Includes that reach a layer above the including file's."""
+    found = []
+    for dirpath, _, files in os.walk(os.path.join(root, "src")):
+        for name in sorted(files):
+            if not name.endswith((".c", ".h", ".cu", ".cuh")):
+                continue
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            mine = layer_of(rel)
+            if mine not in LAYERS:
+                continue
+            with open(path, encoding="utf-8") as f:
+                for no, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if not m:
+                        continue
+                    for base in (dirpath, os.path.join(root, "src")):
+                        target = os.path.normpath(os.path.join(base, m.group(1)))
+                        if os.path.exists(target):
+                            break
+                    else:
+                        continue
+                    theirs = layer_of(os.path.relpath(target, root))
+                    if theirs in (mine, "", None) or theirs in LAYERS[mine]:
+                        continue
+                    found.append(f"{rel}:{no}: {mine}/ includes {theirs}/, a layer above it: {m.group(1)}")
+    return found
 
 
 def code_only(text):
@@ -81,13 +148,18 @@ def main():
     if len(sys.argv) != 2 or not os.path.isdir(os.path.join(sys.argv[1], "src")):
         print("usage: one_way.py SOURCE_ROOT", file=sys.stderr)
         return 2
+    up = layering(sys.argv[1])
     found = check(sys.argv[1])
-    for f in found:
+    for f in up + found:
         print(f)
+    if up:
+        print(f"one_way.py: {len(up)} include(s) of a layer above (docs/architecture.md)")
     if found:
         print(f"one_way.py: {len(found)} place(s) where a frame's data goes back up its path")
+    if up or found:
         return 1
-    print("one_way.py: trace -> analysis -> scene -> layout -> drawing, no step back")
+    print("one_way.py: every folder includes only the layers below it; "
+          "trace -> analysis -> scene -> layout -> drawing, no step back")
     return 0
 
 
