@@ -1,7 +1,7 @@
 # install-deps.sh — sourced by run.sh and test.sh: installs with apt-get what
 # the build needs and is missing (Debian; root, or sudo when available).
 # gettext compiles the translations (msgfmt); fontconfig finds the CJK font
-# (fonts-wqy-microhei: why that one is said in src/viewer/font.c); help2man
+# (fonts-wqy-microhei: why that one is said in src/viewer/draw/font.c); help2man
 # writes the manual pages from the --help texts (cmake/man_page.cmake).
 # libmicrohttpd-dev serves `reducevis class` (src/class/class_http.c says why that
 # library); libqrencode-dev draws its join address as a QR code.

@@ -6,7 +6,7 @@
 # (SDL2, SDL2_ttf, libpng, giflib, fontconfig, libmicrohttpd and libqrencode
 # for `reducevis class`, libc ...), and the fonts it draws with: DejaVu for
 # Latin text and WenQuanYi Micro Hei for Chinese
-# (src/viewer/font.c).  GNU gettext's runtime is glibc's own (libintl is part
+# (src/viewer/draw/font.c).  GNU gettext's runtime is glibc's own (libintl is part
 # of libc6), so no gettext package is needed at run time.  The CUDA runtime
 # is linked in statically; what it needs from the machine is the NVIDIA
 # driver's libcuda.so.1, a recommendation: without it everything but capture,

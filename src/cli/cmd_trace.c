@@ -12,7 +12,7 @@
 #include "own/trace_run.h"
 #include "core/versions.h"
 #ifdef RV_HAVE_VIEWER
-#include "viewer/viewer.h"
+#include "viewer/window/viewer.h"
 #endif
 
 static void usage(void)

@@ -10,8 +10,8 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #ifdef RV_HAVE_VIEWER
-#include "viewer/viewer.h"
-#include "viewer/class_cmd.h"
+#include "viewer/window/viewer.h"
+#include "viewer/class/class_cmd.h"
 #endif
 
 #ifndef RV_HAVE_VIEWER

@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r "$root/src" "$tmp/src"
 status=0
-for pair in "src/core/trace.c:viewer/app.h" "src/class/room.c:cli/cli.h"; do
+for pair in "src/core/trace.c:viewer/window/app.h" "src/class/room.c:cli/cli.h"; do
     file=${pair%%:*} header=${pair#*:}
     echo "#include \"$header\"" >>"$tmp/$file"
 done

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r "$root/src" "$tmp/src"
-file=src/viewer/draw_timeline.c
+file=src/viewer/draw/draw_timeline.c
 n=$(wc -l <"$tmp/$file")
 cat >>"$tmp/$file" <<'C'
 int stray_steps(const draw_ctx *d)

@@ -19,17 +19,17 @@ above:
 src/rv_access.h, the access layout the kernels share, is below them all.
 
 A frame goes one way: trace -> analysis -> scene -> layout -> drawing
-(src/viewer/scene.h).  Each stage reads what the one before produced and
+(src/viewer/scene/scene.h).  Each stage reads what the one before produced and
 calls nothing of a stage before that:
-  - drawing (src/viewer/draw_*.c, panel_results.c) paints the scene: it calls
+  - drawing (src/viewer/draw/draw_*.c, panel_results.c) paints the scene: it calls
     no function of the trace, the analysis, the version table, the verify
     record, the results, compare mode's alignment, predict mode's quiz or
     the scene builders, and reads no trace, analysis, results, verify or
     quiz field of the frame (sizes, theme, mouse and toggles only);
   - frame.c runs the path: it may call the scene builders, nothing above;
-  - layout (src/viewer/layout.c) is arithmetic on numbers: it includes
+  - layout (src/viewer/draw/layout.c) is arithmetic on numbers: it includes
     nothing of the viewer but its own header;
-  - the scene (src/viewer/scene*.c) decides words and facts: it neither
+  - the scene (src/viewer/scene/scene*.c) decides words and facts: it neither
     measures nor paints (no SDL, fonts or drawing calls) and asks nothing
     of the layout, which comes after it;
 Comments and string literals are ignored.  Exit status: 0 clean, 1 calls
@@ -44,20 +44,19 @@ UPSTREAM_CALL = (r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|step_label|step
                  r"predict_\w+|device_label\w*|shown_\w+|assets_\w+|code_statement|scene_\w+|draw_layout_for|draw_compare_layout)\s*\(")
 FRAME_DATA = (r"(->|\.)(tr|an|tr2|an2|results|results2|sweep|verify|verify2|verify_note|results_note|"
               r"results_path|quiz|rows|note|note2|other2)\b(?!\s*\()")
-UPSTREAM_INCLUDE = (r'#include\s+"(\.\./(analysis|trace|versions|results|verify_record|quiz|predict|model)\.h|'
-                    r'verify_words\.h|compare\.h|stepview\.h|step_words\.h|predict\.h|shown\.h|assets\.h|'
-                    r'device_label\.h)"')
+UPSTREAM_INCLUDE = (r'#include\s+"([\w./]*/)?(analysis|trace|versions|results|verify_record|quiz|predict|model|'
+                    r'verify_words|compare|stepview|step_words|shown|assets|device_label)\.h"')
 RULES = [
     # (files, forbidden pattern, what it means)
-    (r"^src/viewer/(draw_\w+|panel_results)\.c$", UPSTREAM_CALL, "drawing calls a stage above the scene"),
-    (r"^src/viewer/(draw_\w+|panel_results)\.c$", FRAME_DATA, "drawing reads the frame's data, not the scene"),
-    (r"^src/viewer/(draw_\w+|panel_results|frame)\.c$", UPSTREAM_INCLUDE, "drawing includes a stage above the scene"),
-    (r"^src/viewer/frame\.c$", r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|quiz_\w+)\s*\(",
+    (r"^src/viewer/draw/(draw_\w+|panel_results)\.c$", UPSTREAM_CALL, "drawing calls a stage above the scene"),
+    (r"^src/viewer/draw/(draw_\w+|panel_results)\.c$", FRAME_DATA, "drawing reads the frame's data, not the scene"),
+    (r"^src/viewer/draw/(draw_\w+|panel_results|frame)\.c$", UPSTREAM_INCLUDE, "drawing includes a stage above the scene"),
+    (r"^src/viewer/draw/frame\.c$", r"\b(rv_\w+|verify_\w+|compare_\w+|stepview_\w+|quiz_\w+)\s*\(",
      "the frame's driver calls the analysis, not the scene"),
-    (r"^src/viewer/layout\.c$", r'#include\s+"(?!layout\.h)[^"]*"', "layout includes more than its header"),
-    (r"^src/viewer/scene\w*\.c$", r'#include\s+[<"](SDL\.h|draw\.h|font\.h|render\.h)[>"]|\b(prim|text|draw)_\w+\s*\(',
+    (r"^src/viewer/draw/layout\.c$", r'#include\s+"(?!layout\.h)[^"]*"', "layout includes more than its header"),
+    (r"^src/viewer/scene/scene\w*\.c$", r'#include\s+[<"]([\w./]*/)?(SDL|draw|font|render)\.h[>"]|\b(prim|text|draw)_\w+\s*\(',
      "the scene measures or paints"),
-    (r"^src/viewer/scene\w*\.c$", r"\blayout_\w+\s*\(", "the scene calls the layout, a later stage"),
+    (r"^src/viewer/scene/scene\w*\.c$", r"\blayout_\w+\s*\(", "the scene calls the layout, a later stage"),
 ]
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # soak_test.sh REDUCEVIS FRAMES — the viewer in a real X window (Xvfb) plays
 # every step of every version, then compare mode, theme, help and warp view,
-# over and over for FRAMES frames (RV_SOAK_FRAMES, see src/viewer/viewer.c),
+# over and over for FRAMES frames (RV_SOAK_FRAMES, see src/viewer/window/viewer.c),
 # then quits.  Passes when it exits 0 (in the sanitizer build: no leak, no
 # bad access, no undefined behaviour) and its resident memory after the
 # warm-up and at the end differ by at most SOAK_MAX_GROWTH_KIB (2 MiB).

@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "viewer/viewer.h"
+#include "viewer/window/viewer.h"
 
 static double now_s(void)
 {

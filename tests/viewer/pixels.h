@@ -5,9 +5,9 @@
 #define RV_TEST_PIXELS_H
 
 #include <SDL.h>
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/theme.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/theme.h"
 
 static inline int same(rgba a, rgba b)
 {

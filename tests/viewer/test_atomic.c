@@ -17,12 +17,12 @@
 #include <SDL.h>
 #include "../check.h"
 #include "../atomic_trace.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/export_file.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/export/export_file.h"
 #include "pixels.h"
-#include "viewer/scene.h"
-#include "viewer/step_words.h"
+#include "viewer/scene/scene.h"
+#include "viewer/scene/step_words.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
 

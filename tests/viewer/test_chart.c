@@ -25,11 +25,11 @@
 #include "../check.h"
 #include "pixels.h"
 #include "png_read.h"
-#include "viewer/chart_pair.h"
-#include "viewer/chart_sweep.h"
-#include "viewer/export.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/chart/chart_pair.h"
+#include "viewer/chart/chart_sweep.h"
+#include "viewer/export/export.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 #include "core/results.h"
 
 #ifndef RV_TEST_ASSETS

@@ -17,13 +17,13 @@
 #include "../check.h"
 #include "pixels.h"
 #include "png_read.h"
-#include "viewer/app.h"
-#include "viewer/compare.h"
-#include "viewer/draw.h"
-#include "viewer/export.h"
-#include "viewer/layout.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/window/app.h"
+#include "viewer/window/compare.h"
+#include "viewer/draw/draw.h"
+#include "viewer/export/export.h"
+#include "viewer/draw/layout.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 
 static char tmpdir[256];
 

@@ -15,12 +15,12 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/layout.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/layout.h"
 #include "core/predict.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 #include "core/versions.h"
 
 #define W 1920

@@ -19,13 +19,13 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/export.h"
-#include "viewer/gif_write.h"
-#include "viewer/layout.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/export/export.h"
+#include "viewer/export/gif_write.h"
+#include "viewer/draw/layout.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 
 static char tmpdir[256];
 

@@ -16,10 +16,10 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/font.h"
-#include "viewer/viewer.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/font.h"
+#include "viewer/window/viewer.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/versions.h"

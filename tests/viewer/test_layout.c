@@ -2,7 +2,7 @@
  * hit tests invert the rectangles, at the sizes a classroom uses. */
 #include <stdio.h>
 #include "../check.h"
-#include "viewer/layout.h"
+#include "viewer/draw/layout.h"
 
 static int inside(lrect in, lrect r)
 {

@@ -17,9 +17,9 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "viewer/levels.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/chart/levels.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 
 #ifndef RV_TEST_ASSETS
 #error "RV_TEST_ASSETS must name the source tree's assets folder"

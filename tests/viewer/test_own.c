@@ -21,9 +21,9 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
-#include "viewer/app.h"
-#include "viewer/scene.h"
-#include "viewer/stepview.h"
+#include "viewer/window/app.h"
+#include "viewer/scene/scene.h"
+#include "viewer/scene/stepview.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/quiz.h"

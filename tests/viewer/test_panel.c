@@ -16,12 +16,12 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/layout.h"
-#include "viewer/shown.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/layout.h"
+#include "viewer/window/shown.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 #include "core/results.h"
 #include "core/versions.h"
 

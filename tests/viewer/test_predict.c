@@ -21,15 +21,15 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/layout.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/layout.h"
 #include "core/predict.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
-#include "viewer/class_live.h"
-#include "viewer/class_qr.h"
-#include "viewer/scene.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
+#include "viewer/class/class_live.h"
+#include "viewer/class/class_qr.h"
+#include "viewer/scene/scene.h"
 #include "class/room.h"
 #include "core/rules.h"
 #include "core/versions.h"
@@ -397,7 +397,7 @@ static void test_live_card(void)
 #ifdef RV_TEST_CLASS_KERNELS
 #include <sys/stat.h>
 #include <unistd.h>
-#include "viewer/class_kernels.h"
+#include "viewer/class/class_kernels.h"
 #include "class/submit_queue.h"
 
 /* The students' kernels on the projector: a class that judged three (two

@@ -21,13 +21,13 @@
 #include <unistd.h>
 #include <SDL.h>
 #include "../check.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/export.h"
-#include "viewer/html_export.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/export/export.h"
+#include "viewer/export/html_export.h"
 #include "pixels.h"
-#include "viewer/scene.h"
-#include "viewer/story.h"
+#include "viewer/scene/scene.h"
+#include "viewer/scene/story.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
 

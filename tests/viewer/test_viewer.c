@@ -13,15 +13,15 @@
 #include <string.h>
 #include <SDL.h>
 #include "../check.h"
-#include "viewer/value_text.h"
+#include "viewer/scene/value_text.h"
 #include "pixels.h"
-#include "viewer/app.h"
-#include "viewer/draw.h"
-#include "viewer/layout.h"
-#include "viewer/shown.h"
-#include "viewer/stepview.h"
-#include "viewer/theme.h"
-#include "viewer/viewer.h"
+#include "viewer/window/app.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/layout.h"
+#include "viewer/window/shown.h"
+#include "viewer/scene/stepview.h"
+#include "viewer/draw/theme.h"
+#include "viewer/window/viewer.h"
 #include "core/versions.h"
 
 #define W 1280

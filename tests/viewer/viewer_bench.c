@@ -20,9 +20,9 @@
 #include <string.h>
 #include <time.h>
 #include <SDL.h>
-#include "viewer/draw.h"
-#include "viewer/shown.h"
-#include "viewer/viewer.h"
+#include "viewer/draw/draw.h"
+#include "viewer/window/shown.h"
+#include "viewer/window/viewer.h"
 #include "core/versions.h"
 
 static int cmp(const void *a, const void *b)

@@ -1,0 +1,569 @@
+/* class_cmd.c — `reducevis class`: a live lesson served to the students'
+ * browsers.
+ *
+ * The lesson page is the one `export --html --quiz` writes (same frames,
+ * same words, in the chosen language), made once at the start into memory,
+ * with the live class's script (html_class.js) that follows the teacher's
+ * step over Server-Sent Events, takes answers and shows the reveal.  The
+ * room (../room.h) holds the class; the server (../class_http.h) runs on
+ * its own threads; the window, where there is a display, follows and moves
+ * the room without ever waiting for it (app_class.c).  At the end (the
+ * window closed, or Ctrl+C / SIGTERM without one) the answers are exported
+ * (CSV, JSON) beside the answers file, which was appended and flushed as
+ * they came.
+ */
+#define _GNU_SOURCE
+#include "class_cmd.h"
+
+#include <errno.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "viewer/window/app.h"
+#include "class_kernels.h"
+#include "class_live.h"
+#include "class_qr.h"
+#include "class_summary.h"
+#include "viewer/export/html_export.h"
+#include "viewer/export/html_write.h"
+#include "class/class_http.h"
+#include "core/args.h"
+#include "core/i18n.h"
+#include "class/room.h"
+#include "class/submit_queue.h"
+#include "core/versions.h"
+
+/* The live class's own style and script (cmake/embed.cmake). */
+extern const char html_class_css[];
+extern const char html_class_js[];
+#ifdef RV_HAVE_CODEMIRROR
+/* The students' code editor, Debian's CodeMirror 5 and its C-like mode
+ * (src/viewer/CMakeLists.txt), put before the class's own script. */
+extern const char rv_codemirror_js[], rv_codemirror_css[], rv_codemirror_clike_js[];
+#endif
+
+typedef struct class_opts {
+    const char *bind, *out, *resume;
+    int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
+    int compilers;          /* compile workers for the students' kernels; 0: the default */
+    int page_w, page_h;
+} class_opts;
+
+static void class_usage(FILE *f)
+{
+    fprintf(f, "%s", _("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
+        "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
+        "                       [--max-per-address N] [--idle-timeout S] [--compilers N]\n"
+        "                       [--page-size WxH] [--lang zh|en] [view's other options]\n"
+        "\n"
+        "Serves a live lesson to the students' browsers: they open the join address (printed,\n"
+        "and shown as a QR code), join with a name or none and the join code, follow the\n"
+        "teacher's step, and answer each step's question before it is shown; the teacher\n"
+        "drives from the window (keys, as in predict mode) or from the teacher's page (its\n"
+        "address, printed here, holds the teacher's secret), and sees how many answered\n"
+        "and the spread of their answers.  Every answer is appended to DIR/answers.jsonl as\n"
+        "it arrives; at the end DIR/results.csv, results.json and summary.png are written.\n"
+        "Students send their kernels from the page; in the window, K lists the judged ones (by\n"
+        "number), and a click opens one's trace beside its version, in a window of its own.\n"
+        "\n"
+        "  --bind ADDR          the address to listen on (default 127.0.0.1, this machine only;\n"
+        "                       0.0.0.0 for the classroom's network)\n"
+        "  --port P             the port (default 8080; 0: any free one)\n"
+        "  --out DIR            where the answers go (default class-YYYYMMDD-HHMMSS)\n"
+        "  --resume DIR         the class of DIR again, after a stop or a crash: its join code, its\n"
+        "                       students (their pages carry on), their answers and kernels\n"
+        "  --no-window          serve without the window: the teacher's page drives;\n"
+        "                       Ctrl+C (or SIGTERM) ends the class\n"
+        "  --max-students N     joins beyond N are refused (default 2000)\n"
+        "  --max-connections N  students following at once; beyond, the page is told the class\n"
+        "                       is full (default 4000)\n"
+        "  --max-per-address N  connections from one address (default 16: a phone or laptop\n"
+        "                       needs 2 or 3); beyond, it is refused, so that one machine cannot\n"
+        "                       take every connection.  Students behind one NAT share an\n"
+        "                       address: raise it to about 3 per student (e.g. 100 for 30)\n"
+        "  --idle-timeout S     a connection that sends nothing for S seconds is closed\n"
+        "                       (default 30; event streams are kept open by pings)\n"
+        "  --compilers N        the students' kernels compiled at once, on the CPU, while the GPU\n"
+        "                       runs one at a time (1 to 64; default: the cores less one, at least 1)\n"
+        "  --page-size WxH      the frames of the students' page (default 1280x720)\n"
+        "\n"
+        "Exit status: 0 ended, 1 usage error, 2 runtime error (trace, address, folder).\n"));
+    fprintf(f, "%s", rv_kernel_option_note());
+}
+
+static int bad_usage(const char *msg, const char *arg)
+{
+    fprintf(stderr, "reducevis class: ");
+    fprintf(stderr, msg, arg);
+    fprintf(stderr, "\n%s\n", _("(see `reducevis class --help`)"));
+    return RV_EXIT_USAGE;
+}
+
+static int parse_count(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = s && *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : -1;
+    if (v < lo || v > hi || *end)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* Takes class's own options out of argv; the rest (view's) go to rest. */
+static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
+{
+    memset(o, 0, sizeof *o);
+    o->port = 8080;
+    o->page_w = 1280;
+    o->page_h = 720;
+    *nrest = 0;
+    rest[(*nrest)++] = "view";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") || !strcmp(a, "--resume") ||
+                    !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size") ||
+                    !strcmp(a, "--max-per-address") || !strcmp(a, "--idle-timeout") || !strcmp(a, "--compilers");
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            class_usage(stdout);
+            return -2;
+        }
+        if (!strcmp(a, "--keys") || !strcmp(a, "--shot"))
+            return bad_usage(_("%s is view's, not the class's"), a);
+        if (takes && !val)
+            return bad_usage(_("%s needs a value"), a);
+        if (!strcmp(a, "--bind")) {
+            o->bind = val;
+        } else if (!strcmp(a, "--port")) {
+            if (parse_count(val, 0, 65535, &o->port) != 0)
+                return bad_usage(_("--port '%s': expected 0 to 65535"), val);
+        } else if (!strcmp(a, "--out")) {
+            o->out = val;
+        } else if (!strcmp(a, "--resume")) {
+            o->resume = o->out = val;
+        } else if (!strcmp(a, "--max-students")) {
+            if (parse_count(val, 1, 100000, &o->max_students) != 0)
+                return bad_usage(_("--max-students '%s': expected 1 to 100000"), val);
+        } else if (!strcmp(a, "--max-connections")) {
+            if (parse_count(val, 1, 20000, &o->max_streams) != 0)
+                return bad_usage(_("--max-connections '%s': expected 1 to 20000"), val);
+        } else if (!strcmp(a, "--max-per-address")) {
+            if (parse_count(val, 1, 20000, &o->max_per_address) != 0)
+                return bad_usage(_("--max-per-address '%s': expected 1 to 20000"), val);
+        } else if (!strcmp(a, "--idle-timeout")) {
+            if (parse_count(val, 1, 3600, &o->idle_timeout_s) != 0)
+                return bad_usage(_("--idle-timeout '%s': expected 1 to 3600 seconds"), val);
+        } else if (!strcmp(a, "--compilers")) {
+            if (parse_count(val, 1, SUBMIT_MAX_COMPILERS, &o->compilers) != 0)
+                return bad_usage(_("--compilers '%s': expected 1 to 64"), val);
+        } else if (!strcmp(a, "--page-size")) {
+            char tail;
+            if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
+                o->page_w > 3840 || o->page_h > 2160)
+                return bad_usage(_("--page-size '%s': expected WxH from 320x240 to 3840x2160"), val);
+        } else if (!strcmp(a, "--no-window")) {
+            o->no_window = 1;
+        } else {
+            if (*nrest < 63)
+                rest[(*nrest)++] = argv[i];
+            continue;
+        }
+        if (takes)
+            i++;
+    }
+    return 0;
+}
+
+/* The whole of a file, then the file removed.  NULL + err. */
+static char *slurp_and_remove(const char *path, size_t *len, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    if (f && fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) &&
+            fread(buf, 1, (size_t)n, f) == (size_t)n) {
+            buf[n] = '\0';
+            *len = (size_t)n;
+        } else {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    if (!buf)
+        snprintf(err, errlen, _("cannot read the lesson page back from %s: %s"), path, strerror(errno));
+    if (f)
+        fclose(f);
+    unlink(path);
+    return buf;
+}
+
+/* The answers kept out of the page, one JSON text per position (NULL
+ * where the position asks nothing), served once revealed. */
+typedef struct answers_held {
+    int n;
+    char **json;
+    size_t *len;
+    int oom;
+} answers_held;
+
+static void keep_answer(int pos, const char *json, size_t len, void *arg)
+{
+    answers_held *held = arg;
+    if (pos < 0 || pos >= held->n || !(held->json[pos] = malloc(len + 1))) {
+        held->oom = 1;
+        return;
+    }
+    memcpy(held->json[pos], json, len + 1);
+    held->len[pos] = len;
+}
+
+static void answers_free(answers_held *held)
+{
+    for (int i = 0; held->json && i < held->n; i++)
+        free(held->json[i]);
+    free(held->json);
+    free(held->len);
+}
+
+/* The lesson page with the live class's script, in memory, its answers
+ * into held.  NULL + err. */
+static char *make_page(app *a, const class_opts *o, const char *font, answers_held *held, size_t *len, char *err,
+                       size_t errlen)
+{
+    html_page live = { .live_css = html_class_css, .live_js = html_class_js, .withheld = keep_answer,
+                       .withheld_arg = held };
+#ifdef RV_HAVE_CODEMIRROR
+    /* one script and one style sheet: the page has one place for each */
+    static char *js, *css;
+    if (!js && asprintf(&js, "%s\n;\n%s\n;\n%s", rv_codemirror_js, rv_codemirror_clike_js, html_class_js) < 0)
+        js = NULL;
+    if (!css && asprintf(&css, "%s\n%s", rv_codemirror_css, html_class_css) < 0)
+        css = NULL;
+    if (js && css)
+        live.live_js = js, live.live_css = css;
+#endif
+    static const struct { const char *key, *word; } words[] = {
+        { "join", N_("Join") }, { "name", N_("Your name (or none)") }, { "code", N_("Join code") },
+        { "joined", N_("You are {name}.") }, { "anonymous", N_("student {id}") },
+        { "answer", N_("Your answer") }, { "send", N_("Send") }, { "sent", N_("Sent: {answer} (you may change it until the answer is shown)") },
+        { "right", N_("Right: {answer}") }, { "wrong", N_("Not quite: you said {answer}") },
+        { "none", N_("You gave no answer.") }, { "answered", N_("{n} of {total} answered") },
+        { "rightof", N_("{n} of {total} right") }, { "wait", N_("Waiting for the teacher\xE2\x80\xA6") },
+        { "lost", N_("Connection lost: reconnecting\xE2\x80\xA6") }, { "full", N_("The class is full: trying again\xE2\x80\xA6") },
+        { "refused", N_("Not accepted: {why}") }, { "prev", N_("Previous") }, { "next", N_("Next") },
+        { "reveal", N_("Show the answer") }, { "teacher", N_("Teacher") }, { "spread", N_("The class's answers") },
+        { "lanes", N_("lane numbers separated by commas, e.g. 0,8,16,24") }, { "number", N_("a whole number") },
+        { "results", N_("Results (CSV)") }, { "nothing", N_("No question at this step.") },
+        { "kernel", N_("Your kernel") }, { "kernels", N_("The students' kernels") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
+        { "kqueued", N_("Waiting: number {position} in the queue") },
+        { "kcompiling", N_("Being compiled\xE2\x80\xA6") },
+        { "kcompiled", N_("Compiled; waiting for the GPU: number {position} in line") },
+        { "krunning", N_("Running and being judged on the GPU\xE2\x80\xA6") },
+        { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
+        { "kerror", N_("Nothing to judge: see the messages below.") },
+        { "shownames", N_("Show names") }, { "hidenames", N_("Hide names") },
+        { "named", N_("{name} (student {id})") },
+        { "kspeed", N_("{ms} ms, {gbps} GB/s: {percent} of the speed of {mark}, timed in the same run") },
+        { "knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)") },
+        { "ktrace", N_("Your trace, step by step") }, { "kbeside", N_("beside {version}") },
+        { "kalone", N_("alone (every launch)") }, { "kpercent", N_("{percent} of {mark}") }, { "kview", N_("trace") },
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
+        live.live_key[live.nlive] = words[i].key;
+        live.live_word[live.nlive++] = _(words[i].word);
+    }
+    char tmp[] = "/tmp/reducevis-class-XXXXXX";
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, _("cannot make a temporary file in /tmp: %s"), strerror(errno));
+        return NULL;
+    }
+    close(fd);
+    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
+        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    viewer_canvas *c = viewer_canvas_new(font, err, errlen);
+    if (!c) {
+        unlink(tmp);
+        return NULL;
+    }
+    int theme = a->theme;
+    a->theme = THEME_LIGHT;   /* a phone in a lit room */
+    long long bytes = 0;
+    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, tmp,
+                               &bytes, err, errlen);
+    a->theme = theme;
+    viewer_canvas_free(c);
+    app_goto(a, 0);
+    if (rc == 0 && held->oom) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        rc = -1;
+    }
+    if (rc != 0) {
+        unlink(tmp);
+        return NULL;
+    }
+    return slurp_and_remove(tmp, len, err, errlen);
+}
+
+/* The address students type: the bound one, or (bound to every address)
+ * this machine's first IPv4 address on a network. */
+static void join_host(const char *bind, char *host, size_t len)
+{
+    if (!bind)
+        bind = "127.0.0.1";   /* the server's default */
+    if (strcmp(bind, "0.0.0.0") && strcmp(bind, "::")) {
+        snprintf(host, len, strchr(bind, ':') ? "[%s]" : "%s", bind);
+        return;
+    }
+    snprintf(host, len, "127.0.0.1");
+    struct ifaddrs *ifs = NULL;
+    if (getifaddrs(&ifs) != 0)
+        return;
+    for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
+        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET) {
+            const struct sockaddr_in *sa = (const struct sockaddr_in *)i->ifa_addr;
+            if ((ntohl(sa->sin_addr.s_addr) >> 24) == 127)
+                continue;
+            inet_ntop(AF_INET, &sa->sin_addr, host, (socklen_t)len);
+            break;
+        }
+    freeifaddrs(ifs);
+}
+
+static int make_out_dir(const char *dir)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(dir, W_OK) == 0 ? 0 : -1;
+}
+
+/* Writes one export through write(r, f) into dir/name; prints its path. */
+static int export_file(room *r, const char *dir, const char *name, int (*write)(room *, FILE *))
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    int rc = f ? write(r, f) : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, _("reducevis class: cannot write %s: %s\n"), path, strerror(errno));
+    else
+        printf(_("wrote %s\n"), path);
+    return rc;
+}
+
+/* dir/submissions.csv: one row per kernel sent (submissions.jsonl has
+ * each one's output too). */
+static int write_submissions(submit_queue *q, const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/submissions.csv", dir);
+    FILE *f = fopen(path, "w");
+    int rc = f ? submit_queue_write_csv(q, f) : -1;
+    if (f && fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, _("reducevis class: cannot write %s: %s\n"), path, strerror(errno));
+    else
+        printf(_("wrote %s\n"), path);
+    return rc;
+}
+
+int class_main(int argc, char **argv)
+{
+    class_opts o;
+    char *rest[64];
+    int nrest;
+    int pr = parse(argc, argv, &o, rest, &nrest);
+    if (pr == -2)
+        return RV_EXIT_OK;
+    if (pr)
+        return pr;
+    viewer_options vo;
+    char err[1200] = "";
+    if (app_parse_args(nrest, rest, &vo, err, sizeof err) != 0)
+        return bad_usage("%s", err);
+    if (!vo.file && vo.version < 0)
+        return bad_usage("%s", _("which lesson? give FILE.rvt or --version V"));
+    if (!vo.compare && !vo.predict)
+        vo.predict = PREDICT_TEACHER;   /* the question on the projector until the reveal */
+
+    char dir[512], resumed_code[ROOM_CODE_LEN + 1];
+    if (o.resume) {
+        snprintf(dir, sizeof dir, "%s/answers.jsonl", o.resume);
+        if (room_log_code(dir, resumed_code) != 0) {
+            fprintf(stderr, _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
+                              "start)\n"), o.resume);
+            return RV_EXIT_RUNTIME;
+        }
+    }
+    if (o.out) {
+        snprintf(dir, sizeof dir, "%s", o.out);
+    } else {
+        time_t t = time(NULL);
+        struct tm tm;
+        localtime_r(&t, &tm);
+        strftime(dir, sizeof dir, "class-%Y%m%d-%H%M%S", &tm);
+    }
+    if (make_out_dir(dir) != 0) {
+        fprintf(stderr, _("reducevis class: cannot make or write the folder %s: %s\n"), dir, strerror(errno));
+        return RV_EXIT_RUNTIME;
+    }
+
+    char bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
+    int ndirs = viewer_asset_dirs(bufs, dirs);
+    app a;
+    if (app_open(&a, &vo, dirs, ndirs, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        app_close(&a);
+        return RV_EXIT_RUNTIME;
+    }
+    /* The room asks its questions of one trace: a run of several launches
+     * is taught by its first (the window and the page step through it alone). */
+    story_single(&a.sc.story, a.sc.tr, a.sc.an);
+    int rc = RV_EXIT_RUNTIME;
+    size_t page_len = 0;
+    answers_held held = { .n = app_positions(&a) };
+    held.json = calloc((size_t)held.n, sizeof *held.json);
+    held.len = calloc((size_t)held.n, sizeof *held.len);
+    char *page = NULL;
+    if (!held.json || !held.len)
+        snprintf(err, sizeof err, "%s", _("out of memory"));
+    else
+        page = make_page(&a, &o, vo.font, &held, &page_len, err, sizeof err);
+    room *r = NULL;
+    class_http *h = NULL;
+    class_live *live = NULL;
+    class_kernels kernels = { 0 };
+    submit_queue *sq = NULL;
+    if (!page) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        goto done;
+    }
+    char answers[600];
+    snprintf(answers, sizeof answers, "%s/answers.jsonl", dir);
+    room_limits lim = { .max_students = o.max_students };
+    if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, o.resume ? resumed_code : NULL,
+                       err, sizeof err))) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        goto done;
+    }
+    int joins = 0, given = 0;
+    if (o.resume && room_replay(r, answers, &joins, &given) == 0)
+        printf(_("resumed: %d students and %d answers from %s\n"), joins, given, answers);
+    /* The server's threads take no signal: Ctrl+C and SIGTERM come here. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    /* the students' kernels: judged by this same program, in its sandbox */
+    char exe[1024];
+    ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[exe_len > 0 ? exe_len : 0] = '\0';
+    if (!(sq = submit_queue_new(dir, exe, vo.font, o.compilers, err, sizeof err))) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        goto done;
+    }
+    room_set_kernels(r, submit_queue_kernels, sq);   /* the results have the kernels too */
+    class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams,
+                           .max_per_address = o.max_per_address, .idle_timeout_s = o.idle_timeout_s, .page = page,
+                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
+                           .submit = sq };
+    if (!(h = class_http_start(r, &ho, err, sizeof err))) {
+        fprintf(stderr, "reducevis class: %s\n", err);
+        goto done;
+    }
+    char host[80], url[200], join[260], teacher[300];
+    join_host(o.bind, host, sizeof host);
+    snprintf(url, sizeof url, "http://%s:%d/", host, class_http_port(h));
+    snprintf(join, sizeof join, "%s#code=%s", url, room_code(r));
+    snprintf(teacher, sizeof teacher, "%steacher?k=%s", url, class_http_secret(h));
+    class_qr_print(stdout, join);
+    printf(_("students: open %s and join with the code %s\n"), url, room_code(r));
+    printf(_("teacher:  %s  (keep this address to yourself: it moves the lesson)\n"), teacher);
+    printf(_("answers:  %s (appended as they arrive)\n"), answers);
+    if (submit_queue_why_closed(sq))
+        printf("%s\n", submit_queue_why_closed(sq));
+    else
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir);
+    fflush(stdout);
+
+    char line[300];
+    snprintf(line, sizeof line, "%s \xC2\xB7 %s", url, room_code(r));
+    a.room = r;
+    a.class_join = line;
+    /* the card's join address and QR code */
+    if ((live = calloc(1, sizeof *live))) {
+        snprintf(live->join, sizeof live->join, "%s", url);
+        snprintf(live->code, sizeof live->code, "%s", room_code(r));
+        if (class_qr_modules(join, live->qr, (int)sizeof live->qr, &live->qr_width) != 0)
+            live->qr_width = 0;
+        room_view_get(r, &live->view);
+        a.live = live;
+        /* the students' kernels, listed on the card with K */
+        kernels.queue = sq;
+        snprintf(kernels.exe, sizeof kernels.exe, "%s", exe);
+        kernels.font = vo.font;
+        live->kernels = a.kernels = &kernels;
+    }
+    int windowed = !o.no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));
+    if (windowed) {
+        pthread_sigmask(SIG_UNBLOCK, &stop, NULL);   /* SDL turns Ctrl+C into closing the window */
+        if (getenv("SDL_VIDEODRIVER") && !strcmp(getenv("SDL_VIDEODRIVER"), "dummy"))
+            unsetenv("SDL_VIDEODRIVER");
+        if (viewer_window(&a, &vo) != 0)
+            windowed = 0;   /* said why; the class goes on without a window */
+        pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    }
+    if (!windowed) {
+        printf("%s", _("serving without a window: Ctrl+C ends the class\n"));
+        fflush(stdout);
+        int sig;
+        sigwait(&stop, &sig);
+    }
+    class_kernels_stop(&kernels);   /* a kernel's viewer ends with the class */
+    room_close(r);
+    class_http_stop(h);
+    h = NULL;
+    rc = RV_EXIT_OK;
+    if (export_file(r, dir, "results.csv", room_write_csv) != 0 ||
+        export_file(r, dir, "results.json", room_write_json) != 0)
+        rc = RV_EXIT_RUNTIME;
+    if (write_submissions(sq, dir) != 0)
+        rc = RV_EXIT_RUNTIME;
+    char png[700];
+    snprintf(png, sizeof png, "%s/summary.png", dir);
+    if (room_question(r, 0) || !a.comparing) {
+        if (class_summary_write(r, &a, vo.font, png, err, sizeof err) != 0) {
+            fprintf(stderr, "reducevis class: %s\n", err);
+            rc = RV_EXIT_RUNTIME;
+        } else {
+            printf(_("wrote %s\n"), png);
+        }
+    }
+done:
+    if (r)
+        room_close(r);
+    class_http_stop(h);
+    if (r)
+        room_set_kernels(r, NULL, NULL);
+    submit_queue_free(sq);
+    room_free(r);
+    free(live);
+    answers_free(&held);
+    free(page);
+    app_close(&a);
+    return rc;
+}

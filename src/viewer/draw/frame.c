@@ -1,0 +1,101 @@
+/* frame.c — one whole frame, the only entry point of the drawing path.
+ *
+ * The window loop and the off-screen canvas both call draw_frame(), so what
+ * a test samples is what the teacher sees.  It runs the frame one way: the
+ * scene (every word and fact, from the trace and its analysis), the layout,
+ * then each pane painting its part of the scene.  The hover tooltip is the
+ * one word of the scene that needs the layout: what is under the mouse is
+ * found here, between the two, and its lines asked of the scene.
+ */
+#include "draw.h"
+#include "viewer/scene/scene.h"
+
+void draw_layout_for(const viewer_frame *f, layout *L)
+{
+    layout_in in;
+    layout_fold fold;
+    scene_block_layout(f, 0, &in, &fold);
+    layout_compute_folded(L, &in, &fold);
+}
+
+/* Compare mode's layout from each pane's layout inputs (as the block
+ * scene decides them). */
+static void panes_layout(const viewer_frame *f, const layout_in lin[2], const layout_fold fold[2], layout_cmp *C)
+{
+    layout_in in[2] = { lin[0], lin[1] };
+    for (int p = 0; p < 2; p++)
+        in[p].compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1;
+    /* Both panes keep the same banner height, so their grids line up. */
+    int warn = in[0].warn_lines > in[1].warn_lines ? in[0].warn_lines : in[1].warn_lines;
+    in[0].warn_lines = in[1].warn_lines = warn;
+    in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
+    in[0].step_cur = f->row;   /* the aligned row shown: kept in the timeline's view */
+    layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
+}
+
+void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
+{
+    layout_in in[2];
+    layout_fold fold[2];
+    for (int p = 0; p < 2; p++)
+        scene_block_layout(f, p, &in[p], &fold[p]);
+    panes_layout(f, in, fold, C);
+}
+
+/* The tooltip of the word, thread or timeline step under the mouse in a
+ * block pane laid out by L, showing frame g. */
+static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
+{
+    int mx = g->mouse_x, my = g->mouse_y, idx;
+    if ((idx = layout_cell_at(L, mx, my)) >= 0)
+        tip->n = scene_tip_text(g, SCENE_TIP_CELL, idx, tip->lines);
+    else if ((idx = layout_lane_at(L, mx, my)) >= 0)
+        tip->n = scene_tip_text(g, SCENE_TIP_LANE, idx, tip->lines);
+    else if ((idx = layout_step_at(L, mx, my)) >= 0) {
+        /* a folded run's box: the step at that point of it */
+        lrect b = layout_step_rect(L, idx);
+        int pos = scene_timeline_position(g, idx, mx - b.x, b.w);
+        tip->n = pos >= 0 ? scene_tip_text(g, SCENE_TIP_STEP, pos, tip->lines) : 0;
+    }
+}
+
+void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    static scene sc;   /* large: off the stack; frames are drawn one at a time */
+    scene_build(&sc, f);
+    if (sc.compare) {
+        static layout_cmp C;   /* two layouts: kept off the stack */
+        const layout_in lin[2] = { sc.block[0].lin, sc.block[1].lin };
+        const layout_fold fold[2] = { sc.block[0].fold, sc.block[1].fold };
+        panes_layout(f, lin, fold, &C);
+        for (int p = 0; p < 2 && f->hover; p++) {
+            viewer_frame g = scene_compare_pane(f, p);
+            if (g.step >= 0)
+                hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
+        }
+        draw_compare(r, tc, &sc, &C);
+        return;
+    }
+    layout L;
+    layout_compute_folded(&L, &sc.block[0].lin, &sc.block[0].fold);
+    if (f->hover && !sc.frame.veiled)   /* a tooltip would tell the answer */
+        hover_tip(&sc.frame.tip[0], f, &L);
+    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0] };
+    prim_clip(r, NULL);
+    prim_color(r, d.th->bg);
+    if (SDL_RenderClear(r) != 0)
+        SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
+    draw_header(&d);
+    draw_code(&d);
+    draw_block(&d);
+    if (sc.frame.asking)
+        draw_predict_card(&d, L.results);
+    else
+        panel_results_draw(&d, L.results);
+    draw_legend(&d);
+    draw_timeline(&d);
+    draw_footer(&d);
+    draw_tooltip(&d);
+    if (f->help)
+        draw_help(&d);
+}

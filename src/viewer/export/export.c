@@ -1,0 +1,435 @@
+/* export.c — `reducevis export`: every step (or some) of a trace as PNG files,
+ * or (--gif) as the frames of one animated GIF for a slide.
+ *
+ * The shown comes from the same rule as the viewer (a trace file; else the
+ * bundled GPU trace of the version; else the CPU model), compare mode from
+ * the same alignment, and each frame from the same draw_frame(), so a slide
+ * shows exactly what the class saw.  No display is needed: the canvas is a
+ * surface with SDL's software renderer, and SDL_VIDEODRIVER is set to
+ * "dummy" when nothing else was asked for.  A GIF takes the same frames, one
+ * per step, each shown for --delay milliseconds (gif_write.c).  --html writes
+ * the same frames into one self-contained lesson page (html_export.c).  A
+ * run of several launches is exported as the viewer steps through it, one
+ * story (story.h), its files named with the launch: my-launch2-step03.png.
+ *
+ * Errors: usage (exit 1) is everything wrong in the command line, including a
+ * --steps range the trace does not have; runtime (exit 2) is the world: a
+ * trace that does not load, a missing font, a folder or GIF that cannot be
+ * made or written, a build without giflib.  Each message names the file or
+ * option at fault.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "core/args.h"
+#include "export.h"
+#include "core/i18n.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "viewer/window/app.h"
+#include "gif_write.h"
+#include "html_export.h"
+#include "png_write.h"
+#include "core/predict.h"
+#include "viewer/draw/theme.h"
+#include "core/versions.h"
+
+
+/* --delay in milliseconds: GIF counts hundredths of a second, and browsers
+ * show delays under 20 ms as 100 ms. */
+enum { GIF_DELAY_DEFAULT = 1000, GIF_DELAY_MIN = 20, GIF_DELAY_MAX = 60000 };
+
+static void export_usage(FILE *out)
+{
+    fprintf(out,
+        _("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
+        "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
+        "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
+        "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)\n"
+        "\n"
+        "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
+        "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
+        "with --compare (one file per aligned step of the two versions); a trace of your own\n"
+        "kernel by its file: my_reduce-step03.png.  With --gif, the\n"
+        "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
+        "With --html, into one self-contained web page that steps with the keys, a timeline\n"
+        "and play/pause, shows the viewer's values on hover, and opens at #step=N.\n"
+        "\n"
+        "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
+        "  --version V       a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
+        "                    (the frame header says which)\n"
+        "  --compare V2      V2 beside it, aligned step by step, with the difference named\n"
+        "  --steps S         all (default), K, or A-B: step numbers as on screen, from 1\n"
+        "  --size WxH        pixels (default 1920x1080; at least 320x240)\n"
+        "  --theme T         light (default: for slides) or dark\n"
+        "  --data PATTERN    ones, index, mod10, random[:SEED] (CPU model)\n"
+        "  --block-size B    threads per block (CPU model), a power of two 32..1024\n"
+        "  --results FILE    timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
+        "                    and a sweep); default: the bundled results of the trace's GPU\n"
+        "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
+        "  --quiz            two frames per step, for predict-before-you-look slides: the question\n"
+        "                    with the step hidden (V-step03a-question.png), then the step with the\n"
+        "                    answer and why (V-step03b-answer.png), and the questions as data\n"
+        "                    (V-quiz.json); with --gif, both frames of each step in turn;\n"
+        "                    not with --compare\n"
+        "  --device NAME     whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
+        "                    (h100); default: the first recorded, by name\n"
+        "  --lang zh|en      the language of the frames' words (default: the environment's)\n"
+        "  -o DIR            output folder, created if needed\n"
+        "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
+        "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
+        "  --html FILE.html  one lesson page for any browser, no network needed (the folder must exist);\n"
+        "                    with --quiz, each step asks its question before it shows the step\n"
+        "\n"
+        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
+        "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
+        "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n"
+        "          reducevis export --html lesson.html --version %s --compare %s\n"),
+        GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
+        rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
+    fprintf(out, "%s", _("A trace of every launch of a run (your kernel traced by `reducevis trace`) is one story:\n"
+                         "--steps counts through all of its launches, and the files say the launch:\n"
+                         "my_reduce-launch2-step03.png.\n"));
+    fprintf(out, "%s", rv_kernel_option_note());
+}
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "reducevis export: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n%s\n", _("(see `reducevis export --help`)"));
+    return RV_EXIT_USAGE;
+}
+
+static int parse_pos(const char *s, int *out)
+{
+    char *end;
+    if (!*s || *s < '0' || *s > '9')
+        return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < 1 || v > 100000)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int export_parse_steps(const char *spec, int n, int *first, int *last, char *err, size_t errlen)
+{
+    int a, b;
+    if (!strcmp(spec, "all")) {
+        *first = 0;
+        *last = n - 1;
+        return 0;
+    }
+    const char *dash = strchr(spec, '-');
+    char left[32];
+    if (dash) {
+        size_t k = (size_t)(dash - spec);
+        if (k == 0 || k >= sizeof left) {
+            snprintf(err, errlen, _("--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)"), spec);
+            return -1;
+        }
+        memcpy(left, spec, k);
+        left[k] = '\0';
+        if (parse_pos(left, &a) != 0 || parse_pos(dash + 1, &b) != 0) {
+            snprintf(err, errlen, _("--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)"), spec);
+            return -1;
+        }
+    } else if (parse_pos(spec, &a) == 0) {
+        b = a;
+    } else {
+        snprintf(err, errlen, _("--steps '%s': expected all, K or A-B (e.g. 3 or 2-5)"), spec);
+        return -1;
+    }
+    if (a > b) {
+        snprintf(err, errlen, _("--steps '%s': the range runs backwards (%d > %d)"), spec, a, b);
+        return -1;
+    }
+    if (b > n) {
+        snprintf(err, errlen, _("--steps '%s': there are only %d steps (1..%d)"), spec, n, n);
+        return -1;
+    }
+    *first = a - 1;
+    *last = b - 1;
+    return 0;
+}
+
+/* mkdir -p; 0, or -1 with errno set. */
+static int make_dirs(const char *dir)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s", dir);
+    size_t n = strlen(p);
+    while (n > 1 && p[n - 1] == '/')
+        p[--n] = '\0';
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *s = '/';
+    }
+    if (mkdir(p, 0777) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    if (stat(p, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the command ------------------------------------------------------------ */
+
+typedef struct export_opts {
+    viewer_options vo;
+    const char *steps, *out, *theme, *gif, *html;
+    int delay_ms; /* 0: not given */
+    int quiz;     /* --quiz: a question and an answer frame per step */
+} export_opts;
+
+static int parse(int argc, char **argv, export_opts *x)
+{
+    memset(x, 0, sizeof *x);
+    x->vo.version = -1;
+    x->vo.width = 1920;
+    x->vo.height = 1080;
+    x->steps = "all";
+    x->theme = "light";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            export_usage(stdout);
+            return -2;
+        }
+        int takes = !strcmp(a, "--version") || !strcmp(a, "--kernel") || !strcmp(a, "--compare") || !strcmp(a, "--steps")
+                    || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
+                    || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
+                    || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
+                    || !strcmp(a, "--delay") || !strcmp(a, "--html") || !strcmp(a, "--device") || !strcmp(a, "--lang");
+        if (takes && !val)
+            return usage_error(_("%s needs a value%s"), a, "");
+        if (!strcmp(a, "--version") || !strcmp(a, "--kernel")) {
+            if ((x->vo.version = rv_version_parse(val)) < 0)
+                return usage_error(_("unknown version '%s' (see `reducevis versions`)%s"), val, "");
+        } else if (!strcmp(a, "--compare")) {
+            if ((x->vo.compare = rv_version_parse(val) + 1) <= 0)
+                return usage_error(_("--compare: unknown version '%s' (see `reducevis versions`)%s"), val, "");
+        } else if (!strcmp(a, "--steps")) {
+            x->steps = val;
+        } else if (!strcmp(a, "--size")) {
+            char tail;
+            if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320
+                || x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
+                return usage_error(_("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)%s"), val, "");
+        } else if (!strcmp(a, "--theme")) {
+            if (strcmp(val, "light") && strcmp(val, "dark"))
+                return usage_error(_("--theme '%s': expected light or dark%s"), val, "");
+            x->theme = val;
+        } else if (!strcmp(a, "--data")) {
+            rv_data d;
+            char err[160];
+            if (rv_data_parse(val, &d, err, sizeof err) != 0)
+                return usage_error(_("--data: %s%s"), err, "");
+            x->vo.data = val;
+        } else if (!strcmp(a, "--block-size")) {
+            char *end;
+            long b = strtol(val, &end, 10);
+            if (*end || b < 32 || b > 1024 || (b & (b - 1)))
+                return usage_error(_("--block-size '%s': expected a power of two from 32 to 1024%s"), val, "");
+            x->vo.block_size = (int)b;
+        } else if (!strcmp(a, "--results")) {
+            if (x->vo.results[1])
+                return usage_error(_("--results: at most twice (a run at one N and a sweep)%s%s"), "", "");
+            x->vo.results[x->vo.results[0] ? 1 : 0] = val;
+        } else if (!strcmp(a, "--lang") || !strncmp(a, "--lang=", 7)) {
+            /* applied by main before anything is drawn */
+        } else if (!strcmp(a, "--font")) {
+            x->vo.font = val;
+        } else if (!strcmp(a, "--device")) {
+            x->vo.device = val;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            x->out = val;
+        } else if (!strcmp(a, "--gif")) {
+            x->gif = val;
+        } else if (!strcmp(a, "--html")) {
+            x->html = val;
+        } else if (!strcmp(a, "--delay")) {
+            char *end = (char *)val;
+            long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
+            if (ms < GIF_DELAY_MIN || ms > GIF_DELAY_MAX || *end || ms % 10) {
+                char range[96];
+                snprintf(range, sizeof range, _("a multiple of 10 from %d to %d"), GIF_DELAY_MIN, GIF_DELAY_MAX);
+                return usage_error(_("--delay '%s': expected milliseconds per step, %s "
+                                   "(GIF counts hundredths of a second)"), val, range);
+            }
+            x->delay_ms = (int)ms;
+        } else if (!strcmp(a, "--quiz")) {
+            x->quiz = 1;
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error(_("unknown option '%s'%s"), a, "");
+        } else {
+            if (x->vo.file)
+                return usage_error(_("only one trace file, got '%s' and '%s'"), x->vo.file, a);
+            x->vo.file = a;
+        }
+        if (takes)
+            i++;
+    }
+    if (!x->vo.file && x->vo.version < 0)
+        return usage_error(_("which trace? give FILE.rvt or --version V%s%s"), "", "");
+    if (x->vo.file && (x->vo.version >= 0 || x->vo.block_size || x->vo.data))
+        return usage_error(_("give a trace file or --version/--block-size/--data, not both%s%s"), "", "");
+    if (x->out && x->gif)
+        return usage_error(_("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)%s%s"),
+                           "", "");
+    if (x->html && (x->out || x->gif))
+        return usage_error(_("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)%s"),
+                           x->out ? "-o DIR" : "--gif FILE.gif", "");
+    if (!x->out && !x->gif && !x->html)
+        return usage_error(_("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
+                           "for one animated GIF, or --html FILE.html for a lesson page%s%s"), "", "");
+    if (x->delay_ms && !x->gif)
+        return usage_error(_("--delay is for --gif only (PNG files have no delay)%s%s"), "", "");
+    if (!x->delay_ms)
+        x->delay_ms = GIF_DELAY_DEFAULT;
+    if (x->quiz && x->vo.compare)
+        return usage_error(_("--quiz asks about one version: leave out --compare%s%s"), "", "");
+    int v = x->vo.version;
+    if (v >= 0 && x->vo.block_size) {
+        const char *why = rv_version_check_block(v, x->vo.block_size);
+        if (why)
+            return usage_error(_("--block-size: %s cannot run with this block size (%s)"), rv_version(v)->name, why);
+    }
+    return 0;
+}
+
+int export_main(int argc, char **argv)
+{
+    export_opts x;
+    int pr = parse(argc, argv, &x);
+    if (pr == -2)
+        return 0;
+    if (pr != 0)
+        return pr;
+
+    char err[1024] = "";
+    char bufs[ASSETS_MAX_DIRS][1024];
+    const char *dirs[ASSETS_MAX_DIRS];
+    int ndirs = viewer_asset_dirs(bufs, dirs);
+    app a;
+    if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        app_close(&a);
+        /* The only usage-level failure left here is a version pair that
+         * cannot share the block size; everything else is the world. */
+        return strstr(err, "cannot run with block") ? RV_EXIT_USAGE : RV_EXIT_RUNTIME;
+    }
+    a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
+    int first, last, total = app_positions(&a);
+    if (export_parse_steps(x.steps, total, &first, &last, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n%s\n", err, _("(see `reducevis export --help`)"));
+        app_close(&a);
+        return RV_EXIT_USAGE;
+    }
+    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
+        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    viewer_canvas *c = viewer_canvas_new(x.vo.font, err, sizeof err);
+    if (!c) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        app_close(&a);
+        return RV_EXIT_RUNTIME;
+    }
+    int rc = 0;
+    if (x.html) {   /* one lesson page instead of image files (html_export.c) */
+        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.quiz, x.theme);
+        viewer_canvas_free(c);
+        app_close(&a);
+        return rc;
+    }
+    gif_writer *gif = NULL;
+    if (x.gif) {
+        if (!(gif = gif_write_open(x.gif, x.vo.width, x.vo.height, err, sizeof err))) {
+            fprintf(stderr, "reducevis export: %s\n", err);
+            rc = RV_EXIT_RUNTIME;
+        }
+    } else if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
+        fprintf(stderr, _("reducevis export: cannot create or write the output folder %s: %s\n"), x.out, strerror(errno));
+        rc = RV_EXIT_RUNTIME;
+    }
+    const rv_trace *ta = a.sc.tr, *tb = a.comparing ? a.sc2.tr : NULL;
+    int written = 0;
+    char path[4200], name[160], first_name[160] = "";
+    int per_step = x.quiz ? 2 : 1;
+    for (int p = first; p <= last && rc == 0; p++) {
+        app_goto(&a, p);
+        for (int k = 0; k < per_step && rc == 0; k++) {
+            viewer_frame f = app_frame(&a, x.vo.width, x.vo.height);
+            predict pq;
+            f.toast = NULL;
+            if (x.quiz) {
+                /* k = 0: the question, the step hidden; k = 1: the answer. */
+                predict_slide(&pq, f.an, f.step, k);
+                f.quiz = &pq;
+            }
+            if (viewer_canvas_draw(c, &f) != 0) {
+                fprintf(stderr, _("reducevis export: drawing failed: %s\n"), SDL_GetError());
+                rc = RV_EXIT_RUNTIME;
+                break;
+            }
+            if (tb)
+                export_frame_name(ta, tb, p + 1, total, name, sizeof name);
+            else   /* a run of several launches: the launch in the name too */
+                export_story_frame_name(&a.sc.story, p, x.quiz ? k : -1, name, sizeof name);
+            int failed;
+            if (gif) {
+                failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
+            } else {
+                snprintf(path, sizeof path, "%s/%s", x.out, name);
+                failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
+            }
+            if (failed) {
+                fprintf(stderr, "reducevis export: %s\n", err);
+                rc = RV_EXIT_RUNTIME;
+                break;
+            }
+            if (!written++)
+                snprintf(first_name, sizeof first_name, "%s", name);
+        }
+    }
+    if (x.quiz && !gif && rc == 0 && export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
+    }
+    if (gif && gif_write_close(gif, rc == 0, err, sizeof err) != 0) {
+        fprintf(stderr, "reducevis export: %s\n", err);
+        rc = RV_EXIT_RUNTIME;
+    }
+    if (rc == 0) {
+        const rv_trace *tr = a.sc.tr;
+        char what[4400];
+        if (gif && first < last)
+            snprintf(what, sizeof what, _("%s, one animated GIF (steps %d..%d, %d ms each, looping)"), x.gif,
+                     first + 1, last + 1, x.delay_ms);
+        else if (gif)
+            snprintf(what, sizeof what, _("%s, one animated GIF (step %d)"), x.gif, first + 1);
+        else
+            snprintf(what, sizeof what, "%s (%s%s%s)", x.out, first_name, written > 1 ? " .. " : "",
+                     written > 1 ? name : "");
+        printf(ngettext("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n",
+                        "wrote %d frames%s to %s, %dx%d, %s theme, %s%s\n", written), written,
+               x.quiz ? _(" (a question and its answer per step)") : "", what,
+               x.vo.width, x.vo.height, x.theme, tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
+               tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
+    }
+    viewer_canvas_free(c);
+    app_close(&a);
+    return rc;
+}
