@@ -11,6 +11,9 @@
 #include "check.h"
 #include "model/model.h"
 #include "class/room.h"
+#include "class/room_events.h"
+#include "class/room_export.h"
+#include "class/room_replay.h"
 
 enum { N = 300 };   /* past the index's first sizes: it grows three times */
 

@@ -47,6 +47,8 @@
 #include "class_submit.h"
 #include "core/i18n.h"
 #include "core/json.h"
+#include "room_events.h"
+#include "room_export.h"
 
 enum {
     DEFAULT_MAX_STREAMS = 4000,

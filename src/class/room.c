@@ -9,10 +9,13 @@
  * at two thousand students.  The spread of answers is counted once per
  * change of the tally and kept for every stream that asks, and so are the
  * fields every student's event shares (each event adds only the student's
- * own answer to them).
+ * own answer to them).  The events' JSON (room_events.c), the results
+ * (room_export.c) and a class resumed (room_replay.c) are files of their
+ * own over the same insides (room_private.h).
  */
 #define _GNU_SOURCE
 #include "room.h"
+#include "room_private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,49 +39,6 @@ enum { DEFAULT_MAX_STUDENTS = 2000 };
 /* Join codes avoid letters and digits that look alike (0 O, 1 I L). */
 static const char code_alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-typedef struct student {
-    char token[ROOM_TOKEN_LEN + 1];
-    char name[ROOM_NAME_LEN + 1];
-    int id;
-    double bucket, bucket_at;   /* answers left in the bucket, when it was counted */
-    uint8_t *has;               /* [nsteps]: answered                          */
-    int64_t *number;            /* [nsteps]                                    */
-    uint32_t *lanes;            /* [nsteps]                                    */
-} student;
-
-struct room {
-    pthread_mutex_t mu;
-    pthread_cond_t moved;
-    const rv_analysis *an;
-    int nsteps;
-    quiz_question *q;           /* [nsteps] */
-    uint8_t *has_q, *asked;     /* [nsteps] */
-    uint8_t *shown;             /* [nsteps]: its answer was revealed            */
-    room_limits lim;
-    char code[ROOM_CODE_LEN + 1];
-    FILE *log;
-    student *s;
-    int ns, cap;
-    token_index by_token;       /* where each student's token is in s        */
-    int step, revealed, watching, closing, waiters;
-    int names_shown;            /* the teacher shows the students' names (room_show_names) */
-    uint64_t moves, tally, published;
-    /* the changes a student's event shows (joins and answers: not who is
-     * watching, which only the teacher sees), and those published */
-    uint64_t student_tally, student_published;
-    double join_bucket, join_at;
-    /* the spread at the current step, counted for tally bars_tally */
-    uint64_t bars_tally, bars_moves;
-    int bars_valid;
-    room_view view;
-    /* the fields every student's event shares, for (shared_moves, shared_tally) */
-    char shared[8192];
-    size_t shared_len;
-    uint64_t shared_moves, shared_tally, shared_renders;
-    int shared_valid;
-    room_kernels_fn kernels;    /* the kernels sent, for the exports          */
-    void *kernels_arg;
-};
 
 const char *room_status_text(room_status s)
 {
@@ -297,7 +257,7 @@ static const char *token_at(const void *owner, int pos)
 
 /* The student holding token, or NULL: one lookup in the index, not a walk
  * over the class (token_index.h says why). */
-static student *find(room *r, const char *token)
+student *room_find(room *r, const char *token)
 {
     if (!token || strnlen(token, ROOM_TOKEN_LEN + 1) != ROOM_TOKEN_LEN)
         return NULL;
@@ -307,7 +267,7 @@ static student *find(room *r, const char *token)
 
 /* Under the lock: a new student at the end of the array, with token, name
  * and id, its answers empty, in the index.  NULL when memory ran out. */
-static student *add_student(room *r, const char *token, const char *name, int id)
+student *room_add_student(room *r, const char *token, const char *name, int id)
 {
     if (r->ns == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
@@ -342,7 +302,7 @@ static student *add_student(room *r, const char *token, const char *name, int id
 int room_knows(room *r, const char *token)
 {
     pthread_mutex_lock(&r->mu);
-    int k = find(r, token) != NULL;
+    int k = room_find(r, token) != NULL;
     pthread_mutex_unlock(&r->mu);
     return k;
 }
@@ -350,7 +310,7 @@ int room_knows(room *r, const char *token)
 int room_student_id(room *r, const char *token)
 {
     pthread_mutex_lock(&r->mu);
-    const student *s = find(r, token);
+    const student *s = room_find(r, token);
     int id = s ? s->id : -1;
     pthread_mutex_unlock(&r->mu);
     return id;
@@ -374,7 +334,7 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
     student *s = NULL;
     if (!bucket_take(&r->join_bucket, &r->join_at, r->lim.join_burst, r->lim.joins_per_s, now))
         st = ROOM_SLOW_DOWN;
-    else if (r->ns >= r->lim.max_students || !(s = add_student(r, hex, name, r->ns + 1)))
+    else if (r->ns >= r->lim.max_students || !(s = room_add_student(r, hex, name, r->ns + 1)))
         st = ROOM_FULL;
     if (st == ROOM_OK) {
         memcpy(token, s->token, ROOM_TOKEN_LEN + 1);
@@ -401,7 +361,7 @@ room_status room_answer(room *r, const char *token, int step, const char *text, 
         return ROOM_BAD_CHOICE;
     pthread_mutex_lock(&r->mu);
     room_status st = ROOM_OK;
-    student *s = find(r, token);
+    student *s = room_find(r, token);
     int64_t number = 0;
     uint32_t lanes = 0;
     char why[120];
@@ -438,7 +398,7 @@ room_status room_answer(room *r, const char *token, int step, const char *text, 
 
 /* Under the lock: the teacher's view, the spread counted again when the
  * tally or the step changed since it was last counted. */
-static void view_locked(room *r, room_view *v)
+void room_view_locked(room *r, room_view *v)
 {
     if (!r->bars_valid || r->bars_tally != r->tally || r->bars_moves != r->moves) {
         room_view *w = &r->view;
@@ -496,7 +456,7 @@ static void view_locked(room *r, room_view *v)
 void room_view_get(room *r, room_view *v)
 {
     pthread_mutex_lock(&r->mu);
-    view_locked(r, v);
+    room_view_locked(r, v);
     pthread_mutex_unlock(&r->mu);
 }
 
@@ -504,7 +464,7 @@ int room_view_try(room *r, room_view *v)
 {
     if (pthread_mutex_trylock(&r->mu) != 0)
         return 0;
-    view_locked(r, v);
+    room_view_locked(r, v);
     pthread_mutex_unlock(&r->mu);
     return 1;
 }
@@ -651,409 +611,4 @@ int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms)
             break;
     pthread_mutex_unlock(&r->mu);
     return rc;
-}
-
-/* ---- output ---------------------------------------------------------------------- */
-
-/* Under the lock: every field of an event but the student's own ("you")
- * and the closing brace; the teacher's with the spread and who watches. */
-static void event_fields(FILE *f, room *r, const room_view *v, int teacher)
-{
-    fprintf(f, "{\"step\":%d,\"nsteps\":%d,\"question\":%s,\"revealed\":%s,\"students\":%d,\"answered\":%d",
-            v->step, v->nsteps, v->has_q ? "true" : "false", v->revealed ? "true" : "false", v->students, v->answered);
-    if (v->has_q)
-        fprintf(f, ",\"kind\":\"%s\",\"lanes\":%s", quiz_kind_name(r->q[v->step].kind),
-                r->q[v->step].type == QUIZ_LANE_SET ? "true" : "false");
-    if (teacher || v->revealed) {
-        fprintf(f, ",\"right\":%d,\"bars\":[", v->right);
-        for (int b = 0; b < v->nbars; b++) {
-            fputs(b ? ",{\"label\":" : "{\"label\":", f);
-            rv_json_string(f, v->bars[b].label);
-            fprintf(f, ",\"count\":%d,\"right\":%s}", v->bars[b].count, v->bars[b].right ? "true" : "false");
-        }
-        fputs("]", f);
-    }
-    if (teacher)   /* whether names are shown: the teacher's button says which way it goes */
-        fprintf(f, ",\"watching\":%d,\"names\":%s", v->watching, r->names_shown ? "true" : "false");
-    if (v->revealed && v->has_q) {
-        fputs(",\"answer\":", f);
-        rv_json_string(f, r->q[v->step].answer);
-    }
-}
-
-/* Under the lock: the fields every student's event shares, formatted again
- * only when the room changed (moves or tally) since they last were, so a
- * step change reaching two thousand streams is formatted once and copied
- * two thousand times.  NULL in the unlikely case they do not fit. */
-static const char *shared_fields(room *r, const room_view *v, size_t *len)
-{
-    if (!r->shared_valid || r->shared_moves != r->moves || r->shared_tally != r->tally) {
-        r->shared_valid = 0;
-        FILE *f = fmemopen(r->shared, sizeof r->shared, "w");
-        if (!f)
-            return NULL;
-        event_fields(f, r, v, 0);
-        fflush(f);
-        long n = ftell(f);
-        fclose(f);
-        if (n < 0 || (size_t)n >= sizeof r->shared)
-            return NULL;
-        r->shared_len = (size_t)n;
-        r->shared_moves = r->moves;
-        r->shared_tally = r->tally;
-        r->shared_valid = 1;
-        r->shared_renders++;
-    }
-    *len = r->shared_len;
-    return r->shared;
-}
-
-/* Under the lock: a student's own part, what it answered and, once
- * revealed, whether that was right. */
-static void you_fields(FILE *f, room *r, const room_view *v, const student *s)
-{
-    fprintf(f, ",\"you\":{\"id\":%d,\"name\":", s->id);
-    rv_json_string(f, s->name);
-    if (v->has_q && s->has[v->step]) {
-        char words[QUIZ_ANSWER_LEN];
-        const quiz_question *q = &r->q[v->step];
-        quiz_format_answer(q, s->number[v->step], s->lanes[v->step], words, sizeof words);
-        fputs(",\"answer\":", f);
-        rv_json_string(f, words);
-        if (v->revealed)
-            fprintf(f, ",\"right\":%s", quiz_check_answer(q, s->number[v->step], s->lanes[v->step]) ? "true" : "false");
-    }
-    fputs("}", f);
-}
-
-size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
-                       uint64_t *tally)
-{
-    FILE *f = fmemopen(buf, len, "w");
-    if (!f) {
-        snprintf(buf, len, "{}");
-        return strlen(buf);
-    }
-    pthread_mutex_lock(&r->mu);
-    room_view v;
-    view_locked(r, &v);
-    *moves = v.moves;
-    *tally = teacher ? r->published : r->student_published;
-    size_t shared_len = 0;
-    const char *shared = teacher ? NULL : shared_fields(r, &v, &shared_len);
-    if (shared)
-        fwrite(shared, 1, shared_len, f);
-    else
-        event_fields(f, r, &v, teacher);
-    const student *s = token ? find(r, token) : NULL;
-    if (s)
-        you_fields(f, r, &v, s);
-    pthread_mutex_unlock(&r->mu);
-    fputs("}", f);
-    fflush(f);
-    long n = ftell(f);
-    fclose(f);
-    if (n < 0 || (size_t)n >= len) {   /* cannot happen at the sizes used: say so plainly */
-        snprintf(buf, len, "{}");
-        return strlen(buf);
-    }
-    buf[n] = '\0';
-    return (size_t)n;
-}
-
-uint64_t room_shared_renders(room *r)
-{
-    pthread_mutex_lock(&r->mu);
-    uint64_t n = r->shared_renders;
-    pthread_mutex_unlock(&r->mu);
-    return n;
-}
-
-/* A CSV field: quoted, quotes doubled; a leading = + - @ made text, so no
- * spreadsheet runs a student's name as a formula. */
-static void csv_field(FILE *f, const char *s)
-{
-    fputc('"', f);
-    if (strchr("=+-@", s[0]) && s[0])
-        fputc('\'', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-typedef void (*row_fn)(FILE *f, const student *s, int step, const quiz_question *q, const char *given,
-                       int right, int first);
-
-/* Calls row for every student and every step whose question was asked. */
-static int each_row(room *r, FILE *f, row_fn row, int *any)
-{
-    pthread_mutex_lock(&r->mu);
-    int first = 1;
-    for (int i = 0; i < r->ns; i++)
-        for (int k = 0; k < r->nsteps; k++) {
-            if (!r->has_q[k] || !r->asked[k])
-                continue;
-            const student *s = &r->s[i];
-            char given[QUIZ_ANSWER_LEN] = "";
-            int right = 0;
-            if (s->has[k]) {
-                quiz_format_answer(&r->q[k], s->number[k], s->lanes[k], given, sizeof given);
-                right = quiz_check_answer(&r->q[k], s->number[k], s->lanes[k]) ? 1 : -1;
-            }
-            row(f, s, k, &r->q[k], given, right, first);
-            first = 0;
-        }
-    pthread_mutex_unlock(&r->mu);
-    *any = !first;
-    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
-}
-
-static void csv_row(FILE *f, const student *s, int step, const quiz_question *q, const char *given, int right,
-                    int first)
-{
-    (void)first;
-    fprintf(f, "%d,", s->id);
-    csv_field(f, s->name);
-    fprintf(f, ",%d,%s,", step + 1, quiz_kind_name(q->kind));
-    csv_field(f, q->text);
-    fputc(',', f);
-    csv_field(f, given);
-    fprintf(f, ",%s,", right > 0 ? "yes" : right < 0 ? "no" : "");
-    csv_field(f, q->answer);
-    fputs(",,,,,,,,,\n", f);   /* a kernel's columns */
-}
-
-void room_set_kernels(room *r, room_kernels_fn fn, void *arg)
-{
-    pthread_mutex_lock(&r->mu);
-    r->kernels = fn;
-    r->kernels_arg = arg;
-    pthread_mutex_unlock(&r->mu);
-}
-
-/* The name of student id (under the lock), or "". */
-static const char *name_of(const room *r, int id)
-{
-    for (int i = 0; i < r->ns; i++)
-        if (r->s[i].id == id)
-            return r->s[i].name;
-    return "";
-}
-
-/* A time of day as ISO 8601 in UTC, or "" for none. */
-static void iso_time(double t, char *buf, size_t len)
-{
-    time_t s = (time_t)t;
-    struct tm tm;
-    if (t <= 0 || !gmtime_r(&s, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
-        buf[0] = 0;
-}
-
-static void kernel_csv(FILE *f, const room_kernel *k, const char *name)
-{
-    char when[3][32];
-    iso_time(k->submitted, when[0], sizeof when[0]);
-    iso_time(k->started, when[1], sizeof when[1]);
-    iso_time(k->ended, when[2], sizeof when[2]);
-    fprintf(f, "%d,", k->student);
-    csv_field(f, name);
-    fprintf(f, ",,kernel,,,%s,,%d,%d,%s,", !strcmp(k->verdict, "pass") ? "yes" : k->verdict[0] ? "no" : "", k->id,
-            k->exercise, k->verdict);
-    const double x[3] = {k->ms, k->gbps, k->percent_of_mark};
-    for (int i = 0; i < 3; i++) {
-        if (x[i] > 0) fprintf(f, "%.6g", x[i]);
-        fputc(',', f);
-    }
-    fprintf(f, "%s,%s,%s\n", when[0], when[1], when[2]);
-}
-
-static void kernel_json(FILE *f, const room_kernel *k, const char *name, int first)
-{
-    const char *const keys[3] = {"submitted", "started", "ended"};
-    const double at[3] = {k->submitted, k->started, k->ended};
-    fprintf(f, "%s\n  {\"student\":%d,\"name\":", first ? "" : ",", k->student);
-    rv_json_string(f, name);
-    fprintf(f, ",\"step\":null,\"kind\":\"kernel\",\"question\":null,\"answer\":null,\"right\":%s,"
-               "\"right_answer\":null,\"submission\":%d,\"exercise\":%d,\"verdict\":\"%s\"",
-            !strcmp(k->verdict, "pass") ? "true" : k->verdict[0] ? "false" : "null", k->id, k->exercise, k->verdict);
-    rv_json_measure(f, "ms", k->ms);
-    rv_json_measure(f, "gbps", k->gbps);
-    rv_json_measure(f, "percent_of_mark", k->percent_of_mark);
-    for (int i = 0; i < 3; i++) {
-        char when[32];
-        iso_time(at[i], when, sizeof when);
-        fprintf(f, ",\"%s\":", keys[i]);
-        if (when[0]) rv_json_string(f, when);
-        else fputs("null", f);
-    }
-    fputs("}", f);
-}
-
-/* The kernels' rows after the answers' (first: none came before). */
-static int kernel_rows(room *r, FILE *f, int csv, int first)
-{
-    room_kernel *rows = NULL;
-    pthread_mutex_lock(&r->mu);
-    room_kernels_fn fn = r->kernels;
-    void *arg = r->kernels_arg;
-    pthread_mutex_unlock(&r->mu);
-    int n = fn ? fn(arg, &rows) : 0;
-    if (n < 0)
-        return -1;
-    pthread_mutex_lock(&r->mu);
-    for (int i = 0; i < n; i++) {
-        if (csv) kernel_csv(f, &rows[i], name_of(r, rows[i].student));
-        else kernel_json(f, &rows[i], name_of(r, rows[i].student), first && !i);
-    }
-    pthread_mutex_unlock(&r->mu);
-    free(rows);
-    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
-}
-
-int room_write_csv(room *r, FILE *f)
-{
-    fputs("student,name,step,kind,question,answer,right,right_answer,"
-          "submission,exercise,verdict,ms,gbps,percent_of_mark,submitted,started,ended\n", f);
-    int any;
-    return each_row(r, f, csv_row, &any) == 0 && kernel_rows(r, f, 1, !any) == 0 ? 0 : -1;
-}
-
-static void json_row(FILE *f, const student *s, int step, const quiz_question *q, const char *given, int right,
-                     int first)
-{
-    fprintf(f, "%s\n  {\"student\":%d,\"name\":", first ? "" : ",", s->id);
-    rv_json_string(f, s->name);
-    fprintf(f, ",\"step\":%d,\"kind\":\"%s\",\"question\":", step + 1, quiz_kind_name(q->kind));
-    rv_json_string(f, q->text);
-    fputs(",\"answer\":", f);
-    if (right)
-        rv_json_string(f, given);
-    else
-        fputs("null", f);
-    fprintf(f, ",\"right\":%s,\"right_answer\":", right > 0 ? "true" : right < 0 ? "false" : "null");
-    rv_json_string(f, q->answer);
-    fputs("}", f);
-}
-
-int room_write_json(room *r, FILE *f)
-{
-    fputs("[", f);
-    int any, rc = each_row(r, f, json_row, &any);
-    if (rc == 0)
-        rc = kernel_rows(r, f, 0, !any);
-    fputs("\n]\n", f);
-    return rc == 0 && fflush(f) == 0 ? 0 : -1;
-}
-
-void room_results(room *r, int *asked, int *answered, int *right)
-{
-    pthread_mutex_lock(&r->mu);
-    for (int k = 0; k < r->nsteps; k++) {
-        asked[k] = r->has_q[k] && r->asked[k];
-        answered[k] = right[k] = 0;
-        for (int i = 0; i < r->ns; i++)
-            if (r->has_q[k] && r->s[i].has[k]) {
-                answered[k]++;
-                right[k] += quiz_check_answer(&r->q[k], r->s[i].number[k], r->s[i].lanes[k]);
-            }
-    }
-    pthread_mutex_unlock(&r->mu);
-}
-
-/* ---- a class resumed (`reducevis class --resume DIR`) ---------------------- */
-
-static const char *member_text(const rv_json *o, const char *key)
-{
-    for (int i = 0; i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_STRING)
-            return o->kids[i].text;
-    return NULL;
-}
-
-static int member_int(const rv_json *o, const char *key)
-{
-    for (int i = 0; i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_NUMBER)
-            return (int)o->kids[i].number;
-    return -1;
-}
-
-static int member_bool(const rv_json *o, const char *key)
-{
-    for (int i = 0; i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key))
-            return o->kids[i].type == RV_JSON_BOOL && o->kids[i].number != 0;
-    return 0;
-}
-
-int room_log_code(const char *answers_path, char code[ROOM_CODE_LEN + 1])
-{
-    FILE *f = fopen(answers_path, "r");
-    char line[4096];
-    int found = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        rv_json o;
-        char err[200];
-        if (rv_json_parse(line, strlen(line), &o, err, sizeof err) != 0)
-            continue;
-        const char *ev = o.type == RV_JSON_OBJECT ? member_text(&o, "event") : NULL, *c = NULL;
-        if (ev && !strcmp(ev, "start") && (c = member_text(&o, "code")) && strlen(c) == ROOM_CODE_LEN) {
-            memcpy(code, c, ROOM_CODE_LEN + 1);
-            found = 1;   /* the last start: the code the class has now */
-        }
-        rv_json_free(&o);
-    }
-    if (f)
-        fclose(f);
-    return found ? 0 : -1;
-}
-
-int room_replay(room *r, const char *answers_path, int *joins, int *answers)
-{
-    FILE *f = fopen(answers_path, "r");
-    if (!f)
-        return -1;
-    char line[4096];
-    *joins = *answers = 0;
-    pthread_mutex_lock(&r->mu);
-    while (fgets(line, sizeof line, f)) {
-        rv_json o;
-        char err[200];
-        if (rv_json_parse(line, strlen(line), &o, err, sizeof err) != 0)
-            continue;   /* a line cut short by a kill: the rest is whole */
-        const char *ev = o.type == RV_JSON_OBJECT ? member_text(&o, "event") : NULL;
-        const char *token = member_text(&o, "token"), *name = member_text(&o, "name"), *sent = member_text(&o, "sent");
-        int id = member_int(&o, "student"), step = member_int(&o, "step") - 1;
-        if (ev && !strcmp(ev, "join") && token && strlen(token) == ROOM_TOKEN_LEN && !find(r, token) && id > 0 &&
-            r->ns < r->lim.max_students) {
-            if (add_student(r, token, name, id))
-                (*joins)++;
-        } else if (ev && !strcmp(ev, "answer") && sent && step >= 0 && step < r->nsteps && r->has_q[step]) {
-            student *s = NULL;
-            for (int i = 0; i < r->ns && !s; i++)
-                if (r->s[i].id == id)
-                    s = &r->s[i];
-            int64_t number = 0;
-            uint32_t lanes = 0;
-            char why[120];
-            if (s && quiz_parse_answer(r->an, &r->q[step], sent, &number, &lanes, why, sizeof why) == 0) {
-                s->has[step] = 1;
-                s->number[step] = number;
-                s->lanes[step] = lanes;
-                r->asked[step] = 1;
-                (*answers)++;
-            }
-        } else if (ev && !strcmp(ev, "names")) {
-            r->names_shown = member_bool(&o, "show");   /* the last one is how the teacher left it */
-        }
-        rv_json_free(&o);
-    }
-    fclose(f);
-    r->tally++;
-    r->student_tally++;
-    pthread_mutex_unlock(&r->mu);
-    return 0;
 }

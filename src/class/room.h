@@ -149,52 +149,6 @@ int room_changed(room *r, uint64_t moves, uint64_t tally, int teacher);
  * calls it a few times a second: one wake-up for many answers). */
 void room_publish(room *r);
 
-/* The state as one JSON object for an event stream: the step, whether it
- * is revealed, how many answered; the spread for the teacher (teacher 1)
- * always, for students once revealed; for a student (token) its own answer
- * and, once revealed, whether it was right.  *moves and *tally get the
- * counters it shows (for room_changed: a student's tally is student_tally).  Returns the length written (always < len). */
-size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
-                       uint64_t *tally);
-/* How many times the fields every student's event shares were formatted:
- * once per change of the room, however many streams it reaches. */
-uint64_t room_shared_renders(room *r);
-
-/* A class resumed (`reducevis class --resume DIR`): the join code of the
- * answers file's last start (0; -1 when it has none) ... */
-int room_log_code(const char *answers_path, char code[ROOM_CODE_LEN + 1]);
-/* ... and, into a new room with that code, every student who joined (by the
- * same token, number and name) and every answer they gave, read back from
- * the answers file, and whether the names were shown; *joins and *answers count them.  0, or -1 when the file
- * cannot be read.  Lines cut short (a killed server) are passed over. */
-int room_replay(room *r, const char *answers_path, int *joins, int *answers);
-
-/* A kernel a student sent (submit_queue.c), as a row of the exports. */
-typedef struct room_kernel {
-    int id, student, exercise;
-    const char *verdict;                /* "pass", "fail", "error" or "" */
-    double ms, gbps, percent_of_mark;   /* 0: not said                   */
-    double submitted, started, ended;   /* CLOCK_REALTIME s; 0: not yet  */
-} room_kernel;
-
-/* Where the exports find the kernels: fn(arg, &rows) gives a malloc'd
- * array (freed by the room) and its length, or -1.  Called without the
- * room's lock held.  NULL: none. */
-typedef int (*room_kernels_fn)(void *arg, room_kernel **rows);
-void room_set_kernels(room *r, room_kernels_fn fn, void *arg);
-
-/* Exports: one row per student and question asked (answer empty where the
- * student gave none), then one per kernel sent (kind "kernel": its
- * submission, exercise, verdict, ms, gbps, percent_of_mark and times, the
- * question's columns empty and right saying whether it passed).  0, or -1
- * when writing failed. */
-int room_write_csv(room *r, FILE *f);
-int room_write_json(room *r, FILE *f);
-
-/* Per step: whether its question was asked, how many answered, how many
- * were right (arrays of nsteps; for the summary slide). */
-void room_results(room *r, int *asked, int *answered, int *right);
-
 /* The question of step (NULL when the step has none). */
 const quiz_question *room_question(const room *r, int step);
 

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "room.h"
+#include "room_export.h"
 #include "trace_pages.h"
 
 #define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */

@@ -37,6 +37,8 @@
 #include "core/args.h"
 #include "core/i18n.h"
 #include "class/room.h"
+#include "class/room_export.h"
+#include "class/room_replay.h"
 #include "class/submit_queue.h"
 #include "core/versions.h"
 

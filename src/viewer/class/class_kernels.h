@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "class/room.h"
+#include "class/room_export.h"
 
 #define CLASS_KERNELS_SHOWN 9   /* rows on the card: the digits 1 .. 9 */
 

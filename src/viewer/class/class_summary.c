@@ -15,6 +15,7 @@
 #include "viewer/draw/theme.h"
 #include "core/i18n.h"
 #include "core/versions.h"
+#include "class/room_export.h"
 
 enum { W = 1600, H = 900, MAX_ROWS = 12 };
 
