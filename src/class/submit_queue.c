@@ -13,10 +13,12 @@
  * RUN_LIMIT_S around each stage) keep the queue moving.  With the first
  * kernel, one more child compiles the version to beat into the class's build
  * cache (`check --prepare-cache`) beside that kernel's compile, so that the
- * first check finds it built.
+ * first check finds it built.  What the queue tells the pages and the
+ * results is submit_report.c's, over the same insides (submit_private.h).
  */
 #define _GNU_SOURCE
 #include "submit_queue.h"
+#include "submit_private.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -40,47 +42,8 @@ enum {
     RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
 };
 
-/* What check's summary said of a judged kernel's speed: its time, its
- * bandwidth and its share of the version to beat's speed in the same run
- * (0: not said), and whether its trace was kept (DIR/submissions/ID.rvt). */
-typedef struct verdict_speed {
-    double ms, gbps, percent;
-    int traced;
-} verdict_speed;
 
-/* A submission's way: waiting for a compile worker, compiling, compiled and
- * waiting for the GPU, running on it, done (judged, or failed to compile). */
-typedef enum state { QUEUED, COMPILING, COMPILED, RUNNING, DONE } state;
-
-typedef struct sub {
-    int id, student, exercise;
-    state st;
-    int exit_code;             /* check's; -1 when it was stopped             */
-    double at, started, ended; /* CLOCK_REALTIME seconds: taken, on the GPU
-                                  (or out of the compile that failed), done   */
-    double compile_s;          /* its compile, seconds                        */
-    verdict_speed speed;       /* from check's summary, once judged          */
-    char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
-} sub;
-
-struct submit_queue {
-    pthread_mutex_t mu;
-    pthread_cond_t work, compiled; /* a submission to compile; one to run      */
-    char dir[PATH_MAX], exe[1024];
-    char why_closed[600];
-    FILE *log;
-    sub *s;
-    int ns, cap, stop;
-    int open_n, queued, ready; /* not done; waiting to compile; to run       */
-    int ncompilers, nthreads;
-    pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
-    int preparing;             /* the version to beat is being compiled       */
-    int prepare_started;
-    pthread_t prepare;
-    trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
-};
-
-static double now_s(void)
+double submit_now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -102,7 +65,7 @@ const char *submit_status_text(submit_status s)
     return "?";
 }
 
-static const char *verdict_of(const sub *s)
+const char *submit_verdict_of(const sub *s)
 {
     if (s->st != DONE)
         return "";
@@ -111,7 +74,7 @@ static const char *verdict_of(const sub *s)
 
 /* The speed's fields of a JSON object: ,"ms":..,"gbps":..,"percent_of_mark":..
  * (null where not said), "mark" and "trace". */
-static void json_speed(FILE *f, const verdict_speed *v)
+void submit_json_speed(FILE *f, const verdict_speed *v)
 {
     rv_json_measure(f, "ms", v->ms);
     rv_json_measure(f, "gbps", v->gbps);
@@ -119,7 +82,7 @@ static void json_speed(FILE *f, const verdict_speed *v)
     fprintf(f, ",\"mark\":\"%s\",\"trace\":%s", rv_version_name(rv_rules_mark_version()), v->traced ? "true" : "false");
 }
 
-static const char *state_name(state st)
+const char *submit_state_name(state st)
 {
     static const char *const names[] = {"queued", "compiling", "compiled", "running", "done"};
     return names[st];
@@ -130,13 +93,13 @@ static void log_event(submit_queue *q, const sub *s)
 {
     if (!q->log)
         return;
-    fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", now_s(),
-            state_name(s->st), s->id, s->student, s->exercise);
+    fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", submit_now_s(),
+            submit_state_name(s->st), s->id, s->student, s->exercise);
     if (s->st == DONE) {
         fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
-                "\"output\":", verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
+                "\"output\":", submit_verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
         rv_json_string(q->log, s->output ? s->output : "");
-        json_speed(q->log, &s->speed);
+        submit_json_speed(q->log, &s->speed);
     }
     fputs("}\n", q->log);
     fflush(q->log);
@@ -299,7 +262,7 @@ static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdi
     s->output = text;
     s->speed = speed;
     s->exit_code = exit_code;
-    s->ended = now_s();
+    s->ended = submit_now_s();
     s->st = DONE;
     q->open_n--;
     log_event(q, s);
@@ -324,11 +287,11 @@ static void *compile_loop(void *arg)
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-        double t0 = now_s();
+        double t0 = submit_now_s();
         char *text = run_check(q, id, exercise, 1, &code, &speed);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
-        s->compile_s = now_s() - t0;
+        s->compile_s = submit_now_s() - t0;
         if (code == 0) {
             free(text);
             s->st = COMPILED;
@@ -336,7 +299,7 @@ static void *compile_loop(void *arg)
             log_event(q, s);
             pthread_cond_signal(&q->compiled);
         } else {
-            s->started = now_s();
+            s->started = submit_now_s();
             finish_sub(q, s, text, code, speed);
             pthread_mutex_unlock(&q->mu);
             drop_work(q, id);
@@ -395,7 +358,7 @@ static void *gpu_loop(void *arg)
         verdict_speed speed;
         sub *s = &q->s[k];
         s->st = RUNNING;
-        s->started = now_s();
+        s->started = submit_now_s();
         q->ready--;
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
@@ -633,7 +596,7 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
             st = SUBMIT_NO_DISK;
         } else {
             sub *s = &q->s[q->ns++];
-            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = now_s() };
+            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = submit_now_s() };
             *id = s->id;
             q->queued++;
             q->open_n++;
@@ -644,183 +607,4 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
     }
     pthread_mutex_unlock(&q->mu);
     return st;
-}
-
-/* The place in line of a submission waiting for a compile worker, or
- * compiled and waiting for the GPU: 1 is next (under the mutex); 0 for the
- * others. */
-static int position_of(const submit_queue *q, const sub *s)
-{
-    if (s->st != QUEUED && s->st != COMPILED)
-        return 0;
-    int ahead = 0;
-    for (int i = 0; i < q->ns && &q->s[i] != s; i++)
-        ahead += q->s[i].st == s->st;
-    return ahead + 1;
-}
-
-/* Seconds waited (taken until on the GPU, or until its compile failed) and
- * judged (on the GPU), so far. */
-static double waited_of(const sub *s)
-{
-    return s->st == RUNNING || s->st == DONE ? s->started - s->at : now_s() - s->at;
-}
-
-static double judged_of(const sub *s)
-{
-    return s->st == DONE ? s->ended - s->started : 0.0;
-}
-
-static void json_head(submit_queue *q, FILE *f)
-{
-    fprintf(f, "{\"open\":%s,\"why\":", q->why_closed[0] ? "false" : "true");
-    rv_json_string(f, q->why_closed);
-    fprintf(f, ",\"max_bytes\":%d", SUBMIT_MAX_BYTES);
-}
-
-/* One submission; name (the teacher's, while names are shown) or NULL. */
-static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, const char *name)
-{
-    fprintf(f, "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
-               "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f,\"compile_s\":%.1f",
-            s->id, s->student, s->exercise, state_name(s->st), position_of(q, s), verdict_of(s),
-            s->st == DONE ? s->exit_code : 0, waited_of(s), judged_of(s), s->compile_s);
-    if (name) {
-        fputs(",\"name\":", f);
-        rv_json_string(f, name);
-    }
-    json_speed(f, &s->speed);
-    const rv_exercise *ex = rv_exercise_get(s->exercise);   /* the version its trace is first shown beside */
-    fprintf(f, ",\"beside\":\"%s\"", rv_version_name(ex ? rv_exercise_beside(ex) : rv_rules_mark_version()));
-    if (with_output) {
-        fputs(",\"output\":", f);
-        rv_json_string(f, s->output ? s->output : "");
-    }
-    fputc('}', f);
-}
-
-static char *finish(FILE *f, char **text)
-{
-    if (fclose(f) != 0) {
-        free(*text);
-        return NULL;
-    }
-    return *text;
-}
-
-char *submit_queue_student_json(submit_queue *q, int student)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
-    pthread_mutex_lock(&q->mu);
-    json_head(q, f);
-    fputs(",\"latest\":", f);
-    const sub *last = NULL;
-    for (int i = q->ns - 1; i >= 0 && !last; i--)
-        if (q->s[i].student == student)
-            last = &q->s[i];
-    if (last)
-        json_sub(q, last, f, 1, NULL);   /* a student's own: no name needed */
-    else
-        fputs("null", f);
-    fputc('}', f);
-    pthread_mutex_unlock(&q->mu);
-    return finish(f, &text);
-}
-
-char *submit_queue_last_source(submit_queue *q, int student, int exercise, size_t *len)
-{
-    int id = 0;
-    pthread_mutex_lock(&q->mu);
-    for (int i = q->ns - 1; i >= 0 && !id; i--)
-        if (q->s[i].student == student && q->s[i].exercise == exercise)
-            id = q->s[i].id;
-    pthread_mutex_unlock(&q->mu);
-    if (!id)
-        return NULL;
-    char path[PATH_MAX + 64];   /* written before the id was given, never changed */
-    snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, id);
-    return rv_read_text(path, len);
-}
-
-char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *ctx)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
-    pthread_mutex_lock(&q->mu);
-    json_head(q, f);
-    fputs(",\"list\":[", f);
-    for (int i = 0; i < q->ns; i++) {
-        if (i)
-            fputc(',', f);
-        char name[128];
-        int named = name_of && name_of(ctx, q->s[i].student, name, sizeof name);
-        json_sub(q, &q->s[i], f, 0, named ? name : NULL);
-    }
-    fputs("]}", f);
-    pthread_mutex_unlock(&q->mu);
-    return finish(f, &text);
-}
-
-/* A submission as a row of the results (under the mutex). */
-static room_kernel kernel_row(const sub *s)
-{
-    return (room_kernel){ .id = s->id, .student = s->student, .exercise = s->exercise, .verdict = verdict_of(s),
-                          .ms = s->speed.ms, .gbps = s->speed.gbps, .percent_of_mark = s->speed.percent,
-                          .submitted = s->at, .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
-                          .ended = s->st == DONE ? s->ended : 0 };
-}
-
-int submit_queue_kernels(void *arg, room_kernel **rows)
-{
-    submit_queue *q = arg;
-    pthread_mutex_lock(&q->mu);
-    int n = q->ns;
-    *rows = malloc((size_t)(n ? n : 1) * sizeof **rows);
-    for (int i = 0; *rows && i < n; i++)
-        (*rows)[i] = kernel_row(&q->s[i]);
-    pthread_mutex_unlock(&q->mu);
-    return *rows ? n : -1;
-}
-
-int submit_queue_traced_try(submit_queue *q, room_kernel *rows, int max)
-{
-    if (pthread_mutex_trylock(&q->mu) != 0)
-        return -1;
-    int n = 0;
-    for (int i = q->ns - 1; i >= 0 && n < max; i--)
-        if (q->s[i].st == DONE && q->s[i].speed.traced)
-            rows[n++] = kernel_row(&q->s[i]);
-    pthread_mutex_unlock(&q->mu);
-    return n;
-}
-
-void submit_queue_trace_path(const submit_queue *q, int id, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s/submissions/%d.rvt", q->dir, id);
-}
-
-int submit_queue_write_csv(submit_queue *q, FILE *f)
-{
-    pthread_mutex_lock(&q->mu);
-    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s,ms,gbps,percent_of_mark\n", f);
-    for (int i = 0; i < q->ns; i++) {
-        const sub *s = &q->s[i];
-        fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f,", s->id, s->student, s->exercise, state_name(s->st),
-                verdict_of(s), s->st == DONE ? s->exit_code : 0, s->st == RUNNING || s->st == DONE ? waited_of(s) : 0.0,
-                judged_of(s), s->compile_s);
-        const double x[3] = {s->speed.ms, s->speed.gbps, s->speed.percent};
-        for (int k = 0; k < 3; k++) {
-            if (x[k] > 0) fprintf(f, "%.6g", x[k]);
-            fputs(k < 2 ? "," : "\n", f);
-        }
-    }
-    pthread_mutex_unlock(&q->mu);
-    return ferror(f) ? -1 : 0;
 }

@@ -1,0 +1,63 @@
+/* submit_private.h — the queue's insides, for the files that make up the
+ * queue (submit_queue.c: taking, compiling and judging; submit_report.c:
+ * what the pages and the results are told).  Nothing outside
+ * src/class/submit_*.c includes it. */
+#ifndef RV_SUBMIT_PRIVATE_H
+#define RV_SUBMIT_PRIVATE_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include "submit_queue.h"
+#include "trace_pages.h"
+
+/* What check's summary said of a judged kernel's speed: its time, its
+ * bandwidth and its share of the version to beat's speed in the same run
+ * (0: not said), and whether its trace was kept (DIR/submissions/ID.rvt). */
+typedef struct verdict_speed {
+    double ms, gbps, percent;
+    int traced;
+} verdict_speed;
+
+/* A submission's way: waiting for a compile worker, compiling, compiled and
+ * waiting for the GPU, running on it, done (judged, or failed to compile). */
+typedef enum state { QUEUED, COMPILING, COMPILED, RUNNING, DONE } state;
+
+typedef struct sub {
+    int id, student, exercise;
+    state st;
+    int exit_code;             /* check's; -1 when it was stopped             */
+    double at, started, ended; /* CLOCK_REALTIME seconds: taken, on the GPU
+                                  (or out of the compile that failed), done   */
+    double compile_s;          /* its compile, seconds                        */
+    verdict_speed speed;       /* from check's summary, once judged          */
+    char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
+} sub;
+
+struct submit_queue {
+    pthread_mutex_t mu;
+    pthread_cond_t work, compiled; /* a submission to compile; one to run      */
+    char dir[PATH_MAX], exe[1024];
+    char why_closed[600];
+    FILE *log;
+    sub *s;
+    int ns, cap, stop;
+    int open_n, queued, ready; /* not done; waiting to compile; to run       */
+    int ncompilers, nthreads;
+    pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
+    int preparing;             /* the version to beat is being compiled       */
+    int prepare_started;
+    pthread_t prepare;
+    trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
+};
+
+/* CLOCK_REALTIME seconds. */
+double submit_now_s(void);
+/* "pass", "fail", "error", or "" while not done. */
+const char *submit_verdict_of(const sub *s);
+/* The speed's fields of a JSON object (null where not said), "mark" and "trace". */
+void submit_json_speed(FILE *f, const verdict_speed *v);
+/* "queued", "compiling", "compiled", "running" or "done". */
+const char *submit_state_name(state st);
+
+#endif
