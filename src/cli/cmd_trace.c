@@ -45,7 +45,7 @@ static void usage(void)
              "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
              "  --sandbox        compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
              "                   nothing of the machine but the toolkit and the GPU, limits on time,\n"
-             "                   memory and output (README.md, \"Security\"); refused where none can be made\n"
+             "                   memory and output (docs/class.md, \"Security\"); refused where none can be made\n"
              "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n"
              "  --replay DIR     make the trace again from a folder --keep kept, without a GPU (with -o)\n\n"
              "Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"

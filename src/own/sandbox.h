@@ -5,7 +5,7 @@
  * reducevis files named to it, all read-only; it writes only in its work
  * folder and a small private /tmp and /dev/shm; it has no network, its own
  * processes, and limits on CPU time, memory, file size, processes, open
- * files, output, disk and wall-clock time.  README.md's "Security: the sandbox" says the
+ * files, output, disk and wall-clock time.  docs/class.md's "Security: the sandbox" says the
  * same rules in words an administrator can check. */
 #ifndef RV_OWN_SANDBOX_H
 #define RV_OWN_SANDBOX_H
