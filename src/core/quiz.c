@@ -12,6 +12,7 @@
  * lanes follow (down, up, xor, a broadcast), not by the code's text.
  */
 #include "quiz.h"
+#include "quiz_facts.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -29,17 +30,6 @@ const char *quiz_kind_name(quiz_kind k)
     return (unsigned)k < QUIZ_KIND_COUNT ? names[k] : "?";
 }
 
-/* Appends printf-style text to buf (cut where it does not fit). */
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t o = strlen(buf);
-    if (o + 1 >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + o, len - o, fmt, ap);
-    va_end(ap);
-}
 
 void quiz_format_lanes(uint32_t lanes, char *buf, size_t len)
 {
@@ -66,227 +56,13 @@ void quiz_format_lanes(uint32_t lanes, char *buf, size_t len)
         while (e + 1 < RV_WARP_SIZE && ((lanes >> (e + 1)) & 1))
             e++;
         if (e >= l + 2)
-            append(buf, len, "%s %d\xE2\x80\x93%d", first ? "" : ",", l, e);
+            quiz_append(buf, len, "%s %d\xE2\x80\x93%d", first ? "" : ",", l, e);
         else if (e == l + 1)
-            append(buf, len, "%s %d, %d", first ? "" : ",", l, e);
+            quiz_append(buf, len, "%s %d, %d", first ? "" : ",", l, e);
         else
-            append(buf, len, "%s %d", first ? "" : ",", l);
+            quiz_append(buf, len, "%s %d", first ? "" : ",", l);
         first = 0;
         l = e + 1;
-    }
-}
-
-/* ---- the step's facts ------------------------------------------------------- */
-
-static const rv_event *event(const rv_analysis *an, int step, int t)
-{
-    return rv_trace_event(an->tr, step, t);
-}
-
-static uint32_t exec_mask(const rv_analysis *an, int step, int warp)
-{
-    uint32_t m = 0;
-    for (int l = 0; l < RV_WARP_SIZE; l++) {
-        int t = warp * RV_WARP_SIZE + l;
-        if (t < an->tr->block_size && event(an, step, t)->line)
-            m |= 1u << l;
-    }
-    return m;
-}
-
-int quiz_chosen_warp(const rv_analysis *an, int step)
-{
-    int best = -1, best_deg = 1, divergent = -1, first = -1;
-    for (int w = 0; w < an->nwarps; w++) {
-        const rv_warp_info *wi = rv_analysis_warp(an, step, w);
-        if (wi->active_lanes == 0)
-            continue;
-        if (first < 0)
-            first = w;
-        if (divergent < 0 && wi->state == RV_WARP_DIVERGENT)
-            divergent = w;
-        if (wi->max_conflict > best_deg) {
-            best = w;
-            best_deg = wi->max_conflict;
-        }
-    }
-    return best >= 0 ? best : divergent >= 0 ? divergent : first;
-}
-
-int quiz_chosen_lane(const rv_analysis *an, int step, int warp)
-{
-    if (warp < 0)
-        return -1;
-    uint32_t m = exec_mask(an, step, warp);
-    int n = 0;
-    for (int l = 0; l < RV_WARP_SIZE; l++)
-        n += (m >> l) & 1;
-    if (n == 0)
-        return -1;
-    /* The middle one: lane 0 is often a special case (it holds the sum). */
-    for (int l = 0, k = 0; l < RV_WARP_SIZE; l++)
-        if (((m >> l) & 1) && k++ == n / 2)
-            return l;
-    return -1;
-}
-
-/* Where an access points, in words: "smem[12]", "in[40..43]", "lane 5's register". */
-static void describe(uint64_t acc, char *buf, size_t len)
-{
-    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(acc);
-    switch (RV_ACC_SPACE(acc)) {
-    case RV_SPACE_SMEM:   snprintf(buf, len, "smem[%llu]", ix); break;
-    case RV_SPACE_SMEM8:
-    case RV_SPACE_SMEM16: rv_wide_access_words(acc, buf, len); break;
-    case RV_SPACE_GIN:    snprintf(buf, len, "in[%llu]", ix); break;
-    case RV_SPACE_GIN4:   snprintf(buf, len, "in[%llu..%llu]", ix, ix + 3); break;
-    case RV_SPACE_GOUT:   snprintf(buf, len, "out[%llu]", ix); break;
-    case RV_SPACE_LANE:   snprintf(buf, len, _("lane %llu's register"), ix); break;
-    case RV_SPACE_REG:    snprintf(buf, len, "%s", _("its register")); break;
-    case RV_SPACE_TICKET: snprintf(buf, len, "%s", _("the ticket counter")); break;
-    case RV_SPACE_GOWN:   snprintf(buf, len, _("its own global word %llu"), ix); break;
-    default:              snprintf(buf, len, "-"); break;
-    }
-}
-
-/* The value an access held before step `step`, when the trace knows it. */
-static int value_seen(const rv_analysis *an, int step, int t, uint64_t acc, double *v);
-
-static int value_before(const rv_analysis *an, int step, int t, uint64_t acc, double *v)
-{
-    /* a register the tracer could not see is no value to quote */
-    return value_seen(an, step, t, acc, v) && !isnan(*v);
-}
-
-static int value_seen(const rv_analysis *an, int step, int t, uint64_t acc, double *v)
-{
-    const rv_trace *tr = an->tr;
-    uint64_t ix = RV_ACC_INDEX(acc);
-    size_t B = (size_t)tr->block_size, W = (size_t)an->smem_words;
-    switch (RV_ACC_SPACE(acc)) {
-    case RV_SPACE_SMEM:
-        if (ix >= W || !an->smem_set[(size_t)step * W + ix]) return 0;
-        *v = an->smem[(size_t)step * W + ix];
-        return 1;
-    case RV_SPACE_REG:
-        if (ix >= B || !an->regs_set[(size_t)step * B + ix]) return 0;
-        *v = an->regs[(size_t)step * B + ix];
-        return 1;
-    case RV_SPACE_LANE: {
-        size_t src = (size_t)(t & ~(RV_WARP_SIZE - 1)) + ix;
-        if (src >= B || !an->regs_set[(size_t)step * B + src]) return 0;
-        *v = an->regs[(size_t)step * B + src];
-        return 1;
-    }
-    case RV_SPACE_GIN:
-        *v = rv_data_value(tr->data, ix);
-        return 1;
-    case RV_SPACE_GIN4:
-        *v = 0;
-        for (uint64_t j = 0; j < 4; j++)
-            *v += rv_data_value(tr->data, ix + j);
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-static void format_number(double v, char *buf, size_t len)
-{
-    if (v == floor(v) && fabs(v) < 1e15)
-        snprintf(buf, len, "%.0f", v);
-    else
-        snprintf(buf, len, "%.4g", v);
-}
-
-/* "reads smem[3] (2) and smem[19] (2)" — at most four reads, values where known. */
-static void describe_reads(const rv_analysis *an, int step, int t, char *buf, size_t len)
-{
-    const rv_event *e = event(an, step, t);
-    const uint64_t *r = rv_event_reads(an->tr, e);
-    buf[0] = '\0';
-    if (e->nreads == 0) {
-        snprintf(buf, len, "%s", _("reads nothing"));
-        return;
-    }
-    if (e->nreads > 4) {
-        snprintf(buf, len, _("adds up its %d reads (%s of them from global memory)"), e->nreads,
-                 RV_ACC_SPACE(r[0]) == RV_SPACE_GIN || RV_ACC_SPACE(r[0]) == RV_SPACE_GIN4 ? _("all")
-                                                                                           : _("some"));
-        return;
-    }
-    snprintf(buf, len, "%s", _("reads"));
-    for (uint32_t i = 0; i < e->nreads; i++) {
-        char what[64], val[32];
-        double v;
-        describe(r[i], what, sizeof what);
-        append(buf, len, "%s %s", i == 0 ? "" : i + 1 == e->nreads ? _(" and") : ",", what);
-        if (value_before(an, step, t, r[i], &v)) {
-            format_number(v, val, sizeof val);
-            append(buf, len, " (%s)", val);
-        }
-    }
-}
-
-/* The shared-memory requests of a warp as analysis.c counts them: the k-th
- * shared read of each executing lane, then the write.  Finds the worst
- * request, its worst bank (the lowest of equals) and that bank's words. */
-typedef struct worst_bank { int degree, bank, nwords; int64_t words[RV_WARP_SIZE]; } worst_bank;
-
-static int64_t nth_smem_read(const rv_analysis *an, const rv_event *e, int k)
-{
-    const uint64_t *r = rv_event_reads(an->tr, e);
-    for (uint32_t i = 0; i < e->nreads; i++)
-        if (RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM && k-- == 0)
-            return (int64_t)RV_ACC_INDEX(r[i]);
-    return -1;
-}
-
-static void find_worst_bank(const rv_analysis *an, int step, int warp, worst_bank *wb)
-{
-    memset(wb, 0, sizeof *wb);
-    wb->bank = -1;
-    const rv_event *ev[RV_WARP_SIZE];
-    int max_reads = 0;
-    for (int l = 0; l < RV_WARP_SIZE; l++) {
-        int t = warp * RV_WARP_SIZE + l;
-        ev[l] = t < an->tr->block_size ? event(an, step, t) : NULL;
-        if (ev[l] && !ev[l]->line)
-            ev[l] = NULL;
-        for (int k = 0; ev[l] && nth_smem_read(an, ev[l], k) >= 0; k++)
-            if (k + 1 > max_reads)
-                max_reads = k + 1;
-    }
-    for (int k = 0; k <= max_reads; k++) {
-        int64_t words[RV_WARP_SIZE];
-        for (int l = 0; l < RV_WARP_SIZE; l++) {
-            words[l] = -1;
-            if (!ev[l])
-                continue;
-            if (k < max_reads)
-                words[l] = nth_smem_read(an, ev[l], k);
-            else if (RV_ACC_SPACE(ev[l]->write) == RV_SPACE_SMEM)
-                words[l] = (int64_t)RV_ACC_INDEX(ev[l]->write);
-        }
-        for (int b = 0; b < RV_BANKS; b++) {
-            int64_t seen[RV_WARP_SIZE];
-            int n = 0;
-            for (int l = 0; l < RV_WARP_SIZE; l++) {
-                if (words[l] < 0 || words[l] % RV_BANKS != b)
-                    continue;
-                int dup = 0;
-                for (int j = 0; j < n; j++)
-                    dup |= seen[j] == words[l];
-                if (!dup)
-                    seen[n++] = words[l];
-            }
-            if (n > wb->degree) {
-                wb->degree = n;
-                wb->bank = b;
-                wb->nwords = n;
-                memcpy(wb->words, seen, sizeof(int64_t) * (size_t)n);
-            }
-        }
     }
 }
 
@@ -308,7 +84,7 @@ static void ask_lanes(const rv_analysis *an, int step, int warp, quiz_question *
 {
     start(q, QUIZ_LANES, step, warp, -1);
     q->type = QUIZ_LANE_SET;
-    q->lanes = exec_mask(an, step, warp);
+    q->lanes = quiz_exec_mask(an, step, warp);
     const rv_warp_info *wi = rv_analysis_warp(an, step, warp);
     snprintf(q->text, sizeof q->text, _("Which lanes of warp %d execute this step?"), warp);
     snprintf(q->hint, sizeof q->hint, "%s",
@@ -317,7 +93,7 @@ static void ask_lanes(const rv_analysis *an, int step, int warp, quiz_question *
     int line = 0;
     for (int l = 0; l < RV_WARP_SIZE && !line; l++)
         if ((q->lanes >> l) & 1)
-            line = event(an, step, warp * RV_WARP_SIZE + l)->line;
+            line = quiz_event(an, step, warp * RV_WARP_SIZE + l)->line;
     if (wi->state == RV_WARP_FULL)
         snprintf(q->explain, sizeof q->explain,
                  _("All 32 lanes of warp %d run line %d: the warp is full, no lane waits."), warp, line);
@@ -341,20 +117,20 @@ static void ask_divergent(const rv_analysis *an, int step, quiz_question *q)
     snprintf(q->explain, sizeof q->explain, _("%d full, %d divergent, %d idle of %d warps"), si->full_warps,
              si->divergent_warps, idle, an->nwarps);
     if (si->divergent_warps > 0) {
-        append(q->explain, sizeof q->explain, "%s", _(" (divergent: "));
+        quiz_append(q->explain, sizeof q->explain, "%s", _(" (divergent: "));
         int shown = 0;
         for (int w = 0; w < an->nwarps; w++) {
             if (rv_analysis_warp(an, step, w)->state != RV_WARP_DIVERGENT)
                 continue;
             if (shown == 6) {
-                append(q->explain, sizeof q->explain, ", \xE2\x80\xA6");
+                quiz_append(q->explain, sizeof q->explain, ", \xE2\x80\xA6");
                 break;
             }
-            append(q->explain, sizeof q->explain, "%sw%d", shown++ ? ", " : "", w);
+            quiz_append(q->explain, sizeof q->explain, "%sw%d", shown++ ? ", " : "", w);
         }
-        append(q->explain, sizeof q->explain, ")");
+        quiz_append(q->explain, sizeof q->explain, ")");
     }
-    append(q->explain, sizeof q->explain, "%s",
+    quiz_append(q->explain, sizeof q->explain, "%s",
            si->divergent_warps ? _(": a divergent warp costs as much as a full one.")
                                : _(": no warp is split, none pays for lanes that wait."));
 }
@@ -366,7 +142,7 @@ static int warp_has_wide(const rv_analysis *an, int step, int warp)
 {
     for (int l = 0; l < RV_WARP_SIZE; l++) {
         int t = warp * RV_WARP_SIZE + l;
-        const rv_event *e = t < an->tr->block_size ? event(an, step, t) : NULL;
+        const rv_event *e = t < an->tr->block_size ? quiz_event(an, step, t) : NULL;
         if (!e || !e->line)
             continue;
         if (RV_ACC_WORDS(e->write) > 1)
@@ -385,7 +161,7 @@ static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question
     if (wi->smem_requests == 0 || warp_has_wide(an, step, warp))
         return 0;
     worst_bank wb;
-    find_worst_bank(an, step, warp, &wb);
+    quiz_find_worst_bank(an, step, warp, &wb);
     start(q, QUIZ_CONFLICT, step, warp, -1);
     q->number = wi->max_conflict;
     q->bank = wb.bank;
@@ -396,9 +172,9 @@ static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question
     snprintf(q->answer, sizeof q->answer, _("%d-way (bank %d)"), wi->max_conflict, wb.bank);
     char words[160] = "";
     for (int i = 0; i < wb.nwords && i < 6; i++)
-        append(words, sizeof words, "%s%lld", i ? ", " : "", (long long)wb.words[i]);
+        quiz_append(words, sizeof words, "%s%lld", i ? ", " : "", (long long)wb.words[i]);
     if (wb.nwords > 6)
-        append(words, sizeof words, ", \xE2\x80\xA6");
+        quiz_append(words, sizeof words, ", \xE2\x80\xA6");
     if (wi->max_conflict >= 2)
         snprintf(q->explain, sizeof q->explain,
                  _("In one request, %d different words fall into bank %d (words %s; bank = word %% 32): "
@@ -414,7 +190,7 @@ static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question
 static int ask_word(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
-    const rv_event *e = event(an, step, t);
+    const rv_event *e = quiz_event(an, step, t);
     if (RV_ACC_SPACE(e->write) != RV_SPACE_SMEM)
         return 0;
     int64_t word = (int64_t)RV_ACC_INDEX(e->write);
@@ -427,7 +203,7 @@ static int ask_word(const rv_analysis *an, int step, int warp, int lane, quiz_qu
     snprintf(q->hint, sizeof q->hint, "%s", _("Click the word, or type its number; then Enter."));
     snprintf(q->answer, sizeof q->answer, "smem[%lld]", (long long)word);
     char reads[200];
-    describe_reads(an, step, t, reads, sizeof reads);
+    quiz_describe_reads(an, step, t, reads, sizeof reads);
     snprintf(q->explain, sizeof q->explain, _("Thread %d %s and writes smem[%lld], in bank %lld %% 32 = %d."), t,
              reads, (long long)word, (long long)word, q->bank);
     return 1;
@@ -436,7 +212,7 @@ static int ask_word(const rv_analysis *an, int step, int warp, int lane, quiz_qu
 static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
-    const rv_event *e = event(an, step, t);
+    const rv_event *e = quiz_event(an, step, t);
     double v = e->value;
     /* Only whole numbers: typing 0.41275 on a projector teaches nothing.  A
      * value the tracer could not see (NaN) is never one; nor is a wide
@@ -450,7 +226,7 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
     start(q, QUIZ_VALUE, step, warp, lane);
     q->number = (int64_t)v;
     char where[64], reads[200];
-    describe(e->write, where, sizeof where);
+    quiz_describe(e->write, where, sizeof where);
     switch (RV_ACC_SPACE(e->write)) {
     case RV_SPACE_SMEM:
         snprintf(q->text, sizeof q->text,
@@ -471,7 +247,7 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
     }
     snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
     snprintf(q->answer, sizeof q->answer, "%lld", (long long)q->number);
-    describe_reads(an, step, t, reads, sizeof reads);
+    quiz_describe_reads(an, step, t, reads, sizeof reads);
     if (RV_ACC_SPACE(e->write) == RV_SPACE_TICKET)
         snprintf(q->explain, sizeof q->explain,
                  _("Thread %d has written its block's sum, %lld, to global memory and now draws a ticket "
@@ -528,7 +304,7 @@ static void explain_shuffle(const rv_analysis *an, int step, int lane, int src, 
 static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
-    const rv_event *e = event(an, step, t);
+    const rv_event *e = quiz_event(an, step, t);
     const uint64_t *r = rv_event_reads(an->tr, e);
     int src = -1, nsrc = 0;
     uint32_t srcs = 0;
@@ -595,12 +371,12 @@ static void ask_wasted(const rv_analysis *an, int step, quiz_question *q)
         if (!n)
             continue;
         if (shown == 4) {
-            append(q->explain, sizeof q->explain, ", \xE2\x80\xA6");
+            quiz_append(q->explain, sizeof q->explain, ", \xE2\x80\xA6");
             break;
         }
-        append(q->explain, sizeof q->explain, _("%s%d in warp %d"), shown++ ? ", " : " (", n, w);
+        quiz_append(q->explain, sizeof q->explain, _("%s%d in warp %d"), shown++ ? ", " : " (", n, w);
     }
-    append(q->explain, sizeof q->explain, "%s", shown ? ")." : ".");
+    quiz_append(q->explain, sizeof q->explain, "%s", shown ? ")." : ".");
 }
 
 /* The warp whose atomic takes the most turns (the analysis's
@@ -624,11 +400,11 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
     int best = 0, shared = 1;
     for (int l = 0; l < RV_WARP_SIZE; l++) {
         int t = warp * RV_WARP_SIZE + l, on = 0;
-        const rv_event *e = t < an->tr->block_size ? event(an, step, t) : NULL;
+        const rv_event *e = t < an->tr->block_size ? quiz_event(an, step, t) : NULL;
         if (!e || !e->line || !(e->flags & RV_EV_ATOMIC))
             continue;
         for (int k = 0; k < RV_WARP_SIZE && warp * RV_WARP_SIZE + k < an->tr->block_size; k++) {
-            const rv_event *o = event(an, step, warp * RV_WARP_SIZE + k);
+            const rv_event *o = quiz_event(an, step, warp * RV_WARP_SIZE + k);
             on += o->line && (o->flags & RV_EV_ATOMIC) && o->write == e->write;
         }
         if (on > best) {
@@ -638,7 +414,7 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
         }
     }
     char where[64];
-    describe(word, where, sizeof where);
+    quiz_describe(word, where, sizeof where);
     start(q, QUIZ_ATOMIC, step, warp, -1);
     q->number = most;
     snprintf(q->text, sizeof q->text,
@@ -658,7 +434,7 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
         snprintf(q->explain, sizeof q->explain, "%s",
                  _("Each lane hits a word of its own: no lane waits for another, one turn."));
     if (wi->atom_tries > wi->atom_lanes)
-        append(q->explain, sizeof q->explain,
+        quiz_append(q->explain, sizeof q->explain,
                _(" Their compare-and-swap loops tried %d times in all: every failed attempt goes round again."),
                wi->atom_tries);
     return 1;
@@ -739,117 +515,4 @@ int quiz_pick_question(const rv_analysis *an, int step, quiz_question *q)
         c = lanes;
     *q = *c;
     return 1;
-}
-
-void quiz_write_json(FILE *f, const quiz_question *q)
-{
-    fprintf(f, "{\"kind\": \"%s\", \"step\": %d, \"warp\": %d, \"lane\": %d, \"bank\": %d, ",
-            quiz_kind_name(q->kind), q->step + 1, q->warp, q->lane, q->bank);
-    if (q->type == QUIZ_LANE_SET) {
-        fprintf(f, "\"lanes\": [");
-        for (int l = 0, n = 0; l < RV_WARP_SIZE; l++)
-            if ((q->lanes >> l) & 1)
-                fprintf(f, "%s%d", n++ ? ", " : "", l);
-        fprintf(f, "], ");
-    } else {
-        fprintf(f, "\"number\": %lld, ", (long long)q->number);
-    }
-    fprintf(f, "\"pick\": \"%s\", \"text\": ", q->pick == QUIZ_PICK_LANE ? "lane" : q->pick == QUIZ_PICK_WORD ? "word" : "none");
-    rv_json_string(f, q->text);
-    fprintf(f, ", \"hint\": ");
-    rv_json_string(f, q->hint);
-    fprintf(f, ", \"answer\": ");
-    rv_json_string(f, q->answer);
-    fprintf(f, ", \"explain\": ");
-    rv_json_string(f, q->explain);
-    fprintf(f, "}");
-}
-
-int quiz_check_number(const quiz_question *q, int64_t answer)
-{
-    return q->type == QUIZ_NUMBER && answer == q->number;
-}
-
-int quiz_check_lanes(const quiz_question *q, uint32_t lanes)
-{
-    return q->type == QUIZ_LANE_SET && lanes == q->lanes;
-}
-
-void quiz_answer_range(const rv_analysis *an, const quiz_question *q, int64_t *lo, int64_t *hi)
-{
-    *lo = 0;
-    switch (q->kind) {
-    case QUIZ_DIVERGENT: *hi = an->nwarps; break;
-    case QUIZ_CONFLICT:  *lo = 1; *hi = RV_WARP_SIZE; break;
-    case QUIZ_WORD:      *hi = an->smem_words - 1; break;
-    case QUIZ_SHUFFLE:   *hi = RV_WARP_SIZE - 1; break;
-    case QUIZ_WASTED:    *hi = an->tr->block_size; break;
-    case QUIZ_ATOMIC:    *lo = 1; *hi = RV_WARP_SIZE; break;
-    case QUIZ_LANES:     *hi = RV_WARP_SIZE - 1; break;   /* each lane of the set */
-    default:             *lo = -QUIZ_VALUE_MAX; *hi = QUIZ_VALUE_MAX; break;
-    }
-}
-
-/* A whole number of at most 16 digits, an optional '-' before them: *v.
- * Returns the characters read (0: none). */
-static int read_whole(const char *s, int64_t *v)
-{
-    int i = s[0] == '-', digits = 0;
-    int64_t x = 0;
-    for (; s[i] >= '0' && s[i] <= '9' && digits < 16; i++, digits++)
-        x = x * 10 + (s[i] - '0');
-    if (!digits || (s[i] >= '0' && s[i] <= '9'))
-        return 0;
-    *v = s[0] == '-' ? -x : x;
-    return i;
-}
-
-int quiz_parse_answer(const rv_analysis *an, const quiz_question *q, const char *text, int64_t *number,
-                      uint32_t *lanes, char *why, size_t whylen)
-{
-    int64_t lo, hi, v;
-    quiz_answer_range(an, q, &lo, &hi);
-    *number = 0;
-    *lanes = 0;
-    if (q->type == QUIZ_NUMBER) {
-        int n = read_whole(text, &v);
-        if (!n || text[n]) {
-            snprintf(why, whylen, _("expected a whole number"));
-            return -1;
-        }
-        if (v < lo || v > hi) {
-            snprintf(why, whylen, _("expected a number from %lld to %lld"), (long long)lo, (long long)hi);
-            return -1;
-        }
-        *number = v;
-        return 0;
-    }
-    /* a lane set: "" (no lane) or lane numbers separated by commas */
-    for (const char *p = text; *p;) {
-        int n = read_whole(p, &v);
-        if (!n || v < lo || v > hi || (p[n] && p[n] != ',') || (p[n] == ',' && !p[n + 1])) {
-            snprintf(why, whylen, _("expected lane numbers 0..31 separated by commas"));
-            return -1;
-        }
-        *lanes |= 1u << v;
-        p += n + (p[n] == ',');
-    }
-    return 0;
-}
-
-int quiz_check_answer(const quiz_question *q, int64_t number, uint32_t lanes)
-{
-    return q->type == QUIZ_LANE_SET ? quiz_check_lanes(q, lanes) : quiz_check_number(q, number);
-}
-
-void quiz_format_answer(const quiz_question *q, int64_t number, uint32_t lanes, char *buf, size_t len)
-{
-    if (q->type == QUIZ_LANE_SET)
-        quiz_format_lanes(lanes, buf, len);
-    else if (q->pick == QUIZ_PICK_WORD)
-        snprintf(buf, len, "smem[%lld]", (long long)number);
-    else if (q->pick == QUIZ_PICK_LANE)
-        snprintf(buf, len, _("lane %lld"), (long long)number);
-    else
-        snprintf(buf, len, "%lld", (long long)number);
 }
