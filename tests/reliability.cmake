@@ -51,7 +51,8 @@ if(CMAKE_C_COMPILER_ID MATCHES "Clang")
     # The readers are compiled into the target with coverage instrumentation;
     # what they call (model, versions, data) comes from rvcore.
     add_executable(fuzz_readers ${RV_FUZZ_DIR}/fuzz_readers.c
-      ${CMAKE_SOURCE_DIR}/src/core/trace.c ${CMAKE_SOURCE_DIR}/src/core/results.c ${CMAKE_SOURCE_DIR}/src/core/json.c)
+      ${CMAKE_SOURCE_DIR}/src/core/trace.c ${CMAKE_SOURCE_DIR}/src/core/results.c ${CMAKE_SOURCE_DIR}/src/core/results_read.c
+      ${CMAKE_SOURCE_DIR}/src/core/json.c)
     target_compile_options(fuzz_readers PRIVATE -fsanitize=fuzzer)
     target_link_options(fuzz_readers PRIVATE -fsanitize=fuzzer)
     target_link_libraries(fuzz_readers PRIVATE rvcore)
