@@ -1,4 +1,5 @@
-/* font.h — finding the DejaVu fonts and drawing text through glyph atlases.
+/* font.h — finding the DejaVu fonts (font_files.c) and drawing text through
+ * glyph atlases (font.c).
  *
  * Fonts come from the system (Debian's fonts-dejavu-core, and a CJK font
  * found through fontconfig for Chinese) at run time, never from the
@@ -20,6 +21,13 @@ typedef enum font_face {
 
 /* The opened font files (independent of any renderer). */
 typedef struct font_set font_set;
+
+/* A face's font, and the CJK fallback of its weight (NULL: none), for the
+ * atlases (SDL_ttf's TTF_Font). */
+struct _TTF_Font *font_set_face(const font_set *fs, font_face face);
+struct _TTF_Font *font_set_fallback(const font_set *fs, font_face face);
+/* 1 for the bold faces. */
+int font_face_bold(int face);
 
 /* Finds and opens the four faces.  override_path, when not NULL, is used for
  * every face.  Initialises SDL_ttf if needed.  NULL + err when a font is
