@@ -13,21 +13,37 @@
 #include "own/trace_run.h"
 #include "core/versions.h"
 #include "core/i18n.h"
+#include "core/opts.h"
+
+static const rv_opt versions_opts[] = {
+    {'n', "names", 0, NULL, N_("only the names, one a line (for scripts and shell completion)"), NULL},
+    {0},
+};
+
+static const rv_command_opts versions_cmd = {
+    .cmd = "versions",
+    .usage = N_("usage: reducevis versions [--names]"),
+    .about = N_("Lists the reduction versions in teaching order, one line each."),
+    .tables = {versions_opts},
+};
 
 int cmd_versions(int argc, char **argv)
 {
-    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf(_("usage: reducevis versions\n\nLists the reduction versions in teaching order, one line each.\n"));
-        printf("%s", _("\n  --names   only the names, one a line (for scripts and shell completion)\n"));
-        return RV_EXIT_OK;
+    int names = 0;
+    rv_opts p;
+    rv_opts_begin(&p, &versions_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
+        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (id == RV_OPT_WORD) return rv_opts_bad(&p, _("unexpected argument '%s'"), p.value);
+        names = 1;
     }
-    if (argc > 1 && !strcmp(argv[1], "--names") && argc == 2) {
+    if (names) {
         /* for scripts and shell completion: nothing but the names */
         for (int k = 0; k < RV_NUM_VERSIONS; k++)
             printf("%s\n", rv_version_at(k)->name);
         return RV_EXIT_OK;
     }
-    if (argc > 1) return rv_usage_error("versions", _("unexpected argument '%s'"), argv[1]);
     for (int k = 0; k < RV_NUM_VERSIONS; k++) {
         const rv_version_info *info = rv_version_at(k);
         printf("%-5s ", info->name);
@@ -43,47 +59,57 @@ int cmd_versions(int argc, char **argv)
     return RV_EXIT_OK;
 }
 
-static void trace_usage(const char *cmd, const char *what)
+enum { OPT_OUT = 'o' };
+
+static const rv_opt make_trace_opts[] = {
+    {OPT_OUT, NULL, 'o', "FILE.rvt", N_("where to write the trace"), "@file"},
+    {0},
+};
+
+static void kernel_note(FILE *f)
 {
-    printf(_("usage: reducevis %s --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-           "                 [--data ones|index|mod10|random[:SEED]] -o FILE.rvt\n\n"
-           "%s\n\n"
-           "  --version V      a version's name (see `reducevis versions`)\n"
-           "  --block-size B   threads per block, a power of two 32..1024 (default 256;\n"
-           "                   a version whose last warp reads sdata[tid + 32] needs 64)\n"
-           "  --n N            elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
-           "  --block K        which block to trace (default 0)\n"
-           "  --grid G         a version whose grid fills the GPU only: blocks in the grid,\n"
-           "                   1 .. N / (4 x B) rounded up; by default\n"
-           "                   capture fills the GPU it runs on and simulate assumes an H100/H200\n"
-           "                   (132 SMs x 2048 threads); the other versions' grid follows from N\n"
-           "  --data PATTERN   input values (default ones)\n"
-           "  -o FILE.rvt      where to write the trace\n"), cmd, what);
-    printf("%s", rv_kernel_option_note());
+    fprintf(f, "%s", rv_kernel_option_note());
 }
 
+static const rv_command_opts simulate_cmd = {
+    .cmd = "simulate",
+    .usage = N_("usage: reducevis simulate --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
+       "                          [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+    .about = N_("Runs the CPU model of one version and records one block's steps (no GPU needed)."),
+    .tables = {rv_version_opts, rv_run_opts, make_trace_opts},
+    .notes = kernel_note,
+};
+
+static const rv_command_opts capture_cmd = {
+    .cmd = "capture",
+    .usage = N_("usage: reducevis capture --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
+       "                         [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+    .about = N_("Runs one version's kernel on the GPU and records one block's steps: a kernel without\n"
+       "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
+       "kept only when every event is the CPU model's), the others through their macros\n"
+       "into the device trace buffer (docs/kernels.md says which and why); also checks\n"
+       "the whole sum."),
+    .tables = {rv_version_opts, rv_run_opts, make_trace_opts},
+    .notes = kernel_note,
+};
+
 /* simulate and capture take the same options; `run` makes the trace. */
-static int make_trace(int argc, char **argv, const char *cmd, const char *what,
+static int make_trace(int argc, char **argv, const rv_command_opts *c,
                       rv_trace *(*run)(const rv_config *, char *, size_t))
 {
+    const char *cmd = c->cmd;
     rv_config cfg = rv_config_default();
     const char *out = NULL;
     int have_version = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            trace_usage(cmd, what);
-            return RV_EXIT_OK;
-        }
-        if (!strcmp(argv[i], "-o")) {
-            if (i + 1 >= argc) return rv_usage_error(cmd, _("-o needs a file name"));
-            out = argv[++i];
-            continue;
-        }
-        have_version |= !strcmp(argv[i], "--version") || !strcmp(argv[i], "--kernel");
-        int used = rv_parse_config_option(argc, argv, i, &cfg, cmd);
-        if (used < 0) return RV_EXIT_USAGE;
-        if (used == 0) return rv_usage_error(cmd, _("unknown option '%s'"), argv[i]);
-        i += used - 1;
+    rv_opts p;
+    rv_opts_begin(&p, c, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
+        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (id == RV_OPT_WORD) return rv_opts_bad(&p, _("unexpected argument '%s'"), p.value);
+        if (id == OPT_OUT) out = p.value;
+        else if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        have_version |= id == RV_CFG_VERSION;
     }
     if (!have_version) return rv_usage_error(cmd, _("--version is required (%s)"), rv_version_list());
     if (!out) return rv_usage_error(cmd, _("-o FILE.rvt is required"));
@@ -104,9 +130,7 @@ static int make_trace(int argc, char **argv, const char *cmd, const char *what,
 
 int cmd_simulate(int argc, char **argv)
 {
-    return make_trace(argc, argv, "simulate",
-                      _("Runs the CPU model of one version and records one block's steps (no GPU needed)."),
-                      rv_model_run);
+    return make_trace(argc, argv, &simulate_cmd, rv_model_run);
 }
 
 static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
@@ -122,11 +146,5 @@ static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
 
 int cmd_capture(int argc, char **argv)
 {
-    return make_trace(argc, argv, "capture",
-                      _("Runs one version's kernel on the GPU and records one block's steps: a kernel without\n"
-                        "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
-                        "kept only when every event is the CPU model's), the others through their macros\n"
-                        "into the device trace buffer (docs/kernels.md says which and why); also checks\n"
-                        "the whole sum."),
-                      capture_on_gpu);
+    return make_trace(argc, argv, &capture_cmd, capture_on_gpu);
 }

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "core/i18n.h"
+#include "core/opts.h"
 #include "gpu/gpu.h"
 #include "core/results.h"
 #include "core/versions.h"
@@ -35,86 +36,113 @@ static void tuned_sizes(char *buf, size_t len)
                                count > 1 ? _(", the sizes their tuning found fastest") : _(", the size their tuning found fastest"));
 }
 
-static void bench_usage(void)
+enum { OPT_SWEEP = 1, OPT_REPEAT, OPT_COLD, OPT_OUT, OPT_SHOW, OPT_GPUS };
+
+static const rv_opt bench_opts[] = {
+    {RV_CFG_N, "n", 0, "N", N_("elements, 1 .. 2^31 (default 2^25; 2^K accepted)"), NULL},
+    {OPT_SWEEP, "sweep", 0, NULL, N_("time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
+                                     "once at 2^30 (about 8 GiB of GPU memory with the copy test)"), NULL},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block, a power of two 32..1024, for every version\n"
+                                                "(a version that needs more runs at its least); without it\n"
+                                                "256, and %s"), NULL},
+    {OPT_REPEAT, "repeat", 0, "R", N_("timed runs per figure, 1 .. %d (default %d)"), NULL},
+    {OPT_COLD, "cold", 0, NULL, N_("flush L2 before every timed run (write a buffer twice its size,\n"
+                                   "as CUB's benchmarks do); without it L2 stays warm from the run\n"
+                                   "before, and an array that fits in L2 is read from there"), NULL},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default random:1)"), "ones index mod10 random random:"},
+    {OPT_OUT, NULL, 'o', "FILE.json", N_("also write every figure, the device and the options as JSON"), "@file"},
+    {OPT_SHOW, "show", 0, "FILE", N_("print the table of a results file written earlier (no GPU needed),\n"
+                                     "e.g. assets/results/nvidia-h200-sweep.json"), "@file"},
+    {OPT_GPUS, "gpus", 0, "G", N_("across GPUs: `reducevis bench --gpus 1 --help`"), NULL},
+    {0},
+};
+
+static const char *bench_help_of(const rv_opt *o, char *buf, size_t len)
 {
     char tuned[256];
-    tuned_sizes(tuned, sizeof tuned);
-    printf(_("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
-           "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
-           "       reducevis bench --show FILE.json\n"
-           "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)\n\n"
-           "Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
-           "Each time is the whole reduction down to one number (every pass), measured\n"
-           "with CUDA events around each run.  The versions take turns: a few warm-up\n"
-           "rounds, then R timed rounds of one run of every version each, so that a burst\n"
-           "of noise falls on all of them; median, quartiles and extremes of the R runs.\n"
-           "Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
-           "percentage of the device's theoretical peak and of a device-to-device copy\n"
-           "measured in the same run, the speedup over the baseline and over the version\n"
-           "each improves on, and a check of every sum: exactly the sum for integer data below\n"
-           "2^24, else within the rounding bound of its addition tree around a double sum on\n"
-           "the CPU.\n\n"
-           "  --n N            elements, 1 .. 2^31 (default 2^25; 2^K accepted)\n"
-           "  --sweep          time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
-           "                   once at 2^30 (about 8 GiB of GPU memory with the copy test)\n"
-           "  --block-size B   threads per block, a power of two 32..1024, for every version\n"
-           "                   (a version that needs more runs at its least); without it\n"
-           "                   256, and %s\n"
-           "  --repeat R       timed runs per figure, 1 .. %d (default %d)\n"
-           "  --cold           flush L2 before every timed run (write a buffer twice its size,\n"
-           "                   as CUB's benchmarks do); without it L2 stays warm from the run\n"
-           "                   before, and an array that fits in L2 is read from there\n"
-           "  --data PATTERN   input values (default random:1)\n"
-           "  -o FILE.json     also write every figure, the device and the options as JSON\n"
-           "  --show FILE      print the table of a results file written earlier (no GPU needed),\n"
-           "                   e.g. assets/results/nvidia-h200-sweep.json\n\n"
-           "The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
-           "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
-           "does not match the CPU's (the table and the JSON are written first, marking\n"
-           "it FAILED).\n"),
-           tuned, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
+    switch (o->id) {
+    case RV_CFG_BLOCK_SIZE:
+        tuned_sizes(tuned, sizeof tuned);
+        snprintf(buf, len, _(o->help), tuned);
+        return buf;
+    case OPT_REPEAT:
+        snprintf(buf, len, _(o->help), RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
+        return buf;
+    default:
+        return _(o->help);
+    }
 }
 
-/* Reads argv into opts.  Returns RV_BENCH_RUN when the bench should run,
- * else the exit status to leave with (0 after --help, 1 for a bad option). */
-static int parse_bench(int argc, char **argv, rv_bench_opts *opts)
+static void bench_notes(FILE *f)
 {
-    /* --n, --block-size and --data go through the parser simulate and capture use. */
+    fprintf(f, "%s", _("The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
+                       "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
+                       "does not match the CPU's (the table and the JSON are written first, marking\n"
+                       "it FAILED).\n"));
+}
+
+static const rv_command_opts bench_cmd = {
+    .cmd = "bench",
+    .usage = N_("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
+       "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
+       "       reducevis bench --show FILE.json\n"
+       "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)"),
+    .about = N_("Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
+       "Each time is the whole reduction down to one number (every pass), measured\n"
+       "with CUDA events around each run.  The versions take turns: a few warm-up\n"
+       "rounds, then R timed rounds of one run of every version each, so that a burst\n"
+       "of noise falls on all of them; median, quartiles and extremes of the R runs.\n"
+       "Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
+       "percentage of the device's theoretical peak and of a device-to-device copy\n"
+       "measured in the same run, the speedup over the baseline and over the version\n"
+       "each improves on, and a check of every sum: exactly the sum for integer data below\n"
+       "2^24, else within the rounding bound of its addition tree around a double sum on\n"
+       "the CPU."),
+    .tables = {bench_opts},
+    .notes = bench_notes,
+    .help_of = bench_help_of,
+};
+
+/* Reads argv into opts.  Returns RV_BENCH_RUN when the bench should run,
+ * else the exit status to leave with (0 after --help, 1 for a bad option);
+ * *show is the file of --show. */
+static int parse_bench(int argc, char **argv, rv_bench_opts *opts, const char **show)
+{
+    /* --n, --block-size and --data are read as simulate and capture read them. */
     rv_config cfg = rv_config_default();
-    int have_n = 0, have_block = 0;
+    int have_n = 0, have_block = 0, others = 0;
     cfg.n = RV_BENCH_DEFAULT_N;
     cfg.data.kind = RV_DATA_RANDOM;
     cfg.data.seed = 1;
     opts->repeat = RV_BENCH_DEFAULT_REPEAT;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+    rv_opts p;
+    rv_opts_begin(&p, &bench_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         uint64_t x;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            bench_usage();
-            return RV_EXIT_OK;
-        } else if (!strcmp(a, "--cold")) {
-            opts->cold = 1;
-        } else if (!strcmp(a, "--sweep")) {
-            opts->sweep = 1;
-        } else if (!strcmp(a, "-o")) {
-            if (i + 1 >= argc) return rv_usage_error("bench", _("-o needs a file name"));
-            opts->out_json = argv[++i];
-        } else if (!strcmp(a, "--repeat")) {
-            if (i + 1 >= argc) return rv_usage_error("bench", _("--repeat needs a value"));
-            const char *val = argv[++i];
-            if (rv_parse_u64(val, &x) || x < 1 || x > RV_BENCH_MAX_REPEAT)
-                return rv_usage_error("bench", _("repeat '%s' must be a whole number from 1 to %d"), val, RV_BENCH_MAX_REPEAT);
+        others += id != OPT_SHOW;
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case RV_OPT_WORD: return rv_opts_bad(&p, _("unexpected argument '%s'"), p.value);
+        case OPT_COLD: opts->cold = 1; break;
+        case OPT_SWEEP: opts->sweep = 1; break;
+        case OPT_OUT: opts->out_json = p.value; break;
+        case OPT_SHOW:
+            if (*show) return rv_opts_bad(&p, _("--show takes one results file and nothing else"));
+            *show = p.value;
+            break;
+        case OPT_REPEAT:
+            if (rv_parse_u64(p.value, &x) || x < 1 || x > RV_BENCH_MAX_REPEAT)
+                return rv_opts_bad(&p, _("repeat '%s' must be a whole number from 1 to %d"), p.value, RV_BENCH_MAX_REPEAT);
             opts->repeat = (int)x;
-        } else if (!strcmp(a, "--n") || !strcmp(a, "--block-size") || !strcmp(a, "--data")) {
-            int used = rv_parse_config_option(argc, argv, i, &cfg, "bench");
-            if (used < 0) return RV_EXIT_USAGE; /* the message is out */
-            have_n |= !strcmp(a, "--n");
-            have_block |= !strcmp(a, "--block-size");
-            i += used - 1;
-        } else {
-            return rv_usage_error("bench", _("unknown option '%s'"), a);
+            break;
+        default:
+            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+            have_n |= id == RV_CFG_N;
+            have_block |= id == RV_CFG_BLOCK_SIZE;
         }
     }
+    if (*show && others) return rv_usage_error("bench", _("--show takes one results file and nothing else"));
     /* The shared parser lets 1..16 through; no version runs below a warp. */
     if (cfg.block_size < 32)
         return rv_usage_error("bench", _("block size '%d' must be a power of two from 32 to 1024"), cfg.block_size);
@@ -147,12 +175,10 @@ int cmd_bench(int argc, char **argv)
     char err[512];
     memset(&opts, 0, sizeof opts);
     if (rv_bench_wants_gpus(argc, argv)) return cmd_bench_gpus(argc, argv); /* across GPUs: cmd_multi.c */
-    if (argc >= 2 && !strcmp(argv[1], "--show")) {
-        if (argc != 3) return rv_usage_error("bench", _("--show takes one results file and nothing else"));
-        return show_results(argv[2]);
-    }
-    int status = parse_bench(argc, argv, &opts);
+    const char *show = NULL;
+    int status = parse_bench(argc, argv, &opts, &show);
     if (status != RV_BENCH_RUN) return status;
+    if (show) return show_results(show);
     if (!rv_gpu_available(err, sizeof err)) {
         fprintf(stderr, _("reducevis bench: needs a CUDA GPU to time the kernels, and there is none: %s\n"), err);
         return RV_EXIT_RUNTIME;

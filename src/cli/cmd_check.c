@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "core/exercises.h"
 #include "core/i18n.h"
+#include "core/opts.h"
 #include "own/trace_run.h"
 #include "core/results.h"
 #include "core/versions.h"
@@ -25,45 +26,74 @@
 /* A rule is broken: the status a usage error has too (the documented 1). */
 #define EXIT_BROKEN 1
 
-static void usage(void)
+enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
+       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_NOT_OURS };
+
+static const rv_opt check_opts[] = {
+    {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
+    {OPT_TRACE, "trace", 0, "FILE", N_("judge this own trace instead of tracing a file"), "@file"},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
+    {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)"), NULL},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), "ones index mod10 random random:"},
+    {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
+    {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
+    {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
+    {OPT_SANDBOX, "sandbox", 0, NULL, N_("compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
+                                         "does; refused where none can be made"), NULL},
+    {OPT_BUILD_ONLY, "build-only", 0, "DIR", N_("compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
+                                                "messages and 2"), "@dir"},
+    {OPT_BUILT, "built", 0, "DIR", N_("judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
+                                      "compiled, and the work is kept in DIR"), "@dir"},
+    {OPT_BUILD_CACHE, "build-cache", 0, "DIR", N_("where the version to beat's build is kept, compiled once (default:\n"
+                                                  "$XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)"), "@dir"},
+    {OPT_PREPARE_CACHE, "prepare-cache", 0, "DIR", N_("compile the version to beat into the build cache DIR and stop (no GPU\n"
+                                                      "needed), so that the first check there does not wait for it"), "@dir"},
+    {OPT_SAVE_TRACE, "save-trace", 0, "FILE", N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
+    {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule and the speed to FILE.json; also when\n"
+                                           "nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")"), "@file"},
+    /* named so that the message says why, rather than "unknown option" */
+    {OPT_NOT_OURS, "version", 0, "V", NULL, NULL},
+    {OPT_NOT_OURS, "grid", 0, "G", NULL, NULL},
+    {OPT_NOT_OURS, "block", 0, "K", NULL, NULL},
+    {0},
+};
+
+static const char *check_help_of(const rv_opt *o, char *buf, size_t len)
 {
-    printf(_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
-             "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
-             "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
-             "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
-             "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
-             "       reducevis check --prepare-cache DIR [--sandbox]\n\n"
-             "Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
-             "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
-             "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
-             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
-             "the kernel's time and GB/s against the version to beat (%s), timed in the same run.\n\n"
-             "  --exercise N     1 .. %d (docs/exercises.md)\n"
-             "  --trace FILE     judge this own trace instead of tracing a file\n"
-             "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
-             "  --n N            elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)\n"
-             "  --data PATTERN   input values (default ones)\n"
-             "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
-             "  --no-time        skip the timed runs (no speed is said, exercise 5 fails)\n"
-             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
-             "  --sandbox        compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
-             "                   does; refused where none can be made\n"
-             "  --build-only DIR compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
-             "                   messages and 2\n"
-             "  --built DIR      judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
-             "                   compiled, and the work is kept in DIR\n"
-             "  --build-cache DIR  where the version to beat's build is kept, compiled once (default:\n"
-             "                   $XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)\n"
-             "  --prepare-cache DIR  compile the version to beat into the build cache DIR and stop (no GPU\n"
-             "                   needed), so that the first check there does not wait for it\n"
-             "  --save-trace FILE  write the trace judged to FILE.rvt (for `reducevis view` or `export`)\n"
-             "  --summary FILE   write the verdict, each rule and the speed to FILE.json; also when\n"
-             "                   nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")\n\n"
-             "Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
-             "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
-             "a trace that does not load.\n"),
-           rv_version_name(rv_rules_mark_version()), RV_NUM_EXERCISES);
+    if (!o)
+        snprintf(buf, len, _("Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
+                             "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
+                             "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
+                             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
+                             "the kernel's time and GB/s against the version to beat (%s), timed in the same run."),
+                 rv_version_name(rv_rules_mark_version()));
+    else if (o->id == OPT_EXERCISE)
+        snprintf(buf, len, _(o->help), RV_NUM_EXERCISES);
+    else
+        return _(o->help);
+    return buf;
 }
+
+static void check_notes(FILE *f)
+{
+    fprintf(f, "%s", _("Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
+                       "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
+                       "a trace that does not load.\n"));
+}
+
+static const rv_command_opts check_cmd = {
+    .cmd = "check",
+    .usage = N_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
+                "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
+                "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
+                "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
+                "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
+                "       reducevis check --prepare-cache DIR [--sandbox]"),
+    .about = "",   /* check_help_of says it, with the version to beat */
+    .tables = {check_opts},
+    .notes = check_notes,
+    .help_of = check_help_of,
+};
 
 /* The mark version's time to hold the trace to (exercise 5): its run at the
  * trace's N in the recorded results of the trace's GPU.  0 with why in msg
@@ -353,27 +383,21 @@ typedef struct outputs {
     const char *trace, *summary;
 } outputs;
 
-/* --save-trace FILE, --summary FILE: 2 (the arguments taken), 0 (not one of
- * them) or -1 after a usage error; a file that cannot be made there is said
- * at once, before a run that would be lost. */
-static int output_option(int argc, char **argv, int i, outputs *out, int *rc)
+/* --save-trace FILE, --summary FILE: a file that cannot be made there is
+ * said at once, before a run that would be lost.  0, or the exit status. */
+static int output_option(const rv_opts *p, const char **slot)
 {
-    const char *a = argv[i];
-    const char **slot = !strcmp(a, "--save-trace") ? &out->trace : !strcmp(a, "--summary") ? &out->summary : NULL;
     char err[4400];
-    if (!slot) return 0;
-    *rc = RV_EXIT_USAGE;
-    if (i + 1 >= argc || !argv[i + 1][0]) {
-        rv_usage_error("check", _("%s needs a value"), a);
-        return -1;
+    if (!p->value[0]) {
+        rv_opts_bad(p, _("%s needs a value (%s)"), p->word, p->opt->value);
+        return RV_EXIT_USAGE;
     }
-    if (check_target_ok(argv[i + 1], err, sizeof err) != 0) {
+    if (check_target_ok(p->value, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis check: %s\n", err);
-        *rc = RV_EXIT_RUNTIME;
-        return -1;
+        return RV_EXIT_RUNTIME;
     }
-    *slot = argv[i + 1];
-    return 2;
+    *slot = p->value;
+    return 0;
 }
 
 /* What was judged (or why nothing was) written where --save-trace and
@@ -390,27 +414,6 @@ static int write_outputs(const outputs *out, const check_summary *sum, const rv_
         rc = RV_EXIT_RUNTIME;
     }
     return rc;
-}
-
-/* check's options about a .cu file's stages: how many arguments it took
- * (0: not one of them), or -1 after a usage error. */
-static int stage_option(int argc, char **argv, int i, stages *st)
-{
-    const char *a = argv[i];
-    const char **slot = !strcmp(a, "--build-only") ? &st->build_only : !strcmp(a, "--built") ? &st->built
-                      : !strcmp(a, "--build-cache") ? &st->cache : !strcmp(a, "--prepare-cache") ? &st->prepare
-                      : NULL;
-    if (!slot) return 0;
-    if (i + 1 >= argc || !argv[i + 1][0]) {
-        rv_usage_error("check", _("%s needs a value"), a);
-        return -1;
-    }
-    *slot = argv[i + 1];
-    if (st->build_only && st->built) {
-        rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));
-        return -1;
-    }
-    return 2;
 }
 
 /* --prepare-cache DIR: the version to beat compiled into that build cache,
@@ -441,48 +444,61 @@ int cmd_check(int argc, char **argv)
     rv_own_opts o = {.timeout_s = 30, .time_it = 1};
     stages st = {0};
     outputs out = {0};
-    const char *trace = NULL, *traced_with = NULL;
-    int number = 0, out_rc = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
-        if (!strcmp(a, "--version") || !strcmp(a, "--grid") || !strcmp(a, "--block"))
-            return rv_usage_error("check", _("%s is not an option of check: your file decides its kernel and grid, "
-                                             "and block 0 is judged"), a);
-        int used = rv_parse_config_option(argc, argv, i, &cfg, "check");
-        if (used == 0) used = stage_option(argc, argv, i, &st);
-        if (used < 0) return RV_EXIT_USAGE;
-        if (used > 0) { traced_with = a; i += used - 1; continue; }
-        if ((used = output_option(argc, argv, i, &out, &out_rc)) < 0) return out_rc;
-        if (used > 0) { i++; continue; }
-        if ((!strcmp(a, "--exercise") || !strcmp(a, "--trace") || !strcmp(a, "--timeout") || !strcmp(a, "--keep")) &&
-            i + 1 >= argc)
-            return rv_usage_error("check", _("%s needs a value"), a);
-        if (!strcmp(a, "--exercise")) {
-            char *end;
-            long k = strtol(argv[++i], &end, 10);
+    const char *trace = NULL;
+    char traced_with[64] = "";
+    int number = 0, block_given = 0;
+    rv_opts p;
+    rv_opts_begin(&p, &check_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        char *end;
+        if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_SAVE_TRACE && id != OPT_SUMMARY)
+            snprintf(traced_with, sizeof traced_with, "%s", p.word);   /* an option of tracing a file */
+        block_given |= id == RV_CFG_BLOCK_SIZE;
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case OPT_NOT_OURS:
+            return rv_opts_bad(&p, _("%s is not an option of check: your file decides its kernel and grid, "
+                                     "and block 0 is judged"), p.word);
+        case OPT_EXERCISE: {
+            long k = strtol(p.value, &end, 10);
             if (*end || !rv_exercise_get((int)k) || k != (int)k)
-                return rv_usage_error("check", _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"),
-                                      argv[i], RV_NUM_EXERCISES);
+                return rv_opts_bad(&p, _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"), p.value,
+                                   RV_NUM_EXERCISES);
             number = (int)k;
-        } else if (!strcmp(a, "--trace")) trace = argv[++i];
-        else if (!strcmp(a, "--keep")) { o.keep = argv[++i]; traced_with = a; }
-        else if (!strcmp(a, "--sandbox")) { o.sandbox = 1; traced_with = a; }
-        else if (!strcmp(a, "--no-time")) { o.time_it = 0; traced_with = a; }
-        else if (!strcmp(a, "--timeout")) {
-            char *end;
-            o.timeout_s = strtod(argv[++i], &end);
+            break;
+        }
+        case OPT_TRACE: trace = p.value; break;
+        case OPT_KEEP: o.keep = p.value; break;
+        case OPT_SANDBOX: o.sandbox = 1; break;
+        case OPT_NO_TIME: o.time_it = 0; break;
+        case OPT_TIMEOUT:
+            o.timeout_s = strtod(p.value, &end);
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
-            traced_with = a;
-        } else if (a[0] == '-' && a[1]) return rv_usage_error("check", _("unknown option '%s'"), a);
-        else if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, a);
-        else o.file = a;
+                return rv_opts_bad(&p, _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
+            break;
+        case OPT_BUILD_ONLY: st.build_only = p.value; break;
+        case OPT_BUILT: st.built = p.value; break;
+        case OPT_BUILD_CACHE: st.cache = p.value; break;
+        case OPT_PREPARE_CACHE: st.prepare = p.value; break;
+        case OPT_SAVE_TRACE: case OPT_SUMMARY: {
+            int rc = output_option(&p, id == OPT_SAVE_TRACE ? &out.trace : &out.summary);
+            if (rc) return rc;
+            break;
+        }
+        case RV_OPT_WORD:
+            if (o.file) return rv_opts_bad(&p, _("only one file, got '%s' and '%s'"), o.file, p.value);
+            o.file = p.value;
+            break;
+        default:
+            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        }
     }
+    if (st.build_only && st.built) return rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));
     if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
     if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
     if (trace && o.file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
-    if (trace && traced_with)
+    if (trace && traced_with[0])
         return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
                                          "as it was recorded"), traced_with);
     if (!trace && !o.file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
@@ -496,8 +512,6 @@ int cmd_check(int argc, char **argv)
     /* speed is compared like with like: unless told otherwise, the kernel runs
        at the block size the version to beat was tuned for */
     const rv_version_info *mark = rv_version(rv_rules_mark_version());
-    int block_given = 0;
-    for (int i = 1; i < argc; i++) block_given |= !strcmp(argv[i], "--block-size");
     if (!block_given && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && mark && mark->tuned_block)
         cfg.block_size = mark->tuned_block;
     char err[1024], mark_from[256] = "";

@@ -9,48 +9,65 @@
 #include "cli.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
+#include "core/opts.h"
 #include "own/trace_run.h"
 #include "core/versions.h"
 #ifdef RV_HAVE_VIEWER
 #include "viewer/window/viewer.h"
 #endif
 
-static void usage(void)
+enum { OPT_OUT = 'o', OPT_LAUNCH = 1, OPT_TIMEOUT, OPT_NO_TIME, OPT_NO_VIEW, OPT_KEEP, OPT_SANDBOX, OPT_KERNEL,
+       OPT_REPLAY, OPT_NOT_OURS };
+
+static const rv_opt trace_opts[] = {
+    {OPT_OUT, NULL, 'o', "FILE.rvt", N_("where to write the trace (default: FILE.rvt beside FILE.cu)"), "@file"},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
+    {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25)"), NULL},
+    {RV_CFG_BLOCK, "block", 0, "B", N_("the block to record in each launch (default 0)"), NULL},
+    {OPT_LAUNCH, "launch", 0, "K", N_("trace only the K-th kernel launch of the run (default: every one)"), NULL},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), "ones index mod10 random random:"},
+    {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
+    {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
+    {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},
+    {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
+    {OPT_SANDBOX, "sandbox", 0, NULL, N_("compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
+                                         "nothing of the machine but the toolkit and the GPU, limits on time,\n"
+                                         "memory and output (docs/class.md, \"Security\"); refused where none can be made"), NULL},
+    {OPT_KERNEL, "kernel", 0, "V", N_("trace a shipped version's kernel through the same path (the proof)"), "@version"},
+    {OPT_REPLAY, "replay", 0, "DIR", N_("make the trace again from a folder --keep kept, without a GPU (with -o)"), "@dir"},
+    /* named so that the message says why, rather than "unknown option" */
+    {OPT_NOT_OURS, "version", 0, "V", NULL, NULL},
+    {OPT_NOT_OURS, "grid", 0, "G", NULL, NULL},
+    {0},
+};
+
+static void trace_notes(FILE *f)
 {
-    printf(_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
-             "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
-             "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
-             "       reducevis trace --kernel V [options]\n"
-             "       reducevis trace --replay DIR -o FILE.rvt\n\n"
-             "Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
-             "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
-             "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
-             "launch that launch() makes (block 0 of each, up to 16 launches), one story in the viewer.\n"
-             "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
-             "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
-             "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
-             "    unsigned int launch(const float *in, float *out, unsigned int n,\n"
-             "                        unsigned int block, cudaStream_t stream);\n\n"
-             "It leaves partial sums in out[0 .. its return value); reducevis calls it again on them\n"
-             "until one is left.  No main(): the file compiles on its own with `nvcc -c FILE.cu`.\n\n"
-             "  -o FILE.rvt      where to write the trace (default: FILE.rvt beside FILE.cu)\n"
-             "  --block-size B   threads per block launch() is asked for: 32..1024, a power of two (256)\n"
-             "  --n N            elements to reduce, 1 .. 2^31 (default 2^25)\n"
-             "  --block B        the block to record in each launch (default 0)\n"
-             "  --launch K       trace only the K-th kernel launch of the run (default: every one)\n"
-             "  --data PATTERN   input values (default ones)\n"
-             "  --timeout S      stop a run of the kernel that takes longer (default 30 s)\n"
-             "  --no-time        skip the timed run\n"
-             "  --no-view        do not open the viewer\n"
-             "  --keep DIR       keep the work (raw records, machine code, logs) in DIR\n"
-             "  --sandbox        compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
-             "                   nothing of the machine but the toolkit and the GPU, limits on time,\n"
-             "                   memory and output (docs/class.md, \"Security\"); refused where none can be made\n"
-             "  --kernel V       trace a shipped version's kernel through the same path (the proof)\n"
-             "  --replay DIR     make the trace again from a folder --keep kept, without a GPU (with -o)\n\n"
-             "Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
-             "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
+    fprintf(f, "%s", _("Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
+                       "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
 }
+
+static const rv_command_opts trace_cmd = {
+    .cmd = "trace",
+    .usage = N_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
+       "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
+       "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
+       "       reducevis trace --kernel V [options]\n"
+       "       reducevis trace --replay DIR -o FILE.rvt"),
+    .about = N_("Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
+       "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
+       "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
+       "launch that launch() makes (block 0 of each, up to 16 launches), one story in the viewer.\n"
+       "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
+       "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
+       "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
+       "    unsigned int launch(const float *in, float *out, unsigned int n,\n"
+       "                        unsigned int block, cudaStream_t stream);\n\n"
+       "It leaves partial sums in out[0 .. its return value); reducevis calls it again on them\n"
+       "until one is left.  No main(): the file compiles on its own with `nvcc -c FILE.cu`."),
+    .tables = {trace_opts},
+    .notes = trace_notes,
+};
 
 /* The default output: FILE.rvt beside FILE.cu. */
 static void default_out(const char *file, char *out, size_t len)
@@ -68,43 +85,41 @@ int cmd_trace(int argc, char **argv)
     rv_own_opts o = {.timeout_s = 30, .time_it = 1};
     const char *out = NULL, *kernel = NULL, *replay = NULL;
     int view = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(); return RV_EXIT_OK; }
-        if (!strcmp(a, "--version") || !strcmp(a, "--grid"))
-            return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), a);
-        if (!strcmp(a, "--no-time")) o.time_it = 0;
-        else if (!strcmp(a, "--no-view")) view = 0;
-        else if (!strcmp(a, "--sandbox")) o.sandbox = 1;
-        else if ((!strcmp(a, "-o") || !strcmp(a, "--timeout") || !strcmp(a, "--keep") || !strcmp(a, "--kernel") ||
-                  !strcmp(a, "--replay") || !strcmp(a, "--launch")) &&
-                 i + 1 >= argc)
-            return rv_usage_error("trace", _("%s needs a value"), a);
-        else if (!strcmp(a, "--kernel")) kernel = argv[++i];
-        else if (!strcmp(a, "-o")) out = argv[++i];
-        else if (!strcmp(a, "--keep")) o.keep = argv[++i];
-        else if (!strcmp(a, "--replay")) replay = argv[++i];
-        else if (!strcmp(a, "--launch")) {
-            char *end;
-            unsigned long k = strtoul(argv[++i], &end, 10);
-            if (*end || k < 1 || k > 1000000 || argv[i][0] == '-')
-                return rv_usage_error("trace", _("--launch '%s' must be a launch's number, from 1"), argv[i]);
+    rv_opts p;
+    rv_opts_begin(&p, &trace_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        char *end;
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case OPT_NOT_OURS:
+            return rv_opts_bad(&p, _("%s is not an option of trace: your file decides its kernel and grid"), p.word);
+        case OPT_NO_TIME: o.time_it = 0; break;
+        case OPT_NO_VIEW: view = 0; break;
+        case OPT_SANDBOX: o.sandbox = 1; break;
+        case OPT_KERNEL: kernel = p.value; break;
+        case OPT_OUT: out = p.value; break;
+        case OPT_KEEP: o.keep = p.value; break;
+        case OPT_REPLAY: replay = p.value; break;
+        case OPT_LAUNCH: {
+            unsigned long k = strtoul(p.value, &end, 10);
+            if (*end || k < 1 || k > 1000000 || p.value[0] == '-')
+                return rv_opts_bad(&p, _("--launch '%s' must be a launch's number, from 1"), p.value);
             o.launch = (uint32_t)k;
+            break;
         }
-        else if (!strcmp(a, "--timeout")) {
-            char *end;
-            o.timeout_s = strtod(argv[++i], &end);
+        case OPT_TIMEOUT:
+            o.timeout_s = strtod(p.value, &end);
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), argv[i]);
-        } else if (a[0] == '-' && a[1]) {
-            /* the options capture shares (--kernel is trace's own, above) */
-            int used = rv_parse_config_option(argc, argv, i, &cfg, "trace");
-            if (used < 0) return RV_EXIT_USAGE;
-            if (!used) return rv_usage_error("trace", _("unknown option '%s'"), a);
-            i += used - 1;
+                return rv_opts_bad(&p, _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
+            break;
+        case RV_OPT_WORD:
+            if (o.file) return rv_opts_bad(&p, _("only one file, got '%s' and '%s'"), o.file, p.value);
+            o.file = p.value;
+            break;
+        default:   /* the options capture shares */
+            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
         }
-        else if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, a);
-        else o.file = a;
     }
     char *text = NULL;
     if (kernel) {

@@ -30,6 +30,7 @@
 #include "core/analysis.h"
 #include "cli.h"
 #include "core/i18n.h"
+#include "core/opts.h"
 #include "gpu/gpu.h"
 #include "core/json.h"
 #include "core/versions.h"
@@ -409,13 +410,23 @@ int cmd_verify(int argc, char **argv)
 
 /* `reducevis profile-one`: one whole reduction of the timed build, nothing
  * else, so that ncu's first kernel launch is the first pass of this version. */
+static const rv_command_opts profile_one_cmd = {
+    .cmd = "profile-one",
+    .usage = "usage: reducevis profile-one --version V [--block-size B] [--n N] [--data PATTERN]",
+    .about = "One whole reduction of the timed build, nothing else: what verify runs under ncu.",
+    .tables = {rv_version_opts, rv_run_opts},
+};
+
 int cmd_profile_one(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
-    for (int i = 1; i < argc; i++) {
-        int used = rv_parse_config_option(argc, argv, i, &cfg, "profile-one");
-        if (used <= 0) return used < 0 ? RV_EXIT_USAGE : rv_usage_error("profile-one", "unknown option '%s'", argv[i]);
-        i += used - 1;
+    rv_opts p;
+    rv_opts_begin(&p, &profile_one_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
+        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (id == RV_OPT_WORD) return rv_opts_bad(&p, "unexpected argument '%s'", p.value);
+        if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
     }
     char err[512];
     double sum;

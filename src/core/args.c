@@ -42,57 +42,65 @@ int rv_parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const char *cmd)
-{
-    const char *opt = argv[i];
+const rv_opt rv_version_opts[] = {
+    {RV_CFG_VERSION, "version", 0, "V", N_("a version's name (see `reducevis versions`)"), "@version"},
     /* --kernel: the same as --version V, a name that cannot be read as
-     * `reducevis --version` (the program's version). */
-    int known = !strcmp(opt, "--version") || !strcmp(opt, "--kernel") || !strcmp(opt, "--block-size") || !strcmp(opt, "--n") ||
-                !strcmp(opt, "--block") || !strcmp(opt, "--data") || !strcmp(opt, "--grid");
-    if (!known) return 0;
-    if (i + 1 >= argc) {
-        rv_usage_error(cmd, _("%s needs a value"), opt);
-        return -1;
-    }
-    const char *val = argv[i + 1];
+     * `reducevis --version` (the program's version) */
+    {RV_CFG_VERSION, "kernel", 0, "V", NULL, "@version"},
+    {RV_CFG_GRID, "grid", 0, "G", N_("a version whose grid fills the GPU only: blocks in the grid,\n"
+                                     "1 .. N / (4 x B) rounded up; by default\n"
+                                     "capture fills the GPU it runs on and simulate assumes an H100/H200\n"
+                                     "(132 SMs x 2048 threads); the other versions' grid follows from N"), NULL},
+    {0},
+};
+
+const rv_opt rv_run_opts[] = {
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block, a power of two 32..1024 (default 256;\n"
+                                                "a version whose last warp reads sdata[tid + 32] needs 64)"), NULL},
+    {RV_CFG_N, "n", 0, "N", N_("elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)"), NULL},
+    {RV_CFG_BLOCK, "block", 0, "K", N_("which block to trace (default 0)"), NULL},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), "ones index mod10 random random:"},
+    {0},
+};
+
+int rv_config_apply(const rv_opts *p, rv_config *cfg)
+{
+    const char *val = p->value;
     uint64_t x;
-    if (!strcmp(opt, "--version") || !strcmp(opt, "--kernel")) {
-        if ((cfg->version = rv_version_parse(val)) < 0) {
-            rv_usage_error(cmd, _("unknown version '%s' (expected one of %s; see `reducevis versions`)"), val, rv_version_list());
-            return -1;
-        }
-    } else if (!strcmp(opt, "--block-size")) {
-        if (rv_parse_u64(val, &x) || x == 0 || x > 1024 || (x & (x - 1))) {
-            rv_usage_error(cmd, _("block size '%s' must be a power of two from 32 to 1024"), val);
-            return -1;
-        }
+    switch (p->opt->id) {
+    case RV_CFG_VERSION:
+        if ((cfg->version = rv_version_parse(val)) < 0)
+            return rv_opts_bad(p, _("unknown version '%s' (expected one of %s; see `reducevis versions`)"), val,
+                               rv_version_list());
+        return 0;
+    case RV_CFG_BLOCK_SIZE:
+        if (rv_parse_u64(val, &x) || x == 0 || x > 1024 || (x & (x - 1)))
+            return rv_opts_bad(p, _("block size '%s' must be a power of two from 32 to 1024"), val);
         cfg->block_size = (int)x;
-    } else if (!strcmp(opt, "--n")) {
-        if (rv_parse_u64(val, &x) || x == 0 || x > RV_MAX_N) {
-            rv_usage_error(cmd, _("N '%s' must be a whole number from 1 to 2^31 (e.g. 1000003 or 2^25)"), val);
-            return -1;
-        }
+        return 0;
+    case RV_CFG_N:
+        if (rv_parse_u64(val, &x) || x == 0 || x > RV_MAX_N)
+            return rv_opts_bad(p, _("N '%s' must be a whole number from 1 to 2^31 (e.g. 1000003 or 2^25)"), val);
         cfg->n = x;
-    } else if (!strcmp(opt, "--block")) {
-        if (rv_parse_u64(val, &x) || x > UINT32_MAX) {
-            rv_usage_error(cmd, _("block '%s' must be a block index (0, 1, ...)"), val);
-            return -1;
-        }
+        return 0;
+    case RV_CFG_BLOCK:
+        if (rv_parse_u64(val, &x) || x > UINT32_MAX)
+            return rv_opts_bad(p, _("block '%s' must be a block index (0, 1, ...)"), val);
         cfg->block = (uint32_t)x;
-    } else if (!strcmp(opt, "--grid")) {
-        if (rv_parse_u64(val, &x) || x == 0 || x > UINT32_MAX) {
-            rv_usage_error(cmd, _("grid '%s' must be a number of blocks (1, 2, ...)"), val);
-            return -1;
-        }
+        return 0;
+    case RV_CFG_GRID:
+        if (rv_parse_u64(val, &x) || x == 0 || x > UINT32_MAX)
+            return rv_opts_bad(p, _("grid '%s' must be a number of blocks (1, 2, ...)"), val);
         cfg->grid = (uint32_t)x;
-    } else {
+        return 0;
+    case RV_CFG_DATA: {
         char err[160];
-        if (rv_data_parse(val, &cfg->data, err, sizeof err)) {
-            rv_usage_error(cmd, "%s", err);
-            return -1;
-        }
+        if (rv_data_parse(val, &cfg->data, err, sizeof err)) return rv_opts_bad(p, "%s", err);
+        return 0;
     }
-    return 2;
+    default:
+        return rv_opts_bad(p, _("unknown option '%s'"), p->word);
+    }
 }
 
 void rv_print_padded(const char *s, int cols)

@@ -8,16 +8,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "model/model.h"
+#include "opts.h"
 
 enum { RV_EXIT_OK = 0, RV_EXIT_USAGE = 1, RV_EXIT_RUNTIME = 2 };
 
 /* Parses "33554432", "2^25" or "32Mi"-free plain forms into *out; -1 if bad. */
 int rv_parse_u64(const char *s, uint64_t *out);
 
-/* Options shared by simulate, capture, export: --version --block-size --n --block --data.
- * Call for each argv[i]; returns how many arguments it consumed (0: not ours,
- * -1: bad value, message printed). */
-int rv_parse_config_option(int argc, char **argv, int i, rv_config *cfg, const char *cmd);
+/* The run's options the commands share, as tables for opts.h: which
+ * kernel (--version, alias --kernel, and --grid) and the run (--block-size,
+ * --n, --block, --data).  rv_config_apply does what one of them, read by
+ * rv_opts_next, says to cfg: 0, or RV_OPT_BAD with the message printed. */
+enum { RV_CFG_VERSION = 1000, RV_CFG_BLOCK_SIZE, RV_CFG_N, RV_CFG_BLOCK, RV_CFG_GRID, RV_CFG_DATA };
+extern const rv_opt rv_version_opts[], rv_run_opts[];
+int rv_config_apply(const rv_opts *p, rv_config *cfg);
 
 /* Prints s and pads it to cols terminal columns (a Chinese character takes two). */
 void rv_print_padded(const char *s, int cols);

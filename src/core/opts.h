@@ -1,0 +1,75 @@
+/* opts.h — a command's options as one table.  The same table is parsed
+ * (through glibc's getopt_long: `--opt value`, `--opt=value`, `-o value`,
+ * and `--` ends the options), printed as the command's --help, and listed
+ * for the shell completion (`reducevis COMMAND --options`); the manual page
+ * is made from --help, so it follows too.  Every usage error has one form:
+ * "reducevis COMMAND: message" and a pointer to --help, exit status 1. */
+#ifndef RV_OPTS_H
+#define RV_OPTS_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+typedef struct rv_opt {
+    int         id;       /* what rv_opts_next returns for it, above 0     */
+    const char *name;     /* the long name without "--"; NULL: a letter only */
+    char        letter;   /* the short name (-o), or 0                      */
+    const char *value;    /* the value's name ("N", "FILE.rvt"); NULL: a switch */
+    const char *help;     /* N_(): what it does; each "\n" starts a line of its own */
+    const char *complete; /* what the shell offers after it: "@file", "@dir",
+                             "@version", or words ("zh en"); NULL: nothing  */
+} rv_opt;
+
+#define RV_OPTS_MAX_TABLES 3
+#define RV_OPTS_MAX 64
+
+typedef struct rv_command_opts {
+    const char *cmd;      /* "simulate": named in messages               */
+    const char *usage;    /* N_(): the synopsis, "reducevis simulate ..."; lines may follow */
+    const char *about;    /* N_(): what the command does, or NULL          */
+    const rv_opt *tables[RV_OPTS_MAX_TABLES]; /* its own options, then shared ones;
+                                                each ends with an entry of id 0 */
+    void (*notes)(FILE *f); /* prints what follows the options, or NULL   */
+    /* An option's help (o == NULL: the about text) with what only the
+     * program knows filled in (a default, a limit), into buf; NULL: the
+     * table's texts as they are. */
+    const char *(*help_of)(const rv_opt *o, char *buf, size_t len);
+} rv_command_opts;
+
+/* What rv_opts_next returns besides an option's id. */
+enum {
+    RV_OPT_DONE = 0,    /* no more words                                     */
+    RV_OPT_WORD = -1,   /* a word that is no option (a file): in p->value     */
+    RV_OPT_HELP = -2,   /* --help or -h: the help is printed; exit 0          */
+    RV_OPT_LIST = -3,   /* --options: the options are listed for the shell    */
+    RV_OPT_BAD  = -4,   /* a usage error, already printed; exit 1             */
+};
+
+typedef struct rv_opts {
+    const rv_command_opts *c;
+    int argc;
+    char **argv;
+    const char *value;          /* the option's value, or the word          */
+    char word[64];              /* the option as given ("--n", "-o")         */
+    const rv_opt *opt;          /* the option's entry                       */
+    int ended;                  /* `--` was met: the rest are words          */
+    int nopts;
+    const rv_opt *flat[RV_OPTS_MAX];
+    struct option longs[RV_OPTS_MAX + 3];
+    char shorts[2 * RV_OPTS_MAX + 8];
+} rv_opts;
+
+/* Starts parsing argv[1..argc) (argv[0] is the command's name). */
+void rv_opts_begin(rv_opts *p, const rv_command_opts *c, int argc, char **argv);
+/* The next option's id, or one of RV_OPT_*. */
+int rv_opts_next(rv_opts *p);
+/* "reducevis CMD: message" for the option just read (its word first):
+ * returns RV_OPT_BAD, so that a parser may `return rv_opts_bad(...)`. */
+int rv_opts_bad(const rv_opts *p, const char *fmt, ...);
+
+/* The command's --help: usage, about, the options, the notes. */
+void rv_opts_help(const rv_command_opts *c, FILE *f);
+/* For the shell completion: one line per option, "--name VALUE COMPLETE...". */
+void rv_opts_list(const rv_command_opts *c, FILE *f);
+
+#endif
