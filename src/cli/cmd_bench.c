@@ -57,19 +57,19 @@ static const rv_opt bench_opts[] = {
     {0},
 };
 
-static const char *bench_help_of(const rv_opt *o, char *buf, size_t len)
+static const char *bench_help_of(int id, const char *text, char *buf, size_t len)
 {
     char tuned[256];
-    switch (o->id) {
+    switch (id) {
     case RV_CFG_BLOCK_SIZE:
         tuned_sizes(tuned, sizeof tuned);
-        snprintf(buf, len, _(o->help), tuned);
+        snprintf(buf, len, text, tuned);
         return buf;
     case OPT_REPEAT:
-        snprintf(buf, len, _(o->help), RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
+        snprintf(buf, len, text, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
         return buf;
     default:
-        return _(o->help);
+        return text;
     }
 }
 

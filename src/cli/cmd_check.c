@@ -58,19 +58,14 @@ static const rv_opt check_opts[] = {
     {0},
 };
 
-static const char *check_help_of(const rv_opt *o, char *buf, size_t len)
+static const char *check_help_of(int id, const char *text, char *buf, size_t len)
 {
-    if (!o)
-        snprintf(buf, len, _("Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
-                             "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
-                             "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
-                             "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
-                             "the kernel's time and GB/s against the version to beat (%s), timed in the same run."),
-                 rv_version_name(rv_rules_mark_version()));
-    else if (o->id == OPT_EXERCISE)
-        snprintf(buf, len, _(o->help), RV_NUM_EXERCISES);
+    if (id == 0)
+        snprintf(buf, len, text, rv_version_name(rv_rules_mark_version()));
+    else if (id == OPT_EXERCISE)
+        snprintf(buf, len, text, RV_NUM_EXERCISES);
     else
-        return _(o->help);
+        return text;
     return buf;
 }
 
@@ -89,7 +84,11 @@ static const rv_command_opts check_cmd = {
                 "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
                 "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
                 "       reducevis check --prepare-cache DIR [--sandbox]"),
-    .about = "",   /* check_help_of says it, with the version to beat */
+    .about = N_("Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
+                "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
+                "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
+                "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
+                "the kernel's time and GB/s against the version to beat (%s), timed in the same run."),
     .tables = {check_opts},
     .notes = check_notes,
     .help_of = check_help_of,

@@ -148,7 +148,7 @@ void rv_opts_help(const rv_command_opts *c, FILE *f)
 {
     fprintf(f, "%s\n", _(c->usage));
     char filled[1200];
-    if (c->about) fprintf(f, "\n%s\n", c->help_of ? c->help_of(NULL, filled, sizeof filled) : _(c->about));
+    if (c->about) fprintf(f, "\n%s\n", c->help_of ? c->help_of(0, _(c->about), filled, sizeof filled) : _(c->about));
     /* the help starts where the longest usual label ends; a longer label
      * puts its help on the next line */
     enum { WIDEST = 20 };
@@ -168,7 +168,7 @@ void rv_opts_help(const rv_command_opts *c, FILE *f)
             first = 0;
             int n = label(o, buf, sizeof buf) + 2;
             fprintf(f, "  %s", buf);
-            const char *h = c->help_of ? c->help_of(o, filled, sizeof filled) : _(o->help);
+            const char *h = c->help_of ? c->help_of(o->id, _(o->help), filled, sizeof filled) : _(o->help);
             if (n >= col) {
                 fputc('\n', f);
                 n = 0;

@@ -30,10 +30,10 @@ typedef struct rv_command_opts {
     const rv_opt *tables[RV_OPTS_MAX_TABLES]; /* its own options, then shared ones;
                                                 each ends with an entry of id 0 */
     void (*notes)(FILE *f); /* prints what follows the options, or NULL   */
-    /* An option's help (o == NULL: the about text) with what only the
-     * program knows filled in (a default, a limit), into buf; NULL: the
-     * table's texts as they are. */
-    const char *(*help_of)(const rv_opt *o, char *buf, size_t len);
+    /* A text of the help, translated, with what only the program knows
+     * filled in (a default, a limit) into buf: an option's (id), or the
+     * about text (id 0).  NULL: the texts as they are. */
+    const char *(*help_of)(int id, const char *text, char *buf, size_t len);
 } rv_command_opts;
 
 /* What rv_opts_next returns besides an option's id. */
