@@ -12,7 +12,8 @@
 #   - a recording in $XDG_DATA_HOME/reducevis/DEVICE is found: the H100's
 #     recording is taken out of the install and put there;
 #   - the manual pages (en, zh_CN) name every command of `reducevis --help`;
-#   - bash completion offers every version of `reducevis versions --names`;
+#   - bash completion offers every version of `reducevis versions --names`,
+#     and after an option what the command's option table says;
 #   - desktop-file-validate passes the menu entry; the icons are there.
 # Run by install_test.sh and deb_test.sh; exits 1 with a FAIL: line.
 set -u
@@ -107,6 +108,14 @@ if "$rv" class --help 2>/dev/null | grep -q -- --bind; then   # a build with the
                                             _reducevis; printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
     [ "$opts" = --kernel ] || fail "completion of 'class --k' gave '$opts'"
 fi
+# what follows an option comes from the command's option table (--options)
+data=$(PATH="$prefix/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(reducevis simulate --data ""); COMP_CWORD=3
+                                        _reducevis; printf "%s\n" "${COMPREPLY[@]}"' _ "$comp")
+want=$("$rv" simulate --options | awk -F'\t' '$1 == "--data" { print $2 }' | tr ' ' '\n')
+[ -n "$want" ] && [ "$data" = "$want" ] || fail "completion after 'simulate --data' gave '$data', the table says '$want'"
+n=$(PATH="$prefix/bin:$PATH" bash -c '. "$1"; COMP_WORDS=(reducevis simulate --n ""); COMP_CWORD=3
+                                     _reducevis; printf "%s" "${COMPREPLY[@]}"' _ "$comp")
+[ -z "$n" ] || fail "completion after 'simulate --n' (a number) offered '$n'"
 echo "ok: completion offers" $offered
 
 # 7. menu entry and icons

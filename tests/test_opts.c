@@ -1,0 +1,139 @@
+/* test_opts.c — one option table (core/opts.h) read the ways a user writes
+ * options: --opt value, --opt=value, -o value, -ovalue, `--` ending them,
+ * words anywhere; the one form of its errors; --help printed from it. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/opts.h"
+
+enum { OPT_OUT = 'o', OPT_COUNT = 1, OPT_QUIET, OPT_HIDDEN };
+
+static const rv_opt own[] = {
+    {OPT_OUT, "out", 'o', "FILE", "where to write\nsecond line", "@file"},
+    {OPT_COUNT, "count", 0, "N", "how many", NULL},
+    {OPT_QUIET, "quiet", 'q', NULL, "say less", NULL},
+    {OPT_HIDDEN, "old-name", 0, "N", NULL, NULL},
+    {0},
+};
+static const rv_opt shared[] = {
+    {100, "shared", 0, "S", "from another table", "a b"},
+    {0},
+};
+static const rv_command_opts cmd = {
+    .cmd = "demo",
+    .usage = "usage: reducevis demo [options] FILE",
+    .about = "About it.",
+    .tables = {own, shared},
+};
+
+/* What parsing these words gives, as one line: "id=value " per option,
+ * "w=word " per word; stops at an error ("BAD") or help ("HELP"). */
+static const char *parse(char *line)
+{
+    static char out[512];
+    char *words[32] = {"demo"};
+    int argc = 1;
+    for (char *w = strtok(line, " "); w && argc < 31; w = strtok(NULL, " ")) words[argc++] = w;
+    out[0] = 0;
+    rv_opts p;
+    rv_opts_begin(&p, &cmd, argc, words);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        size_t n = strlen(out);
+        if (id == RV_OPT_BAD) return strcat(out, "BAD");
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return strcat(out, "HELP");
+        if (id == RV_OPT_WORD) snprintf(out + n, sizeof out - n, "w=%s ", p.value);
+        else snprintf(out + n, sizeof out - n, "%d=%s(%s) ", id, p.value ? p.value : "", p.word);
+    }
+    return out;
+}
+
+#define EXPECT(words, want)                                                  \
+    do {                                                                     \
+        char buf[256];                                                       \
+        snprintf(buf, sizeof buf, "%s", words);                              \
+        const char *got = parse(buf);                                        \
+        CHECK(!strcmp(got, want), "'%s': got '%s', want '%s'", words, got, want); \
+    } while (0)
+
+/* What a function printed to stdout or stderr (fd), as a string. */
+static char *captured(int fd, void (*fn)(void))
+{
+    static char buf[4096];
+    fflush(NULL);
+    FILE *tmp = tmpfile();
+    int saved = dup(fd);
+    dup2(fileno(tmp), fd);
+    fn();
+    fflush(NULL);
+    dup2(saved, fd);
+    close(saved);
+    rewind(tmp);
+    size_t n = fread(buf, 1, sizeof buf - 1, tmp);
+    buf[n] = 0;
+    fclose(tmp);
+    return buf;
+}
+
+static void bad_value(void)
+{
+    char w[] = "--count";
+    parse(w);
+}
+static void unknown(void)
+{
+    char w[] = "--bogus=3";
+    parse(w);
+}
+static void switch_valued(void)
+{
+    char w[] = "--quiet=1";
+    parse(w);
+}
+static void help(void)
+{
+    rv_opts_help(&cmd, stdout);
+}
+
+int main(void)
+{
+    EXPECT("--count 5", "1=5(--count) ");
+    EXPECT("--count=5", "1=5(--count) ");
+    EXPECT("-o x.rvt", "111=x.rvt(-o) ");
+    EXPECT("-ox.rvt", "111=x.rvt(-o) ");
+    EXPECT("--out=x.rvt", "111=x.rvt(--out) ");
+    EXPECT("--cou 7", "1=7(--cou) ");                 /* a unique abbreviation, as getopt_long reads it */
+    EXPECT("a.cu --quiet b.cu", "w=a.cu 2=(--quiet) w=b.cu ");   /* words stay in their order */
+    EXPECT("-q -- --count -o", "2=(-q) w=--count w=-o ");       /* `--` ends the options */
+    EXPECT("--shared a", "100=a(--shared) ");         /* a second table */
+    EXPECT("--old-name 3", "3=3(--old-name) ");       /* not in --help, still read */
+    EXPECT("--count -1", "1=-1(--count) ");           /* a value may start with - */
+    EXPECT("--count", "BAD");
+    EXPECT("--bogus", "BAD");
+    EXPECT("-x", "BAD");
+    EXPECT("--quiet=1", "BAD");
+    EXPECT("--help", "HELP");
+    EXPECT("--count 2 -h", "1=2(--count) HELP");
+    /* the same words parse the same a second time: no state is left over */
+    EXPECT("-q --count=9", "2=(-q) 1=9(--count) ");
+    EXPECT("-q --count=9", "2=(-q) 1=9(--count) ");
+
+    /* the errors' one form: the command, the option as written, --help */
+    const char *e = captured(2, bad_value);
+    CHECK_CONTAINS(e, "reducevis demo: --count needs a value (N)");
+    CHECK_CONTAINS(e, "(see `reducevis demo --help`)");
+    CHECK_CONTAINS(captured(2, unknown), "reducevis demo: unknown option '--bogus'");
+    CHECK_CONTAINS(captured(2, switch_valued), "reducevis demo: --quiet takes no value");
+
+    /* --help from the same table: every taught option, its lines aligned,
+     * the hidden one left out */
+    const char *h = captured(1, help);
+    CHECK_CONTAINS(h, "usage: reducevis demo [options] FILE\n\nAbout it.\n\n");
+    CHECK_CONTAINS(h, "  -o, --out FILE  where to write\n                  second line\n");
+    CHECK_CONTAINS(h, "  --count N       how many\n");
+    CHECK_CONTAINS(h, "  -q, --quiet     say less\n");
+    CHECK_CONTAINS(h, "  --shared S      from another table\n");
+    CHECK(!strstr(h, "old-name"), "the hidden option is in --help:\n%s", h);
+    return check_report();
+}
