@@ -79,6 +79,38 @@ static void default_out(const char *file, char *out, size_t len)
     snprintf(out + n, len - n, ".rvt");
 }
 
+/* What was traced, the sum's verdict and the times, in words. */
+static void say_traced(const rv_own_result *res, const char *out, int replayed)
+{
+    const rv_trace *tr = res->tr;
+    printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
+           tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
+    for (const rv_trace *t = tr; t; t = t->next) {
+        if (tr->launches > 1 || tr->next)
+            printf(_("  launch %u of %u: %s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches,
+                   t->own_kernel ? t->own_kernel : "?", t->traced_block, t->grid, t->block_size, t->nsteps);
+        if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
+    }
+    if (rv_trace_count_launches(tr) < (int)tr->launches)
+        printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"), rv_trace_count_launches(tr),
+               tr->launches, RV_OWN_MAX_LAUNCHES);
+    if (res->verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res->verdict.exact ? _("exactly") : _("expected"), res->verdict.expected);
+    else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res->verdict.expected, res->verdict.bound);
+    if (tr->own_ms > 0) {
+        printf(_("timed without the tracer: %.4f ms for the whole reduction (median of 20), %.1f GB/s\n"), tr->own_ms,
+               (double)tr->n * 4.0 / (tr->own_ms * 1e6));
+        printf(_("under the tracer the same reduction took %.3f ms (%.0fx: the patched kernel calls the tracer at "
+                 "every access of every block, and records one block)\n"),
+               res->traced_ms, res->traced_ms / tr->own_ms);
+    }
+    if (replayed)
+        return;   /* nothing ran */
+    if (tr->own_ms > 0)
+        printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res->trace_s, res->traced_run_s, res->plain_run_s);
+    else
+        printf(_("took %.1f s (the traced run %.2f s)\n"), res->trace_s, res->traced_run_s);
+}
+
 int cmd_trace(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
@@ -161,33 +193,7 @@ int cmd_trace(int argc, char **argv)
         rv_trace_free(res.tr);
         return RV_EXIT_RUNTIME;
     }
-    const rv_trace *tr = res.tr;
-    printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
-           tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
-    for (const rv_trace *t = tr; t; t = t->next) {
-        if (tr->launches > 1 || tr->next)
-            printf(_("  launch %u of %u: %s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches,
-                   t->own_kernel ? t->own_kernel : "?", t->traced_block, t->grid, t->block_size, t->nsteps);
-        if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
-    }
-    if (rv_trace_count_launches(tr) < (int)tr->launches)
-        printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"), rv_trace_count_launches(tr),
-               tr->launches, RV_OWN_MAX_LAUNCHES);
-    if (res.verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res.verdict.exact ? _("exactly") : _("expected"), res.verdict.expected);
-    else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res.verdict.expected, res.verdict.bound);
-    if (tr->own_ms > 0) {
-        printf(_("timed without the tracer: %.4f ms for the whole reduction (median of 20), %.1f GB/s\n"), tr->own_ms,
-               (double)tr->n * 4.0 / (tr->own_ms * 1e6));
-        printf(_("under the tracer the same reduction took %.3f ms (%.0fx: the patched kernel calls the tracer at "
-                 "every access of every block, and records one block)\n"),
-               res.traced_ms, res.traced_ms / tr->own_ms);
-    }
-    if (replay)
-        ;
-    else if (tr->own_ms > 0)
-        printf(_("took %.1f s (the traced run %.2f s, the plain run %.2f s)\n"), res.trace_s, res.traced_run_s, res.plain_run_s);
-    else
-        printf(_("took %.1f s (the traced run %.2f s)\n"), res.trace_s, res.traced_run_s);
+    say_traced(&res, out, replay != NULL);
     rv_trace_free(res.tr);
 #ifdef RV_HAVE_VIEWER
     const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");
