@@ -55,15 +55,21 @@ const char *i18n_lang_arg(int argc, char **argv, int *bad)
 {
     *bad = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--lang")) {
-            if (i + 1 >= argc) {
-                *bad = 1;
-                return NULL;
-            }
-            return argv[i + 1];
+        const char *a = argv[i];
+        if (!strcmp(a, "--"))
+            break;   /* the rest are files */
+        /* as getopt_long reads it: --lang, or a beginning of it (--la), with
+           the value after it or after '=' */
+        size_t n = strcspn(a, "=");
+        if (n < 3 || strncmp(a, "--", 2) || strncmp(a + 2, "lang", n - 2) || n > 6)
+            continue;
+        if (a[n] == '=')
+            return a + n + 1;
+        if (i + 1 >= argc) {
+            *bad = 1;
+            return NULL;
         }
-        if (!strncmp(argv[i], "--lang=", 7))
-            return argv[i] + 7;
+        return argv[i + 1];
     }
     return NULL;
 }

@@ -41,8 +41,9 @@ const char *i18n_lang(void);
 /* 1 when s is a language --lang accepts ("zh", "en", also "zh_CN", "C"). */
 int i18n_lang_valid(const char *s);
 
-/* The value of --lang in argv ("--lang X" or "--lang=X"), NULL if absent;
- * *bad is set when --lang is the last word, with no value. */
+/* The value of --lang in argv ("--lang X", "--lang=X", or a beginning of
+ * the name as getopt_long takes it: "--la X"), NULL if absent or only after
+ * "--"; *bad is set when --lang is the last word, with no value. */
 const char *i18n_lang_arg(int argc, char **argv, int *bad);
 
 /* The directory the catalogues are read from ("" before i18n_init). */
