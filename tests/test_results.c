@@ -438,6 +438,10 @@ static void test_wrong_shape(void)
     MUTATE("\"device\": \"", "\"device\": \"\\ud800", "UTF-16");
     MUTATE("\"device\": \"", "\"device\": \"\t", "a control character (code 9)");
     MUTATE("\"device\": \"", "\"device\": \"\\u0000", "\\u0000 is not allowed");
+    /* bytes that are not UTF-8: a stray byte, an overlong '/', a surrogate encoded */
+    MUTATE("\"device\": \"", "\"device\": \"\xff", "a byte (0xFF) that is not UTF-8");
+    MUTATE("\"device\": \"", "\"device\": \"\xc0\xaf", "a byte (0xC0) that is not UTF-8");
+    MUTATE("\"device\": \"", "\"device\": \"\xed\xa0\x80", "a byte (0xED) that is not UTF-8");
     MUTATE("\"repeat\": 20", "\"repeat\": 020", "expected ',' or '}'");
     MUTATE("\"repeat\": 20", "\"repeat\": 20.", "digits must follow '.'");
     MUTATE("\"repeat\": 20", "\"repeat\": 2e", "digits must follow the exponent");

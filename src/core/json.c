@@ -136,6 +136,20 @@ static int parse_unicode(jparser *jp, const char *stop, unsigned *cp)
 }
 
 /* A string literal at jp->p into a new NUL-terminated *out (freed by the caller). */
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
+ * form, no surrogate, nothing above U+10FFFF), or 0 where there is none. */
+static int utf8_length(const unsigned char *s, const unsigned char *end)
+{
+    int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : 2;
+    if (s[0] < 0xC2 || s[0] > 0xF4 || end - s < n) return 0;
+    for (int k = 1; k < n; k++)
+        if ((s[k] & 0xC0) != 0x80) return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||   /* overlong; surrogate */
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))     /* overlong; above U+10FFFF */
+        return 0;
+    return n;
+}
+
 static int parse_string(jparser *jp, char **out)
 {
     const char *start = ++jp->p, *stop = start;
@@ -150,6 +164,14 @@ static int parse_string(jparser *jp, char **out)
     while (jp->p < stop) {
         unsigned char c = (unsigned char)*jp->p;
         if (c < 0x20) return jfail(jp, "a control character (code %u) inside a string", c);
+        if (c >= 0x80) {
+            int n = utf8_length((const unsigned char *)jp->p, (const unsigned char *)stop);
+            if (!n) return jfail(jp, "a byte (0x%02X) that is not UTF-8 inside a string", c);
+            memcpy(o, jp->p, (size_t)n);
+            o += n;
+            jp->p += n;
+            continue;
+        }
         if (c != '\\') {
             *o++ = (char)c;
             jp->p++;
