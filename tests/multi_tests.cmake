@@ -7,7 +7,7 @@
 #   multi_gpu       label `gpu`: two GPUs in one process, two processes, and a
 #                   process that dies; skipped, saying why, without two GPUs
 add_executable(test_multi ${CMAKE_CURRENT_SOURCE_DIR}/test_multi.c)
-target_link_libraries(test_multi PRIVATE rvcore)
+target_link_libraries(test_multi PRIVATE rvgpu rvcore)
 add_test(NAME multi_unit COMMAND test_multi ${CMAKE_CURRENT_BINARY_DIR})
 
 if(RV_HAVE_NCCL)

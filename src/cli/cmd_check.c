@@ -387,10 +387,6 @@ typedef struct outputs {
 static int output_option(const rv_opts *p, const char **slot)
 {
     char err[4400];
-    if (!p->value[0]) {
-        rv_opts_bad(p, _("%s needs a value (%s)"), p->word, p->opt->value);
-        return RV_EXIT_USAGE;
-    }
     if (check_target_ok(p->value, err, sizeof err) != 0) {
         fprintf(stderr, "reducevis check: %s\n", err);
         return RV_EXIT_RUNTIME;
@@ -450,6 +446,8 @@ int cmd_check(int argc, char **argv)
     rv_opts_begin(&p, &check_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
+        if (id > 0 && p.value && !p.value[0])   /* a folder or file named "" */
+            return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
         if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_SAVE_TRACE && id != OPT_SUMMARY)
             snprintf(traced_with, sizeof traced_with, "%s", p.word);   /* an option of tracing a file */
         block_given |= id == RV_CFG_BLOCK_SIZE;

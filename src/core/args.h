@@ -18,7 +18,7 @@ int rv_parse_u64(const char *s, uint64_t *out);
 /* The run's options the commands share, as tables for opts.h: which
  * kernel (--version, alias --kernel, and --grid) and the run (--block-size,
  * --n, --block, --data).  rv_config_apply does what one of them, read by
- * rv_opts_next, says to cfg: 0, or RV_OPT_BAD with the message printed. */
+ * rv_opts_next, says to cfg: 0, or non-zero with the message printed. */
 enum { RV_CFG_VERSION = 1000, RV_CFG_BLOCK_SIZE, RV_CFG_N, RV_CFG_BLOCK, RV_CFG_GRID, RV_CFG_DATA };
 extern const rv_opt rv_version_opts[], rv_run_opts[];
 int rv_config_apply(const rv_opts *p, rv_config *cfg);

@@ -70,14 +70,29 @@ static void last_word(const rv_opts *p, const rv_opt *o, char *buf, size_t len)
     snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), w);
 }
 
-int rv_opts_bad(const rv_opts *p, const char *fmt, ...)
+static int vbad(const rv_opts *p, const char *fmt, va_list ap)
 {
     char msg[1200];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return rv_usage_error(p->c->cmd, "%s", msg);
+}
+
+int rv_opts_bad(const rv_opts *p, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int rc = vbad(p, fmt, ap);
     va_end(ap);
-    rv_usage_error(p->c->cmd, "%s", msg);
+    return rc;
+}
+
+/* A usage error the parser itself finds: RV_OPT_BAD for rv_opts_next. */
+static int fail(const rv_opts *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vbad(p, fmt, ap);
+    va_end(ap);
     return RV_OPT_BAD;
 }
 
@@ -112,21 +127,21 @@ int rv_opts_next(rv_opts *p)
         const rv_opt *o = by_code(p, optopt);
         optarg = NULL;
         last_word(p, o, word, sizeof word);
-        return rv_opts_bad(p, _("%s needs a value (%s)"), word, o && o->value ? o->value : "?");
+        return fail(p, _("%s needs a value (%s)"), word, o && o->value ? o->value : "?");
     }
     case '?': {
         const rv_opt *o = by_code(p, optopt);
         optarg = NULL;
         last_word(p, NULL, word, sizeof word);
         if (o && o->name && !strncmp(word, "--", 2))
-            return rv_opts_bad(p, _("%s takes no value"), word);
+            return fail(p, _("%s takes no value"), word);
         if (optopt > 0 && optopt < 128 && strncmp(word, "--", 2))
-            return rv_opts_bad(p, _("unknown option '-%c'"), optopt);
-        return rv_opts_bad(p, _("unknown option '%s'"), word);
+            return fail(p, _("unknown option '-%c'"), optopt);
+        return fail(p, _("unknown option '%s'"), word);
     }
     default:
         p->opt = by_code(p, code);
-        if (!p->opt) return rv_opts_bad(p, _("unknown option '%s'"), p->argv[optind - 1]);
+        if (!p->opt) return fail(p, _("unknown option '%s'"), p->argv[optind - 1]);
         p->value = p->opt->value ? optarg : NULL;
         last_word(p, p->opt, p->word, sizeof p->word);
         return p->opt->id;

@@ -63,8 +63,9 @@ typedef struct rv_opts {
 void rv_opts_begin(rv_opts *p, const rv_command_opts *c, int argc, char **argv);
 /* The next option's id, or one of RV_OPT_*. */
 int rv_opts_next(rv_opts *p);
-/* "reducevis CMD: message" for the option just read (its word first):
- * returns RV_OPT_BAD, so that a parser may `return rv_opts_bad(...)`. */
+/* A usage error of the command: "reducevis CMD: message" and a pointer to
+ * its --help on stderr.  Returns RV_EXIT_USAGE (1), so that a command may
+ * `return rv_opts_bad(...)`. */
 int rv_opts_bad(const rv_opts *p, const char *fmt, ...);
 
 /* The command's --help: usage, about, the options, the notes. */
