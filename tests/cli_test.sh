@@ -107,6 +107,32 @@ if "$rv" view --help >/dev/null 2>&1; then
     expect 2 "not a reducevis trace" view "$tmp/junk.rvt"
     expect 2 "cannot read results"   view --version v1 --results "$tmp/junk.rvt" --shot "$tmp/x.bmp"
     expect 2 "cannot write"          view --version v1 --shot /nonexistent-dir/x.png
+    # Options that take a value take it as --opt=value too; `--` ends the
+    # options: a file after it may start with -
+    check "view --version=v2 --size=640x360 --shot=FILE" \
+        run_rv view --version=v2 --size=640x360 --keys=right --shot="$tmp/eq.png"
+    check "view --version v2 --size 640x360 --shot FILE" \
+        run_rv view --version v2 --size 640x360 --keys right --shot "$tmp/sp.png"
+    check "view --opt=value draws what --opt value draws" cmp -s "$tmp/eq.png" "$tmp/sp.png"
+    expect 1 "--size needs a value (WxH)" view --version v1 --size
+    cp "$tmp/ok.rvt" "$tmp/-ok.rvt"
+    expect 1 "unknown option '-o'"   view -ok.rvt
+    check "view --shot FILE -- -ok.rvt" bash -c "cd '$tmp' && '$rv' view --shot dash.png -- -ok.rvt"
+    check "view -- -ok.rvt draws the file's frame" cmp -s "$tmp/dash.png" "$tmp/view.png"
+    if "$rv" export --help >/dev/null 2>&1; then
+        check "export --version=v1 --steps=2-3 --size=640x360 --theme=dark --output=DIR" \
+            run_rv export --version=v1 --steps=2-3 --size=640x360 --theme=dark --output="$tmp/eq"
+        check "export --version v1 --steps 2-3 --size 640x360 --theme dark -o DIR" \
+            run_rv export --version v1 --steps 2-3 --size 640x360 --theme dark -o "$tmp/sp"
+        check "export --opt=value writes what --opt value writes" diff -r "$tmp/eq" "$tmp/sp"
+        check "export --opt=value wrote the frames" test -f "$tmp/eq/v1-step03.png"
+        check "export -o DIR --steps 2 -- -ok.rvt" bash -c "cd '$tmp' && '$rv' export -o dash --steps 2 -- -ok.rvt"
+        check "export FILE --steps=2 -o DIR" run_rv export "$tmp/ok.rvt" --steps=2 -o "$tmp/nodash"
+        check "export -- -ok.rvt exports the file" diff -r "$tmp/dash" "$tmp/nodash"
+        expect 1 "--quiz takes no value" export --version v1 --quiz=yes -o "$tmp/x"
+        expect 1 "only one trace file, got '$tmp/ok.rvt' and '--steps'" \
+            export "$tmp/ok.rvt" -o "$tmp/x" -- --steps 2
+    fi
     # No display at all: say so, suggest export, exit 2 (never open a window
     # nobody sees, as SDL's offscreen driver would).
     prefix=(env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER) limit=20

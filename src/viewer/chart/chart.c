@@ -24,44 +24,54 @@
 #include "viewer/window/viewer.h"
 
 
-static void chart_usage(FILE *out)
+enum { OPT_OUT = 'o', OPT_DEVICE = 1, OPT_SIZE, OPT_THEME, OPT_FONT, OPT_LANG };
+
+static const rv_opt chart_opts_table[] = {
+    {OPT_DEVICE, "device", 0, "NAME", N_("whose recorded sweep: a slug (nvidia-h200), the GPU's name or part of it"), NULL},
+    {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL},
+    {OPT_THEME, "theme", 0, "T", N_("light (default: for projectors) or dark"), "light dark"},
+    {OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
+    {OPT_LANG, "lang", 0, "zh|en", N_("the language of the words on the chart (default: the environment's)"), "zh en"},
+    {OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file"},
+    {OPT_OUT, "output", 0, "FILE.png", NULL, "@file"},
+    {0},
+};
+
+static const char *chart_help_of(int id, const char *text, char *buf, size_t len)
 {
-    fprintf(out,
-        _("usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
-        "                       [--font PATH] [--lang zh|en] -o FILE.png\n"
-        "\n"
-        "Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
-        "every version and CUB in the sweep, each a line of its own colour named in the key (CUB and\n"
-        "the version compared with it thicker), the device's theoretical bandwidth as a line with its value and source, and the\n"
-        "measured device-to-device copy as a dashed line.  A run whose sum was wrong is circled and\n"
-        "crossed out.  Every number comes from the file.\n"
-        "\n"
-        "  SWEEP.json        results of `reducevis bench --sweep -o SWEEP.json`; default: the recorded\n"
-        "                    sweep of --device, else of the first recorded device by name\n"
-        "                    (assets/results/<device>-sweep.json, or `reducevis record`'s)\n"
-        "  SWEEP2.json       a second GPU's sweep: both on one chart, CUB and the version compared\n"
-        "                    with it, of each, the devices named (the first solid, the second thin)\n"
-        "  --device NAME     whose recorded sweep: a slug (nvidia-h200), the GPU's name or part of it\n"
-        "  --size WxH        pixels (default 1920x1080; %dx%d to %dx%d)\n"
-        "  --theme T         light (default: for projectors) or dark\n"
-        "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
-        "  --lang zh|en      the language of the words on the chart (default: the environment's)\n"
-        "  -o FILE.png       the picture to write\n"
-        "\n"
-        "Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"
-        "Example: reducevis chart assets/results/nvidia-h200-sweep.json -o sweep-chart.png\n"
-        "         reducevis chart assets/results/nvidia-h100-80gb-hbm3-sweep.json \\\n"
-        "                         assets/results/nvidia-h200-sweep.json -o two-gpus.png\n"),
-        CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE, CHART_MAX_SIDE);
+    if (id != OPT_SIZE)
+        return text;
+    snprintf(buf, len, text, CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE, CHART_MAX_SIDE);
+    return buf;
 }
 
-static int usage_error(const char *fmt, const char *a, const char *b)
+static void chart_notes(FILE *out)
 {
-    fprintf(stderr, "reducevis chart: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n%s\n", _("(see `reducevis chart --help`)"));
-    return RV_EXIT_USAGE;
+    fprintf(out, "%s", _("Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"
+                         "Example: reducevis chart assets/results/nvidia-h200-sweep.json -o sweep-chart.png\n"
+                         "         reducevis chart assets/results/nvidia-h100-80gb-hbm3-sweep.json \\\n"
+                         "                         assets/results/nvidia-h200-sweep.json -o two-gpus.png\n"));
 }
+
+static const rv_command_opts chart_cmd = {
+    .cmd = "chart",
+    .usage = N_("usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
+                "                       [--font PATH] [--lang zh|en] -o FILE.png"),
+    .about = N_("Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
+                "every version and CUB in the sweep, each a line of its own colour named in the key (CUB and\n"
+                "the version compared with it thicker), the device's theoretical bandwidth as a line with its value and source, and the\n"
+                "measured device-to-device copy as a dashed line.  A run whose sum was wrong is circled and\n"
+                "crossed out.  Every number comes from the file.\n"
+                "\n"
+                "  SWEEP.json     results of `reducevis bench --sweep -o SWEEP.json`; default: the recorded\n"
+                "                 sweep of --device, else of the first recorded device by name\n"
+                "                 (assets/results/<device>-sweep.json, or `reducevis record`'s)\n"
+                "  SWEEP2.json    a second GPU's sweep: both on one chart, CUB and the version compared\n"
+                "                 with it, of each, the devices named (the first solid, the second thin)"),
+    .tables = {chart_opts_table},
+    .notes = chart_notes,
+    .help_of = chart_help_of,
+};
 
 typedef struct chart_opts {
     const char *file, *file2, *out, *font, *device;
@@ -77,56 +87,54 @@ static int parse_size(const char *val, int *w, int *h)
     return *w < CHART_MIN_W || *h < CHART_MIN_H || *w > CHART_MAX_SIDE || *h > CHART_MAX_SIDE ? -1 : 0;
 }
 
+/* 0: draw; -2: --help was answered; else the exit status of a usage error. */
 static int parse(int argc, char **argv, chart_opts *x)
 {
     *x = (chart_opts){ .width = 1920, .height = 1080, .theme = THEME_LIGHT };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            chart_usage(stdout);
-            return -2;
-        }
-        int takes = !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--font") || !strcmp(a, "-o")
-                    || !strcmp(a, "--output") || !strcmp(a, "--device") || !strcmp(a, "--lang");
-        if (takes && !val)
-            return usage_error(_("%s needs a value%s"), a, "");
-        if (!strcmp(a, "--size")) {
+    rv_opts p;
+    rv_opts_begin(&p, &chart_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        const char *val = p.value;
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return -2;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case OPT_SIZE:
             if (parse_size(val, &x->width, &x->height) != 0) {
                 char range[64];
                 snprintf(range, sizeof range, "%dx%d to %dx%d", CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE,
                          CHART_MAX_SIDE);
-                return usage_error(_("--size '%s': expected WxH from %s (e.g. 1920x1080)"), val, range);
+                rv_opts_bad(&p, _("--size '%s': expected WxH from %s (e.g. 1920x1080)"), val, range);
+                return RV_EXIT_USAGE;
             }
-        } else if (!strcmp(a, "--theme")) {
-            if (strcmp(val, "light") && strcmp(val, "dark"))
-                return usage_error(_("--theme '%s': expected light or dark%s"), val, "");
+            break;
+        case OPT_THEME:
+            if (strcmp(val, "light") && strcmp(val, "dark")) {
+                rv_opts_bad(&p, _("--theme '%s': expected light or dark"), val);
+                return RV_EXIT_USAGE;
+            }
             x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
-        } else if (!strcmp(a, "--lang") || !strncmp(a, "--lang=", 7)) {
-            /* applied by main before anything is drawn */
-        } else if (!strcmp(a, "--font")) {
-            x->font = val;
-        } else if (!strcmp(a, "--device")) {
-            x->device = val;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            x->out = val;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error(_("unknown option '%s'%s"), a, "");
-        } else {
-            if (x->file2)
-                return usage_error(_("at most two results files (two GPUs), got a third: '%s'%s"), a, "");
+            break;
+        case OPT_LANG: break;   /* applied by main before anything is drawn */
+        case OPT_FONT: x->font = val; break;
+        case OPT_DEVICE: x->device = val; break;
+        case OPT_OUT: x->out = val; break;
+        case RV_OPT_WORD:
+            if (x->file2) {
+                rv_opts_bad(&p, _("at most two results files (two GPUs), got a third: '%s'"), val);
+                return RV_EXIT_USAGE;
+            }
             if (x->file)
-                x->file2 = a;
+                x->file2 = val;
             else
-                x->file = a;
+                x->file = val;
+            break;
         }
-        if (takes)
-            i++;
     }
     if (!x->out)
-        return usage_error(_("-o FILE.png is required (the picture to write)%s%s"), "", "");
+        return rv_usage_error("chart", "%s", _("-o FILE.png is required (the picture to write)"));
     if (x->device && x->file)
-        return usage_error(_("--device picks a recorded sweep; with '%s' given it has nothing to pick%s"), x->file, "");
+        return rv_usage_error("chart", _("--device picks a recorded sweep; with '%s' given it has nothing to pick"),
+                              x->file);
     return 0;
 }
 
@@ -237,7 +245,7 @@ int chart_main(int argc, char **argv)
     chart_opts x;
     int pr = parse(argc, argv, &x);
     if (pr == -2)
-        return 0;
+        return RV_EXIT_OK;
     if (pr != 0)
         return pr;
     char err[1400] = "", found[1024] = "";

@@ -31,69 +31,94 @@ typedef struct levels_opts {
     int width, height, theme;
 } levels_opts;
 
-static void levels_usage(void)
+enum { OPT_OUT = 'o', OPT_N = 1, OPT_NCCL, OPT_SIZE, OPT_THEME, OPT_FONT };
+
+static const rv_opt levels_opts_table[] = {
+    {OPT_N, "n", 0, "N", N_("the N to show (default 2^31, else the file's largest N on several GPUs)"), NULL},
+    {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), "allreduce reduce"},
+    {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL},
+    {OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), "light dark"},
+    {OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
+    {OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file"},
+    {0},
+};
+
+static const char *levels_help_of(int id, const char *text, char *buf, size_t len)
 {
-    printf(_("usage: reducevis levels [GPUS.json] [--n N] [--nccl allreduce|reduce] [--size WxH]\n"
-             "                        [--theme light|dark] [--font PATH] -o FILE.png\n\n"
-             "Draws the whole reduction as one picture, no display needed: lanes -> warp -> block ->\n"
-             "grid (one GPU's kernel) -> GPUs (NCCL), each level with a sketch of how it adds and\n"
-             "what is known of its time: the kernel per GPU and the NCCL step as measured, the levels\n"
-             "inside a kernel as traced (no time of their own), NCCL's internals as not traced.  Under\n"
-             "them, one GPU's and G GPUs' whole times to scale.  Every number comes from the file.\n\n"
-             "  GPUS.json      results of `reducevis bench --gpus G -o GPUS.json`; default: the bundled\n"
-             "                 one (assets/results/*%s)\n"
-             "  --n N          the N to show (default 2^31, else the file's largest N on several GPUs)\n"
-             "  --nccl C       allreduce (default) or reduce\n"
-             "  --size WxH     pixels (default 1920x1080; %dx%d to %dx%d)\n"
-             "  --theme T      light (default) or dark\n"
-             "  --font PATH    a .ttf font instead of the system's DejaVu fonts\n"
-             "  -o FILE.png    the picture to write\n\n"
-             "Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"),
-           LEVELS_SUFFIX, LEVELS_MIN_W, LEVELS_MIN_H, LEVELS_MAX_SIDE, LEVELS_MAX_SIDE);
+    if (id == 0)
+        snprintf(buf, len, text, LEVELS_SUFFIX);
+    else if (id == OPT_SIZE)
+        snprintf(buf, len, text, LEVELS_MIN_W, LEVELS_MIN_H, LEVELS_MAX_SIDE, LEVELS_MAX_SIDE);
+    else
+        return text;
+    return buf;
 }
 
+static void levels_notes(FILE *f)
+{
+    fprintf(f, "%s", _("Exit status: 0 written, 1 usage error, 2 runtime error (results file, font, output).\n"));
+}
+
+static const rv_command_opts levels_cmd = {
+    .cmd = "levels",
+    .usage = N_("usage: reducevis levels [GPUS.json] [--n N] [--nccl allreduce|reduce] [--size WxH]\n"
+                "                        [--theme light|dark] [--font PATH] -o FILE.png"),
+    .about = N_("Draws the whole reduction as one picture, no display needed: lanes -> warp -> block ->\n"
+                "grid (one GPU's kernel) -> GPUs (NCCL), each level with a sketch of how it adds and\n"
+                "what is known of its time: the kernel per GPU and the NCCL step as measured, the levels\n"
+                "inside a kernel as traced (no time of their own), NCCL's internals as not traced.  Under\n"
+                "them, one GPU's and G GPUs' whole times to scale.  Every number comes from the file.\n"
+                "\n"
+                "  GPUS.json    results of `reducevis bench --gpus G -o GPUS.json`; default: the bundled\n"
+                "               one (assets/results/*%s)"),
+    .tables = {levels_opts_table},
+    .notes = levels_notes,
+    .help_of = levels_help_of,
+};
+
+/* 0: draw; -2: --help was answered; else the exit status of a usage error. */
 static int parse(int argc, char **argv, levels_opts *x)
 {
     *x = (levels_opts){.width = 1920, .height = 1080, .theme = THEME_LIGHT, .nccl = "allreduce"};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--font") || !strcmp(a, "-o") ||
-                    !strcmp(a, "--n") || !strcmp(a, "--nccl");
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            levels_usage();
-            return -2;
-        }
-        if (takes && !val) return rv_usage_error("levels", _("%s needs a value"), a);
-        if (!strcmp(a, "--size")) {
-            char tail;
+    rv_opts p;
+    rv_opts_begin(&p, &levels_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        const char *val = p.value;
+        char tail;
+        int bad = 0;
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return -2;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case OPT_SIZE:
             if (sscanf(val, "%dx%d%c", &x->width, &x->height, &tail) != 2 || x->width < LEVELS_MIN_W ||
                 x->height < LEVELS_MIN_H || x->width > LEVELS_MAX_SIDE || x->height > LEVELS_MAX_SIDE)
-                return rv_usage_error("levels", _("--size '%s': expected WxH from %dx%d to %dx%d"), val, LEVELS_MIN_W,
-                                      LEVELS_MIN_H, LEVELS_MAX_SIDE, LEVELS_MAX_SIDE);
-        } else if (!strcmp(a, "--theme")) {
+                bad = rv_opts_bad(&p, _("--size '%s': expected WxH from %dx%d to %dx%d"), val, LEVELS_MIN_W,
+                                  LEVELS_MIN_H, LEVELS_MAX_SIDE, LEVELS_MAX_SIDE);
+            break;
+        case OPT_THEME:
             if (strcmp(val, "light") && strcmp(val, "dark"))
-                return rv_usage_error("levels", _("--theme '%s': expected light or dark"), val);
+                bad = rv_opts_bad(&p, _("--theme '%s': expected light or dark"), val);
             x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
-        } else if (!strcmp(a, "--font")) {
-            x->font = val;
-        } else if (!strcmp(a, "-o")) {
-            x->out = val;
-        } else if (!strcmp(a, "--n")) {
+            break;
+        case OPT_FONT: x->font = val; break;
+        case OPT_OUT: x->out = val; break;
+        case OPT_N:
             if (rv_parse_u64(val, &x->n) || x->n == 0)
-                return rv_usage_error("levels", _("N '%s' must be a whole number (e.g. 2^31)"), val);
-        } else if (!strcmp(a, "--nccl")) {
+                bad = rv_opts_bad(&p, _("N '%s' must be a whole number (e.g. 2^31)"), val);
+            break;
+        case OPT_NCCL:
             if (!rv_multi_nccl_name_ok(val, 0))
-                return rv_usage_error("levels", _("--nccl '%s' must be allreduce or reduce"), val);
+                bad = rv_opts_bad(&p, _("--nccl '%s' must be allreduce or reduce"), val);
             x->nccl = val;
-        } else if (a[0] == '-' && a[1]) {
-            return rv_usage_error("levels", _("unknown option '%s'"), a);
-        } else {
-            if (x->file) return rv_usage_error("levels", _("only one results file, got '%s' and '%s'"), x->file, a);
-            x->file = a;
+            break;
+        case RV_OPT_WORD:
+            if (x->file) bad = rv_opts_bad(&p, _("only one results file, got '%s' and '%s'"), x->file, val);
+            x->file = val;
+            break;
         }
-        if (takes) i++;
+        if (bad) return RV_EXIT_USAGE;
     }
-    if (!x->out) return rv_usage_error("levels", _("-o FILE.png is required (the picture to write)"));
+    if (!x->out) return rv_usage_error("levels", "%s", _("-o FILE.png is required (the picture to write)"));
     return 0;
 }
 

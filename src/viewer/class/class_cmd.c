@@ -56,57 +56,64 @@ typedef struct class_opts {
     int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
     int compilers;          /* compile workers for the students' kernels; 0: the default */
     int page_w, page_h;
+    viewer_options vo;      /* view's options: the lesson's trace, the window */
 } class_opts;
 
-static void class_usage(FILE *f)
+enum { OPT_BIND = 1, OPT_PORT, OPT_OUT, OPT_RESUME, OPT_NO_WINDOW, OPT_MAX_STUDENTS, OPT_MAX_CONNECTIONS,
+       OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_PAGE_SIZE, OPT_VIEWS };
+
+/* class's own options; view's (view_opts) follow them */
+static const rv_opt class_opts_table[] = {
+    {OPT_BIND, "bind", 0, "ADDR", N_("the address to listen on (default 127.0.0.1, this machine only;\n"
+                                     "0.0.0.0 for the classroom's network)"), NULL},
+    {OPT_PORT, "port", 0, "P", N_("the port (default 8080; 0: any free one)"), NULL},
+    {OPT_OUT, "out", 0, "DIR", N_("where the answers go (default class-YYYYMMDD-HHMMSS)"), "@dir"},
+    {OPT_RESUME, "resume", 0, "DIR", N_("the class of DIR again, after a stop or a crash: its join code, its\n"
+                                        "students (their pages carry on), their answers and kernels"), "@dir"},
+    {OPT_NO_WINDOW, "no-window", 0, NULL, N_("serve without the window: the teacher's page drives;\n"
+                                             "Ctrl+C (or SIGTERM) ends the class"), NULL},
+    {OPT_MAX_STUDENTS, "max-students", 0, "N", N_("joins beyond N are refused (default 2000)"), NULL},
+    {OPT_MAX_CONNECTIONS, "max-connections", 0, "N", N_("students following at once; beyond, the page is told the class\n"
+                                                        "is full (default 4000)"), NULL},
+    {OPT_MAX_PER_ADDRESS, "max-per-address", 0, "N", N_("connections from one address (default 16: a phone or laptop\n"
+                                                        "needs 2 or 3); beyond, it is refused, so that one machine cannot\n"
+                                                        "take every connection.  Students behind one NAT share an\n"
+                                                        "address: raise it to about 3 per student (e.g. 100 for 30)"), NULL},
+    {OPT_IDLE_TIMEOUT, "idle-timeout", 0, "S", N_("a connection that sends nothing for S seconds is closed\n"
+                                                  "(default 30; event streams are kept open by pings)"), NULL},
+    {OPT_COMPILERS, "compilers", 0, "N", N_("the students' kernels compiled at once, on the CPU, while the GPU\n"
+                                            "runs one at a time (1 to 64; default: the cores less one, at least 1)"), NULL},
+    {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
+    /* named so that the message says why, rather than "unknown option" */
+    {OPT_VIEWS, "keys", 0, "LIST", NULL, NULL},
+    {OPT_VIEWS, "shot", 0, "FILE", NULL, NULL},
+    {0},
+};
+
+static void class_notes(FILE *f)
 {
-    fprintf(f, "%s", _("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
-        "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
-        "                       [--max-per-address N] [--idle-timeout S] [--compilers N]\n"
-        "                       [--page-size WxH] [--lang zh|en] [view's other options]\n"
-        "\n"
-        "Serves a live lesson to the students' browsers: they open the join address (printed,\n"
-        "and shown as a QR code), join with a name or none and the join code, follow the\n"
-        "teacher's step, and answer each step's question before it is shown; the teacher\n"
-        "drives from the window (keys, as in predict mode) or from the teacher's page (its\n"
-        "address, printed here, holds the teacher's secret), and sees how many answered\n"
-        "and the spread of their answers.  Every answer is appended to DIR/answers.jsonl as\n"
-        "it arrives; at the end DIR/results.csv, results.json and summary.png are written.\n"
-        "Students send their kernels from the page; in the window, K lists the judged ones (by\n"
-        "number), and a click opens one's trace beside its version, in a window of its own.\n"
-        "\n"
-        "  --bind ADDR          the address to listen on (default 127.0.0.1, this machine only;\n"
-        "                       0.0.0.0 for the classroom's network)\n"
-        "  --port P             the port (default 8080; 0: any free one)\n"
-        "  --out DIR            where the answers go (default class-YYYYMMDD-HHMMSS)\n"
-        "  --resume DIR         the class of DIR again, after a stop or a crash: its join code, its\n"
-        "                       students (their pages carry on), their answers and kernels\n"
-        "  --no-window          serve without the window: the teacher's page drives;\n"
-        "                       Ctrl+C (or SIGTERM) ends the class\n"
-        "  --max-students N     joins beyond N are refused (default 2000)\n"
-        "  --max-connections N  students following at once; beyond, the page is told the class\n"
-        "                       is full (default 4000)\n"
-        "  --max-per-address N  connections from one address (default 16: a phone or laptop\n"
-        "                       needs 2 or 3); beyond, it is refused, so that one machine cannot\n"
-        "                       take every connection.  Students behind one NAT share an\n"
-        "                       address: raise it to about 3 per student (e.g. 100 for 30)\n"
-        "  --idle-timeout S     a connection that sends nothing for S seconds is closed\n"
-        "                       (default 30; event streams are kept open by pings)\n"
-        "  --compilers N        the students' kernels compiled at once, on the CPU, while the GPU\n"
-        "                       runs one at a time (1 to 64; default: the cores less one, at least 1)\n"
-        "  --page-size WxH      the frames of the students' page (default 1280x720)\n"
-        "\n"
-        "Exit status: 0 ended, 1 usage error, 2 runtime error (trace, address, folder).\n"));
+    fprintf(f, "%s", _("Exit status: 0 ended, 1 usage error, 2 runtime error (trace, address, folder).\n"));
     fprintf(f, "%s", rv_kernel_option_note());
 }
 
-static int bad_usage(const char *msg, const char *arg)
-{
-    fprintf(stderr, "reducevis class: ");
-    fprintf(stderr, msg, arg);
-    fprintf(stderr, "\n%s\n", _("(see `reducevis class --help`)"));
-    return RV_EXIT_USAGE;
-}
+static const rv_command_opts class_cmd = {
+    .cmd = "class",
+    .usage = N_("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
+                "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
+                "                       [--max-per-address N] [--idle-timeout S] [--compilers N]\n"
+                "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
+    .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
+                "and shown as a QR code), join with a name or none and the join code, follow the\n"
+                "teacher's step, and answer each step's question before it is shown; the teacher\n"
+                "drives from the window (keys, as in predict mode) or from the teacher's page (its\n"
+                "address, printed here, holds the teacher's secret), and sees how many answered\n"
+                "and the spread of their answers.  Every answer is appended to DIR/answers.jsonl as\n"
+                "it arrives; at the end DIR/results.csv, results.json and summary.png are written.\n"
+                "Students send their kernels from the page; in the window, K lists the judged ones (by\n"
+                "number), and a click opens one's trace beside its version, in a window of its own."),
+    .tables = {class_opts_table, view_opts},
+    .notes = class_notes,
+};
 
 static int parse_count(const char *s, int lo, int hi, int *out)
 {
@@ -118,67 +125,75 @@ static int parse_count(const char *s, int lo, int hi, int *out)
     return 0;
 }
 
-/* Takes class's own options out of argv; the rest (view's) go to rest. */
-static int parse(int argc, char **argv, class_opts *o, char **rest, int *nrest)
+/* What one of class's own options says: 0, or RV_OPT_BAD with the message printed. */
+static int apply(const rv_opts *p, int id, class_opts *o)
+{
+    const char *val = p->value;
+    switch (id) {
+    case OPT_VIEWS:
+        return rv_opts_bad(p, _("%s is view's, not the class's"), p->word);
+    case OPT_BIND:
+        o->bind = val;
+        return 0;
+    case OPT_PORT:
+        return parse_count(val, 0, 65535, &o->port) ? rv_opts_bad(p, _("--port '%s': expected 0 to 65535"), val) : 0;
+    case OPT_OUT:
+        o->out = val;
+        return 0;
+    case OPT_RESUME:
+        o->resume = o->out = val;
+        return 0;
+    case OPT_MAX_STUDENTS:
+        return parse_count(val, 1, 100000, &o->max_students)
+                   ? rv_opts_bad(p, _("--max-students '%s': expected 1 to 100000"), val) : 0;
+    case OPT_MAX_CONNECTIONS:
+        return parse_count(val, 1, 20000, &o->max_streams)
+                   ? rv_opts_bad(p, _("--max-connections '%s': expected 1 to 20000"), val) : 0;
+    case OPT_MAX_PER_ADDRESS:
+        return parse_count(val, 1, 20000, &o->max_per_address)
+                   ? rv_opts_bad(p, _("--max-per-address '%s': expected 1 to 20000"), val) : 0;
+    case OPT_IDLE_TIMEOUT:
+        return parse_count(val, 1, 3600, &o->idle_timeout_s)
+                   ? rv_opts_bad(p, _("--idle-timeout '%s': expected 1 to 3600 seconds"), val) : 0;
+    case OPT_COMPILERS:
+        return parse_count(val, 1, SUBMIT_MAX_COMPILERS, &o->compilers)
+                   ? rv_opts_bad(p, _("--compilers '%s': expected 1 to 64"), val) : 0;
+    case OPT_PAGE_SIZE: {
+        char tail;
+        if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
+            o->page_w > 3840 || o->page_h > 2160)
+            return rv_opts_bad(p, _("--page-size '%s': expected WxH from 320x240 to 3840x2160"), val);
+        return 0;
+    }
+    case OPT_NO_WINDOW:
+        o->no_window = 1;
+        return 0;
+    default:   /* the trace file and view's options: for the window and the lesson */
+        return app_option_apply(p, id, &o->vo);
+    }
+}
+
+/* class's options and view's, in one pass.  0: hold the class; -2: --help
+ * was answered; else the exit status of a usage error. */
+static int parse(int argc, char **argv, class_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->port = 8080;
     o->page_w = 1280;
     o->page_h = 720;
-    *nrest = 0;
-    rest[(*nrest)++] = "view";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = !strcmp(a, "--bind") || !strcmp(a, "--port") || !strcmp(a, "--out") || !strcmp(a, "--resume") ||
-                    !strcmp(a, "--max-students") || !strcmp(a, "--max-connections") || !strcmp(a, "--page-size") ||
-                    !strcmp(a, "--max-per-address") || !strcmp(a, "--idle-timeout") || !strcmp(a, "--compilers");
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            class_usage(stdout);
+    app_options_default(&o->vo);
+    rv_opts p;
+    rv_opts_begin(&p, &class_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST)
             return -2;
-        }
-        if (!strcmp(a, "--keys") || !strcmp(a, "--shot"))
-            return bad_usage(_("%s is view's, not the class's"), a);
-        if (takes && !val)
-            return bad_usage(_("%s needs a value"), a);
-        if (!strcmp(a, "--bind")) {
-            o->bind = val;
-        } else if (!strcmp(a, "--port")) {
-            if (parse_count(val, 0, 65535, &o->port) != 0)
-                return bad_usage(_("--port '%s': expected 0 to 65535"), val);
-        } else if (!strcmp(a, "--out")) {
-            o->out = val;
-        } else if (!strcmp(a, "--resume")) {
-            o->resume = o->out = val;
-        } else if (!strcmp(a, "--max-students")) {
-            if (parse_count(val, 1, 100000, &o->max_students) != 0)
-                return bad_usage(_("--max-students '%s': expected 1 to 100000"), val);
-        } else if (!strcmp(a, "--max-connections")) {
-            if (parse_count(val, 1, 20000, &o->max_streams) != 0)
-                return bad_usage(_("--max-connections '%s': expected 1 to 20000"), val);
-        } else if (!strcmp(a, "--max-per-address")) {
-            if (parse_count(val, 1, 20000, &o->max_per_address) != 0)
-                return bad_usage(_("--max-per-address '%s': expected 1 to 20000"), val);
-        } else if (!strcmp(a, "--idle-timeout")) {
-            if (parse_count(val, 1, 3600, &o->idle_timeout_s) != 0)
-                return bad_usage(_("--idle-timeout '%s': expected 1 to 3600 seconds"), val);
-        } else if (!strcmp(a, "--compilers")) {
-            if (parse_count(val, 1, SUBMIT_MAX_COMPILERS, &o->compilers) != 0)
-                return bad_usage(_("--compilers '%s': expected 1 to 64"), val);
-        } else if (!strcmp(a, "--page-size")) {
-            char tail;
-            if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
-                o->page_w > 3840 || o->page_h > 2160)
-                return bad_usage(_("--page-size '%s': expected WxH from 320x240 to 3840x2160"), val);
-        } else if (!strcmp(a, "--no-window")) {
-            o->no_window = 1;
-        } else {
-            if (*nrest < 63)
-                rest[(*nrest)++] = argv[i];
-            continue;
-        }
-        if (takes)
-            i++;
+        if (id == RV_OPT_BAD || apply(&p, id, o))
+            return RV_EXIT_USAGE;
     }
+    if (app_options_check("class", &o->vo))
+        return RV_EXIT_USAGE;
+    if (!o->vo.file && o->vo.version < 0)
+        return rv_usage_error("class", "%s", _("which lesson? give FILE.rvt or --version V"));
     return 0;
 }
 
@@ -383,19 +398,13 @@ static int write_submissions(submit_queue *q, const char *dir)
 int class_main(int argc, char **argv)
 {
     class_opts o;
-    char *rest[64];
-    int nrest;
-    int pr = parse(argc, argv, &o, rest, &nrest);
+    int pr = parse(argc, argv, &o);
     if (pr == -2)
         return RV_EXIT_OK;
     if (pr)
         return pr;
-    viewer_options vo;
+    viewer_options vo = o.vo;
     char err[1200] = "";
-    if (app_parse_args(nrest, rest, &vo, err, sizeof err) != 0)
-        return bad_usage("%s", err);
-    if (!vo.file && vo.version < 0)
-        return bad_usage("%s", _("which lesson? give FILE.rvt or --version V"));
     if (!vo.compare && !vo.predict)
         vo.predict = PREDICT_TEACHER;   /* the question on the projector until the reveal */
 

@@ -42,53 +42,57 @@
  * show delays under 20 ms as 100 ms. */
 enum { GIF_DELAY_DEFAULT = 1000, GIF_DELAY_MIN = 20, GIF_DELAY_MAX = 60000 };
 
-static void export_usage(FILE *out)
+enum { OPT_OUT = 'o', OPT_VERSION = 1, OPT_STEPS, OPT_SIZE, OPT_THEME, OPT_DATA, OPT_BLOCK_SIZE, OPT_QUIZ, OPT_GIF,
+       OPT_DELAY, OPT_HTML };
+
+/* Its own words for the options it shares with view; those that check as
+ * view checks go on to view's (app_option_apply), the rest are its own. */
+static const rv_opt export_opts_table[] = {
+    {OPT_VERSION, "version", 0, "V", N_("a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
+                                        "(the frame header says which)"), "@version"},
+    {OPT_VERSION, "kernel", 0, "V", NULL, "@version"},
+    {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("V2 beside it, aligned step by step, with the difference named"), "@version"},
+    {OPT_STEPS, "steps", 0, "S", N_("all (default), K, or A-B: step numbers as on screen, from 1"), "all"},
+    {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; at least 320x240)"), NULL},
+    {OPT_THEME, "theme", 0, "T", N_("light (default: for slides) or dark"), "light dark"},
+    {OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"), "ones index mod10 random random:"},
+    {OPT_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block (CPU model), a power of two 32..1024"), NULL},
+    {VIEW_OPT_RESULTS, "results", 0, "FILE", N_("timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
+                                                "and a sweep); default: the bundled results of the trace's GPU"), "@file"},
+    {VIEW_OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
+    {OPT_QUIZ, "quiz", 0, NULL, N_("two frames per step, for predict-before-you-look slides: the question\n"
+                                   "with the step hidden (V-step03a-question.png), then the step with the\n"
+                                   "answer and why (V-step03b-answer.png), and the questions as data\n"
+                                   "(V-quiz.json); with --gif, both frames of each step in turn;\n"
+                                   "not with --compare"), NULL},
+    {VIEW_OPT_DEVICE, "device", 0, "NAME", N_("whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
+                                              "(h100); default: the first recorded, by name"), NULL},
+    {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the language of the frames' words (default: the environment's)"), "zh en"},
+    {OPT_OUT, NULL, 'o', "DIR", N_("output folder, created if needed"), "@dir"},
+    {OPT_OUT, "output", 0, "DIR", NULL, "@dir"},
+    {OPT_GIF, "gif", 0, "FILE.gif", N_("one animated GIF instead of PNG files (the folder must exist)"), "@file"},
+    {OPT_DELAY, "delay", 0, "MS", N_("with --gif: milliseconds per step, %d..%d in tens (default %d)"), NULL},
+    {OPT_HTML, "html", 0, "FILE.html", N_("one lesson page for any browser, no network needed (the folder must exist);\n"
+                                          "with --quiz, each step asks its question before it shows the step"), "@file"},
+    {0},
+};
+
+static const char *export_help_of(int id, const char *text, char *buf, size_t len)
+{
+    if (id != OPT_DELAY)
+        return text;
+    snprintf(buf, len, text, GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT);
+    return buf;
+}
+
+static void export_notes(FILE *out)
 {
     fprintf(out,
-        _("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
-        "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
-        "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
-        "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)\n"
-        "\n"
-        "Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
-        "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
-        "with --compare (one file per aligned step of the two versions); a trace of your own\n"
-        "kernel by its file: my_reduce-step03.png.  With --gif, the\n"
-        "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
-        "With --html, into one self-contained web page that steps with the keys, a timeline\n"
-        "and play/pause, shows the viewer's values on hover, and opens at #step=N.\n"
-        "\n"
-        "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`\n"
-        "  --version V       a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
-        "                    (the frame header says which)\n"
-        "  --compare V2      V2 beside it, aligned step by step, with the difference named\n"
-        "  --steps S         all (default), K, or A-B: step numbers as on screen, from 1\n"
-        "  --size WxH        pixels (default 1920x1080; at least 320x240)\n"
-        "  --theme T         light (default: for slides) or dark\n"
-        "  --data PATTERN    ones, index, mod10, random[:SEED] (CPU model)\n"
-        "  --block-size B    threads per block (CPU model), a power of two 32..1024\n"
-        "  --results FILE    timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
-        "                    and a sweep); default: the bundled results of the trace's GPU\n"
-        "  --font PATH       a .ttf font instead of the system's DejaVu fonts\n"
-        "  --quiz            two frames per step, for predict-before-you-look slides: the question\n"
-        "                    with the step hidden (V-step03a-question.png), then the step with the\n"
-        "                    answer and why (V-step03b-answer.png), and the questions as data\n"
-        "                    (V-quiz.json); with --gif, both frames of each step in turn;\n"
-        "                    not with --compare\n"
-        "  --device NAME     whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
-        "                    (h100); default: the first recorded, by name\n"
-        "  --lang zh|en      the language of the frames' words (default: the environment's)\n"
-        "  -o DIR            output folder, created if needed\n"
-        "  --gif FILE.gif    one animated GIF instead of PNG files (the folder must exist)\n"
-        "  --delay MS        with --gif: milliseconds per step, %d..%d in tens (default %d)\n"
-        "  --html FILE.html  one lesson page for any browser, no network needed (the folder must exist);\n"
-        "                    with --quiz, each step asks its question before it shows the step\n"
-        "\n"
-        "Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
+        _("Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
         "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
         "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n"
         "          reducevis export --html lesson.html --version %s --compare %s\n"),
-        GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT, rv_version_at(1)->name, rv_version_at(2)->name,
+        rv_version_at(1)->name, rv_version_at(2)->name,
         rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
     fprintf(out, "%s", _("A trace of every launch of a run (your kernel traced by `reducevis trace`) is one story:\n"
                          "--steps counts through all of its launches, and the files say the launch:\n"
@@ -96,13 +100,25 @@ static void export_usage(FILE *out)
     fprintf(out, "%s", rv_kernel_option_note());
 }
 
-static int usage_error(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "reducevis export: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n%s\n", _("(see `reducevis export --help`)"));
-    return RV_EXIT_USAGE;
-}
+static const rv_command_opts export_cmd = {
+    .cmd = "export",
+    .usage = N_("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
+                "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
+                "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
+                "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)"),
+    .about = N_("Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
+                "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
+                "with --compare (one file per aligned step of the two versions); a trace of your own\n"
+                "kernel by its file: my_reduce-step03.png.  With --gif, the\n"
+                "same frames go into one animated GIF instead, one frame per step, looping forever.\n"
+                "With --html, into one self-contained web page that steps with the keys, a timeline\n"
+                "and play/pause, shows the viewer's values on hover, and opens at #step=N.\n"
+                "\n"
+                "  FILE.rvt          a trace from `reducevis capture` or `reducevis simulate`"),
+    .tables = {export_opts_table},
+    .notes = export_notes,
+    .help_of = export_help_of,
+};
 
 static int parse_pos(const char *s, int *out)
 {
@@ -194,119 +210,118 @@ typedef struct export_opts {
     int quiz;     /* --quiz: a question and an answer frame per step */
 } export_opts;
 
+/* What one option, read by rv_opts_next, says: 0, or RV_OPT_BAD with the
+ * message printed. */
+static int apply(const rv_opts *p, int id, export_opts *x)
+{
+    const char *val = p->value;
+    switch (id) {
+    case OPT_VERSION:
+        if ((x->vo.version = rv_version_parse(val)) < 0)
+            return rv_opts_bad(p, _("unknown version '%s' (see `reducevis versions`)"), val);
+        return 0;
+    case OPT_STEPS:
+        x->steps = val;
+        return 0;
+    case OPT_SIZE: {
+        char tail;
+        if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320
+            || x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
+            return rv_opts_bad(p, _("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)"), val);
+        return 0;
+    }
+    case OPT_THEME:
+        if (strcmp(val, "light") && strcmp(val, "dark"))
+            return rv_opts_bad(p, _("--theme '%s': expected light or dark"), val);
+        x->theme = val;
+        return 0;
+    case OPT_DATA: {
+        rv_data d;
+        char err[160];
+        if (rv_data_parse(val, &d, err, sizeof err) != 0)
+            return rv_opts_bad(p, _("--data: %s"), err);
+        x->vo.data = val;
+        return 0;
+    }
+    case OPT_BLOCK_SIZE: {
+        char *end;
+        long b = strtol(val, &end, 10);
+        if (*end || b < 32 || b > 1024 || (b & (b - 1)))
+            return rv_opts_bad(p, _("--block-size '%s': expected a power of two from 32 to 1024"), val);
+        x->vo.block_size = (int)b;
+        return 0;
+    }
+    case OPT_OUT:
+        x->out = val;
+        return 0;
+    case OPT_GIF:
+        x->gif = val;
+        return 0;
+    case OPT_HTML:
+        x->html = val;
+        return 0;
+    case OPT_DELAY: {
+        char *end = (char *)val;
+        long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
+        if (ms < GIF_DELAY_MIN || ms > GIF_DELAY_MAX || *end || ms % 10) {
+            char range[96];
+            snprintf(range, sizeof range, _("a multiple of 10 from %d to %d"), GIF_DELAY_MIN, GIF_DELAY_MAX);
+            return rv_opts_bad(p, _("--delay '%s': expected milliseconds per step, %s "
+                                    "(GIF counts hundredths of a second)"), val, range);
+        }
+        x->delay_ms = (int)ms;
+        return 0;
+    }
+    case OPT_QUIZ:
+        x->quiz = 1;
+        return 0;
+    default:   /* the trace file, and the options that check as view's do */
+        return app_option_apply(p, id, &x->vo);
+    }
+}
+
+/* 0: export; -2: --help was answered; else the exit status of a usage error. */
 static int parse(int argc, char **argv, export_opts *x)
 {
     memset(x, 0, sizeof *x);
-    x->vo.version = -1;
+    app_options_default(&x->vo);
     x->vo.width = 1920;
     x->vo.height = 1080;
     x->steps = "all";
     x->theme = "light";
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            export_usage(stdout);
+    rv_opts p;
+    rv_opts_begin(&p, &export_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST)
             return -2;
-        }
-        int takes = !strcmp(a, "--version") || !strcmp(a, "--kernel") || !strcmp(a, "--compare") || !strcmp(a, "--steps")
-                    || !strcmp(a, "--size") || !strcmp(a, "--theme") || !strcmp(a, "--data")
-                    || !strcmp(a, "--block-size") || !strcmp(a, "--results") || !strcmp(a, "--font")
-                    || !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--gif")
-                    || !strcmp(a, "--delay") || !strcmp(a, "--html") || !strcmp(a, "--device") || !strcmp(a, "--lang");
-        if (takes && !val)
-            return usage_error(_("%s needs a value%s"), a, "");
-        if (!strcmp(a, "--version") || !strcmp(a, "--kernel")) {
-            if ((x->vo.version = rv_version_parse(val)) < 0)
-                return usage_error(_("unknown version '%s' (see `reducevis versions`)%s"), val, "");
-        } else if (!strcmp(a, "--compare")) {
-            if ((x->vo.compare = rv_version_parse(val) + 1) <= 0)
-                return usage_error(_("--compare: unknown version '%s' (see `reducevis versions`)%s"), val, "");
-        } else if (!strcmp(a, "--steps")) {
-            x->steps = val;
-        } else if (!strcmp(a, "--size")) {
-            char tail;
-            if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320
-                || x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
-                return usage_error(_("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)%s"), val, "");
-        } else if (!strcmp(a, "--theme")) {
-            if (strcmp(val, "light") && strcmp(val, "dark"))
-                return usage_error(_("--theme '%s': expected light or dark%s"), val, "");
-            x->theme = val;
-        } else if (!strcmp(a, "--data")) {
-            rv_data d;
-            char err[160];
-            if (rv_data_parse(val, &d, err, sizeof err) != 0)
-                return usage_error(_("--data: %s%s"), err, "");
-            x->vo.data = val;
-        } else if (!strcmp(a, "--block-size")) {
-            char *end;
-            long b = strtol(val, &end, 10);
-            if (*end || b < 32 || b > 1024 || (b & (b - 1)))
-                return usage_error(_("--block-size '%s': expected a power of two from 32 to 1024%s"), val, "");
-            x->vo.block_size = (int)b;
-        } else if (!strcmp(a, "--results")) {
-            if (x->vo.results[1])
-                return usage_error(_("--results: at most twice (a run at one N and a sweep)%s%s"), "", "");
-            x->vo.results[x->vo.results[0] ? 1 : 0] = val;
-        } else if (!strcmp(a, "--lang") || !strncmp(a, "--lang=", 7)) {
-            /* applied by main before anything is drawn */
-        } else if (!strcmp(a, "--font")) {
-            x->vo.font = val;
-        } else if (!strcmp(a, "--device")) {
-            x->vo.device = val;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            x->out = val;
-        } else if (!strcmp(a, "--gif")) {
-            x->gif = val;
-        } else if (!strcmp(a, "--html")) {
-            x->html = val;
-        } else if (!strcmp(a, "--delay")) {
-            char *end = (char *)val;
-            long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
-            if (ms < GIF_DELAY_MIN || ms > GIF_DELAY_MAX || *end || ms % 10) {
-                char range[96];
-                snprintf(range, sizeof range, _("a multiple of 10 from %d to %d"), GIF_DELAY_MIN, GIF_DELAY_MAX);
-                return usage_error(_("--delay '%s': expected milliseconds per step, %s "
-                                   "(GIF counts hundredths of a second)"), val, range);
-            }
-            x->delay_ms = (int)ms;
-        } else if (!strcmp(a, "--quiz")) {
-            x->quiz = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error(_("unknown option '%s'%s"), a, "");
-        } else {
-            if (x->vo.file)
-                return usage_error(_("only one trace file, got '%s' and '%s'"), x->vo.file, a);
-            x->vo.file = a;
-        }
-        if (takes)
-            i++;
+        if (id == RV_OPT_BAD || apply(&p, id, x))
+            return RV_EXIT_USAGE;
     }
     if (!x->vo.file && x->vo.version < 0)
-        return usage_error(_("which trace? give FILE.rvt or --version V%s%s"), "", "");
-    if (x->vo.file && (x->vo.version >= 0 || x->vo.block_size || x->vo.data))
-        return usage_error(_("give a trace file or --version/--block-size/--data, not both%s%s"), "", "");
+        return rv_usage_error("export", "%s", _("which trace? give FILE.rvt or --version V"));
+    if (app_options_check("export", &x->vo))
+        return RV_EXIT_USAGE;
     if (x->out && x->gif)
-        return usage_error(_("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)%s%s"),
-                           "", "");
+        return rv_usage_error("export", "%s",
+                              _("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)"));
     if (x->html && (x->out || x->gif))
-        return usage_error(_("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)%s"),
-                           x->out ? "-o DIR" : "--gif FILE.gif", "");
+        return rv_usage_error("export", _("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)"),
+                              x->out ? "-o DIR" : "--gif FILE.gif");
     if (!x->out && !x->gif && !x->html)
-        return usage_error(_("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
-                           "for one animated GIF, or --html FILE.html for a lesson page%s%s"), "", "");
+        return rv_usage_error("export", "%s", _("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
+                                                "for one animated GIF, or --html FILE.html for a lesson page"));
     if (x->delay_ms && !x->gif)
-        return usage_error(_("--delay is for --gif only (PNG files have no delay)%s%s"), "", "");
+        return rv_usage_error("export", "%s", _("--delay is for --gif only (PNG files have no delay)"));
     if (!x->delay_ms)
         x->delay_ms = GIF_DELAY_DEFAULT;
     if (x->quiz && x->vo.compare)
-        return usage_error(_("--quiz asks about one version: leave out --compare%s%s"), "", "");
+        return rv_usage_error("export", "%s", _("--quiz asks about one version: leave out --compare"));
     int v = x->vo.version;
     if (v >= 0 && x->vo.block_size) {
         const char *why = rv_version_check_block(v, x->vo.block_size);
         if (why)
-            return usage_error(_("--block-size: %s cannot run with this block size (%s)"), rv_version(v)->name, why);
+            return rv_usage_error("export", _("--block-size: %s cannot run with this block size (%s)"),
+                                  rv_version(v)->name, why);
     }
     return 0;
 }
@@ -316,7 +331,7 @@ int export_main(int argc, char **argv)
     export_opts x;
     int pr = parse(argc, argv, &x);
     if (pr == -2)
-        return 0;
+        return RV_EXIT_OK;
     if (pr != 0)
         return pr;
 
@@ -335,9 +350,8 @@ int export_main(int argc, char **argv)
     a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
     int first, last, total = app_positions(&a);
     if (export_parse_steps(x.steps, total, &first, &last, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis export: %s\n%s\n", err, _("(see `reducevis export --help`)"));
         app_close(&a);
-        return RV_EXIT_USAGE;
+        return rv_usage_error("export", "%s", err);
     }
     if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
         SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);

@@ -92,10 +92,27 @@ typedef struct app {
  * the reason on stderr (no display, no font). */
 int viewer_window(app *a, const viewer_options *o);
 
-/* Parses argv (argv[0] == "view").  0: run; 1: --help was asked (usage
- * printed); -1: usage error described in err. */
+/* Parses argv (argv[0] == "view").  0: run; 1: --help (or --options) was
+ * asked, and answered; -1: a usage error, already printed in the one form
+ * of core/opts.h (err is left empty). */
 int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t errlen);
 void app_usage(FILE *out);
+
+#include "core/opts.h"
+/* view's options as tables (core/opts.h), for the commands that take them
+ * too: view_opts, then view_script_opts (--keys, --shot: view's alone).
+ * class lists view_opts after its own; export names the ids it shares. */
+enum { VIEW_OPT_VERSION = 2000, VIEW_OPT_COMPARE, VIEW_OPT_BLOCK_SIZE, VIEW_OPT_DATA, VIEW_OPT_FONT, VIEW_OPT_LANG,
+       VIEW_OPT_RESULTS, VIEW_OPT_DEVICE, VIEW_OPT_SIZE, VIEW_OPT_PREDICT, VIEW_OPT_KEYS, VIEW_OPT_SHOT };
+extern const rv_opt view_opts[], view_script_opts[];
+/* The options as none is given (view's window size). */
+void app_options_default(viewer_options *o);
+/* Does to o what rv_opts_next returned: an id of view's tables, or
+ * RV_OPT_WORD (the trace file).  0, or RV_OPT_BAD with the message printed. */
+int app_option_apply(const rv_opts *p, int id, viewer_options *o);
+/* What the options say together (a file and --version, not both): 0, or
+ * RV_EXIT_USAGE with the message printed as cmd's. */
+int app_options_check(const char *cmd, const viewer_options *o);
 
 /* Opens what the options ask for: a file, the bundled GPU trace (looked for
  * in asset_dirs, in order), or the CPU model; then the timed results: the

@@ -280,10 +280,8 @@ int viewer_main(int argc, char **argv)
     int pr = app_parse_args(argc, argv, &o, err, sizeof err);
     if (pr == 1)
         return 0;
-    if (pr < 0) {
-        fprintf(stderr, _("reducevis view: %s\n(see reducevis view --help)\n"), err);
-        return 1;
-    }
+    if (pr < 0)
+        return 1;   /* said why */
     font_set *fonts = font_set_open(o.font, err, sizeof err);
     if (!fonts) {
         fprintf(stderr, "reducevis view: %s\n", err);
