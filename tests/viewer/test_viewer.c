@@ -16,6 +16,7 @@
 #include "viewer/scene/value_text.h"
 #include "pixels.h"
 #include "viewer/window/app.h"
+#include "viewer/window/action.h"
 #include "viewer/draw/draw.h"
 #include "viewer/draw/layout.h"
 #include "viewer/window/shown.h"
@@ -404,6 +405,37 @@ static void test_frame_scene(void)
     app_close(&a);
 }
 
+/* A key is read as an action without changing anything; applied, it does
+ * what the key does.  The state's modes decide the reading: C waits for a
+ * digit, predict mode takes the digits, Esc closes the help first. */
+static void test_actions(void)
+{
+    app a;
+    CHECK(open_model(&a, 1, 256) == 0, "v1 opens");
+    app_action act = app_action_of_key(&a, SDLK_END, 0);
+    CHECK(act.kind == APP_GOTO && act.arg == app_positions(&a) - 1 && act.key, "End: go to the last step");
+    CHECK(a.step == 0, "reading a key changes nothing (step %d)", a.step);
+    app_apply(&a, act);
+    CHECK(a.step == app_positions(&a) - 1, "applied, End goes to the last step (%d)", a.step);
+    CHECK(app_action_of_key(&a, SDLK_3, 0).kind == APP_VERSION, "a digit: a version");
+    key(&a, SDLK_c);
+    act = app_action_of_key(&a, SDLK_3, 0);
+    CHECK(act.kind == APP_COMPARE_WITH && act.arg == 3, "after C a digit picks the version to compare with");
+    act = app_action_of_key(&a, SDLK_t, 0);
+    CHECK(act.kind == APP_THEME && a.compare_pending, "after C another key is read as usual");
+    app_apply(&a, act);
+    CHECK(!a.compare_pending && a.theme, "and it ends the pending C");
+    key(&a, SDLK_a);
+    act = app_action_of_key(&a, SDLK_3, 0);
+    CHECK(act.kind == APP_PREDICT_INPUT && act.arg2 == 3 && act.sync, "in predict mode a digit is typed");
+    key(&a, SDLK_h);
+    CHECK(app_action_of_key(&a, SDLK_ESCAPE, 0).kind == APP_HELP, "Esc closes the help first");
+    key(&a, SDLK_h);
+    CHECK(app_action_of_key(&a, SDLK_ESCAPE, 0).kind == APP_QUIT, "then quits");
+    CHECK(!a.quit, "reading Esc quits nothing");
+    app_close(&a);
+}
+
 int main(void)
 {
     char err[512];
@@ -423,6 +455,7 @@ int main(void)
     test_version_switch_keeps_position();
     test_block_1024();
     test_viewer_main();
+    test_actions();
     viewer_canvas_free(canvas);
     return check_report();
 }

@@ -1,9 +1,10 @@
-/* app.h — the viewer's state and what keys and the mouse do to it.
+/* app.h — the viewer's state, and what changes it.
  *
  * The state (the shown trace, current step, play/pause, theme, overlays, hover) and its
  * transitions live here, apart from the window: the tests drive an app with
  * scripted SDL events and draw its frames off-screen, exactly as the window
- * loop in viewer.c does.
+ * loop in viewer.c does.  Keys and clicks become actions (action.h), which
+ * app_apply does; the frame is read from the state (app_view.c).
  */
 #ifndef VIEWER_APP_H
 #define VIEWER_APP_H
@@ -16,6 +17,8 @@
 #include "viewer.h"
 
 #define APP_TOAST_MS 4000
+#define APP_NSPEEDS 6          /* playback speeds (app_view.c's table)          */
+#define APP_SPEED_DEFAULT 2    /* one step a second                              */
 
 typedef struct viewer_options {
     const char *file;        /* trace to open, or NULL                       */
@@ -132,24 +135,30 @@ int shown_open_options(shown *sc, const viewer_options *o, const char *const *as
  * 0, or -1 with the reason in the toast and msg. */
 int app_compare(app *a, int v, char *msg, size_t len);
 
-/* Key, mouse and window events; key by SDL keycode. */
+/* Key, mouse and window events, read as actions (action.h) and applied;
+ * key by SDL keycode. */
 void app_event(app *a, const SDL_Event *e);
 void app_key(app *a, SDL_Keycode key, Uint16 mod);
-/* Advances playback and the toast by ms milliseconds; 1 if the frame changed. */
+/* Advances playback, the toast and a live class by ms milliseconds; 1 if
+ * the frame changed. */
 int app_tick(app *a, unsigned ms);
 /* Steps per second at the current speed. */
 double app_speed(const app *a);
 
-/* The frame to draw at this size (also remembered for mouse hit tests). */
+/* The frame to draw at this size (also remembered for mouse hit tests),
+ * predict mode's question brought up to the step shown first. */
 viewer_frame app_frame(app *a, int w, int h);
+/* The frame the state shows at this size, changing nothing (app_view.c). */
+viewer_frame app_view(const app *a, int w, int h);
 
 /* Applies a script such as "right,right,t,3" (names: right left space home k
  * end p t f z c e h ? q esc plus minus [ ] 0..9).  0, or -1 naming an unknown key. */
 int app_run_keys(app *a, const char *script, char *err, size_t errlen);
 
-/* Steps (or aligned rows when comparing) the arrows move through, and
- * going to one of them (clamped). */
+/* Steps (or aligned rows when comparing) the arrows move through, the one
+ * shown, and going to one of them (clamped). */
 int app_positions(const app *a);
+int app_position(const app *a);
 void app_goto(app *a, int pos);
 
 /* The version whose name is "v<digit>", or -1 when the table has none. */
@@ -157,30 +166,38 @@ int app_version_of_digit(int digit);
 
 /* Shows a short message in the footer for a few seconds. */
 void app_toast(app *a, const char *msg);
-/* The L key: switches the interface between English and Chinese. */
-void app_toggle_language(app *a);
 
-/* Predict mode's keys (A class mode, Shift+A teacher mode, digits,
- * Backspace, Enter, → and Space reveal first) and clicks on lanes and words
- * (app_predict.c): 1 when the event was taken, else 0 (handled as usual). */
-int app_predict_key(app *a, SDL_Keycode key, Uint16 mod);
-int app_predict_click(app *a, int x, int y);
-/* The predict state to draw with the app's current frame, or NULL when
- * predict mode is off (or does not apply: compare mode). */
+/* What is opened beside the trace and followed when it changes device
+ * (app_follow.c): the timed runs, the cross-check, the second pane's own. */
+int app_load_results(app *a, const char *path, char *err, size_t errlen);
+void app_free_results(app *a);
+void app_follow_results(app *a);
+void app_follow_verify(app *a);
+void app_own_follows_device(app *a);
+void app_free_second(app *a);
+void app_follow_second(app *a);
+
+/* Predict mode (app_predict.c): its state to draw, or NULL when it is off
+ * (or does not apply: compare mode); app_predict_frame (app.c) first
+ * brings its question up to the step shown, as app_frame does, and stops
+ * play at a new one. */
+const predict *app_predict_shown(const app *a);
 const predict *app_predict_frame(app *a);
+/* p's question kept with position pos of sc: 1 when a new one is open,
+ * which stops play. */
+int app_predict_sync(predict *p, const shown *sc, int pos);
+/* The toast after a switch to mode. */
+const char *app_predict_said(int mode);
 
-/* A live class: follows the room when the teacher's page moved it, and
- * moves it when the window did (never waiting for its lock: a busy room is
- * asked again at the next tick); the header's line says who joined and
- * answered.  1 when the frame changed. */
-int app_class_sync(app *a);
-/* The class's kernels (class_kernels.h): K lists them on the card, and
- * while listed a digit or a click on a row opens that kernel's trace in a
- * viewer of its own, Esc puts the list away.  1 when the event was taken. */
-int app_class_key(app *a, SDL_Keycode key);
-int app_class_click(app *a, int x, int y);
-
-/* The digit a key types (top row or keypad), or -1. */
-int app_key_digit(SDL_Keycode key);
+/* A live class (app_class.c).  The window never waits for the room: the
+ * caller looks with room_view_try and asks again at the next tick. */
+struct class_kernels;
+struct room_view;
+/* The kernels' list and viewer kept with the queue: 1 when the card changed. */
+int app_class_reap(struct class_kernels *k);
+/* The room told where the window is (pos) when it moved there, or that the
+ * answer was shown; the header's line of who joined and answered.  1 when
+ * the line changed. */
+int app_class_tell(app *a, const struct room_view *v, int pos);
 
 #endif

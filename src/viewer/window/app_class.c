@@ -6,8 +6,14 @@
  * students' judged kernels on the card, and one of them opens beside its
  * version in a viewer of its own (class_kernels.h), read from the queue
  * without waiting either.
+ *
+ * It calls nothing of app.c: keys and clicks become actions (action.h), a
+ * move of the room becomes APP_ROOM_MOVED, and what it changes itself is
+ * the class's own: the kernels' list, the room, the card's counts and the
+ * header's line.
  */
 #include "app.h"
+#include "action.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,10 +23,8 @@
 #include "viewer/class/class_live.h"
 #include "viewer/draw/draw.h"
 
-/* The kernels' list and viewer: 1 when the card changed. */
-static int kernels_sync(app *a)
+int app_class_reap(class_kernels *k)
 {
-    class_kernels *k = a->kernels;
     if (!k)
         return 0;
     int changed = class_kernels_reap(k);
@@ -29,96 +33,94 @@ static int kernels_sync(app *a)
     return changed;
 }
 
-static void open_kernel(app *a, int row)
+app_action app_class_key(const app *a, SDL_Keycode key)
 {
-    char msg[400];
-    class_kernels_show(a->kernels, row, i18n_lang(), a->width, a->height, a->fullscreen, msg, sizeof msg);
-    app_toast(a, msg);
+    app_action act = { .kind = APP_NONE };
+    const class_kernels *k = a->kernels;
+    int dg = app_key_digit(key);
+    if (!k)
+        return act;
+    if (key == SDLK_k)
+        act.kind = APP_CLASS_LIST;
+    else if (k->open && dg >= 1) {
+        act.kind = APP_CLASS_OPEN_KERNEL;
+        act.arg = dg - 1;
+    } else if (k->open && key == SDLK_ESCAPE)
+        act.kind = APP_CLASS_LIST_CLOSE;
+    return act;
 }
 
-int app_class_key(app *a, SDL_Keycode key)
+app_action app_class_click(const app *a, const layout *L, int x, int y)
 {
-    class_kernels *k = a->kernels;
-    if (!k)
-        return 0;
-    if (key == SDLK_k) {
+    app_action act = { .kind = APP_NONE };
+    const class_kernels *k = a->kernels;
+    if (!k || !k->open || a->comparing)
+        return act;
+    int row = layout_card_row_at(L, k->nrows, x, y);
+    if (row >= 0) {
+        act.kind = APP_CLASS_OPEN_KERNEL;
+        act.arg = row;
+    }
+    return act;
+}
+
+int app_class_do(class_kernels *k, app_action act, const app *a, char *msg, size_t len)
+{
+    switch (act.kind) {
+    case APP_CLASS_LIST:
         k->open = !k->open;
         if (k->open)
             class_kernels_refresh(k);
-        if (k->open && a->comparing)
-            app_toast(a, _("the kernels are listed beside one trace: C then C ends compare mode"));
+        if (!k->open || !a->comparing)
+            return 0;
+        snprintf(msg, len, "%s", _("the kernels are listed beside one trace: C then C ends compare mode"));
         return 1;
-    }
-    if (!k->open)
-        return 0;
-    int dg = app_key_digit(key);
-    if (dg >= 1) {
-        open_kernel(a, dg - 1);
-        return 1;
-    }
-    if (key == SDLK_ESCAPE) {
+    case APP_CLASS_LIST_CLOSE:
         k->open = 0;
+        return 0;
+    case APP_CLASS_OPEN_KERNEL:
+        class_kernels_show(k, act.arg, i18n_lang(), a->width, a->height, a->fullscreen, msg, len);
         return 1;
+    default:
+        return 0;
     }
-    return 0;
 }
 
-int app_class_click(app *a, int x, int y)
+app_action app_class_look(app *a, const room_view *v, int *changed)
 {
-    class_kernels *k = a->kernels;
-    if (!k || !k->open || a->comparing)
-        return 0;
-    viewer_frame f = app_frame(a, a->width, a->height);
-    layout L;
-    draw_layout_for(&f, &L);
-    int row = layout_card_row_at(&L, k->nrows, x, y);
-    if (row < 0)
-        return 0;
-    open_kernel(a, row);
-    return 1;
+    app_action act = { .kind = APP_NONE };
+    if (a->live && (a->live->view.tally != v->tally || a->live->view.moves != v->moves)) {
+        a->live->view = *v;   /* the card's counts and spread */
+        *changed = 1;
+    }
+    if (v->moves != a->room_moves) {   /* the room moved (the teacher's page, or us) */
+        a->room_moves = v->moves;
+        act.kind = APP_ROOM_MOVED;
+        act.arg = v->step;
+        act.arg2 = v->revealed;
+    }
+    return act;
 }
 
-int app_class_sync(app *a)
+int app_class_tell(app *a, const room_view *v, int pos)
 {
-    room_view v;
-    int listed = kernels_sync(a);
-    if (!a->room || !room_view_try(a->room, &v))
-        return listed;
-    int changed = listed, pos = a->comparing ? a->row : a->step;
-    if (a->live && (a->live->view.tally != v.tally || a->live->view.moves != v.moves)) {
-        a->live->view = v;   /* the card's counts and spread */
-        changed = 1;
-    }
-    const predict *p = app_predict_frame(a);
-    if (v.moves != a->room_moves) {   /* the room moved (the teacher's page, or us) */
-        a->room_moves = v.moves;
-        if (v.step != pos) {
-            app_goto(a, v.step);
-            pos = v.step;
-            p = app_predict_frame(a);
-        }
-        if (v.revealed && predict_veiled(p))
-            predict_reveal(&a->pq);
-        changed = 1;
-    }
-    if (pos != v.step)   /* the window moved: the class follows */
+    const predict *p = app_predict_shown(a);
+    if (pos != v->step)   /* the window moved: the class follows */
         room_move(a->room, pos);
-    else if (p && p->has_q && p->revealed && !v.revealed)
+    else if (p && p->has_q && p->revealed && !v->revealed)
         room_reveal(a->room);
     char line[sizeof a->class_line];
-    if (v.has_q && v.revealed)
-        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered, %d right"), a->sc.note,
-                 a->sc.note[0] ? " \xC2\xB7" : "", a->class_join ? a->class_join : "", v.students, v.answered,
-                 v.right);
-    else if (v.has_q)   /* the projector is the class's too: the right ones only once revealed */
-        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered"), a->sc.note,
-                 a->sc.note[0] ? " \xC2\xB7" : "", a->class_join ? a->class_join : "", v.students, v.answered);
+    const char *sep = a->sc.note[0] ? " \xC2\xB7" : "", *join = a->class_join ? a->class_join : "";
+    if (v->has_q && v->revealed)
+        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered, %d right"), a->sc.note, sep, join,
+                 v->students, v->answered, v->right);
+    else if (v->has_q)   /* the projector is the class's too: the right ones only once revealed */
+        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered"), a->sc.note, sep, join,
+                 v->students, v->answered);
     else
-        snprintf(line, sizeof line, _("%s%s class %s: %d joined"), a->sc.note, a->sc.note[0] ? " \xC2\xB7" : "",
-                 a->class_join ? a->class_join : "", v.students);
-    if (strcmp(line, a->class_line)) {
-        snprintf(a->class_line, sizeof a->class_line, "%s", line);
-        changed = 1;
-    }
-    return changed;
+        snprintf(line, sizeof line, _("%s%s class %s: %d joined"), a->sc.note, sep, join, v->students);
+    if (!strcmp(line, a->class_line))
+        return 0;
+    snprintf(a->class_line, sizeof a->class_line, "%s", line);
+    return 1;
 }

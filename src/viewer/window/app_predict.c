@@ -1,41 +1,51 @@
-/* app_predict.c — the app's side of predict mode: its keys and clicks
- * turned into predict mode's inputs (../predict.h), and what the app does
- * with the answer (a toast, the next step, play stopped at a question).
- * Predict mode's state is plain data below the viewer and calls nothing
- * back: the app asks it and acts.
+/* app_predict.c — the app's side of predict mode: its keys and clicks read
+ * as actions (action.h) on predict mode's inputs (../predict.h), and the
+ * question kept with the step shown.  Predict mode's state is plain data
+ * below the viewer and calls nothing back; this file calls nothing of the
+ * app either: it says what a key or a click does, and app_apply does it.
  */
 #include "app.h"
+#include "action.h"
 
-#include <stdio.h>
 #include "viewer/draw/draw.h"
 #include "core/i18n.h"
 
-static void set_mode(app *a, int mode)
+const predict *app_predict_shown(const app *a)
 {
-    if (a->comparing && mode != PREDICT_OFF) {
-        app_toast(a, _("predict mode shows one version: end compare first (C, C)"));
-        return;
-    }
-    int now = predict_set_mode(&a->pq, mode);
-    if (now == PREDICT_OFF)
-        app_toast(a, _("predict mode off"));
-    else if (now == PREDICT_CLASS)
-        app_toast(a, _("predict mode: answer with digits and Enter or by clicking; Space shows the step"));
-    else
-        app_toast(a, _("predict mode, teacher: Space or Enter shows the answer; no score"));
-    if (now != PREDICT_OFF)
-        a->playing = 0;
+    return a->pq.mode == PREDICT_OFF || a->comparing ? NULL : &a->pq;
 }
 
-int app_predict_key(app *a, SDL_Keycode key, Uint16 mod)
+int app_predict_sync(predict *p, const shown *sc, int pos)
 {
-    predict *p = &a->pq;
-    if (key == SDLK_a && !a->compare_pending) {
-        set_mode(a, (mod & KMOD_SHIFT) ? PREDICT_TEACHER : PREDICT_CLASS);
-        return 1;
+    int step, k = story_locate(&sc->story, pos, &step);   /* the launch shown, its step */
+    return predict_sync(p, sc->story.an[k], step) && predict_veiled(p);
+}
+
+const char *app_predict_said(int mode)
+{
+    if (mode == PREDICT_OFF)
+        return _("predict mode off");
+    if (mode == PREDICT_CLASS)
+        return _("predict mode: answer with digits and Enter or by clicking; Space shows the step");
+    return _("predict mode, teacher: Space or Enter shows the answer; no score");
+}
+
+app_action app_predict_key(const app *a, SDL_Keycode key, Uint16 mod)
+{
+    app_action act = { .kind = APP_NONE };
+    if (key == SDLK_a) {
+        if (a->comparing) {
+            act.kind = APP_TOAST;
+            act.text = _("predict mode shows one version: end compare first (C, C)");
+        } else {
+            act.kind = APP_PREDICT_MODE;
+            act.arg = (mod & KMOD_SHIFT) ? PREDICT_TEACHER : PREDICT_CLASS;
+        }
+        return act;
     }
-    if (!app_predict_frame(a))
-        return 0;
+    if (!app_predict_shown(a))
+        return act;
+    act.sync = 1;
     int dg = app_key_digit(key);
     predict_in in;
     if (dg >= 0)
@@ -47,44 +57,50 @@ int app_predict_key(app *a, SDL_Keycode key, Uint16 mod)
     else if (key == SDLK_RIGHT || key == SDLK_SPACE)
         in = PREDICT_IN_SHOW;
     else
-        return 0;
-    switch (predict_input(p, in, dg)) {
+        return act;
+    /* What predict mode makes of it, tried on a copy of its state with the
+     * question the frame shows; app_apply gives the same input to the state
+     * itself after bringing its question up to date. */
+    predict p = a->pq;
+    app_predict_sync(&p, &a->sc, a->step);
+    switch (predict_input(&p, in, dg)) {
     case PREDICT_NEXT_STEP:
-        app_goto(a, a->step + 1);
-        return 1;
+        act.kind = APP_GOTO;
+        act.arg = a->step + 1;
+        break;
     case PREDICT_TYPE_FIRST:
-        app_toast(a, _("type a number first, then Enter (Space shows the answer)"));
-        return 1;
+        act.kind = APP_TOAST;
+        act.text = _("type a number first, then Enter (Space shows the answer)");
+        break;
     case PREDICT_TAKEN:
-        return 1;
-    default:
-        return 0;
+        act.kind = APP_PREDICT_INPUT;
+        act.arg = (int)in;
+        act.arg2 = dg;
+        break;
+    default:   /* not predict mode's: the key does what it always does */
+        break;
     }
+    return act;
 }
 
-int app_predict_click(app *a, int x, int y)
+app_action app_predict_click(const app *a, const viewer_frame *f, const layout *L, int x, int y)
 {
-    predict *p = &a->pq;
-    if (p->mode != PREDICT_CLASS || a->comparing)
-        return 0;
-    viewer_frame f = app_frame(a, a->width, a->height);
-    if (!predict_veiled(f.quiz))
-        return 0;
-    layout L;
-    draw_layout_for(&f, &L);
-    int t = layout_lane_at(&L, x, y), word = layout_cell_at(&L, x, y);
-    if (t >= 0 && t / 32 == p->q.warp)
-        return predict_pick_lane(p, t % 32);
-    return word >= 0 && predict_pick_word(p, word);
-}
-
-const predict *app_predict_frame(app *a)
-{
-    predict *p = &a->pq;
-    if (p->mode == PREDICT_OFF || a->comparing)
-        return NULL;
-    int step, k = story_locate(&a->sc.story, a->step, &step);   /* the launch shown, its step */
-    if (predict_sync(p, a->sc.story.an[k], step) && predict_veiled(p))
-        a->playing = 0;   /* play stops at each question */
-    return p;
+    app_action act = { .kind = APP_NONE };
+    if (a->pq.mode != PREDICT_CLASS || a->comparing || !predict_veiled(f->quiz))
+        return act;
+    /* taken or not as predict mode would take it: tried on a copy */
+    predict p = a->pq;
+    int t = layout_lane_at(L, x, y), word = layout_cell_at(L, x, y);
+    if (t >= 0 && t / 32 == p.q.warp) {
+        if (predict_pick_lane(&p, t % 32)) {
+            act.kind = APP_PREDICT_LANE;
+            act.arg = t % 32;
+        }
+        return act;
+    }
+    if (word >= 0 && predict_pick_word(&p, word)) {
+        act.kind = APP_PREDICT_WORD;
+        act.arg = word;
+    }
+    return act;
 }
