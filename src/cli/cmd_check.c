@@ -433,6 +433,26 @@ static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, c
     return RV_EXIT_OK;
 }
 
+/* The options that do not go together, or a missing one: 0, or the usage
+ * error's status with the message printed. */
+static int refuse_together(const rv_own_opts *o, const stages *st, const outputs *out, const char *trace,
+                           const char *traced_with, int number, int block_size)
+{
+    if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
+    if (trace && o->file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
+    if (trace && traced_with[0])
+        return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
+                                         "as it was recorded"), traced_with);
+    if (!trace && !o->file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
+    if (out->trace && st->build_only)
+        return rv_usage_error("check", _("--save-trace with --build-only: nothing is traced; give it with --built"));
+    if (o->keep && (st->build_only || st->built))
+        return rv_usage_error("check", _("--keep is not needed with %s: that folder keeps the work"),
+                              st->built ? "--built" : "--build-only");
+    if (block_size < 32) return rv_usage_error("check", _("block size must be at least 32 (a whole warp)"));
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
@@ -493,18 +513,8 @@ int cmd_check(int argc, char **argv)
     }
     if (st.build_only && st.built) return rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));
     if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
-    if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
-    if (trace && o.file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
-    if (trace && traced_with[0])
-        return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
-                                         "as it was recorded"), traced_with);
-    if (!trace && !o.file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
-    if (out.trace && st.build_only)
-        return rv_usage_error("check", _("--save-trace with --build-only: nothing is traced; give it with --built"));
-    if (o.keep && (st.build_only || st.built))
-        return rv_usage_error("check", _("--keep is not needed with %s: that folder keeps the work"),
-                              st.built ? "--built" : "--build-only");
-    if (cfg.block_size < 32) return rv_usage_error("check", _("block size must be at least 32 (a whole warp)"));
+    int refused = refuse_together(&o, &st, &out, trace, traced_with, number, cfg.block_size);
+    if (refused) return refused;
     const rv_exercise *ex = rv_exercise_get(number);
     /* speed is compared like with like: unless told otherwise, the kernel runs
        at the block size the version to beat was tuned for */
