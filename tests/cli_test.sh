@@ -73,7 +73,7 @@ prefix=()
 expect 2 "cannot open"               bench --show "$tmp/none.json"
 head -c 300 "$sweep" >"$tmp/cut.json"
 expect 2 "truncated"                 bench --show "$tmp/cut.json"
-expect 1 "one results file"          bench --show
+expect 1 "--show needs a value (FILE)" bench --show
 expect 1 "one results file"          bench --show "$sweep" --sweep
 
 # The viewer, where this build has one.
@@ -119,7 +119,8 @@ expect 0 "usage"                     --help
 expect 0 "git revision:"             --version
 expect 0 "CUDA capture and bench:"   -V
 expect 0 "--version"                 --help
-expect 1 "unexpected argument '--bogus'" versions --bogus
+expect 1 "unknown option '--bogus'"  versions --bogus
+expect 1 "unexpected argument 'bogus'" versions bogus
 expect 0 "v7cg"                      versions --names
 expect 0 "8 steps"                   simulate --kernel 2 --block-size 64 --n 31 -o "$tmp/k.rvt"
 expect 1 "unknown version 'v10'"     simulate --kernel v10 -o "$tmp/x.rvt"
