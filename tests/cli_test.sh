@@ -56,7 +56,8 @@ expect 1 "unknown data pattern"      capture --version 1 --data zeros -o "$tmp/x
 expect 1 "N '0'"                     bench --n 0
 expect 0 "recording.json"            record --help
 expect 1 "unknown option '--bogus'"  record --bogus
-expect 1 "--out needs a folder"      record --out
+expect 1 "--out needs a value (DIR)" record --out
+expect 1 "--out needs a folder"      record --out ""
 # Without a GPU (none here, or hidden), capture and bench say so, and capture
 # suggests simulate.
 prefix=(env CUDA_VISIBLE_DEVICES=-1)
@@ -64,6 +65,10 @@ expect 2 "simulate"                  capture --version 1 -o "$tmp/x.rvt"
 expect 2 "GPU"                       bench
 expect 2 "needs a CUDA GPU to record" record --out "$tmp/rec"
 [ ! -e "$tmp/rec" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: record without a GPU made $tmp/rec"; }
+expect 2 "needs a CUDA GPU to record" record --out="$tmp/rec" --quick
+[ ! -e "$tmp/rec" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: record --out= without a GPU made $tmp/rec"; }
+# verify's values, given either way, are read before it looks for the GPU
+expect 2 "needs a CUDA GPU and Nsight Compute" verify --n=2^20 --block-sizes=64,128 -o "$tmp/v.json"
 # bench --show prints a results file written earlier, no GPU needed; a
 # sweep's table ends with v8 against CUB at every N.
 sweep=$(ls "$(dirname "$0")"/../assets/results/*-sweep.json | head -1)
@@ -145,9 +150,33 @@ expect 0 "usage"                     --help
 expect 0 "git revision:"             --version
 expect 0 "CUDA capture and bench:"   -V
 expect 0 "--version"                 --help
-expect 1 "unknown option '--bogus'" versions --bogus
-expect 1 "unexpected argument 'extra'" versions extra
+expect 1 "unknown option '--bogus'"  versions --bogus
+expect 1 "unexpected argument 'bogus'" versions bogus
 expect 0 "v7cg"                      versions --names
+# Every command reads its options through one parser: `--opt=value` is
+# `--opt value`, `--` ends the options (a file may start with -), and a
+# switch given a value is refused.
+expect 1 "N '0' must be"             verify --n 0
+expect 1 "N '0' must be"             verify --n=0
+expect 1 "block sizes '48'"          verify --block-sizes 48
+expect 1 "block sizes '48'"          verify --block-sizes=48
+expect 1 "--ncu needs a value (PATH)" verify --ncu
+expect 1 "unexpected argument 'x'"   verify x
+expect 1 "--gpus '9' must be"        bench --gpus 9
+expect 1 "--gpus '9' must be"        bench --gpus=9
+expect 1 "--n '0' must be"           multi --n=0
+expect 0 '"max_conflict"'            inspect --json -- "$tmp/ok.rvt"
+expect 1 "only one trace file"       inspect -- "$tmp/ok.rvt" --json
+expect 1 "--json takes no value"     inspect --json=1 "$tmp/ok.rvt"
+cp "$tmp/ok.rvt" "$tmp/-ok.rvt"
+expect 1 "unknown option '-o'"       inspect -ok.rvt
+rv_abs=$(realpath "$rv")
+(cd "$tmp" && "$rv_abs" inspect --json -- -ok.rvt 2>&1 | grep -q '"max_conflict"') && pass=$((pass + 1)) ||
+    { fail=$((fail + 1)); echo "FAIL: reducevis inspect --json -- -ok.rvt does not read the file -ok.rvt"; }
+expect 1 "--quick takes no value"    record --quick=1
+expect 1 "--force takes no value"    record --force=yes
+expect 1 "unknown option '--json'"   prove --json "$tmp/ok.rvt"
+expect 2 "cannot open --json"        prove -- --json
 expect 0 "8 steps"                   simulate --kernel 2 --block-size 64 --n 31 -o "$tmp/k.rvt"
 expect 1 "unknown version 'v10'"     simulate --kernel v10 -o "$tmp/x.rvt"
 

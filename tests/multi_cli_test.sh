@@ -18,11 +18,17 @@ expect 0 "speed-up over one GPU"          bench --gpus 2 --help
 expect 0 "--gpus G"                       bench --help
 expect 1 "--gpus '0' must be"             multi --gpus 0
 expect 1 "--gpus '9' must be"             bench --gpus 9
-expect 1 "--gpus needs a value"           bench --gpus
+expect 1 "--gpus needs a value (G)"       bench --gpus
+# --gpus however written, wherever it stands: bench --gpus's parser answers
+expect 1 "--gpus '9' must be"             bench --gpus=9
+expect 1 "--gpus '9' must be"             bench --nccl both --gpus 9
+expect 1 "--n '0' must be"                bench --n=0 --gpus 2
 expect 1 "--nccl 'broadcast' must be allreduce or reduce" multi --nccl broadcast
 expect 1 "must be allreduce, reduce or both" bench --gpus 2 --nccl gather
 expect 1 "--sweep does not go with --gpus" bench --gpus 2 --sweep
 expect 1 "unknown option '--frob'"        multi --frob
+expect 1 "unexpected argument 'frob'"     multi frob
+expect 1 "--exit-early takes no value"    multi --exit-early=1
 expect 1 "needs both --rank R and --nranks P" multi --rank 0
 expect 1 "--rank 2 must be below --nranks 2" multi --rank 2 --nranks 2
 expect 1 "--nranks '1' must be"           multi --rank 0 --nranks 1
@@ -33,7 +39,8 @@ expect 1 "more than the kernel's 2^31"    bench --gpus 1 --n 2^32
 expect 1 "too small to split over 2 GPUs" multi --gpus 2 --n 3
 expect 1 "--n '0' must be"                multi --n 0
 expect 1 "--timeout 'soon' must be"       multi --timeout soon
-expect 1 "--id-file needs a file name"    multi --rank 0 --nranks 2 --id-file
+expect 1 "--id-file needs a value (FILE)" multi --rank 0 --nranks 2 --id-file
+expect 1 "--id-file needs a file name"    multi --rank 0 --nranks 2 --id-file ""
 expect 1 "unknown data pattern"           multi --data zeros
 
 # runs that cannot happen here: exit 2 and why

@@ -35,7 +35,7 @@ int cmd_versions(int argc, char **argv)
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
         if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
-        if (id == RV_OPT_WORD) return rv_opts_bad(&p, _("unexpected argument '%s'"), p.value);
+        if (id == RV_OPT_WORD) return rv_usage_error("versions", _("unexpected argument '%s'"), p.value);
         names = 1;
     }
     if (names) {
@@ -106,7 +106,7 @@ static int make_trace(int argc, char **argv, const rv_command_opts *c,
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
         if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
-        if (id == RV_OPT_WORD) return rv_opts_bad(&p, _("unexpected argument '%s'"), p.value);
+        if (id == RV_OPT_WORD) return rv_usage_error(cmd, _("unexpected argument '%s'"), p.value);
         if (id == OPT_OUT) out = p.value;
         else if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
         have_version |= id == RV_CFG_VERSION;

@@ -20,6 +20,6 @@ int cmd_check(int argc, char **argv);             /* cmd_check.c */
 int cmd_profile_one(int argc, char **argv);
 int cmd_multi(int argc, char **argv);             /* cmd_multi.c */
 int cmd_bench_gpus(int argc, char **argv);        /* `bench --gpus G`: cmd_multi.c */
-int rv_bench_wants_gpus(int argc, char **argv);   /* 1 when argv has --gpus */
+int rv_bench_wants_gpus(int argc, char **argv);   /* 1 when --gpus is among the options */
 
 #endif

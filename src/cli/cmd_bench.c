@@ -123,17 +123,17 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts, const char **
         switch (id) {
         case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
-        case RV_OPT_WORD: return rv_opts_bad(&p, _("unexpected argument '%s'"), p.value);
+        case RV_OPT_WORD: return rv_usage_error("bench", _("unexpected argument '%s'"), p.value);
         case OPT_COLD: opts->cold = 1; break;
         case OPT_SWEEP: opts->sweep = 1; break;
         case OPT_OUT: opts->out_json = p.value; break;
         case OPT_SHOW:
-            if (*show) return rv_opts_bad(&p, _("--show takes one results file and nothing else"));
+            if (*show) return rv_usage_error("bench", _("--show takes one results file and nothing else"));
             *show = p.value;
             break;
         case OPT_REPEAT:
             if (rv_parse_u64(p.value, &x) || x < 1 || x > RV_BENCH_MAX_REPEAT)
-                return rv_opts_bad(&p, _("repeat '%s' must be a whole number from 1 to %d"), p.value, RV_BENCH_MAX_REPEAT);
+                return rv_usage_error("bench", _("repeat '%s' must be a whole number from 1 to %d"), p.value, RV_BENCH_MAX_REPEAT);
             opts->repeat = (int)x;
             break;
         default:

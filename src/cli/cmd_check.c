@@ -475,12 +475,12 @@ int cmd_check(int argc, char **argv)
         case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_NOT_OURS:
-            return rv_opts_bad(&p, _("%s is not an option of check: your file decides its kernel and grid, "
+            return rv_usage_error("check", _("%s is not an option of check: your file decides its kernel and grid, "
                                      "and block 0 is judged"), p.word);
         case OPT_EXERCISE: {
             long k = strtol(p.value, &end, 10);
             if (*end || !rv_exercise_get((int)k) || k != (int)k)
-                return rv_opts_bad(&p, _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"), p.value,
+                return rv_usage_error("check", _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"), p.value,
                                    RV_NUM_EXERCISES);
             number = (int)k;
             break;
@@ -492,19 +492,21 @@ int cmd_check(int argc, char **argv)
         case OPT_TIMEOUT:
             o.timeout_s = strtod(p.value, &end);
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_opts_bad(&p, _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
+                return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
             break;
-        case OPT_BUILD_ONLY: st.build_only = p.value; break;
-        case OPT_BUILT: st.built = p.value; break;
-        case OPT_BUILD_CACHE: st.cache = p.value; break;
-        case OPT_PREPARE_CACHE: st.prepare = p.value; break;
+        case OPT_BUILD_ONLY: case OPT_BUILT: case OPT_BUILD_CACHE: case OPT_PREPARE_CACHE:
+            /* a folder, not "" (which would be the current one) */
+            if (!p.value[0]) return rv_usage_error("check", _("%s needs a value (%s)"), p.word, p.opt->value);
+            *(id == OPT_BUILD_ONLY ? &st.build_only : id == OPT_BUILT ? &st.built
+              : id == OPT_BUILD_CACHE ? &st.cache : &st.prepare) = p.value;
+            break;
         case OPT_SAVE_TRACE: case OPT_SUMMARY: {
             int rc = output_option(&p, id == OPT_SAVE_TRACE ? &out.trace : &out.summary);
             if (rc) return rc;
             break;
         }
         case RV_OPT_WORD:
-            if (o.file) return rv_opts_bad(&p, _("only one file, got '%s' and '%s'"), o.file, p.value);
+            if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, p.value);
             o.file = p.value;
             break;
         default:

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "core/i18n.h"
 #include "core/json.h"
+#include "core/opts.h"
 #include "core/versions.h"
 
 /* What a step's atomics did, in words: "256 lanes, 1 word, up to 256 on one
@@ -152,23 +153,40 @@ static void print_json(const rv_trace *tr, const rv_analysis *an, const rv_analy
     printf("\n  ]\n}\n");
 }
 
+enum { OPT_JSON = 1 };
+
+/* the about text tells what it does, as it always has: no line of its own */
+static const rv_opt inspect_opts[] = {
+    {OPT_JSON, "json", 0, NULL, NULL, NULL},
+    {0},
+};
+
+static const rv_command_opts inspect_cmd = {
+    .cmd = "inspect",
+    .usage = N_("usage: reducevis inspect FILE.rvt [--json]"),
+    .about = N_("For each step: its label, source line, executing threads, each warp's state\n"
+                "(idle / full / divergent), the worst bank-conflict degree of its shared-memory\n"
+                "requests (1 = conflict-free, 0 in JSON = no shared access) and the 32-byte\n"
+                "sectors per global load request.  --json prints the same as JSON."),
+    .tables = {inspect_opts},
+};
+
 int cmd_inspect(int argc, char **argv)
 {
     const char *path = NULL;
     int json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf(_("usage: reducevis inspect FILE.rvt [--json]\n\n"
-                   "For each step: its label, source line, executing threads, each warp's state\n"
-                   "(idle / full / divergent), the worst bank-conflict degree of its shared-memory\n"
-                   "requests (1 = conflict-free, 0 in JSON = no shared access) and the 32-byte\n"
-                   "sectors per global load request.  --json prints the same as JSON.\n"));
-            return RV_EXIT_OK;
+    rv_opts p;
+    rv_opts_begin(&p, &inspect_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case OPT_JSON: json = 1; break;
+        case RV_OPT_WORD:
+            if (path) return rv_usage_error("inspect", _("only one trace file, please ('%s' and '%s')"), path, p.value);
+            path = p.value;
+            break;
         }
-        if (!strcmp(argv[i], "--json")) json = 1;
-        else if (argv[i][0] == '-') return rv_usage_error("inspect", _("unknown option '%s'"), argv[i]);
-        else if (path) return rv_usage_error("inspect", _("only one trace file, please ('%s' and '%s')"), path, argv[i]);
-        else path = argv[i];
     }
     if (!path) return rv_usage_error("inspect", _("which trace? give FILE.rvt"));
     char err[512];

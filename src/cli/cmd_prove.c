@@ -6,22 +6,29 @@
 
 #include "cli.h"
 #include "core/i18n.h"
+#include "core/opts.h"
 #include "model/model.h"
 #include "prove.h"
 #include "core/versions.h"
 
-static void usage(void)
+static void prove_notes(FILE *f)
 {
-    printf("%s", _("usage: reducevis prove TRACE.rvt [REFERENCE.rvt]\n\n"
-                   "TRACE.rvt is a shipped kernel traced unchanged (`reducevis trace --kernel V`).\n"
-                   "It is compared, thread by thread, with the CPU model of the same run (or with\n"
-                   "REFERENCE.rvt, e.g. the kernel's macro capture): global reads and writes, shared\n"
-                   "writes and their values, shared reads, the lanes of each write, bank conflicts.\n"
-                   "Differences that a rule explains (a value kept in a register, a wide access the\n"
-                   "compiler made, a last block the traced block was not) are counted and named.\n\n"
-                   "Exit status: 0 equal but for explained differences, 1 usage error or unexplained\n"
-                   "differences, 2 a file that cannot be read.\n"));
+    fprintf(f, "%s", _("Exit status: 0 equal but for explained differences, 1 usage error or unexplained\n"
+                       "differences, 2 a file that cannot be read.\n"));
 }
+
+/* no options: --help, and `--` before a file whose name starts with - */
+static const rv_command_opts prove_cmd = {
+    .cmd = "prove",
+    .usage = N_("usage: reducevis prove TRACE.rvt [REFERENCE.rvt]"),
+    .about = N_("TRACE.rvt is a shipped kernel traced unchanged (`reducevis trace --kernel V`).\n"
+                "It is compared, thread by thread, with the CPU model of the same run (or with\n"
+                "REFERENCE.rvt, e.g. the kernel's macro capture): global reads and writes, shared\n"
+                "writes and their values, shared reads, the lanes of each write, bank conflicts.\n"
+                "Differences that a rule explains (a value kept in a register, a wide access the\n"
+                "compiler made, a last block the traced block was not) are counted and named."),
+    .notes = prove_notes,
+};
 
 /* The shipped version an own trace came from, by its file name. */
 static int version_of(const rv_trace *tr)
@@ -37,11 +44,13 @@ int cmd_prove(int argc, char **argv)
 {
     const char *paths[2] = {NULL, NULL};
     int np = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(); return RV_EXIT_OK; }
-        if (argv[i][0] == '-') return rv_usage_error("prove", _("unknown option '%s'"), argv[i]);
+    rv_opts o;
+    rv_opts_begin(&o, &prove_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&o)) != RV_OPT_DONE;) {
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
+        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
         if (np == 2) return rv_usage_error("prove", _("at most two traces"));
-        paths[np++] = argv[i];
+        paths[np++] = o.value;
     }
     if (!np) return rv_usage_error("prove", _("give the trace of a kernel traced unchanged"));
     char err[512];

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
+#include "core/opts.h"
 #include "gpu/record.h"
 #include "core/versions.h"
 
@@ -31,24 +32,36 @@ static void on_signal(int sig)
     interrupted = sig;
 }
 
-static void record_usage(void)
+enum { OPT_OUT = 1, OPT_QUICK, OPT_FORCE };
+
+static const rv_opt record_opts[] = {
+    {OPT_OUT, "out", 0, "DIR", N_("where to write (default $XDG_DATA_HOME/reducevis/DEVICE, else\n"
+                                  "~/.local/share/reducevis/DEVICE, DEVICE named after the GPU)"), "@dir"},
+    {OPT_QUICK, "quick", 0, NULL, N_("no sweep: a few seconds instead of a minute or more"), NULL},
+    {OPT_FORCE, "force", 0, NULL, N_("replace a recording already in that folder"), NULL},
+    {0},
+};
+
+static void record_notes(FILE *f)
 {
-    printf(_("usage: reducevis record [--out DIR] [--quick] [--force]\n\n"
-             "Records this machine's GPU in one command, for the viewer and the charts:\n"
-             "every version's trace at the default configuration with two data patterns\n"
-             "(ones, random:1), the bench at N = 2^25, the sweep N = 2^20 .. 2^30, and\n"
-             "`verify` (predictions against Nsight Compute) when ncu is on the PATH.\n\n"
-             "  --out DIR   where to write (default $XDG_DATA_HOME/reducevis/DEVICE, else\n"
-             "              ~/.local/share/reducevis/DEVICE, DEVICE named after the GPU)\n"
-             "  --quick     no sweep: a few seconds instead of a minute or more\n"
-             "  --force     replace a recording already in that folder\n\n"
-             "The folder is laid out like the bundled assets/ (traces/, results/, logs/);\n"
-             "recording.json says whether it is complete or partial and what is missing.\n"
-             "Each file is written under a temporary name (.part) and renamed only when\n"
-             "complete, so an interrupted recording (Ctrl-C) keeps what finished.\n"
-             "Exit status: 0 complete, 1 usage error, 2 no GPU, a folder that already\n"
-             "holds a recording, or a partial recording.\n"));
+    fprintf(f, "%s", _("The folder is laid out like the bundled assets/ (traces/, results/, logs/);\n"
+                       "recording.json says whether it is complete or partial and what is missing.\n"
+                       "Each file is written under a temporary name (.part) and renamed only when\n"
+                       "complete, so an interrupted recording (Ctrl-C) keeps what finished.\n"
+                       "Exit status: 0 complete, 1 usage error, 2 no GPU, a folder that already\n"
+                       "holds a recording, or a partial recording.\n"));
 }
+
+static const rv_command_opts record_cmd = {
+    .cmd = "record",
+    .usage = N_("usage: reducevis record [--out DIR] [--quick] [--force]"),
+    .about = N_("Records this machine's GPU in one command, for the viewer and the charts:\n"
+                "every version's trace at the default configuration with two data patterns\n"
+                "(ones, random:1), the bench at N = 2^25, the sweep N = 2^20 .. 2^30, and\n"
+                "`verify` (predictions against Nsight Compute) when ncu is on the PATH."),
+    .tables = {record_opts},
+    .notes = record_notes,
+};
 
 /* Is `name` an executable file in a folder of $PATH? */
 static int on_path(const char *name)
@@ -249,19 +262,20 @@ int cmd_record(int argc, char **argv)
 {
     const char *out = NULL;
     int quick = 0, force = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            record_usage();
-            return RV_EXIT_OK;
-        } else if (!strcmp(argv[i], "--out")) {
-            if (i + 1 >= argc || !argv[i + 1][0]) return rv_usage_error("record", _("--out needs a folder"));
-            out = argv[++i];
-        } else if (!strcmp(argv[i], "--quick")) {
-            quick = 1;
-        } else if (!strcmp(argv[i], "--force")) {
-            force = 1;
-        } else {
-            return rv_usage_error("record", _("unknown option '%s'"), argv[i]);
+    rv_opts p;
+    rv_opts_begin(&p, &record_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case RV_OPT_WORD: return rv_usage_error("record", _("unexpected argument '%s'"), p.value);
+        case OPT_OUT:
+            if (!*p.value)
+                return rv_usage_error("record", _("--out needs a folder"));
+            out = p.value;
+            break;
+        case OPT_QUICK: quick = 1; break;
+        case OPT_FORCE: force = 1; break;
         }
     }
     char err[1600], device[256], slug[128], dir[1024];

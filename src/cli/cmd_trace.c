@@ -125,7 +125,7 @@ int cmd_trace(int argc, char **argv)
         case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_NOT_OURS:
-            return rv_opts_bad(&p, _("%s is not an option of trace: your file decides its kernel and grid"), p.word);
+            return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), p.word);
         case OPT_NO_TIME: o.time_it = 0; break;
         case OPT_NO_VIEW: view = 0; break;
         case OPT_SANDBOX: o.sandbox = 1; break;
@@ -136,17 +136,17 @@ int cmd_trace(int argc, char **argv)
         case OPT_LAUNCH: {
             unsigned long k = strtoul(p.value, &end, 10);
             if (*end || k < 1 || k > 1000000 || p.value[0] == '-')
-                return rv_opts_bad(&p, _("--launch '%s' must be a launch's number, from 1"), p.value);
+                return rv_usage_error("trace", _("--launch '%s' must be a launch's number, from 1"), p.value);
             o.launch = (uint32_t)k;
             break;
         }
         case OPT_TIMEOUT:
             o.timeout_s = strtod(p.value, &end);
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_opts_bad(&p, _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
+                return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
             break;
         case RV_OPT_WORD:
-            if (o.file) return rv_opts_bad(&p, _("only one file, got '%s' and '%s'"), o.file, p.value);
+            if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, p.value);
             o.file = p.value;
             break;
         default:   /* the options capture shares */

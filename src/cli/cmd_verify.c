@@ -310,15 +310,44 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
     return 0;
 }
 
-static void usage(void)
+enum { OPT_BLOCK_SIZES = 1, OPT_N, OPT_NCU, OPT_OUT };
+
+/* the about text tells what they do, as it always has: no line of their own */
+static const rv_opt verify_opts[] = {
+    {OPT_BLOCK_SIZES, "block-sizes", 0, "SIZES", NULL, NULL},
+    {OPT_N, "n", 0, "N", NULL, NULL},
+    {OPT_NCU, "ncu", 0, "PATH", NULL, "@file"},
+    {OPT_OUT, NULL, 'o', "FILE.json", NULL, "@file"},
+    {0},
+};
+
+static const rv_command_opts verify_cmd = {
+    .cmd = "verify",
+    .usage = N_("usage: reducevis verify [--block-sizes 128,256,512] [--n N] [--ncu PATH] [-o FILE.json]"),
+    .about = N_("On a GPU with Nsight Compute: for every version and block size, runs the first pass\n"
+                "of the timed kernel under ncu and prints the trace analysis's predictions beside the\n"
+                "hardware counters (bank conflicts of loads and stores, shared-memory instructions,\n"
+                "lanes per warp instruction), then runs compute-sanitizer racecheck on the versions\n"
+                "with a warp-synchronous phase of their own (the race hazard and its fix).\n"
+                "-o writes the table as JSON (device, date, metric names).  N defaults to 2^24."),
+    .tables = {verify_opts},
+};
+
+/* "128,256,512" into sizes: 0, or a usage error. */
+static int block_sizes(const rv_opts *p, int *sizes, int *nsizes)
 {
-    printf(_("usage: reducevis verify [--block-sizes 128,256,512] [--n N] [--ncu PATH] [-o FILE.json]\n\n"
-           "On a GPU with Nsight Compute: for every version and block size, runs the first pass\n"
-           "of the timed kernel under ncu and prints the trace analysis's predictions beside the\n"
-           "hardware counters (bank conflicts of loads and stores, shared-memory instructions,\n"
-           "lanes per warp instruction), then runs compute-sanitizer racecheck on the versions\n"
-           "with a warp-synchronous phase of their own (the race hazard and its fix).\n"
-           "-o writes the table as JSON (device, date, metric names).  N defaults to 2^24.\n"));
+    *nsizes = 0;
+    for (const char *at = p->value; *at && *nsizes < 8;) {
+        char *end;
+        long b = strtol(at, &end, 10);
+        if (end == at || b < 32 || b > 1024 || (b & (b - 1)))
+            return rv_opts_bad(p, _("block sizes '%s' must be powers of two from 32 to 1024, comma-separated"), p->value);
+        sizes[(*nsizes)++] = (int)b;
+        at = *end == ',' ? end + 1 : end;
+    }
+    if (!*nsizes)
+        return rv_opts_bad(p, _("block sizes '%s' must be powers of two from 32 to 1024, comma-separated"), p->value);
+    return 0;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -326,33 +355,22 @@ int cmd_verify(int argc, char **argv)
     int sizes[8] = {128, 256, 512}, nsizes = 3;
     uint64_t n = 1ull << 24;
     const char *ncu = "ncu", *out = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage();
-            return RV_EXIT_OK;
-        }
-        if (i + 1 >= argc) return rv_usage_error("verify", _("%s needs a value"), a);
-        const char *val = argv[++i];
-        if (!strcmp(a, "--n")) {
-            if (rv_parse_u64(val, &n) || n == 0 || n > RV_MAX_N)
-                return rv_usage_error("verify", _("N '%s' must be a whole number from 1 to 2^31"), val);
-        } else if (!strcmp(a, "--ncu")) {
-            ncu = val;
-        } else if (!strcmp(a, "-o")) {
-            out = val;
-        } else if (!strcmp(a, "--block-sizes")) {
-            nsizes = 0;
-            for (const char *p = val; *p && nsizes < 8;) {
-                char *end;
-                long b = strtol(p, &end, 10);
-                if (end == p || b < 32 || b > 1024 || (b & (b - 1)))
-                    return rv_usage_error("verify", _("block sizes '%s' must be powers of two from 32 to 1024, comma-separated"), val);
-                sizes[nsizes++] = (int)b;
-                p = *end == ',' ? end + 1 : end;
-            }
-        } else {
-            return rv_usage_error("verify", _("unknown option '%s'"), a);
+    rv_opts p;
+    rv_opts_begin(&p, &verify_cmd, argc, argv);
+    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        switch (id) {
+        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_BAD: return RV_EXIT_USAGE;
+        case RV_OPT_WORD: return rv_usage_error("verify", _("unexpected argument '%s'"), p.value);
+        case OPT_N:
+            if (rv_parse_u64(p.value, &n) || n == 0 || n > RV_MAX_N)
+                return rv_usage_error("verify", _("N '%s' must be a whole number from 1 to 2^31"), p.value);
+            break;
+        case OPT_NCU: ncu = p.value; break;
+        case OPT_OUT: out = p.value; break;
+        case OPT_BLOCK_SIZES:
+            if (block_sizes(&p, sizes, &nsizes)) return RV_EXIT_USAGE;
+            break;
         }
     }
     char err[512], device[256];
@@ -425,7 +443,7 @@ int cmd_profile_one(int argc, char **argv)
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
         if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
-        if (id == RV_OPT_WORD) return rv_opts_bad(&p, "unexpected argument '%s'", p.value);
+        if (id == RV_OPT_WORD) return rv_usage_error("profile-one", "unexpected argument '%s'", p.value);
         if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
     }
     char err[512];

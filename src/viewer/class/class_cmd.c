@@ -125,7 +125,7 @@ static int parse_count(const char *s, int lo, int hi, int *out)
     return 0;
 }
 
-/* What one of class's own options says: 0, or RV_OPT_BAD with the message printed. */
+/* What one of class's own options says: 0, or non-zero with the message printed. */
 static int apply(const rv_opts *p, int id, class_opts *o)
 {
     const char *val = p->value;

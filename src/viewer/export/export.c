@@ -210,7 +210,7 @@ typedef struct export_opts {
     int quiz;     /* --quiz: a question and an answer frame per step */
 } export_opts;
 
-/* What one option, read by rv_opts_next, says: 0, or RV_OPT_BAD with the
+/* What one option, read by rv_opts_next, says: 0, or non-zero with the
  * message printed. */
 static int apply(const rv_opts *p, int id, export_opts *x)
 {

@@ -111,7 +111,7 @@ extern const rv_opt view_opts[], view_script_opts[];
 /* The options as none is given (view's window size). */
 void app_options_default(viewer_options *o);
 /* Does to o what rv_opts_next returned: an id of view's tables, or
- * RV_OPT_WORD (the trace file).  0, or RV_OPT_BAD with the message printed. */
+ * RV_OPT_WORD (the trace file).  0, or non-zero with the message printed. */
 int app_option_apply(const rv_opts *p, int id, viewer_options *o);
 /* What the options say together (a file and --version, not both): 0, or
  * RV_EXIT_USAGE with the message printed as cmd's. */
