@@ -49,7 +49,7 @@ static const rv_opt bench_opts[] = {
     {OPT_COLD, "cold", 0, NULL, N_("flush L2 before every timed run (write a buffer twice its size,\n"
                                    "as CUB's benchmarks do); without it L2 stays warm from the run\n"
                                    "before, and an array that fits in L2 is read from there"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default random:1)"), "ones index mod10 random random:"},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default random:1)"), RV_DATA_WORDS},
     {OPT_OUT, NULL, 'o', "FILE.json", N_("also write every figure, the device and the options as JSON"), "@file"},
     {OPT_SHOW, "show", 0, "FILE", N_("print the table of a results file written earlier (no GPU needed),\n"
                                      "e.g. assets/results/nvidia-h200-sweep.json"), "@file"},

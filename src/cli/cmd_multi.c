@@ -46,8 +46,8 @@ static const rv_opt multi_process_opts[] = {
 /* multi: both ways */
 static const rv_opt multi_both_opts[] = {
     {OPT_N, "n", 0, "N", N_("elements in all, 1 .. G x 2^31 (default 2^28; 2^K accepted)"), NULL},
-    {OPT_DATA, "data", 0, "PATTERN", N_("ones|index|mod10|random[:SEED] (default random:1)"), "ones index mod10 random random:"},
-    {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), "allreduce reduce"},
+    {OPT_DATA, "data", 0, "PATTERN", N_("ones|index|mod10|random[:SEED] (default random:1)"), RV_DATA_WORDS},
+    {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), RV_NCCL_WORDS},
     {OPT_REPEAT, "repeat", 0, "R", N_("timed runs after %d warm-ups, 1 .. %d (default 10)"), NULL},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("seconds any wait on NCCL or another process may take (default %d);\n"
                                         "then NCCL is aborted and the command fails: never a hang"), NULL},
@@ -222,10 +222,10 @@ int cmd_multi(int argc, char **argv)
 static const rv_opt bench_gpus_opts[] = {
     {OPT_GPUS, "gpus", 0, "G", N_("1 .. %d; fewer GPUs present: it says so and times those"), NULL},
     {OPT_N, "n", 0, "N", N_("one N instead, 1 .. G x 2^31"), NULL},
-    {OPT_NCCL, "nccl", 0, "C", N_("allreduce, reduce, or both (default) for G >= 2"), "allreduce reduce both"},
+    {OPT_NCCL, "nccl", 0, "C", N_("allreduce, reduce, or both (default) for G >= 2"), RV_NCCL_BENCH_WORDS},
     {OPT_REPEAT, "repeat", 0, "R", N_("timed runs per figure (default 20)"), NULL},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("seconds any wait on NCCL may take (default %d)"), NULL},
-    {OPT_DATA, "data", 0, "PATTERN", N_("input values (default random:1)"), "ones index mod10 random random:"},
+    {OPT_DATA, "data", 0, "PATTERN", N_("input values (default random:1)"), RV_DATA_WORDS},
     {OPT_OUT, NULL, 'o', "FILE.json", N_("write the results"), "@file"},
     /* bench's, named so that the message says why rather than "unknown option" */
     {OPT_NOT_GPUS, "sweep", 0, NULL, NULL, NULL},

@@ -25,7 +25,7 @@ static const rv_opt trace_opts[] = {
     {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25)"), NULL},
     {RV_CFG_BLOCK, "block", 0, "B", N_("the block to record in each launch (default 0)"), NULL},
     {OPT_LAUNCH, "launch", 0, "K", N_("trace only the K-th kernel launch of the run (default: every one)"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), "ones index mod10 random random:"},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
     {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},

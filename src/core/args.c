@@ -59,7 +59,7 @@ const rv_opt rv_run_opts[] = {
                                                 "a version whose last warp reads sdata[tid + 32] needs 64)"), NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)"), NULL},
     {RV_CFG_BLOCK, "block", 0, "K", N_("which block to trace (default 0)"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), "ones index mod10 random random:"},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
     {0},
 };
 

@@ -7,6 +7,9 @@
 #ifndef RV_DATA_H
 #define RV_DATA_H
 
+/* The patterns' names as the shell completion offers them (opts.h). */
+#define RV_DATA_WORDS "ones index mod10 random random:"
+
 #include <stddef.h>
 #include <stdint.h>
 

@@ -21,6 +21,8 @@
 #define N_(s) (s)
 
 #define I18N_DOMAIN "reducevis"
+/* The languages --lang takes, as the shell completion offers them. */
+#define RV_LANG_WORDS "zh en"
 
 /* Sets up gettext once at start: the message locale from the environment
  * (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them, even where

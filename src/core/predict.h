@@ -27,6 +27,8 @@ typedef enum predict_mode {
 } predict_mode;
 
 #define PREDICT_INPUT_LEN 10
+/* The modes --predict takes, as the shell completion offers them. */
+#define PREDICT_MODE_WORDS "class teacher"
 
 typedef struct predict {
     int mode;                   /* predict_mode                                */

@@ -28,6 +28,9 @@ extern "C" {
 #define RV_MULTI_SWEEP_FIRST  28         /* bench --gpus: N = 2^28 ..                      */
 #define RV_MULTI_SWEEP_LAST   32         /*               .. 2^32                          */
 #define RV_MULTI_EXIT_EARLY   3          /* status of --exit-early, which no real run gives  */
+/* What --nccl takes (multi, levels; bench --gpus also both), as the shell completion offers it. */
+#define RV_NCCL_WORDS         "allreduce reduce"
+#define RV_NCCL_BENCH_WORDS   "allreduce reduce both"
 
 /* The version whose kernel reduces each GPU's slice: one launch, one number. */
 int rv_multi_version(void);

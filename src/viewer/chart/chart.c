@@ -29,9 +29,9 @@ enum { OPT_OUT = 'o', OPT_DEVICE = 1, OPT_SIZE, OPT_THEME, OPT_FONT, OPT_LANG };
 static const rv_opt chart_opts_table[] = {
     {OPT_DEVICE, "device", 0, "NAME", N_("whose recorded sweep: a slug (nvidia-h200), the GPU's name or part of it"), NULL},
     {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL},
-    {OPT_THEME, "theme", 0, "T", N_("light (default: for projectors) or dark"), "light dark"},
+    {OPT_THEME, "theme", 0, "T", N_("light (default: for projectors) or dark"), THEME_WORDS},
     {OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
-    {OPT_LANG, "lang", 0, "zh|en", N_("the language of the words on the chart (default: the environment's)"), "zh en"},
+    {OPT_LANG, "lang", 0, "zh|en", N_("the language of the words on the chart (default: the environment's)"), RV_LANG_WORDS},
     {OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file"},
     {OPT_OUT, "output", 0, "FILE.png", NULL, "@file"},
     {0},

@@ -35,9 +35,9 @@ enum { OPT_OUT = 'o', OPT_N = 1, OPT_NCCL, OPT_SIZE, OPT_THEME, OPT_FONT };
 
 static const rv_opt levels_opts_table[] = {
     {OPT_N, "n", 0, "N", N_("the N to show (default 2^31, else the file's largest N on several GPUs)"), NULL},
-    {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), "allreduce reduce"},
+    {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), RV_NCCL_WORDS},
     {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL},
-    {OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), "light dark"},
+    {OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), THEME_WORDS},
     {OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
     {OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file"},
     {0},

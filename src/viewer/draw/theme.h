@@ -14,6 +14,8 @@ typedef enum theme_id { THEME_DARK = 0, THEME_LIGHT = 1, THEME_COUNT } theme_id;
 typedef struct rgba { uint8_t r, g, b, a; } rgba;
 
 #define THEME_CONFLICT_LEVELS 4   /* 2-way, 3..4-way, 5..8-way, more */
+/* The themes --theme takes, as the shell completion offers them. */
+#define THEME_WORDS "light dark"
 
 typedef struct theme {
     const char *name;

@@ -54,8 +54,8 @@ static const rv_opt export_opts_table[] = {
     {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("V2 beside it, aligned step by step, with the difference named"), "@version"},
     {OPT_STEPS, "steps", 0, "S", N_("all (default), K, or A-B: step numbers as on screen, from 1"), "all"},
     {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; at least 320x240)"), NULL},
-    {OPT_THEME, "theme", 0, "T", N_("light (default: for slides) or dark"), "light dark"},
-    {OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"), "ones index mod10 random random:"},
+    {OPT_THEME, "theme", 0, "T", N_("light (default: for slides) or dark"), THEME_WORDS},
+    {OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"), RV_DATA_WORDS},
     {OPT_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block (CPU model), a power of two 32..1024"), NULL},
     {VIEW_OPT_RESULTS, "results", 0, "FILE", N_("timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
                                                 "and a sweep); default: the bundled results of the trace's GPU"), "@file"},
@@ -67,7 +67,7 @@ static const rv_opt export_opts_table[] = {
                                    "not with --compare"), NULL},
     {VIEW_OPT_DEVICE, "device", 0, "NAME", N_("whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
                                               "(h100); default: the first recorded, by name"), NULL},
-    {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the language of the frames' words (default: the environment's)"), "zh en"},
+    {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the language of the frames' words (default: the environment's)"), RV_LANG_WORDS},
     {OPT_OUT, NULL, 'o', "DIR", N_("output folder, created if needed"), "@dir"},
     {OPT_OUT, "output", 0, "DIR", NULL, "@dir"},
     {OPT_GIF, "gif", 0, "FILE.gif", N_("one animated GIF instead of PNG files (the folder must exist)"), "@file"},

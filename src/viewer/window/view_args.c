@@ -19,11 +19,11 @@ const rv_opt view_opts[] = {
     {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("show V2 beside it, the two stepping together (also: key C)"), "@version"},
     {VIEW_OPT_BLOCK_SIZE, "block-size", 0, "B", N_("simulate with the CPU model at this block size"), NULL},
     {VIEW_OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"),
-     "ones index mod10 random random:"},
+     RV_DATA_WORDS},
     {VIEW_OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts (Chinese text\n"
                                           "still falls back to the CJK font fontconfig finds)"), "@file"},
     {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the interface's language (default: LANGUAGE, LC_ALL,\n"
-                                           "LC_MESSAGES, LANG; also: key L)"), "zh en"},
+                                           "LC_MESSAGES, LANG; also: key L)"), RV_LANG_WORDS},
     {VIEW_OPT_RESULTS, "results", 0, "FILE", N_("timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
                                                 "one N and a --sweep); default: the bundled results of the trace's GPU"),
      "@file"},
@@ -33,7 +33,7 @@ const rv_opt view_opts[] = {
     {VIEW_OPT_SIZE, "size", 0, "WxH", N_("window size (default 1280x720)"), NULL},
     {VIEW_OPT_PREDICT, "predict", 0, "MODE", N_("start in predict mode: class (students answer, scored) or teacher\n"
                                                 "(the answer shown by a key, no score); keys A and Shift+A"),
-     "class teacher"},
+     PREDICT_MODE_WORDS},
     {0},
 };
 
