@@ -8,13 +8,14 @@
 #include "check.h"
 #include "core/opts.h"
 
-enum { OPT_OUT = 'o', OPT_COUNT = 1, OPT_QUIET, OPT_HIDDEN };
+enum { OPT_OUT = 'o', OPT_COUNT = 1, OPT_QUIET, OPT_HIDDEN, OPT_REFUSED };
 
 static const rv_opt own[] = {
     {OPT_OUT, "out", 'o', "FILE", "where to write\nsecond line", "@file"},
     {OPT_COUNT, "count", 0, "N", "how many", NULL},
     {OPT_QUIET, "quiet", 'q', NULL, "say less", NULL},
     {OPT_HIDDEN, "old-name", 0, "N", NULL, NULL},
+    {OPT_REFUSED, "grid", 0, "G", NULL, RV_OPT_REFUSED},
     {0},
 };
 static const rv_opt shared[] = {
@@ -95,6 +96,10 @@ static void help(void)
 {
     rv_opts_help(&cmd, stdout);
 }
+static void list(void)
+{
+    rv_opts_list(&cmd, stdout);
+}
 
 int main(void)
 {
@@ -135,5 +140,16 @@ int main(void)
     CHECK_CONTAINS(h, "  -q, --quiet     say less\n");
     CHECK_CONTAINS(h, "  --shared S      from another table\n");
     CHECK(!strstr(h, "old-name"), "the hidden option is in --help:\n%s", h);
+
+    /* the shell's list: every option with what follows it, the hidden alias
+     * too, never one that is named only to be refused */
+    const char *l = captured(1, list);
+    CHECK_CONTAINS(l, "--out -o\t@file\n");
+    CHECK_CONTAINS(l, "--quiet -q\t\n");
+    CHECK_CONTAINS(l, "--count\t@any\n");
+    CHECK_CONTAINS(l, "--shared\ta b\n");
+    CHECK_CONTAINS(l, "--old-name\t@any\n");
+    CHECK(!strstr(l, "--grid"), "a refused option is offered:\n%s", l);
+    EXPECT("--grid 3", "4=3(--grid) ");   /* still read, for its reason */
     return check_report();
 }

@@ -52,9 +52,9 @@ static const rv_opt check_opts[] = {
     {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule and the speed to FILE.json; also when\n"
                                            "nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")"), "@file"},
     /* named so that the message says why, rather than "unknown option" */
-    {OPT_NOT_OURS, "version", 0, "V", NULL, NULL},
-    {OPT_NOT_OURS, "grid", 0, "G", NULL, NULL},
-    {OPT_NOT_OURS, "block", 0, "K", NULL, NULL},
+    {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
+    {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
+    {OPT_NOT_OURS, "block", 0, "K", NULL, RV_OPT_REFUSED},
     {0},
 };
 

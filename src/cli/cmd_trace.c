@@ -36,8 +36,8 @@ static const rv_opt trace_opts[] = {
     {OPT_KERNEL, "kernel", 0, "V", N_("trace a shipped version's kernel through the same path (the proof)"), "@version"},
     {OPT_REPLAY, "replay", 0, "DIR", N_("make the trace again from a folder --keep kept, without a GPU (with -o)"), "@dir"},
     /* named so that the message says why, rather than "unknown option" */
-    {OPT_NOT_OURS, "version", 0, "V", NULL, NULL},
-    {OPT_NOT_OURS, "grid", 0, "G", NULL, NULL},
+    {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
+    {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
     {0},
 };
 

@@ -207,6 +207,7 @@ void rv_opts_list(const rv_command_opts *c, FILE *f)
     char buf[160];
     for (int t = 0; t < RV_OPTS_MAX_TABLES && c->tables[t]; t++)
         for (const rv_opt *o = c->tables[t]; o->id; o++) {
+            if (o->complete && !strcmp(o->complete, RV_OPT_REFUSED)) continue;
             if (o->name) snprintf(buf, sizeof buf, "--%s", o->name);
             else snprintf(buf, sizeof buf, "-%c", o->letter);
             fprintf(f, "%s", buf);

@@ -17,8 +17,12 @@ typedef struct rv_opt {
     const char *value;    /* the value's name ("N", "FILE.rvt"); NULL: a switch */
     const char *help;     /* N_(): what it does; each "\n" starts a line of its own */
     const char *complete; /* what the shell offers after it: "@file", "@dir",
-                             "@version", or words ("zh en"); NULL: nothing  */
+                             "@version", or words ("zh en"); NULL: nothing;
+                             RV_OPT_REFUSED: an option named only to be
+                             refused with a reason, never offered          */
 } rv_opt;
+
+#define RV_OPT_REFUSED "@refused"
 
 #define RV_OPTS_MAX_TABLES 3
 #define RV_OPTS_MAX 64

@@ -85,8 +85,8 @@ static const rv_opt class_opts_table[] = {
                                             "runs one at a time (1 to 64; default: the cores less one, at least 1)"), NULL},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
-    {OPT_VIEWS, "keys", 0, "LIST", NULL, NULL},
-    {OPT_VIEWS, "shot", 0, "FILE", NULL, NULL},
+    {OPT_VIEWS, "keys", 0, "LIST", NULL, RV_OPT_REFUSED},
+    {OPT_VIEWS, "shot", 0, "FILE", NULL, RV_OPT_REFUSED},
     {0},
 };
 
