@@ -395,6 +395,145 @@ static int write_submissions(submit_queue *q, const char *dir)
     return rc;
 }
 
+/* The lesson page and the answers it is sent, one per position (held).
+ * NULL with err. */
+static char *lesson_page(app *a, const class_opts *o, const char *font, answers_held *held, size_t *len, char *err,
+                         size_t errlen)
+{
+    held->json = calloc((size_t)held->n, sizeof *held->json);
+    held->len = calloc((size_t)held->n, sizeof *held->len);
+    if (!held->json || !held->len) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        return NULL;
+    }
+    return make_page(a, o, font, held, len, err, errlen);
+}
+
+/* The server's threads take no signal: Ctrl+C and SIGTERM come to the one
+ * that waits for them (hold_class). */
+static void block_stop(sigset_t *stop)
+{
+    sigemptyset(stop);
+    sigaddset(stop, SIGINT);
+    sigaddset(stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* The window's card: the join address and QR code (live), and the
+ * students' kernels it lists with K.  Nothing when live could not be had. */
+static void show_card(app *a, class_live *live, class_kernels *kernels, submit_queue *sq, const char *exe,
+                      const char *font)
+{
+    if (!live)
+        return;
+    a->live = live;
+    kernels->queue = sq;
+    snprintf(kernels->exe, sizeof kernels->exe, "%s", exe);
+    kernels->font = font;
+    live->kernels = a->kernels = kernels;
+}
+
+/* The class's folder: --out's, or one named for the hour; with --resume,
+ * the code of the class held there.  0, or the exit status with why. */
+static int class_folder(const class_opts *o, char dir[512], char resumed_code[ROOM_CODE_LEN + 1])
+{
+    if (o->resume) {
+        snprintf(dir, 512, "%s/answers.jsonl", o->resume);
+        if (room_log_code(dir, resumed_code) != 0) {
+            fprintf(stderr, _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
+                              "start)\n"), o->resume);
+            return RV_EXIT_RUNTIME;
+        }
+    }
+    if (o->out) {
+        snprintf(dir, 512, "%s", o->out);
+    } else {
+        time_t t = time(NULL);
+        struct tm tm;
+        localtime_r(&t, &tm);
+        strftime(dir, 512, "class-%Y%m%d-%H%M%S", &tm);
+    }
+    if (make_out_dir(dir) != 0) {
+        fprintf(stderr, _("reducevis class: cannot make or write the folder %s: %s\n"), dir, strerror(errno));
+        return RV_EXIT_RUNTIME;
+    }
+    return 0;
+}
+
+/* Where the class is joined, taught and kept, said on the terminal (with
+ * the QR code); the card's copy of the join address and code in live. */
+static void say_class(room *r, class_http *h, const class_opts *o, submit_queue *sq, const char *dir,
+                      const char *answers, char url[200], class_live *live)
+{
+    char host[80], join[260], teacher[300];
+    join_host(o->bind, host, sizeof host);
+    snprintf(url, 200, "http://%s:%d/", host, class_http_port(h));
+    snprintf(join, sizeof join, "%s#code=%s", url, room_code(r));
+    snprintf(teacher, sizeof teacher, "%steacher?k=%s", url, class_http_secret(h));
+    class_qr_print(stdout, join);
+    printf(_("students: open %s and join with the code %s\n"), url, room_code(r));
+    printf(_("teacher:  %s  (keep this address to yourself: it moves the lesson)\n"), teacher);
+    printf(_("answers:  %s (appended as they arrive)\n"), answers);
+    if (submit_queue_why_closed(sq))
+        printf("%s\n", submit_queue_why_closed(sq));
+    else
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir);
+    fflush(stdout);
+    if (live) {
+        snprintf(live->join, sizeof live->join, "%s", url);
+        snprintf(live->code, sizeof live->code, "%s", room_code(r));
+        if (class_qr_modules(join, live->qr, (int)sizeof live->qr, &live->qr_width) != 0)
+            live->qr_width = 0;
+        room_view_get(r, &live->view);
+    }
+}
+
+/* The lesson, until the window closes or Ctrl+C (SIGINT, SIGTERM: blocked
+ * in every thread, so they come here). */
+static void hold_class(app *a, const viewer_options *vo, const class_opts *o, const sigset_t *stop)
+{
+    int windowed = !o->no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));
+    if (windowed) {
+        pthread_sigmask(SIG_UNBLOCK, stop, NULL);   /* SDL turns Ctrl+C into closing the window */
+        if (getenv("SDL_VIDEODRIVER") && !strcmp(getenv("SDL_VIDEODRIVER"), "dummy"))
+            unsetenv("SDL_VIDEODRIVER");
+        if (viewer_window(a, vo) != 0)
+            windowed = 0;   /* said why; the class goes on without a window */
+        pthread_sigmask(SIG_BLOCK, stop, NULL);
+    }
+    if (!windowed) {
+        printf("%s", _("serving without a window: Ctrl+C ends the class\n"));
+        fflush(stdout);
+        int sig;
+        sigwait(stop, &sig);
+    }
+}
+
+/* What the class leaves in its folder: the results, the kernels sent, the
+ * summary picture.  RV_EXIT_OK, or RV_EXIT_RUNTIME when one was not written. */
+static int write_class(room *r, app *a, submit_queue *sq, const char *dir, const char *font)
+{
+    int rc = RV_EXIT_OK;
+    char err[1200];
+    if (export_file(r, dir, "results.csv", room_write_csv) != 0 ||
+        export_file(r, dir, "results.json", room_write_json) != 0)
+        rc = RV_EXIT_RUNTIME;
+    if (write_submissions(sq, dir) != 0)
+        rc = RV_EXIT_RUNTIME;
+    char png[700];
+    snprintf(png, sizeof png, "%s/summary.png", dir);
+    if (room_question(r, 0) || !a->comparing) {
+        if (class_summary_write(r, a, font, png, err, sizeof err) != 0) {
+            fprintf(stderr, "reducevis class: %s\n", err);
+            rc = RV_EXIT_RUNTIME;
+        } else {
+            printf(_("wrote %s\n"), png);
+        }
+    }
+    return rc;
+}
+
 int class_main(int argc, char **argv)
 {
     class_opts o;
@@ -407,28 +546,10 @@ int class_main(int argc, char **argv)
     char err[1200] = "";
     if (!vo.compare && !vo.predict)
         vo.predict = PREDICT_TEACHER;   /* the question on the projector until the reveal */
-
     char dir[512], resumed_code[ROOM_CODE_LEN + 1];
-    if (o.resume) {
-        snprintf(dir, sizeof dir, "%s/answers.jsonl", o.resume);
-        if (room_log_code(dir, resumed_code) != 0) {
-            fprintf(stderr, _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
-                              "start)\n"), o.resume);
-            return RV_EXIT_RUNTIME;
-        }
-    }
-    if (o.out) {
-        snprintf(dir, sizeof dir, "%s", o.out);
-    } else {
-        time_t t = time(NULL);
-        struct tm tm;
-        localtime_r(&t, &tm);
-        strftime(dir, sizeof dir, "class-%Y%m%d-%H%M%S", &tm);
-    }
-    if (make_out_dir(dir) != 0) {
-        fprintf(stderr, _("reducevis class: cannot make or write the folder %s: %s\n"), dir, strerror(errno));
-        return RV_EXIT_RUNTIME;
-    }
+    int frc = class_folder(&o, dir, resumed_code);
+    if (frc)
+        return frc;
 
     char bufs[ASSETS_MAX_DIRS][1024];
     const char *dirs[ASSETS_MAX_DIRS];
@@ -445,13 +566,7 @@ int class_main(int argc, char **argv)
     int rc = RV_EXIT_RUNTIME;
     size_t page_len = 0;
     answers_held held = { .n = app_positions(&a) };
-    held.json = calloc((size_t)held.n, sizeof *held.json);
-    held.len = calloc((size_t)held.n, sizeof *held.len);
-    char *page = NULL;
-    if (!held.json || !held.len)
-        snprintf(err, sizeof err, "%s", _("out of memory"));
-    else
-        page = make_page(&a, &o, vo.font, &held, &page_len, err, sizeof err);
+    char *page = lesson_page(&a, &o, vo.font, &held, &page_len, err, sizeof err);
     room *r = NULL;
     class_http *h = NULL;
     class_live *live = NULL;
@@ -472,13 +587,8 @@ int class_main(int argc, char **argv)
     int joins = 0, given = 0;
     if (o.resume && room_replay(r, answers, &joins, &given) == 0)
         printf(_("resumed: %d students and %d answers from %s\n"), joins, given, answers);
-    /* The server's threads take no signal: Ctrl+C and SIGTERM come here. */
     sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    block_stop(&stop);
     /* the students' kernels: judged by this same program, in its sandbox */
     char exe[1024];
     ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -496,74 +606,19 @@ int class_main(int argc, char **argv)
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }
-    char host[80], url[200], join[260], teacher[300];
-    join_host(o.bind, host, sizeof host);
-    snprintf(url, sizeof url, "http://%s:%d/", host, class_http_port(h));
-    snprintf(join, sizeof join, "%s#code=%s", url, room_code(r));
-    snprintf(teacher, sizeof teacher, "%steacher?k=%s", url, class_http_secret(h));
-    class_qr_print(stdout, join);
-    printf(_("students: open %s and join with the code %s\n"), url, room_code(r));
-    printf(_("teacher:  %s  (keep this address to yourself: it moves the lesson)\n"), teacher);
-    printf(_("answers:  %s (appended as they arrive)\n"), answers);
-    if (submit_queue_why_closed(sq))
-        printf("%s\n", submit_queue_why_closed(sq));
-    else
-        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir);
-    fflush(stdout);
-
-    char line[300];
+    char url[200], line[300];
+    live = calloc(1, sizeof *live);
+    say_class(r, h, &o, sq, dir, answers, url, live);
     snprintf(line, sizeof line, "%s \xC2\xB7 %s", url, room_code(r));
     a.room = r;
     a.class_join = line;
-    /* the card's join address and QR code */
-    if ((live = calloc(1, sizeof *live))) {
-        snprintf(live->join, sizeof live->join, "%s", url);
-        snprintf(live->code, sizeof live->code, "%s", room_code(r));
-        if (class_qr_modules(join, live->qr, (int)sizeof live->qr, &live->qr_width) != 0)
-            live->qr_width = 0;
-        room_view_get(r, &live->view);
-        a.live = live;
-        /* the students' kernels, listed on the card with K */
-        kernels.queue = sq;
-        snprintf(kernels.exe, sizeof kernels.exe, "%s", exe);
-        kernels.font = vo.font;
-        live->kernels = a.kernels = &kernels;
-    }
-    int windowed = !o.no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));
-    if (windowed) {
-        pthread_sigmask(SIG_UNBLOCK, &stop, NULL);   /* SDL turns Ctrl+C into closing the window */
-        if (getenv("SDL_VIDEODRIVER") && !strcmp(getenv("SDL_VIDEODRIVER"), "dummy"))
-            unsetenv("SDL_VIDEODRIVER");
-        if (viewer_window(&a, &vo) != 0)
-            windowed = 0;   /* said why; the class goes on without a window */
-        pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    }
-    if (!windowed) {
-        printf("%s", _("serving without a window: Ctrl+C ends the class\n"));
-        fflush(stdout);
-        int sig;
-        sigwait(&stop, &sig);
-    }
+    show_card(&a, live, &kernels, sq, exe, vo.font);
+    hold_class(&a, &vo, &o, &stop);
     class_kernels_stop(&kernels);   /* a kernel's viewer ends with the class */
     room_close(r);
     class_http_stop(h);
     h = NULL;
-    rc = RV_EXIT_OK;
-    if (export_file(r, dir, "results.csv", room_write_csv) != 0 ||
-        export_file(r, dir, "results.json", room_write_json) != 0)
-        rc = RV_EXIT_RUNTIME;
-    if (write_submissions(sq, dir) != 0)
-        rc = RV_EXIT_RUNTIME;
-    char png[700];
-    snprintf(png, sizeof png, "%s/summary.png", dir);
-    if (room_question(r, 0) || !a.comparing) {
-        if (class_summary_write(r, &a, vo.font, png, err, sizeof err) != 0) {
-            fprintf(stderr, "reducevis class: %s\n", err);
-            rc = RV_EXIT_RUNTIME;
-        } else {
-            printf(_("wrote %s\n"), png);
-        }
-    }
+    rc = write_class(r, &a, sq, dir, vo.font);
 done:
     if (r)
         room_close(r);

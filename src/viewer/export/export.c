@@ -326,6 +326,77 @@ static int parse(int argc, char **argv, export_opts *x)
     return 0;
 }
 
+/* Draws the frames first..last and writes each as a PNG in x->out, or into
+ * gif; *written counts them, first_name and name are the first's and the
+ * last's.  0, or RV_EXIT_RUNTIME with why on stderr. */
+static int write_frames(app *a, viewer_canvas *c, const export_opts *x, gif_writer *gif, int first, int last,
+                        int *written, char first_name[160], char name[160])
+{
+    int total = app_positions(a);
+    const rv_trace *ta = a->sc.tr, *tb = a->comparing ? a->sc2.tr : NULL;
+    char path[4200], err[1024];
+    int rc = 0;
+    int per_step = x->quiz ? 2 : 1;
+    for (int p = first; p <= last && rc == 0; p++) {
+        app_goto(a, p);
+        for (int k = 0; k < per_step && rc == 0; k++) {
+            viewer_frame f = app_frame(a, x->vo.width, x->vo.height);
+            predict pq;
+            f.toast = NULL;
+            if (x->quiz) {
+                /* k = 0: the question, the step hidden; k = 1: the answer. */
+                predict_slide(&pq, f.an, f.step, k);
+                f.quiz = &pq;
+            }
+            if (viewer_canvas_draw(c, &f) != 0) {
+                fprintf(stderr, _("reducevis export: drawing failed: %s\n"), SDL_GetError());
+                rc = RV_EXIT_RUNTIME;
+                break;
+            }
+            if (tb)
+                export_frame_name(ta, tb, p + 1, total, name, 160);
+            else   /* a run of several launches: the launch in the name too */
+                export_story_frame_name(&a->sc.story, p, x->quiz ? k : -1, name, 160);
+            int failed;
+            if (gif) {
+                failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x->delay_ms / 10, err, sizeof err) != 0;
+            } else {
+                snprintf(path, sizeof path, "%s/%s", x->out, name);
+                failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
+            }
+            if (failed) {
+                fprintf(stderr, "reducevis export: %s\n", err);
+                rc = RV_EXIT_RUNTIME;
+                break;
+            }
+            if (!(*written)++)
+                snprintf(first_name, 160, "%s", name);
+        }
+    }
+    return rc;
+}
+
+/* One line: what was written where, at what size, from what trace. */
+static void say_written(const app *a, const export_opts *x, int gif, int first, int last, int written,
+                        const char *first_name, const char *name)
+{
+    const rv_trace *tr = a->sc.tr;
+    char what[4400];
+    if (gif && first < last)
+        snprintf(what, sizeof what, _("%s, one animated GIF (steps %d..%d, %d ms each, looping)"), x->gif,
+                 first + 1, last + 1, x->delay_ms);
+    else if (gif)
+        snprintf(what, sizeof what, _("%s, one animated GIF (step %d)"), x->gif, first + 1);
+    else
+        snprintf(what, sizeof what, "%s (%s%s%s)", x->out, first_name, written > 1 ? " .. " : "",
+                 written > 1 ? name : "");
+    printf(ngettext("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n",
+                    "wrote %d frames%s to %s, %dx%d, %s theme, %s%s\n", written), written,
+           x->quiz ? _(" (a question and its answer per step)") : "", what,
+           x->vo.width, x->vo.height, x->theme, tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
+           tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
+}
+
 int export_main(int argc, char **argv)
 {
     export_opts x;
@@ -378,46 +449,10 @@ int export_main(int argc, char **argv)
         fprintf(stderr, _("reducevis export: cannot create or write the output folder %s: %s\n"), x.out, strerror(errno));
         rc = RV_EXIT_RUNTIME;
     }
-    const rv_trace *ta = a.sc.tr, *tb = a.comparing ? a.sc2.tr : NULL;
     int written = 0;
-    char path[4200], name[160], first_name[160] = "";
-    int per_step = x.quiz ? 2 : 1;
-    for (int p = first; p <= last && rc == 0; p++) {
-        app_goto(&a, p);
-        for (int k = 0; k < per_step && rc == 0; k++) {
-            viewer_frame f = app_frame(&a, x.vo.width, x.vo.height);
-            predict pq;
-            f.toast = NULL;
-            if (x.quiz) {
-                /* k = 0: the question, the step hidden; k = 1: the answer. */
-                predict_slide(&pq, f.an, f.step, k);
-                f.quiz = &pq;
-            }
-            if (viewer_canvas_draw(c, &f) != 0) {
-                fprintf(stderr, _("reducevis export: drawing failed: %s\n"), SDL_GetError());
-                rc = RV_EXIT_RUNTIME;
-                break;
-            }
-            if (tb)
-                export_frame_name(ta, tb, p + 1, total, name, sizeof name);
-            else   /* a run of several launches: the launch in the name too */
-                export_story_frame_name(&a.sc.story, p, x.quiz ? k : -1, name, sizeof name);
-            int failed;
-            if (gif) {
-                failed = export_add_gif_frame(gif, viewer_canvas_surface(c), x.delay_ms / 10, err, sizeof err) != 0;
-            } else {
-                snprintf(path, sizeof path, "%s/%s", x.out, name);
-                failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
-            }
-            if (failed) {
-                fprintf(stderr, "reducevis export: %s\n", err);
-                rc = RV_EXIT_RUNTIME;
-                break;
-            }
-            if (!written++)
-                snprintf(first_name, sizeof first_name, "%s", name);
-        }
-    }
+    char path[4200], name[160] = "", first_name[160] = "";
+    if (rc == 0)
+        rc = write_frames(&a, c, &x, gif, first, last, &written, first_name, name);
     if (x.quiz && !gif && rc == 0 && export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
         fprintf(stderr, "reducevis export: %s\n", err);
         rc = RV_EXIT_RUNTIME;
@@ -426,23 +461,8 @@ int export_main(int argc, char **argv)
         fprintf(stderr, "reducevis export: %s\n", err);
         rc = RV_EXIT_RUNTIME;
     }
-    if (rc == 0) {
-        const rv_trace *tr = a.sc.tr;
-        char what[4400];
-        if (gif && first < last)
-            snprintf(what, sizeof what, _("%s, one animated GIF (steps %d..%d, %d ms each, looping)"), x.gif,
-                     first + 1, last + 1, x.delay_ms);
-        else if (gif)
-            snprintf(what, sizeof what, _("%s, one animated GIF (step %d)"), x.gif, first + 1);
-        else
-            snprintf(what, sizeof what, "%s (%s%s%s)", x.out, first_name, written > 1 ? " .. " : "",
-                     written > 1 ? name : "");
-        printf(ngettext("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n",
-                        "wrote %d frames%s to %s, %dx%d, %s theme, %s%s\n", written), written,
-               x.quiz ? _(" (a question and its answer per step)") : "", what,
-               x.vo.width, x.vo.height, x.theme, tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
-               tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
-    }
+    if (rc == 0)
+        say_written(&a, &x, gif != NULL, first, last, written, first_name, name);
     viewer_canvas_free(c);
     app_close(&a);
     return rc;

@@ -193,30 +193,10 @@ static void out_button(html_writer *w, const char *id, const char *icon, const c
     outs(w, "</button>\n");
 }
 
-html_writer *html_write_open(const char *path, const html_page *pg, char *err, size_t errlen)
+/* The page's head: its one policy (nothing fetched from outside), its
+ * title, and the theme's colours as CSS variables before the page's CSS. */
+static void write_head(html_writer *w, const html_page *pg)
 {
-    html_writer *w = calloc(1, sizeof *w);
-    size_t plen = strlen(path) + 1;
-    if (!w || !(w->path = malloc(plen))) {
-        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
-        free(w);
-        return NULL;
-    }
-    memcpy(w->path, path, plen);
-    w->npos = pg->npos;
-    w->npanes = pg->npanes;
-    const char *reveal = pg->words->reveal ? pg->words->reveal : "";
-    if (!(w->reveal = malloc(strlen(reveal) + 1))) {
-        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
-        free_writer(w);
-        return NULL;
-    }
-    memcpy(w->reveal, reveal, strlen(reveal) + 1);
-    if (open_file(w, path, err, errlen) != 0) {
-        free_writer(w);
-        return NULL;
-    }
-    const html_words *wd = pg->words;
     const theme *th = pg->th;
     outs(w, "<!DOCTYPE html>\n<html lang=\"");
     out_text(w, pg->lang);
@@ -243,7 +223,15 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
     outs(w, html_page_css);
     if (pg->live_css)
         outs(w, pg->live_css);
-    outs(w, "</style>\n</head>\n<body>\n<header>\n<h1>");
+    outs(w, "</style>\n</head>\n");
+}
+
+/* The page's title, its controls (buttons, speed) and the timeline, up to
+ * where the steps begin. */
+static void write_controls(html_writer *w, const html_page *pg)
+{
+    const html_words *wd = pg->words;
+    outs(w, "<body>\n<header>\n<h1>");
     out_text(w, pg->title);
     outs(w, "</h1>\n</header>\n<nav class=\"controls\" aria-label=\"");
     out_text(w, wd->controls);
@@ -270,7 +258,13 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
         outs(w, "</button></li>\n");
     }
     outs(w, "</ol>\n<main id=\"rv-steps\">\n");
+}
 
+/* What is written after the steps, kept until then: the page's paragraphs
+ * and the start of the script's data (its words, the frame's geometry,
+ * where to start). */
+static void keep_after_steps(html_writer *w, const html_page *pg)
+{
     /* The page's paragraphs go under the steps, so the frame is what one
      * sees first; they are kept until then. */
     for (int i = 0; i < pg->nintro && i < HTML_MAX_PARAS; i++) {
@@ -295,6 +289,7 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
         }
         sb_puts(w->live, "}");
     }
+    const html_words *wd = pg->words;
     sbuf *t = &w->tips;
     sb_puts(t, "{\"words\":{\"play\":");
     sb_json(t, wd->play);
@@ -326,6 +321,35 @@ html_writer *html_write_open(const char *path, const html_page *pg, char *err, s
         sb_puts(t, "]");
     }
     sb_puts(t, "],\"tips\":[");
+}
+
+html_writer *html_write_open(const char *path, const html_page *pg, char *err, size_t errlen)
+{
+    html_writer *w = calloc(1, sizeof *w);
+    size_t plen = strlen(path) + 1;
+    if (!w || !(w->path = malloc(plen))) {
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
+        free(w);
+        return NULL;
+    }
+    memcpy(w->path, path, plen);
+    w->npos = pg->npos;
+    w->npanes = pg->npanes;
+    const char *reveal = pg->words->reveal ? pg->words->reveal : "";
+    if (!(w->reveal = malloc(strlen(reveal) + 1))) {
+        snprintf(err, errlen, _("cannot write %s: out of memory"), path);
+        free_writer(w);
+        return NULL;
+    }
+    memcpy(w->reveal, reveal, strlen(reveal) + 1);
+    if (open_file(w, path, err, errlen) != 0) {
+        free_writer(w);
+        return NULL;
+    }
+    write_head(w, pg);
+    write_controls(w, pg);
+    keep_after_steps(w, pg);
+    const sbuf *t = &w->tips;
     if (w->write_errno || t->oom || w->about.oom || w->strings.oom || w->live_words.oom) {
         fail(w, _("out of memory"), err, errlen);
         free_writer(w);
