@@ -149,6 +149,40 @@ static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Ren
     app_toast(a, msg);
 }
 
+/* Mouse coordinates are in window points; the frame is in pixels. */
+static void to_pixels(SDL_Event *e, SDL_Window *win, SDL_Renderer *r)
+{
+    int ww, wh, pw, ph;
+    SDL_GetWindowSize(win, &ww, &wh);
+    if (SDL_GetRendererOutputSize(r, &pw, &ph) != 0 || ww <= 0 || wh <= 0 || pw == ww)
+        return;
+    if (e->type == SDL_MOUSEMOTION) {
+        e->motion.x = e->motion.x * pw / ww;
+        e->motion.y = e->motion.y * ph / wh;
+    } else if (e->type == SDL_MOUSEBUTTONDOWN) {
+        e->button.x = e->button.x * pw / ww;
+        e->button.y = e->button.y * ph / wh;
+    }
+}
+
+/* Draws the app's frame at the window's size and shows it. */
+static void present(app *a, SDL_Window *win, SDL_Renderer *r, text_cache *tc, int software)
+{
+    int w, h;
+    if (SDL_GetRendererOutputSize(r, &w, &h) != 0) {
+        SDL_Log("viewer: SDL_GetRendererOutputSize failed: %s", SDL_GetError());
+        SDL_GetWindowSize(win, &w, &h);
+    }
+    viewer_frame f = app_frame(a, w, h);
+    /* SDL's software renderer draws into the window's surface: fills
+     * and text may write it directly, as off-screen (draw_prim.c). */
+    SDL_Surface *ws = software ? SDL_GetWindowSurface(win) : NULL;
+    prim_direct(r, ws && ws->w == w && ws->h == h ? ws : NULL);
+    text_cache_direct(tc, ws && ws->w == w && ws->h == h ? ws : NULL);
+    draw_frame(r, tc, &f);
+    SDL_RenderPresent(r);
+}
+
 static int run_window(app *a, const viewer_options *o, font_set *fonts)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -205,18 +239,7 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
         if (sk.frames > 0 && soak_next(&sk, a))
             break;
         if (SDL_WaitEventTimeout(&e, timeout)) {
-            /* Mouse coordinates are in window points; the frame is in pixels. */
-            int ww, wh, pw, ph;
-            SDL_GetWindowSize(win, &ww, &wh);
-            if (SDL_GetRendererOutputSize(r, &pw, &ph) == 0 && ww > 0 && wh > 0 && pw != ww) {
-                if (e.type == SDL_MOUSEMOTION) {
-                    e.motion.x = e.motion.x * pw / ww;
-                    e.motion.y = e.motion.y * ph / wh;
-                } else if (e.type == SDL_MOUSEBUTTONDOWN) {
-                    e.button.x = e.button.x * pw / ww;
-                    e.button.y = e.button.y * ph / wh;
-                }
-            }
+            to_pixels(&e, win, r);
             app_event(a, &e);
             while (SDL_PollEvent(&e))
                 app_event(a, &e);
@@ -233,19 +256,7 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
                 SDL_Log("viewer: SDL_SetWindowFullscreen failed: %s", SDL_GetError());
             fullscreen = a->fullscreen;
         }
-        int w, h;
-        if (SDL_GetRendererOutputSize(r, &w, &h) != 0) {
-            SDL_Log("viewer: SDL_GetRendererOutputSize failed: %s", SDL_GetError());
-            SDL_GetWindowSize(win, &w, &h);
-        }
-        viewer_frame f = app_frame(a, w, h);
-        /* SDL's software renderer draws into the window's surface: fills
-         * and text may write it directly, as off-screen (draw_prim.c). */
-        SDL_Surface *ws = software ? SDL_GetWindowSurface(win) : NULL;
-        prim_direct(r, ws && ws->w == w && ws->h == h ? ws : NULL);
-        text_cache_direct(tc, ws && ws->w == w && ws->h == h ? ws : NULL);
-        draw_frame(r, tc, &f);
-        SDL_RenderPresent(r);
+        present(a, win, r, tc, software);
     }
     rc = 0;
 out:
