@@ -562,6 +562,63 @@ static uint64_t fnv(const char *s)
     return h;
 }
 
+/* Where the block's shared memory starts (bank-aligned, in b->smem_base)
+ * and about how many words it spans: what a trace of it must hold. */
+static uint64_t shared_extent(builder *b)
+{
+    const rv_raw_header *h = &b->in->raw->h;
+    uint64_t end = 0;
+    b->smem_base = UINT64_MAX;
+    for (uint32_t i = 0; i < h->nrec; i++)
+        if (b->rec[i].kind == RV_RAW_SMEM && b->rec[i].addr < b->smem_base) b->smem_base = b->rec[i].addr;
+    b->smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
+    for (uint32_t i = 0; i < h->nrec; i++)
+        if (b->rec[i].kind == RV_RAW_SMEM && b->rec[i].addr + b->rec[i].size > end) end = b->rec[i].addr + b->rec[i].size;
+    return end > b->smem_base ? (end - b->smem_base + 3) / 4 : 1;
+}
+
+/* Which steps hold a shuffle (what a step is named for first): a calloc'd
+ * flag per step, or NULL. */
+static uint8_t *steps_with_shuffle(const builder *b, const group **at, uint32_t nsteps, uint32_t B)
+{
+    uint8_t *has = calloc(nsteps, 1);
+    for (uint32_t s = 0; has && s < nsteps; s++)
+        for (uint32_t t = 0; t < B && !has[s]; t++) {
+            const group *g = at[(size_t)s * B + t];
+            for (uint32_t i = g ? g->first : 1; g && i <= g->last && !has[s]; i++)
+                has[s] = b->rec[b->order[i]].kind == RV_RAW_SHFL;
+        }
+    return has;
+}
+
+/* What the trace says of where it came from: the launch, the run, the
+ * device, the student's file.  0, or -1 out of memory. */
+static int describe(rv_trace *tr, const builder *b)
+{
+    const rv_own_input *in = b->in;
+    const rv_raw_header *h = &in->raw->h;
+    tr->version = RV_VERSION_OWN;
+    tr->traced_block = h->traced_block;
+    tr->n = in->arrays->in_n ? in->arrays->in_n : in->n;
+    tr->launch = h->launch;
+    tr->launches = in->launches > h->launch ? in->launches : h->launch;
+    tr->call = h->call;
+    tr->own_gwords = b->gwords;
+    tr->grid = h->grid;
+    tr->data = in->data;
+    tr->origin_kind = RV_ORIGIN_GPU;
+    snprintf(tr->origin, sizeof tr->origin, "%s", in->device);
+    snprintf(tr->date, sizeof tr->date, "%s", in->date);
+    tr->source_hash = fnv(in->source);
+    tr->own_name = copy_text(in->name);
+    tr->own_source = copy_text(in->source);
+    tr->own_smem_words = (uint32_t)(b->smem_words > 0 ? b->smem_words : 1);
+    tr->own_kernel = copy_text(h->func_name);
+    tr->own_flags = b->cut_why[0] ? RV_OWN_CUT : 0;
+    tr->own_cut = b->cut_why[0] ? copy_text(b->cut_why) : NULL;
+    return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
+}
+
 rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
 {
     const rv_raw_header *h = &in->raw->h;
@@ -580,16 +637,8 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     b.order = malloc((size_t)h->nrec * sizeof *b.order);
     b.start = calloc(B + 1, sizeof *b.start);
     if (!b.order || !b.start) goto oom;
-    b.smem_base = UINT64_MAX;
-    for (uint32_t i = 0; i < h->nrec; i++) {
-        b.start[b.rec[i].thread + 1]++;
-        if (b.rec[i].kind == RV_RAW_SMEM && b.rec[i].addr < b.smem_base) b.smem_base = b.rec[i].addr;
-    }
-    b.smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
-    uint64_t smem_end = 0;
-    for (uint32_t i = 0; i < h->nrec; i++)
-        if (b.rec[i].kind == RV_RAW_SMEM && b.rec[i].addr + b.rec[i].size > smem_end) smem_end = b.rec[i].addr + b.rec[i].size;
-    uint64_t smem_est = smem_end > b.smem_base ? (smem_end - b.smem_base + 3) / 4 : 1;
+    for (uint32_t i = 0; i < h->nrec; i++) b.start[b.rec[i].thread + 1]++;
+    uint64_t smem_est = shared_extent(&b);
     find_own_memory(&b);
     for (uint32_t t = 0; t < B; t++) b.start[t + 1] += b.start[t];
     {
@@ -641,14 +690,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     }
     free(rd.a);
     int marked = mark_unsynced(tr, at, interval, b.smem_words);
-    /* which steps hold a shuffle: what a step is named for first */
-    uint8_t *has_shfl = calloc(nsteps, 1);
-    for (uint32_t s = 0; has_shfl && s < nsteps; s++)
-        for (uint32_t t = 0; t < B && !has_shfl[s]; t++) {
-            const group *g = at[(size_t)s * B + t];
-            for (uint32_t i = g ? g->first : 1; g && i <= g->last && !has_shfl[s]; i++)
-                has_shfl[s] = b.rec[b.order[i]].kind == RV_RAW_SHFL;
-        }
+    uint8_t *has_shfl = steps_with_shuffle(&b, at, nsteps, B);
     free(at);
     free(interval);
     if (marked || !has_shfl) { free(has_shfl); free(first); goto oom; }
@@ -661,26 +703,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     free(first);
     free(has_shfl);
     infer_shuffles(tr);
-    tr->version = RV_VERSION_OWN;
-    tr->traced_block = h->traced_block;
-    tr->n = in->arrays->in_n ? in->arrays->in_n : in->n;
-    tr->launch = h->launch;
-    tr->launches = in->launches > h->launch ? in->launches : h->launch;
-    tr->call = h->call;
-    tr->own_gwords = b.gwords;
-    tr->grid = h->grid;
-    tr->data = in->data;
-    tr->origin_kind = RV_ORIGIN_GPU;
-    snprintf(tr->origin, sizeof tr->origin, "%s", in->device);
-    snprintf(tr->date, sizeof tr->date, "%s", in->date);
-    tr->source_hash = fnv(in->source);
-    tr->own_name = copy_text(in->name);
-    tr->own_source = copy_text(in->source);
-    tr->own_smem_words = (uint32_t)(b.smem_words > 0 ? b.smem_words : 1);
-    tr->own_kernel = copy_text(h->func_name);
-    tr->own_flags = b.cut_why[0] ? RV_OWN_CUT : 0;
-    tr->own_cut = b.cut_why[0] ? copy_text(b.cut_why) : NULL;
-    if (!tr->own_name || !tr->own_source || !tr->own_kernel || (b.cut_why[0] && !tr->own_cut)) goto oom;
+    if (describe(tr, &b)) goto oom;
     if (rv_trace_validate(tr, err, errlen)) goto bad;
     goto done;
 oom:
