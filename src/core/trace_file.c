@@ -454,6 +454,51 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
 }
 
 /* One trace from r (an own trace of format 3: with every launch after it). */
+/* Every step's event of every thread: the line, the value, the write and
+ * the reads (format 3: flags, tries and a read list of any length, kept in
+ * *rbufp).  0, or -1 with err. */
+static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uint32_t *rcap, char *err, size_t errlen)
+{
+    for (int s = 0; s < tr->nsteps; s++)
+        for (int t = 0; t < tr->block_size; t++) {
+            uint64_t line, nreads = 0, bits, write, flags = 0, tries = 0, reads[RV_MAX_READS];
+            uint32_t nr = 0;
+            char where[64];
+            snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
+            if (take_u(r, 2, &line) ||
+                (format == RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries) : take_u(r, 2, &nreads)) ||
+                take_u(r, 4, &bits) || take_u(r, 8, &write)) {
+                truncated(r, where, err, errlen);
+                return -1;
+            }
+            if (format == RV_TRACE_FORMAT_OWN3) {
+                if (take_reads(r, rbufp, rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) return -1;
+            } else {
+                if (nreads > RV_MAX_READS) {
+                    fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
+                    return -1;
+                }
+                for (uint64_t k = 0; k < nreads; k++)
+                    if (take_u(r, 8, &reads[k])) {
+                        truncated(r, where, err, errlen);
+                        return -1;
+                    }
+                nr = (uint32_t)nreads;
+            }
+            uint32_t b32 = (uint32_t)bits;
+            float value;
+            memcpy(&value, &b32, sizeof value);
+            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format == RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
+                fail(err, errlen, _("out of memory"));
+                return -1;
+            }
+            rv_event *e = rv_trace_event(tr, s, t);
+            e->flags = (uint16_t)flags;
+            e->tries = (uint16_t)tries;
+        }
+    return 0;
+}
+
 static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
 {
     rbuf r = *rp;
@@ -523,43 +568,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         tr->steps[s].stride = (int32_t)(uint32_t)stride;
         tr->steps[s].phase = (uint32_t)phase;
     }
-    for (int s = 0; s < tr->nsteps; s++)
-        for (int t = 0; t < tr->block_size; t++) {
-            uint64_t line, nreads = 0, bits, write, flags = 0, tries = 0, reads[RV_MAX_READS];
-            uint32_t nr = 0;
-            char where[64];
-            snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
-            if (take_u(&r, 2, &line) ||
-                (format == RV_TRACE_FORMAT_OWN3 ? take_u(&r, 2, &flags) || take_u(&r, 2, &tries) : take_u(&r, 2, &nreads)) ||
-                take_u(&r, 4, &bits) || take_u(&r, 8, &write)) {
-                truncated(&r, where, err, errlen);
-                goto bad;
-            }
-            if (format == RV_TRACE_FORMAT_OWN3) {
-                if (take_reads(&r, &rbufp, &rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) goto bad;
-            } else {
-                if (nreads > RV_MAX_READS) {
-                    fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
-                    goto bad;
-                }
-                for (uint64_t k = 0; k < nreads; k++)
-                    if (take_u(&r, 8, &reads[k])) {
-                        truncated(&r, where, err, errlen);
-                        goto bad;
-                    }
-                nr = (uint32_t)nreads;
-            }
-            uint32_t b32 = (uint32_t)bits;
-            float value;
-            memcpy(&value, &b32, sizeof value);
-            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format == RV_TRACE_FORMAT_OWN3 ? rbufp : reads, (int)nr)) {
-                fail(err, errlen, _("out of memory"));
-                goto bad;
-            }
-            rv_event *e = rv_trace_event(tr, s, t);
-            e->flags = (uint16_t)flags;
-            e->tries = (uint16_t)tries;
-        }
+    if (parse_events(&r, tr, (int)format, &rbufp, &rcap, err, errlen)) goto bad;
     int more = 0;
     if (own_format && parse_own(&r, tr, (int)format, &more, err, errlen)) goto bad;
     if (more && depth + 1 >= RV_OWN_MAX_LAUNCHES) {
