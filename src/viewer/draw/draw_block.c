@@ -169,61 +169,45 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
 
 /* ---- the pane ---------------------------------------------------------------- */
 
-void draw_block(const draw_ctx *d)
+/* The strip: one box per warp (state colour, executing lanes, conflict
+ * band); while veiled, only the warp asked about stands out. */
+static void draw_warp_strip(const draw_ctx *d, int num_px, int lbl_px)
 {
     const layout *L = d->L;
     const theme *th = d->th;
-    const viewer_frame *f = d->f;
     const scene_block *s = d->blk;
     char buf[64];
-
-    prim_fill(d->r, L->center, th->panel);
-    prim_stroke(d->r, L->center, th->panel_edge, 1);
-    draw_banner(d);
-
-    int cw = L->col_w - L->gap;
-    int lbl_px = L->fs_small;
-    /* Column headings: lane numbers above (warp numbers in the strip), bank
-     * numbers below the links. */
-    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_head_y,
-                  L->label_w, th->text_dim, L->compact ? _("warp") : _("lane"));
-    int num_px = cw >= 3 * 0.62 * lbl_px ? lbl_px : (int)(cw / 1.9);
-    for (int c = 0; c < LAYOUT_COLS && (!L->compact || c < s->nwarps); c++) {
-        if (cw < 14 && c % 4 != 0)
+    for (int w = 0; w < s->nwarps; w++) {
+        const block_warp *bw = &s->warp[w];
+        lrect bx = layout_warp_box(L, w);
+        rgba wc = tone_colour(th, bw->tone, 0);
+        if (s->veiled) {
+            prim_fill(d->r, bx, w == s->ask_warp ? th->accent : th->lane_off);
             continue;
-        snprintf(buf, sizeof buf, "%d", c);
-        text_draw_centered(d->tc, FACE_MONO, num_px, L->grid_x + c * L->col_w, L->lanes_head_y,
-                           cw, (int)(lbl_px * 1.3), th->text_dim, buf);
-    }
-
-    int label_px = L->lane_h >= 10 ? (L->lane_h - 2 < lbl_px ? L->lane_h - 2 : lbl_px) : 0;
-    if (L->compact) {
-        /* One box per warp: state colour, executing lanes, conflict band;
-         * while veiled, only the warp asked about stands out. */
-        for (int w = 0; w < s->nwarps; w++) {
-            const block_warp *bw = &s->warp[w];
-            lrect bx = layout_warp_box(L, w);
-            rgba wc = tone_colour(th, bw->tone, 0);
-            if (s->veiled) {
-                prim_fill(d->r, bx, w == s->ask_warp ? th->accent : th->lane_off);
-                continue;
-            }
-            prim_fill(d->r, bx, wc);
-            if (bw->atomic > 0)   /* its lanes queue on a word: the band says so first */
-                prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->atomic);
-            else if (bw->wasted > 0)
-                prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->wasted);
-            if (bw->conflict >= 2)
-                prim_fill(d->r, (lrect){ bx.x, bx.y + bx.h - bx.h / 3, bx.w, bx.h / 3 },
-                          theme_conflict(th, bw->conflict));
-            snprintf(buf, sizeof buf, "%d", bw->active);
-            text_draw_centered(d->tc, FACE_MONO_BOLD, num_px, bx.x, bx.y, bx.w, bx.h - bx.h / 4,
-                               theme_text_on(th, wc), buf);
         }
-        text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_y + (L->lane_h - lbl_px) / 3,
-                      L->label_w - 4, th->text_dim, _("lanes"));
+        prim_fill(d->r, bx, wc);
+        if (bw->atomic > 0)   /* its lanes queue on a word: the band says so first */
+            prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->atomic);
+        else if (bw->wasted > 0)
+            prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->wasted);
+        if (bw->conflict >= 2)
+            prim_fill(d->r, (lrect){ bx.x, bx.y + bx.h - bx.h / 3, bx.w, bx.h / 3 },
+                      theme_conflict(th, bw->conflict));
+        snprintf(buf, sizeof buf, "%d", bw->active);
+        text_draw_centered(d->tc, FACE_MONO_BOLD, num_px, bx.x, bx.y, bx.w, bx.h - bx.h / 4,
+                           theme_text_on(th, wc), buf);
     }
-    /* Warps: a state box, 32 lanes, a conflict badge. */
+    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_y + (L->lane_h - lbl_px) / 3,
+                  L->label_w - 4, th->text_dim, _("lanes"));
+}
+
+/* A row per warp: a state box, 32 lanes, a conflict badge. */
+static void draw_warp_rows(const draw_ctx *d, int label_px)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const scene_block *s = d->blk;
+    char buf[64];
     for (int w = 0; w < s->nwarps && !L->compact; w++) {
         if (L->folded && layout_row_warp(L, layout_warp_row(L, w)) != w)
             continue;   /* drawn in the row of the first warp of its kind */
@@ -268,16 +252,31 @@ void draw_block(const draw_ctx *d)
             }
         }
     }
+
+}
+
+/* The warp the class is asked about, or the focused one: outlined. */
+static void draw_outline(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const scene_block *s = d->blk;
     if (s->outline >= 0 && L->compact) {
         lrect fr = layout_warp_box(L, s->outline);
-        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, th->accent, 2);
+        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, d->th->accent, 2);
     } else if (s->outline >= 0) {
         lrect fr = layout_warp_label(L, s->outline);
         fr.w = L->grid_x + LAYOUT_COLS * L->col_w - fr.x;
-        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 3, fr.h + 4 }, th->accent, 2);
+        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 3, fr.h + 4 }, d->th->accent, 2);
     }
+}
 
-    /* Banks: number, or the n-way degree on a conflict colour. */
+/* Banks: number, or the n-way degree on a conflict colour. */
+static void draw_banks(const draw_ctx *d, int cw, int num_px, int lbl_px)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const scene_block *s = d->blk;
+    char buf[64];
     text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->banks_y, L->label_w,
                   th->text_dim, _("bank"));
     for (int b = 0; b < LAYOUT_COLS; b++) {
@@ -293,7 +292,15 @@ void draw_block(const draw_ctx *d)
         }
     }
 
-    /* Shared memory: value after this step's writes; written words filled. */
+}
+
+/* Shared memory: value after this step's writes; written words filled. */
+static void draw_shared(const draw_ctx *d, int lbl_px)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const scene_block *s = d->blk;
+    char buf[64];
     int row_px = L->cell_h - 2 < lbl_px ? L->cell_h - 2 : lbl_px;
     for (int row = 0; row < L->smem_rows; row++) {
         if (row_px >= 7 && (L->smem_rows <= 16 || row % 2 == 0)) {
@@ -329,9 +336,17 @@ void draw_block(const draw_ctx *d)
         }
     }
 
-    /* Accesses: all lanes when few execute, else the focused warp's.  Lines
-     * from one warp box of the strip would all start at one point: there the
-     * cells' colours tell the story, the mouse gives the details. */
+}
+
+/* Accesses: all lanes when few execute, else the focused warp's, and the
+ * lane under the mouse.  Lines from one warp box of the strip would all
+ * start at one point: there the cells' colours tell the story, the mouse
+ * gives the details. */
+static void draw_links(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const viewer_frame *f = d->f;
+    const scene_block *s = d->blk;
     if (s->links == BLOCK_LINKS_ALL && !L->compact) {
         for (int t = 0; t < s->nthreads; t++)
             draw_lane_links(d, t, 0);
@@ -344,4 +359,41 @@ void draw_block(const draw_ctx *d)
         if (t >= 0)
             draw_lane_links(d, t, 1);
     }
+}
+
+void draw_block(const draw_ctx *d)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const scene_block *s = d->blk;
+    char buf[64];
+
+    prim_fill(d->r, L->center, th->panel);
+    prim_stroke(d->r, L->center, th->panel_edge, 1);
+    draw_banner(d);
+
+    int cw = L->col_w - L->gap;
+    int lbl_px = L->fs_small;
+    /* Column headings: lane numbers above (warp numbers in the strip), bank
+     * numbers below the links. */
+    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_head_y,
+                  L->label_w, th->text_dim, L->compact ? _("warp") : _("lane"));
+    int num_px = cw >= 3 * 0.62 * lbl_px ? lbl_px : (int)(cw / 1.9);
+    for (int c = 0; c < LAYOUT_COLS && (!L->compact || c < s->nwarps); c++) {
+        if (cw < 14 && c % 4 != 0)
+            continue;
+        snprintf(buf, sizeof buf, "%d", c);
+        text_draw_centered(d->tc, FACE_MONO, num_px, L->grid_x + c * L->col_w, L->lanes_head_y,
+                           cw, (int)(lbl_px * 1.3), th->text_dim, buf);
+    }
+
+    int label_px = L->lane_h >= 10 ? (L->lane_h - 2 < lbl_px ? L->lane_h - 2 : lbl_px) : 0;
+    if (L->compact)
+        draw_warp_strip(d, num_px, lbl_px);
+    else
+        draw_warp_rows(d, label_px);
+    draw_outline(d);
+    draw_banks(d, cw, num_px, lbl_px);
+    draw_shared(d, lbl_px);
+    draw_links(d);
 }
