@@ -362,13 +362,10 @@ static int make_out_dir(const char *dir)
     return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(dir, W_OK) == 0 ? 0 : -1;
 }
 
-/* Writes one export through write(r, f) into dir/name; prints its path. */
-static int export_file(room *r, const char *dir, const char *name, int (*write)(room *, FILE *))
+/* Closes an export's file and says whether it was written, naming it: one
+ * message for every file the class leaves.  rc: how writing it went. */
+static int export_done(FILE *f, int rc, const char *path)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    int rc = f ? write(r, f) : -1;
     if (f && fclose(f) != 0)
         rc = -1;
     if (rc != 0)
@@ -378,6 +375,15 @@ static int export_file(room *r, const char *dir, const char *name, int (*write)(
     return rc;
 }
 
+/* Writes one export through write(r, f) into dir/name; prints its path. */
+static int export_file(room *r, const char *dir, const char *name, int (*write)(room *, FILE *))
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    return export_done(f, f ? write(r, f) : -1, path);
+}
+
 /* dir/submissions.csv: one row per kernel sent (submissions.jsonl has
  * each one's output too). */
 static int write_submissions(submit_queue *q, const char *dir)
@@ -385,14 +391,7 @@ static int write_submissions(submit_queue *q, const char *dir)
     char path[4200];
     snprintf(path, sizeof path, "%s/submissions.csv", dir);
     FILE *f = fopen(path, "w");
-    int rc = f ? submit_queue_write_csv(q, f) : -1;
-    if (f && fclose(f) != 0)
-        rc = -1;
-    if (rc != 0)
-        fprintf(stderr, _("reducevis class: cannot write %s: %s\n"), path, strerror(errno));
-    else
-        printf(_("wrote %s\n"), path);
-    return rc;
+    return export_done(f, f ? submit_queue_write_csv(q, f) : -1, path);
 }
 
 /* The lesson page and the answers it is sent, one per position (held).
