@@ -151,5 +151,15 @@ int main(void)
     CHECK_CONTAINS(l, "--old-name\t@any\n");
     CHECK(!strstr(l, "--grid"), "a refused option is offered:\n%s", l);
     EXPECT("--grid 3", "4=3(--grid) ");   /* still read, for its reason */
+
+    /* whether an option is given, read as the parser reads it, silently */
+    {
+        char *a[] = {"demo", "-q", "--co=2", NULL}, *b[] = {"demo", "-o", "--count", NULL},
+             *m[] = {"demo", "--bogus", "--count", NULL};
+        CHECK(rv_opts_given(&cmd, 3, a, OPT_COUNT), "--co=2 gives --count");
+        CHECK(!rv_opts_given(&cmd, 3, b, OPT_COUNT), "-o --count: the word is -o's value");
+        CHECK(rv_opts_given(&cmd, 3, m, OPT_COUNT), "--count with its value missing counts");
+        CHECK(!rv_opts_given(&cmd, 3, a, OPT_HIDDEN), "--old-name is not given");
+    }
     return check_report();
 }

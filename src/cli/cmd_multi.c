@@ -267,14 +267,7 @@ static const rv_command_opts bench_gpus_cmd = {
  * told by the parser of the command it turns out to be. */
 int rv_bench_wants_gpus(int argc, char **argv)
 {
-    rv_opts p;
-    rv_opts_begin(&p, &bench_gpus_cmd, argc, argv);
-    int gpus = 0;
-    for (const struct option *l = p.longs; l->name; l++)
-        if (!strcmp(l->name, "gpus")) gpus = l->val;
-    for (int code; (code = getopt_long(argc, argv, p.shorts, p.longs, NULL)) != -1;)
-        if (code == gpus || (code == ':' && optopt == gpus)) return 1;
-    return 0;
+    return rv_opts_given(&bench_gpus_cmd, argc, argv, OPT_GPUS);
 }
 
 static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)

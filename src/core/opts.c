@@ -89,6 +89,7 @@ int rv_opts_bad(const rv_opts *p, const char *fmt, ...)
 /* A usage error the parser itself finds: RV_OPT_BAD for rv_opts_next. */
 static int fail(const rv_opts *p, const char *fmt, ...)
 {
+    if (p->quiet) return RV_OPT_BAD;
     va_list ap;
     va_start(ap, fmt);
     vbad(p, fmt, ap);
@@ -118,13 +119,13 @@ int rv_opts_next(rv_opts *p)
         return RV_OPT_WORD;
     case 'h':
     case HELP_ID:
-        rv_opts_help(p->c, stdout);
+        if (!p->quiet) rv_opts_help(p->c, stdout);
         return RV_OPT_HELP;
     case LIST_ID:
-        rv_opts_list(p->c, stdout);
+        if (!p->quiet) rv_opts_list(p->c, stdout);
         return RV_OPT_LIST;
     case ':': {
-        const rv_opt *o = by_code(p, optopt);
+        const rv_opt *o = p->opt = by_code(p, optopt);
         optarg = NULL;
         last_word(p, o, word, sizeof word);
         return fail(p, _("%s needs a value (%s)"), word, o && o->value ? o->value : "?");
@@ -157,6 +158,16 @@ static int label(const rv_opt *o, char *buf, size_t len)
     else n = snprintf(buf, len, "-%c", o->letter);
     if (o->value) n += snprintf(buf + n, len - (size_t)n, " %s", o->value);
     return n;
+}
+
+int rv_opts_given(const rv_command_opts *c, int argc, char **argv, int id)
+{
+    rv_opts p;
+    rv_opts_begin(&p, c, argc, argv);
+    p.quiet = 1;
+    for (int got; (got = rv_opts_next(&p)) != RV_OPT_DONE;)
+        if (got == id || (got == RV_OPT_BAD && p.opt && p.opt->id == id)) return 1;
+    return 0;
 }
 
 void rv_opts_help(const rv_command_opts *c, FILE *f)

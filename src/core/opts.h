@@ -57,6 +57,7 @@ typedef struct rv_opts {
     char word[64];              /* the option as given ("--n", "-o")         */
     const rv_opt *opt;          /* the option's entry                       */
     int ended;                  /* `--` was met: the rest are words          */
+    int quiet;                  /* rv_opts_given's scan: nothing printed      */
     int nopts;
     const rv_opt *flat[RV_OPTS_MAX];
     struct option longs[RV_OPTS_MAX + 3];
@@ -67,6 +68,12 @@ typedef struct rv_opts {
 void rv_opts_begin(rv_opts *p, const rv_command_opts *c, int argc, char **argv);
 /* The next option's id, or one of RV_OPT_*. */
 int rv_opts_next(rv_opts *p);
+/* Whether argv gives the option of that id, read as rv_opts_next reads
+ * it (--gpus 2, --gpus=2, --gp 2; a --gpus with its value missing counts),
+ * printing nothing: for a command whose options decide which parser reads
+ * them (bench and bench --gpus). */
+int rv_opts_given(const rv_command_opts *c, int argc, char **argv, int id);
+
 /* A usage error of the command: "reducevis CMD: message" and a pointer to
  * its --help on stderr.  Returns RV_EXIT_USAGE (1), so that a command may
  * `return rv_opts_bad(...)`. */
