@@ -13,17 +13,24 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
 {
     memset(out, 0, sizeof *out);
     int v1 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V1, 8) == 0;
-    size_t hbytes = v1 ? RV_RAW_HEADER_V1_BYTES : sizeof out->h;
-    if (len < hbytes || (!v1 && memcmp(buf, RV_RAW_MAGIC, 8) != 0)) {
+    int v2 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V2, 8) == 0;
+    size_t hbytes = v1 ? RV_RAW_HEADER_V1_BYTES : v2 ? RV_RAW_HEADER_V2_BYTES : sizeof out->h;
+    if (len < hbytes || (!v1 && !v2 && memcmp(buf, RV_RAW_MAGIC, 8) != 0)) {
         snprintf(err, errlen, _("not a raw trace from the tracer (no '%s' header)"), RV_RAW_MAGIC);
         return -1;
     }
     memcpy(&out->h, buf, hbytes);
     if (v1) out->h.launch = out->h.call = 1; /* one launch, the first */
+    if (v1 || v2) { /* before the shape was kept: a row of threads, a row of blocks */
+        out->h.block_dim[0] = out->h.block_size, out->h.block_dim[1] = out->h.block_dim[2] = 1;
+        out->h.grid_dim[0] = out->h.grid, out->h.grid_dim[1] = out->h.grid_dim[2] = 1;
+    }
     buf += hbytes;
     len -= hbytes;
     const rv_raw_header *h = &out->h;
-    if (h->block_size < 1 || h->block_size > 1024 || h->grid < 1 || h->traced_block >= h->grid) {
+    if (h->block_size < 1 || h->block_size > 1024 || h->grid < 1 || h->traced_block >= h->grid ||
+        (uint64_t)h->block_dim[0] * h->block_dim[1] * h->block_dim[2] != h->block_size ||
+        (uint64_t)h->grid_dim[0] * h->grid_dim[1] * h->grid_dim[2] != h->grid) {
         snprintf(err, errlen, _("raw trace: block size %u, grid %u, traced block %u are out of range"),
                  h->block_size, h->grid, h->traced_block);
         return -1;

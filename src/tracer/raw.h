@@ -20,7 +20,8 @@
 
 #include <stdint.h>
 
-#define RV_RAW_MAGIC    "RVRAW002"
+#define RV_RAW_MAGIC    "RVRAW003"
+#define RV_RAW_MAGIC_V2 "RVRAW002"  /* before the launch's shape: read too */
 #define RV_RAW_MAGIC_V1 "RVRAW001"  /* before runs and launches: read too */
 #define RV_RAW_NAME_LEN 256
 
@@ -75,9 +76,14 @@ typedef struct rv_raw_header {
     /* RVRAW002 on */
     uint32_t launch;            /* 1-based launch of the run (every kernel launch) */
     uint32_t call;              /* 1-based call of the student's launch() it was in */
+    /* RVRAW003 on */
+    uint32_t block_dim[3];      /* blockDim x, y, z (block_size their product)     */
+    uint32_t grid_dim[3];       /* gridDim x, y, z (grid their product)            */
 } rv_raw_header;
 
-/* The header of an RVRAW001 file: the one above without launch and call. */
-#define RV_RAW_HEADER_V1_BYTES (sizeof(rv_raw_header) - 2 * sizeof(uint32_t))
+/* The header of an RVRAW002 file: the one above without the shape; of an
+ * RVRAW001 file, without launch and call either. */
+#define RV_RAW_HEADER_V2_BYTES (sizeof(rv_raw_header) - 6 * sizeof(uint32_t))
+#define RV_RAW_HEADER_V1_BYTES (RV_RAW_HEADER_V2_BYTES - 2 * sizeof(uint32_t))
 
 #endif
