@@ -124,6 +124,10 @@ int main(int argc, char **argv)
     check(cudaEventCreate(&e0), "cudaEventCreate");
     check(cudaEventCreate(&e1), "cudaEventCreate");
     if (trace) {
+        // the tracer counts how often each element of in[] is read
+        char watch[64];
+        snprintf(watch, sizeof watch, "%llu %zu", (unsigned long long)(uintptr_t)a.in, a.n);
+        setenv("RV_TRACER_WATCH", watch, 1);
         // the first launch is the traced one: its time under the tracer too
         check(cudaEventRecord(e0, s), "cudaEventRecord");
         const float *at = reduce_all(a, block, s, true, true, &first, r);

@@ -1,9 +1,15 @@
 // patches.cu — the device functions the Compute Sanitizer patching API calls
 // at every shared- and global-memory access, barrier, __syncwarp and shuffle
-// of a kernel it patched (tool.c says which).  Each appends one record for a
-// thread of the traced block to the buffer the tool passed as userdata; all
-// other blocks return at once.  Compiled with --compile-as-tools-patch into a
-// fatbin that the tool loads: it is never linked into the kernel's program.
+// of a kernel it patched (tool.c says which).
+//
+// Two jobs, in this order at every access:
+//  - counting, in every block of the grid: each warp's execution of an
+//    instruction is one request of its pc (with its lanes, and for shared
+//    memory the wavefronts its banks need), and each read of an element of
+//    the watched array (in[]) adds one to that element's count;
+//  - recording, in the traced block only: one record per thread (raw.h).
+// Compiled with --compile-as-tools-patch into a fatbin that the tool loads:
+// it is never linked into the kernel's program.
 #include <sanitizer_patching.h>
 #include <stdint.h>
 
@@ -19,12 +25,76 @@ static __device__ __forceinline__ uint32_t thread_index()
     return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
+static __device__ __forceinline__ uint32_t lane_id()
+{
+    uint32_t l;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(l));
+    return l;
+}
+
+// The largest v (at most 63) of the lanes in g, bit by bit from the top:
+// six ballots.  (redux.sync, sm_80's instruction for it, is not allowed in a
+// tools patch: ptxas refuses it.)
+static __device__ __forceinline__ uint32_t warp_max(unsigned g, uint32_t v)
+{
+    uint32_t m = 0;
+    for (uint32_t bit = 32; bit; bit >>= 1)
+        if (__ballot_sync(g, v >= m + bit)) m += bit;
+    return m;
+}
+
+// Wavefronts of one shared-memory request of the lanes in g, as
+// src/core/analysis.c's rv_smem_request counts them: an access of 8 or 16
+// bytes is served in 2 or 4 phases of 16 or 8 lanes; in a phase, the bank
+// with the most distinct words sets its passes; the request takes their sum.
+// An aligned wide access covers banks b .. b+width-1 from its first word's
+// bank b, so two lanes meet in a bank exactly when their first words do:
+// distinct first words per first bank is the count, whatever the width.
+static __device__ uint32_t smem_wavefronts(unsigned g, uint64_t addr, uint32_t size)
+{
+    uint32_t lane = lane_id();
+    uint32_t width = size >= 16 ? 4 : size == 8 ? 2 : 1;
+    uint32_t phase = lane / (32 / width);
+    uint32_t word = (uint32_t)(addr >> 2) & ~(width - 1);
+    unsigned same_word = __match_any_sync(g, ((unsigned long long)phase << 32) | word);
+    bool first = (uint32_t)(__ffs(same_word) - 1) == lane;
+    // one key per (phase, bank) for the first lane of each distinct word; the
+    // others get a key of their own, so they match no one
+    unsigned long long key = first ? ((unsigned long long)phase << 8) | (word & 31u) : (1ull << 63) | lane;
+    unsigned same_bank = __match_any_sync(g, key);
+    uint32_t mine = first ? (uint32_t)__popc(same_bank) : 0u, waves = 0;
+    for (uint32_t p = 0; p < width; p++) waves += warp_max(g, phase == p ? mine : 0u);
+    return waves;
+}
+
+// The whole grid's counts for one access (every lane that reached it).
+static __device__ __forceinline__ void count(rv_raw_buffer *b, uint64_t pc, uint8_t kind, uint64_t addr,
+                                             uint32_t size, uint32_t flags)
+{
+    unsigned g = __match_any_sync(__activemask(), pc);
+    uint32_t waves = kind == RV_RAW_SMEM ? smem_wavefronts(g, addr, size) : 0;
+    if ((uint32_t)(__ffs(g) - 1) == lane_id()) {
+        uint64_t at = (pc - b->func_pc) / RV_PC_BYTES;
+        rv_pc_count *c = &b->pcs[pc >= b->func_pc && at < b->npcs - 1 ? at : b->npcs - 1];
+        atomicAdd(&c->requests, 1ull);
+        atomicAdd(&c->lanes, (unsigned long long)__popc(g));
+        if (waves) atomicAdd(&c->wavefronts, (unsigned long long)waves);
+        atomicOr(&c->flags, flags);
+        c->kind = kind; // every execution of a pc writes the same two bytes
+        c->size = (uint8_t)size;
+    }
+    if (b->watch && (flags & SANITIZER_MEMORY_DEVICE_FLAG_READ) && kind == RV_RAW_GMEM && addr >= b->watch_addr) {
+        uint64_t i = (addr - b->watch_addr) / 4, words = size < 4 ? 1 : size / 4;
+        for (uint64_t k = 0; k < words && i + k < b->watch_n; k++) atomicAdd(&b->watch[i + k], 1u);
+    }
+}
+
 // A record slot for this thread, or nullptr when it is not of the traced
 // block or the buffer is full (the count still grows: the host sees the cut).
 static __device__ __forceinline__ rv_raw_record *claim(void *userdata, uint64_t pc, uint8_t kind)
 {
     rv_raw_buffer *b = (rv_raw_buffer *)userdata;
-    if (!b || block_index() != b->block) return nullptr;
+    if (!b || !b->records || block_index() != b->block) return nullptr;
     uint32_t mask = __activemask();
     uint32_t k = atomicAdd(&b->count, 1u);
     if (k >= b->cap) {
@@ -51,7 +121,7 @@ static __device__ __forceinline__ rv_raw_record *claim(void *userdata, uint64_t 
 static __device__ __forceinline__ bool extends_run(void *userdata, uint64_t addr, uint32_t size)
 {
     rv_raw_buffer *b = (rv_raw_buffer *)userdata;
-    if (!b || block_index() != b->block) return false;
+    if (!b || !b->records || block_index() != b->block) return false;
     uint32_t k = b->last[thread_index()];
     if (k == ~0u) return false;
     rv_raw_record *r = &b->records[k];
@@ -73,6 +143,9 @@ static __device__ __forceinline__ bool extends_run(void *userdata, uint64_t addr
 static __device__ __forceinline__ void access(void *userdata, uint64_t pc, uint8_t kind, void *ptr,
                                               uint32_t size, uint32_t flags, const void *data)
 {
+    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
+    if (!b) return;
+    count(b, pc, kind, (uint64_t)(uintptr_t)ptr, size, flags);
     if (kind == RV_RAW_GMEM && flags == SANITIZER_MEMORY_DEVICE_FLAG_READ &&
         extends_run(userdata, (uint64_t)(uintptr_t)ptr, size))
         return;

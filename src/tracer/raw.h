@@ -14,6 +14,26 @@
  * same size, read only, one stride on) is not a record of its own: that record
  * counts it (value[0] = reads after the first, value[1..2] = the stride in
  * bytes, signed 64-bit), so a grid-stride loop of any length is one record.
+ *
+ * Besides the raw files, the tool writes three text files, `key value` pairs
+ * after each line's first word (src/own/grid.c reads them):
+ *  - allocs.txt: every device allocation the program made or freed, in order:
+ *      alloc K addr A bytes S kind cudaMalloc|async|managed|module at L
+ *      free addr A at L
+ *    (L: armed launches begun before it; module: a __device__ variable of a
+ *    loaded module).  The tool's own buffers are not listed.
+ *  - counts.txt: per armed launch, what every block of the grid did at each
+ *    patched memory instruction, counted on the device (rv_pc_count):
+ *      launch K grid G block B kernel NAME
+ *      count K pc OFFSET kind smem|gmem flags F size S requests R lanes L
+ *            wavefronts W
+ *    (OFFSET: bytes from the kernel's first instruction, -1 for an
+ *    instruction outside it: a function it calls).
+ *  - reads.txt: how often each element of the watched array (in[], named by
+ *    RV_TRACER_WATCH="ADDR N" in the environment of the first armed launch)
+ *    was read, over every armed launch of the run:
+ *      reads n N read R unread U first_unread I more_than_once M most X
+ *    (I is -1 when every element was read).
  */
 #ifndef RV_TRACER_RAW_H
 #define RV_TRACER_RAW_H
@@ -52,14 +72,34 @@ typedef struct rv_raw_record {
     uint32_t pad;
 } rv_raw_record;        /* 48 bytes */
 
-/* What the device side of the tracer owns: one buffer, one counter. */
+/* What every block of a launch did at one patched instruction, counted on
+ * the device (counts.txt): a request is one warp's execution of it, lanes
+ * the threads that took part, wavefronts (shared memory) the passes the
+ * banks needed, as Nsight Compute counts them for plain loads and stores. */
+typedef struct rv_pc_count {
+    unsigned long long requests, lanes, wavefronts;
+    uint32_t flags;     /* RV_RAW_READ / WRITE / ATOMIC, or-ed over its executions */
+    uint8_t  kind;      /* RV_RAW_SMEM or RV_RAW_GMEM                               */
+    uint8_t  size;      /* access size in bytes                                     */
+    uint16_t pad;
+} rv_pc_count;          /* 32 bytes */
+
+#define RV_PC_BYTES 16u /* an instruction's size (sm_70 and later)            */
+
+/* What the device side of the tracer owns for one launch: the traced block's
+ * records, and the whole grid's counts. */
 typedef struct rv_raw_buffer {
-    rv_raw_record *records;
+    rv_raw_record *records;  /* NULL when no block of this launch is traced     */
     uint32_t *last;     /* [block size]: each thread's latest record, ~0 = none   */
     uint32_t count;     /* records claimed (may pass cap: those were dropped)     */
     uint32_t cap;
     uint32_t block;     /* the block recorded, as blockIdx flattened x fastest    */
-    uint32_t pad;
+    uint32_t npcs;      /* pcs[]: one per instruction of the kernel, and one more
+                           for instructions outside it (a function it calls)     */
+    rv_pc_count *pcs;
+    uint64_t func_pc;   /* the kernel's first instruction                         */
+    uint32_t *watch;    /* [watch_n]: reads of each element of the watched array  */
+    uint64_t watch_addr, watch_n;
 } rv_raw_buffer;
 
 typedef struct rv_raw_header {

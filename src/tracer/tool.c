@@ -8,20 +8,24 @@
  * __syncwarp and shuffles with the device functions of patches.cu.  Every
  * launch made while the program is armed (RV_TRACER_ARMED=1 in its
  * environment, set by the driver around the calls of the student's `launch`;
- * RV_TRACER_CALL says which call) is launch K of the run; each one traced gets
- * a record buffer of its own, every other launch runs with none, so its
- * patches return at once.  When the program synchronises, each pending buffer
- * is written to OUT/raw-K.rvraw (src/tracer/raw.h), and OUT/launches.txt gets
- * a line per launch, traced or not.  Anything that goes wrong is written to
- * OUT/tool-error.txt for the host to report: a tool library cannot fail the
- * program it is in.
+ * RV_TRACER_CALL says which call) is launch K of the run, and gets a buffer
+ * of its own: every block counts what it does there (counts.txt), and the
+ * traced block of a traced launch records it (raw-K.rvraw).  Launches made
+ * while not armed get none, so their patches return at once.  When the
+ * program synchronises, each pending buffer is written out, and reads.txt
+ * says how often each element of the watched array was read so far.  Every
+ * device allocation the program makes or frees is a line of allocs.txt, and
+ * OUT/launches.txt gets a line per launch, traced or not (raw.h has the
+ * formats).  Anything that goes wrong is written to OUT/tool-error.txt for
+ * the host to report: a tool library cannot fail the program it is in.
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
  * required: the host finds it), RV_TRACER_BLOCK (block to record, default 0),
  * RV_TRACER_LAUNCH (the one launch to trace, default 0: every one, up to
  * RV_TRACER_MAX_LAUNCHES), RV_TRACER_CAP (most records kept a launch, default
- * 4 Mi); for diagnosing the tool
+ * 4 Mi), RV_TRACER_WATCH ("ADDR N": the array whose reads are counted, set
+ * by the driver for in[]); for diagnosing the tool
  * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash) and
  * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched).
  */
@@ -40,12 +44,16 @@
 #define MAX_MODULES 64
 #define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
 
-/* A traced launch whose buffer is not yet written. */
+#define RV_TRACER_MAX_COUNTED 64      /* launches counted (and written) at most */
+
+/* An armed launch whose buffer is not yet written. */
 typedef struct pending {
     rv_raw_header hdr;
+    int traced;                        /* its block records (raw-K.rvraw)    */
     rv_raw_buffer *dbuf;               /* device: the buffer's bookkeeping   */
-    rv_raw_record *drec;               /* device: its records                */
+    rv_raw_record *drec;               /* device: the traced block's records */
     uint32_t *dlast;                   /* device: each thread's latest record */
+    rv_pc_count *dpcs;                 /* device: the grid's counts per pc   */
     rv_raw_buffer init;                /* what dbuf starts as (copied from here) */
     CUcontext ctx;
     Sanitizer_StreamHandle stream;
@@ -55,11 +63,17 @@ static struct {
     const char *out, *patches;
     uint32_t block, cap, only;         /* only: the one launch to trace, 0 = all */
     uint32_t launches, traced;         /* armed launches seen, traced         */
-    pending pend[RV_TRACER_MAX_LAUNCHES];
+    pending pend[RV_TRACER_MAX_COUNTED];
     int npend;
     CUmodule modules[MAX_MODULES];
     int nmodules;
     int debug, nopatch;
+    int own_alloc;                     /* inside sanitizerAlloc: not the program's */
+    uint32_t *dwatch;                  /* device: reads of each watched element */
+    uint64_t watch_addr, watch_n;
+    CUcontext watch_ctx;
+    Sanitizer_StreamHandle watch_stream;
+    int watch_dirty;                   /* counted since reads.txt was written */
 } T;
 
 /* The Compute Sanitizer library, opened at run time from the path the host
@@ -69,12 +83,14 @@ static struct {
     X(sanitizerSubscribe) X(sanitizerEnableDomain) X(sanitizerAddPatchesFromFile)           \
     X(sanitizerPatchInstructions) X(sanitizerPatchModule) X(sanitizerSetCallbackData)       \
     X(sanitizerGetFunctionPcAndSize) X(sanitizerAlloc) X(sanitizerFree)                     \
-    X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost)
+    X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost) X(sanitizerMemset)
 static struct {
 #define FIELD(f) __typeof__(&f) f;
     SANITIZER_FUNCTIONS(FIELD)
 #undef FIELD
 } S;
+
+static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
 
 static void fail(const char *fmt, ...);
 
@@ -92,6 +108,9 @@ static int open_sanitizer(const char *path)
     }
     SANITIZER_FUNCTIONS(LOOKUP)
 #undef LOOKUP
+    /* per launch, not per kernel (a kernel launched twice before the program
+       waits must count into two buffers): where the library has it */
+    *(void **)&set_launch_data = dlsym(h, "sanitizerSetLaunchCallbackData");
     return 0;
 }
 
@@ -179,20 +198,74 @@ static void note_launch(uint32_t k, uint32_t call, uint32_t grid, uint32_t bs, c
     fclose(f);
 }
 
+/* Device memory of the tool's own, not the program's: the allocation
+ * callbacks it sets off are not listed. */
+static int own_alloc(CUcontext ctx, void **p, size_t bytes)
+{
+    T.own_alloc = 1;
+    int ok = S.sanitizerAlloc(ctx, p, bytes) == SANITIZER_SUCCESS;
+    T.own_alloc = 0;
+    return ok ? 0 : -1;
+}
+
+/* The array whose reads are counted (RV_TRACER_WATCH, set once by the
+ * driver), given its counters on the first launch that has it. */
+static void watch_begin(const Sanitizer_LaunchData *d)
+{
+    const char *w = getenv("RV_TRACER_WATCH");
+    if (T.dwatch || !w) return;
+    unsigned long long addr, n;
+    if (sscanf(w, "%llu %llu", &addr, &n) != 2 || n == 0 || n > (1ull << 32)) {
+        fail("RV_TRACER_WATCH '%s' is not ADDR N", w);
+        return;
+    }
+    if (own_alloc(d->context, (void **)&T.dwatch, n * sizeof(uint32_t))) {
+        fail("cannot allocate %llu counters on the GPU for the reads of in[]", n);
+        T.dwatch = NULL;
+        return;
+    }
+    S.sanitizerMemset(T.dwatch, 0, n * sizeof(uint32_t), d->hStream);
+    T.watch_addr = addr, T.watch_n = n, T.watch_ctx = d->context, T.watch_stream = d->hStream;
+}
+
+/* Why launch k's block is not recorded, or NULL when it is. */
+static const char *why_untraced(uint32_t k, uint32_t grid)
+{
+    if (T.only && k != T.only) return "not-asked";
+    if (T.block >= grid) return "block-outside-grid";
+    if (T.traced >= RV_TRACER_MAX_LAUNCHES) return "too-many-launches";
+    return NULL;
+}
+
+/* The traced block's record buffers of launch p. */
+static int records_begin(pending *p, const Sanitizer_LaunchData *d, uint32_t bs)
+{
+    size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
+    if (own_alloc(d->context, (void **)&p->drec, bytes) || own_alloc(d->context, (void **)&p->dlast, (size_t)bs * sizeof(uint32_t))) {
+        fail("cannot allocate %zu bytes on the GPU for the trace buffer of launch %u (lower RV_TRACER_CAP)", bytes, p->hdr.launch);
+        return -1;
+    }
+    /* copied asynchronously: the source must outlive this call */
+    static uint32_t none[1024];
+    if (none[0] == 0) memset(none, 0xff, sizeof none);
+    S.sanitizerMemcpyHostToDeviceAsync(p->dlast, none, (size_t)bs * sizeof *none, d->hStream);
+    return 0;
+}
+
 static void launch_begin(const Sanitizer_LaunchData *d)
 {
     const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
     say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
-    S.sanitizerSetCallbackData(d->function, NULL); /* unless traced below, this launch records nothing */
+    S.sanitizerSetCallbackData(d->function, NULL); /* unless armed below, this launch counts nothing */
     if (!armed || strcmp(armed, "1") != 0 || !d->functionName) return;
     uint32_t k = ++T.launches, call = callv ? (uint32_t)strtoul(callv, NULL, 10) : 1;
     uint32_t grid = d->gridDim_x * d->gridDim_y * d->gridDim_z, bs = d->blockDim_x * d->blockDim_y * d->blockDim_z;
-    const char *why = NULL;
-    if (T.only && k != T.only) why = "not-asked";
-    else if (T.block >= grid) why = "block-outside-grid";
-    else if (T.traced >= RV_TRACER_MAX_LAUNCHES || T.npend >= RV_TRACER_MAX_LAUNCHES) why = "too-many-launches";
+    const char *why = why_untraced(k, grid);
+    if (T.npend >= RV_TRACER_MAX_COUNTED) why = "too-many-launches";
     note_launch(k, call, grid, bs, d->functionName, why ? why : "1");
-    if (why) return;
+    if (T.npend >= RV_TRACER_MAX_COUNTED) return;
+    if (bs > 1024) { fail("launch %u has %u threads a block, more than a GPU runs", k, bs); return; }
+    watch_begin(d);
     pending *p = &T.pend[T.npend];
     memset(p, 0, sizeof *p);
     rv_raw_header *h = &p->hdr;
@@ -208,38 +281,33 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName);
     if (S.sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
         fail("cannot find where kernel %s starts", h->func_name);
-    size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
-    if (S.sanitizerAlloc(d->context, (void **)&p->drec, bytes) != SANITIZER_SUCCESS ||
-        S.sanitizerAlloc(d->context, (void **)&p->dbuf, sizeof(rv_raw_buffer)) != SANITIZER_SUCCESS ||
-        S.sanitizerAlloc(d->context, (void **)&p->dlast, (size_t)bs * sizeof(uint32_t)) != SANITIZER_SUCCESS) {
-        fail("cannot allocate %zu bytes on the GPU for the trace buffer of launch %u (lower RV_TRACER_CAP)", bytes, k);
+    uint32_t npcs = (uint32_t)(h->func_size / RV_PC_BYTES) + 1;
+    if (own_alloc(d->context, (void **)&p->dbuf, sizeof(rv_raw_buffer)) ||
+        own_alloc(d->context, (void **)&p->dpcs, (size_t)npcs * sizeof(rv_pc_count))) {
+        fail("cannot allocate the counts of launch %u on the GPU", k);
         return;
     }
-    /* copied asynchronously: the sources must outlive this call */
-    static uint32_t none[1024];
-    if (none[0] == 0) memset(none, 0xff, sizeof none);
-    if (bs > 1024) { fail("launch %u has %u threads a block, more than a GPU runs", k, bs); return; }
-    p->init = (rv_raw_buffer){p->drec, p->dlast, 0, T.cap, T.block, 0};
-    S.sanitizerMemcpyHostToDeviceAsync(p->dlast, none, (size_t)bs * sizeof *none, d->hStream);
+    S.sanitizerMemset(p->dpcs, 0, (size_t)npcs * sizeof(rv_pc_count), d->hStream);
+    p->traced = !why && records_begin(p, d, bs) == 0;
+    p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL, .last = p->dlast, .cap = T.cap, .block = T.block,
+                              .npcs = npcs, .pcs = p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
+                              .watch_addr = T.watch_addr, .watch_n = T.watch_n};
     S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
-    S.sanitizerSetCallbackData(d->function, p->dbuf);
+    if (set_launch_data) set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
+    else S.sanitizerSetCallbackData(d->function, p->dbuf);
     p->ctx = d->context;
     p->stream = d->hStream;
     T.npend++;
-    T.traced++;
-    say("launch %u: buffer of %u records given to block %u", k, T.cap, T.block);
+    T.traced += p->traced;
+    T.watch_dirty = 1;
+    say("launch %u: counted%s", k, p->traced ? ", block recorded" : "");
 }
 
-/* One pending launch's buffer, read back and written to OUT/raw-K.rvraw. */
-static void write_pending(pending *p)
+/* Launch p's records, read back and written to OUT/raw-K.rvraw. */
+static void write_records(pending *p, const rv_raw_buffer *b)
 {
-    rv_raw_buffer b;
-    if (S.sanitizerMemcpyDeviceToHost(&b, p->dbuf, sizeof b, p->stream) != SANITIZER_SUCCESS) {
-        fail("cannot read the trace buffer of launch %u back (the kernel failed?)", p->hdr.launch);
-        return;
-    }
-    p->hdr.claimed = b.count;
-    p->hdr.nrec = b.count < T.cap ? b.count : T.cap;
+    p->hdr.claimed = b->count;
+    p->hdr.nrec = b->count < T.cap ? b->count : T.cap;
     rv_raw_record *rec = malloc((size_t)p->hdr.nrec * sizeof *rec + 1);
     if (!rec) { fail("out of memory reading %u records", p->hdr.nrec); return; }
     if (p->hdr.nrec && S.sanitizerMemcpyDeviceToHost(rec, p->drec, (size_t)p->hdr.nrec * sizeof *rec, p->stream) != SANITIZER_SUCCESS) {
@@ -257,9 +325,81 @@ static void write_pending(pending *p)
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
     say("launch %u: %u records written (%u claimed)", p->hdr.launch, p->hdr.nrec, p->hdr.claimed);
     free(rec);
-    S.sanitizerFree(p->ctx, p->drec);
+}
+
+/* Launch p's counts, read back and appended to OUT/counts.txt: a line for
+ * the launch, then one for each instruction that ran. */
+static void write_counts(pending *p)
+{
+    uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1;
+    rv_pc_count *c = malloc((size_t)npcs * sizeof *c);
+    if (!c) { fail("out of memory reading the counts of launch %u", p->hdr.launch); return; }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/counts.txt", T.out);
+    FILE *f = NULL;
+    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)npcs * sizeof *c, p->stream) != SANITIZER_SUCCESS)
+        fail("cannot read the counts of launch %u back (the kernel failed?)", p->hdr.launch);
+    else if (!(f = fopen(path, "a")))
+        fail("cannot write %s", path);
+    if (f) {
+        fprintf(f, "launch %u grid %u block %u kernel %s\n", p->hdr.launch, p->hdr.grid, p->hdr.block_size, p->hdr.func_name);
+        for (uint32_t i = 0; i < npcs; i++) {
+            if (!c[i].requests) continue;
+            fprintf(f, "count %u pc %lld kind %s flags %u size %u requests %llu lanes %llu wavefronts %llu\n",
+                    p->hdr.launch, i + 1 < npcs ? (long long)i * RV_PC_BYTES : -1LL,
+                    c[i].kind == RV_RAW_SMEM ? "smem" : "gmem", c[i].flags, c[i].size, c[i].requests, c[i].lanes,
+                    c[i].wavefronts);
+        }
+        if (fclose(f) != 0) fail("cannot write %s", path);
+    }
+    free(c);
+}
+
+/* One pending launch written out, and its device memory given back. */
+static void write_pending(pending *p)
+{
+    rv_raw_buffer b;
+    if (S.sanitizerMemcpyDeviceToHost(&b, p->dbuf, sizeof b, p->stream) != SANITIZER_SUCCESS) {
+        fail("cannot read the trace buffer of launch %u back (the kernel failed?)", p->hdr.launch);
+        return;
+    }
+    write_counts(p);
+    if (p->traced) write_records(p, &b);
     S.sanitizerFree(p->ctx, p->dbuf);
-    S.sanitizerFree(p->ctx, p->dlast);
+    S.sanitizerFree(p->ctx, p->dpcs);
+    if (p->drec) S.sanitizerFree(p->ctx, p->drec);
+    if (p->dlast) S.sanitizerFree(p->ctx, p->dlast);
+}
+
+/* OUT/reads.txt: how often each watched element was read so far (raw.h). */
+static void write_reads(void)
+{
+    if (!T.dwatch || !T.watch_dirty) return;
+    T.watch_dirty = 0;
+    uint32_t *c = malloc(T.watch_n * sizeof *c);
+    if (!c) { fail("out of memory reading the counts of in[]"); return; }
+    if (S.sanitizerMemcpyDeviceToHost(c, T.dwatch, T.watch_n * sizeof *c, T.watch_stream) != SANITIZER_SUCCESS) {
+        fail("cannot read the counts of in[] back (the kernel failed?)");
+        free(c);
+        return;
+    }
+    unsigned long long read = 0, twice = 0, most = 0;
+    long long first = -1;
+    for (uint64_t i = 0; i < T.watch_n; i++) {
+        if (c[i]) read++;
+        else if (first < 0) first = (long long)i;
+        if (c[i] > 1) twice++;
+        if (c[i] > most) most = c[i];
+    }
+    free(c);
+    char path[4096], tmp[4200];
+    snprintf(path, sizeof path, "%s/reads.txt", T.out);
+    snprintf(tmp, sizeof tmp, "%s.part", path);
+    FILE *f = fopen(tmp, "w");
+    int ok = f && fprintf(f, "reads n %llu read %llu unread %llu first_unread %lld more_than_once %llu most %llu\n",
+                          (unsigned long long)T.watch_n, read, (unsigned long long)T.watch_n - read, first, twice, most) > 0;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
 }
 
 /* The program waited for the GPU: write every pending buffer, once. */
@@ -269,6 +409,30 @@ static void synchronized(void)
     say("synchronized: reading %d buffers back", T.npend);
     for (int i = 0; i < T.npend; i++) write_pending(&T.pend[i]);
     T.npend = 0;
+    write_reads();
+}
+
+/* A line of OUT/allocs.txt for each device allocation the program makes or
+ * frees (raw.h). */
+static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMemoryData *m)
+{
+    if (T.own_alloc) return;
+    int freed = cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE || cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC;
+    static unsigned k;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/allocs.txt", T.out);
+    FILE *f = fopen(path, "a");
+    if (!f) { fail("cannot write %s", path); return; }
+    if (freed)
+        fprintf(f, "free addr %llu at %u\n", (unsigned long long)m->address, T.launches);
+    else
+        fprintf(f, "alloc %u addr %llu bytes %llu kind %s at %u\n", ++k, (unsigned long long)m->address,
+                (unsigned long long)m->size,
+                (m->flags & SANITIZER_MEMORY_FLAG_MODULE) ? "module"
+                : (m->flags & SANITIZER_MEMORY_FLAG_MANAGED) ? "managed"
+                : cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC ? "async" : "cudaMalloc",
+                T.launches);
+    fclose(f);
 }
 
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
@@ -277,6 +441,10 @@ static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domai
     (void)userdata;
     if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
         module_loaded((const Sanitizer_ResourceModuleData *)cbdata);
+    else if (domain == SANITIZER_CB_DOMAIN_RESOURCE &&
+             (cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC || cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE ||
+              cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC || cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC))
+        memory_changed(cbid, (const Sanitizer_ResourceMemoryData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN)
         launch_begin((const Sanitizer_LaunchData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_SYNCHRONIZE)
