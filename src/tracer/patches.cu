@@ -145,7 +145,7 @@ static __device__ __forceinline__ void access(void *userdata, uint64_t pc, uint8
 {
     rv_raw_buffer *b = (rv_raw_buffer *)userdata;
     if (!b) return;
-    count(b, pc, kind, (uint64_t)(uintptr_t)ptr, size, flags);
+    if (b->pcs) count(b, pc, kind, (uint64_t)(uintptr_t)ptr, size, flags);
     if (kind == RV_RAW_GMEM && flags == SANITIZER_MEMORY_DEVICE_FLAG_READ &&
         extends_run(userdata, (uint64_t)(uintptr_t)ptr, size))
         return;

@@ -26,8 +26,9 @@
  * RV_TRACER_MAX_LAUNCHES), RV_TRACER_CAP (most records kept a launch, default
  * 4 Mi), RV_TRACER_WATCH ("ADDR N": the array whose reads are counted, set
  * by the driver for in[]); for diagnosing the tool
- * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash) and
- * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched).
+ * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash),
+ * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched) and, to measure what
+ * counting costs, RV_TRACER_NOCOUNT=1 (the traced block only).
  */
 #include <dlfcn.h>
 #include <execinfo.h>
@@ -67,7 +68,7 @@ static struct {
     int npend;
     CUmodule modules[MAX_MODULES];
     int nmodules;
-    int debug, nopatch;
+    int debug, nopatch, nocount;
     int own_alloc;                     /* inside sanitizerAlloc: not the program's */
     uint32_t *dwatch;                  /* device: reads of each watched element */
     uint64_t watch_addr, watch_n;
@@ -290,7 +291,7 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     S.sanitizerMemset(p->dpcs, 0, (size_t)npcs * sizeof(rv_pc_count), d->hStream);
     p->traced = !why && records_begin(p, d, bs) == 0;
     p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL, .last = p->dlast, .cap = T.cap, .block = T.block,
-                              .npcs = npcs, .pcs = p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
+                              .npcs = npcs, .pcs = T.nocount ? NULL : p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
                               .watch_addr = T.watch_addr, .watch_n = T.watch_n};
     S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
     if (set_launch_data) set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
@@ -465,6 +466,8 @@ int InitializeInjection(void)
     const char *dbg = getenv("RV_TRACER_DEBUG"), *np = getenv("RV_TRACER_NOPATCH");
     T.debug = dbg && *dbg == '1';
     T.nopatch = np && *np == '1';
+    const char *nc = getenv("RV_TRACER_NOCOUNT");
+    T.nocount = nc && *nc == '1';
     if (T.debug) { signal(SIGSEGV, crashed); signal(SIGBUS, crashed); signal(SIGABRT, crashed); }
     say("initializing: out %s, patches %s", T.out ? T.out : "(unset)", T.patches ? T.patches : "(unset)");
     const char *lib = getenv("RV_TRACER_SANITIZER");
