@@ -67,6 +67,19 @@ static __device__ uint32_t smem_wavefronts(unsigned g, uint64_t addr, uint32_t s
     return waves;
 }
 
+// Which live allocation a global access falls in: the lanes of g that fall
+// in the same one add themselves to it, once for all.
+static __device__ __forceinline__ void count_span(rv_raw_buffer *b, unsigned g, uint64_t addr, uint32_t flags)
+{
+    uint32_t k = 0;
+    while (k < b->nspans && (addr < b->spans[k].addr || addr - b->spans[k].addr >= b->spans[k].bytes)) k++;
+    unsigned same = __match_any_sync(g, k);
+    if (k == b->nspans || (uint32_t)(__ffs(same) - 1) != lane_id()) return;
+    unsigned long long *c = (flags & SANITIZER_MEMORY_DEVICE_FLAG_ATOMSYS) ? &b->spans[k].atomics
+                          : (flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE) ? &b->spans[k].writes : &b->spans[k].reads;
+    atomicAdd(c, (unsigned long long)__popc(same));
+}
+
 // The whole grid's counts for one access (every lane that reached it).
 static __device__ __forceinline__ void count(rv_raw_buffer *b, uint64_t pc, uint8_t kind, uint64_t addr,
                                              uint32_t size, uint32_t flags)
@@ -83,6 +96,7 @@ static __device__ __forceinline__ void count(rv_raw_buffer *b, uint64_t pc, uint
         c->kind = kind; // every execution of a pc writes the same two bytes
         c->size = (uint8_t)size;
     }
+    if (kind == RV_RAW_GMEM) count_span(b, g, addr, flags);
     if (b->watch && (flags & SANITIZER_MEMORY_DEVICE_FLAG_READ) && kind == RV_RAW_GMEM && addr >= b->watch_addr) {
         uint64_t i = (addr - b->watch_addr) / 4, words = size < 4 ? 1 : size / 4;
         for (uint64_t k = 0; k < words && i + k < b->watch_n; k++) atomicAdd(&b->watch[i + k], 1u);

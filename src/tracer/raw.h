@@ -18,17 +18,21 @@
  * Besides the raw files, the tool writes three text files, `key value` pairs
  * after each line's first word (src/own/grid.c reads them):
  *  - allocs.txt: every device allocation the program made or freed, in order:
- *      alloc K addr A bytes S kind cudaMalloc|async|managed|module at L
+ *      alloc K addr A bytes S kind cudaMalloc|async|managed|module at L call C
  *      free addr A at L
- *    (L: armed launches begun before it; module: a __device__ variable of a
- *    loaded module).  The tool's own buffers are not listed.
+ *    (L: armed launches begun before it; C: the call of launch() it was made
+ *    in, 0 outside every call (the driver's in[] and out[]); module: a
+ *    __device__ variable of a loaded module).  The tool's own buffers are not
+ *    listed.
  *  - counts.txt: per armed launch, what every block of the grid did at each
  *    patched memory instruction, counted on the device (rv_pc_count):
  *      launch K grid G block B kernel NAME
  *      count K pc OFFSET kind smem|gmem flags F size S requests R lanes L
  *            wavefronts W
+ *      buffer K alloc A reads R writes W atomics X
  *    (OFFSET: bytes from the kernel's first instruction, -1 for an
- *    instruction outside it: a function it calls).
+ *    instruction outside it: a function it calls; a buffer line says how many
+ *    lanes of the grid read, wrote or changed atomically allocation A).
  *  - reads.txt: how often each element of the watched array (in[], named by
  *    RV_TRACER_WATCH="ADDR N" in the environment of the first armed launch)
  *    was read, over every armed launch of the run:
@@ -86,6 +90,16 @@ typedef struct rv_pc_count {
 
 #define RV_PC_BYTES 16u /* an instruction's size (sm_70 and later)            */
 
+/* A live allocation of the program's, as a launch sees it: the patches
+ * count the grid's accesses that fall in it (lanes, not requests). */
+#define RV_RAW_MAX_BUFFERS 32
+typedef struct rv_raw_span {
+    uint64_t addr, bytes;
+    uint32_t id;        /* its K in allocs.txt                                    */
+    uint32_t pad;
+    unsigned long long reads, writes, atomics;
+} rv_raw_span;          /* 48 bytes */
+
 /* What the device side of the tracer owns for one launch: the traced block's
  * records, and the whole grid's counts. */
 typedef struct rv_raw_buffer {
@@ -100,6 +114,8 @@ typedef struct rv_raw_buffer {
     uint64_t func_pc;   /* the kernel's first instruction                         */
     uint32_t *watch;    /* [watch_n]: reads of each element of the watched array  */
     uint64_t watch_addr, watch_n;
+    uint32_t nspans, pad2;
+    rv_raw_span spans[RV_RAW_MAX_BUFFERS]; /* the live allocations, at the launch */
 } rv_raw_buffer;
 
 typedef struct rv_raw_header {

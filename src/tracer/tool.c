@@ -75,6 +75,8 @@ static struct {
     CUcontext watch_ctx;
     Sanitizer_StreamHandle watch_stream;
     int watch_dirty;                   /* counted since reads.txt was written */
+    rv_raw_span live[RV_RAW_MAX_BUFFERS]; /* the program's live allocations, newest last */
+    uint32_t nlive, nallocs;
 } T;
 
 /* The Compute Sanitizer library, opened at run time from the path the host
@@ -293,6 +295,8 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL, .last = p->dlast, .cap = T.cap, .block = T.block,
                               .npcs = npcs, .pcs = T.nocount ? NULL : p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
                               .watch_addr = T.watch_addr, .watch_n = T.watch_n};
+    p->init.nspans = T.nlive;
+    memcpy(p->init.spans, T.live, T.nlive * sizeof *T.live);
     S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
     if (set_launch_data) set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
     else S.sanitizerSetCallbackData(d->function, p->dbuf);
@@ -330,7 +334,7 @@ static void write_records(pending *p, const rv_raw_buffer *b)
 
 /* Launch p's counts, read back and appended to OUT/counts.txt: a line for
  * the launch, then one for each instruction that ran. */
-static void write_counts(pending *p)
+static void write_counts(pending *p, const rv_raw_buffer *b)
 {
     uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1;
     rv_pc_count *c = malloc((size_t)npcs * sizeof *c);
@@ -351,6 +355,12 @@ static void write_counts(pending *p)
                     c[i].kind == RV_RAW_SMEM ? "smem" : "gmem", c[i].flags, c[i].size, c[i].requests, c[i].lanes,
                     c[i].wavefronts);
         }
+        for (uint32_t k = 0; k < b->nspans && k < RV_RAW_MAX_BUFFERS; k++) {
+            const rv_raw_span *sp = &b->spans[k];
+            if (sp->reads || sp->writes || sp->atomics)
+                fprintf(f, "buffer %u alloc %u reads %llu writes %llu atomics %llu\n", p->hdr.launch, sp->id, sp->reads,
+                        sp->writes, sp->atomics);
+        }
         if (fclose(f) != 0) fail("cannot write %s", path);
     }
     free(c);
@@ -364,7 +374,7 @@ static void write_pending(pending *p)
         fail("cannot read the trace buffer of launch %u back (the kernel failed?)", p->hdr.launch);
         return;
     }
-    write_counts(p);
+    write_counts(p, &b);
     if (p->traced) write_records(p, &b);
     S.sanitizerFree(p->ctx, p->dbuf);
     S.sanitizerFree(p->ctx, p->dpcs);
@@ -413,13 +423,32 @@ static void synchronized(void)
     write_reads();
 }
 
+/* The live allocations the patches name: a new one is added (the oldest
+ * dropped when there is no room), a freed one taken out. */
+static void track(int freed, uint64_t addr, uint64_t bytes, uint32_t id)
+{
+    for (uint32_t k = 0; k < T.nlive; k++)
+        if (T.live[k].addr == addr) {
+            memmove(&T.live[k], &T.live[k + 1], (T.nlive - k - 1) * sizeof *T.live);
+            T.nlive--;
+            break;
+        }
+    if (freed) return;
+    if (T.nlive == RV_RAW_MAX_BUFFERS) {
+        memmove(&T.live[0], &T.live[1], (T.nlive - 1) * sizeof *T.live);
+        T.nlive--;
+    }
+    T.live[T.nlive++] = (rv_raw_span){.addr = addr, .bytes = bytes, .id = id};
+}
+
 /* A line of OUT/allocs.txt for each device allocation the program makes or
  * frees (raw.h). */
 static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMemoryData *m)
 {
     if (T.own_alloc) return;
     int freed = cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE || cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC;
-    static unsigned k;
+    const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
+    unsigned call = armed && !strcmp(armed, "1") && callv ? (unsigned)strtoul(callv, NULL, 10) : 0;
     char path[4096];
     snprintf(path, sizeof path, "%s/allocs.txt", T.out);
     FILE *f = fopen(path, "a");
@@ -427,13 +456,14 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
     if (freed)
         fprintf(f, "free addr %llu at %u\n", (unsigned long long)m->address, T.launches);
     else
-        fprintf(f, "alloc %u addr %llu bytes %llu kind %s at %u\n", ++k, (unsigned long long)m->address,
+        fprintf(f, "alloc %u addr %llu bytes %llu kind %s at %u call %u\n", ++T.nallocs, (unsigned long long)m->address,
                 (unsigned long long)m->size,
                 (m->flags & SANITIZER_MEMORY_FLAG_MODULE) ? "module"
                 : (m->flags & SANITIZER_MEMORY_FLAG_MANAGED) ? "managed"
                 : cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC ? "async" : "cudaMalloc",
-                T.launches);
+                T.launches, call);
     fclose(f);
+    track(freed, m->address, m->size, T.nallocs);
 }
 
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
