@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/analysis.h"
+#include "core/buffers.h"
 #include "cli.h"
 #include "core/i18n.h"
 #include "core/json.h"
@@ -32,7 +33,33 @@ static void print_totals_text(const rv_smem_totals *t)
            t->atom_wavefronts, t->gatom_requests);
 }
 
-static void print_text(const rv_trace *tr, const rv_analysis *an)
+/* What every block of the launch did, counted on the GPU, and the memory
+ * it touched: which launch wrote what it reads hands the work on. */
+static void print_grid_text(const rv_trace *first, const rv_trace *tr)
+{
+    const rv_own_grid *g = tr->own_grid;
+    if (!g) return;
+    printf(_("whole grid, every block (counted on the GPU): shared loads %" PRId64 " requests %" PRId64 " wavefronts, "
+             "stores %" PRId64 " requests %" PRId64 " wavefronts, atomics %" PRId64 " requests %" PRId64 " wavefronts; "
+             "global atomics %" PRId64 " requests\n"),
+           g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests, g->atom_wavefronts,
+           g->gatom_requests);
+    if (g->cas_requests)
+        printf(_("  %" PRId64 " of the shared atomics are a compare-and-swap (ATOMS.CAS in the machine code: a float "
+                 "atomicAdd): 2 wavefronts each, as Nsight Compute counts them\n"), g->cas_requests);
+    for (uint32_t k = 0; k < g->nbuffers; k++) {
+        const rv_own_buffer *b = &g->buffers[k];
+        char name[160];
+        rv_buffer_name(b, name, sizeof name);
+        printf(_("  %s: %" PRIu64 " lanes read, %" PRIu64 " wrote, %" PRIu64 " changed it atomically"), name, b->reads,
+               b->writes, b->atomics);
+        const rv_trace *w = b->reads ? rv_buffer_written_before(first, tr, b) : NULL;
+        if (w) printf(_(" (reads what launch %u wrote)"), w->launch);
+        printf("\n");
+    }
+}
+
+static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analysis *an)
 {
     char data[48];
     rv_data_name(tr->data, data, sizeof data);
@@ -79,6 +106,7 @@ static void print_text(const rv_trace *tr, const rv_analysis *an)
     rv_smem_totals t = rv_analysis_totals(an);
     printf("\n");
     print_totals_text(&t);
+    print_grid_text(first, tr);
 }
 
 static void print_steps_json(const rv_trace *tr, const rv_analysis *an, const char *pad)
@@ -109,9 +137,38 @@ static void print_steps_json(const rv_trace *tr, const rv_analysis *an, const ch
     }
 }
 
+/* The whole grid's counts and buffers of a launch ("grid_counts": null
+ * when it was not counted). */
+static void print_grid_json(const rv_trace *first, const rv_trace *tr)
+{
+    const rv_own_grid *g = tr->own_grid;
+    printf(",\n     \"grid_counts\": ");
+    if (!g) { printf("null"); return; }
+    printf("{\"ld_requests\": %" PRId64 ", \"ld_wavefronts\": %" PRId64 ", \"st_requests\": %" PRId64
+           ", \"st_wavefronts\": %" PRId64 ", \"atom_requests\": %" PRId64 ", \"atom_wavefronts\": %" PRId64
+           ", \"global_atom_requests\": %" PRId64 ", \"cas_requests\": %" PRId64 ", \"buffers\": [",
+           g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests, g->atom_wavefronts,
+           g->gatom_requests, g->cas_requests);
+    static const char *const roles[] = {"?", "in", "out", "own", "variable", "other"};
+    for (uint32_t k = 0; k < g->nbuffers; k++) {
+        const rv_own_buffer *b = &g->buffers[k];
+        char name[160];
+        rv_buffer_name(b, name, sizeof name);
+        const rv_trace *w = b->reads ? rv_buffer_written_before(first, tr, b) : NULL;
+        printf("%s{\"buffer\": %u, \"role\": \"%s\", \"bytes\": %" PRIu64 ", \"call\": %u, \"name\": ", k ? ", " : "",
+               b->id, roles[b->role <= RV_BUF_OTHER ? b->role : 0], b->bytes, b->call);
+        rv_json_string(stdout, name);
+        printf(", \"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"atomics\": %" PRIu64 ", \"written_by_launch\": ",
+               b->reads, b->writes, b->atomics);
+        if (w) printf("%u}", w->launch);
+        else printf("null}");
+    }
+    printf("]}");
+}
+
 /* One traced launch: which, its kernel and grid, its shared-memory requests
  * and wavefronts by kind (what Nsight Compute counts), and its steps. */
-static void print_launch_json(const rv_trace *tr, const rv_analysis *an)
+static void print_launch_json(const rv_trace *first, const rv_trace *tr, const rv_analysis *an)
 {
     rv_smem_totals t = rv_analysis_totals(an);
     printf("\n    {\"launch\": %u, \"of\": %u, \"call\": %u, \"kernel\": ", tr->launch, tr->launches, tr->call);
@@ -121,9 +178,11 @@ static void print_launch_json(const rv_trace *tr, const rv_analysis *an)
     if (tr->own_cut) rv_json_string(stdout, tr->own_cut);
     else printf("null");
     printf(",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
-           "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld,\n     \"steps\": [",
+           "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld",
            t.ld_requests, t.ld_wavefronts, t.st_requests, t.st_wavefronts, t.atom_requests, t.atom_wavefronts,
            t.gatom_requests);
+    print_grid_json(first, tr);
+    printf(",\n     \"steps\": [");
     print_steps_json(tr, an, "     ");
     printf("]}");
 }
@@ -148,7 +207,7 @@ static void print_json(const rv_trace *tr, const rv_analysis *an, const rv_analy
     int k = 0;
     for (const rv_trace *t = tr; t; t = t->next, k++) {
         printf("%s", k ? "," : "");
-        print_launch_json(t, k ? later[k - 1] : an);
+        print_launch_json(tr, t, k ? later[k - 1] : an);
     }
     printf("\n  ]\n}\n");
 }
@@ -212,11 +271,11 @@ int cmd_inspect(int argc, char **argv)
         }
     if (json) print_json(tr, an, (const rv_analysis *const *)later);
     else {
-        print_text(tr, an);
+        print_text(tr, tr, an);
         int k = 0;
         for (const rv_trace *t = tr->next; t; t = t->next, k++) {
             printf("\n");
-            print_text(t, later[k]);
+            print_text(tr, t, later[k]);
         }
     }
 out:

@@ -51,6 +51,7 @@ void rv_trace_free(rv_trace *tr)
         free(tr->own_source);
         free(tr->own_kernel);
         free(tr->own_cut);
+        free(tr->own_grid);
         free(tr);
         tr = next;
     }

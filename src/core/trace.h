@@ -26,6 +26,9 @@ extern "C" {
 #define RV_TRACE_FORMAT_OWN3  3   /* an own trace with atomics, long read runs, more steps and
                                      every launch (docs/trace-format.md); what own traces are
                                      written as now.  Formats 1 and 2 still load. */
+#define RV_TRACE_FORMAT_GRID  5   /* format 3 + each launch's whole-grid counts and buffers
+                                     (rv_own_grid): what own traces are written as now */
+#define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_GRID
 #define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
 #define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
 #define RV_LABEL_LEN          24
@@ -98,6 +101,43 @@ typedef struct rv_event {
     uint64_t write;        /* RV_ACC of where it went                       */
 } rv_event;
 
+/* What an allocation is to the lesson (rv_own_buffer.role). */
+typedef enum rv_buffer_role {
+    RV_BUF_IN = 1,     /* in[]: the driver's input                           */
+    RV_BUF_OUT,        /* out[]: where launch() leaves its partials          */
+    RV_BUF_OWN,        /* the program's own, made in a call of launch()      */
+    RV_BUF_VARIABLE,   /* a __device__ variable of a loaded module           */
+    RV_BUF_OTHER       /* made outside every call, not in[] or out[]         */
+} rv_buffer_role;
+
+/* How an allocation was made (rv_own_buffer.kind). */
+typedef enum rv_alloc_kind { RV_ALLOC_MALLOC = 1, RV_ALLOC_ASYNC, RV_ALLOC_MANAGED, RV_ALLOC_MODULE } rv_alloc_kind;
+
+/* One allocation a launch touched, and how many lanes of its grid read,
+ * wrote or changed it atomically. */
+typedef struct rv_own_buffer {
+    uint32_t id;                   /* buffer K: the K-th allocation of the run */
+    uint32_t role, kind;           /* rv_buffer_role, rv_alloc_kind          */
+    uint32_t call;                 /* the call of launch() that made it; 0: none */
+    uint64_t bytes;
+    uint64_t reads, writes, atomics;
+} rv_own_buffer;
+
+#define RV_OWN_MAX_BUFFERS 16
+
+/* What every block of a launch did, counted on the device by the tracer
+ * (own traces, format 5): shared-memory requests and wavefronts by kind and
+ * global atomic requests, as Nsight Compute counts a whole launch, and the
+ * allocations it touched. */
+typedef struct rv_own_grid {
+    int64_t ld_requests, ld_wavefronts, st_requests, st_wavefronts, atom_requests, atom_wavefronts;
+    int64_t gatom_requests;
+    int64_t cas_requests;          /* shared atomics that are a compare-and-swap:
+                                      2 wavefronts each in atom_wavefronts  */
+    uint32_t nbuffers;
+    rv_own_buffer buffers[RV_OWN_MAX_BUFFERS];
+} rv_own_grid;
+
 typedef struct rv_trace {
     int      version;
     int      block_size;
@@ -132,6 +172,7 @@ typedef struct rv_trace {
     uint32_t call;                 /* which call of launch() made it (1-based) */
     char    *own_kernel;           /* the kernel's name as the compiler wrote it */
     char    *own_cut;              /* NULL, or what was cut, in numbers      */
+    rv_own_grid *own_grid;         /* format 5: the whole grid's counts; NULL: not counted */
     struct rv_trace *next;         /* the next traced launch, or NULL; freed with this */
 } rv_trace;
 

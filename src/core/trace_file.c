@@ -198,6 +198,29 @@ static void put_u(wbuf *w, uint64_t v, int bytes)
 }
 
 
+/* A launch's whole-grid counts (format 5): a flag, then the counts and the
+ * buffers it touched. */
+static void put_grid(wbuf *w, const rv_own_grid *g)
+{
+    put_u(w, g != NULL, 4);
+    if (!g) return;
+    const int64_t c[] = {g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests,
+                         g->atom_wavefronts, g->gatom_requests, g->cas_requests};
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) put_u(w, (uint64_t)c[k], 8);
+    put_u(w, g->nbuffers, 4);
+    for (uint32_t k = 0; k < g->nbuffers; k++) {
+        const rv_own_buffer *b = &g->buffers[k];
+        put_u(w, b->id, 4);
+        put_u(w, b->role, 4);
+        put_u(w, b->kind, 4);
+        put_u(w, b->call, 4);
+        put_u(w, b->bytes, 8);
+        put_u(w, b->reads, 8);
+        put_u(w, b->writes, 8);
+        put_u(w, b->atomics, 8);
+    }
+}
+
 /* Format 3 writes an event's reads compactly: a read followed by
  * RUN_MARK(count, stride) stands for count more reads of the same space, each
  * stride indices after the one before (a grid-stride loop's thousand reads
@@ -260,7 +283,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
     wbuf w = *wp;
     int own = tr->version == RV_VERSION_OWN;
     put(&w, RV_TRACE_MAGIC, 8);
-    put_u(&w, own ? RV_TRACE_FORMAT_OWN3 : RV_TRACE_FORMAT, 4);
+    put_u(&w, own ? RV_TRACE_FORMAT_LAST : RV_TRACE_FORMAT, 4);
     put_u(&w, (uint32_t)tr->version, 4);
     put_u(&w, (uint32_t)tr->block_size, 4);
     put_u(&w, tr->traced_block, 4);
@@ -317,6 +340,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
         put_text(&w, tr->own_kernel);
         put_text(&w, tr->own_cut);
         put_u(&w, tr->next != NULL, 4);
+        put_grid(&w, tr->own_grid);
     }
     *wp = w;
     if (own && tr->next) serialize_one(wp, tr->next); /* the next launch, a whole trace */
@@ -359,6 +383,37 @@ static char *take_text(rbuf *r, size_t most)
     return s;
 }
 
+/* A launch's whole-grid counts (format 5), checked: no negative count, no
+ * more buffers than a trace keeps, roles and kinds that exist. */
+static int parse_grid(rbuf *r, rv_trace *tr, char *err, size_t errlen)
+{
+    uint64_t present, c[8], nb;
+    if (take_u(r, 4, &present) || present > 1) return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+    if (!present) return 0;
+    rv_own_grid *g = calloc(1, sizeof *g);
+    if (!g) return fail(err, errlen, _("out of memory"));
+    tr->own_grid = g;
+    for (int k = 0; k < 8; k++)
+        if (take_u(r, 8, &c[k]) || c[k] > (1ull << 62))
+            return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+    g->ld_requests = (int64_t)c[0], g->ld_wavefronts = (int64_t)c[1], g->st_requests = (int64_t)c[2];
+    g->st_wavefronts = (int64_t)c[3], g->atom_requests = (int64_t)c[4], g->atom_wavefronts = (int64_t)c[5];
+    g->gatom_requests = (int64_t)c[6], g->cas_requests = (int64_t)c[7];
+    if (take_u(r, 4, &nb) || nb > RV_OWN_MAX_BUFFERS)
+        return fail(err, errlen, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
+    g->nbuffers = (uint32_t)nb;
+    for (uint32_t k = 0; k < g->nbuffers; k++) {
+        rv_own_buffer *b = &g->buffers[k];
+        uint64_t id, role, kind, call;
+        if (take_u(r, 4, &id) || take_u(r, 4, &role) || take_u(r, 4, &kind) || take_u(r, 4, &call) ||
+            take_u(r, 8, &b->bytes) || take_u(r, 8, &b->reads) || take_u(r, 8, &b->writes) || take_u(r, 8, &b->atomics) ||
+            role < RV_BUF_IN || role > RV_BUF_OTHER || kind < RV_ALLOC_MALLOC || kind > RV_ALLOC_MODULE)
+            return fail(err, errlen, _("buffer %u of the launch is truncated or damaged"), k + 1);
+        b->id = (uint32_t)id, b->role = (uint32_t)role, b->kind = (uint32_t)kind, b->call = (uint32_t)call;
+    }
+    return 0;
+}
+
 /* The section after the events of a kernel traced from its file; format 3
  * adds the launch and what was cut.  *more: a next launch follows. */
 static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, size_t errlen)
@@ -396,7 +451,7 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
         return fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
                     launch, launches, call, gwords);
     *more = (int)next;
-    return 0;
+    return format >= RV_TRACE_FORMAT_GRID ? parse_grid(r, tr, err, errlen) : 0;
 }
 
 /* An event's reads in format 3: items, a run mark repeating the item before
@@ -466,12 +521,12 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             char where[64];
             snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
             if (take_u(r, 2, &line) ||
-                (format == RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries) : take_u(r, 2, &nreads)) ||
+                (format >= RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries) : take_u(r, 2, &nreads)) ||
                 take_u(r, 4, &bits) || take_u(r, 8, &write)) {
                 truncated(r, where, err, errlen);
                 return -1;
             }
-            if (format == RV_TRACE_FORMAT_OWN3) {
+            if (format >= RV_TRACE_FORMAT_OWN3) {
                 if (take_reads(r, rbufp, rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) return -1;
             } else {
                 if (nreads > RV_MAX_READS) {
@@ -488,7 +543,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             uint32_t b32 = (uint32_t)bits;
             float value;
             memcpy(&value, &b32, sizeof value);
-            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format == RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
+            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format >= RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
                 fail(err, errlen, _("out of memory"));
                 return -1;
             }
@@ -511,9 +566,10 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         return NULL;
     }
     if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
-    if (format != RV_TRACE_FORMAT && format != RV_TRACE_FORMAT_OWN && format != RV_TRACE_FORMAT_OWN3) {
+    if (format != RV_TRACE_FORMAT && format != RV_TRACE_FORMAT_OWN && format != RV_TRACE_FORMAT_OWN3 &&
+        format != RV_TRACE_FORMAT_GRID) {
         fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
-             RV_TRACE_FORMAT_OWN3);
+             RV_TRACE_FORMAT_LAST);
         return NULL;
     }
     if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) ||
@@ -524,10 +580,10 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         return NULL;
     }
     /* Bound the sizes before allocating anything from them. */
-    int own_format = format == RV_TRACE_FORMAT_OWN || format == RV_TRACE_FORMAT_OWN3;
+    int own_format = format == RV_TRACE_FORMAT_OWN || format >= RV_TRACE_FORMAT_OWN3;
     if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != RV_TRACE_FORMAT_OWN3)) {
         fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
-             format, version, RV_TRACE_FORMAT_OWN3);
+             format, version, RV_TRACE_FORMAT_LAST);
         return NULL;
     }
     if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
@@ -539,8 +595,8 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), why);
         return NULL;
     }
-    int most = format == RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
-    if (nsteps == 0 || nsteps > (uint64_t)most || (format == RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
+    int most = format >= RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
+    if (nsteps == 0 || nsteps > (uint64_t)most || (format >= RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
         fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
         return NULL;
     }

@@ -217,8 +217,15 @@ static void find_own_memory(builder *b)
     for (uint32_t i = 0; i < b->in->raw->h.nrec; i++) {
         const rv_raw_record *r = &b->rec[i];
         if (!own_memory(b, r)) continue;
-        if (r->addr < lo) lo = r->addr;
-        if (r->addr + r->size > hi) hi = r->addr + r->size;
+        uint64_t first = r->addr, last = r->addr;
+        if (!(r->flags & RV_RAW_WRITE) && r->value[0]) { /* a run: where its last read lies (raw.h) */
+            int64_t stride = (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
+            uint64_t end = r->addr + (uint64_t)(stride * (int64_t)r->value[0]);
+            if (end < first) first = end;
+            else last = end;
+        }
+        if (first < lo) lo = first;
+        if (last + r->size > hi) hi = last + r->size;
         if (!one) one = r->addr;
         if (r->addr != one || r->size != 4 || ((r->flags & RV_RAW_WRITE) && !is_atomic(r))) single = 0;
     }
@@ -252,7 +259,10 @@ static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t addr, uint64_t 
     }
     const struct { uint64_t at; uint64_t n; const char *name; } arr[] = {
         {m->in_addr, m->in_n, "in"}, {m->out_addr, m->out_n, "out"}};
-    for (int k = 0; k < 2; k++) {
+    /* past in[] or out[] but inside an allocation of the program's own (its
+       partials may lie just after them): its own memory, not out of bounds */
+    int owned = rv_own_grid_alloc_at(b->in->grid, addr, r->size, h->launch) != NULL;
+    for (int k = 0; k < 2 && !owned; k++) {
         uint64_t end = arr[k].at + 4 * arr[k].n;
         if (addr >= arr[k].at && addr + r->size > end && addr < end + NEAR_MISS_BYTES)
             return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
@@ -615,6 +625,7 @@ static int describe(rv_trace *tr, const builder *b)
     tr->own_smem_words = (uint32_t)(b->smem_words > 0 ? b->smem_words : 1);
     tr->own_kernel = copy_text(h->func_name);
     tr->own_flags = b->cut_why[0] ? RV_OWN_CUT : 0;
+    tr->own_grid = rv_own_grid_of(in->grid, h->launch, in->sass, in->meta);
     tr->own_cut = b->cut_why[0] ? copy_text(b->cut_why) : NULL;
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
 }

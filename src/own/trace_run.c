@@ -23,6 +23,7 @@
 
 #include "build.h"
 #include "core/datadir.h"
+#include "grid.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
 #include "program_run.h"
@@ -236,6 +237,9 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
     int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
         return rv_own_fail(err, errlen, 2, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
+    rv_own_grid_run grid;
+    if (rv_own_grid_load(work, &grid, inner, sizeof inner))
+        return rv_own_fail(err, errlen, 2, _("the tracer's counts of %s cannot be read: %s"), ri->file, inner);
     rv_trace **tail = &res->tr;
     uint32_t first_module = 0, grid1 = 0, block1 = 0;
     for (int f = 0; f < nfiles && !rc; f++) {
@@ -245,7 +249,8 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
         if (f == 0) { first_module = raw.h.module; grid1 = raw.h.grid; block1 = raw.h.block_size; }
         const rv_own_arrays *arrays = raw.h.call <= (uint32_t)meta.ncalls ? &meta.calls[raw.h.call - 1] : &meta.calls[0];
         if (!(rc = read_sass(work, &raw, first_module, ri->file, &sass, err, errlen))) {
-            rv_own_input bin = {&raw, &sass, &meta, arrays, launches, ri->file, source, ri->device, ri->date, ri->n, ri->data};
+            rv_own_input bin = {&raw, &sass, &meta, arrays, launches, &grid, ri->file, source, ri->device, ri->date, ri->n,
+                                ri->data};
             *tail = rv_own_build(&bin, inner, sizeof inner);
             if (!*tail)
                 rc = rv_own_fail(err, errlen, 2, nfiles > 1 ? _("launch %u of %s: %s") : "%.0u%.0s%s", raw.h.launch,
@@ -255,6 +260,7 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
         rv_raw_free(&raw);
         rv_sass_free(&sass);
     }
+    rv_own_grid_free(&grid);
     if (rc) goto out;
     double cpu = 0;
     for (uint64_t i = 0; i < ri->n; i++) cpu += rv_data_value(ri->data, i);

@@ -19,7 +19,8 @@
 #     DIFFERENT or EXPLAINED (tests/own/corpus/EXPLAINED) per counter
 #     (tests/own/corpus_compare.py), the 2^25 verdict and time.
 # Of each kept folder only what `trace --replay` needs and ncu.csv stay
-# (raw.rvraw kernel.sass run.txt student.cu traced.txt ncu.csv; the replay is
+# (raw.rvraw kernel.sass run.txt student.cu traced.txt ncu.csv, and the
+# tracer's counts.txt allocs.txt reads.txt; the replay is
 # checked against the trace first); the program, its input and the rest are
 # deleted, and so is the folder of a file that left no trace or no ncu.csv.  The folders are then packed into OUT/corpus-DEVICE.tgz (the
 # device returns few files; set CORPUS_KEEP_TREE=1 to leave OUT/DEVICE/ as a
@@ -178,7 +179,7 @@ except Exception: print("?")' "$tmp/$name.json")
         say "  (no recording kept of $name)"
     elif [ -d "$k" ]; then
         find "$k" -mindepth 1 -maxdepth 1 ! -name "raw*.rvraw" ! -name "kernel*.sass" ! -name launches.txt ! -name run.txt ! -name student.cu \
-            ! -name traced.txt ! -name ncu.csv -exec rm -rf {} +
+            ! -name traced.txt ! -name ncu.csv ! -name counts.txt ! -name allocs.txt ! -name reads.txt -exec rm -rf {} +
     fi
 done
 say ""

@@ -8,11 +8,17 @@ checks the recordings).
     corpus_compare.py --check-explained EXPLAINED CORPUS_DIR
 
 TRACE_JSON is `reducevis inspect --json FILE.rvt`, whose "launches" member
-holds, for every traced launch (block 0 of each):
+holds, for every traced launch:
     {"launch": k, "of": K, "kernel": MANGLED, "grid": G, "block_size": B,
      "smem": {"ld_requests", "ld_wavefronts", "st_requests", "st_wavefronts",
               "atom_requests", "atom_wavefronts"},
-     "global_atom_requests": g}
+     "global_atom_requests": g,
+     "grid_counts": {"ld_requests", ..., "global_atom_requests"} or null}
+"smem" and "global_atom_requests" are block 0's, from its steps;
+"grid_counts" every block's, counted on the GPU by the tracer.  Where a
+launch has grid_counts they are compared (a whole launch, as ncu counts it),
+else block 0's (recordings made before the tracer counted the grid, of
+one-block launches).
 NCU_CSV is `ncu --csv --print-kernel-base mangled --metrics ...` of the same
 one-block run: one row per kernel launch per metric; its k-th launch (by the
 ID column) is the trace's launch k.  Values may hold thousands separators
@@ -198,8 +204,12 @@ def compare(name, tr, nc, explained):
                               ("block_size", t.get("block_size"), n["block"])):
             if a != b:
                 lines.append(f"    {counter:20s} {str(a):>10} {str(b):>10}  {verdict(counter, a, b)}")
+        # the whole grid's counts where the tracer counted them (every block,
+        # as ncu counts a launch); else block 0's, from the steps
+        whole = t.get("grid_counts") if isinstance(t.get("grid_counts"), dict) else None
+        lines.append(f"    counted over {'the whole grid' if whole else 'block ' + str(t.get('block', 0)) + ' only'}")
         for counter, where, metrics in COUNTERS:
-            a = trace_value(t, where)
+            a = whole.get(counter) if whole else trace_value(t, where)
             vals = [n["metrics"].get(m) for m in metrics]
             b = None if any(x is None for x in vals) else sum(vals)
             shown = "n/a" if b is None else b

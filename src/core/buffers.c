@@ -1,0 +1,57 @@
+/* buffers.c — an own trace's allocations in words (buffers.h). */
+#include "buffers.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "i18n.h"
+
+static void size_words(uint64_t bytes, char *buf, size_t len)
+{
+    if (bytes < 1024) snprintf(buf, len, _("%" PRIu64 " B"), bytes);
+    else if (bytes < (1u << 20)) snprintf(buf, len, _("%.1f KiB"), bytes / 1024.0);
+    else snprintf(buf, len, _("%.1f MiB"), bytes / 1048576.0);
+}
+
+static const char *kind_words(uint32_t kind)
+{
+    switch (kind) {
+    case RV_ALLOC_ASYNC:   return "cudaMallocAsync";
+    case RV_ALLOC_MANAGED: return "cudaMallocManaged";
+    case RV_ALLOC_MODULE:  return "__device__";
+    default:               return "cudaMalloc";
+    }
+}
+
+void rv_buffer_name(const rv_own_buffer *b, char *buf, size_t len)
+{
+    char size[32];
+    size_words(b->bytes, size, sizeof size);
+    switch (b->role) {
+    case RV_BUF_IN:  snprintf(buf, len, _("in[] (%s)"), size); break;
+    case RV_BUF_OUT: snprintf(buf, len, _("out[] (%s)"), size); break;
+    case RV_BUF_VARIABLE: snprintf(buf, len, _("buffer %u: a __device__ variable, %s"), b->id, size); break;
+    case RV_BUF_OWN:
+        snprintf(buf, len, _("buffer %u: %s, %s in call %u of launch()"), b->id, size, kind_words(b->kind), b->call);
+        break;
+    default: snprintf(buf, len, _("buffer %u: %s, %s outside launch()"), b->id, size, kind_words(b->kind)); break;
+    }
+}
+
+const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id)
+{
+    if (!tr->own_grid) return NULL;
+    for (uint32_t k = 0; k < tr->own_grid->nbuffers; k++)
+        if (tr->own_grid->buffers[k].id == id) return &tr->own_grid->buffers[k];
+    return NULL;
+}
+
+const rv_trace *rv_buffer_written_before(const rv_trace *first, const rv_trace *tr, const rv_own_buffer *b)
+{
+    const rv_trace *last = NULL;
+    for (const rv_trace *t = first; t && t != tr; t = t->next) {
+        const rv_own_buffer *o = rv_buffer_find(t, b->id);
+        if (o && (o->writes || o->atomics)) last = t;
+    }
+    return last;
+}

@@ -1,0 +1,21 @@
+/* buffers.h — the allocations an own trace's launch touched, in words: what
+ * each is to the lesson ("in[]", "buffer 5: 1.5 KiB, cudaMalloc in call 1"),
+ * and how a later launch takes over what an earlier one wrote. */
+#ifndef RV_CORE_BUFFERS_H
+#define RV_CORE_BUFFERS_H
+
+#include <stddef.h>
+
+#include "trace.h"
+
+/* Names b in words, in the chosen language, into buf. */
+void rv_buffer_name(const rv_own_buffer *b, char *buf, size_t len);
+
+/* The buffer the grid of launch `tr` touched with id `id`, or NULL. */
+const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id);
+
+/* Where an earlier launch of the same run (the chain from `first`) last
+ * wrote buffer b of launch `tr`, which tr reads: that launch, or NULL. */
+const rv_trace *rv_buffer_written_before(const rv_trace *first, const rv_trace *tr, const rv_own_buffer *b);
+
+#endif
