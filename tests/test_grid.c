@@ -1,0 +1,154 @@
+#define _DEFAULT_SOURCE
+/* test_grid.c — the tracer's allocs.txt and counts.txt as the host reads
+ * them (src/own/grid.c): allocations live from their launch to their free,
+ * a float atomicAdd's compare-and-swap counts two wavefronts a request, the
+ * buffers take their roles from the run's arrays, a later launch reads what
+ * an earlier one wrote, and a damaged line is refused with its number. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/buffers.h"
+#include "own/grid.h"
+
+static char dir[] = "/tmp/rv-test-grid-XXXXXX";
+
+static void put(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static const char *ALLOCS =
+    "alloc 1 addr 1000 bytes 1024 kind cudaMalloc at 0 call 0\n"   /* in[]   */
+    "alloc 2 addr 4096 bytes 64 kind cudaMalloc at 0 call 0\n"     /* out[]  */
+    "alloc 3 addr 2024 bytes 16 kind cudaMalloc at 0 call 1\n"     /* just past in[]: the program's */
+    "alloc 4 addr 9000 bytes 4 kind module at 0 call 0\n"
+    "free addr 2024 at 2\n";
+
+static const char *COUNTS =
+    "launch 1 grid 4 block 256 kernel _Z4partPKfPfj\n"
+    "count 1 pc 16 kind smem flags 1 size 4 requests 32 lanes 1024 wavefronts 40\n"
+    "count 1 pc 32 kind smem flags 2 size 4 requests 32 lanes 1024 wavefronts 32\n"
+    "count 1 pc 48 kind smem flags 7 size 4 requests 10 lanes 300 wavefronts 10\n"
+    "count 1 pc 64 kind gmem flags 7 size 4 requests 4 lanes 4 wavefronts 0\n"
+    "buffer 1 alloc 1 reads 1024 writes 0 atomics 0\n"
+    "buffer 1 alloc 3 reads 0 writes 4 atomics 0\n"
+    "launch 2 grid 1 block 256 kernel _Z3finPKfPfj\n"
+    "count 2 pc -1 kind smem flags 1 size 8 requests 3 lanes 96 wavefronts 6\n"
+    "buffer 2 alloc 3 reads 4 writes 0 atomics 0\n"
+    "buffer 2 alloc 2 reads 0 writes 1 atomics 0\n";
+
+int main(int argc, char **argv)
+{
+    const char *own_trace = argc > 1 ? argv[1] : NULL; /* a recorded own trace, one launch */
+    if (!mkdtemp(dir)) return 1;
+    char err[256];
+    rv_own_grid_run g;
+
+    /* a folder the tracer left nothing in: an empty run, no error */
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == 0 && g.nallocs == 0 && g.nlaunches == 0, "empty: %s", err);
+
+    put("allocs.txt", ALLOCS);
+    put("counts.txt", COUNTS);
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == 0, "load: %s", err);
+    CHECK(g.nallocs == 4 && g.nlaunches == 2, "%u allocations, %u launches", g.nallocs, g.nlaunches);
+
+    /* the program's buffer just past in[] is found while it lives, not after its free */
+    const rv_own_alloc *a = rv_own_grid_alloc_at(&g, 2028, 4, 1);
+    CHECK(a && a->id == 3, "2028 in launch 1: buffer %u", a ? a->id : 0);
+    CHECK(rv_own_grid_alloc_at(&g, 2028, 4, 3) == NULL, "buffer 3 was freed before launch 3");
+    CHECK(rv_own_grid_alloc_at(&g, 2038, 4, 1) == NULL, "2038..2042 runs past buffer 3's end");
+    CHECK(rv_own_grid_alloc_at(&g, 5000, 4, 1) == NULL, "5000 lies in no allocation");
+
+    /* launch 1's totals: the shared atomic at pc 48 is a compare-and-swap */
+    rv_sass_insn insn[] = {{16, 1, 0, -1, 0}, {32, 1, 0, -1, 0}, {48, 1, 0, -1, 1}};
+    rv_sass sass = {insn, 3};
+    rv_own_meta meta = {0};
+    meta.in_addr = 1000, meta.ncalls = 1, meta.calls[0].in_addr = 1000, meta.calls[0].out_addr = 4096;
+    rv_own_grid *t = rv_own_grid_of(&g, 1, &sass, &meta);
+    CHECK(t != NULL, "launch 1 counted");
+    if (t) {
+        CHECK(t->ld_requests == 32 && t->ld_wavefronts == 40, "loads %lld/%lld", (long long)t->ld_requests,
+              (long long)t->ld_wavefronts);
+        CHECK(t->st_requests == 32 && t->st_wavefronts == 32, "stores");
+        CHECK(t->atom_requests == 10 && t->atom_wavefronts == 20 && t->cas_requests == 10,
+              "a CAS request is two wavefronts: %lld", (long long)t->atom_wavefronts);
+        CHECK(t->gatom_requests == 4, "global atomics %lld", (long long)t->gatom_requests);
+        CHECK(t->nbuffers == 2 && t->buffers[0].role == RV_BUF_IN && t->buffers[1].role == RV_BUF_OWN,
+              "buffers: in[] and the program's own");
+        char name[160];
+        rv_buffer_name(&t->buffers[1], name, sizeof name);
+        CHECK(strstr(name, "buffer 3") && strstr(name, "16 B") && strstr(name, "cudaMalloc") && strstr(name, "call 1"),
+              "named: %s", name);
+    }
+    /* without the machine code, no atomic is taken for a compare-and-swap */
+    rv_own_grid *u = rv_own_grid_of(&g, 1, NULL, &meta);
+    CHECK(u && u->atom_wavefronts == 10 && u->cas_requests == 0, "no sass: plain atomics");
+    rv_own_grid *t2 = rv_own_grid_of(&g, 2, &sass, &meta);
+    CHECK(t2 && t2->ld_requests == 3 && t2->ld_wavefronts == 6, "an instruction outside the kernel still counts");
+    CHECK(t2 && t2->nbuffers == 2 && t2->buffers[1].role == RV_BUF_OUT, "out[] by its address");
+    CHECK(rv_own_grid_of(&g, 3, &sass, &meta) == NULL, "launch 3 was not counted");
+
+    /* launch 2 reads what launch 1 wrote into buffer 3 */
+    rv_trace l1 = {0}, l2 = {0};
+    l1.launch = 1, l1.own_grid = t, l1.next = &l2;
+    l2.launch = 2, l2.own_grid = t2;
+    const rv_trace *w = t2 ? rv_buffer_written_before(&l1, &l2, &t2->buffers[0]) : NULL;
+    CHECK(w == &l1, "the hand-off: launch 2 reads buffer 3, which launch 1 wrote");
+    CHECK(t2 && rv_buffer_written_before(&l1, &l2, &t2->buffers[1]) == NULL, "out[] was not written before launch 2");
+    free(t), free(u), free(t2);
+    rv_own_grid_free(&g);
+
+    /* damaged lines are refused with their number */
+    put("counts.txt", "launch 1 grid 4 block 256 kernel k\ncount 1 pc 16 kind tex flags 1 size 4 requests 1 lanes 1 wavefronts 1\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1 && strstr(err, "counts.txt") && strstr(err, "line 2"),
+          "bad kind: %s", err);
+    put("counts.txt", "count 1 pc 16 kind smem flags 1 size 4 requests 1 lanes 1 wavefronts 1\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1 && strstr(err, "line 1"), "a count before its launch: %s", err);
+    put("counts.txt", "launch 1 grid 4 block 256 kernel k\ncount 1 pc 16 kind smem flags 1 size 4 requests 1 lanes 99 wavefronts 1\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1, "more lanes than a request has");
+    put("allocs.txt", "alloc 1 addr 10 bytes 0 kind cudaMalloc at 0 call 0\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1 && strstr(err, "allocs.txt"), "an empty allocation: %s", err);
+    put("allocs.txt", "alloc 1 addr 10 bytes 4 kind bogus at 0 call 0\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1, "an unknown kind");
+
+    /* a trace keeps a launch's whole-grid counts and buffers (format 5) */
+    if (own_trace) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s", own_trace);
+        rv_trace *tr = rv_trace_load(path, err, sizeof err);
+        CHECK(tr != NULL, "%s: %s", path, err);
+        if (tr) {
+            rv_own_grid *k = calloc(1, sizeof *k);
+            *k = (rv_own_grid){.ld_requests = 7, .ld_wavefronts = 9, .atom_wavefronts = 4, .cas_requests = 2, .nbuffers = 1};
+            k->buffers[0] = (rv_own_buffer){5, RV_BUF_OWN, RV_ALLOC_ASYNC, 2, 1536, 10, 11, 12};
+            tr->own_grid = k;
+            size_t len;
+            uint8_t *buf = rv_trace_serialize(tr, &len);
+            rv_trace *back = buf ? rv_trace_parse(buf, len, err, sizeof err) : NULL;
+            CHECK(back && back->own_grid && !memcmp(back->own_grid, k, sizeof *k), "round trip: %s", back ? "differs" : err);
+            /* a damaged role is refused: the buffer's role sits 8 + 8 * 8 + 4 + 4 bytes from the section's end */
+            if (buf && back && !tr->next) {
+                size_t at = len - (sizeof(uint32_t) * 4 + sizeof(uint64_t) * 4) + sizeof(uint32_t);
+                buf[at] = 9;
+                rv_trace *bad = rv_trace_parse(buf, len, err, sizeof err);
+                CHECK(!bad && strstr(err, "buffer 1"), "a role that does not exist: %s", bad ? "loaded" : err);
+                rv_trace_free(bad);
+            }
+            free(buf);
+            rv_trace_free(back);
+            rv_trace_free(tr);
+        }
+    }
+
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd)) return 1;
+    return check_report();
+}
