@@ -6,6 +6,7 @@
 
 #include "core/analysis.h"
 #include "core/buffers.h"
+#include "core/kernel_name.h"
 #include "cli.h"
 #include "core/i18n.h"
 #include "core/json.h"
@@ -44,6 +45,9 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
              "global atomics %" PRId64 " requests\n"),
            g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests, g->atom_wavefronts,
            g->gatom_requests);
+    char story[1024];
+    rv_launch_story(first, tr, story, sizeof story);
+    if (story[0]) printf(_("its %u blocks: %s\n"), tr->grid, story);
     if (g->cas_requests)
         printf(_("  %" PRId64 " of the shared atomics are a compare-and-swap (ATOMS.CAS in the machine code: a float "
                  "atomicAdd): 2 wavefronts each, as Nsight Compute counts them\n"), g->cas_requests);
@@ -63,9 +67,11 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
 {
     char data[48];
     rv_data_name(tr->data, data, sizeof data);
-    if (rv_trace_is_own(tr) && tr->launches > 1)
-        printf(_("launch %u of %u (call %u of launch()): kernel %s\n"), tr->launch, tr->launches, tr->call,
-               tr->own_kernel ? tr->own_kernel : "?");
+    if (rv_trace_is_own(tr) && tr->launches > 1) {
+        char name[256];
+        rv_kernel_short(tr->own_kernel, name, sizeof name);
+        printf(_("launch %u of %u (call %u of launch()): kernel %s\n"), tr->launch, tr->launches, tr->call, name);
+    }
     printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
            rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title), tr->block_size, tr->n,
            tr->traced_block, tr->grid, data);
@@ -173,6 +179,13 @@ static void print_launch_json(const rv_trace *first, const rv_trace *tr, const r
     rv_smem_totals t = rv_analysis_totals(an);
     printf("\n    {\"launch\": %u, \"of\": %u, \"call\": %u, \"kernel\": ", tr->launch, tr->launches, tr->call);
     rv_json_string(stdout, tr->own_kernel ? tr->own_kernel : "");
+    char name[256], story[1024];
+    rv_kernel_short(tr->own_kernel, name, sizeof name);
+    printf(", \"kernel_short\": ");
+    rv_json_string(stdout, name);
+    rv_launch_story(first, tr, story, sizeof story);
+    printf(", \"story\": ");
+    rv_json_string(stdout, story);
     printf(", \"grid\": %" PRIu32 ", \"block_size\": %d, \"n\": %" PRIu64 ", \"block\": %" PRIu32 ", \"cut\": ", tr->grid,
            tr->block_size, tr->n, tr->traced_block);
     if (tr->own_cut) rv_json_string(stdout, tr->own_cut);

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/buffers.h"
+#include "core/kernel_name.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
@@ -86,9 +88,15 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
     printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
            tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
     for (const rv_trace *t = tr; t; t = t->next) {
+        char name[256], story[1024];
+        rv_kernel_short(t->own_kernel, name, sizeof name);
+        const char *lib = rv_kernel_library(t->own_kernel);
         if (tr->launches > 1 || tr->next)
-            printf(_("  launch %u of %u: %s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches,
-                   t->own_kernel ? t->own_kernel : "?", t->traced_block, t->grid, t->block_size, t->nsteps);
+            printf(_("  launch %u of %u: %s%s%s%s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches, name,
+                   lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
+                   t->block_size, t->nsteps);
+        rv_launch_story(tr, t, story, sizeof story);
+        if (story[0]) printf(_("    its %u blocks: %s\n"), t->grid, story);
         if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
     }
     if (rv_trace_count_launches(tr) < (int)tr->launches)

@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "i18n.h"
 
@@ -54,4 +55,41 @@ const rv_trace *rv_buffer_written_before(const rv_trace *first, const rv_trace *
         if (o && (o->writes || o->atomics)) last = t;
     }
     return last;
+}
+
+/* Appends "; " and then fmt's text to buf. */
+static void append(char *buf, size_t len, const char *text)
+{
+    size_t o = strlen(buf);
+    if (o + 3 < len) snprintf(buf + o, len - o, "%s%s", o ? "; " : "", text);
+}
+
+void rv_launch_story(const rv_trace *first, const rv_trace *tr, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    const rv_own_grid *g = tr->own_grid;
+    if (!g || !len) return;
+    for (uint32_t k = 0; k < g->nbuffers; k++) {
+        const rv_own_buffer *b = &g->buffers[k];
+        char name[160], part[400];
+        rv_buffer_name(b, name, sizeof name);
+        const rv_trace *w = b->reads ? rv_buffer_written_before(first, tr, b) : NULL;
+        if (w) {
+            snprintf(part, sizeof part, _("reads %s, which launch %u wrote"), name, w->launch);
+            append(buf, len, part);
+        } else if (b->reads) {
+            snprintf(part, sizeof part, _("reads %s"), name);
+            append(buf, len, part);
+        }
+        if (b->writes) {
+            snprintf(part, sizeof part, ngettext("writes %" PRIu64 " value into %s", "writes %" PRIu64 " values into %s",
+                                                 b->writes), b->writes, name);
+            append(buf, len, part);
+        }
+        if (b->atomics) {
+            snprintf(part, sizeof part, ngettext("adds atomically into %s (%" PRIu64 " lane)",
+                                                 "adds atomically into %s (%" PRIu64 " lanes)", b->atomics), name, b->atomics);
+            append(buf, len, part);
+        }
+    }
 }

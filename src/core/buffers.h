@@ -18,4 +18,9 @@ const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id);
  * wrote buffer b of launch `tr`, which tr reads: that launch, or NULL. */
 const rv_trace *rv_buffer_written_before(const rv_trace *first, const rv_trace *tr, const rv_own_buffer *b);
 
+/* What launch `tr` did with memory, in a sentence: what its grid read (and
+ * which earlier launch wrote that), where it wrote, where it added
+ * atomically.  "" when the launch was not counted. */
+void rv_launch_story(const rv_trace *first, const rv_trace *tr, char *buf, size_t len);
+
 #endif

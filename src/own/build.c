@@ -411,6 +411,27 @@ static int32_t step_stride(const rv_trace *tr, int s)
     return best;
 }
 
+/* A step whose atomics all land in memory the program never allocated (and
+ * the program's allocations are known): the runtime's own counter, which
+ * cooperative groups' grid.sync() counts the arriving blocks on.  Named for
+ * what it is, not as the student's atomics. */
+static void name_grid_syncs(rv_trace *tr, const builder *b)
+{
+    const rv_own_grid_run *g = b->in->grid;
+    if (!g || !g->nallocs) return;
+    for (int s = 0; s < tr->nsteps; s++) {
+        int outside = 0, inside = 0;
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, s, t);
+            if (!e->line || !(e->flags & RV_EV_ATOMIC) || RV_ACC_SPACE(e->write) != RV_SPACE_GOWN) continue;
+            uint64_t addr = b->gown_base + 4 * RV_ACC_INDEX(e->write);
+            if (rv_own_grid_alloc_at(g, addr, 4, b->in->raw->h.launch)) inside++;
+            else outside++;
+        }
+        if (outside && !inside) snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "grid.sync");
+    }
+}
+
 /* Names a step from what its events did. */
 static void name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int shuffles)
 {
@@ -714,6 +735,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     free(first);
     free(has_shfl);
     infer_shuffles(tr);
+    name_grid_syncs(tr, &b);
     if (describe(tr, &b)) goto oom;
     if (rv_trace_validate(tr, err, errlen)) goto bad;
     goto done;

@@ -327,7 +327,15 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
         break;
     }
     case RV_PHASE_ATOMIC:
-        atomic_sentence(si, sv, buf, len);
+        /* synchronisation, not the program's sums: said as what it is */
+        if (!strcmp(st->label, "grid.sync"))
+            snprintf(buf, len, _("grid.sync(): every block of the grid waits here until all have arrived; the atomics "
+                                 "are the runtime's barrier counter, not the program's data"));
+        else if (!strcmp(st->label, "ticket") && rv_trace_is_own(tr))
+            snprintf(buf, len, _("the ticket: each block takes a number atomically once its partial is written; the "
+                                 "block that draws the last number knows every partial is there, and sums them"));
+        else
+            atomic_sentence(si, sv, buf, len);
         break;
     default:
         buf[0] = '\0';
