@@ -199,7 +199,8 @@ static void put_u(wbuf *w, uint64_t v, int bytes)
 
 
 /* A launch's whole-grid counts (format 5): a flag, then the counts and the
- * buffers it touched. */
+ * buffers it touched.  (The flag is always 1 as written now: a launch
+ * without counts is written in format 3.) */
 static void put_grid(wbuf *w, const rv_own_grid *g)
 {
     put_u(w, g != NULL, 4);
@@ -283,7 +284,10 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
     wbuf w = *wp;
     int own = tr->version == RV_VERSION_OWN;
     put(&w, RV_TRACE_MAGIC, 8);
-    put_u(&w, own ? RV_TRACE_FORMAT_LAST : RV_TRACE_FORMAT, 4);
+    /* the oldest format that holds what the launch has: a launch the tracer
+       did not count is written as before it could */
+    int format = !own ? RV_TRACE_FORMAT : tr->own_grid ? RV_TRACE_FORMAT_GRID : RV_TRACE_FORMAT_OWN3;
+    put_u(&w, (uint64_t)format, 4);
     put_u(&w, (uint32_t)tr->version, 4);
     put_u(&w, (uint32_t)tr->block_size, 4);
     put_u(&w, tr->traced_block, 4);
@@ -340,7 +344,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
         put_text(&w, tr->own_kernel);
         put_text(&w, tr->own_cut);
         put_u(&w, tr->next != NULL, 4);
-        put_grid(&w, tr->own_grid);
+        if (format >= RV_TRACE_FORMAT_GRID) put_grid(&w, tr->own_grid);
     }
     *wp = w;
     if (own && tr->next) serialize_one(wp, tr->next); /* the next launch, a whole trace */
@@ -580,8 +584,8 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         return NULL;
     }
     /* Bound the sizes before allocating anything from them. */
-    int own_format = format == RV_TRACE_FORMAT_OWN || format >= RV_TRACE_FORMAT_OWN3;
-    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != RV_TRACE_FORMAT_OWN3)) {
+    int own_format = format >= RV_TRACE_FORMAT_OWN;
+    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format < RV_TRACE_FORMAT_OWN3)) {
         fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
              format, version, RV_TRACE_FORMAT_LAST);
         return NULL;
