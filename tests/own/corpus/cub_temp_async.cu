@@ -11,8 +11,9 @@
 // What to notice:
 //  - unlike cudaFree, cudaFreeAsync does not wait for the GPU: the memory
 //    goes back to the pool when the stream reaches the free, after CUB's
-//    kernels are done with it; the next call's cudaMallocAsync usually gets
-//    the same memory back from the pool;
+//    kernels are done with it (with the default pool's release threshold
+//    of 0, the pool gives unused memory back to the system at the next
+//    synchronisation, so a later call may get other addresses);
 //  - `block` is ignored: the kernels are CUB's (DeviceReduceKernel and
 //    DeviceReduceSingleTileKernel, or the single-tile one alone when n is
 //    small); the sum goes straight into out[0] and launch() returns 1;
