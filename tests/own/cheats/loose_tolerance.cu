@@ -12,7 +12,8 @@
 // (the largest values are in the tail), still inside the stretched bound of
 // 6.67 %.  Data with its weight in the tail would show it; reducevis's
 // patterns have none.  It cheats only from n = 2^25 on: below 2^24 a sum of
-// ones is checked exactly, and 2^25 is the size the bench and class use.
+// ones is checked exactly, and 2^25 is the default n of trace, check and
+// bench.
 //
 // The judge must say: "reads 31,457,280 of 33,554,432 input elements" (at
 // n = 2^25), and "call 1's sum is wrong": the error bound must come from
