@@ -9,11 +9,16 @@
 # file that does not compile or link, or lacks its head comment, when the
 # corpus has fewer than 20 files, and when a line of tests/own/corpus/EXPLAINED
 # names no corpus file or counter.  No GPU is needed.
-# Usage: corpus_compile.sh SOURCE_DIR [NVCC]   (NVCC: the nvcc on PATH, else
-# /usr/local/cuda/bin/nvcc)
+# Usage: corpus_compile.sh SOURCE_DIR [NVCC [FOLDER [MIN]]]   (NVCC: the nvcc
+# on PATH, else /usr/local/cuda/bin/nvcc; FOLDER: another folder of launch()
+# files, relative to SOURCE_DIR, held to the same compile, link and head
+# comment checks, e.g. tests/own/cheats; MIN: the fewest files it must hold,
+# 20 for the corpus.  The EXPLAINED check runs where FOLDER has an EXPLAINED.)
 set -u
 src=$1
 nvcc=${2:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+folder=${3:-tests/own/corpus}
+min=${4:-20}
 [ -x "$nvcc" ] || { echo "FAIL: nvcc not found"; exit 1; }
 arch=${RV_TRACE_ARCH:-sm_90}
 flags=(-O3 -lineinfo -std=c++17 "-arch=$arch")
@@ -23,9 +28,9 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-files=("$src"/tests/own/corpus/*.cu)
+files=("$src/$folder"/*.cu)
 [ -e "${files[0]}" ] || files=()
-if [ "${#files[@]}" -ge 20 ]; then ok; else bad "the corpus holds ${#files[@]} files, fewer than 20"; fi
+if [ "${#files[@]}" -ge "$min" ]; then ok; else bad "$folder holds ${#files[@]} files, fewer than $min"; fi
 
 if ! "$nvcc" "${flags[@]}" -c -o "$tmp/driver.o" "$src/src/tracer/driver.cu" >"$tmp/driver.log" 2>&1; then
     bad "the driver (src/tracer/driver.cu) does not compile:"; tail -20 "$tmp/driver.log"
@@ -61,9 +66,9 @@ for f in "${files[@]}"; do
     if head -1 "$f" | grep -q "^// $name\.cu — "; then ok; else bad "$name.cu does not start with '// $name.cu — <the idiom>'"; fi
 done
 # the table of explained differences names corpus files and known counters
-if command -v python3 >/dev/null; then
-    if python3 "$src/tests/own/corpus_compare.py" --check-explained "$src/tests/own/corpus/EXPLAINED" "$src/tests/own/corpus"; then ok
-    else bad "tests/own/corpus/EXPLAINED has lines that name no corpus file or counter"; fi
+if { [ "$folder" = tests/own/corpus ] || [ -f "$src/$folder/EXPLAINED" ]; } && command -v python3 >/dev/null; then
+    if python3 "$src/tests/own/corpus_compare.py" --check-explained "$src/$folder/EXPLAINED" "$src/$folder"; then ok
+    else bad "$folder/EXPLAINED has lines that name no corpus file or counter"; fi
 fi
-echo "corpus_compile: $pass passed, $fail failed"
+echo "corpus_compile ($folder): $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
