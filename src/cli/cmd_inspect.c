@@ -47,7 +47,7 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
            g->gatom_requests);
     char story[1024];
     rv_launch_story(first, tr, story, sizeof story);
-    if (story[0]) printf(_("its %u blocks: %s\n"), tr->grid, story);
+    if (story[0]) printf(ngettext("its %u block: %s\n", "its %u blocks: %s\n", tr->grid), tr->grid, story);
     if (g->cas_requests)
         printf(_("  %" PRId64 " of the shared atomics are a compare-and-swap (ATOMS.CAS in the machine code: a float "
                  "atomicAdd): 2 wavefronts each, as Nsight Compute counts them\n"), g->cas_requests);
@@ -55,8 +55,8 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
         const rv_own_buffer *b = &g->buffers[k];
         char name[160];
         rv_buffer_name(b, name, sizeof name);
-        printf(_("  %s: %" PRIu64 " lanes read, %" PRIu64 " wrote, %" PRIu64 " changed it atomically"), name, b->reads,
-               b->writes, b->atomics);
+        printf(_("  %s: lanes of the grid that read it %" PRIu64 ", wrote it %" PRIu64 ", changed it atomically %" PRIu64),
+               name, b->reads, b->writes, b->atomics);
         const rv_trace *w = b->reads ? rv_buffer_written_before(first, tr, b) : NULL;
         if (w) printf(_(" (reads what launch %u wrote)"), w->launch);
         printf("\n");

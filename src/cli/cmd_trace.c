@@ -96,7 +96,7 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
                    lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
                    t->block_size, t->nsteps);
         rv_launch_story(tr, t, story, sizeof story);
-        if (story[0]) printf(_("    its %u blocks: %s\n"), t->grid, story);
+        if (story[0]) printf(ngettext("    its %u block: %s\n", "    its %u blocks: %s\n", t->grid), t->grid, story);
         if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
     }
     if (rv_trace_count_launches(tr) < (int)tr->launches)

@@ -35,8 +35,18 @@ void rv_buffer_name(const rv_own_buffer *b, char *buf, size_t len)
     case RV_BUF_OWN:
         snprintf(buf, len, _("buffer %u: %s, %s in call %u of launch()"), b->id, size, kind_words(b->kind), b->call);
         break;
-    default: snprintf(buf, len, _("buffer %u: %s, %s outside launch()"), b->id, size, kind_words(b->kind)); break;
+    default:
+        snprintf(buf, len, _("buffer %u: %s, %s made outside launch() (the CUDA runtime's own, or the program's before "
+                             "its first call)"), b->id, size, kind_words(b->kind));
+        break;
     }
+}
+
+void rv_buffer_short(const rv_own_buffer *b, char *buf, size_t len)
+{
+    if (b->role == RV_BUF_IN) snprintf(buf, len, "in[]");
+    else if (b->role == RV_BUF_OUT) snprintf(buf, len, "out[]");
+    else snprintf(buf, len, _("buffer %u"), b->id);
 }
 
 const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id)
@@ -71,8 +81,8 @@ void rv_launch_story(const rv_trace *first, const rv_trace *tr, char *buf, size_
     if (!g || !len) return;
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         const rv_own_buffer *b = &g->buffers[k];
-        char name[160], part[400];
-        rv_buffer_name(b, name, sizeof name);
+        char name[64], part[400];
+        rv_buffer_short(b, name, sizeof name);
         const rv_trace *w = b->reads ? rv_buffer_written_before(first, tr, b) : NULL;
         if (w) {
             snprintf(part, sizeof part, _("reads %s, which launch %u wrote"), name, w->launch);

@@ -11,6 +11,9 @@
 /* Names b in words, in the chosen language, into buf. */
 void rv_buffer_name(const rv_own_buffer *b, char *buf, size_t len);
 
+/* Its short name: "in[]", "out[]", "buffer 5". */
+void rv_buffer_short(const rv_own_buffer *b, char *buf, size_t len);
+
 /* The buffer the grid of launch `tr` touched with id `id`, or NULL. */
 const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id);
 

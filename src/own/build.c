@@ -411,10 +411,25 @@ static int32_t step_stride(const rv_trace *tr, int s)
     return best;
 }
 
-/* A step whose atomics all land in memory the program never allocated (and
- * the program's allocations are known): the runtime's own counter, which
- * cooperative groups' grid.sync() counts the arriving blocks on.  Named for
- * what it is, not as the student's atomics. */
+/* Whether addr lies in memory that is neither the program's nor the
+ * driver's arrays: in no allocation, or in one made outside every call of
+ * launch() that is not in[], out[] or a __device__ variable (the CUDA
+ * runtime's own, made as it starts: 512 bytes on an H200). */
+static int runtime_memory(const builder *b, uint64_t addr)
+{
+    const rv_own_alloc *a = rv_own_grid_alloc_at(b->in->grid, addr, 4, b->in->raw->h.launch);
+    const rv_own_meta *m = b->in->meta;
+    if (!a) return 1;
+    if (a->call || a->kind == RV_ALLOC_MODULE || a->addr == m->in_addr) return 0;
+    for (int k = 0; k < m->ncalls; k++)
+        if (a->addr == m->calls[k].out_addr) return 0;
+    return 1;
+}
+
+/* A step whose atomics all land in the runtime's memory (and the program's
+ * allocations are known): the counter cooperative groups' grid.sync()
+ * counts the arriving blocks on.  Named for what it is, not as the
+ * student's atomics. */
 static void name_grid_syncs(rv_trace *tr, const builder *b)
 {
     const rv_own_grid_run *g = b->in->grid;
@@ -425,8 +440,8 @@ static void name_grid_syncs(rv_trace *tr, const builder *b)
             const rv_event *e = rv_trace_event(tr, s, t);
             if (!e->line || !(e->flags & RV_EV_ATOMIC) || RV_ACC_SPACE(e->write) != RV_SPACE_GOWN) continue;
             uint64_t addr = b->gown_base + 4 * RV_ACC_INDEX(e->write);
-            if (rv_own_grid_alloc_at(g, addr, 4, b->in->raw->h.launch)) inside++;
-            else outside++;
+            if (runtime_memory(b, addr)) outside++;
+            else inside++;
         }
         if (outside && !inside) snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "grid.sync");
     }

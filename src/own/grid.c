@@ -162,7 +162,8 @@ static rv_buffer_role role_of(const rv_own_alloc *a, const rv_own_meta *m)
  * compiles to) carries two words a lane, so two wavefronts a request. */
 static void add_counts(rv_own_grid *t, const rv_own_pc *pc, const rv_sass *sass)
 {
-    int atomic = (pc->flags & RV_RAW_ATOMIC) != 0;
+    /* an atomic reads and writes; RV_RAW_ATOMIC marks only the system-scope ones */
+    int atomic = (pc->flags & RV_RAW_WRITE) && (pc->flags & (RV_RAW_READ | RV_RAW_ATOMIC));
     if (pc->kind == RV_RAW_GMEM) {
         if (atomic) t->gatom_requests += (int64_t)pc->requests;
         return;

@@ -75,7 +75,10 @@ static __device__ __forceinline__ void count_span(rv_raw_buffer *b, unsigned g, 
     while (k < b->nspans && (addr < b->spans[k].addr || addr - b->spans[k].addr >= b->spans[k].bytes)) k++;
     unsigned same = __match_any_sync(g, k);
     if (k == b->nspans || (uint32_t)(__ffs(same) - 1) != lane_id()) return;
-    unsigned long long *c = (flags & SANITIZER_MEMORY_DEVICE_FLAG_ATOMSYS) ? &b->spans[k].atomics
+    // an atomic reads and writes (ATOMSYS marks only the system-scope ones)
+    bool atomic = (flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE) &&
+                  (flags & (SANITIZER_MEMORY_DEVICE_FLAG_READ | SANITIZER_MEMORY_DEVICE_FLAG_ATOMSYS));
+    unsigned long long *c = atomic ? &b->spans[k].atomics
                           : (flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE) ? &b->spans[k].writes : &b->spans[k].reads;
     atomicAdd(c, (unsigned long long)__popc(same));
 }
