@@ -30,7 +30,9 @@ wavefronts with smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st,a
 hardware's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_* counted 9 for 8
 one-lane stores in one run of three, the SASS-level counter 8 in all three;
 assets/logs/corpus-nvidia-h200-l1tex-counter.txt, an earlier run compared with the l1tex counters),
-global_atom_requests with smsp__sass_inst_executed_op_global_atom.sum +
+atom_waves_per_req (whole-grid counts only) is the shared atomics'
+wavefronts per request, in each; global_atom_requests with
+smsp__sass_inst_executed_op_global_atom.sum +
 smsp__sass_inst_executed_op_global_red.sum.  Besides the counters, the number
 of launches, and each launch's kernel, grid and block size, must agree.
 
@@ -160,7 +162,7 @@ def read_explained(path):
     return out
 
 
-CHECKS = ["launches", "kernel", "grid", "block_size"]
+CHECKS = ["launches", "kernel", "grid", "block_size", "atom_waves_per_req"]
 
 
 def check_explained(path, corpus_dir):
@@ -214,6 +216,16 @@ def compare(name, tr, nc, explained):
             b = None if any(x is None for x in vals) else sum(vals)
             shown = "n/a" if b is None else b
             lines.append(f"    {counter:20s} {str(a):>10} {str(shown):>10}  {verdict(counter, a, b)}")
+        # how many wavefronts a shared atomic request takes: timing moves the
+        # requests of a compare-and-swap loop, never this ratio (2 for a CAS)
+        if whole:
+            ta, tw = whole.get("atom_requests"), whole.get("atom_wavefronts")
+            na = n["metrics"].get("smsp__sass_inst_executed_op_shared_atom.sum")
+            nw = n["metrics"].get("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum")
+            if ta and na:
+                a, b = round(tw / ta, 3), (round(nw / na, 3) if nw is not None else None)
+                lines.append(f"    {'atom_waves_per_req':20s} {str(a):>10} {str(b):>10}  "
+                             f"{verdict('atom_waves_per_req', a, b)}")
     return lines, ok
 
 
