@@ -102,6 +102,16 @@ int main(int argc, char **argv)
     const rv_trace *w = t2 ? rv_buffer_written_before(&l1, &l2, &t2->buffers[0]) : NULL;
     CHECK(w == &l1, "the hand-off: launch 2 reads buffer 3, which launch 1 wrote");
     CHECK(t2 && rv_buffer_written_before(&l1, &l2, &t2->buffers[1]) == NULL, "out[] was not written before launch 2");
+    /* a word of the kernel's own memory is named by the buffer it lies in */
+    rv_own_grid words = {.nbuffers = 1};
+    words.buffers[0] = (rv_own_buffer){5, RV_BUF_OWN, RV_ALLOC_MALLOC, 1, 16, 0, 4, 0, 10};
+    rv_trace wt = {.own_grid = &words};
+    char wname[64] = "";
+    CHECK(rv_buffer_word(&wt, 12, wname, sizeof wname) && !strcmp(wname, "buffer 5[2]"), "word 12: '%s'", wname);
+    CHECK(!rv_buffer_word(&wt, 14, wname, sizeof wname) && !rv_buffer_word(&wt, 9, wname, sizeof wname),
+          "words 9 and 14 lie outside buffer 5's 4 words");
+    words.buffers[0].word = INT64_MIN;
+    CHECK(!rv_buffer_word(&wt, 12, wname, sizeof wname), "a buffer outside the picture's window names no word");
     free(t), free(u), free(t2);
     rv_own_grid_free(&g);
 
@@ -127,15 +137,15 @@ int main(int argc, char **argv)
         if (tr) {
             rv_own_grid *k = calloc(1, sizeof *k);
             *k = (rv_own_grid){.ld_requests = 7, .ld_wavefronts = 9, .atom_wavefronts = 4, .cas_requests = 2, .nbuffers = 1};
-            k->buffers[0] = (rv_own_buffer){5, RV_BUF_OWN, RV_ALLOC_ASYNC, 2, 1536, 10, 11, 12};
+            k->buffers[0] = (rv_own_buffer){5, RV_BUF_OWN, RV_ALLOC_ASYNC, 2, 1536, 10, 11, 12, -3};
             tr->own_grid = k;
             size_t len;
             uint8_t *buf = rv_trace_serialize(tr, &len);
             rv_trace *back = buf ? rv_trace_parse(buf, len, err, sizeof err) : NULL;
             CHECK(back && back->own_grid && !memcmp(back->own_grid, k, sizeof *k), "round trip: %s", back ? "differs" : err);
-            /* a damaged role is refused: the buffer's role sits 8 + 8 * 8 + 4 + 4 bytes from the section's end */
+            /* a damaged role is refused: the buffer's role is its second field */
             if (buf && back && !tr->next) {
-                size_t at = len - (sizeof(uint32_t) * 4 + sizeof(uint64_t) * 4) + sizeof(uint32_t);
+                size_t at = len - (sizeof(uint32_t) * 4 + sizeof(uint64_t) * 5) + sizeof(uint32_t);
                 buf[at] = 9;
                 rv_trace *bad = rv_trace_parse(buf, len, err, sizeof err);
                 CHECK(!bad && strstr(err, "buffer 1"), "a role that does not exist: %s", bad ? "loaded" : err);

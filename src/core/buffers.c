@@ -49,6 +49,21 @@ void rv_buffer_short(const rv_own_buffer *b, char *buf, size_t len)
     else snprintf(buf, len, _("buffer %u"), b->id);
 }
 
+int rv_buffer_word(const rv_trace *tr, uint64_t w, char *buf, size_t len)
+{
+    if (!tr || !tr->own_grid) return 0;
+    for (uint32_t k = 0; k < tr->own_grid->nbuffers; k++) {
+        const rv_own_buffer *b = &tr->own_grid->buffers[k];
+        if (b->word == INT64_MIN || (int64_t)w < b->word || (int64_t)w - b->word >= (int64_t)(b->bytes / 4)) continue;
+        char name[64];
+        rv_buffer_short(b, name, sizeof name);
+        if (b->role == RV_BUF_IN || b->role == RV_BUF_OUT) name[strlen(name) - 2] = '\0'; /* "in[" ... */
+        snprintf(buf, len, "%s[%" PRId64 "]", name, (int64_t)w - b->word);
+        return 1;
+    }
+    return 0;
+}
+
 const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id)
 {
     if (!tr->own_grid) return NULL;

@@ -14,6 +14,11 @@ void rv_buffer_name(const rv_own_buffer *b, char *buf, size_t len);
 /* Its short name: "in[]", "out[]", "buffer 5". */
 void rv_buffer_short(const rv_own_buffer *b, char *buf, size_t len);
 
+/* Word w of the kernel's own global memory (RV_SPACE_GOWN) named by the
+ * buffer it lies in ("buffer 5[3]", "out[2]"); 0 when no buffer of tr
+ * holds it (buf untouched). */
+int rv_buffer_word(const rv_trace *tr, uint64_t w, char *buf, size_t len);
+
 /* The buffer the grid of launch `tr` touched with id `id`, or NULL. */
 const rv_own_buffer *rv_buffer_find(const rv_trace *tr, uint32_t id);
 

@@ -121,6 +121,8 @@ typedef struct rv_own_buffer {
     uint32_t call;                 /* the call of launch() that made it; 0: none */
     uint64_t bytes;
     uint64_t reads, writes, atomics;
+    int64_t  word;                 /* its first byte as a word of RV_SPACE_GOWN
+                                      (negative: below the window's start) */
 } rv_own_buffer;
 
 #define RV_OWN_MAX_BUFFERS 16

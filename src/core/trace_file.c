@@ -219,6 +219,7 @@ static void put_grid(wbuf *w, const rv_own_grid *g)
         put_u(w, b->reads, 8);
         put_u(w, b->writes, 8);
         put_u(w, b->atomics, 8);
+        put_u(w, (uint64_t)b->word, 8);
     }
 }
 
@@ -408,12 +409,14 @@ static int parse_grid(rbuf *r, rv_trace *tr, char *err, size_t errlen)
     g->nbuffers = (uint32_t)nb;
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         rv_own_buffer *b = &g->buffers[k];
-        uint64_t id, role, kind, call;
+        uint64_t id, role, kind, call, word;
         if (take_u(r, 4, &id) || take_u(r, 4, &role) || take_u(r, 4, &kind) || take_u(r, 4, &call) ||
             take_u(r, 8, &b->bytes) || take_u(r, 8, &b->reads) || take_u(r, 8, &b->writes) || take_u(r, 8, &b->atomics) ||
+            take_u(r, 8, &word) ||
             role < RV_BUF_IN || role > RV_BUF_OTHER || kind < RV_ALLOC_MALLOC || kind > RV_ALLOC_MODULE)
             return fail(err, errlen, _("buffer %u of the launch is truncated or damaged"), k + 1);
         b->id = (uint32_t)id, b->role = (uint32_t)role, b->kind = (uint32_t)kind, b->call = (uint32_t)call;
+        b->word = (int64_t)word;
     }
     return 0;
 }

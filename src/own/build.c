@@ -662,6 +662,11 @@ static int describe(rv_trace *tr, const builder *b)
     tr->own_kernel = copy_text(h->func_name);
     tr->own_flags = b->cut_why[0] ? RV_OWN_CUT : 0;
     tr->own_grid = rv_own_grid_of(in->grid, h->launch, in->sass, in->meta);
+    for (uint32_t k = 0; tr->own_grid && k < tr->own_grid->nbuffers; k++) {
+        rv_own_buffer *buf = &tr->own_grid->buffers[k];
+        const rv_own_alloc *a = rv_own_grid_alloc(in->grid, buf->id);
+        if (a && b->gwords) buf->word = ((int64_t)a->addr - (int64_t)b->gown_base) / 4; /* where the picture's words lie */
+    }
     tr->own_cut = b->cut_why[0] ? copy_text(b->cut_why) : NULL;
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
 }

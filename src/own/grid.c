@@ -139,7 +139,7 @@ const rv_own_alloc *rv_own_grid_alloc_at(const rv_own_grid_run *g, uint64_t addr
     return NULL;
 }
 
-static const rv_own_alloc *alloc_by_id(const rv_own_grid_run *g, uint32_t id)
+const rv_own_alloc *rv_own_grid_alloc(const rv_own_grid_run *g, uint32_t id)
 {
     for (uint32_t k = 0; k < g->nallocs; k++)
         if (g->allocs[k].id == id) return &g->allocs[k];
@@ -193,10 +193,10 @@ rv_own_grid *rv_own_grid_of(const rv_own_grid_run *g, uint32_t launch, const rv_
     if (!t) return NULL;
     for (uint32_t k = 0; k < c->npcs; k++) add_counts(t, &c->pcs[k], sass);
     for (uint32_t k = 0; k < c->nbuf && t->nbuffers < RV_OWN_MAX_BUFFERS; k++) {
-        const rv_own_alloc *a = alloc_by_id(g, c->buf[k].alloc);
+        const rv_own_alloc *a = rv_own_grid_alloc(g, c->buf[k].alloc);
         if (!a) continue;
         t->buffers[t->nbuffers++] = (rv_own_buffer){a->id, role_of(a, meta), a->kind, a->call, a->bytes,
-                                                    c->buf[k].reads, c->buf[k].writes, c->buf[k].atomics};
+                                                    c->buf[k].reads, c->buf[k].writes, c->buf[k].atomics, INT64_MIN};
     }
     return t;
 }

@@ -57,6 +57,9 @@ void rv_own_grid_free(rv_own_grid_run *g);
  * NULL. */
 const rv_own_alloc *rv_own_grid_alloc_at(const rv_own_grid_run *g, uint64_t addr, uint32_t size, uint32_t launch);
 
+/* The allocation listed as K = id, or NULL. */
+const rv_own_alloc *rv_own_grid_alloc(const rv_own_grid_run *g, uint32_t id);
+
 /* Launch `launch`'s whole-grid totals and the buffers it touched, as the
  * trace keeps them; `sass` (may be NULL) says which shared atomics are a
  * compare-and-swap, which Nsight Compute counts as 2 wavefronts a request.
