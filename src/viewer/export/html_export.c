@@ -173,9 +173,11 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         size_t o = 0;
         intro[n][0] = '\0';
         for (int k = 0; k < st->nlaunch && o + 1 < TEXT_LEN; k++) {
-            char words[240];
+            char words[240], memory[400];
             story_launch_words(st, k, words, sizeof words);
-            o += (size_t)snprintf(intro[n] + o, TEXT_LEN - o, "%s%s", k ? "; " : "", words);
+            story_launch_memory(st, k, memory, sizeof memory);
+            o += (size_t)snprintf(intro[n] + o, TEXT_LEN - o, "%s%s%s%s%s", k ? "; " : "", words, memory[0] ? " (" : "",
+                                  memory, memory[0] ? ")" : "");
         }
         n++;
     }

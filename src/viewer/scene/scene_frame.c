@@ -102,10 +102,16 @@ static void header_build(scene_header *h, const viewer_frame *f)
         /* A run of several launches: which one this is and what it did
          * ("launch 2 of 2: one block over 128 partials") leads, its step after. */
         int k = story_locate(st, pos, NULL), number = story_launch_number(st, k);
-        char launch[240];
+        char launch[240], memory[400];
         story_launch_words(st, k, launch, sizeof launch);
-        snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 block %d \xC2\xB7 data %s \xC2\xB7 step %d of %d"), launch,
-                 tr->block_size, data, f->step + 1, tr->nsteps);
+        story_launch_memory(st, k, memory, sizeof memory);
+        /* the widest form says the launch's hand-off too, where it was counted */
+        if (memory[0])
+            snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 %s \xC2\xB7 step %d of %d"), launch, memory, f->step + 1,
+                     tr->nsteps);
+        else
+            snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 block %d \xC2\xB7 data %s \xC2\xB7 step %d of %d"), launch,
+                     tr->block_size, data, f->step + 1, tr->nsteps);
         snprintf(h->run[1], sizeof h->run[1], _("%s \xC2\xB7 step %d of %d"), launch, f->step + 1, tr->nsteps);
         snprintf(h->run[2], sizeof h->run[2], _("launch %d of %d \xC2\xB7 block %d \xC2\xB7 step %d/%d"), number,
                  st->launches, tr->block_size, f->step + 1, tr->nsteps);

@@ -81,7 +81,7 @@ typedef struct scene_header {
     char origin[200];          /* "GPU trace: NVIDIA H100, 2026-05-02" ...     */
     int origin_gpu;            /* 1: a GPU's trace (full-warp colour), 0: the
                                   CPU model (divergence colour)               */
-    char run[SCENE_RUN_FORMS][320];
+    char run[SCENE_RUN_FORMS][720];
     const char *lesson_label;  /* "What changed: "; an own trace's "What it is: " */
     const char *lesson;        /* what changed in this version, translated    */
     char warning[320];         /* an own trace's wrong sum or cut, said first

@@ -5,7 +5,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "core/buffers.h"
 #include "core/i18n.h"
+#include "core/kernel_name.h"
 
 void story_single(story *s, const rv_trace *tr, const rv_analysis *an)
 {
@@ -115,6 +117,18 @@ void story_launch_words(const story *s, int k, char *buf, size_t len)
                  grid, n, tr->traced_block);
     /* TRANSLATORS: "launch 2 of 2" then what it did: "one block over 128 partials" */
     snprintf(buf, len, _("%s: %s"), head, body);
+}
+
+void story_launch_memory(const story *s, int k, char *buf, size_t len)
+{
+    char story[700], name[160];
+    buf[0] = '\0';
+    rv_launch_story(s->tr[0], s->tr[k], story, sizeof story);
+    if (!story[0]) return;
+    rv_kernel_short(s->tr[k]->own_kernel, name, sizeof name);
+    /* TRANSLATORS: a launch's kernel, then what its grid did with memory:
+       "finish: reads buffer 5, which launch 1 wrote; writes 1 value into out[]" */
+    snprintf(buf, len, _("%s: %s"), name, story);
 }
 
 /* ---- marks ------------------------------------------------------------------ */

@@ -52,6 +52,12 @@ int story_launch_number(const story *s, int k);
  * shown"; where the run made more launches than were traced, it says so. */
 void story_launch_words(const story *s, int k, char *buf, size_t len);
 
+/* What launch k's grid did with memory, where the tracer counted it: its
+ * kernel, what it read (and which launch wrote that), where it wrote
+ * ("finish: reads buffer 5, which launch 1 wrote; writes 1 value into
+ * out[]"); "" when not counted. */
+void story_launch_memory(const story *s, int k, char *buf, size_t len);
+
 /* ---- marks ---------------------------------------------------------------- */
 
 /* How many positions the mark starting at pos holds: 1, or a run of at
