@@ -35,14 +35,16 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+/* A memory space as a whole noun ("shared memory", "the ticket counter"):
+ * the messages that name one add no word of their own after it. */
 static const char *space_name(unsigned sp)
 {
-    static const char *const names[RV_SPACE_COUNT] = {N_("none"), N_("shared"), N_("global input"),
-                                                      N_("global output"), N_("lane"), N_("register"),
-                                                      N_("global input (float4)"), N_("ticket counter"),
-                                                      N_("shared (64-bit)"), N_("shared (128-bit)"),
+    static const char *const names[RV_SPACE_COUNT] = {N_("no memory"), N_("shared memory"), N_("global input memory"),
+                                                      N_("global output memory"), N_("a warp's lanes"), N_("the registers"),
+                                                      N_("global input memory (float4)"), N_("the ticket counter"),
+                                                      N_("shared memory (64-bit)"), N_("shared memory (128-bit)"),
                                                       N_("the kernel's own global memory")};
-    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("unknown");
+    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("an unknown memory");
 }
 
 /* The exclusive upper bound of indices in a space, for this trace. */
@@ -80,7 +82,7 @@ static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char
         return fail(err, errlen, _("step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")"),
                     s, t, what, idx, idx + 3, tr->n);
     if (idx >= space_limit(tr, sp))
-        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")"),
+        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s (size %" PRIu64 ")"),
                     s, t, what, idx, space_name(sp), space_limit(tr, sp));
     return 0;
 }
@@ -162,7 +164,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
             if (check_access(tr, e->write, s, t, _("write"), err, errlen)) return -1;
             unsigned wsp = RV_ACC_SPACE(e->write);
             if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
-                return fail(err, errlen, _("step %d thread %d: writes to %s memory"), s, t, space_name(wsp));
+                return fail(err, errlen, _("step %d thread %d: writes to %s"), s, t, space_name(wsp));
             const uint64_t *r = rv_event_reads(tr, e);
             for (uint32_t k = 0; k < e->nreads; k++)
                 if (check_access(tr, r[k], s, t, _("read"), err, errlen)) return -1;
