@@ -87,6 +87,24 @@ static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char
     return 0;
 }
 
+/* The launch's shape: said only by an own trace (format 4), x, y, z each
+ * within what a GPU allows and their product the block's threads, the
+ * grid's blocks; any other trace's is a row. */
+static int check_shape(const rv_trace *tr, char *err, size_t errlen)
+{
+    const uint32_t *b = tr->block_dim, *g = tr->grid_dim;
+    int own = tr->version == RV_VERSION_OWN;
+    if (b[0] && (!own || !b[1] || !b[2] || b[0] > 1024 || b[1] > 1024 || b[2] > 64 ||
+                 (uint64_t)b[0] * b[1] * b[2] != (uint64_t)tr->block_size))
+        return fail(err, errlen, _("block shape %" PRIu32 " x %" PRIu32 " x %" PRIu32 " is not a block of %d threads a GPU runs"),
+                    b[0], b[1], b[2], tr->block_size);
+    if (g[0] && (!own || !g[1] || !g[2] || g[1] > 65535 || g[2] > 65535 ||
+                 (uint64_t)g[0] * g[1] * g[2] != (uint64_t)tr->grid))
+        return fail(err, errlen, _("grid shape %" PRIu32 " x %" PRIu32 " x %" PRIu32 " is not a grid of %" PRIu32 " blocks a GPU runs"),
+                    g[0], g[1], g[2], tr->grid);
+    return 0;
+}
+
 static int nul_terminated(const char *s, size_t len)
 {
     return memchr(s, '\0', len) != NULL;
@@ -98,7 +116,8 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     if (!rv_version(tr->version))
         return fail(err, errlen, _("unknown kernel version %d (expected 0..%d: %s)"), tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
     if ((why = rv_version_check_block(tr->version, tr->block_size)))
-        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), why);
+        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), _(why));
+    if (check_shape(tr, err, errlen)) return -1;
     if (tr->n < 1 || tr->n > RV_MAX_N)
         return fail(err, errlen, _("N = %" PRIu64 " is out of range (1 .. 2^31)"), tr->n);
     int own = tr->version == RV_VERSION_OWN;
@@ -262,7 +281,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
     wbuf w = *wp;
     int own = tr->version == RV_VERSION_OWN;
     put(&w, RV_TRACE_MAGIC, 8);
-    put_u(&w, own ? RV_TRACE_FORMAT_OWN3 : RV_TRACE_FORMAT, 4);
+    put_u(&w, own ? RV_TRACE_FORMAT_OWN4 : RV_TRACE_FORMAT, 4);
     put_u(&w, (uint32_t)tr->version, 4);
     put_u(&w, (uint32_t)tr->block_size, 4);
     put_u(&w, tr->traced_block, 4);
@@ -285,7 +304,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
             const rv_event *e = rv_trace_event(tr, s, t);
             const uint64_t *r = rv_event_reads(tr, e);
             put_u(&w, e->line, 2);
-            if (own) { /* format 3 */
+            if (own) { /* format 3 and on */
                 put_u(&w, e->flags, 2);
                 put_u(&w, e->tries, 2);
                 put_u(&w, rv_value_bits(e->value), 4);
@@ -318,6 +337,11 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
         put_u(&w, tr->call, 4);
         put_text(&w, tr->own_kernel);
         put_text(&w, tr->own_cut);
+        uint32_t bd[3], gd[3]; /* format 4: the launch's shape */
+        rv_trace_block_dim(tr, bd);
+        rv_trace_grid_dim(tr, gd);
+        for (int k = 0; k < 3; k++) put_u(&w, bd[k], 4);
+        for (int k = 0; k < 3; k++) put_u(&w, gd[k], 4);
         put_u(&w, tr->next != NULL, 4);
     }
     *wp = w;
@@ -362,7 +386,8 @@ static char *take_text(rbuf *r, size_t most)
 }
 
 /* The section after the events of a kernel traced from its file; format 3
- * adds the launch and what was cut.  *more: a next launch follows. */
+ * adds the launch and what was cut, format 4 the launch's shape.  *more: a
+ * next launch follows. */
 static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, size_t errlen)
 {
     uint64_t smem, flags, ms, sum;
@@ -391,7 +416,16 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
     tr->launch = (uint32_t)launch;
     tr->launches = (uint32_t)launches;
     tr->call = (uint32_t)call;
-    if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)) || take_u(r, 4, &next) || next > 1)
+    if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)))
+        return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+    for (int k = 0; k < 6 && format >= RV_TRACE_FORMAT_OWN4; k++) {
+        uint64_t d;
+        if (take_u(r, 4, &d) || d == 0) /* said whole: one encoding per trace */
+            return fail(err, errlen, _("the traced launch's shape is truncated or damaged"));
+        if (k < 3) tr->block_dim[k] = (uint32_t)d;
+        else tr->grid_dim[k - 3] = (uint32_t)d;
+    }
+    if (take_u(r, 4, &next) || next > 1)
         return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
     if (!tr->own_cut[0]) { free(tr->own_cut); tr->own_cut = NULL; }
     if (gwords > (1ull << 40) || launch < 1 || launches < launch || launches > (1u << 20) || call < 1)
@@ -441,12 +475,12 @@ static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint6
     return 0;
 }
 
-static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen);
+static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, size_t errlen);
 
 rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
     rbuf r = {buf, len, 0};
-    rv_trace *tr = parse_one(&r, 0, err, errlen);
+    rv_trace *tr = parse_one(&r, 0, 0, err, errlen);
     if (tr && r.pos != r.len) {
         fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         rv_trace_free(tr);
@@ -468,12 +502,12 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             char where[64];
             snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
             if (take_u(r, 2, &line) ||
-                (format == RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries) : take_u(r, 2, &nreads)) ||
+                (format >= RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries) : take_u(r, 2, &nreads)) ||
                 take_u(r, 4, &bits) || take_u(r, 8, &write)) {
                 truncated(r, where, err, errlen);
                 return -1;
             }
-            if (format == RV_TRACE_FORMAT_OWN3) {
+            if (format >= RV_TRACE_FORMAT_OWN3) {
                 if (take_reads(r, rbufp, rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) return -1;
             } else {
                 if (nreads > RV_MAX_READS) {
@@ -490,7 +524,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             uint32_t b32 = (uint32_t)bits;
             float value;
             memcpy(&value, &b32, sizeof value);
-            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format == RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
+            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format >= RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
                 fail(err, errlen, _("out of memory"));
                 return -1;
             }
@@ -501,7 +535,9 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
     return 0;
 }
 
-static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
+/* first_format: the format of the run's first launch (depth 0: none yet);
+ * every launch after it is of that format. */
+static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, size_t errlen)
 {
     rbuf r = *rp;
     char magic[8];
@@ -513,9 +549,9 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         return NULL;
     }
     if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
-    if (format != RV_TRACE_FORMAT && format != RV_TRACE_FORMAT_OWN && format != RV_TRACE_FORMAT_OWN3) {
+    if (format < RV_TRACE_FORMAT || format > RV_TRACE_FORMAT_OWN4) {
         fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
-             RV_TRACE_FORMAT_OWN3);
+             RV_TRACE_FORMAT_OWN4);
         return NULL;
     }
     if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) ||
@@ -526,10 +562,10 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         return NULL;
     }
     /* Bound the sizes before allocating anything from them. */
-    int own_format = format == RV_TRACE_FORMAT_OWN || format == RV_TRACE_FORMAT_OWN3;
-    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != RV_TRACE_FORMAT_OWN3)) {
+    int own_format = format >= RV_TRACE_FORMAT_OWN;
+    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != (uint64_t)first_format)) {
         fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
-             format, version, RV_TRACE_FORMAT_OWN3);
+             format, version, first_format > RV_TRACE_FORMAT_OWN ? first_format : RV_TRACE_FORMAT_OWN4);
         return NULL;
     }
     if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
@@ -538,11 +574,11 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), why);
+        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
         return NULL;
     }
-    int most = format == RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
-    if (nsteps == 0 || nsteps > (uint64_t)most || (format == RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
+    int most = format >= RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
+    if (nsteps == 0 || nsteps > (uint64_t)most || (format >= RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
         fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
         return NULL;
     }
@@ -577,7 +613,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         fail(err, errlen, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
         goto bad;
     }
-    if (more && !(tr->next = parse_one(&r, depth + 1, err, errlen))) goto bad;
+    if (more && !(tr->next = parse_one(&r, depth + 1, (int)format, err, errlen))) goto bad;
     if (rv_trace_validate(tr, err, errlen)) goto bad;
     free(rbufp);
     *rp = r;
