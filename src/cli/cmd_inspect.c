@@ -63,6 +63,31 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
     }
 }
 
+/* The launch's shape, where it is more than a row of threads in a row of
+ * blocks: x, y, z of the block (threads numbered x fastest) and of the grid,
+ * and which blockIdx the traced block is. */
+static void print_shape_text(const rv_trace *tr)
+{
+    uint32_t b[3], g[3];
+    char bt[48], gt[48];
+    rv_trace_block_dim(tr, b);
+    rv_trace_grid_dim(tr, g);
+    if (rv_dims_used(b) == 1 && rv_dims_used(g) == 1) return;
+    rv_dims_text(b, bt, sizeof bt);
+    rv_dims_text(g, gt, sizeof gt);
+    printf(_("shape: block %s (threads numbered x fastest), grid %s: the traced block is blockIdx (%u, %u, %u)\n"), bt,
+           gt, tr->traced_block % g[0], tr->traced_block / g[0] % g[1], tr->traced_block / (g[0] * g[1]));
+}
+
+/* "block_dim": [x, y, z], "grid_dim": [x, y, z] (a row's: [n, 1, 1]). */
+static void print_shape_json(const rv_trace *tr, const char *sep)
+{
+    uint32_t b[3], g[3];
+    rv_trace_block_dim(tr, b);
+    rv_trace_grid_dim(tr, g);
+    printf("%s\"block_dim\": [%u, %u, %u]%s\"grid_dim\": [%u, %u, %u]", sep, b[0], b[1], b[2], sep, g[0], g[1], g[2]);
+}
+
 static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analysis *an)
 {
     char data[48];
@@ -75,6 +100,7 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
     printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
            rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title), tr->block_size, tr->n,
            tr->traced_block, tr->grid, data);
+    print_shape_text(tr);
     printf("origin: %s%s%s%s\n", tr->origin, tr->date[0] ? ", " : "", tr->date,
            rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
     if (tr->own_cut) printf(_("CUT: %s\n"), tr->own_cut);
@@ -190,6 +216,7 @@ static void print_launch_json(const rv_trace *first, const rv_trace *tr, const r
            tr->block_size, tr->n, tr->traced_block);
     if (tr->own_cut) rv_json_string(stdout, tr->own_cut);
     else printf("null");
+    print_shape_json(tr, ", ");
     printf(",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
            "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld",
            t.ld_requests, t.ld_wavefronts, t.st_requests, t.st_wavefronts, t.atom_requests, t.atom_wavefronts,
@@ -209,6 +236,7 @@ static void print_json(const rv_trace *tr, const rv_analysis *an, const rv_analy
     printf(",\n  \"block_size\": %d,\n  \"n\": %" PRIu64 ",\n  \"block\": %" PRIu32 ",\n  \"grid\": %" PRIu32 ",\n  \"data\": ",
            tr->block_size, tr->n, tr->traced_block, tr->grid);
     rv_json_string(stdout, data);
+    print_shape_json(tr, ",\n  ");
     printf(",\n  \"origin\": ");
     rv_json_string(stdout, tr->origin);
     printf(",\n  \"date\": ");

@@ -198,7 +198,7 @@ static void compare_conflicts(rv_proof *p, const rv_analysis *ga, int ng, const 
         for (int s = 0; s < ng; s++) {
             const rv_warp_info *wi = rv_analysis_warp(ga, s, w);
             extra[0] += wi->smem_wavefronts - wi->smem_requests;
-            for (int l = 0; l < RV_WARP_SIZE && !wide; l++) {
+            for (int l = 0; l < rv_warp_lanes(ga->tr->block_size, w) && !wide; l++) {
                 const rv_event *e = rv_trace_event(ga->tr, s, w * RV_WARP_SIZE + l);
                 const uint64_t *r = rv_event_reads(ga->tr, e);
                 wide |= e->line && RV_ACC_WORDS(e->write) > 1 && RV_ACC_IS_SMEM(e->write);

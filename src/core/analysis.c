@@ -211,11 +211,13 @@ static void analyse_warp(rv_analysis *an, int s, int w)
     rv_warp_info *wi = &an->warps[(size_t)s * an->nwarps + w];
     const rv_event *ev[RV_WARP_SIZE];
     uint32_t pos[RV_WARP_SIZE];
-    int max_smem = 0, max_gin = 0, any_smem_write = 0;
+    int max_smem = 0, max_gin = 0, any_smem_write = 0, lanes = rv_warp_lanes(tr->block_size, w);
     wi->warp = w;
     for (int l = 0; l < RV_WARP_SIZE; l++) {
-        ev[l] = rv_trace_event(tr, s, w * RV_WARP_SIZE + l);
-        if (!ev[l]->line) { ev[l] = NULL; continue; }
+        /* a partial warp (the last of a block that is no multiple of 32):
+           the lanes past the block do not exist */
+        ev[l] = l < lanes ? rv_trace_event(tr, s, w * RV_WARP_SIZE + l) : NULL;
+        if (!ev[l] || !ev[l]->line) { ev[l] = NULL; continue; }
         wi->active_lanes++;
         int c = count_reads(tr, ev[l], RV_SPACE_SMEM);
         if (c > max_smem) max_smem = c;
@@ -224,7 +226,7 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         any_smem_write |= RV_ACC_IS_SMEM(ev[l]->write) && !(ev[l]->flags & RV_EV_ATOMIC);
     }
     wi->state = wi->active_lanes == 0 ? RV_WARP_IDLE
-              : wi->active_lanes == RV_WARP_SIZE ? RV_WARP_FULL : RV_WARP_DIVERGENT;
+              : wi->active_lanes == lanes ? RV_WARP_FULL : RV_WARP_DIVERGENT;
     /* shared-memory requests: the k-th read of each lane, then the write */
     memset(pos, 0, sizeof pos);
     for (int k = 0; k <= max_smem; k++) {
@@ -315,7 +317,9 @@ static int64_t loc_of(const rv_analysis *an, int t, uint64_t acc)
     switch (RV_ACC_SPACE(acc)) {
     case RV_SPACE_SMEM: case RV_SPACE_SMEM8: case RV_SPACE_SMEM16: return (int64_t)i; /* a wide one: its first word */
     case RV_SPACE_REG:  return an->smem_words + (int64_t)i;
-    case RV_SPACE_LANE: return an->smem_words + (int64_t)((t & ~(RV_WARP_SIZE - 1)) + (int)i);
+    case RV_SPACE_LANE: /* a lane past a partial warp's last holds nothing of the block's */
+        return (t & ~(RV_WARP_SIZE - 1)) + (int64_t)i < an->tr->block_size
+             ? an->smem_words + (int64_t)((t & ~(RV_WARP_SIZE - 1)) + (int)i) : -1;
     default:            return -1;
     }
 }
@@ -389,7 +393,8 @@ rv_analysis *rv_analyze(const rv_trace *tr, char *err, size_t errlen)
         summarise_step(an, s);
         for (int w = 0; w < an->nwarps; w++) {
             rv_warp_info *wi = &an->warps[(size_t)s * an->nwarps + w];
-            for (int l = 0; l < RV_WARP_SIZE; l++) wi->wasted_lanes += an->wasted[(size_t)s * B + (size_t)w * RV_WARP_SIZE + l];
+            for (int l = 0; l < rv_warp_lanes((int)B, w); l++)
+                wi->wasted_lanes += an->wasted[(size_t)s * B + (size_t)w * RV_WARP_SIZE + l];
         }
     }
     return an;
@@ -521,6 +526,7 @@ static int writer(const rv_analysis *an, int s, uint64_t acc)
     const rv_trace *tr = an->tr;
     if (RV_ACC_SPACE(acc) == RV_SPACE_REG) {
         int t = (int)RV_ACC_INDEX(acc);
+        if (RV_ACC_INDEX(acc) >= (uint64_t)tr->block_size) return -1; /* a lane past a partial warp */
         const rv_event *e = rv_trace_event(tr, s, t);
         return e->line && e->write == acc ? t : -1;
     }

@@ -6,7 +6,9 @@
  *
  * Definitions used throughout:
  *  - a warp is idle when none of its lanes executes in the step, full when all
- *    32 do, divergent otherwise;
+ *    32 do, divergent otherwise; the last warp of a block that is no multiple
+ *    of 32 is partial (rv_warp_lanes): its lanes past the block do not
+ *    exist, and it is full when all the lanes it has execute;
  *  - a shared-memory request is the k-th shared-memory read (or the write) of
  *    each executing lane of a warp; its conflict degree is the largest number
  *    of distinct words that fall into one bank (word % 32).  The same word read

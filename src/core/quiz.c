@@ -94,7 +94,17 @@ static void ask_lanes(const rv_analysis *an, int step, int warp, quiz_question *
     for (int l = 0; l < RV_WARP_SIZE && !line; l++)
         if ((q->lanes >> l) & 1)
             line = quiz_event(an, step, warp * RV_WARP_SIZE + l)->line;
-    if (wi->state == RV_WARP_FULL)
+    int lanes = rv_warp_lanes(an->tr->block_size, warp);
+    if (lanes < RV_WARP_SIZE && wi->state == RV_WARP_FULL) /* a partial warp: the block ends in it */
+        snprintf(q->explain, sizeof q->explain,
+                 _("All %d lanes of warp %d run line %d: a partial warp (the block ends in it), full, no lane waits."),
+                 lanes, warp, line);
+    else if (lanes < RV_WARP_SIZE)
+        snprintf(q->explain, sizeof q->explain,
+                 _("%d of the %d lanes of warp %d (a partial warp: the block ends in it) run line %d; the other %d "
+                   "wait while they do, so the warp is divergent."),
+                 wi->active_lanes, lanes, warp, line, lanes - wi->active_lanes);
+    else if (wi->state == RV_WARP_FULL)
         snprintf(q->explain, sizeof q->explain,
                  _("All 32 lanes of warp %d run line %d: the warp is full, no lane waits."), warp, line);
     else
@@ -190,6 +200,8 @@ static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question
 static int ask_word(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
+    if (lane < 0 || t >= an->tr->block_size)
+        return 0;
     const rv_event *e = quiz_event(an, step, t);
     if (RV_ACC_SPACE(e->write) != RV_SPACE_SMEM)
         return 0;
@@ -212,6 +224,8 @@ static int ask_word(const rv_analysis *an, int step, int warp, int lane, quiz_qu
 static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
+    if (lane < 0 || t >= an->tr->block_size)
+        return 0;
     const rv_event *e = quiz_event(an, step, t);
     double v = e->value;
     /* Only whole numbers: typing 0.41275 on a projector teaches nothing.  A
@@ -304,6 +318,8 @@ static void explain_shuffle(const rv_analysis *an, int step, int lane, int src, 
 static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
+    if (lane < 0 || t >= an->tr->block_size)
+        return 0;   /* past a partial warp's last lane: no lane there */
     const rv_event *e = quiz_event(an, step, t);
     const uint64_t *r = rv_event_reads(an->tr, e);
     int src = -1, nsrc = 0;
@@ -459,7 +475,7 @@ int quiz_questions(const rv_analysis *an, int step, quiz_question *out, int max)
     if (nmovers)
         shfl_lane = movers[nmovers / 2];
     else
-        for (int l = 0; l < RV_WARP_SIZE && !ask_shuffle(an, step, warp, shfl_lane, &tmp); l++)
+        for (int l = 0; l < rv_warp_lanes(an->tr->block_size, warp) && !ask_shuffle(an, step, warp, shfl_lane, &tmp); l++)
             shfl_lane = l;
     int n = 0;
     quiz_question q;

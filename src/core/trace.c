@@ -57,6 +57,44 @@ void rv_trace_free(rv_trace *tr)
     }
 }
 
+void rv_trace_block_dim(const rv_trace *tr, uint32_t dim[3])
+{
+    int said = tr->block_dim[0] != 0;
+    dim[0] = said ? tr->block_dim[0] : (uint32_t)tr->block_size;
+    dim[1] = said ? tr->block_dim[1] : 1;
+    dim[2] = said ? tr->block_dim[2] : 1;
+}
+
+void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3])
+{
+    int said = tr->grid_dim[0] != 0;
+    dim[0] = said ? tr->grid_dim[0] : tr->grid;
+    dim[1] = said ? tr->grid_dim[1] : 1;
+    dim[2] = said ? tr->grid_dim[2] : 1;
+}
+
+int rv_dims_used(const uint32_t dim[3])
+{
+    return dim[2] > 1 ? 3 : dim[1] > 1 ? 2 : 1;
+}
+
+void rv_dims_text(const uint32_t dim[3], char *buf, size_t len)
+{
+    int used = rv_dims_used(dim);
+    if (used == 1)
+        snprintf(buf, len, "%u", dim[0]);
+    else if (used == 2)
+        snprintf(buf, len, "%u\xC3\x97%u", dim[0], dim[1]);
+    else
+        snprintf(buf, len, "%u\xC3\x97%u\xC3\x97%u", dim[0], dim[1], dim[2]);
+}
+
+int rv_warp_lanes(int block_size, int w)
+{
+    int left = block_size - w * 32;
+    return left <= 0 || w < 0 ? 0 : left < 32 ? left : 32;
+}
+
 int rv_trace_smem_words(const rv_trace *tr)
 {
     if (tr->version == RV_VERSION_OWN) return (int)tr->own_smem_words;
@@ -132,12 +170,22 @@ void rv_trace_set_atomic(rv_trace *tr, int s, int t, unsigned tries)
 
 /* ---- comparison ------------------------------------------------------------ */
 
+static int same_shape(const rv_trace *a, const rv_trace *b)
+{
+    uint32_t x[3], y[3], u[3], v[3];
+    rv_trace_block_dim(a, x);
+    rv_trace_block_dim(b, y);
+    rv_trace_grid_dim(a, u);
+    rv_trace_grid_dim(b, v);
+    return !memcmp(x, y, sizeof x) && !memcmp(u, v, sizeof u);
+}
+
 int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msglen)
 {
     if (a->version != b->version || a->block_size != b->block_size || a->n != b->n || a->grid != b->grid ||
         a->traced_block != b->traced_block || a->data.kind != b->data.kind ||
-        a->data.seed != b->data.seed || a->nsteps != b->nsteps) {
-        snprintf(msg, msglen, "the traces describe different runs (version, block size, N, grid, block, data or steps differ)");
+        a->data.seed != b->data.seed || a->nsteps != b->nsteps || !same_shape(a, b)) {
+        snprintf(msg, msglen, "the traces describe different runs (version, block size or shape, N, grid, block, data or steps differ)");
         return 1;
     }
     for (int s = 0; s < a->nsteps; s++) {

@@ -24,10 +24,12 @@ extern "C" {
 #define RV_TRACE_FORMAT       1
 #define RV_TRACE_FORMAT_OWN   2   /* format 1 + the section of a kernel traced from a file */
 #define RV_TRACE_FORMAT_OWN3  3   /* an own trace with atomics, long read runs, more steps and
-                                     every launch (docs/trace-format.md); what own traces are
-                                     written as now.  Formats 1 and 2 still load. */
-#define RV_TRACE_FORMAT_GRID  5   /* format 3 + each launch's whole-grid counts and buffers
-                                     (rv_own_grid): what own traces are written as now */
+                                     every launch (docs/trace-format.md) */
+#define RV_TRACE_FORMAT_OWN4  4   /* format 3 + the launch's shape (block and grid, x y z):
+                                     what own traces the tracer did not count are written as */
+#define RV_TRACE_FORMAT_GRID  5   /* format 4 + each launch's whole-grid counts and buffers
+                                     (rv_own_grid): what counted own traces are written as.
+                                     Formats 1 to 4 still load. */
 #define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_GRID
 #define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
 #define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
@@ -174,9 +176,30 @@ typedef struct rv_trace {
     uint32_t call;                 /* which call of launch() made it (1-based) */
     char    *own_kernel;           /* the kernel's name as the compiler wrote it */
     char    *own_cut;              /* NULL, or what was cut, in numbers      */
+    /* Format 4 (own traces): the launch's shape.  0 in x: not said, a row
+       ({block_size, 1, 1}, {grid, 1, 1}); rv_trace_block_dim says which. */
+    uint32_t block_dim[3];         /* blockDim x, y, z: threads numbered x fastest */
+    uint32_t grid_dim[3];          /* gridDim x, y, z: traced_block numbered so too */
     rv_own_grid *own_grid;         /* format 5: the whole grid's counts; NULL: not counted */
     struct rv_trace *next;         /* the next traced launch, or NULL; freed with this */
 } rv_trace;
+
+/* The block's shape x, y, z (threads numbered x fastest), and the grid's:
+ * as the trace says, else a row of block_size threads and of grid blocks. */
+void rv_trace_block_dim(const rv_trace *tr, uint32_t dim[3]);
+void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3]);
+
+/* How many of a shape's x, y, z count: 1 for a row (y = z = 1), 2 when
+ * z = 1, else 3. */
+int rv_dims_used(const uint32_t dim[3]);
+
+/* A shape as "256", "16×16" or "8×8×4" (the UTF-8 multiplication sign). */
+void rv_dims_text(const uint32_t dim[3], char *buf, size_t len);
+
+/* The lanes warp w of a block of block_size threads has: 32, or fewer for
+ * the last warp of a block that is no multiple of 32 (a partial warp: the
+ * lanes past the block do not exist); 0 past the block. */
+int rv_warp_lanes(int block_size, int w);
 
 /* Shared-memory words a trace's block may touch. */
 int rv_trace_smem_words(const rv_trace *tr);

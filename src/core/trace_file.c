@@ -35,14 +35,16 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+/* A memory space as a whole noun ("shared memory", "the ticket counter"):
+ * the messages that name one add no word of their own after it. */
 static const char *space_name(unsigned sp)
 {
-    static const char *const names[RV_SPACE_COUNT] = {N_("none"), N_("shared"), N_("global input"),
-                                                      N_("global output"), N_("lane"), N_("register"),
-                                                      N_("global input (float4)"), N_("ticket counter"),
-                                                      N_("shared (64-bit)"), N_("shared (128-bit)"),
+    static const char *const names[RV_SPACE_COUNT] = {N_("no memory"), N_("shared memory"), N_("global input memory"),
+                                                      N_("global output memory"), N_("a warp's lanes"), N_("the registers"),
+                                                      N_("global input memory (float4)"), N_("the ticket counter"),
+                                                      N_("shared memory (64-bit)"), N_("shared memory (128-bit)"),
                                                       N_("the kernel's own global memory")};
-    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("unknown");
+    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("an unknown memory");
 }
 
 /* The exclusive upper bound of indices in a space, for this trace. */
@@ -80,8 +82,26 @@ static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char
         return fail(err, errlen, _("step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")"),
                     s, t, what, idx, idx + 3, tr->n);
     if (idx >= space_limit(tr, sp))
-        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s memory (size %" PRIu64 ")"),
+        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s (size %" PRIu64 ")"),
                     s, t, what, idx, space_name(sp), space_limit(tr, sp));
+    return 0;
+}
+
+/* The launch's shape: said only by an own trace (format 4), x, y, z each
+ * within what a GPU allows and their product the block's threads, the
+ * grid's blocks; any other trace's is a row. */
+static int check_shape(const rv_trace *tr, char *err, size_t errlen)
+{
+    const uint32_t *b = tr->block_dim, *g = tr->grid_dim;
+    int own = tr->version == RV_VERSION_OWN;
+    if (b[0] && (!own || !b[1] || !b[2] || b[0] > 1024 || b[1] > 1024 || b[2] > 64 ||
+                 (uint64_t)b[0] * b[1] * b[2] != (uint64_t)tr->block_size))
+        return fail(err, errlen, _("block shape %" PRIu32 " x %" PRIu32 " x %" PRIu32 " is not a block of %d threads a GPU runs"),
+                    b[0], b[1], b[2], tr->block_size);
+    if (g[0] && (!own || !g[1] || !g[2] || g[1] > 65535 || g[2] > 65535 ||
+                 (uint64_t)g[0] * g[1] * g[2] != (uint64_t)tr->grid))
+        return fail(err, errlen, _("grid shape %" PRIu32 " x %" PRIu32 " x %" PRIu32 " is not a grid of %" PRIu32 " blocks a GPU runs"),
+                    g[0], g[1], g[2], tr->grid);
     return 0;
 }
 
@@ -96,7 +116,8 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     if (!rv_version(tr->version))
         return fail(err, errlen, _("unknown kernel version %d (expected 0..%d: %s)"), tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
     if ((why = rv_version_check_block(tr->version, tr->block_size)))
-        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), why);
+        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), _(why));
+    if (check_shape(tr, err, errlen)) return -1;
     if (tr->n < 1 || tr->n > RV_MAX_N)
         return fail(err, errlen, _("N = %" PRIu64 " is out of range (1 .. 2^31)"), tr->n);
     int own = tr->version == RV_VERSION_OWN;
@@ -162,7 +183,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
             if (check_access(tr, e->write, s, t, _("write"), err, errlen)) return -1;
             unsigned wsp = RV_ACC_SPACE(e->write);
             if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
-                return fail(err, errlen, _("step %d thread %d: writes to %s memory"), s, t, space_name(wsp));
+                return fail(err, errlen, _("step %d thread %d: writes to %s"), s, t, space_name(wsp));
             const uint64_t *r = rv_event_reads(tr, e);
             for (uint32_t k = 0; k < e->nreads; k++)
                 if (check_access(tr, r[k], s, t, _("read"), err, errlen)) return -1;
@@ -198,9 +219,8 @@ static void put_u(wbuf *w, uint64_t v, int bytes)
 }
 
 
-/* A launch's whole-grid counts (format 5): a flag, then the counts and the
- * buffers it touched.  (The flag is always 1 as written now: a launch
- * without counts is written in format 3.) */
+/* A launch's whole-grid counts (format 5): a flag (0: this launch was not
+ * counted), then the counts and the buffers it touched. */
 static void put_grid(wbuf *w, const rv_own_grid *g)
 {
     put_u(w, g != NULL, 4);
@@ -266,12 +286,20 @@ static void put_text(wbuf *w, const char *s)
     if (n) put(w, s, n);
 }
 
-static void serialize_one(wbuf *w, const rv_trace *tr);
+static void serialize_one(wbuf *w, const rv_trace *tr, int format);
 
 uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
 {
     wbuf w = {0};
-    serialize_one(&w, tr);
+    /* one format for the whole run (its launches must agree): the oldest that
+       holds what it has; a run the tracer did not count is written as before */
+    int format = RV_TRACE_FORMAT;
+    if (tr->version == RV_VERSION_OWN) {
+        format = RV_TRACE_FORMAT_OWN4;
+        for (const rv_trace *t = tr; t; t = t->next)
+            if (t->own_grid) format = RV_TRACE_FORMAT_GRID;
+    }
+    serialize_one(&w, tr, format);
     if (w.oom) {
         free(w.p);
         return NULL;
@@ -280,14 +308,11 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
     return w.p;
 }
 
-static void serialize_one(wbuf *wp, const rv_trace *tr)
+static void serialize_one(wbuf *wp, const rv_trace *tr, int format)
 {
     wbuf w = *wp;
     int own = tr->version == RV_VERSION_OWN;
     put(&w, RV_TRACE_MAGIC, 8);
-    /* the oldest format that holds what the launch has: a launch the tracer
-       did not count is written as before it could */
-    int format = !own ? RV_TRACE_FORMAT : tr->own_grid ? RV_TRACE_FORMAT_GRID : RV_TRACE_FORMAT_OWN3;
     put_u(&w, (uint64_t)format, 4);
     put_u(&w, (uint32_t)tr->version, 4);
     put_u(&w, (uint32_t)tr->block_size, 4);
@@ -311,7 +336,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
             const rv_event *e = rv_trace_event(tr, s, t);
             const uint64_t *r = rv_event_reads(tr, e);
             put_u(&w, e->line, 2);
-            if (own) { /* format 3 */
+            if (own) { /* format 3 and on */
                 put_u(&w, e->flags, 2);
                 put_u(&w, e->tries, 2);
                 put_u(&w, rv_value_bits(e->value), 4);
@@ -344,11 +369,16 @@ static void serialize_one(wbuf *wp, const rv_trace *tr)
         put_u(&w, tr->call, 4);
         put_text(&w, tr->own_kernel);
         put_text(&w, tr->own_cut);
+        uint32_t bd[3], gd[3]; /* format 4: the launch's shape */
+        rv_trace_block_dim(tr, bd);
+        rv_trace_grid_dim(tr, gd);
+        for (int k = 0; k < 3; k++) put_u(&w, bd[k], 4);
+        for (int k = 0; k < 3; k++) put_u(&w, gd[k], 4);
         put_u(&w, tr->next != NULL, 4);
         if (format >= RV_TRACE_FORMAT_GRID) put_grid(&w, tr->own_grid);
     }
     *wp = w;
-    if (own && tr->next) serialize_one(wp, tr->next); /* the next launch, a whole trace */
+    if (own && tr->next) serialize_one(wp, tr->next, format); /* the next launch, a whole trace */
 }
 
 typedef struct rbuf { const uint8_t *p; size_t len, pos; } rbuf;
@@ -422,7 +452,8 @@ static int parse_grid(rbuf *r, rv_trace *tr, char *err, size_t errlen)
 }
 
 /* The section after the events of a kernel traced from its file; format 3
- * adds the launch and what was cut.  *more: a next launch follows. */
+ * adds the launch and what was cut, format 4 the launch's shape.  *more: a
+ * next launch follows. */
 static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, size_t errlen)
 {
     uint64_t smem, flags, ms, sum;
@@ -451,7 +482,16 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
     tr->launch = (uint32_t)launch;
     tr->launches = (uint32_t)launches;
     tr->call = (uint32_t)call;
-    if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)) || take_u(r, 4, &next) || next > 1)
+    if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)))
+        return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+    for (int k = 0; k < 6 && format >= RV_TRACE_FORMAT_OWN4; k++) {
+        uint64_t d;
+        if (take_u(r, 4, &d) || d == 0) /* said whole: one encoding per trace */
+            return fail(err, errlen, _("the traced launch's shape is truncated or damaged"));
+        if (k < 3) tr->block_dim[k] = (uint32_t)d;
+        else tr->grid_dim[k - 3] = (uint32_t)d;
+    }
+    if (take_u(r, 4, &next) || next > 1)
         return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
     if (!tr->own_cut[0]) { free(tr->own_cut); tr->own_cut = NULL; }
     if (gwords > (1ull << 40) || launch < 1 || launches < launch || launches > (1u << 20) || call < 1)
@@ -501,12 +541,12 @@ static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint6
     return 0;
 }
 
-static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen);
+static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, size_t errlen);
 
 rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
     rbuf r = {buf, len, 0};
-    rv_trace *tr = parse_one(&r, 0, err, errlen);
+    rv_trace *tr = parse_one(&r, 0, 0, err, errlen);
     if (tr && r.pos != r.len) {
         fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         rv_trace_free(tr);
@@ -561,7 +601,9 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
     return 0;
 }
 
-static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
+/* first_format: the format of the run's first launch (depth 0: none yet);
+ * every launch after it is of that format. */
+static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, size_t errlen)
 {
     rbuf r = *rp;
     char magic[8];
@@ -573,8 +615,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         return NULL;
     }
     if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
-    if (format != RV_TRACE_FORMAT && format != RV_TRACE_FORMAT_OWN && format != RV_TRACE_FORMAT_OWN3 &&
-        format != RV_TRACE_FORMAT_GRID) {
+    if (format < RV_TRACE_FORMAT || format > RV_TRACE_FORMAT_LAST) {
         fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
              RV_TRACE_FORMAT_LAST);
         return NULL;
@@ -588,9 +629,9 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
     }
     /* Bound the sizes before allocating anything from them. */
     int own_format = format >= RV_TRACE_FORMAT_OWN;
-    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format < RV_TRACE_FORMAT_OWN3)) {
+    if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != (uint64_t)first_format)) {
         fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
-             format, version, RV_TRACE_FORMAT_LAST);
+             format, version, first_format > RV_TRACE_FORMAT_OWN ? first_format : RV_TRACE_FORMAT_LAST);
         return NULL;
     }
     if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
@@ -599,7 +640,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), why);
+        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
         return NULL;
     }
     int most = format >= RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
@@ -638,7 +679,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, char *err, size_t errlen)
         fail(err, errlen, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
         goto bad;
     }
-    if (more && !(tr->next = parse_one(&r, depth + 1, err, errlen))) goto bad;
+    if (more && !(tr->next = parse_one(&r, depth + 1, (int)format, err, errlen))) goto bad;
     if (rv_trace_validate(tr, err, errlen)) goto bad;
     free(rbufp);
     *rp = r;

@@ -245,6 +245,8 @@ const char *rv_version_check_block(int v, int block_size)
 {
     const rv_version_info *info = rv_version(v);
     if (!info) return "unknown version";
+    if (info->props & RV_VP_OWN) /* a student's launch: whatever shape a GPU runs */
+        return block_size < 1 || block_size > 1024 ? N_("a GPU runs blocks of 1 to 1024 threads") : NULL;
     if (block_size < 32 || block_size > 1024 || (block_size & (block_size - 1)) != 0)
         return "block size must be a power of two from 32 to 1024";
     if (block_size < info->min_block) return info->min_block_why;

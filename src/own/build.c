@@ -651,6 +651,8 @@ static int describe(rv_trace *tr, const builder *b)
     tr->call = h->call;
     tr->own_gwords = b->gwords;
     tr->grid = h->grid;
+    memcpy(tr->block_dim, h->block_dim, sizeof tr->block_dim); /* the launch's shape, as it ran */
+    memcpy(tr->grid_dim, h->grid_dim, sizeof tr->grid_dim);
     tr->data = in->data;
     tr->origin_kind = RV_ORIGIN_GPU;
     snprintf(tr->origin, sizeof tr->origin, "%s", in->device);
@@ -678,8 +680,8 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     err[0] = 0;
     rv_trace *tr = NULL;
     uint32_t B = h->block_size;
-    if (B < 32 || B > 1024 || (B & (B - 1))) {
-        fail(&b, _("the traced launch used %u threads per block: reducevis shows blocks of 32 .. 1024 threads, a power of two"), B);
+    if (B < 1 || B > 1024) { /* any shape a GPU runs: raw.c checked x, y, z against it */
+        fail(&b, _("the traced launch used %u threads per block: a GPU runs blocks of 1 to 1024 threads"), B);
         return NULL;
     }
     if (h->nrec == 0) {

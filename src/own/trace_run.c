@@ -252,9 +252,8 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
             rv_own_input bin = {&raw, &sass, &meta, arrays, launches, &grid, ri->file, source, ri->device, ri->date, ri->n,
                                 ri->data};
             *tail = rv_own_build(&bin, inner, sizeof inner);
-            if (!*tail)
-                rc = rv_own_fail(err, errlen, 2, nfiles > 1 ? _("launch %u of %s: %s") : "%.0u%.0s%s", raw.h.launch,
-                                 ri->file, inner);
+            if (!*tail) /* which launch said whole before what went wrong in it */
+                rc = rv_own_fail(err, errlen, 2, _("launch %u: %s"), raw.h.launch, inner);
             else tail = &(*tail)->next;
         }
         rv_raw_free(&raw);

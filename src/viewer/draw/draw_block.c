@@ -264,8 +264,10 @@ static void draw_outline(const draw_ctx *d)
         lrect fr = layout_warp_box(L, s->outline);
         prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, d->th->accent, 2);
     } else if (s->outline >= 0) {
+        /* round the lanes the warp has: a partial warp's end where the block does */
+        int lanes = s->nthreads - s->outline * 32 < 32 ? s->nthreads - s->outline * 32 : 32;
         lrect fr = layout_warp_label(L, s->outline);
-        fr.w = L->grid_x + LAYOUT_COLS * L->col_w - fr.x;
+        fr.w = L->grid_x + (lanes > 0 ? lanes : 32) * L->col_w - fr.x;
         prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 3, fr.h + 4 }, d->th->accent, 2);
     }
 }

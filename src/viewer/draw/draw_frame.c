@@ -28,13 +28,20 @@ void draw_header(const draw_ctx *d)
     text_draw_fit(d->tc, FACE_SANS, L->fs_ui, x, ty, room, th->text, h->run[k]);
 
     /* What changed, in at most two lines; an own trace's wrong sum or cut
-     * takes the first of them, in the warning colour, the lesson the other. */
+     * takes the first of them, in the warning colour, its launch's shape
+     * (what the picture cannot show) the next, the lesson what is left. */
     int line_h = (int)(L->fs_ui * 1.3), lines = 2;
     y += (int)(L->fs_title * 1.45);
     if (h->warning[0]) {
         text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, L->header.w, th->conflict[2], h->warning);
         y += line_h;
         lines = 1;
+    }
+    if (h->shape[0]) {
+        text_draw_fit(d->tc, FACE_SANS, L->fs_ui, L->header.x, y, L->header.w, th->text_strong, h->shape);
+        y += line_h;
+        if (--lines == 0)
+            return;
     }
     int lw = text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, L->header.x, y, th->text_dim, h->lesson_label);
     /* The longest lessons take a slightly smaller size rather than a third line. */

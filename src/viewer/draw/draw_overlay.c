@@ -47,7 +47,8 @@ void draw_legend(const draw_ctx *d)
             prim_fill(d->r, s, keys[i].c);
         }
         text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
-                      col_w - sw - m * 3 / 4 - m / 2, th->text, _(keys[i].what));
+                      col_w - sw - m * 3 / 4 - m / 2, th->text,
+                      i == 0 && d->sc->frame.full_key ? d->sc->frame.full_key : _(keys[i].what));
     }
     if (unknown) {
         int x = a.x + m + (n / rows) * col_w, y = y0 + (n % rows) * lh;

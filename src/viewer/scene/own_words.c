@@ -51,6 +51,35 @@ int own_warning(const rv_trace *tr, char *buf, size_t len)
     return buf[0] != '\0';
 }
 
+int own_shape_words(const rv_trace *tr, char *buf, size_t len)
+{
+    uint32_t b[3], g[3];
+    char bt[48], gt[48], flat[200] = "", part[200] = "", grid[160] = "";
+    rv_trace_block_dim(tr, b);
+    rv_trace_grid_dim(tr, g);
+    rv_dims_text(b, bt, sizeof bt);
+    rv_dims_text(g, gt, sizeof gt);
+    int B = tr->block_size, last = (B - 1) / 32, lanes = rv_warp_lanes(B, last);
+    if (rv_dims_used(b) > 1)
+        snprintf(flat, sizeof flat, _("block %s (%d threads, numbered x fastest): drawn flat, as warps of 32 threads in "
+                                      "that order"), bt, B);
+    if (lanes < 32 && flat[0])
+        snprintf(part, sizeof part, _("warp %d is partial, %d of 32 lanes: lanes %d\xE2\x80\x93" "31 do not exist and are "
+                                      "not drawn"), last, lanes, lanes);
+    else if (lanes < 32)
+        snprintf(part, sizeof part, ngettext("block of %d thread: warp %d is partial, %d of 32 lanes: lanes %d\xE2\x80\x93"
+                                             "31 do not exist and are not drawn",
+                                             "block of %d threads: warp %d is partial, %d of 32 lanes: lanes %d\xE2\x80\x93"
+                                             "31 do not exist and are not drawn", B), B, last, lanes, lanes);
+    if (rv_dims_used(g) > 1)
+        snprintf(grid, sizeof grid, _("grid %s: the traced block is blockIdx (%u, %u, %u)"), gt, tr->traced_block % g[0],
+                 tr->traced_block / g[0] % g[1], tr->traced_block / (g[0] * g[1]));
+    const char *dot = " \xC2\xB7 ";
+    snprintf(buf, len, "%s%s%s%s%s", flat, flat[0] && part[0] ? dot : "", part, (flat[0] || part[0]) && grid[0] ? dot : "",
+             grid);
+    return buf[0] != '\0';
+}
+
 int own_step_races(const rv_trace *tr, int step)
 {
     if (!rv_trace_is_own(tr) || step < 0 || step >= tr->nsteps || !(tr->steps[step].flags & RV_STEP_UNSYNCED))

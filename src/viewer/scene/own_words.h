@@ -26,6 +26,14 @@ void own_origin_device(const rv_trace *tr, char *buf, size_t len);
  * trace was cut.  Returns 1 with the words in buf, 0 ("") when neither. */
 int own_warning(const rv_trace *tr, char *buf, size_t len);
 
+/* The launch's shape where the picture, which draws a block as warps of 32
+ * threads in a row, cannot show it as it is: a block of two or three
+ * dimensions ("block 16×16 (256 threads, numbered x fastest): drawn
+ * flat ..."), a partial last warp (its missing lanes are not drawn), a grid
+ * of two or three (which blockIdx was traced).  Returns 1 with the words in
+ * buf, 0 ("") for a row of whole warps in a row of blocks. */
+int own_shape_words(const rv_trace *tr, char *buf, size_t len);
+
 /* Whether step `step` of an own trace raced: marked RV_STEP_UNSYNCED, and
  * not a step whose shared writes are all atomics (never a race). */
 int own_step_races(const rv_trace *tr, int step);

@@ -487,8 +487,8 @@ static void build_warps(scene_block *s, const pane_src *p)
 
 /* Thread t's accesses that are drawn as lines: the shared word it writes;
  * the words it reads (but the one it writes) and the lanes it reads through
- * a shuffle, in its order. */
-static void lane_links(scene_block *s, const pane_src *p, const rv_event *e, block_lane *ln, uint32_t *nlink)
+ * a shuffle, in its order (a lane past a partial warp's last is none). */
+static void lane_links(scene_block *s, const pane_src *p, int t, const rv_event *e, block_lane *ln, uint32_t *nlink)
 {
     const rv_trace *tr = p->tr;
     uint64_t wacc = e->write, words = (uint64_t)p->an->smem_words;   /* at most the block size */
@@ -507,7 +507,7 @@ static void lane_links(scene_block *s, const pane_src *p, const rv_event *e, blo
             }
             continue;
         }
-        if (sp == RV_SPACE_LANE && ix < 32)
+        if (sp == RV_SPACE_LANE && ix < (uint64_t)rv_warp_lanes(tr->block_size, t / 32))
             s->link[(*nlink)++] = (uint16_t)(SCENE_BLOCK_LINK_LANE | ix);
         else
             continue;
@@ -539,7 +539,7 @@ static void build_lanes(scene_block *s, const pane_src *p)
             ln->value = e->value;
         }
         if (ln->exec)
-            lane_links(s, p, e, ln, &nlink);
+            lane_links(s, p, t, e, ln, &nlink);
         if (ln->atomic && t / 32 < LAYOUT_MAX_WARPS)
             s->warp[t / 32].atomic++;
     }

@@ -123,6 +123,9 @@ static void header_build(scene_header *h, const viewer_frame *f)
      * what it is, after what went wrong in its run. */
     h->lesson_label = rv_trace_is_own(tr) ? _("What it is: ") : _("What changed: ");
     own_warning(tr, h->warning, sizeof h->warning);
+    h->shape[0] = '\0';
+    if (rv_trace_is_own(tr))   /* a block of rows, a partial warp: said, as the picture cannot */
+        own_shape_words(tr, h->shape, sizeof h->shape);
 }
 
 /* ---- timeline --------------------------------------------------------------- */
@@ -362,6 +365,9 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
         card_live(&s->card, f->live);
     s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
     s->unknown_key = own_has_unknown(f->an) || (f->an2 && own_has_unknown(f->an2)) ? own_unknown_key() : NULL;
+    /* a block that is no multiple of 32 ends in a partial warp: full is all its lanes */
+    s->full_key = f->tr->block_size % 32 || (f->tr2 && f->tr2->block_size % 32) ? _("full warp (all its lanes)")
+                                                                                 : _("full warp (32 lanes)");
     s->atomic_key = NULL;
     for (int m = 0; m < s->timeline.nsteps && !s->atomic_key; m++)
         if (s->timeline.steps[m].atomic)

@@ -86,6 +86,9 @@ typedef struct scene_header {
     const char *lesson;        /* what changed in this version, translated    */
     char warning[320];         /* an own trace's wrong sum or cut, said first
                                   in the warning colour; "" when none          */
+    char shape[480];           /* an own trace's launch shape where the picture
+                                  cannot show it (own_shape_words), said after
+                                  the warning; "" when none                    */
 } scene_header;
 
 /* One mark of the timeline: a step, or a run of alike steps folded into
@@ -175,6 +178,8 @@ typedef struct scene_frame {
                                   values the tracer could not see; NULL: none */
     const char *atomic_key;    /* the colour key's atomic entry: a trace whose
                                   lanes do atomics; NULL: none               */
+    const char *full_key;      /* the colour key's full warp: "(32 lanes)", or
+                                  all its lanes where a warp is partial       */
 } scene_frame;
 
 void scene_frame_build(scene_frame *s, const struct viewer_frame *f);

@@ -125,10 +125,20 @@ int scene_panel_figure(const viewer_frame *f, int version, uint64_t n, char *buf
 
 /* ---- the sections ------------------------------------------------------------ */
 
-/* Where and when it was timed; what the replay is, when not that GPU. */
+/* Where and when it was timed; what the replay is, when not that GPU.  An
+ * own trace timed when it was traced: its figures are its own run's, on its
+ * GPU and its date (the trace's), and the versions' bars the file's, said so. */
 static void build_origin(scene_panel *s, const viewer_frame *f, const rv_results *r)
 {
     char dev[64];
+    const rv_trace *tr = f->tr;
+    if (s->state == PANEL_TIMED && rv_trace_is_own(tr) && tr->own_ms > 0) {
+        snprintf(s->device, sizeof s->device, _("timed on %s"), device_label(tr->origin, dev, sizeof dev));
+        snprintf(s->date, sizeof s->date, _("%.10s \xC2\xB7 your kernel's timed run"), tr->date);
+        snprintf(s->replay, sizeof s->replay, _("the versions' bars: timed on %s, %.10s"),
+                 device_label(rv_results_device(r), dev, sizeof dev), rv_results_date(r));
+        return;
+    }
     snprintf(s->device, sizeof s->device, _("timed on %s"), device_label(rv_results_device(r), dev, sizeof dev));
     snprintf(s->date, sizeof s->date, _("%.10s \xC2\xB7 median of %d runs"), rv_results_date(r),
              rv_results_info(r)->repeat);

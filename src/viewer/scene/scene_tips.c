@@ -88,7 +88,13 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
     const rv_analysis *an = f->an;
     int k = f->step, n = 0;
     const rv_event *e = rv_trace_event(tr, k, t);
-    snprintf(lines[n++], SCENE_TIP_LEN, _("thread %d  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t, t / 32, t % 32);
+    uint32_t b[3];
+    rv_trace_block_dim(tr, b);
+    if (rv_dims_used(b) > 1)   /* a block of rows: which thread of it, numbered x fastest */
+        snprintf(lines[n++], SCENE_TIP_LEN, _("thread %d = threadIdx (%u, %u, %u)  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t,
+                 (unsigned)t % b[0], (unsigned)t / b[0] % b[1], (unsigned)t / (b[0] * b[1]), t / 32, t % 32);
+    else
+        snprintf(lines[n++], SCENE_TIP_LEN, _("thread %d  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t, t / 32, t % 32);
     if (e->line == 0) {
         snprintf(lines[n++], SCENE_TIP_LEN, _("does not execute this step"));
     } else {

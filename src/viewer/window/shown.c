@@ -132,6 +132,19 @@ int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config 
     return 0;
 }
 
+/* The block a version runs at after (or beside) a student's launch of a
+ * shape it cannot run (48 threads, one): the smallest power of two it
+ * allows above it; its own block otherwise, refused as before. */
+static int block_for(int v, int bs, const rv_trace *was)
+{
+    if (!was || !rv_trace_is_own(was) || !rv_version_check_block(v, bs))
+        return bs;
+    for (int b = 32; b <= 1024; b *= 2)
+        if (b >= bs && !rv_version_check_block(v, b))
+            return b;
+    return bs;
+}
+
 int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
 {
     const rv_version_info *vi = rv_version(v);
@@ -139,9 +152,12 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
         snprintf(msg, len, _("there is no version %d"), v);
         return -1;
     }
+    int keep = sc->cfg.block_size;   /* put back when the switch fails */
+    sc->cfg.block_size = block_for(v, keep, sc->tr);
     const char *why = rv_version_check_block(v, sc->cfg.block_size);
     if (why) {
         snprintf(msg, len, "%s cannot run with block %d: %s", vi->name, sc->cfg.block_size, why);
+        sc->cfg.block_size = keep;
         return -1;
     }
     /* Build the new shown beside the old one, then swap. */
@@ -171,6 +187,7 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
     if (ok != 0) {
         snprintf(msg, len, _("cannot show %s: %s"), vi->name, err);
         shown_close(&next);
+        sc->cfg.block_size = keep;
         return -1;
     }
     if (step)
@@ -185,6 +202,7 @@ int shown_open_like(shown *dst, const shown *like, int v, char *msg, size_t len)
 {
     shown next = { 0 };
     next.cfg = like->cfg;
+    next.cfg.block_size = block_for(v, like->cfg.block_size, like->tr);
     next.bundled = like->bundled;
     snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
     snprintf(next.device, sizeof next.device, "%s", like->device);

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# shapes_cli_test.sh — a student's launch of any shape through the command
+# line, no GPU: the records of a 48-thread block (a partial last warp) and of
+# a 16×16 one, written as kept run folders by `test_shapes --replay-dir`,
+# become traces (`trace --replay`), `inspect` says their shape, `export`
+# draws a frame of each; a launch that reads one element past in[] is refused
+# with the launch said whole before the builder's words ("launch 1: thread 0
+# of block 0 read in[192] ...", never "1thread 0 ..."), and no trace written.
+# Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
+set -u
+rv=$1 maker=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../cli_harness.sh"
+rv_label="reducevis"
+run_rv() { timeout 120 "$rv" "$@"; }
+rv_run=(run_rv)
+unset DISPLAY WAYLAND_DISPLAY
+
+check "test_shapes writes the kept run folders" "$maker" --replay-dir "$tmp"
+
+# records -> traces of any shape
+expect 0 "traced unchanged" trace --replay "$tmp/b48" -o "$tmp/b48.rvt"
+expect 0 "traced unchanged" trace --replay "$tmp/b16x16" -o "$tmp/b16x16.rvt"
+expect 0 "block size 48"    inspect "$tmp/b48.rvt"
+expect 0 "warp  1  full      16 lanes" inspect "$tmp/b48.rvt"
+expect 0 "shape: block 16×16 (threads numbered x fastest), grid 2×2: the traced block is blockIdx (0, 0, 0)" \
+    inspect "$tmp/b16x16.rvt"
+expect 0 '"block_dim": [16, 16, 1]' inspect --json "$tmp/b16x16.rvt"
+expect 0 '"grid_dim": [2, 2, 1]'    inspect --json "$tmp/b16x16.rvt"
+
+# a frame of each, drawn (where the viewer is built)
+if "$rv" export --help >/dev/null 2>&1; then
+    expect 0 "" export "$tmp/b48.rvt" --steps 1 --size 1280x720 -o "$tmp/png48"
+    check "a frame of the 48-thread trace" test -s "$(ls "$tmp"/png48/*.png 2>/dev/null | head -1)"
+    expect 0 "" export "$tmp/b16x16.rvt" --steps 1 --size 1280x720 -o "$tmp/png256"
+    check "a frame of the 16x16 trace" test -s "$(ls "$tmp"/png256/*.png 2>/dev/null | head -1)"
+    if [ -n "${RV_SHAPES_KEEP:-}" ]; then cp "$tmp"/png48/*.png "$tmp"/png256/*.png "$RV_SHAPES_KEEP"/; fi
+fi
+
+# a launch that reads past in[]: its number, a colon, the builder's words
+run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/err" </dev/null
+got=$?
+want="reducevis trace: launch 1: thread 0 of block 0 read in[192] at line 6, past the end of in[] (192 elements): an out-of-bounds access"
+check "a launch past in[] is exit 2 (got $got)" test "$got" -eq 2
+check "the message reads: $want (got: $(head -1 "$tmp/err"))" grep -qxF -- "$want" "$tmp/err"
+check "no trace written from it" test ! -e "$tmp/past.rvt"
+if LANGUAGE= LC_ALL= LANG=zh_CN.UTF-8 run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/zh" </dev/null; then
+    check "in Chinese too it fails" false
+elif grep -q "第 1 次启动：" "$tmp/zh"; then
+    check "in Chinese: the launch said whole, then the words ($(head -1 "$tmp/zh"))" \
+        grep -qE '^reducevis trace: 第 1 次启动：块 0 的线程 0 ' "$tmp/zh"
+else
+    echo "note: no Chinese catalogue here ($(head -1 "$tmp/zh")): the Chinese form is not checked"
+fi
+finish shapes

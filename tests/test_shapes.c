@@ -1,0 +1,258 @@
+/* test_shapes.c — a student's launch of any shape, traced (own traces only).
+ *
+ * From raw records made in memory (own_shapes.h): one thread in a grid of
+ * one, 48 threads (a partial last warp of 16 lanes), a 16×16 block in a 2×2
+ * grid and an 8×8×4 block each build (rv_own_build), carry their shape,
+ * validate, save and load back equal (format 4, the shape included), and
+ * analyse with the partial warp full where all its lanes run; a format-3
+ * file (no shape) still reads, as a row; the versions keep their block rules,
+ * and a shape that is no block of its threads is refused.  The validator's
+ * messages name a memory once ("outside the kernel's own global memory"),
+ * in English and in Chinese.
+ *
+ * `test_shapes --replay-dir DIR` writes kept run folders of such launches
+ * for `reducevis trace --replay` (tests/own/shapes_cli_test.sh): DIR/b48
+ * (48 threads), DIR/b16x16, DIR/past (thread 0 reads one past in[]).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/analysis.h"
+#include "core/datadir.h"
+#include "core/i18n.h"
+#include "core/trace.h"
+#include "core/versions.h"
+#include "own_shapes.h"
+
+static const shapes_launch one = {{1, 1, 1}, {1, 1, 1}, 0}, b48 = {{48, 1, 1}, {4, 1, 1}, 0},
+                           b16x16 = {{16, 16, 1}, {2, 2, 1}, 0}, b884 = {{8, 8, 4}, {3, 1, 1}, 0};
+
+static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+
+/* Saved to a file and loaded back: the same trace, its shape included. */
+static void check_round_trip(const rv_trace *tr, const char *name)
+{
+    char path[256], err[512] = "", msg[512] = "";
+    snprintf(path, sizeof path, "/tmp/rv_test_shapes_%d_%s.rvt", (int)getpid(), name);
+    CHECK(rv_trace_save(tr, path, err, sizeof err) == 0, "%s: saved: %s", name, err);
+    FILE *f = fopen(path, "rb");
+    uint8_t head[12] = {0};
+    CHECK(f && fread(head, 1, sizeof head, f) == sizeof head, "%s: the file reads", name);
+    if (f)
+        fclose(f);
+    CHECK(head[8] == RV_TRACE_FORMAT_OWN4 && !head[9] && !head[10] && !head[11], "%s: written as format 4 (%u)", name,
+          head[8]);
+    rv_trace *back = rv_trace_load(path, err, sizeof err);
+    unlink(path);
+    CHECK(back != NULL, "%s: loads back: %s", name, err);
+    if (!back)
+        return;
+    CHECK(rv_trace_compare(tr, back, msg, sizeof msg) == 0, "%s: equal after the round trip: %s", name, msg);
+    CHECK(!memcmp(back->block_dim, tr->block_dim, sizeof tr->block_dim) &&
+          !memcmp(back->grid_dim, tr->grid_dim, sizeof tr->grid_dim),
+          "%s: the shape comes back (%u x %u x %u)", name, back->block_dim[0], back->block_dim[1], back->block_dim[2]);
+    rv_trace_free(back);
+}
+
+/* Built, said, kept and analysed: each warp of the load step full (the
+ * partial one too), none divergent, no lane's load wasted. */
+static void check_shape(const shapes_launch *l, const char *name)
+{
+    char err[512] = "";
+    rv_trace *tr = shapes_trace(l, err, sizeof err);
+    CHECK(tr != NULL, "%s: the launch is traced: %s", name, err);
+    if (!tr)
+        return;
+    uint32_t B = shapes_threads(l);
+    CHECK(tr->block_size == (int)B && tr->grid == shapes_blocks(l), "%s: %d threads, grid %u", name, tr->block_size,
+          tr->grid);
+    CHECK(!memcmp(tr->block_dim, l->block, sizeof l->block) && !memcmp(tr->grid_dim, l->grid, sizeof l->grid),
+          "%s: the trace carries the launch's shape", name);
+    CHECK(tr->nsteps == 2 && !strcmp(tr->steps[0].label, "load") && !strcmp(tr->steps[1].label, "write"),
+          "%s: steps load, write (%d: %s ...)", name, tr->nsteps, tr->steps[0].label);
+    CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "%s: valid: %s", name, err);
+    check_round_trip(tr, name);
+    rv_analysis *an = rv_analyze(tr, err, sizeof err);
+    CHECK(an != NULL, "%s: analysed: %s", name, err);
+    if (an) {
+        int warps = (int)(B + 31) / 32, last = (int)B - 32 * (warps - 1);
+        CHECK(an->nwarps == warps, "%s: %d warps (%d)", name, warps, an->nwarps);
+        const rv_warp_info *lw = rv_analysis_warp(an, 0, warps - 1);
+        CHECK(lw->active_lanes == last && lw->state == RV_WARP_FULL,
+              "%s: the last warp's %d lanes all load: full, not divergent (%d lanes, state %d)", name, last,
+              lw->active_lanes, (int)lw->state);
+        CHECK(an->steps[0].full_warps == warps && an->steps[0].divergent_warps == 0,
+              "%s: every warp full at the load (%d full, %d divergent)", name, an->steps[0].full_warps,
+              an->steps[0].divergent_warps);
+        CHECK(an->steps[0].active_threads == (int)B && an->steps[0].wasted_threads == 0,
+              "%s: %u threads load, none wasted (%d, %d)", name, B, an->steps[0].active_threads,
+              an->steps[0].wasted_threads);
+        CHECK(rv_warp_lanes(tr->block_size, warps - 1) == last && rv_warp_lanes(tr->block_size, warps) == 0,
+              "%s: rv_warp_lanes says the last warp has %d lanes", name, last);
+        CHECK(an->steps[1].active_threads == 1 &&
+              rv_analysis_warp(an, 1, 0)->state == (B == 1 ? RV_WARP_FULL : RV_WARP_DIVERGENT),
+              "%s: thread 0 alone writes the sum", name);
+    }
+    rv_analysis_free(an);
+    rv_trace_free(tr);
+}
+
+/* A format-3 file (before the shape was kept) reads as a row; a shape that
+ * is no block of its threads is refused; the versions keep their rules. */
+static void check_formats_and_rules(void)
+{
+    char err[512] = "";
+    rv_trace *tr = shapes_trace(&b16x16, err, sizeof err);
+    CHECK(tr != NULL, "16x16 traced: %s", err);
+    if (!tr)
+        return;
+    size_t len;
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    /* format 3: the same bytes without the 24 of the shape before "another follows" */
+    put32(buf + 8, RV_TRACE_FORMAT_OWN3);
+    memmove(buf + len - 28, buf + len - 4, 4);
+    rv_trace *old = rv_trace_parse(buf, len - 24, err, sizeof err);
+    CHECK(old != NULL, "a format-3 own trace still reads: %s", err);
+    if (old) {
+        uint32_t d[3];
+        rv_trace_block_dim(old, d);
+        CHECK(d[0] == 256 && d[1] == 1 && d[2] == 1, "format 3 says no shape: a row of 256 (%u x %u x %u)", d[0], d[1], d[2]);
+    }
+    rv_trace_free(old);
+    free(buf);
+    buf = rv_trace_serialize(tr, &len); /* format 4 with a shape of 0 x 0 x 0: damaged, not a row */
+    memset(buf + len - 28, 0, 24);
+    old = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(old == NULL && strstr(err, "shape is truncated or damaged"), "a format-4 shape of zeros is refused: %s", err);
+    rv_trace_free(old);
+    free(buf);
+    tr->block_dim[1] = 8; /* 16 x 8 x 1 is no block of 256 threads */
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0 && strstr(err, "block shape 16 x 8 x 1"), "refused: %s", err);
+    tr->block_dim[1] = 16;
+    tr->grid_dim[0] = 3;
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0 && strstr(err, "grid shape 3 x 2 x 1"), "refused: %s", err);
+    rv_trace_free(tr);
+    CHECK(rv_version_check_block(RV_VERSION_OWN, 1) == NULL && rv_version_check_block(RV_VERSION_OWN, 48) == NULL &&
+          rv_version_check_block(RV_VERSION_OWN, 1024) == NULL, "an own trace's block: 1 to 1024 threads");
+    CHECK(rv_version_check_block(RV_VERSION_OWN, 1025) != NULL && rv_version_check_block(RV_VERSION_OWN, 0) != NULL,
+          "and no more");
+    for (int v = 0; v < RV_NUM_VERSIONS; v++)
+        CHECK(rv_version_check_block(v, 48) != NULL && rv_version_check_block(v, 1) != NULL &&
+              rv_version_check_block(v, 256) == NULL, "%s keeps its block rules", rv_version_name(v));
+}
+
+/* The validator names a memory once: the space's name is the whole noun. */
+static void check_messages(void)
+{
+    char err[512] = "", msg[200];
+    rv_trace *tr = shapes_trace(&b48, err, sizeof err);
+    CHECK(tr != NULL, "48 traced: %s", err);
+    if (!tr)
+        return;
+    tr->own_gwords = 4416;
+    rv_event *e = rv_trace_event(tr, 0, 0);
+    uint64_t *r = tr->reads + e->reads, keep = r[0];
+    r[0] = RV_ACC(RV_SPACE_GOWN, 4416);
+    rv_trace_validate(tr, err, sizeof err);
+    CHECK(!strcmp(err, "step 0 thread 0: read index 4416 is outside the kernel's own global memory (size 4416)"),
+          "no word doubled: \"%s\"", err);
+    r[0] = RV_ACC(RV_SPACE_SMEM, 48);
+    rv_trace_validate(tr, err, sizeof err);
+    CHECK(!strcmp(err, "step 0 thread 0: read index 48 is outside shared memory (size 48)"), "\"%s\"", err);
+    r[0] = keep;
+    uint64_t w = e->write;
+    e->write = RV_ACC(RV_SPACE_GIN, 0);
+    rv_trace_validate(tr, err, sizeof err);
+    CHECK(!strcmp(err, "step 0 thread 0: writes to global input memory"), "\"%s\"", err);
+    e->write = w;
+    if (i18n_set("zh", msg, sizeof msg) == 0) {
+        r[0] = RV_ACC(RV_SPACE_GOWN, 4416);
+        rv_trace_validate(tr, err, sizeof err);
+        CHECK(!strcmp(err, "第 0 步线程 0：读取 的下标 4416 超出内核自己的全局内存（大小 4416）"), "in Chinese: \"%s\"", err);
+        r[0] = keep;
+        i18n_set("en", NULL, 0);
+    } else {
+        printf("note: no Chinese catalogue (%s): the Chinese message is not checked\n", msg);
+    }
+    rv_trace_free(tr);
+}
+
+/* ---- kept run folders for `reducevis trace --replay` ---------------------- */
+
+static int write_file(const char *dir, const char *name, const void *data, size_t len)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    return ok ? 0 : -1;
+}
+
+static int write_text(const char *dir, const char *name, const char *text)
+{
+    return write_file(dir, name, text, strlen(text));
+}
+
+/* DIR/NAME: the records of launch l and what the run said of itself. */
+static int write_run(const char *root, const char *name, const shapes_launch *l)
+{
+    char dir[512], text[600];
+    snprintf(dir, sizeof dir, "%s/%s", root, name);
+    if (mkdir(dir, 0755) != 0)
+        return -1;
+    rv_raw raw;
+    if (shapes_raw(l, &raw))
+        return -1;
+    size_t len = sizeof raw.h + raw.h.nrec * sizeof *raw.rec;
+    uint8_t *buf = malloc(len);
+    int rc = buf ? 0 : -1;
+    if (buf) {
+        memcpy(buf, &raw.h, sizeof raw.h);
+        memcpy(buf + sizeof raw.h, raw.rec, raw.h.nrec * sizeof *raw.rec);
+        rc = write_file(dir, "raw.rvraw", buf, len);
+    }
+    free(buf);
+    rv_raw_free(&raw);
+    uint64_t n = shapes_n(l);
+    snprintf(text, sizeof text, "file shapes.cu\ndevice %s\ndate %s\nn %llu\ndata ones\n", SHAPES_DEVICE, SHAPES_DATE,
+             (unsigned long long)n);
+    rc |= write_text(dir, "run.txt", text);
+    snprintf(text, sizeof text, "sum %llu\nfirst_partials %u\nin %llu %llu\nout %llu %llu\ntraced_ms 1.5\n",
+             (unsigned long long)n, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
+             (unsigned long long)SHAPES_OUT, (unsigned long long)(n / 32 + 2));
+    rc |= write_text(dir, "traced.txt", text);
+    snprintf(text, sizeof text, "sum %llu\nms 0.011 0.010 0.012\n", (unsigned long long)n);
+    rc |= write_text(dir, "timed.txt", text);
+    rc |= write_text(dir, "student.cu", SHAPES_SOURCE);
+    rc |= write_text(dir, "kernel.sass", SHAPES_SASS);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
+        shapes_launch past = b48;
+        past.past = 1;
+        int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
+                 write_run(argv[2], "past", &past);
+        if (rc)
+            fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
+        return rc ? 1 : 0;
+    }
+    char locale[1024];
+    rv_locale_dir(locale, sizeof locale);
+    i18n_init("en", locale, NULL, 0);
+    check_shape(&one, "1 thread, grid 1");
+    check_shape(&b48, "48 threads");
+    check_shape(&b16x16, "16x16");
+    check_shape(&b884, "8x8x4");
+    check_formats_and_rules();
+    check_messages();
+    return check_report();
+}
