@@ -100,7 +100,6 @@ static float read_sum(const float *at)
     return sum;
 }
 
-
 // ---- time mode: every call checked, its window covering all it started ----
 //
 // Each call of the 23 (3 warm-ups, then 20 timed) gets an input of its own:
@@ -324,7 +323,7 @@ static int time_mode(char **argv)
     enum { WARM = 3, TIMED = 20 };
     unsigned first = 0;
     float first_sum = 0;
-    std::vector<double> ms, probes;
+    std::vector<double> probes;
     std::vector<call_times> times;
     for (int c = 1; c <= WARM + TIMED; c++) {
         pattern p = derive(base, (unsigned long long)c);
