@@ -35,7 +35,9 @@ static const rv_opt check_opts[] = {
     {OPT_TRACE, "trace", 0, "FILE", N_("judge this own trace instead of tracing a file"), "@file"},
     {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default signed:SEED with a seed drawn for this check and\n"
+                                            "said with the verdict; data given here makes a verdict not verified)"),
+     RV_DATA_WORDS},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
@@ -80,7 +82,7 @@ static void check_notes(FILE *f)
 static const rv_command_opts check_cmd = {
     .cmd = "check",
     .usage = N_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
-                "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
+                "                       [--data ones|index|mod10|random[:SEED]|signed[:SEED]] [--timeout S] [--keep DIR]\n"
                 "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
                 "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
                 "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
@@ -89,7 +91,10 @@ static const rv_command_opts check_cmd = {
                 "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
                 "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
                 "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
-                "the kernel's time and GB/s against the version to beat (%s), timed in the same run."),
+                "the kernel's time and GB/s against the version to beat (%s), timed in the same run.\n\n"
+                "The data are drawn for each check (signed:SEED, said with the verdict; --data repeats them):\n"
+                "the traced run, each of the 23 timed calls and the version to beat get inputs of their own,\n"
+                "made on the GPU, and every timed call's sum is checked."),
     .tables = {check_opts},
     .notes = check_notes,
     .help_of = check_help_of,
