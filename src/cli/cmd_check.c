@@ -156,10 +156,15 @@ static double mark_now(const rv_own_opts *student, const char *cache, char *from
 
 /* The whole reduction's time and bandwidth (N floats read once), and the
  * version to beat's where it was timed in this run; else why it was not. */
-static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mark_from, const char *no_mark)
+static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mark_from, const char *no_mark,
+                      int timed_here)
 {
     if (tr->version != RV_VERSION_OWN) return;
     const char *mark = rv_version_name(rv_rules_mark_version());
+    if (sp->ms <= 0 && timed_here) {   /* timed, but its results not to be trusted (the calls rule says why) */
+        printf(_("speed: no time to trust, so none against %s\n"), mark);
+        return;
+    }
     if (sp->ms <= 0) {
         printf(_("speed: no time (traced with --no-time), so none against %s\n"), mark);
         return;
@@ -275,7 +280,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr
         rv_print_padded(!res->rules[i].judged ? "--" : res->rules[i].ok ? _("ok") : _("FAIL"), 7);
         check_say_rule(tr, &res->rules[i], &cx);
     }
-    say_speed(tr, &sum->speed, mark_from, no_mark);
+    say_speed(tr, &sum->speed, mark_from, no_mark, jr->run && jr->time_it);
     say_window(&cx);
     say_verdict(tr, ex, res);
     rv_analysis_free(an);
