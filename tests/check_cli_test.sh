@@ -4,9 +4,12 @@
 # not an own trace fails, a .cu file without a GPU gives trace's own message
 # and 2, and own traces built by test_rules are judged with the documented
 # exit status (0 pass, 1 fail), the time against the bundled v8 included.
-# Usage: check_cli_test.sh path/to/reducevis path/to/test_rules SOURCE_DIR
+# The timed run's checked calls, written into a kept folder as the driver
+# writes them (test_run_facts), are read back by `trace --replay`: a wrong
+# call named, the time the median of the checked calls.
+# Usage: check_cli_test.sh path/to/reducevis path/to/test_rules SOURCE_DIR path/to/test_run_facts
 set -u
-rv=$1 make_traces=$2 src=$3
+rv=$1 make_traces=$2 src=$3 run_facts=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/cli_harness.sh"
@@ -157,6 +160,17 @@ echo "reads n 33554432 read 33554432 unread 7 first_unread -1 more_than_once 0 m
 replay_reads
 check "a corrupt count is not trusted, and why" \
     grep -q "^reads: the tracer's count of the reads (reads.txt) cannot be trusted: read and unread" "$tmp/out"
+# the timed run's calls as the driver writes them, call 8 (timed call 5) off by 10^6
+rm "$keep/reads.txt"
+"$run_facts" timed "$keep" random:1 33554432 8 || { echo "FAIL: test_run_facts could not write timed.txt"; exit 1; }
+replay_reads
+check "a wrong timed call is named" grep -q "^calls: call 5 of 20: sum [0-9.e+]*, expected [0-9.e+]* ± [0-9.e+]*: wrong (1 of the 23 calls wrong" \
+    "$tmp/out"
+check "the time: the median of the checked calls (0.0420 ms)" grep -q "^timed without the tracer: 0.0420 ms" "$tmp/out"
+sed -i 's/ ref \([0-9]\)/ ref 9\1/' "$keep/timed.txt"
+replay_reads
+check "references changed: the results are not trusted, and there is no time" \
+    grep -q "^calls: the timed run's results cannot be trusted: call [0-9]* of the timed run" "$tmp/out"
 
 # --save-trace and --summary: bad paths said before anything runs, the
 # trace judged written again whole (it loads and judges the same), and the
