@@ -4,9 +4,12 @@
 # not an own trace fails, a .cu file without a GPU gives trace's own message
 # and 2, and own traces built by test_rules are judged with the documented
 # exit status (0 pass, 1 fail), the time against the bundled v8 included.
-# Usage: check_cli_test.sh path/to/reducevis path/to/test_rules SOURCE_DIR
+# The timed run's checked calls, written into a kept folder as the driver
+# writes them (test_run_facts), are read back by `trace --replay`: a wrong
+# call named, the time the median of the checked calls.
+# Usage: check_cli_test.sh path/to/reducevis path/to/test_rules SOURCE_DIR path/to/test_run_facts
 set -u
-rv=$1 make_traces=$2 src=$3
+rv=$1 make_traces=$2 src=$3 run_facts=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/cli_harness.sh"
@@ -110,9 +113,16 @@ fi
 
 # Own traces built in code (test_rules DIR): verdicts and exit status.
 "$make_traces" "$tmp" || { echo "FAIL: test_rules could not write its traces"; exit 1; }
+# a recorded trace keeps neither the count of the elements read nor the
+# timed calls' sums: those two rules are said not judged, never passed, and
+# the verdict is not a verified one
 for n in 1 2 3; do
-    expect 0 "PASS: all"                   check --trace "$tmp/add-during-load.rvt" --exercise $n
+    expect 0 "that could be judged hold; 2 could not be (not a verified verdict)" \
+                                           check --trace "$tmp/add-during-load.rvt" --exercise $n
 done
+check "a recorded trace: calls not judged, and why" grep -q "^  --     calls: not judged: a recorded trace" "$tmp/out"
+check "a recorded trace: reads not judged, and why" grep -q "^  --     reads: not judged: a recorded trace" "$tmp/out"
+check "a recorded trace: its data, not a verified verdict" grep -q "^data ones, as the trace was recorded" "$tmp/out"
 expect 1 "warp tail: only 1 step after the last tree level (step 7" check --trace "$tmp/add-during-load.rvt" --exercise 4
 expect 1 "synced: step 3 (warp s=16, line 20)" check --trace "$tmp/unsynced.rvt" --exercise 4
 expect 0 "assets/results/nvidia-h200.json" check --trace "$tmp/add-during-load.rvt" --exercise 5
@@ -126,6 +136,42 @@ check "trace --replay gives my_reduce's time" test -n "$timed"
 expect 0 "speed: $timed"                   check --trace "$tmp/my.rvt" --exercise 1
 check "a recorded trace: no same-run time of v8, and why" grep -q "no time of v8 in this run (a recorded trace" "$tmp/out"
 
+# The tracer's count of the elements read (reads.txt), hand-written into a
+# copy of my_reduce's kept folder and read back by `trace --replay`, which
+# says it as check does: none is said when there is none, a corrupt one is
+# not trusted, all read, none read, some read twice.
+keep=$tmp/kept
+cp -r "$src/assets/own-raw/nvidia-h200-my_reduce-b256" "$keep"
+replay_reads() { "$rv" trace --replay "$keep" -o "$tmp/r.rvt" >"$tmp/out" 2>&1; }
+replay_reads
+check "no reads.txt: nothing said of the reads" test -z "$(grep '^reads:' "$tmp/out")"
+echo "reads n 33554432 read 33554432 unread 0 first_unread -1 more_than_once 0 most 1" >"$keep/reads.txt"
+replay_reads
+check "every element read" grep -qx "reads: every one of the 33,554,432 input elements is read" "$tmp/out"
+echo "reads n 33554432 read 0 unread 33554432 first_unread 0 more_than_once 0 most 0" >"$keep/reads.txt"
+replay_reads
+check "none read: element 0 is never read" \
+    grep -qx "reads: reads 0 of 33,554,432 input elements; element 0 is never read" "$tmp/out"
+echo "reads n 33554432 read 33554432 unread 0 first_unread -1 more_than_once 1024 most 2" >"$keep/reads.txt"
+replay_reads
+check "1,024 read twice: said" \
+    grep -qx "reads: every one of the 33,554,432 input elements is read, 1,024 of them more than once (up to 2 times)" "$tmp/out"
+echo "reads n 33554432 read 33554432 unread 7 first_unread -1 more_than_once 0 most 1" >"$keep/reads.txt"
+replay_reads
+check "a corrupt count is not trusted, and why" \
+    grep -q "^reads: the tracer's count of the reads (reads.txt) cannot be trusted: read and unread" "$tmp/out"
+# the timed run's calls as the driver writes them, call 8 (timed call 5) off by 10^6
+rm "$keep/reads.txt"
+"$run_facts" timed "$keep" random:1 33554432 8 || { echo "FAIL: test_run_facts could not write timed.txt"; exit 1; }
+replay_reads
+check "a wrong timed call is named" grep -q "^calls: call 5 of 20: sum [0-9.e+]*, expected [0-9.e+]* ± [0-9.e+]*: wrong (1 of the 23 calls wrong" \
+    "$tmp/out"
+check "the time: the median of the checked calls (0.0420 ms)" grep -q "^timed without the tracer: 0.0420 ms" "$tmp/out"
+sed -i 's/ ref \([0-9]\)/ ref 9\1/' "$keep/timed.txt"
+replay_reads
+check "references changed: the results are not trusted, and there is no time" \
+    grep -q "^calls: the timed run's results cannot be trusted: call [0-9]* of the timed run" "$tmp/out"
+
 # --save-trace and --summary: bad paths said before anything runs, the
 # trace judged written again whole (it loads and judges the same), and the
 # summary's verdict, rules and speed (my_reduce's own time) as JSON.
@@ -134,23 +180,36 @@ expect 2 "cannot write $tmp/missing/s.json" check --trace "$tmp/my.rvt" --exerci
 expect 2 "it is a folder"                  check --trace "$tmp/my.rvt" --exercise 1 --save-trace "$tmp"
 expect 1 "nothing is traced"               check "$start" --exercise 1 --build-only "$tmp/b2" --save-trace "$tmp/b2.rvt"
 expect 1 "an option of tracing a file"     check --trace "$tmp/my.rvt" --exercise 1 --no-time
-expect 1 "FAIL: 1 of the 5 rules"          check --trace "$tmp/my.rvt" --exercise 5 --save-trace "$tmp/again.rvt" \
+expect 1 "FAIL: 1 of the 7 rules"          check --trace "$tmp/my.rvt" --exercise 5 --save-trace "$tmp/again.rvt" \
                                                  --summary "$tmp/my5.json"
 check "--save-trace leaves no .part file" test ! -e "$tmp/again.rvt.part" -a ! -e "$tmp/my5.json.part"
 check "the saved trace is the trace judged" cmp -s "$tmp/my.rvt" "$tmp/again.rvt"
 expect 0 "speed: $timed"                   check --trace "$tmp/again.rvt" --exercise 1 --summary "$tmp/my1.json"
 ms=${timed%% ms*}
-check "--summary: exercise 1 passes, its 4 rules and my_reduce's time" python3 -c '
+check "--summary: exercise 1 passes its 6 rules (calls and reads not judged: null), unverified, my_reduce's time" python3 -c '
 import json, sys; s = json.load(open(sys.argv[1])); ms = float(sys.argv[2])
 names = [r["name"] for r in s["rules"]]
-sys.exit(not (s["exercise"] == 1 and s["pass"] is True and s["reason"] is None and names == ["own", "sum", "whole",
-              "converged"] and all(r["ok"] for r in s["rules"]) and abs(s["ms"] - ms) < 1e-4 and s["gbps"] > 0
+ok = {r["name"]: r["ok"] for r in s["rules"]}
+sys.exit(not (s["exercise"] == 1 and s["pass"] is True and s["verified"] is False and s["reason"] is None
+              and s["data"] == "random:1" and names == ["own", "sum", "calls", "reads", "whole", "converged"]
+              and ok == {"own": True, "sum": True, "calls": None, "reads": None, "whole": True, "converged": True}
+              and abs(s["ms"] - ms) < 1e-4 and s["gbps"] > 0
               and s["mark"] == "v8" and s["mark_ms"] is None and s["percent_of_mark"] is None))' "$tmp/my1.json" "$ms"
 check "--summary: exercise 5 fails on its fast rule alone" python3 -c '
 import json, sys; s = json.load(open(sys.argv[1]))
-sys.exit(not (s["pass"] is False and [r["name"] for r in s["rules"] if not r["ok"]] == ["fast"]))' "$tmp/my5.json"
+sys.exit(not (s["pass"] is False and s["verified"] is False
+              and [r["name"] for r in s["rules"] if r["ok"] is False] == ["fast"]))' "$tmp/my5.json"
 expect 2 "cannot open"                     check --trace "$tmp/missing.rvt" --exercise 2 --summary "$tmp/load.json"
 check "--summary of a trace that does not load: reason load" python3 -c '
 import json, sys; s = json.load(open(sys.argv[1]))
-sys.exit(not (s["pass"] is False and s["reason"] == "load" and s["rules"] == []))' "$tmp/load.json"
+sys.exit(not (s["pass"] is False and s["verified"] is False and s["reason"] == "load" and s["data"] is None
+              and s["rules"] == []))' "$tmp/load.json"
+# --data: the judge's own pattern is accepted, a bad one refused before anything runs
+expect 1 "unknown data pattern 'signed:x'" check "$start" --exercise 1 --data signed:x
+prefix=(env CUDA_VISIBLE_DEVICES=-1)
+expect 2 "reducevis check: "               check "$start" --exercise 1 --data signed:12345 --summary "$tmp/nogpu.json"
+prefix=()
+check "--summary without a GPU: reason run, nothing verified" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1]))
+sys.exit(not (s["pass"] is False and s["verified"] is False and s["reason"] == "run"))' "$tmp/nogpu.json"
 finish "check"

@@ -94,15 +94,21 @@ typedef struct judged {
     rv_analysis *an;
 } judged;
 
-static judged judge(const rv_trace *tr, int exercise, double mark_ms)
+/* facts: what the run said beside the trace (NULL: nothing, a recorded trace) */
+static judged judge_with(const rv_trace *tr, int exercise, double mark_ms, const rv_rules_facts *facts)
 {
     judged j;
     char err[256];
     j.an = rv_analyze(tr, err, sizeof err);
     CHECK(j.an != NULL, "analysis: %s", err);
     memset(&j.res, 0, sizeof j.res);
-    if (j.an) rv_rules_judge(tr, j.an, rv_exercise_get(exercise), mark_ms, &j.res);
+    if (j.an) rv_rules_judge(tr, j.an, rv_exercise_get(exercise), mark_ms, facts, &j.res);
     return j;
+}
+
+static judged judge(const rv_trace *tr, int exercise, double mark_ms)
+{
+    return judge_with(tr, exercise, mark_ms, NULL);
 }
 
 static const rv_rule_result *rule(const judged *j, rv_rule r)
@@ -134,7 +140,8 @@ static void test_table(void)
     for (int k = 1; k <= RV_NUM_EXERCISES; k++) {
         const rv_exercise *ex = rv_exercise_get(k);
         CHECK(ex && ex->number == k, "exercise %d numbered", k);
-        unsigned every = RV_RULE_BIT(RV_RULE_OWN) | RV_RULE_BIT(RV_RULE_SUM) | RV_RULE_BIT(RV_RULE_WHOLE);
+        unsigned every = RV_RULE_BIT(RV_RULE_OWN) | RV_RULE_BIT(RV_RULE_SUM) | RV_RULE_BIT(RV_RULE_WHOLE) |
+                         RV_RULE_BIT(RV_RULE_CALLS) | RV_RULE_BIT(RV_RULE_READS);
         CHECK(ex && (ex->rules & every) == every, "exercise %d has the rules every exercise has", k);
         CHECK(ex && ex->dir && ex->dir[0] == '0' + k, "exercise %d's folder starts with its number", k);
     }
@@ -345,6 +352,55 @@ static void test_time_5(void)
     rv_trace_free(tr);
 }
 
+/* The rules of the run: every element read (an element never read fails,
+ * elements read twice are only said), every timed call right; with nothing
+ * known (a recorded trace, an older tracer) neither is judged, and the
+ * verdict says so rather than passing them. */
+static void test_run_rules(void)
+{
+    rv_trace *tr = sequential(2, 64);
+    uint64_t n = tr->n;
+    judged j = judge(tr, 1, 0);
+    CHECK(j.res.pass && j.res.unjudged == 2 && !rule(&j, RV_RULE_READS)->judged && !rule(&j, RV_RULE_CALLS)->judged,
+          "nothing known: reads and calls not judged (%d unjudged), the rest passes", j.res.unjudged);
+    done(j);
+    rv_rules_facts f = {.reads = RV_FACT_KNOWN, .n = n, .read = n, .first_unread = -1, .most = 1,
+                        .calls = RV_FACT_KNOWN, .ncalls = 23, .first_wrong = -1};
+    j = judge_with(tr, 1, 0, &f);
+    CHECK(j.res.pass && !j.res.unjudged && rule(&j, RV_RULE_READS)->got == (long long)n &&
+          rule(&j, RV_RULE_CALLS)->limit == 23, "every element read, every call right: passes, all judged");
+    done(j);
+    f.read = 0, f.unread = n, f.first_unread = 0, f.most = 0;
+    j = judge_with(tr, 2, 0, &f);
+    const rv_rule_result *r = rule(&j, RV_RULE_READS);
+    CHECK(!j.res.pass && r && !r->ok && r->got == 0 && r->limit == (long long)n && r->index == 0,
+          "nothing read fails: %lld of %lld, first unread %lld", r ? r->got : -9, r ? r->limit : -9,
+          r ? r->index : -9);
+    done(j);
+    f.read = n, f.unread = 0, f.first_unread = -1, f.more_than_once = 128, f.most = 2;
+    j = judge_with(tr, 3, 0, &f);
+    r = rule(&j, RV_RULE_READS);
+    CHECK(j.res.pass && r && r->ok && r->extra == 128 && r->count == 2, "128 elements read twice: said, not failed");
+    done(j);
+    f.reads = RV_FACT_DAMAGED;
+    j = judge_with(tr, 1, 0, &f);
+    CHECK(broken(&j, RV_RULE_READS) && rule(&j, RV_RULE_READS)->got == -1, "a count not to be trusted fails");
+    done(j);
+    f.reads = RV_FACT_KNOWN;
+    f.nwrong = 2, f.first_wrong = 7;
+    for (int k = 1; k <= RV_NUM_EXERCISES; k++) {
+        j = judge_with(tr, k, 0.0343, &f);
+        r = rule(&j, RV_RULE_CALLS);
+        CHECK(!j.res.pass && r && !r->ok && r->got == 2 && r->index == 7, "two wrong calls fail exercise %d", k);
+        done(j);
+    }
+    f.nwrong = 0, f.first_wrong = -1, f.calls = RV_FACT_DAMAGED;
+    j = judge_with(tr, 4, 0, &f);
+    CHECK(broken(&j, RV_RULE_CALLS), "timed results not to be trusted fail");
+    done(j);
+    rv_trace_free(tr);
+}
+
 static void test_not_own(void)
 {
     rv_config c = rv_config_default();
@@ -417,6 +473,7 @@ int main(int argc, char **argv)
     test_last_warp_4();
     test_wrong_sum_and_cut_fail_all();
     test_time_5();
+    test_run_rules();
     test_not_own();
     test_mark_run();
     return check_report();

@@ -1,8 +1,12 @@
 /* test_sumcheck.c — the GPU sum's check fails when it should: integer data
  * below 2^24 must match exactly (one unit off fails), random data within the
  * rounding bound of the addition tree (a dropped element fails where the
- * bound is tighter than it, and the old 1e-5 tolerance is not what decides). */
+ * bound is tighter than it, and the old 1e-5 tolerance is not what decides);
+ * the judge's signed data within its bound in any order (one float chain,
+ * pairs, blocks), while a guess (0, a dropped element) fails. */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "core/data.h"
@@ -81,10 +85,79 @@ static void test_random_bound(void)
     CHECK(!isfinite(tall.bound), "height past 2^24: no bound");
 }
 
+/* The float sum of x[0..n) as one chain (every element into one word, as
+ * atomics do), in pairs (a tree), or in blocks of 256 then a chain. */
+static float chain(const float *x, uint64_t n)
+{
+    float s = 0;
+    for (uint64_t i = 0; i < n; i++) s += x[i];
+    return s;
+}
+
+static float pairs(const float *x, uint64_t n)
+{
+    return n == 1 ? x[0] : pairs(x, n / 2) + pairs(x + n / 2, n - n / 2);
+}
+
+static float blocks(const float *x, uint64_t n)
+{
+    float s = 0;
+    for (uint64_t i = 0; i < n; i += 256) s += pairs(x + i, n - i < 256 ? n - i : 256);
+    return s;
+}
+
+static void test_signed(void)
+{
+    rv_data sg = {RV_DATA_SIGNED, 42}, rnd = {RV_DATA_RANDOM, 42}, parsed;
+    char err[200], name[64];
+    int centred = 1;
+    for (uint64_t i = 0; i < 100000; i++) {
+        float v = rv_data_value(sg, i);
+        centred &= v >= -1.0f && v < 1.0f && v == 2.0f * rv_data_value(rnd, i) - 1.0f;
+    }
+    CHECK(centred, "signed is random stretched to [-1, 1), to the bit");
+    CHECK(rv_data_parse("signed:42", &parsed, err, sizeof err) == 0 && parsed.kind == RV_DATA_SIGNED &&
+          parsed.seed == 42, "signed:42 parses");
+    rv_data_name(parsed, name, sizeof name);
+    CHECK(!strcmp(name, "signed:42"), "and is named so: %s", name);
+    CHECK(rv_data_parse("signed:-1", &parsed, err, sizeof err) != 0, "a negative seed is refused");
+    rv_data a = rv_data_derive(sg, 1), b = rv_data_derive(sg, 2), ones = {RV_DATA_ONES, 0};
+    CHECK(a.kind == RV_DATA_SIGNED && a.seed != b.seed && a.seed != sg.seed, "each stream has a seed of its own");
+    CHECK(rv_data_derive(sg, 1).seed == a.seed, "and the same one again");
+    CHECK(rv_data_derive(ones, 3).kind == RV_DATA_ONES, "a pattern without a seed is its own stream");
+
+    uint64_t n = 1u << 22;
+    float *x = malloc(n * sizeof *x);
+    rv_data_fill(sg, x, 0, n);
+    double ref = 0, mag = 0;
+    for (uint64_t i = 0; i < n; i++) ref += x[i], mag += fabs(x[i]);
+    rv_sum_verdict v = rv_sum_judge(sg, n, 1, chain(x, n), ref);
+    CHECK(v.ok && !v.exact && fabs(v.bound - (4.0 / 16777216.0 + 1.0 / 1073741824.0) * mag) < 1e-9 * mag,
+          "one float chain of 2^22 (the worst order) within 4 u sum|x| = %.3g: off by %.3g", v.bound,
+          fabs((double)chain(x, n) - ref));
+    CHECK(rv_sum_judge(sg, n, 1, pairs(x, n), ref).ok && rv_sum_judge(sg, n, 1, blocks(x, n), ref).ok,
+          "pairs and blocks pass too");
+    CHECK(fabs(ref) > 20 * v.bound, "the sum (%.1f) is far outside the bound (%.2f) around 0: a guess of 0 fails", ref,
+          v.bound);
+    CHECK(!rv_sum_judge(sg, n, 1, 0.0, ref).ok && !rv_sum_judge(sg, n, 1, NAN, ref).ok, "0 and NaN fail");
+    uint64_t big = 0;
+    while (fabs(x[big]) < 2 * v.bound) big++;
+    CHECK(!rv_sum_judge(sg, n, 1, ref - x[big], ref).ok, "one element (%.3f) dropped fails", x[big]);
+    rv_sum_verdict w = rv_sum_judge_abs(sg, n, 1, chain(x, n), ref, mag);
+    CHECK(w.ok && w.bound == v.bound, "the sum of |x| given is the one computed");
+    free(x);
+    CHECK(rv_sum_call_tolerance(ones, 1u << 20, 256) == 0.0, "ones at 2^20: a call's sum exactly");
+    CHECK(rv_sum_call_tolerance(sg, 1u << 25, 512) == 4.0 / 16777216.0 + 1.0 / 1073741824.0,
+          "signed: 4 u + 2^-30 a unit of sum|x|, whatever N");
+    double t = rv_sum_call_tolerance(rnd, 1u << 25, 512);
+    CHECK(t > 0 && isfinite(t), "random: the tree bound with the block as the threads (%.3g)", t);
+}
+
 int main(void)
 {
     test_exact_sums();
     test_integer_exact();
     test_random_bound();
+    test_signed();
     return check_report();
 }

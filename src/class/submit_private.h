@@ -15,8 +15,11 @@
  * bandwidth and its share of the version to beat's speed in the same run
  * (0: not said), and whether its trace was kept (DIR/submissions/ID.rvt). */
 typedef struct verdict_speed {
-    double ms, gbps, percent;
+    double ms, gbps, percent;  /* ms: the median of the timed calls        */
     int traced;
+    int verified;              /* check's summary said "verified": every
+                                  rule judged and held, on data it drew
+                                  itself (the board ranks only these)        */
 } verdict_speed;
 
 /* A submission's way: waiting for a compile worker, compiling, compiled and

@@ -73,13 +73,14 @@ const char *submit_verdict_of(const sub *s)
 }
 
 /* The speed's fields of a JSON object: ,"ms":..,"gbps":..,"percent_of_mark":..
- * (null where not said), "mark" and "trace". */
+ * (null where not said), "mark", "trace" and "verified". */
 void submit_json_speed(FILE *f, const verdict_speed *v)
 {
     rv_json_measure(f, "ms", v->ms);
     rv_json_measure(f, "gbps", v->gbps);
     rv_json_measure(f, "percent_of_mark", v->percent);
-    fprintf(f, ",\"mark\":\"%s\",\"trace\":%s", rv_version_name(rv_rules_mark_version()), v->traced ? "true" : "false");
+    fprintf(f, ",\"mark\":\"%s\",\"trace\":%s,\"verified\":%s", rv_version_name(rv_rules_mark_version()),
+            v->traced ? "true" : "false", v->verified ? "true" : "false");
 }
 
 const char *submit_state_name(state st)
@@ -150,6 +151,14 @@ static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, 
     return n;
 }
 
+/* A boolean of the summary: 1 only where it is there and true. */
+static int summary_true(const rv_json *o, const char *key)
+{
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
+        if (!strcmp(o->kids[i].key, key)) return o->kids[i].type == RV_JSON_BOOL && o->kids[i].number != 0;
+    return 0;
+}
+
 /* A number of the summary, where it is one and sane; else 0. */
 static double summary_num(const rv_json *o, const char *key, double most)
 {
@@ -176,6 +185,8 @@ static verdict_speed read_summary(const check_cmd *c)
         v.ms = summary_num(&o, "ms", 1e7);
         v.gbps = summary_num(&o, "gbps", 1e6);
         v.percent = summary_num(&o, "percent_of_mark", 1e6);
+        /* verified only with a pass: a summary that says otherwise is not believed */
+        v.verified = summary_true(&o, "verified") && summary_true(&o, "pass");
         rv_json_free(&o);
     }
     free(text);
@@ -425,7 +436,9 @@ static void replay(submit_queue *q, const char *path)
             s->compile_s = member_num(&o, "compile_s") > 0 ? member_num(&o, "compile_s") : 0;
             s->speed = (verdict_speed){ .ms = summary_num(&o, "ms", 1e7), .gbps = summary_num(&o, "gbps", 1e6),
                                         .percent = summary_num(&o, "percent_of_mark", 1e6),
-                                        .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number };
+                                        .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number,
+                                        .verified = s->exit_code == 0 && member(&o, "verified", RV_JSON_BOOL) &&
+                                                    member(&o, "verified", RV_JSON_BOOL)->number };
             free(s->output);
             s->output = strdup(out ? out->text : "");
         }

@@ -34,7 +34,7 @@ check_speed check_speed_of(const rv_trace *tr, double mark_ms)
 static const char *rule_name(rv_rule r)
 {
     static const char *const names[RV_RULE_COUNT] = {
-        "own", "sum", "whole", "converged", "conflict_free", "two_per_thread",
+        "own", "sum", "calls", "reads", "whole", "converged", "conflict_free", "two_per_thread",
         "half_grid", "synced", "warp_tail", "timed", "fast" };
     return r >= 0 && r < RV_RULE_COUNT ? names[r] : "?";
 }
@@ -42,14 +42,20 @@ static const char *rule_name(rv_rule r)
 static void summary_json(FILE *f, const void *arg)
 {
     const check_summary *s = arg;
-    fprintf(f, "{\"exercise\":%d,\"pass\":%s,\"reason\":", s->exercise,
-            !s->reason && s->res && s->res->pass ? "true" : "false");
+    int judged = !s->reason && s->res;
+    fprintf(f, "{\"exercise\":%d,\"pass\":%s,\"verified\":%s,\"reason\":", s->exercise,
+            judged && s->res->pass ? "true" : "false", judged && s->verified ? "true" : "false");
     if (s->reason) rv_json_string(f, s->reason);
     else fputs("null", f);
+    fputs(",\"data\":", f);
+    if (judged && s->data[0]) rv_json_string(f, s->data);
+    else fputs("null", f);
     fputs(",\"rules\":[", f);
-    for (int i = 0; !s->reason && s->res && i < s->res->nrules; i++)
-        fprintf(f, "%s{\"name\":\"%s\",\"ok\":%s}", i ? "," : "", rule_name(s->res->rules[i].rule),
-                s->res->rules[i].ok ? "true" : "false");
+    for (int i = 0; judged && i < s->res->nrules; i++) {
+        const rv_rule_result *r = &s->res->rules[i];
+        fprintf(f, "%s{\"name\":\"%s\",\"ok\":%s}", i ? "," : "", rule_name(r->rule),
+                !r->judged ? "null" : r->ok ? "true" : "false");
+    }
     fputc(']', f);
     rv_json_measure(f, "ms", s->speed.ms);
     rv_json_measure(f, "gbps", s->speed.gbps);

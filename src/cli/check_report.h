@@ -29,13 +29,19 @@ typedef struct check_summary {
     const char *reason;
     const rv_rules_result *res;
     check_speed speed;
+    int verified;        /* every rule judged and held, on data this check
+                            drew (neither --data nor a recorded trace)      */
+    char data[64];       /* the data judged on ("" when nothing was)        */
 } check_summary;
 
 /* Writes s as JSON to path through path.part and a rename:
- *   {"exercise":N,"pass":BOOL,"reason":null|"compile"|"run"|"load",
+ *   {"exercise":N,"pass":BOOL,"verified":BOOL,"reason":null|"compile"|"run"|"load",
+ *    "data":"signed:SEED"|null,
  *    "rules":[{"name":"converged","ok":true},...],"ms":X,"gbps":X,
  *    "mark":"v8","mark_ms":X,"mark_gbps":X,"percent_of_mark":X}
- * (a time that is not there: null).  0, or -1 with why in err. */
+ * (a time that is not there: null; a rule that could not be judged: "ok":
+ * null).  ms is the median of the timed calls, each of them checked where
+ * "calls" holds.  0, or -1 with why in err. */
 int check_summary_write(const char *path, const check_summary *s, char *err, size_t errlen);
 
 /* tr saved to path through path.part and a rename.  0, or -1 with why. */

@@ -15,6 +15,7 @@
 #include "core/assets.h"
 #include "core/rules.h"
 #include "check_report.h"
+#include "check_words.h"
 #include "cli.h"
 #include "core/exercises.h"
 #include "core/i18n.h"
@@ -34,7 +35,9 @@ static const rv_opt check_opts[] = {
     {OPT_TRACE, "trace", 0, "FILE", N_("judge this own trace instead of tracing a file"), "@file"},
     {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
+    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default signed:SEED with a seed drawn for this check and\n"
+                                            "said with the verdict; data given here makes a verdict not verified)"),
+     RV_DATA_WORDS},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
@@ -79,7 +82,7 @@ static void check_notes(FILE *f)
 static const rv_command_opts check_cmd = {
     .cmd = "check",
     .usage = N_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
-                "                       [--data ones|index|mod10|random[:SEED]] [--timeout S] [--keep DIR]\n"
+                "                       [--data ones|index|mod10|random[:SEED]|signed[:SEED]] [--timeout S] [--keep DIR]\n"
                 "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
                 "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
                 "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
@@ -88,7 +91,10 @@ static const rv_command_opts check_cmd = {
                 "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
                 "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
                 "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
-                "the kernel's time and GB/s against the version to beat (%s), timed in the same run."),
+                "the kernel's time and GB/s against the version to beat (%s), timed in the same run.\n\n"
+                "The data are drawn for each check (signed:SEED, said with the verdict; --data repeats them):\n"
+                "the traced run, each of the 23 timed calls and the version to beat get inputs of their own,\n"
+                "made on the GPU, and every timed call's sum is checked."),
     .tables = {check_opts},
     .notes = check_notes,
     .help_of = check_help_of,
@@ -128,125 +134,6 @@ static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *ms
     return 0;
 }
 
-/* "step 3" or "steps 3 to 5". */
-static void steps_text(int first, int last, char *buf, size_t len)
-{
-    if (first == last) snprintf(buf, len, _("step %d"), first);
-    else snprintf(buf, len, _("steps %d to %d"), first, last);
-}
-
-/* One rule's line, after its verdict. */
-static void say_rule(const rv_trace *tr, const rv_rule_result *r, const char *mark_from, const char *mark_why)
-{
-    const char *label = r->step >= 0 && r->step < tr->nsteps ? tr->steps[r->step].label : "";
-    switch (r->rule) {
-    case RV_RULE_OWN:
-        if (r->ok) printf(_("own trace: traced unchanged from %s on %s"), tr->own_name, tr->origin);
-        else
-            printf(_("own trace: this is a trace of %s (%s, from %s), not of a kernel traced from a file: "
-                     "give check your .cu file, or a trace `reducevis trace` wrote"),
-                   rv_version_name(tr->version), _(rv_version(tr->version)->title), tr->origin);
-        break;
-    case RV_RULE_SUM:
-        if (r->ok) printf(_("sum: %.9g, right"), tr->own_sum);
-        else printf(_("sum: %.9g is wrong (it failed the sum check when it was traced)"), tr->own_sum);
-        break;
-    case RV_RULE_WHOLE:
-        if (r->ok && rv_trace_count_launches(tr) > 1)
-            printf(_("whole: %d steps in %d launches, nothing cut"), r->looked, rv_trace_count_launches(tr));
-        else if (r->ok) printf(_("whole: %d steps, nothing cut"), tr->nsteps);
-        else {
-            const rv_trace *t = tr;
-            while (t->next && (int)t->launch != r->step) t = t->next;
-            printf(_("whole: launch %u was cut: %s, so the rest was not seen"), t->launch,
-                   t->own_cut ? t->own_cut : _("the kernel did more than a trace holds"));
-        }
-        break;
-    case RV_RULE_CONVERGED:
-        if (r->ok) printf(_("converged: no divergent warp in the %d steps where 32 or more threads work"), r->looked);
-        else
-            printf(_("converged: step %d (%s, line %d), %d threads working: warp %d diverges, %lld of its 32 lanes "
-                     "work (a divergent warp in %d of the %d steps where 32 or more threads work)"),
-                   r->step, label, r->line, r->threads, r->warp, r->got, r->count, r->looked);
-        break;
-    case RV_RULE_CONFLICT_FREE:
-        if (r->ok) printf(_("conflict-free: every shared-memory request of the %d steps that use shared memory is "
-                            "1-way"), r->looked);
-        else
-            printf(_("conflict-free: step %d (%s, line %d): warp %d makes a %lld-way bank conflict (conflicts in "
-                     "%d of the %d steps that use shared memory)"),
-                   r->step, label, r->line, r->warp, r->got, r->count, r->looked);
-        break;
-    case RV_RULE_TWO_PER_THREAD: {
-        char where[64];
-        steps_text(r->step, r->last_step, where, sizeof where);
-        if (r->step < 0) printf(_("two a thread: no step reads the input (in[])"));
-        else if (r->ok)
-            printf(_("two a thread: each of the %d threads of the load (%s) reads at least 2 input elements "
-                     "(fewest: %lld)"), r->looked, where, r->got);
-        else
-            printf(ngettext("two a thread: thread %d reads %lld input element in the load (%s, line %d); 2 are "
-                            "needed (%d of its %d threads read fewer)",
-                            "two a thread: thread %d reads %lld input elements in the load (%s, line %d); 2 are "
-                            "needed (%d of its %d threads read fewer)", (unsigned long)r->got),
-                   r->thread, r->got, where, r->line, r->count, r->looked);
-        break;
-    }
-    case RV_RULE_HALF_GRID:
-        if (r->ok) printf(_("half the blocks: a grid of %lld blocks, within ceil(N / (2 x %d)) = %lld"), r->got,
-                          tr->block_size, r->limit);
-        else printf(_("half the blocks: a grid of %lld blocks, more than ceil(N / (2 x %d)) = %lld"), r->got,
-                    tr->block_size, r->limit);
-        break;
-    case RV_RULE_SYNCED:
-        if (r->ok) printf(_("synced: none of the %d steps reads shared memory that another lane wrote without a "
-                            "__syncwarp() or barrier between"), r->looked);
-        else
-            printf(ngettext("synced: step %d (%s, line %d) reads shared memory another lane wrote with no "
-                            "__syncwarp() or barrier between: right only while the warp runs in lockstep, which "
-                            "Volta and later do not promise (%d step like it)",
-                            "synced: step %d (%s, line %d) reads shared memory another lane wrote with no "
-                            "__syncwarp() or barrier between: right only while the warp runs in lockstep, which "
-                            "Volta and later do not promise (%d steps like it)", (unsigned long)r->count),
-                   r->step, label, r->line, r->count);
-        break;
-    case RV_RULE_WARP_TAIL:
-        if (r->step < 0)
-            printf(r->ok ? _("warp tail: %lld steps and no tree level with a barrier: the last 32 -> 1 runs without "
-                             "a block barrier")
-                         : ngettext("warp tail: %lld step and no tree level with a barrier, fewer than the last "
-                                    "32 -> 1 takes",
-                                    "warp tail: %lld steps and no tree level with a barrier, fewer than the last "
-                                    "32 -> 1 takes", (unsigned long)r->got), r->got);
-        else if (r->ok)
-            printf(_("warp tail: %lld steps after the last tree level (step %d, %s, line %d): the last 32 -> 1 runs "
-                     "without a block barrier"), r->got, r->step, label, r->line);
-        else
-            printf(ngettext("warp tail: only %lld step after the last tree level (step %d, %s, line %d): the last "
-                            "32 -> 1 goes through __syncthreads(); at least %lld steps without a barrier (shared "
-                            "stores, __syncwarp() or shuffles) are needed",
-                            "warp tail: only %lld steps after the last tree level (step %d, %s, line %d): the last "
-                            "32 -> 1 goes through __syncthreads(); at least %lld steps without a barrier (shared "
-                            "stores, __syncwarp() or shuffles) are needed", (unsigned long)r->got),
-                   r->got, r->step, label, r->line, r->limit);
-        break;
-    case RV_RULE_TIMED:
-        if (r->ok) printf(_("timed: %.4f ms for the whole reduction, without the tracer"), r->ms);
-        else printf(_("timed: no time (the trace was made with --no-time), so the speed cannot be judged"));
-        break;
-    case RV_RULE_FAST:
-        if (r->mark_ms <= 0) printf(_("fast: %s"), mark_why);
-        else if (r->ms <= 0) printf(_("fast: no time to hold against %s"), mark_from);
-        else
-            printf(_("fast: %.4f ms against %.4f ms (%s): %.0f%% of its speed; %.0f%% needs %.4f ms or less"), r->ms,
-                   r->mark_ms, mark_from, 100.0 * r->mark_ms / r->ms, 100.0 * r->mark_ms / r->bound_ms, r->bound_ms);
-        break;
-    case RV_RULE_COUNT:
-        break;
-    }
-    printf("\n");
-}
-
 /* The version to beat, timed in this run on this GPU (exercise 5 of a .cu
  * file): the way the project measures speed, as a ratio in one run.  Its
  * median time in ms, or 0 with why (then the recorded results stand in). */
@@ -257,6 +144,7 @@ static double mark_now(const rv_own_opts *student, const char *cache, char *from
     rv_own_opts m = *student;
     char *text = NULL;
     m.keep = NULL;
+    m.timed_stream = 1;   /* inputs of its own, of the same distribution as the student's */
     if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
     /* only its time is wanted: its timed run alone, no trace of it */
     double ms; /* 0 unless timed */
@@ -268,10 +156,15 @@ static double mark_now(const rv_own_opts *student, const char *cache, char *from
 
 /* The whole reduction's time and bandwidth (N floats read once), and the
  * version to beat's where it was timed in this run; else why it was not. */
-static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mark_from, const char *no_mark)
+static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mark_from, const char *no_mark,
+                      int timed_here)
 {
     if (tr->version != RV_VERSION_OWN) return;
     const char *mark = rv_version_name(rv_rules_mark_version());
+    if (sp->ms <= 0 && timed_here) {   /* timed, but its results not to be trusted (the calls rule says why) */
+        printf(_("speed: no time to trust, so none against %s\n"), mark);
+        return;
+    }
     if (sp->ms <= 0) {
         printf(_("speed: no time (traced with --no-time), so none against %s\n"), mark);
         return;
@@ -285,14 +178,83 @@ static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mar
     printf("\n");
 }
 
-/* The trace judged by exercise ex: its lines printed, the rules' verdicts in
- * *res and the speed in *sp.  mark_ms: the version to beat timed in this
- * run (0: not; then no_mark says why). */
-static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, const char *mark_from_now,
-                 const char *no_mark, rv_rules_result *res_out, check_speed *sp)
+/* Where the judged trace came from and what its run said beside it. */
+typedef struct judged_run {
+    const rv_own_result *run;   /* NULL: a recorded trace (--trace)        */
+    int drawn;                  /* 1: this check drew the data's seed      */
+    int time_it;                /* the run was timed (no --no-time)        */
+} judged_run;
+
+/* The run's facts for the rules of the run (every call, every element),
+ * and why one is not known or not trusted. */
+static void facts_of(const judged_run *jr, rv_rules_facts *f, check_context *cx)
+{
+    const rv_own_result *r = jr->run;
+    if (!r) {
+        memset(f, 0, sizeof *f);
+        cx->reads_why = _("a recorded trace keeps no count of the elements read");
+        cx->calls_why = _("a recorded trace keeps only the median time of its timed calls");
+        return;
+    }
+    rv_own_result_facts(r, jr->time_it, f);
+    cx->reads_why = r->reads_state ? r->reads_why
+                                   : _("the tracer left no count of the elements read (no reads.txt: an older tracer)");
+    if (f->calls == RV_FACT_KNOWN) cx->timed = &r->timed;
+    else if (!jr->time_it) cx->calls_why = _("--no-time: no call was timed");
+    else if (r->timed_state == 1) cx->calls_why = _("the timed run's results hold no checked call");
+    else cx->calls_why = r->timed_state ? r->timed_why : _("the timed run left no results (timed.txt)");
+}
+
+/* The data the trace was judged on, and how to see the same again. */
+static void say_data(const rv_trace *tr, const judged_run *jr)
+{
+    char d[64];
+    rv_data_name(tr->data, d, sizeof d);
+    if (tr->version != RV_VERSION_OWN) return;
+    if (!jr->run) printf(_("data %s, as the trace was recorded (a recorded trace: not a verified verdict)\n"), d);
+    else if (jr->drawn) printf(_("data %s (repeat with --data %s)\n"), d, d);
+    else printf(_("data %s, as --data gave it (data chosen ahead: not a verified verdict)\n"), d);
+}
+
+/* What the timed window saw that the time alone does not say. */
+static void say_window(const check_context *cx)
+{
+    const rv_timed_run *t = cx->timed;
+    if (!t || !t->checked || t->median_ms <= 0) return;
+    if (2 * t->outside >= t->ntimed)
+        printf(_("note: in %d of the %d timed calls work went on after launch()'s stream had finished (another "
+                 "stream, or work left running): those calls are timed until the whole GPU was idle\n"),
+               t->outside, t->ntimed);
+    if (t->host_median_ms > 0.05 && t->host_median_ms > 0.5 * t->median_ms)
+        printf(_("note: launch() itself ran %.4f ms of the %.4f ms on the host (medians): copies and work on the CPU "
+                 "are in the time\n"), t->host_median_ms, t->median_ms);
+}
+
+/* The verdict's last line. */
+static void say_verdict(const rv_trace *tr, const rv_exercise *ex, const rv_rules_result *res)
+{
+    int broken = 0;
+    for (int i = 0; i < res->nrules; i++) broken += !res->rules[i].ok;
+    if (res->pass && !res->unjudged) printf(_("PASS: all %d rules of exercise %d hold\n"), res->nrules, ex->number);
+    else if (res->pass)
+        printf(_("PASS: the %d rules of exercise %d that could be judged hold; %d could not be (not a verified "
+                 "verdict)\n"), res->nrules - res->unjudged, ex->number, res->unjudged);
+    else if (tr->version != RV_VERSION_OWN)
+        printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
+    else
+        printf(_("FAIL: %d of the %d rules of exercise %d broken (docs/exercises.md says what each asks)\n"), broken,
+               res->nrules, ex->number);
+}
+
+/* The trace judged by exercise ex: its lines printed, the rules' verdicts,
+ * the speed and whether the verdict is verified in *sum (res the rules').
+ * mark_ms: the version to beat timed in this run (0: not; then no_mark says
+ * why). */
+static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr, double mark_ms,
+                 const char *mark_from_now, const char *no_mark, rv_rules_result *res, check_summary *sum)
 {
     char err[512];
-    *sp = check_speed_of(tr, mark_ms);
+    sum->speed = check_speed_of(tr, mark_ms);
     rv_analysis *an = rv_analyze(tr, err, sizeof err);
     if (!an) {
         fprintf(stderr, "reducevis check: %s\n", err);
@@ -303,30 +265,27 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, double mark_ms, cons
         snprintf(mark_from, sizeof mark_from, "%s", mark_from_now);
     else if ((ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && tr->version == RV_VERSION_OWN)
         mark_ms = mark_time(tr, mark_from, sizeof mark_from, mark_why, sizeof mark_why);
-    rv_rules_result res;
-    rv_rules_judge(tr, an, ex, mark_ms, &res);
+    rv_rules_facts facts;
+    check_context cx = {.mark_from = mark_from, .mark_why = mark_why};
+    facts_of(jr, &facts, &cx);
+    rv_rules_judge(tr, an, ex, mark_ms, &facts, res);
     rv_results_n_name(tr->n, n, sizeof n);
     printf(_("exercise %d: %s\n"), ex->number, _(ex->title));
     if (tr->version == RV_VERSION_OWN)
         printf(_("%s, traced on %s: block %u of %u, %d threads, N = %s, %d steps\n"), tr->own_name, tr->origin,
                tr->traced_block, tr->grid, tr->block_size, n, tr->nsteps);
-    int broken = 0;
-    for (int i = 0; i < res.nrules; i++) {
+    say_data(tr, jr);
+    for (int i = 0; i < res->nrules; i++) {
         printf("  ");
-        rv_print_padded(res.rules[i].ok ? _("ok") : _("FAIL"), 7);
-        say_rule(tr, &res.rules[i], mark_from, mark_why);
-        broken += !res.rules[i].ok;
+        rv_print_padded(!res->rules[i].judged ? "--" : res->rules[i].ok ? _("ok") : _("FAIL"), 7);
+        check_say_rule(tr, &res->rules[i], &cx);
     }
-    say_speed(tr, sp, mark_from, no_mark);
-    if (res.pass) printf(_("PASS: all %d rules of exercise %d hold\n"), res.nrules, ex->number);
-    else if (tr->version != RV_VERSION_OWN)
-        printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
-    else
-        printf(_("FAIL: %d of the %d rules of exercise %d broken (docs/exercises.md says what each asks)\n"), broken,
-               res.nrules, ex->number);
+    say_speed(tr, &sum->speed, mark_from, no_mark, jr->run && jr->time_it);
+    say_window(&cx);
+    say_verdict(tr, ex, res);
     rv_analysis_free(an);
-    *res_out = res;
-    return res.pass ? RV_EXIT_OK : EXIT_BROKEN;
+    sum->verified = jr->run && jr->drawn && res->pass && !res->unjudged;
+    return res->pass ? RV_EXIT_OK : EXIT_BROKEN;
 }
 
 /* Where a .cu file's work goes: both stages in turn, or one of them
@@ -339,11 +298,10 @@ typedef struct stages {
 /* The .cu file traced (and the version to beat timed beside it): its trace,
  * or NULL with the exit status in *rc (0 after --build-only, which judges
  * nothing) and, on a failure, the summary's reason in *reason. */
-static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise *ex, double *mark_ms,
-                            char *mark_from, size_t fromlen, int *rc, const char **reason)
+static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise *ex, rv_own_result *res,
+                            double *mark_ms, char *mark_from, size_t fromlen, int *rc, const char **reason)
 {
     char err[8192], mark_err[2048], cache[1024];
-    rv_own_result res;
     *rc = RV_EXIT_RUNTIME;
     if (st->build_only) {
         if (rv_own_compile(o, st->build_only, err, sizeof err) == 0) {
@@ -358,7 +316,7 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
     /* any failure to trace (a file that does not compile included) leaves
        nothing to judge; status 1 of both stages in one is the file's (nvcc's
        messages, or not a CUDA source) */
-    int failed = st->built ? rv_own_run_built(o, st->built, &res, err, sizeof err) : rv_own_trace(o, &res, err, sizeof err);
+    int failed = st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
     if (failed) {
         fprintf(stderr, "reducevis check: %s\n", err);
         *reason = !st->built && failed == 1 ? "compile" : "run";
@@ -367,14 +325,14 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
     /* every exercise's speed is said against the version to beat, timed
        beside it: a ratio in one run, as the bench measures (a rule only in
        the exercise that asks for speed) */
-    if (res.tr->own_ms > 0) {
+    if (res->tr->own_ms > 0) {
         const char *at = st->cache ? st->cache : rv_own_default_cache(cache, sizeof cache) == 0 ? cache : NULL;
         *mark_ms = mark_now(o, at, mark_from, fromlen, mark_err, sizeof mark_err);
         if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
             fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
                               "its recorded time stands in\n"), mark_err);
     }
-    return res.tr;
+    return res->tr;
 }
 
 /* Where check writes besides its words (--save-trace, --summary). */
@@ -453,6 +411,65 @@ static int refuse_together(const rv_own_opts *o, const stages *st, const outputs
     return 0;
 }
 
+/* Unless --data names the data, a seed nobody could know ahead, drawn for
+ * this check alone: the judge's data (signed:SEED).  0, or the exit status. */
+static int draw_data(rv_config *cfg)
+{
+    uint64_t seed;
+    if (rv_data_fresh_seed(&seed)) {
+        fprintf(stderr, "%s", _("reducevis check: no random source to draw the data's seed from (getrandom, "
+                                "/dev/urandom); give the data with --data signed:SEED\n"));
+        return RV_EXIT_RUNTIME;
+    }
+    cfg->data = (rv_data){RV_DATA_SIGNED, seed};
+    return 0;
+}
+
+/* The file traced (or the trace given loaded) and judged by exercise ex, and
+ * the outputs written; the exit status. */
+static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, const char *trace, const rv_exercise *ex,
+                       rv_config *cfg, int block_given, int data_given)
+{
+    /* speed is compared like with like: unless told otherwise, the kernel runs
+       at the block size the version to beat was tuned for */
+    const rv_version_info *mark = rv_version(rv_rules_mark_version());
+    if (!block_given && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && mark && mark->tuned_block)
+        cfg->block_size = mark->tuned_block;
+    char err[1024], mark_from[256] = "";
+    rv_trace *tr = NULL;
+    double mark_ms = 0;
+    int rc = RV_EXIT_RUNTIME;
+    check_summary sum = {.exercise = ex->number, .reason = "load"};
+    rv_own_result *run = calloc(1, sizeof *run);
+    if (!run) return RV_EXIT_RUNTIME;
+    if (trace) {
+        if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
+    } else if (!st->build_only && !data_given && (rc = draw_data(cfg))) {
+        sum.reason = "run";
+    } else {
+        o->block_size = cfg->block_size;
+        o->n = cfg->n;
+        o->data = cfg->data;
+        tr = trace_file(o, st, ex, run, &mark_ms, mark_from, sizeof mark_from, &rc, &sum.reason);
+    }
+    if (!tr) {
+        free(run);
+        return st->build_only && rc == RV_EXIT_OK ? rc : write_outputs(out, &sum, NULL, rc);
+    }
+    rv_rules_result res = {0};
+    const char *no_mark = trace ? _("a recorded trace is judged, with the time taken when it was traced")
+                                : _("it could not be timed here");
+    judged_run jr = {.run = trace ? NULL : run, .drawn = !data_given, .time_it = o->time_it};
+    rc = judge(tr, ex, &jr, mark_ms, mark_from, no_mark, &res, &sum);
+    sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
+    sum.res = &res;
+    if (!sum.reason) rv_data_name(tr->data, sum.data, sizeof sum.data);
+    rc = write_outputs(out, &sum, rc == RV_EXIT_RUNTIME ? NULL : tr, rc);
+    rv_trace_free(tr);
+    free(run);
+    return rc;
+}
+
 int cmd_check(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
@@ -461,7 +478,7 @@ int cmd_check(int argc, char **argv)
     outputs out = {0};
     const char *trace = NULL;
     char traced_with[64] = "";
-    int number = 0, block_given = 0;
+    int number = 0, block_given = 0, data_given = 0;
     rv_opts p;
     rv_opts_begin(&p, &check_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
@@ -471,6 +488,7 @@ int cmd_check(int argc, char **argv)
         if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_SAVE_TRACE && id != OPT_SUMMARY)
             snprintf(traced_with, sizeof traced_with, "%s", p.word);   /* an option of tracing a file */
         block_given |= id == RV_CFG_BLOCK_SIZE;
+        data_given |= id == RV_CFG_DATA;
         switch (id) {
         case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
@@ -517,33 +535,5 @@ int cmd_check(int argc, char **argv)
     if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
     int refused = refuse_together(&o, &st, &out, trace, traced_with, number, cfg.block_size);
     if (refused) return refused;
-    const rv_exercise *ex = rv_exercise_get(number);
-    /* speed is compared like with like: unless told otherwise, the kernel runs
-       at the block size the version to beat was tuned for */
-    const rv_version_info *mark = rv_version(rv_rules_mark_version());
-    if (!block_given && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) && mark && mark->tuned_block)
-        cfg.block_size = mark->tuned_block;
-    char err[1024], mark_from[256] = "";
-    rv_trace *tr = NULL;
-    double mark_ms = 0;
-    int rc = RV_EXIT_RUNTIME;
-    check_summary sum = {.exercise = number, .reason = "load"};
-    if (trace) {
-        if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
-    } else {
-        o.block_size = cfg.block_size;
-        o.n = cfg.n;
-        o.data = cfg.data;
-        tr = trace_file(&o, &st, ex, &mark_ms, mark_from, sizeof mark_from, &rc, &sum.reason);
-    }
-    if (!tr) return st.build_only && rc == RV_EXIT_OK ? rc : write_outputs(&out, &sum, NULL, rc);
-    rv_rules_result res = {0};
-    const char *no_mark = trace ? _("a recorded trace is judged, with the time taken when it was traced")
-                                : _("it could not be timed here");
-    rc = judge(tr, ex, mark_ms, mark_from, no_mark, &res, &sum.speed);
-    sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
-    sum.res = &res;
-    rc = write_outputs(&out, &sum, rc == RV_EXIT_RUNTIME ? NULL : tr, rc);
-    rv_trace_free(tr);
-    return rc;
+    return check_judge(&o, &st, &out, trace, rv_exercise_get(number), &cfg, block_given, data_given);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_words.h"
 #include "cli.h"
 #include "core/buffers.h"
 #include "core/kernel_name.h"
@@ -81,6 +82,28 @@ static void default_out(const char *file, char *out, size_t len)
     snprintf(out + n, len - n, ".rvt");
 }
 
+/* The tracer's count of the elements read and the timed calls' checks,
+ * where the run left them (the same words as check's). */
+static void say_checked(const rv_own_result *res)
+{
+    char call[256];
+    const rv_reads *r = &res->reads;
+    if (res->reads_state == 1)
+        check_say_reads(r->n, r->read, r->first_unread, r->more_than_once, r->most);
+    else if (res->reads_state)
+        printf(_("reads: the tracer's count of the reads (reads.txt) cannot be trusted: %s"), res->reads_why);
+    if (res->reads_state) printf("\n");
+    if (res->timed_state == -1) {
+        printf(_("calls: the timed run's results cannot be trusted: %s"), res->timed_why);
+        printf("\n");
+    } else if (res->timed_state == 1 && res->timed.nwrong) {
+        rv_timed_describe(&res->timed, res->timed.first_wrong, call, sizeof call);
+        printf(_("calls: %s (%lld of the %d calls wrong, each on an input of its own)"), call,
+               (long long)res->timed.nwrong, res->timed.ncalls);
+        printf("\n");
+    }
+}
+
 /* What was traced, the sum's verdict and the times, in words. */
 static void say_traced(const rv_own_result *res, const char *out, int replayed)
 {
@@ -104,6 +127,7 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
                tr->launches, RV_OWN_MAX_LAUNCHES);
     if (res->verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res->verdict.exact ? _("exactly") : _("expected"), res->verdict.expected);
     else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res->verdict.expected, res->verdict.bound);
+    say_checked(res);
     if (tr->own_ms > 0) {
         printf(_("timed without the tracer: %.4f ms for the whole reduction (median of 20), %.1f GB/s\n"), tr->own_ms,
                (double)tr->n * 4.0 / (tr->own_ms * 1e6));

@@ -1,7 +1,8 @@
 /* exercises.c — the exercise table: one row per exercise of
  * docs/exercises.md, in the order the lesson takes them.  Each exercise is
- * judged by the rules every one has (an own trace, the right sum, nothing
- * cut) and those of its own; an exercise also keeps what the ones before it
+ * judged by the rules every one has (an own trace, the right sum, every
+ * timed call's sum right, every input element read, nothing cut) and those
+ * of its own; an exercise also keeps what the ones before it
  * asked where the lesson builds on them (3 keeps 1 and 2). */
 #include "exercises.h"
 
@@ -9,7 +10,8 @@
 
 #include "i18n.h"
 
-#define EVERY (RV_RULE_BIT(RV_RULE_OWN) | RV_RULE_BIT(RV_RULE_SUM) | RV_RULE_BIT(RV_RULE_WHOLE))
+#define EVERY (RV_RULE_BIT(RV_RULE_OWN) | RV_RULE_BIT(RV_RULE_SUM) | RV_RULE_BIT(RV_RULE_CALLS) | \
+               RV_RULE_BIT(RV_RULE_READS) | RV_RULE_BIT(RV_RULE_WHOLE))
 #define CONVERGED RV_RULE_BIT(RV_RULE_CONVERGED)
 #define NO_CONFLICTS (CONVERGED | RV_RULE_BIT(RV_RULE_CONFLICT_FREE))
 

@@ -19,7 +19,8 @@
 static rv_rule_result blank(rv_rule rule)
 {
     return (rv_rule_result){.rule = rule, .ok = 1, .step = -1, .warp = -1, .thread = -1, .line = -1,
-                            .last_step = -1, .threads = -1, .got = -1, .limit = -1};
+                            .last_step = -1, .threads = -1, .got = -1, .limit = -1, .index = -1, .extra = -1,
+                            .judged = 1};
 }
 
 /* The line warp w ran at step s: its first working lane's. */
@@ -200,7 +201,36 @@ static void fast(const rv_trace *tr, const rv_exercise *ex, double mark_ms, rv_r
     r->ok = r->bound_ms > 0 && r->ms > 0 && r->ms <= r->bound_ms;
 }
 
-void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const rv_exercise *ex, double mark_ms, rv_rules_result *res)
+/* Every input element read by the traced run (the tracer's count): an
+ * element never read fails, one read twice is only said. */
+static void reads(const rv_rules_facts *f, rv_rule_result *r)
+{
+    r->judged = f && f->reads != RV_FACT_UNKNOWN;
+    if (!r->judged) return;
+    r->ok = f->reads == RV_FACT_KNOWN && f->unread == 0;
+    if (f->reads != RV_FACT_KNOWN) return;   /* a count not to be trusted: got stays -1 */
+    r->got = (long long)f->read;
+    r->limit = (long long)f->n;
+    r->index = f->first_unread;
+    r->extra = (long long)f->more_than_once;
+    r->count = f->most > 0x7fffffff ? 0x7fffffff : (int)f->most;
+}
+
+/* Every call of the timed run summed right, each on an input of its own. */
+static void calls(const rv_rules_facts *f, rv_rule_result *r)
+{
+    r->judged = f && f->calls != RV_FACT_UNKNOWN;
+    if (!r->judged) return;
+    r->ok = f->calls == RV_FACT_KNOWN && f->nwrong == 0;
+    if (f->calls != RV_FACT_KNOWN) return;
+    r->got = f->nwrong;
+    r->limit = f->ncalls;
+    r->looked = f->ncalls;
+    r->index = f->first_wrong;
+}
+
+void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const rv_exercise *ex, double mark_ms,
+                    const rv_rules_facts *facts, rv_rules_result *res)
 {
     memset(res, 0, sizeof *res);
     int own = tr->version == RV_VERSION_OWN;
@@ -211,6 +241,8 @@ void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const rv_exercise
         switch ((rv_rule)k) {
         case RV_RULE_OWN:            r->ok = own; break;
         case RV_RULE_SUM:            r->ok = !(tr->own_flags & RV_OWN_SUM_WRONG); break;
+        case RV_RULE_CALLS:          calls(facts, r); break;
+        case RV_RULE_READS:          reads(facts, r); break;
         case RV_RULE_WHOLE:          whole(tr, r); break;
         case RV_RULE_CONVERGED:      converged(tr, an, r); break;
         case RV_RULE_CONFLICT_FREE:  conflict_free(tr, an, r); break;
@@ -224,7 +256,10 @@ void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const rv_exercise
         }
     }
     res->pass = res->nrules > 0;
-    for (int i = 0; i < res->nrules; i++) res->pass &= res->rules[i].ok;
+    for (int i = 0; i < res->nrules; i++) {
+        res->pass &= res->rules[i].ok;
+        res->unjudged += !res->rules[i].judged;
+    }
 }
 
 int rv_rules_mark_version(void)

@@ -1,6 +1,6 @@
 /* program_run.c — a compiled program run in its work folder (program_run.h):
  * what running needs, its input, one run traced or timed, what a failed run
- * said, the timed run's median.
+ * said.
  *
  * Every program runs from an argv, never through a shell, and under a time
  * limit after which it is killed with all it started: a kernel that hangs
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/datadir.h"
+#include "core/sumcheck.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
 #include "raw.h"
@@ -166,11 +167,11 @@ static int write_input(const char *path, rv_data d, uint64_t n)
     return (fclose(f) != 0 || !ok) ? -1 : 0;
 }
 
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, char *err, size_t errlen)
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, char *err, size_t errlen)
 {
     char path[PATH_MAX + 32];
     static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
-                                        "launches.txt", "counts.txt", "reads.txt", "allocs.txt"};
+                                        "launches.txt", "counts.txt", "reads.txt", "allocs.txt", "input.bin"};
     for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
         snprintf(path, sizeof path, "%s/%s", work, stale[k]);
         remove(path);
@@ -181,9 +182,16 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, char *err, size
         snprintf(path, sizeof path, "%s/kernel-m%d.sass", work, k);
         remove(path);
     }
+    /* the timed run makes its inputs on the GPU: only the traced run reads one */
     snprintf(path, sizeof path, "%s/input.bin", work);
-    if (write_input(path, o->data, o->n)) return rv_own_fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
+    if (traced && write_input(path, o->data, o->n))
+        return rv_own_fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
     return 0;
+}
+
+rv_data rv_own_timed_data(const rv_own_opts *o)
+{
+    return rv_data_derive(o->data, 1 + o->timed_stream);
 }
 
 /* s with every `from` replaced by `to`, into out (cut to outlen). */
@@ -252,15 +260,19 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
 {
     const char *mode = t ? "traced" : "timed";
     char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
-    char nbuf[32], bbuf[16];
+    char nbuf[32], bbuf[16], tol[40];
     snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(in, sizeof in, "%s/input.bin", work);
     snprintf(result, sizeof result, "%s/%s.txt", work, mode);
     snprintf(log, sizeof log, "%s/%s.log", work, mode);
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
-    char *argv[] = {prog, t ? "trace" : "time", in, nbuf, bbuf, result, NULL};
+    /* traced: the input file; timed: the stream the driver makes each call's
+       input from on the GPU, and the bound its sums are held to */
+    if (t) snprintf(in, sizeof in, "%s/input.bin", work);
+    else rv_data_name(rv_own_timed_data(o), in, sizeof in);
+    snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
+    char *argv[] = {prog, t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
     tracer_env e;
     if (t) tracer_env_of(o, work, t, &e);
     rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : NULL, log,
@@ -318,27 +330,4 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
         snprintf(err + used, errlen - used, _("\ncompute-sanitizer memcheck says:\n%s"), named);
     }
     free(text);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-int rv_own_timed_median(const char *work, int required, double *ms, char *err, size_t errlen)
-{
-    char path[PATH_MAX + 32], inner[600];
-    rv_own_meta timed;
-    *ms = 0;
-    snprintf(path, sizeof path, "%s/timed.txt", work);
-    char *text = rv_read_text(path, NULL);
-    if (!text && !required) return 0;
-    int none = !text || rv_own_meta_parse(text, &timed, inner, sizeof inner) || timed.nms < 1;
-    free(text);
-    if (none) return rv_own_fail(err, errlen, 2, _("the timed run left no times (%s)"), path);
-    qsort(timed.ms, (size_t)timed.nms, sizeof timed.ms[0], cmp_double);
-    int mid = timed.nms / 2;
-    *ms = timed.nms % 2 ? timed.ms[mid] : (timed.ms[mid - 1] + timed.ms[mid]) / 2;
-    return 0;
 }

@@ -1,7 +1,7 @@
 /* program_run.h — a compiled program run in its work folder: what running
  * needs (the tracer, the Compute Sanitizer library, a GPU), its input written
  * anew, one run traced or timed (in the sandbox when asked, under a time
- * limit), what a failed run said, and the timed run's median.  trace_run.c's
+ * limit), what a failed run said (timed.h reads the timed run's results).  trace_run.c's
  * run stage shares it with its timed run alone (rv_own_time_built: the
  * version to beat's time, build_cache.c). */
 #ifndef RV_OWN_PROGRAM_RUN_H
@@ -45,24 +45,26 @@ int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen);
  * message naming what is missing. */
 int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen);
 
-/* The run's input (o's data, N floats) written anew as WORK/input.bin, and
- * whatever an earlier run left there as results removed.  0, or 2. */
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, char *err, size_t errlen);
+/* Whatever an earlier run left in WORK as results removed, and for a traced
+ * run its input (o's data, N floats) written anew as WORK/input.bin.  0, or
+ * 2. */
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, char *err, size_t errlen);
 
-/* Runs WORK/program once on WORK/input.bin: traced, with the tracer of t
- * injected (WORK/traced.txt and the records), or timed when t is NULL
- * (WORK/timed.txt).  *seconds: the program's wall time.  0, or 2 with what
- * it said (a time limit hit, a signal, a failure). */
+/* The stream of o's data the timed run's calls take their inputs from: stream
+ * 1 + o->timed_stream (rv_data_derive), so that the traced run, the timed
+ * calls and the version to beat's (timed_stream 1) all differ. */
+rv_data rv_own_timed_data(const rv_own_opts *o);
+
+/* Runs WORK/program once: traced on WORK/input.bin, with the tracer of t
+ * injected (WORK/traced.txt and the records), or timed when t is NULL, each
+ * call on an input the driver makes from rv_own_timed_data(o) (WORK/timed.txt,
+ * timed.h).  *seconds: the program's wall time.  0, or 2 with what it said (a
+ * time limit hit, a signal, a failure). */
 int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
                        size_t errlen);
 
 /* After a failed run: compute-sanitizer's memcheck says where an access went
  * wrong (file, line, thread, block), appended to err, when it is installed. */
 void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen);
-
-/* The median of the times in WORK/timed.txt, in ms: 0 with *ms, or 2 with
- * the message.  A folder with no timed.txt gives 0 and *ms = 0 unless the
- * timed run is required. */
-int rv_own_timed_median(const char *work, int required, double *ms, char *err, size_t errlen);
 
 #endif

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,6 +183,7 @@ typedef struct run_info {
     char file[256], device[RV_ORIGIN_LEN], date[RV_DATE_LEN];
     uint64_t n;
     rv_data data;
+    int block_size;   /* what launch() was asked for; 0 in an older folder */
 } run_info;
 
 static int write_run_info(const char *work, const run_info *ri)
@@ -191,8 +193,8 @@ static int write_run_info(const char *work, const run_info *ri)
     rv_data_name(ri->data, data, sizeof data);
     FILE *f = rv_own_create_new(path);
     if (!f) return -1;
-    fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\n", ri->file, ri->device, ri->date,
-            (unsigned long long)ri->n, data);
+    fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\nblock %d\n", ri->file, ri->device, ri->date,
+            (unsigned long long)ri->n, data, ri->block_size);
     return fclose(f);
 }
 
@@ -211,12 +213,27 @@ static int read_run_info(const char *work, run_info *ri, char *err, size_t errle
         else if (!strncmp(line, "date ", 5)) got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
         else if (sscanf(line, "n %llu", &n) == 1) got |= 8, ri->n = n;
         else if (!strncmp(line, "data ", 5)) got |= 16, snprintf(data, sizeof data, "%s", line + 5);
+        else if (sscanf(line, "block %d", &ri->block_size) == 1 && (ri->block_size < 1 || ri->block_size > 1024))
+            ri->block_size = 0;   /* not a block size: as an older folder, none */
     }
     free(text);
     char inner[200];
     if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
         return rv_own_fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
     return 0;
+}
+
+/* What the run says beside its records: the tracer's count of the input
+ * elements read, and the timed run's calls, each checked (reads.h, timed.h);
+ * the timed calls' inputs came from stream 1 of the run's data. */
+static void run_facts(const char *work, const run_info *ri, uint32_t block1, rv_own_result *res)
+{
+    int rc = rv_reads_load(work, ri->n, &res->reads, res->reads_why, sizeof res->reads_why);
+    res->reads_state = rc == 0 ? 1 : rc == 1 ? 0 : -1;
+    rv_data timed = rv_data_derive(ri->data, 1);
+    uint64_t threads = ri->block_size > 0 ? (uint64_t)ri->block_size : block1;
+    rc = rv_timed_load(work, timed, ri->n, threads, &res->timed, res->timed_why, sizeof res->timed_why);
+    res->timed_state = rc == 0 ? 1 : rc == 1 ? 0 : -1;
 }
 
 /* The records of a traced run (and the times of a timed one, when there are)
@@ -261,16 +278,20 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
     }
     rv_own_grid_free(&grid);
     if (rc) goto out;
-    double cpu = 0;
-    for (uint64_t i = 0; i < ri->n; i++) cpu += rv_data_value(ri->data, i);
-    res->verdict = rv_sum_judge(ri->data, ri->n, (uint64_t)grid1 * block1, meta.sum, cpu);
+    double cpu = 0, mag = 0;
+    for (uint64_t i = 0; i < ri->n; i++) {
+        double v = rv_data_value(ri->data, i);
+        cpu += v;
+        mag += fabs(v);
+    }
+    res->verdict = rv_sum_judge_abs(ri->data, ri->n, (uint64_t)grid1 * block1, meta.sum, cpu, mag);
     res->traced_ms = meta.traced_ms;
     for (rv_trace *t = res->tr; t; t = t->next) {
         t->own_sum = meta.sum;
         if (!res->verdict.ok) t->own_flags |= RV_OWN_SUM_WRONG;
     }
-    double ms;
-    if ((rc = rv_own_timed_median(work, 0, &ms, err, errlen))) goto out;
+    run_facts(work, ri, block1, res);
+    double ms = res->timed_state == 1 ? res->timed.median_ms : 0;
     for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = ms;
 out:
     if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
@@ -455,14 +476,14 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
                        char *err, size_t errlen)
 {
     int rc;
-    *ri = (run_info){.n = o->n, .data = o->data};
+    *ri = (run_info){.n = o->n, .data = o->data, .block_size = o->block_size};
     snprintf(ri->file, sizeof ri->file, "%s", base_name(o->file));
     rv_gpu_device_name(ri->device, sizeof ri->device);
     time_t now = time(NULL);
     strftime(ri->date, sizeof ri->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
         (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
-        (rc = rv_own_prepare_input(o, work, err, errlen)))
+        (rc = rv_own_prepare_input(o, work, 1, err, errlen)))
         return rc;
     if (write_run_info(work, ri)) return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
     return 0;
@@ -586,6 +607,25 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
     return rc;
 }
 
+/* The timed run's median in *ms, every call's sum right: 0, or 2 with why. */
+static int timed_median(const rv_own_opts *o, const char *work, double *ms, char *err, size_t errlen)
+{
+    rv_timed_run *run = malloc(sizeof *run);
+    char why[512], call[256];
+    if (!run) return rv_own_fail(err, errlen, 2, "%s", _("out of memory"));
+    int rc = rv_timed_load(work, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, run, why, sizeof why);
+    if (rc == 1) rc = rv_own_fail(err, errlen, 2, _("the timed run left no times (%s/timed.txt)"), work);
+    else if (rc) rc = rv_own_fail(err, errlen, 2, _("the timed run's results cannot be trusted: %s"), why);
+    else if (run->nwrong) {
+        rv_timed_describe(run, run->first_wrong, call, sizeof call);
+        rc = rv_own_fail(err, errlen, 2, _("%s's sum was wrong in the timed run: %s"), o->file, call);
+    } else {
+        *ms = run->median_ms;
+    }
+    free(run);
+    return rc;
+}
+
 int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *err, size_t errlen)
 {
     char work[PATH_MAX];
@@ -593,9 +633,9 @@ int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *e
     int rc = open_built(o, dir, work, NULL, NULL, err, errlen);
     *ms = 0;
     /* untraced: the tracer and its library are not needed, the GPU is */
-    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, err, errlen)) &&
+    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, 0, err, errlen)) &&
         !(rc = rv_own_run_program(o, work, NULL, &seconds, err, errlen)))
-        rc = rv_own_timed_median(work, 1, ms, err, errlen);
+        rc = timed_median(o, work, ms, err, errlen);
     return rc;
 }
 

@@ -8,9 +8,12 @@
 #include <stdint.h>
 
 #include "core/data.h"
+#include "core/rules.h"
 #include "core/sumcheck.h"
 #include "core/trace.h"
 #include "core/versions.h"
+#include "reads.h"
+#include "timed.h"
 
 typedef struct rv_own_opts {
     const char *file;      /* the student's .cu file                         */
@@ -29,6 +32,9 @@ typedef struct rv_own_opts {
                                   nvcc then searches (with ../src)           */
     int      sandbox;      /* compile and run only inside the sandbox
                               (sandbox.h); refused where none can be made    */
+    uint64_t timed_stream; /* the timed run's inputs: stream 1 + this of data
+                              (program_run.h): 0 a student's, 1 the version
+                              to beat's in the same check                   */
 } rv_own_opts;
 
 typedef struct rv_own_result {
@@ -38,7 +44,24 @@ typedef struct rv_own_result {
     double         traced_run_s, plain_run_s; /* the program alone, each way */
     double         traced_ms;  /* the whole reduction under the tracer (its
                                   first launch recording), CUDA events       */
+    /* every element read: the tracer's count (reads.txt); 0 none (an older
+       tracer), 1 read, -1 a file that is not the count (why)                */
+    int            reads_state;
+    rv_reads       reads;
+    char           reads_why[256];
+    /* every call checked: the timed run (timed.txt); 0 none (--no-time), 1
+       read (timed.checked 0: an older run, its times only), -1 a file that
+       is not a timed run's (why)                                            */
+    int            timed_state;
+    rv_timed_run   timed;
+    char           timed_why[512];
 } rv_own_result;
+
+/* What r's run said beside its trace, as the rules of the run take it
+ * (rules.h): the count of the elements read, the timed calls.  timed_run: a
+ * timed run was made (then results missing or not to be trusted fail
+ * RV_RULE_CALLS, where without one it is not judged). */
+void rv_own_result_facts(const rv_own_result *r, int timed_run, rv_rules_facts *f);
 
 /* A shipped kernel as a student's file, with a launch() that runs it with its
  * version's grid (`trace --kernel V`, the proof; check's same-run time of the

@@ -10,23 +10,31 @@
 // is left (the bench's "whole reduction, every pass"), so any one-pass or
 // single-pass kernel reduces the whole array.
 //
-//   driver trace IN N BLOCK RESULT   one whole reduction, every call of
-//                                    launch() armed for the tracer (which
-//                                    records every kernel launch it makes)
-//   driver time  IN N BLOCK RESULT   3 untimed, then 20 timed whole reductions
-//                                    (CUDA events around each), no tracer
+//   driver trace IN N BLOCK RESULT        one whole reduction, every call of
+//                                         launch() armed for the tracer (which
+//                                         records every kernel launch it makes)
+//   driver time DATA N BLOCK RESULT TOL   3 warm-up, then 20 timed whole
+//                                         reductions, no tracer; every one's
+//                                         sum checked (time_mode below)
 //
-// IN holds N floats (written by reducevis from its data patterns).  RESULT
-// gets `key value` lines: the sum, the first pass's partial count, where the
-// arrays were for each call of launch() (to name global accesses), the times.  Exit 0; 3 with a message
-// on stderr when CUDA or the student's launch fails.
+// IN holds N floats (written by reducevis from its data patterns).  In time
+// mode the host holds no input: each call's is made here, on the GPU, from
+// DATA's stream of seeds (src/core/data.c's patterns, the same formula).
+// RESULT gets `key value` lines: the sum, the first pass's partial count,
+// where the arrays were for each call of launch() (to name global accesses),
+// each timed call's sum, reference and times.  Exit 0; 3 with a message on
+// stderr when CUDA or the student's launch fails.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <vector>
 
 unsigned int launch(const float *in, float *out, unsigned int n, unsigned int block, cudaStream_t stream);
@@ -92,10 +100,269 @@ static float read_sum(const float *at)
     return sum;
 }
 
+// ---- time mode: every call checked, its window covering all it started ----
+//
+// Each call of the 23 (3 warm-ups, then 20 timed) gets an input of its own:
+// made here on the GPU from its own seed (stream c of DATA, derive()), in
+// one of up to 3 buffers taken in turn (so both its contents and its address
+// differ from the call before), its reference summed in double before the
+// call (a kernel that writes into in[] cannot change it), then the L2 cache
+// cleared, so that nothing of the input is left warm by its making.  The
+// window: the whole device idle first (cudaDeviceSynchronize), the start
+// event, launch() on every pass, the end event, the whole device idle again
+// and the sum read back; host clocks around the same.  Work launch() left
+// on another stream, or running when it returned, is in the wall time: the
+// time of a call is the larger of the events' time and the wall time less
+// the latency an empty window shows (a probe before each call).
+
+// Its names live in a namespace of their own: a student's file may name a
+// kernel of its own fill_input or window.
+namespace {
+
+// The patterns of src/core/data.c (keep the formulas equal).
+enum { P_ONES, P_INDEX, P_MOD10, P_RANDOM, P_SIGNED, P_COUNT };
+static const char *const pattern_names[P_COUNT] = {"ones", "index", "mod10", "random", "signed"};
+
+struct pattern {
+    int kind;
+    unsigned long long seed;
+};
+
+// splitmix64, as data.c's mix()
+__host__ __device__ static unsigned long long mix(unsigned long long x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static bool parse_pattern(const char *s, pattern *p)
+{
+    for (int k = 0; k < P_COUNT; k++) {
+        size_t len = strlen(pattern_names[k]);
+        if (strncmp(s, pattern_names[k], len)) continue;
+        *p = pattern{k, 0};
+        if (!s[len]) return true;
+        if (k < P_RANDOM || s[len] != ':' || !isdigit((unsigned char)s[len + 1])) return false;
+        char *end;
+        errno = 0;
+        p->seed = strtoull(s + len + 1, &end, 10);
+        return !*end && !errno;
+    }
+    return false;
+}
+
+static void pattern_name(pattern p, char *buf, size_t len)
+{
+    if (p.kind >= P_RANDOM) snprintf(buf, len, "%s:%llu", pattern_names[p.kind], p.seed);
+    else snprintf(buf, len, "%s", pattern_names[p.kind]);
+}
+
+// data.c's rv_data_derive(): stream k of p
+static pattern derive(pattern p, unsigned long long k)
+{
+    if (p.kind >= P_RANDOM) p.seed = mix(p.seed ^ mix(k ^ 0xD1B54A32D192ED03ull));
+    return p;
+}
+
+__global__ void fill_input(pattern p, float *x, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        unsigned long long bits = mix(p.seed ^ mix(i)) >> 40;   // 24 random bits
+        float v = p.kind == P_ONES ? 1.0f : p.kind == P_INDEX ? (float)i : p.kind == P_MOD10 ? (float)(i % 10)
+                : p.kind == P_RANDOM ? (float)bits * (1.0f / 16777216.0f)
+                                     : (float)((long long)bits - 8388608) * (1.0f / 8388608.0f);
+        x[i] = v;
+    }
+}
+
+enum { REF_BLOCKS = 1024, REF_THREADS = 256 };
+
+// Each block's sum of x and of |x|, in double: a chain of n / 2^18 a thread,
+// then a tree (the host adds the 1024 partials).
+__global__ void reference_sums(const float *x, size_t n, double *sum, double *mag)
+{
+    __shared__ double s[REF_THREADS], m[REF_THREADS];
+    double t = 0, u = 0;
+    for (size_t i = blockIdx.x * (size_t)REF_THREADS + threadIdx.x; i < n; i += (size_t)REF_BLOCKS * REF_THREADS) {
+        double v = x[i];
+        t += v;
+        u += fabs(v);
+    }
+    s[threadIdx.x] = t;
+    m[threadIdx.x] = u;
+    __syncthreads();
+    for (int k = REF_THREADS / 2; k > 0; k >>= 1) {
+        if (threadIdx.x < k) {
+            s[threadIdx.x] += s[threadIdx.x + k];
+            m[threadIdx.x] += m[threadIdx.x + k];
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) { sum[blockIdx.x] = s[0]; mag[blockIdx.x] = m[0]; }
+}
+
+// Reads the scratch buffer (twice the L2 cache): what the input's making
+// left in L2 is evicted, and the lines it leaves are clean.
+__global__ void clear_l2(const float4 *scratch, size_t n4, float *sink)
+{
+    float acc = 0;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n4; i += (size_t)gridDim.x * blockDim.x) {
+        float4 v = scratch[i];
+        acc += v.x + v.y + v.z + v.w;
+    }
+    if (acc == 12345.0f) *sink = acc;   // never (the scratch is zeros): keeps the reads
+}
+
+static double now_ms()
+{
+    timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+// What time mode holds: the input buffers (each with its own out[] pair),
+// the reference's partials, the L2 scratch, the stream and the events.
+struct bench {
+    arrays set[3];
+    int nsets;
+    double *ref_sum, *ref_mag;
+    float4 *scratch;
+    size_t scratch4;
+    float *sink;
+    cudaStream_t s;
+    cudaEvent_t e0, e1;
+};
+
+// As many input buffers as fit (3, else fewer), leaving room for what the
+// student's launch() allocates: a quarter of the free memory, 512 MiB at least.
+static void bench_make(bench &b, size_t n)
+{
+    size_t free_b = 0, total = 0;
+    check(cudaMemGetInfo(&free_b, &total), "cudaMemGetInfo");
+    size_t one = n * sizeof(float) + 2 * slots(n) * sizeof(float), keep = std::max(free_b / 4, (size_t)512 << 20);
+    b.nsets = 3;
+    while (b.nsets > 1 && b.nsets * one + keep > free_b) b.nsets--;
+    for (int k = 0; k < b.nsets; k++) {
+        arrays &a = b.set[k];
+        a.n = n;
+        a.nslots = slots(n);
+        check(cudaMalloc(&a.in, n * sizeof(float)), "cudaMalloc");
+        for (float *&o : a.out) {
+            check(cudaMalloc(&o, a.nslots * sizeof(float)), "cudaMalloc");
+            check(cudaMemset(o, 0, a.nslots * sizeof(float)), "cudaMemset");
+        }
+    }
+    int dev, l2 = 0;
+    check(cudaGetDevice(&dev), "cudaGetDevice");
+    check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev), "cudaDeviceGetAttribute");
+    b.scratch4 = std::max((size_t)2 * l2, (size_t)16 << 20) / sizeof(float4);
+    check(cudaMalloc(&b.scratch, b.scratch4 * sizeof(float4)), "cudaMalloc");
+    check(cudaMemset(b.scratch, 0, b.scratch4 * sizeof(float4)), "cudaMemset");
+    check(cudaMalloc(&b.sink, sizeof(float)), "cudaMalloc");
+    check(cudaMalloc(&b.ref_sum, REF_BLOCKS * sizeof(double)), "cudaMalloc");
+    check(cudaMalloc(&b.ref_mag, REF_BLOCKS * sizeof(double)), "cudaMalloc");
+    check(cudaStreamCreate(&b.s), "cudaStreamCreate");
+    check(cudaEventCreate(&b.e0), "cudaEventCreate");
+    check(cudaEventCreate(&b.e1), "cudaEventCreate");
+    check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+// Call c's input made in its buffer, its sum and sum of |x| in *ref, *mag,
+// and L2 cleared; all done before the window opens.
+static void make_input(bench &b, const arrays &a, pattern p, double *ref, double *mag)
+{
+    fill_input<<<1024, 256, 0, b.s>>>(p, a.in, a.n);
+    reference_sums<<<REF_BLOCKS, REF_THREADS, 0, b.s>>>(a.in, a.n, b.ref_sum, b.ref_mag);
+    clear_l2<<<1024, 256, 0, b.s>>>(b.scratch, b.scratch4, b.sink);
+    check(cudaGetLastError(), "the input could not be made");
+    check(cudaStreamSynchronize(b.s), "the input could not be made");
+    std::vector<double> ps(REF_BLOCKS), pm(REF_BLOCKS);
+    check(cudaMemcpy(ps.data(), b.ref_sum, REF_BLOCKS * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    check(cudaMemcpy(pm.data(), b.ref_mag, REF_BLOCKS * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    *ref = *mag = 0;
+    for (int k = 0; k < REF_BLOCKS; k++) { *ref += ps[k]; *mag += pm[k]; }
+}
+
+struct call_times {
+    float event_ms;
+    double wall_ms, host_ms, probe_ms;
+};
+
+// One window around `work` (nullptr: an empty one, the probe): the device
+// idle before and after, the sum at `at` read back inside.
+static float window(bench &b, const arrays *work, unsigned block, unsigned *first, bool wait, call_times *t)
+{
+    check(cudaDeviceSynchronize(), "your kernel failed");   // nothing earlier runs into the window
+    double t0 = now_ms();
+    check(cudaEventRecord(b.e0, b.s), "cudaEventRecord");
+    const float *at = work ? reduce_all(*work, block, b.s, false, wait, first) : b.set[0].out[0];
+    double back = now_ms();
+    check(cudaEventRecord(b.e1, b.s), "cudaEventRecord");
+    check(cudaDeviceSynchronize(), "your kernel failed");   // whatever launch() started, on any stream
+    float sum = read_sum(at);
+    t->wall_ms = now_ms() - t0;
+    t->host_ms = back - t0;
+    check(cudaEventElapsedTime(&t->event_ms, b.e0, b.e1), "cudaEventElapsedTime");
+    return sum;
+}
+
+static int time_mode(char **argv)
+{
+    pattern base;
+    size_t n = strtoull(argv[3], nullptr, 10);
+    unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
+    double tol = strtod(argv[6], nullptr);
+    if (!parse_pattern(argv[2], &base) || n < 1) { fprintf(stderr, "bad data pattern or N: %s %s\n", argv[2], argv[3]); return 1; }
+    bench b;
+    bench_make(b, n);
+    FILE *r = fopen(argv[5], "w");
+    if (!r) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
+    fprintf(r, "data %s\ntolerance %.9g\nbuffers %d\n", argv[2], tol, b.nsets);
+    enum { WARM = 3, TIMED = 20 };
+    unsigned first = 0;
+    float first_sum = 0;
+    std::vector<double> probes;
+    std::vector<call_times> times;
+    for (int c = 1; c <= WARM + TIMED; c++) {
+        pattern p = derive(base, (unsigned long long)c);
+        const arrays &a = b.set[(c - 1) % b.nsets];
+        double ref, mag;
+        make_input(b, a, p, &ref, &mag);
+        call_times t, probe;
+        window(b, nullptr, block, nullptr, false, &probe);   // the latency of an empty window, just before
+        t.probe_ms = probe.wall_ms - probe.event_ms;
+        // the first call checks each launch as it ends, for a clear message
+        float sum = window(b, &a, block, c == 1 ? &first : nullptr, c == 1, &t);
+        bool ok = std::isfinite(sum) && std::fabs((double)sum - ref) <= tol * mag;
+        char name[64];
+        pattern_name(p, name, sizeof name);
+        fprintf(r, "%s %d data %s in %llu sum %.9g ref %.17g abs %.17g event_ms %.6f wall_ms %.6f host_ms %.6f "
+                   "probe_ms %.6f %s\n", c <= WARM ? "warmup" : "timed", c <= WARM ? c : c - WARM, name,
+                (unsigned long long)(uintptr_t)a.in, sum, ref, mag, t.event_ms, t.wall_ms, t.host_ms, t.probe_ms,
+                ok ? "ok" : "wrong");
+        if (c == WARM + 1) first_sum = sum;
+        if (c > WARM) times.push_back(t);
+        probes.push_back(t.probe_ms);
+    }
+    // for a person reading the file; the host recomputes it (src/own/timed.c)
+    std::sort(probes.begin(), probes.end());
+    double latency = probes[probes.size() / 2];
+    fprintf(r, "latency_ms %.6f\nsum %.9g\nfirst_partials %u\nms", latency, first_sum, first);
+    for (const call_times &t : times) fprintf(r, " %.6f", std::max((double)t.event_ms, t.wall_ms - latency));
+    fprintf(r, "\n");
+    if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
+    return 0;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
-    if (argc != 6 || (strcmp(argv[1], "trace") && strcmp(argv[1], "time"))) {
-        fprintf(stderr, "usage: %s trace|time IN N BLOCK RESULT\n", argv[0]);
+    if (argc == 7 && !strcmp(argv[1], "time")) return time_mode(argv);
+    if (argc != 6 || strcmp(argv[1], "trace")) {
+        fprintf(stderr, "usage: %s trace IN N BLOCK RESULT | time DATA N BLOCK RESULT TOLERANCE\n", argv[0]);
         return 1;
     }
     bool trace = !strcmp(argv[1], "trace");
@@ -136,23 +403,6 @@ int main(int argc, char **argv)
         check(cudaEventElapsedTime(&whole, e0, e1), "cudaEventElapsedTime");
         fprintf(r, "sum %.9g\nfirst_partials %u\nin %llu %zu\nout %llu %zu\ntraced_ms %.6f\n", sum, first,
                 (unsigned long long)(uintptr_t)a.in, a.n, (unsigned long long)(uintptr_t)a.out[0], a.nslots, whole);
-    } else {
-        float sum = read_sum(reduce_all(a, block, s, false, true, &first));
-        for (int i = 0; i < 2; i++) reduce_all(a, block, s, false, false, nullptr);
-        std::vector<float> ms;
-        for (int i = 0; i < 20; i++) {
-            check(cudaEventRecord(e0, s), "cudaEventRecord");
-            const float *at = reduce_all(a, block, s, false, false, nullptr);
-            check(cudaEventRecord(e1, s), "cudaEventRecord");
-            sum = read_sum(at);
-            check(cudaEventSynchronize(e1), "cudaEventSynchronize");
-            float t;
-            check(cudaEventElapsedTime(&t, e0, e1), "cudaEventElapsedTime");
-            ms.push_back(t);
-        }
-        fprintf(r, "sum %.9g\nfirst_partials %u\nms", sum, first);
-        for (float t : ms) fprintf(r, " %.6f", t);
-        fprintf(r, "\n");
     }
     if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
     return 0;

@@ -280,7 +280,8 @@ def place_kernels(exe, src, out, a_id, b_id, upto=4):
         rows.append({"at": t0 + k, "event": "queued", "id": k, "student": who, "exercise": 1})
         done = {"at": t0 + k + 30, "event": "done", "id": k, "student": who, "exercise": 1, "verdict": verdict,
                 "exit": {"pass": 0, "fail": 1}.get(verdict, 2), "waited_s": 10.0, "judged_s": 20.0, "compile_s": 5.0,
-                "output": "PASS" if verdict == "pass" else "FAIL", "mark": "v8", "trace": traced}
+                "output": "PASS" if verdict == "pass" else "FAIL", "mark": "v8", "trace": traced,
+                "verified": k == 1 or k == 3}   # 3: a fail that says verified is not believed
         done.update(dict(zip(("ms", "gbps", "percent_of_mark"), speed or (None, None, None))))
         rows.append(done)
         with open(os.path.join(sub, "%d.cu" % k), "w") as f:
@@ -329,9 +330,10 @@ def trace_pages(exe, src):
         first = body["list"][0]
         check(abs(first["ms"] - ms) < 1e-6 and first["gbps"] == 2877.7 and first["percent_of_mark"] == 73.6
               and first["mark"] == "v8" and body["list"][1]["trace"] is False and body["list"][1]["ms"] is None
-              and first["beside"] == "v1",
-              "the teacher's list: each kernel's ms, GB/s and %% of v8 from submissions.jsonl, and the version it is "
-              "shown beside first (exercise 1's: v1): %s" % body["list"][:2])
+              and first["beside"] == "v1" and first["verified"] is True and body["list"][2]["verified"] is False,
+              "the teacher's list: each kernel's ms, GB/s and %% of v8 from submissions.jsonl, the version it is "
+              "shown beside first (exercise 1's: v1), and whether its verdict is verified (a pass only): %s"
+              % body["list"][:3])
         st, rows = c.request("GET", c.q("/results.json", k=c.secret))
         kernels = [r for r in rows if r["kind"] == "kernel"]
         check([(r["submission"], r["name"], r["verdict"]) for r in kernels] == [(1, "A", "pass"), (2, "B", "error"),

@@ -291,6 +291,8 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)") },
         { "ktrace", N_("Your trace, step by step") }, { "kbeside", N_("beside {version}") },
         { "kalone", N_("alone (every launch)") }, { "kpercent", N_("{percent} of {mark}") }, { "kview", N_("trace") },
+        { "kranked", N_("{rank}. {who}: {ms} ms") },
+        { "kunverified", N_("passed, not ranked: the verdict is not verified (a rule could not be judged)") },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;

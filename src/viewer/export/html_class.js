@@ -372,6 +372,17 @@
     var who = function (s) {
       return s.name ? fill(words.named, { name: s.name, id: s.student }) : fill(words.anonymous, { id: s.student });
     };
+    // a kernel the board ranks: passed, verified (every rule judged, on data
+    // check drew itself), and timed
+    var ranks = function (s) { return s.verdict === "pass" && s.verified === true && s.ms > 0; };
+    // a student's kernel of an exercise on the board: the fastest ranked one,
+    // else a pass, else the latest
+    var better = function (b, s) {
+      if (!b) return s;
+      if (ranks(s)) return !ranks(b) || s.ms < b.ms ? s : b;
+      if (ranks(b)) return b;
+      return s.verdict === "pass" && b.verdict !== "pass" ? s : b;
+    };
     var teacherKernels = function (b) {
       kernelNote.textContent = b.open ? "" : b.why;
       list.textContent = "";
@@ -393,17 +404,22 @@
                   el("td", s.verdict, s.state === "done" ? verdictText(s.verdict) : kernelWait(s)), share, look);
         list.append(tr);
         var key = s.exercise + ":" + s.student;
-        if (s.state === "done" && (!best[key] || s.verdict === "pass")) best[key] = s;
+        if (s.state === "done") best[key] = better(best[key], s);
       });
       for (var n = 1; n <= 5; n++) {
-        var row = el("p", "", fill(words.kexercise, { n: n }) + ": "), any = false;
-        Object.keys(best).forEach(function (k) {
-          var s = best[k];
-          if (s.exercise !== n) return;
-          any = true;
-          row.append(el("span", "chip " + s.verdict, who(s)), " ");
+        var row = el("p", "", fill(words.kexercise, { n: n }) + ": "), mine = [];
+        Object.keys(best).forEach(function (k) { if (best[k].exercise === n) mine.push(best[k]); });
+        // the verified passes ranked by their time (the median of their checked calls), then the rest
+        var ranked = mine.filter(ranks).sort(function (x, y) { return x.ms - y.ms || x.id - y.id; });
+        ranked.forEach(function (s, i) {
+          row.append(el("span", "chip pass", fill(words.kranked, { rank: i + 1, who: who(s), ms: s.ms.toFixed(4) })), " ");
         });
-        if (any) board.append(row);
+        mine.filter(function (s) { return !ranks(s); }).forEach(function (s) {
+          var chip = el("span", "chip " + s.verdict + (s.verdict === "pass" ? " unverified" : ""), who(s));
+          if (s.verdict === "pass") chip.title = words.kunverified;
+          row.append(chip, " ");
+        });
+        if (mine.length) board.append(row);
       }
     };
     teacherPoll();

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# gpu_judge_test.sh — on this machine's GPU, check's judge against the known
+# tricks (tests/own/cheats/) and for the honest kernels: the issue's trick
+# (read nothing, write N) fails every call, with the seed it drew said and
+# a fresh one drawn each time; a sample fails, and --data with the said seed
+# repeats the same inputs; a sum cached by the input's address fails from
+# the first call that reuses a buffer; work left on a stream of its own is
+# timed until the GPU is idle and said; a sum made on the host is in the
+# time and said; every float kernel of tests/own/corpus/, my_reduce.cu and
+# every exercise's solution sums all 23 calls right (atomics in any order,
+# Kahan, a serial thread 0, two launches), and the integer-only kernels
+# fail on the judge's data, as they say they would.  Where the tracer counts
+# the elements read (reads.txt) the tricks that read nothing fail that rule
+# too; where it does not, that is said.  Skips (77) without a GPU.
+# Usage: gpu_judge_test.sh path/to/reducevis SOURCE_DIR
+set -u
+rv=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/cli_harness.sh"
+skip_without_gpu "the judge's timed calls need one"
+run_rv() { timeout 300 "$rv" "$@" --build-cache "$tmp/cache"; }
+rv_run=(run_rv)
+cheats=$src/tests/own/cheats
+seed_of() { sed -n 's/^data \(signed:[0-9]*\) (repeat with --data .*/\1/p' "$tmp/out"; }
+calls_line() { grep -E '^  (ok|FAIL|--) +calls:' "$tmp/out"; }
+reads_said() { # WHAT TEXT: the reads rule fails with TEXT, or the tracer counts no reads here
+    if grep -q '^  --     reads: not judged' "$tmp/out"; then
+        echo "NOTE: $1: the tracer here leaves no count of the reads (reads.txt): the reads rule was not judged"
+    else
+        check "$1: $2" grep -qF "$2" "$tmp/out"
+    fi
+}
+
+# the issue's trick
+expect 1 "FAIL   calls: warm-up 1 of 3: sum 33554432, expected" check "$cheats/reads_nothing.cu" --exercise 5 \
+    --summary "$tmp/c.json"
+check "reads_nothing: all 23 calls wrong" grep -qF "(23 of the 23 calls wrong" "$tmp/out"
+check "reads_nothing: the traced sum is wrong too" grep -q '^  FAIL   sum:' "$tmp/out"
+check "the seed drawn is said, with how to repeat it" grep -qE '^data signed:[0-9]+ \(repeat with --data signed:[0-9]+\)$' \
+    "$tmp/out"
+seed1=$(seed_of)
+check "--summary: no pass, not verified, calls false, the data" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1])); ok = {r["name"]: r["ok"] for r in s["rules"]}
+sys.exit(not (s["pass"] is False and s["verified"] is False and ok["calls"] is False and s["data"] == sys.argv[2]))' \
+    "$tmp/c.json" "$seed1"
+reads_said reads_nothing "FAIL   reads: reads 0 of 33,554,432 input elements; element 0 is never read"
+expect 1 "FAIL   calls:" check "$cheats/reads_nothing.cu" --exercise 1
+seed2=$(seed_of)
+check "each check draws a seed of its own ($seed1, $seed2)" test -n "$seed2" -a "$seed1" != "$seed2"
+
+# a sample; the same seed again gives the same inputs
+expect 1 "FAIL   calls:" check "$cheats/reads_half_doubles.cu" --exercise 1
+seed=$(seed_of) first=$(calls_line | sed 's/.*expected \([^ ]*\) .*/\1/')
+expect 1 "data $seed, as --data gave it" check "$cheats/reads_half_doubles.cu" --exercise 1 --data "$seed"
+again=$(calls_line | sed 's/.*expected \([^ ]*\) .*/\1/')
+check "--data $seed: the same reference for the first wrong call ($first, $again)" test -n "$first" -a "$first" = "$again"
+reads_said reads_half_doubles "element 1 is never read"
+
+# a cache by the input's address: wrong from the first call whose buffer was seen (3 buffers in turn)
+expect 1 "FAIL   calls: call 1 of 20: sum" check "$cheats/cache_by_pointer.cu" --exercise 1
+
+# work left on another stream: right, timed to the GPU's idle, and said
+expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/other_stream.cu" --exercise 1
+check "other_stream: the work past the end event is said" grep -q "^note: in [0-9]* of the 20 timed calls work went on" \
+    "$tmp/out"
+# a sum made on the host: right, but in the time, and said
+expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/host_sum.cu" --exercise 1
+check "host_sum: launch()'s time on the host is said" grep -q "^note: launch() itself ran" "$tmp/out"
+reads_said host_sum "FAIL   reads: reads 0 of 33,554,432"
+
+# honest kernels: every call right, in any order of additions
+for f in "$src"/tests/own/corpus/*.cu "$src/tests/own/my_reduce.cu" "$src"/docs/exercises/*/solution.cu; do
+    name=${f#"$src"/}
+    case $(basename "$f") in
+    int_data.cu|atomic_shared_int.cu|reduce_add_sync_int.cu)   # right only on integer data, as each says
+        expect 1 "FAIL   calls:" check "$f" --exercise 1 ;;
+    *)
+        expect "0|1" "ok     calls: every one of the 23 calls" check "$f" --exercise 1
+        check "$name: its traced sum right" grep -q '^  ok     sum:' "$tmp/out"
+        grep -E '^(data|speed|  (ok|FAIL|--) +(calls|reads|timed))' "$tmp/out" | sed "s|^|    $name: |" ;;
+    esac
+done
+expect 0 "PASS" check "$src/docs/exercises/5-fast/solution.cu" --exercise 5
+grep -E '^(data|speed|PASS|  (ok|FAIL) +(timed|fast))' "$tmp/out" | sed 's/^/    exercise 5: /'
+finish "gpu judge"
