@@ -3,7 +3,7 @@
 # corpus kernels traced at N = 2^25, the traced run's time as the tracer runs
 # it (every block counted) beside the same program run with
 # RV_TRACER_NOCOUNT=1 (the traced block recorded, the grid not counted), each
-# twice in turn; prints one line per file with both medians and the ratio.
+# twice in turn; prints one line per file with the faster of each and the ratio.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 B=$(readlink -f "$1")
