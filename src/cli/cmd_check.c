@@ -317,6 +317,12 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
        nothing to judge; status 1 of both stages in one is the file's (nvcc's
        messages, or not a CUDA source) */
     int failed = st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
+    if (failed == RV_OWN_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
+        printf(_("  FAIL   gpu: %s\n"), err);
+        *rc = EXIT_BROKEN;
+        *reason = "run";
+        return NULL;
+    }
     if (failed) {
         fprintf(stderr, "reducevis check: %s\n", err);
         *reason = !st->built && failed == 1 ? "compile" : "run";

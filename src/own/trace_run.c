@@ -145,6 +145,11 @@ static int raw_files(const char *work, char files[][PATH_MAX + 32], int most, ui
     int n = 0;
     *launches = 0;
     if (!text) {
+        /* this tracer lists the allocations of every run it is in: with
+           them and no launches.txt, launch() started no kernel; without,
+           the folder is from a tracer before launches (one raw.rvraw) */
+        snprintf(path, sizeof path, "%s/allocs.txt", work);
+        if (access(path, F_OK) == 0) return 0;
         snprintf(files[0], sizeof files[0], "%s/raw.rvraw", work);
         *launches = 1;
         return 1;
@@ -515,7 +520,9 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
         return launches ? rv_own_fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside "
                                                         "their grids, or --launch names none of them)"),
                                       o->file, launches, o->block)
-                        : rv_own_fail(err, errlen, 2, _("%s: launch() started no kernel"), o->file);
+                        : rv_own_fail(err, errlen, RV_OWN_NO_GPU_WORK,
+                                      _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"),
+                                      o->file);
     for (int f = 0; f < nfiles && !rc; f++) {
         rv_raw raw = {0};
         if (rv_raw_load(files[f], &raw, inner, sizeof inner)) return raw_failed(files[f], inner, err, errlen);

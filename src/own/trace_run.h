@@ -98,6 +98,10 @@ uint64_t rv_own_hash(uint64_t h, const void *data, size_t len);
  * that names the problem (nvcc's messages about the student's file included). */
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen);
 
+/* rv_own_trace's status when the program ran but launch() started no kernel
+ * on the GPU (a sum made on the host): nothing to trace, and a verdict. */
+#define RV_OWN_NO_GPU_WORK 3
+
 /* The shipped version to beat (o from rv_own_shipped) timed with its build
  * taken from the cache folder `cache` (made if need be), compiled there once
  * for its source, headers, nvcc and architecture, and copied into a work
