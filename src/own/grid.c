@@ -16,6 +16,7 @@
 #define MAX_ALLOCS   4096     /* allocations a run may list            */
 #define MAX_LAUNCHES 1024     /* launches counts.txt may hold          */
 #define MAX_PCS      (1u << 20)
+#define MAX_FILE     (16u << 20) /* bytes of allocs.txt or counts.txt   */
 
 static int bad_line(const char *file, int line, char *err, size_t errlen)
 {
@@ -99,16 +100,33 @@ static int counts_line(const char *l, rv_own_grid_run *g)
     return -1;
 }
 
+/* One of the tracer's files from the folder the traced program could write
+ * in: NULL (and *rc 1) where there is none, or -1 where it is no small text. */
+static char *read_file(const char *work, const char *name, int *rc, char *err, size_t errlen)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", work, name);
+    char *text = malloc(MAX_FILE);
+    if (!text) { *rc = -1; snprintf(err, errlen, "%s", _("out of memory")); return NULL; }
+    *rc = rv_read_regular(path, text, MAX_FILE);
+    if (*rc == 0) return text;
+    free(text);
+    if (*rc < 0) snprintf(err, errlen, _("%s is not the tracer's text (a regular file under 16 MiB)"), name), *rc = -1;
+    return NULL;
+}
+
 int rv_own_grid_load(const char *work, rv_own_grid_run *g, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/allocs.txt", work);
-    char *text = rv_read_text(path, NULL);
+    int rc;
+    char *text = read_file(work, "allocs.txt", &rc, err, errlen);
+    if (rc < 0) return -1;
     if (text && parse_allocs(text, g, err, errlen)) { free(text); rv_own_grid_free(g); return -1; }
     free(text);
-    snprintf(path, sizeof path, "%s/counts.txt", work);
-    if (!(text = rv_read_text(path, NULL))) return 0;
+    if (!(text = read_file(work, "counts.txt", &rc, err, errlen))) {
+        if (rc < 0) rv_own_grid_free(g);
+        return rc < 0 ? -1 : 0;
+    }
     int ln = 0;
     for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
         if (++ln, counts_line(l, g)) {

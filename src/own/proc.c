@@ -131,3 +131,16 @@ int rv_remove_tree(const char *dir)
     rv_proc_result r = rv_proc_run(argv, NULL, NULL, 60);
     return r.end == RV_PROC_EXITED && r.status == 0 ? 0 : -1;
 }
+
+int rv_read_regular(const char *path, char *buf, size_t cap)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT) return 1;
+    ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (off_t)cap
+                  ? read(fd, buf, cap - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (got < 0) return -1;
+    buf[got] = 0;
+    return strlen(buf) == (size_t)got ? 0 : -2;
+}

@@ -28,6 +28,13 @@ rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const ch
 /* The file `path` into a malloc'd NUL-terminated string (NULL on failure). */
 char *rv_read_text(const char *path, size_t *len);
 
+/* What the program under trace left in its folder (a file it could have
+ * replaced, by a link or a folder, or made huge): the text of a regular
+ * file of fewer than `cap` bytes, not through a link, NUL-free, into buf.
+ * Returns 0, 1 when there is no such file, -1 when it is something else
+ * (not regular, too large), -2 when it holds a NUL byte. */
+int rv_read_regular(const char *path, char *buf, size_t cap);
+
 /* Looks for `name` on PATH and in /usr/local/cuda/bin; writes the path found.
  * Returns 1 if found. */
 int rv_find_program(const char *name, char *out, size_t outlen);

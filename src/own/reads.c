@@ -4,16 +4,13 @@
 #define _GNU_SOURCE
 #include "reads.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/i18n.h"
+#include "proc.h"
 
-/* A number of the file: decimal digits only (at most 19: below 2^63), or
+/* A number of the file: decimal digits only (at most 18: below 2^63), or
  * "-1" where minus_one is allowed.  *p moves past it and one space. */
 static int number(const char **p, int minus_one, int64_t *out)
 {
@@ -25,7 +22,7 @@ static int number(const char **p, int minus_one, int64_t *out)
         int64_t v = 0;
         int digits = 0;
         for (; *s >= '0' && *s <= '9'; s++, digits++) {
-            if (digits == 19) return -1;
+            if (digits == 18) return -1;
             v = v * 10 + (*s - '0');
         }
         if (!digits || (*s && *s != ' ' && *s != '\n')) return -1;
@@ -87,21 +84,12 @@ int rv_reads_parse(const char *text, uint64_t n, rv_reads *r, char *err, size_t 
 int rv_reads_load(const char *work, uint64_t n, rv_reads *r, char *err, size_t errlen)
 {
     char path[4200], text[4096];
-    struct stat st;
     memset(r, 0, sizeof *r);
     snprintf(path, sizeof path, "%s/reads.txt", work);
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0 && errno == ENOENT) return 1;
-    ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (off_t)sizeof text
-                  ? read(fd, text, sizeof text - 1) : -1;
-    if (fd >= 0) close(fd);
-    if (got < 0) {
-        snprintf(err, errlen, "%s", _("it is not a small regular file"));
-        return -1;
-    }
-    text[got] = 0;
-    if (strlen(text) != (size_t)got) {
-        snprintf(err, errlen, "%s", _("it is not text"));
+    int rc = rv_read_regular(path, text, sizeof text);
+    if (rc == 1) return 1;
+    if (rc < 0) {
+        snprintf(err, errlen, "%s", rc == -2 ? _("it is not text") : _("it is not a small regular file"));
         return -1;
     }
     return rv_reads_parse(text, n, r, err, errlen);

@@ -4,18 +4,15 @@
 #define _GNU_SOURCE
 #include "timed.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/i18n.h"
+#include "proc.h"
 #include "core/sumcheck.h"
 
 #define MOST_MS 1e7                      /* no time of a sane run is larger   */
@@ -213,17 +210,12 @@ int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, 
                   size_t errlen)
 {
     char path[4200], text[64 * 1024];
-    struct stat st;
     memset(run, 0, sizeof *run);
     snprintf(path, sizeof path, "%s/timed.txt", work);
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0 && errno == ENOENT) return 1;
-    ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (off_t)sizeof text
-                  ? read(fd, text, sizeof text - 1) : -1;
-    if (fd >= 0) close(fd);
-    if (got < 0) return fail(err, errlen, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
-    text[got] = 0;
-    if (strlen(text) != (size_t)got) return fail(err, errlen, _("%s is not text"), path);
+    int rc = rv_read_regular(path, text, sizeof text);
+    if (rc == 1) return 1;
+    if (rc == -1) return fail(err, errlen, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
+    if (rc == -2) return fail(err, errlen, _("%s is not text"), path);
     uint64_t r = 0;
     int spot = -1;
     if (rv_data_fresh_seed(&r) == 0) spot = (int)(r % 23);   /* 23 calls; past the end: none */
