@@ -91,13 +91,17 @@ static __device__ __forceinline__ void count(rv_raw_buffer *b, uint64_t pc, uint
     uint32_t waves = kind == RV_RAW_SMEM ? smem_wavefronts(g, addr, size) : 0;
     if ((uint32_t)(__ffs(g) - 1) == lane_id()) {
         uint64_t at = (pc - b->func_pc) / RV_PC_BYTES;
-        rv_pc_count *c = &b->pcs[pc >= b->func_pc && at < b->npcs - 1 ? at : b->npcs - 1];
+        uint32_t smid;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+        at = pc >= b->func_pc && at < b->npcs - 1 ? at : b->npcs - 1;
+        rv_pc_count *c = &b->pcs[at * RV_PC_SHARDS + smid % RV_PC_SHARDS];
         atomicAdd(&c->requests, 1ull);
         atomicAdd(&c->lanes, (unsigned long long)__popc(g));
         if (waves) atomicAdd(&c->wavefronts, (unsigned long long)waves);
-        atomicOr(&c->flags, flags);
-        c->kind = kind; // every execution of a pc writes the same two bytes
-        c->size = (uint8_t)size;
+        // every execution of a pc has the same flags, kind and size: written
+        // once, not by every warp
+        if ((c->flags & flags) != flags) atomicOr(&c->flags, flags);
+        if (c->kind != kind) c->kind = kind, c->size = (uint8_t)size;
     }
     if (kind == RV_RAW_GMEM) count_span(b, g, addr, flags);
     if (b->watch && (flags & SANITIZER_MEMORY_DEVICE_FLAG_READ) && kind == RV_RAW_GMEM && addr >= b->watch_addr) {

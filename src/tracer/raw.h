@@ -89,6 +89,11 @@ typedef struct rv_pc_count {
 } rv_pc_count;          /* 32 bytes */
 
 #define RV_PC_BYTES 16u /* an instruction's size (sm_70 and later)            */
+/* Copies of each instruction's counts, one for each group of SMs (by SM id):
+ * every warp of the grid adds into its own group's, so that thousands of
+ * blocks going round one loop do not all wait on one word; the tool sums
+ * them. */
+#define RV_PC_SHARDS 16u
 
 /* A live allocation of the program's, as a launch sees it: the patches
  * count the grid's accesses that fall in it (lanes, not requests). */
@@ -108,7 +113,7 @@ typedef struct rv_raw_buffer {
     uint32_t count;     /* records claimed (may pass cap: those were dropped)     */
     uint32_t cap;
     uint32_t block;     /* the block recorded, as blockIdx flattened x fastest    */
-    uint32_t npcs;      /* pcs[]: one per instruction of the kernel, and one more
+    uint32_t npcs;      /* pcs[]: RV_PC_SHARDS for each instruction of the kernel, and for one more
                            for instructions outside it (a function it calls)     */
     rv_pc_count *pcs;
     uint64_t func_pc;   /* the kernel's first instruction                         */

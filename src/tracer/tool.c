@@ -286,11 +286,11 @@ static void launch_begin(const Sanitizer_LaunchData *d)
         fail("cannot find where kernel %s starts", h->func_name);
     uint32_t npcs = (uint32_t)(h->func_size / RV_PC_BYTES) + 1;
     if (own_alloc(d->context, (void **)&p->dbuf, sizeof(rv_raw_buffer)) ||
-        own_alloc(d->context, (void **)&p->dpcs, (size_t)npcs * sizeof(rv_pc_count))) {
+        own_alloc(d->context, (void **)&p->dpcs, (size_t)npcs * RV_PC_SHARDS * sizeof(rv_pc_count))) {
         fail("cannot allocate the counts of launch %u on the GPU", k);
         return;
     }
-    S.sanitizerMemset(p->dpcs, 0, (size_t)npcs * sizeof(rv_pc_count), d->hStream);
+    S.sanitizerMemset(p->dpcs, 0, (size_t)npcs * RV_PC_SHARDS * sizeof(rv_pc_count), d->hStream);
     p->traced = !why && records_begin(p, d, bs) == 0;
     p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL, .last = p->dlast, .cap = T.cap, .block = T.block,
                               .npcs = npcs, .pcs = T.nocount ? NULL : p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
@@ -337,23 +337,31 @@ static void write_records(pending *p, const rv_raw_buffer *b)
 static void write_counts(pending *p, const rv_raw_buffer *b)
 {
     uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1;
-    rv_pc_count *c = malloc((size_t)npcs * sizeof *c);
+    rv_pc_count *c = malloc((size_t)npcs * RV_PC_SHARDS * sizeof *c);
     if (!c) { fail("out of memory reading the counts of launch %u", p->hdr.launch); return; }
     char path[4096];
     snprintf(path, sizeof path, "%s/counts.txt", T.out);
     FILE *f = NULL;
-    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)npcs * sizeof *c, p->stream) != SANITIZER_SUCCESS)
+    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)npcs * RV_PC_SHARDS * sizeof *c, p->stream) != SANITIZER_SUCCESS)
         fail("cannot read the counts of launch %u back (the kernel failed?)", p->hdr.launch);
     else if (!(f = fopen(path, "a")))
         fail("cannot write %s", path);
+    for (uint32_t i = 0; f && i < npcs; i++) /* each instruction's groups of SMs, summed into its first */
+        for (uint32_t k = 1; k < RV_PC_SHARDS; k++) {
+            rv_pc_count *to = &c[i * RV_PC_SHARDS], *from = &c[i * RV_PC_SHARDS + k];
+            to->requests += from->requests, to->lanes += from->lanes, to->wavefronts += from->wavefronts;
+            to->flags |= from->flags;
+            if (from->requests) to->kind = from->kind, to->size = from->size;
+        }
     if (f) {
         fprintf(f, "launch %u grid %u block %u kernel %s\n", p->hdr.launch, p->hdr.grid, p->hdr.block_size, p->hdr.func_name);
         for (uint32_t i = 0; i < npcs; i++) {
-            if (!c[i].requests) continue;
+            const rv_pc_count *ci = &c[i * RV_PC_SHARDS];
+            if (!ci->requests) continue;
             fprintf(f, "count %u pc %lld kind %s flags %u size %u requests %llu lanes %llu wavefronts %llu\n",
                     p->hdr.launch, i + 1 < npcs ? (long long)i * RV_PC_BYTES : -1LL,
-                    c[i].kind == RV_RAW_SMEM ? "smem" : "gmem", c[i].flags, c[i].size, c[i].requests, c[i].lanes,
-                    c[i].wavefronts);
+                    ci->kind == RV_RAW_SMEM ? "smem" : "gmem", ci->flags, ci->size, ci->requests, ci->lanes,
+                    ci->wavefronts);
         }
         for (uint32_t k = 0; k < b->nspans && k < RV_RAW_MAX_BUFFERS; k++) {
             const rv_raw_span *sp = &b->spans[k];
