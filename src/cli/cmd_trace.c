@@ -114,7 +114,7 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
         char name[256], story[1024];
         rv_kernel_short(t->own_kernel, name, sizeof name);
         const char *lib = rv_kernel_library(t->own_kernel);
-        if (tr->launches > 1 || tr->next)
+        if (tr->launches > 1 || tr->next || lib) /* a library's kernel is named even alone */
             printf(_("  launch %u of %u: %s%s%s%s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches, name,
                    lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
                    t->block_size, t->nsteps);

@@ -83,6 +83,9 @@ typedef struct rv_step {
 /* A shuffle step whose lanes were not seen (the offset came from a register)
  * but follow from its neighbours' (build.c's infer_shuffles). */
 #define RV_STEP_INFERRED 0x2u
+/* A step whose instructions have no line in the student's file: a library's
+ * code (CUB, Thrust) compiled without line information.  Drawn on line 1. */
+#define RV_STEP_LIBRARY 0x4u
 
 /* What an event is besides its accesses (rv_event.flags). */
 #define RV_EV_ATOMIC 0x1u  /* its write is an atomic read-modify-write of that

@@ -341,6 +341,20 @@ static int add_read(builder *b, reads *rd, uint64_t acc)
  * reads are its loads; the word it changes is its write (flagged atomic,
  * which reads it too), and the loads of that word by a compare-and-swap loop
  * are reads like any other: the hardware made them. */
+/* While the events are made, a step notes whether its events had lines in
+ * the student's file; lines_said turns that into RV_STEP_LIBRARY. */
+#define STEP_NO_LINE 0x40u
+#define STEP_A_LINE  0x80u
+
+static void lines_said(rv_trace *tr)
+{
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint32_t f = tr->steps[s].flags;
+        if ((f & STEP_NO_LINE) && !(f & STEP_A_LINE)) f |= RV_STEP_LIBRARY;
+        tr->steps[s].flags = f & ~(STEP_NO_LINE | STEP_A_LINE);
+    }
+}
+
 static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carried, reads *rd)
 {
     rd->n = 0;
@@ -381,7 +395,10 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
             nacc = 0;
         }
     }
-    if (line == 0 || line > RV_MAX_LINE) line = 1; /* a line outside the student's file */
+    /* no line of the student's file (a library's code without line
+       information): drawn on line 1, the step told so (lines_said) */
+    tr->steps[s].flags |= line == 0 || line > RV_MAX_LINE ? STEP_NO_LINE : STEP_A_LINE;
+    if (line == 0 || line > RV_MAX_LINE) line = 1;
     if (rv_trace_set(tr, s, g->thread, (uint16_t)line, value, write, rd->a, (int)rd->n)) return -1;
     if (atomic) rv_trace_set_atomic(tr, s, g->thread, g->tries ? g->tries : 1);
     return 0;
@@ -743,6 +760,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
         }
     }
     free(rd.a);
+    lines_said(tr);
     int marked = mark_unsynced(tr, at, interval, b.smem_words);
     uint8_t *has_shfl = steps_with_shuffle(&b, at, nsteps, B);
     free(at);

@@ -348,6 +348,12 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
         snprintf(buf + o, len - o, "%s%s", o ? "; " : "", at);
     }
     wide_sentence(sv, buf, len);
+    if (st->flags & RV_STEP_LIBRARY) {
+        size_t o = strlen(buf);
+        snprintf(buf + o, len - o, "%s%s", o ? "; " : "",
+                 _("library code: these instructions have no line in your file (the library was compiled without line "
+                   "information), so line 1 stands for them"));
+    }
 }
 
 void scene_block_sentence(const viewer_frame *f, char *buf, size_t len)
