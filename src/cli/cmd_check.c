@@ -20,6 +20,7 @@
 #include "core/exercises.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "own/shipped.h"
 #include "own/trace_run.h"
 #include "core/results.h"
 #include "core/versions.h"

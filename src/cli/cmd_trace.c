@@ -13,6 +13,7 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "own/shipped.h"
 #include "own/trace_run.h"
 #include "core/versions.h"
 #ifdef RV_HAVE_VIEWER

@@ -8,6 +8,7 @@
 #include "adopt.h"
 #include "core/i18n.h"
 #include "model/model.h"
+#include "shipped.h"
 #include "trace_run.h"
 
 rv_trace *rv_own_capture(const rv_config *cfg, char *err, size_t errlen)

@@ -63,11 +63,6 @@ typedef struct rv_own_result {
  * RV_RULE_CALLS, where without one it is not judged). */
 void rv_own_result_facts(const rv_own_result *r, int timed_run, rv_rules_facts *f);
 
-/* A shipped kernel as a student's file, with a launch() that runs it with its
- * version's grid (`trace --kernel V`, the proof; check's same-run time of the
- * version to beat): fills o's file, text and include folder; the text is
- * allocated into *text for the caller to free.  0, or 2 with a message. */
-int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char *err, size_t errlen);
 
 /* The build stage alone: the source copied into the folder dir (made if
  * need be) as student.cu beside the driver, compiled there with nvcc (in the
