@@ -62,8 +62,6 @@ void rv_kernel_short(const char *mangled, char *buf, size_t len)
         buf[o++] = *p;
     }
     buf[o] = '\0';
-    /* a segment taken back leaves "::" behind it: drop doubled ones */
-    for (char *d; (d = strstr(buf, "::::"));) memmove(d, d + 2, strlen(d + 2) + 1);
     if (!strncmp(buf, "::", 2)) memmove(buf, buf + 2, strlen(buf + 2) + 1);
     /* a library's kernel: its library and its function, the namespaces of
        its insides (detail, reduce, ...) left out */

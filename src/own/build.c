@@ -195,6 +195,12 @@ static uint64_t smem_acc(builder *b, const rv_raw_record *r)
  * a step past the array (an out-of-bounds index), not as memory of its own. */
 #define NEAR_MISS_BYTES (64u << 10)
 
+/* A run's stride in bytes (raw.h: value[1..2], signed 64-bit). */
+static int64_t run_stride(const rv_raw_record *r)
+{
+    return (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
+}
+
 static int in_array(uint64_t addr, uint32_t size, uint64_t at, uint64_t n)
 {
     return addr >= at && addr + size <= at + 4 * n;
@@ -220,7 +226,7 @@ static void find_own_memory(builder *b)
         if (!own_memory(b, r)) continue;
         uint64_t first = r->addr, last = r->addr;
         if (!(r->flags & RV_RAW_WRITE) && r->value[0]) { /* a run: where its last read lies (raw.h) */
-            int64_t stride = (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
+            int64_t stride = run_stride(r);
             uint64_t end = r->addr + (uint64_t)(stride * (int64_t)r->value[0]);
             if (end < first) first = end;
             else last = end;
@@ -374,7 +380,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
         int64_t stride = 0;
         if (r->kind == RV_RAW_GMEM && r->flags == RV_RAW_READ && r->value[0]) { /* a run (raw.h) */
             times = r->value[0] + 1;
-            stride = (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
+            stride = run_stride(r);
         }
         for (uint32_t k = 0; k < times; k++) {
             if (r->kind == RV_RAW_SMEM) {
@@ -412,12 +418,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
 static int runtime_memory(const builder *b, uint64_t addr)
 {
     const rv_own_alloc *a = rv_own_grid_alloc_at(b->in->grid, addr, 4, b->in->raw->h.launch);
-    const rv_own_meta *m = b->in->meta;
-    if (!a) return 1;
-    if (a->call || a->kind == RV_ALLOC_MODULE || a->addr == m->in_addr) return 0;
-    for (int k = 0; k < m->ncalls; k++)
-        if (a->addr == m->calls[k].out_addr) return 0;
-    return 1;
+    return !a || rv_own_alloc_role(a, b->in->meta) == RV_BUF_OTHER;
 }
 
 /* A step whose atomics all land in the runtime's memory (and the program's

@@ -166,7 +166,7 @@ const rv_own_alloc *rv_own_grid_alloc(const rv_own_grid_run *g, uint32_t id)
 
 /* in[] is the array the first call is given; out[] every array a call
  * writes its partials to (the driver has two, and hands them on as in[]). */
-static rv_buffer_role role_of(const rv_own_alloc *a, const rv_own_meta *m)
+rv_buffer_role rv_own_alloc_role(const rv_own_alloc *a, const rv_own_meta *m)
 {
     if (a->addr == m->in_addr) return RV_BUF_IN;
     for (int k = 0; k < m->ncalls; k++)
@@ -213,7 +213,7 @@ rv_own_grid *rv_own_grid_of(const rv_own_grid_run *g, uint32_t launch, const rv_
     for (uint32_t k = 0; k < c->nbuf && t->nbuffers < RV_OWN_MAX_BUFFERS; k++) {
         const rv_own_alloc *a = rv_own_grid_alloc(g, c->buf[k].alloc);
         if (!a) continue;
-        t->buffers[t->nbuffers++] = (rv_own_buffer){a->id, role_of(a, meta), a->kind, a->call, a->bytes,
+        t->buffers[t->nbuffers++] = (rv_own_buffer){a->id, rv_own_alloc_role(a, meta), a->kind, a->call, a->bytes,
                                                     c->buf[k].reads, c->buf[k].writes, c->buf[k].atomics, INT64_MIN};
     }
     return t;

@@ -57,6 +57,10 @@ void rv_own_grid_free(rv_own_grid_run *g);
  * NULL. */
 const rv_own_alloc *rv_own_grid_alloc_at(const rv_own_grid_run *g, uint64_t addr, uint32_t size, uint32_t launch);
 
+/* What allocation a is to the lesson (rv_buffer_role): in[] and out[] by
+ * the arrays of meta's calls. */
+rv_buffer_role rv_own_alloc_role(const rv_own_alloc *a, const struct rv_own_meta *meta);
+
 /* The allocation listed as K = id, or NULL. */
 const rv_own_alloc *rv_own_grid_alloc(const rv_own_grid_run *g, uint32_t id);
 
