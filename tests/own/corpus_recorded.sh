@@ -59,4 +59,25 @@ for devdir in "$root"/*/; do
     check "$dev: at least 20 corpus recordings (found $n)" test "$n" -ge 20
 done
 check "corpus recordings exist (assets/own-raw/corpus/DEVICE/NAME/, made by tests/gpu/corpus.sh)" test "$devices" -ge 1
+
+# What the whole-grid counts and the allocations let a trace say, from the
+# recordings that have them: a two-pass reduction's hand-off through a
+# buffer of its own, grid.sync() named, CUB's kernel as library code.
+said=0
+for devdir in "$root"/*/; do
+    dev=$(basename "$devdir")
+    [ -f "$devdir/own_partials/counts.txt" ] || continue
+    said=$((said + 1))
+    if "$rv" inspect "$tmp/$dev-own_partials.rvt" >"$tmp/said" 2>&1; then
+        check "$dev/own_partials: launch 2 reads the buffer launch 1 wrote" grep -qE "reads buffer [0-9]+, which launch 1 wrote" "$tmp/said"
+        check "$dev/own_partials: the buffer is named as the program's own" grep -qE "buffer [0-9]+: 4 B, cudaMalloc in call 1 of launch\(\)" "$tmp/said"
+    fi
+    "$rv" inspect "$tmp/$dev-grid_sync.rvt" >"$tmp/said" 2>&1
+    check "$dev/grid_sync: grid.sync() is a step of its own, not the program's atomics" grep -qE "^step +[0-9]+ +grid.sync " "$tmp/said"
+    "$rv" inspect --json "$tmp/$dev-cub_device_reduce.rvt" >"$tmp/said" 2>&1
+    check "$dev/cub_device_reduce: CUB's kernel named short, its steps library code" \
+        python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); l = d["launches"][0]
+sys.exit(not (l["kernel_short"].startswith("cub::") and all(s["library"] for s in l["steps"])))' "$tmp/said"
+done
+check "at least one device's recordings have the whole grid's counts" test "$said" -ge 1
 finish corpus_recorded
