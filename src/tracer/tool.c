@@ -72,7 +72,6 @@ static struct {
     int own_alloc;                     /* inside sanitizerAlloc: not the program's */
     uint32_t *dwatch;                  /* device: reads of each watched element */
     uint64_t watch_addr, watch_n;
-    CUcontext watch_ctx;
     Sanitizer_StreamHandle watch_stream;
     int watch_dirty;                   /* counted since reads.txt was written */
     rv_raw_span live[RV_RAW_MAX_BUFFERS]; /* the program's live allocations, newest last */
@@ -228,7 +227,7 @@ static void watch_begin(const Sanitizer_LaunchData *d)
         return;
     }
     S.sanitizerMemset(T.dwatch, 0, n * sizeof(uint32_t), d->hStream);
-    T.watch_addr = addr, T.watch_n = n, T.watch_ctx = d->context, T.watch_stream = d->hStream;
+    T.watch_addr = addr, T.watch_n = n, T.watch_stream = d->hStream;
 }
 
 /* Why launch k's block is not recorded, or NULL when it is. */
@@ -263,10 +262,10 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     if (!armed || strcmp(armed, "1") != 0 || !d->functionName) return;
     uint32_t k = ++T.launches, call = callv ? (uint32_t)strtoul(callv, NULL, 10) : 1;
     uint32_t grid = d->gridDim_x * d->gridDim_y * d->gridDim_z, bs = d->blockDim_x * d->blockDim_y * d->blockDim_z;
-    const char *why = why_untraced(k, grid);
-    if (T.npend >= RV_TRACER_MAX_COUNTED) why = "too-many-launches";
+    int full = T.npend >= RV_TRACER_MAX_COUNTED; /* no buffer left before the program waits */
+    const char *why = full ? "too-many-launches" : why_untraced(k, grid);
     note_launch(k, call, grid, bs, d->functionName, why ? why : "1");
-    if (T.npend >= RV_TRACER_MAX_COUNTED) return;
+    if (full) return;
     if (bs > 1024) { fail("launch %u has %u threads a block, more than a GPU runs", k, bs); return; }
     watch_begin(d);
     pending *p = &T.pend[T.npend];
