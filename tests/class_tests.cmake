@@ -53,3 +53,9 @@ else()
   add_test(NAME class_refusals COMMAND sh -c "echo 'SKIPPED: no Python 3 to drive the server'; exit 77")
   set_tests_properties(class_refusals PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+
+# A class's GPU shared by several checks: the gate's turns and a timed run's relay.
+add_executable(test_gpu_turns test_gpu_turns.c)
+target_link_libraries(test_gpu_turns PRIVATE rvclass rvown rvcore)
+target_include_directories(test_gpu_turns PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_gpu_turns COMMAND test_gpu_turns)

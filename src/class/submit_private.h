@@ -8,6 +8,8 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
+#include "class_gpus.h"
+#include "gpu_gate.h"
 #include "submit_queue.h"
 #include "trace_pages.h"
 
@@ -33,9 +35,16 @@ typedef struct sub {
     double at, started, ended; /* CLOCK_REALTIME seconds: taken, on the GPU
                                   (or out of the compile that failed), done   */
     double compile_s;          /* its compile, seconds                        */
+    int gpu;                   /* the GPU it ran on (an index of q->gpus), or -1 */
     verdict_speed speed;       /* from check's summary, once judged          */
     char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
 } sub;
+
+/* One worker on one GPU. */
+typedef struct gpu_worker {
+    struct submit_queue *q;
+    int gpu;                   /* an index of q->gpus                         */
+} gpu_worker;
 
 struct submit_queue {
     pthread_mutex_t mu;
@@ -47,7 +56,12 @@ struct submit_queue {
     int ns, cap, stop;
     int open_n, queued, ready; /* not done; waiting to compile; to run       */
     int ncompilers, nthreads;
-    pthread_t threads[1 + SUBMIT_MAX_COMPILERS];
+    pthread_t threads[SUBMIT_MAX_COMPILERS + CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
+    class_gpu gpus[CLASS_MAX_GPUS];   /* the GPUs judging (class_gpus.h)       */
+    gpu_gate *gates[CLASS_MAX_GPUS];  /* their turns (gpu_gate.h)              */
+    FILE *turns;               /* DIR/gpu-turns.txt: each turn, each GPU      */
+    int ngpus, slots;          /* checks side by side on each                 */
+    gpu_worker workers[CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
     int preparing;             /* the version to beat is being compiled       */
     int prepare_started;
     pthread_t prepare;

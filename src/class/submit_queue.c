@@ -1,13 +1,15 @@
 /* submit_queue.c — the students' kernels, compiled in parallel on the CPU and
- * judged on the GPU one at a time (submit_queue.h).
+ * judged side by side on every GPU (submit_queue.h).
  *
  * One mutex guards the list.  A pool of compile workers each takes the
  * oldest waiting submission and runs `check --build-only` on it (nvcc, in the
  * sandbox: CPU only); a file that does not compile is done there, with
- * nvcc's messages.  The one GPU worker takes the oldest compiled submission
- * and runs `check --built` on what its compile left: with one process at a
- * time on the GPU, it never holds two students' programs (their timings
- * would disturb each other).  Every check runs as a child process under
+ * nvcc's messages.  Each GPU has `slots` workers; each takes the oldest
+ * compiled submission and runs `check --built` on what its compile left,
+ * with that GPU alone visible and a connection to the GPU's gate: the
+ * traced runs of several students share the GPU, and each timed run takes
+ * it alone (gpu_gate.h), so that no time is taken beside another student's
+ * program.  Every check runs as a child process under
  * --sandbox with the mutex released, so a student's program that crashes or
  * hangs takes down only that child, and its time limits (--timeout, and
  * RUN_LIMIT_S around each stage) keep the queue moving.  With the first
@@ -43,13 +45,6 @@ enum {
 };
 
 
-double submit_now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 const char *submit_status_text(submit_status s)
 {
     switch (s) {
@@ -65,30 +60,6 @@ const char *submit_status_text(submit_status s)
     return "?";
 }
 
-const char *submit_verdict_of(const sub *s)
-{
-    if (s->st != DONE)
-        return "";
-    return s->exit_code == 0 ? "pass" : s->exit_code == 1 ? "fail" : "error";
-}
-
-/* The speed's fields of a JSON object: ,"ms":..,"gbps":..,"percent_of_mark":..
- * (null where not said), "mark", "trace" and "verified". */
-void submit_json_speed(FILE *f, const verdict_speed *v)
-{
-    rv_json_measure(f, "ms", v->ms);
-    rv_json_measure(f, "gbps", v->gbps);
-    rv_json_measure(f, "percent_of_mark", v->percent);
-    fprintf(f, ",\"mark\":\"%s\",\"trace\":%s,\"verified\":%s", rv_version_name(rv_rules_mark_version()),
-            v->traced ? "true" : "false", v->verified ? "true" : "false");
-}
-
-const char *submit_state_name(state st)
-{
-    static const char *const names[] = {"queued", "compiling", "compiled", "running", "done"};
-    return names[st];
-}
-
 /* One line of submissions.jsonl, flushed (called under the mutex). */
 static void log_event(submit_queue *q, const sub *s)
 {
@@ -96,6 +67,8 @@ static void log_event(submit_queue *q, const sub *s)
         return;
     fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", submit_now_s(),
             submit_state_name(s->st), s->id, s->student, s->exercise);
+    if (s->gpu >= 0 && (s->st == RUNNING || s->st == DONE))
+        fprintf(q->log, ",\"gpu\":%d", s->gpu);
     if (s->st == DONE) {
         fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
                 "\"output\":", submit_verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
@@ -135,7 +108,7 @@ static char *read_output(const char *path, const char *folder)
 typedef struct check_cmd {
     char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
     char summary[PATH_MAX + 64], trace[PATH_MAX + 64];
-    char *argv[24];
+    char *argv[28];
 } check_cmd;
 
 /* What check leaves for the class besides its words: its summary (both
@@ -200,7 +173,8 @@ static void cache_dir(const submit_queue *q, check_cmd *c)
     snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
 }
 
-static void check_argv(const submit_queue *q, int id, int exercise, int build, check_cmd *c)
+/* gated: the check gets a connection to its GPU's gate as fd 4 */
+static void check_argv(const submit_queue *q, int id, int exercise, int build, int gated, check_cmd *c)
 {
     snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
     snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
@@ -214,6 +188,7 @@ static void check_argv(const submit_queue *q, int id, int exercise, int build, c
         a[n++] = "--build-only", a[n++] = c->work;
     } else { /* the version to beat is compiled once for the class, kept beside its kernels */
         a[n++] = "--built", a[n++] = c->work, a[n++] = "--build-cache", a[n++] = c->cache;
+        if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
     }
     n = verdict_args(q, id, build, c, n);
     a[n] = NULL;
@@ -229,20 +204,25 @@ static void prepare_argv(const submit_queue *q, check_cmd *c)
     a[5] = NULL;
 }
 
-/* Runs one stage of check (the mutex released); its output, as the student
- * sees it, its exit status (-1 when it was stopped) and its summary's speed. */
-static char *run_check(submit_queue *q, int id, int exercise, int build, int *exit_code, verdict_speed *speed)
+/* Runs one stage of check (the mutex released): its compile (gpu -1), or
+ * its run on GPU gpu (an index of q->gpus); its output, as the student sees
+ * it, its exit status (-1 when it was stopped) and its summary's speed. */
+static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed)
 {
     check_cmd c;
-    char out[PATH_MAX + 64], folder[PATH_MAX + 64];
-    check_argv(q, id, exercise, build, &c);
+    char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[3] = {NULL};
+    int build = gpu < 0;
+    rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu])};
+    if (!build) class_gpu_env(&q->gpus[gpu], envbuf, env);
+    check_argv(q, id, exercise, build, ctl.pass_fd >= 0, &c);
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
     remove(out);   /* a resumed class judges again what was under way */
     remove(c.summary);
     if (!build)   /* a trace left by a run the kill cut short is not this run's */
         remove(c.trace);
-    rv_proc_result r = rv_proc_run(c.argv, NULL, out, RUN_LIMIT_S);
+    rv_proc_result r = rv_proc_run_ctl(c.argv, env, out, RUN_LIMIT_S, &ctl);
+    if (ctl.pass_fd >= 0) close(ctl.pass_fd);   /* the check's turns end with it */
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
     *speed = read_summary(&c);
     return read_output(out, folder);
@@ -299,7 +279,7 @@ static void *compile_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         double t0 = submit_now_s();
-        char *text = run_check(q, id, exercise, 1, &code, &speed);
+        char *text = run_check(q, id, exercise, -1, &code, &speed);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
         s->compile_s = submit_now_s() - t0;
@@ -353,12 +333,13 @@ static void start_prepare(submit_queue *q)
         q->preparing = 0;
 }
 
-/* The GPU worker: `check --built` for the oldest compiled submission.  It
- * waits while the version to beat is being compiled: a check started then
- * would compile the same build beside it. */
+/* A GPU's worker: `check --built` for the oldest compiled submission, on
+ * its GPU.  It waits while the version to beat is being compiled: a check
+ * started then would compile the same build beside it. */
 static void *gpu_loop(void *arg)
 {
-    submit_queue *q = arg;
+    gpu_worker *w = arg;
+    submit_queue *q = w->q;
     pthread_mutex_lock(&q->mu);
     for (;;) {
         while (!q->stop && (!q->ready || q->preparing))
@@ -370,11 +351,12 @@ static void *gpu_loop(void *arg)
         sub *s = &q->s[k];
         s->st = RUNNING;
         s->started = submit_now_s();
+        s->gpu = w->gpu;
         q->ready--;
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-        char *text = run_check(q, id, exercise, 0, &code, &speed);
+        char *text = run_check(q, id, exercise, w->gpu, &code, &speed);
         drop_work(q, id);
         pthread_mutex_lock(&q->mu);
         finish_sub(q, &q->s[k], text, code, speed);
@@ -426,10 +408,11 @@ static void replay(submit_queue *q, const char *path)
             if (q->ns < q->cap)
                 q->s[q->ns++] = (sub){ .id = id, .student = (int)member_num(&o, "student"),
                                        .exercise = (int)member_num(&o, "exercise"), .st = QUEUED,
-                                       .at = member_num(&o, "at") };
+                                       .at = member_num(&o, "at"), .gpu = -1 };
         } else if (ev && !strcmp(ev->text, "done") && id >= 1 && id <= q->ns) {
             sub *s = &q->s[id - 1];
             s->st = DONE;
+            s->gpu = member_num(&o, "gpu") >= 0 && member_num(&o, "gpu") < q->ngpus ? (int)member_num(&o, "gpu") : -1;
             s->exit_code = (int)member_num(&o, "exit");
             s->started = s->at + member_num(&o, "waited_s");
             s->ended = s->started + member_num(&o, "judged_s");
@@ -461,8 +444,41 @@ static int compilers_of(int asked)
     return n < SUBMIT_MAX_COMPILERS ? n : SUBMIT_MAX_COMPILERS;
 }
 
-submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, int compilers, char *err,
-                               size_t errlen)
+/* The GPUs, a gate each, and the file their turns are kept in: 0, or -1
+ * with why in err. */
+static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size_t errlen)
+{
+    q->ngpus = class_gpus_find(opt->gpus, q->gpus, CLASS_MAX_GPUS, err, errlen);
+    if (q->ngpus < 0) return -1;
+    q->slots = opt->slots > 0 ? (opt->slots < SUBMIT_MAX_SLOTS ? opt->slots : SUBMIT_MAX_SLOTS) : SUBMIT_DEFAULT_SLOTS;
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/gpu-turns.txt", q->dir);
+    q->turns = fopen(path, "a");   /* for the teacher and the benchmark; none is no loss */
+    for (int g = 0; g < q->ngpus; g++)
+        if (!(q->gates[g] = gpu_gate_new(q->turns, err, errlen))) return -1;
+    return 0;
+}
+
+/* The compile workers and each GPU's; 0, or -1 with why in err. */
+static int start_workers(submit_queue *q, int compilers, char *err, size_t errlen)
+{
+    q->ncompilers = compilers_of(compilers);
+    int nworkers = q->ngpus * q->slots;
+    for (int i = 0; i < q->ncompilers + nworkers; i++) {
+        int gpu_side = i >= q->ncompilers;
+        gpu_worker *w = &q->workers[gpu_side ? i - q->ncompilers : 0];
+        if (gpu_side) w->q = q, w->gpu = (i - q->ncompilers) % q->ngpus;   /* the GPUs in turn */
+        if (pthread_create(&q->threads[i], NULL, gpu_side ? gpu_loop : compile_loop, gpu_side ? (void *)w : q) != 0) {
+            snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+            return -1;
+        }
+        q->nthreads++;
+    }
+    return 0;
+}
+
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, const submit_options *opt,
+                               char *err, size_t errlen)
 {
     submit_queue *q = calloc(1, sizeof *q);
     if (!q) {
@@ -479,6 +495,10 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, const char *fon
     snprintf(path, sizeof path, "%s/submissions", dir);
     if (mkdir(path, 0700) != 0 && errno != EEXIST) {
         snprintf(err, errlen, _("cannot make the folder %s: %s"), path, strerror(errno));
+        submit_queue_free(q);
+        return NULL;
+    }
+    if (open_gpus(q, opt, err, errlen)) {
         submit_queue_free(q);
         return NULL;
     }
@@ -501,14 +521,9 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, const char *fon
     }
     if (q->open_n)   /* resumed with kernels still to judge */
         start_prepare(q);
-    q->ncompilers = compilers_of(compilers);
-    for (int i = 0; i <= q->ncompilers; i++) {
-        if (pthread_create(&q->threads[i], NULL, i ? compile_loop : gpu_loop, q) != 0) {
-            snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
-            submit_queue_free(q);
-            return NULL;
-        }
-        q->nthreads++;
+    if (start_workers(q, opt->compilers, err, errlen)) {
+        submit_queue_free(q);
+        return NULL;
     }
     return q;
 }
@@ -527,6 +542,10 @@ void submit_queue_free(submit_queue *q)
     if (q->prepare_started)
         pthread_join(q->prepare, NULL);
     trace_pages_free(q->pages);
+    for (int g = 0; g < q->ngpus; g++)
+        gpu_gate_free(q->gates[g]);
+    if (q->turns)
+        fclose(q->turns);
     if (q->log)
         fclose(q->log);
     for (int i = 0; i < q->ns; i++)
@@ -609,7 +628,8 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
             st = SUBMIT_NO_DISK;
         } else {
             sub *s = &q->s[q->ns++];
-            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = submit_now_s() };
+            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = submit_now_s(),
+                        .gpu = -1 };
             *id = s->id;
             q->queued++;
             q->open_n++;

@@ -1,9 +1,9 @@
 /* submit_queue.h — the students' kernels sent to the class: a bounded queue,
  * a pool of workers compiling them at once on the CPU (`reducevis check FILE
- * --exercise N --sandbox --build-only DIR`) and one worker judging the
- * compiled ones on the GPU in turn (`... --built DIR`, so the one GPU runs
- * one student's program at a time), and every submission and its result
- * kept under the class's folder.
+ * --exercise N --sandbox --build-only DIR`) and, on every GPU, workers
+ * judging the compiled ones side by side (`... --built DIR`), whose timed
+ * calls take their GPU alone (gpu_gate.h), and every submission and its
+ * result kept under the class's folder.
  *
  * Bounds: a source is at most SUBMIT_MAX_BYTES; a student has at most one
  * submission waiting or running; the queue holds at most SUBMIT_MAX_QUEUED.
@@ -32,6 +32,8 @@
 #define SUBMIT_MAX_QUEUED 64            /* waiting at once, all students          */
 #define SUBMIT_OUTPUT_MAX (16 * 1024)   /* check's output kept for the page       */
 #define SUBMIT_MAX_COMPILERS 64         /* compile workers, at most               */
+#define SUBMIT_MAX_SLOTS 32             /* checks side by side on one GPU, at most */
+#define SUBMIT_DEFAULT_SLOTS 6          /* ... by default: docs/class.md measures  */
 
 typedef struct submit_queue submit_queue;
 
@@ -49,14 +51,23 @@ typedef enum submit_status {
 /* What status means, in one sentence of the class's language. */
 const char *submit_status_text(submit_status s);
 
+/* How a class judges (its options). */
+typedef struct submit_options {
+    int compilers;             /* compile workers; 0: the cores less one, at least 1 */
+    int slots;                 /* checks side by side on each GPU; 0: the default */
+    const char *gpus;          /* --gpus LIST (class_gpus.h); NULL: every GPU     */
+} submit_options;
+
 /* A queue keeping its files under dir (made if need be), judging with the
  * program exe (absolute; reducevis itself), its kernels' trace pages drawn
- * with font (the class's --font; NULL: the export's default).  Starts its workers: `compilers`
- * compile workers (0: one fewer than the cores, at least 1) and the GPU's,
+ * with font (the class's --font; NULL: the export's default).  Starts its
+ * workers: the compile workers, and on each GPU `slots` workers running
+ * checks side by side, their turns kept by the GPU's gate (gpu_gate.h);
  * unless no sandbox can be made: then the queue is closed
- * (submit_queue_why_closed).  NULL + err when the folder cannot be made. */
-submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, int compilers, char *err,
-                               size_t errlen);
+ * (submit_queue_why_closed).  NULL + err when the folder cannot be made or
+ * --gpus names no GPU here. */
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, const submit_options *opt,
+                               char *err, size_t errlen);
 /* Stops the workers (running checks are let finish) and frees the queue. */
 void submit_queue_free(submit_queue *q);
 

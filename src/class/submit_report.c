@@ -57,6 +57,12 @@ static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, co
         fputs(",\"name\":", f);
         rv_json_string(f, name);
     }
+    if (s->gpu >= 0) {   /* the GPU that ran and timed it, and the version to beat beside it */
+        fputs(",\"gpu\":", f);
+        rv_json_string(f, q->gpus[s->gpu].id);
+        fputs(",\"gpu_name\":", f);
+        rv_json_string(f, q->gpus[s->gpu].name);
+    }
     submit_json_speed(f, &s->speed);
     const rv_exercise *ex = rv_exercise_get(s->exercise);   /* the version its trace is first shown beside */
     fprintf(f, ",\"beside\":\"%s\"", rv_version_name(ex ? rv_exercise_beside(ex) : rv_rules_mark_version()));
@@ -169,15 +175,10 @@ int submit_queue_traced_try(submit_queue *q, room_kernel *rows, int max)
     return n;
 }
 
-void submit_queue_trace_path(const submit_queue *q, int id, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s/submissions/%d.rvt", q->dir, id);
-}
-
 int submit_queue_write_csv(submit_queue *q, FILE *f)
 {
     pthread_mutex_lock(&q->mu);
-    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s,ms,gbps,percent_of_mark\n", f);
+    fputs("id,student,exercise,state,verdict,exit,waited_s,judged_s,compile_s,ms,gbps,percent_of_mark,gpu\n", f);
     for (int i = 0; i < q->ns; i++) {
         const sub *s = &q->s[i];
         fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f,", s->id, s->student, s->exercise, submit_state_name(s->st),
@@ -186,8 +187,9 @@ int submit_queue_write_csv(submit_queue *q, FILE *f)
         const double x[3] = {s->speed.ms, s->speed.gbps, s->speed.percent};
         for (int k = 0; k < 3; k++) {
             if (x[k] > 0) fprintf(f, "%.6g", x[k]);
-            fputs(k < 2 ? "," : "\n", f);
+            fputc(',', f);
         }
+        fprintf(f, "%s\n", s->gpu >= 0 ? q->gpus[s->gpu].id : "");
     }
     pthread_mutex_unlock(&q->mu);
     return ferror(f) ? -1 : 0;

@@ -20,6 +20,7 @@
 #include "core/exercises.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "own/gpu_turn.h"
 #include "own/shipped.h"
 #include "own/trace_run.h"
 #include "core/results.h"
@@ -29,7 +30,7 @@
 #define EXIT_BROKEN 1
 
 enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
-       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_NOT_OURS };
+       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_GPU_GATE, OPT_NOT_OURS };
 
 static const rv_opt check_opts[] = {
     {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
@@ -55,6 +56,8 @@ static const rv_opt check_opts[] = {
     {OPT_SAVE_TRACE, "save-trace", 0, "FILE", N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
     {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule and the speed to FILE.json; also when\n"
                                            "nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")"), "@file"},
+    {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/gpu_turn.h): the runs\n"
+                                              "share the GPU with other checks, the timed calls take it alone"), NULL},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
     {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
@@ -525,6 +528,13 @@ int cmd_check(int argc, char **argv)
             *(id == OPT_BUILD_ONLY ? &st.build_only : id == OPT_BUILT ? &st.built
               : id == OPT_BUILD_CACHE ? &st.cache : &st.prepare) = p.value;
             break;
+        case OPT_GPU_GATE: {
+            char why[200];
+            long fd = strtol(p.value, &end, 10);
+            if (*end || fd < 0 || fd > 1023 || rv_turn_use_gate((int)fd, why, sizeof why))
+                return rv_usage_error("check", "%s", *end || fd < 0 || fd > 1023 ? _("--gpu-gate-fd needs a descriptor number") : why);
+            break;
+        }
         case OPT_SAVE_TRACE: case OPT_SUMMARY: {
             int rc = output_option(&p, id == OPT_SAVE_TRACE ? &out.trace : &out.summary);
             if (rc) return rc;

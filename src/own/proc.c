@@ -40,6 +40,29 @@ rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *lo
 rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const char *log, double limit_s,
                                  const int *stop)
 {
+    rv_proc_ctl ctl = {.pass_fd = -1, .stop = stop};
+    return rv_proc_run_ctl(argv, env, log, limit_s, &ctl);
+}
+
+double rv_proc_paused_s(const rv_proc_ctl *ctl)
+{
+    double s = ctl && ctl->paused_ms ? __atomic_load_n(ctl->paused_ms, __ATOMIC_RELAXED) * 1e-3 : 0.0;
+    long began = ctl && ctl->pause_began ? __atomic_load_n(ctl->pause_began, __ATOMIC_RELAXED) : 0;
+    return began > 0 ? s + now() - began * 1e-3 : s;
+}
+
+/* In the child: ctl's descriptor as fd RV_PROC_PASS_FD, open across exec. */
+static int pass_fd(const rv_proc_ctl *ctl)
+{
+    if (!ctl || ctl->pass_fd < 0) return 0;
+    if (ctl->pass_fd == RV_PROC_PASS_FD) return fcntl(RV_PROC_PASS_FD, F_SETFD, 0);
+    return dup2(ctl->pass_fd, RV_PROC_PASS_FD) < 0 ? -1 : 0;
+}
+
+rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char *log, double limit_s,
+                               const rv_proc_ctl *ctl)
+{
+    const int *stop = ctl ? ctl->stop : NULL;
     rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
     double t0 = now();
     pid_t pid = fork();
@@ -50,7 +73,7 @@ rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const ch
         if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); close(fd); }
         int in = open("/dev/null", O_RDONLY);
         if (in >= 0) { dup2(in, 0); close(in); }
-        if (put_env(env) != 0) _exit(127);
+        if (put_env(env) != 0 || pass_fd(ctl) != 0) _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -73,7 +96,7 @@ rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const ch
         }
         if (w < 0 && errno != EINTR) return r;
         int stopped = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
-        if (stopped || now() - t0 > limit_s) {
+        if (stopped || now() - t0 - rv_proc_paused_s(ctl) > limit_s) {
             kill(-pid, SIGKILL);
             waitpid(pid, &st, 0);
             r.end = RV_PROC_TIMED_OUT;

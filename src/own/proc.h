@@ -25,6 +25,26 @@ rv_proc_result rv_proc_run(char *const argv[], char *const env[], const char *lo
 rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const char *log, double limit_s,
                                  const int *stop);
 
+/* What a caller steers of a run besides its limit (each read without a lock
+ * from another thread): a descriptor the program is given as fd
+ * RV_PROC_PASS_FD (a turn on the GPU is asked for and given over it:
+ * gpu_turn.h), a flag that stops it as a time limit would, and the time it
+ * spent waiting on the caller, which its limit does not count. */
+#define RV_PROC_PASS_FD 4
+typedef struct rv_proc_ctl {
+    int pass_fd;              /* -1: none                                    */
+    const int *stop;          /* NULL, or stopped once non-zero              */
+    const long *paused_ms;    /* NULL, or milliseconds not counted, and    */
+    const long *pause_began;  /* NULL, or when a pause still going on began
+                                 (CLOCK_MONOTONIC ms; 0 none): not counted  */
+} rv_proc_ctl;
+
+/* rv_proc_run_until steered by ctl (NULL: as rv_proc_run). */
+rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char *log, double limit_s,
+                               const rv_proc_ctl *ctl);
+/* The seconds of ctl's pauses so far (0 without any). */
+double rv_proc_paused_s(const rv_proc_ctl *ctl);
+
 /* The file `path` into a malloc'd NUL-terminated string (NULL on failure). */
 char *rv_read_text(const char *path, size_t *len);
 

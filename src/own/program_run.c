@@ -21,6 +21,7 @@
 #include "core/sumcheck.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
+#include "gpu_turn.h"
 #include "raw.h"
 
 int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -222,8 +223,15 @@ void rv_own_log_tail(const char *log, const char *work_src, const char *file, ch
 rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
                               char *const argv[], char *const env[], const char *log, double limit_s)
 {
-    if (!o->sandbox) return rv_proc_run(argv, env, log, limit_s);
-    rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float)};
+    return rv_own_run_ctl(o, work, step, show, argv, env, log, limit_s, NULL);
+}
+
+rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s,
+                              const rv_proc_ctl *ctl)
+{
+    if (!o->sandbox) return rv_proc_run_ctl(argv, env, log, limit_s, ctl);
+    rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float), .ctl = ctl};
     for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
     return rv_sandbox_run(&job, argv, env, log, limit_s);
 }
@@ -273,14 +281,26 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     else rv_data_name(rv_own_timed_data(o), in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
     char *argv[] = {prog, t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
+    /* on a shared GPU (gpu_turn.h): traced beside others, timed alone */
     tracer_env e;
-    if (t) tracer_env_of(o, work, t, &e);
-    rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : NULL, log,
-                                      o->timeout_s);
-    *seconds = r.seconds;
+    rv_turn_relay relay;
+    char *timed_env[] = {NULL, NULL};
+    if (t) tracer_env_of(o, work, t, &e), rv_turn_shared();
+    else if (rv_turn_relay_start(&relay, err, errlen)) return 2;
+    else timed_env[0] = (char *)rv_turn_relay_env(&relay);
+    rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
+                                      o->timeout_s, t ? NULL : &relay.ctl);
+    if (t) rv_turn_give();
+    else rv_turn_relay_end(&relay);
+    *seconds = r.seconds - (t ? 0.0 : relay.paused_ms * 1e-3);   /* its wait for the GPU is not its time */
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
+    if (!t && relay.overtime)
+        return rv_own_fail(err, errlen, 2,
+                           _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
+                             "class's GPU the timed calls take it alone, and the others wait for them%s%s"),
+                           o->file, RV_TURN_ALONE_LIMIT_S, *tail ? "\n" : "", tail);
     if (r.end == RV_PROC_TIMED_OUT)
         return rv_own_fail(err, errlen, 2,
                            _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
@@ -306,7 +326,9 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
                     result, NULL};
+    rv_turn_shared();
     rv_own_run_cmd(o, work, RV_SANDBOX_RUN, NULL, argv, NULL, log, o->timeout_s + 30);
+    rv_turn_give();
     char *text = rv_read_text(log, NULL);
     if (!text) return;
     const char *hit = strstr(text, "Invalid ");

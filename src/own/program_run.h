@@ -32,6 +32,10 @@ void rv_own_log_tail(const char *log, const char *work_src, const char *file, ch
  * system and the toolkit (sandbox.h). */
 rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
                               char *const argv[], char *const env[], const char *log, double limit_s);
+/* The same, steered by ctl (proc.h; NULL: as rv_own_run_cmd). */
+rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s,
+                              const rv_proc_ctl *ctl);
 
 /* What a traced run needs besides a build. */
 typedef struct rv_own_tools {

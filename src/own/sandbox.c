@@ -421,7 +421,9 @@ static void work_usage(const char *work, uint64_t *bytes, long *files)
 
 /* ---- running it -------------------------------------------------------- */
 
-typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_OUTPUT, STOP_DISK, STOP_FILES } stop_why;
+/* STOP_ASKED: the caller's flag (rv_proc_ctl), which only a timed run's turn
+ * alone on the GPU sets (gpu_turn.c) */
+typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_ASKED, STOP_OUTPUT, STOP_DISK, STOP_FILES } stop_why;
 
 static void close_from(int lowest)
 {
@@ -434,10 +436,10 @@ static void close_from(int lowest)
 }
 
 /* The child: bwrap with stdin from /dev/null, stdout and stderr into the
- * pipe, bwrap's info on fd 3, no other descriptor of reducevis's (a class
- * server's sockets and files stay out).  Nothing here allocates: the parent
- * may have threads. */
-static void exec_bwrap(const args *a, int out_w, int info_w)
+ * pipe, bwrap's info on fd 3, the caller's descriptor (pass, -1 none) on fd
+ * 4, no other descriptor of reducevis's (a class server's sockets and files
+ * stay out).  Nothing here allocates: the parent may have threads. */
+static void exec_bwrap(const args *a, int out_w, int info_w, int pass)
 {
     int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (fd >= 0) { /* when memory runs out, the sandbox goes first */
@@ -446,9 +448,12 @@ static void exec_bwrap(const args *a, int out_w, int info_w)
     }
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(out_w, 2) < 0) _exit(127);
-    if (info_w == 3) fcntl(3, F_SETFD, 0);
-    else if (dup2(info_w, 3) < 0) _exit(127);
-    close_from(4);
+    /* out of the way of 3 and 4 first, whichever numbers they had */
+    info_w = fcntl(info_w, F_DUPFD_CLOEXEC, 10);
+    pass = pass >= 0 ? fcntl(pass, F_DUPFD_CLOEXEC, 10) : -1;
+    if (info_w < 0 || dup2(info_w, 3) < 0) _exit(127);
+    if (pass >= 0 && dup2(pass, RV_PROC_PASS_FD) < 0) _exit(127);
+    close_from(pass >= 0 ? RV_PROC_PASS_FD + 1 : 4);
     execv(a->v[0], a->v);
     static const char msg[] = "bwrap: cannot be started\n";
     if (write(2, msg, sizeof msg - 1) < 0) {}
@@ -492,6 +497,9 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
     case STOP_WALL:
         snprintf(out, len, _("reducevis sandbox: stopped after %.0f s of wall-clock time (the time limit); "
                              "everything it started was stopped with it"), limit_s);
+        return;
+    case STOP_ASKED:
+        snprintf(out, len, "%s", _("reducevis sandbox: stopped: its time alone on the GPU ran out"));
         return;
     case STOP_OUTPUT:
         size_text(l->output_bytes, size, sizeof size);
@@ -552,7 +560,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     }
     double t0 = now_s(), last_watch = t0;
     pid_t pid = fork();
-    if (pid == 0) exec_bwrap(&a, out[1], info[1]);
+    if (pid == 0) exec_bwrap(&a, out[1], info[1], job->ctl ? job->ctl->pass_fd : -1);
     close(out[1]), close(info[1]);
     args_free(&a);
     if (pid < 0) {
@@ -600,7 +608,9 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         if (!exited && waitpid(pid, &status, WNOHANG) == pid) exited = 1, exit_at = t;
         if (exited && out_open && t - exit_at > 2) break; /* the namespace is gone: nobody writes any more */
         if (exited) continue;
-        if (stopped == STOP_NONE && t - t0 > limit_s) stopped = STOP_WALL, stop_at = t, stop_all(pid, inner);
+        int asked = job->ctl && job->ctl->stop && __atomic_load_n(job->ctl->stop, __ATOMIC_RELAXED);
+        if (stopped == STOP_NONE && (asked || t - t0 - rv_proc_paused_s(job->ctl) > limit_s))
+            stopped = asked ? STOP_ASKED : STOP_WALL, stop_at = t, stop_all(pid, inner);
         if (stopped == STOP_NONE && t - last_watch > WATCH_EVERY_S) {
             last_watch = t;
             work_usage(job->work, &bytes, &files);
@@ -615,7 +625,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     if (!exited) waitpid(pid, &status, 0);
     r.seconds = now_s() - t0;
     int sig = 0;
-    if (stopped == STOP_WALL) r.end = RV_PROC_TIMED_OUT;
+    if (stopped == STOP_WALL || stopped == STOP_ASKED) r.end = RV_PROC_TIMED_OUT;
     else if (stopped != STOP_NONE) r.end = RV_PROC_SIGNALED, r.status = SIGKILL;
     else if (WIFSIGNALED(status)) r.end = RV_PROC_SIGNALED, r.status = sig = WTERMSIG(status);
     else {

@@ -425,7 +425,8 @@ static void test_kernels_card(void)
     fprintf(f, "#!/bin/sh\nprintf '%%s\\n' \"$@\" > %s/asked.txt\n", dir);
     fclose(f);
     chmod(exe, 0755);
-    submit_queue *q = submit_queue_new(dir, exe, NULL, 1, err, sizeof err);
+    submit_options so = {.compilers = 1};
+    submit_queue *q = submit_queue_new(dir, exe, NULL, &so, err, sizeof err);
     CHECK(q != NULL, "the class's queue: %s", err);
     app a;
     layout L;

@@ -55,12 +55,14 @@ typedef struct class_opts {
     const char *bind, *out, *resume;
     int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
     int compilers;          /* compile workers for the students' kernels; 0: the default */
+    int slots;              /* checks side by side on each GPU; 0: the default */
+    const char *gpus;       /* --gpus LIST, or NULL: every GPU */
     int page_w, page_h;
     viewer_options vo;      /* view's options: the lesson's trace, the window */
 } class_opts;
 
 enum { OPT_BIND = 1, OPT_PORT, OPT_OUT, OPT_RESUME, OPT_NO_WINDOW, OPT_MAX_STUDENTS, OPT_MAX_CONNECTIONS,
-       OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_PAGE_SIZE, OPT_VIEWS };
+       OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_GPU_SLOTS, OPT_GPUS, OPT_PAGE_SIZE, OPT_VIEWS };
 
 /* class's own options; view's (view_opts) follow them */
 static const rv_opt class_opts_table[] = {
@@ -81,8 +83,12 @@ static const rv_opt class_opts_table[] = {
                                                         "address: raise it to about 3 per student (e.g. 100 for 30)"), NULL},
     {OPT_IDLE_TIMEOUT, "idle-timeout", 0, "S", N_("a connection that sends nothing for S seconds is closed\n"
                                                   "(default 30; event streams are kept open by pings)"), NULL},
-    {OPT_COMPILERS, "compilers", 0, "N", N_("the students' kernels compiled at once, on the CPU, while the GPU\n"
-                                            "runs one at a time (1 to 64; default: the cores less one, at least 1)"), NULL},
+    {OPT_COMPILERS, "compilers", 0, "N", N_("the students' kernels compiled at once, on the CPU, while the GPUs\n"
+                                            "judge others (1 to 64; default: the cores less one, at least 1)"), NULL},
+    {OPT_GPU_SLOTS, "gpu-slots", 0, "N", N_("the students' kernels judged side by side on each GPU (1 to 32;\n"
+                                            "default 6); their timed calls take the GPU alone, one at a time"), NULL},
+    {OPT_GPUS, "gpus", 0, "LIST", N_("the GPUs that judge, by number (e.g. 0,1; default: every GPU, or\n"
+                                     "CUDA_VISIBLE_DEVICES's); one queue serves them all"), NULL},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_VIEWS, "keys", 0, "LIST", NULL, RV_OPT_REFUSED},
@@ -100,7 +106,8 @@ static const rv_command_opts class_cmd = {
     .cmd = "class",
     .usage = N_("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
                 "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
-                "                       [--max-per-address N] [--idle-timeout S] [--compilers N]\n"
+                "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
+                "                       [--gpus LIST]\n"
                 "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
     .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
                 "and shown as a QR code), join with a name or none and the join code, follow the\n"
@@ -158,6 +165,12 @@ static int apply(const rv_opts *p, int id, class_opts *o)
     case OPT_COMPILERS:
         return parse_count(val, 1, SUBMIT_MAX_COMPILERS, &o->compilers)
                    ? rv_opts_bad(p, _("--compilers '%s': expected 1 to 64"), val) : 0;
+    case OPT_GPU_SLOTS:
+        return parse_count(val, 1, SUBMIT_MAX_SLOTS, &o->slots)
+                   ? rv_opts_bad(p, _("--gpu-slots '%s': expected 1 to 32"), val) : 0;
+    case OPT_GPUS:
+        o->gpus = val;
+        return 0;
     case OPT_PAGE_SIZE: {
         char tail;
         if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
@@ -289,6 +302,7 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         { "named", N_("{name} (student {id})") },
         { "kspeed", N_("{ms} ms, {gbps} GB/s: {percent} of the speed of {mark}, timed in the same run") },
         { "knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)") },
+        { "kgpu", N_("timed on GPU {gpu}") },
         { "ktrace", N_("Your trace, step by step") }, { "kbeside", N_("beside {version}") },
         { "kalone", N_("alone (every launch)") }, { "kpercent", N_("{percent} of {mark}") }, { "kview", N_("trace") },
         { "kranked", N_("{rank}. {who}: {ms} ms") },
@@ -594,7 +608,8 @@ int class_main(int argc, char **argv)
     char exe[1024];
     ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[exe_len > 0 ? exe_len : 0] = '\0';
-    if (!(sq = submit_queue_new(dir, exe, vo.font, o.compilers, err, sizeof err))) {
+    submit_options so = {.compilers = o.compilers, .slots = o.slots, .gpus = o.gpus};
+    if (!(sq = submit_queue_new(dir, exe, vo.font, &so, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;
     }

@@ -248,12 +248,17 @@
       return r.json().then(function (j) { return { status: r.status, body: j }; });
     });
   }
+  // the GPU that timed it, where the class has several or says which
+  function gpuText(s) {
+    if (typeof s.gpu !== "string") return "";
+    return " (" + fill(words.kgpu, { gpu: s.gpu + (s.gpu_name ? ": " + s.gpu_name : "") }) + ")";
+  }
   function speedText(s) {
     if (!(s.ms > 0)) return "";
     var v = { ms: s.ms.toFixed(4), gbps: s.gbps.toFixed(1), mark: s.mark };
-    if (!(s.percent_of_mark > 0)) return fill(words.knomark, v);
+    if (!(s.percent_of_mark > 0)) return fill(words.knomark, v) + gpuText(s);
     v.percent = Math.round(s.percent_of_mark) + "%";
-    return fill(words.kspeed, v);
+    return fill(words.kspeed, v) + gpuText(s);
   }
   function traceHref(s, version, who) {
     return "/submissions/" + s.id + "/trace?v=" + encodeURIComponent(version) + "&" + who;
@@ -392,6 +397,7 @@
         var tr = el("tr");
         var share = el("td", "share", s.percent_of_mark > 0 ?
                        fill(words.kpercent, { percent: Math.round(s.percent_of_mark) + "%", mark: s.mark }) : "");
+        share.title = gpuText(s).replace(/^ \(|\)$/g, "");
         var look = el("td", "look");
         if (s.trace) {
           var a = el("a", "", words.kview);

@@ -1,0 +1,221 @@
+/* gpu_gate.c — one GPU's turns (gpu_gate.h): a thread polls every check's
+ * connection and gives turns, the GPU alone before any shared one. */
+#define _GNU_SOURCE
+#include "gpu_gate.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/i18n.h"
+
+enum { GATE_MAX = 512 };   /* connections at once: a class's checks, with room */
+
+typedef struct client {
+    int fd;
+    char asked;           /* 0, or the turn asked for: 'S' or 'X'             */
+    char held;            /* 0, or the turn held                              */
+    double asked_at, held_at;
+} client;
+
+struct gpu_gate {
+    pthread_mutex_t mu;   /* guards the list and the figures                  */
+    int wake[2];          /* a byte here: a new connection, or stop           */
+    client c[GATE_MAX];
+    int n, stop;
+    pthread_t thread;
+    FILE *log;
+    int shared, alone;    /* turns held now                                   */
+    double busy_from;     /* when the GPU last went from no turn to some      */
+    gpu_gate_stats st;
+};
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void answer(client *c, char byte)
+{
+    if (send(c->fd, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL) != 1) {
+        /* a check that reads nothing is ended; its turn goes with it */
+        shutdown(c->fd, SHUT_RDWR);
+    }
+}
+
+/* A turn given (under the mutex). */
+static void give(gpu_gate *g, client *c, double t)
+{
+    if (!g->shared && !g->alone) g->busy_from = t;
+    c->held = c->asked, c->asked = 0, c->held_at = t;
+    if (c->held == 'X') {
+        g->alone++, g->st.alone_turns++;
+        double w = t - c->asked_at;
+        g->st.alone_wait_s += w;
+        if (w > g->st.alone_wait_max_s) g->st.alone_wait_max_s = w;
+    } else {
+        g->shared++, g->st.shared_turns++;
+    }
+    answer(c, 'G');
+}
+
+/* What c held given back (under the mutex). */
+static void take_back(gpu_gate *g, client *c, double t)
+{
+    if (!c->held) return;
+    if (g->log) fprintf(g->log, "%c %.3f %.3f %.3f\n", c->held, c->asked_at, c->held_at, t), fflush(g->log);
+    if (c->held == 'X') g->alone--, g->st.alone_s += t - c->held_at;
+    else g->shared--;
+    if (!g->shared && !g->alone) g->st.busy_s += t - g->busy_from;
+    c->held = 0;
+}
+
+/* Every turn that can be given now, the GPU alone first (under the mutex). */
+static void grant(gpu_gate *g)
+{
+    double t = now_s();
+    for (;;) {
+        client *first = NULL;
+        for (int i = 0; i < g->n; i++)
+            if (g->c[i].asked == 'X' && (!first || g->c[i].asked_at < first->asked_at)) first = &g->c[i];
+        if (!first) break;
+        if (g->alone || g->shared) return;   /* one alone at a time, and only on an idle GPU */
+        give(g, first, t);
+    }
+    if (g->alone) return;
+    for (int i = 0; i < g->n; i++)
+        if (g->c[i].asked == 'S') give(g, &g->c[i], t);
+}
+
+/* One byte from a check: 0, or -1 when the connection is to be closed (a
+ * word out of turn: the class's own checks never send one). */
+static int hear(gpu_gate *g, client *c, char byte)
+{
+    if (byte == 'R') {
+        take_back(g, c, now_s());
+        c->asked = 0;
+        answer(c, 'K');
+        return 0;
+    }
+    if ((byte != 'S' && byte != 'X') || c->asked || c->held) return -1;
+    c->asked = byte, c->asked_at = now_s();
+    return 0;
+}
+
+static void drop(gpu_gate *g, int i)
+{
+    take_back(g, &g->c[i], now_s());
+    close(g->c[i].fd);
+    g->c[i] = g->c[--g->n];
+}
+
+/* The connections' bytes read and answered (under the mutex). */
+static void serve(gpu_gate *g, const struct pollfd *p, int np)
+{
+    for (int k = np - 1; k >= 1; k--) {   /* backwards: drop() moves the last one into place */
+        if (!p[k].revents) continue;
+        int i = k - 1;
+        char buf[16];
+        ssize_t got = recv(g->c[i].fd, buf, sizeof buf, MSG_DONTWAIT);
+        if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+        int bad = got <= 0;
+        for (ssize_t j = 0; j < got && !bad; j++) bad = hear(g, &g->c[i], buf[j]) != 0;
+        if (bad) drop(g, i);
+    }
+    grant(g);
+}
+
+static void *gate_loop(void *arg)
+{
+    gpu_gate *g = arg;
+    struct pollfd *mine = calloc(GATE_MAX + 1, sizeof *mine);
+    for (;;) {
+        pthread_mutex_lock(&g->mu);
+        int np = g->n + 1, stop = g->stop;
+        mine[0] = (struct pollfd){g->wake[0], POLLIN, 0};
+        for (int i = 0; i < g->n; i++) mine[i + 1] = (struct pollfd){g->c[i].fd, POLLIN, 0};
+        pthread_mutex_unlock(&g->mu);
+        if (stop || !mine) break;
+        if (poll(mine, (nfds_t)np, -1) < 0 && errno != EINTR) break;
+        if (mine[0].revents) {
+            char drain[64];
+            while (read(g->wake[0], drain, sizeof drain) > 0) {}
+        }
+        pthread_mutex_lock(&g->mu);
+        serve(g, mine, np);
+        pthread_mutex_unlock(&g->mu);
+    }
+    free(mine);
+    return NULL;
+}
+
+static void wake(gpu_gate *g)
+{
+    if (write(g->wake[1], "w", 1) < 0) {}   /* full: it is awake already */
+}
+
+gpu_gate *gpu_gate_new(FILE *log, char *err, size_t errlen)
+{
+    gpu_gate *g = calloc(1, sizeof *g);
+    if (!g || pipe2(g->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+        snprintf(err, errlen, _("cannot make a pipe: %s"), strerror(errno));
+        free(g);
+        return NULL;
+    }
+    g->log = log;
+    pthread_mutex_init(&g->mu, NULL);
+    if (pthread_create(&g->thread, NULL, gate_loop, g) != 0) {
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+        close(g->wake[0]), close(g->wake[1]);
+        pthread_mutex_destroy(&g->mu);
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void gpu_gate_free(gpu_gate *g)
+{
+    if (!g) return;
+    pthread_mutex_lock(&g->mu);
+    g->stop = 1;
+    pthread_mutex_unlock(&g->mu);
+    wake(g);
+    pthread_join(g->thread, NULL);
+    while (g->n) drop(g, g->n - 1);
+    close(g->wake[0]), close(g->wake[1]);
+    pthread_mutex_destroy(&g->mu);
+    free(g);
+}
+
+int gpu_gate_connect(gpu_gate *g)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return -1;
+    pthread_mutex_lock(&g->mu);
+    int ok = g->n < GATE_MAX;
+    if (ok) g->c[g->n++] = (client){.fd = sv[0]};
+    pthread_mutex_unlock(&g->mu);
+    if (!ok) {
+        close(sv[0]), close(sv[1]);
+        return -1;
+    }
+    wake(g);
+    return sv[1];
+}
+
+void gpu_gate_stats_of(gpu_gate *g, gpu_gate_stats *st)
+{
+    pthread_mutex_lock(&g->mu);
+    *st = g->st;
+    if (g->shared || g->alone) st->busy_s += now_s() - g->busy_from;   /* so far */
+    pthread_mutex_unlock(&g->mu);
+}

@@ -1,0 +1,178 @@
+/* gpu_turn.c — a check's turns on a shared GPU, asked of the class's gate
+ * (gpu_turn.h says the words).  One connection a process, used by one
+ * thread at a time: the check's own, or, while a timed run waits for its
+ * turn alone, the relay's. */
+#define _GNU_SOURCE
+#include "gpu_turn.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/i18n.h"
+
+static int gate = -1;
+static double alone_limit_s = RV_TURN_ALONE_LIMIT_S;
+
+void rv_turn_set_alone_limit(double seconds)
+{
+    alone_limit_s = seconds;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+int rv_turn_use_gate(int fd, char *err, size_t errlen)
+{
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode)) {
+        snprintf(err, errlen, _("--gpu-gate-fd %d: not a connection to a class's GPU gate"), fd);
+        return -1;
+    }
+    gate = fd;
+    return 0;
+}
+
+int rv_turn_have_gate(void)
+{
+    return gate >= 0;
+}
+
+/* The gate gone: every turn from now on is given at once (the class that
+ * held it has stopped, and with it everything it would have run beside). */
+static int lost(void)
+{
+    if (gate >= 0) close(gate);
+    gate = -1;
+    return -1;
+}
+
+/* Waits for the byte `want` from the gate; 1 when *quit came first (the
+ * request stays open), 0 on it, -1 when the gate is gone. */
+static int await(char want, const int *quit)
+{
+    for (;;) {
+        struct pollfd p = {gate, POLLIN, 0};
+        int n = poll(&p, 1, quit ? 100 : -1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return lost();
+        if (n == 0) {
+            if (quit && __atomic_load_n(quit, __ATOMIC_RELAXED)) return 1;
+            continue;
+        }
+        char c;
+        ssize_t got = read(gate, &c, 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got != 1) return lost();
+        if (c == want) return 0;
+        /* a 'G' answered before a cancel reached the gate: passed over */
+    }
+}
+
+static int say(char c)
+{
+    return gate >= 0 && write(gate, &c, 1) == 1 ? 0 : lost();
+}
+
+/* Asks for a turn of kind 'S' or 'X'; 0 given, 1 quit while waiting (the
+ * request cancelled), -1 the gate gone. */
+static int ask(char kind, const int *quit)
+{
+    if (gate < 0) return 0;
+    if (say(kind)) return -1;
+    int rc = await('G', quit);
+    if (rc == 1 && (say('R') || await('K', NULL))) return -1;
+    return rc;
+}
+
+int rv_turn_shared(void)
+{
+    return ask('S', NULL);
+}
+
+void rv_turn_give(void)
+{
+    if (gate >= 0 && !say('R')) await('K', NULL);
+}
+
+/* The relay's thread: the driver's 'r' answered with the GPU alone, then
+ * its time alone watched until the run ends. */
+static void *relay_loop(void *arg)
+{
+    rv_turn_relay *r = arg;
+    double alone_since = 0;
+    while (!__atomic_load_n(&r->quit, __ATOMIC_RELAXED)) {
+        struct pollfd p = {r->mine, POLLIN, 0};
+        int n = poll(&p, 1, 100);
+        if (alone_since > 0 && now_s() - alone_since > alone_limit_s) {
+            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);   /* the run's stop flag */
+            break;
+        }
+        if (n <= 0 || !(p.revents & POLLIN)) continue;
+        char c;
+        if (read(r->mine, &c, 1) != 1) break;   /* the run is over */
+        if (c != 'r' || alone_since > 0) continue;   /* one turn alone a run */
+        double t0 = now_s();
+        __atomic_store_n(&r->pause_began, (long)(t0 * 1e3), __ATOMIC_RELAXED);
+        rv_turn_give();
+        int rc = ask('X', &r->quit);
+        __atomic_store_n(&r->paused_ms, (long)((now_s() - t0) * 1e3), __ATOMIC_RELAXED);
+        __atomic_store_n(&r->pause_began, 0L, __ATOMIC_RELAXED);
+        if (rc == 1) break;
+        alone_since = now_s();
+        if (write(r->mine, "g", 1) != 1) break;
+    }
+    if (alone_since > 0) r->alone_s = now_s() - alone_since;
+    return NULL;
+}
+
+int rv_turn_relay_start(rv_turn_relay *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->mine = r->theirs = -1;
+    r->ctl = (rv_proc_ctl){.pass_fd = -1, .stop = &r->overtime, .paused_ms = &r->paused_ms,
+                           .pause_began = &r->pause_began};
+    if (gate < 0) return 0;
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        snprintf(err, errlen, _("cannot make a socket: %s"), strerror(errno));
+        return -1;
+    }
+    r->mine = sv[0], r->theirs = sv[1];
+    r->ctl.pass_fd = r->theirs;
+    rv_turn_shared();   /* it starts as any run on the GPU does */
+    if (pthread_create(&r->thread, NULL, relay_loop, r) != 0) {
+        rv_turn_relay_end(r);
+        snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
+        return -1;
+    }
+    r->started = 1;
+    return 0;
+}
+
+void rv_turn_relay_end(rv_turn_relay *r)
+{
+    __atomic_store_n(&r->quit, 1, __ATOMIC_RELAXED);
+    if (r->mine >= 0) shutdown(r->mine, SHUT_RDWR);
+    if (r->started) pthread_join(r->thread, NULL);
+    r->started = 0;
+    if (r->mine >= 0) close(r->mine), rv_turn_give();   /* shared, or alone: whichever it held */
+    if (r->theirs >= 0) close(r->theirs);
+    r->mine = r->theirs = -1;
+}
+
+const char *rv_turn_relay_env(const rv_turn_relay *r)
+{
+#define RV_STR(x) #x
+#define RV_XSTR(x) RV_STR(x)
+    return r->ctl.pass_fd >= 0 ? "RV_GPU_TURN_FD=" RV_XSTR(RV_PROC_PASS_FD) : NULL;
+}

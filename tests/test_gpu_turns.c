@@ -1,0 +1,163 @@
+#define _GNU_SOURCE
+/* test_gpu_turns.c — a class's GPU shared by several checks: the gate
+ * (src/class/gpu_gate.c) gives shared turns side by side, the GPU alone to
+ * one at a time and before any new shared turn, takes back what a closed
+ * connection held and ends a connection that speaks out of turn; a check's
+ * relay (src/own/gpu_turn.c) gives a timed run the GPU alone once its
+ * driver asks over fd 4, does not count its wait against its time limit,
+ * and stops it when its time alone runs out. */
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "class/gpu_gate.h"
+#include "own/gpu_turn.h"
+#include "own/proc.h"
+#include "own/sandbox.h"
+
+/* The byte the gate sent within ms milliseconds, 0 for none, -1 closed. */
+static int heard(int fd, int ms)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    if (poll(&p, 1, ms) <= 0) return 0;
+    char c;
+    return read(fd, &c, 1) == 1 ? c : -1;
+}
+
+static int ask(int fd, char c)
+{
+    return write(fd, &c, 1) == 1;
+}
+
+static void policy(gpu_gate *g)
+{
+    int a = gpu_gate_connect(g), b = gpu_gate_connect(g), c = gpu_gate_connect(g), d = gpu_gate_connect(g);
+    CHECK(a >= 0 && b >= 0 && c >= 0 && d >= 0, "four connections");
+    ask(a, 'S');
+    CHECK(heard(a, 2000) == 'G', "a shared turn is given");
+    ask(b, 'S');
+    CHECK(heard(b, 2000) == 'G', "a second shared turn is given beside the first");
+    ask(c, 'X');
+    CHECK(heard(c, 300) == 0, "the GPU alone waits while shared turns run");
+    ask(d, 'S');
+    CHECK(heard(d, 300) == 0, "a new shared turn waits behind a turn alone asked for");
+    ask(a, 'R');
+    CHECK(heard(a, 2000) == 'K', "a turn given back is answered");
+    CHECK(heard(c, 300) == 0, "still one shared turn running: no turn alone");
+    close(b);   /* a check that ended: its turn goes with it */
+    CHECK(heard(c, 2000) == 'G', "the last shared turn gone, the GPU alone is given");
+    CHECK(heard(d, 300) == 0, "no shared turn while one is alone");
+    ask(c, 'R');
+    CHECK(heard(c, 2000) == 'K', "the turn alone given back");
+    CHECK(heard(d, 2000) == 'G', "then the shared turn waiting");
+    ask(d, 'R');
+    heard(d, 2000);
+    ask(a, 'Q');
+    CHECK(heard(a, 2000) == -1, "a word out of turn ends the connection");
+    gpu_gate_stats st;
+    gpu_gate_stats_of(g, &st);
+    CHECK(st.alone_turns == 1 && st.shared_turns == 3, "the turns counted: %ld alone, %ld shared", st.alone_turns,
+          st.shared_turns);
+    CHECK(st.alone_wait_s > 0.3, "the turn alone waited %.2f s", st.alone_wait_s);
+    close(a), close(c), close(d);
+}
+
+typedef struct later {
+    int fd;
+    double after_s;
+} later;
+
+static void *close_later(void *arg)
+{
+    later *l = arg;
+    struct timespec t = {(time_t)l->after_s, (long)((l->after_s - (time_t)l->after_s) * 1e9)};
+    nanosleep(&t, NULL);
+    close(l->fd);
+    return NULL;
+}
+
+static int in_sandbox;   /* the runs inside the sandbox, as a class's are */
+
+/* A "timed run": asks for its turn over fd 4, then says what it got. */
+static rv_proc_result timed_run(const char *dir, const char *then, double limit_s, rv_turn_relay *r)
+{
+    char err[200], script[600];
+    snprintf(script, sizeof script, "printf r >&4; head -c1 <&4 > %s/got.txt; %s", dir, then);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    CHECK(rv_turn_relay_start(r, err, sizeof err) == 0, "the relay starts: %s", err);
+    char *env[] = {(char *)rv_turn_relay_env(r), NULL};
+    rv_sandbox_job job = {.work = dir, .step = RV_SANDBOX_RUN, .ctl = &r->ctl};
+    rv_proc_result res = in_sandbox ? rv_sandbox_run(&job, argv, env, NULL, limit_s)
+                                    : rv_proc_run_ctl(argv, env, NULL, limit_s, &r->ctl);
+    rv_turn_relay_end(r);
+    return res;
+}
+
+static void relay(gpu_gate *g, const char *dir)
+{
+    char err[200], path[300], got[8] = "";
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    int other = gpu_gate_connect(g);
+    ask(other, 'S');
+    CHECK(heard(other, 2000) == 'G', "another check traces");
+    later l = {other, 1.5};
+    pthread_t t;
+    pthread_create(&t, NULL, close_later, &l);
+    rv_turn_relay r;
+    rv_proc_result res = timed_run(dir, "true", 1.0, &r);
+    pthread_join(t, NULL);
+    snprintf(path, sizeof path, "%s/got.txt", dir);
+    FILE *f = fopen(path, "r");
+    if (f) got[fread(got, 1, sizeof got - 1, f)] = 0, fclose(f);
+    CHECK(res.end == RV_PROC_EXITED && res.status == 0, "the run waited 1.5 s for the GPU alone with a 1 s limit "
+          "and was not stopped (end %d)", (int)res.end);
+    CHECK(!strcmp(got, "g"), "the driver was told to go: '%s'", got);
+    CHECK(r.paused_ms >= 1200, "its wait was not counted: %ld ms", r.paused_ms);
+    CHECK(!r.overtime && r.alone_s >= 0, "not over its time alone");
+    /* what the run held is back: the GPU alone is given at once */
+    int next = gpu_gate_connect(g);
+    ask(next, 'X');
+    CHECK(heard(next, 2000) == 'G', "the GPU is free once the timed run ended");
+    ask(next, 'R');
+    heard(next, 2000);
+    close(next);
+    rv_turn_set_alone_limit(0.5);
+    double t0 = (double)time(NULL);
+    res = timed_run(dir, "sleep 20", 30, &r);
+    CHECK(res.end == RV_PROC_TIMED_OUT && r.overtime, "a run that keeps the GPU alone past its limit is stopped");
+    CHECK((double)time(NULL) - t0 < 10, "and soon");
+    rv_turn_set_alone_limit(RV_TURN_ALONE_LIMIT_S);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
+    if (!mkdtemp(dir)) return 1;
+    gpu_gate *g = gpu_gate_new(NULL, err, sizeof err);
+    CHECK(g != NULL, "a gate: %s", err);
+    CHECK(rv_turn_use_gate(0, err, sizeof err) != 0 && strstr(err, "--gpu-gate-fd 0"), "a descriptor that is not "
+          "a socket is refused: %s", err);
+    if (g) {
+        policy(g);
+        relay(g, dir);
+        char why[300];
+        if (rv_sandbox_possible(why, sizeof why)) {
+            in_sandbox = 1;
+            relay(g, dir);   /* fd 4 reaches the program inside */
+        } else {
+            printf("the relay inside the sandbox not tried: %s\n", why);
+        }
+        gpu_gate_free(g);
+    }
+    char path[300];
+    snprintf(path, sizeof path, "%s/got.txt", dir);
+    remove(path);
+    rmdir(dir);
+    return check_report();
+}
