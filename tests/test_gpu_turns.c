@@ -139,7 +139,7 @@ int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
     if (!mkdtemp(dir)) return 1;
-    gpu_gate *g = gpu_gate_new(NULL, err, sizeof err);
+    gpu_gate *g = gpu_gate_new("0", NULL, err, sizeof err);
     CHECK(g != NULL, "a gate: %s", err);
     CHECK(rv_turn_use_gate(0, err, sizeof err) != 0 && strstr(err, "--gpu-gate-fd 0"), "a descriptor that is not "
           "a socket is refused: %s", err);

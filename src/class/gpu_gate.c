@@ -31,6 +31,7 @@ struct gpu_gate {
     int n, stop;
     pthread_t thread;
     FILE *log;
+    char gpu[64];         /* its name in the log                              */
     int shared, alone;    /* turns held now                                   */
     double busy_from;     /* when the GPU last went from no turn to some      */
     gpu_gate_stats st;
@@ -71,7 +72,8 @@ static void give(gpu_gate *g, client *c, double t)
 static void take_back(gpu_gate *g, client *c, double t)
 {
     if (!c->held) return;
-    if (g->log) fprintf(g->log, "%c %.3f %.3f %.3f\n", c->held, c->asked_at, c->held_at, t), fflush(g->log);
+    if (g->log)
+        fprintf(g->log, "%s %c %.3f %.3f %.3f\n", g->gpu, c->held, c->asked_at, c->held_at, t), fflush(g->log);
     if (c->held == 'X') g->alone--, g->st.alone_s += t - c->held_at;
     else g->shared--;
     if (!g->shared && !g->alone) g->st.busy_s += t - g->busy_from;
@@ -162,7 +164,7 @@ static void wake(gpu_gate *g)
     if (write(g->wake[1], "w", 1) < 0) {}   /* full: it is awake already */
 }
 
-gpu_gate *gpu_gate_new(FILE *log, char *err, size_t errlen)
+gpu_gate *gpu_gate_new(const char *gpu, FILE *log, char *err, size_t errlen)
 {
     gpu_gate *g = calloc(1, sizeof *g);
     if (!g || pipe2(g->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
@@ -171,6 +173,7 @@ gpu_gate *gpu_gate_new(FILE *log, char *err, size_t errlen)
         return NULL;
     }
     g->log = log;
+    snprintf(g->gpu, sizeof g->gpu, "%s", gpu && *gpu ? gpu : "-");
     pthread_mutex_init(&g->mu, NULL);
     if (pthread_create(&g->thread, NULL, gate_loop, g) != 0) {
         snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));

@@ -29,11 +29,11 @@ typedef struct gpu_gate_stats {
     double alone_wait_max_s;
 } gpu_gate_stats;
 
-/* A gate whose thread runs from now on; each turn's line ("S|X asked
- * given given-back", CLOCK_REALTIME seconds) goes to log (NULL: none), a
- * file the gate does not close.  NULL + err when no thread or pipe can be
- * made. */
-gpu_gate *gpu_gate_new(FILE *log, char *err, size_t errlen);
+/* A gate whose thread runs from now on; each turn's line ("GPU S|X asked
+ * given given-back": the GPU as `gpu` names it, CLOCK_REALTIME seconds)
+ * goes to log (NULL: none), a file the gate does not close.  NULL + err when
+ * no thread or pipe can be made. */
+gpu_gate *gpu_gate_new(const char *gpu, FILE *log, char *err, size_t errlen);
 /* Stops the thread and closes every connection. */
 void gpu_gate_free(gpu_gate *g);
 

@@ -455,7 +455,7 @@ static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size
     snprintf(path, sizeof path, "%s/gpu-turns.txt", q->dir);
     q->turns = fopen(path, "a");   /* for the teacher and the benchmark; none is no loss */
     for (int g = 0; g < q->ngpus; g++)
-        if (!(q->gates[g] = gpu_gate_new(q->turns, err, errlen))) return -1;
+        if (!(q->gates[g] = gpu_gate_new(q->gpus[g].id, q->turns, err, errlen))) return -1;
     return 0;
 }
 

@@ -29,7 +29,7 @@
 #include "trace_pages.h"
 
 #define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */
-#define SUBMIT_MAX_QUEUED 64            /* waiting at once, all students          */
+#define SUBMIT_MAX_QUEUED 256           /* waiting at once, all students          */
 #define SUBMIT_OUTPUT_MAX (16 * 1024)   /* check's output kept for the page       */
 #define SUBMIT_MAX_COMPILERS 64         /* compile workers, at most               */
 #define SUBMIT_MAX_SLOTS 32             /* checks side by side on one GPU, at most */

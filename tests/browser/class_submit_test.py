@@ -17,7 +17,9 @@ of the student's placed in its folder (the bundled trace of my_reduce, its
 speed in submissions.jsonl): the student's page shows the speed line (ms,
 GB/s, % of v8) and the link to the trace beside v1 (exercise 1's), which
 opens a lesson page of that trace; the teacher's row shows the % and the
-same link; no script error on any of the pages.
+same link; no script error on any of the pages.  And a class resumed
+opens a student's page on the exercise of the last kernel they sent, with
+that kernel in the editor.
 
 Usage: class_submit_test.py path/to/reducevis [OUTDIR]
 Exit 0 pass, 1 fail, 77 skipped.
@@ -179,6 +181,48 @@ def judged(exe, chrome, outdir, src):
         c.stop()
 
 
+def resumed_editor(exe, chrome):
+    """A class resumed: the student's page opens on the exercise of the last
+    kernel they sent (3 here), with that kernel in the editor, not a start
+    file."""
+    import signal
+    env = dict(os.environ, LANGUAGE="en")
+    c = Class(exe, "--version", "v0", env=env)
+    b = cdp.Browser(chrome, width=1280, height=1000, loopback=True)
+    try:
+        b.open_isolated_page()
+        b.navigate("http://127.0.0.1:%d/#code=%s" % (c.port, c.code))
+        b.eval("document.getElementById('rv-name').value = 'Bo'; document.getElementById('rv-join').click(); 1")
+        saved = None
+        for _ in range(50):
+            saved = b.eval("localStorage.getItem('rv-class')")
+            if saved and "token" in saved:
+                break
+            time.sleep(0.2)
+        c.proc.send_signal(signal.SIGKILL)
+        c.proc.wait(30)
+        with open(c.answers) as f:
+            bo = [e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"][0]
+        submit_test.place_kernels(exe, os.path.join(HERE, "..", ".."), c.out, bo, bo + 1, upto=1, exercise=3)
+        c = Class(exe, "--version", "v0", "--resume", c.out, out=c.out, env=env)
+        base = "http://127.0.0.1:%d" % c.port
+        b.navigate(base + "/")
+        b.eval("localStorage.setItem('rv-class', %s); 1" % json.dumps(saved))
+        b.navigate(base + "/")
+        got, deadline = {}, time.time() + 30
+        probe = """(() => { const e = document.getElementById('rv-exercise'), cm = document.querySelector('.CodeMirror');
+          const t = cm && cm.CodeMirror ? cm.CodeMirror.getValue() : (document.getElementById('rv-editor') || {}).value;
+          return { exercise: e ? e.value : '', text: t || '' }; })()"""
+        while time.time() < deadline and "// kernel 1" not in got.get("text", ""):
+            got = b.eval(probe)
+            time.sleep(0.3)
+        check(got.get("exercise") == "3" and got.get("text", "").startswith("// kernel 1"),
+              "resumed, the student's page opens on exercise 3 with the kernel they sent last: %s" % got)
+    finally:
+        b.close()
+        c.stop()
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -192,6 +236,7 @@ def main():
     src = os.path.join(HERE, "..", "..")
     try:
         judged(sys.argv[1], chrome, outdir, src)
+        resumed_editor(sys.argv[1], chrome)
     except cdp.BrowserError as e:
         print("SKIPPED: Chromium cannot run here: %s" % e)
         return 77

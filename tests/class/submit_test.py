@@ -256,10 +256,11 @@ def without_sandbox(exe):
         shutil.rmtree(empty, True)
 
 
-def place_kernels(exe, src, out, a_id, b_id, upto=4):
+def place_kernels(exe, src, out, a_id, b_id, upto=4, exercise=1):
     """Judged kernels as a class that ran on a GPU leaves them: A's my_reduce
     (1) and two_launches (3) with their traces, B's compile error (2), A's
-    kernel whose trace is junk (4); the first `upto` of them."""
+    kernel whose trace is junk (4); the first `upto` of them, sent for
+    `exercise`."""
     sub = os.path.join(out, "submissions")
     os.makedirs(sub, exist_ok=True)
     raw = os.path.join(src, "assets/own-raw")
@@ -277,8 +278,8 @@ def place_kernels(exe, src, out, a_id, b_id, upto=4):
     rows = []
     for k, who, verdict, speed, traced in ((1, a_id, "pass", (ms, 2877.7, 73.6), True), (2, b_id, "error", None, False),
                                             (3, a_id, "fail", (0.5, 268.4, 6.9), True), (4, a_id, "fail", None, True))[:upto]:
-        rows.append({"at": t0 + k, "event": "queued", "id": k, "student": who, "exercise": 1})
-        done = {"at": t0 + k + 30, "event": "done", "id": k, "student": who, "exercise": 1, "verdict": verdict,
+        rows.append({"at": t0 + k, "event": "queued", "id": k, "student": who, "exercise": exercise})
+        done = {"at": t0 + k + 30, "event": "done", "id": k, "student": who, "exercise": exercise, "verdict": verdict,
                 "exit": {"pass": 0, "fail": 1}.get(verdict, 2), "waited_s": 10.0, "judged_s": 20.0, "compile_s": 5.0,
                 "output": "PASS" if verdict == "pass" else "FAIL", "mark": "v8", "trace": traced,
                 "verified": k == 1 or k == 3}   # 3: a fail that says verified is not believed

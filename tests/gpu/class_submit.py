@@ -9,14 +9,19 @@ result is printed whole, the judged ones with their speed against v8 timed
 in the same run (check's summary, the page's JSON) and their trace as a
 lesson page beside v1, the class must keep serving (the teacher's list
 answers) after each, and the hostile one must have written nothing outside.
-Part 2, the benchmark: 30 students each send exercise 1's solution, spread
-over one minute; printed: the median and p95 time from submit to verdict,
-the median compile time (the compile workers', on the CPU, while the GPU
-runs others), and the GPU's busy share: the time the GPU worker was running
-a check (`check --built`: the submissions' judged_s) over the wall time from
-the first submit to the last verdict, with nvidia-smi's utilization sampled
-every 200 ms beside it.  The class runs with --compilers $RV_BENCH_COMPILERS
-when it is set.
+Part 2, the benchmark: $RV_BENCH_STUDENTS students (100) each send one
+file of exercise 1 (solutions, start files, files that do not compile, one
+hostile), spread over one minute; printed: the median and p95 time from
+submit to verdict, the median compile time (the compile workers', on the
+CPU, while the GPUs run others), which GPU judged how many, and each GPU's
+busy share: the time some check held a turn on it (DIR/gpu-turns.txt, the
+gates' log) and a timed run held it alone, over the wall time from the first
+submit to the last verdict, with nvidia-smi's utilization sampled every 200
+ms beside it.
+Part 3: the same kernel timed alone, then with 7 others traced beside it,
+4 times each: the medians agree within 2%.
+The class runs with --compilers $RV_BENCH_COMPILERS and --gpu-slots
+$RV_BENCH_SLOTS when they are set.
 
 Usage: class_submit.py REDUCEVIS SOURCE_DIR.  Exit 0 when every check held.
 """
@@ -69,6 +74,119 @@ def judged_speed(c, token, what, done):
           "%s: its trace beside v1, a lesson page, in %.1f s: %s" % (what, time.time() - t0, str(body)[:160]))
 
 
+def percentile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
+
+
+def turns_of(out):
+    """Each GPU turn the class's gates gave (DIR/gpu-turns.txt: kind, asked,
+    given, given back, CLOCK_REALTIME seconds)."""
+    rows = []
+    path = os.path.join(out, "gpu-turns.txt")
+    for line in open(path) if os.path.exists(path) else []:
+        f = line.split()
+        if len(f) == 5:
+            rows.append((f[0], f[1], float(f[2]), float(f[3]), float(f[4])))
+    return rows
+
+
+def held_share(turns, t0, t1, kinds="SX"):
+    """The share of [t0, t1] in which some turn of kinds was held."""
+    spans = sorted((max(a, t0), min(b, t1)) for _, k, _, a, b in turns if k in kinds and b > t0 and a < t1)
+    total, end = 0.0, t0
+    for a, b in spans:
+        if b > end:
+            total += b - max(a, end)
+            end = b
+    return total / max(1e-9, t1 - t0)
+
+
+def bench_class(c, count, kinds, hostile):
+    """count students, each sending one file (kinds in turn, the hostile one
+    once), spread over one minute: the median and p95 from submit to
+    verdict, the verdicts, which GPU judged each, and how busy the GPUs were."""
+    print("== the benchmark: %d students over one minute (%s; one hostile)"
+          % (count, ", ".join(sorted(set(k[0] for k in kinds)))), flush=True)
+    bench = [c.join("B%d" % i) for i in range(count)]
+    smi = subprocess.Popen(["nvidia-smi", "--query-gpu=index,utilization.gpu", "--format=csv,noheader,nounits",
+                            "-lms", "200"], stdout=subprocess.PIPE, text=True) if shutil.which("nvidia-smi") else None
+    t_first = time.time()
+    want = {}
+    for i, t in enumerate(bench):
+        while time.time() < t_first + 60.0 * i / count:
+            time.sleep(0.02)
+        what, text, verdict = ("hostile (system())", hostile, None) if i == count // 2 else kinds[i % len(kinds)]
+        st, body = submit(c, t, 1, text)
+        check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
+        want[t] = (what, verdict)
+    latency, verdicts, compiles, gpus, wrong = [], {}, [], {}, []
+    for t in bench:
+        done = wait_done(c, t)
+        if not done:
+            continue
+        latency.append(done["waited_s"] + done["judged_s"])
+        compiles.append(done["compile_s"])
+        verdicts[done["verdict"]] = verdicts.get(done["verdict"], 0) + 1
+        if done["verdict"] != "error":
+            gpus[done.get("gpu")] = gpus.get(done.get("gpu"), 0) + 1
+        what, verdict = want[t]
+        if verdict and done["verdict"] != verdict:
+            wrong.append("%s: %s" % (what, done["verdict"]))
+    t_last = time.time()
+    util = {}
+    if smi:
+        smi.terminate()
+        for line in smi.communicate()[0].splitlines():
+            f = [x.strip() for x in line.split(",")]
+            if len(f) == 2 and f[1].isdigit():
+                util.setdefault(f[0], []).append(float(f[1]))
+    span = t_last - t_first
+    turns = turns_of(c.out)
+    alone = [g - a for _, k, a, g, _ in turns if k == "X" and a >= t_first]
+    if latency:
+        print("== %d submissions over %.0f s: submit to verdict median %.1f s, p95 %.1f s, max %.1f s; compile median "
+              "%.1f s; verdicts %s; judged on GPU %s"
+              % (count, span, percentile(latency, 0.5), percentile(latency, 0.95), max(latency),
+                 percentile(compiles, 0.5), verdicts, gpus))
+    for gpu in sorted(set(t[0] for t in turns)) or ["-"]:
+        mine = [t for t in turns if t[0] == gpu]
+        print("== GPU %s busy share: a check held a turn on it %.0f%% of the wall time, a timed run held it alone "
+              "%.0f%%; nvidia-smi utilization mean %s over %.0f s"
+              % (gpu, 100 * held_share(mine, t_first, t_last), 100 * held_share(mine, t_first, t_last, "X"),
+                 "%.0f%%" % (sum(util[gpu]) / len(util[gpu])) if util.get(gpu) else "-", span))
+    print("== %d turns alone waited median %.2f s, max %.2f s" % (len(alone), percentile(alone, 0.5),
+          max(alone) if alone else float("nan")), flush=True)
+    check(len(latency) == count, "every benchmark kernel judged: %d of %d" % (len(latency), count))
+    check(not wrong, "every benchmark kernel got its verdict: %s" % wrong)
+    check(len([g for g in gpus if g is not None]) == max(1, len(util)), "every GPU judged some: %s" % gpus)
+
+
+def disturbance(c, solution, busy_file):
+    """The same kernel timed alone, then while 7 others are traced beside it:
+    the times agree (the timed calls take the GPU alone)."""
+    me, others = c.join("T"), [c.join("O%d" % i) for i in range(7)]
+    alone, beside = [], []
+    for rounds, into, crowd in ((4, alone, []), (4, beside, others)):
+        for _ in range(rounds):
+            for t in crowd:
+                submit(c, t, 1, busy_file)
+            submit(c, me, 1, solution)
+            done = wait_done(c, me)
+            for t in crowd:
+                wait_done(c, t)
+            if done and done["ms"] and done["ms"] > 0:
+                into.append(done["ms"])
+    if alone and beside:
+        a, b = percentile(alone, 0.5), percentile(beside, 0.5)
+        print("== timed alone: median %.4f ms of %s; with 7 others traced beside it: median %.4f ms of %s; "
+              "%+.1f%%" % (a, alone, b, beside, 100 * (b - a) / a), flush=True)
+        check(abs(b - a) / a <= 0.02, "a kernel timed while others trace beside it agrees within 2%% with it timed "
+              "alone: %.4f against %.4f ms" % (b, a))
+    else:
+        check(False, "the kernel was timed alone and beside others: %s %s" % (alone, beside))
+
+
 def main():
     exe, src = sys.argv[1], sys.argv[2]
     ex1 = os.path.join(src, "docs/exercises/1-converge")
@@ -88,8 +206,10 @@ def main():
         hostile = hostile.replace(k, v)
     font = os.environ.get("RV_CLASS_FONT")   # a GPU machine without fonts: the bundle's (bundle.sh)
     compilers = os.environ.get("RV_BENCH_COMPILERS")
+    slots = os.environ.get("RV_BENCH_SLOTS")
     c = Class(exe, "--kernel", "v2", *(["--font", font] if font else []),
-              *(["--compilers", compilers] if compilers else []), env=dict(os.environ, LANGUAGE="en"))
+              *(["--compilers", compilers] if compilers else []), *(["--gpu-slots", slots] if slots else []),
+              env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     try:
         cases = [("start file", start, "fail"), ("solution", solution, "pass"), ("does not compile", broken, "error"),
@@ -115,47 +235,13 @@ def main():
         check(not os.listdir(outside) and not os.path.exists(os.path.join(home, "pwned-system"))
               and open(decoy).read() == "decoy\n", "the hostile file wrote nothing outside, and the decoy key is whole")
 
-        count = int(os.environ.get("RV_BENCH_STUDENTS", "30"))   # fewer: a dry run of this script
-        print("== the benchmark: %d students, one solution each, over one minute" % count, flush=True)
-        bench = [c.join("B%d" % i) for i in range(count)]
-        smi = subprocess.Popen(["nvidia-smi", "--query-gpu=utilization.gpu", "--format=csv,noheader,nounits",
-                                "-lms", "200"], stdout=subprocess.PIPE, text=True) if shutil.which("nvidia-smi") else None
-        t_first = time.time()
-        sent = {}
-        for i, t in enumerate(bench):
-            while time.time() < t_first + 60.0 * i / count:
-                time.sleep(0.05)
-            st, body = submit(c, t, 1, solution)
-            check(st == 200, "benchmark kernel %d taken: %s %s" % (i, st, body))
-            sent[t] = time.time()
-        latency, verdicts, compiles = [], {}, []
-        for t in bench:
-            done = wait_done(c, t)
-            if done:
-                latency.append(done["waited_s"] + done["judged_s"])
-                compiles.append(done["compile_s"])
-                verdicts[done["verdict"]] = verdicts.get(done["verdict"], 0) + 1
-        t_last = time.time()
-        samples = []
-        if smi:
-            smi.terminate()
-            samples = [float(x) for x in smi.communicate()[0].split() if x.replace(".", "").isdigit()]
-        st, body = c.request("GET", c.q("/submissions", k=c.secret))
-        judged = sum(s["judged_s"] for s in body["list"][-count:])
-        latency.sort()
-        span = t_last - t_first
-        if latency:
-            med = latency[len(latency) // 2]
-            p95 = latency[min(len(latency) - 1, int(round(0.95 * (len(latency) - 1))))]
-            compiles.sort()
-            print("== %d submissions over %.0f s (--compilers %s): submit to verdict median %.1f s, p95 %.1f s, "
-                  "max %.1f s; compile median %.1f s; verdicts %s"
-                  % (count, span, compilers or "default", med, p95, latency[-1], compiles[len(compiles) // 2],
-                     verdicts))
-        print("== GPU busy share: the GPU worker ran checks %.0f%% of the wall time (%.1f of %.1f s); nvidia-smi "
-              "utilization mean %.0f%% over %d samples"
-              % (100 * judged / span, judged, span, sum(samples) / max(1, len(samples)), len(samples)))
-        check(len(latency) == count, "every benchmark kernel judged: %d" % len(latency))
+        count = int(os.environ.get("RV_BENCH_STUDENTS", "100"))   # fewer: a dry run of this script
+        kinds = [("solution", solution, "pass")] * 5 + [("start file", start, "fail")] * 3 + \
+                [("does not compile", broken, "error")] * 2
+        bench_class(c, count, kinds, hostile)
+        check(not os.listdir(outside) and open(decoy).read() == "decoy\n", "the hostile one in the benchmark wrote "
+              "nothing outside either")
+        disturbance(c, solution, start)
     finally:
         c.proc.terminate()
         c.proc.wait(600)

@@ -307,17 +307,25 @@
       extraKeys: { Tab: function (c) { c.replaceSelection("    "); } }
     }) : null;
     function code() { return cm ? cm.getValue() : editor.value; }
-    function loadStart() {
-      getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) { kernelState(r); }, function () {});
+    function loadSource() {
       fetch("/start?n=" + exSelect.value + "&t=" + encodeURIComponent(token), { cache: "no-store" }).then(function (r) {
         if (!r.ok) throw new Error(String(r.status));
         return r.text();
       }).then(function (t) {
         if (kStatus.textContent === words.lost) kStatus.textContent = "";
         if (cm) cm.setValue(t); else editor.value = t;
-      }, function () { kStatus.textContent = words.lost; setTimeout(loadStart, 4000); });   /* a busy class: try again */
+      }, function () { kStatus.textContent = words.lost; setTimeout(loadSource, 4000); });   /* a busy class: try again */
     }
-    exSelect.addEventListener("change", loadStart);
+    // the page opened (again, or in a class resumed): the exercise of the
+    // last kernel this student sent, and that kernel, not a start file
+    function loadStart() {
+      getJson("/submission?t=" + encodeURIComponent(token)).then(function (r) {
+        kernelState(r);
+        if (r.status === 200 && r.body.latest && r.body.latest.exercise >= 1 && r.body.latest.exercise <= 5)
+          exSelect.value = String(r.body.latest.exercise);
+      }, function () {}).then(loadSource);
+    }
+    exSelect.addEventListener("change", loadSource);
     editor.addEventListener("keydown", function (e) {
       if (e.key !== "Tab" || e.shiftKey) return;
       e.preventDefault();
