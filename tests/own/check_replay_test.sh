@@ -11,7 +11,9 @@
 # that does not add up, another seed in run.txt, a run that started no
 # kernel, damaged records.  A version to beat's timed run that is wrong,
 # another stream's or bare times is not taken: the recorded results stand
-# in, as in a check.
+# in, as in a check.  Then tests/own/cheats_replay.sh (which the recordings
+# of tests/gpu/cheats.sh go through) tells the folder's verdict from a
+# doctored one's.
 # Usage: check_replay_test.sh path/to/reducevis SOURCE_DIR path/to/test_run_facts
 set -u
 export LC_ALL=C
@@ -90,4 +92,21 @@ for bad in "sed -i -E '/^timed 2 /s/ sum [0-9.e+]+ / sum 1 /' mark-timed.txt" "c
         test -z "$(grep 'v8 timed in this run' "$tmp/out")" -a -n "$(grep -E '^  (ok|FAIL) +fast:.*results' "$tmp/out")"
 done
 
+# a recording as tests/gpu/cheats.sh keeps it: the records gzipped, what the
+# check printed (its own data line), its status
+r=$tmp/rec
+cp -r "$k" "$r" && gzip -9n "$r/raw.rvraw" "$r/kernel.sass"
+{ echo "data random:1 (repeat with --data random:1)"; grep -vE '^(data |replayed from )' "$tmp/pass.txt"; } >"$r/check.txt"
+printf 'source tests/own/my_reduce.cu\nrole honest\nexercise 5\nexit 0\n' >"$r/recorded.txt"
+replay_ok() { bash "$src/tests/own/cheats_replay.sh" "$rv" "$1" >"$tmp/out" 2>&1; }
+check "cheats_replay.sh: the recording gives its verdict again" replay_ok "$r"
+sed -i -E '/^timed 5 /s/ sum [0-9.e+]+ / sum 1000000 /' "$r/timed.txt"
+check "cheats_replay.sh: a doctored timed.txt is another verdict" test "$(replay_ok "$r"; echo $?)" = 1
+check "... and said" grep -q "FAIL   calls: call 5 of 20" "$tmp/out"
+cp "$tmp/timed.txt" "$r/timed.txt"
+sed -i 's/^data random:1 (repeat with --data random:1)$/data random:3 (repeat with --data random:3)/' "$r/check.txt"
+check "cheats_replay.sh: a check that said another seed than run.txt keeps" test "$(replay_ok "$r"; echo $?)" = 1
+sed -i 's/^exit 0$/exit 1/' "$r/recorded.txt"
+check "cheats_replay.sh: another exit status" grep -q "the replay exited 0, the check 1" \
+    <(bash "$src/tests/own/cheats_replay.sh" "$rv" "$r" 2>&1)
 finish check_replay
