@@ -207,17 +207,20 @@ static void test_timed(void)
     CHECK(parse("sum 5\nms nan 1\n", base, &run, err, sizeof err) == -1, "an older run's times are still sane");
 }
 
-/* test_run_facts timed DIR DATA N CALL: writes DIR/timed.txt as the driver
- * would for a run of N elements of DATA (its timed calls on stream 1 of it),
- * call CALL (1..23) off by 10^6 and said wrong, for the command's test. */
+/* test_run_facts timed DIR DATA N CALL [STREAM FILE]: writes DIR/timed.txt
+ * (or DIR/FILE) as the driver would for a run of N elements of DATA (its
+ * timed calls on stream 1 of it, or STREAM: 2 is the version to beat's in a
+ * check), call CALL (1..23) off by 10^6 and said wrong, for the commands'
+ * tests. */
 int main(int argc, char **argv)
 {
-    if (argc == 6 && !strcmp(argv[1], "timed")) {
+    if ((argc == 6 || argc == 8) && !strcmp(argv[1], "timed")) {
         rv_data d;
         char err[200], path[4200];
         if (rv_data_parse(argv[3], &d, err, sizeof err)) return 1;
-        char *t = timed_text_n(rv_data_derive(d, 1), strtoull(argv[4], NULL, 10), atoi(argv[5]), 1e6, 0);
-        snprintf(path, sizeof path, "%s/timed.txt", argv[2]);
+        uint64_t stream = argc == 8 ? strtoull(argv[6], NULL, 10) : 1;
+        char *t = timed_text_n(rv_data_derive(d, stream), strtoull(argv[4], NULL, 10), atoi(argv[5]), 1e6, 0);
+        snprintf(path, sizeof path, "%s/%s", argv[2], argc == 8 ? argv[7] : "timed.txt");
         FILE *f = fopen(path, "w");
         if (!f || fputs(t, f) < 0 || fclose(f)) return 1;
         free(t);

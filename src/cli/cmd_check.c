@@ -2,9 +2,9 @@
  * traced on the GPU (as `trace` does, with the timed run) and judged by the
  * exercise's rules (src/core/rules.c), one line per rule with the numbers from
  * the trace; `--trace FILE.rvt` judges a trace recorded earlier, no GPU
- * needed.  Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to
- * judge (no GPU, a file that does not compile or fails, a trace that does
- * not load).  --save-trace keeps the trace judged, --summary the verdict and
+ * needed; `--replay DIR` judges again the run a check kept (check_replay.c).
+ * Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to judge (no GPU,
+ * a file that does not compile or fails, a trace that does not load).  --save-trace keeps the trace judged, --summary the verdict and
  * the speed as JSON (check_report.c).  --prepare-cache judges nothing: it
  * compiles the version to beat into a build cache ahead (a class does). */
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include "core/analysis.h"
 #include "core/assets.h"
 #include "core/rules.h"
+#include "check_replay.h"
 #include "check_report.h"
 #include "check_words.h"
 #include "cli.h"
@@ -30,11 +31,13 @@
 #define EXIT_BROKEN 1
 
 enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
-       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_GPU_GATE, OPT_NOT_OURS };
+       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_NOT_OURS };
 
 static const rv_opt check_opts[] = {
     {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
     {OPT_TRACE, "trace", 0, "FILE", N_("judge this own trace instead of tracing a file"), "@file"},
+    {OPT_REPLAY, "replay", 0, "DIR", N_("judge again the run a check kept in DIR (--keep), without a GPU: the same\n"
+                                        "rules, words and exit status, never a verified verdict"), "@dir"},
     {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)"), NULL},
     {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default signed:SEED with a seed drawn for this check and\n"
@@ -90,6 +93,7 @@ static const rv_command_opts check_cmd = {
                 "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
                 "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
                 "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
+                "       reducevis check --replay DIR --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
                 "       reducevis check --prepare-cache DIR [--sandbox]"),
     .about = N_("Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
                 "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
@@ -141,13 +145,14 @@ static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *ms
 /* The version to beat, timed in this run on this GPU (exercise 5 of a .cu
  * file): the way the project measures speed, as a ratio in one run.  Its
  * median time in ms, or 0 with why (then the recorded results stand in). */
-static double mark_now(const rv_own_opts *student, const char *cache, char *from, size_t fromlen, char *why,
-                       size_t whylen)
+static double mark_now(const rv_own_opts *student, const char *cache, const char *keep_timed, char *from,
+                       size_t fromlen, char *why, size_t whylen)
 {
     const rv_version_info *vi = rv_version(rv_rules_mark_version());
     rv_own_opts m = *student;
     char *text = NULL;
     m.keep = NULL;
+    m.keep_timed = keep_timed;   /* beside the student's kept run, for --replay */
     m.timed_stream = 1;   /* inputs of its own, of the same distribution as the student's */
     if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
     /* only its time is wanted: its timed run alone, no trace of it */
@@ -185,6 +190,7 @@ static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mar
 /* Where the judged trace came from and what its run said beside it. */
 typedef struct judged_run {
     const rv_own_result *run;   /* NULL: a recorded trace (--trace)        */
+    int replayed;               /* 1: run is a kept one (--replay)         */
     int drawn;                  /* 1: this check drew the data's seed      */
     int time_it;                /* the run was timed (no --no-time)        */
 } judged_run;
@@ -216,6 +222,7 @@ static void say_data(const rv_trace *tr, const judged_run *jr)
     rv_data_name(tr->data, d, sizeof d);
     if (tr->version != RV_VERSION_OWN) return;
     if (!jr->run) printf(_("data %s, as the trace was recorded (a recorded trace: not a verified verdict)\n"), d);
+    else if (jr->replayed) printf(_("data %s, as the run kept says (a replay: not a verified verdict)\n"), d);
     else if (jr->drawn) printf(_("data %s (repeat with --data %s)\n"), d, d);
     else printf(_("data %s, as --data gave it (data chosen ahead: not a verified verdict)\n"), d);
 }
@@ -294,9 +301,10 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr
 
 /* Where a .cu file's work goes: both stages in turn, or one of them
  * (--build-only, --built), and the version to beat's build cache (or only
- * that cache filled: --prepare-cache). */
+ * that cache filled: --prepare-cache); or the work a check kept, judged
+ * again (--replay). */
 typedef struct stages {
-    const char *build_only, *built, *cache, *prepare;
+    const char *build_only, *built, *cache, *prepare, *replay;
 } stages;
 
 /* The .cu file traced (and the version to beat timed beside it): its trace,
@@ -337,7 +345,10 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
        the exercise that asks for speed) */
     if (res->tr->own_ms > 0) {
         const char *at = st->cache ? st->cache : rv_own_default_cache(cache, sizeof cache) == 0 ? cache : NULL;
-        *mark_ms = mark_now(o, at, mark_from, fromlen, mark_err, sizeof mark_err);
+        const char *kept = st->built ? st->built : o->keep;
+        char keep_timed[4200];
+        snprintf(keep_timed, sizeof keep_timed, "%s/%s", kept ? kept : "", CHECK_MARK_TIMED);
+        *mark_ms = mark_now(o, at, kept ? keep_timed : NULL, mark_from, fromlen, mark_err, sizeof mark_err);
         if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
             fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
                               "its recorded time stands in\n"), mark_err);
@@ -384,8 +395,8 @@ static int write_outputs(const outputs *out, const check_summary *sum, const rv_
  * does not wait for the compile).  Only --sandbox goes with it. */
 static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, const char *trace, int number)
 {
-    if (o->file || trace || number || st->build_only || st->built || st->cache || o->keep || out->trace ||
-        out->summary)
+    if (o->file || trace || number || st->build_only || st->built || st->cache || st->replay || o->keep ||
+        out->trace || out->summary)
         return rv_usage_error("check", _("--prepare-cache DIR goes alone (--sandbox at most): it compiles the "
                                          "version to beat and judges nothing"));
     const rv_version_info *vi = rv_version(rv_rules_mark_version());
@@ -407,11 +418,18 @@ static int refuse_together(const rv_own_opts *o, const stages *st, const outputs
                            const char *traced_with, int number, int block_size)
 {
     if (!number) return rv_usage_error("check", _("--exercise N is required (1 to %d)"), RV_NUM_EXERCISES);
+    if (trace && st->replay) return rv_usage_error("check", _("give --trace FILE.rvt or --replay DIR, not both"));
     if (trace && o->file) return rv_usage_error("check", _("give a .cu file or --trace FILE.rvt, not both"));
+    if (st->replay && o->file)
+        return rv_usage_error("check", _("give a .cu file or --replay DIR, not both: the folder holds its file"));
     if (trace && traced_with[0])
         return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
                                          "as it was recorded"), traced_with);
-    if (!trace && !o->file) return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
+    if (st->replay && traced_with[0])
+        return rv_usage_error("check", _("%s is an option of tracing a file; a run given with --replay is judged "
+                                         "as it was kept"), traced_with);
+    if (!trace && !st->replay && !o->file)
+        return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
     if (out->trace && st->build_only)
         return rv_usage_error("check", _("--save-trace with --build-only: nothing is traced; give it with --built"));
     if (o->keep && (st->build_only || st->built))
@@ -454,6 +472,9 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
     if (!run) return RV_EXIT_RUNTIME;
     if (trace) {
         if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
+    } else if (st->replay) {
+        tr = check_replay(st->replay, (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) != 0, run, &mark_ms, mark_from,
+                          sizeof mark_from, &rc, &sum.reason);
     } else if (!st->build_only && !data_given && (rc = draw_data(cfg))) {
         sum.reason = "run";
     } else {
@@ -467,9 +488,11 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
         return st->build_only && rc == RV_EXIT_OK ? rc : write_outputs(out, &sum, NULL, rc);
     }
     rv_rules_result res = {0};
-    const char *no_mark = trace ? _("a recorded trace is judged, with the time taken when it was traced")
-                                : _("it could not be timed here");
-    judged_run jr = {.run = trace ? NULL : run, .drawn = !data_given, .time_it = o->time_it};
+    const char *no_mark = trace       ? _("a recorded trace is judged, with the time taken when it was traced")
+                          : st->replay ? _("the run kept holds none to trust")
+                                       : _("it could not be timed here");
+    judged_run jr = {.run = trace ? NULL : run, .replayed = st->replay != NULL, .drawn = !data_given && !st->replay,
+                     .time_it = o->time_it};
     rc = judge(tr, ex, &jr, mark_ms, mark_from, no_mark, &res, &sum);
     sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
     sum.res = &res;
@@ -495,7 +518,8 @@ int cmd_check(int argc, char **argv)
         char *end;
         if (id > 0 && p.value && !p.value[0])   /* a folder or file named "" */
             return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
-        if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_SAVE_TRACE && id != OPT_SUMMARY)
+        if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_REPLAY && id != OPT_SAVE_TRACE &&
+            id != OPT_SUMMARY)
             snprintf(traced_with, sizeof traced_with, "%s", p.word);   /* an option of tracing a file */
         block_given |= id == RV_CFG_BLOCK_SIZE;
         data_given |= id == RV_CFG_DATA;
@@ -514,6 +538,7 @@ int cmd_check(int argc, char **argv)
             break;
         }
         case OPT_TRACE: trace = p.value; break;
+        case OPT_REPLAY: st.replay = p.value; break;
         case OPT_KEEP: o.keep = p.value; break;
         case OPT_SANDBOX: o.sandbox = 1; break;
         case OPT_NO_TIME: o.time_it = 0; break;

@@ -177,10 +177,24 @@ static int take_build(const rv_own_opts *o, const char *cache, char *work, size_
     return 0;
 }
 
+/* The timed run's results (work/timed.txt, whatever they say) copied where
+ * o->keep_timed names, for a replay of the check to judge again; none there
+ * when the run left none.  What was there is removed first, never written
+ * through (a link included). */
+static void keep_timed(const rv_own_opts *o, const char *work)
+{
+    char from[PATH_MAX + 32];
+    if (!o->keep_timed) return;
+    unlink(o->keep_timed);
+    snprintf(from, sizeof from, "%s/timed.txt", work);
+    if (work[0] && access(from, F_OK) == 0 && copy_file(from, o->keep_timed, 0644)) unlink(o->keep_timed);
+}
+
 int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char *err, size_t errlen)
 {
     char work[PATH_MAX];
     *ms = 0;
+    keep_timed(o, "");   /* an earlier check's results are never this one's */
     int rc = take_build(o, cache, work, sizeof work, err, errlen);
     if (rc < 0) { /* without the cache: compiled in the work folder itself */
         if (temp_work(work, sizeof work))
@@ -188,7 +202,7 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
         rc = rv_own_compile(o, work, err, errlen);
     }
     if (rc == 0) rc = rv_own_time_built(o, work, ms, err, errlen);
-    if (work[0]) rv_remove_tree(work);
+    if (work[0]) keep_timed(o, work), rv_remove_tree(work);
     return rc;
 }
 

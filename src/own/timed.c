@@ -209,9 +209,16 @@ int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads,
 int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
                   size_t errlen)
 {
-    char path[4200], text[64 * 1024];
-    memset(run, 0, sizeof *run);
+    char path[4200];
     snprintf(path, sizeof path, "%s/timed.txt", work);
+    return rv_timed_load_file(path, want, n, threads, run, err, errlen);
+}
+
+int rv_timed_load_file(const char *path, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
+                       size_t errlen)
+{
+    char text[64 * 1024];
+    memset(run, 0, sizeof *run);
     int rc = rv_read_regular(path, text, sizeof text);
     if (rc == 1) return 1;
     if (rc == -1) return fail(err, errlen, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);

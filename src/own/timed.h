@@ -69,6 +69,12 @@ int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads,
 int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
                   size_t errlen);
 
+/* The same from the file at path (a check's copy of the version to beat's
+ * timed run, check_replay.h), read and judged as rv_timed_load reads and
+ * judges WORK/timed.txt. */
+int rv_timed_load_file(const char *path, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
+                       size_t errlen);
+
 /* One call in words: "call 3 of 20: sum 1.0e+07, expected 8388608 ± 4.2:
  * wrong" (a warm-up: "warm-up 2 of 3: ..."). */
 void rv_timed_describe(const rv_timed_run *run, int i, char *buf, size_t len);

@@ -291,6 +291,7 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
     }
     res->verdict = rv_sum_judge_abs(ri->data, ri->n, (uint64_t)grid1 * block1, meta.sum, cpu, mag);
     res->traced_ms = meta.traced_ms;
+    res->asked_block = ri->block_size;
     for (rv_trace *t = res->tr; t; t = t->next) {
         t->own_sum = meta.sum;
         if (!res->verdict.ok) t->own_flags |= RV_OWN_SUM_WRONG;
@@ -308,7 +309,12 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     memset(res, 0, sizeof *res);
     run_info ri;
     if (read_run_info(dir, &ri, err, errlen)) return 1;
-    char path[PATH_MAX + 16];
+    char path[PATH_MAX + 16], first[1][PATH_MAX + 32];
+    uint32_t launches;
+    /* as the traced run tells it (traced_run): no launch at all */
+    if (raw_files(dir, first, 1, &launches) == 0 && launches == 0)
+        return rv_own_fail(err, errlen, RV_OWN_NO_GPU_WORK,
+                           _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"), ri.file);
     snprintf(path, sizeof path, "%s/student.cu", dir);
     char *source = rv_read_text(path, NULL);
     if (!source) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));

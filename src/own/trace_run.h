@@ -35,6 +35,9 @@ typedef struct rv_own_opts {
     uint64_t timed_stream; /* the timed run's inputs: stream 1 + this of data
                               (program_run.h): 0 a student's, 1 the version
                               to beat's in the same check                   */
+    const char *keep_timed; /* NULL, or where rv_own_time_cached copies the
+                              timed run's results (timed.txt): a check's
+                              kept folder, for `check --replay`             */
 } rv_own_opts;
 
 typedef struct rv_own_result {
@@ -44,6 +47,8 @@ typedef struct rv_own_result {
     double         traced_run_s, plain_run_s; /* the program alone, each way */
     double         traced_ms;  /* the whole reduction under the tracer (its
                                   first launch recording), CUDA events       */
+    int            asked_block;/* the block launch() was asked for (run.txt;
+                                  0: a folder that does not say)             */
     /* every element read: the tracer's count (reads.txt); 0 none (an older
        tracer), 1 read, -1 a file that is not the count (why)                */
     int            reads_state;
@@ -101,7 +106,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
  * taken from the cache folder `cache` (made if need be), compiled there once
  * for its source, headers, nvcc and architecture, and copied into a work
  * folder of its own: its timed run alone (rv_own_time_built), the median in
- * *ms.  NULL, or a cache that cannot be made: compiled in the work folder
+ * *ms, and its results copied to o->keep_timed when that is set.  NULL, or a cache that cannot be made: compiled in the work folder
  * first.  0, or the exit status with the message.  src/own/build_cache.c. */
 int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char *err, size_t errlen);
 
@@ -121,7 +126,10 @@ struct rv_config;
 rv_trace *rv_own_capture(const struct rv_config *cfg, char *err, size_t errlen);
 
 /* The same trace again from a folder a run kept (--keep): its records,
- * machine code listing, results and run.txt, without a GPU or nvcc. */
+ * machine code listing, results and run.txt, without a GPU or nvcc.  The
+ * folder is untrusted: it is read as rv_own_trace reads its own work.
+ * RV_OWN_NO_GPU_WORK, with rv_own_trace's message, when the run it kept
+ * started no kernel (its tracer listed allocations, and no launch). */
 int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen);
 
 #endif

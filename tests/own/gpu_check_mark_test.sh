@@ -5,8 +5,10 @@
 # line and fast rule name its time ("... timed in this run on this GPU, block
 # B"), the summary has it (mark_ms, percent_of_mark), the cached build is
 # used as it is (nothing compiled again), and no work folder stays behind;
-# the same with --sandbox and --built, as a class runs it.  Skips (77) with
-# a message where there is no GPU.
+# the same with --sandbox and --built, as a class runs it.  A kept folder
+# (--keep, or --built's) holds the version to beat's timed run beside the
+# student's, and `check --replay` of it gives the same verdict with no GPU.
+# Skips (77) with a message where there is no GPU.
 # Usage: gpu_check_mark_test.sh path/to/reducevis SOURCE_DIR
 set -u
 rv=$1 src=$2
@@ -41,11 +43,22 @@ sys.exit(not (s["mark"] == sys.argv[2] and s["mark_ms"] > 0 and s["percent_of_ma
 expect "0|1" "timed in this run on this GPU" check "$mine" --exercise 5 --build-cache "$tmp/cache" \
     --summary "$tmp/s.json"
 judged "check"
+# kept: the version to beat's timed run beside the student's, and the same
+# verdict again from the folder (check --replay)
+run_rv check "$mine" --exercise 5 --build-cache "$tmp/cache" --keep "$tmp/kept" >"$tmp/live" 2>&1
+live=$?
+check "--keep: the version to beat's timed run kept beside the student's" test -s "$tmp/kept/mark-timed.txt"
+"$rv" check --replay "$tmp/kept" --exercise 5 >"$tmp/again" 2>&1
+again=$?
+check "--replay of the kept folder: the check's exit status ($live, $again)" test "$live" = "$again"
+check "--replay of the kept folder: the check's rules, line for line" \
+    diff <(grep -E '^  (ok|FAIL|--) ' "$tmp/live") <(grep -E '^  (ok|FAIL|--) ' "$tmp/again")
 if command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>/dev/null; then
     expect 0 "compiled into"               check "$mine" --exercise 5 --sandbox --build-only "$tmp/built"
     expect "0|1" "timed in this run on this GPU" check "$mine" --exercise 5 --sandbox --built "$tmp/built" \
         --build-cache "$tmp/cache" --summary "$tmp/s.json"
     judged "--sandbox --built"
+    check "--built: the version to beat's timed run kept in the folder" test -s "$tmp/built/mark-timed.txt"
 else
     echo "SKIPPED: --sandbox --built (no bubblewrap that can make a sandbox here)"
 fi
