@@ -107,8 +107,8 @@ static char *read_output(const char *path, const char *folder)
  * check is asked is said here only. */
 typedef struct check_cmd {
     char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
-    char summary[PATH_MAX + 64], trace[PATH_MAX + 64];
-    char *argv[28];
+    char summary[PATH_MAX + 64], trace[PATH_MAX + 64], mark[PATH_MAX + 64];
+    char *argv[30];
 } check_cmd;
 
 /* What check leaves for the class besides its words: its summary (both
@@ -173,9 +173,11 @@ static void cache_dir(const submit_queue *q, check_cmd *c)
     snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
 }
 
-/* gated: the check gets a connection to its GPU's gate as fd 4 */
-static void check_argv(const submit_queue *q, int id, int exercise, int build, int gated, check_cmd *c)
+/* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
+ * the check gets a connection to its GPU's gate as fd 4 */
+static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
 {
+    int build = gpu < 0;
     snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
     snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
     cache_dir(q, c);
@@ -189,6 +191,9 @@ static void check_argv(const submit_queue *q, int id, int exercise, int build, i
     } else { /* the version to beat is compiled once for the class, kept beside its kernels */
         a[n++] = "--built", a[n++] = c->work, a[n++] = "--build-cache", a[n++] = c->cache;
         if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
+        /* the version to beat timed once a minute on each GPU, not once a check */
+        snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
+        a[n++] = "--mark-reuse", a[n++] = c->mark;
     }
     n = verdict_args(q, id, build, c, n);
     a[n] = NULL;
@@ -214,7 +219,7 @@ static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     int build = gpu < 0;
     rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu])};
     if (!build) class_gpu_env(&q->gpus[gpu], envbuf, env);
-    check_argv(q, id, exercise, build, ctl.pass_fd >= 0, &c);
+    check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
     remove(out);   /* a resumed class judges again what was under way */

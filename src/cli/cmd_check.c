@@ -21,6 +21,7 @@
 #include "core/exercises.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "mark_reuse.h"
 #include "own/gpu_turn.h"
 #include "own/shipped.h"
 #include "own/trace_run.h"
@@ -31,7 +32,8 @@
 #define EXIT_BROKEN 1
 
 enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
-       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_NOT_OURS };
+       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_MARK_REUSE,
+       OPT_NOT_OURS };
 
 static const rv_opt check_opts[] = {
     {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
@@ -61,6 +63,10 @@ static const rv_opt check_opts[] = {
                                            "nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")"), "@file"},
     {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/gpu_turn.h): the runs\n"
                                               "share the GPU with other checks, the timed calls take it alone"), NULL},
+    {OPT_MARK_REUSE, "mark-reuse", 0, "FILE", N_("the version to beat's time on this GPU, shared by a class's checks:\n"
+                                                 "taken from FILE where another check timed it at this N and block\n"
+                                                 "size in the last minute (the verdict says when), else timed here\n"
+                                                 "and kept there"), "@file"},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
     {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
@@ -145,20 +151,28 @@ static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *ms
 /* The version to beat, timed in this run on this GPU (exercise 5 of a .cu
  * file): the way the project measures speed, as a ratio in one run.  Its
  * median time in ms, or 0 with why (then the recorded results stand in). */
-static double mark_now(const rv_own_opts *student, const char *cache, const char *keep_timed, char *from,
-                       size_t fromlen, char *why, size_t whylen)
+static double mark_now(const rv_own_opts *student, const char *cache, const char *keep_timed, const char *reuse,
+                       char *from, size_t fromlen, char *why, size_t whylen)
 {
     const rv_version_info *vi = rv_version(rv_rules_mark_version());
     rv_own_opts m = *student;
     char *text = NULL;
+    double age, reused = mark_reuse_read(reuse, vi->name, m.n, m.block_size, &age);
+    if (reused > 0) {   /* a class's GPU: timed by a check just before, on this GPU (mark_reuse.h) */
+        snprintf(from, fromlen, _("%s timed on this GPU %.0f s before this check, by another check of the class, "
+                                  "block %d"), vi->name, age, m.block_size);
+        return reused;
+    }
     m.keep = NULL;
     m.keep_timed = keep_timed;   /* beside the student's kept run, for --replay */
     m.timed_stream = 1;   /* inputs of its own, of the same distribution as the student's */
     if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
     /* only its time is wanted: its timed run alone, no trace of it */
     double ms; /* 0 unless timed */
-    if (rv_own_time_cached(&m, cache, &ms, why, whylen) == 0)
+    if (rv_own_time_cached(&m, cache, &ms, why, whylen) == 0) {
         snprintf(from, fromlen, _("%s timed in this run on this GPU, block %d"), vi->name, m.block_size);
+        if (reuse && ms > 0) mark_reuse_write(reuse, vi->name, m.n, m.block_size, ms);
+    }
     free(text);
     return ms;
 }
@@ -305,6 +319,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr
  * again (--replay). */
 typedef struct stages {
     const char *build_only, *built, *cache, *prepare, *replay;
+    const char *mark_reuse;     /* NULL, or the class's file (mark_reuse.h) */
 } stages;
 
 /* The .cu file traced (and the version to beat timed beside it): its trace,
@@ -348,7 +363,8 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         const char *kept = st->built ? st->built : o->keep;
         char keep_timed[4200];
         snprintf(keep_timed, sizeof keep_timed, "%s/%s", kept ? kept : "", CHECK_MARK_TIMED);
-        *mark_ms = mark_now(o, at, kept ? keep_timed : NULL, mark_from, fromlen, mark_err, sizeof mark_err);
+        *mark_ms = mark_now(o, at, kept ? keep_timed : NULL, st->mark_reuse, mark_from, fromlen, mark_err,
+                            sizeof mark_err);
         if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
             fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
                               "its recorded time stands in\n"), mark_err);
@@ -553,6 +569,7 @@ int cmd_check(int argc, char **argv)
             *(id == OPT_BUILD_ONLY ? &st.build_only : id == OPT_BUILT ? &st.built
               : id == OPT_BUILD_CACHE ? &st.cache : &st.prepare) = p.value;
             break;
+        case OPT_MARK_REUSE: st.mark_reuse = p.value; break;
         case OPT_GPU_GATE: {
             char why[200];
             long fd = strtol(p.value, &end, 10);

@@ -1,0 +1,52 @@
+/* mark_reuse.c — the version to beat's time shared by a class's checks on
+ * one GPU (mark_reuse.h). */
+#define _GNU_SOURCE
+#include "mark_reuse.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "own/proc.h"
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+double mark_reuse_read(const char *file, const char *version, uint64_t n, int block, double *age_s)
+{
+    char text[256], v[32];
+    unsigned long long fn;
+    int fb, used = 0;
+    double ms, at;
+    if (!file || rv_read_regular(file, text, sizeof text) != 0) return 0;
+    if (sscanf(text, "mark %31s n %llu block %d ms %lf at %lf%n", v, &fn, &fb, &ms, &at, &used) != 5 ||
+        text[used + strspn(text + used, "\n")] != 0)
+        return 0;
+    double age = now_s() - at;
+    if (strcmp(v, version) || fn != n || fb != block || !isfinite(ms) || ms <= 0 || ms > 1e6 || !(age >= 0) ||
+        age > MARK_REUSE_S)
+        return 0;
+    *age_s = age;
+    return ms;
+}
+
+int mark_reuse_write(const char *file, const char *version, uint64_t n, int block, double ms)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", file, (long)getpid());
+    unlink(tmp);
+    FILE *f = fopen(tmp, "wx");
+    if (!f) return -1;
+    fprintf(f, "mark %s n %llu block %d ms %.6f at %.3f\n", version, (unsigned long long)n, block, ms, now_s());
+    if (fclose(f) != 0 || rename(tmp, file) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

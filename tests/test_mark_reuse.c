@@ -1,0 +1,56 @@
+#define _GNU_SOURCE
+/* test_mark_reuse.c — the version to beat's time shared by a class's checks
+ * on one GPU (src/cli/mark_reuse.c): a time kept is found again for the
+ * same version, N and block size while it is fresh, and never for another
+ * key, once stale, from a file that is damaged, a link or not there. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "cli/mark_reuse.h"
+
+static void put(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+int main(void)
+{
+    char dir[] = "/tmp/rv-test-mark-XXXXXX", file[300], link_[300], text[300];
+    if (!mkdtemp(dir)) return 1;
+    snprintf(file, sizeof file, "%s/mark-gpu0.txt", dir);
+    snprintf(link_, sizeof link_, "%s/link.txt", dir);
+    double age = -1;
+    CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "no file: no time");
+    CHECK(mark_reuse_write(file, "v8", 1u << 25, 256, 0.0580) == 0, "a time kept");
+    double ms = mark_reuse_read(file, "v8", 1u << 25, 256, &age);
+    CHECK(ms > 0.05799 && ms < 0.05801 && age >= 0 && age < 5, "found again: %.6f ms, %.1f s old", ms, age);
+    CHECK(mark_reuse_read(file, "v7", 1u << 25, 256, &age) == 0, "not for another version");
+    CHECK(mark_reuse_read(file, "v8", 1u << 24, 256, &age) == 0, "not at another N");
+    CHECK(mark_reuse_read(file, "v8", 1u << 25, 512, &age) == 0, "not at another block size");
+    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f\n", (double)time(NULL) - MARK_REUSE_S - 5);
+    put(file, text);
+    CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "not once older than a minute");
+    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f\n", (double)time(NULL) + 3600);
+    put(file, text);
+    CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "not from the future");
+    const char *bad[] = {"mark v8 n 33554432 block 256 ms -1 at %.3f\n", "mark v8 n 33554432 block 256 ms nan at %.3f\n",
+                         "mark v8 n 33554432 block 256 ms 0.058 at %.3f junk\n", "mark v8 n 33554432 block 256 at %.3f\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(text, sizeof text, bad[i], (double)time(NULL));
+        put(file, text);
+        CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "a damaged line refused: %s", text);
+    }
+    mark_reuse_write(file, "v8", 1u << 25, 256, 0.0580);
+    if (symlink(file, link_) == 0)
+        CHECK(mark_reuse_read(link_, "v8", 1u << 25, 256, &age) == 0, "not through a link");
+    unlink(link_);
+    unlink(file);
+    rmdir(dir);
+    return check_report();
+}
