@@ -167,13 +167,15 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an))   /* the colour key's "?", said in words */
             snprintf(intro[n++], TEXT_LEN, "%s", own_unknown_words());
     }
-    /* A run of several launches: what each did, in the order the page steps through them. */
+    /* A run of several launches, or one the tracer counted: what each did,
+     * in the order the page steps through them. */
     const story *st = f->story;
-    if (st && (st->nlaunch > 1 || st->launches > 1) && n + 1 < HTML_MAX_PARAS) {
+    if (st && (st->nlaunch > 1 || st->launches > 1 || (rv_trace_is_own(st->tr[0]) && st->tr[0]->own_grid)) &&
+        n + 1 < HTML_MAX_PARAS) {
         size_t o = 0;
         intro[n][0] = '\0';
         for (int k = 0; k < st->nlaunch && o + 1 < TEXT_LEN; k++) {
-            char words[240], memory[400];
+            char words[800], memory[400];
             story_launch_words(st, k, words, sizeof words);
             story_launch_memory(st, k, memory, sizeof memory);
             o += (size_t)snprintf(intro[n] + o, TEXT_LEN - o, "%s%s%s%s%s", k ? "; " : "", words, memory[0] ? " (" : "",
