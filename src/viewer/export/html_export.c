@@ -164,6 +164,9 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         scene_panel_figure(&g, tr->version, tr->n, figure, sizeof figure);
         snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
                  name, tr->block_size, nn, data, origin, figure);
+        char shape[480];   /* a launch shape the picture cannot show, said as the frame says it */
+        if (n + 2 < HTML_MAX_PARAS && rv_trace_is_own(tr) && own_shape_words(tr, shape, sizeof shape))
+            snprintf(intro[n++], TEXT_LEN, _("%s: %s"), name, shape);
         if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an))   /* the colour key's "?", said in words */
             snprintf(intro[n++], TEXT_LEN, "%s", own_unknown_words());
     }
