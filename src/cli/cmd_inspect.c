@@ -7,6 +7,7 @@
 #include "core/analysis.h"
 #include "core/buffers.h"
 #include "core/kernel_name.h"
+#include "core/launch_words.h"
 #include "cli.h"
 #include "core/i18n.h"
 #include "core/json.h"
@@ -45,7 +46,8 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
              "global atomics %" PRId64 " requests\n"),
            g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests, g->atom_wavefronts,
            g->gatom_requests);
-    char story[1024];
+    char story[1024], did[1024];
+    if (rv_launch_sentence(first, tr, did, sizeof did)) printf("%s\n", did);
     rv_launch_story(first, tr, story, sizeof story);
     if (story[0]) printf(ngettext("its %u block: %s\n", "its %u blocks: %s\n", tr->grid), tr->grid, story);
     if (g->cas_requests)
@@ -213,6 +215,9 @@ static void print_launch_json(const rv_trace *first, const rv_trace *tr, const r
     rv_json_string(stdout, name);
     rv_launch_story(first, tr, story, sizeof story);
     printf(", \"story\": ");
+    rv_json_string(stdout, story);
+    rv_launch_sentence(first, tr, story, sizeof story);   /* "" when not counted */
+    printf(", \"did\": ");
     rv_json_string(stdout, story);
     printf(", \"grid\": %" PRIu32 ", \"block_size\": %d, \"n\": %" PRIu64 ", \"block\": %" PRIu32 ", \"cut\": ", tr->grid,
            tr->block_size, tr->n, tr->traced_block);

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "core/buffers.h"
 #include "core/kernel_name.h"
+#include "core/launch_words.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
@@ -105,24 +106,44 @@ static void say_checked(const rv_own_result *res)
     }
 }
 
+/* One launch of the run: where the tracer counted its grid, what it did
+ * ("launch 2 of 2: one block sums the 264 partials of buffer 5 into
+ * out[0]"), its kernel under it; else its kernel, as traces without counts
+ * always said it; then the memory it touched. */
+static void say_launch(const rv_trace *tr, const rv_trace *t)
+{
+    char name[256], story[1024], did[1024];
+    rv_kernel_short(t->own_kernel, name, sizeof name);
+    const char *lib = rv_kernel_library(t->own_kernel);
+    int named = tr->launches > 1 || tr->next || lib; /* a library's kernel is named even alone */
+    if (rv_launch_sentence(tr, t, did, sizeof did)) {
+        printf("  %s\n", did);
+        if (named) {
+            char threads[48];
+            snprintf(threads, sizeof threads, ngettext("%d thread", "%d threads", t->block_size), t->block_size);
+            printf(ngettext("    %s%s%s%s, block %u of %u, %s, %d step\n", "    %s%s%s%s, block %u of %u, %s, %d steps\n",
+                            t->nsteps),
+                   name, lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
+                   threads, t->nsteps);
+        }
+    } else if (named) {
+        printf(_("  launch %u of %u: %s%s%s%s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches, name,
+               lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid, t->block_size,
+               t->nsteps);
+    }
+    rv_launch_story(tr, t, story, sizeof story);
+    if (story[0]) printf(ngettext("    its %u block: %s\n", "    its %u blocks: %s\n", t->grid), t->grid, story);
+    if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
+}
+
 /* What was traced, the sum's verdict and the times, in words. */
 static void say_traced(const rv_own_result *res, const char *out, int replayed)
 {
     const rv_trace *tr = res->tr;
     printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
            tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
-    for (const rv_trace *t = tr; t; t = t->next) {
-        char name[256], story[1024];
-        rv_kernel_short(t->own_kernel, name, sizeof name);
-        const char *lib = rv_kernel_library(t->own_kernel);
-        if (tr->launches > 1 || tr->next || lib) /* a library's kernel is named even alone */
-            printf(_("  launch %u of %u: %s%s%s%s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches, name,
-                   lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
-                   t->block_size, t->nsteps);
-        rv_launch_story(tr, t, story, sizeof story);
-        if (story[0]) printf(ngettext("    its %u block: %s\n", "    its %u blocks: %s\n", t->grid), t->grid, story);
-        if (t->own_cut) printf(_("  CUT (launch %u): %s; the rest is not shown\n"), t->launch, t->own_cut);
-    }
+    for (const rv_trace *t = tr; t; t = t->next)
+        say_launch(tr, t);
     if (rv_trace_count_launches(tr) < (int)tr->launches)
         printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"), rv_trace_count_launches(tr),
                tr->launches, RV_OWN_MAX_LAUNCHES);

@@ -40,6 +40,7 @@ for devdir in "$root"/*/; do
         n=$((n + 1))
         rvt=$tmp/$dev-$name.rvt
         expect 0 "traced unchanged" trace --replay "$dir" -o "$rvt"
+        cp "$tmp/out" "$tmp/$dev-$name.said"
         [ -f "$rvt" ] || continue
         if ! "$rv" inspect --json "$rvt" >"$tmp/$dev-$name.json" 2>"$tmp/err"; then
             check "$dev/$name: inspect --json reads the replayed trace ($(head -1 "$tmp/err"))" false
@@ -62,7 +63,9 @@ check "corpus recordings exist (assets/own-raw/corpus/DEVICE/NAME/, made by test
 
 # What the whole-grid counts and the allocations let a trace say, from the
 # recordings that have them: a two-pass reduction's hand-off through a
-# buffer of its own, grid.sync() named, CUB's kernel as library code.
+# buffer of its own, what each launch did in one sentence whose numbers are
+# the recorded counts (launch_words_check.py), grid.sync() named, CUB's
+# kernel as library code.
 said=0
 for devdir in "$root"/*/; do
     dev=$(basename "$devdir")
@@ -72,6 +75,19 @@ for devdir in "$root"/*/; do
         check "$dev/own_partials: launch 2 reads the buffer launch 1 wrote" grep -qE "reads buffer [0-9]+, which launch 1 wrote" "$tmp/said"
         check "$dev/own_partials: the buffer is named as the program's own" grep -qE "buffer [0-9]+: 4 B, cudaMalloc in call 1 of launch\(\)" "$tmp/said"
     fi
+    # each launch says what it did, its numbers the recorded counts, the
+    # same sentence in trace's and inspect's words and in inspect's JSON
+    for name in own_partials two_launches grid_sized_to_gpu cub_device_reduce; do
+        "$rv" inspect "$tmp/$dev-$name.rvt" >"$tmp/said.txt" 2>&1
+        if python3 "$src/tests/own/launch_words_check.py" "$tmp/$dev-$name.json" "$tmp/$dev-$name.said" \
+            "$tmp/said.txt" >"$tmp/words" 2>&1; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1))
+            echo "FAIL: $dev/$name: what its launches say they did:"
+            sed 's/^/    /' "$tmp/words"
+        fi
+    done
     "$rv" inspect "$tmp/$dev-grid_sync.rvt" >"$tmp/said" 2>&1
     check "$dev/grid_sync: grid.sync() is a step of its own, not the program's atomics" grep -qE "^step +[0-9]+ +grid.sync " "$tmp/said"
     "$rv" inspect --json "$tmp/$dev-cub_device_reduce.rvt" >"$tmp/said" 2>&1

@@ -19,7 +19,7 @@ static int warn_lines;   /* the race band of v4..v6 under the banner, or 0 */
 static void check_size(int w, int h, int bs, int words, int lane_values)
 {
     layout L;
-    layout_in in = { w, h, bs, words, 12, lane_values, -1, warn_lines, 0, 0 };
+    layout_in in = { w, h, bs, words, 12, lane_values, -1, warn_lines, 0, 0, 0 };
     layout_compute(&L, &in);
     lrect screen = { 0, 0, w, h };
     lrect panes[] = { L.header, L.code, L.center, L.results, L.legend, L.timeline, L.footer };
@@ -65,7 +65,7 @@ int main(void)
         for (int bs = 64; bs <= 1024; bs *= 2) {
             check_size(sizes[i][0], sizes[i][1], bs, bs, 0);
             layout L;
-            layout_in in = { sizes[i][0], sizes[i][1], bs, bs, 12, 0, -1, warn_lines, 0, 0 };
+            layout_in in = { sizes[i][0], sizes[i][1], bs, bs, 12, 0, -1, warn_lines, 0, 0, 0 };
             layout_compute(&L, &in);
             CHECK(L.warn.h > 0 && L.warn.y >= L.banner.y && L.warn.y + L.warn.h <= L.banner.y + L.banner.h
                       && L.lanes_head_y >= L.banner.y + L.banner.h,
@@ -73,12 +73,12 @@ int main(void)
         }
     warn_lines = 0;
     layout L;
-    layout_in in = { 1920, 1080, 1024, 1024, 12, 0, -1, 0, 0, 0 };
+    layout_in in = { 1920, 1080, 1024, 1024, 12, 0, -1, 0, 0, 0, 0 };
     layout_compute(&L, &in);
     CHECK(L.cell_h >= 14 && L.fs_cell >= 9, "block 1024 at 1080p: words %d px, text %d px", L.cell_h, L.fs_cell);
     /* Block 1024 at 720p: warps fold into a strip so words stay legible;
      * asked for rows, the layout still fits (thin rows). */
-    layout_in small = { 1280, 720, 1024, 1024, 12, 0, -1, 0, 0, 0 };
+    layout_in small = { 1280, 720, 1024, 1024, 12, 0, -1, 0, 0, 0, 0 };
     layout_compute(&L, &small);
     CHECK(L.compact && L.cell_h >= LAYOUT_LEGIBLE_ROW, "1024 at 720p: strip %d, words %d px", L.compact, L.cell_h);
     for (int w = 0; w < 32; w++) {

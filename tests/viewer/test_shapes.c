@@ -14,7 +14,9 @@
  *  - the "Real timed run" panel dates an own trace's timed run with the
  *    trace's date, not the bundled results file's, and says whose the
  *    versions' bars are;
- *  - predict mode's questions hold words at every step of every shape.
+ *  - predict mode's questions hold words at every step of every shape;
+ *  - compare mode says the shape in the own trace's pane, both panes kept
+ *    level, and two versions compared keep no line for it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -128,6 +130,59 @@ static void check_48(void)
     unlink(path);
 }
 
+/* Compare mode says the shape too, in the own trace's pane: a line under
+ * its cross-check, kept in both panes so that their grids line up, drawn
+ * (the same frame goes into export --compare's PNGs and GIF); two versions
+ * compared keep no such line. */
+static void check_compare(void)
+{
+    char path[128], err[600] = "";
+    snprintf(path, sizeof path, "/tmp/rv_test_shapes_cmp_%d.rvt", (int)getpid());
+    rv_trace *tr = shapes_trace(&(shapes_launch){{48, 1, 1}, {4, 1, 1}, 0}, err, sizeof err);
+    if (!tr || rv_trace_save(tr, path, err, sizeof err)) {
+        CHECK(0, "the 48-thread trace saved: %s", err);
+        rv_trace_free(tr);
+        return;
+    }
+    rv_trace_free(tr);
+    app a;
+    viewer_options o = { .file = path, .version = -1, .width = W, .height = H, .compare = rv_version_parse("v1") + 1 };
+    if (app_open(&a, &o, dirs, 1, err, sizeof err) != 0) {
+        CHECK(0, "compare opens: %s", err);
+        app_close(&a);
+        unlink(path);
+        return;
+    }
+    viewer_frame f = app_frame(&a, W, H);
+    scene_build(&sc, &f);
+    CHECK(sc.compare && !strcmp(sc.cmp.pane[0].shape, "block of 48 threads: warp 1 is partial, 16 of 32 lanes: lanes "
+                                                      "16\xE2\x80\x93" "31 do not exist and are not drawn"),
+          "compare: the own pane says the partial warp: \"%s\"", sc.cmp.pane[0].shape);
+    CHECK(!sc.cmp.pane[1].shape[0], "compare: v1's pane has no shape to say");
+    layout_cmp C;
+    draw_compare_layout(&f, &C);
+    CHECK(C.shapeline[0].h > 0 && C.shapeline[1].h == C.shapeline[0].h && C.codeline[0].y == C.codeline[1].y,
+          "compare: a line for the shape in both panes, the grids level");
+    CHECK(viewer_canvas_draw(canvas, &f) == 0, "compare drawn");
+    SDL_Surface *s = viewer_canvas_surface(canvas);
+    const theme *th = theme_get(f.theme ? THEME_LIGHT : THEME_DARK);
+    lrect r0 = C.shapeline[0], r1 = C.shapeline[1];
+    CHECK(r0.w * r0.h - pixels_like(s, r0, th->bg) > 50, "compare: the shape is drawn in the own pane");
+    CHECK(r1.w * r1.h - pixels_like(s, r1, th->bg) == 0, "compare: v1's line is empty");
+    app_close(&a);
+    unlink(path);
+
+    viewer_options v = { .version = rv_version_parse("v1"), .width = W, .height = H, .compare = rv_version_parse("v2") + 1 };
+    if (app_open(&a, &v, dirs, 1, err, sizeof err) == 0) {
+        f = app_frame(&a, W, H);
+        draw_compare_layout(&f, &C);
+        CHECK(C.shapeline[0].h == 0 && C.shapeline[1].h == 0, "v1 against v2: no shape line");
+    } else {
+        CHECK(0, "v1 against v2 opens: %s", err);
+    }
+    app_close(&a);
+}
+
 /* The header's words, the lane's tooltip and predict mode for a shape. */
 static void check_words(const shapes_launch *l, const char *name, const char *shape, int tip_thread, const char *tip)
 {
@@ -177,6 +232,7 @@ int main(void)
         return 1;
     }
     check_48();
+    check_compare();
     check_words(&(shapes_launch){{1, 1, 1}, {1, 1, 1}, 0}, "one", "block of 1 thread: warp 0 is partial, 1 of 32 lanes", -1,
                 NULL);
     check_words(&(shapes_launch){{16, 16, 1}, {2, 2, 1}, 0}, "16x16",

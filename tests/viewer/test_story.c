@@ -12,7 +12,11 @@
  * the first launch's last step is the second's first, ← back, Home and End
  * its ends; the header names the launch and what it did, the timeline marks
  * where each begins, export names and the lesson page say the launch; a run
- * that made more launches than were traced says so.
+ * that made more launches than were traced says so.  Counted as the tracer
+ * counts a whole grid (format 5), each launch says what it did from those
+ * counts ("one block sums the 128 partials of buffer 5 into out[0]", not
+ * the input's N), in the header's widest form, on a line of its own and on
+ * the lesson page, a launch of its own too.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -447,6 +451,104 @@ static void test_launches(void)
     }
 }
 
+/* ---- two counted launches: what each did, from the grid's counts ---------- */
+
+/* The two launches counted as the tracer counts them (format 5): 128 blocks
+ * write a partial each into buffer 5, then one block reads the 128 and
+ * writes out[0].  Launch 2's N stays the input's, as the tracer writes it:
+ * the words must come from the counts, not from N. */
+static rv_trace *counted_launches(void)
+{
+    rv_trace *a = two_launches(2);
+    if (!a)
+        return NULL;
+    rv_trace *b = a->next;
+    b->n = a->n;
+    a->own_grid = calloc(1, sizeof *a->own_grid);
+    b->own_grid = calloc(1, sizeof *b->own_grid);
+    if (!a->own_grid || !b->own_grid) {
+        rv_trace_free(a);
+        return NULL;
+    }
+    a->own_grid->nbuffers = b->own_grid->nbuffers = 2;
+    a->own_grid->buffers[0] = (rv_own_buffer){2, RV_BUF_IN, RV_ALLOC_MALLOC, 0, 4ull << 25, 1u << 25, 0, 0, INT64_MIN};
+    a->own_grid->buffers[1] = (rv_own_buffer){5, RV_BUF_OWN, RV_ALLOC_MALLOC, 1, 512, 0, 128, 0, INT64_MIN};
+    b->own_grid->buffers[0] = (rv_own_buffer){3, RV_BUF_OUT, RV_ALLOC_MALLOC, 0, 36, 0, 1, 0, INT64_MIN};
+    b->own_grid->buffers[1] = (rv_own_buffer){5, RV_BUF_OWN, RV_ALLOC_MALLOC, 1, 512, 128, 0, 0, INT64_MIN};
+    return a;
+}
+
+static void test_counted(void)
+{
+    app a;
+    if (open_with(&a, counted_launches()) != 0) {
+        CHECK(0, "two counted launches open");
+        return;
+    }
+    viewer_frame f;
+    timeline_at(&a, &f);
+    const scene_header *h = &sc.frame.header;
+    const char *one = "launch 1 of 2: 128 blocks, each sums its tiles into a partial (block 0 shown)";
+    CHECK_CONTAINS(h->run[0], one);
+    CHECK(!strcmp(h->launch[1], one), "launch 1's line of its own: \"%s\"", h->launch[1]);
+    CHECK_CONTAINS(h->launch[0], ": reads in[]; writes 128 values into buffer 5");
+    CHECK(h->run_says_launch == 2, "the run's two widest forms say it (%d)", h->run_says_launch);
+    app_goto(&a, 5);
+    timeline_at(&a, &f);
+    const char *two = "launch 2 of 2: one block sums the 128 partials of buffer 5 into out[0]";
+    CHECK_CONTAINS(h->run[0], two);
+    CHECK(!strcmp(h->launch[1], two), "launch 2's line of its own: \"%s\"", h->launch[1]);
+    CHECK(!strstr(h->launch[0], "element"), "not the input's N for the partials: \"%s\"", h->launch[0]);
+    shot(&f, "counted-launch2");
+
+    /* The lesson page says both, as the header does. */
+    char err[300];
+    viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
+    char path[] = "/tmp/rv-story-counted-XXXXXX";
+    int fd = mkstemp(path);
+    long long bytes = 0;
+    if (c && fd >= 0) {
+        close(fd);
+        CHECK(html_export_write(&a, c, 640, 360, 0, 8, 0, NULL, path, &bytes, err, sizeof err) == 0, "the page: %s", err);
+        FILE *in = fopen(path, "rb");
+        char *page = calloc(1, (size_t)bytes + 1);
+        if (in && page && fread(page, 1, (size_t)bytes, in) == (size_t)bytes) {
+            CHECK_CONTAINS(page, one);
+            CHECK_CONTAINS(page, two);
+        } else {
+            CHECK(0, "the page reads back");
+        }
+        if (in)
+            fclose(in);
+        free(page);
+        remove(path);
+    } else {
+        CHECK(0, "a canvas and a file for the page: %s", err);
+    }
+    viewer_canvas_free(c);
+    app_close(&a);
+
+    /* One counted launch alone says what it did on its line; its run's
+     * forms are as ever (no "launch" in them). */
+    rv_trace *t = counted_launches();
+    if (t) {
+        rv_trace_free(t->next);
+        t->next = NULL;
+        t->launches = 1;
+        t->own_grid->buffers[1].writes = 0, t->own_grid->buffers[1].atomics = 128;
+        if (open_with(&a, t) == 0) {
+            timeline_at(&a, &f);
+            CHECK(!strcmp(h->launch[1], "launch 1 of 1: 128 blocks, each sums its tiles and adds the partial "
+                                        "atomically into buffer 5 (block 0 shown)"),
+                  "one launch: \"%s\"", h->launch[1]);
+            CHECK(h->run_says_launch == 0 && !strstr(h->run[0], "launch"), "its run's forms: \"%s\"", h->run[0]);
+            app_close(&a);
+        } else {
+            CHECK(0, "one counted launch opens");
+        }
+    }
+}
+
 int main(void)
 {
     /* RV_TEST_LANG=zh: the shots in Chinese, for a person to look at (the
@@ -458,5 +560,6 @@ int main(void)
     test_long();
     test_window();
     test_launches();
+    test_counted();
     return check_report();
 }

@@ -86,6 +86,14 @@ static void draw_pane(const draw_ctx *d, const layout_cmp *C, int p)
         text_draw_fit(d->tc, FACE_SANS, hpx, hc.x, hc.y, hc.w, pn->verify_kind == 1 ? th->text : th->text_dim, v);
     }
 
+    /* The launch's shape, where the picture cannot show it (a partial warp,
+     * a block of rows): a little smaller rather than cut. */
+    lrect sl = C->shapeline[p];
+    if (sl.h > 0 && pn->shape[0]) {
+        int spx = prim_fit_px(d->tc, FACE_SANS, C->fs_small, C->fs_small * 2 / 3, sl.w, 1, pn->shape);
+        text_draw_fit(d->tc, FACE_SANS, spx, sl.x, sl.y, sl.w, th->text_strong, pn->shape);
+    }
+
     /* The statement this step runs. */
     lrect cl = C->codeline[p];
     prim_fill(d->r, cl, th->code_line);

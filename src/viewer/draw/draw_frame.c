@@ -29,7 +29,8 @@ void draw_header(const draw_ctx *d)
 
     /* What changed, in at most two lines; an own trace's wrong sum or cut
      * takes the first of them, in the warning colour, its launch's shape
-     * (what the picture cannot show) the next, the lesson what is left. */
+     * (what the picture cannot show) the next, then what the launch did
+     * (where the tracer counted it), the lesson what is left. */
     int line_h = (int)(L->fs_ui * 1.3), lines = 2;
     y += (int)(L->fs_title * 1.45);
     if (h->warning[0]) {
@@ -39,6 +40,17 @@ void draw_header(const draw_ctx *d)
     }
     if (h->shape[0]) {
         text_draw_fit(d->tc, FACE_SANS, L->fs_ui, L->header.x, y, L->header.w, th->text_strong, h->shape);
+        y += line_h;
+        if (--lines == 0)
+            return;
+    }
+    /* What the launch did, where the run's line did not say it: with the
+     * memory it touched where that fits, else alone, a little smaller
+     * rather than cut. */
+    if (h->launch[0][0] && k >= h->run_says_launch) {
+        const char *w = text_width(d->tc, FACE_SANS, L->fs_ui, h->launch[0]) <= L->header.w ? h->launch[0] : h->launch[1];
+        int px = prim_fit_px(d->tc, FACE_SANS, L->fs_ui, L->fs_ui * 4 / 5, L->header.w, 1, w);
+        text_draw_fit(d->tc, FACE_SANS, px, L->header.x, y + (L->fs_ui - px) / 2, L->header.w, th->text_strong, w);
         y += line_h;
         if (--lines == 0)
             return;

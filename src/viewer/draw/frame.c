@@ -29,6 +29,7 @@ static void panes_layout(const viewer_frame *f, const layout_in lin[2], const la
     int warn = in[0].warn_lines > in[1].warn_lines ? in[0].warn_lines : in[1].warn_lines;
     in[0].warn_lines = in[1].warn_lines = warn;
     in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
+    in[0].shape = scene_compare_shapes(f);   /* a line in both panes, so that their grids line up */
     in[0].step_cur = f->row;   /* the aligned row shown: kept in the timeline's view */
     layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
 }

@@ -236,13 +236,16 @@ void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b
         lrect pane = { m + p * (pane_w + m), body_y, pane_w, body_h };
         C->panes[p] = pane;
         P->fs_code = fs_code;
-        /* Pane title band, the timed-run figure, the current source line. */
+        /* Pane title band, the timed-run figure, the cross-check and the
+         * launch's shape where there are any, the current source line. */
         C->title[p] = (lrect){ pane.x, pane.y, pane.w, px(P->fs_ui * 1.7) };
         C->figure[p] = (lrect){ pane.x + m, C->title[p].y + C->title[p].h + m / 3, pane.w - 2 * m,
                                 px(P->fs_small * 1.4) };
         C->checkline[p] = (lrect){ pane.x + m, C->figure[p].y + C->figure[p].h, pane.w - 2 * m,
                                     a->verify ? px(P->fs_small * 1.4) : 0 };
-        C->codeline[p] = (lrect){ pane.x + 1, C->checkline[p].y + C->checkline[p].h + m / 3, pane.w - 2,
+        C->shapeline[p] = (lrect){ pane.x + m, C->checkline[p].y + C->checkline[p].h, pane.w - 2 * m,
+                                    a->shape ? px(P->fs_small * 1.4) : 0 };
+        C->codeline[p] = (lrect){ pane.x + 1, C->shapeline[p].y + C->shapeline[p].h + m / 3, pane.w - 2,
                                   px(fs_code * 1.45) };
         int cy = C->codeline[p].y + C->codeline[p].h;
         P->center = (lrect){ pane.x, cy, pane.w, pane.y + pane.h - cy };

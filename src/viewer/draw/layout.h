@@ -29,6 +29,9 @@ typedef struct layout_in {
                                    cross-check (read from the first pane's input) */
     int step_cur;               /* the timeline's current box (compare mode: row):
                                    kept in view when not all of them fit    */
+    int shape;                  /* compare mode: a line per pane for a launch shape
+                                   the picture cannot show (own_shape_words; read
+                                   from the first pane's input)               */
 } layout_in;
 
 /* Large blocks: warps that do the same thing this step (same lanes, same
@@ -93,6 +96,7 @@ typedef struct layout_cmp {
     layout pane[2];             /* grids of each pane (pane[p].center etc.)     */
     lrect panes[2];             /* whole pane rectangles                        */
     lrect title[2], figure[2], checkline[2], codeline[2]; /* checkline: the cross-check, h 0: none */
+    lrect shapeline[2];         /* under the cross-check: the launch's shape, h 0: none */
     lrect header, diff, legend, timeline, footer;
     int margin, fs_title, fs_ui, fs_small, fs_diff;
     int nrows, row_h, steps_x, step_w;

@@ -164,16 +164,21 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         scene_panel_figure(&g, tr->version, tr->n, figure, sizeof figure);
         snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
                  name, tr->block_size, nn, data, origin, figure);
+        char shape[480];   /* a launch shape the picture cannot show, said as the frame says it */
+        if (n + 2 < HTML_MAX_PARAS && rv_trace_is_own(tr) && own_shape_words(tr, shape, sizeof shape))
+            snprintf(intro[n++], TEXT_LEN, _("%s: %s"), name, shape);
         if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an))   /* the colour key's "?", said in words */
             snprintf(intro[n++], TEXT_LEN, "%s", own_unknown_words());
     }
-    /* A run of several launches: what each did, in the order the page steps through them. */
+    /* A run of several launches, or one the tracer counted: what each did,
+     * in the order the page steps through them. */
     const story *st = f->story;
-    if (st && (st->nlaunch > 1 || st->launches > 1) && n + 1 < HTML_MAX_PARAS) {
+    if (st && (st->nlaunch > 1 || st->launches > 1 || (rv_trace_is_own(st->tr[0]) && st->tr[0]->own_grid)) &&
+        n + 1 < HTML_MAX_PARAS) {
         size_t o = 0;
         intro[n][0] = '\0';
         for (int k = 0; k < st->nlaunch && o + 1 < TEXT_LEN; k++) {
-            char words[240], memory[400];
+            char words[800], memory[400];
             story_launch_words(st, k, words, sizeof words);
             story_launch_memory(st, k, memory, sizeof memory);
             o += (size_t)snprintf(intro[n] + o, TEXT_LEN - o, "%s%s%s%s%s", k ? "; " : "", words, memory[0] ? " (" : "",

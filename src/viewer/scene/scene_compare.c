@@ -101,8 +101,21 @@ static void pane_of(scene_cmp_pane *pn, const viewer_frame *f, int p, const char
     else
         scene_frame_origin(g, pn->origin, sizeof pn->origin);   /* as the header says it */
     pn->timed = scene_panel_figure(g, g->tr->version, g->tr->n, pn->figure, sizeof pn->figure);
+    pn->shape[0] = '\0';
+    if (rv_trace_is_own(g->tr))   /* a block of rows, a partial warp: said, as the picture cannot */
+        own_shape_words(g->tr, pn->shape, sizeof pn->shape);
     verify_of(pn, g);
     source_of(pn, g, part);
+}
+
+int scene_compare_shapes(const viewer_frame *f)
+{
+    char words[480];
+    const rv_trace *tr[2] = { f->tr, f->tr2 };
+    for (int p = 0; p < 2; p++)
+        if (tr[p] && rv_trace_is_own(tr[p]) && own_shape_words(tr[p], words, sizeof words))
+            return 1;
+    return 0;
 }
 
 /* One row per version, one column per aligned step; a gap where a version

@@ -39,6 +39,9 @@ typedef struct scene_cmp_pane {
     char statement[300];      /* the statement, or the sentence or dash instead */
     char missing[160];        /* no matching step: what this version lacks     */
     char another_way[SCENE_CMP_LEN];   /* ... and where to look instead */
+    char shape[480];          /* an own trace's launch shape the picture cannot
+                                 show (own_shape_words), as the single view's
+                                 header says it; "" when none                 */
 } scene_cmp_pane;
 
 /* One version's step in one aligned row of the timeline. */
@@ -63,6 +66,11 @@ typedef struct scene_compare {
 } scene_compare;
 
 void scene_compare_build(scene_compare *s, const viewer_frame *f);
+
+/* Whether either pane of compare frame f has a launch shape to say (a
+ * partial warp, a block of two or three dimensions): the layout then keeps
+ * a line for it in both panes. */
+int scene_compare_shapes(const viewer_frame *f);
 
 /* The frame pane p of a compare frame shows: the trace, analysis and step of
  * pane p (0: the first version, 1: the second); the second keeps its own

@@ -67,6 +67,43 @@ const char *scene_frame_lesson(int v)
     return vi && vi->changed ? _(vi->changed) : "";
 }
 
+/* A run of several launches: which one this is and what it did ("launch 2
+ * of 2: one block sums the 128 partials of buffer 5 into out[0]") leads the
+ * run's widest forms, its step after; a launch the tracer counted says it
+ * on a line of its own too, where the run's line is too narrow for it. */
+static void header_launch(scene_header *h, const viewer_frame *f, const char *data)
+{
+    const rv_trace *tr = f->tr;
+    story one;
+    int pos;
+    const story *st = scene_frame_story(f, &one, &pos);
+    int k = story_locate(st, pos, NULL), number = story_launch_number(st, k);
+    char launch[800], memory[400];
+    story_launch_words(st, k, launch, sizeof launch);
+    story_launch_memory(st, k, memory, sizeof memory);
+    h->launch[0][0] = h->launch[1][0] = '\0';
+    h->run_says_launch = 0;
+    if (rv_trace_is_own(tr) && tr->own_grid) {
+        snprintf(h->launch[0], sizeof h->launch[0], memory[0] ? "%s \xC2\xB7 %s" : "%s", launch, memory);
+        snprintf(h->launch[1], sizeof h->launch[1], "%s", launch);
+    }
+    if (st->nlaunch <= 1 && st->launches <= 1)
+        return;
+    /* the widest form says the launch's hand-off too, where it was counted */
+    if (memory[0])
+        snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 %s \xC2\xB7 step %d of %d"), launch, memory, f->step + 1,
+                 tr->nsteps);
+    else
+        snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 block %d \xC2\xB7 data %s \xC2\xB7 step %d of %d"), launch,
+                 tr->block_size, data, f->step + 1, tr->nsteps);
+    snprintf(h->run[1], sizeof h->run[1], _("%s \xC2\xB7 step %d of %d"), launch, f->step + 1, tr->nsteps);
+    snprintf(h->run[2], sizeof h->run[2], _("launch %d of %d \xC2\xB7 block %d \xC2\xB7 step %d/%d"), number,
+             st->launches, tr->block_size, f->step + 1, tr->nsteps);
+    snprintf(h->run[3], sizeof h->run[3], _("launch %d/%d \xC2\xB7 step %d/%d"), number, st->launches, f->step + 1,
+             tr->nsteps);
+    h->run_says_launch = 2;
+}
+
 static void header_build(scene_header *h, const viewer_frame *f)
 {
     const rv_trace *tr = f->tr;
@@ -95,29 +132,7 @@ static void header_build(scene_header *h, const viewer_frame *f)
              tr->block_size, n, data, f->step + 1, tr->nsteps);
     /* the least, beside a long name and origin (an own trace's file, twice) */
     snprintf(h->run[3], sizeof h->run[3], _("block %d \xC2\xB7 step %d/%d"), tr->block_size, f->step + 1, tr->nsteps);
-    story one;
-    int pos;
-    const story *st = scene_frame_story(f, &one, &pos);
-    if (st->nlaunch > 1 || st->launches > 1) {
-        /* A run of several launches: which one this is and what it did
-         * ("launch 2 of 2: one block over 128 partials") leads, its step after. */
-        int k = story_locate(st, pos, NULL), number = story_launch_number(st, k);
-        char launch[240], memory[400];
-        story_launch_words(st, k, launch, sizeof launch);
-        story_launch_memory(st, k, memory, sizeof memory);
-        /* the widest form says the launch's hand-off too, where it was counted */
-        if (memory[0])
-            snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 %s \xC2\xB7 step %d of %d"), launch, memory, f->step + 1,
-                     tr->nsteps);
-        else
-            snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 block %d \xC2\xB7 data %s \xC2\xB7 step %d of %d"), launch,
-                     tr->block_size, data, f->step + 1, tr->nsteps);
-        snprintf(h->run[1], sizeof h->run[1], _("%s \xC2\xB7 step %d of %d"), launch, f->step + 1, tr->nsteps);
-        snprintf(h->run[2], sizeof h->run[2], _("launch %d of %d \xC2\xB7 block %d \xC2\xB7 step %d/%d"), number,
-                 st->launches, tr->block_size, f->step + 1, tr->nsteps);
-        snprintf(h->run[3], sizeof h->run[3], _("launch %d/%d \xC2\xB7 step %d/%d"), number, st->launches,
-                 f->step + 1, tr->nsteps);
-    }
+    header_launch(h, f, data);
     h->lesson = scene_frame_lesson(tr->version);
     /* An own trace changed nothing from a version of ours: the line says
      * what it is, after what went wrong in its run. */

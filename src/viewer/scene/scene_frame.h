@@ -89,6 +89,13 @@ typedef struct scene_header {
     char shape[480];           /* an own trace's launch shape where the picture
                                   cannot show it (own_shape_words), said after
                                   the warning; "" when none                    */
+    char launch[2][1200];      /* a launch the tracer counted: what it did, on a
+                                  line of its own after the shape, with the
+                                  memory it touched, then without; "" when not
+                                  counted (story_launch_words)                */
+    int run_says_launch;       /* run forms (the widest first) that say the
+                                  launch's words already: its line is then not
+                                  drawn                                        */
 } scene_header;
 
 /* One mark of the timeline: a step, or a run of alike steps folded into

@@ -8,6 +8,7 @@
 #include "core/buffers.h"
 #include "core/i18n.h"
 #include "core/kernel_name.h"
+#include "core/launch_words.h"
 
 void story_single(story *s, const rv_trace *tr, const rv_analysis *an)
 {
@@ -59,37 +60,49 @@ int story_launch_number(const story *s, int k)
     return s->tr[k]->launch ? (int)s->tr[k]->launch : k + 1;
 }
 
-/* "2²⁵" for powers of two from 2¹⁰ (as the header writes N), else the
- * number with separators: "128", "1,000,003". */
-static void count_words(uint64_t n, char *buf, size_t len)
+/* What launch k did, from the counts where the tracer kept them ("one block
+ * sums the 264 partials of buffer 5 into out[0]", block N shown when there
+ * are many); else, from its N and grid alone, as traces without counts
+ * always said it. */
+static void launch_body(const story *s, int k, char *buf, size_t len)
 {
-    static const char *const sup[10] = {
-        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
-        "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
-    };
-    if (n >= 1024 && (n & (n - 1)) == 0) {
-        int e = 0;
-        while ((1ull << e) < n)
-            e++;
-        snprintf(buf, len, "2%s%s", sup[e / 10], sup[e % 10]);
+    const rv_trace *tr = s->tr[k];
+    char n[48], grid[48], did[600];
+    if (rv_launch_did(s->tr[0], tr, did, sizeof did)) {
+        if (tr->grid > 1)
+            /* TRANSLATORS: what a launch of many blocks did, then which block
+             * the picture shows: "..., each sums its tiles into a partial
+             * (block 0 shown)" */
+            snprintf(buf, len, _("%s (block %u shown)"), did, tr->traced_block);
+        else
+            snprintf(buf, len, "%s", did);
         return;
     }
-    char digits[32];
-    snprintf(digits, sizeof digits, "%llu", (unsigned long long)n);
-    size_t nd = strlen(digits), o = 0;
-    for (size_t i = 0; i < nd && o + 2 < len; i++) {
-        buf[o++] = digits[i];
-        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
-            buf[o++] = ',';
-    }
-    buf[o] = '\0';
+    /* A launch after the first reads the partial sums the one before wrote
+     * when it sums as many values as that one had blocks. */
+    int number = story_launch_number(s, k);
+    int partials = k > 0 && story_launch_number(s, k - 1) == number - 1 && tr->n == s->tr[k - 1]->grid;
+    unsigned long nl = (unsigned long)tr->n;
+    rv_count_words(tr->n, n, sizeof n);
+    rv_count_words(tr->grid, grid, sizeof grid);
+    if (tr->grid <= 1 && partials)
+        snprintf(buf, len, ngettext("one block over %s partial", "one block over %s partials", nl), n);
+    else if (tr->grid <= 1)
+        snprintf(buf, len, ngettext("one block over %s element", "one block over %s elements", nl), n);
+    else if (partials)
+        snprintf(buf, len, ngettext("%s blocks over %s partial, block %u shown",
+                                    "%s blocks over %s partials, block %u shown", nl),
+                 grid, n, tr->traced_block);
+    else
+        snprintf(buf, len, ngettext("%s blocks over %s element, block %u shown",
+                                    "%s blocks over %s elements, block %u shown", nl),
+                 grid, n, tr->traced_block);
 }
 
 void story_launch_words(const story *s, int k, char *buf, size_t len)
 {
-    const rv_trace *tr = s->tr[k];
     int number = story_launch_number(s, k);
-    char head[96], n[48], grid[48], body[200];
+    char head[96], body[700];
     if (s->launches > s->nlaunch)
         /* TRANSLATORS: a run made more launches than were traced: "launch 3
          * of 5 (2 not traced): ..." */
@@ -97,24 +110,7 @@ void story_launch_words(const story *s, int k, char *buf, size_t len)
                  s->launches - s->nlaunch);
     else
         snprintf(head, sizeof head, _("launch %d of %d"), number, s->launches);
-    /* A launch after the first reads the partial sums the one before wrote
-     * when it sums as many values as that one had blocks. */
-    int partials = k > 0 && story_launch_number(s, k - 1) == number - 1 && tr->n == s->tr[k - 1]->grid;
-    unsigned long nl = (unsigned long)tr->n;
-    count_words(tr->n, n, sizeof n);
-    count_words(tr->grid, grid, sizeof grid);
-    if (tr->grid <= 1 && partials)
-        snprintf(body, sizeof body, ngettext("one block over %s partial", "one block over %s partials", nl), n);
-    else if (tr->grid <= 1)
-        snprintf(body, sizeof body, ngettext("one block over %s element", "one block over %s elements", nl), n);
-    else if (partials)
-        snprintf(body, sizeof body, ngettext("%s blocks over %s partial, block %u shown",
-                                             "%s blocks over %s partials, block %u shown", nl),
-                 grid, n, tr->traced_block);
-    else
-        snprintf(body, sizeof body, ngettext("%s blocks over %s element, block %u shown",
-                                             "%s blocks over %s elements, block %u shown", nl),
-                 grid, n, tr->traced_block);
+    launch_body(s, k, body, sizeof body);
     /* TRANSLATORS: "launch 2 of 2" then what it did: "one block over 128 partials" */
     snprintf(buf, len, _("%s: %s"), head, body);
 }

@@ -47,9 +47,12 @@ int story_position(const story *s, int k, int step);
 /* The launch's number in its run (1-based), as the header says it. */
 int story_launch_number(const story *s, int k);
 
-/* Launch k in words, as the header says it: "launch 2 of 2: one block over
- * 128 partials", "launch 1 of 2: 128 blocks over 2²⁵ elements, block 0
- * shown"; where the run made more launches than were traced, it says so. */
+/* Launch k in words, as the header says it: where the tracer counted the
+ * whole grid, what it did (launch_words.h: "launch 2 of 2: one block sums
+ * the 128 partials of buffer 5 into out[0]", "launch 1 of 2: 128 blocks,
+ * each sums its tiles into a partial (block 0 shown)"); else from its N and
+ * grid alone ("launch 2 of 2: one block over 128 partials"); where the run
+ * made more launches than were traced, it says so. */
 void story_launch_words(const story *s, int k, char *buf, size_t len);
 
 /* What launch k's grid did with memory, where the tracer counted it: its
