@@ -28,11 +28,11 @@ double mark_reuse_read(const char *file, const char *version, uint64_t n, int bl
     if (sscanf(text, "mark %31s n %llu block %d ms %lf at %lf%n", v, &fn, &fb, &ms, &at, &used) != 5 ||
         text[used + strspn(text + used, "\n")] != 0)
         return 0;
-    double age = now_s() - at;
-    if (strcmp(v, version) || fn != n || fb != block || !isfinite(ms) || ms <= 0 || ms > 1e6 || !(age >= 0) ||
+    double age = now_s() - at;   /* "at" is kept to the millisecond: a moment ago may read as just ahead */
+    if (strcmp(v, version) || fn != n || fb != block || !isfinite(ms) || ms <= 0 || ms > 1e6 || !(age > -1.0) ||
         age > MARK_REUSE_S)
         return 0;
-    *age_s = age;
+    *age_s = age > 0 ? age : 0;
     return ms;
 }
 
