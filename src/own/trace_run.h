@@ -35,6 +35,9 @@ typedef struct rv_own_opts {
     uint64_t timed_stream; /* the timed run's inputs: stream 1 + this of data
                               (program_run.h): 0 a student's, 1 the version
                               to beat's in the same check                   */
+    const char *build_cache; /* the build cache, where the driver's object
+                                is kept (compile.c); NULL: the default one
+                                (rv_own_default_cache)                      */
 } rv_own_opts;
 
 typedef struct rv_own_result {
