@@ -167,7 +167,8 @@ static verdict_speed read_summary(const check_cmd *c)
     return v;
 }
 
-/* The class's build cache, where the version to beat is compiled once. */
+/* The class's build cache, where the version to beat and the driver's
+ * object are compiled once. */
 static void cache_dir(const submit_queue *q, check_cmd *c)
 {
     snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
@@ -186,15 +187,18 @@ static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int
     char **a = c->argv;
     a[n++] = (char *)q->exe, a[n++] = "check", a[n++] = c->src, a[n++] = "--exercise", a[n++] = c->ex;
     a[n++] = "--sandbox", a[n++] = "--timeout", a[n++] = "30";
+    /* the driver's object (each compile) and the version to beat (each run)
+       are compiled once for the class, kept beside its kernels */
     if (build) {
         a[n++] = "--build-only", a[n++] = c->work;
-    } else { /* the version to beat is compiled once for the class, kept beside its kernels */
-        a[n++] = "--built", a[n++] = c->work, a[n++] = "--build-cache", a[n++] = c->cache;
+    } else {
+        a[n++] = "--built", a[n++] = c->work;
         if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
         /* the version to beat timed once a minute on each GPU, not once a check */
         snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
         a[n++] = "--mark-reuse", a[n++] = c->mark;
     }
+    a[n++] = "--build-cache", a[n++] = c->cache;
     n = verdict_args(q, id, build, c, n);
     a[n] = NULL;
 }

@@ -54,8 +54,9 @@ static const rv_opt check_opts[] = {
                                                 "messages and 2"), "@dir"},
     {OPT_BUILT, "built", 0, "DIR", N_("judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
                                       "compiled, and the work is kept in DIR"), "@dir"},
-    {OPT_BUILD_CACHE, "build-cache", 0, "DIR", N_("where the version to beat's build is kept, compiled once (default:\n"
-                                                  "$XDG_CACHE_HOME/reducevis/builds, or ~/.cache/reducevis/builds)"), "@dir"},
+    {OPT_BUILD_CACHE, "build-cache", 0, "DIR", N_("where the version to beat's build and the driver's object are kept,\n"
+                                                  "compiled once (default: $XDG_CACHE_HOME/reducevis/builds, or\n"
+                                                  "~/.cache/reducevis/builds)"), "@dir"},
     {OPT_PREPARE_CACHE, "prepare-cache", 0, "DIR", N_("compile the version to beat into the build cache DIR and stop (no GPU\n"
                                                       "needed), so that the first check there does not wait for it"), "@dir"},
     {OPT_SAVE_TRACE, "save-trace", 0, "FILE", N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
@@ -594,5 +595,6 @@ int cmd_check(int argc, char **argv)
     if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
     int refused = refuse_together(&o, &st, &out, trace, traced_with, number, cfg.block_size);
     if (refused) return refused;
+    o.build_cache = st.cache; /* the driver's object kept there too (NULL: the default cache) */
     return check_judge(&o, &st, &out, trace, rv_exercise_get(number), &cfg, block_given, data_given);
 }

@@ -5,8 +5,10 @@
  * own and the same for every check, so its build (trace_run.c's build
  * stage) is kept in a cache folder under a key hashed from everything that
  * makes the program: its source with the launch() added, the driver, the
- * headers it includes, the nvcc used (path, size, time) and the architecture
- * asked for.  A check copies the kept program into a fresh work folder of
+ * headers it includes and the toolchain (compile.c's rv_own_toolchain_hash:
+ * nvcc, the host compiler, the flags, the architecture).  The same folder
+ * keeps the driver's object that every compile links (compile.c).  A check
+ * copies the kept program into a fresh work folder of
  * its own and runs it there, timed only (its time is all a check needs of
  * it: no trace, no tracer), so checks running at once never share a folder.
  * A new entry is compiled in a folder of its own and renamed into place:
@@ -25,13 +27,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compile.h"
 #include "core/i18n.h"
 #include "proc.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
-/* Raise when the compile's flags (trace_run.c's compile()) change. */
-#define CACHE_FORMAT "rvbuild-1"
+/* Raise when what an entry holds changes. */
+#define CACHE_FORMAT "rvbuild-2"
 
 static uint64_t hash_file(uint64_t h, const char *path)
 {
@@ -65,33 +68,13 @@ static uint64_t hash_includes(uint64_t h, const char *dir)
 
 static int cache_key(const rv_own_opts *o, char *key, size_t len)
 {
-    char nvcc[PATH_MAX], real[PATH_MAX], line[PATH_MAX + 128];
-    struct stat st;
-    if (!o->text || !rv_find_program("nvcc", nvcc, sizeof nvcc) || !realpath(nvcc, real) || stat(real, &st) != 0)
-        return -1;
-    const char *arch = getenv("RV_TRACE_ARCH");
-    snprintf(line, sizeof line, "%s %s %lld %lld %s", CACHE_FORMAT, real, (long long)st.st_size,
-             (long long)st.st_mtime, arch && *arch ? arch : "native");
-    uint64_t h = rv_own_hash(0, line, strlen(line));
+    uint64_t h = rv_own_hash(0, CACHE_FORMAT, sizeof CACHE_FORMAT);
+    if (!o->text || rv_own_toolchain_hash(&h)) return -1;
     h = rv_own_hash(h, o->text, strlen(o->text));
     h = rv_own_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
     h = hash_includes(h, o->extra_include);
     snprintf(key, len, "%016llx", (unsigned long long)h);
     return 0;
-}
-
-/* mkdir -p, folders private to the user. */
-static int make_dirs(const char *path)
-{
-    char p[PATH_MAX];
-    snprintf(p, sizeof p, "%s", path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/') continue;
-        *s = 0;
-        if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
-        *s = '/';
-    }
-    return mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
 }
 
 static int copy_file(const char *from, const char *to, mode_t mode)
@@ -123,7 +106,9 @@ static int fill(const rv_own_opts *o, const char *cache, const char *entry, char
         snprintf(err, errlen, _("cannot make the folder %s: %s"), fresh, strerror(errno));
         return 2;
     }
-    int rc = rv_own_compile(o, fresh, err, errlen);
+    rv_own_opts k = *o; /* the driver's object from this cache too */
+    k.build_cache = cache;
+    int rc = rv_own_compile(&k, fresh, err, errlen);
     /* another check may have put it there meanwhile: then its build stays */
     if (rc || rename(fresh, entry) != 0) rv_remove_tree(fresh);
     return rc;
@@ -135,7 +120,7 @@ static int fill(const rv_own_opts *o, const char *cache, const char *entry, char
 static int entry_of(const rv_own_opts *o, const char *cache, char *entry, size_t len)
 {
     char key[32];
-    if (!cache || cache_key(o, key, sizeof key) || make_dirs(cache)) return -1;
+    if (!cache || cache_key(o, key, sizeof key) || rv_own_make_dirs(cache)) return -1;
     snprintf(entry, len, "%.3000s/%s", cache, key);
     return 0;
 }

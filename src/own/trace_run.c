@@ -5,9 +5,10 @@
  * copied there as student.cu (nvcc and the tools it runs never see its name,
  * whatever characters it holds; messages are given back under its real
  * name), beside the driver (src/tracer/driver.cu, embedded) that calls its
- * launch().  Each program it runs (nvcc, the student's, nvdisasm) runs as
- * program_run.c runs it: from an argv, under a time limit, in the sandbox
- * when asked. */
+ * launch(); compile.c compiles them (the driver's object taken from the
+ * build cache).  Each program it runs (nvcc, the student's, nvdisasm) runs
+ * as program_run.c runs it: from an argv, under a time limit, in the
+ * sandbox when asked. */
 #define _XOPEN_SOURCE 700
 #include "trace_run.h"
 
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "compile.h"
 #include "core/datadir.h"
 #include "grid.h"
 #include "gpu/gpu.h"
@@ -34,7 +36,6 @@
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
-#define COMPILE_LIMIT_S 180.0
 #define DISASM_LIMIT_S  60.0
 
 static double now_s(void)
@@ -58,42 +59,6 @@ static int make_work(const rv_own_opts *o, char *work, size_t len)
     snprintf(work, len, "%s/reducevis-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     return mkdtemp(work) ? 0 : -1;
 }
-
-static int compile(const rv_own_opts *o, const char *work, char *err, size_t errlen)
-{
-    char nvcc[PATH_MAX], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16], log[PATH_MAX + 16],
-         inc[PATH_MAX + 16];
-    if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
-        return rv_own_fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
-    snprintf(src, sizeof src, "%s/student.cu", work);
-    snprintf(drv, sizeof drv, "%s/driver.cu", work);
-    snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(log, sizeof log, "%s/nvcc.log", work);
-    const char *arch = getenv("RV_TRACE_ARCH");
-    char archopt[64];
-    snprintf(archopt, sizeof archopt, "-arch=%s", arch && *arch ? arch : "native");
-    char *argv[16] = {nvcc, "-O3", "-lineinfo", "-std=c++17", archopt, "-o", prog, src, drv};
-    int argc = 9;
-    char inc2[PATH_MAX + 32];
-    if (o->extra_include) { /* the shipped kernels' folder, and src/ for rv_access.h */
-        snprintf(inc, sizeof inc, "-I%.4000s", o->extra_include);
-        snprintf(inc2, sizeof inc2, "-I%.4000s/../src", o->extra_include);
-        argv[argc++] = inc;
-        argv[argc++] = inc2;
-    }
-    argv[argc] = NULL;
-    char src_dir[PATH_MAX + 16];
-    snprintf(src_dir, sizeof src_dir, "%s/../src", o->extra_include ? o->extra_include : "");
-    const char *show[] = {o->extra_include, src_dir, NULL};
-    rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
-    if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
-    char tail[4000];
-    rv_own_log_tail(log, src, o->file, tail, sizeof tail);
-    if (r.end == RV_PROC_TIMED_OUT)
-        return rv_own_fail(err, errlen, 2, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
-    return rv_own_fail(err, errlen, 1, _("%s does not compile:\n%s"), o->file, tail);
-}
-
 
 /* Where the listing of a module's machine code is kept: kernel.sass for the
  * module of the first traced launch (the name a kept folder always had),
@@ -398,7 +363,7 @@ static int build_stage(const rv_own_opts *o, const char *work, const char *sourc
     int rc;
     if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
         (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
-        (rc = compile(o, work, err, errlen)))
+        (rc = rv_own_nvcc(o, work, err, errlen)))
         return rc;
     snprintf(stamp, sizeof stamp, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
     return write_named(work, "build.txt", stamp, strlen(stamp), err, errlen);

@@ -38,6 +38,9 @@ typedef struct rv_own_opts {
     const char *keep_timed; /* NULL, or where rv_own_time_cached copies the
                               timed run's results (timed.txt): a check's
                               kept folder, for `check --replay`             */
+    const char *build_cache; /* the build cache, where the driver's object
+                                is kept (compile.c); NULL: the default one
+                                (rv_own_default_cache)                      */
 } rv_own_opts;
 
 typedef struct rv_own_result {

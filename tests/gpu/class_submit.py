@@ -20,6 +20,8 @@ submit to the last verdict, with nvidia-smi's utilization sampled every 200
 ms beside it.
 Part 3: the same kernel timed alone, then with 7 others traced beside it,
 4 times each: the medians agree within 2%.
+Part 4: 8 students send a solution, the class is killed (SIGKILL) while
+checks run side by side, and resumed: every one is judged.
 The class runs with --compilers $RV_BENCH_COMPILERS and --gpu-slots
 $RV_BENCH_SLOTS when they are set.
 
@@ -188,6 +190,34 @@ def disturbance(c, solution, busy_file):
         check(False, "the kernel was timed alone and beside others: %s %s" % (alone, beside))
 
 
+def kill_and_resume(c, exe, args, solution):
+    """A SIGKILL while several checks run side by side: every kernel is in the
+    log, and the class resumed judges each one that was not done."""
+    import signal
+    students = [c.join("K%d" % i) for i in range(8)]
+    for t in students:
+        submit(c, t, 1, solution)
+    deadline, running = time.time() + 120, 0
+    while time.time() < deadline and running < 2:
+        st, body = c.request("GET", c.q("/submissions", k=c.secret))
+        running = sum(1 for s in body["list"][-8:] if s["state"] == "running") if st == 200 else 0
+        time.sleep(0.1)
+    check(running >= 2, "checks run side by side on the GPU: %d at once" % running)
+    c.proc.send_signal(signal.SIGKILL)
+    c.proc.wait(30)
+    r = Class(exe, *args, "--resume", c.out, out=c.out, env=dict(os.environ, LANGUAGE="en"))
+    try:
+        done = [wait_done(r, t) for t in students]
+        check(all(d and d["verdict"] == "pass" for d in done), "after the kill, --resume judged all 8: %s"
+              % [d and d["verdict"] for d in done])
+        print("== killed with %d checks running side by side; resumed, all 8 judged: %s"
+              % (running, [d and d["verdict"] for d in done]), flush=True)
+    finally:
+        r.proc.terminate()
+        r.proc.wait(600)
+    return r
+
+
 def main():
     exe, src = sys.argv[1], sys.argv[2]
     ex1 = os.path.join(src, "docs/exercises/1-converge")
@@ -208,9 +238,9 @@ def main():
     font = os.environ.get("RV_CLASS_FONT")   # a GPU machine without fonts: the bundle's (bundle.sh)
     compilers = os.environ.get("RV_BENCH_COMPILERS")
     slots = os.environ.get("RV_BENCH_SLOTS")
-    c = Class(exe, "--kernel", "v2", *(["--font", font] if font else []),
-              *(["--compilers", compilers] if compilers else []), *(["--gpu-slots", slots] if slots else []),
-              env=dict(os.environ, LANGUAGE="en"))
+    args = ["--kernel", "v2", *(["--font", font] if font else []), *(["--compilers", compilers] if compilers else []),
+            *(["--gpu-slots", slots] if slots else [])]
+    c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     try:
         cases = [("start file", start, "fail"), ("solution", solution, "pass"), ("does not compile", broken, "error"),
@@ -243,6 +273,7 @@ def main():
         check(not os.listdir(outside) and open(decoy).read() == "decoy\n", "the hostile one in the benchmark wrote "
               "nothing outside either")
         disturbance(c, solution, start)
+        c = kill_and_resume(c, exe, args, solution)
     finally:
         c.proc.terminate()
         c.proc.wait(600)

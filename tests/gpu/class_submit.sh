@@ -11,7 +11,8 @@
 # the class's libraries (.gpu/bundle.tar.xz): the checkout is copied to the
 # path it was built at, and the class draws with the bundle's font.
 # Writes its log to assets/logs/<device>-class-submit.txt (the device's name
-# as nvidia-smi gives it, lower case, spaces as dashes), to commit, and a
+# as nvidia-smi gives it, lower case, spaces as dashes, and -xN on a machine
+# of N GPUs), to commit, and a
 # copy to $OUT (or /tmp/class-submit-out).  RV_BENCH_COMPILERS=N sets the
 # class's --compilers (default: the cores less one).
 set -uo pipefail
@@ -40,6 +41,8 @@ mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
 device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 slug=$(printf '%s' "${device:-no-gpu}" | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
+ngpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
+[ "$ngpus" -gt 1 ] && slug=$slug-x$ngpus   # a class over several GPUs: a log of its own
 log=$src/assets/logs/$slug-class-submit.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -2,7 +2,8 @@
 # build_cache_test.sh — `check --prepare-cache DIR`: the version to beat
 # compiled into a build cache before any check needs it (no GPU needed), as
 # a class does when it starts.  Its usage errors; where nvcc is found: the
-# one entry it leaves (the program and the stamp of its source), kept as it
+# one entry it leaves (the program and the stamp of its source; beside it
+# the driver's object, driver_cache_test.sh's), kept as it
 # is by a second run (nothing compiled again), a damaged entry made whole
 # again, a cache that cannot be made said with 2, and the same fill inside
 # the sandbox where bubblewrap can make one.  A check that then times the
@@ -30,8 +31,8 @@ if ! command -v nvcc >/dev/null 2>&1 && [ ! -x /usr/local/cuda/bin/nvcc ]; then
     exit
 fi
 
-# entry DIR: the one entry of the cache DIR, or nothing
-entry() { local e=("$1"/*/); [ ${#e[@]} -eq 1 ] && [ -d "${e[0]}" ] && echo "${e[0]%/}"; }
+# entry DIR: the one entry of the version to beat in the cache DIR, or nothing
+entry() { local e=("$1"/[0-9a-f][0-9a-f]*/); [ ${#e[@]} -eq 1 ] && [ -d "${e[0]}" ] && echo "${e[0]%/}"; }
 : >"$tmp/afile"
 expect 2 "cannot make the folder"          check --prepare-cache "$tmp/afile/cache"
 expect 0 ", the version to beat, is compiled in $tmp/cache" check --prepare-cache "$tmp/cache"
@@ -40,6 +41,7 @@ check "one entry in the cache" test -n "$e"
 check "the entry holds the program and the stamp of its source" \
     test -x "$e/program" -a -n "$(grep -x 'source [0-9a-f]\{16\}' "$e/build.txt")"
 check "no folder of a compile left beside it" test -z "$(find "$tmp/cache" -maxdepth 1 -name 'new-*')"
+check "the driver's object compiled into the same cache" test -n "$(find "$tmp/cache" -path '*/driver-*/driver.o')"
 kept=$(stat -c '%i %Y' "$e/program" "$e/build.txt")
 expect 0 "is compiled in"                  check --prepare-cache "$tmp/cache"
 check "a second run compiles nothing again" test "$(stat -c '%i %Y' "$e/program" "$e/build.txt")" = "$kept"

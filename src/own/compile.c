@@ -1,0 +1,268 @@
+/* compile.c — nvcc's compile of a student's file (trace_run.c's build
+ * stage), with the driver compiled once.
+ *
+ * The program is the student's file (student.cu) linked with the driver
+ * (src/tracer/driver.cu, embedded) that calls its launch(), each compiled
+ * by nvcc as a translation unit of its own with the same flags.  The
+ * driver is the same for every file, and it is about half the compile of a
+ * small one (1.5 of 3 s on a 2-core machine), so its object is kept in the
+ * build cache (build_cache.c's folder: a class's DIR/cache, else
+ * ~/.cache/reducevis/builds) under a key hashed from its source and the
+ * toolchain (rv_own_toolchain_hash: nvcc, the host compiler, the flags, the
+ * architecture).  A compile then runs `nvcc FLAGS -o program student.cu
+ * driver.o`: the same program as `... student.cu driver.cu`, whose nvcc
+ * compiles driver.cu alone into that same object and links in the same
+ * order.  Where the cache cannot be used (none can be named or written, a
+ * read-only home; nvcc fails on the driver alone) both files are compiled
+ * together, as before.
+ *
+ * An entry is the folder CACHE/driver-KEY holding driver.o and its stamp
+ * driver.txt (the key, the object's size and hash).  It is compiled in a
+ * folder of its own (in the sandbox when the student's compile is) and
+ * renamed into place: two compiles filling it at once both finish.  It is
+ * read as data: no link followed, regular files only, the stamp's key this
+ * key and the object's size and hash its own; else the entry is removed and
+ * compiled again.  That finds an entry cut short, damaged, moved or
+ * replaced by a link; the cache itself is as trusted as the user's own
+ * files (folders private to the user, as build_cache.c makes them): the
+ * object is copied into the work folder, so the student's compile,
+ * sandboxed or not, never sees the cache, let alone writes in it. */
+#define _XOPEN_SOURCE 700
+#include "compile.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/i18n.h"
+#include "program_run.h"
+
+extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
+
+#define COMPILE_LIMIT_S 180.0
+/* Raise when what an entry holds changes. */
+#define DRIVER_STAMP "rvdriver-1\nkey %s\nsize %llu\nhash %016llx\n"
+#define MAX_OBJECT (64u << 20)
+
+/* The flags of every compile: the student's file, the driver alone, the
+ * link; then -arch (arch_option). */
+static const char *const nvcc_flags[] = {"-O3", "-lineinfo", "-std=c++17"};
+#define NFLAGS (sizeof nvcc_flags / sizeof nvcc_flags[0])
+
+static const char *arch_name(void)
+{
+    const char *arch = getenv("RV_TRACE_ARCH");
+    return arch && *arch ? arch : "native";
+}
+
+/* A program on PATH (or /usr/local/cuda/bin): its real path, size and time. */
+static int hash_program(uint64_t *h, const char *name)
+{
+    char path[PATH_MAX], real[PATH_MAX], line[PATH_MAX + 64];
+    struct stat st;
+    if (!rv_find_program(name, path, sizeof path) || !realpath(path, real) || stat(real, &st) != 0) return -1;
+    snprintf(line, sizeof line, "%s %lld %lld", real, (long long)st.st_size, (long long)st.st_mtime);
+    *h = rv_own_hash(*h, line, strlen(line) + 1);
+    return 0;
+}
+
+/* "native" is whatever GPUs nvcc finds: their models (the NVIDIA driver's
+ * /proc files, no CUDA call) and the devices shown, in the key, so that a
+ * cache in a home shared by machines of other GPUs keeps each apart. */
+static uint64_t hash_gpus(uint64_t h)
+{
+    static const char dir[] = "/proc/driver/nvidia/gpus";
+    char path[PATH_MAX];
+    const char *shown = getenv("CUDA_VISIBLE_DEVICES");
+    uint64_t sum = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "%s/%.255s/information", dir, e->d_name);
+        char *text = rv_read_text(path, NULL), *model = text ? strstr(text, "Model:") : NULL;
+        if (model) sum += rv_own_hash(0, model, strcspn(model, "\n"));
+        free(text);
+    }
+    if (d) closedir(d);
+    h = rv_own_hash(h, &sum, sizeof sum);
+    return shown ? rv_own_hash(h, shown, strlen(shown) + 1) : h;
+}
+
+int rv_own_toolchain_hash(uint64_t *h)
+{
+    if (hash_program(h, "nvcc")) return -1;
+    if (hash_program(h, "gcc")) *h = rv_own_hash(*h, "-", 1); /* none: nvcc then fails */
+    for (size_t i = 0; i < NFLAGS; i++) *h = rv_own_hash(*h, nvcc_flags[i], strlen(nvcc_flags[i]) + 1);
+    const char *arch = arch_name();
+    *h = rv_own_hash(*h, arch, strlen(arch) + 1);
+    if (!strcmp(arch, "native")) *h = hash_gpus(*h);
+    return 0;
+}
+
+int rv_own_make_dirs(const char *path)
+{
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s", path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
+        *s = '/';
+    }
+    return mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* nvcc's argv: nvcc, the flags, -arch; the caller adds the rest.  The count. */
+static int nvcc_argv(char *nvcc, char *archopt, size_t archlen, char **argv)
+{
+    int argc = 0;
+    snprintf(archopt, archlen, "-arch=%s", arch_name());
+    argv[argc++] = nvcc;
+    for (size_t i = 0; i < NFLAGS; i++) argv[argc++] = (char *)nvcc_flags[i];
+    argv[argc++] = archopt;
+    return argc;
+}
+
+/* ---- the driver's object ------------------------------------------------ */
+
+/* The whole regular file NAME of the folder dfd, not through a link, at most
+ * cap bytes, into a malloc'd buffer (*len its size); NULL if not. */
+static char *read_in(int dfd, const char *name, size_t cap, size_t *len)
+{
+    struct stat st;
+    int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    char *buf = NULL;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= cap &&
+        (buf = malloc((size_t)st.st_size + 1))) {
+        ssize_t got = read(fd, buf, (size_t)st.st_size);
+        if (got == st.st_size) buf[got] = 0, *len = (size_t)got;
+        else free(buf), buf = NULL;
+    }
+    if (fd >= 0) close(fd);
+    return buf;
+}
+
+/* The entry's object, checked against its stamp, copied to WORK/driver.o:
+ * 0, or -1 (none there, or not whole). */
+static int take(const char *entry, const char *key, const char *work)
+{
+    char want[128], path[PATH_MAX + 32];
+    size_t len = 0, slen = 0;
+    int dfd = open(entry, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dfd < 0) return -1;
+    char *stamp = read_in(dfd, "driver.txt", 512, &slen);
+    char *obj = stamp ? read_in(dfd, "driver.o", MAX_OBJECT, &len) : NULL;
+    close(dfd);
+    int rc = -1;
+    if (obj) {
+        snprintf(want, sizeof want, DRIVER_STAMP, key, (unsigned long long)len,
+                 (unsigned long long)rv_own_hash(0, obj, len));
+        snprintf(path, sizeof path, "%s/driver.o", work);
+        if (!strcmp(stamp, want)) rc = rv_own_write_file(path, obj, len);
+    }
+    free(stamp);
+    free(obj);
+    return rc;
+}
+
+/* The driver compiled alone into the fresh folder dir, its stamp beside it:
+ * 0, or -1. */
+static int compile_driver(const rv_own_opts *o, const char *dir, const char *key)
+{
+    char nvcc[PATH_MAX], archopt[64], src[PATH_MAX + 16], obj[PATH_MAX + 16], log[PATH_MAX + 16], stamp[128];
+    char *argv[16];
+    snprintf(src, sizeof src, "%s/driver.cu", dir);
+    snprintf(obj, sizeof obj, "%s/driver.o", dir);
+    snprintf(log, sizeof log, "%s/nvcc.log", dir);
+    if (!rv_find_program("nvcc", nvcc, sizeof nvcc) ||
+        rv_own_write_file(src, rv_tracer_driver_source, strlen(rv_tracer_driver_source)))
+        return -1;
+    int argc = nvcc_argv(nvcc, archopt, sizeof archopt, argv);
+    argv[argc++] = "-c", argv[argc++] = "-o", argv[argc++] = obj, argv[argc++] = src, argv[argc] = NULL;
+    rv_proc_result r = rv_own_run_cmd(o, dir, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, COMPILE_LIMIT_S);
+    size_t len = 0;
+    char *bytes = r.end == RV_PROC_EXITED && r.status == 0 ? rv_read_text(obj, &len) : NULL;
+    if (!bytes) return -1;
+    snprintf(stamp, sizeof stamp, DRIVER_STAMP, key, (unsigned long long)len,
+             (unsigned long long)rv_own_hash(0, bytes, len));
+    free(bytes);
+    snprintf(src, sizeof src, "%s/driver.txt", dir);
+    return rv_own_write_file(src, stamp, strlen(stamp));
+}
+
+/* The entry compiled and put in place (or another compile's, which got
+ * there first): 0, or -1 where the cache cannot be written or nvcc failed. */
+static int fill(const rv_own_opts *o, const char *cache, const char *entry, const char *key)
+{
+    char fresh[PATH_MAX], real[PATH_MAX];
+    snprintf(fresh, sizeof fresh, "%.3000s/new-XXXXXX", cache);
+    if (!mkdtemp(fresh)) return -1;
+    /* the sandbox binds its work folder at its own path: an absolute one */
+    int rc = realpath(fresh, real) ? compile_driver(o, real, key) : -1;
+    if (rc == 0 && rename(fresh, entry) != 0 && errno != EEXIST && errno != ENOTEMPTY) rc = -1;
+    if (access(fresh, F_OK) == 0) rv_remove_tree(fresh);
+    return rc;
+}
+
+/* WORK/driver.o from the cache, the entry compiled first where it has none
+ * whole: 0, or -1 where there is no cache to use. */
+static int driver_object(const rv_own_opts *o, const char *work)
+{
+    char cache[PATH_MAX], entry[PATH_MAX + 64], key[32];
+    uint64_t h = 0;
+    if (o->build_cache) snprintf(cache, sizeof cache, "%s", o->build_cache);
+    else if (rv_own_default_cache(cache, sizeof cache)) return -1;
+    if (rv_own_toolchain_hash(&h)) return -1;
+    h = rv_own_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
+    snprintf(key, sizeof key, "%016llx", (unsigned long long)h);
+    snprintf(entry, sizeof entry, "%.3000s/driver-%s", cache, key);
+    if (take(entry, key, work) == 0) return 0;
+    if (rv_own_make_dirs(cache)) return -1; /* a read-only home: none */
+    struct stat st;
+    if (lstat(entry, &st) == 0) rv_remove_tree(entry); /* not whole, or not a folder: made anew */
+    if (fill(o, cache, entry, key)) return -1;
+    return take(entry, key, work);
+}
+
+/* ---- the student's compile ---------------------------------------------- */
+
+int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen)
+{
+    char nvcc[PATH_MAX], archopt[64], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16],
+         log[PATH_MAX + 16], inc[PATH_MAX + 16], inc2[PATH_MAX + 32];
+    char *argv[24];
+    if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
+        return rv_own_fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    snprintf(prog, sizeof prog, "%s/program", work);
+    snprintf(log, sizeof log, "%s/nvcc.log", work);
+    /* the object where the cache gives it, else the source beside the file */
+    snprintf(drv, sizeof drv, "%s/driver.o", work);
+    remove(drv);
+    if (driver_object(o, work)) snprintf(drv, sizeof drv, "%s/driver.cu", work);
+    int argc = nvcc_argv(nvcc, archopt, sizeof archopt, argv);
+    argv[argc++] = "-o", argv[argc++] = prog, argv[argc++] = src, argv[argc++] = drv;
+    if (o->extra_include) { /* the shipped kernels' folder, and src/ for rv_access.h */
+        snprintf(inc, sizeof inc, "-I%.4000s", o->extra_include);
+        snprintf(inc2, sizeof inc2, "-I%.4000s/../src", o->extra_include);
+        argv[argc++] = inc;
+        argv[argc++] = inc2;
+    }
+    argv[argc] = NULL;
+    char src_dir[PATH_MAX + 16];
+    snprintf(src_dir, sizeof src_dir, "%s/../src", o->extra_include ? o->extra_include : "");
+    const char *show[] = {o->extra_include, src_dir, NULL};
+    rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
+    if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
+    char tail[4000];
+    rv_own_log_tail(log, src, o->file, tail, sizeof tail);
+    if (r.end == RV_PROC_TIMED_OUT)
+        return rv_own_fail(err, errlen, 2, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
+    return rv_own_fail(err, errlen, 1, _("%s does not compile:\n%s"), o->file, tail);
+}
