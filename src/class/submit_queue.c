@@ -221,7 +221,8 @@ static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     check_cmd c;
     char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[3] = {NULL};
     int build = gpu < 0;
-    rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu])};
+    /* a compile waits for the CPU behind the checks, which hold their GPU's turns */
+    rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu]), .nice = build ? 10 : 0};
     if (!build) class_gpu_env(&q->gpus[gpu], envbuf, env);
     check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);

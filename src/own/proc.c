@@ -51,9 +51,11 @@ double rv_proc_paused_s(const rv_proc_ctl *ctl)
     return began > 0 ? s + now() - began * 1e-3 : s;
 }
 
-/* In the child: ctl's descriptor as fd RV_PROC_PASS_FD, open across exec. */
+/* In the child: ctl's priority, and its descriptor as fd RV_PROC_PASS_FD,
+ * open across exec. */
 static int pass_fd(const rv_proc_ctl *ctl)
 {
+    if (ctl && ctl->nice > 0 && nice(ctl->nice) < 0) {}   /* a higher priority is never asked: no error to miss */
     if (!ctl || ctl->pass_fd < 0) return 0;
     if (ctl->pass_fd == RV_PROC_PASS_FD) return fcntl(RV_PROC_PASS_FD, F_SETFD, 0);
     return dup2(ctl->pass_fd, RV_PROC_PASS_FD) < 0 ? -1 : 0;

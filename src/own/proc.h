@@ -37,6 +37,7 @@ typedef struct rv_proc_ctl {
     const long *paused_ms;    /* NULL, or milliseconds not counted, and    */
     const long *pause_began;  /* NULL, or when a pause still going on began
                                  (CLOCK_MONOTONIC ms; 0 none): not counted  */
+    int nice;                 /* 0, or a lower priority (nice(2)) for it    */
 } rv_proc_ctl;
 
 /* rv_proc_run_until steered by ctl (NULL: as rv_proc_run). */

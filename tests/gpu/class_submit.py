@@ -160,6 +160,10 @@ def bench_class(c, count, kinds, hostile):
                  "%.0f%%" % (sum(util[gpu]) / len(util[gpu])) if util.get(gpu) else "-", span))
     print("== %d turns alone waited median %.2f s, max %.2f s" % (len(alone), percentile(alone, 0.5),
           max(alone) if alone else float("nan")), flush=True)
+    shared = [(g - a, b - g) for _, k, a, g, b in turns if k == "S" and a >= t_first]
+    print("== %d shared turns waited median %.2f s, held median %.2f s, p95 %.2f s"
+          % (len(shared), percentile([w for w, _ in shared], 0.5), percentile([h for _, h in shared], 0.5),
+             percentile([h for _, h in shared], 0.95)), flush=True)
     check(len(latency) == count, "every benchmark kernel judged: %d of %d" % (len(latency), count))
     check(not wrong, "every benchmark kernel got its verdict: %s" % wrong)
     check(len([g for g in gpus if g is not None]) == max(1, len(util)), "every GPU judged some: %s" % gpus)
