@@ -5,7 +5,8 @@
  * connection held and ends a connection that speaks out of turn; a check's
  * relay (src/own/gpu_turn.c) gives a timed run the GPU alone once its
  * driver asks over fd 4, does not count its wait against its time limit,
- * and stops it when its time alone runs out. */
+ * and stops it when its time alone runs out; a traced run's shared turn
+ * lasts from its driver's 's' to its 'e', not to the run's end. */
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -135,6 +136,62 @@ static void relay(gpu_gate *g, const char *dir)
     rv_turn_set_alone_limit(RV_TURN_ALONE_LIMIT_S);
 }
 
+typedef struct asker {
+    int fd;
+    double asked_at, given_at;
+} asker;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Another check's timed run: asks for the GPU alone half a second in. */
+static void *ask_alone_later(void *arg)
+{
+    asker *k = arg;
+    struct timespec t = {0, 500 * 1000 * 1000};
+    nanosleep(&t, NULL);
+    k->asked_at = now_s();
+    ask(k->fd, 'X');
+    if (heard(k->fd, 10000) == 'G') k->given_at = now_s();
+    ask(k->fd, 'R');
+    heard(k->fd, 2000);
+    return NULL;
+}
+
+/* A traced run's shared turn lasts from its 's' to its 'e', not to its end:
+ * a timed run waiting for the GPU alone starts once it is given back. */
+static void shared_run(gpu_gate *g, const char *dir)
+{
+    char err[200], script[600];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    pthread_t t;
+    pthread_create(&t, NULL, ask_alone_later, &k);
+    /* 'r' after 'e' of a traced run is a word out of turn for no one: passed
+       over like any other stray byte */
+    snprintf(script, sizeof script, "printf s >&4; head -c1 <&4 > %s/got.txt; sleep 1.5; printf 'xe' >&4; sleep 2",
+             dir);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
+    double t0 = now_s();
+    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
+    double t1 = now_s();
+    rv_turn_relay_end(&r);
+    pthread_join(t, NULL);
+    close(k.fd);
+    CHECK(res.end == RV_PROC_EXITED && res.status == 0, "the traced run ran");
+    CHECK(k.given_at > 0 && k.given_at - t0 > 1.2, "the GPU alone waited for the shared turn (%.2f s in)",
+          k.given_at - t0);
+    CHECK(k.given_at > 0 && k.given_at < t1 - 1.0, "and was given at its 'e', %.2f s before the run ended",
+          t1 - k.given_at);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -146,6 +203,7 @@ int main(void)
     if (g) {
         policy(g);
         relay(g, dir);
+        shared_run(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

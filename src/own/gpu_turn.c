@@ -104,8 +104,23 @@ void rv_turn_give(void)
     if (gate >= 0 && !say('R')) await('K', NULL);
 }
 
-/* The relay's thread: the driver's 'r' answered with the GPU alone, then
- * its time alone watched until the run ends. */
+/* A turn asked for the run (kind 'S' or 'X'), its wait not counted against
+ * the run's limit: 0 given, 1 the run ended first, -1 the gate gone. */
+static int ask_for_run(rv_turn_relay *r, char kind)
+{
+    double t0 = now_s();
+    __atomic_store_n(&r->pause_began, (long)(t0 * 1e3), __ATOMIC_RELAXED);
+    int rc = ask(kind, &r->quit);
+    long waited = __atomic_load_n(&r->paused_ms, __ATOMIC_RELAXED) + (long)((now_s() - t0) * 1e3);
+    __atomic_store_n(&r->paused_ms, waited, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->pause_began, 0L, __ATOMIC_RELAXED);
+    return rc;
+}
+
+/* The relay's thread: the driver's words answered ('s' a shared turn, 'r'
+ * the GPU alone, 'e' given back), the time alone watched, until the run
+ * ends.  Anything else, or a word out of turn, is passed over: the run is
+ * the student's program. */
 static void *relay_loop(void *arg)
 {
     rv_turn_relay *r = arg;
@@ -113,25 +128,29 @@ static void *relay_loop(void *arg)
     while (!__atomic_load_n(&r->quit, __ATOMIC_RELAXED)) {
         struct pollfd p = {r->mine, POLLIN, 0};
         int n = poll(&p, 1, 100);
-        if (alone_since > 0 && now_s() - alone_since > alone_limit_s) {
+        if (r->held == 'X' && now_s() - alone_since > alone_limit_s) {
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);   /* the run's stop flag */
             break;
         }
         if (n <= 0 || !(p.revents & POLLIN)) continue;
         char c;
         if (read(r->mine, &c, 1) != 1) break;   /* the run is over */
-        if (c != 'r' || alone_since > 0) continue;   /* one turn alone a run */
-        double t0 = now_s();
-        __atomic_store_n(&r->pause_began, (long)(t0 * 1e3), __ATOMIC_RELAXED);
-        rv_turn_give();
-        int rc = ask('X', &r->quit);
-        __atomic_store_n(&r->paused_ms, (long)((now_s() - t0) * 1e3), __ATOMIC_RELAXED);
-        __atomic_store_n(&r->pause_began, 0L, __ATOMIC_RELAXED);
-        if (rc == 1) break;
-        alone_since = now_s();
+        if (c == 'e' && r->held) {
+            if (r->held == 'X') r->alone_s += now_s() - alone_since;
+            rv_turn_give();
+            r->held = 0;
+            continue;
+        }
+        /* a shared turn while none is held; one turn alone a run */
+        if (!((c == 's' && !r->held) || (c == 'r' && r->held != 'X' && !r->was_alone))) continue;
+        if (r->held) rv_turn_give(), r->held = 0;
+        char kind = c == 's' ? 'S' : 'X';
+        if (ask_for_run(r, kind) == 1) break;
+        r->held = kind;
+        if (kind == 'X') alone_since = now_s(), r->was_alone = 1;
         if (write(r->mine, "g", 1) != 1) break;
     }
-    if (alone_since > 0) r->alone_s = now_s() - alone_since;
+    if (r->held == 'X') r->alone_s += now_s() - alone_since;
     return NULL;
 }
 
@@ -149,7 +168,6 @@ int rv_turn_relay_start(rv_turn_relay *r, char *err, size_t errlen)
     }
     r->mine = sv[0], r->theirs = sv[1];
     r->ctl.pass_fd = r->theirs;
-    rv_turn_shared();   /* it starts as any run on the GPU does */
     if (pthread_create(&r->thread, NULL, relay_loop, r) != 0) {
         rv_turn_relay_end(r);
         snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
@@ -165,7 +183,9 @@ void rv_turn_relay_end(rv_turn_relay *r)
     if (r->mine >= 0) shutdown(r->mine, SHUT_RDWR);
     if (r->started) pthread_join(r->thread, NULL);
     r->started = 0;
-    if (r->mine >= 0) close(r->mine), rv_turn_give();   /* shared, or alone: whichever it held */
+    if (r->mine >= 0 && r->held) rv_turn_give();   /* shared, or alone: whichever it held */
+    r->held = 0;
+    if (r->mine >= 0) close(r->mine);
     if (r->theirs >= 0) close(r->theirs);
     r->mine = r->theirs = -1;
 }

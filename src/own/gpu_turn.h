@@ -2,20 +2,23 @@
  * class's GPU: src/class/gpu_gate.c keeps the turns, and gives each check a
  * connection to it as `check --gpu-gate-fd FD`).
  *
- * A run that uses the GPU (the traced run, memcheck) holds a shared turn
- * while it runs: others run beside it.  A timed run holds a shared turn
- * while it starts (its context, its buffers), then, once its driver says
- * over fd 4 that it is ready to time (the GPU idle, nothing of its own left
- * running), the GPU alone until it ends: the times students compare are
- * never taken beside another program.  Its wait for that turn is not
- * counted against its time limit; its time alone is capped.  Without a
- * gate (a check outside a class) every turn is given at once.
+ * The student's program, run by the driver (src/tracer/driver.cu), asks
+ * for its turns over fd 4, which check relays to the gate: a traced run
+ * holds a shared turn from its first copy to the GPU until its last launch
+ * has been read back (others trace beside it: its start, the tracer's
+ * work on the CPU and its files are outside); a timed run, once its context
+ * is made, the GPU alone until it ends: the times students compare are
+ * never taken beside another program.  The waits are not counted against
+ * the run's time limit; the time alone is capped.  memcheck's run, which
+ * asks nothing, holds a shared turn while it runs.  Without a gate (a check
+ * outside a class) every turn is given at once.
  *
  * The words on the gate's connection, one byte each: 'S' asks for a shared
  * turn, 'X' for the GPU alone, the gate answers 'G' once it is given; 'R'
  * gives back what is held or cancels what is asked, and is answered 'K'.  A
  * connection that closes gives back all it held.  The driver's, on fd 4:
- * 'r' (ready to be timed), answered 'g' (go). */
+ * 's' (a shared turn) and 'r' (ready to be timed: the GPU alone), each
+ * answered 'g' (go); 'e' gives back what it holds, unanswered. */
 #ifndef RV_OWN_GPU_TURN_H
 #define RV_OWN_GPU_TURN_H
 
@@ -39,16 +42,18 @@ int rv_turn_have_gate(void);
 int rv_turn_shared(void);
 void rv_turn_give(void);
 
-/* A timed run's turns: rv_turn_relay_start takes the shared one and makes
- * the descriptor the run gets as fd 4 (relay->ctl, for rv_proc_run_ctl or
- * the sandbox); a thread answers the driver's 'r' with the GPU alone and
- * stops the run (relay->overtime) past RV_TURN_ALONE_LIMIT_S of it.
- * rv_turn_relay_end, once the run is over, gives all back.  Without a gate
- * the relay does nothing and ctl passes nothing. */
+/* A run's turns: rv_turn_relay_start makes the descriptor the run gets as
+ * fd 4 (relay->ctl, for rv_proc_run_ctl or the sandbox); a thread answers
+ * the driver's words and stops the run (relay->overtime) past
+ * RV_TURN_ALONE_LIMIT_S alone.  rv_turn_relay_end, once the run is over,
+ * gives all back.  Without a gate the relay does nothing and ctl passes
+ * nothing. */
 typedef struct rv_turn_relay {
     int mine, theirs;          /* a socket pair: ours, and the run's fd 4   */
     pthread_t thread;
     int started, quit;
+    char held;                 /* 0, 'S' or 'X': the run's turn now          */
+    int was_alone;             /* it had its one turn alone                 */
     int overtime;              /* its time alone ran out: stopped           */
     long paused_ms;            /* waited for the GPU alone                  */
     long pause_began;          /* CLOCK_MONOTONIC ms the wait began; 0 none */

@@ -242,11 +242,14 @@ rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox
 typedef struct tracer_env {
     char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
          ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
-    char *env[9];
+    char *env[10];
     const char *show[4];
 } tracer_env;
 
-static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_tools *t, tracer_env *e)
+/* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
+ * or NULL */
+static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_tools *t, tracer_env *e,
+                          const char *turn)
 {
     const char *slash = strrchr(t->sanitizer, '/'), *ld = getenv("LD_LIBRARY_PATH");
     snprintf(e->san_dir, sizeof e->san_dir, "%.*s", slash ? (int)(slash - t->sanitizer) : 0, t->sanitizer);
@@ -258,7 +261,8 @@ static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_t
     snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", t->patches);
     snprintf(e->blk, sizeof e->blk, "RV_TRACER_BLOCK=%u", o->block);
     snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
-    char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER", NULL};
+    char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER",
+                   (char *)turn, NULL};
     memcpy(e->env, env, sizeof env);
     const char *show[] = {t->lib, t->patches, e->san_dir, NULL};
     memcpy(e->show, show, sizeof show);
@@ -282,18 +286,18 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     else rv_data_name(rv_own_timed_data(o), in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
     char *argv[] = {prog, t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
-    /* on a shared GPU (gpu_turn.h): traced beside others, timed alone */
+    /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
+       driver asking for its turns over fd 4 */
     tracer_env e;
     rv_turn_relay relay;
     char *timed_env[] = {NULL, NULL};
-    if (t) tracer_env_of(o, work, t, &e), rv_turn_shared();
-    else if (rv_turn_relay_start(&relay, err, errlen)) return 2;
+    if (rv_turn_relay_start(&relay, err, errlen)) return 2;
+    if (t) tracer_env_of(o, work, t, &e, rv_turn_relay_env(&relay));
     else timed_env[0] = (char *)rv_turn_relay_env(&relay);
     rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
-                                      o->timeout_s, t ? NULL : &relay.ctl);
-    if (t) rv_turn_give();
-    else rv_turn_relay_end(&relay);
-    *seconds = r.seconds - (t ? 0.0 : relay.paused_ms * 1e-3);   /* its wait for the GPU is not its time */
+                                      o->timeout_s, &relay.ctl);
+    rv_turn_relay_end(&relay);
+    *seconds = r.seconds - relay.paused_ms * 1e-3;   /* its waits for the GPU are not its time */
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);

@@ -310,17 +310,19 @@ static float window(bench &b, const arrays *work, unsigned block, unsigned *firs
     return sum;
 }
 
-// On a class's shared GPU (src/own/gpu_turn.h) reducevis gives this run the
-// GPU alone for its calls: asked once the buffers are made and the device is
-// idle, so that starting up runs beside the others and timing does not.
-static void wait_for_turn()
+// On a class's shared GPU (src/own/gpu_turn.h) reducevis gives this run its
+// turns: asked over the fd it names once the context is made, so that
+// starting up runs beside the others.  'r': the GPU alone (the timed calls),
+// 's': a turn shared with other traced runs, each answered 'g'; 'e': done.
+static void turn(char word)
 {
     const char *fd = getenv("RV_GPU_TURN_FD");
     if (!fd) return;
     int f = atoi(fd);
-    char c = 'r';
-    if (write(f, &c, 1) != 1 || read(f, &c, 1) != 1 || c != 'g') {
-        fprintf(stderr, "reducevis did not give the GPU to the timed calls\n");
+    char c = word;
+    if (word != 'e') check(cudaFree(nullptr), "the CUDA context");   // made before the turn, not in it
+    if (write(f, &c, 1) != 1 || (word != 'e' && (read(f, &c, 1) != 1 || c != 'g'))) {
+        fprintf(stderr, "reducevis did not give this run its turn on the GPU\n");
         exit(3);
     }
 }
@@ -332,9 +334,9 @@ static int time_mode(char **argv)
     unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
     double tol = strtod(argv[6], nullptr);
     if (!parse_pattern(argv[2], &base) || n < 1) { fprintf(stderr, "bad data pattern or N: %s %s\n", argv[2], argv[3]); return 1; }
+    turn('r');   // from here to its end, the GPU is this run's alone
     bench b;
     bench_make(b, n);
-    wait_for_turn();
     FILE *r = fopen(argv[5], "w");
     if (!r) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
     fprintf(r, "data %s\ntolerance %.9g\nbuffers %d\n", argv[2], tol, b.nsets);
@@ -392,6 +394,7 @@ int main(int argc, char **argv)
     FILE *f = fopen(argv[2], "rb");
     if (!f || fread(host.data(), sizeof(float), a.n, f) != a.n) { fprintf(stderr, "cannot read %s\n", argv[2]); return 3; }
     fclose(f);
+    turn('s');   // the GPU shared with other traced runs, from here to the sum read back
     check(cudaMalloc(&a.in, a.n * sizeof(float)), "cudaMalloc");
     for (float *&o : a.out) {
         check(cudaMalloc(&o, a.nslots * sizeof(float)), "cudaMalloc");
@@ -422,6 +425,7 @@ int main(int argc, char **argv)
         fprintf(r, "sum %.9g\nfirst_partials %u\nin %llu %zu\nout %llu %zu\ntraced_ms %.6f\n", sum, first,
                 (unsigned long long)(uintptr_t)a.in, a.n, (unsigned long long)(uintptr_t)a.out[0], a.nslots, whole);
     }
+    turn('e');
     if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
     return 0;
 }
