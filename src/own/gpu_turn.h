@@ -7,8 +7,9 @@
  * holds a shared turn from its first copy to the GPU until its last launch
  * has been read back (others trace beside it: its start, the tracer's
  * work on the CPU and its files are outside); a timed run, once its context
- * is made, the GPU alone until it ends: the times students compare are
- * never taken beside another program.  The waits are not counted against
+ * is made, the GPU alone until its results are written (its teardown,
+ * like another's start, runs beside): the times students compare are never
+ * taken beside another program's work.  The waits are not counted against
  * the run's time limit; the time alone is capped.  memcheck's run, which
  * asks nothing, holds a shared turn while it runs.  Without a gate (a check
  * outside a class) every turn is given at once.

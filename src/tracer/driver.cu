@@ -373,6 +373,7 @@ static int time_mode(char **argv)
     for (const call_times &t : times) fprintf(r, " %.6f", std::max((double)t.event_ms, t.wall_ms - latency));
     fprintf(r, "\n");
     if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
+    turn('e');   // timed: the context's teardown need not keep the GPU from the next
     return 0;
 }
 

@@ -31,6 +31,7 @@ if [ "$build" = --bundle ]; then
     # Some of the bundled libraries find their own through a RUNPATH of
     # theirs (libpulse's), past the program's RPATH: the libraries this
     # machine lacks are made known to the loader, those it has are its own.
+    rm -f /etc/ld.so.conf.d/zz-reducevis-bundle.conf && ldconfig   # a run before this one on the same machine
     for lib in "$build"/bundle-lib/*.so*; do
         ldconfig -p | grep -q "^[[:space:]]$(basename "$lib") " && rm -f "$lib"
     done
