@@ -421,8 +421,7 @@ static void work_usage(const char *work, uint64_t *bytes, long *files)
 
 /* ---- running it -------------------------------------------------------- */
 
-/* STOP_ASKED: the caller's flag (rv_proc_ctl), which only a timed run's turn
- * alone on the GPU sets (gpu_turn.c) */
+/* STOP_ASKED: the caller's flag (rv_proc_ctl: a turn alone ran out, gpu_turn.c) */
 typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_ASKED, STOP_OUTPUT, STOP_DISK, STOP_FILES } stop_why;
 
 static void close_from(int lowest)
@@ -448,8 +447,7 @@ static void exec_bwrap(const args *a, int out_w, int info_w, int pass)
     }
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(out_w, 2) < 0) _exit(127);
-    /* out of the way of 3 and 4 first, whichever numbers they had */
-    info_w = fcntl(info_w, F_DUPFD_CLOEXEC, 10);
+    info_w = fcntl(info_w, F_DUPFD_CLOEXEC, 10);   /* out of the way of 3 and 4 first */
     pass = pass >= 0 ? fcntl(pass, F_DUPFD_CLOEXEC, 10) : -1;
     if (info_w < 0 || dup2(info_w, 3) < 0) _exit(127);
     if (pass >= 0 && dup2(pass, RV_PROC_PASS_FD) < 0) _exit(127);

@@ -47,9 +47,8 @@ typedef struct rv_sandbox_job {
                                   at their own paths (NULL entries skipped)           */
     rv_sandbox_step step;
     uint64_t input_bytes;      /* see rv_sandbox_limits_of                            */
-    const rv_proc_ctl *ctl;    /* NULL, or what the caller steers (proc.h): the
-                                  descriptor passed inside as fd 4, a stop flag,
-                                  time its limit does not count                    */
+    const rv_proc_ctl *ctl;    /* NULL, or what the caller steers (proc.h): fd 4
+                                  inside, a stop flag, time its limit skips       */
 } rv_sandbox_job;
 
 /* Whether a sandbox can be made here: 1, or 0 with why in one sentence

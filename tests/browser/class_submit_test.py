@@ -122,32 +122,45 @@ JUDGED = """(() => {
 })()"""
 
 
-def judged(exe, chrome, outdir, src):
+def joined_killed_resumed(exe, c, b, name, env, place):
+    """A student (name) joins class c in browser b; the class is killed, its
+    folder given judged kernels by place(out, student's number), and resumed
+    with the student's token back in the browser.  The resumed class, and
+    how many browser events came before its page."""
     import signal
+    b.navigate("http://127.0.0.1:%d/#code=%s" % (c.port, c.code))
+    b.eval("document.getElementById('rv-name').value = %s; document.getElementById('rv-join').click(); 1"
+           % json.dumps(name))
+    saved = None
+    for _ in range(50):
+        saved = b.eval("localStorage.getItem('rv-class')")
+        if saved and "token" in saved:
+            break
+        time.sleep(0.2)
+    c.proc.send_signal(signal.SIGKILL)
+    c.proc.wait(30)
+    with open(c.answers) as f:
+        who = [e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"][0]
+    place(c.out, who)
+    c = Class(exe, "--version", "v0", "--resume", c.out, out=c.out, env=env)
+    base = "http://127.0.0.1:%d" % c.port
+    since = len(b.events)
+    b.navigate(base + "/")   # the resumed class's own address: the token kept there again
+    b.eval("localStorage.setItem('rv-class', %s); 1" % json.dumps(saved))
+    b.navigate(base + "/")
+    return c, since
+
+
+def judged(exe, chrome, outdir, src):
     env = dict(os.environ, LANGUAGE="en")
     c = Class(exe, "--version", "v0", env=env)
     b = cdp.Browser(chrome, width=1280, height=1400, loopback=True)
     try:
         student = b.open_isolated_page()
-        b.navigate("http://127.0.0.1:%d/#code=%s" % (c.port, c.code))
-        b.eval("document.getElementById('rv-name').value = 'Ann'; document.getElementById('rv-join').click(); 1")
-        saved = None
-        for _ in range(50):
-            saved = b.eval("localStorage.getItem('rv-class')")
-            if saved and "token" in saved:
-                break
-            time.sleep(0.2)
-        c.proc.send_signal(signal.SIGKILL)
-        c.proc.wait(30)
-        with open(c.answers) as f:
-            ann = [e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"][0]
-        ms = submit_test.place_kernels(exe, src, c.out, ann, ann + 1, upto=1)
-        c = Class(exe, "--version", "v0", "--resume", c.out, out=c.out, env=env)
-        base = "http://127.0.0.1:%d" % c.port
-        since = len(b.events)
-        b.navigate(base + "/")   # the resumed class's own address: the token kept there again
-        b.eval("localStorage.setItem('rv-class', %s); 1" % json.dumps(saved))
-        b.navigate(base + "/")
+        box = {}
+        c, since = joined_killed_resumed(exe, c, b, "Ann", env, lambda out, ann: box.update(
+            ms=submit_test.place_kernels(exe, src, out, ann, ann + 1, upto=1)))
+        ms, base = box["ms"], "http://127.0.0.1:%d" % c.port
         deadline, s = time.time() + 30, {}
         while time.time() < deadline and not (s.get("speed") and s.get("href")):
             s = b.eval(JUDGED)
@@ -185,30 +198,13 @@ def resumed_editor(exe, chrome):
     """A class resumed: the student's page opens on the exercise of the last
     kernel they sent (3 here), with that kernel in the editor, not a start
     file."""
-    import signal
     env = dict(os.environ, LANGUAGE="en")
     c = Class(exe, "--version", "v0", env=env)
     b = cdp.Browser(chrome, width=1280, height=1000, loopback=True)
     try:
         b.open_isolated_page()
-        b.navigate("http://127.0.0.1:%d/#code=%s" % (c.port, c.code))
-        b.eval("document.getElementById('rv-name').value = 'Bo'; document.getElementById('rv-join').click(); 1")
-        saved = None
-        for _ in range(50):
-            saved = b.eval("localStorage.getItem('rv-class')")
-            if saved and "token" in saved:
-                break
-            time.sleep(0.2)
-        c.proc.send_signal(signal.SIGKILL)
-        c.proc.wait(30)
-        with open(c.answers) as f:
-            bo = [e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"][0]
-        submit_test.place_kernels(exe, os.path.join(HERE, "..", ".."), c.out, bo, bo + 1, upto=1, exercise=3)
-        c = Class(exe, "--version", "v0", "--resume", c.out, out=c.out, env=env)
-        base = "http://127.0.0.1:%d" % c.port
-        b.navigate(base + "/")
-        b.eval("localStorage.setItem('rv-class', %s); 1" % json.dumps(saved))
-        b.navigate(base + "/")
+        c, _ = joined_killed_resumed(exe, c, b, "Bo", env, lambda out, bo: submit_test.place_kernels(
+            exe, os.path.join(HERE, "..", ".."), out, bo, bo + 1, upto=1, exercise=3))
         got, deadline = {}, time.time() + 30
         probe = """(() => { const e = document.getElementById('rv-exercise'), cm = document.querySelector('.CodeMirror');
           const t = cm && cm.CodeMirror ? cm.CodeMirror.getValue() : (document.getElementById('rv-editor') || {}).value;

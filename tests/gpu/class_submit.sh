@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # class_submit.sh — the class's students' kernels on a GPU machine: three
 # students sending a start file, a solution, a file that does not compile and
-# a hostile one, then 30 students within one minute (median and p95 from
-# submit to verdict, the GPU's busy share).  tests/gpu/class_submit.py does
+# a hostile one, then 100 students within one minute ($RV_BENCH_STUDENTS;
+# median and p95 from submit to verdict, each GPU's turns and busy share), a
+# kernel timed alone and beside others, and a kill while checks run side by
+# side (tests/gpu/class_submit.py says each).  tests/gpu/class_submit.py does
 # the work; this finds bwrap (tests/gpu/sandbox.sh's way: the system's, else
 # the carried .debs/) and builds the class, which needs libmicrohttpd and SDL2.
 # Usage, from the repository root:  tests/gpu/class_submit.sh BUILD_DIR
@@ -13,8 +15,8 @@
 # Writes its log to assets/logs/<device>-class-submit.txt (the device's name
 # as nvidia-smi gives it, lower case, spaces as dashes, and -xN on a machine
 # of N GPUs), to commit, and a
-# copy to $OUT (or /tmp/class-submit-out).  RV_BENCH_COMPILERS=N sets the
-# class's --compilers (default: the cores less one).
+# copy to $OUT (or /tmp/class-submit-out).  RV_BENCH_COMPILERS=N and
+# RV_BENCH_SLOTS=N set the class's --compilers and --gpu-slots.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }

@@ -315,6 +315,35 @@ static void test_window(void)
 
 /* ---- two launches as one story --------------------------------------------- */
 
+/* The lesson page of what a shows, read back (malloc'd), or NULL after a
+ * failed CHECK. */
+static char *lesson_page(app *a)
+{
+    char err[300], path[] = "/tmp/rv-story-XXXXXX";
+    viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
+    int fd = mkstemp(path);
+    long long bytes = 0;
+    char *page = NULL;
+    if (c && fd >= 0) {
+        close(fd);
+        CHECK(html_export_write(a, c, 640, 360, 0, 8, 0, NULL, path, &bytes, err, sizeof err) == 0, "the page: %s", err);
+        FILE *in = fopen(path, "rb");
+        page = calloc(1, (size_t)bytes + 1);
+        if (!in || !page || fread(page, 1, (size_t)bytes, in) != (size_t)bytes) {
+            CHECK(0, "the page reads back");
+            free(page);
+            page = NULL;
+        }
+        if (in)
+            fclose(in);
+        remove(path);
+    } else {
+        CHECK(0, "a canvas and a file for the page: %s", err);
+    }
+    viewer_canvas_free(c);
+    return page;
+}
+
 static rv_trace *two_launches(int launches)
 {
     rv_trace *a = own_trace(64, 5, pass_kind, 1u << 25, 128), *b = own_trace(64, 4, pass_kind, 128, 1);
@@ -414,30 +443,13 @@ static void test_launches(void)
     CHECK(!strcmp(name, "mine-step03.png"), "one launch: the names as ever (%s)", name);
 
     /* The lesson page steps across both launches, and says them. */
-    viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
-    char path[] = "/tmp/rv-story-XXXXXX";
-    int fd = mkstemp(path);
-    long long bytes = 0;
-    if (c && fd >= 0) {
-        close(fd);
-        CHECK(html_export_write(&a, c, 640, 360, 0, 8, 0, NULL, path, &bytes, err, sizeof err) == 0, "the page: %s", err);
-        FILE *in = fopen(path, "rb");
-        char *page = calloc(1, (size_t)bytes + 1);
-        if (in && page && fread(page, 1, (size_t)bytes, in) == (size_t)bytes) {
-            CHECK_CONTAINS(page, "Launch 2 of 2 \xC2\xB7 step 1/4  load");
-            CHECK_CONTAINS(page, "launch 1 of 2: 128 blocks over 2\xC2\xB2\xE2\x81\xB5 elements, block 0 shown; "
-                                 "launch 2 of 2: one block over 128 partials");
-        } else {
-            CHECK(0, "the page reads back");
-        }
-        if (in)
-            fclose(in);
-        free(page);
-        remove(path);
-    } else {
-        CHECK(0, "a canvas and a file for the page: %s", err);
+    char *page = lesson_page(&a);
+    if (page) {
+        CHECK_CONTAINS(page, "Launch 2 of 2 \xC2\xB7 step 1/4  load");
+        CHECK_CONTAINS(page, "launch 1 of 2: 128 blocks over 2\xC2\xB2\xE2\x81\xB5 elements, block 0 shown; "
+                             "launch 2 of 2: one block over 128 partials");
     }
-    viewer_canvas_free(c);
+    free(page);
     app_close(&a);
 
     /* A run that made more launches than were traced says so. */
@@ -502,30 +514,12 @@ static void test_counted(void)
     shot(&f, "counted-launch2");
 
     /* The lesson page says both, as the header does. */
-    char err[300];
-    viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
-    char path[] = "/tmp/rv-story-counted-XXXXXX";
-    int fd = mkstemp(path);
-    long long bytes = 0;
-    if (c && fd >= 0) {
-        close(fd);
-        CHECK(html_export_write(&a, c, 640, 360, 0, 8, 0, NULL, path, &bytes, err, sizeof err) == 0, "the page: %s", err);
-        FILE *in = fopen(path, "rb");
-        char *page = calloc(1, (size_t)bytes + 1);
-        if (in && page && fread(page, 1, (size_t)bytes, in) == (size_t)bytes) {
-            CHECK_CONTAINS(page, one);
-            CHECK_CONTAINS(page, two);
-        } else {
-            CHECK(0, "the page reads back");
-        }
-        if (in)
-            fclose(in);
-        free(page);
-        remove(path);
-    } else {
-        CHECK(0, "a canvas and a file for the page: %s", err);
+    char *page = lesson_page(&a);
+    if (page) {
+        CHECK_CONTAINS(page, one);
+        CHECK_CONTAINS(page, two);
     }
-    viewer_canvas_free(c);
+    free(page);
     app_close(&a);
 
     /* One counted launch alone says what it did on its line; its run's
