@@ -57,7 +57,7 @@ static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, co
         fputs(",\"name\":", f);
         rv_json_string(f, name);
     }
-    if (s->gpu >= 0) {   /* the GPU that ran and timed it, and the version to beat beside it */
+    if (s->gpu >= 0 && q->gpus[s->gpu].id[0]) {   /* the GPU that timed it, and the version to beat */
         fputs(",\"gpu\":", f);
         rv_json_string(f, q->gpus[s->gpu].id);
         fputs(",\"gpu_name\":", f);
@@ -189,7 +189,7 @@ int submit_queue_write_csv(submit_queue *q, FILE *f)
             if (x[k] > 0) fprintf(f, "%.6g", x[k]);
             fputc(',', f);
         }
-        fprintf(f, "%s\n", s->gpu >= 0 ? q->gpus[s->gpu].id : "");
+        fprintf(f, "%s\n", s->gpu >= 0 ? q->gpus[s->gpu].id : "");   /* "" too where no GPU was found */
     }
     pthread_mutex_unlock(&q->mu);
     return ferror(f) ? -1 : 0;

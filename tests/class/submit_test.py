@@ -305,8 +305,19 @@ def get_page(c, path, seconds=240):
     return first, None, None, seconds
 
 
+def fake_gpus(root):
+    """The NVIDIA driver's list of GPUs as class_gpus.c reads it, with two."""
+    for k, (bus, model) in enumerate((("0000:1b:00.0", "NVIDIA Test GPU A"), ("0000:3c:00.0", "NVIDIA Test GPU B"))):
+        d = os.path.join(root, "gpus", bus)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "information"), "w") as f:
+            f.write("Model: \t\t %s\nIRQ:   42\nBus Location: \t %s\n" % (model, bus))
+    return root
+
+
 def trace_pages(exe, src):
-    env = dict(os.environ, LANGUAGE="en")
+    env = dict(os.environ, LANGUAGE="en", RV_NVIDIA_PROC=fake_gpus(tempfile.mkdtemp(prefix="rv-fake-nvidia-")))
+    env.pop("CUDA_VISIBLE_DEVICES", None)
     c = Class(exe, "--kernel", "v2", env=env)
     a, b = c.join("A"), c.join("B")
     c.proc.send_signal(signal.SIGKILL)
@@ -314,6 +325,17 @@ def trace_pages(exe, src):
     with open(c.answers) as f:
         ids = {e["name"]: e["student"] for e in map(json.loads, f.read().splitlines()) if e.get("event") == "join"}
     ms = place_kernels(exe, src, c.out, ids["A"], ids["B"])
+    log = os.path.join(c.out, "submissions.jsonl")   # kernel 1 was timed on the second GPU
+    rows = [json.loads(x) for x in open(log).read().splitlines()]
+    for r in rows:
+        if r["id"] == 1 and r["event"] == "done":
+            r["gpu"] = 1
+    open(log, "w").write("".join(json.dumps(r) + "\n" for r in rows))
+    try:
+        Class(exe, "--kernel", "v2", "--gpus", "7", env=env)
+        check(False, "a class on a GPU that is not there is refused")
+    except RuntimeError as e:
+        check("no GPU '7' here: this machine has 2" in str(e), "--gpus 7 on a machine of 2: %s" % str(e)[-200:])
     c = Class(exe, "--kernel", "v2", "--resume", c.out, out=c.out, env=env)
     try:
         st, body = c.request("GET", c.q("/submission", t=a))
@@ -335,6 +357,9 @@ def trace_pages(exe, src):
               "the teacher's list: each kernel's ms, GB/s and %% of v8 from submissions.jsonl, the version it is "
               "shown beside first (exercise 1's: v1), and whether its verdict is verified (a pass only): %s"
               % body["list"][:3])
+        check(first.get("gpu") == "1" and first.get("gpu_name") == "NVIDIA Test GPU B" and "gpu" not in body["list"][1],
+              "the teacher's list says which GPU timed a kernel (none for one that did not compile): %s, %s"
+              % (first.get("gpu"), first.get("gpu_name")))
         st, rows = c.request("GET", c.q("/results.json", k=c.secret))
         kernels = [r for r in rows if r["kind"] == "kernel"]
         check([(r["submission"], r["name"], r["verdict"]) for r in kernels] == [(1, "A", "pass"), (2, "B", "error"),
