@@ -82,11 +82,13 @@ const rv_trace *rv_buffer_written_before(const rv_trace *first, const rv_trace *
     return last;
 }
 
-/* Appends "; " and then fmt's text to buf. */
+/* Appends "; " (the language's) and then text to buf. */
 static void append(char *buf, size_t len, const char *text)
 {
+    /* TRANSLATORS: between the parts of what a launch did with memory: "reads in[]; writes ..." */
+    const char *sep = _("; ");
     size_t o = strlen(buf);
-    if (o + 3 < len) snprintf(buf + o, len - o, "%s%s", o ? "; " : "", text);
+    if (o + strlen(sep) + 1 < len) snprintf(buf + o, len - o, "%s%s", o ? sep : "", text);
 }
 
 void rv_launch_story(const rv_trace *first, const rv_trace *tr, char *buf, size_t len)

@@ -345,12 +345,12 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
         char at[400];
         size_t o = strlen(buf);
         atomic_sentence(si, sv, at, sizeof at);
-        snprintf(buf + o, len - o, "%s%s", o ? "; " : "", at);
+        snprintf(buf + o, len - o, "%s%s", o ? _("; ") : "", at);
     }
     wide_sentence(sv, buf, len);
     if (st->flags & RV_STEP_LIBRARY) {
         size_t o = strlen(buf);
-        snprintf(buf + o, len - o, "%s%s", o ? "; " : "",
+        snprintf(buf + o, len - o, "%s%s", o ? _("; ") : "",
                  _("library code: these instructions have no line in your file (the library was compiled without line "
                    "information), so line 1 stands for them"));
     }
