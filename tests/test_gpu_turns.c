@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "core/clock.h"
 #include "class/gpu_gate.h"
 #include "own/gpu_turn.h"
 #include "own/proc.h"
@@ -141,22 +142,15 @@ typedef struct asker {
     double asked_at, given_at;
 } asker;
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 /* Another check's timed run: asks for the GPU alone half a second in. */
 static void *ask_alone_later(void *arg)
 {
     asker *k = arg;
     struct timespec t = {0, 500 * 1000 * 1000};
     nanosleep(&t, NULL);
-    k->asked_at = now_s();
+    k->asked_at = rv_mono_s();
     ask(k->fd, 'X');
-    if (heard(k->fd, 10000) == 'G') k->given_at = now_s();
+    if (heard(k->fd, 10000) == 'G') k->given_at = rv_mono_s();
     ask(k->fd, 'R');
     heard(k->fd, 2000);
     return NULL;
@@ -179,9 +173,9 @@ static void shared_run(gpu_gate *g, const char *dir)
     rv_turn_relay r;
     CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
     char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
-    double t0 = now_s();
+    double t0 = rv_mono_s();
     rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
-    double t1 = now_s();
+    double t1 = rv_mono_s();
     rv_turn_relay_end(&r);
     pthread_join(t, NULL);
     close(k.fd);

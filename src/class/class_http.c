@@ -49,6 +49,7 @@
 #include "core/json.h"
 #include "room_events.h"
 #include "room_export.h"
+#include "core/clock.h"
 
 enum {
     DEFAULT_MAX_STREAMS = 4000,
@@ -87,13 +88,6 @@ struct class_http {
 int class_http_available(void)
 {
     return 1;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* ---- responses -------------------------------------------------------------------- */
@@ -417,7 +411,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
                 return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             char token[ROOM_TOKEN_LEN + 1];
             int id = 0;
-            room_status st = room_join(h->r, code, name ? name : "", token, &id, now_s());
+            room_status st = room_join(h->r, code, name ? name : "", token, &id, rv_mono_s());
             if (st != ROOM_OK)
                 return send_error(c, status_of(st), room_status_text(st));
             char buf[120];
@@ -433,7 +427,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
                 return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             if (!a || parse_step(sk, &step) != 0)
                 return send_error(c, MHD_HTTP_BAD_REQUEST, _("an answer needs step and a"));
-            room_status st = room_answer(h->r, t, step, a, now_s());
+            room_status st = room_answer(h->r, t, step, a, rv_mono_s());
             return st == ROOM_OK ? send_json(c, MHD_HTTP_OK, "{\"ok\":true}")
                                  : send_error(c, status_of(st), room_status_text(st));
         }
@@ -552,16 +546,16 @@ static void *wake_loop(void *arg)
     class_http *h = arg;
     uint64_t moves, tally, students;
     room_counters(h->r, &moves, &tally, &students);
-    double students_woken = now_s(), pinged = students_woken;
+    double students_woken = rv_mono_s(), pinged = students_woken;
     int students_owed = 0;   /* news the students have not been woken for */
     for (;;) {
-        double until = pinged + PING_MS / 1000.0, now = now_s();
+        double until = pinged + PING_MS / 1000.0, now = rv_mono_s();
         if (students_owed && students_woken + STUDENT_TALLY_MS / 1000.0 < until)
             until = students_woken + STUDENT_TALLY_MS / 1000.0;
         uint64_t moved = moves, seen = students;
         room_wait(h->r, moves, tally, until > now ? (int)((until - now) * 1000) + 1 : 0);
         room_counters(h->r, &moves, &tally, &students);
-        now = now_s();
+        now = rv_mono_s();
         students_owed |= students != seen;
         int ping = now >= pinged + PING_MS / 1000.0;
         int all = moves != moved || room_closing(h->r) || ping ||

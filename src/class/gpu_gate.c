@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/i18n.h"
+#include "core/clock.h"
 
 enum { GATE_MAX = 512 };   /* connections at once: a class's checks, with room */
 
@@ -36,13 +37,6 @@ struct gpu_gate {
     double busy_from;     /* when the GPU last went from no turn to some      */
     gpu_gate_stats st;
 };
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static void answer(client *c, char byte)
 {
@@ -83,7 +77,7 @@ static void take_back(gpu_gate *g, client *c, double t)
 /* Every turn that can be given now, the GPU alone first (under the mutex). */
 static void grant(gpu_gate *g)
 {
-    double t = now_s();
+    double t = rv_wall_s();
     for (;;) {
         client *first = NULL;
         for (int i = 0; i < g->n; i++)
@@ -102,19 +96,19 @@ static void grant(gpu_gate *g)
 static int hear(gpu_gate *g, client *c, char byte)
 {
     if (byte == 'R') {
-        take_back(g, c, now_s());
+        take_back(g, c, rv_wall_s());
         c->asked = 0;
         answer(c, 'K');
         return 0;
     }
     if ((byte != 'S' && byte != 'X') || c->asked || c->held) return -1;
-    c->asked = byte, c->asked_at = now_s();
+    c->asked = byte, c->asked_at = rv_wall_s();
     return 0;
 }
 
 static void drop(gpu_gate *g, int i)
 {
-    take_back(g, &g->c[i], now_s());
+    take_back(g, &g->c[i], rv_wall_s());
     close(g->c[i].fd);
     g->c[i] = g->c[--g->n];
 }
@@ -219,6 +213,6 @@ void gpu_gate_stats_of(gpu_gate *g, gpu_gate_stats *st)
 {
     pthread_mutex_lock(&g->mu);
     *st = g->st;
-    if (g->shared || g->alone) st->busy_s += now_s() - g->busy_from;   /* so far */
+    if (g->shared || g->alone) st->busy_s += rv_wall_s() - g->busy_from;   /* so far */
     pthread_mutex_unlock(&g->mu);
 }

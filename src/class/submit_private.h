@@ -68,8 +68,6 @@ struct submit_queue {
     trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
 };
 
-/* CLOCK_REALTIME seconds. */
-double submit_now_s(void);
 /* "pass", "fail", "error", or "" while not done. */
 const char *submit_verdict_of(const sub *s);
 /* The speed's fields of a JSON object (null where not said), "mark" and "trace". */

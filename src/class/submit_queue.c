@@ -38,6 +38,7 @@
 #include "core/rules.h"
 #include "trace_pages.h"
 #include "core/versions.h"
+#include "core/clock.h"
 
 enum {
     MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
@@ -65,7 +66,7 @@ static void log_event(submit_queue *q, const sub *s)
 {
     if (!q->log)
         return;
-    fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", submit_now_s(),
+    fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", rv_wall_s(),
             submit_state_name(s->st), s->id, s->student, s->exercise);
     if (s->gpu >= 0 && (s->st == RUNNING || s->st == DONE))
         fprintf(q->log, ",\"gpu\":%d", s->gpu);
@@ -263,7 +264,7 @@ static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdi
     s->output = text;
     s->speed = speed;
     s->exit_code = exit_code;
-    s->ended = submit_now_s();
+    s->ended = rv_wall_s();
     s->st = DONE;
     q->open_n--;
     log_event(q, s);
@@ -288,11 +289,11 @@ static void *compile_loop(void *arg)
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-        double t0 = submit_now_s();
+        double t0 = rv_wall_s();
         char *text = run_check(q, id, exercise, -1, &code, &speed);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
-        s->compile_s = submit_now_s() - t0;
+        s->compile_s = rv_wall_s() - t0;
         if (code == 0) {
             free(text);
             s->st = COMPILED;
@@ -300,7 +301,7 @@ static void *compile_loop(void *arg)
             log_event(q, s);
             pthread_cond_signal(&q->compiled);
         } else {
-            s->started = submit_now_s();
+            s->started = rv_wall_s();
             finish_sub(q, s, text, code, speed);
             pthread_mutex_unlock(&q->mu);
             drop_work(q, id);
@@ -360,7 +361,7 @@ static void *gpu_loop(void *arg)
         verdict_speed speed;
         sub *s = &q->s[k];
         s->st = RUNNING;
-        s->started = submit_now_s();
+        s->started = rv_wall_s();
         s->gpu = w->gpu;
         q->ready--;
         int id = s->id, exercise = s->exercise;
@@ -638,7 +639,7 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
             st = SUBMIT_NO_DISK;
         } else {
             sub *s = &q->s[q->ns++];
-            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = submit_now_s(),
+            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = rv_wall_s(),
                         .gpu = -1 };
             *id = s->id;
             q->queued++;

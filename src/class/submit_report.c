@@ -13,6 +13,7 @@
 #include "core/versions.h"
 #include "own/proc.h"
 #include "submit_private.h"
+#include "core/clock.h"
 
 /* The place in line of a submission waiting for a compile worker, or
  * compiled and waiting for the GPU: 1 is next (under the mutex); 0 for the
@@ -31,7 +32,7 @@ static int position_of(const submit_queue *q, const sub *s)
  * judged (on the GPU), so far. */
 static double waited_of(const sub *s)
 {
-    return s->st == RUNNING || s->st == DONE ? s->started - s->at : submit_now_s() - s->at;
+    return s->st == RUNNING || s->st == DONE ? s->started - s->at : rv_wall_s() - s->at;
 }
 
 static double judged_of(const sub *s)

@@ -6,17 +6,9 @@
 #define _GNU_SOURCE
 #include "submit_private.h"
 
-#include <time.h>
 #include "core/json.h"
 #include "core/rules.h"
 #include "core/versions.h"
-
-double submit_now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 const char *submit_verdict_of(const sub *s)
 {

@@ -10,13 +10,7 @@
 #include <unistd.h>
 
 #include "own/proc.h"
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "core/clock.h"
 
 double mark_reuse_read(const char *file, const char *version, uint64_t n, int block, double *age_s)
 {
@@ -28,7 +22,7 @@ double mark_reuse_read(const char *file, const char *version, uint64_t n, int bl
     if (sscanf(text, "mark %31s n %llu block %d ms %lf at %lf%n", v, &fn, &fb, &ms, &at, &used) != 5 ||
         text[used + strspn(text + used, "\n")] != 0)
         return 0;
-    double age = now_s() - at;   /* "at" is kept to the millisecond: a moment ago may read as just ahead */
+    double age = rv_wall_s() - at;   /* "at" is kept to the millisecond: a moment ago may read as just ahead */
     if (strcmp(v, version) || fn != n || fb != block || !isfinite(ms) || ms <= 0 || ms > 1e6 || !(age > -1.0) ||
         age > MARK_REUSE_S)
         return 0;
@@ -43,7 +37,7 @@ int mark_reuse_write(const char *file, const char *version, uint64_t n, int bloc
     unlink(tmp);
     FILE *f = fopen(tmp, "wx");
     if (!f) return -1;
-    fprintf(f, "mark %s n %llu block %d ms %.6f at %.3f\n", version, (unsigned long long)n, block, ms, now_s());
+    fprintf(f, "mark %s n %llu block %d ms %.6f at %.3f\n", version, (unsigned long long)n, block, ms, rv_wall_s());
     if (fclose(f) != 0 || rename(tmp, file) != 0) {
         unlink(tmp);
         return -1;

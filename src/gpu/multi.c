@@ -13,6 +13,7 @@
 
 #include "core/trace.h" /* RV_MAX_N */
 #include "core/versions.h"
+#include "core/clock.h"
 
 /* Each GPU reduces its slice with the first version of the teaching order
  * that does it in one launch and gives the same bits on every run (a
@@ -136,23 +137,16 @@ int rv_multi_id_write(const char *path, const unsigned char *id, char *err, size
     return 0;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 int rv_multi_id_read(const char *path, double timeout_s, unsigned char *id, char *err, size_t errlen)
 {
-    double deadline = now_s() + timeout_s;
+    double deadline = rv_mono_s() + timeout_s;
     FILE *f;
     while (!(f = fopen(path, "r"))) {
         if (errno != ENOENT) {
             snprintf(err, errlen, _("cannot read the NCCL id file %s: %s"), path, strerror(errno));
             return -1;
         }
-        if (now_s() > deadline) {
+        if (rv_mono_s() > deadline) {
             snprintf(err, errlen, _("the NCCL id file %s did not appear within %.0f s (did rank 0 start, with the "
                      "same --id-file?)"), path, timeout_s);
             return -1;

@@ -19,6 +19,7 @@
 #include "core/json.h"
 #include "model/model.h"
 #include "core/versions.h"
+#include "core/clock.h"
 
 /* Guesses of each job's time on a recent GPU, for the first estimate of the
  * time left (measured times replace them as the jobs finish). */
@@ -316,13 +317,6 @@ int rv_record_write_manifest(const rv_recording *rec, char *err, size_t errlen)
 
 /* ==== running ============================================================= */
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 /* The time left: the guesses of the jobs to come, scaled by how the
  * finished jobs' times compared with their guesses. */
 static double time_left(const rv_recording *rec, int next)
@@ -351,9 +345,9 @@ static int run_job(rv_recording *rec, rv_record_job *j, rv_record_runner run, vo
         return -1;
     }
     unlink(tmp);
-    double t0 = now_s();
+    double t0 = rv_mono_s();
     int rc = run(ctx, j, tmp, log, j->why, sizeof j->why);
-    j->seconds = now_s() - t0;
+    j->seconds = rv_mono_s() - t0;
     if (rc == 0 && !exists(tmp)) {
         snprintf(j->why, sizeof j->why, _("the command succeeded but wrote no %s"), j->path);
         rc = -1;
@@ -369,7 +363,7 @@ static int run_job(rv_recording *rec, rv_record_job *j, rv_record_runner run, vo
 int rv_record_run(rv_recording *rec, rv_record_runner run, void *run_ctx, rv_record_progress progress,
                   void *progress_ctx, volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
-    double start = now_s();
+    double start = rv_mono_s();
     int stopped = 0;
     for (int i = 0; i < rec->njobs; i++) {
         rv_record_job *j = &rec->jobs[i];
@@ -380,7 +374,7 @@ int rv_record_run(rv_recording *rec, rv_record_runner run, void *run_ctx, rv_rec
             snprintf(j->why, sizeof j->why, _("the recording was interrupted before it"));
             continue;
         }
-        if (progress) progress(progress_ctx, rec, i, now_s() - start, time_left(rec, i));
+        if (progress) progress(progress_ctx, rec, i, rv_mono_s() - start, time_left(rec, i));
         j->state = RV_JOB_RUNNING;
         if (rv_record_write_manifest(rec, err, errlen)) return -1;
         int rc = run_job(rec, j, run, run_ctx);
@@ -393,7 +387,7 @@ int rv_record_run(rv_recording *rec, rv_record_runner run, void *run_ctx, rv_rec
         }
         if (rv_record_write_manifest(rec, err, errlen)) return -1;
     }
-    if (progress) progress(progress_ctx, rec, rec->njobs, now_s() - start, 0.0);
+    if (progress) progress(progress_ctx, rec, rec->njobs, rv_mono_s() - start, 0.0);
     if (rv_record_write_manifest(rec, err, errlen)) return -1;
     return is_complete(rec) ? 0 : 1;
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/i18n.h"
+#include "core/clock.h"
 
 static int gate = -1;
 static double alone_limit_s = RV_TURN_ALONE_LIMIT_S;
@@ -22,13 +23,6 @@ static double alone_limit_s = RV_TURN_ALONE_LIMIT_S;
 void rv_turn_set_alone_limit(double seconds)
 {
     alone_limit_s = seconds;
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 int rv_turn_use_gate(int fd, char *err, size_t errlen)
@@ -108,10 +102,10 @@ void rv_turn_give(void)
  * the run's limit: 0 given, 1 the run ended first, -1 the gate gone. */
 static int ask_for_run(rv_turn_relay *r, char kind)
 {
-    double t0 = now_s();
+    double t0 = rv_mono_s();
     __atomic_store_n(&r->pause_began, (long)(t0 * 1e3), __ATOMIC_RELAXED);
     int rc = ask(kind, &r->quit);
-    long waited = __atomic_load_n(&r->paused_ms, __ATOMIC_RELAXED) + (long)((now_s() - t0) * 1e3);
+    long waited = __atomic_load_n(&r->paused_ms, __ATOMIC_RELAXED) + (long)((rv_mono_s() - t0) * 1e3);
     __atomic_store_n(&r->paused_ms, waited, __ATOMIC_RELAXED);
     __atomic_store_n(&r->pause_began, 0L, __ATOMIC_RELAXED);
     return rc;
@@ -128,7 +122,7 @@ static void *relay_loop(void *arg)
     while (!__atomic_load_n(&r->quit, __ATOMIC_RELAXED)) {
         struct pollfd p = {r->mine, POLLIN, 0};
         int n = poll(&p, 1, 100);
-        if (r->held == 'X' && now_s() - alone_since > alone_limit_s) {
+        if (r->held == 'X' && rv_mono_s() - alone_since > alone_limit_s) {
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);   /* the run's stop flag */
             break;
         }
@@ -136,7 +130,7 @@ static void *relay_loop(void *arg)
         char c;
         if (read(r->mine, &c, 1) != 1) break;   /* the run is over */
         if (c == 'e' && r->held) {
-            if (r->held == 'X') r->alone_s += now_s() - alone_since;
+            if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;
             rv_turn_give();
             r->held = 0;
             continue;
@@ -147,10 +141,10 @@ static void *relay_loop(void *arg)
         char kind = c == 's' ? 'S' : 'X';
         if (ask_for_run(r, kind) == 1) break;
         r->held = kind;
-        if (kind == 'X') alone_since = now_s(), r->was_alone = 1;
+        if (kind == 'X') alone_since = rv_mono_s(), r->was_alone = 1;
         if (write(r->mine, "g", 1) != 1) break;
     }
-    if (r->held == 'X') r->alone_s += now_s() - alone_since;
+    if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;
     return NULL;
 }
 

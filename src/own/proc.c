@@ -4,6 +4,7 @@
  * anything it started, goes with it). */
 #define _XOPEN_SOURCE 700
 #include "proc.h"
+#include "core/clock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,13 +18,6 @@
 #include <unistd.h>
 
 extern char **environ;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static int put_env(char *const env[])
 {
@@ -48,12 +42,12 @@ double rv_proc_paused_s(const rv_proc_ctl *ctl)
 {
     double s = ctl && ctl->paused_ms ? __atomic_load_n(ctl->paused_ms, __ATOMIC_RELAXED) * 1e-3 : 0.0;
     long began = ctl && ctl->pause_began ? __atomic_load_n(ctl->pause_began, __ATOMIC_RELAXED) : 0;
-    return began > 0 ? s + now() - began * 1e-3 : s;
+    return began > 0 ? s + rv_mono_s() - began * 1e-3 : s;
 }
 
 /* In the child: ctl's priority, and its descriptor as fd RV_PROC_PASS_FD,
  * open across exec. */
-static int pass_fd(const rv_proc_ctl *ctl)
+static int child_setup(const rv_proc_ctl *ctl)
 {
     if (ctl && ctl->nice > 0 && nice(ctl->nice) < 0) {}   /* a higher priority is never asked: no error to miss */
     if (!ctl || ctl->pass_fd < 0) return 0;
@@ -66,7 +60,7 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
 {
     const int *stop = ctl ? ctl->stop : NULL;
     rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
-    double t0 = now();
+    double t0 = rv_mono_s();
     pid_t pid = fork();
     if (pid < 0) return r;
     if (pid == 0) {
@@ -75,7 +69,7 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
         if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); close(fd); }
         int in = open("/dev/null", O_RDONLY);
         if (in >= 0) { dup2(in, 0); close(in); }
-        if (put_env(env) != 0 || pass_fd(ctl) != 0) _exit(127);
+        if (put_env(env) != 0 || child_setup(ctl) != 0) _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
@@ -85,7 +79,7 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
         int st;
         pid_t w = waitpid(pid, &st, WNOHANG);
         if (w == pid) {
-            r.seconds = now() - t0;
+            r.seconds = rv_mono_s() - t0;
             if (WIFEXITED(st)) {
                 r.end = WEXITSTATUS(st) == 127 ? RV_PROC_CANNOT_START : RV_PROC_EXITED;
                 r.status = WEXITSTATUS(st);
@@ -98,11 +92,11 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
         }
         if (w < 0 && errno != EINTR) return r;
         int stopped = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
-        if (stopped || now() - t0 - rv_proc_paused_s(ctl) > limit_s) {
+        if (stopped || rv_mono_s() - t0 - rv_proc_paused_s(ctl) > limit_s) {
             kill(-pid, SIGKILL);
             waitpid(pid, &st, 0);
             r.end = RV_PROC_TIMED_OUT;
-            r.seconds = now() - t0;
+            r.seconds = rv_mono_s() - t0;
             return r;
         }
         struct timespec nap = {0, 5 * 1000 * 1000};

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "core/i18n.h"
+#include "core/clock.h"
 
 #define MIB (1024ull * 1024)
 #define GIB (1024 * MIB)
@@ -70,13 +71,6 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
        which a large unrolled kernel makes long */
     if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;
     return l;
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 /* "512 MiB", "4 GiB", for the messages. */
@@ -556,7 +550,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         if (logfd >= 0) close(logfd);
         return r;
     }
-    double t0 = now_s(), last_watch = t0;
+    double t0 = rv_mono_s(), last_watch = t0;
     pid_t pid = fork();
     if (pid == 0) exec_bwrap(&a, out[1], info[1], job->ctl ? job->ctl->pass_fd : -1);
     close(out[1]), close(info[1]);
@@ -591,7 +585,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
             if (logfd >= 0 && room && write(logfd, buf, (size_t)n < room ? (size_t)n : room) < 0) {}
             printed += (uint64_t)n;
             if (printed > lim.output_bytes && stopped == STOP_NONE) {
-                stopped = STOP_OUTPUT, stop_at = now_s();
+                stopped = STOP_OUTPUT, stop_at = rv_mono_s();
                 stop_all(pid, inner);
             }
         }
@@ -602,7 +596,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
             if (!inner) inner = child_pid_of(infobuf, pid);
             if (inner && stopped != STOP_NONE) kill(inner, SIGKILL); /* it was stopped before it said */
         }
-        double t = now_s();
+        double t = rv_mono_s();
         if (!exited && waitpid(pid, &status, WNOHANG) == pid) exited = 1, exit_at = t;
         if (exited && out_open && t - exit_at > 2) break; /* the namespace is gone: nobody writes any more */
         if (exited) continue;
@@ -621,7 +615,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     if (out_open) close(out[0]);
     if (info_open) close(info[0]);
     if (!exited) waitpid(pid, &status, 0);
-    r.seconds = now_s() - t0;
+    r.seconds = rv_mono_s() - t0;
     int sig = 0;
     if (stopped == STOP_WALL || stopped == STOP_ASKED) r.end = RV_PROC_TIMED_OUT;
     else if (stopped != STOP_NONE) r.end = RV_PROC_SIGNALED, r.status = SIGKILL;

@@ -33,17 +33,11 @@
 #include "raw.h"
 #include "sass.h"
 #include "core/versions.h"
+#include "core/clock.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
 #define DISASM_LIMIT_S  60.0
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* The work folder: kept where asked, else a temporary one removed at the end. */
 static int make_work(const rv_own_opts *o, char *work, size_t len)
@@ -455,7 +449,7 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
 static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
                      rv_own_result *res, char *err, size_t errlen)
 {
-    double t0 = now_s();
+    double t0 = rv_mono_s();
     run_info ri;
     int rc;
     if ((rc = prepare_run(o, work, source, srclen, &ri, err, errlen)) ||
@@ -467,7 +461,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     if ((rc = convert(work, &ri, source, res, err, errlen))) return rc;
     res->traced_run_s = traced_run_s;
     res->plain_run_s = plain_run_s;
-    res->trace_s = now_s() - t0;
+    res->trace_s = rv_mono_s() - t0;
     return 0;
 }
 
@@ -568,7 +562,7 @@ int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *e
 int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
-    double t0 = now_s();
+    double t0 = rv_mono_s();
     char work[PATH_MAX];
     rv_own_tools t;
     size_t srclen;
@@ -583,7 +577,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     }
     if (!(rc = build_stage(o, work, source, srclen, err, errlen)) &&
         !(rc = run_stage(o, work, &t, source, srclen, res, err, errlen)))
-        res->trace_s = now_s() - t0;
+        res->trace_s = rv_mono_s() - t0;
     free(source);
     if (!o->keep) rv_remove_tree(work);
     return rc;
