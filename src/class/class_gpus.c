@@ -1,53 +1,18 @@
-/* class_gpus.c — the class's GPUs (class_gpus.h), read from the NVIDIA
- * driver's own list: no CUDA in the server, so that the checks it starts
- * are the only programs on the GPUs. */
+/* class_gpus.c — the class's GPUs (class_gpus.h), picked from the NVIDIA
+ * driver's own list (core/gpu_list.h): no CUDA in the server, so that the
+ * checks it starts are the only programs on the GPUs. */
 #define _GNU_SOURCE
 #include "class_gpus.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/gpu_list.h"
 #include "core/i18n.h"
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-    return strcmp((*a)->d_name, (*b)->d_name);
-}
-
-/* The driver's GPUs in PCI order, their models in names; their count. */
-static int driver_list(char names[][96], int max)
-{
-    const char *root = getenv("RV_NVIDIA_PROC");   /* tests give a list of their own */
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/gpus", root && *root ? root : "/proc/driver/nvidia");
-    struct dirent **e = NULL;
-    int n = scandir(dir, &e, NULL, by_name), found = 0;
-    for (int i = 0; i < n; i++) {
-        if (e[i]->d_name[0] != '.' && found < max) {
-            char path[1024], line[256];
-            snprintf(path, sizeof path, "%s/%s/information", dir, e[i]->d_name);
-            snprintf(names[found], 96, "%s", "");
-            FILE *f = fopen(path, "r");
-            while (f && fgets(line, sizeof line, f)) {
-                if (strncmp(line, "Model:", 6)) continue;
-                char *v = line + 6;
-                v += strspn(v, " \t");
-                v[strcspn(v, "\r\n")] = 0;
-                snprintf(names[found], 96, "%s", v);
-            }
-            if (f) fclose(f);
-            found++;
-        }
-        free(e[i]);
-    }
-    free(e);
-    return found;
-}
-
 /* One entry of a list: a number of the driver's list, or a UUID as given. */
-static int pick(const char *word, char names[][96], int nfound, class_gpu *out, char *err, size_t errlen)
+static int pick(const char *word, char names[][RV_GPU_MODEL_LEN], int nfound, class_gpu *out, char *err, size_t errlen)
 {
     char *end;
     long k = strtol(word, &end, 10);
@@ -67,8 +32,8 @@ static int pick(const char *word, char names[][96], int nfound, class_gpu *out, 
 
 int class_gpus_find(const char *asked, class_gpu *out, int max, char *err, size_t errlen)
 {
-    char names[CLASS_MAX_GPUS][96];
-    int nfound = driver_list(names, CLASS_MAX_GPUS), n = 0;
+    char names[CLASS_MAX_GPUS][RV_GPU_MODEL_LEN];
+    int nfound = rv_gpu_list(names, CLASS_MAX_GPUS), n = 0;
     const char *env = getenv("CUDA_VISIBLE_DEVICES");
     const char *list = asked ? asked : env && *env ? env : NULL;
     if (!list) {

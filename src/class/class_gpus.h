@@ -2,9 +2,8 @@
  * of workers each (submit_queue.c), every check of a set started with that
  * GPU alone visible (CUDA_VISIBLE_DEVICES, CUDA's numbering in PCI order).
  *
- * Found without CUDA: the NVIDIA driver's list (/proc/driver/nvidia/gpus,
- * one folder per GPU named by its PCI address, in PCI order), narrowed to
- * CUDA_VISIBLE_DEVICES's numbers where the teacher set it, or to --gpus. */
+ * Found without CUDA: the NVIDIA driver's list (core/gpu_list.h), narrowed
+ * to CUDA_VISIBLE_DEVICES's numbers where the teacher set it, or to --gpus. */
 #ifndef RV_CLASS_GPUS_H
 #define RV_CLASS_GPUS_H
 

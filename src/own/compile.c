@@ -30,7 +30,6 @@
 #define _XOPEN_SOURCE 700
 #include "compile.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -40,6 +39,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/gpu_list.h"
 #include "core/i18n.h"
 #include "program_run.h"
 
@@ -77,19 +77,10 @@ static int hash_program(uint64_t *h, const char *name)
  * cache in a home shared by machines of other GPUs keeps each apart. */
 static uint64_t hash_gpus(uint64_t h)
 {
-    static const char dir[] = "/proc/driver/nvidia/gpus";
-    char path[PATH_MAX];
+    char models[16][RV_GPU_MODEL_LEN];
     const char *shown = getenv("CUDA_VISIBLE_DEVICES");
     uint64_t sum = 0;
-    DIR *d = opendir(dir);
-    for (struct dirent *e; d && (e = readdir(d));) {
-        if (e->d_name[0] == '.') continue;
-        snprintf(path, sizeof path, "%s/%.255s/information", dir, e->d_name);
-        char *text = rv_read_text(path, NULL), *model = text ? strstr(text, "Model:") : NULL;
-        if (model) sum += rv_own_hash(0, model, strcspn(model, "\n"));
-        free(text);
-    }
-    if (d) closedir(d);
+    for (int i = 0, n = rv_gpu_list(models, 16); i < n; i++) sum += rv_own_hash(0, models[i], strlen(models[i]));
     h = rv_own_hash(h, &sum, sizeof sum);
     return shown ? rv_own_hash(h, shown, strlen(shown) + 1) : h;
 }
