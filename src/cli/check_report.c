@@ -39,6 +39,21 @@ static const char *rule_name(rv_rule r)
     return r >= 0 && r < RV_RULE_COUNT ? names[r] : "?";
 }
 
+/* ,"seconds":{"compile":X,...}: null for a stage not run */
+static void seconds_json(FILE *f, const check_seconds *t)
+{
+    const struct { const char *key; double s; } stage[] = {
+        {"compile", t->compile}, {"traced_run", t->traced_run}, {"disassembly", t->disassembly},
+        {"timed_run", t->timed_run}, {"trace", t->trace}, {"mark", t->mark}, {"whole", t->whole}};
+    fputs(",\"seconds\":{", f);
+    for (size_t i = 0; i < sizeof stage / sizeof stage[0]; i++) {
+        fprintf(f, "%s\"%s\":", i ? "," : "", stage[i].key);
+        if (stage[i].s > 0) fprintf(f, "%.3f", stage[i].s);
+        else fputs("null", f);
+    }
+    fputc('}', f);
+}
+
 static void summary_json(FILE *f, const void *arg)
 {
     const check_summary *s = arg;
@@ -64,6 +79,7 @@ static void summary_json(FILE *f, const void *arg)
     rv_json_measure(f, "mark_ms", s->speed.mark_ms);
     rv_json_measure(f, "mark_gbps", s->speed.mark_gbps);
     rv_json_measure(f, "percent_of_mark", s->speed.percent);
+    seconds_json(f, &s->seconds);
     fputs("}\n", f);
 }
 

@@ -24,6 +24,13 @@ check_speed check_speed_of(const rv_trace *tr, double mark_ms);
 /* What the summary says: judged (reason NULL, res and speed filled) or not
  * (reason: "compile" the file was not built, "run" it was built but not
  * traced, "load" the trace given did not load or analyse). */
+/* Where a check's time went, in seconds (0: a stage it did not run).  The
+ * disassembly runs beside the timed run, so the stages can add up to more
+ * than the whole. */
+typedef struct check_seconds {
+    double compile, traced_run, disassembly, timed_run, trace, mark, whole;
+} check_seconds;
+
 typedef struct check_summary {
     int exercise;
     const char *reason;
@@ -32,13 +39,16 @@ typedef struct check_summary {
     int verified;        /* every rule judged and held, on data this check
                             drew (neither --data nor a recorded trace)      */
     char data[64];       /* the data judged on ("" when nothing was)        */
+    check_seconds seconds;
 } check_summary;
 
 /* Writes s as JSON to path through path.part and a rename:
  *   {"exercise":N,"pass":BOOL,"verified":BOOL,"reason":null|"compile"|"run"|"load",
  *    "data":"signed:SEED"|null,
  *    "rules":[{"name":"converged","ok":true},...],"ms":X,"gbps":X,
- *    "mark":"v8","mark_ms":X,"mark_gbps":X,"percent_of_mark":X}
+ *    "mark":"v8","mark_ms":X,"mark_gbps":X,"percent_of_mark":X,
+ *    "seconds":{"compile":X,"traced_run":X,"disassembly":X,"timed_run":X,
+ *               "trace":X,"mark":X,"whole":X}}
  * (a time that is not there: null; a rule that could not be judged: "ok":
  * null).  ms is the median of the timed calls, each of them checked where
  * "calls" holds.  0, or -1 with why in err. */

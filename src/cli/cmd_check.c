@@ -22,6 +22,7 @@
 #include "core/i18n.h"
 #include "core/opts.h"
 #include "mark_reuse.h"
+#include "core/clock.h"
 #include "own/gpu_turn.h"
 #include "own/shipped.h"
 #include "own/trace_run.h"
@@ -327,7 +328,8 @@ typedef struct stages {
  * or NULL with the exit status in *rc (0 after --build-only, which judges
  * nothing) and, on a failure, the summary's reason in *reason. */
 static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise *ex, rv_own_result *res,
-                            double *mark_ms, char *mark_from, size_t fromlen, int *rc, const char **reason)
+                            double *mark_ms, double *mark_s, char *mark_from, size_t fromlen, int *rc,
+                            const char **reason)
 {
     char err[8192], mark_err[2048], cache[1024];
     *rc = RV_EXIT_RUNTIME;
@@ -364,8 +366,10 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         const char *kept = st->built ? st->built : o->keep;
         char keep_timed[4200];
         snprintf(keep_timed, sizeof keep_timed, "%s/%s", kept ? kept : "", CHECK_MARK_TIMED);
+        double t0 = rv_mono_s();
         *mark_ms = mark_now(o, at, kept ? keep_timed : NULL, st->mark_reuse, mark_from, fromlen, mark_err,
                             sizeof mark_err);
+        *mark_s = rv_mono_s() - t0;
         if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
             fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
                               "its recorded time stands in\n"), mark_err);
@@ -482,7 +486,7 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
         cfg->block_size = mark->tuned_block;
     char err[1024], mark_from[256] = "";
     rv_trace *tr = NULL;
-    double mark_ms = 0;
+    double mark_ms = 0, t0 = rv_mono_s();
     int rc = RV_EXIT_RUNTIME;
     check_summary sum = {.exercise = ex->number, .reason = "load"};
     rv_own_result *run = calloc(1, sizeof *run);
@@ -498,10 +502,16 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
         o->block_size = cfg->block_size;
         o->n = cfg->n;
         o->data = cfg->data;
-        tr = trace_file(o, st, ex, run, &mark_ms, mark_from, sizeof mark_from, &rc, &sum.reason);
+        tr = trace_file(o, st, ex, run, &mark_ms, &sum.seconds.mark, mark_from, sizeof mark_from, &rc, &sum.reason);
+        sum.seconds.compile = run->compile_s;
+        sum.seconds.traced_run = run->traced_run_s;
+        sum.seconds.disassembly = run->disasm_s;
+        sum.seconds.timed_run = run->plain_run_s;
+        sum.seconds.trace = run->convert_s;
     }
     if (!tr) {
         free(run);
+        sum.seconds.whole = rv_mono_s() - t0;
         return st->build_only && rc == RV_EXIT_OK ? rc : write_outputs(out, &sum, NULL, rc);
     }
     rv_rules_result res = {0};
@@ -514,6 +524,7 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
     sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
     sum.res = &res;
     if (!sum.reason) rv_data_name(tr->data, sum.data, sizeof sum.data);
+    sum.seconds.whole = rv_mono_s() - t0;
     rc = write_outputs(out, &sum, rc == RV_EXIT_RUNTIME ? NULL : tr, rc);
     rv_trace_free(tr);
     free(run);

@@ -26,6 +26,7 @@
 #include "build.h"
 #include "compile.h"
 #include "core/datadir.h"
+#include "disasm.h"
 #include "grid.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
@@ -36,8 +37,6 @@
 #include "core/clock.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
-
-#define DISASM_LIMIT_S  60.0
 
 /* The work folder: kept where asked, else a temporary one removed at the end. */
 static int make_work(const rv_own_opts *o, char *work, size_t len)
@@ -54,36 +53,11 @@ static int make_work(const rv_own_opts *o, char *work, size_t len)
     return mkdtemp(work) ? 0 : -1;
 }
 
-/* Where the listing of a module's machine code is kept: kernel.sass for the
- * module of the first traced launch (the name a kept folder always had),
- * kernel-mK.sass for another. */
-static void sass_path(const char *work, uint32_t module, uint32_t first_module, char *out, size_t len)
-{
-    if (module == first_module) snprintf(out, len, "%s/kernel.sass", work);
-    else snprintf(out, len, "%s/kernel-m%u.sass", work, module);
-}
-
-/* nvdisasm's listing of a traced kernel's module, with its line table. */
-static int disassemble(const rv_own_opts *o, const char *work, uint32_t module, uint32_t first_module, char *err, size_t errlen)
-{
-    char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
-    if (!rv_find_program("nvdisasm", nd, sizeof nd))
-        return rv_own_fail(err, errlen, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
-    snprintf(cubin, sizeof cubin, "%s/module%u.cubin", work, module);
-    sass_path(work, module, first_module, log, sizeof log);
-    if (access(log, F_OK) == 0) return 0; /* another launch's module, done */
-    char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
-    rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
-    if (r.end != RV_PROC_EXITED || r.status != 0)
-        return rv_own_fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
-    return 0;
-}
-
 static int read_sass(const char *work, const rv_raw *raw, uint32_t first_module, const char *file, rv_sass *sass,
                      char *err, size_t errlen)
 {
     char log[PATH_MAX + 16], src[PATH_MAX + 16], inner[300];
-    sass_path(work, raw->h.module, first_module, log, sizeof log);
+    rv_disasm_path(work, raw->h.module, first_module, log, sizeof log);
     snprintf(src, sizeof src, "%s/student.cu", work);
     char *text = rv_read_text(log, NULL);
     if (!text) return rv_own_fail(err, errlen, 2, _("cannot read %s"), log);
@@ -407,10 +381,10 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
     return 0;
 }
 
-/* The traced run, what its tool said, and the listing of each module it
- * traced. */
-static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, char *err,
-                      size_t errlen)
+/* The traced run and what its tool said; the listing of each module it
+ * traced started (d: finish it). */
+static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res,
+                      rv_disasm *d, char *err, size_t errlen)
 {
     char path[PATH_MAX + 32];
     int rc = rv_own_run_program(o, work, t, &res->traced_run_s, err, errlen);
@@ -427,7 +401,7 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
         return rc;
     }
     char files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32], inner[600];
-    uint32_t launches, first_module = 0;
+    uint32_t launches, modules[RV_OWN_MAX_LAUNCHES];
     int nfiles = raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
         return launches ? rv_own_fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside "
@@ -436,31 +410,40 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
                         : rv_own_fail(err, errlen, RV_OWN_NO_GPU_WORK,
                                       _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"),
                                       o->file);
-    for (int f = 0; f < nfiles && !rc; f++) {
+    for (int f = 0; f < nfiles; f++) {
         rv_raw raw = {0};
         if (rv_raw_load(files[f], &raw, inner, sizeof inner)) return raw_failed(files[f], inner, err, errlen);
-        if (f == 0) first_module = raw.h.module;
-        rc = disassemble(o, work, raw.h.module, first_module, err, errlen);
+        modules[f] = raw.h.module;
         rv_raw_free(&raw);
     }
-    return rc;
+    return rv_disasm_start(d, o, work, modules, nfiles, err, errlen);
 }
 
+/* The traced run, then the timed run while nvdisasm lists the modules
+ * (disasm.c), then the trace made of what they left. */
 static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
                      rv_own_result *res, char *err, size_t errlen)
 {
     double t0 = rv_mono_s();
     run_info ri;
     int rc;
+    rv_disasm d;
     if ((rc = prepare_run(o, work, source, srclen, &ri, err, errlen)) ||
-        (rc = traced_run(o, work, t, res, err, errlen)))
+        (rc = traced_run(o, work, t, res, &d, err, errlen)))
         return rc;
-    if (o->time_it && (rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen)))
+    if (o->time_it) rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen);
+    if (rc) {
+        char ignored[1024];
+        rv_disasm_finish(&d, 0, ignored, sizeof ignored);
         return rc;
-    double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s;
+    }
+    if ((rc = rv_disasm_finish(&d, 1, err, errlen))) return rc;
+    double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = rv_mono_s();
     if ((rc = convert(work, &ri, source, res, err, errlen))) return rc;
     res->traced_run_s = traced_run_s;
     res->plain_run_s = plain_run_s;
+    res->disasm_s = d.seconds;
+    res->convert_s = rv_mono_s() - t1;
     res->trace_s = rv_mono_s() - t0;
     return 0;
 }
@@ -575,9 +558,12 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
         free(source);
         return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
     }
-    if (!(rc = build_stage(o, work, source, srclen, err, errlen)) &&
-        !(rc = run_stage(o, work, &t, source, srclen, res, err, errlen)))
+    rc = build_stage(o, work, source, srclen, err, errlen);
+    double compile_s = rv_mono_s() - t0;
+    if (!rc && !(rc = run_stage(o, work, &t, source, srclen, res, err, errlen))) {
+        res->compile_s = compile_s;
         res->trace_s = rv_mono_s() - t0;
+    }
     free(source);
     if (!o->keep) rv_remove_tree(work);
     return rc;

@@ -48,6 +48,9 @@ typedef struct rv_own_result {
     rv_sum_verdict verdict;    /* the whole sum, judged as the bench judges  */
     double         trace_s;    /* compile + traced run + trace, seconds      */
     double         traced_run_s, plain_run_s; /* the program alone, each way */
+    double         compile_s;  /* nvcc (0: compiled by an earlier stage)     */
+    double         disasm_s;   /* nvdisasm, beside the timed run             */
+    double         convert_s;  /* the trace made of the run's records        */
     double         traced_ms;  /* the whole reduction under the tracer (its
                                   first launch recording), CUDA events       */
     int            asked_block;/* the block launch() was asked for (run.txt;

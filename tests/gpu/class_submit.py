@@ -27,6 +27,7 @@ $RV_BENCH_SLOTS when they are set.
 
 Usage: class_submit.py REDUCEVIS SOURCE_DIR.  Exit 0 when every check held.
 """
+import glob
 import json
 import os
 import shutil
@@ -105,6 +106,25 @@ def held_share(turns, t0, t1, kinds="SX"):
     return total / max(1e-9, t1 - t0)
 
 
+def stages_under_load(out, waits, judged):
+    """Where the checks' time went under the benchmark's load: the wait for
+    a GPU's worker (compile included) and the check, and the check's stages
+    from the summaries its runs left (DIR/submissions/ID.json: seconds)."""
+    print("== waited for a GPU's worker median %.1f s, p95 %.1f s; a check took median %.1f s, p95 %.1f s"
+          % (percentile(waits, 0.5), percentile(waits, 0.95), percentile(judged, 0.5), percentile(judged, 0.95)))
+    stages = {}
+    for name in glob.glob(os.path.join(out, "submissions", "*.json")):
+        try:
+            seconds = json.load(open(name)).get("seconds") or {}
+        except (OSError, ValueError):
+            continue
+        for k, v in seconds.items():
+            if isinstance(v, (int, float)):
+                stages.setdefault(k, []).append(v)
+    print("== a check's stages under load, median (p95) s: " + ", ".join(
+        "%s %.2f (%.2f)" % (k, percentile(v, 0.5), percentile(v, 0.95)) for k, v in stages.items()), flush=True)
+
+
 def bench_class(c, count, kinds, hostile):
     """count students, each sending one file (kinds in turn, the hostile one
     once), spread over one minute: the median and p95 from submit to
@@ -123,13 +143,15 @@ def bench_class(c, count, kinds, hostile):
         st, body = submit(c, t, 1, text)
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
-    latency, verdicts, compiles, gpus, wrong = [], {}, [], {}, []
+    latency, verdicts, compiles, gpus, wrong, waits, judged = [], {}, [], {}, [], [], []
     for t in bench:
         done = wait_done(c, t)
         if not done:
             continue
         latency.append(done["waited_s"] + done["judged_s"])
         compiles.append(done["compile_s"])
+        waits.append(done["waited_s"])
+        judged.append(done["judged_s"])
         verdicts[done["verdict"]] = verdicts.get(done["verdict"], 0) + 1
         if done["verdict"] != "error":
             gpus[done.get("gpu")] = gpus.get(done.get("gpu"), 0) + 1
@@ -164,6 +186,7 @@ def bench_class(c, count, kinds, hostile):
     print("== %d shared turns waited median %.2f s, held median %.2f s, p95 %.2f s"
           % (len(shared), percentile([w for w, _ in shared], 0.5), percentile([h for _, h in shared], 0.5),
              percentile([h for _, h in shared], 0.95)), flush=True)
+    stages_under_load(c.out, waits, judged)
     check(len(latency) == count, "every benchmark kernel judged: %d of %d" % (len(latency), count))
     check(not wrong, "every benchmark kernel got its verdict: %s" % wrong)
     check(len([g for g in gpus if g is not None]) == max(1, len(util)), "every GPU judged some: %s" % gpus)

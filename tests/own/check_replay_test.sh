@@ -54,6 +54,10 @@ check "the version to beat's time from its kept timed run" \
 check "--summary: a pass, never verified" python3 -c '
 import json, sys; s = json.load(open(sys.argv[1]))
 sys.exit(not (s["pass"] is True and s["verified"] is False and s["data"] == "random:1" and abs(s["mark_ms"] - 0.042) < 1e-9))' "$tmp/s.json"
+check "--summary: a replay ran no stage, and says how long it took as a whole" python3 -c '
+import json, sys; t = json.load(open(sys.argv[1]))["seconds"]
+sys.exit(not (all(t[k] is None for k in ("compile", "traced_run", "disassembly", "timed_run", "trace", "mark"))
+              and 0 < t["whole"] < 60))' "$tmp/s.json"
 cp "$tmp/out" "$tmp/pass.txt"
 
 # doctored: each must fail, or not be trusted

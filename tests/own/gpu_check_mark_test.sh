@@ -37,6 +37,11 @@ judged() { # what
     check "$1: --summary has $mark's time" python3 -c '
 import json, sys; s = json.load(open(sys.argv[1]))
 sys.exit(not (s["mark"] == sys.argv[2] and s["mark_ms"] > 0 and s["percent_of_mark"] > 0))' "$tmp/s.json" "$mark"
+    check "$1: --summary says where the time went, every stage run" python3 -c '
+import json, sys; t = json.load(open(sys.argv[1]))["seconds"]
+ran = [t[k] for k in ("traced_run", "disassembly", "timed_run", "trace", "mark")]
+sys.exit(not (all(x and x > 0 for x in ran) and t["whole"] >= t["traced_run"] + t["timed_run"] + t["mark"]))' \
+        "$tmp/s.json"
     check "$1: the cached build used as it is" test "$(stat -c '%i %Y' "$prog")" = "$kept"
     check "$1: no work folder left ($(ls "$tmp/work"))" test -z "$(ls -A "$tmp/work")"
 }
@@ -48,6 +53,9 @@ judged "check"
 run_rv check "$mine" --exercise 5 --build-cache "$tmp/cache" --keep "$tmp/kept" >"$tmp/live" 2>&1
 live=$?
 check "--keep: the version to beat's timed run kept beside the student's" test -s "$tmp/kept/mark-timed.txt"
+check "--keep: the kernel's listing, made beside the timed run, put in the kept folder" \
+    grep -q "^[[:space:]]*\.text\." "$tmp/kept/kernel.sass"
+check "no folder of nvdisasm's left behind ($(ls "$tmp/work"))" test -z "$(ls -A "$tmp/work")"
 "$rv" check --replay "$tmp/kept" --exercise 5 >"$tmp/again" 2>&1
 again=$?
 check "--replay of the kept folder: the check's exit status ($live, $again)" test "$live" = "$again"

@@ -1,0 +1,129 @@
+/* disasm.c — nvdisasm's listings of the modules a traced run loaded.
+ *
+ * Listing a module takes nvdisasm most of a second of CPU (with its line
+ * table, -g -gi), and it needs only the module the traced run dumped: so
+ * it runs on a thread of its own while the timed run has the GPU, and a
+ * check no longer waits for it in turn.
+ *
+ * The timed run is the student's program, and it can write in the run's
+ * folder while it runs.  So nvdisasm works in a folder of its own, made
+ * here, which that program never sees: the modules are copied there (read
+ * after the traced run ended, when the sandbox had taken any link out of
+ * the folder), and the listings are put in the run's folder only after
+ * the timed run has ended. */
+#define _XOPEN_SOURCE 700
+#include "disasm.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/i18n.h"
+#include "program_run.h"
+
+#define DISASM_LIMIT_S 60.0
+
+void rv_disasm_path(const char *work, uint32_t module, uint32_t first, char *out, size_t len)
+{
+    if (module == first) snprintf(out, len, "%s/kernel.sass", work);
+    else snprintf(out, len, "%s/kernel-m%u.sass", work, module);
+}
+
+/* One module's listing, in d->own. */
+static int list_module(rv_disasm *d, uint32_t module)
+{
+    char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
+    if (!rv_find_program("nvdisasm", nd, sizeof nd))
+        return rv_own_fail(d->err, sizeof d->err, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
+    snprintf(cubin, sizeof cubin, "%s/module%u.cubin", d->own, module);
+    rv_disasm_path(d->own, module, d->first, log, sizeof log);
+    char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
+    rv_proc_result r = rv_own_run_cmd(d->o, d->own, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
+    if (r.end != RV_PROC_EXITED || r.status != 0) {
+        snprintf(cubin, sizeof cubin, "%s/module%u.cubin", d->work, module);
+        return rv_own_fail(d->err, sizeof d->err, 2, _("nvdisasm could not read the kernel's machine code (%s)"),
+                           cubin);
+    }
+    return 0;
+}
+
+static void *list_all(void *arg)
+{
+    rv_disasm *d = arg;
+    double t0 = rv_mono_s();
+    for (int i = 0; i < d->n && !d->rc; i++) d->rc = list_module(d, d->module[i]);
+    d->seconds = rv_mono_s() - t0;
+    return NULL;
+}
+
+/* WORK/NAME copied into d->own: 0, or -1. */
+static int copy_in(const rv_disasm *d, const char *name)
+{
+    char from[PATH_MAX + 80], to[PATH_MAX + 80];
+    size_t len = 0;
+    snprintf(from, sizeof from, "%s/%s", d->work, name);
+    snprintf(to, sizeof to, "%s/%s", d->own, name);
+    char *bytes = rv_read_text(from, &len);
+    int rc = bytes ? rv_own_write_file(to, bytes, len) : -1;
+    free(bytes);
+    return rc;
+}
+
+int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const uint32_t *modules, int n,
+                    char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    d->o = o;
+    snprintf(d->work, sizeof d->work, "%s", work);
+    d->first = n > 0 ? modules[0] : 0;
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (int k = 0; k < d->n; k++) seen |= d->module[k] == modules[i];
+        if (!seen && d->n < RV_DISASM_MAX_MODULES) d->module[d->n++] = modules[i];
+    }
+    const char *tmp = getenv("TMPDIR");
+    char made[PATH_MAX];
+    snprintf(made, sizeof made, "%s/reducevis-disasm-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+    /* the sandbox binds its work folder at its own path: an absolute one */
+    if (!mkdtemp(made) || !realpath(made, d->own))
+        return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
+    for (int i = 0; i < d->n; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "module%u.cubin", d->module[i]);
+        if (copy_in(d, name)) {
+            rv_remove_tree(d->own);
+            return rv_own_fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s/%s)"), work,
+                               name);
+        }
+    }
+    if (pthread_create(&d->thread, NULL, list_all, d)) {
+        rv_remove_tree(d->own);
+        return rv_own_fail(err, errlen, 2, "%s", _("cannot start a thread"));
+    }
+    d->started = 1;
+    return 0;
+}
+
+int rv_disasm_finish(rv_disasm *d, int keep, char *err, size_t errlen)
+{
+    if (!d->started) return 0;
+    pthread_join(d->thread, NULL);
+    d->started = 0;
+    int rc = d->rc;
+    if (rc) snprintf(err, errlen, "%s", d->err);
+    for (int i = 0; keep && !rc && i < d->n; i++) {
+        char from[PATH_MAX + 32], to[PATH_MAX + 32];
+        size_t len = 0;
+        rv_disasm_path(d->own, d->module[i], d->first, from, sizeof from);
+        rv_disasm_path(d->work, d->module[i], d->first, to, sizeof to);
+        char *text = rv_read_text(from, &len);
+        if (!text || rv_own_write_file(to, text, len))
+            rc = rv_own_fail(err, errlen, 2, _("cannot write %s"), to);
+        free(text);
+    }
+    rv_remove_tree(d->own);
+    return rc;
+}
