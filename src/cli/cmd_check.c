@@ -158,6 +158,7 @@ static double mark_now(const rv_own_opts *student, const char *cache, const char
 {
     const rv_version_info *vi = rv_version(rv_rules_mark_version());
     rv_own_opts m = *student;
+    m.beside = NULL;
     char *text = NULL;
     double age, reused = mark_reuse_read(reuse, vi->name, m.n, m.block_size, &age);
     if (reused > 0) {   /* a class's GPU: timed by a check just before, on this GPU (mark_reuse.h) */
@@ -177,6 +178,27 @@ static double mark_now(const rv_own_opts *student, const char *cache, const char
     }
     free(text);
     return ms;
+}
+
+/* The version to beat's timed run as the run stage runs it beside the
+ * making of the student's trace (rv_own_opts.beside): mark_now's arguments
+ * and what it gives back. */
+typedef struct mark_job {
+    const rv_own_opts *student;
+    const char *cache, *reuse;
+    char cache_buf[1024], keep_timed[4200], from[256], why[2048];
+    double ms, seconds;
+    int ran;
+} mark_job;
+
+static void mark_beside(void *arg)
+{
+    mark_job *j = arg;
+    double t0 = rv_mono_s();
+    j->ms = mark_now(j->student, j->cache, j->keep_timed[0] ? j->keep_timed : NULL, j->reuse, j->from, sizeof j->from,
+                     j->why, sizeof j->why);
+    j->seconds = rv_mono_s() - t0;
+    j->ran = 1;
 }
 
 /* The whole reduction's time and bandwidth (N floats read once), and the
@@ -331,7 +353,7 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
                             double *mark_ms, double *mark_s, char *mark_from, size_t fromlen, int *rc,
                             const char **reason)
 {
-    char err[8192], mark_err[2048], cache[1024];
+    char err[8192];
     *rc = RV_EXIT_RUNTIME;
     if (st->build_only) {
         if (rv_own_compile(o, st->build_only, err, sizeof err) == 0) {
@@ -343,10 +365,21 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         }
         return NULL;
     }
+    /* every exercise's speed is said against the version to beat, timed
+       here too: a ratio in one run, as the bench measures (a rule only in
+       the exercise that asks for speed).  It is timed once the student's
+       timed run has ended, beside the making of the trace (rv_own_opts) */
+    mark_job mj = {.student = o, .reuse = st->mark_reuse};
+    const char *kept = st->built ? st->built : o->keep;
+    mj.cache = st->cache ? st->cache : rv_own_default_cache(mj.cache_buf, sizeof mj.cache_buf) == 0 ? mj.cache_buf : NULL;
+    if (kept) snprintf(mj.keep_timed, sizeof mj.keep_timed, "%s/%s", kept, CHECK_MARK_TIMED);
+    o->beside = mark_beside;
+    o->beside_arg = &mj;
     /* any failure to trace (a file that does not compile included) leaves
        nothing to judge; status 1 of both stages in one is the file's (nvcc's
        messages, or not a CUDA source) */
     int failed = st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
+    o->beside = NULL;
     if (failed == RV_OWN_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
         printf(_("  FAIL   gpu: %s\n"), err);
         *rc = EXIT_BROKEN;
@@ -358,21 +391,13 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         *reason = !st->built && failed == 1 ? "compile" : "run";
         return NULL;
     }
-    /* every exercise's speed is said against the version to beat, timed
-       beside it: a ratio in one run, as the bench measures (a rule only in
-       the exercise that asks for speed) */
-    if (res->tr->own_ms > 0) {
-        const char *at = st->cache ? st->cache : rv_own_default_cache(cache, sizeof cache) == 0 ? cache : NULL;
-        const char *kept = st->built ? st->built : o->keep;
-        char keep_timed[4200];
-        snprintf(keep_timed, sizeof keep_timed, "%s/%s", kept ? kept : "", CHECK_MARK_TIMED);
-        double t0 = rv_mono_s();
-        *mark_ms = mark_now(o, at, kept ? keep_timed : NULL, st->mark_reuse, mark_from, fromlen, mark_err,
-                            sizeof mark_err);
-        *mark_s = rv_mono_s() - t0;
+    if (res->tr->own_ms > 0 && mj.ran) {
+        *mark_ms = mj.ms;
+        *mark_s = mj.seconds;
+        snprintf(mark_from, fromlen, "%s", mj.from);
         if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
             fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
-                              "its recorded time stands in\n"), mark_err);
+                              "its recorded time stands in\n"), mj.why);
     }
     return res->tr;
 }

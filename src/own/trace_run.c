@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,8 +420,16 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
     return rv_disasm_start(d, o, work, modules, nfiles, err, errlen);
 }
 
+static void *run_beside(void *arg)
+{
+    const rv_own_opts *o = arg;
+    o->beside(o->beside_arg);
+    return NULL;
+}
+
 /* The traced run, then the timed run while nvdisasm lists the modules
- * (disasm.c), then the trace made of what they left. */
+ * (disasm.c), then the trace made of what they left, while the caller's
+ * work beside it runs (rv_own_opts.beside). */
 static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
                      rv_own_result *res, char *err, size_t errlen)
 {
@@ -437,13 +446,21 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
         rv_disasm_finish(&d, 0, ignored, sizeof ignored);
         return rc;
     }
-    if ((rc = rv_disasm_finish(&d, 1, err, errlen))) return rc;
-    double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = rv_mono_s();
-    if ((rc = convert(work, &ri, source, res, err, errlen))) return rc;
+    pthread_t beside;
+    int besides = o->time_it && o->beside && pthread_create(&beside, NULL, run_beside, (void *)o) == 0;
+    if (o->time_it && o->beside && !besides) o->beside(o->beside_arg);   /* no thread: in turn */
+    double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = 0, t2 = 0;
+    if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
+        t1 = rv_mono_s();
+        rc = convert(work, &ri, source, res, err, errlen);
+        t2 = rv_mono_s();
+    }
+    if (besides) pthread_join(beside, NULL);
+    if (rc) return rc;
     res->traced_run_s = traced_run_s;
     res->plain_run_s = plain_run_s;
     res->disasm_s = d.seconds;
-    res->convert_s = rv_mono_s() - t1;
+    res->convert_s = t2 - t1;
     res->trace_s = rv_mono_s() - t0;
     return 0;
 }

@@ -38,6 +38,12 @@ typedef struct rv_own_opts {
     const char *keep_timed; /* NULL, or where rv_own_time_cached copies the
                               timed run's results (timed.txt): a check's
                               kept folder, for `check --replay`             */
+    /* NULL, or what the caller runs on a thread of its own once the timed
+       run has ended, beside the listing of the machine code and the making
+       of the trace (check: the version to beat's timed run, which then has
+       the GPU to itself); joined before the run stage returns            */
+    void      (*beside)(void *arg);
+    void       *beside_arg;
     const char *build_cache; /* the build cache, where the driver's object
                                 is kept (compile.c); NULL: the default one
                                 (rv_own_default_cache)                      */

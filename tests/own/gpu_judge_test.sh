@@ -3,10 +3,10 @@
 # tricks (tests/own/cheats/) and for the honest kernels: the issue's trick
 # (read nothing, write N) fails every call, with the seed it drew said and
 # a fresh one drawn each time; a sample fails, and --data with the said seed
-# repeats the same inputs; a sum cached by the input's address fails from
-# the first call that reuses a buffer; work left on a stream of its own is
-# timed until the GPU is idle and said; a sum made on the host is in the
-# time and said; every float kernel of tests/own/corpus/, my_reduce.cu and
+# repeats the same inputs; a sum cached by the input's address never hits
+# (each call's buffer is another than the call's before); work left on a
+# stream of its own is timed until the GPU is idle and said; a sum made on
+# the host fails at once (no kernel ran); every float kernel of tests/own/corpus/, my_reduce.cu and
 # every exercise's solution sums all 23 calls right (atomics in any order,
 # Kahan, a serial thread 0, two launches), and the integer-only kernels
 # fail on the judge's data, as they say they would.  Where the tracer counts
@@ -57,17 +57,18 @@ again=$(calls_line | sed 's/.*expected \([^ ]*\) .*/\1/')
 check "--data $seed: the same reference for the first wrong call ($first, $again)" test -n "$first" -a "$first" = "$again"
 reads_said reads_half_doubles "element 1 is never read"
 
-# a cache by the input's address: wrong from the first call whose buffer was seen (3 buffers in turn)
-expect 1 "FAIL   calls: call 1 of 20: sum" check "$cheats/cache_by_pointer.cu" --exercise 1
+# a cache by the input's address never hits: each call's buffer is another
+# than the call's before (3 in turn), so every call sums its input itself
+expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/cache_by_pointer.cu" --exercise 1
+reads_said cache_by_pointer "ok     reads: every one of the 33,554,432 input elements is read"
 
 # work left on another stream: right, timed to the GPU's idle, and said
 expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/other_stream.cu" --exercise 1
 check "other_stream: the work past the end event is said" grep -q "^note: in [0-9]* of the 20 timed calls work went on" \
     "$tmp/out"
-# a sum made on the host: right, but in the time, and said
-expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/host_sum.cu" --exercise 1
-check "host_sum: launch()'s time on the host is said" grep -q "^note: launch() itself ran" "$tmp/out"
-reads_said host_sum "FAIL   reads: reads 0 of 33,554,432"
+# a sum made on the host: no kernel ran, and that fails at once
+expect 1 "FAIL   gpu: " check "$cheats/host_sum.cu" --exercise 1
+check "host_sum: the sum must come from the GPU, it says" grep -q "the sum must come from the GPU" "$tmp/out"
 
 # honest kernels: every call right, in any order of additions
 for f in "$src"/tests/own/corpus/*.cu "$src/tests/own/my_reduce.cu" "$src"/docs/exercises/*/solution.cu; do
