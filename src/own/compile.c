@@ -51,11 +51,12 @@ extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded *
 #define MAX_OBJECT (64u << 20)
 
 /* The flags of every compile: the student's file, the driver alone, the
- * link; then -arch (arch_option).  --threads 0: nvcc runs the host side
- * (cudafe++) and the device side (cicc, ptxas) of a file at once, one
- * thread each; on a file of CUB or Thrust that is a third of its compile
- * (each side 4 s of 12 on a 2-core machine). */
-static const char *const nvcc_flags[] = {"-O3", "-lineinfo", "-std=c++17", "--threads", "0"};
+ * link; then -arch (arch_option).  Not --threads: nvcc's device side waits
+ * for cudafe++'s module id anyway (Thrust's file compiled in 11.6 s with
+ * it against 12.7 without, on an H100 machine), and its threads, one per
+ * core, count against the sandbox's process limit, which every sandbox of
+ * a class shares (its one user): a class's compiles then failed. */
+static const char *const nvcc_flags[] = {"-O3", "-lineinfo", "-std=c++17"};
 #define NFLAGS (sizeof nvcc_flags / sizeof nvcc_flags[0])
 
 static const char *arch_name(void)

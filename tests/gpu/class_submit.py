@@ -158,6 +158,8 @@ def bench_class(c, count, kinds, hostile):
         what, verdict = want[t]
         if verdict and done["verdict"] != verdict:
             wrong.append("%s: %s" % (what, done["verdict"]))
+            if len(wrong) <= 2:   # what the first of them said, for whoever reads the log
+                print("== %s judged %s, not %s:\n%s" % (what, done["verdict"], verdict, done["output"][-1500:]))
     t_last = time.time()
     util = {}
     if smi:
@@ -239,6 +241,8 @@ def kill_and_resume(c, exe, args, solution):
               % [d and d["verdict"] for d in done])
         print("== killed with %d checks running side by side; resumed, all 8 judged: %s"
               % (running, [d and d["verdict"] for d in done]), flush=True)
+        for d in [d for d in done if d and d["verdict"] != "pass"][:1]:
+            print("== after --resume, judged %s:\n%s" % (d["verdict"], d["output"][-1500:]), flush=True)
     finally:
         r.proc.terminate()
         r.proc.wait(600)
