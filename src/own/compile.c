@@ -41,6 +41,7 @@
 
 #include "core/gpu_list.h"
 #include "core/i18n.h"
+#include "native_arch.h"
 #include "program_run.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
@@ -113,14 +114,43 @@ int rv_own_make_dirs(const char *path)
     return mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* nvcc's argv: nvcc, the flags, -arch; the caller adds the rest.  The count. */
-static int nvcc_argv(char *nvcc, char *archopt, size_t archlen, char **argv)
+/* The build cache: the option's, else the default one; -1 where none. */
+static int cache_of(const rv_own_opts *o, char *cache, size_t len)
+{
+    if (o->build_cache) return snprintf(cache, len, "%s", o->build_cache), 0;
+    return rv_own_default_cache(cache, len);
+}
+
+/* The architecture options: RV_TRACE_ARCH's, else what native stands for
+ * here, named (native_arch.c: nvcc then asks no driver), else native. */
+typedef struct arch_opts {
+    char arch[64], code[64];   /* code "": none */
+} arch_opts;
+
+static void arch_of(const rv_own_opts *o, const char *nvcc, arch_opts *a)
+{
+    char cache[PATH_MAX], cc[8];
+    uint64_t key = 0;
+    a->code[0] = 0;
+    if (!strcmp(arch_name(), "native") && cache_of(o, cache, sizeof cache) == 0 && hash_program(&key, "nvcc") == 0 &&
+        rv_native_arch(cache, hash_gpus(key), nvcc, cc, sizeof cc) == 0) {
+        snprintf(a->arch, sizeof a->arch, "-arch=compute_%s", cc);
+        snprintf(a->code, sizeof a->code, "-code=sm_%s", cc);
+        return;
+    }
+    snprintf(a->arch, sizeof a->arch, "-arch=%s", arch_name());
+}
+
+/* nvcc's argv: nvcc, the flags, the architecture; the caller adds the rest.
+ * The count. */
+static int nvcc_argv(const rv_own_opts *o, char *nvcc, arch_opts *a, char **argv)
 {
     int argc = 0;
-    snprintf(archopt, archlen, "-arch=%s", arch_name());
+    arch_of(o, nvcc, a);
     argv[argc++] = nvcc;
     for (size_t i = 0; i < NFLAGS; i++) argv[argc++] = (char *)nvcc_flags[i];
-    argv[argc++] = archopt;
+    argv[argc++] = a->arch;
+    if (a->code[0]) argv[argc++] = a->code;
     return argc;
 }
 
@@ -170,7 +200,8 @@ static int take(const char *entry, const char *key, const char *work)
  * 0, or -1. */
 static int compile_driver(const rv_own_opts *o, const char *dir, const char *key)
 {
-    char nvcc[PATH_MAX], archopt[64], src[PATH_MAX + 16], obj[PATH_MAX + 16], log[PATH_MAX + 16], stamp[128];
+    char nvcc[PATH_MAX], src[PATH_MAX + 16], obj[PATH_MAX + 16], log[PATH_MAX + 16], stamp[128];
+    arch_opts archopt;
     char *argv[16];
     snprintf(src, sizeof src, "%s/driver.cu", dir);
     snprintf(obj, sizeof obj, "%s/driver.o", dir);
@@ -178,7 +209,7 @@ static int compile_driver(const rv_own_opts *o, const char *dir, const char *key
     if (!rv_find_program("nvcc", nvcc, sizeof nvcc) ||
         rv_own_write_file(src, rv_tracer_driver_source, strlen(rv_tracer_driver_source)))
         return -1;
-    int argc = nvcc_argv(nvcc, archopt, sizeof archopt, argv);
+    int argc = nvcc_argv(o, nvcc, &archopt, argv);
     argv[argc++] = "-c", argv[argc++] = "-o", argv[argc++] = obj, argv[argc++] = src, argv[argc] = NULL;
     rv_proc_result r = rv_own_run_cmd(o, dir, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, COMPILE_LIMIT_S);
     size_t len = 0;
@@ -209,12 +240,15 @@ static int fill(const rv_own_opts *o, const char *cache, const char *entry, cons
  * whole: 0, or -1 where there is no cache to use. */
 static int driver_object(const rv_own_opts *o, const char *work)
 {
-    char cache[PATH_MAX], entry[PATH_MAX + 64], key[32];
+    char cache[PATH_MAX], entry[PATH_MAX + 64], key[32], nvcc[PATH_MAX];
     uint64_t h = 0;
-    if (o->build_cache) snprintf(cache, sizeof cache, "%s", o->build_cache);
-    else if (rv_own_default_cache(cache, sizeof cache)) return -1;
+    arch_opts a;
+    if (cache_of(o, cache, sizeof cache) || !rv_find_program("nvcc", nvcc, sizeof nvcc)) return -1;
     if (rv_own_toolchain_hash(&h)) return -1;
     h = rv_own_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
+    /* native named or not: the object of the options it is compiled with */
+    arch_of(o, nvcc, &a);
+    h = rv_own_hash(rv_own_hash(h, a.arch, strlen(a.arch) + 1), a.code, strlen(a.code) + 1);
     snprintf(key, sizeof key, "%016llx", (unsigned long long)h);
     snprintf(entry, sizeof entry, "%.3000s/driver-%s", cache, key);
     if (take(entry, key, work) == 0) return 0;
@@ -229,8 +263,9 @@ static int driver_object(const rv_own_opts *o, const char *work)
 
 int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen)
 {
-    char nvcc[PATH_MAX], archopt[64], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16],
+    char nvcc[PATH_MAX], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16],
          log[PATH_MAX + 16], inc[PATH_MAX + 16], inc2[PATH_MAX + 32];
+    arch_opts archopt;
     char *argv[24];
     if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
         return rv_own_fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
@@ -241,7 +276,7 @@ int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen
     snprintf(drv, sizeof drv, "%s/driver.o", work);
     remove(drv);
     if (driver_object(o, work)) snprintf(drv, sizeof drv, "%s/driver.cu", work);
-    int argc = nvcc_argv(nvcc, archopt, sizeof archopt, argv);
+    int argc = nvcc_argv(o, nvcc, &archopt, argv);
     argv[argc++] = "-o", argv[argc++] = prog, argv[argc++] = src, argv[argc++] = drv;
     if (o->extra_include) { /* the shipped kernels' folder, and src/ for rv_access.h */
         snprintf(inc, sizeof inc, "-I%.4000s", o->extra_include);

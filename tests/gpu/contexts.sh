@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# contexts.sh — how many CUDA contexts this machine makes a second: P
+# processes at a time (tests/gpu/contexts.cu: a context, 128 MiB set, the
+# end) for 12 s each, on one GPU and spread over all of them.  A class's
+# check makes two (its traced run and its timed run), so this is a ceiling
+# on the checks a second that no number of workers or GPUs passes.
+# Prints each case: processes ended a second, the median time to make a
+# context, to set the memory, and of the whole process.
+# Usage, on a GPU machine:  tests/gpu/contexts.sh [LOG]
+set -u
+cd "$(dirname "$0")"
+log=${1:-/dev/null}
+exe=$(mktemp)
+trap 'rm -f "$exe" "$exe".*' EXIT
+nvcc -O2 -o "$exe" contexts.cu || exit 1
+ngpu=$(nvidia-smi -L | wc -l)
+all=$(seq -s, 0 $((ngpu - 1)))
+loop() { # GPU END OUT
+    while [ "$(date +%s)" -lt "$2" ]; do
+        s=$(date +%s.%N); r=$(CUDA_VISIBLE_DEVICES=$1 "$exe"); e=$(date +%s.%N)
+        echo "$r $(awk "BEGIN{print $e - $s}")"
+    done >"$3"
+}
+echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1), $ngpu GPU(s)" | tee -a "$log"
+cases=("1 0" "6 0" "12 0")
+[ "$ngpu" -gt 1 ] && cases+=("12 $all" "24 $all")
+for c in "${cases[@]}"; do
+    set -- $c
+    p=$1 gpus=(${2//,/ })
+    end=$(( $(date +%s) + 12 ))
+    for i in $(seq 1 "$p"); do loop "${gpus[$((i % ${#gpus[@]}))]}" "$end" "$exe.$i" & done
+    wait
+    cat "$exe".[0-9]* | python3 -c '
+import sys; rows = [list(map(float, l.split())) for l in sys.stdin if len(l.split()) == 3]
+m = lambda xs: sorted(xs)[len(xs) // 2] if xs else float("nan")
+print("== %s at once on GPU %s: %d processes in 12 s, %.1f a second; median: context %.3f s, 128 MiB set %.3f s, "
+      "whole process %.3f s" % (sys.argv[1], sys.argv[2], len(rows), len(rows) / 12, m([r[0] for r in rows]),
+                                m([r[1] for r in rows]), m([r[2] for r in rows])))' "$p" "$2" | tee -a "$log"
+    rm -f "$exe".[0-9]*
+done
