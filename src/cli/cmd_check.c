@@ -61,8 +61,9 @@ static const rv_opt check_opts[] = {
     {OPT_PREPARE_CACHE, "prepare-cache", 0, "DIR", N_("compile the version to beat into the build cache DIR and stop (no GPU\n"
                                                       "needed), so that the first check there does not wait for it"), "@dir"},
     {OPT_SAVE_TRACE, "save-trace", 0, "FILE", N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
-    {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule and the speed to FILE.json; also when\n"
-                                           "nothing was judged (\"reason\": \"compile\", \"run\" or \"load\")"), "@file"},
+    {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule, the speed and where the time went\n"
+                                           "(seconds) to FILE.json; also when nothing was judged (\"reason\":\n"
+                                           "\"compile\", \"run\" or \"load\")"), "@file"},
     {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/gpu_turn.h): the runs\n"
                                               "share the GPU with other checks, the timed calls take it alone"), NULL},
     {OPT_MARK_REUSE, "mark-reuse", 0, "FILE", N_("the version to beat's time on this GPU, shared by a class's checks:\n"
