@@ -82,7 +82,7 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
     for (int i = 0; i < n; i++) {
         int seen = 0;
         for (int k = 0; k < d->n; k++) seen |= d->module[k] == modules[i];
-        if (!seen && d->n < RV_DISASM_MAX_MODULES) d->module[d->n++] = modules[i];
+        if (!seen && d->n < RV_OWN_MAX_LAUNCHES) d->module[d->n++] = modules[i];
     }
     const char *tmp = getenv("TMPDIR");
     char made[PATH_MAX];
@@ -99,9 +99,10 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
                                name);
         }
     }
-    if (pthread_create(&d->thread, NULL, list_all, d)) {
+    int rc = pthread_create(&d->thread, NULL, list_all, d);
+    if (rc) {
         rv_remove_tree(d->own);
-        return rv_own_fail(err, errlen, 2, "%s", _("cannot start a thread"));
+        return rv_own_fail(err, errlen, 2, _("cannot start a thread: %s"), strerror(rc));
     }
     d->started = 1;
     return 0;

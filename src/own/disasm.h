@@ -8,15 +8,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/trace.h"   /* RV_OWN_MAX_LAUNCHES: a module a traced launch */
 #include "trace_run.h"
-
-#define RV_DISASM_MAX_MODULES 64
 
 typedef struct rv_disasm {
     const rv_own_opts *o;
     char work[PATH_MAX];      /* the run's folder, where the listings end up  */
     char own[PATH_MAX];       /* nvdisasm's folder, out of the program's reach */
-    uint32_t module[RV_DISASM_MAX_MODULES], first;
+    uint32_t module[RV_OWN_MAX_LAUNCHES], first;
     int n, started;
     pthread_t thread;
     int rc;
