@@ -30,6 +30,7 @@
 #include "compile.h"
 #include "core/i18n.h"
 #include "proc.h"
+#include "program_run.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
@@ -125,16 +126,6 @@ static int entry_of(const rv_own_opts *o, const char *cache, char *entry, size_t
     return 0;
 }
 
-/* A fresh work folder of this check's own: 0, or -1 (work then empty). */
-static int temp_work(char *work, size_t len)
-{
-    const char *tmp = getenv("TMPDIR");
-    snprintf(work, len, "%.3000s/reducevis-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (mkdtemp(work)) return 0;
-    work[0] = 0;
-    return -1;
-}
-
 /* The cached build (compiled now if the cache has none) copied into a fresh
  * work folder: 0 with its path in work; -1 where the cache cannot be used
  * (the caller does without it); else the compile's exit status with its
@@ -146,7 +137,7 @@ static int take_build(const rv_own_opts *o, const char *cache, char *work, size_
     if (entry_of(o, cache, entry, sizeof entry)) return -1;
     int rc = fill(o, cache, entry, err, errlen);
     if (rc) return rc;
-    if (temp_work(work, len)) return -1;
+    if (rv_own_temp_dir("trace", work, len)) return -1;
     static const char *const kept[] = {"program", "build.txt"};
     for (int i = 0; i < 2 && !rc; i++) {
         snprintf(from, sizeof from, "%s/%s", entry, kept[i]);
@@ -182,7 +173,7 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
     keep_timed(o, "");   /* an earlier check's results are never this one's */
     int rc = take_build(o, cache, work, sizeof work, err, errlen);
     if (rc < 0) { /* without the cache: compiled in the work folder itself */
-        if (temp_work(work, sizeof work))
+        if (rv_own_temp_dir("trace", work, sizeof work))
             return snprintf(err, errlen, _("cannot make a work folder: %s"), strerror(errno)), 2;
         rc = rv_own_compile(o, work, err, errlen);
     }

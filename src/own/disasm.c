@@ -59,13 +59,10 @@ static void *list_all(void *arg)
     return NULL;
 }
 
-/* WORK/NAME copied into d->own: 0, or -1. */
-static int copy_in(const rv_disasm *d, const char *name)
+/* The file `from` copied to `to`, made anew: 0, or -1. */
+static int copy_file(const char *from, const char *to)
 {
-    char from[PATH_MAX + 80], to[PATH_MAX + 80];
     size_t len = 0;
-    snprintf(from, sizeof from, "%s/%s", d->work, name);
-    snprintf(to, sizeof to, "%s/%s", d->own, name);
     char *bytes = rv_read_text(from, &len);
     int rc = bytes ? rv_own_write_file(to, bytes, len) : -1;
     free(bytes);
@@ -84,16 +81,16 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
         for (int k = 0; k < d->n; k++) seen |= d->module[k] == modules[i];
         if (!seen && d->n < RV_OWN_MAX_LAUNCHES) d->module[d->n++] = modules[i];
     }
-    const char *tmp = getenv("TMPDIR");
     char made[PATH_MAX];
-    snprintf(made, sizeof made, "%s/reducevis-disasm-XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
     /* the sandbox binds its work folder at its own path: an absolute one */
-    if (!mkdtemp(made) || !realpath(made, d->own))
+    if (rv_own_temp_dir("disasm", made, sizeof made) || !realpath(made, d->own))
         return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
     for (int i = 0; i < d->n; i++) {
-        char name[64];
+        char name[64], from[PATH_MAX + 80], to[PATH_MAX + 80];
         snprintf(name, sizeof name, "module%u.cubin", d->module[i]);
-        if (copy_in(d, name)) {
+        snprintf(from, sizeof from, "%s/%s", d->work, name);
+        snprintf(to, sizeof to, "%s/%s", d->own, name);
+        if (copy_file(from, to)) {
             rv_remove_tree(d->own);
             return rv_own_fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s/%s)"), work,
                                name);
@@ -117,13 +114,9 @@ int rv_disasm_finish(rv_disasm *d, int keep, char *err, size_t errlen)
     if (rc) snprintf(err, errlen, "%s", d->err);
     for (int i = 0; keep && !rc && i < d->n; i++) {
         char from[PATH_MAX + 32], to[PATH_MAX + 32];
-        size_t len = 0;
         rv_disasm_path(d->own, d->module[i], d->first, from, sizeof from);
         rv_disasm_path(d->work, d->module[i], d->first, to, sizeof to);
-        char *text = rv_read_text(from, &len);
-        if (!text || rv_own_write_file(to, text, len))
-            rc = rv_own_fail(err, errlen, 2, _("cannot write %s"), to);
-        free(text);
+        if (copy_file(from, to)) rc = rv_own_fail(err, errlen, 2, _("cannot write %s"), to);
     }
     rv_remove_tree(d->own);
     return rc;

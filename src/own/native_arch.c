@@ -13,7 +13,6 @@
 #define _XOPEN_SOURCE 700
 #include "native_arch.h"
 
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,31 +42,19 @@ static int one_capability(const char *said, char *out, size_t len)
     return 0;
 }
 
-/* The kept answer: a small regular file, not through a link. */
-static int read_kept(const char *path, char *out, size_t len)
-{
-    char text[32] = "";
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    ssize_t got = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
-    if (fd >= 0) close(fd);
-    if (got <= 0) return -1;
-    text[got] = 0;
-    return one_capability(text, out, len);
-}
-
 int rv_native_arch(const char *cache, uint64_t key, const char *nvcc, char *out, size_t len)
 {
     char path[PATH_MAX + 64], fresh[PATH_MAX + 80], query[PATH_MAX + 32];
     if (!cache) return -1;
     snprintf(path, sizeof path, "%s/arch-%016llx.txt", cache, (unsigned long long)key);
-    if (read_kept(path, out, len) == 0) return 0;
+    char said[64] = "";   /* the kept answer, else the query's: a small regular file, not through a link */
+    if (rv_read_regular(path, said, sizeof said) == 0 && one_capability(said, out, len) == 0) return 0;
     const char *slash = strrchr(nvcc, '/');
     snprintf(query, sizeof query, "%.*s/__nvcc_device_query", slash ? (int)(slash - nvcc) : 0, nvcc);
     snprintf(fresh, sizeof fresh, "%s.%ld", path, (long)getpid());
     char *argv[] = {query, NULL};
     rv_proc_result r = access(query, X_OK) == 0 && rv_own_make_dirs(cache) == 0
                        ? rv_proc_run(argv, NULL, fresh, QUERY_LIMIT_S) : (rv_proc_result){RV_PROC_CANNOT_START, 0, 0};
-    char said[64] = "";
     int rc = -1;
     if (r.end == RV_PROC_EXITED && r.status == 0 && rv_read_regular(fresh, said, sizeof said) == 0 &&
         (rc = one_capability(said, out, len)) == 0) {

@@ -144,6 +144,15 @@ FILE *rv_own_create_new(const char *path)
     return f;
 }
 
+int rv_own_temp_dir(const char *what, char *out, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(out, len, "%.3000s/reducevis-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", what);
+    if (mkdtemp(out)) return 0;
+    out[0] = 0;
+    return -1;
+}
+
 int rv_own_write_file(const char *path, const void *data, size_t len)
 {
     FILE *f = rv_own_create_new(path);

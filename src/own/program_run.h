@@ -17,6 +17,10 @@
 /* The message from fmt into err; returns code (an exit status). */
 int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* A fresh folder $TMPDIR/reducevis-WHAT-XXXXXX (/tmp without TMPDIR), its
+ * path in out: 0, or -1 with errno (out then ""). */
+int rv_own_temp_dir(const char *what, char *out, size_t len);
+
 /* A file made anew in the work folder: whatever held the name before is
  * removed first and no link is followed (rv_own_write_file: with data). */
 FILE *rv_own_create_new(const char *path);

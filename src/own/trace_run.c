@@ -49,9 +49,7 @@ static int make_work(const rv_own_opts *o, char *work, size_t len)
         if (o->sandbox && !realpath(o->keep, work)) return -1;
         return 0;
     }
-    const char *tmp = getenv("TMPDIR");
-    snprintf(work, len, "%s/reducevis-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    return mkdtemp(work) ? 0 : -1;
+    return rv_own_temp_dir("trace", work, len);
 }
 
 static int read_sass(const char *work, const rv_raw *raw, uint32_t first_module, const char *file, rv_sass *sass,
@@ -447,8 +445,9 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
         return rc;
     }
     pthread_t beside;
-    int besides = o->time_it && o->beside && pthread_create(&beside, NULL, run_beside, (void *)o) == 0;
-    if (o->time_it && o->beside && !besides) o->beside(o->beside_arg);   /* no thread: in turn */
+    int besides = 0;
+    if (o->time_it && o->beside && !(besides = pthread_create(&beside, NULL, run_beside, (void *)o) == 0))
+        o->beside(o->beside_arg);   /* no thread: in turn */
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = 0, t2 = 0;
     if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
         t1 = rv_mono_s();
