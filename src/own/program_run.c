@@ -251,9 +251,16 @@ rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox
 typedef struct tracer_env {
     char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
          ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
-    char *env[10];
+    char *env[11];
     const char *show[4];
 } tracer_env;
+
+/* A run whose time is not measured (traced, memcheck) makes its CUDA
+ * context with one hardware queue: making the queues is what the machine
+ * does one process at a time, and one queue makes a context twice as fast
+ * under a class's load (tests/gpu/contexts.sh).  A timed run keeps CUDA's
+ * default, the queues a student's streams are timed with everywhere. */
+#define ONE_QUEUE "CUDA_DEVICE_MAX_CONNECTIONS=1"
 
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
  * or NULL */
@@ -270,7 +277,7 @@ static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_t
     snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", t->patches);
     snprintf(e->blk, sizeof e->blk, "RV_TRACER_BLOCK=%u", o->block);
     snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
-    char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER",
+    char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER", ONE_QUEUE,
                    (char *)turn, NULL};
     memcpy(e->env, env, sizeof env);
     const char *show[] = {t->lib, t->patches, e->san_dir, NULL};
@@ -340,8 +347,9 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
                     result, NULL};
+    char *env[] = {ONE_QUEUE, NULL};
     rv_turn_shared();
-    rv_own_run_cmd(o, work, RV_SANDBOX_RUN, NULL, argv, NULL, log, o->timeout_s + 30);
+    rv_own_run_cmd(o, work, RV_SANDBOX_RUN, NULL, argv, env, log, o->timeout_s + 30);
     rv_turn_give();
     char *text = rv_read_text(log, NULL);
     if (!text) return;
