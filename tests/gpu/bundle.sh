@@ -11,7 +11,8 @@
 #
 # BUILD_DIR must be an absolute path inside this checkout: the program finds
 # its data through the build tree's path, so on the GPU machine the checkout
-# is copied to the same path first (tests/gpu/class_submit.sh --bundle does).
+# is copied to the same path first (tests/gpu/unbundle.sh does, and so does
+# tests/gpu/class_submit.sh --bundle through it).
 # Usage, from the repository root:  tests/gpu/bundle.sh /work/main/build-gpu
 set -euo pipefail
 cd "$(dirname "$0")/../.."

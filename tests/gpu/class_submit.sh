@@ -22,22 +22,9 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }
 build=$1
 if [ "$build" = --bundle ]; then
-    root=$(cat "$src/.gpu/root.txt")
-    if [ "$src" != "$root" ]; then
-        rm -rf "$root" && mkdir -p "$root" && cp -a "$src/." "$root/" || { echo "FAIL: cannot copy the checkout to $root"; exit 1; }
-    fi
-    tar -xJf "$src/.gpu/bundle.tar.xz" -C "$root" || exit 1
-    src=$root
-    build=$root/$(cat "$src/.gpu/build.txt")
+    build=$("$src/tests/gpu/unbundle.sh") || exit 1
+    src=$(cat "$src/.gpu/root.txt")
     export RV_CLASS_FONT=$build/bundle-lib/DejaVuSans.ttf
-    # Some of the bundled libraries find their own through a RUNPATH of
-    # theirs (libpulse's), past the program's RPATH: the libraries this
-    # machine lacks are made known to the loader, those it has are its own.
-    rm -f /etc/ld.so.conf.d/zz-reducevis-bundle.conf && ldconfig   # a run before this one on the same machine
-    for lib in "$build"/bundle-lib/*.so*; do
-        ldconfig -p | grep -q "^[[:space:]]$(basename "$lib") " && rm -f "$lib"
-    done
-    echo "$build/bundle-lib" >/etc/ld.so.conf.d/zz-reducevis-bundle.conf && ldconfig
 fi
 out=${OUT:-/tmp/class-submit-out}
 mkdir -p "$out"
