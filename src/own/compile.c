@@ -34,7 +34,7 @@
  * check --build-only on a 2-core machine: 9.9 s became 7.1 s; a small one
  * 1.0 s became 0.7 s).  The sandbox shows it this executable, read-only.
  * Where nvcc-split cannot be started, plain nvcc runs; RV_NVCC_SPLIT=0 asks
- * for plain nvcc always. */
+ * for plain nvcc always.  WORK/nvcc-split.txt says which ran, and why. */
 #define _XOPEN_SOURCE 700
 #include "compile.h"
 
@@ -269,56 +269,65 @@ static int driver_object(const rv_own_opts *o, const char *work)
 
 /* ---- the split compile -------------------------------------------------- */
 
-/* This executable, whose `nvcc-split` runs nvcc's steps with the host's and
- * the device's halves side by side (nvcc_split.c): 0, or -1 where it cannot
- * be named, or RV_NVCC_SPLIT=0 asks for plain nvcc.  Only the student's
- * file alone, beside the driver's object, is split: nvcc-split takes one
- * .cu file (it would run plain nvcc on two). */
-static int splitter(char *self, size_t len)
+/* An AddressSanitizer build reserves terabytes of address space for its
+ * shadow at start, which the sandbox's memory limit refuses: it cannot be
+ * nvcc-split there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define RV_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RV_ASAN 1
+#endif
+#endif
+
+/* Why plain nvcc runs rather than `reducevis nvcc-split` (nvcc_split.c,
+ * nvcc's steps with the host's and the device's halves side by side), or
+ * NULL: split.  Only the student's file alone, beside the driver's object,
+ * is split (nvcc-split takes one .cu file). */
+static const char *no_split(const rv_own_opts *o, int object)
 {
     const char *want = getenv("RV_NVCC_SPLIT");
-    if (want && !strcmp(want, "0")) return -1;
-    ssize_t n = readlink("/proc/self/exe", self, len - 1);
-    if (n <= 0 || (size_t)n >= len - 1) return -1;
-    self[n] = 0;
-    return 0;
+    if (want && !strcmp(want, "0")) return "RV_NVCC_SPLIT=0";
+    if (!object) return "the driver's source is compiled beside the file (no build cache)";
+#ifdef RV_ASAN
+    if (o->sandbox) return "an AddressSanitizer build does not start in the sandbox";
+#else
+    (void)o;
+#endif
+    return NULL;
 }
 
-/* Whether nvcc-split itself ran: not where it could not be started, in the
- * sandbox (bwrap's own line heads the log) or out of it (127: its loader or
- * a step of nvcc's that could not be started).  Then plain nvcc runs: it
- * says what a compile that fails says, every time. */
-static int split_ran(rv_proc_result r, const char *log)
+/* nvcc's argv run, through nvcc-split where it can be: its result.
+ * nvcc-split writes WORK/nvcc-split.txt (split, or plain nvcc and why)
+ * before it ends; where it ended without (it could not be started: in the
+ * sandbox or by its loader, or stopped), plain nvcc runs, whose message is
+ * the one a compile that fails gives, every time. */
+static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **argv, int object,
+                               const char *src_dir, const char *log)
 {
-    if (r.end == RV_PROC_CANNOT_START) return 0;
-    if (r.end != RV_PROC_EXITED) return 1;
-    if (r.status == 126 || r.status == 127) return 0;
-    char head[8] = "";
-    FILE *f = r.status == 1 ? fopen(log, "r") : NULL;
-    if (f) {
-        if (!fgets(head, sizeof head, f)) head[0] = 0;
-        fclose(f);
-    }
-    return strncmp(head, "bwrap: ", 7) != 0;
-}
-
-/* nvcc's argv run, split where it can be: its result. */
-static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **argv, int split, const char *src_dir,
-                               const char *log)
-{
-    char self[PATH_MAX], *sargv[32], note[PATH_MAX + 48];
-    snprintf(note, sizeof note, "RV_NVCC_SPLIT_NOTE=%s/nvcc-split.txt", work);
-    char *env[] = {note, NULL};
+    char self[PATH_MAX], *sargv[32], note[PATH_MAX + 32], env_note[PATH_MAX + 64], said[200];
+    snprintf(note, sizeof note, "%s/nvcc-split.txt", work);
+    snprintf(env_note, sizeof env_note, "RV_NVCC_SPLIT_NOTE=%s", note);
+    char *env[] = {env_note, NULL};
     int argc = 0;
     while (argv[argc]) argc++;
-    if (split && argc + 3 <= 32 && splitter(self, sizeof self) == 0) {
+    remove(note);
+    const char *why = no_split(o, object);
+    ssize_t n = why ? 0 : readlink("/proc/self/exe", self, sizeof self - 1);
+    if (!why && (n <= 0 || (size_t)n >= sizeof self - 1 || argc + 3 > 32)) why = "this executable cannot be named";
+    if (!why) {
+        self[n] = 0;
         sargv[0] = self, sargv[1] = "nvcc-split";
         memcpy(sargv + 2, argv, sizeof(char *) * (size_t)(argc + 1));
         /* the sandbox shows this executable too, read-only, for nvcc-split */
         const char *show[] = {self, o->extra_include, src_dir, NULL};
         rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, sargv, env, log, COMPILE_LIMIT_S);
-        if (split_ran(r, log)) return r;
+        struct stat st;
+        if (r.end == RV_PROC_TIMED_OUT || (lstat(note, &st) == 0 && S_ISREG(st.st_mode))) return r;
+        why = "nvcc-split could not be started, or was stopped";
     }
+    snprintf(said, sizeof said, "plain nvcc: %s\n", why);
+    rv_own_write_file(note, said, strlen(said));
     const char *show[] = {o->extra_include, src_dir, NULL};
     return rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
 }

@@ -384,9 +384,12 @@ int rv_nvcc_split_main(int argc, char **argv)
     double t0 = rv_mono_s();
     both_lanes(&s);
     double t1 = rv_mono_s();
-    int failed = 0;
+    int failed = 0, unstarted = 0;
     for (int i = 0; i < s.plan.nsteps; i++) failed |= s.state[i] == 2;
     if (!failed) after_lanes(&s);
+    for (int i = 0; i < s.plan.nsteps; i++) /* 127: its program could not be run (or said so) */
+        unstarted |= s.state[i] == 2 && WIFEXITED(s.status[i]) && WEXITSTATUS(s.status[i]) == 127;
+    if (unstarted) return plain(&s, "a step of nvcc's plan could not be started");
     int rc = report(&s);
     note("split: %d steps, host and device side by side %.2f s, then %.2f s; exit %d\n", s.plan.nsteps, t1 - t0,
          rv_mono_s() - t1, rc);

@@ -9,8 +9,11 @@
  * arguments (one .cu file, compiled and linked or compiled alone).  What it
  * prints and its exit status are nvcc's: the steps' output in nvcc's order,
  * up to the first that failed, and that step's status.  Where nvcc's plan
- * is not of the shape it knows, it is plain nvcc (exec'd).  Exit 127: it
- * could not run a step at all (the caller then runs plain nvcc). */
+ * is not of the shape it knows, or a step of it cannot be started, it is
+ * plain nvcc (exec'd).  Before it ends it writes one line to the file
+ * RV_NVCC_SPLIT_NOTE names, if any: "split: ..." or "plain nvcc: why"; a
+ * caller that finds none knows it did not run through (compile.c then runs
+ * plain nvcc). */
 int rv_nvcc_split_main(int argc, char **argv);
 
 #endif
