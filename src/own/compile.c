@@ -31,8 +31,9 @@
  * The student's compile beside that object runs through `reducevis
  * nvcc-split` (nvcc_split.c): nvcc's own steps, the host's and the device's
  * side by side, where nvcc runs them one after another (Thrust's file, a
- * check --build-only on a 2-core machine: 9.9 s became 7.1 s; a small one
- * 1.0 s became 0.7 s).  The sandbox shows it this executable, read-only.
+ * check --build-only on a 2-core machine: 9.4-9.8 s became 6.5-7.8 s; a
+ * small one 0.9-1.2 s became 0.75-0.9 s; docs/own-kernel.md has them).  The
+ * sandbox shows it this executable, read-only.
  * Where nvcc-split cannot be started, plain nvcc runs; RV_NVCC_SPLIT=0 asks
  * for plain nvcc always.  WORK/nvcc-split.txt says which ran, and why. */
 #define _XOPEN_SOURCE 700
