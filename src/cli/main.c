@@ -9,7 +9,6 @@
 #include "cli.h"
 #include "core/datadir.h"
 #include "core/i18n.h"
-#include "own/nvcc_split.h"
 #ifdef RV_HAVE_VIEWER
 #include "viewer/window/viewer.h"
 #include "viewer/class/class_cmd.h"
@@ -59,7 +58,6 @@ static const command commands[] = {
     {"prove",    cmd_prove,    N_("a shipped kernel traced unchanged, access by access against the model")},
     {"check",    cmd_check,    N_("judge your kernel by an exercise's rules (docs/exercises.md)")},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
-    {"nvcc-split", rv_nvcc_split_main, NULL}, /* what a compile runs in its sandbox */
 };
 
 static void usage(FILE *f)

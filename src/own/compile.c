@@ -28,13 +28,13 @@
  * object is copied into the work folder, so the student's compile,
  * sandboxed or not, never sees the cache, let alone writes in it.
  *
- * The student's compile beside that object runs through `reducevis
- * nvcc-split` (nvcc_split.c): nvcc's own steps, the host's and the device's
+ * The student's compile beside that object runs through rvnvccsplit
+ * (nvcc_split.c, a program beside the tracer): nvcc's own steps, the host's and the device's
  * side by side, where nvcc runs them one after another (Thrust's file, a
  * check --build-only on a 2-core machine: 9.4-9.8 s became 6.5-7.8 s; a
  * small one 0.9-1.2 s became 0.75-0.9 s; docs/own-kernel.md has them).  The
- * sandbox shows it this executable, read-only.
- * Where nvcc-split cannot be started, plain nvcc runs; RV_NVCC_SPLIT=0 asks
+ * sandbox shows it the program, read-only.
+ * Where rvnvccsplit cannot be started, plain nvcc runs; RV_NVCC_SPLIT=0 asks
  * for plain nvcc always.  WORK/nvcc-split.txt says which ran, and why. */
 #define _XOPEN_SOURCE 700
 #include "compile.h"
@@ -271,8 +271,8 @@ static int driver_object(const rv_own_opts *o, const char *work)
 /* ---- the split compile -------------------------------------------------- */
 
 /* An AddressSanitizer build reserves terabytes of address space for its
- * shadow at start, which the sandbox's memory limit refuses: it cannot be
- * nvcc-split there. */
+ * shadow at start, which the sandbox's memory limit refuses: its
+ * rvnvccsplit cannot start there. */
 #if defined(__SANITIZE_ADDRESS__)
 #define RV_ASAN 1
 #elif defined(__has_feature)
@@ -281,10 +281,10 @@ static int driver_object(const rv_own_opts *o, const char *work)
 #endif
 #endif
 
-/* Why plain nvcc runs rather than `reducevis nvcc-split` (nvcc_split.c,
+/* Why plain nvcc runs rather than rvnvccsplit (nvcc_split.c,
  * nvcc's steps with the host's and the device's halves side by side), or
  * NULL: split.  Only the student's file alone, beside the driver's object,
- * is split (nvcc-split takes one .cu file). */
+ * is split (rvnvccsplit takes one .cu file). */
 static const char *no_split(const rv_own_opts *o, int object)
 {
     const char *want = getenv("RV_NVCC_SPLIT");
@@ -298,15 +298,16 @@ static const char *no_split(const rv_own_opts *o, int object)
     return NULL;
 }
 
-/* nvcc's argv run, through nvcc-split where it can be: its result.
- * nvcc-split writes WORK/nvcc-split.txt (split, or plain nvcc and why)
+/* nvcc's argv run, through rvnvccsplit where it can be: its result.
+ * rvnvccsplit writes WORK/nvcc-split.txt (split, or plain nvcc and why)
  * before it ends; where it ended without (it could not be started: in the
  * sandbox or by its loader, or stopped), plain nvcc runs, whose message is
  * the one a compile that fails gives, every time. */
 static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **argv, int object,
                                const char *src_dir, const char *log)
 {
-    char self[PATH_MAX], *sargv[32], note[PATH_MAX + 32], env_note[PATH_MAX + 64], said[200];
+    static const char *const helper[] = {"rvnvccsplit"};
+    char self[1][PATH_MAX + 32], *sargv[32], note[PATH_MAX + 32], env_note[PATH_MAX + 64], said[200];
     snprintf(note, sizeof note, "%s/nvcc-split.txt", work);
     snprintf(env_note, sizeof env_note, "RV_NVCC_SPLIT_NOTE=%s", note);
     char *env[] = {env_note, NULL};
@@ -314,18 +315,16 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
     while (argv[argc]) argc++;
     remove(note);
     const char *why = no_split(o, object);
-    ssize_t n = why ? 0 : readlink("/proc/self/exe", self, sizeof self - 1);
-    if (!why && (n <= 0 || (size_t)n >= sizeof self - 1 || argc + 3 > 32)) why = "this executable cannot be named";
+    if (!why && (rv_own_find_beside(1, helper, self) || argc + 2 > 32)) why = "rvnvccsplit was not found";
     if (!why) {
-        self[n] = 0;
-        sargv[0] = self, sargv[1] = "nvcc-split";
-        memcpy(sargv + 2, argv, sizeof(char *) * (size_t)(argc + 1));
-        /* the sandbox shows this executable too, read-only, for nvcc-split */
-        const char *show[] = {self, o->extra_include, src_dir, NULL};
+        sargv[0] = self[0];
+        memcpy(sargv + 1, argv, sizeof(char *) * (size_t)(argc + 1));
+        /* the sandbox shows rvnvccsplit too, read-only */
+        const char *show[] = {self[0], o->extra_include, src_dir, NULL};
         rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, sargv, env, log, COMPILE_LIMIT_S);
         struct stat st;
         if (r.end == RV_PROC_TIMED_OUT || (lstat(note, &st) == 0 && S_ISREG(st.st_mode))) return r;
-        why = "nvcc-split could not be started, or was stopped";
+        why = "rvnvccsplit could not be started, or was stopped";
     }
     snprintf(said, sizeof said, "plain nvcc: %s\n", why);
     rv_own_write_file(note, said, strlen(said));

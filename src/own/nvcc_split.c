@@ -1,4 +1,4 @@
-/* nvcc_split.c — `reducevis nvcc-split NVCC ARGS...`: nvcc's compile of one
+/* nvcc_split.c — `rvnvccsplit NVCC ARGS...`: nvcc's compile of one
  * .cu file with its host and device halves side by side (nvcc_split.h).
  *
  * nvcc runs its steps one after another, but the device's (preprocess,
@@ -11,7 +11,7 @@
  * the program is the same (its cubin byte for byte, but for the id's text).
  *
  * It runs where nvcc ran, as one command (in the compile's sandbox, which
- * shows it this executable): the same environment, the same private /tmp,
+ * shows it the program): the same environment, the same private /tmp,
  * nothing new outside.  Every step runs from its argv, never through a
  * shell; at most one step of each lane at a time, so the sandbox's process
  * limit sees about what nvcc's own steps and its shell made.
@@ -356,7 +356,7 @@ int rv_nvcc_split_main(int argc, char **argv)
 {
     static split s; /* large; one a process */
     if (argc < 3 || *argv[1] != '/') {
-        fprintf(stderr, "usage: reducevis nvcc-split /path/to/nvcc ARGS... (what a compile runs in its sandbox)\n");
+        fprintf(stderr, "usage: rvnvccsplit /path/to/nvcc ARGS... (what reducevis's compile runs in its sandbox)\n");
         return 1;
     }
     s.nvcc_argv = argv + 1;

@@ -1,11 +1,12 @@
 /* nvcc_split.h — one nvcc command run as nvcc would run it, but with the
  * host's and the device's halves of the compile side by side
- * (`reducevis nvcc-split NVCC ARGS...`, a command of its own so that it runs
- * inside the compile's sandbox as nvcc did; nvcc_split.c says how). */
+ * (`rvnvccsplit NVCC ARGS...`, nvcc_split_main.c: a program of its own, so
+ * that it runs inside the compile's sandbox as nvcc did; nvcc_split.c says
+ * how). */
 #ifndef RV_OWN_NVCC_SPLIT_H
 #define RV_OWN_NVCC_SPLIT_H
 
-/* The hidden command: argv[0] "nvcc-split", argv[1] nvcc's path, then nvcc's
+/* rvnvccsplit's main: argv[1] nvcc's path, then nvcc's
  * arguments (one .cu file, compiled and linked or compiled alone).  What it
  * prints and its exit status are nvcc's: the steps' output in nvcc's order,
  * up to the first that failed, and that step's status.  Where nvcc's plan

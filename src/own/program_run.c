@@ -47,22 +47,32 @@ static int exe_dir(char *out, size_t len)
     return 0;
 }
 
-/* The tracer's library and patches: RV_TRACER_DIR, beside the executable (the
- * build tree), or where an install put them, relative to the program (so a
- * moved install works). */
-static int find_tracer(char *lib, char *patches, size_t len)
+int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX + 32])
 {
     char dirs[3][PATH_MAX] = {{0}};
     const char *env = getenv("RV_TRACER_DIR");
     if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
     if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
     for (int i = 0; i < 3; i++) {
-        if (!dirs[i][0]) continue;
-        snprintf(lib, len, "%.4000s/librvtracer.so", dirs[i]);
-        snprintf(patches, len, "%.4000s/rvtracer_patches.fatbin", dirs[i]);
-        if (access(lib, R_OK) == 0 && access(patches, R_OK) == 0) return 0;
+        int all = dirs[i][0] != 0;
+        for (int k = 0; all && k < n; k++) {
+            snprintf(paths[k], PATH_MAX + 32, "%.4000s/%s", dirs[i], names[k]);
+            all = access(paths[k], R_OK) == 0;
+        }
+        if (all) return 0;
     }
     return -1;
+}
+
+/* The tracer's library and patches. */
+static int find_tracer(rv_own_tools *t)
+{
+    static const char *const names[] = {"librvtracer.so", "rvtracer_patches.fatbin"};
+    char paths[2][PATH_MAX + 32];
+    if (rv_own_find_beside(2, names, paths)) return -1;
+    snprintf(t->lib, sizeof t->lib, "%s", paths[0]);
+    snprintf(t->patches, sizeof t->patches, "%s", paths[1]);
+    return 0;
 }
 
 /* libsanitizer-public.so, which the tracer opens: RV_SANITIZER_LIB (the file
@@ -117,7 +127,7 @@ int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen)
 
 int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen)
 {
-    if (find_tracer(t->lib, t->patches, sizeof t->lib))
+    if (find_tracer(t))
         return rv_own_fail(err, errlen, 2, "%s",
                            _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
                              "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "

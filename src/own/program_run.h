@@ -41,6 +41,13 @@ rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox
                               char *const argv[], char *const env[], const char *log, double limit_s,
                               const rv_proc_ctl *ctl);
 
+/* The files a run needs besides the toolkit's (the tracer, its patches,
+ * rvnvccsplit): the first folder that holds every one of names, of
+ * RV_TRACER_DIR, beside the executable (the build tree), or where an
+ * install put them, relative to the program (so a moved install works).
+ * Their paths in paths: 0, or -1 when no folder holds them all. */
+int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX + 32]);
+
 /* What a traced run needs besides a build. */
 typedef struct rv_own_tools {
     char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32];

@@ -7,8 +7,9 @@
 # (RV_NVCC_SPLIT=0), once, for an error of cudafe++, of cicc and of ptxas,
 # and with nvcc's own warning first; a plan with a step the split does not
 # know (an nvcc on PATH that adds one to its -dryrun) is compiled by plain
-# nvcc, and the note says why; and the same in the sandbox, where it can be
-# made.  Skips (77) without nvcc.
+# nvcc, and the note says why; rvnvccsplit, beside reducevis, needs only the
+# C library, and where it is missing plain nvcc compiles, said so; and the
+# same in the sandbox, where it can be made.  Skips (77) without nvcc.
 # Usage: nvcc_split_test.sh path/to/reducevis SOURCE_DIR
 set -u
 rv=$(realpath "$1") src=$(cd "$2" && pwd)
@@ -100,12 +101,29 @@ same_error cicc "$tmp/device_only.cu" 'from a __global__ function("k") is not al
 same_error ptxas "$tmp/ptxas.cu" 'uses too much shared data'
 RV_TRACE_ARCH=native same_error native "$src/tests/own/does_not_compile.cu" '"undeclared_name" is undefined'
 
-# 4. in the sandbox: nvcc-split runs in it, as nvcc did
+# 4. rvnvccsplit needs only the C library, so that the sandbox runs it
+#    wherever reducevis's own libraries lie (the GPU machines' bundle has
+#    them in a folder no sandbox shows); without it, plain nvcc, said so
+helper=$(dirname "$rv")/rvnvccsplit
+check "rvnvccsplit beside reducevis" test -x "$helper"
+only_libc() { ! ldd "$1" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc)[.-]' | grep -q .; }
+if ldd "$helper" | grep -q libasan; then   # test.sh's sanitizer build: its runtime too, and no split in the sandbox
+    echo "SKIPPED: rvnvccsplit's libraries (an AddressSanitizer build)"
+else
+    check "rvnvccsplit links only the C library ($(ldd "$helper" 2>&1 | awk '{print $1}' | tr '\n' ' '))" only_libc "$helper"
+fi
+mkdir -p "$tmp/alone" && cp "$rv" "$tmp/alone/"
+rv_saved=$rv rv=$tmp/alone/reducevis   # a reducevis with no rvnvccsplit beside it, nor a tracer folder named
+RV_TRACER_DIR=$tmp/alone expect 0 "compiled into" check "$small" --exercise 1 --build-only "$tmp/alone1"
+check "no rvnvccsplit: plain nvcc, said so" noted alone1 "^plain nvcc: rvnvccsplit was not found"
+rv=$rv_saved
+
+# 5. in the sandbox: rvnvccsplit runs in it, as nvcc did
 if command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>/dev/null; then
     expect 0 "compiled into" check "$small" --exercise 1 --sandbox --build-only "$tmp/sb1"
     check "--sandbox: a program" test -x "$tmp/sb1/program"
     if noted sb1 "AddressSanitizer"; then # the sanitizer build (test.sh's build-asan): plain nvcc
-        echo "SKIPPED: nvcc-split in the sandbox (an AddressSanitizer build does not start there)"
+        echo "SKIPPED: rvnvccsplit in the sandbox (an AddressSanitizer build does not start there)"
     else
         check "--sandbox: split" noted sb1 "^split: "
         same_error sandbox "$src/tests/own/does_not_compile.cu" '"undeclared_name" is undefined' --sandbox

@@ -14,7 +14,8 @@
 #   - the manual pages (en, zh_CN) name every command of `reducevis --help`;
 #   - bash completion offers every version of `reducevis versions --names`,
 #     and after an option what the command's option table says;
-#   - desktop-file-validate passes the menu entry; the icons are there.
+#   - desktop-file-validate passes the menu entry; the icons are there;
+#   - the installed compile runs rvnvccsplit (where nvcc is).
 # Run by install_test.sh and deb_test.sh; exits 1 with a FAIL: line.
 set -u
 prefix=$1 ref=$2 src=$3 build=$4
@@ -139,4 +140,14 @@ if [ -f "$build/librvtracer.so" ]; then
         esac
         echo "ok: the installed trace finds its tracer and headers ($msg)"
     fi
+fi
+
+# 9. the installed compile finds rvnvccsplit beside the tracer and runs the
+#    student's compile through it (src/own/compile.c; no GPU needed)
+if command -v nvcc >/dev/null && [ -f "$build/rvnvccsplit" ]; then
+    RV_TRACE_ARCH=sm_90 "$rv" check "$src/docs/exercises/1-converge/solution.cu" --exercise 1 --build-only "$work/built" \
+        >"$work/built.out" 2>&1 || fail "the installed check --build-only failed: $(tail -3 "$work/built.out")"
+    grep -q "^split: " "$work/built/nvcc-split.txt" ||
+        fail "the installed compile did not run rvnvccsplit: $(cat "$work/built/nvcc-split.txt" 2>&1)"
+    echo "ok: the installed compile runs rvnvccsplit"
 fi
