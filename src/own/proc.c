@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,4 +163,13 @@ int rv_read_regular(const char *path, char *buf, size_t cap)
     if (got < 0) return -1;
     buf[got] = 0;
     return strlen(buf) == (size_t)got ? 0 : -2;
+}
+
+int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return code;
 }

@@ -64,4 +64,7 @@ int rv_find_program(const char *name, char *out, size_t outlen);
  * 0, or -1 when something stayed. */
 int rv_remove_tree(const char *dir);
 
+/* The message from fmt into err; returns code (an exit status, or -1). */
+int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 #endif

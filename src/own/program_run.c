@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,15 +22,6 @@
 #include "core/i18n.h"
 #include "gpu_turn.h"
 #include "raw.h"
-
-int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return code;
-}
 
 /* The folder of this executable. */
 static int exe_dir(char *out, size_t len)

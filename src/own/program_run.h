@@ -14,9 +14,6 @@
 #include "sandbox.h"
 #include "trace_run.h"
 
-/* The message from fmt into err; returns code (an exit status). */
-int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
 /* A fresh folder $TMPDIR/reducevis-WHAT-XXXXXX (/tmp without TMPDIR), its
  * path in out: 0, or -1 with errno (out then ""). */
 int rv_own_temp_dir(const char *what, char *out, size_t len);

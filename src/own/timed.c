@@ -6,7 +6,6 @@
 
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,16 +16,6 @@
 
 #define MOST_MS 1e7                      /* no time of a sane run is larger   */
 #define REF_AGAIN (1.0 / 1073741824.0)   /* 2^-30: the two references' rounding */
-
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int sane_ms(double x)
 {
@@ -54,14 +43,14 @@ static int parse_call(const char *line, rv_timed_call *c, char *err, size_t errl
     if (sscanf(line, "%7s %d data %63s in %" SCNu64 " sum %lf ref %lf abs %lf event_ms %lf wall_ms %lf host_ms %lf "
                      "probe_ms %lf %7s%n", kind, &k, data, &addr, &c->sum, &c->ref, &c->abs_sum, &c->event_ms,
                &c->wall_ms, &c->host_ms, &c->probe_ms, word, &end) != 12 || end < 0 || line[end])
-        return fail(err, errlen, _("a call's line is not what the driver writes: %.80s"), line);
+        return rv_own_fail(err, errlen, -1, _("a call's line is not what the driver writes: %.80s"), line);
     char why[200];
     if (rv_data_parse(data, &c->data, why, sizeof why))
-        return fail(err, errlen, _("a call's line names no data pattern: %.80s"), line);
+        return rv_own_fail(err, errlen, -1, _("a call's line names no data pattern: %.80s"), line);
     if (!isfinite(c->ref) || !isfinite(c->abs_sum) || c->abs_sum < 0 || !sane_ms(c->event_ms) ||
         !sane_ms(c->wall_ms) || !sane_ms(c->host_ms) || !isfinite(c->probe_ms) || fabs(c->probe_ms) >= MOST_MS ||
         (strcmp(word, "ok") && strcmp(word, "wrong")))
-        return fail(err, errlen, _("a call's numbers are not a run's: %.80s"), line);
+        return rv_own_fail(err, errlen, -1, _("a call's numbers are not a run's: %.80s"), line);
     c->warmup = !strcmp(kind, "warmup");
     c->k = k;
     c->in_addr = addr;
@@ -99,16 +88,16 @@ static int read_lines(const char *text, rv_timed_run *run, double *ms, int *nms,
     for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (len >= sizeof line) return fail(err, errlen, "%s", _("a line is too long for a timed run's"));
+        if (len >= sizeof line) return rv_own_fail(err, errlen, -1, "%s", _("a line is too long for a timed run's"));
         memcpy(line, p, len);
         line[len] = 0;
         p += len + (nl != NULL);
         if (!len) continue;
         if (!strncmp(line, "warmup ", 7) || !strncmp(line, "timed ", 6)) {
-            if (run->ncalls == RV_TIMED_MAX_CALLS) return fail(err, errlen, "%s", _("more calls than a timed run makes"));
+            if (run->ncalls == RV_TIMED_MAX_CALLS) return rv_own_fail(err, errlen, -1, "%s", _("more calls than a timed run makes"));
             if (parse_call(line, &run->calls[run->ncalls++], err, errlen)) return -1;
         } else if (!other_line(line, run, ms, nms)) {
-            return fail(err, errlen, _("a line a timed run does not write: %.80s"), line);
+            return rv_own_fail(err, errlen, -1, _("a line a timed run does not write: %.80s"), line);
         }
     }
     return 0;
@@ -119,20 +108,20 @@ static int read_lines(const char *text, rv_timed_run *run, double *ms, int *nms,
  * never takes the buffer the call before took (when there are several). */
 static int check_calls(rv_timed_run *run, rv_data want, char *err, size_t errlen)
 {
-    if (run->buffers < 1) return fail(err, errlen, "%s", _("the timed run does not say its input buffers"));
+    if (run->buffers < 1) return rv_own_fail(err, errlen, -1, "%s", _("the timed run does not say its input buffers"));
     for (int i = 0; i < run->ncalls; i++) {
         rv_timed_call *c = &run->calls[i];
         int expect_k = c->warmup ? run->nwarm + 1 : run->ntimed + 1;
         if (c->k != expect_k || (c->warmup && run->ntimed))
-            return fail(err, errlen, _("call %d of the timed run is out of order"), i + 1);
+            return rv_own_fail(err, errlen, -1, _("call %d of the timed run is out of order"), i + 1);
         *(c->warmup ? &run->nwarm : &run->ntimed) += 1;
         rv_data owed = rv_data_derive(want, (uint64_t)i + 1);
         if (c->data.kind != owed.kind || c->data.seed != owed.seed)
-            return fail(err, errlen, _("call %d of the timed run did not get the input it was owed"), i + 1);
+            return rv_own_fail(err, errlen, -1, _("call %d of the timed run did not get the input it was owed"), i + 1);
         if (i && run->buffers > 1 && c->in_addr == run->calls[i - 1].in_addr)
-            return fail(err, errlen, _("calls %d and %d of the timed run read the same buffer"), i, i + 1);
+            return rv_own_fail(err, errlen, -1, _("calls %d and %d of the timed run read the same buffer"), i, i + 1);
     }
-    if (!run->ntimed) return fail(err, errlen, "%s", _("the timed run timed no call"));
+    if (!run->ntimed) return rv_own_fail(err, errlen, -1, "%s", _("the timed run timed no call"));
     return 0;
 }
 
@@ -179,7 +168,7 @@ static int spot_check(const rv_timed_run *run, int spot, uint64_t n, char *err, 
     }
     double slack = REF_AGAIN * mag + 1e-9;
     if (fabs(ref - c->ref) <= slack && fabs(mag - c->abs_sum) <= slack) return 0;
-    return fail(err, errlen, _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
+    return rv_own_fail(err, errlen, -1, _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
                 spot + 1, c->ref, ref);
 }
 
@@ -194,8 +183,8 @@ int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads,
     int rc = read_lines(text, run, ms, &nms, err, errlen);
     if (!rc && !run->ncalls) {   /* an older driver: its times alone */
         for (int i = 0; i < nms; i++)
-            if (ms[i] < 0) rc = fail(err, errlen, "%s", _("the timed run's times are not a run's"));
-        if (!rc && !nms) rc = fail(err, errlen, "%s", _("the timed run left no times"));
+            if (ms[i] < 0) rc = rv_own_fail(err, errlen, -1, "%s", _("the timed run's times are not a run's"));
+        if (!rc && !nms) rc = rv_own_fail(err, errlen, -1, "%s", _("the timed run left no times"));
         if (!rc) run->median_ms = median(ms, nms);
     } else if (!rc && !(rc = check_calls(run, want, err, errlen))) {
         judge_calls(run, want, n, threads);
@@ -221,8 +210,8 @@ int rv_timed_load_file(const char *path, rv_data want, uint64_t n, uint64_t thre
     memset(run, 0, sizeof *run);
     int rc = rv_read_regular(path, text, sizeof text);
     if (rc == 1) return 1;
-    if (rc == -1) return fail(err, errlen, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
-    if (rc == -2) return fail(err, errlen, _("%s is not text"), path);
+    if (rc == -1) return rv_own_fail(err, errlen, -1, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
+    if (rc == -2) return rv_own_fail(err, errlen, -1, _("%s is not text"), path);
     uint64_t r = 0;
     int spot = -1;
     if (rv_data_fresh_seed(&r) == 0) spot = (int)(r % 23);   /* 23 calls; past the end: none */
