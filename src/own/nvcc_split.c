@@ -112,7 +112,7 @@ static pid_t start(const char *prog, char *const argv[], char *const env[], int 
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0) _exit(127);
     execve(prog, argv, env);
-    dprintf(2, "reducevis nvcc-split: cannot run %s: %s\n", prog, strerror(errno));
+    dprintf(2, "rvnvccsplit: cannot run %s: %s\n", prog, strerror(errno));
     _exit(127);
 }
 
@@ -348,7 +348,7 @@ static int plain(split *s, const char *why)
     free(s->env);
     fflush(NULL);
     execv(s->nvcc_argv[0], s->nvcc_argv);
-    fprintf(stderr, "reducevis nvcc-split: cannot run %s: %s\n", s->nvcc_argv[0], strerror(errno));
+    fprintf(stderr, "rvnvccsplit: cannot run %s: %s\n", s->nvcc_argv[0], strerror(errno));
     return 127;
 }
 
