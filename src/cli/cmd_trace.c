@@ -159,14 +159,22 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
     }
     if (replayed)
         return;   /* nothing ran */
-    /* where the time went: nvdisasm lists the machine code beside the plain run */
-    if (tr->own_ms > 0)
-        printf(_("took %.1f s: compiling %.2f s, the traced run %.2f s, the plain run %.2f s, listing the machine code "
-                 "%.2f s (beside the plain run), making the trace %.2f s\n"),
-               res->trace_s, res->compile_s, res->traced_run_s, res->plain_run_s, res->disasm_s, res->convert_s);
+    /* where the time went: the machine code is listed while compiling, or
+       else by nvdisasm beside the plain run */
+    char listing[200];
+    if (res->listed_in_build)
+        snprintf(listing, sizeof listing, "%s", _("the machine code listed while compiling"));
+    else if (tr->own_ms > 0)
+        snprintf(listing, sizeof listing, _("listing the machine code %.2f s (beside the plain run)"), res->disasm_s);
     else
-        printf(_("took %.1f s: compiling %.2f s, the traced run %.2f s, listing the machine code %.2f s, making the "
-                 "trace %.2f s\n"), res->trace_s, res->compile_s, res->traced_run_s, res->disasm_s, res->convert_s);
+        snprintf(listing, sizeof listing, _("listing the machine code %.2f s"), res->disasm_s);
+    if (tr->own_ms > 0)
+        printf(_("took %.1f s: compiling %.2f s, the traced run %.2f s, the plain run %.2f s, %s, making the trace "
+                 "%.2f s\n"),
+               res->trace_s, res->compile_s, res->traced_run_s, res->plain_run_s, listing, res->convert_s);
+    else
+        printf(_("took %.1f s: compiling %.2f s, the traced run %.2f s, %s, making the trace %.2f s\n"), res->trace_s,
+               res->compile_s, res->traced_run_s, listing, res->convert_s);
 }
 
 int cmd_trace(int argc, char **argv)

@@ -51,6 +51,7 @@
 #include "core/gpu_list.h"
 #include "core/i18n.h"
 #include "native_arch.h"
+#include "nvcc_split.h"
 #include "program_run.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
@@ -298,6 +299,25 @@ static const char *no_split(const rv_own_opts *o, int object)
     return NULL;
 }
 
+/* The machine code's listing made while compiling (nvcc_split.h): the
+ * environment that asks for it, into `dir` and `nd`, once the work folder's
+ * earlier listings are gone; 0 where nvdisasm is not found (the trace then
+ * lists what the traced run loaded, disasm.c). */
+static int listing_env(const char *work, char *dir, size_t dirlen, char *nd, size_t ndlen)
+{
+    char path[PATH_MAX], abs[PATH_MAX], old[PATH_MAX + 32];
+    static const char *const ext[] = {"cubin", "sass", "sass.part"};
+    for (int k = 0; k < RV_NVCC_MAX_LISTED; k++)
+        for (int e = 0; e < 3; e++) {
+            snprintf(old, sizeof old, "%s/listed-%d.%s", work, k, ext[e]);
+            remove(old);
+        }
+    if (!rv_find_program("nvdisasm", path, sizeof path) || !realpath(work, abs)) return 0;
+    snprintf(dir, dirlen, "RV_NVCC_SPLIT_LIST=%s", abs);
+    snprintf(nd, ndlen, "RV_NVCC_SPLIT_NVDISASM=%s", path);
+    return 1;
+}
+
 /* nvcc's argv run, through rvnvccsplit where it can be: its result.
  * rvnvccsplit writes WORK/nvcc-split.txt (split, or plain nvcc and why)
  * before it ends; where it ended without (it could not be started: in the
@@ -308,12 +328,16 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
 {
     static const char *const helper[] = {"rvnvccsplit"};
     char self[1][PATH_MAX + 32], *sargv[32], note[PATH_MAX + 32], env_note[PATH_MAX + 64], said[200];
+    char env_list[PATH_MAX + 32], env_nd[PATH_MAX + 32];
     snprintf(note, sizeof note, "%s/nvcc-split.txt", work);
     snprintf(env_note, sizeof env_note, "RV_NVCC_SPLIT_NOTE=%s", note);
-    char *env[] = {env_note, NULL};
+    char *env[] = {env_note, NULL, NULL, NULL};
+    rv_proc_ctl ctl = {.pass_fd = -1, .stop = o->stop_compile};
     int argc = 0;
     while (argv[argc]) argc++;
     remove(note);
+    if (listing_env(work, env_list, sizeof env_list, env_nd, sizeof env_nd))
+        env[1] = env_list, env[2] = env_nd;
     const char *why = no_split(o, object);
     if (!why && (rv_own_find_beside(1, helper, self) || argc + 2 > 32)) why = "rvnvccsplit was not found";
     if (!why) {
@@ -321,7 +345,7 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
         memcpy(sargv + 1, argv, sizeof(char *) * (size_t)(argc + 1));
         /* the sandbox shows rvnvccsplit too, read-only */
         const char *show[] = {self[0], o->extra_include, src_dir, NULL};
-        rv_proc_result r = rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, sargv, env, log, COMPILE_LIMIT_S);
+        rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_COMPILE, show, sargv, env, log, COMPILE_LIMIT_S, &ctl);
         struct stat st;
         if (r.end == RV_PROC_TIMED_OUT || (lstat(note, &st) == 0 && S_ISREG(st.st_mode))) return r;
         why = "rvnvccsplit could not be started, or was stopped";
@@ -329,7 +353,7 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
     snprintf(said, sizeof said, "plain nvcc: %s\n", why);
     rv_own_write_file(note, said, strlen(said));
     const char *show[] = {o->extra_include, src_dir, NULL};
-    return rv_own_run_cmd(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S);
+    return rv_own_run_ctl(o, work, RV_SANDBOX_COMPILE, show, argv, NULL, log, COMPILE_LIMIT_S, &ctl);
 }
 
 /* ---- the student's compile ---------------------------------------------- */

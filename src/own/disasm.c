@@ -10,21 +10,31 @@
  * here, which that program never sees: the modules are copied there (read
  * after the traced run ended, when the sandbox had taken any link out of
  * the folder), and the listings are put in the run's folder only after
- * the timed run has ended. */
+ * the timed run has ended.
+ *
+ * Most often the listing is made already: the split compile lists each
+ * cubin ptxas made while the host's half still compiles (nvcc_split.h,
+ * WORK/listed-K.cubin and .sass).  A module the traced run dumped that is
+ * one of those cubins byte for byte takes its listing, read, like the
+ * modules, before the timed run starts; any other is listed here. */
 #define _XOPEN_SOURCE 700
 #include "disasm.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/clock.h"
 #include "core/i18n.h"
+#include "nvcc_split.h"
 #include "program_run.h"
 
 #define DISASM_LIMIT_S 60.0
+#define LISTED_MOST (256u << 20)   /* a cubin or listing larger is listed here */
 
 void rv_disasm_path(const char *work, uint32_t module, uint32_t first, char *out, size_t len)
 {
@@ -54,7 +64,8 @@ static void *list_all(void *arg)
 {
     rv_disasm *d = arg;
     double t0 = rv_mono_s();
-    for (int i = 0; i < d->n && !d->rc; i++) d->rc = list_module(d, d->module[i]);
+    for (int i = 0; i < d->n && !d->rc; i++)
+        if (!d->listed[i]) d->rc = list_module(d, d->module[i]);
     d->seconds = rv_mono_s() - t0;
     return NULL;
 }
@@ -67,6 +78,49 @@ static int copy_file(const char *from, const char *to)
     int rc = bytes ? rv_own_write_file(to, bytes, len) : -1;
     free(bytes);
     return rc;
+}
+
+/* A plain file of the work folder (no link followed), at most `most`
+ * bytes, into *len: malloc'd, or NULL. */
+static char *read_plain(const char *path, size_t most, size_t *len)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    char *bytes = NULL;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= most &&
+        (bytes = malloc((size_t)st.st_size + 1))) {
+        size_t got = 0;
+        for (ssize_t n; got < (size_t)st.st_size && (n = read(fd, bytes + got, (size_t)st.st_size - got)) > 0;)
+            got += (size_t)n;
+        if (got != (size_t)st.st_size) free(bytes), bytes = NULL;
+        else *len = got;
+    }
+    if (fd >= 0) close(fd);
+    return bytes;
+}
+
+/* Module `i` (copied to d->own) is a cubin the compile listed: that
+ * listing put where nvdisasm's would go.  1 when it was, else 0. */
+static int take_listed(rv_disasm *d, int i)
+{
+    char path[PATH_MAX + 32], out[PATH_MAX + 32];
+    size_t mlen = 0, clen = 0, slen = 0;
+    snprintf(path, sizeof path, "%s/module%u.cubin", d->own, d->module[i]);
+    char *module = read_plain(path, LISTED_MOST, &mlen);
+    int taken = 0;
+    for (int k = 0; module && !taken && k < RV_NVCC_MAX_LISTED; k++) {
+        snprintf(path, sizeof path, "%s/listed-%d.cubin", d->work, k);
+        char *cubin = read_plain(path, LISTED_MOST, &clen), *sass = NULL;
+        if (cubin && clen == mlen && !memcmp(cubin, module, mlen)) {
+            snprintf(path, sizeof path, "%s/listed-%d.sass", d->work, k);
+            rv_disasm_path(d->own, d->module[i], d->first, out, sizeof out);
+            taken = (sass = read_plain(path, LISTED_MOST, &slen)) && !rv_own_write_file(out, sass, slen);
+        }
+        free(cubin);
+        free(sass);
+    }
+    free(module);
+    return taken;
 }
 
 int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const uint32_t *modules, int n,
@@ -95,6 +149,7 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
             return rv_own_fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s/%s)"), work,
                                name);
         }
+        d->nlisted += d->listed[i] = take_listed(d, i);
     }
     int rc = pthread_create(&d->thread, NULL, list_all, d);
     if (rc) {

@@ -1,5 +1,6 @@
 /* disasm.h — nvdisasm's listings of the modules a traced run loaded, made
- * beside the timed run (trace_run.c). */
+ * beside the timed run (trace_run.c), or taken from the build where the
+ * compile listed them already. */
 #ifndef RV_OWN_DISASM_H
 #define RV_OWN_DISASM_H
 
@@ -16,7 +17,8 @@ typedef struct rv_disasm {
     char work[PATH_MAX];      /* the run's folder, where the listings end up  */
     char own[PATH_MAX];       /* nvdisasm's folder, out of the program's reach */
     uint32_t module[RV_OWN_MAX_LAUNCHES], first;
-    int n, started;
+    int listed[RV_OWN_MAX_LAUNCHES];   /* its listing came with the build    */
+    int n, nlisted, started;
     pthread_t thread;
     int rc;
     char err[1024];

@@ -22,7 +22,11 @@
  * nothing of a step nvcc would not have reached), and it exits with that
  * step's status, as nvcc does.  Anything it does not know (a name with a
  * character nvcc quotes badly, a plan of another shape, no dryrun) makes it
- * exec plain nvcc with the same arguments. */
+ * exec plain nvcc with the same arguments.
+ *
+ * Asked to (RV_NVCC_SPLIT_LIST), it also lists the machine code while the
+ * host's lane still runs: each cubin ptxas makes goes to nvdisasm at once,
+ * so the trace need not wait for a listing after the traced run. */
 #define _GNU_SOURCE
 #include "nvcc_split.h"
 
@@ -55,6 +59,10 @@ typedef struct split {
     rv_nvcc_plan plan;
     int state[RV_PLAN_MAX_STEPS];  /* 0 not run, 1 ended well, 2 failed      */
     int status[RV_PLAN_MAX_STEPS]; /* its wait status                        */
+    int nlist;                     /* listings started                       */
+    pid_t list_pid[RV_NVCC_MAX_LISTED];  /* nvdisasm's, 0 once it ended      */
+    int list_ok;                   /* listings that ended well               */
+    double lane_s[2];              /* when the host's, the device's lane ended */
 } split;
 
 /* ---- before: whether to split at all ---------------------------------- */
@@ -102,18 +110,24 @@ static int resolve(const char *prog, const char *path, char *out, size_t len)
     return -1;
 }
 
-/* Starts argv with env, stdin from /dev/null, stdout and stderr into fd out:
- * its pid, or -1.  The child dies with this process. */
-static pid_t start(const char *prog, char *const argv[], char *const env[], int out)
+/* Starts argv with env, stdin from /dev/null, stdout into fd out and stderr
+ * into fd err: its pid, or -1.  The child dies with this process. */
+static pid_t start_to(const char *prog, char *const argv[], char *const env[], int out, int err)
 {
     pid_t pid = fork();
     if (pid != 0) return pid;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     int in = open("/dev/null", O_RDONLY);
-    if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0) _exit(127);
+    if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
     execve(prog, argv, env);
     dprintf(2, "rvnvccsplit: cannot run %s: %s\n", prog, strerror(errno));
     _exit(127);
+}
+
+/* start_to with stdout and stderr both into fd out. */
+static pid_t start(const char *prog, char *const argv[], char *const env[], int out)
+{
+    return start_to(prog, argv, env, out, out);
 }
 
 /* The environment plus each NAME=value of `add` (a later one winning), as a
@@ -223,6 +237,111 @@ static pid_t next_of(split *s, rv_plan_lane lane, int *i)
     return 0;
 }
 
+/* Whether `path` is in our folder (nvcc's temporary files are). */
+static int ours(const split *s, const char *path)
+{
+    size_t n = strlen(s->tmp);
+    return !strncmp(path, s->tmp, n) && path[n] == '/' && !strstr(path, "/../");
+}
+
+/* ---- the listing beside: nvdisasm on each cubin ptxas made --------------- */
+
+/* DIR/listed-K.EXT (ext "sass.part": the listing while it is made). */
+static void listed_path(int k, const char *ext, char *out, size_t len)
+{
+    snprintf(out, len, "%s/listed-%d.%s", getenv("RV_NVCC_SPLIT_LIST"), k, ext);
+}
+
+/* The file `from` copied to a new `to` (no link followed): 0, or -1. */
+static int copy_new(const char *from, const char *to)
+{
+    char buf[65536];
+    int in = open(from, O_RDONLY | O_CLOEXEC), rc = -1;
+    unlink(to);
+    int out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (out >= 0) {
+        ssize_t n;
+        rc = 0;
+        while (!rc && (n = read(in, buf, sizeof buf)) != 0)
+            rc = n < 0 || write(out, buf, (size_t)n) != n ? -1 : 0;
+        if (close(out)) rc = -1;
+    }
+    if (in >= 0) close(in);
+    return rc;
+}
+
+/* Step i, ptxas, ended well: its cubin copied to DIR/listed-K.cubin and
+ * nvdisasm started on it, where RV_NVCC_SPLIT_LIST names the folder DIR
+ * and RV_NVCC_SPLIT_NVDISASM the program (both absolute).  -g -gi, as the
+ * trace's own listing (disasm.c).  Nothing of it reaches nvcc's output. */
+static void start_listing(split *s, int i)
+{
+    const char *dir = getenv("RV_NVCC_SPLIT_LIST"), *nd = getenv("RV_NVCC_SPLIT_NVDISASM");
+    const rv_plan_step *st = &s->plan.step[i];
+    if (!dir || *dir != '/' || !nd || *nd != '/' || st->tool != RV_TOOL_PTXAS || s->nlist == RV_NVCC_MAX_LISTED)
+        return;
+    const char *cubin = NULL;
+    for (int a = 1; a + 1 < st->argc; a++)
+        if (!strcmp(st->argv[a], "-o")) cubin = st->argv[a + 1];
+    char copy[PATH_MAX + 32], part[PATH_MAX + 32];
+    int k = s->nlist;
+    listed_path(k, "cubin", copy, sizeof copy);
+    listed_path(k, "sass.part", part, sizeof part);
+    if (!cubin || !ours(s, cubin) || copy_new(cubin, copy)) return;
+    unlink(part);
+    int out = open(part, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644),
+        err = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    char *argv[] = {(char *)nd, "-g", "-gi", "-c", (char *)cubin, NULL};
+    pid_t pid = out >= 0 && err >= 0 ? start_to(nd, argv, s->env, out, err) : -1;
+    if (out >= 0) close(out);
+    if (err >= 0) close(err);
+    if (pid > 0) s->list_pid[s->nlist++] = pid;
+    else unlink(part), unlink(copy);
+}
+
+/* Whether pid was a listing's; if so it is done with (kept when it ended
+ * well and `keep`, else its files removed). */
+static int listing_ended(split *s, pid_t pid, int status, int keep)
+{
+    for (int k = 0; k < s->nlist; k++) {
+        if (pid <= 0 || s->list_pid[k] != pid) continue;
+        char part[PATH_MAX + 32], done[PATH_MAX + 32], copy[PATH_MAX + 32];
+        listed_path(k, "sass.part", part, sizeof part);
+        listed_path(k, "sass", done, sizeof done);
+        listed_path(k, "cubin", copy, sizeof copy);
+        s->list_pid[k] = 0;
+        if (keep && WIFEXITED(status) && WEXITSTATUS(status) == 0 && rename(part, done) == 0) {
+            s->list_ok++;
+            return 1;
+        }
+        unlink(part), unlink(copy);
+        return 1;
+    }
+    return 0;
+}
+
+/* The listings still running waited for; all kept only when the compile
+ * succeeded (keep), else every one removed. */
+static void listings_done(split *s, int keep)
+{
+    for (int k = 0; k < s->nlist; k++) {
+        pid_t pid = s->list_pid[k];
+        int st = 0;
+        if (!pid) continue;
+        if (!keep) kill(pid, SIGKILL);
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+        listing_ended(s, pid, st, keep);
+    }
+    for (int k = 0; !keep && k < s->nlist; k++) {
+        char path[PATH_MAX + 32];
+        listed_path(k, "sass", path, sizeof path);
+        unlink(path);
+        listed_path(k, "cubin", path, sizeof path);
+        unlink(path);
+    }
+    if (!keep) s->list_ok = 0;
+}
+
 /* The host's and the device's lanes side by side.  A failed host step ends
  * the device's lane (nvcc would not have reached it); a failed device step
  * lets the host's lane finish (nvcc ran it first). */
@@ -231,6 +350,7 @@ static void both_lanes(split *s)
     static const rv_plan_lane lanes[2] = {RV_LANE_HOST, RV_LANE_DEVICE};
     int at[2] = {-1, -1}, host_failed = 0;
     pid_t pid[2] = {next_of(s, RV_LANE_HOST, &at[0]), 0};
+    double t0 = rv_mono_s();
     host_failed = at[0] >= 0 && s->state[at[0]] == 2;
     if (!host_failed) pid[1] = next_of(s, RV_LANE_DEVICE, &at[1]);
     while (pid[0] > 0 || pid[1] > 0) {
@@ -238,11 +358,14 @@ static void both_lanes(split *s)
         pid_t w = waitpid(-1, &st, 0);
         if (w < 0 && errno == EINTR) continue;
         if (w < 0) break;
+        if (listing_ended(s, w, st, 1)) continue;
         for (int l = 0; l < 2; l++) {
             if (w != pid[l]) continue;
             ended(s, at[l], st);
             pid[l] = 0;
+            if (s->state[at[l]] == 1) start_listing(s, at[l]);
             if (s->state[at[l]] == 1 && !host_failed) pid[l] = next_of(s, lanes[l], &at[l]);
+            if (!pid[l]) s->lane_s[l] = rv_mono_s() - t0;
             if (l == 0 && s->state[at[0]] == 2) host_failed = 1;
         }
         if (host_failed && pid[1] > 0) kill(pid[1], SIGKILL);
@@ -262,13 +385,6 @@ static void after_lanes(split *s)
         }
         if (s->state[i] == 2) return;
     }
-}
-
-/* Whether `path` is in our folder (nvcc's temporary files are). */
-static int ours(const split *s, const char *path)
-{
-    size_t n = strlen(s->tmp);
-    return !strncmp(path, s->tmp, n) && path[n] == '/' && !strstr(path, "/../");
 }
 
 /* The module id written where cudafe++ and cicc read it, after the plan's
@@ -387,12 +503,16 @@ int rv_nvcc_split_main(int argc, char **argv)
     int failed = 0, unstarted = 0;
     for (int i = 0; i < s.plan.nsteps; i++) failed |= s.state[i] == 2;
     if (!failed) after_lanes(&s);
-    for (int i = 0; i < s.plan.nsteps; i++) /* 127: its program could not be run (or said so) */
+    for (int i = 0; i < s.plan.nsteps; i++) { /* 127: its program could not be run (or said so) */
         unstarted |= s.state[i] == 2 && WIFEXITED(s.status[i]) && WEXITSTATUS(s.status[i]) == 127;
+        failed |= s.state[i] == 2;
+    }
+    listings_done(&s, !failed);
     if (unstarted) return plain(&s, "a step of nvcc's plan could not be started");
     int rc = report(&s);
-    note("split: %d steps, host and device side by side %.2f s, then %.2f s; exit %d\n", s.plan.nsteps, t1 - t0,
-         rv_mono_s() - t1, rc);
+    note("split: %d steps, host and device side by side %.2f s (host %.2f, device %.2f), then %.2f s; exit %d; "
+         "listed %d of %d\n", s.plan.nsteps, t1 - t0, s.lane_s[0], s.lane_s[1], rv_mono_s() - t1, rc, s.list_ok,
+         s.nlist);
     rv_remove_tree(s.tmp);
     rv_nvcc_plan_free(&s.plan);
     free(s.env);

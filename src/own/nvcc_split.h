@@ -17,4 +17,10 @@
  * plain nvcc). */
 int rv_nvcc_split_main(int argc, char **argv);
 
+/* With RV_NVCC_SPLIT_LIST=DIR and RV_NVCC_SPLIT_NVDISASM=PROGRAM it also
+ * lists each cubin ptxas makes, beside the host's lane: DIR/listed-K.cubin
+ * and its listing (nvdisasm -g -gi) DIR/listed-K.sass, K < this.  Only a
+ * compile that succeeded keeps them. */
+#define RV_NVCC_MAX_LISTED 4
+
 #endif

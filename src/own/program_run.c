@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -115,7 +116,7 @@ int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen)
     return 0;
 }
 
-int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen)
+int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
 {
     if (find_tracer(t))
         return rv_own_fail(err, errlen, 2, "%s",
@@ -127,7 +128,13 @@ int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t e
                            _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
                              "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
                              "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
-    return rv_own_need_gpu(o, err, errlen);
+    return 0;
+}
+
+int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen)
+{
+    int rc = rv_own_find_tracer(t, err, errlen);
+    return rc ? rc : rv_own_need_gpu(o, err, errlen);
 }
 
 /* A file made anew in the work folder: whatever held the name before (a link
@@ -161,8 +168,9 @@ int rv_own_write_file(const char *path, const void *data, size_t len)
     return (fclose(f) != 0 || w != len) ? -1 : 0;
 }
 
-static int write_input(const char *path, rv_data d, uint64_t n)
+static int write_input(const char *path, rv_data d, uint64_t n, double sums[2])
 {
+    double cpu = 0, mag = 0;
     FILE *f = rv_own_create_new(path);
     if (!f) return -1;
     enum { CHUNK = 1 << 20 };
@@ -171,13 +179,16 @@ static int write_input(const char *path, rv_data d, uint64_t n)
     for (uint64_t i = 0; ok && i < n; i += CHUNK) {
         uint64_t c = n - i < CHUNK ? n - i : CHUNK;
         rv_data_fill(d, buf, i, c);
+        for (uint64_t k = 0; sums && k < c; k++) cpu += buf[k], mag += fabs(buf[k]);
         ok = fwrite(buf, sizeof *buf, c, f) == c;
     }
     free(buf);
+    if (sums) sums[0] = cpu, sums[1] = mag;
     return (fclose(f) != 0 || !ok) ? -1 : 0;
 }
 
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, char *err, size_t errlen)
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err,
+                         size_t errlen)
 {
     char path[PATH_MAX + 32];
     static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
@@ -195,7 +206,7 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, cha
     }
     /* the timed run makes its inputs on the GPU: only the traced run reads one */
     snprintf(path, sizeof path, "%s/input.bin", work);
-    if (traced && write_input(path, o->data, o->n))
+    if (traced && write_input(path, o->data, o->n, sums))
         return rv_own_fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
     return 0;
 }

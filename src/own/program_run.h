@@ -53,14 +53,18 @@ typedef struct rv_own_tools {
 /* A GPU to run on (every run needs one): 0, or 2 with the message. */
 int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen);
 
-/* The tracer, the Compute Sanitizer library and a GPU: 0, or 2 with the
- * message naming what is missing. */
+/* The tracer and the Compute Sanitizer library: 0, or 2 with the message
+ * naming what is missing. */
+int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen);
+/* rv_own_find_tracer, and a GPU (rv_own_need_gpu). */
 int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen);
 
 /* Whatever an earlier run left in WORK as results removed, and for a traced
- * run its input (o's data, N floats) written anew as WORK/input.bin.  0, or
- * 2. */
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, char *err, size_t errlen);
+ * run its input (o's data, N floats) written anew as WORK/input.bin, and,
+ * where sums is not NULL, its sum and the sum of its magnitudes there (the
+ * reference the GPU's sum is judged by).  0, or 2. */
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err,
+                         size_t errlen);
 
 /* The stream of o's data the timed run's calls take their inputs from: stream
  * 1 + o->timed_stream (rv_data_derive), so that the traced run, the timed

@@ -105,6 +105,19 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* What a trace does on a thread of its own while its file compiles: the
+ * GPU looked for (the driver's start-up, a tenth of a second and more),
+ * its name asked, and the traced run's input written and summed (a second
+ * or so of CPU at N = 2^28).  No GPU stops the compile at once. */
+typedef struct early {
+    const rv_own_opts *o;
+    const char *work;
+    int stop, rc, started;
+    pthread_t thread;
+    char err[1024], device[RV_ORIGIN_LEN];
+    double sums[2];   /* the input's sum, and of its magnitudes */
+} early;
+
 /* The records could not be read: none written (the tool did not run), or
  * damaged. */
 static int raw_failed(const char *path, const char *why, char *err, size_t errlen)
@@ -175,7 +188,9 @@ static void run_facts(const char *work, const run_info *ri, uint32_t block1, rv_
 
 /* The records of a traced run (and the times of a timed one, when there are)
  * in WORK made into a trace, a launch after another: everything after the GPU. */
-static int convert(const char *work, const run_info *ri, const char *source, rv_own_result *res, char *err, size_t errlen)
+/* sums: the input's (early), or NULL: summed here. */
+static int convert(const char *work, const run_info *ri, const char *source, const double *sums,
+                   rv_own_result *res, char *err, size_t errlen)
 {
     char path[PATH_MAX + 32], inner[600], files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32];
     int rc = 0;
@@ -215,8 +230,8 @@ static int convert(const char *work, const run_info *ri, const char *source, rv_
     }
     rv_own_grid_free(&grid);
     if (rc) goto out;
-    double cpu = 0, mag = 0;
-    for (uint64_t i = 0; i < ri->n; i++) {
+    double cpu = sums ? sums[0] : 0, mag = sums ? sums[1] : 0;
+    for (uint64_t i = 0; !sums && i < ri->n; i++) {
         double v = rv_data_value(ri->data, i);
         cpu += v;
         mag += fabs(v);
@@ -250,7 +265,7 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     snprintf(path, sizeof path, "%s/student.cu", dir);
     char *source = rv_read_text(path, NULL);
     if (!source) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
-    int rc = convert(dir, &ri, source, res, err, errlen);
+    int rc = convert(dir, &ri, source, NULL, res, err, errlen);
     free(source);
     return rc;
 }
@@ -362,19 +377,21 @@ static int check_stamp(const char *work, const char *file, const char *source, s
     return 0;
 }
 
-/* The run stage's own files, made anew; a kept folder's earlier results gone. */
-static int prepare_run(const rv_own_opts *o, const char *work, const char *source, size_t srclen, run_info *ri,
-                       char *err, size_t errlen)
+/* The run stage's own files, made anew; a kept folder's earlier results
+ * gone (e: what the trace did while compiling, or NULL). */
+static int prepare_run(const rv_own_opts *o, const char *work, const char *source, size_t srclen, const early *e,
+                       run_info *ri, char *err, size_t errlen)
 {
     int rc;
     *ri = (run_info){.n = o->n, .data = o->data, .block_size = o->block_size};
     snprintf(ri->file, sizeof ri->file, "%s", base_name(o->file));
-    rv_gpu_device_name(ri->device, sizeof ri->device);
+    if (e) snprintf(ri->device, sizeof ri->device, "%s", e->device);
+    else rv_gpu_device_name(ri->device, sizeof ri->device);
     time_t now = time(NULL);
     strftime(ri->date, sizeof ri->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
         (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
-        (rc = rv_own_prepare_input(o, work, 1, err, errlen)))
+        (!e && (rc = rv_own_prepare_input(o, work, 1, NULL, err, errlen))))
         return rc;
     if (write_run_info(work, ri)) return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
     return 0;
@@ -427,15 +444,16 @@ static void *run_beside(void *arg)
 
 /* The traced run, then the timed run while nvdisasm lists the modules
  * (disasm.c), then the trace made of what they left, while the caller's
- * work beside it runs (rv_own_opts.beside). */
+ * work beside it runs (rv_own_opts.beside).  e: what the trace did while
+ * compiling, or NULL. */
 static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
-                     rv_own_result *res, char *err, size_t errlen)
+                     const early *e, rv_own_result *res, char *err, size_t errlen)
 {
     double t0 = rv_mono_s();
     run_info ri;
     int rc;
     rv_disasm d;
-    if ((rc = prepare_run(o, work, source, srclen, &ri, err, errlen)) ||
+    if ((rc = prepare_run(o, work, source, srclen, e, &ri, err, errlen)) ||
         (rc = traced_run(o, work, t, res, &d, err, errlen)))
         return rc;
     if (o->time_it) rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen);
@@ -451,7 +469,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = 0, t2 = 0;
     if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
         t1 = rv_mono_s();
-        rc = convert(work, &ri, source, res, err, errlen);
+        rc = convert(work, &ri, source, e ? e->sums : NULL, res, err, errlen);
         t2 = rv_mono_s();
     }
     if (besides) pthread_join(beside, NULL);
@@ -459,6 +477,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     res->traced_run_s = traced_run_s;
     res->plain_run_s = plain_run_s;
     res->disasm_s = d.seconds;
+    res->listed_in_build = d.n > 0 && d.nlisted == d.n;
     res->convert_s = t2 - t1;
     res->trace_s = rv_mono_s() - t0;
     return 0;
@@ -520,7 +539,7 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
     int rc = open_built(o, dir, work, &source, &srclen, err, errlen);
     if (rc) return rc;
     if (!(rc = rv_own_find_tools(o, &t, err, errlen)))
-        rc = run_stage(o, work, &t, source, srclen, res, err, errlen);
+        rc = run_stage(o, work, &t, source, srclen, NULL, res, err, errlen);
     free(source);
     if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
     return rc;
@@ -552,9 +571,36 @@ int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *e
     int rc = open_built(o, dir, work, NULL, NULL, err, errlen);
     *ms = 0;
     /* untraced: the tracer and its library are not needed, the GPU is */
-    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, 0, err, errlen)) &&
+    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen)) &&
         !(rc = rv_own_run_program(o, work, NULL, &seconds, err, errlen)))
         rc = timed_median(o, work, ms, err, errlen);
+    return rc;
+}
+
+static void *early_work(void *arg)
+{
+    early *e = arg;
+    if (!(e->rc = rv_own_need_gpu(e->o, e->err, sizeof e->err))) {
+        rv_gpu_device_name(e->device, sizeof e->device);
+        e->rc = rv_own_prepare_input(e->o, e->work, 1, e->sums, e->err, sizeof e->err);
+    }
+    if (e->rc) __atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+/* The compile, and beside it what the run will need (early): 0, or the
+ * exit status with why.  No GPU is said before a compile error. */
+static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e,
+                        char *err, size_t errlen)
+{
+    *e = (early){.o = o, .work = work};
+    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
+    if (!e->started) early_work(e);   /* no thread: in turn */
+    rv_own_opts k = *o;
+    k.stop_compile = &e->stop;
+    int rc = e->rc ? 0 : build_stage(&k, work, source, srclen, err, errlen);
+    if (e->started) pthread_join(e->thread, NULL);
+    if (e->rc) return rv_own_fail(err, errlen, e->rc, "%s", e->err);
     return rc;
 }
 
@@ -568,15 +614,17 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     int rc = sandbox_refused(o, err, errlen);
     char *source = rc ? NULL : read_source(o, &srclen, &rc, err, errlen);
     if (!source) return rc;
-    /* what running needs is looked for before the compile: no GPU is said at once */
-    if ((rc = rv_own_find_tools(o, &t, err, errlen))) { free(source); return rc; }
+    /* what running needs is looked for before the compile, the GPU beside
+       it: no GPU is said at once */
+    if ((rc = rv_own_find_tracer(&t, err, errlen))) { free(source); return rc; }
     if (make_work(o, work, sizeof work)) {
         free(source);
         return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
     }
-    rc = build_stage(o, work, source, srclen, err, errlen);
+    early e;
+    rc = build_beside(o, work, source, srclen, &e, err, errlen);
     double compile_s = rv_mono_s() - t0;
-    if (!rc && !(rc = run_stage(o, work, &t, source, srclen, res, err, errlen))) {
+    if (!rc && !(rc = run_stage(o, work, &t, source, srclen, &e, res, err, errlen))) {
         res->compile_s = compile_s;
         res->trace_s = rv_mono_s() - t0;
     }

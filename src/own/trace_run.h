@@ -47,6 +47,8 @@ typedef struct rv_own_opts {
     const char *build_cache; /* the build cache, where the driver's object
                                 is kept (compile.c); NULL: the default one
                                 (rv_own_default_cache)                      */
+    const int  *stop_compile; /* NULL, or the compile is stopped once non-zero
+                                 (a trace that found no GPU meanwhile)      */
 } rv_own_opts;
 
 typedef struct rv_own_result {
@@ -56,6 +58,7 @@ typedef struct rv_own_result {
     double         traced_run_s, plain_run_s; /* the program alone, each way */
     double         compile_s;  /* nvcc (0: compiled by an earlier stage)     */
     double         disasm_s;   /* nvdisasm, beside the timed run             */
+    int            listed_in_build; /* every listing came with the compile    */
     double         convert_s;  /* the trace made of the run's records        */
     double         traced_ms;  /* the whole reduction under the tracer (its
                                   first launch recording), CUDA events       */

@@ -17,6 +17,8 @@ skip_without_gpu "the recordings under assets/ are tested by own_recorded"
 run_rv() { timeout 300 "$rv" "$@"; }
 rv_run=(run_rv)
 expect 0 "right" trace "$src/tests/own/my_reduce.cu" --no-view --n 1048576 -o "$tmp/mine.rvt"
+# the module the traced run loaded is the cubin the compile listed (nvcc_split.h)
+command -v nvdisasm >/dev/null && check "its machine code listed while compiling" grep -q "the machine code listed while compiling" "$tmp/out"
 expect 0 "my_reduce.cu" inspect "$tmp/mine.rvt"
 expect 0 "WRONG SUM" trace "$src/tests/own/wrong_sum.cu" --no-view --no-time --n 1048576 -o "$tmp/wrong.rvt"
 expect 2 "did not finish" trace "$src/tests/own/hang.cu" --no-view --timeout 5 -o "$tmp/hang.rvt"

@@ -131,4 +131,31 @@ if command -v bwrap >/dev/null && bwrap --ro-bind / / --unshare-all /bin/true 2>
 else
     echo "SKIPPED: the sandbox's compile (no bubblewrap that can make a sandbox here)"
 fi
+# 6. the machine code listed while the host's half compiles: each cubin
+#    ptxas made goes to nvdisasm (here one that writes down what it read),
+#    kept beside the program only when the compile succeeded
+mkdir "$tmp/nd"
+printf '#!/bin/sh\n[ -n "${RV_TEST_ND_FAIL:-}" ] && exit 1\necho "listing of $*"; md5sum <"$4"\n' >"$tmp/nd/nvdisasm"
+chmod +x "$tmp/nd/nvdisasm"
+with_nd() { PATH=$tmp/nd:$PATH "$@"; }
+rv_run=(with_nd run_rv)
+expect 0 "compiled into" check "$thrust" --exercise 5 --build-only "$tmp/l1"
+check "listed while compiling: the note says so" noted l1 "listed 1 of 1\$"
+check "... nvdisasm read the cubin with its line table (-g -gi -c)" grep -q "^listing of -g -gi -c /.*\.cubin\$" "$tmp/l1/listed-0.sass"
+check "... the cubin it read is kept, and is the one in the program" python3 -c '
+import hashlib, sys
+cubin = open(sys.argv[1], "rb").read(); listing = open(sys.argv[2]).read()
+sys.exit(not (len(cubin) > 1000 and hashlib.md5(cubin).hexdigest() in listing and cubin in open(sys.argv[3], "rb").read()))' \
+    "$tmp/l1/listed-0.cubin" "$tmp/l1/listed-0.sass" "$tmp/l1/program"
+check "... nothing half-written left" test -z "$(find "$tmp/l1" -name '*.part')"
+expect 2 "does not compile" check "$src/tests/own/does_not_compile.cu" --exercise 1 --build-only "$tmp/l1"
+check "a compile that fails keeps no listing (nor an earlier one)" test -z "$(find "$tmp/l1" -name 'listed-*')"
+RV_TEST_ND_FAIL=1 expect 0 "compiled into" check "$small" --exercise 1 --build-only "$tmp/l2"
+check "nvdisasm failed: the program all the same, and no listing" \
+    bash -c 'test -x "$1/program" && test -z "$(find "$1" -name "listed-*")" && grep -q "listed 0 of 1" "$1/nvcc-split.txt"' _ "$tmp/l2"
+rv_run=(run_rv)
+if ! command -v nvdisasm >/dev/null; then
+    expect 0 "compiled into" check "$small" --exercise 1 --build-only "$tmp/l3"
+    check "no nvdisasm: split, nothing listed" bash -c 'grep -q "listed 0 of 0" "$1/nvcc-split.txt" && test -z "$(find "$1" -name "listed-*")"' _ "$tmp/l3"
+fi
 finish nvcc_split
