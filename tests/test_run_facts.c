@@ -200,6 +200,29 @@ static void test_timed(void)
     int rc = rv_timed_parse(t, base, N, 256, 0, &run, err, sizeof err);   /* call 1 summed again */
     CHECK(rc == -1 && strstr(err, "not its input's sum"), "a reference that is not its input's sum: %s", err);
     free(t);
+    /* the spot summed ahead (a trace does it while compiling): the same sums as
+       the call's own, and a spot whose sums were not its input's is caught */
+    t = timed_text(base, 0, 0, 0);
+    char dir[] = "/tmp/rv-timed-XXXXXX", path[64];
+    CHECK(mkdtemp(dir) != NULL, "a folder for timed.txt");
+    snprintf(path, sizeof path, "%s/timed.txt", dir);
+    FILE *f = fopen(path, "w");
+    CHECK(f && fputs(t, f) >= 0 && fclose(f) == 0, "timed.txt written");
+    rv_timed_spot ahead = {.call = -1};
+    for (int k = 0; k < 200 && (ahead.call < 0 || ahead.call >= 23); k++) ahead = rv_timed_spot_ahead(base, N);
+    rv_data spot_data = rv_data_derive(base, (uint64_t)ahead.call + 1);
+    double ref = 0;
+    for (uint64_t i = 0; i < N; i++) ref += rv_data_value(spot_data, i);
+    CHECK(ahead.summed && fabs(ahead.ref - ref) < 1e-9 * (1 + fabs(ahead.mag)), "call %d summed ahead: %.17g, summed "
+          "here %.17g", ahead.call + 1, ahead.ref, ref);
+    CHECK(rv_timed_load_spot(dir, base, N, 256, &ahead, &run, err, sizeof err) == 0 && run.checked,
+          "a right run read with the spot summed ahead (%s)", err);
+    ahead.ref += 1.0;
+    CHECK(rv_timed_load_spot(dir, base, N, 256, &ahead, &run, err, sizeof err) == -1 &&
+          strstr(err, "not its input's sum"), "the sums made ahead are the ones held to: %s", err);
+    remove(path);
+    rmdir(dir);
+    free(t);
     CHECK(parse("timed 1 data signed:1 in 5 sum x\n", base, &run, err, sizeof err) == -1, "a damaged line: %s", err);
     CHECK(parse("hello world\n", base, &run, err, sizeof err) == -1, "a line a timed run does not write: %s", err);
     CHECK(parse("sum 5\nfirst_partials 3\nms 0.5 0.25 0.75\n", base, &run, err, sizeof err) == 0 && !run.checked &&

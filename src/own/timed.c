@@ -150,30 +150,40 @@ static void judge_calls(rv_timed_run *run, rv_data want, uint64_t n, uint64_t th
     run->host_median_ms = median(host, t);
 }
 
-/* One call's reference summed again here: the driver's own must match. */
-static int spot_check(const rv_timed_run *run, int spot, uint64_t n, char *err, size_t errlen)
+/* The sum of d's first n elements and of their magnitudes, in blocks
+ * (little rounding of its own). */
+static void input_sums(rv_data d, uint64_t n, double *ref, double *mag)
 {
-    if (spot < 0 || spot >= run->ncalls) return 0;
-    const rv_timed_call *c = &run->calls[spot];
-    double ref = 0, mag = 0;
-    for (uint64_t i = 0; i < n; i += 4096) {   /* in blocks: little rounding of its own */
+    *ref = *mag = 0;
+    for (uint64_t i = 0; i < n; i += 4096) {
         double r = 0, m = 0;
         for (uint64_t j = i; j < n && j < i + 4096; j++) {
-            double v = rv_data_value(c->data, j);
+            double v = rv_data_value(d, j);
             r += v;
             m += fabs(v);
         }
-        ref += r;
-        mag += m;
+        *ref += r;
+        *mag += m;
     }
+}
+
+/* One call's reference summed again here (or ahead, spot->summed): the
+ * driver's own must match.  check_calls has held the call's input to the
+ * stream it was owed, the one summed ahead. */
+static int spot_check(const rv_timed_run *run, const rv_timed_spot *spot, uint64_t n, char *err, size_t errlen)
+{
+    if (spot->call < 0 || spot->call >= run->ncalls) return 0;
+    const rv_timed_call *c = &run->calls[spot->call];
+    double ref = spot->ref, mag = spot->mag;
+    if (!spot->summed) input_sums(c->data, n, &ref, &mag);
     double slack = REF_AGAIN * mag + 1e-9;
     if (fabs(ref - c->ref) <= slack && fabs(mag - c->abs_sum) <= slack) return 0;
     return rv_own_fail(err, errlen, -1, _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
-                spot + 1, c->ref, ref);
+                spot->call + 1, c->ref, ref);
 }
 
-int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads, int spot, rv_timed_run *run,
-                   char *err, size_t errlen)
+static int parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
+                      rv_timed_run *run, char *err, size_t errlen)
 {
     double ms[RV_TIMED_MAX_CALLS];
     int nms = 0;
@@ -195,16 +205,29 @@ int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads,
     return rc;
 }
 
-int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
-                  size_t errlen)
+int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads, int spot, rv_timed_run *run,
+                   char *err, size_t errlen)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/timed.txt", work);
-    return rv_timed_load_file(path, want, n, threads, run, err, errlen);
+    rv_timed_spot s = {.call = spot};
+    return parse_spot(text, want, n, threads, &s, run, err, errlen);
 }
 
-int rv_timed_load_file(const char *path, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
-                       size_t errlen)
+/* The spot call drawn: unknown to the program until its run is read. */
+static int draw_spot(void)
+{
+    uint64_t r = 0;
+    return rv_data_fresh_seed(&r) == 0 ? (int)(r % 23) : -1;   /* 23 calls; past the end: none */
+}
+
+rv_timed_spot rv_timed_spot_ahead(rv_data want, uint64_t n)
+{
+    rv_timed_spot s = {.call = draw_spot(), .summed = 1};
+    if (s.call >= 0) input_sums(rv_data_derive(want, (uint64_t)s.call + 1), n, &s.ref, &s.mag);
+    return s;
+}
+
+static int load_file_spot(const char *path, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
+                          rv_timed_run *run, char *err, size_t errlen)
 {
     char text[64 * 1024];
     memset(run, 0, sizeof *run);
@@ -212,10 +235,29 @@ int rv_timed_load_file(const char *path, rv_data want, uint64_t n, uint64_t thre
     if (rc == 1) return 1;
     if (rc == -1) return rv_own_fail(err, errlen, -1, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
     if (rc == -2) return rv_own_fail(err, errlen, -1, _("%s is not text"), path);
-    uint64_t r = 0;
-    int spot = -1;
-    if (rv_data_fresh_seed(&r) == 0) spot = (int)(r % 23);   /* 23 calls; past the end: none */
-    return rv_timed_parse(text, want, n, threads, spot, run, err, errlen);
+    rv_timed_spot drawn = {.call = -1};
+    if (!spot) drawn.call = draw_spot(), spot = &drawn;
+    return parse_spot(text, want, n, threads, spot, run, err, errlen);
+}
+
+int rv_timed_load_spot(const char *work, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
+                       rv_timed_run *run, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/timed.txt", work);
+    return load_file_spot(path, want, n, threads, spot, run, err, errlen);
+}
+
+int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
+                  size_t errlen)
+{
+    return rv_timed_load_spot(work, want, n, threads, NULL, run, err, errlen);
+}
+
+int rv_timed_load_file(const char *path, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
+                       size_t errlen)
+{
+    return load_file_spot(path, want, n, threads, NULL, run, err, errlen);
 }
 
 void rv_timed_describe(const rv_timed_run *run, int i, char *buf, size_t len)

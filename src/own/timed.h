@@ -69,6 +69,19 @@ int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads,
 int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, rv_timed_run *run, char *err,
                   size_t errlen);
 
+/* The spot call drawn ahead, and its input (stream call + 1 of want, n
+ * elements) summed then: at N = 2^25 that is a tenth of a second, which a
+ * trace spends while it compiles.  The program never learns which call. */
+typedef struct rv_timed_spot {
+    int    call;      /* its index; -1 none                                 */
+    int    summed;    /* ref and mag made                                   */
+    double ref, mag;  /* its input's sum, and the sum of its magnitudes     */
+} rv_timed_spot;
+rv_timed_spot rv_timed_spot_ahead(rv_data want, uint64_t n);
+/* rv_timed_load with that spot (NULL: one drawn and summed now). */
+int rv_timed_load_spot(const char *work, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
+                       rv_timed_run *run, char *err, size_t errlen);
+
 /* The same from the file at path (a check's copy of the version to beat's
  * timed run, check_replay.h), read and judged as rv_timed_load reads and
  * judges WORK/timed.txt. */

@@ -107,15 +107,17 @@ static const char *base_name(const char *path)
 
 /* What a trace does on a thread of its own while its file compiles: the
  * GPU looked for (the driver's start-up, a tenth of a second and more),
- * its name asked, and the traced run's input written and summed (a second
- * or so of CPU at N = 2^28).  No GPU stops the compile at once. */
+ * its name asked, the traced run's input written and summed, and the timed
+ * call to sum again drawn and summed (each a tenth of a second of CPU at
+ * N = 2^25).  No GPU stops the compile at once. */
 typedef struct early {
     const rv_own_opts *o;
     const char *work;
     int stop, rc, started;
     pthread_t thread;
     char err[1024], device[RV_ORIGIN_LEN];
-    double sums[2];   /* the input's sum, and of its magnitudes */
+    double sums[2];       /* the input's sum, and of its magnitudes */
+    rv_timed_spot spot;   /* timed.h                                */
 } early;
 
 /* The records could not be read: none written (the tool did not run), or
@@ -176,22 +178,25 @@ static int read_run_info(const char *work, run_info *ri, char *err, size_t errle
 /* What the run says beside its records: the tracer's count of the input
  * elements read, and the timed run's calls, each checked (reads.h, timed.h);
  * the timed calls' inputs came from stream 1 of the run's data. */
-static void run_facts(const char *work, const run_info *ri, uint32_t block1, rv_own_result *res)
+static void run_facts(const char *work, const run_info *ri, uint32_t block1, const early *e, rv_own_result *res)
 {
     int rc = rv_reads_load(work, ri->n, &res->reads, res->reads_why, sizeof res->reads_why);
     res->reads_state = rc == 0 ? 1 : rc == 1 ? 0 : -1;
     rv_data timed = rv_data_derive(ri->data, 1);
     uint64_t threads = ri->block_size > 0 ? (uint64_t)ri->block_size : block1;
-    rc = rv_timed_load(work, timed, ri->n, threads, &res->timed, res->timed_why, sizeof res->timed_why);
+    rc = rv_timed_load_spot(work, timed, ri->n, threads, e ? &e->spot : NULL, &res->timed, res->timed_why,
+                            sizeof res->timed_why);
     res->timed_state = rc == 0 ? 1 : rc == 1 ? 0 : -1;
 }
 
 /* The records of a traced run (and the times of a timed one, when there are)
  * in WORK made into a trace, a launch after another: everything after the GPU. */
-/* sums: the input's (early), or NULL: summed here. */
-static int convert(const char *work, const run_info *ri, const char *source, const double *sums,
-                   rv_own_result *res, char *err, size_t errlen)
+/* e: what the trace did while compiling (the input's sums, the timed
+ * call to sum again), or NULL: all done here. */
+static int convert(const char *work, const run_info *ri, const char *source, const early *e, rv_own_result *res,
+                   char *err, size_t errlen)
 {
+    const double *sums = e ? e->sums : NULL;
     char path[PATH_MAX + 32], inner[600], files[RV_OWN_MAX_LAUNCHES][PATH_MAX + 32];
     int rc = 0;
     rv_own_meta meta;
@@ -243,7 +248,7 @@ static int convert(const char *work, const run_info *ri, const char *source, con
         t->own_sum = meta.sum;
         if (!res->verdict.ok) t->own_flags |= RV_OWN_SUM_WRONG;
     }
-    run_facts(work, ri, block1, res);
+    run_facts(work, ri, block1, e, res);
     double ms = res->timed_state == 1 ? res->timed.median_ms : 0;
     for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = ms;
 out:
@@ -469,7 +474,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = 0, t2 = 0;
     if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
         t1 = rv_mono_s();
-        rc = convert(work, &ri, source, e ? e->sums : NULL, res, err, errlen);
+        rc = convert(work, &ri, source, e, res, err, errlen);
         t2 = rv_mono_s();
     }
     if (besides) pthread_join(beside, NULL);
@@ -583,6 +588,8 @@ static void *early_work(void *arg)
     if (!(e->rc = rv_own_need_gpu(e->o, e->err, sizeof e->err))) {
         rv_gpu_device_name(e->device, sizeof e->device);
         e->rc = rv_own_prepare_input(e->o, e->work, 1, e->sums, e->err, sizeof e->err);
+        /* the timed calls' inputs: stream 1 of the data, as run_facts reads them */
+        if (!e->rc && e->o->time_it) e->spot = rv_timed_spot_ahead(rv_data_derive(e->o->data, 1), e->o->n);
     }
     if (e->rc) __atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
     return NULL;
@@ -593,7 +600,7 @@ static void *early_work(void *arg)
 static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e,
                         char *err, size_t errlen)
 {
-    *e = (early){.o = o, .work = work};
+    *e = (early){.o = o, .work = work, .spot = {.call = -1}};
     e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
     if (!e->started) early_work(e);   /* no thread: in turn */
     rv_own_opts k = *o;
