@@ -24,7 +24,7 @@ san_root=$(cmake/sanitizer-root.sh)
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
     ${nccl_root:+"-DNCCL_ROOT=$nccl_root"} ${san_root:+"-DRV_SANITIZER_ROOT=$san_root"} \
     "-DCMAKE_EXE_LINKER_FLAGS=-Wl,--disable-new-dtags -Wl,-rpath,$libdir" >/dev/null
-cmake --build "$build" -j"$(nproc)" --target reducevis rvtracer rvtracer_patches rvnvccsplit catalogues
+cmake --build "$build" -j"$(nproc)" --target trace_tools catalogues
 "$build/reducevis" class --help >/dev/null || { echo "bundle.sh: this build has no class server" >&2; exit 1; }
 rm -rf "$libdir"
 mkdir -p "$libdir"

@@ -29,7 +29,7 @@
 # usage.  Run on a machine with a GPU, nvcc, nvdisasm and compute-sanitizer;
 # BUILD_DIR holds reducevis and its tracer, e.g.
 #   cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF
-#   cmake --build build-gpu -j"$(nproc)" --target reducevis rvtracer rvtracer_patches rvnvccsplit
+#   cmake --build build-gpu -j"$(nproc)" --target trace_tools
 set -uo pipefail
 export LC_ALL=C
 unset LANGUAGE

@@ -33,7 +33,7 @@
 # Run from anywhere on a machine with a GPU, nvcc, ncu, nvdisasm and
 # compute-sanitizer; BUILD_DIR holds reducevis and its tracer, e.g.
 #   cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF
-#   cmake --build build-gpu -j"$(nproc)" --target reducevis rvtracer rvtracer_patches rvnvccsplit
+#   cmake --build build-gpu -j"$(nproc)" --target trace_tools
 # CORPUS_JOBS: traces made at once in step a (default: half the cores, 2 .. 8);
 # CORPUS_BIG_JOBS: in step c (default 2).
 set -uo pipefail

@@ -10,7 +10,7 @@
 # status.  Run from the repository root on a machine with a GPU; REDUCEVIS
 # defaults to ./build-gpu/reducevis (built without the viewer, e.g.
 #   cmake -S . -B build-gpu -DRV_WITH_VIEWER=OFF -DCMAKE_BUILD_TYPE=Release
-#   cmake --build build-gpu --target reducevis rvtracer rvtracer_patches rvnvccsplit).
+#   cmake --build build-gpu --target trace_tools).
 set -uo pipefail
 out=${OUT:-/tmp/exercises-out}
 R=$(readlink -f "${1:-./build-gpu/reducevis}")

@@ -19,7 +19,7 @@ log="$out/own-trace.txt"
 say() { echo "$*" | tee -a "$log"; }
 if [ -z "${RV_BIN:-}" ]; then
     cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF >"$out/cmake.log" 2>&1 &&
-        cmake --build build-gpu -j"$(nproc)" --target reducevis rvtracer rvtracer_patches rvnvccsplit >>"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
+        cmake --build build-gpu -j"$(nproc)" --target trace_tools >>"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
 fi
 R=$(readlink -f "${RV_BIN:-./build-gpu/reducevis}")
 say "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader) ; $(nvcc --version | tail -1)"

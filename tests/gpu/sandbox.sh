@@ -38,7 +38,7 @@ if [ ! -x "$build/reducevis" ]; then
     say "== building $build"
     cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF \
         >"$out/cmake.log" 2>&1 &&
-        cmake --build "$build" -j"$(nproc)" --target reducevis rvtracer rvtracer_patches rvnvccsplit >>"$out/cmake.log" 2>&1 ||
+        cmake --build "$build" -j"$(nproc)" --target trace_tools >>"$out/cmake.log" 2>&1 ||
         { tail -30 "$out/cmake.log"; exit 1; }
 fi
 rv=$(readlink -f "$build/reducevis")
