@@ -109,7 +109,9 @@ static const char *base_name(const char *path)
  * GPU looked for (the driver's start-up, a tenth of a second and more),
  * its name asked, the traced run's input written and summed, and the timed
  * call to sum again drawn and summed (each a tenth of a second of CPU at
- * N = 2^25).  No GPU stops the compile at once. */
+ * N = 2^25).  No GPU stops the compile at once.  A kept build's run (a
+ * class's check) does the same before its traced run, the input beside
+ * the rest rather than after it. */
 typedef struct early {
     const rv_own_opts *o;
     const char *work;
@@ -118,6 +120,7 @@ typedef struct early {
     char err[1024], device[RV_ORIGIN_LEN];
     double sums[2];       /* the input's sum, and of its magnitudes */
     rv_timed_spot spot;   /* timed.h                                */
+    int input_here;       /* the input is written by the caller     */
 } early;
 
 /* The records could not be read: none written (the tool did not run), or
@@ -535,6 +538,50 @@ static int open_built(const rv_own_opts *o, const char *dir, char *work, char **
     return rc;
 }
 
+static void *early_work(void *arg)
+{
+    early *e = arg;
+    if (!(e->rc = rv_own_need_gpu(e->o, e->err, sizeof e->err))) {
+        rv_gpu_device_name(e->device, sizeof e->device);
+        if (!e->input_here) e->rc = rv_own_prepare_input(e->o, e->work, 1, e->sums, e->err, sizeof e->err);
+        /* the timed calls' inputs: stream 1 of the data, as run_facts reads them */
+        if (!e->rc && e->o->time_it) e->spot = rv_timed_spot_ahead(rv_data_derive(e->o->data, 1), e->o->n);
+    }
+    if (e->rc) __atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
+    return NULL;
+}
+
+/* The compile, and beside it what the run will need (early): 0, or the
+ * exit status with why.  No GPU is said before a compile error. */
+static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e,
+                        char *err, size_t errlen)
+{
+    *e = (early){.o = o, .work = work, .spot = {.call = -1}};
+    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
+    if (!e->started) early_work(e);   /* no thread: in turn */
+    rv_own_opts k = *o;
+    k.stop_compile = &e->stop;
+    int rc = e->rc ? 0 : build_stage(&k, work, source, srclen, err, errlen);
+    if (e->started) pthread_join(e->thread, NULL);
+    if (e->rc) return rv_own_fail(err, errlen, e->rc, "%s", e->err);
+    return rc;
+}
+
+/* The same for a kept build (a class's check), where nothing ran while it
+ * compiled: the GPU, its name and the timed call to sum again on the
+ * thread, while the input is written and summed here. */
+static int ready_beside(const rv_own_opts *o, const char *work, early *e, char *err, size_t errlen)
+{
+    *e = (early){.o = o, .work = work, .spot = {.call = -1}, .input_here = 1};
+    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
+    if (!e->started) early_work(e);   /* no thread: in turn */
+    int rc = e->rc ? 0 : rv_own_prepare_input(o, work, 1, e->sums, err, errlen);
+    if (e->started) pthread_join(e->thread, NULL);
+    if (e->rc) return rv_own_fail(err, errlen, e->rc, "%s", e->err);
+    return rc;
+}
+
+
 int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
@@ -543,8 +590,9 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
     rv_own_tools t;
     int rc = open_built(o, dir, work, &source, &srclen, err, errlen);
     if (rc) return rc;
-    if (!(rc = rv_own_find_tools(o, &t, err, errlen)))
-        rc = run_stage(o, work, &t, source, srclen, NULL, res, err, errlen);
+    early e;
+    if (!(rc = rv_own_find_tracer(&t, err, errlen)) && !(rc = ready_beside(o, work, &e, err, errlen)))
+        rc = run_stage(o, work, &t, source, srclen, &e, res, err, errlen);
     free(source);
     if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
     return rc;
@@ -579,35 +627,6 @@ int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *e
     if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen)) &&
         !(rc = rv_own_run_program(o, work, NULL, &seconds, err, errlen)))
         rc = timed_median(o, work, ms, err, errlen);
-    return rc;
-}
-
-static void *early_work(void *arg)
-{
-    early *e = arg;
-    if (!(e->rc = rv_own_need_gpu(e->o, e->err, sizeof e->err))) {
-        rv_gpu_device_name(e->device, sizeof e->device);
-        e->rc = rv_own_prepare_input(e->o, e->work, 1, e->sums, e->err, sizeof e->err);
-        /* the timed calls' inputs: stream 1 of the data, as run_facts reads them */
-        if (!e->rc && e->o->time_it) e->spot = rv_timed_spot_ahead(rv_data_derive(e->o->data, 1), e->o->n);
-    }
-    if (e->rc) __atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
-    return NULL;
-}
-
-/* The compile, and beside it what the run will need (early): 0, or the
- * exit status with why.  No GPU is said before a compile error. */
-static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e,
-                        char *err, size_t errlen)
-{
-    *e = (early){.o = o, .work = work, .spot = {.call = -1}};
-    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
-    if (!e->started) early_work(e);   /* no thread: in turn */
-    rv_own_opts k = *o;
-    k.stop_compile = &e->stop;
-    int rc = e->rc ? 0 : build_stage(&k, work, source, srclen, err, errlen);
-    if (e->started) pthread_join(e->thread, NULL);
-    if (e->rc) return rv_own_fail(err, errlen, e->rc, "%s", e->err);
     return rc;
 }
 
