@@ -170,6 +170,27 @@ static void counts(void)
     }
 }
 
+/* i18n_tidy: no space between two Chinese characters; one beside a Latin
+ * word, a number or punctuation of ASCII stays. */
+static void tidy(void)
+{
+    static const struct { const char *in, *out; } cases[] = {
+        {"\xE8\xAF\xBB \xE7\xBC\x93\xE5\x86\xB2\xE5\x8C\xBA 2", "\xE8\xAF\xBB\xE7\xBC\x93\xE5\x86\xB2\xE5\x8C\xBA 2"}, /* 读 缓冲区 2 */
+        {"\xE8\xAF\xBB in[]", "\xE8\xAF\xBB in[]"},                                      /* 读 in[] */
+        {"\xEF\xBC\x8C \xE5\x86\x99", "\xEF\xBC\x8C\xE5\x86\x99"},                      /* ， 写 */
+        {"reads buffer 2", "reads buffer 2"},
+        {"\xE8\xAF\xBB  \xE5\x86\x99", "\xE8\xAF\xBB  \xE5\x86\x99"},                   /* two spaces: left alone */
+        {"\xE8\xAF\xBB ", "\xE8\xAF\xBB "},
+        {"\xE8 \xE5\x86\x99", "\xE8 \xE5\x86\x99"},                                      /* a broken sequence */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", cases[k].in);
+        i18n_tidy(buf);
+        CHECK(!strcmp(buf, cases[k].out), "tidy case %zu: \"%s\"", k, buf);
+    }
+}
+
 /* The catalogue puts the buffer before the count, as Chinese says it. */
 static void chinese(void)
 {
@@ -187,7 +208,7 @@ static void chinese(void)
         touch(b, 5, RV_BUF_OWN, 264, 0, 0);
         touch(b, 3, RV_BUF_OUT, 0, 1, 0);
         says(a, b, "\xE7\xAC\xAC 2 \xE6\xAC\xA1\xE5\x90\xAF\xE5\x8A\xA8\xEF\xBC\x88\xE5\x85\xB1 2 \xE6\xAC\xA1\xEF\xBC\x89"
-                   "\xEF\xBC\x9A\xE4\xB8\x80\xE4\xB8\xAA\xE7\xBA\xBF\xE7\xA8\x8B\xE5\x9D\x97\xE6\x8A\x8A "
+                   "\xEF\xBC\x9A\xE4\xB8\x80\xE4\xB8\xAA\xE7\xBA\xBF\xE7\xA8\x8B\xE5\x9D\x97\xE6\x8A\x8A"
                    "\xE7\xBC\x93\xE5\x86\xB2\xE5\x8C\xBA 5 \xE7\x9A\x84 264 \xE4\xB8\xAA\xE9\x83\xA8\xE5\x88\x86\xE5\x92\x8C"
                    "\xE7\x9B\xB8\xE5\x8A\xA0\xEF\xBC\x8C\xE5\x86\x99\xE5\x85\xA5 out[0]");
     }
@@ -208,6 +229,7 @@ int main(void)
     atomics();
     not_counted();
     counts();
+    tidy();
     chinese();
     return check_report();
 }

@@ -119,4 +119,5 @@ void rv_launch_story(const rv_trace *first, const rv_trace *tr, char *buf, size_
             append(buf, len, part);
         }
     }
+    i18n_tidy(buf);
 }

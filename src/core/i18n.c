@@ -159,3 +159,39 @@ int i18n_init(const char *lang, const char *dir, char *msg, size_t len)
     }
     return 0;
 }
+
+/* A character Chinese text is written in: CJK ideographs and radicals,
+ * CJK punctuation, fullwidth forms (what i18n_tidy joins). */
+static int cjk(unsigned c)
+{
+    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF);
+}
+
+/* The code point of the UTF-8 sequence of 3 bytes at p, or 0 when it is
+ * not one (every character cjk() takes is 3 bytes long). */
+static unsigned utf8_3(const unsigned char *p)
+{
+    if ((p[0] & 0xF0) != 0xE0 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80) return 0;
+    return ((unsigned)(p[0] & 0x0F) << 12) | ((unsigned)(p[1] & 0x3F) << 6) | (unsigned)(p[2] & 0x3F);
+}
+
+void i18n_tidy(char *s)
+{
+    unsigned char *r = (unsigned char *)s, *w = r;
+    unsigned prev = 0;   /* the character just written, when 3 bytes long */
+    while (*r) {
+        if (*r == ' ' && prev && cjk(prev) && cjk(utf8_3(r + 1))) {
+            r++;
+            continue;
+        }
+        unsigned c = utf8_3(r);
+        if (c) {
+            memmove(w, r, 3), w += 3, r += 3;
+            prev = c;
+        } else {
+            *w++ = *r++;
+            prev = 0;
+        }
+    }
+    *w = 0;
+}

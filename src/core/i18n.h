@@ -37,6 +37,11 @@ int i18n_init(const char *lang, const char *dir, char *msg, size_t len);
  * answer in it.  0, or -1 with msg as above (the language is unchanged). */
 int i18n_set(const char *lang, char *msg, size_t len);
 
+/* s with the spaces between two Chinese characters taken out: a sentence
+ * composed of words in turn ("读 %s" with "缓冲区 2") reads "读缓冲区 2",
+ * as Chinese is written; a space beside a Latin word or a number stays. */
+void i18n_tidy(char *s);
+
 /* The language the interface speaks now: "zh" or "en". */
 const char *i18n_lang(void);
 

@@ -270,6 +270,7 @@ int rv_launch_did(const rv_trace *first, const rv_trace *tr, char *buf, size_t l
         did_one(tr, &f, buf, len);
     else
         did_each(tr, &f, buf, len);
+    i18n_tidy(buf);
     return 1;
 }
 
@@ -284,5 +285,6 @@ int rv_launch_sentence(const rv_trace *first, const rv_trace *tr, char *buf, siz
     snprintf(head, sizeof head, _("launch %d of %d"), number, of);
     /* TRANSLATORS: "launch 2 of 2" then what it did: "one block over 128 partials" */
     snprintf(buf, len, _("%s: %s"), head, did);
+    i18n_tidy(buf);
     return 1;
 }
