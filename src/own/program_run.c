@@ -131,12 +131,6 @@ int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
     return 0;
 }
 
-int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen)
-{
-    int rc = rv_own_find_tracer(t, err, errlen);
-    return rc ? rc : rv_own_need_gpu(o, err, errlen);
-}
-
 /* A file made anew in the work folder: whatever held the name before (a link
  * an earlier sandboxed command left, in a folder kept between the build and
  * the run) is removed first, and the open follows no link, so what is

@@ -54,10 +54,9 @@ typedef struct rv_own_tools {
 int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen);
 
 /* The tracer and the Compute Sanitizer library: 0, or 2 with the message
- * naming what is missing. */
+ * naming what is missing (the GPU is looked for beside other work:
+ * trace_run.c). */
 int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen);
-/* rv_own_find_tracer, and a GPU (rv_own_need_gpu). */
-int rv_own_find_tools(const rv_own_opts *o, rv_own_tools *t, char *err, size_t errlen);
 
 /* Whatever an earlier run left in WORK as results removed, and for a traced
  * run its input (o's data, N floats) written anew as WORK/input.bin, and,

@@ -346,20 +346,38 @@ static void *early_work(void *arg)
     return NULL;
 }
 
+/* early_work started on its thread (or done, where no thread starts). */
+static void early_start(early *e, const rv_own_opts *o, const char *work, int input_here)
+{
+    *e = (early){.o = o, .work = work, .spot = {.call = -1}, .input_here = input_here};
+    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
+    if (!e->started) early_work(e);   /* no thread: in turn */
+}
+
+/* Whether early_work has failed already: read as the thread's stop flag
+ * (e->rc is the thread's own until it is joined). */
+static int early_failed(early *e)
+{
+    return __atomic_load_n(&e->stop, __ATOMIC_RELAXED);
+}
+
+/* early_work ended: rc, the caller's result, unless early_work failed
+ * (no GPU is said before anything else). */
+static int early_join(early *e, int rc, char *err, size_t errlen)
+{
+    if (e->started) pthread_join(e->thread, NULL);
+    return e->rc ? rv_own_fail(err, errlen, e->rc, "%s", e->err) : rc;
+}
+
 /* The compile, and beside it what the run will need (early): 0, or the
- * exit status with why.  No GPU is said before a compile error. */
+ * exit status with why. */
 static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e,
                         char *err, size_t errlen)
 {
-    *e = (early){.o = o, .work = work, .spot = {.call = -1}};
-    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
-    if (!e->started) early_work(e);   /* no thread: in turn */
+    early_start(e, o, work, 0);
     rv_own_opts k = *o;
     k.stop_compile = &e->stop;
-    int rc = e->rc ? 0 : build_stage(&k, work, source, srclen, err, errlen);
-    if (e->started) pthread_join(e->thread, NULL);
-    if (e->rc) return rv_own_fail(err, errlen, e->rc, "%s", e->err);
-    return rc;
+    return early_join(e, early_failed(e) ? 0 : build_stage(&k, work, source, srclen, err, errlen), err, errlen);
 }
 
 /* The same for a kept build (a class's check), where nothing ran while it
@@ -367,13 +385,8 @@ static int build_beside(const rv_own_opts *o, const char *work, const char *sour
  * thread, while the input is written and summed here. */
 static int ready_beside(const rv_own_opts *o, const char *work, early *e, char *err, size_t errlen)
 {
-    *e = (early){.o = o, .work = work, .spot = {.call = -1}, .input_here = 1};
-    e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
-    if (!e->started) early_work(e);   /* no thread: in turn */
-    int rc = e->rc ? 0 : rv_own_prepare_input(o, work, 1, e->sums, err, errlen);
-    if (e->started) pthread_join(e->thread, NULL);
-    if (e->rc) return rv_own_fail(err, errlen, e->rc, "%s", e->err);
-    return rc;
+    early_start(e, o, work, 1);
+    return early_join(e, early_failed(e) ? 0 : rv_own_prepare_input(o, work, 1, e->sums, err, errlen), err, errlen);
 }
 
 
