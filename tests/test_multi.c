@@ -13,7 +13,6 @@
  * The times in the results tests are synthetic inputs chosen so that the
  * figures can be worked out by hand; none of them is a measurement.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 /* test_opts.c — one option table (core/opts.h) read the ways a user writes
  * options: --opt value, --opt=value, -o value, -ovalue, `--` ending them,
  * words anywhere; the one form of its errors; --help printed from it. */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <unistd.h>
 

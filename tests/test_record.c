@@ -4,7 +4,6 @@
  * is refused without --force; a failing job and an interrupt leave no
  * half-file under a real name, keep what finished and mark the recording
  * partial, naming what is missing. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, setenv */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

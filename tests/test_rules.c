@@ -5,7 +5,6 @@
  * more at work, a 2-way conflict, an unsynced step, a barrier tree down to
  * one, a wrong sum, a cut trace, no time, a slow time); and the mark
  * version's run is picked from results as `check` picks it. */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

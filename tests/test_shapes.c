@@ -14,7 +14,6 @@
  * for `reducevis trace --replay` (tests/own/shapes_cli_test.sh): DIR/b48
  * (48 threads), DIR/b16x16, DIR/past (thread 0 reads one past in[]).
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

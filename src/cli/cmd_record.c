@@ -7,7 +7,6 @@
  * out-of-memory killer ends, takes only its own job with it, and Ctrl-C
  * (SIGINT, also sent by `timeout -s INT`) reaches the child, which stops,
  * then this process, which marks the recording partial and leaves. */
-#define _POSIX_C_SOURCE 200809L /* sigaction, kill, readlink */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

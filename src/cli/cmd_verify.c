@@ -18,7 +18,6 @@
  * Nothing is adjusted to agree: where the numbers differ, the table says so
  * and the ratio shows by how much.
  */
-#define _POSIX_C_SOURCE 200809L /* popen, readlink */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>

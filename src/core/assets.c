@@ -5,7 +5,6 @@
  * "results/nvidia-h200-sweep.json"), so finding one is a matter of names;
  * results files are also opened to learn which device they name.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "assets.h"
 
 #include <ctype.h>

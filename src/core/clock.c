@@ -1,5 +1,4 @@
 /* clock.c — the program's two clocks (clock.h). */
-#define _POSIX_C_SOURCE 200809L
 #include "clock.h"
 
 #include <time.h>

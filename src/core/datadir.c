@@ -1,6 +1,5 @@
 /* datadir.c — where reducevis finds its bundled data and the user's
  * recordings (see datadir.h for the order and why). */
-#define _XOPEN_SOURCE 700
 #include "datadir.h"
 
 #include <limits.h>

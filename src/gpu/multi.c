@@ -1,6 +1,5 @@
 /* multi.c — the host side of the reduction across GPUs that needs no GPU:
  * the slices, NCCL's environment, the unique id in hex and in a file. */
-#define _POSIX_C_SOURCE 200809L
 #include "multi.h"
 #include "core/i18n.h"
 

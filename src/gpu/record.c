@@ -1,7 +1,6 @@
 /* record.c — the plan of a recording, its folder, its manifest, and the
  * loop that runs its jobs through a runner, each file written under a
  * temporary name and renamed into place only when complete. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, gmtime_r */
 #include "record.h"
 #include "core/datadir.h"
 

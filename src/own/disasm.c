@@ -17,7 +17,6 @@
  * WORK/listed-K.cubin and .sass).  A module the traced run dumped that is
  * one of those cubins byte for byte takes its listing, read, like the
  * modules, before the timed run starts; any other is listed here. */
-#define _XOPEN_SOURCE 700
 #include "disasm.h"
 
 #include <errno.h>

@@ -2,7 +2,6 @@
  * has their lines) and turns one launch's counts into what a trace keeps:
  * shared-memory requests and wavefronts by kind, global atomics, and the
  * allocations the launch touched, each named by what it is to the lesson. */
-#define _POSIX_C_SOURCE 200809L
 #include "grid.h"
 
 #include <stdio.h>

@@ -2,7 +2,6 @@
  * fork and exec with an argv (never a shell), output to a file, a time limit
  * enforced by killing the process group (a hanging kernel's program, and
  * anything it started, goes with it). */
-#define _XOPEN_SOURCE 700
 #include "proc.h"
 #include "core/clock.h"
 

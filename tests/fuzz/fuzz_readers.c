@@ -17,7 +17,6 @@
  * Built with clang -fsanitize=fuzzer in the sanitizer build; replay.c gives
  * the same function a main() so any compiler can replay the corpus.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 /* replay.c — runs the fuzz target once on each file or directory given, so
  * that any compiler (and the normal build) can replay the seed corpus and the
  * reproducers of past findings without libFuzzer. */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -10,7 +10,6 @@
  * With --max-s it fails (exit 1) when the total is slower.  With --gif V it
  * times instead one animated GIF of every step of version V (`export --gif`).
  */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

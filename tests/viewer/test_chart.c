@@ -16,7 +16,6 @@
  * are distinct) are checked first, so a change in the data or the theme
  * cannot make a pixel check pass vacuously.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,6 @@
  * Premises (warp 0 of v1 conflicts at s=4, v2 does not) are checked first so
  * a change in the core cannot make a pixel check pass vacuously.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

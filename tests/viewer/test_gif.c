@@ -9,7 +9,6 @@
  * drawn, every colour of its table exactly; bad paths fail with a message
  * and leave no file.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,6 @@
  * timeline steps are where the viewer's own hit tests find those words,
  * lanes and steps, and the tooltip lines at each position are the viewer's.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <png.h>
 #include <stdio.h>

@@ -10,7 +10,6 @@
  * drawable: each code point of each msgstr in po/zh_CN.po comes from DejaVu
  * or from the CJK font fontconfig found, in every face (no '?', no box).
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

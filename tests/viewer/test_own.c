@@ -13,7 +13,6 @@
  * 16-byte shared accesses, which no recording happens to hold, are made by
  * merging v1's reads and checked the same way.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>

@@ -8,7 +8,6 @@
  * Premises (the run exists, its numbers are what the file says) come first,
  * so a change in the data cannot make a pixel check pass vacuously.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

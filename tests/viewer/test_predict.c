@@ -13,7 +13,6 @@
  * scoring; a word is picked by clicking it, a shuffle's lane by clicking the
  * lane; Shift+A gives the teacher variant: Enter reveals, nothing scored.
  */
-#define _DEFAULT_SOURCE   /* mkdtemp, realpath */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -18,7 +18,6 @@
  *  - compare mode says the shape in the own trace's pane, both panes kept
  *    level, and two versions compared keep no line for it.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

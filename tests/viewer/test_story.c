@@ -18,7 +18,6 @@
  * the input's N), in the header's widest form, on a line of its own and on
  * the lesson page, a launch of its own too.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,6 @@
  * missing bundled file costs a note or nothing, never a crash.
  * Premises come first, so a change in the data cannot pass vacuously.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

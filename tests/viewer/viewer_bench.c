@@ -14,7 +14,6 @@
  * a test: it always exits 0 once it has drawn.
  * Usage: viewer_bench [--frames N] [--version V] [--max-ms MS] | --all [--reps R]
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

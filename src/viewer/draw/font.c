@@ -13,7 +13,6 @@
  * (TTF_GlyphIsProvided32 decides, per code point).  A code point no font
  * has draws as '?'.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "font.h"
 
 #include <stdio.h>

@@ -9,7 +9,6 @@
  * Sans CJK's lighter ones look faint; from 15 px up both read well
  * (po/README.md).  Without it, any CJK font fontconfig knows is used.
  * The text cache that draws with them is font.c's. */
-#define _POSIX_C_SOURCE 200809L
 #include "font.h"
 
 #include <stdio.h>

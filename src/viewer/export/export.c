@@ -18,7 +18,6 @@
  * made or written, a build without giflib.  Each message names the file or
  * option at fault.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "core/args.h"
 #include "export.h"
 #include "core/i18n.h"

@@ -7,7 +7,6 @@
  * without drawing anything.  Written to a temporary name and renamed, so a
  * full disk never leaves a file that looks complete.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "export.h"
 
 #include <errno.h>

@@ -11,7 +11,6 @@
  * also keeps the system's reason when a write fails.  A GIF that fails is
  * removed, unless the path was no regular file (say /dev/full).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "gif_write.h"
 #include "viewer/draw/palette.h"
 

@@ -10,7 +10,6 @@
  * Bytes go through out(), which remembers why the first write failed, so
  * the message says "No space left on device" and not just "failed".
  */
-#define _POSIX_C_SOURCE 200809L
 #include "html_write.h"
 #include "html_strings.h"
 #include "core/i18n.h"

@@ -4,7 +4,6 @@
  * replaces the old ones, so a failure (bad file, block size a version does not
  * allow) leaves the teacher looking at what was there before.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "shown.h"
 
 #include <stdio.h>

@@ -6,7 +6,6 @@
  * sleeps in SDL_WaitEventTimeout while nothing plays, so an idle viewer in a
  * classroom costs no CPU.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
