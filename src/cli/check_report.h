@@ -25,8 +25,9 @@ check_speed check_speed_of(const rv_trace *tr, double mark_ms);
  * (reason: "compile" the file was not built, "run" it was built but not
  * traced, "load" the trace given did not load or analyse). */
 /* Where a check's time went, in seconds (0: a stage it did not run).  The
- * disassembly runs beside the timed run, so the stages can add up to more
- * than the whole. */
+ * disassembly is nvdisasm's, beside the timed run, so the stages can add up
+ * to more than the whole; it does not run when the compile listed the
+ * machine code already (disasm.h). */
 typedef struct check_seconds {
     double compile, traced_run, disassembly, timed_run, trace, mark, whole;
 } check_seconds;

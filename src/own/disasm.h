@@ -22,7 +22,8 @@ typedef struct rv_disasm {
     pthread_t thread;
     int rc;
     char err[1024];
-    double seconds;           /* nvdisasm's wall time, all modules           */
+    double seconds;           /* nvdisasm's wall time, all modules; 0 when
+                                 the compile listed every one               */
 } rv_disasm;
 
 /* Where the listing of module `module` is kept in `work`: kernel.sass for
