@@ -2,7 +2,6 @@
 #include "args.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,17 +9,6 @@
 #include "data.h"
 #include "i18n.h"
 #include "versions.h"
-
-int rv_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "reducevis %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, _("\n(see `reducevis %s --help`)\n"), cmd);
-    return RV_EXIT_USAGE;
-}
 
 int rv_parse_u64(const char *s, uint64_t *out)
 {

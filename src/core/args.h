@@ -1,6 +1,6 @@
 /* args.h — what every command of `reducevis` shares on its command line:
- * the exit statuses (0 success, 1 usage error, 2 runtime error everywhere),
- * usage errors, numbers, and the run's options (version, block size, N, data).
+ * numbers, and the run's options (version, block size, N, data), read
+ * through opts.h, which has the exit statuses and the usage errors.
  * The commands are cli/'s and the viewer's; this is below both. */
 #ifndef RV_ARGS_H
 #define RV_ARGS_H
@@ -9,8 +9,6 @@
 #include <stdint.h>
 #include "model/model.h"
 #include "opts.h"
-
-enum { RV_EXIT_OK = 0, RV_EXIT_USAGE = 1, RV_EXIT_RUNTIME = 2 };
 
 /* Parses "33554432", "2^25" or "32Mi"-free plain forms into *out; -1 if bad. */
 int rv_parse_u64(const char *s, uint64_t *out);
@@ -25,8 +23,5 @@ int rv_config_apply(const rv_opts *p, rv_config *cfg);
 
 /* Prints s and pads it to cols terminal columns (a Chinese character takes two). */
 void rv_print_padded(const char *s, int cols);
-
-/* Prints "reducevis CMD: message" and a pointer to --help; returns RV_EXIT_USAGE. */
-int rv_usage_error(const char *cmd, const char *fmt, ...);
 
 #endif

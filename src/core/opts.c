@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "args.h"
 #include "i18n.h"
 
 enum { LONG_BASE = 0x1000, HELP_ID = 0x0fff, LIST_ID = 0x0ffe };
@@ -68,6 +67,17 @@ static void last_word(const rv_opts *p, const rv_opt *o, char *buf, size_t len)
     }
     size_t n = strcspn(w, "=");
     snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), w);
+}
+
+int rv_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "reducevis %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, _("\n(see `reducevis %s --help`)\n"), cmd);
+    return RV_EXIT_USAGE;
 }
 
 static int vbad(const rv_opts *p, const char *fmt, va_list ap)

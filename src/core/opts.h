@@ -10,6 +10,10 @@
 #include <getopt.h>
 #include <stdio.h>
 
+/* The exit statuses of every command: 0 success, 1 usage error, 2 runtime
+ * error. */
+enum { RV_EXIT_OK = 0, RV_EXIT_USAGE = 1, RV_EXIT_RUNTIME = 2 };
+
 typedef struct rv_opt {
     int         id;       /* what rv_opts_next returns for it, above 0     */
     const char *name;     /* the long name without "--"; NULL: a letter only */
@@ -73,6 +77,10 @@ int rv_opts_next(rv_opts *p);
  * printing nothing: for a command whose options decide which parser reads
  * them (bench and bench --gpus). */
 int rv_opts_given(const rv_command_opts *c, int argc, char **argv, int id);
+
+/* Prints "reducevis CMD: message" and a pointer to CMD's --help on stderr;
+ * returns RV_EXIT_USAGE.  For an error found before or besides a table. */
+int rv_usage_error(const char *cmd, const char *fmt, ...);
 
 /* A usage error of the command: "reducevis CMD: message" and a pointer to
  * its --help on stderr.  Returns RV_EXIT_USAGE (1), so that a command may
