@@ -3,14 +3,16 @@
  * The state (the shown trace, current step, play/pause, theme, overlays, hover) and its
  * transitions live here, apart from the window: the tests drive an app with
  * scripted SDL events and draw its frames off-screen, exactly as the window
- * loop in viewer.c does.  Keys and clicks become actions (action.h), which
- * app_apply does; the frame is read from the state (app_view.c).
+ * loop in viewer.c does.  Keys and clicks become actions (app_action.h,
+ * read in action.c), which app_apply does; the frame is read from the
+ * state (app_view.c).
  */
 #ifndef VIEWER_APP_H
 #define VIEWER_APP_H
 
 #include <stddef.h>
 #include <SDL.h>
+#include "app_action.h"
 #include "compare.h"
 #include "core/predict.h"
 #include "shown.h"
@@ -135,6 +137,9 @@ int shown_open_options(shown *sc, const viewer_options *o, const char *const *as
  * 0, or -1 with the reason in the toast and msg. */
 int app_compare(app *a, int v, char *msg, size_t len);
 
+/* Applies one action: the only place input changes the app's state (app.c). */
+void app_apply(app *a, app_action act);
+
 /* Key, mouse and window events, read as actions (action.h) and applied;
  * key by SDL keycode. */
 void app_event(app *a, const SDL_Event *e);
@@ -188,6 +193,12 @@ const predict *app_predict_frame(app *a);
 int app_predict_sync(predict *p, const shown *sc, int pos);
 /* The toast after a switch to mode. */
 const char *app_predict_said(int mode);
+/* Predict mode's keys and clicks, read for action.c: APP_NONE when the key
+ * or click is not theirs.  A key predict mode reads but leaves to the usual
+ * keys comes back as APP_NONE with sync set.  Pure. */
+struct layout;
+app_action app_predict_key(const app *a, SDL_Keycode key, Uint16 mod);
+app_action app_predict_click(const app *a, const viewer_frame *f, const struct layout *L, int x, int y);
 
 /* A live class (app_class.c).  The window never waits for the room: the
  * caller looks with room_view_try and asks again at the next tick. */
@@ -199,5 +210,14 @@ int app_class_reap(struct class_kernels *k);
  * answer was shown; the header's line of who joined and answered.  1 when
  * the line changed. */
 int app_class_tell(app *a, const struct room_view *v, int pos);
+/* The class's keys and clicks, read for action.c as predict mode's are. */
+app_action app_class_key(const app *a, SDL_Keycode key);
+app_action app_class_click(const app *a, const struct layout *L, int x, int y);
+/* The class's room as read at a tick: the card's counts kept (*changed
+ * set when they changed), and APP_ROOM_MOVED when the room moved since the
+ * last look.  Changes the class's fields of a only. */
+app_action app_class_look(app *a, const struct room_view *v, int *changed);
+/* An APP_CLASS_* action done on the kernels' list; 1 with a toast in msg. */
+int app_class_do(struct class_kernels *k, app_action act, const app *a, char *msg, size_t len);
 
 #endif

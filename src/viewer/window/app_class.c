@@ -7,13 +7,12 @@
  * version in a viewer of its own (class_kernels.h), read from the queue
  * without waiting either.
  *
- * It calls nothing of app.c: keys and clicks become actions (action.h), a
+ * It calls nothing of app.c: keys and clicks become actions (app_action.h), a
  * move of the room becomes APP_ROOM_MOVED, and what it changes itself is
  * the class's own: the kernels' list, the room, the card's counts and the
  * header's line.
  */
 #include "app.h"
-#include "action.h"
 
 #include <stdio.h>
 #include <string.h>

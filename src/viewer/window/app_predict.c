@@ -1,11 +1,10 @@
 /* app_predict.c — the app's side of predict mode: its keys and clicks read
- * as actions (action.h) on predict mode's inputs (../predict.h), and the
- * question kept with the step shown.  Predict mode's state is plain data
+ * as actions (app_action.h) on predict mode's inputs (core/predict.h), and
+ * the question kept with the step shown.  Predict mode's state is plain data
  * below the viewer and calls nothing back; this file calls nothing of the
  * app either: it says what a key or a click does, and app_apply does it.
  */
 #include "app.h"
-#include "action.h"
 
 #include "viewer/draw/draw.h"
 #include "core/i18n.h"
