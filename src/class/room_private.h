@@ -1,6 +1,8 @@
 /* room_private.h — the room's insides, for the files that make up the room
- * (room.c: its state and calls; room_export.c: the results; room_replay.c:
- * a class resumed).  Nothing outside src/class/room*.c includes it. */
+ * (room.c: its state, the teacher's calls and the waiting; room_students.c:
+ * the students' joins and answers; room_events.c: the events' JSON;
+ * room_export.c: the results; room_replay.c: a class resumed).  Nothing
+ * outside src/class/room*.c includes it. */
 #ifndef RV_ROOM_PRIVATE_H
 #define RV_ROOM_PRIVATE_H
 
@@ -53,7 +55,13 @@ struct room {
     void *kernels_arg;
 };
 
-/* Under the lock: the student holding token, or NULL. */
+/* n random bytes from the kernel.  0, or -1 (room.c). */
+int room_random_bytes(unsigned char *buf, size_t n);
+/* The wall clock as the answers file writes it, "2026-11-25T07:31:21.123Z"
+ * (room.c). */
+void room_stamp(char *buf, size_t len);
+
+/* Under the lock: the student holding token, or NULL (room_students.c). */
 student *room_find(room *r, const char *token);
 /* Under the lock: a student added with that token, name and number; NULL
  * out of memory. */
