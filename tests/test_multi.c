@@ -3,7 +3,8 @@
  * file, and results files with "gpus" (written, read back, old ones as one
  * GPU, broken ones refused).
  *
- *   test_multi [DIR]    scratch files go to DIR (default .)
+ *   test_multi [DIR]    scratch files go to DIR (default: a temporary folder,
+ *                       removed at the end)
  *   test_multi --check FILE [--min-speedup X]
  *                       checks a file `reducevis bench --gpus` wrote: it loads,
  *                       every sum is correct, the figures follow from the times,
@@ -23,9 +24,9 @@
 #include "core/results.h"
 #include "core/trace.h"
 #include "core/versions.h"
+#include "scratch.h"
 
 static int checks, failures;
-static const char *dir = ".";
 
 #define CHECK(cond)                                                                    \
     do {                                                                               \
@@ -124,7 +125,7 @@ static void test_id(void)
     CHECK(rv_multi_id_from_hex(bad, back, err, sizeof err) == -1 && strstr(err, "character 18"));
 
     /* through a file, whole; a missing file is waited for, then named */
-    snprintf(path, sizeof path, "%s/test_multi.id", dir);
+    snprintf(path, sizeof path, "%s/test_multi.id", scratch_dir);
     remove(path);
     CHECK(rv_multi_id_write(path, id, err, sizeof err) == 0);
     memset(back, 0, sizeof back);
@@ -229,7 +230,7 @@ static void test_results_gpus(void)
     CHECK(isnan(rv_results_find_gpus(r, "v8", 1ull << 32, 2, NULL)->speedup_1gpu));
 
     /* round trip */
-    snprintf(path, sizeof path, "%s/test_multi.json", dir);
+    snprintf(path, sizeof path, "%s/test_multi.json", scratch_dir);
     CHECK(rv_results_save(r, path, err, sizeof err) == 0);
     rv_results *back = rv_results_load(path, err, sizeof err);
     CHECK(back != NULL);
@@ -381,13 +382,14 @@ int main(int argc, char **argv)
         double min_speedup = argc == 5 && !strcmp(argv[3], "--min-speedup") ? atof(argv[4]) : 0.0;
         return check_file(argv[2], min_speedup);
     }
-    if (argc > 1) dir = argv[1];
+    if (!scratch_open(argc > 1 ? argv[1] : NULL, "test_multi")) return 1;
     test_slices();
     test_split_limits();
     test_env();
     test_id();
     test_results_gpus();
     test_old_file();
+    scratch_close();
     printf("test_multi: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -2,7 +2,8 @@
  * figures, the JSON writer and reader (a file written by rv_results_save must
  * load back field for field), and the reader's refusal of broken files.
  *
- *   test_results [DIR]          unit tests; scratch files go to DIR (default .)
+ *   test_results [DIR]          unit tests; scratch files go to DIR (default: a
+ *                               temporary folder, removed at the end)
  *   test_results --check FILE   checks a file `reducevis bench` wrote on a GPU:
  *                               it loads, every sum is correct, every figure
  *                               agrees with the times it was derived from
@@ -17,6 +18,7 @@
 
 #include "core/results.h"
 #include "core/versions.h"
+#include "scratch.h"
 
 static int checks, failures;
 
@@ -184,12 +186,10 @@ static void test_block_note(void)
 
 /* ==== files =============================================================== */
 
-static char dir[512] = ".";
-
 static const char *scratch_path(const char *name)
 {
     static char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(path, sizeof path, "%s/%s", scratch_dir, name);
     return path;
 }
 
@@ -633,7 +633,7 @@ static int check_file(const char *path)
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--check")) return check_file(argv[2]);
-    if (argc == 2) snprintf(dir, sizeof dir, "%s", argv[1]);
+    if (!scratch_open(argc == 2 ? argv[1] : NULL, "test_results")) return 1;
     test_derive();
     test_lookup();
     test_block_note();
@@ -646,6 +646,7 @@ int main(int argc, char **argv)
     test_truncated();
     test_damage();
     test_table();
+    scratch_close();
     printf("test_results: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
