@@ -323,10 +323,12 @@ static int refused_again(submit_queue *q, sub *s, char **text, const char *why)
         pthread_cond_signal(&q->work);
         return 1;
     }
+    /* check's own words (kept for the teacher in DIR/submissions/ID.txt)
+       would blame the file or the sandbox: the student reads this instead */
     char *said = NULL;
     if (asprintf(&said, _("The teacher's machine could not run this check, twice: it refused it a process or memory "
                           "(%s), most likely while another program held them. This says nothing about your kernel: "
-                          "send it again.\n\n%s"), why, *text ? *text : "") >= 0) {
+                          "send it again.\n"), why) >= 0) {
         free(*text);
         *text = said;
     }

@@ -10,6 +10,9 @@ strikes before main() in its traced run's sandbox:
     the class says each sandbox has a cgroup of its own: elsewhere it would
     take the machine's memory);
   - spin: a thread on every core and more, spinning.
+First, a machine that refuses a sandbox a process (a wrapped bwrap): the
+check goes back to the queue once, then ends in an error that blames the
+machine, with a retry line in submissions.jsonl.
 Each round submits the hostile kernel, waits until its program runs, then
 the honest ones at once.  Every honest kernel must get the verdict it gets
 without the hostile one (compiled in the sandbox, then the program's clear
@@ -28,9 +31,11 @@ Usage: hostile_test.py path/to/reducevis SOURCE_DIR.  Exit 0 pass, 1 fail,
 77 skipped (no bubblewrap that works, or no tracer).
 """
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -154,6 +159,45 @@ def with_sandbox(exe, src):
         c.proc.wait(60)
 
 
+def machine_refuses(exe, src):
+    """A sandbox the machine refuses a process (bwrap, wrapped here, says
+    "Resource temporarily unavailable" while a flag file is there): the check
+    goes back to the queue once, the teacher is told, and the second refusal
+    is an error that blames the machine, not a verdict; once the machine
+    gives again, the same file is judged as usual."""
+    wrap = tempfile.mkdtemp(prefix="rv-bwrap-")
+    flag = os.path.join(wrap, "refuse")
+    with open(os.path.join(wrap, "bwrap"), "w") as f:
+        f.write('#!/bin/sh\nif [ -e %s ]; then echo "bwrap: Creating new namespace failed: Resource temporarily '
+                'unavailable" >&2; exit 1; fi\nexec %s "$@"\n' % (flag, shutil.which("bwrap")))
+    os.chmod(os.path.join(wrap, "bwrap"), 0o755)
+    env = dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en", PATH=wrap + ":" + os.environ["PATH"])
+    c = Class(exe, "--kernel", "v1", env=env)
+    try:
+        honest_text = open(os.path.join(src, "docs/exercises/1-converge/solution.cu")).read()
+        t = c.join("refused")
+        open(flag, "w").close()
+        submit(c, t, honest_text)
+        s = wait_state(c, t, ("done",), 240)
+        out = s["output"] if s else ""
+        check(s is not None and s["verdict"] == "error" and "could not run this check" in out
+              and "says nothing about your kernel" in out and "does not compile" not in out
+              and "no sandbox can be made" not in out,
+              "refused twice: an error that blames the machine, not the file: %s" % out[:400])
+        with open(os.path.join(c.out, "submissions.jsonl")) as f:
+            retries = [x for x in f if '"event":"retry"' in x]
+        check(len(retries) == 1 and "Resource temporarily unavailable" in retries[0],
+              "it went back to the queue once, with why in submissions.jsonl: %s" % retries)
+        os.remove(flag)
+        submit(c, t, honest_text)
+        s = wait_state(c, t, ("done",), 240)
+        check(honest_ok(s), "once the machine gives again, the same file is judged: %s" % (s and s["output"][-300:]))
+    finally:
+        c.proc.terminate()
+        c.proc.wait(60)
+        shutil.rmtree(wrap, True)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -164,6 +208,7 @@ def main():
     if why:
         print("SKIPPED: " + why)
         return 77
+    machine_refuses(exe, src)
     with_sandbox(exe, src)
     return check.report(" (%.1f s)" % (time.time() - t0))
 
