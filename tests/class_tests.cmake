@@ -10,6 +10,10 @@
 #                    back with nvcc's line, the queue's bounds, every kernel kept
 #                    after a SIGKILL, and no kernels taken (said why) without a
 #                    sandbox (label `class`; the verdict needs a GPU: SKIPPED)
+#   class_hostile    one student cannot stop another's check: a fork bomb, a
+#                    process army holding memory and a program spinning every
+#                    core, each beside three honest kernels whose verdicts must
+#                    stay right and about as fast (label `class`, alone)
 #   browser_class    three students and the teacher in headless Chromium, in
 #                    English and Chinese (label `browser`; skipped, saying why,
 #                    without Chromium)
@@ -28,6 +32,9 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME class_submit
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/submit_test.py $<TARGET_FILE:reducevis>
                    ${CMAKE_SOURCE_DIR})
+  add_test(NAME class_hostile
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/hostile_test.py $<TARGET_FILE:reducevis>
+                   ${CMAKE_SOURCE_DIR})
   add_test(NAME browser_class
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/browser/class_test.py
                    $<TARGET_FILE:reducevis> ${CMAKE_BINARY_DIR}/browser-shots)
@@ -41,6 +48,9 @@ if(Python3_Interpreter_FOUND)
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   # the sandbox's lock: its process limit counts the sandbox user's processes
   set_tests_properties(class_submit PROPERTIES LABELS class SKIP_RETURN_CODE 77 TIMEOUT 600 RESOURCE_LOCK rv_sandbox
+    ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+  # Alone: its hostile students load the machine, and it times the honest ones.
+  set_tests_properties(class_hostile PROPERTIES LABELS class SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   # Alone: Chromium's processes, and the load, would slow the tests beside them.
   set_tests_properties(browser_class PROPERTIES LABELS browser SKIP_RETURN_CODE 77 TIMEOUT 400 RUN_SERIAL TRUE

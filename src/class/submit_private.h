@@ -37,6 +37,8 @@ typedef struct sub {
     double compile_s;          /* its compile, seconds                        */
     int gpu;                   /* the GPU it ran on (an index of q->gpus), or -1 */
     verdict_speed speed;       /* from check's summary, once judged          */
+    int retried;               /* it went back to the queue once: the machine
+                                  refused its check a process or memory       */
     char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
 } sub;
 

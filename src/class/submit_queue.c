@@ -15,8 +15,12 @@
  * RUN_LIMIT_S around each stage) keep the queue moving.  With the first
  * kernel, one more child compiles the version to beat into the class's build
  * cache (`check --prepare-cache`) beside that kernel's compile, so that the
- * first check finds it built.  What the queue tells the pages and the
- * results is submit_report.c's, over the same insides (submit_private.h).
+ * first check finds it built.  A check the machine refused a process or
+ * memory (the sandbox says so in DIR/submissions/ID.refused: sandbox.c) is
+ * no verdict: the kernel goes back to the queue once, from its compile, and
+ * if it is refused again the student is told it was the machine.  What the
+ * queue tells the pages and the results is submit_report.c's, over the same
+ * insides (submit_private.h).
  */
 #define _GNU_SOURCE
 #include "submit_queue.h"
@@ -43,6 +47,8 @@
 enum {
     MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
     RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
+    EXIT_MACHINE = 75,         /* the exit status kept for a kernel the machine
+                                  refused twice (EX_TEMPFAIL): an error       */
 };
 
 
@@ -214,17 +220,35 @@ static void prepare_argv(const submit_queue *q, check_cmd *c)
     a[5] = NULL;
 }
 
+/* The refusals the sandboxes of a check noted, read back into `why` (its
+ * first line; "" none): written by our own check process, and never by the
+ * student's code, which sees neither the class's folder nor the variable. */
+static void read_refusals(const char *path, char *why, size_t len)
+{
+    char *text = rv_read_text(path, NULL);
+    snprintf(why, len, "%.*s", text ? (int)strcspn(text, "\n") : 0, text ? text : "");
+    free(text);
+    remove(path);
+}
+
 /* Runs one stage of check (the mutex released): its compile (gpu -1), or
  * its run on GPU gpu (an index of q->gpus); its output, as the student sees
- * it, its exit status (-1 when it was stopped) and its summary's speed. */
-static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed)
+ * it, its exit status (-1 when it was stopped), its summary's speed, and
+ * into `refused` why the machine refused it ("" when it did not). */
+static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
+                       char *refused, size_t refusedlen)
 {
     check_cmd c;
-    char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[3] = {NULL};
+    char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[4] = {NULL};
+    char refusals[PATH_MAX + 64], refusals_env[PATH_MAX + 96];
     int build = gpu < 0;
     /* a compile waits for the CPU behind the checks, which hold their GPU's turns */
     rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu]), .nice = build ? 10 : 0};
     if (!build) class_gpu_env(&q->gpus[gpu], envbuf, env);
+    snprintf(refusals, sizeof refusals, "%s/submissions/%d.refused", q->dir, id);
+    snprintf(refusals_env, sizeof refusals_env, "REDUCEVIS_REFUSALS=%s", refusals);
+    env[env[0] ? 2 : 0] = refusals_env;
+    remove(refusals);
     check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
@@ -236,6 +260,10 @@ static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     if (ctl.pass_fd >= 0) close(ctl.pass_fd);   /* the check's turns end with it */
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
     *speed = read_summary(&c);
+    read_refusals(refusals, refused, refusedlen);
+    if (r.end == RV_PROC_CANNOT_START && !refused[0])
+        snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
+    if (*exit_code == 0) refused[0] = 0;   /* refused and tried again within it: judged all the same */
     return read_output(out, folder);
 }
 
@@ -270,6 +298,43 @@ static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdi
     log_event(q, s);
 }
 
+/* A check the machine refused (under the mutex): the first time, back to the
+ * queue from its compile, with a note for the teacher (on reducevis's
+ * output and in submissions.jsonl); the second, done with an error that
+ * says it was the machine.  1 when it went back. */
+static int refused_again(submit_queue *q, sub *s, char **text, const char *why)
+{
+    if (!s->retried) {
+        s->retried = 1;
+        s->st = QUEUED;
+        s->gpu = -1;
+        q->queued++;
+        fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: the machine refused "
+                          "its check a process or memory (%s)\n"), s->id, s->student, why);
+        if (q->log) {
+            fprintf(q->log, "{\"at\":%.3f,\"event\":\"retry\",\"id\":%d,\"student\":%d,\"why\":", rv_wall_s(),
+                    s->id, s->student);
+            rv_json_string(q->log, why);
+            fputs("}\n", q->log);
+            fflush(q->log);
+        }
+        free(*text);
+        *text = NULL;
+        pthread_cond_signal(&q->work);
+        return 1;
+    }
+    /* check's own words (kept for the teacher in DIR/submissions/ID.txt)
+       would blame the file or the sandbox: the student reads this instead */
+    char *said = NULL;
+    if (asprintf(&said, _("The teacher's machine could not run this check, twice: it refused it a process or memory "
+                          "(%s), most likely while another program held them. This says nothing about your kernel: "
+                          "send it again.\n"), why) >= 0) {
+        free(*text);
+        *text = said;
+    }
+    return 0;
+}
+
 /* A compile worker: `check --build-only` for the oldest waiting submission;
  * compiled, it waits for the GPU; not, its verdict is nvcc's messages. */
 static void *compile_loop(void *arg)
@@ -290,11 +355,21 @@ static void *compile_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         double t0 = rv_wall_s();
-        char *text = run_check(q, id, exercise, -1, &code, &speed);
+        char refused[300];
+        char *text = run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
         s->compile_s = rv_wall_s() - t0;
-        if (code == 0) {
+        if (refused[0]) {   /* what it left goes before it is compiled again */
+            pthread_mutex_unlock(&q->mu);
+            drop_work(q, id);
+            pthread_mutex_lock(&q->mu);
+            s = &q->s[k];
+            if (!refused_again(q, s, &text, refused)) {
+                s->started = rv_wall_s();
+                finish_sub(q, s, text, EXIT_MACHINE, speed);
+            }
+        } else if (code == 0) {
             free(text);
             s->st = COMPILED;
             q->ready++;
@@ -367,10 +442,12 @@ static void *gpu_loop(void *arg)
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-        char *text = run_check(q, id, exercise, w->gpu, &code, &speed);
+        char refused[300];
+        char *text = run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused);
         drop_work(q, id);
         pthread_mutex_lock(&q->mu);
-        finish_sub(q, &q->s[k], text, code, speed);
+        if (!refused[0] || !refused_again(q, &q->s[k], &text, refused))
+            finish_sub(q, &q->s[k], text, refused[0] ? EXIT_MACHINE : code, speed);
     }
     pthread_mutex_unlock(&q->mu);
     return NULL;

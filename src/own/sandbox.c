@@ -5,10 +5,18 @@
  * root of its own holding read-only binds of the system and the toolkit, the
  * GPU's device nodes, a private /tmp and /dev/shm, and the work folder as the
  * one place it may write.  Inside, util-linux's prlimit sets the resource limits, and
- * where reducevis runs as root, setpriv then becomes an unprivileged user
- * (RV_SANDBOX_UID) with no capabilities: root ignores the process limit, and
- * would own every root file the sandbox shows.  As any other user, bwrap makes
- * a user namespace instead (and forbids further ones inside).
+ * where reducevis runs as root, setpriv then becomes an unprivileged user of
+ * the sandbox's own (a slot, sandbox_box.h) with no capabilities: root ignores
+ * the process limit, and would own every root file the sandbox shows.  As any
+ * other user, bwrap makes a user namespace instead (and forbids further ones
+ * inside).  Where a cgroup can be had, the whole sandbox runs in one of its
+ * own (sandbox_box.c), limiting its processes and memory together.
+ *
+ * A command the machine refused a process or memory (a fork that failed
+ * with EAGAIN before the file's code ran, nvcc unable to start the host
+ * compiler, the machine's out-of-memory killer) is no verdict on the file:
+ * its log says so, and so does a line appended to the file named by
+ * REDUCEVIS_REFUSALS, which the class reads to try the check again.
  *
  * Outside, reducevis reads the output through a pipe (and stops the sandbox
  * past the output limit), watches the work folder's size and the wall clock,
@@ -41,6 +49,7 @@
 
 #include "core/i18n.h"
 #include "core/clock.h"
+#include "sandbox_box.h"
 
 #define MIB (1024ull * 1024)
 #define GIB (1024 * MIB)
@@ -70,6 +79,8 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
     /* a compile's output includes nvdisasm's listing of the machine code,
        which a large unrolled kernel makes long */
     if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;
+    l.box_tasks = l.nproc + 8;   /* bwrap's two processes, prlimit and setpriv's exec */
+    l.box_bytes = l.mem_bytes + l.tmp_bytes + l.shm_bytes;
     return l;
 }
 
@@ -229,7 +240,7 @@ static void gpu_groups(char *out, size_t len)
 /* The whole command line: bwrap, its rules, prlimit's limits, setpriv where
  * root, then argv.  0, or -1 when a helper is missing (why in `why`). */
 static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *const argv[], char *const env[],
-                 char *why, size_t whylen)
+                 int uid, char *why, size_t whylen)
 {
     char prlimit[64], setpriv[64], nvcc[PATH_MAX], toolkit[PATH_MAX], cs[PATH_MAX], cs_dir[PATH_MAX];
     int root = running_as_root();
@@ -342,7 +353,7 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
         char groups[256];
         gpu_groups(groups, sizeof groups);
         addf(a, "%s", setpriv);
-        addf(a, "--reuid=%d", RV_SANDBOX_UID), addf(a, "--regid=%d", RV_SANDBOX_UID);
+        addf(a, "--reuid=%d", uid), addf(a, "--regid=%d", uid);
         if (groups[0]) addf(a, "--groups=%s", groups);
         else add(a, "--clear-groups");
         static const char *const drop[] = {"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"};
@@ -358,17 +369,30 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
 
 /* ---- the work folder --------------------------------------------------- */
 
-/* Root: the sandbox's user gets the folder and what reducevis wrote in it. */
-static void hand_over(const char *work)
+/* Root: the sandbox's user gets the folder and all in it (an earlier
+ * sandbox of the same folder, a compile before the run, had another user),
+ * no link followed. */
+static void hand_over_at(int dirfd_, int uid, int depth)
 {
-    if (!running_as_root()) return;
-    if (lchown(work, RV_SANDBOX_UID, RV_SANDBOX_UID) != 0) return;
-    DIR *d = opendir(work);
-    if (!d) return;
-    for (struct dirent *e; (e = readdir(d));)
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-            if (fchownat(dirfd(d), e->d_name, RV_SANDBOX_UID, RV_SANDBOX_UID, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    DIR *d = fdopendir(dirfd_);
+    if (!d) { close(dirfd_); return; }
+    for (struct dirent *e; (e = readdir(d));) {
+        struct stat st;
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (fchownat(dirfd(d), e->d_name, uid, uid, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (depth < 16 && fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
+            int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub >= 0) hand_over_at(sub, uid, depth + 1);
+        }
+    }
     closedir(d);
+}
+
+static void hand_over(const char *work, int uid)
+{
+    if (uid < 0 || lchown(work, uid, uid) != 0) return;
+    int fd = open(work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) hand_over_at(fd, uid, 0);
 }
 
 /* Only plain files (with no other name) and folders stay: a link the sandbox
@@ -431,9 +455,11 @@ static void close_from(int lowest)
 /* The child: bwrap with stdin from /dev/null, stdout and stderr into the
  * pipe, bwrap's info on fd 3, the caller's descriptor (pass, -1 none) on fd
  * 4, no other descriptor of reducevis's (a class server's sockets and files
- * stay out).  Nothing here allocates: the parent may have threads. */
-static void exec_bwrap(const args *a, int out_w, int info_w, int pass)
+ * stay out), in the box's cgroups.  Nothing here allocates: the parent may
+ * have threads. */
+static void exec_bwrap(const args *a, const rv_box *box, int out_w, int info_w, int pass)
 {
+    rv_box_enter(box);   /* its cgroup before anything of it runs */
     int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (fd >= 0) { /* when memory runs out, the sandbox goes first */
         if (write(fd, "1000", 4) != 4) {}
@@ -516,48 +542,116 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
     }
 }
 
+/* ---- refusals: the machine's, not the file's --------------------------- */
+
+/* What a tool prints when the machine refuses it a process or memory. */
+static const char *const short_words[] = {
+    "Resource temporarily unavailable",              /* fork, clone: EAGAIN      */
+    "Cannot allocate memory",                         /* ENOMEM                   */
+    "Failed to preprocess host compiler properties",  /* nvcc could not start gcc */
+};
+
+/* A line of the sandbox's own tools (bwrap, prlimit, setpriv) saying the
+ * machine refused them: the file's code had not started. */
+static int refused_at_start(const char *head)
+{
+    if (strncmp(head, "bwrap:", 6) && strncmp(head, "prlimit:", 8) && strncmp(head, "setpriv:", 8)) return 0;
+    char line[512];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(head, "\n"), head);
+    return strstr(line, short_words[0]) || strstr(line, short_words[1]) || strstr(line, "No space left on device");
+}
+
+/* A compile's log: a tool's line (not one quoting the student's file, whose
+ * name or source it would show) with one of short_words, or a run's with
+ * CUDA's "out of memory" too (the GPU's memory held by another program).
+ * The line found, into out. */
+static int refused_in_log(const char *log, rv_sandbox_step step, char *out, size_t len)
+{
+    size_t n = 0;
+    char *text = log ? rv_read_text(log, &n) : NULL;
+    int found = 0;
+    for (char *save = NULL, *l = text ? strtok_r(text, "\n", &save) : NULL; l && !found; l = strtok_r(NULL, "\n", &save)) {
+        if (*l == ' ' || *l == '\t' || strstr(l, "student")) continue;
+        for (size_t i = 0; i < sizeof short_words / sizeof short_words[0] && !found; i++) found = strstr(l, short_words[i]) != NULL;
+        if (!found && step == RV_SANDBOX_RUN) found = strstr(l, "out of memory") != NULL;
+        if (found) snprintf(out, len, "%.200s", l);
+    }
+    free(text);
+    return found;
+}
+
+/* Says it: a note ending the log, and a line of REDUCEVIS_REFUSALS's file. */
+static void tell_refused(int logfd, const char *reason)
+{
+    if (logfd >= 0)
+        dprintf(logfd, _("\nreducevis sandbox: the machine refused it a process or memory (%s): this says nothing "
+                         "about the file, which may be tried again\n"), reason);
+    const char *path = getenv("REDUCEVIS_REFUSALS");
+    if (!path || *path != '/') return;
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0) dprintf(fd, "%s\n", reason), close(fd);
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
 /* The run itself; `head` gets the first bytes of the output (for a failed
- * trial's message). */
+ * trial's message), `refused` why the machine refused it ("" when it did
+ * not). */
 static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *const argv[], char *const env[],
-                          const char *log, double limit_s, char *head_out, size_t head_outlen)
+                          const char *log, double limit_s, char *head_out, size_t head_outlen, char *refused,
+                          size_t refusedlen)
 {
     rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
     rv_sandbox_limits lim = rv_sandbox_limits_of(job->step, job->input_bytes);
     char why[200], head[512] = "";
     const size_t headlen = sizeof head;
     args a;
+    rv_box box;
     int logfd = -1;
+    refused[0] = 0;
     if (head_out && head_outlen) head_out[0] = 0;
     if (log) { /* made anew, so that nothing the sandbox left under that name is written through */
         unlink(log);
         logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (logfd < 0) return r;
     }
-    if (build(&a, bwrap, job, argv, env, why, sizeof why)) {
+    if (rv_box_open(&box, lim.box_tasks, lim.box_bytes, why, sizeof why)) {
+        snprintf(refused, refusedlen, "%s", why);
+        tell_refused(logfd, refused);
+        if (logfd >= 0) close(logfd);
+        return r;
+    }
+    if (build(&a, bwrap, job, argv, env, box.uid, why, sizeof why)) {
         if (logfd >= 0) dprintf(logfd, "reducevis sandbox: %s\n", why), close(logfd);
         if (head_out && head_outlen) snprintf(head_out, head_outlen, "%s", why);
         args_free(&a);
+        rv_box_close(&box, NULL);
         return r;
     }
-    hand_over(job->work);
+    hand_over(job->work, box.uid);
     uint64_t base_bytes, bytes;
-    long files;
+    long files, oom_before = rv_box_machine_oom_kills();
     work_usage(job->work, &base_bytes, &files);
-    int out[2], info[2];
-    if (pipe2(out, O_CLOEXEC) != 0) { args_free(&a); if (logfd >= 0) close(logfd); return r; }
-    if (pipe2(info, O_CLOEXEC) != 0) {
-        close(out[0]), close(out[1]), args_free(&a);
-        if (logfd >= 0) close(logfd);
-        return r;
-    }
+    int out[2] = {-1, -1}, info[2] = {-1, -1};
+    pid_t pid = -1;
+    int fork_errno = 0;
     double t0 = rv_mono_s(), last_watch = t0;
-    pid_t pid = fork();
-    if (pid == 0) exec_bwrap(&a, out[1], info[1], job->ctl ? job->ctl->pass_fd : -1);
-    close(out[1]), close(info[1]);
+    if (pipe2(out, O_CLOEXEC) == 0 && pipe2(info, O_CLOEXEC) == 0) {
+        pid = fork();
+        fork_errno = errno;
+        if (pid == 0) exec_bwrap(&a, &box, out[1], info[1], job->ctl ? job->ctl->pass_fd : -1);
+    } else {
+        fork_errno = errno;
+    }
+    int *ends[] = {&out[1], &info[1], &out[0], &info[0]};   /* the child's ends; all of them without one */
+    for (int i = 0; i < (pid < 0 ? 4 : 2); i++)
+        if (*ends[i] >= 0) close(*ends[i]);
     args_free(&a);
-    if (pid < 0) {
-        close(out[0]), close(info[0]);
+    if (pid < 0) { /* reducevis itself was refused a process, or descriptors */
+        snprintf(refused, refusedlen, _("reducevis could not start the sandbox: %s"), strerror(fork_errno));
+        tell_refused(logfd, refused);
         if (logfd >= 0) close(logfd);
+        rv_box_close(&box, NULL);
         return r;
     }
     fcntl(out[0], F_SETFL, O_NONBLOCK);
@@ -615,6 +709,9 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     if (out_open) close(out[0]);
     if (info_open) close(info[0]);
     if (!exited) waitpid(pid, &status, 0);
+    rv_box_end end;
+    rv_box_close(&box, &end);
+    long oom_after = rv_box_machine_oom_kills();
     r.seconds = rv_mono_s() - t0;
     int sig = 0;
     if (stopped == STOP_WALL || stopped == STOP_ASKED) r.end = RV_PROC_TIMED_OUT;
@@ -628,13 +725,30 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     }
     char note[400];
     stop_note(stopped, sig, &lim, limit_s, note, sizeof note);
-    if (!note[0] && r.end == RV_PROC_EXITED && r.status == 1 &&
+    int failed = !(r.end == RV_PROC_EXITED && r.status == 0);
+    if (!note[0] && sig == SIGKILL && end.memory_full) {
+        size_text(lim.box_bytes, why, sizeof why);
+        snprintf(note, sizeof note, _("reducevis sandbox: stopped: its processes together used more than %s of "
+                                      "memory (the sandbox's memory limit)"), why);
+    } else if (failed && stopped == STOP_NONE) { /* the machine's doing? */
+        if (refused_at_start(head)) snprintf(refused, refusedlen, "%.*s", (int)strcspn(head, "\n"), head);
+        else if (sig == SIGKILL && oom_before >= 0 && oom_after > oom_before)
+            snprintf(refused, refusedlen, "%s", _("the machine's out-of-memory killer ended it"));
+        else if (r.end == RV_PROC_EXITED && r.status == 126 && !printed)
+            snprintf(refused, refusedlen, "%s", _("it could not be put in its cgroup"));
+    }
+    if (!note[0] && !refused[0] && r.end == RV_PROC_EXITED && r.status == 1 &&
         (!strncmp(head, "bwrap:", 6) || !strncmp(head, "prlimit:", 8) || !strncmp(head, "setpriv:", 8)))
         snprintf(note, sizeof note, "%s", _("reducevis sandbox: the sandbox could not be made (the line above says "
                                             "why); nothing of the file ran"));
     if (logfd >= 0) {
         if (note[0]) dprintf(logfd, "%s%s\n", printed ? "\n" : "", note);
+        if (!refused[0] && failed && stopped == STOP_NONE && !end.memory_full)
+            refused_in_log(log, job->step, refused, refusedlen);
+        if (refused[0]) tell_refused(logfd, refused);
         close(logfd);
+    } else if (refused[0]) {
+        tell_refused(-1, refused);
     }
     scrub(job->work);
     if (head_out && head_outlen) snprintf(head_out, head_outlen, "%s", head);
@@ -686,10 +800,16 @@ static void trial(void)
     }
     rv_sandbox_job job = {.work = work, .step = RV_SANDBOX_COMPILE};
     char *argv[] = {"/usr/bin/true", NULL};
-    rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head);
+    char refused[300];
+    rv_proc_result r = run(&job, bwrap, argv, NULL, NULL, 30, head, sizeof head, refused, sizeof refused);
     rmdir(work);
     trial_ok = r.end == RV_PROC_EXITED && r.status == 0;
     if (trial_ok) return;
+    if (refused[0]) { /* not lasting: the next process tries again */
+        snprintf(trial_said, sizeof trial_said, _("the machine refused the sandbox a process or memory just now (%s): "
+                                                  "this is not lasting; try again"), refused);
+        return;
+    }
     char *nl = strchr(head, '\n');
     if (nl) *nl = 0;
     const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed") : userns_hint();
@@ -720,5 +840,6 @@ rv_proc_result rv_sandbox_run(const rv_sandbox_job *job, char *const argv[], cha
         }
         return r;
     }
-    return run(job, bwrap, argv, env, log, limit_s, NULL, 0);
+    char refused[300];
+    return run(job, bwrap, argv, env, log, limit_s, NULL, 0, refused, sizeof refused);
 }

@@ -19,9 +19,6 @@
  * the student's program itself (traced, timed, under compute-sanitizer). */
 typedef enum rv_sandbox_step { RV_SANDBOX_COMPILE, RV_SANDBOX_RUN } rv_sandbox_step;
 
-/* The user the student's code runs as when reducevis runs as root. */
-#define RV_SANDBOX_UID 65534
-
 typedef struct rv_sandbox_limits {
     double   cpu_s;         /* CPU seconds of one process (RLIMIT_CPU)                    */
     uint64_t mem_bytes;     /* one process's own memory: heap and private maps (RLIMIT_DATA) */
@@ -30,7 +27,11 @@ typedef struct rv_sandbox_limits {
     uint64_t tmp_bytes;     /* the private /tmp (a tmpfs of this size)                    */
     uint64_t shm_bytes;     /* the private /dev/shm (likewise)                            */
     uint64_t output_bytes;  /* its stdout and stderr together; past it, it is stopped     */
-    int      nproc;         /* processes and threads of its user (RLIMIT_NPROC)           */
+    int      nproc;         /* processes and threads of its user (RLIMIT_NPROC), which
+                               is the sandbox's own (sandbox_box.h)                       */
+    int      box_tasks;     /* its cgroup's pids.max: nproc and bwrap's own processes     */
+    uint64_t box_bytes;     /* its cgroup's memory.max: all its processes together, and
+                               what they keep in its /tmp and /dev/shm                    */
     int      nofile;        /* open files of one process (RLIMIT_NOFILE)                  */
 } rv_sandbox_limits;
 

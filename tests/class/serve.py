@@ -106,6 +106,18 @@ class Checks:
         return 1 if self.failed else 0
 
 
+def why_no_kernels(exe):
+    """Why this machine cannot judge a class's kernels (no bubblewrap that can
+    make a sandbox, or no tracer built beside exe), or None when it can."""
+    p = subprocess.run(["bwrap", "--ro-bind", "/", "/", "--unshare-all", "/bin/true"], capture_output=True) \
+        if shutil.which("bwrap") else None
+    if not p or p.returncode != 0:
+        return "no bubblewrap that can make a sandbox here"
+    if not os.path.exists(os.path.join(os.path.dirname(exe), "librvtracer.so")):
+        return "the tracer was not built (nvcc and the Compute Sanitizer)"
+    return None
+
+
 def read_event(resp, timeout=10):
     """The next `state` event's data from an event stream, as a dict."""
     deadline = time.time() + timeout

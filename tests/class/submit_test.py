@@ -55,7 +55,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve import Checks, Class  # noqa: E402
+from serve import Checks, Class, why_no_kernels  # noqa: E402
 
 check = Checks()
 
@@ -423,15 +423,9 @@ def main():
     t0 = time.time()
     trace_pages(exe, src)
     without_sandbox(exe)
-    p = subprocess.run(["bwrap", "--ro-bind", "/", "/", "--unshare-all", "/bin/true"], capture_output=True) \
-        if shutil.which("bwrap") else None
-    tracer = os.path.exists(os.path.join(os.path.dirname(exe), "librvtracer.so"))
-    if not p or p.returncode != 0:
-        print("SKIPPED: the kernels' part: no bubblewrap that can make a sandbox here")
-        check.report()
-        return 77 if not check.failed else 1
-    if not tracer:
-        print("SKIPPED: the kernels' part: the tracer was not built (nvcc and the Compute Sanitizer)")
+    why = why_no_kernels(exe)
+    if why:
+        print("SKIPPED: the kernels' part: " + why)
         check.report()
         return 77 if not check.failed else 1
     with_sandbox(exe, src)

@@ -23,7 +23,11 @@ Part 3: the same kernel timed alone, then with 7 others traced beside it,
 Part 4: 8 students send a solution, the class is killed (SIGKILL) while
 checks run side by side, and resumed: every one is judged.
 The class runs with --compilers $RV_BENCH_COMPILERS and --gpu-slots
-$RV_BENCH_SLOTS when they are set.
+$RV_BENCH_SLOTS when they are set.  With RV_BENCH_HOSTILE=1 the benchmark
+has four more hostile students, striking in launch() (tests/own/hostile/:
+forkbomb, army, gpumem, spin), spread over its minute; every honest verdict
+must still be the one expected, and the honest kernels' median and p95 are
+printed apart, to set beside a run without them (within 25%).
 
 Usage: class_submit.py REDUCEVIS SOURCE_DIR.  Exit 0 when every check held.
 """
@@ -125,10 +129,27 @@ def stages_under_load(out, waits, judged):
         "%s %.2f (%.2f)" % (k, percentile(v, 0.5), percentile(v, 0.95)) for k, v in stages.items()), flush=True)
 
 
-def bench_class(c, count, kinds, hostile):
+def hostile_students(src, count):
+    """RV_BENCH_HOSTILE=1: {student's index: (what, file, None)} for the four
+    hostile files that take the machine's resources, striking in launch()."""
+    if os.environ.get("RV_BENCH_HOSTILE") != "1":
+        return {}
+    out = {}
+    for k, name in enumerate(("forkbomb", "army", "gpumem", "spin")):
+        text = open(os.path.join(src, "tests/own/hostile/%s.cu" % name)).read()
+        if "unsigned int launch(" not in text:
+            text += open(os.path.join(src, "tests/own/hostile/carrier.cu.in")).read()
+        text = text.replace("@AT_START@", "0").replace("@IN_LAUNCH@", "1")
+        out[(k + 1) * count // 6] = ("hostile (%s)" % name, text, None)
+    return out
+
+
+def bench_class(c, count, kinds, hostile, hostiles=None):
     """count students, each sending one file (kinds in turn, the hostile one
-    once), spread over one minute: the median and p95 from submit to
-    verdict, the verdicts, which GPU judged each, and how busy the GPUs were."""
+    once, and `hostiles` at their places), spread over one minute: the median
+    and p95 from submit to verdict, the verdicts, which GPU judged each, and
+    how busy the GPUs were."""
+    hostiles = hostiles or {}
     print("== the benchmark: %d students over one minute (%s; one hostile)"
           % (count, ", ".join(sorted(set(k[0] for k in kinds)))), flush=True)
     bench = [c.join("B%d" % i) for i in range(count)]
@@ -139,11 +160,12 @@ def bench_class(c, count, kinds, hostile):
     for i, t in enumerate(bench):
         while time.time() < t_first + 60.0 * i / count:
             time.sleep(0.02)
-        what, text, verdict = ("hostile (system())", hostile, None) if i == count // 2 else kinds[i % len(kinds)]
+        what, text, verdict = ("hostile (system())", hostile, None) if i == count // 2 else \
+            hostiles.get(i) or kinds[i % len(kinds)]
         st, body = submit(c, t, 1, text)
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
-    latency, verdicts, compiles, gpus, wrong, waits, judged = [], {}, [], {}, [], [], []
+    latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
     for t in bench:
         done = wait_done(c, t)
         if not done:
@@ -156,6 +178,10 @@ def bench_class(c, count, kinds, hostile):
         if done["verdict"] != "error":
             gpus[done.get("gpu")] = gpus.get(done.get("gpu"), 0) + 1
         what, verdict = want[t]
+        if verdict:
+            honest.append(done["waited_s"] + done["judged_s"])
+        if "could not run this check" in done["output"]:
+            print("== %s: the machine refused its check:\n%s" % (what, done["output"][:600]))
         if verdict and done["verdict"] != verdict:
             wrong.append("%s: %s" % (what, done["verdict"]))
             if len(wrong) <= 2:   # what the first of them said, for whoever reads the log
@@ -176,6 +202,13 @@ def bench_class(c, count, kinds, hostile):
               "%.1f s; verdicts %s; judged on GPU %s"
               % (count, span, percentile(latency, 0.5), percentile(latency, 0.95), max(latency),
                  percentile(compiles, 0.5), verdicts, gpus))
+    if hostiles and honest:
+        with open(os.path.join(c.out, "submissions.jsonl")) as f:
+            retries = [json.loads(x) for x in f if '"event":"retry"' in x]
+        print("== the %d honest kernels beside %d hostile ones: submit to verdict median %.1f s, p95 %.1f s; "
+              "%d checks went back to the queue (the machine refused them): %s"
+              % (len(honest), len(hostiles) + 1, percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
+                 [r.get("why") for r in retries][:6]))
     for gpu in sorted(set(t[0] for t in turns)) or ["-"]:
         mine = [t for t in turns if t[0] == gpu]
         print("== GPU %s busy share: a check held a turn on it %.0f%% of the wall time, a timed run held it alone "
@@ -300,7 +333,7 @@ def main():
         count = int(os.environ.get("RV_BENCH_STUDENTS", "100"))   # fewer: a dry run of this script
         kinds = [("solution", solution, "pass")] * 5 + [("start file", start, "fail")] * 3 + \
                 [("does not compile", broken, "error")] * 2
-        bench_class(c, count, kinds, hostile)
+        bench_class(c, count, kinds, hostile, hostile_students(src, count))
         check(not os.listdir(outside) and open(decoy).read() == "decoy\n", "the hostile one in the benchmark wrote "
               "nothing outside either")
         disturbance(c, solution, start)

@@ -17,6 +17,10 @@
 # of N GPUs), to commit, and a
 # copy to $OUT (or /tmp/class-submit-out).  RV_BENCH_COMPILERS=N and
 # RV_BENCH_SLOTS=N set the class's --compilers and --gpu-slots.
+# RV_BENCH_HOSTILE=1 adds four hostile students to the benchmark's (a fork
+# bomb, a process army holding host memory, one holding the GPU's memory in
+# 40 processes, one spinning every core: tests/own/hostile/) and writes
+# <device>-class-submit-hostile.txt instead, to set beside the log without.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }
@@ -33,7 +37,7 @@ device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 slug=$(printf '%s' "${device:-no-gpu}" | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
 ngpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
 [ "$ngpus" -gt 1 ] && slug=$slug-x$ngpus   # a class over several GPUs: a log of its own
-log=$src/assets/logs/$slug-class-submit.txt
+log=$src/assets/logs/$slug-class-submit${RV_BENCH_HOSTILE:+-hostile}.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -59,6 +63,7 @@ if ! command -v bwrap >/dev/null; then   # as tests/gpu/sandbox.sh does
 fi
 {
     echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
+    echo "== run as $(id -un); cgroup: $(stat -fc %T /sys/fs/cgroup 2>&1)"
     python3 "$src/tests/gpu/class_submit.py" "$rv" "$src"
 } 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}

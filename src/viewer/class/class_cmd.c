@@ -40,6 +40,7 @@
 #include "class/room_export.h"
 #include "class/room_replay.h"
 #include "class/submit_queue.h"
+#include "own/sandbox_box.h"
 #include "core/versions.h"
 
 /* The live class's own style and script (cmake/embed.cmake). */
@@ -492,8 +493,9 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
     printf(_("answers:  %s (appended as they arrive)\n"), answers);
     if (submit_queue_why_closed(sq))
         printf("%s\n", submit_queue_why_closed(sq));
-    else
-        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir);
+    else   /* and what each sandbox has of its own, or shares with the others */
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir),
+            printf("%s\n", rv_box_line());
     fflush(stdout);
     if (live) {
         snprintf(live->join, sizeof live->join, "%s", url);
