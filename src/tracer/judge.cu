@@ -195,6 +195,46 @@ bool freed_later(const recording &r, size_t k, size_t i)
     return false;
 }
 
+// Whether v is in in[], out[] or an allocation the recording makes.
+bool known_addr(const recording &r, unsigned long long v)
+{
+    if ((v >= r.in && v < r.in + r.n * sizeof(float)) || (v >= r.out[0] && v < r.out[0] + r.nslots * sizeof(float)) ||
+        (v >= r.out[1] && v < r.out[1] + r.nslots * sizeof(float)))
+        return true;
+    for (const call_ops &c : r.calls)
+        for (const op &o : c.ops)
+            if (o.kind == OP_ALLOC && v >= o.a && v < o.a + o.b) return true;
+    return false;
+}
+
+// A kernel of the judge's own named (the driver's, which the traced
+// program's module set holds too), or a kernel given a pointer into GPU
+// memory that is none of the above (the
+// judge's own buffers, found by the student's host code, say) cannot be
+// replayed: in the runner that memory is not there.  A word is taken for
+// such a pointer when it lies within 64 GiB of in[], where the device's
+// allocations are; parameters that are numbers are far from there.
+void foreign_pointers(const recording &r)
+{
+    for (size_t k = 0; k < r.calls.size(); k++)
+        for (const op &o : r.calls[k].ops) {
+            if (o.kind != OP_LAUNCH) continue;
+            if (o.name.find("reducevis_driver") != std::string::npos)
+                unreplayable("the recording names a kernel of the judge's own (%s): it launches only yours",
+                             o.name.c_str());
+            for (size_t at = 0; at + 8 <= o.bytes.size(); at += 8) {
+                unsigned long long v;
+                memcpy(&v, &o.bytes[at], 8);
+                unsigned long long d = v > r.in ? v - r.in : r.in - v;
+                if (d < (1ull << 36) && !known_addr(r, v))
+                    unreplayable("launch() gives kernel %s a pointer into GPU memory that is not in[], out[] or "
+                                 "memory launch() allocated (call %zu of the traced run, parameter bytes %zu..%zu): "
+                                 "the judge replays your kernels only on memory it knows",
+                                 o.name.c_str(), k + 1, at, at + 7);
+            }
+        }
+}
+
 recording read_recording(const char *path)
 {
     recording r{};
@@ -211,6 +251,7 @@ recording read_recording(const char *path)
     }
     fclose(f);
     if (!arrays || r.calls.empty()) unreplayable("the recording of what launch() queued is empty or incomplete");
+    foreign_pointers(r);
     // GPU memory read back to the host (or host code run in a stream), then
     // more work queued: the student's host code may have made that work from
     // the data, and only the student's host code could make it again.  A wait
@@ -234,6 +275,35 @@ recording read_recording(const char *path)
 }
 
 // ---- the replay ----------------------------------------------------------
+
+// The driver's functions, asked of the CUDA runtime when the runner starts
+// (it links no libcuda: a machine without a GPU runs it up to that point,
+// which is where the recording's checks end).
+#define DRIVER_FUNCTIONS(X)                                                                                         \
+    X(cuGetErrorString) X(cuGetErrorName) X(cuStreamCreate) X(cuEventCreate) X(cuModuleLoad) X(cuModuleGetFunction) \
+    X(cuFuncSetAttribute) X(cuLaunchKernelEx) X(cuMemAlloc) X(cuMemAllocAsync) X(cuMemFree) X(cuMemFreeAsync)      \
+    X(cuMemsetD8Async) X(cuMemsetD16Async) X(cuMemsetD32Async) X(cuMemcpyDtoDAsync) X(cuMemcpyHtoDAsync)          \
+    X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuStreamSynchronize) X(cuCtxSynchronize) X(cuEventRecord)                     \
+    X(cuStreamWaitEvent)
+struct {
+#define FIELD(f) decltype(&::f) f;
+    DRIVER_FUNCTIONS(FIELD)
+#undef FIELD
+} D;
+
+void load_driver()
+{
+    cudaDriverEntryPointQueryResult found;
+#define LOOKUP(f)                                                                                                \
+    if (cudaGetDriverEntryPointByVersion(#f, (void **)&D.f, CUDA_VERSION, cudaEnableDefault, &found) != cudaSuccess || \
+        found != cudaDriverEntryPointSuccess) {                                                                  \
+        fprintf(stderr, "the CUDA driver has no %s\n", #f);                                                       \
+        exit(3);                                                                                                 \
+    }
+    DRIVER_FUNCTIONS(LOOKUP)
+#undef LOOKUP
+}
+
 
 struct span {
     unsigned long long base, bytes;
@@ -260,8 +330,8 @@ void cu(CUresult e, const char *what)
 {
     if (e == CUDA_SUCCESS) return;
     const char *s = nullptr, *n = nullptr;
-    cuGetErrorString(e, &s);
-    cuGetErrorName(e, &n);
+    D.cuGetErrorString(e, &s);
+    D.cuGetErrorName(e, &n);
     fprintf(stderr, "%s: %s (%s)\n", what, s ? s : "?", n ? n : "?");
     exit(3);
 }
@@ -298,7 +368,7 @@ CUstream stream_of(unsigned long long s)
     auto it = R.streams.find(s);
     if (it != R.streams.end()) return it->second;
     CUstream made;
-    cu(cuStreamCreate(&made, CU_STREAM_DEFAULT), "cuStreamCreate");
+    cu(D.cuStreamCreate(&made, CU_STREAM_DEFAULT), "cuStreamCreate");
     return R.streams[s] = made;
 }
 
@@ -307,7 +377,7 @@ CUevent event_of(unsigned long long e)
     auto it = R.events.find(e);
     if (it != R.events.end()) return it->second;
     CUevent made;
-    cu(cuEventCreate(&made, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+    cu(D.cuEventCreate(&made, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
     return R.events[e] = made;
 }
 
@@ -318,22 +388,19 @@ void resolve(recording &r)
     for (call_ops &c : r.calls)
         for (op &o : c.ops) {
             if (o.kind != OP_LAUNCH) continue;
-            if (o.name.find("reducevis_driver") != std::string::npos)
-                unreplayable("the recording names a kernel of the judge's own (%s): it launches only yours",
-                             o.name.c_str());
             auto it = R.modules.find(o.module);
             if (it == R.modules.end()) {
                 char path[4200];
                 snprintf(path, sizeof path, "%s/module%d.cubin", R.module_dir.c_str(), o.module);
                 CUmodule m;
-                if (o.module < 0 || cuModuleLoad(&m, path) != CUDA_SUCCESS)
+                if (o.module < 0 || D.cuModuleLoad(&m, path) != CUDA_SUCCESS)
                     unreplayable("the module of kernel %s cannot be loaded (%s)", o.name.c_str(), path);
                 it = R.modules.emplace(o.module, m).first;
             }
-            if (cuModuleGetFunction(&o.fn, it->second, o.name.c_str()) != CUDA_SUCCESS)
+            if (D.cuModuleGetFunction(&o.fn, it->second, o.name.c_str()) != CUDA_SUCCESS)
                 unreplayable("kernel %s is not in the module the traced run loaded it from", o.name.c_str());
             if (o.smem > 48 * 1024)   // the student's cudaFuncSetAttribute, which the recording does not hold
-                cu(cuFuncSetAttribute(o.fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)o.smem),
+                cu(D.cuFuncSetAttribute(o.fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)o.smem),
                    "cuFuncSetAttribute");
         }
 }
@@ -371,7 +438,7 @@ void do_launch(const op &o)
     cfg.hStream = stream_of(o.stream);
     cfg.attrs = nattrs ? attrs : nullptr;
     cfg.numAttrs = nattrs;
-    cu(cuLaunchKernelEx(&cfg, o.fn, nullptr, p.empty() ? nullptr : extra), "your launch failed to start a kernel");
+    cu(D.cuLaunchKernelEx(&cfg, o.fn, nullptr, p.empty() ? nullptr : extra), "your launch failed to start a kernel");
 }
 
 void do_op(const op &o)
@@ -381,8 +448,8 @@ void do_op(const op &o)
     case OP_ALLOC: {
         CUdeviceptr p;
         if (o.kept && R.kept.count(o.a)) return;   // a buffer launch() made on its first call and keeps
-        if (o.async) cu(cuMemAllocAsync(&p, o.b, s), "cudaMallocAsync");
-        else cu(cuMemAlloc(&p, o.b), "cudaMalloc");
+        if (o.async) cu(D.cuMemAllocAsync(&p, o.b, s), "cudaMallocAsync");
+        else cu(D.cuMemAlloc(&p, o.b), "cudaMalloc");
         R.live.push_back(span{o.a, o.b, p});
         if (o.kept) R.kept[o.a] = p;
         return;
@@ -390,8 +457,8 @@ void do_op(const op &o)
     case OP_FREE:
         for (auto it = R.live.rbegin(); it != R.live.rend(); ++it)
             if (it->base == o.a) {
-                if (o.async) cu(cuMemFreeAsync(it->to, s), "cudaFreeAsync");
-                else cu(cuMemFree(it->to), "cudaFree");
+                if (o.async) cu(D.cuMemFreeAsync(it->to, s), "cudaFreeAsync");
+                else cu(D.cuMemFree(it->to), "cudaFree");
                 R.live.erase(std::next(it).base());
                 return;
             }
@@ -399,31 +466,31 @@ void do_op(const op &o)
     case OP_LAUNCH: do_launch(o); return;
     case OP_MEMSET: {
         CUdeviceptr d = must_map(o.a, "sets");
-        if (o.elem == 1) cu(cuMemsetD8Async(d, (unsigned char)o.value, o.b, s), "cudaMemset");
-        else if (o.elem == 2) cu(cuMemsetD16Async(d, (unsigned short)o.value, o.b, s), "cudaMemset");
-        else cu(cuMemsetD32Async(d, o.value, o.b, s), "cudaMemset");
+        if (o.elem == 1) cu(D.cuMemsetD8Async(d, (unsigned char)o.value, o.b, s), "cudaMemset");
+        else if (o.elem == 2) cu(D.cuMemsetD16Async(d, (unsigned short)o.value, o.b, s), "cudaMemset");
+        else cu(D.cuMemsetD32Async(d, o.value, o.b, s), "cudaMemset");
         return;
     }
     case OP_COPY:
-        cu(cuMemcpyDtoDAsync(must_map(o.a, "copies into"), must_map(o.b, "copies from"), o.c, s), "cudaMemcpy");
+        cu(D.cuMemcpyDtoDAsync(must_map(o.a, "copies into"), must_map(o.b, "copies from"), o.c, s), "cudaMemcpy");
         return;
     case OP_UPLOAD:
-        cu(cuMemcpyHtoDAsync(must_map(o.a, "copies into"), o.bytes.data(), o.bytes.size(), s), "cudaMemcpy");
+        cu(D.cuMemcpyHtoDAsync(must_map(o.a, "copies into"), o.bytes.data(), o.bytes.size(), s), "cudaMemcpy");
         return;
     case OP_FETCH:   // read back as launch() read it, and waited for
         if (R.nfetched == 16) unreplayable("launch() copies GPU memory to the host more than 16 times a call");
         R.fetched[R.nfetched].resize(o.b);
-        cu(cuStreamSynchronize(s), "cudaMemcpy");
-        cu(cuMemcpyDtoH(R.fetched[R.nfetched++].data(), must_map(o.a, "copies from"), o.b), "cudaMemcpy");
+        cu(D.cuStreamSynchronize(s), "cudaMemcpy");
+        cu(D.cuMemcpyDtoH(R.fetched[R.nfetched++].data(), must_map(o.a, "copies from"), o.b), "cudaMemcpy");
         return;
     case OP_UPLOAD_FETCHED:   // ... and what it read written back unchanged
         if (o.c >= R.nfetched || R.fetched[o.c].size() != o.b)
             unreplayable("the recording writes back bytes launch() never read from the GPU");
-        cu(cuMemcpyHtoD(must_map(o.a, "copies into"), R.fetched[o.c].data(), o.b), "cudaMemcpy");
+        cu(D.cuMemcpyHtoD(must_map(o.a, "copies into"), R.fetched[o.c].data(), o.b), "cudaMemcpy");
         return;
-    case OP_RECORD: cu(cuEventRecord(event_of(o.a), s), "cudaEventRecord"); return;
-    case OP_WAITEVENT: cu(cuStreamWaitEvent(s, event_of(o.a), 0), "cudaStreamWaitEvent"); return;
-    case OP_HOLD: cu(cuCtxSynchronize(), "your kernel failed"); return;   // launch() waited: so does its replay
+    case OP_RECORD: cu(D.cuEventRecord(event_of(o.a), s), "cudaEventRecord"); return;
+    case OP_WAITEVENT: cu(D.cuStreamWaitEvent(s, event_of(o.a), 0), "cudaStreamWaitEvent"); return;
+    case OP_HOLD: cu(D.cuCtxSynchronize(), "your kernel failed"); return;   // launch() waited: so does its replay
     }
 }
 
@@ -476,6 +543,7 @@ int main(int argc, char **argv)
     R.module_dir = argv[2];
     if (R.rec.n != n || R.rec.calls[0].n != n) unreplayable("the recording is of %llu elements, not %zu", R.rec.n, n);
     check(cudaFree(nullptr), "the CUDA context");
+    load_driver();
     resolve(R.rec);
     char *text = nullptr;
     size_t len = 0;
