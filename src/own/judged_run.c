@@ -107,13 +107,16 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     char tail[4000], src[PATH_MAX + 32];
     snprintf(src, sizeof src, "%s/student.cu", work);
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
-    if (l.unreplayable) {
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/judged.txt", work);
+    if (l.unreplayable) {   /* kept as the results would be, for --replay */
+        char line[700];
+        int len = snprintf(line, sizeof line, "%s%s\n", RV_OWN_UNREPLAYABLE_LINE, l.why);
+        rv_own_write_file(path, line, (size_t)len);
         free(l.results);
         return rv_own_fail(err, errlen, RV_OWN_UNREPLAYABLE, "%s", l.why);
     }
     if (r.end == RV_PROC_EXITED && r.status == 0 && l.results) {
-        char path[PATH_MAX + 32];
-        snprintf(path, sizeof path, "%s/judged.txt", work);
         rv_own_write_file(path, l.results, l.len);   /* a copy for --keep and --replay; the text is what counts */
         *results = l.results;
         return 0;

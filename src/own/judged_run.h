@@ -24,6 +24,8 @@
  * cannot replay without the student's host code (why in err): a verdict,
  * not a failure. */
 #define RV_OWN_UNREPLAYABLE 4
+/* ... kept in WORK/judged.txt as this, then why, for --replay. */
+#define RV_OWN_UNREPLAYABLE_LINE "not replayed: "
 
 /* The runner on WORK's recording, its calls' data streams 1.. of want.
  * *results: the results' text (timed.h's format; the caller frees it),

@@ -3,6 +3,7 @@
  * tracer's counts, the timed run's calls; also `trace --replay`. */
 #define _XOPEN_SOURCE 700
 #include "run_folder.h"
+#include "judged_run.h"
 
 #include <errno.h>
 #include <math.h>
@@ -132,6 +133,14 @@ static void run_facts(const char *work, const rv_run_info *ri, uint32_t block1, 
     uint64_t threads = ri->block_size > 0 ? (uint64_t)ri->block_size : block1;
     char judged[PATH_MAX + 32];
     snprintf(judged, sizeof judged, "%s/judged.txt", work);
+    char said[700];
+    if (ri->judged_set && rv_read_regular(judged, said, sizeof said) == 0 &&
+        !strncmp(said, RV_OWN_UNREPLAYABLE_LINE, strlen(RV_OWN_UNREPLAYABLE_LINE))) {
+        said[strcspn(said, "\n")] = 0;
+        snprintf(res->timed_why, sizeof res->timed_why, "%.500s", said + strlen(RV_OWN_UNREPLAYABLE_LINE));
+        res->timed_state = RV_OWN_NOT_REPLAYED;
+        return;
+    }
     if (ri->judged_set)
         rc = rv_timed_load_file(judged, timed, ri->n, threads, &res->timed, res->timed_why, sizeof res->timed_why);
     else

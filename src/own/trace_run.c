@@ -268,7 +268,7 @@ static int judge_stage(const rv_own_opts *o, const char *work, rv_run_info *ri, 
 static void judged_facts(const rv_own_opts *o, const char *text, const char *why, const early *e, rv_own_result *res)
 {
     if (*why) {
-        res->timed_state = -1;
+        res->timed_state = RV_OWN_NOT_REPLAYED;
         snprintf(res->timed_why, sizeof res->timed_why, "%s", why);
     } else {
         int rc = rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, e ? &e->spot : NULL,

@@ -76,15 +76,17 @@ typedef struct rv_own_result {
     int            reads_state;
     rv_reads       reads;
     char           reads_why[256];
-    /* every call checked: the timed run (timed.txt); 0 none (--no-time), 1
-       read (timed.checked 0: an older run, its times only), -1 a file that
-       is not a timed run's (why)                                            */
+    /* every call checked: the timed run (timed.txt, or the judge's runner's
+       judged.txt); 0 none (--no-time), 1 read (timed.checked 0: an older
+       run, its times only), -1 a file that is not a timed run's (why),
+       RV_OWN_NOT_REPLAYED the runner could not replay launch() (why)       */
     int            timed_state;
     rv_timed_run   timed;
     char           timed_why[512];
     int            judged_set; /* the timed calls were the judge's runner's, */
     rv_data        judged;     /* ... on streams of this (run.txt)           */
 } rv_own_result;
+#define RV_OWN_NOT_REPLAYED (-2)
 
 /* What r's run said beside its trace, as the rules of the run take it
  * (rules.h): the count of the elements read, the timed calls.  timed_run: a
