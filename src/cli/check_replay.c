@@ -19,12 +19,14 @@
 
 /* The version to beat's median time from dir's copy of its timed run, held
  * to what the check held it to (rv_own_time_built): its calls on stream 2 of
- * the run's data, every sum right; and checked, since a replay trusts no
+ * the run's data (of the judged data, where the judge's runner made them),
+ * every sum right; and checked, since a replay trusts no
  * older file's bare times.  0 with why in why. */
 static double mark_median(const char *dir, const rv_own_result *res, int block, char *why, size_t whylen)
 {
     const rv_trace *tr = res->tr;
-    rv_own_opts mark = {.data = tr->data, .n = tr->n, .block_size = block, .timed_stream = 1};
+    rv_own_opts mark = {.data = tr->data, .n = tr->n, .block_size = block, .timed_stream = 1,
+                        .judge = res->judged_set, .judged = res->judged};
     char path[PATH_MAX], inner[512], call[256];
     snprintf(path, sizeof path, "%s/%s", dir, CHECK_MARK_TIMED);
     rv_timed_run *run = malloc(sizeof *run);

@@ -29,6 +29,8 @@ static void say_calls(const rv_rule_result *r, const check_context *cx)
     const rv_timed_run *t = cx->timed;
     if (!r->judged) {
         printf(_("calls: not judged: %s"), cx->calls_why);
+    } else if (cx->calls_not_replayed) {
+        printf(_("calls: not replayed: %s"), cx->calls_why);
     } else if (r->got < 0 || !t) {
         printf(_("calls: the timed run's results cannot be trusted: %s"), cx->calls_why);
     } else if (r->ok) {
@@ -198,6 +200,7 @@ void check_say_rule(const rv_trace *tr, const rv_rule_result *r, const check_con
             printf(_("timed: %.4f ms for the whole reduction, without the tracer (the median of its %d timed calls, "
                      "each checked)"), r->ms, cx->timed->ntimed);
         else if (r->ok) printf(_("timed: %.4f ms for the whole reduction, without the tracer"), r->ms);
+        else if (cx->calls_not_replayed) printf(_("timed: no time: the judged calls could not be replayed"));
         else printf(_("timed: no time (the trace was made with --no-time), so the speed cannot be judged"));
         break;
     case RV_RULE_FAST:

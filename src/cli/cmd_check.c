@@ -252,6 +252,7 @@ static void facts_of(const judged_run *jr, rv_rules_facts *f, check_context *cx)
     else if (!jr->time_it) cx->calls_why = _("--no-time: no call was timed");
     else if (r->timed_state == 1) cx->calls_why = _("the timed run's results hold no checked call");
     else cx->calls_why = r->timed_state ? r->timed_why : _("the timed run left no results (timed.txt)");
+    cx->calls_not_replayed = r->timed_state == RV_OWN_NOT_REPLAYED;
 }
 
 /* The data the trace was judged on, and how to see the same again. */
@@ -264,6 +265,11 @@ static void say_data(const rv_trace *tr, const judged_run *jr)
     else if (jr->replayed) printf(_("data %s, as the run kept says (a replay: not a verified verdict)\n"), d);
     else if (jr->drawn) printf(_("data %s (repeat with --data %s)\n"), d, d);
     else printf(_("data %s, as --data gave it (data chosen ahead: not a verified verdict)\n"), d);
+    if (jr->run && jr->run->judged_set) {
+        rv_data_name(jr->run->judged, d, sizeof d);
+        printf(_("judged calls: made by the judge's runner on streams of %s, drawn apart from the traced run's data\n"),
+               d);
+    }
 }
 
 /* What the timed window saw that the time alone does not say. */
@@ -486,9 +492,9 @@ static int refuse_together(const rv_own_opts *o, const stages *st, const outputs
     return 0;
 }
 
-/* Unless --data names the data, a seed nobody could know ahead, drawn for
- * this check alone: the judge's data (signed:SEED).  0, or the exit status. */
-static int draw_data(rv_config *cfg)
+/* A seed nobody could know ahead, drawn for this check alone (signed:SEED).
+ * 0, or the exit status. */
+static int draw_seed(rv_data *d)
 {
     uint64_t seed;
     if (rv_data_fresh_seed(&seed)) {
@@ -496,8 +502,26 @@ static int draw_data(rv_config *cfg)
                                 "/dev/urandom); give the data with --data signed:SEED\n"));
         return RV_EXIT_RUNTIME;
     }
-    cfg->data = (rv_data){RV_DATA_SIGNED, seed};
+    *d = (rv_data){RV_DATA_SIGNED, seed};
     return 0;
+}
+
+/* The data: unless --data names them, the traced run's drawn for this check
+ * alone; and the judged calls' drawn apart from them (the student's program
+ * sees the traced run's data, never the judged ones': judged_run.h).  With
+ * --data the judged calls take stream RV_JUDGED_STREAM of it, to repeat a
+ * check's picture (such a verdict is never a verified one).  0, or the exit
+ * status. */
+#define RV_JUDGED_STREAM 1000
+static int draw_data(rv_config *cfg, rv_own_opts *o, int data_given)
+{
+    int rc = data_given ? 0 : draw_seed(&cfg->data);
+    if (!rc) {
+        if (data_given) o->judged = rv_data_derive(cfg->data, RV_JUDGED_STREAM);
+        else rc = draw_seed(&o->judged);
+    }
+    o->judge = 1;
+    return rc;
 }
 
 /* The file traced (or the trace given loaded) and judged by exercise ex, and
@@ -522,7 +546,7 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
     } else if (st->replay) {
         tr = check_replay(st->replay, (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) != 0, run, &mark_ms, mark_from,
                           sizeof mark_from, &rc, &sum.reason);
-    } else if (!st->build_only && !data_given && (rc = draw_data(cfg))) {
+    } else if (!st->build_only && (rc = draw_data(cfg, o, data_given))) {
         sum.reason = "run";
     } else {
         o->block_size = cfg->block_size;

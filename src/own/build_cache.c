@@ -162,7 +162,7 @@ static void keep_timed(const rv_own_opts *o, const char *work)
     char from[PATH_MAX + 32];
     if (!o->keep_timed) return;
     unlink(o->keep_timed);
-    snprintf(from, sizeof from, "%s/timed.txt", work);
+    snprintf(from, sizeof from, "%s/%s.txt", work, o->judge ? "judged" : "timed");
     if (work[0] && access(from, F_OK) == 0 && copy_file(from, o->keep_timed, 0644)) unlink(o->keep_timed);
 }
 

@@ -135,6 +135,10 @@ static void *relay_loop(void *arg)
             r->held = 0;
             continue;
         }
+        if (c != 's' && c != 'r' && c != 'e') {
+            if (r->on_word && r->on_word(r->word_arg, r->mine, c) < 0) break;
+            continue;
+        }
         /* a shared turn while none is held; one turn alone a run */
         if (!((c == 's' && !r->held) || (c == 'r' && r->held != 'X' && !r->was_alone))) continue;
         if (r->held) rv_turn_give(), r->held = 0;
@@ -150,11 +154,18 @@ static void *relay_loop(void *arg)
 
 int rv_turn_relay_start(rv_turn_relay *r, char *err, size_t errlen)
 {
+    return rv_turn_relay_start_line(r, NULL, NULL, err, errlen);
+}
+
+int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd, char c), void *arg, char *err,
+                             size_t errlen)
+{
     memset(r, 0, sizeof *r);
     r->mine = r->theirs = -1;
+    r->on_word = on_word, r->word_arg = arg;
     r->ctl = (rv_proc_ctl){.pass_fd = -1, .stop = &r->overtime, .paused_ms = &r->paused_ms,
                            .pause_began = &r->pause_began};
-    if (gate < 0) return 0;
+    if (gate < 0 && !on_word) return 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
         snprintf(err, errlen, _("cannot make a socket: %s"), strerror(errno));

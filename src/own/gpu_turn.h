@@ -59,11 +59,20 @@ typedef struct rv_turn_relay {
     long paused_ms;            /* waited for the GPU alone                  */
     long pause_began;          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;            /* how long it had the GPU alone             */
+    int (*on_word)(void *arg, int fd, char c); /* the run's other words     */
+    void *word_arg;
     rv_proc_ctl ctl;
 } rv_turn_relay;
 
 /* 0, or -1 with why in err (the run is then not started). */
 int rv_turn_relay_start(rv_turn_relay *r, char *err, size_t errlen);
+/* The same for a run that has more to say than its turns (the judge's
+ * runner, judged_run.h): the line is made with or without a gate (without
+ * one, every turn is given at once), and every other byte the run sends is
+ * handed to on_word on the relay's thread with our end of the line, which
+ * may read and answer more; on_word returns -1 to end the relay. */
+int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd, char c), void *arg, char *err,
+                             size_t errlen);
 void rv_turn_relay_end(rv_turn_relay *r);
 /* The environment entry that tells the driver its fd ("RV_GPU_TURN_FD=4"),
  * or NULL without a gate. */

@@ -207,7 +207,7 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, dou
 
 rv_data rv_own_timed_data(const rv_own_opts *o)
 {
-    return rv_data_derive(o->data, 1 + o->timed_stream);
+    return rv_data_derive(o->judge ? o->judged : o->data, 1 + o->timed_stream);
 }
 
 /* s with every `from` replaced by `to`, into out (cut to outlen). */
@@ -256,7 +256,7 @@ rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox
 typedef struct tracer_env {
     char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
          ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
-    char *env[11];
+    char *env[12];
     const char *show[4];
 } tracer_env;
 
@@ -270,7 +270,7 @@ typedef struct tracer_env {
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
  * or NULL */
 static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_tools *t, tracer_env *e,
-                          const char *turn)
+                          const char *turn, int record_only)
 {
     const char *slash = strrchr(t->sanitizer, '/'), *ld = getenv("LD_LIBRARY_PATH");
     snprintf(e->san_dir, sizeof e->san_dir, "%.*s", slash ? (int)(slash - t->sanitizer) : 0, t->sanitizer);
@@ -282,15 +282,18 @@ static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_t
     snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", t->patches);
     snprintf(e->blk, sizeof e->blk, "RV_TRACER_BLOCK=%u", o->block);
     snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
+    /* record_only: what launch() queued, nothing patched (judged_run.h) */
     char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER", ONE_QUEUE,
-                   (char *)turn, NULL};
+                   record_only ? "RV_TRACER_NOPATCH=1" : (char *)turn, record_only ? (char *)turn : NULL, NULL};
     memcpy(e->env, env, sizeof env);
     const char *show[] = {t->lib, t->patches, e->san_dir, NULL};
     memcpy(e->show, show, sizeof show);
 }
 
-int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
-                       size_t errlen)
+/* One run: traced (t, on WORK/input.bin), recorded (t and record_only: on
+ * ones made on the GPU, nothing patched) or timed (no t). */
+static int run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, int record_only, double *seconds,
+                       char *err, size_t errlen)
 {
     const char *mode = t ? "traced" : "timed";
     char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
@@ -303,17 +306,18 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     /* traced: the input file; timed: the stream the driver makes each call's
        input from on the GPU, and the bound its sums are held to */
-    if (t) snprintf(in, sizeof in, "%s/input.bin", work);
+    if (record_only) snprintf(in, sizeof in, "ones");
+    else if (t) snprintf(in, sizeof in, "%s/input.bin", work);
     else rv_data_name(rv_own_timed_data(o), in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
-    char *argv[] = {prog, t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
+    char *argv[] = {prog, record_only ? "record" : t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
     /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
        driver asking for its turns over fd 4 */
     tracer_env e;
     rv_turn_relay relay;
     char *timed_env[] = {NULL, NULL};
     if (rv_turn_relay_start(&relay, err, errlen)) return 2;
-    if (t) tracer_env_of(o, work, t, &e, rv_turn_relay_env(&relay));
+    if (t) tracer_env_of(o, work, t, &e, rv_turn_relay_env(&relay), record_only);
     else timed_env[0] = (char *)rv_turn_relay_env(&relay);
     rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
                                       o->timeout_s, &relay.ctl);
@@ -336,6 +340,18 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     if (r.end == RV_PROC_SIGNALED)
         return rv_own_fail(err, errlen, 2, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
     return rv_own_fail(err, errlen, 2, _("%s: the kernel failed:\n%s"), o->file, tail);
+}
+
+int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
+                       size_t errlen)
+{
+    return run_program(o, work, t, 0, seconds, err, errlen);
+}
+
+int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)
+{
+    double seconds;
+    return run_program(o, work, t, 1, &seconds, err, errlen);
 }
 
 void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen)

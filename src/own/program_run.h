@@ -66,8 +66,9 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, dou
                          size_t errlen);
 
 /* The stream of o's data the timed run's calls take their inputs from: stream
- * 1 + o->timed_stream (rv_data_derive), so that the traced run, the timed
- * calls and the version to beat's (timed_stream 1) all differ. */
+ * 1 + o->timed_stream (rv_data_derive) of o->data, or of o->judged where the
+ * judge's runner makes the calls (o->judge), so that the traced run, the
+ * timed calls and the version to beat's (timed_stream 1) all differ. */
 rv_data rv_own_timed_data(const rv_own_opts *o);
 
 /* Runs WORK/program once: traced on WORK/input.bin, with the tracer of t
@@ -77,6 +78,12 @@ rv_data rv_own_timed_data(const rv_own_opts *o);
  * time limit hit, a signal, a failure). */
 int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
                        size_t errlen);
+
+/* Runs WORK/program once in its "record" mode under the tracer, nothing
+ * patched: launch()'s whole reduction on ones made on the GPU, what it
+ * queued recorded in WORK/queued.txt with the modules it loaded (the version
+ * to beat's recording for the judge's runner).  0, or 2 with why. */
+int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
 
 /* After a failed run: compute-sanitizer's memcheck says where an access went
  * wrong (file, line, thread, block), appended to err, when it is installed. */

@@ -3,6 +3,7 @@
  * tracer's counts, the timed run's calls; also `trace --replay`. */
 #define _XOPEN_SOURCE 700
 #include "run_folder.h"
+#include "judged_run.h"
 
 #include <errno.h>
 #include <math.h>
@@ -85,12 +86,16 @@ int rv_run_info_write(const char *work, const rv_run_info *ri)
     if (!f) return -1;
     fprintf(f, "file %s\ndevice %s\ndate %s\nn %llu\ndata %s\nblock %d\n", ri->file, ri->device, ri->date,
             (unsigned long long)ri->n, data, ri->block_size);
+    if (ri->judged_set) {
+        rv_data_name(ri->judged, data, sizeof data);
+        fprintf(f, "judged %s\n", data);
+    }
     return fclose(f);
 }
 
 static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t errlen)
 {
-    char path[PATH_MAX + 16], data[64] = "";
+    char path[PATH_MAX + 16], data[64] = "", inner[200];
     snprintf(path, sizeof path, "%s/run.txt", work);
     char *text = rv_read_text(path, NULL);
     if (!text) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
@@ -103,11 +108,12 @@ static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t er
         else if (!strncmp(line, "date ", 5)) got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
         else if (sscanf(line, "n %llu", &n) == 1) got |= 8, ri->n = n;
         else if (!strncmp(line, "data ", 5)) got |= 16, snprintf(data, sizeof data, "%s", line + 5);
+        else if (!strncmp(line, "judged ", 7))
+            ri->judged_set = rv_data_parse(line + 7, &ri->judged, inner, sizeof inner) == 0;
         else if (sscanf(line, "block %d", &ri->block_size) == 1 && (ri->block_size < 1 || ri->block_size > 1024))
             ri->block_size = 0;   /* not a block size: as an older folder, none */
     }
     free(text);
-    char inner[200];
     if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
         return rv_own_fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
     return 0;
@@ -115,15 +121,30 @@ static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t er
 
 /* What the run says beside its records: the tracer's count of the input
  * elements read, and the timed run's calls, each checked (reads.h, timed.h);
- * the timed calls' inputs came from stream 1 of the run's data. */
+ * the timed calls' inputs came from stream 1 of the run's data, or of the
+ * judged data where the judge's runner made them (judged.txt). */
 static void run_facts(const char *work, const rv_run_info *ri, uint32_t block1, const rv_timed_spot *spot,
                       rv_own_result *res)
 {
     int rc = rv_reads_load(work, ri->n, &res->reads, res->reads_why, sizeof res->reads_why);
     res->reads_state = rc == 0 ? 1 : rc == 1 ? 0 : -1;
-    rv_data timed = rv_data_derive(ri->data, 1);
+    rv_data timed = rv_data_derive(ri->judged_set ? ri->judged : ri->data, 1);
+    res->judged_set = ri->judged_set, res->judged = ri->judged;
     uint64_t threads = ri->block_size > 0 ? (uint64_t)ri->block_size : block1;
-    rc = rv_timed_load_spot(work, timed, ri->n, threads, spot, &res->timed, res->timed_why, sizeof res->timed_why);
+    char judged[PATH_MAX + 32];
+    snprintf(judged, sizeof judged, "%s/judged.txt", work);
+    char said[700];
+    if (ri->judged_set && rv_read_regular(judged, said, sizeof said) == 0 &&
+        !strncmp(said, RV_OWN_UNREPLAYABLE_LINE, strlen(RV_OWN_UNREPLAYABLE_LINE))) {
+        said[strcspn(said, "\n")] = 0;
+        snprintf(res->timed_why, sizeof res->timed_why, "%.500s", said + strlen(RV_OWN_UNREPLAYABLE_LINE));
+        res->timed_state = RV_OWN_NOT_REPLAYED;
+        return;
+    }
+    if (ri->judged_set)
+        rc = rv_timed_load_file(judged, timed, ri->n, threads, &res->timed, res->timed_why, sizeof res->timed_why);
+    else
+        rc = rv_timed_load_spot(work, timed, ri->n, threads, spot, &res->timed, res->timed_why, sizeof res->timed_why);
     res->timed_state = rc == 0 ? 1 : rc == 1 ? 0 : -1;
 }
 

@@ -22,6 +22,9 @@ typedef struct rv_run_info {
     uint64_t n;
     rv_data data;
     int block_size;   /* what launch() was asked for; 0 in an older folder */
+    int judged_set;   /* the judged calls were the judge's runner's ...      */
+    rv_data judged;   /* ... on streams of this (judged.txt); written once
+                         they are over, never before the program runs      */
 } rv_run_info;
 
 /* WORK/run.txt written anew: 0, or -1. */

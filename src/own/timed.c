@@ -235,6 +235,12 @@ static int load_file_spot(const char *path, rv_data want, uint64_t n, uint64_t t
     if (rc == 1) return 1;
     if (rc == -1) return rv_own_fail(err, errlen, -1, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
     if (rc == -2) return rv_own_fail(err, errlen, -1, _("%s is not text"), path);
+    return rv_timed_parse_spot(text, want, n, threads, spot, run, err, errlen);
+}
+
+int rv_timed_parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
+                        rv_timed_run *run, char *err, size_t errlen)
+{
     rv_timed_spot drawn = {.call = -1};
     if (!spot) drawn.call = draw_spot(), spot = &drawn;
     return parse_spot(text, want, n, threads, spot, run, err, errlen);

@@ -82,6 +82,11 @@ rv_timed_spot rv_timed_spot_ahead(rv_data want, uint64_t n);
 int rv_timed_load_spot(const char *work, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
                        rv_timed_run *run, char *err, size_t errlen);
 
+/* rv_timed_parse with that spot (NULL: one drawn and summed now): the
+ * judge's runner's results, which come over its line (judged_run.h). */
+int rv_timed_parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
+                        rv_timed_run *run, char *err, size_t errlen);
+
 /* The same from the file at path (a check's copy of the version to beat's
  * timed run, check_replay.h), read and judged as rv_timed_load reads and
  * judges WORK/timed.txt. */

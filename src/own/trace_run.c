@@ -28,6 +28,7 @@
 #include "disasm.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
+#include "judged_run.h"
 #include "program_run.h"
 #include "run_folder.h"
 #include "raw.h"
@@ -245,10 +246,42 @@ static void *run_beside(void *arg)
     return NULL;
 }
 
-/* The traced run, then the timed run while nvdisasm lists the modules
- * (disasm.c), then the trace made of what they left, while the caller's
- * work beside it runs (rv_own_opts.beside).  e: what the trace did while
- * compiling, or NULL. */
+/* The judged calls, made by the judge's runner from what the traced run
+ * recorded (judged_run.h): their results' text in *text, or why they could
+ * not be replayed in why (a verdict: the calls rule fails with it).  0, or
+ * 2 with the message. */
+static int judge_stage(const rv_own_opts *o, const char *work, rv_run_info *ri, char **text, char *why, size_t whylen,
+                       rv_own_result *res, char *err, size_t errlen)
+{
+    *why = 0;
+    int rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), text, &res->plain_run_s, err, errlen);
+    if (rc == RV_OWN_UNREPLAYABLE) snprintf(why, whylen, "%s", err), rc = 0;
+    /* the judged data said only now that its calls are over */
+    ri->judged = o->judged, ri->judged_set = 1;
+    if (!rc && rv_run_info_write(work, ri)) rc = rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
+    return rc;
+}
+
+/* The judged calls' facts in res, from the results as the runner gave them
+ * (never as read back from the work folder, where a process the student's
+ * program left behind could have rewritten them). */
+static void judged_facts(const rv_own_opts *o, const char *text, const char *why, const early *e, rv_own_result *res)
+{
+    if (*why) {
+        res->timed_state = RV_OWN_NOT_REPLAYED;
+        snprintf(res->timed_why, sizeof res->timed_why, "%s", why);
+    } else {
+        int rc = rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, e ? &e->spot : NULL,
+                                     &res->timed, res->timed_why, sizeof res->timed_why);
+        res->timed_state = rc == 0 ? 1 : -1;
+    }
+    for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = res->timed_state == 1 ? res->timed.median_ms : 0;
+}
+
+/* The traced run, then the timed run (the judge's runner's, with
+ * o->judge) while nvdisasm lists the modules (disasm.c), then the trace
+ * made of what they left, while the caller's work beside it runs
+ * (rv_own_opts.beside).  e: what the trace did while compiling, or NULL. */
 static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
                      const early *e, rv_own_result *res, char *err, size_t errlen)
 {
@@ -259,7 +292,11 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     if ((rc = prepare_run(o, work, source, srclen, e, &ri, err, errlen)) ||
         (rc = traced_run(o, work, t, res, &d, err, errlen)))
         return rc;
-    if (o->time_it) rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen);
+    char *judged = NULL, unreplayable[600] = "";
+    if (o->time_it && o->judge)
+        rc = judge_stage(o, work, &ri, &judged, unreplayable, sizeof unreplayable, res, err, errlen);
+    else if (o->time_it)
+        rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen);
     if (rc) {
         char ignored[1024];
         rv_disasm_finish(&d, 0, ignored, sizeof ignored);
@@ -273,8 +310,10 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
         t1 = rv_mono_s();
         rc = rv_run_convert(work, &ri, source, e ? e->sums : NULL, e ? &e->spot : NULL, res, err, errlen);
+        if (!rc && o->time_it && o->judge) judged_facts(o, judged, unreplayable, e, res);
         t2 = rv_mono_s();
     }
+    free(judged);
     if (besides) pthread_join(beside, NULL);
     if (rc) return rc;
     res->traced_run_s = traced_run_s;
@@ -339,8 +378,9 @@ static void *early_work(void *arg)
     if (!(e->rc = rv_own_need_gpu(e->o, e->err, sizeof e->err))) {
         rv_gpu_device_name(e->device, sizeof e->device);
         if (!e->input_here) e->rc = rv_own_prepare_input(e->o, e->work, 1, e->sums, e->err, sizeof e->err);
-        /* the timed calls' inputs: stream 1 of the data, as run_facts reads them */
-        if (!e->rc && e->o->time_it) e->spot = rv_timed_spot_ahead(rv_data_derive(e->o->data, 1), e->o->n);
+        /* the timed calls' inputs: stream 1 of the data (or of the judged
+           data), as run_facts reads them */
+        if (!e->rc && e->o->time_it) e->spot = rv_timed_spot_ahead(rv_own_timed_data(e->o), e->o->n);
     }
     if (e->rc) __atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
     return NULL;
@@ -425,12 +465,42 @@ static int timed_median(const rv_own_opts *o, const char *work, double *ms, char
     return rc;
 }
 
+/* The version to beat judged as the student's calls are: its launch()
+ * recorded, then replayed by the judge's runner; the median in *ms. */
+static int judge_built(const rv_own_opts *o, const char *work, double *ms, char *err, size_t errlen)
+{
+    rv_own_tools t;
+    char *text = NULL;
+    double seconds;
+    int rc;
+    if ((rc = rv_own_find_tracer(&t, err, errlen)) || (rc = rv_own_need_gpu(o, err, errlen)) ||
+        (rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen)) ||
+        (rc = rv_own_record_program(o, work, &t, err, errlen)) ||
+        (rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), &text, &seconds, err, errlen)))
+        return rc == RV_OWN_UNREPLAYABLE ? 2 : rc;
+    rv_timed_run *run = malloc(sizeof *run);
+    char why[512], call[256];
+    if (!run) rc = rv_own_fail(err, errlen, 2, "%s", _("out of memory"));
+    else if (rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, NULL, run, why, sizeof why))
+        rc = rv_own_fail(err, errlen, 2, _("the judged calls' results cannot be read: %s"), why);
+    else if (run->nwrong) {
+        rv_timed_describe(run, run->first_wrong, call, sizeof call);
+        rc = rv_own_fail(err, errlen, 2, _("%s's sum was wrong in the judged calls: %s"), o->file, call);
+    } else {
+        *ms = run->median_ms;
+    }
+    free(run);
+    free(text);
+    return rc;
+}
+
 int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *err, size_t errlen)
 {
     char work[PATH_MAX];
     double seconds;
     int rc = open_built(o, dir, work, NULL, NULL, err, errlen);
     *ms = 0;
+    if (!rc && o->judge) return judge_built(o, work, ms, err, errlen);
     /* untraced: the tracer and its library are not needed, the GPU is */
     if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen)) &&
         !(rc = rv_own_run_program(o, work, NULL, &seconds, err, errlen)))

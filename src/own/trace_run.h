@@ -49,6 +49,13 @@ typedef struct rv_own_opts {
                                 (rv_own_default_cache)                      */
     const int  *stop_compile; /* NULL, or the compile is stopped once non-zero
                                  (a trace that found no GPU meanwhile)      */
+    int        judge;      /* the timed calls are the judge's runner's, from
+                              what the traced run recorded (judged_run.h),
+                              not the program's own (check; trace times the
+                              program itself)                               */
+    rv_data    judged;     /* with judge: the data the judged calls' streams
+                              come from, drawn apart from `data` (which the
+                              student's program sees) and never shown to it */
 } rv_own_opts;
 
 typedef struct rv_own_result {
@@ -69,13 +76,17 @@ typedef struct rv_own_result {
     int            reads_state;
     rv_reads       reads;
     char           reads_why[256];
-    /* every call checked: the timed run (timed.txt); 0 none (--no-time), 1
-       read (timed.checked 0: an older run, its times only), -1 a file that
-       is not a timed run's (why)                                            */
+    /* every call checked: the timed run (timed.txt, or the judge's runner's
+       judged.txt); 0 none (--no-time), 1 read (timed.checked 0: an older
+       run, its times only), -1 a file that is not a timed run's (why),
+       RV_OWN_NOT_REPLAYED the runner could not replay launch() (why)       */
     int            timed_state;
     rv_timed_run   timed;
     char           timed_why[512];
+    int            judged_set; /* the timed calls were the judge's runner's, */
+    rv_data        judged;     /* ... on streams of this (run.txt)           */
 } rv_own_result;
+#define RV_OWN_NOT_REPLAYED (-2)
 
 /* What r's run said beside its trace, as the rules of the run take it
  * (rules.h): the count of the elements read, the timed calls.  timed_run: a

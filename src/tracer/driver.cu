@@ -77,7 +77,13 @@ static const float *reduce_all(const arrays &a, unsigned block, cudaStream_t s, 
         if (calls)
             fprintf(calls, "call %d in %llu %zu out %llu %zu\n", call, (unsigned long long)(uintptr_t)src, m,
                     (unsigned long long)(uintptr_t)a.out[which], a.nslots);
-        if (arm) { setenv("RV_TRACER_CALL", k, 1); setenv("RV_TRACER_ARMED", "1", 1); }
+        if (arm) {
+            char mk[24];
+            snprintf(mk, sizeof mk, "%zu", m);
+            setenv("RV_TRACER_CALL", k, 1);
+            setenv("RV_TRACER_CALL_N", mk, 1);
+            setenv("RV_TRACER_ARMED", "1", 1);
+        }
         unsigned g = launch(src, a.out[which], (unsigned)m, block, s);
         if (arm) setenv("RV_TRACER_ARMED", "0", 1);
         check(cudaGetLastError(), "your launch failed to start a kernel");
@@ -118,8 +124,10 @@ static float read_sum(const float *at)
 // the latency an empty window shows (a probe before each call).
 
 // Its names live in a namespace of their own: a student's file may name a
-// kernel of its own fill_input or window.
-namespace {
+// kernel of its own fill_input or window.  The judge's runner
+// (src/tracer/judge.cu) shares them, and launches no kernel of this
+// namespace from a recording.
+namespace reducevis_driver {
 
 // The patterns of src/core/data.c (keep the formulas equal).
 enum { P_ONES, P_INDEX, P_MOD10, P_RANDOM, P_SIGNED, P_COUNT };
@@ -168,27 +176,33 @@ static pattern derive(pattern p, unsigned long long k)
     return p;
 }
 
+// Element i of pattern p.
+__device__ static float pattern_value(pattern p, size_t i)
+{
+    unsigned long long bits = mix(p.seed ^ mix(i)) >> 40;   // 24 random bits
+    return p.kind == P_ONES ? 1.0f : p.kind == P_INDEX ? (float)i : p.kind == P_MOD10 ? (float)(i % 10)
+         : p.kind == P_RANDOM ? (float)bits * (1.0f / 16777216.0f)
+                              : (float)((long long)bits - 8388608) * (1.0f / 8388608.0f);
+}
+
 __global__ void fill_input(pattern p, float *x, size_t n)
 {
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        unsigned long long bits = mix(p.seed ^ mix(i)) >> 40;   // 24 random bits
-        float v = p.kind == P_ONES ? 1.0f : p.kind == P_INDEX ? (float)i : p.kind == P_MOD10 ? (float)(i % 10)
-                : p.kind == P_RANDOM ? (float)bits * (1.0f / 16777216.0f)
-                                     : (float)((long long)bits - 8388608) * (1.0f / 8388608.0f);
-        x[i] = v;
-    }
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        x[i] = pattern_value(p, i);
 }
 
 enum { REF_BLOCKS = 1024, REF_THREADS = 256 };
 
 // Each block's sum of x and of |x|, in double: a chain of n / 2^18 a thread,
-// then a tree (the host adds the 1024 partials).
-__global__ void reference_sums(const float *x, size_t n, double *sum, double *mag)
+// then a tree (the host adds the 1024 partials).  x null: the values of p,
+// made again here (the judge's runner: the reference never reads a buffer
+// the student's kernels could write).
+__global__ void reference_sums(const float *x, pattern p, size_t n, double *sum, double *mag)
 {
     __shared__ double s[REF_THREADS], m[REF_THREADS];
     double t = 0, u = 0;
     for (size_t i = blockIdx.x * (size_t)REF_THREADS + threadIdx.x; i < n; i += (size_t)REF_BLOCKS * REF_THREADS) {
-        double v = x[i];
+        double v = x ? x[i] : pattern_value(p, i);
         t += v;
         u += fabs(v);
     }
@@ -271,20 +285,28 @@ static void bench_make(bench &b, size_t n)
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
 
-// Call c's input made in its buffer, its sum and sum of |x| in *ref, *mag,
-// and L2 cleared; all done before the window opens.
-static void make_input(bench &b, const arrays &a, pattern p, double *ref, double *mag)
+// The sum of pattern p's n values and of their magnitudes: of x where it is
+// not null, else made again from p.
+static void pattern_sums(bench &b, const float *x, pattern p, size_t n, double *ref, double *mag)
 {
-    fill_input<<<1024, 256, 0, b.s>>>(p, a.in, a.n);
-    reference_sums<<<REF_BLOCKS, REF_THREADS, 0, b.s>>>(a.in, a.n, b.ref_sum, b.ref_mag);
-    clear_l2<<<1024, 256, 0, b.s>>>(b.scratch, b.scratch4, b.sink);
-    check(cudaGetLastError(), "the input could not be made");
-    check(cudaStreamSynchronize(b.s), "the input could not be made");
+    reference_sums<<<REF_BLOCKS, REF_THREADS, 0, b.s>>>(x, p, n, b.ref_sum, b.ref_mag);
+    check(cudaGetLastError(), "the reference could not be summed");
     std::vector<double> ps(REF_BLOCKS), pm(REF_BLOCKS);
     check(cudaMemcpy(ps.data(), b.ref_sum, REF_BLOCKS * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
     check(cudaMemcpy(pm.data(), b.ref_mag, REF_BLOCKS * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
     *ref = *mag = 0;
     for (int k = 0; k < REF_BLOCKS; k++) { *ref += ps[k]; *mag += pm[k]; }
+}
+
+// Call c's input made in its buffer, where ref is not null its sum and sum
+// of |x| in *ref, *mag, and L2 cleared; all done before the window opens.
+static void make_input(bench &b, const arrays &a, pattern p, double *ref, double *mag)
+{
+    fill_input<<<1024, 256, 0, b.s>>>(p, a.in, a.n);
+    if (ref) pattern_sums(b, a.in, p, a.n, ref, mag);
+    clear_l2<<<1024, 256, 0, b.s>>>(b.scratch, b.scratch4, b.sink);
+    check(cudaGetLastError(), "the input could not be made");
+    check(cudaStreamSynchronize(b.s), "the input could not be made");
 }
 
 struct call_times {
@@ -327,34 +349,43 @@ static void turn(char word)
     }
 }
 
-static int time_mode(char **argv)
+// Where time mode's calls get their inputs and their reference: the driver
+// derives call c's from DATA and sums it before the call; the judge's runner
+// (judge.cu) is told each call's pattern when the call starts, and sums the
+// pattern itself after it.
+struct time_inputs {
+    pattern (*call_pattern)(pattern base, int c);
+    bool reference_after;
+};
+
+static pattern derived_pattern(pattern base, int c) { return derive(base, (unsigned long long)c); }
+static const time_inputs driver_inputs = {derived_pattern, false};
+
+// 3 warm-up and 20 timed calls of n elements, each on an input of its own,
+// one line a call into r (src/own/timed.h reads them).  0, or 3.
+static int time_calls(pattern base, const char *data, size_t n, unsigned block, double tol, FILE *r,
+                      const time_inputs &in)
 {
-    pattern base;
-    size_t n = strtoull(argv[3], nullptr, 10);
-    unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
-    double tol = strtod(argv[6], nullptr);
-    if (!parse_pattern(argv[2], &base) || n < 1) { fprintf(stderr, "bad data pattern or N: %s %s\n", argv[2], argv[3]); return 1; }
     turn('r');   // from here to its end, the GPU is this run's alone
     bench b;
     bench_make(b, n);
-    FILE *r = fopen(argv[5], "w");
-    if (!r) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
-    fprintf(r, "data %s\ntolerance %.9g\nbuffers %d\n", argv[2], tol, b.nsets);
+    fprintf(r, "data %s\ntolerance %.9g\nbuffers %d\n", data, tol, b.nsets);
     enum { WARM = 3, TIMED = 20 };
     unsigned first = 0;
     float first_sum = 0;
     std::vector<double> probes;
     std::vector<call_times> times;
     for (int c = 1; c <= WARM + TIMED; c++) {
-        pattern p = derive(base, (unsigned long long)c);
+        pattern p = in.call_pattern(base, c);
         const arrays &a = b.set[(c - 1) % b.nsets];
         double ref, mag;
-        make_input(b, a, p, &ref, &mag);
+        make_input(b, a, p, in.reference_after ? nullptr : &ref, &mag);
         call_times t, probe;
         window(b, nullptr, block, nullptr, false, &probe);   // the latency of an empty window, just before
         t.probe_ms = probe.wall_ms - probe.event_ms;
         // the first call checks each launch as it ends, for a clear message
         float sum = window(b, &a, block, c == 1 ? &first : nullptr, c == 1, &t);
+        if (in.reference_after) pattern_sums(b, nullptr, p, n, &ref, &mag);
         bool ok = std::isfinite(sum) && std::fabs((double)sum - ref) <= tol * mag;
         char name[64];
         pattern_name(p, name, sizeof name);
@@ -372,39 +403,68 @@ static int time_mode(char **argv)
     fprintf(r, "latency_ms %.6f\nsum %.9g\nfirst_partials %u\nms", latency, first_sum, first);
     for (const call_times &t : times) fprintf(r, " %.6f", std::max((double)t.event_ms, t.wall_ms - latency));
     fprintf(r, "\n");
+    return 0;
+}
+
+} // namespace reducevis_driver
+
+#ifndef RV_JUDGE_RUNNER
+using namespace reducevis_driver;
+
+static int time_mode(char **argv)
+{
+    pattern base;
+    size_t n = strtoull(argv[3], nullptr, 10);
+    unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
+    double tol = strtod(argv[6], nullptr);
+    if (!parse_pattern(argv[2], &base) || n < 1) { fprintf(stderr, "bad data pattern or N: %s %s\n", argv[2], argv[3]); return 1; }
+    FILE *r = fopen(argv[5], "w");
+    if (!r) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
+    time_calls(base, argv[2], n, block, tol, r, driver_inputs);
     if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
     turn('e');   // timed: the context's teardown need not keep the GPU from the next
     return 0;
 }
 
-} // namespace
-
+// trace: IN is a file of N floats; record: IN is a data pattern, made on the
+// GPU (the version to beat's recording for the judge, where no picture is
+// drawn and no file need be written).
 int main(int argc, char **argv)
 {
     if (argc == 7 && !strcmp(argv[1], "time")) return time_mode(argv);
-    if (argc != 6 || strcmp(argv[1], "trace")) {
-        fprintf(stderr, "usage: %s trace IN N BLOCK RESULT | time DATA N BLOCK RESULT TOLERANCE\n", argv[0]);
+    bool trace = argc == 6 && !strcmp(argv[1], "trace"), record = argc == 6 && !strcmp(argv[1], "record");
+    if (!trace && !record) {
+        fprintf(stderr, "usage: %s trace IN N BLOCK RESULT | record DATA N BLOCK RESULT | time DATA N BLOCK RESULT "
+                        "TOLERANCE\n", argv[0]);
         return 1;
     }
-    bool trace = !strcmp(argv[1], "trace");
     arrays a;
     a.n = strtoull(argv[3], nullptr, 10);
     unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
     a.nslots = slots(a.n);
-    std::vector<float> host(a.n);
-    FILE *f = fopen(argv[2], "rb");
-    if (!f || fread(host.data(), sizeof(float), a.n, f) != a.n) { fprintf(stderr, "cannot read %s\n", argv[2]); return 3; }
-    fclose(f);
+    std::vector<float> host(trace ? a.n : 0);
+    pattern made{P_ONES, 0};
+    if (record && !parse_pattern(argv[2], &made)) { fprintf(stderr, "bad data pattern: %s\n", argv[2]); return 1; }
+    FILE *f = trace ? fopen(argv[2], "rb") : nullptr;
+    if (trace && (!f || fread(host.data(), sizeof(float), a.n, f) != a.n)) { fprintf(stderr, "cannot read %s\n", argv[2]); return 3; }
+    if (f) fclose(f);
     turn('s');   // the GPU shared with other traced runs, from here to the sum read back
     check(cudaMalloc(&a.in, a.n * sizeof(float)), "cudaMalloc");
     for (float *&o : a.out) {
         check(cudaMalloc(&o, a.nslots * sizeof(float)), "cudaMalloc");
         check(cudaMemset(o, 0, a.nslots * sizeof(float)), "cudaMemset");
     }
-    check(cudaMemcpy(a.in, host.data(), a.n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (trace) check(cudaMemcpy(a.in, host.data(), a.n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    else fill_input<<<1024, 256>>>(made, a.in, a.n);
     cudaStream_t s;
     check(cudaStreamCreate(&s), "cudaStreamCreate");
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    // what the judge's runner maps the recording's pointers and stream by
+    char arrays_env[160];
+    snprintf(arrays_env, sizeof arrays_env, "in %llu %zu out %llu %llu %zu stream %llu",
+             (unsigned long long)(uintptr_t)a.in, a.n, (unsigned long long)(uintptr_t)a.out[0],
+             (unsigned long long)(uintptr_t)a.out[1], a.nslots, (unsigned long long)(uintptr_t)s);
+    setenv("RV_TRACER_ARRAYS", arrays_env, 1);
 
     FILE *r = fopen(argv[5], "w");
     if (!r) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
@@ -412,7 +472,7 @@ int main(int argc, char **argv)
     cudaEvent_t e0, e1;
     check(cudaEventCreate(&e0), "cudaEventCreate");
     check(cudaEventCreate(&e1), "cudaEventCreate");
-    if (trace) {
+    {
         // the tracer counts how often each element of in[] is read
         char watch[64];
         snprintf(watch, sizeof watch, "%llu %zu", (unsigned long long)(uintptr_t)a.in, a.n);
@@ -430,3 +490,4 @@ int main(int argc, char **argv)
     if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
     return 0;
 }
+#endif // RV_JUDGE_RUNNER

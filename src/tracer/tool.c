@@ -40,6 +40,7 @@
 
 #include <sanitizer.h>
 
+#include "queued.h"
 #include "raw.h"
 
 #define MAX_MODULES 64
@@ -70,6 +71,7 @@ static struct {
     int nmodules;
     int debug, nopatch, nocount;
     int own_alloc;                     /* inside sanitizerAlloc: not the program's */
+    int busy;                          /* the tool's own copies and waits: not the program's */
     uint32_t *dwatch;                  /* device: reads of each watched element */
     uint64_t watch_addr, watch_n;
     Sanitizer_StreamHandle watch_stream;
@@ -85,7 +87,8 @@ static struct {
     X(sanitizerSubscribe) X(sanitizerEnableDomain) X(sanitizerAddPatchesFromFile)           \
     X(sanitizerPatchInstructions) X(sanitizerPatchModule) X(sanitizerSetCallbackData)       \
     X(sanitizerGetFunctionPcAndSize) X(sanitizerAlloc) X(sanitizerFree)                     \
-    X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost) X(sanitizerMemset)
+    X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost) X(sanitizerMemset)      \
+    X(sanitizerEnableCallback)
 static struct {
 #define FIELD(f) __typeof__(&f) f;
     SANITIZER_FUNCTIONS(FIELD)
@@ -254,8 +257,27 @@ static int records_begin(pending *p, const Sanitizer_LaunchData *d, uint32_t bs)
     return 0;
 }
 
+/* n bytes of the device's memory at src, read into dst (queued.c). */
+static int read_device(void *dst, const void *src, size_t n, Sanitizer_StreamHandle s)
+{
+    T.busy = 1;
+    int rc = S.sanitizerMemcpyDeviceToHost(dst, (void *)src, n, s) == SANITIZER_SUCCESS ? 0 : -1;
+    T.busy = 0;
+    return rc;
+}
+
+/* The call of launch() the program is in (RV_TRACER_CALL), 0 when it is in
+ * none (not armed). */
+static unsigned armed_call(void)
+{
+    const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
+    if (!armed || strcmp(armed, "1") != 0) return 0;
+    return callv ? (unsigned)strtoul(callv, NULL, 10) : 1;
+}
+
 static void launch_begin(const Sanitizer_LaunchData *d)
 {
+    rv_queued_launch(d, module_index(d->module), armed_call());
     const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
     say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
     S.sanitizerSetCallbackData(d->function, NULL); /* unless armed below, this launch counts nothing */
@@ -471,6 +493,9 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
                 T.launches, call);
     fclose(f);
     track(freed, m->address, m->size, T.nallocs);
+    rv_queued_memory(freed, cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC ||
+                                cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC,
+                     m, armed_call());
 }
 
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
@@ -483,10 +508,27 @@ static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domai
              (cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC || cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE ||
               cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC || cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC))
         memory_changed(cbid, (const Sanitizer_ResourceMemoryData *)cbdata);
-    else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN)
+    else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN) {
+        T.busy = 1;
         launch_begin((const Sanitizer_LaunchData *)cbdata);
-    else if (domain == SANITIZER_CB_DOMAIN_SYNCHRONIZE)
+        T.busy = 0;
+    } else if (domain == SANITIZER_CB_DOMAIN_SYNCHRONIZE) {
+        if (!T.busy) rv_queued_sync(armed_call());
+        T.busy = 1;
         synchronized();
+        T.busy = 0;
+    } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API || domain == SANITIZER_CB_DOMAIN_RUNTIME_API)
+        rv_queued_api(domain, cbid, (const Sanitizer_CallbackData *)cbdata, armed_call());
+    else if (T.busy)
+        return;   /* the tool's own copies, not the program's */
+    else if (domain == SANITIZER_CB_DOMAIN_MEMCPY && cbid == SANITIZER_CBID_MEMCPY_STARTING)
+        rv_queued_memcpy((const Sanitizer_MemcpyData *)cbdata, armed_call());
+    else if (domain == SANITIZER_CB_DOMAIN_MEMSET && cbid == SANITIZER_CBID_MEMSET_STARTING)
+        rv_queued_memset((const Sanitizer_MemsetData *)cbdata, armed_call());
+    else if (domain == SANITIZER_CB_DOMAIN_EVENTS)
+        rv_queued_event(cbid, (const Sanitizer_EventData *)cbdata, armed_call());
+    else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN)
+        rv_queued_graph(armed_call());
 }
 
 /* Called by the driver once it has loaded the library.  It must return 1:
@@ -521,6 +563,8 @@ int InitializeInjection(void)
     S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
     S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
     S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_SYNCHRONIZE);
+    rv_queued_init(T.out, read_device);
+    rv_queued_enable(handle, S.sanitizerEnableCallback);
     say("subscribed");
     return 1;
 }

@@ -5,7 +5,7 @@
 # This builds it here in BUILD_DIR (Release, sm_90 only: the H100 and H200),
 # with the bundled libraries' folder as the program's RPATH (DT_RPATH, which
 # also serves the libraries' own needs), and packs into .gpu/bundle.tar.xz
-# (git-ignored) the program, the tracer, rvnvccsplit, the catalogues, the libraries it
+# (git-ignored) the program, the tracer, rvnvccsplit, the judge's runner (rvjudge), the catalogues, the libraries it
 # links beyond glibc and libstdc++, and a DejaVu font from this machine's
 # fonts-dejavu-core (the GPU machines have no fonts).
 #
@@ -37,7 +37,7 @@ font=$(fc-match -f '%{file}' 'DejaVu Sans')
 cp "$font" "$libdir/"
 mkdir -p .gpu
 rel=${build#"$PWD"/}
-tar -cJf .gpu/bundle.tar.xz "$rel/reducevis" "$rel/librvtracer.so" "$rel/rvtracer_patches.fatbin" "$rel/rvnvccsplit" "$rel/locale" \
+tar -cJf .gpu/bundle.tar.xz "$rel/reducevis" "$rel/librvtracer.so" "$rel/rvtracer_patches.fatbin" "$rel/rvnvccsplit" "$rel/rvjudge" "$rel/locale" \
     "$rel/bundle-lib"
 printf '%s\n' "$PWD" >.gpu/root.txt
 printf '%s\n' "$rel" >.gpu/build.txt

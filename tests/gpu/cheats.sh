@@ -10,11 +10,12 @@
 # `reducevis check --replay` needs to give the same verdict without a GPU
 # (src/cli/check_replay.h) stays in OUT_DIR/DEVICE/NAME/: run.txt (with the
 # seed the check drew), student.cu, traced.txt, launches.txt, counts.txt,
-# allocs.txt, reads.txt, timed.txt, mark-timed.txt (the version to beat's
-# timed calls), the records raw-K.rvraw and listings kernel*.sass gzipped
-# (gzip -9n); beside them check.txt, what the check printed, and
-# recorded.txt (source, role cheat|honest, exercise, exit: the check's
-# status).  NAME is the cheat's own, honest-NAME for an honest answer.  The
+# allocs.txt, reads.txt, judged.txt (the judge's runner's calls; timed.txt
+# from a check before the runner), queued.txt (what launch() queued),
+# mark-timed.txt (the version to beat's judged calls), the records
+# raw-K.rvraw and listings kernel*.sass gzipped (gzip -9n); beside them
+# check.txt, what the check printed, and recorded.txt (source, role
+# cheat|honest, exercise, exit: the check's status).  NAME is the cheat's own, honest-NAME for an honest answer.  The
 # program, its 128 MiB input and the logs are deleted.  Each folder is then
 # replayed here (tests/own/cheats_replay.sh) and must give the check's
 # verdict again.  The folders are packed into OUT_DIR/cheats-DEVICE.tgz (set
@@ -75,7 +76,7 @@ keep_recording() {
         return
     fi
     mkdir -p "$k"
-    for g in run.txt student.cu traced.txt launches.txt counts.txt allocs.txt reads.txt timed.txt mark-timed.txt; do
+    for g in run.txt student.cu traced.txt launches.txt counts.txt allocs.txt reads.txt timed.txt judged.txt queued.txt mark-timed.txt; do
         [ -f "$tmp/k/$g" ] && cp "$tmp/k/$g" "$k/"
     done
     for g in "$tmp/k"/raw*.rvraw "$tmp/k"/kernel*.sass; do

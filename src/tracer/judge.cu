@@ -1,0 +1,564 @@
+// judge.cu — the judge's runner, rvjudge: the calls a check judges (3
+// warm-ups and 20 timed calls), made by the project's own code.
+//
+//   rvjudge QUEUED MODULES N BLOCK TOLERANCE
+//
+// QUEUED is what the student's launch() queued in the traced run
+// (src/tracer/queued.h), MODULES the folder of the modules that run loaded
+// (moduleK.cubin).  The runner loads those modules, never the student's
+// host code, and times the calls as the driver's time mode does, with the
+// same code (driver.cu, included): its launch() below replays the recording
+// with each call's own buffers.  So nothing the student's host code does
+// (read its command line, rewrite a file, redefine a CUDA function) reaches
+// the judged calls, and a recording it altered can only launch its own
+// kernels on fresh data.
+//
+// Fd 4 is its line to reducevis (src/own/judged_run.c), one byte a word:
+// 's', 'r', 'e' ask for and give back turns on the GPU (gpu_turn.h), each
+// answered 'g'; 'c' asks for the next call's data, answered with a line
+// "PATTERN\n" (reducevis draws it: it is on no command line, in no file and
+// in no environment); at the end 'R' and the results (timed.h's format:
+// "R" LENGTH "\n" then the text), or 'U' and a line saying what in the
+// recording cannot be replayed.
+// Exit 0 with results or that line; 3 when CUDA fails (message on stderr).
+#define RV_JUDGE_RUNNER
+#include "driver.cu"
+
+#include <cuda.h>
+
+#include <cstdarg>
+#include <map>
+#include <string>
+
+using namespace reducevis_driver;
+
+namespace {
+
+const int LINE_FD = 4;
+
+// ---- the recording -------------------------------------------------------
+
+enum op_kind {
+    OP_ALLOC, OP_FREE, OP_LAUNCH, OP_MEMSET, OP_COPY, OP_UPLOAD, OP_FETCH, OP_UPLOAD_FETCHED, OP_RECORD, OP_WAITEVENT,
+    OP_HOLD
+};
+
+struct op {
+    op_kind kind;
+    int async = 0;
+    unsigned long long a = 0, b = 0, c = 0, stream = 0;   // addresses, sizes, handles: by kind
+    unsigned elem = 0, value = 0;
+    int module = 0;
+    std::string name;                                      // a kernel, or what a hold waited for
+    unsigned grid[3] = {1, 1, 1}, blk[3] = {1, 1, 1}, cluster[3] = {1, 1, 1};
+    unsigned long long smem = 0;
+    int coop = 0;
+    bool kept = false;                                     // an allocation launch() never frees: made once
+    std::vector<unsigned char> bytes;                      // parameters, or an upload's data
+    CUfunction fn = nullptr;
+};
+
+struct call_ops {
+    size_t n;            // the elements launch() was given
+    std::vector<op> ops;
+};
+
+struct recording {
+    unsigned long long in, n, out[2], nslots, stream;
+    std::vector<call_ops> calls;
+};
+
+[[noreturn]] void unreplayable(const char *fmt, ...)
+{
+    char why[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    char word = 'U';
+    for (char *c = why; *c; c++)
+        if (*c == '\n') *c = ' ';
+    if (write(LINE_FD, &word, 1) != 1 || write(LINE_FD, why, strlen(why)) < 0 || write(LINE_FD, "\n", 1) != 1)
+        fprintf(stderr, "%s\n", why);
+    exit(0);
+}
+
+bool hex_bytes(const char *h, std::vector<unsigned char> &out)
+{
+    out.clear();
+    if (!strcmp(h, "-")) return true;
+    size_t len = strlen(h);
+    if (len % 2) return false;
+    for (size_t i = 0; i < len; i += 2) {
+        unsigned v;
+        if (!isxdigit((unsigned char)h[i]) || !isxdigit((unsigned char)h[i + 1]) || sscanf(h + i, "%2x", &v) != 1)
+            return false;
+        out.push_back((unsigned char)v);
+    }
+    return true;
+}
+
+// One line of QUEUED into r; false: not a line of the format.
+bool parse_line(char *line, recording &r, int lineno)
+{
+    char word[32], name[1024], data[70000];
+    if (sscanf(line, "%31s", word) != 1) return true;
+    std::string w = word;
+    if (w == "queued") return true;
+    if (w == "arrays")
+        return sscanf(line, "arrays in %llu %llu out %llu %llu %llu stream %llu", &r.in, &r.n, &r.out[0], &r.out[1],
+                      &r.nslots, &r.stream) == 6;
+    if (w == "call") {
+        unsigned k;
+        unsigned long long m;
+        if (sscanf(line, "call %u m %llu", &k, &m) != 2 || k != r.calls.size() + 1) return false;
+        r.calls.push_back(call_ops{(size_t)m, {}});
+        return true;
+    }
+    if (r.calls.empty()) return false;
+    op o;
+    o.kind = OP_HOLD;
+    if (w == "unreplayable") {
+        unreplayable("launch() did what the judge cannot replay (%s, call %zu of the traced run): the judge times "
+                     "only the work it can replay without your host code", line + 13, r.calls.size());
+    } else if (w == "hold") {
+        if (sscanf(line, "hold %1023s", name) != 1) return false;
+        o.name = name;
+    } else if (w == "alloc") {
+        char how[8];
+        if (sscanf(line, "alloc %llu %llu %7s stream %llu", &o.a, &o.b, how, &o.stream) != 4) return false;
+        o.kind = OP_ALLOC, o.async = !strcmp(how, "async");
+    } else if (w == "free") {
+        char how[8];
+        if (sscanf(line, "free %llu %7s stream %llu", &o.a, how, &o.stream) != 3) return false;
+        o.kind = OP_FREE, o.async = !strcmp(how, "async");
+    } else if (w == "launch") {
+        o.kind = OP_LAUNCH;
+        if (sscanf(line,
+                   "launch %d %1023s grid %u %u %u block %u %u %u cluster %u %u %u smem %llu coop %d stream %llu "
+                   "params %69999s",
+                   &o.module, name, &o.grid[0], &o.grid[1], &o.grid[2], &o.blk[0], &o.blk[1], &o.blk[2],
+                   &o.cluster[0], &o.cluster[1], &o.cluster[2], &o.smem, &o.coop, &o.stream, data) != 15 ||
+            !hex_bytes(data, o.bytes))
+            return false;
+        o.name = name;
+    } else if (w == "memset") {
+        unsigned long long height, pitch;
+        o.kind = OP_MEMSET;
+        if (sscanf(line, "memset %llu %llu %llu %llu %u %u stream %llu", &o.a, &o.b, &height, &pitch, &o.elem,
+                   &o.value, &o.stream) != 7)
+            return false;
+        if (height != 1) unreplayable("launch() sets a 2-D region of memory (call %zu)", r.calls.size());
+    } else if (w == "copy") {
+        o.kind = OP_COPY;
+        if (sscanf(line, "copy %llu %llu %llu stream %llu", &o.a, &o.b, &o.c, &o.stream) != 4) return false;
+    } else if (w == "upload-fetched") {
+        o.kind = OP_UPLOAD_FETCHED;
+        if (sscanf(line, "upload-fetched %llu %llu %llu stream %llu", &o.a, &o.c, &o.b, &o.stream) != 4 || o.c >= 16)
+            return false;
+    } else if (w == "fetch") {
+        o.kind = OP_FETCH;
+        if (sscanf(line, "fetch %llu %llu stream %llu", &o.a, &o.b, &o.stream) != 3) return false;
+    } else if (w == "upload") {
+        o.kind = OP_UPLOAD;
+        if (sscanf(line, "upload %llu %llu stream %llu data %69999s", &o.a, &o.b, &o.stream, data) != 4 ||
+            !hex_bytes(data, o.bytes) || o.bytes.size() != o.b)
+            return false;
+    } else if (w == "record" || w == "waitevent") {
+        o.kind = w == "record" ? OP_RECORD : OP_WAITEVENT;
+        if (sscanf(line + w.size(), " %llu stream %llu", &o.a, &o.stream) != 2) return false;
+    } else {
+        return false;
+    }
+    (void)lineno;
+    r.calls.back().ops.push_back(o);
+    return true;
+}
+
+// Whether op o is work whose making the host may have decided from what it
+// read back: a launch, a memset, or bytes uploaded that are not simply those
+// it read.
+bool host_made(const op &o)
+{
+    return o.kind == OP_LAUNCH || o.kind == OP_MEMSET || o.kind == OP_UPLOAD;
+}
+
+// Whether the allocation at call k's op i is freed later in the recording.
+bool freed_later(const recording &r, size_t k, size_t i)
+{
+    for (size_t c = k; c < r.calls.size(); c++)
+        for (size_t j = c == k ? i + 1 : 0; j < r.calls[c].ops.size(); j++) {
+            const op &o = r.calls[c].ops[j];
+            if (o.kind == OP_FREE && o.a == r.calls[k].ops[i].a) return true;
+            if (o.kind == OP_ALLOC && o.a == r.calls[k].ops[i].a) return false;   // the address made anew
+        }
+    return false;
+}
+
+// Whether v is in in[], out[] or an allocation the recording makes.
+bool known_addr(const recording &r, unsigned long long v)
+{
+    if ((v >= r.in && v < r.in + r.n * sizeof(float)) || (v >= r.out[0] && v < r.out[0] + r.nslots * sizeof(float)) ||
+        (v >= r.out[1] && v < r.out[1] + r.nslots * sizeof(float)))
+        return true;
+    for (const call_ops &c : r.calls)
+        for (const op &o : c.ops)
+            if (o.kind == OP_ALLOC && v >= o.a && v < o.a + o.b) return true;
+    return false;
+}
+
+// A kernel of the judge's own named (the driver's, which the traced
+// program's module set holds too), or a kernel given a pointer into GPU
+// memory that is none of the above (the
+// judge's own buffers, found by the student's host code, say) cannot be
+// replayed: in the runner that memory is not there.  A word is taken for
+// such a pointer when it lies within 64 GiB of in[], where the device's
+// allocations are; parameters that are numbers are far from there.
+void foreign_pointers(const recording &r)
+{
+    for (size_t k = 0; k < r.calls.size(); k++)
+        for (const op &o : r.calls[k].ops) {
+            if (o.kind != OP_LAUNCH) continue;
+            if (o.name.find("reducevis_driver") != std::string::npos)
+                unreplayable("the recording names a kernel of the judge's own (%s): it launches only yours",
+                             o.name.c_str());
+            for (size_t at = 0; at + 8 <= o.bytes.size(); at += 8) {
+                unsigned long long v;
+                memcpy(&v, &o.bytes[at], 8);
+                unsigned long long d = v > r.in ? v - r.in : r.in - v;
+                if (d < (1ull << 36) && !known_addr(r, v))
+                    unreplayable("launch() gives kernel %s a pointer into GPU memory that is not in[], out[] or "
+                                 "memory launch() allocated (call %zu of the traced run, parameter bytes %zu..%zu): "
+                                 "the judge replays your kernels only on memory it knows",
+                                 o.name.c_str(), k + 1, at, at + 7);
+            }
+        }
+}
+
+recording read_recording(const char *path)
+{
+    recording r{};
+    FILE *f = fopen(path, "r");
+    if (!f) unreplayable("launch() left no recording of what it queued (%s): was it traced?", path);
+    static char line[140000];
+    bool arrays = false;
+    for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
+        char *end = strchr(line, '\n');
+        if (!end) unreplayable("the recording's line %d is too long", lineno);
+        *end = 0;
+        if (!parse_line(line, r, lineno)) unreplayable("the recording's line %d is not one of its lines", lineno);
+        arrays |= !strncmp(line, "arrays in", 9);
+    }
+    fclose(f);
+    if (!arrays || r.calls.empty()) unreplayable("the recording of what launch() queued is empty or incomplete");
+    foreign_pointers(r);
+    // GPU memory read back to the host (or host code run in a stream), then
+    // more work queued: the student's host code may have made that work from
+    // the data, and only the student's host code could make it again.  A wait
+    // alone is replayed as the wait it is.  An allocation freed nowhere in
+    // the recording is one launch() keeps.
+    for (size_t k = 0; k < r.calls.size(); k++) {
+        std::vector<op> &ops = r.calls[k].ops;
+        for (size_t i = 0; i < ops.size(); i++) {
+            if (ops[i].kind == OP_ALLOC) ops[i].kept = !freed_later(r, k, i);
+            bool to_host = ops[i].kind == OP_FETCH || (ops[i].kind == OP_HOLD && ops[i].name == "host-function");
+            for (size_t j = i + 1; to_host && j < ops.size(); j++)
+                if (host_made(ops[j]))
+                    unreplayable("launch() %s between its launches (call %zu of the traced run), then queues more "
+                                 "work: the judge times only the work it can replay without your host code; queue "
+                                 "the work without waiting for it",
+                                 ops[i].kind == OP_FETCH ? "copies GPU memory to the host"
+                                                         : "runs host code in a stream", k + 1);
+        }
+    }
+    return r;
+}
+
+// ---- the replay ----------------------------------------------------------
+
+// The driver's functions, asked of the CUDA runtime when the runner starts
+// (it links no libcuda: a machine without a GPU runs it up to that point,
+// which is where the recording's checks end).
+#define DRIVER_FUNCTIONS(X)                                                                                         \
+    X(cuGetErrorString) X(cuGetErrorName) X(cuStreamCreate) X(cuEventCreate) X(cuModuleLoad) X(cuModuleGetFunction) \
+    X(cuFuncSetAttribute) X(cuLaunchKernelEx) X(cuMemAlloc) X(cuMemAllocAsync) X(cuMemFree) X(cuMemFreeAsync)      \
+    X(cuMemsetD8Async) X(cuMemsetD16Async) X(cuMemsetD32Async) X(cuMemcpyDtoDAsync) X(cuMemcpyHtoDAsync)          \
+    X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuStreamSynchronize) X(cuCtxSynchronize) X(cuEventRecord)                     \
+    X(cuStreamWaitEvent)
+struct {
+#define FIELD(f) decltype(&::f) f;
+    DRIVER_FUNCTIONS(FIELD)
+#undef FIELD
+} D;
+
+void load_driver()
+{
+    cudaDriverEntryPointQueryResult found;
+#define LOOKUP(f)                                                                                                \
+    if (cudaGetDriverEntryPointByVersion(#f, (void **)&D.f, CUDA_VERSION, cudaEnableDefault, &found) != cudaSuccess || \
+        found != cudaDriverEntryPointSuccess) {                                                                  \
+        fprintf(stderr, "the CUDA driver has no %s\n", #f);                                                       \
+        exit(3);                                                                                                 \
+    }
+    DRIVER_FUNCTIONS(LOOKUP)
+#undef LOOKUP
+}
+
+
+struct span {
+    unsigned long long base, bytes;
+    CUdeviceptr to;
+};
+
+struct replay {
+    recording rec;
+    std::map<int, CUmodule> modules;
+    std::string module_dir;
+    std::vector<span> live;                              // the recording's allocations, made again
+    std::map<unsigned long long, CUdeviceptr> kept;      // ... those launch() keeps, made once
+    std::map<unsigned long long, CUstream> streams;
+    std::map<unsigned long long, CUevent> events;
+    std::vector<unsigned char> fetched[16];              // what this call's copies to the host brought
+    unsigned long long nfetched = 0;
+    cudaStream_t main_stream = nullptr;
+    const float *in = nullptr;
+    float *out[2] = {nullptr, nullptr};
+    size_t pass = 0;
+} R;
+
+void cu(CUresult e, const char *what)
+{
+    if (e == CUDA_SUCCESS) return;
+    const char *s = nullptr, *n = nullptr;
+    D.cuGetErrorString(e, &s);
+    D.cuGetErrorName(e, &n);
+    fprintf(stderr, "%s: %s (%s)\n", what, s ? s : "?", n ? n : "?");
+    exit(3);
+}
+
+// Where the recording's address v is in this call, or false when it is in
+// nothing the judge knows.
+bool map_addr(unsigned long long v, CUdeviceptr *to)
+{
+    const recording &r = R.rec;
+    struct { unsigned long long base, bytes; const void *now; } fixed[] = {
+        {r.in, r.n * sizeof(float), R.in}, {r.out[0], r.nslots * sizeof(float), R.out[0]},
+        {r.out[1], r.nslots * sizeof(float), R.out[1]}};
+    for (auto &f : fixed)
+        if (f.now && v >= f.base && v < f.base + f.bytes) { *to = (CUdeviceptr)(uintptr_t)f.now + (v - f.base); return true; }
+    for (auto it = R.live.rbegin(); it != R.live.rend(); ++it)
+        if (v >= it->base && v < it->base + it->bytes) { *to = it->to + (v - it->base); return true; }
+    return false;
+}
+
+CUdeviceptr must_map(unsigned long long v, const char *what)
+{
+    CUdeviceptr to;
+    if (!map_addr(v, &to))
+        unreplayable("launch() %s memory the judge does not know (address %#llx: not in[], out[] or memory launch() "
+                     "allocated)", what, v);
+    return to;
+}
+
+CUstream stream_of(unsigned long long s)
+{
+    if (s == R.rec.stream) return (CUstream)R.main_stream;
+    if (s == 0 || s == (unsigned long long)(uintptr_t)CU_STREAM_LEGACY || s == (unsigned long long)(uintptr_t)CU_STREAM_PER_THREAD)
+        return (CUstream)(uintptr_t)s;
+    auto it = R.streams.find(s);
+    if (it != R.streams.end()) return it->second;
+    CUstream made;
+    cu(D.cuStreamCreate(&made, CU_STREAM_DEFAULT), "cuStreamCreate");
+    return R.streams[s] = made;
+}
+
+CUevent event_of(unsigned long long e)
+{
+    auto it = R.events.find(e);
+    if (it != R.events.end()) return it->second;
+    CUevent made;
+    cu(D.cuEventCreate(&made, CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+    return R.events[e] = made;
+}
+
+// The recording's kernels looked up in the modules the traced run loaded
+// (before any call is timed): only the student's, never the driver's.
+void resolve(recording &r)
+{
+    for (call_ops &c : r.calls)
+        for (op &o : c.ops) {
+            if (o.kind != OP_LAUNCH) continue;
+            auto it = R.modules.find(o.module);
+            if (it == R.modules.end()) {
+                char path[4200];
+                snprintf(path, sizeof path, "%s/module%d.cubin", R.module_dir.c_str(), o.module);
+                CUmodule m;
+                if (o.module < 0 || D.cuModuleLoad(&m, path) != CUDA_SUCCESS)
+                    unreplayable("the module of kernel %s cannot be loaded (%s)", o.name.c_str(), path);
+                it = R.modules.emplace(o.module, m).first;
+            }
+            if (D.cuModuleGetFunction(&o.fn, it->second, o.name.c_str()) != CUDA_SUCCESS)
+                unreplayable("kernel %s is not in the module the traced run loaded it from", o.name.c_str());
+            if (o.smem > 48 * 1024)   // the student's cudaFuncSetAttribute, which the recording does not hold
+                cu(D.cuFuncSetAttribute(o.fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)o.smem),
+                   "cuFuncSetAttribute");
+        }
+}
+
+void do_launch(const op &o)
+{
+    std::vector<unsigned char> p = o.bytes;
+    // every 8-byte word that points into a known buffer points into this call's
+    for (size_t at = 0; at + 8 <= p.size(); at += 8) {
+        unsigned long long v;
+        memcpy(&v, &p[at], 8);
+        CUdeviceptr to;
+        if (v && map_addr(v, &to)) memcpy(&p[at], &to, 8);
+    }
+    size_t size = p.size();
+    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, p.data(), CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
+    CUlaunchAttribute attrs[2];
+    unsigned nattrs = 0;
+    if (o.cluster[0] * o.cluster[1] * o.cluster[2] > 1) {
+        attrs[nattrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+        attrs[nattrs].value.clusterDim.x = o.cluster[0];
+        attrs[nattrs].value.clusterDim.y = o.cluster[1];
+        attrs[nattrs].value.clusterDim.z = o.cluster[2];
+        nattrs++;
+    }
+    if (o.coop) {
+        attrs[nattrs].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+        attrs[nattrs].value.cooperative = 1;
+        nattrs++;
+    }
+    CUlaunchConfig cfg = {};
+    cfg.gridDimX = o.grid[0], cfg.gridDimY = o.grid[1], cfg.gridDimZ = o.grid[2];
+    cfg.blockDimX = o.blk[0], cfg.blockDimY = o.blk[1], cfg.blockDimZ = o.blk[2];
+    cfg.sharedMemBytes = (unsigned)o.smem;
+    cfg.hStream = stream_of(o.stream);
+    cfg.attrs = nattrs ? attrs : nullptr;
+    cfg.numAttrs = nattrs;
+    cu(D.cuLaunchKernelEx(&cfg, o.fn, nullptr, p.empty() ? nullptr : extra), "your launch failed to start a kernel");
+}
+
+void do_op(const op &o)
+{
+    CUstream s = stream_of(o.stream);
+    switch (o.kind) {
+    case OP_ALLOC: {
+        CUdeviceptr p;
+        if (o.kept && R.kept.count(o.a)) return;   // a buffer launch() made on its first call and keeps
+        if (o.async) cu(D.cuMemAllocAsync(&p, o.b, s), "cudaMallocAsync");
+        else cu(D.cuMemAlloc(&p, o.b), "cudaMalloc");
+        R.live.push_back(span{o.a, o.b, p});
+        if (o.kept) R.kept[o.a] = p;
+        return;
+    }
+    case OP_FREE:
+        for (auto it = R.live.rbegin(); it != R.live.rend(); ++it)
+            if (it->base == o.a) {
+                if (o.async) cu(D.cuMemFreeAsync(it->to, s), "cudaFreeAsync");
+                else cu(D.cuMemFree(it->to), "cudaFree");
+                R.live.erase(std::next(it).base());
+                return;
+            }
+        return;   // freed what it did not allocate in launch(): nothing of the judge's is freed
+    case OP_LAUNCH: do_launch(o); return;
+    case OP_MEMSET: {
+        CUdeviceptr d = must_map(o.a, "sets");
+        if (o.elem == 1) cu(D.cuMemsetD8Async(d, (unsigned char)o.value, o.b, s), "cudaMemset");
+        else if (o.elem == 2) cu(D.cuMemsetD16Async(d, (unsigned short)o.value, o.b, s), "cudaMemset");
+        else cu(D.cuMemsetD32Async(d, o.value, o.b, s), "cudaMemset");
+        return;
+    }
+    case OP_COPY:
+        cu(D.cuMemcpyDtoDAsync(must_map(o.a, "copies into"), must_map(o.b, "copies from"), o.c, s), "cudaMemcpy");
+        return;
+    case OP_UPLOAD:
+        cu(D.cuMemcpyHtoDAsync(must_map(o.a, "copies into"), o.bytes.data(), o.bytes.size(), s), "cudaMemcpy");
+        return;
+    case OP_FETCH:   // read back as launch() read it, and waited for
+        if (R.nfetched == 16) unreplayable("launch() copies GPU memory to the host more than 16 times a call");
+        R.fetched[R.nfetched].resize(o.b);
+        cu(D.cuStreamSynchronize(s), "cudaMemcpy");
+        cu(D.cuMemcpyDtoH(R.fetched[R.nfetched++].data(), must_map(o.a, "copies from"), o.b), "cudaMemcpy");
+        return;
+    case OP_UPLOAD_FETCHED:   // ... and what it read written back unchanged
+        if (o.c >= R.nfetched || R.fetched[o.c].size() != o.b)
+            unreplayable("the recording writes back bytes launch() never read from the GPU");
+        cu(D.cuMemcpyHtoD(must_map(o.a, "copies into"), R.fetched[o.c].data(), o.b), "cudaMemcpy");
+        return;
+    case OP_RECORD: cu(D.cuEventRecord(event_of(o.a), s), "cudaEventRecord"); return;
+    case OP_WAITEVENT: cu(D.cuStreamWaitEvent(s, event_of(o.a), 0), "cudaStreamWaitEvent"); return;
+    case OP_HOLD: cu(D.cuCtxSynchronize(), "your kernel failed"); return;   // launch() waited: so does its replay
+    }
+}
+
+// A line from reducevis: the next call's data.
+pattern ask_pattern(pattern, int c)
+{
+    char word = 'c', line[96];
+    size_t len = 0;
+    if (write(LINE_FD, &word, 1) != 1) { fprintf(stderr, "reducevis gave call %d no data\n", c); exit(3); }
+    while (len + 1 < sizeof line && read(LINE_FD, line + len, 1) == 1 && line[len] != '\n') len++;
+    line[len] = 0;
+    pattern p;
+    if (!parse_pattern(line, &p)) { fprintf(stderr, "reducevis gave call %d no data it knows (%s)\n", c, line); exit(3); }
+    return p;
+}
+
+const time_inputs judge_inputs = {ask_pattern, true};
+
+} // namespace
+
+// The student's launch(), replayed: pass k of a reduction does what the
+// traced run's call k queued, with this call's buffers.
+unsigned int launch(const float *in, float *out, unsigned int n, unsigned int block, cudaStream_t stream)
+{
+    (void)block;
+    if (R.pass == R.rec.calls.size()) R.pass = 0;   // a new reduction
+    if (R.pass == 0) R.in = in, R.out[0] = out, R.out[1] = nullptr;
+    else if (R.pass == 1) R.out[1] = out;
+    R.main_stream = stream;
+    const call_ops &c = R.rec.calls[R.pass];
+    R.nfetched = 0;
+    if (c.n != n) unreplayable("the traced run's call %zu had %zu elements, this one %u", R.pass + 1, c.n, n);
+    for (const op &o : c.ops) do_op(o);
+    R.pass++;
+    // as many partials as the traced run's call left: the next call's count
+    return R.pass < R.rec.calls.size() ? (unsigned)R.rec.calls[R.pass].n : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 6) {
+        fprintf(stderr, "usage: %s QUEUED MODULES N BLOCK TOLERANCE (fd 4: reducevis's line)\n", argv[0]);
+        return 1;
+    }
+    setenv("RV_GPU_TURN_FD", "4", 1);   // turns on the GPU go over the same line
+    size_t n = strtoull(argv[3], nullptr, 10);
+    unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
+    double tol = strtod(argv[5], nullptr);
+    R.rec = read_recording(argv[1]);
+    R.module_dir = argv[2];
+    if (R.rec.n != n || R.rec.calls[0].n != n) unreplayable("the recording is of %llu elements, not %zu", R.rec.n, n);
+    check(cudaFree(nullptr), "the CUDA context");
+    load_driver();
+    resolve(R.rec);
+    char *text = nullptr;
+    size_t len = 0;
+    FILE *r = open_memstream(&text, &len);
+    if (!r) { fprintf(stderr, "out of memory\n"); return 3; }
+    pattern none{P_ONES, 0};
+    time_calls(none, "judged", n, block, tol, r, judge_inputs);
+    fclose(r);
+    char head[32];
+    int hl = snprintf(head, sizeof head, "R%zu\n", len);
+    if (write(LINE_FD, head, hl) != hl || write(LINE_FD, text, len) != (ssize_t)len) {
+        fprintf(stderr, "reducevis did not take the results\n");
+        return 3;
+    }
+    free(text);
+    turn('e');
+    return 0;
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# judge_recording_test.sh — the judge's runner (rvjudge) trusts nothing in
+# the recording of what launch() queued (src/tracer/queued.h), which the
+# student's program could have written: each doctored recording gets a
+# clear "cannot be replayed" answer, never a run, before any GPU is asked
+# for — a kernel of the judge's own named, a pointer into memory that is
+# none of in[], out[] or launch()'s, GPU memory read back to the host and
+# then more work queued, a line of no known form, a recording cut short,
+# none at all.  A recording that holds none of these gets past every
+# check (then, with no GPU, the runner's CUDA start-up fails; on a GPU, its
+# missing module is said).  No GPU is needed.
+# Usage: judge_recording_test.sh path/to/rvjudge SOURCE_DIR
+set -u
+judge=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+n=1024
+head="queued 1
+arrays in 139900000000000 $n out 139900100000000 139900200000000 34 stream 94000000000000
+call 1 m $n"
+kernel="launch 0 _Z6reducePKfPfj grid 4 1 1 block 256 1 1 cluster 1 1 1 smem 1024 coop 0 stream 94000000000000 params"
+in_hex=$(python3 -c 'import struct; print(struct.pack("<Q", 139900000000000).hex())')
+out_hex=$(python3 -c 'import struct; print(struct.pack("<Q", 139900100000000).hex())')
+near_hex=$(python3 -c 'import struct; print(struct.pack("<Q", 139900000000000 + (3 << 30)).hex())')
+n_hex=$(python3 -c 'import struct; print(struct.pack("<I", 1024).hex() + "00000000")')
+valid="$head
+$kernel $in_hex$out_hex$n_hex"
+run() { # NAME TEXT: the runner on a recording holding TEXT (NONE: no file)
+    [ "$2" = NONE ] || printf '%s\n' "$2" >"$tmp/$1.txt"
+    python3 "$src/tests/own/judge_line.py" signed:7 "$judge" "$tmp/$1.txt" "$tmp" "$n" 256 4 >"$tmp/$1.out" 2>&1
+    echo $? >"$tmp/$1.rc"
+}
+refused() { # NAME TEXT WORDS: refused with WORDS in its answer, exit 0, no call asked for
+    run "$1" "$2"
+    if grep -q "^U: .*$3" "$tmp/$1.out" && [ "$(cat "$tmp/$1.rc")" = 0 ] && ! grep -q '^warmup\|^timed' "$tmp/$1.out"; then
+        ok
+    else
+        bad "$1: expected a refusal saying '$3', got (exit $(cat "$tmp/$1.rc")):"; cat "$tmp/$1.out"
+    fi
+}
+refused driver_kernel "$head
+launch 0 _ZN16reducevis_driver10fill_inputENS_7patternEPfm grid 4 1 1 block 256 1 1 cluster 1 1 1 smem 0 coop 0 stream 0 params $out_hex" \
+    "a kernel of the judge's own"
+refused foreign_pointer "$head
+$kernel $in_hex$near_hex$n_hex" "a pointer into GPU memory that is not in\[\], out\[\] or memory launch() allocated"
+refused fetch_then_launch "$head
+fetch 139900000000000 4096 stream 0
+$kernel $in_hex$out_hex$n_hex" "copies GPU memory to the host between its launches"
+refused host_function_then_launch "$head
+hold host-function
+$kernel $in_hex$out_hex$n_hex" "runs host code in a stream between its launches"
+refused garbled "$valid
+launch 0 oops" "line 5 is not one of its lines"
+refused bad_hex "$head
+$kernel 12zz" "line 4 is not one of its lines"
+refused out_of_order "$head
+call 3 m 16" "line 4 is not one of its lines"
+refused graph "$valid
+unreplayable graph" "cannot replay (graph"
+refused cut_short "queued 1" "empty or incomplete"
+refused no_arrays "call 1 m $n" "empty or incomplete"
+refused missing NONE "left no recording"
+refused wrong_n "${valid/call 1 m $n/call 1 m 99}" "of 1024 elements, not"
+
+# what passes every check: the GPU (none here) or its module (missing) says the rest
+run valid "$valid"
+if grep -q '^U: ' "$tmp/valid.out"; then
+    if grep -q "^U: the module of kernel _Z6reducePKfPfj cannot be loaded" "$tmp/valid.out"; then ok
+    else bad "valid: refused: $(cat "$tmp/valid.out")"; fi
+elif [ "$(cat "$tmp/valid.rc")" = 3 ] && grep -qi "the CUDA context" "$tmp/valid.out"; then ok
+else bad "valid: expected the CUDA start-up to fail here (exit 3), got exit $(cat "$tmp/valid.rc"): $(cat "$tmp/valid.out")"; fi
+# the recording a fetch ends, written back unchanged (Thrust's sum): replayable
+run fetched_back "$valid
+fetch 139900100000000 4 stream 0
+upload-fetched 139900100000000 0 4 stream 0"
+if grep -q '^U: .*between its launches' "$tmp/fetched_back.out"; then bad "fetched_back: refused: $(cat "$tmp/fetched_back.out")"; else ok; fi
+echo "judge_recording: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
