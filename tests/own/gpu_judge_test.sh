@@ -59,7 +59,34 @@ reads_said reads_half_doubles "element 1 is never read"
 
 # a cache by the input's address: wrong from the first call whose buffer
 # comes round again with new values (3 buffers in turn)
-expect 1 "FAIL   calls: call 1 of 20: sum" check "$cheats/cache_by_pointer.cu" --exercise 1
+# a cache by the input's address: its host code never runs where the calls
+# are judged (the judge's runner replays what the traced call queued, an
+# honest sum), so the judged calls are its kernel's real work
+expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/cache_by_pointer.cu" --exercise 1
+
+# the tricks the judge's runner closes (src/tracer/judge.cu): each fails by
+# the calls it judged, however the student's host code hunted or rewrote
+for trick in seed_hunt rewrite_results lingering_helper traced_count gpu_memory_hunt; do
+    expect 1 "FAIL   calls: warm-up" check "$cheats/$trick.cu" --exercise 1
+done
+expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host between its launches" \
+    check "$cheats/copy_expected.cu" --exercise 1
+expect 1 "FAIL   fast:" check "$cheats/redefined_timers.cu" --exercise 5
+check "redefined_timers: every call right, only slow" grep -qF "ok     calls: every one of the 23 calls" "$tmp/out"
+
+# a doctored recording can only launch the student's own kernels on fresh
+# data: one block instead of the grid, or half of n given to the kernel,
+# and the runner's sums are wrong, never right
+run_rv check "$src/tests/own/my_reduce.cu" --exercise 1 --keep "$tmp/k" >/dev/null 2>&1
+judge=$(dirname "$(readlink -f "$rv")")/rvjudge
+for doctor in 's/ grid [0-9]+ 1 1 / grid 1 1 1 /' 's/( params [0-9a-f]{32})00000002/\100000001/'; do
+    cp "$tmp/k/queued.txt" "$tmp/q.txt"
+    sed -i -E "0,/^launch /{/^launch /$doctor}" "$tmp/k/queued.txt"
+    python3 "$src/tests/own/judge_line.py" signed:77 "$judge" "$tmp/k/queued.txt" "$tmp/k" 33554432 256 4 >"$tmp/d.out" 2>&1
+    check "a doctored recording ($doctor): its calls summed wrong" grep -q ' wrong$' "$tmp/d.out"
+    check "a doctored recording ($doctor): none of its timed calls right" sh -c "! grep -q '^timed .* ok\$' '$tmp/d.out'"
+    cp "$tmp/q.txt" "$tmp/k/queued.txt"
+done
 
 # work left on another stream: right, timed to the GPU's idle, and said
 expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/other_stream.cu" --exercise 1
