@@ -5,6 +5,7 @@ and each call's data with stream c of DATA (data.c's rv_data_derive), and
 prints what it sent back: "U: why" for a recording it cannot replay, or the
 results' text.  Exits with the runner's status.
 Usage: judge_line.py DATA RVJUDGE ARGS...   (DATA: signed:SEED)"""
+import fcntl
 import os
 import socket
 import subprocess
@@ -36,10 +37,17 @@ def read_line(sock):
 
 def main():
     kind, seed = sys.argv[1].split(":")
-    ours, theirs = socket.socketpair()
-    fd = theirs.fileno()
-    proc = subprocess.Popen(sys.argv[2:], pass_fds=(fd,), preexec_fn=lambda: os.dup2(fd, 4))
-    theirs.close()
+    a, b = socket.socketpair()
+    # both ends moved above fd 9, then the runner's end made fd 4 here, so
+    # that the child inherits it there (this process needs no fd 4 of its own)
+    ours = socket.socket(fileno=fcntl.fcntl(a.fileno(), fcntl.F_DUPFD_CLOEXEC, 10))
+    theirs = fcntl.fcntl(b.fileno(), fcntl.F_DUPFD_CLOEXEC, 10)
+    a.close()
+    b.close()
+    os.dup2(theirs, 4)
+    os.close(theirs)
+    proc = subprocess.Popen(sys.argv[2:], pass_fds=(4,))
+    os.close(4)
     calls = 0
     while True:
         word = ours.recv(1)
