@@ -13,11 +13,18 @@
 //   driver trace IN N BLOCK RESULT        one whole reduction, every call of
 //                                         launch() armed for the tracer (which
 //                                         records every kernel launch it makes)
+//   driver record DATA N BLOCK RESULT     as trace, on DATA made on the GPU
+//                                         (the version to beat's recording of
+//                                         what launch() queued, for the judge)
 //   driver time DATA N BLOCK RESULT TOL   3 warm-up, then 20 timed whole
 //                                         reductions, no tracer; every one's
-//                                         sum checked (time_mode below)
+//                                         sum checked (time_calls below, which
+//                                         the judge's runner, judge.cu, shares)
 //
-// IN holds N floats (written by reducevis from its data patterns).  In time
+// IN holds N floats (written by reducevis from its data patterns).  Traced
+// or recorded, RV_TRACER_ARRAYS tells the tracer where in[], out[] and the
+// stream are, and RV_TRACER_CALL_N each call's element count, so that its
+// recording of what launch() queued (src/tracer/queued.h) can be replayed.  In time
 // mode the host holds no input: each call's is made here, on the GPU, from
 // DATA's stream of seeds (src/core/data.c's patterns, the same formula).
 // RESULT gets `key value` lines: the sum, the first pass's partial count,
