@@ -25,6 +25,7 @@
 #include "core/clock.h"
 #include "own/gpu_turn.h"
 #include "own/shipped.h"
+#include "own/cache_dir.h"
 #include "own/trace_run.h"
 #include "core/results.h"
 #include "core/versions.h"

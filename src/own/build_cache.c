@@ -15,6 +15,7 @@
  * two checks filling the cache at once both finish, one keeps its build.
  * `check --prepare-cache` fills it ahead (a class does when it starts). */
 #define _XOPEN_SOURCE 700
+#include "cache_dir.h"
 #include "trace_run.h"
 
 #include <dirent.h>
@@ -191,13 +192,4 @@ int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t
     if (entry_of(o, cache, entry, sizeof entry))
         return snprintf(err, errlen, _("cannot make the folder %s: %s"), cache ? cache : "", strerror(errno)), 2;
     return fill(o, cache, entry, err, errlen);
-}
-
-int rv_own_default_cache(char *out, size_t len)
-{
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0] == '/') snprintf(out, len, "%s/reducevis/builds", xdg);
-    else if (home && home[0] == '/') snprintf(out, len, "%s/.cache/reducevis/builds", home);
-    else return -1;
-    return 0;
 }

@@ -48,6 +48,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache_dir.h"
 #include "core/gpu_list.h"
 #include "core/i18n.h"
 #include "native_arch.h"
@@ -109,19 +110,6 @@ int rv_own_toolchain_hash(uint64_t *h)
     *h = rv_own_hash(*h, arch, strlen(arch) + 1);
     if (!strcmp(arch, "native")) *h = hash_gpus(*h);
     return 0;
-}
-
-int rv_own_make_dirs(const char *path)
-{
-    char p[PATH_MAX];
-    snprintf(p, sizeof p, "%s", path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/') continue;
-        *s = 0;
-        if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
-        *s = '/';
-    }
-    return mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
 }
 
 /* The build cache: the option's, else the default one; -1 where none. */

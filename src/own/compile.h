@@ -22,7 +22,4 @@ int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen
  * "native" and the GPUs it stands for).  0, or -1 where no nvcc is found. */
 int rv_own_toolchain_hash(uint64_t *h);
 
-/* mkdir -p, the folders made private to the user: 0, or -1. */
-int rv_own_make_dirs(const char *path);
-
 #endif

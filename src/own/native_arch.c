@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compile.h"
+#include "cache_dir.h"
 #include "proc.h"
 
 #define QUERY_LIMIT_S 30.0

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache_dir.h"
 #include "compile.h"
 #include "disasm.h"
 #include "gpu/gpu.h"
@@ -90,15 +91,6 @@ typedef struct early {
  * as a few bytes of data; the source, the driver and everything else it
  * writes there are made anew (rv_own_create_new), and the source that messages and
  * the trace show is FILE's own, read again. */
-
-/* FNV-1a, 64 bits: the stamp's and the build cache's hash. */
-uint64_t rv_own_hash(uint64_t h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    if (!h) h = 1469598103934665603ull;
-    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
 
 #define STAMP_FORMAT "reducevis build 1\nsource %016llx\n"
 
@@ -336,7 +328,7 @@ static const char *not_a_folder(const char *path)
 int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errlen)
 {
     int rc = sandbox_refused(o, err, errlen);
-    size_t srclen;
+    size_t srclen = 0;
     char *source = rc ? NULL : read_source(o, &srclen, &rc, err, errlen), work[PATH_MAX];
     if (!source) return rc;
     rv_own_opts k = *o;
@@ -434,7 +426,7 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
 {
     memset(res, 0, sizeof *res);
     char work[PATH_MAX], *source;
-    size_t srclen;
+    size_t srclen = 0;
     rv_own_tools t;
     int rc = open_built(o, dir, work, &source, &srclen, err, errlen);
     if (rc) return rc;
@@ -514,7 +506,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     double t0 = rv_mono_s();
     char work[PATH_MAX];
     rv_own_tools t;
-    size_t srclen;
+    size_t srclen = 0;
     int rc = sandbox_refused(o, err, errlen);
     char *source = rc ? NULL : read_source(o, &srclen, &rc, err, errlen);
     if (!source) return rc;

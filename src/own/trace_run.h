@@ -116,9 +116,6 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
  * the message. */
 int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *err, size_t errlen);
 
-/* FNV-1a 64 of data, on from h (0: the start). */
-uint64_t rv_own_hash(uint64_t h, const void *data, size_t len);
-
 /* Both stages in turn, in a work folder of its own.  Returns 0, or the exit status (1: the file or an option is
  * wrong, 2: something is missing or the kernel failed) with a message in err
  * that names the problem (nvcc's messages about the student's file included). */
@@ -141,9 +138,6 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
  * found or the folder cannot be made). */
 int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t errlen);
 
-/* Where that cache is by default: $XDG_CACHE_HOME/reducevis/builds, or
- * ~/.cache/reducevis/builds; 0, or -1 when neither can be named. */
-int rv_own_default_cache(char *out, size_t len);
 
 /* `capture` of a version whose kernel carries no trace macros: its file
  * traced unchanged (as rv_own_shipped makes it), adopted as the version's GPU
