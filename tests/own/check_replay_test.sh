@@ -9,7 +9,8 @@
 # a timed call's sum changed, its reference changed, timed.txt gone or
 # another stream's, an element missing from the count of the reads, a count
 # that does not add up, another seed in run.txt, a run that started no
-# kernel, damaged records.  A version to beat's timed run that is wrong,
+# kernel, damaged records; and the same of the judge's runner's calls
+# (judged.txt).  A version to beat's timed run that is wrong,
 # another stream's or bare times is not taken: the recorded results stand
 # in, as in a check.  Then tests/own/cheats_replay.sh (which the recordings
 # of tests/gpu/cheats.sh go through) tells the folder's verdict from a
@@ -95,6 +96,27 @@ for bad in "sed -i -E '/^timed 2 /s/ sum [0-9.e+]+ / sum 1 /' mark-timed.txt" "c
     check "mark-timed.txt doctored ($bad): the recorded results stand in" \
         test -z "$(grep 'v8 timed in this run' "$tmp/out")" -a -n "$(grep -E '^  (ok|FAIL) +fast:.*results' "$tmp/out")"
 done
+
+# the judged calls of the judge's runner (judged.txt, on streams of the
+# judged data run.txt names once they are over): judged from there, the
+# traced run's timed.txt passed over; a doctored sum, another judged seed
+# and a call that could not be replayed each fail
+j=$tmp/judged
+cp -r "$k" "$j" && rm "$j/timed.txt" && echo "judged random:7" >>"$j/run.txt"
+"$run_facts" timed "$j" random:7 $N 0 1 judged.txt && "$run_facts" timed "$j" random:7 $N 0 2 mark-timed.txt ||
+    { echo "FAIL: test_run_facts could not write the judged calls"; exit 1; }
+expect 0 "PASS: all 7 rules of exercise 5 hold" check --replay "$j" --exercise 5
+check "the judged data said after the data" grep -qx "judged calls: made by the judge's runner on streams of random:7, drawn apart from the traced run's data" "$tmp/out"
+cp "$tmp/timed.txt" "$j/timed.txt"
+sed -i -E '/^timed 5 /s/ sum [0-9.e+]+ / sum 1000000 /' "$j/judged.txt"
+expect 1 "FAIL   calls: call 5 of 20" check --replay "$j" --exercise 5
+"$run_facts" timed "$j" random:7 $N 0 1 judged.txt
+sed -i 's/^judged random:7$/judged random:8/' "$j/run.txt"
+expect 1 "FAIL   calls: the timed run's results cannot be trusted" check --replay "$j" --exercise 5
+sed -i 's/^judged random:8$/judged random:7/' "$j/run.txt"
+echo "not replayed: launch() copies GPU memory to the host between its launches (call 1 of the traced run)" >"$j/judged.txt"
+expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host between its launches" check --replay "$j" --exercise 5
+check "not replayed: no time said either" grep -q "^  FAIL   timed: no time: the judged calls could not be replayed" "$tmp/out"
 
 # a recording as tests/gpu/cheats.sh keeps it: the records gzipped, what the
 # check printed (its own data line), its status
