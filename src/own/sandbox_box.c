@@ -257,7 +257,7 @@ static int probe_v1(char *why, size_t len)
         char *base = probe.base[probe.ncg];
         if (v1_base(controller[c], base, PATH_MAX) != 0 || try_base(base, 0, controller[c]) != 0) {
             if (c == CPU) break; /* fine without: the CPU is then shared per thread */
-            snprintf(why, len, _("no cgroup2, and cgroup v1's %s hierarchy cannot be used"), controller[c]);
+            snprintf(why, len, _("no cgroup2, and cgroup1's %s hierarchy cannot be used"), controller[c]);
             return -1;
         }
         sweep(base, 0);
@@ -300,7 +300,7 @@ static void say(void)
     if (probe.root && (probe.v2 || probe.ncg >= 2))
         snprintf(l, len, _("sandboxes: each has a cgroup (%s) and a user id of its own: at most %d processes and "
                            "threads and %.1f GiB of memory for all its processes, %s; %s"),
-                 probe.v2 ? "cgroup2" : "cgroup v1", run.nproc, gib,
+                 probe.v2 ? "cgroup2" : "cgroup1", run.nproc, gib,
                  probe.cpu ? _("the CPU shared out per sandbox") : _("the CPU shared per thread (no cpu controller): "
                                                                       "a program spinning on every core slows the others"),
                  gpu);
