@@ -27,6 +27,61 @@ typedef struct line_state {
     int unreplayable, garbled;
 } line_state;
 
+/* The runner's keys (src/tracer/judge.cu), each with its sentence. */
+static const struct {
+    const char *key, *words;
+} unreplayable_words[] = {
+    {"host-between\tcopy", N_("launch() copies GPU memory to the host between its launches (call %s of the traced run), "
+                              "then queues more work: the judge times only the work it can replay without your host "
+                              "code; queue the work without waiting for it")},
+    {"host-between\thost-code", N_("launch() runs host code in a stream between its launches (call %s of the traced "
+                                   "run), then queues more work: the judge times only the work it can replay without "
+                                   "your host code; queue the work without waiting for it")},
+    {"tool", N_("launch() did what the judge cannot replay (%s, call %s of the traced run): the judge times only the "
+                "work it can replay without your host code")},
+    {"memset-2d", N_("launch() sets a 2-D region of memory (call %s of the traced run): the judge does not replay it")},
+    {"judge-kernel", N_("the recording names a kernel of the judge's own (%s): it launches only yours")},
+    {"foreign-pointer", N_("launch() gives kernel %s a pointer into GPU memory that is not in[], out[] or memory "
+                           "launch() allocated (call %s of the traced run, parameter bytes %s..%s): the judge replays "
+                           "your kernels only on memory it knows")},
+    {"no-recording", N_("launch() left no recording of what it queued (%s): was it traced?")},
+    {"bad-line", N_("the recording's line %s is not one of its lines")},
+    {"incomplete", N_("the recording of what launch() queued is empty or incomplete")},
+    {"fetches", N_("launch() copies GPU memory to the host more than 16 times a call")},
+    {"fetched-missing", N_("the recording writes back bytes launch() never read from the GPU")},
+    {"call-n", N_("the traced run's call %s had %s elements, this one %s")},
+    {"other-n", N_("the recording is of %s elements, not %s")},
+    {"module", N_("the module of kernel %s cannot be loaded (%s)")},
+    {"not-in-module", N_("kernel %s is not in the module the traced run loaded it from")},
+    {"unknown-memory\tset", N_("launch() sets memory the judge does not know (address %s: not in[], out[] or memory "
+                               "launch() allocated)")},
+    {"unknown-memory\tcopy-into", N_("launch() copies into memory the judge does not know (address %s: not in[], "
+                                     "out[] or memory launch() allocated)")},
+    {"unknown-memory\tcopy-from", N_("launch() copies from memory the judge does not know (address %s: not in[], "
+                                     "out[] or memory launch() allocated)")},
+};
+
+void rv_own_unreplayable_words(const char *said, char *out, size_t len)
+{
+    for (size_t k = 0; k < sizeof unreplayable_words / sizeof unreplayable_words[0]; k++) {
+        size_t kl = strlen(unreplayable_words[k].key);
+        if (strncmp(said, unreplayable_words[k].key, kl) || (said[kl] && said[kl] != '\t')) continue;
+        /* up to 4 arguments after the key, each a string */
+        char args[4][200] = {"", "", "", ""};
+        const char *p = said[kl] ? said + kl + 1 : said + kl;
+        for (int a = 0; a < 4 && *p; a++) {
+            size_t n = strcspn(p, "\t");
+            snprintf(args[a], sizeof args[a], "%.*s", (int)n, p);
+            p += n + (p[n] == '\t');
+        }
+        snprintf(out, len, _(unreplayable_words[k].words), args[0], args[1], args[2], args[3]);
+        return;
+    }
+    /* a folder kept before the keys: the runner's own words, kept as they were */
+    if (strchr(said, ' ') && !strchr(said, '\t')) snprintf(out, len, "%s", said);
+    else snprintf(out, len, _("the judge's runner could not replay launch(): %s"), said);
+}
+
 static int read_all(int fd, char *buf, size_t n)
 {
     for (size_t got = 0; got < n;) {
@@ -114,7 +169,8 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
         int len = snprintf(line, sizeof line, "%s%s\n", RV_OWN_UNREPLAYABLE_LINE, l.why);
         rv_own_write_file(path, line, (size_t)len);
         free(l.results);
-        return rv_own_fail(err, errlen, RV_OWN_UNREPLAYABLE, "%s", l.why);
+        rv_own_unreplayable_words(l.why, line, sizeof line);
+        return rv_own_fail(err, errlen, RV_OWN_UNREPLAYABLE, "%s", line);
     }
     if (r.end == RV_PROC_EXITED && r.status == 0 && l.results) {
         rv_own_write_file(path, l.results, l.len);   /* a copy for --keep and --replay; the text is what counts */

@@ -137,7 +137,7 @@ static void run_facts(const char *work, const rv_run_info *ri, uint32_t block1, 
     if (ri->judged_set && rv_read_regular(judged, said, sizeof said) == 0 &&
         !strncmp(said, RV_OWN_UNREPLAYABLE_LINE, strlen(RV_OWN_UNREPLAYABLE_LINE))) {
         said[strcspn(said, "\n")] = 0;
-        snprintf(res->timed_why, sizeof res->timed_why, "%.500s", said + strlen(RV_OWN_UNREPLAYABLE_LINE));
+        rv_own_unreplayable_words(said + strlen(RV_OWN_UNREPLAYABLE_LINE), res->timed_why, sizeof res->timed_why);
         res->timed_state = RV_OWN_NOT_REPLAYED;
         return;
     }

@@ -19,7 +19,7 @@
 // "PATTERN\n" (reducevis draws it: it is on no command line, in no file and
 // in no environment); at the end 'R' and the results (timed.h's format:
 // "R" LENGTH "\n" then the text), or 'U' and a line saying what in the
-// recording cannot be replayed.
+// recording cannot be replayed: a key and its arguments, tab-separated.
 // Exit 0 with results or that line; 3 when CUDA fails (message on stderr).
 #define RV_JUDGE_RUNNER
 #include "driver.cu"
@@ -68,18 +68,21 @@ struct recording {
     std::vector<call_ops> calls;
 };
 
-[[noreturn]] void unreplayable(const char *fmt, ...)
+// What cannot be replayed, said to reducevis as a key and its arguments,
+// tab-separated (src/own/judged_run.c puts them into the student's
+// language); then the runner ends, its work done.
+[[noreturn]] void unreplayable(const char *key, const char *fmt = "", ...)
 {
-    char why[600];
+    char args[600];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    vsnprintf(args, sizeof args, fmt, ap);
     va_end(ap);
-    char word = 'U';
-    for (char *c = why; *c; c++)
+    for (char *c = args; *c; c++)
         if (*c == '\n') *c = ' ';
-    if (write(LINE_FD, &word, 1) != 1 || write(LINE_FD, why, strlen(why)) < 0 || write(LINE_FD, "\n", 1) != 1)
-        fprintf(stderr, "%s\n", why);
+    char line[700];
+    int len = snprintf(line, sizeof line, "U%s%s%s\n", key, *args ? "\t" : "", args);
+    if (write(LINE_FD, line, (size_t)len) != len) fprintf(stderr, "cannot be replayed: %s %s\n", key, args);
     exit(0);
 }
 
@@ -119,8 +122,7 @@ bool parse_line(char *line, recording &r, int lineno)
     op o;
     o.kind = OP_HOLD;
     if (w == "unreplayable") {
-        unreplayable("launch() did what the judge cannot replay (%s, call %zu of the traced run): the judge times "
-                     "only the work it can replay without your host code", line + 13, r.calls.size());
+        unreplayable("tool", "%s\t%zu", line + 13, r.calls.size());
     } else if (w == "hold") {
         if (sscanf(line, "hold %1023s", name) != 1) return false;
         o.name = name;
@@ -148,7 +150,7 @@ bool parse_line(char *line, recording &r, int lineno)
         if (sscanf(line, "memset %llu %llu %llu %llu %u %u stream %llu", &o.a, &o.b, &height, &pitch, &o.elem,
                    &o.value, &o.stream) != 7)
             return false;
-        if (height != 1) unreplayable("launch() sets a 2-D region of memory (call %zu)", r.calls.size());
+        if (height != 1) unreplayable("memset-2d", "%zu", r.calls.size());
     } else if (w == "copy") {
         o.kind = OP_COPY;
         if (sscanf(line, "copy %llu %llu %llu stream %llu", &o.a, &o.b, &o.c, &o.stream) != 4) return false;
@@ -220,17 +222,13 @@ void foreign_pointers(const recording &r)
         for (const op &o : r.calls[k].ops) {
             if (o.kind != OP_LAUNCH) continue;
             if (o.name.find("reducevis_driver") != std::string::npos)
-                unreplayable("the recording names a kernel of the judge's own (%s): it launches only yours",
-                             o.name.c_str());
+                unreplayable("judge-kernel", "%s", o.name.c_str());
             for (size_t at = 0; at + 8 <= o.bytes.size(); at += 8) {
                 unsigned long long v;
                 memcpy(&v, &o.bytes[at], 8);
                 unsigned long long d = v > r.in ? v - r.in : r.in - v;
                 if (d < (1ull << 36) && !known_addr(r, v))
-                    unreplayable("launch() gives kernel %s a pointer into GPU memory that is not in[], out[] or "
-                                 "memory launch() allocated (call %zu of the traced run, parameter bytes %zu..%zu): "
-                                 "the judge replays your kernels only on memory it knows",
-                                 o.name.c_str(), k + 1, at, at + 7);
+                    unreplayable("foreign-pointer", "%s\t%zu\t%zu\t%zu", o.name.c_str(), k + 1, at, at + 7);
             }
         }
 }
@@ -239,18 +237,18 @@ recording read_recording(const char *path)
 {
     recording r{};
     FILE *f = fopen(path, "r");
-    if (!f) unreplayable("launch() left no recording of what it queued (%s): was it traced?", path);
+    if (!f) unreplayable("no-recording", "%s", path);
     static char line[140000];
     bool arrays = false;
     for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
         char *end = strchr(line, '\n');
-        if (!end) unreplayable("the recording's line %d is too long", lineno);
+        if (!end) unreplayable("bad-line", "%d", lineno);
         *end = 0;
-        if (!parse_line(line, r, lineno)) unreplayable("the recording's line %d is not one of its lines", lineno);
+        if (!parse_line(line, r, lineno)) unreplayable("bad-line", "%d", lineno);
         arrays |= !strncmp(line, "arrays in", 9);
     }
     fclose(f);
-    if (!arrays || r.calls.empty()) unreplayable("the recording of what launch() queued is empty or incomplete");
+    if (!arrays || r.calls.empty()) unreplayable("incomplete");
     foreign_pointers(r);
     // GPU memory read back to the host (or host code run in a stream), then
     // more work queued: the student's host code may have made that work from
@@ -264,11 +262,7 @@ recording read_recording(const char *path)
             bool to_host = ops[i].kind == OP_FETCH || (ops[i].kind == OP_HOLD && ops[i].name == "host-function");
             for (size_t j = i + 1; to_host && j < ops.size(); j++)
                 if (host_made(ops[j]))
-                    unreplayable("launch() %s between its launches (call %zu of the traced run), then queues more "
-                                 "work: the judge times only the work it can replay without your host code; queue "
-                                 "the work without waiting for it",
-                                 ops[i].kind == OP_FETCH ? "copies GPU memory to the host"
-                                                         : "runs host code in a stream", k + 1);
+                    unreplayable("host-between", "%s\t%zu", ops[i].kind == OP_FETCH ? "copy" : "host-code", k + 1);
         }
     }
     return r;
@@ -351,12 +345,12 @@ bool map_addr(unsigned long long v, CUdeviceptr *to)
     return false;
 }
 
+// what: "set", "copy-into" or "copy-from", for the words reducevis says.
 CUdeviceptr must_map(unsigned long long v, const char *what)
 {
     CUdeviceptr to;
     if (!map_addr(v, &to))
-        unreplayable("launch() %s memory the judge does not know (address %#llx: not in[], out[] or memory launch() "
-                     "allocated)", what, v);
+        unreplayable("unknown-memory", "%s\t%#llx", what, v);
     return to;
 }
 
@@ -394,11 +388,11 @@ void resolve(recording &r)
                 snprintf(path, sizeof path, "%s/module%d.cubin", R.module_dir.c_str(), o.module);
                 CUmodule m;
                 if (o.module < 0 || D.cuModuleLoad(&m, path) != CUDA_SUCCESS)
-                    unreplayable("the module of kernel %s cannot be loaded (%s)", o.name.c_str(), path);
+                    unreplayable("module", "%s\t%s", o.name.c_str(), path);
                 it = R.modules.emplace(o.module, m).first;
             }
             if (D.cuModuleGetFunction(&o.fn, it->second, o.name.c_str()) != CUDA_SUCCESS)
-                unreplayable("kernel %s is not in the module the traced run loaded it from", o.name.c_str());
+                unreplayable("not-in-module", "%s", o.name.c_str());
             if (o.smem > 48 * 1024)   // the student's cudaFuncSetAttribute, which the recording does not hold
                 cu(D.cuFuncSetAttribute(o.fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)o.smem),
                    "cuFuncSetAttribute");
@@ -465,28 +459,28 @@ void do_op(const op &o)
         return;   // freed what it did not allocate in launch(): nothing of the judge's is freed
     case OP_LAUNCH: do_launch(o); return;
     case OP_MEMSET: {
-        CUdeviceptr d = must_map(o.a, "sets");
+        CUdeviceptr d = must_map(o.a, "set");
         if (o.elem == 1) cu(D.cuMemsetD8Async(d, (unsigned char)o.value, o.b, s), "cudaMemset");
         else if (o.elem == 2) cu(D.cuMemsetD16Async(d, (unsigned short)o.value, o.b, s), "cudaMemset");
         else cu(D.cuMemsetD32Async(d, o.value, o.b, s), "cudaMemset");
         return;
     }
     case OP_COPY:
-        cu(D.cuMemcpyDtoDAsync(must_map(o.a, "copies into"), must_map(o.b, "copies from"), o.c, s), "cudaMemcpy");
+        cu(D.cuMemcpyDtoDAsync(must_map(o.a, "copy-into"), must_map(o.b, "copy-from"), o.c, s), "cudaMemcpy");
         return;
     case OP_UPLOAD:
-        cu(D.cuMemcpyHtoDAsync(must_map(o.a, "copies into"), o.bytes.data(), o.bytes.size(), s), "cudaMemcpy");
+        cu(D.cuMemcpyHtoDAsync(must_map(o.a, "copy-into"), o.bytes.data(), o.bytes.size(), s), "cudaMemcpy");
         return;
     case OP_FETCH:   // read back as launch() read it, and waited for
-        if (R.nfetched == 16) unreplayable("launch() copies GPU memory to the host more than 16 times a call");
+        if (R.nfetched == 16) unreplayable("fetches");
         R.fetched[R.nfetched].resize(o.b);
         cu(D.cuStreamSynchronize(s), "cudaMemcpy");
-        cu(D.cuMemcpyDtoH(R.fetched[R.nfetched++].data(), must_map(o.a, "copies from"), o.b), "cudaMemcpy");
+        cu(D.cuMemcpyDtoH(R.fetched[R.nfetched++].data(), must_map(o.a, "copy-from"), o.b), "cudaMemcpy");
         return;
     case OP_UPLOAD_FETCHED:   // ... and what it read written back unchanged
         if (o.c >= R.nfetched || R.fetched[o.c].size() != o.b)
-            unreplayable("the recording writes back bytes launch() never read from the GPU");
-        cu(D.cuMemcpyHtoD(must_map(o.a, "copies into"), R.fetched[o.c].data(), o.b), "cudaMemcpy");
+            unreplayable("fetched-missing");
+        cu(D.cuMemcpyHtoD(must_map(o.a, "copy-into"), R.fetched[o.c].data(), o.b), "cudaMemcpy");
         return;
     case OP_RECORD: cu(D.cuEventRecord(event_of(o.a), s), "cudaEventRecord"); return;
     case OP_WAITEVENT: cu(D.cuStreamWaitEvent(s, event_of(o.a), 0), "cudaStreamWaitEvent"); return;
@@ -522,7 +516,7 @@ unsigned int launch(const float *in, float *out, unsigned int n, unsigned int bl
     R.main_stream = stream;
     const call_ops &c = R.rec.calls[R.pass];
     R.nfetched = 0;
-    if (c.n != n) unreplayable("the traced run's call %zu had %zu elements, this one %u", R.pass + 1, c.n, n);
+    if (c.n != n) unreplayable("call-n", "%zu\t%zu\t%u", R.pass + 1, c.n, n);
     for (const op &o : c.ops) do_op(o);
     R.pass++;
     // as many partials as the traced run's call left: the next call's count
@@ -541,7 +535,8 @@ int main(int argc, char **argv)
     double tol = strtod(argv[5], nullptr);
     R.rec = read_recording(argv[1]);
     R.module_dir = argv[2];
-    if (R.rec.n != n || R.rec.calls[0].n != n) unreplayable("the recording is of %llu elements, not %zu", R.rec.n, n);
+    if (R.rec.n != n) unreplayable("other-n", "%llu\t%zu", R.rec.n, n);
+    if (R.rec.calls[0].n != n) unreplayable("call-n", "1\t%zu\t%zu", R.rec.calls[0].n, n);
     check(cudaFree(nullptr), "the CUDA context");
     load_driver();
     resolve(R.rec);

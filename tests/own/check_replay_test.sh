@@ -114,8 +114,10 @@ expect 1 "FAIL   calls: call 5 of 20" check --replay "$j" --exercise 5
 sed -i 's/^judged random:7$/judged random:8/' "$j/run.txt"
 expect 1 "FAIL   calls: the timed run's results cannot be trusted" check --replay "$j" --exercise 5
 sed -i 's/^judged random:8$/judged random:7/' "$j/run.txt"
-echo "not replayed: launch() copies GPU memory to the host between its launches (call 1 of the traced run)" >"$j/judged.txt"
-expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host between its launches" check --replay "$j" --exercise 5
+printf 'not replayed: host-between\tcopy\t1\n' >"$j/judged.txt"
+expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host between its launches (call 1 of the traced run)" check --replay "$j" --exercise 5
+printf 'not replayed: no-such-key\tx\n' >"$j/judged.txt"
+expect 1 "FAIL   calls: not replayed: the judge's runner could not replay launch(): no-such-key" check --replay "$j" --exercise 5
 check "not replayed: no time said either" grep -q "^  FAIL   timed: no time: the judged calls could not be replayed" "$tmp/out"
 
 # a recording as tests/gpu/cheats.sh keeps it: the records gzipped, what the

@@ -2,7 +2,8 @@
 # judge_recording_test.sh — the judge's runner (rvjudge) trusts nothing in
 # the recording of what launch() queued (src/tracer/queued.h), which the
 # student's program could have written: each doctored recording gets a
-# clear "cannot be replayed" answer, never a run, before any GPU is asked
+# clear "cannot be replayed" answer (a key, which reducevis puts into words:
+# src/own/judged_run.c), never a run, before any GPU is asked
 # for — a kernel of the judge's own named, a pointer into memory that is
 # none of in[], out[] or launch()'s, GPU memory read back to the host and
 # then more work queued, a line of no known form, a recording cut short,
@@ -33,9 +34,10 @@ run() { # NAME TEXT: the runner on a recording holding TEXT (NONE: no file)
     python3 "$src/tests/own/judge_line.py" signed:7 "$judge" "$tmp/$1.txt" "$tmp" "$n" 256 4 >"$tmp/$1.out" 2>&1
     echo $? >"$tmp/$1.rc"
 }
-refused() { # NAME TEXT WORDS: refused with WORDS in its answer, exit 0, no call asked for
+refused() { # NAME TEXT KEY: refused with KEY (a regular expression: the runner's key and
+           # arguments, tab-separated) as its answer, exit 0, no call asked for
     run "$1" "$2"
-    if grep -q "^U: .*$3" "$tmp/$1.out" && [ "$(cat "$tmp/$1.rc")" = 0 ] && ! grep -q '^warmup\|^timed' "$tmp/$1.out"; then
+    if grep -q "^U: $3" "$tmp/$1.out" && [ "$(cat "$tmp/$1.rc")" = 0 ] && ! grep -q '^warmup\|^timed' "$tmp/$1.out"; then
         ok
     else
         bad "$1: expected a refusal saying '$3', got (exit $(cat "$tmp/$1.rc")):"; cat "$tmp/$1.out"
@@ -43,32 +45,32 @@ refused() { # NAME TEXT WORDS: refused with WORDS in its answer, exit 0, no call
 }
 refused driver_kernel "$head
 launch 0 _ZN16reducevis_driver10fill_inputENS_7patternEPfm grid 4 1 1 block 256 1 1 cluster 1 1 1 smem 0 coop 0 stream 0 params $out_hex" \
-    "a kernel of the judge's own"
+    "judge-kernel"
 refused foreign_pointer "$head
-$kernel $in_hex$near_hex$n_hex" "a pointer into GPU memory that is not in\[\], out\[\] or memory launch() allocated"
+$kernel $in_hex$near_hex$n_hex" "foreign-pointer"
 refused fetch_then_launch "$head
 fetch 139900000000000 4096 stream 0
-$kernel $in_hex$out_hex$n_hex" "copies GPU memory to the host between its launches"
+$kernel $in_hex$out_hex$n_hex" "host-between.copy.1$"
 refused host_function_then_launch "$head
 hold host-function
-$kernel $in_hex$out_hex$n_hex" "runs host code in a stream between its launches"
+$kernel $in_hex$out_hex$n_hex" "host-between.host-code.1$"
 refused garbled "$valid
-launch 0 oops" "line 5 is not one of its lines"
+launch 0 oops" "bad-line.5$"
 refused bad_hex "$head
-$kernel 12zz" "line 4 is not one of its lines"
+$kernel 12zz" "bad-line.4$"
 refused out_of_order "$head
-call 3 m 16" "line 4 is not one of its lines"
+call 3 m 16" "bad-line.4$"
 refused graph "$valid
-unreplayable graph" "cannot replay (graph"
-refused cut_short "queued 1" "empty or incomplete"
-refused no_arrays "call 1 m $n" "empty or incomplete"
-refused missing NONE "left no recording"
-refused wrong_n "${valid/call 1 m $n/call 1 m 99}" "of 1024 elements, not"
+unreplayable graph" "tool.graph.1$"
+refused cut_short "queued 1" "incomplete$"
+refused no_arrays "call 1 m $n" "incomplete$"
+refused missing NONE "no-recording"
+refused wrong_n "${valid/call 1 m $n/call 1 m 99}" "call-n.1.99.1024$"
 
 # what passes every check: the GPU (none here) or its module (missing) says the rest
 run valid "$valid"
 if grep -q '^U: ' "$tmp/valid.out"; then
-    if grep -q "^U: the module of kernel _Z6reducePKfPfj cannot be loaded" "$tmp/valid.out"; then ok
+    if grep -q "^U: module.$(printf '_Z6reducePKfPfj')" "$tmp/valid.out"; then ok
     else bad "valid: refused: $(cat "$tmp/valid.out")"; fi
 elif [ "$(cat "$tmp/valid.rc")" = 3 ] && grep -qi "the CUDA context" "$tmp/valid.out"; then ok
 else bad "valid: expected the CUDA start-up to fail here (exit 3), got exit $(cat "$tmp/valid.rc"): $(cat "$tmp/valid.out")"; fi
@@ -76,6 +78,6 @@ else bad "valid: expected the CUDA start-up to fail here (exit 3), got exit $(ca
 run fetched_back "$valid
 fetch 139900100000000 4 stream 0
 upload-fetched 139900100000000 0 4 stream 0"
-if grep -q '^U: .*between its launches' "$tmp/fetched_back.out"; then bad "fetched_back: refused: $(cat "$tmp/fetched_back.out")"; else ok; fi
+if grep -q '^U: host-between' "$tmp/fetched_back.out"; then bad "fetched_back: refused: $(cat "$tmp/fetched_back.out")"; else ok; fi
 echo "judge_recording: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
