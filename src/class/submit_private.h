@@ -12,6 +12,7 @@
 #include "gpu_gate.h"
 #include "submit_queue.h"
 #include "trace_pages.h"
+#include "core/json.h"
 
 /* What check's summary said of a judged kernel's speed: its time, its
  * bandwidth and its share of the version to beat's speed in the same run
@@ -76,5 +77,17 @@ const char *submit_verdict_of(const sub *s);
 void submit_json_speed(FILE *f, const verdict_speed *v);
 /* "queued", "compiling", "compiled", "running" or "done". */
 const char *submit_state_name(state st);
+
+/* A number of check's summary (or of a log line), where it is one and
+ * sane (0 < it < most); else 0 (submit_queue.c). */
+double submit_summary_num(const rv_json *o, const char *key, double most);
+
+/* A class resumed: the kernels of an earlier run of it, read back from its
+ * log at path (at most `most`); those that were not done when it stopped
+ * wait again, from the start.  One compiled but not run is compiled again
+ * rather than run from the build it kept: that folder may be half written
+ * by the kill, and a compile costs the CPU only, while the GPU runs the
+ * others.  Lines cut short by a kill are passed over (submit_resume.c). */
+void submit_resume(submit_queue *q, const char *path, int most);
 
 #endif

@@ -139,8 +139,7 @@ static int summary_true(const rv_json *o, const char *key)
     return 0;
 }
 
-/* A number of the summary, where it is one and sane; else 0. */
-static double summary_num(const rv_json *o, const char *key, double most)
+double submit_summary_num(const rv_json *o, const char *key, double most)
 {
     for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
         if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_NUMBER)
@@ -162,9 +161,9 @@ static verdict_speed read_summary(const check_cmd *c)
     char *text = stat(c->summary, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 64 * 1024
                  ? rv_json_read_file(c->summary, &len, err, sizeof err) : NULL;
     if (text && rv_json_parse(text, len, &o, err, sizeof err) == 0) {
-        v.ms = summary_num(&o, "ms", 1e7);
-        v.gbps = summary_num(&o, "gbps", 1e6);
-        v.percent = summary_num(&o, "percent_of_mark", 1e6);
+        v.ms = submit_summary_num(&o, "ms", 1e7);
+        v.gbps = submit_summary_num(&o, "gbps", 1e6);
+        v.percent = submit_summary_num(&o, "percent_of_mark", 1e6);
         /* verified only with a pass: a summary that says otherwise is not believed */
         v.verified = summary_true(&o, "verified") && summary_true(&o, "pass");
         rv_json_free(&o);
@@ -453,76 +452,6 @@ static void *gpu_loop(void *arg)
     return NULL;
 }
 
-static const rv_json *member(const rv_json *o, const char *key, rv_json_type type)
-{
-    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == type)
-            return &o->kids[i];
-    return NULL;
-}
-
-static double member_num(const rv_json *o, const char *key)
-{
-    const rv_json *m = member(o, key, RV_JSON_NUMBER);
-    return m ? m->number : -1;
-}
-
-/* A class resumed: the kernels of an earlier run of it, read back from
- * submissions.jsonl; those that were not done when it stopped wait again,
- * from the start.  One compiled but not run is compiled again rather than
- * run from the build it kept: that folder may be half written by the kill,
- * and a compile costs the CPU only, while the GPU runs the others.  Lines
- * cut short by a kill are passed over. */
-static void replay(submit_queue *q, const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    while (f && (n = getline(&line, &cap, f)) > 0) {
-        rv_json o;
-        char err[200];
-        if (rv_json_parse(line, (size_t)n, &o, err, sizeof err) != 0)
-            continue;
-        const rv_json *ev = member(&o, "event", RV_JSON_STRING), *out = member(&o, "output", RV_JSON_STRING);
-        int id = (int)member_num(&o, "id");
-        if (ev && !strcmp(ev->text, "queued") && id == q->ns + 1 && q->ns < MAX_SUBMISSIONS) {
-            if (q->ns == q->cap) {
-                int more = q->cap ? 2 * q->cap : 64;
-                sub *p = realloc(q->s, (size_t)more * sizeof *p);
-                if (p)
-                    q->s = p, q->cap = more;
-            }
-            if (q->ns < q->cap)
-                q->s[q->ns++] = (sub){ .id = id, .student = (int)member_num(&o, "student"),
-                                       .exercise = (int)member_num(&o, "exercise"), .st = QUEUED,
-                                       .at = member_num(&o, "at"), .gpu = -1 };
-        } else if (ev && !strcmp(ev->text, "done") && id >= 1 && id <= q->ns) {
-            sub *s = &q->s[id - 1];
-            s->st = DONE;
-            s->gpu = member_num(&o, "gpu") >= 0 && member_num(&o, "gpu") < q->ngpus ? (int)member_num(&o, "gpu") : -1;
-            s->exit_code = (int)member_num(&o, "exit");
-            s->started = s->at + member_num(&o, "waited_s");
-            s->ended = s->started + member_num(&o, "judged_s");
-            s->compile_s = member_num(&o, "compile_s") > 0 ? member_num(&o, "compile_s") : 0;
-            s->speed = (verdict_speed){ .ms = summary_num(&o, "ms", 1e7), .gbps = summary_num(&o, "gbps", 1e6),
-                                        .percent = summary_num(&o, "percent_of_mark", 1e6),
-                                        .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number,
-                                        .verified = s->exit_code == 0 && member(&o, "verified", RV_JSON_BOOL) &&
-                                                    member(&o, "verified", RV_JSON_BOOL)->number };
-            free(s->output);
-            s->output = strdup(out ? out->text : "");
-        }
-        rv_json_free(&o);
-    }
-    free(line);
-    if (f)
-        fclose(f);
-    for (int i = 0; i < q->ns; i++)
-        q->open_n += q->s[i].st != DONE;
-    q->queued = q->open_n;
-}
-
 /* The compile workers asked for, or max(1, cores - 1): one core is left to
  * the server and the GPU worker's check. */
 static int compilers_of(int asked)
@@ -591,7 +520,7 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, const char *fon
         return NULL;
     }
     snprintf(path, sizeof path, "%s/submissions.jsonl", dir);
-    replay(q, path);
+    submit_resume(q, path, MAX_SUBMISSIONS);
     if (!(q->pages = trace_pages_new(q->dir, exe, font))) {
         snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
         submit_queue_free(q);

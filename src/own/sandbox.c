@@ -27,6 +27,7 @@
  * had. */
 #define _GNU_SOURCE
 #include "sandbox.h"
+#include "sandbox_folder.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -367,76 +368,6 @@ static int build(args *a, const char *bwrap, const rv_sandbox_job *job, char *co
     return 0;
 }
 
-/* ---- the work folder --------------------------------------------------- */
-
-/* Root: the sandbox's user gets the folder and all in it (an earlier
- * sandbox of the same folder, a compile before the run, had another user),
- * no link followed. */
-static void hand_over_at(int dirfd_, int uid, int depth)
-{
-    DIR *d = fdopendir(dirfd_);
-    if (!d) { close(dirfd_); return; }
-    for (struct dirent *e; (e = readdir(d));) {
-        struct stat st;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (fchownat(dirfd(d), e->d_name, uid, uid, AT_SYMLINK_NOFOLLOW) != 0) continue;
-        if (depth < 16 && fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-            int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (sub >= 0) hand_over_at(sub, uid, depth + 1);
-        }
-    }
-    closedir(d);
-}
-
-static void hand_over(const char *work, int uid)
-{
-    if (uid < 0 || lchown(work, uid, uid) != 0) return;
-    int fd = open(work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd >= 0) hand_over_at(fd, uid, 0);
-}
-
-/* Only plain files (with no other name) and folders stay: a link the sandbox
- * left could point reducevis's next read, or write, at a file outside. */
-static void scrub(const char *work)
-{
-    DIR *d = opendir(work);
-    if (!d) return;
-    for (struct dirent *e; (e = readdir(d));) {
-        struct stat st;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-        if (S_ISDIR(st.st_mode) || (S_ISREG(st.st_mode) && st.st_nlink == 1)) continue;
-        unlinkat(dirfd(d), e->d_name, 0);
-    }
-    closedir(d);
-}
-
-/* Bytes on disk and entries under `dir`, counting stops past MAX_WORK_FILES. */
-static void usage_of(int dirfd_, int depth, uint64_t *bytes, long *files)
-{
-    DIR *d = fdopendir(dirfd_);
-    if (!d) { close(dirfd_); return; }
-    for (struct dirent *e; *files <= MAX_WORK_FILES && (e = readdir(d));) {
-        struct stat st;
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-        (*files)++;
-        *bytes += (uint64_t)st.st_blocks * 512;
-        if (S_ISDIR(st.st_mode) && depth < 16) {
-            int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-            if (sub >= 0) usage_of(sub, depth + 1, bytes, files);
-        }
-    }
-    closedir(d);
-}
-
-static void work_usage(const char *work, uint64_t *bytes, long *files)
-{
-    *bytes = 0, *files = 0;
-    int fd = open(work, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) usage_of(fd, 0, bytes, files);
-}
-
 /* ---- running it -------------------------------------------------------- */
 
 /* STOP_ASKED: the caller's flag (rv_proc_ctl: a turn alone ran out, gpu_turn.c) */
@@ -542,56 +473,6 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
     }
 }
 
-/* ---- refusals: the machine's, not the file's --------------------------- */
-
-/* What a tool prints when the machine refuses it a process or memory. */
-static const char *const short_words[] = {
-    "Resource temporarily unavailable",              /* fork, clone: EAGAIN      */
-    "Cannot allocate memory",                         /* ENOMEM                   */
-    "Failed to preprocess host compiler properties",  /* nvcc could not start gcc */
-};
-
-/* A line of the sandbox's own tools (bwrap, prlimit, setpriv) saying the
- * machine refused them: the file's code had not started. */
-static int refused_at_start(const char *head)
-{
-    if (strncmp(head, "bwrap:", 6) && strncmp(head, "prlimit:", 8) && strncmp(head, "setpriv:", 8)) return 0;
-    char line[512];
-    snprintf(line, sizeof line, "%.*s", (int)strcspn(head, "\n"), head);
-    return strstr(line, short_words[0]) || strstr(line, short_words[1]) || strstr(line, "No space left on device");
-}
-
-/* A compile's log: a tool's line (not one quoting the student's file, whose
- * name or source it would show) with one of short_words, or a run's with
- * CUDA's "out of memory" too (the GPU's memory held by another program).
- * The line found, into out. */
-static int refused_in_log(const char *log, rv_sandbox_step step, char *out, size_t len)
-{
-    size_t n = 0;
-    char *text = log ? rv_read_text(log, &n) : NULL;
-    int found = 0;
-    for (char *save = NULL, *l = text ? strtok_r(text, "\n", &save) : NULL; l && !found; l = strtok_r(NULL, "\n", &save)) {
-        if (*l == ' ' || *l == '\t' || strstr(l, "student")) continue;
-        for (size_t i = 0; i < sizeof short_words / sizeof short_words[0] && !found; i++) found = strstr(l, short_words[i]) != NULL;
-        if (!found && step == RV_SANDBOX_RUN) found = strstr(l, "out of memory") != NULL;
-        if (found) snprintf(out, len, "%.200s", l);
-    }
-    free(text);
-    return found;
-}
-
-/* Says it: a note ending the log, and a line of REDUCEVIS_REFUSALS's file. */
-static void tell_refused(int logfd, const char *reason)
-{
-    if (logfd >= 0)
-        dprintf(logfd, _("\nreducevis sandbox: the machine refused it a process or memory (%s): this says nothing "
-                         "about the file, which may be tried again\n"), reason);
-    const char *path = getenv("REDUCEVIS_REFUSALS");
-    if (!path || *path != '/') return;
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd >= 0) dprintf(fd, "%s\n", reason), close(fd);
-}
-
 /* ---- the run ------------------------------------------------------------ */
 
 /* The run itself; `head` gets the first bytes of the output (for a failed
@@ -617,7 +498,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     }
     if (rv_box_open(&box, lim.box_tasks, lim.box_bytes, why, sizeof why)) {
         snprintf(refused, refusedlen, "%s", why);
-        tell_refused(logfd, refused);
+        rv_sandbox_tell_refused(logfd, refused);
         if (logfd >= 0) close(logfd);
         return r;
     }
@@ -628,10 +509,10 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         rv_box_close(&box, NULL);
         return r;
     }
-    hand_over(job->work, box.uid);
+    rv_sandbox_hand_over(job->work, box.uid);
     uint64_t base_bytes, bytes;
     long files, oom_before = rv_box_machine_oom_kills();
-    work_usage(job->work, &base_bytes, &files);
+    rv_sandbox_work_usage(job->work, MAX_WORK_FILES, &base_bytes, &files);
     int out[2] = {-1, -1}, info[2] = {-1, -1};
     pid_t pid = -1;
     int fork_errno = 0;
@@ -649,7 +530,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     args_free(&a);
     if (pid < 0) { /* reducevis itself was refused a process, or descriptors */
         snprintf(refused, refusedlen, _("reducevis could not start the sandbox: %s"), strerror(fork_errno));
-        tell_refused(logfd, refused);
+        rv_sandbox_tell_refused(logfd, refused);
         if (logfd >= 0) close(logfd);
         rv_box_close(&box, NULL);
         return r;
@@ -699,7 +580,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
             stopped = asked ? STOP_ASKED : STOP_WALL, stop_at = t, stop_all(pid, inner);
         if (stopped == STOP_NONE && t - last_watch > WATCH_EVERY_S) {
             last_watch = t;
-            work_usage(job->work, &bytes, &files);
+            rv_sandbox_work_usage(job->work, MAX_WORK_FILES, &bytes, &files);
             if (files > MAX_WORK_FILES) stopped = STOP_FILES;
             else if (bytes > base_bytes + lim.work_bytes) stopped = STOP_DISK;
             if (stopped != STOP_NONE) stop_at = t, stop_all(pid, inner);
@@ -731,7 +612,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         snprintf(note, sizeof note, _("reducevis sandbox: stopped: its processes together used more than %s of "
                                       "memory (the sandbox's memory limit)"), why);
     } else if (failed && stopped == STOP_NONE) { /* the machine's doing? */
-        if (refused_at_start(head)) snprintf(refused, refusedlen, "%.*s", (int)strcspn(head, "\n"), head);
+        if (rv_sandbox_refused_at_start(head)) snprintf(refused, refusedlen, "%.*s", (int)strcspn(head, "\n"), head);
         else if (sig == SIGKILL && oom_before >= 0 && oom_after > oom_before)
             snprintf(refused, refusedlen, "%s", _("the machine's out-of-memory killer ended it"));
         else if (r.end == RV_PROC_EXITED && r.status == 126 && !printed)
@@ -744,13 +625,13 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     if (logfd >= 0) {
         if (note[0]) dprintf(logfd, "%s%s\n", printed ? "\n" : "", note);
         if (!refused[0] && failed && stopped == STOP_NONE && !end.memory_full)
-            refused_in_log(log, job->step, refused, refusedlen);
-        if (refused[0]) tell_refused(logfd, refused);
+            rv_sandbox_refused_in_log(log, job->step, refused, refusedlen);
+        if (refused[0]) rv_sandbox_tell_refused(logfd, refused);
         close(logfd);
     } else if (refused[0]) {
-        tell_refused(-1, refused);
+        rv_sandbox_tell_refused(-1, refused);
     }
-    scrub(job->work);
+    rv_sandbox_scrub(job->work);
     if (head_out && head_outlen) snprintf(head_out, head_outlen, "%s", head);
     return r;
 }
