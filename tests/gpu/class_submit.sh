@@ -49,18 +49,7 @@ fi
 rv=$(readlink -f "$build/reducevis")
 "$rv" class --help >/dev/null 2>&1 || { echo "FAIL: this build has no class server (libmicrohttpd, SDL2)"; exit 1; }
 
-if ! command -v bwrap >/dev/null; then   # as tests/gpu/sandbox.sh does
-    debs=$(ls "$src"/.debs/*.deb 2>/dev/null)
-    [ -n "$debs" ] || { echo "FAIL: no bwrap here and no .debs/*.deb carried (tests/gpu/fetch-debs.sh)"; exit 1; }
-    root=$tmp/bwrap-root
-    for d in $debs; do dpkg-deb -x "$d" "$root"; done
-    mkdir -p "$tmp/bin"
-    libs=""
-    ldd "$root/usr/bin/bwrap" | grep -q "not found" && libs=$root/lib/x86_64-linux-gnu:$root/usr/lib/x86_64-linux-gnu
-    printf '#!/bin/sh\n%sexec %s "$@"\n' "${libs:+LD_LIBRARY_PATH=$libs }" "$root/usr/bin/bwrap" >"$tmp/bin/bwrap"
-    chmod 755 "$tmp/bin/bwrap"
-    export PATH=$tmp/bin:$PATH
-fi
+. "$src/tests/gpu/carried_bwrap.sh" || { echo "$carried_bwrap"; exit 1; }
 {
     echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
     echo "== run as $(id -un); cgroup: $(stat -fc %T /sys/fs/cgroup 2>&1)"

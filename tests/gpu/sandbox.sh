@@ -43,24 +43,8 @@ if [ ! -x "$build/reducevis" ]; then
 fi
 rv=$(readlink -f "$build/reducevis")
 
-# bwrap from the carried .debs where none is installed
-if ! command -v bwrap >/dev/null; then
-    debs=$(ls "$src"/.debs/*.deb 2>/dev/null)
-    [ -n "$debs" ] || { say "FAIL: no bwrap here and no .debs/*.deb carried (run tests/gpu/fetch-debs.sh first)"; exit 1; }
-    root=$tmp/bwrap-root
-    for d in $debs; do dpkg-deb -x "$d" "$root"; done
-    mkdir -p "$tmp/bin"
-    libs=""
-    if ldd "$root/usr/bin/bwrap" | grep -q "not found"; then
-        libs=$root/lib/x86_64-linux-gnu:$root/usr/lib/x86_64-linux-gnu
-    fi
-    # a wrapper, so that the unpacked libraries serve bwrap alone (the
-    # sandbox's own environment is cleared anyway)
-    printf '#!/bin/sh\n%sexec %s "$@"\n' "${libs:+LD_LIBRARY_PATH=$libs }" "$root/usr/bin/bwrap" >"$tmp/bin/bwrap"
-    chmod 755 "$tmp/bin/bwrap"
-    export PATH=$tmp/bin:$PATH
-    say "== bwrap unpacked from $(echo $debs | wc -w) .debs${libs:+ (with their libraries)}"
-fi
+. "$src/tests/gpu/carried_bwrap.sh" || { say "$carried_bwrap"; exit 1; }
+[ -n "$carried_bwrap" ] && say "$carried_bwrap"
 say "== $(bwrap --version); running as $(id -un) (uid $(id -u)); kernel $(uname -r)"
 say "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(nvcc --version | tail -1)"
 say "== $(ls -l /dev/nvidia* 2>&1 | awk '{print $1, $3, $4, $NF}' | tr '\n' ';')"
