@@ -13,7 +13,9 @@
  * it: no trace, no tracer), so checks running at once never share a folder.
  * A new entry is compiled in a folder of its own and renamed into place:
  * two checks filling the cache at once both finish, one keeps its build.
- * `check --prepare-cache` fills it ahead (a class does when it starts). */
+ * `check --prepare-cache` fills it ahead (a class does when it starts).
+ * Where the judge's runner times it, the tracer's recording of its launch()
+ * is kept beside the build too (recording_dir), made by the first check. */
 #define _XOPEN_SOURCE 700
 #include "cache_dir.h"
 #include "trace_run.h"
@@ -29,6 +31,7 @@
 #include <unistd.h>
 
 #include "compile.h"
+#include "gpu/gpu.h"
 #include "core/i18n.h"
 #include "proc.h"
 #include "program_run.h"
@@ -127,6 +130,54 @@ static int entry_of(const rv_own_opts *o, const char *cache, char *entry, size_t
     return 0;
 }
 
+/* The version to beat's launch(), as the tracer recorded it for the judge's
+ * runner (queued.txt and the modules it loaded, moduleK.cubin), is kept in
+ * its entry per N, block and GPU (v8's grid follows the GPU's SMs): recorded
+ * by the first check, only replayed by every later one.  The version to beat
+ * is the project's own code, so its recording is the same every time. */
+static void recording_dir(const rv_own_opts *o, const char *entry, char *dir, size_t len)
+{
+    char device[128];
+    rv_gpu_device_name(device, sizeof device);
+    for (char *c = device; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '-';
+    snprintf(dir, len, "%.3000s/recorded-%llu-%d-%s", entry, (unsigned long long)o->n, o->block_size, device);
+}
+
+/* queued.txt and every moduleK.cubin of one folder copied into another: 0
+ * or -1 (what was copied stays; the caller removes it). */
+static int copy_recording(const char *from, const char *to)
+{
+    char a[PATH_MAX + 300], b[PATH_MAX + 300];
+    int rc = 0, queued = 0;
+    DIR *d = opendir(from);
+    for (struct dirent *e; d && !rc && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        int module = strncmp(e->d_name, "module", 6) == 0 && len > 6 + 6 && strcmp(e->d_name + len - 6, ".cubin") == 0;
+        if (!module && strcmp(e->d_name, "queued.txt") != 0) continue;
+        queued += !module;
+        snprintf(a, sizeof a, "%.3800s/%.255s", from, e->d_name);
+        snprintf(b, sizeof b, "%.3800s/%.255s", to, e->d_name);
+        rc = copy_file(a, b, 0644);
+    }
+    if (d) closedir(d);
+    return d && !rc && queued ? 0 : -1;
+}
+
+/* The recording the judge's runner made this check (work/queued.txt) kept
+ * for the next, where the entry has none yet: copied into a folder of its
+ * own and renamed into place, as fill() does. */
+static void keep_recording(const rv_own_opts *o, const char *cache, const char *work)
+{
+    char entry[PATH_MAX], dir[PATH_MAX + 300], fresh[PATH_MAX + 32];
+    if (!o->judge || entry_of(o, cache, entry, sizeof entry)) return;
+    recording_dir(o, entry, dir, sizeof dir);
+    if (access(dir, F_OK) == 0) return;
+    snprintf(fresh, sizeof fresh, "%.3000s/rec-XXXXXX", entry);
+    if (!mkdtemp(fresh)) return;
+    if (copy_recording(work, fresh) || rename(fresh, dir) != 0) rv_remove_tree(fresh);
+}
+
 /* The cached build (compiled now if the cache has none) copied into a fresh
  * work folder: 0 with its path in work; -1 where the cache cannot be used
  * (the caller does without it); else the compile's exit status with its
@@ -150,6 +201,14 @@ static int take_build(const rv_own_opts *o, const char *cache, char *work, size_
         rv_remove_tree(work);
         work[0] = 0;
         return -1;
+    }
+    if (o->judge) { /* the recording where one is kept, whole or not at all */
+        recording_dir(o, entry, from, sizeof from);
+        if (access(from, F_OK) == 0 && copy_recording(from, work)) {
+            rv_remove_tree(from);   /* damaged: recorded afresh */
+            snprintf(to, sizeof to, "%s/queued.txt", work);
+            unlink(to);
+        }
     }
     return 0;
 }
@@ -179,6 +238,7 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
         rc = rv_own_compile(o, work, err, errlen);
     }
     if (rc == 0) rc = rv_own_time_built(o, work, ms, err, errlen);
+    if (rc == 0) keep_recording(o, cache, work);
     if (work[0]) keep_timed(o, work), rv_remove_tree(work);
     return rc;
 }

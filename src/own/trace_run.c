@@ -458,16 +458,20 @@ static int timed_median(const rv_own_opts *o, const char *work, double *ms, char
 }
 
 /* The version to beat judged as the student's calls are: its launch()
- * recorded, then replayed by the judge's runner; the median in *ms. */
+ * recorded (unless build_cache.c put a recording kept from an earlier check
+ * in the work folder), then replayed by the judge's runner; the median in
+ * *ms. */
 static int judge_built(const rv_own_opts *o, const char *work, double *ms, char *err, size_t errlen)
 {
     rv_own_tools t;
     char *text = NULL;
     double seconds;
-    int rc;
+    char queued[PATH_MAX + 16];
+    snprintf(queued, sizeof queued, "%s/queued.txt", work);
+    int kept = access(queued, R_OK) == 0, rc;
     if ((rc = rv_own_find_tracer(&t, err, errlen)) || (rc = rv_own_need_gpu(o, err, errlen)) ||
-        (rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen)) ||
-        (rc = rv_own_record_program(o, work, &t, err, errlen)) ||
+        (!kept && (rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen))) ||
+        (!kept && (rc = rv_own_record_program(o, work, &t, err, errlen))) ||
         (rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), &text, &seconds, err, errlen)))
         return rc == RV_OWN_UNREPLAYABLE ? 2 : rc;
     rv_timed_run *run = malloc(sizeof *run);

@@ -35,7 +35,8 @@
 #   cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 -DRV_WITH_VIEWER=OFF
 #   cmake --build build-gpu -j"$(nproc)" --target trace_tools
 # CORPUS_JOBS: traces made at once in step a (default: half the cores, 2 .. 8);
-# CORPUS_BIG_JOBS: in step c (default 2).
+# CORPUS_BIG_JOBS: in step c (default 2).  CORPUS_ONLY="NAME ...": those
+# files alone (a device's recordings completed).
 set -uo pipefail
 export LC_ALL=C
 unset LANGUAGE
@@ -71,6 +72,13 @@ jobs=${CORPUS_JOBS:-$(( $(nproc) / 2 ))}
 [ "$jobs" -gt 8 ] && jobs=8
 big_jobs=${CORPUS_BIG_JOBS:-2}
 files=("$src"/tests/own/corpus/*.cu)
+if [ -n "${CORPUS_ONLY:-}" ]; then   # some files only, by name: "grid_sync block_2d"
+    files=()
+    for name in $CORPUS_ONLY; do
+        [ -f "$src/tests/own/corpus/$name.cu" ] || { echo "corpus.sh: no tests/own/corpus/$name.cu" >&2; exit 2; }
+        files+=("$src/tests/own/corpus/$name.cu")
+    done
+fi
 say "== corpus: ${#files[@]} files on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
 say "== $(nvcc --version | tail -1); $(ncu --version | tail -1); $R"
 say "== one-block run: --n $N1 --block-size $B (ones), $jobs traces at once; big run: --n $NBIG, $big_jobs at once"
