@@ -187,7 +187,7 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, dou
     char path[PATH_MAX + 32];
     static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
                                         "launches.txt", "counts.txt", "reads.txt", "allocs.txt", "input.bin",
-                                        "mark-timed.txt"};
+                                        "mark-timed.txt", "queued.txt", "judged.txt"};
     for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
         snprintf(path, sizeof path, "%s/%s", work, stale[k]);
         remove(path);
