@@ -8,7 +8,8 @@
 #    Compute's, launch by launch and counter by counter
 #    (tests/own/corpus_compare.py), except where tests/own/corpus/EXPLAINED
 #    gives the difference a written reason;
-#  - each device has at least 20 recordings, and there is at least one device:
+#  - each device has at least 20 recordings, every corpus file among them,
+#    and there is at least one device:
 #    with no recordings at all the test fails, it does not pass empty.
 # A recording whose student.cu is no longer the corpus file is still
 # checked (its records and its file belong together), and noted.
@@ -58,6 +59,13 @@ for devdir in "$root"/*/; do
         fi
     done
     check "$dev: at least 20 corpus recordings (found $n)" test "$n" -ge 20
+    # every file of the corpus recorded on every device, none left behind
+    missing=""
+    for f in "$src"/tests/own/corpus/*.cu; do
+        name=$(basename "$f" .cu)
+        [ -d "$devdir$name" ] || missing="$missing $name"
+    done
+    check "$dev: every corpus file has its recording${missing:+ (missing:$missing; tests/gpu/corpus.sh with CORPUS_ONLY)}" test -z "$missing"
 done
 check "corpus recordings exist (assets/own-raw/corpus/DEVICE/NAME/, made by tests/gpu/corpus.sh)" test "$devices" -ge 1
 
