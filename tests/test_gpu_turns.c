@@ -6,7 +6,9 @@
  * relay (src/own/gpu_turn.c) gives a timed run the GPU alone once its
  * driver asks over fd 4, does not count its wait against its time limit,
  * and stops it when its time alone runs out; a traced run's shared turn
- * lasts from its driver's 's' to its 'e', not to the run's end. */
+ * lasts from its driver's 's' to its 'e', not to the run's end, and one
+ * that keeps a timed run waiting past the limit is told its time is up and
+ * stopped. */
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -142,17 +144,22 @@ typedef struct asker {
     double asked_at, given_at;
 } asker;
 
-/* Another check's timed run: asks for the GPU alone half a second in. */
-static void *ask_alone_later(void *arg)
+typedef struct later_ask {
+    asker *k;
+    double after_s;
+} later_ask;
+
+/* Another check's timed run, asking for the GPU alone after_s in. */
+static void *ask_alone_after(void *arg)
 {
-    asker *k = arg;
-    struct timespec t = {0, 500 * 1000 * 1000};
+    later_ask *w = arg;
+    struct timespec t = {(time_t)w->after_s, (long)((w->after_s - (time_t)w->after_s) * 1e9)};
     nanosleep(&t, NULL);
-    k->asked_at = rv_mono_s();
-    ask(k->fd, 'X');
-    if (heard(k->fd, 10000) == 'G') k->given_at = rv_mono_s();
-    ask(k->fd, 'R');
-    heard(k->fd, 2000);
+    w->k->asked_at = rv_mono_s();
+    ask(w->k->fd, 'X');
+    if (heard(w->k->fd, 10000) == 'G') w->k->given_at = rv_mono_s();
+    ask(w->k->fd, 'R');
+    heard(w->k->fd, 2000);
     return NULL;
 }
 
@@ -164,7 +171,8 @@ static void shared_run(gpu_gate *g, const char *dir)
     CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
     asker k = {gpu_gate_connect(g), 0, 0};
     pthread_t t;
-    pthread_create(&t, NULL, ask_alone_later, &k);
+    later_ask w = {&k, 0.5};
+    pthread_create(&t, NULL, ask_alone_after, &w);
     /* 'r' after 'e' of a traced run is a word out of turn for no one: passed
        over like any other stray byte */
     snprintf(script, sizeof script, "printf s >&4; head -c1 <&4 > %s/got.txt; sleep 1.5; printf 'xe' >&4; sleep 2",
@@ -186,6 +194,46 @@ static void shared_run(gpu_gate *g, const char *dir)
           t1 - k.given_at);
 }
 
+/* A traced run whose launch() keeps its shared turn (sleeps on the host, as
+ * a hostile one does): nothing happens while no timed run waits; once one
+ * does, the gate tells it its time is up after the limit, the relay stops
+ * it, and the timed run gets the GPU. */
+static void time_up(gpu_gate *g, const char *dir)
+{
+    char err[200], script[600];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    gpu_gate_set_shared_limit(g, 0.5);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    snprintf(script, sizeof script, "printf s >&4; head -c1 <&4 > %s/got.txt; sleep 1; touch %s/alone-no-one; sleep 20",
+             dir, dir);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
+    pthread_t t;
+    double t0 = rv_mono_s();
+    later_ask w = {&k, 1.5};
+    pthread_create(&t, NULL, ask_alone_after, &w);
+    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
+    double t1 = rv_mono_s();
+    rv_turn_relay_end(&r);
+    pthread_join(t, NULL);
+    close(k.fd);
+    char path[300];
+    snprintf(path, sizeof path, "%s/alone-no-one", dir);
+    CHECK(access(path, F_OK) == 0, "a shared turn held 1 s past the limit, with no timed run waiting, went on");
+    remove(path);
+    CHECK(r.time_up && r.overtime && res.end != RV_PROC_EXITED, "once a timed run waited, the run was told its time "
+          "was up and stopped (time_up %d, end %d)", r.time_up, (int)res.end);
+    CHECK(t1 - t0 < 5, "soon: %.2f s after it started", t1 - t0);
+    CHECK(k.given_at > 0 && k.given_at - k.asked_at < 3, "the timed run got the GPU %.2f s after it asked",
+          k.given_at - k.asked_at);
+    gpu_gate_stats st;
+    gpu_gate_stats_of(g, &st);
+    CHECK(st.shared_stopped == 1, "the gate counts one shared turn stopped: %ld", st.shared_stopped);
+    gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -198,6 +246,7 @@ int main(void)
         policy(g);
         relay(g, dir);
         shared_run(g, dir);
+        time_up(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

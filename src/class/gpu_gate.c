@@ -1,5 +1,7 @@
 /* gpu_gate.c — one GPU's turns (gpu_gate.h): a thread polls every check's
- * connection and gives turns, the GPU alone before any shared one. */
+ * connection and gives turns, the GPU alone before any shared one, and
+ * tells a shared turn that keeps a turn alone waiting too long that its time
+ * is up. */
 #define _GNU_SOURCE
 #include "gpu_gate.h"
 
@@ -15,6 +17,7 @@
 
 #include "core/i18n.h"
 #include "core/clock.h"
+#include "own/gpu_turn.h"
 
 enum { GATE_MAX = 512 };   /* connections at once: a class's checks, with room */
 
@@ -22,6 +25,7 @@ typedef struct client {
     int fd;
     char asked;           /* 0, or the turn asked for: 'S' or 'X'             */
     char held;            /* 0, or the turn held                              */
+    int told;             /* its shared turn was told 'T'                     */
     double asked_at, held_at;
 } client;
 
@@ -35,6 +39,7 @@ struct gpu_gate {
     char gpu[64];         /* its name in the log                              */
     int shared, alone;    /* turns held now                                   */
     double busy_from;     /* when the GPU last went from no turn to some      */
+    double shared_limit_s;/* a shared turn's longest while a turn alone waits */
     gpu_gate_stats st;
 };
 
@@ -71,11 +76,37 @@ static void take_back(gpu_gate *g, client *c, double t)
     if (c->held == 'X') g->alone--, g->st.alone_s += t - c->held_at;
     else g->shared--;
     if (!g->shared && !g->alone) g->st.busy_s += t - g->busy_from;
-    c->held = 0;
+    c->held = 0, c->told = 0;
 }
 
-/* Every turn that can be given now, the GPU alone first (under the mutex). */
-static void grant(gpu_gate *g)
+/* A turn alone waits for the shared turns held: each that has lasted
+ * shared_limit_s since the later of its start and the wait's is told 'T'
+ * once (its check stops that run: gpu_turn.h).  An honest traced run gives
+ * its turn back within a second or two; one that keeps it (a launch() that
+ * sleeps, spins or forks on the host) would hold every timed run of the
+ * class, and the shared turns that wait behind them, for its whole time
+ * limit.  The time until the next is due, or -1 for none (under the mutex). */
+static double time_up(gpu_gate *g, const client *alone, double t)
+{
+    double next = -1;
+    for (int i = 0; i < g->n; i++) {
+        client *c = &g->c[i];
+        if (c->held != 'S' || c->told) continue;
+        double since = c->held_at > alone->asked_at ? c->held_at : alone->asked_at;
+        double left = since + g->shared_limit_s - t;
+        if (left <= 0) {
+            c->told = 1, g->st.shared_stopped++;
+            answer(c, 'T');
+        } else if (next < 0 || left < next) {
+            next = left;
+        }
+    }
+    return next;
+}
+
+/* Every turn that can be given now, the GPU alone first (under the mutex);
+ * the seconds until a shared turn's time will be up, or -1. */
+static double grant(gpu_gate *g)
 {
     double t = rv_wall_s();
     for (;;) {
@@ -83,12 +114,14 @@ static void grant(gpu_gate *g)
         for (int i = 0; i < g->n; i++)
             if (g->c[i].asked == 'X' && (!first || g->c[i].asked_at < first->asked_at)) first = &g->c[i];
         if (!first) break;
-        if (g->alone || g->shared) return;   /* one alone at a time, and only on an idle GPU */
+        if (g->alone) return -1;                 /* one alone at a time */
+        if (g->shared) return time_up(g, first, t);   /* and only on an idle GPU */
         give(g, first, t);
     }
-    if (g->alone) return;
+    if (g->alone) return -1;
     for (int i = 0; i < g->n; i++)
         if (g->c[i].asked == 'S') give(g, &g->c[i], t);
+    return -1;
 }
 
 /* One byte from a check: 0, or -1 when the connection is to be closed (a
@@ -113,8 +146,9 @@ static void drop(gpu_gate *g, int i)
     g->c[i] = g->c[--g->n];
 }
 
-/* The connections' bytes read and answered (under the mutex). */
-static void serve(gpu_gate *g, const struct pollfd *p, int np)
+/* The connections' bytes read and answered (under the mutex); the seconds
+ * until a shared turn's time will be up, or -1. */
+static double serve(gpu_gate *g, const struct pollfd *p, int np)
 {
     for (int k = np - 1; k >= 1; k--) {   /* backwards: drop() moves the last one into place */
         if (!p[k].revents) continue;
@@ -126,13 +160,14 @@ static void serve(gpu_gate *g, const struct pollfd *p, int np)
         for (ssize_t j = 0; j < got && !bad; j++) bad = hear(g, &g->c[i], buf[j]) != 0;
         if (bad) drop(g, i);
     }
-    grant(g);
+    return grant(g);
 }
 
 static void *gate_loop(void *arg)
 {
     gpu_gate *g = arg;
     struct pollfd *mine = calloc(GATE_MAX + 1, sizeof *mine);
+    double due = -1;   /* seconds until a shared turn's time is up */
     for (;;) {
         pthread_mutex_lock(&g->mu);
         int np = g->n + 1, stop = g->stop;
@@ -140,13 +175,14 @@ static void *gate_loop(void *arg)
         for (int i = 0; i < g->n; i++) mine[i + 1] = (struct pollfd){g->c[i].fd, POLLIN, 0};
         pthread_mutex_unlock(&g->mu);
         if (stop || !mine) break;
-        if (poll(mine, (nfds_t)np, -1) < 0 && errno != EINTR) break;
+        int wait_ms = due < 0 ? -1 : (int)(due * 1e3) + 10;
+        if (poll(mine, (nfds_t)np, wait_ms) < 0 && errno != EINTR) break;
         if (mine[0].revents) {
             char drain[64];
             while (read(g->wake[0], drain, sizeof drain) > 0) {}
         }
         pthread_mutex_lock(&g->mu);
-        serve(g, mine, np);
+        due = serve(g, mine, np);
         pthread_mutex_unlock(&g->mu);
     }
     free(mine);
@@ -167,6 +203,7 @@ gpu_gate *gpu_gate_new(const char *gpu, FILE *log, char *err, size_t errlen)
         return NULL;
     }
     g->log = log;
+    g->shared_limit_s = RV_TURN_SHARED_LIMIT_S;
     snprintf(g->gpu, sizeof g->gpu, "%s", gpu && *gpu ? gpu : "-");
     pthread_mutex_init(&g->mu, NULL);
     if (pthread_create(&g->thread, NULL, gate_loop, g) != 0) {
@@ -207,6 +244,14 @@ int gpu_gate_connect(gpu_gate *g)
     }
     wake(g);
     return sv[1];
+}
+
+void gpu_gate_set_shared_limit(gpu_gate *g, double seconds)
+{
+    pthread_mutex_lock(&g->mu);
+    g->shared_limit_s = seconds;
+    pthread_mutex_unlock(&g->mu);
+    wake(g);
 }
 
 void gpu_gate_stats_of(gpu_gate *g, gpu_gate_stats *st)

@@ -8,6 +8,8 @@
  * first: while one is asked for, no shared turn starts, the shared ones
  * running end, and then the turns alone are given one after another in the
  * order asked; the shared ones waiting start once none is asked for.  A
+ * shared turn that keeps a turn alone waiting for RV_TURN_SHARED_LIMIT_S
+ * is told its time is up ('T'), and its check stops that run.  A
  * connection that closes (its check ended, however) gives back what it held.
  *
  * Only the class's own check processes hold a connection: a student's
@@ -27,6 +29,7 @@ typedef struct gpu_gate_stats {
     long   shared_turns, alone_turns;
     double alone_wait_s;  /* all the turns alone waited, together             */
     double alone_wait_max_s;
+    long   shared_stopped;/* shared turns told their time was up            */
 } gpu_gate_stats;
 
 /* A gate whose thread runs from now on; each turn's line ("GPU S|X asked
@@ -43,5 +46,7 @@ void gpu_gate_free(gpu_gate *g);
 int gpu_gate_connect(gpu_gate *g);
 
 void gpu_gate_stats_of(gpu_gate *g, gpu_gate_stats *st);
+/* Another limit for RV_TURN_SHARED_LIMIT_S (tests shorten it). */
+void gpu_gate_set_shared_limit(gpu_gate *g, double seconds);
 
 #endif

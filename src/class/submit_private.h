@@ -59,12 +59,12 @@ struct submit_queue {
     int ns, cap, stop;
     int open_n, queued, ready; /* not done; waiting to compile; to run       */
     int ncompilers, nthreads;
-    pthread_t threads[SUBMIT_MAX_COMPILERS + CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
+    pthread_t threads[SUBMIT_MAX_COMPILERS + 2 * CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
     class_gpu gpus[CLASS_MAX_GPUS];   /* the GPUs judging (class_gpus.h)       */
     gpu_gate *gates[CLASS_MAX_GPUS];  /* their turns (gpu_gate.h)              */
     FILE *turns;               /* DIR/gpu-turns.txt: each turn, each GPU      */
     int ngpus, slots;          /* checks side by side on each                 */
-    gpu_worker workers[CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
+    gpu_worker workers[2 * CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];   /* slots, and as many spares */
     int preparing;             /* the version to beat is being compiled       */
     int prepare_started;
     pthread_t prepare;

@@ -5,7 +5,10 @@
  * oldest waiting submission and runs `check --build-only` on it (nvcc, in the
  * sandbox: CPU only); a file that does not compile is done there, with
  * nvcc's messages.  Each GPU has `slots` workers; each takes the oldest
- * compiled submission and runs `check --built` on what its compile left,
+ * compiled submission and runs `check --built` on what its compile left
+ * (and as many spare workers start beside checks that run past
+ * SUBMIT_OVERDUE_S, so that a few that hold on to their time limit do not
+ * stop the queue),
  * with that GPU alone visible and a connection to the GPU's gate: the
  * traced runs of several students share the GPU, and each timed run takes
  * it alone (gpu_gate.h), so that no time is taken beside another student's
@@ -373,7 +376,7 @@ static void *compile_loop(void *arg)
             s->st = COMPILED;
             q->ready++;
             log_event(q, s);
-            pthread_cond_signal(&q->compiled);
+            pthread_cond_broadcast(&q->compiled);   /* a worker of a GPU with a slot free */
         } else {
             s->started = rv_wall_s();
             finish_sub(q, s, text, code, speed);
@@ -418,17 +421,40 @@ static void start_prepare(submit_queue *q)
         q->preparing = 0;
 }
 
+/* Whether the GPU has a slot free (under the mutex): fewer of its checks
+ * running than its slots, a check past SUBMIT_OVERDUE_S not counted. */
+static int slot_free(const submit_queue *q, int gpu)
+{
+    double now = rv_wall_s();
+    int held = 0;
+    for (int k = 0; k < q->ns; k++)
+        held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && now - q->s[k].started < SUBMIT_OVERDUE_S;
+    return held < q->slots;
+}
+
 /* A GPU's worker: `check --built` for the oldest compiled submission, on
- * its GPU.  It waits while the version to beat is being compiled: a check
- * started then would compile the same build beside it. */
+ * its GPU, when the GPU has a slot free (each GPU has twice its slots in
+ * workers: the spares start beside checks that run on).  It waits while
+ * the version to beat is being compiled: a check started then would
+ * compile the same build beside it. */
 static void *gpu_loop(void *arg)
 {
     gpu_worker *w = arg;
     submit_queue *q = w->q;
     pthread_mutex_lock(&q->mu);
     for (;;) {
-        while (!q->stop && (!q->ready || q->preparing))
-            pthread_cond_wait(&q->compiled, &q->mu);
+        while (!q->stop && (!q->ready || q->preparing || !slot_free(q, w->gpu))) {
+            if (!q->ready || q->preparing) {
+                pthread_cond_wait(&q->compiled, &q->mu);
+                continue;
+            }
+            /* a kernel waits and every slot is held: a check may run past
+               its time meanwhile, or end, so look again within a second */
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_sec += 1;
+            pthread_cond_timedwait(&q->compiled, &q->mu, &until);
+        }
         if (q->stop)
             break;
         int k = oldest(q, COMPILED), code;
@@ -480,7 +506,7 @@ static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size
 static int start_workers(submit_queue *q, int compilers, char *err, size_t errlen)
 {
     q->ncompilers = compilers_of(compilers);
-    int nworkers = q->ngpus * q->slots;
+    int nworkers = 2 * q->ngpus * q->slots;   /* the slots, and a spare for each */
     for (int i = 0; i < q->ncompilers + nworkers; i++) {
         int gpu_side = i >= q->ncompilers;
         gpu_worker *w = &q->workers[gpu_side ? i - q->ncompilers : 0];

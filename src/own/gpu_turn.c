@@ -120,13 +120,24 @@ static void *relay_loop(void *arg)
     rv_turn_relay *r = arg;
     double alone_since = 0;
     while (!__atomic_load_n(&r->quit, __ATOMIC_RELAXED)) {
-        struct pollfd p = {r->mine, POLLIN, 0};
-        int n = poll(&p, 1, 100);
+        /* while a shared turn is held, the gate may say its time is up */
+        struct pollfd p[2] = {{r->mine, POLLIN, 0}, {gate, POLLIN, 0}};
+        int n = poll(p, r->held == 'S' && gate >= 0 ? 2 : 1, 100);
         if (r->held == 'X' && rv_mono_s() - alone_since > alone_limit_s) {
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);   /* the run's stop flag */
             break;
         }
-        if (n <= 0 || !(p.revents & POLLIN)) continue;
+        if (n > 0 && r->held == 'S' && gate >= 0 && (p[1].revents & (POLLIN | POLLHUP))) {
+            char c;
+            ssize_t got = read(gate, &c, 1);
+            if (got == 1 && c == 'T') {
+                r->time_up = 1;
+                __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+                break;
+            }
+            if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN)) lost();   /* the turn goes with it */
+        }
+        if (n <= 0 || !(p[0].revents & POLLIN)) continue;
         char c;
         if (read(r->mine, &c, 1) != 1) break;   /* the run is over */
         if (c == 'e' && r->held) {

@@ -17,7 +17,10 @@
  * The words on the gate's connection, one byte each: 'S' asks for a shared
  * turn, 'X' for the GPU alone, the gate answers 'G' once it is given; 'R'
  * gives back what is held or cancels what is asked, and is answered 'K'.  A
- * connection that closes gives back all it held.  The driver's, on fd 4:
+ * connection that closes gives back all it held.  The gate may also send
+ * 'T' to a shared turn that has kept a turn alone waiting too long (its
+ * time is up: src/class/gpu_gate.h); the relay then stops that run, as it
+ * stops a run past its time alone.  The driver's, on fd 4:
  * 's' (a shared turn) and 'r' (ready to be timed: the GPU alone), each
  * answered 'g' (go); 'e' gives back what it holds, unanswered. */
 #ifndef RV_OWN_GPU_TURN_H
@@ -31,6 +34,11 @@
 /* The longest a timed run may keep the GPU to itself (tests shorten it). */
 #define RV_TURN_ALONE_LIMIT_S 15.0
 void rv_turn_set_alone_limit(double seconds);
+/* The longest a shared turn may keep a turn alone waiting before the class's
+ * gate says its time is up: twice the longest whole traced run of the corpus
+ * (2.4 s, on the H100 and the H200: assets/logs/corpus-*.txt), of which its
+ * turn is only a part. */
+#define RV_TURN_SHARED_LIMIT_S 5.0
 
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
@@ -46,7 +54,8 @@ void rv_turn_give(void);
 /* A run's turns: rv_turn_relay_start makes the descriptor the run gets as
  * fd 4 (relay->ctl, for rv_proc_run_ctl or the sandbox); a thread answers
  * the driver's words and stops the run (relay->overtime) past
- * RV_TURN_ALONE_LIMIT_S alone.  rv_turn_relay_end, once the run is over,
+ * RV_TURN_ALONE_LIMIT_S alone, or when the gate says its shared turn's time
+ * is up (relay->time_up too).  rv_turn_relay_end, once the run is over,
  * gives all back.  Without a gate the relay does nothing and ctl passes
  * nothing. */
 typedef struct rv_turn_relay {
@@ -55,7 +64,10 @@ typedef struct rv_turn_relay {
     int started, quit;
     char held;                 /* 0, 'S' or 'X': the run's turn now          */
     int was_alone;             /* it had its one turn alone                 */
-    int overtime;              /* its time alone ran out: stopped           */
+    int overtime;              /* its time alone ran out, or its shared
+                                  turn's (time_up): stopped                 */
+    int time_up;               /* the gate said its shared turn kept a turn
+                                  alone waiting too long                    */
     long paused_ms;            /* waited for the GPU alone                  */
     long pause_began;          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;            /* how long it had the GPU alone             */

@@ -326,6 +326,12 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
+    if (relay.time_up)
+        return rv_own_fail(err, errlen, 2,
+                           _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
+                             "waited for the GPU, and was stopped. launch() should queue the reduction's kernels and "
+                             "return: work or waiting on the host in it holds up every check of the class%s%s"),
+                           o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
     if (!t && relay.overtime)
         return rv_own_fail(err, errlen, 2,
                            _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "

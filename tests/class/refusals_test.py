@@ -359,7 +359,10 @@ def idle_sockets(exe):
         check(len(kept) == len(spread), "%d idle sockets from 100 addresses are all held: %d" % (len(spread), len(kept)))
         student_gets_through(c, "with %d idle sockets held" % (len(kept) + len(held)))
         t = threads_of(c.proc.pid)
-        check(t < 16, "the server holds them with %d threads, not one each" % t)
+        # its own threads are a few dozen at most (the compile workers, two
+        # workers for each GPU slot, the gate's, the pages'); one a socket
+        # would be over a thousand
+        check(t < 40, "the server holds them with %d threads, not one each" % t)
     finally:
         for s in socks:
             s.close()
