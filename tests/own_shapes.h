@@ -69,11 +69,19 @@ static const char SHAPES_SASS[] =
 typedef struct shapes_launch {
     uint32_t block[3], grid[3];
     int past;               /* thread 0 reads one element past in[] */
+    int out_past;           /* out[] lies just after in[], and the sum is
+                               written one element past out[] */
 } shapes_launch;
 
 static inline uint32_t shapes_threads(const shapes_launch *l) { return l->block[0] * l->block[1] * l->block[2]; }
 static inline uint32_t shapes_blocks(const shapes_launch *l) { return l->grid[0] * l->grid[1] * l->grid[2]; }
 static inline uint64_t shapes_n(const shapes_launch *l) { return (uint64_t)shapes_threads(l) * shapes_blocks(l); }
+/* Where out[] lies: far from in[], or just after it (as cudaMalloc places
+ * two buffers made one after another, 512 bytes apart at most). */
+static inline uint64_t shapes_out(const shapes_launch *l)
+{
+    return l->out_past ? SHAPES_IN + ((4 * shapes_n(l) + 511) & ~511ull) : SHAPES_OUT;
+}
 
 static inline rv_raw_record shapes_rec(uint16_t t, uint8_t kind, uint64_t off, uint64_t addr, uint8_t size,
                                        uint32_t flags, float value)
@@ -110,7 +118,8 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
     }
     for (uint32_t k = 0; k < B; k++)
         raw->rec[n++] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM + 4ull * k, 4, RV_RAW_READ, 0);
-    raw->rec[n++] = shapes_rec(0, RV_RAW_GMEM, 0x50, SHAPES_OUT, 4, RV_RAW_WRITE, (float)B);
+    uint64_t sum_at = shapes_out(l) + (l->out_past ? 4 * (shapes_n(l) / 32 + 2) : 0);
+    raw->rec[n++] = shapes_rec(0, RV_RAW_GMEM, 0x50, sum_at, 4, RV_RAW_WRITE, (float)B);
     rv_raw_header *h = &raw->h;
     memcpy(h->magic, RV_RAW_MAGIC, 8);
     h->block_size = B;
@@ -145,7 +154,7 @@ static inline int shapes_input(const shapes_launch *l, shapes_run *r)
         return -1;
     }
     uint64_t n = shapes_n(l);
-    r->arrays = (rv_own_arrays){SHAPES_IN, n, SHAPES_OUT, n / 32 + 2};
+    r->arrays = (rv_own_arrays){SHAPES_IN, n, shapes_out(l), n / 32 + 2};
     r->meta.sum = (double)n;
     r->meta.ncalls = 1;
     r->meta.calls[0] = r->arrays;

@@ -12,7 +12,8 @@
  *
  * `test_shapes --replay-dir DIR` writes kept run folders of such launches
  * for `reducevis trace --replay` (tests/own/shapes_cli_test.sh): DIR/b48
- * (48 threads), DIR/b16x16, DIR/past (thread 0 reads one past in[]).
+ * (48 threads), DIR/b16x16, DIR/past (thread 0 reads one past in[]),
+ * DIR/out_past (out[] just after in[], the sum written one past out[]).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +28,9 @@
 #include "core/versions.h"
 #include "own_shapes.h"
 
-static const shapes_launch one = {{1, 1, 1}, {1, 1, 1}, 0}, b48 = {{48, 1, 1}, {4, 1, 1}, 0},
-                           b16x16 = {{16, 16, 1}, {2, 2, 1}, 0}, b884 = {{8, 8, 4}, {3, 1, 1}, 0};
+static const shapes_launch one = {.block = {1, 1, 1}, .grid = {1, 1, 1}}, b48 = {.block = {48, 1, 1}, .grid = {4, 1, 1}},
+                           b16x16 = {.block = {16, 16, 1}, .grid = {2, 2, 1}},
+                           b884 = {.block = {8, 8, 4}, .grid = {3, 1, 1}};
 
 static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i)); }
 
@@ -224,7 +226,7 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
     rc |= write_text(dir, "run.txt", text);
     snprintf(text, sizeof text, "sum %llu\nfirst_partials %u\nin %llu %llu\nout %llu %llu\ntraced_ms 1.5\n",
              (unsigned long long)n, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
-             (unsigned long long)SHAPES_OUT, (unsigned long long)(n / 32 + 2));
+             (unsigned long long)shapes_out(l), (unsigned long long)(n / 32 + 2));
     rc |= write_text(dir, "traced.txt", text);
     snprintf(text, sizeof text, "sum %llu\nms 0.011 0.010 0.012\n", (unsigned long long)n);
     rc |= write_text(dir, "timed.txt", text);
@@ -236,10 +238,11 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
-        shapes_launch past = b48;
+        shapes_launch past = b48, out_past = b48;
         past.past = 1;
+        out_past.out_past = 1;
         int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
-                 write_run(argv[2], "past", &past);
+                 write_run(argv[2], "past", &past) | write_run(argv[2], "out_past", &out_past);
         if (rc)
             fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
         return rc ? 1 : 0;

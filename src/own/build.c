@@ -267,16 +267,18 @@ static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t addr, uint64_t 
     const struct { uint64_t at; uint64_t n; const char *name; } arr[] = {
         {m->in_addr, m->in_n, "in"}, {m->out_addr, m->out_n, "out"}};
     /* past in[] or out[] but inside an allocation of the program's own (its
-       partials may lie just after them): its own memory, not out of bounds */
-    int owned = rv_own_grid_alloc_at(b->in->grid, addr, r->size, h->launch) != NULL;
-    for (int k = 0; k < 2 && !owned; k++) {
-        uint64_t end = arr[k].at + 4 * arr[k].n;
-        if (addr >= arr[k].at && addr + r->size > end && addr < end + NEAR_MISS_BYTES)
-            return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
-                             "an out-of-bounds access"),
-                        r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((addr - arr[k].at) / 4),
-                        line_of(b, r), arr[k].name, (unsigned long long)arr[k].n);
-    }
+       partials may lie just after them): its own memory, not out of bounds.
+       Past the array that begins nearest below the address: out[] may lie
+       just after in[], and a step past it is out[]'s, not a far one of in[]'s */
+    int owned = rv_own_grid_alloc_at(b->in->grid, addr, r->size, h->launch) != NULL, k = -1;
+    for (int j = 0; j < 2; j++)
+        if (addr >= arr[j].at && (k < 0 || arr[j].at > arr[k].at)) k = j;
+    uint64_t end = k >= 0 ? arr[k].at + 4 * arr[k].n : 0;
+    if (k >= 0 && !owned && addr + r->size > end && addr < end + NEAR_MISS_BYTES)
+        return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
+                         "an out-of-bounds access"),
+                    r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((addr - arr[k].at) / 4),
+                    line_of(b, r), arr[k].name, (unsigned long long)arr[k].n);
     if (b->ticket && addr == b->ticket) {
         acc[(*nacc)++] = RV_ACC(RV_SPACE_TICKET, 0);
         return 0;

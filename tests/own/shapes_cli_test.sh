@@ -5,7 +5,8 @@
 # become traces (`trace --replay`), `inspect` says their shape, `export`
 # draws a frame of each; a launch that reads one element past in[] is refused
 # with the launch said whole before the builder's words ("launch 1: thread 0
-# of block 0 read in[192] ...", never "1thread 0 ..."), and no trace written.
+# of block 0 read in[192] ...", never "1thread 0 ..."), and no trace written;
+# a write one past out[], which lies just after in[], is named by out[].
 # Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
 set -u
 rv=$1 maker=$2
@@ -45,6 +46,13 @@ want="reducevis trace: launch 1: thread 0 of block 0 read in[192] at line 6, pas
 check "a launch past in[] is exit 2 (got $got)" test "$got" -eq 2
 check "the message reads: $want (got: $(head -1 "$tmp/err"))" grep -qxF -- "$want" "$tmp/err"
 check "no trace written from it" test ! -e "$tmp/past.rvt"
+# out[] just after in[]: a write one past out[] is named by out[], not as a
+# far index of in[] ("in[265], past the end of in[]")
+run_rv trace --replay "$tmp/out_past" -o "$tmp/out_past.rvt" >"$tmp/out" 2>"$tmp/err" </dev/null
+got=$?
+want="reducevis trace: launch 1: thread 0 of block 0 wrote out[8] at line 11, past the end of out[] (8 elements): an out-of-bounds access"
+check "a launch past out[] is exit 2 (got $got)" test "$got" -eq 2
+check "the message names out[]: $want (got: $(head -1 "$tmp/err"))" grep -qxF -- "$want" "$tmp/err"
 if LANGUAGE= LC_ALL= LANG=zh_CN.UTF-8 run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/zh" </dev/null; then
     check "in Chinese too it fails" false
 elif grep -q "第 1 次启动：" "$tmp/zh"; then

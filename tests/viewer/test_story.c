@@ -462,6 +462,59 @@ static void test_launches(void)
     }
 }
 
+/* ---- four launches: each tag legible --------------------------------------- */
+
+/* Four launches of 5, 4, 4 and 4 steps: the tags "launch 1" .. "launch 4"
+ * are wider than a box, so each lies on a plate of its first box's colour
+ * across the next box, drawn after every box (with 4 launches the next box
+ * once covered all but "lau"). */
+static void test_four(void)
+{
+    rv_trace *tr = two_launches(4), *c = own_trace(64, 4, pass_kind, 128, 1), *d = own_trace(64, 4, pass_kind, 128, 1);
+    if (!tr || !c || !d) {
+        rv_trace_free(tr), rv_trace_free(c), rv_trace_free(d);
+        CHECK(0, "four launches made");
+        return;
+    }
+    c->launch = 3, d->launch = 4;
+    c->launches = d->launches = 4;
+    tr->next->next = c;
+    c->next = d;
+    app a;
+    if (open_with(&a, tr) != 0) {
+        CHECK(0, "four launches open");
+        return;
+    }
+    viewer_frame f;
+    const scene_timeline *t = timeline_at(&a, &f);
+    app_goto(&a, 2);
+    f = app_frame(&a, 1280, 720);
+    char err[300];
+    SDL_Surface *s = viewer_render_to_surface(&f, NULL, err, sizeof err);
+    shot(&f, "four-launches");
+    t = timeline_at(&a, &f);
+    if (s && t->nsteps == 17) {
+        layout L;
+        draw_layout_for(&f, &L);
+        const theme *th = theme_get((theme_id)f.theme);
+        static const int first[] = {0, 5, 9, 13};
+        for (int k = 0; k < 4; k++) {
+            lrect next = layout_step_rect(&L, first[k] + 1);
+            CHECK(!strcmp(t->steps[first[k]].tag_short, k == 0 ? "1" : k == 1 ? "2" : k == 2 ? "3" : "4"),
+                  "launch %d's short tag: %s", k + 1, t->steps[first[k]].tag_short);
+            /* the plate reaches into the next box, whose own colour differs */
+            CHECK(same(pixel(s, next.x + 1, next.y), th->phase[t->steps[first[k]].phase]) &&
+                      !same(th->phase[t->steps[first[k]].phase], th->phase[t->steps[first[k] + 1].phase]),
+                  "launch %d's tag lies on its plate across the next box", k + 1);
+        }
+        SDL_FreeSurface(s);
+    } else {
+        CHECK(0, "a frame of 17 boxes draws (%d): %s", t->nsteps, s ? "" : err);
+        if (s) SDL_FreeSurface(s);
+    }
+    app_close(&a);
+}
+
 /* ---- two counted launches: what each did, from the grid's counts ---------- */
 
 /* The two launches counted as the tracer counts them (format 5): 128 blocks
@@ -553,6 +606,7 @@ int main(void)
     test_long();
     test_window();
     test_launches();
+    test_four();
     test_counted();
     return check_report();
 }

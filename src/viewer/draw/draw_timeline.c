@@ -8,7 +8,8 @@
  * colour with a "!" at its corner.  A run of alike steps is one box
  * ("store ×300"): while the step shown is in it, the box says where
  * ("store 41/300") and a bar along its foot fills up to there.  Where a run
- * has several launches, a bar and a tag ("launch 2") mark where each begins.
+ * has several launches, a bar and a tag ("launch 2", or "2" where that does
+ * not fit) mark where each begins, on top of the boxes.
  * When the boxes do not all fit, the layout shows a window of them holding
  * the current one, and small arrows say there are more to either side.
  * Clicking a box jumps there (see layout_step_at).  The words and marks are
@@ -22,6 +23,33 @@ static void more_arrow(const draw_ctx *d, lrect r, int dir)
 {
     float cx = r.x + r.w / 2.0f, cy = r.y + r.h / 2.0f, a = r.w * 0.3f;
     prim_triangle(d->r, cx + dir * a, cy, cx - dir * a, cy - a * 1.4f, cx - dir * a, cy + a * 1.4f, d->th->text_dim);
+}
+
+/* Where each launch begins: a bar at its first box's left edge and its tag
+ * on top, on a plate of that box's colour reaching across the launch's boxes
+ * as far as it needs and they go, drawn after every box so that none covers
+ * it.  Where even that is too narrow, the tag's short form ("2"). */
+static void launch_tags(const draw_ctx *d, int last, int tag_h)
+{
+    const layout *L = d->L;
+    const theme *th = d->th;
+    const scene_timeline *t = &d->sc->frame.timeline;
+    for (int s = L->steps_first; s < last && s < t->nsteps; s++) {
+        const scene_step *st = &t->steps[s];
+        if (!st->tag[0]) continue;
+        lrect r = layout_step_rect(L, s);
+        rgba bg = s == t->cur ? th->accent : th->phase[st->phase];
+        prim_fill(d->r, (lrect){ r.x - 2, L->timeline.y, 3, L->timeline.h }, th->text_strong);
+        int span = r.w;
+        for (int k = s + 1; k < last && k < t->nsteps && !t->steps[k].tag[0]; k++)
+            span = layout_step_rect(L, k).x + layout_step_rect(L, k).w - r.x;
+        const char *tag = st->tag;
+        int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, tag);
+        if (tw > span - 6) tag = st->tag_short, tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, tag);
+        if (tw > span - 6) continue;   /* the bar alone; the tooltip names it */
+        prim_fill(d->r, (lrect){ r.x + 1, r.y, tw + 5, tag_h }, bg);
+        text_draw(d->tc, FACE_SANS_BOLD, L->fs_small, r.x + 3, r.y + 1, theme_text_on(th, bg), tag);
+    }
 }
 
 void draw_timeline(const draw_ctx *d)
@@ -61,16 +89,9 @@ void draw_timeline(const draw_ctx *d)
             prim_fill(d->r, (lrect){ r.x, r.y + r.h - bar, r.w, bar }, prim_shade(bg, -70));
             prim_fill(d->r, (lrect){ r.x, r.y + r.h - bar, fill, bar }, theme_text_on(th, bg));
         }
-        /* Where a launch begins: a bar at the box's left edge and its tag
-         * on top, across the launch's boxes as far as it fits. */
+        /* a launch's first box keeps its top for the tag (launch_tags) */
         lrect lr = r;
         if (st->tag[0]) {
-            prim_fill(d->r, (lrect){ r.x - 2, tl.y, 3, tl.h }, th->text_strong);
-            int span = r.w;
-            for (int k = s + 1; k < last && k < t->nsteps && !t->steps[k].tag[0]; k++)
-                span += L->step_w;
-            text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_small, r.x + 3, r.y + 1, span - 6,
-                          theme_text_on(th, bg), st->tag);
             lr.y += tag_h;
             lr.h -= tag_h;
         }
@@ -104,4 +125,5 @@ void draw_timeline(const draw_ctx *d)
         if (st->atomic)
             prim_fill(d->r, (lrect){ dx, dy, dot, dot }, th->atomic);
     }
+    launch_tags(d, last, tag_h);
 }

@@ -213,8 +213,10 @@ static void timeline_build(scene_timeline *t, const viewer_frame *f)
         else
             snprintf(sm->label, sizeof sm->label, "%s", name);
         sm->phase = tr->steps[s0].phase < RV_PHASE_COUNT ? (int)tr->steps[s0].phase : 0;
-        if (st->nlaunch > 1 && s0 == 0)
+        if (st->nlaunch > 1 && s0 == 0) {
             snprintf(sm->tag, sizeof sm->tag, _("launch %d"), story_launch_number(st, k));
+            snprintf(sm->tag_short, sizeof sm->tag_short, "%d", story_launch_number(st, k));
+        }
         /* Predict mode: the marks of steps not yet shown would tell answers. */
         sm->marked = !(f->quiz && (p + len - 1 > pos || (pos >= p && pos < p + len && veiled)));
         for (int i = 0; i < len; i++) {

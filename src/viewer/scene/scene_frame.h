@@ -107,6 +107,7 @@ typedef struct scene_step {
     int first, count;          /* the story's positions it holds               */
     char tag[48];              /* where a launch begins (a run of several):
                                   "launch 2"; "" elsewhere                     */
+    char tag_short[12];        /* the same where that does not fit: "2"       */
     int marked;                /* 0: its marks would tell predict mode's answer */
     int divergent;             /* a mark: divergent warps                      */
     int conflict;              /* a mark: the worst bank conflict, 0 or >= 2   */
