@@ -310,9 +310,10 @@ static int listing_env(const char *work, char *dir, size_t dirlen, char *nd, siz
  * rvnvccsplit writes WORK/nvcc-split.txt (split, or plain nvcc and why)
  * before it ends; where it ended without (it could not be started: in the
  * sandbox or by its loader, or stopped), plain nvcc runs, whose message is
- * the one a compile that fails gives, every time. */
+ * the one a compile that fails gives, every time.  plain_why: plain nvcc
+ * at once, for that reason. */
 static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **argv, int object,
-                               const char *src_dir, const char *log)
+                               const char *plain_why, const char *src_dir, const char *log)
 {
     static const char *const helper[] = {"rvnvccsplit"};
     char self[1][PATH_MAX + 32], *sargv[32], note[PATH_MAX + 32], env_note[PATH_MAX + 64], said[200];
@@ -326,7 +327,7 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
     remove(note);
     if (listing_env(work, env_list, sizeof env_list, env_nd, sizeof env_nd))
         env[1] = env_list, env[2] = env_nd;
-    const char *why = no_split(o, object);
+    const char *why = plain_why ? plain_why : no_split(o, object);
     if (!why && (rv_own_find_beside(1, helper, self) || argc + 2 > 32)) why = "rvnvccsplit was not found";
     if (!why) {
         sargv[0] = self[0];
@@ -345,6 +346,22 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
 }
 
 /* ---- the student's compile ---------------------------------------------- */
+
+/* A kernel that launches kernels (dynamic parallelism) needs nvcc's
+ * separate compilation and the device runtime, and nvcc says so: "kernel
+ * launch from __device__ or __global__ functions requires separate
+ * compilation mode".  Such a file is compiled again with -rdc=true
+ * -lcudadevrt, by plain nvcc (rvnvccsplit takes whole-program compiles);
+ * WORK/nvcc-split.txt says why. */
+#define RDC_WHY "separate compilation (-rdc=true -lcudadevrt): the file launches kernels from kernels"
+
+static int needs_rdc(const char *log)
+{
+    char *text = rv_read_text(log, NULL);
+    int yes = text && strstr(text, "requires separate compilation mode") != NULL;
+    free(text);
+    return yes;
+}
 
 int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen)
 {
@@ -373,8 +390,17 @@ int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen
     argv[argc] = NULL;
     char src_dir[PATH_MAX + 16];
     snprintf(src_dir, sizeof src_dir, "%s/../src", o->extra_include ? o->extra_include : "");
-    rv_proc_result r = run_nvcc(o, work, argv, object, src_dir, log);
+    rv_proc_result r = run_nvcc(o, work, argv, object, NULL, src_dir, log);
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
+    if (r.end == RV_PROC_EXITED && needs_rdc(log)) {
+        /* the same, in separate compilation mode with the device runtime */
+        memmove(argv + 2, argv + 1, sizeof(char *) * (size_t)argc);
+        argv[1] = "-rdc=true";
+        argv[++argc] = "-lcudadevrt";
+        argv[++argc] = NULL;
+        r = run_nvcc(o, work, argv, object, RDC_WHY, src_dir, log);
+        if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
+    }
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     if (r.end == RV_PROC_TIMED_OUT)
