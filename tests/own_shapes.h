@@ -71,6 +71,8 @@ typedef struct shapes_launch {
     int past;               /* thread 0 reads one element past in[] */
     int out_past;           /* out[] lies just after in[], and the sum is
                                written one element past out[] */
+    int async;              /* the tile comes by cp.async: each thread's read
+                               and shared write one copy, at one pc */
 } shapes_launch;
 
 static inline uint32_t shapes_threads(const shapes_launch *l) { return l->block[0] * l->block[1] * l->block[2]; }
@@ -111,7 +113,8 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
     for (uint32_t t = 0; t < B; t++) {
         uint64_t at = SHAPES_IN + 4ull * (l->past && t == 0 ? shapes_n(l) : t);
         raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_GMEM, 0x10, at, 4, RV_RAW_READ, 0);
-        raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_SMEM, 0x20, SHAPES_SMEM + 4ull * t, 4, RV_RAW_WRITE, 1.0f);
+        raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_SMEM, l->async ? 0x10 : 0x20, SHAPES_SMEM + 4ull * t, 4,
+                                   l->async ? RV_RAW_WRITE | RV_RAW_ASYNC : RV_RAW_WRITE, 1.0f);
         raw->rec[n] = shapes_rec((uint16_t)t, RV_RAW_BARRIER, 0x30, 0, 0, 0, 0);
         raw->rec[n].value[0] = 0;
         raw->rec[n++].value[1] = B;

@@ -19,7 +19,9 @@
  * RV_VALUE_UNKNOWN, drawn as "?".  A global read record that counts a run
  * (src/tracer/raw.h) is as many reads.  Memory outside in[] and out[] is the
  * kernel's own: one word only ever changed by atomics is the ticket counter,
- * anything else its own global memory (RV_SPACE_GOWN).  Steps are named from
+ * anything else its own global memory (RV_SPACE_GOWN).  An asynchronous copy
+ * (cp.async) is a global read and a shared write of one event, like a load
+ * into shared memory, its step named "cp.async".  Steps are named from
  * what they do (step_names.c).  Beyond RV_OWN_MAX_* (trace.h) the rest is cut, and own_cut
  * says what in numbers. */
 #include "build.h"
@@ -354,6 +356,21 @@ static int add_read(builder *b, reads *rd, uint64_t acc)
  * the student's file; lines_said turns that into RV_STEP_LIBRARY. */
 #define STEP_NO_LINE 0x40u
 #define STEP_A_LINE  0x80u
+/* ... and whether a write of the step was an asynchronous copy's
+ * (RV_RAW_ASYNC): the step is then named so (name_async). */
+#define STEP_ASYNC   0x20u
+
+/* A step whose shared writes came by asynchronous copies from global memory
+ * (cp.async) is the block's tile copied: named "cp.async", a load, said so
+ * in the viewer (scene_block.c).  The internal mark is cleared. */
+static void name_async(rv_trace *tr, int s)
+{
+    if (!(tr->steps[s].flags & STEP_ASYNC)) return;
+    tr->steps[s].flags &= ~STEP_ASYNC;
+    tr->steps[s].phase = RV_PHASE_LOAD;
+    tr->steps[s].stride = 0;
+    snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "cp.async");
+}
 
 static void lines_said(rv_trace *tr)
 {
@@ -395,6 +412,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
             }
             if ((r->flags & RV_RAW_WRITE) && nacc) { /* the store or atomic that ends the group */
                 atomic = is_atomic(r);
+                if (r->flags & RV_RAW_ASYNC) tr->steps[s].flags |= STEP_ASYNC;
                 write = acc[0];
                 value = atomic ? rv_value_unknown_make() : bytes_value(r);
                 nacc = 0;
@@ -651,6 +669,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     for (uint32_t v = 0; v < b.nintervals; v++)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
             rv_own_name_step(tr, (int)(first[v] + k), (int)b.nsub[v], shuffled, has_shfl[first[v] + k]);
+            name_async(tr, (int)(first[v] + k));
             shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
         }
     free(first);

@@ -1,6 +1,6 @@
 // patches.cu — the device functions the Compute Sanitizer patching API calls
-// at every shared- and global-memory access, barrier, __syncwarp and shuffle
-// of a kernel it patched (tool.c says which).
+// at every shared- and global-memory access, asynchronous copy, barrier,
+// __syncwarp and shuffle of a kernel it patched (tool.c says which).
 //
 // Two jobs, in this order at every access:
 //  - counting, in every block of the grid: each warp's execution of an
@@ -195,6 +195,29 @@ extern "C" __device__ __noinline__ SanitizerPatchResult
 rv_global_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, uint32_t flags, const void *data)
 {
     access(userdata, pc, RV_RAW_GMEM, ptr, size, flags, data);
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// An asynchronous copy from global to shared memory (cp.async, LDGSTS), one
+// thread's part of it: its global read as any read (counted, and a record in
+// the traced block), then its shared write as a record of our own
+// (RV_RAW_ASYNC), whose bytes are those the copy reads.  The write is drawn
+// where the copy is issued; its wait (the pipeline's, or the barrier after
+// it) is when the data are there.  Its shared side is not counted: the pc's
+// counts are its global reads, as Nsight Compute counts LDGSTS.
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_memcpy_async(void *userdata, uint64_t pc, void *src, uint32_t dst, uint32_t size)
+{
+    // src is NULL where the copy reads nothing and fills zeros (a tail)
+    if (src) access(userdata, pc, RV_RAW_GMEM, src, size, SANITIZER_MEMORY_DEVICE_FLAG_READ, nullptr);
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_SMEM);
+    if (!r) return SANITIZER_PATCH_SUCCESS;
+    r->addr = dst;   // an offset in the shared window, as the access callbacks give
+    r->size = (uint8_t)size;
+    r->flags = SANITIZER_MEMORY_DEVICE_FLAG_WRITE | RV_RAW_ASYNC;
+    const uint8_t *from = (const uint8_t *)src;
+    uint8_t *to = (uint8_t *)r->value;
+    for (uint32_t i = 0; from && i < size && i < sizeof r->value; i++) to[i] = from[i];
     return SANITIZER_PATCH_SUCCESS;
 }
 

@@ -62,6 +62,12 @@ enum rv_raw_kind {
 #define RV_RAW_READ   0x1u
 #define RV_RAW_WRITE  0x2u
 #define RV_RAW_ATOMIC 0x4u
+/* ... and one of ours: a shared write made by an asynchronous copy from
+ * global memory (cp.async: cg::memcpy_async, cuda::memcpy_async,
+ * __pipeline_memcpy_async), its bytes those it read, which never passed
+ * through the thread's registers.  The copy's global read is a record of
+ * its own just before, at the same pc. */
+#define RV_RAW_ASYNC  0x100u
 
 typedef struct rv_raw_record {
     uint64_t pc;        /* of the patched instruction (absolute; see func_pc)     */

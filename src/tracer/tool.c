@@ -183,6 +183,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         {SANITIZER_INSTRUCTION_BARRIER, "rv_barrier"},
         {SANITIZER_INSTRUCTION_SYNCWARP, "rv_syncwarp"},
         {SANITIZER_INSTRUCTION_SHFL, "rv_shfl"},
+        {SANITIZER_INSTRUCTION_MEMCPY_ASYNC, "rv_memcpy_async"},
     };
     for (size_t i = 0; i < sizeof patch / sizeof patch[0]; i++)
         if (S.sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)

@@ -6,7 +6,8 @@
 # draws a frame of each; a launch that reads one element past in[] is refused
 # with the launch said whole before the builder's words ("launch 1: thread 0
 # of block 0 read in[192] ...", never "1thread 0 ..."), and no trace written;
-# a write one past out[], which lies just after in[], is named by out[].
+# a write one past out[], which lies just after in[], is named by out[]; a
+# tile copied by cp.async is a step of its own, named so.
 # Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
 set -u
 rv=$1 maker=$2
@@ -38,6 +39,14 @@ if "$rv" export --help >/dev/null 2>&1; then
     check "a frame of the 16x16 trace" test -s "$(ls "$tmp"/png256/*.png 2>/dev/null | head -1)"
     if [ -n "${RV_SHAPES_KEEP:-}" ]; then cp "$tmp"/png48/*.png "$tmp"/png256/*.png "$RV_SHAPES_KEEP"/; fi
 fi
+
+# the tile copied by cp.async (the tracer's RV_RAW_ASYNC writes): one step
+# that reads in[] and writes shared memory, named for what it is, and said
+# so in the frame's words where the viewer is built
+expect 0 "traced unchanged" trace --replay "$tmp/async" -o "$tmp/async.rvt"
+expect 0 "step  0  cp.async       line 6      48 of 48 threads execute" inspect "$tmp/async.rvt"
+expect 0 "global loads: 1 request, 4 sectors" inspect "$tmp/async.rvt"
+expect 0 '"label": "cp.async"' inspect --json "$tmp/async.rvt"
 
 # a launch that reads past in[]: its number, a colon, the builder's words
 run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/err" </dev/null

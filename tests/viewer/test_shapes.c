@@ -98,7 +98,7 @@ static void check_48(void)
     app a;
     char path[128];
     snprintf(path, sizeof path, "/tmp/rv_test_shapes48_%d.rvt", (int)getpid());
-    if (open_shape(&a, &(shapes_launch){{48, 1, 1}, {4, 1, 1}, 0}, path) != 0) {
+    if (open_shape(&a, &(shapes_launch){.block = {48, 1, 1}, .grid = {4, 1, 1}}, path) != 0) {
         CHECK(0, "the 48-thread trace opens");
         unlink(path);
         return;
@@ -137,7 +137,7 @@ static void check_compare(void)
 {
     char path[128], err[600] = "";
     snprintf(path, sizeof path, "/tmp/rv_test_shapes_cmp_%d.rvt", (int)getpid());
-    rv_trace *tr = shapes_trace(&(shapes_launch){{48, 1, 1}, {4, 1, 1}, 0}, err, sizeof err);
+    rv_trace *tr = shapes_trace(&(shapes_launch){.block = {48, 1, 1}, .grid = {4, 1, 1}}, err, sizeof err);
     if (!tr || rv_trace_save(tr, path, err, sizeof err)) {
         CHECK(0, "the 48-thread trace saved: %s", err);
         rv_trace_free(tr);
@@ -232,15 +232,15 @@ int main(void)
     }
     check_48();
     check_compare();
-    check_words(&(shapes_launch){{1, 1, 1}, {1, 1, 1}, 0}, "one", "block of 1 thread: warp 0 is partial, 1 of 32 lanes", -1,
+    check_words(&(shapes_launch){.block = {1, 1, 1}, .grid = {1, 1, 1}}, "one", "block of 1 thread: warp 0 is partial, 1 of 32 lanes", -1,
                 NULL);
-    check_words(&(shapes_launch){{16, 16, 1}, {2, 2, 1}, 0}, "16x16",
+    check_words(&(shapes_launch){.block = {16, 16, 1}, .grid = {2, 2, 1}}, "16x16",
                 "block 16\xC3\x97" "16 (256 threads, numbered x fastest): drawn flat", 17,
                 "thread 17 = threadIdx (1, 1, 0)");
-    check_words(&(shapes_launch){{8, 8, 4}, {3, 1, 1}, 0}, "8x8x4",
+    check_words(&(shapes_launch){.block = {8, 8, 4}, .grid = {3, 1, 1}}, "8x8x4",
                 "block 8\xC3\x97" "8\xC3\x97" "4 (256 threads, numbered x fastest): drawn flat", 200,
                 "thread 200 = threadIdx (0, 1, 3)");
-    check_words(&(shapes_launch){{16, 16, 1}, {2, 2, 1}, 0}, "16x16 grid", "grid 2\xC3\x97" "2: the traced block is blockIdx (0, 0, 0)",
+    check_words(&(shapes_launch){.block = {16, 16, 1}, .grid = {2, 2, 1}}, "16x16 grid", "grid 2\xC3\x97" "2: the traced block is blockIdx (0, 0, 0)",
                 -1, NULL);
     viewer_canvas_free(canvas);
     return check_report();

@@ -274,7 +274,11 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
             gl += rv_analysis_warp(an, step, w)->gld_requests;
             sec += rv_analysis_warp(an, step, w)->gld_sectors;
         }
-        if (sv->gout_reads)
+        if (!strcmp(st->label, "cp.async"))
+            snprintf(buf, len, _("%d threads copy the block's tile of in[] into shared memory without passing "
+                     "through registers (cp.async): %d input elements (%d warp requests, %d sectors of 32 bytes)"),
+                     si->active_threads, sv->gin_reads, gl, sec);
+        else if (sv->gout_reads)
             snprintf(buf, len, _("the block that drew the last ticket: %d threads read the %d partials "
                      "back from global memory (%d warp requests, %d sectors of 32 bytes)"),
                      si->active_threads, sv->gout_reads, gl, sec);
