@@ -43,7 +43,9 @@ check "the second with -rdc=true and the device runtime" sh -c "tail -1 '$tmp/nv
 check "nvcc-split.txt says why ($(cat "$tmp/cdp/nvcc-split.txt" 2>/dev/null))" \
     grep -q "^plain nvcc: separate compilation (-rdc=true -lcudadevrt): the file launches kernels from kernels" "$tmp/cdp/nvcc-split.txt"
 
-build plain "$src/docs/exercises/1-converge/solution.cu"
+# an ordinary file (one with asynchronous copies, tests/own/async_tile.cu,
+# which the tracer records as cp.async steps on a GPU)
+build plain "$src/tests/own/async_tile.cu"
 check "an ordinary file: nvcc once, without -rdc" sh -c "[ \$(grep -c student.cu '$tmp/nvcc.log') -eq 1 ] && ! grep -q -- -rdc '$tmp/nvcc.log'"
 
 printf '__global__ void k(float *x) { x[0] = not_declared; }\n' >"$tmp/broken.cu"
