@@ -1,6 +1,7 @@
 /* submit_private.h — the queue's insides, for the files that make up the
- * queue (submit_queue.c: taking, compiling and judging; submit_report.c:
- * what the pages and the results are told).  Nothing outside
+ * queue (submit_queue.c: taking, compiling and judging; submit_check.c: one
+ * check as a child process; submit_report.c: what the pages and the results
+ * are told).  Nothing outside
  * src/class/submit_*.c includes it. */
 #ifndef RV_SUBMIT_PRIVATE_H
 #define RV_SUBMIT_PRIVATE_H
@@ -79,8 +80,27 @@ void submit_json_speed(FILE *f, const verdict_speed *v);
 const char *submit_state_name(state st);
 
 /* A number of check's summary (or of a log line), where it is one and
- * sane (0 < it < most); else 0 (submit_queue.c). */
+ * sane (0 < it < most); else 0 (submit_check.c). */
 double submit_summary_num(const rv_json *o, const char *key, double most);
+
+/* ---- one check, as a child process (submit_check.c) ---- */
+
+/* The longest one stage of a check may run: compile, traced run, timed runs. */
+enum { SUBMIT_RUN_LIMIT_S = 240 };
+
+/* Runs one stage of check (the mutex released): its compile (gpu -1), or
+ * its run on GPU gpu (an index of q->gpus); its output, as the student sees
+ * it, its exit status (-1 when it was stopped), its summary's speed, and
+ * into `refused` why the machine refused it ("" when it did not). */
+char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
+                       char *refused, size_t refusedlen);
+/* The version to beat compiled into the class's build cache, in the
+ * sandbox as the checks that use it compile; stopping the class stops it. */
+void submit_prepare_cache(submit_queue *q);
+/* A submission's work folder, once judged: its program and the 128 MiB
+ * input it ran on would fill the teacher's disk over a day of classes;
+ * its source and check's words are what is kept. */
+void submit_drop_work(const submit_queue *q, int id);
 
 /* A class resumed: the kernels of an earlier run of it, read back from its
  * log at path (at most `most`); those that were not done when it stopped

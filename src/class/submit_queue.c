@@ -15,15 +15,16 @@
  * program.  Every check runs as a child process under
  * --sandbox with the mutex released, so a student's program that crashes or
  * hangs takes down only that child, and its time limits (--timeout, and
- * RUN_LIMIT_S around each stage) keep the queue moving.  With the first
+ * SUBMIT_RUN_LIMIT_S around each stage) keep the queue moving.  With the first
  * kernel, one more child compiles the version to beat into the class's build
  * cache (`check --prepare-cache`) beside that kernel's compile, so that the
  * first check finds it built.  A check the machine refused a process or
  * memory (the sandbox says so in DIR/submissions/ID.refused: sandbox.c) is
  * no verdict: the kernel goes back to the queue once, from its compile, and
- * if it is refused again the student is told it was the machine.  What the
- * queue tells the pages and the results is submit_report.c's, over the same
- * insides (submit_private.h).
+ * if it is refused again the student is told it was the machine.  Each
+ * check's command line, run and words read back are submit_check.c's; what
+ * the queue tells the pages and the results is submit_report.c's, over the
+ * same insides (submit_private.h).
  */
 #define _GNU_SOURCE
 #include "submit_queue.h"
@@ -49,7 +50,6 @@
 
 enum {
     MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
-    RUN_LIMIT_S = 240,         /* one check: compile, traced run, timed runs   */
     EXIT_MACHINE = 75,         /* the exit status kept for a kernel the machine
                                   refused twice (EX_TEMPFAIL): an error       */
 };
@@ -87,196 +87,6 @@ static void log_event(submit_queue *q, const sub *s)
     }
     fputs("}\n", q->log);
     fflush(q->log);
-}
-
-/* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end,
- * with the class's folder taken out of the file's name ("DIR/submissions/3.cu"
- * is "3.cu" to the student: where the teacher keeps things is not theirs). */
-static char *read_output(const char *path, const char *folder)
-{
-    size_t len = 0;
-    char *t = rv_read_text(path, &len);
-    if (!t)
-        return strdup("");
-    size_t flen = strlen(folder);
-    for (char *at = flen ? strstr(t, folder) : NULL; at; at = strstr(at, folder)) {
-        memmove(at, at + flen, len + 1 - (size_t)(at + flen - t));
-        len -= flen;
-    }
-    if (len > SUBMIT_OUTPUT_MAX) {
-        char *cut = memrchr(t, '\n', SUBMIT_OUTPUT_MAX);
-        size_t keep = cut ? (size_t)(cut - t) + 1 : SUBMIT_OUTPUT_MAX;
-        snprintf(t + keep, len + 1 - keep, "%s", "[...]\n");
-    }
-    return t;
-}
-
-/* check's command line for one stage of a submission: its compile
- * (--build-only) into DIR/submissions/ID.work, or the GPU's run of what that
- * left (--built); or the class's build cache filled (prepare_argv).  What
- * check is asked is said here only. */
-typedef struct check_cmd {
-    char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
-    char summary[PATH_MAX + 64], trace[PATH_MAX + 64], mark[PATH_MAX + 64];
-    char *argv[30];
-} check_cmd;
-
-/* What check leaves for the class besides its words: its summary (both
- * stages: a compile that fails is a verdict too) and, from the GPU's run,
- * the trace judged.  Appended to c->argv from n; returns the new n. */
-static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, int n)
-{
-    snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
-    submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
-    c->argv[n++] = "--summary", c->argv[n++] = c->summary;
-    if (!build)
-        c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
-    return n;
-}
-
-/* A boolean of the summary: 1 only where it is there and true. */
-static int summary_true(const rv_json *o, const char *key)
-{
-    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key)) return o->kids[i].type == RV_JSON_BOOL && o->kids[i].number != 0;
-    return 0;
-}
-
-double submit_summary_num(const rv_json *o, const char *key, double most)
-{
-    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == RV_JSON_NUMBER)
-            return o->kids[i].number > 0 && o->kids[i].number < most ? o->kids[i].number : 0;
-    return 0;
-}
-
-/* check's summary of a run, read back: written by our own check process,
- * but after a student's program ran, so data that may be missing, cut or
- * odd (read by json.c, at most 64 KiB; a field that is not a sane number is
- * left unsaid). */
-static verdict_speed read_summary(const check_cmd *c)
-{
-    verdict_speed v = {0};
-    struct stat st;
-    char err[200];
-    size_t len;
-    rv_json o;
-    char *text = stat(c->summary, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 64 * 1024
-                 ? rv_json_read_file(c->summary, &len, err, sizeof err) : NULL;
-    if (text && rv_json_parse(text, len, &o, err, sizeof err) == 0) {
-        v.ms = submit_summary_num(&o, "ms", 1e7);
-        v.gbps = submit_summary_num(&o, "gbps", 1e6);
-        v.percent = submit_summary_num(&o, "percent_of_mark", 1e6);
-        /* verified only with a pass: a summary that says otherwise is not believed */
-        v.verified = summary_true(&o, "verified") && summary_true(&o, "pass");
-        rv_json_free(&o);
-    }
-    free(text);
-    v.traced = stat(c->trace, &st) == 0 && S_ISREG(st.st_mode);
-    return v;
-}
-
-/* The class's build cache, where the version to beat and the driver's
- * object are compiled once. */
-static void cache_dir(const submit_queue *q, check_cmd *c)
-{
-    snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
-}
-
-/* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
- * the check gets a connection to its GPU's gate as fd 4 */
-static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
-{
-    int build = gpu < 0;
-    snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
-    snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
-    cache_dir(q, c);
-    snprintf(c->ex, sizeof c->ex, "%d", exercise);
-    int n = 0;
-    char **a = c->argv;
-    a[n++] = (char *)q->exe, a[n++] = "check", a[n++] = c->src, a[n++] = "--exercise", a[n++] = c->ex;
-    a[n++] = "--sandbox", a[n++] = "--timeout", a[n++] = "30";
-    /* the driver's object (each compile) and the version to beat (each run)
-       are compiled once for the class, kept beside its kernels */
-    if (build) {
-        a[n++] = "--build-only", a[n++] = c->work;
-    } else {
-        a[n++] = "--built", a[n++] = c->work;
-        if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
-        /* the version to beat timed once a minute on each GPU, not once a check */
-        snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
-        a[n++] = "--mark-reuse", a[n++] = c->mark;
-    }
-    a[n++] = "--build-cache", a[n++] = c->cache;
-    n = verdict_args(q, id, build, c, n);
-    a[n] = NULL;
-}
-
-/* The version to beat compiled into the cache, in the sandbox as the
- * checks that use it compile. */
-static void prepare_argv(const submit_queue *q, check_cmd *c)
-{
-    cache_dir(q, c);
-    char **a = c->argv;
-    a[0] = (char *)q->exe, a[1] = "check", a[2] = "--prepare-cache", a[3] = c->cache, a[4] = "--sandbox";
-    a[5] = NULL;
-}
-
-/* The refusals the sandboxes of a check noted, read back into `why` (its
- * first line; "" none): written by our own check process, and never by the
- * student's code, which sees neither the class's folder nor the variable. */
-static void read_refusals(const char *path, char *why, size_t len)
-{
-    char *text = rv_read_text(path, NULL);
-    snprintf(why, len, "%.*s", text ? (int)strcspn(text, "\n") : 0, text ? text : "");
-    free(text);
-    remove(path);
-}
-
-/* Runs one stage of check (the mutex released): its compile (gpu -1), or
- * its run on GPU gpu (an index of q->gpus); its output, as the student sees
- * it, its exit status (-1 when it was stopped), its summary's speed, and
- * into `refused` why the machine refused it ("" when it did not). */
-static char *run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
-                       char *refused, size_t refusedlen)
-{
-    check_cmd c;
-    char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[4] = {NULL};
-    char refusals[PATH_MAX + 64], refusals_env[PATH_MAX + 96];
-    int build = gpu < 0;
-    /* a compile waits for the CPU behind the checks, which hold their GPU's turns */
-    rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu]), .nice = build ? 10 : 0};
-    if (!build) class_gpu_env(&q->gpus[gpu], envbuf, env);
-    snprintf(refusals, sizeof refusals, "%s/submissions/%d.refused", q->dir, id);
-    snprintf(refusals_env, sizeof refusals_env, "REDUCEVIS_REFUSALS=%s", refusals);
-    env[env[0] ? 2 : 0] = refusals_env;
-    remove(refusals);
-    check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
-    snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
-    snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
-    remove(out);   /* a resumed class judges again what was under way */
-    remove(c.summary);
-    if (!build)   /* a trace left by a run the kill cut short is not this run's */
-        remove(c.trace);
-    rv_proc_result r = rv_proc_run_ctl(c.argv, env, out, RUN_LIMIT_S, &ctl);
-    if (ctl.pass_fd >= 0) close(ctl.pass_fd);   /* the check's turns end with it */
-    *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
-    *speed = read_summary(&c);
-    read_refusals(refusals, refused, refusedlen);
-    if (r.end == RV_PROC_CANNOT_START && !refused[0])
-        snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
-    if (*exit_code == 0) refused[0] = 0;   /* refused and tried again within it: judged all the same */
-    return read_output(out, folder);
-}
-
-/* A submission's work folder, once judged: its program and the 128 MiB
- * input it ran on would fill the teacher's disk over a day of classes;
- * its source and check's words are what is kept. */
-static void drop_work(const submit_queue *q, int id)
-{
-    char work[PATH_MAX + 64];
-    snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
-    rv_remove_tree(work);
 }
 
 /* The oldest submission in state st (there is one: the caller counted). */
@@ -358,13 +168,13 @@ static void *compile_loop(void *arg)
         pthread_mutex_unlock(&q->mu);
         double t0 = rv_wall_s();
         char refused[300];
-        char *text = run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused);
+        char *text = submit_run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
         s->compile_s = rv_wall_s() - t0;
         if (refused[0]) {   /* what it left goes before it is compiled again */
             pthread_mutex_unlock(&q->mu);
-            drop_work(q, id);
+            submit_drop_work(q, id);
             pthread_mutex_lock(&q->mu);
             s = &q->s[k];
             if (!refused_again(q, s, &text, refused)) {
@@ -381,7 +191,7 @@ static void *compile_loop(void *arg)
             s->started = rv_wall_s();
             finish_sub(q, s, text, code, speed);
             pthread_mutex_unlock(&q->mu);
-            drop_work(q, id);
+            submit_drop_work(q, id);
             pthread_mutex_lock(&q->mu);
         }
     }
@@ -397,11 +207,7 @@ static void *compile_loop(void *arg)
 static void *prepare_loop(void *arg)
 {
     submit_queue *q = arg;
-    check_cmd c;
-    char log[PATH_MAX + 64];
-    prepare_argv(q, &c);
-    snprintf(log, sizeof log, "%s/cache.txt", q->dir);
-    rv_proc_run_until(c.argv, NULL, log, RUN_LIMIT_S, &q->stop);
+    submit_prepare_cache(q);
     pthread_mutex_lock(&q->mu);
     q->preparing = 0;
     pthread_cond_broadcast(&q->compiled);
@@ -468,8 +274,8 @@ static void *gpu_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         char refused[300];
-        char *text = run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused);
-        drop_work(q, id);
+        char *text = submit_run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused);
+        submit_drop_work(q, id);
         pthread_mutex_lock(&q->mu);
         if (!refused[0] || !refused_again(q, &q->s[k], &text, refused))
             finish_sub(q, &q->s[k], text, refused[0] ? EXIT_MACHINE : code, speed);

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "compile.h"
+#include "core/assets.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
 #include "proc.h"
@@ -137,11 +138,10 @@ static int entry_of(const rv_own_opts *o, const char *cache, char *entry, size_t
  * is the project's own code, so its recording is the same every time. */
 static void recording_dir(const rv_own_opts *o, const char *entry, char *dir, size_t len)
 {
-    char device[128];
+    char device[128], slug[128];
     rv_gpu_device_name(device, sizeof device);
-    for (char *c = device; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9'))) *c = '-';
-    snprintf(dir, len, "%.3000s/recorded-%llu-%d-%s", entry, (unsigned long long)o->n, o->block_size, device);
+    assets_device_slug(device, slug, sizeof slug);
+    snprintf(dir, len, "%.3000s/recorded-%llu-%d-%s", entry, (unsigned long long)o->n, o->block_size, slug);
 }
 
 /* queued.txt and every moduleK.cubin of one folder copied into another: 0

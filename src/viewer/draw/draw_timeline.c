@@ -41,8 +41,10 @@ static void launch_tags(const draw_ctx *d, int last, int tag_h)
         rgba bg = s == t->cur ? th->accent : th->phase[st->phase];
         prim_fill(d->r, (lrect){ r.x - 2, L->timeline.y, 3, L->timeline.h }, th->text_strong);
         int span = r.w;
-        for (int k = s + 1; k < last && k < t->nsteps && !t->steps[k].tag[0]; k++)
-            span = layout_step_rect(L, k).x + layout_step_rect(L, k).w - r.x;
+        for (int k = s + 1; k < last && k < t->nsteps && !t->steps[k].tag[0]; k++) {
+            lrect next = layout_step_rect(L, k);
+            span = next.x + next.w - r.x;
+        }
         const char *tag = st->tag;
         int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, tag);
         if (tw > span - 6) tag = st->tag_short, tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, tag);
