@@ -73,6 +73,9 @@ typedef struct shapes_launch {
                                written one element past out[] */
     int async;              /* the tile comes by cp.async: each thread's read
                                and shared write one copy, at one pc */
+    int cluster;            /* a cluster of 4: every thread waits at
+                               cluster.sync() after the block's barrier, and
+                               thread 0 adds s[0] of blocks 1, 2 and 3 too */
 } shapes_launch;
 
 static inline uint32_t shapes_threads(const shapes_launch *l) { return l->block[0] * l->block[1] * l->block[2]; }
@@ -107,7 +110,7 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
 {
     uint32_t B = shapes_threads(l), n = 0;
     memset(raw, 0, sizeof *raw);
-    raw->rec = malloc((3 * (size_t)B + B + 1) * sizeof *raw->rec);
+    raw->rec = malloc((4 * (size_t)B + B + 4) * sizeof *raw->rec);
     if (!raw->rec)
         return -1;
     for (uint32_t t = 0; t < B; t++) {
@@ -118,9 +121,16 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
         raw->rec[n] = shapes_rec((uint16_t)t, RV_RAW_BARRIER, 0x30, 0, 0, 0, 0);
         raw->rec[n].value[0] = 0;
         raw->rec[n++].value[1] = B;
+        if (l->cluster) raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_BARRIER, 0x38, 0, 0, RV_RAW_CLUSTER, 0);
     }
     for (uint32_t k = 0; k < B; k++)
         raw->rec[n++] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM + 4ull * k, 4, RV_RAW_READ, 0);
+    for (uint32_t rank = 1; l->cluster && rank < 4; rank++) { /* s[0] of the cluster's other blocks */
+        raw->rec[n] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM, 4, RV_RAW_READ | RV_RAW_REMOTE, 0);
+        float v = (float)B;
+        memcpy(&raw->rec[n].value[0], &v, sizeof v);
+        raw->rec[n++].rank = rank;
+    }
     uint64_t sum_at = shapes_out(l) + (l->out_past ? 4 * (shapes_n(l) / 32 + 2) : 0);
     raw->rec[n++] = shapes_rec(0, RV_RAW_GMEM, 0x50, sum_at, 4, RV_RAW_WRITE, (float)B);
     rv_raw_header *h = &raw->h;

@@ -14,7 +14,8 @@
  * for `reducevis trace --replay` (tests/own/shapes_cli_test.sh): DIR/b48
  * (48 threads), DIR/b16x16, DIR/past (thread 0 reads one past in[]),
  * DIR/out_past (out[] just after in[], the sum written one past out[]),
- * DIR/async (the tile copied by cp.async).
+ * DIR/async (the tile copied by cp.async), DIR/cluster (a block of a cluster
+ * of 4 that reads the others' shared memory after cluster.sync()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -239,13 +240,14 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
-        shapes_launch past = b48, out_past = b48, async = b48;
+        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48;
         past.past = 1;
         out_past.out_past = 1;
         async.async = 1;
+        cluster.cluster = 1;
         int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
                  write_run(argv[2], "past", &past) | write_run(argv[2], "out_past", &out_past) |
-                 write_run(argv[2], "async", &async);
+                 write_run(argv[2], "async", &async) | write_run(argv[2], "cluster", &cluster);
         if (rc)
             fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
         return rc ? 1 : 0;

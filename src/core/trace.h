@@ -86,6 +86,15 @@ typedef struct rv_step {
 /* A step whose instructions have no line in the student's file: a library's
  * code (CUB, Thrust) compiled without line information.  Drawn on line 1. */
 #define RV_STEP_LIBRARY 0x4u
+/* Own traces: the step is the first after cluster.sync(), the barrier that
+ * every block of the thread-block cluster waits at. */
+#define RV_STEP_CLUSTER_SYNC 0x8u
+/* Own traces: the step reads or writes the shared memory of other blocks of
+ * the cluster (distributed shared memory); its label names their ranks
+ * ("dsmem 1 2 3"). */
+#define RV_STEP_DSMEM 0x10u
+#define RV_STEP_OWN_FLAGS \
+    (RV_STEP_UNSYNCED | RV_STEP_INFERRED | RV_STEP_LIBRARY | RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM)
 
 /* What an event is besides its accesses (rv_event.flags). */
 #define RV_EV_ATOMIC 0x1u  /* its write is an atomic read-modify-write of that

@@ -126,7 +126,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     if (tr->nsteps < 1 || tr->nsteps > rv_trace_max_steps(tr->version))
         return fail(err, errlen, _("%d steps is absurd (at most %d)"), tr->nsteps, rv_trace_max_steps(tr->version));
     for (int s = 0; s < tr->nsteps; s++)
-        if (tr->steps[s].flags & ~(own ? RV_STEP_UNSYNCED | RV_STEP_INFERRED | RV_STEP_LIBRARY : 0u))
+        if (tr->steps[s].flags & ~(own ? RV_STEP_OWN_FLAGS : 0u))
             return fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
     if (own && (tr->launch > tr->launches || tr->launches > 1u << 20 || (tr->next && tr->next->launch <= tr->launch)))
         return fail(err, errlen, _("launch %u of %u is out of order"), tr->launch, tr->launches);

@@ -21,7 +21,10 @@
  * kernel's own: one word only ever changed by atomics is the ticket counter,
  * anything else its own global memory (RV_SPACE_GOWN).  An asynchronous copy
  * (cp.async) is a global read and a shared write of one event, like a load
- * into shared memory, its step named "cp.async".  Steps are named from
+ * into shared memory, its step named "cp.async".  Another block's shared
+ * memory (a cluster's distributed shared memory) is not in the picture: a
+ * step that used it names the blocks ("dsmem 1 2 3"), and the step after
+ * cluster.sync() says so (RV_STEP_CLUSTER_SYNC).  Steps are named from
  * what they do (step_names.c).  Beyond RV_OWN_MAX_* (trace.h) the rest is cut, and own_cut
  * says what in numbers. */
 #include "build.h"
@@ -62,6 +65,9 @@ typedef struct builder {
     uint64_t gown_base;     /* the kernel's own global memory: its word 0    */
     uint64_t gwords;        /* ... and how many words of it were touched     */
     uint64_t nreads;        /* reads so far, expanded                         */
+    uint32_t *ranks;        /* [step]: the blocks of the cluster whose shared
+                               memory the step used (bit = rank; bit 31: one
+                               the tracer could not tell)                     */
     char cut_why[160];      /* what was cut, in numbers                       */
     char *err;
     size_t errlen;
@@ -372,6 +378,20 @@ static void name_async(rv_trace *tr, int s)
     snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "cp.async");
 }
 
+/* A step that used other blocks' shared memory (distributed shared memory)
+ * is named for it, with their ranks: "dsmem 1 2 3" ("dsmem ?" for a block
+ * the tracer could not tell), its phase kept. */
+static void name_dsmem(rv_trace *tr, int s, uint32_t ranks)
+{
+    if (!ranks) return;
+    rv_step *st = &tr->steps[s];
+    st->flags |= RV_STEP_DSMEM;
+    size_t o = (size_t)snprintf(st->label, sizeof st->label, "dsmem");
+    for (uint32_t k = 0; k < 32 && o < sizeof st->label; k++)
+        if (ranks & (1u << k))
+            o += (size_t)snprintf(st->label + o, sizeof st->label - o, k == 31 ? " ?" : " %u", k);
+}
+
 static void lines_said(rv_trace *tr)
 {
     for (int s = 0; s < tr->nsteps; s++) {
@@ -389,10 +409,22 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
     float value = rv_value_unknown_make();
     uint32_t line = 0;
     int atomic = 0;
+    if (g->first > b->start[g->thread]) { /* the step right after cluster.sync() */
+        const rv_raw_record *before = &b->rec[b->order[g->first - 1]];
+        if (before->kind == RV_RAW_BARRIER && (before->flags & RV_RAW_CLUSTER))
+            tr->steps[s].flags |= RV_STEP_CLUSTER_SYNC;
+    }
     for (uint32_t i = g->first; i <= g->last; i++) {
         const rv_raw_record *r = &b->rec[b->order[i]];
         uint32_t l = line_of(b, r);
         if (l) line = l;
+        if (r->kind == RV_RAW_SMEM && (r->flags & RV_RAW_REMOTE)) {
+            /* another block's shared memory: not in this block's picture;
+               the step names the block, and a write's bytes are its value */
+            b->ranks[s] |= r->rank < 31 ? 1u << r->rank : 1u << 31;
+            if (r->flags & RV_RAW_WRITE) value = bytes_value(r);
+            continue;
+        }
         uint64_t acc[4];
         int nacc = 0;
         uint32_t times = 1;
@@ -524,6 +556,13 @@ static uint64_t fnv(const char *s)
     return h;
 }
 
+/* A record of the block's own shared memory (not another block's of its
+ * cluster). */
+static int own_shared(const rv_raw_record *r)
+{
+    return r->kind == RV_RAW_SMEM && !(r->flags & RV_RAW_REMOTE);
+}
+
 /* Where the block's shared memory starts (bank-aligned, in b->smem_base)
  * and about how many words it spans: what a trace of it must hold. */
 static uint64_t shared_extent(builder *b)
@@ -532,10 +571,10 @@ static uint64_t shared_extent(builder *b)
     uint64_t end = 0;
     b->smem_base = UINT64_MAX;
     for (uint32_t i = 0; i < h->nrec; i++)
-        if (b->rec[i].kind == RV_RAW_SMEM && b->rec[i].addr < b->smem_base) b->smem_base = b->rec[i].addr;
+        if (own_shared(&b->rec[i]) && b->rec[i].addr < b->smem_base) b->smem_base = b->rec[i].addr;
     b->smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
     for (uint32_t i = 0; i < h->nrec; i++)
-        if (b->rec[i].kind == RV_RAW_SMEM && b->rec[i].addr + b->rec[i].size > end) end = b->rec[i].addr + b->rec[i].size;
+        if (own_shared(&b->rec[i]) && b->rec[i].addr + b->rec[i].size > end) end = b->rec[i].addr + b->rec[i].size;
     return end > b->smem_base ? (end - b->smem_base + 3) / 4 : 1;
 }
 
@@ -643,8 +682,9 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     if (!tr) { free(first); goto oom; }
     const group **at = calloc((size_t)nsteps * B, sizeof *at);
     uint32_t *interval = calloc(nsteps, sizeof *interval);
+    b.ranks = calloc(nsteps, sizeof *b.ranks);
     reads rd = {0};
-    if (!at || !interval) { free(at); free(interval); free(first); goto oom; }
+    if (!at || !interval || !b.ranks) { free(at); free(interval); free(first); goto oom; }
     for (uint32_t v = 0; v < b.nintervals; v++)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) interval[first[v] + k] = v;
     for (size_t i = 0; i < b.ng; i++) {
@@ -670,6 +710,7 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
             rv_own_name_step(tr, (int)(first[v] + k), (int)b.nsub[v], shuffled, has_shfl[first[v] + k]);
             name_async(tr, (int)(first[v] + k));
+            name_dsmem(tr, (int)(first[v] + k), b.ranks[first[v] + k]);
             shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
         }
     free(first);
@@ -689,5 +730,6 @@ done:
     free(b.start);
     free(b.g);
     free(b.nsub);
+    free(b.ranks);
     return tr;
 }

@@ -1,5 +1,6 @@
 // patches.cu — the device functions the Compute Sanitizer patching API calls
-// at every shared- and global-memory access, asynchronous copy, barrier,
+// at every shared- and global-memory access (its own block's, or another's of
+// its cluster), asynchronous copy, barrier (the block's or the cluster's),
 // __syncwarp and shuffle of a kernel it patched (tool.c says which).
 //
 // Two jobs, in this order at every access:
@@ -132,7 +133,7 @@ static __device__ __forceinline__ rv_raw_record *claim(void *userdata, uint64_t 
     r->kind = kind;
     r->size = 0;
     r->flags = 0;
-    r->pad = 0;
+    r->rank = 0;
     return r;
 }
 
@@ -242,5 +243,52 @@ extern "C" __device__ __noinline__ SanitizerPatchResult
 rv_shfl(void *userdata, uint64_t pc)
 {
     claim(userdata, pc, RV_RAW_SHFL);
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// cluster.sync()'s wait (barrier.cluster.wait): a barrier that every block of
+// the cluster reaches before any goes on.  The arrive before it is not
+// recorded: the wait is where the thread stops.
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_cluster_wait(void *userdata, uint64_t pc)
+{
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_BARRIER);
+    if (r) r->flags = RV_RAW_CLUSTER;
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// A shared-memory access of another block of the cluster (distributed shared
+// memory).  Recorded in the traced block as a shared access flagged
+// RV_RAW_REMOTE: which block (its rank), where in its window, and the bytes
+// (a read's are read here, just before the instruction reads them: after
+// the cluster's barrier nothing else writes them).  Not counted per pc:
+// Nsight Compute counts these apart from the block's own shared memory.
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_remote_shared_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, uint32_t flags, const void *data)
+{
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_SMEM);
+    if (!r) return SANITIZER_PATCH_SUCCESS;
+    r->size = (uint8_t)size;
+    r->flags = flags | RV_RAW_REMOTE;
+    r->addr = (uint64_t)(uintptr_t)ptr;
+    r->rank = RV_RAW_RANK_UNKNOWN;
+#if __CUDA_ARCH__ >= 900
+    // the API may give a generic address or a shared::cluster one
+    const void *g = ptr;
+    if (!__isClusterShared(g) && (uint64_t)(uintptr_t)ptr <= 0xffffffffull) {
+        uint64_t gen;
+        asm volatile("cvta.shared::cluster.u64 %0, %1;" : "=l"(gen) : "l"((uint64_t)(uintptr_t)ptr));
+        g = (const void *)(uintptr_t)gen;
+    }
+    if (!__isClusterShared(g)) return SANITIZER_PATCH_SUCCESS;
+    unsigned int mine;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(mine));
+    r->rank = __cluster_query_shared_rank(g);
+    r->addr = (uint32_t)__cvta_generic_to_shared(__cluster_map_shared_rank((void *)g, mine));
+    const volatile uint8_t *src = (flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE) ? (const uint8_t *)data
+                                                                                  : (const uint8_t *)g;
+    uint8_t *dst = (uint8_t *)r->value;
+    for (uint32_t i = 0; src && i < size && i < sizeof r->value; i++) dst[i] = src[i];
+#endif
     return SANITIZER_PATCH_SUCCESS;
 }

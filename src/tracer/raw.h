@@ -68,6 +68,16 @@ enum rv_raw_kind {
  * through the thread's registers.  The copy's global read is a record of
  * its own just before, at the same pc. */
 #define RV_RAW_ASYNC  0x100u
+/* A shared access of another block of the cluster (distributed shared
+ * memory, cluster.map_shared_rank): kind RV_RAW_SMEM, addr the offset in
+ * that block's window, `rank` that block's rank in the cluster, value the
+ * bytes read or written.  Where the tracer could not tell the block, rank is
+ * RV_RAW_RANK_UNKNOWN and addr the address the instruction used. */
+#define RV_RAW_REMOTE 0x200u
+#define RV_RAW_RANK_UNKNOWN 0xffffffffu
+/* A barrier of the whole cluster (cluster.sync(): barrier.cluster.wait),
+ * kind RV_RAW_BARRIER: every block of the cluster waits there. */
+#define RV_RAW_CLUSTER 0x400u
 
 typedef struct rv_raw_record {
     uint64_t pc;        /* of the patched instruction (absolute; see func_pc)     */
@@ -78,8 +88,8 @@ typedef struct rv_raw_record {
     uint16_t thread;    /* thread index in the block (x fastest)                  */
     uint8_t  kind;      /* rv_raw_kind                                            */
     uint8_t  size;      /* access size in bytes (1, 2, 4, 8, 16), 0 otherwise     */
-    uint32_t flags;     /* RV_RAW_READ / WRITE / ATOMIC                           */
-    uint32_t pad;
+    uint32_t flags;     /* RV_RAW_READ / WRITE / ATOMIC, and ours above           */
+    uint32_t rank;      /* RV_RAW_REMOTE: the block of the cluster; 0 otherwise   */
 } rv_raw_record;        /* 48 bytes */
 
 /* What every block of a launch did at one patched instruction, counted on

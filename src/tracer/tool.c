@@ -184,6 +184,8 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         {SANITIZER_INSTRUCTION_SYNCWARP, "rv_syncwarp"},
         {SANITIZER_INSTRUCTION_SHFL, "rv_shfl"},
         {SANITIZER_INSTRUCTION_MEMCPY_ASYNC, "rv_memcpy_async"},
+        {SANITIZER_INSTRUCTION_CLUSTER_BARRIER_WAIT, "rv_cluster_wait"},
+        {SANITIZER_INSTRUCTION_REMOTE_SHARED_MEMORY_ACCESS, "rv_remote_shared_access"},
     };
     for (size_t i = 0; i < sizeof patch / sizeof patch[0]; i++)
         if (S.sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)
@@ -276,11 +278,17 @@ static unsigned armed_call(void)
     return callv ? (unsigned)strtoul(callv, NULL, 10) : 1;
 }
 
-static void launch_begin(const Sanitizer_LaunchData *d)
+/* A kernel begins: launched by the program (LAUNCH_BEGIN, also recorded for
+ * the judge's runner), or as a kernel node of a graph the program launched
+ * (GRAPHS NODE_LAUNCH_BEGIN; the graph itself is recorded as not replayable,
+ * rv_queued_graph).  Either way a launch of the story: counted, and its
+ * block recorded. */
+static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
 {
-    rv_queued_launch(d, module_index(d->module), armed_call());
+    if (!graph_node) rv_queued_launch(d, module_index(d->module), armed_call());
     const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
-    say("launch of %s, armed %s", d->functionName ? d->functionName : "(no name)", armed ? armed : "no");
+    say("launch of %s%s, armed %s", d->functionName ? d->functionName : "(no name)", graph_node ? " (a graph's node)" : "",
+        armed ? armed : "no");
     S.sanitizerSetCallbackData(d->function, NULL); /* unless armed below, this launch counts nothing */
     if (!armed || strcmp(armed, "1") != 0 || !d->functionName) return;
     uint32_t k = ++T.launches, call = callv ? (uint32_t)strtoul(callv, NULL, 10) : 1;
@@ -320,8 +328,10 @@ static void launch_begin(const Sanitizer_LaunchData *d)
     p->init.nspans = T.nlive;
     memcpy(p->init.spans, T.live, T.nlive * sizeof *T.live);
     S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
-    if (set_launch_data) set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
-    else S.sanitizerSetCallbackData(d->function, p->dbuf);
+    /* per launch where the library can; a graph's node may refuse it, and
+       then the kernel's data serve (its node is the one launch of it now) */
+    if (!set_launch_data || set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf) != SANITIZER_SUCCESS)
+        S.sanitizerSetCallbackData(d->function, p->dbuf);
     p->ctx = d->context;
     p->stream = d->hStream;
     T.npend++;
@@ -511,7 +521,15 @@ static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domai
         memory_changed(cbid, (const Sanitizer_ResourceMemoryData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN) {
         T.busy = 1;
-        launch_begin((const Sanitizer_LaunchData *)cbdata);
+        launch_begin((const Sanitizer_LaunchData *)cbdata, 0);
+        T.busy = 0;
+    } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
+        /* a graph's kernels get no LAUNCH_BEGIN: without this their patches
+           would run on whatever data the kernel last had, or none */
+        const Sanitizer_GraphNodeLaunchData *n = cbdata;
+        if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
+        T.busy = 1;
+        launch_begin(&n->launchData, 1);
         T.busy = 0;
     } else if (domain == SANITIZER_CB_DOMAIN_SYNCHRONIZE) {
         if (!T.busy) rv_queued_sync(armed_call());
@@ -564,6 +582,7 @@ int InitializeInjection(void)
     S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RESOURCE);
     S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_LAUNCH);
     S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_SYNCHRONIZE);
+    S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN);
     rv_queued_init(T.out, read_device);
     rv_queued_enable(handle, S.sanitizerEnableCallback);
     say("subscribed");

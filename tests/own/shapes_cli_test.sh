@@ -7,7 +7,8 @@
 # with the launch said whole before the builder's words ("launch 1: thread 0
 # of block 0 read in[192] ...", never "1thread 0 ..."), and no trace written;
 # a write one past out[], which lies just after in[], is named by out[]; a
-# tile copied by cp.async is a step of its own, named so.
+# tile copied by cp.async is a step of its own, named so; a cluster's barrier
+# and its blocks' shared memory read by another are said.
 # Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
 set -u
 rv=$1 maker=$2
@@ -47,6 +48,15 @@ expect 0 "traced unchanged" trace --replay "$tmp/async" -o "$tmp/async.rvt"
 expect 0 "step  0  cp.async       line 6      48 of 48 threads execute" inspect "$tmp/async.rvt"
 expect 0 "global loads: 1 request, 4 sectors" inspect "$tmp/async.rvt"
 expect 0 '"label": "cp.async"' inspect --json "$tmp/async.rvt"
+
+# a block of a cluster (the tracer's RV_RAW_CLUSTER barrier and RV_RAW_REMOTE
+# reads): the step after cluster.sync() says so, and the one that reads the
+# other blocks' shared memory names them, kept out of this block's picture
+expect 0 "traced unchanged" trace --replay "$tmp/cluster" -o "$tmp/cluster.rvt"
+expect 0 "step  1  dsmem 1 2 3    line 11      1 of 48 threads execute  (after cluster.sync(): every block of the cluster waits)  (other blocks' shared memory: distributed shared memory)" \
+    inspect "$tmp/cluster.rvt"
+expect 0 '"after_cluster_sync": true, "dsmem": true' inspect --json "$tmp/cluster.rvt"
+expect 0 "block size 48" inspect "$tmp/cluster.rvt"
 
 # a launch that reads past in[]: its number, a colon, the builder's words
 run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/err" </dev/null

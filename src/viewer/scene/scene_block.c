@@ -256,6 +256,27 @@ static void atomic_sentence(const rv_step_info *si, const stepview *sv, char *bu
     }
 }
 
+/* A step of a thread-block cluster, said before what the step does: the
+ * barrier of the whole cluster before it, and the other blocks whose shared
+ * memory it used (their ranks, from the label "dsmem 1 2 3"), which this
+ * block's picture does not hold. */
+static void cluster_sentence(const rv_step *st, char *buf, size_t len)
+{
+    if (!(st->flags & (RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM))) return;
+    char rest[1024], ranks[64] = "", pre[300] = "";
+    snprintf(rest, sizeof rest, "%s", buf);
+    size_t r = 0;
+    for (const char *p = st->label + 5; (st->flags & RV_STEP_DSMEM) && *p && r < sizeof ranks; p++)
+        if (*p != ' ') r += (size_t)snprintf(ranks + r, sizeof ranks - r, "%s%c", r ? ", " : "", *p);
+    if (st->flags & RV_STEP_CLUSTER_SYNC)
+        snprintf(pre, sizeof pre, "%s", _("after cluster.sync() (the whole cluster waits): "));
+    size_t o = strlen(pre);
+    if (st->flags & RV_STEP_DSMEM)
+        /* TRANSLATORS: %s lists the ranks of the cluster's other blocks, "1, 2, 3" ("?": one not known) */
+        snprintf(pre + o, sizeof pre - o, _("with the shared memory of cluster blocks %s (not drawn), "), ranks);
+    snprintf(buf, len, "%s%s", pre, rest);
+}
+
 /* What the threads do at `step`, in a sentence. */
 static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step, const stepview *sv,
                             char *buf, size_t len)
@@ -352,6 +373,7 @@ static void banner_sentence(const rv_trace *tr, const rv_analysis *an, int step,
         snprintf(buf + o, len - o, "%s%s", o ? _("; ") : "", at);
     }
     wide_sentence(sv, buf, len);
+    cluster_sentence(st, buf, len);
     if (st->flags & RV_STEP_LIBRARY) {
         size_t o = strlen(buf);
         snprintf(buf + o, len - o, "%s%s", o ? _("; ") : "",
