@@ -328,10 +328,14 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     p->init.nspans = T.nlive;
     memcpy(p->init.spans, T.live, T.nlive * sizeof *T.live);
     S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
-    /* per launch where the library can; a graph's node may refuse it, and
-       then the kernel's data serve (its node is the one launch of it now) */
-    if (!set_launch_data || set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf) != SANITIZER_SUCCESS)
-        S.sanitizerSetCallbackData(d->function, p->dbuf);
+    /* per launch where the library can.  Not for a graph's nodes: all of a
+       graph's node callbacks come before any node runs, and launch data set
+       for one node served every node of the graph (an H200, driver 580:
+       launch 1 recorded nothing, launch 2 held both kernels' accesses).
+       Per kernel then, so a graph that launches one kernel twice counts
+       both launches into the second's buffer. */
+    if (!graph_node && set_launch_data) set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
+    else S.sanitizerSetCallbackData(d->function, p->dbuf);
     p->ctx = d->context;
     p->stream = d->hStream;
     T.npend++;
@@ -524,8 +528,9 @@ static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domai
         launch_begin((const Sanitizer_LaunchData *)cbdata, 0);
         T.busy = 0;
     } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
-        /* a graph's kernels get no LAUNCH_BEGIN: without this their patches
-           would run on whatever data the kernel last had, or none */
+        /* a graph's kernels get no LAUNCH_BEGIN (seen on an H200, driver
+           580): without this their patches would run on whatever data the
+           kernel last had, or none */
         const Sanitizer_GraphNodeLaunchData *n = cbdata;
         if (n->nodeType != CU_GRAPH_NODE_TYPE_KERNEL || n->isGraphUpload) return;
         T.busy = 1;

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# hopper_recorded.sh — Hopper's own idioms as recorded on GPUs, checked with
+# no GPU.  tests/own/async_tile.cu (cp.async), cluster_reduce.cu (a cluster
+# of 4 summing through distributed shared memory) and graph_launch.cu (both
+# launches through a CUDA graph) were traced on a GPU and held to Nsight
+# Compute by tests/gpu/corpus.sh (copied into tests/own/corpus/ there, with
+# CORPUS_ONLY); their folders are kept in assets/own-raw/hopper/DEVICE/NAME/.
+# For each: `trace --replay` makes the trace, its counts equal Nsight
+# Compute's (tests/own/corpus_compare.py), the recording is of the file as
+# it is now, and what makes it Hopper's is in the trace:
+#  - async_tile: its first step is the tile copied by cp.async;
+#  - cluster_reduce: the step after cluster.sync() reads s[0] of blocks 1,
+#    2 and 3 of the cluster ("dsmem 1 2 3");
+#  - graph_launch: both of the graph's kernels are launches with their steps.
+# Usage: hopper_recorded.sh path/to/reducevis SOURCE_DIR
+set -u
+rv=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/cli_harness.sh"
+rv_label="reducevis"
+run_rv() { timeout 120 "$rv" "$@"; }
+rv_run=(run_rv)
+root=$src/assets/own-raw/hopper
+names="async_tile cluster_reduce graph_launch"
+
+devices=0
+for devdir in "$root"/*/; do
+    [ -d "$devdir" ] || continue
+    dev=$(basename "$devdir")
+    devices=$((devices + 1))
+    for name in $names; do
+        dir=$devdir$name
+        check "$dev/$name is recorded" test -d "$dir"
+        [ -d "$dir" ] || continue
+        check "$dev/$name: recorded from tests/own/$name.cu as it is now" cmp -s "$dir/student.cu" "$src/tests/own/$name.cu"
+        rvt=$tmp/$dev-$name.rvt
+        expect 0 "traced unchanged" trace --replay "$dir" -o "$rvt"
+        [ -f "$rvt" ] || continue
+        run_rv inspect --json "$rvt" >"$tmp/$name.json" 2>&1
+        check "$dev/$name: the trace's counts equal Nsight Compute's" \
+            python3 "$src/tests/own/corpus_compare.py" "$name" "$tmp/$name.json" "$dir/ncu.csv"
+        run_rv inspect "$rvt" >"$tmp/$name.txt" 2>&1
+    done
+    check "$dev/async_tile: step 0 is the tile copied by cp.async" \
+        grep -qE "^step  0  cp.async +line 23 +256 of 256 threads execute" "$tmp/async_tile.txt"
+    check "$dev/cluster_reduce: after cluster.sync(), thread 0 reads s[0] of blocks 1, 2 and 3" \
+        grep -qE "^step +[0-9]+  dsmem 1 2 3 +line 36 +1 of 256 threads execute  \(after cluster.sync\(\)" "$tmp/cluster_reduce.txt"
+    check "$dev/graph_launch: both of the graph's kernels are launches with their steps" \
+        python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); l = d["launches"]
+sys.exit(not (len(l) == 2 and all(len(x["steps"]) == 10 for x in l)))' "$tmp/graph_launch.json"
+done
+check "Hopper recordings exist (assets/own-raw/hopper/DEVICE/NAME/)" test "$devices" -ge 1
+finish hopper_recorded
