@@ -37,8 +37,19 @@ font=$(fc-match -f '%{file}' 'DejaVu Sans')
 cp "$font" "$libdir/"
 mkdir -p .gpu
 rel=${build#"$PWD"/}
-tar -cJf .gpu/bundle.tar.xz "$rel/reducevis" "$rel/librvtracer.so" "$rel/rvtracer_patches.fatbin" "$rel/rvnvccsplit" "$rel/rvjudge" "$rel/locale" \
-    "$rel/bundle-lib"
+# packed from a staging copy with the programs and libraries stripped: the
+# bundle travels beside the checkout, and both must fit the GPU machine's
+# 64 MiB for a call
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/$rel"
+cp -a "$rel/reducevis" "$rel/librvtracer.so" "$rel/rvtracer_patches.fatbin" "$rel/rvnvccsplit" "$rel/rvjudge" \
+    "$rel/locale" "$rel/bundle-lib" "$stage/$rel/"
+for f in "$stage/$rel"/reducevis "$stage/$rel"/librvtracer.so "$stage/$rel"/rvnvccsplit "$stage/$rel"/rvjudge \
+         "$stage/$rel"/bundle-lib/*.so*; do
+    strip --strip-unneeded "$f" 2>/dev/null || true
+done
+tar -cf - -C "$stage" "$rel" | xz -9 >.gpu/bundle.tar.xz
 printf '%s\n' "$PWD" >.gpu/root.txt
 printf '%s\n' "$rel" >.gpu/build.txt
 ls -l .gpu/bundle.tar.xz

@@ -306,6 +306,9 @@ def main():
             *(["--gpu-slots", slots] if slots else [])]
     c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
+    # what the class said at start of its sandboxes' limits (per sandbox or shared)
+    said = [line.strip() for line in c.printed.splitlines() if "sandboxes:" in line]
+    print("== %s" % (said[0] if said else "the class said nothing of its sandboxes' limits"), flush=True)
     try:
         cases = [("start file", start, "fail"), ("solution", solution, "pass"), ("does not compile", broken, "error"),
                  ("hostile (system())", hostile, None)]
