@@ -145,6 +145,7 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
     h->launch = h->call = 1;
     memcpy(h->block_dim, l->block, sizeof h->block_dim);
     memcpy(h->grid_dim, l->grid, sizeof h->grid_dim);
+    h->cluster_dim[0] = l->cluster ? 4 : 1, h->cluster_dim[1] = h->cluster_dim[2] = 1;
     return 0;
 }
 

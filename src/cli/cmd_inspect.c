@@ -74,6 +74,14 @@ static void print_shape_text(const rv_trace *tr)
     char bt[48], gt[48];
     rv_trace_block_dim(tr, b);
     rv_trace_grid_dim(tr, g);
+    uint32_t c[3], blocks;
+    if (rv_trace_clustered(tr, c, &blocks)) {
+        char ct[48] = "";
+        if (rv_dims_used(c) > 1) rv_dims_text(c, ct, sizeof ct);
+        printf(ngettext("cluster: clusters of %u block%s%s%s, the traced block is rank %u of its cluster\n",
+                        "cluster: clusters of %u blocks%s%s%s, the traced block is rank %u of its cluster\n", blocks),
+               blocks, ct[0] ? " (" : "", ct, ct[0] ? ")" : "", rv_trace_cluster_rank(tr));
+    }
     if (rv_dims_used(b) == 1 && rv_dims_used(g) == 1) return;
     rv_dims_text(b, bt, sizeof bt);
     rv_dims_text(g, gt, sizeof gt);
@@ -81,13 +89,16 @@ static void print_shape_text(const rv_trace *tr)
            gt, tr->traced_block % g[0], tr->traced_block / g[0] % g[1], tr->traced_block / (g[0] * g[1]));
 }
 
-/* "block_dim": [x, y, z], "grid_dim": [x, y, z] (a row's: [n, 1, 1]). */
+/* "block_dim": [x, y, z], "grid_dim": [x, y, z] (a row's: [n, 1, 1]),
+ * "cluster_dim": [x, y, z] ([1, 1, 1]: no cluster). */
 static void print_shape_json(const rv_trace *tr, const char *sep)
 {
-    uint32_t b[3], g[3];
+    uint32_t b[3], g[3], c[3], blocks;
     rv_trace_block_dim(tr, b);
     rv_trace_grid_dim(tr, g);
-    printf("%s\"block_dim\": [%u, %u, %u]%s\"grid_dim\": [%u, %u, %u]", sep, b[0], b[1], b[2], sep, g[0], g[1], g[2]);
+    rv_trace_clustered(tr, c, &blocks);
+    printf("%s\"block_dim\": [%u, %u, %u]%s\"grid_dim\": [%u, %u, %u]%s\"cluster_dim\": [%u, %u, %u]", sep, b[0],
+           b[1], b[2], sep, g[0], g[1], g[2], sep, c[0], c[1], c[2]);
 }
 
 static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analysis *an)

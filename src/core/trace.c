@@ -73,6 +73,22 @@ void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3])
     dim[2] = said ? tr->grid_dim[2] : 1;
 }
 
+int rv_trace_clustered(const rv_trace *tr, uint32_t dim[3], uint32_t *blocks)
+{
+    for (int k = 0; k < 3; k++) dim[k] = tr->cluster_dim[k] ? tr->cluster_dim[k] : 1;
+    *blocks = dim[0] * dim[1] * dim[2];
+    return *blocks > 1;
+}
+
+uint32_t rv_trace_cluster_rank(const rv_trace *tr)
+{
+    uint32_t c[3], g[3], blocks;
+    rv_trace_clustered(tr, c, &blocks);
+    rv_trace_grid_dim(tr, g);
+    uint32_t x = tr->traced_block % g[0], y = tr->traced_block / g[0] % g[1], z = tr->traced_block / (g[0] * g[1]);
+    return x % c[0] + c[0] * (y % c[1] + c[1] * (z % c[2]));
+}
+
 int rv_dims_used(const uint32_t dim[3])
 {
     return dim[2] > 1 ? 3 : dim[1] > 1 ? 2 : 1;
@@ -172,12 +188,14 @@ void rv_trace_set_atomic(rv_trace *tr, int s, int t, unsigned tries)
 
 static int same_shape(const rv_trace *a, const rv_trace *b)
 {
-    uint32_t x[3], y[3], u[3], v[3];
+    uint32_t x[3], y[3], u[3], v[3], c[3], d[3], n;
     rv_trace_block_dim(a, x);
     rv_trace_block_dim(b, y);
     rv_trace_grid_dim(a, u);
     rv_trace_grid_dim(b, v);
-    return !memcmp(x, y, sizeof x) && !memcmp(u, v, sizeof u);
+    rv_trace_clustered(a, c, &n);
+    rv_trace_clustered(b, d, &n);
+    return !memcmp(x, y, sizeof x) && !memcmp(u, v, sizeof u) && !memcmp(c, d, sizeof c);
 }
 
 int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msglen)

@@ -30,7 +30,9 @@ extern "C" {
 #define RV_TRACE_FORMAT_GRID  5   /* format 4 + each launch's whole-grid counts and buffers
                                      (rv_own_grid): what counted own traces are written as.
                                      Formats 1 to 4 still load. */
-#define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_GRID
+#define RV_TRACE_FORMAT_CLUSTER 6 /* format 5 + each launch's thread-block cluster (x y z):
+                                     what own traces with a cluster are written as */
+#define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_CLUSTER
 #define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
 #define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
 #define RV_LABEL_LEN          24
@@ -192,6 +194,8 @@ typedef struct rv_trace {
        ({block_size, 1, 1}, {grid, 1, 1}); rv_trace_block_dim says which. */
     uint32_t block_dim[3];         /* blockDim x, y, z: threads numbered x fastest */
     uint32_t grid_dim[3];          /* gridDim x, y, z: traced_block numbered so too */
+    uint32_t cluster_dim[3];       /* blocks per thread-block cluster, x y z; 0 0 0 or
+                                      1 1 1: none (rv_trace_clustered) */
     rv_own_grid *own_grid;         /* format 5: the whole grid's counts; NULL: not counted */
     struct rv_trace *next;         /* the next traced launch, or NULL; freed with this */
 } rv_trace;
@@ -200,6 +204,12 @@ typedef struct rv_trace {
  * as the trace says, else a row of block_size threads and of grid blocks. */
 void rv_trace_block_dim(const rv_trace *tr, uint32_t dim[3]);
 void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3]);
+/* The blocks of the launch's thread-block cluster in *blocks (x y z in dim,
+ * 1 1 1 where it has none); whether it has one (more than one block). */
+int rv_trace_clustered(const rv_trace *tr, uint32_t dim[3], uint32_t *blocks);
+/* The traced block's rank in its cluster (x fastest, as the hardware's
+ * %cluster_ctarank numbers them); 0 where there is no cluster. */
+uint32_t rv_trace_cluster_rank(const rv_trace *tr);
 
 /* How many of a shape's x, y, z count: 1 for a row (y = z = 1), 2 when
  * z = 1, else 3. */

@@ -296,8 +296,11 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
     int format = RV_TRACE_FORMAT;
     if (tr->version == RV_VERSION_OWN) {
         format = RV_TRACE_FORMAT_OWN4;
+        uint32_t cd[3], blocks;
         for (const rv_trace *t = tr; t; t = t->next)
-            if (t->own_grid) format = RV_TRACE_FORMAT_GRID;
+            if (t->own_grid && format < RV_TRACE_FORMAT_GRID) format = RV_TRACE_FORMAT_GRID;
+        for (const rv_trace *t = tr; t; t = t->next)
+            if (rv_trace_clustered(t, cd, &blocks)) format = RV_TRACE_FORMAT_CLUSTER;
     }
     serialize_one(&w, tr, format);
     if (w.oom) {
@@ -376,6 +379,9 @@ static void serialize_one(wbuf *wp, const rv_trace *tr, int format)
         for (int k = 0; k < 3; k++) put_u(&w, gd[k], 4);
         put_u(&w, tr->next != NULL, 4);
         if (format >= RV_TRACE_FORMAT_GRID) put_grid(&w, tr->own_grid);
+        uint32_t cd[3], blocks;
+        rv_trace_clustered(tr, cd, &blocks);
+        for (int k = 0; k < 3 && format >= RV_TRACE_FORMAT_CLUSTER; k++) put_u(&w, cd[k], 4);
     }
     *wp = w;
     if (own && tr->next) serialize_one(wp, tr->next, format); /* the next launch, a whole trace */
@@ -498,7 +504,15 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
         return fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
                     launch, launches, call, gwords);
     *more = (int)next;
-    return format >= RV_TRACE_FORMAT_GRID ? parse_grid(r, tr, err, errlen) : 0;
+    if (format >= RV_TRACE_FORMAT_GRID && parse_grid(r, tr, err, errlen)) return -1;
+    for (int k = 0; k < 3 && format >= RV_TRACE_FORMAT_CLUSTER; k++) {
+        uint64_t d;
+        /* a cluster tiles the grid and holds at most 16 blocks */
+        if (take_u(r, 4, &d) || d < 1 || d > 16 || tr->grid_dim[k] % d)
+            return fail(err, errlen, _("the traced launch's cluster is truncated or damaged"));
+        tr->cluster_dim[k] = (uint32_t)d;
+    }
+    return 0;
 }
 
 /* An event's reads in format 3: items, a run mark repeating the item before

@@ -608,6 +608,7 @@ static int describe(rv_trace *tr, const builder *b)
     tr->grid = h->grid;
     memcpy(tr->block_dim, h->block_dim, sizeof tr->block_dim); /* the launch's shape, as it ran */
     memcpy(tr->grid_dim, h->grid_dim, sizeof tr->grid_dim);
+    memcpy(tr->cluster_dim, h->cluster_dim, sizeof tr->cluster_dim);
     tr->data = in->data;
     tr->origin_kind = RV_ORIGIN_GPU;
     snprintf(tr->origin, sizeof tr->origin, "%s", in->device);

@@ -14,8 +14,9 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
     memset(out, 0, sizeof *out);
     int v1 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V1, 8) == 0;
     int v2 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V2, 8) == 0;
-    size_t hbytes = v1 ? RV_RAW_HEADER_V1_BYTES : v2 ? RV_RAW_HEADER_V2_BYTES : sizeof out->h;
-    if (len < hbytes || (!v1 && !v2 && memcmp(buf, RV_RAW_MAGIC, 8) != 0)) {
+    int v3 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V3, 8) == 0;
+    size_t hbytes = v1 ? RV_RAW_HEADER_V1_BYTES : v2 ? RV_RAW_HEADER_V2_BYTES : v3 ? RV_RAW_HEADER_V3_BYTES : sizeof out->h;
+    if (len < hbytes || (!v1 && !v2 && !v3 && memcmp(buf, RV_RAW_MAGIC, 8) != 0)) {
         snprintf(err, errlen, _("not a raw trace from the tracer (no '%s' header)"), RV_RAW_MAGIC);
         return -1;
     }
@@ -25,6 +26,8 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
         out->h.block_dim[0] = out->h.block_size, out->h.block_dim[1] = out->h.block_dim[2] = 1;
         out->h.grid_dim[0] = out->h.grid, out->h.grid_dim[1] = out->h.grid_dim[2] = 1;
     }
+    if (v1 || v2 || v3) /* before the cluster was kept: none said */
+        out->h.cluster_dim[0] = out->h.cluster_dim[1] = out->h.cluster_dim[2] = 1;
     buf += hbytes;
     len -= hbytes;
     const rv_raw_header *h = &out->h;
@@ -35,6 +38,16 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
                  h->block_size, h->grid, h->traced_block);
         return -1;
     }
+    /* a cluster tiles the grid, and holds at most 16 blocks (sm_90's most,
+       non-portable) */
+    for (int k = 0; k < 3; k++)
+        if (h->cluster_dim[k] < 1 || h->cluster_dim[k] > 16 || h->grid_dim[k] % h->cluster_dim[k] ||
+            h->cluster_dim[0] * h->cluster_dim[1] * h->cluster_dim[2] > 16) {
+            snprintf(err, errlen, _("raw trace: clusters of %u×%u×%u blocks do not tile a grid of %u×%u×%u"),
+                     h->cluster_dim[0], h->cluster_dim[1], h->cluster_dim[2], h->grid_dim[0], h->grid_dim[1],
+                     h->grid_dim[2]);
+            return -1;
+        }
     if (len / sizeof(rv_raw_record) != h->nrec || len % sizeof(rv_raw_record) || h->nrec > h->claimed ||
         h->launch < 1 || h->call < 1) {
         snprintf(err, errlen, _("raw trace: %u records announced, %zu bytes follow"), h->nrec, len);

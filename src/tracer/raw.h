@@ -42,9 +42,11 @@
 #ifndef RV_TRACER_RAW_H
 #define RV_TRACER_RAW_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#define RV_RAW_MAGIC    "RVRAW003"
+#define RV_RAW_MAGIC    "RVRAW004"
+#define RV_RAW_MAGIC_V3 "RVRAW003"  /* before the launch's cluster: read too */
 #define RV_RAW_MAGIC_V2 "RVRAW002"  /* before the launch's shape: read too */
 #define RV_RAW_MAGIC_V1 "RVRAW001"  /* before runs and launches: read too */
 #define RV_RAW_NAME_LEN 256
@@ -156,11 +158,16 @@ typedef struct rv_raw_header {
     /* RVRAW003 on */
     uint32_t block_dim[3];      /* blockDim x, y, z (block_size their product)     */
     uint32_t grid_dim[3];       /* gridDim x, y, z (grid their product)            */
+    /* RVRAW004 on */
+    uint32_t cluster_dim[3];    /* blocks per thread-block cluster, x y z (1 1 1: none) */
+    uint32_t pad;
 } rv_raw_header;
 
-/* The header of an RVRAW002 file: the one above without the shape; of an
- * RVRAW001 file, without launch and call either. */
-#define RV_RAW_HEADER_V2_BYTES (sizeof(rv_raw_header) - 6 * sizeof(uint32_t))
+/* The header of an RVRAW003 file: the one above without the cluster; of an
+ * RVRAW002 file, without the shape either; of an RVRAW001 file, without
+ * launch and call either. */
+#define RV_RAW_HEADER_V3_BYTES offsetof(rv_raw_header, cluster_dim)
+#define RV_RAW_HEADER_V2_BYTES offsetof(rv_raw_header, block_dim)
 #define RV_RAW_HEADER_V1_BYTES (RV_RAW_HEADER_V2_BYTES - 2 * sizeof(uint32_t))
 
 #endif

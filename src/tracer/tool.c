@@ -310,6 +310,9 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     h->call = call;
     h->block_dim[0] = d->blockDim_x, h->block_dim[1] = d->blockDim_y, h->block_dim[2] = d->blockDim_z;
     h->grid_dim[0] = d->gridDim_x, h->grid_dim[1] = d->gridDim_y, h->grid_dim[2] = d->gridDim_z;
+    /* 0 where the launch has no cluster */
+    h->cluster_dim[0] = d->clusterDim_x ? d->clusterDim_x : 1, h->cluster_dim[1] = d->clusterDim_y ? d->clusterDim_y : 1;
+    h->cluster_dim[2] = d->clusterDim_z ? d->clusterDim_z : 1;
     h->module = (uint32_t)module_index(d->module);
     snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName);
     if (S.sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)

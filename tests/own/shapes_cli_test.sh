@@ -56,6 +56,9 @@ expect 0 "traced unchanged" trace --replay "$tmp/cluster" -o "$tmp/cluster.rvt"
 expect 0 "step  1  dsmem 1 2 3    line 11      1 of 48 threads execute  (after cluster.sync(): every block of the cluster waits)  (other blocks' shared memory: distributed shared memory)" \
     inspect "$tmp/cluster.rvt"
 expect 0 '"after_cluster_sync": true, "dsmem": true' inspect --json "$tmp/cluster.rvt"
+expect 0 "cluster: clusters of 4 blocks, the traced block is rank 0 of its cluster" inspect "$tmp/cluster.rvt"
+expect 0 '"cluster_dim": [4, 1, 1]' inspect --json "$tmp/cluster.rvt"
+expect 0 '"cluster_dim": [1, 1, 1]' inspect --json "$tmp/b48.rvt"
 expect 0 "block size 48" inspect "$tmp/cluster.rvt"
 
 # a launch that reads past in[]: its number, a colon, the builder's words

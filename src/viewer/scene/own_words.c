@@ -74,9 +74,15 @@ int own_shape_words(const rv_trace *tr, char *buf, size_t len)
     if (rv_dims_used(g) > 1)
         snprintf(grid, sizeof grid, _("grid %s: the traced block is blockIdx (%u, %u, %u)"), gt, tr->traced_block % g[0],
                  tr->traced_block / g[0] % g[1], tr->traced_block / (g[0] * g[1]));
+    uint32_t c[3], blocks;
+    char cluster[160] = "";
+    if (rv_trace_clustered(tr, c, &blocks))
+        snprintf(cluster, sizeof cluster, ngettext("clusters of %u block, the traced block rank %u of its cluster",
+                                                   "clusters of %u blocks, the traced block rank %u of its cluster", blocks),
+                 blocks, rv_trace_cluster_rank(tr));
     const char *dot = " \xC2\xB7 ";
-    snprintf(buf, len, "%s%s%s%s%s", flat, flat[0] && part[0] ? dot : "", part, (flat[0] || part[0]) && grid[0] ? dot : "",
-             grid);
+    snprintf(buf, len, "%s%s%s%s%s%s%s", flat, flat[0] && part[0] ? dot : "", part, (flat[0] || part[0]) && grid[0] ? dot : "",
+             grid, (flat[0] || part[0] || grid[0]) && cluster[0] ? dot : "", cluster);
     return buf[0] != '\0';
 }
 
