@@ -73,6 +73,8 @@ typedef struct shapes_launch {
                                written one element past out[] */
     int async;              /* the tile comes by cp.async: each thread's read
                                and shared write one copy, at one pc */
+    int gpu_launches;       /* the run says its code launches kernels from the
+                               GPU (run.txt's gpu_launches) */
     int cluster;            /* a cluster of 4: every thread waits at
                                cluster.sync() after the block's barrier, and
                                thread 0 adds s[0] of blocks 1, 2 and 3 too */

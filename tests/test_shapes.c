@@ -28,6 +28,7 @@
 #include "core/i18n.h"
 #include "core/trace.h"
 #include "core/versions.h"
+#include "own/gpu_launches.h"
 #include "own_shapes.h"
 
 static const shapes_launch one = {.block = {1, 1, 1}, .grid = {1, 1, 1}}, b48 = {.block = {48, 1, 1}, .grid = {4, 1, 1}},
@@ -223,8 +224,8 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
     free(buf);
     rv_raw_free(&raw);
     uint64_t n = shapes_n(l);
-    snprintf(text, sizeof text, "file shapes.cu\ndevice %s\ndate %s\nn %llu\ndata ones\n", SHAPES_DEVICE, SHAPES_DATE,
-             (unsigned long long)n);
+    snprintf(text, sizeof text, "file shapes.cu\ndevice %s\ndate %s\nn %llu\ndata ones\n%s", SHAPES_DEVICE, SHAPES_DATE,
+             (unsigned long long)n, l->gpu_launches ? "gpu_launches 1\n" : "");
     rc |= write_text(dir, "run.txt", text);
     snprintf(text, sizeof text, "sum %llu\nfirst_partials %u\nin %llu %llu\nout %llu %llu\ntraced_ms 1.5\n",
              (unsigned long long)n, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
@@ -237,17 +238,41 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
     return rc;
 }
 
+/* A module that holds the device runtime's launch (what -rdc=true
+ * -lcudadevrt links in for a kernel that launches kernels) is told apart
+ * from one that does not, in any module of the folder. */
+static void check_gpu_launches(void)
+{
+    char dir[] = "/tmp/rv-gpu-launches-XXXXXX";
+    if (!mkdtemp(dir)) { CHECK(0, "a temporary folder for the modules"); return; }
+    static const char plain[] = "\x7f" "ELF .text._Z8my_kernelPKfPfj .nv.info._Z8my_kernelPKfPfj";
+    static const char cdp[] = "\x7f" "ELF .text._Z7partialPKfPfj\0.text.__cudaCDP2LaunchDeviceV2\0";
+    CHECK(rv_run_launches_from_gpu(dir) == 0, "a folder with no module launches nothing from the GPU");
+    write_file(dir, "module0.cubin", plain, sizeof plain);
+    CHECK(rv_run_launches_from_gpu(dir) == 0, "a module without the device runtime launches nothing from the GPU");
+    write_file(dir, "module2.cubin", cdp, sizeof cdp);
+    CHECK(rv_run_launches_from_gpu(dir) == 1, "a module holding __cudaCDP2LaunchDeviceV2 launches from the GPU");
+    char path[600];
+    for (int k = 0; k < 3; k++) {
+        snprintf(path, sizeof path, "%s/module%d.cubin", dir, k);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
-        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48;
+        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48;
         past.past = 1;
         out_past.out_past = 1;
         async.async = 1;
         cluster.cluster = 1;
+        gpu_launches.gpu_launches = 1;
         int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
                  write_run(argv[2], "past", &past) | write_run(argv[2], "out_past", &out_past) |
-                 write_run(argv[2], "async", &async) | write_run(argv[2], "cluster", &cluster);
+                 write_run(argv[2], "async", &async) | write_run(argv[2], "cluster", &cluster) |
+                 write_run(argv[2], "gpu_launches", &gpu_launches);
         if (rc)
             fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
         return rc ? 1 : 0;
@@ -260,6 +285,7 @@ int main(int argc, char **argv)
     check_shape(&b16x16, "16x16");
     check_shape(&b884, "8x8x4");
     check_formats_and_rules();
+    check_gpu_launches();
     check_messages();
     return check_report();
 }

@@ -117,6 +117,9 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
     printf("origin: %s%s%s%s\n", tr->origin, tr->date[0] ? ", " : "", tr->date,
            rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
     if (tr->own_cut) printf(_("CUT: %s\n"), tr->own_cut);
+    if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
+        printf("%s\n", _("not traced: the kernels this program launches from the GPU (dynamic parallelism); the tracer "
+                         "sees launches from the host only, so they are neither drawn nor counted"));
     printf("\n");
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];
@@ -238,6 +241,7 @@ static void print_launch_json(const rv_trace *first, const rv_trace *tr, const r
            tr->block_size, tr->n, tr->traced_block);
     if (tr->own_cut) rv_json_string(stdout, tr->own_cut);
     else printf("null");
+    printf(", \"gpu_launches_untraced\": %s", (tr->own_flags & RV_OWN_GPU_LAUNCHES) ? "true" : "false");
     print_shape_json(tr, ", ");
     printf(",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
            "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld",

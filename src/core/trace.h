@@ -65,6 +65,8 @@ typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin
 /* What an own trace says of itself (rv_trace.own_flags). */
 #define RV_OWN_SUM_WRONG 0x1u /* the kernel's sum failed the sum check           */
 #define RV_OWN_CUT       0x2u /* more than a trace holds (RV_OWN_MAX_*): the rest is cut */
+#define RV_OWN_GPU_LAUNCHES 0x4u /* the program also launches kernels from the GPU (dynamic
+                                    parallelism): those launches are not in the trace */
 
 /* A value the tracer cannot see (what a shuffle moved through registers): a
  * quiet NaN with this payload, drawn as "?". */

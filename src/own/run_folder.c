@@ -90,6 +90,7 @@ int rv_run_info_write(const char *work, const rv_run_info *ri)
         rv_data_name(ri->judged, data, sizeof data);
         fprintf(f, "judged %s\n", data);
     }
+    if (ri->gpu_launches) fprintf(f, "gpu_launches 1\n");
     return fclose(f);
 }
 
@@ -108,6 +109,7 @@ static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t er
         else if (!strncmp(line, "date ", 5)) got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
         else if (sscanf(line, "n %llu", &n) == 1) got |= 8, ri->n = n;
         else if (!strncmp(line, "data ", 5)) got |= 16, snprintf(data, sizeof data, "%s", line + 5);
+        else if (!strcmp(line, "gpu_launches 1")) ri->gpu_launches = 1;
         else if (!strncmp(line, "judged ", 7))
             ri->judged_set = rv_data_parse(line + 7, &ri->judged, inner, sizeof inner) == 0;
         else if (sscanf(line, "block %d", &ri->block_size) == 1 && (ri->block_size < 1 || ri->block_size > 1024))
@@ -201,6 +203,7 @@ int rv_run_convert(const char *work, const rv_run_info *ri, const char *source, 
     for (rv_trace *t = res->tr; t; t = t->next) {
         t->own_sum = meta.sum;
         if (!res->verdict.ok) t->own_flags |= RV_OWN_SUM_WRONG;
+        if (ri->gpu_launches) t->own_flags |= RV_OWN_GPU_LAUNCHES;
     }
     run_facts(work, ri, block1, spot, res);
     double ms = res->timed_state == 1 ? res->timed.median_ms : 0;

@@ -25,6 +25,8 @@ typedef struct rv_run_info {
     int judged_set;   /* the judged calls were the judge's runner's ...      */
     rv_data judged;   /* ... on streams of this (judged.txt); written once
                          they are over, never before the program runs      */
+    int gpu_launches; /* the traced code launches kernels from the GPU (dynamic
+                         parallelism): launches the tracer does not see    */
 } rv_run_info;
 
 /* WORK/run.txt written anew: 0, or -1. */

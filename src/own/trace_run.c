@@ -31,6 +31,7 @@
 #include "core/i18n.h"
 #include "judged_run.h"
 #include "program_run.h"
+#include "gpu_launches.h"
 #include "run_folder.h"
 #include "raw.h"
 #include "core/clock.h"
@@ -284,6 +285,11 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     if ((rc = prepare_run(o, work, source, srclen, e, &ri, err, errlen)) ||
         (rc = traced_run(o, work, t, res, &d, err, errlen)))
         return rc;
+    if ((ri.gpu_launches = rv_run_launches_from_gpu(work)) && rv_run_info_write(work, &ri)) {
+        char ignored[1024];
+        rv_disasm_finish(&d, 0, ignored, sizeof ignored);
+        return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
+    }
     char *judged = NULL, unreplayable[600] = "";
     if (o->time_it && o->judge)
         rc = judge_stage(o, work, &ri, &judged, unreplayable, sizeof unreplayable, res, err, errlen);

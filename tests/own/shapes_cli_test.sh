@@ -61,6 +61,14 @@ expect 0 '"cluster_dim": [4, 1, 1]' inspect --json "$tmp/cluster.rvt"
 expect 0 '"cluster_dim": [1, 1, 1]' inspect --json "$tmp/b48.rvt"
 expect 0 "block size 48" inspect "$tmp/cluster.rvt"
 
+# a run whose code launches kernels from the GPU (run.txt's gpu_launches, from
+# the device runtime in its modules): the trace says those launches are not
+# in it, in words and in --json
+expect 0 "traced unchanged" trace --replay "$tmp/gpu_launches" -o "$tmp/gpu_launches.rvt"
+expect 0 "not traced: the kernels this program launches from the GPU (dynamic parallelism)" inspect "$tmp/gpu_launches.rvt"
+expect 0 '"gpu_launches_untraced": true' inspect --json "$tmp/gpu_launches.rvt"
+expect 0 '"gpu_launches_untraced": false' inspect --json "$tmp/b48.rvt"
+
 # a launch that reads past in[]: its number, a colon, the builder's words
 run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/err" </dev/null
 got=$?

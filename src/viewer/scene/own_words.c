@@ -31,7 +31,7 @@ void own_origin_device(const rv_trace *tr, char *buf, size_t len)
 
 int own_warning(const rv_trace *tr, char *buf, size_t len)
 {
-    char sum[160] = "", cut[320] = "";
+    char sum[160] = "", cut[320] = "", gpu[200] = "";
     buf[0] = '\0';
     if (!rv_trace_is_own(tr))
         return 0;
@@ -47,7 +47,11 @@ int own_warning(const rv_trace *tr, char *buf, size_t len)
          * records past the tracer's buffer: an older trace does not say
          * which, so neither do we */
         snprintf(cut, sizeof cut, "%s", _("CUT: the kernel did more than a trace holds; what did not fit is left out"));
-    snprintf(buf, len, "%s%s%s", sum, sum[0] && cut[0] ? " \xC2\xB7 " : "", cut);
+    if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
+        snprintf(gpu, sizeof gpu, "%s", _("NOT TRACED: the kernels this program launches from the GPU (dynamic "
+                                          "parallelism); the tracer sees launches from the host only"));
+    const char *dot = " \xC2\xB7 ";
+    snprintf(buf, len, "%s%s%s%s%s", sum, sum[0] && cut[0] ? dot : "", cut, (sum[0] || cut[0]) && gpu[0] ? dot : "", gpu);
     return buf[0] != '\0';
 }
 
