@@ -252,9 +252,15 @@ static void did_each(const rv_trace *tr, const facts *f, char *buf, size_t len)
         snprintf(buf, len, "%s", who);
         return;
     }
-    /* TRANSLATORS: "264 blocks", each sums "its tiles" " into a partial",
-       then a note or nothing */
-    snprintf(buf, len, _("%s, each sums %s%s%s"), who, what, where, note);
+    uint32_t cd[3], blocks;
+    if (rv_trace_clustered(tr, cd, &blocks)) /* the cluster, not each block, leaves the sum */
+        /* TRANSLATORS: "16 blocks", the blocks of a cluster, each cluster sums "its tiles" " into
+           out[]", then a note or nothing */
+        snprintf(buf, len, _("%s in clusters of %u, each cluster sums %s%s%s"), who, blocks, what, where, note);
+    else
+        /* TRANSLATORS: "264 blocks", each sums "its tiles" " into a partial",
+           then a note or nothing */
+        snprintf(buf, len, _("%s, each sums %s%s%s"), who, what, where, note);
 }
 
 int rv_launch_did(const rv_trace *first, const rv_trace *tr, char *buf, size_t len)
