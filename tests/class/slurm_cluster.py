@@ -11,6 +11,11 @@ no cluster of the machine's and leaves nothing behind.
 
 Every wait has a timeout; what is missing (a program, the node never idle)
 raises Unavailable, with why, for the test to print as SKIPPED.
+
+RV_SLURM_ROOT=DIR takes Slurm and munge from .debs unpacked into DIR with
+dpkg-deb -x (a GPU machine without network: tests/gpu/class_slurm.sh): their
+programs, Slurm's plugins and the libraries beside them.  gres="gpu:N" gives
+the node N GPUs as a gres (/dev/nvidia0 .. N-1).
 """
 import atexit
 import os
@@ -22,7 +27,9 @@ import tempfile
 import time
 
 PROGRAMS = ("munged", "slurmctld", "slurmd", "srun", "sinfo", "scontrol", "scancel", "squeue")
-SBIN = ("/usr/sbin", "/sbin")
+ROOT = os.environ.get("RV_SLURM_ROOT", "")
+SBIN = tuple(ROOT + d for d in ("/usr/sbin", "/usr/bin")) if ROOT else ("/usr/sbin", "/sbin")
+LIBS = ROOT + "/usr/lib/x86_64-linux-gnu"
 
 
 class Unavailable(Exception):
@@ -30,10 +37,11 @@ class Unavailable(Exception):
 
 
 def which(name):
-    found = shutil.which(name)
-    for d in SBIN:
-        if not found and os.access(os.path.join(d, name), os.X_OK):
-            found = os.path.join(d, name)
+    found = None if ROOT else shutil.which(name)
+    for d in SBIN:   # Debian installs slurmd-wlm & co, the plain names being alternatives' links
+        for n in (name, name + "-wlm"):
+            if not found and os.access(os.path.join(d, n), os.X_OK):
+                found = os.path.join(d, n)
     return found
 
 
@@ -71,8 +79,11 @@ class Cluster:
         user = subprocess.run(["id", "-un"], capture_output=True, text=True).stdout.strip()
         self.cpus = cpus or min(os.cpu_count() or 1, 2)
         node = "NodeName=localhost NodeAddr=127.0.0.1 CPUs=%d RealMemory=%d State=UNKNOWN" % (self.cpus, mem_mb())
-        if gres:   # "gpu:1" with a gres.conf naming the device: the GPU machine's script
+        if gres:   # "gpu:N" with a gres.conf naming the devices: the GPU machine's script
             node += " Gres=" + gres
+            n = int(gres.split(":")[-1])
+            with open(os.path.join(d, "gres.conf"), "w") as f:
+                f.write("NodeName=localhost Name=gpu File=/dev/nvidia%s\n" % ("0" if n == 1 else "[0-%d]" % (n - 1)))
         conf = """ClusterName=rvtest
 SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort={ctld}
@@ -103,17 +114,23 @@ SlurmctldTimeout=10
 SlurmdTimeout=30
 KillWait=5
 InactiveLimit=0
-{gres_types}{node}
+{plugins}{gres_types}{node}
 PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 """.format(ctld=free_port(), slurmd=free_port(), user=user, sock=self.sock, d=d, node=node, part=partition,
-           gres_types="GresTypes=gpu\n" if gres else "")
+           gres_types="GresTypes=gpu\n" if gres else "",
+           plugins="PluginDir=%s/slurm-wlm\n" % LIBS if ROOT else "")
         self.conf = os.path.join(d, "slurm.conf")
         with open(self.conf, "w") as f:
             f.write(conf)
         self.env = dict(os.environ, SLURM_CONF=self.conf)
         for k in [k for k in self.env if k.startswith(("SLURM_JOB", "SLURM_STEP", "SBATCH_", "SALLOC_", "SRUN_"))]:
             del self.env[k]   # a test run inside a Slurm job would otherwise speak to that job
-        self.env["PATH"] = self.env.get("PATH", "/usr/bin") + ":" + ":".join(SBIN)
+        self.env["PATH"] = (":".join(SBIN) + ":" + self.env.get("PATH", "/usr/bin")) if ROOT \
+            else self.env.get("PATH", "/usr/bin") + ":" + ":".join(SBIN)
+        if ROOT:   # the unpacked programs' libraries (libslurmfull, libmunge, ...)
+            self.env["LD_LIBRARY_PATH"] = ":".join(
+                [LIBS + "/slurm-wlm", LIBS, ROOT + "/lib/x86_64-linux-gnu"] +
+                [x for x in [os.environ.get("LD_LIBRARY_PATH")] if x])
         self._start("munged", [which("munged"), "--foreground", "--force", "--socket=" + self.sock,
                                "--key-file=" + key, "--pid-file=" + os.path.join(d, "munge", "munged.pid"),
                                "--log-file=" + os.path.join(d, "munge", "munged.log"),
