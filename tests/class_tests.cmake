@@ -81,3 +81,11 @@ add_executable(test_gpu_turns test_gpu_turns.c)
 target_link_libraries(test_gpu_turns PRIVATE rvclass rvown rvcore)
 target_include_directories(test_gpu_turns PRIVATE ${CMAKE_SOURCE_DIR}/src)
 add_test(NAME class_gpu_turns COMMAND test_gpu_turns)
+
+# A class's checks as Slurm job steps, without Slurm: srun's command line and
+# what tells a lost step from a verdict (class_slurm runs a real cluster).
+add_executable(test_slurm test_slurm.c)
+target_link_libraries(test_slurm PRIVATE rvclass rvown rvcore)
+target_include_directories(test_slurm PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_slurm_words COMMAND test_slurm)
+set_tests_properties(class_slurm_words PROPERTIES LABELS class)

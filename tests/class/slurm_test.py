@@ -19,8 +19,10 @@ the sandbox, then the program's clear "no GPU" error) runs as a job step:
     to the teacher that the controller does not answer; a class started
     while it is down starts all the same and says so; once it is back, a
     kernel is judged as before.
+Without a sandbox or the tracer (the sanitizer build) only the bad input is
+checked, and the rest said SKIPPED.
 Usage: slurm_test.py path/to/reducevis SOURCE_DIR.  Exit 0 pass, 1 fail, 77
-skipped (no bubblewrap, no tracer, or no Slurm/munge that can be started).
+skipped (no Slurm/munge that can be started).
 """
 import os
 import shutil
@@ -198,10 +200,6 @@ def main():
         return 1
     exe, src = sys.argv[1], sys.argv[2]
     t0 = time.time()
-    why = why_no_kernels(exe)
-    if why:
-        print("SKIPPED: " + why)
-        return 77
     try:
         cl = Cluster("rvq")
     except Unavailable as e:
@@ -210,10 +208,14 @@ def main():
     try:
         env = dict(cl.env, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en")
         honest = open(os.path.join(src, "docs/exercises/1-converge/solution.cu")).read()
-        bad_input(exe, env)
-        judged(exe, cl, env, honest)
-        cancelled(exe, cl, env, honest)
-        controller_down(exe, cl, env, honest)
+        bad_input(exe, env)   # the class's start alone: no sandbox or tracer needed
+        why = why_no_kernels(exe)
+        if why:   # the sanitizer build has no tracer: the probe's errors are all it checks
+            print("SKIPPED: the kernels through Slurm: " + why)
+        else:
+            judged(exe, cl, env, honest)
+            cancelled(exe, cl, env, honest)
+            controller_down(exe, cl, env, honest)
     finally:
         cl.stop()
     return check.report(" (%.1f s)" % (time.time() - t0))
