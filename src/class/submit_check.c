@@ -80,6 +80,18 @@ double submit_summary_num(const rv_json *o, const char *key, double most)
     return 0;
 }
 
+void submit_summary_gpu(const rv_json *o, const char *key, char *out, size_t len)
+{
+    out[0] = 0;
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++) {
+        const rv_json *k = &o->kids[i];
+        if (strcmp(k->key, key) || k->type != RV_JSON_STRING || strlen(k->text) > 95) continue;
+        for (const char *c = k->text; *c; c++)
+            if (*c < 0x20 || *c > 0x7e) return;
+        snprintf(out, len, "%s", k->text);
+    }
+}
+
 /* check's summary of a run, read back: written by our own check process,
  * but after a student's program ran, so data that may be missing, cut or
  * odd (read by json.c, at most 64 KiB; a field that is not a sane number is
@@ -99,6 +111,7 @@ static verdict_speed read_summary(const check_cmd *c)
         v.percent = submit_summary_num(&o, "percent_of_mark", 1e6);
         /* verified only with a pass: a summary that says otherwise is not believed */
         v.verified = summary_true(&o, "verified") && summary_true(&o, "pass");
+        submit_summary_gpu(&o, "gpu", v.node_gpu, sizeof v.node_gpu);
         rv_json_free(&o);
     }
     free(text);

@@ -25,6 +25,9 @@ typedef struct verdict_speed {
     int verified;              /* check's summary said "verified": every
                                   rule judged and held, on data it drew
                                   itself (the board ranks only these)        */
+    char node_gpu[96];         /* the GPU's model check said it ran on ("gpu"
+                                  of its summary; "" not said): on Slurm, the
+                                  node's, which the class did not pick        */
 } verdict_speed;
 
 /* A submission's way: waiting for a compile worker, compiling, compiled and
@@ -78,7 +81,8 @@ struct submit_queue {
 
 /* "pass", "fail", "error", or "" while not done. */
 const char *submit_verdict_of(const sub *s);
-/* The speed's fields of a JSON object (null where not said), "mark" and "trace". */
+/* The speed's fields of a JSON object (null where not said), "mark", "trace",
+ * and "node_gpu" where check said which GPU it ran on. */
 void submit_json_speed(FILE *f, const verdict_speed *v);
 /* "queued", "compiling", "compiled", "running" or "done". */
 const char *submit_state_name(state st);
@@ -86,6 +90,9 @@ const char *submit_state_name(state st);
 /* A number of check's summary (or of a log line), where it is one and
  * sane (0 < it < most); else 0 (submit_check.c). */
 double submit_summary_num(const rv_json *o, const char *key, double most);
+/* A GPU's model from a summary's (or a log line's) string member key, into
+ * out: printable ASCII only, at most 95 bytes, else "". */
+void submit_summary_gpu(const rv_json *o, const char *key, char *out, size_t len);
 
 /* ---- one check, as a child process (submit_check.c) ---- */
 

@@ -109,8 +109,22 @@ def bad_input(exe, env):
         shutil.rmtree(bare, True)
 
 
+def fake_node_gpu():
+    """The node's NVIDIA driver list as gpu_list.c reads it (RV_NVIDIA_PROC), one GPU."""
+    root = tempfile.mkdtemp(prefix="rv-fake-nvidia-")
+    d = os.path.join(root, "gpus", "0000:1b:00.0")
+    os.makedirs(d)
+    with open(os.path.join(d, "information"), "w") as f:
+        f.write("Model: \t\t NVIDIA Test Node GPU\nBus Location: \t 0000:1b:00.0\n")
+    return root
+
+
 def judged(exe, cl, env, honest):
     before = launches(cl)
+    # the step's check says which GPU it ran on (the node's: the class did not pick it)
+    fake = fake_node_gpu()
+    env = dict(env, RV_NVIDIA_PROC=fake)
+    env.pop("CUDA_VISIBLE_DEVICES", None)
     c = Class(exe, "--kernel", "v1", "--slurm", "rvq", "--slurm-gpu", "none", env=env)
     try:
         check("each check runs as a job step in partition rvq" in c.printed,
@@ -127,9 +141,15 @@ def judged(exe, cl, env, honest):
                       "srun's own words kept apart for kernel %d" % s["id"])
         check(launches(cl) >= before + 2, "slurmd launched a step for each check (%d, then %d)"
               % (before, launches(cl)))
+        st, body = c.request("GET", c.q("/submissions", k=c.secret))
+        said = [x.get("node_gpu") for x in body.get("list", [])] if st == 200 else []
+        check(len(said) == 2 and all(x == "NVIDIA Test Node GPU" for x in said) and
+              not any("gpu" in x for x in body.get("list", [])),
+              "the teacher's list says which GPU each check ran on, as the step's check said: %s" % said)
         check(not retries(c), "no kernel went back to the queue: %s" % retries(c))
     finally:
         c.stop()
+        shutil.rmtree(fake, True)
 
 
 def cancelled(exe, cl, env, honest):
