@@ -94,17 +94,25 @@ int slurm_probe(const slurm_opts *o, const char *dir, char *say, size_t saylen, 
     int rc = ask(show, dir, &words);
     if (rc != 0) {
         first_line(words, why, sizeof why);
+        int missing = strstr(words, "not found") != NULL;
+        free(words);
+        if (!missing) {   /* it stopped answering since the ping: the class goes on, as above */
+            __atomic_store_n(&down, 1, __ATOMIC_RELAXED);
+            snprintf(say, saylen, _("slurm: the controller does not answer (%s): the class goes on; a check sent "
+                                    "while it does not goes back to the queue once, then tells the student it was "
+                                    "the cluster"), why);
+            return 1;
+        }
         snprintf(err, errlen, _("--slurm %s: no such partition on this cluster (scontrol says: %s)"), o->partition,
                  why);
-        free(words);
         return -1;
     }
     free(words);
     /* the GPU gres of the partition's nodes, one line each: "gpu:h100:4", "(null)" */
     char *gres[] = {"sinfo", "--noheader", "--partition", (char *)o->partition, "--format=%G", NULL};
     rc = ask(gres, dir, &words);
-    char want[SLURM_NAME_MAX + 8];
-    snprintf(want, sizeof want, o->gpu[0] ? "gpu:%s" : "gpu", o->gpu);
+    char want[SLURM_NAME_MAX + 8] = "gpu";
+    if (o->gpu[0]) snprintf(want, sizeof want, "gpu:%s", o->gpu);
     int none = !strcmp(o->gpu, "none");
     if (!none && (rc != 0 || !strstr(words, want))) {
         first_line(words, why, sizeof why);
