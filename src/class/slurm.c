@@ -158,8 +158,9 @@ int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const cha
         snprintf(b[3], sizeof b[3], o->gpu[0] ? "--gres=gpu:%s:1" : "--gres=gpu:1", o->gpu);
         a[n++] = b[3];
     }
-    /* Slurm's limit a minute past the class's own, which ends the step first
-       (SUBMIT_RUN_LIMIT_S); Slurm's ends a step whose srun was killed then */
+    /* Slurm's limit a minute past the class's own (SUBMIT_RUN_LIMIT_S), which
+       ends the step first: the class kills srun, and Slurm ends a job whose
+       srun is gone; its own limit is the backstop */
     snprintf(b[4], sizeof b[4], "--time=%d", minutes + 1), a[n++] = b[4];
     snprintf(b[5], sizeof b[5], "--mem=%dM", SLURM_STEP_MEM_MB), a[n++] = b[5];
     snprintf(b[6], sizeof b[6], "--job-name=reducevis-check-%d", id), a[n++] = b[6];
