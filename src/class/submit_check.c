@@ -8,6 +8,7 @@
 #include "submit_private.h"
 
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,7 +196,9 @@ static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, cons
         snprintf(refused, refusedlen, "%s", _("the class's folder's name is too long for srun"));
         *cluster = 1;
     } else {
-        r = rv_proc_run(step.argv, env, srun_log, SUBMIT_RUN_LIMIT_S);
+        /* a class killed takes its steps with it: srun told SIGTERM cancels its job */
+        rv_proc_ctl ctl = {.pass_fd = -1, .death_signal = SIGTERM};
+        r = rv_proc_run_ctl(step.argv, env, srun_log, SUBMIT_RUN_LIMIT_S, &ctl);
         *cluster = slurm_step_lost(srun_log, r.end == RV_PROC_EXITED, r.status, refused, refusedlen);
     }
     return r;

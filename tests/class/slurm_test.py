@@ -14,6 +14,8 @@ the sandbox, then the program's clear "no GPU" error) runs as a job step:
   - a step that Slurm cancels (scancel of the check's job, twice): the
     kernel goes back to the queue once (a retry line, a second job), then
     the student is told it was the cluster, not their code;
+  - the class SIGKILLed while a step runs: the step ends with it (no job
+    left), and --resume judges the kernel again through Slurm;
   - the controller stopped: a kernel sent then comes back, after its one
     retry, with the cluster's error; the class goes on serving, and says
     to the teacher that the controller does not answer; a class started
@@ -26,6 +28,7 @@ skipped (no Slurm/munge that can be started).
 """
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -186,6 +189,40 @@ def cancelled(exe, cl, env, honest):
           "the teacher was told it went back: %s" % c.printed[-600:])
 
 
+def killed(exe, cl, env, honest):
+    """The class SIGKILLed while a check's step runs: its srun, told by the
+    kernel (PR_SET_PDEATHSIG), cancels the step, so no job is left holding
+    the node; --resume judges the kernel again, through Slurm."""
+    # it sleeps past the run's own limit (30 s): a step left running would be there long after the kill
+    slow = "#include <unistd.h>\n__attribute__((constructor)) static void nap(void) { sleep(40); }\n" + honest
+    args = ("--kernel", "v1", "--slurm", "rvq", "--slurm-gpu", "none")
+    c = Class(exe, *args, env=env)
+    t = c.join("killed")
+    st, _ = submit(c, t, slow)
+    check(st == 200, "the slow kernel taken")
+    deadline, job = time.time() + 180, None
+    while time.time() < deadline and not job:
+        running = [j for j in cl.jobs() if j[2] == "RUNNING"]
+        job = running[0][0] if running else None
+        time.sleep(0.3)
+    check(job is not None, "its step runs in Slurm")
+    time.sleep(1)
+    c.stop(signal.SIGKILL)
+    deadline = time.time() + 10
+    while time.time() < deadline and cl.jobs():
+        time.sleep(0.3)
+    check(not cl.jobs(), "the class killed, its step ends with it: %s" % cl.jobs())
+    r = Class(exe, *args, "--resume", c.out, out=c.out, env=env)
+    try:
+        s = wait_done(r, t, 240)
+        out = s["output"] if s else ""
+        check(s is not None and s["verdict"] == "error" and "could not run this check" not in out,
+              "after the kill, --resume judged it again through Slurm (its run past its time): %s" % out[-300:])
+        check(len(retries(r)) == 0, "no retry: %s" % retries(r))
+    finally:
+        r.stop()
+
+
 def controller_down(exe, cl, env, honest):
     c = Class(exe, "--kernel", "v1", "--slurm", "rvq", "--slurm-gpu", "none", env=env)
     try:
@@ -235,6 +272,7 @@ def main():
         else:
             judged(exe, cl, env, honest)
             cancelled(exe, cl, env, honest)
+            killed(exe, cl, env, honest)
             controller_down(exe, cl, env, honest)
     finally:
         cl.stop()
