@@ -12,12 +12,21 @@
 # slurmd-wlm & co); slurmd starts its slurmstepd from /usr/sbin/slurmstepd
 # only, so a link to the unpacked one is put there where none is (root).
 # Usage, from the repository root:  tests/gpu/class_slurm.sh BUILD_DIR
+#                               or:  tests/gpu/class_slurm.sh --bundle
+# --bundle takes the build tests/gpu/bundle.sh made on a machine with the
+# class's libraries (.gpu/bundle.tar.xz), as tests/gpu/class_submit.sh does.
 # Writes assets/logs/<device>-class-slurm-<N>.txt and
 # <device>-class-direct-<N>.txt (N students), and copies to $OUT.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_slurm.sh BUILD_DIR"; exit 2; }
 build=$1
+carried=$src   # where .debs/ was carried: the checkout this script is in
+if [ "$build" = --bundle ]; then
+    build=$("$src/tests/gpu/unbundle.sh") || exit 1
+    src=$(cat "$src/.gpu/root.txt")
+    export RV_CLASS_FONT=$build/bundle-lib/DejaVuSans.ttf
+fi
 out=${OUT:-/tmp/class-slurm-out}
 mkdir -p "$out"
 export PATH=/usr/local/cuda/bin:$PATH
@@ -40,7 +49,7 @@ rv=$(readlink -f "$build/reducevis")
 . "$src/tests/gpu/carried_bwrap.sh" || { echo "$carried_bwrap"; exit 1; }
 
 if ! command -v slurmctld >/dev/null && [ ! -x /usr/sbin/slurmctld ]; then
-    debs=$(ls "$src"/.debs/slurm/*.deb 2>/dev/null)
+    debs=$(ls "$carried"/.debs/slurm/*.deb "$src"/.debs/slurm/*.deb 2>/dev/null | sort -u)
     [ -n "$debs" ] || { echo "FAIL: no Slurm here and no .debs/slurm/*.deb carried (run tests/gpu/fetch-debs.sh)"; exit 1; }
     for d in $debs; do dpkg-deb -x "$d" "$tmp/slurm-root"; done
     export RV_SLURM_ROOT=$tmp/slurm-root
