@@ -14,6 +14,12 @@
 #                    process army holding memory and a program spinning every
 #                    core, each beside three honest kernels whose verdicts must
 #                    stay right and about as fast (label `class`, alone)
+#   class_slurm      the class on a one-node Slurm cluster the test starts and
+#                    stops (Debian's slurmctld, slurmd, munge): checks as job
+#                    steps, bad partitions and a missing srun said, a step
+#                    cancelled twice (back to the queue once, then the
+#                    cluster's error), the controller stopped and started
+#                    (label `class`; skipped, saying why, without Slurm)
 #   browser_class    three students and the teacher in headless Chromium, in
 #                    English and Chinese (label `browser`; skipped, saying why,
 #                    without Chromium)
@@ -35,6 +41,9 @@ if(Python3_Interpreter_FOUND)
   add_test(NAME class_hostile
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/hostile_test.py $<TARGET_FILE:reducevis>
                    ${CMAKE_SOURCE_DIR})
+  add_test(NAME class_slurm
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/class/slurm_test.py $<TARGET_FILE:reducevis>
+                   ${CMAKE_SOURCE_DIR})
   add_test(NAME browser_class
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/browser/class_test.py
                    $<TARGET_FILE:reducevis> ${CMAKE_BINARY_DIR}/browser-shots)
@@ -48,6 +57,9 @@ if(Python3_Interpreter_FOUND)
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   # the sandbox's lock: its process limit counts the sandbox user's processes
   set_tests_properties(class_submit PROPERTIES LABELS class SKIP_RETURN_CODE 77 TIMEOUT 600 RESOURCE_LOCK rv_sandbox
+    ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
+  # Its checks share the sandbox's user ids with class_submit's
+  set_tests_properties(class_slurm PROPERTIES LABELS class SKIP_RETURN_CODE 77 TIMEOUT 900 RESOURCE_LOCK rv_sandbox
     ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")
   # Alone: its hostile students load the machine, and it times the honest ones.
   set_tests_properties(class_hostile PROPERTIES LABELS class SKIP_RETURN_CODE 77 TIMEOUT 1200 RUN_SERIAL TRUE
@@ -69,3 +81,11 @@ add_executable(test_gpu_turns test_gpu_turns.c)
 target_link_libraries(test_gpu_turns PRIVATE rvclass rvown rvcore)
 target_include_directories(test_gpu_turns PRIVATE ${CMAKE_SOURCE_DIR}/src)
 add_test(NAME class_gpu_turns COMMAND test_gpu_turns)
+
+# A class's checks as Slurm job steps, without Slurm: srun's command line and
+# what tells a lost step from a verdict (class_slurm runs a real cluster).
+add_executable(test_slurm test_slurm.c)
+target_link_libraries(test_slurm PRIVATE rvclass rvown rvcore)
+target_include_directories(test_slurm PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_slurm_words COMMAND test_slurm)
+set_tests_properties(class_slurm_words PROPERTIES LABELS class)

@@ -8,6 +8,7 @@
 #include "submit_private.h"
 
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "core/i18n.h"
 #include "core/json.h"
 #include "own/proc.h"
+#include "slurm.h"
 
 /* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end,
  * with the class's folder taken out of the file's name ("DIR/submissions/3.cu"
@@ -79,6 +81,18 @@ double submit_summary_num(const rv_json *o, const char *key, double most)
     return 0;
 }
 
+void submit_summary_gpu(const rv_json *o, const char *key, char *out, size_t len)
+{
+    out[0] = 0;
+    for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++) {
+        const rv_json *k = &o->kids[i];
+        if (strcmp(k->key, key) || k->type != RV_JSON_STRING || strlen(k->text) > 95) continue;
+        for (const char *c = k->text; *c; c++)
+            if (*c < 0x20 || *c > 0x7e) return;
+        snprintf(out, len, "%s", k->text);
+    }
+}
+
 /* check's summary of a run, read back: written by our own check process,
  * but after a student's program ran, so data that may be missing, cut or
  * odd (read by json.c, at most 64 KiB; a field that is not a sane number is
@@ -98,6 +112,7 @@ static verdict_speed read_summary(const check_cmd *c)
         v.percent = submit_summary_num(&o, "percent_of_mark", 1e6);
         /* verified only with a pass: a summary that says otherwise is not believed */
         v.verified = summary_true(&o, "verified") && summary_true(&o, "pass");
+        submit_summary_gpu(&o, "gpu", v.node_gpu, sizeof v.node_gpu);
         rv_json_free(&o);
     }
     free(text);
@@ -113,7 +128,10 @@ static void cache_dir(const submit_queue *q, check_cmd *c)
 }
 
 /* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
- * the check gets a connection to its GPU's gate as fd 4 */
+ * the check gets a connection to its GPU's gate as fd 4.  Through Slurm each
+ * check lands on whichever node has a GPU free, so the version to beat is
+ * timed in the check's own step, beside the student's kernel, and never
+ * reused from another check's (which may have run on another GPU). */
 static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
 {
     int build = gpu < 0;
@@ -134,7 +152,7 @@ static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int
         if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
         /* the version to beat timed once a minute on each GPU, not once a check */
         snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
-        a[n++] = "--mark-reuse", a[n++] = c->mark;
+        if (!q->slurm.partition[0]) a[n++] = "--mark-reuse", a[n++] = c->mark;
     }
     a[n++] = "--build-cache", a[n++] = c->cache;
     n = verdict_args(q, id, build, c, n);
@@ -162,16 +180,41 @@ static void read_refusals(const char *path, char *why, size_t len)
     remove(path);
 }
 
+/* Its GPU's run as a Slurm job step: srun's own words into ID.srun, the
+ * check's into out; a step Slurm lost or ended is said in refused, and
+ * *cluster set.  The gate is this machine's: a step has its GPU alone
+ * (Slurm gives a gres GPU to one step at a time). */
+static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, const char *out, char *const env[],
+                               char *refused, size_t refusedlen, int *cluster)
+{
+    slurm_step step;
+    char srun_log[PATH_MAX + 64];
+    snprintf(srun_log, sizeof srun_log, "%s/submissions/%d.srun", q->dir, id);
+    int bad = slurm_step_argv(&q->slurm, id, out, q->dir, SUBMIT_RUN_LIMIT_S, c->argv, &step);
+    rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
+    if (bad) {
+        snprintf(refused, refusedlen, "%s", _("the class's folder's name is too long for srun"));
+        *cluster = 1;
+    } else {
+        /* a class killed takes its steps with it: srun told SIGTERM cancels its job */
+        rv_proc_ctl ctl = {.pass_fd = -1, .death_signal = SIGTERM};
+        r = rv_proc_run_ctl(step.argv, env, srun_log, SUBMIT_RUN_LIMIT_S, &ctl);
+        *cluster = slurm_step_lost(srun_log, r.end == RV_PROC_EXITED, r.status, refused, refusedlen);
+    }
+    return r;
+}
+
 char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
-                       char *refused, size_t refusedlen)
+                       char *refused, size_t refusedlen, int *cluster)
 {
     check_cmd c;
     char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[4] = {NULL};
     char refusals[PATH_MAX + 64], refusals_env[PATH_MAX + 96];
-    int build = gpu < 0;
+    int build = gpu < 0, step = !build && q->slurm.partition[0];
+    *cluster = 0;
     /* a compile waits for the CPU behind the checks, which hold their GPU's turns */
-    rv_proc_ctl ctl = {.pass_fd = build ? -1 : gpu_gate_connect(q->gates[gpu]), .nice = build ? 10 : 0};
-    if (!build) class_gpu_env(&q->gpus[gpu], envbuf, env);
+    rv_proc_ctl ctl = {.pass_fd = build || step ? -1 : gpu_gate_connect(q->gates[gpu]), .nice = build ? 10 : 0};
+    if (!build && !step) class_gpu_env(&q->gpus[gpu], envbuf, env);
     snprintf(refusals, sizeof refusals, "%s/submissions/%d.refused", q->dir, id);
     snprintf(refusals_env, sizeof refusals_env, "REDUCEVIS_REFUSALS=%s", refusals);
     env[env[0] ? 2 : 0] = refusals_env;
@@ -183,14 +226,18 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     remove(c.summary);
     if (!build)   /* a trace left by a run the kill cut short is not this run's */
         remove(c.trace);
-    rv_proc_result r = rv_proc_run_ctl(c.argv, env, out, SUBMIT_RUN_LIMIT_S, &ctl);
+    rv_proc_result r = step ? run_step(q, id, &c, out, env, refused, refusedlen, cluster)
+                            : rv_proc_run_ctl(c.argv, env, out, SUBMIT_RUN_LIMIT_S, &ctl);
     if (ctl.pass_fd >= 0) close(ctl.pass_fd);   /* the check's turns end with it */
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
     *speed = read_summary(&c);
-    read_refusals(refusals, refused, refusedlen);
+    if (!*cluster)
+        read_refusals(refusals, refused, refusedlen);
+    else
+        remove(refusals);
     if (r.end == RV_PROC_CANNOT_START && !refused[0])
         snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
-    if (*exit_code == 0) refused[0] = 0;   /* refused and tried again within it: judged all the same */
+    if (*exit_code == 0 && !*cluster) refused[0] = 0;   /* refused and tried again within it: judged all the same */
     return read_output(out, folder);
 }
 

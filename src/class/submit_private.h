@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "class_gpus.h"
 #include "gpu_gate.h"
+#include "slurm.h"
 #include "submit_queue.h"
 #include "trace_pages.h"
 #include "core/json.h"
@@ -24,6 +25,9 @@ typedef struct verdict_speed {
     int verified;              /* check's summary said "verified": every
                                   rule judged and held, on data it drew
                                   itself (the board ranks only these)        */
+    char node_gpu[96];         /* the GPU's model check said it ran on ("gpu"
+                                  of its summary; "" not said): on Slurm, the
+                                  node's, which the class did not pick        */
 } verdict_speed;
 
 /* A submission's way: waiting for a compile worker, compiling, compiled and
@@ -40,7 +44,8 @@ typedef struct sub {
     int gpu;                   /* the GPU it ran on (an index of q->gpus), or -1 */
     verdict_speed speed;       /* from check's summary, once judged          */
     int retried;               /* it went back to the queue once: the machine
-                                  refused its check a process or memory       */
+                                  refused its check a process or memory, or
+                                  Slurm lost or ended its job step            */
     char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
 } sub;
 
@@ -70,11 +75,14 @@ struct submit_queue {
     int prepare_started;
     pthread_t prepare;
     trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
+    slurm_opts slurm;          /* partition[0]: each GPU check a Slurm job
+                                  step (slurm.h); else on this machine's GPUs */
 };
 
 /* "pass", "fail", "error", or "" while not done. */
 const char *submit_verdict_of(const sub *s);
-/* The speed's fields of a JSON object (null where not said), "mark" and "trace". */
+/* The speed's fields of a JSON object (null where not said), "mark", "trace",
+ * and "node_gpu" where check said which GPU it ran on. */
 void submit_json_speed(FILE *f, const verdict_speed *v);
 /* "queued", "compiling", "compiled", "running" or "done". */
 const char *submit_state_name(state st);
@@ -82,6 +90,9 @@ const char *submit_state_name(state st);
 /* A number of check's summary (or of a log line), where it is one and
  * sane (0 < it < most); else 0 (submit_check.c). */
 double submit_summary_num(const rv_json *o, const char *key, double most);
+/* A GPU's model from a summary's (or a log line's) string member key, into
+ * out: printable ASCII only, at most 95 bytes, else "". */
+void submit_summary_gpu(const rv_json *o, const char *key, char *out, size_t len);
 
 /* ---- one check, as a child process (submit_check.c) ---- */
 
@@ -89,11 +100,13 @@ double submit_summary_num(const rv_json *o, const char *key, double most);
 enum { SUBMIT_RUN_LIMIT_S = 240 };
 
 /* Runs one stage of check (the mutex released): its compile (gpu -1), or
- * its run on GPU gpu (an index of q->gpus); its output, as the student sees
- * it, its exit status (-1 when it was stopped), its summary's speed, and
- * into `refused` why the machine refused it ("" when it did not). */
+ * its run on GPU gpu (an index of q->gpus; with Slurm, a job step on any
+ * node); its output, as the student sees it, its exit status (-1 when it
+ * was stopped), its summary's speed, and into `refused` why the machine
+ * refused it, or why Slurm lost or ended its step, *cluster then 1 ("" and
+ * 0 when neither). */
 char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
-                       char *refused, size_t refusedlen);
+                       char *refused, size_t refusedlen, int *cluster);
 /* The version to beat compiled into the class's build cache, in the
  * sandbox as the checks that use it compile; stopping the class stops it. */
 void submit_prepare_cache(submit_queue *q);

@@ -110,19 +110,24 @@ static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdi
     log_event(q, s);
 }
 
-/* A check the machine refused (under the mutex): the first time, back to the
- * queue from its compile, with a note for the teacher (on reducevis's
- * output and in submissions.jsonl); the second, done with an error that
- * says it was the machine.  1 when it went back. */
-static int refused_again(submit_queue *q, sub *s, char **text, const char *why)
+/* A check the machine refused, or whose job step Slurm lost or ended
+ * (cluster; under the mutex): the first time, back to the queue from its
+ * compile, with a note for the teacher (on reducevis's output and in
+ * submissions.jsonl); the second, done with an error that says it was the
+ * machine, or the cluster.  1 when it went back. */
+static int refused_again(submit_queue *q, sub *s, char **text, const char *why, int cluster)
 {
     if (!s->retried) {
         s->retried = 1;
         s->st = QUEUED;
         s->gpu = -1;
         q->queued++;
-        fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: the machine refused "
-                          "its check a process or memory (%s)\n"), s->id, s->student, why);
+        if (cluster)
+            fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: Slurm lost or "
+                              "ended its job step (%s)\n"), s->id, s->student, why);
+        else
+            fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: the machine "
+                              "refused its check a process or memory (%s)\n"), s->id, s->student, why);
         if (q->log) {
             fprintf(q->log, "{\"at\":%.3f,\"event\":\"retry\",\"id\":%d,\"student\":%d,\"why\":", rv_wall_s(),
                     s->id, s->student);
@@ -138,9 +143,12 @@ static int refused_again(submit_queue *q, sub *s, char **text, const char *why)
     /* check's own words (kept for the teacher in DIR/submissions/ID.txt)
        would blame the file or the sandbox: the student reads this instead */
     char *said = NULL;
-    if (asprintf(&said, _("The teacher's machine could not run this check, twice: it refused it a process or memory "
-                          "(%s), most likely while another program held them. This says nothing about your kernel: "
-                          "send it again.\n"), why) >= 0) {
+    int n = cluster ? asprintf(&said, _("The cluster could not run this check, twice: Slurm lost or ended its job "
+                                        "step (%s). This says nothing about your kernel: send it again.\n"), why)
+                    : asprintf(&said, _("The teacher's machine could not run this check, twice: it refused it a "
+                                        "process or memory (%s), most likely while another program held them. This "
+                                        "says nothing about your kernel: send it again.\n"), why);
+    if (n >= 0) {
         free(*text);
         *text = said;
     }
@@ -167,8 +175,9 @@ static void *compile_loop(void *arg)
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         double t0 = rv_wall_s();
-        char refused[300];
-        char *text = submit_run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused);
+        char refused[400];
+        int cluster;
+        char *text = submit_run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused, &cluster);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k];   /* the list may have moved */
         s->compile_s = rv_wall_s() - t0;
@@ -177,7 +186,7 @@ static void *compile_loop(void *arg)
             submit_drop_work(q, id);
             pthread_mutex_lock(&q->mu);
             s = &q->s[k];
-            if (!refused_again(q, s, &text, refused)) {
+            if (!refused_again(q, s, &text, refused, 0)) {
                 s->started = rv_wall_s();
                 finish_sub(q, s, text, EXIT_MACHINE, speed);
             }
@@ -273,11 +282,14 @@ static void *gpu_loop(void *arg)
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
-        char refused[300];
-        char *text = submit_run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused);
+        char refused[400];
+        int cluster;
+        char *text = submit_run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused, &cluster);
         submit_drop_work(q, id);
+        if (q->slurm.partition[0])   /* the teacher hears whether the controller still answers */
+            slurm_watch_controller(q->dir, cluster);
         pthread_mutex_lock(&q->mu);
-        if (!refused[0] || !refused_again(q, &q->s[k], &text, refused))
+        if (!refused[0] || !refused_again(q, &q->s[k], &text, refused, cluster))
             finish_sub(q, &q->s[k], text, refused[0] ? EXIT_MACHINE : code, speed);
     }
     pthread_mutex_unlock(&q->mu);
@@ -297,7 +309,19 @@ static int compilers_of(int asked)
  * with why in err. */
 static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size_t errlen)
 {
-    q->ngpus = class_gpus_find(opt->gpus, q->gpus, CLASS_MAX_GPUS, err, errlen);
+    q->slurm = opt->slurm;
+    if (q->slurm.partition[0]) {
+        /* one set of workers for the whole partition: Slurm picks the node
+           and the GPU of each step; `slots` of them run at once */
+        char say[700];
+        if (slurm_probe(&q->slurm, q->dir, say, sizeof say, err, errlen) < 0) return -1;
+        printf("%s\n", say);
+        fflush(stdout);
+        q->ngpus = 1;
+        memset(&q->gpus[0], 0, sizeof q->gpus[0]);
+    } else {
+        q->ngpus = class_gpus_find(opt->gpus, q->gpus, CLASS_MAX_GPUS, err, errlen);
+    }
     if (q->ngpus < 0) return -1;
     q->slots = opt->slots > 0 ? (opt->slots < SUBMIT_MAX_SLOTS ? opt->slots : SUBMIT_MAX_SLOTS) : SUBMIT_DEFAULT_SLOTS;
     char path[PATH_MAX + 64];

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include "room.h"
 #include "room_export.h"
+#include "slurm.h"
 #include "trace_pages.h"
 
 #define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */
@@ -62,6 +63,9 @@ typedef struct submit_options {
     int compilers;             /* compile workers; 0: the cores less one, at least 1 */
     int slots;                 /* checks side by side on each GPU; 0: the default */
     const char *gpus;          /* --gpus LIST (class_gpus.h); NULL: every GPU     */
+    slurm_opts slurm;          /* --slurm PARTITION ...: partition[0] 0 for none;
+                                  else each GPU check is a job step there, and
+                                  `slots` of them run at once (slurm.h)         */
 } submit_options;
 
 /* A queue keeping its files under dir (made if need be), judging with the

@@ -60,6 +60,7 @@ void submit_resume(submit_queue *q, const char *path, int most)
                                         .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number,
                                         .verified = s->exit_code == 0 && member(&o, "verified", RV_JSON_BOOL) &&
                                                     member(&o, "verified", RV_JSON_BOOL)->number };
+            submit_summary_gpu(&o, "node_gpu", s->speed.node_gpu, sizeof s->speed.node_gpu);
             free(s->output);
             s->output = strdup(out ? out->text : "");
         }

@@ -26,6 +26,10 @@ void submit_json_speed(FILE *f, const verdict_speed *v)
     rv_json_measure(f, "percent_of_mark", v->percent);
     fprintf(f, ",\"mark\":\"%s\",\"trace\":%s,\"verified\":%s", rv_version_name(rv_rules_mark_version()),
             v->traced ? "true" : "false", v->verified ? "true" : "false");
+    if (v->node_gpu[0]) {
+        fputs(",\"node_gpu\":", f);
+        rv_json_string(f, v->node_gpu);
+    }
 }
 
 const char *submit_state_name(state st)

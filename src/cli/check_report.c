@@ -80,7 +80,27 @@ static void summary_json(FILE *f, const void *arg)
     rv_json_measure(f, "mark_gbps", s->speed.mark_gbps);
     rv_json_measure(f, "percent_of_mark", s->speed.percent);
     seconds_json(f, &s->seconds);
+    fputs(",\"gpu\":", f);
+    if (s->gpu[0]) rv_json_string(f, s->gpu);
+    else fputs("null", f);
     fputs("}\n", f);
+}
+
+void check_gpu_name(char *out, size_t len)
+{
+    char models[16][RV_GPU_MODEL_LEN];
+    int n = rv_gpu_list(models, 16), same = n > 0;
+    for (int i = 1; i < n; i++) same = same && !strcmp(models[i], models[0]);
+    out[0] = 0;
+    if (same) {   /* one model on this machine: whichever CUDA picks */
+        snprintf(out, len, "%s", models[0]);
+        return;
+    }
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES"), *order = getenv("CUDA_DEVICE_ORDER");
+    char *end;
+    long k = visible && *visible >= '0' && *visible <= '9' ? strtol(visible, &end, 10) : -1;
+    if (k >= 0 && k < n && (*end == 0 || *end == ',') && order && !strcmp(order, "PCI_BUS_ID"))
+        snprintf(out, len, "%s", models[k]);
 }
 
 /* write(f, arg) into path.part, then renamed to path. */

@@ -6,6 +6,7 @@
 #define RV_CHECK_REPORT_H
 
 #include <stddef.h>
+#include "core/gpu_list.h"
 #include "core/rules.h"
 #include "core/trace.h"
 
@@ -41,7 +42,16 @@ typedef struct check_summary {
                             drew (neither --data nor a recorded trace)      */
     char data[64];       /* the data judged on ("" when nothing was)        */
     check_seconds seconds;
+    char gpu[RV_GPU_MODEL_LEN];   /* the GPU it ran on, as the driver names it
+                                     ("" not known: check_gpu_name)          */
 } check_summary;
+
+/* The model of the GPU this process's CUDA uses, as the NVIDIA driver lists
+ * it (gpu_list.h), into out; "" where that cannot be told for sure: no GPU
+ * listed, or models that differ and no CUDA_VISIBLE_DEVICES number in PCI
+ * order (CUDA_DEVICE_ORDER=PCI_BUS_ID) to pick one.  A class on Slurm
+ * shows it beside each time, the node's GPU being Slurm's choice. */
+void check_gpu_name(char *out, size_t len);
 
 /* Writes s as JSON to path through path.part and a rename:
  *   {"exercise":N,"pass":BOOL,"verified":BOOL,"reason":null|"compile"|"run"|"load",
@@ -49,7 +59,7 @@ typedef struct check_summary {
  *    "rules":[{"name":"converged","ok":true},...],"ms":X,"gbps":X,
  *    "mark":"v8","mark_ms":X,"mark_gbps":X,"percent_of_mark":X,
  *    "seconds":{"compile":X,"traced_run":X,"disassembly":X,"timed_run":X,
- *               "trace":X,"mark":X,"whole":X}}
+ *               "trace":X,"mark":X,"whole":X},"gpu":"MODEL"|null}
  * (a time that is not there: null; a rule that could not be judged: "ok":
  * null).  ms is the median of the timed calls, each of them checked where
  * "calls" holds.  0, or -1 with why in err. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -61,10 +62,13 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
     const int *stop = ctl ? ctl->stop : NULL;
     rv_proc_result r = {RV_PROC_CANNOT_START, 0, 0};
     double t0 = rv_mono_s();
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid < 0) return r;
     if (pid == 0) {
         setpgid(0, 0);
+        /* asked for, and not too late: the caller may have died before this */
+        if (ctl && ctl->death_signal && (prctl(PR_SET_PDEATHSIG, ctl->death_signal) != 0 || getppid() != parent))
+            _exit(127);
         int fd = open(log ? log : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); close(fd); }
         int in = open("/dev/null", O_RDONLY);

@@ -38,6 +38,10 @@ typedef struct rv_proc_ctl {
     const long *pause_began;  /* NULL, or when a pause still going on began
                                  (CLOCK_MONOTONIC ms; 0 none): not counted  */
     int nice;                 /* 0, or a lower priority (nice(2)) for it    */
+    int death_signal;         /* 0, or the signal it gets when the thread
+                                 that started it ends, the caller killed
+                                 (PR_SET_PDEATHSIG): srun, told so, ends its
+                                 Slurm job rather than leave it running     */
 } rv_proc_ctl;
 
 /* rv_proc_run_until steered by ctl (NULL: as rv_proc_run). */

@@ -302,8 +302,10 @@ def main():
     font = os.environ.get("RV_CLASS_FONT")   # a GPU machine without fonts: the bundle's (bundle.sh)
     compilers = os.environ.get("RV_BENCH_COMPILERS")
     slots = os.environ.get("RV_BENCH_SLOTS")
+    # RV_BENCH_SLURM=PARTITION: the checks as job steps there (tests/gpu/class_slurm.sh starts the cluster)
+    slurm = os.environ.get("RV_BENCH_SLURM")
     args = ["--kernel", "v2", *(["--font", font] if font else []), *(["--compilers", compilers] if compilers else []),
-            *(["--gpu-slots", slots] if slots else [])]
+            *(["--gpu-slots", slots] if slots else []), *(["--slurm", slurm] if slurm else [])]
     c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     # what the class said at start of its sandboxes' limits (per sandbox or shared)

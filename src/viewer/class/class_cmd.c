@@ -58,12 +58,14 @@ typedef struct class_opts {
     int compilers;          /* compile workers for the students' kernels; 0: the default */
     int slots;              /* checks side by side on each GPU; 0: the default */
     const char *gpus;       /* --gpus LIST, or NULL: every GPU */
+    slurm_opts slurm;       /* --slurm PARTITION and its companions */
     int page_w, page_h;
     viewer_options vo;      /* view's options: the lesson's trace, the window */
 } class_opts;
 
 enum { OPT_BIND = 1, OPT_PORT, OPT_OUT, OPT_RESUME, OPT_NO_WINDOW, OPT_MAX_STUDENTS, OPT_MAX_CONNECTIONS,
-       OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_GPU_SLOTS, OPT_GPUS, OPT_PAGE_SIZE, OPT_VIEWS };
+       OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_GPU_SLOTS, OPT_GPUS, OPT_PAGE_SIZE, OPT_VIEWS,
+       OPT_SLURM, OPT_SLURM_ACCOUNT, OPT_SLURM_QOS, OPT_SLURM_GPU };
 
 /* class's own options; view's (view_opts) follow them */
 static const rv_opt class_opts_table[] = {
@@ -90,6 +92,13 @@ static const rv_opt class_opts_table[] = {
                                             "default 6); their timed calls take the GPU alone, one at a time"), NULL},
     {OPT_GPUS, "gpus", 0, "LIST", N_("the GPUs that judge, by number (e.g. 0,1; default: every GPU, or\n"
                                      "CUDA_VISIBLE_DEVICES's); one queue serves them all"), NULL},
+    {OPT_SLURM, "slurm", 0, "PARTITION", N_("judge on a Slurm cluster: each kernel's GPU run is a job step in\n"
+                                            "PARTITION (srun, one GPU); --gpu-slots is then the steps at once;\n"
+                                            "the class's folder and reducevis must be on the nodes too"), NULL},
+    {OPT_SLURM_ACCOUNT, "slurm-account", 0, "NAME", N_("the Slurm account the steps are charged to"), NULL},
+    {OPT_SLURM_QOS, "slurm-qos", 0, "NAME", N_("the Slurm quality of service of the steps"), NULL},
+    {OPT_SLURM_GPU, "slurm-gpu", 0, "TYPE", N_("the GPU type each step asks for (gres gpu:TYPE:1; default any\n"
+                                               "GPU); none asks for no GPU, for a partition without GPU gres"), NULL},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_VIEWS, "keys", 0, "LIST", NULL, RV_OPT_REFUSED},
@@ -108,7 +117,8 @@ static const rv_command_opts class_cmd = {
     .usage = N_("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
                 "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
                 "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
-                "                       [--gpus LIST]\n"
+                "                       [--gpus LIST] [--slurm PARTITION [--slurm-account NAME]\n"
+                "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none]]\n"
                 "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
     .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
                 "and shown as a QR code), join with a name or none and the join code, follow the\n"
@@ -172,6 +182,15 @@ static int apply(const rv_opts *p, int id, class_opts *o)
     case OPT_GPUS:
         o->gpus = val;
         return 0;
+    case OPT_SLURM: case OPT_SLURM_ACCOUNT: case OPT_SLURM_QOS: case OPT_SLURM_GPU: {
+        char *to = id == OPT_SLURM ? o->slurm.partition : id == OPT_SLURM_ACCOUNT ? o->slurm.account
+                 : id == OPT_SLURM_QOS ? o->slurm.qos : o->slurm.gpu;
+        if (slurm_name_ok(val))
+            return rv_opts_bad(p, _("%s '%s': expected a Slurm name (letters, digits, _ - ., at most 64)"), p->word,
+                               val);
+        snprintf(to, SLURM_NAME_MAX + 1, "%s", val);
+        return 0;
+    }
     case OPT_PAGE_SIZE: {
         char tail;
         if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
@@ -208,6 +227,10 @@ static int parse(int argc, char **argv, class_opts *o)
         return RV_EXIT_USAGE;
     if (!o->vo.file && o->vo.version < 0)
         return rv_usage_error("class", "%s", _("which lesson? give FILE.rvt or --version V"));
+    if (!o->slurm.partition[0] && (o->slurm.account[0] || o->slurm.qos[0] || o->slurm.gpu[0]))
+        return rv_usage_error("class", "%s", _("--slurm-account, --slurm-qos and --slurm-gpu go with --slurm PARTITION"));
+    if (o->slurm.partition[0] && o->gpus)
+        return rv_usage_error("class", "%s", _("--gpus names this machine's GPUs: with --slurm, Slurm picks them"));
     return 0;
 }
 
@@ -610,7 +633,7 @@ int class_main(int argc, char **argv)
     char exe[1024];
     ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[exe_len > 0 ? exe_len : 0] = '\0';
-    submit_options so = {.compilers = o.compilers, .slots = o.slots, .gpus = o.gpus};
+    submit_options so = {.compilers = o.compilers, .slots = o.slots, .gpus = o.gpus, .slurm = o.slurm};
     if (!(sq = submit_queue_new(dir, exe, vo.font, &so, err, sizeof err))) {
         fprintf(stderr, "reducevis class: %s\n", err);
         goto done;

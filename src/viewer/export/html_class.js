@@ -250,7 +250,8 @@
   }
   // the GPU that timed it, where the class has several or says which
   function gpuText(s) {
-    if (typeof s.gpu !== "string") return "";
+    // on Slurm, the node's GPU, as the check said it: the class did not pick it
+    if (typeof s.gpu !== "string") return typeof s.node_gpu === "string" ? " (" + fill(words.kgpu, { gpu: s.node_gpu }) + ")" : "";
     return " (" + fill(words.kgpu, { gpu: s.gpu + (s.gpu_name ? ": " + s.gpu_name : "") }) + ")";
   }
   function speedText(s) {
@@ -423,10 +424,16 @@
       for (var n = 1; n <= 5; n++) {
         var row = el("p", "", fill(words.kexercise, { n: n }) + ": "), mine = [];
         Object.keys(best).forEach(function (k) { if (best[k].exercise === n) mine.push(best[k]); });
-        // the verified passes ranked by their time (the median of their checked calls), then the rest
+        // the verified passes ranked by their time (the median of their checked calls), then the rest;
+        // where they were timed on GPUs of different models (Slurm's nodes), each model ranked apart
         var ranked = mine.filter(ranks).sort(function (x, y) { return x.ms - y.ms || x.id - y.id; });
-        ranked.forEach(function (s, i) {
-          row.append(el("span", "chip pass", fill(words.kranked, { rank: i + 1, who: who(s), ms: s.ms.toFixed(4) })), " ");
+        var model = function (s) { return s.gpu_name || s.node_gpu || ""; }, models = [];
+        ranked.forEach(function (s) { if (models.indexOf(model(s)) < 0) models.push(model(s)); });
+        models.forEach(function (m) {
+          if (models.length > 1) row.append(el("span", "gpu", m ? m + ":" : "?:"), " ");
+          ranked.filter(function (s) { return model(s) === m; }).forEach(function (s, i) {
+            row.append(el("span", "chip pass", fill(words.kranked, { rank: i + 1, who: who(s), ms: s.ms.toFixed(4) })), " ");
+          });
         });
         mine.filter(function (s) { return !ranks(s); }).forEach(function (s) {
           var chip = el("span", "chip " + s.verdict + (s.verdict === "pass" ? " unverified" : ""), who(s));
