@@ -118,8 +118,9 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
            rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
     if (tr->own_cut) printf(_("CUT: %s\n"), tr->own_cut);
     if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
-        printf("%s\n", _("not traced: the kernels this program launches from the GPU (dynamic parallelism); the tracer "
-                         "sees launches from the host only, so they are neither drawn nor counted"));
+        printf("%s\n", _("launched from the GPU: the kernels this program starts from a kernel (dynamic parallelism) are "
+                         "not launches of their own here, since the tracer sees launches from the host only; steps of "
+                         "theirs may appear inside the launching kernel's, as code without a line"));
     printf("\n");
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];

@@ -66,7 +66,9 @@ typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin
 #define RV_OWN_SUM_WRONG 0x1u /* the kernel's sum failed the sum check           */
 #define RV_OWN_CUT       0x2u /* more than a trace holds (RV_OWN_MAX_*): the rest is cut */
 #define RV_OWN_GPU_LAUNCHES 0x4u /* the program also launches kernels from the GPU (dynamic
-                                    parallelism): those launches are not in the trace */
+                                    parallelism): not launches of their own in the trace;
+                                    a child grid runs on its parent's tracer buffer, so its
+                                    block 0's steps may appear in the parent's, without lines */
 
 /* A value the tracer cannot see (what a shuffle moved through registers): a
  * quiet NaN with this payload, drawn as "?". */

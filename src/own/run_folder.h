@@ -26,7 +26,7 @@ typedef struct rv_run_info {
     rv_data judged;   /* ... on streams of this (judged.txt); written once
                          they are over, never before the program runs      */
     int gpu_launches; /* the traced code launches kernels from the GPU (dynamic
-                         parallelism): launches the tracer does not see    */
+                         parallelism): launches the host's callbacks never see */
 } rv_run_info;
 
 /* WORK/run.txt written anew: 0, or -1. */

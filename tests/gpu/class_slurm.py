@@ -4,7 +4,11 @@ one-node Slurm cluster started here with this machine's GPUs as its gres
 (tests/class/slurm_cluster.py), each check a job step (`class --slurm rvq`).
 
 Usage: class_slurm.py path/to/reducevis SOURCE_DIR.  Its exit status is the
-bench's; 77 when no cluster could be started (said why).
+bench's; 77 when no cluster could be started (said why).  RV_BENCH_SLURM_GPU=none:
+no gres, the class's `--slurm-gpu none` (steps ask for no GPU and share the
+machine's, as a cluster without GPU gres would run them).  The node's gres,
+as the controller sees it, and the daemons' lines about gres are printed
+first.
 """
 import os
 import subprocess
@@ -22,14 +26,25 @@ def main():
     if ngpus < 1:
         print("SKIPPED: no GPU (nvidia-smi lists none)")
         return 77
+    no_gres = os.environ.get("RV_BENCH_SLURM_GPU") == "none"
     try:
-        cl = Cluster("rvq", gres="gpu:%d" % ngpus, cpus=os.cpu_count())
+        cl = Cluster("rvq", gres=None if no_gres else "gpu:%d" % ngpus, cpus=os.cpu_count())
     except Unavailable as e:
         print("FAIL: no one-node Slurm cluster could be started: %s" % e)
         return 77
     try:
-        print("== slurm: one node, %d GPU(s) as gres gpu:%d, %d CPUs; %s" % (ngpus, ngpus, cl.cpus,
+        print("== slurm: one node, %d GPU(s)%s, %d CPUs; %s" % (
+              ngpus, " not as gres (--slurm-gpu none)" if no_gres else " as gres gpu:%d" % ngpus, cl.cpus,
               cl.run("sinfo", "--version").stdout.strip()), flush=True)
+        print("== sinfo: %s" % cl.run("sinfo", "-N", "-h", "-o", "%N %G %T %E").stdout.strip(), flush=True)
+        for name in ("slurmctld.log", "slurmd.log"):
+            try:
+                with open(os.path.join(cl.dir, name)) as f:
+                    said = [line.strip() for line in f if "gres" in line.lower() or "error" in line.lower()]
+            except OSError:
+                said = []
+            for line in said[:8]:
+                print("== %s: %s" % (name, line), flush=True)
         env = dict(cl.env, RV_BENCH_SLURM="rvq")
         return subprocess.run([sys.executable, os.path.join(here, "class_submit.py"), exe, src], env=env).returncode
     finally:

@@ -5,7 +5,8 @@
 # as its gres, and `class --slurm rvq` judging each kernel as a job step
 # (tests/gpu/class_slurm.py), then the same bench without Slurm
 # (tests/gpu/class_submit.py).  RV_BENCH_STUDENTS (default 100; 300 for the
-# lecture hall) sets the students within a minute.
+# lecture hall) sets the students within a minute; RV_BENCH_MODES ("slurm
+# direct" by default) which of the two runs, in that order.
 # Where Slurm and munge are not installed (the GPU machines have no network),
 # the .debs tests/gpu/fetch-debs.sh saved in .debs/slurm/ are unpacked with
 # dpkg-deb -x and used from there (RV_SLURM_ROOT; Debian names the daemons
@@ -65,7 +66,7 @@ if ! command -v slurmctld >/dev/null && [ ! -x /usr/sbin/slurmctld ]; then
 fi
 
 status=0
-for mode in slurm direct; do
+for mode in ${RV_BENCH_MODES:-slurm direct}; do
     log=$src/assets/logs/$slug-class-$mode-$students.txt
     {
         echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"

@@ -11,7 +11,11 @@
 #  - async_tile: its first step is the tile copied by cp.async;
 #  - cluster_reduce: the step after cluster.sync() reads s[0] of blocks 1,
 #    2 and 3 of the cluster ("dsmem 1 2 3");
-#  - graph_launch: both of the graph's kernels are launches with their steps.
+#  - cluster_reduce also says its clusters, and that each cluster sums its
+#    tile;
+#  - graph_launch: both of the graph's kernels are launches with their steps;
+#  - device_launch: one launch, which says that kernels it starts from the
+#    GPU are not launches of their own.
 # Usage: hopper_recorded.sh path/to/reducevis SOURCE_DIR
 set -u
 rv=$1 src=$2
@@ -22,7 +26,7 @@ rv_label="reducevis"
 run_rv() { timeout 120 "$rv" "$@"; }
 rv_run=(run_rv)
 root=$src/assets/own-raw/hopper
-names="async_tile cluster_reduce graph_launch"
+names="async_tile cluster_reduce graph_launch device_launch"
 
 devices=0
 for devdir in "$root"/*/; do
@@ -39,13 +43,21 @@ for devdir in "$root"/*/; do
         [ -f "$rvt" ] || continue
         run_rv inspect --json "$rvt" >"$tmp/$name.json" 2>&1
         check "$dev/$name: the trace's counts equal Nsight Compute's" \
-            python3 "$src/tests/own/corpus_compare.py" "$name" "$tmp/$name.json" "$dir/ncu.csv"
+            python3 "$src/tests/own/corpus_compare.py" "$name" "$tmp/$name.json" "$dir/ncu.csv" "$src/tests/own/hopper.EXPLAINED"
         run_rv inspect "$rvt" >"$tmp/$name.txt" 2>&1
+        run_rv trace --replay "$dir" -o "$tmp/again.rvt" >"$tmp/$name.said" 2>&1
     done
     check "$dev/async_tile: step 0 is the tile copied by cp.async" \
         grep -qE "^step  0  cp.async +line 23 +256 of 256 threads execute" "$tmp/async_tile.txt"
     check "$dev/cluster_reduce: after cluster.sync(), thread 0 reads s[0] of blocks 1, 2 and 3" \
         grep -qE "^step +[0-9]+  dsmem 1 2 3 +line 36 +1 of 256 threads execute  \(after cluster.sync\(\)" "$tmp/cluster_reduce.txt"
+    check "$dev/cluster_reduce: clusters of 4 blocks, the traced block rank 0" \
+        grep -qxF "cluster: clusters of 4 blocks, the traced block is rank 0 of its cluster" "$tmp/cluster_reduce.txt"
+    check "$dev/cluster_reduce: each cluster sums its tile" \
+        grep -qF "launch 1 of 2: 4 blocks in clusters of 4, each cluster sums its tile into out[]" "$tmp/cluster_reduce.said"
+    check "$dev/device_launch: one launch, which says its kernels launched from the GPU are not launches of their own" \
+        python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); l = d["launches"]
+sys.exit(not (len(l) == 1 and l[0]["gpu_launches_untraced"]))' "$tmp/device_launch.json"
     check "$dev/graph_launch: both of the graph's kernels are launches with their steps" \
         python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); l = d["launches"]
 sys.exit(not (len(l) == 2 and all(len(x["steps"]) == 10 for x in l)))' "$tmp/graph_launch.json"

@@ -65,7 +65,7 @@ expect 0 "block size 48" inspect "$tmp/cluster.rvt"
 # the device runtime in its modules): the trace says those launches are not
 # in it, in words and in --json
 expect 0 "traced unchanged" trace --replay "$tmp/gpu_launches" -o "$tmp/gpu_launches.rvt"
-expect 0 "not traced: the kernels this program launches from the GPU (dynamic parallelism)" inspect "$tmp/gpu_launches.rvt"
+expect 0 "launched from the GPU: the kernels this program starts from a kernel (dynamic parallelism) are not launches of their own here" inspect "$tmp/gpu_launches.rvt"
 expect 0 '"gpu_launches_untraced": true' inspect --json "$tmp/gpu_launches.rvt"
 expect 0 '"gpu_launches_untraced": false' inspect --json "$tmp/b48.rvt"
 

@@ -48,8 +48,8 @@ int own_warning(const rv_trace *tr, char *buf, size_t len)
          * which, so neither do we */
         snprintf(cut, sizeof cut, "%s", _("CUT: the kernel did more than a trace holds; what did not fit is left out"));
     if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
-        snprintf(gpu, sizeof gpu, "%s", _("NOT TRACED: the kernels this program launches from the GPU (dynamic "
-                                          "parallelism); the tracer sees launches from the host only"));
+        snprintf(gpu, sizeof gpu, "%s", _("LAUNCHED FROM THE GPU: kernels started by a kernel are not launches of "
+                                          "their own here; their steps may appear in the launching kernel's"));
     const char *dot = " \xC2\xB7 ";
     snprintf(buf, len, "%s%s%s%s%s", sum, sum[0] && cut[0] ? dot : "", cut, (sum[0] || cut[0]) && gpu[0] ? dot : "", gpu);
     return buf[0] != '\0';
