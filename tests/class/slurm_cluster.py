@@ -162,7 +162,7 @@ PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
                                "--seed-file=" + os.path.join(d, "munge", "munged.seed")])
         self._wait(lambda: os.path.exists(self.sock), 20, "munged made no socket")
         self.start_controller()
-        self._start("slurmd", [which("slurmd"), "-D", "-N", "localhost", "-f", self.conf])
+        self._start("slurmd", [self.daemon("slurmd"), "-D", "-N", "localhost", "-f", self.conf])
         self._wait(self.idle, 60, "the node did not become idle")
 
     def _start(self, name, argv):
@@ -204,8 +204,24 @@ PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
         except subprocess.TimeoutExpired:
             return False
 
+    def daemon(self, name):
+        """The daemon `name`, run by that name: Slurm tells what it runs in by
+        its program's name (slurmctld, slurmd), and Debian's unpacked daemons
+        are slurmctld-wlm & co (the plain names are alternatives' links), by
+        which name a node's gres is never set up (slurmd: "gres.conf ... 1
+        more configured than expected in slurm.conf"; seen on an H200 and
+        here): a link of the plain name in the cluster's folder."""
+        path = which(name)
+        if not path.endswith("-wlm"):
+            return path
+        link = os.path.join(self.dir, "sbin", name)
+        if not os.path.lexists(link):
+            os.makedirs(os.path.dirname(link), exist_ok=True)
+            os.symlink(path, link)
+        return link
+
     def start_controller(self):
-        self._start("slurmctld", [which("slurmctld"), "-D", "-i", "-f", self.conf])
+        self._start("slurmctld", [self.daemon("slurmctld"), "-D", "-i", "-f", self.conf])
         self._wait(self.controller_up, 30, "slurmctld did not answer")
 
     def stop_controller(self):
