@@ -74,16 +74,19 @@ def mem_mb():
 
 
 class Cluster:
-    def __init__(self, partition="rvq", gres=None, cpus=None):
+    def __init__(self, partition="rvq", gres=None, cpus=None, gres_file=None):
+        """gres_file: the device the node's GPUs are said to be (gres.conf's
+        File=), /dev/nvidia0 .. N-1 where not given; /dev/null stands for a GPU
+        on a machine without one (Slurm only needs a device file)."""
         for attempt in range(3):
             try:
-                self._begin(partition, gres, cpus)
+                self._begin(partition, gres, cpus, gres_file)
                 return
             except Unavailable as e:   # a port taken between its choice and its bind: new ports
                 if "Address already in use" not in str(e) or attempt == 2:
                     raise
 
-    def _begin(self, partition, gres, cpus):
+    def _begin(self, partition, gres, cpus, gres_file):
         missing = [p for p in PROGRAMS if not which(p)]
         if missing:
             raise Unavailable("Slurm or munge not installed (%s): cmake/install-deps.sh's test list has them"
@@ -108,7 +111,8 @@ class Cluster:
             node += " Gres=" + gres
             n = int(gres.split(":")[-1])
             with open(os.path.join(d, "gres.conf"), "w") as f:
-                f.write("NodeName=localhost Name=gpu File=/dev/nvidia%s\n" % ("0" if n == 1 else "[0-%d]" % (n - 1)))
+                f.write("NodeName=localhost Name=gpu File=%s\n" % (
+                    gres_file or "/dev/nvidia%s" % ("0" if n == 1 else "[0-%d]" % (n - 1))))
         conf = """ClusterName=rvtest
 SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort={ctld}

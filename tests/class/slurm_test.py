@@ -16,6 +16,9 @@ the sandbox, then the program's clear "no GPU" error) runs as a job step:
     the student is told it was the cluster, not their code;
   - the class SIGKILLed while a step runs: the step ends with it (no job
     left), and --resume judges the kernel again through Slurm;
+  - a node whose GPU is a gres (gres.conf's device /dev/null standing for
+    one): the class asks for it (no --slurm-gpu), starts, and a kernel's
+    step, given the GPU by Slurm, gets the same "no GPU" verdict;
   - the controller stopped: a kernel sent then comes back, after its one
     retry, with the cluster's error; the class goes on serving, and says
     to the teacher that the controller does not answer; a class started
@@ -155,6 +158,34 @@ def judged(exe, cl, env, honest):
         shutil.rmtree(fake, True)
 
 
+def gres_judged(exe, env, honest):
+    """The class asking for a GPU of the gres (its default), on a node whose
+    one GPU is a gres: it starts, and a kernel's step is given the GPU and
+    judged."""
+    try:
+        gl = Cluster("rvg", gres="gpu:1", gres_file="/dev/null")
+    except Unavailable as e:
+        check(False, "a one-node cluster with a GPU gres: %s" % e)
+        return
+    env = dict(env, SLURM_CONF=gl.env["SLURM_CONF"])
+    c = None
+    try:
+        check(gl.run("sinfo", "-N", "-h", "-o", "%G").stdout.strip() == "gpu:1", "the node's GPU is its gres gpu:1")
+        before = launches(gl)
+        c = Class(exe, "--kernel", "v1", "--slurm", "rvg", env=env)
+        t = c.join("g")
+        st, body = submit(c, t, honest)
+        check(st == 200, "a kernel taken: %s %s" % (st, body))
+        s = wait_done(c, t)
+        check(no_gpu_verdict(s), "through a GPU of the gres, the verdict it gets without Slurm: %s"
+              % (s and s["output"][-400:]))
+        check(launches(gl) > before, "slurmd launched its step (%d, then %d)" % (before, launches(gl)))
+    finally:
+        if c:
+            c.stop()
+        gl.stop()
+
+
 def cancelled(exe, cl, env, honest):
     """A check whose traced run sleeps, so that its step is there to cancel."""
     slow = "#include <unistd.h>\n__attribute__((constructor)) static void nap(void) { sleep(25); }\n" + honest
@@ -271,6 +302,7 @@ def main():
             print("SKIPPED: the kernels through Slurm: " + why)
         else:
             judged(exe, cl, env, honest)
+            gres_judged(exe, env, honest)
             cancelled(exe, cl, env, honest)
             killed(exe, cl, env, honest)
             controller_down(exe, cl, env, honest)
