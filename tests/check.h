@@ -12,6 +12,7 @@
  * never names one; tests of a general property iterate the table). */
 #define RV_V8 (rv_version_parse("v8"))
 #define RV_V9 (rv_version_parse("v9"))
+#define RV_V10 (rv_version_parse("v10"))
 
 static int check_failed, check_passed;
 

@@ -15,7 +15,7 @@ limit=60    # seconds: a hang is a failure too (exit 124)
 
 
 expect 1 "unknown command"           frobnicate
-expect 1 "unknown version 'v10'"     simulate --version v10 -o "$tmp/x.rvt"
+expect 1 "unknown version 'v11'"     simulate --version v11 -o "$tmp/x.rvt"
 expect 1 "unknown version 'banana'"  simulate --version banana -o "$tmp/x.rvt"
 expect 1 "power of two"              simulate --version 1 --block-size 48 -o "$tmp/x.rvt"
 expect 1 "power of two"              simulate --version 1 --block-size 2048 -o "$tmp/x.rvt"
@@ -50,7 +50,7 @@ expect 2 "not a reducevis trace"     inspect "$tmp/empty.rvt"
 expect 2 "cannot read"               inspect "$tmp"
 expect 1 "N '2147483649'"            simulate --version 1 --n 2147483649 -o "$tmp/x.rvt"
 expect 1 "N '0'"                     capture --version 1 --n 0 -o "$tmp/x.rvt"
-expect 1 "unknown version 'v10'"     capture --version v10 -o "$tmp/x.rvt"
+expect 1 "unknown version 'v11'"     capture --version v11 -o "$tmp/x.rvt"
 expect 1 "power of two"              capture --version 1 --block-size 2048 -o "$tmp/x.rvt"
 expect 1 "unknown data pattern"      capture --version 1 --data zeros -o "$tmp/x.rvt"
 expect 1 "N '0'"                     bench --n 0
@@ -83,8 +83,8 @@ expect 1 "one results file"          bench --show "$sweep" --sweep
 
 # The viewer, where this build has one.
 if "$rv" view --help >/dev/null 2>&1; then
-    expect 1 "unknown version 'v10'" view --version v10
-    expect 1 "--kernel: unknown version 'v10'" view --kernel v10
+    expect 1 "unknown version 'v11'" view --version v11
+    expect 1 "--kernel: unknown version 'v11'" view --kernel v11
     expect 0 "(beside the program)"  view --help
     expect 1 "unknown version 'x'"   view --version v1 --compare x
     # checked with the options, as simulate does: exit 1
@@ -178,6 +178,6 @@ expect 1 "--force takes no value"    record --force=yes
 expect 1 "unknown option '--json'"   prove --json "$tmp/ok.rvt"
 expect 2 "cannot open --json"        prove -- --json
 expect 0 "8 steps"                   simulate --kernel 2 --block-size 64 --n 31 -o "$tmp/k.rvt"
-expect 1 "unknown version 'v10'"     simulate --kernel v10 -o "$tmp/x.rvt"
+expect 1 "unknown version 'v11'"     simulate --kernel v11 -o "$tmp/x.rvt"
 
 finish

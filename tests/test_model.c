@@ -1,7 +1,8 @@
 /* test_model.c — the CPU model: each version's traced block sums exactly the
  * elements that block owns, for every allowed block size and awkward N; v8's
  * last block sums the whole array, at any grid; v9's blocks each add their
- * sum to out[grid], and together the whole array. */
+ * sum to out[grid], and together the whole array; v10's rank 0 adds its
+ * cluster's block sums in rank order, one partial per cluster. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t grid, uint64_t b, rv_
     uint64_t n4 = n / 4;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t owner;
-        if (rv_version_has(v, RV_VP_FILLS_GPU)) /* v8, v9: float4 j is in tile j / (4 x B), dealt to block tile % grid; the tail to threads 0, 1, 2 */
+        if (rv_version_has(v, RV_VP_FILLS_GPU)) /* v8, v9, v10: float4 j is in tile j / (4 x B), dealt to block tile % grid; the tail to threads 0, 1, 2 */
             owner = i < 4 * n4 ? (i / 4) / (RV_FILL_UNROLL * (uint64_t)B) % grid : (i - 4 * n4) / (uint64_t)B;
         else if (v <= 2) owner = i / (uint64_t)B;
         else if (v <= 5 || v == 8) owner = i / (2 * (uint64_t)B);   /* 8 = v4s */
@@ -35,11 +36,14 @@ static double owned_sum(int v, int B, uint64_t n, uint64_t grid, uint64_t b, rv_
 }
 
 /* The traced block's own result: its last step's value (v8: its partial,
- * before the last block's final phase; v9: the sum it adds atomically). */
+ * before the last block's final phase; v9: the sum it adds atomically; v10:
+ * the sum it leaves for its cluster, before the cluster's step, the partial
+ * and the ticket). */
 static float block_result(const rv_trace *tr)
 {
     int last = rv_model_last_block_step(tr->version, tr->block_size);
-    const rv_event *e = rv_trace_event(tr, last < tr->nsteps ? last - 2 : tr->nsteps - 1, 0);
+    int before = rv_version_cluster(tr->version) > 1 ? 4 : 2;
+    const rv_event *e = rv_trace_event(tr, last < tr->nsteps ? last - before : tr->nsteps - 1, 0);
     return e->value;
 }
 
@@ -226,6 +230,106 @@ static void test_v9_atomic(void)
         }
 }
 
+/* The step of trace tr labelled `label`, or -1. */
+static int step_named(const rv_trace *tr, const char *label)
+{
+    for (int s = 0; s < tr->nsteps; s++)
+        if (!strcmp(tr->steps[s].label, label)) return s;
+    return -1;
+}
+
+/* v10 at B = 32 over 4096 mod10 elements on 8 blocks, checked by hand:
+ * a tile is 4 x 32 float4s = 512 elements and 1024 float4s make 8 tiles, so
+ * block b sums elements [512b, 512b + 512) and cluster c (blocks 4c .. 4c + 3)
+ * elements [2048c, 2048c + 2048).  Integer data: every order gives the
+ * same sum, so the expected values come from the formulas alone. */
+static void test_v10_cluster(void)
+{
+    char err[256];
+    double cluster[2] = {0, 0};
+    for (int i = 0; i < 4096; i++) cluster[i / 2048] += i % 10;  /* 9200 each: 204 whole decades and 0..7 */
+    for (uint32_t b = 0; b < 8; b++) {
+        rv_config c = config_of(RV_V10, 32, 4096, 8, "mod10");
+        c.block = b;
+        rv_trace *tr = rv_model_run(&c, err, sizeof err);
+        CHECK(tr != NULL, "v10 block %u: %s", b, err);
+        if (!tr) continue;
+        int sum = step_named(tr, "block sum"), dsmem = step_named(tr, "dsmem 1 2 3");
+        int publish = step_named(tr, "write partial"), gather = step_named(tr, "last: gather");
+        CHECK(sum >= 0 && dsmem == sum + 1 && publish == dsmem + 1 && gather > publish, "v10 steps in order");
+        if (sum < 0 || dsmem < 0 || publish < 0 || gather < 0) { rv_trace_free(tr); continue; }
+        double own = 0;
+        for (int i = 512 * (int)b; i < 512 * ((int)b + 1); i++) own += i % 10;
+        const rv_event *e = rv_trace_event(tr, sum, 0);
+        CHECK(e->line && e->value == own && e->write == RV_ACC(RV_SPACE_SMEM, 0),
+              "v10 block %u leaves its sum %.9g in warpLevelSums[0] (%.9g)", b, (double)e->value, own);
+        CHECK(tr->steps[dsmem].flags == (RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM) &&
+              tr->steps[publish].flags == RV_STEP_CLUSTER_SYNC && tr->steps[sum].flags == 0,
+              "v10: the cluster's steps say cluster.sync() and distributed shared memory");
+        CHECK(rv_trace_cluster_rank(tr) == b % 4, "v10 block %u is rank %u", b, rv_trace_cluster_rank(tr));
+        e = rv_trace_event(tr, dsmem, 0);
+        if (b % 4 == 0) {
+            CHECK(e->line && e->value == cluster[b / 4] && e->nreads == 1 && rv_event_reads(tr, e)[0] == RV_ACC(RV_SPACE_REG, 0),
+                  "v10 rank 0 of cluster %u sums %.9g (%.9g) from its register and the others' shared memory", b / 4,
+                  (double)e->value, cluster[b / 4]);
+            e = rv_trace_event(tr, publish, 0);
+            CHECK(e->line && e->value == cluster[b / 4] && e->write == RV_ACC(RV_SPACE_GOUT, b / 4),
+                  "v10 rank 0 publishes out[%u] = the cluster's partial", b / 4);
+        }
+        for (int t = 0; t < 32; t++) /* the other ranks have left; only thread 0 of rank 0 works */
+            for (int s = dsmem; s < gather; s++)
+                CHECK(!rv_trace_event(tr, s, t)->line || (b % 4 == 0 && t == 0),
+                      "v10 block %u thread %d step %d executes", b, t, s);
+        /* the last block gathers two partials, one per cluster, and writes the whole sum */
+        CHECK(rv_trace_event(tr, gather, 0)->value == cluster[0] && rv_trace_event(tr, gather, 1)->value == cluster[1] &&
+              rv_trace_event(tr, gather, 2)->nreads == 0, "v10 gathers one partial per cluster");
+        CHECK(rv_trace_event(tr, tr->nsteps - 1, 0)->value == cluster[0] + cluster[1], "v10 result");
+        rv_trace_free(tr);
+    }
+
+    /* Random data: rank 0's value is its cluster's four block sums added in
+     * rank order, in float, bit for bit: the sums the traces of blocks 4 .. 7
+     * leave in shared memory. */
+    float sums[4] = {0};
+    for (uint32_t r = 0; r < 4; r++) {
+        rv_config c = config_of(RV_V10, 64, 100003, 8, "random:7");
+        c.block = 4 + r;
+        rv_trace *tr = rv_model_run(&c, err, sizeof err);
+        CHECK(tr != NULL, "v10 random block %u: %s", c.block, err);
+        if (!tr) return;
+        sums[r] = rv_trace_event(tr, step_named(tr, "block sum"), 0)->value;
+        rv_trace_free(tr);
+    }
+    rv_config c = config_of(RV_V10, 64, 100003, 8, "random:7");
+    c.block = 4;
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "v10 random: %s", err);
+    if (!tr) return;
+    float want = ((sums[0] + sums[1]) + sums[2]) + sums[3];
+    float got = rv_trace_event(tr, step_named(tr, "dsmem 1 2 3"), 0)->value;
+    CHECK(rv_value_bits(got) == rv_value_bits(want), "v10 cluster 1's sum %.9g, rank order gives %.9g", (double)got, (double)want);
+    rv_trace_free(tr);
+}
+
+/* v10's grid is whole clusters: the default, the largest, and a chosen one. */
+static void test_v10_grid(void)
+{
+    char err[256];
+    for (int B = 32; B <= 1024; B *= 2)
+        for (uint64_t n = 1; n <= (1ull << 26); n = n * 7 + 3) {
+            CHECK(rv_version_grid(RV_V10, B, n) % 4 == 0 && rv_version_grid(RV_V10, B, n) >= 4,
+                  "v10 B=%d n=%llu: default grid %llu", B, (unsigned long long)n, (unsigned long long)rv_version_grid(RV_V10, B, n));
+            CHECK(rv_version_grid_max(RV_V10, B, n) % 4 == 0, "v10 largest grid is whole clusters");
+        }
+    CHECK(rv_version_grid_max(RV_V10, 256, 1000) == 4, "v10 over one block's float4s still runs a cluster");
+    rv_config c = config_of(RV_V10, 256, 1 << 20, 6, "ones");
+    CHECK(rv_model_run(&c, err, sizeof err) == NULL, "v10 on 6 blocks accepted");
+    CHECK_CONTAINS(err, "not whole clusters");
+    CHECK(rv_version_cluster(RV_V8) == 1 && rv_version_cluster(RV_V10) == 4, "only v10 launches clusters");
+    CHECK(rv_version_check_cc(RV_V10, 90) == NULL && rv_version_check_cc(RV_V10, 89) != NULL &&
+          rv_version_check_cc(RV_V8, 75) == NULL, "v10 needs compute capability 9.0");
+}
+
 static void test_lines(void)
 {
     /* every step's line is a statement's (code ending in ';' before its
@@ -257,6 +361,8 @@ int main(void)
     test_bad_configs();
     test_v8_single_pass();
     test_v9_atomic();
+    test_v10_cluster();
+    test_v10_grid();
     test_lines();
     return check_report();
 }

@@ -42,13 +42,13 @@ static int same(double a, double b)
     return fabs(a - b) <= 1e-8 * fmax(fabs(a), fabs(b));
 }
 
-static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s", "v5", "v6", "v7", "v7cg", "v8", "v9", "cub"};
+static const char *variant_names[RV_RESULTS_NVARIANTS] = {"v0", "v1", "v2", "v3", "v4", "v4s", "v5", "v6", "v7", "v7cg", "v8", "v9", "v10", "cub"};
 
 /* ==== synthetic results =================================================== */
 
 /* Median times (ms) per variant: v0 0.5, v1 0.25, v2 0.2, ... chosen so that
  * speedups are round numbers. */
-static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.064, 0.05, 0.04, 0.04, 0.04, 0.02, 0.016, 0.025};
+static const double synthetic_ms[RV_RESULTS_NVARIANTS] = {0.5, 0.25, 0.2, 0.1, 0.08, 0.064, 0.05, 0.04, 0.04, 0.04, 0.02, 0.016, 0.0125, 0.025};
 
 static rv_results_meta synthetic_meta(double theoretical)
 {
@@ -124,6 +124,8 @@ static void test_derive(void)
     const rv_result_run *v8 = rv_results_find(r, "v8", 0), *v9 = rv_results_find(r, "v9", 0);
     CHECK(v8 && same(v8->speedup_v0, 25.0) && same(v8->speedup_prev, 2.0)); /* v8 follows v7 */
     CHECK(v9 && same(v9->speedup_v0, 31.25) && same(v9->speedup_prev, 1.25)); /* v9 follows v8 */
+    const rv_result_run *v10 = rv_results_find(r, "v10", 0);
+    CHECK(v10 && same(v10->speedup_v0, 40.0) && same(v10->speedup_prev, 1.6)); /* v10 follows v8 too */
     /* v4s is v4 corrected: compared with v4; v5 still builds on v4, not on v4s */
     const rv_result_run *v4s = rv_results_find(r, "v4s", 0), *v5 = rv_results_find(r, "v5", 0);
     CHECK(v4s && same(v4s->speedup_prev, 1.25));
@@ -151,7 +153,7 @@ static void test_lookup(void)
     const uint64_t *sizes;
     CHECK(rv_results_sizes(r, &sizes) == 2 && sizes[0] == 1000003 && sizes[1] == (1u << 20));
     CHECK(rv_results_count(r) == 2 * RV_RESULTS_NVARIANTS);
-    CHECK(rv_results_find(r, "v10", 0) == NULL);
+    CHECK(rv_results_find(r, "v11", 0) == NULL);
     CHECK(rv_results_find(r, "v3", 12345) == NULL);
     CHECK(rv_results_find(r, "cub", 1000003) != NULL);
     CHECK(rv_results_run(r, -1) == NULL && rv_results_run(r, rv_results_count(r)) == NULL);
@@ -429,7 +431,7 @@ static void test_wrong_shape(void)
     MUTATE("\"device\":", "\"devise\":", "\"device\" is missing");
     MUTATE("\"format\": \"reducevis-bench\"", "\"format\": \"something else\"", "not a reducevis bench results file");
     MUTATE("\"format_version\": 1", "\"format_version\": 2", "format_version 2 is not supported");
-    MUTATE("\"version\": \"v3\"", "\"version\": \"v10\"", "runs[3]: unknown version \"v10\"");
+    MUTATE("\"version\": \"v3\"", "\"version\": \"v11\"", "runs[3]: unknown version \"v11\"");
     MUTATE("\"n\": 1000003", "\"n\": 1000003.5", "\"n\" should be a whole number");
     MUTATE("\"n\": 1000003", "\"n\": 0", "\"n\" should be a whole number from 1");
     MUTATE("\"correct\": true", "\"correct\": 1", "\"correct\" should be true or false, not a number");

@@ -77,8 +77,8 @@ static void test_bad_files(void)
     expect_refused(buf, len, "format version 99");
 
     memcpy(buf, good, len);
-    put32(buf + 12, 12);                     /* kernel version */
-    expect_refused(buf, len, "unknown kernel version 12");
+    put32(buf + 12, 13);                     /* kernel version */
+    expect_refused(buf, len, "unknown kernel version 13");
 
     memcpy(buf, good, len);
     put32(buf + 16, 100000);                 /* block size */
@@ -189,11 +189,47 @@ static void test_v9_result(void)
     rv_trace_free(tr);
 }
 
+/* v10: its cluster is its row's (a trace stores none), its steps' flags its
+ * plan's; a grid that is not whole clusters, or flags the plan has not, are
+ * refused. */
+static void test_v10_cluster(void)
+{
+    char err[512];
+    rv_config c = rv_config_default();
+    c.version = RV_V10;
+    c.block_size = 64;
+    c.n = 100000;
+    c.grid = 8;
+    c.block = 6;
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "%s", err);
+    if (!tr) return;
+    uint32_t dim[3], blocks;
+    CHECK(rv_trace_clustered(tr, dim, &blocks) && blocks == 4 && dim[0] == 4 && dim[1] == 1,
+          "v10's trace is of clusters of 4");
+    CHECK(rv_trace_cluster_rank(tr) == 2, "block 6 is rank 2 of its cluster");
+    int flagged = 0;
+    for (int s = 0; s < tr->nsteps; s++) flagged += tr->steps[s].flags != 0;
+    CHECK(flagged == 2, "v10: the cluster's step and the one after its second cluster.sync() are flagged");
+    tr->grid = 6;
+    tr->traced_block = 5;
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "v10 on 6 blocks accepted");
+    CHECK_CONTAINS(err, "not whole clusters");
+    tr->grid = 8;
+    tr->steps[0].flags = RV_STEP_DSMEM;
+    CHECK(rv_trace_validate(tr, err, sizeof err) != 0, "a flag v10's plan has not accepted");
+    rv_trace_free(tr);
+    tr = model(RV_V8, 64, 5000);
+    CHECK(tr && !rv_trace_clustered(tr, dim, &blocks) && blocks == 1, "v8 has no cluster");
+    rv_trace_free(tr);
+}
+
 int main(void)
 {
     test_round_trip();
     test_bad_files();
     test_v8_accesses();
     test_v9_result();
+    test_v10_cluster();
     return check_report();
 }

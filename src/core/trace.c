@@ -76,6 +76,10 @@ void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3])
 int rv_trace_clustered(const rv_trace *tr, uint32_t dim[3], uint32_t *blocks)
 {
     for (int k = 0; k < 3; k++) dim[k] = tr->cluster_dim[k] ? tr->cluster_dim[k] : 1;
+    if (!rv_trace_is_own(tr)) { /* a shipped version's cluster is its row's: a row of blocks */
+        dim[0] = (uint32_t)rv_version_cluster(tr->version);
+        dim[1] = dim[2] = 1;
+    }
     *blocks = dim[0] * dim[1] * dim[2];
     return *blocks > 1;
 }

@@ -125,8 +125,8 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
         return fail(err, errlen, _("only a kernel traced from its file carries its source"));
     if (tr->nsteps < 1 || tr->nsteps > rv_trace_max_steps(tr->version))
         return fail(err, errlen, _("%d steps is absurd (at most %d)"), tr->nsteps, rv_trace_max_steps(tr->version));
-    for (int s = 0; s < tr->nsteps; s++)
-        if (tr->steps[s].flags & ~(own ? RV_STEP_OWN_FLAGS : 0u))
+    for (int s = 0; s < tr->nsteps; s++) /* a shipped version's flags are its plan's (below) */
+        if (tr->steps[s].flags & ~RV_STEP_OWN_FLAGS)
             return fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
     if (own && (tr->launch > tr->launches || tr->launches > 1u << 20 || (tr->next && tr->next->launch <= tr->launch)))
         return fail(err, errlen, _("launch %u of %u is out of order"), tr->launch, tr->launches);
@@ -142,6 +142,9 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     else if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
         return fail(err, errlen, _("grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")"),
                     tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
+    if (tr->grid % (uint32_t)rv_version_cluster(tr->version))
+        return fail(err, errlen, _("grid of %" PRIu32 " blocks is not whole clusters of %d blocks, which %s launches"),
+                    tr->grid, rv_version_cluster(tr->version), rv_version_name(tr->version));
     if (tr->traced_block >= tr->grid)
         return fail(err, errlen, _("traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks"), tr->traced_block, tr->grid);
     if ((unsigned)tr->data.kind >= RV_DATA_KIND_COUNT)
@@ -160,7 +163,8 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
         if (!nul_terminated(st->label, sizeof st->label))
             return fail(err, errlen, _("step %d: label is not terminated"), s);
         if (own ? st->phase >= RV_PHASE_COUNT
-                : (st->phase != plan[s].phase || st->stride != plan[s].stride || strcmp(st->label, plan[s].label) != 0))
+                : (st->phase != plan[s].phase || st->stride != plan[s].stride || st->flags != plan[s].flags ||
+                   strcmp(st->label, plan[s].label) != 0))
             return fail(err, errlen, _("step %d ('%s') does not match %s's step '%s'"), s, st->label,
                         rv_version_name(tr->version), own ? "?" : plan[s].label);
         for (int t = 0; t < tr->block_size; t++) {
@@ -685,6 +689,11 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
         }
         tr->steps[s].stride = (int32_t)(uint32_t)stride;
         tr->steps[s].phase = (uint32_t)phase;
+    }
+    if (!own_format) { /* a shipped version's step flags (a cluster's) are not stored: they are its plan's */
+        rv_step plan[RV_MAX_STEPS];
+        int nplan = rv_model_plan(tr->version, tr->block_size, plan);
+        for (int s = 0; s < tr->nsteps && s < nplan; s++) tr->steps[s].flags = plan[s].flags;
     }
     if (parse_events(&r, tr, (int)format, &rbufp, &rcap, err, errlen)) goto bad;
     int more = 0;

@@ -13,7 +13,6 @@
 
 #include "i18n.h"
 #include "rv_access.h"
-#include "i18n.h"
 
 /* kernel_sources.c (generated from kernels/v*.cu), ended by {NULL, NULL} */
 extern const struct rv_kernel_source { const char *file, *text; } rv_kernel_sources[];
@@ -31,7 +30,7 @@ void rv_model_v4s(struct rv_sim *m);
 void rv_model_v8(struct rv_sim *m);
 void rv_model_v9(struct rv_sim *m);
 void rv_model_v7cg(struct rv_sim *m);
-void rv_model_v7cg(struct rv_sim *m);
+void rv_model_v10(struct rv_sim *m);
 
 #define LAST_WARP_READS_32 N_("this version's last-warp code reads sdata[tid + 32]: block size must be at least 64")
 
@@ -141,6 +140,21 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .captions = {{"cg::reduce", N_("cg::reduce: every lane ends with its warp's sum (5 xor shuffles inside one call)")},
                   {"final cg::reduce", N_("cg::reduce of the warps' partials: every lane ends with the block's sum")}},
      .colour = {0xc0c8d0, 0x4a5260}, .model = rv_model_v7cg},
+    {.id = 12, .order = 12, .name = "v10", .title = N_("thread-block clusters"), .file = "v10_cluster_dsmem.cu",
+     .summary = N_("v8 with clusters of 4 blocks: rank 0 adds the others' sums from their shared memory (Hopper)"),
+     .changed = N_("Clusters of 4 blocks (compute capability 9.0, Hopper): each block leaves its sum in its shared "
+                   "memory, the cluster waits at cluster.sync(), and rank 0 reads the other three sums straight from "
+                   "their shared memory (distributed shared memory) and publishes one partial per cluster: a quarter "
+                   "of v8's partials and tickets, for two cluster-wide waits."),
+     .improves_on = "v8",
+     .note = N_("runs only on GPUs of compute capability 9.0 or later (Hopper); its grid is whole clusters of 4 blocks"),
+     .props = RV_VP_FILLS_GPU | RV_VP_SINGLE_PASS | RV_VP_LAST_BLOCK | RV_VP_WARP_PARTIALS,
+     .min_block = 32, .elems_per_thread = 4, .tuned_block = 512, .cluster = 4, .min_cc = 90,
+     .min_cc_why = N_("v10 needs a GPU of compute capability 9.0 or later (Hopper): thread-block clusters and "
+                      "distributed shared memory do not exist before it"),
+     .captions = {{"block sum", N_("thread 0 leaves the block's sum in shared memory, where rank 0 of its cluster "
+                                   "will read it after cluster.sync()")}},
+     .colour = {0x7fe0c0, 0x16866a}, .model = rv_model_v10},
 };
 
 /* A student's kernel: it has no file, lesson or model of ours, and sits
@@ -220,11 +234,24 @@ int rv_version_parse(const char *s)
     return -1;
 }
 
+int rv_version_cluster(int v)
+{
+    const rv_version_info *info = rv_version(v);
+    return info && info->cluster > 1 ? info->cluster : 1;
+}
+
+const char *rv_version_check_cc(int v, int cc)
+{
+    const rv_version_info *info = rv_version(v);
+    return info && info->min_cc && cc < info->min_cc ? info->min_cc_why : NULL;
+}
+
 uint64_t rv_version_grid(int v, int block_size, uint64_t n)
 {
     if (rv_version_has(v, RV_VP_FILLS_GPU)) {
         uint64_t per_sm = RV_FILL_THREADS_PER_SM / block_size < 32 ? RV_FILL_THREADS_PER_SM / block_size : 32;
-        uint64_t resident = (uint64_t)RV_FILL_DEFAULT_SMS * per_sm;
+        uint64_t cluster = (uint64_t)rv_version_cluster(v);
+        uint64_t resident = (uint64_t)RV_FILL_DEFAULT_SMS * per_sm / cluster * cluster;
         uint64_t most = rv_version_grid_max(v, block_size, n);
         return resident < most ? resident : most;
     }
@@ -237,8 +264,9 @@ uint64_t rv_version_grid_max(int v, int block_size, uint64_t n)
 {
     if (!rv_version_has(v, RV_VP_FILLS_GPU)) return rv_version_grid(v, block_size, n);
     uint64_t per_block = 4 * (uint64_t)block_size; /* one float4 per thread */
-    uint64_t most = (n + per_block - 1) / per_block;
-    return most ? most : 1;
+    uint64_t most = (n + per_block - 1) / per_block, cluster = (uint64_t)rv_version_cluster(v);
+    most = (most + cluster - 1) / cluster * cluster; /* whole clusters: some blocks may have nothing to read */
+    return most ? most : cluster;
 }
 
 const char *rv_version_check_block(int v, int block_size)

@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define RV_NUM_VERSIONS 12
+#define RV_NUM_VERSIONS 13
 
 /* The id of a kernel traced unchanged from a student's file (`reducevis
  * trace`): not one of the table's versions, never in its lists, but
@@ -92,6 +92,11 @@ typedef struct rv_version_info {
                                   made from the trace; up to RV_MAX_CAPTIONS */
         const char *step, *text;
     } captions[RV_MAX_CAPTIONS];
+    int         cluster;       /* blocks per thread-block cluster its launch groups
+                                  (the grid is whole clusters), 0: none       */
+    int         min_cc;        /* the lowest compute capability it runs on, as
+                                  10 x major + minor (90: Hopper), 0: any     */
+    const char *min_cc_why;    /* what a GPU below min_cc is told             */
     uint32_t    colour[2];     /* its line and bar, 0xRRGGBB: dark, light theme */
     rv_model_fn model;         /* its CPU model                                */
 } rv_version_info;
@@ -131,9 +136,17 @@ int rv_version_parse(const char *s);
 uint64_t rv_version_grid(int v, int block_size, uint64_t n);
 
 /* The largest grid version v may run over n elements: for a version that
- * fills the GPU one float4 per thread, ceil(n / (4 x block size)); for the
- * others their one grid. */
+ * fills the GPU one float4 per thread, ceil(n / (4 x block size)), rounded
+ * up to whole clusters where its launch has them; for the others their one
+ * grid. */
 uint64_t rv_version_grid_max(int v, int block_size, uint64_t n);
+
+/* Blocks per thread-block cluster of version v's launch: 1 when it has none. */
+int rv_version_cluster(int v);
+
+/* NULL if version v runs on a GPU of compute capability cc (10 x major +
+ * minor), else why not (static text, marked for translation). */
+const char *rv_version_check_cc(int v, int cc);
 
 /* NULL if the block size is allowed for version v, else why not (static text). */
 const char *rv_version_check_block(int v, int block_size);

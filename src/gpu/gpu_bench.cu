@@ -52,6 +52,20 @@
 // The version of variant k (1 .. RV_NUM_VERSIONS): the versions in teaching order.
 static int version_of(int k) { return rv_version_at(k - 1)->id; }
 
+// Whether variant k runs on this GPU: the copy and CUB always; a version
+// unless its row asks for a newer GPU (v10's clusters), said once on stderr.
+static bool variant_runs(int k)
+{
+    static int known[RV_BENCH_NVARIANTS]; // 0: not asked yet, 1: runs, -1: does not
+    if (k == RV_BENCH_COPY || k == RV_BENCH_CUB) return true;
+    if (!known[k]) {
+        char why[256];
+        known[k] = rv_version_runs_here(version_of(k), why, sizeof why) ? 1 : -1;
+        if (known[k] < 0) fprintf(stderr, "bench: %s is left out: %s\n", rv_version_name(version_of(k)), why);
+    }
+    return known[k] > 0;
+}
+
 // Everything the bench keeps on the GPU, allocated once for the largest N.
 struct bench_gpu {
     float *d_in = nullptr;              // the array
@@ -208,8 +222,8 @@ static int bench_block(int v, const rv_bench_opts *opts)
 static size_t scratch_floats(const rv_bench_opts *opts, uint64_t n)
 {
     size_t most = 0;
-    for (int v = 0; v < RV_NUM_VERSIONS; v++)
-        most = std::max(most, rv_reduce_scratch(v, bench_block(v, opts), (unsigned)n));
+    for (int k = 1; k <= RV_NUM_VERSIONS; k++)
+        if (variant_runs(k)) most = std::max(most, rv_reduce_scratch(version_of(k), bench_block(version_of(k), opts), (unsigned)n));
     return most;
 }
 
@@ -354,6 +368,7 @@ static int round_of_runs(bench_gpu &g, const rv_bench_opts *opts, uint64_t n, in
     float *d_result = nullptr;
     for (int j = 0; j < RV_BENCH_NVARIANTS; j++) {
         int k = (first + j) % RV_BENCH_NVARIANTS;
+        if (!variant_runs(k)) continue;
         if (g.flush) RV_CUDA(cudaMemsetAsync(g.flush, j & 0xff, g.flush_bytes, 0), "flushing L2");
         RV_CUDA(cudaEventRecord(g.events[2 * k], 0), "recording an event");
         RV_CUDA(run_variant(g, opts, k, n, &d_result), timed ? "launching a timed run" : "launching a warm-up run");
@@ -362,6 +377,7 @@ static int round_of_runs(bench_gpu &g, const rv_bench_opts *opts, uint64_t n, in
     RV_CUDA(cudaDeviceSynchronize(), "running a round of runs");
     for (int k = 0; timed && k < RV_BENCH_NVARIANTS; k++) {
         float t = 0.0f;
+        if (!variant_runs(k)) continue;
         RV_CUDA(cudaEventElapsedTime(&t, g.events[2 * k], g.events[2 * k + 1]), "reading the events");
         ms[k].push_back(t);
     }
@@ -445,6 +461,7 @@ static int measure(bench_gpu &g, const rv_bench_opts *opts, const uint64_t *size
         spread(ms[RV_BENCH_COPY], &copy);
         double copy_gbps = 2.0 * n * sizeof(float) / (copy.median_ms * 1e6);
         for (int k = 1; k < RV_BENCH_NVARIANTS; k++) {
+            if (!variant_runs(k)) continue; // no run, no row: the table and the JSON say nothing of it
             rv_result_run run = {};
             int is_cub = k == RV_BENCH_CUB;
             snprintf(run.version, sizeof run.version, "%s", is_cub ? "cub" : rv_version(version_of(k))->name);

@@ -64,6 +64,7 @@ extern "C" int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,
 {
     float *d_in = nullptr, *scratch = nullptr, result = 0.0f;
     double cpu = 0.0;
+    if (!rv_version_runs_here(version, err, errlen)) return -1;
     size_t scratch_n = rv_reduce_scratch(version, block_size, (unsigned)n);
     if (rv_upload_pattern(data, (unsigned)n, scratch_n * sizeof(float), &d_in, &cpu, err, errlen)) return -1;
     RV_CUDA(cudaMalloc(&scratch, scratch_n * sizeof(float)), "allocating partial sums");
@@ -132,7 +133,7 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
     // A grid that fills the GPU, unless chosen, is the one the timed runs use on this GPU.
     rv_config c = *cfg_in;
     const rv_config *cfg = &c;
-    if (rv_config_check(cfg, err, errlen)) return nullptr;
+    if (rv_config_check(cfg, err, errlen) || !rv_version_runs_here(cfg->version, err, errlen)) return nullptr;
     if (!c.grid) c.grid = rv_grid_on_gpu(c.version, c.block_size, (unsigned)c.n);
     if (rv_config_check(cfg, err, errlen)) return nullptr;
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/i18n.h"
+
 // The kernel file version v's row names, as it registered itself.
 static const rv_registered_kernel *kernel_of(int v)
 {
@@ -76,6 +78,20 @@ float *rv_reduce_all(int v, int block, const float *d_in, unsigned n, float *scr
         dst = dst == a ? b : a;
         n = grid;
     }
+}
+
+int rv_version_runs_here(int v, char *err, size_t errlen)
+{
+    int dev = 0, major = 0, minor = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess) {
+        cudaGetLastError(); // not sticky: the launch itself will say what is wrong
+        return 1;
+    }
+    const char *why = rv_version_check_cc(v, 10 * major + minor);
+    if (why) snprintf(err, errlen, "%s (this GPU: %d.%d)", _(why), major, minor);
+    return why == nullptr;
 }
 
 int rv_cuda_fail(cudaError_t e, const char *what, char *err, size_t errlen)

@@ -34,6 +34,10 @@ size_t rv_reduce_scratch(int v, int block, unsigned n);
 // inside scratch.
 float *rv_reduce_all(int v, int block, const float *d_in, unsigned n, float *scratch, cudaStream_t s);
 
+// Whether version v runs on the GPU in use (its row's lowest compute
+// capability: v10's clusters need 9.0); 0 with the row's reason in err.
+int rv_version_runs_here(int v, char *err, size_t errlen);
+
 // cudaError_t -> message; returns -1 after writing "what: error" into err.
 int rv_cuda_fail(cudaError_t e, const char *what, char *err, size_t errlen);
 #define RV_CUDA(call, what)                                                   \

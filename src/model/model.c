@@ -63,6 +63,11 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
                  "at most %" PRIu64 " (one float4 per thread)"), cfg->grid, rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
         return -1;
     }
+    if (cfg->grid && cfg->grid % (uint32_t)rv_version_cluster(cfg->version)) {
+        snprintf(err, errlen, _("a grid of %" PRIu32 " blocks is not whole clusters: %s launches clusters of %d blocks"),
+                 cfg->grid, rv_version_name(cfg->version), rv_version_cluster(cfg->version));
+        return -1;
+    }
     if (cfg->grid && !rv_version_has(cfg->version, RV_VP_FILLS_GPU) && cfg->grid != most) {
         snprintf(err, errlen, _("%s at N = %" PRIu64 " and block size %d runs exactly %" PRIu64 " blocks; only a version whose grid fills the GPU can choose its grid"),
                  rv_version_name(cfg->version), cfg->n, cfg->block_size, most);

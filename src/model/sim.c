@@ -33,6 +33,13 @@ void sim_end(rv_sim *m)
     if (m->step < RV_MAX_STEPS) m->step++;
 }
 
+void sim_flags(rv_sim *m, uint32_t flags)
+{
+    if (m->step >= RV_MAX_STEPS) return;
+    m->plan[m->step].flags = flags;
+    if (m->tr && m->step < m->tr->nsteps) m->tr->steps[m->step].flags = flags;
+}
+
 void sim_last_block(rv_sim *m) { m->last_block = m->step; }
 
 float sim_rd_smem(rv_sim *m, uint64_t w) { sim_note(m, SIM_S(w)); return m->smem[w]; }

@@ -45,6 +45,10 @@ float sim_rd_lane(rv_sim *m, int t, int lane);
 float sim_rd_global(rv_sim *m, uint64_t i);   /* 0, and no read, past the end */
 void  sim_note(rv_sim *m, uint64_t access);   /* any other read (RV_ACC)      */
 
+/* Marks the step begun with RV_STEP_* flags (a cluster's steps: after
+ * cluster.sync(), other blocks' shared memory), in the plan and the trace. */
+void sim_flags(rv_sim *m, uint32_t flags);
+
 /* The steps from here on are those of the block that drew the last ticket
  * (a single pass whose last block sums the partials). */
 void sim_last_block(rv_sim *m);
