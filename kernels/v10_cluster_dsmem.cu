@@ -160,7 +160,7 @@ reduce_v10(const float *__restrict__ in, float *__restrict__ out, unsigned int n
     RV_STEP();
     bool rank0 = cluster.block_rank() == 0;
     if (rank0 && tid == 0) {
-        RV_READ(RV_REG()); // its own sum
+        RV_READ(RV_REG()); // sum holds its own block's sum: add the other blocks'
         for (unsigned int r = 1; r < CLUSTER; r++) {
             sum += *cluster.map_shared_rank(&warpLevelSums[0], r);  RV_REC(sum, RV_REG()); // rv:dsmem
         }

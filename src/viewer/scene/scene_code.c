@@ -55,7 +55,7 @@ static int count_lines(const char *src)
 
 /* Macros that are statements of their own (removed with their arguments and
  * semicolon) and parameter macros (removed as words). */
-static const char *const code_calls[] = { "RV_STEP", "RV_REC", "RV_TRACE_BEGIN", "RV_TRACE_END", "RV_READ_LANES",
+static const char *const code_calls[] = { "RV_STEP", "RV_REC", "RV_TRACE_BEGIN", "RV_TRACE_END", "RV_READ_LANES", "RV_READ",
                                           "RV_REGISTER_KERNEL" };
 static const char *const code_words[] = { "RV_TRACE_PARAM", "RV_TRACER_PARAM", "RV_TRACE_ARG", "RV_TRACER_ARG" };
 
