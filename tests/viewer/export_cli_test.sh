@@ -14,7 +14,7 @@ unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER
 
 
 expect 0 "usage: reducevis export"        --help
-expect 1 "unknown version 'v10'"          --version v10 -o "$tmp/o"
+expect 1 "unknown version 'v11'"          --version v11 -o "$tmp/o"
 expect 1 "--compare: unknown version 'x'" --version v1 --compare x -o "$tmp/o"
 expect 1 "--steps '0'"                    --version v1 --steps 0 -o "$tmp/o"
 expect 1 "only 10 steps"                  --version v1 --steps 3-40 -o "$tmp/o"
