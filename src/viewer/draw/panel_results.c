@@ -65,7 +65,9 @@ void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel
         g->nbars = p->nbars;
         /* With the cross-check above them the bars close up a little, and
          * closer still when the versions are many, so that the sweep plot
-         * keeps its room (title, 3 lines of plot, x labels) at 720p. */
+         * keeps its room (title, 3 lines of plot, x labels) at 720p; with
+         * fourteen rows (v10) the bars reach their least height there and
+         * the plot makes do with two and a half lines (below). */
         g->bar_h = hw_h ? fs : lh;
         int sweep_room = p->npts >= 2 ? 6 * lh + m : 0;
         int fit = (bottom - y - lh - (lh + m) - sweep_room) / g->nbars;
@@ -85,7 +87,7 @@ void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel
     y += lh;
     int ylab_w = (int)ceil(5 * MONO_EM * fs * 0.85);
     lrect plot = { g->x + ylab_w + m / 2, y + lh / 2, g->w - ylab_w - m / 2 - m / 2, bottom - lh - m / 2 - (y + lh / 2) };
-    if (plot.h < 3 * lh || plot.w < 6 * lh)
+    if (2 * plot.h < 5 * lh || plot.w < 6 * lh) /* at least two and a half lines */
         return;
     g->plot = plot;
     g->plot_gbps = p->axis_top;
