@@ -22,6 +22,7 @@ static char *shipped_with_launch(const rv_version_info *vi)
         "    unsigned int per_block = block * %d, grid = (n + per_block - 1) / per_block;\n"
         "    if (%d) { /* fills the GPU: its resident blocks, at most one float4 a thread */\n"
         "        unsigned int most = (n + 4 * block - 1) / (4 * block), r = k.resident_grid ? k.resident_grid(block) : 0;\n"
+        "        most = (most + %d - 1) / %d * %d; /* whole clusters, where its launch has them */\n"
         "        grid = r && r < most ? r : most;\n"
         "    }\n"
         "    k.launch(in, out, n, grid, block, stream);\n"
@@ -40,8 +41,9 @@ static char *shipped_with_launch(const rv_version_info *vi)
     char *text = malloc(len);
     if (!text) return NULL;
     int n = snprintf(text, len, "%s", src);
+    int cluster = rv_version_cluster(vi->id);
     snprintf(text + n, len - (size_t)n, fmt, stem, vi->elems_per_thread,
-             (vi->props & RV_VP_FILLS_GPU) != 0, (vi->props & RV_VP_SINGLE_PASS) != 0);
+             (vi->props & RV_VP_FILLS_GPU) != 0, cluster, cluster, cluster, (vi->props & RV_VP_SINGLE_PASS) != 0);
     return text;
 }
 
