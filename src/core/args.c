@@ -36,7 +36,8 @@ const rv_opt rv_version_opts[] = {
      * `reducevis --version` (the program's version) */
     {RV_CFG_VERSION, "kernel", 0, "V", NULL, "@version"},
     {RV_CFG_GRID, "grid", 0, "G", N_("a version whose grid fills the GPU only: blocks in the grid,\n"
-                                     "1 .. N / (4 x B) rounded up; by default\n"
+                                     "1 .. N / (4 x B) rounded up, to whole clusters for a version\n"
+                                     "launched in clusters; by default\n"
                                      "capture fills the GPU it runs on and simulate assumes an H100/H200\n"
                                      "(132 SMs x 2048 threads); the other versions' grid follows from N"), NULL},
     {0},
