@@ -39,7 +39,7 @@ static void test_sums(void)
             double want = cpu_sum(n, data);
             for (int v = 0; v < RV_NUM_VERSIONS; v++)
                 for (int B = 32; B <= 1024; B *= 2) {
-                    if (rv_version_check_block(v, B)) continue;
+                    if (rv_version_check_block(v, B) || !rv_gpu_runs_version(v, err, sizeof err)) continue;
                     double got = 0.0;
                     int rc = rv_gpu_sum(v, B, n, data, &got, err, sizeof err);
                     CHECK(rc == 0, "v%d B=%d N=%llu: %s", v, B, (unsigned long long)n, err);
@@ -60,6 +60,11 @@ static void test_capture_equals_model(void)
     static const struct { uint64_t n; const char *data; int last_block; } runs[] = {
         {1u << 25, "ones", 0}, {1u << 25, "random:5", 0}, {1000003, "index", 1}};
     for (int v = 0; v < RV_NUM_VERSIONS; v++) {
+        char why[256];
+        if (!rv_gpu_runs_version(v, why, sizeof why)) {
+            printf("SKIPPED: %s on this GPU: %s\n", rv_version_name(v), why);
+            continue;
+        }
         if (!rv_gpu_instrumented(v)) {
             printf("%s: no trace macros, captured unchanged: gpu_own_trace checks it\n", rv_version_name(v));
             continue;
@@ -108,6 +113,36 @@ static void test_chosen_grids(int v)
     }
 }
 
+/* v10 at grids of whole clusters, tracing a block of every rank: the
+ * cluster's sum that rank 0 reads from the other blocks' shared memory, and
+ * the steps the other ranks sit out, must match the model's bit for bit. */
+static void test_cluster_grids(int v)
+{
+    static const struct { uint64_t n; int B; uint32_t grid, block; const char *data; } runs[] = {
+        {4099, 256, 4, 0, "random:2"}, {1000003, 256, 12, 9, "random:2"}, {1000003, 1024, 36, 6, "index"},
+        {1u << 20, 64, 4096, 4003, "mod10"}, {5, 64, 4, 2, "ones"}, {(1u << 22) + 3, 128, 8188, 0, "random:9"}};
+    char why[256];
+    if (!rv_gpu_runs_version(v, why, sizeof why)) {
+        printf("SKIPPED: %s on this GPU: %s\n", rv_version_name(v), why);
+        return;
+    }
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char err[512], msg[512];
+        rv_config c = {v, runs[r].B, runs[r].n, runs[r].block, {RV_DATA_ONES, 0}, runs[r].grid};
+        rv_data_parse(runs[r].data, &c.data, err, sizeof err);
+        rv_trace *gpu = rv_gpu_capture(&c, err, sizeof err);
+        CHECK(gpu != NULL, "capture %s B=%d N=%llu grid %u: %s", rv_version_name(v), c.block_size, (unsigned long long)c.n,
+              c.grid, err);
+        rv_trace *cpu = rv_model_run(&c, err, sizeof err);
+        CHECK(cpu != NULL, "model %s: %s", rv_version_name(v), err);
+        if (gpu && cpu)
+            CHECK(rv_trace_compare(gpu, cpu, msg, sizeof msg) == 0, "%s B=%d N=%llu grid %u block %u: %s", rv_version_name(v),
+                  c.block_size, (unsigned long long)c.n, c.grid, c.block, msg);
+        rv_trace_free(gpu);
+        rv_trace_free(cpu);
+    }
+}
+
 int main(void)
 {
     char why[256];
@@ -119,5 +154,6 @@ int main(void)
     test_capture_equals_model();
     test_chosen_grids(RV_V8);
     test_chosen_grids(RV_V9);
+    test_cluster_grids(RV_V10);
     return check_report();
 }

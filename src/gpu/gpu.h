@@ -27,6 +27,10 @@ rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
  * which `capture` traces unchanged (src/own/capture.c), and without CUDA. */
 int rv_gpu_instrumented(int v);
 
+/* Whether version v runs on the GPU in use (its row's lowest compute
+ * capability); 0 with the row's reason in err, and without CUDA. */
+int rv_gpu_runs_version(int v, char *err, size_t errlen);
+
 /* Sum of the whole array by version v on the GPU (timed build, every pass),
  * written to *sum. Returns 0, or -1 with a message in err. */
 int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,

@@ -103,6 +103,8 @@ static int fill_events(rv_trace *tr, const std::vector<rv_dev_event> &ev, char *
     return 0;
 }
 
+extern "C" int rv_gpu_runs_version(int v, char *err, size_t errlen) { return rv_version_runs_here(v, err, errlen); }
+
 extern "C" void rv_gpu_device_name(char *buf, size_t len)
 {
     cudaDeviceProp prop;

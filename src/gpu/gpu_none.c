@@ -26,6 +26,13 @@ int rv_gpu_instrumented(int v)
     return 0;
 }
 
+int rv_gpu_runs_version(int v, char *err, size_t errlen)
+{
+    (void)v;
+    snprintf(err, errlen, "%s", _(WHY));
+    return 0;
+}
+
 int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data, double *sum, char *err, size_t errlen)
 {
     (void)version; (void)block_size; (void)n; (void)data; (void)sum;
