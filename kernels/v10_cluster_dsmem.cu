@@ -205,34 +205,35 @@ reduce_v10(const float *__restrict__ in, float *__restrict__ out, unsigned int n
 #endif
 }
 
-// Launched with clusters of CLUSTER blocks, a launch attribute rather than
+// A launch in clusters of CLUSTER blocks: a launch attribute rather than
 // __cluster_dims__, which the older architectures the program is also built
 // for would refuse to compile.  The grid must be a multiple of CLUSTER (the
 // version table rounds it so); a GPU below compute capability 9.0 is refused
-// before this is called (gpu_reduce.cu asks the version table).
-template <unsigned int blockSize, typename... Args>
-static void launch_clusters(unsigned int grid, cudaStream_t stream, const float *in, float *out, unsigned int n,
-                            Args... trace)
-{
+// before a launch (gpu_reduce.cu asks the version table).
+struct cluster_launch {
     cudaLaunchAttribute attr;
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = CLUSTER;
-    attr.val.clusterDim.y = 1;
-    attr.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(grid);
-    config.blockDim = dim3(blockSize);
-    config.stream = stream;
-    config.attrs = &attr;
-    config.numAttrs = 1;
-    cudaLaunchKernelEx(&config, reduce_v10<blockSize>, in, out, n, trace...);
-}
+    cudaLaunchConfig_t config;
+    cluster_launch(unsigned int grid, unsigned int block, cudaStream_t stream) : attr(), config()
+    {
+        attr.id = cudaLaunchAttributeClusterDimension;
+        attr.val.clusterDim.x = CLUSTER;
+        attr.val.clusterDim.y = 1;
+        attr.val.clusterDim.z = 1;
+        config.gridDim = dim3(grid);
+        config.blockDim = dim3(block);
+        config.stream = stream;
+        config.attrs = &attr;
+        config.numAttrs = 1;
+    }
+    cluster_launch(const cluster_launch &) = delete; // config points into itself
+};
 
 static void launch_v10(const float *in, float *out, unsigned int n, unsigned int grid, unsigned int block,
                 cudaStream_t stream RV_TRACE_PARAM)
 {
     rv_with_block_size<32>(block, [&](auto bs) {
-        launch_clusters<decltype(bs)::value>(grid, stream, in, out, n RV_TRACE_ARG);
+        cluster_launch l(grid, bs.value, stream);
+        cudaLaunchKernelEx(&l.config, reduce_v10<decltype(bs)::value>, in, out, n RV_TRACE_ARG);
     });
 }
 
@@ -243,17 +244,8 @@ static unsigned int resident_grid_v10(unsigned int block)
 {
     int clusters = 0;
     rv_with_block_size<32>(block, [&](auto bs) {
-        cudaLaunchAttribute attr;
-        attr.id = cudaLaunchAttributeClusterDimension;
-        attr.val.clusterDim.x = CLUSTER;
-        attr.val.clusterDim.y = 1;
-        attr.val.clusterDim.z = 1;
-        cudaLaunchConfig_t config = {};
-        config.gridDim = dim3(CLUSTER);
-        config.blockDim = dim3(bs.value);
-        config.attrs = &attr;
-        config.numAttrs = 1;
-        if (cudaOccupancyMaxActiveClusters(&clusters, reduce_v10<decltype(bs)::value>, &config) != cudaSuccess) {
+        cluster_launch l(CLUSTER, bs.value, 0);
+        if (cudaOccupancyMaxActiveClusters(&clusters, reduce_v10<decltype(bs)::value>, &l.config) != cudaSuccess) {
             cudaGetLastError(); // not sticky: leave nothing for the next check
             clusters = 0;
         }
