@@ -24,6 +24,7 @@
 #include "mark_reuse.h"
 #include "core/clock.h"
 #include "own/gpu_turn.h"
+#include "own/sandbox_folder.h"
 #include "own/shipped.h"
 #include "own/cache_dir.h"
 #include "own/trace_run.h"
@@ -35,7 +36,7 @@
 
 enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
        OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_MARK_REUSE,
-       OPT_NOT_OURS };
+       OPT_GPU_LOCK, OPT_NOT_OURS };
 
 static const rv_opt check_opts[] = {
     {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
@@ -67,6 +68,9 @@ static const rv_opt check_opts[] = {
                                            "\"compile\", \"run\" or \"load\")"), "@file"},
     {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/gpu_turn.h): the runs\n"
                                               "share the GPU with other checks, the timed calls take it alone"), NULL},
+    {OPT_GPU_LOCK, "gpu-lock", 0, "DIR", N_("keep the GPU's turns with every check on this node through lock files in\n"
+                                           "DIR (src/own/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
+     "@dir"},
     {OPT_MARK_REUSE, "mark-reuse", 0, "FILE", N_("the version to beat's time on this GPU, shared by a class's checks:\n"
                                                  "taken from FILE where another check timed it at this N and block\n"
                                                  "size in the last minute (the verdict says when), else timed here\n"
@@ -638,8 +642,23 @@ int cmd_check(int argc, char **argv)
         case OPT_GPU_GATE: {
             char why[200];
             long fd = strtol(p.value, &end, 10);
+            if (rv_turn_have_gate())
+                return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
             if (*end || fd < 0 || fd > 1023 || rv_turn_use_gate((int)fd, why, sizeof why))
                 return rv_usage_error("check", "%s", *end || fd < 0 || fd > 1023 ? _("--gpu-gate-fd needs a descriptor number") : why);
+            break;
+        }
+        case OPT_GPU_LOCK: {
+            char why[4200];
+            if (rv_turn_have_gate())
+                return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
+            if (rv_turn_use_lock(p.value, why, sizeof why)) {
+                /* the node's doing, not the file's: a status no verdict has
+                   (EX_TEMPFAIL), so that the class tries the check again */
+                fprintf(stderr, "reducevis check: %s\n", why);
+                rv_sandbox_tell_refused(-1, why);
+                return 75;
+            }
             break;
         }
         case OPT_SAVE_TRACE: case OPT_SUMMARY: {

@@ -43,7 +43,11 @@ void rv_turn_set_alone_limit(double seconds);
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
 int rv_turn_use_gate(int fd, char *err, size_t errlen);
-/* 1 when this process has a gate. */
+/* The node's lock files in dir for this process's turns, where no gate can
+ * be had (a check run as a Slurm step: `check --gpu-lock DIR`, gpu_lock.h).
+ * 0, or -1 with why in err. */
+int rv_turn_use_lock(const char *dir, char *err, size_t errlen);
+/* 1 when this process has a gate (or the lock files). */
 int rv_turn_have_gate(void);
 
 /* A shared turn, given back by rv_turn_give.  0 (given at once without a

@@ -309,7 +309,9 @@ def main():
     slurm = os.environ.get("RV_BENCH_SLURM")
     args = ["--kernel", "v2", *(["--font", font] if font else []), *(["--compilers", compilers] if compilers else []),
             *(["--gpu-slots", slots] if slots else []), *(["--slurm", slurm] if slurm else []),
-            *(["--slurm-gpu", "none"] if slurm and os.environ.get("RV_BENCH_SLURM_GPU") == "none" else [])]
+            *(["--slurm-gpu", "none"] if slurm and os.environ.get("RV_BENCH_SLURM_GPU") == "none" else []),
+            *(["--slurm-shard"] if slurm and os.environ.get("RV_BENCH_SLURM_SHARD") else []),
+            *(["--slurm-lock-dir", tempfile.mkdtemp(prefix="rv-locks-")] if slurm else [])]
     c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     # what the class said at start of its sandboxes' limits (per sandbox or shared)
