@@ -129,9 +129,8 @@ static void cache_dir(const submit_queue *q, check_cmd *c)
 
 /* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
  * the check gets a connection to its GPU's gate as fd 4.  Through Slurm each
- * check lands on whichever node has a GPU free, so the version to beat is
- * timed in the check's own step, beside the student's kernel, and never
- * reused from another check's (which may have run on another GPU). */
+ * check lands on whichever node has a GPU free, so the file of the version
+ * to beat's time is named by the step for the GPU it landed on. */
 static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
 {
     int build = gpu < 0;
@@ -153,9 +152,14 @@ static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int
         /* steps that share a GPU keep its turns through lock files on its node */
         if (slurm_shares_gpu(&q->slurm))
             a[n++] = "--gpu-lock", a[n++] = (char *)(q->slurm.lock_dir[0] ? q->slurm.lock_dir : SLURM_LOCK_DIR);
-        /* the version to beat timed once a minute on each GPU, not once a check */
-        snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
-        if (!q->slurm.partition[0]) a[n++] = "--mark-reuse", a[n++] = c->mark;
+        /* the version to beat timed once a minute on each GPU, not once a
+           check; a step names its GPU itself, once Slurm has put it on one
+           (the node and its gres GPU: check's "%g") */
+        if (q->slurm.partition[0])
+            snprintf(c->mark, sizeof c->mark, "%s/mark-%%g.txt", q->dir);
+        else
+            snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
+        a[n++] = "--mark-reuse", a[n++] = c->mark;
     }
     a[n++] = "--build-cache", a[n++] = c->cache;
     n = verdict_args(q, id, build, c, n);

@@ -595,7 +595,7 @@ int cmd_check(int argc, char **argv)
     stages st = {0};
     outputs out = {0};
     const char *trace = NULL;
-    char traced_with[64] = "";
+    char traced_with[64] = "", mark_file[4096];
     int number = 0, block_given = 0, data_given = 0;
     rv_opts p;
     rv_opts_begin(&p, &check_cmd, argc, argv);
@@ -638,7 +638,11 @@ int cmd_check(int argc, char **argv)
             *(id == OPT_BUILD_ONLY ? &st.build_only : id == OPT_BUILT ? &st.built
               : id == OPT_BUILD_CACHE ? &st.cache : &st.prepare) = p.value;
             break;
-        case OPT_MARK_REUSE: st.mark_reuse = p.value; break;
+        case OPT_MARK_REUSE:
+            if (mark_reuse_path(p.value, mark_file, sizeof mark_file))
+                return rv_usage_error("check", "%s", _("--mark-reuse: the file's name is too long"));
+            st.mark_reuse = mark_file;
+            break;
         case OPT_GPU_GATE: {
             char why[200];
             long fd = strtol(p.value, &end, 10);

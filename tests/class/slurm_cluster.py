@@ -175,6 +175,22 @@ PartitionName={part} Nodes={names} Default=YES MaxTime=INFINITE State=UP
 """.format(ctld=free_port(), names=",".join(self.nodes), user=user, sock=self.sock, d=d, node=node, part=partition,
            prolog=prolog, gres_types=("GresTypes=gpu,shard\n" if self.shards else "GresTypes=gpu\n") if gres else "",
            plugins="PluginDir=%s/slurm-wlm\n" % LIBS if ROOT else "")
+        # cgroup v2 without systemd (a GPU machine's container: no dbus), where
+        # slurmd would fail to start for want of systemd's scope: it makes its
+        # own cgroups (IgnoreSystemd), with the controllers they need
+        with open(os.path.join(d, "cgroup.conf"), "w") as f:
+            f.write("CgroupPlugin=autodetect\nIgnoreSystemd=yes\nCgroupAutomount=yes\n")
+        top = "/sys/fs/cgroup"
+        if os.geteuid() == 0 and os.path.exists(top + "/cgroup.subtree_control") and \
+                not os.path.isdir(top + "/system.slice"):
+            # where systemd would have made it: slurmd puts its scope there
+            os.makedirs(top + "/system.slice", exist_ok=True)
+            for c in ("cpuset", "cpu", "memory", "pids"):
+                try:
+                    with open(top + "/cgroup.subtree_control", "w") as f:
+                        f.write("+" + c)
+                except OSError:
+                    pass   # one this machine does not hand down: slurmd says so, and goes on without it
         self.conf = os.path.join(d, "slurm.conf")
         with open(self.conf, "w") as f:
             f.write(conf)

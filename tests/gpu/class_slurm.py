@@ -10,7 +10,8 @@ machine's, as a cluster without GPU gres would run them).
 RV_BENCH_SLURM_SHARD=N: each GPU shared out as N gres shards, the class's
 --slurm-shard (steps share a GPU, their turns kept by lock files).
 RV_BENCH_SLURM_NODES=K: K nodes on this machine, each a slurmd of its own
-with its share of the GPUs (tests/class/slurm_cluster.py).  The node's gres,
+with its share of the GPUs (tests/class/slurm_cluster.py).
+RV_BENCH_SLURM_PROBE=1: the cluster started and a step on each node, no bench.  The node's gres,
 as the controller sees it, and the daemons' lines about gres are printed
 first.
 """
@@ -64,6 +65,8 @@ def main():
                        "echo $SLURMD_NODENAME CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES "
                        "SLURM_STEP_GPUS=$SLURM_STEP_GPUS; nvidia-smi -L | head -2", timeout=60)
             print("== a step on %s: %s" % (name, (p.stdout + p.stderr).strip().replace("\n", "; ")), flush=True)
+        if os.environ.get("RV_BENCH_SLURM_PROBE"):   # the cluster and its steps alone, no bench
+            return 0
         return subprocess.run([sys.executable, os.path.join(here, "class_submit.py"), exe, src], env=env).returncode
     finally:
         cl.stop()
