@@ -73,8 +73,12 @@ static void take_back(gpu_gate *g, client *c, double t)
     if (!c->held) return;
     if (g->log)
         fprintf(g->log, "%s %c %.3f %.3f %.3f\n", g->gpu, c->held, c->asked_at, c->held_at, t), fflush(g->log);
-    if (c->held == 'X') g->alone--, g->st.alone_s += t - c->held_at;
-    else g->shared--;
+    if (c->held == 'X') {
+        g->alone--, g->st.alone_s += t - c->held_at;
+    } else {
+        g->shared--, g->st.shared_s += t - c->held_at;
+        if (t - c->held_at > g->st.shared_held_max_s) g->st.shared_held_max_s = t - c->held_at;
+    }
     if (!g->shared && !g->alone) g->st.busy_s += t - g->busy_from;
     c->held = 0, c->told = 0;
 }
