@@ -17,7 +17,9 @@
  * device allocation the program makes or frees is a line of allocs.txt, and
  * OUT/launches.txt gets a line per launch, traced or not (raw.h has the
  * formats).  Anything that goes wrong is written to OUT/tool-error.txt for
- * the host to report: a tool library cannot fail the program it is in.
+ * the host to report: a tool library cannot fail the program it is in.  On
+ * a class's shared GPU (RV_GPU_TURN_FD) the tracer also asks the run's
+ * turns, for its kernels only (turns.h).
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
@@ -42,6 +44,7 @@
 
 #include "queued.h"
 #include "raw.h"
+#include "turns.h"
 
 #define MAX_MODULES 64
 #define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
@@ -88,7 +91,7 @@ static struct {
     X(sanitizerPatchInstructions) X(sanitizerPatchModule) X(sanitizerSetCallbackData)       \
     X(sanitizerGetFunctionPcAndSize) X(sanitizerAlloc) X(sanitizerFree)                     \
     X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost) X(sanitizerMemset)      \
-    X(sanitizerEnableCallback)
+    X(sanitizerEnableCallback) X(sanitizerStreamSynchronize)
 static struct {
 #define FIELD(f) __typeof__(&f) f;
     SANITIZER_FUNCTIONS(FIELD)
@@ -516,10 +519,41 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
                      m, armed_call());
 }
 
+/* The turn on a class's GPU (turns.h): asked before a kernel or a graph
+ * starts, the stream it was queued on handed to the tracer's thread, whose
+ * waits end the turn; a stream or context is not destroyed while that
+ * thread waits on it. */
+static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *cbdata)
+{
+    if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN) {
+        rv_turns_begin();
+    } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_END) {
+        const Sanitizer_LaunchData *d = cbdata;
+        rv_turns_queued(d->context, d->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS &&
+               (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN || cbid == SANITIZER_CBID_GRAPHS_LAUNCH_END)) {
+        const Sanitizer_GraphLaunchData *g = cbdata;
+        if (g->isGraphUpload) return;   /* an upload runs nothing */
+        if (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN) rv_turns_begin();
+        else rv_turns_queued(g->context, g->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
+        const Sanitizer_GraphNodeLaunchData *n = cbdata;
+        if (n->nodeType == CU_GRAPH_NODE_TYPE_KERNEL && !n->isGraphUpload) rv_turns_graph_node();
+    } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_STREAM_DESTROY_STARTING) {
+        const Sanitizer_ResourceStreamData *st = cbdata;
+        rv_turns_destroying(st->context, st->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
+        const Sanitizer_ResourceContextData *c = cbdata;
+        rv_turns_destroying(c->context, NULL);
+    }
+}
+
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
                                   Sanitizer_CallbackId cbid, const void *cbdata)
 {
     (void)userdata;
+    if (rv_turns_own_thread()) return;   /* the turns' own waits: not the program's */
+    turns(domain, cbid, cbdata);
     if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
         module_loaded((const Sanitizer_ResourceModuleData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_RESOURCE &&
@@ -593,6 +627,9 @@ int InitializeInjection(void)
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN);
     rv_queued_init(T.out, read_device);
     rv_queued_enable(handle, S.sanitizerEnableCallback);
+    /* a graph's launch ends its turn like a kernel's (turns.h) */
+    S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
+    rv_turns_init(S.sanitizerStreamSynchronize);
     say("subscribed");
     return 1;
 }

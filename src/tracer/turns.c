@@ -1,0 +1,178 @@
+/* turns.c — a traced run's shared turns, asked by the tracer around the
+ * GPU's work only (turns.h says when).  One mutex keeps the turn's state
+ * and the descriptor: the launching threads ask for the turn under it, and
+ * the tracer's thread gives it back under it, so the words on fd 4 never
+ * interleave and a turn is never given back while a launch is asking. */
+#define _GNU_SOURCE
+#include "turns.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Streams waited on at most at once: a stream already waiting is not added
+ * again (its wait, made later, covers every kernel queued on it before). */
+#define FENCES 64
+
+typedef struct {
+    CUcontext ctx;
+    Sanitizer_StreamHandle s;
+} fence;
+
+static struct {
+    int on;                  /* the descriptor taken and the thread running */
+    int fd;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;       /* a stream to wait on, or a wait done          */
+    int held;                /* the shared turn is held                      */
+    int begun;               /* kernels begun, not yet queued on their stream */
+    int kept;                /* an end that cannot be followed: kept to the run's end */
+    fence q[FENCES];         /* streams to wait on, oldest first             */
+    int n;
+    fence now;               /* the one the thread waits on, while waiting   */
+    int waiting;
+    SanitizerResult (*sync)(Sanitizer_StreamHandle);
+    CUresult (*set_ctx)(CUcontext);
+} W = {.fd = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+static __thread int own_thread;
+
+int rv_turns_own_thread(void)
+{
+    return own_thread;
+}
+
+/* The relay gone (the run is being stopped): no word more. */
+static void lost(void)
+{
+    W.fd = -1;
+}
+
+/* A shared turn asked and given (under the mutex): 's', answered 'g'. */
+static void ask(void)
+{
+    char c = 's';
+    ssize_t n;
+    while ((n = write(W.fd, &c, 1)) < 0 && errno == EINTR) {}
+    if (n != 1) { lost(); return; }
+    while ((n = read(W.fd, &c, 1)) < 0 && errno == EINTR) {}
+    if (n != 1 || c != 'g') { lost(); return; }
+    W.held = 1;
+}
+
+static void give_back(void)
+{
+    char c = 'e';
+    ssize_t n;
+    while ((n = write(W.fd, &c, 1)) < 0 && errno == EINTR) {}
+    if (n != 1) lost();
+    W.held = 0;
+}
+
+/* The tracer's thread: waits for each stream a kernel was queued on, in
+ * turn, and gives the turn back once none is left and no launch is under
+ * way.  Its own waits are the Sanitizer's (callable from a tool); the
+ * callbacks they set off on this thread are passed over (tool.c). */
+static void *wait_loop(void *arg)
+{
+    (void)arg;
+    own_thread = 1;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL);   /* the program's signals are the program's threads' */
+    pthread_mutex_lock(&W.mu);
+    for (;;) {
+        while (!W.n) {
+            if (W.held && !W.begun && !W.kept && W.fd >= 0) give_back();
+            pthread_cond_wait(&W.cv, &W.mu);
+        }
+        W.now = W.q[0];
+        memmove(&W.q[0], &W.q[1], (size_t)(W.n - 1) * sizeof W.q[0]);
+        W.n--;
+        W.waiting = 1;
+        pthread_mutex_unlock(&W.mu);
+        int ok = (!W.set_ctx || W.set_ctx(W.now.ctx) == CUDA_SUCCESS) && W.sync(W.now.s) == SANITIZER_SUCCESS;
+        pthread_mutex_lock(&W.mu);
+        W.waiting = 0;
+        if (!ok) W.kept = 1;   /* whether its kernels ended is not known */
+        pthread_cond_broadcast(&W.cv);
+    }
+    return NULL;
+}
+
+void rv_turns_init(SanitizerResult (*sync)(Sanitizer_StreamHandle))
+{
+    const char *v = getenv("RV_GPU_TURN_FD");
+    if (!v || !sync) return;
+    int fd = atoi(v);
+    if (fd < 0 || fcntl(fd, F_GETFD) < 0) return;
+    W.sync = sync;
+    /* the context the stream is of, made current on the thread that waits */
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (cuda) *(void **)&W.set_ctx = dlsym(cuda, "cuCtxSetCurrent");
+    pthread_t t;
+    if (pthread_create(&t, NULL, wait_loop, NULL) != 0) return;   /* the driver asks, for the whole run */
+    pthread_detach(t);
+    W.fd = fd;
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    unsetenv("RV_GPU_TURN_FD");   /* the driver (driver.cu's turn()) leaves the turns to the tracer */
+    W.on = 1;
+}
+
+void rv_turns_begin(void)
+{
+    if (!W.on || own_thread) return;
+    pthread_mutex_lock(&W.mu);
+    W.begun++;
+    if (!W.held && W.fd >= 0) ask();   /* the launch waits here, its wait not counted against the run */
+    pthread_mutex_unlock(&W.mu);
+}
+
+void rv_turns_queued(CUcontext ctx, Sanitizer_StreamHandle s)
+{
+    if (!W.on || own_thread) return;
+    pthread_mutex_lock(&W.mu);
+    if (W.begun) W.begun--;
+    int i = 0;
+    while (i < W.n && W.q[i].s != s) i++;
+    if (i == W.n) {
+        if (W.n < FENCES) W.q[W.n++] = (fence){ctx, s};
+        else W.kept = 1;
+    }
+    pthread_cond_broadcast(&W.cv);
+    pthread_mutex_unlock(&W.mu);
+}
+
+void rv_turns_graph_node(void)
+{
+    if (!W.on || own_thread) return;
+    pthread_mutex_lock(&W.mu);
+    if (!W.begun) {
+        if (!W.held && W.fd >= 0) ask();
+        W.kept = 1;
+    }
+    pthread_mutex_unlock(&W.mu);
+}
+
+static int waits_on(const fence *f, CUcontext ctx, Sanitizer_StreamHandle s)
+{
+    return s ? f->s == s : f->ctx == ctx;
+}
+
+void rv_turns_destroying(CUcontext ctx, Sanitizer_StreamHandle s)
+{
+    if (!W.on || own_thread) return;
+    pthread_mutex_lock(&W.mu);
+    for (;;) {
+        int busy = W.waiting && waits_on(&W.now, ctx, s);
+        for (int i = 0; i < W.n && !busy; i++) busy = waits_on(&W.q[i], ctx, s);
+        if (!busy) break;
+        pthread_cond_wait(&W.cv, &W.mu);   /* the thread reaches it in its order */
+    }
+    pthread_mutex_unlock(&W.mu);
+}
