@@ -525,11 +525,17 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
  * thread waits on it. */
 static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *cbdata)
 {
+    /* the stream of the launch under way on this thread, as its beginning
+       named it (the handle launch_begin queues the tool's own work on),
+       should its end name none */
+    static __thread Sanitizer_StreamHandle launch_stream;
     if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN) {
+        launch_stream = ((const Sanitizer_LaunchData *)cbdata)->hStream;
         rv_turns_begin();
     } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_END) {
         const Sanitizer_LaunchData *d = cbdata;
-        rv_turns_queued(d->context, d->hStream);
+        rv_turns_queued(d->context, d->hStream ? d->hStream : launch_stream);   /* NULL: not followed, kept */
+        launch_stream = NULL;
     } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS &&
                (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN || cbid == SANITIZER_CBID_GRAPHS_LAUNCH_END)) {
         const Sanitizer_GraphLaunchData *g = cbdata;

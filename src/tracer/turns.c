@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Streams waited on at most at once: a stream already waiting is not added
@@ -105,6 +106,19 @@ static void *wait_loop(void *arg)
     return NULL;
 }
 
+/* At exit, the tracer's thread is let finish its waits first (2 s at most:
+ * a kernel that never ends is not waited for), so that it is not inside the
+ * CUDA library while the library is torn down. */
+static void at_exit(void)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 2;
+    pthread_mutex_lock(&W.mu);
+    while ((W.n || W.waiting) && pthread_cond_timedwait(&W.cv, &W.mu, &until) == 0) {}
+    pthread_mutex_unlock(&W.mu);
+}
+
 void rv_turns_init(SanitizerResult (*sync)(Sanitizer_StreamHandle))
 {
     const char *v = getenv("RV_GPU_TURN_FD");
@@ -118,6 +132,7 @@ void rv_turns_init(SanitizerResult (*sync)(Sanitizer_StreamHandle))
     pthread_t t;
     if (pthread_create(&t, NULL, wait_loop, NULL) != 0) return;   /* the driver asks, for the whole run */
     pthread_detach(t);
+    atexit(at_exit);
     W.fd = fd;
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     unsetenv("RV_GPU_TURN_FD");   /* the driver (driver.cu's turn()) leaves the turns to the tracer */
@@ -140,10 +155,8 @@ void rv_turns_queued(CUcontext ctx, Sanitizer_StreamHandle s)
     if (W.begun) W.begun--;
     int i = 0;
     while (i < W.n && W.q[i].s != s) i++;
-    if (i == W.n) {
-        if (W.n < FENCES) W.q[W.n++] = (fence){ctx, s};
-        else W.kept = 1;
-    }
+    if (!s || (i == W.n && W.n == FENCES)) W.kept = 1;   /* no stream to follow it on, or no room */
+    else if (i == W.n) W.q[W.n++] = (fence){ctx, s};
     pthread_cond_broadcast(&W.cv);
     pthread_mutex_unlock(&W.mu);
 }
