@@ -9,7 +9,8 @@
  * lasts from its driver's 's' to its 'e', not to the run's end, a run
  * may take several (the tracer's, one for its kernels at a time) and a timed
  * run asking between them is not kept waiting, and one that keeps a timed
- * run waiting past the limit is told its time is up and stopped. */
+ * run waiting past the limit is told its time is up and stopped, memcheck's
+ * run (whose turn the check asks) too. */
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -307,6 +308,39 @@ static void time_up(gpu_gate *g, const char *dir)
     gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
 }
 
+/* memcheck's run asks nothing: the check holds its shared turn for it
+ * (rv_turn_relay_hold_shared), the run gets no fd 4, and once a timed run
+ * has waited past the limit the gate's 'T' stops it as any shared turn. */
+static void held_for_run(gpu_gate *g, const char *dir)
+{
+    char err[200], script[600], path[300];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    gpu_gate_set_shared_limit(g, 0.5);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    snprintf(path, sizeof path, "%s/had-fd4", dir);
+    snprintf(script, sizeof script, "if [ -e /proc/self/fd/4 ]; then touch %s; fi; sleep 20", path);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    CHECK(rv_turn_relay_hold_shared(&r) == 0 && r.held == 'S', "the check holds the run's shared turn");
+    pthread_t t;
+    later_ask w = {&k, 0.3};
+    double t0 = rv_mono_s();
+    pthread_create(&t, NULL, ask_alone_after, &w);
+    rv_proc_result res = rv_proc_run_ctl(argv, NULL, NULL, 30, &r.ctl);
+    double t1 = rv_mono_s();
+    rv_turn_relay_end(&r);
+    pthread_join(t, NULL);
+    close(k.fd);
+    CHECK(access(path, F_OK) != 0, "the run got no fd 4");
+    remove(path);
+    CHECK(r.time_up && res.end != RV_PROC_EXITED && t1 - t0 < 5, "told its time was up and stopped, %.2f s in "
+          "(time_up %d, end %d)", t1 - t0, r.time_up, (int)res.end);
+    CHECK(k.given_at > 0 && k.given_at - k.asked_at < 3, "the timed run got the GPU %.2f s after it asked",
+          k.given_at - k.asked_at);
+    gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -321,6 +355,7 @@ int main(void)
         shared_run(g, dir);
         kernel_turns(g, dir);
         time_up(g, dir);
+        held_for_run(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;
