@@ -4,15 +4,15 @@
  *
  * The student's program, run by the driver (src/tracer/driver.cu), asks
  * for its turns over fd 4, which check relays to the gate: a traced run
- * holds a shared turn from its first copy to the GPU until its last launch
- * has been read back (others trace beside it: its start, the tracer's
+ * holds a shared turn while a kernel of its may be running, asked by its
+ * tracer (src/tracer/turns.h) from a kernel's launch until the kernels
+ * queued have run, so a run may take and give back several (others trace
+ * beside it; its start, its copies, the student's host code, the tracer's
  * work on the CPU and its files are outside); a timed run, once its context
  * is made, the GPU alone until its results are written (its teardown,
  * like another's start, runs beside): the times students compare are never
- * taken beside another program's work.  The waits are not counted against
- * the run's time limit; the time alone is capped.  A traced run's tracer
- * asks its shared turns itself, one for its kernels at a time
- * (src/tracer/turns.h): a run may take and give back several.  memcheck's
+ * taken beside another program's kernels.  The waits are not counted
+ * against the run's time limit; the time alone is capped.  memcheck's
  * run, which asks nothing, holds a shared turn while it runs, asked by the
  * check (rv_turn_relay_hold_shared).  Without a gate (a check outside a
  * class) every turn is given at once.
