@@ -329,9 +329,9 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     if (relay.time_up)
         return rv_own_fail(err, errlen, 2,
                            _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
-                             "waited for the GPU, and was stopped. A traced run shares the GPU for a second or two; "
-                             "a launch() that works or waits on the host, or a kernel that runs for seconds under "
-                             "the tracer, holds up every check of the class%s%s"),
+                             "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
+                             "kernels run, a second or two; a kernel that runs for seconds under the tracer holds "
+                             "up every check of the class%s%s"),
                            o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
     if (!t && relay.overtime)
         return rv_own_fail(err, errlen, 2,
