@@ -91,7 +91,7 @@ static struct {
     X(sanitizerPatchInstructions) X(sanitizerPatchModule) X(sanitizerSetCallbackData)       \
     X(sanitizerGetFunctionPcAndSize) X(sanitizerAlloc) X(sanitizerFree)                     \
     X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost) X(sanitizerMemset)      \
-    X(sanitizerEnableCallback) X(sanitizerStreamSynchronize)
+    X(sanitizerEnableCallback)
 static struct {
 #define FIELD(f) __typeof__(&f) f;
     SANITIZER_FUNCTIONS(FIELD)
@@ -99,6 +99,7 @@ static struct {
 } S;
 
 static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
+static __typeof__(&sanitizerStreamSynchronize) stream_sync;   /* none: the driver asks the turns (turns.h) */
 
 static void fail(const char *fmt, ...);
 
@@ -119,6 +120,7 @@ static int open_sanitizer(const char *path)
     /* per launch, not per kernel (a kernel launched twice before the program
        waits must count into two buffers): where the library has it */
     *(void **)&set_launch_data = dlsym(h, "sanitizerSetLaunchCallbackData");
+    *(void **)&stream_sync = dlsym(h, "sanitizerStreamSynchronize");
     return 0;
 }
 
@@ -635,7 +637,7 @@ int InitializeInjection(void)
     rv_queued_enable(handle, S.sanitizerEnableCallback);
     /* a graph's launch ends its turn like a kernel's (turns.h) */
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
-    rv_turns_init(S.sanitizerStreamSynchronize);
+    rv_turns_init(stream_sync);
     say("subscribed");
     return 1;
 }
