@@ -91,14 +91,14 @@ static const CUcontext ctx = (CUcontext)(uintptr_t)0x1000;
 
 typedef struct {
     Sanitizer_StreamHandle s;
-    volatile int done;
+    int done;
 } destroy_arg;
 
 static void *destroy(void *arg)
 {
     destroy_arg *d = arg;
     rv_turns_destroying(ctx, d->s);
-    d->done = 1;
+    __atomic_store_n(&d->done, 1, __ATOMIC_RELAXED);
     return NULL;
 }
 
@@ -154,7 +154,7 @@ int main(void)
     pthread_t t;
     pthread_create(&t, NULL, destroy, &d);
     usleep(300 * 1000);
-    CHECK(!d.done, "stream 5's destruction waits for the tracer's wait on it");
+    CHECK(!__atomic_load_n(&d.done, __ATOMIC_RELAXED), "stream 5's destruction waits for the tracer's wait on it");
     run(5);
     pthread_join(t, NULL);
     CHECK(d.done && heard(relay, 2000) == 'e', "then goes on, and the turn is given back");
