@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -102,19 +103,23 @@ static void *destroy(void *arg)
     return NULL;
 }
 
-int main(void)
+/* The tracer's turns started on a fresh descriptor: the test's end of it. */
+static int start(void)
 {
     int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) return 1;
-    int relay = sv[0], fd = sv[1];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) return -1;
     char v[16];
-    snprintf(v, sizeof v, "%d", fd);
+    snprintf(v, sizeof v, "%d", sv[1]);
     setenv("RV_GPU_TURN_FD", v, 1);
     rv_turns_init(fake_sync);
     CHECK(!getenv("RV_GPU_TURN_FD"), "the tracer took RV_GPU_TURN_FD: the driver asks nothing itself");
-    CHECK(fcntl(fd, F_GETFD) & FD_CLOEXEC, "and fd 4 closes on exec: a program the student starts gets none");
+    CHECK(fcntl(sv[1], F_GETFD) & FD_CLOEXEC, "and fd 4 closes on exec: a program the student starts gets none");
     CHECK(!rv_turns_own_thread(), "the program's thread is not the tracer's");
+    return sv[0];
+}
 
+static void given_back(int relay)
+{
     /* a launch() that launches one kernel, then works on the host and never waits */
     CHECK(begin(relay) && heard(relay, 2000) == 's', "a kernel begins: a shared turn is asked");
     rv_turns_queued(ctx, stream(0));
@@ -153,7 +158,7 @@ int main(void)
     destroy_arg d = {stream(5), 0};
     pthread_t t;
     pthread_create(&t, NULL, destroy, &d);
-    usleep(300 * 1000);
+    usleep(60 * 1000);
     CHECK(!__atomic_load_n(&d.done, __ATOMIC_RELAXED), "stream 5's destruction waits for the tracer's wait on it");
     run(5);
     pthread_join(t, NULL);
@@ -162,13 +167,61 @@ int main(void)
     pthread_create(&t, NULL, destroy, &d);
     pthread_join(t, NULL);
     CHECK(d.done, "a stream nothing waits on is destroyed at once");
+}
 
-    /* a wait that fails: whether the kernels ended is not known, the turn is kept */
+/* A wait that fails: whether the kernels ended is not known, the turn is
+ * kept. */
+static void wait_fails(int relay)
+{
     fail_waits = 1;
     CHECK(begin(relay) && heard(relay, 2000) == 's', "a kernel on stream 7");
     rv_turns_queued(ctx, stream(7));
     run(7);
     CHECK(heard(relay, 500) == 0, "its wait failed: the turn is kept to the end of the run");
-    close(relay);
+}
+
+/* A stream destroyed while its kernel runs on: the destruction waits a
+ * short while only, and the turn is kept. */
+static void destroyed_running(int relay)
+{
+    CHECK(begin(relay) && heard(relay, 2000) == 's', "a kernel on stream 8, another queued on stream 9");
+    rv_turns_queued(ctx, stream(8));
+    rv_turns_begin();
+    rv_turns_queued(ctx, stream(9));
+    CHECK(waited_on(8), "stream 8 waited on");
+    destroy_arg d = {stream(9), 0};
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    destroy(&d);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double s = (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+    CHECK(d.done && s > 0.1 && s < 1.5, "stream 9's destruction went on after %.2f s", s);
+    run(8);
+    run(9);
+    CHECK(heard(relay, 500) == 0, "its wait dropped, the turn is kept to the end of the run");
+    pthread_mutex_lock(&mu);
+    int w9 = waits[9];
+    pthread_mutex_unlock(&mu);
+    CHECK(w9 == 0, "and the destroyed stream is never waited on");
+}
+
+/* Each scenario in a process of its own: a turn kept stays kept. */
+int main(void)
+{
+    void (*scenario[])(int) = {given_back, wait_fails, destroyed_running};
+    for (size_t i = 0; i < sizeof scenario / sizeof scenario[0]; i++) {
+        fflush(stdout);
+        pid_t pid = fork();
+        if (pid == 0) {
+            int relay = start();
+            if (relay >= 0) scenario[i](relay);
+            int rc = check_report();
+            fflush(stdout);
+            _exit(rc);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "scenario %zu passed", i + 1);
+    }
     return check_report();
 }

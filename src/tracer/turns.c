@@ -180,12 +180,28 @@ static int waits_on(const fence *f, CUcontext ctx, Sanitizer_StreamHandle s)
 void rv_turns_destroying(CUcontext ctx, Sanitizer_StreamHandle s)
 {
     if (!W.on || own_thread) return;
+    /* the thread reaches the stream in its order, and a stream the program
+       has waited for is run at once; but the destroying call may hold a
+       lock of CUDA's that the thread's wait needs, so it is waited for a
+       short while only (never a deadlock), then its waits on the stream are
+       dropped and the turn is kept to the run's end */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 200 * 1000000L;
+    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
     pthread_mutex_lock(&W.mu);
     for (;;) {
         int busy = W.waiting && waits_on(&W.now, ctx, s);
         for (int i = 0; i < W.n && !busy; i++) busy = waits_on(&W.q[i], ctx, s);
         if (!busy) break;
-        pthread_cond_wait(&W.cv, &W.mu);   /* the thread reaches it in its order */
+        if (pthread_cond_timedwait(&W.cv, &W.mu, &until) != 0) {
+            int k = 0;
+            for (int i = 0; i < W.n; i++)
+                if (!waits_on(&W.q[i], ctx, s)) W.q[k++] = W.q[i];
+            W.n = k;
+            W.kept = 1;
+            break;
+        }
     }
     pthread_mutex_unlock(&W.mu);
 }

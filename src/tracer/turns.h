@@ -17,8 +17,9 @@
  *
  * Wherever the end of the GPU's work cannot be followed (a stream wait that
  * fails, a graph's kernel seen outside its graph's launch, more streams
- * than the tracer keeps), the turn is kept to the end of the run, the way
- * it was held before: never given back too early.
+ * than the tracer keeps, a stream destroyed while its wait does not end),
+ * the turn is kept to the end of the run, the way it was held before:
+ * never given back too early.
  *
  * The descriptor is the tracer's alone once it is taken: RV_GPU_TURN_FD is
  * taken out of the environment (the driver then asks nothing itself) and
@@ -41,7 +42,8 @@ void rv_turns_queued(CUcontext ctx, Sanitizer_StreamHandle s);
  * one, the turn is kept to the end of the run. */
 void rv_turns_graph_node(void);
 /* A stream (s) or a whole context (s NULL) is about to be destroyed:
- * returns once the tracer's thread no longer waits on it. */
+ * returns once the tracer's thread no longer waits on it, or after 200 ms
+ * with its waits on it dropped and the turn kept to the run's end. */
 void rv_turns_destroying(CUcontext ctx, Sanitizer_StreamHandle s);
 /* 1 on the tracer's own thread (its callbacks are not the program's). */
 int rv_turns_own_thread(void);
