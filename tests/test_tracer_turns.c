@@ -6,8 +6,9 @@
  * asked when a kernel begins, kept while a kernel is queued and not run,
  * given back once every stream it was queued on has run it, whether or not
  * the program ever waits, and asked for nothing while only host code runs;
- * a stream is not destroyed while the tracer's thread waits on it; where a
- * wait fails the turn is kept to the end of the run. */
+ * a stream is not destroyed while the tracer's thread waits on it (200 ms
+ * at most); where a wait fails, a destroyed stream's wait is dropped or a
+ * stream is being captured, the turn is kept to the end of the run. */
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -47,6 +48,22 @@ static SanitizerResult fake_sync(Sanitizer_StreamHandle s)
     int fail = fail_waits;
     pthread_mutex_unlock(&mu);
     return fail ? SANITIZER_ERROR_INVALID_PARAMETER : SANITIZER_SUCCESS;
+}
+
+/* sanitizerGetStream's and cuStreamIsCapturing's: stream k is CUstream k,
+ * being captured where capture[k]. */
+static int capture[STREAMS];
+
+static SanitizerResult fake_get_stream(Sanitizer_StreamHandle s, CUstream *cu)
+{
+    *cu = (CUstream)s;
+    return SANITIZER_SUCCESS;
+}
+
+static CUresult fake_is_capturing(CUstream cu, CUstreamCaptureStatus *st)
+{
+    *st = capture[(int)(uintptr_t)cu - 1] ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+    return CUDA_SUCCESS;
 }
 
 static void run(int k)
@@ -111,7 +128,8 @@ static int start(void)
     char v[16];
     snprintf(v, sizeof v, "%d", sv[1]);
     setenv("RV_GPU_TURN_FD", v, 1);
-    rv_turns_init(fake_sync);
+    rv_turns_ops ops = {fake_sync, fake_get_stream, NULL, fake_is_capturing};
+    rv_turns_init(&ops);
     CHECK(!getenv("RV_GPU_TURN_FD"), "the tracer took RV_GPU_TURN_FD: the driver asks nothing itself");
     CHECK(fcntl(sv[1], F_GETFD) & FD_CLOEXEC, "and fd 4 closes on exec: a program the student starts gets none");
     CHECK(!rv_turns_own_thread(), "the program's thread is not the tracer's");
@@ -205,10 +223,25 @@ static void destroyed_running(int relay)
     CHECK(w9 == 0, "and the destroyed stream is never waited on");
 }
 
+/* A stream being captured into a graph is never waited on (the wait would
+ * end the capture): the turn is kept. */
+static void captured(int relay)
+{
+    capture[10] = 1;
+    CHECK(begin(relay) && heard(relay, 2000) == 's', "a kernel on stream 10, which is being captured");
+    rv_turns_queued(ctx, stream(10));
+    run(10);
+    CHECK(heard(relay, 500) == 0, "the turn is kept to the end of the run");
+    pthread_mutex_lock(&mu);
+    int w = waits[10];
+    pthread_mutex_unlock(&mu);
+    CHECK(w == 0, "and the stream was not waited on");
+}
+
 /* Each scenario in a process of its own: a turn kept stays kept. */
 int main(void)
 {
-    void (*scenario[])(int) = {given_back, wait_fails, destroyed_running};
+    void (*scenario[])(int) = {given_back, wait_fails, destroyed_running, captured};
     for (size_t i = 0; i < sizeof scenario / sizeof scenario[0]; i++) {
         fflush(stdout);
         pid_t pid = fork();

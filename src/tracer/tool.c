@@ -99,7 +99,7 @@ static struct {
 } S;
 
 static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
-static __typeof__(&sanitizerStreamSynchronize) stream_sync;   /* none: the driver asks the turns (turns.h) */
+static rv_turns_ops turn_ops;   /* no sync: the driver asks the turns (turns.h) */
 
 static void fail(const char *fmt, ...);
 
@@ -120,7 +120,8 @@ static int open_sanitizer(const char *path)
     /* per launch, not per kernel (a kernel launched twice before the program
        waits must count into two buffers): where the library has it */
     *(void **)&set_launch_data = dlsym(h, "sanitizerSetLaunchCallbackData");
-    *(void **)&stream_sync = dlsym(h, "sanitizerStreamSynchronize");
+    *(void **)&turn_ops.sync = dlsym(h, "sanitizerStreamSynchronize");
+    *(void **)&turn_ops.get_stream = dlsym(h, "sanitizerGetStream");
     return 0;
 }
 
@@ -637,7 +638,7 @@ int InitializeInjection(void)
     rv_queued_enable(handle, S.sanitizerEnableCallback);
     /* a graph's launch ends its turn like a kernel's (turns.h) */
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
-    rv_turns_init(stream_sync);
+    rv_turns_init(&turn_ops);
     say("subscribed");
     return 1;
 }

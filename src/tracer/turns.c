@@ -37,8 +37,7 @@ static struct {
     int n;
     fence now;               /* the one the thread waits on, while waiting   */
     int waiting;
-    SanitizerResult (*sync)(Sanitizer_StreamHandle);
-    CUresult (*set_ctx)(CUcontext);
+    rv_turns_ops ops;
 } W = {.fd = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static __thread int own_thread;
@@ -75,6 +74,18 @@ static void give_back(void)
     W.held = 0;
 }
 
+/* 1 when stream s is being captured into a graph, or that cannot be told:
+ * a wait on it would end the program's capture (the graph's kernels are
+ * followed when the graph is launched).  Without the calls to ask, 0. */
+static int capturing(Sanitizer_StreamHandle s)
+{
+    if (!W.ops.get_stream || !W.ops.is_capturing) return 0;
+    CUstream cu;
+    CUstreamCaptureStatus st;
+    return W.ops.get_stream(s, &cu) != SANITIZER_SUCCESS || W.ops.is_capturing(cu, &st) != CUDA_SUCCESS ||
+           st != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
 /* The tracer's thread: waits for each stream a kernel was queued on, in
  * turn, and gives the turn back once none is left and no launch is under
  * way.  Its own waits are the Sanitizer's (callable from a tool); the
@@ -97,7 +108,8 @@ static void *wait_loop(void *arg)
         W.n--;
         W.waiting = 1;
         pthread_mutex_unlock(&W.mu);
-        int ok = (!W.set_ctx || W.set_ctx(W.now.ctx) == CUDA_SUCCESS) && W.sync(W.now.s) == SANITIZER_SUCCESS;
+        int ok = (!W.ops.set_ctx || W.ops.set_ctx(W.now.ctx) == CUDA_SUCCESS) && !capturing(W.now.s) &&
+                 W.ops.sync(W.now.s) == SANITIZER_SUCCESS;
         pthread_mutex_lock(&W.mu);
         W.waiting = 0;
         if (!ok) W.kept = 1;   /* whether its kernels ended is not known */
@@ -119,16 +131,18 @@ static void at_exit(void)
     pthread_mutex_unlock(&W.mu);
 }
 
-void rv_turns_init(SanitizerResult (*sync)(Sanitizer_StreamHandle))
+void rv_turns_init(const rv_turns_ops *ops)
 {
     const char *v = getenv("RV_GPU_TURN_FD");
-    if (!v || !sync) return;
+    if (!v || !ops || !ops->sync) return;
     int fd = atoi(v);
     if (fd < 0 || fcntl(fd, F_GETFD) < 0) return;
-    W.sync = sync;
-    /* the context the stream is of, made current on the thread that waits */
+    W.ops = *ops;
+    /* the context the stream is of, made current on the thread that waits;
+       whether the stream is being captured */
     void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    if (cuda) *(void **)&W.set_ctx = dlsym(cuda, "cuCtxSetCurrent");
+    if (cuda && !W.ops.set_ctx) *(void **)&W.ops.set_ctx = dlsym(cuda, "cuCtxSetCurrent");
+    if (cuda && !W.ops.is_capturing) *(void **)&W.ops.is_capturing = dlsym(cuda, "cuStreamIsCapturing");
     pthread_t t;
     if (pthread_create(&t, NULL, wait_loop, NULL) != 0) return;   /* the driver asks, for the whole run */
     pthread_detach(t);

@@ -17,7 +17,8 @@
  *
  * Wherever the end of the GPU's work cannot be followed (a stream wait that
  * fails, a graph's kernel seen outside its graph's launch, more streams
- * than the tracer keeps, a stream destroyed while its wait does not end),
+ * than the tracer keeps, a stream destroyed while its wait does not end, a
+ * stream being captured into a graph, which a wait would spoil),
  * the turn is kept to the end of the run, the way it was held before:
  * never given back too early.
  *
@@ -31,9 +32,18 @@
 
 #include <sanitizer.h>
 
-/* Takes RV_GPU_TURN_FD (none: every call below does nothing); sync is the
- * Sanitizer's sanitizerStreamSynchronize. */
-void rv_turns_init(SanitizerResult (*sync)(Sanitizer_StreamHandle));
+/* What the turns call: the Sanitizer's stream wait and stream lookup, and
+ * CUDA's (NULL: looked up in the CUDA library already loaded, if any). */
+typedef struct rv_turns_ops {
+    SanitizerResult (*sync)(Sanitizer_StreamHandle);                 /* sanitizerStreamSynchronize */
+    SanitizerResult (*get_stream)(Sanitizer_StreamHandle, CUstream *); /* sanitizerGetStream, or NULL */
+    CUresult (*set_ctx)(CUcontext);                                  /* cuCtxSetCurrent */
+    CUresult (*is_capturing)(CUstream, CUstreamCaptureStatus *);     /* cuStreamIsCapturing */
+} rv_turns_ops;
+
+/* Takes RV_GPU_TURN_FD (none, or no sync: every call below does nothing,
+ * and the driver asks the turns). */
+void rv_turns_init(const rv_turns_ops *ops);
 /* A kernel (or a graph) is about to be launched: returns once the turn is
  * held.  Each is followed by rv_turns_queued once it is on its stream. */
 void rv_turns_begin(void);
