@@ -12,9 +12,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -64,6 +66,27 @@ static CUresult fake_is_capturing(CUstream cu, CUstreamCaptureStatus *st)
 {
     *st = capture[(int)(uintptr_t)cu - 1] ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
     return CUDA_SUCCESS;
+}
+
+/* What the turns said last (RV_TRACER_DEBUG's lines). */
+static char said[200];
+
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&mu);
+    vsnprintf(said, sizeof said, fmt, ap);
+    pthread_mutex_unlock(&mu);
+    va_end(ap);
+}
+
+static int said_so(const char *part)
+{
+    pthread_mutex_lock(&mu);
+    int yes = strstr(said, part) != NULL;
+    pthread_mutex_unlock(&mu);
+    return yes;
 }
 
 static void run(int k)
@@ -128,7 +151,8 @@ static int start(void)
     char v[16];
     snprintf(v, sizeof v, "%d", sv[1]);
     setenv("RV_GPU_TURN_FD", v, 1);
-    rv_turns_ops ops = {fake_sync, fake_get_stream, NULL, fake_is_capturing};
+    rv_turns_ops ops = {.sync = fake_sync, .get_stream = fake_get_stream, .is_capturing = fake_is_capturing,
+                        .say = say};
     rv_turns_init(&ops);
     CHECK(!getenv("RV_GPU_TURN_FD"), "the tracer took RV_GPU_TURN_FD: the driver asks nothing itself");
     CHECK(fcntl(sv[1], F_GETFD) & FD_CLOEXEC, "and fd 4 closes on exec: a program the student starts gets none");
@@ -196,6 +220,7 @@ static void wait_fails(int relay)
     rv_turns_queued(ctx, stream(7));
     run(7);
     CHECK(heard(relay, 500) == 0, "its wait failed: the turn is kept to the end of the run");
+    CHECK(said_so("kept to the end of the run: a stream's wait failed"), "and says why: %s", said);
 }
 
 /* A stream destroyed while its kernel runs on: the destruction waits a
@@ -217,6 +242,7 @@ static void destroyed_running(int relay)
     run(8);
     run(9);
     CHECK(heard(relay, 500) == 0, "its wait dropped, the turn is kept to the end of the run");
+    CHECK(said_so("a stream destroyed while its wait went on"), "and says why: %s", said);
     pthread_mutex_lock(&mu);
     int w9 = waits[9];
     pthread_mutex_unlock(&mu);

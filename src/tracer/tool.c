@@ -638,6 +638,7 @@ int InitializeInjection(void)
     rv_queued_enable(handle, S.sanitizerEnableCallback);
     /* a graph's launch ends its turn like a kernel's (turns.h) */
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
+    turn_ops.say = say;
     rv_turns_init(&turn_ops);
     say("subscribed");
     return 1;

@@ -42,6 +42,15 @@ static struct {
 
 static __thread int own_thread;
 
+#define SAY(...) (W.ops.say ? W.ops.say(__VA_ARGS__) : (void)0)
+
+/* The turn kept to the end of the run (under the mutex), and why. */
+static void keep(const char *why)
+{
+    if (!W.kept) SAY("turn kept to the end of the run: %s", why);
+    W.kept = 1;
+}
+
 int rv_turns_own_thread(void)
 {
     return own_thread;
@@ -63,6 +72,7 @@ static void ask(void)
     while ((n = read(W.fd, &c, 1)) < 0 && errno == EINTR) {}
     if (n != 1 || c != 'g') { lost(); return; }
     W.held = 1;
+    SAY("shared turn given");
 }
 
 static void give_back(void)
@@ -72,6 +82,7 @@ static void give_back(void)
     while ((n = write(W.fd, &c, 1)) < 0 && errno == EINTR) {}
     if (n != 1) lost();
     W.held = 0;
+    SAY("shared turn given back");
 }
 
 /* 1 when stream s is being captured into a graph, or that cannot be told:
@@ -112,7 +123,8 @@ static void *wait_loop(void *arg)
                  W.ops.sync(W.now.s) == SANITIZER_SUCCESS;
         pthread_mutex_lock(&W.mu);
         W.waiting = 0;
-        if (!ok) W.kept = 1;   /* whether its kernels ended is not known */
+        /* whether its kernels ended is not known */
+        if (!ok) keep("a stream's wait failed, or it is being captured");
         pthread_cond_broadcast(&W.cv);
     }
     return NULL;
@@ -151,6 +163,7 @@ void rv_turns_init(const rv_turns_ops *ops)
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     unsetenv("RV_GPU_TURN_FD");   /* the driver (driver.cu's turn()) leaves the turns to the tracer */
     W.on = 1;
+    SAY("the GPU's turns asked by the tracer, kernel by kernel, on fd %d", fd);
 }
 
 void rv_turns_begin(void)
@@ -169,7 +182,7 @@ void rv_turns_queued(CUcontext ctx, Sanitizer_StreamHandle s)
     if (W.begun) W.begun--;
     int i = 0;
     while (i < W.n && W.q[i].s != s) i++;
-    if (!s || (i == W.n && W.n == FENCES)) W.kept = 1;   /* no stream to follow it on, or no room */
+    if (!s || (i == W.n && W.n == FENCES)) keep(s ? "too many streams" : "a launch with no stream");
     else if (i == W.n) W.q[W.n++] = (fence){ctx, s};
     pthread_cond_broadcast(&W.cv);
     pthread_mutex_unlock(&W.mu);
@@ -181,7 +194,7 @@ void rv_turns_graph_node(void)
     pthread_mutex_lock(&W.mu);
     if (!W.begun) {
         if (!W.held && W.fd >= 0) ask();
-        W.kept = 1;
+        keep("a graph's kernel outside its graph's launch");
     }
     pthread_mutex_unlock(&W.mu);
 }
@@ -213,7 +226,7 @@ void rv_turns_destroying(CUcontext ctx, Sanitizer_StreamHandle s)
             for (int i = 0; i < W.n; i++)
                 if (!waits_on(&W.q[i], ctx, s)) W.q[k++] = W.q[i];
             W.n = k;
-            W.kept = 1;
+            keep("a stream destroyed while its wait went on");
             break;
         }
     }

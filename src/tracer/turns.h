@@ -39,6 +39,7 @@ typedef struct rv_turns_ops {
     SanitizerResult (*get_stream)(Sanitizer_StreamHandle, CUstream *); /* sanitizerGetStream, or NULL */
     CUresult (*set_ctx)(CUcontext);                                  /* cuCtxSetCurrent */
     CUresult (*is_capturing)(CUstream, CUstreamCaptureStatus *);     /* cuStreamIsCapturing */
+    void (*say)(const char *fmt, ...);   /* each turn and why one is kept (RV_TRACER_DEBUG), or NULL */
 } rv_turns_ops;
 
 /* Takes RV_GPU_TURN_FD (none, or no sync: every call below does nothing,
