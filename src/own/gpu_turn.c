@@ -103,12 +103,8 @@ static int ask(char kind, const int *quit)
     return rc;
 }
 
-int rv_turn_shared(void)
-{
-    return ask('S', NULL);
-}
-
-void rv_turn_give(void)
+/* What is held given back to the gate. */
+static void rv_turn_give(void)
 {
     if (lock_held) gpu_lock_give(lock_held), lock_held = 0;
     if (gate >= 0 && !say('R')) await('K', NULL);
@@ -212,6 +208,17 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
         return -1;
     }
     r->started = 1;
+    return 0;
+}
+
+int rv_turn_relay_hold_shared(rv_turn_relay *r)
+{
+    if (r->theirs < 0) return 0;   /* no gate: nothing to ask */
+    char c = 's';
+    if (write(r->theirs, &c, 1) != 1 || read(r->theirs, &c, 1) != 1 || c != 'g') return -1;
+    r->ctl.pass_fd = -1;   /* the run gets no fd 4 */
+    /* asked before the run: that wait is not the run's */
+    __atomic_store_n(&r->paused_ms, 0L, __ATOMIC_RELAXED);
     return 0;
 }
 

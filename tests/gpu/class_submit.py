@@ -166,6 +166,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
+    stopped = []   # checks whose run the gate stopped: it kept its shared turn while a timed run waited
     for t in bench:
         done = wait_done(c, t)
         if not done:
@@ -180,6 +181,8 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         what, verdict = want[t]
         if verdict:
             honest.append(done["waited_s"] + done["judged_s"])
+        if "kept its turn on the class's GPU" in done["output"]:
+            stopped.append(what)
         if "could not run this check" in done["output"]:
             print("== %s: the machine refused its check:\n%s" % (what, done["output"][:600]))
         if verdict and done["verdict"] != verdict:
@@ -221,6 +224,15 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     print("== %d shared turns waited median %.2f s, held median %.2f s, p95 %.2f s"
           % (len(shared), percentile([w for w, _ in shared], 0.5), percentile([h for _, h in shared], 0.5),
              percentile([h for _, h in shared], 0.95)), flush=True)
+    # what a turn alone can be kept waiting by: the long shared turns (a
+    # traced run's tracer holds one for its kernels only, so host code that
+    # forks, sleeps or spins in launch() holds none), and the runs the gate
+    # stopped for keeping one while a timed run waited
+    held = [h for _, h in shared]
+    print("== shared turns held over 1 s: %d, max %.2f s; turns alone that waited over 1 s: %d; runs stopped by the "
+          "gate (their shared turn kept a timed run waiting 5 s): %d %s"
+          % (len([h for h in held if h > 1.0]), max(held) if held else float("nan"), len([w for w in alone if w > 1.0]),
+             len(stopped), sorted(set(stopped))), flush=True)
     stages_under_load(c.out, waits, judged)
     check(len(latency) == count, "every benchmark kernel judged: %d of %d" % (len(latency), count))
     check(not wrong, "every benchmark kernel got its verdict: %s" % wrong)
