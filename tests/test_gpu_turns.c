@@ -148,21 +148,44 @@ typedef struct asker {
 
 typedef struct later_ask {
     asker *k;
-    double after_s;
+    double after_s, hold_s;
 } later_ask;
 
-/* Another check's timed run, asking for the GPU alone after_s in. */
+static void nap(double s)
+{
+    struct timespec t = {(time_t)s, (long)((s - (time_t)s) * 1e9)};
+    nanosleep(&t, NULL);
+}
+
+/* Another check's timed run: asks for the GPU alone after_s in, keeps it
+ * hold_s. */
 static void *ask_alone_after(void *arg)
 {
     later_ask *w = arg;
-    struct timespec t = {(time_t)w->after_s, (long)((w->after_s - (time_t)w->after_s) * 1e9)};
-    nanosleep(&t, NULL);
+    nap(w->after_s);
     w->k->asked_at = rv_mono_s();
     ask(w->k->fd, 'X');
     if (heard(w->k->fd, 10000) == 'G') w->k->given_at = rv_mono_s();
+    nap(w->hold_s);
     ask(w->k->fd, 'R');
     heard(w->k->fd, 2000);
     return NULL;
+}
+
+/* argv run under relay r while w's timed run asks for the GPU alone; the
+ * relay ended and the asker's connection closed after.  *t0, *t1: the run's
+ * start and end. */
+static rv_proc_result run_beside(char *argv[], char *env[], rv_turn_relay *r, later_ask *w, double *t0, double *t1)
+{
+    pthread_t t;
+    *t0 = rv_mono_s();
+    pthread_create(&t, NULL, ask_alone_after, w);
+    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r->ctl);
+    *t1 = rv_mono_s();
+    rv_turn_relay_end(r);
+    pthread_join(t, NULL);
+    close(w->k->fd);
+    return res;
 }
 
 /* A traced run's shared turn lasts from its 's' to its 'e', not to its end:
@@ -172,9 +195,7 @@ static void shared_run(gpu_gate *g, const char *dir)
     char err[200], script[600];
     CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
     asker k = {gpu_gate_connect(g), 0, 0};
-    pthread_t t;
-    later_ask w = {&k, 0.5};
-    pthread_create(&t, NULL, ask_alone_after, &w);
+    later_ask w = {&k, 0.5, 0};
     /* 'r' after 'e' of a traced run is a word out of turn for no one: passed
        over like any other stray byte */
     snprintf(script, sizeof script, "printf s >&4; head -c1 <&4 > %s/got.txt; sleep 1.5; printf 'xe' >&4; sleep 2",
@@ -183,39 +204,13 @@ static void shared_run(gpu_gate *g, const char *dir)
     rv_turn_relay r;
     CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
     char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
-    double t0 = rv_mono_s();
-    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
-    double t1 = rv_mono_s();
-    rv_turn_relay_end(&r);
-    pthread_join(t, NULL);
-    close(k.fd);
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, env, &r, &w, &t0, &t1);
     CHECK(res.end == RV_PROC_EXITED && res.status == 0, "the traced run ran");
     CHECK(k.given_at > 0 && k.given_at - t0 > 1.2, "the GPU alone waited for the shared turn (%.2f s in)",
           k.given_at - t0);
     CHECK(k.given_at > 0 && k.given_at < t1 - 1.0, "and was given at its 'e', %.2f s before the run ended",
           t1 - k.given_at);
-}
-
-typedef struct hold_alone {
-    asker *k;
-    double after_s, hold_s;
-} hold_alone;
-
-/* Another check's timed run: asks for the GPU alone after_s in, keeps it
- * hold_s. */
-static void *ask_and_hold(void *arg)
-{
-    hold_alone *w = arg;
-    struct timespec t = {(time_t)w->after_s, (long)((w->after_s - (time_t)w->after_s) * 1e9)};
-    nanosleep(&t, NULL);
-    w->k->asked_at = rv_mono_s();
-    ask(w->k->fd, 'X');
-    if (heard(w->k->fd, 10000) == 'G') w->k->given_at = rv_mono_s();
-    t = (struct timespec){(time_t)w->hold_s, (long)((w->hold_s - (time_t)w->hold_s) * 1e9)};
-    nanosleep(&t, NULL);
-    ask(w->k->fd, 'R');
-    heard(w->k->fd, 2000);
-    return NULL;
 }
 
 /* A traced run whose tracer asks a shared turn for each kernel and gives it
@@ -242,15 +237,9 @@ static void kernel_turns(gpu_gate *g, const char *dir)
     char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
     /* asks 0.7 s in, while the run's host code runs; keeps the GPU 2 s,
        over the run's second kernel (about 1.9 s in) */
-    hold_alone w = {&k, 0.7, 2.0};
-    pthread_t t;
-    double t0 = rv_mono_s();
-    pthread_create(&t, NULL, ask_and_hold, &w);
-    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
-    double t1 = rv_mono_s();
-    rv_turn_relay_end(&r);
-    pthread_join(t, NULL);
-    close(k.fd);
+    later_ask w = {&k, 0.7, 2.0};
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, env, &r, &w, &t0, &t1);
     FILE *f = fopen(path, "r");
     if (f) got[fread(got, 1, sizeof got - 1, f)] = 0, fclose(f);
     gpu_gate_stats_of(g, &st1);
@@ -286,7 +275,7 @@ static void time_up(gpu_gate *g, const char *dir)
     char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
     pthread_t t;
     double t0 = rv_mono_s();
-    later_ask w = {&k, 1.5};
+    later_ask w = {&k, 1.5, 0};
     pthread_create(&t, NULL, ask_alone_after, &w);
     rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
     double t1 = rv_mono_s();
@@ -323,15 +312,9 @@ static void held_for_run(gpu_gate *g, const char *dir)
     rv_turn_relay r;
     CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
     CHECK(rv_turn_relay_hold_shared(&r) == 0 && r.held == 'S', "the check holds the run's shared turn");
-    pthread_t t;
-    later_ask w = {&k, 0.3};
-    double t0 = rv_mono_s();
-    pthread_create(&t, NULL, ask_alone_after, &w);
-    rv_proc_result res = rv_proc_run_ctl(argv, NULL, NULL, 30, &r.ctl);
-    double t1 = rv_mono_s();
-    rv_turn_relay_end(&r);
-    pthread_join(t, NULL);
-    close(k.fd);
+    later_ask w = {&k, 0.3, 0};
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, NULL, &r, &w, &t0, &t1);
     CHECK(access(path, F_OK) != 0, "the run got no fd 4");
     remove(path);
     CHECK(r.time_up && res.end != RV_PROC_EXITED && t1 - t0 < 5, "told its time was up and stopped, %.2f s in "
