@@ -240,8 +240,10 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     *speed = read_summary(&c);
     char node_said[PATH_MAX + 256] = "";
     read_refusals(refusals, *cluster ? node_said : refused, *cluster ? sizeof node_said : refusedlen);
-    if (*cluster && node_said[0])   /* the step's check said why its node could not run it (--gpu-lock) */
+    if (*cluster && node_said[0]) {   /* the step's check said why its node could not run it (--gpu-lock) */
         snprintf(refused, refusedlen, "%s", node_said);
+        *cluster = 2;
+    }
     if (r.end == RV_PROC_CANNOT_START && !refused[0])
         snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
     if (*exit_code == 0 && !*cluster) refused[0] = 0;   /* refused and tried again within it: judged all the same */

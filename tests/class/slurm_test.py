@@ -259,13 +259,15 @@ def no_lock_dir(exe, cl, env, honest):
         st, _ = submit(c, t, honest)
         s = wait_done(c, t, 240)
         out = s["output"] if s else ""
-        check(s is not None and s["verdict"] == "error" and "The cluster could not run this check, twice" in out
-              and "/nonexistent-rv-locks" in out and "says nothing about your kernel" in out,
+        check(s is not None and s["verdict"] == "error" and "The cluster could not run this check, twice: the node "
+              "its job step ran on could not run it" in out and "/nonexistent-rv-locks" in out
+              and "says nothing about your kernel" in out,
               "no lock folder on the node: the cluster's error, naming it: %s" % out[-400:])
         check(len(retries(c)) == 1, "it went back to the queue once: %s" % retries(c))
     finally:
         c.stop()
-    check("goes back to the queue once" in c.printed and "/nonexistent-rv-locks" in c.printed,
+    check("goes back to the queue once: the node its job step ran on could not run it" in c.printed
+          and "/nonexistent-rv-locks" in c.printed,
           "the teacher was told why: %s" % c.printed[-600:])
 
 
