@@ -5,8 +5,9 @@
  * shared turn asked after it, and is told apart from a crash; a shared turn
  * that keeps it waiting past the limit learns its time is up, and one whose
  * turn alone died does not; a holder killed gives its turn back; the files
- * stay out of the student's program (close-on-exec) and are named for the
- * node and its gres GPU, whatever the names hold. */
+ * stay out of the student's program (close-on-exec), are named for the
+ * node and its gres GPU, whatever the names hold, and a link left in their
+ * place is not followed. */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -146,6 +147,13 @@ int main(void)
     CHECK(!strcmp(key, ".._.._etc_x_y-all"), "no '/' or space survives, and no GPU asked for is 'all': %s", key);
     CHECK(gpu_lock_open("/nonexistent/rv", "k", err, sizeof err) == -1 && strstr(err, "/nonexistent/rv"),
           "a folder that is not there is an error naming it: %s", err);
+
+    /* the folder is everyone's: a link another user left there is not followed */
+    char link[600];
+    snprintf(link, sizeof link, "%s/reducevis-gpu-evil-0.lock", dir);
+    CHECK(symlink("/etc/passwd", link) == 0, "a link in the folder");
+    CHECK(gpu_lock_open(dir, "evil-0", err, sizeof err) == -1 && strstr(err, "evil-0.lock"),
+          "a link where a lock file would be is an error naming it, not followed: %s", err);
 
     char cmd[700];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sysexits.h>
 
 #include "core/analysis.h"
 #include "core/assets.h"
@@ -601,6 +602,8 @@ int cmd_check(int argc, char **argv)
     rv_opts_begin(&p, &check_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
+        if ((id == OPT_GPU_GATE || id == OPT_GPU_LOCK) && rv_turn_have_gate())
+            return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
         if (id > 0 && p.value && !p.value[0])   /* a folder or file named "" */
             return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
         if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_REPLAY && id != OPT_SAVE_TRACE &&
@@ -646,22 +649,18 @@ int cmd_check(int argc, char **argv)
         case OPT_GPU_GATE: {
             char why[200];
             long fd = strtol(p.value, &end, 10);
-            if (rv_turn_have_gate())
-                return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
             if (*end || fd < 0 || fd > 1023 || rv_turn_use_gate((int)fd, why, sizeof why))
                 return rv_usage_error("check", "%s", *end || fd < 0 || fd > 1023 ? _("--gpu-gate-fd needs a descriptor number") : why);
             break;
         }
         case OPT_GPU_LOCK: {
             char why[4200];
-            if (rv_turn_have_gate())
-                return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
             if (rv_turn_use_lock(p.value, why, sizeof why)) {
                 /* the node's doing, not the file's: a status no verdict has
-                   (EX_TEMPFAIL), so that the class tries the check again */
+                   (sysexits.h), so that the class tries the check again */
                 fprintf(stderr, "reducevis check: %s\n", why);
                 rv_sandbox_tell_refused(-1, why);
-                return 75;
+                return EX_TEMPFAIL;
             }
             break;
         }
