@@ -536,7 +536,7 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
     if (submit_queue_why_closed(sq))
         printf("%s\n", submit_queue_why_closed(sq));
     else   /* and what each sandbox has of its own, or shares with the others */
-        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir),
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, each judged in a sandbox of its own)\n"), dir),
             printf("%s\n", rv_box_line());
     fflush(stdout);
     if (live) {
