@@ -1,5 +1,5 @@
-"""slurm_cluster.py — a one-node Slurm cluster of its own for a test, in a
-temporary folder: Debian's munged, slurmctld and slurmd, started as the
+"""slurm_cluster.py — a Slurm cluster of its own for a test (one node, or
+several slurmd on this machine), in a temporary folder: Debian's munged, slurmctld and slurmd, started as the
 current user (root in CI) with a munge key, a munge socket, a slurm.conf,
 ports, state, spool, logs and pid files all of its own, so that it touches
 no cluster of the machine's and leaves nothing behind.
@@ -15,7 +15,8 @@ raises Unavailable, with why, for the test to print as SKIPPED.
 RV_SLURM_ROOT=DIR takes Slurm and munge from .debs unpacked into DIR with
 dpkg-deb -x (a GPU machine without network: tests/gpu/class_slurm.sh): their
 programs, Slurm's plugins and the libraries beside them.  gres="gpu:N" gives
-the node N GPUs as a gres (/dev/nvidia0 .. N-1).
+each node N GPUs as a gres (/dev/nvidia0 .. N-1 on the first), shards=M
+shares each node's out as M gres shards.
 """
 import atexit
 import os
@@ -119,8 +120,8 @@ class Cluster:
             if gres:   # "gpu:N" with a gres.conf naming the devices: the GPU machine's script
                 line += " Gres=" + gres + (",shard:%d" % self.shards if self.shards else "")
                 first = k * ngpu
-                gres_lines.append("NodeName=%s Name=gpu File=%s" % (name, gres_file or (os.environ.get("RV_SLURM_FAKE_DEV") or "/dev/nvidia") + "%s" % (
-                    first if ngpu == 1 else "[%d-%d]" % (first, first + ngpu - 1))))
+                devices = str(first) if ngpu == 1 else "[%d-%d]" % (first, first + ngpu - 1)
+                gres_lines.append("NodeName=%s Name=gpu File=%s" % (name, gres_file or "/dev/nvidia" + devices))
                 if self.shards:
                     gres_lines.append("NodeName=%s Name=shard Count=%d" % (name, self.shards))
             nodes.append(line)
