@@ -31,6 +31,9 @@ expect 1 "an option of tracing a file"     check --trace "$tmp/x.rvt" --exercise
 expect 1 "not an option of check"          check "$start" --exercise 1 --grid 4
 expect 1 "power of two"                    check "$start" --exercise 1 --block-size 48
 expect 1 "unknown option '--bogus'"        check "$start" --exercise 1 --bogus
+# the GPU's turns: one keeper; a lock folder the node lacks is the node's (EX_TEMPFAIL), not a verdict
+expect 1 "give --gpu-gate-fd or --gpu-lock, not both" check "$start" --exercise 1 --gpu-lock "$tmp" --gpu-lock "$tmp"
+expect 75 "--gpu-lock: cannot open $tmp/no such;'dir/reducevis-gpu-" check "$start" --exercise 1 --gpu-lock "$tmp/no such;'dir"
 expect 2 "cannot read"                     check "$tmp/missing.cu" --exercise 1
 expect 2 "cannot open"                     check --trace "$tmp/missing.rvt" --exercise 1
 printf 'hello world, not a trace' >"$tmp/junk.rvt"

@@ -82,6 +82,13 @@ target_link_libraries(test_gpu_turns PRIVATE rvclass rvown rvcore)
 target_include_directories(test_gpu_turns PRIVATE ${CMAKE_SOURCE_DIR}/src)
 add_test(NAME class_gpu_turns COMMAND test_gpu_turns)
 
+# The same turns between Slurm steps that share a GPU: lock files on its node.
+add_executable(test_gpu_lock test_gpu_lock.c)
+target_link_libraries(test_gpu_lock PRIVATE rvown rvcore)
+target_include_directories(test_gpu_lock PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_gpu_lock COMMAND test_gpu_lock)
+set_tests_properties(class_gpu_lock PROPERTIES LABELS class)
+
 # A class's checks as Slurm job steps, without Slurm: srun's command line and
 # what tells a lost step from a verdict (class_slurm runs a real cluster).
 add_executable(test_slurm test_slurm.c)

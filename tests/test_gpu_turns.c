@@ -6,9 +6,11 @@
  * relay (src/own/gpu_turn.c) gives a timed run the GPU alone once its
  * driver asks over fd 4, does not count its wait against its time limit,
  * and stops it when its time alone runs out; a traced run's shared turn
- * lasts from its driver's 's' to its 'e', not to the run's end, and one
- * that keeps a timed run waiting past the limit is told its time is up and
- * stopped. */
+ * lasts from its driver's 's' to its 'e', not to the run's end, a run
+ * may take several (the tracer's, one for its kernels at a time) and a timed
+ * run asking between them is not kept waiting, and one that keeps a timed
+ * run waiting past the limit is told its time is up and stopped, memcheck's
+ * run (whose turn the check asks) too. */
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -146,21 +148,44 @@ typedef struct asker {
 
 typedef struct later_ask {
     asker *k;
-    double after_s;
+    double after_s, hold_s;
 } later_ask;
 
-/* Another check's timed run, asking for the GPU alone after_s in. */
+static void nap(double s)
+{
+    struct timespec t = {(time_t)s, (long)((s - (time_t)s) * 1e9)};
+    nanosleep(&t, NULL);
+}
+
+/* Another check's timed run: asks for the GPU alone after_s in, keeps it
+ * hold_s. */
 static void *ask_alone_after(void *arg)
 {
     later_ask *w = arg;
-    struct timespec t = {(time_t)w->after_s, (long)((w->after_s - (time_t)w->after_s) * 1e9)};
-    nanosleep(&t, NULL);
+    nap(w->after_s);
     w->k->asked_at = rv_mono_s();
     ask(w->k->fd, 'X');
     if (heard(w->k->fd, 10000) == 'G') w->k->given_at = rv_mono_s();
+    nap(w->hold_s);
     ask(w->k->fd, 'R');
     heard(w->k->fd, 2000);
     return NULL;
+}
+
+/* argv run under relay r while w's timed run asks for the GPU alone; the
+ * relay ended and the asker's connection closed after.  *t0, *t1: the run's
+ * start and end. */
+static rv_proc_result run_beside(char *argv[], char *env[], rv_turn_relay *r, later_ask *w, double *t0, double *t1)
+{
+    pthread_t t;
+    *t0 = rv_mono_s();
+    pthread_create(&t, NULL, ask_alone_after, w);
+    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r->ctl);
+    *t1 = rv_mono_s();
+    rv_turn_relay_end(r);
+    pthread_join(t, NULL);
+    close(w->k->fd);
+    return res;
 }
 
 /* A traced run's shared turn lasts from its 's' to its 'e', not to its end:
@@ -170,9 +195,7 @@ static void shared_run(gpu_gate *g, const char *dir)
     char err[200], script[600];
     CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
     asker k = {gpu_gate_connect(g), 0, 0};
-    pthread_t t;
-    later_ask w = {&k, 0.5};
-    pthread_create(&t, NULL, ask_alone_after, &w);
+    later_ask w = {&k, 0.5, 0};
     /* 'r' after 'e' of a traced run is a word out of turn for no one: passed
        over like any other stray byte */
     snprintf(script, sizeof script, "printf s >&4; head -c1 <&4 > %s/got.txt; sleep 1.5; printf 'xe' >&4; sleep 2",
@@ -181,17 +204,57 @@ static void shared_run(gpu_gate *g, const char *dir)
     rv_turn_relay r;
     CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
     char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
-    double t0 = rv_mono_s();
-    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
-    double t1 = rv_mono_s();
-    rv_turn_relay_end(&r);
-    pthread_join(t, NULL);
-    close(k.fd);
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, env, &r, &w, &t0, &t1);
     CHECK(res.end == RV_PROC_EXITED && res.status == 0, "the traced run ran");
     CHECK(k.given_at > 0 && k.given_at - t0 > 1.2, "the GPU alone waited for the shared turn (%.2f s in)",
           k.given_at - t0);
     CHECK(k.given_at > 0 && k.given_at < t1 - 1.0, "and was given at its 'e', %.2f s before the run ended",
           t1 - k.given_at);
+}
+
+/* A traced run whose tracer asks a shared turn for each kernel and gives it
+ * back once the kernel has run (src/tracer/turns.h): three turns, host code
+ * between them.  The relay takes every one; a timed run that asks while
+ * only host code runs gets the GPU at once, not at the run's end; a kernel
+ * that begins while it holds the GPU waits, that wait not counted against
+ * the run; the gate counts three short shared turns and stops none. */
+static void kernel_turns(gpu_gate *g, const char *dir)
+{
+    char err[200], script[900], path[300], got[8] = "";
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    gpu_gate_stats st0, st1;
+    gpu_gate_stats_of(g, &st0);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    snprintf(script, sizeof script,
+             "k() { printf s >&4; head -c1 <&4 >> %s/got.txt; sleep 0.2; printf e >&4; }; "
+             "k; sleep 1.5; k; sleep 0.5; k", dir);
+    snprintf(path, sizeof path, "%s/got.txt", dir);
+    remove(path);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
+    /* asks 0.7 s in, while the run's host code runs; keeps the GPU 2 s,
+       over the run's second kernel (about 1.9 s in) */
+    later_ask w = {&k, 0.7, 2.0};
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, env, &r, &w, &t0, &t1);
+    FILE *f = fopen(path, "r");
+    if (f) got[fread(got, 1, sizeof got - 1, f)] = 0, fclose(f);
+    gpu_gate_stats_of(g, &st1);
+    CHECK(res.end == RV_PROC_EXITED && res.status == 0 && !r.overtime, "the traced run ran (end %d)", (int)res.end);
+    CHECK(!strcmp(got, "ggg"), "each of its three turns was given: '%s'", got);
+    CHECK(k.given_at > 0 && k.given_at - k.asked_at < 0.5, "a timed run asking while only its host code ran got the "
+          "GPU in %.2f s", k.given_at - k.asked_at);
+    CHECK(k.given_at > 0 && t1 - k.given_at > 1.0, "%.2f s before the traced run ended", t1 - k.given_at);
+    CHECK(r.paused_ms >= 400, "its second kernel waited for the GPU alone, not counted: %ld ms", r.paused_ms);
+    CHECK(st1.shared_turns - st0.shared_turns == 3, "the gate gave %ld shared turns",
+          st1.shared_turns - st0.shared_turns);
+    CHECK(st1.shared_s - st0.shared_s < 2.0, "held %.2f s in all, not the run's %.2f s", st1.shared_s - st0.shared_s,
+          t1 - t0);
+    CHECK(st1.shared_stopped == st0.shared_stopped, "and none was told its time was up");
+    remove(path);
 }
 
 /* A traced run whose launch() keeps its shared turn (sleeps on the host, as
@@ -212,7 +275,7 @@ static void time_up(gpu_gate *g, const char *dir)
     char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
     pthread_t t;
     double t0 = rv_mono_s();
-    later_ask w = {&k, 1.5};
+    later_ask w = {&k, 1.5, 0};
     pthread_create(&t, NULL, ask_alone_after, &w);
     rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 30, &r.ctl);
     double t1 = rv_mono_s();
@@ -234,6 +297,33 @@ static void time_up(gpu_gate *g, const char *dir)
     gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
 }
 
+/* memcheck's run asks nothing: the check holds its shared turn for it
+ * (rv_turn_relay_hold_shared), the run gets no fd 4, and once a timed run
+ * has waited past the limit the gate's 'T' stops it as any shared turn. */
+static void held_for_run(gpu_gate *g, const char *dir)
+{
+    char err[200], script[600], path[300];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    gpu_gate_set_shared_limit(g, 0.5);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    snprintf(path, sizeof path, "%s/had-fd4", dir);
+    snprintf(script, sizeof script, "if [ -e /proc/self/fd/4 ]; then touch %s; fi; sleep 20", path);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    CHECK(rv_turn_relay_hold_shared(&r) == 0 && r.held == 'S', "the check holds the run's shared turn");
+    later_ask w = {&k, 0.3, 0};
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, NULL, &r, &w, &t0, &t1);
+    CHECK(access(path, F_OK) != 0, "the run got no fd 4");
+    remove(path);
+    CHECK(r.time_up && res.end != RV_PROC_EXITED && t1 - t0 < 5, "told its time was up and stopped, %.2f s in "
+          "(time_up %d, end %d)", t1 - t0, r.time_up, (int)res.end);
+    CHECK(k.given_at > 0 && k.given_at - k.asked_at < 3, "the timed run got the GPU %.2f s after it asked",
+          k.given_at - k.asked_at);
+    gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -246,7 +336,9 @@ int main(void)
         policy(g);
         relay(g, dir);
         shared_run(g, dir);
+        kernel_turns(g, dir);
         time_up(g, dir);
+        held_for_run(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

@@ -52,5 +52,16 @@ int main(void)
     unlink(link_);
     unlink(file);
     rmdir(dir);
+    /* a Slurm step names the file for the GPU it landed on */
+    char path[256];
+    setenv("SLURMD_NODENAME", "node3", 1), setenv("SLURM_STEP_GPUS", "1", 1);
+    CHECK(mark_reuse_path("/class%g/mark-%g.txt", path, sizeof path) == 0 && !strcmp(path, "/class%g/mark-node3-1.txt"),
+          "the file's last part takes the node and its gres GPU, the folder's name stays: %s", path);
+    setenv("SLURM_STEP_GPUS", "0", 1);
+    CHECK(mark_reuse_path("/class/mark-%g.txt", path, sizeof path) == 0 && !strcmp(path, "/class/mark-node3-0.txt"),
+          "another GPU of the node, another file: %s", path);
+    CHECK(mark_reuse_path("/class/mark-gpu0.txt", path, sizeof path) == 0 && !strcmp(path, "/class/mark-gpu0.txt"),
+          "a class's own GPU's file as given: %s", path);
+    CHECK(mark_reuse_path("/class/mark-%g.txt", path, 12) == -1, "a name too long is refused");
     return check_report();
 }

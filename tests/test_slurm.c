@@ -63,6 +63,13 @@ static void command_line(void)
     snprintf(o.gpu, sizeof o.gpu, "none");
     CHECK(slurm_step_argv(&o, 1, "/c/1.txt", "/c", 240, cmd, &s) == 0 && !has_prefix(s.argv, "--gres"),
           "--slurm-gpu none asks for no gres");
+    CHECK(slurm_shares_gpu(&o), "steps asking for no GPU share the node's");
+    o.gpu[0] = 0, o.shard = 1;
+    CHECK(slurm_step_argv(&o, 1, "/c/1.txt", "/c", 240, cmd, &s) == 0 && has(s.argv, "--gres=shard:1") &&
+          !has(s.argv, "--gres=gpu:1"), "--slurm-shard asks for a shard of a GPU, not the GPU");
+    CHECK(slurm_shares_gpu(&o), "steps asking for shards share a GPU");
+    o.shard = 0;
+    CHECK(!slurm_shares_gpu(&o), "a step asking for a whole GPU has it alone");
 
     char *many[40];
     for (int i = 0; i < 39; i++) many[i] = "x";

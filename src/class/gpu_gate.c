@@ -73,8 +73,12 @@ static void take_back(gpu_gate *g, client *c, double t)
     if (!c->held) return;
     if (g->log)
         fprintf(g->log, "%s %c %.3f %.3f %.3f\n", g->gpu, c->held, c->asked_at, c->held_at, t), fflush(g->log);
-    if (c->held == 'X') g->alone--, g->st.alone_s += t - c->held_at;
-    else g->shared--;
+    if (c->held == 'X') {
+        g->alone--, g->st.alone_s += t - c->held_at;
+    } else {
+        g->shared--, g->st.shared_s += t - c->held_at;
+        if (t - c->held_at > g->st.shared_held_max_s) g->st.shared_held_max_s = t - c->held_at;
+    }
     if (!g->shared && !g->alone) g->st.busy_s += t - g->busy_from;
     c->held = 0, c->told = 0;
 }
@@ -82,9 +86,10 @@ static void take_back(gpu_gate *g, client *c, double t)
 /* A turn alone waits for the shared turns held: each that has lasted
  * shared_limit_s since the later of its start and the wait's is told 'T'
  * once (its check stops that run: gpu_turn.h).  An honest traced run gives
- * its turn back within a second or two; one that keeps it (a launch() that
- * sleeps, spins or forks on the host) would hold every timed run of the
- * class, and the shared turns that wait behind them, for its whole time
+ * its turn back within a second or two; one that keeps it (a kernel that
+ * runs on, a run whose kernels' end its tracer could not follow, memcheck's
+ * run of a launch() that waits on the host) would hold every timed run of
+ * the class, and the shared turns that wait behind them, for its whole time
  * limit.  The time until the next is due, or -1 for none (under the mutex). */
 static double time_up(gpu_gate *g, const client *alone, double t)
 {

@@ -30,6 +30,8 @@ typedef struct gpu_gate_stats {
     double alone_wait_s;  /* all the turns alone waited, together             */
     double alone_wait_max_s;
     long   shared_stopped;/* shared turns told their time was up            */
+    double shared_s;      /* all the shared turns held, together            */
+    double shared_held_max_s; /* the longest shared turn given back         */
 } gpu_gate_stats;
 
 /* A gate whose thread runs from now on; each turn's line ("GPU S|X asked

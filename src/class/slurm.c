@@ -113,20 +113,36 @@ int slurm_probe(const slurm_opts *o, const char *dir, char *say, size_t saylen, 
     rc = ask(gres, dir, &words);
     char want[SLURM_NAME_MAX + 8] = "gpu";
     if (o->gpu[0]) snprintf(want, sizeof want, "gpu:%s", o->gpu);
+    if (o->shard) snprintf(want, sizeof want, "shard");
     int none = !strcmp(o->gpu, "none");
     if (!none && (rc != 0 || !strstr(words, want))) {
         first_line(words, why, sizeof why);
-        snprintf(err, errlen, _("--slurm %s: no node of the partition has a GPU gres %s (sinfo says: %s): configure "
-                                "gres/gpu on its nodes, or give --slurm-gpu none to ask for no GPU"),
-                 o->partition, want, why);
+        if (o->shard)
+            snprintf(err, errlen, _("--slurm %s: no node of the partition has a gres shard (sinfo says: %s): "
+                                    "configure gres/shard on its nodes, or leave out --slurm-shard to ask for "
+                                    "whole GPUs"), o->partition, why);
+        else
+            snprintf(err, errlen, _("--slurm %s: no node of the partition has a GPU gres %s (sinfo says: %s): "
+                                    "configure gres/gpu on its nodes, or give --slurm-gpu none to ask for no GPU"),
+                     o->partition, want, why);
         free(words);
         return -1;
     }
     free(words);
+    char turns[512] = "";
+    if (slurm_shares_gpu(o))
+        snprintf(turns, sizeof turns, _("; the steps on one GPU take their turns through lock files in %s on its node"),
+                 o->lock_dir[0] ? o->lock_dir : SLURM_LOCK_DIR);
     snprintf(say, saylen, _("slurm: each check runs as a job step in partition %s (%s, %d MiB), the version to beat "
-                            "timed in the same step"),
-             o->partition, none ? _("no GPU asked for") : want, SLURM_STEP_MEM_MB);
+                            "timed in the same step%s"),
+             o->partition, none ? _("no GPU asked for") : o->shard ? _("a shard of a GPU") : want, SLURM_STEP_MEM_MB,
+             turns);
     return 0;
+}
+
+int slurm_shares_gpu(const slurm_opts *o)
+{
+    return o->shard || !strcmp(o->gpu, "none");
 }
 
 /* A file name for srun's --output, whose '%' would be a pattern. */
@@ -155,7 +171,8 @@ int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const cha
     if (o->account[0]) snprintf(b[1], sizeof b[1], "--account=%s", o->account), a[n++] = b[1];
     if (o->qos[0]) snprintf(b[2], sizeof b[2], "--qos=%s", o->qos), a[n++] = b[2];
     if (strcmp(o->gpu, "none")) {
-        snprintf(b[3], sizeof b[3], o->gpu[0] ? "--gres=gpu:%s:1" : "--gres=gpu:1", o->gpu);
+        snprintf(b[3], sizeof b[3], o->shard ? "--gres=shard:1" : o->gpu[0] ? "--gres=gpu:%s:1" : "--gres=gpu:1",
+                 o->gpu);
         a[n++] = b[3];
     }
     /* Slurm's limit a minute past the class's own (SUBMIT_RUN_LIMIT_S), which

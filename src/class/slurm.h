@@ -9,7 +9,9 @@
  * free, the check and the version to beat are timed in that one step, and
  * a lost node takes one check with it, which goes back to the queue once
  * (submit_queue.c).  Only the GPU's stage (`check --built`) runs there: the
- * compiles stay on the class's machine.  The class's folder and reducevis
+ * compiles stay on the class's machine.  Steps that share a GPU (gres/shard)
+ * keep its turns, as a class's gate does on one machine, through lock files
+ * on their node (src/own/gpu_lock.h).  The class's folder and reducevis
  * must be at the same paths on the nodes (a shared file system). */
 #ifndef RV_SLURM_H
 #define RV_SLURM_H
@@ -28,11 +30,25 @@ typedef struct slurm_opts {
                                            "none" no GPU asked for (a partition
                                            without GPU gres: CI); else a type
                                            (gres gpu:TYPE:1)                    */
+    int shard;                          /* ask for a gres/shard, not a whole GPU:
+                                           several steps share each GPU        */
+    char lock_dir[256];                 /* where a node's checks keep their GPU's
+                                           turns ("" SLURM_LOCK_DIR)           */
 } slurm_opts;
+
+/* A node's folder for the GPUs' lock files (check --gpu-lock): on the node's
+ * own disk, open to every user, and not made private to a job by Slurm (as
+ * /tmp and /dev/shm are with job_container/tmpfs). */
+#define SLURM_LOCK_DIR "/run/lock"
 
 /* The memory one step asks for (--mem): the sandbox's cgroup (4.6 GiB for
  * all its processes) and check itself, which holds the trace. */
 #define SLURM_STEP_MEM_MB 6144
+
+/* 1 when several steps may run on one GPU: each asks for a shard of it, or
+ * for no GPU (all then use the node's); 0 when each has a whole GPU of the
+ * gres, which Slurm gives to one job at a time. */
+int slurm_shares_gpu(const slurm_opts *o);
 
 /* 0 when name is a name Slurm could have (letters, digits, '_', '-', '.',
  * 1 to SLURM_NAME_MAX bytes), -1 otherwise: it goes onto srun's command

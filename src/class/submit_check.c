@@ -129,9 +129,8 @@ static void cache_dir(const submit_queue *q, check_cmd *c)
 
 /* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
  * the check gets a connection to its GPU's gate as fd 4.  Through Slurm each
- * check lands on whichever node has a GPU free, so the version to beat is
- * timed in the check's own step, beside the student's kernel, and never
- * reused from another check's (which may have run on another GPU). */
+ * check lands on whichever node has a GPU free, so the file of the version
+ * to beat's time is named by the step for the GPU it landed on. */
 static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
 {
     int build = gpu < 0;
@@ -150,9 +149,17 @@ static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int
     } else {
         a[n++] = "--built", a[n++] = c->work;
         if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
-        /* the version to beat timed once a minute on each GPU, not once a check */
-        snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
-        if (!q->slurm.partition[0]) a[n++] = "--mark-reuse", a[n++] = c->mark;
+        /* steps that share a GPU keep its turns through lock files on its node */
+        if (slurm_shares_gpu(&q->slurm))
+            a[n++] = "--gpu-lock", a[n++] = (char *)(q->slurm.lock_dir[0] ? q->slurm.lock_dir : SLURM_LOCK_DIR);
+        /* the version to beat timed once a minute on each GPU, not once a
+           check; a step names its GPU itself, once Slurm has put it on one
+           (the node and its gres GPU: check's "%g") */
+        if (q->slurm.partition[0])
+            snprintf(c->mark, sizeof c->mark, "%s/mark-%%g.txt", q->dir);
+        else
+            snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
+        a[n++] = "--mark-reuse", a[n++] = c->mark;
     }
     a[n++] = "--build-cache", a[n++] = c->cache;
     n = verdict_args(q, id, build, c, n);
@@ -182,8 +189,8 @@ static void read_refusals(const char *path, char *why, size_t len)
 
 /* Its GPU's run as a Slurm job step: srun's own words into ID.srun, the
  * check's into out; a step Slurm lost or ended is said in refused, and
- * *cluster set.  The gate is this machine's: a step has its GPU alone
- * (Slurm gives a gres GPU to one step at a time). */
+ * *cluster set.  The gate is this machine's: a step keeps its GPU's turns
+ * with the other steps on its node through lock files (check --gpu-lock). */
 static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, const char *out, char *const env[],
                                char *refused, size_t refusedlen, int *cluster)
 {
@@ -231,10 +238,12 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     if (ctl.pass_fd >= 0) close(ctl.pass_fd);   /* the check's turns end with it */
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
     *speed = read_summary(&c);
-    if (!*cluster)
-        read_refusals(refusals, refused, refusedlen);
-    else
-        remove(refusals);
+    char node_said[PATH_MAX + 256] = "";
+    read_refusals(refusals, *cluster ? node_said : refused, *cluster ? sizeof node_said : refusedlen);
+    if (*cluster && node_said[0]) {   /* the step's check said why its node could not run it (--gpu-lock) */
+        snprintf(refused, refusedlen, "%s", node_said);
+        *cluster = 2;
+    }
     if (r.end == RV_PROC_CANNOT_START && !refused[0])
         snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
     if (*exit_code == 0 && !*cluster) refused[0] = 0;   /* refused and tried again within it: judged all the same */

@@ -103,8 +103,9 @@ enum { SUBMIT_RUN_LIMIT_S = 240 };
  * its run on GPU gpu (an index of q->gpus; with Slurm, a job step on any
  * node); its output, as the student sees it, its exit status (-1 when it
  * was stopped), its summary's speed, and into `refused` why the machine
- * refused it, or why Slurm lost or ended its step, *cluster then 1 ("" and
- * 0 when neither). */
+ * refused it, or why Slurm lost or ended its step, *cluster then 1, or why
+ * its step's node could not run it (as check said there), *cluster then 2
+ * ("" and 0 when none of these). */
 char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
                        char *refused, size_t refusedlen, int *cluster);
 /* The version to beat compiled into the class's build cache, in the

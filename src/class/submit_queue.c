@@ -111,7 +111,9 @@ static void finish_sub(submit_queue *q, sub *s, char *text, int exit_code, verdi
 }
 
 /* A check the machine refused, or whose job step Slurm lost or ended
- * (cluster; under the mutex): the first time, back to the queue from its
+ * (cluster 1), or whose step's node could not run it (cluster 2: check said
+ * so, e.g. no folder for the GPU's locks; under the mutex): the first time,
+ * back to the queue from its
  * compile, with a note for the teacher (on reducevis's output and in
  * submissions.jsonl); the second, done with an error that says it was the
  * machine, or the cluster.  1 when it went back. */
@@ -122,7 +124,10 @@ static int refused_again(submit_queue *q, sub *s, char **text, const char *why, 
         s->st = QUEUED;
         s->gpu = -1;
         q->queued++;
-        if (cluster)
+        if (cluster == 2)
+            fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: the node its job "
+                              "step ran on could not run it (%s)\n"), s->id, s->student, why);
+        else if (cluster)
             fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: Slurm lost or "
                               "ended its job step (%s)\n"), s->id, s->student, why);
         else
@@ -143,7 +148,10 @@ static int refused_again(submit_queue *q, sub *s, char **text, const char *why, 
     /* check's own words (kept for the teacher in DIR/submissions/ID.txt)
        would blame the file or the sandbox: the student reads this instead */
     char *said = NULL;
-    int n = cluster ? asprintf(&said, _("The cluster could not run this check, twice: Slurm lost or ended its job "
+    int n = cluster == 2 ? asprintf(&said, _("The cluster could not run this check, twice: the node its job step ran "
+                                             "on could not run it (%s). This says nothing about your kernel: send "
+                                             "it again.\n"), why)
+          : cluster ? asprintf(&said, _("The cluster could not run this check, twice: Slurm lost or ended its job "
                                         "step (%s). This says nothing about your kernel: send it again.\n"), why)
                     : asprintf(&said, _("The teacher's machine could not run this check, twice: it refused it a "
                                         "process or memory (%s), most likely while another program held them. This "
@@ -287,7 +295,7 @@ static void *gpu_loop(void *arg)
         char *text = submit_run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused, &cluster);
         submit_drop_work(q, id);
         if (q->slurm.partition[0])   /* the teacher hears whether the controller still answers */
-            slurm_watch_controller(q->dir, cluster);
+            slurm_watch_controller(q->dir, cluster == 1);
         pthread_mutex_lock(&q->mu);
         if (!refused[0] || !refused_again(q, &q->s[k], &text, refused, cluster))
             finish_sub(q, &q->s[k], text, refused[0] ? EXIT_MACHINE : code, speed);

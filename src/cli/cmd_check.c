@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sysexits.h>
 
 #include "core/analysis.h"
 #include "core/assets.h"
@@ -24,6 +25,7 @@
 #include "mark_reuse.h"
 #include "core/clock.h"
 #include "own/gpu_turn.h"
+#include "own/sandbox_folder.h"
 #include "own/shipped.h"
 #include "own/cache_dir.h"
 #include "own/trace_run.h"
@@ -35,7 +37,7 @@
 
 enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
        OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_MARK_REUSE,
-       OPT_NOT_OURS };
+       OPT_GPU_LOCK, OPT_NOT_OURS };
 
 static const rv_opt check_opts[] = {
     {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
@@ -67,6 +69,9 @@ static const rv_opt check_opts[] = {
                                            "\"compile\", \"run\" or \"load\")"), "@file"},
     {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/gpu_turn.h): the runs\n"
                                               "share the GPU with other checks, the timed calls take it alone"), NULL},
+    {OPT_GPU_LOCK, "gpu-lock", 0, "DIR", N_("keep the GPU's turns with every check on this node through lock files in\n"
+                                           "DIR (src/own/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
+     "@dir"},
     {OPT_MARK_REUSE, "mark-reuse", 0, "FILE", N_("the version to beat's time on this GPU, shared by a class's checks:\n"
                                                  "taken from FILE where another check timed it at this N and block\n"
                                                  "size in the last minute (the verdict says when), else timed here\n"
@@ -591,12 +596,14 @@ int cmd_check(int argc, char **argv)
     stages st = {0};
     outputs out = {0};
     const char *trace = NULL;
-    char traced_with[64] = "";
+    char traced_with[64] = "", mark_file[4096];
     int number = 0, block_given = 0, data_given = 0;
     rv_opts p;
     rv_opts_begin(&p, &check_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
+        if ((id == OPT_GPU_GATE || id == OPT_GPU_LOCK) && rv_turn_have_gate())
+            return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
         if (id > 0 && p.value && !p.value[0])   /* a folder or file named "" */
             return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
         if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_REPLAY && id != OPT_SAVE_TRACE &&
@@ -634,12 +641,27 @@ int cmd_check(int argc, char **argv)
             *(id == OPT_BUILD_ONLY ? &st.build_only : id == OPT_BUILT ? &st.built
               : id == OPT_BUILD_CACHE ? &st.cache : &st.prepare) = p.value;
             break;
-        case OPT_MARK_REUSE: st.mark_reuse = p.value; break;
+        case OPT_MARK_REUSE:
+            if (mark_reuse_path(p.value, mark_file, sizeof mark_file))
+                return rv_usage_error("check", "%s", _("--mark-reuse: the file's name is too long"));
+            st.mark_reuse = mark_file;
+            break;
         case OPT_GPU_GATE: {
             char why[200];
             long fd = strtol(p.value, &end, 10);
             if (*end || fd < 0 || fd > 1023 || rv_turn_use_gate((int)fd, why, sizeof why))
                 return rv_usage_error("check", "%s", *end || fd < 0 || fd > 1023 ? _("--gpu-gate-fd needs a descriptor number") : why);
+            break;
+        }
+        case OPT_GPU_LOCK: {
+            char why[4200];
+            if (rv_turn_use_lock(p.value, why, sizeof why)) {
+                /* the node's doing, not the file's: a status no verdict has
+                   (sysexits.h), so that the class tries the check again */
+                fprintf(stderr, "reducevis check: %s\n", why);
+                rv_sandbox_tell_refused(-1, why);
+                return EX_TEMPFAIL;
+            }
             break;
         }
         case OPT_SAVE_TRACE: case OPT_SUMMARY: {

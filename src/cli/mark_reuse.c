@@ -9,8 +9,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "own/gpu_lock.h"
 #include "own/proc.h"
 #include "core/clock.h"
+
+int mark_reuse_path(const char *given, char *out, size_t len)
+{
+    const char *base = strrchr(given, '/'), *at = strstr(base ? base : given, "%g");
+    if (!at) return snprintf(out, len, "%s", given) < (int)len ? 0 : -1;
+    char key[256];
+    gpu_lock_key(key, sizeof key);
+    return snprintf(out, len, "%.*s%s%s", (int)(at - given), given, key, at + 2) < (int)len ? 0 : -1;
+}
 
 double mark_reuse_read(const char *file, const char *version, uint64_t n, int block, double *age_s)
 {

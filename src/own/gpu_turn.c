@@ -1,7 +1,8 @@
 /* gpu_turn.c — a check's turns on a shared GPU, asked of the class's gate
- * (gpu_turn.h says the words).  One connection a process, used by one
- * thread at a time: the check's own, or, while a timed run waits for its
- * turn alone, the relay's. */
+ * (gpu_turn.h says the words), or taken through the node's lock files where
+ * the check is a Slurm step that no gate reaches (gpu_lock.h).  One
+ * connection a process, used by one thread at a time: the check's own, or,
+ * while a timed run waits for its turn alone, the relay's. */
 #define _GNU_SOURCE
 #include "gpu_turn.h"
 
@@ -16,8 +17,10 @@
 
 #include "core/i18n.h"
 #include "core/clock.h"
+#include "gpu_lock.h"
 
 static int gate = -1;
+static char lock_held;   /* through the lock files: the kind of turn held, 0 none */
 static double alone_limit_s = RV_TURN_ALONE_LIMIT_S;
 
 void rv_turn_set_alone_limit(double seconds)
@@ -36,9 +39,16 @@ int rv_turn_use_gate(int fd, char *err, size_t errlen)
     return 0;
 }
 
+int rv_turn_use_lock(const char *dir, char *err, size_t errlen)
+{
+    char key[256];
+    gpu_lock_key(key, sizeof key);
+    return gpu_lock_open(dir, key, err, errlen);
+}
+
 int rv_turn_have_gate(void)
 {
-    return gate >= 0;
+    return gate >= 0 || gpu_lock_is_open();
 }
 
 /* The gate gone: every turn from now on is given at once (the class that
@@ -81,6 +91,11 @@ static int say(char c)
  * request cancelled), -1 the gate gone. */
 static int ask(char kind, const int *quit)
 {
+    if (gpu_lock_is_open()) {
+        int rc = gpu_lock_take(kind, quit);
+        if (!rc) lock_held = kind;
+        return rc;
+    }
     if (gate < 0) return 0;
     if (say(kind)) return -1;
     int rc = await('G', quit);
@@ -88,13 +103,10 @@ static int ask(char kind, const int *quit)
     return rc;
 }
 
-int rv_turn_shared(void)
+/* What is held given back to the gate. */
+static void rv_turn_give(void)
 {
-    return ask('S', NULL);
-}
-
-void rv_turn_give(void)
-{
+    if (lock_held) gpu_lock_give(lock_held), lock_held = 0;
     if (gate >= 0 && !say('R')) await('K', NULL);
 }
 
@@ -125,6 +137,12 @@ static void *relay_loop(void *arg)
         int n = poll(p, r->held == 'S' && gate >= 0 ? 2 : 1, 100);
         if (r->held == 'X' && rv_mono_s() - alone_since > alone_limit_s) {
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);   /* the run's stop flag */
+            break;
+        }
+        /* through the lock files, the time is up when a turn alone's wait says so */
+        if (r->held == 'S' && lock_held && gpu_lock_time_up(RV_TURN_SHARED_LIMIT_S)) {
+            r->time_up = 1;
+            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
             break;
         }
         if (n > 0 && r->held == 'S' && gate >= 0 && (p[1].revents & (POLLIN | POLLHUP))) {
@@ -176,7 +194,7 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
     r->on_word = on_word, r->word_arg = arg;
     r->ctl = (rv_proc_ctl){.pass_fd = -1, .stop = &r->overtime, .paused_ms = &r->paused_ms,
                            .pause_began = &r->pause_began};
-    if (gate < 0 && !on_word) return 0;
+    if (!rv_turn_have_gate() && !on_word) return 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
         snprintf(err, errlen, _("cannot make a socket: %s"), strerror(errno));
@@ -190,6 +208,17 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
         return -1;
     }
     r->started = 1;
+    return 0;
+}
+
+int rv_turn_relay_hold_shared(rv_turn_relay *r)
+{
+    if (r->theirs < 0) return 0;   /* no gate: nothing to ask */
+    char c = 's';
+    if (write(r->theirs, &c, 1) != 1 || read(r->theirs, &c, 1) != 1 || c != 'g') return -1;
+    r->ctl.pass_fd = -1;   /* the run gets no fd 4 */
+    /* asked before the run: that wait is not the run's */
+    __atomic_store_n(&r->paused_ms, 0L, __ATOMIC_RELAXED);
     return 0;
 }
 

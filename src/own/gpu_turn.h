@@ -4,15 +4,18 @@
  *
  * The student's program, run by the driver (src/tracer/driver.cu), asks
  * for its turns over fd 4, which check relays to the gate: a traced run
- * holds a shared turn from its first copy to the GPU until its last launch
- * has been read back (others trace beside it: its start, the tracer's
+ * holds a shared turn while a kernel of its may be running, asked by its
+ * tracer (src/tracer/turns.h) from a kernel's launch until the kernels
+ * queued have run, so a run may take and give back several (others trace
+ * beside it; its start, its copies, the student's host code, the tracer's
  * work on the CPU and its files are outside); a timed run, once its context
  * is made, the GPU alone until its results are written (its teardown,
  * like another's start, runs beside): the times students compare are never
- * taken beside another program's work.  The waits are not counted against
- * the run's time limit; the time alone is capped.  memcheck's run, which
- * asks nothing, holds a shared turn while it runs.  Without a gate (a check
- * outside a class) every turn is given at once.
+ * taken beside another program's kernels.  The waits are not counted
+ * against the run's time limit; the time alone is capped.  memcheck's
+ * run, which asks nothing, holds a shared turn while it runs, asked by the
+ * check (rv_turn_relay_hold_shared).  Without a gate (a check outside a
+ * class) every turn is given at once.
  *
  * The words on the gate's connection, one byte each: 'S' asks for a shared
  * turn, 'X' for the GPU alone, the gate answers 'G' once it is given; 'R'
@@ -20,7 +23,7 @@
  * connection that closes gives back all it held.  The gate may also send
  * 'T' to a shared turn that has kept a turn alone waiting too long (its
  * time is up: src/class/gpu_gate.h); the relay then stops that run, as it
- * stops a run past its time alone.  The driver's, on fd 4:
+ * stops a run past its time alone.  The driver's (or the tracer's), on fd 4:
  * 's' (a shared turn) and 'r' (ready to be timed: the GPU alone), each
  * answered 'g' (go); 'e' gives back what it holds, unanswered. */
 #ifndef RV_OWN_GPU_TURN_H
@@ -43,13 +46,12 @@ void rv_turn_set_alone_limit(double seconds);
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
 int rv_turn_use_gate(int fd, char *err, size_t errlen);
-/* 1 when this process has a gate. */
+/* The node's lock files in dir for this process's turns, where no gate can
+ * be had (a check run as a Slurm step: `check --gpu-lock DIR`, gpu_lock.h).
+ * 0, or -1 with why in err. */
+int rv_turn_use_lock(const char *dir, char *err, size_t errlen);
+/* 1 when this process has a gate (or the lock files). */
 int rv_turn_have_gate(void);
-
-/* A shared turn, given back by rv_turn_give.  0 (given at once without a
- * gate), or -1 when the gate is gone (then the run goes on without one). */
-int rv_turn_shared(void);
-void rv_turn_give(void);
 
 /* A run's turns: rv_turn_relay_start makes the descriptor the run gets as
  * fd 4 (relay->ctl, for rv_proc_run_ctl or the sandbox); a thread answers
@@ -85,6 +87,12 @@ int rv_turn_relay_start(rv_turn_relay *r, char *err, size_t errlen);
  * may read and answer more; on_word returns -1 to end the relay. */
 int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd, char c), void *arg, char *err,
                              size_t errlen);
+/* For a run that asks nothing (memcheck's): the check asks the run's shared
+ * turn itself before the run starts, as its driver would, and the run then
+ * gets no fd 4 (nothing it could give back); held until rv_turn_relay_end,
+ * the gate's 'T' stopping the run as it stops any shared turn's.  0, or -1
+ * when the relay did not answer. */
+int rv_turn_relay_hold_shared(rv_turn_relay *r);
 void rv_turn_relay_end(rv_turn_relay *r);
 /* The environment entry that tells the driver its fd ("RV_GPU_TURN_FD=4"),
  * or NULL without a gate. */

@@ -329,9 +329,9 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     if (relay.time_up)
         return rv_own_fail(err, errlen, 2,
                            _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
-                             "waited for the GPU, and was stopped. A traced run shares the GPU for a second or two; "
-                             "a launch() that works or waits on the host, or a kernel that runs for seconds under "
-                             "the tracer, holds up every check of the class%s%s"),
+                             "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
+                             "kernels run, a second or two; a kernel that runs for seconds under the tracer holds "
+                             "up every check of the class%s%s"),
                            o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
     if (!t && relay.overtime)
         return rv_own_fail(err, errlen, 2,
@@ -376,9 +376,15 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
                     result, NULL};
     char *env[] = {ONE_QUEUE, NULL};
-    rv_turn_shared();
-    rv_own_run_cmd(o, work, RV_SANDBOX_RUN, NULL, argv, env, log, o->timeout_s + 30);
-    rv_turn_give();
+    /* a shared turn for the whole run, asked here (memcheck's run asks none);
+       held through a relay, so that the gate's 'T' stops the run as it stops
+       a traced run that keeps a turn alone waiting (gpu_turn.h) */
+    rv_turn_relay relay;
+    char why[200];
+    if (rv_turn_relay_start(&relay, why, sizeof why)) return;
+    if (rv_turn_relay_hold_shared(&relay) == 0)
+        rv_own_run_ctl(o, work, RV_SANDBOX_RUN, NULL, argv, env, log, o->timeout_s + 30, &relay.ctl);
+    rv_turn_relay_end(&relay);
     char *text = rv_read_text(log, NULL);
     if (!text) return;
     const char *hit = strstr(text, "Invalid ");

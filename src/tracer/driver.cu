@@ -343,13 +343,17 @@ static float window(bench &b, const arrays *work, unsigned block, unsigned *firs
 // turns: asked over the fd it names once the context is made, so that
 // starting up runs beside the others.  'r': the GPU alone (the timed calls),
 // 's': a turn shared with other traced runs, each answered 'g'; 'e': done.
+// A traced or recorded run's tracer, loaded as the context is made, takes
+// the fd and RV_GPU_TURN_FD with it, and asks a shared turn for each kernel
+// only (src/tracer/turns.h): so the name is read once the context is made,
+// and the driver's own 's' and 'e' are asked only where no tracer took it.
 static void turn(char word)
 {
+    if (word != 'e') check(cudaFree(nullptr), "the CUDA context");   // made before the turn, not in it
     const char *fd = getenv("RV_GPU_TURN_FD");
     if (!fd) return;
     int f = atoi(fd);
     char c = word;
-    if (word != 'e') check(cudaFree(nullptr), "the CUDA context");   // made before the turn, not in it
     if (write(f, &c, 1) != 1 || (word != 'e' && (read(f, &c, 1) != 1 || c != 'g'))) {
         fprintf(stderr, "reducevis did not give this run its turn on the GPU\n");
         exit(3);
@@ -455,7 +459,10 @@ int main(int argc, char **argv)
     FILE *f = trace ? fopen(argv[2], "rb") : nullptr;
     if (trace && (!f || fread(host.data(), sizeof(float), a.n, f) != a.n)) { fprintf(stderr, "cannot read %s\n", argv[2]); return 3; }
     if (f) fclose(f);
-    turn('s');   // the GPU shared with other traced runs, from here to the sum read back
+    // the GPU shared with other traced runs: kernel by kernel where the
+    // tracer asks (turns.h), else (no tracer took the fd) from here to the
+    // sum read back
+    turn('s');
     check(cudaMalloc(&a.in, a.n * sizeof(float)), "cudaMalloc");
     for (float *&o : a.out) {
         check(cudaMalloc(&o, a.nslots * sizeof(float)), "cudaMalloc");

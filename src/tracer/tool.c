@@ -17,7 +17,9 @@
  * device allocation the program makes or frees is a line of allocs.txt, and
  * OUT/launches.txt gets a line per launch, traced or not (raw.h has the
  * formats).  Anything that goes wrong is written to OUT/tool-error.txt for
- * the host to report: a tool library cannot fail the program it is in.
+ * the host to report: a tool library cannot fail the program it is in.  On
+ * a class's shared GPU (RV_GPU_TURN_FD) the tracer also asks the run's
+ * turns, for its kernels only (turns.h).
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
@@ -42,6 +44,7 @@
 
 #include "queued.h"
 #include "raw.h"
+#include "turns.h"
 
 #define MAX_MODULES 64
 #define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
@@ -96,6 +99,7 @@ static struct {
 } S;
 
 static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
+static rv_turns_ops turn_ops;   /* no sync: the driver asks the turns (turns.h) */
 
 static void fail(const char *fmt, ...);
 
@@ -116,6 +120,8 @@ static int open_sanitizer(const char *path)
     /* per launch, not per kernel (a kernel launched twice before the program
        waits must count into two buffers): where the library has it */
     *(void **)&set_launch_data = dlsym(h, "sanitizerSetLaunchCallbackData");
+    *(void **)&turn_ops.sync = dlsym(h, "sanitizerStreamSynchronize");
+    *(void **)&turn_ops.get_stream = dlsym(h, "sanitizerGetStream");
     return 0;
 }
 
@@ -516,10 +522,47 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
                      m, armed_call());
 }
 
+/* The turn on a class's GPU (turns.h): asked before a kernel or a graph
+ * starts, the stream it was queued on handed to the tracer's thread, whose
+ * waits end the turn; a stream or context is not destroyed while that
+ * thread waits on it. */
+static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void *cbdata)
+{
+    /* the stream of the launch under way on this thread, as its beginning
+       named it (the handle launch_begin queues the tool's own work on),
+       should its end name none */
+    static __thread Sanitizer_StreamHandle launch_stream;
+    if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN) {
+        launch_stream = ((const Sanitizer_LaunchData *)cbdata)->hStream;
+        rv_turns_begin();
+    } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_END) {
+        const Sanitizer_LaunchData *d = cbdata;
+        rv_turns_queued(d->context, d->hStream ? d->hStream : launch_stream);   /* NULL: not followed, kept */
+        launch_stream = NULL;
+    } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS &&
+               (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN || cbid == SANITIZER_CBID_GRAPHS_LAUNCH_END)) {
+        const Sanitizer_GraphLaunchData *g = cbdata;
+        if (g->isGraphUpload) return;   /* an upload runs nothing */
+        if (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN) rv_turns_begin();
+        else rv_turns_queued(g->context, g->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
+        const Sanitizer_GraphNodeLaunchData *n = cbdata;
+        if (n->nodeType == CU_GRAPH_NODE_TYPE_KERNEL && !n->isGraphUpload) rv_turns_graph_node();
+    } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_STREAM_DESTROY_STARTING) {
+        const Sanitizer_ResourceStreamData *st = cbdata;
+        rv_turns_destroying(st->context, st->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
+        const Sanitizer_ResourceContextData *c = cbdata;
+        rv_turns_destroying(c->context, NULL);
+    }
+}
+
 static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
                                   Sanitizer_CallbackId cbid, const void *cbdata)
 {
     (void)userdata;
+    if (rv_turns_own_thread()) return;   /* the turns' own waits: not the program's */
+    turns(domain, cbid, cbdata);
     if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
         module_loaded((const Sanitizer_ResourceModuleData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_RESOURCE &&
@@ -593,6 +636,10 @@ int InitializeInjection(void)
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN);
     rv_queued_init(T.out, read_device);
     rv_queued_enable(handle, S.sanitizerEnableCallback);
+    /* a graph's launch ends its turn like a kernel's (turns.h) */
+    S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
+    turn_ops.say = say;
+    rv_turns_init(&turn_ops);
     say("subscribed");
     return 1;
 }

@@ -1,5 +1,5 @@
-"""slurm_cluster.py — a one-node Slurm cluster of its own for a test, in a
-temporary folder: Debian's munged, slurmctld and slurmd, started as the
+"""slurm_cluster.py — a Slurm cluster of its own for a test (one node, or
+several slurmd on this machine), in a temporary folder: Debian's munged, slurmctld and slurmd, started as the
 current user (root in CI) with a munge key, a munge socket, a slurm.conf,
 ports, state, spool, logs and pid files all of its own, so that it touches
 no cluster of the machine's and leaves nothing behind.
@@ -15,7 +15,8 @@ raises Unavailable, with why, for the test to print as SKIPPED.
 RV_SLURM_ROOT=DIR takes Slurm and munge from .debs unpacked into DIR with
 dpkg-deb -x (a GPU machine without network: tests/gpu/class_slurm.sh): their
 programs, Slurm's plugins and the libraries beside them.  gres="gpu:N" gives
-the node N GPUs as a gres (/dev/nvidia0 .. N-1).
+each node N GPUs as a gres (/dev/nvidia0 .. N-1 on the first), shards=M
+shares each node's out as M gres shards.
 """
 import atexit
 import os
@@ -74,10 +75,14 @@ def mem_mb():
 
 
 class Cluster:
-    def __init__(self, partition="rvq", gres=None, cpus=None, gres_file=None):
+    def __init__(self, partition="rvq", gres=None, cpus=None, gres_file=None, shards=0, nodes=1):
         """gres_file: the device the node's GPUs are said to be (gres.conf's
         File=), /dev/nvidia0 .. N-1 where not given; /dev/null stands for a GPU
-        on a machine without one (Slurm only needs a device file)."""
+        on a machine without one (Slurm only needs a device file).  shards: as
+        many gres/shard on each node, shared out over its GPUs (steps asking
+        --gres=shard:1 share a GPU).  nodes: that many nodes, n1 .. nN, each its
+        own slurmd on this machine; node k's GPUs are the k-th N of the devices."""
+        self.shards, self.nodes = shards, ["localhost"] if nodes == 1 else ["n%d" % (k + 1) for k in range(nodes)]
         for attempt in range(3):
             try:
                 self._begin(partition, gres, cpus, gres_file)
@@ -106,28 +111,51 @@ class Cluster:
         os.chmod(key, 0o400)
         user = subprocess.run(["id", "-un"], capture_output=True, text=True).stdout.strip()
         self.cpus = cpus or min(os.cpu_count() or 1, 2)
-        node = "NodeName=localhost NodeAddr=127.0.0.1 CPUs=%d RealMemory=%d State=UNKNOWN" % (self.cpus, mem_mb())
-        if gres:   # "gpu:N" with a gres.conf naming the devices: the GPU machine's script
-            node += " Gres=" + gres
-            n = int(gres.split(":")[-1])
+        nodes, gres_lines = [], []
+        ngpu = int(gres.split(":")[-1]) if gres else 0
+        for k, name in enumerate(self.nodes):
+            line = "NodeName=%s NodeHostname=%s NodeAddr=127.0.0.1 Port=%d CPUs=%d RealMemory=%d State=UNKNOWN" % (
+                name, socket.gethostname() if len(self.nodes) > 1 else name, free_port(), self.cpus,
+                mem_mb() // len(self.nodes))
+            if gres:   # "gpu:N" with a gres.conf naming the devices: the GPU machine's script
+                line += " Gres=" + gres + (",shard:%d" % self.shards if self.shards else "")
+                first = k * ngpu
+                devices = str(first) if ngpu == 1 else "[%d-%d]" % (first, first + ngpu - 1)
+                gres_lines.append("NodeName=%s Name=gpu File=%s" % (name, gres_file or "/dev/nvidia" + devices))
+                if self.shards:
+                    gres_lines.append("NodeName=%s Name=shard Count=%d" % (name, self.shards))
+            nodes.append(line)
+        node = "\n".join(nodes)
+        if gres_lines:
             with open(os.path.join(d, "gres.conf"), "w") as f:
-                f.write("NodeName=localhost Name=gpu File=%s\n" % (
-                    gres_file or "/dev/nvidia%s" % ("0" if n == 1 else "[0-%d]" % (n - 1))))
+                f.write("\n".join(gres_lines) + "\n")
+        prolog = ""
+        if gres and len(self.nodes) > 1:
+            # nodes that are one machine: each slurmd sees every GPU of it, so
+            # a step is told its node's own, as a node of its own would see only
+            # that one (a task prolog's "export" lines set the task's variables)
+            prolog = os.path.join(d, "task_prolog.sh")
+            with open(prolog, "w") as f:
+                f.write("#!/bin/sh\ncase \"$SLURMD_NODENAME\" in\n" + "".join(
+                    "%s) echo export CUDA_VISIBLE_DEVICES=%s ;;\n" % (
+                        name, ",".join(str(k * ngpu + g) for g in range(ngpu))) for k, name in enumerate(self.nodes))
+                    + "esac\n")
+            os.chmod(prolog, 0o755)
+            prolog = "TaskProlog=%s\n" % prolog
         conf = """ClusterName=rvtest
 SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort={ctld}
-SlurmdPort={slurmd}
 SlurmUser={user}
 SlurmdUser={user}
 AuthType=auth/munge
 CredType=cred/munge
 AuthInfo=socket={sock}
 StateSaveLocation={d}/state
-SlurmdSpoolDir={d}/spool
+SlurmdSpoolDir={d}/spool/%n
 SlurmctldPidFile={d}/slurmctld.pid
-SlurmdPidFile={d}/slurmd.pid
+SlurmdPidFile={d}/slurmd-%n.pid
 SlurmctldLogFile={d}/slurmctld.log
-SlurmdLogFile={d}/slurmd.log
+SlurmdLogFile={d}/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SelectType=select/cons_tres
@@ -143,11 +171,27 @@ SlurmctldTimeout=10
 SlurmdTimeout=30
 KillWait=5
 InactiveLimit=0
-{plugins}{gres_types}{node}
-PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
-""".format(ctld=free_port(), slurmd=free_port(), user=user, sock=self.sock, d=d, node=node, part=partition,
-           gres_types="GresTypes=gpu\n" if gres else "",
+{plugins}{gres_types}{prolog}{node}
+PartitionName={part} Nodes={names} Default=YES MaxTime=INFINITE State=UP
+""".format(ctld=free_port(), names=",".join(self.nodes), user=user, sock=self.sock, d=d, node=node, part=partition,
+           prolog=prolog, gres_types=("GresTypes=gpu,shard\n" if self.shards else "GresTypes=gpu\n") if gres else "",
            plugins="PluginDir=%s/slurm-wlm\n" % LIBS if ROOT else "")
+        # cgroup v2 without systemd (a GPU machine's container: no dbus), where
+        # slurmd would fail to start for want of systemd's scope: it makes its
+        # own cgroups (IgnoreSystemd), with the controllers they need
+        with open(os.path.join(d, "cgroup.conf"), "w") as f:
+            f.write("CgroupPlugin=autodetect\nIgnoreSystemd=yes\nCgroupAutomount=yes\n")
+        top = "/sys/fs/cgroup"
+        if os.geteuid() == 0 and os.path.exists(top + "/cgroup.subtree_control") and \
+                not os.path.isdir(top + "/system.slice"):
+            # where systemd would have made it: slurmd puts its scope there
+            os.makedirs(top + "/system.slice", exist_ok=True)
+            for c in ("cpuset", "cpu", "memory", "pids"):
+                try:
+                    with open(top + "/cgroup.subtree_control", "w") as f:
+                        f.write("+" + c)
+                except OSError:
+                    pass   # one this machine does not hand down: slurmd says so, and goes on without it
         self.conf = os.path.join(d, "slurm.conf")
         with open(self.conf, "w") as f:
             f.write(conf)
@@ -166,7 +210,9 @@ PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
                                "--seed-file=" + os.path.join(d, "munge", "munged.seed")])
         self._wait(lambda: os.path.exists(self.sock), 20, "munged made no socket")
         self.start_controller()
-        self._start("slurmd", [self.daemon("slurmd"), "-D", "-N", "localhost", "-f", self.conf])
+        for name in self.nodes:
+            os.makedirs(os.path.join(d, "spool", name), mode=0o700)
+            self._start("slurmd-" + name, [self.daemon("slurmd"), "-D", "-N", name, "-f", self.conf])
         self._wait(self.idle, 60, "the node did not become idle")
 
     def _start(self, name, argv):
@@ -185,7 +231,7 @@ PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
                 break
             time.sleep(0.3)
         why = "%s in %d s" % (what, seconds)
-        for name in ("munged.out", "slurmctld.log", "slurmd.log", "slurmctld.out", "slurmd.out"):
+        for name in ["munged.out", "slurmctld.log", "slurmctld.out"] + ["slurmd-%s.%s" % (n, x) for n in self.nodes for x in ("log", "out")]:
             path = os.path.join(self.dir, name)
             if os.path.exists(path):
                 why += "\n--- %s:\n%s" % (name, open(path, errors="replace").read()[-1500:])
@@ -197,10 +243,15 @@ PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 
     def idle(self):
         try:
-            p = self.run("sinfo", "--noheader", "--partition", self.partition, "--format=%T", timeout=10)
+            p = self.run("sinfo", "--noheader", "--Node", "--partition", self.partition, "--format=%T", timeout=10)
         except subprocess.TimeoutExpired:
             return False
-        return p.returncode == 0 and p.stdout.strip().startswith("idle")
+        states = p.stdout.split()
+        return p.returncode == 0 and len(states) > 0 and all(x.startswith("idle") for x in states)
+
+    def slurmd_logs(self):
+        """The paths of every node's slurmd log."""
+        return [os.path.join(self.dir, "slurmd-%s.log" % n) for n in self.nodes]
 
     def controller_up(self):
         try:
@@ -248,7 +299,7 @@ PartitionName={part} Nodes=localhost Default=YES MaxTime=INFINITE State=UP
                 p.wait(10)
 
     def stop(self):
-        for name in ("slurmd", "slurmctld", "munged"):
+        for name in ["slurmd-" + n for n in getattr(self, "nodes", ())] + ["slurmctld", "munged"]:
             self._end(name)
         if getattr(self, "dir", None) and os.path.isdir(self.dir) and not os.environ.get("RV_KEEP_SLURM"):
             shutil.rmtree(self.dir, True)

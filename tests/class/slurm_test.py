@@ -19,6 +19,11 @@ the sandbox, then the program's clear "no GPU" error) runs as a job step:
   - a node whose GPU is a gres (gres.conf's device /dev/null standing for
     one): the class asks for it (no --slurm-gpu), starts, and a kernel's
     step, given the GPU by Slurm, gets the same "no GPU" verdict;
+  - a node whose GPU is shared out as 4 gres shards: with --slurm-shard two
+    kernels' steps run on it at once, each keeping the GPU's turns through
+    the node's lock files (--slurm-lock-dir), and are judged; a node
+    without that folder: the kernel goes back once, then the cluster's
+    error naming it;
   - the controller stopped: a kernel sent then comes back, after its one
     retry, with the cluster's error; the class goes on serving, and says
     to the teacher that the controller does not answer; a class started
@@ -76,8 +81,8 @@ def retries(c):
 
 
 def launches(cl):
-    path = os.path.join(cl.dir, "slurmd.log")
-    return open(path, errors="replace").read().count("launch task") if os.path.exists(path) else 0
+    return sum(open(path, errors="replace").read().count("launch task")
+               for path in cl.slurmd_logs() if os.path.exists(path))
 
 
 def class_fails(exe, env, *args):
@@ -101,6 +106,13 @@ def bad_input(exe, env):
           "a GPU asked of a partition without GPU gres: %s %s" % (rc, said[-300:]))
     rc, said = class_fails(exe, env, "--slurm-account", "physics")
     check(rc == 1 and "--slurm PARTITION" in said, "--slurm-account alone: %s %s" % (rc, said[-300:]))
+    rc, said = class_fails(exe, env, "--slurm", "rvq", "--slurm-shard")
+    check(rc == 2 and "no node of the partition has a gres shard" in said and "--slurm-shard" in said,
+          "a shard asked of a partition without shards: %s %s" % (rc, said[-300:]))
+    rc, said = class_fails(exe, env, "--slurm", "rvq", "--slurm-shard", "--slurm-gpu", "h100")
+    check(rc == 1 and "no GPU type" in said, "a shard of a GPU type: %s %s" % (rc, said[-300:]))
+    rc, said = class_fails(exe, env, "--slurm", "rvq", "--slurm-lock-dir", "run/lock")
+    check(rc == 1 and "full path" in said, "a lock folder not a full path: %s %s" % (rc, said[-300:]))
     rc, said = class_fails(exe, env, "--slurm", "a,b")
     check(rc == 1 and "Slurm name" in said, "a name with a comma: %s %s" % (rc, said[-300:]))
     # srun and scontrol missing: a PATH of every program of /usr/bin but those
@@ -131,10 +143,11 @@ def judged(exe, cl, env, honest):
     fake = fake_node_gpu()
     env = dict(env, RV_NVIDIA_PROC=fake)
     env.pop("CUDA_VISIBLE_DEVICES", None)
-    c = Class(exe, "--kernel", "v1", "--slurm", "rvq", "--slurm-gpu", "none", env=env)
+    locks = tempfile.mkdtemp(prefix="rv-locks-")
+    c = Class(exe, "--kernel", "v1", "--slurm", "rvq", "--slurm-gpu", "none", "--slurm-lock-dir", locks, env=env)
     try:
-        check("each check runs as a job step in partition rvq" in c.printed,
-              "the class says where its checks run: %s" % c.printed[-500:])
+        check("each check runs as a job step in partition rvq" in c.printed and locks in c.printed,
+              "the class says where its checks run, and where their turns are kept: %s" % c.printed[-500:])
         tokens = [c.join("s%d" % i) for i in range(2)]
         for t in tokens:
             st, body = submit(c, t, honest)
@@ -153,9 +166,13 @@ def judged(exe, cl, env, honest):
               not any("gpu" in x for x in body.get("list", [])),
               "the teacher's list says which GPU each check ran on, as the step's check said: %s" % said)
         check(not retries(c), "no kernel went back to the queue: %s" % retries(c))
+        check(sorted(os.listdir(locks)) == ["reducevis-gpu-localhost-all." + x for x in ("alone", "door", "lock")],
+              "asking for no GPU, the steps on the node keep the turns of its GPU through its lock files: %s"
+              % os.listdir(locks))
     finally:
         c.stop()
         shutil.rmtree(fake, True)
+        shutil.rmtree(locks, True)
 
 
 def gres_judged(exe, env, honest):
@@ -184,6 +201,74 @@ def gres_judged(exe, env, honest):
         if c:
             c.stop()
         gl.stop()
+
+
+def shard_judged(exe, env, honest):
+    """A node whose one GPU is shared out as 4 gres shards: the class asking
+    for shards (--slurm-shard) starts, two kernels' steps run on the one
+    GPU at once, each keeping its turns through the node's lock files for
+    gres GPU 0, and each is judged."""
+    try:
+        sc = Cluster("rvs", gres="gpu:1", gres_file="/dev/null", shards=4)
+    except Unavailable as e:
+        check(False, "a one-node cluster with a GPU shared out as shards: %s" % e)
+        return
+    env = dict(env, SLURM_CONF=sc.env["SLURM_CONF"])
+    locks = tempfile.mkdtemp(prefix="rv-locks-")
+    c = None
+    try:
+        check(sc.run("sinfo", "-N", "-h", "-o", "%G").stdout.strip() == "gpu:1,shard:4",
+              "the node's GPU is its gres gpu:1, shared out as shard:4")
+        c = Class(exe, "--kernel", "v1", "--slurm", "rvs", "--slurm-shard", "--slurm-lock-dir", locks, env=env)
+        check("a shard of a GPU" in c.printed and locks in c.printed, "the class says its steps share a GPU, "
+              "and where they keep its turns: %s" % c.printed[-500:])
+        tokens = [c.join("h%d" % i) for i in range(2)]
+        # each step waits a while, so that the second's compile ends while the first still runs
+        slow = "#include <unistd.h>\n__attribute__((constructor)) static void nap(void) { sleep(15); }\n" + honest
+        for t in tokens:
+            st, body = submit(c, t, slow)
+            check(st == 200, "a kernel taken: %s %s" % (st, body))
+        seen, deadline = set(), time.time() + 120
+        while time.time() < deadline and len(seen) < 2 and not all(latest(c, t)["state"] == "done" for t in tokens):
+            running = [j for j in sc.jobs() if j[2] == "RUNNING"]
+            if len(running) >= 2:
+                seen = {j[0] for j in running}
+            time.sleep(0.2)
+        check(len(seen) == 2, "two steps ran on the one GPU at once: %s" % seen)
+        for t in tokens:
+            s = wait_done(c, t)
+            check(no_gpu_verdict(s), "through a shard, the verdict it gets without Slurm: %s"
+                  % (s and s["output"][-400:]))
+        check(os.path.exists(os.path.join(locks, "reducevis-gpu-localhost-0.lock")),
+              "the steps kept the turns of gres GPU 0 of their node: %s" % os.listdir(locks))
+    finally:
+        if c:
+            c.stop()
+        sc.stop()
+        shutil.rmtree(locks, True)
+
+
+def no_lock_dir(exe, cl, env, honest):
+    """A node without the lock files' folder cannot keep a shared GPU's
+    turns: its step is not a verdict; the kernel goes back to the queue
+    once, then the student is told it was the cluster, and the teacher why."""
+    c = Class(exe, "--kernel", "v1", "--slurm", "rvq", "--slurm-gpu", "none", "--slurm-lock-dir",
+              "/nonexistent-rv-locks", env=env)
+    try:
+        t = c.join("nolocks")
+        st, _ = submit(c, t, honest)
+        s = wait_done(c, t, 240)
+        out = s["output"] if s else ""
+        check(s is not None and s["verdict"] == "error" and "The cluster could not run this check, twice: the node "
+              "its job step ran on could not run it" in out and "/nonexistent-rv-locks" in out
+              and "says nothing about your kernel" in out,
+              "no lock folder on the node: the cluster's error, naming it: %s" % out[-400:])
+        check(len(retries(c)) == 1, "it went back to the queue once: %s" % retries(c))
+    finally:
+        c.stop()
+    check("goes back to the queue once: the node its job step ran on could not run it" in c.printed
+          and "/nonexistent-rv-locks" in c.printed,
+          "the teacher was told why: %s" % c.printed[-600:])
 
 
 def cancelled(exe, cl, env, honest):
@@ -303,6 +388,8 @@ def main():
         else:
             judged(exe, cl, env, honest)
             gres_judged(exe, env, honest)
+            shard_judged(exe, env, honest)
+            no_lock_dir(exe, cl, env, honest)
             cancelled(exe, cl, env, honest)
             killed(exe, cl, env, honest)
             controller_down(exe, cl, env, honest)

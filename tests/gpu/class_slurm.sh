@@ -6,7 +6,10 @@
 # (tests/gpu/class_slurm.py), then the same bench without Slurm
 # (tests/gpu/class_submit.py).  RV_BENCH_STUDENTS (default 100; 300 for the
 # lecture hall) sets the students within a minute; RV_BENCH_MODES ("slurm
-# direct" by default) which of the two runs, in that order.
+# direct" by default) which of the two runs, in that order;
+# RV_BENCH_SLURM_SHARD=N (each GPU shared out as N shards, --slurm-shard) and
+# RV_BENCH_SLURM_NODES=K (K nodes on this machine) shape the cluster, and
+# name the log (-shard, -Knodes).
 # Where Slurm and munge are not installed (the GPU machines have no network),
 # the .debs tests/gpu/fetch-debs.sh saved in .debs/slurm/ are unpacked with
 # dpkg-deb -x and used from there (RV_SLURM_ROOT; Debian names the daemons
@@ -16,7 +19,7 @@
 #                               or:  tests/gpu/class_slurm.sh --bundle
 # --bundle takes the build tests/gpu/bundle.sh made on a machine with the
 # class's libraries (.gpu/bundle.tar.xz), as tests/gpu/class_submit.sh does.
-# Writes assets/logs/<device>-class-slurm-<N>.txt and
+# Writes assets/logs/<device>-class-slurm[-shard][-Knodes]-<N>.txt and
 # <device>-class-direct-<N>.txt (N students), and copies to $OUT.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -65,9 +68,13 @@ if ! command -v slurmctld >/dev/null && [ ! -x /usr/sbin/slurmctld ]; then
     [ -z "$missing" ] || { echo "FAIL: the unpacked Slurm lacks libraries: $missing"; exit 1; }
 fi
 
+# the Slurm run's log is named for how its cluster was made (class_slurm.py's knobs)
+tag=
+[ -n "${RV_BENCH_SLURM_SHARD:-}" ] && tag=-shard
+[ "${RV_BENCH_SLURM_NODES:-1}" -gt 1 ] && tag=$tag-${RV_BENCH_SLURM_NODES}nodes
 status=0
 for mode in ${RV_BENCH_MODES:-slurm direct}; do
-    log=$src/assets/logs/$slug-class-$mode-$students.txt
+    log=$src/assets/logs/$slug-class-$mode$([ $mode = slurm ] && echo "$tag")-$students.txt
     {
         echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
         echo "== $mode: $students students within a minute; run as $(id -un); cgroup: $(stat -fc %T /sys/fs/cgroup 2>&1)"

@@ -144,6 +144,24 @@ def hostile_students(src, count):
     return out
 
 
+def turn_stats(alone, shared, stopped):
+    """The gate's turns: how long turns alone waited, how long shared turns
+    waited and were held, and what a turn alone can be kept waiting by: the
+    long shared turns (a traced run's tracer holds one for its kernels only,
+    so host code that forks, sleeps or spins in launch() holds none), and the
+    runs the gate stopped for keeping one while a timed run waited."""
+    print("== %d turns alone waited median %.2f s, max %.2f s" % (len(alone), percentile(alone, 0.5),
+          max(alone) if alone else float("nan")), flush=True)
+    print("== %d shared turns waited median %.2f s, held median %.2f s, p95 %.2f s"
+          % (len(shared), percentile([w for w, _ in shared], 0.5), percentile([h for _, h in shared], 0.5),
+             percentile([h for _, h in shared], 0.95)), flush=True)
+    held = [h for _, h in shared]
+    print("== shared turns held over 1 s: %d, max %.2f s; turns alone that waited over 1 s: %d; runs stopped by the "
+          "gate (their shared turn kept a timed run waiting 5 s): %d %s"
+          % (len([h for h in held if h > 1.0]), max(held) if held else float("nan"), len([w for w in alone if w > 1.0]),
+             len(stopped), sorted(set(stopped))), flush=True)
+
+
 def bench_class(c, count, kinds, hostile, hostiles=None):
     """count students, each sending one file (kinds in turn, the hostile one
     once, and `hostiles` at their places), spread over one minute: the median
@@ -166,6 +184,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
+    stopped = []   # checks whose run the gate stopped: it kept its shared turn while a timed run waited
     for t in bench:
         done = wait_done(c, t)
         if not done:
@@ -180,6 +199,8 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         what, verdict = want[t]
         if verdict:
             honest.append(done["waited_s"] + done["judged_s"])
+        if "kept its turn on the class's GPU" in done["output"]:
+            stopped.append(what)
         if "could not run this check" in done["output"]:
             print("== %s: the machine refused its check:\n%s" % (what, done["output"][:600]))
         if verdict and done["verdict"] != verdict:
@@ -209,18 +230,17 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
               "%d checks went back to the queue (the machine refused them): %s"
               % (len(honest), len(hostiles) + 1, percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
                  [r.get("why") for r in retries][:6]))
-    for gpu in sorted(set(t[0] for t in turns)) or ["-"]:
+    if os.environ.get("RV_BENCH_SLURM"):   # the steps' turns are kept by their nodes' lock files, not the gate's log
+        print("== the GPUs' turns: kept by the nodes' lock files (check --gpu-lock), which log none", flush=True)
+    for gpu in sorted(set(t[0] for t in turns)) or ([] if os.environ.get("RV_BENCH_SLURM") else ["-"]):
         mine = [t for t in turns if t[0] == gpu]
         print("== GPU %s busy share: a check held a turn on it %.0f%% of the wall time, a timed run held it alone "
               "%.0f%%; nvidia-smi utilization mean %s over %.0f s"
               % (gpu, 100 * held_share(mine, t_first, t_last), 100 * held_share(mine, t_first, t_last, "X"),
                  "%.0f%%" % (sum(util[gpu]) / len(util[gpu])) if util.get(gpu) else "-", span))
-    print("== %d turns alone waited median %.2f s, max %.2f s" % (len(alone), percentile(alone, 0.5),
-          max(alone) if alone else float("nan")), flush=True)
     shared = [(g - a, b - g) for _, k, a, g, b in turns if k == "S" and a >= t_first]
-    print("== %d shared turns waited median %.2f s, held median %.2f s, p95 %.2f s"
-          % (len(shared), percentile([w for w, _ in shared], 0.5), percentile([h for _, h in shared], 0.5),
-             percentile([h for _, h in shared], 0.95)), flush=True)
+    if turns:
+        turn_stats(alone, shared, stopped)
     stages_under_load(c.out, waits, judged)
     check(len(latency) == count, "every benchmark kernel judged: %d of %d" % (len(latency), count))
     check(not wrong, "every benchmark kernel got its verdict: %s" % wrong)
@@ -309,7 +329,9 @@ def main():
     slurm = os.environ.get("RV_BENCH_SLURM")
     args = ["--kernel", "v2", *(["--font", font] if font else []), *(["--compilers", compilers] if compilers else []),
             *(["--gpu-slots", slots] if slots else []), *(["--slurm", slurm] if slurm else []),
-            *(["--slurm-gpu", "none"] if slurm and os.environ.get("RV_BENCH_SLURM_GPU") == "none" else [])]
+            *(["--slurm-gpu", "none"] if slurm and os.environ.get("RV_BENCH_SLURM_GPU") == "none" else []),
+            *(["--slurm-shard"] if slurm and os.environ.get("RV_BENCH_SLURM_SHARD") else []),
+            *(["--slurm-lock-dir", tempfile.mkdtemp(prefix="rv-locks-")] if slurm else [])]
     c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
     # what the class said at start of its sandboxes' limits (per sandbox or shared)

@@ -65,7 +65,8 @@ typedef struct class_opts {
 
 enum { OPT_BIND = 1, OPT_PORT, OPT_OUT, OPT_RESUME, OPT_NO_WINDOW, OPT_MAX_STUDENTS, OPT_MAX_CONNECTIONS,
        OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_GPU_SLOTS, OPT_GPUS, OPT_PAGE_SIZE, OPT_VIEWS,
-       OPT_SLURM, OPT_SLURM_ACCOUNT, OPT_SLURM_QOS, OPT_SLURM_GPU };
+       OPT_SLURM, OPT_SLURM_ACCOUNT, OPT_SLURM_QOS, OPT_SLURM_GPU, OPT_SLURM_SHARD,
+       OPT_SLURM_LOCK_DIR };
 
 /* class's own options; view's (view_opts) follow them */
 static const rv_opt class_opts_table[] = {
@@ -99,6 +100,10 @@ static const rv_opt class_opts_table[] = {
     {OPT_SLURM_QOS, "slurm-qos", 0, "NAME", N_("the Slurm quality of service of the steps"), NULL},
     {OPT_SLURM_GPU, "slurm-gpu", 0, "TYPE", N_("the GPU type each step asks for (gres gpu:TYPE:1; default any\n"
                                                "GPU); none asks for no GPU, for a partition without GPU gres"), NULL},
+    {OPT_SLURM_SHARD, "slurm-shard", 0, NULL, N_("each step asks for a gres shard, not a whole GPU: several checks share\n"
+                                                 "each GPU, as on one machine, their turns kept on its node"), NULL},
+    {OPT_SLURM_LOCK_DIR, "slurm-lock-dir", 0, "DIR", N_("the nodes' folder where the steps on a GPU keep its turns (lock\n"
+                                                        "files; default /run/lock)"), "@dir"},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_VIEWS, "keys", 0, "LIST", NULL, RV_OPT_REFUSED},
@@ -118,7 +123,8 @@ static const rv_command_opts class_cmd = {
                 "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
                 "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
                 "                       [--gpus LIST] [--slurm PARTITION [--slurm-account NAME]\n"
-                "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none]]\n"
+                "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none | --slurm-shard]\n"
+                "                       [--slurm-lock-dir DIR]]\n"
                 "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
     .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
                 "and shown as a QR code), join with a name or none and the join code, follow the\n"
@@ -191,6 +197,14 @@ static int apply(const rv_opts *p, int id, class_opts *o)
         snprintf(to, SLURM_NAME_MAX + 1, "%s", val);
         return 0;
     }
+    case OPT_SLURM_SHARD:
+        o->slurm.shard = 1;
+        return 0;
+    case OPT_SLURM_LOCK_DIR:
+        if (val[0] != '/' || strlen(val) >= sizeof o->slurm.lock_dir)
+            return rv_opts_bad(p, _("--slurm-lock-dir '%s': expected a folder's full path, at most 255 bytes"), val);
+        snprintf(o->slurm.lock_dir, sizeof o->slurm.lock_dir, "%s", val);
+        return 0;
     case OPT_PAGE_SIZE: {
         char tail;
         if (sscanf(val, "%dx%d%c", &o->page_w, &o->page_h, &tail) != 2 || o->page_w < 320 || o->page_h < 240 ||
@@ -227,8 +241,13 @@ static int parse(int argc, char **argv, class_opts *o)
         return RV_EXIT_USAGE;
     if (!o->vo.file && o->vo.version < 0)
         return rv_usage_error("class", "%s", _("which lesson? give FILE.rvt or --version V"));
-    if (!o->slurm.partition[0] && (o->slurm.account[0] || o->slurm.qos[0] || o->slurm.gpu[0]))
-        return rv_usage_error("class", "%s", _("--slurm-account, --slurm-qos and --slurm-gpu go with --slurm PARTITION"));
+    if (!o->slurm.partition[0] && (o->slurm.account[0] || o->slurm.qos[0] || o->slurm.gpu[0] || o->slurm.shard ||
+                                   o->slurm.lock_dir[0]))
+        return rv_usage_error("class", "%s", _("--slurm-account, --slurm-qos, --slurm-gpu, --slurm-shard and "
+                                               "--slurm-lock-dir go with --slurm PARTITION"));
+    if (o->slurm.shard && o->slurm.gpu[0])
+        return rv_usage_error("class", "%s", _("--slurm-shard asks for a shard of any GPU (Slurm's shards have no GPU "
+                                               "type): leave out --slurm-gpu, or leave out --slurm-shard"));
     if (o->slurm.partition[0] && o->gpus)
         return rv_usage_error("class", "%s", _("--gpus names this machine's GPUs: with --slurm, Slurm picks them"));
     return 0;
@@ -517,7 +536,7 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
     if (submit_queue_why_closed(sq))
         printf("%s\n", submit_queue_why_closed(sq));
     else   /* and what each sandbox has of its own, or shares with the others */
-        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, judged one at a time in the sandbox)\n"), dir),
+        printf(_("kernels:  %s/submissions.jsonl (the students' kernels, each judged in a sandbox of its own)\n"), dir),
             printf("%s\n", rv_box_line());
     fflush(stdout);
     if (live) {
