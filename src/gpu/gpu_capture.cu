@@ -136,7 +136,15 @@ extern "C" rv_trace *rv_gpu_capture(const rv_config *cfg_in, char *err, size_t e
     rv_config c = *cfg_in;
     const rv_config *cfg = &c;
     if (rv_config_check(cfg, err, errlen) || !rv_version_runs_here(cfg->version, err, errlen)) return nullptr;
-    if (!c.grid) c.grid = rv_grid_on_gpu(c.version, c.block_size, (unsigned)c.n);
+    if (!c.grid) {
+        c.grid = rv_grid_on_gpu(c.version, c.block_size, (unsigned)c.n);
+        // Clusters can leave the GPU's own grid too few blocks for a trace,
+        // which holds RV_MAX_READS reads per thread in a step (v10 at 64
+        // threads: 992 blocks on an H200). The trace then takes the default
+        // grid, which the check above passed; its header says which grid ran.
+        char why[512];
+        if (rv_config_check(cfg, why, sizeof why)) c.grid = (uint32_t)rv_version_grid(c.version, c.block_size, c.n);
+    }
     if (rv_config_check(cfg, err, errlen)) return nullptr;
 
     if (!rv_gpu_instrumented(cfg->version)) {
