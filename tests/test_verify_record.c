@@ -12,7 +12,17 @@
 #include "core/verify_record.h"
 #include "core/versions.h"
 
-static void test_recorded(const char *path)
+/* Whether version `name` is in the comma-separated list `pending`: versions
+ * written after this GPU was last lent, so not yet recorded on it. */
+static int pending_on_this_gpu(const char *pending, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = pending; p && *p; p += strcspn(p, ","), p += *p == ',')
+        if (strcspn(p, ",") == len && !strncmp(p, name, len)) return 1;
+    return 0;
+}
+
+static void test_recorded(const char *path, const char *pending)
 {
     char err[512];
     rv_verify_record *cc = rv_verify_load(path, err, sizeof err);
@@ -38,6 +48,14 @@ static void test_recorded(const char *path)
     for (int v = 0; v < RV_NUM_VERSIONS; v++) {
         int found = rv_verify_find(cc, rv_version_name(v), 256, RV_VERIFY_ST_CONFLICTS_OWN) != NULL;
         present += found;
+        if (!found && pending_on_this_gpu(pending, rv_version_name(v))) {
+            /* said, not passed over: test.sh prints every SKIPPED line */
+            printf("SKIPPED: %s is not in %s yet: record it on that GPU (`reducevis record`) to check it\n",
+                   rv_version_name(v), path);
+            continue;
+        }
+        CHECK(!found || !pending_on_this_gpu(pending, rv_version_name(v)),
+              "%s is recorded in %s: take it off the pending list in tests/CMakeLists.txt", rv_version_name(v), path);
         CHECK(found, "%s missing: run `reducevis verify` on a GPU to record it", rv_version_name(v));
     }
     CHECK(exact >= 6 * 3 * present - 6, "only %d exact rows", exact); /* v4..v6, v4s lack B=32 only */
@@ -71,6 +89,6 @@ static void test_broken(void)
 int main(int argc, char **argv)
 {
     test_broken();
-    if (argc > 1) test_recorded(argv[1]);
+    if (argc > 1) test_recorded(argv[1], argc > 2 ? argv[2] : NULL);
     return check_report();
 }
