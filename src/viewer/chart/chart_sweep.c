@@ -160,6 +160,15 @@ lrect chart_key_row(const chart_geom *g, int row)
     return (lrect){ g->key.x, y, g->key.w, g->key_lh };
 }
 
+/* The key's height, at its rows' pitch and small print now: whether it
+ * ends above the foot's small print. */
+static int key_fits(chart_geom *g)
+{
+    lrect last = chart_key_row(g, g->nseries + (g->failed ? CHART_KEY_FAILED : CHART_KEY_COPY));
+    g->key.h = last.y + last.h + g->key_small * small_lh(g) - g->key.y;
+    return g->key.y + g->key.h <= g->note_y - g->margin / 2;
+}
+
 void chart_sweep_geom(const rv_results *s, int w, int h, chart_geom *g)
 {
     memset(g, 0, sizeof *g);
@@ -180,12 +189,14 @@ void chart_sweep_geom(const rv_results *s, int w, int h, chart_geom *g)
     int key_w = (int)lround(w * 0.30);
     g->key = (lrect){ w - m - key_w, head_bottom, key_w, 0 };
     /* Two lines of small print under each reference line, fewer where the
-     * picture is too small to hold them above the foot. */
-    for (g->key_small = 2; g->key_small >= 0; g->key_small--) {
-        lrect last = chart_key_row(g, g->nseries + (g->failed ? CHART_KEY_FAILED : CHART_KEY_COPY));
-        g->key.h = last.y + last.h + g->key_small * small_lh(g) - g->key.y;
-        if (g->key.y + g->key.h <= g->note_y - m / 2 || g->key_small == 0)
-            break;
+     * picture is too small to hold them above the foot; then, with none and
+     * still too little room (14 versions at 640x360), the rows set closer,
+     * down to 1.25 lines. */
+    int closest = (int)lround(g->fs_label * 1.25);
+    for (;;) {
+        for (g->key_small = 2; g->key_small > 0 && !key_fits(g); g->key_small--) {}
+        if (key_fits(g) || g->key_lh <= closest) break;
+        g->key_lh--;
     }
     int ylab_w = (int)ceil(5 * MONO_EM * g->fs_label);
     int plot_x = m + ylab_w + g->fs_label / 2;
