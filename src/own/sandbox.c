@@ -74,6 +74,11 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
         .shm_bytes = 64 * MIB,
         .output_bytes = 2 * MIB,
         .nproc = 128,             /* the CUDA runtime and the tracer start a few threads */
+        /* an honest compile or traced run keeps about one CPU busy (the
+           compiler's stages run one after another); two leave it room, and
+           hold a program spinning on every core, or a hundred processes
+           faulting in memory, to two CPUs however idle the others are */
+        .box_cpus = 2,
         .nofile = 1024,
     };
     if (step == RV_SANDBOX_RUN) l.mem_bytes += 2 * input_bytes; /* the driver holds the input */
@@ -496,7 +501,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (logfd < 0) return r;
     }
-    if (rv_box_open(&box, lim.box_tasks, lim.box_bytes, why, sizeof why)) {
+    if (rv_box_open(&box, lim.box_tasks, lim.box_bytes, lim.box_cpus, why, sizeof why)) {
         snprintf(refused, refusedlen, "%s", why);
         rv_sandbox_tell_refused(logfd, refused);
         if (logfd >= 0) close(logfd);

@@ -32,6 +32,8 @@ typedef struct rv_sandbox_limits {
     int      box_tasks;     /* its cgroup's pids.max: nproc and bwrap's own processes     */
     uint64_t box_bytes;     /* its cgroup's memory.max: all its processes together, and
                                what they keep in its /tmp and /dev/shm                    */
+    int      box_cpus;      /* its cgroup's cpu.max: the CPUs all its threads together
+                               may keep busy                                              */
     int      nofile;        /* open files of one process (RLIMIT_NOFILE)                  */
 } rv_sandbox_limits;
 

@@ -34,6 +34,7 @@
 #include "sandbox.h"
 
 enum { PIDS, MEMORY, CPU };
+enum { CPU_PERIOD_US = 100000 }; /* the kernel's default period of a CPU quota */
 static const char *const controller[RV_BOX_MAX_CG] = {"pids", "memory", "cpu"};
 
 static struct {
@@ -108,14 +109,20 @@ static int exists(const char *dir, const char *file)
 
 /* ---- one cgroup --------------------------------------------------------- */
 
-/* Limits on the cgroup `dir` of kind `what` (v2: all in one); 0 or -1. */
-static int set_limits(const char *dir, int v2, const char *what, int tasks, uint64_t memory)
+/* Limits on the cgroup `dir` of kind `what` (v2: all in one); 0 or -1.
+ * The CPU's is a quota of `cpus` CPUs a period, where the cpu controller
+ * reaches the cgroup (its file is there). */
+static int set_limits(const char *dir, int v2, const char *what, int tasks, uint64_t memory, int cpus)
 {
-    char n[32], m[32];
+    char n[32], m[32], quota[24], period[24], both[48];
     snprintf(n, sizeof n, "%d", tasks);
     snprintf(m, sizeof m, "%llu", (unsigned long long)memory);
+    snprintf(quota, sizeof quota, "%d", cpus * CPU_PERIOD_US);
+    snprintf(period, sizeof period, "%d", CPU_PERIOD_US);
+    snprintf(both, sizeof both, "%s %s", quota, period);
     if (v2) {
         if (set_file(dir, "pids.max", n) || set_file(dir, "memory.max", m)) return -1;
+        if (exists(dir, "cpu.max") && set_file(dir, "cpu.max", both)) return -1;
         /* no swapping instead of the limit; one out-of-memory kill takes all */
         if (exists(dir, "memory.swap.max")) set_file(dir, "memory.swap.max", "0");
         if (exists(dir, "memory.oom.group")) set_file(dir, "memory.oom.group", "1");
@@ -127,7 +134,8 @@ static int set_limits(const char *dir, int v2, const char *what, int tasks, uint
         if (exists(dir, "memory.memsw.limit_in_bytes")) set_file(dir, "memory.memsw.limit_in_bytes", m);
         return 0;
     }
-    return 0; /* cpu: its own group is the whole point; the default share */
+    /* cpu: its own group shares the CPU out per sandbox; the quota caps it */
+    return set_file(dir, "cpu.cfs_period_us", period) || set_file(dir, "cpu.cfs_quota_us", quota) ? -1 : 0;
 }
 
 /* Everything in the cgroup killed, then the folder removed (it may take the
@@ -165,7 +173,7 @@ static int try_base(const char *base, int v2, const char *what)
     snprintf(dir, sizeof dir, "%s/probe-%d", base, (int)getpid());
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
     snprintf(procs, sizeof procs, "%s/cgroup.procs", dir);
-    int ok = set_limits(dir, v2, what, 64, 64ull << 20) == 0 && can_move_into(procs);
+    int ok = set_limits(dir, v2, what, 64, 64ull << 20, 1) == 0 && can_move_into(procs);
     remove_cgroup(dir, v2);
     return ok ? 0 : -1;
 }
@@ -297,11 +305,15 @@ static void say(void)
     double gib = (double)run.box_bytes / (1 << 30), proc_gib = (double)run.mem_bytes / (1 << 30);
     const char *gpu = _("GPU memory is the card's, shared: a program may hold it until its run's time limit, "
                         "and a check refused it goes back to the queue once");
+    char cpus[160];
+    snprintf(cpus, sizeof cpus, ngettext("at most %d CPU busy at once, and the CPU shared out per sandbox",
+                                         "at most %d CPUs busy at once, and the CPU shared out per sandbox", run.box_cpus),
+             run.box_cpus);
     if (probe.root && (probe.v2 || probe.ncg >= 2))
         snprintf(l, len, _("sandboxes: each has a cgroup (%s) and a user id of its own: at most %d processes and "
                            "threads and %.1f GiB of memory for all its processes, %s; %s"),
                  probe.v2 ? "cgroup2" : "cgroup1", run.nproc, gib,
-                 probe.cpu ? _("the CPU shared out per sandbox") : _("the CPU shared per thread (no cpu controller): "
+                 probe.cpu ? cpus : _("the CPU shared per thread (no cpu controller): "
                                                                       "a program spinning on every core slows the others"),
                  gpu);
     else if (probe.root)
@@ -368,7 +380,7 @@ static int take_slot(rv_box *b, char *why, size_t len)
     return snprintf(why, len, _("all %d of the sandboxes' user ids are in use"), RV_BOX_SLOTS), -1;
 }
 
-int rv_box_open(rv_box *b, int tasks, uint64_t memory, char *why, size_t len)
+int rv_box_open(rv_box *b, int tasks, uint64_t memory, int cpus, char *why, size_t len)
 {
     static int counter;
     pthread_once(&once, probe_once);
@@ -380,7 +392,7 @@ int rv_box_open(rv_box *b, int tasks, uint64_t memory, char *why, size_t len)
     for (int i = 0; i < bases; i++) {
         snprintf(b->cg[i], sizeof b->cg[i], "%s/sb-%d-%d", probe.base[i], (int)getpid(), n);
         if (mkdir(b->cg[i], 0755) != 0 ||
-            set_limits(b->cg[i], probe.v2, probe.v2 ? NULL : probe.v1_what[i], tasks, memory) != 0) {
+            set_limits(b->cg[i], probe.v2, probe.v2 ? NULL : probe.v1_what[i], tasks, memory, cpus) != 0) {
             snprintf(why, len, _("cannot make the sandbox's cgroup %s: %s"), b->cg[i], strerror(errno));
             b->ncg = i + (access(b->cg[i], F_OK) == 0);
             rv_box_close(b, NULL);

@@ -6,7 +6,8 @@
  * root, each sandbox gets:
  *   - a cgroup of its own (cgroup2, or cgroup v1's pids, memory and cpu
  *     hierarchies), with pids.max and memory.max for all its processes
- *     together and the CPU shared out per sandbox rather than per thread;
+ *     together, and the CPU shared out per sandbox rather than per thread
+ *     and capped (cpu.max) where the cpu controller reaches it;
  *   - a user id of its own from a range (a slot, locked while it runs), so
  *     that RLIMIT_NPROC counts that sandbox's processes only.
  * As any other user, bwrap's user namespace already gives each sandbox its
@@ -42,9 +43,10 @@ typedef struct rv_box_end {
 } rv_box_end;
 
 /* Its limits made before it starts: a slot, and where cgroups can be had,
- * a cgroup with pids.max = `tasks`, memory.max = `memory` bytes.  0, or -1
+ * a cgroup with pids.max = `tasks`, memory.max = `memory` bytes and, where
+ * the cpu controller reaches it, a quota of `cpus` CPUs.  0, or -1
  * with why (no free slot, a cgroup refused: the machine's, not the file's). */
-int rv_box_open(rv_box *b, int tasks, uint64_t memory, char *why, size_t len);
+int rv_box_open(rv_box *b, int tasks, uint64_t memory, int cpus, char *why, size_t len);
 /* In the child, between fork and exec: it moves itself into the box's
  * cgroups (async-signal-safe: open, write, close). */
 void rv_box_enter(const rv_box *b);

@@ -9,7 +9,10 @@ strikes before main() in its traced run's sandbox:
   - army: 100 processes that each hold 256 MiB of host memory (only where
     the class says each sandbox has a cgroup of its own: elsewhere it would
     take the machine's memory);
-  - spin: a thread on every core and more, spinning.
+  - spin: a thread on every core and more, spinning; where the class says
+    each sandbox may keep at most so many CPUs busy, every sandbox's cgroup
+    must have that quota, and the spinner must keep no more busy (on a
+    machine of more cores than that).
 First, a machine that refuses a sandbox a process (a wrapped bwrap): the
 check goes back to the queue once, then ends in an error that blames the
 machine, with a retry line in submissions.jsonl.
@@ -30,7 +33,9 @@ be one line and printed.
 Usage: hostile_test.py path/to/reducevis SOURCE_DIR.  Exit 0 pass, 1 fail,
 77 skipped (no bubblewrap that works, or no tracer).
 """
+import glob
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -84,9 +89,26 @@ def honest_ok(s):
         and "cudaError" in out and not wrong
 
 
-def round_of(c, src, honest_text, hostile):
+def sandbox_cpu_caps():
+    """The CPU quotas of the sandboxes' cgroups now, in CPUs: cgroup2's
+    cpu.max, cgroup v1's cpu.cfs_quota_us over its period."""
+    caps = []
+    for f in glob.glob("/sys/fs/cgroup/reducevis/sb-*/cpu.max") + \
+            glob.glob("/sys/fs/cgroup/unified/reducevis/sb-*/cpu.max"):
+        quota, period = open(f).read().split()
+        caps.append(float(quota) / float(period) if quota != "max" else 0.0)
+    for f in glob.glob("/sys/fs/cgroup/cpu*/**/reducevis/sb-*/cpu.cfs_quota_us", recursive=True):
+        quota = float(open(f).read())
+        period = float(open(os.path.join(os.path.dirname(f), "cpu.cfs_period_us")).read())
+        caps.append(quota / period if quota > 0 else 0.0)
+    return caps
+
+
+def round_of(c, src, honest_text, hostile, cap=0):
     """One round: (the honest kernels' seconds from submit to verdict, their
-    verdicts all right, what went wrong)."""
+    verdicts all right, what went wrong).  Where the class said that each
+    sandbox may keep at most `cap` CPUs busy, the spinner's round checks
+    its sandbox's quota and what it could keep busy."""
     tokens = [c.join("honest") for _ in range(HONEST)]
     bad = None
     if hostile:
@@ -97,6 +119,10 @@ def round_of(c, src, honest_text, hostile):
         s = wait_state(c, bad, ("running", "done"), 240)
         check(s is not None, "%s: the hostile kernel runs" % hostile)
         time.sleep(2)
+        if cap:
+            caps = sandbox_cpu_caps()
+            check(caps and all(x == cap for x in caps), "%s: every sandbox's cgroup has a quota of %d CPUs: %s"
+                  % (hostile, cap, caps))
     t0 = {}
     for t in tokens:
         st, body = submit(c, t, honest_text)
@@ -113,6 +139,14 @@ def round_of(c, src, honest_text, hostile):
         check(s is not None, "%s: the hostile kernel judged too (%s)" % (hostile, s and s["verdict"]))
         said = [x for x in (s or {}).get("output", "").splitlines() if "hostile" in x or "reducevis sandbox" in x]
         print("%s: its own check said: %s" % (hostile, " / ".join(said[-3:])))
+        if hostile == "spin":
+            busy = [float(x.split()[2]) for x in said if "CPUs busy" in x]
+            cores = os.cpu_count() or 1
+            if cap and cores > cap:
+                check(busy and busy[0] <= cap * 1.1, "spin: its sandbox kept at most %d CPUs busy of %d: %s"
+                      % (cap, cores, busy))
+            elif cap:
+                print("SKIPPED: spin: a cap of %d CPUs cannot show on a machine of %d cores" % (cap, cores))
     return seconds, wrong
 
 
@@ -132,6 +166,8 @@ def with_sandbox(exe, src):
         line = lines[0] if lines else ""
         print("the class said: " + line)
         cgroup = "cgroup" in line and "no cgroup" not in line
+        capped = re.search(r"at most (\d+) CPUs? busy", line)
+        cap = int(capped.group(1)) if capped else 0
         # the first round also compiles the version to beat into the class's cache: not measured
         round_of(c, src, honest_text, None)
         base, wrong = round_of(c, src, honest_text, None)
@@ -143,7 +179,7 @@ def with_sandbox(exe, src):
                 print("SKIPPED: army: this machine gives no sandbox a cgroup of its own (%s): 100 processes of "
                       "256 MiB would take its memory" % line)
                 continue
-            seconds, wrong = round_of(c, src, honest_text, hostile)
+            seconds, wrong = round_of(c, src, honest_text, hostile, cap)
             check(not wrong, "beside %s, every honest verdict right (%d of %d wrong: %s)"
                   % (hostile, len(wrong), HONEST, wrong))
             again, _ = round_of(c, src, honest_text, None)
