@@ -12,6 +12,8 @@
  *     counter: what each instruction's addresses cost, and nothing else);
  *   - shared-memory instructions (warp-level requests) and the lanes that
  *     execute them, loads and stores;
+ *   - for a version over thread-block clusters, the loads of other blocks'
+ *     shared memory (distributed shared memory), which ncu counts apart;
  *   - thread efficiency: executing lanes per warp instruction.  The trace
  *     sees only the traced statements, not the index arithmetic and loop
  *     control around them, so this one is an estimate and is labelled so.
@@ -32,6 +34,7 @@
 #include "core/opts.h"
 #include "gpu/gpu.h"
 #include "core/json.h"
+#include "core/verify_predict.h"
 #include "core/versions.h"
 
 /* The counters, in the order the table prints them. */
@@ -43,7 +46,7 @@ typedef struct metric {
 } metric;
 
 enum { M_LD_CONFLICTS, M_ST_CONFLICTS, M_LD_WAVEFRONTS, M_ST_WAVEFRONTS, M_LD_INST, M_ST_INST,
-       M_LANES_PER_INST, NCOUNTERS,
+       M_DSMEM_LD_INST, M_LANES_PER_INST, NCOUNTERS,
        /* derived from two counters: the conflicts the instructions' own addresses cause */
        M_LD_OWN_CONFLICTS = NCOUNTERS, M_ST_OWN_CONFLICTS, NMETRICS };
 
@@ -54,6 +57,7 @@ static const metric metrics[NMETRICS] = {
     {"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "wavefronts, stores", 0, 0},
     {"smsp__sass_inst_executed_op_shared_ld.sum", "shared load instructions", 0, 0},
     {"smsp__sass_inst_executed_op_shared_st.sum", "shared store instructions", 0, 0},
+    {"smsp__sass_inst_executed_op_dshared_ld.sum", "other blocks' shared loads", 0, 0},
     {"smsp__thread_inst_executed_per_inst_executed.ratio", "lanes per warp instruction", 1, 1},
     {"wavefronts - instructions, loads", "bank conflicts, loads (own)", 0, 0},
     {"wavefronts - instructions, stores", "bank conflicts, stores (own)", 0, 0},
@@ -85,39 +89,28 @@ typedef struct row {
     double predicted[NMETRICS], measured[NMETRICS];
 } row;
 
+/* Whether metric k is measured for version v: distributed shared memory
+ * only where the version has clusters (ncu of a GPU before Hopper has no
+ * such counter). */
+static int applies(int k, int v)
+{
+    return k != M_DSMEM_LD_INST || rv_version_cluster(v) > 1;
+}
+
 /* The analysis's figures for one whole first-pass launch. */
 static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, size_t errlen)
 {
-    rv_config cfg = {v, B, n, 0, {RV_DATA_ONES, 0}, rv_gpu_grid(v, B, n)};
-    rv_trace *tr = rv_model_run(&cfg, err, errlen);
-    if (!tr) return -1;
-    rv_analysis *an = rv_analyze(tr, err, errlen);
-    if (!an) {
-        rv_trace_free(tr);
-        return -1;
-    }
-    double sum[NMETRICS] = {0}, lanes = 0, insts = 0;
-    int last_block = rv_model_last_block_step(v, B); /* from here on: once per launch */
-    for (int s = 0; s < tr->nsteps; s++)
-        for (int w = 0; w < an->nwarps; w++) {
-            const rv_warp_info *wi = rv_analysis_warp(an, s, w);
-            double times = s < last_block ? (double)tr->grid : 1.0;
-            sum[M_LD_WAVEFRONTS] += wi->smem_ld_wavefronts * times;
-            sum[M_ST_WAVEFRONTS] += wi->smem_st_wavefronts * times;
-            sum[M_LD_INST] += wi->smem_ld_requests * times;
-            sum[M_ST_INST] += wi->smem_st_requests * times;
-            if (wi->active_lanes) {
-                lanes += wi->active_lanes;
-                insts += 1;
-            }
-        }
+    rv_prediction p;
+    if (rv_verify_predict(v, B, n, rv_gpu_grid(v, B, n), &p, err, errlen)) return -1;
+    out[M_LD_WAVEFRONTS] = p.ld_wavefronts;
+    out[M_ST_WAVEFRONTS] = p.st_wavefronts;
+    out[M_LD_INST] = p.ld_inst;
+    out[M_ST_INST] = p.st_inst;
+    out[M_DSMEM_LD_INST] = p.dsmem_ld_inst;
+    out[M_LANES_PER_INST] = p.lanes_per_inst;
     /* a conflict is a wavefront beyond the first of a request */
-    sum[M_LD_CONFLICTS] = sum[M_LD_OWN_CONFLICTS] = sum[M_LD_WAVEFRONTS] - sum[M_LD_INST];
-    sum[M_ST_CONFLICTS] = sum[M_ST_OWN_CONFLICTS] = sum[M_ST_WAVEFRONTS] - sum[M_ST_INST];
-    for (int k = 0; k < NMETRICS; k++) out[k] = sum[k];
-    out[M_LANES_PER_INST] = insts ? lanes / insts : 0;
-    rv_analysis_free(an);
-    rv_trace_free(tr);
+    out[M_LD_CONFLICTS] = out[M_LD_OWN_CONFLICTS] = p.ld_wavefronts - p.ld_inst;
+    out[M_ST_CONFLICTS] = out[M_ST_OWN_CONFLICTS] = p.st_wavefronts - p.st_inst;
     return 0;
 }
 
@@ -128,7 +121,8 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
 {
     char cmd[8192];
     int len = snprintf(cmd, sizeof cmd, "%s --csv --launch-count 1 --metrics ", ncu);
-    for (int k = 0; k < NCOUNTERS; k++) len += snprintf(cmd + len, sizeof cmd - (size_t)len, "%s%s", k ? "," : "", metrics[k].name);
+    for (int k = 0; k < NCOUNTERS; k++)
+        if (applies(k, v)) len += snprintf(cmd + len, sizeof cmd - (size_t)len, "%s%s", k ? "," : "", metrics[k].name);
     snprintf(cmd + len, sizeof cmd - (size_t)len, " '%s' profile-one --version %s --block-size %d --n %" PRIu64 " 2>&1",
              self, rv_version_name(v), B, n);
     FILE *p = popen(cmd, "r");
@@ -238,6 +232,7 @@ static void print_table(const row *rows, int nrows, const char *device)
     printf("%-5s %5s  %-28s %14s %14s %8s\n", "vers", "block", "metric", "predicted", "measured", "ratio");
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
+            if (!applies(k, rows[r].version)) continue;
             double q = ratio_of(rows[r].measured[k], rows[r].predicted[k]);
             printf("%-5s %5d  %-28s %14.2f ", rv_version_name(rows[r].version), rows[r].block_size,
                    metrics[k].label, rows[r].predicted[k]);
@@ -281,6 +276,7 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
     int first = 1;
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
+            if (!applies(k, rows[r].version)) continue;
             fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"grid\": %" PRIu64 ", \"metric\": \"%s\", "
                        "\"predicted\": %.10g, \"measured\": ",
                     first ? "" : ",", rv_version_name(rows[r].version), rows[r].block_size,
@@ -390,6 +386,10 @@ int cmd_verify(int argc, char **argv)
     for (int o = 0; o < RV_NUM_VERSIONS; o++)
         for (int k = 0, v = rv_version_at(o)->id; k < nsizes; k++) {
             if (rv_version_check_block(v, sizes[k])) continue;
+            if (!rv_gpu_runs_version(v, err, sizeof err)) { /* v10 before Hopper: said once, not failed */
+                if (k == 0) fprintf(stderr, _("verify: %s left out on this GPU: %s\n"), rv_version_name(v), err);
+                continue;
+            }
             row *r = &rows[nrows];
             r->version = v;
             r->block_size = sizes[k];
