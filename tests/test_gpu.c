@@ -88,15 +88,14 @@ static void test_capture_equals_model(void)
     }
 }
 
-/* v8 and v9 at grids chosen by hand: one block (v8's is its own last
- * block), a few, an odd number; v8's final phase and v9's atomic step must
- * match the model's. */
-static void test_chosen_grids(int v)
+/* A first pass at a grid chosen by hand, tracing one block. */
+typedef struct grid_run { uint64_t n; int B; uint32_t grid, block; const char *data; } grid_run;
+
+/* Each run captured on the GPU and run on the model: they must match bit
+ * for bit. */
+static void compare_runs(int v, const grid_run *runs, size_t nruns)
 {
-    static const struct { uint64_t n; int B; uint32_t grid, block; const char *data; } runs[] = {
-        {4099, 256, 1, 0, "random:2"}, {1000003, 256, 9, 8, "random:2"}, {1000003, 1024, 37, 5, "index"},
-        {1u << 20, 64, 4096, 4000, "mod10"}, {5, 64, 1, 0, "ones"}, {(1u << 22) + 3, 128, 8191, 0, "random:9"}};
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+    for (size_t r = 0; r < nruns; r++) {
         char err[512], msg[512];
         rv_config c = {v, runs[r].B, runs[r].n, runs[r].block, {RV_DATA_ONES, 0}, runs[r].grid};
         rv_data_parse(runs[r].data, &c.data, err, sizeof err);
@@ -113,12 +112,23 @@ static void test_chosen_grids(int v)
     }
 }
 
+/* v8 and v9 at grids chosen by hand: one block (v8's is its own last
+ * block), a few, an odd number; v8's final phase and v9's atomic step must
+ * match the model's. */
+static void test_chosen_grids(int v)
+{
+    static const grid_run runs[] = {
+        {4099, 256, 1, 0, "random:2"}, {1000003, 256, 9, 8, "random:2"}, {1000003, 1024, 37, 5, "index"},
+        {1u << 20, 64, 4096, 4000, "mod10"}, {5, 64, 1, 0, "ones"}, {(1u << 22) + 3, 128, 8191, 0, "random:9"}};
+    compare_runs(v, runs, sizeof runs / sizeof runs[0]);
+}
+
 /* v10 at grids of whole clusters, tracing a block of every rank: the
  * cluster's sum that rank 0 reads from the other blocks' shared memory, and
  * the steps the other ranks sit out, must match the model's bit for bit. */
 static void test_cluster_grids(int v)
 {
-    static const struct { uint64_t n; int B; uint32_t grid, block; const char *data; } runs[] = {
+    static const grid_run runs[] = {
         {4099, 256, 4, 0, "random:2"}, {1000003, 256, 12, 9, "random:2"}, {1000003, 1024, 36, 6, "index"},
         {1u << 20, 64, 4096, 4003, "mod10"}, {5, 64, 4, 2, "ones"}, {(1u << 22) + 3, 128, 8188, 0, "random:9"}};
     char why[256];
@@ -126,21 +136,7 @@ static void test_cluster_grids(int v)
         printf("SKIPPED: %s on this GPU: %s\n", rv_version_name(v), why);
         return;
     }
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        char err[512], msg[512];
-        rv_config c = {v, runs[r].B, runs[r].n, runs[r].block, {RV_DATA_ONES, 0}, runs[r].grid};
-        rv_data_parse(runs[r].data, &c.data, err, sizeof err);
-        rv_trace *gpu = rv_gpu_capture(&c, err, sizeof err);
-        CHECK(gpu != NULL, "capture %s B=%d N=%llu grid %u: %s", rv_version_name(v), c.block_size, (unsigned long long)c.n,
-              c.grid, err);
-        rv_trace *cpu = rv_model_run(&c, err, sizeof err);
-        CHECK(cpu != NULL, "model %s: %s", rv_version_name(v), err);
-        if (gpu && cpu)
-            CHECK(rv_trace_compare(gpu, cpu, msg, sizeof msg) == 0, "%s B=%d N=%llu grid %u block %u: %s", rv_version_name(v),
-                  c.block_size, (unsigned long long)c.n, c.grid, c.block, msg);
-        rv_trace_free(gpu);
-        rv_trace_free(cpu);
-    }
+    compare_runs(v, runs, sizeof runs / sizeof runs[0]);
 }
 
 int main(void)
