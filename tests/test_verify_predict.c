@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/ncu_csv.h"
 #include "core/verify_predict.h"
 #include "model/model.h"
 
@@ -18,23 +19,6 @@ typedef struct section {
     double grid, ld, st, dsmem; /* -1: not in the log */
 } section;
 
-/* A quoted CSV line of ncu's for `metric`: its value, the line's last field
- * ("1,234" grouped or not), or -1. */
-static double value_of(const char *line, const char *metric)
-{
-    char key[128];
-    snprintf(key, sizeof key, "\"%s\"", metric);
-    if (!strstr(line, key)) return -1;
-    const char *close = strrchr(line, '"'), *open = close;
-    while (open > line && open[-1] != '"') open--;
-    char digits[64];
-    size_t d = 0;
-    for (const char *c = open; c < close && d + 1 < sizeof digits; c++)
-        if (*c != ',') digits[d++] = *c;
-    digits[d] = 0;
-    return strtod(digits, NULL);
-}
-
 static int read_log(const char *path, uint64_t *n, section *s, int most)
 {
     FILE *f = fopen(path, "r");
@@ -42,12 +26,15 @@ static int read_log(const char *path, uint64_t *n, section *s, int most)
     if (!f) return 0;
     char line[4096];
     int count = -1, k = 0;
+    rv_ncu_csv csv;
+    rv_ncu_csv_begin(&csv);
     *n = 0;
     while (fgets(line, sizeof line, f)) {
         const char *pow = strstr(line, "N = 2^");
         if (line[0] == '#' && line[1] != '#' && pow && sscanf(pow, "N = 2^%d", &k) == 1) *n = 1ull << k;
         if (!strncmp(line, "## ncu-", 7) && count + 1 < most) {
             section *c = &s[++count];
+            rv_ncu_csv_begin(&csv); /* each run's own header */
             memset(c, 0, sizeof *c);
             c->grid = c->ld = c->st = c->dsmem = -1;
             char *b = strstr(line + 7, "-b");
@@ -57,13 +44,14 @@ static int read_log(const char *path, uint64_t *n, section *s, int most)
             }
             continue;
         }
-        if (count < 0 || line[0] != '"') continue;
-        section *c = &s[count];
+        const char *name;
         double x;
-        if ((x = value_of(line, "launch__grid_size")) >= 0) c->grid = x;
-        if ((x = value_of(line, "smsp__sass_inst_executed_op_shared_ld.sum")) >= 0) c->ld = x;
-        if ((x = value_of(line, "smsp__sass_inst_executed_op_shared_st.sum")) >= 0) c->st = x;
-        if ((x = value_of(line, "smsp__sass_inst_executed_op_dshared_ld.sum")) >= 0) c->dsmem = x;
+        if (count < 0 || !rv_ncu_csv_row(&csv, line, &name, &x)) continue;
+        section *c = &s[count];
+        if (!strcmp(name, "launch__grid_size")) c->grid = x;
+        if (!strcmp(name, "smsp__sass_inst_executed_op_shared_ld.sum")) c->ld = x;
+        if (!strcmp(name, "smsp__sass_inst_executed_op_shared_st.sum")) c->st = x;
+        if (!strcmp(name, "smsp__sass_inst_executed_op_dshared_ld.sum")) c->dsmem = x;
     }
     fclose(f);
     return count + 1;

@@ -34,6 +34,7 @@
 #include "core/opts.h"
 #include "gpu/gpu.h"
 #include "core/json.h"
+#include "core/ncu_csv.h"
 #include "core/verify_predict.h"
 #include "core/versions.h"
 
@@ -132,40 +133,15 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
     }
     for (int k = 0; k < NMETRICS; k++) out[k] = -1;
     char line[4096], last[512] = "";
-    int name_col = -1, value_col = -1;
+    rv_ncu_csv csv;
+    rv_ncu_csv_begin(&csv);
     while (fgets(line, sizeof line, p)) {
-        if (line[0] != '"') {
-            if (strlen(line) > 2) snprintf(last, sizeof last, "%.500s", line); /* for the error message */
-            continue;
-        }
-        /* split the quoted CSV fields */
-        char *fields[32];
-        int nf = 0;
-        for (char *q = line; *q == '"' && nf < 32;) {
-            char *end = strchr(q + 1, '"');
-            if (!end) break;
-            *end = '\0';
-            fields[nf++] = q + 1;
-            q = end + 1;
-            if (*q == ',') q++;
-        }
-        if (name_col < 0) { /* the header */
-            for (int i = 0; i < nf; i++) {
-                if (!strcmp(fields[i], "Metric Name")) name_col = i;
-                if (!strcmp(fields[i], "Metric Value")) value_col = i;
-            }
-            continue;
-        }
-        if (name_col >= nf || value_col >= nf) continue;
-        for (int k = 0; k < NCOUNTERS; k++) {
-            if (strcmp(fields[name_col], metrics[k].name)) continue;
-            char digits[64];
-            size_t d = 0;
-            for (const char *c = fields[value_col]; *c && d + 1 < sizeof digits; c++)
-                if (*c != ',') digits[d++] = *c; /* ncu may group thousands */
-            digits[d] = '\0';
-            out[k] = strtod(digits, NULL);
-        }
+        const char *name;
+        double value;
+        if (line[0] != '"' && strlen(line) > 2) snprintf(last, sizeof last, "%.500s", line); /* for the error message */
+        if (!rv_ncu_csv_row(&csv, line, &name, &value)) continue;
+        for (int k = 0; k < NCOUNTERS; k++)
+            if (!strcmp(name, metrics[k].name)) out[k] = value;
     }
     int rc = pclose(p);
     for (int k = 0; k < NCOUNTERS; k++) {
