@@ -224,8 +224,23 @@ static void test_v10_cluster(void)
     rv_trace_free(tr);
 }
 
+/* The ranks a DSMEM step names, for its sentence and verify's count. */
+static void test_dsmem_ranks(void)
+{
+    rv_step st = {0};
+    char ranks[4][8];
+    snprintf(st.label, sizeof st.label, "dsmem 1 2 13");
+    CHECK(rv_step_dsmem_ranks(&st, ranks, 4) == 0, "a step without the flag names none");
+    st.flags = RV_STEP_DSMEM;
+    CHECK(rv_step_dsmem_ranks(&st, ranks, 4) == 3 && !strcmp(ranks[2], "13"), "ranks 1, 2 and 13");
+    CHECK(rv_step_dsmem_ranks(&st, ranks, 2) == 2, "no more than asked for");
+    snprintf(st.label, sizeof st.label, "dsmem ?");
+    CHECK(rv_step_dsmem_ranks(&st, ranks, 4) == 1 && !strcmp(ranks[0], "?"), "a rank not known");
+}
+
 int main(void)
 {
+    test_dsmem_ranks();
     test_round_trip();
     test_bad_files();
     test_v8_accesses();

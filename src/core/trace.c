@@ -73,6 +73,16 @@ void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3])
     dim[2] = said ? tr->grid_dim[2] : 1;
 }
 
+int rv_step_dsmem_ranks(const rv_step *st, char ranks[][8], int most)
+{
+    int n = 0, used = 0;
+    if (!(st->flags & RV_STEP_DSMEM)) return 0;
+    for (const char *p = st->label + strcspn(st->label, " "); n < most && sscanf(p, "%7s%n", ranks[n], &used) == 1;
+         p += used)
+        n++;
+    return n;
+}
+
 int rv_trace_clustered(const rv_trace *tr, uint32_t dim[3], uint32_t *blocks)
 {
     for (int k = 0; k < 3; k++) dim[k] = tr->cluster_dim[k] ? tr->cluster_dim[k] : 1;

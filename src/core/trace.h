@@ -208,6 +208,10 @@ typedef struct rv_trace {
  * as the trace says, else a row of block_size threads and of grid blocks. */
 void rv_trace_block_dim(const rv_trace *tr, uint32_t dim[3]);
 void rv_trace_grid_dim(const rv_trace *tr, uint32_t dim[3]);
+/* The ranks a distributed shared memory step's label names ("dsmem 1 2 3":
+ * "1", "2", "3"; "?" for one not known), up to `most` of them into ranks:
+ * how many it names, 0 for a step without RV_STEP_DSMEM. */
+int rv_step_dsmem_ranks(const rv_step *st, char ranks[][8], int most);
 /* The blocks of the launch's thread-block cluster in *blocks (x y z in dim,
  * 1 1 1 where it has none); whether it has one (more than one block). */
 int rv_trace_clustered(const rv_trace *tr, uint32_t dim[3], uint32_t *blocks);

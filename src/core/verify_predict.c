@@ -9,23 +9,11 @@
  * reads the other blocks' shared memory. */
 #include "verify_predict.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "model/model.h"
 #include "versions.h"
-
-/* The ranks a distributed shared memory step names ("dsmem 1 2 3"): one load
- * instruction each, per warp that runs the step (v10's thread 0 reads them in
- * a loop; a kernel traced from its file names the ranks it read). */
-static int ranks_named(const char *label)
-{
-    int n = 0, used = 0;
-    char word[16];
-    for (const char *p = label + strcspn(label, " "); sscanf(p, "%15s%n", word, &used) == 1; p += used) n++;
-    return n;
-}
 
 int rv_verify_predict(int v, int B, uint64_t n, uint32_t grid, rv_prediction *p, char *err, size_t errlen)
 {
@@ -45,7 +33,10 @@ int rv_verify_predict(int v, int B, uint64_t n, uint32_t grid, rv_prediction *p,
         for (int s = 0; s < tr->nsteps; s++) {
             if (s >= last_block && rank > 0) break; /* the last block's steps: counted with rank 0's */
             double times = s < last_block ? (double)tr->grid / cluster : 1.0;
-            int dsmem = (tr->steps[s].flags & RV_STEP_DSMEM) ? ranks_named(tr->steps[s].label) : 0;
+            /* one load instruction per rank named, per warp that runs the
+               step (v10's thread 0 reads the three in a loop) */
+            char ranks[16][8];
+            int dsmem = rv_step_dsmem_ranks(&tr->steps[s], ranks, 16);
             for (int w = 0; w < an->nwarps; w++) {
                 const rv_warp_info *wi = rv_analysis_warp(an, s, w);
                 p->ld_wavefronts += wi->smem_ld_wavefronts * times;

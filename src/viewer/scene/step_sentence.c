@@ -125,13 +125,10 @@ static void cluster_sentence(const rv_step *st, char *buf, size_t len)
     if (!(st->flags & (RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM))) return;
     char rest[1024], ranks[64] = "", pre[300] = "";
     snprintf(rest, sizeof rest, "%s", buf);
+    char rank[16][8];
     size_t r = 0;
-    char rank[8];
-    int used;
-    /* the label's words after "dsmem": ranks up to 15, or "?" */
-    for (const char *p = st->label + 5; (st->flags & RV_STEP_DSMEM) && sscanf(p, "%7s%n", rank, &used) == 1 &&
-                                         r < sizeof ranks; p += used)
-        r += (size_t)snprintf(ranks + r, sizeof ranks - r, "%s%s", r ? ", " : "", rank);
+    for (int k = 0, n = rv_step_dsmem_ranks(st, rank, 16); k < n && r < sizeof ranks; k++)
+        r += (size_t)snprintf(ranks + r, sizeof ranks - r, "%s%s", r ? ", " : "", rank[k]);
     if (st->flags & RV_STEP_CLUSTER_SYNC)
         snprintf(pre, sizeof pre, "%s", _("after cluster.sync() (the whole cluster waits): "));
     size_t o = strlen(pre);
