@@ -20,14 +20,13 @@
 #include "viewer/draw/draw.h"
 #include "core/versions.h"
 
-/* Whether device `slug` has a bundled GPU trace of the version, block
- * size and data the options ask for (the viewer's defaults otherwise). */
-static int recorded(const char *const *asset_dirs, int ndirs, const char *slug, const viewer_options *o)
+/* Whether device `slug` has the bundled GPU trace of version v that the
+ * viewer opens (shown_open_bundled's: block 256, data ones). */
+static int recorded(const char *const *asset_dirs, int ndirs, const char *slug, int v)
 {
     char dir[SHOWN_PATH_LEN], path[SHOWN_PATH_LEN + 300];
     return assets_device_dir(asset_dirs, ndirs, slug, dir, sizeof dir) == 0 &&
-           assets_find_bundled(dir, slug, o->version, o->block_size ? o->block_size : 256, o->data ? o->data : "ones",
-                               path, sizeof path) == 0;
+           assets_find_bundled(dir, slug, v, 256, "ones", path, sizeof path) == 0;
 }
 
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
@@ -52,8 +51,9 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
             return -1;
     } else {
         int n = assets_list_devices(asset_dirs, ndirs, slugs), pick = 0;
-        for (int k = n - 1; k >= 0 && o->version >= 0 && !o->file; k--)
-            if (recorded(asset_dirs, ndirs, slugs[k], o)) pick = k;
+        int bundled = o->version >= 0 && !o->file && !o->block_size && !o->data; /* else the model is shown */
+        for (int k = n - 1; k >= 0 && bundled; k--)
+            if (recorded(asset_dirs, ndirs, slugs[k], o->version)) pick = k;
         if (n > 0) snprintf(a->device, sizeof a->device, "%s", slugs[pick]);
     }
     snprintf(a->sc.device, sizeof a->sc.device, "%s", a->device);
