@@ -201,6 +201,10 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
             honest.append(done["waited_s"] + done["judged_s"])
         if "kept its turn on the class's GPU" in done["output"]:
             stopped.append(what)
+        if what.startswith("hostile ("):   # what its program said of itself (the spinner: the CPUs it kept busy)
+            said = [x.strip() for x in done["output"].splitlines() if x.lstrip().startswith("hostile ")]
+            print("== %s: %s in %.1f s; its program said: %s" % (what, done["verdict"], done["judged_s"],
+                                                                  " / ".join(said[-3:]) or "nothing"), flush=True)
         if "could not run this check" in done["output"]:
             print("== %s: the machine refused its check:\n%s" % (what, done["output"][:600]))
         if verdict and done["verdict"] != verdict:

@@ -59,6 +59,8 @@ expect 0 "GPU trace from"                 --version v1 --compare v2 --steps 4 --
 expect 0 "GPU trace from NVIDIA H200"     --version v8 --device h200 --steps 1 --size 640x360 -o "$tmp/dev"
 expect 0 "GPU trace from NVIDIA H100"     --version v8 --device h100 --steps 1 --size 640x360 -o "$tmp/dev"
 expect 2 "no recording of a device 'radeon'" --version v8 --device radeon --steps 1 -o "$tmp/dev2"
+# without --device, a version that one GPU alone recorded (v10: the H200) is that GPU's trace, not the model
+expect 0 "GPU trace from"                 --version v10 --steps 1 --size 640x360 -o "$tmp/v10"
 expect 0 "CPU model"                      --version v1 --data mod10 --steps 4 --size 640x360 -o "$tmp/m"
 check "compare frame named" test -f "$tmp/b/v1-vs-v2-step04.png"
 "$rv" simulate --version 3 --block-size 64 --n 1000 -o "$tmp/t.rvt" >/dev/null 2>&1

@@ -20,6 +20,16 @@
 #include "viewer/draw/draw.h"
 #include "core/versions.h"
 
+/* Whether device `slug` has a bundled GPU trace of the version, block
+ * size and data the options ask for (the viewer's defaults otherwise). */
+static int recorded(const char *const *asset_dirs, int ndirs, const char *slug, const viewer_options *o)
+{
+    char dir[SHOWN_PATH_LEN], path[SHOWN_PATH_LEN + 300];
+    return assets_device_dir(asset_dirs, ndirs, slug, dir, sizeof dir) == 0 &&
+           assets_find_bundled(dir, slug, o->version, o->block_size ? o->block_size : 256, o->data ? o->data : "ones",
+                               path, sizeof path) == 0;
+}
+
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
              char *err, size_t errlen)
 {
@@ -33,13 +43,18 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     for (int i = 0; i < ndirs && a->nasset_dirs < ASSETS_MAX_DIRS; i++)
         if (asset_dirs[i] && asset_dirs[i][0])
             snprintf(a->asset_dirs[a->nasset_dirs++], SHOWN_PATH_LEN, "%s", asset_dirs[i]);
-    /* whose recording: the one asked for, else the first by name */
+    /* whose recording: the one asked for, else the first by name that
+     * recorded the version asked for (v10 came when only an H200 was at
+     * hand), else the first by name */
     char slugs[ASSETS_MAX_DEVICES][64];
     if (o->device) {
         if (assets_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0)
             return -1;
-    } else if (assets_list_devices(asset_dirs, ndirs, slugs) > 0) {
-        snprintf(a->device, sizeof a->device, "%s", slugs[0]);
+    } else {
+        int n = assets_list_devices(asset_dirs, ndirs, slugs), pick = 0;
+        for (int k = n - 1; k >= 0 && o->version >= 0 && !o->file; k--)
+            if (recorded(asset_dirs, ndirs, slugs[k], o)) pick = k;
+        if (n > 0) snprintf(a->device, sizeof a->device, "%s", slugs[pick]);
     }
     snprintf(a->sc.device, sizeof a->sc.device, "%s", a->device);
     for (int k = 0; k < 2 && o->results[k]; k++) {
