@@ -72,7 +72,14 @@ typedef struct shapes_launch {
     int out_past;           /* out[] lies just after in[], and the sum is
                                written one element past out[] */
     int async;              /* the tile comes by cp.async: each thread's read
-                               and shared write one copy, at one pc */
+                               and shared write one copy, at one pc; every
+                               thread then waits for it (the pipeline's wait)
+                               before the barrier */
+    int bulk;               /* the tile comes by one bulk copy of the Tensor
+                               Memory Accelerator, issued by thread 0 (lane 0
+                               of warp 0) after the other threads began their
+                               wait on the mbarrier; every thread waits there
+                               (no loads, no shared stores of their own) */
     int gpu_launches;       /* the run says its code launches kernels from the
                                GPU (run.txt's gpu_launches) */
     int cluster;            /* a cluster of 4: every thread waits at
@@ -112,14 +119,31 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
 {
     uint32_t B = shapes_threads(l), n = 0;
     memset(raw, 0, sizeof *raw);
-    raw->rec = malloc((4 * (size_t)B + B + 4) * sizeof *raw->rec);
+    raw->rec = malloc((5 * (size_t)B + B + 6) * sizeof *raw->rec);
     if (!raw->rec)
         return -1;
+    if (l->bulk) { /* the others' waits begun first, then thread 0's copy, then its wait */
+        for (uint32_t t = 1; t < B; t++) {
+            raw->rec[n] = shapes_rec((uint16_t)t, RV_RAW_WAIT, 0x28, 0, 0, 0, 0);
+            raw->rec[n++].value[0] = RV_RAW_WAIT_MBARRIER;
+        }
+        raw->rec[n] = shapes_rec(0, RV_RAW_BULK, 0x10, SHAPES_IN, 0, 0, 0);
+        raw->rec[n].value[0] = SHAPES_SMEM;
+        raw->rec[n++].value[1] = 4 * B;
+        raw->rec[n] = shapes_rec(0, RV_RAW_WAIT, 0x28, 0, 0, 0, 0);
+        raw->rec[n++].value[0] = RV_RAW_WAIT_MBARRIER;
+    }
     for (uint32_t t = 0; t < B; t++) {
         uint64_t at = SHAPES_IN + 4ull * (l->past && t == 0 ? shapes_n(l) : t);
-        raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_GMEM, 0x10, at, 4, RV_RAW_READ, 0);
-        raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_SMEM, l->async ? 0x10 : 0x20, SHAPES_SMEM + 4ull * t, 4,
-                                   l->async ? RV_RAW_WRITE | RV_RAW_ASYNC : RV_RAW_WRITE, 1.0f);
+        if (!l->bulk) {
+            raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_GMEM, 0x10, at, 4, RV_RAW_READ, 0);
+            raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_SMEM, l->async ? 0x10 : 0x20, SHAPES_SMEM + 4ull * t, 4,
+                                       l->async ? RV_RAW_WRITE | RV_RAW_ASYNC : RV_RAW_WRITE, 1.0f);
+        }
+        if (l->async) {
+            raw->rec[n] = shapes_rec((uint16_t)t, RV_RAW_WAIT, 0x28, 0, 0, 0, 0);
+            raw->rec[n++].value[0] = RV_RAW_WAIT_PIPELINE;
+        }
         raw->rec[n] = shapes_rec((uint16_t)t, RV_RAW_BARRIER, 0x30, 0, 0, 0, 0);
         raw->rec[n].value[0] = 0;
         raw->rec[n++].value[1] = B;

@@ -15,7 +15,10 @@
  * (48 threads), DIR/b16x16, DIR/past (thread 0 reads one past in[]),
  * DIR/out_past (out[] just after in[], the sum written one past out[]),
  * DIR/async (the tile copied by cp.async), DIR/cluster (a block of a cluster
- * of 4 that reads the others' shared memory after cluster.sync()).
+ * of 4 that reads the others' shared memory after cluster.sync()), DIR/bulk
+ * (the tile copied by one bulk copy of the Tensor Memory Accelerator).
+ * The asynchronous copies are checked here too (check_async_copies): the
+ * bulk copy's step, its pieces and values, and the step after the wait.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -260,10 +263,77 @@ static void check_gpu_launches(void)
     rmdir(dir);
 }
 
+/* The tile copied asynchronously: by the threads' cp.async, and by one bulk
+ * copy of the Tensor Memory Accelerator that thread 0 issued while the
+ * others had begun to wait.  The bulk copy is one step, cp.async.bulk, in
+ * which each thread draws its piece: in[t] read, shared word t written with
+ * the value the driver's input holds there (the index pattern: t); the step
+ * after the waits says the block waited there, and the flag survives a save;
+ * without the wait records no step says so. */
+static void check_async_copies(void)
+{
+    shapes_launch bulk = b48, async = b48;
+    bulk.bulk = 1;
+    async.async = 1;
+    shapes_run r;
+    char err[512] = "";
+    CHECK(shapes_input(&bulk, &r) == 0, "bulk: the records are made");
+    r.in.data = (rv_data){RV_DATA_INDEX, 0};
+    rv_trace *tr = rv_own_build(&r.in, err, sizeof err);
+    shapes_free(&r);
+    CHECK(tr != NULL, "bulk: traced: %s", err);
+    if (tr) {
+        CHECK(tr->nsteps == 2 && !strcmp(tr->steps[0].label, "cp.async.bulk") && tr->steps[0].phase == RV_PHASE_LOAD,
+              "bulk: step 0 is the bulk copy, a load (%d steps: %s)", tr->nsteps, tr->steps[0].label);
+        int drawn = 0;
+        for (int t = 0; t < tr->block_size; t++) {
+            const rv_event *e = rv_trace_event(tr, 0, t);
+            const uint64_t *rd = rv_event_reads(tr, e);
+            int reads_in = 0;
+            for (uint32_t k = 0; k < e->nreads; k++)
+                reads_in |= RV_ACC_SPACE(rd[k]) == RV_SPACE_GIN && RV_ACC_INDEX(rd[k]) == (uint64_t)t;
+            drawn += e->line && reads_in && RV_ACC_SPACE(e->write) == RV_SPACE_SMEM &&
+                     RV_ACC_INDEX(e->write) == (uint64_t)t && e->value == (float)t;
+        }
+        CHECK(drawn == 48, "bulk: each of the 48 threads draws its piece: in[t] read, s[t] = t written (%d)", drawn);
+        CHECK(tr->own_smem_words == 48, "bulk: 48 shared words written (%u)", tr->own_smem_words);
+        CHECK(!(tr->steps[0].flags & RV_STEP_ASYNC_WAIT) && (tr->steps[1].flags & RV_STEP_ASYNC_WAIT),
+              "bulk: the step after the mbarrier's wait says so, the copy does not (0x%x, 0x%x)", tr->steps[0].flags,
+              tr->steps[1].flags);
+        CHECK(rv_trace_event(tr, 1, 0)->nreads >= 48, "bulk: thread 0 adds the 48 words after the wait");
+        check_round_trip(tr, "bulk");
+        rv_analysis *an = rv_analyze(tr, err, sizeof err);
+        CHECK(an && an->steps[0].active_threads == 48, "bulk: analysed, 48 threads in the copy's step: %s", err);
+        rv_analysis_free(an);
+        rv_trace_free(tr);
+    }
+    /* the same tile from somewhere other than the driver's in[]: no value is made up */
+    CHECK(shapes_input(&bulk, &r) == 0, "bulk elsewhere: the records are made");
+    r.arrays.in_addr = r.meta.calls[0].in_addr = SHAPES_IN + 0x1000000; /* the copy's source: the kernel's own */
+    tr = rv_own_build(&r.in, err, sizeof err);
+    shapes_free(&r);
+    CHECK(tr != NULL, "bulk elsewhere: traced: %s", err);
+    if (tr) {
+        const rv_event *e = rv_trace_event(tr, 0, 5);
+        CHECK(rv_value_unknown(e->value), "bulk from memory that is not the driver's input: \"?\" (%g)",
+              (double)e->value);
+        rv_trace_free(tr);
+    }
+    tr = shapes_trace(&async, err, sizeof err);
+    CHECK(tr && tr->nsteps == 2 && !strcmp(tr->steps[0].label, "cp.async") &&
+          (tr->steps[1].flags & RV_STEP_ASYNC_WAIT) && !(tr->steps[0].flags & RV_STEP_ASYNC_WAIT),
+          "cp.async: the step after the pipeline's wait and the barrier says so: %s", err);
+    rv_trace_free(tr);
+    tr = shapes_trace(&b48, err, sizeof err);
+    CHECK(tr && !(tr->steps[1].flags & RV_STEP_ASYNC_WAIT), "no wait recorded: no step says so");
+    rv_trace_free(tr);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
-        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48;
+        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48, bulk = b48;
+        bulk.bulk = 1;
         past.past = 1;
         out_past.out_past = 1;
         async.async = 1;
@@ -272,7 +342,7 @@ int main(int argc, char **argv)
         int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
                  write_run(argv[2], "past", &past) | write_run(argv[2], "out_past", &out_past) |
                  write_run(argv[2], "async", &async) | write_run(argv[2], "cluster", &cluster) |
-                 write_run(argv[2], "gpu_launches", &gpu_launches);
+                 write_run(argv[2], "gpu_launches", &gpu_launches) | write_run(argv[2], "bulk", &bulk);
         if (rc)
             fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
         return rc ? 1 : 0;
@@ -286,6 +356,7 @@ int main(int argc, char **argv)
     check_shape(&b884, "8x8x4");
     check_formats_and_rules();
     check_gpu_launches();
+    check_async_copies();
     check_messages();
     return check_report();
 }

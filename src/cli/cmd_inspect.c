@@ -132,6 +132,8 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
         if (tr->steps[s].flags & RV_STEP_LIBRARY) printf(_("  (library code: no line of the file)"));
         if (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC) printf(_("  (after cluster.sync(): every block of the cluster waits)"));
         if (tr->steps[s].flags & RV_STEP_DSMEM) printf(_("  (other blocks' shared memory: distributed shared memory)"));
+        if (tr->steps[s].flags & RV_STEP_ASYNC_WAIT)
+            printf(_("  (after the wait for the asynchronous copies: the block waits there for its tile)"));
         printf("\n");
         print_atomics_text(si);
         for (int w = 0; w < an->nwarps; w++) {
@@ -168,14 +170,15 @@ static void print_steps_json(const rv_trace *tr, const rv_analysis *an, const ch
         printf("%s\n%s  {\"step\": %d, \"label\": ", s ? "," : "", pad, s);
         rv_json_string(stdout, tr->steps[s].label);
         printf(", \"phase\": \"%s\", \"stride\": %d, \"line\": %d, \"active_threads\": %d, \"wasted_threads\": %d, "
-               "\"unsynced\": %s, \"inferred\": %s, \"library\": %s, \"after_cluster_sync\": %s, \"dsmem\": %s, \"atomic\": {\"lanes\": %d, \"words\": %d, \"most_on_one_word\": %d, "
+               "\"unsynced\": %s, \"inferred\": %s, \"library\": %s, \"after_cluster_sync\": %s, \"dsmem\": %s, \"after_async_wait\": %s, \"atomic\": {\"lanes\": %d, \"words\": %d, \"most_on_one_word\": %d, "
                "\"tries\": %d}, \"warps\": [",
                rv_phase_name((rv_phase)tr->steps[s].phase), tr->steps[s].stride, si->line, si->active_threads,
                si->wasted_threads, (tr->steps[s].flags & RV_STEP_UNSYNCED) ? "true" : "false",
                (tr->steps[s].flags & RV_STEP_INFERRED) ? "true" : "false",
                (tr->steps[s].flags & RV_STEP_LIBRARY) ? "true" : "false",
                (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC) ? "true" : "false",
-               (tr->steps[s].flags & RV_STEP_DSMEM) ? "true" : "false", si->atom_lanes, si->atom_words,
+               (tr->steps[s].flags & RV_STEP_DSMEM) ? "true" : "false",
+               (tr->steps[s].flags & RV_STEP_ASYNC_WAIT) ? "true" : "false", si->atom_lanes, si->atom_words,
                si->atom_same_word, si->atom_tries);
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);

@@ -99,8 +99,13 @@ typedef struct rv_step {
  * the cluster (distributed shared memory); its label names their ranks
  * ("dsmem 1 2 3"). */
 #define RV_STEP_DSMEM 0x10u
+/* Own traces: the step is the first after the threads waited for their
+ * asynchronous copies into shared memory (the pipeline's wait, or a
+ * cuda::barrier's that a bulk copy of the Tensor Memory Accelerator
+ * completes): the copied tile is there from this step on. */
+#define RV_STEP_ASYNC_WAIT 0x20u
 #define RV_STEP_OWN_FLAGS \
-    (RV_STEP_UNSYNCED | RV_STEP_INFERRED | RV_STEP_LIBRARY | RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM)
+    (RV_STEP_UNSYNCED | RV_STEP_INFERRED | RV_STEP_LIBRARY | RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM | RV_STEP_ASYNC_WAIT)
 
 /* What an event is besides its accesses (rv_event.flags). */
 #define RV_EV_ATOMIC 0x1u  /* its write is an atomic read-modify-write of that

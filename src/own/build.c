@@ -21,7 +21,10 @@
  * kernel's own: one word only ever changed by atomics is the ticket counter,
  * anything else its own global memory (RV_SPACE_GOWN).  An asynchronous copy
  * (cp.async) is a global read and a shared write of one event, like a load
- * into shared memory, its step named "cp.async".  Another block's shared
+ * into shared memory, its step named "cp.async"; a bulk copy of the Tensor
+ * Memory Accelerator is laid over the block's threads as such copies first
+ * (bulk.c), its step named "cp.async.bulk"; the first step after a thread
+ * waited for its copies says so (RV_STEP_ASYNC_WAIT).  Another block's shared
  * memory (a cluster's distributed shared memory) is not in the picture: a
  * step that used it names the blocks ("dsmem 1 2 3"), and the step after
  * cluster.sync() says so (RV_STEP_CLUSTER_SYNC).  Steps are named from
@@ -37,6 +40,7 @@
 #include "core/analysis.h"
 #include "core/i18n.h"
 #include "core/versions.h"
+#include "bulk.h"
 #include "step_names.h"
 
 typedef struct group {
@@ -139,6 +143,13 @@ static int group_thread(builder *b, uint16_t t)
             if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
             open = UINT32_MAX;
             syncs++;
+            continue;
+        case RV_RAW_WAIT: /* the thread waits for its asynchronous copies: what
+                             follows is a step after the wait (fill_event) */
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            open = UINT32_MAX;
+            continue;
+        case RV_RAW_BULK: /* laid over the threads as pieces before (bulk.c) */
             continue;
         case RV_RAW_SHFL: /* ends the step, with the loads before it: a lane that
                              loads its operand first and one that does not stay
@@ -363,19 +374,36 @@ static int add_read(builder *b, reads *rd, uint64_t acc)
 #define STEP_NO_LINE 0x40u
 #define STEP_A_LINE  0x80u
 /* ... and whether a write of the step was an asynchronous copy's
- * (RV_RAW_ASYNC): the step is then named so (name_async). */
-#define STEP_ASYNC   0x20u
+ * (RV_RAW_ASYNC), a piece of a bulk copy's (RV_RAW_BULKPART, bulk.c) among
+ * them: the step is then named so (name_async). */
+#define STEP_ASYNC   0x100u
+#define STEP_BULK    0x200u
 
 /* A step whose shared writes came by asynchronous copies from global memory
- * (cp.async) is the block's tile copied: named "cp.async", a load, said so
- * in the viewer (scene_block.c).  The internal mark is cleared. */
+ * is the block's tile copied: named "cp.async" (the threads' own copies) or
+ * "cp.async.bulk" (one bulk copy of the Tensor Memory Accelerator), a load,
+ * said so in the viewer (step_sentence.c).  The internal marks are cleared. */
 static void name_async(rv_trace *tr, int s)
 {
-    if (!(tr->steps[s].flags & STEP_ASYNC)) return;
-    tr->steps[s].flags &= ~STEP_ASYNC;
+    uint32_t f = tr->steps[s].flags;
+    if (!(f & STEP_ASYNC)) return;
+    tr->steps[s].flags &= ~(STEP_ASYNC | STEP_BULK);
     tr->steps[s].phase = RV_PHASE_LOAD;
     tr->steps[s].stride = 0;
-    snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "cp.async");
+    snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "%s", (f & STEP_BULK) ? "cp.async.bulk" : "cp.async");
+}
+
+/* Whether group g is the thread's first step after it waited for its
+ * asynchronous copies (a pipeline's or an mbarrier's wait), with nothing
+ * but barriers between: the step the copies are there for. */
+static int after_wait(const builder *b, const group *g)
+{
+    for (uint32_t i = g->first; i > b->start[g->thread]; i--) {
+        const rv_raw_record *r = &b->rec[b->order[i - 1]];
+        if (r->kind == RV_RAW_WAIT) return 1;
+        if (r->kind != RV_RAW_BARRIER && r->kind != RV_RAW_SYNCWARP) return 0;
+    }
+    return 0;
 }
 
 /* A step that used other blocks' shared memory (distributed shared memory)
@@ -414,6 +442,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
         if (before->kind == RV_RAW_BARRIER && (before->flags & RV_RAW_CLUSTER))
             tr->steps[s].flags |= RV_STEP_CLUSTER_SYNC;
     }
+    if (after_wait(b, g)) tr->steps[s].flags |= RV_STEP_ASYNC_WAIT;
     for (uint32_t i = g->first; i <= g->last; i++) {
         const rv_raw_record *r = &b->rec[b->order[i]];
         uint32_t l = line_of(b, r);
@@ -445,6 +474,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
             if ((r->flags & RV_RAW_WRITE) && nacc) { /* the store or atomic that ends the group */
                 atomic = is_atomic(r);
                 if (r->flags & RV_RAW_ASYNC) tr->steps[s].flags |= STEP_ASYNC;
+                if (r->flags & RV_RAW_BULKPART) tr->steps[s].flags |= STEP_BULK;
                 write = acc[0];
                 value = atomic ? rv_value_unknown_make() : bytes_value(r);
                 nacc = 0;
@@ -629,11 +659,16 @@ static int describe(rv_trace *tr, const builder *b)
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
 }
 
-rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
+/* The trace of one launch whose bulk copies, if any, are laid over the
+ * threads already (bulk.c); `bulk_cut`: words of a copy no thread holds. */
+static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, size_t errlen)
 {
     const rv_raw_header *h = &in->raw->h;
     builder b = {.in = in, .rec = in->raw->rec, .err = err, .errlen = errlen};
     err[0] = 0;
+    if (bulk_cut)
+        cut(&b, _("a bulk copy held %llu words more than 4 a thread of the block: they are not drawn"),
+            (unsigned long long)bulk_cut);
     rv_trace *tr = NULL;
     uint32_t B = h->block_size;
     if (B < 1 || B > 1024) { /* any shape a GPU runs: raw.c checked x, y, z against it */
@@ -732,5 +767,27 @@ done:
     free(b.g);
     free(b.nsub);
     free(b.ranks);
+    return tr;
+}
+
+rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
+{
+    /* the values a bulk copy's pieces show: the driver's input, where they
+       come from there (bulk.c) */
+    const rv_own_meta *m = in->meta;
+    rv_bulk_input input = {m && m->ncalls ? m->calls[0].in_addr : m ? m->in_addr : 0,
+                           m && m->ncalls ? m->calls[0].in_n : m ? m->in_n : 0, in->data};
+    rv_raw laid;
+    uint64_t bulk_cut = 0;
+    int k = rv_own_bulk_expand(in->raw, &input, &laid, &bulk_cut);
+    if (k < 0) {
+        snprintf(err, errlen, "%s", _("out of memory building the trace"));
+        return NULL;
+    }
+    if (k == 0) return build(in, 0, err, errlen);
+    rv_own_input with = *in;
+    with.raw = &laid;
+    rv_trace *tr = build(&with, bulk_cut, err, errlen);
+    rv_raw_free(&laid);
     return tr;
 }

@@ -62,7 +62,7 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
     memcpy(out->rec, buf, (size_t)h->nrec * sizeof *out->rec);
     for (uint32_t i = 0; i < h->nrec; i++) {
         const rv_raw_record *r = &out->rec[i];
-        if (r->thread >= h->block_size || r->kind < RV_RAW_SMEM || r->kind > RV_RAW_SHFL ||
+        if (r->thread >= h->block_size || r->kind < RV_RAW_SMEM || r->kind > RV_RAW_WAIT ||
             (r->kind <= RV_RAW_GMEM && r->size != 1 && r->size != 2 && r->size != 4 && r->size != 8 && r->size != 16)) {
             snprintf(err, errlen, _("raw trace: record %u (thread %u, kind %u, size %u) is malformed"), i, r->thread, r->kind, r->size);
             rv_raw_free(out);

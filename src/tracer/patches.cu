@@ -1,7 +1,9 @@
 // patches.cu — the device functions the Compute Sanitizer patching API calls
 // at every shared- and global-memory access (its own block's, or another's of
-// its cluster), asynchronous copy, barrier (the block's or the cluster's),
-// __syncwarp and shuffle of a kernel it patched (tool.c says which).
+// its cluster), asynchronous copy (a thread's cp.async, a warp's bulk copy by
+// the Tensor Memory Accelerator) and its wait, barrier (the block's or the
+// cluster's), __syncwarp and shuffle of a kernel it patched (tool.c says
+// which).
 //
 // Two jobs, in this order at every access:
 //  - counting, in every block of the grid: each warp's execution of an
@@ -219,6 +221,77 @@ rv_memcpy_async(void *userdata, uint64_t pc, void *src, uint32_t dst, uint32_t s
     const uint8_t *from = (const uint8_t *)src;
     uint8_t *to = (uint8_t *)r->value;
     for (uint32_t i = 0; from && i < size && i < sizeof r->value; i++) to[i] = from[i];
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// A bulk copy of global memory into shared memory by the Tensor Memory
+// Accelerator (cp.async.bulk.shared::cluster.global: cuda::memcpy_async with
+// a cuda::barrier on sm_90, cuda::device::memcpy_async_tx).  Every active lane
+// of the warp sees the same copy, issued once: it is counted and recorded by
+// the lowest one.  Its reads of in[] count like any (the watch: check's reads
+// rule; the buffer's reads, one per 4-byte word), but not per pc: the TMA
+// makes no load instruction's requests.  The record keeps where and how much,
+// not the bytes: the copy runs after this call, so shared memory does not
+// hold them yet (src/own/bulk.c says what the picture shows instead).
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_bulk_copy(void *userdata, uint64_t pc, uint64_t src, uint32_t dst, uint32_t barrier, uint32_t data,
+             uint32_t isMulticast)
+{
+    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
+    if (!b || (uint32_t)(__ffs(__activemask()) - 1) != lane_id()) return SANITIZER_PATCH_SUCCESS;
+    uint64_t bytes = 16ull * (data & 0xffffu);
+    if (b->pcs) {
+        uint32_t k = 0;
+        while (k < b->nspans && (src < b->spans[k].addr || src - b->spans[k].addr >= b->spans[k].bytes)) k++;
+        if (k < b->nspans) atomicAdd(&b->spans[k].reads, (unsigned long long)(bytes / 4));
+        if (b->watch && src >= b->watch_addr)
+            for (uint64_t i = (src - b->watch_addr) / 4, w = 0; w < bytes / 4 && i + w < b->watch_n; w++)
+                atomicAdd(&b->watch[i + w], 1u);
+    }
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_BULK);
+    if (!r) return SANITIZER_PATCH_SUCCESS;
+    r->addr = src;
+    r->value[0] = dst;
+    r->value[1] = (uint32_t)bytes;
+    r->value[2] = barrier;
+    r->value[3] = isMulticast ? data >> 16 : 0u;
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// The pipeline's wait (cp.async.wait_group, cp.async.wait_all:
+// pipeline::consumer_wait, __pipeline_wait_prior, cg::wait): the thread waits
+// for its asynchronous copies; the step after it is drawn after that wait.
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_pipeline_wait(void *userdata, uint64_t pc, uint32_t groups)
+{
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_WAIT);
+    if (r) { r->value[0] = RV_RAW_WAIT_PIPELINE; r->value[1] = groups; }
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// A cuda::barrier's (an mbarrier's) wait, where a bulk copy's completion
+// lands: only the wait itself is recorded (not init, arrive or invalidate).
+static __device__ __forceinline__ void mbarrier_wait(void *userdata, uint64_t pc, void *barrier)
+{
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_WAIT);
+    if (r) { r->value[0] = RV_RAW_WAIT_MBARRIER; r->value[1] = (uint32_t)(uintptr_t)barrier; }
+}
+
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_cuda_barrier(void *userdata, uint64_t pc, void *barrier, uint32_t kind, uint32_t data)
+{
+    (void)data;
+    if (kind == SANITIZER_CUDA_BARRIER_WAIT) mbarrier_wait(userdata, pc, barrier);
+    return SANITIZER_PATCH_SUCCESS;
+}
+
+// ... and its attempts (mbarrier.try_wait in a loop, sm_90): the one that
+// succeeded is the wait; the failed tries before it are not recorded.
+extern "C" __device__ __noinline__ SanitizerPatchResult
+rv_cuda_barrier_attempt(void *userdata, uint64_t pc, void *barrier, uint32_t kind, uint32_t data, uint32_t result)
+{
+    (void)data;
+    if (kind == SANITIZER_CUDA_BARRIER_WAIT && result) mbarrier_wait(userdata, pc, barrier);
     return SANITIZER_PATCH_SUCCESS;
 }
 

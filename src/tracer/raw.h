@@ -57,8 +57,22 @@ enum rv_raw_kind {
     RV_RAW_GMEM     = 2, /* a global-memory access: addr = the generic address          */
     RV_RAW_BARRIER  = 3, /* __syncthreads(): value[0] = barrier index, value[1] = count  */
     RV_RAW_SYNCWARP = 4, /* __syncwarp(mask): value[0] = the mask                        */
-    RV_RAW_SHFL     = 5  /* a warp shuffle: the API gives its pc, not its lanes or values */
+    RV_RAW_SHFL     = 5, /* a warp shuffle: the API gives its pc, not its lanes or values */
+    RV_RAW_BULK     = 6, /* a bulk copy of global memory into shared memory by the Tensor
+                            Memory Accelerator (cp.async.bulk), once per warp (its lowest
+                            active lane): addr = the global source, value[0] = the shared
+                            destination (an offset in the window), value[1] = its bytes,
+                            value[2] = the mbarrier that completes it, value[3] = the
+                            multicast mask (0: none).  Its bytes are not kept: the copy is
+                            asynchronous, they are not in shared memory yet (src/own/bulk.c) */
+    RV_RAW_WAIT     = 7  /* the thread waits for its asynchronous copies: value[0] = 0 for the
+                            pipeline's wait (cp.async.wait_group N: value[1] = N, 0 = all),
+                            1 for an mbarrier's (cuda::barrier::wait: value[1] = its address) */
 };
+/* Kinds 6 and 7 came after RVRAW004's first files, in the same layout: such
+ * files still read, and a reader before them refuses a file that has one. */
+#define RV_RAW_WAIT_PIPELINE 0u
+#define RV_RAW_WAIT_MBARRIER 1u
 
 /* flags of an access: Sanitizer_DeviceMemoryFlags' bits, kept as they are. */
 #define RV_RAW_READ   0x1u
@@ -80,6 +94,10 @@ enum rv_raw_kind {
 /* A barrier of the whole cluster (cluster.sync(): barrier.cluster.wait),
  * kind RV_RAW_BARRIER: every block of the cluster waits there. */
 #define RV_RAW_CLUSTER 0x400u
+/* A piece of a bulk copy (RV_RAW_BULK) as src/own/bulk.c lays it over the
+ * block's threads: a global read and a shared write flagged so (the write
+ * RV_RAW_ASYNC too).  Never written by the tracer. */
+#define RV_RAW_BULKPART 0x800u
 
 typedef struct rv_raw_record {
     uint64_t pc;        /* of the patched instruction (absolute; see func_pc)     */

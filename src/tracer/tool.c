@@ -183,19 +183,28 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
         return;
     }
-    static const struct { Sanitizer_InstructionId id; const char *fn; } patch[] = {
-        {SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, "rv_shared_access"},
-        {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "rv_global_access"},
-        {SANITIZER_INSTRUCTION_BARRIER, "rv_barrier"},
-        {SANITIZER_INSTRUCTION_SYNCWARP, "rv_syncwarp"},
-        {SANITIZER_INSTRUCTION_SHFL, "rv_shfl"},
-        {SANITIZER_INSTRUCTION_MEMCPY_ASYNC, "rv_memcpy_async"},
-        {SANITIZER_INSTRUCTION_CLUSTER_BARRIER_WAIT, "rv_cluster_wait"},
-        {SANITIZER_INSTRUCTION_REMOTE_SHARED_MEMORY_ACCESS, "rv_remote_shared_access"},
+    /* optional: the asynchronous copies' waits and the Tensor Memory
+       Accelerator's bulk copies, which an older driver may not patch: the
+       run goes on without them, and the tool's log says which */
+    static const struct { Sanitizer_InstructionId id; const char *fn; int optional; } patch[] = {
+        {SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, "rv_shared_access", 0},
+        {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "rv_global_access", 0},
+        {SANITIZER_INSTRUCTION_BARRIER, "rv_barrier", 0},
+        {SANITIZER_INSTRUCTION_SYNCWARP, "rv_syncwarp", 0},
+        {SANITIZER_INSTRUCTION_SHFL, "rv_shfl", 0},
+        {SANITIZER_INSTRUCTION_MEMCPY_ASYNC, "rv_memcpy_async", 0},
+        {SANITIZER_INSTRUCTION_CLUSTER_BARRIER_WAIT, "rv_cluster_wait", 0},
+        {SANITIZER_INSTRUCTION_REMOTE_SHARED_MEMORY_ACCESS, "rv_remote_shared_access", 0},
+        {SANITIZER_INSTRUCTION_BULK_COPY_GLOBAL_TO_SHARED, "rv_bulk_copy", 1},
+        {SANITIZER_INSTRUCTION_PIPELINE_WAIT, "rv_pipeline_wait", 1},
+        {SANITIZER_INSTRUCTION_CUDA_BARRIER, "rv_cuda_barrier", 1},
+        {SANITIZER_INSTRUCTION_CUDA_BARRIER_ATTEMPT, "rv_cuda_barrier_attempt", 1},
     };
     for (size_t i = 0; i < sizeof patch / sizeof patch[0]; i++)
-        if (S.sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS)
-            fail("cannot patch %s", patch[i].fn);
+        if (S.sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS) {
+            if (patch[i].optional) say("module %d: %s not patched (this driver does not offer it)", k, patch[i].fn);
+            else fail("cannot patch %s", patch[i].fn);
+        }
     if (S.sanitizerPatchModule(d->module) != SANITIZER_SUCCESS) fail("cannot patch module %d", k);
     say("module %d patched", k);
 }

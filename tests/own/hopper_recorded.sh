@@ -15,7 +15,10 @@
 #    tile;
 #  - graph_launch: both of the graph's kernels are launches with their steps;
 #  - device_launch: one launch, which says that kernels it starts from the
-#    GPU are not launches of their own.
+#    GPU are not launches of their own;
+#  - tma_tile, once recorded: a step is the tile copied by one bulk copy of
+#    the Tensor Memory Accelerator, and the step after the wait says so
+#    (not recorded yet: the test says so and checks the others).
 # Usage: hopper_recorded.sh path/to/reducevis SOURCE_DIR
 set -u
 rv=$1 src=$2
@@ -55,6 +58,23 @@ for devdir in "$root"/*/; do
         grep -qxF "cluster: clusters of 4 blocks, the traced block is rank 0 of its cluster" "$tmp/cluster_reduce.txt"
     check "$dev/cluster_reduce: each cluster sums its tile" \
         grep -qF "launch 1 of 2: 4 blocks in clusters of 4, each cluster sums its tile into out[]" "$tmp/cluster_reduce.said"
+    # tma_tile.cu (a bulk copy of the Tensor Memory Accelerator) is checked
+    # from its recording once a GPU run has kept one (copied into
+    # tests/own/corpus/ and recorded there with CORPUS_ONLY=tma_tile); until
+    # then the bulk copy is proven from records only (own_shapes_cli), and
+    # this says so
+    if [ -d "$devdir/tma_tile" ]; then
+        dir=$devdir/tma_tile
+        check "$dev/tma_tile: recorded from tests/own/tma_tile.cu as it is now" cmp -s "$dir/student.cu" "$src/tests/own/tma_tile.cu"
+        expect 0 "traced unchanged" trace --replay "$dir" -o "$tmp/tma_tile.rvt"
+        run_rv inspect "$tmp/tma_tile.rvt" >"$tmp/tma_tile.txt" 2>&1
+        check "$dev/tma_tile: a step is the tile copied by one bulk copy" \
+            grep -qE "^step +[0-9]+  cp.async.bulk +line [0-9]+ +256 of 256 threads execute" "$tmp/tma_tile.txt"
+        check "$dev/tma_tile: the step after the barrier's wait says so" \
+            grep -qF "(after the wait for the asynchronous copies: the block waits there for its tile)" "$tmp/tma_tile.txt"
+    else
+        echo "note: $dev has no recording of tests/own/tma_tile.cu yet: its bulk copy is not checked from a GPU here"
+    fi
     check "$dev/device_launch: one launch, which says its kernels launched from the GPU are not launches of their own" \
         python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); l = d["launches"]
 sys.exit(not (len(l) == 1 and l[0]["gpu_launches_untraced"]))' "$tmp/device_launch.json"

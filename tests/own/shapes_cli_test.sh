@@ -7,8 +7,10 @@
 # with the launch said whole before the builder's words ("launch 1: thread 0
 # of block 0 read in[192] ...", never "1thread 0 ..."), and no trace written;
 # a write one past out[], which lies just after in[], is named by out[]; a
-# tile copied by cp.async is a step of its own, named so; a cluster's barrier
-# and its blocks' shared memory read by another are said.
+# tile copied by cp.async, or by one bulk copy of the Tensor Memory
+# Accelerator, is a step of its own, named so, and the step after the wait
+# for it says so; a cluster's barrier and its blocks' shared memory read by
+# another are said.
 # Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
 set -u
 rv=$1 maker=$2
@@ -48,6 +50,22 @@ expect 0 "traced unchanged" trace --replay "$tmp/async" -o "$tmp/async.rvt"
 expect 0 "step  0  cp.async       line 6      48 of 48 threads execute" inspect "$tmp/async.rvt"
 expect 0 "global loads: 1 request, 4 sectors" inspect "$tmp/async.rvt"
 expect 0 '"label": "cp.async"' inspect --json "$tmp/async.rvt"
+# ... and the pipeline's wait before the barrier: the step after it says so
+expect 0 "step  1  write          line 11      1 of 48 threads execute  (after the wait for the asynchronous copies: the block waits there for its tile)" \
+    inspect "$tmp/async.rvt"
+
+# the tile copied by one bulk copy of the Tensor Memory Accelerator (the
+# tracer's RV_RAW_BULK, once for the warp that issued it): one step whose
+# pieces read every element of in[] and write every shared word, named for
+# what it is; the mbarrier's wait said on the step after it
+expect 0 "traced unchanged" trace --replay "$tmp/bulk" -o "$tmp/bulk.rvt"
+expect 0 "step  0  cp.async.bulk  line 6      48 of 48 threads execute" inspect "$tmp/bulk.rvt"
+expect 0 "step  1  write          line 11      1 of 48 threads execute  (after the wait for the asynchronous copies: the block waits there for its tile)" \
+    inspect "$tmp/bulk.rvt"
+expect 0 '"label": "cp.async.bulk"' inspect --json "$tmp/bulk.rvt"
+expect 0 '"after_async_wait": true' inspect --json "$tmp/bulk.rvt"
+expect 0 '"after_async_wait": false' inspect --json "$tmp/b48.rvt"
+expect 0 "global loads: 1 request, 4 sectors" inspect "$tmp/bulk.rvt"
 
 # a block of a cluster (the tracer's RV_RAW_CLUSTER barrier and RV_RAW_REMOTE
 # reads): the step after cluster.sync() says so, and the one that reads the

@@ -138,6 +138,29 @@ static void cluster_sentence(const rv_step *st, char *buf, size_t len)
     snprintf(buf, len, "%s%s", pre, rest);
 }
 
+/* The shared words the step's writes cover (a bulk copy's tile). */
+static int smem_words_written(const rv_trace *tr, int step)
+{
+    int words = 0;
+    for (int t = 0; t < tr->block_size; t++) {
+        const rv_event *e = rv_trace_event(tr, step, t);
+        if (e->line && RV_ACC_IS_SMEM(e->write)) words += (int)RV_ACC_WORDS(e->write);
+    }
+    return words;
+}
+
+/* The first step after the threads waited for their asynchronous copies,
+ * said before what it does: from here the copied tile is in shared memory. */
+static void wait_sentence(const rv_step *st, char *buf, size_t len)
+{
+    if (!(st->flags & RV_STEP_ASYNC_WAIT)) return;
+    char rest[1024];
+    snprintf(rest, sizeof rest, "%s", buf);
+    snprintf(buf, len, "%s%s",
+             _("after the wait for the asynchronous copies (the block waits there until its tile is in shared "
+               "memory): "), rest);
+}
+
 /* What the threads do at `step`, in a sentence. */
 void step_sentence(const rv_trace *tr, const rv_analysis *an, int step, const stepview *sv, char *buf, size_t len)
 {
@@ -155,7 +178,14 @@ void step_sentence(const rv_trace *tr, const rv_analysis *an, int step, const st
             gl += rv_analysis_warp(an, step, w)->gld_requests;
             sec += rv_analysis_warp(an, step, w)->gld_sectors;
         }
-        if (!strcmp(st->label, "cp.async"))
+        if (!strcmp(st->label, "cp.async.bulk"))
+            /* TRANSLATORS: the Tensor Memory Accelerator (TMA): Hopper's unit that copies a whole tile
+               for one instruction of one thread; the threads draw its pieces */
+            snprintf(buf, len, _("the block copies its tile of in[] into shared memory with one bulk copy of the "
+                     "Tensor Memory Accelerator (cp.async.bulk): %d words, %d input elements (no thread's loads: "
+                     "drawn as pieces over %d threads)"),
+                     smem_words_written(tr, step), sv->gin_reads, si->active_threads);
+        else if (!strcmp(st->label, "cp.async"))
             snprintf(buf, len, _("%d threads copy the block's tile of in[] into shared memory without passing "
                      "through registers (cp.async): %d input elements (%d warp requests, %d sectors of 32 bytes)"),
                      si->active_threads, sv->gin_reads, gl, sec);
@@ -234,6 +264,7 @@ void step_sentence(const rv_trace *tr, const rv_analysis *an, int step, const st
     }
     wide_sentence(sv, buf, len);
     cluster_sentence(st, buf, len);
+    wait_sentence(st, buf, len);
     if (st->flags & RV_STEP_LIBRARY) {
         size_t o = strlen(buf);
         snprintf(buf + o, len - o, "%s%s", o ? _("; ") : "",
