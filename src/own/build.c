@@ -48,8 +48,16 @@ typedef struct group {
     uint16_t thread;
     uint32_t interval, k;   /* barrier interval, and the thread's k-th step in it */
     uint32_t syncs;         /* __syncwarp()s the thread passed in the interval before it */
+    uint32_t waits;         /* ... and waits on a cuda::barrier (an mbarrier), which
+                               a bulk copy completes                            */
     uint32_t tries;         /* an atomic's attempts (it ends the group); 0: none */
 } group;
+
+/* Where a thread is in its records while they are grouped. */
+typedef struct place {
+    uint32_t interval, k;   /* barrier interval, and the next step's k in it */
+    uint32_t syncs, waits;  /* as group's, so far in the interval            */
+} place;
 
 typedef struct builder {
     const rv_own_input *in;
@@ -77,8 +85,7 @@ typedef struct builder {
     size_t errlen;
 } builder;
 
-static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uint32_t interval, uint32_t *k,
-                      uint32_t syncs)
+static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, place *at)
 {
     if (b->ng == b->gcap) {
         size_t cap = b->gcap ? b->gcap * 2 : 1024;
@@ -87,7 +94,7 @@ static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, uin
         b->g = g;
         b->gcap = cap;
     }
-    b->g[b->ng++] = (group){first, last, t, interval, (*k)++, syncs, 0};
+    b->g[b->ng++] = (group){first, last, t, at->interval, at->k++, at->syncs, at->waits, 0};
     return 0;
 }
 
@@ -127,27 +134,27 @@ static uint32_t more_rounds(const builder *b, uint16_t t, uint32_t at, uint32_t 
 /* One thread's records into steps. */
 static int group_thread(builder *b, uint16_t t)
 {
-    uint32_t interval = 0, k = 0, open = UINT32_MAX, syncs = 0;
+    place at = {0, 0, 0, 0};
+    uint32_t open = UINT32_MAX;
     for (uint32_t i = b->start[t]; i < b->start[t + 1]; i++) {
         const rv_raw_record *r = &b->rec[b->order[i]];
         int ends = 0;
         switch (r->kind) {
         case RV_RAW_BARRIER:
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, &at)) return -1;
             open = UINT32_MAX;
-            interval++;
-            k = 0;
-            syncs = 0;
+            at = (place){at.interval + 1, 0, 0, 0};
             continue;
         case RV_RAW_SYNCWARP:
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, &at)) return -1;
             open = UINT32_MAX;
-            syncs++;
+            at.syncs++;
             continue;
         case RV_RAW_WAIT: /* the thread waits for its asynchronous copies: what
                              follows is a step after the wait (fill_event) */
-            if (open != UINT32_MAX && push_group(b, t, open, i - 1, interval, &k, syncs)) return -1;
+            if (open != UINT32_MAX && push_group(b, t, open, i - 1, &at)) return -1;
             open = UINT32_MAX;
+            if (r->value[0] == RV_RAW_WAIT_MBARRIER) at.waits++;
             continue;
         case RV_RAW_BULK: /* laid over the threads as pieces before (bulk.c) */
             continue;
@@ -163,14 +170,14 @@ static int group_thread(builder *b, uint16_t t)
         }
         if (ends) {
             uint32_t tries = 0, last = is_atomic(r) ? more_rounds(b, t, i, &tries) : i;
-            if (push_group(b, t, open, last, interval, &k, syncs)) return -1;
+            if (push_group(b, t, open, last, &at)) return -1;
             b->g[b->ng - 1].tries = tries;
             open = UINT32_MAX;
             i = last;
         }
     }
-    if (open != UINT32_MAX && push_group(b, t, open, b->start[t + 1] - 1, interval, &k, syncs)) return -1;
-    if (interval + 1 > b->nintervals) b->nintervals = interval + 1;
+    if (open != UINT32_MAX && push_group(b, t, open, b->start[t + 1] - 1, &at)) return -1;
+    if (at.interval + 1 > b->nintervals) b->nintervals = at.interval + 1;
     return 0;
 }
 
@@ -406,6 +413,17 @@ static int after_wait(const builder *b, const group *g)
     return 0;
 }
 
+/* How many of an interval's n steps (from step `first`) the threads compute
+ * themselves: an asynchronous copy before its wait does not make the step
+ * after it a warp-synchronous level (a bulk copy, then the tree's first
+ * level after the barrier's wait, share one barrier interval). */
+static int threads_steps(const rv_trace *tr, uint32_t first, uint32_t n, uint32_t nsteps)
+{
+    int mine = 0;
+    for (uint32_t k = 0; k < n && first + k < nsteps; k++) mine += !(tr->steps[first + k].flags & STEP_ASYNC);
+    return mine;
+}
+
 /* A step that used other blocks' shared memory (distributed shared memory)
  * is named for it, with their ranks: "dsmem 1 2 3" ("dsmem ?" for a block
  * the tracer could not tell), its phase kept. */
@@ -524,16 +542,27 @@ static void name_grid_syncs(rv_trace *tr, const builder *b)
     }
 }
 
+/* Whether group g ends in a piece of a bulk copy (bulk.c): its word is
+ * written by the Tensor Memory Accelerator, whose completion a
+ * cuda::barrier's wait orders. */
+static int bulk_piece(const builder *b, const group *g)
+{
+    return (b->rec[b->order[g->last]].flags & RV_RAW_BULKPART) != 0;
+}
+
 /* Marks the steps that read a shared word another thread wrote earlier in
  * the same barrier interval with nothing ordering the two: no __syncwarp
- * between them in one warp, and no barrier at all across warps.  Atomics on
- * one word are ordered by the hardware: they race with no one, but a plain
- * read of a word while others still add to it does.  `at[s*B+t]`
- * is the group of thread t at step s (or NULL); `interval` of each step. */
-static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *interval, int words)
+ * between them in one warp, and no barrier at all across warps.  A word of
+ * a bulk copy is ordered for a reader that waited on a cuda::barrier after
+ * the copy was issued (the copy completes that barrier).  Atomics on one
+ * word are ordered by the hardware: they race with no one, but a plain
+ * read of a word while others still add to it does.  `at[s*B+t]` is the
+ * group of thread t at step s (or NULL); `interval` of each step. */
+static int mark_unsynced(rv_trace *tr, const builder *b, const group *const *at, const uint32_t *interval, int words)
 {
     int B = tr->block_size;
-    struct writer { int32_t step; uint16_t thread; uint32_t syncs; } *last = malloc((size_t)words * sizeof *last);
+    struct writer { int32_t step; uint16_t thread; uint32_t syncs, waits; int bulk; } *last =
+        malloc((size_t)words * sizeof *last);
     if (!last) return -1;
     for (int w = 0; w < words; w++) last[w].step = -1;
     for (int s = 0; s < tr->nsteps; s++) {
@@ -552,6 +581,7 @@ static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *i
                     /* a compare-and-swap loop loads the word it changes: the
                        atomic orders it, so it is no race */
                     if ((e->flags & RV_EV_ATOMIC) && RV_ACC_IS_SMEM(e->write) && RV_ACC_INDEX(e->write) == w) continue;
+                    if (last[w].bulk && g->waits > last[w].waits) continue;
                     int same_warp = last[w].thread / 32 == t / 32;
                     if (!same_warp || g->syncs <= last[w].syncs) tr->steps[s].flags |= RV_STEP_UNSYNCED;
                 }
@@ -563,7 +593,7 @@ static int mark_unsynced(rv_trace *tr, const group *const *at, const uint32_t *i
             if (!e->line || !g || !RV_ACC_IS_SMEM(e->write)) continue;
             for (unsigned j = 0; j < RV_ACC_WORDS(e->write); j++) {
                 uint64_t w = RV_ACC_INDEX(e->write) + j;
-                if (w < (uint64_t)words) last[w] = (struct writer){s, (uint16_t)t, g->syncs};
+                if (w < (uint64_t)words) last[w] = (struct writer){s, (uint16_t)t, g->syncs, g->waits, bulk_piece(b, g)};
             }
         }
     }
@@ -736,19 +766,21 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
     }
     free(rd.a);
     lines_said(tr);
-    int marked = mark_unsynced(tr, at, interval, b.smem_words);
+    int marked = mark_unsynced(tr, &b, at, interval, b.smem_words);
     uint8_t *has_shfl = steps_with_shuffle(&b, at, nsteps, B);
     free(at);
     free(interval);
     if (marked || !has_shfl) { free(has_shfl); free(first); goto oom; }
     int shuffled = 0;
-    for (uint32_t v = 0; v < b.nintervals; v++)
+    for (uint32_t v = 0; v < b.nintervals; v++) {
+        int substeps = threads_steps(tr, first[v], b.nsub[v], nsteps);   /* before name_async clears the marks */
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
-            rv_own_name_step(tr, (int)(first[v] + k), (int)b.nsub[v], shuffled, has_shfl[first[v] + k]);
+            rv_own_name_step(tr, (int)(first[v] + k), substeps, shuffled, has_shfl[first[v] + k]);
             name_async(tr, (int)(first[v] + k));
             name_dsmem(tr, (int)(first[v] + k), b.ranks[first[v] + k]);
             shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
         }
+    }
     free(first);
     free(has_shfl);
     rv_own_infer_shuffles(tr);
