@@ -23,6 +23,7 @@
 #include "core/opts.h"
 #include "gpu/record.h"
 #include "core/versions.h"
+#include "own/proc.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -151,20 +152,20 @@ static int run_child(void *ctx, const rv_record_job *job, const char *tmp_path, 
  * with the CMake option to name, instead of in every job.  0, or -1 with why. */
 static int probe_gpu(const char *self, char *err, size_t errlen)
 {
-    char cmd[4300], out[2048] = "";
-    snprintf(cmd, sizeof cmd, "'%s' profile-one --version %s --n 4096 --data ones 2>&1", self, rv_version(0)->name);
-    FILE *p = popen(cmd, "r");
-    if (!p) {
-        snprintf(err, errlen, _("cannot start %s: %s"), self, strerror(errno));
+    char *argv[] = {(char *)self, "profile-one", "--version", (char *)rv_version(0)->name, "--n", "4096", "--data",
+                    "ones", NULL};
+    rv_proc_result res;
+    char *text = rv_proc_output(argv, 300.0, &res);
+    if (!text) {
+        snprintf(err, errlen, _("cannot start %s: %s"), self, strerror(res.status));
         return -1;
     }
-    size_t got = fread(out, 1, sizeof out - 1, p);
-    out[got] = '\0';
-    int status = pclose(p);
-    char want[64];
+    char want[64], out[2048];
     snprintf(want, sizeof want, "%s: sum 4096\n", rv_version(0)->name);
-    if (status == 0 && strstr(out, want)) return 0;
-    out[strcspn(out, "\n")] = '\0';
+    int ok = res.end == RV_PROC_EXITED && res.status == 0 && strstr(text, want);
+    snprintf(out, sizeof out, "%.*s", (int)strcspn(text, "\n"), text);
+    free(text);
+    if (ok) return 0;
     if (strstr(out, "NoKernelImage") || strstr(out, "no kernel image") || strstr(out, "InvalidPtx"))
         snprintf(err, errlen, _("this build has no code for this GPU's compute capability (%s); rebuild with "
                                 "-DCMAKE_CUDA_ARCHITECTURES=native, or the GPU's number such as 90 for 9.0"), out);
@@ -184,25 +185,26 @@ static int probe_tracer(const char *self, char *err, size_t errlen)
     for (int k = 0; rv_version_at(k) && !vi; k++)
         if (!rv_gpu_instrumented(rv_version_at(k)->id)) vi = rv_version_at(k);
     if (!vi) return 0;
-    char tmp[] = "/tmp/reducevis-probe-XXXXXX", cmd[4400], out[4096] = "";
+    char tmp[] = "/tmp/reducevis-probe-XXXXXX";
     int fd = mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, _("cannot make a temporary file: %s"), strerror(errno));
         return -1;
     }
     close(fd);
-    snprintf(cmd, sizeof cmd, "'%s' capture --version %s --n 4096 --data ones -o '%s' 2>&1", self, vi->name, tmp);
-    FILE *p = popen(cmd, "r");
-    size_t got = p ? fread(out, 1, sizeof out - 1, p) : 0;
-    out[got] = '\0';
-    int status = p ? pclose(p) : -1;
+    char *argv[] = {(char *)self, "capture", "--version", (char *)vi->name, "--n", "4096", "--data", "ones", "-o",
+                    tmp, NULL};
+    rv_proc_result res;
+    char *out = rv_proc_output(argv, 300.0, &res);
     remove(tmp);
-    if (status == 0) return 0;
-    char *line = strstr(out, "reducevis capture: ");
-    line = line ? line + strlen("reducevis capture: ") : out;
-    line[strcspn(line, "\n")] = '\0';
+    if (out && res.end == RV_PROC_EXITED && res.status == 0) { free(out); return 0; }
+    const char *line = out ? strstr(out, "reducevis capture: ") : NULL;
+    line = line ? line + strlen("reducevis capture: ") : out ? out : strerror(res.status);
+    char first[1024];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(line, "\n"), line);
     snprintf(err, errlen, _("%s's kernel has no trace macros and is captured through the Compute Sanitizer "
-                            "tracer (docs/kernels.md), and a first capture failed: %s"), vi->name, line);
+                            "tracer (docs/kernels.md), and a first capture failed: %s"), vi->name, first);
+    free(out);
     return -1;
 }
 

@@ -37,6 +37,7 @@
 #include "core/ncu_csv.h"
 #include "core/verify_predict.h"
 #include "core/versions.h"
+#include "own/proc.h"
 
 /* The counters, in the order the table prints them. */
 typedef struct metric {
@@ -115,27 +116,49 @@ static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, si
     return 0;
 }
 
+/* `reducevis profile-one` of version v, B, n, after the tool's own words
+ * (ncu's or compute-sanitizer's), into argv (at most 24 words): no shell,
+ * so no path is quoted. */
+static void profile_one_argv(char **argv, int k, const char *self, int v, char *B, char *n)
+{
+    const char *tail[] = {self, "profile-one", "--version", rv_version_name(v), "--block-size", B, "--n", n, NULL};
+    for (int j = 0; j < 9; j++) argv[k + j] = (char *)tail[j];
+}
+
+/* The next line of text (NUL-terminated in place), or NULL at its end. */
+static char *next_line(char **at)
+{
+    if (!*at || !**at) return NULL;
+    char *line = *at, *end = strchr(line, '\n');
+    if (end) *end = '\0', *at = end + 1;
+    else *at = line + strlen(line);
+    return line;
+}
+
 /* Runs ncu on `reducevis profile-one` and reads the counters of the first
  * kernel launch (the first pass) from its CSV output. */
 static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, double out[NMETRICS],
                    char *err, size_t errlen)
 {
-    char cmd[8192];
-    int len = snprintf(cmd, sizeof cmd, "%s --csv --launch-count 1 --metrics ", ncu);
+    char list[4096] = "", bs[16], ns[24];
+    size_t len = 0;
     for (int k = 0; k < NCOUNTERS; k++)
-        if (applies(k, v)) len += snprintf(cmd + len, sizeof cmd - (size_t)len, "%s%s", k ? "," : "", metrics[k].name);
-    snprintf(cmd + len, sizeof cmd - (size_t)len, " '%s' profile-one --version %s --block-size %d --n %" PRIu64 " 2>&1",
-             self, rv_version_name(v), B, n);
-    FILE *p = popen(cmd, "r");
-    if (!p) {
+        if (applies(k, v)) len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "", metrics[k].name);
+    snprintf(bs, sizeof bs, "%d", B);
+    snprintf(ns, sizeof ns, "%" PRIu64, n);
+    char *argv[24] = {(char *)ncu, "--csv", "--launch-count", "1", "--metrics", list};
+    profile_one_argv(argv, 6, self, v, bs, ns);
+    rv_proc_result res;
+    char *text = rv_proc_output(argv, 1800.0, &res);
+    if (!text) {
         snprintf(err, errlen, _("cannot run %s"), ncu);
         return -1;
     }
     for (int k = 0; k < NMETRICS; k++) out[k] = -1;
-    char line[4096], last[512] = "";
+    char last[512] = "", *at = text, *line;
     rv_ncu_csv csv;
     rv_ncu_csv_begin(&csv);
-    while (fgets(line, sizeof line, p)) {
+    while ((line = next_line(&at))) {
         const char *name;
         double value;
         if (line[0] != '"' && strlen(line) > 2) snprintf(last, sizeof last, "%.500s", line); /* for the error message */
@@ -143,7 +166,8 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
         for (int k = 0; k < NCOUNTERS; k++)
             if (!strcmp(name, metrics[k].name)) out[k] = value;
     }
-    int rc = pclose(p);
+    free(text);
+    int rc = res.end == RV_PROC_EXITED ? res.status : -1;
     for (int k = 0; k < NCOUNTERS; k++) {
         if (out[k] >= 0) continue;
         if (metrics[k].required) {
@@ -162,18 +186,19 @@ typedef struct race { int version; long hazards, errors, warnings; char summary[
 
 static int racecheck(const char *self, int v, race *out, char *err, size_t errlen)
 {
-    char cmd[8192], line[1024];
-    snprintf(cmd, sizeof cmd, "compute-sanitizer --tool racecheck '%s' profile-one --version %s --block-size 256 --n 65536 2>&1",
-             self, rv_version_name(v));
-    FILE *p = popen(cmd, "r");
-    if (!p) {
+    char *argv[24] = {"compute-sanitizer", "--tool", "racecheck"};
+    profile_one_argv(argv, 3, self, v, "256", "65536");
+    rv_proc_result res;
+    char *text = rv_proc_output(argv, 1800.0, &res);
+    if (!text) {
         snprintf(err, errlen, _("cannot run compute-sanitizer"));
         return -1;
     }
     memset(out, 0, sizeof *out);
     out->version = v;
     int seen = 0;
-    while (fgets(line, sizeof line, p)) {
+    char *at = text, *line;
+    while ((line = next_line(&at))) {
         const char *h = strstr(line, " hazards]");
         if (h) { /* "... [8192 hazards]" */
             const char *b = h;
@@ -184,12 +209,11 @@ static int racecheck(const char *self, int v, race *out, char *err, size_t errle
         if (sum) {
             seen = 1;
             snprintf(out->summary, sizeof out->summary, "%s", sum);
-            out->summary[strcspn(out->summary, "\n")] = '\0';
             const char *e = strstr(sum, "(");
             if (e) sscanf(e, "(%ld errors, %ld warnings", &out->errors, &out->warnings);
         }
     }
-    pclose(p);
+    free(text);
     if (!seen) {
         snprintf(err, errlen, _("compute-sanitizer printed no RACECHECK SUMMARY for %s"), rv_version_name(v));
         return -1;

@@ -108,6 +108,21 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
     }
 }
 
+char *rv_proc_output(char *const argv[], double limit_s, rv_proc_result *res)
+{
+    char log[] = "/tmp/reducevis-output-XXXXXX";
+    int fd = mkstemp(log);
+    if (fd < 0) {
+        *res = (rv_proc_result){RV_PROC_CANNOT_START, errno, 0.0};
+        return NULL;
+    }
+    close(fd);
+    *res = rv_proc_run(argv, NULL, log, limit_s);
+    char *text = res->end == RV_PROC_CANNOT_START ? NULL : rv_read_text(log, NULL);
+    unlink(log);
+    return text;
+}
+
 char *rv_read_text(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

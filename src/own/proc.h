@@ -50,6 +50,12 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
 /* The seconds of ctl's pauses so far (0 without any). */
 double rv_proc_paused_s(const rv_proc_ctl *ctl);
 
+/* Runs argv as rv_proc_run does and gives its stdout and stderr together
+ * as a malloc'd NUL-terminated string (NULL when it cannot be run or read:
+ * *res says how it ended).  For the tools the CLI asks (ncu,
+ * compute-sanitizer, itself): no shell, so no path needs quoting. */
+char *rv_proc_output(char *const argv[], double limit_s, rv_proc_result *res);
+
 /* The file `path` into a malloc'd NUL-terminated string (NULL on failure). */
 char *rv_read_text(const char *path, size_t *len);
 
