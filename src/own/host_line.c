@@ -88,9 +88,10 @@ int rv_host_line(const char *program, const char *at, const char *source, rv_hos
     char *argv[RV_HOST_LINE_FRAMES + 8];
     struct stat st;
     int n = at ? rv_host_line_frames(at, addr, RV_HOST_LINE_FRAMES) : -1;
-    if (n <= 0 || !rv_find_program("addr2line", tool, sizeof tool) || lstat(program, &st) != 0 ||
-        !S_ISREG(st.st_mode) || !realpath(program, prog))   /* a plain file, no link followed to another */
+    if (n <= 0 || lstat(program, &st) != 0 || !S_ISREG(st.st_mode) ||
+        !realpath(program, prog))   /* a plain file, no link followed to another */
         return 0;
+    if (!rv_find_program("addr2line", tool, sizeof tool)) snprintf(tool, sizeof tool, "addr2line");   /* fails to start */
     int argc = 0;
     argv[argc++] = tool, argv[argc++] = "-a", argv[argc++] = "-i", argv[argc++] = "-e", argv[argc++] = prog;
     for (int i = 0; i < n; i++) {
