@@ -15,8 +15,9 @@
 #include <stddef.h>
 
 #include "proc.h"
+#include "tracer/frames.h"
 
-#define RV_HOST_LINE_FRAMES 16     /* frames read at most (the tracer keeps as many) */
+#define RV_HOST_LINE_FRAMES RV_FRAMES_MAX   /* frames read at most: as many as the tracer keeps */
 #define RV_HOST_LINE_LIMIT_S 30.0  /* addr2line's time at most */
 
 /* The frames "OFF,OFF,..." (lower-case hex, no 0x, as the recording has

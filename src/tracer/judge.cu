@@ -32,6 +32,8 @@
 #include <map>
 #include <string>
 
+#include "frames.h"   // RV_FRAMES_MAX: the frames a line carries at most
+
 using namespace reducevis_driver;
 
 namespace {
@@ -105,8 +107,8 @@ bool hex_bytes(const char *h, std::vector<unsigned char> &out)
 }
 
 // A line's last field " at OFF,OFF,..." (where the host made the call: at
-// most 16 offsets in lower-case hex, queued.h) cut off the line into at.
-// false: the field is there and not of that form.
+// most RV_FRAMES_MAX offsets in lower-case hex, queued.h) cut off the line
+// into at.  false: the field is there and not of that form.
 bool take_at(char *line, std::string &at)
 {
     char *f = nullptr;
@@ -118,7 +120,9 @@ bool take_at(char *line, std::string &at)
         if (*c == ',') commas++;
         else if (!isdigit((unsigned char)*c) && !(*c >= 'a' && *c <= 'f')) return false;
     }
-    if (!len || len > 16 * 17 || commas > 15 || *h == ',' || h[len - 1] == ',' || strstr(h, ",,")) return false;
+    if (!len || len > RV_FRAMES_MAX * 17 || commas >= RV_FRAMES_MAX || *h == ',' || h[len - 1] == ',' ||
+        strstr(h, ",,"))
+        return false;
     at = h;
     *f = 0;
     return true;
