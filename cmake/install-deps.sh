@@ -9,11 +9,13 @@
 # (`trace --sandbox`, `check --sandbox`, the class: src/own/sandbox.c); the
 # GPU machines, which have no network, get its .deb from tests/gpu/fetch-debs.sh.
 # libjs-codemirror (CodeMirror 5) is the students' code editor in the class,
-# embedded into the page at build time.
+# embedded into the page at build time.  binutils' addr2line names the
+# student's line of a host call the judge cannot replay (src/own/host_line.c;
+# gcc, which nvcc needs, brings it too).
 # The CUDA compiler is not a Debian package here: it is used where installed
 # (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.
 rv_install_deps() {
-    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man libmicrohttpd-dev libqrencode-dev bubblewrap libjs-codemirror $*"
+    local pkgs="cmake make gcc pkg-config libsdl2-dev libsdl2-ttf-dev libpng-dev zlib1g-dev libgif-dev fonts-dejavu-core gettext libfontconfig-dev fonts-wqy-microhei help2man libmicrohttpd-dev libqrencode-dev bubblewrap libjs-codemirror binutils $*"
     local missing=""
     for p in $pkgs; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

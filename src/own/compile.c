@@ -67,8 +67,12 @@ extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded *
  * for cudafe++'s module id anyway (Thrust's file compiled in 11.6 s with
  * it against 12.7 without, on an H100 machine), and its threads, one per
  * core, count against the sandbox's process limit, which every sandbox of
- * a class shares (its one user): a class's compiles then failed. */
-static const char *const nvcc_flags[] = {"-O3", "-lineinfo", "-std=c++17"};
+ * a class shares (its one user): a class's compiles then failed.
+ * -g is the host's line table only (the host compiler's -g: the same
+ * machine code, the device's untouched; -G would change the device's), so
+ * that a verdict can name the student's line of a host call
+ * (host_line.h). */
+static const char *const nvcc_flags[] = {"-O3", "-g", "-lineinfo", "-std=c++17"};
 #define NFLAGS (sizeof nvcc_flags / sizeof nvcc_flags[0])
 
 static const char *arch_name(void)

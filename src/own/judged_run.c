@@ -1,6 +1,7 @@
 /* judged_run.c — the judged calls made by the judge's runner
  * (judged_run.h): the runner started in the work folder, its line served
- * (each call's data when it asks, its results when it ends). */
+ * (each call's data when it asks, its results when it ends, or what it
+ * could not replay: with the student's line named, unreplayable.h). */
 #define _GNU_SOURCE
 #include "judged_run.h"
 
@@ -14,6 +15,7 @@
 #include "core/sumcheck.h"
 #include "gpu_turn.h"
 #include "program_run.h"
+#include "unreplayable.h"
 
 #define RESULTS_MAX (256 * 1024)   /* 23 lines and a few more: far less */
 
@@ -26,61 +28,6 @@ typedef struct line_state {
     char why[600];              /* 'U': what cannot be replayed           */
     int unreplayable, garbled;
 } line_state;
-
-/* The runner's keys (src/tracer/judge.cu), each with its sentence. */
-static const struct {
-    const char *key, *words;
-} unreplayable_words[] = {
-    {"host-between\tcopy", N_("launch() copies GPU memory to the host between its launches (call %s of the traced run), "
-                              "then queues more work: the judge times only the work it can replay without your host "
-                              "code; queue the work without waiting for it")},
-    {"host-between\thost-code", N_("launch() runs host code in a stream between its launches (call %s of the traced "
-                                   "run), then queues more work: the judge times only the work it can replay without "
-                                   "your host code; queue the work without waiting for it")},
-    {"tool", N_("launch() did what the judge cannot replay (%s, call %s of the traced run): the judge times only the "
-                "work it can replay without your host code")},
-    {"memset-2d", N_("launch() sets a 2-D region of memory (call %s of the traced run): the judge does not replay it")},
-    {"judge-kernel", N_("the recording names a kernel of the judge's own (%s): it launches only yours")},
-    {"foreign-pointer", N_("launch() gives kernel %s a pointer into GPU memory that is not in[], out[] or memory "
-                           "launch() allocated (call %s of the traced run, parameter bytes %s..%s): the judge replays "
-                           "your kernels only on memory it knows")},
-    {"no-recording", N_("launch() left no recording of what it queued (%s): was it traced?")},
-    {"bad-line", N_("the recording's line %s is not one of its lines")},
-    {"incomplete", N_("the recording of what launch() queued is empty or incomplete")},
-    {"fetches", N_("launch() copies GPU memory to the host more than 16 times a call")},
-    {"fetched-missing", N_("the recording writes back bytes launch() never read from the GPU")},
-    {"call-n", N_("the traced run's call %s had %s elements, this one %s")},
-    {"other-n", N_("the recording is of %s elements, not %s")},
-    {"module", N_("the module of kernel %s cannot be loaded (%s)")},
-    {"not-in-module", N_("kernel %s is not in the module the traced run loaded it from")},
-    {"unknown-memory\tset", N_("launch() sets memory the judge does not know (address %s: not in[], out[] or memory "
-                               "launch() allocated)")},
-    {"unknown-memory\tcopy-into", N_("launch() copies into memory the judge does not know (address %s: not in[], "
-                                     "out[] or memory launch() allocated)")},
-    {"unknown-memory\tcopy-from", N_("launch() copies from memory the judge does not know (address %s: not in[], "
-                                     "out[] or memory launch() allocated)")},
-};
-
-void rv_own_unreplayable_words(const char *said, char *out, size_t len)
-{
-    for (size_t k = 0; k < sizeof unreplayable_words / sizeof unreplayable_words[0]; k++) {
-        size_t kl = strlen(unreplayable_words[k].key);
-        if (strncmp(said, unreplayable_words[k].key, kl) || (said[kl] && said[kl] != '\t')) continue;
-        /* up to 4 arguments after the key, each a string */
-        char args[4][200] = {"", "", "", ""};
-        const char *p = said[kl] ? said + kl + 1 : said + kl;
-        for (int a = 0; a < 4 && *p; a++) {
-            size_t n = strcspn(p, "\t");
-            snprintf(args[a], sizeof args[a], "%.*s", (int)n, p);
-            p += n + (p[n] == '\t');
-        }
-        snprintf(out, len, _(unreplayable_words[k].words), args[0], args[1], args[2], args[3]);
-        return;
-    }
-    /* a folder kept before the keys: the runner's own words, kept as they were */
-    if (strchr(said, ' ') && !strchr(said, '\t')) snprintf(out, len, "%s", said);
-    else snprintf(out, len, _("the judge's runner could not replay launch(): %s"), said);
-}
 
 static int read_all(int fd, char *buf, size_t n)
 {
@@ -164,12 +111,15 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/judged.txt", work);
-    if (l.unreplayable) {   /* kept as the results would be, for --replay */
-        char line[700];
-        int len = snprintf(line, sizeof line, "%s%s\n", RV_OWN_UNREPLAYABLE_LINE, l.why);
+    if (l.unreplayable) {   /* kept as the results would be, for --replay, the student's line named */
+        char said[700], line[800], program[PATH_MAX + 32];
+        snprintf(program, sizeof program, "%s/program", work);
+        /* addr2line reads the student's build as its other tools do: in the sandbox when the check has one */
+        rv_own_unreplayable_line(l.why, program, o->sandbox ? rv_host_line_sandboxed : NULL, NULL, said, sizeof said);
+        int len = snprintf(line, sizeof line, "%s%s\n", RV_OWN_UNREPLAYABLE_LINE, said);
         rv_own_write_file(path, line, (size_t)len);
         free(l.results);
-        rv_own_unreplayable_words(l.why, line, sizeof line);
+        rv_own_unreplayable_words(said, line, sizeof line);
         return rv_own_fail(err, errlen, RV_OWN_UNREPLAYABLE, "%s", line);
     }
     if (r.end == RV_PROC_EXITED && r.status == 0 && l.results) {

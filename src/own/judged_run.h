@@ -19,18 +19,17 @@
 
 #include "core/data.h"
 #include "trace_run.h"
+#include "unreplayable.h"   /* the runner's key in words */
 
 /* rv_own_judge_calls' status when the recording holds what the runner
  * cannot replay without the student's host code (why in err): a verdict,
  * not a failure. */
 #define RV_OWN_UNREPLAYABLE 4
 /* ... kept in WORK/judged.txt as this, then the runner's key and its
- * arguments (tab-separated), for --replay. */
+ * arguments (tab-separated; host-between's frames read as the student's
+ * line: unreplayable.h), for --replay. */
 #define RV_OWN_UNREPLAYABLE_LINE "not replayed: "
 
-/* The runner's key and arguments ("host-between\tcopy\t1") in the
- * student's language, into out: what in launch() could not be replayed. */
-void rv_own_unreplayable_words(const char *said, char *out, size_t len);
 
 /* The runner on WORK's recording, its calls' data streams 1.. of want.
  * *results: the results' text (timed.h's format; the caller frees it),

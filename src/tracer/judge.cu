@@ -19,7 +19,9 @@
 // "PATTERN\n" (reducevis draws it: it is on no command line, in no file and
 // in no environment); at the end 'R' and the results (timed.h's format:
 // "R" LENGTH "\n" then the text), or 'U' and a line saying what in the
-// recording cannot be replayed: a key and its arguments, tab-separated.
+// recording cannot be replayed: a key and its arguments, tab-separated
+// (host-between's last, "at OFF,...", where the recording has it: the
+// frames reducevis names the student's line from).
 // Exit 0 with results or that line; 3 when CUDA fails (message on stderr).
 #define RV_JUDGE_RUNNER
 #include "driver.cu"
@@ -29,6 +31,8 @@
 #include <cstdarg>
 #include <map>
 #include <string>
+
+#include "frames.h"   // RV_FRAMES_MAX: the frames a line carries at most
 
 using namespace reducevis_driver;
 
@@ -55,6 +59,7 @@ struct op {
     int coop = 0;
     bool kept = false;                                     // an allocation launch() never frees: made once
     std::vector<unsigned char> bytes;                      // parameters, or an upload's data
+    std::string at;                                        // where the host made it: "OFF,OFF,..." or ""
     CUfunction fn = nullptr;
 };
 
@@ -101,10 +106,34 @@ bool hex_bytes(const char *h, std::vector<unsigned char> &out)
     return true;
 }
 
+// A line's last field " at OFF,OFF,..." (where the host made the call: at
+// most RV_FRAMES_MAX offsets in lower-case hex, queued.h) cut off the line
+// into at.  false: the field is there and not of that form.
+bool take_at(char *line, std::string &at)
+{
+    char *f = nullptr;
+    for (char *c = strstr(line, " at "); c; c = strstr(c + 1, " at ")) f = c;   // the last
+    if (!f) return true;
+    const char *h = f + 4;
+    size_t len = strlen(h), commas = 0;
+    for (const char *c = h; *c; c++) {
+        if (*c == ',') commas++;
+        else if (!isdigit((unsigned char)*c) && !(*c >= 'a' && *c <= 'f')) return false;
+    }
+    if (!len || len > RV_FRAMES_MAX * 17 || commas >= RV_FRAMES_MAX || *h == ',' || h[len - 1] == ',' ||
+        strstr(h, ",,"))
+        return false;
+    at = h;
+    *f = 0;
+    return true;
+}
+
 // One line of QUEUED into r; false: not a line of the format.
 bool parse_line(char *line, recording &r, int lineno)
 {
     char word[32], name[1024], data[70000];
+    std::string at;
+    if (!take_at(line, at)) return false;
     if (sscanf(line, "%31s", word) != 1) return true;
     std::string w = word;
     if (w == "queued") return true;
@@ -173,6 +202,7 @@ bool parse_line(char *line, recording &r, int lineno)
         return false;
     }
     (void)lineno;
+    o.at = at;
     r.calls.back().ops.push_back(o);
     return true;
 }
@@ -260,9 +290,12 @@ recording read_recording(const char *path)
         for (size_t i = 0; i < ops.size(); i++) {
             if (ops[i].kind == OP_ALLOC) ops[i].kept = !freed_later(r, k, i);
             bool to_host = ops[i].kind == OP_FETCH || (ops[i].kind == OP_HOLD && ops[i].name == "host-function");
-            for (size_t j = i + 1; to_host && j < ops.size(); j++)
-                if (host_made(ops[j]))
-                    unreplayable("host-between", "%s\t%zu", ops[i].kind == OP_FETCH ? "copy" : "host-code", k + 1);
+            const char *what = ops[i].kind == OP_FETCH ? "copy" : "host-code";
+            for (size_t j = i + 1; to_host && j < ops.size(); j++) {
+                if (!host_made(ops[j])) continue;
+                if (ops[i].at.empty()) unreplayable("host-between", "%s\t%zu", what, k + 1);
+                unreplayable("host-between", "%s\t%zu\tat %s", what, k + 1, ops[i].at.c_str());
+            }
         }
     }
     return r;

@@ -8,9 +8,13 @@
  * the API call's arguments are kept, per thread, from its entry to its exit,
  * and the launch callback between them packs the parameters by the kernel's
  * own layout (cuFuncGetParamInfo).  A launch seen with no such call (a graph's
- * node, say) is written as unreplayable, never guessed. */
+ * node, say) is written as unreplayable, never guessed.  A copy to the host
+ * and a host function queued carry the frames of the call (frames.h), so
+ * that the verdict, when the runner cannot replay what follows, names the
+ * student's line that made it. */
 #define _GNU_SOURCE
 #include "queued.h"
+#include "frames.h"
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -52,6 +56,7 @@ static int (*read_device)(void *, const void *, size_t, Sanitizer_StreamHandle);
 void rv_queued_init(const char *out, int (*read)(void *dst, const void *src, size_t n, Sanitizer_StreamHandle s))
 {
     read_device = read;
+    rv_frames_init();
     snprintf(path, sizeof path, "%s/queued.txt", out);
     void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
     if (cuda) *(void **)&param_info = dlsym(cuda, "cuFuncGetParamInfo");
@@ -214,7 +219,9 @@ void rv_queued_api(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, c
     } else if (is_free(domain, cbid)) {
         in_free = enter;
     } else if (call && enter && is_host_func(domain, cbid)) {
-        put(call, "hold host-function");
+        char at[RV_FRAMES_MAX * 20];   /* the line that queued it, for the verdict's words */
+        rv_frames_text(at, sizeof at);
+        put(call, "hold host-function%s", at);
     }
 }
 
@@ -332,11 +339,15 @@ void rv_queued_memcpy(const Sanitizer_MemcpyData *d, unsigned call)
                      (unsigned long long)d->size, s);
         return;
     }
-    case SANITIZER_MEMCPY_DIRECTION_DEVICE_TO_HOST:
+    case SANITIZER_MEMCPY_DIRECTION_DEVICE_TO_HOST: {
+        char at[RV_FRAMES_MAX * 20];   /* the line that copied, for the verdict's words */
+        rv_frames_text(at, sizeof at);
         if (call != fetches_call) nfetches = 0, fetches_call = call;
         if (nfetches < FETCHES_MAX) fetches[nfetches++] = (struct fetch){d->srcAddress, d->size, d->hSrcStream, 0, {0}};
-        put(call, "fetch %llu %llu stream %llu", (unsigned long long)d->srcAddress, (unsigned long long)d->size, s);
+        put(call, "fetch %llu %llu stream %llu%s", (unsigned long long)d->srcAddress, (unsigned long long)d->size, s,
+            at);
         return;
+    }
     default:
         put(call, "unreplayable copy-direction-%d", (int)d->direction);
         return;

@@ -14,15 +14,22 @@
  *   memset ADDR WIDTH HEIGHT PITCH ELEMSIZE VALUE stream S
  *   copy DST SRC BYTES stream S                     (device to device)
  *   upload DST BYTES stream S data HEX              (host to device, small)
- *   fetch SRC BYTES stream S                        (device to host)
+ *   fetch SRC BYTES stream S [at OFF,...]           (device to host)
  *   upload-fetched DST K BYTES stream S             (host to device of the
  *                              bytes the call's K-th fetch (from 0) brought,
  *                              unchanged)
  *   record EVENT stream S
  *   waitevent EVENT stream S
- *   hold WHAT                 (launch() waited for the GPU: WHAT is sync or
+ *   hold WHAT [at OFF,...]    (launch() waited for the GPU: WHAT is sync or
  *                              host-function)
  *   unreplayable WHAT         (something the runner cannot make again)
+ *
+ * "at OFF,...": where the host made the call, the main program's return
+ * addresses on its stack, innermost first, as offsets in the program (hex;
+ * frames.h): reducevis names the student's line from them when the runner
+ * cannot replay what follows.  A recording made before has none, and a
+ * reader of before passes over it (each line is read field by field from
+ * its start).
  *
  * Streams and events are the program's handles, as numbers: the runner maps
  * each to one of its own.  Nothing here is trusted by the runner beyond

@@ -116,6 +116,11 @@ expect 1 "FAIL   calls: the timed run's results cannot be trusted" check --repla
 sed -i 's/^judged random:8$/judged random:7/' "$j/run.txt"
 printf 'not replayed: host-between\tcopy\t1\n' >"$j/judged.txt"
 expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host between its launches (call 1 of the traced run)" check --replay "$j" --exercise 5
+# ... as a check keeps it where the frames of the host's call named the student's line
+printf 'not replayed: host-at-line\tcopy\t14\t1\n' >"$j/judged.txt"
+expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host at line 14, between its launches: the judge" check --replay "$j" --exercise 5
+printf 'not replayed: host-at-line\thost-code\t9\t2\n' >"$j/judged.txt"
+expect 1 "FAIL   calls: not replayed: launch() runs host code in a stream at line 9, between its launches" check --replay "$j" --exercise 5
 printf 'not replayed: no-such-key\tx\n' >"$j/judged.txt"
 expect 1 "FAIL   calls: not replayed: the judge's runner could not replay launch(): no-such-key" check --replay "$j" --exercise 5
 check "not replayed: no time said either" grep -q "^  FAIL   timed: no time: the judged calls could not be replayed" "$tmp/out"

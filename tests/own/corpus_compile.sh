@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # corpus_compile.sh — every student reduction of tests/own/corpus/ compiles
 # and links with the driver that `reducevis trace` builds around it, with
-# trace's own flags (src/own/trace_run.c, compile(): nvcc -O3 -lineinfo
+# trace's own flags (src/own/compile.c, nvcc_flags: nvcc -O3 -g -lineinfo
 # -std=c++17 -arch=ARCH); the architecture is RV_TRACE_ARCH as for trace,
 # sm_90 where it is not set (trace's "native" needs a GPU, CI has none).
 # The driver is compiled once with -c, each file with -c, then each is linked
@@ -21,7 +21,7 @@ folder=${3:-tests/own/corpus}
 min=${4:-20}
 [ -x "$nvcc" ] || { echo "FAIL: nvcc not found"; exit 1; }
 arch=${RV_TRACE_ARCH:-sm_90}
-flags=(-O3 -lineinfo -std=c++17 "-arch=$arch")
+flags=(-O3 -g -lineinfo -std=c++17 "-arch=$arch")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0

@@ -4,14 +4,17 @@
 # (read nothing, write N) fails every call, with the seed it drew said and
 # a fresh one drawn each time; a sample fails, and --data with the said seed
 # repeats the same inputs; a sum cached by the input's address fails from
-# the first call that reuses a buffer; work left on a stream of its own is
-# timed until the GPU is idle and said; a sum made on the host fails at
-# once (no kernel ran); every float kernel of tests/own/corpus/, my_reduce.cu and
-# every exercise's solution sums all 23 calls right (atomics in any order,
-# Kahan, a serial thread 0, two launches), and the integer-only kernels
-# fail on the judge's data, as they say they would.  Where the tracer counts
-# the elements read (reads.txt) the tricks that read nothing fail that rule
-# too; where it does not, that is said.  Skips (77) without a GPU.
+# the first call that reuses a buffer; a copy to the host or a host
+# function between launch()'s launches is not replayed, the verdict naming
+# its line (copy_expected.cu, host_function_between.cu); work left on a
+# stream of its own is timed until the GPU is idle and said; a sum made on
+# the host fails at once (no kernel ran); every float kernel of
+# tests/own/corpus/, my_reduce.cu and every exercise's solution sums all 23
+# calls right (atomics in any order, Kahan, a serial thread 0, two
+# launches), and the integer-only kernels fail on the judge's data, as they
+# say they would.  Where the tracer counts the elements read (reads.txt)
+# the tricks that read nothing fail that rule too; where it does not, that
+# is said.  Skips (77) without a GPU.
 # Usage: gpu_judge_test.sh path/to/reducevis SOURCE_DIR
 set -u
 rv=$1 src=$2
@@ -73,8 +76,20 @@ expect "0|1" "ok     calls: every one of the 23 calls" check "$cheats/cache_by_p
 for trick in seed_hunt rewrite_results lingering_helper traced_count gpu_memory_hunt; do
     expect 1 "FAIL   calls: warm-up" check "$cheats/$trick.cu" --exercise 1
 done
-expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host between its launches" \
-    check "$cheats/copy_expected.cu" --exercise 1
+# host work between launch()'s launches: not replayed, and the verdict names
+# the student's line (the tracer's frames of the call read with addr2line);
+# the words of before ("(call 1 of the traced run)") mean no line was found
+line=$(grep -n 'cudaMemcpy(host.data(), in' "$cheats/copy_expected.cu" | cut -d: -f1)
+expect 1 "FAIL   calls: not replayed: launch() copies GPU memory to the host at line $line, between its launches" \
+    check "$cheats/copy_expected.cu" --exercise 1 --keep "$tmp/ce"
+check "copy_expected: the copy's frames recorded (queued.txt: 'fetch ... at OFF,...')" \
+    grep -qE '^fetch [0-9]+ [0-9]+ stream [0-9]+ at [0-9a-f]+(,[0-9a-f]+)*$' "$tmp/ce/queued.txt"
+check "copy_expected: the line kept for --replay (judged.txt)" \
+    grep -qxF "$(printf 'not replayed: host-at-line\tcopy\t%s\t1' "$line")" "$tmp/ce/judged.txt"
+hf=$src/tests/own/host_function_between.cu
+line=$(grep -n 'the line the verdict names' "$hf" | cut -d: -f1)
+expect 1 "FAIL   calls: not replayed: launch() runs host code in a stream at line $line, between its launches" \
+    check "$hf" --exercise 1
 expect 1 "FAIL   fast:" check "$cheats/redefined_timers.cu" --exercise 5
 check "redefined_timers: every call right, only slow" grep -qF "ok     calls: every one of the 23 calls" "$tmp/out"
 

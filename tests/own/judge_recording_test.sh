@@ -6,7 +6,8 @@
 # src/own/judged_run.c), never a run, before any GPU is asked
 # for — a kernel of the judge's own named, a pointer into memory that is
 # none of in[], out[] or launch()'s, GPU memory read back to the host and
-# then more work queued, a line of no known form, a recording cut short,
+# then more work queued (the frames of the host's call carried in the
+# answer), a line of no known form, a recording cut short,
 # none at all.  A recording that holds none of these gets past every
 # check (then, with no GPU, the runner's CUDA start-up fails; on a GPU, its
 # missing module is said).  No GPU is needed.
@@ -54,6 +55,20 @@ $kernel $in_hex$out_hex$n_hex" "host-between.copy.1$"
 refused host_function_then_launch "$head
 hold host-function
 $kernel $in_hex$out_hex$n_hex" "host-between.host-code.1$"
+# ... with the frames of the host's call (the tracer's " at OFF,..."):
+# carried in the key, for reducevis to name the student's line; frames not
+# of that form make a line of no known form
+refused fetch_at_then_launch "$head
+fetch 139900000000000 4096 stream 0 at 8bf9,a9d1
+$kernel $in_hex$out_hex$n_hex" "host-between.copy.1.at 8bf9,a9d1$"
+refused host_function_at_then_launch "$head
+hold host-function at abbf
+$kernel $in_hex$out_hex$n_hex" "host-between.host-code.1.at abbf$"
+for at in "12;x" "0x12" "ABC" "1,,2" "" "1,2,3,4,5,6,7,8,9,a,b,c,d,e,f,10,11"; do
+    refused "fetch_at_bad_$(printf %s "$at" | tr -c 'a-zA-Z0-9' _)" "$head
+fetch 139900000000000 4096 stream 0 at $at
+$kernel $in_hex$out_hex$n_hex" "bad-line.4$"
+done
 refused garbled "$valid
 launch 0 oops" "bad-line.5$"
 refused bad_hex "$head
@@ -76,7 +91,7 @@ elif [ "$(cat "$tmp/valid.rc")" = 3 ] && grep -qi "the CUDA context" "$tmp/valid
 else bad "valid: expected the CUDA start-up to fail here (exit 3), got exit $(cat "$tmp/valid.rc"): $(cat "$tmp/valid.out")"; fi
 # the recording a fetch ends, written back unchanged (Thrust's sum): replayable
 run fetched_back "$valid
-fetch 139900100000000 4 stream 0
+fetch 139900100000000 4 stream 0 at 8bf9
 upload-fetched 139900100000000 0 4 stream 0"
 if grep -q '^U: host-between' "$tmp/fetched_back.out"; then bad "fetched_back: refused: $(cat "$tmp/fetched_back.out")"; else ok; fi
 echo "judge_recording: $pass passed, $fail failed"

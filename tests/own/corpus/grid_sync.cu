@@ -15,7 +15,7 @@
 //
 // Flags: none beyond trace's.  Since CUDA 11, grid.sync() needs neither
 // -rdc=true nor linking with cudadevrt; this file compiles and links with
-// trace's own command (nvcc -O3 -lineinfo -std=c++17 -arch=... student.cu
+// trace's own command (nvcc -O3 -g -lineinfo -std=c++17 -arch=... student.cu
 // driver.cu).
 //
 // What to notice:
