@@ -3,7 +3,9 @@
  * them (src/own/grid.c): allocations live from their launch to their free,
  * a float atomicAdd's compare-and-swap counts two wavefronts a request, the
  * buffers take their roles from the run's arrays, a later launch reads what
- * an earlier one wrote, and a damaged line is refused with its number. */
+ * an earlier one wrote, and a damaged line is refused with its number; a
+ * trace keeps the counts (format 5), and the copies' and other blocks'
+ * shared memory's (format 7), refusing a damaged section. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,50 @@ static const char *COUNTS =
     "count 2 pc -1 kind smem flags 1 size 8 requests 3 lanes 96 wavefronts 6\n"
     "buffer 2 alloc 3 reads 4 writes 0 atomics 0\n"
     "buffer 2 alloc 2 reads 0 writes 1 atomics 0\n";
+
+/* A launch with copies or another block's shared memory in its counts is
+ * written as format 7 (format 5 without them), reads back equal and writes
+ * the same bytes again; a section whose bytes pass what its copies can
+ * carry, or that ends inside the seven counts, is refused. */
+static void check_format7(rv_trace *tr, rv_own_grid *k)
+{
+    char err[256];
+    size_t len;
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    CHECK(buf && len > 12 && buf[8] == RV_TRACE_FORMAT_GRID, "no copies: still format 5 (%u)", buf ? buf[8] : 0);
+    free(buf);
+    k->async_requests = 8, k->async_bytes = 1024, k->bulk_copies = 2, k->bulk_bytes = 2048;
+    k->dsmem_ld_requests = 744, k->dsmem_st_requests = 3, k->dsmem_atom_requests = 1;
+    buf = rv_trace_serialize(tr, &len);
+    CHECK(buf && buf[8] == RV_TRACE_FORMAT_COPIES, "copies counted: format 7 (%u)", buf ? buf[8] : 0);
+    rv_trace *back = buf ? rv_trace_parse(buf, len, err, sizeof err) : NULL;
+    CHECK(back && back->own_grid && !memcmp(back->own_grid, k, sizeof *k), "format 7 round trip: %s",
+          back ? "differs" : err);
+    size_t len2 = 0;
+    uint8_t *again = back ? rv_trace_serialize(back, &len2) : NULL;
+    CHECK(again && len2 == len && !memcmp(again, buf, len), "format 7 written again: the same bytes");
+    free(again);
+    rv_trace_free(back);
+    if (buf && !tr->next) {
+        /* from the end: the cluster's 12 bytes, one buffer's 56, the buffer
+           count's 4, then the seven counts (the async bytes second) */
+        size_t counts = len - 12 - 56 - 4 - 7 * 8;
+        uint8_t keep = buf[counts + 8 + 1];
+        buf[counts + 8 + 1] = 0x11; /* 4352 bytes from 8 requests: more than 8 x 32 lanes x 16 */
+        rv_trace *bad = rv_trace_parse(buf, len, err, sizeof err);
+        CHECK(!bad && strstr(err, "whole-grid counts"), "async bytes past what 8 requests carry: %s",
+              bad ? "loaded" : err);
+        rv_trace_free(bad);
+        buf[counts + 8 + 1] = keep;
+        bad = rv_trace_parse(buf, counts + 20, err, sizeof err);
+        CHECK(!bad && strstr(err, "whole-grid counts"), "ends inside the seven counts: %s", bad ? "loaded" : err);
+        rv_trace_free(bad);
+        bad = rv_trace_parse(buf, len, err, sizeof err);
+        CHECK(bad != NULL, "the undamaged bytes still load: %s", bad ? "" : err);
+        rv_trace_free(bad);
+    }
+    free(buf);
+}
 
 int main(int argc, char **argv)
 {
@@ -153,6 +199,7 @@ int main(int argc, char **argv)
             }
             free(buf);
             rv_trace_free(back);
+            check_format7(tr, k);
             rv_trace_free(tr);
         }
     }
