@@ -35,11 +35,12 @@ static void print_totals_text(const rv_smem_totals *t)
            t->atom_wavefronts, t->gatom_requests);
 }
 
-/* Appends a part to line (at most len bytes), "; " after the one before. */
+/* Appends a part to line (at most len bytes), after the one before a "; "
+ * in the reader's language. */
 static void add_part(char *line, size_t len, const char *part)
 {
     size_t at = strlen(line);
-    snprintf(line + at, len - at, "%s%s", at ? "; " : "", part);
+    snprintf(line + at, len - at, "%s%s", at ? _("; ") : "", part);
 }
 
 /* The whole grid's copies and accesses of other blocks' shared memory, on
