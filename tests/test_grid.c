@@ -3,7 +3,10 @@
  * them (src/own/grid.c): allocations live from their launch to their free,
  * a float atomicAdd's compare-and-swap counts two wavefronts a request, the
  * buffers take their roles from the run's arrays, a later launch reads what
- * an earlier one wrote, and a damaged line is refused with its number. */
+ * an earlier one wrote, cp.async, bulk copies and other blocks' shared
+ * memory are counted apart, and a damaged line is refused with its number; a
+ * trace keeps the counts (format 5), and the copies' and other blocks'
+ * shared memory's (format 7), refusing a damaged section. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,102 @@ static const char *COUNTS =
     "count 2 pc -1 kind smem flags 1 size 8 requests 3 lanes 96 wavefronts 6\n"
     "buffer 2 alloc 3 reads 4 writes 0 atomics 0\n"
     "buffer 2 alloc 2 reads 0 writes 1 atomics 0\n";
+
+/* The counts of Hopper's idioms (as an H200 counted tests/own/
+ * pipeline_stages.cu's cp.async: 8 requests of 256 lanes, 4 bytes each),
+ * each apart from the shared loads and stores: a cp.async's global reads
+ * (gmem, RV_RAW_ASYNC in the flags: 257), a bulk copy (one request a copy,
+ * its bytes), another block's shared memory read, written and changed
+ * atomically (dsmem); a bulk line without its bytes, or with more than its
+ * copies carry, is refused. */
+static void check_hopper_kinds(void)
+{
+    char err[256];
+    rv_own_grid_run g;
+    put("counts.txt", "launch 1 grid 4 block 256 kernel _Z5tilesPKfPfj\n"
+                      "count 1 pc 16 kind gmem flags 257 size 4 requests 8 lanes 256 wavefronts 0\n"
+                      "count 1 pc 32 kind bulk flags 0 size 0 requests 4 lanes 4 wavefronts 0 bytes 4096\n"
+                      "count 1 pc 48 kind dsmem flags 513 size 4 requests 3 lanes 3 wavefronts 0\n"
+                      "count 1 pc 64 kind dsmem flags 514 size 4 requests 2 lanes 64 wavefronts 0\n"
+                      "count 1 pc 80 kind dsmem flags 3 size 4 requests 1 lanes 32 wavefronts 0\n"
+                      "count 1 pc 96 kind smem flags 1 size 4 requests 12 lanes 255 wavefronts 12\n"
+                      "count 1 pc 112 kind gmem flags 3 size 4 requests 1 lanes 1 wavefronts 0\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == 0, "Hopper's kinds load: %s", err);
+    rv_own_meta meta = {0};
+    rv_own_grid *t = rv_own_grid_of(&g, 1, NULL, &meta);
+    CHECK(t != NULL, "counted");
+    if (t) {
+        CHECK(t->async_requests == 8 && t->async_bytes == 1024, "cp.async: %lld requests %lld bytes",
+              (long long)t->async_requests, (long long)t->async_bytes);
+        CHECK(t->bulk_copies == 4 && t->bulk_bytes == 4096, "bulk: %lld copies %lld bytes", (long long)t->bulk_copies,
+              (long long)t->bulk_bytes);
+        CHECK(t->dsmem_ld_requests == 3 && t->dsmem_st_requests == 2 && t->dsmem_atom_requests == 1,
+              "dsmem: %lld loads %lld stores %lld atomics", (long long)t->dsmem_ld_requests,
+              (long long)t->dsmem_st_requests, (long long)t->dsmem_atom_requests);
+        CHECK(t->ld_requests == 12 && t->st_requests == 0 && t->atom_requests == 0 && t->gatom_requests == 1,
+              "the block's own shared memory and the global atomics apart: %lld loads %lld stores %lld global atomics",
+              (long long)t->ld_requests, (long long)t->st_requests, (long long)t->gatom_requests);
+    }
+    free(t);
+    rv_own_grid_free(&g);
+    static const char *const bad[] = {
+        "count 1 pc 32 kind bulk flags 0 size 0 requests 4 lanes 4 wavefronts 0\n",                 /* no bytes */
+        "count 1 pc 32 kind bulk flags 0 size 0 requests 1 lanes 1 wavefronts 0 bytes 1048577\n",   /* > 1 MiB a copy */
+        "count 1 pc 32 kind bulk flags 0 size 0 requests 1 lanes 1 wavefronts 0 bytes 16 more\n",
+        "count 1 pc 32 kind bulk flags 0 size 4 requests 1 lanes 1 wavefronts 0 bytes 16\n",        /* a size a lane */
+        "count 1 pc 48 kind dsmemx flags 513 size 4 requests 3 lanes 3 wavefronts 0\n",
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char text[300];
+        snprintf(text, sizeof text, "launch 1 grid 4 block 256 kernel k\n%s", bad[k]);
+        put("counts.txt", text);
+        CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1 && strstr(err, "line 2"), "refused: %s", bad[k]);
+    }
+}
+
+/* A launch with copies or another block's shared memory in its counts is
+ * written as format 7 (format 5 without them), reads back equal and writes
+ * the same bytes again; a section whose bytes pass what its copies can
+ * carry, or that ends inside the seven counts, is refused. */
+static void check_format7(rv_trace *tr, rv_own_grid *k)
+{
+    char err[256];
+    size_t len;
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    CHECK(buf && len > 12 && buf[8] == RV_TRACE_FORMAT_GRID, "no copies: still format 5 (%u)", buf ? buf[8] : 0);
+    free(buf);
+    k->async_requests = 8, k->async_bytes = 1024, k->bulk_copies = 2, k->bulk_bytes = 2048;
+    k->dsmem_ld_requests = 744, k->dsmem_st_requests = 3, k->dsmem_atom_requests = 1;
+    buf = rv_trace_serialize(tr, &len);
+    CHECK(buf && buf[8] == RV_TRACE_FORMAT_COPIES, "copies counted: format 7 (%u)", buf ? buf[8] : 0);
+    rv_trace *back = buf ? rv_trace_parse(buf, len, err, sizeof err) : NULL;
+    CHECK(back && back->own_grid && !memcmp(back->own_grid, k, sizeof *k), "format 7 round trip: %s",
+          back ? "differs" : err);
+    size_t len2 = 0;
+    uint8_t *again = back ? rv_trace_serialize(back, &len2) : NULL;
+    CHECK(again && len2 == len && !memcmp(again, buf, len), "format 7 written again: the same bytes");
+    free(again);
+    rv_trace_free(back);
+    if (buf && !tr->next) {
+        /* from the end: the cluster's 12 bytes, one buffer's 56, the buffer
+           count's 4, then the seven counts (the async bytes second) */
+        size_t counts = len - 12 - 56 - 4 - 7 * 8;
+        uint8_t keep = buf[counts + 8 + 1];
+        buf[counts + 8 + 1] = 0x11; /* 4352 bytes from 8 requests: more than 8 x 32 lanes x 16 */
+        rv_trace *bad = rv_trace_parse(buf, len, err, sizeof err);
+        CHECK(!bad && strstr(err, "whole-grid counts"), "async bytes past what 8 requests carry: %s",
+              bad ? "loaded" : err);
+        rv_trace_free(bad);
+        buf[counts + 8 + 1] = keep;
+        bad = rv_trace_parse(buf, counts + 20, err, sizeof err);
+        CHECK(!bad && strstr(err, "whole-grid counts"), "ends inside the seven counts: %s", bad ? "loaded" : err);
+        rv_trace_free(bad);
+        bad = rv_trace_parse(buf, len, err, sizeof err);
+        CHECK(bad != NULL, "the undamaged bytes still load: %s", bad ? "" : err);
+        rv_trace_free(bad);
+    }
+    free(buf);
+}
 
 int main(int argc, char **argv)
 {
@@ -123,6 +222,8 @@ int main(int argc, char **argv)
     CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1 && strstr(err, "line 1"), "a count before its launch: %s", err);
     put("counts.txt", "launch 1 grid 4 block 256 kernel k\ncount 1 pc 16 kind smem flags 1 size 4 requests 1 lanes 99 wavefronts 1\n");
     CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1, "more lanes than a request has");
+    check_hopper_kinds();
+
     put("allocs.txt", "alloc 1 addr 10 bytes 0 kind cudaMalloc at 0 call 0\n");
     CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == -1 && strstr(err, "allocs.txt"), "an empty allocation: %s", err);
     put("allocs.txt", "alloc 1 addr 10 bytes 4 kind bogus at 0 call 0\n");
@@ -153,6 +254,7 @@ int main(int argc, char **argv)
             }
             free(buf);
             rv_trace_free(back);
+            check_format7(tr, k);
             rv_trace_free(tr);
         }
     }

@@ -16,7 +16,9 @@
  * DIR/out_past (out[] just after in[], the sum written one past out[]),
  * DIR/async (the tile copied by cp.async), DIR/cluster (a block of a cluster
  * of 4 that reads the others' shared memory after cluster.sync()), DIR/bulk
- * (the tile copied by one bulk copy of the Tensor Memory Accelerator).
+ * (the tile copied by one bulk copy of the Tensor Memory Accelerator); the
+ * last three with the grid's counts of their copies and of the other
+ * blocks' shared memory (counts.txt).
  * The asynchronous copies are checked here too (check_async_copies): the
  * bulk copy's step, its pieces and values, and the step after the wait.
  */
@@ -206,6 +208,37 @@ static int write_text(const char *dir, const char *name, const char *text)
     return write_file(dir, name, text, strlen(text));
 }
 
+/* The tracer's counts.txt for launch l, where its grid copied or read
+ * other blocks' shared memory (written as format 7): each block's tile by
+ * cp.async (one request a warp, 4 bytes a lane, at the load's pc) or by one
+ * bulk copy; thread 0 of each cluster reading s[0] of its 3 other blocks.
+ * Thread 0's loads of s[] and its write of out[] as any run counts them.
+ * "" for the other launches, which keep no counts (format 4). */
+static void shapes_counts(const shapes_launch *l, char *text, size_t len)
+{
+    uint32_t B = shapes_threads(l), G = shapes_blocks(l), warps = (B + 31) / 32;
+    size_t at = 0;
+    text[0] = '\0';
+    if (!l->async && !l->bulk && !l->cluster)
+        return;
+    at += (size_t)snprintf(text + at, len - at, "launch 1 grid %u block %u kernel %s\n", G, B, SHAPES_FUNC);
+    if (l->async)
+        at += (size_t)snprintf(text + at, len - at,
+                               "count 1 pc 16 kind gmem flags %u size 4 requests %u lanes %u wavefronts 0\n",
+                               RV_RAW_READ | RV_RAW_ASYNC, warps * G, B * G);
+    if (l->bulk)
+        at += (size_t)snprintf(text + at, len - at,
+                               "count 1 pc 16 kind bulk flags 0 size 0 requests %u lanes %u wavefronts 0 bytes %u\n", G, G,
+                               4 * B * G);
+    at += (size_t)snprintf(text + at, len - at, "count 1 pc 64 kind smem flags 1 size 4 requests %u lanes %u wavefronts %u\n",
+                           B * G, B * G, B * G);
+    if (l->cluster)
+        at += (size_t)snprintf(text + at, len - at,
+                               "count 1 pc 64 kind dsmem flags %u size 4 requests %u lanes %u wavefronts 0\n",
+                               RV_RAW_READ | RV_RAW_REMOTE, 3 * G / 4, 3 * G / 4);
+    snprintf(text + at, len - at, "count 1 pc 80 kind gmem flags 2 size 4 requests %u lanes %u wavefronts 0\n", G, G);
+}
+
 /* DIR/NAME: the records of launch l and what the run said of itself. */
 static int write_run(const char *root, const char *name, const shapes_launch *l)
 {
@@ -238,6 +271,10 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
     rc |= write_text(dir, "timed.txt", text);
     rc |= write_text(dir, "student.cu", SHAPES_SOURCE);
     rc |= write_text(dir, "kernel.sass", SHAPES_SASS);
+    char counts[1024];
+    shapes_counts(l, counts, sizeof counts);
+    if (counts[0])
+        rc |= write_text(dir, "counts.txt", counts);
     return rc;
 }
 

@@ -35,6 +35,40 @@ static void print_totals_text(const rv_smem_totals *t)
            t->atom_wavefronts, t->gatom_requests);
 }
 
+/* Appends a part to line (at most len bytes), after the one before a "; "
+ * in the reader's language. */
+static void add_part(char *line, size_t len, const char *part)
+{
+    size_t at = strlen(line);
+    snprintf(line + at, len - at, "%s%s", at ? _("; ") : "", part);
+}
+
+/* The whole grid's copies and accesses of other blocks' shared memory, on
+ * a line of their own where there are any: Nsight Compute counts each
+ * apart from the shared loads and stores (format 7).  (A bulk copy moves
+ * 16 bytes at least: its bytes are never one.) */
+static void print_copies_text(const rv_own_grid *g)
+{
+    char line[600] = "", part[300];
+    if (g->async_requests) {
+        snprintf(part, sizeof part, _("cp.async %" PRId64 " requests %" PRId64 " bytes"), g->async_requests,
+                 g->async_bytes);
+        add_part(line, sizeof line, part);
+    }
+    if (g->bulk_copies) {
+        snprintf(part, sizeof part, _("bulk copies %" PRId64 " (%" PRId64 " bytes)"), g->bulk_copies, g->bulk_bytes);
+        add_part(line, sizeof line, part);
+    }
+    if (g->dsmem_ld_requests || g->dsmem_st_requests || g->dsmem_atom_requests) {
+        snprintf(part, sizeof part,
+                 _("other blocks' shared memory: loads %" PRId64 " requests, stores %" PRId64 " requests, atomics %" PRId64
+                   " requests"),
+                 g->dsmem_ld_requests, g->dsmem_st_requests, g->dsmem_atom_requests);
+        add_part(line, sizeof line, part);
+    }
+    if (line[0]) printf(_("  counted apart from the shared loads and stores, as Nsight Compute counts them: %s\n"), line);
+}
+
 /* What every block of the launch did, counted on the GPU, and the memory
  * it touched: which launch wrote what it reads hands the work on. */
 static void print_grid_text(const rv_trace *first, const rv_trace *tr)
@@ -46,6 +80,7 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
              "global atomics %" PRId64 " requests\n"),
            g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests, g->atom_wavefronts,
            g->gatom_requests);
+    print_copies_text(g);
     char story[1024], did[1024];
     if (rv_launch_sentence(first, tr, did, sizeof did)) printf("%s\n", did);
     rv_launch_story(first, tr, story, sizeof story);
@@ -204,9 +239,15 @@ static void print_grid_json(const rv_trace *first, const rv_trace *tr)
     if (!g) { printf("null"); return; }
     printf("{\"ld_requests\": %" PRId64 ", \"ld_wavefronts\": %" PRId64 ", \"st_requests\": %" PRId64
            ", \"st_wavefronts\": %" PRId64 ", \"atom_requests\": %" PRId64 ", \"atom_wavefronts\": %" PRId64
-           ", \"global_atom_requests\": %" PRId64 ", \"cas_requests\": %" PRId64 ", \"buffers\": [",
+           ", \"global_atom_requests\": %" PRId64 ", \"cas_requests\": %" PRId64,
            g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests, g->atom_wavefronts,
            g->gatom_requests, g->cas_requests);
+    /* format 7's: 0 in a trace from before */
+    printf(", \"async_requests\": %" PRId64 ", \"async_bytes\": %" PRId64 ", \"bulk_copies\": %" PRId64
+           ", \"bulk_bytes\": %" PRId64 ", \"dsmem_ld_requests\": %" PRId64 ", \"dsmem_st_requests\": %" PRId64
+           ", \"dsmem_atom_requests\": %" PRId64 ", \"buffers\": [",
+           g->async_requests, g->async_bytes, g->bulk_copies, g->bulk_bytes, g->dsmem_ld_requests, g->dsmem_st_requests,
+           g->dsmem_atom_requests);
     static const char *const roles[] = {"?", "in", "out", "own", "variable", "other"};
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         const rv_own_buffer *b = &g->buffers[k];

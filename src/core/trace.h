@@ -32,7 +32,11 @@ extern "C" {
                                      Formats 1 to 4 still load. */
 #define RV_TRACE_FORMAT_CLUSTER 6 /* format 5 + each launch's thread-block cluster (x y z):
                                      what own traces with a cluster are written as */
-#define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_CLUSTER
+#define RV_TRACE_FORMAT_COPIES 7 /* format 6 + each launch's asynchronous copies (cp.async),
+                                     bulk copies (cp.async.bulk) and accesses of other blocks'
+                                     shared memory, counted over the grid: what own traces
+                                     that have any are written as */
+#define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_COPIES
 #define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
 #define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
 #define RV_LABEL_LEN          24
@@ -155,12 +159,21 @@ typedef struct rv_own_buffer {
 /* What every block of a launch did, counted on the device by the tracer
  * (own traces, format 5): shared-memory requests and wavefronts by kind and
  * global atomic requests, as Nsight Compute counts a whole launch, and the
- * allocations it touched. */
+ * allocations it touched; format 7 adds the copies that bypass the
+ * threads' registers and the accesses of other blocks' shared memory. */
 typedef struct rv_own_grid {
     int64_t ld_requests, ld_wavefronts, st_requests, st_wavefronts, atom_requests, atom_wavefronts;
     int64_t gatom_requests;
     int64_t cas_requests;          /* shared atomics that are a compare-and-swap:
                                       2 wavefronts each in atom_wavefronts  */
+    int64_t async_requests;        /* cp.async (LDGSTS): warp instructions executed */
+    int64_t async_bytes;           /* ... and the bytes they copied (lanes x size) */
+    int64_t bulk_copies;           /* bulk copies of the Tensor Memory Accelerator
+                                      (cp.async.bulk, UBLKCP), one per copy issued */
+    int64_t bulk_bytes;            /* ... and their bytes                          */
+    int64_t dsmem_ld_requests, dsmem_st_requests, dsmem_atom_requests;
+                                   /* another block's shared memory (distributed
+                                      shared memory): warp instructions executed */
     uint32_t nbuffers;
     rv_own_buffer buffers[RV_OWN_MAX_BUFFERS];
 } rv_own_grid;

@@ -223,15 +223,28 @@ static void put_u(wbuf *w, uint64_t v, int bytes)
 }
 
 
+/* Whether a launch's counts need format 7: any asynchronous or bulk copy,
+ * or any access of another block's shared memory. */
+static int grid_has_copies(const rv_own_grid *g)
+{
+    return g && (g->async_requests || g->async_bytes || g->bulk_copies || g->bulk_bytes || g->dsmem_ld_requests ||
+                 g->dsmem_st_requests || g->dsmem_atom_requests);
+}
+
 /* A launch's whole-grid counts (format 5): a flag (0: this launch was not
- * counted), then the counts and the buffers it touched. */
-static void put_grid(wbuf *w, const rv_own_grid *g)
+ * counted), then the counts and the buffers it touched; format 7 puts seven
+ * more counts after the first eight. */
+static void put_grid(wbuf *w, const rv_own_grid *g, int format)
 {
     put_u(w, g != NULL, 4);
     if (!g) return;
     const int64_t c[] = {g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests,
                          g->atom_wavefronts, g->gatom_requests, g->cas_requests};
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) put_u(w, (uint64_t)c[k], 8);
+    const int64_t more[] = {g->async_requests, g->async_bytes, g->bulk_copies, g->bulk_bytes,
+                            g->dsmem_ld_requests, g->dsmem_st_requests, g->dsmem_atom_requests};
+    for (size_t k = 0; k < sizeof more / sizeof more[0] && format >= RV_TRACE_FORMAT_COPIES; k++)
+        put_u(w, (uint64_t)more[k], 8);
     put_u(w, g->nbuffers, 4);
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         const rv_own_buffer *b = &g->buffers[k];
@@ -305,6 +318,8 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
             if (t->own_grid && format < RV_TRACE_FORMAT_GRID) format = RV_TRACE_FORMAT_GRID;
         for (const rv_trace *t = tr; t; t = t->next)
             if (rv_trace_clustered(t, cd, &blocks)) format = RV_TRACE_FORMAT_CLUSTER;
+        for (const rv_trace *t = tr; t; t = t->next)
+            if (grid_has_copies(t->own_grid)) format = RV_TRACE_FORMAT_COPIES;
     }
     serialize_one(&w, tr, format);
     if (w.oom) {
@@ -382,7 +397,7 @@ static void serialize_one(wbuf *wp, const rv_trace *tr, int format)
         for (int k = 0; k < 3; k++) put_u(&w, bd[k], 4);
         for (int k = 0; k < 3; k++) put_u(&w, gd[k], 4);
         put_u(&w, tr->next != NULL, 4);
-        if (format >= RV_TRACE_FORMAT_GRID) put_grid(&w, tr->own_grid);
+        if (format >= RV_TRACE_FORMAT_GRID) put_grid(&w, tr->own_grid, format);
         uint32_t cd[3], blocks;
         rv_trace_clustered(tr, cd, &blocks);
         for (int k = 0; k < 3 && format >= RV_TRACE_FORMAT_CLUSTER; k++) put_u(&w, cd[k], 4);
@@ -428,22 +443,37 @@ static char *take_text(rbuf *r, size_t most)
     return s;
 }
 
-/* A launch's whole-grid counts (format 5), checked: no negative count, no
- * more buffers than a trace keeps, roles and kinds that exist. */
-static int parse_grid(rbuf *r, rv_trace *tr, char *err, size_t errlen)
+/* Whether bytes > n * per, without overflow. */
+static int exceeds(uint64_t bytes, uint64_t n, uint64_t per)
 {
-    uint64_t present, c[8], nb;
+    return bytes / per > n || (bytes / per == n && bytes % per);
+}
+
+/* A launch's whole-grid counts (format 5; 7: with the copies and the
+ * other blocks' shared memory), checked: no negative count, no more bytes
+ * than the copies can carry (16 a lane of a cp.async, 1 MiB a bulk copy),
+ * no more buffers than a trace keeps, roles and kinds that exist. */
+static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errlen)
+{
+    uint64_t present, c[15], nb;
+    int nc = format >= RV_TRACE_FORMAT_COPIES ? 15 : 8;
     if (take_u(r, 4, &present) || present > 1) return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
     if (!present) return 0;
     rv_own_grid *g = calloc(1, sizeof *g);
     if (!g) return fail(err, errlen, _("out of memory"));
     tr->own_grid = g;
-    for (int k = 0; k < 8; k++)
+    memset(c, 0, sizeof c);
+    for (int k = 0; k < nc; k++)
         if (take_u(r, 8, &c[k]) || c[k] > (1ull << 62))
             return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
     g->ld_requests = (int64_t)c[0], g->ld_wavefronts = (int64_t)c[1], g->st_requests = (int64_t)c[2];
     g->st_wavefronts = (int64_t)c[3], g->atom_requests = (int64_t)c[4], g->atom_wavefronts = (int64_t)c[5];
     g->gatom_requests = (int64_t)c[6], g->cas_requests = (int64_t)c[7];
+    if (exceeds(c[9], c[8], 32 * 16) || exceeds(c[11], c[10], 16ull << 16))
+        return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+    g->async_requests = (int64_t)c[8], g->async_bytes = (int64_t)c[9], g->bulk_copies = (int64_t)c[10];
+    g->bulk_bytes = (int64_t)c[11], g->dsmem_ld_requests = (int64_t)c[12], g->dsmem_st_requests = (int64_t)c[13];
+    g->dsmem_atom_requests = (int64_t)c[14];
     if (take_u(r, 4, &nb) || nb > RV_OWN_MAX_BUFFERS)
         return fail(err, errlen, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
     g->nbuffers = (uint32_t)nb;
@@ -508,7 +538,7 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
         return fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
                     launch, launches, call, gwords);
     *more = (int)next;
-    if (format >= RV_TRACE_FORMAT_GRID && parse_grid(r, tr, err, errlen)) return -1;
+    if (format >= RV_TRACE_FORMAT_GRID && parse_grid(r, tr, format, err, errlen)) return -1;
     for (int k = 0; k < 3 && format >= RV_TRACE_FORMAT_CLUSTER; k++) {
         uint64_t d;
         /* a cluster tiles the grid and holds at most 16 blocks */

@@ -1,6 +1,7 @@
 /* grid.c — reads the tracer's allocs.txt and counts.txt (src/tracer/raw.h
  * has their lines) and turns one launch's counts into what a trace keeps:
- * shared-memory requests and wavefronts by kind, global atomics, and the
+ * shared-memory requests and wavefronts by kind, global atomics, the
+ * asynchronous and bulk copies and other blocks' shared memory, and the
  * allocations the launch touched, each named by what it is to the lesson. */
 #include "grid.h"
 
@@ -16,6 +17,7 @@
 #define MAX_LAUNCHES 1024     /* launches counts.txt may hold          */
 #define MAX_PCS      (1u << 20)
 #define MAX_FILE     (16u << 20) /* bytes of allocs.txt or counts.txt   */
+#define MAX_BULK     (16ull << 16) /* bytes one bulk copy moves at most */
 
 static int bad_line(const char *file, int line, char *err, size_t errlen)
 {
@@ -65,13 +67,27 @@ static int add_pc(rv_own_counted *c, const rv_own_pc *pc)
     return 0;
 }
 
-/* One line of counts.txt, into the launch it names (the last one begun). */
+/* A count's kind as counts.txt names it: RV_RAW_SMEM, GMEM or BULK, and
+ * the flag of another block's shared memory (dsmem); 0 for none known. */
+static int count_kind(const char *w, uint32_t *flags)
+{
+    if (!strcmp(w, "smem")) return RV_RAW_SMEM;
+    if (!strcmp(w, "gmem")) return RV_RAW_GMEM;
+    if (!strcmp(w, "bulk")) return RV_RAW_BULK;
+    if (!strcmp(w, "dsmem")) return *flags |= RV_RAW_REMOTE, RV_RAW_SMEM;
+    return 0;
+}
+
+/* One line of counts.txt, into the launch it names (the last one begun).
+ * A bulk copy's line ends in its bytes (at most 1 MiB a copy); no other
+ * line has them. */
 static int counts_line(const char *l, rv_own_grid_run *g)
 {
     unsigned k, grid, block, flags, size, alloc;
     long long off;
-    unsigned long long req, lanes, waves, rd, wr, at;
+    unsigned long long req, lanes, waves, rd, wr, at, bytes = 0;
     char kind[8];
+    int end = 0;
     rv_own_counted *c = g->nlaunches ? &g->launches[g->nlaunches - 1] : NULL;
     if (sscanf(l, "launch %u grid %u block %u kernel", &k, &grid, &block) == 3) {
         if (g->nlaunches >= MAX_LAUNCHES || (c && k <= c->launch)) return -1;
@@ -81,13 +97,16 @@ static int counts_line(const char *l, rv_own_grid_run *g)
         c[g->nlaunches++] = (rv_own_counted){.launch = k, .grid = grid, .block = block};
         return 0;
     }
-    if (sscanf(l, "count %u pc %lld kind %7s flags %u size %u requests %llu lanes %llu wavefronts %llu", &k, &off, kind,
-               &flags, &size, &req, &lanes, &waves) == 8) {
-        int smem = !strcmp(kind, "smem");
-        if (!c || k != c->launch || (!smem && strcmp(kind, "gmem")) || off < -1 || size > 16 || lanes > req * 32 ||
-            waves > req * 128)
+    if (sscanf(l, "count %u pc %lld kind %7s flags %u size %u requests %llu lanes %llu wavefronts %llu%n", &k, &off, kind,
+               &flags, &size, &req, &lanes, &waves, &end) == 8 && end) {
+        uint32_t fl = flags;
+        int kd = count_kind(kind, &fl), more = 0;
+        if (kd == RV_RAW_BULK && (sscanf(l + end, " bytes %llu%n", &bytes, &more) != 1 || l[end + more] || size ||
+                                  waves || bytes / MAX_BULK > req || (bytes / MAX_BULK == req && bytes % MAX_BULK)))
             return -1;
-        rv_own_pc pc = {off, smem ? RV_RAW_SMEM : RV_RAW_GMEM, (uint8_t)size, flags, req, lanes, waves};
+        if (!c || k != c->launch || !kd || off < -1 || size > 16 || lanes > req * 32 || waves > req * 128)
+            return -1;
+        rv_own_pc pc = {off, (uint8_t)kd, (uint8_t)size, fl, req, lanes, waves, bytes};
         return add_pc(c, &pc);
     }
     if (sscanf(l, "buffer %u alloc %u reads %llu writes %llu atomics %llu", &k, &alloc, &rd, &wr, &at) == 5) {
@@ -176,17 +195,31 @@ rv_buffer_role rv_own_alloc_role(const rv_own_alloc *a, const rv_own_meta *m)
 
 /* Adds one instruction's counts to the totals, as Nsight Compute counts
  * them: a shared compare-and-swap (ATOMS.CAS, the loop a float atomicAdd
- * compiles to) carries two words a lane, so two wavefronts a request. */
+ * compiles to) carries two words a lane, so two wavefronts a request; a
+ * cp.async (LDGSTS) is neither a global load nor a shared store, its bytes
+ * every lane's; a bulk copy (UBLKCP) is one request a copy; another
+ * block's shared memory (dshared) is none of the block's own. */
 static void add_counts(rv_own_grid *t, const rv_own_pc *pc, const rv_sass *sass)
 {
     /* an atomic reads and writes; RV_RAW_ATOMIC marks only the system-scope ones */
     int atomic = (pc->flags & RV_RAW_WRITE) && (pc->flags & (RV_RAW_READ | RV_RAW_ATOMIC));
+    int64_t r = (int64_t)pc->requests, w = (int64_t)pc->wavefronts;
+    if (pc->kind == RV_RAW_BULK) {
+        t->bulk_copies += r, t->bulk_bytes += (int64_t)pc->bytes;
+        return;
+    }
     if (pc->kind == RV_RAW_GMEM) {
-        if (atomic) t->gatom_requests += (int64_t)pc->requests;
+        if (pc->flags & RV_RAW_ASYNC) t->async_requests += r, t->async_bytes += (int64_t)(pc->lanes * pc->size);
+        else if (atomic) t->gatom_requests += r;
+        return;
+    }
+    if (pc->flags & RV_RAW_REMOTE) {
+        if (atomic) t->dsmem_atom_requests += r;
+        else if (pc->flags & RV_RAW_WRITE) t->dsmem_st_requests += r;
+        else t->dsmem_ld_requests += r;
         return;
     }
     const rv_sass_insn *in = sass && pc->offset >= 0 ? rv_sass_at(sass, (uint32_t)pc->offset) : NULL;
-    int64_t r = (int64_t)pc->requests, w = (int64_t)pc->wavefronts;
     if (atomic) {
         int cas = in && in->cas;
         t->atom_requests += r;

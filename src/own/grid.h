@@ -26,9 +26,11 @@ typedef struct rv_own_alloc {
 /* One instruction's counts in one launch. */
 typedef struct rv_own_pc {
     int64_t  offset;           /* from the kernel's first instruction; -1: outside it */
-    uint8_t  kind, size;       /* RV_RAW_SMEM / GMEM; bytes                    */
-    uint32_t flags;            /* RV_RAW_READ / WRITE / ATOMIC                 */
+    uint8_t  kind, size;       /* RV_RAW_SMEM / GMEM / BULK; bytes a lane      */
+    uint32_t flags;            /* RV_RAW_READ / WRITE / ATOMIC, and ASYNC (a cp.async's
+                                  global read), REMOTE (another block's shared memory) */
     uint64_t requests, lanes, wavefronts;
+    uint64_t bytes;            /* RV_RAW_BULK: the copies' bytes               */
 } rv_own_pc;
 
 /* One launch's counts. */
@@ -67,6 +69,8 @@ const rv_own_alloc *rv_own_grid_alloc(const rv_own_grid_run *g, uint32_t id);
 /* Launch `launch`'s whole-grid totals and the buffers it touched, as the
  * trace keeps them; `sass` (may be NULL) says which shared atomics are a
  * compare-and-swap, which Nsight Compute counts as 2 wavefronts a request.
+ * cp.async, bulk copies and other blocks' shared memory are counted apart
+ * from the shared loads, stores and atomics, as Nsight Compute counts them.
  * `meta` names in[] and out[] (the arrays of every call).  Returns NULL
  * when the launch was not counted. */
 rv_own_grid *rv_own_grid_of(const rv_own_grid_run *g, uint32_t launch, const rv_sass *sass,

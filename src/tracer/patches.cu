@@ -86,18 +86,27 @@ static __device__ __forceinline__ void count_span(rv_raw_buffer *b, unsigned g, 
     atomicAdd(c, (unsigned long long)__popc(same));
 }
 
+// Where this warp adds its counts of the instruction at pc: its group of
+// SMs' copy, the last instruction's for one outside the kernel.
+static __device__ __forceinline__ rv_pc_count *pc_slot(rv_raw_buffer *b, uint64_t pc)
+{
+    uint64_t at = (pc - b->func_pc) / RV_PC_BYTES;
+    uint32_t smid;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+    at = pc >= b->func_pc && at < b->npcs - 1 ? at : b->npcs - 1;
+    return &b->pcs[at * RV_PC_SHARDS + smid % RV_PC_SHARDS];
+}
+
 // The whole grid's counts for one access (every lane that reached it).
+// Another block's shared memory (RV_RAW_REMOTE) has no wavefronts here: its
+// banks are not this block's.
 static __device__ __forceinline__ void count(rv_raw_buffer *b, uint64_t pc, uint8_t kind, uint64_t addr,
                                              uint32_t size, uint32_t flags)
 {
     unsigned g = __match_any_sync(__activemask(), pc);
-    uint32_t waves = kind == RV_RAW_SMEM ? smem_wavefronts(g, addr, size) : 0;
+    uint32_t waves = kind == RV_RAW_SMEM && !(flags & RV_RAW_REMOTE) ? smem_wavefronts(g, addr, size) : 0;
     if ((uint32_t)(__ffs(g) - 1) == lane_id()) {
-        uint64_t at = (pc - b->func_pc) / RV_PC_BYTES;
-        uint32_t smid;
-        asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
-        at = pc >= b->func_pc && at < b->npcs - 1 ? at : b->npcs - 1;
-        rv_pc_count *c = &b->pcs[at * RV_PC_SHARDS + smid % RV_PC_SHARDS];
+        rv_pc_count *c = pc_slot(b, pc);
         atomicAdd(&c->requests, 1ull);
         atomicAdd(&c->lanes, (unsigned long long)__popc(g));
         if (waves) atomicAdd(&c->wavefronts, (unsigned long long)waves);
@@ -164,12 +173,10 @@ static __device__ __forceinline__ bool extends_run(void *userdata, uint64_t addr
     return true;
 }
 
-static __device__ __forceinline__ void access(void *userdata, uint64_t pc, uint8_t kind, void *ptr,
-                                              uint32_t size, uint32_t flags, const void *data)
+// The traced block's record of one thread's access (nothing elsewhere).
+static __device__ __forceinline__ void record_access(void *userdata, uint64_t pc, uint8_t kind, void *ptr,
+                                                     uint32_t size, uint32_t flags, const void *data)
 {
-    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
-    if (!b) return;
-    if (b->pcs) count(b, pc, kind, (uint64_t)(uintptr_t)ptr, size, flags);
     if (kind == RV_RAW_GMEM && flags == SANITIZER_MEMORY_DEVICE_FLAG_READ &&
         extends_run(userdata, (uint64_t)(uintptr_t)ptr, size))
         return;
@@ -187,6 +194,15 @@ static __device__ __forceinline__ void access(void *userdata, uint64_t pc, uint8
     }
 }
 
+static __device__ __forceinline__ void access(void *userdata, uint64_t pc, uint8_t kind, void *ptr,
+                                              uint32_t size, uint32_t flags, const void *data)
+{
+    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
+    if (!b) return;
+    if (b->pcs) count(b, pc, kind, (uint64_t)(uintptr_t)ptr, size, flags);
+    record_access(userdata, pc, kind, ptr, size, flags, data);
+}
+
 extern "C" __device__ __noinline__ SanitizerPatchResult
 rv_shared_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, uint32_t flags, const void *data)
 {
@@ -202,17 +218,23 @@ rv_global_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, uint32_t
 }
 
 // An asynchronous copy from global to shared memory (cp.async, LDGSTS), one
-// thread's part of it: its global read as any read (counted, and a record in
-// the traced block), then its shared write as a record of our own
-// (RV_RAW_ASYNC), whose bytes are those the copy reads.  The write is drawn
-// where the copy is issued; its wait (the pipeline's, or the barrier after
-// it) is when the data are there.  Its shared side is not counted: the pc's
-// counts are its global reads, as Nsight Compute counts LDGSTS.
+// thread's part of it: its global read as any read (a record in the traced
+// block, and counted: the watched array's reads, the buffer's), then its
+// shared write as a record of our own (RV_RAW_ASYNC), whose bytes are those
+// the copy reads.  The write is drawn where the copy is issued; its wait
+// (the pipeline's, or the barrier after it) is when the data are there.
+// Its shared side is not counted: the pc's counts are its global reads,
+// flagged RV_RAW_ASYNC so that the host counts them apart, as Nsight Compute
+// counts LDGSTS (its requests, and lanes x size its bytes), in neither the
+// global loads nor the shared stores.
 extern "C" __device__ __noinline__ SanitizerPatchResult
 rv_memcpy_async(void *userdata, uint64_t pc, void *src, uint32_t dst, uint32_t size)
 {
+    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
     // src is NULL where the copy reads nothing and fills zeros (a tail)
-    if (src) access(userdata, pc, RV_RAW_GMEM, src, size, SANITIZER_MEMORY_DEVICE_FLAG_READ, nullptr);
+    if (src && b && b->pcs)
+        count(b, pc, RV_RAW_GMEM, (uint64_t)(uintptr_t)src, size, SANITIZER_MEMORY_DEVICE_FLAG_READ | RV_RAW_ASYNC);
+    if (src && b) record_access(userdata, pc, RV_RAW_GMEM, src, size, SANITIZER_MEMORY_DEVICE_FLAG_READ, nullptr);
     rv_raw_record *r = claim(userdata, pc, RV_RAW_SMEM);
     if (!r) return SANITIZER_PATCH_SUCCESS;
     r->addr = dst;   // an offset in the shared window, as the access callbacks give
@@ -229,8 +251,10 @@ rv_memcpy_async(void *userdata, uint64_t pc, void *src, uint32_t dst, uint32_t s
 // a cuda::barrier on sm_90, cuda::device::memcpy_async_tx).  Every active lane
 // of the warp sees the same copy, issued once: it is counted and recorded by
 // the lowest one.  Its reads of in[] count like any (the watch: check's reads
-// rule; the buffer's reads, one per 4-byte word), but not per pc: the TMA
-// makes no load instruction's requests.  The record keeps where and how much,
+// rule; the buffer's reads, one per 4-byte word), and the copy is counted
+// at its pc as a kind of its own (RV_RAW_BULK: one request a copy, and its
+// bytes), not as loads: the TMA makes no load instruction's requests, and
+// Nsight Compute counts its instructions apart.  The record keeps where and how much,
 // not the bytes: the copy runs after this call, so shared memory does not
 // hold them yet (src/own/bulk.c says what the picture shows instead).
 extern "C" __device__ __noinline__ SanitizerPatchResult
@@ -247,6 +271,11 @@ rv_bulk_copy(void *userdata, uint64_t pc, uint64_t src, uint32_t dst, uint32_t b
         if (b->watch && src >= b->watch_addr)
             for (uint64_t i = (src - b->watch_addr) / 4, w = 0; w < bytes / 4 && i + w < b->watch_n; w++)
                 atomicAdd(&b->watch[i + w], 1u);
+        rv_pc_count *c = pc_slot(b, pc);
+        atomicAdd(&c->requests, 1ull);
+        atomicAdd(&c->lanes, 1ull);
+        atomicAdd(&c->bytes, (unsigned long long)bytes);
+        if (c->kind != RV_RAW_BULK) c->kind = RV_RAW_BULK, c->size = 0;
     }
     rv_raw_record *r = claim(userdata, pc, RV_RAW_BULK);
     if (!r) return SANITIZER_PATCH_SUCCESS;
@@ -331,14 +360,18 @@ rv_cluster_wait(void *userdata, uint64_t pc)
 }
 
 // A shared-memory access of another block of the cluster (distributed shared
-// memory).  Recorded in the traced block as a shared access flagged
+// memory).  Counted in every block, at its pc, as a shared access flagged
+// RV_RAW_REMOTE (requests and lanes, no wavefronts): Nsight Compute counts
+// these apart from the block's own shared memory (dshared), and so does the
+// host.  Recorded in the traced block as a shared access flagged
 // RV_RAW_REMOTE: which block (its rank), where in its window, and the bytes
 // (a read's are read here, just before the instruction reads them: after
-// the cluster's barrier nothing else writes them).  Not counted per pc:
-// Nsight Compute counts these apart from the block's own shared memory.
+// the cluster's barrier nothing else writes them).
 extern "C" __device__ __noinline__ SanitizerPatchResult
 rv_remote_shared_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, uint32_t flags, const void *data)
 {
+    rv_raw_buffer *b = (rv_raw_buffer *)userdata;
+    if (b && b->pcs) count(b, pc, RV_RAW_SMEM, (uint64_t)(uintptr_t)ptr, size, flags | RV_RAW_REMOTE);
     rv_raw_record *r = claim(userdata, pc, RV_RAW_SMEM);
     if (!r) return SANITIZER_PATCH_SUCCESS;
     r->size = (uint8_t)size;

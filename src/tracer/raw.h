@@ -27,12 +27,17 @@
  *  - counts.txt: per armed launch, what every block of the grid did at each
  *    patched memory instruction, counted on the device (rv_pc_count):
  *      launch K grid G block B kernel NAME
- *      count K pc OFFSET kind smem|gmem flags F size S requests R lanes L
- *            wavefronts W
+ *      count K pc OFFSET kind smem|gmem|dsmem flags F size S requests R
+ *            lanes L wavefronts W
+ *      count K pc OFFSET kind bulk flags F size 0 requests R lanes L
+ *            wavefronts 0 bytes Y
  *      buffer K alloc A reads R writes W atomics X
  *    (OFFSET: bytes from the kernel's first instruction, -1 for an
- *    instruction outside it: a function it calls; a buffer line says how many
- *    lanes of the grid read, wrote or changed atomically allocation A).
+ *    instruction outside it: a function it calls; a gmem count whose flags
+ *    hold RV_RAW_ASYNC is a cp.async's global read; dsmem: another block's
+ *    shared memory, flags holding RV_RAW_REMOTE; bulk: a bulk copy, a
+ *    request one copy, Y its bytes; a buffer line says how many lanes of the
+ *    grid read, wrote or changed atomically allocation A).
  *  - reads.txt: how often each element of the watched array (in[], named by
  *    RV_TRACER_WATCH="ADDR N" in the environment of the first armed launch)
  *    was read, over every armed launch of the run:
@@ -115,14 +120,20 @@ typedef struct rv_raw_record {
 /* What every block of a launch did at one patched instruction, counted on
  * the device (counts.txt): a request is one warp's execution of it, lanes
  * the threads that took part, wavefronts (shared memory) the passes the
- * banks needed, as Nsight Compute counts them for plain loads and stores. */
+ * banks needed, as Nsight Compute counts them for plain loads and stores.
+ * Its kind and flags are those of the record the instruction makes, so
+ * that the host tells apart what Nsight Compute counts apart: a cp.async's
+ * global read (RV_RAW_GMEM, RV_RAW_ASYNC), another block's shared memory
+ * (RV_RAW_SMEM, RV_RAW_REMOTE: no wavefronts) and a bulk copy (RV_RAW_BULK:
+ * a request is one copy, bytes its bytes). */
 typedef struct rv_pc_count {
     unsigned long long requests, lanes, wavefronts;
-    uint32_t flags;     /* RV_RAW_READ / WRITE / ATOMIC, or-ed over its executions */
-    uint8_t  kind;      /* RV_RAW_SMEM or RV_RAW_GMEM                               */
-    uint8_t  size;      /* access size in bytes                                     */
+    unsigned long long bytes; /* RV_RAW_BULK: the copies' bytes; 0 otherwise      */
+    uint32_t flags;     /* RV_RAW_READ / WRITE / ATOMIC and ours, or-ed over its executions */
+    uint8_t  kind;      /* RV_RAW_SMEM, RV_RAW_GMEM or RV_RAW_BULK                  */
+    uint8_t  size;      /* access size in bytes (0 for a bulk copy)                 */
     uint16_t pad;
-} rv_pc_count;          /* 32 bytes */
+} rv_pc_count;          /* 40 bytes */
 
 #define RV_PC_BYTES 16u /* an instruction's size (sm_70 and later)            */
 /* Copies of each instruction's counts, one for each group of SMs (by SM id):

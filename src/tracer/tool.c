@@ -386,6 +386,16 @@ static void write_records(pending *p, const rv_raw_buffer *b)
     free(rec);
 }
 
+/* A count's kind as counts.txt names it (raw.h): another block's shared
+ * memory is a kind of its own there, so that a reader that does not know
+ * it refuses the file rather than count it as the block's own. */
+static const char *count_kind(const rv_pc_count *c)
+{
+    if (c->kind == RV_RAW_BULK) return "bulk";
+    if (c->kind == RV_RAW_SMEM) return (c->flags & RV_RAW_REMOTE) ? "dsmem" : "smem";
+    return "gmem";
+}
+
 /* Launch p's counts, read back and appended to OUT/counts.txt: a line for
  * the launch, then one for each instruction that ran. */
 static void write_counts(pending *p, const rv_raw_buffer *b)
@@ -404,6 +414,7 @@ static void write_counts(pending *p, const rv_raw_buffer *b)
         for (uint32_t k = 1; k < RV_PC_SHARDS; k++) {
             rv_pc_count *to = &c[i * RV_PC_SHARDS], *from = &c[i * RV_PC_SHARDS + k];
             to->requests += from->requests, to->lanes += from->lanes, to->wavefronts += from->wavefronts;
+            to->bytes += from->bytes;
             to->flags |= from->flags;
             if (from->requests) to->kind = from->kind, to->size = from->size;
         }
@@ -412,10 +423,11 @@ static void write_counts(pending *p, const rv_raw_buffer *b)
         for (uint32_t i = 0; i < npcs; i++) {
             const rv_pc_count *ci = &c[i * RV_PC_SHARDS];
             if (!ci->requests) continue;
-            fprintf(f, "count %u pc %lld kind %s flags %u size %u requests %llu lanes %llu wavefronts %llu\n",
-                    p->hdr.launch, i + 1 < npcs ? (long long)i * RV_PC_BYTES : -1LL,
-                    ci->kind == RV_RAW_SMEM ? "smem" : "gmem", ci->flags, ci->size, ci->requests, ci->lanes,
-                    ci->wavefronts);
+            fprintf(f, "count %u pc %lld kind %s flags %u size %u requests %llu lanes %llu wavefronts %llu",
+                    p->hdr.launch, i + 1 < npcs ? (long long)i * RV_PC_BYTES : -1LL, count_kind(ci), ci->flags,
+                    ci->size, ci->requests, ci->lanes, ci->wavefronts);
+            if (ci->kind == RV_RAW_BULK) fprintf(f, " bytes %llu", ci->bytes);
+            fputc('\n', f);
         }
         for (uint32_t k = 0; k < b->nspans && k < RV_RAW_MAX_BUFFERS; k++) {
             const rv_raw_span *sp = &b->spans[k];

@@ -9,7 +9,10 @@
 #     `input.bin`, built by trace with trace's flags) under
 #     `ncu --csv --print-units base --print-kernel-base mangled --metrics M`,
 #     every kernel launch of that run in order, into OUT/DEVICE/NAME/ncu.csv
-#     (one file at a time: nothing else on the GPU while ncu counts);
+#     (one file at a time: nothing else on the GPU while ncu counts); M the
+#     metrics tests/own/corpus_compare.py compares, and of those asked
+#     later (cp.async, bulk copies, other blocks' shared memory) the ones
+#     this GPU has;
 #  c. traced once more at N = 2^25 (--no-time, nothing kept): whether the sum
 #     was right, and the wall time of the whole `trace` command (compiling
 #     included; CORPUS_BIG_JOBS at a time, default 2, 1 for times that are
@@ -56,6 +59,15 @@ compare=$src/tests/own/corpus_compare.py
 explained=$src/tests/own/corpus/EXPLAINED
 N1=256 B=256 NBIG=33554432
 metrics=smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__sass_inst_executed_op_shared_atom.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,smsp__sass_inst_executed_op_global_atom.sum,smsp__sass_inst_executed_op_global_red.sum
+# ... and, where this GPU has them (ncu refuses a run that asks for a metric
+# its GPU lacks: the Tensor Memory Accelerator's and distributed shared
+# memory's are sm_90's, cp.async's sm_80's), the asynchronous copies', the
+# bulk copies' (both candidates for the copy count, and the TMA's bytes, so
+# that corpus_compare.py's BULK_COPIES_METRIC can change without recording
+# again) and other blocks' shared memory's
+later_metrics="smsp__sass_inst_executed_op_ldgsts.sum smsp__sass_data_bytes_mem_shared_op_ldgsts.sum
+l1tex__tmain_requests.sum sm__inst_executed_pipe_tma.sum l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum
+smsp__sass_inst_executed_op_dshared_ld.sum smsp__sass_inst_executed_op_dshared_st.sum smsp__sass_inst_executed_op_dshared_atom.sum"
 dev=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
 [ -n "$dev" ] || { echo "corpus.sh: nvidia-smi names no GPU" >&2; exit 2; }
 d=$out/$dev
@@ -82,6 +94,18 @@ fi
 say "== corpus: ${#files[@]} files on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
 say "== $(nvcc --version | tail -1); $(ncu --version | tail -1); $R"
 say "== one-block run: --n $N1 --block-size $B (ones), $jobs traces at once; big run: --n $NBIG, $big_jobs at once"
+# the later metrics this GPU has: ncu --query-metrics lists each by its base
+# name (without .sum) at the start of a line.  Where that listing does not
+# even hold a metric every run asks for, it is not read: all are asked.
+known=$(ncu --query-metrics --devices 0 2>/dev/null)
+listed() { grep -qE "^${1%.sum}([[:space:]]|$)" <<<"$known"; }
+left_out=""
+for m in $later_metrics; do
+    if ! listed smsp__sass_inst_executed_op_shared_ld.sum || listed "$m"; then metrics=$metrics,$m; else left_out="$left_out $m"; fi
+done
+listed smsp__sass_inst_executed_op_shared_ld.sum ||
+    say "== ncu --query-metrics gave no listing to read: the later metrics all asked"
+[ -z "$left_out" ] || say "== not asked of ncu (not listed by ncu --query-metrics for this GPU):$left_out"
 
 # a. the one-block traces, a few at a time
 small() {

@@ -3,8 +3,12 @@
 CSV read with its noise lines, thousands separators and n/a; counters EQUAL,
 DIFFERENT and EXPLAINED; the global atomics as atom + red; launches matched
 in order; a trace without "launches" and an ncu.csv without launches refused
-(exit 2); the EXPLAINED table's own check.
+(exit 2); the EXPLAINED table's own check; the whole grid's cp.async, bulk
+copies and other blocks' shared memory each EQUAL and DIFFERENT, held to
+their metrics where the ncu.csv has them and NOT ASKED (not failed) where it
+predates them.
 Usage: corpus_compare_test.py SOURCE_DIR"""
+import importlib.util
 import json
 import os
 import subprocess
@@ -13,6 +17,10 @@ import tempfile
 
 src = sys.argv[1]
 tool = os.path.join(src, "tests", "own", "corpus_compare.py")
+sys.dont_write_bytecode = True   # nothing left in the source tree (source_tree_clean)
+spec = importlib.util.spec_from_file_location("corpus_compare", tool)
+cc = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(cc)
 corpus = os.path.join(src, "tests", "own", "corpus")
 passed = failed = 0
 
@@ -55,6 +63,34 @@ def metrics(ld="1,212", st="9", atom="0", wld="1212", wst="9", watom="0", gatom=
             "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom.sum": watom,
             "smsp__sass_inst_executed_op_global_atom.sum": gatom,
             "smsp__sass_inst_executed_op_global_red.sum": gred}
+
+
+# the whole grid's copies and other blocks' shared memory: trace key -> ncu
+# metric (the bulk copies' as corpus_compare.py names it, whichever it is)
+LATER = {"async_requests": "smsp__sass_inst_executed_op_ldgsts.sum",
+         "async_bytes": "smsp__sass_data_bytes_mem_shared_op_ldgsts.sum",
+         "bulk_copies": cc.BULK_COPIES_METRIC,
+         "dsmem_ld_requests": "smsp__sass_inst_executed_op_dshared_ld.sum",
+         "dsmem_st_requests": "smsp__sass_inst_executed_op_dshared_st.sum",
+         "dsmem_atom_requests": "smsp__sass_inst_executed_op_dshared_atom.sum"}
+LATER_VALUES = {"async_requests": 8, "async_bytes": 1024, "bulk_copies": 4, "dsmem_ld_requests": 744,
+                "dsmem_st_requests": 3, "dsmem_atom_requests": 2}
+
+
+def later_metrics(**changed):
+    """metrics() and the later ones, as an ncu.csv made since asks for them"""
+    ms = metrics()
+    for key, metric in LATER.items():
+        ms[metric] = str(changed.get(key, LATER_VALUES[key]))
+    return ms
+
+
+def grid_launch(**changed):
+    """a launch the tracer counted over the whole grid (grid_counts)"""
+    l = launch(1, 1, "_Z5firstPKfPfj")
+    l["grid_counts"] = dict(l["smem"], global_atom_requests=3, cas_requests=0, bulk_bytes=4096, buffers=[],
+                            **{k: changed.get(k, v) for k, v in LATER_VALUES.items()})
+    return l
 
 
 def launch(k, of, kernel, st=9, gatom=3):
@@ -110,6 +146,36 @@ with tempfile.TemporaryDirectory() as tmp:
     check("an ncu.csv without a CSV: exit 2, said", rc == 2 and "no ncu CSV" in out, out)
     rc, out = run("x", tr_one, os.path.join(tmp, "missing.csv"))
     check("a missing ncu.csv: exit 2", rc == 2, out)
+
+    # the whole grid's copies and other blocks' shared memory
+    later = put("later.csv", ncu_csv([("_Z5firstPKfPfj", later_metrics())]))
+    tr_grid = put("grid.json", json.dumps({"launches": [grid_launch()]}))
+    rc, out = run("x", tr_grid, later)
+    check("copies and other blocks' shared memory, every one equal: exit 0", rc == 0 and "DIFFERENT" not in out, out)
+    for key in LATER:
+        check(f"{key} compared: EQUAL", any(l.split()[:1] == [key] and l.endswith("EQUAL") for l in out.splitlines()),
+              out)
+        rc, out2 = run("x", put(f"{key}.json", json.dumps({"launches": [grid_launch(**{key: LATER_VALUES[key] + 1})]})),
+                       later)
+        check(f"{key} one more than ncu's: DIFFERENT, exit 1",
+              rc == 1 and out2.count("DIFFERENT") == 1 and any(l.split()[:1] == [key] and l.endswith("DIFFERENT")
+                                                               for l in out2.splitlines()), out2)
+    check("NOT ASKED said of none when ncu.csv has them", "NOT ASKED" not in out, out)
+    rc, out = run("x", tr_grid, one)
+    check("an ncu.csv from before they were asked: exit 0, each NOT ASKED, none compared",
+          rc == 0 and all(k in out.split("NOT ASKED", 1)[-1] for k in LATER) and "DIFFERENT" not in out
+          and not any(l.split()[:1] == ["async_requests"] for l in out.splitlines()), out)
+    rc, out = run("x", tr_grid, put("later_na.csv", ncu_csv([("_Z5firstPKfPfj",
+                                                              dict(later_metrics(), **{LATER["bulk_copies"]: "n/a"}))])))
+    check("a later metric asked but n/a: DIFFERENT, not NOT ASKED", rc == 1 and "NOT ASKED" not in out, out)
+    rc, out = run("x", tr_one, later)
+    check("counted over block 0 only, the copies cannot be compared: DIFFERENT", rc == 1 and "async_requests" in out, out)
+    shown = dict(later_metrics(), **{"sm__inst_executed_pipe_tma.sum": "4",
+                                     "l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum": "5,120"})
+    rc, out = run("x", tr_grid, put("shown.csv", ncu_csv([("_Z5firstPKfPfj", shown)])))
+    check("the other candidate and the TMA's bytes shown, not compared: exit 0",
+          rc == 0 and "not compared: ncu's sm__inst_executed_pipe_tma.sum" in out
+          and "4096       5120  (shown, not compared" in out, out)
 
     rc, out = run("--check-explained", os.path.join(corpus, "EXPLAINED"), corpus)
     check("the corpus's EXPLAINED names corpus files and known counters", rc == 0, out)

@@ -10,7 +10,8 @@
 # tile copied by cp.async, or by one bulk copy of the Tensor Memory
 # Accelerator, is a step of its own, named so, and the step after the wait
 # for it says so; a cluster's barrier and its blocks' shared memory read by
-# another are said.
+# another are said; the grid's counts of those copies and of the other
+# blocks' shared memory are said apart, and kept as format 7.
 # Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
 set -u
 rv=$1 maker=$2
@@ -78,6 +79,31 @@ expect 0 "cluster: clusters of 4 blocks, the traced block is rank 0 of its clust
 expect 0 '"cluster_dim": [4, 1, 1]' inspect --json "$tmp/cluster.rvt"
 expect 0 '"cluster_dim": [1, 1, 1]' inspect --json "$tmp/b48.rvt"
 expect 0 "block size 48" inspect "$tmp/cluster.rvt"
+
+# the grid's copies and other blocks' shared memory (the tracer's counts.txt
+# of the last three): counted apart from the shared loads and stores, said
+# on a line of their own and in --json, and kept in the trace as format 7
+# (a run without them stays format 4 here), the same bytes when replayed
+# again
+format_of() { od -An -tu4 -j8 -N4 "$1" | tr -d ' '; }
+expect 0 "counted apart from the shared loads and stores, as Nsight Compute counts them: cp.async 8 requests 768 bytes" \
+    inspect "$tmp/async.rvt"
+expect 0 '"async_requests": 8, "async_bytes": 768, "bulk_copies": 0' inspect --json "$tmp/async.rvt"
+expect 0 "counted apart from the shared loads and stores, as Nsight Compute counts them: bulk copies 4 (768 bytes)" \
+    inspect "$tmp/bulk.rvt"
+expect 0 '"bulk_copies": 4, "bulk_bytes": 768' inspect --json "$tmp/bulk.rvt"
+expect 0 "counted apart from the shared loads and stores, as Nsight Compute counts them: other blocks' shared memory: loads 3 requests, stores 0 requests, atomics 0 requests" \
+    inspect "$tmp/cluster.rvt"
+expect 0 '"dsmem_ld_requests": 3, "dsmem_st_requests": 0, "dsmem_atom_requests": 0' inspect --json "$tmp/cluster.rvt"
+expect 0 "whole grid, every block (counted on the GPU): shared loads 192 requests" inspect "$tmp/cluster.rvt"
+for n in async bulk cluster; do
+    check "$n: written as format 7 (got $(format_of "$tmp/$n.rvt"))" test "$(format_of "$tmp/$n.rvt")" = 7
+    run_rv trace --replay "$tmp/$n" -o "$tmp/$n.again.rvt" >/dev/null 2>&1
+    check "$n: replayed again, the same bytes" cmp -s "$tmp/$n.rvt" "$tmp/$n.again.rvt"
+done
+check "b48 (not counted): still format 4 (got $(format_of "$tmp/b48.rvt"))" test "$(format_of "$tmp/b48.rvt")" = 4
+run_rv inspect "$tmp/b48.rvt" >"$tmp/said" 2>&1
+check "b48: no line of copies" test "$(grep -c "counted apart" "$tmp/said")" = 0
 
 # a run whose code launches kernels from the GPU (run.txt's gpu_launches, from
 # the device runtime in its modules): the trace says those launches are not
