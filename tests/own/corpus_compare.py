@@ -39,7 +39,7 @@ smsp__sass_inst_executed_op_global_red.sum.  Counted over the whole grid
 only: async_requests and async_bytes (cp.async, SASS LDGSTS) with
 smsp__sass_inst_executed_op_ldgsts.sum and
 smsp__sass_data_bytes_mem_shared_op_ldgsts.sum; bulk_copies (cp.async.bulk,
-UBLKCP) with BULK_COPIES_METRIC (below: not yet confirmed);
+UBLKCP) with BULK_COPIES_METRIC (below);
 dsmem_{ld,st,atom}_requests (other blocks' shared memory) with
 smsp__sass_inst_executed_op_dshared_{ld,st,atom}.sum.  These six are
 compared only where the ncu.csv has their metrics: a recording made before
@@ -63,11 +63,13 @@ import io
 import json
 import sys
 
-# Which of Nsight Compute's metrics counts the bulk copies of the Tensor
-# Memory Accelerator one per copy is not yet confirmed on a GPU: this one
-# ("# of TMA instructions sent to TMA") provisionally; the other candidate,
-# sm__inst_executed_pipe_tma.sum, is recorded too (tests/gpu/corpus.sh) and
-# shown beside it, so that this line is all there is to change.
+# The bulk copies of the Tensor Memory Accelerator, one a copy: "# of TMA
+# instructions sent to TMA".  On an H200 (tma_tile.cu, one copy a block)
+# it and the other candidate, sm__inst_executed_pipe_tma.sum, both counted
+# 1 (assets/logs/hopper-nvidia-h200.txt); that one is recorded too
+# (tests/gpu/corpus.sh) and shown beside it, not compared.  The TMA's bytes
+# read from L2 (1280 for the 1024-byte tile) are shown, not compared: they
+# are the memory system's, not the copy's.
 BULK_COPIES_METRIC = "l1tex__tmain_requests.sum"
 
 # counter name -> (where in a trace launch, ncu metrics whose sum it equals);
