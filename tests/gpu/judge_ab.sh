@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# judge_ab.sh REDUCEVIS [ROUNDS] — like for like: the judge's runner's median
+# judge_ab.sh REDUCEVIS [ROUNDS [FILE...]] — like for like: the judge's runner's median
 # against launch()'s own.  For the five exercises' solutions, v8 (as check
 # times the version to beat, its shipped launch()) and ten corpus files of
 # several launches, CUB and Thrust, each round runs `trace` (its timed run:
@@ -7,7 +7,9 @@
 # judged calls: the runner replaying what the traced run recorded) on the
 # same GPU, in turn; the log gives both medians of each round, and the
 # ratio of their medians over the rounds.  It fails where the ratio is off
-# by more than 3%.  Run on a GPU machine from the repository root.
+# by more than 3%.  FILEs (paths from the repository root): those alone,
+# with more rounds where a library's own calls move from round to round.
+# Run on a GPU machine from the repository root.
 set -uo pipefail
 rv=$(readlink -f "$1")
 rounds=${2:-3}
@@ -17,6 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$rv" version >/dev/null 2>&1 || true
 files=("$src"/docs/exercises/*/solution.cu kernels/v8_vector_single_pass.cu
        tests/own/corpus/{two_launches,dynamic_smem,own_partials,grid_sync,cub_device_reduce,cub_temp_async,cub_block_reduce,thrust_reduce,ticket_threadfence,kahan}.cu)
+[ $# -gt 2 ] && files=("${@:3}")
 median() { sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
 bad=0
 echo "judge A/B on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1): $rounds rounds, block 256, N = 2^25"
