@@ -34,7 +34,7 @@ static int32_t step_stride(const rv_trace *tr, int s)
 /* Names a step from what its events did. */
 void rv_own_name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int shuffles)
 {
-    int shfl = shuffles, gout = 0, gin = 0, smem_w = 0, shfl_d = -1, same_d = 1;
+    int shfl = shuffles, gout = 0, gin = 0, smem_w = 0, smem_r = 0, shfl_d = -1, same_d = 1;
     unsigned atom_space = 0; /* where the step's first atomic went, 0 = none */
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, s, t);
@@ -44,6 +44,7 @@ void rv_own_name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int 
         for (uint32_t k = 0; k < e->nreads; k++) {
             unsigned sp = RV_ACC_SPACE(r[k]);
             gin |= sp == RV_SPACE_GIN || sp == RV_SPACE_GIN4;
+            smem_r |= RV_ACC_IS_SMEM(r[k]);
             if (sp == RV_SPACE_LANE) {
                 shfl = 1;
                 int d = (int)RV_ACC_INDEX(r[k]) - t % 32;
@@ -76,7 +77,11 @@ void rv_own_name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int 
     } else if (gin) {
         st->phase = RV_PHASE_LOAD;
         snprintf(st->label, sizeof st->label, "load");
-    } else if (smem_w && after_shuffle) {
+    } else if (smem_w && (after_shuffle || (!smem_r && substeps == 1))) {
+        /* a warp's shuffled sum, or a thread's own sum kept in a register
+           (a grid-stride loop's) put into shared memory between two
+           barriers: no tree level (in a warp-synchronous stretch, the store
+           half of a level whose read the compiler split off stays a warp step) */
         st->phase = RV_PHASE_STORE;
         snprintf(st->label, sizeof st->label, "store");
     } else if (smem_w) {

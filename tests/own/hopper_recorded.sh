@@ -14,8 +14,9 @@
 # among them, the recording is of the file as it is now, and what makes it
 # Hopper's is in the trace:
 #  - async_tile: its first step is the tile copied by cp.async;
-#  - pipeline_stages: its first step is the stage copied by cp.async, and the
-#    next the read after the pipeline's wait;
+#  - pipeline_stages: its first step is the stage copied by cp.async, the
+#    next the read after the pipeline's wait, then the store of each
+#    thread's own sum from its register (not a tree level);
 #  - tma_tile: its first step is the tile copied by one bulk copy, and the
 #    next the tree's first level after the barrier's wait, no race in it;
 #  - async_tile and pipeline_stages copy in[] once (4 bytes an element),
@@ -95,6 +96,8 @@ for devdir in "$root"/*/; do
     check "$dev/pipeline_stages: step 1 reads it after the pipeline's wait" \
         grep -qE "^step  1  read +line 49 +256 of 256 threads execute  \(after the wait for the asynchronous copies" \
         "$tmp/pipeline_stages.txt"
+    check "$dev/pipeline_stages: step 2 stores each thread's own sum from its register, no tree level" \
+        grep -qE "^step  2  store +line 53 +256 of 256 threads execute" "$tmp/pipeline_stages.txt"
     check "$dev/tma_tile: step 0 is the tile copied by one bulk copy" \
         grep -qE "^step  0  cp.async.bulk +line 43 +256 of 256 threads execute" "$tmp/tma_tile.txt"
     check "$dev/tma_tile: step 1 is the tree's first level, after the barrier's wait, no race" \
