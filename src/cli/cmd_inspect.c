@@ -168,7 +168,7 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
         if (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC) printf(_("  (after cluster.sync(): every block of the cluster waits)"));
         if (tr->steps[s].flags & RV_STEP_DSMEM) printf(_("  (other blocks' shared memory: distributed shared memory)"));
         if (tr->steps[s].flags & RV_STEP_ASYNC_WAIT)
-            printf(_("  (after the wait for the asynchronous copies: the block waits there for its tile)"));
+            printf(_("  (after the wait for the asynchronous copies: the copies waited for are in shared memory from here on)"));
         printf("\n");
         print_atomics_text(si);
         for (int w = 0; w < an->nwarps; w++) {

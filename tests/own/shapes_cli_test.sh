@@ -52,7 +52,7 @@ expect 0 "step  0  cp.async       line 6      48 of 48 threads execute" inspect 
 expect 0 "global loads: 1 request, 4 sectors" inspect "$tmp/async.rvt"
 expect 0 '"label": "cp.async"' inspect --json "$tmp/async.rvt"
 # ... and the pipeline's wait before the barrier: the step after it says so
-expect 0 "step  1  write          line 11      1 of 48 threads execute  (after the wait for the asynchronous copies: the block waits there for its tile)" \
+expect 0 "step  1  write          line 11      1 of 48 threads execute  (after the wait for the asynchronous copies: the copies waited for are in shared memory from here on)" \
     inspect "$tmp/async.rvt"
 
 # the tile copied by one bulk copy of the Tensor Memory Accelerator (the
@@ -61,7 +61,7 @@ expect 0 "step  1  write          line 11      1 of 48 threads execute  (after t
 # what it is; the mbarrier's wait said on the step after it
 expect 0 "traced unchanged" trace --replay "$tmp/bulk" -o "$tmp/bulk.rvt"
 expect 0 "step  0  cp.async.bulk  line 6      48 of 48 threads execute" inspect "$tmp/bulk.rvt"
-expect 0 "step  1  write          line 11      1 of 48 threads execute  (after the wait for the asynchronous copies: the block waits there for its tile)" \
+expect 0 "step  1  write          line 11      1 of 48 threads execute  (after the wait for the asynchronous copies: the copies waited for are in shared memory from here on)" \
     inspect "$tmp/bulk.rvt"
 expect 0 '"label": "cp.async.bulk"' inspect --json "$tmp/bulk.rvt"
 expect 0 '"after_async_wait": true' inspect --json "$tmp/bulk.rvt"

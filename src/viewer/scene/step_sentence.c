@@ -150,15 +150,17 @@ static int smem_words_written(const rv_trace *tr, int step)
 }
 
 /* The first step after the threads waited for their asynchronous copies,
- * said before what it does: from here the copied tile is in shared memory. */
+ * said before what it does: from here the copies waited for are in shared
+ * memory (a pipeline's wait is each thread's for its own copies, a
+ * cuda::barrier's the block's for its tile: the words hold for both). */
 static void wait_sentence(const rv_step *st, char *buf, size_t len)
 {
     if (!(st->flags & RV_STEP_ASYNC_WAIT)) return;
     char rest[1024];
     snprintf(rest, sizeof rest, "%s", buf);
     snprintf(buf, len, "%s%s",
-             _("after the wait for the asynchronous copies (the block waits there until its tile is in shared "
-               "memory): "), rest);
+             _("after the wait for the asynchronous copies (the copies waited for are in shared memory from here "
+               "on): "), rest);
 }
 
 /* What the threads do at `step`, in a sentence. */
