@@ -1,11 +1,10 @@
-/* trace_file.c — the .rvt file format: writing, reading, validation.
+/* trace_file.c — the .rvt file format: writing and reading.
  *
  * The format is little-endian and written field by field (never a struct
  * dump), so it does not depend on the compiler's padding.  The parser checks
- * every length against the bytes left before reading, and rv_trace_validate()
- * checks every field and access index against the version's own bounds and
- * its steps against the version's plan (its model run without recording), so
- * a corrupt file is refused with a message instead of being drawn wrongly.
+ * every length against the bytes left before reading, and then
+ * rv_trace_validate() (trace_validate.c) every field and access, so a
+ * corrupt file is refused with a message instead of being drawn wrongly.
  */
 #include "trace.h"
 
@@ -24,176 +23,13 @@
 #define STEP_BYTES   32
 #define EVENT_BYTES  16   /* without its reads */
 
-/* ---- validation ---------------------------------------------------------- */
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int rv_trace_fail(char *err, size_t errlen, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
     return -1;
-}
-
-/* A memory space as a whole noun ("shared memory", "the ticket counter"):
- * the messages that name one add no word of their own after it. */
-static const char *space_name(unsigned sp)
-{
-    static const char *const names[RV_SPACE_COUNT] = {N_("no memory"), N_("shared memory"), N_("global input memory"),
-                                                      N_("global output memory"), N_("a warp's lanes"), N_("the registers"),
-                                                      N_("global input memory (float4)"), N_("the ticket counter"),
-                                                      N_("shared memory (64-bit)"), N_("shared memory (128-bit)"),
-                                                      N_("the kernel's own global memory")};
-    return sp < RV_SPACE_COUNT ? _(names[sp]) : _("an unknown memory");
-}
-
-/* The exclusive upper bound of indices in a space, for this trace. */
-static uint64_t space_limit(const rv_trace *tr, unsigned sp)
-{
-    switch (sp) {
-    case RV_SPACE_SMEM: return (uint64_t)rv_trace_smem_words(tr);
-    case RV_SPACE_SMEM8: return rv_trace_smem_words(tr) < 1 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 1;
-    case RV_SPACE_SMEM16: return rv_trace_smem_words(tr) < 3 ? 0 : (uint64_t)rv_trace_smem_words(tr) - 3;
-    case RV_SPACE_GIN:  return tr->n;
-    case RV_SPACE_GIN4: return tr->n < 3 ? 0 : tr->n - 3;   /* elements index .. index + 3 */
-    case RV_SPACE_GOUT: /* a single pass: the result after the partials; an own kernel: out[]'s room */
-        if (tr->version == RV_VERSION_OWN) return tr->n / 32 + 2 > (uint64_t)tr->grid + 1 ? tr->n / 32 + 2 : (uint64_t)tr->grid + 1;
-        return (uint64_t)tr->grid + (rv_version_has(tr->version, RV_VP_SINGLE_PASS) ? 1 : 0);
-    case RV_SPACE_TICKET: return 1;
-    case RV_SPACE_GOWN: return tr->own_gwords;
-    case RV_SPACE_LANE: return 32;
-    case RV_SPACE_REG:  return (uint64_t)tr->block_size;
-    default:            return 0;
-    }
-}
-
-static int check_access(const rv_trace *tr, uint64_t a, int s, int t, const char *what,
-                        char *err, size_t errlen)
-{
-    unsigned sp = RV_ACC_SPACE(a);
-    uint64_t idx = RV_ACC_INDEX(a);
-    if (sp == RV_SPACE_NONE || sp >= RV_SPACE_COUNT ||
-        ((sp == RV_SPACE_SMEM8 || sp == RV_SPACE_SMEM16 || sp == RV_SPACE_GOWN) && tr->version != RV_VERSION_OWN))
-        return fail(err, errlen, _("step %d thread %d: %s has unknown memory space %u"), s, t, what, sp);
-    if (sp == RV_SPACE_GIN4 && idx % 4 != 0)
-        return fail(err, errlen, _("step %d thread %d: %s of a float4 at element %" PRIu64 ", which is not a multiple of 4"),
-                    s, t, what, idx);
-    if (sp == RV_SPACE_GIN4 && idx >= space_limit(tr, sp))
-        return fail(err, errlen, _("step %d thread %d: %s of a float4 at elements %" PRIu64 "..%" PRIu64 " runs past the array (N = %" PRIu64 ")"),
-                    s, t, what, idx, idx + 3, tr->n);
-    if (idx >= space_limit(tr, sp))
-        return fail(err, errlen, _("step %d thread %d: %s index %" PRIu64 " is outside %s (size %" PRIu64 ")"),
-                    s, t, what, idx, space_name(sp), space_limit(tr, sp));
-    return 0;
-}
-
-/* The launch's shape: said only by an own trace (format 4), x, y, z each
- * within what a GPU allows and their product the block's threads, the
- * grid's blocks; any other trace's is a row. */
-static int check_shape(const rv_trace *tr, char *err, size_t errlen)
-{
-    const uint32_t *b = tr->block_dim, *g = tr->grid_dim;
-    int own = tr->version == RV_VERSION_OWN;
-    if (b[0] && (!own || !b[1] || !b[2] || b[0] > 1024 || b[1] > 1024 || b[2] > 64 ||
-                 (uint64_t)b[0] * b[1] * b[2] != (uint64_t)tr->block_size))
-        return fail(err, errlen, _("block shape %" PRIu32 " x %" PRIu32 " x %" PRIu32 " is not a block of %d threads a GPU runs"),
-                    b[0], b[1], b[2], tr->block_size);
-    if (g[0] && (!own || !g[1] || !g[2] || g[1] > 65535 || g[2] > 65535 ||
-                 (uint64_t)g[0] * g[1] * g[2] != (uint64_t)tr->grid))
-        return fail(err, errlen, _("grid shape %" PRIu32 " x %" PRIu32 " x %" PRIu32 " is not a grid of %" PRIu32 " blocks a GPU runs"),
-                    g[0], g[1], g[2], tr->grid);
-    return 0;
-}
-
-static int nul_terminated(const char *s, size_t len)
-{
-    return memchr(s, '\0', len) != NULL;
-}
-
-int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
-{
-    const char *why;
-    if (!rv_version(tr->version))
-        return fail(err, errlen, _("unknown kernel version %d (expected 0..%d: %s)"), tr->version, RV_NUM_VERSIONS - 1, rv_version_list());
-    if ((why = rv_version_check_block(tr->version, tr->block_size)))
-        return fail(err, errlen, _("block size %d for %s: %s"), tr->block_size, rv_version_name(tr->version), _(why));
-    if (check_shape(tr, err, errlen)) return -1;
-    if (tr->n < 1 || tr->n > RV_MAX_N)
-        return fail(err, errlen, _("N = %" PRIu64 " is out of range (1 .. 2^31)"), tr->n);
-    int own = tr->version == RV_VERSION_OWN;
-    if (own != (tr->own_source != NULL) || own != (tr->own_name != NULL))
-        return fail(err, errlen, _("only a kernel traced from its file carries its source"));
-    if (tr->nsteps < 1 || tr->nsteps > rv_trace_max_steps(tr->version))
-        return fail(err, errlen, _("%d steps is absurd (at most %d)"), tr->nsteps, rv_trace_max_steps(tr->version));
-    for (int s = 0; s < tr->nsteps; s++) /* a shipped version's flags are its plan's (below) */
-        if (tr->steps[s].flags & ~RV_STEP_OWN_FLAGS)
-            return fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
-    if (own && (tr->launch > tr->launches || tr->launches > 1u << 20 || (tr->next && tr->next->launch <= tr->launch)))
-        return fail(err, errlen, _("launch %u of %u is out of order"), tr->launch, tr->launches);
-    if (own && (tr->own_smem_words > RV_OWN_MAX_SMEM_WORDS || tr->grid < 1 || (tr->own_flags & ~(RV_OWN_SUM_WRONG | RV_OWN_CUT | RV_OWN_GPU_LAUNCHES))))
-        return fail(err, errlen, _("the traced kernel's shared memory, grid or flags are out of range"));
-    uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
-    uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);
-    if (own)
-        ; /* a student's kernel chooses its grid */
-    else if (rv_version_has(tr->version, RV_VP_FILLS_GPU) && (tr->grid < 1 || tr->grid > most))
-        return fail(err, errlen, _("grid of %" PRIu32 " blocks is outside what %s can run with N = %" PRIu64 " and block size %d (1 .. %" PRIu64 ")"),
-                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, most);
-    else if (!rv_version_has(tr->version, RV_VP_FILLS_GPU) && tr->grid != grid)
-        return fail(err, errlen, _("grid of %" PRIu32 " blocks does not match %s with N = %" PRIu64 " and block size %d (%" PRIu64 ")"),
-                    tr->grid, rv_version_name(tr->version), tr->n, tr->block_size, grid);
-    if (tr->grid % (uint32_t)rv_version_cluster(tr->version))
-        return fail(err, errlen, _("grid of %" PRIu32 " blocks is not whole clusters of %d blocks, which %s launches"),
-                    tr->grid, rv_version_cluster(tr->version), rv_version_name(tr->version));
-    if (tr->traced_block >= tr->grid)
-        return fail(err, errlen, _("traced block %" PRIu32 " is outside the grid of %" PRIu32 " blocks"), tr->traced_block, tr->grid);
-    if ((unsigned)tr->data.kind >= RV_DATA_KIND_COUNT)
-        return fail(err, errlen, _("unknown data pattern %u"), (unsigned)tr->data.kind);
-    if (tr->origin_kind > RV_ORIGIN_GPU)
-        return fail(err, errlen, _("unknown origin kind %" PRIu32), tr->origin_kind);
-    if (!nul_terminated(tr->origin, sizeof tr->origin) || !nul_terminated(tr->date, sizeof tr->date))
-        return fail(err, errlen, _("origin or date text is not terminated"));
-
-    rv_step plan[RV_MAX_STEPS];
-    int nplan = own ? tr->nsteps : rv_model_plan(tr->version, tr->block_size, plan); /* an own trace's steps are its own */
-    if (tr->nsteps != nplan)
-        return fail(err, errlen, _("%d steps, but %s at block size %d takes %d"), tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
-    for (int s = 0; s < tr->nsteps; s++) {
-        const rv_step *st = &tr->steps[s];
-        if (!nul_terminated(st->label, sizeof st->label))
-            return fail(err, errlen, _("step %d: label is not terminated"), s);
-        if (own ? st->phase >= RV_PHASE_COUNT
-                : (st->phase != plan[s].phase || st->stride != plan[s].stride || st->flags != plan[s].flags ||
-                   strcmp(st->label, plan[s].label) != 0))
-            return fail(err, errlen, _("step %d ('%s') does not match %s's step '%s'"), s, st->label,
-                        rv_version_name(tr->version), own ? "?" : plan[s].label);
-        for (int t = 0; t < tr->block_size; t++) {
-            const rv_event *e = rv_trace_event(tr, s, t);
-            if (e->line == 0) {
-                if (e->nreads || e->write || e->flags)
-                    return fail(err, errlen, _("step %d thread %d: did not execute but records accesses"), s, t);
-                continue;
-            }
-            if ((e->flags & ~(own ? RV_EV_ATOMIC : 0u)) || !(e->flags & RV_EV_ATOMIC) != !e->tries ||
-                ((e->flags & RV_EV_ATOMIC) && (RV_ACC_SPACE(e->write) == RV_SPACE_REG || RV_ACC_SPACE(e->write) == RV_SPACE_NONE)))
-                return fail(err, errlen, _("step %d thread %d: atomic flags 0x%x with %u tries do not fit its write"), s, t,
-                            (unsigned)e->flags, (unsigned)e->tries);
-            if (e->line > RV_MAX_LINE)
-                return fail(err, errlen, _("step %d thread %d: source line %u is absurd"), s, t, e->line);
-            if (e->nreads > RV_MAX_READS && !own)
-                return fail(err, errlen, _("step %d thread %d: %u reads (at most %d)"), s, t, e->nreads, RV_MAX_READS);
-            if ((size_t)e->reads + e->nreads > tr->nreads)
-                return fail(err, errlen, _("step %d thread %d: reads lie outside the trace"), s, t);
-            if (check_access(tr, e->write, s, t, _("write"), err, errlen)) return -1;
-            unsigned wsp = RV_ACC_SPACE(e->write);
-            if (wsp == RV_SPACE_GIN || wsp == RV_SPACE_GIN4 || wsp == RV_SPACE_LANE)
-                return fail(err, errlen, _("step %d thread %d: writes to %s"), s, t, space_name(wsp));
-            const uint64_t *r = rv_event_reads(tr, e);
-            for (uint32_t k = 0; k < e->nreads; k++)
-                if (check_access(tr, r[k], s, t, _("read"), err, errlen)) return -1;
-        }
-    }
-    return 0;
 }
 
 /* ---- serialisation --------------------------------------------------------- */
@@ -427,7 +263,7 @@ static int take_u(rbuf *r, int bytes, uint64_t *v)
 
 static int truncated(const rbuf *r, const char *where, char *err, size_t errlen)
 {
-    return fail(err, errlen, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
+    return rv_trace_fail(err, errlen, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
 }
 
 /* A text of at most `most` bytes, NUL-free, into a new string. */
@@ -457,25 +293,25 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
 {
     uint64_t present, c[15], nb;
     int nc = format >= RV_TRACE_FORMAT_COPIES ? 15 : 8;
-    if (take_u(r, 4, &present) || present > 1) return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+    if (take_u(r, 4, &present) || present > 1) return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
     if (!present) return 0;
     rv_own_grid *g = calloc(1, sizeof *g);
-    if (!g) return fail(err, errlen, _("out of memory"));
+    if (!g) return rv_trace_fail(err, errlen, _("out of memory"));
     tr->own_grid = g;
     memset(c, 0, sizeof c);
     for (int k = 0; k < nc; k++)
         if (take_u(r, 8, &c[k]) || c[k] > (1ull << 62))
-            return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+            return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
     g->ld_requests = (int64_t)c[0], g->ld_wavefronts = (int64_t)c[1], g->st_requests = (int64_t)c[2];
     g->st_wavefronts = (int64_t)c[3], g->atom_requests = (int64_t)c[4], g->atom_wavefronts = (int64_t)c[5];
     g->gatom_requests = (int64_t)c[6], g->cas_requests = (int64_t)c[7];
     if (exceeds(c[9], c[8], 32 * 16) || exceeds(c[11], c[10], 16ull << 16))
-        return fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+        return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
     g->async_requests = (int64_t)c[8], g->async_bytes = (int64_t)c[9], g->bulk_copies = (int64_t)c[10];
     g->bulk_bytes = (int64_t)c[11], g->dsmem_ld_requests = (int64_t)c[12], g->dsmem_st_requests = (int64_t)c[13];
     g->dsmem_atom_requests = (int64_t)c[14];
     if (take_u(r, 4, &nb) || nb > RV_OWN_MAX_BUFFERS)
-        return fail(err, errlen, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
+        return rv_trace_fail(err, errlen, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
     g->nbuffers = (uint32_t)nb;
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         rv_own_buffer *b = &g->buffers[k];
@@ -484,7 +320,7 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
             take_u(r, 8, &b->bytes) || take_u(r, 8, &b->reads) || take_u(r, 8, &b->writes) || take_u(r, 8, &b->atomics) ||
             take_u(r, 8, &word) ||
             role < RV_BUF_IN || role > RV_BUF_OTHER || kind < RV_ALLOC_MALLOC || kind > RV_ALLOC_MODULE)
-            return fail(err, errlen, _("buffer %u of the launch is truncated or damaged"), k + 1);
+            return rv_trace_fail(err, errlen, _("buffer %u of the launch is truncated or damaged"), k + 1);
         b->id = (uint32_t)id, b->role = (uint32_t)role, b->kind = (uint32_t)kind, b->call = (uint32_t)call;
         b->word = (int64_t)word;
     }
@@ -501,41 +337,41 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
     tr->own_name = take_text(r, 4096);
     tr->own_source = tr->own_name ? take_text(r, RV_OWN_MAX_SOURCE) : NULL;
     if (!tr->own_source || take_u(r, 4, &smem) || take_u(r, 4, &flags) || take_u(r, 8, &ms) || take_u(r, 8, &sum))
-        return fail(err, errlen, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
+        return rv_trace_fail(err, errlen, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
     tr->own_smem_words = (uint32_t)smem;
     tr->own_flags = (uint32_t)flags;
     memcpy(&tr->own_ms, &ms, sizeof ms);
     memcpy(&tr->own_sum, &sum, sizeof sum);
     if (!(tr->own_ms >= 0 && tr->own_ms < 1e9))
-        return fail(err, errlen, _("the traced kernel's time or sum is not a number"));
+        return rv_trace_fail(err, errlen, _("the traced kernel's time or sum is not a number"));
     for (int s = 0; s < tr->nsteps; s++) {
         uint64_t f;
-        if (take_u(r, 1, &f)) return fail(err, errlen, _("the traced kernel's step flags are truncated"));
+        if (take_u(r, 1, &f)) return rv_trace_fail(err, errlen, _("the traced kernel's step flags are truncated"));
         tr->steps[s].flags = (uint32_t)f;
     }
     tr->launch = tr->launches = tr->call = 1;
     if (format < RV_TRACE_FORMAT_OWN3) return 0;
     uint64_t gwords, launch, launches, call, next;
     if (take_u(r, 8, &gwords) || take_u(r, 4, &launch) || take_u(r, 4, &launches) || take_u(r, 4, &call))
-        return fail(err, errlen, _("the traced kernel's launch is truncated"));
+        return rv_trace_fail(err, errlen, _("the traced kernel's launch is truncated"));
     tr->own_gwords = gwords;
     tr->launch = (uint32_t)launch;
     tr->launches = (uint32_t)launches;
     tr->call = (uint32_t)call;
     if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)))
-        return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+        return rv_trace_fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
     for (int k = 0; k < 6 && format >= RV_TRACE_FORMAT_OWN4; k++) {
         uint64_t d;
         if (take_u(r, 4, &d) || d == 0) /* said whole: one encoding per trace */
-            return fail(err, errlen, _("the traced launch's shape is truncated or damaged"));
+            return rv_trace_fail(err, errlen, _("the traced launch's shape is truncated or damaged"));
         if (k < 3) tr->block_dim[k] = (uint32_t)d;
         else tr->grid_dim[k - 3] = (uint32_t)d;
     }
     if (take_u(r, 4, &next) || next > 1)
-        return fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+        return rv_trace_fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
     if (!tr->own_cut[0]) { free(tr->own_cut); tr->own_cut = NULL; }
     if (gwords > (1ull << 40) || launch < 1 || launches < launch || launches > (1u << 20) || call < 1)
-        return fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
+        return rv_trace_fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
                     launch, launches, call, gwords);
     *more = (int)next;
     if (format >= RV_TRACE_FORMAT_GRID && parse_grid(r, tr, format, err, errlen)) return -1;
@@ -543,7 +379,7 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
         uint64_t d;
         /* a cluster tiles the grid and holds at most 16 blocks */
         if (take_u(r, 4, &d) || d < 1 || d > 16 || tr->grid_dim[k] % d)
-            return fail(err, errlen, _("the traced launch's cluster is truncated or damaged"));
+            return rv_trace_fail(err, errlen, _("the traced launch's cluster is truncated or damaged"));
         tr->cluster_dim[k] = (uint32_t)d;
     }
     return 0;
@@ -564,25 +400,25 @@ static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint6
         uint64_t count = 1, base = a;
         int64_t stride = 0;
         if (RV_ACC_SPACE(a) == RUN_SPACE) {
-            if (*n == 0) return fail(err, errlen, _("%s: a run of reads repeats no read"), where);
+            if (*n == 0) return rv_trace_fail(err, errlen, _("%s: a run of reads repeats no read"), where);
             count = RV_ACC_INDEX(a) & 0xFFFFFFFFu;
             stride = (int64_t)(int32_t)((uint32_t)(RV_ACC_INDEX(a) >> 32) << 8) >> 8; /* 24-bit signed */
             base = (*buf)[*n - 1];
-            if (count == 0 || stride == 0) return fail(err, errlen, _("%s: a run of reads is empty"), where);
+            if (count == 0 || stride == 0) return rv_trace_fail(err, errlen, _("%s: a run of reads is empty"), where);
         }
         if (*n + count > room)
-            return fail(err, errlen, _("%s: more than %u reads in one trace"), where, RV_OWN_MAX_READS);
+            return rv_trace_fail(err, errlen, _("%s: more than %u reads in one trace"), where, RV_OWN_MAX_READS);
         if (*n + count > *cap) {
             uint64_t c = *cap ? *cap : 64;
             while (c < *n + count) c *= 2;
             uint64_t *g = realloc(*buf, c * sizeof *g);
-            if (!g) return fail(err, errlen, _("out of memory"));
+            if (!g) return rv_trace_fail(err, errlen, _("out of memory"));
             *buf = g;
             *cap = (uint32_t)c;
         }
         for (uint64_t j = 1; j <= count; j++) {
             int64_t idx = (int64_t)RV_ACC_INDEX(base) + stride * (int64_t)(stride ? j : 0);
-            if (idx < 0) return fail(err, errlen, _("%s: a run of reads goes below index 0"), where);
+            if (idx < 0) return rv_trace_fail(err, errlen, _("%s: a run of reads goes below index 0"), where);
             (*buf)[(*n)++] = stride ? RV_ACC(RV_ACC_SPACE(base), (uint64_t)idx) : base;
         }
     }
@@ -596,7 +432,7 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
     rbuf r = {buf, len, 0};
     rv_trace *tr = parse_one(&r, 0, 0, err, errlen);
     if (tr && r.pos != r.len) {
-        fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
+        rv_trace_fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         rv_trace_free(tr);
         return NULL;
     }
@@ -625,7 +461,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
                 if (take_reads(r, rbufp, rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) return -1;
             } else {
                 if (nreads > RV_MAX_READS) {
-                    fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
+                    rv_trace_fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
                     return -1;
                 }
                 for (uint64_t k = 0; k < nreads; k++)
@@ -639,7 +475,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             float value;
             memcpy(&value, &b32, sizeof value);
             if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format >= RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
-                fail(err, errlen, _("out of memory"));
+                rv_trace_fail(err, errlen, _("out of memory"));
                 return -1;
             }
             rv_event *e = rv_trace_event(tr, s, t);
@@ -659,12 +495,12 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     uint64_t *rbufp = NULL;
     uint32_t rcap = 0;
     if (r.len - r.pos < 8 || take(&r, magic, 8) || memcmp(magic, RV_TRACE_MAGIC, 8) != 0) {
-        fail(err, errlen, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
+        rv_trace_fail(err, errlen, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
         return NULL;
     }
     if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
     if (format < RV_TRACE_FORMAT || format > RV_TRACE_FORMAT_LAST) {
-        fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
+        rv_trace_fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
              RV_TRACE_FORMAT_LAST);
         return NULL;
     }
@@ -678,27 +514,27 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     /* Bound the sizes before allocating anything from them. */
     int own_format = format >= RV_TRACE_FORMAT_OWN;
     if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != (uint64_t)first_format)) {
-        fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
+        rv_trace_fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
              format, version, first_format > RV_TRACE_FORMAT_OWN ? first_format : RV_TRACE_FORMAT_LAST);
         return NULL;
     }
     if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
-        fail(err, errlen, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
+        rv_trace_fail(err, errlen, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
         return NULL;
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
+        rv_trace_fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
         return NULL;
     }
     int most = format >= RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
     if (nsteps == 0 || nsteps > (uint64_t)most || (format >= RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
-        fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
+        rv_trace_fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
         return NULL;
     }
     rv_trace *tr = rv_trace_new((int)bs, (int)nsteps);
     if (!tr) {
-        fail(err, errlen, _("out of memory"));
+        rv_trace_fail(err, errlen, _("out of memory"));
         return NULL;
     }
     tr->version = (int)version;
@@ -729,7 +565,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     int more = 0;
     if (own_format && parse_own(&r, tr, (int)format, &more, err, errlen)) goto bad;
     if (more && depth + 1 >= RV_OWN_MAX_LAUNCHES) {
-        fail(err, errlen, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
+        rv_trace_fail(err, errlen, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
         goto bad;
     }
     if (more && !(tr->next = parse_one(&r, depth + 1, (int)format, err, errlen))) goto bad;
@@ -747,17 +583,17 @@ int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen
 {
     size_t len;
     uint8_t *buf = rv_trace_serialize(tr, &len);
-    if (!buf) return fail(err, errlen, _("out of memory"));
+    if (!buf) return rv_trace_fail(err, errlen, _("out of memory"));
     FILE *f = fopen(path, "wb");
     if (!f) {
-        fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+        rv_trace_fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
         free(buf);
         return -1;
     }
     size_t wrote = fwrite(buf, 1, len, f);
     int closed = fclose(f);
     free(buf);
-    if (wrote != len || closed != 0) return fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+    if (wrote != len || closed != 0) return rv_trace_fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
     return 0;
 }
 
@@ -765,7 +601,7 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fail(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+        rv_trace_fail(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
         return NULL;
     }
     uint8_t *buf = NULL;
@@ -774,12 +610,12 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
         if (len == cap) {
             cap = cap ? cap * 2 : 65536;
             if (cap > (size_t)1 << 30) {
-                fail(err, errlen, _("%s is too large to be a trace"), path);
+                rv_trace_fail(err, errlen, _("%s is too large to be a trace"), path);
                 goto out;
             }
             uint8_t *grown = realloc(buf, cap);
             if (!grown) {
-                fail(err, errlen, _("out of memory reading %s"), path);
+                rv_trace_fail(err, errlen, _("out of memory reading %s"), path);
                 goto out;
             }
             buf = grown;
@@ -789,14 +625,14 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
         if (got == 0) break;
     }
     if (ferror(f)) {
-        fail(err, errlen, _("cannot read %s: %s"), path, strerror(errno));
+        rv_trace_fail(err, errlen, _("cannot read %s: %s"), path, strerror(errno));
         goto out;
     }
     fclose(f);
     char inner[400];
     rv_trace *tr = rv_trace_parse(buf, len, inner, sizeof inner);
     free(buf);
-    if (!tr) fail(err, errlen, _("%s: %s"), path, inner);
+    if (!tr) rv_trace_fail(err, errlen, _("%s: %s"), path, inner);
     return tr;
 out:
     fclose(f);
