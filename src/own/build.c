@@ -18,8 +18,8 @@
  * sum kept in a register) the patching API cannot see: such values are
  * RV_VALUE_UNKNOWN, drawn as "?".  A global read record that counts a run
  * (src/tracer/raw.h) is as many reads.  Memory outside in[] and out[] is the
- * kernel's own: one word only ever changed by atomics is the ticket counter,
- * anything else its own global memory (RV_SPACE_GOWN).  An asynchronous copy
+ * ticket counter or the kernel's own (RV_SPACE_GOWN), as gmem_map.c tells
+ * them apart.  An asynchronous copy
  * (cp.async) is a global read and a shared write of one event, like a load
  * into shared memory, its step named "cp.async"; a bulk copy of the Tensor
  * Memory Accelerator is laid over the block's threads as such copies first
@@ -41,6 +41,7 @@
 #include "core/i18n.h"
 #include "core/versions.h"
 #include "bulk.h"
+#include "gmem_map.h"
 #include "step_names.h"
 
 typedef struct group {
@@ -73,9 +74,7 @@ typedef struct builder {
                                row of banks: word 0 of the trace (Volta and later
                                keep the first KiB of a block's shared memory for
                                the system, so the kernel's own start above it) */
-    uint64_t ticket;        /* the ticket counter's address, 0 = none        */
-    uint64_t gown_base;     /* the kernel's own global memory: its word 0    */
-    uint64_t gwords;        /* ... and how many words of it were touched     */
+    rv_own_gmem gm;         /* where its global accesses land (gmem_map.h)   */
     uint64_t nreads;        /* reads so far, expanded                         */
     uint32_t *ranks;        /* [step]: the blocks of the cluster whose shared
                                memory the step used (bit = rank; bit 31: one
@@ -98,12 +97,6 @@ static int push_group(builder *b, uint16_t t, uint32_t first, uint32_t last, pla
     return 0;
 }
 
-static int is_atomic(const rv_raw_record *r)
-{
-    return (r->kind == RV_RAW_SMEM || r->kind == RV_RAW_GMEM) && (r->flags & RV_RAW_WRITE) &&
-           (r->flags & (RV_RAW_READ | RV_RAW_ATOMIC));
-}
-
 static const rv_sass_insn *insn_of(const builder *b, const rv_raw_record *r);
 
 /* The records of thread t after the atomic at record `at` that are more
@@ -123,7 +116,7 @@ static uint32_t more_rounds(const builder *b, uint16_t t, uint32_t at, uint32_t 
         uint32_t j = i;
         if (r->kind == a->kind && r->addr == a->addr && !(r->flags & RV_RAW_WRITE) && j + 1 < end) j++;
         const rv_raw_record *c = &b->rec[b->order[j]];
-        if (!is_atomic(c) || c->pc != a->pc || c->addr != a->addr) break;
+        if (!rv_raw_is_atomic(c) || c->pc != a->pc || c->addr != a->addr) break;
         last = j;
         ++*tries;
         i = j + 1;
@@ -169,7 +162,7 @@ static int group_thread(builder *b, uint16_t t)
             ends = (r->flags & RV_RAW_WRITE) != 0;
         }
         if (ends) {
-            uint32_t tries = 0, last = is_atomic(r) ? more_rounds(b, t, i, &tries) : i;
+            uint32_t tries = 0, last = rv_raw_is_atomic(r) ? more_rounds(b, t, i, &tries) : i;
             if (push_group(b, t, open, last, &at)) return -1;
             b->g[b->ng - 1].tries = tries;
             open = UINT32_MAX;
@@ -191,19 +184,17 @@ static int fail(builder *b, const char *fmt, ...)
     return -1;
 }
 
-static uint32_t line_of(const builder *b, const rv_raw_record *r)
-{
-    const rv_raw_header *h = &b->in->raw->h;
-    uint64_t off = r->pc >= h->func_pc && r->pc < h->func_pc + h->func_size ? r->pc - h->func_pc : r->pc;
-    const rv_sass_insn *in = off <= UINT32_MAX ? rv_sass_at(b->in->sass, (uint32_t)off) : NULL;
-    return in ? in->line : 0;
-}
-
 static const rv_sass_insn *insn_of(const builder *b, const rv_raw_record *r)
 {
     const rv_raw_header *h = &b->in->raw->h;
     uint64_t off = r->pc >= h->func_pc && r->pc < h->func_pc + h->func_size ? r->pc - h->func_pc : r->pc;
     return off <= UINT32_MAX ? rv_sass_at(b->in->sass, (uint32_t)off) : NULL;
+}
+
+static uint32_t line_of(const builder *b, const rv_raw_record *r)
+{
+    const rv_sass_insn *in = insn_of(b, r);
+    return in ? in->line : 0;
 }
 
 /* A shared-memory access as a trace access: its first word, with its width. */
@@ -217,101 +208,16 @@ static uint64_t smem_acc(builder *b, const rv_raw_record *r)
     return RV_ACC(space, word);
 }
 
-/* Within this many bytes past the end of in[] or out[], an address is read as
- * a step past the array (an out-of-bounds index), not as memory of its own. */
-#define NEAR_MISS_BYTES (64u << 10)
-
-/* A run's stride in bytes (raw.h: value[1..2], signed 64-bit). */
-static int64_t run_stride(const rv_raw_record *r)
-{
-    return (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
-}
-
-static int in_array(uint64_t addr, uint32_t size, uint64_t at, uint64_t n)
-{
-    return addr >= at && addr + size <= at + 4 * n;
-}
-
-static int own_memory(const builder *b, const rv_raw_record *r)
-{
-    const rv_own_arrays *a = b->in->arrays;
-    return r->kind == RV_RAW_GMEM && !in_array(r->addr, r->size, a->in_addr, a->in_n) &&
-           !in_array(r->addr, r->size, a->out_addr, a->out_n);
-}
-
-/* Where the kernel's own global memory lies (records outside in[] and out[]):
- * one 4-byte word only ever changed by atomics is a ticket counter (v8's
- * pattern, drawn as the ticket); anything else is its own memory, word 0 at
- * its lowest address, down to a 32-byte sector. */
-static void find_own_memory(builder *b)
-{
-    uint64_t lo = UINT64_MAX, hi = 0, one = 0;
-    int single = 1;
-    for (uint32_t i = 0; i < b->in->raw->h.nrec; i++) {
-        const rv_raw_record *r = &b->rec[i];
-        if (!own_memory(b, r)) continue;
-        uint64_t first = r->addr, last = r->addr;
-        if (!(r->flags & RV_RAW_WRITE) && r->value[0]) { /* a run: where its last read lies (raw.h) */
-            int64_t stride = run_stride(r);
-            uint64_t end = r->addr + (uint64_t)(stride * (int64_t)r->value[0]);
-            if (end < first) first = end;
-            else last = end;
-        }
-        if (first < lo) lo = first;
-        if (last + r->size > hi) hi = last + r->size;
-        if (!one) one = r->addr;
-        if (r->addr != one || r->size != 4 || ((r->flags & RV_RAW_WRITE) && !is_atomic(r))) single = 0;
-    }
-    if (lo == UINT64_MAX) return;
-    if (single) { b->ticket = one; return; }
-    b->gown_base = lo & ~(uint64_t)31;
-    b->gwords = (hi - b->gown_base + 3) / 4;
-}
-
-/* A global access as trace accesses (a float4 of in[] is one, 8 bytes are two
- * elements).  -1 with a message for an access just past either array. */
+/* A global access as trace accesses (gmem_map.c); -1 with a message for an
+ * access just past in[] or out[]. */
 static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t addr, uint64_t acc[4], int *nacc)
 {
-    const rv_own_arrays *m = b->in->arrays;
-    const rv_raw_header *h = &b->in->raw->h;
-    const char *how = (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read");
-    *nacc = 0;
-    if (in_array(addr, r->size, m->in_addr, m->in_n)) {
-        uint64_t i = (addr - m->in_addr) / 4;
-        if (r->size == 16 && i % 4 == 0) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN4, i);
-        else
-            for (unsigned k = 0; k < (r->size + 3u) / 4u; k++) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN, i + k);
-        return 0;
-    }
-    if (in_array(addr, r->size, m->out_addr, m->out_n)) {
-        /* any slot of out[]: a later kernel of the same call reads the partials
-           an earlier one left there (out[] has room for n / 32 + 2) */
-        uint64_t i = (addr - m->out_addr) / 4;
-        acc[(*nacc)++] = RV_ACC(RV_SPACE_GOUT, i);
-        return 0;
-    }
-    const struct { uint64_t at; uint64_t n; const char *name; } arr[] = {
-        {m->in_addr, m->in_n, "in"}, {m->out_addr, m->out_n, "out"}};
-    /* past in[] or out[] but inside an allocation of the program's own (its
-       partials may lie just after them): its own memory, not out of bounds.
-       Past the array that begins nearest below the address: out[] may lie
-       just after in[], and a step past it is out[]'s, not a far one of in[]'s */
-    int owned = rv_own_grid_alloc_at(b->in->grid, addr, r->size, h->launch) != NULL, k = -1;
-    for (int j = 0; j < 2; j++)
-        if (addr >= arr[j].at && (k < 0 || arr[j].at > arr[k].at)) k = j;
-    uint64_t end = k >= 0 ? arr[k].at + 4 * arr[k].n : 0;
-    if (k >= 0 && !owned && addr + r->size > end && addr < end + NEAR_MISS_BYTES)
-        return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
-                         "an out-of-bounds access"),
-                    r->thread, h->traced_block, how, arr[k].name, (unsigned long long)((addr - arr[k].at) / 4),
-                    line_of(b, r), arr[k].name, (unsigned long long)arr[k].n);
-    if (b->ticket && addr == b->ticket) {
-        acc[(*nacc)++] = RV_ACC(RV_SPACE_TICKET, 0);
-        return 0;
-    }
-    uint64_t w = (addr - b->gown_base) / 4;
-    for (unsigned k = 0; k < (r->size + 3u) / 4u; k++) acc[(*nacc)++] = RV_ACC(RV_SPACE_GOWN, w + k);
-    return 0;
+    rv_own_gmem_miss miss;
+    if (!rv_own_gmem_acc(&b->gm, r, addr, acc, nacc, &miss)) return 0;
+    return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
+                     "an out-of-bounds access"),
+                r->thread, b->in->raw->h.traced_block, (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read"), miss.array,
+                (unsigned long long)miss.index, line_of(b, r), miss.array, (unsigned long long)miss.n);
 }
 
 static float bytes_value(const rv_raw_record *r)
@@ -478,7 +384,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
         int64_t stride = 0;
         if (r->kind == RV_RAW_GMEM && r->flags == RV_RAW_READ && r->value[0]) { /* a run (raw.h) */
             times = r->value[0] + 1;
-            stride = run_stride(r);
+            stride = rv_raw_run_stride(r);
         }
         for (uint32_t k = 0; k < times; k++) {
             if (r->kind == RV_RAW_SMEM) {
@@ -490,7 +396,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
                 if (src >= 0) acc[nacc++] = RV_ACC(RV_SPACE_LANE, src);
             }
             if ((r->flags & RV_RAW_WRITE) && nacc) { /* the store or atomic that ends the group */
-                atomic = is_atomic(r);
+                atomic = rv_raw_is_atomic(r);
                 if (r->flags & RV_RAW_ASYNC) tr->steps[s].flags |= STEP_ASYNC;
                 if (r->flags & RV_RAW_BULKPART) tr->steps[s].flags |= STEP_BULK;
                 write = acc[0];
@@ -534,7 +440,7 @@ static void name_grid_syncs(rv_trace *tr, const builder *b)
         for (int t = 0; t < tr->block_size; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             if (!e->line || !(e->flags & RV_EV_ATOMIC) || RV_ACC_SPACE(e->write) != RV_SPACE_GOWN) continue;
-            uint64_t addr = b->gown_base + 4 * RV_ACC_INDEX(e->write);
+            uint64_t addr = b->gm.base + 4 * RV_ACC_INDEX(e->write);
             if (runtime_memory(b, addr)) outside++;
             else inside++;
         }
@@ -664,7 +570,7 @@ static int describe(rv_trace *tr, const builder *b)
     tr->launch = h->launch;
     tr->launches = in->launches > h->launch ? in->launches : h->launch;
     tr->call = h->call;
-    tr->own_gwords = b->gwords;
+    tr->own_gwords = b->gm.words;
     tr->grid = h->grid;
     memcpy(tr->block_dim, h->block_dim, sizeof tr->block_dim); /* the launch's shape, as it ran */
     memcpy(tr->grid_dim, h->grid_dim, sizeof tr->grid_dim);
@@ -683,7 +589,7 @@ static int describe(rv_trace *tr, const builder *b)
     for (uint32_t k = 0; tr->own_grid && k < tr->own_grid->nbuffers; k++) {
         rv_own_buffer *buf = &tr->own_grid->buffers[k];
         const rv_own_alloc *a = rv_own_grid_alloc(in->grid, buf->id);
-        if (a && b->gwords) buf->word = ((int64_t)a->addr - (int64_t)b->gown_base) / 4; /* where the picture's words lie */
+        if (a && b->gm.words) buf->word = ((int64_t)a->addr - (int64_t)b->gm.base) / 4; /* where the picture's words lie */
     }
     tr->own_cut = b->cut_why[0] ? copy_text(b->cut_why) : NULL;
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
@@ -714,7 +620,8 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
     if (!b.order || !b.start) goto oom;
     for (uint32_t i = 0; i < h->nrec; i++) b.start[b.rec[i].thread + 1]++;
     uint64_t smem_est = shared_extent(&b);
-    find_own_memory(&b);
+    b.gm = (rv_own_gmem){.arrays = in->arrays, .grid = in->grid, .launch = in->raw->h.launch};
+    rv_own_gmem_find(&b.gm, b.rec, in->raw->h.nrec);
     for (uint32_t t = 0; t < B; t++) b.start[t + 1] += b.start[t];
     {
         uint32_t *fill = calloc(B, sizeof *fill);

@@ -129,3 +129,14 @@ int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen
     if (!m->ncalls) m->calls[m->ncalls++] = (rv_own_arrays){m->in_addr, m->in_n, m->out_addr, m->out_n}; /* before calls were said */
     return 0;
 }
+
+int rv_raw_is_atomic(const rv_raw_record *r)
+{
+    return (r->kind == RV_RAW_SMEM || r->kind == RV_RAW_GMEM) && (r->flags & RV_RAW_WRITE) &&
+           (r->flags & (RV_RAW_READ | RV_RAW_ATOMIC));
+}
+
+int64_t rv_raw_run_stride(const rv_raw_record *r)
+{
+    return (int64_t)((uint64_t)r->value[1] | ((uint64_t)r->value[2] << 32));
+}

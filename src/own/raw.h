@@ -20,6 +20,12 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
 int rv_raw_load(const char *path, rv_raw *out, char *err, size_t errlen);
 void rv_raw_free(rv_raw *r);
 
+/* Whether r is a read-modify-write (an atomic): RV_RAW_ATOMIC marks only
+ * the system-scope ones. */
+int rv_raw_is_atomic(const rv_raw_record *r);
+/* A run's stride in bytes (tracer/raw.h: value[1..2], signed 64-bit). */
+int64_t rv_raw_run_stride(const rv_raw_record *r);
+
 /* The arrays one call of launch() was given. */
 typedef struct rv_own_arrays {
     uint64_t in_addr, in_n;    /* in[]: where, how many floats                */
