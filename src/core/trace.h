@@ -50,6 +50,8 @@ extern "C" {
 #define RV_OWN_MAX_CELLS      (1u << 24)    /* steps x (threads + shared words)     */
 #define RV_OWN_MAX_READS      (1u << 25)    /* reads of all threads, all steps      */
 #define RV_OWN_MAX_LAUNCHES   16            /* launches of one run                  */
+#define RV_OWN_MAX_BULK_BYTES (16ull << 16) /* bytes one bulk copy moves at most    */
+#define RV_OWN_MAX_ASYNC_BYTES (32 * 16)    /* ... and one warp's cp.async          */
 
 /* What kind of work a step does: the viewer and compare mode align on it. */
 typedef enum rv_phase {
@@ -272,6 +274,13 @@ int rv_trace_unchanged(const rv_trace *tr);
 
 /* A value as its bits: traces compare values so (-0 and 0 differ, a NaN
  * equals itself) and store them so. */
+/* Whether `bytes` are more than n copies of `per` bytes each can carry
+ * (without overflow): a count of copies checked against its bytes. */
+static inline int rv_bytes_exceed(uint64_t bytes, uint64_t n, uint64_t per)
+{
+    return bytes / per > n || (bytes / per == n && bytes % per);
+}
+
 static inline uint32_t rv_value_bits(float v)
 {
     uint32_t u;

@@ -279,12 +279,6 @@ static char *take_text(rbuf *r, size_t most)
     return s;
 }
 
-/* Whether bytes > n * per, without overflow. */
-static int exceeds(uint64_t bytes, uint64_t n, uint64_t per)
-{
-    return bytes / per > n || (bytes / per == n && bytes % per);
-}
-
 /* A launch's whole-grid counts (format 5; 7: with the copies and the
  * other blocks' shared memory), checked: no negative count, no more bytes
  * than the copies can carry (16 a lane of a cp.async, 1 MiB a bulk copy),
@@ -305,7 +299,7 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
     g->ld_requests = (int64_t)c[0], g->ld_wavefronts = (int64_t)c[1], g->st_requests = (int64_t)c[2];
     g->st_wavefronts = (int64_t)c[3], g->atom_requests = (int64_t)c[4], g->atom_wavefronts = (int64_t)c[5];
     g->gatom_requests = (int64_t)c[6], g->cas_requests = (int64_t)c[7];
-    if (exceeds(c[9], c[8], 32 * 16) || exceeds(c[11], c[10], 16ull << 16))
+    if (rv_bytes_exceed(c[9], c[8], RV_OWN_MAX_ASYNC_BYTES) || rv_bytes_exceed(c[11], c[10], RV_OWN_MAX_BULK_BYTES))
         return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
     g->async_requests = (int64_t)c[8], g->async_bytes = (int64_t)c[9], g->bulk_copies = (int64_t)c[10];
     g->bulk_bytes = (int64_t)c[11], g->dsmem_ld_requests = (int64_t)c[12], g->dsmem_st_requests = (int64_t)c[13];

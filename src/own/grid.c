@@ -17,7 +17,6 @@
 #define MAX_LAUNCHES 1024     /* launches counts.txt may hold          */
 #define MAX_PCS      (1u << 20)
 #define MAX_FILE     (16u << 20) /* bytes of allocs.txt or counts.txt   */
-#define MAX_BULK     (16ull << 16) /* bytes one bulk copy moves at most */
 
 static int bad_line(const char *file, int line, char *err, size_t errlen)
 {
@@ -102,7 +101,7 @@ static int counts_line(const char *l, rv_own_grid_run *g)
         uint32_t fl = flags;
         int kd = count_kind(kind, &fl), more = 0;
         if (kd == RV_RAW_BULK && (sscanf(l + end, " bytes %llu%n", &bytes, &more) != 1 || l[end + more] || size ||
-                                  waves || bytes / MAX_BULK > req || (bytes / MAX_BULK == req && bytes % MAX_BULK)))
+                                  waves || rv_bytes_exceed(bytes, req, RV_OWN_MAX_BULK_BYTES)))
             return -1;
         if (!c || k != c->launch || !kd || off < -1 || size > 16 || lanes > req * 32 || waves > req * 128)
             return -1;
