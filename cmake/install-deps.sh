@@ -6,11 +6,11 @@
 # libmicrohttpd-dev serves `reducevis class` (src/class/class_http.c says why that
 # library); libqrencode-dev draws its join address as a QR code.
 # bubblewrap makes the sandbox a student's file is compiled and run in
-# (`trace --sandbox`, `check --sandbox`, the class: src/own/sandbox.c); the
+# (`trace --sandbox`, `check --sandbox`, the class: src/own/sandbox/sandbox.c); the
 # GPU machines, which have no network, get its .deb from tests/gpu/fetch-debs.sh.
 # libjs-codemirror (CodeMirror 5) is the students' code editor in the class,
 # embedded into the page at build time.  binutils' addr2line names the
-# student's line of a host call the judge cannot replay (src/own/host_line.c;
+# student's line of a host call the judge cannot replay (src/own/run/host_line.c;
 # gcc, which nvcc needs, brings it too).
 # The CUDA compiler is not a Debian package here: it is used where installed
 # (nvcc on PATH or /usr/local/cuda/bin), and the build says so where it is not.

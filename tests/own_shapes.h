@@ -17,9 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "own/build.h"
-#include "own/raw.h"
-#include "own/sass.h"
+#include "own/records/build.h"
+#include "own/records/raw.h"
+#include "own/records/sass.h"
 
 #define SHAPES_FUNC    "_Z3sumPKfPfj"
 #define SHAPES_PC      0x10000ull      /* the kernel's first instruction   */

@@ -15,7 +15,7 @@
 
 #include "check.h"
 #include "model/model.h"
-#include "own/adopt.h"
+#include "own/records/adopt.h"
 #include "core/trace.h"
 #include "core/versions.h"
 

@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
 /* test_gpu_lock.c — a GPU's turns kept by lock files on its node, for the
- * Slurm steps that share it (src/own/gpu_lock.c), between real processes:
+ * Slurm steps that share it (src/own/turns/gpu_lock.c), between real processes:
  * shared turns side by side; a turn alone waits for them, goes before a
  * shared turn asked after it, and is told apart from a crash; a shared turn
  * that keeps it waiting past the limit learns its time is up, and one whose
@@ -19,7 +19,7 @@
 
 #include "check.h"
 #include "core/clock.h"
-#include "own/gpu_lock.h"
+#include "own/turns/gpu_lock.h"
 
 static char dir[] = "/tmp/rv-gpu-lock-XXXXXX";
 

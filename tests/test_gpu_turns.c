@@ -3,7 +3,7 @@
  * (src/class/gpu_gate.c) gives shared turns side by side, the GPU alone to
  * one at a time and before any new shared turn, takes back what a closed
  * connection held and ends a connection that speaks out of turn; a check's
- * relay (src/own/gpu_turn.c) gives a timed run the GPU alone once its
+ * relay (src/own/turns/gpu_turn.c) gives a timed run the GPU alone once its
  * driver asks over fd 4, does not count its wait against its time limit,
  * and stops it when its time alone runs out; a traced run's shared turn
  * lasts from its driver's 's' to its 'e', not to the run's end, a run
@@ -23,9 +23,9 @@
 #include "check.h"
 #include "core/clock.h"
 #include "class/gpu_gate.h"
-#include "own/gpu_turn.h"
-#include "own/proc.h"
-#include "own/sandbox.h"
+#include "own/turns/gpu_turn.h"
+#include "own/base/proc.h"
+#include "own/sandbox/sandbox.h"
 
 /* The byte the gate sent within ms milliseconds, 0 for none, -1 closed. */
 static int heard(int fd, int ms)

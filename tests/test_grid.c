@@ -1,6 +1,6 @@
 #define _DEFAULT_SOURCE
 /* test_grid.c — the tracer's allocs.txt and counts.txt as the host reads
- * them (src/own/grid.c): allocations live from their launch to their free,
+ * them (src/own/records/grid.c): allocations live from their launch to their free,
  * a float atomicAdd's compare-and-swap counts two wavefronts a request, the
  * buffers take their roles from the run's arrays, a later launch reads what
  * an earlier one wrote, cp.async, bulk copies and other blocks' shared
@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "core/buffers.h"
-#include "own/grid.h"
+#include "own/records/grid.h"
 
 static char dir[] = "/tmp/rv-test-grid-XXXXXX";
 

@@ -1,5 +1,5 @@
 /* test_host_line.c — the student's line of a host call between launch()'s
- * launches, named in the verdict (src/own/host_line.c, unreplayable.c).
+ * launches, named in the verdict (src/own/run/host_line.c, unreplayable.c).
  *
  * With no arguments: the frames as the recording has them read into
  * addresses (each less one; anything but lower-case hex refused),
@@ -23,9 +23,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "own/host_line.h"
-#include "own/sandbox.h"
-#include "own/unreplayable.h"
+#include "own/run/host_line.h"
+#include "own/sandbox/sandbox.h"
+#include "own/run/unreplayable.h"
 
 /* addr2line's stand-in: its answer written where the real one's would go. */
 static const char *canned;

@@ -1,4 +1,4 @@
-/* test_nvcc_plan.c — nvcc's plan (`nvcc -dryrun`) read by src/own/nvcc_plan.c:
+/* test_nvcc_plan.c — nvcc's plan (`nvcc -dryrun`) read by src/own/nvcc/nvcc_plan.c:
  * a plan of nvcc 13's shape (written here as nvcc prints it: NAME= lines,
  * "quoted" words, \" inside them, $CICC_PATH, an nvcc warning first) read
  * into the lanes nvcc_split.c runs, and every plan it must not run refused
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "own/nvcc_plan.h"
+#include "own/nvcc/nvcc_plan.h"
 
 #define T "/tmp/rv-nvcc-abc/tmpxft_00001234_00000000-"
 static const char good[] =

@@ -1,5 +1,5 @@
 /* test_rules.c — the exercises' rules (src/core/rules.c) on own traces built
- * here, step by step, as src/own/build.c makes them from a GPU's records:
+ * here, step by step, as src/own/records/build.c makes them from a GPU's records:
  * each rule holds on a kernel written the way its exercise asks, and breaks
  * where the trace shows what it forbids (a divergent warp with 32 threads or
  * more at work, a 2-way conflict, an unsynced step, a barrier tree down to

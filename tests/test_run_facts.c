@@ -19,9 +19,9 @@
 #include "core/exercises.h"
 #include "core/rules.h"
 #include "core/sumcheck.h"
-#include "own/reads.h"
-#include "own/timed.h"
-#include "own/trace_run.h"
+#include "own/records/reads.h"
+#include "own/records/timed.h"
+#include "own/trace/trace_run.h"
 
 #define N 1000
 

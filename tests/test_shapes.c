@@ -33,7 +33,7 @@
 #include "core/i18n.h"
 #include "core/trace.h"
 #include "core/versions.h"
-#include "own/gpu_launches.h"
+#include "own/records/gpu_launches.h"
 #include "own_shapes.h"
 
 static const shapes_launch one = {.block = {1, 1, 1}, .grid = {1, 1, 1}}, b48 = {.block = {48, 1, 1}, .grid = {4, 1, 1}},

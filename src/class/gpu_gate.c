@@ -17,7 +17,7 @@
 
 #include "core/i18n.h"
 #include "core/clock.h"
-#include "own/gpu_turn.h"
+#include "own/turns/gpu_turn.h"
 
 enum { GATE_MAX = 512 };   /* connections at once: a class's checks, with room */
 

@@ -4,7 +4,7 @@
  * Each check the class starts gets a connection (gpu_gate_connect) as
  * `check --gpu-gate-fd 4`, and asks over it, one byte at a time, for a
  * shared turn while a run of its uses the GPU, or for the GPU alone while
- * its timed calls run (src/own/gpu_turn.h says the words).  Turns alone come
+ * its timed calls run (src/own/turns/gpu_turn.h says the words).  Turns alone come
  * first: while one is asked for, no shared turn starts, the shared ones
  * running end, and then the turns alone are given one after another in the
  * order asked; the shared ones waiting start once none is asked for.  A

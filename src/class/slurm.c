@@ -18,7 +18,7 @@
 
 #include "core/clock.h"
 #include "core/i18n.h"
-#include "own/proc.h"
+#include "own/base/proc.h"
 
 enum {
     ASK_LIMIT_S = 10,   /* scontrol and sinfo: the controller answers in well under

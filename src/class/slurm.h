@@ -11,7 +11,7 @@
  * (submit_queue.c).  Only the GPU's stage (`check --built`) runs there: the
  * compiles stay on the class's machine.  Steps that share a GPU (gres/shard)
  * keep its turns, as a class's gate does on one machine, through lock files
- * on their node (src/own/gpu_lock.h).  The class's folder and reducevis
+ * on their node (src/own/turns/gpu_lock.h).  The class's folder and reducevis
  * must be at the same paths on the nodes (a shared file system). */
 #ifndef RV_SLURM_H
 #define RV_SLURM_H

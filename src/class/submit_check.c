@@ -17,7 +17,7 @@
 
 #include "core/i18n.h"
 #include "core/json.h"
-#include "own/proc.h"
+#include "own/base/proc.h"
 #include "slurm.h"
 
 /* The program's output, shortened to SUBMIT_OUTPUT_MAX bytes at a line's end,

@@ -11,7 +11,7 @@
 #include "core/json.h"
 #include "core/rules.h"
 #include "core/versions.h"
-#include "own/proc.h"
+#include "own/base/proc.h"
 #include "submit_private.h"
 #include "core/clock.h"
 

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/i18n.h"
-#include "own/proc.h"
+#include "own/base/proc.h"
 
 enum {
     MAX_JOBS = 32,        /* pages waiting to be made, all students          */

@@ -14,8 +14,8 @@
 #include "core/i18n.h"
 #include "core/rules.h"
 #include "core/versions.h"
-#include "own/program_run.h"
-#include "own/timed.h"
+#include "own/run/program_run.h"
+#include "own/records/timed.h"
 
 /* The version to beat's median time from dir's copy of its timed run, held
  * to what the check held it to (rv_own_time_built): its calls on stream 2 of

@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "core/trace.h"
-#include "own/trace_run.h"
+#include "own/trace/trace_run.h"
 
 /* The version to beat's timed run, as a check copies it into its folder. */
 #define CHECK_MARK_TIMED "mark-timed.txt"

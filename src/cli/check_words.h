@@ -9,7 +9,7 @@
 
 #include "core/rules.h"
 #include "core/trace.h"
-#include "own/timed.h"
+#include "own/records/timed.h"
 
 /* What a line needs beyond the rule's result. */
 typedef struct check_context {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "gpu/gpu.h"
-#include "own/trace_run.h"
+#include "own/trace/trace_run.h"
 #include "core/versions.h"
 #include "core/i18n.h"
 #include "core/opts.h"

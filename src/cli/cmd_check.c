@@ -24,11 +24,11 @@
 #include "core/opts.h"
 #include "mark_reuse.h"
 #include "core/clock.h"
-#include "own/gpu_turn.h"
-#include "own/sandbox_folder.h"
-#include "own/shipped.h"
-#include "own/cache_dir.h"
-#include "own/trace_run.h"
+#include "own/turns/gpu_turn.h"
+#include "own/sandbox/sandbox_folder.h"
+#include "own/trace/shipped.h"
+#include "own/nvcc/cache_dir.h"
+#include "own/trace/trace_run.h"
 #include "core/results.h"
 #include "core/versions.h"
 
@@ -67,10 +67,10 @@ static const rv_opt check_opts[] = {
     {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule, the speed and where the time went\n"
                                            "(seconds) to FILE.json; also when nothing was judged (\"reason\":\n"
                                            "\"compile\", \"run\" or \"load\")"), "@file"},
-    {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/gpu_turn.h): the runs\n"
+    {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/turns/gpu_turn.h): the runs\n"
                                               "share the GPU with other checks, the timed calls take it alone"), NULL},
     {OPT_GPU_LOCK, "gpu-lock", 0, "DIR", N_("keep the GPU's turns with every check on this node through lock files in\n"
-                                           "DIR (src/own/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
+                                           "DIR (src/own/turns/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
      "@dir"},
     {OPT_MARK_REUSE, "mark-reuse", 0, "FILE", N_("the version to beat's time on this GPU, shared by a class's checks:\n"
                                                  "taken from FILE where another check timed it at this N and block\n"

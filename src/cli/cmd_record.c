@@ -23,7 +23,7 @@
 #include "core/opts.h"
 #include "gpu/record.h"
 #include "core/versions.h"
-#include "own/proc.h"
+#include "own/base/proc.h"
 
 static volatile sig_atomic_t interrupted;
 

@@ -1,6 +1,6 @@
 /* cmd_trace.c — `reducevis trace FILE.cu`: a student's own kernel, unchanged,
  * traced on the GPU through the Compute Sanitizer patching API (the work is
- * src/own/trace_run.c), written as a trace every output reads, and opened in
+ * src/own/trace/trace_run.c), written as a trace every output reads, and opened in
  * the viewer where there is a display. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +14,8 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
-#include "own/shipped.h"
-#include "own/trace_run.h"
+#include "own/trace/shipped.h"
+#include "own/trace/trace_run.h"
 #include "core/versions.h"
 #ifdef RV_HAVE_VIEWER
 #include "viewer/window/viewer.h"

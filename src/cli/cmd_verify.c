@@ -37,7 +37,7 @@
 #include "core/ncu_csv.h"
 #include "core/verify_predict.h"
 #include "core/versions.h"
-#include "own/proc.h"
+#include "own/base/proc.h"
 
 /* The counters, in the order the table prints them. */
 typedef struct metric {

@@ -9,8 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "own/gpu_lock.h"
-#include "own/proc.h"
+#include "own/turns/gpu_lock.h"
+#include "own/base/proc.h"
 #include "core/clock.h"
 
 int mark_reuse_path(const char *given, char *out, size_t len)

@@ -1,7 +1,7 @@
 /* rules.c — the rules of the exercises, each a function of the trace and its
  * analysis that says whether it holds and, with numbers, why.
  *
- * What the rules can see is what an own trace records (src/own/build.c): a
+ * What the rules can see is what an own trace records (src/own/records/build.c): a
  * step per barrier interval, and inside an interval one per shared-memory
  * store, __syncwarp() or shuffle; the analysis's warp states and conflict
  * degrees per step; the own section's sum, cut and time.  A barrier interval

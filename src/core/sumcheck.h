@@ -68,7 +68,7 @@ rv_sum_verdict rv_sum_judge(rv_data data, uint64_t n, uint64_t threads, double g
 rv_sum_verdict rv_sum_judge_abs(rv_data data, uint64_t n, uint64_t threads, double gpu, double cpu,
                                 double abs_sum);
 
-/* What one checked call of a timed run is held to (src/own/timed.c and the
+/* What one checked call of a timed run is held to (src/own/records/timed.c and the
  * driver, which knows neither the grid nor the order): |sum - ref| <= the
  * tolerance x sum|x|, 0 meaning exactly (integer data whose sum is at most
  * 2^24).  signed: 4 u + 2^-30; other data: the tree bound with the block as

@@ -24,7 +24,7 @@ rv_trace *rv_gpu_capture(const rv_config *cfg, char *err, size_t errlen);
 
 /* Whether version v's kernel file has the instrumented build (trace macros,
  * kernels/trace.cuh) that rv_gpu_capture runs; 0 for a file without them,
- * which `capture` traces unchanged (src/own/capture.c), and without CUDA. */
+ * which `capture` traces unchanged (src/own/trace/capture.c), and without CUDA. */
 int rv_gpu_instrumented(int v);
 
 /* Whether version v runs on the GPU in use (its row's lowest compute

@@ -7,7 +7,7 @@
  * runtime (linked statically into the program by nvcc), the student's
  * launch(), the driver.  Only the main program's frames are kept (the
  * runtime's and the student's alike: telling them apart needs the program's
- * line table, which reducevis reads after the run, src/own/host_line.h).
+ * line table, which reducevis reads after the run, src/own/run/host_line.h).
  * An offset is what `addr2line -e PROGRAM` takes, the program being
  * position-independent or not.  Where the stack cannot be walked (a frame
  * without unwind information), fewer frames or none are kept: the line is

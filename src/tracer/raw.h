@@ -3,7 +3,7 @@
  * by a thread of the traced block, in the order the threads reached them.
  *
  * Shared by the tool library (tool.c), its device patches (patches.cu) and the
- * host side that turns a raw file into a trace (src/own/raw.c, build.c), so it holds
+ * host side that turns a raw file into a trace (src/own/records/raw.c, build.c), so it holds
  * plain integer layouts and nothing else.  Little-endian, no padding.
  *
  * File: rv_raw_header, then header.nrec records.  One file per traced launch
@@ -16,7 +16,7 @@
  * bytes, signed 64-bit), so a grid-stride loop of any length is one record.
  *
  * Besides the raw files, the tool writes three text files, `key value` pairs
- * after each line's first word (src/own/grid.c reads them):
+ * after each line's first word (src/own/records/grid.c reads them):
  *  - allocs.txt: every device allocation the program made or freed, in order:
  *      alloc K addr A bytes S kind cudaMalloc|async|managed|module at L call C
  *      free addr A at L
@@ -69,7 +69,7 @@ enum rv_raw_kind {
                             destination (an offset in the window), value[1] = its bytes,
                             value[2] = the mbarrier that completes it, value[3] = the
                             multicast mask (0: none).  Its bytes are not kept: the copy is
-                            asynchronous, they are not in shared memory yet (src/own/bulk.c) */
+                            asynchronous, they are not in shared memory yet (src/own/records/bulk.c) */
     RV_RAW_WAIT     = 7  /* the thread waits for its asynchronous copies: value[0] = 0 for the
                             pipeline's wait (cp.async.wait_group N: value[1] = N, 0 = all),
                             1 for an mbarrier's (cuda::barrier::wait: value[1] = its address) */
@@ -99,7 +99,7 @@ enum rv_raw_kind {
 /* A barrier of the whole cluster (cluster.sync(): barrier.cluster.wait),
  * kind RV_RAW_BARRIER: every block of the cluster waits there. */
 #define RV_RAW_CLUSTER 0x400u
-/* A piece of a bulk copy (RV_RAW_BULK) as src/own/bulk.c lays it over the
+/* A piece of a bulk copy (RV_RAW_BULK) as src/own/records/bulk.c lays it over the
  * block's threads: a global read and a shared write flagged so (the write
  * RV_RAW_ASYNC too).  Never written by the tracer. */
 #define RV_RAW_BULKPART 0x800u

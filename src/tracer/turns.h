@@ -1,5 +1,5 @@
 /* turns.h — a traced run's shared turns on a class's GPU, asked by the
- * tracer for the kernels only (src/own/gpu_turn.h says the words on fd 4).
+ * tracer for the kernels only (src/own/turns/gpu_turn.h says the words on fd 4).
  *
  * The tracer sees every kernel the program starts, the driver's and the
  * student's: a kernel is about to be launched (LAUNCH_BEGIN, a graph's

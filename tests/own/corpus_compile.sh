@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # corpus_compile.sh — every student reduction of tests/own/corpus/ compiles
 # and links with the driver that `reducevis trace` builds around it, with
-# trace's own flags (src/own/compile.c, nvcc_flags: nvcc -O3 -g -lineinfo
+# trace's own flags (src/own/nvcc/compile.c, nvcc_flags: nvcc -O3 -g -lineinfo
 # -std=c++17 -arch=ARCH); the architecture is RV_TRACE_ARCH as for trace,
 # sm_90 where it is not set (trace's "native" needs a GPU, CI has none).
 # The driver is compiled once with -c, each file with -c, then each is linked

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # driver_cache_test.sh — the driver's object kept in the build cache
-# (src/own/compile.c): a compile that finds it compiles only the student's
+# (src/own/nvcc/compile.c): a compile that finds it compiles only the student's
 # file and links the object, one that does not (or whose key changed)
 # compiles the driver once into the cache first, a damaged or altered entry
 # is never used, and where no cache can be written both files are compiled

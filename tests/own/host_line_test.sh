@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # host_line_test.sh — a verdict names the student's line of a host call
-# (src/tracer/frames.c takes the frames, src/own/host_line.c reads them),
+# (src/tracer/frames.c takes the frames, src/own/run/host_line.c reads them),
 # without a GPU: host_line_probe.cu is compiled by `check --build-only` as
 # every student's file is (the student's flags, host -g among them; the
 # driver linked), its program run to the point where the tracer's own

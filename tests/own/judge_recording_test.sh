@@ -3,7 +3,7 @@
 # the recording of what launch() queued (src/tracer/queued.h), which the
 # student's program could have written: each doctored recording gets a
 # clear "cannot be replayed" answer (a key, which reducevis puts into words:
-# src/own/judged_run.c), never a run, before any GPU is asked
+# src/own/run/judged_run.c), never a run, before any GPU is asked
 # for — a kernel of the judge's own named, a pointer into memory that is
 # none of in[], out[] or launch()'s, GPU memory read back to the host and
 # then more work queued (the frames of the host's call carried in the

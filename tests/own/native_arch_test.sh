@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # native_arch_test.sh — what -arch=native stands for, asked once and kept in
-# the build cache (src/own/native_arch.c): with no RV_TRACE_ARCH, the first
+# the build cache (src/own/nvcc/native_arch.c): with no RV_TRACE_ARCH, the first
 # compile asks nvcc's __nvcc_device_query (here a stand-in beside a logging
 # nvcc, as a machine with one kind of GPU answers: "90"), keeps the answer
 # as arch-KEY.txt, and every compile names it (-arch=compute_90

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# nvcc_split_test.sh — the student's compile split (src/own/nvcc_split.c):
+# nvcc_split_test.sh — the student's compile split (src/own/nvcc/nvcc_split.c):
 # nvcc's own steps, the host's and the device's side by side, make a program
 # of a small file and of a Thrust one (`check --build-only`: no GPU needed),
 # with one nvcc command (its -dryrun) and the split's note saying so; a file

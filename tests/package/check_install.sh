@@ -143,7 +143,7 @@ if [ -f "$build/librvtracer.so" ]; then
 fi
 
 # 9. the installed compile finds rvnvccsplit beside the tracer and runs the
-#    student's compile through it (src/own/compile.c; no GPU needed)
+#    student's compile through it (src/own/nvcc/compile.c; no GPU needed)
 if command -v nvcc >/dev/null && [ -f "$build/rvnvccsplit" ]; then
     RV_TRACE_ARCH=sm_90 "$rv" check "$src/docs/exercises/1-converge/solution.cu" --exercise 1 --build-only "$work/built" \
         >"$work/built.out" 2>&1 || fail "the installed check --build-only failed: $(tail -3 "$work/built.out")"

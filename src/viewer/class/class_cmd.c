@@ -40,7 +40,7 @@
 #include "class/room_export.h"
 #include "class/room_replay.h"
 #include "class/submit_queue.h"
-#include "own/sandbox_box.h"
+#include "own/sandbox/sandbox_box.h"
 #include "core/versions.h"
 
 /* The live class's own style and script (cmake/embed.cmake). */

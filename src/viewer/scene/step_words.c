@@ -17,7 +17,7 @@ static const char *const plain[] = {
     N_("step|load"), N_("step|load + add"), N_("step|load float4"), N_("step|warp sums"), N_("step|reload"),
     N_("step|warp reg load"), N_("step|write"), N_("step|write partial"), N_("step|ticket"), N_("step|gather"),
     N_("step|write result"), N_("step|atomicAdd"), N_("step|final cg::reduce"), N_("step|block sum"),
-    /* an own trace's steps, named from what the hardware did (src/own/build.c) */
+    /* an own trace's steps, named from what the hardware did (src/own/records/build.c) */
     N_("step|read"), N_("step|store"), N_("step|shfl"), N_("step|warp"), N_("step|tree"), N_("step|atomic"),
 };
 static const char *const numbered[] = {

@@ -1,0 +1,411 @@
+/* program_run.c — a compiled program run in its work folder (program_run.h):
+ * what running needs, its input, one run traced or timed, what a failed run
+ * said.
+ *
+ * Every program runs from an argv, never through a shell, and under a time
+ * limit after which it is killed with all it started: a kernel that hangs
+ * takes its process, and the GPU, with it.  A run without the tracer (the
+ * timed one) needs neither the tracer nor the Compute Sanitizer library. */
+#define _XOPEN_SOURCE 700
+#include "own/run/program_run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/datadir.h"
+#include "core/sumcheck.h"
+#include "gpu/gpu.h"
+#include "core/i18n.h"
+#include "own/turns/gpu_turn.h"
+#include "own/records/raw.h"
+
+/* The folder of this executable. */
+static int exe_dir(char *out, size_t len)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return -1;
+    buf[n] = 0;
+    char *slash = strrchr(buf, '/');
+    if (!slash) return -1;
+    *slash = 0;
+    snprintf(out, len, "%s", buf);
+    return 0;
+}
+
+int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX + 32])
+{
+    char dirs[3][PATH_MAX] = {{0}};
+    const char *env = getenv("RV_TRACER_DIR");
+    if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
+    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
+    for (int i = 0; i < 3; i++) {
+        int all = dirs[i][0] != 0;
+        for (int k = 0; all && k < n; k++) {
+            snprintf(paths[k], PATH_MAX + 32, "%.4000s/%s", dirs[i], names[k]);
+            all = access(paths[k], R_OK) == 0;
+        }
+        if (all) return 0;
+    }
+    return -1;
+}
+
+/* The tracer's library and patches. */
+static int find_tracer(rv_own_tools *t)
+{
+    static const char *const names[] = {"librvtracer.so", "rvtracer_patches.fatbin"};
+    char paths[2][PATH_MAX + 32];
+    if (rv_own_find_beside(2, names, paths)) return -1;
+    snprintf(t->lib, sizeof t->lib, "%s", paths[0]);
+    snprintf(t->patches, sizeof t->patches, "%s", paths[1]);
+    return 0;
+}
+
+/* libsanitizer-public.so, which the tracer opens: RV_SANITIZER_LIB (the file
+ * or its folder), the wheel the build used (from the build tree only), the
+ * CUDA toolkit's compute-sanitizer folder ($CUDA_HOME, /usr/local/cuda,
+ * Debian's nvidia-cuda-toolkit), or beside `compute-sanitizer` on PATH. */
+static int find_sanitizer(char *lib, size_t len)
+{
+    char dirs[8][PATH_MAX] = {{0}}, cs[PATH_MAX], real[PATH_MAX];
+    int n = 0;
+    const char *env = getenv("RV_SANITIZER_LIB"), *home = getenv("CUDA_HOME");
+    if (env && *env) {
+        struct stat st;
+        if (stat(env, &st) == 0 && S_ISREG(st.st_mode)) {
+            snprintf(lib, len, "%s", env);
+            return 0;
+        }
+        snprintf(dirs[n++], PATH_MAX, "%.4000s", env);
+    }
+    if (rv_in_build_tree()) {
+        snprintf(dirs[n], PATH_MAX, "%.4000s", RV_SANITIZER_BUILD_LIB);
+        char *slash = strrchr(dirs[n], '/');
+        if (slash) *slash = 0, n++;
+    }
+    if (home && *home) snprintf(dirs[n++], PATH_MAX, "%.4000s/compute-sanitizer", home);
+    snprintf(dirs[n++], PATH_MAX, "/usr/local/cuda/compute-sanitizer");
+    snprintf(dirs[n++], PATH_MAX, "/usr/lib/nvidia-cuda-toolkit/compute-sanitizer");
+    if (rv_find_program("compute-sanitizer", cs, sizeof cs) && realpath(cs, real)) {
+        char *slash = strrchr(real, '/');
+        if (slash) *slash = 0;
+        snprintf(dirs[n++], PATH_MAX, "%.4000s", real);
+    }
+    for (int i = 0; i < n; i++) {
+        snprintf(lib, len, "%.4000s/libsanitizer-public.so", dirs[i]);
+        if (access(lib, R_OK) == 0) return 0;
+    }
+    return -1;
+}
+
+int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen)
+{
+    char gpu_err[600];
+    /* RV_TRACE_WITHOUT_GPU=1 with --sandbox: the sandbox's tests, where no GPU
+       is, compile and run the program all the same; its host code runs (static
+       initializers first), then it stops at its first CUDA call */
+    const char *no_gpu = getenv("RV_TRACE_WITHOUT_GPU");
+    int go_on = o->sandbox && no_gpu && !strcmp(no_gpu, "1");
+    if (!go_on && !rv_gpu_available(gpu_err, sizeof gpu_err))
+        return rv_own_fail(err, errlen, 2, _("no GPU to trace on: %s"), gpu_err);
+    return 0;
+}
+
+int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
+{
+    if (find_tracer(t))
+        return rv_own_fail(err, errlen, 2, "%s",
+                           _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
+                             "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
+                             "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
+    if (find_sanitizer(t->sanitizer, sizeof t->sanitizer))
+        return rv_own_fail(err, errlen, 2, "%s",
+                           _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
+                             "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
+                             "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
+    return 0;
+}
+
+/* A file made anew in the work folder: whatever held the name before (a link
+ * an earlier sandboxed command left, in a folder kept between the build and
+ * the run) is removed first, and the open follows no link, so what is
+ * written never lands outside the folder. */
+FILE *rv_own_create_new(const char *path)
+{
+    unlink(path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "wb");
+    if (!f) close(fd);
+    return f;
+}
+
+int rv_own_temp_dir(const char *what, char *out, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(out, len, "%.3000s/reducevis-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", what);
+    if (mkdtemp(out)) return 0;
+    out[0] = 0;
+    return -1;
+}
+
+int rv_own_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = rv_own_create_new(path);
+    if (!f) return -1;
+    size_t w = fwrite(data, 1, len, f);
+    return (fclose(f) != 0 || w != len) ? -1 : 0;
+}
+
+static int write_input(const char *path, rv_data d, uint64_t n, double sums[2])
+{
+    double cpu = 0, mag = 0;
+    FILE *f = rv_own_create_new(path);
+    if (!f) return -1;
+    enum { CHUNK = 1 << 20 };
+    float *buf = malloc(CHUNK * sizeof *buf);
+    int ok = buf != NULL;
+    for (uint64_t i = 0; ok && i < n; i += CHUNK) {
+        uint64_t c = n - i < CHUNK ? n - i : CHUNK;
+        rv_data_fill(d, buf, i, c);
+        for (uint64_t k = 0; sums && k < c; k++) cpu += buf[k], mag += fabs(buf[k]);
+        ok = fwrite(buf, sizeof *buf, c, f) == c;
+    }
+    free(buf);
+    if (sums) sums[0] = cpu, sums[1] = mag;
+    return (fclose(f) != 0 || !ok) ? -1 : 0;
+}
+
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err,
+                         size_t errlen)
+{
+    char path[PATH_MAX + 32];
+    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
+                                        "launches.txt", "counts.txt", "reads.txt", "allocs.txt", "input.bin",
+                                        "mark-timed.txt", "queued.txt", "judged.txt"};
+    for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
+        snprintf(path, sizeof path, "%s/%s", work, stale[k]);
+        remove(path);
+    }
+    for (int k = 0; k <= 64; k++) {
+        snprintf(path, sizeof path, "%s/raw-%d.rvraw", work, k);
+        remove(path);
+        snprintf(path, sizeof path, "%s/kernel-m%d.sass", work, k);
+        remove(path);
+    }
+    /* the timed run makes its inputs on the GPU: only the traced run reads one */
+    snprintf(path, sizeof path, "%s/input.bin", work);
+    if (traced && write_input(path, o->data, o->n, sums))
+        return rv_own_fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
+    return 0;
+}
+
+rv_data rv_own_timed_data(const rv_own_opts *o)
+{
+    return rv_data_derive(o->judge ? o->judged : o->data, 1 + o->timed_stream);
+}
+
+/* s with every `from` replaced by `to`, into out (cut to outlen). */
+static void replace_all(const char *s, const char *from, const char *to, char *out, size_t outlen)
+{
+    size_t fl = strlen(from), o = 0;
+    while (*s && o + 1 < outlen) {
+        if (fl && !strncmp(s, from, fl)) {
+            for (const char *t = to; *t && o + 1 < outlen; t++) out[o++] = *t;
+            s += fl;
+        } else {
+            out[o++] = *s++;
+        }
+    }
+    out[o] = 0;
+}
+
+/* The last `most` bytes of the log. */
+void rv_own_log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen)
+{
+    char *text = rv_read_text(log, NULL);
+    if (!text) { snprintf(out, outlen, "%s", _("(no output)")); return; }
+    size_t len = strlen(text), most = 3000;
+    replace_all(len > most ? text + len - most : text, work_src, file, out, outlen);
+    free(text);
+}
+
+rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s)
+{
+    return rv_own_run_ctl(o, work, step, show, argv, env, log, limit_s, NULL);
+}
+
+rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s,
+                              const rv_proc_ctl *ctl)
+{
+    if (!o->sandbox) return rv_proc_run_ctl(argv, env, log, limit_s, ctl);
+    rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float), .ctl = ctl};
+    for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
+    return rv_sandbox_run(&job, argv, env, log, limit_s);
+}
+
+/* What injects the tracer into a traced run: its environment, and the files
+ * the sandbox shows the run (the tracer, its patches, the sanitizer's folder). */
+typedef struct tracer_env {
+    char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
+         ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
+    char *env[12];
+    const char *show[4];
+} tracer_env;
+
+/* A run whose time is not measured (traced, memcheck) makes its CUDA
+ * context with one hardware queue: making the queues is what the machine
+ * does one process at a time, and one queue makes a context twice as fast
+ * under a class's load (tests/gpu/contexts.sh).  A timed run keeps CUDA's
+ * default, the queues a student's streams are timed with everywhere. */
+#define ONE_QUEUE "CUDA_DEVICE_MAX_CONNECTIONS=1"
+
+/* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
+ * or NULL */
+static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_tools *t, tracer_env *e,
+                          const char *turn, int record_only)
+{
+    const char *slash = strrchr(t->sanitizer, '/'), *ld = getenv("LD_LIBRARY_PATH");
+    snprintf(e->san_dir, sizeof e->san_dir, "%.*s", slash ? (int)(slash - t->sanitizer) : 0, t->sanitizer);
+    snprintf(e->inj, sizeof e->inj, "CUDA_INJECTION64_PATH=%s", t->lib);
+    snprintf(e->san, sizeof e->san, "RV_TRACER_SANITIZER=%s", t->sanitizer);
+    /* the library's own companions lie beside it */
+    snprintf(e->ld, sizeof e->ld, "LD_LIBRARY_PATH=%s%s%s", e->san_dir, ld && *ld ? ":" : "", ld && *ld ? ld : "");
+    snprintf(e->out, sizeof e->out, "RV_TRACER_OUT=%s", work);
+    snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", t->patches);
+    snprintf(e->blk, sizeof e->blk, "RV_TRACER_BLOCK=%u", o->block);
+    snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
+    /* record_only: what launch() queued, nothing patched (judged_run.h) */
+    char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER", ONE_QUEUE,
+                   record_only ? "RV_TRACER_NOPATCH=1" : (char *)turn, record_only ? (char *)turn : NULL, NULL};
+    memcpy(e->env, env, sizeof env);
+    const char *show[] = {t->lib, t->patches, e->san_dir, NULL};
+    memcpy(e->show, show, sizeof show);
+}
+
+/* One run: traced (t, on WORK/input.bin), recorded (t and record_only: on
+ * ones made on the GPU, nothing patched) or timed (no t). */
+static int run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, int record_only, double *seconds,
+                       char *err, size_t errlen)
+{
+    const char *mode = t ? "traced" : "timed";
+    char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
+    char nbuf[32], bbuf[16], tol[40];
+    snprintf(prog, sizeof prog, "%s/program", work);
+    snprintf(result, sizeof result, "%s/%s.txt", work, mode);
+    snprintf(log, sizeof log, "%s/%s.log", work, mode);
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
+    snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
+    /* traced: the input file; timed: the stream the driver makes each call's
+       input from on the GPU, and the bound its sums are held to */
+    if (record_only) snprintf(in, sizeof in, "ones");
+    else if (t) snprintf(in, sizeof in, "%s/input.bin", work);
+    else rv_data_name(rv_own_timed_data(o), in, sizeof in);
+    snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
+    char *argv[] = {prog, record_only ? "record" : t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
+    /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
+       driver asking for its turns over fd 4 */
+    tracer_env e;
+    rv_turn_relay relay;
+    char *timed_env[] = {NULL, NULL};
+    if (rv_turn_relay_start(&relay, err, errlen)) return 2;
+    if (t) tracer_env_of(o, work, t, &e, rv_turn_relay_env(&relay), record_only);
+    else timed_env[0] = (char *)rv_turn_relay_env(&relay);
+    rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
+                                      o->timeout_s, &relay.ctl);
+    rv_turn_relay_end(&relay);
+    *seconds = r.seconds - relay.paused_ms * 1e-3;   /* its waits for the GPU are not its time */
+    if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
+    char tail[4000];
+    rv_own_log_tail(log, src, o->file, tail, sizeof tail);
+    if (relay.time_up)
+        return rv_own_fail(err, errlen, 2,
+                           _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
+                             "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
+                             "kernels run, a second or two; a kernel that runs for seconds under the tracer holds "
+                             "up every check of the class%s%s"),
+                           o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
+    if (!t && relay.overtime)
+        return rv_own_fail(err, errlen, 2,
+                           _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
+                             "class's GPU the timed calls take it alone, and the others wait for them%s%s"),
+                           o->file, RV_TURN_ALONE_LIMIT_S, *tail ? "\n" : "", tail);
+    if (r.end == RV_PROC_TIMED_OUT)
+        return rv_own_fail(err, errlen, 2,
+                           _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
+                             "that not every thread of the block reaches, or a loop that never ends, makes a block "
+                             "wait forever. The GPU is free again.%s%s"),
+                           o->file, o->timeout_s, t ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
+    if (r.end == RV_PROC_SIGNALED)
+        return rv_own_fail(err, errlen, 2, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
+    return rv_own_fail(err, errlen, 2, _("%s: the kernel failed:\n%s"), o->file, tail);
+}
+
+int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
+                       size_t errlen)
+{
+    return run_program(o, work, t, 0, seconds, err, errlen);
+}
+
+int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)
+{
+    double seconds;
+    return run_program(o, work, t, 1, &seconds, err, errlen);
+}
+
+void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen)
+{
+    char cs[PATH_MAX], prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16],
+         src[PATH_MAX + 16], nbuf[32], bbuf[16];
+    if (!rv_find_program("compute-sanitizer", cs, sizeof cs)) return;
+    snprintf(prog, sizeof prog, "%s/program", work);
+    snprintf(in, sizeof in, "%s/input.bin", work);
+    snprintf(result, sizeof result, "%s/memcheck.txt", work);
+    snprintf(log, sizeof log, "%s/memcheck.log", work);
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
+    snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
+    char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
+                    result, NULL};
+    char *env[] = {ONE_QUEUE, NULL};
+    /* a shared turn for the whole run, asked here (memcheck's run asks none);
+       held through a relay, so that the gate's 'T' stops the run as it stops
+       a traced run that keeps a turn alone waiting (gpu_turn.h) */
+    rv_turn_relay relay;
+    char why[200];
+    if (rv_turn_relay_start(&relay, why, sizeof why)) return;
+    if (rv_turn_relay_hold_shared(&relay) == 0)
+        rv_own_run_ctl(o, work, RV_SANDBOX_RUN, NULL, argv, env, log, o->timeout_s + 30, &relay.ctl);
+    rv_turn_relay_end(&relay);
+    char *text = rv_read_text(log, NULL);
+    if (!text) return;
+    const char *hit = strstr(text, "Invalid ");
+    if (hit) {
+        /* the first report only: "Invalid __global__ read ... / at f+0x.. in
+         * FILE:LINE / by thread (x) in block (y) / Access to ...", each line
+         * behind memcheck's "=========" prefix, a bare prefix after it */
+        char line[1200], named[1400], once[1400];
+        size_t k = 0;
+        for (const char *p = hit; *p && k + 1 < sizeof line; p++) {
+            line[k++] = *p;
+            if (*p != '\n') continue;
+            while (p[1] == '=') p++;
+            while (p[1] == ' ') p++;
+            if (p[1] == '\n' || !p[1]) break;
+        }
+        line[k] = 0;
+        replace_all(line, src, o->file, once, sizeof once);
+        replace_all(once, "student.cu", o->file, named, sizeof named);
+        size_t used = strlen(err);
+        snprintf(err + used, errlen - used, _("\ncompute-sanitizer memcheck says:\n%s"), named);
+    }
+    free(text);
+}

@@ -1,0 +1,92 @@
+/* program_run.h — a compiled program run in its work folder: what running
+ * needs (the tracer, the Compute Sanitizer library, a GPU), its input written
+ * anew, one run traced or timed (in the sandbox when asked, under a time
+ * limit), what a failed run said (timed.h reads the timed run's results).  trace_run.c's
+ * run stage shares it with its timed run alone (rv_own_time_built: the
+ * version to beat's time, build_cache.c). */
+#ifndef RV_OWN_PROGRAM_RUN_H
+#define RV_OWN_PROGRAM_RUN_H
+
+#include <limits.h>
+#include <stdio.h>
+
+#include "own/base/proc.h"
+#include "own/sandbox/sandbox.h"
+#include "own/trace/trace_run.h"
+
+/* A fresh folder $TMPDIR/reducevis-WHAT-XXXXXX (/tmp without TMPDIR), its
+ * path in out: 0, or -1 with errno (out then ""). */
+int rv_own_temp_dir(const char *what, char *out, size_t len);
+
+/* A file made anew in the work folder: whatever held the name before is
+ * removed first and no link is followed (rv_own_write_file: with data). */
+FILE *rv_own_create_new(const char *path);
+int rv_own_write_file(const char *path, const void *data, size_t len);
+
+/* The end of a log, with the work folder's copy of the source (work_src)
+ * named as the student knows it (file). */
+void rv_own_log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen);
+
+/* One command of the student's file (its compile, its runs, the tools that
+ * read what it made): as it is, or inside the sandbox, which shows it the
+ * files in `show` (up to 3, NULL-ended; NULL: none) read-only besides the
+ * system and the toolkit (sandbox.h). */
+rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s);
+/* The same, steered by ctl (proc.h; NULL: as rv_own_run_cmd). */
+rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
+                              char *const argv[], char *const env[], const char *log, double limit_s,
+                              const rv_proc_ctl *ctl);
+
+/* The files a run needs besides the toolkit's (the tracer, its patches,
+ * rvnvccsplit): the first folder that holds every one of names, of
+ * RV_TRACER_DIR, beside the executable (the build tree), or where an
+ * install put them, relative to the program (so a moved install works).
+ * Their paths in paths: 0, or -1 when no folder holds them all. */
+int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX + 32]);
+
+/* What a traced run needs besides a build. */
+typedef struct rv_own_tools {
+    char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32];
+} rv_own_tools;
+
+/* A GPU to run on (every run needs one): 0, or 2 with the message. */
+int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen);
+
+/* The tracer and the Compute Sanitizer library: 0, or 2 with the message
+ * naming what is missing (the GPU is looked for beside other work:
+ * trace_run.c). */
+int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen);
+
+/* Whatever an earlier run left in WORK as results removed, and for a traced
+ * run its input (o's data, N floats) written anew as WORK/input.bin, and,
+ * where sums is not NULL, its sum and the sum of its magnitudes there (the
+ * reference the GPU's sum is judged by).  0, or 2. */
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err,
+                         size_t errlen);
+
+/* The stream of o's data the timed run's calls take their inputs from: stream
+ * 1 + o->timed_stream (rv_data_derive) of o->data, or of o->judged where the
+ * judge's runner makes the calls (o->judge), so that the traced run, the
+ * timed calls and the version to beat's (timed_stream 1) all differ. */
+rv_data rv_own_timed_data(const rv_own_opts *o);
+
+/* Runs WORK/program once: traced on WORK/input.bin, with the tracer of t
+ * injected (WORK/traced.txt and the records), or timed when t is NULL, each
+ * call on an input the driver makes from rv_own_timed_data(o) (WORK/timed.txt,
+ * timed.h).  *seconds: the program's wall time.  0, or 2 with what it said (a
+ * time limit hit, a signal, a failure). */
+int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
+                       size_t errlen);
+
+/* Runs WORK/program once in its "record" mode under the tracer, nothing
+ * patched: launch()'s whole reduction on ones made on the GPU, what it
+ * queued recorded in WORK/queued.txt with the modules it loaded (the version
+ * to beat's recording for the judge's runner).  0, or 2 with why. */
+int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
+
+/* After a failed run: compute-sanitizer's memcheck says where an access went
+ * wrong (file, line, thread, block), appended to err, when it is installed. */
+void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen);
+
+#endif
