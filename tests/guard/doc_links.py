@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """doc_links.py ROOT — fails when a relative link or picture of a tracked
 Markdown file (README*.md, docs/, tests/, po/, packaging/, fonts/: every .md
-git knows, or every .md under those where ROOT is no git tree) points at a
-file that is not there, or at a heading (#anchor) the page does not have.
+git tracks there or would add, ignored files aside; every .md under those
+where ROOT is no git tree) points at a file that is not there, or at a
+heading (#anchor) the page does not have.
 
 Anchors follow GitHub's rule, since GitHub is where the pages are read:
 the heading's text (links and markup reduced to their words) in lower case,
@@ -67,7 +68,8 @@ def anchors(path, cache={}):
 
 def pages(root):
     try:
-        out = subprocess.run(["git", "-C", root, "ls-files", "-z", "--", "*.md"],
+        out = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others",
+                              "--exclude-standard", "--", "*.md"],
                              capture_output=True, check=True).stdout.decode()
         tracked = [p for p in out.split("\0") if p]
     except (OSError, subprocess.CalledProcessError):
