@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fair_runner.sh BUILD_DIR LOG — the judge's runner replays honest
+# fair_runner.sh BUILD_DIR LOG [OUT_DIR] — the judge's runner replays honest
 # code as it ran (issue 58), on this machine's GPU, with `reducevis check
 # --exercise 1` as a class runs it (--sandbox where bubblewrap is found):
 #  - the corpus's four shapes (tests/own/corpus/replay/): one_past_end (first and
@@ -17,15 +17,18 @@
 #    recording's upload doctored after the traced run: the doctoring is
 #    checked to have happened) fails its calls; cheats/write_value_sum.cu is
 #    not replayed, its cudaMemcpy's line named.
-# The log gives each check's verdict lines.
+# The log gives each check's verdict lines.  With OUT_DIR, the two cheats
+# are then checked and kept by tests/gpu/cheats.sh (CHEATS_ONLY) into
+# OUT_DIR/cheats-DEVICE.tgz, for assets/own-raw/cheats/ (its log beside the
+# given LOG, LOG.cheats).
 # BUILD_DIR is made (Release, headless) when it holds no reducevis.
 # Exit 0 when every case held, 1 otherwise, 2 on bad usage.
 set -uo pipefail
 export LC_ALL=C
 unset LANGUAGE
-[ $# -eq 2 ] || { echo "usage: fair_runner.sh BUILD_DIR LOG" >&2; exit 2; }
+[ $# -eq 2 ] || [ $# -eq 3 ] || { echo "usage: fair_runner.sh BUILD_DIR LOG [OUT_DIR]" >&2; exit 2; }
 src=$(cd "$(dirname "$0")/../.." && pwd)
-build=$1 log=$2
+build=$1 log=$2 out=${3:-}
 export PATH=/usr/local/cuda/bin:$PATH
 if [ ! -x "$build/reducevis" ]; then
     echo "== building $build"
@@ -146,6 +149,16 @@ else
     no "write_value_sum: no writevalue line recorded"
 fi
 
+if [ -n "$out" ]; then
+    say ""
+    say "== the two cheats kept for assets/own-raw/cheats/ (tests/gpu/cheats.sh, log $log.cheats)"
+    if CHEATS_ONLY="doctored_table write_value_sum" "$src/tests/gpu/cheats.sh" "$build" "$log.cheats" "$out" \
+        >"$tmp/cheats.out" 2>&1; then
+        ok "cheats.sh: both failed their checks, kept and replayed: $(ls "$out"/cheats-*.tgz 2>/dev/null | tr '\n' ' ')"
+    else
+        no "cheats.sh:"; tail -20 "$tmp/cheats.out" | tee -a "$log"
+    fi
+fi
 say ""
 say "== $bad problem(s)"
 [ "$bad" -eq 0 ]
