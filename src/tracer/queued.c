@@ -339,6 +339,9 @@ void rv_queued_launch(const Sanitizer_LaunchData *d, int module, unsigned call)
     } else if (!param_info) {
         known = 0;
     } else {
+        /* the padding between parameters zero, not an earlier launch's
+           bytes: the runner reads every 8-byte word of the block */
+        memset(buf, 0, sizeof buf);
         for (size_t i = 0;; i++) {
             size_t off, size;
             if (param_info(d->function, i, &off, &size) != CUDA_SUCCESS) break;

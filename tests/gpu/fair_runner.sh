@@ -10,8 +10,10 @@
 #    recordings hold the shape (the word in + n, the uploaded pointers, the
 #    waitvalue and writevalue lines);
 #  - tests/own/faults_when_judged.cu, right when traced and faulting in its
-#    third judged call, gets the verdict "FAIL calls: call 3: your kernel
-#    made an illegal memory access", exit 1, kept in judged.txt ("faulted: "),
+#    third judged call through a parameter the runner could not map, gets
+#    the verdict "FAIL calls: call 3: your kernel made an illegal memory
+#    access, after kernel ... was given a pointer the judge could not map
+#    (parameter bytes 16..23)", exit 1, kept in judged.txt ("faulted: "),
 #    and `check --replay` of the kept folder says the same;
 #  - the two cheats against the runner: cheats/doctored_table.cu (its
 #    recording's upload doctored after the traced run: the doctoring is
@@ -120,16 +122,18 @@ shape stream_memops "any(l.startswith('waitvalue ') for l in lines) and any(l.st
 # a kernel that faults in the judged calls: a verdict, kept, replayed
 k=$tmp/k-fault
 check "$src/tests/own/faults_when_judged.cu" "$k"
-if [ "$rc" = 1 ] && grep -q '^  FAIL   calls: call 3: your kernel made an illegal memory access$' "$tmp/out"; then
-    ok "faults_when_judged: FAIL calls: call 3: your kernel made an illegal memory access, exit 1"
+fault_said='FAIL   calls: call 3: your kernel made an illegal memory access, after kernel _Z12sum_or_faultPKfPfS0_j was given a pointer the judge could not map (parameter bytes 16..23)'
+if [ "$rc" = 1 ] && grep -qxF "  $fault_said" "$tmp/out"; then
+    ok "faults_when_judged: $fault_said, exit 1"
 else
-    no "faults_when_judged: expected exit 1 and 'FAIL   calls: call 3: your kernel made an illegal memory access'"
+    no "faults_when_judged: expected exit 1 and '$fault_said'"
 fi
-if grep -q "^faulted: fault	3	cudaErrorIllegalAddress" "$k/judged.txt" 2>/dev/null; then ok "faults_when_judged: judged.txt keeps it"
+if grep -q "^faulted: fault	3	cudaErrorIllegalAddress	param	_Z12sum_or_faultPKfPfS0_j	16	23$" "$k/judged.txt" 2>/dev/null; then
+    ok "faults_when_judged: judged.txt keeps it"
 else no "faults_when_judged: judged.txt: $(head -c 200 "$k/judged.txt" 2>/dev/null)"; fi
 "$R" check --replay "$k" --exercise 1 >"$tmp/replay" 2>&1
 rrc=$?
-if [ "$rrc" = 1 ] && grep -q '^  FAIL   calls: call 3: your kernel made an illegal memory access$' "$tmp/replay"; then
+if [ "$rrc" = 1 ] && grep -qxF "  $fault_said" "$tmp/replay"; then
     ok "faults_when_judged: check --replay says the same"
 else
     no "faults_when_judged: check --replay (exit $rrc):"; sed 's/^/    /' "$tmp/replay" | head -20 | tee -a "$log"
