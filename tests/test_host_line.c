@@ -143,11 +143,42 @@ static int real(const char *program, const char *at, int want)
     return check_report();
 }
 
+/* The runner's other keys in words: a kernel's fault in a judged call
+ * (with the word it followed that the runner could not map, where there
+ * was one), a word of uploaded data or memory launch() was not given, and
+ * stream memory operations on memory the judge does not know. */
+static void runner_words(void)
+{
+    char words[700];
+    rv_own_unreplayable_words("fault\t3\tcudaErrorIllegalAddress", words, sizeof words);
+    CHECK(!strcmp(words, "call 3: your kernel made an illegal memory access"), "the fault: %s", words);
+    rv_own_unreplayable_words("fault\t1\tcudaErrorIllegalAddress\tparam\t_Z6reducePKfPfj\t8\t15", words, sizeof words);
+    CHECK(!strcmp(words, "call 1: your kernel made an illegal memory access, after kernel _Z6reducePKfPfj was given a "
+                         "pointer the judge could not map (parameter bytes 8..15)"),
+          "the fault and its parameter: %s", words);
+    rv_own_unreplayable_words("fault\t2\tcudaErrorMisalignedAddress\tword\t1\t16\t23", words, sizeof words);
+    CHECK(!strcmp(words, "call 2: your kernel made a misaligned memory access, after launch() uploaded a pointer the "
+                         "judge could not map (call 1 of the traced run, bytes 16..23 of the upload)"),
+          "the fault and its word: %s", words);
+    rv_own_unreplayable_words("fault\t4\tcudaErrorSomethingNew", words, sizeof words);
+    CHECK(!strcmp(words, "call 4: your kernel failed on the GPU (cudaErrorSomethingNew)"), "another fault: %s", words);
+    rv_own_unreplayable_words("foreign-word\t1\t8\t15", words, sizeof words);
+    CHECK_CONTAINS(words, "launch() uploads data holding a pointer into GPU memory that is not in[], out[] or memory "
+                          "launch() allocated (call 1 of the traced run, bytes 8..15 of the upload)");
+    rv_own_unreplayable_words("not-given\t1", words, sizeof words);
+    CHECK_CONTAINS(words, "in call 1 of the traced run, a buffer it was not given");
+    rv_own_unreplayable_words("unknown-memory\twait-on\t0x10", words, sizeof words);
+    CHECK_CONTAINS(words, "launch() makes a stream wait on memory the judge does not know (address 0x10");
+    rv_own_unreplayable_words("unknown-memory\twrite-to\t0x10", words, sizeof words);
+    CHECK_CONTAINS(words, "launch() makes a stream write to memory the judge does not know (address 0x10");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4) return real(argv[1], argv[2], atoi(argv[3]));
     frames();
     pick();
     kept();
+    runner_words();
     return check_report();
 }

@@ -31,6 +31,8 @@ static void say_calls(const rv_rule_result *r, const check_context *cx)
         printf(_("calls: not judged: %s"), cx->calls_why);
     } else if (cx->calls_not_replayed) {
         printf(_("calls: not replayed: %s"), cx->calls_why);
+    } else if (cx->calls_faulted) {
+        printf(_("calls: %s"), cx->calls_why);
     } else if (r->got < 0 || !t) {
         printf(_("calls: the timed run's results cannot be trusted: %s"), cx->calls_why);
     } else if (r->ok) {
@@ -201,6 +203,7 @@ void check_say_rule(const rv_trace *tr, const rv_rule_result *r, const check_con
                      "each checked)"), r->ms, cx->timed->ntimed);
         else if (r->ok) printf(_("timed: %.4f ms for the whole reduction, without the tracer"), r->ms);
         else if (cx->calls_not_replayed) printf(_("timed: no time: the judged calls could not be replayed"));
+        else if (cx->calls_faulted) printf(_("timed: no time: a kernel faulted in the judged calls"));
         else printf(_("timed: no time (the trace was made with --no-time), so the speed cannot be judged"));
         break;
     case RV_RULE_FAST:

@@ -18,6 +18,8 @@ typedef struct check_context {
     const rv_timed_run *timed;         /* CALLS, TIMED: the checked calls (NULL:
                                           none)                              */
     const char *calls_why;             /* CALLS not judged, or not trusted: why */
+    int calls_faulted;                 /* CALLS: a kernel faulted in a judged call
+                                          (calls_why says which and how)   */
     int calls_not_replayed;            /* CALLS: the judge's runner could not
                                           replay launch() (calls_why says why) */
     const char *reads_why;             /* READS not judged, or not trusted: why */

@@ -259,6 +259,7 @@ static void facts_of(const judged_run *jr, rv_rules_facts *f, check_context *cx)
     else if (r->timed_state == 1) cx->calls_why = _("the timed run's results hold no checked call");
     else cx->calls_why = r->timed_state ? r->timed_why : _("the timed run left no results (timed.txt)");
     cx->calls_not_replayed = r->timed_state == RV_OWN_NOT_REPLAYED;
+    cx->calls_faulted = r->timed_state == RV_OWN_CALL_FAULTED;
 }
 
 /* The data the trace was judged on, and how to see the same again. */

@@ -32,7 +32,8 @@
 #include <map>
 #include <string>
 
-#include "frames.h"   // RV_FRAMES_MAX: the frames a line carries at most
+#include "frames.h"      // RV_FRAMES_MAX: the frames a line carries at most
+#include "judge_map.h"   // the traced run's addresses made a call's
 
 using namespace reducevis_driver;
 
@@ -44,14 +45,14 @@ const int LINE_FD = 4;
 
 enum op_kind {
     OP_ALLOC, OP_FREE, OP_LAUNCH, OP_MEMSET, OP_COPY, OP_UPLOAD, OP_FETCH, OP_UPLOAD_FETCHED, OP_RECORD, OP_WAITEVENT,
-    OP_HOLD
+    OP_HOLD, OP_WAITVALUE, OP_WRITEVALUE
 };
 
 struct op {
     op_kind kind;
     int async = 0;
     unsigned long long a = 0, b = 0, c = 0, stream = 0;   // addresses, sizes, handles: by kind
-    unsigned elem = 0, value = 0;
+    unsigned elem = 0, value = 0;                          // a memset's; a stream memory operation's bits and flags
     int module = 0;
     std::string name;                                      // a kernel, or what a hold waited for
     unsigned grid[3] = {1, 1, 1}, blk[3] = {1, 1, 1}, cluster[3] = {1, 1, 1};
@@ -195,6 +196,14 @@ bool parse_line(char *line, recording &r, int lineno)
         if (sscanf(line, "upload %llu %llu stream %llu data %69999s", &o.a, &o.b, &o.stream, data) != 4 ||
             !hex_bytes(data, o.bytes) || o.bytes.size() != o.b)
             return false;
+    } else if (w == "waitvalue" || w == "writevalue") {
+        // a stream memory operation: its address, value, width and flags
+        // (the wait's comparison, or a write without its memory barrier)
+        o.kind = w == "waitvalue" ? OP_WAITVALUE : OP_WRITEVALUE;
+        unsigned known = o.kind == OP_WAITVALUE ? (3u | CU_STREAM_WAIT_VALUE_FLUSH) : CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER;
+        if (sscanf(line + w.size(), " %llu %llu %u %u stream %llu", &o.a, &o.b, &o.elem, &o.value, &o.stream) != 5 ||
+            (o.elem != 32 && o.elem != 64) || (o.value & ~known) || (o.elem == 32 && o.b > 0xffffffffull))
+            return false;
     } else if (w == "record" || w == "waitevent") {
         o.kind = w == "record" ? OP_RECORD : OP_WAITEVENT;
         if (sscanf(line + w.size(), " %llu stream %llu", &o.a, &o.stream) != 2) return false;
@@ -208,11 +217,11 @@ bool parse_line(char *line, recording &r, int lineno)
 }
 
 // Whether op o is work whose making the host may have decided from what it
-// read back: a launch, a memset, or bytes uploaded that are not simply those
-// it read.
+// read back: a launch, a memset, bytes uploaded that are not simply those
+// it read, or a value a stream writes (the host's bytes, as an upload's).
 bool host_made(const op &o)
 {
-    return o.kind == OP_LAUNCH || o.kind == OP_MEMSET || o.kind == OP_UPLOAD;
+    return o.kind == OP_LAUNCH || o.kind == OP_MEMSET || o.kind == OP_UPLOAD || o.kind == OP_WRITEVALUE;
 }
 
 // Whether the allocation at call k's op i is freed later in the recording.
@@ -227,38 +236,88 @@ bool freed_later(const recording &r, size_t k, size_t i)
     return false;
 }
 
-// Whether v is in in[], out[] or an allocation the recording makes.
-bool known_addr(const recording &r, unsigned long long v)
+// The memory call `pass` (from 0) of a reduction may name: in[] and
+// out[0] always, out[1] from the second call on (the driver gives it then:
+// before, it is memory the judge holds that launch() was not given), and
+// the allocations live then.  now: where each is in the judged call (null:
+// only checking, every `to` 0).
+std::vector<rv_region> regions_of(const recording &r, size_t pass, const std::vector<rv_region> &live,
+                                  const void *const now[3])
 {
-    if ((v >= r.in && v < r.in + r.n * sizeof(float)) || (v >= r.out[0] && v < r.out[0] + r.nslots * sizeof(float)) ||
-        (v >= r.out[1] && v < r.out[1] + r.nslots * sizeof(float)))
-        return true;
-    for (const call_ops &c : r.calls)
-        for (const op &o : c.ops)
-            if (o.kind == OP_ALLOC && v >= o.a && v < o.a + o.b) return true;
-    return false;
+    std::vector<rv_region> g = {{r.in, r.n * sizeof(float), now ? (uint64_t)(uintptr_t)now[0] : 0},
+                                {r.out[0], r.nslots * sizeof(float), now ? (uint64_t)(uintptr_t)now[1] : 0}};
+    if (pass > 0) g.push_back({r.out[1], r.nslots * sizeof(float), now ? (uint64_t)(uintptr_t)now[2] : 0});
+    g.insert(g.end(), live.begin(), live.end());
+    return g;
 }
 
-// A kernel of the judge's own named (the driver's, which the traced
-// program's module set holds too), or a kernel given a pointer into GPU
-// memory that is none of the above (the
-// judge's own buffers, found by the student's host code, say) cannot be
-// replayed: in the runner that memory is not there.  A word is taken for
-// such a pointer when it lies within 64 GiB of in[], where the device's
-// allocations are; parameters that are numbers are far from there.
-void foreign_pointers(const recording &r)
+// An address of call k (from 0) that maps to nothing: out[1] before the
+// driver gave it, or memory the judge does not know.
+[[noreturn]] void unknown_address(const recording &r, size_t k, const char *what, unsigned long long v)
 {
+    if (k == 0 && v >= r.out[1] && v <= r.out[1] + r.nslots * sizeof(float)) unreplayable("not-given", "%zu", k + 1);
+    unreplayable("unknown-memory", "%s\t%#llx", what, v);
+}
+
+// A word of a kernel's parameters (kind "param", what: the kernel) or of
+// data uploaded (kind "word", what: the call) at byte `bad` of bytes, near
+// in[] and in nothing known, in call k (from 0): out[1] before the driver
+// gave it, or a pointer into memory the judge does not know.
+[[noreturn]] void foreign_word(const recording &r, size_t k, const char *kind, const char *what,
+                               const std::vector<unsigned char> &bytes, size_t bad)
+{
+    unsigned long long v;
+    memcpy(&v, &bytes[bad], 8);
+    if (k == 0 && v >= r.out[1] && v <= r.out[1] + r.nslots * sizeof(float)) unreplayable("not-given", "%zu", k + 1);
+    if (!strcmp(kind, "param")) unreplayable("foreign-pointer", "%s\t%zu\t%zu\t%zu", what, k + 1, bad, bad + 7);
+    unreplayable("foreign-word", "%zu\t%zu\t%zu", k + 1, bad, bad + 7);
+}
+
+// Every address the recording names checked before any GPU is asked for,
+// as the replay will map it (judge_map.h), so that memsets, copies,
+// uploads, stream memory operations and launches agree on what is not
+// replayed: a kernel of the judge's own (the driver's, which the traced
+// program's module set holds too) is refused; so is a word of a kernel's
+// parameters or of uploaded data near in[] (a pointer into GPU memory) that
+// is not in in[], out[] or memory launch() allocated and holds (the judge's
+// own buffers, found by the student's host code, say): in the runner that
+// memory is not there.
+void check_addresses(const recording &r)
+{
+    std::vector<rv_region> live;
     for (size_t k = 0; k < r.calls.size(); k++)
         for (const op &o : r.calls[k].ops) {
-            if (o.kind != OP_LAUNCH) continue;
-            if (o.name.find("reducevis_driver") != std::string::npos)
-                unreplayable("judge-kernel", "%s", o.name.c_str());
-            for (size_t at = 0; at + 8 <= o.bytes.size(); at += 8) {
-                unsigned long long v;
-                memcpy(&v, &o.bytes[at], 8);
-                unsigned long long d = v > r.in ? v - r.in : r.in - v;
-                if (d < (1ull << 36) && !known_addr(r, v))
-                    unreplayable("foreign-pointer", "%s\t%zu\t%zu\t%zu", o.name.c_str(), k + 1, at, at + 7);
+            std::vector<rv_region> g = regions_of(r, k, live, nullptr);
+            uint64_t to;
+            auto must = [&](unsigned long long v, const char *what) {
+                if (rv_map_word(g.data(), (int)g.size(), v, nullptr, 0, &to) < 0) unknown_address(r, k, what, v);
+            };
+            size_t bad;
+            std::vector<unsigned char> b = o.bytes;
+            switch (o.kind) {
+            case OP_ALLOC: live.push_back({o.a, o.b, 0}); break;
+            case OP_FREE:
+                for (auto it = live.rbegin(); it != live.rend(); ++it)
+                    if (it->base == o.a) { live.erase(std::next(it).base()); break; }
+                break;
+            case OP_LAUNCH:
+                if (o.name.find("reducevis_driver") != std::string::npos)
+                    unreplayable("judge-kernel", "%s", o.name.c_str());
+                if (rv_map_block(g.data(), (int)g.size(), r.in, b.data(), b.size(), 0, &bad, nullptr))
+                    foreign_word(r, k, "param", o.name.c_str(), o.bytes, bad);
+                break;
+            case OP_UPLOAD:
+                must(o.a, "copy-into");
+                if (rv_map_block(g.data(), (int)g.size(), r.in, b.data(), b.size(), o.a, &bad, nullptr))
+                    foreign_word(r, k, "word", "", o.bytes, bad);
+                break;
+            case OP_MEMSET: must(o.a, "set"); break;
+            case OP_COPY: must(o.a, "copy-into"), must(o.b, "copy-from"); break;
+            case OP_FETCH: must(o.a, "copy-from"); break;
+            case OP_UPLOAD_FETCHED: must(o.a, "copy-into"); break;
+            case OP_WAITVALUE: must(o.a, "wait-on"); break;
+            case OP_WRITEVALUE: must(o.a, "write-to"); break;
+            default: break;
             }
         }
 }
@@ -279,7 +338,7 @@ recording read_recording(const char *path)
     }
     fclose(f);
     if (!arrays || r.calls.empty()) unreplayable("incomplete");
-    foreign_pointers(r);
+    check_addresses(r);
     // GPU memory read back to the host (or host code run in a stream), then
     // more work queued: the student's host code may have made that work from
     // the data, and only the student's host code could make it again.  A wait
@@ -311,7 +370,7 @@ recording read_recording(const char *path)
     X(cuFuncSetAttribute) X(cuLaunchKernelEx) X(cuMemAlloc) X(cuMemAllocAsync) X(cuMemFree) X(cuMemFreeAsync)      \
     X(cuMemsetD8Async) X(cuMemsetD16Async) X(cuMemsetD32Async) X(cuMemcpyDtoDAsync) X(cuMemcpyHtoDAsync)          \
     X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuStreamSynchronize) X(cuCtxSynchronize) X(cuEventRecord)                     \
-    X(cuStreamWaitEvent)
+    X(cuStreamWaitEvent) X(cuStreamWaitValue32) X(cuStreamWaitValue64) X(cuStreamWriteValue32) X(cuStreamWriteValue64)
 struct {
 #define FIELD(f) decltype(&::f) f;
     DRIVER_FUNCTIONS(FIELD)
@@ -332,16 +391,11 @@ void load_driver()
 }
 
 
-struct span {
-    unsigned long long base, bytes;
-    CUdeviceptr to;
-};
-
 struct replay {
     recording rec;
     std::map<int, CUmodule> modules;
     std::string module_dir;
-    std::vector<span> live;                              // the recording's allocations, made again
+    std::vector<rv_region> live;                         // the recording's allocations, made again
     std::map<unsigned long long, CUdeviceptr> kept;      // ... those launch() keeps, made once
     std::map<unsigned long long, CUstream> streams;
     std::map<unsigned long long, CUevent> events;
@@ -351,11 +405,35 @@ struct replay {
     const float *in = nullptr;
     float *out[2] = {nullptr, nullptr};
     size_t pass = 0;
+    // the first word of this reduction left as it was that looks like an
+    // address (a host pointer, say): named should a kernel fault
+    std::string raw_word;
 } R;
+
+// Whether a CUDA error is a kernel's fault (an illegal or misaligned
+// access, a trap, an assert, a timeout): the student's kernel's doing, a
+// verdict.  The driver's and the runtime's numbers agree on these.
+bool kernel_fault(int code)
+{
+    return code == 700 || code == 702 || code == 710 || (code >= 714 && code <= 719);
+}
+
+// A kernel's fault in judged call timed_call: said to reducevis as a
+// verdict ("fault", the call, the error's name and, where this reduction
+// left a word that looks like an address as it was, that word), then the
+// runner ends.  Any other failure stays an error (exit 3).
+void judged_call_failed(const char *, int code)
+{
+    if (!kernel_fault(code) || timed_call < 1) return;
+    const char *name = cudaGetErrorName((cudaError_t)code);
+    if (R.raw_word.empty()) unreplayable("fault", "%d\t%s", timed_call, name);
+    unreplayable("fault", "%d\t%s\t%s", timed_call, name, R.raw_word.c_str());
+}
 
 void cu(CUresult e, const char *what)
 {
     if (e == CUDA_SUCCESS) return;
+    judged_call_failed(what, (int)e);
     const char *s = nullptr, *n = nullptr;
     D.cuGetErrorString(e, &s);
     D.cuGetErrorName(e, &n);
@@ -363,28 +441,40 @@ void cu(CUresult e, const char *what)
     exit(3);
 }
 
-// Where the recording's address v is in this call, or false when it is in
-// nothing the judge knows.
-bool map_addr(unsigned long long v, CUdeviceptr *to)
+// The memory this call may name, where it is now (regions_of).
+std::vector<rv_region> regions_now()
 {
-    const recording &r = R.rec;
-    struct { unsigned long long base, bytes; const void *now; } fixed[] = {
-        {r.in, r.n * sizeof(float), R.in}, {r.out[0], r.nslots * sizeof(float), R.out[0]},
-        {r.out[1], r.nslots * sizeof(float), R.out[1]}};
-    for (auto &f : fixed)
-        if (f.now && v >= f.base && v < f.base + f.bytes) { *to = (CUdeviceptr)(uintptr_t)f.now + (v - f.base); return true; }
-    for (auto it = R.live.rbegin(); it != R.live.rend(); ++it)
-        if (v >= it->base && v < it->base + it->bytes) { *to = it->to + (v - it->base); return true; }
-    return false;
+    const void *now[3] = {R.in, R.out[0], R.out[1]};
+    return regions_of(R.rec, R.pass, R.live, now);
 }
 
-// what: "set", "copy-into" or "copy-from", for the words reducevis says.
+// Where the recording's address v is in this call.  what: "set",
+// "copy-into", "copy-from", "wait-on" or "write-to", for the words
+// reducevis says; check_addresses refused the recording already were it
+// in nothing the judge knows.
 CUdeviceptr must_map(unsigned long long v, const char *what)
 {
-    CUdeviceptr to;
-    if (!map_addr(v, &to))
-        unreplayable("unknown-memory", "%s\t%#llx", what, v);
-    return to;
+    std::vector<rv_region> g = regions_now();
+    uint64_t to;
+    if (rv_map_word(g.data(), (int)g.size(), v, nullptr, 0, &to) < 0) unknown_address(R.rec, R.pass, what, v);
+    return (CUdeviceptr)to;
+}
+
+// A block of words (parameters, or an upload to dst) made this call's:
+// what.  A word left as it was that looks like an address is kept to name
+// should a kernel fault.
+void map_block(std::vector<unsigned char> &p, uint64_t dst, const char *what, const char *kind)
+{
+    std::vector<rv_region> g = regions_now();
+    std::vector<unsigned char> was = p;
+    size_t bad, raw;
+    if (rv_map_block(g.data(), (int)g.size(), R.rec.in, p.data(), p.size(), dst, &bad, &raw))
+        foreign_word(R.rec, R.pass, kind, what, was, bad);   // as check_addresses would have said
+    if (raw != (size_t)-1 && R.raw_word.empty()) {
+        char said[1200];
+        snprintf(said, sizeof said, "%s\t%s\t%zu\t%zu", kind, what, raw, raw + 7);
+        R.raw_word = said;
+    }
 }
 
 CUstream stream_of(unsigned long long s)
@@ -435,13 +525,7 @@ void resolve(recording &r)
 void do_launch(const op &o)
 {
     std::vector<unsigned char> p = o.bytes;
-    // every 8-byte word that points into a known buffer points into this call's
-    for (size_t at = 0; at + 8 <= p.size(); at += 8) {
-        unsigned long long v;
-        memcpy(&v, &p[at], 8);
-        CUdeviceptr to;
-        if (v && map_addr(v, &to)) memcpy(&p[at], &to, 8);
-    }
+    map_block(p, 0, o.name.c_str(), "param");   // every word into a known buffer made this call's
     size_t size = p.size();
     void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, p.data(), CU_LAUNCH_PARAM_BUFFER_SIZE, &size, CU_LAUNCH_PARAM_END};
     CUlaunchAttribute attrs[2];
@@ -477,7 +561,7 @@ void do_op(const op &o)
         if (o.kept && R.kept.count(o.a)) return;   // a buffer launch() made on its first call and keeps
         if (o.async) cu(D.cuMemAllocAsync(&p, o.b, s), "cudaMallocAsync");
         else cu(D.cuMemAlloc(&p, o.b), "cudaMalloc");
-        R.live.push_back(span{o.a, o.b, p});
+        R.live.push_back(rv_region{o.a, o.b, (uint64_t)p});
         if (o.kept) R.kept[o.a] = p;
         return;
     }
@@ -501,9 +585,15 @@ void do_op(const op &o)
     case OP_COPY:
         cu(D.cuMemcpyDtoDAsync(must_map(o.a, "copy-into"), must_map(o.b, "copy-from"), o.c, s), "cudaMemcpy");
         return;
-    case OP_UPLOAD:
-        cu(D.cuMemcpyHtoDAsync(must_map(o.a, "copy-into"), o.bytes.data(), o.bytes.size(), s), "cudaMemcpy");
+    case OP_UPLOAD: {   // its words that point into known memory made this call's, as a launch's parameters
+        CUdeviceptr d = must_map(o.a, "copy-into");
+        std::vector<unsigned char> b = o.bytes;   // pageable: staged before the call returns
+        char call[32];
+        snprintf(call, sizeof call, "%zu", R.pass + 1);
+        map_block(b, o.a, call, "word");
+        cu(D.cuMemcpyHtoDAsync(d, b.data(), b.size(), s), "cudaMemcpy");
         return;
+    }
     case OP_FETCH:   // read back as launch() read it, and waited for
         if (R.nfetched == 16) unreplayable("fetches");
         R.fetched[R.nfetched].resize(o.b);
@@ -518,6 +608,18 @@ void do_op(const op &o)
     case OP_RECORD: cu(D.cuEventRecord(event_of(o.a), s), "cudaEventRecord"); return;
     case OP_WAITEVENT: cu(D.cuStreamWaitEvent(s, event_of(o.a), 0), "cudaStreamWaitEvent"); return;
     case OP_HOLD: cu(D.cuCtxSynchronize(), "your kernel failed"); return;   // launch() waited: so does its replay
+    case OP_WAITVALUE: {
+        CUdeviceptr d = must_map(o.a, "wait-on");
+        if (o.elem == 32) cu(D.cuStreamWaitValue32(s, d, (cuuint32_t)o.b, o.value), "cuStreamWaitValue32");
+        else cu(D.cuStreamWaitValue64(s, d, (cuuint64_t)o.b, o.value), "cuStreamWaitValue64");
+        return;
+    }
+    case OP_WRITEVALUE: {
+        CUdeviceptr d = must_map(o.a, "write-to");
+        if (o.elem == 32) cu(D.cuStreamWriteValue32(s, d, (cuuint32_t)o.b, o.value), "cuStreamWriteValue32");
+        else cu(D.cuStreamWriteValue64(s, d, (cuuint64_t)o.b, o.value), "cuStreamWriteValue64");
+        return;
+    }
     }
 }
 
@@ -544,7 +646,7 @@ unsigned int launch(const float *in, float *out, unsigned int n, unsigned int bl
 {
     (void)block;
     if (R.pass == R.rec.calls.size()) R.pass = 0;   // a new reduction
-    if (R.pass == 0) R.in = in, R.out[0] = out, R.out[1] = nullptr;
+    if (R.pass == 0) R.in = in, R.out[0] = out, R.out[1] = nullptr, R.raw_word.clear();
     else if (R.pass == 1) R.out[1] = out;
     R.main_stream = stream;
     const call_ops &c = R.rec.calls[R.pass];
@@ -572,6 +674,7 @@ int main(int argc, char **argv)
     if (R.rec.calls[0].n != n) unreplayable("call-n", "1\t%zu\t%zu", R.rec.calls[0].n, n);
     check(cudaFree(nullptr), "the CUDA context");
     load_driver();
+    cuda_failed = judged_call_failed;
     resolve(R.rec);
     char *text = nullptr;
     size_t len = 0;

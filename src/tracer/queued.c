@@ -209,15 +209,105 @@ static int is_host_func(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cb
            (cbid == SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc || cbid == SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc_ptsz);
 }
 
+/* The stream memory operations (cuStreamWaitValue32/64, cuStreamWriteValue32/64
+ * and the batch of them, cuStreamBatchMemOp; each as the _v2 the toolkit's
+ * names stand for, the first version and the per-thread forms): the
+ * Compute Sanitizer's batch-memop domain tells of the writes only, so they
+ * are read from the API call's own arguments, at its entry.  Each becomes
+ * one line, a batch's in its order: a stream's operations run in the order
+ * queued, as a batch's do. */
+typedef struct { CUstream s; CUdeviceptr addr; cuuint32_t value; unsigned flags; } memop32_args;
+typedef struct { CUstream s; CUdeviceptr addr; cuuint64_t value; unsigned flags; } memop64_args;
+typedef struct { CUstream s; unsigned count; CUstreamBatchMemOpParams *ops; unsigned flags; } batch_args;
+
+/* 'w' wait, 'v' write (value), 'b' batch; 32 or 64 bits; ptsz: per-thread default stream.  0: not one. */
+static int memop_of(Sanitizer_CallbackId cbid, int *bits, int *ptsz)
+{
+    static const struct { Sanitizer_CallbackId id; char kind; int bits, ptsz; } ids[] = {
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32, 'w', 32, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32_ptsz, 'w', 32, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32_v2, 'w', 32, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32_v2_ptsz, 'w', 32, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue64, 'w', 64, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue64_ptsz, 'w', 64, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue64_v2, 'w', 64, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue64_v2_ptsz, 'w', 64, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue32, 'v', 32, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue32_ptsz, 'v', 32, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue32_v2, 'v', 32, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue32_v2_ptsz, 'v', 32, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue64, 'v', 64, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue64_ptsz, 'v', 64, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue64_v2, 'v', 64, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamWriteValue64_v2_ptsz, 'v', 64, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamBatchMemOp, 'b', 0, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamBatchMemOp_ptsz, 'b', 0, 1},
+        {SANITIZER_CBID_DRIVER_API_cuStreamBatchMemOp_v2, 'b', 0, 0},
+        {SANITIZER_CBID_DRIVER_API_cuStreamBatchMemOp_v2_ptsz, 'b', 0, 1},
+    };
+    *bits = *ptsz = 0;
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (ids[i].id == cbid) { *bits = ids[i].bits, *ptsz = ids[i].ptsz; return ids[i].kind; }
+    return 0;
+}
+
+static void memop_line(unsigned call, int wait, int bits, uint64_t addr, uint64_t value, unsigned flags,
+                       unsigned long long s)
+{
+    put(call, "%s %llu %llu %d %u stream %llu", wait ? "waitvalue" : "writevalue", (unsigned long long)addr,
+        (unsigned long long)value, bits, flags, s);
+}
+
+static void memop_entered(Sanitizer_CallbackId cbid, const void *p, unsigned call)
+{
+    int bits, ptsz, kind = memop_of(cbid, &bits, &ptsz);
+    const memop32_args *a32 = p;
+    /* the per-thread default stream, as the runner names it */
+    unsigned long long s = (unsigned long long)(uintptr_t)a32->s;
+    if (!s && ptsz) s = (unsigned long long)(uintptr_t)CU_STREAM_PER_THREAD;
+    if (kind != 'b') {
+        const memop64_args *a64 = p;
+        memop_line(call, kind == 'w', bits, bits == 32 ? a32->addr : a64->addr, bits == 32 ? a32->value : a64->value,
+                   bits == 32 ? a32->flags : a64->flags, s);
+        return;
+    }
+    const batch_args *b = p;
+    for (unsigned i = 0; b->ops && i < b->count; i++) {
+        const CUstreamBatchMemOpParams *o = &b->ops[i];
+        switch (o->operation) {
+        case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+        case CU_STREAM_MEM_OP_WAIT_VALUE_64: {
+            int w = o->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? 32 : 64;
+            memop_line(call, 1, w, o->waitValue.address, w == 32 ? o->waitValue.value : o->waitValue.value64,
+                       o->waitValue.flags, s);
+            break;
+        }
+        case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+        case CU_STREAM_MEM_OP_WRITE_VALUE_64: {
+            int w = o->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? 32 : 64;
+            memop_line(call, 0, w, o->writeValue.address, w == 32 ? o->writeValue.value : o->writeValue.value64,
+                       o->writeValue.flags, s);
+            break;
+        }
+        default:   /* a barrier or a flush of remote writes: not replayed, named */
+            put(call, "unreplayable cuStreamBatchMemOp-operation-%d", (int)o->operation);
+            return;
+        }
+    }
+}
+
 void rv_queued_api(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const Sanitizer_CallbackData *d,
                    unsigned call)
 {
+    int bits, ptsz;
     int enter = d->callbackSite == SANITIZER_API_ENTER;
     if (is_launch(domain, cbid)) {
         if (enter) launch_entered(domain, cbid, d->functionParams);
         else args.set = 0;
     } else if (is_free(domain, cbid)) {
         in_free = enter;
+    } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API && memop_of(cbid, &bits, &ptsz)) {
+        if (call && enter) memop_entered(cbid, d->functionParams, call);
     } else if (call && enter && is_host_func(domain, cbid)) {
         char at[RV_FRAMES_MAX * 20];   /* the line that queued it, for the verdict's words */
         rv_frames_text(at, sizeof at);
@@ -249,6 +339,9 @@ void rv_queued_launch(const Sanitizer_LaunchData *d, int module, unsigned call)
     } else if (!param_info) {
         known = 0;
     } else {
+        /* the padding between parameters zero, not an earlier launch's
+           bytes: the runner reads every 8-byte word of the block */
+        memset(buf, 0, sizeof buf);
         for (size_t i = 0;; i++) {
             size_t off, size;
             if (param_info(d->function, i, &off, &size) != CUDA_SUCCESS) break;
@@ -403,6 +496,10 @@ void rv_queued_enable(Sanitizer_SubscriberHandle h,
         SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel_ptsz, SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC,
         SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC_ptsz, SANITIZER_CBID_RUNTIME_API_cudaFree};
     for (size_t i = 0; i < sizeof driver / sizeof driver[0]; i++) enable(1, h, SANITIZER_CB_DOMAIN_DRIVER_API, driver[i]);
+    for (Sanitizer_CallbackId id = 0; id < SANITIZER_CBID_DRIVER_API_SIZE; id++) {   /* the stream memory operations */
+        int bits, ptsz;
+        if (memop_of(id, &bits, &ptsz)) enable(1, h, SANITIZER_CB_DOMAIN_DRIVER_API, id);
+    }
     for (size_t i = 0; i < sizeof runtime / sizeof runtime[0]; i++)
         enable(1, h, SANITIZER_CB_DOMAIN_RUNTIME_API, runtime[i]);
     enable(1, h, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN);

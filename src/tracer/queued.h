@@ -18,6 +18,10 @@
  *   upload-fetched DST K BYTES stream S             (host to device of the
  *                              bytes the call's K-th fetch (from 0) brought,
  *                              unchanged)
+ *   waitvalue ADDR VALUE BITS FLAGS stream S        (cuStreamWaitValue32/64: BITS 32
+ *                              or 64, FLAGS the comparison; a batch's waits too)
+ *   writevalue ADDR VALUE BITS FLAGS stream S       (cuStreamWriteValue32/64, and
+ *                              a batch's writes, each a line in its order)
  *   record EVENT stream S
  *   waitevent EVENT stream S
  *   hold WHAT [at OFF,...]    (launch() waited for the GPU: WHAT is sync or

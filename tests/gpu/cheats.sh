@@ -25,6 +25,10 @@
 # reads them.  DEVICE is the GPU's name lower-cased, every run of other
 # characters a '-' (nvidia-h100-80gb-hbm3), as tests/gpu/corpus.sh names it.
 #
+# CHEATS_ONLY="NAME ...": those cheats only, and no honest answer (the
+# recordings of cheats added since a device's last run, to unpack beside
+# its others).
+#
 # Exit 0 when every cheat failed, no honest file failed a judge's rule and
 # every recording replayed to its check's verdict; 1 otherwise; 2 on bad
 # usage.  Run on a machine with a GPU, nvcc, nvdisasm and compute-sanitizer;
@@ -93,7 +97,18 @@ keep_recording() {
     fi
 }
 
-for f in "$src"/tests/own/cheats/*.cu; do
+cheat_files=("$src"/tests/own/cheats/*.cu)
+honest_files=("$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu"
+              "$src/tests/own/corpus/grid_sized_to_gpu.cu" "$src/tests/own/corpus/cub_device_reduce.cu")
+if [ -n "${CHEATS_ONLY:-}" ]; then
+    cheat_files=()
+    for name in $CHEATS_ONLY; do
+        [ -f "$src/tests/own/cheats/$name.cu" ] || { echo "cheats.sh: no cheat $name" >&2; exit 2; }
+        cheat_files+=("$src/tests/own/cheats/$name.cu")
+    done
+    honest_files=()
+fi
+for f in "${cheat_files[@]}"; do
     name=$(basename "$f" .cu)
     check_file "$f"
     if [ "$rc" = 1 ]; then verdict="FAILED, as it must"; else verdict="NOT FAILED (exit $rc)"; bad=$((bad + 1)); fi
@@ -102,8 +117,7 @@ for f in "$src"/tests/own/cheats/*.cu; do
     say_verdict
     [ -n "$out" ] && keep_recording "$name" cheat "$f"
 done
-for f in "$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu" \
-         "$src/tests/own/corpus/grid_sized_to_gpu.cu" "$src/tests/own/corpus/cub_device_reduce.cu"; do
+for f in ${honest_files[@]+"${honest_files[@]}"}; do
     rel=${f#"$src"/}
     case $rel in
     docs/exercises/*) name=honest-exercise5-solution ;;

@@ -9,7 +9,10 @@
 #  - a cheat's check failed (exit 1) with a rule named FAIL;
 #  - an honest answer's check failed none of the judge's rules (gpu, sum,
 #    calls, reads): only its speed may fall short;
-#  - every cheat of tests/own/cheats/ is recorded on each device.
+#  - every cheat of tests/own/cheats/ is recorded on a device at least; a
+#    device whose recordings were made before a cheat was written (the GPUs
+#    lent change: an H100's set cannot be made again where only H200s are
+#    lent) is noted for it, not failed.
 # A recording whose student.cu is no longer the file it names is still
 # judged (the folder's records and its file belong together), and noted.
 # Skips (77) only while no recording is committed at all.
@@ -51,9 +54,14 @@ for devdir in "$root"/*/; do
             echo "note: $dev/$name was recorded from an earlier $source (record again with tests/gpu/cheats.sh)"
         fi
     done
-    for f in "$src"/tests/own/cheats/*.cu; do
-        name=$(basename "$f" .cu)
-        check "$dev: $name is recorded (tests/gpu/cheats.sh BUILD LOG OUT)" test -f "$devdir$name/recorded.txt"
+done
+for f in "$src"/tests/own/cheats/*.cu; do
+    name=$(basename "$f" .cu)
+    on=$(for d in "$root"/*/; do [ -f "$d$name/recorded.txt" ] && basename "$d"; done | tr '\n' ' ')
+    [ "$devices" -eq 0 ] || check "$name is recorded on a device (tests/gpu/cheats.sh BUILD LOG OUT)" test -n "$on"
+    for d in "$root"/*/; do
+        [ -d "$d" ] && [ -n "$on" ] && [ ! -f "$d$name/recorded.txt" ] &&
+            echo "note: $(basename "$d") has no recording of $name (recorded on: $on; record again there with tests/gpu/cheats.sh)"
     done
 done
 if [ "$devices" -eq 0 ]; then

@@ -10,7 +10,7 @@
 # another stream's, an element missing from the count of the reads, a count
 # that does not add up, another seed in run.txt, a run that started no
 # kernel, damaged records; and the same of the judge's runner's calls
-# (judged.txt).  A version to beat's timed run that is wrong,
+# (judged.txt), a kernel's fault in one of them among them.  A version to beat's timed run that is wrong,
 # another stream's or bare times is not taken: the recorded results stand
 # in, as in a check.  Then tests/own/cheats_replay.sh (which the recordings
 # of tests/gpu/cheats.sh go through) tells the folder's verdict from a
@@ -124,6 +124,13 @@ expect 1 "FAIL   calls: not replayed: launch() runs host code in a stream at lin
 printf 'not replayed: no-such-key\tx\n' >"$j/judged.txt"
 expect 1 "FAIL   calls: not replayed: the judge's runner could not replay launch(): no-such-key" check --replay "$j" --exercise 5
 check "not replayed: no time said either" grep -q "^  FAIL   timed: no time: the judged calls could not be replayed" "$tmp/out"
+# a kernel that faulted in a judged call: a verdict, kept as the check kept
+# it, with the word the runner left as it was where there was one
+printf 'faulted: fault\t3\tcudaErrorIllegalAddress\n' >"$j/judged.txt"
+expect 1 "FAIL   calls: call 3: your kernel made an illegal memory access" check --replay "$j" --exercise 5
+check "faulted: no time said either" grep -q "^  FAIL   timed: no time: a kernel faulted in the judged calls" "$tmp/out"
+printf 'faulted: fault\t1\tcudaErrorIllegalAddress\tparam\t_Z1kPf\t0\t7\n' >"$j/judged.txt"
+expect 1 "FAIL   calls: call 1: your kernel made an illegal memory access, after kernel _Z1kPf was given a pointer the judge could not map (parameter bytes 0..7)" check --replay "$j" --exercise 5
 
 # a recording as tests/gpu/cheats.sh keeps it: the records gzipped, what the
 # check printed (its own data line), its status

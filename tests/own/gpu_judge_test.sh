@@ -6,12 +6,15 @@
 # repeats the same inputs; a sum cached by the input's address fails from
 # the first call that reuses a buffer; a copy to the host or a host
 # function between launch()'s launches is not replayed, the verdict naming
-# its line (copy_expected.cu, host_function_between.cu); work left on a
+# its line (copy_expected.cu, host_function_between.cu); a kernel that
+# faults in the judged calls is a verdict (faults_when_judged.cu); work left on a
 # stream of its own is timed until the GPU is idle and said; a sum made on
 # the host fails at once (no kernel ran); every float kernel of
 # tests/own/corpus/, my_reduce.cu and every exercise's solution sums all 23
 # calls right (atomics in any order, Kahan, a serial thread 0, two
-# launches), and the integer-only kernels fail on the judge's data, as they
+# launches; and tests/own/corpus/replay/'s shapes: one past the end, an
+# argument struct in device memory, a table of pointers, stream memory
+# operations), and the integer-only kernels fail on the judge's data, as they
 # say they would.  Where the tracer counts the elements read (reads.txt)
 # the tricks that read nothing fail that rule too; where it does not, that
 # is said.  Skips (77) without a GPU.
@@ -90,6 +93,9 @@ hf=$src/tests/own/host_function_between.cu
 line=$(grep -n 'the line the verdict names' "$hf" | cut -d: -f1)
 expect 1 "FAIL   calls: not replayed: launch() runs host code in a stream at line $line, between its launches" \
     check "$hf" --exercise 1
+# a kernel that faults in the judged calls: a verdict on it, not an error
+expect 1 "FAIL   calls: call 3: your kernel made an illegal memory access" check "$src/tests/own/faults_when_judged.cu" \
+    --exercise 1
 expect 1 "FAIL   fast:" check "$cheats/redefined_timers.cu" --exercise 5
 check "redefined_timers: every call right, only slow" grep -qF "ok     calls: every one of the 23 calls" "$tmp/out"
 
@@ -119,7 +125,8 @@ expect 1 "FAIL   gpu: " check "$cheats/host_sum.cu" --exercise 1
 check "host_sum: the sum must come from the GPU, it says" grep -q "the sum must come from the GPU" "$tmp/out"
 
 # honest kernels: every call right, in any order of additions
-for f in "$src"/tests/own/corpus/*.cu "$src/tests/own/my_reduce.cu" "$src"/docs/exercises/*/solution.cu; do
+for f in "$src"/tests/own/corpus/*.cu "$src"/tests/own/corpus/replay/*.cu "$src/tests/own/my_reduce.cu" \
+    "$src"/docs/exercises/*/solution.cu; do
     name=${f#"$src"/}
     case $(basename "$f") in
     int_data.cu|atomic_shared_int.cu|reduce_add_sync_int.cu)   # right only on integer data, as each says

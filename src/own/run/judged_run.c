@@ -99,11 +99,13 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(want, o->n, (uint64_t)o->block_size));
     char *argv[] = {runner[0], queued, (char *)work, nbuf, bbuf, tol, NULL};
+    /* the hardware queues the traced run had (program_run.h) */
+    char *env[] = {RV_OWN_ONE_QUEUE, NULL};
     const char *show[] = {runner[0], NULL};
     line_state l = {.want = want};
     rv_turn_relay relay;
     if (rv_turn_relay_start_line(&relay, on_word, &l, err, errlen)) return 2;
-    rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, show, argv, NULL, log, o->timeout_s, &relay.ctl);
+    rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, show, argv, env, log, o->timeout_s, &relay.ctl);
     rv_turn_relay_end(&relay);
     *seconds = r.seconds - relay.paused_ms * 1e-3;
     char tail[4000], src[PATH_MAX + 32];
@@ -113,14 +115,15 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     snprintf(path, sizeof path, "%s/judged.txt", work);
     if (l.unreplayable) {   /* kept as the results would be, for --replay, the student's line named */
         char said[700], line[800], program[PATH_MAX + 32];
+        int fault = !strncmp(l.why, "fault\t", 6);   /* a kernel's fault in a judged call */
         snprintf(program, sizeof program, "%s/program", work);
         /* addr2line reads the student's build as its other tools do: in the sandbox when the check has one */
         rv_own_unreplayable_line(l.why, program, o->sandbox ? rv_host_line_sandboxed : NULL, NULL, said, sizeof said);
-        int len = snprintf(line, sizeof line, "%s%s\n", RV_OWN_UNREPLAYABLE_LINE, said);
+        int len = snprintf(line, sizeof line, "%s%s\n", fault ? RV_OWN_FAULTED_LINE : RV_OWN_UNREPLAYABLE_LINE, said);
         rv_own_write_file(path, line, (size_t)len);
         free(l.results);
         rv_own_unreplayable_words(said, line, sizeof line);
-        return rv_own_fail(err, errlen, RV_OWN_UNREPLAYABLE, "%s", line);
+        return rv_own_fail(err, errlen, fault ? RV_OWN_FAULTED : RV_OWN_UNREPLAYABLE, "%s", line);
     }
     if (r.end == RV_PROC_EXITED && r.status == 0 && l.results) {
         rv_own_write_file(path, l.results, l.len);   /* a copy for --keep and --replay; the text is what counts */

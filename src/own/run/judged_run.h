@@ -29,13 +29,18 @@
  * arguments (tab-separated; host-between's frames read as the student's
  * line: unreplayable.h), for --replay. */
 #define RV_OWN_UNREPLAYABLE_LINE "not replayed: "
+/* rv_own_judge_calls' status when a kernel faulted in a judged call (what,
+ * in err): a verdict too, the student's kernel's doing; kept in
+ * WORK/judged.txt as this, then the runner's "fault" key and arguments. */
+#define RV_OWN_FAULTED 5
+#define RV_OWN_FAULTED_LINE "faulted: "
 
 
 /* The runner on WORK's recording, its calls' data streams 1.. of want.
  * *results: the results' text (timed.h's format; the caller frees it),
  * also copied to WORK/judged.txt for --keep and --replay; *seconds: the
  * runner's wall time less its waits for the GPU.  0; RV_OWN_UNREPLAYABLE;
- * or 2 with what went wrong (the runner missing, a kernel that failed or
+ * RV_OWN_FAULTED; or 2 with what went wrong (the runner missing, a kernel that failed or
  * hung). */
 int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds,
                        char *err, size_t errlen);

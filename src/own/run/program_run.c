@@ -260,12 +260,7 @@ typedef struct tracer_env {
     const char *show[4];
 } tracer_env;
 
-/* A run whose time is not measured (traced, memcheck) makes its CUDA
- * context with one hardware queue: making the queues is what the machine
- * does one process at a time, and one queue makes a context twice as fast
- * under a class's load (tests/gpu/contexts.sh).  A timed run keeps CUDA's
- * default, the queues a student's streams are timed with everywhere. */
-#define ONE_QUEUE "CUDA_DEVICE_MAX_CONNECTIONS=1"
+#define ONE_QUEUE RV_OWN_ONE_QUEUE
 
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
  * or NULL */

@@ -14,6 +14,16 @@
 #include "own/sandbox/sandbox.h"
 #include "own/trace/trace_run.h"
 
+/* The CUDA context of a traced, recorded or memcheck run, and of the judge's
+ * runner (judged_run.c), has one hardware queue: making the queues is what
+ * the machine does one process at a time, and one queue makes a context
+ * twice as fast under a class's load (tests/gpu/contexts.sh).  The judged
+ * calls take the queues the traced run had, so that a race between streams
+ * the traced run cannot show cannot show in them either, and the version
+ * to beat's calls the same (docs/exercises.md, "The judge").  `trace`'s
+ * own timed run of the whole program keeps CUDA's default. */
+#define RV_OWN_ONE_QUEUE "CUDA_DEVICE_MAX_CONNECTIONS=1"
+
 /* A fresh folder $TMPDIR/reducevis-WHAT-XXXXXX (/tmp without TMPDIR), its
  * path in out: 0, or -1 with errno (out then ""). */
 int rv_own_temp_dir(const char *what, char *out, size_t len);

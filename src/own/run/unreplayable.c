@@ -37,6 +37,11 @@ static const struct {
     {"foreign-pointer", N_("launch() gives kernel %s a pointer into GPU memory that is not in[], out[] or memory "
                            "launch() allocated (call %s of the traced run, parameter bytes %s..%s): the judge replays "
                            "your kernels only on memory it knows")},
+    {"foreign-word", N_("launch() uploads data holding a pointer into GPU memory that is not in[], out[] or memory "
+                        "launch() allocated (call %s of the traced run, bytes %s..%s of the upload): the judge replays "
+                        "your kernels only on memory it knows")},
+    {"not-given", N_("launch() uses the out[] of the driver's next call in call %s of the traced run, a buffer it was "
+                     "not given: the judge replays only what launch() was given (in[], out[] and memory of its own)")},
     {"no-recording", N_("launch() left no recording of what it queued (%s): was it traced?")},
     {"bad-line", N_("the recording's line %s is not one of its lines")},
     {"incomplete", N_("the recording of what launch() queued is empty or incomplete")},
@@ -50,12 +55,62 @@ static const struct {
                                "launch() allocated)")},
     {"unknown-memory\tcopy-into", N_("launch() copies into memory the judge does not know (address %s: not in[], "
                                      "out[] or memory launch() allocated)")},
+    {"unknown-memory\twait-on", N_("launch() makes a stream wait on memory the judge does not know (address %s: not "
+                                   "in[], out[] or memory launch() allocated)")},
+    {"unknown-memory\twrite-to", N_("launch() makes a stream write to memory the judge does not know (address %s: not "
+                                    "in[], out[] or memory launch() allocated)")},
     {"unknown-memory\tcopy-from", N_("launch() copies from memory the judge does not know (address %s: not in[], "
                                      "out[] or memory launch() allocated)")},
 };
 
+/* A kernel's fault, by the CUDA error's name: what the kernel did. */
+static const struct {
+    const char *name, *words;
+} fault_words[] = {
+    {"cudaErrorIllegalAddress", N_("made an illegal memory access")},
+    {"cudaErrorMisalignedAddress", N_("made a misaligned memory access")},
+    {"cudaErrorInvalidAddressSpace", N_("made a memory access in the wrong address space")},
+    {"cudaErrorIllegalInstruction", N_("ran an illegal instruction")},
+    {"cudaErrorInvalidPc", N_("jumped to an invalid address")},
+    {"cudaErrorHardwareStackError", N_("overflowed or corrupted its stack")},
+    {"cudaErrorAssert", N_("failed an assert")},
+    {"cudaErrorLaunchTimeout", N_("ran past the device's time limit")},
+};
+
+/* "fault\tCALL\tERROR[\tparam\tKERNEL\tFROM\tTO | \tword\tCALL\tFROM\tTO]": the
+ * call that faulted, how, and the word the runner left as it was, where
+ * one looked like an address (judge.cu). */
+static void fault_sentence(const char *said, char *out, size_t len)
+{
+    char buf[700], *f[8];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", said);
+    for (char *p = buf; p && n < 8;) f[n++] = strsep(&p, "\t");
+    const char *what = NULL;
+    for (size_t k = 0; n >= 3 && k < sizeof fault_words / sizeof fault_words[0]; k++)
+        if (!strcmp(f[2], fault_words[k].name)) what = _(fault_words[k].words);
+    char how[200];
+    if (what) snprintf(how, sizeof how, "%s", what);
+    else snprintf(how, sizeof how, _("failed on the GPU (%s)"), n >= 3 ? f[2] : "?");
+    int at = snprintf(out, len, _("call %s: your kernel %s"), n >= 2 ? f[1] : "?", how);
+    if (at < 0 || (size_t)at >= len || n < 7) return;
+    if (!strcmp(f[3], "param"))
+        snprintf(out + at, len - (size_t)at,
+                 _(", after kernel %s was given a pointer the judge could not map (parameter bytes %s..%s)"), f[4],
+                 f[5], f[6]);
+    else if (!strcmp(f[3], "word"))
+        snprintf(out + at, len - (size_t)at,
+                 _(", after launch() uploaded a pointer the judge could not map (call %s of the traced run, bytes "
+                   "%s..%s of the upload)"),
+                 f[4], f[5], f[6]);
+}
+
 void rv_own_unreplayable_words(const char *said, char *out, size_t len)
 {
+    if (!strncmp(said, "fault\t", 6)) {
+        fault_sentence(said, out, len);
+        return;
+    }
     for (size_t k = 0; k < sizeof unreplayable_words / sizeof unreplayable_words[0]; k++) {
         size_t kl = strlen(unreplayable_words[k].key);
         if (strncmp(said, unreplayable_words[k].key, kl) || (said[kl] && said[kl] != '\t')) continue;

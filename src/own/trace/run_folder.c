@@ -136,11 +136,14 @@ static void run_facts(const char *work, const rv_run_info *ri, uint32_t block1, 
     char judged[PATH_MAX + 32];
     snprintf(judged, sizeof judged, "%s/judged.txt", work);
     char said[700];
-    if (ri->judged_set && rv_read_regular(judged, said, sizeof said) == 0 &&
-        !strncmp(said, RV_OWN_UNREPLAYABLE_LINE, strlen(RV_OWN_UNREPLAYABLE_LINE))) {
+    int got = ri->judged_set && rv_read_regular(judged, said, sizeof said) == 0;
+    int not_replayed = got && !strncmp(said, RV_OWN_UNREPLAYABLE_LINE, strlen(RV_OWN_UNREPLAYABLE_LINE)),
+        faulted = got && !strncmp(said, RV_OWN_FAULTED_LINE, strlen(RV_OWN_FAULTED_LINE));
+    if (not_replayed || faulted) {   /* the runner's verdict, kept: said as the check said it */
         said[strcspn(said, "\n")] = 0;
-        rv_own_unreplayable_words(said + strlen(RV_OWN_UNREPLAYABLE_LINE), res->timed_why, sizeof res->timed_why);
-        res->timed_state = RV_OWN_NOT_REPLAYED;
+        const char *key = said + strlen(faulted ? RV_OWN_FAULTED_LINE : RV_OWN_UNREPLAYABLE_LINE);
+        rv_own_unreplayable_words(key, res->timed_why, sizeof res->timed_why);
+        res->timed_state = faulted ? RV_OWN_CALL_FAULTED : RV_OWN_NOT_REPLAYED;
         return;
     }
     if (ri->judged_set)

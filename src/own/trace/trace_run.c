@@ -244,11 +244,12 @@ static void *run_beside(void *arg)
  * not be replayed in why (a verdict: the calls rule fails with it).  0, or
  * 2 with the message. */
 static int judge_stage(const rv_own_opts *o, const char *work, rv_run_info *ri, char **text, char *why, size_t whylen,
-                       rv_own_result *res, char *err, size_t errlen)
+                       int *faulted, rv_own_result *res, char *err, size_t errlen)
 {
     *why = 0;
     int rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), text, &res->plain_run_s, err, errlen);
-    if (rc == RV_OWN_UNREPLAYABLE) snprintf(why, whylen, "%s", err), rc = 0;
+    *faulted = rc == RV_OWN_FAULTED;   /* a kernel's fault in a judged call: a verdict, as what is not replayed */
+    if (rc == RV_OWN_UNREPLAYABLE || rc == RV_OWN_FAULTED) snprintf(why, whylen, "%s", err), rc = 0;
     /* the judged data said only now that its calls are over */
     ri->judged = o->judged, ri->judged_set = 1;
     if (!rc && rv_run_info_write(work, ri)) rc = rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
@@ -258,10 +259,11 @@ static int judge_stage(const rv_own_opts *o, const char *work, rv_run_info *ri, 
 /* The judged calls' facts in res, from the results as the runner gave them
  * (never as read back from the work folder, where a process the student's
  * program left behind could have rewritten them). */
-static void judged_facts(const rv_own_opts *o, const char *text, const char *why, const early *e, rv_own_result *res)
+static void judged_facts(const rv_own_opts *o, const char *text, const char *why, int faulted, const early *e,
+                         rv_own_result *res)
 {
     if (*why) {
-        res->timed_state = RV_OWN_NOT_REPLAYED;
+        res->timed_state = faulted ? RV_OWN_CALL_FAULTED : RV_OWN_NOT_REPLAYED;
         snprintf(res->timed_why, sizeof res->timed_why, "%s", why);
     } else {
         int rc = rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, e ? &e->spot : NULL,
@@ -291,8 +293,9 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
         return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
     }
     char *judged = NULL, unreplayable[600] = "";
+    int faulted = 0;
     if (o->time_it && o->judge)
-        rc = judge_stage(o, work, &ri, &judged, unreplayable, sizeof unreplayable, res, err, errlen);
+        rc = judge_stage(o, work, &ri, &judged, unreplayable, sizeof unreplayable, &faulted, res, err, errlen);
     else if (o->time_it)
         rc = rv_own_run_program(o, work, NULL, &res->plain_run_s, err, errlen);
     if (rc) {
@@ -308,7 +311,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
         t1 = rv_mono_s();
         rc = rv_run_convert(work, &ri, source, e ? e->sums : NULL, e ? &e->spot : NULL, res, err, errlen);
-        if (!rc && o->time_it && o->judge) judged_facts(o, judged, unreplayable, e, res);
+        if (!rc && o->time_it && o->judge) judged_facts(o, judged, unreplayable, faulted, e, res);
         t2 = rv_mono_s();
     }
     free(judged);
@@ -479,7 +482,7 @@ static int judge_built(const rv_own_opts *o, const char *work, double *ms, char 
         (!kept && (rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen))) ||
         (!kept && (rc = rv_own_record_program(o, work, &t, err, errlen))) ||
         (rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), &text, &seconds, err, errlen)))
-        return rc == RV_OWN_UNREPLAYABLE ? 2 : rc;
+        return rc == RV_OWN_UNREPLAYABLE || rc == RV_OWN_FAULTED ? 2 : rc;
     rv_timed_run *run = malloc(sizeof *run);
     char why[512], call[256];
     if (!run) rc = rv_own_fail(err, errlen, 2, "%s", _("out of memory"));

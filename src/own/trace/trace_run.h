@@ -79,7 +79,8 @@ typedef struct rv_own_result {
     /* every call checked: the timed run (timed.txt, or the judge's runner's
        judged.txt); 0 none (--no-time), 1 read (timed.checked 0: an older
        run, its times only), -1 a file that is not a timed run's (why),
-       RV_OWN_NOT_REPLAYED the runner could not replay launch() (why)       */
+       RV_OWN_NOT_REPLAYED the runner could not replay launch() (why),
+       RV_OWN_CALL_FAULTED a kernel faulted in a judged call (why)          */
     int            timed_state;
     rv_timed_run   timed;
     char           timed_why[512];
@@ -87,6 +88,7 @@ typedef struct rv_own_result {
     rv_data        judged;     /* ... on streams of this (run.txt)           */
 } rv_own_result;
 #define RV_OWN_NOT_REPLAYED (-2)
+#define RV_OWN_CALL_FAULTED (-3)
 
 /* What r's run said beside its trace, as the rules of the run take it
  * (rules.h): the count of the elements read, the timed calls.  timed_run: a
