@@ -19,7 +19,7 @@
  * formats).  Anything that goes wrong is written to OUT/tool-error.txt for
  * the host to report: a tool library cannot fail the program it is in.  On
  * a class's shared GPU (RV_GPU_TURN_FD) the tracer also asks the run's
- * turns, for its kernels only (turns.h).
+ * turns, for its GPU work only: kernels, copies, memsets (turns.h).
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
@@ -569,6 +569,21 @@ static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, co
     } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
         const Sanitizer_GraphNodeLaunchData *n = cbdata;
         if (n->nodeType == CU_GRAPH_NODE_TYPE_KERNEL && !n->isGraphUpload) rv_turns_graph_node();
+    } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API || domain == SANITIZER_CB_DOMAIN_RUNTIME_API) {
+        rv_turns_api(((const Sanitizer_CallbackData *)cbdata)->callbackSite == SANITIZER_API_ENTER);
+    } else if (domain == SANITIZER_CB_DOMAIN_MEMCPY && cbid == SANITIZER_CBID_MEMCPY_STARTING) {
+        const Sanitizer_MemcpyData *m = cbdata;   /* the tool's own reading back included */
+        rv_turns_work(m->apiContext ? m->apiContext : m->dstContext,
+                      m->hApiStream ? m->hApiStream : m->hDstStream ? m->hDstStream : m->hSrcStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_MEMSET && cbid == SANITIZER_CBID_MEMSET_STARTING) {
+        const Sanitizer_MemsetData *m = cbdata;
+        rv_turns_work(m->context, m->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_BATCH_MEMOP && cbid == SANITIZER_CBID_BATCH_MEMOP_WRITE) {
+        const Sanitizer_BatchMemopData *m = cbdata;
+        rv_turns_work(m->context, m->hStream);
+    } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC &&
+               (((const Sanitizer_ResourceMemoryData *)cbdata)->flags & SANITIZER_MEMORY_FLAG_MANAGED)) {
+        rv_turns_hold("managed memory, whose pages the GPU moves whenever they are touched");
     } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_STREAM_DESTROY_STARTING) {
         const Sanitizer_ResourceStreamData *st = cbdata;
         rv_turns_destroying(st->context, st->hStream);
@@ -657,8 +672,15 @@ int InitializeInjection(void)
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN);
     rv_queued_init(T.out, read_device);
     rv_queued_enable(handle, S.sanitizerEnableCallback);
-    /* a graph's launch ends its turn like a kernel's (turns.h) */
+    /* a graph's launch ends its turn like a kernel's; every API call's
+       return, every copy, memset and stream memory write follows a turn
+       too (turns.h) */
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_DRIVER_API);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RUNTIME_API);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_MEMCPY);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_MEMSET);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_BATCH_MEMOP);
     turn_ops.say = say;
     rv_turns_init(&turn_ops);
     say("subscribed");
