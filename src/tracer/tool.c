@@ -99,6 +99,7 @@ static struct {
 } S;
 
 static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
+static __typeof__(&sanitizerGetStreamHandle) get_stream_handle;
 static rv_turns_ops turn_ops;   /* no sync: the driver asks the turns (turns.h) */
 
 static void fail(const char *fmt, ...);
@@ -122,6 +123,7 @@ static int open_sanitizer(const char *path)
     *(void **)&set_launch_data = dlsym(h, "sanitizerSetLaunchCallbackData");
     *(void **)&turn_ops.sync = dlsym(h, "sanitizerStreamSynchronize");
     *(void **)&turn_ops.get_stream = dlsym(h, "sanitizerGetStream");
+    *(void **)&get_stream_handle = dlsym(h, "sanitizerGetStreamHandle");
     return 0;
 }
 
@@ -543,6 +545,15 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
                      m, armed_call());
 }
 
+/* The stream a copy or memset was queued on: its handle, else the one of
+ * the CUstream it names (NULL: the NULL stream), else NULL (the turn then
+ * kept, turns.h). */
+static Sanitizer_StreamHandle work_stream(CUcontext ctx, CUstream cu, Sanitizer_StreamHandle h)
+{
+    if (!h && get_stream_handle && get_stream_handle(ctx, cu, &h) != SANITIZER_SUCCESS) h = NULL;
+    return h;
+}
+
 /* The turn on a class's GPU (turns.h): asked before a kernel or a graph
  * starts, the stream it was queued on handed to the tracer's thread, whose
  * waits end the turn; a stream or context is not destroyed while that
@@ -573,14 +584,15 @@ static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, co
         rv_turns_api(((const Sanitizer_CallbackData *)cbdata)->callbackSite == SANITIZER_API_ENTER);
     } else if (domain == SANITIZER_CB_DOMAIN_MEMCPY && cbid == SANITIZER_CBID_MEMCPY_STARTING) {
         const Sanitizer_MemcpyData *m = cbdata;   /* the tool's own reading back included */
-        rv_turns_work(m->apiContext ? m->apiContext : m->dstContext,
-                      m->hApiStream ? m->hApiStream : m->hDstStream ? m->hDstStream : m->hSrcStream);
+        CUcontext ctx = m->apiContext ? m->apiContext : m->dstContext;
+        rv_turns_work(ctx, work_stream(ctx, m->apiStream, m->hApiStream ? m->hApiStream
+                                                        : m->hDstStream ? m->hDstStream : m->hSrcStream));
     } else if (domain == SANITIZER_CB_DOMAIN_MEMSET && cbid == SANITIZER_CBID_MEMSET_STARTING) {
         const Sanitizer_MemsetData *m = cbdata;
-        rv_turns_work(m->context, m->hStream);
+        rv_turns_work(m->context, work_stream(m->context, m->stream, m->hStream));
     } else if (domain == SANITIZER_CB_DOMAIN_BATCH_MEMOP && cbid == SANITIZER_CBID_BATCH_MEMOP_WRITE) {
         const Sanitizer_BatchMemopData *m = cbdata;
-        rv_turns_work(m->context, m->hStream);
+        rv_turns_work(m->context, work_stream(m->context, m->stream, m->hStream));
     } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC &&
                (((const Sanitizer_ResourceMemoryData *)cbdata)->flags & SANITIZER_MEMORY_FLAG_MANAGED)) {
         rv_turns_hold("managed memory, whose pages the GPU moves whenever they are touched");
