@@ -15,7 +15,8 @@
 #      times, to show the flood bites (printed, not held to anything); their
 #      --mark-reuse file holds the fastest v8 time of step 1, taken 2 minutes
 #      before, so v8 is timed again and, spoilt, is not kept: the v8 time
-#      they are given must still be within 3% of alone (mark_reuse.h).
+#      they are given must be within the 5% a kept time may be slower than
+#      the fastest (mark_reuse.h), and how many were not kept is printed.
 # Every figure is printed; the log goes to assets/logs/<device>-flood-fair.txt
 # (the device's name as nvidia-smi gives it, lower case, spaces as dashes).
 # Exit 0 when steps 2 and 3 hold, 1 otherwise, 2 on bad usage.
@@ -86,7 +87,8 @@ print("%s %s %s" % (s.get("ms") or 0, s.get("mark_ms") or 0, s.get("percent_of_m
     # the speed line and where v8's time came from
     said() { grep -E '^speed:|FAIL|reducevis check:' "$tmp/$1.out" | sed 's/^/      /'; }
     median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-    within() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a <= b * 1.03 && a >= b * 0.97) }'; }
+    # within A B [SHARE]: A within SHARE (default 0.03) of B
+    within() { awk -v a="$1" -v b="$2" -v d="${3:-0.03}" 'BEGIN { exit !(a > 0 && b > 0 && a <= b * (1 + d) && a >= b * (1 - d)) }'; }
     pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f%%", (b > 0 ? (a / b - 1) * 100 : 0) }'; }
 
     echo "== 1. alone: exercise 5's solution, 3 checks one after another, each timing v8"
@@ -150,9 +152,9 @@ print("%s %s %s" % (s.get("ms") or 0, s.get("mark_ms") or 0, s.get("percent_of_m
     for k in $(seq $HONEST); do
         read -r m v p <<<"$(figures "bare$k")"
         local ok=ok
-        within "$v" "$v8_alone" || { ok=NOT; bad=$((bad + 1)); }
+        within "$v" "$v8_alone" 0.05 || { ok=NOT; bad=$((bad + 1)); }
         echo "   bare$k: exit $(cat "$tmp/bare$k.rc"), judged $m ms ($(pct "$m" "$ms_alone") on alone: no turns)," \
-             "v8 $v ms ($(pct "$v" "$v8_alone")): $ok within 3%"
+             "v8 $v ms ($(pct "$v" "$v8_alone")): $ok within 5%"
         said "bare$k"
     done
     echo "   v8 timed beside the flood and not kept (its fastest stood in): in" \
