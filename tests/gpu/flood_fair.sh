@@ -49,7 +49,7 @@ HONEST=4
 run() {
     mkdir -p "$tmp/locks"
     echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1); $(bwrap --version)"
-    echo "== $carried_bwrap"
+    [ -n "$carried_bwrap" ] && echo "== $carried_bwrap"
     # v8's build, then every check's compile, before anything is timed
     "$rv" check --prepare-cache "$tmp/cache" --sandbox >"$tmp/prepare.log" 2>&1 ||
         { echo "FAIL: v8's build:"; tail -20 "$tmp/prepare.log"; return 1; }
