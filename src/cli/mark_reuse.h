@@ -12,9 +12,10 @@
  * other work ran on the GPU (a program that kept its copies out of the
  * turns) is slower than that; it is timed again, and where it is still not
  * clean, the fastest stands in: neither that check nor any other is held
- * to a spoilt time.  The spread of clean times on one GPU is about 1%
- * (0.0417 to 0.0422 ms on an H200); a GPU that slows down for good (its
- * clocks held lower) has its fastest forgotten after MARK_BEST_S.
+ * to a spoilt time.  The spread of clean times on one GPU is about 1%, and
+ * a flood beside v8 made it about 15% slower (issue 58's H200 figures); a
+ * GPU that slows down for good (its clocks held lower) has its fastest
+ * forgotten after MARK_BEST_S.
  *
  * FILE holds one line, written whole through a rename by check itself:
  *   mark VERSION n N block B ms MS at T best BEST_MS best_at BEST_T
