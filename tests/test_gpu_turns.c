@@ -10,7 +10,9 @@
  * may take several (the tracer's, one for its kernels at a time) and a timed
  * run asking between them is not kept waiting, and one that keeps a timed
  * run waiting past the limit is told its time is up and stopped, memcheck's
- * run (whose turn the check asks) too. */
+ * run (whose turn the check asks) too; a traced run's start is held by the
+ * check until its tracer says 'i', and a run that never says it is stopped
+ * the same way. */
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -324,6 +326,73 @@ static void held_for_run(gpu_gate *g, const char *dir)
     gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
 }
 
+/* A traced run's start: the check holds a shared turn for it
+ * (rv_turn_relay_hold_start) until its tracer says 'i'; the run's own 's'
+ * meanwhile is answered at once and its 'e' gives nothing back; a turn of
+ * its own held when 'i' comes lasts to its 'e'.  A timed run asking before
+ * then waits for it, and is given the GPU once it ends, not at the run's
+ * end. */
+static double start_turn(gpu_gate *g, const char *dir, const char *script_fmt)
+{
+    char err[200], script[600], path[300], got[8] = "";
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    snprintf(path, sizeof path, "%s/got.txt", dir);
+    remove(path);
+    snprintf(script, sizeof script, script_fmt, path);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    CHECK(rv_turn_relay_hold_start(&r) == 0 && r.held == 'S', "the check holds the run's start");
+    char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
+    CHECK(env[0] != NULL, "and the run gets fd 4 all the same");
+    later_ask w = {&k, 0.3, 0};
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, env, &r, &w, &t0, &t1);
+    FILE *f = fopen(path, "r");
+    if (f) got[fread(got, 1, sizeof got - 1, f)] = 0, fclose(f);
+    remove(path);
+    CHECK(res.end == RV_PROC_EXITED && res.status == 0 && !r.overtime, "the traced run ran (end %d)", (int)res.end);
+    CHECK(!strcmp(got, "g"), "its own 's' was answered at once: '%s'", got);
+    CHECK(k.given_at > 0 && t1 - k.given_at > 1.0, "the timed run got the GPU %.2f s before the run ended",
+          t1 - k.given_at);
+    return k.given_at > 0 ? k.given_at - t0 : 0;
+}
+
+static void start_held(gpu_gate *g, const char *dir)
+{
+    double at = start_turn(g, dir, "printf s >&4; head -c1 <&4 > %s; printf e >&4; sleep 1; printf i >&4; sleep 1.5");
+    CHECK(at > 0.8, "the run's 'e' before its tracer's 'i' gave nothing back: the timed run waited to %.2f s", at);
+    at = start_turn(g, dir, "sleep 0.2; printf s >&4; head -c1 <&4 > %s; printf i >&4; sleep 1; printf e >&4; "
+                            "sleep 1.5");
+    CHECK(at > 1.0, "a turn of the run's own held at the 'i' lasted to its 'e': the timed run waited to %.2f s", at);
+}
+
+/* A run that keeps its tracer out never says 'i': the start's turn is held
+ * its whole run, and once a timed run waits past the limit the gate's 'T'
+ * stops it. */
+static void start_never_handed(gpu_gate *g, const char *dir)
+{
+    char err[200];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    gpu_gate_set_shared_limit(g, 0.5);
+    asker k = {gpu_gate_connect(g), 0, 0};
+    char *argv[] = {"/bin/sh", "-c", "printf e >&4; sleep 20", NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    CHECK(rv_turn_relay_hold_start(&r) == 0, "the check holds the run's start");
+    char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
+    later_ask w = {&k, 0.3, 0};
+    double t0, t1;
+    rv_proc_result res = run_beside(argv, env, &r, &w, &t0, &t1);
+    CHECK(r.time_up && res.end != RV_PROC_EXITED && t1 - t0 < 5, "a run whose tracer never took fd 4 held the "
+          "start's turn, was told its time was up and stopped, %.2f s in", t1 - t0);
+    CHECK(k.given_at > 0 && k.given_at - k.asked_at < 3, "the timed run got the GPU %.2f s after it asked",
+          k.given_at - k.asked_at);
+    gpu_gate_set_shared_limit(g, RV_TURN_SHARED_LIMIT_S);
+    (void)dir;
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -339,6 +408,8 @@ int main(void)
         kernel_turns(g, dir);
         time_up(g, dir);
         held_for_run(g, dir);
+        start_held(g, dir);
+        start_never_handed(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

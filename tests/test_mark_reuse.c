@@ -2,7 +2,9 @@
 /* test_mark_reuse.c — the version to beat's time shared by a class's checks
  * on one GPU (src/cli/mark_reuse.c): a time kept is found again for the
  * same version, N and block size while it is fresh, and never for another
- * key, once stale, from a file that is damaged, a link or not there. */
+ * key, once stale, from a file that is damaged, a link or not there; the
+ * fastest is kept beside it for ten minutes, and a time over 5% slower than
+ * it is not clean (check times it again, and shares only a clean one). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,18 +35,53 @@ int main(void)
     CHECK(mark_reuse_read(file, "v7", 1u << 25, 256, &age) == 0, "not for another version");
     CHECK(mark_reuse_read(file, "v8", 1u << 24, 256, &age) == 0, "not at another N");
     CHECK(mark_reuse_read(file, "v8", 1u << 25, 512, &age) == 0, "not at another block size");
-    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f\n", (double)time(NULL) - MARK_REUSE_S - 5);
+    /* the fastest kept beside it: a slower time kept leaves it, a faster one replaces it */
+    double best = mark_reuse_best(file, "v8", 1u << 25, 256, &age);
+    CHECK(best > 0.05799 && best < 0.05801, "the first time is the fastest: %.6f", best);
+    CHECK(mark_reuse_write(file, "v8", 1u << 25, 256, 0.0600) == 0, "a slower time kept");
+    ms = mark_reuse_read(file, "v8", 1u << 25, 256, &age);
+    best = mark_reuse_best(file, "v8", 1u << 25, 256, &age);
+    CHECK(ms > 0.05999 && ms < 0.06001 && best > 0.05799 && best < 0.05801, "shared %.6f, the fastest still %.6f", ms,
+          best);
+    mark_reuse_write(file, "v8", 1u << 25, 256, 0.0570);
+    best = mark_reuse_best(file, "v8", 1u << 25, 256, &age);
+    CHECK(best > 0.05699 && best < 0.05701, "a faster one is the fastest: %.6f", best);
+    CHECK(mark_reuse_best(file, "v8", 1u << 25, 512, &age) == 0, "not at another block size");
+    /* the rule: within 5% of the fastest, or no fastest */
+    CHECK(mark_reuse_clean(0.0422, 0.0417) && mark_reuse_clean(0.0437, 0.0417) && mark_reuse_clean(0.05, 0),
+          "1.2%% and 4.8%% slower than the fastest are clean, and any time with none");
+    CHECK(!mark_reuse_clean(0.0480, 0.0417) && !mark_reuse_clean(0.0439, 0.0417),
+          "15%% (the flood of issue 58) and 5.3%% slower are not");
+    double now = (double)time(NULL);
+    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f best 0.041 best_at %.3f\n",
+             now - MARK_REUSE_S - 5, now - 100);
     put(file, text);
     CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "not once older than a minute");
-    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f\n", (double)time(NULL) + 3600);
+    best = mark_reuse_best(file, "v8", 1u << 25, 256, &age);
+    CHECK(best > 0.04099 && best < 0.04101 && age > 95 && age < 105, "the fastest is kept longer: %.6f, %.0f s old",
+          best, age);
+    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f best 0.041 best_at %.3f\n", now,
+             now - MARK_BEST_S - 5);
+    put(file, text);
+    CHECK(mark_reuse_best(file, "v8", 1u << 25, 256, &age) == 0, "but not past ten minutes (a GPU that slowed for good)");
+    mark_reuse_write(file, "v8", 1u << 25, 256, 0.0600);
+    best = mark_reuse_best(file, "v8", 1u << 25, 256, &age);
+    CHECK(best > 0.05999 && best < 0.06001, "the next time kept is then the fastest: %.6f", best);
+    snprintf(text, sizeof text, "mark v8 n 33554432 block 256 ms 0.058 at %.3f best 0.041 best_at %.3f\n",
+             now + 3600, now);
     put(file, text);
     CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "not from the future");
-    const char *bad[] = {"mark v8 n 33554432 block 256 ms -1 at %.3f\n", "mark v8 n 33554432 block 256 ms nan at %.3f\n",
-                         "mark v8 n 33554432 block 256 ms 0.058 at %.3f junk\n", "mark v8 n 33554432 block 256 at %.3f\n"};
+    const char *bad[] = {"mark v8 n 33554432 block 256 ms -1 at %.3f best 0.04 best_at %.3f\n",
+                         "mark v8 n 33554432 block 256 ms nan at %.3f best 0.04 best_at %.3f\n",
+                         "mark v8 n 33554432 block 256 ms 0.058 at %.3f best 0.04 best_at %.3f junk\n",
+                         "mark v8 n 33554432 block 256 at %.3f best 0.04 best_at %.3f\n",
+                         "mark v8 n 33554432 block 256 ms 0.058 at %.3f best -1 best_at %.3f\n",
+                         "mark v8 n 33554432 block 256 ms 0.058 at %.3f\n"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        snprintf(text, sizeof text, bad[i], (double)time(NULL));
+        snprintf(text, sizeof text, bad[i], now, now);
         put(file, text);
-        CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0, "a damaged line refused: %s", text);
+        CHECK(mark_reuse_read(file, "v8", 1u << 25, 256, &age) == 0 && mark_reuse_best(file, "v8", 1u << 25, 256, &age) == 0,
+              "a damaged line refused: %s", text);
     }
     mark_reuse_write(file, "v8", 1u << 25, 256, 0.0580);
     if (symlink(file, link_) == 0)

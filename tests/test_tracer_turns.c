@@ -8,7 +8,13 @@
  * the program ever waits, and asked for nothing while only host code runs;
  * a stream is not destroyed while the tracer's thread waits on it (200 ms
  * at most); where a wait fails, a destroyed stream's wait is dropped or a
- * stream is being captured, the turn is kept to the end of the run. */
+ * stream is being captured, the turn is kept to the end of the run.  A copy
+ * or a memset asks the turn when it starts and is followed once the API
+ * call it started in returns; work outside any call, or managed memory,
+ * keeps the turn.  The handovers: the tracer says 'i' once it has the
+ * descriptor (the check's turn from the program's start ends there), and
+ * at the program's end its work is waited for, 2 s at most, the turn kept
+ * if it still runs. */
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -25,7 +31,7 @@
 #include "check.h"
 #include "turns.h"
 
-enum { STREAMS = 16 };
+enum { STREAMS = 24 };
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
@@ -154,6 +160,7 @@ static int start(void)
     rv_turns_ops ops = {.sync = fake_sync, .get_stream = fake_get_stream, .is_capturing = fake_is_capturing,
                         .say = say};
     rv_turns_init(&ops);
+    CHECK(heard(sv[0], 2000) == 'i', "the tracer says it has the descriptor: the check's turn since the start ends");
     CHECK(!getenv("RV_GPU_TURN_FD"), "the tracer took RV_GPU_TURN_FD: the driver asks nothing itself");
     CHECK(fcntl(sv[1], F_GETFD) & FD_CLOEXEC, "and fd 4 closes on exec: a program the student starts gets none");
     CHECK(!rv_turns_own_thread(), "the program's thread is not the tracer's");
@@ -264,10 +271,126 @@ static void captured(int relay)
     CHECK(w == 0, "and the stream was not waited on");
 }
 
+static int waits_on(int k)
+{
+    pthread_mutex_lock(&mu);
+    int w = waits[k];
+    pthread_mutex_unlock(&mu);
+    return w;
+}
+
+/* Copies and memsets: a turn from their start until their stream has run
+ * them, followed from the return of the call that queued them (a copy of
+ * cudaMemcpyAsync seen inside the driver's call it makes; a memset on
+ * another stream in the same call), and never from their start: there the
+ * work is not yet on its stream, and a wait would end at once. */
+static void copies(int relay)
+{
+    rv_turns_api(1);   /* cudaMemcpyAsync */
+    rv_turns_api(1);   /* cuMemcpyAsync, inside it */
+    CHECK(write(relay, "g", 1) == 1, "the relay's answer");
+    rv_turns_work(ctx, stream(11));
+    CHECK(heard(relay, 2000) == 's', "a copy starts: a shared turn is asked");
+    rv_turns_work(ctx, stream(12));   /* a memset on stream 12 in the same call: held, nothing asked */
+    usleep(200 * 1000);
+    CHECK(!waits_on(11) && !waits_on(12), "not followed while the call that queues them goes on");
+    rv_turns_api(0);
+    CHECK(waited_on(11) || waited_on(12), "the driver's call returned: its work is followed");
+    rv_turns_api(0);
+    run(11);
+    CHECK(heard(relay, 300) == 0, "the copy has run, the memset not: the turn is kept");
+    run(12);
+    CHECK(heard(relay, 2000) == 'e', "both have run: the turn given back, though the program never waited");
+
+    /* the depth counts calls, not work: a call inside the work's call that
+       returns first does not hand it over */
+    rv_turns_api(1);
+    CHECK(write(relay, "g", 1) == 1, "the relay's answer");
+    rv_turns_work(ctx, stream(13));
+    CHECK(heard(relay, 2000) == 's', "a memset starts: a shared turn is asked");
+    rv_turns_api(1);
+    rv_turns_api(0);
+    usleep(200 * 1000);
+    CHECK(!waits_on(13), "a call made and returned inside the memset's call hands nothing over");
+    run(13);
+    CHECK(heard(relay, 300) == 0, "nor gives the turn back: the memset's call is under way");
+    rv_turns_api(0);
+    CHECK(heard(relay, 2000) == 'e', "its call returned, its stream has run: given back");
+    CHECK(heard(relay, 300) == 0, "and nothing is asked while only host code runs");
+}
+
+/* Work whose queueing cannot be followed keeps the turn: a copy outside
+ * any API call the tracer saw. */
+static void outside_a_call(int relay)
+{
+    CHECK(write(relay, "g", 1) == 1, "the relay's answer");
+    rv_turns_work(ctx, stream(14));
+    CHECK(heard(relay, 2000) == 's', "a copy outside any call: a turn is asked");
+    run(14);
+    CHECK(heard(relay, 500) == 0, "and kept to the end of the run");
+    CHECK(said_so("GPU work outside an API call"), "saying why: %s", said);
+}
+
+/* Managed memory: the turn from its allocation to the run's end. */
+static void managed(int relay)
+{
+    CHECK(write(relay, "g", 1) == 1, "the relay's answer");
+    rv_turns_hold("managed memory");
+    CHECK(heard(relay, 2000) == 's', "managed memory allocated: a turn is asked");
+    CHECK(begin(relay), "a kernel");
+    rv_turns_queued(ctx, stream(15));
+    run(15);
+    CHECK(heard(relay, 500) == 0, "its kernel has run, the turn is kept: the pages move when touched");
+}
+
+/* The program's end: work still running when it ends keeps the turn (its
+ * waits may end because CUDA is torn down), work that ends within the 2 s
+ * is waited for and the turn given back. */
+static void the_end(int relay)
+{
+    rv_turns_api(1);
+    CHECK(write(relay, "g", 1) == 1, "the relay's answer");
+    rv_turns_work(ctx, stream(16));   /* an atexit function's copy */
+    CHECK(heard(relay, 2000) == 's', "a copy from an atexit function asks the turn");
+    rv_turns_api(0);
+    CHECK(waited_on(16), "and is followed");
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    rv_turns_exit();
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double s = (double)(b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9;
+    CHECK(s > 1.5 && s < 3.5, "the end waits for it, 2 s at most (%.2f s)", s);
+    run(16);
+    CHECK(heard(relay, 500) == 0, "still running at the end: the turn is kept, not given back by a late wait");
+    CHECK(said_so("the program ended while its GPU work ran"), "saying why: %s", said);
+}
+
+static void *run_later(void *arg)
+{
+    usleep(300 * 1000);
+    run((int)(intptr_t)arg);
+    return NULL;
+}
+
+static void the_end_waits(int relay)
+{
+    rv_turns_api(1);
+    CHECK(write(relay, "g", 1) == 1, "the relay's answer");
+    rv_turns_work(ctx, stream(17));
+    CHECK(heard(relay, 2000) == 's', "a copy from a thread asks the turn");
+    rv_turns_api(0);
+    pthread_t t;
+    pthread_create(&t, NULL, run_later, (void *)(intptr_t)17);
+    rv_turns_exit();
+    CHECK(waits_on(17) && heard(relay, 2000) == 'e', "the end waited for it to run, and the turn was given back");
+    pthread_join(t, NULL);
+}
+
 /* Each scenario in a process of its own: a turn kept stays kept. */
 int main(void)
 {
-    void (*scenario[])(int) = {given_back, wait_fails, destroyed_running, captured};
+    void (*scenario[])(int) = {given_back, wait_fails, destroyed_running, captured, copies, outside_a_call, managed,
+                               the_end, the_end_waits};
     for (size_t i = 0; i < sizeof scenario / sizeof scenario[0]; i++) {
         fflush(stdout);
         pid_t pid = fork();

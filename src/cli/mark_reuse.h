@@ -6,10 +6,21 @@
  * it there for the next.  The class gives each GPU a file of its own (on a
  * Slurm cluster, through mark_reuse_path's "%g").
  *
+ * A time is shared only when it is clean: no more than MARK_CLEAN_SLACK
+ * slower than the fastest this GPU gave at the same version, N and block in
+ * the last MARK_BEST_S seconds (kept in the same file).  A time taken while
+ * other work ran on the GPU (a program that kept its copies out of the
+ * turns) is slower than that; it is timed again, and where it is still not
+ * clean, the fastest stands in: neither that check nor any other is held
+ * to a spoilt time.  The spread of clean times on one GPU is about 1%, and
+ * a flood beside v8 made it about 15% slower (issue 58's H200 figures); a
+ * GPU that slows down for good (its clocks held lower) has its fastest
+ * forgotten after MARK_BEST_S.
+ *
  * FILE holds one line, written whole through a rename by check itself:
- *   mark VERSION n N block B ms MS at T        (T: CLOCK_REALTIME seconds)
- * and is read as untrusted all the same (a regular file, small, no link,
- * every field checked). */
+ *   mark VERSION n N block B ms MS at T best BEST_MS best_at BEST_T
+ * (T: CLOCK_REALTIME seconds) and is read as untrusted all the same (a
+ * regular file, small, no link, every field checked). */
 #ifndef RV_CLI_MARK_REUSE_H
 #define RV_CLI_MARK_REUSE_H
 
@@ -17,6 +28,8 @@
 #include <stdint.h>
 
 #define MARK_REUSE_S 60.0
+#define MARK_BEST_S 600.0
+#define MARK_CLEAN_SLACK 0.05
 
 /* FILE as given to check: a "%g" in its last part becomes the name of this
  * node's GPU (gpu_lock_key: the node and its gres GPU), for the checks of a
@@ -28,7 +41,15 @@ int mark_reuse_path(const char *given, char *out, size_t len);
  * MARK_REUSE_S: its ms, and how long ago in *age_s; else 0. */
 double mark_reuse_read(const char *file, const char *version, uint64_t n, int block, double *age_s);
 
-/* The time just taken kept in FILE: 0, or -1 (the next check then times it). */
+/* The fastest time in FILE for version at n and block, taken within
+ * MARK_BEST_S (how long ago in *age_s); else 0. */
+double mark_reuse_best(const char *file, const char *version, uint64_t n, int block, double *age_s);
+
+/* 1 when ms is clean beside best (no best: 1). */
+int mark_reuse_clean(double ms, double best);
+
+/* A clean time just taken kept in FILE, the fastest kept beside it: 0, or
+ * -1 (the next check then times it). */
 int mark_reuse_write(const char *file, const char *version, uint64_t n, int block, double ms);
 
 #endif

@@ -19,7 +19,7 @@
  * formats).  Anything that goes wrong is written to OUT/tool-error.txt for
  * the host to report: a tool library cannot fail the program it is in.  On
  * a class's shared GPU (RV_GPU_TURN_FD) the tracer also asks the run's
- * turns, for its kernels only (turns.h).
+ * turns, for its GPU work only: kernels, copies, memsets (turns.h).
  *
  * Environment: RV_TRACER_OUT (folder, required), RV_TRACER_PATCHES (the
  * patches' fatbin, required), RV_TRACER_SANITIZER (libsanitizer-public.so,
@@ -99,6 +99,7 @@ static struct {
 } S;
 
 static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
+static __typeof__(&sanitizerGetStreamHandle) get_stream_handle;
 static rv_turns_ops turn_ops;   /* no sync: the driver asks the turns (turns.h) */
 
 static void fail(const char *fmt, ...);
@@ -122,6 +123,7 @@ static int open_sanitizer(const char *path)
     *(void **)&set_launch_data = dlsym(h, "sanitizerSetLaunchCallbackData");
     *(void **)&turn_ops.sync = dlsym(h, "sanitizerStreamSynchronize");
     *(void **)&turn_ops.get_stream = dlsym(h, "sanitizerGetStream");
+    *(void **)&get_stream_handle = dlsym(h, "sanitizerGetStreamHandle");
     return 0;
 }
 
@@ -543,6 +545,15 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
                      m, armed_call());
 }
 
+/* The stream a copy or memset was queued on: its handle, else the one of
+ * the CUstream it names (NULL: the NULL stream), else NULL (the turn then
+ * kept, turns.h). */
+static Sanitizer_StreamHandle work_stream(CUcontext ctx, CUstream cu, Sanitizer_StreamHandle h)
+{
+    if (!h && get_stream_handle && get_stream_handle(ctx, cu, &h) != SANITIZER_SUCCESS) h = NULL;
+    return h;
+}
+
 /* The turn on a class's GPU (turns.h): asked before a kernel or a graph
  * starts, the stream it was queued on handed to the tracer's thread, whose
  * waits end the turn; a stream or context is not destroyed while that
@@ -569,6 +580,22 @@ static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, co
     } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
         const Sanitizer_GraphNodeLaunchData *n = cbdata;
         if (n->nodeType == CU_GRAPH_NODE_TYPE_KERNEL && !n->isGraphUpload) rv_turns_graph_node();
+    } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API || domain == SANITIZER_CB_DOMAIN_RUNTIME_API) {
+        rv_turns_api(((const Sanitizer_CallbackData *)cbdata)->callbackSite == SANITIZER_API_ENTER);
+    } else if (domain == SANITIZER_CB_DOMAIN_MEMCPY && cbid == SANITIZER_CBID_MEMCPY_STARTING) {
+        const Sanitizer_MemcpyData *m = cbdata;   /* the tool's own reading back included */
+        CUcontext ctx = m->apiContext ? m->apiContext : m->dstContext;
+        rv_turns_work(ctx, work_stream(ctx, m->apiStream, m->hApiStream ? m->hApiStream
+                                                        : m->hDstStream ? m->hDstStream : m->hSrcStream));
+    } else if (domain == SANITIZER_CB_DOMAIN_MEMSET && cbid == SANITIZER_CBID_MEMSET_STARTING) {
+        const Sanitizer_MemsetData *m = cbdata;
+        rv_turns_work(m->context, work_stream(m->context, m->stream, m->hStream));
+    } else if (domain == SANITIZER_CB_DOMAIN_BATCH_MEMOP && cbid == SANITIZER_CBID_BATCH_MEMOP_WRITE) {
+        const Sanitizer_BatchMemopData *m = cbdata;
+        rv_turns_work(m->context, work_stream(m->context, m->stream, m->hStream));
+    } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC &&
+               (((const Sanitizer_ResourceMemoryData *)cbdata)->flags & SANITIZER_MEMORY_FLAG_MANAGED)) {
+        rv_turns_hold("managed memory, whose pages the GPU moves whenever they are touched");
     } else if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_STREAM_DESTROY_STARTING) {
         const Sanitizer_ResourceStreamData *st = cbdata;
         rv_turns_destroying(st->context, st->hStream);
@@ -657,8 +684,15 @@ int InitializeInjection(void)
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN);
     rv_queued_init(T.out, read_device);
     rv_queued_enable(handle, S.sanitizerEnableCallback);
-    /* a graph's launch ends its turn like a kernel's (turns.h) */
+    /* a graph's launch ends its turn like a kernel's; every API call's
+       return, every copy, memset and stream memory write follows a turn
+       too (turns.h) */
     S.sanitizerEnableCallback(1, handle, SANITIZER_CB_DOMAIN_GRAPHS, SANITIZER_CBID_GRAPHS_LAUNCH_END);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_DRIVER_API);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_RUNTIME_API);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_MEMCPY);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_MEMSET);
+    S.sanitizerEnableDomain(1, handle, SANITIZER_CB_DOMAIN_BATCH_MEMOP);
     turn_ops.say = say;
     rv_turns_init(&turn_ops);
     say("subscribed");

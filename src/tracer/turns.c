@@ -2,7 +2,10 @@
  * GPU's work only (turns.h says when).  One mutex keeps the turn's state
  * and the descriptor: the launching threads ask for the turn under it, and
  * the tracer's thread gives it back under it, so the words on fd 4 never
- * interleave and a turn is never given back while a launch is asking. */
+ * interleave and a turn is never given back while a launch is asking.  A
+ * copy's, a memset's or a stream memory operation's stream is known when
+ * it starts but the work is queued only before its call returns, so each
+ * thread keeps its open work (and how deep in API calls it is) itself. */
 #define _GNU_SOURCE
 #include "turns.h"
 
@@ -19,6 +22,11 @@
 /* Streams waited on at most at once: a stream already waiting is not added
  * again (its wait, made later, covers every kernel queued on it before). */
 #define FENCES 64
+/* Copies, memsets and stream memory operations one API call of a thread
+ * may start before it returns (a 2D copy or a batch of copies is several). */
+#define OPEN 16
+/* At the program's end, how long its GPU work is waited for. */
+#define EXIT_WAIT_S 2
 
 typedef struct {
     CUcontext ctx;
@@ -41,6 +49,15 @@ static struct {
 } W = {.fd = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static __thread int own_thread;
+/* This thread's depth in the program's API calls, and the work it started
+ * inside them, queued on its stream once the call it started in returns. */
+static __thread int api_depth;
+static __thread struct {
+    CUcontext ctx;
+    Sanitizer_StreamHandle s;
+    int depth;
+} open_work[OPEN];
+static __thread int nopen;
 
 #define SAY(...) (W.ops.say ? W.ops.say(__VA_ARGS__) : (void)0)
 
@@ -130,17 +147,25 @@ static void *wait_loop(void *arg)
     return NULL;
 }
 
-/* At exit, the tracer's thread is let finish its waits first (2 s at most:
- * a kernel that never ends is not waited for), so that it is not inside the
- * CUDA library while the library is torn down. */
-static void at_exit(void)
+void rv_turns_exit(void)
 {
+    if (!W.on) return;
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 2;
+    until.tv_sec += EXIT_WAIT_S;
     pthread_mutex_lock(&W.mu);
     while ((W.n || W.waiting) && pthread_cond_timedwait(&W.cv, &W.mu, &until) == 0) {}
+    /* still running: the waits that end from here on may end because CUDA
+       is torn down, not because the work is done, so they give nothing
+       back; the process's end closes the descriptor, and its check gives
+       the turn back once the process is gone */
+    if (W.n || W.waiting || W.begun) keep("the program ended while its GPU work ran");
     pthread_mutex_unlock(&W.mu);
+}
+
+static void at_exit(void)
+{
+    rv_turns_exit();
 }
 
 void rv_turns_init(const rv_turns_ops *ops)
@@ -163,7 +188,15 @@ void rv_turns_init(const rv_turns_ops *ops)
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     unsetenv("RV_GPU_TURN_FD");   /* the driver (driver.cu's turn()) leaves the turns to the tracer */
     W.on = 1;
-    SAY("the GPU's turns asked by the tracer, kernel by kernel, on fd %d", fd);
+    /* the check held a shared turn from the program's start until now
+       (gpu_turn.h's 'i'): from here on the tracer asks them */
+    char c = 'i';
+    ssize_t n;
+    pthread_mutex_lock(&W.mu);
+    while ((n = write(fd, &c, 1)) < 0 && errno == EINTR) {}
+    if (n != 1) lost();
+    pthread_mutex_unlock(&W.mu);
+    SAY("the GPU's turns asked by the tracer, for each kernel, copy and memset, on fd %d", fd);
 }
 
 void rv_turns_begin(void)
@@ -175,16 +208,64 @@ void rv_turns_begin(void)
     pthread_mutex_unlock(&W.mu);
 }
 
+/* Work begun is on stream s (under the mutex): the stream handed to the
+ * tracer's thread. */
+static void follow(CUcontext ctx, Sanitizer_StreamHandle s)
+{
+    if (W.begun) W.begun--;
+    int i = 0;
+    while (i < W.n && W.q[i].s != s) i++;
+    if (!s || (i == W.n && W.n == FENCES)) keep(s ? "too many streams" : "GPU work with no stream");
+    else if (i == W.n) W.q[W.n++] = (fence){ctx, s};
+    pthread_cond_broadcast(&W.cv);
+}
+
 void rv_turns_queued(CUcontext ctx, Sanitizer_StreamHandle s)
 {
     if (!W.on || own_thread) return;
     pthread_mutex_lock(&W.mu);
-    if (W.begun) W.begun--;
-    int i = 0;
-    while (i < W.n && W.q[i].s != s) i++;
-    if (!s || (i == W.n && W.n == FENCES)) keep(s ? "too many streams" : "a launch with no stream");
-    else if (i == W.n) W.q[W.n++] = (fence){ctx, s};
-    pthread_cond_broadcast(&W.cv);
+    follow(ctx, s);
+    pthread_mutex_unlock(&W.mu);
+}
+
+void rv_turns_work(CUcontext ctx, Sanitizer_StreamHandle s)
+{
+    if (!W.on || own_thread) return;
+    pthread_mutex_lock(&W.mu);
+    if (!W.held && W.fd >= 0) ask();
+    /* outside any call the tracer saw begin, or more than a call keeps:
+       when it is queued cannot be told */
+    if (!api_depth) keep("GPU work outside an API call");
+    else if (nopen == OPEN) keep("too much GPU work in one call");
+    else {
+        W.begun++;
+        open_work[nopen].ctx = ctx, open_work[nopen].s = s, open_work[nopen].depth = api_depth;
+        nopen++;
+    }
+    pthread_mutex_unlock(&W.mu);
+}
+
+void rv_turns_api(int enter)
+{
+    if (!W.on || own_thread) return;
+    if (enter) { api_depth++; return; }
+    if (api_depth > 0) api_depth--;
+    if (!nopen || open_work[nopen - 1].depth <= api_depth) return;
+    /* the call the work started in has returned: it is on its stream */
+    pthread_mutex_lock(&W.mu);
+    while (nopen && open_work[nopen - 1].depth > api_depth) {
+        nopen--;
+        follow(open_work[nopen].ctx, open_work[nopen].s);
+    }
+    pthread_mutex_unlock(&W.mu);
+}
+
+void rv_turns_hold(const char *why)
+{
+    if (!W.on || own_thread) return;
+    pthread_mutex_lock(&W.mu);
+    if (!W.held && W.fd >= 0) ask();
+    keep(why);
     pthread_mutex_unlock(&W.mu);
 }
 

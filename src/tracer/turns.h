@@ -1,14 +1,21 @@
 /* turns.h — a traced run's shared turns on a class's GPU, asked by the
- * tracer for the kernels only (src/own/turns/gpu_turn.h says the words on fd 4).
+ * tracer for the GPU's work only (src/own/turns/gpu_turn.h says the words
+ * on fd 4).
  *
  * The tracer sees every kernel the program starts, the driver's and the
  * student's: a kernel is about to be launched (LAUNCH_BEGIN, a graph's
  * GRAPHS_LAUNCH_BEGIN), then is queued on its stream (LAUNCH_END,
- * GRAPHS_LAUNCH_END).  So the turn is asked when the first kernel begins,
- * the launch waiting for it, and given back once every stream that a kernel
- * was queued on has run it: a thread of the tracer's own waits for each such
- * stream (sanitizerStreamSynchronize, the Sanitizer's wait a tool may call)
- * and says 'e' when none is left.  The student's host code between kernels,
+ * GRAPHS_LAUNCH_END).  It sees every copy and memset start (the MEMCPY and
+ * MEMSET domains, the tracer's own reading back included) and every stream
+ * memory write (BATCH_MEMOP), inside the API call that queues it, which
+ * has queued it once it returns (the DRIVER_API and RUNTIME_API domains'
+ * exits).  So the turn is asked when the first such work begins, the call
+ * waiting for it, and given back once every stream that work was queued on
+ * has run it: a thread of the tracer's own waits for each such stream
+ * (sanitizerStreamSynchronize, the Sanitizer's wait a tool may call) and
+ * says 'e' when none is left.  Managed memory, whose pages the GPU moves
+ * whenever either side touches them, holds the turn from its allocation to
+ * the run's end.  The student's host code between kernels,
  * however long, holds no turn: a launch() that forks, sleeps, spins or holds
  * memory on the host without a kernel of its own running asks none, and a
  * kernel started before it is followed to its end whether or not the
@@ -43,12 +50,28 @@ typedef struct rv_turns_ops {
 } rv_turns_ops;
 
 /* Takes RV_GPU_TURN_FD (none, or no sync: every call below does nothing,
- * and the driver asks the turns). */
+ * and the driver asks the turns), and says 'i' on it: the check, which held
+ * a shared turn for the program since its start, gives it back (the
+ * tracer's turns cover the GPU's work from here on). */
 void rv_turns_init(const rv_turns_ops *ops);
+/* The program ends (the tracer's atexit function): its GPU work is waited
+ * for, 2 s at most; work still running then keeps the turn until the
+ * process is gone. */
+void rv_turns_exit(void);
 /* A kernel (or a graph) is about to be launched: returns once the turn is
  * held.  Each is followed by rv_turns_queued once it is on its stream. */
 void rv_turns_begin(void);
 void rv_turns_queued(CUcontext ctx, Sanitizer_StreamHandle s);
+/* A driver or runtime API call enters (1) or returns (0) on this thread. */
+void rv_turns_api(int enter);
+/* A copy, a memset or a stream memory operation starts on stream s, inside
+ * an API call of this thread: returns once the turn is held; the stream is
+ * followed once that call returns (outside any call, or with no stream:
+ * the turn is kept to the end of the run). */
+void rv_turns_work(CUcontext ctx, Sanitizer_StreamHandle s);
+/* GPU work whose end cannot be followed: the turn asked, kept to the run's
+ * end, and why. */
+void rv_turns_hold(const char *why);
 /* A graph's kernel, which comes inside its graph's launch; seen outside
  * one, the turn is kept to the end of the run. */
 void rv_turns_graph_node(void);

@@ -24,8 +24,9 @@ Part 4: 8 students send a solution, the class is killed (SIGKILL) while
 checks run side by side, and resumed: every one is judged.
 The class runs with --compilers $RV_BENCH_COMPILERS and --gpu-slots
 $RV_BENCH_SLOTS when they are set.  With RV_BENCH_HOSTILE=1 the benchmark
-has four more hostile students, striking in launch() (tests/own/hostile/:
-forkbomb, army, gpumem, spin), spread over its minute; every honest verdict
+has five more hostile students, striking in launch() (tests/own/hostile/:
+forkbomb, army, gpumem, spin, and copy_flood, whose copies and memsets go
+on after launch() and main() return), spread over its minute; every honest verdict
 must still be the one expected, and the honest kernels' median and p95 are
 printed apart, to set beside a run without them (within 25%).
 
@@ -130,17 +131,19 @@ def stages_under_load(out, waits, judged):
 
 
 def hostile_students(src, count):
-    """RV_BENCH_HOSTILE=1: {student's index: (what, file, None)} for the four
-    hostile files that take the machine's resources, striking in launch()."""
+    """RV_BENCH_HOSTILE=1: {student's index: (what, file, None)} for the five
+    hostile files that take the machine's resources, striking in launch()
+    (copy_flood: the GPU's, from a thread and an atexit function), placed
+    apart from the system() one at count // 2."""
     if os.environ.get("RV_BENCH_HOSTILE") != "1":
         return {}
     out = {}
-    for k, name in enumerate(("forkbomb", "army", "gpumem", "spin")):
+    for k, name in enumerate(("forkbomb", "army", "gpumem", "spin", "copy_flood")):
         text = open(os.path.join(src, "tests/own/hostile/%s.cu" % name)).read()
         if "unsigned int launch(" not in text:
             text += open(os.path.join(src, "tests/own/hostile/carrier.cu.in")).read()
         text = text.replace("@AT_START@", "0").replace("@IN_LAUNCH@", "1")
-        out[(k + 1) * count // 6] = ("hostile (%s)" % name, text, None)
+        out[(k + 1) * count // 7] = ("hostile (%s)" % name, text, None)
     return out
 
 

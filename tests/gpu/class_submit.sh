@@ -17,9 +17,10 @@
 # of N GPUs), to commit, and a
 # copy to $OUT (or /tmp/class-submit-out).  RV_BENCH_COMPILERS=N and
 # RV_BENCH_SLOTS=N set the class's --compilers and --gpu-slots.
-# RV_BENCH_HOSTILE=1 adds four hostile students to the benchmark's (a fork
+# RV_BENCH_HOSTILE=1 adds five hostile students to the benchmark's (a fork
 # bomb, a process army holding host memory, one holding the GPU's memory in
-# 40 processes, one spinning every core: tests/own/hostile/) and writes
+# 40 processes, one spinning every core, one flooding the GPU with copies
+# and memsets after launch() and main() return: tests/own/hostile/) and writes
 # <device>-class-submit-hostile.txt instead, to set beside the log without.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)

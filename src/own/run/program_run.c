@@ -312,6 +312,13 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     rv_turn_relay relay;
     char *timed_env[] = {NULL, NULL};
     if (rv_turn_relay_start(&relay, err, errlen)) return 2;
+    /* traced: a shared turn from its start until its tracer has fd 4, so
+       that nothing it runs before then, or while keeping the tracer out,
+       runs beside a timed run (the tracer's turns go on from there) */
+    if (t && rv_turn_relay_hold_start(&relay)) {
+        rv_turn_relay_end(&relay);
+        return rv_own_fail(err, errlen, 2, _("%s: the class's GPU gate did not answer for its traced run"), o->file);
+    }
     if (t) tracer_env_of(o, work, t, &e, rv_turn_relay_env(&relay), record_only);
     else timed_env[0] = (char *)rv_turn_relay_env(&relay);
     rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
@@ -325,8 +332,9 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
         return rv_own_fail(err, errlen, 2,
                            _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
                              "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
-                             "kernels run, a second or two; a kernel that runs for seconds under the tracer holds "
-                             "up every check of the class%s%s"),
+                             "GPU work runs (its kernels, copies and memsets, and its start until CUDA loads the "
+                             "tracer), a second or two; work that goes on for seconds holds up every check of the "
+                             "class%s%s"),
                            o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
     if (!t && relay.overtime)
         return rv_own_fail(err, errlen, 2,

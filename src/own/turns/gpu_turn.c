@@ -158,6 +158,20 @@ static void *relay_loop(void *arg)
         if (n <= 0 || !(p[0].revents & POLLIN)) continue;
         char c;
         if (read(r->mine, &c, 1) != 1) break;   /* the run is over */
+        if (c == 'i' && __atomic_load_n(&r->start_hold, __ATOMIC_RELAXED)) {
+            /* the tracer has fd 4: the start's turn ends, unless the run holds one of its own */
+            __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED);
+            if (r->held == 'S' && !r->run_shared) rv_turn_give(), r->held = 0;
+            r->run_shared = 0;
+            continue;
+        }
+        if (r->held == 'S' && __atomic_load_n(&r->start_hold, __ATOMIC_RELAXED) && (c == 's' || c == 'e')) {
+            /* inside the start's turn: the run's own is answered at once, and
+               its 'e' gives back nothing before the tracer has said 'i' */
+            r->run_shared = c == 's';
+            if (c == 's' && write(r->mine, "g", 1) != 1) break;
+            continue;
+        }
         if (c == 'e' && r->held) {
             if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;
             rv_turn_give();
@@ -171,6 +185,8 @@ static void *relay_loop(void *arg)
         /* a shared turn while none is held; one turn alone a run */
         if (!((c == 's' && !r->held) || (c == 'r' && r->held != 'X' && !r->was_alone))) continue;
         if (r->held) rv_turn_give(), r->held = 0;
+        __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED);   /* a turn alone asked: the start's ends */
+        r->run_shared = 0;
         char kind = c == 's' ? 'S' : 'X';
         if (ask_for_run(r, kind) == 1) break;
         r->held = kind;
@@ -217,6 +233,17 @@ int rv_turn_relay_hold_shared(rv_turn_relay *r)
     char c = 's';
     if (write(r->theirs, &c, 1) != 1 || read(r->theirs, &c, 1) != 1 || c != 'g') return -1;
     r->ctl.pass_fd = -1;   /* the run gets no fd 4 */
+    /* asked before the run: that wait is not the run's */
+    __atomic_store_n(&r->paused_ms, 0L, __ATOMIC_RELAXED);
+    return 0;
+}
+
+int rv_turn_relay_hold_start(rv_turn_relay *r)
+{
+    if (r->theirs < 0) return 0;   /* no gate: nothing to ask */
+    char c = 's';
+    if (write(r->theirs, &c, 1) != 1 || read(r->theirs, &c, 1) != 1 || c != 'g') return -1;
+    __atomic_store_n(&r->start_hold, 1, __ATOMIC_RELAXED);   /* before the run starts, so before its 'i' */
     /* asked before the run: that wait is not the run's */
     __atomic_store_n(&r->paused_ms, 0L, __ATOMIC_RELAXED);
     return 0;

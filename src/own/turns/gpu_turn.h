@@ -4,11 +4,13 @@
  *
  * The student's program, run by the driver (src/tracer/driver.cu), asks
  * for its turns over fd 4, which check relays to the gate: a traced run
- * holds a shared turn while a kernel of its may be running, asked by its
- * tracer (src/tracer/turns.h) from a kernel's launch until the kernels
- * queued have run, so a run may take and give back several (others trace
- * beside it; its start, its copies, the student's host code, the tracer's
- * work on the CPU and its files are outside); a timed run, once its context
+ * holds a shared turn from its start until its tracer has taken fd 4 (the
+ * check's, rv_turn_relay_hold_start), then while any GPU work of its may be
+ * running, asked by its tracer (src/tracer/turns.h) from a kernel's launch,
+ * a copy's or a memset's start until the work queued has run, so a run may
+ * take and give back several (others trace beside it; the student's host
+ * code, the tracer's work on the CPU and its files are outside); a timed
+ * run, once its context
  * is made, the GPU alone until its results are written (its teardown,
  * like another's start, runs beside): the times students compare are never
  * taken beside another program's kernels.  The waits are not counted
@@ -25,7 +27,9 @@
  * time is up: src/class/gpu_gate.h); the relay then stops that run, as it
  * stops a run past its time alone.  The driver's (or the tracer's), on fd 4:
  * 's' (a shared turn) and 'r' (ready to be timed: the GPU alone), each
- * answered 'g' (go); 'e' gives back what it holds, unanswered. */
+ * answered 'g' (go); 'e' gives back what it holds, unanswered; 'i', the
+ * tracer's once it has taken fd 4, ends the shared turn the check held for
+ * the run's start (rv_turn_relay_hold_start). */
 #ifndef RV_OWN_GPU_TURN_H
 #define RV_OWN_GPU_TURN_H
 
@@ -70,6 +74,9 @@ typedef struct rv_turn_relay {
                                   turn's (time_up): stopped                 */
     int time_up;               /* the gate said its shared turn kept a turn
                                   alone waiting too long                    */
+    int start_hold;            /* the shared turn held is the check's, for
+                                  the run's start, until its tracer's 'i'   */
+    int run_shared;            /* meanwhile, the run's own 's' is held      */
     long paused_ms;            /* waited for the GPU alone                  */
     long pause_began;          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;            /* how long it had the GPU alone             */
@@ -93,6 +100,15 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
  * the gate's 'T' stopping the run as it stops any shared turn's.  0, or -1
  * when the relay did not answer. */
 int rv_turn_relay_hold_shared(rv_turn_relay *r);
+/* For a traced run: the check asks the run's shared turn itself before the
+ * run starts, and holds it until the run's tracer says 'i' (it has taken
+ * fd 4, and asks a turn for each piece of the GPU's work from then on): the
+ * program's start, before CUDA loads the tracer, is covered, and a program
+ * that keeps the tracer out holds the turn its whole run, the gate's 'T'
+ * stopping it as any shared turn.  The run's own 's' and 'e' meanwhile are
+ * answered at once and give nothing back.  0, or -1 when the relay did not
+ * answer. */
+int rv_turn_relay_hold_start(rv_turn_relay *r);
 void rv_turn_relay_end(rv_turn_relay *r);
 /* The environment entry that tells the driver its fd ("RV_GPU_TURN_FD=4"),
  * or NULL without a gate. */
