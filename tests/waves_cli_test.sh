@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# waves_cli_test.sh — `reducevis inspect` on a trace with a waves run (made by
+# test_waves from its own records): the waves predicted and observed, the
+# tail, in English, Chinese and JSON; a trace whose waves put a block on an SM
+# the GPU does not have is refused with a message naming it.
+# Usage: waves_cli_test.sh REDUCEVIS TEST_WAVES
+set -u
+rv=$1 make=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+no() { echo "FAIL: $*"; fail=1; }
+"$make" "$tmp" || { echo "FAIL: test_waves could not write the traces"; exit 1; }
+
+LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" inspect "$tmp/waves.rvt" >"$tmp/en" 2>&1 || no "inspect failed: $(tail -3 "$tmp/en")"
+for want in "waves run, launch 1: 3 blocks of 256 threads on a GPU of 2 SMs" \
+            "occupancy: 1 block per SM at once" \
+            "predicted: 2 waves (3 blocks, 2 SMs × 1 at once)" \
+            "observed: 2 waves (blocks on the busiest SM: 2 in all, 1 at once at most); 2 of 2 SMs ran a block" \
+            "observed: 1 wave (blocks on the busiest SM: 1 in all, 1 at once at most); 8 of 8 SMs ran a block" \
+            "25.0% of the SMs' time idle" \
+            "tail: the last 0.010 µs (50.0% of the run), after the first SM ran out of blocks: 50.0% of the SMs' time idle in it" \
+            "clusters of 2 blocks: 4 clusters, at most 2 on the GPU at once" \
+            "predicted: 2 waves (4 clusters, 2 at once)"; do
+    grep -qF -- "$want" "$tmp/en" || no "no '$want' in the English text:"$'\n'"$(grep -A8 'waves run' "$tmp/en")"
+done
+
+LANGUAGE= LC_ALL= LANG=zh_CN.UTF-8 "$rv" inspect "$tmp/waves.rvt" >"$tmp/zh" 2>&1 || no "inspect in Chinese failed"
+grep -q '波' "$tmp/zh" || no "the Chinese text has no waves (波):"$'\n'"$(tail -12 "$tmp/zh")"
+grep -q 'waves run, launch' "$tmp/zh" && no "the Chinese text has the English sentence"
+
+"$rv" inspect "$tmp/waves.rvt" --json >"$tmp/json" 2>&1 || no "inspect --json failed"
+python3 - "$tmp/json" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1]))
+w = d["waves"]
+ok = (len(w) == 2 and w[0]["waves"] == 2 and w[0]["waves_predicted"] == 2 and w[0]["tail_ns"] == 10
+      and abs(w[0]["tail_idle"] - 0.5) < 1e-9 and abs(w[0]["idle"] - 0.25) < 1e-9
+      and w[1]["clusters"] == 4 and w[1]["cluster_bound"] == 2 and w[1]["waves_predicted"] == 2)
+if not ok:
+    print("FAIL: inspect --json's waves:", json.dumps(w, indent=1))
+    sys.exit(1)
+PY
+
+if "$rv" inspect "$tmp/waves-bad.rvt" >"$tmp/bad" 2>&1; then
+    no "a trace with a block on SM 9 of 2 was accepted"
+else
+    grep -qF "block 1 ran on SM 9, but the GPU has 2 SMs" "$tmp/bad" || no "the refusal does not name the SM: $(cat "$tmp/bad")"
+fi
+[ $fail = 0 ] && echo "waves_cli: ok"
+exit $fail
