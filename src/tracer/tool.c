@@ -47,7 +47,7 @@
 #include "queued.h"
 #include "raw.h"
 #include "turns.h"
-#include "waves.h"
+#include "waves_tool.h"
 
 #define MAX_MODULES 64
 #define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */

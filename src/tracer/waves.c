@@ -1,7 +1,8 @@
-/* waves.c — the tool's waves run (waves.h): block entries and exits patched,
- * one slot a block in a pool of the tool's device memory, read back when the
- * program waits, and the launch's SM count and occupancy bound asked of the
- * driver when it is launched (the bound the validation holds every SM to).
+/* waves.c — the tool's waves run (waves_tool.h; its files are waves.h's):
+ * block entries and exits patched, one slot a block in a pool of the tool's
+ * device memory, read back when the program waits, and the launch's SM count
+ * and occupancy bound asked of the driver when it is launched (the bound the
+ * validation holds every SM to).
  *
  * The pool is allocated and zeroed once, at the first launch stamped, and
  * zeroed again after each read-back, outside any launch: a launch itself
@@ -15,7 +16,7 @@
 
 #include <cuda.h>
 
-#include "waves.h"
+#include "waves_tool.h"
 
 #define MAX_STAMPED 256               /* launches stamped between two waits */
 

@@ -4,9 +4,10 @@
  * the shared-memory trace, so that the kernel runs as it does untraced but
  * for two short patches: the Compute Sanitizer's block entry and block exit
  * (waves_patches.cu), nothing else.  Each block has one slot on the device,
- * read back once when the program waits.  Shared by the tool (waves.c), its
- * patches and the host that reads the file (src/own/records/waves_raw.c), so
- * it holds plain integer layouts only.  Little-endian, no padding.
+ * read back once when the program waits.  Shared by the tool (waves.c,
+ * whose functions waves_tool.h declares), its patches and the host that
+ * reads the file (src/own/records/waves_raw.c), so it holds plain integer
+ * layouts only.  Little-endian, no padding.
  *
  * Who stamps a block: the lowest active lane of every warp that enters takes
  * the global timer, and of every warp (or part of one) that leaves; the
@@ -62,29 +63,5 @@ typedef struct rv_waves_header {
     uint32_t smem;              /* the launch's dynamic shared memory, bytes      */
     char     func_name[RV_WAVES_NAME_LEN];
 } rv_waves_header;
-
-/* The tool's side (waves.c), called from tool.c's callbacks. */
-#ifndef __CUDACC__
-#include <sanitizer.h>
-
-typedef struct rv_waves_ops {
-    void (*fail)(const char *fmt, ...);
-    void (*say)(const char *fmt, ...);
-    /* the tool's own device memory (not the program's allocations) */
-    int (*alloc)(CUcontext ctx, void **p, size_t bytes);
-} rv_waves_ops;
-
-/* Whether this run is a waves run (RV_TRACER_WAVES=1: armed launches, each
- * written; =all: every launch stamped, the armed ones written, so that a
- * timed run costs what a recorded one does).  Reads the environment once. */
-int rv_waves_on(const char *out, const rv_waves_ops *ops);
-/* A module loaded: its block entries and exits patched, nothing else. */
-void rv_waves_module(const Sanitizer_ResourceModuleData *d);
-/* A kernel begins (graph_node: as a graph's node; k: its armed launch, 0
- * when not armed; smem: its dynamic shared memory, for the occupancy). */
-void rv_waves_launch(const Sanitizer_LaunchData *d, int graph_node, uint32_t k, uint32_t call, uint64_t smem);
-/* The program waited for the GPU: every stamped launch read back. */
-void rv_waves_sync(void);
-#endif
 
 #endif
