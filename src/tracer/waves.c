@@ -5,9 +5,11 @@
  * validation holds every SM to).
  *
  * The pool is allocated and zeroed once, at the first launch stamped, and
- * zeroed again after each read-back, outside any launch: a launch itself
- * gets no copy or memset queued before it, so a timed launch (RV_TRACER_WAVES
- * =all, under the driver's time mode) costs only its patches.  A launch that
+ * zeroed again after a read-back, outside any launch.  Under RV_TRACER_WAVES
+ * =all (a timed run: the driver's time mode, whose launches are not armed)
+ * the launches are stamped but never read, so their slots are not zeroed at
+ * all: a timed launch gets no memset queued before it and the program's
+ * waits no copy inside them, and costs only its patches.  A launch that
  * finds the pool full is not stamped, and says so. */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -33,6 +35,8 @@ static struct {
     rv_waves_ops ops;
     uint8_t *pool;                    /* device */
     size_t pool_bytes, used;
+    size_t dirty;                     /* bytes from the pool's start that unwritten
+                                         launches stamped and nothing zeroed since */
     CUcontext ctx;
     Sanitizer_StreamHandle stream;    /* the last launch's: the pool's zeroing goes there */
     stamped st[MAX_STAMPED];
@@ -165,6 +169,9 @@ void rv_waves_launch(const Sanitizer_LaunchData *d, int graph_node, uint32_t k, 
     snprintf(h->func_name, sizeof h->func_name, "%s", name);
     bounds(d, h);
     s->slots = (rv_waves_slot *)(W.pool + W.used);
+    /* a launch that is written needs zeroed slots; one that is not (=all,
+       unarmed: timed) takes them as they are, and costs no memset */
+    if (k && W.used < W.dirty) F.memset(s->slots, 0, need, d->hStream);
     s->written = k != 0;
     s->stream = W.stream = d->hStream;
     W.used += need;
@@ -212,12 +219,22 @@ out:
 void rv_waves_sync(void)
 {
     if (!W.on || !W.nst) return;
+    int written = 0;
     for (int i = 0; i < W.nst; i++)
-        if (W.st[i].written) write_launch(&W.st[i]);
-    /* zeroed for the next launches, and waited for (a copy back on the same
-       stream waits for the memset before it) */
-    uint64_t probe;
-    F.memset(W.pool, 0, W.used, W.stream);
-    F.to_host(&probe, W.pool, sizeof probe, W.stream);
+        if (W.st[i].written) write_launch(&W.st[i]), written = 1;
+    if (written) {
+        /* zeroed for the next launches, and waited for (a copy back on the
+           same stream waits for the memset before it) */
+        uint64_t probe;
+        size_t upto = W.used > W.dirty ? W.used : W.dirty;
+        F.memset(W.pool, 0, upto, W.stream);
+        F.to_host(&probe, W.pool, sizeof probe, W.stream);
+        W.dirty = 0;
+    } else if (W.used > W.dirty) {
+        /* only launches that are not written (a timed run under =all): the
+           program's wait is not made longer; their slots are zeroed when a
+           launch that is written needs them */
+        W.dirty = W.used;
+    }
     W.nst = 0, W.used = 0;
 }
