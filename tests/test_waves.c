@@ -240,6 +240,26 @@ static void test_file(void)
     rv_trace_free(tr);
 }
 
+/* The picture's cells of three(): two columns of 10 ns. */
+static void test_cells(void)
+{
+    rv_waves *w = three();
+    rv_waves_cell c[4];
+    CHECK(rv_waves_cells(w, 2, c) == 0, "cells");
+    CHECK(c[0].fill == 1.0f && c[0].wave == 0 && c[1].fill == 1.0f && c[1].wave == 1,
+          "SM 0: wave 0 then wave 1, full (%g %u, %g %u)", c[0].fill, c[0].wave, c[1].fill, c[1].wave);
+    CHECK(c[2].fill == 1.0f && c[2].wave == 0 && c[3].fill == 0.0f && c[3].wave == RV_WAVES_NO_WAVE,
+          "SM 1: full, then idle in the tail (%g %u, %g %u)", c[2].fill, c[2].wave, c[3].fill, c[3].wave);
+    rv_waves_free(w);
+    /* one SM of bound 2: one block all the cell, another half of it */
+    w = launch(2, 1, 2);
+    put(w, 0, 0, 0, 10);
+    put(w, 1, 0, 0, 20);
+    CHECK(rv_waves_cells(w, 1, c) == 0 && c[0].fill > 0.749f && c[0].fill < 0.751f && c[0].wave == 0,
+          "one SM, bound 2: 30 of 40 block-ns, three quarters full (%g)", c[0].fill);
+    rv_waves_free(w);
+}
+
 /* With a folder: waves.rvt there (v0's model trace and two launches'
  * waves) and waves-bad.rvt (an SM past the GPU's), for waves_cli_test.sh. */
 static int write_files(const char *dir)
@@ -270,6 +290,7 @@ int main(int argc, char **argv)
     test_facts_one_wave();
     test_refused();
     test_clusters();
+    test_cells();
     test_file();
     return check_report();
 }

@@ -339,3 +339,47 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
     free(ix), free(last_end), free(e);
     return 0;
 }
+
+int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells)
+{
+    size_t n = (size_t)w->sm_count * ncols;
+    uint32_t *wave = malloc((w->nblocks ? w->nblocks : 1) * sizeof *wave);
+    double *busy = calloc(n ? n : 1, sizeof *busy), *best = calloc(n ? n : 1, sizeof *best);
+    if (!wave || !busy || !best || rv_waves_number(w, wave)) {
+        free(wave), free(busy), free(best);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) cells[i] = (rv_waves_cell){0.0f, RV_WAVES_NO_WAVE};
+    uint64_t t0 = UINT64_MAX, t1 = 0;
+    for (uint32_t i = 0; i < w->nblocks; i++) {
+        if (w->blocks[i].start < t0) t0 = w->blocks[i].start;
+        if (w->blocks[i].end > t1) t1 = w->blocks[i].end;
+    }
+    double width = ncols && t1 > t0 ? (double)(t1 - t0) / ncols : 1.0;
+    for (uint32_t i = 0; i < w->nblocks && ncols; i++) {
+        const rv_wave_block *b = &w->blocks[i];
+        double a = (double)(b->start - t0), e = (double)(b->end - t0);
+        uint32_t c0 = (uint32_t)(a / width), c1 = (uint32_t)(e / width);
+        if (c1 > c0 && c1 * width >= e) c1--;   /* ending on a column's edge: not in the next */
+        if (c0 >= ncols) c0 = ncols - 1;
+        if (c1 >= ncols) c1 = ncols - 1;
+        for (uint32_t c = c0; c <= c1; c++) {
+            double lo = c * width, hi = lo + width;
+            double part = (e < hi ? e : hi) - (a > lo ? a : lo);
+            size_t k = (size_t)b->sm * ncols + c;
+            if (part < 0) part = 0;
+            busy[k] += part;
+            /* a block shorter than the clock's step still marks its cell */
+            if (part > best[k] || cells[k].wave == RV_WAVES_NO_WAVE) {
+                best[k] = part;
+                cells[k].wave = (uint16_t)(wave[i] < RV_WAVES_NO_WAVE ? wave[i] : RV_WAVES_NO_WAVE - 1);
+            }
+        }
+    }
+    for (size_t k = 0; k < n; k++) {
+        double f = busy[k] / (width * (w->bound ? w->bound : 1));
+        cells[k].fill = (float)(f > 1.0 ? 1.0 : f);
+    }
+    free(wave), free(busy), free(best);
+    return 0;
+}

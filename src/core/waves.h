@@ -86,6 +86,21 @@ int rv_waves_number(const rv_waves *w, uint32_t *wave);
 /* The facts of a validated recording.  0, or -1 when out of memory. */
 int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f);
 
+/* The picture's cells: one row per SM, ncols columns of equal time from the
+ * first start to the last end, so that 2^17 blocks and one wave draw alike.
+ * fill: the blocks the SM held over the cell, on average, over its bound
+ * (0 idle .. 1 full); wave: the wave of the block that spent the longest in
+ * the cell (rv_waves_number), RV_WAVES_NO_WAVE where none ran. */
+#define RV_WAVES_NO_WAVE 0xffffu
+typedef struct rv_waves_cell {
+    float    fill;
+    uint16_t wave;
+} rv_waves_cell;
+
+/* cells[sm * ncols + col] for every SM of the GPU (sm_count rows).  0, or
+ * -1 when out of memory. */
+int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells);
+
 /* The trace file's section (docs/trace-format.md): every launch's waves
  * after the run, behind a magic of its own, so that a run without one is
  * written as it always was.  rv_waves_serialize appends to *buf (realloc'd;
