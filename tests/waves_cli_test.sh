@@ -47,5 +47,26 @@ if "$rv" inspect "$tmp/waves-bad.rvt" >"$tmp/bad" 2>&1; then
 else
     grep -qF "block 1 ran on SM 9, but the GPU has 2 SMs" "$tmp/bad" || no "the refusal does not name the SM: $(cat "$tmp/bad")"
 fi
+# the picture (where the viewer is built): a PNG of the asked size, in both
+# languages; a trace without waves, or a launch it has none of, refused
+if "$rv" waves --help >/dev/null 2>&1 && "$rv" waves --help | grep -q -- --launch; then
+    "$rv" waves "$tmp/waves.rvt" -o "$tmp/w.png" --size 1280x720 >"$tmp/out" 2>&1 || no "waves failed: $(cat "$tmp/out")"
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" waves "$tmp/waves.rvt" --launch 2 --lang zh -o "$tmp/w2.png" >"$tmp/out" 2>&1 ||
+        no "waves --lang zh failed: $(cat "$tmp/out")"
+    grep -q '第 2 次启动' "$tmp/out" || no "the Chinese picture's title is not Chinese: $(cat "$tmp/out")"
+    python3 - "$tmp/w.png" <<'PY' || fail=1
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+if b[:8] != b"\x89PNG\r\n\x1a\n" or struct.unpack(">II", b[16:24]) != (1280, 720):
+    print("FAIL: waves did not write a 1280x720 PNG"); sys.exit(1)
+PY
+    "$rv" simulate --version v0 --n 1024 --block-size 64 -o "$tmp/plain.rvt" >/dev/null 2>&1
+    if "$rv" waves "$tmp/plain.rvt" -o "$tmp/p.png" >"$tmp/out" 2>&1; then no "a trace without waves was drawn"
+    else grep -qF "this trace has no waves run" "$tmp/out" || no "no reason given: $(cat "$tmp/out")"; fi
+    if "$rv" waves "$tmp/waves.rvt" --launch 9 -o "$tmp/p.png" >"$tmp/out" 2>&1; then no "launch 9 was drawn"
+    else grep -qF "has no launch 9" "$tmp/out" || no "no reason given: $(cat "$tmp/out")"; fi
+else
+    echo "note: no viewer in this build: the waves picture is not checked"
+fi
 [ $fail = 0 ] && echo "waves_cli: ok"
 exit $fail

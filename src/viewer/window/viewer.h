@@ -110,5 +110,7 @@ int chart_main(int argc, char **argv);
 
 /* Runs `reducevis levels ...` (levels.c): lanes to GPUs as one PNG. */
 int levels_main(int argc, char **argv);
+/* `reducevis waves`: a trace's waves run as one PNG (src/viewer/chart/waves_cmd.c). */
+int waves_main(int argc, char **argv);
 
 #endif
