@@ -65,6 +65,15 @@ PY
     else grep -qF "this trace has no waves run" "$tmp/out" || no "no reason given: $(cat "$tmp/out")"; fi
     if "$rv" waves "$tmp/waves.rvt" --launch 9 -o "$tmp/p.png" >"$tmp/out" 2>&1; then no "launch 9 was drawn"
     else grep -qF "has no launch 9" "$tmp/out" || no "no reason given: $(cat "$tmp/out")"; fi
+    # the viewer's key W: the waves picture in place of the steps; a trace
+    # without waves keeps its steps and says why
+    SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --size 1280x720 --shot "$tmp/steps.png" >/dev/null 2>&1 &&
+        SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --size 1280x720 --keys w --shot "$tmp/wkey.png" >/dev/null 2>&1 ||
+        no "the viewer's shots failed"
+    cmp -s "$tmp/steps.png" "$tmp/wkey.png" && no "W drew the same frame as the steps"
+    SDL_VIDEODRIVER=dummy "$rv" view "$tmp/plain.rvt" --size 1280x720 --shot "$tmp/p1.png" >/dev/null 2>&1
+    SDL_VIDEODRIVER=dummy "$rv" view "$tmp/plain.rvt" --size 1280x720 --keys w --shot "$tmp/p2.png" >/dev/null 2>&1
+    cmp -s "$tmp/p1.png" "$tmp/p2.png" && no "W on a trace without waves did not say why (the frame is unchanged)"
 else
     echo "note: no viewer in this build: the waves picture is not checked"
 fi

@@ -2,7 +2,7 @@
  * (docs/waves.md) as one picture for a slide, no display needed: one row per
  * SM, time across, the waves told apart, the tail marked, the occupancy's
  * prediction beside what the run took (scene_waves.c decides it,
- * waves_draw.c paints it).
+ * draw/draw_waves.c paints it).
  *
  * Errors: usage (exit 1) is the command line; runtime (exit 2) a trace that
  * does not load or has no waves run, a font, an output that cannot be
@@ -17,7 +17,7 @@
 #include "viewer/export/export.h"
 #include "viewer/scene/scene_waves.h"
 #include "viewer/window/viewer.h"
-#include "waves_draw.h"
+#include "viewer/draw/draw_waves.h"
 
 #define WAVES_MIN_W 1280      /* smaller, the words do not fit */
 #define WAVES_MIN_H 720

@@ -55,7 +55,7 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
     snprintf(s->tail, sizeof s->tail, _("tail (after the line): the last %.3f µs, %.1f%% of the SMs' time idle in it"),
              tail, 100.0 * f.tail_idle);
     snprintf(s->axis, sizeof s->axis, _("time: 0 to %.3f µs from the first block's start"), span);
-    snprintf(s->rows, sizeof s->rows, _("%u SMs, one row each"), w->sm_count);
+    snprintf(s->sm_rows, sizeof s->sm_rows, _("%u SMs, one row each"), w->sm_count);
     snprintf(s->legend, sizeof s->legend, "%s",
              _("colour: the block's wave (alternating); shade: how full the SM was (its blocks over what the "
                "occupancy allows)"));

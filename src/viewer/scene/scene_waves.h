@@ -1,7 +1,7 @@
 /* scene_waves.h — the waves picture's words and cells (docs/waves.md): one
  * row per SM, time across, each cell coloured by its wave and shaded by how
  * full the SM was, the tail marked, the occupancy's prediction beside what
- * the run took.  Decided here, painted by src/viewer/chart/waves_draw.c. */
+ * the run took.  Decided here, painted by src/viewer/draw/draw_waves.c. */
 #ifndef VIEWER_SCENE_WAVES_H
 #define VIEWER_SCENE_WAVES_H
 
@@ -21,7 +21,7 @@ typedef struct scene_waves {
     char tail[300];            /* the tail, in words                                */
     char axis[200];            /* the time axis                                     */
     char legend[400];          /* how to read the picture                           */
-    char rows[100];            /* "132 SMs, one row each"                           */
+    char sm_rows[100];            /* "132 SMs, one row each"                           */
     uint32_t sms, cols, waves; /* rows, columns, waves observed                     */
     float tail_at;             /* where the tail begins, 0 .. 1 of the width        */
     rv_waves_cell *cells;      /* [sms * cols], owned                               */

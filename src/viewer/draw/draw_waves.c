@@ -1,10 +1,10 @@
-/* waves_draw.c — the waves picture: the scene's words above and below, and
+/* draw_waves.c — the waves picture: the scene's words above and below, and
  * between them one row per SM, time across, each cell of a row in its
  * wave's colour (two colours, alternating, so that neighbouring waves are
  * told apart) mixed with the background by how full the SM was; the tail
  * shaded from the line where the first SM ran out of blocks.  Sizes scale
  * from 1920x1080. */
-#include "waves_draw.h"
+#include "draw_waves.h"
 
 #include <math.h>
 
@@ -67,6 +67,6 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     text_draw_fit(tc, FACE_SANS, S(in, 16), m, area.y + area.h - S(in, 20), label_w - S(in, 4), th->text_dim, "↓");
     int fy = area.y + area.h + S(in, 8);
     int aw = text_draw_fit(tc, FACE_SANS, fs, area.x, fy, area.w / 2, th->text, s->axis);
-    text_draw_fit(tc, FACE_SANS, fs, area.x + aw + S(in, 40), fy, area.w - aw - S(in, 40), th->text_dim, s->rows);
+    text_draw_fit(tc, FACE_SANS, fs, area.x + aw + S(in, 40), fy, area.w - aw - S(in, 40), th->text_dim, s->sm_rows);
     text_draw_fit(tc, FACE_SANS, S(in, 18), area.x, fy + lh, area.w, th->text_dim, s->legend);
 }

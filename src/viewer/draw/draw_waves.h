@@ -1,7 +1,7 @@
-/* waves_draw.h — the waves picture painted (waves_draw.c) from its scene
- * (src/viewer/scene/scene_waves.h), for `reducevis waves`. */
-#ifndef VIEWER_CHART_WAVES_DRAW_H
-#define VIEWER_CHART_WAVES_DRAW_H
+/* draw_waves.h — the waves picture painted (draw_waves.c) from its scene
+ * (src/viewer/scene/scene_waves.h), for `reducevis waves` and the viewer. */
+#ifndef VIEWER_DRAW_WAVES_H
+#define VIEWER_DRAW_WAVES_H
 
 #include "viewer/scene/scene_waves.h"
 
