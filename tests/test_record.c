@@ -170,6 +170,30 @@ static void test_plan(void)
         verify_skipped += rec.jobs[i].state == RV_JOB_SKIPPED && strstr(rec.jobs[i].why, "ncu");
     }
     CHECK(verify_skipped == 1, "no ncu: verify skipped, saying why");
+
+    /* the waves of every version: a traced run with --waves, into waves/ */
+    rv_record_plan(&rec, DEVICE, "/nowhere", 1, 1);
+    int before = rec.njobs;
+    rv_record_plan_waves(&rec, 1, NULL);
+    CHECK(rec.njobs == before + RV_NUM_VERSIONS, "a waves job a version (%d jobs)", rec.njobs - before);
+    for (int v = 0; v < RV_NUM_VERSIONS && rec.njobs == before + RV_NUM_VERSIONS; v++) {
+        const rv_record_job *j = &rec.jobs[before + v];
+        char want[96];
+        snprintf(want, sizeof want, "waves/nvidia-h100-80gb-hbm3-%s.rvt", rv_version(v)->name);
+        CHECK(!strcmp(j->path, want) && j->state == RV_JOB_PENDING, "%s: %s", rv_version(v)->name, j->path);
+        int waves = 0, kernel = 0;
+        for (int a = 0; a < j->nargs; a++) {
+            waves += !strcmp(j->args[a], "--waves");
+            kernel += a > 0 && !strcmp(j->args[a - 1], "--kernel") && !strcmp(j->args[a], rv_version(v)->name);
+        }
+        CHECK(!strcmp(j->args[0], "trace") && waves == 1 && kernel == 1, "%s: trace --kernel %s --waves", j->path,
+              rv_version(v)->name);
+    }
+    rv_record_plan(&rec, DEVICE, "/nowhere", 1, 1);
+    rv_record_plan_waves(&rec, 0, "no tracer here");
+    int skipped = 0;
+    for (int i = 0; i < rec.njobs; i++) skipped += rec.jobs[i].state == RV_JOB_SKIPPED && !strcmp(rec.jobs[i].why, "no tracer here");
+    CHECK(skipped == RV_NUM_VERSIONS, "without the tracer the waves are skipped, saying why (%d)", skipped);
 }
 
 static void test_complete_then_refused(void)

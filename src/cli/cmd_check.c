@@ -35,7 +35,7 @@
 /* A rule is broken: the status a usage error has too (the documented 1). */
 #define EXIT_BROKEN 1
 
-enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
+enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_WAVES, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
        OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_MARK_REUSE,
        OPT_GPU_LOCK, OPT_NOT_OURS };
 
@@ -51,6 +51,8 @@ static const rv_opt check_opts[] = {
      RV_DATA_WORDS},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
+    {OPT_WAVES, "waves", 0, NULL, N_("also a waves run (docs/waves.md), kept in --save-trace's trace: one more run\n"
+                                     "of the program, so a class's checks leave it off"), NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
     {OPT_SANDBOX, "sandbox", 0, NULL, N_("compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
                                          "does; refused where none can be made"), NULL},
@@ -657,6 +659,7 @@ int cmd_check(int argc, char **argv)
         case OPT_KEEP: o.keep = p.value; break;
         case OPT_SANDBOX: o.sandbox = 1; break;
         case OPT_NO_TIME: o.time_it = 0; break;
+        case OPT_WAVES: o.waves = 1; break;
         case OPT_TIMEOUT:
             o.timeout_s = strtod(p.value, &end);
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))

@@ -1,5 +1,6 @@
 /* cmd_inspect.c — `reducevis inspect FILE.rvt [--json]`: what each step does,
- * as text for people or JSON for programs. */
+ * as text for people or JSON for programs, and the waves run's facts where
+ * the trace has one (inspect_waves.c). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "core/kernel_name.h"
 #include "core/launch_words.h"
 #include "cli.h"
+#include "inspect_waves.h"
 #include "core/i18n.h"
 #include "core/json.h"
 #include "core/opts.h"
@@ -321,7 +323,9 @@ static void print_json(const rv_trace *tr, const rv_analysis *an, const rv_analy
         printf("%s", k ? "," : "");
         print_launch_json(tr, t, k ? later[k - 1] : an);
     }
-    printf("\n  ]\n}\n");
+    printf("\n  ]");
+    rv_inspect_waves_json(tr->waves, ",\n  ");
+    printf("\n}\n");
 }
 
 enum { OPT_JSON = 1 };
@@ -389,6 +393,7 @@ int cmd_inspect(int argc, char **argv)
             printf("\n");
             print_text(tr, t, later[k]);
         }
+        rv_inspect_waves_text(tr->waves);
     }
 out:
     for (int k = 0; k < nlater; k++) rv_analysis_free(later[k]);

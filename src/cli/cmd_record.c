@@ -24,6 +24,7 @@
 #include "gpu/record.h"
 #include "core/versions.h"
 #include "own/base/proc.h"
+#include "own/run/program_run.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -304,6 +305,9 @@ int cmd_record(int argc, char **argv)
     }
     static rv_recording rec; /* large: not on the stack */
     rv_record_plan(&rec, device, dir, quick, on_path("ncu"));
+    rv_own_tools tools;
+    char no_tracer[600];
+    rv_record_plan_waves(&rec, rv_own_find_tracer(&tools, no_tracer, sizeof no_tracer) == 0, no_tracer);
     if (rv_record_prepare(&rec, force, err, sizeof err)) {
         fprintf(stderr, "reducevis record: %s\n", err);
         return RV_EXIT_RUNTIME;

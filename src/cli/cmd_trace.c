@@ -22,7 +22,7 @@
 #endif
 
 enum { OPT_OUT = 'o', OPT_LAUNCH = 1, OPT_TIMEOUT, OPT_NO_TIME, OPT_NO_VIEW, OPT_KEEP, OPT_SANDBOX, OPT_KERNEL,
-       OPT_REPLAY, OPT_NOT_OURS };
+       OPT_REPLAY, OPT_WAVES, OPT_NOT_OURS };
 
 static const rv_opt trace_opts[] = {
     {OPT_OUT, NULL, 'o', "FILE.rvt", N_("where to write the trace (default: FILE.rvt beside FILE.cu)"), "@file"},
@@ -34,6 +34,9 @@ static const rv_opt trace_opts[] = {
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
     {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},
+    {OPT_WAVES, "waves", 0, NULL, N_("also a waves run: which SM ran each block of each traced launch, and when,\n"
+                                     "beside what the occupancy predicts (a run of its own: block entry and exit\n"
+                                     "patched alone), kept in the trace"), NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
     {OPT_SANDBOX, "sandbox", 0, NULL, N_("compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
                                          "nothing of the machine but the toolkit and the GPU, limits on time,\n"
@@ -194,6 +197,7 @@ int cmd_trace(int argc, char **argv)
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), p.word);
         case OPT_NO_TIME: o.time_it = 0; break;
         case OPT_NO_VIEW: view = 0; break;
+        case OPT_WAVES: o.waves = 1; break;
         case OPT_SANDBOX: o.sandbox = 1; break;
         case OPT_KERNEL: kernel = p.value; break;
         case OPT_OUT: out = p.value; break;

@@ -31,6 +31,7 @@ static int no_viewer(int argc, char **argv)
 #define export_main no_viewer
 #define chart_main no_viewer
 #define levels_main no_viewer
+#define waves_main no_viewer
 #define class_main no_viewer
 #endif
 
@@ -50,6 +51,7 @@ static const command commands[] = {
     {"export",   export_main,  N_("write the viewer's frames as PNG files, no display needed")},
     {"chart",    chart_main,   N_("draw a sweep's GB/s against N as one PNG (every version, CUB, peak)")},
     {"levels",   levels_main,  N_("draw the whole reduction, lanes to GPUs, with measured times, as one PNG")},
+    {"waves",    waves_main,   N_("draw a trace's waves run as one PNG: which SM ran each block, and when")},
     {"class",    class_main,   N_("serve a live lesson to the students' browsers; they answer, the teacher sees")},
     {"multi",    cmd_multi,    N_("the reduction across GPUs: one pass per GPU, then NCCL")},
     {"verify",   cmd_verify,   N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
@@ -118,7 +120,8 @@ static int asks_version(int argc, char **argv)
 static int set_language(int argc, char **argv)
 {
     const char *cmd = argc >= 2 && argv[1][0] != '-' && !names_trace(argv[1]) ? argv[1] : "view";
-    int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart") || !strcmp(cmd, "class");
+    int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart") || !strcmp(cmd, "class") ||
+                    !strcmp(cmd, "waves");
     int bad = 0;
     const char *lang = takes_lang ? i18n_lang_arg(argc, argv, &bad) : NULL;
     char msg[1400];

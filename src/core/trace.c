@@ -4,6 +4,7 @@
  */
 #include "trace.h"
 #include "versions.h"
+#include "waves.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,7 @@ void rv_trace_free(rv_trace *tr)
         free(tr->own_kernel);
         free(tr->own_cut);
         free(tr->own_grid);
+        rv_waves_free(tr->waves);
         free(tr);
         tr = next;
     }

@@ -222,6 +222,8 @@ typedef struct rv_trace {
                                       1 1 1: none (rv_trace_clustered) */
     rv_own_grid *own_grid;         /* format 5: the whole grid's counts; NULL: not counted */
     struct rv_trace *next;         /* the next traced launch, or NULL; freed with this */
+    struct rv_waves *waves;        /* the run's first trace only: its waves run's
+                                      launches (waves.h), NULL: none; freed with it */
 } rv_trace;
 
 /* The block's shape x, y, z (threads numbered x fastest), and the grid's:

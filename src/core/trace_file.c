@@ -18,6 +18,7 @@
 #include "model/model.h"
 #include "versions.h"
 #include "i18n.h"
+#include "waves.h"
 
 #define HEADER_BYTES 160
 #define STEP_BYTES   32
@@ -158,6 +159,9 @@ uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len)
             if (grid_has_copies(t->own_grid)) format = RV_TRACE_FORMAT_COPIES;
     }
     serialize_one(&w, tr, format);
+    /* the waves run's section, after the whole run: only where there is one,
+       so that every recording without it is written as it always was */
+    if (!w.oom && tr->waves && rv_waves_serialize(tr->waves, &w.p, &w.len)) w.oom = 1;
     if (w.oom) {
         free(w.p);
         return NULL;
@@ -425,6 +429,16 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
 {
     rbuf r = {buf, len, 0};
     rv_trace *tr = parse_one(&r, 0, 0, err, errlen);
+    if (tr && r.len - r.pos >= 8 && memcmp(r.p + r.pos, RV_WAVES_SECTION_MAGIC, 8) == 0) {
+        size_t used = 0;
+        char inner[300];
+        if (!(tr->waves = rv_waves_parse(r.p + r.pos, r.len - r.pos, &used, inner, sizeof inner))) {
+            rv_trace_fail(err, errlen, _("the waves run: %s"), inner);
+            rv_trace_free(tr);
+            return NULL;
+        }
+        r.pos += used;
+    }
     if (tr && r.pos != r.len) {
         rv_trace_fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         rv_trace_free(tr);

@@ -24,6 +24,7 @@
  * time left (measured times replace them as the jobs finish). */
 #define RV_RECORD_EST_CAPTURE  0.6
 #define RV_RECORD_EST_BENCH    4.0
+#define RV_RECORD_EST_WAVES    2.0   /* a traced run and a waves run of one version */
 #define RV_RECORD_EST_SWEEP    40.0
 #define RV_RECORD_EST_VERIFY   70.0
 
@@ -155,6 +156,26 @@ void rv_record_plan(rv_recording *rec, const char *device, const char *dir, int 
     }
 }
 
+void rv_record_plan_waves(rv_recording *rec, int have_tracer, const char *why_not)
+{
+    for (int v = 0; v < RV_NUM_VERSIONS; v++) {
+        const rv_version_info *info = rv_version(v);
+        int block = rv_config_default().block_size;
+        char bs[16];
+        if (block < info->min_block) block = info->min_block;
+        snprintf(bs, sizeof bs, "%d", block);
+        rv_record_job *j = add_job(rec, RV_RECORD_EST_WAVES, "waves", "waves/%s-%s.rvt", rec->slug, info->name);
+        if (!j) return;
+        snprintf(j->what, sizeof j->what, _("waves of %s"), info->name);
+        add_arg(j, "trace"); add_arg(j, "--kernel"); add_arg(j, info->name); add_arg(j, "--block-size"); add_arg(j, bs);
+        add_arg(j, "--waves"); add_arg(j, "--no-time"); add_arg(j, "--no-view");
+        if (!have_tracer) {
+            j->state = RV_JOB_SKIPPED;
+            snprintf(j->why, sizeof j->why, "%s", why_not ? why_not : "");
+        }
+    }
+}
+
 /* ==== the folder ========================================================== */
 
 /* mkdir -p */
@@ -198,7 +219,7 @@ static int remove_file(const char *path, char *err, size_t errlen)
 int rv_record_prepare(rv_recording *rec, int force, char *err, size_t errlen)
 {
     char path[1400], found[1400] = "";
-    static const char *const subdirs[] = {"", "/traces", "/results", "/logs"};
+    static const char *const subdirs[] = {"", "/traces", "/results", "/logs", "/waves"};
     if (join(path, sizeof path, rec->dir, RV_RECORD_MANIFEST, NULL) == 0 && exists(path))
         snprintf(found, sizeof found, "%s", path);
     for (int i = 0; i < rec->njobs && !found[0]; i++)

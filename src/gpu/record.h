@@ -80,6 +80,12 @@ int rv_record_default_dir(const char *slug, char *dir, size_t len, char *err, si
  * sweep warm and cold (unless quick), verify (skipped with a note unless have_ncu). */
 void rv_record_plan(rv_recording *rec, const char *device, const char *dir, int quick, int have_ncu);
 
+/* Adds to the plan a waves run of every version (`trace --kernel V --waves`,
+ * waves/SLUG-V.rvt: which SM ran each block, and when; docs/waves.md),
+ * skipped with a note unless have_tracer (the Compute Sanitizer tracer was
+ * built and its library found). */
+void rv_record_plan_waves(rv_recording *rec, int have_tracer, const char *why_not);
+
 /* Makes the folders.  A folder that already holds a recording (its manifest
  * or any file the plan would write) is refused unless force, which removes
  * those files first.  Returns 0, or -1 with a message. */

@@ -119,6 +119,11 @@ static void keep_args(void **params, void **extra, uint64_t smem, int coop)
     args.set = 1, args.params = params, args.extra = extra, args.smem = smem, args.coop = coop;
 }
 
+uint64_t rv_queued_smem(void)
+{
+    return args.set ? args.smem : 0;
+}
+
 static int cooperative_attr(const CUlaunchAttribute *a, unsigned n)
 {
     for (unsigned i = 0; a && i < n; i++)

@@ -61,6 +61,10 @@ void rv_queued_event(Sanitizer_CallbackId cbid, const Sanitizer_EventData *d, un
 void rv_queued_sync(unsigned call);
 void rv_queued_graph(unsigned call);
 
+/* The dynamic shared memory of the launch API call in progress on this
+ * thread (0 when none): the waves run's occupancy needs it. */
+uint64_t rv_queued_smem(void);
+
 /* The driver API and runtime API callbacks the recording asks for. */
 void rv_queued_enable(Sanitizer_SubscriberHandle h,
                       SanitizerResult (*enable)(uint32_t, Sanitizer_SubscriberHandle, Sanitizer_CallbackDomain,

@@ -30,7 +30,9 @@
  * by the driver for in[]); for diagnosing the tool
  * itself, RV_TRACER_DEBUG=1 (each step on stderr, a backtrace on a crash),
  * RV_TRACER_NOPATCH=1 (callbacks only, nothing patched) and, to measure what
- * counting costs, RV_TRACER_NOCOUNT=1 (the traced block only).
+ * counting costs, RV_TRACER_NOCOUNT=1 (the traced block only).  A waves run
+ * (RV_TRACER_WAVES, waves.h) patches block entry and exit alone, with the
+ * patches RV_TRACER_PATCHES names (rvtracer_waves.fatbin).
  */
 #include <dlfcn.h>
 #include <execinfo.h>
@@ -45,6 +47,7 @@
 #include "queued.h"
 #include "raw.h"
 #include "turns.h"
+#include "waves_tool.h"
 
 #define MAX_MODULES 64
 #define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
@@ -73,6 +76,7 @@ static struct {
     CUmodule modules[MAX_MODULES];
     int nmodules;
     int debug, nopatch, nocount;
+    int waves;                         /* a waves run (waves.h): nothing else patched */
     int own_alloc;                     /* inside sanitizerAlloc: not the program's */
     int busy;                          /* the tool's own copies and waits: not the program's */
     uint32_t *dwatch;                  /* device: reads of each watched element */
@@ -181,6 +185,7 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         if (f) fclose(f);
     }
     if (T.nopatch) return;
+    if (T.waves) { rv_waves_module(d); return; }
     if (S.sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
         fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
         return;
@@ -307,6 +312,11 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     say("launch of %s%s, armed %s", d->functionName ? d->functionName : "(no name)", graph_node ? " (a graph's node)" : "",
         armed ? armed : "no");
     S.sanitizerSetCallbackData(d->function, NULL); /* unless armed below, this launch counts nothing */
+    if (T.waves) {
+        uint32_t k = armed_call() && d->functionName ? ++T.launches : 0;
+        rv_waves_launch(d, graph_node, k, armed_call(), rv_queued_smem());
+        return;
+    }
     if (!armed || strcmp(armed, "1") != 0 || !d->functionName) return;
     uint32_t k = ++T.launches, call = callv ? (uint32_t)strtoul(callv, NULL, 10) : 1;
     uint32_t grid = d->gridDim_x * d->gridDim_y * d->gridDim_z, bs = d->blockDim_x * d->blockDim_y * d->blockDim_z;
@@ -492,6 +502,7 @@ static void write_reads(void)
 /* The program waited for the GPU: write every pending buffer, once. */
 static void synchronized(void)
 {
+    rv_waves_sync();
     if (!T.npend) return;
     say("synchronized: reading %d buffers back", T.npend);
     for (int i = 0; i < T.npend; i++) write_pending(&T.pend[i]);
@@ -673,6 +684,7 @@ int InitializeInjection(void)
         return 0;
     }
     if (open_sanitizer(lib)) return 0;
+    T.waves = rv_waves_on(T.out, &(rv_waves_ops){.fail = fail, .say = say, .alloc = own_alloc});
     Sanitizer_SubscriberHandle handle;
     if (S.sanitizerSubscribe(&handle, callback, NULL) != SANITIZER_SUCCESS) {
         fail("cannot subscribe to the Compute Sanitizer API");

@@ -58,11 +58,12 @@ int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX 
 /* The tracer's library and patches. */
 static int find_tracer(rv_own_tools *t)
 {
-    static const char *const names[] = {"librvtracer.so", "rvtracer_patches.fatbin"};
-    char paths[2][PATH_MAX + 32];
-    if (rv_own_find_beside(2, names, paths)) return -1;
+    static const char *const names[] = {"librvtracer.so", "rvtracer_patches.fatbin", "rvtracer_waves.fatbin"};
+    char paths[3][PATH_MAX + 32];
+    if (rv_own_find_beside(3, names, paths)) return -1;
     snprintf(t->lib, sizeof t->lib, "%s", paths[0]);
     snprintf(t->patches, sizeof t->patches, "%s", paths[1]);
+    snprintf(t->waves, sizeof t->waves, "%s", paths[2]);
     return 0;
 }
 
@@ -120,7 +121,7 @@ int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
 {
     if (find_tracer(t))
         return rv_own_fail(err, errlen, 2, "%s",
-                           _("the tracer (librvtracer.so and rvtracer_patches.fatbin) was not built: "
+                           _("the tracer (librvtracer.so, rvtracer_patches.fatbin and rvtracer_waves.fatbin) was not built: "
                              "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
                              "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
     if (find_sanitizer(t->sanitizer, sizeof t->sanitizer))
@@ -262,39 +263,49 @@ typedef struct tracer_env {
 
 #define ONE_QUEUE RV_OWN_ONE_QUEUE
 
+/* How the tracer runs the program: traced (shared memory, one block), its
+ * recording of what launch() queued only, or a waves run. */
+enum { RUN_TRACED, RUN_RECORD, RUN_WAVES };
+
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
- * or NULL */
-static void tracer_env_of(const rv_own_opts *o, const char *work, const rv_own_tools *t, tracer_env *e,
-                          const char *turn, int record_only)
+ * or NULL; out: the tracer's folder */
+static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_tools *t, tracer_env *e,
+                          const char *turn, int mode)
 {
+    int record_only = mode == RUN_RECORD;
     const char *slash = strrchr(t->sanitizer, '/'), *ld = getenv("LD_LIBRARY_PATH");
     snprintf(e->san_dir, sizeof e->san_dir, "%.*s", slash ? (int)(slash - t->sanitizer) : 0, t->sanitizer);
     snprintf(e->inj, sizeof e->inj, "CUDA_INJECTION64_PATH=%s", t->lib);
     snprintf(e->san, sizeof e->san, "RV_TRACER_SANITIZER=%s", t->sanitizer);
     /* the library's own companions lie beside it */
     snprintf(e->ld, sizeof e->ld, "LD_LIBRARY_PATH=%s%s%s", e->san_dir, ld && *ld ? ":" : "", ld && *ld ? ld : "");
-    snprintf(e->out, sizeof e->out, "RV_TRACER_OUT=%s", work);
-    snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", t->patches);
+    snprintf(e->out, sizeof e->out, "RV_TRACER_OUT=%s", out);
+    snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", mode == RUN_WAVES ? t->waves : t->patches);
     snprintf(e->blk, sizeof e->blk, "RV_TRACER_BLOCK=%u", o->block);
     snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
-    /* record_only: what launch() queued, nothing patched (judged_run.h) */
+    /* record_only: what launch() queued, nothing patched (judged_run.h); a
+       waves run: block entry and exit patched alone (src/tracer/waves.h) */
     char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER", ONE_QUEUE,
-                   record_only ? "RV_TRACER_NOPATCH=1" : (char *)turn, record_only ? (char *)turn : NULL, NULL};
+                   record_only ? "RV_TRACER_NOPATCH=1" : mode == RUN_WAVES ? "RV_TRACER_WAVES=1" : (char *)turn,
+                   mode != RUN_TRACED ? (char *)turn : NULL, NULL};
     memcpy(e->env, env, sizeof env);
-    const char *show[] = {t->lib, t->patches, e->san_dir, NULL};
+    const char *show[] = {t->lib, mode == RUN_WAVES ? t->waves : t->patches, e->san_dir, NULL};
     memcpy(e->show, show, sizeof show);
 }
 
-/* One run: traced (t, on WORK/input.bin), recorded (t and record_only: on
- * ones made on the GPU, nothing patched) or timed (no t). */
-static int run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, int record_only, double *seconds,
+/* One run: traced (t, on WORK/input.bin), recorded (t and RUN_RECORD: on
+ * ones made on the GPU, nothing patched), a waves run (t and RUN_WAVES: on
+ * WORK/input.bin, into WORK/waves) or timed (no t). */
+static int run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, int how, double *seconds,
                        char *err, size_t errlen)
 {
-    const char *mode = t ? "traced" : "timed";
-    char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16], src[PATH_MAX + 16];
-    char nbuf[32], bbuf[16], tol[40];
+    int record_only = how == RUN_RECORD;
+    const char *mode = !t ? "timed" : how == RUN_WAVES ? "waves" : "traced";
+    char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 48], log[PATH_MAX + 16], src[PATH_MAX + 16];
+    char nbuf[32], bbuf[16], tol[40], out[PATH_MAX + 16];
     snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(result, sizeof result, "%s/%s.txt", work, mode);
+    snprintf(out, sizeof out, how == RUN_WAVES ? "%s/waves" : "%s", work);
+    snprintf(result, sizeof result, "%s/%s.txt", out, t ? "traced" : "timed");
     snprintf(log, sizeof log, "%s/%s.log", work, mode);
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
@@ -319,7 +330,7 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
         rv_turn_relay_end(&relay);
         return rv_own_fail(err, errlen, 2, _("%s: the class's GPU gate did not answer for its traced run"), o->file);
     }
-    if (t) tracer_env_of(o, work, t, &e, rv_turn_relay_env(&relay), record_only);
+    if (t) tracer_env_of(o, out, t, &e, rv_turn_relay_env(&relay), how);
     else timed_env[0] = (char *)rv_turn_relay_env(&relay);
     rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
                                       o->timeout_s, &relay.ctl);
@@ -355,13 +366,32 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
 int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
                        size_t errlen)
 {
-    return run_program(o, work, t, 0, seconds, err, errlen);
+    return run_program(o, work, t, RUN_TRACED, seconds, err, errlen);
 }
 
 int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)
 {
     double seconds;
-    return run_program(o, work, t, 1, &seconds, err, errlen);
+    return run_program(o, work, t, RUN_RECORD, &seconds, err, errlen);
+}
+
+int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)
+{
+    char dir[PATH_MAX + 16], path[PATH_MAX + 48];
+    double seconds;
+    snprintf(dir, sizeof dir, "%s/waves", work);
+    /* made anew: nothing an earlier run (or the program) left is read */
+    if (rv_remove_tree(dir) || mkdir(dir, 0700) != 0)
+        return rv_own_fail(err, errlen, 2, _("cannot make %s: %s"), dir, strerror(errno));
+    int rc = run_program(o, work, t, RUN_WAVES, &seconds, err, errlen);
+    if (rc) return rc;
+    snprintf(path, sizeof path, "%s/tool-error.txt", dir);
+    char *tool_err = rv_read_text(path, NULL);
+    if (tool_err) {
+        rc = rv_own_fail(err, errlen, 2, _("the waves run of %s failed: %s"), o->file, tool_err);
+        free(tool_err);
+    }
+    return rc;
 }
 
 void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen)

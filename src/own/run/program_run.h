@@ -58,6 +58,7 @@ int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX 
 /* What a traced run needs besides a build. */
 typedef struct rv_own_tools {
     char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32];
+    char waves[PATH_MAX + 32];   /* the waves run's patches (src/tracer/waves.h) */
 } rv_own_tools;
 
 /* A GPU to run on (every run needs one): 0, or 2 with the message. */
@@ -94,6 +95,12 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
  * queued recorded in WORK/queued.txt with the modules it loaded (the version
  * to beat's recording for the judge's runner).  0, or 2 with why. */
 int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
+
+/* Runs WORK/program once as a waves run (src/tracer/waves.h): traced on
+ * WORK/input.bin as rv_own_run_program's traced run, with nothing but block
+ * entry and exit patched, into WORK/waves/ (made anew): each armed launch's
+ * waves-K.rvwaves.  0, or 2 with why (what the tool said among it). */
+int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
 
 /* After a failed run: compute-sanitizer's memcheck says where an access went
  * wrong (file, line, thread, block), appended to err, when it is installed. */

@@ -14,6 +14,7 @@
 
 #include "own/records/build.h"
 #include "core/i18n.h"
+#include "own/records/waves_raw.h"
 #include "own/nvcc/disasm.h"
 #include "own/records/grid.h"
 #include "own/run/program_run.h"
@@ -232,6 +233,13 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     if (!source) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
     int rc = rv_run_convert(dir, &ri, source, NULL, NULL, res, err, errlen);
     free(source);
+    /* the waves run, where the kept folder has one (trace --waves) */
+    char inner[600];
+    if (!rc && rv_waves_attach(dir, res->tr, 0, inner, sizeof inner)) {
+        rc = rv_own_fail(err, errlen, 2, _("the waves run of %s: %s"), ri.file, inner);
+        rv_trace_free(res->tr);
+        res->tr = NULL;
+    }
     return rc;
 }
 

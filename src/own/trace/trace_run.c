@@ -34,6 +34,7 @@
 #include "own/records/gpu_launches.h"
 #include "own/trace/run_folder.h"
 #include "own/records/raw.h"
+#include "own/records/waves_raw.h"
 #include "core/clock.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
@@ -232,6 +233,19 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
     return rv_disasm_start(d, o, work, modules, nfiles, err, errlen);
 }
 
+/* The waves run, after the traced and timed runs (a run of its own, so
+ * that each block's time is the kernel's), its launches kept in the trace. */
+static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, char *err,
+                       size_t errlen)
+{
+    char inner[600];
+    int rc = rv_own_waves_program(o, work, t, err, errlen);
+    if (rc) return rc;
+    if (rv_waves_attach(work, res->tr, 1, inner, sizeof inner))
+        return rv_own_fail(err, errlen, 2, _("the waves run of %s: %s"), o->file, inner);
+    return 0;
+}
+
 static void *run_beside(void *arg)
 {
     const rv_own_opts *o = arg;
@@ -316,6 +330,10 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     }
     free(judged);
     if (besides) pthread_join(beside, NULL);
+    if (!rc && o->waves && (rc = waves_stage(o, work, t, res, err, errlen))) {
+        rv_trace_free(res->tr);
+        res->tr = NULL;
+    }
     if (rc) return rc;
     res->traced_run_s = traced_run_s;
     res->plain_run_s = plain_run_s;

@@ -56,6 +56,9 @@ typedef struct rv_own_opts {
     rv_data    judged;     /* with judge: the data the judged calls' streams
                               come from, drawn apart from `data` (which the
                               student's program sees) and never shown to it */
+    int        waves;      /* also a waves run (src/tracer/waves.h): which SM
+                              ran each block of each traced launch, and when,
+                              kept in the trace (rv_trace.waves)             */
 } rv_own_opts;
 
 typedef struct rv_own_result {

@@ -127,6 +127,7 @@ static const char *const help_keys[][2] = {
     { "E", N_("save this frame as PNG in the working folder") },
     { "D", N_("the next recorded GPU: its trace, timed runs and cross-check") },
     { "Z", N_("warps as a row of lanes each, or as one strip (big blocks)") },
+    { "W", N_("the waves: which SM ran each block, and when (a trace made with --waves)") },
     { "T", N_("dark / light theme (light for projectors)") },
     { "F", N_("fullscreen") },
     { "L", N_("language: English / Chinese") },

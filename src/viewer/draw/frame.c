@@ -8,7 +8,9 @@
  * found here, between the two, and its lines asked of the scene.
  */
 #include "draw.h"
+#include "draw_waves.h"
 #include "viewer/scene/scene.h"
+#include "viewer/scene/story.h"
 
 void draw_layout_for(const viewer_frame *f, layout *L)
 {
@@ -60,9 +62,24 @@ static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
     }
 }
 
+/* The waves picture of the run f shows (W), in place of its steps: 0, or
+ * -1 when there is none to draw (then the steps are drawn). */
+static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    const rv_trace *first = f->story ? f->story->tr[0] : f->tr;
+    static scene_waves sw;
+    char why[300];
+    if (!first || scene_waves_make(first, 0, &sw, why, sizeof why)) return -1;
+    waves_input in = {&sw, f->theme, f->width, f->height};
+    waves_paint(r, tc, &in);
+    scene_waves_free(&sw);
+    return 0;
+}
+
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc;   /* large: off the stack; frames are drawn one at a time */
+    if (f->waves && waves_frame(r, tc, f) == 0) return;
     scene_build(&sc, f);
     if (sc.compare) {
         static layout_cmp C;   /* two layouts: kept off the stack */

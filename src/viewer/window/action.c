@@ -65,6 +65,8 @@ static app_action usual_key(const app *a, SDL_Keycode key)
         return act_of(APP_FULLSCREEN, 0);
     case SDLK_z:
         return act_of(APP_WARPS_VIEW, 0);
+    case SDLK_w:
+        return act_of(APP_WAVES_VIEW, 0);
     case SDLK_h: case SDLK_QUESTION: case SDLK_F1:
         return act_of(APP_HELP, 0);
     case SDLK_l:
@@ -173,7 +175,7 @@ static const struct { const char *name; SDL_Keycode key; } key_names[] = {
     { "a", SDLK_a }, { "enter", SDLK_RETURN }, { "backspace", SDLK_BACKSPACE },
     { "right", SDLK_RIGHT }, { "left", SDLK_LEFT }, { "space", SDLK_SPACE },
     { "home", SDLK_HOME }, { "end", SDLK_END }, { "p", SDLK_p }, { "t", SDLK_t },
-    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "c", SDLK_c }, { "e", SDLK_e }, { "k", SDLK_k }, { "h", SDLK_h }, { "l", SDLK_l }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
+    { "f", SDLK_f }, { "d", SDLK_d }, { "z", SDLK_z }, { "w", SDLK_w }, { "c", SDLK_c }, { "e", SDLK_e }, { "k", SDLK_k }, { "h", SDLK_h }, { "l", SDLK_l }, { "?", SDLK_QUESTION }, { "q", SDLK_q },
     { "esc", SDLK_ESCAPE }, { "plus", SDLK_PLUS }, { "+", SDLK_PLUS },
     { "minus", SDLK_MINUS }, { "-", SDLK_MINUS },
     { "0", SDLK_0 }, { "1", SDLK_1 }, { "2", SDLK_2 }, { "3", SDLK_3 },

@@ -36,7 +36,7 @@ viewer_frame app_view(const app *a, int w, int h)
         .story = &a->sc.story, .pos = a->step, .theme = a->theme,
         .width = w, .height = h, .note = a->sc.note,
         .hover = a->hover, .mouse_x = a->mouse_x, .mouse_y = a->mouse_y,
-        .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .playing = a->playing,
+        .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .waves = a->waves, .playing = a->playing,
         .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
         .results_path = a->results_path, .results = a->results ? a->results : a->sweep,
         .sweep = a->sweep, .results_note = a->results_note,

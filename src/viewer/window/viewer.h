@@ -50,6 +50,8 @@ typedef struct viewer_frame {
     int focus;                    /* warp + 1 whose accesses are drawn; 0: auto */
     int help;                     /* draw the key overlay                       */
     int warps_view;               /* 0 auto, 1 a row per warp, 2 one strip      */
+    int waves;                    /* the waves picture of tr's run (W), where its
+                                     first launch has a waves run; else the steps */
     int playing;                  /* timeline shows "playing"                   */
     double speed;                 /* steps per second shown; 0: 1              */
     const char *toast;            /* a short message in the footer              */
@@ -110,5 +112,7 @@ int chart_main(int argc, char **argv);
 
 /* Runs `reducevis levels ...` (levels.c): lanes to GPUs as one PNG. */
 int levels_main(int argc, char **argv);
+/* `reducevis waves`: a trace's waves run as one PNG (src/viewer/chart/waves_cmd.c). */
+int waves_main(int argc, char **argv);
 
 #endif

@@ -1,0 +1,113 @@
+/* waves.h — the grid as a run placed it: which SM ran each block of a
+ * launch and when (a waves run, src/tracer/waves.h), checked, kept in the
+ * trace file, and the facts a class is shown: the waves observed and those
+ * the occupancy predicts, the tail, the blocks an SM held at once.
+ *
+ * Pure C: no CUDA.  The tracer's file is made into an rv_waves by
+ * src/own/records/waves_raw.c; the trace file keeps it as a section of its
+ * own after the run (waves_file.c, docs/trace-format.md). */
+#ifndef RV_CORE_WAVES_H
+#define RV_CORE_WAVES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The most blocks one launch's waves hold (v0 at 2^25 elements has 2^17). */
+#define RV_WAVES_MAX_BLOCKS (1u << 24)
+/* The most SMs a GPU is believed to have (an H200 has 132). */
+#define RV_WAVES_MAX_SMS 4096u
+/* The most launches a trace keeps the waves of. */
+#define RV_WAVES_MAX_LAUNCHES 64
+
+#define RV_WAVE_CLUSTER 0x1u   /* the block ran as a cluster's (%is_explicit_cluster) */
+
+typedef struct rv_wave_block {
+    uint32_t block;            /* blockIdx flattened, x fastest                 */
+    uint32_t sm;               /* %smid                                         */
+    uint64_t start, end;       /* ns of the GPU's global timer: its first warp
+                                  in, its last warp out                         */
+    uint32_t rank;             /* %cluster_ctarank; 0 outside a cluster         */
+    uint32_t flags;            /* RV_WAVE_CLUSTER                               */
+} rv_wave_block;
+
+typedef struct rv_waves {
+    uint32_t launch;           /* the launch of the run it belongs to (1-based) */
+    uint32_t grid_dim[3], block_dim[3];
+    uint32_t cluster_dim[3];   /* 1 1 1: no cluster                             */
+    uint32_t sm_count;         /* the device's SMs, asked at run time           */
+    uint32_t bound;            /* blocks one SM may hold at once: the launch's
+                                  occupancy (cudaOccupancyMaxActiveBlocksPerMultiprocessor) */
+    uint32_t cluster_bound;    /* clusters the GPU may hold at once
+                                  (cudaOccupancyMaxActiveClusters); 0: no cluster */
+    uint32_t smem;             /* the launch's dynamic shared memory, bytes     */
+    uint32_t nblocks;          /* records in blocks[]                           */
+    rv_wave_block *blocks;     /* [nblocks], owned                              */
+    struct rv_waves *next;     /* the next launch's, or NULL; freed with this   */
+} rv_waves;
+
+/* What a class is told of one launch's waves. */
+typedef struct rv_waves_facts {
+    uint32_t blocks;           /* the grid's                                    */
+    uint32_t clusters;         /* the grid's clusters; 0: no cluster            */
+    uint64_t t0, t1;           /* the first start and the last end              */
+    uint32_t sms_used;         /* SMs that ran a block                          */
+    uint32_t most_on_sm;       /* the most blocks one SM ran over the launch    */
+    uint32_t most_at_once;     /* the most blocks one SM held at one time       */
+    uint32_t waves;            /* observed: on each SM its blocks in the order
+                                  they began, `bound` to a wave; the most waves
+                                  an SM took                                   */
+    uint32_t waves_predicted;  /* from the occupancy: ceil(blocks / (bound x
+                                  SMs)), or for clusters ceil(clusters /
+                                  cluster_bound)                                */
+    uint64_t tail_start;       /* when the first SM ran out of blocks for good
+                                  (t0 where an SM ran none)                     */
+    double   tail_idle;        /* share of SM time idle from tail_start to t1   */
+    double   idle;             /* share of SM time idle from t0 to t1           */
+} rv_waves_facts;
+
+rv_waves *rv_waves_new(uint32_t nblocks);   /* blocks zeroed; NULL: out of memory */
+void rv_waves_free(rv_waves *w);            /* and every launch after it     */
+
+/* The grid's blocks (grid_dim's product) and blocks per cluster. */
+uint32_t rv_waves_grid_blocks(const rv_waves *w);
+uint32_t rv_waves_cluster_blocks(const rv_waves *w);
+
+/* Whether the recording can be true: the shape and bounds sane, every block
+ * of the grid recorded exactly once, every SM id below the SM count, no
+ * block ending before it starts, no SM holding more blocks at once than the
+ * bound, a cluster's blocks flagged so with their rank, and no more clusters
+ * at once than their bound.  0, or -1 with a message naming the problem. */
+int rv_waves_validate(const rv_waves *w, char *err, size_t errlen);
+
+/* Each record's wave (0-based, as rv_waves_facts counts them) into wave[]
+ * (nblocks entries).  0, or -1 when out of memory. */
+int rv_waves_number(const rv_waves *w, uint32_t *wave);
+
+/* The facts of a validated recording.  0, or -1 when out of memory. */
+int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f);
+
+/* The picture's cells: one row per SM, ncols columns of equal time from the
+ * first start to the last end, so that 2^17 blocks and one wave draw alike.
+ * fill: the blocks the SM held over the cell, on average, over its bound
+ * (0 idle .. 1 full); wave: the wave of the block that spent the longest in
+ * the cell (rv_waves_number), RV_WAVES_NO_WAVE where none ran. */
+#define RV_WAVES_NO_WAVE 0xffffu
+typedef struct rv_waves_cell {
+    float    fill;
+    uint16_t wave;
+} rv_waves_cell;
+
+/* cells[sm * ncols + col] for every SM of the GPU (sm_count rows).  0, or
+ * -1 when out of memory. */
+int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells);
+
+/* The trace file's section (docs/trace-format.md): every launch's waves
+ * after the run, behind a magic of its own, so that a run without one is
+ * written as it always was.  rv_waves_serialize appends to *buf (realloc'd;
+ * 0, or -1 out of memory); rv_waves_parse reads a section at p (len bytes
+ * left), validated, and says how many bytes it took. */
+#define RV_WAVES_SECTION_MAGIC "RVTWAVES"
+int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len);
+rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,69 @@
+/* scene_waves.c — the waves picture decided (scene_waves.h): its words in
+ * the reader's language, and its cells from the core's rv_waves_cells. */
+#include "scene_waves.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/i18n.h"
+#include "core/versions.h"
+
+int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    const rv_waves *w = tr->waves;
+    while (w && launch && w->launch != launch) w = w->next;
+    if (!w) {
+        if (!tr->waves)
+            snprintf(err, errlen, "%s", _("this trace has no waves run: make one with `reducevis trace --waves`"));
+        else
+            snprintf(err, errlen, _("this trace's waves run has no launch %u"), launch);
+        return -1;
+    }
+    rv_waves_facts f;
+    s->sms = w->sm_count, s->cols = SCENE_WAVES_COLS;
+    s->cells = malloc((size_t)s->sms * s->cols * sizeof *s->cells);
+    if (!s->cells || rv_waves_facts_of(w, &f) || rv_waves_cells(w, s->cols, s->cells)) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        scene_waves_free(s);
+        return -1;
+    }
+    s->waves = f.waves;
+    s->tail_at = f.t1 > f.t0 ? (float)((double)(f.tail_start - f.t0) / (double)(f.t1 - f.t0)) : 1.0f;
+    uint32_t bs = w->block_dim[0] * w->block_dim[1] * w->block_dim[2];
+    snprintf(s->title, sizeof s->title, _("%s, launch %u: %u blocks of %u threads on %u SMs"), rv_trace_name(tr),
+             w->launch, f.blocks, bs, w->sm_count);
+    snprintf(s->origin, sizeof s->origin, _("which SM ran each block, and when: a waves run on %s%s%s"), tr->origin,
+             tr->date[0] ? ", " : "", tr->date);
+    if (f.clusters)
+        snprintf(s->predicted, sizeof s->predicted,
+                 ngettext("predicted: %u wave (%u clusters of %u blocks, %u on the GPU at once)",
+                          "predicted: %u waves (%u clusters of %u blocks, %u on the GPU at once)", f.waves_predicted),
+                 f.waves_predicted, f.clusters, rv_waves_cluster_blocks(w), w->cluster_bound);
+    else
+        snprintf(s->predicted, sizeof s->predicted,
+                 ngettext("predicted: %u wave (%u blocks, %u SMs × %u at once by the occupancy)",
+                          "predicted: %u waves (%u blocks, %u SMs × %u at once by the occupancy)", f.waves_predicted),
+                 f.waves_predicted, f.blocks, w->sm_count, w->bound);
+    snprintf(s->observed, sizeof s->observed,
+             ngettext("observed: %u wave; the busiest SM ran %u blocks, %u at once at most; %.1f%% of the SMs' time idle",
+                      "observed: %u waves; the busiest SM ran %u blocks, %u at once at most; %.1f%% of the SMs' time idle",
+                      f.waves),
+             f.waves, f.most_on_sm, f.most_at_once, 100.0 * f.idle);
+    double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
+    snprintf(s->tail, sizeof s->tail, _("tail (after the line): the last %.3f µs, %.1f%% of the SMs' time idle in it"),
+             tail, 100.0 * f.tail_idle);
+    snprintf(s->axis, sizeof s->axis, _("time: 0 to %.3f µs from the first block's start"), span);
+    snprintf(s->sm_rows, sizeof s->sm_rows, _("%u SMs, one row each"), w->sm_count);
+    snprintf(s->legend, sizeof s->legend, "%s",
+             _("colour: the block's wave (alternating); shade: how full the SM was (its blocks over what the "
+               "occupancy allows)"));
+    return 0;
+}
+
+void scene_waves_free(scene_waves *s)
+{
+    free(s->cells);
+    s->cells = NULL;
+}

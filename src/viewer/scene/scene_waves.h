@@ -1,0 +1,36 @@
+/* scene_waves.h — the waves picture's words and cells (docs/waves.md): one
+ * row per SM, time across, each cell coloured by its wave and shaded by how
+ * full the SM was, the tail marked, the occupancy's prediction beside what
+ * the run took.  Decided here, painted by src/viewer/draw/draw_waves.c. */
+#ifndef VIEWER_SCENE_WAVES_H
+#define VIEWER_SCENE_WAVES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/trace.h"
+#include "core/waves.h"
+
+#define SCENE_WAVES_COLS 600   /* time columns: fine enough for one wave, few enough for 2^17 blocks */
+
+typedef struct scene_waves {
+    char title[300];           /* whose launch, its grid, the GPU                  */
+    char origin[300];          /* where and when it was recorded                   */
+    char predicted[300];       /* what the occupancy predicts                       */
+    char observed[300];        /* what the run took                                 */
+    char tail[300];            /* the tail, in words                                */
+    char axis[200];            /* the time axis                                     */
+    char legend[400];          /* how to read the picture                           */
+    char sm_rows[100];            /* "132 SMs, one row each"                           */
+    uint32_t sms, cols, waves; /* rows, columns, waves observed                     */
+    float tail_at;             /* where the tail begins, 0 .. 1 of the width        */
+    rv_waves_cell *cells;      /* [sms * cols], owned                               */
+} scene_waves;
+
+/* The picture of launch `launch` (0: the first with waves) of tr's waves
+ * run.  0, or -1 with why in err (no waves run, no such launch, out of
+ * memory). */
+int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen);
+void scene_waves_free(scene_waves *s);
+
+#endif

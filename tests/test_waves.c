@@ -1,0 +1,296 @@
+/* test_waves.c — a launch's waves (src/core/waves.h): recordings made here,
+ * small enough to check by hand, each bad one refused with a message naming
+ * what is wrong, the facts of good ones computed right, and the trace file's
+ * section read back as written (a trace without one written as before). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/trace.h"
+#include "core/waves.h"
+#include "model/model.h"
+
+/* A launch of `blocks` blocks (a row) on `sms` SMs, `bound` a SM at once. */
+static rv_waves *launch(uint32_t blocks, uint32_t sms, uint32_t bound)
+{
+    rv_waves *w = rv_waves_new(blocks);
+    w->launch = 1;
+    w->grid_dim[0] = blocks;
+    w->block_dim[0] = 256;
+    w->sm_count = sms;
+    w->bound = bound;
+    for (uint32_t i = 0; i < blocks; i++) w->blocks[i].block = i;
+    return w;
+}
+
+static void put(rv_waves *w, uint32_t i, uint32_t sm, uint64_t start, uint64_t end)
+{
+    w->blocks[i].sm = sm, w->blocks[i].start = start, w->blocks[i].end = end;
+}
+
+static void expect_refused(const rv_waves *w, const char *part)
+{
+    char err[400] = "";
+    CHECK(rv_waves_validate(w, err, sizeof err) == -1, "a bad recording was accepted (expected: %s)", part);
+    CHECK_CONTAINS(err, part);
+}
+
+static void expect_valid(const rv_waves *w)
+{
+    char err[400] = "";
+    CHECK(rv_waves_validate(w, err, sizeof err) == 0, "refused: %s", err);
+}
+
+/* Two SMs, one block at a time each: blocks 0 and 1 side by side from 0 to
+ * 10, block 2 on SM 0 from 10 to 20 (a hand-over at 10, not two at once). */
+static rv_waves *three(void)
+{
+    rv_waves *w = launch(3, 2, 1);
+    put(w, 0, 0, 0, 10);
+    put(w, 1, 1, 0, 10);
+    put(w, 2, 0, 10, 20);
+    return w;
+}
+
+static void test_facts_small(void)
+{
+    rv_waves *w = three();
+    expect_valid(w);
+    rv_waves_facts f;
+    CHECK(rv_waves_facts_of(w, &f) == 0, "facts");
+    CHECK(f.t0 == 0 && f.t1 == 20, "span %llu..%llu", (unsigned long long)f.t0, (unsigned long long)f.t1);
+    CHECK(f.waves == 2, "SM 0 ran two blocks one at a time: 2 waves, got %u", f.waves);
+    CHECK(f.waves_predicted == 2, "ceil(3 / (1 x 2)) = 2, got %u", f.waves_predicted);
+    CHECK(f.most_at_once == 1 && f.most_on_sm == 2 && f.sms_used == 2, "at once %u, on one SM %u, SMs %u", f.most_at_once,
+          f.most_on_sm, f.sms_used);
+    /* SM 1 is done at 10: the tail is 10..20, where SM 0 alone works */
+    CHECK(f.tail_start == 10, "tail from %llu", (unsigned long long)f.tail_start);
+    CHECK(f.tail_idle > 0.499 && f.tail_idle < 0.501, "half the SM time of the tail idle, got %g", f.tail_idle);
+    CHECK(f.idle > 0.249 && f.idle < 0.251, "30 of 40 SM-ns busy: a quarter idle, got %g", f.idle);
+    uint32_t wave[3];
+    CHECK(rv_waves_number(w, wave) == 0 && wave[0] == 0 && wave[1] == 0 && wave[2] == 1, "waves %u %u %u", wave[0], wave[1],
+          wave[2]);
+    rv_waves_free(w);
+}
+
+/* One wave: 8 blocks on 4 SMs of 2 at once, overlapping on each SM, and an
+ * SM that ran nothing makes the whole run a tail. */
+static void test_facts_one_wave(void)
+{
+    rv_waves *w = launch(8, 4, 2);
+    for (uint32_t i = 0; i < 8; i++) put(w, i, i % 4, i < 4 ? 0 : 2, i < 4 ? 100 : 98);
+    expect_valid(w);
+    rv_waves_facts f;
+    rv_waves_facts_of(w, &f);
+    CHECK(f.waves == 1 && f.waves_predicted == 1, "one wave, got %u (predicted %u)", f.waves, f.waves_predicted);
+    CHECK(f.most_at_once == 2, "two at once, got %u", f.most_at_once);
+    CHECK(f.tail_start == 100 && f.tail_idle == 0.0 && f.idle == 0.0, "no tail: from %llu, idle %g / %g",
+          (unsigned long long)f.tail_start, f.tail_idle, f.idle);
+    rv_waves_free(w);
+
+    w = launch(2, 4, 2);   /* 2 blocks on a GPU of 4 SMs: two SMs never used */
+    put(w, 0, 0, 0, 50);
+    put(w, 1, 3, 0, 50);
+    expect_valid(w);
+    rv_waves_facts_of(w, &f);
+    CHECK(f.tail_start == 0 && f.tail_idle > 0.499 && f.tail_idle < 0.501, "half the GPU idle all along: from %llu, %g",
+          (unsigned long long)f.tail_start, f.tail_idle);
+    rv_waves_free(w);
+}
+
+static void test_refused(void)
+{
+    rv_waves *w = three();
+    w->blocks[2].block = 1;   /* block 1 twice, block 2 never */
+    expect_refused(w, "block 1 is recorded twice");
+    rv_waves_free(w);
+
+    w = launch(3, 2, 1);
+    put(w, 0, 0, 0, 10);
+    put(w, 1, 1, 0, 10);
+    w->nblocks = 2;
+    expect_refused(w, "block 2 was never recorded");
+    rv_waves_free(w);
+
+    w = three();
+    w->blocks[1].sm = 2;
+    expect_refused(w, "block 1 ran on SM 2, but the GPU has 2 SMs");
+    rv_waves_free(w);
+
+    w = three();
+    put(w, 2, 0, 9, 20);   /* starts before block 0 leaves SM 0 */
+    expect_refused(w, "SM 0 held 2 blocks at once at 9 ns, more than the 1 its occupancy allows");
+    rv_waves_free(w);
+
+    w = three();
+    put(w, 1, 1, 10, 5);
+    expect_refused(w, "block 1 ends at 5 ns, before it starts at 10 ns");
+    rv_waves_free(w);
+
+    w = three();
+    w->blocks[0].block = 7;
+    expect_refused(w, "block 7 is past the grid's 3 blocks");
+    rv_waves_free(w);
+
+    w = three();
+    w->sm_count = 0;
+    expect_refused(w, "a GPU of 0 SMs");
+    rv_waves_free(w);
+
+    w = three();
+    w->bound = 0;
+    expect_refused(w, "an occupancy of 0 blocks per SM");
+    rv_waves_free(w);
+}
+
+/* Clusters of 2 over a grid of 8: ranks by place, flagged, and no more
+ * clusters at once than their bound. */
+static rv_waves *clusters(void)
+{
+    rv_waves *w = launch(8, 8, 1);
+    w->cluster_dim[0] = 2;
+    w->cluster_bound = 2;
+    for (uint32_t i = 0; i < 8; i++) {
+        uint64_t t = i < 4 ? 0 : 100;   /* clusters 0 and 1 first, then 2 and 3 */
+        put(w, i, i, t, t + 100);
+        w->blocks[i].rank = i % 2;
+        w->blocks[i].flags = RV_WAVE_CLUSTER;
+    }
+    return w;
+}
+
+static void test_clusters(void)
+{
+    rv_waves *w = clusters();
+    expect_valid(w);
+    rv_waves_facts f;
+    rv_waves_facts_of(w, &f);
+    CHECK(f.clusters == 4 && f.waves_predicted == 2, "4 clusters, 2 at once: 2 waves, got %u clusters, %u", f.clusters,
+          f.waves_predicted);
+    rv_waves_free(w);
+
+    w = clusters();
+    w->blocks[3].rank = 0;
+    expect_refused(w, "block 3 ran as rank 0 of its cluster, where its place in the grid makes it rank 1");
+    rv_waves_free(w);
+
+    w = clusters();
+    w->blocks[5].flags = 0;
+    expect_refused(w, "block 5 ran outside any cluster in a launch of clusters");
+    rv_waves_free(w);
+
+    w = clusters();
+    put(w, 4, 4, 50, 150);   /* cluster 2 begins while 0 and 1 run */
+    expect_refused(w, "3 clusters ran at once at 50 ns, more than the 2 the GPU holds");
+    rv_waves_free(w);
+
+    w = clusters();
+    w->cluster_bound = 0;
+    expect_refused(w, "a cluster launch without the clusters' occupancy bound");
+    rv_waves_free(w);
+}
+
+/* The trace file: a trace without waves is written as it was; with them,
+ * the same bytes and a section after, read back equal; a bad section is
+ * refused with the waves' own message. */
+static void test_file(void)
+{
+    rv_config c = rv_config_default();
+    c.version = 0, c.block_size = 64, c.n = 1024;
+    char err[400] = "";
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "model: %s", err);
+    if (!tr) return;
+    size_t plain_len, len;
+    uint8_t *plain = rv_trace_serialize(tr, &plain_len);
+    tr->waves = three();
+    tr->waves->next = clusters();
+    tr->waves->next->launch = 2;
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    CHECK(len > plain_len && memcmp(buf, plain, plain_len) == 0, "the run's bytes unchanged before the section");
+    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC, 8) == 0, "the section follows the run");
+    rv_trace *back = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(back && back->waves && back->waves->next && !back->waves->next->next, "read back: %s", err);
+    if (back && back->waves && back->waves->next) {
+        const rv_waves *a = back->waves, *b = back->waves->next;
+        CHECK(a->nblocks == 3 && a->blocks[2].start == 10 && a->blocks[2].end == 20 && a->sm_count == 2 && a->bound == 1,
+              "first launch's waves");
+        CHECK(b->launch == 2 && b->cluster_dim[0] == 2 && b->cluster_bound == 2 && b->blocks[5].rank == 1 &&
+                  b->blocks[5].flags == RV_WAVE_CLUSTER,
+              "second launch's clusters");
+        size_t again_len;
+        uint8_t *again = rv_trace_serialize(back, &again_len);
+        CHECK(again_len == len && memcmp(again, buf, len) == 0, "written again byte for byte");
+        free(again);
+    }
+    rv_trace_free(back);
+    /* SM 1 of block 1 (the first launch's second record) made 9 of 2 */
+    size_t at = plain_len + 12 + 60 + 32 + 4;
+    buf[at] = 9;
+    back = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(back == NULL, "a section with an SM past the GPU's was accepted");
+    CHECK_CONTAINS(err, "the waves run: waves of launch 1: block 1 ran on SM 9");
+    rv_trace_free(back);
+    back = rv_trace_parse(buf, plain_len + 40, err, sizeof err);
+    CHECK(back == NULL, "a cut section was accepted");
+    CHECK_CONTAINS(err, "cut short");
+    rv_trace_free(back);
+    free(buf);
+    free(plain);
+    rv_trace_free(tr);
+}
+
+/* The picture's cells of three(): two columns of 10 ns. */
+static void test_cells(void)
+{
+    rv_waves *w = three();
+    rv_waves_cell c[4];
+    CHECK(rv_waves_cells(w, 2, c) == 0, "cells");
+    CHECK(c[0].fill == 1.0f && c[0].wave == 0 && c[1].fill == 1.0f && c[1].wave == 1,
+          "SM 0: wave 0 then wave 1, full (%g %u, %g %u)", c[0].fill, c[0].wave, c[1].fill, c[1].wave);
+    CHECK(c[2].fill == 1.0f && c[2].wave == 0 && c[3].fill == 0.0f && c[3].wave == RV_WAVES_NO_WAVE,
+          "SM 1: full, then idle in the tail (%g %u, %g %u)", c[2].fill, c[2].wave, c[3].fill, c[3].wave);
+    rv_waves_free(w);
+    /* one SM of bound 2: one block all the cell, another half of it */
+    w = launch(2, 1, 2);
+    put(w, 0, 0, 0, 10);
+    put(w, 1, 0, 0, 20);
+    CHECK(rv_waves_cells(w, 1, c) == 0 && c[0].fill > 0.749f && c[0].fill < 0.751f && c[0].wave == 0,
+          "one SM, bound 2: 30 of 40 block-ns, three quarters full (%g)", c[0].fill);
+    rv_waves_free(w);
+}
+
+/* With a folder: waves.rvt there (v0's model trace and two launches'
+ * waves) and waves-bad.rvt (an SM past the GPU's), for waves_cli_test.sh. */
+static int write_files(const char *dir)
+{
+    rv_config c = rv_config_default();
+    c.version = 0, c.block_size = 64, c.n = 1024;
+    char err[400] = "", path[4096];
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    if (!tr) { fprintf(stderr, "model: %s\n", err); return 1; }
+    tr->waves = three();
+    tr->waves->next = clusters();
+    tr->waves->next->launch = 2;
+    snprintf(path, sizeof path, "%s/waves.rvt", dir);
+    int rc = rv_trace_save(tr, path, err, sizeof err);
+    tr->waves->blocks[1].sm = 9;
+    snprintf(path, sizeof path, "%s/waves-bad.rvt", dir);
+    /* written as it is: the writer does not judge, the reader does */
+    rc |= rv_trace_save(tr, path, err, sizeof err);
+    if (rc) fprintf(stderr, "%s\n", err);
+    rv_trace_free(tr);
+    return rc ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) return write_files(argv[1]);
+    test_facts_small();
+    test_facts_one_wave();
+    test_refused();
+    test_clusters();
+    test_cells();
+    test_file();
+    return check_report();
+}
