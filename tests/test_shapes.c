@@ -19,8 +19,11 @@
  * (the tile copied by one bulk copy of the Tensor Memory Accelerator); the
  * last three with the grid's counts of their copies and of the other
  * blocks' shared memory (counts.txt).
+ * DIR/empty is a launch whose block 0 made no access at all (an empty
+ * kernel), with the tracer's count of the reads (none) beside it.
  * The asynchronous copies are checked here too (check_async_copies): the
- * bulk copy's step, its pieces and values, and the step after the wait.
+ * bulk copy's step, its pieces and values, and the step after the wait; and
+ * a block with no access (check_no_access).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +33,9 @@
 #include "check.h"
 #include "core/analysis.h"
 #include "core/datadir.h"
+#include "core/exercises.h"
 #include "core/i18n.h"
+#include "core/rules.h"
 #include "core/trace.h"
 #include "core/versions.h"
 #include "own/records/gpu_launches.h"
@@ -263,12 +268,18 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
     snprintf(text, sizeof text, "file shapes.cu\ndevice %s\ndate %s\nn %llu\ndata ones\n%s", SHAPES_DEVICE, SHAPES_DATE,
              (unsigned long long)n, l->gpu_launches ? "gpu_launches 1\n" : "");
     rc |= write_text(dir, "run.txt", text);
+    unsigned long long sum = l->empty ? 0 : (unsigned long long)n;
     snprintf(text, sizeof text, "sum %llu\nfirst_partials %u\nin %llu %llu\nout %llu %llu\ntraced_ms 1.5\n",
-             (unsigned long long)n, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
+             sum, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
              (unsigned long long)shapes_out(l), (unsigned long long)(n / 32 + 2));
     rc |= write_text(dir, "traced.txt", text);
-    snprintf(text, sizeof text, "sum %llu\nms 0.011 0.010 0.012\n", (unsigned long long)n);
+    snprintf(text, sizeof text, "sum %llu\nms 0.011 0.010 0.012\n", sum);
     rc |= write_text(dir, "timed.txt", text);
+    if (l->empty) { /* the tracer's count of a run that read no element */
+        snprintf(text, sizeof text, "reads n %llu read 0 unread %llu first_unread 0 more_than_once 0 most 0\n",
+                 (unsigned long long)n, (unsigned long long)n);
+        rc |= write_text(dir, "reads.txt", text);
+    }
     rc |= write_text(dir, "student.cu", SHAPES_SOURCE);
     rc |= write_text(dir, "kernel.sass", SHAPES_SASS);
     char counts[1024];
@@ -366,11 +377,63 @@ static void check_async_copies(void)
     rv_trace_free(tr);
 }
 
+/* A block that made no shared or global access (an empty kernel) is a
+ * trace of one step, "no access", that no thread runs, flagged so: it
+ * validates, analyses, keeps its flag through a save, and the exercises'
+ * rules judge it (the reads of a run that read nothing fail, and so does
+ * "every thread reads two elements"), where before it stopped at an error. */
+static void check_no_access(void)
+{
+    char err[512] = "";
+    shapes_launch empty = b48;
+    empty.empty = 1;
+    rv_trace *tr = shapes_trace(&empty, err, sizeof err);
+    CHECK(tr != NULL, "no access: traced, not refused: %s", err);
+    if (tr) {
+        int ran = 0;
+        for (int t = 0; t < tr->block_size; t++)
+            ran += rv_trace_event(tr, 0, t)->line != 0;
+        CHECK(tr->nsteps == 1 && !strcmp(tr->steps[0].label, "no access") && ran == 0,
+              "no access: one step, \"no access\", no thread in it (%d steps, '%s', %d ran)", tr->nsteps,
+              tr->steps[0].label, ran);
+        CHECK(tr->own_flags & RV_OWN_NO_ACCESS, "no access: the trace says so (flags 0x%x)", tr->own_flags);
+        CHECK(tr->block_size == 48 && tr->grid == 4 && tr->n == 192, "no access: the launch is said (%d, %u, %llu)",
+              tr->block_size, tr->grid, (unsigned long long)tr->n);
+        CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "no access: valid: %s", err);
+        char path[] = "/tmp/rv-no-access-XXXXXX";
+        int fd = mkstemp(path);
+        if (fd >= 0) close(fd);
+        rv_trace *back = fd >= 0 && rv_trace_save(tr, path, err, sizeof err) == 0 ? rv_trace_load(path, err, sizeof err) : NULL;
+        CHECK(back && (back->own_flags & RV_OWN_NO_ACCESS) && back->nsteps == 1, "no access: kept through a save: %s", err);
+        rv_trace_free(back);
+        if (fd >= 0) remove(path);
+        rv_analysis *an = rv_analyze(tr, err, sizeof err);
+        CHECK(an && an->steps[0].active_threads == 0, "no access: analysed, no thread active: %s", err);
+        rv_rules_facts f = {.reads = RV_FACT_KNOWN, .n = 192, .read = 0, .unread = 192, .first_unread = 0};
+        rv_rules_result res;
+        int reads_failed = 0, two_failed = 0;
+        for (int ex = 1; an && rv_exercise_get(ex); ex++) {
+            rv_rules_judge(tr, an, rv_exercise_get(ex), 0, &f, &res);
+            CHECK(!res.pass, "no access: exercise %d is failed, not passed", ex);
+            for (int i = 0; i < res.nrules; i++) {
+                reads_failed += res.rules[i].rule == RV_RULE_READS && !res.rules[i].ok && res.rules[i].got == 0;
+                two_failed += res.rules[i].rule == RV_RULE_TWO_PER_THREAD && !res.rules[i].ok;
+            }
+        }
+        CHECK(reads_failed > 0 && two_failed > 0, "no access: reads 0 of 192 and no load fail their rules (%d, %d)",
+              reads_failed, two_failed);
+        rv_analysis_free(an);
+        rv_trace_free(tr);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
-        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48, bulk = b48;
+        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48, bulk = b48,
+                      empty = b48;
         bulk.bulk = 1;
+        empty.empty = 1;
         past.past = 1;
         out_past.out_past = 1;
         async.async = 1;
@@ -379,7 +442,8 @@ int main(int argc, char **argv)
         int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
                  write_run(argv[2], "past", &past) | write_run(argv[2], "out_past", &out_past) |
                  write_run(argv[2], "async", &async) | write_run(argv[2], "cluster", &cluster) |
-                 write_run(argv[2], "gpu_launches", &gpu_launches) | write_run(argv[2], "bulk", &bulk);
+                 write_run(argv[2], "gpu_launches", &gpu_launches) | write_run(argv[2], "bulk", &bulk) |
+                 write_run(argv[2], "empty", &empty);
         if (rc)
             fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
         return rc ? 1 : 0;
@@ -394,6 +458,7 @@ int main(int argc, char **argv)
     check_formats_and_rules();
     check_gpu_launches();
     check_async_copies();
+    check_no_access();
     check_messages();
     return check_report();
 }

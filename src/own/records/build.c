@@ -27,7 +27,9 @@
  * waited for its copies says so (RV_STEP_ASYNC_WAIT).  Another block's shared
  * memory (a cluster's distributed shared memory) is not in the picture: a
  * step that used it names the blocks ("dsmem 1 2 3"), and the step after
- * cluster.sync() says so (RV_STEP_CLUSTER_SYNC).  Steps are named from
+ * cluster.sync() says so (RV_STEP_CLUSTER_SYNC).  A block with no record
+ * at all (an empty kernel) is one step, "no access", that no thread runs,
+ * and the trace says so (RV_OWN_NO_ACCESS).  Steps are named from
  * what they do (step_names.c).  Beyond RV_OWN_MAX_* (trace.h) the rest is cut, and own_cut
  * says what in numbers. */
 #include "own/records/build.h"
@@ -595,6 +597,32 @@ static int describe(rv_trace *tr, const builder *b)
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
 }
 
+/* The trace of a block that made no shared or global access: an empty
+ * kernel, or one whose loads the compiler dropped because nothing it wrote
+ * used them.  One step in which no thread executes, and the trace says so
+ * (RV_OWN_NO_ACCESS): the check judges it by the rules it breaks (its sum,
+ * its reads, its calls), as any kernel, instead of stopping at it. */
+static rv_trace *empty_block(builder *b)
+{
+    const rv_raw_header *h = &b->in->raw->h;
+    if (h->claimed > h->nrec)
+        cut(b, _("the block made %u records; the tracer keeps %u a launch (RV_TRACER_CAP)"), h->claimed, h->nrec);
+    rv_trace *tr = rv_trace_new((int)h->block_size, 1);
+    if (!tr || describe(tr, b)) {
+        rv_trace_free(tr);
+        fail(b, _("out of memory building the trace"));
+        return NULL;
+    }
+    snprintf(tr->steps[0].label, sizeof tr->steps[0].label, "no access");
+    tr->steps[0].phase = RV_PHASE_LOAD;
+    tr->own_flags |= RV_OWN_NO_ACCESS;
+    if (rv_trace_validate(tr, b->err, b->errlen)) {
+        rv_trace_free(tr);
+        return NULL;
+    }
+    return tr;
+}
+
 /* The trace of one launch whose bulk copies, if any, are laid over the
  * threads already (bulk.c); `bulk_cut`: words of a copy no thread holds. */
 static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, size_t errlen)
@@ -611,10 +639,7 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
         fail(&b, _("the traced launch used %u threads per block: a GPU runs blocks of 1 to 1024 threads"), B);
         return NULL;
     }
-    if (h->nrec == 0) {
-        fail(&b, _("block %u recorded nothing: the kernel made no shared or global access there"), h->traced_block);
-        return NULL;
-    }
+    if (h->nrec == 0) return empty_block(&b);
     b.order = malloc((size_t)h->nrec * sizeof *b.order);
     b.start = calloc(B + 1, sizeof *b.start);
     if (!b.order || !b.start) goto oom;
