@@ -3,8 +3,13 @@
 # against `reducevis check --exercise 5` on this machine's GPU: every cheat
 # must FAIL (exit 1) with a rule that names what it did; the honest answers
 # (exercise 5's solution, tests/own/my_reduce.cu, and two corpus kernels of
-# other shapes) must not be failed by the judge's new rules (calls, reads).
-# The log gives each file's verdict lines.
+# other shapes) must not be failed by the judge's new rules (calls, reads);
+# a beginner's mistakes (tests/own/empty_kernel.cu, writes_nothing.cu: block
+# 0 makes no access at all) must end in a verdict, FAIL (exit 1) with the
+# rules they break named (sum, calls, reads), never in an error.
+# The log gives each file's verdict lines.  CHEATS_ONLY="NAME ...": those
+# recordings alone, by their folder's name (a cheat's, honest-NAME,
+# mistake-NAME), to complete a device's recordings.
 #
 # With OUT_DIR, each check keeps its work (--keep), and of it what
 # `reducevis check --replay` needs to give the same verdict without a GPU
@@ -15,7 +20,8 @@
 # mark-timed.txt (the version to beat's judged calls), the records
 # raw-K.rvraw and listings kernel*.sass gzipped (gzip -9n); beside them
 # check.txt, what the check printed, and recorded.txt (source, role
-# cheat|honest, exercise, exit: the check's status).  NAME is the cheat's own, honest-NAME for an honest answer.  The
+# cheat|honest|mistake, exercise, exit: the check's status).  NAME is the cheat's own, honest-NAME for an honest
+# answer, mistake-NAME for a mistake.  The
 # program, its 128 MiB input and the logs are deleted.  Each folder is then
 # replayed here (tests/own/cheats_replay.sh) and must give the check's
 # verdict again.  The folders are packed into OUT_DIR/cheats-DEVICE.tgz (set
@@ -93,8 +99,16 @@ keep_recording() {
     fi
 }
 
+# whether the recording NAME is one CHEATS_ONLY asks for (all when unset)
+wanted() {
+    [ -z "${CHEATS_ONLY:-}" ] && return 0
+    case " $CHEATS_ONLY " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
 for f in "$src"/tests/own/cheats/*.cu; do
     name=$(basename "$f" .cu)
+    wanted "$name" || continue
     check_file "$f"
     if [ "$rc" = 1 ]; then verdict="FAILED, as it must"; else verdict="NOT FAILED (exit $rc)"; bad=$((bad + 1)); fi
     say ""
@@ -109,6 +123,7 @@ for f in "$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu" 
     docs/exercises/*) name=honest-exercise5-solution ;;
     *) name=honest-$(basename "$f" .cu) ;;
     esac
+    wanted "$name" || continue
     check_file "$f"
     say ""
     say "== honest $rel: exit $rc, ${secs} s"
@@ -118,6 +133,25 @@ for f in "$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu" 
         bad=$((bad + 1))
     fi
     [ -n "$out" ] && keep_recording "$name" honest "$f"
+done
+for f in "$src/tests/own/empty_kernel.cu" "$src/tests/own/writes_nothing.cu"; do
+    name=mistake-$(basename "$f" .cu)
+    wanted "$name" || continue
+    check_file "$f"
+    say ""
+    say "== mistake ${f#"$src"/}: exit $rc, ${secs} s"
+    say_verdict
+    for rule in sum calls reads; do
+        if ! grep -qE "^  FAIL +$rule:" "$tmp/out"; then
+            say "  => the mistake's check did not FAIL $rule"
+            bad=$((bad + 1))
+        fi
+    done
+    if [ "$rc" != 1 ]; then
+        say "  => the mistake's check did not end in a verdict (exit $rc, not 1)"
+        bad=$((bad + 1))
+    fi
+    [ -n "$out" ] && keep_recording "$name" mistake "$f"
 done
 say ""
 say "== $bad problem(s)"
