@@ -85,6 +85,10 @@ typedef struct shapes_launch {
     int cluster;            /* a cluster of 4: every thread waits at
                                cluster.sync() after the block's barrier, and
                                thread 0 adds s[0] of blocks 1, 2 and 3 too */
+    int own_rank;           /* with cluster: thread 0 reads its own s[0]
+                               through the cluster's mapping first (rank 0),
+                               recorded as the tracer before RV_PC_HALVES did:
+                               flagged another block's, of its own rank */
     int empty;              /* block 0 makes no shared or global access (an
                                empty kernel): no records at all; the run's
                                sum is 0, what out[] held */
@@ -154,7 +158,7 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
     }
     for (uint32_t k = 0; k < B && !l->empty; k++)
         raw->rec[n++] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM + 4ull * k, 4, RV_RAW_READ, 0);
-    for (uint32_t rank = 1; l->cluster && rank < 4; rank++) { /* s[0] of the cluster's other blocks */
+    for (uint32_t rank = l->own_rank ? 0 : 1; l->cluster && rank < 4; rank++) { /* s[0] of the cluster's other blocks */
         raw->rec[n] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM, 4, RV_RAW_READ | RV_RAW_REMOTE, 0);
         float v = (float)B;
         memcpy(&raw->rec[n].value[0], &v, sizeof v);

@@ -22,8 +22,9 @@
  * DIR/empty is a launch whose block 0 made no access at all (an empty
  * kernel), with the tracer's count of the reads (none) beside it.
  * The asynchronous copies are checked here too (check_async_copies): the
- * bulk copy's step, its pieces and values, and the step after the wait; and
- * a block with no access (check_no_access).
+ * bulk copy's step, its pieces and values, and the step after the wait; a
+ * block with no access (check_no_access), and one that reads its own shared
+ * memory through its cluster's mapping (check_own_rank).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -427,6 +428,47 @@ static void check_no_access(void)
     }
 }
 
+/* SMEM reads of thread t at step s: how many, and how many of word 0. */
+static int smem_reads(const rv_trace *tr, int s, int t, int *of_word0)
+{
+    const rv_event *e = rv_trace_event(tr, s, t);
+    const uint64_t *rd = rv_event_reads(tr, e);
+    int n = 0;
+    *of_word0 = 0;
+    for (uint32_t k = 0; k < e->nreads; k++)
+        if (RV_ACC_SPACE(rd[k]) == RV_SPACE_SMEM) {
+            n++;
+            *of_word0 += RV_ACC_INDEX(rd[k]) == 0;
+        }
+    return n;
+}
+
+/* A block of a cluster that reads its own s[0] through the cluster's
+ * mapping, as the tracer before RV_PC_HALVES recorded it (another block's,
+ * of its own rank), draws that read in its own shared memory: one read of
+ * s[0] more than the cluster that reads only the others', and the step
+ * still names blocks 1, 2 and 3 only. */
+static void check_own_rank(void)
+{
+    char err[512] = "";
+    shapes_launch cluster = b48, own_rank = b48;
+    cluster.cluster = own_rank.cluster = own_rank.own_rank = 1;
+    rv_trace *plain = shapes_trace(&cluster, err, sizeof err);
+    rv_trace *tr = shapes_trace(&own_rank, err, sizeof err);
+    CHECK(plain && tr, "own rank: both clusters traced: %s", err);
+    if (plain && tr) {
+        int w0_plain, w0_own;
+        int n_plain = smem_reads(plain, 1, 0, &w0_plain), n_own = smem_reads(tr, 1, 0, &w0_own);
+        CHECK(n_own == n_plain + 1 && w0_own == w0_plain + 1,
+              "own rank: its own s[0] read once more in its own shared memory (%d then %d reads, %d then %d of s[0])",
+              n_plain, n_own, w0_plain, w0_own);
+        CHECK(!strcmp(tr->steps[1].label, "dsmem 1 2 3") && (tr->steps[1].flags & RV_STEP_DSMEM),
+              "own rank: the step names blocks 1, 2 and 3, not its own ('%s')", tr->steps[1].label);
+    }
+    rv_trace_free(plain);
+    rv_trace_free(tr);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
@@ -459,6 +501,7 @@ int main(int argc, char **argv)
     check_gpu_launches();
     check_async_copies();
     check_no_access();
+    check_own_rank();
     check_messages();
     return check_report();
 }
