@@ -4,9 +4,10 @@
 # must FAIL (exit 1) with a rule that names what it did; the honest answers
 # (exercise 5's solution, tests/own/my_reduce.cu, and two corpus kernels of
 # other shapes) must not be failed by the judge's new rules (calls, reads);
-# a beginner's mistakes (tests/own/empty_kernel.cu, writes_nothing.cu: block
-# 0 makes no access at all) must end in a verdict, FAIL (exit 1) with the
-# rules they break named (sum, calls, reads), never in an error.
+# a beginner's mistakes (tests/own/mistakes/*.cu: empty_kernel.cu,
+# writes_nothing.cu, whose block 0 makes no access at all) must end in a
+# verdict, FAIL (exit 1) with the rules they break named (sum, calls,
+# reads), never in an error.
 # The log gives each file's verdict lines.  CHEATS_ONLY="NAME ...": those
 # recordings alone, by their folder's name (a cheat's, honest-NAME,
 # mistake-NAME), to complete a device's recordings.
@@ -134,7 +135,7 @@ for f in "$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu" 
     fi
     [ -n "$out" ] && keep_recording "$name" honest "$f"
 done
-for f in "$src/tests/own/empty_kernel.cu" "$src/tests/own/writes_nothing.cu"; do
+for f in "$src"/tests/own/mistakes/*.cu; do
     name=mistake-$(basename "$f" .cu)
     wanted "$name" || continue
     check_file "$f"
