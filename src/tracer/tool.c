@@ -398,7 +398,9 @@ static const char *count_kind(const rv_pc_count *c)
 }
 
 /* Launch p's counts, read back and appended to OUT/counts.txt: a line for
- * the launch, then one for each instruction that ran. */
+ * the launch, then one for each instruction that ran (two for one that
+ * reached both the block's own shared memory and another block's:
+ * RV_PC_HALVES). */
 static void write_counts(pending *p, const rv_raw_buffer *b)
 {
     uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1, slots = npcs * RV_PC_HALVES;
