@@ -85,6 +85,13 @@ typedef struct shapes_launch {
     int cluster;            /* a cluster of 4: every thread waits at
                                cluster.sync() after the block's barrier, and
                                thread 0 adds s[0] of blocks 1, 2 and 3 too */
+    int own_rank;           /* with cluster: thread 0 reads its own s[0]
+                               through the cluster's mapping first (rank 0),
+                               recorded as the tracer before RV_PC_HALVES did:
+                               flagged another block's, of its own rank */
+    int empty;              /* block 0 makes no shared or global access (an
+                               empty kernel): no records at all; the run's
+                               sum is 0, what out[] held */
 } shapes_launch;
 
 static inline uint32_t shapes_threads(const shapes_launch *l) { return l->block[0] * l->block[1] * l->block[2]; }
@@ -122,7 +129,7 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
     raw->rec = malloc((5 * (size_t)B + B + 6) * sizeof *raw->rec);
     if (!raw->rec)
         return -1;
-    if (l->bulk) { /* the others' waits begun first, then thread 0's copy, then its wait */
+    if (l->bulk && !l->empty) { /* the others' waits begun first, then thread 0's copy, then its wait */
         for (uint32_t t = 1; t < B; t++) {
             raw->rec[n] = shapes_rec((uint16_t)t, RV_RAW_WAIT, 0x28, 0, 0, 0, 0);
             raw->rec[n++].value[0] = RV_RAW_WAIT_MBARRIER;
@@ -133,7 +140,7 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
         raw->rec[n] = shapes_rec(0, RV_RAW_WAIT, 0x28, 0, 0, 0, 0);
         raw->rec[n++].value[0] = RV_RAW_WAIT_MBARRIER;
     }
-    for (uint32_t t = 0; t < B; t++) {
+    for (uint32_t t = 0; t < B && !l->empty; t++) {
         uint64_t at = SHAPES_IN + 4ull * (l->past && t == 0 ? shapes_n(l) : t);
         if (!l->bulk) {
             raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_GMEM, 0x10, at, 4, RV_RAW_READ, 0);
@@ -149,16 +156,17 @@ static inline int shapes_raw(const shapes_launch *l, rv_raw *raw)
         raw->rec[n++].value[1] = B;
         if (l->cluster) raw->rec[n++] = shapes_rec((uint16_t)t, RV_RAW_BARRIER, 0x38, 0, 0, RV_RAW_CLUSTER, 0);
     }
-    for (uint32_t k = 0; k < B; k++)
+    for (uint32_t k = 0; k < B && !l->empty; k++)
         raw->rec[n++] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM + 4ull * k, 4, RV_RAW_READ, 0);
-    for (uint32_t rank = 1; l->cluster && rank < 4; rank++) { /* s[0] of the cluster's other blocks */
+    for (uint32_t rank = l->own_rank ? 0 : 1; l->cluster && rank < 4; rank++) { /* s[0] of the cluster's other blocks */
         raw->rec[n] = shapes_rec(0, RV_RAW_SMEM, 0x40, SHAPES_SMEM, 4, RV_RAW_READ | RV_RAW_REMOTE, 0);
         float v = (float)B;
         memcpy(&raw->rec[n].value[0], &v, sizeof v);
         raw->rec[n++].rank = rank;
     }
     uint64_t sum_at = shapes_out(l) + (l->out_past ? 4 * (shapes_n(l) / 32 + 2) : 0);
-    raw->rec[n++] = shapes_rec(0, RV_RAW_GMEM, 0x50, sum_at, 4, RV_RAW_WRITE, (float)B);
+    if (!l->empty)
+        raw->rec[n++] = shapes_rec(0, RV_RAW_GMEM, 0x50, sum_at, 4, RV_RAW_WRITE, (float)B);
     rv_raw_header *h = &raw->h;
     memcpy(h->magic, RV_RAW_MAGIC, 8);
     h->block_size = B;
@@ -195,7 +203,7 @@ static inline int shapes_input(const shapes_launch *l, shapes_run *r)
     }
     uint64_t n = shapes_n(l);
     r->arrays = (rv_own_arrays){SHAPES_IN, n, shapes_out(l), n / 32 + 2};
-    r->meta.sum = (double)n;
+    r->meta.sum = l->empty ? 0.0 : (double)n;
     r->meta.ncalls = 1;
     r->meta.calls[0] = r->arrays;
     r->in = (rv_own_input){&r->raw, &r->sass, &r->meta, &r->arrays, 1, NULL, "shapes.cu", SHAPES_SOURCE, SHAPES_DEVICE,

@@ -4,7 +4,8 @@
  * one at a time and before any new shared turn, takes back what a closed
  * connection held and ends a connection that speaks out of turn; a check's
  * relay (src/own/turns/gpu_turn.c) gives a timed run the GPU alone once its
- * driver asks over fd 4, does not count its wait against its time limit,
+ * driver asks over fd 4, does not count its wait against its time limit
+ * (and the check's tally of its waits, rv_turn_waited, holds it),
  * and stops it when its time alone runs out; a traced run's shared turn
  * lasts from its driver's 's' to its 'e', not to the run's end, a run
  * may take several (the tracer's, one for its kernels at a time) and a timed
@@ -118,8 +119,11 @@ static void relay(gpu_gate *g, const char *dir)
     pthread_t t;
     pthread_create(&t, NULL, close_later, &l);
     rv_turn_relay r;
+    double shared0, alone0, shared1, alone1;
+    rv_turn_waited(&shared0, &alone0);
     rv_proc_result res = timed_run(dir, "true", 1.0, &r);
     pthread_join(t, NULL);
+    rv_turn_waited(&shared1, &alone1);
     snprintf(path, sizeof path, "%s/got.txt", dir);
     FILE *f = fopen(path, "r");
     if (f) got[fread(got, 1, sizeof got - 1, f)] = 0, fclose(f);
@@ -127,6 +131,9 @@ static void relay(gpu_gate *g, const char *dir)
           "and was not stopped (end %d)", (int)res.end);
     CHECK(!strcmp(got, "g"), "the driver was told to go: '%s'", got);
     CHECK(r.paused_ms >= 1200, "its wait was not counted: %ld ms", r.paused_ms);
+    CHECK(alone1 - alone0 >= 1.2 && alone1 - alone0 <= r.paused_ms * 1e-3 + 0.01 && shared1 == shared0,
+          "the check's waits for the GPU alone say it (check --summary): %.3f s, none for a shared turn (%.3f s)",
+          alone1 - alone0, shared1 - shared0);
     CHECK(!r.overtime && r.alone_s >= 0, "not over its time alone");
     /* what the run held is back: the GPU alone is given at once */
     int next = gpu_gate_connect(g);

@@ -52,8 +52,9 @@ static const char *COUNTS =
  * each apart from the shared loads and stores: a cp.async's global reads
  * (gmem, RV_RAW_ASYNC in the flags: 257), a bulk copy (one request a copy,
  * its bytes), another block's shared memory read, written and changed
- * atomically (dsmem); a bulk line without its bytes, or with more than its
- * copies carry, is refused. */
+ * atomically (dsmem), one instruction counted in both (its own rank's
+ * shared loads and the others'); a bulk line without its bytes, or with more
+ * than its copies carry, is refused. */
 static void check_hopper_kinds(void)
 {
     char err[256];
@@ -82,6 +83,19 @@ static void check_hopper_kinds(void)
               "the block's own shared memory and the global atomics apart: %lld loads %lld stores %lld global atomics",
               (long long)t->ld_requests, (long long)t->st_requests, (long long)t->gatom_requests);
     }
+    free(t);
+    rv_own_grid_free(&g);
+    /* one load through the cluster's mapping (every block reads s[0] of ranks
+       0 to 3, 4 blocks): each execution counted where it went (RV_PC_HALVES),
+       its own rank a shared load, the others' distributed ones */
+    put("counts.txt", "launch 1 grid 4 block 256 kernel _Z12cluster_sumsPKfPfj\n"
+                      "count 1 pc 128 kind smem flags 1 size 4 requests 4 lanes 4 wavefronts 4\n"
+                      "count 1 pc 128 kind dsmem flags 513 size 4 requests 12 lanes 12 wavefronts 0\n");
+    CHECK(rv_own_grid_load(dir, &g, err, sizeof err) == 0, "one pc, both halves: loads: %s", err);
+    t = rv_own_grid_of(&g, 1, NULL, &meta);
+    CHECK(t && t->ld_requests == 4 && t->ld_wavefronts == 4 && t->dsmem_ld_requests == 12,
+          "one pc, both halves: 4 shared loads, 12 of other blocks' (%lld, %lld)", t ? (long long)t->ld_requests : -1,
+          t ? (long long)t->dsmem_ld_requests : -1);
     free(t);
     rv_own_grid_free(&g);
     static const char *const bad[] = {

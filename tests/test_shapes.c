@@ -19,8 +19,12 @@
  * (the tile copied by one bulk copy of the Tensor Memory Accelerator); the
  * last three with the grid's counts of their copies and of the other
  * blocks' shared memory (counts.txt).
+ * DIR/empty is a launch whose block 0 made no access at all (an empty
+ * kernel), with the tracer's count of the reads (none) beside it.
  * The asynchronous copies are checked here too (check_async_copies): the
- * bulk copy's step, its pieces and values, and the step after the wait.
+ * bulk copy's step, its pieces and values, and the step after the wait; a
+ * block with no access (check_no_access), and one that reads its own shared
+ * memory through its cluster's mapping (check_own_rank).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +34,9 @@
 #include "check.h"
 #include "core/analysis.h"
 #include "core/datadir.h"
+#include "core/exercises.h"
 #include "core/i18n.h"
+#include "core/rules.h"
 #include "core/trace.h"
 #include "core/versions.h"
 #include "own/records/gpu_launches.h"
@@ -263,12 +269,18 @@ static int write_run(const char *root, const char *name, const shapes_launch *l)
     snprintf(text, sizeof text, "file shapes.cu\ndevice %s\ndate %s\nn %llu\ndata ones\n%s", SHAPES_DEVICE, SHAPES_DATE,
              (unsigned long long)n, l->gpu_launches ? "gpu_launches 1\n" : "");
     rc |= write_text(dir, "run.txt", text);
+    unsigned long long sum = l->empty ? 0 : (unsigned long long)n;
     snprintf(text, sizeof text, "sum %llu\nfirst_partials %u\nin %llu %llu\nout %llu %llu\ntraced_ms 1.5\n",
-             (unsigned long long)n, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
+             sum, shapes_blocks(l), (unsigned long long)SHAPES_IN, (unsigned long long)n,
              (unsigned long long)shapes_out(l), (unsigned long long)(n / 32 + 2));
     rc |= write_text(dir, "traced.txt", text);
-    snprintf(text, sizeof text, "sum %llu\nms 0.011 0.010 0.012\n", (unsigned long long)n);
+    snprintf(text, sizeof text, "sum %llu\nms 0.011 0.010 0.012\n", sum);
     rc |= write_text(dir, "timed.txt", text);
+    if (l->empty) { /* the tracer's count of a run that read no element */
+        snprintf(text, sizeof text, "reads n %llu read 0 unread %llu first_unread 0 more_than_once 0 most 0\n",
+                 (unsigned long long)n, (unsigned long long)n);
+        rc |= write_text(dir, "reads.txt", text);
+    }
     rc |= write_text(dir, "student.cu", SHAPES_SOURCE);
     rc |= write_text(dir, "kernel.sass", SHAPES_SASS);
     char counts[1024];
@@ -366,11 +378,104 @@ static void check_async_copies(void)
     rv_trace_free(tr);
 }
 
+/* A block that made no shared or global access (an empty kernel) is a
+ * trace of one step, "no access", that no thread runs, flagged so: it
+ * validates, analyses, keeps its flag through a save, and the exercises'
+ * rules judge it (the reads of a run that read nothing fail, and so does
+ * "every thread reads two elements"), where before it stopped at an error. */
+static void check_no_access(void)
+{
+    char err[512] = "";
+    shapes_launch empty = b48;
+    empty.empty = 1;
+    rv_trace *tr = shapes_trace(&empty, err, sizeof err);
+    CHECK(tr != NULL, "no access: traced, not refused: %s", err);
+    if (tr) {
+        int ran = 0;
+        for (int t = 0; t < tr->block_size; t++)
+            ran += rv_trace_event(tr, 0, t)->line != 0;
+        CHECK(tr->nsteps == 1 && !strcmp(tr->steps[0].label, "no access") && ran == 0,
+              "no access: one step, \"no access\", no thread in it (%d steps, '%s', %d ran)", tr->nsteps,
+              tr->steps[0].label, ran);
+        CHECK(tr->own_flags & RV_OWN_NO_ACCESS, "no access: the trace says so (flags 0x%x)", tr->own_flags);
+        CHECK(tr->block_size == 48 && tr->grid == 4 && tr->n == 192, "no access: the launch is said (%d, %u, %llu)",
+              tr->block_size, tr->grid, (unsigned long long)tr->n);
+        CHECK(rv_trace_validate(tr, err, sizeof err) == 0, "no access: valid: %s", err);
+        char path[] = "/tmp/rv-no-access-XXXXXX";
+        int fd = mkstemp(path);
+        if (fd >= 0) close(fd);
+        rv_trace *back = fd >= 0 && rv_trace_save(tr, path, err, sizeof err) == 0 ? rv_trace_load(path, err, sizeof err) : NULL;
+        CHECK(back && (back->own_flags & RV_OWN_NO_ACCESS) && back->nsteps == 1, "no access: kept through a save: %s", err);
+        rv_trace_free(back);
+        if (fd >= 0) remove(path);
+        rv_analysis *an = rv_analyze(tr, err, sizeof err);
+        CHECK(an && an->steps[0].active_threads == 0, "no access: analysed, no thread active: %s", err);
+        rv_rules_facts f = {.reads = RV_FACT_KNOWN, .n = 192, .read = 0, .unread = 192, .first_unread = 0};
+        rv_rules_result res;
+        int reads_failed = 0, two_failed = 0;
+        for (int ex = 1; an && rv_exercise_get(ex); ex++) {
+            rv_rules_judge(tr, an, rv_exercise_get(ex), 0, &f, &res);
+            CHECK(!res.pass, "no access: exercise %d is failed, not passed", ex);
+            for (int i = 0; i < res.nrules; i++) {
+                reads_failed += res.rules[i].rule == RV_RULE_READS && !res.rules[i].ok && res.rules[i].got == 0;
+                two_failed += res.rules[i].rule == RV_RULE_TWO_PER_THREAD && !res.rules[i].ok;
+            }
+        }
+        CHECK(reads_failed > 0 && two_failed > 0, "no access: reads 0 of 192 and no load fail their rules (%d, %d)",
+              reads_failed, two_failed);
+        rv_analysis_free(an);
+        rv_trace_free(tr);
+    }
+}
+
+/* SMEM reads of thread t at step s: how many, and how many of word 0. */
+static int smem_reads(const rv_trace *tr, int s, int t, int *of_word0)
+{
+    const rv_event *e = rv_trace_event(tr, s, t);
+    const uint64_t *rd = rv_event_reads(tr, e);
+    int n = 0;
+    *of_word0 = 0;
+    for (uint32_t k = 0; k < e->nreads; k++)
+        if (RV_ACC_SPACE(rd[k]) == RV_SPACE_SMEM) {
+            n++;
+            *of_word0 += RV_ACC_INDEX(rd[k]) == 0;
+        }
+    return n;
+}
+
+/* A block of a cluster that reads its own s[0] through the cluster's
+ * mapping, as the tracer before RV_PC_HALVES recorded it (another block's,
+ * of its own rank), draws that read in its own shared memory: one read of
+ * s[0] more than the cluster that reads only the others', and the step
+ * still names blocks 1, 2 and 3 only. */
+static void check_own_rank(void)
+{
+    char err[512] = "";
+    shapes_launch cluster = b48, own_rank = b48;
+    cluster.cluster = own_rank.cluster = own_rank.own_rank = 1;
+    rv_trace *plain = shapes_trace(&cluster, err, sizeof err);
+    rv_trace *tr = shapes_trace(&own_rank, err, sizeof err);
+    CHECK(plain && tr, "own rank: both clusters traced: %s", err);
+    if (plain && tr) {
+        int w0_plain, w0_own;
+        int n_plain = smem_reads(plain, 1, 0, &w0_plain), n_own = smem_reads(tr, 1, 0, &w0_own);
+        CHECK(n_own == n_plain + 1 && w0_own == w0_plain + 1,
+              "own rank: its own s[0] read once more in its own shared memory (%d then %d reads, %d then %d of s[0])",
+              n_plain, n_own, w0_plain, w0_own);
+        CHECK(!strcmp(tr->steps[1].label, "dsmem 1 2 3") && (tr->steps[1].flags & RV_STEP_DSMEM),
+              "own rank: the step names blocks 1, 2 and 3, not its own ('%s')", tr->steps[1].label);
+    }
+    rv_trace_free(plain);
+    rv_trace_free(tr);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--replay-dir")) {
-        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48, bulk = b48;
+        shapes_launch past = b48, out_past = b48, async = b48, cluster = b48, gpu_launches = b48, bulk = b48,
+                      empty = b48;
         bulk.bulk = 1;
+        empty.empty = 1;
         past.past = 1;
         out_past.out_past = 1;
         async.async = 1;
@@ -379,7 +484,8 @@ int main(int argc, char **argv)
         int rc = write_run(argv[2], "b48", &b48) | write_run(argv[2], "b16x16", &b16x16) |
                  write_run(argv[2], "past", &past) | write_run(argv[2], "out_past", &out_past) |
                  write_run(argv[2], "async", &async) | write_run(argv[2], "cluster", &cluster) |
-                 write_run(argv[2], "gpu_launches", &gpu_launches) | write_run(argv[2], "bulk", &bulk);
+                 write_run(argv[2], "gpu_launches", &gpu_launches) | write_run(argv[2], "bulk", &bulk) |
+                 write_run(argv[2], "empty", &empty);
         if (rc)
             fprintf(stderr, "test_shapes: cannot write the run folders under %s\n", argv[2]);
         return rc ? 1 : 0;
@@ -394,6 +500,8 @@ int main(int argc, char **argv)
     check_formats_and_rules();
     check_gpu_launches();
     check_async_copies();
+    check_no_access();
+    check_own_rank();
     check_messages();
     return check_report();
 }

@@ -39,19 +39,25 @@ static const char *rule_name(rv_rule r)
     return r >= 0 && r < RV_RULE_COUNT ? names[r] : "?";
 }
 
-/* ,"seconds":{"compile":X,...}: null for a stage not run */
+/* ,"seconds":{"compile":X,...}: null for a stage not run (a wait none
+ * waited); then ,"serialised":[...], the stages one check at a time */
 static void seconds_json(FILE *f, const check_seconds *t)
 {
     const struct { const char *key; double s; } stage[] = {
         {"compile", t->compile}, {"traced_run", t->traced_run}, {"disassembly", t->disassembly},
-        {"timed_run", t->timed_run}, {"trace", t->trace}, {"mark", t->mark}, {"whole", t->whole}};
+        {"timed_run", t->timed_run}, {"trace", t->trace}, {"mark", t->mark}, {"wait_shared", t->wait_shared},
+        {"wait_alone", t->wait_alone}, {"whole", t->whole}};
+    static const char *const serialised[] = CHECK_SERIALISED;
     fputs(",\"seconds\":{", f);
     for (size_t i = 0; i < sizeof stage / sizeof stage[0]; i++) {
         fprintf(f, "%s\"%s\":", i ? "," : "", stage[i].key);
         if (stage[i].s > 0) fprintf(f, "%.3f", stage[i].s);
         else fputs("null", f);
     }
-    fputc('}', f);
+    fputs("},\"serialised\":[", f);
+    for (size_t i = 0; i < sizeof serialised / sizeof serialised[0]; i++)
+        fprintf(f, "%s\"%s\"", i ? "," : "", serialised[i]);
+    fputc(']', f);
 }
 
 static void summary_json(FILE *f, const void *arg)

@@ -28,10 +28,20 @@ check_speed check_speed_of(const rv_trace *tr, double mark_ms);
 /* Where a check's time went, in seconds (0: a stage it did not run).  The
  * disassembly is nvdisasm's, beside the timed run, so the stages can add up
  * to more than the whole; it does not run when the compile listed the
- * machine code already (disasm.h). */
+ * machine code already (disasm.h).  timed_run is the judged calls (the
+ * judge's runner's, or the program's own timed run before it).  The waits
+ * are for the check's turns on a shared GPU (gpu_turn.h), outside the
+ * stages' own times: shared turns (the traced run, beside other checks'),
+ * and the GPU alone (the judged calls and the version to beat's: serialised
+ * across the machine, CHECK_SERIALISED). */
 typedef struct check_seconds {
-    double compile, traced_run, disassembly, timed_run, trace, mark, whole;
+    double compile, traced_run, disassembly, timed_run, trace, mark, wait_shared, wait_alone, whole;
 } check_seconds;
+
+/* The stages that hold the GPU alone, one check at a time on the machine
+ * (under a class's gate or a node's lock files): the judged calls and the
+ * version to beat's timed run.  The others run beside other checks. */
+#define CHECK_SERIALISED {"timed_run", "mark"}
 
 typedef struct check_summary {
     int exercise;
@@ -59,7 +69,8 @@ void check_gpu_name(char *out, size_t len);
  *    "rules":[{"name":"converged","ok":true},...],"ms":X,"gbps":X,
  *    "mark":"v8","mark_ms":X,"mark_gbps":X,"percent_of_mark":X,
  *    "seconds":{"compile":X,"traced_run":X,"disassembly":X,"timed_run":X,
- *               "trace":X,"mark":X,"whole":X},"gpu":"MODEL"|null}
+ *               "trace":X,"mark":X,"wait_shared":X,"wait_alone":X,"whole":X},
+ *    "serialised":["timed_run","mark"],"gpu":"MODEL"|null}
  * (a time that is not there: null; a rule that could not be judged: "ok":
  * null).  ms is the median of the timed calls, each of them checked where
  * "calls" holds.  0, or -1 with why in err. */

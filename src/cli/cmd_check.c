@@ -593,6 +593,7 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
         sum.seconds.disassembly = run->disasm_s;
         sum.seconds.timed_run = run->plain_run_s;
         sum.seconds.trace = run->convert_s;
+        rv_turn_waited(&sum.seconds.wait_shared, &sum.seconds.wait_alone);
         if (!st->build_only)   /* run here: on which GPU (a class on Slurm says it beside the time) */
             check_gpu_name(sum.gpu, sizeof sum.gpu);
     }

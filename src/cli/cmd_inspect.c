@@ -154,6 +154,9 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
     printf("origin: %s%s%s%s\n", tr->origin, tr->date[0] ? ", " : "", tr->date,
            rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
     if (tr->own_cut) printf(_("CUT: %s\n"), tr->own_cut);
+    if (tr->own_flags & RV_OWN_NO_ACCESS)
+        printf(_("no access: block %u made no shared or global access; its one step has no thread in it (an empty "
+                 "kernel, or reads the compiler dropped since nothing written used them)\n"), tr->traced_block);
     if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
         printf("%s\n", _("launched from the GPU: the kernels this program starts from a kernel (dynamic parallelism) are "
                          "not launches of their own here, since the tracer sees launches from the host only; steps of "
@@ -289,6 +292,7 @@ static void print_launch_json(const rv_trace *first, const rv_trace *tr, const r
     if (tr->own_cut) rv_json_string(stdout, tr->own_cut);
     else printf("null");
     printf(", \"gpu_launches_untraced\": %s", (tr->own_flags & RV_OWN_GPU_LAUNCHES) ? "true" : "false");
+    printf(", \"no_access\": %s", (tr->own_flags & RV_OWN_NO_ACCESS) ? "true" : "false");
     print_shape_json(tr, ", ");
     printf(",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
            "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld",

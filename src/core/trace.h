@@ -75,6 +75,9 @@ typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin
                                     parallelism): not launches of their own in the trace;
                                     a child grid runs on its parent's tracer buffer, so its
                                     block 0's steps may appear in the parent's, without lines */
+#define RV_OWN_NO_ACCESS 0x8u /* the traced block made no shared or global access (an empty
+                                 kernel, or loads the compiler dropped since nothing written
+                                 used them): its one step, "no access", has no thread in it */
 
 /* A value the tracer cannot see (what a shuffle moved through registers): a
  * quiet NaN with this payload, drawn as "?". */

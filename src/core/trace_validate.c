@@ -109,7 +109,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
             return rv_trace_fail(err, errlen, _("step %d has unknown flags 0x%x"), s, (unsigned)tr->steps[s].flags);
     if (own && (tr->launch > tr->launches || tr->launches > 1u << 20 || (tr->next && tr->next->launch <= tr->launch)))
         return rv_trace_fail(err, errlen, _("launch %u of %u is out of order"), tr->launch, tr->launches);
-    if (own && (tr->own_smem_words > RV_OWN_MAX_SMEM_WORDS || tr->grid < 1 || (tr->own_flags & ~(RV_OWN_SUM_WRONG | RV_OWN_CUT | RV_OWN_GPU_LAUNCHES))))
+    if (own && (tr->own_smem_words > RV_OWN_MAX_SMEM_WORDS || tr->grid < 1 || (tr->own_flags & ~(RV_OWN_SUM_WRONG | RV_OWN_CUT | RV_OWN_GPU_LAUNCHES | RV_OWN_NO_ACCESS))))
         return rv_trace_fail(err, errlen, _("the traced kernel's shared memory, grid or flags are out of range"));
     uint64_t grid = rv_version_grid(tr->version, tr->block_size, tr->n);
     uint64_t most = rv_version_grid_max(tr->version, tr->block_size, tr->n);

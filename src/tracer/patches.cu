@@ -87,26 +87,31 @@ static __device__ __forceinline__ void count_span(rv_raw_buffer *b, unsigned g, 
 }
 
 // Where this warp adds its counts of the instruction at pc: its group of
-// SMs' copy, the last instruction's for one outside the kernel.
-static __device__ __forceinline__ rv_pc_count *pc_slot(rv_raw_buffer *b, uint64_t pc)
+// SMs' copy, the last instruction's for one outside the kernel, in the
+// second half (raw.h: RV_PC_HALVES) for another block's shared memory.
+static __device__ __forceinline__ rv_pc_count *pc_slot(rv_raw_buffer *b, uint64_t pc, bool remote)
 {
     uint64_t at = (pc - b->func_pc) / RV_PC_BYTES;
     uint32_t smid;
     asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
     at = pc >= b->func_pc && at < b->npcs - 1 ? at : b->npcs - 1;
+    if (remote) at += b->npcs;
     return &b->pcs[at * RV_PC_SHARDS + smid % RV_PC_SHARDS];
 }
 
 // The whole grid's counts for one access (every lane that reached it).
 // Another block's shared memory (RV_RAW_REMOTE) has no wavefronts here: its
-// banks are not this block's.
+// banks are not this block's.  The lanes of one instruction that reached
+// another block's shared memory are a request apart from those that reached
+// their own block's (pc's top bit, never set in a code address, tells them).
 static __device__ __forceinline__ void count(rv_raw_buffer *b, uint64_t pc, uint8_t kind, uint64_t addr,
                                              uint32_t size, uint32_t flags)
 {
-    unsigned g = __match_any_sync(__activemask(), pc);
-    uint32_t waves = kind == RV_RAW_SMEM && !(flags & RV_RAW_REMOTE) ? smem_wavefronts(g, addr, size) : 0;
+    bool remote = (flags & RV_RAW_REMOTE) != 0;
+    unsigned g = __match_any_sync(__activemask(), pc | (remote ? 1ull << 63 : 0ull));
+    uint32_t waves = kind == RV_RAW_SMEM && !remote ? smem_wavefronts(g, addr, size) : 0;
     if ((uint32_t)(__ffs(g) - 1) == lane_id()) {
-        rv_pc_count *c = pc_slot(b, pc);
+        rv_pc_count *c = pc_slot(b, pc, remote);
         atomicAdd(&c->requests, 1ull);
         atomicAdd(&c->lanes, (unsigned long long)__popc(g));
         if (waves) atomicAdd(&c->wavefronts, (unsigned long long)waves);
@@ -271,7 +276,7 @@ rv_bulk_copy(void *userdata, uint64_t pc, uint64_t src, uint32_t dst, uint32_t b
         if (b->watch && src >= b->watch_addr)
             for (uint64_t i = (src - b->watch_addr) / 4, w = 0; w < bytes / 4 && i + w < b->watch_n; w++)
                 atomicAdd(&b->watch[i + w], 1u);
-        rv_pc_count *c = pc_slot(b, pc);
+        rv_pc_count *c = pc_slot(b, pc, false);
         atomicAdd(&c->requests, 1ull);
         atomicAdd(&c->lanes, 1ull);
         atomicAdd(&c->bytes, (unsigned long long)bytes);
@@ -359,25 +364,24 @@ rv_cluster_wait(void *userdata, uint64_t pc)
     return SANITIZER_PATCH_SUCCESS;
 }
 
-// A shared-memory access of another block of the cluster (distributed shared
-// memory).  Counted in every block, at its pc, as a shared access flagged
-// RV_RAW_REMOTE (requests and lanes, no wavefronts): Nsight Compute counts
-// these apart from the block's own shared memory (dshared), and so does the
-// host.  Recorded in the traced block as a shared access flagged
-// RV_RAW_REMOTE: which block (its rank), where in its window, and the bytes
-// (a read's are read here, just before the instruction reads them: after
-// the cluster's barrier nothing else writes them).
+// A shared-memory access through the cluster's window (distributed shared
+// memory, cluster.map_shared_rank).  Another block's: counted in every
+// block, at its pc, as a shared access flagged RV_RAW_REMOTE (requests and
+// lanes, no wavefronts): Nsight Compute counts these apart from the block's
+// own shared memory (dshared), and so does the host; recorded in the traced
+// block as a shared access flagged RV_RAW_REMOTE: which block (its rank),
+// where in its window, and the bytes (a read's are read here, just before
+// the instruction reads them: after the cluster's barrier nothing else
+// writes them).  The block's own (its own rank): a plain shared access, as
+// Nsight Compute counts it (a shared load, with its wavefronts) and as the
+// picture draws it, at its offset in the block's window.
 extern "C" __device__ __noinline__ SanitizerPatchResult
 rv_remote_shared_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, uint32_t flags, const void *data)
 {
     rv_raw_buffer *b = (rv_raw_buffer *)userdata;
-    if (b && b->pcs) count(b, pc, RV_RAW_SMEM, (uint64_t)(uintptr_t)ptr, size, flags | RV_RAW_REMOTE);
-    rv_raw_record *r = claim(userdata, pc, RV_RAW_SMEM);
-    if (!r) return SANITIZER_PATCH_SUCCESS;
-    r->size = (uint8_t)size;
-    r->flags = flags | RV_RAW_REMOTE;
-    r->addr = (uint64_t)(uintptr_t)ptr;
-    r->rank = RV_RAW_RANK_UNKNOWN;
+    if (!b) return SANITIZER_PATCH_SUCCESS;
+    uint32_t rank = RV_RAW_RANK_UNKNOWN;
+    uint64_t offset = 0;
 #if __CUDA_ARCH__ >= 900
     // the API may give a generic address or a shared::cluster one
     const void *g = ptr;
@@ -386,11 +390,27 @@ rv_remote_shared_access(void *userdata, uint64_t pc, void *ptr, uint32_t size, u
         asm volatile("cvta.shared::cluster.u64 %0, %1;" : "=l"(gen) : "l"((uint64_t)(uintptr_t)ptr));
         g = (const void *)(uintptr_t)gen;
     }
-    if (!__isClusterShared(g)) return SANITIZER_PATCH_SUCCESS;
-    unsigned int mine;
-    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(mine));
-    r->rank = __cluster_query_shared_rank(g);
-    r->addr = (uint32_t)__cvta_generic_to_shared(__cluster_map_shared_rank((void *)g, mine));
+    unsigned int mine = 0;
+    if (__isClusterShared(g)) {
+        asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(mine));
+        rank = __cluster_query_shared_rank(g);
+        offset = (uint32_t)__cvta_generic_to_shared(__cluster_map_shared_rank((void *)g, mine));
+    }
+    if (rank == mine) { // the block's own shared memory, through the cluster's mapping
+        if (b->pcs) count(b, pc, RV_RAW_SMEM, offset, size, flags);
+        record_access(userdata, pc, RV_RAW_SMEM, (void *)(uintptr_t)offset, size, flags, data);
+        return SANITIZER_PATCH_SUCCESS;
+    }
+#endif
+    if (b->pcs) count(b, pc, RV_RAW_SMEM, (uint64_t)(uintptr_t)ptr, size, flags | RV_RAW_REMOTE);
+    rv_raw_record *r = claim(userdata, pc, RV_RAW_SMEM);
+    if (!r) return SANITIZER_PATCH_SUCCESS;
+    r->size = (uint8_t)size;
+    r->flags = flags | RV_RAW_REMOTE;
+    r->addr = rank == RV_RAW_RANK_UNKNOWN ? (uint64_t)(uintptr_t)ptr : offset;
+    r->rank = rank;
+#if __CUDA_ARCH__ >= 900
+    if (rank == RV_RAW_RANK_UNKNOWN) return SANITIZER_PATCH_SUCCESS;
     const volatile uint8_t *src = (flags & SANITIZER_MEMORY_DEVICE_FLAG_WRITE) ? (const uint8_t *)data
                                                                                   : (const uint8_t *)g;
     uint8_t *dst = (uint8_t *)r->value;

@@ -35,7 +35,8 @@
  *    (OFFSET: bytes from the kernel's first instruction, -1 for an
  *    instruction outside it: a function it calls; a gmem count whose flags
  *    hold RV_RAW_ASYNC is a cp.async's global read; dsmem: another block's
- *    shared memory, flags holding RV_RAW_REMOTE; bulk: a bulk copy, a
+ *    shared memory, flags holding RV_RAW_REMOTE (an instruction through the
+ *    cluster's mapping may have an smem line too: RV_PC_HALVES); bulk: a bulk copy, a
  *    request one copy, Y its bytes; a buffer line says how many lanes of the
  *    grid read, wrote or changed atomically allocation A).
  *  - reads.txt: how often each element of the watched array (in[], named by
@@ -93,7 +94,10 @@ enum rv_raw_kind {
  * memory, cluster.map_shared_rank): kind RV_RAW_SMEM, addr the offset in
  * that block's window, `rank` that block's rank in the cluster, value the
  * bytes read or written.  Where the tracer could not tell the block, rank is
- * RV_RAW_RANK_UNKNOWN and addr the address the instruction used. */
+ * RV_RAW_RANK_UNKNOWN and addr the address the instruction used.  The
+ * block's own shared memory reached through the cluster's mapping (its own
+ * rank) is a plain shared access, as Nsight Compute counts it; a recording
+ * made before said it RV_RAW_REMOTE with the block's own rank. */
 #define RV_RAW_REMOTE 0x200u
 #define RV_RAW_RANK_UNKNOWN 0xffffffffu
 /* A barrier of the whole cluster (cluster.sync(): barrier.cluster.wait),
@@ -136,6 +140,14 @@ typedef struct rv_pc_count {
 } rv_pc_count;          /* 40 bytes */
 
 #define RV_PC_BYTES 16u /* an instruction's size (sm_70 and later)            */
+/* Each instruction's counts come twice (RV_PC_HALVES): the first half for
+ * its executions that touched the block's own memory or global memory, the
+ * second for those that touched another block's shared memory.  A load
+ * through cluster.map_shared_rank() reaches the block's own shared memory
+ * for its own rank and another block's for the others, at the same pc:
+ * Nsight Compute counts the first a shared load and the second a dshared
+ * one, so each has a count of its own. */
+#define RV_PC_HALVES 2u
 /* Copies of each instruction's counts, one for each group of SMs (by SM id):
  * every warp of the grid adds into its own group's, so that thousands of
  * blocks going round one loop do not all wait on one word; the tool sums
@@ -160,8 +172,9 @@ typedef struct rv_raw_buffer {
     uint32_t count;     /* records claimed (may pass cap: those were dropped)     */
     uint32_t cap;
     uint32_t block;     /* the block recorded, as blockIdx flattened x fastest    */
-    uint32_t npcs;      /* pcs[]: RV_PC_SHARDS for each instruction of the kernel, and for one more
-                           for instructions outside it (a function it calls)     */
+    uint32_t npcs;      /* pcs[]: RV_PC_HALVES x RV_PC_SHARDS for each instruction of the kernel,
+                           and for one more for instructions outside it (a function it
+                           calls); the second half from pcs[npcs * RV_PC_SHARDS] on   */
     rv_pc_count *pcs;
     uint64_t func_pc;   /* the kernel's first instruction                         */
     uint32_t *watch;    /* [watch_n]: reads of each element of the watched array  */

@@ -345,12 +345,13 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     if (S.sanitizerGetFunctionPcAndSize(d->module, d->functionName, &h->func_pc, &h->func_size) != SANITIZER_SUCCESS)
         fail("cannot find where kernel %s starts", h->func_name);
     uint32_t npcs = (uint32_t)(h->func_size / RV_PC_BYTES) + 1;
+    size_t pcs_bytes = (size_t)npcs * RV_PC_HALVES * RV_PC_SHARDS * sizeof(rv_pc_count);
     if (own_alloc(d->context, (void **)&p->dbuf, sizeof(rv_raw_buffer)) ||
-        own_alloc(d->context, (void **)&p->dpcs, (size_t)npcs * RV_PC_SHARDS * sizeof(rv_pc_count))) {
+        own_alloc(d->context, (void **)&p->dpcs, pcs_bytes)) {
         fail("cannot allocate the counts of launch %u on the GPU", k);
         return;
     }
-    S.sanitizerMemset(p->dpcs, 0, (size_t)npcs * RV_PC_SHARDS * sizeof(rv_pc_count), d->hStream);
+    S.sanitizerMemset(p->dpcs, 0, pcs_bytes, d->hStream);
     p->traced = !why && records_begin(p, d, bs) == 0;
     p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL, .last = p->dlast, .cap = T.cap, .block = T.block,
                               .npcs = npcs, .pcs = T.nocount ? NULL : p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
@@ -409,20 +410,22 @@ static const char *count_kind(const rv_pc_count *c)
 }
 
 /* Launch p's counts, read back and appended to OUT/counts.txt: a line for
- * the launch, then one for each instruction that ran. */
+ * the launch, then one for each instruction that ran (two for one that
+ * reached both the block's own shared memory and another block's:
+ * RV_PC_HALVES). */
 static void write_counts(pending *p, const rv_raw_buffer *b)
 {
-    uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1;
-    rv_pc_count *c = malloc((size_t)npcs * RV_PC_SHARDS * sizeof *c);
+    uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1, slots = npcs * RV_PC_HALVES;
+    rv_pc_count *c = malloc((size_t)slots * RV_PC_SHARDS * sizeof *c);
     if (!c) { fail("out of memory reading the counts of launch %u", p->hdr.launch); return; }
     char path[4096];
     snprintf(path, sizeof path, "%s/counts.txt", T.out);
     FILE *f = NULL;
-    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)npcs * RV_PC_SHARDS * sizeof *c, p->stream) != SANITIZER_SUCCESS)
+    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)slots * RV_PC_SHARDS * sizeof *c, p->stream) != SANITIZER_SUCCESS)
         fail("cannot read the counts of launch %u back (the kernel failed?)", p->hdr.launch);
     else if (!(f = fopen(path, "a")))
         fail("cannot write %s", path);
-    for (uint32_t i = 0; f && i < npcs; i++) /* each instruction's groups of SMs, summed into its first */
+    for (uint32_t i = 0; f && i < slots; i++) /* each instruction's groups of SMs, summed into its first */
         for (uint32_t k = 1; k < RV_PC_SHARDS; k++) {
             rv_pc_count *to = &c[i * RV_PC_SHARDS], *from = &c[i * RV_PC_SHARDS + k];
             to->requests += from->requests, to->lanes += from->lanes, to->wavefronts += from->wavefronts;
@@ -432,11 +435,12 @@ static void write_counts(pending *p, const rv_raw_buffer *b)
         }
     if (f) {
         fprintf(f, "launch %u grid %u block %u kernel %s\n", p->hdr.launch, p->hdr.grid, p->hdr.block_size, p->hdr.func_name);
-        for (uint32_t i = 0; i < npcs; i++) {
+        for (uint32_t i = 0; i < slots; i++) { /* the block's own accesses, then other blocks' (RV_PC_HALVES) */
             const rv_pc_count *ci = &c[i * RV_PC_SHARDS];
+            uint32_t at = i % npcs;
             if (!ci->requests) continue;
             fprintf(f, "count %u pc %lld kind %s flags %u size %u requests %llu lanes %llu wavefronts %llu",
-                    p->hdr.launch, i + 1 < npcs ? (long long)i * RV_PC_BYTES : -1LL, count_kind(ci), ci->flags,
+                    p->hdr.launch, at + 1 < npcs ? (long long)at * RV_PC_BYTES : -1LL, count_kind(ci), ci->flags,
                     ci->size, ci->requests, ci->lanes, ci->wavefronts);
             if (ci->kind == RV_RAW_BULK) fprintf(f, " bytes %llu", ci->bytes);
             fputc('\n', f);

@@ -3,8 +3,14 @@
 # against `reducevis check --exercise 5` on this machine's GPU: every cheat
 # must FAIL (exit 1) with a rule that names what it did; the honest answers
 # (exercise 5's solution, tests/own/my_reduce.cu, and two corpus kernels of
-# other shapes) must not be failed by the judge's new rules (calls, reads).
-# The log gives each file's verdict lines.
+# other shapes) must not be failed by the judge's new rules (calls, reads);
+# a beginner's mistakes (tests/own/mistakes/*.cu: empty_kernel.cu,
+# writes_nothing.cu, whose block 0 makes no access at all) must end in a
+# verdict, FAIL (exit 1) with the rules they break named (sum, calls,
+# reads), never in an error.
+# The log gives each file's verdict lines.  CHEATS_ONLY="NAME ...": those
+# recordings alone, by their folder's name (a cheat's, honest-NAME,
+# mistake-NAME), to complete a device's recordings.
 #
 # With OUT_DIR, each check keeps its work (--keep), and of it what
 # `reducevis check --replay` needs to give the same verdict without a GPU
@@ -15,7 +21,8 @@
 # mark-timed.txt (the version to beat's judged calls), the records
 # raw-K.rvraw and listings kernel*.sass gzipped (gzip -9n); beside them
 # check.txt, what the check printed, and recorded.txt (source, role
-# cheat|honest, exercise, exit: the check's status).  NAME is the cheat's own, honest-NAME for an honest answer.  The
+# cheat|honest|mistake, exercise, exit: the check's status).  NAME is the cheat's own, honest-NAME for an honest
+# answer, mistake-NAME for a mistake.  The
 # program, its 128 MiB input and the logs are deleted.  Each folder is then
 # replayed here (tests/own/cheats_replay.sh) and must give the check's
 # verdict again.  The folders are packed into OUT_DIR/cheats-DEVICE.tgz (set
@@ -24,10 +31,6 @@
 # puts them where tests/own/cheats_recorded.sh (the test own_cheats_recorded)
 # reads them.  DEVICE is the GPU's name lower-cased, every run of other
 # characters a '-' (nvidia-h100-80gb-hbm3), as tests/gpu/corpus.sh names it.
-#
-# CHEATS_ONLY="NAME ...": those cheats only, and no honest answer (the
-# recordings of cheats added since a device's last run, to unpack beside
-# its others).
 #
 # Exit 0 when every cheat failed, no honest file failed a judge's rule and
 # every recording replayed to its check's verdict; 1 otherwise; 2 on bad
@@ -97,19 +100,16 @@ keep_recording() {
     fi
 }
 
-cheat_files=("$src"/tests/own/cheats/*.cu)
-honest_files=("$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu"
-              "$src/tests/own/corpus/grid_sized_to_gpu.cu" "$src/tests/own/corpus/cub_device_reduce.cu")
-if [ -n "${CHEATS_ONLY:-}" ]; then
-    cheat_files=()
-    for name in $CHEATS_ONLY; do
-        [ -f "$src/tests/own/cheats/$name.cu" ] || { echo "cheats.sh: no cheat $name" >&2; exit 2; }
-        cheat_files+=("$src/tests/own/cheats/$name.cu")
-    done
-    honest_files=()
-fi
-for f in "${cheat_files[@]}"; do
+# whether the recording NAME is one CHEATS_ONLY asks for (all when unset)
+wanted() {
+    [ -z "${CHEATS_ONLY:-}" ] && return 0
+    case " $CHEATS_ONLY " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
+for f in "$src"/tests/own/cheats/*.cu; do
     name=$(basename "$f" .cu)
+    wanted "$name" || continue
     check_file "$f"
     if [ "$rc" = 1 ]; then verdict="FAILED, as it must"; else verdict="NOT FAILED (exit $rc)"; bad=$((bad + 1)); fi
     say ""
@@ -117,12 +117,14 @@ for f in "${cheat_files[@]}"; do
     say_verdict
     [ -n "$out" ] && keep_recording "$name" cheat "$f"
 done
-for f in ${honest_files[@]+"${honest_files[@]}"}; do
+for f in "$src/docs/exercises/5-fast/solution.cu" "$src/tests/own/my_reduce.cu" \
+         "$src/tests/own/corpus/grid_sized_to_gpu.cu" "$src/tests/own/corpus/cub_device_reduce.cu"; do
     rel=${f#"$src"/}
     case $rel in
     docs/exercises/*) name=honest-exercise5-solution ;;
     *) name=honest-$(basename "$f" .cu) ;;
     esac
+    wanted "$name" || continue
     check_file "$f"
     say ""
     say "== honest $rel: exit $rc, ${secs} s"
@@ -132,6 +134,25 @@ for f in ${honest_files[@]+"${honest_files[@]}"}; do
         bad=$((bad + 1))
     fi
     [ -n "$out" ] && keep_recording "$name" honest "$f"
+done
+for f in "$src"/tests/own/mistakes/*.cu; do
+    name=mistake-$(basename "$f" .cu)
+    wanted "$name" || continue
+    check_file "$f"
+    say ""
+    say "== mistake ${f#"$src"/}: exit $rc, ${secs} s"
+    say_verdict
+    for rule in sum calls reads; do
+        if ! grep -qE "^  FAIL +$rule:" "$tmp/out"; then
+            say "  => the mistake's check did not FAIL $rule"
+            bad=$((bad + 1))
+        fi
+    done
+    if [ "$rc" != 1 ]; then
+        say "  => the mistake's check did not end in a verdict (exit $rc, not 1)"
+        bad=$((bad + 1))
+    fi
+    [ -n "$out" ] && keep_recording "$name" mistake "$f"
 done
 say ""
 say "== $bad problem(s)"

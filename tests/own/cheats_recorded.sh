@@ -9,6 +9,8 @@
 #  - a cheat's check failed (exit 1) with a rule named FAIL;
 #  - an honest answer's check failed none of the judge's rules (gpu, sum,
 #    calls, reads): only its speed may fall short;
+#  - a beginner's mistake (role mistake: a kernel whose block 0 makes no
+#    access) ended in a verdict (exit 1) that failed sum, calls and reads;
 #  - every cheat of tests/own/cheats/ is recorded on a device at least; a
 #    device whose recordings were made before a cheat was written (the GPUs
 #    lent change: an H100's set cannot be made again where only H200s are
@@ -47,8 +49,13 @@ for devdir in "$root"/*/; do
         honest)
             check "$dev/$name: the honest answer broke none of the judge's rules (gpu, sum, calls, reads)" \
                 test -z "$(grep -E '^  FAIL +(gpu|sum|calls|reads):' "$dir/check.txt")" ;;
+        mistake)
+            check "$dev/$name: the mistake's check ended in a verdict (exit $status, not an error)" test "$status" = 1
+            for rule in sum calls reads; do
+                check "$dev/$name: FAIL $rule" grep -qE "^  FAIL +$rule:" "$dir/check.txt"
+            done ;;
         *)
-            check "$dev/$name: recorded.txt names its role (cheat or honest), not '$role'" false ;;
+            check "$dev/$name: recorded.txt names its role (cheat, honest or mistake), not '$role'" false ;;
         esac
         if [ -f "$src/$source" ] && ! cmp -s "$dir/student.cu" "$src/$source"; then
             echo "note: $dev/$name was recorded from an earlier $source (record again with tests/gpu/cheats.sh)"

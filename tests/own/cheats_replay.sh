@@ -5,7 +5,7 @@
 # the tracer's counts, timed.txt, mark-timed.txt: src/cli/check_replay.h),
 # what the check printed (check.txt) and recorded.txt:
 #   source PATH      the file checked, from the source tree's root
-#   role cheat|honest
+#   role cheat|honest|mistake
 #   exercise N
 #   exit S           the check's exit status
 # `reducevis check --replay` of a copy of it (the records unpacked) must

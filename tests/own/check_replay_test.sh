@@ -57,8 +57,14 @@ import json, sys; s = json.load(open(sys.argv[1]))
 sys.exit(not (s["pass"] is True and s["verified"] is False and s["data"] == "random:1" and abs(s["mark_ms"] - 0.042) < 1e-9))' "$tmp/s.json"
 check "--summary: a replay ran no stage, and says how long it took as a whole" python3 -c '
 import json, sys; t = json.load(open(sys.argv[1]))["seconds"]
-sys.exit(not (all(t[k] is None for k in ("compile", "traced_run", "disassembly", "timed_run", "trace", "mark"))
+sys.exit(not (all(t[k] is None for k in ("compile", "traced_run", "disassembly", "timed_run", "trace", "mark",
+                                         "wait_shared", "wait_alone"))
               and 0 < t["whole"] < 60))' "$tmp/s.json"
+check "--summary: each stage of a check in order, its turns' waits, and the stages one check at a time" python3 -c '
+import json, sys; s = json.load(open(sys.argv[1])); t = s["seconds"]
+stages = ["compile", "traced_run", "disassembly", "timed_run", "trace", "mark", "wait_shared", "wait_alone", "whole"]
+sys.exit(not (list(t) == stages and all(v is None or v > 0 for v in t.values())
+              and s["serialised"] == ["timed_run", "mark"]))' "$tmp/s.json"
 cp "$tmp/out" "$tmp/pass.txt"
 
 # doctored: each must fail, or not be trusted

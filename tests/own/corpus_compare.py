@@ -41,7 +41,9 @@ smsp__sass_inst_executed_op_ldgsts.sum and
 smsp__sass_data_bytes_mem_shared_op_ldgsts.sum; bulk_copies (cp.async.bulk,
 UBLKCP) with BULK_COPIES_METRIC (below);
 dsmem_{ld,st,atom}_requests (other blocks' shared memory) with
-smsp__sass_inst_executed_op_dshared_{ld,st,atom}.sum.  These six are
+smsp__sass_inst_executed_op_dshared_{ld,st,atom}.sum (a block's own shared
+memory reached through the cluster's mapping, with its own rank, is a
+shared load or store in both: tests/own/cluster_own_rank.cu).  These six are
 compared only where the ncu.csv has their metrics: a recording made before
 they were asked for says "NOT ASKED" for them and is not failed by it.
 Besides the counters, the number of launches, and each launch's kernel,

@@ -11,7 +11,8 @@
 # Accelerator, is a step of its own, named so, and the step after the wait
 # for it says so; a cluster's barrier and its blocks' shared memory read by
 # another are said; the grid's counts of those copies and of the other
-# blocks' shared memory are said apart, and kept as format 7.
+# blocks' shared memory are said apart, and kept as format 7; a block that
+# made no access at all is a trace of one empty step, said so, and judged.
 # Usage: shapes_cli_test.sh path/to/reducevis path/to/test_shapes
 set -u
 rv=$1 maker=$2
@@ -112,6 +113,29 @@ expect 0 "traced unchanged" trace --replay "$tmp/gpu_launches" -o "$tmp/gpu_laun
 expect 0 "launched from the GPU: the kernels this program starts from a kernel (dynamic parallelism) are not launches of their own here" inspect "$tmp/gpu_launches.rvt"
 expect 0 '"gpu_launches_untraced": true' inspect --json "$tmp/gpu_launches.rvt"
 expect 0 '"gpu_launches_untraced": false' inspect --json "$tmp/b48.rvt"
+
+# a launch whose block 0 made no shared or global access (an empty kernel,
+# the tracer's records of it none at all): a trace of one step, "no access",
+# with no thread in it, said so in words, in --json and in the picture's
+# words (the HTML lesson's, where the viewer is built); and `check --replay`
+# ends in a verdict, the rules it breaks failed (exit 1), never an error
+expect 0 "traced unchanged" trace --replay "$tmp/empty" -o "$tmp/empty.rvt"
+expect 0 "step  0  no access      line 0       0 of 48 threads execute" inspect "$tmp/empty.rvt"
+expect 0 "no access: block 0 made no shared or global access; its one step has no thread in it" inspect "$tmp/empty.rvt"
+expect 0 '"no_access": true' inspect --json "$tmp/empty.rvt"
+expect 0 '"no_access": false' inspect --json "$tmp/b48.rvt"
+if "$rv" export --help >/dev/null 2>&1; then
+    expect 0 "" export "$tmp/empty.rvt" --html "$tmp/empty.html"
+    check "the picture says block 0 made no access" grep -q "NO ACCESS: block 0 made no shared or global access" "$tmp/empty.html"
+fi
+expect 1 "FAIL   sum:" check --replay "$tmp/empty" --exercise 3
+check "... the reads it did not make fail it" grep -q "^  FAIL   reads: reads 0 of 192 input elements" "$tmp/out"
+check "... and so does its load that reads nothing" grep -q "^  FAIL   two a thread: no step reads the input" "$tmp/out"
+check "... and its check ends in FAIL" grep -q "^FAIL: 5 of the 9 rules of exercise 3 broken" "$tmp/out"
+check "... never the builder's error" sh -c '! grep -q "recorded nothing" "$1" "$2"' _ "$tmp/out" "$tmp/err"
+# ... but a damaged recording of it is still an error
+head -c 100 "$tmp/empty/raw.rvraw" >"$tmp/cut.rvraw" && cp -r "$tmp/empty" "$tmp/empty_cut" && mv "$tmp/cut.rvraw" "$tmp/empty_cut/raw.rvraw"
+expect 2 "damaged" check --replay "$tmp/empty_cut" --exercise 1
 
 # a launch that reads past in[]: its number, a colon, the builder's words
 run_rv trace --replay "$tmp/past" -o "$tmp/past.rvt" >"$tmp/out" 2>"$tmp/err" </dev/null

@@ -27,7 +27,9 @@
  * waited for its copies says so (RV_STEP_ASYNC_WAIT).  Another block's shared
  * memory (a cluster's distributed shared memory) is not in the picture: a
  * step that used it names the blocks ("dsmem 1 2 3"), and the step after
- * cluster.sync() says so (RV_STEP_CLUSTER_SYNC).  Steps are named from
+ * cluster.sync() says so (RV_STEP_CLUSTER_SYNC).  A block with no record
+ * at all (an empty kernel) is one step, "no access", that no thread runs,
+ * and the trace says so (RV_OWN_NO_ACCESS).  Steps are named from
  * what they do (step_names.c).  Beyond RV_OWN_MAX_* (trace.h) the rest is cut, and own_cut
  * says what in numbers. */
 #include "own/records/build.h"
@@ -79,6 +81,7 @@ typedef struct builder {
     uint32_t *ranks;        /* [step]: the blocks of the cluster whose shared
                                memory the step used (bit = rank; bit 31: one
                                the tracer could not tell)                     */
+    uint32_t rank;          /* the traced block's own rank in its cluster     */
     char cut_why[160];      /* what was cut, in numbers                       */
     char *err;
     size_t errlen;
@@ -353,6 +356,16 @@ static void lines_said(rv_trace *tr)
     }
 }
 
+/* Whether r is an access of another block's shared memory.  The block's
+ * own, reached through the cluster's mapping with its own rank, is its
+ * shared memory as any other access of it (Nsight Compute counts it a
+ * shared load): the tracer records it so, and a recording made before
+ * flagged it RV_RAW_REMOTE with the block's own rank. */
+static int other_block(const builder *b, const rv_raw_record *r)
+{
+    return r->kind == RV_RAW_SMEM && (r->flags & RV_RAW_REMOTE) && r->rank != b->rank;
+}
+
 static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carried, reads *rd)
 {
     rd->n = 0;
@@ -371,7 +384,7 @@ static int fill_event(builder *b, rv_trace *tr, int s, const group *g, int carri
         const rv_raw_record *r = &b->rec[b->order[i]];
         uint32_t l = line_of(b, r);
         if (l) line = l;
-        if (r->kind == RV_RAW_SMEM && (r->flags & RV_RAW_REMOTE)) {
+        if (other_block(b, r)) {
             /* another block's shared memory: not in this block's picture;
                the step names the block, and a write's bytes are its value */
             b->ranks[s] |= r->rank < 31 ? 1u << r->rank : 1u << 31;
@@ -524,9 +537,9 @@ static uint64_t fnv(const char *s)
 
 /* A record of the block's own shared memory (not another block's of its
  * cluster). */
-static int own_shared(const rv_raw_record *r)
+static int own_shared(const builder *b, const rv_raw_record *r)
 {
-    return r->kind == RV_RAW_SMEM && !(r->flags & RV_RAW_REMOTE);
+    return r->kind == RV_RAW_SMEM && !other_block(b, r);
 }
 
 /* Where the block's shared memory starts (bank-aligned, in b->smem_base)
@@ -537,10 +550,10 @@ static uint64_t shared_extent(builder *b)
     uint64_t end = 0;
     b->smem_base = UINT64_MAX;
     for (uint32_t i = 0; i < h->nrec; i++)
-        if (own_shared(&b->rec[i]) && b->rec[i].addr < b->smem_base) b->smem_base = b->rec[i].addr;
+        if (own_shared(b, &b->rec[i]) && b->rec[i].addr < b->smem_base) b->smem_base = b->rec[i].addr;
     b->smem_base &= ~(uint64_t)(RV_BANKS * 4 - 1);
     for (uint32_t i = 0; i < h->nrec; i++)
-        if (own_shared(&b->rec[i]) && b->rec[i].addr + b->rec[i].size > end) end = b->rec[i].addr + b->rec[i].size;
+        if (own_shared(b, &b->rec[i]) && b->rec[i].addr + b->rec[i].size > end) end = b->rec[i].addr + b->rec[i].size;
     return end > b->smem_base ? (end - b->smem_base + 3) / 4 : 1;
 }
 
@@ -595,6 +608,32 @@ static int describe(rv_trace *tr, const builder *b)
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
 }
 
+/* The trace of a block that made no shared or global access: an empty
+ * kernel, or one whose loads the compiler dropped because nothing it wrote
+ * used them.  One step in which no thread executes, and the trace says so
+ * (RV_OWN_NO_ACCESS): the check judges it by the rules it breaks (its sum,
+ * its reads, its calls), as any kernel, instead of stopping at it. */
+static rv_trace *empty_block(builder *b)
+{
+    const rv_raw_header *h = &b->in->raw->h;
+    if (h->claimed > h->nrec)
+        cut(b, _("the block made %u records; the tracer keeps %u a launch (RV_TRACER_CAP)"), h->claimed, h->nrec);
+    rv_trace *tr = rv_trace_new((int)h->block_size, 1);
+    if (!tr || describe(tr, b)) {
+        rv_trace_free(tr);
+        fail(b, _("out of memory building the trace"));
+        return NULL;
+    }
+    snprintf(tr->steps[0].label, sizeof tr->steps[0].label, "no access");
+    tr->steps[0].phase = RV_PHASE_LOAD;
+    tr->own_flags |= RV_OWN_NO_ACCESS;
+    if (rv_trace_validate(tr, b->err, b->errlen)) {
+        rv_trace_free(tr);
+        return NULL;
+    }
+    return tr;
+}
+
 /* The trace of one launch whose bulk copies, if any, are laid over the
  * threads already (bulk.c); `bulk_cut`: words of a copy no thread holds. */
 static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, size_t errlen)
@@ -611,10 +650,12 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
         fail(&b, _("the traced launch used %u threads per block: a GPU runs blocks of 1 to 1024 threads"), B);
         return NULL;
     }
-    if (h->nrec == 0) {
-        fail(&b, _("block %u recorded nothing: the kernel made no shared or global access there"), h->traced_block);
-        return NULL;
+    {   /* the traced block's rank in its cluster: x fastest, as the grid's blocks */
+        const uint32_t *c = h->cluster_dim, *g = h->grid_dim;
+        uint32_t x = h->traced_block % g[0], y = h->traced_block / g[0] % g[1], z = h->traced_block / (g[0] * g[1]);
+        b.rank = x % c[0] + c[0] * (y % c[1] + c[1] * (z % c[2]));
     }
+    if (h->nrec == 0) return empty_block(&b);
     b.order = malloc((size_t)h->nrec * sizeof *b.order);
     b.start = calloc(B + 1, sizeof *b.start);
     if (!b.order || !b.start) goto oom;

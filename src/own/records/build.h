@@ -29,8 +29,8 @@ typedef struct rv_own_input {
 } rv_own_input;
 
 /* The trace of one launch (its launch, call and kernel said), or NULL with
- * the problem in err (an access just past in[] or out[], a block that
- * recorded nothing, ...). */
+ * the problem in err (an access just past in[] or out[], ...).  A block
+ * that recorded nothing is a trace too: one empty step (RV_OWN_NO_ACCESS). */
 rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen);
 
 #endif

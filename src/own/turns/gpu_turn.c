@@ -110,6 +110,16 @@ static void rv_turn_give(void)
     if (gate >= 0 && !say('R')) await('K', NULL);
 }
 
+/* What this process's runs waited for their turns, in ms: [0] shared, [1]
+ * the GPU alone (rv_turn_waited: check --summary says where its time went). */
+static long waited_ms[2];
+
+void rv_turn_waited(double *shared_s, double *alone_s)
+{
+    *shared_s = __atomic_load_n(&waited_ms[0], __ATOMIC_RELAXED) * 1e-3;
+    *alone_s = __atomic_load_n(&waited_ms[1], __ATOMIC_RELAXED) * 1e-3;
+}
+
 /* A turn asked for the run (kind 'S' or 'X'), its wait not counted against
  * the run's limit: 0 given, 1 the run ended first, -1 the gate gone. */
 static int ask_for_run(rv_turn_relay *r, char kind)
@@ -117,7 +127,9 @@ static int ask_for_run(rv_turn_relay *r, char kind)
     double t0 = rv_mono_s();
     __atomic_store_n(&r->pause_began, (long)(t0 * 1e3), __ATOMIC_RELAXED);
     int rc = ask(kind, &r->quit);
-    long waited = __atomic_load_n(&r->paused_ms, __ATOMIC_RELAXED) + (long)((rv_mono_s() - t0) * 1e3);
+    long ms = (long)((rv_mono_s() - t0) * 1e3);
+    __atomic_add_fetch(&waited_ms[kind == 'X'], ms, __ATOMIC_RELAXED);
+    long waited = __atomic_load_n(&r->paused_ms, __ATOMIC_RELAXED) + ms;
     __atomic_store_n(&r->paused_ms, waited, __ATOMIC_RELAXED);
     __atomic_store_n(&r->pause_began, 0L, __ATOMIC_RELAXED);
     return rc;

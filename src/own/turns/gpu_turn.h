@@ -56,6 +56,11 @@ int rv_turn_use_gate(int fd, char *err, size_t errlen);
 int rv_turn_use_lock(const char *dir, char *err, size_t errlen);
 /* 1 when this process has a gate (or the lock files). */
 int rv_turn_have_gate(void);
+/* What this process's runs have waited so far for their turns: shared
+ * turns (traced runs, memcheck's), and the GPU alone (timed runs: the one
+ * stage a machine's checks take one at a time).  0 where no turn was waited
+ * for, or without a gate. */
+void rv_turn_waited(double *shared_s, double *alone_s);
 
 /* A run's turns: rv_turn_relay_start makes the descriptor the run gets as
  * fd 4 (relay->ctl, for rv_proc_run_ctl or the sandbox); a thread answers

@@ -31,7 +31,7 @@ void own_origin_device(const rv_trace *tr, char *buf, size_t len)
 
 int own_warning(const rv_trace *tr, char *buf, size_t len)
 {
-    char sum[160] = "", cut[320] = "", gpu[200] = "";
+    char sum[160] = "", cut[320] = "", gpu[200] = "", none[200] = "";
     buf[0] = '\0';
     if (!rv_trace_is_own(tr))
         return 0;
@@ -50,8 +50,13 @@ int own_warning(const rv_trace *tr, char *buf, size_t len)
     if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
         snprintf(gpu, sizeof gpu, "%s", _("LAUNCHED FROM THE GPU: kernels started by a kernel are not launches of "
                                           "their own here; their steps may appear in the launching kernel's"));
+    if (tr->own_flags & RV_OWN_NO_ACCESS)
+        /* the block's one step is empty: said first, as what the picture shows */
+        snprintf(none, sizeof none, _("NO ACCESS: block %u made no shared or global access (an empty kernel, or reads "
+                                      "the compiler dropped since nothing written used them)"), tr->traced_block);
     const char *dot = " \xC2\xB7 ";
-    snprintf(buf, len, "%s%s%s%s%s", sum, sum[0] && cut[0] ? dot : "", cut, (sum[0] || cut[0]) && gpu[0] ? dot : "", gpu);
+    snprintf(buf, len, "%s%s%s%s%s%s%s", none, none[0] && sum[0] ? dot : "", sum, sum[0] && cut[0] ? dot : "", cut,
+             (none[0] || sum[0] || cut[0]) && gpu[0] ? dot : "", gpu);
     return buf[0] != '\0';
 }
 

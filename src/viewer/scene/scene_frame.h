@@ -84,7 +84,7 @@ typedef struct scene_header {
     char run[SCENE_RUN_FORMS][720];
     const char *lesson_label;  /* "What changed: "; an own trace's "What it is: " */
     const char *lesson;        /* what changed in this version, translated    */
-    char warning[320];         /* an own trace's wrong sum or cut, said first
+    char warning[512];         /* an own trace's wrong sum or cut, said first
                                   in the warning colour; "" when none          */
     char shape[480];           /* an own trace's launch shape where the picture
                                   cannot show it (own_shape_words), said after
