@@ -44,8 +44,8 @@ rv_label="reducevis"
 run_rv() { timeout 120 "$rv" "$@"; }
 rv_run=(run_rv)
 root=$src/assets/own-raw/hopper
-names="async_tile pipeline_stages tma_tile cluster_reduce graph_launch device_launch"
-later="cluster_own_rank"   # checked where recorded
+names="async_tile pipeline_stages tma_tile cluster_reduce graph_launch device_launch cluster_own_rank"
+later=""
 
 # held NAME WHAT EXPR: EXPR (Python, over NAME's first launch l of inspect
 # --json and l's whole-grid counts g) holds
