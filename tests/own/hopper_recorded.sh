@@ -122,7 +122,7 @@ sys.exit(not (len(l) == 1 and l[0]["gpu_launches_untraced"]))' "$tmp/device_laun
         held cluster_own_rank "every block reads s[0] of its 3 other blocks (3 dshared loads a block), its own s[0] a shared load" \
             "g['dsmem_ld_requests'] == 3 * l['grid'] > 0 and g['dsmem_st_requests'] == g['dsmem_atom_requests'] == 0"
         check "$dev/cluster_own_rank: after cluster.sync(), thread 0 reads s[0] of blocks 1, 2 and 3, its own not among them" \
-            grep -qE "^step +[0-9]+  dsmem 1 2 3 +line 39 +1 of 256 threads execute  \(after cluster.sync\(\)" \
+            grep -qE "^step +[0-9]+  dsmem 1 2 3 +line 41 +1 of 256 threads execute  \(after cluster.sync\(\)" \
             "$tmp/cluster_own_rank.txt"
     fi
     check "$dev/graph_launch: both of the graph's kernels are launches with their steps" \
