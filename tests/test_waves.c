@@ -10,7 +10,8 @@
 #include "core/waves.h"
 #include "model/model.h"
 
-/* A launch of `blocks` blocks (a row) on `sms` SMs, `bound` a SM at once. */
+/* A launch of `blocks` blocks (a row) on `sms` SMs, `bound` a SM at once
+ * with all their warps, 32 at all (Hopper's limit). */
 static rv_waves *launch(uint32_t blocks, uint32_t sms, uint32_t bound)
 {
     rv_waves *w = rv_waves_new(blocks);
@@ -19,13 +20,22 @@ static rv_waves *launch(uint32_t blocks, uint32_t sms, uint32_t bound)
     w->block_dim[0] = 256;
     w->sm_count = sms;
     w->bound = bound;
+    w->sm_blocks = bound > 32 ? bound : 32;
     for (uint32_t i = 0; i < blocks; i++) w->blocks[i].block = i;
     return w;
 }
 
+/* Block i on `sm` from start to end, all its warps leaving at the end. */
 static void put(rv_waves *w, uint32_t i, uint32_t sm, uint64_t start, uint64_t end)
 {
-    w->blocks[i].sm = sm, w->blocks[i].start = start, w->blocks[i].end = end;
+    w->blocks[i].sm = sm, w->blocks[i].start = start, w->blocks[i].first_end = end, w->blocks[i].end = end;
+}
+
+/* The same, its first warp leaving at first_end. */
+static void put4(rv_waves *w, uint32_t i, uint32_t sm, uint64_t start, uint64_t first_end, uint64_t end)
+{
+    put(w, i, sm, start, end);
+    w->blocks[i].first_end = first_end;
 }
 
 static void expect_refused(const rv_waves *w, const char *part)
@@ -118,8 +128,23 @@ static void test_refused(void)
     rv_waves_free(w);
 
     w = three();
-    put(w, 2, 0, 9, 20);   /* starts before block 0 leaves SM 0 */
-    expect_refused(w, "SM 0 held 2 blocks at once at 9 ns, more than the 1 its occupancy allows");
+    put(w, 2, 0, 9, 20);   /* starts before block 0's first warp leaves SM 0 */
+    expect_refused(w, "SM 0 held 2 blocks with all their warps at once at 9 ns, more than the 1 its occupancy allows");
+    rv_waves_free(w);
+
+    w = three();
+    put4(w, 1, 1, 2, 1, 10);   /* its first warp out before the block began */
+    expect_refused(w, "block 1's first warp leaves at 1 ns, before the block starts at 2 ns");
+    rv_waves_free(w);
+
+    w = three();
+    put4(w, 1, 1, 0, 11, 10);   /* its first warp out after its last */
+    expect_refused(w, "block 1's first warp leaves at 11 ns, after its last warp at 10 ns");
+    rv_waves_free(w);
+
+    w = three();
+    w->sm_blocks = 0;
+    expect_refused(w, "an SM that holds 0 blocks at all, where the occupancy lets it hold 1");
     rv_waves_free(w);
 
     w = three();
@@ -140,6 +165,63 @@ static void test_refused(void)
     w = three();
     w->bound = 0;
     expect_refused(w, "an occupancy of 0 blocks per SM");
+    rv_waves_free(w);
+}
+
+/* An SM whose bound is its warps (8 blocks of 8 warps, v0's on an H200):
+ * blocks 0..7 from 0, their first warps leaving at 100, their last at 200;
+ * block 8 starts at 150, in the warps they gave back: 9 blocks on the SM,
+ * 8 of them no longer whole.  Then the refusals: a ninth block while the 8
+ * are whole, and more at all than the SM's limit of blocks. */
+static rv_waves *warps_leave(void)
+{
+    rv_waves *w = launch(9, 1, 8);
+    for (uint32_t i = 0; i < 8; i++) put4(w, i, 0, 0, 100, 200);
+    put4(w, 8, 0, 150, 250, 300);
+    return w;
+}
+
+static void test_warps_leave(void)
+{
+    rv_waves *w = warps_leave();
+    expect_valid(w);
+    rv_waves_facts f;
+    CHECK(rv_waves_facts_of(w, &f) == 0, "facts");
+    CHECK(f.most_at_once == 8 && f.most_held == 9, "8 whole at once, 9 at all, got %u and %u", f.most_at_once, f.most_held);
+    /* the waves go by the order of the starts, 8 to a wave */
+    CHECK(f.waves == 2 && f.waves_predicted == 2, "2 waves, got %u (predicted %u)", f.waves, f.waves_predicted);
+    /* idle and the tail by full spans: the SM busy from 0 to 300 */
+    CHECK(f.t0 == 0 && f.t1 == 300 && f.idle == 0.0 && f.tail_start == 300, "span %llu..%llu, idle %g, tail from %llu",
+          (unsigned long long)f.t0, (unsigned long long)f.t1, f.idle, (unsigned long long)f.tail_start);
+    rv_waves_free(w);
+
+    w = warps_leave();   /* block 8 starts at 100, as the first warps leave: a hand-over */
+    put4(w, 8, 0, 100, 250, 300);
+    expect_valid(w);
+    rv_waves_free(w);
+
+    w = warps_leave();   /* block 8 starts before any warp of the 8 has left */
+    put4(w, 8, 0, 99, 250, 300);
+    expect_refused(w, "SM 0 held 9 blocks with all their warps at once at 99 ns, more than the 8 its occupancy allows");
+    rv_waves_free(w);
+
+    w = warps_leave();   /* the 8 whole until 160: block 8 makes 9 whole from 150 */
+    for (uint32_t i = 0; i < 8; i++) w->blocks[i].first_end = 160;
+    expect_refused(w, "SM 0 held 9 blocks with all their warps at once at 150 ns");
+    rv_waves_free(w);
+
+    w = launch(3, 1, 1);   /* blocks 1 and 2's first warps leave in the tick they start, as block 0 ends */
+    put(w, 0, 0, 0, 10);
+    put4(w, 1, 0, 10, 10, 12);
+    put4(w, 2, 0, 10, 10, 12);
+    expect_valid(w);
+    rv_waves_facts_of(w, &f);
+    CHECK(f.most_at_once == 1 && f.most_held == 2, "1 whole at once, 2 at all, got %u and %u", f.most_at_once, f.most_held);
+    rv_waves_free(w);
+
+    w = warps_leave();   /* an SM that holds 8 blocks at all: the ninth is one too many */
+    w->sm_blocks = 8;
+    expect_refused(w, "SM 0 held 9 blocks at once at 150 ns, more than the 8 an SM can hold");
     rv_waves_free(w);
 }
 
@@ -204,6 +286,7 @@ static void test_file(void)
     size_t plain_len, len;
     uint8_t *plain = rv_trace_serialize(tr, &plain_len);
     tr->waves = three();
+    tr->waves->blocks[2].first_end = 15;
     tr->waves->next = clusters();
     tr->waves->next->launch = 2;
     uint8_t *buf = rv_trace_serialize(tr, &len);
@@ -213,7 +296,8 @@ static void test_file(void)
     CHECK(back && back->waves && back->waves->next && !back->waves->next->next, "read back: %s", err);
     if (back && back->waves && back->waves->next) {
         const rv_waves *a = back->waves, *b = back->waves->next;
-        CHECK(a->nblocks == 3 && a->blocks[2].start == 10 && a->blocks[2].end == 20 && a->sm_count == 2 && a->bound == 1,
+        CHECK(a->nblocks == 3 && a->blocks[2].start == 10 && a->blocks[2].first_end == 15 && a->blocks[2].end == 20 &&
+                  a->sm_count == 2 && a->bound == 1 && a->sm_blocks == 32,
               "first launch's waves");
         CHECK(b->launch == 2 && b->cluster_dim[0] == 2 && b->cluster_bound == 2 && b->blocks[5].rank == 1 &&
                   b->blocks[5].flags == RV_WAVE_CLUSTER,
@@ -225,7 +309,7 @@ static void test_file(void)
     }
     rv_trace_free(back);
     /* SM 1 of block 1 (the first launch's second record) made 9 of 2 */
-    size_t at = plain_len + 12 + 60 + 32 + 4;
+    size_t at = plain_len + 12 + 64 + 40 + 4;
     buf[at] = 9;
     back = rv_trace_parse(buf, len, err, sizeof err);
     CHECK(back == NULL, "a section with an SM past the GPU's was accepted");
@@ -289,6 +373,7 @@ int main(int argc, char **argv)
     test_facts_small();
     test_facts_one_wave();
     test_refused();
+    test_warps_leave();
     test_clusters();
     test_cells();
     test_file();

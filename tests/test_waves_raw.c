@@ -14,8 +14,8 @@
 #include "tracer/waves.h"
 
 /* Launch k of 4 blocks of `threads` (in clusters of 2 where `clusters`) on
- * 2 SMs, a block at a time each: blocks 0 and 1 from 100 to 200 ns, 2 and 3
- * from 200 to 290. */
+ * 2 SMs, a block at a time each: blocks 0 and 1 from 100 to 200 ns (their
+ * first warps out at 150), 2 and 3 from 200 to 290 (at 250). */
 static void write_shaped(const char *dir, uint32_t k, uint32_t recorded, uint32_t sm_of_3, uint32_t threads,
                          int clusters)
 {
@@ -26,12 +26,13 @@ static void write_shaped(const char *dir, uint32_t k, uint32_t recorded, uint32_
     h.grid_dim[0] = 4, h.grid_dim[1] = h.grid_dim[2] = 1;
     h.block_dim[0] = threads, h.block_dim[1] = h.block_dim[2] = 1;
     h.cluster_dim[0] = clusters ? 2 : 1, h.cluster_dim[1] = h.cluster_dim[2] = 1;
-    h.blocks = 4, h.recorded = recorded, h.sm_count = 2, h.bound = 1, h.cluster_bound = clusters ? 1 : 0;
+    h.blocks = 4, h.recorded = recorded, h.sm_count = 2, h.bound = 1, h.sm_blocks = 32;
+    h.cluster_bound = clusters ? 1 : 0;
     rv_waves_record r[4];
     memset(r, 0, sizeof r);
     for (uint32_t b = 0; b < 4; b++) {
         r[b].block = b, r[b].sm = b == 3 ? sm_of_3 : b % 2;
-        r[b].start = b < 2 ? 100 : 200, r[b].end = b < 2 ? 200 : 290;
+        r[b].start = b < 2 ? 100 : 200, r[b].first_end = b < 2 ? 150 : 250, r[b].end = b < 2 ? 200 : 290;
         r[b].flags = RV_WAVES_SEEN | (clusters ? RV_WAVES_CLUSTER | ((b % 2) << RV_WAVES_RANK_SHIFT) : 0);
     }
     char path[4200];
@@ -77,11 +78,13 @@ int main(int argc, char **argv)
     CHECK(w && w->next && !w->next->next, "two launches read: %s", err);
     if (w) {
         CHECK(w->launch == 1 && w->next->launch == 2, "launches in order");
-        CHECK(w->nblocks == 4 && w->blocks[3].start == 200 && w->blocks[3].end == 290 && w->blocks[3].sm == 1,
+        CHECK(w->nblocks == 4 && w->blocks[3].start == 200 && w->blocks[3].first_end == 250 && w->blocks[3].end == 290 &&
+                  w->blocks[3].sm == 1,
               "block 3 as written");
         CHECK(w->blocks[3].rank == 1 && w->blocks[3].flags == RV_WAVE_CLUSTER && w->blocks[2].rank == 0,
               "ranks from the flags' high half");
-        CHECK(w->cluster_dim[0] == 2 && w->cluster_bound == 1 && w->sm_count == 2 && w->bound == 1, "bounds");
+        CHECK(w->cluster_dim[0] == 2 && w->cluster_bound == 1 && w->sm_count == 2 && w->bound == 1 && w->sm_blocks == 32,
+              "bounds");
     }
     rv_waves_free(w);
 

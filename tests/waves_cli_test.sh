@@ -14,10 +14,10 @@ no() { echo "FAIL: $*"; fail=1; }
 
 LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" inspect "$tmp/waves.rvt" >"$tmp/en" 2>&1 || no "inspect failed: $(tail -3 "$tmp/en")"
 for want in "waves run, launch 1: 3 blocks of 256 threads on a GPU of 2 SMs" \
-            "occupancy: 1 block per SM at once" \
             "predicted: 2 waves (3 blocks, 2 SMs × 1 at once)" \
-            "observed: 2 waves (blocks on the busiest SM: 2 in all, 1 at once at most); 2 of 2 SMs ran a block" \
-            "observed: 1 wave (blocks on the busiest SM: 1 in all, 1 at once at most); 8 of 8 SMs ran a block" \
+            "occupancy: 1 block per SM at once with all its warps (the SM's own limit: 32 blocks)" \
+            "observed: 2 waves (blocks on the busiest SM: 2 in all; at most 1 at once with all their warps, 1 with any); 2 of 2 SMs ran a block" \
+            "observed: 1 wave (blocks on the busiest SM: 1 in all; at most 1 at once with all their warps, 1 with any); 8 of 8 SMs ran a block" \
             "25.0% of the SMs' time idle" \
             "tail: the last 0.010 µs (50.0% of the run), after the first SM ran out of blocks: 50.0% of the SMs' time idle in it" \
             "clusters of 2 blocks: 4 clusters, at most 2 on the GPU at once" \
@@ -35,6 +35,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 w = d["waves"]
 ok = (len(w) == 2 and w[0]["waves"] == 2 and w[0]["waves_predicted"] == 2 and w[0]["tail_ns"] == 10
+      and w[0]["sm_blocks"] == 32 and w[0]["most_at_once"] == 1 and w[0]["most_held"] == 1
       and abs(w[0]["tail_idle"] - 0.5) < 1e-9 and abs(w[0]["idle"] - 0.25) < 1e-9
       and w[1]["clusters"] == 4 and w[1]["cluster_bound"] == 2 and w[1]["waves_predicted"] == 2)
 if not ok:

@@ -26,8 +26,10 @@ int rv_inspect_waves_text(const rv_waves *w)
         printf(ngettext("waves run, launch %u: %u block of %u threads on a GPU of %u SMs\n",
                         "waves run, launch %u: %u blocks of %u threads on a GPU of %u SMs\n", f.blocks),
                w->launch, f.blocks, bs, w->sm_count);
-        printf(ngettext("  occupancy: %u block per SM at once\n", "  occupancy: %u blocks per SM at once\n", w->bound),
-               w->bound);
+        printf(ngettext("  occupancy: %u block per SM at once with all its warps (the SM's own limit: %u blocks)\n",
+                        "  occupancy: %u blocks per SM at once with all their warps (the SM's own limit: %u blocks)\n",
+                        w->bound),
+               w->bound, w->sm_blocks);
         if (f.clusters)
             printf(_("  clusters of %u blocks: %u clusters, at most %u on the GPU at once\n"), rv_waves_cluster_blocks(w),
                    f.clusters, w->cluster_bound);
@@ -39,12 +41,14 @@ int rv_inspect_waves_text(const rv_waves *w)
             printf(ngettext("  predicted: %u wave (%u blocks, %u SMs × %u at once)\n",
                             "  predicted: %u waves (%u blocks, %u SMs × %u at once)\n", f.waves_predicted),
                    f.waves_predicted, f.blocks, w->sm_count, w->bound);
-        printf(ngettext("  observed: %u wave (blocks on the busiest SM: %u in all, %u at once at most); %u of %u SMs ran a "
-                        "block\n",
-                        "  observed: %u waves (blocks on the busiest SM: %u in all, %u at once at most); %u of %u SMs ran a "
-                        "block\n",
+        /* at once: whole (all their warps) against the occupancy, and with
+           any warp still on the SM (core/waves.h) */
+        printf(ngettext("  observed: %u wave (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
+                        "%u with any); %u of %u SMs ran a block\n",
+                        "  observed: %u waves (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
+                        "%u with any); %u of %u SMs ran a block\n",
                         f.waves),
-               f.waves, f.most_on_sm, f.most_at_once, f.sms_used, w->sm_count);
+               f.waves, f.most_on_sm, f.most_at_once, f.most_held, f.sms_used, w->sm_count);
         double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
         printf(_("  time: %.3f µs from the first block's start to the last block's end, %.1f%% of the SMs' time "
                  "idle\n"),
@@ -68,14 +72,14 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
         rv_waves_facts f;
         if (facts(w, &f)) return -1;
         printf("%s\n    {\"launch\": %u, \"blocks\": %u, \"block_dim\": [%u, %u, %u], \"grid_dim\": [%u, %u, %u], "
-               "\"cluster_dim\": [%u, %u, %u], \"sm_count\": %u, \"bound\": %u, \"cluster_bound\": %u, "
-               "\"clusters\": %u, \"dynamic_smem\": %u, \"waves_predicted\": %u, \"waves\": %u, \"most_at_once\": %u, "
-               "\"most_on_sm\": %u, \"sms_used\": %u, \"span_ns\": %" PRIu64 ", \"idle\": %.6f, \"tail_ns\": %" PRIu64
-               ", \"tail_idle\": %.6f}",
+               "\"cluster_dim\": [%u, %u, %u], \"sm_count\": %u, \"bound\": %u, \"sm_blocks\": %u, "
+               "\"cluster_bound\": %u, \"clusters\": %u, \"dynamic_smem\": %u, \"waves_predicted\": %u, \"waves\": %u, "
+               "\"most_at_once\": %u, \"most_held\": %u, \"most_on_sm\": %u, \"sms_used\": %u, \"span_ns\": %" PRIu64
+               ", \"idle\": %.6f, \"tail_ns\": %" PRIu64 ", \"tail_idle\": %.6f}",
                k ? "," : "", w->launch, f.blocks, w->block_dim[0], w->block_dim[1], w->block_dim[2], w->grid_dim[0],
                w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1], w->cluster_dim[2], w->sm_count,
-               w->bound, w->cluster_bound, f.clusters, w->smem, f.waves_predicted, f.waves, f.most_at_once, f.most_on_sm,
-               f.sms_used, f.t1 - f.t0, f.idle, f.t1 - f.tail_start, f.tail_idle);
+               w->bound, w->sm_blocks, w->cluster_bound, f.clusters, w->smem, f.waves_predicted, f.waves, f.most_at_once,
+               f.most_held, f.most_on_sm, f.sms_used, f.t1 - f.t0, f.idle, f.t1 - f.tail_start, f.tail_idle);
     }
     printf("\n  ]");
     return 0;

@@ -2,11 +2,18 @@
  *
  * Everything goes by sorting the records once: by block (each exactly once),
  * by SM then start (each SM's order, its waves, the time it was busy), and
- * a sweep of starts and ends by SM then time, ends first at one time, for
- * the blocks an SM held at once.  Ends first: the clock is coarser than a
+ * sweeps of starts and ends by SM then time, ends first at one time, for
+ * the blocks an SM held at once: whole (start to first exit, against the
+ * occupancy bound) and at all (start to last exit, against the SM's limit of
+ * blocks; waves.h says why two).  Ends first: the clock is coarser than a
  * block's hand-over on an SM, and a block that truly ended before the next
  * began is never stamped later than it (one global clock, read after entry
- * and before exit), so a tie is a hand-over, not two blocks at once. */
+ * and before exit), so a tie is a hand-over, not two blocks at once.  The
+ * stamps lie inside what they mark (a warp's entry is stamped after it has
+ * its resources, its exit before it gives them back; a warp that leaves in
+ * parts is stamped at its first part), so a recorded span is never longer
+ * than the real one: a count over a bound is a true excess, never the
+ * clock's. */
 #include "waves.h"
 
 #include <inttypes.h>
@@ -105,18 +112,24 @@ static uint32_t *sm_order(const rv_waves *w)
 }
 
 /* The most of `who`'s spans at once over n spans (a sweep of their edges,
- * sorted here), with who, count and time of the first such moment. */
+ * sorted here), with who, count and time of the first such moment.  The
+ * edges of one time are taken together, ends and starts: a span that ends
+ * where another starts, or one that starts and ends in one tick of the clock
+ * (a warp of threads past n leaving at once), is a hand-over, and the count
+ * is never taken half-way through a tick. */
 typedef struct crowd { uint32_t who, most; uint64_t at; } crowd;
 static int sweep(edge *e, size_t n, uint32_t limit, crowd *over, uint32_t *most)
 {
     qsort(e, n, sizeof *e, by_edge);
-    uint32_t now = 0, who = UINT32_MAX;
+    int64_t now = 0;
+    uint32_t who = UINT32_MAX;
     *most = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n;) {
+        uint64_t t = e[i].t;
         if (e[i].who != who) who = e[i].who, now = 0;
-        if (!e[i].up) { now--; continue; }
-        if (++now > *most) *most = now;
-        if (limit && now > limit && over->most == 0) *over = (crowd){who, now, e[i].t};
+        for (; i < n && e[i].who == who && e[i].t == t; i++) now += e[i].up ? 1 : -1;
+        if (now > (int64_t)*most) *most = (uint32_t)now;
+        if (limit && now > (int64_t)limit && over->most == 0) *over = (crowd){who, (uint32_t)now, t};
     }
     return over->most ? -1 : 0;
 }
@@ -140,6 +153,9 @@ static int validate_shape(const rv_waves *w, char *err, size_t errlen)
     if (w->bound == 0 || w->bound > 2048)
         return fail(err, errlen, _("waves of launch %u: an occupancy of %u blocks per SM (expected 1 to 2048: the launch could not run)"),
                     w->launch, w->bound);
+    if (w->sm_blocks < w->bound || w->sm_blocks > 2048)
+        return fail(err, errlen, _("waves of launch %u: an SM that holds %u blocks at all, where the occupancy lets it hold %u (expected %u to 2048)"),
+                    w->launch, w->sm_blocks, w->bound, w->bound);
     int clustered = rv_waves_cluster_blocks(w) > 1;
     if (clustered != (w->cluster_bound != 0))
         return fail(err, errlen, clustered ? _("waves of launch %u: a cluster launch without the clusters' occupancy bound")
@@ -177,6 +193,14 @@ static int validate_blocks(const rv_waves *w, char *err, size_t errlen)
                  w->launch, b->block, b->end, b->start);
             goto out;
         }
+        if (b->first_end < b->start || b->first_end > b->end) {
+            fail(err, errlen,
+                 b->first_end < b->start
+                     ? _("waves of launch %u: block %u's first warp leaves at %" PRIu64 " ns, before the block starts at %" PRIu64 " ns")
+                     : _("waves of launch %u: block %u's first warp leaves at %" PRIu64 " ns, after its last warp at %" PRIu64 " ns"),
+                 w->launch, b->block, b->first_end, b->first_end < b->start ? b->start : b->end);
+            goto out;
+        }
         cluster_of(w, b->block, &cluster, &rank);
         if (clustered != !!(b->flags & RV_WAVE_CLUSTER)) {
             fail(err, errlen, clustered ? _("waves of launch %u: block %u ran outside any cluster in a launch of clusters")
@@ -202,25 +226,39 @@ out:
     return rc;
 }
 
-/* No SM holds more blocks at once than the bound; no more clusters run at
- * once than theirs (a cluster runs from its first block's start to its last
- * block's end). */
+/* Each block's whole span (whole: start to first exit) or full span (start
+ * to last exit) as two edges on its SM, into e[2 * nblocks]. */
+static void span_edges(const rv_waves *w, int whole, edge *e)
+{
+    for (uint32_t i = 0; i < w->nblocks; i++) {
+        const rv_wave_block *b = &w->blocks[i];
+        e[2 * i] = (edge){b->sm, b->start, 1, b->block};
+        e[2 * i + 1] = (edge){b->sm, whole ? b->first_end : b->end, 0, b->block};
+    }
+}
+
+/* No SM holds more blocks whole at once than the bound, nor more at all
+ * than its limit of blocks (waves.h); no more clusters run at once than
+ * theirs (a cluster runs from its first block's start to its last block's
+ * end). */
 static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
 {
     size_t n = 2 * (size_t)w->nblocks;
     edge *e = malloc((n ? n : 1) * sizeof *e);
     if (!e) return fail(err, errlen, _("out of memory"));
-    for (uint32_t i = 0; i < w->nblocks; i++) {
-        const rv_wave_block *b = &w->blocks[i];
-        e[2 * i] = (edge){b->sm, b->start, 1, b->block};
-        e[2 * i + 1] = (edge){b->sm, b->end, 0, b->block};
-    }
     crowd over = {0};
     uint32_t most;
+    span_edges(w, 1, e);
     if (sweep(e, n, w->bound, &over, &most)) {
         free(e);
-        return fail(err, errlen, _("waves of launch %u: SM %u held %u blocks at once at %" PRIu64 " ns, more than the %u its occupancy allows"),
+        return fail(err, errlen, _("waves of launch %u: SM %u held %u blocks with all their warps at once at %" PRIu64 " ns, more than the %u its occupancy allows"),
                     w->launch, over.who, over.most, over.at, w->bound);
+    }
+    span_edges(w, 0, e);
+    if (sweep(e, n, w->sm_blocks, &over, &most)) {
+        free(e);
+        return fail(err, errlen, _("waves of launch %u: SM %u held %u blocks at once at %" PRIu64 " ns, more than the %u an SM can hold"),
+                    w->launch, over.who, over.most, over.at, w->sm_blocks);
     }
     uint32_t per = rv_waves_cluster_blocks(w);
     if (per > 1) {
@@ -304,11 +342,12 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
         if (b->start < f->t0) f->t0 = b->start;
         if (b->end > f->t1) f->t1 = b->end;
         if (b->end > last_end[b->sm]) last_end[b->sm] = b->end;
-        e[2 * i] = (edge){b->sm, b->start, 1, b->block};
-        e[2 * i + 1] = (edge){b->sm, b->end, 0, b->block};
     }
     crowd none = {0};
+    span_edges(w, 1, e);
     sweep(e, 2 * (size_t)w->nblocks, 0, &none, &f->most_at_once);
+    span_edges(w, 0, e);
+    sweep(e, 2 * (size_t)w->nblocks, 0, &none, &f->most_held);
     f->tail_start = UINT64_MAX;
     for (uint32_t s = 0; s < w->sm_count; s++) {
         uint64_t t = last_end[s] ? last_end[s] : f->t0;   /* an SM that ran nothing idles throughout */

@@ -21,11 +21,22 @@
 
 #define RV_WAVE_CLUSTER 0x1u   /* the block ran as a cluster's (%is_explicit_cluster) */
 
+/* Two spans of a block, because its warps leave one by one: each warp gives
+ * back its registers and warp slot as it leaves; the block's slot and its
+ * shared memory are held until the last one has.  Its *whole* span, from its
+ * first warp in to its first warp out, is when it holds all it asked for:
+ * the blocks of an SM in their whole spans at once are what the occupancy
+ * bounds.  Its *full* span, first warp in to last warp out, is when it is on
+ * the SM at all: the blocks of an SM in their full spans at once are bounded
+ * by the SM's own limit of blocks (sm_blocks) alone, so an SM whose bound is
+ * its warps may start a ninth block of 8 warps while the last warps of
+ * others are leaving. */
 typedef struct rv_wave_block {
     uint32_t block;            /* blockIdx flattened, x fastest                 */
     uint32_t sm;               /* %smid                                         */
-    uint64_t start, end;       /* ns of the GPU's global timer: its first warp
-                                  in, its last warp out                         */
+    uint64_t start;            /* ns of the GPU's global timer: its first warp in */
+    uint64_t first_end;        /* its first warp (or part of one) out           */
+    uint64_t end;              /* its last warp out                             */
     uint32_t rank;             /* %cluster_ctarank; 0 outside a cluster         */
     uint32_t flags;            /* RV_WAVE_CLUSTER                               */
 } rv_wave_block;
@@ -35,8 +46,13 @@ typedef struct rv_waves {
     uint32_t grid_dim[3], block_dim[3];
     uint32_t cluster_dim[3];   /* 1 1 1: no cluster                             */
     uint32_t sm_count;         /* the device's SMs, asked at run time           */
-    uint32_t bound;            /* blocks one SM may hold at once: the launch's
-                                  occupancy (cudaOccupancyMaxActiveBlocksPerMultiprocessor) */
+    uint32_t bound;            /* blocks one SM may hold whole at once: the
+                                  launch's occupancy
+                                  (cudaOccupancyMaxActiveBlocksPerMultiprocessor) */
+    uint32_t sm_blocks;        /* blocks one SM may hold at all, whole or not:
+                                  the hardware's limit
+                                  (CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR,
+                                  32 on Hopper)                                 */
     uint32_t cluster_bound;    /* clusters the GPU may hold at once
                                   (cudaOccupancyMaxActiveClusters); 0: no cluster */
     uint32_t smem;             /* the launch's dynamic shared memory, bytes     */
@@ -45,24 +61,32 @@ typedef struct rv_waves {
     struct rv_waves *next;     /* the next launch's, or NULL; freed with this   */
 } rv_waves;
 
-/* What a class is told of one launch's waves. */
+/* What a class is told of one launch's waves: `at once` counts go by the
+ * spans said at each (rv_wave_block); the waves by the order of the starts;
+ * the time, the idle share and the tail by full spans (an SM with a block's
+ * last warp on it is not idle). */
 typedef struct rv_waves_facts {
     uint32_t blocks;           /* the grid's                                    */
     uint32_t clusters;         /* the grid's clusters; 0: no cluster            */
-    uint64_t t0, t1;           /* the first start and the last end              */
+    uint64_t t0, t1;           /* the first start and the last end (full spans) */
     uint32_t sms_used;         /* SMs that ran a block                          */
     uint32_t most_on_sm;       /* the most blocks one SM ran over the launch    */
-    uint32_t most_at_once;     /* the most blocks one SM held at one time       */
+    uint32_t most_at_once;     /* the most blocks one SM held whole at one time
+                                  (their whole spans: at most the bound)        */
+    uint32_t most_held;        /* the most one SM held at all at one time (their
+                                  full spans: at most sm_blocks)                */
     uint32_t waves;            /* observed: on each SM its blocks in the order
                                   they began, `bound` to a wave; the most waves
                                   an SM took                                   */
     uint32_t waves_predicted;  /* from the occupancy: ceil(blocks / (bound x
                                   SMs)), or for clusters ceil(clusters /
                                   cluster_bound)                                */
-    uint64_t tail_start;       /* when the first SM ran out of blocks for good
-                                  (t0 where an SM ran none)                     */
+    uint64_t tail_start;       /* when the first SM ran out of blocks for good:
+                                  its last block's last warp out (t0 where an
+                                  SM ran none)                                  */
     double   tail_idle;        /* share of SM time idle from tail_start to t1   */
-    double   idle;             /* share of SM time idle from t0 to t1           */
+    double   idle;             /* share of SM time idle from t0 to t1: no
+                                  block's full span on the SM                   */
 } rv_waves_facts;
 
 rv_waves *rv_waves_new(uint32_t nblocks);   /* blocks zeroed; NULL: out of memory */
@@ -74,9 +98,12 @@ uint32_t rv_waves_cluster_blocks(const rv_waves *w);
 
 /* Whether the recording can be true: the shape and bounds sane, every block
  * of the grid recorded exactly once, every SM id below the SM count, no
- * block ending before it starts, no SM holding more blocks at once than the
- * bound, a cluster's blocks flagged so with their rank, and no more clusters
- * at once than their bound.  0, or -1 with a message naming the problem. */
+ * block's first or last warp leaving before it starts and its first not after
+ * its last, no SM holding more blocks whole at once than the bound nor more
+ * at all than sm_blocks, a cluster's blocks flagged so with their rank, and
+ * no more clusters at once than their bound (a cluster from its first block's
+ * start to its last block's end).  0, or -1 with a message naming the
+ * problem. */
 int rv_waves_validate(const rv_waves *w, char *err, size_t errlen);
 
 /* Each record's wave (0-based, as rv_waves_facts counts them) into wave[]
@@ -88,8 +115,8 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f);
 
 /* The picture's cells: one row per SM, ncols columns of equal time from the
  * first start to the last end, so that 2^17 blocks and one wave draw alike.
- * fill: the blocks the SM held over the cell, on average, over its bound
- * (0 idle .. 1 full); wave: the wave of the block that spent the longest in
+ * fill: the blocks the SM held over the cell (full spans), on average, over
+ * its bound, at most 1 (0 idle .. 1 full); wave: the wave of the block that spent the longest in
  * the cell (rv_waves_number), RV_WAVES_NO_WAVE where none ran. */
 #define RV_WAVES_NO_WAVE 0xffffu
 typedef struct rv_waves_cell {
@@ -106,7 +133,7 @@ int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells);
  * written as it always was.  rv_waves_serialize appends to *buf (realloc'd;
  * 0, or -1 out of memory); rv_waves_parse reads a section at p (len bytes
  * left), validated, and says how many bytes it took. */
-#define RV_WAVES_SECTION_MAGIC "RVTWAVES"
+#define RV_WAVES_SECTION_MAGIC "RVTWAVE2"
 int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len);
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen);
 

@@ -12,8 +12,8 @@
 
 #include "i18n.h"
 
-#define LAUNCH_BYTES (4 * 15)
-#define BLOCK_BYTES  32
+#define LAUNCH_BYTES (4 * 16)
+#define BLOCK_BYTES  40
 
 typedef struct wb { uint8_t *p; size_t len, cap; int oom; } wb;
 
@@ -44,6 +44,7 @@ int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len)
         for (int k = 0; k < 3; k++) put_u(&b, w->cluster_dim[k], 4);
         put_u(&b, w->sm_count, 4);
         put_u(&b, w->bound, 4);
+        put_u(&b, w->sm_blocks, 4);
         put_u(&b, w->cluster_bound, 4);
         put_u(&b, w->smem, 4);
         put_u(&b, w->nblocks, 4);
@@ -52,6 +53,7 @@ int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len)
             put_u(&b, r->block, 4);
             put_u(&b, r->sm, 4);
             put_u(&b, r->start, 8);
+            put_u(&b, r->first_end, 8);
             put_u(&b, r->end, 8);
             put_u(&b, r->rank, 4);
             put_u(&b, r->flags, 4);
@@ -98,7 +100,7 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
             goto bad;
         }
         const uint8_t *q = p + at;
-        uint32_t nblocks = (uint32_t)get_u(q + 56, 4);
+        uint32_t nblocks = (uint32_t)get_u(q + 60, 4);
         if (nblocks > RV_WAVES_MAX_BLOCKS || (uint64_t)(len - at - LAUNCH_BYTES) < (uint64_t)nblocks * BLOCK_BYTES) {
             fail(err, errlen, _("the waves section is cut short in launch %u of %u (%u blocks)"), l + 1, n, nblocks);
             goto bad;
@@ -117,13 +119,16 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
         }
         w->sm_count = (uint32_t)get_u(q + 40, 4);
         w->bound = (uint32_t)get_u(q + 44, 4);
-        w->cluster_bound = (uint32_t)get_u(q + 48, 4);
-        w->smem = (uint32_t)get_u(q + 52, 4);
+        w->sm_blocks = (uint32_t)get_u(q + 48, 4);
+        w->cluster_bound = (uint32_t)get_u(q + 52, 4);
+        w->smem = (uint32_t)get_u(q + 56, 4);
         at += LAUNCH_BYTES;
         for (uint32_t i = 0; i < nblocks; i++, at += BLOCK_BYTES) {
             const uint8_t *r = p + at;
-            w->blocks[i] = (rv_wave_block){(uint32_t)get_u(r, 4), (uint32_t)get_u(r + 4, 4), get_u(r + 8, 8),
-                                           get_u(r + 16, 8), (uint32_t)get_u(r + 24, 4), (uint32_t)get_u(r + 28, 4)};
+            w->blocks[i] = (rv_wave_block){.block = (uint32_t)get_u(r, 4), .sm = (uint32_t)get_u(r + 4, 4),
+                                           .start = get_u(r + 8, 8), .first_end = get_u(r + 16, 8),
+                                           .end = get_u(r + 24, 8), .rank = (uint32_t)get_u(r + 32, 4),
+                                           .flags = (uint32_t)get_u(r + 36, 4)};
         }
     }
     if (rv_waves_validate(head, err, errlen)) goto bad;

@@ -1,8 +1,8 @@
 /* waves.c — the tool's waves run (waves_tool.h; its files are waves.h's):
  * block entries and exits patched, one slot a block in a pool of the tool's
- * device memory, read back when the program waits, and the launch's SM count
- * and occupancy bound asked of the driver when it is launched (the bound the
- * validation holds every SM to).
+ * device memory, read back when the program waits, and the launch's SM count,
+ * the SM's limit of blocks and the occupancy bound asked of the driver when
+ * it is launched (the bounds the validation holds every SM to).
  *
  * The pool is allocated and zeroed once, at the first launch stamped, and
  * zeroed again after a read-back, outside any launch.  Under RV_TRACER_WAVES
@@ -101,12 +101,16 @@ void rv_waves_module(const Sanitizer_ResourceModuleData *d)
         W.ops.fail("waves: cannot patch a module's block entry and exit");
 }
 
-/* The device's SM count and the launch's occupancy bound: blocks per SM
- * at once, and for a cluster launch the clusters the GPU holds at once. */
+/* The device's SM count, the blocks an SM holds at all (its hardware's
+ * limit), and the launch's occupancy bound: blocks per SM at once, and for
+ * a cluster launch the clusters the GPU holds at once. */
 static void bounds(const Sanitizer_LaunchData *d, rv_waves_header *h)
 {
-    int sms = 0, per_sm = 0;
+    int sms = 0, per_sm = 0, sm_blocks = 0;
     if (F.attribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->device) != CUDA_SUCCESS) sms = 0;
+    if (F.attribute(&sm_blocks, CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR, d->device) != CUDA_SUCCESS)
+        sm_blocks = 0;
+    h->sm_blocks = (uint32_t)sm_blocks;
     uint32_t bs = h->block_dim[0] * h->block_dim[1] * h->block_dim[2];
     if (F.occupancy(&per_sm, d->function, (int)bs, h->smem) != CUDA_SUCCESS) per_sm = 0;
     h->sm_count = (uint32_t)sms, h->bound = (uint32_t)per_sm;
@@ -203,6 +207,9 @@ static void write_launch(stamped *s)
         rv_waves_record *r = &rec[h->recorded++];
         memset(r, 0, sizeof *r);
         r->block = b, r->sm = slot[b].sm, r->start = ~slot[b].nstart, r->end = slot[b].end, r->flags = slot[b].flags;
+        /* no exit seen (the kernel failed): ~0 is all ones, never a time
+           before the end, and the reader refuses it */
+        r->first_end = ~slot[b].nfirst;
     }
     char path[4096], tmp[4200];
     snprintf(path, sizeof path, "%s/waves-%u.rvwaves", W.out, h->launch);

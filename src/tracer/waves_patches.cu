@@ -57,6 +57,12 @@ extern "C" __device__ __noinline__ SanitizerPatchResult rv_waves_exit(void *user
     (void)pc;
     rv_waves_slot *slots = (rv_waves_slot *)userdata;
     if (!slots || !warp_leader()) return SANITIZER_PATCH_SUCCESS;
-    atomicMax(&slots[block_index()].end, now());   // the last warp out
+    unsigned long long t = now();
+    rv_waves_slot *me = &slots[block_index()];
+    // the first warp out: the least t, as an atomic max of ~t on a slot
+    // zeroed before the launch; from it on, the SM may start another block
+    // in the warp slots and registers it gave back
+    atomicMax(&me->nfirst, ~t);
+    atomicMax(&me->end, t);   // the last warp out: the block's slot and shared memory free
     return SANITIZER_PATCH_SUCCESS;
 }

@@ -5,7 +5,9 @@
 #  2. every version v0 .. v10 traced unchanged with its waves (`reducevis
 #     trace --kernel V --waves`, N = 2^25, block 256), each trace read back
 #     and checked (`reducevis inspect`: every block once, every SM below the
-#     SM count, no SM over its occupancy bound) and its waves printed; the
+#     SM count, no SM holding more blocks with all their warps at once than
+#     its occupancy bound nor more at all than its limit of blocks,
+#     docs/waves.md) and its waves printed; the
 #     traces go to $OUT/waves/DEVICE-V.rvt (for assets/waves/);
 #  3. what the waves run costs: each version's program in its time mode (3
 #     warm-up and 20 timed whole reductions, CUDA events) alone and under the

@@ -28,7 +28,7 @@ timeout 120 "$rv" trace --replay "$tmp/b48" -o "$tmp/plain.rvt" >/dev/null 2>&1 
 timeout 60 "$rv" inspect "$tmp/plain.rvt" | grep -q "waves run" && no "a run without waves says waves"
 size_plain=$(stat -c %s "$tmp/plain.rvt") size_waves=$(stat -c %s "$tmp/same.rvt")
 cmp -s -n "$size_plain" "$tmp/plain.rvt" "$tmp/same.rvt" || no "the trace's bytes before the waves section differ"
-[ "$size_waves" -eq $((size_plain + 12 + 60 + 4 * 32)) ] || no "the section is $((size_waves - size_plain)) bytes, not 200"
+[ "$size_waves" -eq $((size_plain + 12 + 64 + 4 * 40)) ] || no "the section is $((size_waves - size_plain)) bytes, not 236"
 
 # a waves run of another launch (blocks of 128 threads, where the traced had 48)
 cp -r "$tmp/b48" "$tmp/other"
@@ -42,7 +42,7 @@ fi
 
 # a block on SM 7 of a GPU of 2
 cp -r "$tmp/same" "$tmp/bad"
-printf '\007' | dd of="$tmp/bad/waves/waves-1.rvwaves" bs=1 seek=$((332 + 32 + 4)) conv=notrunc 2>/dev/null
+printf '\007' | dd of="$tmp/bad/waves/waves-1.rvwaves" bs=1 seek=$((336 + 40 + 4)) conv=notrunc 2>/dev/null
 if timeout 120 "$rv" trace --replay "$tmp/bad" -o "$tmp/bad.rvt" >"$tmp/out" 2>&1; then
     no "a waves run with a block on SM 7 of 2 was kept"
 else

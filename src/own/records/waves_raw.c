@@ -51,6 +51,7 @@ rv_waves *rv_waves_raw_parse(const uint8_t *buf, size_t len, char *err, size_t e
     }
     w->sm_count = U32(sm_count);
     w->bound = U32(bound);
+    w->sm_blocks = U32(sm_blocks);
     w->cluster_bound = U32(cluster_bound);
     w->smem = U32(smem);
     const uint8_t *r = buf + sizeof(rv_waves_header);
@@ -60,6 +61,7 @@ rv_waves *rv_waves_raw_parse(const uint8_t *buf, size_t len, char *err, size_t e
             .block = (uint32_t)get_u(r + offsetof(rv_waves_record, block), 4),
             .sm = (uint32_t)get_u(r + offsetof(rv_waves_record, sm), 4),
             .start = get_u(r + offsetof(rv_waves_record, start), 8),
+            .first_end = get_u(r + offsetof(rv_waves_record, first_end), 8),
             .end = get_u(r + offsetof(rv_waves_record, end), 8),
             .rank = (flags & RV_WAVES_CLUSTER) ? flags >> RV_WAVES_RANK_SHIFT : 0,
             .flags = (flags & RV_WAVES_CLUSTER) ? RV_WAVE_CLUSTER : 0,

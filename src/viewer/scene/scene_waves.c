@@ -47,10 +47,12 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
                           "predicted: %u waves (%u blocks, %u SMs × %u at once by the occupancy)", f.waves_predicted),
                  f.waves_predicted, f.blocks, w->sm_count, w->bound);
     snprintf(s->observed, sizeof s->observed,
-             ngettext("observed: %u wave; the busiest SM ran %u blocks, %u at once at most; %.1f%% of the SMs' time idle",
-                      "observed: %u waves; the busiest SM ran %u blocks, %u at once at most; %.1f%% of the SMs' time idle",
+             ngettext("observed: %u wave; the busiest SM ran %u blocks, at most %u at once with all their warps (%u "
+                      "with any); %.1f%% of the SMs' time idle",
+                      "observed: %u waves; the busiest SM ran %u blocks, at most %u at once with all their warps (%u "
+                      "with any); %.1f%% of the SMs' time idle",
                       f.waves),
-             f.waves, f.most_on_sm, f.most_at_once, 100.0 * f.idle);
+             f.waves, f.most_on_sm, f.most_at_once, f.most_held, 100.0 * f.idle);
     double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
     snprintf(s->tail, sizeof s->tail, _("tail (after the line): the last %.3f µs, %.1f%% of the SMs' time idle in it"),
              tail, 100.0 * f.tail_idle);
