@@ -393,7 +393,7 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
        messages, or not a CUDA source) */
     int failed = st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
     o->beside = NULL;
-    if (failed == RV_OWN_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
+    if (failed == RV_EXIT_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
         printf(_("  FAIL   gpu: %s\n"), err);
         *rc = EXIT_BROKEN;
         *reason = "run";

@@ -245,7 +245,7 @@ int cmd_trace(int argc, char **argv)
     rv_own_result res;
     char err[8192];
     int rc = replay ? rv_own_replay(replay, &res, err, sizeof err) : rv_own_trace(&o, &res, err, sizeof err);
-    if (rc == RV_OWN_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
+    if (rc == RV_EXIT_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
     free(text);
     if (rc) {
         fprintf(stderr, "reducevis trace: %s\n", err);
