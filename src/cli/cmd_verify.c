@@ -35,7 +35,7 @@
 #include "gpu/gpu.h"
 #include "core/json.h"
 #include "core/ncu_csv.h"
-#include "core/verify_predict.h"
+#include "model/verify_predict.h"
 #include "core/versions.h"
 #include "own/base/proc.h"
 

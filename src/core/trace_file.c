@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/model.h"
 #include "versions.h"
 #include "i18n.h"
 
@@ -543,7 +542,7 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     }
     if (!own_format) { /* a shipped version's step flags (a cluster's) are not stored: they are its plan's */
         rv_step plan[RV_MAX_STEPS];
-        int nplan = rv_model_plan(tr->version, tr->block_size, plan);
+        int nplan = rv_version_plan(tr->version, tr->block_size, plan);
         for (int s = 0; s < tr->nsteps && s < nplan; s++) tr->steps[s].flags = plan[s].flags;
     }
     if (parse_events(&r, tr, (int)format, &rbufp, &rcap, err, errlen)) goto bad;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/model.h"
 #include "versions.h"
 #include "i18n.h"
 
@@ -134,7 +133,7 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
         return rv_fail(err, errlen, RV_FAILED, _("origin or date text is not terminated"));
 
     rv_step plan[RV_MAX_STEPS];
-    int nplan = own ? tr->nsteps : rv_model_plan(tr->version, tr->block_size, plan); /* an own trace's steps are its own */
+    int nplan = own ? tr->nsteps : rv_version_plan(tr->version, tr->block_size, plan); /* an own trace's steps are its own */
     if (tr->nsteps != nplan)
         return rv_fail(err, errlen, RV_FAILED, _("%d steps, but %s at block size %d takes %d"), tr->nsteps, rv_version_name(tr->version), tr->block_size, nplan);
     for (int s = 0; s < tr->nsteps; s++) {

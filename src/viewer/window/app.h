@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <SDL.h>
 #include "app_action.h"
-#include "compare.h"
+#include "viewer/scene/compare.h"
 #include "core/predict.h"
 #include "shown.h"
 #include "viewer.h"
