@@ -64,7 +64,7 @@ rv_trace *check_replay(const char *dir, int want_mark, rv_own_result *res, doubl
         return NULL;
     }
     if (failed) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         return NULL;
     }
     /* as the check did: the version to beat only beside a timed kernel */

@@ -292,20 +292,20 @@ int cmd_record(int argc, char **argv)
     }
     cr.self[got] = '\0';
     if (probe_gpu(cr.self, err, sizeof err) || probe_tracer(cr.self, err, sizeof err)) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     rv_gpu_device_name(device, sizeof device);
     rv_record_slug(device, slug, sizeof slug);
     if (out) snprintf(dir, sizeof dir, "%s", out);
     else if (rv_record_default_dir(slug, dir, sizeof dir, err, sizeof err)) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     static rv_recording rec; /* large: not on the stack */
     rv_record_plan(&rec, device, dir, quick, on_path("ncu"));
     if (rv_record_prepare(&rec, force, err, sizeof err)) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     struct sigaction sa;
@@ -320,7 +320,7 @@ int cmd_record(int argc, char **argv)
     int tty = isatty(STDERR_FILENO);
     int rc = rv_record_run(&rec, run_child, &cr, show_progress, &tty, &interrupted, err, sizeof err);
     if (rc < 0) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     print_summary(&rec, rc, out == NULL);

@@ -12,3 +12,8 @@ int rv_fail(char *err, size_t errlen, int code, const char *fmt, ...)
     va_end(ap);
     return code;
 }
+
+void rv_cmd_error(const char *cmd, const char *msg)
+{
+    fprintf(stderr, "reducevis %s: %s\n", cmd, msg);
+}

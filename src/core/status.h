@@ -31,4 +31,8 @@ typedef enum rv_exit {
  * rv_exit, or RV_FAILED. */
 int rv_fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* A command's failure said on stderr in the one form every command uses:
+ * "reducevis CMD: MSG" (a usage error adds where to look: opts.h). */
+void rv_cmd_error(const char *cmd, const char *msg);
+
 #endif
