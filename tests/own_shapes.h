@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "own/records/build.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 #include "own/records/sass.h"
 
 #define SHAPES_FUNC    "_Z3sumPKfPfj"

@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "core/ncu_csv.h"
-#include "core/verify_predict.h"
+#include "model/verify_predict.h"
 #include "model/model.h"
 
 typedef struct section {

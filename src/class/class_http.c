@@ -45,6 +45,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "class_submit.h"
+#include "http_reply.h"
 #include "core/i18n.h"
 #include "core/json.h"
 #include "room_events.h"
@@ -85,29 +86,12 @@ struct class_http {
     uint64_t pings;                /* how many times the waker found no news  */
 };
 
-int class_http_available(void)
-{
-    return 1;
-}
-
 /* ---- responses -------------------------------------------------------------------- */
 
 static enum MHD_Result send_bytes(struct MHD_Connection *c, unsigned status, const char *type, const char *body,
                                   size_t len, enum MHD_ResponseMemoryMode mode)
 {
-    struct MHD_Response *res = MHD_create_response_from_buffer(len, (void *)body, mode);
-    if (!res)
-        return MHD_NO;
-    MHD_add_response_header(res, "Content-Type", type);
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    /* the teacher's address holds the secret: never pass it on */
-    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
-    if (status == MHD_HTTP_TOO_MANY_REQUESTS || status == MHD_HTTP_SERVICE_UNAVAILABLE)
-        MHD_add_response_header(res, "Retry-After", "2");
-    enum MHD_Result rc = MHD_queue_response(c, status, res);
-    MHD_destroy_response(res);
-    return rc;
+    return http_reply_send(c, status, type, body, len, mode, "2");
 }
 
 /* A short JSON answer: {"error": "..."} or whatever the caller composed. */

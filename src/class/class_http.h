@@ -55,7 +55,5 @@ const char *class_http_secret(const class_http *h);
  * event stream ends; waits for the server's threads. */
 void class_http_stop(class_http *h);
 
-/* 1 when this build can serve a class (libmicrohttpd was found). */
-int class_http_available(void);
 
 #endif

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "class_submit.h"
+#include "http_reply.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -76,18 +77,7 @@ void class_submit_done(void *state)
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type, const char *body,
                                  size_t len, enum MHD_ResponseMemoryMode mode)
 {
-    struct MHD_Response *res = MHD_create_response_from_buffer(len, (void *)body, mode);
-    if (!res)
-        return MHD_NO;
-    MHD_add_response_header(res, "Content-Type", type);
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
-    if (status == MHD_HTTP_TOO_MANY_REQUESTS || status == MHD_HTTP_SERVICE_UNAVAILABLE)
-        MHD_add_response_header(res, "Retry-After", "5");
-    enum MHD_Result rc = MHD_queue_response(c, status, res);
-    MHD_destroy_response(res);
-    return rc;
+    return http_reply_send(c, status, type, body, len, mode, "5");
 }
 
 /* A malloc'd JSON text, sent and freed (NULL: out of memory). */
@@ -147,10 +137,7 @@ static const char *arg(struct MHD_Connection *c, const char *key)
  * own content-security policy, in its head; this one says the same). */
 static void page_headers(struct MHD_Response *res)
 {
-    MHD_add_response_header(res, "Content-Type", "text/html; charset=utf-8");
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    http_reply_headers(res, "text/html; charset=utf-8");
     MHD_add_response_header(res, "Content-Security-Policy", "default-src 'none'; img-src data:; "
                                                             "style-src 'unsafe-inline'; script-src 'unsafe-inline'");
 }

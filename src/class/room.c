@@ -43,7 +43,6 @@ enum { DEFAULT_MAX_STUDENTS = 2000 };
 /* Join codes avoid letters and digits that look alike (0 O, 1 I L). */
 static const char code_alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-
 const char *room_status_text(room_status s)
 {
     switch (s) {
@@ -335,14 +334,6 @@ void room_show_names(room *r, int show)
         r->tally++;   /* the teacher's page hears of it with the next publish */
     }
     pthread_mutex_unlock(&r->mu);
-}
-
-int room_names_shown(room *r)
-{
-    pthread_mutex_lock(&r->mu);
-    int y = r->names_shown;
-    pthread_mutex_unlock(&r->mu);
-    return y;
 }
 
 int room_was_revealed(room *r, int step)

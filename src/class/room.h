@@ -117,7 +117,6 @@ void room_reveal(room *r);
  * hidden at the start of a class.  Kept as an event line in the answers
  * file, read back by room_replay. */
 void room_show_names(room *r, int show);
-int room_names_shown(room *r);
 /* Student number id's name into buf, only while the names are shown: 1;
  * else buf "" and 0 (hidden, no such student).  For the teacher's JSON only:
  * no student is ever given another's name. */

@@ -57,14 +57,14 @@ rv_trace *check_replay(const char *dir, int want_mark, rv_own_result *res, doubl
     *reason = "load";
     printf(_("replayed from %s, without a GPU: the run as its check kept it\n"), dir);
     int failed = rv_own_replay(dir, res, err, sizeof err);
-    if (failed == RV_OWN_NO_GPU_WORK) { /* as the check said it: the first rule of all broken */
+    if (failed == RV_EXIT_NO_GPU_WORK) { /* as the check said it: the first rule of all broken */
         printf(_("  FAIL   gpu: %s\n"), err);
         *rc = 1;
         *reason = "run";
         return NULL;
     }
     if (failed) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         return NULL;
     }
     /* as the check did: the version to beat only beside a timed kernel */

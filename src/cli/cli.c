@@ -117,11 +117,11 @@ static int make_trace(int argc, char **argv, const rv_command_opts *c,
     if (rv_config_check(&cfg, err, sizeof err)) return rv_usage_error(cmd, "%s", err);
     rv_trace *tr = run(&cfg, err, sizeof err);
     if (!tr) {
-        fprintf(stderr, "reducevis %s: %s\n", cmd, err);
+        rv_cmd_error(cmd, err);
         return RV_EXIT_RUNTIME;
     }
     int rc = rv_trace_save(tr, out, err, sizeof err);
-    if (rc) fprintf(stderr, "reducevis %s: %s\n", cmd, err);
+    if (rc) rv_cmd_error(cmd, err);
     else printf(_("%s: %s, block size %d, N = %llu, block %u of %u, %d steps, from %s\n"), out, rv_version_name(tr->version),
                 tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->grid, tr->nsteps, tr->origin);
     rv_trace_free(tr);

@@ -184,7 +184,7 @@ int cmd_bench(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     if (rv_gpu_bench(&opts, err, sizeof err)) {
-        fprintf(stderr, "reducevis bench: %s\n", err);
+        rv_cmd_error("bench", err);
         return RV_EXIT_RUNTIME;
     }
     return RV_EXIT_OK;

@@ -348,7 +348,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr
     sum->speed = check_speed_of(tr, mark_ms);
     rv_analysis *an = rv_analyze(tr, err, sizeof err);
     if (!an) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         return RV_EXIT_RUNTIME;
     }
     char mark_from[ASSETS_PATH_LEN + 128] = "", mark_why[2 * ASSETS_PATH_LEN + 512] = "", n[32];
@@ -402,7 +402,7 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
             printf(_("%s compiled into %s; judge it with --built %s\n"), o->file, st->build_only, st->build_only);
             *rc = RV_EXIT_OK;
         } else {
-            fprintf(stderr, "reducevis check: %s\n", err);
+            rv_cmd_error("check", err);
             *reason = "compile";
         }
         return NULL;
@@ -422,14 +422,14 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
        messages, or not a CUDA source) */
     int failed = st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
     o->beside = NULL;
-    if (failed == RV_OWN_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
+    if (failed == RV_EXIT_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
         printf(_("  FAIL   gpu: %s\n"), err);
         *rc = EXIT_BROKEN;
         *reason = "run";
         return NULL;
     }
     if (failed) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         *reason = !st->built && failed == 1 ? "compile" : "run";
         return NULL;
     }
@@ -455,7 +455,7 @@ static int output_option(const rv_opts *p, const char **slot)
 {
     char err[4400];
     if (check_target_ok(p->value, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         return RV_EXIT_RUNTIME;
     }
     *slot = p->value;
@@ -468,11 +468,11 @@ static int write_outputs(const outputs *out, const check_summary *sum, const rv_
 {
     char err[4400];
     if (out->trace && tr && check_trace_write(out->trace, tr, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         rc = RV_EXIT_RUNTIME;
     }
     if (out->summary && check_summary_write(out->summary, sum, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         rc = RV_EXIT_RUNTIME;
     }
     return rc;
@@ -493,7 +493,7 @@ static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, c
     if (!rc) rc = rv_own_fill_cache(o, st->prepare, err, sizeof err);
     free(text);
     if (rc) {
-        fprintf(stderr, "reducevis check: %s\n", err);
+        rv_cmd_error("check", err);
         return RV_EXIT_RUNTIME;
     }
     printf(_("%s, the version to beat, is compiled in %s\n"), vi->name, st->prepare);
@@ -577,7 +577,7 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
     rv_own_result *run = calloc(1, sizeof *run);
     if (!run) return RV_EXIT_RUNTIME;
     if (trace) {
-        if (!(tr = rv_trace_load(trace, err, sizeof err))) fprintf(stderr, "reducevis check: %s\n", err);
+        if (!(tr = rv_trace_load(trace, err, sizeof err))) rv_cmd_error("check", err);
     } else if (st->replay) {
         tr = check_replay(st->replay, (ex->rules & RV_RULE_BIT(RV_RULE_FAST)) != 0, run, &mark_ms, mark_from,
                           sizeof mark_from, &rc, &sum.reason);
@@ -689,7 +689,7 @@ int cmd_check(int argc, char **argv)
             if (rv_turn_use_lock(p.value, why, sizeof why)) {
                 /* the node's doing, not the file's: a status no verdict has
                    (sysexits.h), so that the class tries the check again */
-                fprintf(stderr, "reducevis check: %s\n", why);
+                rv_cmd_error("check", why);
                 rv_sandbox_tell_refused(-1, why);
                 return EX_TEMPFAIL;
             }

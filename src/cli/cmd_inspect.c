@@ -371,12 +371,12 @@ int cmd_inspect(int argc, char **argv)
     char err[512];
     rv_trace *tr = rv_trace_load(path, err, sizeof err);
     if (!tr) {
-        fprintf(stderr, "reducevis inspect: %s\n", err);
+        rv_cmd_error("inspect", err);
         return RV_EXIT_RUNTIME;
     }
     rv_analysis *an = rv_analyze(tr, err, sizeof err);
     if (!an) {
-        fprintf(stderr, "reducevis inspect: %s\n", err);
+        rv_cmd_error("inspect", err);
         rv_trace_free(tr);
         return RV_EXIT_RUNTIME;
     }
@@ -385,7 +385,7 @@ int cmd_inspect(int argc, char **argv)
     int nlater = 0, rc = RV_EXIT_OK;
     for (const rv_trace *t = tr->next; t && nlater < RV_OWN_MAX_LAUNCHES; t = t->next)
         if (!(later[nlater++] = rv_analyze(t, err, sizeof err))) {
-            fprintf(stderr, "reducevis inspect: %s\n", err);
+            rv_cmd_error("inspect", err);
             rc = RV_EXIT_RUNTIME;
             goto out;
         }

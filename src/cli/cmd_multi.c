@@ -207,7 +207,7 @@ int cmd_multi(int argc, char **argv)
     int status = parse_multi(argc, argv, &o);
     if (status != RV_MULTI_RUN) return status;
     if (rv_multi_run(&o, err, sizeof err)) {
-        fprintf(stderr, "reducevis multi: %s\n", err);
+        rv_cmd_error("multi", err);
         /* After a failure NCCL may still hold threads waiting on peers that
          * are gone; leave without running exit handlers that could wait on them. */
         fflush(stdout);

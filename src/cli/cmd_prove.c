@@ -56,7 +56,7 @@ int cmd_prove(int argc, char **argv)
     char err[512];
     rv_trace *gpu = rv_trace_load(paths[0], err, sizeof err), *ref = NULL;
     if (!gpu) {
-        fprintf(stderr, "reducevis prove: %s\n", err);
+        rv_cmd_error("prove", err);
         return RV_EXIT_RUNTIME;
     }
     int v = version_of(gpu), rc = RV_EXIT_RUNTIME;
@@ -68,18 +68,18 @@ int cmd_prove(int argc, char **argv)
     }
     if (paths[1]) {
         ref = rv_trace_load(paths[1], err, sizeof err);
-        if (!ref) fprintf(stderr, "reducevis prove: %s\n", err);
+        if (!ref) rv_cmd_error("prove", err);
     } else {
         rv_config cfg = {v, gpu->block_size, gpu->n, gpu->traced_block, gpu->data, gpu->grid};
         ref = rv_model_run(&cfg, err, sizeof err);
-        if (!ref) fprintf(stderr, "reducevis prove: %s\n", err);
+        if (!ref) rv_cmd_error("prove", err);
     }
     rv_proof p;
     if (ref && ref->version != v) {
         fprintf(stderr, _("reducevis prove: %s is %s, not %s\n"), paths[1], rv_version_name(ref->version), rv_version_name(v));
         rc = RV_EXIT_USAGE;
     } else if (ref && rv_prove(gpu, ref, &p, err, sizeof err)) {
-        fprintf(stderr, "reducevis prove: %s\n", err);
+        rv_cmd_error("prove", err);
         rc = RV_EXIT_USAGE;
     } else if (ref) {
         printf(_("%s (%s) traced unchanged on %s, block %u, block size %d, against %s:\n"), gpu->own_name,

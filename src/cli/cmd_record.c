@@ -293,14 +293,14 @@ int cmd_record(int argc, char **argv)
     }
     cr.self[got] = '\0';
     if (probe_gpu(cr.self, err, sizeof err) || probe_tracer(cr.self, err, sizeof err)) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     rv_gpu_device_name(device, sizeof device);
     rv_record_slug(device, slug, sizeof slug);
     if (out) snprintf(dir, sizeof dir, "%s", out);
     else if (rv_record_default_dir(slug, dir, sizeof dir, err, sizeof err)) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     static rv_recording rec; /* large: not on the stack */
@@ -309,7 +309,7 @@ int cmd_record(int argc, char **argv)
     char no_tracer[600];
     rv_record_plan_waves(&rec, rv_own_find_tracer(&tools, no_tracer, sizeof no_tracer) == 0, no_tracer);
     if (rv_record_prepare(&rec, force, err, sizeof err)) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     struct sigaction sa;
@@ -324,7 +324,7 @@ int cmd_record(int argc, char **argv)
     int tty = isatty(STDERR_FILENO);
     int rc = rv_record_run(&rec, run_child, &cr, show_progress, &tty, &interrupted, err, sizeof err);
     if (rc < 0) {
-        fprintf(stderr, "reducevis record: %s\n", err);
+        rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;
     }
     print_summary(&rec, rc, out == NULL);

@@ -232,7 +232,7 @@ int cmd_trace(int argc, char **argv)
         if (why) return rv_usage_error("trace", _("block size %d for %s: %s"), cfg.block_size, vi->name, _(why));
         char why2[300];
         if (rv_own_shipped(vi, &o, &text, why2, sizeof why2)) {
-            fprintf(stderr, "reducevis trace: %s\n", why2);
+            rv_cmd_error("trace", why2);
             return RV_EXIT_RUNTIME;
         }
     }
@@ -249,10 +249,10 @@ int cmd_trace(int argc, char **argv)
     rv_own_result res;
     char err[8192];
     int rc = replay ? rv_own_replay(replay, &res, err, sizeof err) : rv_own_trace(&o, &res, err, sizeof err);
-    if (rc == RV_OWN_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
+    if (rc == RV_EXIT_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
     free(text);
     if (rc) {
-        fprintf(stderr, "reducevis trace: %s\n", err);
+        rv_cmd_error("trace", err);
         return rc;
     }
     /* written whole to a temporary name, then renamed: never a half trace */
@@ -260,7 +260,7 @@ int cmd_trace(int argc, char **argv)
     snprintf(tmp, sizeof tmp, "%s.part", out);
     if (rv_trace_save(res.tr, tmp, serr, sizeof serr) || rename(tmp, out) != 0) {
         remove(tmp);
-        fprintf(stderr, "reducevis trace: %s\n", serr[0] ? serr : _("cannot write the trace"));
+        rv_cmd_error("trace", serr[0] ? serr : _("cannot write the trace"));
         rv_trace_free(res.tr);
         return RV_EXIT_RUNTIME;
     }

@@ -35,7 +35,7 @@
 #include "gpu/gpu.h"
 #include "core/json.h"
 #include "core/ncu_csv.h"
-#include "core/verify_predict.h"
+#include "model/verify_predict.h"
 #include "core/versions.h"
 #include "own/base/proc.h"
 
@@ -419,7 +419,7 @@ int cmd_verify(int argc, char **argv)
         nraces++;
     }
     if (out && write_json(out, rows, nrows, races, nraces, device, n, err, sizeof err)) {
-        fprintf(stderr, "reducevis verify: %s\n", err);
+        rv_cmd_error("verify", err);
         return RV_EXIT_RUNTIME;
     }
     return failed ? RV_EXIT_RUNTIME : RV_EXIT_OK;
@@ -449,7 +449,7 @@ int cmd_profile_one(int argc, char **argv)
     double sum;
     if (rv_config_check(&cfg, err, sizeof err)) return rv_usage_error("profile-one", "%s", err);
     if (rv_gpu_sum(cfg.version, cfg.block_size, cfg.n, cfg.data, &sum, err, sizeof err)) {
-        fprintf(stderr, "reducevis profile-one: %s\n", err);
+        rv_cmd_error("profile-one", err);
         return RV_EXIT_RUNTIME;
     }
     printf("%s: sum %.9g\n", rv_version_name(cfg.version), sum);

@@ -8,11 +8,12 @@
 #include <stdio.h>
 
 #include "core/i18n.h"
+#include "core/status.h"
 
 static int facts(const rv_waves *w, rv_waves_facts *f)
 {
     if (rv_waves_facts_of(w, f) == 0) return 0;
-    fprintf(stderr, "reducevis inspect: %s\n", _("out of memory"));
+    rv_cmd_error("inspect", _("out of memory"));
     return -1;
 }
 

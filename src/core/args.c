@@ -8,6 +8,7 @@
 
 #include "data.h"
 #include "i18n.h"
+#include "trace.h"
 #include "versions.h"
 
 int rv_parse_u64(const char *s, uint64_t *out)

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "model/model.h"
+#include "core/config.h"
 #include "opts.h"
 
 /* Parses "33554432", "2^25" or "32Mi"-free plain forms into *out; -1 if bad. */

@@ -10,9 +10,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
-/* The exit statuses of every command: 0 success, 1 usage error, 2 runtime
- * error. */
-enum { RV_EXIT_OK = 0, RV_EXIT_USAGE = 1, RV_EXIT_RUNTIME = 2 };
+#include "core/status.h"   /* the exit statuses of every command */
 
 typedef struct rv_opt {
     int         id;       /* what rv_opts_next returns for it, above 0     */

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "core/status.h"
 #include "data.h"
 #include "rv_access.h"
 
@@ -330,9 +331,6 @@ int rv_trace_count_launches(const rv_trace *tr);
 /* Checks every header field and every event against its bounds.
  * Returns 0, or -1 with the first problem described in err. */
 int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen);
-/* The message from fmt into err; returns -1 (how the file's reader and its
- * checks fail). */
-int rv_trace_fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Writes tr to path. Returns 0, or -1 with a message in err. */
 int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen);

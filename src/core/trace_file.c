@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/model.h"
 #include "versions.h"
 #include "i18n.h"
 #include "waves.h"
@@ -23,15 +22,6 @@
 #define HEADER_BYTES 160
 #define STEP_BYTES   32
 #define EVENT_BYTES  16   /* without its reads */
-
-int rv_trace_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* ---- serialisation --------------------------------------------------------- */
 
@@ -267,7 +257,7 @@ static int take_u(rbuf *r, int bytes, uint64_t *v)
 
 static int truncated(const rbuf *r, const char *where, char *err, size_t errlen)
 {
-    return rv_trace_fail(err, errlen, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
+    return rv_fail(err, errlen, RV_FAILED, _("truncated trace file: it ends at byte %zu, inside %s"), r->len, where);
 }
 
 /* A text of at most `most` bytes, NUL-free, into a new string. */
@@ -291,25 +281,25 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
 {
     uint64_t present, c[15], nb;
     int nc = format >= RV_TRACE_FORMAT_COPIES ? 15 : 8;
-    if (take_u(r, 4, &present) || present > 1) return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+    if (take_u(r, 4, &present) || present > 1) return rv_fail(err, errlen, RV_FAILED, _("the launch's whole-grid counts are truncated or damaged"));
     if (!present) return 0;
     rv_own_grid *g = calloc(1, sizeof *g);
-    if (!g) return rv_trace_fail(err, errlen, _("out of memory"));
+    if (!g) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
     tr->own_grid = g;
     memset(c, 0, sizeof c);
     for (int k = 0; k < nc; k++)
         if (take_u(r, 8, &c[k]) || c[k] > (1ull << 62))
-            return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+            return rv_fail(err, errlen, RV_FAILED, _("the launch's whole-grid counts are truncated or damaged"));
     g->ld_requests = (int64_t)c[0], g->ld_wavefronts = (int64_t)c[1], g->st_requests = (int64_t)c[2];
     g->st_wavefronts = (int64_t)c[3], g->atom_requests = (int64_t)c[4], g->atom_wavefronts = (int64_t)c[5];
     g->gatom_requests = (int64_t)c[6], g->cas_requests = (int64_t)c[7];
     if (rv_bytes_exceed(c[9], c[8], RV_OWN_MAX_ASYNC_BYTES) || rv_bytes_exceed(c[11], c[10], RV_OWN_MAX_BULK_BYTES))
-        return rv_trace_fail(err, errlen, _("the launch's whole-grid counts are truncated or damaged"));
+        return rv_fail(err, errlen, RV_FAILED, _("the launch's whole-grid counts are truncated or damaged"));
     g->async_requests = (int64_t)c[8], g->async_bytes = (int64_t)c[9], g->bulk_copies = (int64_t)c[10];
     g->bulk_bytes = (int64_t)c[11], g->dsmem_ld_requests = (int64_t)c[12], g->dsmem_st_requests = (int64_t)c[13];
     g->dsmem_atom_requests = (int64_t)c[14];
     if (take_u(r, 4, &nb) || nb > RV_OWN_MAX_BUFFERS)
-        return rv_trace_fail(err, errlen, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
+        return rv_fail(err, errlen, RV_FAILED, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
     g->nbuffers = (uint32_t)nb;
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         rv_own_buffer *b = &g->buffers[k];
@@ -318,7 +308,7 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
             take_u(r, 8, &b->bytes) || take_u(r, 8, &b->reads) || take_u(r, 8, &b->writes) || take_u(r, 8, &b->atomics) ||
             take_u(r, 8, &word) ||
             role < RV_BUF_IN || role > RV_BUF_OTHER || kind < RV_ALLOC_MALLOC || kind > RV_ALLOC_MODULE)
-            return rv_trace_fail(err, errlen, _("buffer %u of the launch is truncated or damaged"), k + 1);
+            return rv_fail(err, errlen, RV_FAILED, _("buffer %u of the launch is truncated or damaged"), k + 1);
         b->id = (uint32_t)id, b->role = (uint32_t)role, b->kind = (uint32_t)kind, b->call = (uint32_t)call;
         b->word = (int64_t)word;
     }
@@ -335,41 +325,41 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
     tr->own_name = take_text(r, 4096);
     tr->own_source = tr->own_name ? take_text(r, RV_OWN_MAX_SOURCE) : NULL;
     if (!tr->own_source || take_u(r, 4, &smem) || take_u(r, 4, &flags) || take_u(r, 8, &ms) || take_u(r, 8, &sum))
-        return rv_trace_fail(err, errlen, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
+        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
     tr->own_smem_words = (uint32_t)smem;
     tr->own_flags = (uint32_t)flags;
     memcpy(&tr->own_ms, &ms, sizeof ms);
     memcpy(&tr->own_sum, &sum, sizeof sum);
     if (!(tr->own_ms >= 0 && tr->own_ms < 1e9))
-        return rv_trace_fail(err, errlen, _("the traced kernel's time or sum is not a number"));
+        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's time or sum is not a number"));
     for (int s = 0; s < tr->nsteps; s++) {
         uint64_t f;
-        if (take_u(r, 1, &f)) return rv_trace_fail(err, errlen, _("the traced kernel's step flags are truncated"));
+        if (take_u(r, 1, &f)) return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's step flags are truncated"));
         tr->steps[s].flags = (uint32_t)f;
     }
     tr->launch = tr->launches = tr->call = 1;
     if (format < RV_TRACE_FORMAT_OWN3) return 0;
     uint64_t gwords, launch, launches, call, next;
     if (take_u(r, 8, &gwords) || take_u(r, 4, &launch) || take_u(r, 4, &launches) || take_u(r, 4, &call))
-        return rv_trace_fail(err, errlen, _("the traced kernel's launch is truncated"));
+        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's launch is truncated"));
     tr->own_gwords = gwords;
     tr->launch = (uint32_t)launch;
     tr->launches = (uint32_t)launches;
     tr->call = (uint32_t)call;
     if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)))
-        return rv_trace_fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's name, cut or next launch is truncated or damaged"));
     for (int k = 0; k < 6 && format >= RV_TRACE_FORMAT_OWN4; k++) {
         uint64_t d;
         if (take_u(r, 4, &d) || d == 0) /* said whole: one encoding per trace */
-            return rv_trace_fail(err, errlen, _("the traced launch's shape is truncated or damaged"));
+            return rv_fail(err, errlen, RV_FAILED, _("the traced launch's shape is truncated or damaged"));
         if (k < 3) tr->block_dim[k] = (uint32_t)d;
         else tr->grid_dim[k - 3] = (uint32_t)d;
     }
     if (take_u(r, 4, &next) || next > 1)
-        return rv_trace_fail(err, errlen, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's name, cut or next launch is truncated or damaged"));
     if (!tr->own_cut[0]) { free(tr->own_cut); tr->own_cut = NULL; }
     if (gwords > (1ull << 40) || launch < 1 || launches < launch || launches > (1u << 20) || call < 1)
-        return rv_trace_fail(err, errlen, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
+        return rv_fail(err, errlen, RV_FAILED, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
                     launch, launches, call, gwords);
     *more = (int)next;
     if (format >= RV_TRACE_FORMAT_GRID && parse_grid(r, tr, format, err, errlen)) return -1;
@@ -377,7 +367,7 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
         uint64_t d;
         /* a cluster tiles the grid and holds at most 16 blocks */
         if (take_u(r, 4, &d) || d < 1 || d > 16 || tr->grid_dim[k] % d)
-            return rv_trace_fail(err, errlen, _("the traced launch's cluster is truncated or damaged"));
+            return rv_fail(err, errlen, RV_FAILED, _("the traced launch's cluster is truncated or damaged"));
         tr->cluster_dim[k] = (uint32_t)d;
     }
     return 0;
@@ -398,25 +388,25 @@ static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint6
         uint64_t count = 1, base = a;
         int64_t stride = 0;
         if (RV_ACC_SPACE(a) == RUN_SPACE) {
-            if (*n == 0) return rv_trace_fail(err, errlen, _("%s: a run of reads repeats no read"), where);
+            if (*n == 0) return rv_fail(err, errlen, RV_FAILED, _("%s: a run of reads repeats no read"), where);
             count = RV_ACC_INDEX(a) & 0xFFFFFFFFu;
             stride = (int64_t)(int32_t)((uint32_t)(RV_ACC_INDEX(a) >> 32) << 8) >> 8; /* 24-bit signed */
             base = (*buf)[*n - 1];
-            if (count == 0 || stride == 0) return rv_trace_fail(err, errlen, _("%s: a run of reads is empty"), where);
+            if (count == 0 || stride == 0) return rv_fail(err, errlen, RV_FAILED, _("%s: a run of reads is empty"), where);
         }
         if (*n + count > room)
-            return rv_trace_fail(err, errlen, _("%s: more than %u reads in one trace"), where, RV_OWN_MAX_READS);
+            return rv_fail(err, errlen, RV_FAILED, _("%s: more than %u reads in one trace"), where, RV_OWN_MAX_READS);
         if (*n + count > *cap) {
             uint64_t c = *cap ? *cap : 64;
             while (c < *n + count) c *= 2;
             uint64_t *g = realloc(*buf, c * sizeof *g);
-            if (!g) return rv_trace_fail(err, errlen, _("out of memory"));
+            if (!g) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
             *buf = g;
             *cap = (uint32_t)c;
         }
         for (uint64_t j = 1; j <= count; j++) {
             int64_t idx = (int64_t)RV_ACC_INDEX(base) + stride * (int64_t)(stride ? j : 0);
-            if (idx < 0) return rv_trace_fail(err, errlen, _("%s: a run of reads goes below index 0"), where);
+            if (idx < 0) return rv_fail(err, errlen, RV_FAILED, _("%s: a run of reads goes below index 0"), where);
             (*buf)[(*n)++] = stride ? RV_ACC(RV_ACC_SPACE(base), (uint64_t)idx) : base;
         }
     }
@@ -433,14 +423,14 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
         size_t used = 0;
         char inner[300];
         if (!(tr->waves = rv_waves_parse(r.p + r.pos, r.len - r.pos, &used, inner, sizeof inner))) {
-            rv_trace_fail(err, errlen, _("the waves run: %s"), inner);
+            rv_fail(err, errlen, RV_FAILED, _("the waves run: %s"), inner);
             rv_trace_free(tr);
             return NULL;
         }
         r.pos += used;
     }
     if (tr && r.pos != r.len) {
-        rv_trace_fail(err, errlen, _("%zu unexpected bytes after the last event"), r.len - r.pos);
+        rv_fail(err, errlen, RV_FAILED, _("%zu unexpected bytes after the last event"), r.len - r.pos);
         rv_trace_free(tr);
         return NULL;
     }
@@ -469,7 +459,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
                 if (take_reads(r, rbufp, rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) return -1;
             } else {
                 if (nreads > RV_MAX_READS) {
-                    rv_trace_fail(err, errlen, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
+                    rv_fail(err, errlen, RV_FAILED, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
                     return -1;
                 }
                 for (uint64_t k = 0; k < nreads; k++)
@@ -483,7 +473,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             float value;
             memcpy(&value, &b32, sizeof value);
             if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format >= RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
-                rv_trace_fail(err, errlen, _("out of memory"));
+                rv_fail(err, errlen, RV_FAILED, _("out of memory"));
                 return -1;
             }
             rv_event *e = rv_trace_event(tr, s, t);
@@ -503,12 +493,12 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     uint64_t *rbufp = NULL;
     uint32_t rcap = 0;
     if (r.len - r.pos < 8 || take(&r, magic, 8) || memcmp(magic, RV_TRACE_MAGIC, 8) != 0) {
-        rv_trace_fail(err, errlen, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
+        rv_fail(err, errlen, RV_FAILED, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
         return NULL;
     }
     if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
     if (format < RV_TRACE_FORMAT || format > RV_TRACE_FORMAT_LAST) {
-        rv_trace_fail(err, errlen, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
+        rv_fail(err, errlen, RV_FAILED, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
              RV_TRACE_FORMAT_LAST);
         return NULL;
     }
@@ -522,27 +512,27 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     /* Bound the sizes before allocating anything from them. */
     int own_format = format >= RV_TRACE_FORMAT_OWN;
     if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != (uint64_t)first_format)) {
-        rv_trace_fail(err, errlen, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
+        rv_fail(err, errlen, RV_FAILED, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
              format, version, first_format > RV_TRACE_FORMAT_OWN ? first_format : RV_TRACE_FORMAT_LAST);
         return NULL;
     }
     if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
-        rv_trace_fail(err, errlen, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
+        rv_fail(err, errlen, RV_FAILED, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
         return NULL;
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        rv_trace_fail(err, errlen, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
+        rv_fail(err, errlen, RV_FAILED, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
         return NULL;
     }
     int most = format >= RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
     if (nsteps == 0 || nsteps > (uint64_t)most || (format >= RV_TRACE_FORMAT_OWN3 && nsteps * bs > RV_OWN_MAX_CELLS)) {
-        rv_trace_fail(err, errlen, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
+        rv_fail(err, errlen, RV_FAILED, _("%" PRIu64 " steps is absurd (at most %d)"), nsteps, most);
         return NULL;
     }
     rv_trace *tr = rv_trace_new((int)bs, (int)nsteps);
     if (!tr) {
-        rv_trace_fail(err, errlen, _("out of memory"));
+        rv_fail(err, errlen, RV_FAILED, _("out of memory"));
         return NULL;
     }
     tr->version = (int)version;
@@ -566,14 +556,14 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
     }
     if (!own_format) { /* a shipped version's step flags (a cluster's) are not stored: they are its plan's */
         rv_step plan[RV_MAX_STEPS];
-        int nplan = rv_model_plan(tr->version, tr->block_size, plan);
+        int nplan = rv_version_plan(tr->version, tr->block_size, plan);
         for (int s = 0; s < tr->nsteps && s < nplan; s++) tr->steps[s].flags = plan[s].flags;
     }
     if (parse_events(&r, tr, (int)format, &rbufp, &rcap, err, errlen)) goto bad;
     int more = 0;
     if (own_format && parse_own(&r, tr, (int)format, &more, err, errlen)) goto bad;
     if (more && depth + 1 >= RV_OWN_MAX_LAUNCHES) {
-        rv_trace_fail(err, errlen, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
+        rv_fail(err, errlen, RV_FAILED, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
         goto bad;
     }
     if (more && !(tr->next = parse_one(&r, depth + 1, (int)format, err, errlen))) goto bad;
@@ -591,17 +581,17 @@ int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen
 {
     size_t len;
     uint8_t *buf = rv_trace_serialize(tr, &len);
-    if (!buf) return rv_trace_fail(err, errlen, _("out of memory"));
+    if (!buf) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
     FILE *f = fopen(path, "wb");
     if (!f) {
-        rv_trace_fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+        rv_fail(err, errlen, RV_FAILED, _("cannot write %s: %s"), path, strerror(errno));
         free(buf);
         return -1;
     }
     size_t wrote = fwrite(buf, 1, len, f);
     int closed = fclose(f);
     free(buf);
-    if (wrote != len || closed != 0) return rv_trace_fail(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+    if (wrote != len || closed != 0) return rv_fail(err, errlen, RV_FAILED, _("cannot write %s: %s"), path, strerror(errno));
     return 0;
 }
 
@@ -609,7 +599,7 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        rv_trace_fail(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
+        rv_fail(err, errlen, RV_FAILED, _("cannot open %s: %s"), path, strerror(errno));
         return NULL;
     }
     uint8_t *buf = NULL;
@@ -618,12 +608,12 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
         if (len == cap) {
             cap = cap ? cap * 2 : 65536;
             if (cap > (size_t)1 << 30) {
-                rv_trace_fail(err, errlen, _("%s is too large to be a trace"), path);
+                rv_fail(err, errlen, RV_FAILED, _("%s is too large to be a trace"), path);
                 goto out;
             }
             uint8_t *grown = realloc(buf, cap);
             if (!grown) {
-                rv_trace_fail(err, errlen, _("out of memory reading %s"), path);
+                rv_fail(err, errlen, RV_FAILED, _("out of memory reading %s"), path);
                 goto out;
             }
             buf = grown;
@@ -633,14 +623,14 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
         if (got == 0) break;
     }
     if (ferror(f)) {
-        rv_trace_fail(err, errlen, _("cannot read %s: %s"), path, strerror(errno));
+        rv_fail(err, errlen, RV_FAILED, _("cannot read %s: %s"), path, strerror(errno));
         goto out;
     }
     fclose(f);
     char inner[400];
     rv_trace *tr = rv_trace_parse(buf, len, inner, sizeof inner);
     free(buf);
-    if (!tr) rv_trace_fail(err, errlen, _("%s: %s"), path, inner);
+    if (!tr) rv_fail(err, errlen, RV_FAILED, _("%s: %s"), path, inner);
     return tr;
 out:
     fclose(f);

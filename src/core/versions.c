@@ -31,6 +31,8 @@ void rv_model_v8(struct rv_sim *m);
 void rv_model_v9(struct rv_sim *m);
 void rv_model_v7cg(struct rv_sim *m);
 void rv_model_v10(struct rv_sim *m);
+/* ... and the steps they take (model.h) */
+int rv_model_plan(int version, int block_size, struct rv_step *steps);
 
 #define LAST_WARP_READS_32 N_("this version's last-warp code reads sdata[tid + 32]: block size must be at least 64")
 
@@ -166,6 +168,11 @@ static const rv_version_info own = {
                   "and shuffle the hardware executed for the traced block."),
     .props = RV_VP_OWN, .min_block = 32, .elems_per_thread = 1,
     .colour = {0xf0c75e, 0xb8860b}};
+
+int rv_version_plan(int version, int block_size, struct rv_step *steps)
+{
+    return rv_model_plan(version, block_size, steps);
+}
 
 const rv_version_info *rv_version(int v)
 {

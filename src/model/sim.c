@@ -199,7 +199,6 @@ static void shuffles(rv_sim *m, int width, int nthreads, const char *label)
     }
 }
 
-void sim_shuffles(rv_sim *m, int width, int nthreads) { shuffles(m, width, nthreads, "shfl %d"); }
 
 void sim_block_sum(rv_sim *m, const char *prefix)
 {

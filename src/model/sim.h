@@ -81,9 +81,6 @@ void sim_tree_sequential(rv_sim *m, int last, const char *marker_fmt);
 /* The last warp's six volatile statements, all 32 lanes, markers warp32 .. warp1. */
 void sim_warp_phase(rv_sim *m);
 
-/* Shuffles down from width/2 to 1 over the first nthreads threads' registers,
- * markers shfl16 .. shfl1. */
-void sim_shuffles(rv_sim *m, int width, int nthreads);
 /* The block's sum by shuffles: each warp's, lane 0's into warpLevelSums
  * (warp_sums), the first warp reloads them (reload) and shuffles again;
  * `prefix` starts the step labels ("" or "last: "). */

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""one_way.py ROOT — fails when a file includes a layer above its own, or
-when a frame's data climbs back up its path.
+"""one_way.py ROOT — fails when a file includes a layer above its own, or a
+wing of its folder above its own, when two source files use each other's
+names (directly or through others), or when a frame's data climbs back up
+its path.
 
 The folders of src/ are layers (docs/architecture.md draws them); a file
 includes its own folder's headers and those of the layers below, never one
 above:
-  core, model   the trace, its analysis, the version table, rules, quiz,
-                results, i18n; and the CPU model (one layer: the model fills
-                core's trace, the trace loader checks a version's steps
-                against the model's plan)
+  core          the trace, its analysis, the version table, rules, quiz,
+                results, i18n, what to run (config.h), how to fail (status.h)
+  model         the CPU model: it fills core's trace
   gpu           the GPU's runs (CUDA) and the host side of several GPUs
   tracer        the Compute Sanitizer tool, alone (built apart, no project
                 header but its own)
@@ -17,6 +18,18 @@ above:
   viewer        the window, the scene, drawing, export, charts
   cli           main and one file per command: may include anything
 src/rv_access.h, the access layout the kernels share, is below them all.
+
+Two folders are built in wings, one folder a purpose, bottom to top (a wing
+includes its own headers and those of the wings below it; wings of one rank
+include neither each other):
+  own       base < records, sandbox, turns < nvcc < run < trace
+  viewer    scene < draw < window < export < chart < class
+KNOWN_CLIMBS lists the includes that still go up, each with its reason.
+
+No circle of files: a file that calls a function (or names a variable) that
+another defines uses it; no two files use each other, directly or through
+others.  KNOWN_CIRCLE_EDGES lists the uses left out of that count, each with
+its reason.
 
 A frame goes one way: trace -> analysis -> scene -> layout -> drawing
 (src/viewer/scene/scene.h).  Each stage reads what the one before produced and
@@ -62,7 +75,7 @@ RULES = [
 
 # what each folder of src/ may include besides itself and src/rv_access.h
 LAYERS = {
-    "core": {"model"},
+    "core": set(),
     "model": {"core"},
     "gpu": {"core", "model"},
     "tracer": set(),
@@ -72,6 +85,43 @@ LAYERS = {
     "cli": {"core", "model", "gpu", "own", "class", "viewer", "tracer"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+# the wings of a folder, bottom to top: a wing's rank (docs/architecture.md)
+WINGS = {
+    "own": {"base": 0, "records": 1, "sandbox": 1, "turns": 1, "nvcc": 2, "run": 3, "trace": 4},
+    "viewer": {"scene": 0, "draw": 1, "window": 2, "export": 3, "chart": 4, "class": 5},
+}
+
+# includes of a wing above, not yet undone: (file, header) -> why
+KNOWN_CLIMBS = {
+    ("src/viewer/scene/scene_block.h", "viewer/draw/layout.h"):
+        "the scene fills the layout's input (layout_in, layout_fold): types that belong below both",
+    ("src/viewer/scene/scene_compare.h", "viewer/draw/layout.h"):
+        "the scene fills the layout's input (layout_in, layout_fold): types that belong below both",
+    ("src/viewer/scene/scene_tips.c", "viewer/draw/layout.h"):
+        "a hover tip's words are chosen by where the layout put the thing hovered",
+    ("src/viewer/scene/scene_frame.h", "viewer/class/class_kernels.h"):
+        "the class's kernels card is a scene's part, its data still in the class's wing",
+    ("src/viewer/scene/scene_frame.c", "viewer/class/class_live.h"):
+        "a live class on predict mode's card: its data still in the class's wing",
+    ("src/viewer/window/app_class.c", "viewer/class/class_kernels.h"):
+        "the class's keys and clicks, applied by the app, read the class's card",
+    ("src/viewer/window/app_class.c", "viewer/class/class_live.h"):
+        "the class's keys and clicks, applied by the app, read the class's card",
+    ("src/viewer/window/icon.c", "viewer/export/png_write.h"):
+        "the window's icon is decoded with the exporter's PNG code",
+    ("src/viewer/window/viewer.c", "viewer/export/export_file.h"):
+        "the window's screenshot key saves through the exporter",
+}
+
+# uses left out of the circle count: (file, file it uses) -> why
+KNOWN_CIRCLE_EDGES = {
+    ("src/core/versions.c", "src/model/"):
+        "the version table's rows point at the model's per-version functions, and "
+        "rv_version_plan asks the model for a version's steps, while the model "
+        "reads the table and fills core's trace: one circle of core and the model, "
+        "kept while a version's facts are one row (docs/architecture.md)",
+}
 
 
 def layer_of(rel):
@@ -83,8 +133,10 @@ def layer_of(rel):
 
 
 def layering(root):
-    """Includes that reach a layer above the including file's."""
-    found = []
+    """Includes that reach a layer above the including file's, or a wing
+    above its own; and the known climbs that no longer happen (the list is
+    kept true)."""
+    found, seen = [], set()
     for dirpath, _, files in os.walk(os.path.join(root, "src")):
         for name in sorted(files):
             if not name.endswith((".c", ".h", ".cu", ".cuh")):
@@ -105,10 +157,137 @@ def layering(root):
                             break
                     else:
                         continue
-                    theirs = layer_of(os.path.relpath(target, root))
+                    target_rel = os.path.relpath(target, root)
+                    theirs = layer_of(target_rel)
+                    if theirs == mine and mine in WINGS:
+                        climb = wing_climb(rel, target_rel, mine)
+                        if climb and (rel, m.group(1)) in KNOWN_CLIMBS:
+                            seen.add((rel, m.group(1)))
+                        elif climb:
+                            found.append(f"{rel}:{no}: {climb}: {m.group(1)}")
+                        continue
                     if theirs in (mine, "", None) or theirs in LAYERS[mine]:
                         continue
                     found.append(f"{rel}:{no}: {mine}/ includes {theirs}/, a layer above it: {m.group(1)}")
+    for rel, header in sorted(set(KNOWN_CLIMBS) - seen):
+        found.append(f"{rel}: no longer includes {header}: take it out of KNOWN_CLIMBS")
+    return found
+
+
+def wing_climb(rel, target_rel, folder):
+    """What is wrong with rel including target_rel, two files of one folder
+    built in wings ("" when nothing is)."""
+    a, b = rel.split("/"), target_rel.split("/")
+    if len(a) < 4 or len(b) < 4:
+        return ""
+    mine, theirs = a[2], b[2]
+    ranks = WINGS[folder]
+    if mine == theirs or mine not in ranks or theirs not in ranks:
+        return ""
+    if ranks[theirs] > ranks[mine]:
+        return f"{folder}/{mine}/ includes {folder}/{theirs}/, a wing above it"
+    if ranks[theirs] == ranks[mine]:
+        return f"{folder}/{mine}/ includes {folder}/{theirs}/, a wing beside it"
+    return ""
+
+
+# a function defined at the top of a file (not static), a variable likewise
+DEFINED_FN = re.compile(r'^(?!static\b)([A-Za-z_][^;{}#()=]*?)\b([A-Za-z_]\w*)\s*\(([^;{}]*?)\)\s*'
+                        r'(?:__attribute__\s*\(\(.*?\)\)\s*)?\{', re.M | re.S)
+DEFINED_VAR = re.compile(r'^(?!static\b|extern\b|typedef\b|return\b)[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*'
+                         r'(?:\[[^\]\n]*\]\s*)*(?:=|;)', re.M)
+# a name declared for others: a prototype, or an extern variable
+DECLARED_FN = re.compile(r'^(?!static\b)[A-Za-z_][^;{}#()=\n]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*'
+                         r'(?:__attribute__\s*\(\(.*?\)\)\s*)?;', re.M)
+DECLARED_VAR = re.compile(r'\bextern\b[^;(]*?\b([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*;')
+USED = re.compile(r'(?<![\w.>])(?<!->)([A-Za-z_]\w*)\b')
+NOT_NAMES = {"if", "for", "while", "switch", "return", "sizeof"}
+
+
+def uses_between(root):
+    """{file: {file whose names it uses: [names]}} over the sources of src/
+    (.c and .cu), by the names each defines for others and each uses."""
+    defs, used, declared = {}, {}, set()
+    for dirpath, _, files in os.walk(os.path.join(root, "src")):
+        for name in sorted(files):
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            if not name.endswith((".c", ".cu", ".h", ".cuh")):
+                continue
+            with open(path, encoding="utf-8") as f:
+                code = code_only(f.read())
+            declared.update(m.group(1) for m in DECLARED_FN.finditer(code))
+            declared.update(m.group(1) for m in DECLARED_VAR.finditer(code))
+            if name.endswith((".h", ".cuh")):
+                continue
+            for m in DEFINED_FN.finditer(code):
+                if m.group(2) not in NOT_NAMES:
+                    defs.setdefault(m.group(2), set()).add(rel)
+            for m in DEFINED_VAR.finditer(code):
+                defs.setdefault(m.group(1), set()).add(rel)
+            used[rel] = set(USED.findall(code))
+    edges = {}
+    for f, names in used.items():
+        for n in names:
+            where = defs.get(n, set()) if n in declared else set()
+            if f in where:      # its own, or one of alternatives it is (x.c, x_none.c)
+                continue
+            for d in where:
+                edges.setdefault(f, {}).setdefault(d, []).append(n)
+    return edges
+
+
+def known_edge(a, b):
+    return any(a == f and b.startswith(t) for f, t in KNOWN_CIRCLE_EDGES)
+
+
+def circles(root):
+    """Groups of files that use each other, directly or through others."""
+    edges = uses_between(root)
+    graph = {a: sorted(b for b in bs if not known_edge(a, b)) for a, bs in edges.items()}
+    index, low, stack, on, out = {}, {}, [], set(), []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        # Tarjan's strongly connected components, without recursion
+        work = [(start, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                index[v] = low[v] = len(index)
+                stack.append(v)
+                on.add(v)
+            succ = graph.get(v, [])
+            if i < len(succ):
+                work.append((v, i + 1))
+                w = succ[i]
+                if w not in index:
+                    work.append((w, 0))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            if low[v] == index[v]:
+                group = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    group.append(w)
+                    if w == v:
+                        break
+                if len(group) > 1:
+                    out.append(sorted(group))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    found = []
+    for group in sorted(out):
+        members = set(group)
+        ties = []
+        for a in group:
+            for b in graph.get(a, []):
+                if b in members:
+                    ties.append(f"{a} uses {b} ({', '.join(sorted(set(edges[a][b]))[:3])})")
+        found.append(f"{group[0]}: a circle of {len(group)} files that use each other: " + "; ".join(ties))
     return found
 
 
@@ -149,16 +328,19 @@ def main():
         return 2
     up = layering(sys.argv[1])
     found = check(sys.argv[1])
-    for f in up + found:
+    round_ = circles(sys.argv[1])
+    for f in up + found + round_:
         print(f)
     if up:
-        print(f"one_way.py: {len(up)} include(s) of a layer above (docs/architecture.md)")
+        print(f"one_way.py: {len(up)} include(s) of a layer or a wing above (docs/architecture.md)")
     if found:
         print(f"one_way.py: {len(found)} place(s) where a frame's data goes back up its path")
-    if up or found:
+    if round_:
+        print(f"one_way.py: {len(round_)} circle(s) of files that use each other")
+    if up or found or round_:
         return 1
-    print("one_way.py: every folder includes only the layers below it; "
-          "trace -> analysis -> scene -> layout -> drawing, no step back")
+    print("one_way.py: every folder includes only the layers below it, every wing only the wings below it; "
+          "no two files use each other; trace -> analysis -> scene -> layout -> drawing, no step back")
     return 0
 
 

@@ -183,11 +183,3 @@ int rv_read_regular(const char *path, char *buf, size_t cap)
     return strlen(buf) == (size_t)got ? 0 : -2;
 }
 
-int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return code;
-}

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "core/status.h"   /* rv_fail and the statuses its callers return */
+
 /* How a run ended. */
 typedef enum rv_proc_end { RV_PROC_EXITED, RV_PROC_SIGNALED, RV_PROC_TIMED_OUT, RV_PROC_CANNOT_START } rv_proc_end;
 
@@ -74,7 +76,5 @@ int rv_find_program(const char *name, char *out, size_t outlen);
  * 0, or -1 when something stayed. */
 int rv_remove_tree(const char *dir);
 
-/* The message from fmt into err; returns code (an exit status, or -1). */
-int rv_own_fail(char *err, size_t errlen, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -53,7 +53,8 @@
 #include "core/i18n.h"
 #include "own/nvcc/native_arch.h"
 #include "own/nvcc/nvcc_split.h"
-#include "own/run/program_run.h"
+#include "own/base/files.h"
+#include "own/sandbox/run_cmd.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
@@ -374,7 +375,7 @@ int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen
     arch_opts archopt;
     char *argv[24];
     if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
-        return rv_own_fail(err, errlen, 2, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(prog, sizeof prog, "%s/program", work);
     snprintf(log, sizeof log, "%s/nvcc.log", work);
@@ -408,6 +409,6 @@ int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     if (r.end == RV_PROC_TIMED_OUT)
-        return rv_own_fail(err, errlen, 2, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
-    return rv_own_fail(err, errlen, 1, _("%s does not compile:\n%s"), o->file, tail);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
+    return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s does not compile:\n%s"), o->file, tail);
 }

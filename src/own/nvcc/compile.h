@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "own/trace/trace_run.h"
+#include "own/base/opts.h"
 
 /* WORK/student.cu and the driver compiled and linked into WORK/program, in
  * the sandbox when o->sandbox: only student.cu where the build cache gives

@@ -30,7 +30,8 @@
 #include "core/clock.h"
 #include "core/i18n.h"
 #include "own/nvcc/nvcc_split.h"
-#include "own/run/program_run.h"
+#include "own/base/files.h"
+#include "own/sandbox/run_cmd.h"
 
 #define DISASM_LIMIT_S 60.0
 #define LISTED_MOST (256u << 20)   /* a cubin or listing larger is listed here */
@@ -46,14 +47,14 @@ static int list_module(rv_disasm *d, uint32_t module)
 {
     char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
     if (!rv_find_program("nvdisasm", nd, sizeof nd))
-        return rv_own_fail(d->err, sizeof d->err, 2, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
+        return rv_fail(d->err, sizeof d->err, RV_EXIT_RUNTIME, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
     snprintf(cubin, sizeof cubin, "%s/module%u.cubin", d->own, module);
     rv_disasm_path(d->own, module, d->first, log, sizeof log);
     char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
     rv_proc_result r = rv_own_run_cmd(d->o, d->own, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
     if (r.end != RV_PROC_EXITED || r.status != 0) {
         snprintf(cubin, sizeof cubin, "%s/module%u.cubin", d->work, module);
-        return rv_own_fail(d->err, sizeof d->err, 2, _("nvdisasm could not read the kernel's machine code (%s)"),
+        return rv_fail(d->err, sizeof d->err, RV_EXIT_RUNTIME, _("nvdisasm could not read the kernel's machine code (%s)"),
                            cubin);
     }
     return 0;
@@ -139,7 +140,7 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
     char made[PATH_MAX];
     /* the sandbox binds its work folder at its own path: an absolute one */
     if (rv_own_temp_dir("disasm", made, sizeof made) || !realpath(made, d->own))
-        return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make a work folder: %s"), strerror(errno));
     for (int i = 0; i < d->n; i++) {
         char name[64], from[PATH_MAX + 80], to[PATH_MAX + 80];
         snprintf(name, sizeof name, "module%u.cubin", d->module[i]);
@@ -147,7 +148,7 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
         snprintf(to, sizeof to, "%s/%s", d->own, name);
         if (copy_file(from, to)) {
             rv_remove_tree(d->own);
-            return rv_own_fail(err, errlen, 2, _("nvdisasm could not read the kernel's machine code (%s/%s)"), work,
+            return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("nvdisasm could not read the kernel's machine code (%s/%s)"), work,
                                name);
         }
         d->nlisted += d->listed[i] = take_listed(d, i);
@@ -155,7 +156,7 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
     int rc = pthread_create(&d->thread, NULL, list_all, d);
     if (rc) {
         rv_remove_tree(d->own);
-        return rv_own_fail(err, errlen, 2, _("cannot start a thread: %s"), strerror(rc));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot start a thread: %s"), strerror(rc));
     }
     d->started = 1;
     return 0;
@@ -172,7 +173,7 @@ int rv_disasm_finish(rv_disasm *d, int keep, char *err, size_t errlen)
         char from[PATH_MAX + 32], to[PATH_MAX + 32];
         rv_disasm_path(d->own, d->module[i], d->first, from, sizeof from);
         rv_disasm_path(d->work, d->module[i], d->first, to, sizeof to);
-        if (copy_file(from, to)) rc = rv_own_fail(err, errlen, 2, _("cannot write %s"), to);
+        if (copy_file(from, to)) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s"), to);
     }
     rv_remove_tree(d->own);
     return rc;

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "core/trace.h"   /* RV_OWN_MAX_LAUNCHES: a module a traced launch */
-#include "own/trace/trace_run.h"
+#include "own/base/opts.h"
 
 typedef struct rv_disasm {
     const rv_own_opts *o;

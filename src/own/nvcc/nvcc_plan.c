@@ -72,21 +72,21 @@ static int expand(const rv_nvcc_plan *p, const char **s, int quoted, word *w, ch
     const char *q = *s + 1;
     int braced = *q == '{';
     q += braced;
-    if (!name_start((unsigned char)*q)) return rv_own_fail(why, len, -1, "a $ that names no variable");
+    if (!name_start((unsigned char)*q)) return rv_fail(why, len, RV_FAILED, "a $ that names no variable");
     const char *start = q;
     while (name_char((unsigned char)*q)) q++;
-    if (braced && *q++ != '}') return rv_own_fail(why, len, -1, "a ${ without its }");
+    if (braced && *q++ != '}') return rv_fail(why, len, RV_FAILED, "a ${ without its }");
     char name[128];
     size_t n = (size_t)((braced ? q - 1 : q) - start);
-    if (n >= sizeof name) return rv_own_fail(why, len, -1, "a variable's name too long");
+    if (n >= sizeof name) return rv_fail(why, len, RV_FAILED, "a variable's name too long");
     memcpy(name, start, n);
     name[n] = 0;
     const char *v = rv_nvcc_plan_env(p, name);
-    if (!v) return rv_own_fail(why, len, -1, "$%s, which nvcc's plan does not set", name);
+    if (!v) return rv_fail(why, len, RV_FAILED, "$%s, which nvcc's plan does not set", name);
     for (const char *c = v; !quoted && *c; c++)
-        if (!plain_char((unsigned char)*c)) return rv_own_fail(why, len, -1, "$%s unquoted, of a value a shell would split", name);
+        if (!plain_char((unsigned char)*c)) return rv_fail(why, len, RV_FAILED, "$%s unquoted, of a value a shell would split", name);
     *s = q;
-    return put(w, v, strlen(v)) ? rv_own_fail(why, len, -1, "out of memory") : 0;
+    return put(w, v, strlen(v)) ? rv_fail(why, len, RV_FAILED, "out of memory") : 0;
 }
 
 /* One "..." part at *s (past its opening quote), appended: 0, or -1. */
@@ -94,18 +94,18 @@ static int quoted_part(const rv_nvcc_plan *p, const char **s, word *w, char *why
 {
     const char *c = *s;
     for (;;) {
-        if (!*c) return rv_own_fail(why, len, -1, "a quote that does not end on its line");
+        if (!*c) return rv_fail(why, len, RV_FAILED, "a quote that does not end on its line");
         if (*c == '"') break;
-        if (*c == '`') return rv_own_fail(why, len, -1, "a backquote");
+        if (*c == '`') return rv_fail(why, len, RV_FAILED, "a backquote");
         if (*c == '$') {
             if (expand(p, &c, 1, w, why, len)) return -1;
             continue;
         }
         if (*c == '\\') {
-            if (!c[1] || !strchr("\"\\$", c[1])) return rv_own_fail(why, len, -1, "a backslash the shell would keep");
+            if (!c[1] || !strchr("\"\\$", c[1])) return rv_fail(why, len, RV_FAILED, "a backslash the shell would keep");
             c++;
         }
-        if (put(w, c, 1)) return rv_own_fail(why, len, -1, "out of memory");
+        if (put(w, c, 1)) return rv_fail(why, len, RV_FAILED, "out of memory");
         c++;
     }
     *s = c + 1;
@@ -127,14 +127,14 @@ static int split_words(const rv_nvcc_plan *p, const char *line, rv_plan_step *st
             if (*c == '"') c++, rc = quoted_part(p, &c, &w, why, len);
             else if (*c == '$') rc = expand(p, &c, 0, &w, why, len);
             else if (plain_char((unsigned char)*c)) rc = put(&w, c++, 1);
-            else rc = rv_own_fail(why, len, -1, "a character the shell would read ('%c')", *c);
+            else rc = rv_fail(why, len, RV_FAILED, "a character the shell would read ('%c')", *c);
         }
-        if (rc == 0 && n + 1 >= RV_PLAN_MAX_ARGS) rc = rv_own_fail(why, len, -1, "a command of too many words");
+        if (rc == 0 && n + 1 >= RV_PLAN_MAX_ARGS) rc = rv_fail(why, len, RV_FAILED, "a command of too many words");
         if (rc == 0) args[n++] = w.s;
         else free(w.s);
     }
-    if (rc == 0 && n == 0) rc = rv_own_fail(why, len, -1, "an empty command");
-    if (rc == 0 && !(st->argv = malloc(sizeof(char *) * (size_t)(n + 1)))) rc = rv_own_fail(why, len, -1, "out of memory");
+    if (rc == 0 && n == 0) rc = rv_fail(why, len, RV_FAILED, "an empty command");
+    if (rc == 0 && !(st->argv = malloc(sizeof(char *) * (size_t)(n + 1)))) rc = rv_fail(why, len, RV_FAILED, "out of memory");
     if (rc) {
         for (int i = 0; i < n; i++) free(args[i]);
         return -1;
@@ -222,16 +222,16 @@ static void drop_word(rv_plan_step *st, const char *word)
 static int shape(rv_nvcc_plan *p, char *why, size_t len)
 {
     rv_plan_step *s = p->step;
-    if (p->nsteps < 4) return rv_own_fail(why, len, -1, "a plan of %d steps", p->nsteps);
+    if (p->nsteps < 4) return rv_fail(why, len, RV_FAILED, "a plan of %d steps", p->nsteps);
     if (s[0].tool != RV_TOOL_CC || !has(&s[0], "-E") || has_prefix(&s[0], "-D__CUDA_ARCH__="))
-        return rv_own_fail(why, len, -1, "a first step that is not the host's preprocessing");
+        return rv_fail(why, len, RV_FAILED, "a first step that is not the host's preprocessing");
     const char *ii = option(&s[0], "-o"), *cpp = option(&s[1], "--gen_c_file_name");
     p->module_id_file = option(&s[1], "--module_id_file_name");
     p->source_name = option(&s[1], "--orig_src_file_name");
     p->source_path = option(&s[1], "--orig_src_path_name");
     if (s[1].tool != RV_TOOL_CUDAFE || !has(&s[1], "--gen_module_id_file") || !ii || !cpp || !p->module_id_file ||
         !p->source_name || !p->source_path)
-        return rv_own_fail(why, len, -1, "a second step that is not cudafe++ making the module id");
+        return rv_fail(why, len, RV_FAILED, "a second step that is not cudafe++ making the module id");
     s[0].lane = s[1].lane = RV_LANE_HOST;
     int i = 2, ciccs = 0;
     for (; i < p->nsteps; i++) {
@@ -239,25 +239,25 @@ static int shape(rv_nvcc_plan *p, char *why, size_t len)
         if (st->tool == RV_TOOL_CC && has(st, "-c") && mentions(st, cpp)) break; /* the host's compile */
         st->lane = RV_LANE_DEVICE;
         if (st->tool == RV_TOOL_CC && (!has(st, "-E") || !has_prefix(st, "-D__CUDA_ARCH__=")))
-            return rv_own_fail(why, len, -1, "a host compiler step among the device's that is not its preprocessing");
+            return rv_fail(why, len, RV_FAILED, "a host compiler step among the device's that is not its preprocessing");
         if (st->tool == RV_TOOL_CICC) {
             const char *id = option(st, "--module_id_file_name");
-            if (!id || strcmp(id, p->module_id_file)) return rv_own_fail(why, len, -1, "a cicc that reads another module id");
+            if (!id || strcmp(id, p->module_id_file)) return rv_fail(why, len, RV_FAILED, "a cicc that reads another module id");
             ciccs++;
         }
         if (st->tool == RV_TOOL_CUDAFE || st->tool == RV_TOOL_NVLINK || (st->tool == RV_TOOL_FATBINARY && has(st, "-link")))
-            return rv_own_fail(why, len, -1, "a step among the device's that is not one of its own (%s)", st->argv[0]);
-        if (st->tool == RV_TOOL_RM && st->argc != 2) return rv_own_fail(why, len, -1, "an rm of other than one file");
+            return rv_fail(why, len, RV_FAILED, "a step among the device's that is not one of its own (%s)", st->argv[0]);
+        if (st->tool == RV_TOOL_RM && st->argc != 2) return rv_fail(why, len, RV_FAILED, "an rm of other than one file");
         if (mentions(st, ii) || mentions(st, cpp))
-            return rv_own_fail(why, len, -1, "a device step that reads what the host's steps make");
+            return rv_fail(why, len, RV_FAILED, "a device step that reads what the host's steps make");
     }
-    if (ciccs == 0 || i == p->nsteps) return rv_own_fail(why, len, -1, "no cicc, or no host compile after the device's steps");
+    if (ciccs == 0 || i == p->nsteps) return rv_fail(why, len, RV_FAILED, "no cicc, or no host compile after the device's steps");
     for (; i < p->nsteps; i++) {
         rv_plan_step *st = &s[i];
         st->lane = RV_LANE_AFTER;
         if (st->tool == RV_TOOL_CUDAFE || st->tool == RV_TOOL_CICC || (st->tool == RV_TOOL_CC && has(st, "-E")))
-            return rv_own_fail(why, len, -1, "a second source file's steps after the first one's");
-        if (st->tool == RV_TOOL_RM && st->argc != 2) return rv_own_fail(why, len, -1, "an rm of other than one file");
+            return rv_fail(why, len, RV_FAILED, "a second source file's steps after the first one's");
+        if (st->tool == RV_TOOL_RM && st->argc != 2) return rv_fail(why, len, RV_FAILED, "an rm of other than one file");
     }
     drop_word(&s[1], "--gen_module_id_file");
     return 0;
@@ -297,27 +297,27 @@ int rv_nvcc_plan_read(const char *text, rv_nvcc_plan *p, char *why, size_t whyle
     while (*c) {
         const char *nl = strchr(c, '\n');
         size_t n = nl ? (size_t)(nl - c) : strlen(c);
-        if (n >= sizeof line) return rv_own_fail(why, whylen, -1, "a line of nvcc's plan too long");
+        if (n >= sizeof line) return rv_fail(why, whylen, RV_FAILED, "a line of nvcc's plan too long");
         memcpy(line, c, n);
         line[n] = 0;
         c += n + (nl != NULL);
         if (n && line[n - 1] == '\r') line[--n] = 0;
         if (!n) continue;
         if (!strncmp(line, "nvcc warning : ", 15) && p->nsteps == 0) { /* -arch=native without a GPU ... */
-            if (keep_said(p, line)) return rv_own_fail(why, whylen, -1, "out of memory");
+            if (keep_said(p, line)) return rv_fail(why, whylen, RV_FAILED, "out of memory");
             continue;
         }
         if (strncmp(line, "#$ ", 3))
-            return rv_own_fail(why, whylen, -1, "nvcc said something of its own: %.200s", line);
+            return rv_fail(why, whylen, RV_FAILED, "nvcc said something of its own: %.200s", line);
         int env = env_line(p, line + 3);
-        if (env < 0) return rv_own_fail(why, whylen, -1, "too many variables in nvcc's plan");
+        if (env < 0) return rv_fail(why, whylen, RV_FAILED, "too many variables in nvcc's plan");
         if (env) continue;
-        if (p->nsteps >= RV_PLAN_MAX_STEPS) return rv_own_fail(why, whylen, -1, "too many steps in nvcc's plan");
+        if (p->nsteps >= RV_PLAN_MAX_STEPS) return rv_fail(why, whylen, RV_FAILED, "too many steps in nvcc's plan");
         rv_plan_step *st = &p->step[p->nsteps];
         if (split_words(p, line + 3, st, why, whylen)) return -1;
         p->nsteps++;
         if (tool_of(st->argv[0], &st->tool))
-            return rv_own_fail(why, whylen, -1, "a program this split does not know: %.200s", st->argv[0]);
+            return rv_fail(why, whylen, RV_FAILED, "a program this split does not know: %.200s", st->argv[0]);
     }
     return shape(p, why, whylen);
 }

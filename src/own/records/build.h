@@ -8,7 +8,7 @@
 
 #include "core/data.h"
 #include "own/records/grid.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 #include "own/records/sass.h"
 #include "core/trace.h"
 

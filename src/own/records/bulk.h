@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "core/data.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 
 /* Where the driver's input lies and what it holds: the values a piece shows
  * when it copies from there. */

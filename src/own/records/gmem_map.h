@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "own/records/grid.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 
 typedef struct rv_own_gmem {
     const rv_own_arrays *arrays;  /* in[] and out[] of this launch's call      */

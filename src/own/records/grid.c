@@ -11,7 +11,7 @@
 
 #include "core/i18n.h"
 #include "own/base/proc.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 
 #define MAX_ALLOCS   4096     /* allocations a run may list            */
 #define MAX_LAUNCHES 1024     /* launches counts.txt may hold          */

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "core/trace.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 #include "own/records/sass.h"
 
 struct rv_own_meta;

@@ -43,14 +43,14 @@ static int parse_call(const char *line, rv_timed_call *c, char *err, size_t errl
     if (sscanf(line, "%7s %d data %63s in %" SCNu64 " sum %lf ref %lf abs %lf event_ms %lf wall_ms %lf host_ms %lf "
                      "probe_ms %lf %7s%n", kind, &k, data, &addr, &c->sum, &c->ref, &c->abs_sum, &c->event_ms,
                &c->wall_ms, &c->host_ms, &c->probe_ms, word, &end) != 12 || end < 0 || line[end])
-        return rv_own_fail(err, errlen, -1, _("a call's line is not what the driver writes: %.80s"), line);
+        return rv_fail(err, errlen, RV_FAILED, _("a call's line is not what the driver writes: %.80s"), line);
     char why[200];
     if (rv_data_parse(data, &c->data, why, sizeof why))
-        return rv_own_fail(err, errlen, -1, _("a call's line names no data pattern: %.80s"), line);
+        return rv_fail(err, errlen, RV_FAILED, _("a call's line names no data pattern: %.80s"), line);
     if (!isfinite(c->ref) || !isfinite(c->abs_sum) || c->abs_sum < 0 || !sane_ms(c->event_ms) ||
         !sane_ms(c->wall_ms) || !sane_ms(c->host_ms) || !isfinite(c->probe_ms) || fabs(c->probe_ms) >= MOST_MS ||
         (strcmp(word, "ok") && strcmp(word, "wrong")))
-        return rv_own_fail(err, errlen, -1, _("a call's numbers are not a run's: %.80s"), line);
+        return rv_fail(err, errlen, RV_FAILED, _("a call's numbers are not a run's: %.80s"), line);
     c->warmup = !strcmp(kind, "warmup");
     c->k = k;
     c->in_addr = addr;
@@ -88,16 +88,16 @@ static int read_lines(const char *text, rv_timed_run *run, double *ms, int *nms,
     for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (len >= sizeof line) return rv_own_fail(err, errlen, -1, "%s", _("a line is too long for a timed run's"));
+        if (len >= sizeof line) return rv_fail(err, errlen, RV_FAILED, "%s", _("a line is too long for a timed run's"));
         memcpy(line, p, len);
         line[len] = 0;
         p += len + (nl != NULL);
         if (!len) continue;
         if (!strncmp(line, "warmup ", 7) || !strncmp(line, "timed ", 6)) {
-            if (run->ncalls == RV_TIMED_MAX_CALLS) return rv_own_fail(err, errlen, -1, "%s", _("more calls than a timed run makes"));
+            if (run->ncalls == RV_TIMED_MAX_CALLS) return rv_fail(err, errlen, RV_FAILED, "%s", _("more calls than a timed run makes"));
             if (parse_call(line, &run->calls[run->ncalls++], err, errlen)) return -1;
         } else if (!other_line(line, run, ms, nms)) {
-            return rv_own_fail(err, errlen, -1, _("a line a timed run does not write: %.80s"), line);
+            return rv_fail(err, errlen, RV_FAILED, _("a line a timed run does not write: %.80s"), line);
         }
     }
     return 0;
@@ -108,20 +108,20 @@ static int read_lines(const char *text, rv_timed_run *run, double *ms, int *nms,
  * never takes the buffer the call before took (when there are several). */
 static int check_calls(rv_timed_run *run, rv_data want, char *err, size_t errlen)
 {
-    if (run->buffers < 1) return rv_own_fail(err, errlen, -1, "%s", _("the timed run does not say its input buffers"));
+    if (run->buffers < 1) return rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run does not say its input buffers"));
     for (int i = 0; i < run->ncalls; i++) {
         rv_timed_call *c = &run->calls[i];
         int expect_k = c->warmup ? run->nwarm + 1 : run->ntimed + 1;
         if (c->k != expect_k || (c->warmup && run->ntimed))
-            return rv_own_fail(err, errlen, -1, _("call %d of the timed run is out of order"), i + 1);
+            return rv_fail(err, errlen, RV_FAILED, _("call %d of the timed run is out of order"), i + 1);
         *(c->warmup ? &run->nwarm : &run->ntimed) += 1;
         rv_data owed = rv_data_derive(want, (uint64_t)i + 1);
         if (c->data.kind != owed.kind || c->data.seed != owed.seed)
-            return rv_own_fail(err, errlen, -1, _("call %d of the timed run did not get the input it was owed"), i + 1);
+            return rv_fail(err, errlen, RV_FAILED, _("call %d of the timed run did not get the input it was owed"), i + 1);
         if (i && run->buffers > 1 && c->in_addr == run->calls[i - 1].in_addr)
-            return rv_own_fail(err, errlen, -1, _("calls %d and %d of the timed run read the same buffer"), i, i + 1);
+            return rv_fail(err, errlen, RV_FAILED, _("calls %d and %d of the timed run read the same buffer"), i, i + 1);
     }
-    if (!run->ntimed) return rv_own_fail(err, errlen, -1, "%s", _("the timed run timed no call"));
+    if (!run->ntimed) return rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run timed no call"));
     return 0;
 }
 
@@ -178,7 +178,7 @@ static int spot_check(const rv_timed_run *run, const rv_timed_spot *spot, uint64
     if (!spot->summed) input_sums(c->data, n, &ref, &mag);
     double slack = REF_AGAIN * mag + 1e-9;
     if (fabs(ref - c->ref) <= slack && fabs(mag - c->abs_sum) <= slack) return 0;
-    return rv_own_fail(err, errlen, -1, _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
+    return rv_fail(err, errlen, RV_FAILED, _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
                 spot->call + 1, c->ref, ref);
 }
 
@@ -193,8 +193,8 @@ static int parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threa
     int rc = read_lines(text, run, ms, &nms, err, errlen);
     if (!rc && !run->ncalls) {   /* an older driver: its times alone */
         for (int i = 0; i < nms; i++)
-            if (ms[i] < 0) rc = rv_own_fail(err, errlen, -1, "%s", _("the timed run's times are not a run's"));
-        if (!rc && !nms) rc = rv_own_fail(err, errlen, -1, "%s", _("the timed run left no times"));
+            if (ms[i] < 0) rc = rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run's times are not a run's"));
+        if (!rc && !nms) rc = rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run left no times"));
         if (!rc) run->median_ms = median(ms, nms);
     } else if (!rc && !(rc = check_calls(run, want, err, errlen))) {
         judge_calls(run, want, n, threads);
@@ -233,8 +233,8 @@ static int load_file_spot(const char *path, rv_data want, uint64_t n, uint64_t t
     memset(run, 0, sizeof *run);
     int rc = rv_read_regular(path, text, sizeof text);
     if (rc == 1) return 1;
-    if (rc == -1) return rv_own_fail(err, errlen, -1, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
-    if (rc == -2) return rv_own_fail(err, errlen, -1, _("%s is not text"), path);
+    if (rc == -1) return rv_fail(err, errlen, RV_FAILED, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
+    if (rc == -2) return rv_fail(err, errlen, RV_FAILED, _("%s is not text"), path);
     return rv_timed_parse_spot(text, want, n, threads, spot, run, err, errlen);
 }
 

@@ -16,6 +16,7 @@
 #include "own/turns/gpu_turn.h"
 #include "own/run/program_run.h"
 #include "own/run/unreplayable.h"
+#include "own/records/timed.h"
 
 #define RESULTS_MAX (256 * 1024)   /* 23 lines and a few more: far less */
 
@@ -91,7 +92,7 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     *results = NULL;
     *seconds = 0;
     if (rv_own_find_beside(1, names, runner))
-        return rv_own_fail(err, errlen, 2, "%s",
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
                            _("the judge's runner (rvjudge) is not installed beside the tracer: set RV_TRACER_DIR"));
     snprintf(queued, sizeof queued, "%s/queued.txt", work);
     snprintf(log, sizeof log, "%s/judged.log", work);
@@ -123,7 +124,7 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
         rv_own_write_file(path, line, (size_t)len);
         free(l.results);
         rv_own_unreplayable_words(said, line, sizeof line);
-        return rv_own_fail(err, errlen, fault ? RV_OWN_FAULTED : RV_OWN_UNREPLAYABLE, "%s", line);
+        return rv_fail(err, errlen, fault ? RV_EXIT_FAULTED : RV_EXIT_UNREPLAYABLE, "%s", line);
     }
     if (r.end == RV_PROC_EXITED && r.status == 0 && l.results) {
         rv_own_write_file(path, l.results, l.len);   /* a copy for --keep and --replay; the text is what counts */
@@ -132,15 +133,13 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     }
     free(l.results);
     if (relay.overtime)
-        return rv_own_fail(err, errlen, 2,
-                           _("%s: its judged calls kept the GPU to themselves for over %.0f s and were stopped"),
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: its judged calls kept the GPU to themselves for over %.0f s and were stopped"),
                            o->file, RV_TURN_ALONE_LIMIT_S);
     if (r.end == RV_PROC_TIMED_OUT)
-        return rv_own_fail(err, errlen, 2,
-                           _("%s: the kernel did not finish within %.0f s in the judged calls and was stopped. The "
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the kernel did not finish within %.0f s in the judged calls and was stopped. The "
                              "GPU is free again."),
                            o->file, o->timeout_s);
-    if (l.garbled) return rv_own_fail(err, errlen, 2, "%s", _("the judge's runner sent results that cannot be read"));
-    return rv_own_fail(err, errlen, 2, _("%s: the judged calls failed:\n%s"), o->file,
+    if (l.garbled) return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the judge's runner sent results that cannot be read"));
+    return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the judged calls failed:\n%s"), o->file,
                        *tail ? tail : _("(the runner said nothing)"));
 }

@@ -18,29 +18,29 @@
 #include <stddef.h>
 
 #include "core/data.h"
-#include "own/trace/trace_run.h"
+#include "core/status.h"
+#include "own/base/opts.h"
 #include "own/run/unreplayable.h"   /* the runner's key in words */
 
 /* rv_own_judge_calls' status when the recording holds what the runner
- * cannot replay without the student's host code (why in err): a verdict,
- * not a failure. */
-#define RV_OWN_UNREPLAYABLE 4
+ * cannot replay without the student's host code (why in err):
+ * RV_EXIT_UNREPLAYABLE (core/status.h), a verdict, not a failure. */
 /* ... kept in WORK/judged.txt as this, then the runner's key and its
  * arguments (tab-separated; host-between's frames read as the student's
  * line: unreplayable.h), for --replay. */
 #define RV_OWN_UNREPLAYABLE_LINE "not replayed: "
-/* rv_own_judge_calls' status when a kernel faulted in a judged call (what,
- * in err): a verdict too, the student's kernel's doing; kept in
- * WORK/judged.txt as this, then the runner's "fault" key and arguments. */
-#define RV_OWN_FAULTED 5
+/* rv_own_judge_calls' status when a kernel faulted in a judged call,
+ * RV_EXIT_FAULTED (what, in err): a verdict too, the student's kernel's
+ * doing; kept in WORK/judged.txt as this, then the runner's "fault" key
+ * and arguments. */
 #define RV_OWN_FAULTED_LINE "faulted: "
 
 
 /* The runner on WORK's recording, its calls' data streams 1.. of want.
  * *results: the results' text (timed.h's format; the caller frees it),
  * also copied to WORK/judged.txt for --keep and --replay; *seconds: the
- * runner's wall time less its waits for the GPU.  0; RV_OWN_UNREPLAYABLE;
- * RV_OWN_FAULTED; or 2 with what went wrong (the runner missing, a kernel that failed or
+ * runner's wall time less its waits for the GPU.  0; RV_EXIT_UNREPLAYABLE;
+ * RV_EXIT_FAULTED; * or 2 with what went wrong (the runner missing, a kernel that failed or
  * hung). */
 int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds,
                        char *err, size_t errlen);

@@ -22,38 +22,7 @@
 #include "gpu/gpu.h"
 #include "core/i18n.h"
 #include "own/turns/gpu_turn.h"
-#include "own/records/raw.h"
-
-/* The folder of this executable. */
-static int exe_dir(char *out, size_t len)
-{
-    char buf[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0) return -1;
-    buf[n] = 0;
-    char *slash = strrchr(buf, '/');
-    if (!slash) return -1;
-    *slash = 0;
-    snprintf(out, len, "%s", buf);
-    return 0;
-}
-
-int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX + 32])
-{
-    char dirs[3][PATH_MAX] = {{0}};
-    const char *env = getenv("RV_TRACER_DIR");
-    if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
-    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
-    for (int i = 0; i < 3; i++) {
-        int all = dirs[i][0] != 0;
-        for (int k = 0; all && k < n; k++) {
-            snprintf(paths[k], PATH_MAX + 32, "%.4000s/%s", dirs[i], names[k]);
-            all = access(paths[k], R_OK) == 0;
-        }
-        if (all) return 0;
-    }
-    return -1;
-}
+#include "own/records/raw_file.h"
 
 /* The tracer's library and patches. */
 static int find_tracer(rv_own_tools *t)
@@ -113,54 +82,23 @@ int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen)
     const char *no_gpu = getenv("RV_TRACE_WITHOUT_GPU");
     int go_on = o->sandbox && no_gpu && !strcmp(no_gpu, "1");
     if (!go_on && !rv_gpu_available(gpu_err, sizeof gpu_err))
-        return rv_own_fail(err, errlen, 2, _("no GPU to trace on: %s"), gpu_err);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("no GPU to trace on: %s"), gpu_err);
     return 0;
 }
 
 int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
 {
     if (find_tracer(t))
-        return rv_own_fail(err, errlen, 2, "%s",
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
                            _("the tracer (librvtracer.so, rvtracer_patches.fatbin and rvtracer_waves.fatbin) was not built: "
                              "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
                              "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
     if (find_sanitizer(t->sanitizer, sizeof t->sanitizer))
-        return rv_own_fail(err, errlen, 2, "%s",
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
                            _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
                              "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
                              "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
     return 0;
-}
-
-/* A file made anew in the work folder: whatever held the name before (a link
- * an earlier sandboxed command left, in a folder kept between the build and
- * the run) is removed first, and the open follows no link, so what is
- * written never lands outside the folder. */
-FILE *rv_own_create_new(const char *path)
-{
-    unlink(path);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) return NULL;
-    FILE *f = fdopen(fd, "wb");
-    if (!f) close(fd);
-    return f;
-}
-
-int rv_own_temp_dir(const char *what, char *out, size_t len)
-{
-    const char *tmp = getenv("TMPDIR");
-    snprintf(out, len, "%.3000s/reducevis-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", what);
-    if (mkdtemp(out)) return 0;
-    out[0] = 0;
-    return -1;
-}
-
-int rv_own_write_file(const char *path, const void *data, size_t len)
-{
-    FILE *f = rv_own_create_new(path);
-    if (!f) return -1;
-    size_t w = fwrite(data, 1, len, f);
-    return (fclose(f) != 0 || w != len) ? -1 : 0;
 }
 
 static int write_input(const char *path, rv_data d, uint64_t n, double sums[2])
@@ -202,54 +140,13 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, dou
     /* the timed run makes its inputs on the GPU: only the traced run reads one */
     snprintf(path, sizeof path, "%s/input.bin", work);
     if (traced && write_input(path, o->data, o->n, sums))
-        return rv_own_fail(err, errlen, 2, _("cannot write %s (disk full?)"), path);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s (disk full?)"), path);
     return 0;
 }
 
 rv_data rv_own_timed_data(const rv_own_opts *o)
 {
     return rv_data_derive(o->judge ? o->judged : o->data, 1 + o->timed_stream);
-}
-
-/* s with every `from` replaced by `to`, into out (cut to outlen). */
-static void replace_all(const char *s, const char *from, const char *to, char *out, size_t outlen)
-{
-    size_t fl = strlen(from), o = 0;
-    while (*s && o + 1 < outlen) {
-        if (fl && !strncmp(s, from, fl)) {
-            for (const char *t = to; *t && o + 1 < outlen; t++) out[o++] = *t;
-            s += fl;
-        } else {
-            out[o++] = *s++;
-        }
-    }
-    out[o] = 0;
-}
-
-/* The last `most` bytes of the log. */
-void rv_own_log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen)
-{
-    char *text = rv_read_text(log, NULL);
-    if (!text) { snprintf(out, outlen, "%s", _("(no output)")); return; }
-    size_t len = strlen(text), most = 3000;
-    replace_all(len > most ? text + len - most : text, work_src, file, out, outlen);
-    free(text);
-}
-
-rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
-                              char *const argv[], char *const env[], const char *log, double limit_s)
-{
-    return rv_own_run_ctl(o, work, step, show, argv, env, log, limit_s, NULL);
-}
-
-rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
-                              char *const argv[], char *const env[], const char *log, double limit_s,
-                              const rv_proc_ctl *ctl)
-{
-    if (!o->sandbox) return rv_proc_run_ctl(argv, env, log, limit_s, ctl);
-    rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float), .ctl = ctl};
-    for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
-    return rv_sandbox_run(&job, argv, env, log, limit_s);
 }
 
 /* What injects the tracer into a traced run: its environment, and the files
@@ -328,7 +225,7 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
        runs beside a timed run (the tracer's turns go on from there) */
     if (t && rv_turn_relay_hold_start(&relay)) {
         rv_turn_relay_end(&relay);
-        return rv_own_fail(err, errlen, 2, _("%s: the class's GPU gate did not answer for its traced run"), o->file);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the class's GPU gate did not answer for its traced run"), o->file);
     }
     if (t) tracer_env_of(o, out, t, &e, rv_turn_relay_env(&relay), how);
     else timed_env[0] = (char *)rv_turn_relay_env(&relay);
@@ -340,33 +237,49 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     if (relay.time_up)
-        return rv_own_fail(err, errlen, 2,
-                           _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
                              "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
                              "GPU work runs (its kernels, copies and memsets, and its start until CUDA loads the "
                              "tracer), a second or two; work that goes on for seconds holds up every check of the "
                              "class%s%s"),
                            o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
     if (!t && relay.overtime)
-        return rv_own_fail(err, errlen, 2,
-                           _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
                              "class's GPU the timed calls take it alone, and the others wait for them%s%s"),
                            o->file, RV_TURN_ALONE_LIMIT_S, *tail ? "\n" : "", tail);
     if (r.end == RV_PROC_TIMED_OUT)
-        return rv_own_fail(err, errlen, 2,
-                           _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
                              "that not every thread of the block reaches, or a loop that never ends, makes a block "
                              "wait forever. The GPU is free again.%s%s"),
                            o->file, o->timeout_s, t ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
     if (r.end == RV_PROC_SIGNALED)
-        return rv_own_fail(err, errlen, 2, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
-    return rv_own_fail(err, errlen, 2, _("%s: the kernel failed:\n%s"), o->file, tail);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
+    return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the kernel failed:\n%s"), o->file, tail);
+}
+
+/* A traced run's log ends in a bad memory access (the CUDA error the
+ * driver printed: an illegal or misaligned address, an index out of range),
+ * where memcheck can say which line made it.  The program's log is read,
+ * not the message made of it, which also names the student's file. */
+static int log_says_bad_access(const char *work)
+{
+    char log[PATH_MAX + 16];
+    snprintf(log, sizeof log, "%s/traced.log", work);
+    char *text = rv_read_text(log, NULL);
+    if (!text) return 0;
+    size_t len = strlen(text), most = 3000;   /* the end a failure's message shows */
+    const char *end = len > most ? text + len - most : text;
+    int bad = strstr(end, "illegal") || strstr(end, "misaligned") || strstr(end, "out of range");
+    free(text);
+    return bad;
 }
 
 int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
                        size_t errlen)
 {
-    return run_program(o, work, t, RUN_TRACED, seconds, err, errlen);
+    int rc = run_program(o, work, t, RUN_TRACED, seconds, err, errlen);
+    if (rc && t && log_says_bad_access(work)) rv_own_where_it_failed(o, work, err, errlen);
+    return rc;
 }
 
 int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)
@@ -382,13 +295,13 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
     snprintf(dir, sizeof dir, "%s/waves", work);
     /* made anew: nothing an earlier run (or the program) left is read */
     if (rv_remove_tree(dir) || mkdir(dir, 0700) != 0)
-        return rv_own_fail(err, errlen, 2, _("cannot make %s: %s"), dir, strerror(errno));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make %s: %s"), dir, strerror(errno));
     int rc = run_program(o, work, t, RUN_WAVES, &seconds, err, errlen);
     if (rc) return rc;
     snprintf(path, sizeof path, "%s/tool-error.txt", dir);
     char *tool_err = rv_read_text(path, NULL);
     if (tool_err) {
-        rc = rv_own_fail(err, errlen, 2, _("the waves run of %s failed: %s"), o->file, tool_err);
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s failed: %s"), o->file, tool_err);
         free(tool_err);
     }
     return rc;
@@ -435,8 +348,8 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
             if (p[1] == '\n' || !p[1]) break;
         }
         line[k] = 0;
-        replace_all(line, src, o->file, once, sizeof once);
-        replace_all(once, "student.cu", o->file, named, sizeof named);
+        rv_own_replace_all(line, src, o->file, once, sizeof once);
+        rv_own_replace_all(once, "student.cu", o->file, named, sizeof named);
         size_t used = strlen(err);
         snprintf(err + used, errlen - used, _("\ncompute-sanitizer memcheck says:\n%s"), named);
     }

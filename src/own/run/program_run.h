@@ -11,9 +11,10 @@
 #include <stdio.h>
 
 #include "own/base/proc.h"
+#include "own/base/files.h"
+#include "own/base/opts.h"
+#include "own/sandbox/run_cmd.h"
 #include "own/sandbox/sandbox.h"
-#include "own/trace/trace_run.h"
-
 /* The CUDA context of a traced, recorded or memcheck run, and of the judge's
  * runner (judged_run.c), has one hardware queue: making the queues is what
  * the machine does one process at a time, and one queue makes a context
@@ -23,37 +24,6 @@
  * to beat's calls the same (docs/exercises.md, "The judge").  `trace`'s
  * own timed run of the whole program keeps CUDA's default. */
 #define RV_OWN_ONE_QUEUE "CUDA_DEVICE_MAX_CONNECTIONS=1"
-
-/* A fresh folder $TMPDIR/reducevis-WHAT-XXXXXX (/tmp without TMPDIR), its
- * path in out: 0, or -1 with errno (out then ""). */
-int rv_own_temp_dir(const char *what, char *out, size_t len);
-
-/* A file made anew in the work folder: whatever held the name before is
- * removed first and no link is followed (rv_own_write_file: with data). */
-FILE *rv_own_create_new(const char *path);
-int rv_own_write_file(const char *path, const void *data, size_t len);
-
-/* The end of a log, with the work folder's copy of the source (work_src)
- * named as the student knows it (file). */
-void rv_own_log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen);
-
-/* One command of the student's file (its compile, its runs, the tools that
- * read what it made): as it is, or inside the sandbox, which shows it the
- * files in `show` (up to 3, NULL-ended; NULL: none) read-only besides the
- * system and the toolkit (sandbox.h). */
-rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
-                              char *const argv[], char *const env[], const char *log, double limit_s);
-/* The same, steered by ctl (proc.h; NULL: as rv_own_run_cmd). */
-rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
-                              char *const argv[], char *const env[], const char *log, double limit_s,
-                              const rv_proc_ctl *ctl);
-
-/* The files a run needs besides the toolkit's (the tracer, its patches,
- * rvnvccsplit): the first folder that holds every one of names, of
- * RV_TRACER_DIR, beside the executable (the build tree), or where an
- * install put them, relative to the program (so a moved install works).
- * Their paths in paths: 0, or -1 when no folder holds them all. */
-int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX + 32]);
 
 /* What a traced run needs besides a build. */
 typedef struct rv_own_tools {
@@ -86,7 +56,8 @@ rv_data rv_own_timed_data(const rv_own_opts *o);
  * injected (WORK/traced.txt and the records), or timed when t is NULL, each
  * call on an input the driver makes from rv_own_timed_data(o) (WORK/timed.txt,
  * timed.h).  *seconds: the program's wall time.  0, or 2 with what it said (a
- * time limit hit, a signal, a failure). */
+ * time limit hit, a signal, a failure; a traced run's bad memory access with
+ * memcheck's word on where: rv_own_where_it_failed). */
 int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
                        size_t errlen);
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "own/sandbox/sandbox.h"
+#include "own/sandbox/sandbox_limits.h"
 
 #define RV_SANDBOX_MAX_ARGS 512
 

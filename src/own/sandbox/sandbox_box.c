@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "core/i18n.h"
-#include "own/sandbox/sandbox.h"
+#include "own/sandbox/sandbox_limits.h"
 
 enum { PIDS, MEMORY, CPU };
 enum { CPU_PERIOD_US = 100000 }; /* the kernel's default period of a CPU quota */

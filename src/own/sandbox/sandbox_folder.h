@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "own/sandbox/sandbox.h"
+#include "own/sandbox/sandbox_limits.h"
 
 /* Root: the sandbox's user (uid; -1 none) gets the folder and all in it (an
  * earlier sandbox of the same folder, a compile before the run, had another

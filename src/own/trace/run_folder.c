@@ -18,7 +18,7 @@
 #include "own/nvcc/disasm.h"
 #include "own/records/grid.h"
 #include "own/run/program_run.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 #include "own/records/reads.h"
 #include "own/records/sass.h"
 
@@ -30,10 +30,10 @@ static int read_sass(const char *work, const rv_raw *raw, uint32_t first_module,
     rv_disasm_path(work, raw->h.module, first_module, log, sizeof log);
     snprintf(src, sizeof src, "%s/student.cu", work);
     char *text = rv_read_text(log, NULL);
-    if (!text) return rv_own_fail(err, errlen, 2, _("cannot read %s"), log);
+    if (!text) return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot read %s"), log);
     int rc = rv_sass_parse(text, raw->h.func_name, src, sass, inner, sizeof inner);
     free(text);
-    if (rc) return rv_own_fail(err, errlen, 2, _("%s: %s"), file, inner);
+    if (rc) return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: %s"), file, inner);
     return 0;
 }
 
@@ -74,8 +74,8 @@ int rv_run_raw_files(const char *work, char files[][PATH_MAX + 32], int most, ui
 int rv_run_raw_failed(const char *path, const char *why, char *err, size_t errlen)
 {
     if (access(path, F_OK) != 0)
-        return rv_own_fail(err, errlen, 2, _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"), path);
-    return rv_own_fail(err, errlen, 2, _("the tracer's records %s are damaged: %s"), path, why);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"), path);
+    return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer's records %s are damaged: %s"), path, why);
 }
 
 int rv_run_info_write(const char *work, const rv_run_info *ri)
@@ -100,7 +100,7 @@ static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t er
     char path[PATH_MAX + 16], data[64] = "", inner[200];
     snprintf(path, sizeof path, "%s/run.txt", work);
     char *text = rv_read_text(path, NULL);
-    if (!text) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    if (!text) return rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot read %s: %s"), path, strerror(errno));
     memset(ri, 0, sizeof *ri);
     int got = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -118,7 +118,7 @@ static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t er
     }
     free(text);
     if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
-        return rv_own_fail(err, errlen, 1, _("%s does not say what was run (file, device, date, n and data)"), path);
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s does not say what was run (file, device, date, n and data)"), path);
     return 0;
 }
 
@@ -164,16 +164,16 @@ int rv_run_convert(const char *work, const rv_run_info *ri, const char *source, 
     char *text = rv_read_text(path, NULL);
     if (!text || rv_own_meta_parse(text, &meta, inner, sizeof inner)) {
         free(text);
-        return rv_own_fail(err, errlen, 2, _("the traced program left no result (%s)"), path);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the traced program left no result (%s)"), path);
     }
     free(text);
     uint32_t launches;
     int nfiles = rv_run_raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
-        return rv_own_fail(err, errlen, 2, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
     rv_own_grid_run grid;
     if (rv_own_grid_load(work, &grid, inner, sizeof inner))
-        return rv_own_fail(err, errlen, 2, _("the tracer's counts of %s cannot be read: %s"), ri->file, inner);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer's counts of %s cannot be read: %s"), ri->file, inner);
     rv_trace **tail = &res->tr;
     uint32_t first_module = 0, grid1 = 0, block1 = 0;
     for (int f = 0; f < nfiles && !rc; f++) {
@@ -187,7 +187,7 @@ int rv_run_convert(const char *work, const rv_run_info *ri, const char *source, 
                                 ri->data};
             *tail = rv_own_build(&bin, inner, sizeof inner);
             if (!*tail) /* which launch said whole before what went wrong in it */
-                rc = rv_own_fail(err, errlen, 2, _("launch %u: %s"), raw.h.launch, inner);
+                rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("launch %u: %s"), raw.h.launch, inner);
             else tail = &(*tail)->next;
         }
         rv_raw_free(&raw);
@@ -226,17 +226,17 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     uint32_t launches;
     /* as the traced run tells it (traced_run): no launch at all */
     if (rv_run_raw_files(dir, first, 1, &launches) == 0 && launches == 0)
-        return rv_own_fail(err, errlen, RV_OWN_NO_GPU_WORK,
+        return rv_fail(err, errlen, RV_EXIT_NO_GPU_WORK,
                            _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"), ri.file);
     snprintf(path, sizeof path, "%s/student.cu", dir);
     char *source = rv_read_text(path, NULL);
-    if (!source) return rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), path, strerror(errno));
+    if (!source) return rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot read %s: %s"), path, strerror(errno));
     int rc = rv_run_convert(dir, &ri, source, NULL, NULL, res, err, errlen);
     free(source);
     /* the waves run, where the kept folder has one (trace --waves) */
     char inner[600];
     if (!rc && rv_waves_attach(dir, res->tr, 0, inner, sizeof inner)) {
-        rc = rv_own_fail(err, errlen, 2, _("the waves run of %s: %s"), ri.file, inner);
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), ri.file, inner);
         rv_trace_free(res->tr);
         res->tr = NULL;
     }

@@ -55,9 +55,9 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
     rv_data_places_of("reducevis/kernels", RV_SOURCE_DIR "/kernels", &places);
     int at = rv_data_find(&places, "trace.cuh");
     if (!(dir && *dir) && at < 0)
-        return rv_own_fail(err, errlen, 2, "%s", _("the shipped kernels' headers (trace.cuh) are not installed"));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the shipped kernels' headers (trace.cuh) are not installed"));
     snprintf(include, sizeof include, "%s", dir && *dir ? dir : places.path[at]);
-    if (!(*text = shipped_with_launch(vi))) return rv_own_fail(err, errlen, 2, "%s", _("out of memory"));
+    if (!(*text = shipped_with_launch(vi))) return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     o->file = vi->file;
     o->text = *text;
     o->extra_include = include;

@@ -33,7 +33,7 @@
 #include "own/run/program_run.h"
 #include "own/records/gpu_launches.h"
 #include "own/trace/run_folder.h"
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 #include "own/records/waves_raw.h"
 #include "core/clock.h"
 
@@ -101,8 +101,7 @@ static int sandbox_refused(const rv_own_opts *o, char *err, size_t errlen)
     char why[600];
     if (!o->sandbox || rv_sandbox_possible(why, sizeof why)) return 0;
     /* never unsandboxed instead */
-    return rv_own_fail(err, errlen, 2,
-                       _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"), o->file, why);
+    return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"), o->file, why);
 }
 
 /* The source: o->text, or FILE read; NUL-free and at most RV_OWN_MAX_SOURCE.
@@ -112,11 +111,10 @@ static char *read_source(const rv_own_opts *o, size_t *srclen, int *rc, char *er
     *srclen = o->text ? strlen(o->text) : 0;
     char *source = o->text ? malloc(*srclen + 1) : rv_read_text(o->file, srclen);
     if (o->text && source) memcpy(source, o->text, *srclen + 1);
-    if (!source) { *rc = rv_own_fail(err, errlen, 1, _("cannot read %s: %s"), o->file, strerror(errno)); return NULL; }
+    if (!source) { *rc = rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot read %s: %s"), o->file, strerror(errno)); return NULL; }
     if (*srclen > RV_OWN_MAX_SOURCE || strlen(source) != *srclen) {
         free(source);
-        *rc = rv_own_fail(err, errlen, 1,
-                          _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"), o->file,
+        *rc = rv_fail(err, errlen, RV_EXIT_USAGE, _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"), o->file,
                           RV_OWN_MAX_SOURCE / 1024);
         return NULL;
     }
@@ -127,7 +125,7 @@ static int write_named(const char *work, const char *name, const char *text, siz
 {
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", work, name);
-    return rv_own_write_file(path, text, len) ? rv_own_fail(err, errlen, 2, _("cannot write %s"), path) : 0;
+    return rv_own_write_file(path, text, len) ? rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s"), path) : 0;
 }
 
 static int build_stage(const rv_own_opts *o, const char *work, const char *source, size_t srclen, char *err,
@@ -162,16 +160,15 @@ static int check_stamp(const char *work, const char *file, const char *source, s
     ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, text, sizeof text - 1) : -1;
     if (fd >= 0) close(fd);
     if (got <= 0)
-        return rv_own_fail(err, errlen, 1,
-                           _("%s holds no build (no build.txt): compile into it with --build-only first"), work);
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds no build (no build.txt): compile into it with --build-only first"), work);
     text[got] = 0;
     snprintf(want, sizeof want, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
     if (strcmp(text, want) != 0)
-        return rv_own_fail(err, errlen, 1, _("%s holds the build of another source than %s: compile it again with "
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds the build of another source than %s: compile it again with "
                                              "--build-only"), work, file);
     snprintf(path, sizeof path, "%s/program", work);
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return rv_own_fail(err, errlen, 1, _("%s holds no program: compile into it with --build-only first"), work);
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds no program: compile into it with --build-only first"), work);
     return 0;
 }
 
@@ -191,7 +188,7 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
         (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
         (!e && (rc = rv_own_prepare_input(o, work, 1, NULL, err, errlen))))
         return rc;
-    if (rv_run_info_write(work, ri)) return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
+    if (rv_run_info_write(work, ri)) return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
     return 0;
 }
 
@@ -202,15 +199,11 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
 {
     char path[PATH_MAX + 32];
     int rc = rv_own_run_program(o, work, t, &res->traced_run_s, err, errlen);
-    if (rc) {
-        if (strstr(err, "illegal") || strstr(err, "misaligned") || strstr(err, "out of range"))
-            rv_own_where_it_failed(o, work, err, errlen);
-        return rc;
-    }
+    if (rc) return rc;   /* memcheck's word on a bad access added (program_run.h) */
     snprintf(path, sizeof path, "%s/tool-error.txt", work);
     char *tool_err = rv_read_text(path, NULL);
     if (tool_err) {
-        rc = rv_own_fail(err, errlen, 2, _("the tracer could not record %s: %s"), o->file, tool_err);
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer could not record %s: %s"), o->file, tool_err);
         free(tool_err);
         return rc;
     }
@@ -218,10 +211,10 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
     uint32_t launches, modules[RV_OWN_MAX_LAUNCHES];
     int nfiles = rv_run_raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
-        return launches ? rv_own_fail(err, errlen, 2, _("%s: none of its %u launches was traced (block %u is outside "
+        return launches ? rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: none of its %u launches was traced (block %u is outside "
                                                         "their grids, or --launch names none of them)"),
                                       o->file, launches, o->block)
-                        : rv_own_fail(err, errlen, RV_OWN_NO_GPU_WORK,
+                        : rv_fail(err, errlen, RV_EXIT_NO_GPU_WORK,
                                       _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"),
                                       o->file);
     for (int f = 0; f < nfiles; f++) {
@@ -242,7 +235,7 @@ static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tool
     int rc = rv_own_waves_program(o, work, t, err, errlen);
     if (rc) return rc;
     if (rv_waves_attach(work, res->tr, 1, inner, sizeof inner))
-        return rv_own_fail(err, errlen, 2, _("the waves run of %s: %s"), o->file, inner);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), o->file, inner);
     return 0;
 }
 
@@ -262,11 +255,11 @@ static int judge_stage(const rv_own_opts *o, const char *work, rv_run_info *ri, 
 {
     *why = 0;
     int rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), text, &res->plain_run_s, err, errlen);
-    *faulted = rc == RV_OWN_FAULTED;   /* a kernel's fault in a judged call: a verdict, as what is not replayed */
-    if (rc == RV_OWN_UNREPLAYABLE || rc == RV_OWN_FAULTED) snprintf(why, whylen, "%s", err), rc = 0;
+    *faulted = rc == RV_EXIT_FAULTED;   /* a kernel's fault in a judged call: a verdict, as what is not replayed */
+    if (rc == RV_EXIT_UNREPLAYABLE || rc == RV_EXIT_FAULTED) snprintf(why, whylen, "%s", err), rc = 0;
     /* the judged data said only now that its calls are over */
     ri->judged = o->judged, ri->judged_set = 1;
-    if (!rc && rv_run_info_write(work, ri)) rc = rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
+    if (!rc && rv_run_info_write(work, ri)) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
     return rc;
 }
 
@@ -304,7 +297,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     if ((ri.gpu_launches = rv_run_launches_from_gpu(work)) && rv_run_info_write(work, &ri)) {
         char ignored[1024];
         rv_disasm_finish(&d, 0, ignored, sizeof ignored);
-        return rv_own_fail(err, errlen, 2, _("cannot write %s/run.txt"), work);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
     }
     char *judged = NULL, unreplayable[600] = "";
     int faulted = 0;
@@ -362,7 +355,7 @@ int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errl
     k.keep = dir;
     const char *why = make_work(&k, work, sizeof work) ? strerror(errno) : not_a_folder(work);
     if (why)
-        rc = rv_own_fail(err, errlen, 1, _("cannot make the folder %s to compile into: %s"), dir, why);
+        rc = rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot make the folder %s to compile into: %s"), dir, why);
     else
         rc = build_stage(o, work, source, srclen, err, errlen);
     free(source);
@@ -379,7 +372,7 @@ static int open_built(const rv_own_opts *o, const char *dir, char *work, char **
     int rc = sandbox_refused(o, err, errlen);
     if (rc) return rc;
     const char *why = realpath(dir, work) ? not_a_folder(work) : strerror(errno);
-    if (why) return rv_own_fail(err, errlen, 1, _("%s is not a folder a build was kept in: %s"), dir, why);
+    if (why) return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s is not a folder a build was kept in: %s"), dir, why);
     size_t len;
     char *text = read_source(o, &len, &rc, err, errlen);
     if (text && (rc = check_stamp(work, o->file, text, len, err, errlen))) {
@@ -425,7 +418,7 @@ static int early_failed(early *e)
 static int early_join(early *e, int rc, char *err, size_t errlen)
 {
     if (e->started) pthread_join(e->thread, NULL);
-    return e->rc ? rv_own_fail(err, errlen, e->rc, "%s", e->err) : rc;
+    return e->rc ? rv_fail(err, errlen, e->rc, "%s", e->err) : rc;
 }
 
 /* The compile, and beside it what the run will need (early): 0, or the
@@ -470,13 +463,13 @@ static int timed_median(const rv_own_opts *o, const char *work, double *ms, char
 {
     rv_timed_run *run = malloc(sizeof *run);
     char why[512], call[256];
-    if (!run) return rv_own_fail(err, errlen, 2, "%s", _("out of memory"));
+    if (!run) return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     int rc = rv_timed_load(work, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, run, why, sizeof why);
-    if (rc == 1) rc = rv_own_fail(err, errlen, 2, _("the timed run left no times (%s/timed.txt)"), work);
-    else if (rc) rc = rv_own_fail(err, errlen, 2, _("the timed run's results cannot be trusted: %s"), why);
+    if (rc == 1) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the timed run left no times (%s/timed.txt)"), work);
+    else if (rc) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the timed run's results cannot be trusted: %s"), why);
     else if (run->nwrong) {
         rv_timed_describe(run, run->first_wrong, call, sizeof call);
-        rc = rv_own_fail(err, errlen, 2, _("%s's sum was wrong in the timed run: %s"), o->file, call);
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s's sum was wrong in the timed run: %s"), o->file, call);
     } else {
         *ms = run->median_ms;
     }
@@ -500,15 +493,15 @@ static int judge_built(const rv_own_opts *o, const char *work, double *ms, char 
         (!kept && (rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen))) ||
         (!kept && (rc = rv_own_record_program(o, work, &t, err, errlen))) ||
         (rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), &text, &seconds, err, errlen)))
-        return rc == RV_OWN_UNREPLAYABLE || rc == RV_OWN_FAULTED ? 2 : rc;
+        return rc == RV_EXIT_UNREPLAYABLE || rc == RV_EXIT_FAULTED ? 2 : rc;
     rv_timed_run *run = malloc(sizeof *run);
     char why[512], call[256];
-    if (!run) rc = rv_own_fail(err, errlen, 2, "%s", _("out of memory"));
+    if (!run) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     else if (rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, NULL, run, why, sizeof why))
-        rc = rv_own_fail(err, errlen, 2, _("the judged calls' results cannot be read: %s"), why);
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the judged calls' results cannot be read: %s"), why);
     else if (run->nwrong) {
         rv_timed_describe(run, run->first_wrong, call, sizeof call);
-        rc = rv_own_fail(err, errlen, 2, _("%s's sum was wrong in the judged calls: %s"), o->file, call);
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s's sum was wrong in the judged calls: %s"), o->file, call);
     } else {
         *ms = run->median_ms;
     }
@@ -546,7 +539,7 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     if ((rc = rv_own_find_tracer(&t, err, errlen))) { free(source); return rc; }
     if (make_work(o, work, sizeof work)) {
         free(source);
-        return rv_own_fail(err, errlen, 2, _("cannot make a work folder: %s"), strerror(errno));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make a work folder: %s"), strerror(errno));
     }
     early e;
     rc = build_beside(o, work, source, srclen, &e, err, errlen);

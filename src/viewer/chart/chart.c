@@ -234,7 +234,7 @@ static int pair_main(const chart_opts *x)
                x->theme == THEME_LIGHT ? "light" : "dark", rv_results_device(a), rv_results_device(b), x->file,
                x->file2);
     else
-        fprintf(stderr, "reducevis chart: %s\n", err);
+        rv_cmd_error("chart", err);
     rv_results_free(a);
     rv_results_free(b);
     return rc;
@@ -252,7 +252,7 @@ int chart_main(int argc, char **argv)
     const char *path = x.file;
     if (!path) {
         if (bundled_sweep(x.device, found, sizeof found, err, sizeof err) != 0) {
-            fprintf(stderr, "reducevis chart: %s\n", err);
+            rv_cmd_error("chart", err);
             return RV_EXIT_RUNTIME;
         }
         path = found;
@@ -261,7 +261,7 @@ int chart_main(int argc, char **argv)
         return pair_main(&x);
     rv_results *s = load_sweep(path, err, sizeof err);
     if (!s || write_chart(&x, s, path, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis chart: %s\n", err);
+        rv_cmd_error("chart", err);
         rv_results_free(s);
         return RV_EXIT_RUNTIME;
     }

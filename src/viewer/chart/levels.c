@@ -164,7 +164,7 @@ int levels_main(int argc, char **argv)
     const char *path = x.file;
     if (!path) {
         if (bundled(found, sizeof found, err, sizeof err)) {
-            fprintf(stderr, "reducevis levels: %s\n", err);
+            rv_cmd_error("levels", err);
             return RV_EXIT_RUNTIME;
         }
         path = found;
@@ -191,7 +191,7 @@ int levels_main(int argc, char **argv)
         }
     }
     if (rc) {
-        fprintf(stderr, "reducevis levels: %s\n", err);
+        rv_cmd_error("levels", err);
         rv_results_free(r);
         return RV_EXIT_RUNTIME;
     }

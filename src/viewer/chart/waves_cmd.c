@@ -13,6 +13,7 @@
 
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "core/status.h"
 #include "viewer/draw/theme.h"
 #include "viewer/export/export.h"
 #include "viewer/scene/scene_waves.h"
@@ -139,7 +140,7 @@ int waves_main(int argc, char **argv)
     }
     rv_trace_free(tr);
     if (rc) {
-        fprintf(stderr, "reducevis waves: %s\n", err);
+        rv_cmd_error("waves", err);
         return RV_EXIT_RUNTIME;
     }
     return RV_EXIT_OK;

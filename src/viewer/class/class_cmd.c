@@ -584,7 +584,7 @@ static int write_class(room *r, app *a, submit_queue *sq, const char *dir, const
     snprintf(png, sizeof png, "%s/summary.png", dir);
     if (room_question(r, 0) || !a->comparing) {
         if (class_summary_write(r, a, font, png, err, sizeof err) != 0) {
-            fprintf(stderr, "reducevis class: %s\n", err);
+            rv_cmd_error("class", err);
             rc = RV_EXIT_RUNTIME;
         } else {
             printf(_("wrote %s\n"), png);
@@ -615,7 +615,7 @@ int class_main(int argc, char **argv)
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &vo, dirs, ndirs, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis class: %s\n", err);
+        rv_cmd_error("class", err);
         app_close(&a);
         return RV_EXIT_RUNTIME;
     }
@@ -632,7 +632,7 @@ int class_main(int argc, char **argv)
     class_kernels kernels = { 0 };
     submit_queue *sq = NULL;
     if (!page) {
-        fprintf(stderr, "reducevis class: %s\n", err);
+        rv_cmd_error("class", err);
         goto done;
     }
     char answers[600];
@@ -640,7 +640,7 @@ int class_main(int argc, char **argv)
     room_limits lim = { .max_students = o.max_students };
     if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, o.resume ? resumed_code : NULL,
                        err, sizeof err))) {
-        fprintf(stderr, "reducevis class: %s\n", err);
+        rv_cmd_error("class", err);
         goto done;
     }
     int joins = 0, given = 0;
@@ -654,7 +654,7 @@ int class_main(int argc, char **argv)
     exe[exe_len > 0 ? exe_len : 0] = '\0';
     submit_options so = {.compilers = o.compilers, .slots = o.slots, .gpus = o.gpus, .slurm = o.slurm};
     if (!(sq = submit_queue_new(dir, exe, vo.font, &so, err, sizeof err))) {
-        fprintf(stderr, "reducevis class: %s\n", err);
+        rv_cmd_error("class", err);
         goto done;
     }
     room_set_kernels(r, submit_queue_kernels, sq);   /* the results have the kernels too */
@@ -663,7 +663,7 @@ int class_main(int argc, char **argv)
                            .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
                            .submit = sq };
     if (!(h = class_http_start(r, &ho, err, sizeof err))) {
-        fprintf(stderr, "reducevis class: %s\n", err);
+        rv_cmd_error("class", err);
         goto done;
     }
     char url[200], line[300];

@@ -12,7 +12,7 @@
 #include "font.h"
 #include "layout.h"
 #include "theme.h"
-#include "viewer/window/viewer.h"
+#include "viewer/draw/canvas.h"
 #include "viewer/scene/scene.h"
 
 struct scene;

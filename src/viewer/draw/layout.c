@@ -186,11 +186,6 @@ void layout_window(int n, int cur, int room, int *first, int *shown)
     *shown = room;
 }
 
-void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows)
-{
-    layout_compare_folded(C, a, b, nrows, NULL);
-}
-
 void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
                            const layout_fold fold[2])
 {

@@ -107,7 +107,6 @@ typedef struct layout_cmp {
 /* a and b give the size (a's) and each pane's block; nrows aligned steps,
  * the current one a->step_cur.
  * fold: each pane's warps folded as layout_compute_folded does (NULL: never). */
-void layout_compare(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows);
 void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
                            const layout_fold fold[2]);
 /* The aligned row under (x, y) in the compare timeline, or -1. */

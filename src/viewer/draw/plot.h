@@ -15,7 +15,7 @@
 #include <SDL.h>
 #include "font.h"
 #include "layout.h"
-#include "viewer/chart/plot_data.h"
+#include "viewer/scene/plot_data.h"
 #include "theme.h"
 
 struct rv_results;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "draw.h"
-#include "viewer/window/viewer.h"
+#include "viewer/draw/canvas.h"
 #include "core/i18n.h"
 
 struct viewer_canvas {

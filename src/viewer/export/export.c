@@ -364,7 +364,7 @@ static int write_frames(app *a, viewer_canvas *c, const export_opts *x, gif_writ
                 failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
             }
             if (failed) {
-                fprintf(stderr, "reducevis export: %s\n", err);
+                rv_cmd_error("export", err);
                 rc = RV_EXIT_RUNTIME;
                 break;
             }
@@ -411,7 +411,7 @@ int export_main(int argc, char **argv)
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis export: %s\n", err);
+        rv_cmd_error("export", err);
         app_close(&a);
         /* The only usage-level failure left here is a version pair that
          * cannot share the block size; everything else is the world. */
@@ -427,7 +427,7 @@ int export_main(int argc, char **argv)
         SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
     viewer_canvas *c = viewer_canvas_new(x.vo.font, err, sizeof err);
     if (!c) {
-        fprintf(stderr, "reducevis export: %s\n", err);
+        rv_cmd_error("export", err);
         app_close(&a);
         return RV_EXIT_RUNTIME;
     }
@@ -441,7 +441,7 @@ int export_main(int argc, char **argv)
     gif_writer *gif = NULL;
     if (x.gif) {
         if (!(gif = gif_write_open(x.gif, x.vo.width, x.vo.height, err, sizeof err))) {
-            fprintf(stderr, "reducevis export: %s\n", err);
+            rv_cmd_error("export", err);
             rc = RV_EXIT_RUNTIME;
         }
     } else if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
@@ -453,11 +453,11 @@ int export_main(int argc, char **argv)
     if (rc == 0)
         rc = write_frames(&a, c, &x, gif, first, last, &written, first_name, name);
     if (x.quiz && !gif && rc == 0 && export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
-        fprintf(stderr, "reducevis export: %s\n", err);
+        rv_cmd_error("export", err);
         rc = RV_EXIT_RUNTIME;
     }
     if (gif && gif_write_close(gif, rc == 0, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis export: %s\n", err);
+        rv_cmd_error("export", err);
         rc = RV_EXIT_RUNTIME;
     }
     if (rc == 0)

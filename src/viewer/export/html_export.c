@@ -428,7 +428,7 @@ int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h
     char err[1200];
     long long bytes = 0;
     if (html_export_write(a, c, w, h, first, last, quiz, NULL, path, &bytes, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis export: %s\n", err);
+        rv_cmd_error("export", err);
         return RV_EXIT_RUNTIME;
     }
     const rv_trace *tr = a->sc.tr;

@@ -18,7 +18,7 @@
 #include "scene_compare.h"
 #include "scene_frame.h"
 #include "scene_panel.h"
-#include "viewer/window/viewer.h"
+#include "viewer/scene/frame.h"
 
 typedef struct scene {
     const viewer_frame *f;   /* the request: size, theme, mouse, toggles      */

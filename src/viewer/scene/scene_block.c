@@ -19,7 +19,7 @@
 #include "step_words.h"
 #include "story.h"
 #include "verify_words.h"
-#include "viewer/window/viewer.h"
+#include "viewer/scene/frame.h"
 #include "core/i18n.h"
 #include "core/versions.h"
 

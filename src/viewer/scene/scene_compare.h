@@ -7,9 +7,9 @@
 #ifndef VIEWER_SCENE_COMPARE_H
 #define VIEWER_SCENE_COMPARE_H
 
-#include "viewer/window/compare.h"
+#include "viewer/scene/compare.h"
 #include "viewer/draw/layout.h"
-#include "viewer/window/viewer.h"
+#include "viewer/scene/frame.h"
 
 #define SCENE_CMP_LEN 400   /* a line of a pane's small print */
 

@@ -14,7 +14,7 @@
 #include "own_words.h"
 #include "step_words.h"
 #include "story.h"
-#include "viewer/window/viewer.h"
+#include "viewer/scene/frame.h"
 #include "core/rules.h"
 #include "core/versions.h"
 #include "core/i18n.h"

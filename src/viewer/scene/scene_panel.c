@@ -16,7 +16,7 @@
 #include "device_label.h"
 #include "own_words.h"
 #include "verify_words.h"
-#include "viewer/window/viewer.h"
+#include "viewer/scene/frame.h"
 #include "core/i18n.h"
 #include "core/results.h"
 #include "core/verify_record.h"

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "viewer/chart/plot_data.h"
+#include "viewer/scene/plot_data.h"
 
 struct viewer_frame;
 

@@ -18,7 +18,7 @@
 #include "stepview.h"
 #include "step_words.h"
 #include "story.h"
-#include "viewer/window/viewer.h"
+#include "viewer/scene/frame.h"
 #include "core/i18n.h"
 
 static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])

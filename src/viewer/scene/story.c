@@ -48,12 +48,6 @@ int story_locate(const story *s, int pos, int *step)
     return k;
 }
 
-int story_position(const story *s, int k, int step)
-{
-    k = k < 0 ? 0 : k >= s->nlaunch ? s->nlaunch - 1 : k;
-    return s->first[k] + step;
-}
-
 int story_launch_number(const story *s, int k)
 {
     /* formats 1 and 2 say nothing (0): the run's first, and so on */

@@ -41,8 +41,6 @@ int story_total(const story *s);
 /* The launch (0-based) position pos is in, and its step there in *step
  * (pos clamped to the story). */
 int story_locate(const story *s, int pos, int *step);
-/* The position of step `step` of launch k. */
-int story_position(const story *s, int k, int step);
 
 /* The launch's number in its run (1-based), as the header says it. */
 int story_launch_number(const story *s, int k);

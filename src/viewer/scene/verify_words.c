@@ -82,17 +82,13 @@ void verify_count(double v, char *buf, size_t len)
 
 /* The notes `reducevis verify` writes (cmd_verify.c) as the panel shows
  * them, shortened by verify_short_reason: marked here so that the
- * catalogue has them; the panel looks its reason up with _(). */
-static const char *const known_reasons[] = {
+ * catalogue has them; the panel looks its reason up with _(), so nothing
+ * reads the list itself. */
+static const char *const known_reasons[] __attribute__((unused)) = {
     N_("it also counts other traffic through the same banks"),
     N_("differs from the prediction, also in the instructions' own wavefronts: compare with cuobjdump -sass"),
     N_("differs from the prediction: compare with cuobjdump -sass"),
 };
-
-const char *verify_reason_msgid(int k)
-{
-    return k >= 0 && k < (int)(sizeof known_reasons / sizeof known_reasons[0]) ? known_reasons[k] : NULL;
-}
 
 void verify_short_reason(const char *note, char *buf, size_t len)
 {

@@ -77,7 +77,5 @@ int verify_version_has_race_note(int version);
  * evidence) 3, else 0. */
 int verify_race_lines(const struct rv_trace *tr);
 
-/* The k-th shortened reason the catalogue translates (NULL past the last). */
-const char *verify_reason_msgid(int k);
 
 #endif

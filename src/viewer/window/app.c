@@ -292,7 +292,7 @@ static void toggle_language(app *a)
         return;
     }
     if (i18n_set(to_zh ? "zh" : "en", err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis view: %s\n", err);
+        rv_cmd_error("view", err);
         app_toast(a, _("no Chinese catalogue: build reducevis with Debian's gettext package installed"));
         return;
     }

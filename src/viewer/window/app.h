@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <SDL.h>
 #include "app_action.h"
-#include "compare.h"
+#include "viewer/scene/compare.h"
 #include "core/predict.h"
 #include "shown.h"
 #include "viewer.h"
@@ -102,7 +102,6 @@ int viewer_window(app *a, const viewer_options *o);
  * asked, and answered; -1: a usage error, already printed in the one form
  * of core/opts.h (err is left empty). */
 int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t errlen);
-void app_usage(FILE *out);
 
 #include "core/opts.h"
 /* view's options as tables (core/opts.h), for the commands that take them

@@ -71,11 +71,6 @@ static const rv_command_opts view_cmd = {
     .notes = view_notes,
 };
 
-void app_usage(FILE *out)
-{
-    rv_opts_help(&view_cmd, out);
-}
-
 void app_options_default(viewer_options *o)
 {
     memset(o, 0, sizeof *o);

@@ -104,14 +104,14 @@ static int save_shot(app *a, const viewer_options *o)
     viewer_frame f = app_frame(a, o->width, o->height);
     SDL_Surface *s = viewer_render_to_surface(&f, o->font, err, sizeof err);
     if (!s) {
-        fprintf(stderr, "reducevis view: %s\n", err);
+        rv_cmd_error("view", err);
         return 2;
     }
     int rc = 0;
     size_t n = strlen(o->shot);
     if (n > 4 && !strcmp(o->shot + n - 4, ".png")) {
         if (export_write_png(s, o->shot, err, sizeof err) != 0) {
-            fprintf(stderr, "reducevis view: %s\n", err);
+            rv_cmd_error("view", err);
             rc = 2;
         }
     } else if (SDL_SaveBMP(s, o->shot) != 0) {
@@ -135,7 +135,7 @@ static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Ren
     char path[1200], err[1024], msg[2400], cwd[1024];
     if (export_save_frame(&f, o->font, ".", path, sizeof path, err, sizeof err) != 0) {
         snprintf(msg, sizeof msg, _("not saved: %s"), err);
-        fprintf(stderr, "reducevis view: %s\n", msg);
+        rv_cmd_error("view", msg);
     } else {
         const char *name = path[0] == '.' && path[1] == '/' ? path + 2 : path;
         if (getcwd(cwd, sizeof cwd))
@@ -294,7 +294,7 @@ int viewer_main(int argc, char **argv)
         return 1;   /* said why */
     font_set *fonts = font_set_open(o.font, err, sizeof err);
     if (!fonts) {
-        fprintf(stderr, "reducevis view: %s\n", err);
+        rv_cmd_error("view", err);
         return 2;
     }
     font_set_check_language(fonts);
@@ -303,7 +303,7 @@ int viewer_main(int argc, char **argv)
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
     if (app_open(&a, &o, dirs, ndirs, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis view: %s\n", err);
+        rv_cmd_error("view", err);
         app_close(&a);
         font_set_free(fonts);
         return 2;
@@ -311,7 +311,7 @@ int viewer_main(int argc, char **argv)
     a.no_cjk_font = !font_set_cjk_path(fonts)[0];
     int rc = 0;
     if (o.keys && app_run_keys(&a, o.keys, err, sizeof err) != 0) {
-        fprintf(stderr, "reducevis view: %s\n", err);
+        rv_cmd_error("view", err);
         rc = 1;
     } else if (o.shot) {
         rc = save_shot(&a, &o);

@@ -1,6 +1,6 @@
-/* raw.c — reads the tracer's raw file and the traced program's result lines,
+/* raw_file.c — reads the tracer's raw file and the traced program's result lines,
  * trusting neither: sizes, threads and kinds are checked before use. */
-#include "own/records/raw.h"
+#include "own/records/raw_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>

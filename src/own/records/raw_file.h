@@ -1,8 +1,8 @@
-/* raw.h (own) — a raw file written by the tracer (src/tracer/raw.h), read back
+/* raw_file.h — a raw file written by the tracer (src/tracer/raw.h), read back
  * and checked before anything is built from it, and the `key value` lines the
  * traced program writes beside it (where its arrays were, its sum). */
-#ifndef RV_OWN_RAW_H
-#define RV_OWN_RAW_H
+#ifndef RV_OWN_RAW_FILE_H
+#define RV_OWN_RAW_FILE_H
 
 #include <stddef.h>
 #include <stdint.h>

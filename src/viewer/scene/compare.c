@@ -6,7 +6,7 @@
  * named for both versions, so the line says what the step is about and not
  * everything at once.
  */
-#include "compare.h"
+#include "viewer/scene/compare.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,13 +7,13 @@
  * once per rank (block r is rank r of the first cluster), each rank's counts
  * times the clusters: after cluster.sync() only rank 0 goes on, and only it
  * reads the other blocks' shared memory. */
-#include "verify_predict.h"
+#include "model/verify_predict.h"
 
 #include <string.h>
 
-#include "analysis.h"
+#include "core/analysis.h"
 #include "model/model.h"
-#include "versions.h"
+#include "core/versions.h"
 
 int rv_verify_predict(int v, int B, uint64_t n, uint32_t grid, rv_prediction *p, char *err, size_t errlen)
 {
