@@ -17,21 +17,13 @@
 #include "waves.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
+#include "status.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 rv_waves *rv_waves_new(uint32_t nblocks)
 {
@@ -140,25 +132,25 @@ static int validate_shape(const rv_waves *w, char *err, size_t errlen)
 {
     for (int k = 0; k < 3; k++)
         if (!w->grid_dim[k] || !w->block_dim[k] || !w->cluster_dim[k] || w->grid_dim[k] % w->cluster_dim[k])
-            return fail(err, errlen, _("waves of launch %u: a grid of %u×%u×%u blocks in clusters of %u×%u×%u is no grid a GPU runs"),
+            return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: a grid of %u×%u×%u blocks in clusters of %u×%u×%u is no grid a GPU runs"),
                         w->launch, w->grid_dim[0], w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1],
                         w->cluster_dim[2]);
     uint64_t blocks = (uint64_t)w->grid_dim[0] * w->grid_dim[1] * w->grid_dim[2];
     if (blocks > RV_WAVES_MAX_BLOCKS)
-        return fail(err, errlen, _("waves of launch %u: %" PRIu64 " blocks, more than the %u a recording holds"), w->launch,
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: %" PRIu64 " blocks, more than the %u a recording holds"), w->launch,
                     blocks, RV_WAVES_MAX_BLOCKS);
     if (w->sm_count == 0 || w->sm_count > RV_WAVES_MAX_SMS)
-        return fail(err, errlen, _("waves of launch %u: a GPU of %u SMs (expected 1 to %u)"), w->launch, w->sm_count,
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: a GPU of %u SMs (expected 1 to %u)"), w->launch, w->sm_count,
                     RV_WAVES_MAX_SMS);
     if (w->bound == 0 || w->bound > 2048)
-        return fail(err, errlen, _("waves of launch %u: an occupancy of %u blocks per SM (expected 1 to 2048: the launch could not run)"),
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: an occupancy of %u blocks per SM (expected 1 to 2048: the launch could not run)"),
                     w->launch, w->bound);
     if (w->sm_blocks < w->bound || w->sm_blocks > 2048)
-        return fail(err, errlen, _("waves of launch %u: an SM that holds %u blocks at all, where the occupancy lets it hold %u (expected %u to 2048)"),
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: an SM that holds %u blocks at all, where the occupancy lets it hold %u (expected %u to 2048)"),
                     w->launch, w->sm_blocks, w->bound, w->bound);
     int clustered = rv_waves_cluster_blocks(w) > 1;
     if (clustered != (w->cluster_bound != 0))
-        return fail(err, errlen, clustered ? _("waves of launch %u: a cluster launch without the clusters' occupancy bound")
+        return rv_fail(err, errlen, RV_FAILED, clustered ? _("waves of launch %u: a cluster launch without the clusters' occupancy bound")
                                            : _("waves of launch %u: a clusters' occupancy bound for a launch without clusters"),
                     w->launch);
     return 0;
@@ -170,31 +162,31 @@ static int validate_blocks(const rv_waves *w, char *err, size_t errlen)
 {
     uint32_t grid = rv_waves_grid_blocks(w);
     uint8_t *seen = calloc(grid ? grid : 1, 1);
-    if (!seen) return fail(err, errlen, _("out of memory"));
+    if (!seen) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
     int clustered = rv_waves_cluster_blocks(w) > 1, rc = -1;
     for (uint32_t i = 0; i < w->nblocks; i++) {
         const rv_wave_block *b = &w->blocks[i];
         uint32_t cluster, rank;
         if (b->block >= grid) {
-            fail(err, errlen, _("waves of launch %u: block %u is past the grid's %u blocks"), w->launch, b->block, grid);
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u is past the grid's %u blocks"), w->launch, b->block, grid);
             goto out;
         }
         if (seen[b->block]++) {
-            fail(err, errlen, _("waves of launch %u: block %u is recorded twice"), w->launch, b->block);
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u is recorded twice"), w->launch, b->block);
             goto out;
         }
         if (b->sm >= w->sm_count) {
-            fail(err, errlen, _("waves of launch %u: block %u ran on SM %u, but the GPU has %u SMs (0 to %u)"), w->launch,
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u ran on SM %u, but the GPU has %u SMs (0 to %u)"), w->launch,
                  b->block, b->sm, w->sm_count, w->sm_count - 1);
             goto out;
         }
         if (b->end < b->start) {
-            fail(err, errlen, _("waves of launch %u: block %u ends at %" PRIu64 " ns, before it starts at %" PRIu64 " ns"),
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u ends at %" PRIu64 " ns, before it starts at %" PRIu64 " ns"),
                  w->launch, b->block, b->end, b->start);
             goto out;
         }
         if (b->first_end < b->start || b->first_end > b->end) {
-            fail(err, errlen,
+            rv_fail(err, errlen, RV_FAILED,
                  b->first_end < b->start
                      ? _("waves of launch %u: block %u's first warp leaves at %" PRIu64 " ns, before the block starts at %" PRIu64 " ns")
                      : _("waves of launch %u: block %u's first warp leaves at %" PRIu64 " ns, after its last warp at %" PRIu64 " ns"),
@@ -203,20 +195,20 @@ static int validate_blocks(const rv_waves *w, char *err, size_t errlen)
         }
         cluster_of(w, b->block, &cluster, &rank);
         if (clustered != !!(b->flags & RV_WAVE_CLUSTER)) {
-            fail(err, errlen, clustered ? _("waves of launch %u: block %u ran outside any cluster in a launch of clusters")
+            rv_fail(err, errlen, RV_FAILED, clustered ? _("waves of launch %u: block %u ran outside any cluster in a launch of clusters")
                                         : _("waves of launch %u: block %u ran as a cluster's in a launch without clusters"),
                  w->launch, b->block);
             goto out;
         }
         if (b->rank != (clustered ? rank : 0)) {
-            fail(err, errlen, _("waves of launch %u: block %u ran as rank %u of its cluster, where its place in the grid makes it rank %u"),
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u ran as rank %u of its cluster, where its place in the grid makes it rank %u"),
                  w->launch, b->block, b->rank, clustered ? rank : 0);
             goto out;
         }
     }
     for (uint32_t k = 0; k < grid; k++)
         if (!seen[k]) {
-            fail(err, errlen, _("waves of launch %u: block %u was never recorded (%u of %u blocks are)"), w->launch, k,
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u was never recorded (%u of %u blocks are)"), w->launch, k,
                  w->nblocks, grid);
             goto out;
         }
@@ -245,19 +237,19 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
 {
     size_t n = 2 * (size_t)w->nblocks;
     edge *e = malloc((n ? n : 1) * sizeof *e);
-    if (!e) return fail(err, errlen, _("out of memory"));
+    if (!e) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
     crowd over = {0};
     uint32_t most;
     span_edges(w, 1, e);
     if (sweep(e, n, w->bound, &over, &most)) {
         free(e);
-        return fail(err, errlen, _("waves of launch %u: SM %u held %u blocks with all their warps at once at %" PRIu64 " ns, more than the %u its occupancy allows"),
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: SM %u held %u blocks with all their warps at once at %" PRIu64 " ns, more than the %u its occupancy allows"),
                     w->launch, over.who, over.most, over.at, w->bound);
     }
     span_edges(w, 0, e);
     if (sweep(e, n, w->sm_blocks, &over, &most)) {
         free(e);
-        return fail(err, errlen, _("waves of launch %u: SM %u held %u blocks at once at %" PRIu64 " ns, more than the %u an SM can hold"),
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: SM %u held %u blocks at once at %" PRIu64 " ns, more than the %u an SM can hold"),
                     w->launch, over.who, over.most, over.at, w->sm_blocks);
     }
     uint32_t per = rv_waves_cluster_blocks(w);
@@ -266,7 +258,7 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
         uint64_t *first = malloc(nclusters * sizeof *first), *last = calloc(nclusters, sizeof *last);
         if (!first || !last) {
             free(first), free(last), free(e);
-            return fail(err, errlen, _("out of memory"));
+            return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
         }
         for (uint32_t c = 0; c < nclusters; c++) first[c] = UINT64_MAX;
         for (uint32_t i = 0; i < w->nblocks; i++) {
@@ -283,7 +275,7 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
         memset(&over, 0, sizeof over);
         if (sweep(e, 2 * (size_t)nclusters, w->cluster_bound, &over, &most)) {
             free(e);
-            return fail(err, errlen, _("waves of launch %u: %u clusters ran at once at %" PRIu64 " ns, more than the %u the GPU holds"),
+            return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: %u clusters ran at once at %" PRIu64 " ns, more than the %u the GPU holds"),
                         w->launch, over.most, over.at, w->cluster_bound);
         }
     }

@@ -5,12 +5,12 @@
 #include "waves.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
+#include "status.h"
 
 #define LAUNCH_BYTES (4 * 16)
 #define BLOCK_BYTES  40
@@ -72,42 +72,34 @@ static uint64_t get_u(const uint8_t *p, int bytes)
     return v;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen)
 {
     size_t at = 12;
     if (len < 12 || memcmp(p, RV_WAVES_SECTION_MAGIC, 8) != 0) {
-        fail(err, errlen, _("the waves section does not start with '%s'"), RV_WAVES_SECTION_MAGIC);
+        rv_fail(err, errlen, RV_FAILED, _("the waves section does not start with '%s'"), RV_WAVES_SECTION_MAGIC);
         return NULL;
     }
     uint32_t n = (uint32_t)get_u(p + 8, 4);
     if (n == 0 || n > RV_WAVES_MAX_LAUNCHES) {
-        fail(err, errlen, _("the waves section holds %u launches (expected 1 to %d)"), n, RV_WAVES_MAX_LAUNCHES);
+        rv_fail(err, errlen, RV_FAILED, _("the waves section holds %u launches (expected 1 to %d)"), n, RV_WAVES_MAX_LAUNCHES);
         return NULL;
     }
     rv_waves *head = NULL, **tail = &head;
     for (uint32_t l = 0; l < n; l++) {
         if (len - at < LAUNCH_BYTES) {
-            fail(err, errlen, _("the waves section is cut short in launch %u of %u"), l + 1, n);
+            rv_fail(err, errlen, RV_FAILED, _("the waves section is cut short in launch %u of %u"), l + 1, n);
             goto bad;
         }
         const uint8_t *q = p + at;
         uint32_t nblocks = (uint32_t)get_u(q + 60, 4);
         if (nblocks > RV_WAVES_MAX_BLOCKS || (uint64_t)(len - at - LAUNCH_BYTES) < (uint64_t)nblocks * BLOCK_BYTES) {
-            fail(err, errlen, _("the waves section is cut short in launch %u of %u (%u blocks)"), l + 1, n, nblocks);
+            rv_fail(err, errlen, RV_FAILED, _("the waves section is cut short in launch %u of %u (%u blocks)"), l + 1, n, nblocks);
             goto bad;
         }
         rv_waves *w = rv_waves_new(nblocks);
         if (!w) {
-            fail(err, errlen, _("out of memory"));
+            rv_fail(err, errlen, RV_FAILED, _("out of memory"));
             goto bad;
         }
         *tail = w, tail = &w->next;

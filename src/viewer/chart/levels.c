@@ -18,6 +18,7 @@
 #include "viewer/export/export.h"
 #include "levels.h"
 #include "viewer/draw/theme.h"
+#include "picture_opts.h"
 #include "viewer/window/viewer.h"
 
 #define LEVELS_MIN_W 1280     /* smaller, the rows' words do not fit */
@@ -84,22 +85,14 @@ static int parse(int argc, char **argv, levels_opts *x)
     rv_opts_begin(&p, &levels_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         const char *val = p.value;
-        char tail;
         int bad = 0;
         switch (id) {
         case RV_OPT_HELP: case RV_OPT_LIST: return -2;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_SIZE:
-            if (sscanf(val, "%dx%d%c", &x->width, &x->height, &tail) != 2 || x->width < LEVELS_MIN_W ||
-                x->height < LEVELS_MIN_H || x->width > LEVELS_MAX_SIDE || x->height > LEVELS_MAX_SIDE)
-                bad = rv_opts_bad(&p, _("--size '%s': expected WxH from %dx%d to %dx%d"), val, LEVELS_MIN_W,
-                                  LEVELS_MIN_H, LEVELS_MAX_SIDE, LEVELS_MAX_SIDE);
+            bad = picture_opt_size(&p, val, LEVELS_MIN_W, LEVELS_MIN_H, LEVELS_MAX_SIDE, &x->width, &x->height);
             break;
-        case OPT_THEME:
-            if (strcmp(val, "light") && strcmp(val, "dark"))
-                bad = rv_opts_bad(&p, _("--theme '%s': expected light or dark"), val);
-            x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
-            break;
+        case OPT_THEME: bad = picture_opt_theme(&p, val, &x->theme); break;
         case OPT_FONT: x->font = val; break;
         case OPT_OUT: x->out = val; break;
         case OPT_N:

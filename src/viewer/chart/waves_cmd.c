@@ -15,6 +15,7 @@
 #include "core/opts.h"
 #include "core/status.h"
 #include "viewer/draw/theme.h"
+#include "picture_opts.h"
 #include "viewer/export/export.h"
 #include "viewer/scene/scene_waves.h"
 #include "viewer/window/viewer.h"
@@ -75,22 +76,14 @@ static int parse(int argc, char **argv, waves_opts *x)
     rv_opts_begin(&p, &waves_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         const char *val = p.value;
-        char tail;
         int bad = 0;
         switch (id) {
         case RV_OPT_HELP: case RV_OPT_LIST: return -2;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_SIZE:
-            if (sscanf(val, "%dx%d%c", &x->width, &x->height, &tail) != 2 || x->width < WAVES_MIN_W ||
-                x->height < WAVES_MIN_H || x->width > WAVES_MAX_SIDE || x->height > WAVES_MAX_SIDE)
-                bad = rv_opts_bad(&p, _("--size '%s': expected WxH from %dx%d to %dx%d"), val, WAVES_MIN_W,
-                                  WAVES_MIN_H, WAVES_MAX_SIDE, WAVES_MAX_SIDE);
+            bad = picture_opt_size(&p, val, WAVES_MIN_W, WAVES_MIN_H, WAVES_MAX_SIDE, &x->width, &x->height);
             break;
-        case OPT_THEME:
-            if (strcmp(val, "light") && strcmp(val, "dark"))
-                bad = rv_opts_bad(&p, _("--theme '%s': expected light or dark"), val);
-            x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
-            break;
+        case OPT_THEME: bad = picture_opt_theme(&p, val, &x->theme); break;
         case OPT_LANG: break;   /* applied by main before anything is said */
         case OPT_FONT: x->font = val; break;
         case OPT_OUT: x->out = val; break;
