@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "i18n.h"
 #include "rv_access.h"
 
@@ -296,15 +297,7 @@ const char *rv_version_source(int v)
     return "";
 }
 
-uint64_t rv_version_source_hash(int v)
-{
-    uint64_t h = 1469598103934665603ull; /* FNV-1a 64 */
-    for (const unsigned char *p = (const unsigned char *)rv_version_source(v); *p; p++) {
-        h ^= *p;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
+uint64_t rv_version_source_hash(int v) { return rv_hash_text(rv_version_source(v)); }
 
 int rv_version_has_macros(int v)
 {

@@ -7,14 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include "core/hash.h"
 
-uint64_t rv_own_hash(uint64_t h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    if (!h) h = 1469598103934665603ull;
-    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
+uint64_t rv_own_hash(uint64_t h, const void *data, size_t len) { return rv_hash(h, data, len); }
 
 int rv_own_make_dirs(const char *path)
 {

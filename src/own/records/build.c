@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "core/analysis.h"
+#include "core/hash.h"
 #include "core/i18n.h"
 #include "core/versions.h"
 #include "own/records/bulk.h"
@@ -520,21 +521,6 @@ static int mark_unsynced(rv_trace *tr, const builder *b, const group *const *at,
     return 0;
 }
 
-static char *copy_text(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *c = malloc(n);
-    if (c) memcpy(c, s, n);
-    return c;
-}
-
-static uint64_t fnv(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) { h ^= (unsigned char)*s; h *= 1099511628211ull; }
-    return h;
-}
-
 /* A record of the block's own shared memory (not another block's of its
  * cluster). */
 static int own_shared(const builder *b, const rv_raw_record *r)
@@ -592,11 +578,11 @@ static int describe(rv_trace *tr, const builder *b)
     tr->origin_kind = RV_ORIGIN_GPU;
     snprintf(tr->origin, sizeof tr->origin, "%s", in->device);
     snprintf(tr->date, sizeof tr->date, "%s", in->date);
-    tr->source_hash = fnv(in->source);
-    tr->own_name = copy_text(in->name);
-    tr->own_source = copy_text(in->source);
+    tr->source_hash = rv_hash_text(in->source);
+    tr->own_name = strdup(in->name);
+    tr->own_source = strdup(in->source);
     tr->own_smem_words = (uint32_t)(b->smem_words > 0 ? b->smem_words : 1);
-    tr->own_kernel = copy_text(h->func_name);
+    tr->own_kernel = strdup(h->func_name);
     tr->own_flags = b->cut_why[0] ? RV_OWN_CUT : 0;
     tr->own_grid = rv_own_grid_of(in->grid, h->launch, in->sass, in->meta);
     for (uint32_t k = 0; tr->own_grid && k < tr->own_grid->nbuffers; k++) {
@@ -604,7 +590,7 @@ static int describe(rv_trace *tr, const builder *b)
         const rv_own_alloc *a = rv_own_grid_alloc(in->grid, buf->id);
         if (a && b->gm.words) buf->word = ((int64_t)a->addr - (int64_t)b->gm.base) / 4; /* where the picture's words lie */
     }
-    tr->own_cut = b->cut_why[0] ? copy_text(b->cut_why) : NULL;
+    tr->own_cut = b->cut_why[0] ? strdup(b->cut_why) : NULL;
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
 }
 

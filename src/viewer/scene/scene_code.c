@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "scene_frame.h"
+#include "core/hash.h"
 #include "core/versions.h"
 #include "core/i18n.h"
 
@@ -145,13 +146,6 @@ static struct {
     unsigned char instrumentation[SCENE_CODE_LINES];  /* nothing else on it   */
 } cleaned;
 
-static uint64_t source_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;   /* FNV-1a 64 */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
 
 /* The first line of the window of SCENE_CODE_LINES lines shown: 1, or for a
  * longer file one that keeps the current line a third of the way in. */
@@ -167,7 +161,7 @@ static int window_first(int total, int cur)
 
 static void clean_source(const char *src, int first)
 {
-    uint64_t h = source_hash(src);
+    uint64_t h = rv_hash_text(src);
     if (cleaned.src == src && cleaned.hash == h && cleaned.first == first)
         return;
     cleaned.n = 0;
