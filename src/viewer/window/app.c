@@ -361,16 +361,11 @@ static int apply_view(app *a, app_action act)
         a->warps_view = L.compact ? 1 : 2;
         return 1;
     }
-    case APP_WAVES_VIEW: {
-        /* the run's waves are kept with its first launch (rv_trace.waves) */
-        const rv_trace *first = a->sc.story.tr[0];
-        if (!a->waves && !(first && first->waves)) {
+    case APP_WAVES_VIEW:   /* the run's waves are kept with its first launch (rv_trace.waves) */
+        if (!a->waves && !(a->sc.story.tr[0] && a->sc.story.tr[0]->waves))
             app_toast(a, _("no waves run in this trace: record one with `reducevis trace --waves`"));
-            return 1;
-        }
-        a->waves = !a->waves;
+        else a->waves = !a->waves;
         return 1;
-    }
     case APP_HELP:
         a->help = !a->help;
         return 1;
