@@ -304,9 +304,11 @@ static inline rv_event *rv_trace_event(const rv_trace *tr, int s, int t)
     return &tr->events[(size_t)s * (size_t)tr->block_size + (size_t)t];
 }
 
+/* NULL where the trace keeps no reads at all (a block that made no access):
+ * its events then have none to index */
 static inline const uint64_t *rv_event_reads(const rv_trace *tr, const rv_event *e)
 {
-    return tr->reads + e->reads;
+    return tr->reads ? tr->reads + e->reads : NULL;
 }
 
 /* Allocates an empty trace with nsteps steps (all events "not executed").
