@@ -7,9 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include "core/hash.h"
-
-uint64_t rv_own_hash(uint64_t h, const void *data, size_t len) { return rv_hash(h, data, len); }
 
 int rv_own_make_dirs(const char *path)
 {

@@ -8,9 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* FNV-1a 64 of data, on from h (0: the start). */
-uint64_t rv_own_hash(uint64_t h, const void *data, size_t len);
+#include "core/hash.h"   /* the entries' names: rv_hash */
 
 /* mkdir -p, the folders made private to the user: 0, or -1. */
 int rv_own_make_dirs(const char *path);

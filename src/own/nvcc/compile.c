@@ -89,7 +89,7 @@ static int hash_program(uint64_t *h, const char *name)
     struct stat st;
     if (!rv_find_program(name, path, sizeof path) || !realpath(path, real) || stat(real, &st) != 0) return -1;
     snprintf(line, sizeof line, "%s %lld %lld", real, (long long)st.st_size, (long long)st.st_mtime);
-    *h = rv_own_hash(*h, line, strlen(line) + 1);
+    *h = rv_hash(*h, line, strlen(line) + 1);
     return 0;
 }
 
@@ -101,18 +101,18 @@ static uint64_t hash_gpus(uint64_t h)
     char models[16][RV_GPU_MODEL_LEN];
     const char *shown = getenv("CUDA_VISIBLE_DEVICES");
     uint64_t sum = 0;
-    for (int i = 0, n = rv_gpu_list(models, 16); i < n; i++) sum += rv_own_hash(0, models[i], strlen(models[i]));
-    h = rv_own_hash(h, &sum, sizeof sum);
-    return shown ? rv_own_hash(h, shown, strlen(shown) + 1) : h;
+    for (int i = 0, n = rv_gpu_list(models, 16); i < n; i++) sum += rv_hash(0, models[i], strlen(models[i]));
+    h = rv_hash(h, &sum, sizeof sum);
+    return shown ? rv_hash(h, shown, strlen(shown) + 1) : h;
 }
 
 int rv_own_toolchain_hash(uint64_t *h)
 {
     if (hash_program(h, "nvcc")) return -1;
-    if (hash_program(h, "gcc")) *h = rv_own_hash(*h, "-", 1); /* none: nvcc then fails */
-    for (size_t i = 0; i < NFLAGS; i++) *h = rv_own_hash(*h, nvcc_flags[i], strlen(nvcc_flags[i]) + 1);
+    if (hash_program(h, "gcc")) *h = rv_hash(*h, "-", 1); /* none: nvcc then fails */
+    for (size_t i = 0; i < NFLAGS; i++) *h = rv_hash(*h, nvcc_flags[i], strlen(nvcc_flags[i]) + 1);
     const char *arch = arch_name();
-    *h = rv_own_hash(*h, arch, strlen(arch) + 1);
+    *h = rv_hash(*h, arch, strlen(arch) + 1);
     if (!strcmp(arch, "native")) *h = hash_gpus(*h);
     return 0;
 }
@@ -190,7 +190,7 @@ static int take(const char *entry, const char *key, const char *work)
     int rc = -1;
     if (obj) {
         snprintf(want, sizeof want, DRIVER_STAMP, key, (unsigned long long)len,
-                 (unsigned long long)rv_own_hash(0, obj, len));
+                 (unsigned long long)rv_hash(0, obj, len));
         snprintf(path, sizeof path, "%s/driver.o", work);
         if (!strcmp(stamp, want)) rc = rv_own_write_file(path, obj, len);
     }
@@ -219,7 +219,7 @@ static int compile_driver(const rv_own_opts *o, const char *dir, const char *key
     char *bytes = r.end == RV_PROC_EXITED && r.status == 0 ? rv_read_text(obj, &len) : NULL;
     if (!bytes) return -1;
     snprintf(stamp, sizeof stamp, DRIVER_STAMP, key, (unsigned long long)len,
-             (unsigned long long)rv_own_hash(0, bytes, len));
+             (unsigned long long)rv_hash(0, bytes, len));
     free(bytes);
     snprintf(src, sizeof src, "%s/driver.txt", dir);
     return rv_own_write_file(src, stamp, strlen(stamp));
@@ -248,10 +248,10 @@ static int driver_object(const rv_own_opts *o, const char *work)
     arch_opts a;
     if (cache_of(o, cache, sizeof cache) || !rv_find_program("nvcc", nvcc, sizeof nvcc)) return -1;
     if (rv_own_toolchain_hash(&h)) return -1;
-    h = rv_own_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
+    h = rv_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
     /* native named or not: the object of the options it is compiled with */
     arch_of(o, nvcc, &a);
-    h = rv_own_hash(rv_own_hash(h, a.arch, strlen(a.arch) + 1), a.code, strlen(a.code) + 1);
+    h = rv_hash(rv_hash(h, a.arch, strlen(a.arch) + 1), a.code, strlen(a.code) + 1);
     snprintf(key, sizeof key, "%016llx", (unsigned long long)h);
     snprintf(entry, sizeof entry, "%.3000s/driver-%s", cache, key);
     if (take(entry, key, work) == 0) return 0;

@@ -46,8 +46,8 @@ static uint64_t hash_file(uint64_t h, const char *path)
 {
     size_t len = 0;
     char *text = rv_read_text(path, &len);
-    h = rv_own_hash(h, path, strlen(path) + 1);
-    if (text) h = rv_own_hash(h, text, len);
+    h = rv_hash(h, path, strlen(path) + 1);
+    if (text) h = rv_hash(h, text, len);
     free(text);
     return h;
 }
@@ -69,15 +69,15 @@ static uint64_t hash_includes(uint64_t h, const char *dir)
         snprintf(path, sizeof path, "%.3800s/../src/rv_access.h", dir);
         sum += hash_file(0, path);
     }
-    return rv_own_hash(h, &sum, sizeof sum);
+    return rv_hash(h, &sum, sizeof sum);
 }
 
 static int cache_key(const rv_own_opts *o, char *key, size_t len)
 {
-    uint64_t h = rv_own_hash(0, CACHE_FORMAT, sizeof CACHE_FORMAT);
+    uint64_t h = rv_hash(0, CACHE_FORMAT, sizeof CACHE_FORMAT);
     if (!o->text || rv_own_toolchain_hash(&h)) return -1;
-    h = rv_own_hash(h, o->text, strlen(o->text));
-    h = rv_own_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
+    h = rv_hash(h, o->text, strlen(o->text));
+    h = rv_hash(h, rv_tracer_driver_source, strlen(rv_tracer_driver_source));
     h = hash_includes(h, o->extra_include);
     snprintf(key, len, "%016llx", (unsigned long long)h);
     return 0;

@@ -143,7 +143,7 @@ static int build_stage(const rv_own_opts *o, const char *work, const char *sourc
         (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
         (rc = rv_own_nvcc(o, work, err, errlen)))
         return rc;
-    snprintf(stamp, sizeof stamp, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
+    snprintf(stamp, sizeof stamp, STAMP_FORMAT, (unsigned long long)rv_hash(0, source, srclen));
     return write_named(work, "build.txt", stamp, strlen(stamp), err, errlen);
 }
 
@@ -162,7 +162,7 @@ static int check_stamp(const char *work, const char *file, const char *source, s
     if (got <= 0)
         return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds no build (no build.txt): compile into it with --build-only first"), work);
     text[got] = 0;
-    snprintf(want, sizeof want, STAMP_FORMAT, (unsigned long long)rv_own_hash(0, source, srclen));
+    snprintf(want, sizeof want, STAMP_FORMAT, (unsigned long long)rv_hash(0, source, srclen));
     if (strcmp(text, want) != 0)
         return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds the build of another source than %s: compile it again with "
                                              "--build-only"), work, file);
