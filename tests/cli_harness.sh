@@ -9,6 +9,9 @@
 #   finish [NAME]        prints the tally; fails when anything failed
 #   skip_without_gpu WHY exits 77 (skipped), saying WHY, where nvidia-smi
 #                        finds no GPU
+#   unpacked DIR         prints DIR, or where its gzipped files (*.gz, as the
+#                        committed recordings keep their large records) lie
+#                        unpacked in a copy under $tmp
 # Every run gets no input, so a command waiting for one fails, not hangs.
 pass=0 fail=0
 rv_run=()
@@ -42,4 +45,13 @@ skip_without_gpu() {
     command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && return
     echo "SKIP: no GPU here (nvidia-smi finds none); $1"
     exit 77
+}
+
+unpacked() {
+    local dir=${1%/}
+    if ! compgen -G "$dir/*.gz" >/dev/null; then echo "$dir"; return; fi
+    local copy
+    copy=$(mktemp -d "$tmp/unpacked.XXXXXX") || return 1
+    cp -r "$dir/." "$copy/" && find "$copy" -maxdepth 1 -name '*.gz' -exec gzip -d {} + || return 1
+    echo "$copy"
 }

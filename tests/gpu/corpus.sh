@@ -217,6 +217,9 @@ done
 say ""
 say "== corpus on $dev: ${#files[@]} files, $n_ok ok, $n_bad not; $(secs "$t0") s in all"
 if [ "${CORPUS_KEEP_TREE:-0}" != 1 ]; then
+    # the large records gzipped, as assets/own-raw keeps them (the tests
+    # unpack a copy): the checkout must stay small enough to travel
+    find "$out/$dev" -type f \( -name '*.rvraw' -o -name '*.sass' \) -size +64k -exec gzip -9n {} +
     tar czf "$out/corpus-$dev.tgz" -C "$out" "$dev" && rm -rf "${d:?}"
     say "== packed: $out/corpus-$dev.tgz ($(du -h "$out/corpus-$dev.tgz" | cut -f1)); unpack with tar xzf corpus-$dev.tgz -C assets/own-raw/corpus"
 fi

@@ -38,6 +38,7 @@ for devdir in "$root"/*/; do
     for dir in "$devdir"*/; do
         [ -d "$dir" ] || continue
         name=$(basename "$dir")
+        dir=$(unpacked "$dir")
         n=$((n + 1))
         rvt=$tmp/$dev-$name.rvt
         expect 0 "traced unchanged" trace --replay "$dir" -o "$rvt"

@@ -71,6 +71,7 @@ for devdir in "$root"/*/; do
         *) check "$dev/$name is recorded" test -d "$dir" ;;
         esac
         [ -d "$dir" ] || continue
+        dir=$(unpacked "$dir")
         check "$dev/$name: recorded from tests/own/$name.cu as it is now" cmp -s "$dir/student.cu" "$src/tests/own/$name.cu"
         rvt=$tmp/$dev-$name.rvt
         expect 0 "traced unchanged" trace --replay "$dir" -o "$rvt"
