@@ -43,7 +43,7 @@ rel=${build#"$PWD"/}
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/$rel"
-cp -a "$rel/reducevis" "$rel/librvtracer.so" "$rel/rvtracer_patches.fatbin" "$rel/rvnvccsplit" "$rel/rvjudge" \
+cp -a "$rel/reducevis" "$rel/librvtracer.so" "$rel"/rvtracer_*.fatbin "$rel/rvnvccsplit" "$rel/rvjudge" \
     "$rel/locale" "$rel/bundle-lib" "$stage/$rel/"
 for f in "$stage/$rel"/reducevis "$stage/$rel"/librvtracer.so "$stage/$rel"/rvnvccsplit "$stage/$rel"/rvjudge \
          "$stage/$rel"/bundle-lib/*.so*; do
