@@ -12,9 +12,9 @@
 #define CLASS_MAX_GPUS 16
 
 typedef struct class_gpu {
-    char id[64];          /* what CUDA_VISIBLE_DEVICES gets: "0" (CUDA's number
+    char id[64];   /* what CUDA_VISIBLE_DEVICES gets: "0" (CUDA's number
                              in PCI order) or a "GPU-..." UUID; "": no GPU found */
-    char name[96];        /* "NVIDIA H100 80GB HBM3", or "" when not known      */
+    char name[96]; /* "NVIDIA H100 80GB HBM3", or "" when not known      */
 } class_gpu;
 
 /* The GPUs to use: `asked` ("0,2", from --gpus; NULL: CUDA_VISIBLE_DEVICES

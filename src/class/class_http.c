@@ -54,15 +54,15 @@
 
 enum {
     DEFAULT_MAX_STREAMS = 4000,
-    DEFAULT_PER_ADDRESS = 16,      /* a phone or laptop needs 2 or 3            */
-    DEFAULT_TIMEOUT_S = 30,        /* an idle connection is closed             */
-    SPARE_CONNECTIONS = 200,       /* beyond the streams: answers, pages        */
-    SPARE_FDS = 64,                /* files, the listening socket, epoll, logs  */
-    PING_MS = 10000,               /* an idle stream's comment, so proxies keep
+    DEFAULT_PER_ADDRESS = 16, /* a phone or laptop needs 2 or 3            */
+    DEFAULT_TIMEOUT_S = 30,   /* an idle connection is closed             */
+    SPARE_CONNECTIONS = 200,  /* beyond the streams: answers, pages        */
+    SPARE_FDS = 64,           /* files, the listening socket, epoll, logs  */
+    PING_MS = 10000,          /* an idle stream's comment, so proxies keep
                                       it and a vanished client is found out   */
-    PUBLISH_MS = 200,              /* answers reach the teacher this often     */
-    STUDENT_TALLY_MS = 1000,       /* and the students' count of them this often */
-    FIELD_MAX = 256,               /* any query field, before its own cap      */
+    PUBLISH_MS = 200,         /* answers reach the teacher this often     */
+    STUDENT_TALLY_MS = 1000,  /* and the students' count of them this often */
+    FIELD_MAX = 256,          /* any query field, before its own cap      */
     EVENT_MAX = 8192,
 };
 
@@ -77,13 +77,13 @@ struct class_http {
     submit_queue *submit;
     int port, max_streams, streams;
     char secret[CLASS_SECRET_LEN + 1];
-    pthread_mutex_t mu;            /* streams, stop */
+    pthread_mutex_t mu; /* streams, stop */
     pthread_t publisher, waker;
     int publishing, waking, stop;
     pthread_cond_t stop_cv;
-    pthread_mutex_t wmu;           /* waiting, pings */
-    struct stream *waiting;        /* suspended streams, until the room moves */
-    uint64_t pings;                /* how many times the waker found no news  */
+    pthread_mutex_t wmu;    /* waiting, pings */
+    struct stream *waiting; /* suspended streams, until the room moves */
+    uint64_t pings;         /* how many times the waker found no news  */
 };
 
 /* ---- responses -------------------------------------------------------------------- */
@@ -105,8 +105,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, con
 {
     char buf[600];
     FILE *f = fmemopen(buf, sizeof buf, "w");
-    if (!f)
-        return send_json(c, status, "{\"error\":\"?\"}");
+    if (!f) return send_json(c, status, "{\"error\":\"?\"}");
     fputs("{\"error\":", f);
     rv_json_string(f, why);
     fputs("}", f);
@@ -120,8 +119,10 @@ static unsigned status_of(room_status s)
 {
     switch (s) {
     case ROOM_OK: return MHD_HTTP_OK;
-    case ROOM_BAD_CODE: case ROOM_UNKNOWN_STUDENT: return MHD_HTTP_FORBIDDEN;
-    case ROOM_BAD_NAME: case ROOM_BAD_CHOICE: return MHD_HTTP_BAD_REQUEST;
+    case ROOM_BAD_CODE:
+    case ROOM_UNKNOWN_STUDENT: return MHD_HTTP_FORBIDDEN;
+    case ROOM_BAD_NAME:
+    case ROOM_BAD_CHOICE: return MHD_HTTP_BAD_REQUEST;
     case ROOM_FULL: return MHD_HTTP_SERVICE_UNAVAILABLE;
     case ROOM_SLOW_DOWN: return MHD_HTTP_TOO_MANY_REQUESTS;
     case ROOM_NOT_NOW: return MHD_HTTP_CONFLICT;
@@ -134,7 +135,7 @@ static unsigned status_of(room_status s)
 typedef struct stream {
     class_http *h;
     struct MHD_Connection *conn;
-    struct stream *next;           /* on h->waiting while suspended */
+    struct stream *next; /* on h->waiting while suspended */
     char token[ROOM_TOKEN_LEN + 1];
     int teacher, sent_any;
     uint64_t moves, tally, pings;
@@ -176,10 +177,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
     stream *s = cls;
     if (s->off == s->len) {
         int due = stream_due(s);
-        if (due < 0)
-            return MHD_CONTENT_READER_END_OF_STREAM;
-        if (due == 0)
-            return 0;
+        if (due < 0) return MHD_CONTENT_READER_END_OF_STREAM;
+        if (due == 0) return 0;
         if (due == 1) {
             char json[EVENT_MAX];
             room_event_json(s->h->r, s->token[0] ? s->token : NULL, s->teacher, json, sizeof json, &s->moves,
@@ -187,8 +186,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
             /* the first event tells the browser how soon to reconnect */
             s->len = (size_t)snprintf(s->buf, sizeof s->buf, "%sevent: state\ndata: %s\n\n",
                                       s->sent_any ? "" : "retry: 1000\n", json);
-            if (s->len >= sizeof s->buf)
-                s->len = sizeof s->buf - 1;
+            if (s->len >= sizeof s->buf) s->len = sizeof s->buf - 1;
             s->sent_any = 1;
         } else {
             s->len = (size_t)snprintf(s->buf, sizeof s->buf, ": ping\n\n");
@@ -210,8 +208,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 static void wake(class_http *h, int ping, int students)
 {
     pthread_mutex_lock(&h->wmu);
-    if (ping)
-        h->pings++;
+    if (ping) h->pings++;
     stream *s = h->waiting, *keep = NULL, *go = NULL;
     while (s) {
         stream *next = s->next;
@@ -227,7 +224,7 @@ static void wake(class_http *h, int ping, int students)
     h->waiting = keep;
     pthread_mutex_unlock(&h->wmu);
     while (go) {
-        stream *next = go->next;   /* read first: once resumed, the stream is the daemon's */
+        stream *next = go->next; /* read first: once resumed, the stream is the daemon's */
         go->next = NULL;
         MHD_resume_connection(go->conn);
         go = next;
@@ -248,8 +245,7 @@ static enum MHD_Result open_stream(class_http *h, struct MHD_Connection *c, cons
 {
     pthread_mutex_lock(&h->mu);
     int full = h->streams >= h->max_streams;
-    if (!full)
-        h->streams++;
+    if (!full) h->streams++;
     pthread_mutex_unlock(&h->mu);
     if (full) {
         char why[120];
@@ -257,8 +253,8 @@ static enum MHD_Result open_stream(class_http *h, struct MHD_Connection *c, cons
         return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, why);
     }
     stream *s = calloc(1, sizeof *s);
-    struct MHD_Response *res = s ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, s,
-                                                                     stream_free) : NULL;
+    struct MHD_Response *res =
+        s ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, s, stream_free) : NULL;
     if (!res) {
         free(s);
         pthread_mutex_lock(&h->mu);
@@ -269,8 +265,7 @@ static enum MHD_Result open_stream(class_http *h, struct MHD_Connection *c, cons
     s->h = h;
     s->conn = c;
     s->teacher = teacher;
-    if (token)
-        snprintf(s->token, sizeof s->token, "%s", token);
+    if (token) snprintf(s->token, sizeof s->token, "%s", token);
     room_watch(h->r, +1);
     MHD_add_response_header(res, "Content-Type", "text/event-stream; charset=utf-8");
     MHD_add_response_header(res, "Cache-Control", "no-store");
@@ -286,19 +281,16 @@ static enum MHD_Result open_stream(class_http *h, struct MHD_Connection *c, cons
 static const char *field(struct MHD_Connection *c, const char *key, size_t cap, int *too_long)
 {
     const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
-    if (v && strnlen(v, cap + 1) > cap)
-        *too_long = 1;
+    if (v && strnlen(v, cap + 1) > cap) *too_long = 1;
     return v;
 }
 
 static int parse_step(const char *s, int *step)
 {
     char *end;
-    if (!s || *s < '0' || *s > '9')
-        return -1;
+    if (!s || *s < '0' || *s > '9') return -1;
     long v = strtol(s, &end, 10);
-    if (*end || v < 0 || v > 100000)
-        return -1;
+    if (*end || v < 0 || v > 100000) return -1;
     *step = (int)v;
     return 0;
 }
@@ -306,38 +298,29 @@ static int parse_step(const char *s, int *step)
 /* Equal strings, in a time that does not depend on where they differ. */
 static int is_secret(const class_http *h, const char *k)
 {
-    if (!k || strnlen(k, CLASS_SECRET_LEN + 1) != CLASS_SECRET_LEN)
-        return 0;
+    if (!k || strnlen(k, CLASS_SECRET_LEN + 1) != CLASS_SECRET_LEN) return 0;
     unsigned char d = 0;
-    for (int i = 0; i < CLASS_SECRET_LEN; i++)
-        d |= (unsigned char)(k[i] ^ h->secret[i]);
+    for (int i = 0; i < CLASS_SECRET_LEN; i++) d |= (unsigned char)(k[i] ^ h->secret[i]);
     return d == 0;
 }
 
-static enum MHD_Result export(class_http *h, struct MHD_Connection *c, int csv)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
+static enum MHD_Result export(class_http *h, struct MHD_Connection *c, int csv) {
+    char *text = NULL; size_t len = 0; FILE *f = open_memstream(&text, &len);
+    if (!f) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
     int rc = csv ? room_write_csv(h->r, f) : room_write_json(h->r, f);
-    if (fclose(f) != 0 || rc != 0) {
-        free(text);
-        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
-    }
-    struct MHD_Response *res = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
-    if (!res) {
-        free(text);
-        return MHD_NO;
-    }
-    MHD_add_response_header(res, "Content-Type", csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8");
-    MHD_add_response_header(res, "Content-Disposition", csv ? "attachment; filename=\"results.csv\""
-                                                             : "attachment; filename=\"results.json\"");
-    MHD_add_response_header(res, "Cache-Control", "no-store");
-    enum MHD_Result qr = MHD_queue_response(c, MHD_HTTP_OK, res);
-    MHD_destroy_response(res);
-    return qr;
+    if (fclose(f) != 0 || rc != 0){free(text); return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");}
+struct MHD_Response *res = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
+if (!res) {
+    free(text);
+    return MHD_NO;
+}
+MHD_add_response_header(res, "Content-Type", csv ? "text/csv; charset=utf-8" : "application/json; charset=utf-8");
+MHD_add_response_header(res, "Content-Disposition",
+                        csv ? "attachment; filename=\"results.csv\"" : "attachment; filename=\"results.json\"");
+MHD_add_response_header(res, "Cache-Control", "no-store");
+enum MHD_Result qr = MHD_queue_response(c, MHD_HTTP_OK, res);
+MHD_destroy_response(res);
+return qr;
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -347,57 +330,52 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     (void)upload;
     class_http *h = cls;
     static int seen;
-    if (class_submit_owns(url)) {   /* the students' kernels: class_submit.c */
+    if (class_submit_owns(url)) { /* the students' kernels: class_submit.c */
         const char *key = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "k");
         return class_submit_handle(h->submit, h->r, is_secret(h, key), c, url, method, upload, upload_size, state);
     }
-    if (!*state) {   /* the headers are in: answer before any body is read */
+    if (!*state) { /* the headers are in: answer before any body is read */
         *state = &seen;
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         const char *te = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
         if ((cl && strcmp(cl, "0")) || te)
-            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, _("no request body is taken: every field is in the query"));
+            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                              _("no request body is taken: every field is in the query"));
         return MHD_YES;
     }
-    if (*upload_size) {   /* a body that was not announced: refused above; drop it */
+    if (*upload_size) { /* a body that was not announced: refused above; drop it */
         *upload_size = 0;
         return MHD_YES;
     }
     int get = !strcmp(method, MHD_HTTP_METHOD_GET), post = !strcmp(method, MHD_HTTP_METHOD_POST);
     int too_long = 0;
     const char *k = field(c, "k", FIELD_MAX, &too_long), *t = field(c, "t", FIELD_MAX, &too_long);
-    const char *want = NULL;   /* the method the path takes */
+    const char *want = NULL; /* the method the path takes */
 
     if (!strcmp(url, "/") || !strcmp(url, "/teacher")) {
         want = MHD_HTTP_METHOD_GET;
         if (get) {
             if (url[1] && !is_secret(h, k))
                 return send_error(c, MHD_HTTP_FORBIDDEN, _("the teacher's page needs the teacher's secret"));
-            return send_bytes(c, MHD_HTTP_OK, "text/html; charset=utf-8", h->page, h->page_len,
-                              MHD_RESPMEM_PERSISTENT);
+            return send_bytes(c, MHD_HTTP_OK, "text/html; charset=utf-8", h->page, h->page_len, MHD_RESPMEM_PERSISTENT);
         }
     } else if (!strcmp(url, "/events")) {
         want = MHD_HTTP_METHOD_GET;
         if (get) {
-            if (too_long)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
-            if (is_secret(h, k))
-                return open_stream(h, c, NULL, 1);
-            if (!t || !room_knows(h->r, t))
-                return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+            if (too_long) return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
+            if (is_secret(h, k)) return open_stream(h, c, NULL, 1);
+            if (!t || !room_knows(h->r, t)) return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
             return open_stream(h, c, t, 0);
         }
     } else if (!strcmp(url, "/join")) {
         want = MHD_HTTP_METHOD_POST;
         if (post) {
             const char *code = field(c, "code", FIELD_MAX, &too_long), *name = field(c, "name", FIELD_MAX, &too_long);
-            if (too_long)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
+            if (too_long) return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             char token[ROOM_TOKEN_LEN + 1];
             int id = 0;
             room_status st = room_join(h->r, code, name ? name : "", token, &id, rv_mono_s());
-            if (st != ROOM_OK)
-                return send_error(c, status_of(st), room_status_text(st));
+            if (st != ROOM_OK) return send_error(c, status_of(st), room_status_text(st));
             char buf[120];
             snprintf(buf, sizeof buf, "{\"token\":\"%s\",\"id\":%d}", token, id);
             return send_json(c, MHD_HTTP_OK, buf);
@@ -407,8 +385,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         if (post) {
             const char *a = field(c, "a", ROOM_ANSWER_LEN, &too_long), *sk = field(c, "step", 16, &too_long);
             int step;
-            if (too_long)
-                return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
+            if (too_long) return send_error(c, MHD_HTTP_BAD_REQUEST, _("a field is too long"));
             if (!a || parse_step(sk, &step) != 0)
                 return send_error(c, MHD_HTTP_BAD_REQUEST, _("an answer needs step and a"));
             room_status st = room_answer(h->r, t, step, a, rv_mono_s());
@@ -418,8 +395,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     } else if (!strcmp(url, "/move") || !strcmp(url, "/reveal")) {
         want = MHD_HTTP_METHOD_POST;
         if (post) {
-            if (!is_secret(h, k))
-                return send_error(c, MHD_HTTP_FORBIDDEN, _("only the teacher moves the lesson"));
+            if (!is_secret(h, k)) return send_error(c, MHD_HTTP_FORBIDDEN, _("only the teacher moves the lesson"));
             if (url[1] == 'r') {
                 room_reveal(h->r);
             } else {
@@ -461,13 +437,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     } else if (!strcmp(url, "/results.csv") || !strcmp(url, "/results.json")) {
         want = MHD_HTTP_METHOD_GET;
         if (get) {
-            if (!is_secret(h, k))
-                return send_error(c, MHD_HTTP_FORBIDDEN, _("the results need the teacher's secret"));
+            if (!is_secret(h, k)) return send_error(c, MHD_HTTP_FORBIDDEN, _("the results need the teacher's secret"));
             return export(h, c, strstr(url, ".csv") != NULL);
         }
     }
-    if (!want)
-        return send_error(c, MHD_HTTP_NOT_FOUND, _("not found"));
+    if (!want) return send_error(c, MHD_HTTP_NOT_FOUND, _("not found"));
     return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, !strcmp(want, "GET") ? _("use GET") : _("use POST"));
 }
 
@@ -531,7 +505,7 @@ static void *wake_loop(void *arg)
     uint64_t moves, tally, students;
     room_counters(h->r, &moves, &tally, &students);
     double students_woken = rv_mono_s(), pinged = students_woken;
-    int students_owed = 0;   /* news the students have not been woken for */
+    int students_owed = 0; /* news the students have not been woken for */
     for (;;) {
         double until = pinged + PING_MS / 1000.0, now = rv_mono_s();
         if (students_owed && students_woken + STUDENT_TALLY_MS / 1000.0 < until)
@@ -545,14 +519,12 @@ static void *wake_loop(void *arg)
         int all = moves != moved || room_closing(h->r) || ping ||
                   (students_owed && now >= students_woken + STUDENT_TALLY_MS / 1000.0);
         wake(h, ping, all);
-        if (ping)
-            pinged = now;
+        if (ping) pinged = now;
         if (all) {
             students_woken = now;
             students_owed = 0;
         }
-        if (closing_pause(h))
-            return NULL;
+        if (closing_pause(h)) return NULL;
     }
 }
 
@@ -561,8 +533,7 @@ static void *wake_loop(void *arg)
 static unsigned fit_connections(unsigned want)
 {
     struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-        return want;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return want;
     rlim_t need = (rlim_t)want + SPARE_FDS;
     if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
         rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > need ? need : rl.rlim_max;
@@ -586,7 +557,7 @@ static void quiet_log(void *cls, const char *fmt, va_list ap)
 {
     (void)cls;
     (void)fmt;
-    (void)ap;   /* a client that goes away is not news; errors come back as results */
+    (void)ap; /* a client that goes away is not news; errors come back as results */
 }
 
 class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_t errlen)
@@ -607,17 +578,16 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     unsigned per_address = o->max_per_address > 0 ? (unsigned)o->max_per_address : DEFAULT_PER_ADDRESS;
     unsigned timeout = o->idle_timeout_s > 0 ? (unsigned)o->idle_timeout_s : DEFAULT_TIMEOUT_S;
     unsigned connections = fit_connections((unsigned)(h->max_streams + SPARE_CONNECTIONS));
-    if ((int)connections < h->max_streams + SPARE_CONNECTIONS)   /* the streams' cap answers 503 first */
-        h->max_streams = (int)connections > 2 * SPARE_CONNECTIONS ? (int)connections - SPARE_CONNECTIONS
-                                                                  : (int)connections / 2;
+    if ((int)connections < h->max_streams + SPARE_CONNECTIONS) /* the streams' cap answers 503 first */
+        h->max_streams =
+            (int)connections > 2 * SPARE_CONNECTIONS ? (int)connections - SPARE_CONNECTIONS : (int)connections / 2;
     unsigned char b[CLASS_SECRET_LEN / 2];
     if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
         snprintf(err, errlen, _("no random numbers from the kernel: %s"), strerror(errno));
         free(h);
         return NULL;
     }
-    for (size_t i = 0; i < sizeof b; i++)
-        snprintf(h->secret + 2 * i, 3, "%02x", b[i]);
+    for (size_t i = 0; i < sizeof b; i++) snprintf(h->secret + 2 * i, 3, "%02x", b[i]);
     pthread_mutex_init(&h->mu, NULL);
     pthread_mutex_init(&h->wmu, NULL);
     pthread_condattr_t ca;
@@ -627,8 +597,8 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     pthread_condattr_destroy(&ca);
 
     const char *bind = o->bind ? o->bind : "127.0.0.1";
-    struct sockaddr_in a4 = { .sin_family = AF_INET, .sin_port = htons((uint16_t)o->port) };
-    struct sockaddr_in6 a6 = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port) };
+    struct sockaddr_in a4 = {.sin_family = AF_INET, .sin_port = htons((uint16_t)o->port)};
+    struct sockaddr_in6 a6 = {.sin6_family = AF_INET6, .sin6_port = htons((uint16_t)o->port)};
     const struct sockaddr *addr;
     unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
     if (inet_pton(AF_INET, bind, &a4.sin_addr) == 1) {
@@ -641,17 +611,15 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
         class_http_stop(h);
         return NULL;
     }
-    h->d = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handle, h,
-                            MHD_OPTION_SOCK_ADDR, addr,
-                            MHD_OPTION_CONNECTION_LIMIT, connections,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
-                            MHD_OPTION_CONNECTION_TIMEOUT, timeout,
-                            MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
-                            MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL,
-                            MHD_OPTION_END);
+    h->d = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, handle, h, MHD_OPTION_SOCK_ADDR, addr,
+                            MHD_OPTION_CONNECTION_LIMIT, connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address,
+                            MHD_OPTION_CONNECTION_TIMEOUT, timeout, MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
+                            MHD_OPTION_NOTIFY_COMPLETED, request_done, NULL, MHD_OPTION_END);
     if (!h->d) {
-        snprintf(err, errlen, _("cannot listen on %s port %d: %s (taken by another program, or not this "
-                 "machine's address)"), bind, o->port, errno ? strerror(errno) : _("libmicrohttpd refused"));
+        snprintf(err, errlen,
+                 _("cannot listen on %s port %d: %s (taken by another program, or not this "
+                   "machine's address)"),
+                 bind, o->port, errno ? strerror(errno) : _("libmicrohttpd refused"));
         class_http_stop(h);
         return NULL;
     }
@@ -672,44 +640,33 @@ class_http *class_http_start(room *r, const class_http_opts *o, char *err, size_
     return h;
 }
 
-int class_http_port(const class_http *h)
-{
-    return h->port;
-}
+int class_http_port(const class_http *h) { return h->port; }
 
-const char *class_http_secret(const class_http *h)
-{
-    return h->secret;
-}
+const char *class_http_secret(const class_http *h) { return h->secret; }
 
 void class_http_stop(class_http *h)
 {
-    if (!h)
-        return;
+    if (!h) return;
     /* the room is closed (class_http.h): give the streams a moment to see
      * it and end, while the waker keeps resuming them */
     for (int i = 0; h->waking && i < 100; i++) {
         pthread_mutex_lock(&h->mu);
         int open = h->streams;
         pthread_mutex_unlock(&h->mu);
-        if (!open)
-            break;
-        struct timespec nap = { 0, 20 * 1000000L };
+        if (!open) break;
+        struct timespec nap = {0, 20 * 1000000L};
         nanosleep(&nap, NULL);
     }
     pthread_mutex_lock(&h->mu);
     h->stop = 1;
     pthread_cond_broadcast(&h->stop_cv);
     pthread_mutex_unlock(&h->mu);
-    if (h->publishing)
-        pthread_join(h->publisher, NULL);
-    if (h->waking)
-        pthread_join(h->waker, NULL);
+    if (h->publishing) pthread_join(h->publisher, NULL);
+    if (h->waking) pthread_join(h->waker, NULL);
     /* a stream still suspended (its client never read its last bytes) is
      * resumed, so that the daemon can close it */
     wake(h, 0, 1);
-    if (h->d)
-        MHD_stop_daemon(h->d);
+    if (h->d) MHD_stop_daemon(h->d);
     pthread_cond_destroy(&h->stop_cv);
     pthread_mutex_destroy(&h->wmu);
     pthread_mutex_destroy(&h->mu);

@@ -27,22 +27,22 @@
 #include "room.h"
 #include "submit_queue.h"
 
-#define CLASS_SECRET_LEN 32     /* hex digits of the teacher's secret          */
+#define CLASS_SECRET_LEN 32 /* hex digits of the teacher's secret          */
 
 typedef struct class_http class_http;
 
 typedef struct class_http_opts {
-    const char *bind;           /* an IPv4 or IPv6 address; NULL: 127.0.0.1   */
-    int port;                   /* 0: any free port                            */
-    int max_streams;            /* event streams at once; 0: the default       */
-    int max_per_address;        /* connections from one address; 0: default   */
-    int idle_timeout_s;         /* an idle connection is closed; 0: default   */
-    const char *page;           /* the lesson page (HTML), kept by the caller  */
+    const char *bind;    /* an IPv4 or IPv6 address; NULL: 127.0.0.1   */
+    int port;            /* 0: any free port                            */
+    int max_streams;     /* event streams at once; 0: the default       */
+    int max_per_address; /* connections from one address; 0: default   */
+    int idle_timeout_s;  /* an idle connection is closed; 0: default   */
+    const char *page;    /* the lesson page (HTML), kept by the caller  */
     size_t page_len;
-    int npos;                   /* answers kept out of the page: position k's  */
-    char *const *answer;        /* JSON (NULL: none), answer_len[k] bytes      */
+    int npos;            /* answers kept out of the page: position k's  */
+    char *const *answer; /* JSON (NULL: none), answer_len[k] bytes      */
     const size_t *answer_len;
-    submit_queue *submit;       /* the students' kernels (class_submit.h); NULL: none taken */
+    submit_queue *submit; /* the students' kernels (class_submit.h); NULL: none taken */
 } class_http_opts;
 
 /* Starts the server on its own threads.  NULL + err (the address, the port
@@ -54,6 +54,5 @@ const char *class_http_secret(const class_http *h);
 /* Stops it: the room must be closed first (room_close), so that every
  * event stream ends; waits for the server's threads. */
 void class_http_stop(class_http *h);
-
 
 #endif

@@ -29,28 +29,26 @@
 /* docs/exercises/N-*\/start.cu, embedded by CMakeLists.txt */
 extern const char rv_exercise_start_1[], rv_exercise_start_2[], rv_exercise_start_3[], rv_exercise_start_4[],
     rv_exercise_start_5[];
-static const char *const start_file[] = { rv_exercise_start_1, rv_exercise_start_2, rv_exercise_start_3,
-                                          rv_exercise_start_4, rv_exercise_start_5 };
-_Static_assert(sizeof start_file / sizeof start_file[0] == RV_NUM_EXERCISES, "start_file");   /* one per exercise */
+static const char *const start_file[] = {rv_exercise_start_1, rv_exercise_start_2, rv_exercise_start_3,
+                                         rv_exercise_start_4, rv_exercise_start_5};
+_Static_assert(sizeof start_file / sizeof start_file[0] == RV_NUM_EXERCISES, "start_file"); /* one per exercise */
 
-#define UPLOAD_MAGIC 0x53554231u   /* marks this file's request state */
+#define UPLOAD_MAGIC 0x53554231u /* marks this file's request state */
 
 typedef struct upload {
     uint32_t magic;
     int too_large;
     size_t len;
-    char *buf;                     /* SUBMIT_MAX_BYTES + 1 */
+    char *buf; /* SUBMIT_MAX_BYTES + 1 */
 } upload;
 
 /* "/submissions/ID/trace": ID (digits only, 1 .. 10^8), or 0. */
 static int trace_id(const char *url)
 {
     const char *p = url + strlen("/submissions/");
-    if (strncmp(url, "/submissions/", strlen("/submissions/")) || p[0] < '1' || p[0] > '9')
-        return 0;
+    if (strncmp(url, "/submissions/", strlen("/submissions/")) || p[0] < '1' || p[0] > '9') return 0;
     long id = 0;
-    for (; *p >= '0' && *p <= '9' && id <= 100000000; p++)
-        id = 10 * id + (*p - '0');
+    for (; *p >= '0' && *p <= '9' && id <= 100000000; p++) id = 10 * id + (*p - '0');
     return !strcmp(p, "/trace") && id <= 100000000 ? (int)id : 0;
 }
 
@@ -63,11 +61,9 @@ int class_submit_owns(const char *url)
 void class_submit_done(void *state)
 {
     uint32_t magic;
-    if (!state)
-        return;
-    memcpy(&magic, state, sizeof magic);   /* class_http.c's own state is an int */
-    if (magic != UPLOAD_MAGIC)
-        return;
+    if (!state) return;
+    memcpy(&magic, state, sizeof magic); /* class_http.c's own state is an int */
+    if (magic != UPLOAD_MAGIC) return;
     upload *u = state;
     free(u->buf);
     u->magic = 0;
@@ -85,8 +81,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, con
 
 static enum MHD_Result send_owned(struct MHD_Connection *c, char *json)
 {
-    if (!json)
-        return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, _("out of memory"));
+    if (!json) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, _("out of memory"));
     return send_text(c, MHD_HTTP_OK, "application/json; charset=utf-8", json, strlen(json), MHD_RESPMEM_MUST_FREE);
 }
 
@@ -95,8 +90,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, con
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return MHD_NO;
+    if (!f) return MHD_NO;
     fputs("{\"error\":", f);
     rv_json_string(f, why);
     fputs("}", f);
@@ -113,7 +107,8 @@ static unsigned status_of(submit_status s)
     case SUBMIT_OK: return MHD_HTTP_OK;
     case SUBMIT_CLOSED: return MHD_HTTP_SERVICE_UNAVAILABLE;
     case SUBMIT_TOO_LARGE: return MHD_HTTP_CONTENT_TOO_LARGE;
-    case SUBMIT_BAD_EXERCISE: case SUBMIT_NOT_TEXT: return MHD_HTTP_BAD_REQUEST;
+    case SUBMIT_BAD_EXERCISE:
+    case SUBMIT_NOT_TEXT: return MHD_HTTP_BAD_REQUEST;
     case SUBMIT_BUSY: return MHD_HTTP_TOO_MANY_REQUESTS;
     case SUBMIT_FULL: return MHD_HTTP_SERVICE_UNAVAILABLE;
     case SUBMIT_NO_DISK: return MHD_HTTP_INTERNAL_SERVER_ERROR;
@@ -138,8 +133,9 @@ static const char *arg(struct MHD_Connection *c, const char *key)
 static void page_headers(struct MHD_Response *res)
 {
     http_reply_headers(res, "text/html; charset=utf-8");
-    MHD_add_response_header(res, "Content-Security-Policy", "default-src 'none'; img-src data:; "
-                                                            "style-src 'unsafe-inline'; script-src 'unsafe-inline'");
+    MHD_add_response_header(res, "Content-Security-Policy",
+                            "default-src 'none'; img-src data:; "
+                            "style-src 'unsafe-inline'; script-src 'unsafe-inline'");
 }
 
 /* A page that says it is being drawn and asks again in a few seconds (no
@@ -149,10 +145,11 @@ static enum MHD_Result send_waiting(struct MHD_Connection *c)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return MHD_NO;
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" "
-               "content=\"3\"><title>reducevis</title></head><body><p>%s</p></body></html>\n", i18n_lang(),
+    if (!f) return MHD_NO;
+    fprintf(f,
+            "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" "
+            "content=\"3\"><title>reducevis</title></head><body><p>%s</p></body></html>\n",
+            i18n_lang(),
             _("Your trace is being drawn step by step beside the version you chose; this page reloads itself "
               "in a few seconds."));
     if (fclose(f) != 0) {
@@ -178,10 +175,8 @@ static enum MHD_Result trace_page(submit_queue *q, room *r, int teacher, struct 
 {
     const char *t = arg(c, "t"), *v = arg(c, "v"), *lang = arg(c, "lang");
     int student = teacher ? -1 : t ? room_student_id(r, t) : -1;
-    if (!teacher && student < 0)
-        return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
-    if (!q)
-        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+    if (!teacher && student < 0) return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+    if (!q) return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
     int owner = submit_queue_trace_owner(q, id);
     if (owner < 0)
         return send_error(c, MHD_HTTP_NOT_FOUND, _("no trace of this kernel: it was not judged on the GPU (yet)"));
@@ -189,23 +184,23 @@ static enum MHD_Result trace_page(submit_queue *q, room *r, int teacher, struct 
         return send_error(c, MHD_HTTP_FORBIDDEN, _("this is not your kernel: a student sees only their own traces"));
     int version = v ? rv_version_parse(v) : -1, alone = v && !strcmp(v, "own");
     if (version < 0 && !alone)
-        return send_error(c, MHD_HTTP_BAD_REQUEST, _("v names the version to step beside, as the lesson names "
-                                                     "it, or own for your trace alone"));
-    if (!lang)
-        lang = i18n_lang();
-    if (strcmp(lang, "en") && strcmp(lang, "zh"))
-        return send_error(c, MHD_HTTP_BAD_REQUEST, _("lang is en or zh"));
+        return send_error(c, MHD_HTTP_BAD_REQUEST,
+                          _("v names the version to step beside, as the lesson names "
+                            "it, or own for your trace alone"));
+    if (!lang) lang = i18n_lang();
+    if (strcmp(lang, "en") && strcmp(lang, "zh")) return send_error(c, MHD_HTTP_BAD_REQUEST, _("lang is en or zh"));
     int fd;
     size_t size;
     char why[256];
-    switch (trace_pages_get(submit_queue_pages(q), id, alone ? "own" : rv_version_name(version), lang, &fd, &size, why, sizeof why)) {
+    switch (trace_pages_get(submit_queue_pages(q), id, alone ? "own" : rv_version_name(version), lang, &fd, &size, why,
+                            sizeof why)) {
     case TRACE_PAGE_MAKING: return send_waiting(c);
     case TRACE_PAGE_FAILED: return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, why);
     case TRACE_PAGE_BUSY:
         return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, _("too many traces are being drawn: try again in a minute"));
     case TRACE_PAGE_READY: break;
     }
-    struct MHD_Response *res = MHD_create_response_from_fd(size, fd);   /* it closes fd */
+    struct MHD_Response *res = MHD_create_response_from_fd(size, fd); /* it closes fd */
     if (!res) {
         close(fd);
         return MHD_NO;
@@ -221,13 +216,10 @@ static enum MHD_Result submit(submit_queue *q, room *r, struct MHD_Connection *c
                               size_t *upload_size, void **state)
 {
     if (!*state) {
-        if (!q)
-            return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
-        if (submit_queue_why_closed(q))
-            return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_queue_why_closed(q));
+        if (!q) return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+        if (submit_queue_why_closed(q)) return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_queue_why_closed(q));
         const char *t = arg(c, "t");
-        if (!t || room_student_id(r, t) < 0)
-            return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+        if (!t || room_student_id(r, t) < 0) return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (cl && strtoull(cl, NULL, 10) > SUBMIT_MAX_BYTES)
             return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, submit_status_text(SUBMIT_TOO_LARGE));
@@ -241,7 +233,7 @@ static enum MHD_Result submit(submit_queue *q, room *r, struct MHD_Connection *c
         return MHD_YES;
     }
     upload *u = *state;
-    if (*upload_size) {   /* a piece of the body */
+    if (*upload_size) { /* a piece of the body */
         if (u->len + *upload_size > SUBMIT_MAX_BYTES)
             u->too_large = 1;
         else
@@ -249,16 +241,13 @@ static enum MHD_Result submit(submit_queue *q, room *r, struct MHD_Connection *c
         *upload_size = 0;
         return MHD_YES;
     }
-    if (u->too_large)
-        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, submit_status_text(SUBMIT_TOO_LARGE));
+    if (u->too_large) return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, submit_status_text(SUBMIT_TOO_LARGE));
     int student = room_student_id(r, arg(c, "t"));
     int exercise = exercise_of(arg(c, "ex"));
-    if (student < 0)
-        return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+    if (student < 0) return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
     int id = 0;
     submit_status st = submit_queue_add(q, student, exercise, u->buf, u->len, &id);
-    if (st != SUBMIT_OK)
-        return send_error(c, status_of(st), submit_status_text(st));
+    if (st != SUBMIT_OK) return send_error(c, status_of(st), submit_status_text(st));
     char buf[80];
     snprintf(buf, sizeof buf, "{\"id\":%d}", id);
     return send_text(c, MHD_HTTP_OK, "application/json; charset=utf-8", buf, strlen(buf), MHD_RESPMEM_MUST_COPY);
@@ -276,8 +265,7 @@ enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struc
 {
     int get = !strcmp(method, MHD_HTTP_METHOD_GET), post = !strcmp(method, MHD_HTTP_METHOD_POST);
     if (!strcmp(url, "/submit")) {
-        if (!post)
-            return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use POST"));
+        if (!post) return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use POST"));
         return submit(q, r, c, upload_data, upload_size, state);
     }
     /* the other paths take no body, as the rest of the class */
@@ -287,45 +275,38 @@ enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struc
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         const char *te = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
         if ((cl && strcmp(cl, "0")) || te)
-            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, _("no request body is taken: every field is in the query"));
+            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                              _("no request body is taken: every field is in the query"));
         return MHD_YES;
     }
     if (*upload_size) {
         *upload_size = 0;
         return MHD_YES;
     }
-    if (!get)
-        return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use GET"));
+    if (!get) return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use GET"));
     if (!strcmp(url, "/start")) {
         int n = exercise_of(arg(c, "n"));
-        if (!n)
-            return send_error(c, MHD_HTTP_NOT_FOUND, submit_status_text(SUBMIT_BAD_EXERCISE));
+        if (!n) return send_error(c, MHD_HTTP_NOT_FOUND, submit_status_text(SUBMIT_BAD_EXERCISE));
         /* a student's own last kernel of that exercise, where they sent one: a
            page opened again (or a class resumed) carries on from it */
         const char *t = arg(c, "t");
         int student = t && q ? room_student_id(r, t) : -1;
         size_t len = 0;
         char *own = student >= 0 ? submit_queue_last_source(q, student, n, &len) : NULL;
-        if (own)
-            return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", own, len, MHD_RESPMEM_MUST_FREE);
+        if (own) return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", own, len, MHD_RESPMEM_MUST_FREE);
         return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", start_file[n - 1], strlen(start_file[n - 1]),
                          MHD_RESPMEM_PERSISTENT);
     }
-    if (trace_id(url))
-        return trace_page(q, r, teacher, c, trace_id(url));
+    if (trace_id(url)) return trace_page(q, r, teacher, c, trace_id(url));
     if (!strcmp(url, "/submissions")) {
-        if (!teacher)
-            return send_error(c, MHD_HTTP_FORBIDDEN, _("the submissions need the teacher's secret"));
-        if (!q)
-            return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+        if (!teacher) return send_error(c, MHD_HTTP_FORBIDDEN, _("the submissions need the teacher's secret"));
+        if (!q) return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
         return send_owned(c, submit_queue_teacher_json(q, name_of, r));
     }
     /* /submission */
     const char *t = arg(c, "t");
     int student = t ? room_student_id(r, t) : -1;
-    if (student < 0)
-        return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
-    if (!q)
-        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
+    if (student < 0) return send_error(c, MHD_HTTP_FORBIDDEN, _("unknown student: join again"));
+    if (!q) return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, submit_status_text(SUBMIT_CLOSED));
     return send_owned(c, submit_queue_student_json(q, student));
 }

@@ -19,27 +19,27 @@
 #include "core/clock.h"
 #include "own/turns/gpu_turn.h"
 
-enum { GATE_MAX = 512 };   /* connections at once: a class's checks, with room */
+enum { GATE_MAX = 512 }; /* connections at once: a class's checks, with room */
 
 typedef struct client {
     int fd;
-    char asked;           /* 0, or the turn asked for: 'S' or 'X'             */
-    char held;            /* 0, or the turn held                              */
-    int told;             /* its shared turn was told 'T'                     */
+    char asked; /* 0, or the turn asked for: 'S' or 'X'             */
+    char held;  /* 0, or the turn held                              */
+    int told;   /* its shared turn was told 'T'                     */
     double asked_at, held_at;
 } client;
 
 struct gpu_gate {
-    pthread_mutex_t mu;   /* guards the list and the figures                  */
-    int wake[2];          /* a byte here: a new connection, or stop           */
+    pthread_mutex_t mu; /* guards the list and the figures                  */
+    int wake[2];        /* a byte here: a new connection, or stop           */
     client c[GATE_MAX];
     int n, stop;
     pthread_t thread;
     FILE *log;
-    char gpu[64];         /* its name in the log                              */
-    int shared, alone;    /* turns held now                                   */
-    double busy_from;     /* when the GPU last went from no turn to some      */
-    double shared_limit_s;/* a shared turn's longest while a turn alone waits */
+    char gpu[64];          /* its name in the log                              */
+    int shared, alone;     /* turns held now                                   */
+    double busy_from;      /* when the GPU last went from no turn to some      */
+    double shared_limit_s; /* a shared turn's longest while a turn alone waits */
     gpu_gate_stats st;
 };
 
@@ -71,8 +71,7 @@ static void give(gpu_gate *g, client *c, double t)
 static void take_back(gpu_gate *g, client *c, double t)
 {
     if (!c->held) return;
-    if (g->log)
-        fprintf(g->log, "%s %c %.3f %.3f %.3f\n", g->gpu, c->held, c->asked_at, c->held_at, t), fflush(g->log);
+    if (g->log) fprintf(g->log, "%s %c %.3f %.3f %.3f\n", g->gpu, c->held, c->asked_at, c->held_at, t), fflush(g->log);
     if (c->held == 'X') {
         g->alone--, g->st.alone_s += t - c->held_at;
     } else {
@@ -119,8 +118,8 @@ static double grant(gpu_gate *g)
         for (int i = 0; i < g->n; i++)
             if (g->c[i].asked == 'X' && (!first || g->c[i].asked_at < first->asked_at)) first = &g->c[i];
         if (!first) break;
-        if (g->alone) return -1;                 /* one alone at a time */
-        if (g->shared) return time_up(g, first, t);   /* and only on an idle GPU */
+        if (g->alone) return -1;                    /* one alone at a time */
+        if (g->shared) return time_up(g, first, t); /* and only on an idle GPU */
         give(g, first, t);
     }
     if (g->alone) return -1;
@@ -155,7 +154,7 @@ static void drop(gpu_gate *g, int i)
  * until a shared turn's time will be up, or -1. */
 static double serve(gpu_gate *g, const struct pollfd *p, int np)
 {
-    for (int k = np - 1; k >= 1; k--) {   /* backwards: drop() moves the last one into place */
+    for (int k = np - 1; k >= 1; k--) { /* backwards: drop() moves the last one into place */
         if (!p[k].revents) continue;
         int i = k - 1;
         char buf[16];
@@ -172,7 +171,7 @@ static void *gate_loop(void *arg)
 {
     gpu_gate *g = arg;
     struct pollfd *mine = calloc(GATE_MAX + 1, sizeof *mine);
-    double due = -1;   /* seconds until a shared turn's time is up */
+    double due = -1; /* seconds until a shared turn's time is up */
     for (;;) {
         pthread_mutex_lock(&g->mu);
         int np = g->n + 1, stop = g->stop;
@@ -196,7 +195,7 @@ static void *gate_loop(void *arg)
 
 static void wake(gpu_gate *g)
 {
-    if (write(g->wake[1], "w", 1) < 0) {}   /* full: it is awake already */
+    if (write(g->wake[1], "w", 1) < 0) {} /* full: it is awake already */
 }
 
 gpu_gate *gpu_gate_new(const char *gpu, FILE *log, char *err, size_t errlen)
@@ -263,6 +262,6 @@ void gpu_gate_stats_of(gpu_gate *g, gpu_gate_stats *st)
 {
     pthread_mutex_lock(&g->mu);
     *st = g->st;
-    if (g->shared || g->alone) st->busy_s += rv_wall_s() - g->busy_from;   /* so far */
+    if (g->shared || g->alone) st->busy_s += rv_wall_s() - g->busy_from; /* so far */
     pthread_mutex_unlock(&g->mu);
 }

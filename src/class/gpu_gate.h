@@ -24,13 +24,13 @@ typedef struct gpu_gate gpu_gate;
 
 /* What the gate saw, since it was made. */
 typedef struct gpu_gate_stats {
-    double busy_s;        /* some turn was held (the GPU in use)              */
-    double alone_s;       /* a turn alone was held                            */
-    long   shared_turns, alone_turns;
-    double alone_wait_s;  /* all the turns alone waited, together             */
+    double busy_s;  /* some turn was held (the GPU in use)              */
+    double alone_s; /* a turn alone was held                            */
+    long shared_turns, alone_turns;
+    double alone_wait_s; /* all the turns alone waited, together             */
     double alone_wait_max_s;
-    long   shared_stopped;/* shared turns told their time was up            */
-    double shared_s;      /* all the shared turns held, together            */
+    long shared_stopped;      /* shared turns told their time was up            */
+    double shared_s;          /* all the shared turns held, together            */
     double shared_held_max_s; /* the longest shared turn given back         */
 } gpu_gate_stats;
 

@@ -15,8 +15,7 @@ enum MHD_Result http_reply_send(struct MHD_Connection *c, unsigned status, const
                                 size_t len, enum MHD_ResponseMemoryMode mode, const char *retry_after)
 {
     struct MHD_Response *res = MHD_create_response_from_buffer(len, (void *)body, mode);
-    if (!res)
-        return MHD_NO;
+    if (!res) return MHD_NO;
     http_reply_headers(res, type);
     if (status == MHD_HTTP_TOO_MANY_REQUESTS || status == MHD_HTTP_SERVICE_UNAVAILABLE)
         MHD_add_response_header(res, "Retry-After", retry_after);

@@ -35,10 +35,10 @@
 #include "core/versions.h"
 
 enum { DEFAULT_MAX_STUDENTS = 2000 };
-#define DEFAULT_ANSWER_BURST 8.0
+#define DEFAULT_ANSWER_BURST  8.0
 #define DEFAULT_ANSWERS_PER_S 4.0
-#define DEFAULT_JOIN_BURST 600.0
-#define DEFAULT_JOINS_PER_S 200.0
+#define DEFAULT_JOIN_BURST    600.0
+#define DEFAULT_JOINS_PER_S   200.0
 
 /* Join codes avoid letters and digits that look alike (0 O, 1 I L). */
 static const char code_alphabet[] = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -62,10 +62,8 @@ int room_random_bytes(unsigned char *buf, size_t n)
 {
     while (n > 0) {
         ssize_t k = getrandom(buf, n, 0);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return -1;
         buf += k;
         n -= (size_t)k;
     }
@@ -82,8 +80,8 @@ void room_stamp(char *buf, size_t len)
     snprintf(buf + n, len - n, ".%03ldZ", ts.tv_nsec / 1000000);
 }
 
-room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const char *answers_path,
-               const char *code, char *err, size_t errlen)
+room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const char *answers_path, const char *code,
+               char *err, size_t errlen)
 {
     room *r = calloc(1, sizeof *r);
     if (!r) {
@@ -112,12 +110,10 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
         room_free(r);
         return NULL;
     }
-    for (int k = 0; an && k < r->nsteps; k++)
-        r->has_q[k] = (uint8_t)quiz_pick_question(an, k, &r->q[k]);
+    for (int k = 0; an && k < r->nsteps; k++) r->has_q[k] = (uint8_t)quiz_pick_question(an, k, &r->q[k]);
     r->asked[0] = 1;
-    r->revealed = !r->has_q[0];   /* nothing to ask: shown */
-    if (lim)
-        r->lim = *lim;
+    r->revealed = !r->has_q[0]; /* nothing to ask: shown */
+    if (lim) r->lim = *lim;
     if (r->lim.max_students <= 0) r->lim.max_students = DEFAULT_MAX_STUDENTS;
     if (r->lim.answer_burst <= 0) r->lim.answer_burst = DEFAULT_ANSWER_BURST;
     if (r->lim.answers_per_s <= 0) r->lim.answers_per_s = DEFAULT_ANSWERS_PER_S;
@@ -134,8 +130,7 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
             room_free(r);
             return NULL;
         }
-        for (int i = 0; i < ROOM_CODE_LEN; i++)
-            r->code[i] = code_alphabet[b[i] % (sizeof code_alphabet - 1)];
+        for (int i = 0; i < ROOM_CODE_LEN; i++) r->code[i] = code_alphabet[b[i] % (sizeof code_alphabet - 1)];
     }
     if (answers_path) {
         /* O_APPEND: every line goes at the end, whatever else writes the file */
@@ -143,8 +138,7 @@ room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const ch
         int fd = open(answers_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
         if (fd < 0 || !(r->log = fdopen(fd, "a"))) {
             snprintf(err, errlen, _("cannot open the answers file %s: %s"), answers_path, strerror(errno));
-            if (fd >= 0)
-                close(fd);
+            if (fd >= 0) close(fd);
             room_free(r);
             return NULL;
         }
@@ -176,8 +170,7 @@ int room_closing(room *r)
 
 void room_free(room *r)
 {
-    if (!r)
-        return;
+    if (!r) return;
     for (int i = 0; i < r->ns; i++) {
         free(r->s[i].has);
         free(r->s[i].number);
@@ -189,17 +182,13 @@ void room_free(room *r)
     free(r->has_q);
     free(r->asked);
     free(r->shown);
-    if (r->log)
-        fclose(r->log);
+    if (r->log) fclose(r->log);
     pthread_cond_destroy(&r->moved);
     pthread_mutex_destroy(&r->mu);
     free(r);
 }
 
-const char *room_code(const room *r)
-{
-    return r->code;
-}
+const char *room_code(const room *r) { return r->code; }
 
 const quiz_question *room_question(const room *r, int step)
 {
@@ -219,23 +208,21 @@ void room_view_locked(room *r, room_view *v)
         uint32_t lkey[ROOM_MAX_BARS];
         for (int i = 0; q && i < r->ns; i++) {
             const student *s = &r->s[i];
-            if (!s->has[k])
-                continue;
+            if (!s->has[k]) continue;
             w->answered++;
             int ok = quiz_check_answer(q, s->number[k], s->lanes[k]);
             w->right += ok;
             int b = 0;
-            while (b < w->nbars && b < ROOM_MAX_BARS && (key[b] != s->number[k] || lkey[b] != s->lanes[k]))
-                b++;
+            while (b < w->nbars && b < ROOM_MAX_BARS && (key[b] != s->number[k] || lkey[b] != s->lanes[k])) b++;
             if (b == w->nbars && b < ROOM_MAX_BARS) {
                 key[b] = s->number[k];
                 lkey[b] = s->lanes[k];
                 quiz_format_answer(q, s->number[k], s->lanes[k], w->bars[b].label, sizeof w->bars[b].label);
                 w->bars[b].right = ok;
                 w->nbars++;
-            } else if (b == ROOM_MAX_BARS) {   /* the rest: one bar, "other" */
+            } else if (b == ROOM_MAX_BARS) { /* the rest: one bar, "other" */
                 if (w->nbars == ROOM_MAX_BARS) {
-                    snprintf(w->bars[b].label, sizeof w->bars[b].label, "%s", "\xE2\x80\xA6");   /* … */
+                    snprintf(w->bars[b].label, sizeof w->bars[b].label, "%s", "\xE2\x80\xA6"); /* … */
                     w->nbars++;
                 }
             }
@@ -272,8 +259,7 @@ void room_view_get(room *r, room_view *v)
 
 int room_view_try(room *r, room_view *v)
 {
-    if (pthread_mutex_trylock(&r->mu) != 0)
-        return 0;
+    if (pthread_mutex_trylock(&r->mu) != 0) return 0;
     room_view_locked(r, v);
     pthread_mutex_unlock(&r->mu);
     return 1;
@@ -315,8 +301,7 @@ void room_reveal(room *r)
  * its name and the time (the event itself is its state). */
 static void log_event_locked(room *r, const char *event, const char *fields)
 {
-    if (!r->log)
-        return;
+    if (!r->log) return;
     char at[40];
     room_stamp(at, sizeof at);
     fprintf(r->log, "{\"at\":\"%s\",\"event\":\"%s\"%s}\n", at, event, fields);
@@ -331,7 +316,7 @@ void room_show_names(room *r, int show)
         r->names_shown = show;
         /* kept, so that `class --resume` shows (or hides) them as the teacher left it */
         log_event_locked(r, "names", show ? ",\"show\":true" : ",\"show\":false");
-        r->tally++;   /* the teacher's page hears of it with the next publish */
+        r->tally++; /* the teacher's page hears of it with the next publish */
     }
     pthread_mutex_unlock(&r->mu);
 }
@@ -393,8 +378,7 @@ int room_wait(room *r, uint64_t moves, uint64_t tally, int timeout_ms)
     pthread_mutex_lock(&r->mu);
     int rc = 0;
     while (!(rc = r->closing || r->moves != moves || r->published != tally))
-        if (pthread_cond_timedwait(&r->moved, &r->mu, &until) == ETIMEDOUT)
-            break;
+        if (pthread_cond_timedwait(&r->moved, &r->mu, &until) == ETIMEDOUT) break;
     pthread_mutex_unlock(&r->mu);
     return rc;
 }

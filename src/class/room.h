@@ -32,30 +32,30 @@
 extern "C" {
 #endif
 
-#define ROOM_NAME_LEN   40      /* bytes of a student's name (UTF-8)           */
-#define ROOM_TOKEN_LEN  32      /* hex digits of a student's token, a secret   */
-#define ROOM_CODE_LEN    6      /* characters of the join code                 */
-#define ROOM_ANSWER_LEN 200     /* bytes of an answer as sent ("0,8,16,...")   */
-#define ROOM_MAX_BARS    8      /* distinct answers in the spread; the rest: "other" */
+#define ROOM_NAME_LEN   40  /* bytes of a student's name (UTF-8)           */
+#define ROOM_TOKEN_LEN  32  /* hex digits of a student's token, a secret   */
+#define ROOM_CODE_LEN   6   /* characters of the join code                 */
+#define ROOM_ANSWER_LEN 200 /* bytes of an answer as sent ("0,8,16,...")   */
+#define ROOM_MAX_BARS   8   /* distinct answers in the spread; the rest: "other" */
 
 typedef struct room room;
 
 /* Limits; zero fields mean the defaults (room.c). */
 typedef struct room_limits {
-    int max_students;           /* joins beyond this are refused               */
+    int max_students;                   /* joins beyond this are refused               */
     double answer_burst, answers_per_s; /* per student: a token bucket          */
     double join_burst, joins_per_s;     /* for the whole room                   */
 } room_limits;
 
 typedef enum room_status {
     ROOM_OK = 0,
-    ROOM_BAD_CODE,              /* the join code is not this class's           */
-    ROOM_BAD_NAME,              /* too long, not UTF-8, control characters     */
-    ROOM_FULL,                  /* max_students joined                         */
-    ROOM_SLOW_DOWN,             /* the rate limit                              */
-    ROOM_UNKNOWN_STUDENT,       /* no student has this token                   */
-    ROOM_NOT_NOW,               /* not the current step, no question, revealed */
-    ROOM_BAD_CHOICE,            /* not one of the question's choices           */
+    ROOM_BAD_CODE,        /* the join code is not this class's           */
+    ROOM_BAD_NAME,        /* too long, not UTF-8, control characters     */
+    ROOM_FULL,            /* max_students joined                         */
+    ROOM_SLOW_DOWN,       /* the rate limit                              */
+    ROOM_UNKNOWN_STUDENT, /* no student has this token                   */
+    ROOM_NOT_NOW,         /* not the current step, no question, revealed */
+    ROOM_BAD_CHOICE,      /* not one of the question's choices           */
 } room_status;
 
 /* What status means, in a few words (for the HTTP answer and the logs). */
@@ -70,14 +70,14 @@ typedef struct room_bar {
 
 /* A snapshot of the room, as the teacher sees it. */
 typedef struct room_view {
-    uint64_t moves;             /* changes of step or reveal, from 0           */
-    uint64_t tally;             /* changes of the answers and of who joined    */
+    uint64_t moves; /* changes of step or reveal, from 0           */
+    uint64_t tally; /* changes of the answers and of who joined    */
     int step, nsteps;
     int has_q, revealed;
-    int students;               /* joined                                       */
-    int watching;               /* event streams open now                       */
-    int answered, right;        /* at this step                                 */
-    int nbars;                  /* the spread at this step, most given first    */
+    int students;        /* joined                                       */
+    int watching;        /* event streams open now                       */
+    int answered, right; /* at this step                                 */
+    int nbars;           /* the spread at this step, most given first    */
     room_bar bars[ROOM_MAX_BARS + 1];
 } room_view;
 
@@ -86,8 +86,8 @@ typedef struct room_view {
  * positions with no questions (two versions compared).  answers_path:
  * the answers file, appended to (created if need be).  code: the join code
  * (ROOM_CODE_LEN characters; NULL makes a random one).  NULL + err. */
-room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const char *answers_path,
-               const char *code, char *err, size_t errlen);
+room *room_new(const rv_analysis *an, int npos, const room_limits *lim, const char *answers_path, const char *code,
+               char *err, size_t errlen);
 /* Wakes every waiter (they see room_closing) ... */
 void room_close(room *r);
 /* ... and frees the room once no one waits any more. */
@@ -99,8 +99,7 @@ const char *room_code(const room *r);
 
 /* A student joins with the class's code and a name ("" is anonymous):
  * token gets its secret (ROOM_TOKEN_LEN hex digits), *id its number. */
-room_status room_join(room *r, const char *code, const char *name, char token[ROOM_TOKEN_LEN + 1], int *id,
-                      double now);
+room_status room_join(room *r, const char *code, const char *name, char token[ROOM_TOKEN_LEN + 1], int *id, double now);
 /* The student's answer to step's question (step: 0-based, must be the
  * current one, not yet revealed); a later answer replaces an earlier one. */
 room_status room_answer(room *r, const char *token, int step, const char *text, double now);

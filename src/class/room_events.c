@@ -13,8 +13,8 @@
  * and the closing brace; the teacher's with the spread and who watches. */
 static void event_fields(FILE *f, room *r, const room_view *v, int teacher)
 {
-    fprintf(f, "{\"step\":%d,\"nsteps\":%d,\"question\":%s,\"revealed\":%s,\"students\":%d,\"answered\":%d",
-            v->step, v->nsteps, v->has_q ? "true" : "false", v->revealed ? "true" : "false", v->students, v->answered);
+    fprintf(f, "{\"step\":%d,\"nsteps\":%d,\"question\":%s,\"revealed\":%s,\"students\":%d,\"answered\":%d", v->step,
+            v->nsteps, v->has_q ? "true" : "false", v->revealed ? "true" : "false", v->students, v->answered);
     if (v->has_q)
         fprintf(f, ",\"kind\":\"%s\",\"lanes\":%s", quiz_kind_name(r->q[v->step].kind),
                 r->q[v->step].type == QUIZ_LANE_SET ? "true" : "false");
@@ -27,7 +27,7 @@ static void event_fields(FILE *f, room *r, const room_view *v, int teacher)
         }
         fputs("]", f);
     }
-    if (teacher)   /* whether names are shown: the teacher's button says which way it goes */
+    if (teacher) /* whether names are shown: the teacher's button says which way it goes */
         fprintf(f, ",\"watching\":%d,\"names\":%s", v->watching, r->names_shown ? "true" : "false");
     if (v->revealed && v->has_q) {
         fputs(",\"answer\":", f);
@@ -44,14 +44,12 @@ static const char *shared_fields(room *r, const room_view *v, size_t *len)
     if (!r->shared_valid || r->shared_moves != r->moves || r->shared_tally != r->tally) {
         r->shared_valid = 0;
         FILE *f = fmemopen(r->shared, sizeof r->shared, "w");
-        if (!f)
-            return NULL;
+        if (!f) return NULL;
         event_fields(f, r, v, 0);
         fflush(f);
         long n = ftell(f);
         fclose(f);
-        if (n < 0 || (size_t)n >= sizeof r->shared)
-            return NULL;
+        if (n < 0 || (size_t)n >= sizeof r->shared) return NULL;
         r->shared_len = (size_t)n;
         r->shared_moves = r->moves;
         r->shared_tally = r->tally;
@@ -80,8 +78,7 @@ static void you_fields(FILE *f, room *r, const room_view *v, const student *s)
     fputs("}", f);
 }
 
-size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves,
-                       uint64_t *tally)
+size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_t len, uint64_t *moves, uint64_t *tally)
 {
     FILE *f = fmemopen(buf, len, "w");
     if (!f) {
@@ -100,14 +97,13 @@ size_t room_event_json(room *r, const char *token, int teacher, char *buf, size_
     else
         event_fields(f, r, &v, teacher);
     const student *s = token ? room_find(r, token) : NULL;
-    if (s)
-        you_fields(f, r, &v, s);
+    if (s) you_fields(f, r, &v, s);
     pthread_mutex_unlock(&r->mu);
     fputs("}", f);
     fflush(f);
     long n = ftell(f);
     fclose(f);
-    if (n < 0 || (size_t)n >= len) {   /* cannot happen at the sizes used: say so plainly */
+    if (n < 0 || (size_t)n >= len) { /* cannot happen at the sizes used: say so plainly */
         snprintf(buf, len, "{}");
         return strlen(buf);
     }

@@ -16,18 +16,16 @@
 static void csv_field(FILE *f, const char *s)
 {
     fputc('"', f);
-    if (strchr("=+-@", s[0]) && s[0])
-        fputc('\'', f);
+    if (strchr("=+-@", s[0]) && s[0]) fputc('\'', f);
     for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
+        if (*s == '"') fputc('"', f);
         fputc(*s, f);
     }
     fputc('"', f);
 }
 
-typedef void (*row_fn)(FILE *f, const student *s, int step, const quiz_question *q, const char *given,
-                       int right, int first);
+typedef void (*row_fn)(FILE *f, const student *s, int step, const quiz_question *q, const char *given, int right,
+                       int first);
 
 /* Calls row for every student and every step whose question was asked. */
 static int each_row(room *r, FILE *f, row_fn row, int *any)
@@ -36,8 +34,7 @@ static int each_row(room *r, FILE *f, row_fn row, int *any)
     int first = 1;
     for (int i = 0; i < r->ns; i++)
         for (int k = 0; k < r->nsteps; k++) {
-            if (!r->has_q[k] || !r->asked[k])
-                continue;
+            if (!r->has_q[k] || !r->asked[k]) continue;
             const student *s = &r->s[i];
             char given[QUIZ_ANSWER_LEN] = "";
             int right = 0;
@@ -65,7 +62,7 @@ static void csv_row(FILE *f, const student *s, int step, const quiz_question *q,
     csv_field(f, given);
     fprintf(f, ",%s,", right > 0 ? "yes" : right < 0 ? "no" : "");
     csv_field(f, q->answer);
-    fputs(",,,,,,,,,\n", f);   /* a kernel's columns */
+    fputs(",,,,,,,,,\n", f); /* a kernel's columns */
 }
 
 void room_set_kernels(room *r, room_kernels_fn fn, void *arg)
@@ -80,8 +77,7 @@ void room_set_kernels(room *r, room_kernels_fn fn, void *arg)
 static const char *name_of(const room *r, int id)
 {
     for (int i = 0; i < r->ns; i++)
-        if (r->s[i].id == id)
-            return r->s[i].name;
+        if (r->s[i].id == id) return r->s[i].name;
     return "";
 }
 
@@ -90,8 +86,7 @@ static void iso_time(double t, char *buf, size_t len)
 {
     time_t s = (time_t)t;
     struct tm tm;
-    if (t <= 0 || !gmtime_r(&s, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
-        buf[0] = 0;
+    if (t <= 0 || !gmtime_r(&s, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm)) buf[0] = 0;
 }
 
 static void kernel_csv(FILE *f, const room_kernel *k, const char *name)
@@ -102,8 +97,11 @@ static void kernel_csv(FILE *f, const room_kernel *k, const char *name)
     iso_time(k->ended, when[2], sizeof when[2]);
     fprintf(f, "%d,", k->student);
     csv_field(f, name);
-    fprintf(f, ",,kernel,,,%s,,%d,%d,%s,", !strcmp(k->verdict, "pass") ? "yes" : k->verdict[0] ? "no" : "", k->id,
-            k->exercise, k->verdict);
+    fprintf(f, ",,kernel,,,%s,,%d,%d,%s,",
+            !strcmp(k->verdict, "pass") ? "yes"
+            : k->verdict[0]             ? "no"
+                                        : "",
+            k->id, k->exercise, k->verdict);
     const double x[3] = {k->ms, k->gbps, k->percent_of_mark};
     for (int i = 0; i < 3; i++) {
         if (x[i] > 0) fprintf(f, "%.6g", x[i]);
@@ -118,9 +116,13 @@ static void kernel_json(FILE *f, const room_kernel *k, const char *name, int fir
     const double at[3] = {k->submitted, k->started, k->ended};
     fprintf(f, "%s\n  {\"student\":%d,\"name\":", first ? "" : ",", k->student);
     rv_json_string(f, name);
-    fprintf(f, ",\"step\":null,\"kind\":\"kernel\",\"question\":null,\"answer\":null,\"right\":%s,"
-               "\"right_answer\":null,\"submission\":%d,\"exercise\":%d,\"verdict\":\"%s\"",
-            !strcmp(k->verdict, "pass") ? "true" : k->verdict[0] ? "false" : "null", k->id, k->exercise, k->verdict);
+    fprintf(f,
+            ",\"step\":null,\"kind\":\"kernel\",\"question\":null,\"answer\":null,\"right\":%s,"
+            "\"right_answer\":null,\"submission\":%d,\"exercise\":%d,\"verdict\":\"%s\"",
+            !strcmp(k->verdict, "pass") ? "true"
+            : k->verdict[0]             ? "false"
+                                        : "null",
+            k->id, k->exercise, k->verdict);
     rv_json_measure(f, "ms", k->ms);
     rv_json_measure(f, "gbps", k->gbps);
     rv_json_measure(f, "percent_of_mark", k->percent_of_mark);
@@ -128,8 +130,10 @@ static void kernel_json(FILE *f, const room_kernel *k, const char *name, int fir
         char when[32];
         iso_time(at[i], when, sizeof when);
         fprintf(f, ",\"%s\":", keys[i]);
-        if (when[0]) rv_json_string(f, when);
-        else fputs("null", f);
+        if (when[0])
+            rv_json_string(f, when);
+        else
+            fputs("null", f);
     }
     fputs("}", f);
 }
@@ -143,12 +147,13 @@ static int kernel_rows(room *r, FILE *f, int csv, int first)
     void *arg = r->kernels_arg;
     pthread_mutex_unlock(&r->mu);
     int n = fn ? fn(arg, &rows) : 0;
-    if (n < 0)
-        return -1;
+    if (n < 0) return -1;
     pthread_mutex_lock(&r->mu);
     for (int i = 0; i < n; i++) {
-        if (csv) kernel_csv(f, &rows[i], name_of(r, rows[i].student));
-        else kernel_json(f, &rows[i], name_of(r, rows[i].student), first && !i);
+        if (csv)
+            kernel_csv(f, &rows[i], name_of(r, rows[i].student));
+        else
+            kernel_json(f, &rows[i], name_of(r, rows[i].student), first && !i);
     }
     pthread_mutex_unlock(&r->mu);
     free(rows);
@@ -158,7 +163,8 @@ static int kernel_rows(room *r, FILE *f, int csv, int first)
 int room_write_csv(room *r, FILE *f)
 {
     fputs("student,name,step,kind,question,answer,right,right_answer,"
-          "submission,exercise,verdict,ms,gbps,percent_of_mark,submitted,started,ended\n", f);
+          "submission,exercise,verdict,ms,gbps,percent_of_mark,submitted,started,ended\n",
+          f);
     int any;
     return each_row(r, f, csv_row, &any) == 0 && kernel_rows(r, f, 1, !any) == 0 ? 0 : -1;
 }
@@ -184,8 +190,7 @@ int room_write_json(room *r, FILE *f)
 {
     fputs("[", f);
     int any, rc = each_row(r, f, json_row, &any);
-    if (rc == 0)
-        rc = kernel_rows(r, f, 0, !any);
+    if (rc == 0) rc = kernel_rows(r, f, 0, !any);
     fputs("\n]\n", f);
     return rc == 0 && fflush(f) == 0 ? 0 : -1;
 }

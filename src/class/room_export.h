@@ -9,9 +9,9 @@
 /* A kernel a student sent (submit_queue.c), as a row of the exports. */
 typedef struct room_kernel {
     int id, student, exercise;
-    const char *verdict;                /* "pass", "fail", "error" or "" */
-    double ms, gbps, percent_of_mark;   /* 0: not said                   */
-    double submitted, started, ended;   /* CLOCK_REALTIME s; 0: not yet  */
+    const char *verdict;              /* "pass", "fail", "error" or "" */
+    double ms, gbps, percent_of_mark; /* 0: not said                   */
+    double submitted, started, ended; /* CLOCK_REALTIME s; 0: not yet  */
 } room_kernel;
 
 /* Where the exports find the kernels: fn(arg, &rows) gives a malloc'd

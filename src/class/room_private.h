@@ -15,10 +15,10 @@ typedef struct student {
     char token[ROOM_TOKEN_LEN + 1];
     char name[ROOM_NAME_LEN + 1];
     int id;
-    double bucket, bucket_at;   /* answers left in the bucket, when it was counted */
-    uint8_t *has;               /* [nsteps]: answered                          */
-    int64_t *number;            /* [nsteps]                                    */
-    uint32_t *lanes;            /* [nsteps]                                    */
+    double bucket, bucket_at; /* answers left in the bucket, when it was counted */
+    uint8_t *has;             /* [nsteps]: answered                          */
+    int64_t *number;          /* [nsteps]                                    */
+    uint32_t *lanes;          /* [nsteps]                                    */
 } student;
 
 struct room {
@@ -26,17 +26,17 @@ struct room {
     pthread_cond_t moved;
     const rv_analysis *an;
     int nsteps;
-    quiz_question *q;           /* [nsteps] */
-    uint8_t *has_q, *asked;     /* [nsteps] */
-    uint8_t *shown;             /* [nsteps]: its answer was revealed            */
+    quiz_question *q;       /* [nsteps] */
+    uint8_t *has_q, *asked; /* [nsteps] */
+    uint8_t *shown;         /* [nsteps]: its answer was revealed            */
     room_limits lim;
     char code[ROOM_CODE_LEN + 1];
     FILE *log;
     student *s;
     int ns, cap;
-    token_index by_token;       /* where each student's token is in s        */
+    token_index by_token; /* where each student's token is in s        */
     int step, revealed, watching, closing, waiters;
-    int names_shown;            /* the teacher shows the students' names (room_show_names) */
+    int names_shown; /* the teacher shows the students' names (room_show_names) */
     uint64_t moves, tally, published;
     /* the changes a student's event shows (joins and answers: not who is
      * watching, which only the teacher sees), and those published */
@@ -51,7 +51,7 @@ struct room {
     size_t shared_len;
     uint64_t shared_moves, shared_tally, shared_renders;
     int shared_valid;
-    room_kernels_fn kernels;    /* the kernels sent, for the exports          */
+    room_kernels_fn kernels; /* the kernels sent, for the exports          */
     void *kernels_arg;
 };
 

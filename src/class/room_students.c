@@ -21,8 +21,7 @@ static int same_secret(const char *a, const char *b, size_t n)
 {
     unsigned char d = 0;
     size_t la = strnlen(a, n + 1), lb = strnlen(b, n + 1);
-    for (size_t i = 0; i < n; i++)
-        d |= (unsigned char)((i < la ? a[i] : 0) ^ (i < lb ? b[i] : 0));
+    for (size_t i = 0; i < n; i++) d |= (unsigned char)((i < la ? a[i] : 0) ^ (i < lb ? b[i] : 0));
     return d == 0 && la == lb;
 }
 
@@ -32,16 +31,13 @@ static int same_secret(const char *a, const char *b, size_t n)
 static int name_ok(const char *s)
 {
     size_t n = strnlen(s, ROOM_NAME_LEN + 1);
-    if (n > ROOM_NAME_LEN)
-        return 0;
+    if (n > ROOM_NAME_LEN) return 0;
     for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
         int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (more < 0 || c < 0x20 || c == 0x7F || (more == 1 && c < 0xC2) || i + (size_t)more >= n)
-            return 0;
+        if (more < 0 || c < 0x20 || c == 0x7F || (more == 1 && c < 0xC2) || i + (size_t)more >= n) return 0;
         for (int k = 1; k <= more; k++)
-            if (((unsigned char)s[i + (size_t)k] & 0xC0) != 0x80)
-                return 0;
+            if (((unsigned char)s[i + (size_t)k] & 0xC0) != 0x80) return 0;
         i += (size_t)more + 1;
     }
     return 1;
@@ -51,28 +47,21 @@ static int name_ok(const char *s)
  * 1 taken, 0 empty. */
 static int bucket_take(double *bucket, double *at, double burst, double rate, double now)
 {
-    if (*at >= 0 && now > *at)
-        *bucket += (now - *at) * rate;
-    if (*bucket > burst)
-        *bucket = burst;
+    if (*at >= 0 && now > *at) *bucket += (now - *at) * rate;
+    if (*bucket > burst) *bucket = burst;
     *at = now;
-    if (*bucket < 1)
-        return 0;
+    if (*bucket < 1) return 0;
     *bucket -= 1;
     return 1;
 }
 
-static const char *token_at(const void *owner, int pos)
-{
-    return ((const room *)owner)->s[pos].token;
-}
+static const char *token_at(const void *owner, int pos) { return ((const room *)owner)->s[pos].token; }
 
 /* The student holding token, or NULL: one lookup in the index, not a walk
  * over the class (token_index.h says why). */
 student *room_find(room *r, const char *token)
 {
-    if (!token || strnlen(token, ROOM_TOKEN_LEN + 1) != ROOM_TOKEN_LEN)
-        return NULL;
+    if (!token || strnlen(token, ROOM_TOKEN_LEN + 1) != ROOM_TOKEN_LEN) return NULL;
     int i = token_index_find(&r->by_token, token, ROOM_TOKEN_LEN, token_at, r);
     return i < 0 ? NULL : &r->s[i];
 }
@@ -84,8 +73,7 @@ student *room_add_student(room *r, const char *token, const char *name, int id)
     if (r->ns == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
         student *p = realloc(r->s, (size_t)cap * sizeof *p);
-        if (!p)
-            return NULL;
+        if (!p) return NULL;
         r->s = p;
         r->cap = cap;
     }
@@ -128,21 +116,16 @@ int room_student_id(room *r, const char *token)
     return id;
 }
 
-room_status room_join(room *r, const char *code, const char *name, char token[ROOM_TOKEN_LEN + 1], int *id,
-                      double now)
+room_status room_join(room *r, const char *code, const char *name, char token[ROOM_TOKEN_LEN + 1], int *id, double now)
 {
-    if (!code || !same_secret(code, r->code, ROOM_CODE_LEN))
-        return ROOM_BAD_CODE;
-    if (!name_ok(name ? name : ""))
-        return ROOM_BAD_NAME;
+    if (!code || !same_secret(code, r->code, ROOM_CODE_LEN)) return ROOM_BAD_CODE;
+    if (!name_ok(name ? name : "")) return ROOM_BAD_NAME;
     unsigned char b[ROOM_TOKEN_LEN / 2];
-    if (room_random_bytes(b, sizeof b) != 0)
-        return ROOM_FULL;
+    if (room_random_bytes(b, sizeof b) != 0) return ROOM_FULL;
     pthread_mutex_lock(&r->mu);
     room_status st = ROOM_OK;
     char hex[ROOM_TOKEN_LEN + 1];
-    for (size_t i = 0; i < sizeof b; i++)
-        snprintf(hex + 2 * i, 3, "%02x", b[i]);
+    for (size_t i = 0; i < sizeof b; i++) snprintf(hex + 2 * i, 3, "%02x", b[i]);
     student *s = NULL;
     if (!bucket_take(&r->join_bucket, &r->join_at, r->lim.join_burst, r->lim.joins_per_s, now))
         st = ROOM_SLOW_DOWN;
@@ -169,8 +152,7 @@ room_status room_join(room *r, const char *code, const char *name, char token[RO
 
 room_status room_answer(room *r, const char *token, int step, const char *text, double now)
 {
-    if (!text || strnlen(text, ROOM_ANSWER_LEN + 1) > ROOM_ANSWER_LEN)
-        return ROOM_BAD_CHOICE;
+    if (!text || strnlen(text, ROOM_ANSWER_LEN + 1) > ROOM_ANSWER_LEN) return ROOM_BAD_CHOICE;
     pthread_mutex_lock(&r->mu);
     room_status st = ROOM_OK;
     student *s = room_find(r, token);
@@ -198,8 +180,9 @@ room_status room_answer(room *r, const char *token, int step, const char *text, 
             fprintf(r->log, "{\"at\":\"%s\",\"event\":\"answer\",\"student\":%d,\"step\":%d,\"answer\":", at, s->id,
                     step + 1);
             rv_json_string(r->log, words);
-            fprintf(r->log, ",\"right\":%s,\"sent\":", quiz_check_answer(&r->q[step], number, lanes) ? "true" : "false");
-            rv_json_string(r->log, text);   /* as sent: what --resume reads back */
+            fprintf(r->log,
+                    ",\"right\":%s,\"sent\":", quiz_check_answer(&r->q[step], number, lanes) ? "true" : "false");
+            rv_json_string(r->log, text); /* as sent: what --resume reads back */
             fputs("}\n", r->log);
             fflush(r->log);
         }
@@ -213,11 +196,9 @@ int room_student_name(room *r, int id, char *buf, size_t len)
     pthread_mutex_lock(&r->mu);
     const student *s = NULL;
     /* numbers are given in order of joining, so s[id - 1] is nearly always it */
-    if (id >= 1 && id <= r->ns && r->s[id - 1].id == id)
-        s = &r->s[id - 1];
+    if (id >= 1 && id <= r->ns && r->s[id - 1].id == id) s = &r->s[id - 1];
     for (int i = 0; i < r->ns && !s; i++)
-        if (r->s[i].id == id)
-            s = &r->s[i];
+        if (r->s[i].id == id) s = &r->s[i];
     int found = s && r->names_shown;
     snprintf(buf, len, "%s", found ? s->name : "");
     pthread_mutex_unlock(&r->mu);

@@ -33,8 +33,7 @@ static int down;
 int slurm_name_ok(const char *name)
 {
     size_t n = strlen(name);
-    if (n < 1 || n > SLURM_NAME_MAX)
-        return -1;
+    if (n < 1 || n > SLURM_NAME_MAX) return -1;
     for (size_t i = 0; i < n; i++)
         if (!(name[i] >= 'a' && name[i] <= 'z') && !(name[i] >= 'A' && name[i] <= 'Z') &&
             !(name[i] >= '0' && name[i] <= '9') && !strchr("_-.", name[i]))
@@ -51,8 +50,7 @@ static int ask(char *const argv[], const char *dir, char **words)
     snprintf(log, sizeof log, "%s/slurm-probe.txt", dir);
     rv_proc_result r = rv_proc_run(argv, NULL, log, ASK_LIMIT_S);
     *words = rv_read_text(log, NULL);
-    if (!*words)
-        *words = strdup("");
+    if (!*words) *words = strdup("");
     return r.end == RV_PROC_EXITED ? r.status : -1;
 }
 
@@ -79,14 +77,16 @@ int slurm_probe(const slurm_opts *o, const char *dir, char *say, size_t saylen, 
 {
     char path[PATH_MAX], why[400];
     if (!rv_find_program("srun", path, sizeof path) || !rv_find_program("scontrol", path, sizeof path)) {
-        snprintf(err, errlen, "%s", _("--slurm: srun and scontrol are not installed here (Debian's slurm-client): "
-                                      "the class starts the checks through them"));
+        snprintf(err, errlen, "%s",
+                 _("--slurm: srun and scontrol are not installed here (Debian's slurm-client): "
+                   "the class starts the checks through them"));
         return -1;
     }
     if (!controller_up(dir, why, sizeof why)) {
         __atomic_store_n(&down, 1, __ATOMIC_RELAXED);
-        snprintf(say, saylen, _("slurm: the controller does not answer (%s): the class goes on; a check sent while "
-                                "it does not goes back to the queue once, then tells the student it was the cluster"),
+        snprintf(say, saylen,
+                 _("slurm: the controller does not answer (%s): the class goes on; a check sent while "
+                   "it does not goes back to the queue once, then tells the student it was the cluster"),
                  why);
         return 1;
     }
@@ -96,11 +96,13 @@ int slurm_probe(const slurm_opts *o, const char *dir, char *say, size_t saylen, 
         first_line(words, why, sizeof why);
         int missing = strstr(words, "not found") != NULL;
         free(words);
-        if (!missing) {   /* it stopped answering since the ping: the class goes on, as above */
+        if (!missing) { /* it stopped answering since the ping: the class goes on, as above */
             __atomic_store_n(&down, 1, __ATOMIC_RELAXED);
-            snprintf(say, saylen, _("slurm: the controller does not answer (%s): the class goes on; a check sent "
-                                    "while it does not goes back to the queue once, then tells the student it was "
-                                    "the cluster"), why);
+            snprintf(say, saylen,
+                     _("slurm: the controller does not answer (%s): the class goes on; a check sent "
+                       "while it does not goes back to the queue once, then tells the student it was "
+                       "the cluster"),
+                     why);
             return 1;
         }
         snprintf(err, errlen, _("--slurm %s: no such partition on this cluster (scontrol says: %s)"), o->partition,
@@ -118,12 +120,15 @@ int slurm_probe(const slurm_opts *o, const char *dir, char *say, size_t saylen, 
     if (!none && (rc != 0 || !strstr(words, want))) {
         first_line(words, why, sizeof why);
         if (o->shard)
-            snprintf(err, errlen, _("--slurm %s: no node of the partition has a gres shard (sinfo says: %s): "
-                                    "configure gres/shard on its nodes, or leave out --slurm-shard to ask for "
-                                    "whole GPUs"), o->partition, why);
+            snprintf(err, errlen,
+                     _("--slurm %s: no node of the partition has a gres shard (sinfo says: %s): "
+                       "configure gres/shard on its nodes, or leave out --slurm-shard to ask for "
+                       "whole GPUs"),
+                     o->partition, why);
         else
-            snprintf(err, errlen, _("--slurm %s: no node of the partition has a GPU gres %s (sinfo says: %s): "
-                                    "configure gres/gpu on its nodes, or give --slurm-gpu none to ask for no GPU"),
+            snprintf(err, errlen,
+                     _("--slurm %s: no node of the partition has a GPU gres %s (sinfo says: %s): "
+                       "configure gres/gpu on its nodes, or give --slurm-gpu none to ask for no GPU"),
                      o->partition, want, why);
         free(words);
         return -1;
@@ -133,35 +138,34 @@ int slurm_probe(const slurm_opts *o, const char *dir, char *say, size_t saylen, 
     if (slurm_shares_gpu(o))
         snprintf(turns, sizeof turns, _("; the steps on one GPU take their turns through lock files in %s on its node"),
                  o->lock_dir[0] ? o->lock_dir : SLURM_LOCK_DIR);
-    snprintf(say, saylen, _("slurm: each check runs as a job step in partition %s (%s, %d MiB), the version to beat "
-                            "timed in the same step%s"),
-             o->partition, none ? _("no GPU asked for") : o->shard ? _("a shard of a GPU") : want, SLURM_STEP_MEM_MB,
-             turns);
+    snprintf(say, saylen,
+             _("slurm: each check runs as a job step in partition %s (%s, %d MiB), the version to beat "
+               "timed in the same step%s"),
+             o->partition,
+             none       ? _("no GPU asked for")
+             : o->shard ? _("a shard of a GPU")
+                        : want,
+             SLURM_STEP_MEM_MB, turns);
     return 0;
 }
 
-int slurm_shares_gpu(const slurm_opts *o)
-{
-    return o->shard || !strcmp(o->gpu, "none");
-}
+int slurm_shares_gpu(const slurm_opts *o) { return o->shard || !strcmp(o->gpu, "none"); }
 
 /* A file name for srun's --output, whose '%' would be a pattern. */
 static int escape_percent(const char *in, char *out, size_t len)
 {
     size_t n = 0;
     for (; *in; in++) {
-        if (n + 3 > len)
-            return -1;
-        if (*in == '%')
-            out[n++] = '%';
+        if (n + 3 > len) return -1;
+        if (*in == '%') out[n++] = '%';
         out[n++] = *in;
     }
     out[n] = 0;
     return 0;
 }
 
-int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const char *dir, int limit_s,
-                    char *const cmd[], slurm_step *step)
+int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const char *dir, int limit_s, char *const cmd[],
+                    slurm_step *step)
 {
     char(*b)[sizeof step->opt[0]] = step->opt;
     char **a = step->argv, out[sizeof step->opt[0] - 16];
@@ -171,7 +175,10 @@ int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const cha
     if (o->account[0]) snprintf(b[1], sizeof b[1], "--account=%s", o->account), a[n++] = b[1];
     if (o->qos[0]) snprintf(b[2], sizeof b[2], "--qos=%s", o->qos), a[n++] = b[2];
     if (strcmp(o->gpu, "none")) {
-        snprintf(b[3], sizeof b[3], o->shard ? "--gres=shard:1" : o->gpu[0] ? "--gres=gpu:%s:1" : "--gres=gpu:1",
+        snprintf(b[3], sizeof b[3],
+                 o->shard    ? "--gres=shard:1"
+                 : o->gpu[0] ? "--gres=gpu:%s:1"
+                             : "--gres=gpu:1",
                  o->gpu);
         a[n++] = b[3];
     }
@@ -190,8 +197,7 @@ int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const cha
     a[n++] = "--nodes=1", a[n++] = "--ntasks=1", a[n++] = "--cpus-per-task=1", a[n++] = "--kill-on-bad-exit=1";
     a[n++] = "--input=none";
     for (int i = 0; cmd[i]; i++) {
-        if (n + 2 > (int)(sizeof step->argv / sizeof step->argv[0]))
-            return -1;
+        if (n + 2 > (int)(sizeof step->argv / sizeof step->argv[0])) return -1;
         a[n++] = cmd[i];
     }
     a[n] = NULL;
@@ -202,8 +208,7 @@ int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const cha
  * "task 0: Exited with exit code 1" is check's verdict, said again. */
 static int lost_line(const char *line)
 {
-    if (strstr(line, "Exited with exit code"))
-        return 0;
+    if (strstr(line, "Exited with exit code")) return 0;
     return !strncmp(line, "srun: error:", 12) || strstr(line, "Job step aborted") || strstr(line, "CANCELLED") ||
            strstr(line, "NODE_FAIL") || strstr(line, "PREEMPT") || strstr(line, "TIME LIMIT") ||
            strstr(line, "Force Terminated") || strstr(line, "Unable to");
@@ -239,11 +244,10 @@ void slurm_watch_controller(const char *dir, int lost)
     static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
     static double last;
     if (!lost && !__atomic_load_n(&down, __ATOMIC_RELAXED))
-        return;   /* the usual case, a step ran with the controller up: no lock */
-    if (pthread_mutex_trylock(&mu) != 0)
-        return;   /* another worker is asking it now */
+        return;                                  /* the usual case, a step ran with the controller up: no lock */
+    if (pthread_mutex_trylock(&mu) != 0) return; /* another worker is asking it now */
     double now = rv_mono_s();
-    if (!lost && down) {   /* a step ran: the controller gave it its node */
+    if (!lost && down) { /* a step ran: the controller gave it its node */
         fprintf(stderr, "%s", _("reducevis class: the Slurm controller answers again\n"));
         __atomic_store_n(&down, 0, __ATOMIC_RELAXED);
     } else if (lost && (!last || now - last >= WATCH_EVERY_S)) {
@@ -251,8 +255,10 @@ void slurm_watch_controller(const char *dir, int lost)
         last = now;
         int up = controller_up(dir, why, sizeof why);
         if (!up && !down)
-            fprintf(stderr, _("reducevis class: the Slurm controller does not answer (%s): the class goes on; its "
-                              "checks go back to the queue once, then tell the student it was the cluster\n"), why);
+            fprintf(stderr,
+                    _("reducevis class: the Slurm controller does not answer (%s): the class goes on; its "
+                      "checks go back to the queue once, then tell the student it was the cluster\n"),
+                    why);
         else if (up && down)
             fprintf(stderr, "%s", _("reducevis class: the Slurm controller answers again\n"));
         __atomic_store_n(&down, !up, __ATOMIC_RELAXED);

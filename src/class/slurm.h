@@ -18,21 +18,21 @@
 
 #include <stddef.h>
 
-#define SLURM_NAME_MAX 64          /* a partition's, account's, QOS's or GPU type's name */
+#define SLURM_NAME_MAX 64 /* a partition's, account's, QOS's or GPU type's name */
 
 /* What --slurm and its companions said; partition[0] == 0: no Slurm, the
  * checks run on this machine's GPUs.  Copied by value (the queue keeps one). */
 typedef struct slurm_opts {
     char partition[SLURM_NAME_MAX + 1];
-    char account[SLURM_NAME_MAX + 1];   /* "" none given: the user's default    */
-    char qos[SLURM_NAME_MAX + 1];       /* "" none given                        */
-    char gpu[SLURM_NAME_MAX + 1];       /* "" one GPU of any type (gres gpu:1);
+    char account[SLURM_NAME_MAX + 1]; /* "" none given: the user's default    */
+    char qos[SLURM_NAME_MAX + 1];     /* "" none given                        */
+    char gpu[SLURM_NAME_MAX + 1];     /* "" one GPU of any type (gres gpu:1);
                                            "none" no GPU asked for (a partition
                                            without GPU gres: CI); else a type
                                            (gres gpu:TYPE:1)                    */
-    int shard;                          /* ask for a gres/shard, not a whole GPU:
+    int shard;                        /* ask for a gres/shard, not a whole GPU:
                                            several steps share each GPU        */
-    char lock_dir[256];                 /* where a node's checks keep their GPU's
+    char lock_dir[256];               /* where a node's checks keep their GPU's
                                            turns ("" SLURM_LOCK_DIR)           */
 } slurm_opts;
 
@@ -75,8 +75,8 @@ typedef struct slurm_step {
  * check's time (limit_s, rounded up to a minute) and memory, job name
  * "reducevis-check-ID", then cmd (NULL-ended, at most 32 words).  0, or
  * -1 when cmd or a path is too long. */
-int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const char *dir, int limit_s,
-                    char *const cmd[], slurm_step *step);
+int slurm_step_argv(const slurm_opts *o, int id, const char *task_out, const char *dir, int limit_s, char *const cmd[],
+                    slurm_step *step);
 
 /* How a step ended (rv_proc's end and status) and what srun said in its own
  * log (srun_log: srun's words only; the check's went to task_out): 1 when

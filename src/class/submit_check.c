@@ -27,8 +27,7 @@ static char *read_output(const char *path, const char *folder)
 {
     size_t len = 0;
     char *t = rv_read_text(path, &len);
-    if (!t)
-        return strdup("");
+    if (!t) return strdup("");
     size_t flen = strlen(folder);
     for (char *at = flen ? strstr(t, folder) : NULL; at; at = strstr(at, folder)) {
         memmove(at, at + flen, len + 1 - (size_t)(at + flen - t));
@@ -60,8 +59,7 @@ static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, 
     snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
     submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
     c->argv[n++] = "--summary", c->argv[n++] = c->summary;
-    if (!build)
-        c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
+    if (!build) c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
     return n;
 }
 
@@ -105,7 +103,8 @@ static verdict_speed read_summary(const check_cmd *c)
     size_t len;
     rv_json o;
     char *text = stat(c->summary, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= 64 * 1024
-                 ? rv_json_read_file(c->summary, &len, err, sizeof err) : NULL;
+                     ? rv_json_read_file(c->summary, &len, err, sizeof err)
+                     : NULL;
     if (text && rv_json_parse(text, len, &o, err, sizeof err) == 0) {
         v.ms = submit_summary_num(&o, "ms", 1e7);
         v.gbps = submit_summary_num(&o, "gbps", 1e6);
@@ -122,10 +121,7 @@ static verdict_speed read_summary(const check_cmd *c)
 
 /* The class's build cache, where the version to beat and the driver's
  * object are compiled once. */
-static void cache_dir(const submit_queue *q, check_cmd *c)
-{
-    snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir);
-}
+static void cache_dir(const submit_queue *q, check_cmd *c) { snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir); }
 
 /* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
  * the check gets a connection to its GPU's gate as fd 4.  Through Slurm each
@@ -148,7 +144,7 @@ static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int
         a[n++] = "--build-only", a[n++] = c->work;
     } else {
         a[n++] = "--built", a[n++] = c->work;
-        if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4";   /* RV_PROC_PASS_FD */
+        if (gated) a[n++] = "--gpu-gate-fd", a[n++] = "4"; /* RV_PROC_PASS_FD */
         /* steps that share a GPU keep its turns through lock files on its node */
         if (slurm_shares_gpu(&q->slurm))
             a[n++] = "--gpu-lock", a[n++] = (char *)(q->slurm.lock_dir[0] ? q->slurm.lock_dir : SLURM_LOCK_DIR);
@@ -229,24 +225,24 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
-    remove(out);   /* a resumed class judges again what was under way */
+    remove(out); /* a resumed class judges again what was under way */
     remove(c.summary);
-    if (!build)   /* a trace left by a run the kill cut short is not this run's */
+    if (!build) /* a trace left by a run the kill cut short is not this run's */
         remove(c.trace);
     rv_proc_result r = step ? run_step(q, id, &c, out, env, refused, refusedlen, cluster)
                             : rv_proc_run_ctl(c.argv, env, out, SUBMIT_RUN_LIMIT_S, &ctl);
-    if (ctl.pass_fd >= 0) close(ctl.pass_fd);   /* the check's turns end with it */
+    if (ctl.pass_fd >= 0) close(ctl.pass_fd); /* the check's turns end with it */
     *exit_code = r.end == RV_PROC_EXITED ? r.status : -1;
     *speed = read_summary(&c);
     char node_said[PATH_MAX + 256] = "";
     read_refusals(refusals, *cluster ? node_said : refused, *cluster ? sizeof node_said : refusedlen);
-    if (*cluster && node_said[0]) {   /* the step's check said why its node could not run it (--gpu-lock) */
+    if (*cluster && node_said[0]) { /* the step's check said why its node could not run it (--gpu-lock) */
         snprintf(refused, refusedlen, "%s", node_said);
         *cluster = 2;
     }
     if (r.end == RV_PROC_CANNOT_START && !refused[0])
         snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
-    if (*exit_code == 0 && !*cluster) refused[0] = 0;   /* refused and tried again within it: judged all the same */
+    if (*exit_code == 0 && !*cluster) refused[0] = 0; /* refused and tried again within it: judged all the same */
     return read_output(out, folder);
 }
 

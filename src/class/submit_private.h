@@ -20,12 +20,12 @@
  * bandwidth and its share of the version to beat's speed in the same run
  * (0: not said), and whether its trace was kept (DIR/submissions/ID.rvt). */
 typedef struct verdict_speed {
-    double ms, gbps, percent;  /* ms: the median of the timed calls        */
+    double ms, gbps, percent; /* ms: the median of the timed calls        */
     int traced;
-    int verified;              /* check's summary said "verified": every
+    int verified;      /* check's summary said "verified": every
                                   rule judged and held, on data it drew
                                   itself (the board ranks only these)        */
-    char node_gpu[96];         /* the GPU's model check said it ran on ("gpu"
+    char node_gpu[96]; /* the GPU's model check said it ran on ("gpu"
                                   of its summary; "" not said): on Slurm, the
                                   node's, which the class did not pick        */
 } verdict_speed;
@@ -52,7 +52,7 @@ typedef struct sub {
 /* One worker on one GPU. */
 typedef struct gpu_worker {
     struct submit_queue *q;
-    int gpu;                   /* an index of q->gpus                         */
+    int gpu; /* an index of q->gpus                         */
 } gpu_worker;
 
 struct submit_queue {
@@ -66,16 +66,16 @@ struct submit_queue {
     int open_n, queued, ready; /* not done; waiting to compile; to run       */
     int ncompilers, nthreads;
     pthread_t threads[SUBMIT_MAX_COMPILERS + 2 * CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
-    class_gpu gpus[CLASS_MAX_GPUS];   /* the GPUs judging (class_gpus.h)       */
-    gpu_gate *gates[CLASS_MAX_GPUS];  /* their turns (gpu_gate.h)              */
-    FILE *turns;               /* DIR/gpu-turns.txt: each turn, each GPU      */
-    int ngpus, slots;          /* checks side by side on each                 */
-    gpu_worker workers[2 * CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];   /* slots, and as many spares */
-    int preparing;             /* the version to beat is being compiled       */
+    class_gpu gpus[CLASS_MAX_GPUS];                            /* the GPUs judging (class_gpus.h)       */
+    gpu_gate *gates[CLASS_MAX_GPUS];                           /* their turns (gpu_gate.h)              */
+    FILE *turns;                                               /* DIR/gpu-turns.txt: each turn, each GPU      */
+    int ngpus, slots;                                          /* checks side by side on each                 */
+    gpu_worker workers[2 * CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS]; /* slots, and as many spares */
+    int preparing;                                             /* the version to beat is being compiled       */
     int prepare_started;
     pthread_t prepare;
-    trace_pages *pages;        /* the judged kernels' traces as lesson pages  */
-    slurm_opts slurm;          /* partition[0]: each GPU check a Slurm job
+    trace_pages *pages; /* the judged kernels' traces as lesson pages  */
+    slurm_opts slurm;   /* partition[0]: each GPU check a Slurm job
                                   step (slurm.h); else on this machine's GPUs */
 };
 

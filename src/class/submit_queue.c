@@ -49,11 +49,10 @@
 #include "core/clock.h"
 
 enum {
-    MAX_SUBMISSIONS = 20000,   /* a class's whole day                          */
-    EXIT_MACHINE = 75,         /* the exit status kept for a kernel the machine
+    MAX_SUBMISSIONS = 20000, /* a class's whole day                          */
+    EXIT_MACHINE = 75,       /* the exit status kept for a kernel the machine
                                   refused twice (EX_TEMPFAIL): an error       */
 };
-
 
 const char *submit_status_text(submit_status s)
 {
@@ -73,15 +72,15 @@ const char *submit_status_text(submit_status s)
 /* One line of submissions.jsonl, flushed (called under the mutex). */
 static void log_event(submit_queue *q, const sub *s)
 {
-    if (!q->log)
-        return;
+    if (!q->log) return;
     fprintf(q->log, "{\"at\":%.3f,\"event\":\"%s\",\"id\":%d,\"student\":%d,\"exercise\":%d", rv_wall_s(),
             submit_state_name(s->st), s->id, s->student, s->exercise);
-    if (s->gpu >= 0 && (s->st == RUNNING || s->st == DONE))
-        fprintf(q->log, ",\"gpu\":%d", s->gpu);
+    if (s->gpu >= 0 && (s->st == RUNNING || s->st == DONE)) fprintf(q->log, ",\"gpu\":%d", s->gpu);
     if (s->st == DONE) {
-        fprintf(q->log, ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
-                "\"output\":", submit_verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
+        fprintf(q->log,
+                ",\"verdict\":\"%s\",\"exit\":%d,\"waited_s\":%.3f,\"judged_s\":%.3f,\"compile_s\":%.3f,"
+                "\"output\":",
+                submit_verdict_of(s), s->exit_code, s->started - s->at, s->ended - s->started, s->compile_s);
         rv_json_string(q->log, s->output ? s->output : "");
         submit_json_speed(q->log, &s->speed);
     }
@@ -93,8 +92,7 @@ static void log_event(submit_queue *q, const sub *s)
 static int oldest(const submit_queue *q, state st)
 {
     int k = 0;
-    while (q->s[k].st != st)
-        k++;
+    while (q->s[k].st != st) k++;
     return k;
 }
 
@@ -125,17 +123,23 @@ static int refused_again(submit_queue *q, sub *s, char **text, const char *why, 
         s->gpu = -1;
         q->queued++;
         if (cluster == 2)
-            fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: the node its job "
-                              "step ran on could not run it (%s)\n"), s->id, s->student, why);
+            fprintf(stderr,
+                    _("reducevis class: kernel %d (student %d) goes back to the queue once: the node its job "
+                      "step ran on could not run it (%s)\n"),
+                    s->id, s->student, why);
         else if (cluster)
-            fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: Slurm lost or "
-                              "ended its job step (%s)\n"), s->id, s->student, why);
+            fprintf(stderr,
+                    _("reducevis class: kernel %d (student %d) goes back to the queue once: Slurm lost or "
+                      "ended its job step (%s)\n"),
+                    s->id, s->student, why);
         else
-            fprintf(stderr, _("reducevis class: kernel %d (student %d) goes back to the queue once: the machine "
-                              "refused its check a process or memory (%s)\n"), s->id, s->student, why);
+            fprintf(stderr,
+                    _("reducevis class: kernel %d (student %d) goes back to the queue once: the machine "
+                      "refused its check a process or memory (%s)\n"),
+                    s->id, s->student, why);
         if (q->log) {
-            fprintf(q->log, "{\"at\":%.3f,\"event\":\"retry\",\"id\":%d,\"student\":%d,\"why\":", rv_wall_s(),
-                    s->id, s->student);
+            fprintf(q->log, "{\"at\":%.3f,\"event\":\"retry\",\"id\":%d,\"student\":%d,\"why\":", rv_wall_s(), s->id,
+                    s->student);
             rv_json_string(q->log, why);
             fputs("}\n", q->log);
             fflush(q->log);
@@ -148,14 +152,20 @@ static int refused_again(submit_queue *q, sub *s, char **text, const char *why, 
     /* check's own words (kept for the teacher in DIR/submissions/ID.txt)
        would blame the file or the sandbox: the student reads this instead */
     char *said = NULL;
-    int n = cluster == 2 ? asprintf(&said, _("The cluster could not run this check, twice: the node its job step ran "
-                                             "on could not run it (%s). This says nothing about your kernel: send "
-                                             "it again.\n"), why)
-          : cluster ? asprintf(&said, _("The cluster could not run this check, twice: Slurm lost or ended its job "
-                                        "step (%s). This says nothing about your kernel: send it again.\n"), why)
-                    : asprintf(&said, _("The teacher's machine could not run this check, twice: it refused it a "
-                                        "process or memory (%s), most likely while another program held them. This "
-                                        "says nothing about your kernel: send it again.\n"), why);
+    int n = cluster == 2 ? asprintf(&said,
+                                    _("The cluster could not run this check, twice: the node its job step ran "
+                                      "on could not run it (%s). This says nothing about your kernel: send "
+                                      "it again.\n"),
+                                    why)
+            : cluster    ? asprintf(&said,
+                                    _("The cluster could not run this check, twice: Slurm lost or ended its job "
+                                         "step (%s). This says nothing about your kernel: send it again.\n"),
+                                    why)
+                         : asprintf(&said,
+                                    _("The teacher's machine could not run this check, twice: it refused it a "
+                                         "process or memory (%s), most likely while another program held them. This "
+                                         "says nothing about your kernel: send it again.\n"),
+                                    why);
     if (n >= 0) {
         free(*text);
         *text = said;
@@ -170,10 +180,8 @@ static void *compile_loop(void *arg)
     submit_queue *q = arg;
     pthread_mutex_lock(&q->mu);
     for (;;) {
-        while (!q->stop && !q->queued)
-            pthread_cond_wait(&q->work, &q->mu);
-        if (q->stop)
-            break;
+        while (!q->stop && !q->queued) pthread_cond_wait(&q->work, &q->mu);
+        if (q->stop) break;
         int k = oldest(q, QUEUED), code;
         verdict_speed speed;
         sub *s = &q->s[k];
@@ -187,9 +195,9 @@ static void *compile_loop(void *arg)
         int cluster;
         char *text = submit_run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused, &cluster);
         pthread_mutex_lock(&q->mu);
-        s = &q->s[k];   /* the list may have moved */
+        s = &q->s[k]; /* the list may have moved */
         s->compile_s = rv_wall_s() - t0;
-        if (refused[0]) {   /* what it left goes before it is compiled again */
+        if (refused[0]) { /* what it left goes before it is compiled again */
             pthread_mutex_unlock(&q->mu);
             submit_drop_work(q, id);
             pthread_mutex_lock(&q->mu);
@@ -203,7 +211,7 @@ static void *compile_loop(void *arg)
             s->st = COMPILED;
             q->ready++;
             log_event(q, s);
-            pthread_cond_broadcast(&q->compiled);   /* a worker of a GPU with a slot free */
+            pthread_cond_broadcast(&q->compiled); /* a worker of a GPU with a slot free */
         } else {
             s->started = rv_wall_s();
             finish_sub(q, s, text, code, speed);
@@ -236,12 +244,10 @@ static void *prepare_loop(void *arg)
  * the workers start): the GPU worker waits for it from now on. */
 static void start_prepare(submit_queue *q)
 {
-    if (q->prepare_started)
-        return;
-    q->preparing = 1;   /* before the thread that clears it */
+    if (q->prepare_started) return;
+    q->preparing = 1; /* before the thread that clears it */
     q->prepare_started = pthread_create(&q->prepare, NULL, prepare_loop, q) == 0;
-    if (!q->prepare_started)
-        q->preparing = 0;
+    if (!q->prepare_started) q->preparing = 0;
 }
 
 /* Whether the GPU has a slot free (under the mutex): fewer of its checks
@@ -278,8 +284,7 @@ static void *gpu_loop(void *arg)
             until.tv_sec += 1;
             pthread_cond_timedwait(&q->compiled, &q->mu, &until);
         }
-        if (q->stop)
-            break;
+        if (q->stop) break;
         int k = oldest(q, COMPILED), code;
         verdict_speed speed;
         sub *s = &q->s[k];
@@ -294,7 +299,7 @@ static void *gpu_loop(void *arg)
         int cluster;
         char *text = submit_run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused, &cluster);
         submit_drop_work(q, id);
-        if (q->slurm.partition[0])   /* the teacher hears whether the controller still answers */
+        if (q->slurm.partition[0]) /* the teacher hears whether the controller still answers */
             slurm_watch_controller(q->dir, cluster == 1);
         pthread_mutex_lock(&q->mu);
         if (!refused[0] || !refused_again(q, &q->s[k], &text, refused, cluster))
@@ -334,7 +339,7 @@ static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size
     q->slots = opt->slots > 0 ? (opt->slots < SUBMIT_MAX_SLOTS ? opt->slots : SUBMIT_MAX_SLOTS) : SUBMIT_DEFAULT_SLOTS;
     char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/gpu-turns.txt", q->dir);
-    q->turns = fopen(path, "a");   /* for the teacher and the benchmark; none is no loss */
+    q->turns = fopen(path, "a"); /* for the teacher and the benchmark; none is no loss */
     for (int g = 0; g < q->ngpus; g++)
         if (!(q->gates[g] = gpu_gate_new(q->gpus[g].id, q->turns, err, errlen))) return -1;
     return 0;
@@ -344,11 +349,11 @@ static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size
 static int start_workers(submit_queue *q, int compilers, char *err, size_t errlen)
 {
     q->ncompilers = compilers_of(compilers);
-    int nworkers = 2 * q->ngpus * q->slots;   /* the slots, and a spare for each */
+    int nworkers = 2 * q->ngpus * q->slots; /* the slots, and a spare for each */
     for (int i = 0; i < q->ncompilers + nworkers; i++) {
         int gpu_side = i >= q->ncompilers;
         gpu_worker *w = &q->workers[gpu_side ? i - q->ncompilers : 0];
-        if (gpu_side) w->q = q, w->gpu = (i - q->ncompilers) % q->ngpus;   /* the GPUs in turn */
+        if (gpu_side) w->q = q, w->gpu = (i - q->ncompilers) % q->ngpus; /* the GPUs in turn */
         if (pthread_create(&q->threads[i], NULL, gpu_side ? gpu_loop : compile_loop, gpu_side ? (void *)w : q) != 0) {
             snprintf(err, errlen, _("cannot start a thread: %s"), strerror(errno));
             return -1;
@@ -358,15 +363,15 @@ static int start_workers(submit_queue *q, int compilers, char *err, size_t errle
     return 0;
 }
 
-submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, const submit_options *opt,
-                               char *err, size_t errlen)
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, const submit_options *opt, char *err,
+                               size_t errlen)
 {
     submit_queue *q = calloc(1, sizeof *q);
     if (!q) {
         snprintf(err, errlen, "%s", _("out of memory"));
         return NULL;
     }
-    char real[PATH_MAX];   /* absolute: check names its file so, and the students are shown it without */
+    char real[PATH_MAX]; /* absolute: check names its file so, and the students are shown it without */
     snprintf(q->dir, sizeof q->dir, "%s", realpath(dir, real) ? real : dir);
     snprintf(q->exe, sizeof q->exe, "%s", exe);
     pthread_mutex_init(&q->mu, NULL);
@@ -400,7 +405,7 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, const char *fon
         snprintf(q->why_closed, sizeof q->why_closed, _("no kernels are taken in this class: %s"), why);
         return q;
     }
-    if (q->open_n)   /* resumed with kernels still to judge */
+    if (q->open_n) /* resumed with kernels still to judge */
         start_prepare(q);
     if (start_workers(q, opt->compilers, err, errlen)) {
         submit_queue_free(q);
@@ -411,26 +416,19 @@ submit_queue *submit_queue_new(const char *dir, const char *exe, const char *fon
 
 void submit_queue_free(submit_queue *q)
 {
-    if (!q)
-        return;
+    if (!q) return;
     pthread_mutex_lock(&q->mu);
-    __atomic_store_n(&q->stop, 1, __ATOMIC_RELAXED);   /* read by a compile of the cache's, unlocked */
+    __atomic_store_n(&q->stop, 1, __ATOMIC_RELAXED); /* read by a compile of the cache's, unlocked */
     pthread_cond_broadcast(&q->work);
     pthread_cond_broadcast(&q->compiled);
     pthread_mutex_unlock(&q->mu);
-    for (int i = 0; i < q->nthreads; i++)
-        pthread_join(q->threads[i], NULL);
-    if (q->prepare_started)
-        pthread_join(q->prepare, NULL);
+    for (int i = 0; i < q->nthreads; i++) pthread_join(q->threads[i], NULL);
+    if (q->prepare_started) pthread_join(q->prepare, NULL);
     trace_pages_free(q->pages);
-    for (int g = 0; g < q->ngpus; g++)
-        gpu_gate_free(q->gates[g]);
-    if (q->turns)
-        fclose(q->turns);
-    if (q->log)
-        fclose(q->log);
-    for (int i = 0; i < q->ns; i++)
-        free(q->s[i].output);
+    for (int g = 0; g < q->ngpus; g++) gpu_gate_free(q->gates[g]);
+    if (q->turns) fclose(q->turns);
+    if (q->log) fclose(q->log);
+    for (int i = 0; i < q->ns; i++) free(q->s[i].output);
     free(q->s);
     pthread_cond_destroy(&q->work);
     pthread_cond_destroy(&q->compiled);
@@ -438,39 +436,31 @@ void submit_queue_free(submit_queue *q)
     free(q);
 }
 
-const char *submit_queue_why_closed(const submit_queue *q)
-{
-    return q->why_closed[0] ? q->why_closed : NULL;
-}
+const char *submit_queue_why_closed(const submit_queue *q) { return q->why_closed[0] ? q->why_closed : NULL; }
 
 int submit_queue_trace_owner(submit_queue *q, int id)
 {
     pthread_mutex_lock(&q->mu);
-    int student = id >= 1 && id <= q->ns && q->s[id - 1].st == DONE && q->s[id - 1].speed.traced ? q->s[id - 1].student
-                                                                                                 : -1;
+    int student =
+        id >= 1 && id <= q->ns && q->s[id - 1].st == DONE && q->s[id - 1].speed.traced ? q->s[id - 1].student : -1;
     pthread_mutex_unlock(&q->mu);
     return student;
 }
 
-trace_pages *submit_queue_pages(submit_queue *q)
-{
-    return q->pages;
-}
+trace_pages *submit_queue_pages(submit_queue *q) { return q->pages; }
 
 /* The student's submission still waiting or running, or NULL (under the mutex). */
 static sub *pending(submit_queue *q, int student)
 {
     for (int i = q->ns - 1; i >= 0; i--)
-        if (q->s[i].student == student && q->s[i].st != DONE)
-            return &q->s[i];
+        if (q->s[i].student == student && q->s[i].st != DONE) return &q->s[i];
     return NULL;
 }
 
 static int write_source(const char *path, const char *text, size_t len)
 {
-    FILE *f = fopen(path, "w");   /* a file left by a kill before its line: replaced */
-    if (!f)
-        return -1;
+    FILE *f = fopen(path, "w"); /* a file left by a kill before its line: replaced */
+    if (!f) return -1;
     int ok = fwrite(text, 1, len, f) == len;
     ok = fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
     return fclose(f) == 0 && ok ? 0 : -1;
@@ -478,14 +468,10 @@ static int write_source(const char *path, const char *text, size_t len)
 
 submit_status submit_queue_add(submit_queue *q, int student, int exercise, const char *text, size_t len, int *id)
 {
-    if (q->why_closed[0])
-        return SUBMIT_CLOSED;
-    if (len > SUBMIT_MAX_BYTES)
-        return SUBMIT_TOO_LARGE;
-    if (!rv_exercise_get(exercise))
-        return SUBMIT_BAD_EXERCISE;
-    if (!len || memchr(text, '\0', len))
-        return SUBMIT_NOT_TEXT;
+    if (q->why_closed[0]) return SUBMIT_CLOSED;
+    if (len > SUBMIT_MAX_BYTES) return SUBMIT_TOO_LARGE;
+    if (!rv_exercise_get(exercise)) return SUBMIT_BAD_EXERCISE;
+    if (!len || memchr(text, '\0', len)) return SUBMIT_NOT_TEXT;
     pthread_mutex_lock(&q->mu);
     submit_status st = SUBMIT_OK;
     if (pending(q, student))
@@ -509,8 +495,8 @@ submit_status submit_queue_add(submit_queue *q, int student, int exercise, const
             st = SUBMIT_NO_DISK;
         } else {
             sub *s = &q->s[q->ns++];
-            *s = (sub){ .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = rv_wall_s(),
-                        .gpu = -1 };
+            *s = (sub){
+                .id = q->ns, .student = student, .exercise = exercise, .st = QUEUED, .at = rv_wall_s(), .gpu = -1};
             *id = s->id;
             q->queued++;
             q->open_n++;

@@ -29,30 +29,30 @@
 #include "slurm.h"
 #include "trace_pages.h"
 
-#define SUBMIT_MAX_BYTES (256 * 1024)   /* one source file                        */
-#define SUBMIT_MAX_QUEUED 256           /* waiting at once, all students          */
-#define SUBMIT_OUTPUT_MAX (16 * 1024)   /* check's output kept for the page       */
-#define SUBMIT_MAX_COMPILERS 64         /* compile workers, at most               */
-#define SUBMIT_MAX_SLOTS 32             /* checks side by side on one GPU, at most */
-#define SUBMIT_DEFAULT_SLOTS 6          /* ... by default: docs/class.md measures  */
+#define SUBMIT_MAX_BYTES     (256 * 1024) /* one source file                        */
+#define SUBMIT_MAX_QUEUED    256          /* waiting at once, all students          */
+#define SUBMIT_OUTPUT_MAX    (16 * 1024)  /* check's output kept for the page       */
+#define SUBMIT_MAX_COMPILERS 64           /* compile workers, at most               */
+#define SUBMIT_MAX_SLOTS     32           /* checks side by side on one GPU, at most */
+#define SUBMIT_DEFAULT_SLOTS 6            /* ... by default: docs/class.md measures  */
 /* A check running longer than this no longer holds one of its GPU's slots:
  * another worker may start beside it, up to twice the slots in all.  A check
  * takes 2 to 3 s under a class's load on the H100 (assets/logs); one that
  * runs on (a launch() that spins, sleeps or forks on the host until its time
  * limit, or a kernel that never ends) would hold its slot for 30 s. */
-#define SUBMIT_OVERDUE_S 8.0
+#define SUBMIT_OVERDUE_S     8.0
 
 typedef struct submit_queue submit_queue;
 
 typedef enum submit_status {
     SUBMIT_OK = 0,
-    SUBMIT_CLOSED,          /* no sandbox here: no submissions               */
-    SUBMIT_TOO_LARGE,       /* over SUBMIT_MAX_BYTES                          */
-    SUBMIT_BAD_EXERCISE,    /* not 1 .. RV_NUM_EXERCISES                      */
-    SUBMIT_BUSY,            /* this student's last one is still waiting       */
-    SUBMIT_FULL,            /* SUBMIT_MAX_QUEUED are waiting                  */
-    SUBMIT_NOT_TEXT,        /* empty, or holds NUL bytes                      */
-    SUBMIT_NO_DISK,         /* it could not be kept                           */
+    SUBMIT_CLOSED,       /* no sandbox here: no submissions               */
+    SUBMIT_TOO_LARGE,    /* over SUBMIT_MAX_BYTES                          */
+    SUBMIT_BAD_EXERCISE, /* not 1 .. RV_NUM_EXERCISES                      */
+    SUBMIT_BUSY,         /* this student's last one is still waiting       */
+    SUBMIT_FULL,         /* SUBMIT_MAX_QUEUED are waiting                  */
+    SUBMIT_NOT_TEXT,     /* empty, or holds NUL bytes                      */
+    SUBMIT_NO_DISK,      /* it could not be kept                           */
 } submit_status;
 
 /* What status means, in one sentence of the class's language. */
@@ -60,10 +60,10 @@ const char *submit_status_text(submit_status s);
 
 /* How a class judges (its options). */
 typedef struct submit_options {
-    int compilers;             /* compile workers; 0: the cores less one, at least 1 */
-    int slots;                 /* checks side by side on each GPU; 0: the default */
-    const char *gpus;          /* --gpus LIST (class_gpus.h); NULL: every GPU     */
-    slurm_opts slurm;          /* --slurm PARTITION ...: partition[0] 0 for none;
+    int compilers;    /* compile workers; 0: the cores less one, at least 1 */
+    int slots;        /* checks side by side on each GPU; 0: the default */
+    const char *gpus; /* --gpus LIST (class_gpus.h); NULL: every GPU     */
+    slurm_opts slurm; /* --slurm PARTITION ...: partition[0] 0 for none;
                                   else each GPU check is a job step there, and
                                   `slots` of them run at once (slurm.h)         */
 } submit_options;
@@ -76,8 +76,8 @@ typedef struct submit_options {
  * unless no sandbox can be made: then the queue is closed
  * (submit_queue_why_closed).  NULL + err when the folder cannot be made or
  * --gpus names no GPU here. */
-submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, const submit_options *opt,
-                               char *err, size_t errlen);
+submit_queue *submit_queue_new(const char *dir, const char *exe, const char *font, const submit_options *opt, char *err,
+                               size_t errlen);
 /* Stops the workers (running checks are let finish) and frees the queue. */
 void submit_queue_free(submit_queue *q);
 

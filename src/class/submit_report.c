@@ -20,11 +20,9 @@
  * others. */
 static int position_of(const submit_queue *q, const sub *s)
 {
-    if (s->st != QUEUED && s->st != COMPILED)
-        return 0;
+    if (s->st != QUEUED && s->st != COMPILED) return 0;
     int ahead = 0;
-    for (int i = 0; i < q->ns && &q->s[i] != s; i++)
-        ahead += q->s[i].st == s->st;
+    for (int i = 0; i < q->ns && &q->s[i] != s; i++) ahead += q->s[i].st == s->st;
     return ahead + 1;
 }
 
@@ -35,10 +33,7 @@ static double waited_of(const sub *s)
     return s->st == RUNNING || s->st == DONE ? s->started - s->at : rv_wall_s() - s->at;
 }
 
-static double judged_of(const sub *s)
-{
-    return s->st == DONE ? s->ended - s->started : 0.0;
-}
+static double judged_of(const sub *s) { return s->st == DONE ? s->ended - s->started : 0.0; }
 
 static void json_head(submit_queue *q, FILE *f)
 {
@@ -50,22 +45,23 @@ static void json_head(submit_queue *q, FILE *f)
 /* One submission; name (the teacher's, while names are shown) or NULL. */
 static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, const char *name)
 {
-    fprintf(f, "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
-               "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f,\"compile_s\":%.1f",
+    fprintf(f,
+            "{\"id\":%d,\"student\":%d,\"exercise\":%d,\"state\":\"%s\",\"position\":%d,\"verdict\":\"%s\","
+            "\"exit\":%d,\"waited_s\":%.1f,\"judged_s\":%.1f,\"compile_s\":%.1f",
             s->id, s->student, s->exercise, submit_state_name(s->st), position_of(q, s), submit_verdict_of(s),
             s->st == DONE ? s->exit_code : 0, waited_of(s), judged_of(s), s->compile_s);
     if (name) {
         fputs(",\"name\":", f);
         rv_json_string(f, name);
     }
-    if (s->gpu >= 0 && q->gpus[s->gpu].id[0]) {   /* the GPU that timed it, and the version to beat */
+    if (s->gpu >= 0 && q->gpus[s->gpu].id[0]) { /* the GPU that timed it, and the version to beat */
         fputs(",\"gpu\":", f);
         rv_json_string(f, q->gpus[s->gpu].id);
         fputs(",\"gpu_name\":", f);
         rv_json_string(f, q->gpus[s->gpu].name);
     }
     submit_json_speed(f, &s->speed);
-    const rv_exercise *ex = rv_exercise_get(s->exercise);   /* the version its trace is first shown beside */
+    const rv_exercise *ex = rv_exercise_get(s->exercise); /* the version its trace is first shown beside */
     fprintf(f, ",\"beside\":\"%s\"", rv_version_name(ex ? rv_exercise_beside(ex) : rv_rules_mark_version()));
     if (with_output) {
         fputs(",\"output\":", f);
@@ -88,17 +84,15 @@ char *submit_queue_student_json(submit_queue *q, int student)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     pthread_mutex_lock(&q->mu);
     json_head(q, f);
     fputs(",\"latest\":", f);
     const sub *last = NULL;
     for (int i = q->ns - 1; i >= 0 && !last; i--)
-        if (q->s[i].student == student)
-            last = &q->s[i];
+        if (q->s[i].student == student) last = &q->s[i];
     if (last)
-        json_sub(q, last, f, 1, NULL);   /* a student's own: no name needed */
+        json_sub(q, last, f, 1, NULL); /* a student's own: no name needed */
     else
         fputs("null", f);
     fputc('}', f);
@@ -111,12 +105,10 @@ char *submit_queue_last_source(submit_queue *q, int student, int exercise, size_
     int id = 0;
     pthread_mutex_lock(&q->mu);
     for (int i = q->ns - 1; i >= 0 && !id; i--)
-        if (q->s[i].student == student && q->s[i].exercise == exercise)
-            id = q->s[i].id;
+        if (q->s[i].student == student && q->s[i].exercise == exercise) id = q->s[i].id;
     pthread_mutex_unlock(&q->mu);
-    if (!id)
-        return NULL;
-    char path[PATH_MAX + 64];   /* written before the id was given, never changed */
+    if (!id) return NULL;
+    char path[PATH_MAX + 64]; /* written before the id was given, never changed */
     snprintf(path, sizeof path, "%s/submissions/%d.cu", q->dir, id);
     return rv_read_text(path, len);
 }
@@ -126,14 +118,12 @@ char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *c
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     pthread_mutex_lock(&q->mu);
     json_head(q, f);
     fputs(",\"list\":[", f);
     for (int i = 0; i < q->ns; i++) {
-        if (i)
-            fputc(',', f);
+        if (i) fputc(',', f);
         char name[128];
         int named = name_of && name_of(ctx, q->s[i].student, name, sizeof name);
         json_sub(q, &q->s[i], f, 0, named ? name : NULL);
@@ -146,10 +136,16 @@ char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *c
 /* A submission as a row of the results (under the mutex). */
 static room_kernel kernel_row(const sub *s)
 {
-    return (room_kernel){ .id = s->id, .student = s->student, .exercise = s->exercise, .verdict = submit_verdict_of(s),
-                          .ms = s->speed.ms, .gbps = s->speed.gbps, .percent_of_mark = s->speed.percent,
-                          .submitted = s->at, .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
-                          .ended = s->st == DONE ? s->ended : 0 };
+    return (room_kernel){.id = s->id,
+                         .student = s->student,
+                         .exercise = s->exercise,
+                         .verdict = submit_verdict_of(s),
+                         .ms = s->speed.ms,
+                         .gbps = s->speed.gbps,
+                         .percent_of_mark = s->speed.percent,
+                         .submitted = s->at,
+                         .started = s->st == RUNNING || s->st == DONE ? s->started : 0,
+                         .ended = s->st == DONE ? s->ended : 0};
 }
 
 int submit_queue_kernels(void *arg, room_kernel **rows)
@@ -158,20 +154,17 @@ int submit_queue_kernels(void *arg, room_kernel **rows)
     pthread_mutex_lock(&q->mu);
     int n = q->ns;
     *rows = malloc((size_t)(n ? n : 1) * sizeof **rows);
-    for (int i = 0; *rows && i < n; i++)
-        (*rows)[i] = kernel_row(&q->s[i]);
+    for (int i = 0; *rows && i < n; i++) (*rows)[i] = kernel_row(&q->s[i]);
     pthread_mutex_unlock(&q->mu);
     return *rows ? n : -1;
 }
 
 int submit_queue_traced_try(submit_queue *q, room_kernel *rows, int max)
 {
-    if (pthread_mutex_trylock(&q->mu) != 0)
-        return -1;
+    if (pthread_mutex_trylock(&q->mu) != 0) return -1;
     int n = 0;
     for (int i = q->ns - 1; i >= 0 && n < max; i--)
-        if (q->s[i].st == DONE && q->s[i].speed.traced)
-            rows[n++] = kernel_row(&q->s[i]);
+        if (q->s[i].st == DONE && q->s[i].speed.traced) rows[n++] = kernel_row(&q->s[i]);
     pthread_mutex_unlock(&q->mu);
     return n;
 }
@@ -183,14 +176,14 @@ int submit_queue_write_csv(submit_queue *q, FILE *f)
     for (int i = 0; i < q->ns; i++) {
         const sub *s = &q->s[i];
         fprintf(f, "%d,%d,%d,%s,%s,%d,%.3f,%.3f,%.3f,", s->id, s->student, s->exercise, submit_state_name(s->st),
-                submit_verdict_of(s), s->st == DONE ? s->exit_code : 0, s->st == RUNNING || s->st == DONE ? waited_of(s) : 0.0,
-                judged_of(s), s->compile_s);
+                submit_verdict_of(s), s->st == DONE ? s->exit_code : 0,
+                s->st == RUNNING || s->st == DONE ? waited_of(s) : 0.0, judged_of(s), s->compile_s);
         const double x[3] = {s->speed.ms, s->speed.gbps, s->speed.percent};
         for (int k = 0; k < 3; k++) {
             if (x[k] > 0) fprintf(f, "%.6g", x[k]);
             fputc(',', f);
         }
-        fprintf(f, "%s\n", s->gpu >= 0 ? q->gpus[s->gpu].id : "");   /* "" too where no GPU was found */
+        fprintf(f, "%s\n", s->gpu >= 0 ? q->gpus[s->gpu].id : ""); /* "" too where no GPU was found */
     }
     pthread_mutex_unlock(&q->mu);
     return ferror(f) ? -1 : 0;

@@ -12,8 +12,7 @@
 static const rv_json *member(const rv_json *o, const char *key, rv_json_type type)
 {
     for (int i = 0; o->type == RV_JSON_OBJECT && i < o->nkids; i++)
-        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == type)
-            return &o->kids[i];
+        if (!strcmp(o->kids[i].key, key) && o->kids[i].type == type) return &o->kids[i];
     return NULL;
 }
 
@@ -32,21 +31,22 @@ void submit_resume(submit_queue *q, const char *path, int most)
     while (f && (n = getline(&line, &cap, f)) > 0) {
         rv_json o;
         char err[200];
-        if (rv_json_parse(line, (size_t)n, &o, err, sizeof err) != 0)
-            continue;
+        if (rv_json_parse(line, (size_t)n, &o, err, sizeof err) != 0) continue;
         const rv_json *ev = member(&o, "event", RV_JSON_STRING), *out = member(&o, "output", RV_JSON_STRING);
         int id = (int)member_num(&o, "id");
         if (ev && !strcmp(ev->text, "queued") && id == q->ns + 1 && q->ns < most) {
             if (q->ns == q->cap) {
                 int more = q->cap ? 2 * q->cap : 64;
                 sub *p = realloc(q->s, (size_t)more * sizeof *p);
-                if (p)
-                    q->s = p, q->cap = more;
+                if (p) q->s = p, q->cap = more;
             }
             if (q->ns < q->cap)
-                q->s[q->ns++] = (sub){ .id = id, .student = (int)member_num(&o, "student"),
-                                       .exercise = (int)member_num(&o, "exercise"), .st = QUEUED,
-                                       .at = member_num(&o, "at"), .gpu = -1 };
+                q->s[q->ns++] = (sub){.id = id,
+                                      .student = (int)member_num(&o, "student"),
+                                      .exercise = (int)member_num(&o, "exercise"),
+                                      .st = QUEUED,
+                                      .at = member_num(&o, "at"),
+                                      .gpu = -1};
         } else if (ev && !strcmp(ev->text, "done") && id >= 1 && id <= q->ns) {
             sub *s = &q->s[id - 1];
             s->st = DONE;
@@ -55,11 +55,13 @@ void submit_resume(submit_queue *q, const char *path, int most)
             s->started = s->at + member_num(&o, "waited_s");
             s->ended = s->started + member_num(&o, "judged_s");
             s->compile_s = member_num(&o, "compile_s") > 0 ? member_num(&o, "compile_s") : 0;
-            s->speed = (verdict_speed){ .ms = submit_summary_num(&o, "ms", 1e7), .gbps = submit_summary_num(&o, "gbps", 1e6),
-                                        .percent = submit_summary_num(&o, "percent_of_mark", 1e6),
-                                        .traced = member(&o, "trace", RV_JSON_BOOL) && member(&o, "trace", RV_JSON_BOOL)->number,
-                                        .verified = s->exit_code == 0 && member(&o, "verified", RV_JSON_BOOL) &&
-                                                    member(&o, "verified", RV_JSON_BOOL)->number };
+            s->speed = (verdict_speed){.ms = submit_summary_num(&o, "ms", 1e7),
+                                       .gbps = submit_summary_num(&o, "gbps", 1e6),
+                                       .percent = submit_summary_num(&o, "percent_of_mark", 1e6),
+                                       .traced = member(&o, "trace", RV_JSON_BOOL) &&
+                                                 member(&o, "trace", RV_JSON_BOOL)->number,
+                                       .verified = s->exit_code == 0 && member(&o, "verified", RV_JSON_BOOL) &&
+                                                   member(&o, "verified", RV_JSON_BOOL)->number};
             submit_summary_gpu(&o, "node_gpu", s->speed.node_gpu, sizeof s->speed.node_gpu);
             free(s->output);
             s->output = strdup(out ? out->text : "");
@@ -67,9 +69,7 @@ void submit_resume(submit_queue *q, const char *path, int most)
         rv_json_free(&o);
     }
     free(line);
-    if (f)
-        fclose(f);
-    for (int i = 0; i < q->ns; i++)
-        q->open_n += q->s[i].st != DONE;
+    if (f) fclose(f);
+    for (int i = 0; i < q->ns; i++) q->open_n += q->s[i].st != DONE;
     q->queued = q->open_n;
 }

@@ -12,8 +12,7 @@
 
 const char *submit_verdict_of(const sub *s)
 {
-    if (s->st != DONE)
-        return "";
+    if (s->st != DONE) return "";
     return s->exit_code == 0 ? "pass" : s->exit_code == 1 ? "fail" : "error";
 }
 

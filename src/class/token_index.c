@@ -7,10 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-static uint64_t rotl(uint64_t x, int b)
-{
-    return (x << b) | (x >> (64 - b));
-}
+static uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
 
 /* A keyed mix of the token's bytes (SipHash's round on two words of state):
  * without the key, where a token lands cannot be aimed at or read off. */
@@ -41,8 +38,7 @@ static uint64_t hash(const token_index *ix, const char *token, size_t len)
 static int same(const char *a, const char *b, size_t len)
 {
     unsigned char d = 0;
-    for (size_t i = 0; i < len; i++)
-        d |= (unsigned char)(a[i] ^ b[i]);
+    for (size_t i = 0; i < len; i++) d |= (unsigned char)(a[i] ^ b[i]);
     return d == 0;
 }
 
@@ -62,18 +58,16 @@ void token_index_free(token_index *ix)
 static void put(int *slot, size_t cap, uint64_t h, int pos)
 {
     size_t i = (size_t)h & (cap - 1);
-    while (slot[i])
-        i = (i + 1) & (cap - 1);
+    while (slot[i]) i = (i + 1) & (cap - 1);
     slot[i] = pos + 1;
 }
 
 int token_index_add(token_index *ix, const char *token, size_t len, int pos, token_at_fn at, const void *owner)
 {
-    if (2 * (ix->count + 1) > ix->cap) {   /* at most half full: probes stay short */
+    if (2 * (ix->count + 1) > ix->cap) { /* at most half full: probes stay short */
         size_t cap = ix->cap ? 2 * ix->cap : 128;
         int *slot = calloc(cap, sizeof *slot);
-        if (!slot)
-            return -1;
+        if (!slot) return -1;
         for (size_t i = 0; i < ix->cap; i++)
             if (ix->slot[i]) {
                 const char *t = at(owner, ix->slot[i] - 1);
@@ -90,12 +84,10 @@ int token_index_add(token_index *ix, const char *token, size_t len, int pos, tok
 
 int token_index_find(const token_index *ix, const char *token, size_t len, token_at_fn at, const void *owner)
 {
-    if (!ix->cap)
-        return -1;
+    if (!ix->cap) return -1;
     for (size_t i = (size_t)hash(ix, token, len) & (ix->cap - 1); ix->slot[i]; i = (i + 1) & (ix->cap - 1)) {
         const char *t = at(owner, ix->slot[i] - 1);
-        if (strlen(t) == len && same(t, token, len))
-            return ix->slot[i] - 1;
+        if (strlen(t) == len && same(t, token, len)) return ix->slot[i] - 1;
     }
     return -1;
 }

@@ -16,10 +16,10 @@
 #include <stdint.h>
 
 typedef struct token_index {
-    int *slot;          /* position + 1 in the owner's array; 0 empty */
-    size_t cap;         /* a power of two, at least twice the count   */
+    int *slot;  /* position + 1 in the owner's array; 0 empty */
+    size_t cap; /* a power of two, at least twice the count   */
     size_t count;
-    uint64_t key[2];    /* the hash's secret                          */
+    uint64_t key[2]; /* the hash's secret                          */
 } token_index;
 
 /* The owner's token of position pos (the table keeps positions, not tokens). */

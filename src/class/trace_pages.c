@@ -24,9 +24,9 @@
 #include "own/base/proc.h"
 
 enum {
-    MAX_JOBS = 32,        /* pages waiting to be made, all students          */
-    MAX_FAILED = 256,     /* failures remembered; older ones are tried again */
-    PAGE_LIMIT_S = 180,   /* one export: a few hundred frames at most        */
+    MAX_JOBS = 32,      /* pages waiting to be made, all students          */
+    MAX_FAILED = 256,   /* failures remembered; older ones are tried again */
+    PAGE_LIMIT_S = 180, /* one export: a few hundred frames at most        */
 };
 
 typedef struct page_key {
@@ -42,9 +42,9 @@ typedef struct failure {
 struct trace_pages {
     pthread_mutex_t mu;
     pthread_cond_t work;
-    char dir[PATH_MAX], exe[1024], font[PATH_MAX];   /* font "": the export's default */
+    char dir[PATH_MAX], exe[1024], font[PATH_MAX]; /* font "": the export's default */
     page_key jobs[MAX_JOBS];
-    int njobs;            /* jobs[0] is the one being made                   */
+    int njobs; /* jobs[0] is the one being made                   */
     failure failed[MAX_FAILED];
     int nfailed, stop, started;
     pthread_t thread;
@@ -71,23 +71,23 @@ static int make_page(const trace_pages *p, const page_key *k, char *why, size_t 
     path_of(p, k, "", trace, sizeof trace);
     path_of(p, k, ".html", page, sizeof page);
     path_of(p, k, ".log", log, sizeof log);
-    char *argv[13] = { (char *)p->exe, "export", trace, "--html", page, "--lang", (char *)k->lang };
+    char *argv[13] = {(char *)p->exe, "export", trace, "--html", page, "--lang", (char *)k->lang};
     int n = 7;
-    if (strcmp(k->version, "own"))   /* "own": the trace alone, every launch of it */
+    if (strcmp(k->version, "own")) /* "own": the trace alone, every launch of it */
         argv[n++] = "--compare", argv[n++] = (char *)k->version;
-    if (p->font[0])
-        argv[n++] = "--font", argv[n++] = (char *)p->font;
+    if (p->font[0]) argv[n++] = "--font", argv[n++] = (char *)p->font;
     rv_proc_result r = rv_proc_run(argv, NULL, log, PAGE_LIMIT_S);
     struct stat st;
-    if (r.end == RV_PROC_EXITED && r.status == 0 && stat(page, &st) == 0)
-        return 0;
+    if (r.end == RV_PROC_EXITED && r.status == 0 && stat(page, &st) == 0) return 0;
     if (r.end == RV_PROC_TIMED_OUT)
         snprintf(why, len, _("your trace could not be drawn: it took longer than %d s"), PAGE_LIMIT_S);
     else if (r.end == RV_PROC_SIGNALED)
         snprintf(why, len, _("your trace could not be drawn: the drawing stopped on signal %d"), r.status);
     else
-        snprintf(why, len, _("your trace could not be drawn (export ended with status %d; the teacher finds why "
-                             "in the class's folder)"), r.status);
+        snprintf(why, len,
+                 _("your trace could not be drawn (export ended with status %d; the teacher finds why "
+                   "in the class's folder)"),
+                 r.status);
     return -1;
 }
 
@@ -96,17 +96,15 @@ static void *make_loop(void *arg)
     trace_pages *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->stop && !p->njobs)
-            pthread_cond_wait(&p->work, &p->mu);
-        if (p->stop)
-            break;
+        while (!p->stop && !p->njobs) pthread_cond_wait(&p->work, &p->mu);
+        if (p->stop) break;
         page_key k = p->jobs[0];
         pthread_mutex_unlock(&p->mu);
         char why[200];
         int rc = make_page(p, &k, why, sizeof why);
         pthread_mutex_lock(&p->mu);
         if (rc != 0) {
-            if (p->nfailed == MAX_FAILED)   /* the oldest is forgotten: asked again, it is tried again */
+            if (p->nfailed == MAX_FAILED) /* the oldest is forgotten: asked again, it is tried again */
                 memmove(p->failed, p->failed + 1, (MAX_FAILED - 1) * sizeof *p->failed), p->nfailed--;
             p->failed[p->nfailed].key = k;
             snprintf(p->failed[p->nfailed++].why, sizeof p->failed[0].why, "%s", why);
@@ -120,8 +118,7 @@ static void *make_loop(void *arg)
 trace_pages *trace_pages_new(const char *dir, const char *exe, const char *font)
 {
     trace_pages *p = calloc(1, sizeof *p);
-    if (!p)
-        return NULL;
+    if (!p) return NULL;
     snprintf(p->dir, sizeof p->dir, "%s", dir);
     snprintf(p->exe, sizeof p->exe, "%s", exe);
     snprintf(p->font, sizeof p->font, "%s", font ? font : "");
@@ -137,14 +134,12 @@ trace_pages *trace_pages_new(const char *dir, const char *exe, const char *font)
 
 void trace_pages_free(trace_pages *p)
 {
-    if (!p)
-        return;
+    if (!p) return;
     pthread_mutex_lock(&p->mu);
     p->stop = 1;
     pthread_cond_broadcast(&p->work);
     pthread_mutex_unlock(&p->mu);
-    if (p->started)
-        pthread_join(p->thread, NULL);
+    if (p->started) pthread_join(p->thread, NULL);
     pthread_cond_destroy(&p->work);
     pthread_mutex_destroy(&p->mu);
     free(p);
@@ -162,15 +157,14 @@ static int open_page(const trace_pages *p, const page_key *k, size_t *size)
         close(fd);
         return -1;
     }
-    if (fd >= 0)
-        *size = (size_t)st.st_size;
+    if (fd >= 0) *size = (size_t)st.st_size;
     return fd;
 }
 
-trace_page_state trace_pages_get(trace_pages *p, int id, const char *version, const char *lang, int *fd,
-                                 size_t *size, char *why, size_t whylen)
+trace_page_state trace_pages_get(trace_pages *p, int id, const char *version, const char *lang, int *fd, size_t *size,
+                                 char *why, size_t whylen)
 {
-    page_key k = { .id = id };
+    page_key k = {.id = id};
     snprintf(k.version, sizeof k.version, "%s", version);
     snprintf(k.lang, sizeof k.lang, "%s", lang);
     trace_page_state st = TRACE_PAGE_MAKING;
@@ -179,8 +173,7 @@ trace_page_state trace_pages_get(trace_pages *p, int id, const char *version, co
     if ((*fd = open_page(p, &k, size)) >= 0) {
         st = TRACE_PAGE_READY;
     } else {
-        while (i < p->nfailed && !same(&p->failed[i].key, &k))
-            i++;
+        while (i < p->nfailed && !same(&p->failed[i].key, &k)) i++;
         if (i < p->nfailed) {
             snprintf(why, whylen, "%s", p->failed[i].why);
             st = TRACE_PAGE_FAILED;

@@ -15,10 +15,10 @@
 typedef struct trace_pages trace_pages;
 
 typedef enum trace_page_state {
-    TRACE_PAGE_READY,    /* *fd is the page, open for reading              */
-    TRACE_PAGE_MAKING,   /* asked for now, or already being made           */
-    TRACE_PAGE_FAILED,   /* it could not be made: why says why             */
-    TRACE_PAGE_BUSY,     /* too many pages are waiting to be made          */
+    TRACE_PAGE_READY,  /* *fd is the page, open for reading              */
+    TRACE_PAGE_MAKING, /* asked for now, or already being made           */
+    TRACE_PAGE_FAILED, /* it could not be made: why says why             */
+    TRACE_PAGE_BUSY,   /* too many pages are waiting to be made          */
 } trace_page_state;
 
 /* Pages of the kernels under dir, made by exe (reducevis itself) with the
@@ -32,7 +32,7 @@ void trace_pages_free(trace_pages *p);
  * the table; "own": the trace alone, every launch of it, where beside a
  * version only its first launch is aligned) in lang ("en" or "zh"); *size is the page's bytes with
  * TRACE_PAGE_READY. */
-trace_page_state trace_pages_get(trace_pages *p, int id, const char *version, const char *lang, int *fd,
-                                 size_t *size, char *why, size_t whylen);
+trace_page_state trace_pages_get(trace_pages *p, int id, const char *version, const char *lang, int *fd, size_t *size,
+                                 char *why, size_t whylen);
 
 #endif

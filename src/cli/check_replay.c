@@ -25,8 +25,12 @@
 static double mark_median(const char *dir, const rv_own_result *res, int block, char *why, size_t whylen)
 {
     const rv_trace *tr = res->tr;
-    rv_own_opts mark = {.data = tr->data, .n = tr->n, .block_size = block, .timed_stream = 1,
-                        .judge = res->judged_set, .judged = res->judged};
+    rv_own_opts mark = {.data = tr->data,
+                        .n = tr->n,
+                        .block_size = block,
+                        .timed_stream = 1,
+                        .judge = res->judged_set,
+                        .judged = res->judged};
     char path[PATH_MAX], inner[512], call[256];
     snprintf(path, sizeof path, "%s/%s", dir, CHECK_MARK_TIMED);
     rv_timed_run *run = malloc(sizeof *run);
@@ -75,8 +79,10 @@ rv_trace *check_replay(const char *dir, int want_mark, rv_own_result *res, doubl
         if (*mark_ms > 0)
             snprintf(mark_from, fromlen, _("%s timed in this run on this GPU, block %d"), vi->name, block);
         else if (want_mark)
-            fprintf(stderr, _("reducevis check: the run kept holds no time of the version to beat to trust (%s); "
-                              "its recorded time stands in\n"), err);
+            fprintf(stderr,
+                    _("reducevis check: the run kept holds no time of the version to beat to trust (%s); "
+                      "its recorded time stands in\n"),
+                    err);
     }
     return res->tr;
 }

@@ -34,8 +34,8 @@ check_speed check_speed_of(const rv_trace *tr, double mark_ms)
 static const char *rule_name(rv_rule r)
 {
     static const char *const names[RV_RULE_COUNT] = {
-        "own", "sum", "calls", "reads", "whole", "converged", "conflict_free", "two_per_thread",
-        "half_grid", "synced", "warp_tail", "timed", "fast" };
+        "own",       "sum",    "calls",     "reads", "whole", "converged", "conflict_free", "two_per_thread",
+        "half_grid", "synced", "warp_tail", "timed", "fast"};
     return r >= 0 && r < RV_RULE_COUNT ? names[r] : "?";
 }
 
@@ -43,16 +43,20 @@ static const char *rule_name(rv_rule r)
  * waited); then ,"serialised":[...], the stages one check at a time */
 static void seconds_json(FILE *f, const check_seconds *t)
 {
-    const struct { const char *key; double s; } stage[] = {
-        {"compile", t->compile}, {"traced_run", t->traced_run}, {"disassembly", t->disassembly},
-        {"timed_run", t->timed_run}, {"trace", t->trace}, {"mark", t->mark}, {"wait_shared", t->wait_shared},
-        {"wait_alone", t->wait_alone}, {"whole", t->whole}};
+    const struct {
+        const char *key;
+        double s;
+    } stage[] = {{"compile", t->compile},         {"traced_run", t->traced_run}, {"disassembly", t->disassembly},
+                 {"timed_run", t->timed_run},     {"trace", t->trace},           {"mark", t->mark},
+                 {"wait_shared", t->wait_shared}, {"wait_alone", t->wait_alone}, {"whole", t->whole}};
     static const char *const serialised[] = CHECK_SERIALISED;
     fputs(",\"seconds\":{", f);
     for (size_t i = 0; i < sizeof stage / sizeof stage[0]; i++) {
         fprintf(f, "%s\"%s\":", i ? "," : "", stage[i].key);
-        if (stage[i].s > 0) fprintf(f, "%.3f", stage[i].s);
-        else fputs("null", f);
+        if (stage[i].s > 0)
+            fprintf(f, "%.3f", stage[i].s);
+        else
+            fputs("null", f);
     }
     fputs("},\"serialised\":[", f);
     for (size_t i = 0; i < sizeof serialised / sizeof serialised[0]; i++)
@@ -66,16 +70,22 @@ static void summary_json(FILE *f, const void *arg)
     int judged = !s->reason && s->res;
     fprintf(f, "{\"exercise\":%d,\"pass\":%s,\"verified\":%s,\"reason\":", s->exercise,
             judged && s->res->pass ? "true" : "false", judged && s->verified ? "true" : "false");
-    if (s->reason) rv_json_string(f, s->reason);
-    else fputs("null", f);
+    if (s->reason)
+        rv_json_string(f, s->reason);
+    else
+        fputs("null", f);
     fputs(",\"data\":", f);
-    if (judged && s->data[0]) rv_json_string(f, s->data);
-    else fputs("null", f);
+    if (judged && s->data[0])
+        rv_json_string(f, s->data);
+    else
+        fputs("null", f);
     fputs(",\"rules\":[", f);
     for (int i = 0; judged && i < s->res->nrules; i++) {
         const rv_rule_result *r = &s->res->rules[i];
         fprintf(f, "%s{\"name\":\"%s\",\"ok\":%s}", i ? "," : "", rule_name(r->rule),
-                !r->judged ? "null" : r->ok ? "true" : "false");
+                !r->judged ? "null"
+                : r->ok    ? "true"
+                           : "false");
     }
     fputc(']', f);
     rv_json_measure(f, "ms", s->speed.ms);
@@ -87,8 +97,10 @@ static void summary_json(FILE *f, const void *arg)
     rv_json_measure(f, "percent_of_mark", s->speed.percent);
     seconds_json(f, &s->seconds);
     fputs(",\"gpu\":", f);
-    if (s->gpu[0]) rv_json_string(f, s->gpu);
-    else fputs("null", f);
+    if (s->gpu[0])
+        rv_json_string(f, s->gpu);
+    else
+        fputs("null", f);
     fputs("}\n", f);
 }
 
@@ -98,7 +110,7 @@ void check_gpu_name(char *out, size_t len)
     int n = rv_gpu_list(models, 16), same = n > 0;
     for (int i = 1; i < n; i++) same = same && !strcmp(models[i], models[0]);
     out[0] = 0;
-    if (same) {   /* one model on this machine: whichever CUDA picks */
+    if (same) { /* one model on this machine: whichever CUDA picks */
         snprintf(out, len, "%s", models[0]);
         return;
     }
@@ -110,8 +122,7 @@ void check_gpu_name(char *out, size_t len)
 }
 
 /* write(f, arg) into path.part, then renamed to path. */
-static int write_whole(const char *path, void (*write)(FILE *, const void *), const void *arg, char *err,
-                       size_t errlen)
+static int write_whole(const char *path, void (*write)(FILE *, const void *), const void *arg, char *err, size_t errlen)
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.part", path);

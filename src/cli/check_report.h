@@ -41,18 +41,21 @@ typedef struct check_seconds {
 /* The stages that hold the GPU alone, one check at a time on the machine
  * (under a class's gate or a node's lock files): the judged calls and the
  * version to beat's timed run.  The others run beside other checks. */
-#define CHECK_SERIALISED {"timed_run", "mark"}
+#define CHECK_SERIALISED \
+    { \
+        "timed_run", "mark" \
+    }
 
 typedef struct check_summary {
     int exercise;
     const char *reason;
     const rv_rules_result *res;
     check_speed speed;
-    int verified;        /* every rule judged and held, on data this check
+    int verified;  /* every rule judged and held, on data this check
                             drew (neither --data nor a recorded trace)      */
-    char data[64];       /* the data judged on ("" when nothing was)        */
+    char data[64]; /* the data judged on ("" when nothing was)        */
     check_seconds seconds;
-    char gpu[RV_GPU_MODEL_LEN];   /* the GPU it ran on, as the driver names it
+    char gpu[RV_GPU_MODEL_LEN]; /* the GPU it ran on, as the driver names it
                                      ("" not known: check_gpu_name)          */
 } check_summary;
 

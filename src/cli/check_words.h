@@ -13,16 +13,16 @@
 
 /* What a line needs beyond the rule's result. */
 typedef struct check_context {
-    const char *mark_from, *mark_why;  /* FAST: where the mark's time is from,
+    const char *mark_from, *mark_why; /* FAST: where the mark's time is from,
                                           or why there is none               */
-    const rv_timed_run *timed;         /* CALLS, TIMED: the checked calls (NULL:
+    const rv_timed_run *timed;        /* CALLS, TIMED: the checked calls (NULL:
                                           none)                              */
-    const char *calls_why;             /* CALLS not judged, or not trusted: why */
-    int calls_faulted;                 /* CALLS: a kernel faulted in a judged call
+    const char *calls_why;            /* CALLS not judged, or not trusted: why */
+    int calls_faulted;                /* CALLS: a kernel faulted in a judged call
                                           (calls_why says which and how)   */
-    int calls_not_replayed;            /* CALLS: the judge's runner could not
+    int calls_not_replayed;           /* CALLS: the judge's runner could not
                                           replay launch() (calls_why says why) */
-    const char *reads_why;             /* READS not judged, or not trusted: why */
+    const char *reads_why;            /* READS not judged, or not trusted: why */
 } check_context;
 
 /* The rule's line, after its verdict word, ending in a newline. */

@@ -40,8 +40,7 @@ int cmd_versions(int argc, char **argv)
     }
     if (names) {
         /* for scripts and shell completion: nothing but the names */
-        for (int k = 0; k < RV_NUM_VERSIONS; k++)
-            printf("%s\n", rv_version_at(k)->name);
+        for (int k = 0; k < RV_NUM_VERSIONS; k++) printf("%s\n", rv_version_at(k)->name);
         return RV_EXIT_OK;
     }
     for (int k = 0; k < RV_NUM_VERSIONS; k++) {
@@ -66,15 +65,12 @@ static const rv_opt make_trace_opts[] = {
     {0},
 };
 
-static void kernel_note(FILE *f)
-{
-    fprintf(f, "%s", rv_kernel_option_note());
-}
+static void kernel_note(FILE *f) { fprintf(f, "%s", rv_kernel_option_note()); }
 
 static const rv_command_opts simulate_cmd = {
     .cmd = "simulate",
     .usage = N_("usage: reducevis simulate --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-       "                          [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+                "                          [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
     .about = N_("Runs the CPU model of one version and records one block's steps (no GPU needed)."),
     .tables = {rv_version_opts, rv_run_opts, make_trace_opts},
     .notes = kernel_note,
@@ -83,12 +79,12 @@ static const rv_command_opts simulate_cmd = {
 static const rv_command_opts capture_cmd = {
     .cmd = "capture",
     .usage = N_("usage: reducevis capture --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-       "                         [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+                "                         [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
     .about = N_("Runs one version's kernel on the GPU and records one block's steps: a kernel without\n"
-       "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
-       "kept only when every event is the CPU model's), the others through their macros\n"
-       "into the device trace buffer (docs/kernels.md says which and why); also checks\n"
-       "the whole sum."),
+                "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
+                "kept only when every event is the CPU model's), the others through their macros\n"
+                "into the device trace buffer (docs/kernels.md says which and why); also checks\n"
+                "the whole sum."),
     .tables = {rv_version_opts, rv_run_opts, make_trace_opts},
     .notes = kernel_note,
 };
@@ -107,8 +103,10 @@ static int make_trace(int argc, char **argv, const rv_command_opts *c,
         if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
         if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
         if (id == RV_OPT_WORD) return rv_usage_error(cmd, _("unexpected argument '%s'"), p.value);
-        if (id == OPT_OUT) out = p.value;
-        else if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        if (id == OPT_OUT)
+            out = p.value;
+        else if (rv_config_apply(&p, &cfg))
+            return RV_EXIT_USAGE;
         have_version |= id == RV_CFG_VERSION;
     }
     if (!have_version) return rv_usage_error(cmd, _("--version is required (%s)"), rv_version_list());
@@ -121,30 +119,28 @@ static int make_trace(int argc, char **argv, const rv_command_opts *c,
         return RV_EXIT_RUNTIME;
     }
     int rc = rv_trace_save(tr, out, err, sizeof err);
-    if (rc) rv_cmd_error(cmd, err);
-    else printf(_("%s: %s, block size %d, N = %llu, block %u of %u, %d steps, from %s\n"), out, rv_version_name(tr->version),
-                tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->grid, tr->nsteps, tr->origin);
+    if (rc)
+        rv_cmd_error(cmd, err);
+    else
+        printf(_("%s: %s, block size %d, N = %llu, block %u of %u, %d steps, from %s\n"), out,
+               rv_version_name(tr->version), tr->block_size, (unsigned long long)tr->n, tr->traced_block, tr->grid,
+               tr->nsteps, tr->origin);
     rv_trace_free(tr);
     return rc ? RV_EXIT_RUNTIME : RV_EXIT_OK;
 }
 
-int cmd_simulate(int argc, char **argv)
-{
-    return make_trace(argc, argv, &simulate_cmd, rv_model_run);
-}
+int cmd_simulate(int argc, char **argv) { return make_trace(argc, argv, &simulate_cmd, rv_model_run); }
 
 static rv_trace *capture_on_gpu(const rv_config *cfg, char *err, size_t errlen)
 {
     char why[256];
     if (!rv_gpu_available(why, sizeof why)) {
-        snprintf(err, errlen, _("%s; without a GPU, `reducevis simulate` records the same trace from the CPU model"), why);
+        snprintf(err, errlen, _("%s; without a GPU, `reducevis simulate` records the same trace from the CPU model"),
+                 why);
         return NULL;
     }
     /* a kernel file without trace macros is traced unchanged (docs/kernels.md) */
     return rv_gpu_instrumented(cfg->version) ? rv_gpu_capture(cfg, err, errlen) : rv_own_capture(cfg, err, errlen);
 }
 
-int cmd_capture(int argc, char **argv)
-{
-    return make_trace(argc, argv, &capture_cmd, capture_on_gpu);
-}
+int cmd_capture(int argc, char **argv) { return make_trace(argc, argv, &capture_cmd, capture_on_gpu); }

@@ -14,12 +14,12 @@ int cmd_inspect(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_record(int argc, char **argv);
-int cmd_trace(int argc, char **argv);             /* cmd_trace.c */
-int cmd_prove(int argc, char **argv);             /* cmd_prove.c */
-int cmd_check(int argc, char **argv);             /* cmd_check.c */
+int cmd_trace(int argc, char **argv); /* cmd_trace.c */
+int cmd_prove(int argc, char **argv); /* cmd_prove.c */
+int cmd_check(int argc, char **argv); /* cmd_check.c */
 int cmd_profile_one(int argc, char **argv);
-int cmd_multi(int argc, char **argv);             /* cmd_multi.c */
-int cmd_bench_gpus(int argc, char **argv);        /* `bench --gpus G`: cmd_multi.c */
-int rv_bench_wants_gpus(int argc, char **argv);   /* 1 when --gpus is among the options */
+int cmd_multi(int argc, char **argv);           /* cmd_multi.c */
+int cmd_bench_gpus(int argc, char **argv);      /* `bench --gpus G`: cmd_multi.c */
+int rv_bench_wants_gpus(int argc, char **argv); /* 1 when --gpus is among the options */
 
 #endif

@@ -14,7 +14,7 @@
 #define RV_BENCH_DEFAULT_N      (1ull << 25)
 #define RV_BENCH_DEFAULT_REPEAT 20
 #define RV_BENCH_MAX_REPEAT     10000
-#define RV_BENCH_RUN            (-1)   /* parse_bench: no exit yet, run the bench */
+#define RV_BENCH_RUN            (-1) /* parse_bench: no exit yet, run the bench */
 
 /* "v8 and v9 at 512, the sizes their tuning runs found fastest": the
  * versions with a tuned block size, from the table. */
@@ -32,27 +32,36 @@ static void tuned_sizes(char *buf, size_t len)
         if (at < len && (i + 1 == count || tuned[i + 1]->tuned_block != tuned[i]->tuned_block))
             at += (size_t)snprintf(buf + at, len - at, " at %d", tuned[i]->tuned_block);
     }
-    if (at < len) snprintf(buf + at, len - at, "%s",
-                               count > 1 ? _(", the sizes their tuning found fastest") : _(", the size their tuning found fastest"));
+    if (at < len)
+        snprintf(buf + at, len - at, "%s",
+                 count > 1 ? _(", the sizes their tuning found fastest") : _(", the size their tuning found fastest"));
 }
 
 enum { OPT_SWEEP = 1, OPT_REPEAT, OPT_COLD, OPT_OUT, OPT_SHOW, OPT_GPUS };
 
 static const rv_opt bench_opts[] = {
     {RV_CFG_N, "n", 0, "N", N_("elements, 1 .. 2^31 (default 2^25; 2^K accepted)"), NULL},
-    {OPT_SWEEP, "sweep", 0, NULL, N_("time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
-                                     "once at 2^30 (about 8 GiB of GPU memory with the copy test)"), NULL},
-    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block, a power of two 32..1024, for every version\n"
-                                                "(a version that needs more runs at its least); without it\n"
-                                                "256, and %s"), NULL},
+    {OPT_SWEEP, "sweep", 0, NULL,
+     N_("time N = 2^20, 2^21 .. 2^30 instead; the array is allocated\n"
+        "once at 2^30 (about 8 GiB of GPU memory with the copy test)"),
+     NULL},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B",
+     N_("threads per block, a power of two 32..1024, for every version\n"
+        "(a version that needs more runs at its least); without it\n"
+        "256, and %s"),
+     NULL},
     {OPT_REPEAT, "repeat", 0, "R", N_("timed runs per figure, 1 .. %d (default %d)"), NULL},
-    {OPT_COLD, "cold", 0, NULL, N_("flush L2 before every timed run (write a buffer twice its size,\n"
-                                   "as CUB's benchmarks do); without it L2 stays warm from the run\n"
-                                   "before, and an array that fits in L2 is read from there"), NULL},
+    {OPT_COLD, "cold", 0, NULL,
+     N_("flush L2 before every timed run (write a buffer twice its size,\n"
+        "as CUB's benchmarks do); without it L2 stays warm from the run\n"
+        "before, and an array that fits in L2 is read from there"),
+     NULL},
     {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default random:1)"), RV_DATA_WORDS},
     {OPT_OUT, NULL, 'o', "FILE.json", N_("also write every figure, the device and the options as JSON"), "@file"},
-    {OPT_SHOW, "show", 0, "FILE", N_("print the table of a results file written earlier (no GPU needed),\n"
-                                     "e.g. assets/results/nvidia-h200-sweep.json"), "@file"},
+    {OPT_SHOW, "show", 0, "FILE",
+     N_("print the table of a results file written earlier (no GPU needed),\n"
+        "e.g. assets/results/nvidia-h200-sweep.json"),
+     "@file"},
     {OPT_GPUS, "gpus", 0, "G", N_("across GPUs: `reducevis bench --gpus 1 --help`"), NULL},
     {0},
 };
@@ -65,39 +74,37 @@ static const char *bench_help_of(int id, const char *text, char *buf, size_t len
         tuned_sizes(tuned, sizeof tuned);
         snprintf(buf, len, text, tuned);
         return buf;
-    case OPT_REPEAT:
-        snprintf(buf, len, text, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT);
-        return buf;
-    default:
-        return text;
+    case OPT_REPEAT: snprintf(buf, len, text, RV_BENCH_MAX_REPEAT, RV_BENCH_DEFAULT_REPEAT); return buf;
+    default: return text;
     }
 }
 
 static void bench_notes(FILE *f)
 {
-    fprintf(f, "%s", _("The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
-                       "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
-                       "does not match the CPU's (the table and the JSON are written first, marking\n"
-                       "it FAILED).\n"));
+    fprintf(f, "%s",
+            _("The table goes to stdout; a progress bar to stderr when it is a terminal.\n"
+              "Exit status: 0 success, 1 usage error, 2 no GPU, a CUDA error, or a sum that\n"
+              "does not match the CPU's (the table and the JSON are written first, marking\n"
+              "it FAILED).\n"));
 }
 
 static const rv_command_opts bench_cmd = {
     .cmd = "bench",
     .usage = N_("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
-       "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
-       "       reducevis bench --show FILE.json\n"
-       "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)"),
+                "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
+                "       reducevis bench --show FILE.json\n"
+                "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)"),
     .about = N_("Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
-       "Each time is the whole reduction down to one number (every pass), measured\n"
-       "with CUDA events around each run.  The versions take turns: a few warm-up\n"
-       "rounds, then R timed rounds of one run of every version each, so that a burst\n"
-       "of noise falls on all of them; median, quartiles and extremes of the R runs.\n"
-       "Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
-       "percentage of the device's theoretical peak and of a device-to-device copy\n"
-       "measured in the same run, the speedup over the baseline and over the version\n"
-       "each improves on, and a check of every sum: exactly the sum for integer data below\n"
-       "2^24, else within the rounding bound of its addition tree around a double sum on\n"
-       "the CPU."),
+                "Each time is the whole reduction down to one number (every pass), measured\n"
+                "with CUDA events around each run.  The versions take turns: a few warm-up\n"
+                "rounds, then R timed rounds of one run of every version each, so that a burst\n"
+                "of noise falls on all of them; median, quartiles and extremes of the R runs.\n"
+                "Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
+                "percentage of the device's theoretical peak and of a device-to-device copy\n"
+                "measured in the same run, the speedup over the baseline and over the version\n"
+                "each improves on, and a check of every sum: exactly the sum for integer data below\n"
+                "2^24, else within the rounding bound of its addition tree around a double sum on\n"
+                "the CPU."),
     .tables = {bench_opts},
     .notes = bench_notes,
     .help_of = bench_help_of,
@@ -121,7 +128,8 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts, const char **
         uint64_t x;
         others += id != OPT_SHOW;
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("bench", _("unexpected argument '%s'"), p.value);
         case OPT_COLD: opts->cold = 1; break;
@@ -133,7 +141,8 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts, const char **
             break;
         case OPT_REPEAT:
             if (rv_parse_u64(p.value, &x) || x < 1 || x > RV_BENCH_MAX_REPEAT)
-                return rv_usage_error("bench", _("repeat '%s' must be a whole number from 1 to %d"), p.value, RV_BENCH_MAX_REPEAT);
+                return rv_usage_error("bench", _("repeat '%s' must be a whole number from 1 to %d"), p.value,
+                                      RV_BENCH_MAX_REPEAT);
             opts->repeat = (int)x;
             break;
         default:

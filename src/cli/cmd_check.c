@@ -35,49 +35,90 @@
 /* A rule is broken: the status a usage error has too (the documented 1). */
 #define EXIT_BROKEN 1
 
-enum { OPT_EXERCISE = 1, OPT_TRACE, OPT_TIMEOUT, OPT_NO_TIME, OPT_WAVES, OPT_KEEP, OPT_SANDBOX, OPT_BUILD_ONLY, OPT_BUILT,
-       OPT_BUILD_CACHE, OPT_PREPARE_CACHE, OPT_SAVE_TRACE, OPT_SUMMARY, OPT_REPLAY, OPT_GPU_GATE, OPT_MARK_REUSE,
-       OPT_GPU_LOCK, OPT_NOT_OURS };
+enum {
+    OPT_EXERCISE = 1,
+    OPT_TRACE,
+    OPT_TIMEOUT,
+    OPT_NO_TIME,
+    OPT_WAVES,
+    OPT_KEEP,
+    OPT_SANDBOX,
+    OPT_BUILD_ONLY,
+    OPT_BUILT,
+    OPT_BUILD_CACHE,
+    OPT_PREPARE_CACHE,
+    OPT_SAVE_TRACE,
+    OPT_SUMMARY,
+    OPT_REPLAY,
+    OPT_GPU_GATE,
+    OPT_MARK_REUSE,
+    OPT_GPU_LOCK,
+    OPT_NOT_OURS
+};
 
 static const rv_opt check_opts[] = {
     {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
     {OPT_TRACE, "trace", 0, "FILE", N_("judge this own trace instead of tracing a file"), "@file"},
-    {OPT_REPLAY, "replay", 0, "DIR", N_("judge again the run a check kept in DIR (--keep), without a GPU: the same\n"
-                                        "rules, words and exit status, never a verified verdict"), "@dir"},
-    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
+    {OPT_REPLAY, "replay", 0, "DIR",
+     N_("judge again the run a check kept in DIR (--keep), without a GPU: the same\n"
+        "rules, words and exit status, never a verified verdict"),
+     "@dir"},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B",
+     N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default signed:SEED with a seed drawn for this check and\n"
-                                            "said with the verdict; data given here makes a verdict not verified)"),
+    {RV_CFG_DATA, "data", 0, "PATTERN",
+     N_("input values (default signed:SEED with a seed drawn for this check and\n"
+        "said with the verdict; data given here makes a verdict not verified)"),
      RV_DATA_WORDS},
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
-    {OPT_WAVES, "waves", 0, NULL, N_("also a waves run (docs/waves.md), kept in --save-trace's trace: one more run\n"
-                                     "of the program, so a class's checks leave it off"), NULL},
+    {OPT_WAVES, "waves", 0, NULL,
+     N_("also a waves run (docs/waves.md), kept in --save-trace's trace: one more run\n"
+        "of the program, so a class's checks leave it off"),
+     NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
-    {OPT_SANDBOX, "sandbox", 0, NULL, N_("compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
-                                         "does; refused where none can be made"), NULL},
-    {OPT_BUILD_ONLY, "build-only", 0, "DIR", N_("compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
-                                                "messages and 2"), "@dir"},
-    {OPT_BUILT, "built", 0, "DIR", N_("judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
-                                      "compiled, and the work is kept in DIR"), "@dir"},
-    {OPT_BUILD_CACHE, "build-cache", 0, "DIR", N_("where the version to beat's build and the driver's object are kept,\n"
-                                                  "compiled once (default: $XDG_CACHE_HOME/reducevis/builds, or\n"
-                                                  "~/.cache/reducevis/builds)"), "@dir"},
-    {OPT_PREPARE_CACHE, "prepare-cache", 0, "DIR", N_("compile the version to beat into the build cache DIR and stop (no GPU\n"
-                                                      "needed), so that the first check there does not wait for it"), "@dir"},
-    {OPT_SAVE_TRACE, "save-trace", 0, "FILE", N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
-    {OPT_SUMMARY, "summary", 0, "FILE", N_("write the verdict, each rule, the speed and where the time went\n"
-                                           "(seconds) to FILE.json; also when nothing was judged (\"reason\":\n"
-                                           "\"compile\", \"run\" or \"load\")"), "@file"},
-    {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD", N_("a class's connection to its GPU's gate (src/own/turns/gpu_turn.h): the runs\n"
-                                              "share the GPU with other checks, the timed calls take it alone"), NULL},
-    {OPT_GPU_LOCK, "gpu-lock", 0, "DIR", N_("keep the GPU's turns with every check on this node through lock files in\n"
-                                           "DIR (src/own/turns/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
+    {OPT_SANDBOX, "sandbox", 0, NULL,
+     N_("compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
+        "does; refused where none can be made"),
+     NULL},
+    {OPT_BUILD_ONLY, "build-only", 0, "DIR",
+     N_("compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
+        "messages and 2"),
      "@dir"},
-    {OPT_MARK_REUSE, "mark-reuse", 0, "FILE", N_("the version to beat's time on this GPU, shared by a class's checks:\n"
-                                                 "taken from FILE where another check timed it at this N and block\n"
-                                                 "size in the last minute (the verdict says when), else timed here\n"
-                                                 "and kept there"), "@file"},
+    {OPT_BUILT, "built", 0, "DIR",
+     N_("judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
+        "compiled, and the work is kept in DIR"),
+     "@dir"},
+    {OPT_BUILD_CACHE, "build-cache", 0, "DIR",
+     N_("where the version to beat's build and the driver's object are kept,\n"
+        "compiled once (default: $XDG_CACHE_HOME/reducevis/builds, or\n"
+        "~/.cache/reducevis/builds)"),
+     "@dir"},
+    {OPT_PREPARE_CACHE, "prepare-cache", 0, "DIR",
+     N_("compile the version to beat into the build cache DIR and stop (no GPU\n"
+        "needed), so that the first check there does not wait for it"),
+     "@dir"},
+    {OPT_SAVE_TRACE, "save-trace", 0, "FILE",
+     N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
+    {OPT_SUMMARY, "summary", 0, "FILE",
+     N_("write the verdict, each rule, the speed and where the time went\n"
+        "(seconds) to FILE.json; also when nothing was judged (\"reason\":\n"
+        "\"compile\", \"run\" or \"load\")"),
+     "@file"},
+    {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD",
+     N_("a class's connection to its GPU's gate (src/own/turns/gpu_turn.h): the runs\n"
+        "share the GPU with other checks, the timed calls take it alone"),
+     NULL},
+    {OPT_GPU_LOCK, "gpu-lock", 0, "DIR",
+     N_("keep the GPU's turns with every check on this node through lock files in\n"
+        "DIR (src/own/turns/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
+     "@dir"},
+    {OPT_MARK_REUSE, "mark-reuse", 0, "FILE",
+     N_("the version to beat's time on this GPU, shared by a class's checks:\n"
+        "taken from FILE where another check timed it at this N and block\n"
+        "size in the last minute (the verdict says when), else timed here\n"
+        "and kept there"),
+     "@file"},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
     {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
@@ -98,20 +139,22 @@ static const char *check_help_of(int id, const char *text, char *buf, size_t len
 
 static void check_notes(FILE *f)
 {
-    fprintf(f, "%s", _("Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
-                       "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
-                       "a trace that does not load.\n"));
+    fprintf(f, "%s",
+            _("Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
+              "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
+              "a trace that does not load.\n"));
 }
 
 static const rv_command_opts check_cmd = {
     .cmd = "check",
-    .usage = N_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
-                "                       [--data ones|index|mod10|random[:SEED]|signed[:SEED]] [--timeout S] [--keep DIR]\n"
-                "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
-                "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
-                "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
-                "       reducevis check --replay DIR --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
-                "       reducevis check --prepare-cache DIR [--sandbox]"),
+    .usage =
+        N_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
+           "                       [--data ones|index|mod10|random[:SEED]|signed[:SEED]] [--timeout S] [--keep DIR]\n"
+           "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
+           "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
+           "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
+           "       reducevis check --replay DIR --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
+           "       reducevis check --prepare-cache DIR [--sandbox]"),
     .about = N_("Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
                 "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
                 "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
@@ -136,8 +179,9 @@ static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *ms
     /* the bundled results, then this GPU's own recording (`reducevis record`) */
     int ndirs = assets_default_dirs(bufs, dirs);
     if (assets_find_results(dirs, ndirs, slug, paths[0], paths[1], sizeof paths[0], why, sizeof why)) {
-        snprintf(msg, msglen, _("%s: %s's time on this GPU is needed; record it with `reducevis record` on the "
-                                "same GPU (check then finds it), then check again"),
+        snprintf(msg, msglen,
+                 _("%s: %s's time on this GPU is needed; record it with `reducevis record` on the "
+                   "same GPU (check then finds it), then check again"),
                  why, mark);
         return 0;
     }
@@ -148,13 +192,13 @@ static double mark_time(const rv_trace *tr, char *from, size_t fromlen, char *ms
         rv_results *r = rv_results_load(paths[i], why, sizeof why);
         const rv_result_run *run = r ? rv_rules_mark_run(r, tr->n, tr->block_size) : NULL;
         double ms = run ? run->median_ms : 0;
-        if (run)
-            snprintf(from, fromlen, _("%s at N = %s, block %d, in %s"), mark, n, run->block_size, paths[i]);
+        if (run) snprintf(from, fromlen, _("%s at N = %s, block %d, in %s"), mark, n, run->block_size, paths[i]);
         rv_results_free(r);
         if (ms > 0) return ms;
     }
-    snprintf(msg, msglen, _("no time of %s at N = %s in the results of %s (%s%s%s): check at the N they hold "
-                            "(--n 2^25), or time this N with `reducevis bench --n %s` and save it there"),
+    snprintf(msg, msglen,
+             _("no time of %s at N = %s in the results of %s (%s%s%s): check at the N they hold "
+               "(--n 2^25), or time this N with `reducevis bench --n %s` and save it there"),
              mark, n, tr->origin, paths[0], paths[0][0] && paths[1][0] ? ", " : "", paths[1], n);
     return 0;
 }
@@ -172,11 +216,13 @@ static double mark_clean(rv_own_opts *m, const char *cache, const char *reuse, c
     char why[2048];
     if (best <= 0 || !mark_reuse_clean(ms, best)) {
         if (rv_own_time_cached(m, cache, &again, why, sizeof why) != 0) again = 0;
-        if (again > 0 && (best <= 0 ? again < ms : mark_reuse_clean(again, best))) ms = again;
+        if (again > 0 && (best <= 0 ? again < ms : mark_reuse_clean(again, best)))
+            ms = again;
         else if (best > 0) {
-            snprintf(from, fromlen, _("%s's fastest time on this GPU in this class, %.0f s before this check, block %d "
-                                      "(timed in this run at %.4f ms, over %.0f%% slower: other work ran on the GPU, "
-                                      "so that time is not kept)"),
+            snprintf(from, fromlen,
+                     _("%s's fastest time on this GPU in this class, %.0f s before this check, block %d "
+                       "(timed in this run at %.4f ms, over %.0f%% slower: other work ran on the GPU, "
+                       "so that time is not kept)"),
                      name, age, m->block_size, ms, MARK_CLEAN_SLACK * 100);
             return best;
         }
@@ -196,14 +242,16 @@ static double mark_now(const rv_own_opts *student, const char *cache, const char
     m.beside = NULL;
     char *text = NULL;
     double age, reused = mark_reuse_read(reuse, vi->name, m.n, m.block_size, &age);
-    if (reused > 0) {   /* a class's GPU: timed by a check just before, on this GPU (mark_reuse.h) */
-        snprintf(from, fromlen, _("%s timed on this GPU %.0f s before this check, by another check of the class, "
-                                  "block %d"), vi->name, age, m.block_size);
+    if (reused > 0) { /* a class's GPU: timed by a check just before, on this GPU (mark_reuse.h) */
+        snprintf(from, fromlen,
+                 _("%s timed on this GPU %.0f s before this check, by another check of the class, "
+                   "block %d"),
+                 vi->name, age, m.block_size);
         return reused;
     }
     m.keep = NULL;
-    m.keep_timed = keep_timed;   /* beside the student's kept run, for --replay */
-    m.timed_stream = 1;   /* inputs of its own, of the same distribution as the student's */
+    m.keep_timed = keep_timed; /* beside the student's kept run, for --replay */
+    m.timed_stream = 1;        /* inputs of its own, of the same distribution as the student's */
     if (rv_own_shipped(vi, &m, &text, why, whylen)) return 0;
     /* only its time is wanted: its timed run alone, no trace of it */
     double ms; /* 0 unless timed */
@@ -243,7 +291,7 @@ static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mar
 {
     if (tr->version != RV_VERSION_OWN) return;
     const char *mark = rv_version_name(rv_rules_mark_version());
-    if (sp->ms <= 0 && timed_here) {   /* timed, but its results not to be trusted (the calls rule says why) */
+    if (sp->ms <= 0 && timed_here) { /* timed, but its results not to be trusted (the calls rule says why) */
         printf(_("speed: no time to trust, so none against %s\n"), mark);
         return;
     }
@@ -253,8 +301,8 @@ static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mar
     }
     printf(_("speed: %.4f ms, %.1f GB/s"), sp->ms, sp->gbps);
     if (sp->mark_ms > 0)
-        printf(_("; %s: %.4f ms, %.1f GB/s; yours runs at %.0f%% of its speed"), mark_from, sp->mark_ms,
-               sp->mark_gbps, sp->percent);
+        printf(_("; %s: %.4f ms, %.1f GB/s; yours runs at %.0f%% of its speed"), mark_from, sp->mark_ms, sp->mark_gbps,
+               sp->percent);
     else
         printf(_("; no time of %s in this run (%s)"), mark, no_mark);
     printf("\n");
@@ -262,10 +310,10 @@ static void say_speed(const rv_trace *tr, const check_speed *sp, const char *mar
 
 /* Where the judged trace came from and what its run said beside it. */
 typedef struct judged_run {
-    const rv_own_result *run;   /* NULL: a recorded trace (--trace)        */
-    int replayed;               /* 1: run is a kept one (--replay)         */
-    int drawn;                  /* 1: this check drew the data's seed      */
-    int time_it;                /* the run was timed (no --no-time)        */
+    const rv_own_result *run; /* NULL: a recorded trace (--trace)        */
+    int replayed;             /* 1: run is a kept one (--replay)         */
+    int drawn;                /* 1: this check drew the data's seed      */
+    int time_it;              /* the run was timed (no --no-time)        */
 } judged_run;
 
 /* The run's facts for the rules of the run (every call, every element),
@@ -282,10 +330,14 @@ static void facts_of(const judged_run *jr, rv_rules_facts *f, check_context *cx)
     rv_own_result_facts(r, jr->time_it, f);
     cx->reads_why = r->reads_state ? r->reads_why
                                    : _("the tracer left no count of the elements read (no reads.txt: an older tracer)");
-    if (f->calls == RV_FACT_KNOWN) cx->timed = &r->timed;
-    else if (!jr->time_it) cx->calls_why = _("--no-time: no call was timed");
-    else if (r->timed_state == 1) cx->calls_why = _("the timed run's results hold no checked call");
-    else cx->calls_why = r->timed_state ? r->timed_why : _("the timed run left no results (timed.txt)");
+    if (f->calls == RV_FACT_KNOWN)
+        cx->timed = &r->timed;
+    else if (!jr->time_it)
+        cx->calls_why = _("--no-time: no call was timed");
+    else if (r->timed_state == 1)
+        cx->calls_why = _("the timed run's results hold no checked call");
+    else
+        cx->calls_why = r->timed_state ? r->timed_why : _("the timed run left no results (timed.txt)");
     cx->calls_not_replayed = r->timed_state == RV_OWN_NOT_REPLAYED;
     cx->calls_faulted = r->timed_state == RV_OWN_CALL_FAULTED;
 }
@@ -296,10 +348,14 @@ static void say_data(const rv_trace *tr, const judged_run *jr)
     char d[64];
     rv_data_name(tr->data, d, sizeof d);
     if (tr->version != RV_VERSION_OWN) return;
-    if (!jr->run) printf(_("data %s, as the trace was recorded (a recorded trace: not a verified verdict)\n"), d);
-    else if (jr->replayed) printf(_("data %s, as the run kept says (a replay: not a verified verdict)\n"), d);
-    else if (jr->drawn) printf(_("data %s (repeat with --data %s)\n"), d, d);
-    else printf(_("data %s, as --data gave it (data chosen ahead: not a verified verdict)\n"), d);
+    if (!jr->run)
+        printf(_("data %s, as the trace was recorded (a recorded trace: not a verified verdict)\n"), d);
+    else if (jr->replayed)
+        printf(_("data %s, as the run kept says (a replay: not a verified verdict)\n"), d);
+    else if (jr->drawn)
+        printf(_("data %s (repeat with --data %s)\n"), d, d);
+    else
+        printf(_("data %s, as --data gave it (data chosen ahead: not a verified verdict)\n"), d);
     if (jr->run && jr->run->judged_set) {
         rv_data_name(jr->run->judged, d, sizeof d);
         printf(_("judged calls: made by the judge's runner on streams of %s, drawn apart from the traced run's data\n"),
@@ -318,7 +374,8 @@ static void say_window(const check_context *cx)
                t->outside, t->ntimed);
     if (t->host_median_ms > 0.05 && t->host_median_ms > 0.5 * t->median_ms)
         printf(_("note: launch() itself ran %.4f ms of the %.4f ms on the host (medians): copies and work on the CPU "
-                 "are in the time\n"), t->host_median_ms, t->median_ms);
+                 "are in the time\n"),
+               t->host_median_ms, t->median_ms);
 }
 
 /* The verdict's last line. */
@@ -326,10 +383,12 @@ static void say_verdict(const rv_trace *tr, const rv_exercise *ex, const rv_rule
 {
     int broken = 0;
     for (int i = 0; i < res->nrules; i++) broken += !res->rules[i].ok;
-    if (res->pass && !res->unjudged) printf(_("PASS: all %d rules of exercise %d hold\n"), res->nrules, ex->number);
+    if (res->pass && !res->unjudged)
+        printf(_("PASS: all %d rules of exercise %d hold\n"), res->nrules, ex->number);
     else if (res->pass)
         printf(_("PASS: the %d rules of exercise %d that could be judged hold; %d could not be (not a verified "
-                 "verdict)\n"), res->nrules - res->unjudged, ex->number, res->unjudged);
+                 "verdict)\n"),
+               res->nrules - res->unjudged, ex->number, res->unjudged);
     else if (tr->version != RV_VERSION_OWN)
         printf(_("FAIL: not a trace of your kernel, so nothing of exercise %d was judged\n"), ex->number);
     else
@@ -385,7 +444,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr
  * again (--replay). */
 typedef struct stages {
     const char *build_only, *built, *cache, *prepare, *replay;
-    const char *mark_reuse;     /* NULL, or the class's file (mark_reuse.h) */
+    const char *mark_reuse; /* NULL, or the class's file (mark_reuse.h) */
 } stages;
 
 /* The .cu file traced (and the version to beat timed beside it): its trace,
@@ -413,14 +472,17 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
        timed run has ended, beside the making of the trace (rv_own_opts) */
     mark_job mj = {.student = o, .reuse = st->mark_reuse};
     const char *kept = st->built ? st->built : o->keep;
-    mj.cache = st->cache ? st->cache : rv_own_default_cache(mj.cache_buf, sizeof mj.cache_buf) == 0 ? mj.cache_buf : NULL;
+    mj.cache = st->cache                                                      ? st->cache
+               : rv_own_default_cache(mj.cache_buf, sizeof mj.cache_buf) == 0 ? mj.cache_buf
+                                                                              : NULL;
     if (kept) snprintf(mj.keep_timed, sizeof mj.keep_timed, "%s/%s", kept, CHECK_MARK_TIMED);
     o->beside = mark_beside;
     o->beside_arg = &mj;
     /* any failure to trace (a file that does not compile included) leaves
        nothing to judge; status 1 of both stages in one is the file's (nvcc's
        messages, or not a CUDA source) */
-    int failed = st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
+    int failed =
+        st->built ? rv_own_run_built(o, st->built, res, err, sizeof err) : rv_own_trace(o, res, err, sizeof err);
     o->beside = NULL;
     if (failed == RV_EXIT_NO_GPU_WORK) { /* it ran, and broke the first rule of all */
         printf(_("  FAIL   gpu: %s\n"), err);
@@ -438,8 +500,10 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         *mark_s = mj.seconds;
         snprintf(mark_from, fromlen, "%s", mj.from);
         if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
-            fprintf(stderr, _("reducevis check: the version to beat could not be timed here (%s); "
-                              "its recorded time stands in\n"), mj.why);
+            fprintf(stderr,
+                    _("reducevis check: the version to beat could not be timed here (%s); "
+                      "its recorded time stands in\n"),
+                    mj.why);
     }
     return res->tr;
 }
@@ -483,8 +547,8 @@ static int write_outputs(const outputs *out, const check_summary *sum, const rv_
  * does not wait for the compile).  Only --sandbox goes with it. */
 static int prepare_cache(rv_own_opts *o, const stages *st, const outputs *out, const char *trace, int number)
 {
-    if (o->file || trace || number || st->build_only || st->built || st->cache || st->replay || o->keep ||
-        out->trace || out->summary)
+    if (o->file || trace || number || st->build_only || st->built || st->cache || st->replay || o->keep || out->trace ||
+        out->summary)
         return rv_usage_error("check", _("--prepare-cache DIR goes alone (--sandbox at most): it compiles the "
                                          "version to beat and judges nothing"));
     const rv_version_info *vi = rv_version(rv_rules_mark_version());
@@ -511,11 +575,15 @@ static int refuse_together(const rv_own_opts *o, const stages *st, const outputs
     if (st->replay && o->file)
         return rv_usage_error("check", _("give a .cu file or --replay DIR, not both: the folder holds its file"));
     if (trace && traced_with[0])
-        return rv_usage_error("check", _("%s is an option of tracing a file; a trace given with --trace is judged "
-                                         "as it was recorded"), traced_with);
+        return rv_usage_error("check",
+                              _("%s is an option of tracing a file; a trace given with --trace is judged "
+                                "as it was recorded"),
+                              traced_with);
     if (st->replay && traced_with[0])
-        return rv_usage_error("check", _("%s is an option of tracing a file; a run given with --replay is judged "
-                                         "as it was kept"), traced_with);
+        return rv_usage_error("check",
+                              _("%s is an option of tracing a file; a run given with --replay is judged "
+                                "as it was kept"),
+                              traced_with);
     if (!trace && !st->replay && !o->file)
         return rv_usage_error("check", _("give the .cu file to check (or --trace FILE.rvt)"));
     if (out->trace && st->build_only)
@@ -533,8 +601,9 @@ static int draw_seed(rv_data *d)
 {
     uint64_t seed;
     if (rv_data_fresh_seed(&seed)) {
-        fprintf(stderr, "%s", _("reducevis check: no random source to draw the data's seed from (getrandom, "
-                                "/dev/urandom); give the data with --data signed:SEED\n"));
+        fprintf(stderr, "%s",
+                _("reducevis check: no random source to draw the data's seed from (getrandom, "
+                  "/dev/urandom); give the data with --data signed:SEED\n"));
         return RV_EXIT_RUNTIME;
     }
     *d = (rv_data){RV_DATA_SIGNED, seed};
@@ -552,8 +621,10 @@ static int draw_data(rv_config *cfg, rv_own_opts *o, int data_given)
 {
     int rc = data_given ? 0 : draw_seed(&cfg->data);
     if (!rc) {
-        if (data_given) o->judged = rv_data_derive(cfg->data, RV_JUDGED_STREAM);
-        else rc = draw_seed(&o->judged);
+        if (data_given)
+            o->judged = rv_data_derive(cfg->data, RV_JUDGED_STREAM);
+        else
+            rc = draw_seed(&o->judged);
     }
     o->judge = 1;
     return rc;
@@ -594,7 +665,7 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
         sum.seconds.timed_run = run->plain_run_s;
         sum.seconds.trace = run->convert_s;
         rv_turn_waited(&sum.seconds.wait_shared, &sum.seconds.wait_alone);
-        if (!st->build_only)   /* run here: on which GPU (a class on Slurm says it beside the time) */
+        if (!st->build_only) /* run here: on which GPU (a class on Slurm says it beside the time) */
             check_gpu_name(sum.gpu, sizeof sum.gpu);
     }
     if (!tr) {
@@ -603,10 +674,12 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
         return st->build_only && rc == RV_EXIT_OK ? rc : write_outputs(out, &sum, NULL, rc);
     }
     rv_rules_result res = {0};
-    const char *no_mark = trace       ? _("a recorded trace is judged, with the time taken when it was traced")
+    const char *no_mark = trace        ? _("a recorded trace is judged, with the time taken when it was traced")
                           : st->replay ? _("the run kept holds none to trust")
                                        : _("it could not be timed here");
-    judged_run jr = {.run = trace ? NULL : run, .replayed = st->replay != NULL, .drawn = !data_given && !st->replay,
+    judged_run jr = {.run = trace ? NULL : run,
+                     .replayed = st->replay != NULL,
+                     .drawn = !data_given && !st->replay,
                      .time_it = o->time_it};
     rc = judge(tr, ex, &jr, mark_ms, mark_from, no_mark, &res, &sum);
     sum.reason = rc == RV_EXIT_RUNTIME ? "load" : NULL;
@@ -634,24 +707,27 @@ int cmd_check(int argc, char **argv)
         char *end;
         if ((id == OPT_GPU_GATE || id == OPT_GPU_LOCK) && rv_turn_have_gate())
             return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
-        if (id > 0 && p.value && !p.value[0])   /* a folder or file named "" */
+        if (id > 0 && p.value && !p.value[0]) /* a folder or file named "" */
             return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
         if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_REPLAY && id != OPT_SAVE_TRACE &&
             id != OPT_SUMMARY)
-            snprintf(traced_with, sizeof traced_with, "%s", p.word);   /* an option of tracing a file */
+            snprintf(traced_with, sizeof traced_with, "%s", p.word); /* an option of tracing a file */
         block_given |= id == RV_CFG_BLOCK_SIZE;
         data_given |= id == RV_CFG_DATA;
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_NOT_OURS:
-            return rv_usage_error("check", _("%s is not an option of check: your file decides its kernel and grid, "
-                                     "and block 0 is judged"), p.word);
+            return rv_usage_error("check",
+                                  _("%s is not an option of check: your file decides its kernel and grid, "
+                                    "and block 0 is judged"),
+                                  p.word);
         case OPT_EXERCISE: {
             long k = strtol(p.value, &end, 10);
             if (*end || !rv_exercise_get((int)k) || k != (int)k)
-                return rv_usage_error("check", _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"), p.value,
-                                   RV_NUM_EXERCISES);
+                return rv_usage_error("check", _("unknown exercise '%s': exercises are 1 to %d (docs/exercises.md)"),
+                                      p.value, RV_NUM_EXERCISES);
             number = (int)k;
             break;
         }
@@ -666,11 +742,16 @@ int cmd_check(int argc, char **argv)
             if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
                 return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
             break;
-        case OPT_BUILD_ONLY: case OPT_BUILT: case OPT_BUILD_CACHE: case OPT_PREPARE_CACHE:
+        case OPT_BUILD_ONLY:
+        case OPT_BUILT:
+        case OPT_BUILD_CACHE:
+        case OPT_PREPARE_CACHE:
             /* a folder, not "" (which would be the current one) */
             if (!p.value[0]) return rv_usage_error("check", _("%s needs a value (%s)"), p.word, p.opt->value);
-            *(id == OPT_BUILD_ONLY ? &st.build_only : id == OPT_BUILT ? &st.built
-              : id == OPT_BUILD_CACHE ? &st.cache : &st.prepare) = p.value;
+            *(id == OPT_BUILD_ONLY    ? &st.build_only
+              : id == OPT_BUILT       ? &st.built
+              : id == OPT_BUILD_CACHE ? &st.cache
+                                      : &st.prepare) = p.value;
             break;
         case OPT_MARK_REUSE:
             if (mark_reuse_path(p.value, mark_file, sizeof mark_file))
@@ -681,7 +762,8 @@ int cmd_check(int argc, char **argv)
             char why[200];
             long fd = strtol(p.value, &end, 10);
             if (*end || fd < 0 || fd > 1023 || rv_turn_use_gate((int)fd, why, sizeof why))
-                return rv_usage_error("check", "%s", *end || fd < 0 || fd > 1023 ? _("--gpu-gate-fd needs a descriptor number") : why);
+                return rv_usage_error("check", "%s",
+                                      *end || fd < 0 || fd > 1023 ? _("--gpu-gate-fd needs a descriptor number") : why);
             break;
         }
         case OPT_GPU_LOCK: {
@@ -695,7 +777,8 @@ int cmd_check(int argc, char **argv)
             }
             break;
         }
-        case OPT_SAVE_TRACE: case OPT_SUMMARY: {
+        case OPT_SAVE_TRACE:
+        case OPT_SUMMARY: {
             int rc = output_option(&p, id == OPT_SAVE_TRACE ? &out.trace : &out.summary);
             if (rc) return rc;
             break;

@@ -24,8 +24,7 @@ static void print_atomics_text(const rv_step_info *si)
     printf(ngettext("         atomic: %d lane on ", "         atomic: %d lanes on ", si->atom_lanes), si->atom_lanes);
     printf(ngettext("%d word", "%d words", si->atom_words), si->atom_words);
     printf(_(", up to %d on one word: served one after another, %d turns"), si->atom_same_word, si->atom_same_word);
-    if (si->atom_tries > si->atom_lanes)
-        printf(_("; a compare-and-swap loop: %d tries in all"), si->atom_tries);
+    if (si->atom_tries > si->atom_lanes) printf(_("; a compare-and-swap loop: %d tries in all"), si->atom_tries);
     printf("\n");
 }
 
@@ -33,8 +32,8 @@ static void print_totals_text(const rv_smem_totals *t)
 {
     printf(_("shared memory of the block: loads %ld requests %ld wavefronts, stores %ld requests %ld wavefronts, "
              "atomics %ld requests %ld wavefronts; global atomics %ld requests\n"),
-           t->ld_requests, t->ld_wavefronts, t->st_requests, t->st_wavefronts, t->atom_requests,
-           t->atom_wavefronts, t->gatom_requests);
+           t->ld_requests, t->ld_wavefronts, t->st_requests, t->st_wavefronts, t->atom_requests, t->atom_wavefronts,
+           t->gatom_requests);
 }
 
 /* Appends a part to line (at most len bytes), after the one before a "; "
@@ -63,12 +62,13 @@ static void print_copies_text(const rv_own_grid *g)
     }
     if (g->dsmem_ld_requests || g->dsmem_st_requests || g->dsmem_atom_requests) {
         snprintf(part, sizeof part,
-                 _("other blocks' shared memory: loads %" PRId64 " requests, stores %" PRId64 " requests, atomics %" PRId64
-                   " requests"),
+                 _("other blocks' shared memory: loads %" PRId64 " requests, stores %" PRId64
+                   " requests, atomics %" PRId64 " requests"),
                  g->dsmem_ld_requests, g->dsmem_st_requests, g->dsmem_atom_requests);
         add_part(line, sizeof line, part);
     }
-    if (line[0]) printf(_("  counted apart from the shared loads and stores, as Nsight Compute counts them: %s\n"), line);
+    if (line[0])
+        printf(_("  counted apart from the shared loads and stores, as Nsight Compute counts them: %s\n"), line);
 }
 
 /* What every block of the launch did, counted on the GPU, and the memory
@@ -89,13 +89,15 @@ static void print_grid_text(const rv_trace *first, const rv_trace *tr)
     if (story[0]) printf(ngettext("its %u block: %s\n", "its %u blocks: %s\n", tr->grid), tr->grid, story);
     if (g->cas_requests)
         printf(_("  %" PRId64 " of the shared atomics are a compare-and-swap (ATOMS.CAS in the machine code: a float "
-                 "atomicAdd): 2 wavefronts each, as Nsight Compute counts them\n"), g->cas_requests);
+                 "atomicAdd): 2 wavefronts each, as Nsight Compute counts them\n"),
+               g->cas_requests);
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         const rv_own_buffer *b = &g->buffers[k];
         char name[160];
         rv_buffer_name(b, name, sizeof name);
-        printf(_("  %s: lanes of the grid that read it %" PRIu64 ", wrote it %" PRIu64 ", changed it atomically %" PRIu64),
-               name, b->reads, b->writes, b->atomics);
+        printf(
+            _("  %s: lanes of the grid that read it %" PRIu64 ", wrote it %" PRIu64 ", changed it atomically %" PRIu64),
+            name, b->reads, b->writes, b->atomics);
         const rv_trace *w = b->reads ? rv_buffer_written_before(first, tr, b) : NULL;
         if (w) printf(_(" (reads what launch %u wrote)"), w->launch);
         printf("\n");
@@ -134,8 +136,8 @@ static void print_shape_json(const rv_trace *tr, const char *sep)
     rv_trace_block_dim(tr, b);
     rv_trace_grid_dim(tr, g);
     rv_trace_clustered(tr, c, &blocks);
-    printf("%s\"block_dim\": [%u, %u, %u]%s\"grid_dim\": [%u, %u, %u]%s\"cluster_dim\": [%u, %u, %u]", sep, b[0],
-           b[1], b[2], sep, g[0], g[1], g[2], sep, c[0], c[1], c[2]);
+    printf("%s\"block_dim\": [%u, %u, %u]%s\"grid_dim\": [%u, %u, %u]%s\"cluster_dim\": [%u, %u, %u]", sep, b[0], b[1],
+           b[2], sep, g[0], g[1], g[2], sep, c[0], c[1], c[2]);
 }
 
 static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analysis *an)
@@ -148,32 +150,37 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
         printf(_("launch %u of %u (call %u of launch()): kernel %s\n"), tr->launch, tr->launches, tr->call, name);
     }
     printf(_("%s %s · block size %d · N %" PRIu64 " · block %" PRIu32 " of %" PRIu32 " · data %s\n"),
-           rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title), tr->block_size, tr->n,
-           tr->traced_block, tr->grid, data);
+           rv_version(tr->version)->name, tr->own_name ? tr->own_name : _(rv_version(tr->version)->title),
+           tr->block_size, tr->n, tr->traced_block, tr->grid, data);
     print_shape_text(tr);
     printf("origin: %s%s%s%s\n", tr->origin, tr->date[0] ? ", " : "", tr->date,
            rv_trace_unchanged(tr) ? _(", traced unchanged (its kernel file carries no trace macros)") : "");
     if (tr->own_cut) printf(_("CUT: %s\n"), tr->own_cut);
     if (tr->own_flags & RV_OWN_NO_ACCESS)
         printf(_("no access: block %u made no shared or global access; its one step has no thread in it (an empty "
-                 "kernel, or reads the compiler dropped since nothing written used them)\n"), tr->traced_block);
+                 "kernel, or reads the compiler dropped since nothing written used them)\n"),
+               tr->traced_block);
     if (tr->own_flags & RV_OWN_GPU_LAUNCHES)
-        printf("%s\n", _("launched from the GPU: the kernels this program starts from a kernel (dynamic parallelism) are "
-                         "not launches of their own here, since the tracer sees launches from the host only; steps of "
-                         "theirs may appear inside the launching kernel's, as code without a line"));
+        printf("%s\n",
+               _("launched from the GPU: the kernels this program starts from a kernel (dynamic parallelism) are "
+                 "not launches of their own here, since the tracer sees launches from the host only; steps of "
+                 "theirs may appear inside the launching kernel's, as code without a line"));
     printf("\n");
     for (int s = 0; s < tr->nsteps; s++) {
         const rv_step_info *si = &an->steps[s];
         printf(_("step %2d  %-14s line %-4d %4d of %d threads execute"), s, tr->steps[s].label, si->line,
                si->active_threads, tr->block_size);
         if (si->wasted_threads) printf(_(", %d wasted"), si->wasted_threads);
-        if (tr->steps[s].flags & RV_STEP_UNSYNCED) printf(_("  UNSYNCED: reads another thread's write with no __syncwarp between"));
+        if (tr->steps[s].flags & RV_STEP_UNSYNCED)
+            printf(_("  UNSYNCED: reads another thread's write with no __syncwarp between"));
         if (tr->steps[s].flags & RV_STEP_INFERRED) printf(_("  (lanes inferred: the offset came from a register)"));
         if (tr->steps[s].flags & RV_STEP_LIBRARY) printf(_("  (library code: no line of the file)"));
-        if (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC) printf(_("  (after cluster.sync(): every block of the cluster waits)"));
+        if (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC)
+            printf(_("  (after cluster.sync(): every block of the cluster waits)"));
         if (tr->steps[s].flags & RV_STEP_DSMEM) printf(_("  (other blocks' shared memory: distributed shared memory)"));
         if (tr->steps[s].flags & RV_STEP_ASYNC_WAIT)
-            printf(_("  (after the wait for the asynchronous copies: the copies waited for are in shared memory from here on)"));
+            printf(_(
+                "  (after the wait for the asynchronous copies: the copies waited for are in shared memory from here on)"));
         printf("\n");
         print_atomics_text(si);
         for (int w = 0; w < an->nwarps; w++) {
@@ -192,8 +199,7 @@ static void print_text(const rv_trace *first, const rv_trace *tr, const rv_analy
                 printf(ngettext("  global loads: %d request, %d sectors (%.1f per request)",
                                 "  global loads: %d requests, %d sectors (%.1f per request)", wi->gld_requests),
                        wi->gld_requests, wi->gld_sectors, (double)wi->gld_sectors / wi->gld_requests);
-            if (wi->atom_lanes)
-                printf(_("  atomics: %d lanes, %d on one word"), wi->atom_lanes, wi->atom_same_word);
+            if (wi->atom_lanes) printf(_("  atomics: %d lanes, %d on one word"), wi->atom_lanes, wi->atom_same_word);
             printf("\n");
         }
     }
@@ -209,17 +215,18 @@ static void print_steps_json(const rv_trace *tr, const rv_analysis *an, const ch
         const rv_step_info *si = &an->steps[s];
         printf("%s\n%s  {\"step\": %d, \"label\": ", s ? "," : "", pad, s);
         rv_json_string(stdout, tr->steps[s].label);
-        printf(", \"phase\": \"%s\", \"stride\": %d, \"line\": %d, \"active_threads\": %d, \"wasted_threads\": %d, "
-               "\"unsynced\": %s, \"inferred\": %s, \"library\": %s, \"after_cluster_sync\": %s, \"dsmem\": %s, \"after_async_wait\": %s, \"atomic\": {\"lanes\": %d, \"words\": %d, \"most_on_one_word\": %d, "
-               "\"tries\": %d}, \"warps\": [",
-               rv_phase_name((rv_phase)tr->steps[s].phase), tr->steps[s].stride, si->line, si->active_threads,
-               si->wasted_threads, (tr->steps[s].flags & RV_STEP_UNSYNCED) ? "true" : "false",
-               (tr->steps[s].flags & RV_STEP_INFERRED) ? "true" : "false",
-               (tr->steps[s].flags & RV_STEP_LIBRARY) ? "true" : "false",
-               (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC) ? "true" : "false",
-               (tr->steps[s].flags & RV_STEP_DSMEM) ? "true" : "false",
-               (tr->steps[s].flags & RV_STEP_ASYNC_WAIT) ? "true" : "false", si->atom_lanes, si->atom_words,
-               si->atom_same_word, si->atom_tries);
+        printf(
+            ", \"phase\": \"%s\", \"stride\": %d, \"line\": %d, \"active_threads\": %d, \"wasted_threads\": %d, "
+            "\"unsynced\": %s, \"inferred\": %s, \"library\": %s, \"after_cluster_sync\": %s, \"dsmem\": %s, \"after_async_wait\": %s, \"atomic\": {\"lanes\": %d, \"words\": %d, \"most_on_one_word\": %d, "
+            "\"tries\": %d}, \"warps\": [",
+            rv_phase_name((rv_phase)tr->steps[s].phase), tr->steps[s].stride, si->line, si->active_threads,
+            si->wasted_threads, (tr->steps[s].flags & RV_STEP_UNSYNCED) ? "true" : "false",
+            (tr->steps[s].flags & RV_STEP_INFERRED) ? "true" : "false",
+            (tr->steps[s].flags & RV_STEP_LIBRARY) ? "true" : "false",
+            (tr->steps[s].flags & RV_STEP_CLUSTER_SYNC) ? "true" : "false",
+            (tr->steps[s].flags & RV_STEP_DSMEM) ? "true" : "false",
+            (tr->steps[s].flags & RV_STEP_ASYNC_WAIT) ? "true" : "false", si->atom_lanes, si->atom_words,
+            si->atom_same_word, si->atom_tries);
         for (int w = 0; w < an->nwarps; w++) {
             const rv_warp_info *wi = rv_analysis_warp(an, s, w);
             printf("%s\n%s    {\"warp\": %d, \"active_lanes\": %d, \"state\": \"%s\", \"max_conflict\": %d, "
@@ -241,7 +248,10 @@ static void print_grid_json(const rv_trace *first, const rv_trace *tr)
 {
     const rv_own_grid *g = tr->own_grid;
     printf(",\n     \"grid_counts\": ");
-    if (!g) { printf("null"); return; }
+    if (!g) {
+        printf("null");
+        return;
+    }
     printf("{\"ld_requests\": %" PRId64 ", \"ld_wavefronts\": %" PRId64 ", \"st_requests\": %" PRId64
            ", \"st_wavefronts\": %" PRId64 ", \"atom_requests\": %" PRId64 ", \"atom_wavefronts\": %" PRId64
            ", \"global_atom_requests\": %" PRId64 ", \"cas_requests\": %" PRId64,
@@ -264,8 +274,10 @@ static void print_grid_json(const rv_trace *first, const rv_trace *tr)
         rv_json_string(stdout, name);
         printf(", \"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"atomics\": %" PRIu64 ", \"written_by_launch\": ",
                b->reads, b->writes, b->atomics);
-        if (w) printf("%u}", w->launch);
-        else printf("null}");
+        if (w)
+            printf("%u}", w->launch);
+        else
+            printf("null}");
     }
     printf("]}");
 }
@@ -284,20 +296,23 @@ static void print_launch_json(const rv_trace *first, const rv_trace *tr, const r
     rv_launch_story(first, tr, story, sizeof story);
     printf(", \"story\": ");
     rv_json_string(stdout, story);
-    rv_launch_sentence(first, tr, story, sizeof story);   /* "" when not counted */
+    rv_launch_sentence(first, tr, story, sizeof story); /* "" when not counted */
     printf(", \"did\": ");
     rv_json_string(stdout, story);
-    printf(", \"grid\": %" PRIu32 ", \"block_size\": %d, \"n\": %" PRIu64 ", \"block\": %" PRIu32 ", \"cut\": ", tr->grid,
-           tr->block_size, tr->n, tr->traced_block);
-    if (tr->own_cut) rv_json_string(stdout, tr->own_cut);
-    else printf("null");
+    printf(", \"grid\": %" PRIu32 ", \"block_size\": %d, \"n\": %" PRIu64 ", \"block\": %" PRIu32 ", \"cut\": ",
+           tr->grid, tr->block_size, tr->n, tr->traced_block);
+    if (tr->own_cut)
+        rv_json_string(stdout, tr->own_cut);
+    else
+        printf("null");
     printf(", \"gpu_launches_untraced\": %s", (tr->own_flags & RV_OWN_GPU_LAUNCHES) ? "true" : "false");
     printf(", \"no_access\": %s", (tr->own_flags & RV_OWN_NO_ACCESS) ? "true" : "false");
     print_shape_json(tr, ", ");
-    printf(",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
-           "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld",
-           t.ld_requests, t.ld_wavefronts, t.st_requests, t.st_wavefronts, t.atom_requests, t.atom_wavefronts,
-           t.gatom_requests);
+    printf(
+        ",\n     \"smem\": {\"ld_requests\": %ld, \"ld_wavefronts\": %ld, \"st_requests\": %ld, \"st_wavefronts\": %ld, "
+        "\"atom_requests\": %ld, \"atom_wavefronts\": %ld}, \"global_atom_requests\": %ld",
+        t.ld_requests, t.ld_wavefronts, t.st_requests, t.st_wavefronts, t.atom_requests, t.atom_wavefronts,
+        t.gatom_requests);
     print_grid_json(first, tr);
     printf(",\n     \"steps\": [");
     print_steps_json(tr, an, "     ");
@@ -310,7 +325,8 @@ static void print_json(const rv_trace *tr, const rv_analysis *an, const rv_analy
     rv_data_name(tr->data, data, sizeof data);
     printf("{\n  \"version\": %d,\n  \"name\": ", tr->version);
     rv_json_string(stdout, rv_version(tr->version)->name);
-    printf(",\n  \"block_size\": %d,\n  \"n\": %" PRIu64 ",\n  \"block\": %" PRIu32 ",\n  \"grid\": %" PRIu32 ",\n  \"data\": ",
+    printf(",\n  \"block_size\": %d,\n  \"n\": %" PRIu64 ",\n  \"block\": %" PRIu32 ",\n  \"grid\": %" PRIu32
+           ",\n  \"data\": ",
            tr->block_size, tr->n, tr->traced_block, tr->grid);
     rv_json_string(stdout, data);
     print_shape_json(tr, ",\n  ");
@@ -358,7 +374,8 @@ int cmd_inspect(int argc, char **argv)
     rv_opts_begin(&p, &inspect_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_JSON: json = 1; break;
         case RV_OPT_WORD:
@@ -389,7 +406,8 @@ int cmd_inspect(int argc, char **argv)
             rc = RV_EXIT_RUNTIME;
             goto out;
         }
-    if (json) print_json(tr, an, (const rv_analysis *const *)later);
+    if (json)
+        print_json(tr, an, (const rv_analysis *const *)later);
     else {
         print_text(tr, tr, an);
         int k = 0;

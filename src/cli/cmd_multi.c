@@ -14,19 +14,34 @@
 #include "core/trace.h" /* RV_MAX_N */
 #include "core/versions.h"
 
-#define RV_MULTI_RUN          (-1)     /* the parsers: no exit yet, run */
-#define RV_MULTI_DEFAULT_N    (1ull << 28)
-#define RV_MULTI_MAX_REPEAT   10000
-#define RV_MULTI_MAX_TIMEOUT  3600
-#define RV_MULTI_WARMUPS      3
+#define RV_MULTI_RUN         (-1) /* the parsers: no exit yet, run */
+#define RV_MULTI_DEFAULT_N   (1ull << 28)
+#define RV_MULTI_MAX_REPEAT  10000
+#define RV_MULTI_MAX_TIMEOUT 3600
+#define RV_MULTI_WARMUPS     3
 
-enum { OPT_N = 1, OPT_DATA, OPT_NCCL, OPT_REPEAT, OPT_TIMEOUT, OPT_GPUS, OPT_RANK, OPT_NRANKS, OPT_ID_FILE, OPT_DEVICE,
-       OPT_EXIT_EARLY, OPT_OUT, OPT_NOT_GPUS };
+enum {
+    OPT_N = 1,
+    OPT_DATA,
+    OPT_NCCL,
+    OPT_REPEAT,
+    OPT_TIMEOUT,
+    OPT_GPUS,
+    OPT_RANK,
+    OPT_NRANKS,
+    OPT_ID_FILE,
+    OPT_DEVICE,
+    OPT_EXIT_EARLY,
+    OPT_OUT,
+    OPT_NOT_GPUS
+};
 
 /* multi: one process, one thread per GPU */
 static const rv_opt multi_thread_opts[] = {
-    {OPT_GPUS, "gpus", 0, "G", N_("GPUs to use, 1 .. %d (default: all, up to %d); with fewer present\n"
-                                  "it says so and uses those"), NULL},
+    {OPT_GPUS, "gpus", 0, "G",
+     N_("GPUs to use, 1 .. %d (default: all, up to %d); with fewer present\n"
+        "it says so and uses those"),
+     NULL},
     {0},
 };
 
@@ -34,9 +49,11 @@ static const rv_opt multi_thread_opts[] = {
 static const rv_opt multi_process_opts[] = {
     {OPT_RANK, "rank", 0, "R", N_("this process's rank, 0 .. P-1"), NULL},
     {OPT_NRANKS, "nranks", 0, "P", N_("processes in all, 2 .. %d"), NULL},
-    {OPT_ID_FILE, "id-file", 0, "FILE", N_("rank 0 writes NCCL's unique id there, the others wait for it (a\n"
-                                           "folder every machine sees); or give every process the same id in\n"
-                                           "%s (hex), or set NCCL_COMM_ID=HOST:PORT (rank 0's machine) for all"), "@file"},
+    {OPT_ID_FILE, "id-file", 0, "FILE",
+     N_("rank 0 writes NCCL's unique id there, the others wait for it (a\n"
+        "folder every machine sees); or give every process the same id in\n"
+        "%s (hex), or set NCCL_COMM_ID=HOST:PORT (rank 0's machine) for all"),
+     "@file"},
     {OPT_DEVICE, "device", 0, "D", N_("the GPU to use (default: rank modulo the GPUs present)"), NULL},
     /* the failure test's crashing process: not taught */
     {OPT_EXIT_EARLY, "exit-early", 0, NULL, NULL, NULL},
@@ -49,8 +66,10 @@ static const rv_opt multi_both_opts[] = {
     {OPT_DATA, "data", 0, "PATTERN", N_("ones|index|mod10|random[:SEED] (default random:1)"), RV_DATA_WORDS},
     {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), RV_NCCL_WORDS},
     {OPT_REPEAT, "repeat", 0, "R", N_("timed runs after %d warm-ups, 1 .. %d (default 10)"), NULL},
-    {OPT_TIMEOUT, "timeout", 0, "S", N_("seconds any wait on NCCL or another process may take (default %d);\n"
-                                        "then NCCL is aborted and the command fails: never a hang"), NULL},
+    {OPT_TIMEOUT, "timeout", 0, "S",
+     N_("seconds any wait on NCCL or another process may take (default %d);\n"
+        "then NCCL is aborted and the command fails: never a hang"),
+     NULL},
     {0},
 };
 
@@ -70,10 +89,11 @@ static const char *multi_help_of(int id, const char *text, char *buf, size_t len
 
 static void multi_notes(FILE *f)
 {
-    fprintf(f, _("NCCL is loaded at run time (libnccl.so.2, from `pip install %s`); NCCL_NVLS_ENABLE\n"
-                 "is set to 0 unless set already (NVLink multicast stays off).\n"
-                 "Exit status: 0 the sum is right, 1 usage error, 2 no GPU, no NCCL, an NCCL or CUDA\n"
-                 "error (NCCL's own message), a timeout, or a wrong sum.\n"),
+    fprintf(f,
+            _("NCCL is loaded at run time (libnccl.so.2, from `pip install %s`); NCCL_NVLS_ENABLE\n"
+              "is set to 0 unless set already (NVLink multicast stays off).\n"
+              "Exit status: 0 the sum is right, 1 usage error, 2 no GPU, no NCCL, an NCCL or CUDA\n"
+              "error (NCCL's own message), a timeout, or a wrong sum.\n"),
             RV_MULTI_PACKAGE);
 }
 
@@ -113,8 +133,7 @@ static int shared_option(const rv_opts *p, uint64_t *n, rv_data *data, int *repe
     uint64_t x;
     char err[160];
     switch (p->opt->id) {
-    case OPT_N:
-        return whole(p, 1, (uint64_t)RV_MAX_N * RV_MULTI_MAX_RANKS, n);
+    case OPT_N: return whole(p, 1, (uint64_t)RV_MAX_N * RV_MULTI_MAX_RANKS, n);
     case OPT_REPEAT:
         if (whole(p, 1, RV_MULTI_MAX_REPEAT, &x)) return RV_EXIT_USAGE;
         *repeat = (int)x;
@@ -128,12 +147,13 @@ static int shared_option(const rv_opts *p, uint64_t *n, rv_data *data, int *repe
         return 0;
     case OPT_NCCL:
         if (!rv_multi_nccl_name_ok(p->value, both_ok))
-            return rv_opts_bad(p, both_ok ? _("--nccl '%s' must be allreduce, reduce or both")
-                                          : _("--nccl '%s' must be allreduce or reduce"), p->value);
+            return rv_opts_bad(p,
+                               both_ok ? _("--nccl '%s' must be allreduce, reduce or both")
+                                       : _("--nccl '%s' must be allreduce or reduce"),
+                               p->value);
         *nccl = p->value;
         return 0;
-    default:
-        return rv_opts_bad(p, _("unknown option '%s'"), p->word);
+    default: return rv_opts_bad(p, _("unknown option '%s'"), p->word);
     }
 }
 
@@ -153,7 +173,8 @@ static int parse_multi(int argc, char **argv, rv_multi_opts *o)
     rv_opts_begin(&p, &multi_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("multi", _("unexpected argument '%s'"), p.value);
         case OPT_GPUS:
@@ -174,8 +195,7 @@ static int parse_multi(int argc, char **argv, rv_multi_opts *o)
             o->device = (int)x;
             break;
         case OPT_ID_FILE:
-            if (!*p.value)
-                return rv_usage_error("multi", _("--id-file needs a file name"));
+            if (!*p.value) return rv_usage_error("multi", _("--id-file needs a file name"));
             o->id_file = p.value;
             break;
         case OPT_EXIT_EARLY: o->exit_early = 1; break;
@@ -185,7 +205,8 @@ static int parse_multi(int argc, char **argv, rv_multi_opts *o)
     }
     int process_mode = o->rank >= 0 || o->nranks || o->id_file || o->device >= 0;
     if (process_mode && have_gpus)
-        return rv_usage_error("multi", _("--gpus (threads) and --rank/--nranks (one process per GPU) do not go together"));
+        return rv_usage_error("multi",
+                              _("--gpus (threads) and --rank/--nranks (one process per GPU) do not go together"));
     if (process_mode && (o->rank < 0 || !o->nranks))
         return rv_usage_error("multi", _("one process per GPU needs both --rank R and --nranks P"));
     if (process_mode && o->rank >= o->nranks)
@@ -265,10 +286,7 @@ static const rv_command_opts bench_gpus_cmd = {
  * the file of `-o --gpus`)?  argv is read through getopt_long with bench
  * --gpus's table, as rv_opts_next reads it but saying nothing: a mistake is
  * told by the parser of the command it turns out to be. */
-int rv_bench_wants_gpus(int argc, char **argv)
-{
-    return rv_opts_given(&bench_gpus_cmd, argc, argv, OPT_GPUS);
-}
+int rv_bench_wants_gpus(int argc, char **argv) { return rv_opts_given(&bench_gpus_cmd, argc, argv, OPT_GPUS); }
 
 static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)
 {
@@ -283,7 +301,8 @@ static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)
     rv_opts_begin(&p, &bench_gpus_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("bench", _("unexpected argument '%s'"), p.value);
         case OPT_GPUS:
@@ -292,8 +311,9 @@ static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)
             break;
         case OPT_OUT: o->out_json = p.value; break;
         case OPT_NOT_GPUS:
-            return rv_usage_error("bench", _("%s does not go with --gpus (which sweeps 2^%d .. 2^%d at %s's own block size)"),
-                                  p.word, RV_MULTI_SWEEP_FIRST, RV_MULTI_SWEEP_LAST, rv_version_name(rv_multi_version()));
+            return rv_usage_error(
+                "bench", _("%s does not go with --gpus (which sweeps 2^%d .. 2^%d at %s's own block size)"), p.word,
+                RV_MULTI_SWEEP_FIRST, RV_MULTI_SWEEP_LAST, rv_version_name(rv_multi_version()));
         default:
             if (shared_option(&p, &o->n, &o->data, &o->repeat, &o->timeout_s, &o->nccl, 1)) return RV_EXIT_USAGE;
         }

@@ -13,8 +13,9 @@
 
 static void prove_notes(FILE *f)
 {
-    fprintf(f, "%s", _("Exit status: 0 equal but for explained differences, 1 usage error or unexplained\n"
-                       "differences, 2 a file that cannot be read.\n"));
+    fprintf(f, "%s",
+            _("Exit status: 0 equal but for explained differences, 1 usage error or unexplained\n"
+              "differences, 2 a file that cannot be read.\n"));
 }
 
 /* no options: --help, and `--` before a file whose name starts with - */
@@ -61,7 +62,8 @@ int cmd_prove(int argc, char **argv)
     }
     int v = version_of(gpu), rc = RV_EXIT_RUNTIME;
     if (gpu->version != RV_VERSION_OWN || v < 0) {
-        fprintf(stderr, _("reducevis prove: %s is not a shipped kernel traced unchanged (`reducevis trace --kernel V`)\n"),
+        fprintf(stderr,
+                _("reducevis prove: %s is not a shipped kernel traced unchanged (`reducevis trace --kernel V`)\n"),
                 paths[0]);
         rv_trace_free(gpu);
         return RV_EXIT_USAGE;
@@ -76,26 +78,30 @@ int cmd_prove(int argc, char **argv)
     }
     rv_proof p;
     if (ref && ref->version != v) {
-        fprintf(stderr, _("reducevis prove: %s is %s, not %s\n"), paths[1], rv_version_name(ref->version), rv_version_name(v));
+        fprintf(stderr, _("reducevis prove: %s is %s, not %s\n"), paths[1], rv_version_name(ref->version),
+                rv_version_name(v));
         rc = RV_EXIT_USAGE;
     } else if (ref && rv_prove(gpu, ref, &p, err, sizeof err)) {
         rv_cmd_error("prove", err);
         rc = RV_EXIT_USAGE;
     } else if (ref) {
         printf(_("%s (%s) traced unchanged on %s, block %u, block size %d, against %s:\n"), gpu->own_name,
-               rv_version_name(v), gpu->origin, gpu->traced_block, gpu->block_size, paths[1] ? paths[1] : _("the CPU model"));
+               rv_version_name(v), gpu->origin, gpu->traced_block, gpu->block_size,
+               paths[1] ? paths[1] : _("the CPU model"));
         for (int k = 0; k < RV_PROVE_KINDS; k++) {
             const rv_prove_row *r = &p.row[k];
-            printf(_("  %-15s %7ld same, %5ld on the GPU only, %5ld in the reference only"), rv_prove_kind_name((rv_prove_kind)k),
-                   r->same, r->only_gpu, r->only_ref);
+            printf(_("  %-15s %7ld same, %5ld on the GPU only, %5ld in the reference only"),
+                   rv_prove_kind_name((rv_prove_kind)k), r->same, r->only_gpu, r->only_ref);
             if (r->explained) printf(_(" (%ld explained: %s)"), r->explained, _(r->why));
             printf("\n");
         }
         if (p.skipped_steps)
-            printf(_("  %d steps of the last block left out: block %u did not draw the last ticket on the GPU\n"), p.skipped_steps,
-                   gpu->traced_block);
-        if (p.unexplained) printf(_("DIFFERENT: %ld unexplained differences; the first: %s\n"), p.unexplained, p.first);
-        else printf("%s\n", _("EQUAL, but for the explained differences above"));
+            printf(_("  %d steps of the last block left out: block %u did not draw the last ticket on the GPU\n"),
+                   p.skipped_steps, gpu->traced_block);
+        if (p.unexplained)
+            printf(_("DIFFERENT: %ld unexplained differences; the first: %s\n"), p.unexplained, p.first);
+        else
+            printf("%s\n", _("EQUAL, but for the explained differences above"));
         rc = p.unexplained ? RV_EXIT_USAGE : RV_EXIT_OK;
     }
     rv_trace_free(gpu);

@@ -28,16 +28,15 @@
 
 static volatile sig_atomic_t interrupted;
 
-static void on_signal(int sig)
-{
-    interrupted = sig;
-}
+static void on_signal(int sig) { interrupted = sig; }
 
 enum { OPT_OUT = 1, OPT_QUICK, OPT_FORCE };
 
 static const rv_opt record_opts[] = {
-    {OPT_OUT, "out", 0, "DIR", N_("where to write (default $XDG_DATA_HOME/reducevis/DEVICE, else\n"
-                                  "~/.local/share/reducevis/DEVICE, DEVICE named after the GPU)"), "@dir"},
+    {OPT_OUT, "out", 0, "DIR",
+     N_("where to write (default $XDG_DATA_HOME/reducevis/DEVICE, else\n"
+        "~/.local/share/reducevis/DEVICE, DEVICE named after the GPU)"),
+     "@dir"},
     {OPT_QUICK, "quick", 0, NULL, N_("no sweep: a few seconds instead of a minute or more"), NULL},
     {OPT_FORCE, "force", 0, NULL, N_("replace a recording already in that folder"), NULL},
     {0},
@@ -45,12 +44,13 @@ static const rv_opt record_opts[] = {
 
 static void record_notes(FILE *f)
 {
-    fprintf(f, "%s", _("The folder is laid out like the bundled assets/ (traces/, results/, logs/);\n"
-                       "recording.json says whether it is complete or partial and what is missing.\n"
-                       "Each file is written under a temporary name (.part) and renamed only when\n"
-                       "complete, so an interrupted recording (Ctrl-C) keeps what finished.\n"
-                       "Exit status: 0 complete, 1 usage error, 2 no GPU, a folder that already\n"
-                       "holds a recording, or a partial recording.\n"));
+    fprintf(f, "%s",
+            _("The folder is laid out like the bundled assets/ (traces/, results/, logs/);\n"
+              "recording.json says whether it is complete or partial and what is missing.\n"
+              "Each file is written under a temporary name (.part) and renamed only when\n"
+              "complete, so an interrupted recording (Ctrl-C) keeps what finished.\n"
+              "Exit status: 0 complete, 1 usage error, 2 no GPU, a folder that already\n"
+              "holds a recording, or a partial recording.\n"));
 }
 
 static const rv_command_opts record_cmd = {
@@ -153,8 +153,8 @@ static int run_child(void *ctx, const rv_record_job *job, const char *tmp_path, 
  * with the CMake option to name, instead of in every job.  0, or -1 with why. */
 static int probe_gpu(const char *self, char *err, size_t errlen)
 {
-    char *argv[] = {(char *)self, "profile-one", "--version", (char *)rv_version(0)->name, "--n", "4096", "--data",
-                    "ones", NULL};
+    char *argv[] = {(char *)self, "profile-one", "--version", (char *)rv_version(0)->name, "--n", "4096",
+                    "--data",     "ones",        NULL};
     rv_proc_result res;
     char *text = rv_proc_output(argv, 300.0, &res);
     if (!text) {
@@ -168,8 +168,10 @@ static int probe_gpu(const char *self, char *err, size_t errlen)
     free(text);
     if (ok) return 0;
     if (strstr(out, "NoKernelImage") || strstr(out, "no kernel image") || strstr(out, "InvalidPtx"))
-        snprintf(err, errlen, _("this build has no code for this GPU's compute capability (%s); rebuild with "
-                                "-DCMAKE_CUDA_ARCHITECTURES=native, or the GPU's number such as 90 for 9.0"), out);
+        snprintf(err, errlen,
+                 _("this build has no code for this GPU's compute capability (%s); rebuild with "
+                   "-DCMAKE_CUDA_ARCHITECTURES=native, or the GPU's number such as 90 for 9.0"),
+                 out);
     else
         snprintf(err, errlen, _("a first run on the GPU (the sum of 4096 ones) did not give 4096: %s"), out);
     return -1;
@@ -193,18 +195,23 @@ static int probe_tracer(const char *self, char *err, size_t errlen)
         return -1;
     }
     close(fd);
-    char *argv[] = {(char *)self, "capture", "--version", (char *)vi->name, "--n", "4096", "--data", "ones", "-o",
-                    tmp, NULL};
+    char *argv[] = {(char *)self, "capture", "--version", (char *)vi->name, "--n", "4096", "--data", "ones",
+                    "-o",         tmp,       NULL};
     rv_proc_result res;
     char *out = rv_proc_output(argv, 300.0, &res);
     remove(tmp);
-    if (out && res.end == RV_PROC_EXITED && res.status == 0) { free(out); return 0; }
+    if (out && res.end == RV_PROC_EXITED && res.status == 0) {
+        free(out);
+        return 0;
+    }
     const char *line = out ? strstr(out, "reducevis capture: ") : NULL;
     line = line ? line + strlen("reducevis capture: ") : out ? out : strerror(res.status);
     char first[1024];
     snprintf(first, sizeof first, "%.*s", (int)strcspn(line, "\n"), line);
-    snprintf(err, errlen, _("%s's kernel has no trace macros and is captured through the Compute Sanitizer "
-                            "tracer (docs/kernels.md), and a first capture failed: %s"), vi->name, first);
+    snprintf(err, errlen,
+             _("%s's kernel has no trace macros and is captured through the Compute Sanitizer "
+               "tracer (docs/kernels.md), and a first capture failed: %s"),
+             vi->name, first);
     free(out);
     return -1;
 }
@@ -213,8 +220,10 @@ static int probe_tracer(const char *self, char *err, size_t errlen)
 
 static void fmt_time(double s, char *buf, size_t len)
 {
-    if (s < 60) snprintf(buf, len, "%.0fs", s);
-    else snprintf(buf, len, "%dm%02ds", (int)(s / 60), (int)s % 60);
+    if (s < 60)
+        snprintf(buf, len, "%.0fs", s);
+    else
+        snprintf(buf, len, "%dm%02ds", (int)(s / 60), (int)s % 60);
 }
 
 /* A bar on a terminal, redrawn in place; a line per job otherwise (logs). */
@@ -249,15 +258,17 @@ static void print_summary(const rv_recording *rec, int rc, int in_data_home)
            rc == 0 ? _("complete") : _("PARTIAL (recording.json lists what is missing)"));
     for (int i = 0; i < rec->njobs; i++) {
         const rv_record_job *j = &rec->jobs[i];
-        if (j->state == RV_JOB_DONE) printf("  %-8s %-36s %s (%.1f s)\n", _("done"), j->what, j->path, j->seconds);
-        else printf("  %-8s %-36s %s\n", _(rv_record_state_name(j->state)), j->what, j->why);
+        if (j->state == RV_JOB_DONE)
+            printf("  %-8s %-36s %s (%.1f s)\n", _("done"), j->what, j->path, j->seconds);
+        else
+            printf("  %-8s %-36s %s\n", _(rv_record_state_name(j->state)), j->what, j->why);
     }
     if (rc != 0 || rec->njobs == 0) return;
     if (in_data_home)
         printf(_("\nopen it with: reducevis --device %s   (D in the viewer cycles the recorded GPUs)\n"), rec->slug);
     else /* outside the data folder the viewer does not look: name the files */
-        printf(_("\nopen it with: reducevis %s/%s --results %s/results/%s.json\n"), rec->dir, rec->jobs[0].path, rec->dir,
-               rec->slug);
+        printf(_("\nopen it with: reducevis %s/%s --results %s/results/%s.json\n"), rec->dir, rec->jobs[0].path,
+               rec->dir, rec->slug);
 }
 
 int cmd_record(int argc, char **argv)
@@ -268,12 +279,12 @@ int cmd_record(int argc, char **argv)
     rv_opts_begin(&p, &record_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("record", _("unexpected argument '%s'"), p.value);
         case OPT_OUT:
-            if (!*p.value)
-                return rv_usage_error("record", _("--out needs a folder"));
+            if (!*p.value) return rv_usage_error("record", _("--out needs a folder"));
             out = p.value;
             break;
         case OPT_QUICK: quick = 1; break;
@@ -298,7 +309,8 @@ int cmd_record(int argc, char **argv)
     }
     rv_gpu_device_name(device, sizeof device);
     rv_record_slug(device, slug, sizeof slug);
-    if (out) snprintf(dir, sizeof dir, "%s", out);
+    if (out)
+        snprintf(dir, sizeof dir, "%s", out);
     else if (rv_record_default_dir(slug, dir, sizeof dir, err, sizeof err)) {
         rv_cmd_error("record", err);
         return RV_EXIT_RUNTIME;

@@ -21,12 +21,24 @@
 #include "viewer/window/viewer.h"
 #endif
 
-enum { OPT_OUT = 'o', OPT_LAUNCH = 1, OPT_TIMEOUT, OPT_NO_TIME, OPT_NO_VIEW, OPT_KEEP, OPT_SANDBOX, OPT_KERNEL,
-       OPT_REPLAY, OPT_WAVES, OPT_NOT_OURS };
+enum {
+    OPT_OUT = 'o',
+    OPT_LAUNCH = 1,
+    OPT_TIMEOUT,
+    OPT_NO_TIME,
+    OPT_NO_VIEW,
+    OPT_KEEP,
+    OPT_SANDBOX,
+    OPT_KERNEL,
+    OPT_REPLAY,
+    OPT_WAVES,
+    OPT_NOT_OURS
+};
 
 static const rv_opt trace_opts[] = {
     {OPT_OUT, NULL, 'o', "FILE.rvt", N_("where to write the trace (default: FILE.rvt beside FILE.cu)"), "@file"},
-    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B",
+     N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25)"), NULL},
     {RV_CFG_BLOCK, "block", 0, "B", N_("the block to record in each launch (default 0)"), NULL},
     {OPT_LAUNCH, "launch", 0, "K", N_("trace only the K-th kernel launch of the run (default: every one)"), NULL},
@@ -34,15 +46,21 @@ static const rv_opt trace_opts[] = {
     {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
     {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
     {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},
-    {OPT_WAVES, "waves", 0, NULL, N_("also a waves run: which SM ran each block of each traced launch, and when,\n"
-                                     "beside what the occupancy predicts (a run of its own: block entry and exit\n"
-                                     "patched alone), kept in the trace"), NULL},
+    {OPT_WAVES, "waves", 0, NULL,
+     N_("also a waves run: which SM ran each block of each traced launch, and when,\n"
+        "beside what the occupancy predicts (a run of its own: block entry and exit\n"
+        "patched alone), kept in the trace"),
+     NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
-    {OPT_SANDBOX, "sandbox", 0, NULL, N_("compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
-                                         "nothing of the machine but the toolkit and the GPU, limits on time,\n"
-                                         "memory and output (docs/class.md, \"Security\"); refused where none can be made"), NULL},
-    {OPT_KERNEL, "kernel", 0, "V", N_("trace a shipped version's kernel through the same path (the proof)"), "@version"},
-    {OPT_REPLAY, "replay", 0, "DIR", N_("make the trace again from a folder --keep kept, without a GPU (with -o)"), "@dir"},
+    {OPT_SANDBOX, "sandbox", 0, NULL,
+     N_("compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
+        "nothing of the machine but the toolkit and the GPU, limits on time,\n"
+        "memory and output (docs/class.md, \"Security\"); refused where none can be made"),
+     NULL},
+    {OPT_KERNEL, "kernel", 0, "V", N_("trace a shipped version's kernel through the same path (the proof)"),
+     "@version"},
+    {OPT_REPLAY, "replay", 0, "DIR", N_("make the trace again from a folder --keep kept, without a GPU (with -o)"),
+     "@dir"},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
     {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
@@ -51,28 +69,29 @@ static const rv_opt trace_opts[] = {
 
 static void trace_notes(FILE *f)
 {
-    fprintf(f, "%s", _("Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
-                       "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
+    fprintf(f, "%s",
+            _("Exit status: 0 traced (a wrong sum is traced too, and said), 1 usage error or a file\n"
+              "that does not compile, 2 no GPU, nvcc, nvdisasm or tracer, or a kernel that failed or hung.\n"));
 }
 
 static const rv_command_opts trace_cmd = {
     .cmd = "trace",
     .usage = N_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
-       "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
-       "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
-       "       reducevis trace --kernel V [options]\n"
-       "       reducevis trace --replay DIR -o FILE.rvt"),
+                "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
+                "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
+                "       reducevis trace --kernel V [options]\n"
+                "       reducevis trace --replay DIR -o FILE.rvt"),
     .about = N_("Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
-       "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
-       "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
-       "launch that launch() makes (block 0 of each, up to 16 launches), one story in the viewer.\n"
-       "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
-       "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
-       "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
-       "    unsigned int launch(const float *in, float *out, unsigned int n,\n"
-       "                        unsigned int block, cudaStream_t stream);\n\n"
-       "It leaves partial sums in out[0 .. its return value); reducevis calls it again on them\n"
-       "until one is left.  No main(): the file compiles on its own with `nvcc -c FILE.cu`."),
+                "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
+                "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
+                "launch that launch() makes (block 0 of each, up to 16 launches), one story in the viewer.\n"
+                "The trace opens in the viewer like any bundled one (compare it with a version with C).\n"
+                "Then it runs again, untouched, and is timed as `reducevis bench` times the versions.\n\n"
+                "FILE.cu holds your kernel and the function that launches it (docs/exercises.md):\n\n"
+                "    unsigned int launch(const float *in, float *out, unsigned int n,\n"
+                "                        unsigned int block, cudaStream_t stream);\n\n"
+                "It leaves partial sums in out[0 .. its return value); reducevis calls it again on them\n"
+                "until one is left.  No main(): the file compiles on its own with `nvcc -c FILE.cu`."),
     .tables = {trace_opts},
     .notes = trace_notes,
 };
@@ -124,15 +143,15 @@ static void say_launch(const rv_trace *tr, const rv_trace *t)
         if (named) {
             char threads[48];
             snprintf(threads, sizeof threads, ngettext("%d thread", "%d threads", t->block_size), t->block_size);
-            printf(ngettext("    %s%s%s%s, block %u of %u, %s, %d step\n", "    %s%s%s%s, block %u of %u, %s, %d steps\n",
-                            t->nsteps),
+            printf(ngettext("    %s%s%s%s, block %u of %u, %s, %d step\n",
+                            "    %s%s%s%s, block %u of %u, %s, %d steps\n", t->nsteps),
                    name, lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
                    threads, t->nsteps);
         }
     } else if (named) {
         printf(_("  launch %u of %u: %s%s%s%s, block %u of %u, %d threads, %d steps\n"), t->launch, t->launches, name,
-               lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid, t->block_size,
-               t->nsteps);
+               lib ? _(" (library code: ") : "", lib ? lib : "", lib ? ")" : "", t->traced_block, t->grid,
+               t->block_size, t->nsteps);
     }
     rv_launch_story(tr, t, story, sizeof story);
     if (story[0]) printf(ngettext("    its %u block: %s\n", "    its %u blocks: %s\n", t->grid), t->grid, story);
@@ -145,13 +164,16 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
     const rv_trace *tr = res->tr;
     printf(_("traced unchanged, %s, on %s: block %u of %u, %d threads, %d steps -> %s\n"), tr->own_name, tr->origin,
            tr->traced_block, tr->grid, tr->block_size, tr->nsteps, out);
-    for (const rv_trace *t = tr; t; t = t->next)
-        say_launch(tr, t);
+    for (const rv_trace *t = tr; t; t = t->next) say_launch(tr, t);
     if (rv_trace_count_launches(tr) < (int)tr->launches)
-        printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"), rv_trace_count_launches(tr),
-               tr->launches, RV_OWN_MAX_LAUNCHES);
-    if (res->verdict.ok) printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res->verdict.exact ? _("exactly") : _("expected"), res->verdict.expected);
-    else printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res->verdict.expected, res->verdict.bound);
+        printf(_("  %d of the run's %u launches traced (--launch K picks one; at most %d)\n"),
+               rv_trace_count_launches(tr), tr->launches, RV_OWN_MAX_LAUNCHES);
+    if (res->verdict.ok)
+        printf(_("sum %.9g: right (%s %.9g)\n"), tr->own_sum, res->verdict.exact ? _("exactly") : _("expected"),
+               res->verdict.expected);
+    else
+        printf(_("WRONG SUM: %.9g, expected %.9g (allowed error %.3g)\n"), tr->own_sum, res->verdict.expected,
+               res->verdict.bound);
     say_checked(res);
     if (tr->own_ms > 0) {
         printf(_("timed without the tracer: %.4f ms for the whole reduction (median of 20), %.1f GB/s\n"), tr->own_ms,
@@ -160,8 +182,7 @@ static void say_traced(const rv_own_result *res, const char *out, int replayed)
                  "every access of every block, and records one block)\n"),
                res->traced_ms, res->traced_ms / tr->own_ms);
     }
-    if (replayed)
-        return;   /* nothing ran */
+    if (replayed) return; /* nothing ran */
     /* where the time went: the machine code is listed while compiling, or
        else by nvdisasm beside the plain run */
     char listing[200];
@@ -191,10 +212,12 @@ int cmd_trace(int argc, char **argv)
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_NOT_OURS:
-            return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"), p.word);
+            return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"),
+                                  p.word);
         case OPT_NO_TIME: o.time_it = 0; break;
         case OPT_NO_VIEW: view = 0; break;
         case OPT_WAVES: o.waves = 1; break;
@@ -219,7 +242,7 @@ int cmd_trace(int argc, char **argv)
             if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, p.value);
             o.file = p.value;
             break;
-        default:   /* the options capture shares */
+        default: /* the options capture shares */
             if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
         }
     }
@@ -241,7 +264,10 @@ int cmd_trace(int argc, char **argv)
     if (!o.file && !replay) return rv_usage_error("trace", _("give the .cu file to trace"));
     if (cfg.block_size < 32) return rv_usage_error("trace", _("block size must be at least 32 (a whole warp)"));
     char outbuf[4200];
-    if (!out) { default_out(o.file, outbuf, sizeof outbuf); out = outbuf; }
+    if (!out) {
+        default_out(o.file, outbuf, sizeof outbuf);
+        out = outbuf;
+    }
     o.block_size = cfg.block_size;
     o.n = cfg.n;
     o.block = cfg.block;

@@ -41,16 +41,27 @@
 
 /* The counters, in the order the table prints them. */
 typedef struct metric {
-    const char *name;     /* ncu metric                                  */
-    const char *label;    /* for people                                  */
-    int         estimate; /* 1: the trace cannot see every instruction   */
-    int         required; /* 0: shown as n/a where this ncu lacks it     */
+    const char *name;  /* ncu metric                                  */
+    const char *label; /* for people                                  */
+    int estimate;      /* 1: the trace cannot see every instruction   */
+    int required;      /* 0: shown as n/a where this ncu lacks it     */
 } metric;
 
-enum { M_LD_CONFLICTS, M_ST_CONFLICTS, M_LD_WAVEFRONTS, M_ST_WAVEFRONTS, M_LD_INST, M_ST_INST,
-       M_DSMEM_LD_INST, M_LANES_PER_INST, NCOUNTERS,
-       /* derived from two counters: the conflicts the instructions' own addresses cause */
-       M_LD_OWN_CONFLICTS = NCOUNTERS, M_ST_OWN_CONFLICTS, NMETRICS };
+enum {
+    M_LD_CONFLICTS,
+    M_ST_CONFLICTS,
+    M_LD_WAVEFRONTS,
+    M_ST_WAVEFRONTS,
+    M_LD_INST,
+    M_ST_INST,
+    M_DSMEM_LD_INST,
+    M_LANES_PER_INST,
+    NCOUNTERS,
+    /* derived from two counters: the conflicts the instructions' own addresses cause */
+    M_LD_OWN_CONFLICTS = NCOUNTERS,
+    M_ST_OWN_CONFLICTS,
+    NMETRICS
+};
 
 static const metric metrics[NMETRICS] = {
     {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "bank conflicts, loads (L1)", 0, 1},
@@ -70,7 +81,8 @@ static const char *why_differs(int k, const double *predicted, const double *mea
 {
     if (predicted[k] == measured[k]) return NULL;
     switch (k) {
-    case M_LD_CONFLICTS: case M_ST_CONFLICTS: {
+    case M_LD_CONFLICTS:
+    case M_ST_CONFLICTS: {
         int own = k == M_LD_CONFLICTS ? M_LD_OWN_CONFLICTS : M_ST_OWN_CONFLICTS;
         if (predicted[own] == measured[own])
             return "the L1 data-bank counter also counts collisions with other traffic through the same banks "
@@ -81,23 +93,19 @@ static const char *why_differs(int k, const double *predicted, const double *mea
     case M_LANES_PER_INST:
         return "estimate: the counter averages over every instruction (index arithmetic, loop control and "
                "barriers run with all lanes); the trace sees only the traced statements";
-    default:
-        return "differs from the prediction: compare with cuobjdump -sass";
+    default: return "differs from the prediction: compare with cuobjdump -sass";
     }
 }
 
 typedef struct row {
-    int    version, block_size;
+    int version, block_size;
     double predicted[NMETRICS], measured[NMETRICS];
 } row;
 
 /* Whether metric k is measured for version v: distributed shared memory
  * only where the version has clusters (ncu of a GPU before Hopper has no
  * such counter). */
-static int applies(int k, int v)
-{
-    return k != M_DSMEM_LD_INST || rv_version_cluster(v) > 1;
-}
+static int applies(int k, int v) { return k != M_DSMEM_LD_INST || rv_version_cluster(v) > 1; }
 
 /* The analysis's figures for one whole first-pass launch. */
 static int predict(int v, int B, uint64_t n, double out[NMETRICS], char *err, size_t errlen)
@@ -130,20 +138,23 @@ static char *next_line(char **at)
 {
     if (!*at || !**at) return NULL;
     char *line = *at, *end = strchr(line, '\n');
-    if (end) *end = '\0', *at = end + 1;
-    else *at = line + strlen(line);
+    if (end)
+        *end = '\0', *at = end + 1;
+    else
+        *at = line + strlen(line);
     return line;
 }
 
 /* Runs ncu on `reducevis profile-one` and reads the counters of the first
  * kernel launch (the first pass) from its CSV output. */
-static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, double out[NMETRICS],
-                   char *err, size_t errlen)
+static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, double out[NMETRICS], char *err,
+                   size_t errlen)
 {
     char list[4096] = "", bs[16], ns[24];
     size_t len = 0;
     for (int k = 0; k < NCOUNTERS; k++)
-        if (applies(k, v)) len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "", metrics[k].name);
+        if (applies(k, v))
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "", metrics[k].name);
     snprintf(bs, sizeof bs, "%d", B);
     snprintf(ns, sizeof ns, "%" PRIu64, n);
     char *argv[24] = {(char *)ncu, "--csv", "--launch-count", "1", "--metrics", list};
@@ -182,7 +193,11 @@ static int measure(const char *ncu, const char *self, int v, int B, uint64_t n, 
 }
 
 /* compute-sanitizer racecheck on one version: the hazards it reports. */
-typedef struct race { int version; long hazards, errors, warnings; char summary[160]; } race;
+typedef struct race {
+    int version;
+    long hazards, errors, warnings;
+    char summary[160];
+} race;
 
 static int racecheck(const char *self, int v, race *out, char *err, size_t errlen)
 {
@@ -228,17 +243,21 @@ static double ratio_of(double measured, double predicted)
 
 static void print_table(const row *rows, int nrows, const char *device)
 {
-    printf(_("\nPredicted by the trace analysis vs measured by Nsight Compute on %s (first pass, whole grid)\n"), device);
+    printf(_("\nPredicted by the trace analysis vs measured by Nsight Compute on %s (first pass, whole grid)\n"),
+           device);
     printf("%-5s %5s  %-28s %14s %14s %8s\n", "vers", "block", "metric", "predicted", "measured", "ratio");
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
             if (!applies(k, rows[r].version)) continue;
             double q = ratio_of(rows[r].measured[k], rows[r].predicted[k]);
-            printf("%-5s %5d  %-28s %14.2f ", rv_version_name(rows[r].version), rows[r].block_size,
-                   metrics[k].label, rows[r].predicted[k]);
-            if (isnan(rows[r].measured[k])) printf("%14s %8s", "n/a", "-");
-            else if (q < 0) printf("%14.2f %8s", rows[r].measured[k], "-");
-            else printf("%14.2f %8.3f", rows[r].measured[k], q);
+            printf("%-5s %5d  %-28s %14.2f ", rv_version_name(rows[r].version), rows[r].block_size, metrics[k].label,
+                   rows[r].predicted[k]);
+            if (isnan(rows[r].measured[k]))
+                printf("%14s %8s", "n/a", "-");
+            else if (q < 0)
+                printf("%14.2f %8s", rows[r].measured[k], "-");
+            else
+                printf("%14.2f %8.3f", rows[r].measured[k], q);
             printf("%s\n", metrics[k].estimate ? "  (estimate)" : "");
         }
     printf(_("\nNotes where a measurement differs from its prediction:\n"));
@@ -252,8 +271,8 @@ static void print_table(const row *rows, int nrows, const char *device)
         }
 }
 
-static int write_json(const char *path, const row *rows, int nrows, const race *races, int nraces,
-                      const char *device, uint64_t n, char *err, size_t errlen)
+static int write_json(const char *path, const row *rows, int nrows, const race *races, int nraces, const char *device,
+                      uint64_t n, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -270,23 +289,30 @@ static int write_json(const char *path, const row *rows, int nrows, const race *
     fprintf(f, "  \"metrics\": [");
     for (int k = 0; k < NMETRICS; k++) {
         fprintf(f, "%s\n    {\"name\": \"%s\", \"label\": \"%s\", \"estimate\": %s, \"counter\": %s}", k ? "," : "",
-                metrics[k].name, metrics[k].label, metrics[k].estimate ? "true" : "false", k < NCOUNTERS ? "true" : "false");
+                metrics[k].name, metrics[k].label, metrics[k].estimate ? "true" : "false",
+                k < NCOUNTERS ? "true" : "false");
     }
     fprintf(f, "\n  ],\n  \"rows\": [");
     int first = 1;
     for (int r = 0; r < nrows; r++)
         for (int k = 0; k < NMETRICS; k++) {
             if (!applies(k, rows[r].version)) continue;
-            fprintf(f, "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"grid\": %" PRIu64 ", \"metric\": \"%s\", "
-                       "\"predicted\": %.10g, \"measured\": ",
+            fprintf(f,
+                    "%s\n    {\"version\": \"%s\", \"block_size\": %d, \"grid\": %" PRIu64 ", \"metric\": \"%s\", "
+                    "\"predicted\": %.10g, \"measured\": ",
                     first ? "" : ",", rv_version_name(rows[r].version), rows[r].block_size,
-                    (uint64_t)rv_gpu_grid(rows[r].version, rows[r].block_size, n), metrics[k].name, rows[r].predicted[k]);
-            if (isnan(rows[r].measured[k])) fprintf(f, "null");
-            else fprintf(f, "%.10g", rows[r].measured[k]);
+                    (uint64_t)rv_gpu_grid(rows[r].version, rows[r].block_size, n), metrics[k].name,
+                    rows[r].predicted[k]);
+            if (isnan(rows[r].measured[k]))
+                fprintf(f, "null");
+            else
+                fprintf(f, "%.10g", rows[r].measured[k]);
             const char *why = why_differs(k, rows[r].predicted, rows[r].measured);
             fprintf(f, ", \"note\": ");
-            if (why && !isnan(rows[r].measured[k])) rv_json_string(f, why);
-            else fprintf(f, "null");
+            if (why && !isnan(rows[r].measured[k]))
+                rv_json_string(f, why);
+            else
+                fprintf(f, "null");
             fprintf(f, "}");
             first = 0;
         }
@@ -336,7 +362,8 @@ static int block_sizes(const rv_opts *p, int *sizes, int *nsizes)
         char *end;
         long b = strtol(at, &end, 10);
         if (end == at || b < 32 || b > 1024 || (b & (b - 1)))
-            return rv_opts_bad(p, _("block sizes '%s' must be powers of two from 32 to 1024, comma-separated"), p->value);
+            return rv_opts_bad(p, _("block sizes '%s' must be powers of two from 32 to 1024, comma-separated"),
+                               p->value);
         sizes[(*nsizes)++] = (int)b;
         at = *end == ',' ? end + 1 : end;
     }
@@ -354,7 +381,8 @@ int cmd_verify(int argc, char **argv)
     rv_opts_begin(&p, &verify_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return RV_EXIT_OK;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return RV_EXIT_OK;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("verify", _("unexpected argument '%s'"), p.value);
         case OPT_N:

@@ -32,11 +32,11 @@ int rv_inspect_waves_text(const rv_waves *w)
                         w->bound),
                w->bound, w->sm_blocks);
         if (f.clusters)
-            printf(_("  clusters of %u blocks: %u clusters, at most %u on the GPU at once\n"), rv_waves_cluster_blocks(w),
-                   f.clusters, w->cluster_bound);
+            printf(_("  clusters of %u blocks: %u clusters, at most %u on the GPU at once\n"),
+                   rv_waves_cluster_blocks(w), f.clusters, w->cluster_bound);
         if (f.clusters)
-            printf(ngettext("  predicted: %u wave (%u clusters, %u at once)\n", "  predicted: %u waves (%u clusters, %u at once)\n",
-                            f.waves_predicted),
+            printf(ngettext("  predicted: %u wave (%u clusters, %u at once)\n",
+                            "  predicted: %u waves (%u clusters, %u at once)\n", f.waves_predicted),
                    f.waves_predicted, f.clusters, w->cluster_bound);
         else
             printf(ngettext("  predicted: %u wave (%u blocks, %u SMs × %u at once)\n",
@@ -44,12 +44,14 @@ int rv_inspect_waves_text(const rv_waves *w)
                    f.waves_predicted, f.blocks, w->sm_count, w->bound);
         /* at once: whole (all their warps) against the occupancy, and with
            any warp still on the SM (core/waves.h) */
-        printf(ngettext("  observed: %u wave (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
-                        "%u with any); %u of %u SMs ran a block\n",
-                        "  observed: %u waves (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
-                        "%u with any); %u of %u SMs ran a block\n",
-                        f.waves),
-               f.waves, f.most_on_sm, f.most_at_once, f.most_held, f.sms_used, w->sm_count);
+        printf(
+            ngettext(
+                "  observed: %u wave (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
+                "%u with any); %u of %u SMs ran a block\n",
+                "  observed: %u waves (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
+                "%u with any); %u of %u SMs ran a block\n",
+                f.waves),
+            f.waves, f.most_on_sm, f.most_at_once, f.most_held, f.sms_used, w->sm_count);
         double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
         printf(_("  time: %.3f µs from the first block's start to the last block's end, %.1f%% of the SMs' time "
                  "idle\n"),
@@ -79,8 +81,9 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
                ", \"idle\": %.6f, \"tail_ns\": %" PRIu64 ", \"tail_idle\": %.6f}",
                k ? "," : "", w->launch, f.blocks, w->block_dim[0], w->block_dim[1], w->block_dim[2], w->grid_dim[0],
                w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1], w->cluster_dim[2], w->sm_count,
-               w->bound, w->sm_blocks, w->cluster_bound, f.clusters, w->smem, f.waves_predicted, f.waves, f.most_at_once,
-               f.most_held, f.most_on_sm, f.sms_used, f.t1 - f.t0, f.idle, f.t1 - f.tail_start, f.tail_idle);
+               w->bound, w->sm_blocks, w->cluster_bound, f.clusters, w->smem, f.waves_predicted, f.waves,
+               f.most_at_once, f.most_held, f.most_on_sm, f.sms_used, f.t1 - f.t0, f.idle, f.t1 - f.tail_start,
+               f.tail_idle);
     }
     printf("\n  ]");
     return 0;

@@ -20,19 +20,20 @@ static int no_viewer(int argc, char **argv)
     /* --help answers (exit 0), so that the manual page of such a build is made
        too and says what this build lacks */
     int help = 0;
-    for (int i = 1; i < argc; i++)
-        help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
-    fprintf(help ? stdout : stderr, _("reducevis %s: not in this build: it draws with SDL2 and SDL2_ttf, which were not\n"
-                                      "found at build time; install libsdl2-dev and libsdl2-ttf-dev and rebuild, or use\n"
-                                      "`reducevis inspect`\n"), argv[0]);
+    for (int i = 1; i < argc; i++) help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+    fprintf(help ? stdout : stderr,
+            _("reducevis %s: not in this build: it draws with SDL2 and SDL2_ttf, which were not\n"
+              "found at build time; install libsdl2-dev and libsdl2-ttf-dev and rebuild, or use\n"
+              "`reducevis inspect`\n"),
+            argv[0]);
     return help ? RV_EXIT_OK : RV_EXIT_RUNTIME;
 }
 #define viewer_main no_viewer
 #define export_main no_viewer
-#define chart_main no_viewer
+#define chart_main  no_viewer
 #define levels_main no_viewer
-#define waves_main no_viewer
-#define class_main no_viewer
+#define waves_main  no_viewer
+#define class_main  no_viewer
 #endif
 
 typedef struct command {
@@ -42,37 +43,40 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"view",     viewer_main,  N_("open the viewer (the default with no command)")},
+    {"view", viewer_main, N_("open the viewer (the default with no command)")},
     {"versions", cmd_versions, N_("list the versions in teaching order")},
     {"simulate", cmd_simulate, N_("record a trace with the CPU model")},
-    {"capture",  cmd_capture,  N_("record a trace on the GPU (traced unchanged, or through trace macros)")},
-    {"inspect",  cmd_inspect,  N_("print what each step of a trace does (text or --json)")},
-    {"bench",    cmd_bench,    N_("time every version and CUB on the GPU")},
-    {"export",   export_main,  N_("write the viewer's frames as PNG files, no display needed")},
-    {"chart",    chart_main,   N_("draw a sweep's GB/s against N as one PNG (every version, CUB, peak)")},
-    {"levels",   levels_main,  N_("draw the whole reduction, lanes to GPUs, with measured times, as one PNG")},
-    {"waves",    waves_main,   N_("draw a trace's waves run as one PNG: which SM ran each block, and when")},
-    {"class",    class_main,   N_("serve a live lesson to the students' browsers; they answer, the teacher sees")},
-    {"multi",    cmd_multi,    N_("the reduction across GPUs: one pass per GPU, then NCCL")},
-    {"verify",   cmd_verify,   N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
-    {"record",   cmd_record,   N_("record this GPU in one command: traces, bench, sweep, verify")},
-    {"trace",    cmd_trace,    N_("trace your own kernel, unchanged, on the GPU (Compute Sanitizer)")},
-    {"prove",    cmd_prove,    N_("a shipped kernel traced unchanged, access by access against the model")},
-    {"check",    cmd_check,    N_("judge your kernel by an exercise's rules (docs/exercises.md)")},
+    {"capture", cmd_capture, N_("record a trace on the GPU (traced unchanged, or through trace macros)")},
+    {"inspect", cmd_inspect, N_("print what each step of a trace does (text or --json)")},
+    {"bench", cmd_bench, N_("time every version and CUB on the GPU")},
+    {"export", export_main, N_("write the viewer's frames as PNG files, no display needed")},
+    {"chart", chart_main, N_("draw a sweep's GB/s against N as one PNG (every version, CUB, peak)")},
+    {"levels", levels_main, N_("draw the whole reduction, lanes to GPUs, with measured times, as one PNG")},
+    {"waves", waves_main, N_("draw a trace's waves run as one PNG: which SM ran each block, and when")},
+    {"class", class_main, N_("serve a live lesson to the students' browsers; they answer, the teacher sees")},
+    {"multi", cmd_multi, N_("the reduction across GPUs: one pass per GPU, then NCCL")},
+    {"verify", cmd_verify, N_("predictions against Nsight Compute counters and racecheck, on a GPU")},
+    {"record", cmd_record, N_("record this GPU in one command: traces, bench, sweep, verify")},
+    {"trace", cmd_trace, N_("trace your own kernel, unchanged, on the GPU (Compute Sanitizer)")},
+    {"prove", cmd_prove, N_("a shipped kernel traced unchanged, access by access against the model")},
+    {"check", cmd_check, N_("judge your kernel by an exercise's rules (docs/exercises.md)")},
     {"profile-one", cmd_profile_one, NULL}, /* what verify runs under ncu */
 };
 
 static void usage(FILE *f)
 {
-    fprintf(f, "%s", _("usage: reducevis [COMMAND] [OPTIONS]\n\n"
-                       "A teaching visualizer for CUDA parallel reduction.\n\n"));
+    fprintf(f, "%s",
+            _("usage: reducevis [COMMAND] [OPTIONS]\n\n"
+              "A teaching visualizer for CUDA parallel reduction.\n\n"));
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (commands[i].summary) fprintf(f, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
     fprintf(f, "  %-10s %s\n", "FILE.rvt", _("the viewer on that trace, as `reducevis view FILE.rvt`"));
-    fprintf(f, "%s", _("\n  -V, --version  the program's version, git revision, and whether CUDA capture is built in\n"));
-    fprintf(f, "%s", _("\n`reducevis COMMAND --help` describes each command.\n"
-                       "Exit status: 0 success, 1 usage error, 2 runtime error.\n"
-                       "The viewer, export and chart speak Chinese with --lang zh (or LANG=zh_CN.UTF-8).\n"));
+    fprintf(f, "%s",
+            _("\n  -V, --version  the program's version, git revision, and whether CUDA capture is built in\n"));
+    fprintf(f, "%s",
+            _("\n`reducevis COMMAND --help` describes each command.\n"
+              "Exit status: 0 success, 1 usage error, 2 runtime error.\n"
+              "The viewer, export and chart speak Chinese with --lang zh (or LANG=zh_CN.UTF-8).\n"));
 }
 
 /* `reducevis --version`: what a bug report needs to say which build it is. */
@@ -107,8 +111,7 @@ static int names_trace(const char *arg)
 static int asks_version(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-V") ||
-            (!strcmp(argv[i], "--version") && (i + 1 >= argc || argv[i + 1][0] == '-')))
+        if (!strcmp(argv[i], "-V") || (!strcmp(argv[i], "--version") && (i + 1 >= argc || argv[i + 1][0] == '-')))
             return 1;
     return 0;
 }
@@ -121,7 +124,7 @@ static int set_language(int argc, char **argv)
 {
     const char *cmd = argc >= 2 && argv[1][0] != '-' && !names_trace(argv[1]) ? argv[1] : "view";
     int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart") || !strcmp(cmd, "class") ||
-                    !strcmp(cmd, "waves");
+                     !strcmp(cmd, "waves");
     int bad = 0;
     const char *lang = takes_lang ? i18n_lang_arg(argc, argv, &bad) : NULL;
     char msg[1400];
@@ -130,8 +133,7 @@ static int set_language(int argc, char **argv)
     int rc = i18n_init(lang && i18n_lang_valid(lang) ? lang : NULL, locale, msg, sizeof msg);
     if (bad || (lang && !i18n_lang_valid(lang)))
         return rv_usage_error(cmd, _("--lang must be zh (Chinese) or en (English), got '%s'"), bad ? "" : lang);
-    if (rc != 0)
-        fprintf(stderr, "reducevis: %s\n", msg);
+    if (rc != 0) fprintf(stderr, "reducevis: %s\n", msg);
     return 0;
 }
 
@@ -148,8 +150,7 @@ static int view_with(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int lrc = set_language(argc, argv);
-    if (lrc)
-        return lrc;
+    if (lrc) return lrc;
     if (argc < 2 || argv[1][0] == '-') {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
             usage(stdout);
@@ -164,7 +165,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
-    if (names_trace(argv[1]))   /* `reducevis FILE.rvt [OPTIONS]`: the viewer on that file */
+    if (names_trace(argv[1])) /* `reducevis FILE.rvt [OPTIONS]`: the viewer on that file */
         return view_with(argc, argv);
     fprintf(stderr, _("reducevis: unknown command '%s'\n\n"), argv[1]);
     usage(stderr);

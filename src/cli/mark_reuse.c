@@ -24,8 +24,8 @@ int mark_reuse_path(const char *given, char *out, size_t len)
 
 /* FILE's line for version at n and block: its time and when, and the
  * fastest and when; 0, or -1 when there is none or it is damaged. */
-static int read_line(const char *file, const char *version, uint64_t n, int block, double *ms, double *at,
-                     double *best, double *best_at)
+static int read_line(const char *file, const char *version, uint64_t n, int block, double *ms, double *at, double *best,
+                     double *best_at)
 {
     char text[256], v[32];
     unsigned long long fn;
@@ -66,10 +66,7 @@ double mark_reuse_best(const char *file, const char *version, uint64_t n, int bl
     return best;
 }
 
-int mark_reuse_clean(double ms, double best)
-{
-    return best <= 0 || ms <= best * (1 + MARK_CLEAN_SLACK);
-}
+int mark_reuse_clean(double ms, double best) { return best <= 0 || ms <= best * (1 + MARK_CLEAN_SLACK); }
 
 int mark_reuse_write(const char *file, const char *version, uint64_t n, int block, double ms)
 {

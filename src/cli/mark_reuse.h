@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MARK_REUSE_S 60.0
-#define MARK_BEST_S 600.0
+#define MARK_REUSE_S     60.0
+#define MARK_BEST_S      600.0
 #define MARK_CLEAN_SLACK 0.05
 
 /* FILE as given to check: a "%g" in its last part becomes the name of this

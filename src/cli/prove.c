@@ -30,13 +30,15 @@ static void add(keys *a, uint64_t k)
     if (a->n == a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 64;
         uint64_t *g = realloc(a->k, cap * sizeof *g);
-        if (!g) { a->oom = 1; return; }
+        if (!g) {
+            a->oom = 1;
+            return;
+        }
         a->k = g;
         a->cap = cap;
     }
     a->k[a->n++] = k;
 }
-
 
 #define UNKNOWN_BITS 0xffffffffu /* a value the tracer cannot see */
 
@@ -72,8 +74,7 @@ static void collect(const rv_trace *tr, int nsteps, int t, rv_prove_kind kind, k
         if (!e->line) continue;
         unsigned ws = RV_ACC_SPACE(e->write);
         uint32_t vb = rv_value_unknown(e->value) || RV_ACC_WORDS(e->write) > 1 ? UNKNOWN_BITS : rv_value_bits(e->value);
-        if (kind == RV_PROVE_GWRITES && ws == RV_SPACE_GOUT)
-            add(out, RV_ACC_INDEX(e->write) << 32 | vb);
+        if (kind == RV_PROVE_GWRITES && ws == RV_SPACE_GOUT) add(out, RV_ACC_INDEX(e->write) << 32 | vb);
         if (kind == RV_PROVE_SWRITES && RV_ACC_IS_SMEM(e->write))
             for (unsigned j = 0; j < RV_ACC_WORDS(e->write); j++)
                 add(out, (RV_ACC_INDEX(e->write) + j) << 32 | (j ? UNKNOWN_BITS : vb));
@@ -124,7 +125,10 @@ static void compare_ordered(rv_proof *p, rv_prove_kind kind, int t, const keys *
     for (size_t i = 0; i < n; i++) {
         uint64_t a = g->k[i], b = r->k[i];
         int same = (a >> 32) == (b >> 32) && ((uint32_t)a == (uint32_t)b || (uint32_t)a == UNKNOWN_BITS);
-        if (same) { row->same++; continue; }
+        if (same) {
+            row->same++;
+            continue;
+        }
         row->only_gpu++;
         row->only_ref++;
         note(p, _("%s of thread %d: 0x%llx on the GPU, 0x%llx in the reference (index << 32 | value bits)"), t, a, b,
@@ -145,7 +149,12 @@ static void compare_multiset(rv_proof *p, rv_prove_kind kind, int t, keys *g, ke
     if (r->n) qsort(r->k, r->n, sizeof *r->k, cmp_u64);
     size_t i = 0, j = 0;
     while (i < g->n || j < r->n) {
-        if (i < g->n && j < r->n && g->k[i] == r->k[j]) { row->same++; i++; j++; continue; }
+        if (i < g->n && j < r->n && g->k[i] == r->k[j]) {
+            row->same++;
+            i++;
+            j++;
+            continue;
+        }
         if (j >= r->n || (i < g->n && g->k[i] < r->k[j])) {
             row->only_gpu++;
             note(p, _("%s of thread %d: %llu on the GPU only"), t, g->k[i], 0, rv_prove_kind_name(kind));
@@ -202,21 +211,26 @@ static void compare_conflicts(rv_proof *p, const rv_analysis *ga, int ng, const 
                 const rv_event *e = rv_trace_event(ga->tr, s, w * RV_WARP_SIZE + l);
                 const uint64_t *r = rv_event_reads(ga->tr, e);
                 wide |= e->line && RV_ACC_WORDS(e->write) > 1 && RV_ACC_IS_SMEM(e->write);
-                for (uint32_t k = 0; e->line && k < e->nreads; k++) wide |= RV_ACC_IS_SMEM(r[k]) && RV_ACC_WORDS(r[k]) > 1;
+                for (uint32_t k = 0; e->line && k < e->nreads; k++)
+                    wide |= RV_ACC_IS_SMEM(r[k]) && RV_ACC_WORDS(r[k]) > 1;
             }
         }
         for (int s = 0; s < nr; s++) {
             const rv_warp_info *wi = rv_analysis_warp(ra, s, w);
             extra[1] += wi->smem_wavefronts - wi->smem_requests;
         }
-        if (extra[0] == extra[1]) { row->same++; continue; }
+        if (extra[0] == extra[1]) {
+            row->same++;
+            continue;
+        }
         *(extra[0] > extra[1] ? &row->only_gpu : &row->only_ref) += 1;
         if (wide) {
             row->explained++;
             row->why = N_("the compiler merged neighbouring words into 8- or 16-byte accesses");
         } else if (!p->first[0]) {
-            snprintf(p->first, sizeof p->first, _("bank conflicts of warp %d: %ld extra passes on the GPU, %ld in the reference"),
-                     w, extra[0], extra[1]);
+            snprintf(p->first, sizeof p->first,
+                     _("bank conflicts of warp %d: %ld extra passes on the GPU, %ld in the reference"), w, extra[0],
+                     extra[1]);
         }
     }
 }
@@ -225,8 +239,10 @@ int rv_prove(const rv_trace *gpu, const rv_trace *ref, rv_proof *p, char *err, s
 {
     memset(p, 0, sizeof *p);
     if (gpu->block_size != ref->block_size || gpu->n != ref->n || gpu->grid != ref->grid ||
-        gpu->traced_block != ref->traced_block || gpu->data.kind != ref->data.kind || gpu->data.seed != ref->data.seed) {
-        snprintf(err, errlen, "%s", _("the traces are not of the same run (block size, N, grid, block or data differ)"));
+        gpu->traced_block != ref->traced_block || gpu->data.kind != ref->data.kind ||
+        gpu->data.seed != ref->data.seed) {
+        snprintf(err, errlen, "%s",
+                 _("the traces are not of the same run (block size, N, grid, block or data differ)"));
         return -1;
     }
     int ng = gpu->nsteps, nr = steps_of(ref, read_partials(gpu));
@@ -242,8 +258,10 @@ int rv_prove(const rv_trace *gpu, const rv_trace *ref, rv_proof *p, char *err, s
                 snprintf(err, errlen, "%s", _("out of memory comparing the traces"));
                 return -1;
             }
-            if (k == RV_PROVE_GWRITES || k == RV_PROVE_SWRITES) compare_ordered(p, (rv_prove_kind)k, t, &g, &r);
-            else compare_multiset(p, (rv_prove_kind)k, t, &g, &r, ref, nr);
+            if (k == RV_PROVE_GWRITES || k == RV_PROVE_SWRITES)
+                compare_ordered(p, (rv_prove_kind)k, t, &g, &r);
+            else
+                compare_multiset(p, (rv_prove_kind)k, t, &g, &r, ref, nr);
             free(g.k);
             free(r.k);
         }

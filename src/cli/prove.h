@@ -23,28 +23,28 @@
 #include "core/trace.h"
 
 typedef enum rv_prove_kind {
-    RV_PROVE_GREADS,     /* global input elements read                     */
-    RV_PROVE_GWRITES,    /* partial sums written, with their values        */
-    RV_PROVE_SWRITES,    /* shared words written, with their values        */
-    RV_PROVE_SREADS,     /* shared words read                              */
-    RV_PROVE_LANES,      /* per warp, the lanes of each shared write       */
-    RV_PROVE_CONFLICTS,  /* per warp, the worst degree of each step        */
+    RV_PROVE_GREADS,    /* global input elements read                     */
+    RV_PROVE_GWRITES,   /* partial sums written, with their values        */
+    RV_PROVE_SWRITES,   /* shared words written, with their values        */
+    RV_PROVE_SREADS,    /* shared words read                              */
+    RV_PROVE_LANES,     /* per warp, the lanes of each shared write       */
+    RV_PROVE_CONFLICTS, /* per warp, the worst degree of each step        */
     RV_PROVE_KINDS
 } rv_prove_kind;
 
 typedef struct rv_prove_row {
-    long same;           /* in both                                        */
-    long only_gpu;       /* in the unchanged kernel's trace alone          */
-    long only_ref;       /* in the reference alone                         */
-    long explained;      /* of those differences, explained (above)        */
-    const char *why;     /* the explanation, when there is one             */
+    long same;       /* in both                                        */
+    long only_gpu;   /* in the unchanged kernel's trace alone          */
+    long only_ref;   /* in the reference alone                         */
+    long explained;  /* of those differences, explained (above)        */
+    const char *why; /* the explanation, when there is one             */
 } rv_prove_row;
 
 typedef struct rv_proof {
     rv_prove_row row[RV_PROVE_KINDS];
-    int skipped_steps;   /* reference steps of a last block, left out       */
-    long unexplained;    /* differences no rule explains                    */
-    char first[256];     /* the first unexplained difference, in words      */
+    int skipped_steps; /* reference steps of a last block, left out       */
+    long unexplained;  /* differences no rule explains                    */
+    char first[256];   /* the first unexplained difference, in words      */
 } rv_proof;
 
 /* The name of a kind of access, translated. */

@@ -22,7 +22,7 @@ const char *rv_warp_state_name(rv_warp_state s)
     switch (s) {
     case RV_WARP_IDLE: return "idle";
     case RV_WARP_FULL: return "full";
-    default:           return "divergent";
+    default: return "divergent";
     }
 }
 
@@ -137,7 +137,10 @@ static void apply_writes(rv_analysis *an)
                     sm_set[i + k] = 1;
                 }
             }
-            if (RV_ACC_SPACE(e->write) == RV_SPACE_REG)  { rg[i] = e->value; rg_set[i] = 1; }
+            if (RV_ACC_SPACE(e->write) == RV_SPACE_REG) {
+                rg[i] = e->value;
+                rg_set[i] = 1;
+            }
         }
     }
 }
@@ -190,12 +193,16 @@ static void analyse_atomics(rv_analysis *an, int s, rv_warp_info *wi, const rv_e
         if (same > wi->atom_same_word) wi->atom_same_word = same;
     }
     if (!wi->atom_lanes) return;
-    if (!smem) { wi->gatom_requests += rounds; return; }
+    if (!smem) {
+        wi->gatom_requests += rounds;
+        return;
+    }
     for (int r = 0; r < rounds; r++) {
         int64_t words[RV_WARP_SIZE];
         for (int l = 0; l < RV_WARP_SIZE; l++)
             words[l] = ev[l] && (ev[l]->flags & RV_EV_ATOMIC) && ev[l]->tries > r && RV_ACC_IS_SMEM(ev[l]->write)
-                     ? (int64_t)RV_ACC_INDEX(ev[l]->write) : -1;
+                           ? (int64_t)RV_ACC_INDEX(ev[l]->write)
+                           : -1;
         int waves = 0, deg = rv_smem_request(words, 1, &waves);
         if (!deg) continue;
         wi->smem_atom_requests++;
@@ -217,7 +224,10 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         /* a partial warp (the last of a block that is no multiple of 32):
            the lanes past the block do not exist */
         ev[l] = l < lanes ? rv_trace_event(tr, s, w * RV_WARP_SIZE + l) : NULL;
-        if (!ev[l] || !ev[l]->line) { ev[l] = NULL; continue; }
+        if (!ev[l] || !ev[l]->line) {
+            ev[l] = NULL;
+            continue;
+        }
         wi->active_lanes++;
         int c = count_reads(tr, ev[l], RV_SPACE_SMEM);
         if (c > max_smem) max_smem = c;
@@ -225,8 +235,7 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         if (c > max_gin) max_gin = c;
         any_smem_write |= RV_ACC_IS_SMEM(ev[l]->write) && !(ev[l]->flags & RV_EV_ATOMIC);
     }
-    wi->state = wi->active_lanes == 0 ? RV_WARP_IDLE
-              : wi->active_lanes == lanes ? RV_WARP_FULL : RV_WARP_DIVERGENT;
+    wi->state = wi->active_lanes == 0 ? RV_WARP_IDLE : wi->active_lanes == lanes ? RV_WARP_FULL : RV_WARP_DIVERGENT;
     /* shared-memory requests: the k-th read of each lane, then the write */
     memset(pos, 0, sizeof pos);
     for (int k = 0; k <= max_smem; k++) {
@@ -236,7 +245,8 @@ static void analyse_warp(rv_analysis *an, int s, int w)
             words[l] = -1;
             if (!ev[l]) continue;
             int wl = 1;
-            if (k < max_smem) words[l] = next_read(tr, ev[l], RV_SPACE_SMEM, &pos[l], &wl);
+            if (k < max_smem)
+                words[l] = next_read(tr, ev[l], RV_SPACE_SMEM, &pos[l], &wl);
             else if (RV_ACC_IS_SMEM(ev[l]->write) && !(ev[l]->flags & RV_EV_ATOMIC)) {
                 words[l] = (int64_t)RV_ACC_INDEX(ev[l]->write);
                 wl = (int)RV_ACC_WORDS(ev[l]->write);
@@ -251,8 +261,15 @@ static void analyse_warp(rv_analysis *an, int s, int w)
         wi->smem_wavefronts += waves;
         int lanes = 0;
         for (int l = 0; l < RV_WARP_SIZE; l++) lanes += words[l] >= 0;
-        if (k < max_smem) { wi->smem_ld_requests++; wi->smem_ld_wavefronts += waves; wi->smem_ld_lanes += lanes; }
-        else { wi->smem_st_requests++; wi->smem_st_wavefronts += waves; wi->smem_st_lanes += lanes; }
+        if (k < max_smem) {
+            wi->smem_ld_requests++;
+            wi->smem_ld_wavefronts += waves;
+            wi->smem_ld_lanes += lanes;
+        } else {
+            wi->smem_st_requests++;
+            wi->smem_st_wavefronts += waves;
+            wi->smem_st_lanes += lanes;
+        }
         if (deg > wi->max_conflict) wi->max_conflict = deg;
         mark_conflict(an, s, words, width, deg);
     }
@@ -278,10 +295,16 @@ static void summarise_step(rv_analysis *an, int s)
         if (!e->line) continue;
         si->active_threads++;
         si->wasted_threads += an->wasted[(size_t)s * tr->block_size + t];
-        if (e->line == best_line) { best_count++; continue; }
+        if (e->line == best_line) {
+            best_count++;
+            continue;
+        }
         int count = 0; /* lines per step are few: count this one */
         for (int u = 0; u < tr->block_size; u++) count += rv_trace_event(tr, s, u)->line == e->line;
-        if (count > best_count) { best_count = count; best_line = e->line; }
+        if (count > best_count) {
+            best_count = count;
+            best_line = e->line;
+        }
     }
     si->line = best_line;
     /* atomics of the whole block: lanes of every warp on one word wait in turn */
@@ -315,12 +338,15 @@ static int64_t loc_of(const rv_analysis *an, int t, uint64_t acc)
 {
     uint64_t i = RV_ACC_INDEX(acc);
     switch (RV_ACC_SPACE(acc)) {
-    case RV_SPACE_SMEM: case RV_SPACE_SMEM8: case RV_SPACE_SMEM16: return (int64_t)i; /* a wide one: its first word */
-    case RV_SPACE_REG:  return an->smem_words + (int64_t)i;
+    case RV_SPACE_SMEM:
+    case RV_SPACE_SMEM8:
+    case RV_SPACE_SMEM16: return (int64_t)i; /* a wide one: its first word */
+    case RV_SPACE_REG: return an->smem_words + (int64_t)i;
     case RV_SPACE_LANE: /* a lane past a partial warp's last holds nothing of the block's */
         return (t & ~(RV_WARP_SIZE - 1)) + (int64_t)i < an->tr->block_size
-             ? an->smem_words + (int64_t)((t & ~(RV_WARP_SIZE - 1)) + (int)i) : -1;
-    default:            return -1;
+                   ? an->smem_words + (int64_t)((t & ~(RV_WARP_SIZE - 1)) + (int)i)
+                   : -1;
+    default: return -1;
     }
 }
 
@@ -330,14 +356,18 @@ static int mark_wasted(rv_analysis *an)
     int B = tr->block_size;
     uint8_t *live = calloc((size_t)(an->smem_words + B), 1);
     uint8_t *useful = calloc((size_t)B, 1);
-    if (!live || !useful) { free(live); free(useful); return -1; }
+    if (!live || !useful) {
+        free(live);
+        free(useful);
+        return -1;
+    }
     for (int s = tr->nsteps - 1; s >= 0; s--) {
         for (int t = 0; t < B; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             int64_t w = loc_of(an, t, e->write);
             unsigned ws = RV_ACC_SPACE(e->write); /* global memory outlives the block: always used */
-            useful[t] = e->line && (ws == RV_SPACE_GOUT || ws == RV_SPACE_TICKET || ws == RV_SPACE_GOWN ||
-                                    (w >= 0 && live[w]));
+            useful[t] =
+                e->line && (ws == RV_SPACE_GOUT || ws == RV_SPACE_TICKET || ws == RV_SPACE_GOWN || (w >= 0 && live[w]));
             an->wasted[(size_t)s * B + t] = e->line && !useful[t];
         }
         for (int t = 0; t < B; t++) { /* the step's writes kill (an atomic adds to what is there: it kills none) ... */
@@ -407,8 +437,14 @@ oom:
 void rv_analysis_free(rv_analysis *an)
 {
     if (!an) return;
-    free(an->steps); free(an->warps); free(an->wasted); free(an->conflict);
-    free(an->smem); free(an->smem_set); free(an->regs); free(an->regs_set);
+    free(an->steps);
+    free(an->warps);
+    free(an->wasted);
+    free(an->conflict);
+    free(an->smem);
+    free(an->smem_set);
+    free(an->regs);
+    free(an->regs_set);
     free(an->scratch);
     free(an);
 }
@@ -448,10 +484,10 @@ int rv_lane_source(rv_lane_pattern p, int d, int lane)
 {
     switch (p) {
     case RV_LANES_DOWN: return lane + d < RV_WARP_SIZE ? lane + d : lane;
-    case RV_LANES_UP:   return lane - d >= 0 ? lane - d : lane;
-    case RV_LANES_XOR:  return (lane ^ d) & (RV_WARP_SIZE - 1);
-    case RV_LANES_IDX:  return d & (RV_WARP_SIZE - 1);
-    default:            return -1;
+    case RV_LANES_UP: return lane - d >= 0 ? lane - d : lane;
+    case RV_LANES_XOR: return (lane ^ d) & (RV_WARP_SIZE - 1);
+    case RV_LANES_IDX: return d & (RV_WARP_SIZE - 1);
+    default: return -1;
     }
 }
 
@@ -482,13 +518,16 @@ rv_lane_pattern rv_step_lanes(const rv_trace *tr, int step, int *delta)
         if (src == -2) return RV_LANES_MIXED;
         any |= src >= 0;
         if (src >= 0 && src != l && !found) {
-            d[0] = src - l; d[1] = src ^ l; d[2] = l - src; d[3] = src;
+            d[0] = src - l;
+            d[1] = src ^ l;
+            d[2] = l - src;
+            d[3] = src;
             found = 1;
         }
     }
     if (!any) return RV_LANES_NONE;
     for (int k = 0; k < 4; k++) {
-        if (k != 3 && d[k] <= 0) continue;   /* a distance is positive; idx may be lane 0 */
+        if (k != 3 && d[k] <= 0) continue; /* a distance is positive; idx may be lane 0 */
         int fits = 1;
         for (int t = 0; t < tr->block_size && fits; t++) {
             const rv_event *e = rv_trace_event(tr, step, t);
@@ -505,7 +544,11 @@ rv_lane_pattern rv_step_lanes(const rv_trace *tr, int step, int *delta)
 
 /* ---- pass 4: provenance ------------------------------------------------------ */
 
-typedef struct ilist { uint64_t *v; size_t n, cap; int oom; } ilist;
+typedef struct ilist {
+    uint64_t *v;
+    size_t n, cap;
+    int oom;
+} ilist;
 
 static void ilist_push(ilist *l, uint64_t x)
 {
@@ -513,7 +556,10 @@ static void ilist_push(ilist *l, uint64_t x)
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 256;
         uint64_t *p = realloc(l->v, cap * sizeof *p);
-        if (!p) { l->oom = 1; return; }
+        if (!p) {
+            l->oom = 1;
+            return;
+        }
         l->v = p;
         l->cap = cap;
     }
@@ -554,7 +600,7 @@ static void collect(const rv_analysis *an, int step, uint64_t acc, ilist *out)
         for (uint32_t k = 0; k < e->nreads; k++) {
             uint64_t a = r[k];
             switch (RV_ACC_SPACE(a)) {
-            case RV_SPACE_GIN:  ilist_push(out, RV_ACC_INDEX(a)); break;
+            case RV_SPACE_GIN: ilist_push(out, RV_ACC_INDEX(a)); break;
             case RV_SPACE_GIN4: /* a 128-bit load: four elements */
                 for (uint64_t j = 0; j < 4; j++) ilist_push(out, RV_ACC_INDEX(a) + j);
                 break;
@@ -562,7 +608,7 @@ static void collect(const rv_analysis *an, int step, uint64_t acc, ilist *out)
                 collect(an, s - 1, RV_ACC(RV_SPACE_REG, (t & ~(RV_WARP_SIZE - 1)) + (int)RV_ACC_INDEX(a)), out);
                 break;
             case RV_SPACE_SMEM:
-            case RV_SPACE_REG:  collect(an, s - 1, a, out); break;
+            case RV_SPACE_REG: collect(an, s - 1, a, out); break;
             case RV_SPACE_SMEM8:
             case RV_SPACE_SMEM16: /* a wide load: each of its words */
                 for (unsigned j = 0; j < RV_ACC_WORDS(a); j++)
@@ -606,8 +652,11 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
             pos += (size_t)snprintf(buf + pos, len - pos, " + ...");
             break;
         }
-        if (j == i) pos += (size_t)snprintf(buf + pos, len - pos, "%sin[%" PRIu64 "]", i ? " + " : "", l.v[i]);
-        else pos += (size_t)snprintf(buf + pos, len - pos, "%sin[%" PRIu64 "..%" PRIu64 "]", i ? " + " : "", l.v[i], l.v[j]);
+        if (j == i)
+            pos += (size_t)snprintf(buf + pos, len - pos, "%sin[%" PRIu64 "]", i ? " + " : "", l.v[i]);
+        else
+            pos += (size_t)snprintf(buf + pos, len - pos, "%sin[%" PRIu64 "..%" PRIu64 "]", i ? " + " : "", l.v[i],
+                                    l.v[j]);
         i = j + 1;
     }
     if (twice && pos < len) snprintf(buf + pos, len - pos, _(" (some counted more than once)"));

@@ -45,50 +45,50 @@ typedef struct rv_warp_info {
     int warp;
     int active_lanes;
     rv_warp_state state;
-    int max_conflict;      /* worst shared-memory request; 0 = no shared access */
-    int smem_requests;     /* shared-memory requests issued (reads + writes)    */
-    int smem_wavefronts;   /* sum of their degrees: passes the hardware needs   */
-    int smem_ld_requests, smem_ld_wavefronts;   /* the same, reads alone   */
-    int smem_st_requests, smem_st_wavefronts;   /* the same, writes alone  */
-    int smem_ld_lanes, smem_st_lanes;           /* lanes taking part, summed over requests */
-    int gld_requests;      /* global load requests                             */
-    int gld_sectors;       /* 32-byte sectors they touch, summed               */
+    int max_conflict;                         /* worst shared-memory request; 0 = no shared access */
+    int smem_requests;                        /* shared-memory requests issued (reads + writes)    */
+    int smem_wavefronts;                      /* sum of their degrees: passes the hardware needs   */
+    int smem_ld_requests, smem_ld_wavefronts; /* the same, reads alone   */
+    int smem_st_requests, smem_st_wavefronts; /* the same, writes alone  */
+    int smem_ld_lanes, smem_st_lanes;         /* lanes taking part, summed over requests */
+    int gld_requests;                         /* global load requests                             */
+    int gld_sectors;                          /* 32-byte sectors they touch, summed               */
     int wasted_lanes;
     /* atomics (RV_EV_ATOMIC): shared ones are their own requests and
        wavefronts (Nsight Compute's op_atom), global ones are counted apart */
     int smem_atom_requests, smem_atom_wavefronts;
-    int gatom_requests;    /* global atomic / reduction instructions           */
-    int atom_lanes;        /* lanes that did an atomic                         */
-    int atom_words;        /* distinct words they hit                          */
-    int atom_same_word;    /* most lanes on one word: the turns it takes       */
-    int atom_tries;        /* attempts of every lane, summed (>= atom_lanes)   */
+    int gatom_requests; /* global atomic / reduction instructions           */
+    int atom_lanes;     /* lanes that did an atomic                         */
+    int atom_words;     /* distinct words they hit                          */
+    int atom_same_word; /* most lanes on one word: the turns it takes       */
+    int atom_tries;     /* attempts of every lane, summed (>= atom_lanes)   */
 } rv_warp_info;
 
 typedef struct rv_step_info {
     int active_threads;
     int wasted_threads;
-    int line;              /* the line most executing threads ran; 0 if none  */
-    int max_conflict;      /* worst over warps                                */
+    int line;         /* the line most executing threads ran; 0 if none  */
+    int max_conflict; /* worst over warps                                */
     int full_warps, divergent_warps;
-    int atom_lanes;        /* lanes that did an atomic in the step            */
-    int atom_same_word;    /* worst warp's most lanes on one word             */
-    int atom_words;        /* distinct words all the step's atomics hit       */
-    int atom_tries;        /* their attempts, summed                          */
+    int atom_lanes;     /* lanes that did an atomic in the step            */
+    int atom_same_word; /* worst warp's most lanes on one word             */
+    int atom_words;     /* distinct words all the step's atomics hit       */
+    int atom_tries;     /* their attempts, summed                          */
 } rv_step_info;
 
 typedef struct rv_analysis {
     const rv_trace *tr;
     int nwarps;
-    int smem_words;        /* block_size, or 32 for v7's per-warp partials    */
-    rv_step_info *steps;   /* [nsteps]                                        */
-    rv_warp_info *warps;   /* [nsteps * nwarps]                               */
-    uint8_t *wasted;       /* [nsteps * block_size]: executed but unused      */
-    uint8_t *conflict;     /* [nsteps * smem_words]: degree of the worst request touching the word, 0 = untouched */
-    float   *smem;         /* [(nsteps+1) * smem_words]: row k = before step k */
-    uint8_t *smem_set;     /* same shape: word written at least once          */
-    float   *regs;         /* [(nsteps+1) * block_size]: thread registers      */
+    int smem_words;      /* block_size, or 32 for v7's per-warp partials    */
+    rv_step_info *steps; /* [nsteps]                                        */
+    rv_warp_info *warps; /* [nsteps * nwarps]                               */
+    uint8_t *wasted;     /* [nsteps * block_size]: executed but unused      */
+    uint8_t *conflict;   /* [nsteps * smem_words]: degree of the worst request touching the word, 0 = untouched */
+    float *smem;         /* [(nsteps+1) * smem_words]: row k = before step k */
+    uint8_t *smem_set;   /* same shape: word written at least once          */
+    float *regs;         /* [(nsteps+1) * block_size]: thread registers      */
     uint8_t *regs_set;
-    uint64_t *scratch;     /* [block_size]: room the analysis works in        */
+    uint64_t *scratch; /* [block_size]: room the analysis works in        */
 } rv_analysis;
 
 /* Analyses tr (which must outlive the result). NULL + err on failure. */
@@ -116,7 +116,12 @@ uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf,
  * lane or a lane reads several (a library call recorded as one step); none
  * when no lane reads another. */
 typedef enum rv_lane_pattern {
-    RV_LANES_NONE = 0, RV_LANES_DOWN, RV_LANES_UP, RV_LANES_XOR, RV_LANES_IDX, RV_LANES_MIXED
+    RV_LANES_NONE = 0,
+    RV_LANES_DOWN,
+    RV_LANES_UP,
+    RV_LANES_XOR,
+    RV_LANES_IDX,
+    RV_LANES_MIXED
 } rv_lane_pattern;
 
 /* The pattern of step `step`'s shuffle reads, and its d in *delta (0 for

@@ -36,17 +36,21 @@ const rv_opt rv_version_opts[] = {
     /* --kernel: the same as --version V, a name that cannot be read as
      * `reducevis --version` (the program's version) */
     {RV_CFG_VERSION, "kernel", 0, "V", NULL, "@version"},
-    {RV_CFG_GRID, "grid", 0, "G", N_("a version whose grid fills the GPU only: blocks in the grid,\n"
-                                     "1 .. N / (4 x B) rounded up, to whole clusters for a version\n"
-                                     "launched in clusters; by default\n"
-                                     "capture fills the GPU it runs on and simulate assumes an H100/H200\n"
-                                     "(132 SMs x 2048 threads); the other versions' grid follows from N"), NULL},
+    {RV_CFG_GRID, "grid", 0, "G",
+     N_("a version whose grid fills the GPU only: blocks in the grid,\n"
+        "1 .. N / (4 x B) rounded up, to whole clusters for a version\n"
+        "launched in clusters; by default\n"
+        "capture fills the GPU it runs on and simulate assumes an H100/H200\n"
+        "(132 SMs x 2048 threads); the other versions' grid follows from N"),
+     NULL},
     {0},
 };
 
 const rv_opt rv_run_opts[] = {
-    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block, a power of two 32..1024 (default 256;\n"
-                                                "a version whose last warp reads sdata[tid + 32] needs 64)"), NULL},
+    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B",
+     N_("threads per block, a power of two 32..1024 (default 256;\n"
+        "a version whose last warp reads sdata[tid + 32] needs 64)"),
+     NULL},
     {RV_CFG_N, "n", 0, "N", N_("elements in the array, 1 .. 2^31 (default 2^25; 2^K accepted)"), NULL},
     {RV_CFG_BLOCK, "block", 0, "K", N_("which block to trace (default 0)"), NULL},
     {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
@@ -88,8 +92,7 @@ int rv_config_apply(const rv_opts *p, rv_config *cfg)
         if (rv_data_parse(val, &cfg->data, err, sizeof err)) return rv_opts_bad(p, "%s", err);
         return 0;
     }
-    default:
-        return rv_opts_bad(p, _("unknown option '%s'"), p->word);
+    default: return rv_opts_bad(p, _("unknown option '%s'"), p->word);
     }
 }
 
@@ -97,12 +100,9 @@ void rv_print_padded(const char *s, int cols)
 {
     int used = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if ((*p & 0xC0) == 0x80)
-            continue;                       /* continuation byte */
-        used += *p >= 0xE3 && *p <= 0xEF ? 2 : 1;   /* U+3000.. in three bytes: wide */
+        if ((*p & 0xC0) == 0x80) continue;        /* continuation byte */
+        used += *p >= 0xE3 && *p <= 0xEF ? 2 : 1; /* U+3000.. in three bytes: wide */
     }
     fputs(s, stdout);
-    for (; used < cols; used++)
-        putchar(' ');
+    for (; used < cols; used++) putchar(' ');
 }
-

@@ -18,37 +18,33 @@
 #include "results.h"
 #include "versions.h"
 
-int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
-                        char *out, size_t len)
+int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data, char *out,
+                        size_t len)
 {
     const rv_version_info *vi = rv_version(v);
-    if (!vi)
-        return -1;
+    if (!vi) return -1;
     char dir[ASSETS_PATH_LEN + 16], suffix[96], word[64];
     /* recordings name data without its colon ("random:1" -> "random1"), as
      * `reducevis record` writes them */
     size_t o = 0;
     for (const char *p = data; *p && o + 1 < sizeof word; p++)
-        if (*p != ':')
-            word[o++] = *p;
+        if (*p != ':') word[o++] = *p;
     word[o] = '\0';
     snprintf(dir, sizeof dir, "%s/traces", asset_dir);
     snprintf(suffix, sizeof suffix, "-%s-b%d-%s.rvt", vi->name, block_size, word);
     DIR *d = opendir(dir);
-    if (!d)
-        return -1;
+    if (!d) return -1;
     char best[256] = "";
     size_t sl = strlen(suffix), pl = slug ? strlen(slug) : 0;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         size_t nl = strlen(e->d_name);
-        if (nl > sl && nl < sizeof best && strcmp(e->d_name + nl - sl, suffix) == 0
-            && (!pl || (nl == pl + sl && strncmp(e->d_name, slug, pl) == 0))
-            && (best[0] == '\0' || strcmp(e->d_name, best) < 0))
+        if (nl > sl && nl < sizeof best && strcmp(e->d_name + nl - sl, suffix) == 0 &&
+            (!pl || (nl == pl + sl && strncmp(e->d_name, slug, pl) == 0)) &&
+            (best[0] == '\0' || strcmp(e->d_name, best) < 0))
             snprintf(best, sizeof best, "%s", e->d_name);
     }
     closedir(d);
-    if (best[0] == '\0')
-        return -1;
+    if (best[0] == '\0') return -1;
     snprintf(out, len, "%s/%s", dir, best);
     return 0;
 }
@@ -60,16 +56,14 @@ size_t assets_device_slug(const char *device, char *out, size_t len)
     for (const char *p = device ? device : ""; *p && o + 1 < len; p++) {
         unsigned char c = (unsigned char)*p;
         if (isalnum(c) && c < 128) {
-            if (dash && o > 0 && o + 2 < len)
-                out[o++] = '-';
+            if (dash && o > 0 && o + 2 < len) out[o++] = '-';
             out[o++] = (char)tolower(c);
             dash = 0;
         } else {
             dash = 1;
         }
     }
-    if (len)
-        out[o] = '\0';
+    if (len) out[o] = '\0';
     return o;
 }
 
@@ -88,46 +82,37 @@ static int results_devices(const char *dir, char slugs[MAX_DEVICES][64], int n)
     char rdir[ASSETS_PATH_LEN + 16];
     snprintf(rdir, sizeof rdir, "%s/results", dir);
     DIR *d = opendir(rdir);
-    if (!d)
-        return n;
+    if (!d) return n;
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         size_t nl = strlen(e->d_name);
-        if (nl <= 5 || strcmp(e->d_name + nl - 5, ".json") != 0 || e->d_name[0] == '.')
-            continue;
+        if (nl <= 5 || strcmp(e->d_name + nl - 5, ".json") != 0 || e->d_name[0] == '.') continue;
         char path[ASSETS_PATH_LEN + 300], why[256], slug[64];
         snprintf(path, sizeof path, "%s/%s", rdir, e->d_name);
         rv_results *r = rv_results_load(path, why, sizeof why);
-        if (!r)
-            continue;
+        if (!r) continue;
         assets_device_slug(rv_results_device(r), slug, sizeof slug);
         rv_results_free(r);
         int k = 0;
-        while (k < n && strcmp(slugs[k], slug) != 0)
-            k++;
-        if (k == n && n < MAX_DEVICES && slug[0])
-            snprintf(slugs[n++], 64, "%s", slug);
+        while (k < n && strcmp(slugs[k], slug) != 0) k++;
+        if (k == n && n < MAX_DEVICES && slug[0]) snprintf(slugs[n++], 64, "%s", slug);
     }
     closedir(d);
     return n;
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
+static int by_name(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
 
 int assets_list_devices(const char *const *asset_dirs, int ndirs, char slugs[ASSETS_MAX_DEVICES][64])
 {
     int n = 0;
     for (int i = 0; i < ndirs; i++)
-        if (asset_dirs[i] && asset_dirs[i][0])
-            n = results_devices(asset_dirs[i], slugs, n);
+        if (asset_dirs[i] && asset_dirs[i][0]) n = results_devices(asset_dirs[i], slugs, n);
     qsort(slugs, (size_t)n, sizeof slugs[0], by_name);
     return n;
 }
 
-int assets_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len,
-                       char *msg, size_t msglen)
+int assets_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len, char *msg,
+                        size_t msglen)
 {
     char slugs[ASSETS_MAX_DEVICES][64], want[64];
     int n = assets_list_devices(asset_dirs, ndirs, slugs), found = -1, count = 0;
@@ -147,13 +132,14 @@ int assets_match_device(const char *const *asset_dirs, int ndirs, const char *na
         snprintf(out, len, "%s", slugs[found]);
         return 0;
     }
-    size_t o = (size_t)snprintf(msg, msglen, count ? _("device '%s' could be any of:") : _("no recording of a device '%s'; "
-                                                     "recorded:"), name);
+    size_t o = (size_t)snprintf(msg, msglen,
+                                count ? _("device '%s' could be any of:")
+                                      : _("no recording of a device '%s'; "
+                                          "recorded:"),
+                                name);
     for (int k = 0; k < n && o < msglen; k++)
-        if (!count || strstr(slugs[k], want))
-            o += (size_t)snprintf(msg + o, msglen - o, " %s", slugs[k]);
-    if (!n && o < msglen)
-        snprintf(msg + o, msglen - o, "%s", _(" none (record one with `reducevis record`)"));
+        if (!count || strstr(slugs[k], want)) o += (size_t)snprintf(msg + o, msglen - o, " %s", slugs[k]);
+    if (!n && o < msglen) snprintf(msg + o, msglen - o, "%s", _(" none (record one with `reducevis record`)"));
     return -1;
 }
 
@@ -161,13 +147,11 @@ int assets_device_dir(const char *const *asset_dirs, int ndirs, const char *slug
 {
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < ndirs; i++) {
-            if (!asset_dirs[i] || !asset_dirs[i][0])
-                continue;
+            if (!asset_dirs[i] || !asset_dirs[i][0]) continue;
             char dir[ASSETS_PATH_LEN + 16];
             snprintf(dir, sizeof dir, "%s/traces", asset_dirs[i]);
             DIR *d = opendir(dir);
-            if (!d)
-                continue;
+            if (!d) continue;
             size_t pl = slug ? strlen(slug) : 0;
             int hit = 0;
             for (struct dirent *e; !hit && (e = readdir(d)) != NULL;) {
@@ -184,8 +168,8 @@ int assets_device_dir(const char *const *asset_dirs, int ndirs, const char *slug
     return -1;
 }
 
-int assets_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
-                       char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen)
+int assets_find_results(const char *const *asset_dirs, int ndirs, const char *slug, char *main_path, char *sweep_path,
+                        size_t len, char *msg, size_t msglen)
 {
     main_path[0] = sweep_path[0] = '\0';
     char only[64] = "";
@@ -194,13 +178,13 @@ int assets_find_results(const char *const *asset_dirs, int ndirs, const char *sl
         char slugs[MAX_DEVICES][64];
         int n = 0;
         for (int i = 0; i < ndirs; i++)
-            if (asset_dirs[i] && asset_dirs[i][0])
-                n = results_devices(asset_dirs[i], slugs, n);
+            if (asset_dirs[i] && asset_dirs[i][0]) n = results_devices(asset_dirs[i], slugs, n);
         if (n != 1) {
             if (n == 0) {
                 snprintf(msg, msglen, _("no bundled results"));
             } else {
-                size_t o = (size_t)snprintf(msg, msglen, _("results of %d devices bundled (give one with --results):"), n);
+                size_t o =
+                    (size_t)snprintf(msg, msglen, _("results of %d devices bundled (give one with --results):"), n);
                 for (int k = 0; k < n && o < msglen; k++)
                     o += (size_t)snprintf(msg + o, msglen - o, "%s %s", k ? "," : "", slugs[k]);
             }
@@ -210,17 +194,13 @@ int assets_find_results(const char *const *asset_dirs, int ndirs, const char *sl
         slug = only;
     }
     for (int i = 0; i < ndirs; i++) {
-        if (!asset_dirs[i] || !asset_dirs[i][0])
-            continue;
+        if (!asset_dirs[i] || !asset_dirs[i][0]) continue;
         snprintf(main_path, len, "%s/results/%s.json", asset_dirs[i], slug);
         snprintf(sweep_path, len, "%s/results/%s-sweep.json", asset_dirs[i], slug);
         int has_main = is_file(main_path), has_sweep = is_file(sweep_path);
-        if (!has_main)
-            main_path[0] = '\0';
-        if (!has_sweep)
-            sweep_path[0] = '\0';
-        if (has_main || has_sweep)
-            return 0;
+        if (!has_main) main_path[0] = '\0';
+        if (!has_sweep) sweep_path[0] = '\0';
+        if (has_main || has_sweep) return 0;
     }
     snprintf(msg, msglen, _("no bundled results for %s"), slug);
     return -1;
@@ -228,8 +208,8 @@ int assets_find_results(const char *const *asset_dirs, int ndirs, const char *sl
 
 #define VERIFY_SUFFIX "-verify.json"
 
-int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug,
-                          char *path, size_t len, char *msg, size_t msglen)
+int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug, char *path, size_t len, char *msg,
+                       size_t msglen)
 {
     char only[64] = "";
     path[0] = '\0';
@@ -240,12 +220,10 @@ int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slu
         size_t sl = strlen(VERIFY_SUFFIX);
         for (int i = 0; i < ndirs; i++) {
             char rdir[ASSETS_PATH_LEN + 16];
-            if (!asset_dirs[i] || !asset_dirs[i][0])
-                continue;
+            if (!asset_dirs[i] || !asset_dirs[i][0]) continue;
             snprintf(rdir, sizeof rdir, "%s/results", asset_dirs[i]);
             DIR *d = opendir(rdir);
-            if (!d)
-                continue;
+            if (!d) continue;
             for (struct dirent *e; (e = readdir(d)) != NULL;) {
                 size_t nl = strlen(e->d_name);
                 if (nl <= sl || nl - sl >= 64 || e->d_name[0] == '.' || strcmp(e->d_name + nl - sl, VERIFY_SUFFIX))
@@ -253,27 +231,23 @@ int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slu
                 char s[64];
                 snprintf(s, sizeof s, "%.*s", (int)(nl - sl), e->d_name);
                 int k = 0;
-                while (k < n && strcmp(slugs[k], s) != 0)
-                    k++;
-                if (k == n && n < MAX_DEVICES)
-                    snprintf(slugs[n++], 64, "%s", s);
+                while (k < n && strcmp(slugs[k], s) != 0) k++;
+                if (k == n && n < MAX_DEVICES) snprintf(slugs[n++], 64, "%s", s);
             }
             closedir(d);
         }
         if (n != 1) {
-            snprintf(msg, msglen, n ? _("hardware cross-checks of %d devices bundled") : _("no hardware cross-check recorded"),
-                     n);
+            snprintf(msg, msglen,
+                     n ? _("hardware cross-checks of %d devices bundled") : _("no hardware cross-check recorded"), n);
             return -1;
         }
         snprintf(only, sizeof only, "%s", slugs[0]);
         slug = only;
     }
     for (int i = 0; i < ndirs; i++) {
-        if (!asset_dirs[i] || !asset_dirs[i][0])
-            continue;
+        if (!asset_dirs[i] || !asset_dirs[i][0]) continue;
         snprintf(path, len, "%s/results/%s%s", asset_dirs[i], slug, VERIFY_SUFFIX);
-        if (is_file(path))
-            return 0;
+        if (is_file(path)) return 0;
     }
     path[0] = '\0';
     snprintf(msg, msglen, _("no hardware cross-check recorded for %s"), slug);
@@ -283,8 +257,7 @@ int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slu
 int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len)
 {
     for (int i = 0; i < n; i++) {
-        if (!candidates[i] || !candidates[i][0])
-            continue;
+        if (!candidates[i] || !candidates[i][0]) continue;
         char dir[ASSETS_PATH_LEN + 16];
         struct stat st;
         snprintf(dir, sizeof dir, "%s/traces", candidates[i]);
@@ -310,14 +283,11 @@ int assets_default_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS
     }
     /* then the user's own recordings (`reducevis record`), one folder a device */
     char root[1024], err[160];
-    if (rv_user_data_root(root, sizeof root, err, sizeof err) != 0)
-        return n;
+    if (rv_user_data_root(root, sizeof root, err, sizeof err) != 0) return n;
     DIR *d = opendir(root);
-    if (!d)
-        return n;
+    if (!d) return n;
     for (struct dirent *e; n < ASSETS_MAX_DIRS && (e = readdir(d)) != NULL;) {
-        if (e->d_name[0] == '.')
-            continue;
+        if (e->d_name[0] == '.') continue;
         char traces[1400];
         struct stat st;
         snprintf(traces, sizeof traces, "%s/%s/traces", root, e->d_name);
@@ -337,10 +307,8 @@ void assets_print_places(FILE *f)
     rv_recordings_places(&p);
     int k = rv_data_find(&p, "traces");
     fprintf(f, "%s", _("\nBundled recordings were looked for in, in order (the first found is used):\n"));
-    for (int i = 0; i < p.n; i++)
-        fprintf(f, "  %s %s (%s)\n", i == k ? "*" : "-", p.path[i], _(p.why[i]));
-    if (k < 0)
-        fprintf(f, "%s", _("  none found: the viewer falls back to the CPU model\n"));
+    for (int i = 0; i < p.n; i++) fprintf(f, "  %s %s (%s)\n", i == k ? "*" : "-", p.path[i], _(p.why[i]));
+    if (k < 0) fprintf(f, "%s", _("  none found: the viewer falls back to the CPU model\n"));
     char root[1024], err[160];
     if (rv_user_data_root(root, sizeof root, err, sizeof err) == 0)
         fprintf(f, _("Your own recordings (`reducevis record`): %s/DEVICE\n"), root);

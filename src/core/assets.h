@@ -13,10 +13,9 @@
 
 /* At most this many folders are searched for recordings (the bundled
  * assets/ and the user's own, $XDG_DATA_HOME/reducevis/<device>/). */
-#define ASSETS_MAX_DIRS 12
+#define ASSETS_MAX_DIRS    12
 /* At most this many devices are told apart. */
 #define ASSETS_MAX_DEVICES 16
-
 
 /* The first asset directory (holding traces/) among the candidates, or -1. */
 /* The asset folders of this machine, in order: the bundled recordings (the
@@ -30,8 +29,8 @@ int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len)
  * ("nvidia-h200-v3-b256-ones.rvt", data "random:1" as "random1"); slug NULL
  * or "": of any device, the alphabetically first when several match.
  * 0, or -1. */
-int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data,
-                        char *out, size_t len);
+int assets_find_bundled(const char *asset_dir, const char *slug, int v, int block_size, const char *data, char *out,
+                        size_t len);
 
 /* The device slug of a GPU name, as bundled assets are named: lowercase,
  * every run of other characters than letters and digits one '-', none at
@@ -53,24 +52,23 @@ int assets_list_devices(const char *const *asset_dirs, int ndirs, char slugs[ASS
 /* The device NAME stands for: a slug ("nvidia-h200"), a device's name as the
  * GPU gives it ("NVIDIA H200"), or a part of one slug alone ("h100").  0 and
  * the slug in out, or -1 with why in msg (unknown, or which it could be). */
-int assets_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len,
-                       char *msg, size_t msglen);
+int assets_match_device(const char *const *asset_dirs, int ndirs, const char *name, char *out, size_t len, char *msg,
+                        size_t msglen);
 
 /* The first folder holding traces of the device (slug), else the first
  * holding any traces: 0, or -1 when none does. */
 int assets_device_dir(const char *const *asset_dirs, int ndirs, const char *slug, char *out, size_t len);
 
-int assets_find_results(const char *const *asset_dirs, int ndirs, const char *slug,
-                       char *main_path, char *sweep_path, size_t len, char *msg, size_t msglen);
+int assets_find_results(const char *const *asset_dirs, int ndirs, const char *slug, char *main_path, char *sweep_path,
+                        size_t len, char *msg, size_t msglen);
 
 /* The bundled hardware cross-check (`reducevis verify`) in the asset
  * directories (looked at in order): the first results/<slug>-verify.json;
  * with slug NULL (a CPU-model trace), that of the only device with one
  * bundled.  0 with its path, or -1 with why in msg ("no hardware cross-check
  * recorded for nvidia-h100"). */
-int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug,
-                          char *path, size_t len, char *msg, size_t msglen);
-
+int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug, char *path, size_t len, char *msg,
+                       size_t msglen);
 
 /* Says where bundled recordings were looked for, which one is used, and
  * where the user's own go (the end of `reducevis view --help`). */

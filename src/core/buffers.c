@@ -9,18 +9,21 @@
 
 static void size_words(uint64_t bytes, char *buf, size_t len)
 {
-    if (bytes < 1024) snprintf(buf, len, _("%" PRIu64 " B"), bytes);
-    else if (bytes < (1u << 20)) snprintf(buf, len, _("%.1f KiB"), bytes / 1024.0);
-    else snprintf(buf, len, _("%.1f MiB"), bytes / 1048576.0);
+    if (bytes < 1024)
+        snprintf(buf, len, _("%" PRIu64 " B"), bytes);
+    else if (bytes < (1u << 20))
+        snprintf(buf, len, _("%.1f KiB"), bytes / 1024.0);
+    else
+        snprintf(buf, len, _("%.1f MiB"), bytes / 1048576.0);
 }
 
 static const char *kind_words(uint32_t kind)
 {
     switch (kind) {
-    case RV_ALLOC_ASYNC:   return "cudaMallocAsync";
+    case RV_ALLOC_ASYNC: return "cudaMallocAsync";
     case RV_ALLOC_MANAGED: return "cudaMallocManaged";
-    case RV_ALLOC_MODULE:  return "__device__";
-    default:               return "cudaMalloc";
+    case RV_ALLOC_MODULE: return "__device__";
+    default: return "cudaMalloc";
     }
 }
 
@@ -29,24 +32,29 @@ void rv_buffer_name(const rv_own_buffer *b, char *buf, size_t len)
     char size[32];
     size_words(b->bytes, size, sizeof size);
     switch (b->role) {
-    case RV_BUF_IN:  snprintf(buf, len, _("in[] (%s)"), size); break;
+    case RV_BUF_IN: snprintf(buf, len, _("in[] (%s)"), size); break;
     case RV_BUF_OUT: snprintf(buf, len, _("out[] (%s)"), size); break;
     case RV_BUF_VARIABLE: snprintf(buf, len, _("buffer %u: a __device__ variable, %s"), b->id, size); break;
     case RV_BUF_OWN:
         snprintf(buf, len, _("buffer %u: %s, %s in call %u of launch()"), b->id, size, kind_words(b->kind), b->call);
         break;
     default:
-        snprintf(buf, len, _("buffer %u: %s, %s made outside launch() (the CUDA runtime's own, or the program's before "
-                             "its first call)"), b->id, size, kind_words(b->kind));
+        snprintf(buf, len,
+                 _("buffer %u: %s, %s made outside launch() (the CUDA runtime's own, or the program's before "
+                   "its first call)"),
+                 b->id, size, kind_words(b->kind));
         break;
     }
 }
 
 void rv_buffer_short(const rv_own_buffer *b, char *buf, size_t len)
 {
-    if (b->role == RV_BUF_IN) snprintf(buf, len, "in[]");
-    else if (b->role == RV_BUF_OUT) snprintf(buf, len, "out[]");
-    else snprintf(buf, len, _("buffer %u"), b->id);
+    if (b->role == RV_BUF_IN)
+        snprintf(buf, len, "in[]");
+    else if (b->role == RV_BUF_OUT)
+        snprintf(buf, len, "out[]");
+    else
+        snprintf(buf, len, _("buffer %u"), b->id);
 }
 
 int rv_buffer_word(const rv_trace *tr, uint64_t w, char *buf, size_t len)
@@ -109,13 +117,16 @@ void rv_launch_story(const rv_trace *first, const rv_trace *tr, char *buf, size_
             append(buf, len, part);
         }
         if (b->writes) {
-            snprintf(part, sizeof part, ngettext("writes %" PRIu64 " value into %s", "writes %" PRIu64 " values into %s",
-                                                 b->writes), b->writes, name);
+            snprintf(part, sizeof part,
+                     ngettext("writes %" PRIu64 " value into %s", "writes %" PRIu64 " values into %s", b->writes),
+                     b->writes, name);
             append(buf, len, part);
         }
         if (b->atomics) {
-            snprintf(part, sizeof part, ngettext("adds atomically into %s (%" PRIu64 " lane)",
-                                                 "adds atomically into %s (%" PRIu64 " lanes)", b->atomics), name, b->atomics);
+            snprintf(part, sizeof part,
+                     ngettext("adds atomically into %s (%" PRIu64 " lane)",
+                              "adds atomically into %s (%" PRIu64 " lanes)", b->atomics),
+                     name, b->atomics);
             append(buf, len, part);
         }
     }

@@ -10,12 +10,6 @@ static double seconds(clockid_t id)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-double rv_mono_s(void)
-{
-    return seconds(CLOCK_MONOTONIC);
-}
+double rv_mono_s(void) { return seconds(CLOCK_MONOTONIC); }
 
-double rv_wall_s(void)
-{
-    return seconds(CLOCK_REALTIME);
-}
+double rv_wall_s(void) { return seconds(CLOCK_REALTIME); }

@@ -35,7 +35,8 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
 {
     const char *why;
     if (!rv_version(cfg->version)) {
-        snprintf(err, errlen, _("unknown version %d (expected 0..%d: %s)"), cfg->version, RV_NUM_VERSIONS - 1, rv_version_list());
+        snprintf(err, errlen, _("unknown version %d (expected 0..%d: %s)"), cfg->version, RV_NUM_VERSIONS - 1,
+                 rv_version_list());
         return -1;
     }
     if ((why = rv_version_check_block(cfg->version, cfg->block_size))) {
@@ -48,17 +49,22 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
     }
     uint64_t most = rv_version_grid_max(cfg->version, cfg->block_size, cfg->n);
     if (cfg->grid && rv_version_has(cfg->version, RV_VP_FILLS_GPU) && cfg->grid > most) {
-        snprintf(err, errlen, _("a grid of %" PRIu32 " blocks is more than %s can use at N = %" PRIu64 " and block size %d: "
-                 "at most %" PRIu64 " (one float4 per thread)"), cfg->grid, rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
+        snprintf(err, errlen,
+                 _("a grid of %" PRIu32 " blocks is more than %s can use at N = %" PRIu64 " and block size %d: "
+                   "at most %" PRIu64 " (one float4 per thread)"),
+                 cfg->grid, rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
         return -1;
     }
     if (cfg->grid && cfg->grid % (uint32_t)rv_version_cluster(cfg->version)) {
-        snprintf(err, errlen, _("a grid of %" PRIu32 " blocks is not whole clusters: %s launches clusters of %d blocks"),
-                 cfg->grid, rv_version_name(cfg->version), rv_version_cluster(cfg->version));
+        snprintf(err, errlen,
+                 _("a grid of %" PRIu32 " blocks is not whole clusters: %s launches clusters of %d blocks"), cfg->grid,
+                 rv_version_name(cfg->version), rv_version_cluster(cfg->version));
         return -1;
     }
     if (cfg->grid && !rv_version_has(cfg->version, RV_VP_FILLS_GPU) && cfg->grid != most) {
-        snprintf(err, errlen, _("%s at N = %" PRIu64 " and block size %d runs exactly %" PRIu64 " blocks; only a version whose grid fills the GPU can choose its grid"),
+        snprintf(err, errlen,
+                 _("%s at N = %" PRIu64 " and block size %d runs exactly %" PRIu64
+                   " blocks; only a version whose grid fills the GPU can choose its grid"),
                  rv_version_name(cfg->version), cfg->n, cfg->block_size, most);
         return -1;
     }
@@ -67,16 +73,21 @@ int rv_config_check(const rv_config *cfg, char *err, size_t errlen)
         uint64_t gather, reads = tile_reads_per_thread(cfg->block_size, cfg->n, grid, &gather);
         if (!rv_version_has(cfg->version, RV_VP_LAST_BLOCK)) gather = 0; /* only a last block gathers */
         if (reads > RV_MAX_READS || gather > RV_MAX_READS) {
-            snprintf(err, errlen, _("%s at N = %" PRIu64 " with %" PRIu64 " blocks of %d threads reads %" PRIu64 " values per thread in one step, "
-                     "but a trace holds at most %d: choose a larger grid (up to %" PRIu64 ") or a smaller N"),
-                     rv_version_name(cfg->version), cfg->n, grid, cfg->block_size, reads > gather ? reads : gather, RV_MAX_READS, most);
+            snprintf(err, errlen,
+                     _("%s at N = %" PRIu64 " with %" PRIu64 " blocks of %d threads reads %" PRIu64
+                       " values per thread in one step, "
+                       "but a trace holds at most %d: choose a larger grid (up to %" PRIu64 ") or a smaller N"),
+                     rv_version_name(cfg->version), cfg->n, grid, cfg->block_size, reads > gather ? reads : gather,
+                     RV_MAX_READS, most);
             return -1;
         }
     }
     if (cfg->block >= grid) {
         snprintf(err, errlen,
-                 ngettext("block %" PRIu32 " does not exist: %s with N = %" PRIu64 " and block size %d runs %" PRIu64 " block (0..%" PRIu64 ")",
-                          "block %" PRIu32 " does not exist: %s with N = %" PRIu64 " and block size %d runs %" PRIu64 " blocks (0..%" PRIu64 ")",
+                 ngettext("block %" PRIu32 " does not exist: %s with N = %" PRIu64 " and block size %d runs %" PRIu64
+                          " block (0..%" PRIu64 ")",
+                          "block %" PRIu32 " does not exist: %s with N = %" PRIu64 " and block size %d runs %" PRIu64
+                          " blocks (0..%" PRIu64 ")",
                           (unsigned long)grid),
                  cfg->block, rv_version_name(cfg->version), cfg->n, cfg->block_size, grid, grid - 1);
         return -1;

@@ -15,12 +15,12 @@ extern "C" {
 
 /* What to run: the same options for `simulate` and `capture`. */
 typedef struct rv_config {
-    int      version;      /* an id of the version table              */
-    int      block_size;   /* power of two, version's minimum .. 1024 */
-    uint64_t n;            /* elements, 1 .. RV_MAX_N                 */
-    uint32_t block;        /* the block to trace, < grid              */
-    rv_data  data;
-    uint32_t grid;         /* blocks; 0 = the version's grid. Only the
+    int version;    /* an id of the version table              */
+    int block_size; /* power of two, version's minimum .. 1024 */
+    uint64_t n;     /* elements, 1 .. RV_MAX_N                 */
+    uint32_t block; /* the block to trace, < grid              */
+    rv_data data;
+    uint32_t grid; /* blocks; 0 = the version's grid. Only the
                               grid of a version that fills the GPU is a
                               choice (1 .. rv_version_grid_max): capture
                               fills the GPU, the model takes this */

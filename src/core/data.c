@@ -26,8 +26,7 @@ int rv_data_parse(const char *s, rv_data *out, char *err, size_t errlen)
             *out = d;
             return 0;
         }
-        if ((k == RV_DATA_RANDOM || k == RV_DATA_SIGNED) && s[len] == ':' && s[len + 1] >= '0' &&
-            s[len + 1] <= '9') {
+        if ((k == RV_DATA_RANDOM || k == RV_DATA_SIGNED) && s[len] == ':' && s[len + 1] >= '0' && s[len + 1] <= '9') {
             char *end;
             errno = 0;
             unsigned long long seed = strtoull(s + len + 1, &end, 10);
@@ -39,7 +38,8 @@ int rv_data_parse(const char *s, rv_data *out, char *err, size_t errlen)
             }
         }
     }
-    snprintf(err, errlen, _("unknown data pattern '%s' (expected ones, index, mod10, random[:SEED] or signed[:SEED])"), s);
+    snprintf(err, errlen, _("unknown data pattern '%s' (expected ones, index, mod10, random[:SEED] or signed[:SEED])"),
+             s);
     return -1;
 }
 
@@ -63,7 +63,7 @@ static uint64_t mix(uint64_t x)
 float rv_data_value(rv_data d, uint64_t i)
 {
     switch (d.kind) {
-    case RV_DATA_ONES:  return 1.0f;
+    case RV_DATA_ONES: return 1.0f;
     case RV_DATA_INDEX: return (float)i;
     case RV_DATA_MOD10: return (float)(i % 10);
     case RV_DATA_RANDOM:
@@ -82,10 +82,7 @@ void rv_data_fill(rv_data d, float *dst, uint64_t first, uint64_t count)
     for (uint64_t k = 0; k < count; k++) dst[k] = rv_data_value(d, first + k);
 }
 
-int rv_data_seeded(rv_data d)
-{
-    return d.kind == RV_DATA_RANDOM || d.kind == RV_DATA_SIGNED;
-}
+int rv_data_seeded(rv_data d) { return d.kind == RV_DATA_RANDOM || d.kind == RV_DATA_SIGNED; }
 
 rv_data rv_data_derive(rv_data d, uint64_t k)
 {

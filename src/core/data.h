@@ -23,14 +23,17 @@ extern "C" {
 #endif
 
 typedef enum rv_data_kind {
-    RV_DATA_ONES = 0, RV_DATA_INDEX = 1, RV_DATA_MOD10 = 2, RV_DATA_RANDOM = 3,
-    RV_DATA_SIGNED = 4,        /* random stretched to [-1, 1): 2 x random - 1  */
+    RV_DATA_ONES = 0,
+    RV_DATA_INDEX = 1,
+    RV_DATA_MOD10 = 2,
+    RV_DATA_RANDOM = 3,
+    RV_DATA_SIGNED = 4, /* random stretched to [-1, 1): 2 x random - 1  */
     RV_DATA_KIND_COUNT
 } rv_data_kind;
 
 typedef struct rv_data {
     rv_data_kind kind;
-    uint64_t     seed;         /* random and signed only */
+    uint64_t seed; /* random and signed only */
 } rv_data;
 
 /* Parses "ones", "index", "mod10", "random", "random:SEED", "signed" or

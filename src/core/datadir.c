@@ -26,12 +26,10 @@ int rv_exe_dir(char *out, size_t len)
 {
     char exe[PATH_MAX];
     ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (k <= 0)
-        return -1;
+    if (k <= 0) return -1;
     exe[k] = '\0';
     char *slash = strrchr(exe, '/');
-    if (!slash)
-        return -1;
+    if (!slash) return -1;
     *slash = '\0';
     int n = snprintf(out, len, "%s", exe);
     return n < 0 || (size_t)n >= len ? -1 : 0;
@@ -41,8 +39,7 @@ int rv_in_build_tree(void)
 {
     char dir[PATH_MAX], build[PATH_MAX];
     size_t bl;
-    if (!RV_BUILD_DIR[0] || rv_exe_dir(dir, sizeof dir) != 0 || !realpath(RV_BUILD_DIR, build))
-        return 0;
+    if (!RV_BUILD_DIR[0] || rv_exe_dir(dir, sizeof dir) != 0 || !realpath(RV_BUILD_DIR, build)) return 0;
     bl = strlen(build);
     return !strncmp(dir, build, bl) && (dir[bl] == '\0' || dir[bl] == '/');
 }
@@ -51,17 +48,13 @@ int rv_in_build_tree(void)
  * as /usr/bin/../share and /usr/share, counts once). */
 static void add(rv_data_places *p, const char *dir, const char *sub, const char *why)
 {
-    if (p->n >= RV_DATA_MAX_PLACES || !dir || !dir[0])
-        return;
+    if (p->n >= RV_DATA_MAX_PLACES || !dir || !dir[0]) return;
     char path[RV_DATA_PATH_LEN], real[PATH_MAX];
     int n = sub ? snprintf(path, sizeof path, "%s/%s", dir, sub) : snprintf(path, sizeof path, "%s", dir);
-    if (n < 0 || (size_t)n >= sizeof path)
-        return;
-    if (realpath(path, real) && strlen(real) < sizeof path)
-        snprintf(path, sizeof path, "%s", real);
+    if (n < 0 || (size_t)n >= sizeof path) return;
+    if (realpath(path, real) && strlen(real) < sizeof path) snprintf(path, sizeof path, "%s", real);
     for (int i = 0; i < p->n; i++)
-        if (!strcmp(p->path[i], path))
-            return;
+        if (!strcmp(p->path[i], path)) return;
     snprintf(p->path[p->n], RV_DATA_PATH_LEN, "%s", path);
     p->why[p->n++] = why;
 }
@@ -71,7 +64,7 @@ void rv_data_places_of(const char *sub, const char *build_tree_path, rv_data_pla
     p->n = 0;
     char dir[RV_DATA_PATH_LEN], share[RV_DATA_PATH_LEN + 16], *slash;
     if (rv_exe_dir(dir, sizeof dir) == 0 && (slash = strrchr(dir, '/')) != NULL) {
-        *slash = '\0';                   /* PREFIX/bin -> PREFIX, said as such */
+        *slash = '\0'; /* PREFIX/bin -> PREFIX, said as such */
         snprintf(share, sizeof share, "%s/share", dir);
         add(p, share, sub, N_("beside the program"));
     }
@@ -83,8 +76,7 @@ void rv_data_places_of(const char *sub, const char *build_tree_path, rv_data_pla
     char list[4096];
     snprintf(list, sizeof list, "%s", env && *env ? env : "/usr/local/share:/usr/share");
     for (char *save = NULL, *tok = strtok_r(list, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
-        if (tok[0] == '/')
-            add(p, tok, sub, N_("XDG_DATA_DIRS"));
+        if (tok[0] == '/') add(p, tok, sub, N_("XDG_DATA_DIRS"));
 }
 
 int rv_data_find(const rv_data_places *p, const char *probe)
@@ -93,16 +85,12 @@ int rv_data_find(const rv_data_places *p, const char *probe)
         char path[RV_DATA_PATH_LEN + 256];
         struct stat st;
         snprintf(path, sizeof path, "%s/%s", p->path[i], probe);
-        if (stat(path, &st) == 0)
-            return i;
+        if (stat(path, &st) == 0) return i;
     }
     return -1;
 }
 
-void rv_recordings_places(rv_data_places *p)
-{
-    rv_data_places_of("reducevis", RV_SOURCE_ASSETS, p);
-}
+void rv_recordings_places(rv_data_places *p) { rv_data_places_of("reducevis", RV_SOURCE_ASSETS, p); }
 
 int rv_user_data_root(char *out, size_t len, char *err, size_t errlen)
 {

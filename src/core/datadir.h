@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#define RV_DATA_PATH_LEN 1024
+#define RV_DATA_PATH_LEN   1024
 #define RV_DATA_MAX_PLACES 10
 
 typedef struct rv_data_places {

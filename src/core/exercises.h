@@ -14,13 +14,13 @@
 #define RV_NUM_EXERCISES 5
 
 typedef struct rv_exercise {
-    int         number;        /* 1 .. RV_NUM_EXERCISES                      */
-    const char *dir;           /* docs/exercises/<dir>/: start.cu, solution.cu */
-    const char *title;         /* what to do, N_()-marked: "add during load" */
-    unsigned    rules;         /* RV_RULE_BIT()s it is judged by             */
-    double      speed_share;   /* RV_RULE_FAST: the share of the mark version's
+    int number;         /* 1 .. RV_NUM_EXERCISES                      */
+    const char *dir;    /* docs/exercises/<dir>/: start.cu, solution.cu */
+    const char *title;  /* what to do, N_()-marked: "add during load" */
+    unsigned rules;     /* RV_RULE_BIT()s it is judged by             */
+    double speed_share; /* RV_RULE_FAST: the share of the mark version's
                                   speed asked for (its time / this, at most) */
-    int         beside;        /* the version a solution becomes, shown beside
+    int beside;         /* the version a solution becomes, shown beside
                                   a student's trace first; 0: the mark version */
 } rv_exercise;
 

@@ -7,10 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-    return strcmp((*a)->d_name, (*b)->d_name);
-}
+static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
 
 /* The "Model:" line of a GPU's information file, into model. */
 static void model_of(const char *path, char *model)

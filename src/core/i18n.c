@@ -17,33 +17,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* glibc's counter of loaded catalogues: changing it makes gettext look again. */
 extern int _nl_msg_cat_cntr;
 
 static char locale_dir[1024];
 
-const char *i18n_locale_dir(void)
-{
-    return locale_dir;
-}
+const char *i18n_locale_dir(void) { return locale_dir; }
 
 /* "zh_CN.UTF-8" -> "zh_CN"; "C", "POSIX" and "" -> "". */
 static void lang_of(const char *s, char *out, size_t len)
 {
     out[0] = '\0';
-    if (!s || !*s || !strcmp(s, "C") || !strcmp(s, "POSIX") || !strncmp(s, "C.", 2))
-        return;
+    if (!s || !*s || !strcmp(s, "C") || !strcmp(s, "POSIX") || !strncmp(s, "C.", 2)) return;
     snprintf(out, len, "%.*s", (int)strcspn(s, ".@:"), s);
 }
 
 /* What the environment asks for, in gettext's order. */
 static void env_lang(char *out, size_t len)
 {
-    static const char *const vars[] = { "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG" };
+    static const char *const vars[] = {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"};
     out[0] = '\0';
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !out[0]; i++)
-        lang_of(getenv(vars[i]), out, len);
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !out[0]; i++) lang_of(getenv(vars[i]), out, len);
 }
 
 int i18n_lang_valid(const char *s)
@@ -56,15 +50,12 @@ const char *i18n_lang_arg(int argc, char **argv, int *bad)
     *bad = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--"))
-            break;   /* the rest are files */
+        if (!strcmp(a, "--")) break; /* the rest are files */
         /* as getopt_long reads it: --lang, or a beginning of it (--la), with
            the value after it or after '=' */
         size_t n = strcspn(a, "=");
-        if (n < 3 || strncmp(a, "--", 2) || strncmp(a + 2, "lang", n - 2) || n > 6)
-            continue;
-        if (a[n] == '=')
-            return a + n + 1;
+        if (n < 3 || strncmp(a, "--", 2) || strncmp(a + 2, "lang", n - 2) || n > 6) continue;
+        if (a[n] == '=') return a + n + 1;
         if (i + 1 >= argc) {
             *bad = 1;
             return NULL;
@@ -110,8 +101,7 @@ static int use_language(const char *gl, char *msg, size_t len)
         else
             unsetenv("LANGUAGE");
         ++_nl_msg_cat_cntr;
-        if (msg)
-            missing_msg(gl, msg, len);
+        if (msg) missing_msg(gl, msg, len);
         return -1;
     }
     return 0;
@@ -119,17 +109,14 @@ static int use_language(const char *gl, char *msg, size_t len)
 
 int i18n_set(const char *lang, char *msg, size_t len)
 {
-    if (msg && len)
-        msg[0] = '\0';
-    if (!strcmp(lang, "zh") || !strcmp(lang, "zh_CN"))
-        return use_language("zh_CN", msg, len);
+    if (msg && len) msg[0] = '\0';
+    if (!strcmp(lang, "zh") || !strcmp(lang, "zh_CN")) return use_language("zh_CN", msg, len);
     return use_language("en", msg, len);
 }
 
 int i18n_init(const char *lang, const char *dir, char *msg, size_t len)
 {
-    if (msg && len)
-        msg[0] = '\0';
+    if (msg && len) msg[0] = '\0';
     setlocale(LC_CTYPE, "");
     const char *m = setlocale(LC_MESSAGES, "");
     /* gettext ignores LANGUAGE in the "C" locale: use C.UTF-8 then. */
@@ -141,20 +128,17 @@ int i18n_init(const char *lang, const char *dir, char *msg, size_t len)
     bindtextdomain(I18N_DOMAIN, locale_dir);
     bind_textdomain_codeset(I18N_DOMAIN, "UTF-8");
     textdomain(I18N_DOMAIN);
-    if (lang)
-        return i18n_set(lang, msg, len);
+    if (lang) return i18n_set(lang, msg, len);
     char want[64];
     env_lang(want, sizeof want);
-    if (!want[0] || !strncmp(want, "en", 2))
-        return 0;
+    if (!want[0] || !strncmp(want, "en", 2)) return 0;
     /* The environment asks for a language; make sure gettext hears it even
      * where its locale is not generated, and say so when no catalogue has it. */
     if (!getenv("LANGUAGE") || !*getenv("LANGUAGE") || !strcmp(getenv("LANGUAGE"), "zh"))
         setenv("LANGUAGE", !strcmp(want, "zh") ? "zh_CN" : want, 1);
     ++_nl_msg_cat_cntr;
     if (!strncmp(want, "zh", 2) && !strcmp(i18n_lang(), "en")) {
-        if (msg)
-            missing_msg("zh_CN", msg, len);
+        if (msg) missing_msg("zh_CN", msg, len);
         return -1;
     }
     return 0;
@@ -178,7 +162,7 @@ static unsigned utf8_3(const unsigned char *p)
 void i18n_tidy(char *s)
 {
     unsigned char *r = (unsigned char *)s, *w = r;
-    unsigned prev = 0;   /* the character just written, when 3 bytes long */
+    unsigned prev = 0; /* the character just written, when 3 bytes long */
     while (*r) {
         if (*r == ' ' && prev && cjk(prev) && cjk(utf8_3(r + 1))) {
             r++;

@@ -20,7 +20,7 @@
 #define _(s)  gettext(s)
 #define N_(s) (s)
 
-#define I18N_DOMAIN "reducevis"
+#define I18N_DOMAIN   "reducevis"
 /* The languages --lang takes, as the shell completion offers them. */
 #define RV_LANG_WORDS "zh en"
 

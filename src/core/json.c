@@ -22,13 +22,15 @@ void rv_json_string(FILE *f, const char *s)
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
-        case '"':  fputs("\\\"", f); break;
+        case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;
         case '\n': fputs("\\n", f); break;
         case '\t': fputs("\\t", f); break;
         default:
-            if (*p < 0x20) fprintf(f, "\\u%04x", *p);
-            else fputc(*p, f);
+            if (*p < 0x20)
+                fprintf(f, "\\u%04x", *p);
+            else
+                fputc(*p, f);
         }
     }
     fputc('"', f);
@@ -36,22 +38,20 @@ void rv_json_string(FILE *f, const char *s)
 
 void rv_json_measure(FILE *f, const char *key, double x)
 {
-    if (x > 0) fprintf(f, ",\"%s\":%.6g", key, x);
-    else fprintf(f, ",\"%s\":null", key);
+    if (x > 0)
+        fprintf(f, ",\"%s\":%.6g", key, x);
+    else
+        fprintf(f, ",\"%s\":null", key);
 }
 
 /* ==== reading: JSON text -> tree ========================================== */
 
-
-
-
-
 typedef struct jparser {
-    const char *p, *end;       /* what is left of the text                   */
+    const char *p, *end; /* what is left of the text                   */
     const char *line_start;
-    int         line, depth;
-    char       *err;
-    size_t      errlen;
+    int line, depth;
+    char *err;
+    size_t errlen;
 } jparser;
 
 void rv_json_free(rv_json *n)
@@ -69,7 +69,7 @@ static int jfail(jparser *jp, const char *fmt, ...)
     char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);   /* fmt is marked: xgettext --keyword=jfail:2 */
+    vsnprintf(msg, sizeof msg, _(fmt), ap); /* fmt is marked: xgettext --keyword=jfail:2 */
     va_end(ap);
     snprintf(jp->err, jp->errlen, _("line %d, column %d: %s"), jp->line, column(jp), msg);
     return -1;
@@ -101,7 +101,10 @@ static int hex4(const char *s, unsigned *out)
     unsigned v = 0;
     for (int i = 0; i < 4; i++) {
         char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        int d = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
         if (d < 0) return -1;
         v = v * 16 + (unsigned)d;
     }
@@ -111,10 +114,21 @@ static int hex4(const char *s, unsigned *out)
 
 static char *put_utf8(char *o, unsigned cp)
 {
-    if (cp < 0x80) { *o++ = (char)cp; }
-    else if (cp < 0x800) { *o++ = (char)(0xC0 | cp >> 6); *o++ = (char)(0x80 | (cp & 0x3F)); }
-    else if (cp < 0x10000) { *o++ = (char)(0xE0 | cp >> 12); *o++ = (char)(0x80 | (cp >> 6 & 0x3F)); *o++ = (char)(0x80 | (cp & 0x3F)); }
-    else { *o++ = (char)(0xF0 | cp >> 18); *o++ = (char)(0x80 | (cp >> 12 & 0x3F)); *o++ = (char)(0x80 | (cp >> 6 & 0x3F)); *o++ = (char)(0x80 | (cp & 0x3F)); }
+    if (cp < 0x80) {
+        *o++ = (char)cp;
+    } else if (cp < 0x800) {
+        *o++ = (char)(0xC0 | cp >> 6);
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *o++ = (char)(0xE0 | cp >> 12);
+        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *o++ = (char)(0xF0 | cp >> 18);
+        *o++ = (char)(0x80 | (cp >> 12 & 0x3F));
+        *o++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *o++ = (char)(0x80 | (cp & 0x3F));
+    }
     return o;
 }
 
@@ -126,7 +140,8 @@ static int parse_unicode(jparser *jp, const char *stop, unsigned *cp)
     if (*cp >= 0xDC00 && *cp <= 0xDFFF) return jfail(jp, "a \\u escape holds half of a UTF-16 pair alone");
     if (*cp >= 0xD800 && *cp <= 0xDBFF) {
         unsigned lo;
-        if (stop - jp->p < 6 || jp->p[0] != '\\' || jp->p[1] != 'u' || hex4(jp->p + 2, &lo) || lo < 0xDC00 || lo > 0xDFFF)
+        if (stop - jp->p < 6 || jp->p[0] != '\\' || jp->p[1] != 'u' || hex4(jp->p + 2, &lo) || lo < 0xDC00 ||
+            lo > 0xDFFF)
             return jfail(jp, "a \\u escape holds half of a UTF-16 pair alone");
         jp->p += 6;
         *cp = 0x10000 + ((*cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -144,8 +159,8 @@ static int utf8_length(const unsigned char *s, const unsigned char *end)
     if (s[0] < 0xC2 || s[0] > 0xF4 || end - s < n) return 0;
     for (int k = 1; k < n; k++)
         if ((s[k] & 0xC0) != 0x80) return 0;
-    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||   /* overlong; surrogate */
-        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))     /* overlong; above U+10FFFF */
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) || /* overlong; surrogate */
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))   /* overlong; above U+10FFFF */
         return 0;
     return n;
 }
@@ -194,9 +209,7 @@ static int parse_string(jparser *jp, char **out)
             o = put_utf8(o, cp);
             break;
         }
-        default:
-            jp->p--;
-            return jfail(jp, "unknown escape '\\%c' in a string", e >= 0x20 && e < 0x7F ? e : '?');
+        default: jp->p--; return jfail(jp, "unknown escape '\\%c' in a string", e >= 0x20 && e < 0x7F ? e : '?');
         }
     }
     *o = '\0';
@@ -209,9 +222,12 @@ static int parse_number(jparser *jp, rv_json *out)
 {
     const char *start = jp->p;
     if (*jp->p == '-') jp->p++;
-    if (jp->p < jp->end && *jp->p == '0') jp->p++;
-    else if (is_digit(jp)) while (is_digit(jp)) jp->p++;
-    else return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "a number needs digits");
+    if (jp->p < jp->end && *jp->p == '0')
+        jp->p++;
+    else if (is_digit(jp))
+        while (is_digit(jp)) jp->p++;
+    else
+        return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "a number needs digits");
     if (jp->p < jp->end && *jp->p == '.') {
         jp->p++;
         if (!is_digit(jp)) return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "digits must follow '.'");
@@ -220,7 +236,8 @@ static int parse_number(jparser *jp, rv_json *out)
     if (jp->p < jp->end && (*jp->p == 'e' || *jp->p == 'E')) {
         jp->p++;
         if (jp->p < jp->end && (*jp->p == '+' || *jp->p == '-')) jp->p++;
-        if (!is_digit(jp)) return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "digits must follow the exponent");
+        if (!is_digit(jp))
+            return jp->p >= jp->end ? jfail_end(jp, "a number") : jfail(jp, "digits must follow the exponent");
         while (is_digit(jp)) jp->p++;
     }
     char buf[64], *end;
@@ -237,8 +254,11 @@ static int parse_number(jparser *jp, rv_json *out)
 
 static int parse_word(jparser *jp, rv_json *out)
 {
-    static const struct { const char *word; rv_json_type type; double value; } words[] = {
-        {"true", RV_JSON_BOOL, 1}, {"false", RV_JSON_BOOL, 0}, {"null", RV_JSON_NULL, 0}};
+    static const struct {
+        const char *word;
+        rv_json_type type;
+        double value;
+    } words[] = {{"true", RV_JSON_BOOL, 1}, {"false", RV_JSON_BOOL, 0}, {"null", RV_JSON_NULL, 0}};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         size_t len = strlen(words[i].word);
         size_t left = (size_t)(jp->end - jp->p);
@@ -283,8 +303,14 @@ static int next_or_close(jparser *jp, char closer, const char *noun, const rv_js
     snprintf(inside, sizeof inside, "an %s", noun);
     skip_space(jp);
     if (jp->p >= jp->end) return jfail_end(jp, inside);
-    if (*jp->p == ',') { jp->p++; return 1; }
-    if (*jp->p == closer) { jp->p++; return 0; }
+    if (*jp->p == ',') {
+        jp->p++;
+        return 1;
+    }
+    if (*jp->p == closer) {
+        jp->p++;
+        return 0;
+    }
     return jfail(jp, "expected ',' or '%c' in the %s that starts at line %d, column %d", closer, noun, open->line,
                  open->col);
 }
@@ -294,7 +320,10 @@ static int parse_array(jparser *jp, rv_json *out)
     out->type = RV_JSON_ARRAY;
     jp->p++;
     skip_space(jp);
-    if (jp->p < jp->end && *jp->p == ']') { jp->p++; return 0; }
+    if (jp->p < jp->end && *jp->p == ']') {
+        jp->p++;
+        return 0;
+    }
     for (;;) {
         rv_json *kid = add_kid(jp, out);
         if (!kid || parse_value(jp, kid)) return -1;
@@ -312,7 +341,8 @@ static int parse_member(jparser *jp, rv_json *obj)
     rv_json *kid = add_kid(jp, obj);
     if (!kid || parse_string(jp, &kid->key)) return -1;
     for (int i = 0; i < obj->nkids - 1; i++)
-        if (!strcmp(obj->kids[i].key, kid->key)) return jfail(jp, "the key \"%.60s\" appears twice in one object", kid->key);
+        if (!strcmp(obj->kids[i].key, kid->key))
+            return jfail(jp, "the key \"%.60s\" appears twice in one object", kid->key);
     skip_space(jp);
     if (jp->p >= jp->end) return jfail_end(jp, "an object");
     if (*jp->p != ':') return jfail(jp, "expected ':' after the key \"%.60s\"", kid->key);
@@ -325,7 +355,10 @@ static int parse_object(jparser *jp, rv_json *out)
     out->type = RV_JSON_OBJECT;
     jp->p++;
     skip_space(jp);
-    if (jp->p < jp->end && *jp->p == '}') { jp->p++; return 0; }
+    if (jp->p < jp->end && *jp->p == '}') {
+        jp->p++;
+        return 0;
+    }
     for (;;) {
         if (parse_member(jp, out)) return -1;
         int more = next_or_close(jp, '}', "object", out);
@@ -372,32 +405,33 @@ int rv_json_parse(const char *text, size_t len, rv_json *root, char *err, size_t
     return 0;
 }
 
-
 /* Where a problem is, for messages: "runs[3]: " or "" at the top level. */
-
 
 int rv_json_fail_at(const rv_json_place *at, const rv_json *node, const char *fmt, ...)
 {
     char msg[300];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, _(fmt), ap);   /* marked: xgettext --keyword=rv_json_fail_at:3 */
+    vsnprintf(msg, sizeof msg, _(fmt), ap); /* marked: xgettext --keyword=rv_json_fail_at:3 */
     va_end(ap);
-    if (node) snprintf(at->err, at->errlen, _("%s%s (line %d, column %d)"), at->where, msg, node->line, node->col);
-    else snprintf(at->err, at->errlen, "%s%s", at->where, msg);
+    if (node)
+        snprintf(at->err, at->errlen, _("%s%s (line %d, column %d)"), at->where, msg, node->line, node->col);
+    else
+        snprintf(at->err, at->errlen, "%s%s", at->where, msg);
     return -1;
 }
 
 const char *rv_json_type_name(rv_json_type t)
 {
-    static const char *const names[] = {N_("null"), N_("true or false"), N_("a number"), N_("a string"),
-                                        N_("an array"), N_("an object")};
+    static const char *const names[] = {N_("null"),     N_("true or false"), N_("a number"),
+                                        N_("a string"), N_("an array"),      N_("an object")};
     return _(names[t]);
 }
 
 /* The member key of obj, which must be of type want (or null when nullable):
  * *out is NULL for null. */
-int rv_json_need(const rv_json_place *at, const rv_json *obj, const char *key, rv_json_type want, int nullable, const rv_json **out)
+int rv_json_need(const rv_json_place *at, const rv_json *obj, const char *key, rv_json_type want, int nullable,
+                 const rv_json **out)
 {
     *out = NULL;
     for (int i = 0; i < obj->nkids; i++) {
@@ -405,8 +439,8 @@ int rv_json_need(const rv_json_place *at, const rv_json *obj, const char *key, r
         if (strcmp(kid->key, key)) continue;
         if (nullable && kid->type == RV_JSON_NULL) return 0;
         if (kid->type != want)
-            return rv_json_fail_at(at, kid, "\"%s\" should be %s%s, not %s", key, rv_json_type_name(want), nullable ? _(" or null") : "",
-                         rv_json_type_name(kid->type));
+            return rv_json_fail_at(at, kid, "\"%s\" should be %s%s, not %s", key, rv_json_type_name(want),
+                                   nullable ? _(" or null") : "", rv_json_type_name(kid->type));
         *out = kid;
         return 0;
     }
@@ -431,7 +465,6 @@ int rv_json_number(const rv_json_place *at, const rv_json *obj, const char *key,
     return 0;
 }
 
-
 int rv_json_whole(const rv_json_place *at, const rv_json *obj, const char *key, uint64_t lo, uint64_t hi, uint64_t *dst)
 {
     const rv_json *n;
@@ -439,7 +472,7 @@ int rv_json_whole(const rv_json_place *at, const rv_json *obj, const char *key, 
     double x = n->number;
     if (x != floor(x) || x < (double)lo || x > (double)hi)
         return rv_json_fail_at(at, n, "\"%s\" should be a whole number from %llu to %llu", key, (unsigned long long)lo,
-                     (unsigned long long)hi);
+                               (unsigned long long)hi);
     *dst = (uint64_t)x;
     return 0;
 }
@@ -460,9 +493,8 @@ int rv_json_bool(const rv_json_place *at, const rv_json *obj, const char *key, i
     return 0;
 }
 
-
 /* The file's bytes into a new NUL-terminated buffer. */
-char * rv_json_read_file(const char *path, size_t *len, char *err, size_t errlen)
+char *rv_json_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     char *buf = NULL;
@@ -478,7 +510,8 @@ char * rv_json_read_file(const char *path, size_t *len, char *err, size_t errlen
     } else if (!(buf = malloc((size_t)size + 1))) {
         snprintf(err, errlen, _("out of memory"));
     } else if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        snprintf(err, errlen, _("cannot read it: %s"), ferror(f) ? strerror(errno) : _("it got shorter while being read"));
+        snprintf(err, errlen, _("cannot read it: %s"),
+                 ferror(f) ? strerror(errno) : _("it got shorter while being read"));
         free(buf);
         buf = NULL;
     } else {

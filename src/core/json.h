@@ -19,23 +19,30 @@ void rv_json_string(FILE *f, const char *s);
  * above 0: a measure that was not taken. */
 void rv_json_measure(FILE *f, const char *key, double x);
 
-typedef enum rv_json_type { RV_JSON_NULL, RV_JSON_BOOL, RV_JSON_NUMBER, RV_JSON_STRING, RV_JSON_ARRAY, RV_JSON_OBJECT } rv_json_type;
+typedef enum rv_json_type {
+    RV_JSON_NULL,
+    RV_JSON_BOOL,
+    RV_JSON_NUMBER,
+    RV_JSON_STRING,
+    RV_JSON_ARRAY,
+    RV_JSON_OBJECT
+} rv_json_type;
 
 typedef struct rv_json {
-    rv_json_type         type;
-    int           line, col;   /* where the value starts                     */
-    double        number;      /* RV_JSON_NUMBER; RV_JSON_BOOL: 0 or 1                   */
-    char         *text;        /* RV_JSON_STRING                                   */
-    char         *key;         /* a member of an object: its key             */
-    struct rv_json *kids;        /* RV_JSON_ARRAY items, RV_JSON_OBJECT members            */
-    int           nkids, cap;
+    rv_json_type type;
+    int line, col;        /* where the value starts                     */
+    double number;        /* RV_JSON_NUMBER; RV_JSON_BOOL: 0 or 1                   */
+    char *text;           /* RV_JSON_STRING                                   */
+    char *key;            /* a member of an object: its key             */
+    struct rv_json *kids; /* RV_JSON_ARRAY items, RV_JSON_OBJECT members            */
+    int nkids, cap;
 } rv_json;
 
 /* Where a value is read from, for messages: "runs[3]: " or "". */
 typedef struct rv_json_place {
     const char *where;
-    char       *err;
-    size_t      errlen;
+    char *err;
+    size_t errlen;
 } rv_json_place;
 
 /* Parses text[0..len) as one JSON value into *root; -1 with "line L, column C: ..." in err. */
@@ -54,7 +61,8 @@ int rv_json_need(const rv_json_place *at, const rv_json *obj, const char *key, r
 /* Typed members; each returns 0, or -1 with a message naming the key. */
 int rv_json_text(const rv_json_place *at, const rv_json *obj, const char *key, char *dst, size_t cap);
 int rv_json_number(const rv_json_place *at, const rv_json *obj, const char *key, int nullable, double *dst);
-int rv_json_whole(const rv_json_place *at, const rv_json *obj, const char *key, uint64_t lo, uint64_t hi, uint64_t *dst);
+int rv_json_whole(const rv_json_place *at, const rv_json *obj, const char *key, uint64_t lo, uint64_t hi,
+                  uint64_t *dst);
 int rv_json_int(const rv_json_place *at, const rv_json *obj, const char *key, int lo, int hi, int *dst);
 int rv_json_bool(const rv_json_place *at, const rv_json *obj, const char *key, int *dst);
 

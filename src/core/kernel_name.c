@@ -35,26 +35,39 @@ void rv_kernel_short(const char *mangled, char *buf, size_t len)
     const char *start = s, *end = s + strlen(s);
     int depth = 0;
     for (const char *p = s; *p; p++) {
-        if (*p == '<') depth++;
-        else if (*p == '>') depth--;
-        else if (*p == '(' && depth == 0 && p > s) { end = p; break; }
-        else if (*p == ' ' && depth == 0) start = p + 1;
+        if (*p == '<')
+            depth++;
+        else if (*p == '>')
+            depth--;
+        else if (*p == '(' && depth == 0 && p > s) {
+            end = p;
+            break;
+        } else if (*p == ' ' && depth == 0)
+            start = p + 1;
     }
     /* copy, leaving template arguments and noisy namespaces out */
     size_t o = 0;
     depth = 0;
     const char *part = start;
     for (const char *p = start; p < end && o + 1 < len; p++) {
-        if (*p == '<') { depth++; continue; }
-        if (*p == '>') { depth--; continue; }
+        if (*p == '<') {
+            depth++;
+            continue;
+        }
+        if (*p == '>') {
+            depth--;
+            continue;
+        }
         if (depth) continue;
         if (p[0] == ':' && p[1] == ':') {
             size_t n = (size_t)(p - part);
             char seg[128];
             snprintf(seg, sizeof seg, "%.*s", (int)(n < 127 ? n : 127), part);
             /* a segment copied so far: take it back if it is noise */
-            if (noise(part, n) && o >= n) o -= n;
-            else if (o + 2 < len) buf[o++] = ':', buf[o++] = ':';
+            if (noise(part, n) && o >= n)
+                o -= n;
+            else if (o + 2 < len)
+                buf[o++] = ':', buf[o++] = ':';
             p++;
             part = p + 1;
             continue;

@@ -21,13 +21,12 @@
 void rv_count_words(uint64_t n, char *buf, size_t len)
 {
     static const char *const sup[10] = {
-        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
+        "\xE2\x81\xB0", "\xC2\xB9",     "\xC2\xB2",     "\xC2\xB3",     "\xE2\x81\xB4",
         "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
     };
     if (n >= 1024 && (n & (n - 1)) == 0) {
         int e = 0;
-        while ((1ull << e) < n)
-            e++;
+        while ((1ull << e) < n) e++;
         snprintf(buf, len, "2%s%s", sup[e / 10], sup[e % 10]);
         return;
     }
@@ -36,20 +35,18 @@ void rv_count_words(uint64_t n, char *buf, size_t len)
     size_t nd = strlen(digits), o = 0;
     for (size_t i = 0; i < nd && o + 2 < len; i++) {
         buf[o++] = digits[i];
-        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
-            buf[o++] = ',';
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd) buf[o++] = ',';
     }
-    if (len)
-        buf[o < len ? o : len - 1] = '\0';
+    if (len) buf[o < len ? o : len - 1] = '\0';
 }
 
 /* What the sentence is made of, found in the launch's buffers. */
 typedef struct facts {
-    const rv_own_buffer *from;   /* read, and written by an earlier launch      */
-    const rv_trace *writer;      /* that launch                                 */
-    const rv_own_buffer *in;     /* in[], read                                  */
-    const rv_own_buffer *other;  /* another buffer read, no earlier writer      */
-    const rv_own_buffer *dest;   /* where the launch left its result            */
+    const rv_own_buffer *from;  /* read, and written by an earlier launch      */
+    const rv_trace *writer;     /* that launch                                 */
+    const rv_own_buffer *in;    /* in[], read                                  */
+    const rv_own_buffer *other; /* another buffer read, no earlier writer      */
+    const rv_own_buffer *dest;  /* where the launch left its result            */
 } facts;
 
 /* How much a buffer the launch wrote is its result: out[] before the
@@ -57,8 +54,7 @@ typedef struct facts {
  * 0 for in[] and for a buffer it did not write. */
 static int dest_rank(const rv_own_buffer *b)
 {
-    if (b->role == RV_BUF_IN || !(b->writes || b->atomics))
-        return 0;
+    if (b->role == RV_BUF_IN || !(b->writes || b->atomics)) return 0;
     return b->role == RV_BUF_OUT ? 3 : b->role == RV_BUF_OTHER ? 1 : 2;
 }
 
@@ -69,8 +65,7 @@ static void gather(const rv_trace *first, const rv_trace *tr, facts *f)
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         const rv_own_buffer *b = &g->buffers[k];
         if (b->reads && b->role == RV_BUF_IN) {
-            if (!f->in || b->reads > f->in->reads)
-                f->in = b;
+            if (!f->in || b->reads > f->in->reads) f->in = b;
         } else if (b->reads) {
             const rv_trace *w = rv_buffer_written_before(first, tr, b);
             if (w && (!f->from || b->reads > f->from->reads))
@@ -79,8 +74,7 @@ static void gather(const rv_trace *first, const rv_trace *tr, facts *f)
                 f->other = b;
         }
         int r = dest_rank(b), best = f->dest ? dest_rank(f->dest) : 0;
-        if (r > best || (r && r == best && b->writes + b->atomics > f->dest->writes + f->dest->atomics))
-            f->dest = b;
+        if (r > best || (r && r == best && b->writes + b->atomics > f->dest->writes + f->dest->atomics)) f->dest = b;
     }
 }
 
@@ -96,11 +90,10 @@ static int acc_in(const rv_own_buffer *b, uint64_t acc, char *name, size_t len)
     if (RV_ACC_SPACE(acc) != RV_SPACE_GOWN || b->word == INT64_MIN || (int64_t)i < b->word ||
         (int64_t)i - b->word >= (int64_t)(b->bytes / 4))
         return 0;
-    char base[64];   /* "buffer 5", "out" of "out[]" */
+    char base[64]; /* "buffer 5", "out" of "out[]" */
     rv_buffer_short(b, base, sizeof base);
     size_t bl = strlen(base);
-    if (bl > 2 && !strcmp(base + bl - 2, "[]"))
-        base[bl - 2] = '\0';
+    if (bl > 2 && !strcmp(base + bl - 2, "[]")) base[bl - 2] = '\0';
     snprintf(name, len, "%s[%" PRId64 "]", base, (int64_t)i - b->word);
     return 1;
 }
@@ -114,10 +107,8 @@ static int one_word(const rv_trace *tr, const rv_own_buffer *b, char *buf, size_
     for (int s = 0; s < tr->nsteps; s++)
         for (int t = 0; t < tr->block_size; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
-            if (!e->line || !acc_in(b, e->write, name, sizeof name))
-                continue;
-            if (found && strcmp(name, buf))
-                return 0;
+            if (!e->line || !acc_in(b, e->write, name, sizeof name)) continue;
+            if (found && strcmp(name, buf)) return 0;
             snprintf(buf, len, "%s", name);
             found = 1;
         }
@@ -130,11 +121,9 @@ static void dest_one(const rv_trace *tr, const rv_own_buffer *d, char *buf, size
 {
     char name[64];
     buf[0] = '\0';
-    if (!d)
-        return;
+    if (!d) return;
     int word = one_word(tr, d, name, sizeof name);
-    if (!word)
-        rv_buffer_short(d, name, sizeof name);
+    if (!word) rv_buffer_short(d, name, sizeof name);
     if (d->writes && (word || d->writes == 1))
         snprintf(buf, len, _(" into %s"), name);
     else if (d->writes)
@@ -143,8 +132,9 @@ static void dest_one(const rv_trace *tr, const rv_own_buffer *d, char *buf, size
     else if (d->atomics == 1)
         snprintf(buf, len, _(" and adds the sum atomically into %s"), name);
     else
-        snprintf(buf, len, ngettext(" with %" PRIu64 " atomic add into %s", " with %" PRIu64 " atomic adds into %s",
-                                    d->atomics), d->atomics, name);
+        snprintf(buf, len,
+                 ngettext(" with %" PRIu64 " atomic add into %s", " with %" PRIu64 " atomic adds into %s", d->atomics),
+                 d->atomics, name);
 }
 
 /* Where each of many blocks left its result: " into a partial" (a value or
@@ -154,8 +144,7 @@ static void dest_each(const rv_trace *tr, const rv_own_buffer *d, char *buf, siz
     char name[64];
     uint64_t G = tr->grid;
     buf[0] = '\0';
-    if (!d)
-        return;
+    if (!d) return;
     rv_buffer_short(d, name, sizeof name);
     if (d->writes >= G)
         snprintf(buf, len, "%s", _(" into a partial"));
@@ -164,11 +153,14 @@ static void dest_each(const rv_trace *tr, const rv_own_buffer *d, char *buf, siz
     else if (d->atomics == G)
         snprintf(buf, len, _(" and adds the partial atomically into %s"), name);
     else if (d->atomics > G && d->atomics % G == 0)
-        snprintf(buf, len, ngettext(" with %" PRIu64 " atomic add into %s", " with %" PRIu64 " atomic adds into %s",
-                                    d->atomics / G), d->atomics / G, name);
+        snprintf(
+            buf, len,
+            ngettext(" with %" PRIu64 " atomic add into %s", " with %" PRIu64 " atomic adds into %s", d->atomics / G),
+            d->atomics / G, name);
     else
-        snprintf(buf, len, ngettext(", adding atomically into %s (%" PRIu64 " lane in all)",
-                                    ", adding atomically into %s (%" PRIu64 " lanes in all)", d->atomics),
+        snprintf(buf, len,
+                 ngettext(", adding atomically into %s (%" PRIu64 " lane in all)",
+                          ", adding atomically into %s (%" PRIu64 " lanes in all)", d->atomics),
                  name, d->atomics);
 }
 
@@ -191,13 +183,14 @@ static void did_one(const rv_trace *tr, const facts *f, char *buf, size_t len)
         if (added_up(f->writer, f->from) && f->from->reads == 1) {
             /* TRANSLATORS: "one thread copies the sum launch 1 added up
                atomically in buffer 5 into out[0]" */
-            snprintf(buf, len, _("%s copies the sum launch %u added up atomically in %s%s"), who, f->writer->launch, name,
-                     where);
+            snprintf(buf, len, _("%s copies the sum launch %u added up atomically in %s%s"), who, f->writer->launch,
+                     name, where);
             return;
         }
         if (added_up(f->writer, f->from))
-            snprintf(what, sizeof what, ngettext("the %s value launch %u added up atomically in %s",
-                                                 "the %s values launch %u added up atomically in %s", f->from->reads),
+            snprintf(what, sizeof what,
+                     ngettext("the %s value launch %u added up atomically in %s",
+                              "the %s values launch %u added up atomically in %s", f->from->reads),
                      n, f->writer->launch, name);
         else
             snprintf(what, sizeof what, ngettext("the %s partial of %s", "the %s partials of %s", f->from->reads), n,
@@ -232,11 +225,13 @@ static void did_each(const rv_trace *tr, const facts *f, char *buf, size_t len)
         rv_buffer_short(b, name, sizeof name);
         rv_count_words(b->reads, n, sizeof n);
         if (f->from)
-            snprintf(what, sizeof what, ngettext("its share of the %s partial of %s", "its share of the %s partials of %s",
-                                                 b->reads), n, name);
+            snprintf(what, sizeof what,
+                     ngettext("its share of the %s partial of %s", "its share of the %s partials of %s", b->reads), n,
+                     name);
         else
-            snprintf(what, sizeof what, ngettext("its share of the %s value of %s", "its share of the %s values of %s",
-                                                 b->reads), n, name);
+            snprintf(what, sizeof what,
+                     ngettext("its share of the %s value of %s", "its share of the %s values of %s", b->reads), n,
+                     name);
     } else if (f->in) {
         /* a tile: as many elements as the block has threads */
         snprintf(what, sizeof what, "%s", tr->n > G * (uint64_t)tr->block_size ? _("its tiles") : _("its tile"));
@@ -244,9 +239,10 @@ static void did_each(const rv_trace *tr, const facts *f, char *buf, size_t len)
             char lanes[48], none[48];
             rv_count_words(f->in->reads, lanes, sizeof lanes);
             rv_count_words(G - f->in->reads, none, sizeof none);
-            snprintf(note, sizeof note, ngettext("; only %s lane reads in[]: at least %s blocks read none of it",
-                                                 "; only %s lanes read in[]: at least %s blocks read none of it",
-                                                 f->in->reads), lanes, none);
+            snprintf(note, sizeof note,
+                     ngettext("; only %s lane reads in[]: at least %s blocks read none of it",
+                              "; only %s lanes read in[]: at least %s blocks read none of it", f->in->reads),
+                     lanes, none);
         }
     } else {
         snprintf(buf, len, "%s", who);
@@ -265,11 +261,9 @@ static void did_each(const rv_trace *tr, const facts *f, char *buf, size_t len)
 
 int rv_launch_did(const rv_trace *first, const rv_trace *tr, char *buf, size_t len)
 {
-    if (!len)
-        return 0;
+    if (!len) return 0;
     buf[0] = '\0';
-    if (!tr || !tr->own_grid)
-        return 0;
+    if (!tr || !tr->own_grid) return 0;
     facts f;
     gather(first ? first : tr, tr, &f);
     if (tr->grid <= 1)
@@ -283,10 +277,8 @@ int rv_launch_did(const rv_trace *first, const rv_trace *tr, char *buf, size_t l
 int rv_launch_sentence(const rv_trace *first, const rv_trace *tr, char *buf, size_t len)
 {
     char did[700], head[96];
-    if (len)
-        buf[0] = '\0';
-    if (!len || !rv_launch_did(first, tr, did, sizeof did))
-        return 0;
+    if (len) buf[0] = '\0';
+    if (!len || !rv_launch_did(first, tr, did, sizeof did)) return 0;
     int number = tr->launch ? (int)tr->launch : 1, of = (int)tr->launches > number ? (int)tr->launches : number;
     snprintf(head, sizeof head, _("launch %d of %d"), number, of);
     /* TRANSLATORS: "launch 2 of 2" then what it did: "one block over 128 partials" */

@@ -4,10 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rv_ncu_csv_begin(rv_ncu_csv *c)
-{
-    c->name_col = c->value_col = -1;
-}
+void rv_ncu_csv_begin(rv_ncu_csv *c) { c->name_col = c->value_col = -1; }
 
 int rv_ncu_csv_row(rv_ncu_csv *c, char *line, const char **name, double *value)
 {

@@ -27,7 +27,8 @@ void rv_opts_begin(rv_opts *p, const rv_command_opts *c, int argc, char **argv)
             int k = p->nopts++;
             p->flat[k] = o;
             if (o->name)
-                p->longs[nl++] = (struct option){o->name, o->value ? required_argument : no_argument, NULL, LONG_BASE + k};
+                p->longs[nl++] =
+                    (struct option){o->name, o->value ? required_argument : no_argument, NULL, LONG_BASE + k};
             if (o->letter) {
                 *s++ = o->letter;
                 if (o->value) *s++ = ':';
@@ -37,8 +38,8 @@ void rv_opts_begin(rv_opts *p, const rv_command_opts *c, int argc, char **argv)
     p->longs[nl++] = (struct option){"help", no_argument, NULL, HELP_ID};
     p->longs[nl++] = (struct option){"options", no_argument, NULL, LIST_ID};
     p->longs[nl] = (struct option){0};
-    optind = 0;   /* glibc: start afresh, whatever an earlier parse left */
-    opterr = 0;   /* the errors are ours, in the one form */
+    optind = 0; /* glibc: start afresh, whatever an earlier parse left */
+    opterr = 0; /* the errors are ours, in the one form */
 }
 
 static const rv_opt *by_letter(const rv_opts *p, int letter)
@@ -59,7 +60,7 @@ static const rv_opt *by_code(const rv_opts *p, int code)
 static void last_word(const rv_opts *p, const rv_opt *o, char *buf, size_t len)
 {
     int i = optind - 1;
-    if (optarg && i > 0 && optarg == p->argv[i]) i--;   /* the value was a word of its own */
+    if (optarg && i > 0 && optarg == p->argv[i]) i--; /* the value was a word of its own */
     const char *w = i > 0 && i < p->argc ? p->argv[i] : "";
     if (strncmp(w, "--", 2) && o && o->letter) {
         snprintf(buf, len, "-%c", o->letter);
@@ -124,9 +125,7 @@ int rv_opts_next(rv_opts *p)
         /* `--`: every word after it is a word, even one that starts with - */
         p->ended = 1;
         return rv_opts_next(p);
-    case 1:
-        p->value = optarg;
-        return RV_OPT_WORD;
+    case 1: p->value = optarg; return RV_OPT_WORD;
     case 'h':
     case HELP_ID:
         if (!p->quiet) rv_opts_help(p->c, stdout);
@@ -144,10 +143,8 @@ int rv_opts_next(rv_opts *p)
         const rv_opt *o = by_code(p, optopt);
         optarg = NULL;
         last_word(p, NULL, word, sizeof word);
-        if (o && o->name && !strncmp(word, "--", 2))
-            return fail(p, _("%s takes no value"), word);
-        if (optopt > 0 && optopt < 128 && strncmp(word, "--", 2))
-            return fail(p, _("unknown option '-%c'"), optopt);
+        if (o && o->name && !strncmp(word, "--", 2)) return fail(p, _("%s takes no value"), word);
+        if (optopt > 0 && optopt < 128 && strncmp(word, "--", 2)) return fail(p, _("unknown option '-%c'"), optopt);
         return fail(p, _("unknown option '%s'"), word);
     }
     default:
@@ -163,9 +160,12 @@ int rv_opts_next(rv_opts *p)
 static int label(const rv_opt *o, char *buf, size_t len)
 {
     int n;
-    if (o->name && o->letter) n = snprintf(buf, len, "-%c, --%s", o->letter, o->name);
-    else if (o->name) n = snprintf(buf, len, "--%s", o->name);
-    else n = snprintf(buf, len, "-%c", o->letter);
+    if (o->name && o->letter)
+        n = snprintf(buf, len, "-%c, --%s", o->letter, o->name);
+    else if (o->name)
+        n = snprintf(buf, len, "--%s", o->name);
+    else
+        n = snprintf(buf, len, "-%c", o->letter);
     if (o->value) n += snprintf(buf + n, len - (size_t)n, " %s", o->value);
     return n;
 }
@@ -199,7 +199,7 @@ void rv_opts_help(const rv_command_opts *c, FILE *f)
     int first = 1;
     for (int t = 0; t < RV_OPTS_MAX_TABLES && c->tables[t]; t++)
         for (const rv_opt *o = c->tables[t]; o->id; o++) {
-            if (!o->help) continue;   /* one kept for old scripts, not taught */
+            if (!o->help) continue; /* one kept for old scripts, not taught */
             if (first) fputc('\n', f);
             first = 0;
             int n = label(o, buf, sizeof buf) + 2;
@@ -229,8 +229,10 @@ void rv_opts_list(const rv_command_opts *c, FILE *f)
     for (int t = 0; t < RV_OPTS_MAX_TABLES && c->tables[t]; t++)
         for (const rv_opt *o = c->tables[t]; o->id; o++) {
             if (o->complete && !strcmp(o->complete, RV_OPT_REFUSED)) continue;
-            if (o->name) snprintf(buf, sizeof buf, "--%s", o->name);
-            else snprintf(buf, sizeof buf, "-%c", o->letter);
+            if (o->name)
+                snprintf(buf, sizeof buf, "--%s", o->name);
+            else
+                snprintf(buf, sizeof buf, "-%c", o->letter);
             fprintf(f, "%s", buf);
             if (o->name && o->letter) fprintf(f, " -%c", o->letter);
             fprintf(f, "\t%s\n", o->value ? (o->complete ? o->complete : "@any") : "");

@@ -10,12 +10,12 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "core/status.h"   /* the exit statuses of every command */
+#include "core/status.h" /* the exit statuses of every command */
 
 typedef struct rv_opt {
-    int         id;       /* what rv_opts_next returns for it, above 0     */
+    int id;               /* what rv_opts_next returns for it, above 0     */
     const char *name;     /* the long name without "--"; NULL: a letter only */
-    char        letter;   /* the short name (-o), or 0                      */
+    char letter;          /* the short name (-o), or 0                      */
     const char *value;    /* the value's name ("N", "FILE.rvt"); NULL: a switch */
     const char *help;     /* N_(): what it does; each "\n" starts a line of its own */
     const char *complete; /* what the shell offers after it: "@file", "@dir",
@@ -27,15 +27,15 @@ typedef struct rv_opt {
 #define RV_OPT_REFUSED "@refused"
 
 #define RV_OPTS_MAX_TABLES 3
-#define RV_OPTS_MAX 64
+#define RV_OPTS_MAX        64
 
 typedef struct rv_command_opts {
-    const char *cmd;      /* "simulate": named in messages               */
-    const char *usage;    /* N_(): the synopsis, "reducevis simulate ..."; lines may follow */
-    const char *about;    /* N_(): what the command does, or NULL          */
+    const char *cmd;                          /* "simulate": named in messages               */
+    const char *usage;                        /* N_(): the synopsis, "reducevis simulate ..."; lines may follow */
+    const char *about;                        /* N_(): what the command does, or NULL          */
     const rv_opt *tables[RV_OPTS_MAX_TABLES]; /* its own options, then shared ones;
                                                 each ends with an entry of id 0 */
-    void (*notes)(FILE *f); /* prints what follows the options, or NULL   */
+    void (*notes)(FILE *f);                   /* prints what follows the options, or NULL   */
     /* A text of the help, translated, with what only the program knows
      * filled in (a default, a limit) into buf: an option's (id), or the
      * about text (id 0).  NULL: the texts as they are. */
@@ -44,22 +44,22 @@ typedef struct rv_command_opts {
 
 /* What rv_opts_next returns besides an option's id. */
 enum {
-    RV_OPT_DONE = 0,    /* no more words                                     */
-    RV_OPT_WORD = -1,   /* a word that is no option (a file): in p->value     */
-    RV_OPT_HELP = -2,   /* --help or -h: the help is printed; exit 0          */
-    RV_OPT_LIST = -3,   /* --options: the options are listed for the shell    */
-    RV_OPT_BAD  = -4,   /* a usage error, already printed; exit 1             */
+    RV_OPT_DONE = 0,  /* no more words                                     */
+    RV_OPT_WORD = -1, /* a word that is no option (a file): in p->value     */
+    RV_OPT_HELP = -2, /* --help or -h: the help is printed; exit 0          */
+    RV_OPT_LIST = -3, /* --options: the options are listed for the shell    */
+    RV_OPT_BAD = -4,  /* a usage error, already printed; exit 1             */
 };
 
 typedef struct rv_opts {
     const rv_command_opts *c;
     int argc;
     char **argv;
-    const char *value;          /* the option's value, or the word          */
-    char word[64];              /* the option as given ("--n", "-o")         */
-    const rv_opt *opt;          /* the option's entry                       */
-    int ended;                  /* `--` was met: the rest are words          */
-    int quiet;                  /* rv_opts_given's scan: nothing printed      */
+    const char *value; /* the option's value, or the word          */
+    char word[64];     /* the option as given ("--n", "-o")         */
+    const rv_opt *opt; /* the option's entry                       */
+    int ended;         /* `--` was met: the rest are words          */
+    int quiet;         /* rv_opts_given's scan: nothing printed      */
     int nopts;
     const rv_opt *flat[RV_OPTS_MAX];
     struct option longs[RV_OPTS_MAX + 3];

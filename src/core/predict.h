@@ -22,27 +22,27 @@ extern "C" {
 
 typedef enum predict_mode {
     PREDICT_OFF = 0,
-    PREDICT_CLASS = 1,     /* students answer; right or wrong; a score        */
-    PREDICT_TEACHER = 2,   /* the question on the projector; a key reveals    */
+    PREDICT_CLASS = 1,   /* students answer; right or wrong; a score        */
+    PREDICT_TEACHER = 2, /* the question on the projector; a key reveals    */
 } predict_mode;
 
-#define PREDICT_INPUT_LEN 10
+#define PREDICT_INPUT_LEN  10
 /* The modes --predict takes, as the shell completion offers them. */
 #define PREDICT_MODE_WORDS "class teacher"
 
 typedef struct predict {
-    int mode;                   /* predict_mode                                */
-    int slide;                  /* export --quiz: no keys, no score            */
-    const rv_analysis *an;      /* what the question was asked of              */
-    int step;                   /* the step asked about, -1: none yet          */
-    int has_q;                  /* the step has a question                     */
+    int mode;              /* predict_mode                                */
+    int slide;             /* export --quiz: no keys, no score            */
+    const rv_analysis *an; /* what the question was asked of              */
+    int step;              /* the step asked about, -1: none yet          */
+    int has_q;             /* the step has a question                     */
     quiz_question q;
-    int revealed;               /* the step is shown, with the answer          */
-    int verdict;                /* 1 right, -1 wrong, 0 shown without an answer */
+    int revealed;                      /* the step is shown, with the answer          */
+    int verdict;                       /* 1 right, -1 wrong, 0 shown without an answer */
     char input[PREDICT_INPUT_LEN + 1]; /* digits typed                          */
-    uint32_t picked;            /* lanes clicked (lane-set questions)          */
-    char given[QUIZ_ANSWER_LEN];/* the answer given, in words                  */
-    int right, answered;        /* the score                                   */
+    uint32_t picked;                   /* lanes clicked (lane-set questions)          */
+    char given[QUIZ_ANSWER_LEN];       /* the answer given, in words                  */
+    int right, answered;               /* the score                                   */
 } predict;
 
 /* Keeps the question in step with what is shown: a new one when the step or

@@ -30,13 +30,11 @@ const char *quiz_kind_name(quiz_kind k)
     return (unsigned)k < QUIZ_KIND_COUNT ? names[k] : "?";
 }
 
-
 void quiz_format_lanes(uint32_t lanes, char *buf, size_t len)
 {
     buf[0] = '\0';
     int n = 0;
-    for (int l = 0; l < RV_WARP_SIZE; l++)
-        n += (lanes >> l) & 1;
+    for (int l = 0; l < RV_WARP_SIZE; l++) n += (lanes >> l) & 1;
     if (n == 0) {
         snprintf(buf, len, "%s", _("no lane"));
         return;
@@ -53,8 +51,7 @@ void quiz_format_lanes(uint32_t lanes, char *buf, size_t len)
             continue;
         }
         int e = l;
-        while (e + 1 < RV_WARP_SIZE && ((lanes >> (e + 1)) & 1))
-            e++;
+        while (e + 1 < RV_WARP_SIZE && ((lanes >> (e + 1)) & 1)) e++;
         if (e >= l + 2)
             quiz_append(buf, len, "%s %d\xE2\x80\x93%d", first ? "" : ",", l, e);
         else if (e == l + 1)
@@ -92,8 +89,7 @@ static void ask_lanes(const rv_analysis *an, int step, int warp, quiz_question *
     quiz_format_lanes(q->lanes, q->answer, sizeof q->answer);
     int line = 0;
     for (int l = 0; l < RV_WARP_SIZE && !line; l++)
-        if ((q->lanes >> l) & 1)
-            line = quiz_event(an, step, warp * RV_WARP_SIZE + l)->line;
+        if ((q->lanes >> l) & 1) line = quiz_event(an, step, warp * RV_WARP_SIZE + l)->line;
     int lanes = rv_warp_lanes(an->tr->block_size, warp);
     if (lanes < RV_WARP_SIZE && wi->state == RV_WARP_FULL) /* a partial warp: the block ends in it */
         snprintf(q->explain, sizeof q->explain,
@@ -119,8 +115,8 @@ static void ask_divergent(const rv_analysis *an, int step, quiz_question *q)
     const rv_step_info *si = &an->steps[step];
     start(q, QUIZ_DIVERGENT, step, -1, -1);
     q->number = si->divergent_warps;
-    snprintf(q->text, sizeof q->text,
-             _("How many of the block's %d warps are divergent (some lanes run, some wait)?"), an->nwarps);
+    snprintf(q->text, sizeof q->text, _("How many of the block's %d warps are divergent (some lanes run, some wait)?"),
+             an->nwarps);
     snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
     snprintf(q->answer, sizeof q->answer, "%d", si->divergent_warps);
     int idle = an->nwarps - si->full_warps - si->divergent_warps;
@@ -130,8 +126,7 @@ static void ask_divergent(const rv_analysis *an, int step, quiz_question *q)
         quiz_append(q->explain, sizeof q->explain, "%s", _(" (divergent: "));
         int shown = 0;
         for (int w = 0; w < an->nwarps; w++) {
-            if (rv_analysis_warp(an, step, w)->state != RV_WARP_DIVERGENT)
-                continue;
+            if (rv_analysis_warp(an, step, w)->state != RV_WARP_DIVERGENT) continue;
             if (shown == 6) {
                 quiz_append(q->explain, sizeof q->explain, ", \xE2\x80\xA6");
                 break;
@@ -141,8 +136,8 @@ static void ask_divergent(const rv_analysis *an, int step, quiz_question *q)
         quiz_append(q->explain, sizeof q->explain, ")");
     }
     quiz_append(q->explain, sizeof q->explain, "%s",
-           si->divergent_warps ? _(": a divergent warp costs as much as a full one.")
-                               : _(": no warp is split, none pays for lanes that wait."));
+                si->divergent_warps ? _(": a divergent warp costs as much as a full one.")
+                                    : _(": no warp is split, none pays for lanes that wait."));
 }
 
 /* Whether a lane of the warp makes an 8- or 16-byte shared access at the
@@ -153,14 +148,11 @@ static int warp_has_wide(const rv_analysis *an, int step, int warp)
     for (int l = 0; l < RV_WARP_SIZE; l++) {
         int t = warp * RV_WARP_SIZE + l;
         const rv_event *e = t < an->tr->block_size ? quiz_event(an, step, t) : NULL;
-        if (!e || !e->line)
-            continue;
-        if (RV_ACC_WORDS(e->write) > 1)
-            return 1;
+        if (!e || !e->line) continue;
+        if (RV_ACC_WORDS(e->write) > 1) return 1;
         const uint64_t *r = rv_event_reads(an->tr, e);
         for (uint32_t i = 0; i < e->nreads; i++)
-            if (RV_ACC_IS_SMEM(r[i]) && RV_ACC_WORDS(r[i]) > 1)
-                return 1;
+            if (RV_ACC_IS_SMEM(r[i]) && RV_ACC_WORDS(r[i]) > 1) return 1;
     }
     return 0;
 }
@@ -168,8 +160,7 @@ static int warp_has_wide(const rv_analysis *an, int step, int warp)
 static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question *q)
 {
     const rv_warp_info *wi = rv_analysis_warp(an, step, warp);
-    if (wi->smem_requests == 0 || warp_has_wide(an, step, warp))
-        return 0;
+    if (wi->smem_requests == 0 || warp_has_wide(an, step, warp)) return 0;
     worst_bank wb;
     quiz_find_worst_bank(an, step, warp, &wb);
     start(q, QUIZ_CONFLICT, step, warp, -1);
@@ -177,14 +168,14 @@ static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question
     q->bank = wb.bank;
     snprintf(q->text, sizeof q->text,
              _("Warp %d accesses shared memory: how many ways does its worst request conflict "
-               "(1 = conflict-free)?"), warp);
+               "(1 = conflict-free)?"),
+             warp);
     snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
     snprintf(q->answer, sizeof q->answer, _("%d-way (bank %d)"), wi->max_conflict, wb.bank);
     char words[160] = "";
     for (int i = 0; i < wb.nwords && i < 6; i++)
         quiz_append(words, sizeof words, "%s%lld", i ? ", " : "", (long long)wb.words[i]);
-    if (wb.nwords > 6)
-        quiz_append(words, sizeof words, ", \xE2\x80\xA6");
+    if (wb.nwords > 6) quiz_append(words, sizeof words, ", \xE2\x80\xA6");
     if (wi->max_conflict >= 2)
         snprintf(q->explain, sizeof q->explain,
                  _("In one request, %d different words fall into bank %d (words %s; bank = word %% 32): "
@@ -200,64 +191,56 @@ static int ask_conflict(const rv_analysis *an, int step, int warp, quiz_question
 static int ask_word(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
-    if (lane < 0 || t >= an->tr->block_size)
-        return 0;
+    if (lane < 0 || t >= an->tr->block_size) return 0;
     const rv_event *e = quiz_event(an, step, t);
-    if (RV_ACC_SPACE(e->write) != RV_SPACE_SMEM)
-        return 0;
+    if (RV_ACC_SPACE(e->write) != RV_SPACE_SMEM) return 0;
     int64_t word = (int64_t)RV_ACC_INDEX(e->write);
     start(q, QUIZ_WORD, step, warp, lane);
     q->pick = QUIZ_PICK_WORD;
     q->number = word;
     q->bank = (int)(word % RV_BANKS);
-    snprintf(q->text, sizeof q->text,
-             _("Thread %d (warp %d, lane %d) writes one shared-memory word. Which one?"), t, warp, lane);
+    snprintf(q->text, sizeof q->text, _("Thread %d (warp %d, lane %d) writes one shared-memory word. Which one?"), t,
+             warp, lane);
     snprintf(q->hint, sizeof q->hint, "%s", _("Click the word, or type its number; then Enter."));
     snprintf(q->answer, sizeof q->answer, "smem[%lld]", (long long)word);
     char reads[200];
     quiz_describe_reads(an, step, t, reads, sizeof reads);
-    snprintf(q->explain, sizeof q->explain, _("Thread %d %s and writes smem[%lld], in bank %lld %% 32 = %d."), t,
-             reads, (long long)word, (long long)word, q->bank);
+    snprintf(q->explain, sizeof q->explain, _("Thread %d %s and writes smem[%lld], in bank %lld %% 32 = %d."), t, reads,
+             (long long)word, (long long)word, q->bank);
     return 1;
 }
 
 static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
-    if (lane < 0 || t >= an->tr->block_size)
-        return 0;
+    if (lane < 0 || t >= an->tr->block_size) return 0;
     const rv_event *e = quiz_event(an, step, t);
     double v = e->value;
     /* Only whole numbers: typing 0.41275 on a projector teaches nothing.  A
      * value the tracer could not see (NaN) is never one; nor is a wide
      * store, of whose words the trace knows the first alone. */
-    if (!e->line || isnan(v) || v != floor(v) || fabs(v) >= 16777216.0 || RV_ACC_WORDS(e->write) > 1)
-        return 0;
+    if (!e->line || isnan(v) || v != floor(v) || fabs(v) >= 16777216.0 || RV_ACC_WORDS(e->write) > 1) return 0;
     /* An atomic's value depends on the order the hardware served the lanes
      * in, which no student can know beforehand. */
-    if (e->flags & RV_EV_ATOMIC)
-        return 0;
+    if (e->flags & RV_EV_ATOMIC) return 0;
     start(q, QUIZ_VALUE, step, warp, lane);
     q->number = (int64_t)v;
     char where[64], reads[200];
     quiz_describe(e->write, where, sizeof where);
     switch (RV_ACC_SPACE(e->write)) {
     case RV_SPACE_SMEM:
-        snprintf(q->text, sizeof q->text,
-                 _("Thread %d (warp %d, lane %d): what value will the word it writes hold?"), t, warp, lane);
+        snprintf(q->text, sizeof q->text, _("Thread %d (warp %d, lane %d): what value will the word it writes hold?"),
+                 t, warp, lane);
         break;
     case RV_SPACE_REG:
         snprintf(q->text, sizeof q->text,
-                 _("Thread %d (warp %d, lane %d): what value will its register hold after this step?"), t,
-                 warp, lane);
+                 _("Thread %d (warp %d, lane %d): what value will its register hold after this step?"), t, warp, lane);
         break;
     case RV_SPACE_TICKET:
         snprintf(q->text, sizeof q->text,
                  _("Thread %d takes a ticket for its block: what is the block's sum it has published?"), t);
         break;
-    default:
-        snprintf(q->text, sizeof q->text, _("Thread %d writes to %s: what value?"), t, where);
-        break;
+    default: snprintf(q->text, sizeof q->text, _("Thread %d writes to %s: what value?"), t, where); break;
     }
     snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
     snprintf(q->answer, sizeof q->answer, "%lld", (long long)q->number);
@@ -278,15 +261,18 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
 static void explain_shuffle(const rv_analysis *an, int step, int lane, int src, char *buf, size_t len)
 {
     /* down and up: the lane d away, or past the warp's end its own value */
-    static const struct { rv_lane_pattern p; const char *moves, *stays; } shift[] = {
-        { RV_LANES_DOWN,
-          N_("__shfl_down_sync(mask, v, %d): lane %d reads lane %d + %d = %d, straight from that lane's "
-             "register, without shared memory or a barrier."),
-          N_("The lane it would read lies past lane 31, so __shfl_down_sync hands it its own value.") },
-        { RV_LANES_UP,
-          N_("__shfl_up_sync(mask, v, %d): lane %d reads lane %d \xE2\x88\x92 %d = %d, straight from that "
-             "lane's register, without shared memory or a barrier."),
-          N_("The lane it would read lies below lane 0, so __shfl_up_sync hands it its own value.") },
+    static const struct {
+        rv_lane_pattern p;
+        const char *moves, *stays;
+    } shift[] = {
+        {RV_LANES_DOWN,
+         N_("__shfl_down_sync(mask, v, %d): lane %d reads lane %d + %d = %d, straight from that lane's "
+            "register, without shared memory or a barrier."),
+         N_("The lane it would read lies past lane 31, so __shfl_down_sync hands it its own value.")},
+        {RV_LANES_UP,
+         N_("__shfl_up_sync(mask, v, %d): lane %d reads lane %d \xE2\x88\x92 %d = %d, straight from that "
+            "lane's register, without shared memory or a barrier."),
+         N_("The lane it would read lies below lane 0, so __shfl_up_sync hands it its own value.")},
     };
     int d;
     rv_lane_pattern p = rv_step_lanes(an->tr, step, &d);
@@ -318,22 +304,18 @@ static void explain_shuffle(const rv_analysis *an, int step, int lane, int src, 
 static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz_question *q)
 {
     int t = warp * RV_WARP_SIZE + lane;
-    if (lane < 0 || t >= an->tr->block_size)
-        return 0;   /* past a partial warp's last lane: no lane there */
+    if (lane < 0 || t >= an->tr->block_size) return 0; /* past a partial warp's last lane: no lane there */
     const rv_event *e = quiz_event(an, step, t);
     const uint64_t *r = rv_event_reads(an->tr, e);
     int src = -1, nsrc = 0;
     uint32_t srcs = 0;
     for (uint32_t i = 0; i < e->nreads; i++)
         if (RV_ACC_SPACE(r[i]) == RV_SPACE_LANE && RV_ACC_INDEX(r[i]) < RV_WARP_SIZE) {
-            if (src < 0)
-                src = (int)RV_ACC_INDEX(r[i]);
+            if (src < 0) src = (int)RV_ACC_INDEX(r[i]);
             srcs |= 1u << RV_ACC_INDEX(r[i]);
         }
-    for (int l = 0; l < RV_WARP_SIZE; l++)
-        nsrc += (srcs >> l) & 1;
-    if (!e->line || nsrc == 0)
-        return 0;
+    for (int l = 0; l < RV_WARP_SIZE; l++) nsrc += (srcs >> l) & 1;
+    if (!e->line || nsrc == 0) return 0;
     start(q, QUIZ_SHUFFLE, step, warp, lane);
     if (nsrc > 1) {
         /* A library call recorded as one step (every lane reads many
@@ -343,7 +325,8 @@ static int ask_shuffle(const rv_analysis *an, int step, int warp, int lane, quiz
         quiz_format_lanes(srcs, lanes, sizeof lanes);
         snprintf(q->text, sizeof q->text,
                  _("Lane %d of warp %d adds up registers of its warp's lanes, without shared memory. "
-                   "How many lanes' values does its result depend on?"), lane, warp);
+                   "How many lanes' values does its result depend on?"),
+                 lane, warp);
         snprintf(q->hint, sizeof q->hint, "%s", _("Type a number, then Enter."));
         snprintf(q->answer, sizeof q->answer, _("%d (%s)"), nsrc, lanes);
         snprintf(q->explain, sizeof q->explain,
@@ -384,8 +367,7 @@ static void ask_wasted(const rv_analysis *an, int step, quiz_question *q)
     int shown = 0;
     for (int w = 0; w < an->nwarps; w++) {
         int n = rv_analysis_warp(an, step, w)->wasted_lanes;
-        if (!n)
-            continue;
+        if (!n) continue;
         if (shown == 4) {
             quiz_append(q->explain, sizeof q->explain, ", \xE2\x80\xA6");
             break;
@@ -408,8 +390,7 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
             warp = w;
         }
     }
-    if (warp < 0)
-        return 0;
+    if (warp < 0) return 0;
     const rv_warp_info *wi = rv_analysis_warp(an, step, warp);
     /* the word the most of them hit, for the explanation */
     uint64_t word = 0;
@@ -417,8 +398,7 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
     for (int l = 0; l < RV_WARP_SIZE; l++) {
         int t = warp * RV_WARP_SIZE + l, on = 0;
         const rv_event *e = t < an->tr->block_size ? quiz_event(an, step, t) : NULL;
-        if (!e || !e->line || !(e->flags & RV_EV_ATOMIC))
-            continue;
+        if (!e || !e->line || !(e->flags & RV_EV_ATOMIC)) continue;
         for (int k = 0; k < RV_WARP_SIZE && warp * RV_WARP_SIZE + k < an->tr->block_size; k++) {
             const rv_event *o = quiz_event(an, step, warp * RV_WARP_SIZE + k);
             on += o->line && (o->flags & RV_EV_ATOMIC) && o->write == e->write;
@@ -451,18 +431,16 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
                  _("Each lane hits a word of its own: no lane waits for another, one turn."));
     if (wi->atom_tries > wi->atom_lanes)
         quiz_append(q->explain, sizeof q->explain,
-               _(" Their compare-and-swap loops tried %d times in all: every failed attempt goes round again."),
-               wi->atom_tries);
+                    _(" Their compare-and-swap loops tried %d times in all: every failed attempt goes round again."),
+                    wi->atom_tries);
     return 1;
 }
 
 int quiz_questions(const rv_analysis *an, int step, quiz_question *out, int max)
 {
-    if (!an || step < 0 || step >= an->tr->nsteps || max <= 0)
-        return 0;
+    if (!an || step < 0 || step >= an->tr->nsteps || max <= 0) return 0;
     int warp = quiz_chosen_warp(an, step);
-    if (warp < 0)
-        return 0;   /* nothing executes: nothing to predict */
+    if (warp < 0) return 0; /* nothing executes: nothing to predict */
     int lane = quiz_chosen_lane(an, step, warp);
     /* The shuffle question asks about a lane that reads another lane (past
      * lane 31 a lane keeps its own value, which teaches less): the middle
@@ -470,23 +448,29 @@ int quiz_questions(const rv_analysis *an, int step, quiz_question *out, int max)
     int shfl_lane = lane, movers[RV_WARP_SIZE], nmovers = 0;
     quiz_question tmp;
     for (int l = 0; l < RV_WARP_SIZE && warp * RV_WARP_SIZE + l < an->tr->block_size; l++)
-        if (ask_shuffle(an, step, warp, l, &tmp) && tmp.number != l)
-            movers[nmovers++] = l;
+        if (ask_shuffle(an, step, warp, l, &tmp) && tmp.number != l) movers[nmovers++] = l;
     if (nmovers)
         shfl_lane = movers[nmovers / 2];
     else
-        for (int l = 0; l < rv_warp_lanes(an->tr->block_size, warp) && !ask_shuffle(an, step, warp, shfl_lane, &tmp); l++)
+        for (int l = 0; l < rv_warp_lanes(an->tr->block_size, warp) && !ask_shuffle(an, step, warp, shfl_lane, &tmp);
+             l++)
             shfl_lane = l;
     int n = 0;
     quiz_question q;
     ask_lanes(an, step, warp, &q);
     out[n++] = q;
-    if (n < max) { ask_divergent(an, step, &q); out[n++] = q; }
+    if (n < max) {
+        ask_divergent(an, step, &q);
+        out[n++] = q;
+    }
     if (n < max && ask_conflict(an, step, warp, &q)) out[n++] = q;
     if (n < max && ask_word(an, step, warp, lane, &q)) out[n++] = q;
     if (n < max && ask_value(an, step, warp, lane, &q)) out[n++] = q;
     if (n < max && ask_shuffle(an, step, warp, shfl_lane, &q)) out[n++] = q;
-    if (n < max) { ask_wasted(an, step, &q); out[n++] = q; }
+    if (n < max) {
+        ask_wasted(an, step, &q);
+        out[n++] = q;
+    }
     if (n < max && ask_atomic(an, step, &q)) out[n++] = q;
     return n;
 }
@@ -494,8 +478,7 @@ int quiz_questions(const rv_analysis *an, int step, quiz_question *out, int max)
 static const quiz_question *find(const quiz_question *qs, int n, quiz_kind k)
 {
     for (int i = 0; i < n; i++)
-        if (qs[i].kind == k)
-            return &qs[i];
+        if (qs[i].kind == k) return &qs[i];
     return NULL;
 }
 
@@ -503,8 +486,7 @@ int quiz_pick_question(const rv_analysis *an, int step, quiz_question *q)
 {
     quiz_question qs[QUIZ_MAX_PER_STEP];
     int n = quiz_questions(an, step, qs, QUIZ_MAX_PER_STEP);
-    if (n == 0)
-        return 0;
+    if (n == 0) return 0;
     const quiz_question *c, *lanes = find(qs, n, QUIZ_LANES);
     rv_phase ph = (rv_phase)an->tr->steps[step].phase;
     int divergent = lanes && rv_analysis_warp(an, step, lanes->warp)->state == RV_WARP_DIVERGENT;

@@ -25,20 +25,20 @@
 extern "C" {
 #endif
 
-#define QUIZ_TEXT_LEN    256
-#define QUIZ_EXPLAIN_LEN 400
-#define QUIZ_ANSWER_LEN  160
+#define QUIZ_TEXT_LEN     256
+#define QUIZ_EXPLAIN_LEN  400
+#define QUIZ_ANSWER_LEN   160
 #define QUIZ_MAX_PER_STEP 8
 
 typedef enum quiz_kind {
-    QUIZ_LANES = 0,    /* which lanes of warp w execute?           lanes  */
-    QUIZ_DIVERGENT,    /* how many warps are divergent?            number */
-    QUIZ_CONFLICT,     /* warp w's worst shared request: n-way?    number */
-    QUIZ_WORD,         /* which shared word does thread t write?   number (a word) */
-    QUIZ_VALUE,        /* what value will thread t's result hold?  number */
-    QUIZ_SHUFFLE,      /* which lane does lane l read from?        number (a lane) */
-    QUIZ_WASTED,       /* how many lanes work for nothing?         number */
-    QUIZ_ATOMIC,       /* how many turns does warp w's atomic take? number */
+    QUIZ_LANES = 0, /* which lanes of warp w execute?           lanes  */
+    QUIZ_DIVERGENT, /* how many warps are divergent?            number */
+    QUIZ_CONFLICT,  /* warp w's worst shared request: n-way?    number */
+    QUIZ_WORD,      /* which shared word does thread t write?   number (a word) */
+    QUIZ_VALUE,     /* what value will thread t's result hold?  number */
+    QUIZ_SHUFFLE,   /* which lane does lane l read from?        number (a lane) */
+    QUIZ_WASTED,    /* how many lanes work for nothing?         number */
+    QUIZ_ATOMIC,    /* how many turns does warp w's atomic take? number */
     QUIZ_KIND_COUNT
 } quiz_kind;
 
@@ -55,16 +55,16 @@ typedef struct quiz_question {
     quiz_answer_type type;
     quiz_pick pick;
     int step;
-    int warp;                 /* the warp asked about, -1 for the whole block    */
-    int lane;                 /* the lane asked about (0..31), -1 when none      */
-    int64_t number;           /* the right answer of a number question           */
-    uint32_t lanes;           /* the right answer of a lane-set question (bit l) */
-    int bank;                 /* QUIZ_CONFLICT: the worst request's worst bank,
+    int warp;                       /* the warp asked about, -1 for the whole block    */
+    int lane;                       /* the lane asked about (0..31), -1 when none      */
+    int64_t number;                 /* the right answer of a number question           */
+    uint32_t lanes;                 /* the right answer of a lane-set question (bit l) */
+    int bank;                       /* QUIZ_CONFLICT: the worst request's worst bank,
                                  QUIZ_WORD: the word's bank; else -1            */
-    char text[QUIZ_TEXT_LEN];        /* the question                             */
-    char hint[QUIZ_TEXT_LEN];        /* how to answer it                          */
-    char answer[QUIZ_ANSWER_LEN];    /* the right answer, in words               */
-    char explain[QUIZ_EXPLAIN_LEN];  /* why, shown with the answer               */
+    char text[QUIZ_TEXT_LEN];       /* the question                             */
+    char hint[QUIZ_TEXT_LEN];       /* how to answer it                          */
+    char answer[QUIZ_ANSWER_LEN];   /* the right answer, in words               */
+    char explain[QUIZ_EXPLAIN_LEN]; /* why, shown with the answer               */
 } quiz_question;
 
 /* Every question that means something for step `step` (a conflict question
@@ -95,8 +95,8 @@ void quiz_answer_range(const rv_analysis *an, const quiz_question *q, int64_t *l
  * 16 digits) for a number question; lane numbers separated by commas for a
  * lane-set question ("" is no lane).  Anything else, or a choice out of
  * quiz_answer_range, is refused: -1 with why.  0 with *number or *lanes. */
-int quiz_parse_answer(const rv_analysis *an, const quiz_question *q, const char *text, int64_t *number,
-                      uint32_t *lanes, char *why, size_t whylen);
+int quiz_parse_answer(const rv_analysis *an, const quiz_question *q, const char *text, int64_t *number, uint32_t *lanes,
+                      char *why, size_t whylen);
 
 /* Right or wrong, whichever the question's type; and the answer in words
  * ("lanes 0-15", "smem[12]", "lane 3", "4"), as predict mode shows it. */

@@ -13,8 +13,7 @@
 void quiz_append(char *buf, size_t len, const char *fmt, ...)
 {
     size_t o = strlen(buf);
-    if (o + 1 >= len)
-        return;
+    if (o + 1 >= len) return;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf + o, len - o, fmt, ap);
@@ -23,18 +22,14 @@ void quiz_append(char *buf, size_t len, const char *fmt, ...)
 
 /* ---- the step's facts ------------------------------------------------------- */
 
-const rv_event *quiz_event(const rv_analysis *an, int step, int t)
-{
-    return rv_trace_event(an->tr, step, t);
-}
+const rv_event *quiz_event(const rv_analysis *an, int step, int t) { return rv_trace_event(an->tr, step, t); }
 
 uint32_t quiz_exec_mask(const rv_analysis *an, int step, int warp)
 {
     uint32_t m = 0;
     for (int l = 0; l < RV_WARP_SIZE; l++) {
         int t = warp * RV_WARP_SIZE + l;
-        if (t < an->tr->block_size && quiz_event(an, step, t)->line)
-            m |= 1u << l;
+        if (t < an->tr->block_size && quiz_event(an, step, t)->line) m |= 1u << l;
     }
     return m;
 }
@@ -44,12 +39,9 @@ int quiz_chosen_warp(const rv_analysis *an, int step)
     int best = -1, best_deg = 1, divergent = -1, first = -1;
     for (int w = 0; w < an->nwarps; w++) {
         const rv_warp_info *wi = rv_analysis_warp(an, step, w);
-        if (wi->active_lanes == 0)
-            continue;
-        if (first < 0)
-            first = w;
-        if (divergent < 0 && wi->state == RV_WARP_DIVERGENT)
-            divergent = w;
+        if (wi->active_lanes == 0) continue;
+        if (first < 0) first = w;
+        if (divergent < 0 && wi->state == RV_WARP_DIVERGENT) divergent = w;
         if (wi->max_conflict > best_deg) {
             best = w;
             best_deg = wi->max_conflict;
@@ -60,18 +52,14 @@ int quiz_chosen_warp(const rv_analysis *an, int step)
 
 int quiz_chosen_lane(const rv_analysis *an, int step, int warp)
 {
-    if (warp < 0)
-        return -1;
+    if (warp < 0) return -1;
     uint32_t m = quiz_exec_mask(an, step, warp);
     int n = 0;
-    for (int l = 0; l < RV_WARP_SIZE; l++)
-        n += (m >> l) & 1;
-    if (n == 0)
-        return -1;
+    for (int l = 0; l < RV_WARP_SIZE; l++) n += (m >> l) & 1;
+    if (n == 0) return -1;
     /* The middle one: lane 0 is often a special case (it holds the sum). */
     for (int l = 0, k = 0; l < RV_WARP_SIZE; l++)
-        if (((m >> l) & 1) && k++ == n / 2)
-            return l;
+        if (((m >> l) & 1) && k++ == n / 2) return l;
     return -1;
 }
 
@@ -80,17 +68,17 @@ void quiz_describe(uint64_t acc, char *buf, size_t len)
 {
     unsigned long long ix = (unsigned long long)RV_ACC_INDEX(acc);
     switch (RV_ACC_SPACE(acc)) {
-    case RV_SPACE_SMEM:   snprintf(buf, len, "smem[%llu]", ix); break;
+    case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
     case RV_SPACE_SMEM8:
     case RV_SPACE_SMEM16: rv_wide_access_words(acc, buf, len); break;
-    case RV_SPACE_GIN:    snprintf(buf, len, "in[%llu]", ix); break;
-    case RV_SPACE_GIN4:   snprintf(buf, len, "in[%llu..%llu]", ix, ix + 3); break;
-    case RV_SPACE_GOUT:   snprintf(buf, len, "out[%llu]", ix); break;
-    case RV_SPACE_LANE:   snprintf(buf, len, _("lane %llu's register"), ix); break;
-    case RV_SPACE_REG:    snprintf(buf, len, "%s", _("its register")); break;
+    case RV_SPACE_GIN: snprintf(buf, len, "in[%llu]", ix); break;
+    case RV_SPACE_GIN4: snprintf(buf, len, "in[%llu..%llu]", ix, ix + 3); break;
+    case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
+    case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
+    case RV_SPACE_REG: snprintf(buf, len, "%s", _("its register")); break;
     case RV_SPACE_TICKET: snprintf(buf, len, "%s", _("the ticket counter")); break;
-    case RV_SPACE_GOWN:   snprintf(buf, len, _("its own global word %llu"), ix); break;
-    default:              snprintf(buf, len, "-"); break;
+    case RV_SPACE_GOWN: snprintf(buf, len, _("its own global word %llu"), ix); break;
+    default: snprintf(buf, len, "-"); break;
     }
 }
 
@@ -123,16 +111,12 @@ static int value_seen(const rv_analysis *an, int step, int t, uint64_t acc, doub
         *v = an->regs[(size_t)step * B + src];
         return 1;
     }
-    case RV_SPACE_GIN:
-        *v = rv_data_value(tr->data, ix);
-        return 1;
+    case RV_SPACE_GIN: *v = rv_data_value(tr->data, ix); return 1;
     case RV_SPACE_GIN4:
         *v = 0;
-        for (uint64_t j = 0; j < 4; j++)
-            *v += rv_data_value(tr->data, ix + j);
+        for (uint64_t j = 0; j < 4; j++) *v += rv_data_value(tr->data, ix + j);
         return 1;
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -156,8 +140,7 @@ void quiz_describe_reads(const rv_analysis *an, int step, int t, char *buf, size
     }
     if (e->nreads > 4) {
         snprintf(buf, len, _("adds up its %d reads (%s of them from global memory)"), e->nreads,
-                 RV_ACC_SPACE(r[0]) == RV_SPACE_GIN || RV_ACC_SPACE(r[0]) == RV_SPACE_GIN4 ? _("all")
-                                                                                           : _("some"));
+                 RV_ACC_SPACE(r[0]) == RV_SPACE_GIN || RV_ACC_SPACE(r[0]) == RV_SPACE_GIN4 ? _("all") : _("some"));
         return;
     }
     snprintf(buf, len, "%s", _("reads"));
@@ -173,13 +156,11 @@ void quiz_describe_reads(const rv_analysis *an, int step, int t, char *buf, size
     }
 }
 
-
 static int64_t nth_smem_read(const rv_analysis *an, const rv_event *e, int k)
 {
     const uint64_t *r = rv_event_reads(an->tr, e);
     for (uint32_t i = 0; i < e->nreads; i++)
-        if (RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM && k-- == 0)
-            return (int64_t)RV_ACC_INDEX(r[i]);
+        if (RV_ACC_SPACE(r[i]) == RV_SPACE_SMEM && k-- == 0) return (int64_t)RV_ACC_INDEX(r[i]);
     return -1;
 }
 
@@ -192,18 +173,15 @@ void quiz_find_worst_bank(const rv_analysis *an, int step, int warp, worst_bank 
     for (int l = 0; l < RV_WARP_SIZE; l++) {
         int t = warp * RV_WARP_SIZE + l;
         ev[l] = t < an->tr->block_size ? quiz_event(an, step, t) : NULL;
-        if (ev[l] && !ev[l]->line)
-            ev[l] = NULL;
+        if (ev[l] && !ev[l]->line) ev[l] = NULL;
         for (int k = 0; ev[l] && nth_smem_read(an, ev[l], k) >= 0; k++)
-            if (k + 1 > max_reads)
-                max_reads = k + 1;
+            if (k + 1 > max_reads) max_reads = k + 1;
     }
     for (int k = 0; k <= max_reads; k++) {
         int64_t words[RV_WARP_SIZE];
         for (int l = 0; l < RV_WARP_SIZE; l++) {
             words[l] = -1;
-            if (!ev[l])
-                continue;
+            if (!ev[l]) continue;
             if (k < max_reads)
                 words[l] = nth_smem_read(an, ev[l], k);
             else if (RV_ACC_SPACE(ev[l]->write) == RV_SPACE_SMEM)
@@ -213,13 +191,10 @@ void quiz_find_worst_bank(const rv_analysis *an, int step, int warp, worst_bank 
             int64_t seen[RV_WARP_SIZE];
             int n = 0;
             for (int l = 0; l < RV_WARP_SIZE; l++) {
-                if (words[l] < 0 || words[l] % RV_BANKS != b)
-                    continue;
+                if (words[l] < 0 || words[l] % RV_BANKS != b) continue;
                 int dup = 0;
-                for (int j = 0; j < n; j++)
-                    dup |= seen[j] == words[l];
-                if (!dup)
-                    seen[n++] = words[l];
+                for (int j = 0; j < n; j++) dup |= seen[j] == words[l];
+                if (!dup) seen[n++] = words[l];
             }
             if (n > wb->degree) {
                 wb->degree = n;

@@ -10,7 +10,10 @@
 /* The shared-memory requests of a warp as analysis.c counts them: the k-th
  * shared read of each executing lane, then the write.  Finds the worst
  * request, its worst bank (the lowest of equals) and that bank's words. */
-typedef struct worst_bank { int degree, bank, nwords; int64_t words[RV_WARP_SIZE]; } worst_bank;
+typedef struct worst_bank {
+    int degree, bank, nwords;
+    int64_t words[RV_WARP_SIZE];
+} worst_bank;
 
 /* Appends printf-style text to buf (cut where it does not fit). */
 void quiz_append(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

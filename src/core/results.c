@@ -23,7 +23,6 @@
 #include "versions.h"
 #include "i18n.h"
 
-
 /* The variants: the versions in their teaching order, then CUB, which is
  * compared with the version the table marks as its peer (RV_VP_CUB_PEER:
  * both one device-wide sum, the same bits on every run); each version is
@@ -107,10 +106,7 @@ int rv_results_add(rv_results *r, const rv_result_run *run)
 /* ==== derived figures ===================================================== */
 
 /* a / b, or NAN when either is unknown or b is not positive. */
-static double ratio(double a, double b)
-{
-    return (isfinite(a) && isfinite(b) && b > 0.0) ? a / b : NAN;
-}
+static double ratio(double a, double b) { return (isfinite(a) && isfinite(b) && b > 0.0) ? a / b : NAN; }
 
 static const rv_result_run *find_variant(const rv_results *r, int k, uint64_t n)
 {
@@ -118,10 +114,7 @@ static const rv_result_run *find_variant(const rv_results *r, int k, uint64_t n)
 }
 
 /* GPUs a run used: 0 (a file or a bench from before `--gpus`) reads as 1. */
-int rv_results_run_gpus(const rv_result_run *run)
-{
-    return run->gpus > 1 ? run->gpus : 1;
-}
+int rv_results_run_gpus(const rv_result_run *run) { return run->gpus > 1 ? run->gpus : 1; }
 
 static void derive_run(const rv_results *r, rv_result_run *run)
 {
@@ -190,13 +183,13 @@ void rv_results_block_note(const rv_results *r, char *buf, size_t len)
     buf[0] = 0;
     for (int k = 0; k < RV_RESULTS_NVARIANTS && at < len; k++) {
         const rv_result_run *run = other_block(r, k);
-        if (!run)
-            continue;
+        if (!run) continue;
         /* neighbours at the same size share it: "v4, v4s, v5 and v6 at 64; v8 and v9 at 512" */
         if (!same_block(r, k, k + 1))
             at += (size_t)snprintf(buf + at, len - at, _("%s at %d; "), run->version, run->block_size);
         else
-            at += (size_t)snprintf(buf + at, len - at, "%s%s", run->version, same_block(r, k + 1, k + 2) ? ", " : _(" and "));
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", run->version,
+                                   same_block(r, k + 1, k + 2) ? ", " : _(" and "));
     }
     if (at < len) snprintf(buf + at, len - at, _("CUB picks its own"));
 }
@@ -265,8 +258,10 @@ void rv_results_n_name(uint64_t n, char *buf, size_t len)
 /* A number with `digits` significant digits, or null when it is unknown. */
 static void put_number(FILE *f, double x, int digits)
 {
-    if (isfinite(x)) fprintf(f, "%.*g", digits, x);
-    else fputs("null", f);
+    if (isfinite(x))
+        fprintf(f, "%.*g", digits, x);
+    else
+        fputs("null", f);
 }
 
 static void put_text(FILE *f, const char *key, const char *value)
@@ -282,30 +277,50 @@ static void write_run(FILE *f, const rv_result_run *run, int multi)
     fputs("    {\"version\": ", f);
     rv_json_string(f, run->version);
     fprintf(f, ", \"n\": %llu, \"block_size\": ", (unsigned long long)run->n);
-    if (run->block_size > 0) fprintf(f, "%d", run->block_size);
-    else fputs("null", f);
-    fputs(", \"median_ms\": ", f);          put_number(f, run->median_ms, 10);
-    fputs(", \"min_ms\": ", f);             put_number(f, run->min_ms, 10);
-    fputs(", \"q1_ms\": ", f);              put_number(f, run->q1_ms, 10);
-    fputs(", \"q3_ms\": ", f);              put_number(f, run->q3_ms, 10);
-    fputs(", \"max_ms\": ", f);             put_number(f, run->max_ms, 10);
-    fputs(", \"gbps\": ", f);               put_number(f, run->gbps, 10);
-    fputs(", \"pct_theoretical\": ", f);    put_number(f, run->pct_theoretical, 10);
-    fputs(", \"pct_copy\": ", f);           put_number(f, run->pct_copy, 10);
-    fputs(", \"measured_copy_gbps\": ", f); put_number(f, run->copy_gbps, 10);
-    fputs(", \"speedup_v0\": ", f);         put_number(f, run->speedup_v0, 10);
-    fputs(", \"speedup_prev\": ", f);       put_number(f, run->speedup_prev, 10);
-    fputs(", \"gpu_sum\": ", f);            put_number(f, run->gpu_sum, 9);   /* a float: 9 digits are exact */
-    fputs(", \"cpu_sum\": ", f);            put_number(f, run->cpu_sum, 17);  /* a double: 17 digits are exact */
+    if (run->block_size > 0)
+        fprintf(f, "%d", run->block_size);
+    else
+        fputs("null", f);
+    fputs(", \"median_ms\": ", f);
+    put_number(f, run->median_ms, 10);
+    fputs(", \"min_ms\": ", f);
+    put_number(f, run->min_ms, 10);
+    fputs(", \"q1_ms\": ", f);
+    put_number(f, run->q1_ms, 10);
+    fputs(", \"q3_ms\": ", f);
+    put_number(f, run->q3_ms, 10);
+    fputs(", \"max_ms\": ", f);
+    put_number(f, run->max_ms, 10);
+    fputs(", \"gbps\": ", f);
+    put_number(f, run->gbps, 10);
+    fputs(", \"pct_theoretical\": ", f);
+    put_number(f, run->pct_theoretical, 10);
+    fputs(", \"pct_copy\": ", f);
+    put_number(f, run->pct_copy, 10);
+    fputs(", \"measured_copy_gbps\": ", f);
+    put_number(f, run->copy_gbps, 10);
+    fputs(", \"speedup_v0\": ", f);
+    put_number(f, run->speedup_v0, 10);
+    fputs(", \"speedup_prev\": ", f);
+    put_number(f, run->speedup_prev, 10);
+    fputs(", \"gpu_sum\": ", f);
+    put_number(f, run->gpu_sum, 9); /* a float: 9 digits are exact */
+    fputs(", \"cpu_sum\": ", f);
+    put_number(f, run->cpu_sum, 17); /* a double: 17 digits are exact */
     fprintf(f, ", \"correct\": %s", run->correct ? "true" : "false");
     fprintf(f, ", \"gpus\": %d", rv_results_run_gpus(run));
     if (multi) {
         fputs(", \"nccl\": ", f);
-        if (run->nccl[0]) rv_json_string(f, run->nccl);
-        else fputs("null", f);
-        fputs(", \"kernel_ms\": ", f);    put_number(f, run->kernel_ms, 10);
-        fputs(", \"nccl_ms\": ", f);      put_number(f, run->nccl_ms, 10);
-        fputs(", \"speedup_1gpu\": ", f); put_number(f, run->speedup_1gpu, 10);
+        if (run->nccl[0])
+            rv_json_string(f, run->nccl);
+        else
+            fputs("null", f);
+        fputs(", \"kernel_ms\": ", f);
+        put_number(f, run->kernel_ms, 10);
+        fputs(", \"nccl_ms\": ", f);
+        put_number(f, run->nccl_ms, 10);
+        fputs(", \"speedup_1gpu\": ", f);
+        put_number(f, run->speedup_1gpu, 10);
     }
     fputs("}", f);
 }
@@ -322,13 +337,18 @@ void rv_results_write(const rv_results *r, FILE *f)
     put_text(f, "runtime_version", m->runtime_version);
     put_text(f, "date", m->date);
     fprintf(f, "  \"l2_cache_bytes\": %llu,\n", (unsigned long long)m->l2_bytes);
-    fprintf(f, "  \"options\": {\"n\": %llu, \"sweep\": %s, \"block_size\": %d, \"repeat\": %d, \"warmup\": %d, \"data\": ",
-            (unsigned long long)m->n, m->sweep ? "true" : "false", m->block_size, m->repeat, m->warmup);
+    fprintf(
+        f, "  \"options\": {\"n\": %llu, \"sweep\": %s, \"block_size\": %d, \"repeat\": %d, \"warmup\": %d, \"data\": ",
+        (unsigned long long)m->n, m->sweep ? "true" : "false", m->block_size, m->repeat, m->warmup);
     rv_json_string(f, m->data);
     if (m->gpus > 0) fprintf(f, ", \"gpus\": %d", m->gpus);
-    fprintf(f, ", \"cold\": %s, \"interleaved\": %s},\n", m->cold ? "true" : "false", m->interleaved ? "true" : "false");
-    put_text(f, "timing", m->gpus > 0 ? RV_RESULTS_MULTI_TIMING
-                          : !m->interleaved ? RV_RESULTS_TIMING : m->cold ? RV_RESULTS_TIMING_COLD : RV_RESULTS_TIMING_TURNS);
+    fprintf(f, ", \"cold\": %s, \"interleaved\": %s},\n", m->cold ? "true" : "false",
+            m->interleaved ? "true" : "false");
+    put_text(f, "timing",
+             m->gpus > 0       ? RV_RESULTS_MULTI_TIMING
+             : !m->interleaved ? RV_RESULTS_TIMING
+             : m->cold         ? RV_RESULTS_TIMING_COLD
+                               : RV_RESULTS_TIMING_TURNS);
     put_text(f, "copy", m->gpus > 0 ? "not measured by bench --gpus" : RV_RESULTS_COPY);
     fputs("  \"theoretical_gbps\": ", f);
     put_number(f, m->theoretical_gbps, 10);

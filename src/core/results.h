@@ -24,70 +24,73 @@
 extern "C" {
 #endif
 
-#define RV_RESULTS_FORMAT      "reducevis-bench"   /* the file's "format" tag    */
-#define RV_RESULTS_VERSION     1                   /* its "format_version"       */
-#define RV_RESULTS_TIMING      "whole reduction, every pass, CUDA events, median of R after warm-up"
-#define RV_RESULTS_TIMING_TURNS "whole reduction, CUDA events per run, versions in turn, L2 warm; median and quartiles of R"
-#define RV_RESULTS_TIMING_COLD "whole reduction, CUDA events per run, versions in turn, L2 flushed; median and quartiles of R"
-#define RV_RESULTS_COPY        "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
-#define RV_RESULTS_NVARIANTS   (RV_NUM_VERSIONS + 1)  /* every version, then cub */
-#define RV_RESULTS_MAX_GPUS    64                  /* `bench --gpus`: most GPUs a run may name */
-#define RV_RESULTS_MULTI_TIMING "slices on all GPUs at once, then NCCL; CUDA events per GPU, slowest GPU per run, median of R after warm-up"
+#define RV_RESULTS_FORMAT  "reducevis-bench" /* the file's "format" tag    */
+#define RV_RESULTS_VERSION 1                 /* its "format_version"       */
+#define RV_RESULTS_TIMING  "whole reduction, every pass, CUDA events, median of R after warm-up"
+#define RV_RESULTS_TIMING_TURNS \
+    "whole reduction, CUDA events per run, versions in turn, L2 warm; median and quartiles of R"
+#define RV_RESULTS_TIMING_COLD \
+    "whole reduction, CUDA events per run, versions in turn, L2 flushed; median and quartiles of R"
+#define RV_RESULTS_COPY      "device-to-device cudaMemcpy of the N floats, read + write bytes, median of R"
+#define RV_RESULTS_NVARIANTS (RV_NUM_VERSIONS + 1) /* every version, then cub */
+#define RV_RESULTS_MAX_GPUS  64                    /* `bench --gpus`: most GPUs a run may name */
+#define RV_RESULTS_MULTI_TIMING \
+    "slices on all GPUs at once, then NCCL; CUDA events per GPU, slowest GPU per run, median of R after warm-up"
 
 /* One version timed at one N. */
 typedef struct rv_result_run {
-    char     version[8];        /* a version's name ("v4s") or "cub"              */
-    uint64_t n;                 /* elements reduced                               */
-    int      block_size;        /* threads per block; 0: CUB chose its own        */
+    char version[8]; /* a version's name ("v4s") or "cub"              */
+    uint64_t n;      /* elements reduced                               */
+    int block_size;  /* threads per block; 0: CUB chose its own        */
     /* measured */
-    double   median_ms;         /* median of the timed runs, whole reduction      */
-    double   min_ms;            /* fastest timed run                              */
-    double   q1_ms, q3_ms;      /* first and third quartiles of the timed runs;
+    double median_ms;    /* median of the timed runs, whole reduction      */
+    double min_ms;       /* fastest timed run                              */
+    double q1_ms, q3_ms; /* first and third quartiles of the timed runs;
                                    NAN in files written before they were kept    */
-    double   max_ms;            /* slowest timed run (NAN likewise)               */
-    double   copy_gbps;         /* device-to-device copy at this N (read + write) */
-    double   gpu_sum;           /* what the GPU summed the array to               */
-    double   cpu_sum;           /* the same array summed on the CPU in double     */
-    int      correct;           /* 1: gpu_sum matches cpu_sum                     */
+    double max_ms;       /* slowest timed run (NAN likewise)               */
+    double copy_gbps;    /* device-to-device copy at this N (read + write) */
+    double gpu_sum;      /* what the GPU summed the array to               */
+    double cpu_sum;      /* the same array summed on the CPU in double     */
+    int correct;         /* 1: gpu_sum matches cpu_sum                     */
     /* derived by rv_results_derive (NAN where unknown) */
-    double   gbps;              /* N * 4 bytes / median time, 1 GB = 1e9 bytes    */
-    double   pct_theoretical;   /* gbps as a percentage of the theoretical peak   */
-    double   pct_copy;          /* gbps as a percentage of copy_gbps              */
-    double   speedup_v0;        /* v0's median / this median, same N              */
-    double   speedup_prev;      /* the previous version's median / this median    */
+    double gbps;            /* N * 4 bytes / median time, 1 GB = 1e9 bytes    */
+    double pct_theoretical; /* gbps as a percentage of the theoretical peak   */
+    double pct_copy;        /* gbps as a percentage of copy_gbps              */
+    double speedup_v0;      /* v0's median / this median, same N              */
+    double speedup_prev;    /* the previous version's median / this median    */
     /* across GPUs (`bench --gpus`, gpu_multi.cu); 0 and "" in a one-GPU bench */
-    int      gpus;              /* GPUs the array was split over; 0 reads as 1    */
-    char     nccl[16];          /* collective that combined the partials:
+    int gpus;            /* GPUs the array was split over; 0 reads as 1    */
+    char nccl[16];       /* collective that combined the partials:
                                    "allreduce", "reduce"; "" none (one GPU)       */
-    double   kernel_ms;         /* median of the slowest GPU's kernel on its slice */
-    double   nccl_ms;           /* median of the NCCL step alone (NAN: no NCCL)   */
-    double   speedup_1gpu;      /* derived: this version's one-GPU median at this
+    double kernel_ms;    /* median of the slowest GPU's kernel on its slice */
+    double nccl_ms;      /* median of the NCCL step alone (NAN: no NCCL)   */
+    double speedup_1gpu; /* derived: this version's one-GPU median at this
                                    N / this median (NAN: none in the file)        */
 } rv_result_run;
 
 /* What the runs have in common: the device, the options, the bandwidths. */
 typedef struct rv_results_meta {
-    char     device[256];            /* "NVIDIA H100 80GB HBM3"                    */
-    char     compute_capability[16]; /* "9.0"                                      */
-    char     driver_version[16];     /* CUDA version the driver supports: "13.0"   */
-    char     runtime_version[16];    /* CUDA runtime built in: "13.0"              */
-    char     date[32];               /* UTC, ISO 8601: "2025-01-31T12:34:56Z"      */
-    uint64_t l2_bytes;               /* L2 cache: an array this small stays there  */
+    char device[256];            /* "NVIDIA H100 80GB HBM3"                    */
+    char compute_capability[16]; /* "9.0"                                      */
+    char driver_version[16];     /* CUDA version the driver supports: "13.0"   */
+    char runtime_version[16];    /* CUDA runtime built in: "13.0"              */
+    char date[32];               /* UTC, ISO 8601: "2025-01-31T12:34:56Z"      */
+    uint64_t l2_bytes;           /* L2 cache: an array this small stays there  */
     /* the command's options */
-    uint64_t n;                      /* the main N: --n, or the largest of a sweep */
-    int      sweep;                  /* 1: N = 2^20 .. 2^30 (with gpus: 2^28 .. 2^32) */
-    int      gpus;                   /* `bench --gpus G`: G; 0: a one-GPU bench    */
-    int      block_size;             /* --block-size as asked                      */
-    int      repeat;                 /* timed runs per figure                      */
-    int      warmup;                 /* untimed runs before them                   */
-    char     data[48];               /* "random:1"                                 */
-    int      cold;                   /* 1: L2 flushed before every timed run       */
-    int      interleaved;            /* 1: the versions take turns, run by run; 0:
+    uint64_t n;      /* the main N: --n, or the largest of a sweep */
+    int sweep;       /* 1: N = 2^20 .. 2^30 (with gpus: 2^28 .. 2^32) */
+    int gpus;        /* `bench --gpus G`: G; 0: a one-GPU bench    */
+    int block_size;  /* --block-size as asked                      */
+    int repeat;      /* timed runs per figure                      */
+    int warmup;      /* untimed runs before them                   */
+    char data[48];   /* "random:1"                                 */
+    int cold;        /* 1: L2 flushed before every timed run       */
+    int interleaved; /* 1: the versions take turns, run by run; 0:
                                         each timed in one block (older files)     */
     /* bandwidths */
-    double   theoretical_gbps;       /* the device's peak, NAN when unknown        */
-    char     theoretical_source[256];/* how it was obtained, or why it is unknown  */
-    double   measured_copy_gbps;     /* copy bandwidth at the main N (derived)     */
+    double theoretical_gbps;      /* the device's peak, NAN when unknown        */
+    char theoretical_source[256]; /* how it was obtained, or why it is unknown  */
+    double measured_copy_gbps;    /* copy bandwidth at the main N (derived)     */
 } rv_results_meta;
 
 typedef struct rv_results rv_results;
@@ -130,7 +133,7 @@ const rv_result_run *rv_results_find_gpus(const rv_results *r, const char *versi
 const rv_results_meta *rv_results_info(const rv_results *r);
 const char *rv_results_device(const rv_results *r);
 const char *rv_results_date(const rv_results *r);
-double rv_results_theoretical_gbps(const rv_results *r);   /* NAN: unknown */
+double rv_results_theoretical_gbps(const rv_results *r); /* NAN: unknown */
 /* Copy bandwidth at n (n == 0: at the main N); NAN when not measured. */
 double rv_results_copy_gbps(const rv_results *r, uint64_t n);
 

@@ -7,14 +7,14 @@
 
 #include "results.h"
 
-#define RV_RESULTS_MAX_RUNS   10000       /* a sweep has 99; duplicates are sought pairwise */
-#define RV_RESULTS_MAX_COUNT  1000000     /* --repeat and warm-up runs          */
+#define RV_RESULTS_MAX_RUNS  10000   /* a sweep has 99; duplicates are sought pairwise */
+#define RV_RESULTS_MAX_COUNT 1000000 /* --repeat and warm-up runs          */
 
 struct rv_results {
     rv_results_meta meta;
-    rv_result_run  *runs;
-    uint64_t       *sizes;   /* distinct N, ascending; never more than runs */
-    int             nruns, nsizes, cap;
+    rv_result_run *runs;
+    uint64_t *sizes; /* distinct N, ascending; never more than runs */
+    int nruns, nsizes, cap;
 };
 
 /* How many GPUs a run used (1 for a single-GPU run). */

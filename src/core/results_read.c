@@ -34,13 +34,19 @@ static int is_iso_date(const char *s)
 static int read_format(const rv_json_place *at, const rv_json *root)
 {
     const rv_json *n;
-    if (root->type != RV_JSON_OBJECT) return rv_json_fail_at(at, NULL, "this is not a reducevis bench results file (it holds %s, not an object)", rv_json_type_name(root->type));
-    if (rv_json_need(at, root, "format", RV_JSON_STRING, 0, &n)) return rv_json_fail_at(at, NULL, "this is not a reducevis bench results file (no \"format\": \"%s\")", RV_RESULTS_FORMAT);
-    if (strcmp(n->text, RV_RESULTS_FORMAT)) return rv_json_fail_at(at, n, "this is not a reducevis bench results file (\"format\" is \"%.60s\")", n->text);
+    if (root->type != RV_JSON_OBJECT)
+        return rv_json_fail_at(at, NULL, "this is not a reducevis bench results file (it holds %s, not an object)",
+                               rv_json_type_name(root->type));
+    if (rv_json_need(at, root, "format", RV_JSON_STRING, 0, &n))
+        return rv_json_fail_at(at, NULL, "this is not a reducevis bench results file (no \"format\": \"%s\")",
+                               RV_RESULTS_FORMAT);
+    if (strcmp(n->text, RV_RESULTS_FORMAT))
+        return rv_json_fail_at(at, n, "this is not a reducevis bench results file (\"format\" is \"%.60s\")", n->text);
     int version;
     if (rv_json_int(at, root, "format_version", 1, 1000000, &version)) return -1;
     if (version != RV_RESULTS_VERSION)
-        return rv_json_fail_at(at, NULL, "format_version %d is not supported (this reducevis reads version %d)", version, RV_RESULTS_VERSION);
+        return rv_json_fail_at(at, NULL, "format_version %d is not supported (this reducevis reads version %d)",
+                               version, RV_RESULTS_VERSION);
     return 0;
 }
 
@@ -77,8 +83,7 @@ static int read_options(const rv_json_place *top, const rv_json *root, rv_result
     /* "gpus" first: across G GPUs N may reach G x 2^31 */
     if (has_key(o, "gpus") && rv_json_int(&at, o, "gpus", 1, RV_RESULTS_MAX_GPUS, &m->gpus)) return -1;
     if (rv_json_whole(&at, o, "n", 1, (uint64_t)RV_MAX_N * (m->gpus > 1 ? m->gpus : 1), &m->n) ||
-        rv_json_bool(&at, o, "sweep", &m->sweep) ||
-        rv_json_int(&at, o, "block_size", 1, 1024, &m->block_size) ||
+        rv_json_bool(&at, o, "sweep", &m->sweep) || rv_json_int(&at, o, "block_size", 1, 1024, &m->block_size) ||
         rv_json_int(&at, o, "repeat", 1, RV_RESULTS_MAX_COUNT, &m->repeat) ||
         rv_json_int(&at, o, "warmup", 0, RV_RESULTS_MAX_COUNT, &m->warmup) ||
         rv_json_text(&at, o, "data", m->data, sizeof m->data) || read_optional_bool(&at, o, "cold", &m->cold) ||
@@ -101,7 +106,8 @@ static int read_meta(const rv_json_place *at, const rv_json *root, rv_results_me
         rv_json_text(at, root, "theoretical_source", m->theoretical_source, sizeof m->theoretical_source) ||
         rv_json_number(at, root, "measured_copy_gbps", 1, &m->measured_copy_gbps))
         return -1;
-    if (!is_iso_date(m->date)) return rv_json_fail_at(at, NULL, "\"date\" should look like 2025-01-31T12:34:56Z, not \"%s\"", m->date);
+    if (!is_iso_date(m->date))
+        return rv_json_fail_at(at, NULL, "\"date\" should look like 2025-01-31T12:34:56Z, not \"%s\"", m->date);
     return 0;
 }
 
@@ -112,10 +118,12 @@ static int read_multi(const rv_json_place *at, const rv_json *o, rv_result_run *
     if (has_key(o, "nccl") && rv_json_need(at, o, "nccl", RV_JSON_STRING, 1, &nccl)) return -1;
     if (nccl) {
         if (strcmp(nccl->text, "allreduce") && strcmp(nccl->text, "reduce"))
-            return rv_json_fail_at(at, nccl, "unknown NCCL collective \"%.40s\" (expected allreduce or reduce)", nccl->text);
+            return rv_json_fail_at(at, nccl, "unknown NCCL collective \"%.40s\" (expected allreduce or reduce)",
+                                   nccl->text);
         snprintf(run->nccl, sizeof run->nccl, "%s", nccl->text);
     }
-    if (run->gpus > 1 && !nccl) return rv_json_fail_at(at, NULL, "a run on %d GPUs names no \"nccl\" collective", run->gpus);
+    if (run->gpus > 1 && !nccl)
+        return rv_json_fail_at(at, NULL, "a run on %d GPUs names no \"nccl\" collective", run->gpus);
     if ((has_key(o, "kernel_ms") && rv_json_number(at, o, "kernel_ms", 1, &run->kernel_ms)) ||
         (has_key(o, "nccl_ms") && rv_json_number(at, o, "nccl_ms", 1, &run->nccl_ms)) ||
         (has_key(o, "speedup_1gpu") && rv_json_number(at, o, "speedup_1gpu", 1, &run->speedup_1gpu)))
@@ -129,7 +137,8 @@ static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *ru
     const rv_json *block;
     uint64_t block_size = 0;
     memset(run, 0, sizeof *run);
-    if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "a run should be an object, not %s", rv_json_type_name(o->type));
+    if (o->type != RV_JSON_OBJECT)
+        return rv_json_fail_at(at, o, "a run should be an object, not %s", rv_json_type_name(o->type));
     if (rv_json_text(at, o, "version", run->version, sizeof run->version)) return -1;
     if (rv_results_variant_index(run->version) < 0)
         return rv_json_fail_at(at, NULL, "unknown version \"%s\" (expected one of %s, or cub)", run->version,
@@ -143,10 +152,10 @@ static int read_run(const rv_json_place *at, const rv_json *o, rv_result_run *ru
     if (has_key(o, "gpus") && rv_json_int(at, o, "gpus", 1, RV_RESULTS_MAX_GPUS, &run->gpus)) return -1;
     if (read_multi(at, o, run)) return -1;
     /* each GPU's slice is at most 2^31 (the kernels' unsigned n) */
-    if (rv_json_whole(at, o, "n", 1, (uint64_t)RV_MAX_N * run->gpus, &run->n) || read_time(at, o, "median_ms", &run->median_ms) ||
-        read_time(at, o, "min_ms", &run->min_ms) || read_optional_time(at, o, "q1_ms", &run->q1_ms) ||
-        read_optional_time(at, o, "q3_ms", &run->q3_ms) || read_optional_time(at, o, "max_ms", &run->max_ms) ||
-        rv_json_number(at, o, "gbps", 1, &run->gbps) ||
+    if (rv_json_whole(at, o, "n", 1, (uint64_t)RV_MAX_N * run->gpus, &run->n) ||
+        read_time(at, o, "median_ms", &run->median_ms) || read_time(at, o, "min_ms", &run->min_ms) ||
+        read_optional_time(at, o, "q1_ms", &run->q1_ms) || read_optional_time(at, o, "q3_ms", &run->q3_ms) ||
+        read_optional_time(at, o, "max_ms", &run->max_ms) || rv_json_number(at, o, "gbps", 1, &run->gbps) ||
         rv_json_number(at, o, "pct_theoretical", 1, &run->pct_theoretical) ||
         rv_json_number(at, o, "pct_copy", 1, &run->pct_copy) ||
         rv_json_number(at, o, "measured_copy_gbps", 1, &run->copy_gbps) ||
@@ -179,7 +188,6 @@ static int read_runs(const rv_json_place *top, const rv_json *root, rv_results *
     }
     return 0;
 }
-
 
 /* The tree onto a new rv_results; NULL with the reason in why. */
 static rv_results *from_tree(const rv_json *root, char *why, size_t whylen)
@@ -218,8 +226,10 @@ rv_results *rv_results_load(const char *path, char *err, size_t errlen)
     size_t len = 0;
     char *text = rv_json_read_file(path, &len, why, sizeof why);
     rv_results *r = NULL;
-    if (text) r = rv_results_parse(text, len, path, err, errlen);
-    else snprintf(err, errlen, "%s: %s", path, why);
+    if (text)
+        r = rv_results_parse(text, len, path, err, errlen);
+    else
+        snprintf(err, errlen, "%s: %s", path, why);
     free(text);
     return r;
 }

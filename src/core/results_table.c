@@ -24,12 +24,15 @@ static void print_header(const rv_results *r, FILE *f)
     fprintf(f, _(", %d warm-up runs, then %d timed runs per figure\n"), m->warmup, m->repeat);
     fprintf(f, "%s", _("time:  the whole reduction down to one number (every pass), CUDA events;\n"));
     if (m->interleaved)
-        fprintf(f, _("       the versions take turns run by run (round r starts at the r-th), %s;\n"
-                     "       median, minimum and quartiles (q1 .. q3) of the %d timed runs\n"),
+        fprintf(f,
+                _("       the versions take turns run by run (round r starts at the r-th), %s;\n"
+                  "       median, minimum and quartiles (q1 .. q3) of the %d timed runs\n"),
                 rv_results_cache_label(r), m->repeat);
     else
-        fprintf(f, _("       median and minimum of the %d timed runs, each version timed in one block\n"
-                     "       (an older file: no quartiles were kept)\n"), m->repeat);
+        fprintf(f,
+                _("       median and minimum of the %d timed runs, each version timed in one block\n"
+                  "       (an older file: no quartiles were kept)\n"),
+                m->repeat);
     fprintf(f, "%s", _("GB/s:  N x 4 bytes / median time (1 GB = 1e9 bytes)\n"));
     if (isfinite(m->theoretical_gbps))
         fprintf(f, _("peak:  %.1f GB/s theoretical (%s)\n"), m->theoretical_gbps, m->theoretical_source);
@@ -41,21 +44,26 @@ static void print_header(const rv_results *r, FILE *f)
 static void print_cell(FILE *f, double x, const char *fmt, int width)
 {
     char buf[32];
-    if (isfinite(x)) snprintf(buf, sizeof buf, fmt, x);
-    else snprintf(buf, sizeof buf, "-");
+    if (isfinite(x))
+        snprintf(buf, sizeof buf, fmt, x);
+    else
+        snprintf(buf, sizeof buf, "-");
     fprintf(f, " %*s", width, buf);
 }
 
 static void print_row(FILE *f, const rv_result_run *run)
 {
     char block[16];
-    if (run->block_size > 0) snprintf(block, sizeof block, "%d", run->block_size);
-    else snprintf(block, sizeof block, "own");
+    if (run->block_size > 0)
+        snprintf(block, sizeof block, "%d", run->block_size);
+    else
+        snprintf(block, sizeof block, "own");
     fprintf(f, "  %-7s %5s", run->version, block);
     print_cell(f, run->median_ms, "%.4f", 10);
     print_cell(f, run->min_ms, "%.4f", 10);
     char spread[40] = "-";
-    if (isfinite(run->q1_ms) && isfinite(run->q3_ms)) snprintf(spread, sizeof spread, "%.4f..%.4f", run->q1_ms, run->q3_ms);
+    if (isfinite(run->q1_ms) && isfinite(run->q3_ms))
+        snprintf(spread, sizeof spread, "%.4f..%.4f", run->q1_ms, run->q3_ms);
     fprintf(f, " %15s", spread);
     print_cell(f, run->gbps, "%.1f", 9);
     print_cell(f, run->pct_theoretical, "%.1f%%", 7);
@@ -69,15 +77,21 @@ static void print_size(const rv_results *r, uint64_t n, FILE *f)
 {
     char name[32];
     rv_results_n_name(n, name, sizeof name);
-    if (strchr(name, '^')) fprintf(f, _("\nN = %s = %llu floats (%.1f MB), copy "), name, (unsigned long long)n, n * 4.0 / 1e6);
-    else fprintf(f, _("\nN = %s floats (%.1f MB), copy "), name, n * 4.0 / 1e6);
+    if (strchr(name, '^'))
+        fprintf(f, _("\nN = %s = %llu floats (%.1f MB), copy "), name, (unsigned long long)n, n * 4.0 / 1e6);
+    else
+        fprintf(f, _("\nN = %s floats (%.1f MB), copy "), name, n * 4.0 / 1e6);
     double copy = rv_results_copy_gbps(r, n);
-    if (isfinite(copy)) fprintf(f, "%.1f GB/s\n", copy);
-    else fprintf(f, _("not measured\n"));
+    if (isfinite(copy))
+        fprintf(f, "%.1f GB/s\n", copy);
+    else
+        fprintf(f, _("not measured\n"));
     /* Back-to-back runs then read the array from L2, not from memory. */
     if (n * sizeof(float) <= r->meta.l2_bytes)
-        fprintf(f, _("  (the array fits in the %.0f MiB L2 cache: repeated runs read it from there, so GB/s may\n"
-                     "   exceed the memory's peak)\n"), r->meta.l2_bytes / 1048576.0);
+        fprintf(f,
+                _("  (the array fits in the %.0f MiB L2 cache: repeated runs read it from there, so GB/s may\n"
+                  "   exceed the memory's peak)\n"),
+                r->meta.l2_bytes / 1048576.0);
     char vs_base[16];
     snprintf(vs_base, sizeof vs_base, "vs %s", rv_results_variant(0)); /* the baseline: first in teaching order */
     fprintf(f, "  %-7s %5s %10s %10s %15s %9s %7s %7s %8s %8s  %s\n", "version", "block", "median ms", "min ms",
@@ -107,10 +121,13 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
     const rv_result_run *last = NULL;
     char name[32];
     int spread = 1;
-    fprintf(f, _("\n%s against CUB, time of %s / time of CUB (below 1: %s is faster), medians and\n"
-                 "in brackets the spread (q1 of one over q3 of the other .. q3 over q1):\n "), version, version, version);
+    fprintf(f,
+            _("\n%s against CUB, time of %s / time of CUB (below 1: %s is faster), medians and\n"
+              "in brackets the spread (q1 of one over q3 of the other .. q3 over q1):\n "),
+            version, version, version);
     for (int i = 0; i < r->nsizes; i++) {
-        const rv_result_run *run = rv_results_find(r, version, r->sizes[i]), *cub = rv_results_find(r, "cub", r->sizes[i]);
+        const rv_result_run *run = rv_results_find(r, version, r->sizes[i]),
+                            *cub = rv_results_find(r, "cub", r->sizes[i]);
         double mid, lo, hi;
         if (!run || !cub) continue;
         rv_results_n_name(r->sizes[i], name, sizeof name);
@@ -122,8 +139,9 @@ static void print_against_cub(const rv_results *r, const char *version, FILE *f)
     }
     fprintf(f, "\n");
     if (!spread)
-        fprintf(f, "%s", _("  (no spread: this file kept no quartiles, so each ratio above is one sample of a wide spread\n"
-                         "   at small N; record again to see it)\n"));
+        fprintf(f, "%s",
+                _("  (no spread: this file kept no quartiles, so each ratio above is one sample of a wide spread\n"
+                  "   at small N; record again to see it)\n"));
     if (last && isfinite(last->pct_theoretical)) {
         rv_results_n_name(last->n, name, sizeof name);
         fprintf(f, _("%s at N = %s: %.1f GB/s, %.1f%% of the theoretical peak\n"), version, name, last->gbps,
@@ -149,11 +167,13 @@ static void print_multi_header(const rv_results *r, FILE *f)
     fprintf(f, _("reducevis bench --gpus %d on %s (compute capability %s), driver %s, runtime %s, %s\n"), m->gpus,
             m->device, m->compute_capability, m->driver_version, m->runtime_version, m->date);
     fprintf(f, _("data %s, %d warm-up runs, then %d timed runs per figure\n"), m->data, m->warmup, m->repeat);
-    fprintf(f, _("time:  the array split over G GPUs, each reducing its slice with one kernel, then NCCL\n"
-                 "       combining the G partial sums; CUDA events on every GPU, the slowest GPU per run,\n"
-                 "       median and minimum of the %d timed runs\n"
-                 "kernel: the slowest GPU's kernel; nccl: the NCCL step alone (the GPU that waited least)\n"
-                 "GB/s:  N x 4 bytes / median time, all GPUs together (1 GB = 1e9 bytes)\n"), m->repeat);
+    fprintf(f,
+            _("time:  the array split over G GPUs, each reducing its slice with one kernel, then NCCL\n"
+              "       combining the G partial sums; CUDA events on every GPU, the slowest GPU per run,\n"
+              "       median and minimum of the %d timed runs\n"
+              "kernel: the slowest GPU's kernel; nccl: the NCCL step alone (the GPU that waited least)\n"
+              "GB/s:  N x 4 bytes / median time, all GPUs together (1 GB = 1e9 bytes)\n"),
+            m->repeat);
     if (isfinite(m->theoretical_gbps))
         fprintf(f, _("peak:  %.1f GB/s theoretical per GPU (%s); %% peak is of G x that\n"), m->theoretical_gbps,
                 m->theoretical_source);
@@ -161,7 +181,8 @@ static void print_multi_header(const rv_results *r, FILE *f)
 
 static void print_multi_row(FILE *f, const rv_result_run *run)
 {
-    fprintf(f, "  %-7s %4d %-9s %5d", run->version, rv_results_run_gpus(run), run->nccl[0] ? run->nccl : "-", run->block_size);
+    fprintf(f, "  %-7s %4d %-9s %5d", run->version, rv_results_run_gpus(run), run->nccl[0] ? run->nccl : "-",
+            run->block_size);
     print_cell(f, run->median_ms, "%.4f", 10);
     print_cell(f, run->min_ms, "%.4f", 10);
     print_cell(f, run->kernel_ms, "%.4f", 10);
@@ -195,9 +216,12 @@ void rv_results_print_table(const rv_results *r, FILE *f)
     }
     int failed = rv_results_failures(r);
     fprintf(f, "\n");
-    if (failed) print_failures(r, f);
-    else fprintf(f, "%s", _("every sum passes its check (integer data below 2^24: exactly; else within the rounding\n"
-                            "bound of its addition tree, against the CPU's double sum)\n"));
+    if (failed)
+        print_failures(r, f);
+    else
+        fprintf(f, "%s",
+                _("every sum passes its check (integer data below 2^24: exactly; else within the rounding\n"
+                  "bound of its addition tree, against the CPU's double sum)\n"));
 }
 
 /* ==== reading: tree -> rv_results ========================================= */

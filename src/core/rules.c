@@ -18,8 +18,18 @@
 
 static rv_rule_result blank(rv_rule rule)
 {
-    return (rv_rule_result){.rule = rule, .ok = 1, .step = -1, .warp = -1, .thread = -1, .line = -1,
-                            .last_step = -1, .threads = -1, .got = -1, .limit = -1, .index = -1, .extra = -1,
+    return (rv_rule_result){.rule = rule,
+                            .ok = 1,
+                            .step = -1,
+                            .warp = -1,
+                            .thread = -1,
+                            .line = -1,
+                            .last_step = -1,
+                            .threads = -1,
+                            .got = -1,
+                            .limit = -1,
+                            .index = -1,
+                            .extra = -1,
                             .judged = 1};
 }
 
@@ -62,7 +72,10 @@ static void whole(const rv_trace *tr, rv_rule_result *r)
     r->looked = 0;
     for (const rv_trace *t = tr; t; t = t->next) {
         r->looked += t->nsteps;
-        if ((t->own_flags & RV_OWN_CUT) && r->ok) { r->ok = 0; r->step = (int)t->launch; }
+        if ((t->own_flags & RV_OWN_CUT) && r->ok) {
+            r->ok = 0;
+            r->step = (int)t->launch;
+        }
     }
 }
 
@@ -72,7 +85,7 @@ static void conflict_free(const rv_trace *tr, const rv_analysis *an, rv_rule_res
     r->count = r->looked = 0;
     r->limit = 1;
     for (int s = 0; s < tr->nsteps; s++) {
-        if (an->steps[s].max_conflict == 0) continue;   /* no shared access */
+        if (an->steps[s].max_conflict == 0) continue; /* no shared access */
         r->looked++;
         if (an->steps[s].max_conflict <= 1) continue;
         if (r->count++) continue;
@@ -208,7 +221,7 @@ static void reads(const rv_rules_facts *f, rv_rule_result *r)
     r->judged = f && f->reads != RV_FACT_UNKNOWN;
     if (!r->judged) return;
     r->ok = f->reads == RV_FACT_KNOWN && f->unread == 0;
-    if (f->reads != RV_FACT_KNOWN) return;   /* a count not to be trusted: got stays -1 */
+    if (f->reads != RV_FACT_KNOWN) return; /* a count not to be trusted: got stays -1 */
     r->got = (long long)f->read;
     r->limit = (long long)f->n;
     r->index = f->first_unread;
@@ -239,20 +252,20 @@ void rv_rules_judge(const rv_trace *tr, const rv_analysis *an, const rv_exercise
         rv_rule_result *r = &res->rules[res->nrules++];
         *r = blank((rv_rule)k);
         switch ((rv_rule)k) {
-        case RV_RULE_OWN:            r->ok = own; break;
-        case RV_RULE_SUM:            r->ok = !(tr->own_flags & RV_OWN_SUM_WRONG); break;
-        case RV_RULE_CALLS:          calls(facts, r); break;
-        case RV_RULE_READS:          reads(facts, r); break;
-        case RV_RULE_WHOLE:          whole(tr, r); break;
-        case RV_RULE_CONVERGED:      converged(tr, an, r); break;
-        case RV_RULE_CONFLICT_FREE:  conflict_free(tr, an, r); break;
+        case RV_RULE_OWN: r->ok = own; break;
+        case RV_RULE_SUM: r->ok = !(tr->own_flags & RV_OWN_SUM_WRONG); break;
+        case RV_RULE_CALLS: calls(facts, r); break;
+        case RV_RULE_READS: reads(facts, r); break;
+        case RV_RULE_WHOLE: whole(tr, r); break;
+        case RV_RULE_CONVERGED: converged(tr, an, r); break;
+        case RV_RULE_CONFLICT_FREE: conflict_free(tr, an, r); break;
         case RV_RULE_TWO_PER_THREAD: two_per_thread(tr, r); break;
-        case RV_RULE_HALF_GRID:      half_grid(tr, r); break;
-        case RV_RULE_SYNCED:         synced(tr, an, r); break;
-        case RV_RULE_WARP_TAIL:      warp_tail(tr, an, r); break;
-        case RV_RULE_TIMED:          timed(tr, r); break;
-        case RV_RULE_FAST:           fast(tr, ex, mark_ms, r); break;
-        case RV_RULE_COUNT:          break;
+        case RV_RULE_HALF_GRID: half_grid(tr, r); break;
+        case RV_RULE_SYNCED: synced(tr, an, r); break;
+        case RV_RULE_WARP_TAIL: warp_tail(tr, an, r); break;
+        case RV_RULE_TIMED: timed(tr, r); break;
+        case RV_RULE_FAST: fast(tr, ex, mark_ms, r); break;
+        case RV_RULE_COUNT: break;
         }
     }
     res->pass = res->nrules > 0;

@@ -46,27 +46,27 @@ typedef enum rv_rule {
  * such place), else what it looked at.  -1 where a field does not apply. */
 typedef struct rv_rule_result {
     rv_rule rule;
-    int     ok;
-    int     step, warp, thread, line; /* where                                   */
-    int     last_step;   /* TWO_PER_THREAD: the load's last step                  */
-    int     threads;     /* threads working in `step`                            */
-    long long got, limit;/* the number found and its bound: lanes of a divergent
+    int ok;
+    int step, warp, thread, line; /* where                                   */
+    int last_step;                /* TWO_PER_THREAD: the load's last step                  */
+    int threads;                  /* threads working in `step`                            */
+    long long got, limit;         /* the number found and its bound: lanes of a divergent
                             warp and 32, a conflict's ways and 1, input elements
                             and 2, blocks and ceil(n / 2B), steps after the last
                             tree level and RV_WARP_TAIL_STEPS                   */
-    int     count;       /* steps (or threads) that break it                     */
-    int     looked;      /* steps (or threads) it looked at                      */
-    double  ms, mark_ms, bound_ms; /* TIMED, FAST: the kernel's time, the mark
+    int count;                    /* steps (or threads) that break it                     */
+    int looked;                   /* steps (or threads) it looked at                      */
+    double ms, mark_ms, bound_ms; /* TIMED, FAST: the kernel's time, the mark
                                       version's, and the most allowed          */
-    long long index;     /* READS: the first element never read; CALLS: the
+    long long index;              /* READS: the first element never read; CALLS: the
                             first wrong call (an index of the timed run's)    */
-    long long extra;     /* READS: elements read more than once               */
-    int     judged;      /* 0: what the rule needs is not known (then ok = 1,
+    long long extra;              /* READS: elements read more than once               */
+    int judged;                   /* 0: what the rule needs is not known (then ok = 1,
                             and the verdict is not a verified one)            */
 } rv_rule_result;
 
 typedef struct rv_rules_result {
-    int pass;                            /* every rule judged holds            */
+    int pass; /* every rule judged holds            */
     int nrules;
     int unjudged;                        /* rules that could not be judged    */
     rv_rule_result rules[RV_RULE_COUNT]; /* the exercise's rules, in rule order */
@@ -75,19 +75,17 @@ typedef struct rv_rules_result {
 /* What a fact of the run is: not known (an older tracer or driver, a trace
  * recorded earlier, --no-time), known, or given in a form that cannot be
  * trusted (which fails its rule). */
-typedef enum rv_fact {
-    RV_FACT_UNKNOWN = 0, RV_FACT_KNOWN, RV_FACT_DAMAGED
-} rv_fact;
+typedef enum rv_fact { RV_FACT_UNKNOWN = 0, RV_FACT_KNOWN, RV_FACT_DAMAGED } rv_fact;
 
 /* What a run says beside its trace (src/own: the tracer's count of the
  * elements read, the timed run's checked calls). */
 typedef struct rv_rules_facts {
-    rv_fact  reads;
+    rv_fact reads;
     uint64_t n, read, unread, more_than_once, most;
-    long long first_unread;        /* -1: every element read                 */
-    rv_fact  calls;
-    int      ncalls, nwrong;       /* calls checked (warm-ups too), wrong    */
-    int      first_wrong;          /* the first wrong one's index, or -1     */
+    long long first_unread; /* -1: every element read                 */
+    rv_fact calls;
+    int ncalls, nwrong; /* calls checked (warm-ups too), wrong    */
+    int first_wrong;    /* the first wrong one's index, or -1     */
 } rv_rules_facts;
 
 struct rv_exercise;

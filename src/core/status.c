@@ -13,7 +13,4 @@ int rv_fail(char *err, size_t errlen, int code, const char *fmt, ...)
     return code;
 }
 
-void rv_cmd_error(const char *cmd, const char *msg)
-{
-    fprintf(stderr, "reducevis %s: %s\n", cmd, msg);
-}
+void rv_cmd_error(const char *cmd, const char *msg) { fprintf(stderr, "reducevis %s: %s\n", cmd, msg); }

@@ -9,19 +9,19 @@
 #include <stddef.h>
 
 typedef enum rv_exit {
-    RV_EXIT_OK = 0,          /* success; a verdict's PASS                        */
-    RV_EXIT_FAIL = 1,        /* a verdict's FAIL: a rule is broken               */
-    RV_EXIT_USAGE = 1,       /* the command, an option or the file given is
+    RV_EXIT_OK = 0,      /* success; a verdict's PASS                        */
+    RV_EXIT_FAIL = 1,    /* a verdict's FAIL: a rule is broken               */
+    RV_EXIT_USAGE = 1,   /* the command, an option or the file given is
                                 wrong (the same status as FAIL: docs/guide.md) */
-    RV_EXIT_RUNTIME = 2,     /* nothing to judge: a tool, a GPU or a file
+    RV_EXIT_RUNTIME = 2, /* nothing to judge: a tool, a GPU or a file
                                 missing, a run or a kernel that failed         */
     /* the statuses of a student's file traced (own/), which a command turns
        into one of the above (cmd_trace.c, cmd_check.c): */
-    RV_EXIT_NO_GPU_WORK = 3, /* the program ran, and launch() started no kernel
+    RV_EXIT_NO_GPU_WORK = 3,  /* the program ran, and launch() started no kernel
                                 on the GPU: nothing to trace, and a verdict    */
     RV_EXIT_UNREPLAYABLE = 4, /* the judge's runner cannot replay what launch()
                                 queued without the student's host code        */
-    RV_EXIT_FAULTED = 5      /* a kernel of the student's made an illegal access
+    RV_EXIT_FAULTED = 5       /* a kernel of the student's made an illegal access
                                 in a judged call: a verdict, as what is not
                                 replayed (judged_run.h)                        */
 } rv_exit;

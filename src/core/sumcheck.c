@@ -5,22 +5,20 @@
 
 #include <math.h>
 
-#define RV_FLOAT_EXACT   16777216.0          /* 2^24: every integer up to it is a float */
-#define RV_UNIT_FLOAT    (1.0 / 16777216.0)  /* u = 2^-24, float's unit roundoff       */
-#define RV_UNIT_DOUBLE   (1.0 / 9007199254740992.0) /* 2^-53                          */
+#define RV_FLOAT_EXACT     16777216.0                 /* 2^24: every integer up to it is a float */
+#define RV_UNIT_FLOAT      (1.0 / 16777216.0)         /* u = 2^-24, float's unit roundoff       */
+#define RV_UNIT_DOUBLE     (1.0 / 9007199254740992.0) /* 2^-53                          */
 /* What a thread may add beyond its even share: a tile of float4s (v8's
  * four rows of four), the four lanes of a float4, a few accumulators joined. */
 #define RV_SUM_CHAIN_SLACK 32.0
 /* signed data: |sum - ref| <= (4 u + 2^-30) sum|x| (sumcheck.h says why) */
-#define RV_SUM_SIGNED_TOL (4.0 * RV_UNIT_FLOAT)
-#define RV_SUM_REF_TOL    (1.0 / 1073741824.0)
+#define RV_SUM_SIGNED_TOL  (4.0 * RV_UNIT_FLOAT)
+#define RV_SUM_REF_TOL     (1.0 / 1073741824.0)
 
 int rv_sum_exact(rv_data data, uint64_t n, uint64_t *sum)
 {
     switch (data.kind) {
-    case RV_DATA_ONES:
-        *sum = n;
-        return 1;
+    case RV_DATA_ONES: *sum = n; return 1;
     case RV_DATA_MOD10: {
         uint64_t full = n / 10, rest = n % 10;
         *sum = 45 * full + (rest ? rest * (rest - 1) / 2 : 0); /* 0+1+...+9 a decade, then 0..rest-1 */
@@ -31,8 +29,7 @@ int rv_sum_exact(rv_data data, uint64_t n, uint64_t *sum)
         if (n > (uint64_t)RV_FLOAT_EXACT + 1) return 0;
         *sum = n * (n - 1) / 2;
         return 1;
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -61,8 +58,7 @@ static double tree_tolerance(double height)
     return hu >= 1.0 ? INFINITY : hu / (1.0 - hu);
 }
 
-rv_sum_verdict rv_sum_judge_abs(rv_data data, uint64_t n, uint64_t threads, double gpu, double cpu,
-                                double abs_sum)
+rv_sum_verdict rv_sum_judge_abs(rv_data data, uint64_t n, uint64_t threads, double gpu, double cpu, double abs_sum)
 {
     rv_sum_verdict v = {0, 0, cpu, 0.0, rv_sum_tree_height(n, threads)};
     uint64_t exact;

@@ -41,11 +41,11 @@ extern "C" {
 
 /* The verdict and its reasons, for messages and tests. */
 typedef struct rv_sum_verdict {
-    int    ok;        /* 1: the GPU's sum passes                                  */
-    int    exact;     /* 1: it had to equal `expected` exactly                    */
-    double expected;  /* the exact sum, or the CPU's double sum                   */
-    double bound;     /* the largest |gpu - expected| allowed (0 when exact)      */
-    double height;    /* the addition tree's height the bound assumed             */
+    int ok;          /* 1: the GPU's sum passes                                  */
+    int exact;       /* 1: it had to equal `expected` exactly                    */
+    double expected; /* the exact sum, or the CPU's double sum                   */
+    double bound;    /* the largest |gpu - expected| allowed (0 when exact)      */
+    double height;   /* the addition tree's height the bound assumed             */
 } rv_sum_verdict;
 
 /* 1 and the exact sum of elements 0..n-1 in *sum when the pattern is
@@ -65,8 +65,7 @@ rv_sum_verdict rv_sum_judge(rv_data data, uint64_t n, uint64_t threads, double g
 
 /* The same with the sum of |x| given (abs_sum), as the caller computed it
  * beside `cpu`. */
-rv_sum_verdict rv_sum_judge_abs(rv_data data, uint64_t n, uint64_t threads, double gpu, double cpu,
-                                double abs_sum);
+rv_sum_verdict rv_sum_judge_abs(rv_data data, uint64_t n, uint64_t threads, double gpu, double cpu, double abs_sum);
 
 /* What one checked call of a timed run is held to (src/own/records/timed.c and the
  * driver, which knows neither the grid nor the order): |sum - ref| <= the

@@ -12,10 +12,7 @@
 
 /* ---- in memory ---------------------------------------------------------- */
 
-int rv_trace_max_steps(int version)
-{
-    return version == RV_VERSION_OWN ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
-}
+int rv_trace_max_steps(int version) { return version == RV_VERSION_OWN ? RV_OWN_MAX_STEPS : RV_MAX_STEPS; }
 
 int rv_trace_count_launches(const rv_trace *tr)
 {
@@ -105,10 +102,7 @@ uint32_t rv_trace_cluster_rank(const rv_trace *tr)
     return x % c[0] + c[0] * (y % c[1] + c[1] * (z % c[2]));
 }
 
-int rv_dims_used(const uint32_t dim[3])
-{
-    return dim[2] > 1 ? 3 : dim[1] > 1 ? 2 : 1;
-}
+int rv_dims_used(const uint32_t dim[3]) { return dim[2] > 1 ? 3 : dim[1] > 1 ? 2 : 1; }
 
 void rv_dims_text(const uint32_t dim[3], char *buf, size_t len)
 {
@@ -133,10 +127,7 @@ int rv_trace_smem_words(const rv_trace *tr)
     return rv_version_smem_words(tr->version, tr->block_size);
 }
 
-int rv_trace_is_own(const rv_trace *tr)
-{
-    return tr->version == RV_VERSION_OWN && tr->own_name && tr->own_source;
-}
+int rv_trace_is_own(const rv_trace *tr) { return tr->version == RV_VERSION_OWN && tr->own_name && tr->own_source; }
 
 int rv_trace_unchanged(const rv_trace *tr)
 {
@@ -169,8 +160,8 @@ float rv_value_unknown_make(void)
     return v;
 }
 
-int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
-                 uint64_t write, const uint64_t *reads, int nreads)
+int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value, uint64_t write, const uint64_t *reads,
+                 int nreads)
 {
     if (!tr->reads || tr->nreads + (size_t)nreads > tr->reads_cap) { /* a pool even when no event reads:
                                                                        rv_event_reads never offsets NULL */
@@ -191,7 +182,6 @@ int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
     tr->nreads += (size_t)nreads;
     return 0;
 }
-
 
 void rv_trace_set_atomic(rv_trace *tr, int s, int t, unsigned tries)
 {
@@ -217,9 +207,11 @@ static int same_shape(const rv_trace *a, const rv_trace *b)
 int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msglen)
 {
     if (a->version != b->version || a->block_size != b->block_size || a->n != b->n || a->grid != b->grid ||
-        a->traced_block != b->traced_block || a->data.kind != b->data.kind ||
-        a->data.seed != b->data.seed || a->nsteps != b->nsteps || !same_shape(a, b)) {
-        snprintf(msg, msglen, "the traces describe different runs (version, block size or shape, N, grid, block, data or steps differ)");
+        a->traced_block != b->traced_block || a->data.kind != b->data.kind || a->data.seed != b->data.seed ||
+        a->nsteps != b->nsteps || !same_shape(a, b)) {
+        snprintf(
+            msg, msglen,
+            "the traces describe different runs (version, block size or shape, N, grid, block, data or steps differ)");
         return 1;
     }
     for (int s = 0; s < a->nsteps; s++) {
@@ -231,16 +223,20 @@ int rv_trace_compare(const rv_trace *a, const rv_trace *b, char *msg, size_t msg
         for (int t = 0; t < a->block_size; t++) {
             const rv_event *x = rv_trace_event(a, s, t), *y = rv_trace_event(b, s, t);
             const char *what = NULL;
-            if (x->line != y->line) what = "executed or source line";
-            else if (x->flags != y->flags || x->tries != y->tries) what = "atomic";
-            else if (rv_value_bits(x->value) != rv_value_bits(y->value)) what = "value";
-            else if (x->write != y->write) what = "write";
+            if (x->line != y->line)
+                what = "executed or source line";
+            else if (x->flags != y->flags || x->tries != y->tries)
+                what = "atomic";
+            else if (rv_value_bits(x->value) != rv_value_bits(y->value))
+                what = "value";
+            else if (x->write != y->write)
+                what = "write";
             else if (x->nreads != y->nreads ||
                      memcmp(rv_event_reads(a, x), rv_event_reads(b, y), x->nreads * sizeof(uint64_t)) != 0)
                 what = "reads";
             if (what) {
-                snprintf(msg, msglen, "step %d ('%s') thread %d: %s differ (line %u vs %u, value %.9g vs %.9g)",
-                         s, a->steps[s].label, t, what, x->line, y->line, (double)x->value, (double)y->value);
+                snprintf(msg, msglen, "step %d ('%s') thread %d: %s differ (line %u vs %u, value %.9g vs %.9g)", s,
+                         a->steps[s].label, t, what, x->line, y->line, (double)x->value, (double)y->value);
                 return 1;
             }
         }

@@ -21,48 +21,53 @@
 extern "C" {
 #endif
 
-#define RV_TRACE_MAGIC        "REDUCEVT"
-#define RV_TRACE_FORMAT       1
-#define RV_TRACE_FORMAT_OWN   2   /* format 1 + the section of a kernel traced from a file */
-#define RV_TRACE_FORMAT_OWN3  3   /* an own trace with atomics, long read runs, more steps and
+#define RV_TRACE_MAGIC      "REDUCEVT"
+#define RV_TRACE_FORMAT     1
+#define RV_TRACE_FORMAT_OWN 2 /* format 1 + the section of a kernel traced from a file */
+#define RV_TRACE_FORMAT_OWN3 \
+    3 /* an own trace with atomics, long read runs, more steps and
                                      every launch (docs/trace-format.md) */
-#define RV_TRACE_FORMAT_OWN4  4   /* format 3 + the launch's shape (block and grid, x y z):
+#define RV_TRACE_FORMAT_OWN4 \
+    4 /* format 3 + the launch's shape (block and grid, x y z):
                                      what own traces the tracer did not count are written as */
-#define RV_TRACE_FORMAT_GRID  5   /* format 4 + each launch's whole-grid counts and buffers
+#define RV_TRACE_FORMAT_GRID \
+    5 /* format 4 + each launch's whole-grid counts and buffers
                                      (rv_own_grid): what counted own traces are written as.
                                      Formats 1 to 4 still load. */
-#define RV_TRACE_FORMAT_CLUSTER 6 /* format 5 + each launch's thread-block cluster (x y z):
+#define RV_TRACE_FORMAT_CLUSTER \
+    6 /* format 5 + each launch's thread-block cluster (x y z):
                                      what own traces with a cluster are written as */
-#define RV_TRACE_FORMAT_COPIES 7 /* format 6 + each launch's asynchronous copies (cp.async),
+#define RV_TRACE_FORMAT_COPIES \
+    7 /* format 6 + each launch's asynchronous copies (cp.async),
                                      bulk copies (cp.async.bulk) and accesses of other blocks'
                                      shared memory, counted over the grid: what own traces
                                      that have any are written as */
-#define RV_TRACE_FORMAT_LAST  RV_TRACE_FORMAT_COPIES
-#define RV_OWN_MAX_SOURCE     (256 * 1024) /* bytes of source an own trace may carry */
-#define RV_OWN_MAX_SMEM_WORDS (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
-#define RV_LABEL_LEN          24
-#define RV_ORIGIN_LEN         64
-#define RV_DATE_LEN           32
-#define RV_MAX_N              (1ull << 31)   /* kernels index with 32-bit unsigned */
-#define RV_MAX_LINE           10000
+#define RV_TRACE_FORMAT_LAST   RV_TRACE_FORMAT_COPIES
+#define RV_OWN_MAX_SOURCE      (256 * 1024)     /* bytes of source an own trace may carry */
+#define RV_OWN_MAX_SMEM_WORDS  (228 * 1024 / 4) /* shared memory a block can have (sm_90) */
+#define RV_LABEL_LEN           24
+#define RV_ORIGIN_LEN          64
+#define RV_DATE_LEN            32
+#define RV_MAX_N               (1ull << 31) /* kernels index with 32-bit unsigned */
+#define RV_MAX_LINE            10000
 /* What one launch's own trace may hold (docs/trace-format.md, "Limits"):
  * beyond these the rest is cut, and the trace says so in numbers. */
-#define RV_OWN_MAX_STEPS      2048          /* steps                                */
-#define RV_OWN_MAX_CELLS      (1u << 24)    /* steps x (threads + shared words)     */
-#define RV_OWN_MAX_READS      (1u << 25)    /* reads of all threads, all steps      */
-#define RV_OWN_MAX_LAUNCHES   16            /* launches of one run                  */
-#define RV_OWN_MAX_BULK_BYTES (16ull << 16) /* bytes one bulk copy moves at most    */
-#define RV_OWN_MAX_ASYNC_BYTES (32 * 16)    /* ... and one warp's cp.async          */
+#define RV_OWN_MAX_STEPS       2048          /* steps                                */
+#define RV_OWN_MAX_CELLS       (1u << 24)    /* steps x (threads + shared words)     */
+#define RV_OWN_MAX_READS       (1u << 25)    /* reads of all threads, all steps      */
+#define RV_OWN_MAX_LAUNCHES    16            /* launches of one run                  */
+#define RV_OWN_MAX_BULK_BYTES  (16ull << 16) /* bytes one bulk copy moves at most    */
+#define RV_OWN_MAX_ASYNC_BYTES (32 * 16)     /* ... and one warp's cp.async          */
 
 /* What kind of work a step does: the viewer and compare mode align on it. */
 typedef enum rv_phase {
-    RV_PHASE_LOAD = 0,   /* global memory -> shared memory or registers      */
-    RV_PHASE_TREE = 1,   /* shared-memory tree level between two barriers     */
-    RV_PHASE_WARP = 2,   /* warp-synchronous shared-memory statement (no barrier) */
-    RV_PHASE_SHUFFLE = 3,/* register exchange between lanes (__shfl_down_sync) */
-    RV_PHASE_STORE = 4,  /* registers <-> shared memory between warp phases   */
-    RV_PHASE_WRITE = 5,  /* the block's result to global memory               */
-    RV_PHASE_ATOMIC = 6, /* atomic read-modify-writes: lanes that hit one word
+    RV_PHASE_LOAD = 0,    /* global memory -> shared memory or registers      */
+    RV_PHASE_TREE = 1,    /* shared-memory tree level between two barriers     */
+    RV_PHASE_WARP = 2,    /* warp-synchronous shared-memory statement (no barrier) */
+    RV_PHASE_SHUFFLE = 3, /* register exchange between lanes (__shfl_down_sync) */
+    RV_PHASE_STORE = 4,   /* registers <-> shared memory between warp phases   */
+    RV_PHASE_WRITE = 5,   /* the block's result to global memory               */
+    RV_PHASE_ATOMIC = 6,  /* atomic read-modify-writes: lanes that hit one word
                             are served one after another                      */
     RV_PHASE_COUNT
 } rv_phase;
@@ -72,11 +77,13 @@ typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin
 /* What an own trace says of itself (rv_trace.own_flags). */
 #define RV_OWN_SUM_WRONG 0x1u /* the kernel's sum failed the sum check           */
 #define RV_OWN_CUT       0x2u /* more than a trace holds (RV_OWN_MAX_*): the rest is cut */
-#define RV_OWN_GPU_LAUNCHES 0x4u /* the program also launches kernels from the GPU (dynamic
+#define RV_OWN_GPU_LAUNCHES \
+    0x4u /* the program also launches kernels from the GPU (dynamic
                                     parallelism): not launches of their own in the trace;
                                     a child grid runs on its parent's tracer buffer, so its
                                     block 0's steps may appear in the parent's, without lines */
-#define RV_OWN_NO_ACCESS 0x8u /* the traced block made no shared or global access (an empty
+#define RV_OWN_NO_ACCESS \
+    0x8u /* the traced block made no shared or global access (an empty
                                  kernel, or loads the compiler dropped since nothing written
                                  used them): its one step, "no access", has no thread in it */
 
@@ -85,64 +92,65 @@ typedef enum rv_origin_kind { RV_ORIGIN_MODEL = 0, RV_ORIGIN_GPU = 1 } rv_origin
 #define RV_VALUE_UNKNOWN_BITS 0x7fc0f00du
 
 typedef struct rv_step {
-    char     label[RV_LABEL_LEN];  /* "s=64", "load", "warp +16", ...        */
-    int32_t  stride;               /* the distance added at this step, 0 if none */
-    uint32_t phase;                /* rv_phase                               */
-    uint32_t flags;                /* RV_STEP_* (own traces; 0 in the others) */
+    char label[RV_LABEL_LEN]; /* "s=64", "load", "warp +16", ...        */
+    int32_t stride;           /* the distance added at this step, 0 if none */
+    uint32_t phase;           /* rv_phase                               */
+    uint32_t flags;           /* RV_STEP_* (own traces; 0 in the others) */
 } rv_step;
 
 /* A step where a thread read a shared word that another thread wrote in the
  * same barrier interval with no __syncwarp (or, across warps, no barrier)
  * between: it works only while the warp happens to run in lockstep, which
  * Volta and later do not promise. */
-#define RV_STEP_UNSYNCED 0x1u
+#define RV_STEP_UNSYNCED     0x1u
 /* A shuffle step whose lanes were not seen (the offset came from a register)
  * but follow from its neighbours' (build.c's infer_shuffles). */
-#define RV_STEP_INFERRED 0x2u
+#define RV_STEP_INFERRED     0x2u
 /* A step whose instructions have no line in the student's file: a library's
  * code (CUB, Thrust) compiled without line information.  Drawn on line 1. */
-#define RV_STEP_LIBRARY 0x4u
+#define RV_STEP_LIBRARY      0x4u
 /* Own traces: the step is the first after cluster.sync(), the barrier that
  * every block of the thread-block cluster waits at. */
 #define RV_STEP_CLUSTER_SYNC 0x8u
 /* Own traces: the step reads or writes the shared memory of other blocks of
  * the cluster (distributed shared memory); its label names their ranks
  * ("dsmem 1 2 3"). */
-#define RV_STEP_DSMEM 0x10u
+#define RV_STEP_DSMEM        0x10u
 /* Own traces: the step is the first after the threads waited for their
  * asynchronous copies into shared memory (the pipeline's wait, or a
  * cuda::barrier's that a bulk copy of the Tensor Memory Accelerator
  * completes): the copied tile is there from this step on. */
-#define RV_STEP_ASYNC_WAIT 0x20u
+#define RV_STEP_ASYNC_WAIT   0x20u
 #define RV_STEP_OWN_FLAGS \
     (RV_STEP_UNSYNCED | RV_STEP_INFERRED | RV_STEP_LIBRARY | RV_STEP_CLUSTER_SYNC | RV_STEP_DSMEM | RV_STEP_ASYNC_WAIT)
 
 /* What an event is besides its accesses (rv_event.flags). */
-#define RV_EV_ATOMIC 0x1u  /* its write is an atomic read-modify-write of that
+#define RV_EV_ATOMIC \
+    0x1u /* its write is an atomic read-modify-write of that
                               word (atomicAdd, a CAS, a ticket): it reads the
                               word too, and lanes hitting one word are served
                               one after another; never a race               */
 
 typedef struct rv_event {
-    uint16_t line;         /* kernel source line; 0 = did not execute       */
-    uint16_t flags;        /* RV_EV_*                                       */
-    uint16_t tries;        /* an atomic's attempts: 1 for one instruction, the
+    uint16_t line;  /* kernel source line; 0 = did not execute       */
+    uint16_t flags; /* RV_EV_*                                       */
+    uint16_t tries; /* an atomic's attempts: 1 for one instruction, the
                               rounds of a compare-and-swap loop (a float
                               atomicAdd on shared memory); 0 when no atomic */
     uint16_t pad;
     uint32_t nreads;
-    uint32_t reads;        /* offset of its reads in rv_trace.reads         */
-    float    value;        /* the value it produced                         */
-    uint64_t write;        /* RV_ACC of where it went                       */
+    uint32_t reads; /* offset of its reads in rv_trace.reads         */
+    float value;    /* the value it produced                         */
+    uint64_t write; /* RV_ACC of where it went                       */
 } rv_event;
 
 /* What an allocation is to the lesson (rv_own_buffer.role). */
 typedef enum rv_buffer_role {
-    RV_BUF_IN = 1,     /* in[]: the driver's input                           */
-    RV_BUF_OUT,        /* out[]: where launch() leaves its partials          */
-    RV_BUF_OWN,        /* the program's own, made in a call of launch()      */
-    RV_BUF_VARIABLE,   /* a __device__ variable of a loaded module           */
-    RV_BUF_OTHER       /* made outside every call, not in[] or out[]         */
+    RV_BUF_IN = 1,   /* in[]: the driver's input                           */
+    RV_BUF_OUT,      /* out[]: where launch() leaves its partials          */
+    RV_BUF_OWN,      /* the program's own, made in a call of launch()      */
+    RV_BUF_VARIABLE, /* a __device__ variable of a loaded module           */
+    RV_BUF_OTHER     /* made outside every call, not in[] or out[]         */
 } rv_buffer_role;
 
 /* How an allocation was made (rv_own_buffer.kind). */
@@ -151,12 +159,12 @@ typedef enum rv_alloc_kind { RV_ALLOC_MALLOC = 1, RV_ALLOC_ASYNC, RV_ALLOC_MANAG
 /* One allocation a launch touched, and how many lanes of its grid read,
  * wrote or changed it atomically. */
 typedef struct rv_own_buffer {
-    uint32_t id;                   /* buffer K: the K-th allocation of the run */
-    uint32_t role, kind;           /* rv_buffer_role, rv_alloc_kind          */
-    uint32_t call;                 /* the call of launch() that made it; 0: none */
+    uint32_t id;         /* buffer K: the K-th allocation of the run */
+    uint32_t role, kind; /* rv_buffer_role, rv_alloc_kind          */
+    uint32_t call;       /* the call of launch() that made it; 0: none */
     uint64_t bytes;
     uint64_t reads, writes, atomics;
-    int64_t  word;                 /* its first byte as a word of RV_SPACE_GOWN
+    int64_t word; /* its first byte as a word of RV_SPACE_GOWN
                                       (negative: below the window's start) */
 } rv_own_buffer;
 
@@ -170,63 +178,63 @@ typedef struct rv_own_buffer {
 typedef struct rv_own_grid {
     int64_t ld_requests, ld_wavefronts, st_requests, st_wavefronts, atom_requests, atom_wavefronts;
     int64_t gatom_requests;
-    int64_t cas_requests;          /* shared atomics that are a compare-and-swap:
+    int64_t cas_requests;   /* shared atomics that are a compare-and-swap:
                                       2 wavefronts each in atom_wavefronts  */
-    int64_t async_requests;        /* cp.async (LDGSTS): warp instructions executed */
-    int64_t async_bytes;           /* ... and the bytes they copied (lanes x size) */
-    int64_t bulk_copies;           /* bulk copies of the Tensor Memory Accelerator
+    int64_t async_requests; /* cp.async (LDGSTS): warp instructions executed */
+    int64_t async_bytes;    /* ... and the bytes they copied (lanes x size) */
+    int64_t bulk_copies;    /* bulk copies of the Tensor Memory Accelerator
                                       (cp.async.bulk, UBLKCP), one per copy issued */
-    int64_t bulk_bytes;            /* ... and their bytes                          */
+    int64_t bulk_bytes;     /* ... and their bytes                          */
     int64_t dsmem_ld_requests, dsmem_st_requests, dsmem_atom_requests;
-                                   /* another block's shared memory (distributed
+    /* another block's shared memory (distributed
                                       shared memory): warp instructions executed */
     uint32_t nbuffers;
     rv_own_buffer buffers[RV_OWN_MAX_BUFFERS];
 } rv_own_grid;
 
 typedef struct rv_trace {
-    int      version;
-    int      block_size;
+    int version;
+    int block_size;
     uint64_t n;
     uint32_t traced_block;
-    uint32_t grid;                 /* blocks in the first pass              */
-    rv_data  data;
-    uint32_t origin_kind;          /* rv_origin_kind                        */
-    char     origin[RV_ORIGIN_LEN];/* GPU name, or "CPU model"              */
-    char     date[RV_DATE_LEN];    /* capture date (UTC, ISO 8601), or ""   */
-    uint64_t source_hash;          /* rv_version_source_hash at capture     */
-    int      nsteps;
-    rv_step *steps;                /* [nsteps]                              */
-    rv_event *events;              /* [nsteps * block_size], step-major     */
-    uint64_t *reads;               /* the pool all events' reads live in    */
-    size_t   nreads, reads_cap;
+    uint32_t grid; /* blocks in the first pass              */
+    rv_data data;
+    uint32_t origin_kind;       /* rv_origin_kind                        */
+    char origin[RV_ORIGIN_LEN]; /* GPU name, or "CPU model"              */
+    char date[RV_DATE_LEN];     /* capture date (UTC, ISO 8601), or ""   */
+    uint64_t source_hash;       /* rv_version_source_hash at capture     */
+    int nsteps;
+    rv_step *steps;   /* [nsteps]                              */
+    rv_event *events; /* [nsteps * block_size], step-major     */
+    uint64_t *reads;  /* the pool all events' reads live in    */
+    size_t nreads, reads_cap;
     /* A kernel traced unchanged from a student's file (version RV_VERSION_OWN):
        NULL / 0 for the versions the tool ships. */
-    char    *own_name;             /* the file it came from (its base name)  */
-    char    *own_source;           /* the file's text: the code pane shows it */
-    uint32_t own_smem_words;       /* shared-memory words the block touched  */
-    uint32_t own_flags;            /* RV_OWN_*                               */
-    double   own_ms;               /* its un-instrumented whole reduction, median
+    char *own_name;          /* the file it came from (its base name)  */
+    char *own_source;        /* the file's text: the code pane shows it */
+    uint32_t own_smem_words; /* shared-memory words the block touched  */
+    uint32_t own_flags;      /* RV_OWN_*                               */
+    double own_ms;           /* its un-instrumented whole reduction, median
                                       of the timed runs; 0: not timed       */
-    double   own_sum;              /* the sum it computed                    */
+    double own_sum;          /* the sum it computed                    */
     /* Format 3 (own traces): which launch this is, and the next one. */
-    uint64_t own_gwords;           /* words of the kernel's own global memory
+    uint64_t own_gwords; /* words of the kernel's own global memory
                                       (RV_SPACE_GOWN) it touched; 0 = none    */
-    uint32_t launch;               /* 1-based launch of the run; 0 = not said
+    uint32_t launch;     /* 1-based launch of the run; 0 = not said
                                       (formats 1 and 2: the first)           */
-    uint32_t launches;             /* launches the run made (traced or not)  */
-    uint32_t call;                 /* which call of launch() made it (1-based) */
-    char    *own_kernel;           /* the kernel's name as the compiler wrote it */
-    char    *own_cut;              /* NULL, or what was cut, in numbers      */
+    uint32_t launches;   /* launches the run made (traced or not)  */
+    uint32_t call;       /* which call of launch() made it (1-based) */
+    char *own_kernel;    /* the kernel's name as the compiler wrote it */
+    char *own_cut;       /* NULL, or what was cut, in numbers      */
     /* Format 4 (own traces): the launch's shape.  0 in x: not said, a row
        ({block_size, 1, 1}, {grid, 1, 1}); rv_trace_block_dim says which. */
-    uint32_t block_dim[3];         /* blockDim x, y, z: threads numbered x fastest */
-    uint32_t grid_dim[3];          /* gridDim x, y, z: traced_block numbered so too */
-    uint32_t cluster_dim[3];       /* blocks per thread-block cluster, x y z; 0 0 0 or
+    uint32_t block_dim[3];   /* blockDim x, y, z: threads numbered x fastest */
+    uint32_t grid_dim[3];    /* gridDim x, y, z: traced_block numbered so too */
+    uint32_t cluster_dim[3]; /* blocks per thread-block cluster, x y z; 0 0 0 or
                                       1 1 1: none (rv_trace_clustered) */
-    rv_own_grid *own_grid;         /* format 5: the whole grid's counts; NULL: not counted */
-    struct rv_trace *next;         /* the next traced launch, or NULL; freed with this */
-    struct rv_waves *waves;        /* the run's first trace only: its waves run's
+    rv_own_grid *own_grid;   /* format 5: the whole grid's counts; NULL: not counted */
+    struct rv_trace *next;   /* the next traced launch, or NULL; freed with this */
+    struct rv_waves *waves;  /* the run's first trace only: its waves run's
                                       launches (waves.h), NULL: none; freed with it */
 } rv_trace;
 
@@ -314,12 +322,12 @@ static inline const uint64_t *rv_event_reads(const rv_trace *tr, const rv_event 
 /* Allocates an empty trace with nsteps steps (all events "not executed").
  * Returns NULL on allocation failure. Header fields are the caller's. */
 rv_trace *rv_trace_new(int block_size, int nsteps);
-void      rv_trace_free(rv_trace *tr);
+void rv_trace_free(rv_trace *tr);
 
 /* Records thread t's event at step s (the reads are copied into the pool).
  * Returns 0, or -1 when memory runs out. */
-int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value,
-                 uint64_t write, const uint64_t *reads, int nreads);
+int rv_trace_set(rv_trace *tr, int s, int t, uint16_t line, float value, uint64_t write, const uint64_t *reads,
+                 int nreads);
 
 /* Marks thread t's event at step s as an atomic with `tries` attempts. */
 void rv_trace_set_atomic(rv_trace *tr, int s, int t, unsigned tries);

@@ -21,11 +21,15 @@
 
 #define HEADER_BYTES 160
 #define STEP_BYTES   32
-#define EVENT_BYTES  16   /* without its reads */
+#define EVENT_BYTES  16 /* without its reads */
 
 /* ---- serialisation --------------------------------------------------------- */
 
-typedef struct wbuf { uint8_t *p; size_t len, cap; int oom; } wbuf;
+typedef struct wbuf {
+    uint8_t *p;
+    size_t len, cap;
+    int oom;
+} wbuf;
 
 static void put(wbuf *w, const void *src, size_t n)
 {
@@ -34,7 +38,10 @@ static void put(wbuf *w, const void *src, size_t n)
         size_t cap = w->cap ? w->cap * 2 : 4096;
         while (cap < w->len + n) cap *= 2;
         uint8_t *p = realloc(w->p, cap);
-        if (!p) { w->oom = 1; return; }
+        if (!p) {
+            w->oom = 1;
+            return;
+        }
         w->p = p;
         w->cap = cap;
     }
@@ -48,7 +55,6 @@ static void put_u(wbuf *w, uint64_t v, int bytes)
     for (int i = 0; i < bytes; i++) b[i] = (uint8_t)(v >> (8 * i));
     put(w, b, (size_t)bytes);
 }
-
 
 /* Whether a launch's counts need format 7: any asynchronous or bulk copy,
  * or any access of another block's shared memory. */
@@ -65,10 +71,10 @@ static void put_grid(wbuf *w, const rv_own_grid *g, int format)
 {
     put_u(w, g != NULL, 4);
     if (!g) return;
-    const int64_t c[] = {g->ld_requests, g->ld_wavefronts, g->st_requests, g->st_wavefronts, g->atom_requests,
-                         g->atom_wavefronts, g->gatom_requests, g->cas_requests};
+    const int64_t c[] = {g->ld_requests,   g->ld_wavefronts,   g->st_requests,    g->st_wavefronts,
+                         g->atom_requests, g->atom_wavefronts, g->gatom_requests, g->cas_requests};
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) put_u(w, (uint64_t)c[k], 8);
-    const int64_t more[] = {g->async_requests, g->async_bytes, g->bulk_copies, g->bulk_bytes,
+    const int64_t more[] = {g->async_requests,    g->async_bytes,       g->bulk_copies,        g->bulk_bytes,
                             g->dsmem_ld_requests, g->dsmem_st_requests, g->dsmem_atom_requests};
     for (size_t k = 0; k < sizeof more / sizeof more[0] && format >= RV_TRACE_FORMAT_COPIES; k++)
         put_u(w, (uint64_t)more[k], 8);
@@ -91,10 +97,9 @@ static void put_grid(wbuf *w, const rv_own_grid *g, int format)
  * RUN_MARK(count, stride) stands for count more reads of the same space, each
  * stride indices after the one before (a grid-stride loop's thousand reads
  * are two words).  The mark's space is none a trace uses. */
-#define RUN_SPACE        0xFFu
-#define RUN_MAX_STRIDE   ((1 << 23) - 1)
-#define RUN_MARK(count, stride) \
-    RV_ACC(RUN_SPACE, ((uint64_t)((uint32_t)(stride) & 0xFFFFFFu) << 32) | (uint32_t)(count))
+#define RUN_SPACE               0xFFu
+#define RUN_MAX_STRIDE          ((1 << 23) - 1)
+#define RUN_MARK(count, stride) RV_ACC(RUN_SPACE, ((uint64_t)((uint32_t)(stride)&0xFFFFFFu) << 32) | (uint32_t)(count))
 
 static void put_reads(wbuf *w, const uint64_t *r, uint32_t n)
 {
@@ -236,7 +241,10 @@ static void serialize_one(wbuf *wp, const rv_trace *tr, int format)
     if (own && tr->next) serialize_one(wp, tr->next, format); /* the next launch, a whole trace */
 }
 
-typedef struct rbuf { const uint8_t *p; size_t len, pos; } rbuf;
+typedef struct rbuf {
+    const uint8_t *p;
+    size_t len, pos;
+} rbuf;
 
 static int take(rbuf *r, void *dst, size_t n)
 {
@@ -269,7 +277,10 @@ static char *take_text(rbuf *r, size_t most)
     if (!s) return NULL;
     take(r, s, (size_t)len);
     s[len] = 0;
-    if (strlen(s) != len) { free(s); return NULL; }
+    if (strlen(s) != len) {
+        free(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -281,7 +292,8 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
 {
     uint64_t present, c[15], nb;
     int nc = format >= RV_TRACE_FORMAT_COPIES ? 15 : 8;
-    if (take_u(r, 4, &present) || present > 1) return rv_fail(err, errlen, RV_FAILED, _("the launch's whole-grid counts are truncated or damaged"));
+    if (take_u(r, 4, &present) || present > 1)
+        return rv_fail(err, errlen, RV_FAILED, _("the launch's whole-grid counts are truncated or damaged"));
     if (!present) return 0;
     rv_own_grid *g = calloc(1, sizeof *g);
     if (!g) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
@@ -299,15 +311,16 @@ static int parse_grid(rbuf *r, rv_trace *tr, int format, char *err, size_t errle
     g->bulk_bytes = (int64_t)c[11], g->dsmem_ld_requests = (int64_t)c[12], g->dsmem_st_requests = (int64_t)c[13];
     g->dsmem_atom_requests = (int64_t)c[14];
     if (take_u(r, 4, &nb) || nb > RV_OWN_MAX_BUFFERS)
-        return rv_fail(err, errlen, RV_FAILED, _("the launch's buffers are truncated or more than %d"), RV_OWN_MAX_BUFFERS);
+        return rv_fail(err, errlen, RV_FAILED, _("the launch's buffers are truncated or more than %d"),
+                       RV_OWN_MAX_BUFFERS);
     g->nbuffers = (uint32_t)nb;
     for (uint32_t k = 0; k < g->nbuffers; k++) {
         rv_own_buffer *b = &g->buffers[k];
         uint64_t id, role, kind, call, word;
         if (take_u(r, 4, &id) || take_u(r, 4, &role) || take_u(r, 4, &kind) || take_u(r, 4, &call) ||
-            take_u(r, 8, &b->bytes) || take_u(r, 8, &b->reads) || take_u(r, 8, &b->writes) || take_u(r, 8, &b->atomics) ||
-            take_u(r, 8, &word) ||
-            role < RV_BUF_IN || role > RV_BUF_OTHER || kind < RV_ALLOC_MALLOC || kind > RV_ALLOC_MODULE)
+            take_u(r, 8, &b->bytes) || take_u(r, 8, &b->reads) || take_u(r, 8, &b->writes) ||
+            take_u(r, 8, &b->atomics) || take_u(r, 8, &word) || role < RV_BUF_IN || role > RV_BUF_OTHER ||
+            kind < RV_ALLOC_MALLOC || kind > RV_ALLOC_MODULE)
             return rv_fail(err, errlen, RV_FAILED, _("buffer %u of the launch is truncated or damaged"), k + 1);
         b->id = (uint32_t)id, b->role = (uint32_t)role, b->kind = (uint32_t)kind, b->call = (uint32_t)call;
         b->word = (int64_t)word;
@@ -325,7 +338,8 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
     tr->own_name = take_text(r, 4096);
     tr->own_source = tr->own_name ? take_text(r, RV_OWN_MAX_SOURCE) : NULL;
     if (!tr->own_source || take_u(r, 4, &smem) || take_u(r, 4, &flags) || take_u(r, 8, &ms) || take_u(r, 8, &sum))
-        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
+        return rv_fail(err, errlen, RV_FAILED,
+                       _("the traced kernel's file name or source is truncated, too long or holds a NUL byte"));
     tr->own_smem_words = (uint32_t)smem;
     tr->own_flags = (uint32_t)flags;
     memcpy(&tr->own_ms, &ms, sizeof ms);
@@ -347,20 +361,29 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
     tr->launches = (uint32_t)launches;
     tr->call = (uint32_t)call;
     if (!(tr->own_kernel = take_text(r, 4096)) || !(tr->own_cut = take_text(r, 4096)))
-        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's name, cut or next launch is truncated or damaged"));
+        return rv_fail(err, errlen, RV_FAILED,
+                       _("the traced kernel's name, cut or next launch is truncated or damaged"));
     for (int k = 0; k < 6 && format >= RV_TRACE_FORMAT_OWN4; k++) {
         uint64_t d;
         if (take_u(r, 4, &d) || d == 0) /* said whole: one encoding per trace */
             return rv_fail(err, errlen, RV_FAILED, _("the traced launch's shape is truncated or damaged"));
-        if (k < 3) tr->block_dim[k] = (uint32_t)d;
-        else tr->grid_dim[k - 3] = (uint32_t)d;
+        if (k < 3)
+            tr->block_dim[k] = (uint32_t)d;
+        else
+            tr->grid_dim[k - 3] = (uint32_t)d;
     }
     if (take_u(r, 4, &next) || next > 1)
-        return rv_fail(err, errlen, RV_FAILED, _("the traced kernel's name, cut or next launch is truncated or damaged"));
-    if (!tr->own_cut[0]) { free(tr->own_cut); tr->own_cut = NULL; }
+        return rv_fail(err, errlen, RV_FAILED,
+                       _("the traced kernel's name, cut or next launch is truncated or damaged"));
+    if (!tr->own_cut[0]) {
+        free(tr->own_cut);
+        tr->own_cut = NULL;
+    }
     if (gwords > (1ull << 40) || launch < 1 || launches < launch || launches > (1u << 20) || call < 1)
-        return rv_fail(err, errlen, RV_FAILED, _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
-                    launch, launches, call, gwords);
+        return rv_fail(
+            err, errlen, RV_FAILED,
+            _("launch %" PRIu64 " of %" PRIu64 " (call %" PRIu64 ", %" PRIu64 " words of its own) is out of range"),
+            launch, launches, call, gwords);
     *more = (int)next;
     if (format >= RV_TRACE_FORMAT_GRID && parse_grid(r, tr, format, err, errlen)) return -1;
     for (int k = 0; k < 3 && format >= RV_TRACE_FORMAT_CLUSTER; k++) {
@@ -375,8 +398,8 @@ static int parse_own(rbuf *r, rv_trace *tr, int format, int *more, char *err, si
 
 /* An event's reads in format 3: items, a run mark repeating the item before
  * it.  Expanded into *buf (grown), at most `room` reads. */
-static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint64_t room, const char *where,
-                      char *err, size_t errlen)
+static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint64_t room, const char *where, char *err,
+                      size_t errlen)
 {
     uint64_t items;
     *n = 0;
@@ -392,7 +415,8 @@ static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint6
             count = RV_ACC_INDEX(a) & 0xFFFFFFFFu;
             stride = (int64_t)(int32_t)((uint32_t)(RV_ACC_INDEX(a) >> 32) << 8) >> 8; /* 24-bit signed */
             base = (*buf)[*n - 1];
-            if (count == 0 || stride == 0) return rv_fail(err, errlen, RV_FAILED, _("%s: a run of reads is empty"), where);
+            if (count == 0 || stride == 0)
+                return rv_fail(err, errlen, RV_FAILED, _("%s: a run of reads is empty"), where);
         }
         if (*n + count > room)
             return rv_fail(err, errlen, RV_FAILED, _("%s: more than %u reads in one trace"), where, RV_OWN_MAX_READS);
@@ -450,7 +474,8 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             char where[64];
             snprintf(where, sizeof where, _("step %d, thread %d"), s, t);
             if (take_u(r, 2, &line) ||
-                (format >= RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries) : take_u(r, 2, &nreads)) ||
+                (format >= RV_TRACE_FORMAT_OWN3 ? take_u(r, 2, &flags) || take_u(r, 2, &tries)
+                                                : take_u(r, 2, &nreads)) ||
                 take_u(r, 4, &bits) || take_u(r, 8, &write)) {
                 truncated(r, where, err, errlen);
                 return -1;
@@ -459,7 +484,8 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
                 if (take_reads(r, rbufp, rcap, &nr, RV_OWN_MAX_READS - tr->nreads, where, err, errlen)) return -1;
             } else {
                 if (nreads > RV_MAX_READS) {
-                    rv_fail(err, errlen, RV_FAILED, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t, nreads, RV_MAX_READS);
+                    rv_fail(err, errlen, RV_FAILED, _("step %d thread %d: %" PRIu64 " reads (at most %d)"), s, t,
+                            nreads, RV_MAX_READS);
                     return -1;
                 }
                 for (uint64_t k = 0; k < nreads; k++)
@@ -472,7 +498,8 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
             uint32_t b32 = (uint32_t)bits;
             float value;
             memcpy(&value, &b32, sizeof value);
-            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format >= RV_TRACE_FORMAT_OWN3 ? *rbufp : reads, (int)nr)) {
+            if (rv_trace_set(tr, s, t, (uint16_t)line, value, write, format >= RV_TRACE_FORMAT_OWN3 ? *rbufp : reads,
+                             (int)nr)) {
                 rv_fail(err, errlen, RV_FAILED, _("out of memory"));
                 return -1;
             }
@@ -496,33 +523,40 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
         rv_fail(err, errlen, RV_FAILED, _("not a reducevis trace (the file does not start with '%s')"), RV_TRACE_MAGIC);
         return NULL;
     }
-    if (take_u(&r, 4, &format)) { truncated(&r, _("the header"), err, errlen); return NULL; }
-    if (format < RV_TRACE_FORMAT || format > RV_TRACE_FORMAT_LAST) {
-        rv_fail(err, errlen, RV_FAILED, _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
-             RV_TRACE_FORMAT_LAST);
+    if (take_u(&r, 4, &format)) {
+        truncated(&r, _("the header"), err, errlen);
         return NULL;
     }
-    if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) ||
-        take_u(&r, 8, &n) || take_u(&r, 4, &grid) || take_u(&r, 4, &kind) ||
-        take_u(&r, 8, &seed) || take_u(&r, 4, &okind) || take_u(&r, 4, &nsteps) ||
-        take_u(&r, 8, &hash) || r.len - r.pos < RV_ORIGIN_LEN + RV_DATE_LEN) {
+    if (format < RV_TRACE_FORMAT || format > RV_TRACE_FORMAT_LAST) {
+        rv_fail(err, errlen, RV_FAILED,
+                _("trace format version %" PRIu64 " is not supported (this build reads versions 1 to %d)"), format,
+                RV_TRACE_FORMAT_LAST);
+        return NULL;
+    }
+    if (take_u(&r, 4, &version) || take_u(&r, 4, &bs) || take_u(&r, 4, &block) || take_u(&r, 8, &n) ||
+        take_u(&r, 4, &grid) || take_u(&r, 4, &kind) || take_u(&r, 8, &seed) || take_u(&r, 4, &okind) ||
+        take_u(&r, 4, &nsteps) || take_u(&r, 8, &hash) || r.len - r.pos < RV_ORIGIN_LEN + RV_DATE_LEN) {
         truncated(&r, _("the header"), err, errlen);
         return NULL;
     }
     /* Bound the sizes before allocating anything from them. */
     int own_format = format >= RV_TRACE_FORMAT_OWN;
     if (own_format != (version == RV_VERSION_OWN) || (depth > 0 && format != (uint64_t)first_format)) {
-        rv_fail(err, errlen, RV_FAILED, _("trace format %" PRIu64 " with kernel version %" PRIu64 ": only a kernel traced from its file uses format %d"),
-             format, version, first_format > RV_TRACE_FORMAT_OWN ? first_format : RV_TRACE_FORMAT_LAST);
+        rv_fail(err, errlen, RV_FAILED,
+                _("trace format %" PRIu64 " with kernel version %" PRIu64
+                  ": only a kernel traced from its file uses format %d"),
+                format, version, first_format > RV_TRACE_FORMAT_OWN ? first_format : RV_TRACE_FORMAT_LAST);
         return NULL;
     }
     if (version >= RV_NUM_VERSIONS && version != RV_VERSION_OWN) {
-        rv_fail(err, errlen, RV_FAILED, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version, RV_NUM_VERSIONS - 1, rv_version_list());
+        rv_fail(err, errlen, RV_FAILED, _("unknown kernel version %" PRIu64 " (expected 0..%d: %s)"), version,
+                RV_NUM_VERSIONS - 1, rv_version_list());
         return NULL;
     }
     const char *why = rv_version_check_block((int)version, bs > 4096 ? 4096 : (int)bs);
     if (why) {
-        rv_fail(err, errlen, RV_FAILED, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version), _(why));
+        rv_fail(err, errlen, RV_FAILED, _("block size %" PRIu64 " for %s: %s"), bs, rv_version_name((int)version),
+                _(why));
         return NULL;
     }
     int most = format >= RV_TRACE_FORMAT_OWN3 ? RV_OWN_MAX_STEPS : RV_MAX_STEPS;
@@ -591,7 +625,8 @@ int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen
     size_t wrote = fwrite(buf, 1, len, f);
     int closed = fclose(f);
     free(buf);
-    if (wrote != len || closed != 0) return rv_fail(err, errlen, RV_FAILED, _("cannot write %s: %s"), path, strerror(errno));
+    if (wrote != len || closed != 0)
+        return rv_fail(err, errlen, RV_FAILED, _("cannot write %s: %s"), path, strerror(errno));
     return 0;
 }
 
@@ -637,4 +672,3 @@ out:
     free(buf);
     return NULL;
 }
-

@@ -22,8 +22,7 @@ static int read_row(const rv_json_place *at, const rv_json *o, rv_verify_row *ro
         rv_json_whole(at, o, "grid", 1, UINT32_MAX, &row->grid) ||
         rv_json_text(at, o, "metric", row->metric, sizeof row->metric) ||
         rv_json_number(at, o, "predicted", 0, &row->predicted) ||
-        rv_json_number(at, o, "measured", 1, &row->measured) ||
-        rv_json_need(at, o, "note", RV_JSON_STRING, 1, &note))
+        rv_json_number(at, o, "measured", 1, &row->measured) || rv_json_need(at, o, "note", RV_JSON_STRING, 1, &note))
         return -1;
     snprintf(row->note, sizeof row->note, "%s", note ? note->text : "");
     return 0;
@@ -35,8 +34,7 @@ static int read_race(const rv_json_place *at, const rv_json *o, rv_verify_race *
     if (o->type != RV_JSON_OBJECT) return rv_json_fail_at(at, o, "should be an object");
     if (rv_json_text(at, o, "version", race->version, sizeof race->version) ||
         rv_json_number(at, o, "hazards", 0, &h) || rv_json_number(at, o, "errors", 0, &e) ||
-        rv_json_number(at, o, "warnings", 0, &w) ||
-        rv_json_text(at, o, "summary", race->summary, sizeof race->summary))
+        rv_json_number(at, o, "warnings", 0, &w) || rv_json_text(at, o, "summary", race->summary, sizeof race->summary))
         return -1;
     race->hazards = (long)h;
     race->errors = (long)e;
@@ -55,8 +53,7 @@ static int from_tree(const rv_json *root, rv_verify_record *cc, char *err, size_
         return -1;
     }
     if (rv_json_text(&top, root, "device", cc->device, sizeof cc->device) ||
-        rv_json_text(&top, root, "date", cc->date, sizeof cc->date) ||
-        rv_json_number(&top, root, "n", 0, &n) ||
+        rv_json_text(&top, root, "date", cc->date, sizeof cc->date) || rv_json_number(&top, root, "n", 0, &n) ||
         rv_json_need(&top, root, "rows", RV_JSON_ARRAY, 0, &rows) ||
         rv_json_need(&top, root, "racecheck", RV_JSON_ARRAY, 0, &races))
         return -1;
@@ -126,8 +123,7 @@ void rv_verify_free(rv_verify_record *cc)
     free(cc);
 }
 
-const rv_verify_row *rv_verify_find(const rv_verify_record *cc, const char *version, int block_size,
-                                            const char *metric)
+const rv_verify_row *rv_verify_find(const rv_verify_record *cc, const char *version, int block_size, const char *metric)
 {
     for (int i = 0; cc && i < cc->nrows; i++) {
         const rv_verify_row *r = &cc->rows[i];

@@ -13,13 +13,13 @@ extern "C" {
 #endif
 
 typedef struct rv_verify_row {
-    char     version[8];
-    int      block_size;
-    uint64_t grid;             /* blocks of the profiled first pass        */
-    char     metric[96];       /* ncu metric, or a derived one's formula   */
-    double   predicted;
-    double   measured;         /* NaN where this ncu had no such counter   */
-    char     note[400];        /* why they differ, or ""                   */
+    char version[8];
+    int block_size;
+    uint64_t grid;   /* blocks of the profiled first pass        */
+    char metric[96]; /* ncu metric, or a derived one's formula   */
+    double predicted;
+    double measured; /* NaN where this ncu had no such counter   */
+    char note[400];  /* why they differ, or ""                   */
 } rv_verify_row;
 
 typedef struct rv_verify_race {
@@ -29,13 +29,13 @@ typedef struct rv_verify_race {
 } rv_verify_race;
 
 typedef struct rv_verify_record {
-    char                device[128];
-    char                date[32];
-    uint64_t            n;
-    rv_verify_row  *rows;
-    int                 nrows;
-    rv_verify_race  races[8];
-    int                 nraces;
+    char device[128];
+    char date[32];
+    uint64_t n;
+    rv_verify_row *rows;
+    int nrows;
+    rv_verify_race races[8];
+    int nraces;
 } rv_verify_record;
 
 /* Reads a verify file; NULL with a message naming the problem. */
@@ -45,7 +45,7 @@ void rv_verify_free(rv_verify_record *cc);
 
 /* The row of a version, block size and metric (ncu name), or NULL. */
 const rv_verify_row *rv_verify_find(const rv_verify_record *cc, const char *version, int block_size,
-                                            const char *metric);
+                                    const char *metric);
 
 /* racecheck's verdict on a version, or NULL when it was not checked. */
 const rv_verify_race *rv_verify_race_of(const rv_verify_record *cc, const char *version);

@@ -31,31 +31,39 @@ extern "C" {
 #define RV_VERSION_OWN 255
 
 /* What a version does, as questions code may ask (rv_version_info.props). */
-#define RV_VP_FILLS_GPU      0x01u /* its grid is the blocks the GPU holds at once, a free
+#define RV_VP_FILLS_GPU \
+    0x01u /* its grid is the blocks the GPU holds at once, a free
                                       choice from 1 to rv_version_grid_max; its blocks take
                                       tiles of float4s in turn                              */
-#define RV_VP_SINGLE_PASS    0x02u /* one launch reduces the whole array: `out` holds grid
+#define RV_VP_SINGLE_PASS \
+    0x02u /* one launch reduces the whole array: `out` holds grid
                                       slots for partials and the result after them, out[grid] */
-#define RV_VP_LAST_BLOCK     0x04u /* the block that draws the last ticket sums the partials:
+#define RV_VP_LAST_BLOCK \
+    0x04u /* the block that draws the last ticket sums the partials:
                                       the trace holds its steps after the traced block's    */
-#define RV_VP_ATOMIC_END     0x08u /* each block adds its sum into the result with one
+#define RV_VP_ATOMIC_END \
+    0x08u                      /* each block adds its sum into the result with one
                                       atomicAdd; the launcher zeroes the result first       */
-#define RV_VP_SUM_VARIES     0x10u /* the last bits of the sum can change from run to run   */
-#define RV_VP_CUB_PEER       0x20u /* CUB's DeviceReduce::Sum is compared with this one (both
+#define RV_VP_SUM_VARIES 0x10u /* the last bits of the sum can change from run to run   */
+#define RV_VP_CUB_PEER \
+    0x20u /* CUB's DeviceReduce::Sum is compared with this one (both
                                       one device-wide sum, the same bits on every run)      */
-#define RV_VP_WARP_PARTIALS  0x40u /* shared memory holds one partial per warp (32 words),
+#define RV_VP_WARP_PARTIALS \
+    0x40u /* shared memory holds one partial per warp (32 words),
                                       not one word per thread                               */
-#define RV_VP_OWN            0x80u /* a student's kernel traced from its file: no model, no
+#define RV_VP_OWN \
+    0x80u /* a student's kernel traced from its file: no model, no
                                       kernel of ours; its trace carries source and steps   */
-#define RV_VP_MARK          0x100u /* the project's fastest: exercise 5 (docs/exercises.md)
+#define RV_VP_MARK \
+    0x100u /* the project's fastest: exercise 5 (docs/exercises.md)
                                       asks a student's kernel for 90 % of its speed       */
 
 /* What compute-sanitizer racecheck says of a version's warp phase. */
 typedef enum rv_race {
-    RV_RACE_NONE = 0,      /* no warp-synchronous shared-memory phase              */
-    RV_RACE_HAZARD,        /* relies on lockstep lanes: racecheck reports hazards  */
-    RV_RACE_CLEAN,         /* made safe: racecheck is expected to find nothing     */
-    RV_RACE_SAME_CODE      /* the same warp phase as the version named race_from   */
+    RV_RACE_NONE = 0, /* no warp-synchronous shared-memory phase              */
+    RV_RACE_HAZARD,   /* relies on lockstep lanes: racecheck reports hazards  */
+    RV_RACE_CLEAN,    /* made safe: racecheck is expected to find nothing     */
+    RV_RACE_SAME_CODE /* the same warp phase as the version named race_from   */
 } rv_race;
 
 #define RV_MAX_CAPTIONS 4
@@ -65,8 +73,8 @@ struct rv_sim;
 typedef void (*rv_model_fn)(struct rv_sim *m);
 
 typedef struct rv_version_info {
-    int         id;            /* on-disk id, written into .rvt files          */
-    int         order;         /* place in the teaching order, from 0          */
+    int id;                    /* on-disk id, written into .rvt files          */
+    int order;                 /* place in the teaching order, from 0          */
     const char *name;          /* "v1"                                         */
     const char *title;         /* "strided index"                              */
     const char *file;          /* "v1_strided_index.cu": kernel, and the name its
@@ -77,13 +85,13 @@ typedef struct rv_version_info {
     const char *improves_on;   /* the version it is measured against ("v0"), or
                                   NULL for the baseline                       */
     const char *note;          /* what to know before trusting it, or NULL     */
-    unsigned    props;         /* RV_VP_*                                      */
-    int         min_block;     /* smallest block size the code allows          */
+    unsigned props;            /* RV_VP_*                                      */
+    int min_block;             /* smallest block size the code allows          */
     const char *min_block_why; /* why, when min_block is above 32              */
-    int         elems_per_thread; /* elements each thread reads from global    */
-    int         tuned_block;   /* block size `bench` times it at unless one is
+    int elems_per_thread;      /* elements each thread reads from global    */
+    int tuned_block;           /* block size `bench` times it at unless one is
                                   given (0: the bench's default)              */
-    rv_race     race;          /* racecheck's verdict on its warp phase        */
+    rv_race race;              /* racecheck's verdict on its warp phase        */
     const char *race_caption;  /* the race band's headline                     */
     const char *race_from;     /* RV_RACE_SAME_CODE: whose racecheck stands for it */
     const char *race_fixed_by; /* RV_RACE_SAME_CODE: the version without the race */
@@ -92,13 +100,13 @@ typedef struct rv_version_info {
                                   made from the trace; up to RV_MAX_CAPTIONS */
         const char *step, *text;
     } captions[RV_MAX_CAPTIONS];
-    int         cluster;       /* blocks per thread-block cluster its launch groups
+    int cluster;            /* blocks per thread-block cluster its launch groups
                                   (the grid is whole clusters), 0: none       */
-    int         min_cc;        /* the lowest compute capability it runs on, as
+    int min_cc;             /* the lowest compute capability it runs on, as
                                   10 x major + minor (90: Hopper), 0: any     */
-    const char *min_cc_why;    /* what a GPU below min_cc is told             */
-    uint32_t    colour[2];     /* its line and bar, 0xRRGGBB: dark, light theme */
-    rv_model_fn model;         /* its CPU model                                */
+    const char *min_cc_why; /* what a GPU below min_cc is told             */
+    uint32_t colour[2];     /* its line and bar, 0xRRGGBB: dark, light theme */
+    rv_model_fn model;      /* its CPU model                                */
 } rv_version_info;
 
 /* The entry for version id v (RV_VERSION_OWN included), or NULL when v is
@@ -173,11 +181,11 @@ int rv_version_line(int v, const char *marker);
 
 /* Without a GPU, the grid of a version that fills the GPU assumes an H100
  * or H200: 132 SMs of 2048 threads (at most 32 blocks each). */
-#define RV_FILL_DEFAULT_SMS        132
-#define RV_FILL_THREADS_PER_SM     2048
+#define RV_FILL_DEFAULT_SMS    132
+#define RV_FILL_THREADS_PER_SM 2048
 /* Rows of float4s in one tile of a version that fills the GPU (UNROLL in
  * those kernels; the fidelity tests fail if they ever differ). */
-#define RV_FILL_UNROLL             4
+#define RV_FILL_UNROLL         4
 
 /* The steps a version takes at a block size (labels, strides, phases, flags)
  * into steps[0..RV_MAX_STEPS), and how many: its model's plan, the one

@@ -24,7 +24,6 @@
 #include "i18n.h"
 #include "status.h"
 
-
 rv_waves *rv_waves_new(uint32_t nblocks)
 {
     rv_waves *w = calloc(1, sizeof *w);
@@ -73,14 +72,19 @@ static void cluster_of(const rv_waves *w, uint32_t block, uint32_t *cluster, uin
 
 /* ---- sorting ----------------------------------------------------------------- */
 
-typedef struct edge { uint32_t who; uint64_t t; int up; uint32_t block; } edge;
+typedef struct edge {
+    uint32_t who;
+    uint64_t t;
+    int up;
+    uint32_t block;
+} edge;
 
 static int by_edge(const void *a, const void *b)
 {
     const edge *x = a, *y = b;
     if (x->who != y->who) return x->who < y->who ? -1 : 1;
     if (x->t != y->t) return x->t < y->t ? -1 : 1;
-    return x->up - y->up;   /* an end (0) before a start (1) at one time */
+    return x->up - y->up; /* an end (0) before a start (1) at one time */
 }
 
 static const rv_wave_block *sort_base;
@@ -109,7 +113,10 @@ static uint32_t *sm_order(const rv_waves *w)
  * where another starts, or one that starts and ends in one tick of the clock
  * (a warp of threads past n leaving at once), is a hand-over, and the count
  * is never taken half-way through a tick. */
-typedef struct crowd { uint32_t who, most; uint64_t at; } crowd;
+typedef struct crowd {
+    uint32_t who, most;
+    uint64_t at;
+} crowd;
 static int sweep(edge *e, size_t n, uint32_t limit, crowd *over, uint32_t *most)
 {
     qsort(e, n, sizeof *e, by_edge);
@@ -132,27 +139,35 @@ static int validate_shape(const rv_waves *w, char *err, size_t errlen)
 {
     for (int k = 0; k < 3; k++)
         if (!w->grid_dim[k] || !w->block_dim[k] || !w->cluster_dim[k] || w->grid_dim[k] % w->cluster_dim[k])
-            return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: a grid of %u×%u×%u blocks in clusters of %u×%u×%u is no grid a GPU runs"),
-                        w->launch, w->grid_dim[0], w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1],
-                        w->cluster_dim[2]);
+            return rv_fail(
+                err, errlen, RV_FAILED,
+                _("waves of launch %u: a grid of %u×%u×%u blocks in clusters of %u×%u×%u is no grid a GPU runs"),
+                w->launch, w->grid_dim[0], w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1],
+                w->cluster_dim[2]);
     uint64_t blocks = (uint64_t)w->grid_dim[0] * w->grid_dim[1] * w->grid_dim[2];
     if (blocks > RV_WAVES_MAX_BLOCKS)
-        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: %" PRIu64 " blocks, more than the %u a recording holds"), w->launch,
-                    blocks, RV_WAVES_MAX_BLOCKS);
+        return rv_fail(err, errlen, RV_FAILED,
+                       _("waves of launch %u: %" PRIu64 " blocks, more than the %u a recording holds"), w->launch,
+                       blocks, RV_WAVES_MAX_BLOCKS);
     if (w->sm_count == 0 || w->sm_count > RV_WAVES_MAX_SMS)
-        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: a GPU of %u SMs (expected 1 to %u)"), w->launch, w->sm_count,
-                    RV_WAVES_MAX_SMS);
+        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: a GPU of %u SMs (expected 1 to %u)"), w->launch,
+                       w->sm_count, RV_WAVES_MAX_SMS);
     if (w->bound == 0 || w->bound > 2048)
-        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: an occupancy of %u blocks per SM (expected 1 to 2048: the launch could not run)"),
-                    w->launch, w->bound);
+        return rv_fail(
+            err, errlen, RV_FAILED,
+            _("waves of launch %u: an occupancy of %u blocks per SM (expected 1 to 2048: the launch could not run)"),
+            w->launch, w->bound);
     if (w->sm_blocks < w->bound || w->sm_blocks > 2048)
-        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: an SM that holds %u blocks at all, where the occupancy lets it hold %u (expected %u to 2048)"),
-                    w->launch, w->sm_blocks, w->bound, w->bound);
+        return rv_fail(
+            err, errlen, RV_FAILED,
+            _("waves of launch %u: an SM that holds %u blocks at all, where the occupancy lets it hold %u (expected %u to 2048)"),
+            w->launch, w->sm_blocks, w->bound, w->bound);
     int clustered = rv_waves_cluster_blocks(w) > 1;
     if (clustered != (w->cluster_bound != 0))
-        return rv_fail(err, errlen, RV_FAILED, clustered ? _("waves of launch %u: a cluster launch without the clusters' occupancy bound")
-                                           : _("waves of launch %u: a clusters' occupancy bound for a launch without clusters"),
-                    w->launch);
+        return rv_fail(err, errlen, RV_FAILED,
+                       clustered ? _("waves of launch %u: a cluster launch without the clusters' occupancy bound")
+                                 : _("waves of launch %u: a clusters' occupancy bound for a launch without clusters"),
+                       w->launch);
     return 0;
 }
 
@@ -168,7 +183,8 @@ static int validate_blocks(const rv_waves *w, char *err, size_t errlen)
         const rv_wave_block *b = &w->blocks[i];
         uint32_t cluster, rank;
         if (b->block >= grid) {
-            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u is past the grid's %u blocks"), w->launch, b->block, grid);
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u is past the grid's %u blocks"), w->launch,
+                    b->block, grid);
             goto out;
         }
         if (seen[b->block]++) {
@@ -176,40 +192,46 @@ static int validate_blocks(const rv_waves *w, char *err, size_t errlen)
             goto out;
         }
         if (b->sm >= w->sm_count) {
-            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u ran on SM %u, but the GPU has %u SMs (0 to %u)"), w->launch,
-                 b->block, b->sm, w->sm_count, w->sm_count - 1);
+            rv_fail(err, errlen, RV_FAILED,
+                    _("waves of launch %u: block %u ran on SM %u, but the GPU has %u SMs (0 to %u)"), w->launch,
+                    b->block, b->sm, w->sm_count, w->sm_count - 1);
             goto out;
         }
         if (b->end < b->start) {
-            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u ends at %" PRIu64 " ns, before it starts at %" PRIu64 " ns"),
-                 w->launch, b->block, b->end, b->start);
+            rv_fail(err, errlen, RV_FAILED,
+                    _("waves of launch %u: block %u ends at %" PRIu64 " ns, before it starts at %" PRIu64 " ns"),
+                    w->launch, b->block, b->end, b->start);
             goto out;
         }
         if (b->first_end < b->start || b->first_end > b->end) {
             rv_fail(err, errlen, RV_FAILED,
-                 b->first_end < b->start
-                     ? _("waves of launch %u: block %u's first warp leaves at %" PRIu64 " ns, before the block starts at %" PRIu64 " ns")
-                     : _("waves of launch %u: block %u's first warp leaves at %" PRIu64 " ns, after its last warp at %" PRIu64 " ns"),
-                 w->launch, b->block, b->first_end, b->first_end < b->start ? b->start : b->end);
+                    b->first_end < b->start ? _("waves of launch %u: block %u's first warp leaves at %" PRIu64
+                                                " ns, before the block starts at %" PRIu64 " ns")
+                                            : _("waves of launch %u: block %u's first warp leaves at %" PRIu64
+                                                " ns, after its last warp at %" PRIu64 " ns"),
+                    w->launch, b->block, b->first_end, b->first_end < b->start ? b->start : b->end);
             goto out;
         }
         cluster_of(w, b->block, &cluster, &rank);
         if (clustered != !!(b->flags & RV_WAVE_CLUSTER)) {
-            rv_fail(err, errlen, RV_FAILED, clustered ? _("waves of launch %u: block %u ran outside any cluster in a launch of clusters")
-                                        : _("waves of launch %u: block %u ran as a cluster's in a launch without clusters"),
-                 w->launch, b->block);
+            rv_fail(err, errlen, RV_FAILED,
+                    clustered ? _("waves of launch %u: block %u ran outside any cluster in a launch of clusters")
+                              : _("waves of launch %u: block %u ran as a cluster's in a launch without clusters"),
+                    w->launch, b->block);
             goto out;
         }
         if (b->rank != (clustered ? rank : 0)) {
-            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u ran as rank %u of its cluster, where its place in the grid makes it rank %u"),
-                 w->launch, b->block, b->rank, clustered ? rank : 0);
+            rv_fail(
+                err, errlen, RV_FAILED,
+                _("waves of launch %u: block %u ran as rank %u of its cluster, where its place in the grid makes it rank %u"),
+                w->launch, b->block, b->rank, clustered ? rank : 0);
             goto out;
         }
     }
     for (uint32_t k = 0; k < grid; k++)
         if (!seen[k]) {
-            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u was never recorded (%u of %u blocks are)"), w->launch, k,
-                 w->nblocks, grid);
+            rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: block %u was never recorded (%u of %u blocks are)"),
+                    w->launch, k, w->nblocks, grid);
             goto out;
         }
     rc = 0;
@@ -243,14 +265,18 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
     span_edges(w, 1, e);
     if (sweep(e, n, w->bound, &over, &most)) {
         free(e);
-        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: SM %u held %u blocks with all their warps at once at %" PRIu64 " ns, more than the %u its occupancy allows"),
-                    w->launch, over.who, over.most, over.at, w->bound);
+        return rv_fail(err, errlen, RV_FAILED,
+                       _("waves of launch %u: SM %u held %u blocks with all their warps at once at %" PRIu64
+                         " ns, more than the %u its occupancy allows"),
+                       w->launch, over.who, over.most, over.at, w->bound);
     }
     span_edges(w, 0, e);
     if (sweep(e, n, w->sm_blocks, &over, &most)) {
         free(e);
-        return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: SM %u held %u blocks at once at %" PRIu64 " ns, more than the %u an SM can hold"),
-                    w->launch, over.who, over.most, over.at, w->sm_blocks);
+        return rv_fail(
+            err, errlen, RV_FAILED,
+            _("waves of launch %u: SM %u held %u blocks at once at %" PRIu64 " ns, more than the %u an SM can hold"),
+            w->launch, over.who, over.most, over.at, w->sm_blocks);
     }
     uint32_t per = rv_waves_cluster_blocks(w);
     if (per > 1) {
@@ -275,8 +301,10 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
         memset(&over, 0, sizeof over);
         if (sweep(e, 2 * (size_t)nclusters, w->cluster_bound, &over, &most)) {
             free(e);
-            return rv_fail(err, errlen, RV_FAILED, _("waves of launch %u: %u clusters ran at once at %" PRIu64 " ns, more than the %u the GPU holds"),
-                        w->launch, over.most, over.at, w->cluster_bound);
+            return rv_fail(
+                err, errlen, RV_FAILED,
+                _("waves of launch %u: %u clusters ran at once at %" PRIu64 " ns, more than the %u the GPU holds"),
+                w->launch, over.most, over.at, w->cluster_bound);
         }
     }
     free(e);
@@ -286,7 +314,8 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
 int rv_waves_validate(const rv_waves *w, char *err, size_t errlen)
 {
     for (; w; w = w->next)
-        if (validate_shape(w, err, errlen) || validate_blocks(w, err, errlen) || validate_crowds(w, err, errlen)) return -1;
+        if (validate_shape(w, err, errlen) || validate_blocks(w, err, errlen) || validate_crowds(w, err, errlen))
+            return -1;
     return 0;
 }
 
@@ -342,7 +371,7 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
     sweep(e, 2 * (size_t)w->nblocks, 0, &none, &f->most_held);
     f->tail_start = UINT64_MAX;
     for (uint32_t s = 0; s < w->sm_count; s++) {
-        uint64_t t = last_end[s] ? last_end[s] : f->t0;   /* an SM that ran nothing idles throughout */
+        uint64_t t = last_end[s] ? last_end[s] : f->t0; /* an SM that ran nothing idles throughout */
         if (t < f->tail_start) f->tail_start = t;
     }
     /* each SM's busy time (the union of its blocks' spans), in all and in the tail */
@@ -353,7 +382,7 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
         f->sms_used++;
         for (; i < w->nblocks && w->blocks[ix[i]].sm == sm; i++, count++) {
             const rv_wave_block *r = &w->blocks[ix[i]];
-            if (r->start > b) {   /* a gap: the span so far is done */
+            if (r->start > b) { /* a gap: the span so far is done */
                 busy += b - a, busy_tail += overlap(a, b, f->tail_start, f->t1);
                 a = r->start, b = r->end;
             } else if (r->end > b)
@@ -364,7 +393,8 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
         uint32_t waves = (count + w->bound - 1) / w->bound;
         if (waves > f->waves) f->waves = waves;
     }
-    double all = (double)w->sm_count * (double)(f->t1 - f->t0), tail = (double)w->sm_count * (double)(f->t1 - f->tail_start);
+    double all = (double)w->sm_count * (double)(f->t1 - f->t0),
+           tail = (double)w->sm_count * (double)(f->t1 - f->tail_start);
     f->idle = all > 0 ? 1.0 - (double)busy / all : 0.0;
     f->tail_idle = tail > 0 ? 1.0 - (double)busy_tail / tail : 0.0;
     free(ix), free(last_end), free(e);
@@ -391,7 +421,7 @@ int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells)
         const rv_wave_block *b = &w->blocks[i];
         double a = (double)(b->start - t0), e = (double)(b->end - t0);
         uint32_t c0 = (uint32_t)(a / width), c1 = (uint32_t)(e / width);
-        if (c1 > c0 && c1 * width >= e) c1--;   /* ending on a column's edge: not in the next */
+        if (c1 > c0 && c1 * width >= e) c1--; /* ending on a column's edge: not in the next */
         if (c0 >= ncols) c0 = ncols - 1;
         if (c1 >= ncols) c1 = ncols - 1;
         for (uint32_t c = c0; c <= c1; c++) {

@@ -13,13 +13,13 @@
 #include <stdint.h>
 
 /* The most blocks one launch's waves hold (v0 at 2^25 elements has 2^17). */
-#define RV_WAVES_MAX_BLOCKS (1u << 24)
+#define RV_WAVES_MAX_BLOCKS   (1u << 24)
 /* The most SMs a GPU is believed to have (an H200 has 132). */
-#define RV_WAVES_MAX_SMS 4096u
+#define RV_WAVES_MAX_SMS      4096u
 /* The most launches a trace keeps the waves of. */
 #define RV_WAVES_MAX_LAUNCHES 64
 
-#define RV_WAVE_CLUSTER 0x1u   /* the block ran as a cluster's (%is_explicit_cluster) */
+#define RV_WAVE_CLUSTER 0x1u /* the block ran as a cluster's (%is_explicit_cluster) */
 
 /* Two spans of a block, because its warps leave one by one: each warp gives
  * back its registers and warp slot as it leaves; the block's slot and its
@@ -32,33 +32,33 @@
  * its warps may start a ninth block of 8 warps while the last warps of
  * others are leaving. */
 typedef struct rv_wave_block {
-    uint32_t block;            /* blockIdx flattened, x fastest                 */
-    uint32_t sm;               /* %smid                                         */
-    uint64_t start;            /* ns of the GPU's global timer: its first warp in */
-    uint64_t first_end;        /* its first warp (or part of one) out           */
-    uint64_t end;              /* its last warp out                             */
-    uint32_t rank;             /* %cluster_ctarank; 0 outside a cluster         */
-    uint32_t flags;            /* RV_WAVE_CLUSTER                               */
+    uint32_t block;     /* blockIdx flattened, x fastest                 */
+    uint32_t sm;        /* %smid                                         */
+    uint64_t start;     /* ns of the GPU's global timer: its first warp in */
+    uint64_t first_end; /* its first warp (or part of one) out           */
+    uint64_t end;       /* its last warp out                             */
+    uint32_t rank;      /* %cluster_ctarank; 0 outside a cluster         */
+    uint32_t flags;     /* RV_WAVE_CLUSTER                               */
 } rv_wave_block;
 
 typedef struct rv_waves {
-    uint32_t launch;           /* the launch of the run it belongs to (1-based) */
+    uint32_t launch; /* the launch of the run it belongs to (1-based) */
     uint32_t grid_dim[3], block_dim[3];
-    uint32_t cluster_dim[3];   /* 1 1 1: no cluster                             */
-    uint32_t sm_count;         /* the device's SMs, asked at run time           */
-    uint32_t bound;            /* blocks one SM may hold whole at once: the
+    uint32_t cluster_dim[3]; /* 1 1 1: no cluster                             */
+    uint32_t sm_count;       /* the device's SMs, asked at run time           */
+    uint32_t bound;          /* blocks one SM may hold whole at once: the
                                   launch's occupancy
                                   (cudaOccupancyMaxActiveBlocksPerMultiprocessor) */
-    uint32_t sm_blocks;        /* blocks one SM may hold at all, whole or not:
+    uint32_t sm_blocks;      /* blocks one SM may hold at all, whole or not:
                                   the hardware's limit
                                   (CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR,
                                   32 on Hopper)                                 */
-    uint32_t cluster_bound;    /* clusters the GPU may hold at once
+    uint32_t cluster_bound;  /* clusters the GPU may hold at once
                                   (cudaOccupancyMaxActiveClusters); 0: no cluster */
-    uint32_t smem;             /* the launch's dynamic shared memory, bytes     */
-    uint32_t nblocks;          /* records in blocks[]                           */
-    rv_wave_block *blocks;     /* [nblocks], owned                              */
-    struct rv_waves *next;     /* the next launch's, or NULL; freed with this   */
+    uint32_t smem;           /* the launch's dynamic shared memory, bytes     */
+    uint32_t nblocks;        /* records in blocks[]                           */
+    rv_wave_block *blocks;   /* [nblocks], owned                              */
+    struct rv_waves *next;   /* the next launch's, or NULL; freed with this   */
 } rv_waves;
 
 /* What a class is told of one launch's waves: `at once` counts go by the
@@ -66,31 +66,31 @@ typedef struct rv_waves {
  * the time, the idle share and the tail by full spans (an SM with a block's
  * last warp on it is not idle). */
 typedef struct rv_waves_facts {
-    uint32_t blocks;           /* the grid's                                    */
-    uint32_t clusters;         /* the grid's clusters; 0: no cluster            */
-    uint64_t t0, t1;           /* the first start and the last end (full spans) */
-    uint32_t sms_used;         /* SMs that ran a block                          */
-    uint32_t most_on_sm;       /* the most blocks one SM ran over the launch    */
-    uint32_t most_at_once;     /* the most blocks one SM held whole at one time
+    uint32_t blocks;          /* the grid's                                    */
+    uint32_t clusters;        /* the grid's clusters; 0: no cluster            */
+    uint64_t t0, t1;          /* the first start and the last end (full spans) */
+    uint32_t sms_used;        /* SMs that ran a block                          */
+    uint32_t most_on_sm;      /* the most blocks one SM ran over the launch    */
+    uint32_t most_at_once;    /* the most blocks one SM held whole at one time
                                   (their whole spans: at most the bound)        */
-    uint32_t most_held;        /* the most one SM held at all at one time (their
+    uint32_t most_held;       /* the most one SM held at all at one time (their
                                   full spans: at most sm_blocks)                */
-    uint32_t waves;            /* observed: on each SM its blocks in the order
+    uint32_t waves;           /* observed: on each SM its blocks in the order
                                   they began, `bound` to a wave; the most waves
                                   an SM took                                   */
-    uint32_t waves_predicted;  /* from the occupancy: ceil(blocks / (bound x
+    uint32_t waves_predicted; /* from the occupancy: ceil(blocks / (bound x
                                   SMs)), or for clusters ceil(clusters /
                                   cluster_bound)                                */
-    uint64_t tail_start;       /* when the first SM ran out of blocks for good:
+    uint64_t tail_start;      /* when the first SM ran out of blocks for good:
                                   its last block's last warp out (t0 where an
                                   SM ran none)                                  */
-    double   tail_idle;        /* share of SM time idle from tail_start to t1   */
-    double   idle;             /* share of SM time idle from t0 to t1: no
+    double tail_idle;         /* share of SM time idle from tail_start to t1   */
+    double idle;              /* share of SM time idle from t0 to t1: no
                                   block's full span on the SM                   */
 } rv_waves_facts;
 
-rv_waves *rv_waves_new(uint32_t nblocks);   /* blocks zeroed; NULL: out of memory */
-void rv_waves_free(rv_waves *w);            /* and every launch after it     */
+rv_waves *rv_waves_new(uint32_t nblocks); /* blocks zeroed; NULL: out of memory */
+void rv_waves_free(rv_waves *w);          /* and every launch after it     */
 
 /* The grid's blocks (grid_dim's product) and blocks per cluster. */
 uint32_t rv_waves_grid_blocks(const rv_waves *w);
@@ -120,7 +120,7 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f);
  * the cell (rv_waves_number), RV_WAVES_NO_WAVE where none ran. */
 #define RV_WAVES_NO_WAVE 0xffffu
 typedef struct rv_waves_cell {
-    float    fill;
+    float fill;
     uint16_t wave;
 } rv_waves_cell;
 

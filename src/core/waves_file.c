@@ -15,7 +15,11 @@
 #define LAUNCH_BYTES (4 * 16)
 #define BLOCK_BYTES  40
 
-typedef struct wb { uint8_t *p; size_t len, cap; int oom; } wb;
+typedef struct wb {
+    uint8_t *p;
+    size_t len, cap;
+    int oom;
+} wb;
 
 static void put_u(wb *w, uint64_t v, int bytes)
 {
@@ -24,7 +28,10 @@ static void put_u(wb *w, uint64_t v, int bytes)
         size_t cap = w->cap ? w->cap * 2 : 4096;
         while (cap < w->len + (size_t)bytes) cap *= 2;
         uint8_t *p = realloc(w->p, cap);
-        if (!p) { w->oom = 1; return; }
+        if (!p) {
+            w->oom = 1;
+            return;
+        }
         w->p = p, w->cap = cap;
     }
     for (int i = 0; i < bytes; i++) w->p[w->len++] = (uint8_t)(v >> (8 * i));
@@ -72,7 +79,6 @@ static uint64_t get_u(const uint8_t *p, int bytes)
     return v;
 }
 
-
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen)
 {
     size_t at = 12;
@@ -82,7 +88,8 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
     }
     uint32_t n = (uint32_t)get_u(p + 8, 4);
     if (n == 0 || n > RV_WAVES_MAX_LAUNCHES) {
-        rv_fail(err, errlen, RV_FAILED, _("the waves section holds %u launches (expected 1 to %d)"), n, RV_WAVES_MAX_LAUNCHES);
+        rv_fail(err, errlen, RV_FAILED, _("the waves section holds %u launches (expected 1 to %d)"), n,
+                RV_WAVES_MAX_LAUNCHES);
         return NULL;
     }
     rv_waves *head = NULL, **tail = &head;
@@ -94,7 +101,8 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
         const uint8_t *q = p + at;
         uint32_t nblocks = (uint32_t)get_u(q + 60, 4);
         if (nblocks > RV_WAVES_MAX_BLOCKS || (uint64_t)(len - at - LAUNCH_BYTES) < (uint64_t)nblocks * BLOCK_BYTES) {
-            rv_fail(err, errlen, RV_FAILED, _("the waves section is cut short in launch %u of %u (%u blocks)"), l + 1, n, nblocks);
+            rv_fail(err, errlen, RV_FAILED, _("the waves section is cut short in launch %u of %u (%u blocks)"), l + 1,
+                    n, nblocks);
             goto bad;
         }
         rv_waves *w = rv_waves_new(nblocks);
@@ -117,9 +125,12 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
         at += LAUNCH_BYTES;
         for (uint32_t i = 0; i < nblocks; i++, at += BLOCK_BYTES) {
             const uint8_t *r = p + at;
-            w->blocks[i] = (rv_wave_block){.block = (uint32_t)get_u(r, 4), .sm = (uint32_t)get_u(r + 4, 4),
-                                           .start = get_u(r + 8, 8), .first_end = get_u(r + 16, 8),
-                                           .end = get_u(r + 24, 8), .rank = (uint32_t)get_u(r + 32, 4),
+            w->blocks[i] = (rv_wave_block){.block = (uint32_t)get_u(r, 4),
+                                           .sm = (uint32_t)get_u(r + 4, 4),
+                                           .start = get_u(r + 8, 8),
+                                           .first_end = get_u(r + 16, 8),
+                                           .end = get_u(r + 24, 8),
+                                           .rank = (uint32_t)get_u(r + 32, 4),
                                            .flags = (uint32_t)get_u(r + 36, 4)};
         }
     }

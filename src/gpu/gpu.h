@@ -33,8 +33,7 @@ int rv_gpu_runs_version(int v, char *err, size_t errlen);
 
 /* Sum of the whole array by version v on the GPU (timed build, every pass),
  * written to *sum. Returns 0, or -1 with a message in err. */
-int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data,
-               double *sum, char *err, size_t errlen);
+int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data, double *sum, char *err, size_t errlen);
 
 /* Blocks in version v's first pass over n elements on this GPU: a version
  * that fills the GPU takes SMs x resident blocks, capped by the float4s of n;
@@ -46,15 +45,15 @@ void rv_gpu_device_name(char *buf, size_t len);
 
 /* What `reducevis bench` measures. */
 typedef struct rv_bench_opts {
-    uint64_t    n;            /* elements (ignored with sweep)             */
-    int         sweep;        /* N = 2^20 .. 2^30                           */
-    int         block_size;   /* threads per block for every version        */
-    int         block_given;  /* 0: a version with a tuned block size
+    uint64_t n;           /* elements (ignored with sweep)             */
+    int sweep;            /* N = 2^20 .. 2^30                           */
+    int block_size;       /* threads per block for every version        */
+    int block_given;      /* 0: a version with a tuned block size
                                  runs at that one instead                   */
-    int         repeat;       /* timed runs per version, after warm-up      */
-    rv_data     data;         /* input pattern (bench default random:1)     */
-    int         cold;         /* 1: flush L2 before every timed run         */
-    const char *out_json;     /* results file, or NULL                      */
+    int repeat;           /* timed runs per version, after warm-up      */
+    rv_data data;         /* input pattern (bench default random:1)     */
+    int cold;             /* 1: flush L2 before every timed run         */
+    const char *out_json; /* results file, or NULL                      */
 } rv_bench_opts;
 
 /* Times every version and CUB, prints a table (and a progress bar on a

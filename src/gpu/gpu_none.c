@@ -35,7 +35,11 @@ int rv_gpu_runs_version(int v, char *err, size_t errlen)
 
 int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data, double *sum, char *err, size_t errlen)
 {
-    (void)version; (void)block_size; (void)n; (void)data; (void)sum;
+    (void)version;
+    (void)block_size;
+    (void)n;
+    (void)data;
+    (void)sum;
     snprintf(err, errlen, "%s", _(WHY));
     return -1;
 }
@@ -52,7 +56,4 @@ uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
     return (uint32_t)rv_version_grid(version, block_size, n);
 }
 
-void rv_gpu_device_name(char *buf, size_t len)
-{
-    snprintf(buf, len, "%s", _("no GPU"));
-}
+void rv_gpu_device_name(char *buf, size_t len) { snprintf(buf, len, "%s", _("no GPU")); }

@@ -22,9 +22,9 @@
 #include "multi.h"
 #include "core/results.h"
 
-#define RV_MULTI_WARMUP 3                 // untimed runs before the timed ones
-#define RV_MULTI_CHUNK  (1u << 24)        // elements filled on the host at a time
-#define RV_MULTI_SLACK  (64u << 20)       // bytes left free for NCCL's buffers and rounding
+#define RV_MULTI_WARMUP 3           // untimed runs before the timed ones
+#define RV_MULTI_CHUNK  (1u << 24)  // elements filled on the host at a time
+#define RV_MULTI_SLACK  (64u << 20) // bytes left free for NCCL's buffers and rounding
 
 inline double now_s()
 {
@@ -36,7 +36,7 @@ inline double now_s()
 struct nccl_api {
     void *lib = nullptr;
     int version = 0;
-    char path[1024] = "";                 // the file loaded
+    char path[1024] = ""; // the file loaded
     decltype(&ncclGetVersion) GetVersion;
     decltype(&ncclGetUniqueId) GetUniqueId;
     decltype(&ncclCommInitRankConfig) CommInitRankConfig;
@@ -65,19 +65,19 @@ struct rank {
     team *t = nullptr;
     ncclComm_t comm = nullptr;
     cudaStream_t stream = nullptr;
-    std::vector<cudaEvent_t> start, mid;  // repeat + 1 boundaries; repeat kernel ends
-    float *d_in = nullptr;                // element lo of the array
+    std::vector<cudaEvent_t> start, mid; // repeat + 1 boundaries; repeat kernel ends
+    float *d_in = nullptr;               // element lo of the array
     uint64_t lo = 0, hi = 0;
     float *scratch = nullptr, *d_total = nullptr;
-    double *d_cpu = nullptr;              // processes mode: the CPU sums, combined by NCCL too
+    double *d_cpu = nullptr; // processes mode: the CPU sums, combined by NCCL too
     char err[600] = "";
-    bool stopped = false;                 // it stopped because another rank failed
+    bool stopped = false; // it stopped because another rank failed
 };
 
 // What one rank measured at one N: per timed run, from its own events.
 struct rank_times {
     std::vector<float> total, kernel, nccl;
-    float sum = NAN;                      // what this GPU holds after the step
+    float sum = NAN; // what this GPU holds after the step
 };
 
 // "what: NCCL says <ncclGetErrorString> (<ncclGetLastError>)"; returns -1.
@@ -123,4 +123,4 @@ int stream_wait(rank &r, const char *what);
 // rank's GPU.  sums[k] is the sum of [from, marks[k]) (the marks ascending,
 // the last == to).
 int upload(rv_data data, uint64_t from, uint64_t to, rank *ranks, int nranks, const uint64_t *marks, int nmarks,
-                  double *sums, char *err, size_t errlen);
+           double *sums, char *err, size_t errlen);

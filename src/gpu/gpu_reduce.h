@@ -40,17 +40,19 @@ int rv_version_runs_here(int v, char *err, size_t errlen);
 
 // cudaError_t -> message; returns -1 after writing "what: error" into err.
 int rv_cuda_fail(cudaError_t e, const char *what, char *err, size_t errlen);
-#define RV_CUDA(call, what)                                                   \
-    do {                                                                      \
-        cudaError_t rv_e_ = (call);                                           \
-        if (rv_e_ != cudaSuccess) { rv_cuda_fail(rv_e_, what, err, errlen); goto fail; } \
+#define RV_CUDA(call, what) \
+    do { \
+        cudaError_t rv_e_ = (call); \
+        if (rv_e_ != cudaSuccess) { \
+            rv_cuda_fail(rv_e_, what, err, errlen); \
+            goto fail; \
+        } \
     } while (0)
 
 // Allocates d_in and fills it with n elements of the pattern; *cpu_sum gets
 // their sum in double precision.  Refuses an n that does not fit the GPU's
 // free memory (with `extra` more bytes needed beside it) with a clear message.
-int rv_upload_pattern(rv_data data, unsigned n, size_t extra, float **d_in, double *cpu_sum,
-                      char *err, size_t errlen);
+int rv_upload_pattern(rv_data data, unsigned n, size_t extra, float **d_in, double *cpu_sum, char *err, size_t errlen);
 
 // Is the GPU's float sum of n elements of `data`, read by `threads` threads
 // in the first pass, right?  Exact for integer data below 2^24, else within

@@ -61,10 +61,7 @@ const char *rv_multi_check_split(uint64_t n, int gpus, char *buf, size_t len)
     return NULL;
 }
 
-void rv_multi_nccl_env(void)
-{
-    setenv("NCCL_NVLS_ENABLE", "0", 0); /* 0: keep a value set outside */
-}
+void rv_multi_nccl_env(void) { setenv("NCCL_NVLS_ENABLE", "0", 0); /* 0: keep a value set outside */ }
 
 int rv_multi_nccl_name_ok(const char *name, int both_ok)
 {
@@ -100,7 +97,8 @@ int rv_multi_id_from_hex(const char *hex, unsigned char *id, char *err, size_t e
     for (int i = 0; i < RV_MULTI_ID_BYTES; i++) {
         int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
         if (hi < 0 || lo < 0) {
-            snprintf(err, errlen, _("an NCCL unique id is hex digits only; character %d is not one"), 2 * i + (hi >= 0) + 1);
+            snprintf(err, errlen, _("an NCCL unique id is hex digits only; character %d is not one"),
+                     2 * i + (hi >= 0) + 1);
             return -1;
         }
         id[i] = (unsigned char)(hi << 4 | lo);
@@ -146,8 +144,10 @@ int rv_multi_id_read(const char *path, double timeout_s, unsigned char *id, char
             return -1;
         }
         if (rv_mono_s() > deadline) {
-            snprintf(err, errlen, _("the NCCL id file %s did not appear within %.0f s (did rank 0 start, with the "
-                     "same --id-file?)"), path, timeout_s);
+            snprintf(err, errlen,
+                     _("the NCCL id file %s did not appear within %.0f s (did rank 0 start, with the "
+                       "same --id-file?)"),
+                     path, timeout_s);
             return -1;
         }
         struct timespec nap = {0, 50 * 1000 * 1000};

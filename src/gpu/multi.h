@@ -19,18 +19,18 @@
 extern "C" {
 #endif
 
-#define RV_MULTI_MAX_GPUS     8          /* threads of one process; more: one process each */
-#define RV_MULTI_MAX_RANKS    64         /* processes of one communicator                  */
-#define RV_MULTI_ID_BYTES     128        /* NCCL_UNIQUE_ID_BYTES                           */
-#define RV_MULTI_ID_ENV       "RV_NCCL_ID" /* the unique id, in hex, for every process     */
-#define RV_MULTI_TIMEOUT_S    60         /* default deadline of every NCCL wait            */
-#define RV_MULTI_PACKAGE      "nvidia-nccl-cu13"  /* where NCCL comes from: pip install ...  */
-#define RV_MULTI_SWEEP_FIRST  28         /* bench --gpus: N = 2^28 ..                      */
-#define RV_MULTI_SWEEP_LAST   32         /*               .. 2^32                          */
-#define RV_MULTI_EXIT_EARLY   3          /* status of --exit-early, which no real run gives  */
+#define RV_MULTI_MAX_GPUS    8                  /* threads of one process; more: one process each */
+#define RV_MULTI_MAX_RANKS   64                 /* processes of one communicator                  */
+#define RV_MULTI_ID_BYTES    128                /* NCCL_UNIQUE_ID_BYTES                           */
+#define RV_MULTI_ID_ENV      "RV_NCCL_ID"       /* the unique id, in hex, for every process     */
+#define RV_MULTI_TIMEOUT_S   60                 /* default deadline of every NCCL wait            */
+#define RV_MULTI_PACKAGE     "nvidia-nccl-cu13" /* where NCCL comes from: pip install ...  */
+#define RV_MULTI_SWEEP_FIRST 28                 /* bench --gpus: N = 2^28 ..                      */
+#define RV_MULTI_SWEEP_LAST  32                 /*               .. 2^32                          */
+#define RV_MULTI_EXIT_EARLY  3                  /* status of --exit-early, which no real run gives  */
 /* What --nccl takes (multi, levels; bench --gpus also both), as the shell completion offers it. */
-#define RV_NCCL_WORDS         "allreduce reduce"
-#define RV_NCCL_BENCH_WORDS   "allreduce reduce both"
+#define RV_NCCL_WORDS        "allreduce reduce"
+#define RV_NCCL_BENCH_WORDS  "allreduce reduce both"
 
 /* The version whose kernel reduces each GPU's slice: one launch, one number. */
 int rv_multi_version(void);
@@ -64,28 +64,28 @@ int rv_multi_id_read(const char *path, double timeout_s, unsigned char *id, char
 
 /* What `reducevis multi` runs: one reduction across GPUs. */
 typedef struct rv_multi_opts {
-    uint64_t    n;           /* elements in all                                    */
-    rv_data     data;        /* input pattern                                      */
-    int         gpus;        /* threads mode: GPUs of this process (0: all it has) */
-    int         rank;        /* process mode: this process's rank, -1: threads     */
-    int         nranks;      /* process mode: how many processes                  */
-    int         device;      /* process mode: the GPU to use (-1: rank % count)    */
-    const char *id_file;     /* process mode: where rank 0 leaves the unique id    */
-    const char *nccl;        /* "allreduce" (default) or "reduce"                  */
-    int         repeat;      /* timed runs after warm-up                           */
-    double      timeout_s;   /* deadline of every wait on NCCL                     */
-    int         exit_early;  /* failure test: leave after joining, as a crash would */
+    uint64_t n;          /* elements in all                                    */
+    rv_data data;        /* input pattern                                      */
+    int gpus;            /* threads mode: GPUs of this process (0: all it has) */
+    int rank;            /* process mode: this process's rank, -1: threads     */
+    int nranks;          /* process mode: how many processes                  */
+    int device;          /* process mode: the GPU to use (-1: rank % count)    */
+    const char *id_file; /* process mode: where rank 0 leaves the unique id    */
+    const char *nccl;    /* "allreduce" (default) or "reduce"                  */
+    int repeat;          /* timed runs after warm-up                           */
+    double timeout_s;    /* deadline of every wait on NCCL                     */
+    int exit_early;      /* failure test: leave after joining, as a crash would */
 } rv_multi_opts;
 
 /* What `bench --gpus` measures. */
 typedef struct rv_multi_bench_opts {
-    int         gpus;        /* time 1 .. gpus GPUs                                */
-    uint64_t    n;           /* one N, or 0: the sweep 2^28 .. 2^32                */
-    rv_data     data;
-    int         repeat;
-    const char *nccl;        /* "allreduce", "reduce" or "both"                    */
-    double      timeout_s;
-    const char *out_json;    /* results file, or NULL                              */
+    int gpus;   /* time 1 .. gpus GPUs                                */
+    uint64_t n; /* one N, or 0: the sweep 2^28 .. 2^32                */
+    rv_data data;
+    int repeat;
+    const char *nccl; /* "allreduce", "reduce" or "both"                    */
+    double timeout_s;
+    const char *out_json; /* results file, or NULL                              */
 } rv_multi_bench_opts;
 
 /* The collective name: 1 for "allreduce", "reduce" or (both_ok) "both"; else 0. */

@@ -22,11 +22,11 @@
 
 /* Guesses of each job's time on a recent GPU, for the first estimate of the
  * time left (measured times replace them as the jobs finish). */
-#define RV_RECORD_EST_CAPTURE  0.6
-#define RV_RECORD_EST_BENCH    4.0
-#define RV_RECORD_EST_WAVES    2.0   /* a traced run and a waves run of one version */
-#define RV_RECORD_EST_SWEEP    40.0
-#define RV_RECORD_EST_VERIFY   70.0
+#define RV_RECORD_EST_CAPTURE 0.6
+#define RV_RECORD_EST_BENCH   4.0
+#define RV_RECORD_EST_WAVES   2.0 /* a traced run and a waves run of one version */
+#define RV_RECORD_EST_SWEEP   40.0
+#define RV_RECORD_EST_VERIFY  70.0
 
 /* The two data patterns every version is captured with, and the words in
  * the trace files' names ("random:1" -> "random1", as the bundled ones). */
@@ -56,8 +56,7 @@ void rv_record_slug(const char *device, char *slug, size_t len)
 int rv_record_default_dir(const char *slug, char *dir, size_t len, char *err, size_t errlen)
 {
     char root[RV_DATA_PATH_LEN];
-    if (rv_user_data_root(root, sizeof root, err, errlen) != 0)
-        return -1;
+    if (rv_user_data_root(root, sizeof root, err, errlen) != 0) return -1;
     int n = snprintf(dir, len, "%s/%s", root, slug);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, _("the data folder's path is too long: say where with --out DIR"));
@@ -129,8 +128,13 @@ void rv_record_plan(rv_recording *rec, const char *device, const char *dir, int 
             if (!j) return;
             snprintf(j->what, sizeof j->what, _("capture %s, data %s"), info->name, patterns[p]);
             snprintf(bs, sizeof bs, "%d", block);
-            add_arg(j, "capture"); add_arg(j, "--version"); add_arg(j, info->name);
-            add_arg(j, "--block-size"); add_arg(j, bs); add_arg(j, "--data"); add_arg(j, patterns[p]);
+            add_arg(j, "capture");
+            add_arg(j, "--version");
+            add_arg(j, info->name);
+            add_arg(j, "--block-size");
+            add_arg(j, bs);
+            add_arg(j, "--data");
+            add_arg(j, patterns[p]);
         }
     rv_record_job *j = add_job(rec, RV_RECORD_EST_BENCH, "bench", "results/%s.json", rec->slug);
     if (!j) return;
@@ -139,20 +143,28 @@ void rv_record_plan(rv_recording *rec, const char *device, const char *dir, int 
     if (!quick) {
         if (!(j = add_job(rec, RV_RECORD_EST_SWEEP, "bench-sweep", "results/%s-sweep.json", rec->slug))) return;
         snprintf(j->what, sizeof j->what, _("bench sweep, N = 2^20 .. 2^30"));
-        add_arg(j, "bench"); add_arg(j, "--sweep"); add_arg(j, "--repeat"); add_arg(j, "30");
+        add_arg(j, "bench");
+        add_arg(j, "--sweep");
+        add_arg(j, "--repeat");
+        add_arg(j, "30");
         /* the same with L2 flushed before every run: small N read from memory, not from L2 */
         if (!(j = add_job(rec, RV_RECORD_EST_SWEEP, "bench-sweep-cold", "results/%s-sweep-cold.json", rec->slug)))
             return;
         snprintf(j->what, sizeof j->what, _("bench sweep, cold L2"));
-        add_arg(j, "bench"); add_arg(j, "--sweep"); add_arg(j, "--repeat"); add_arg(j, "30"); add_arg(j, "--cold");
+        add_arg(j, "bench");
+        add_arg(j, "--sweep");
+        add_arg(j, "--repeat");
+        add_arg(j, "30");
+        add_arg(j, "--cold");
     }
     if (!(j = add_job(rec, RV_RECORD_EST_VERIFY, "verify", "results/%s-verify.json", rec->slug))) return;
     snprintf(j->what, sizeof j->what, _("verify with Nsight Compute"));
     add_arg(j, "verify");
     if (!have_ncu) {
         j->state = RV_JOB_SKIPPED;
-        snprintf(j->why, sizeof j->why, "%s", _("Nsight Compute (ncu) is not on the PATH: install it and record again "
-                                                "to compare the predictions with the hardware's counters"));
+        snprintf(j->why, sizeof j->why, "%s",
+                 _("Nsight Compute (ncu) is not on the PATH: install it and record again "
+                   "to compare the predictions with the hardware's counters"));
     }
 }
 
@@ -167,8 +179,14 @@ void rv_record_plan_waves(rv_recording *rec, int have_tracer, const char *why_no
         rv_record_job *j = add_job(rec, RV_RECORD_EST_WAVES, "waves", "waves/%s-%s.rvt", rec->slug, info->name);
         if (!j) return;
         snprintf(j->what, sizeof j->what, _("waves of %s"), info->name);
-        add_arg(j, "trace"); add_arg(j, "--kernel"); add_arg(j, info->name); add_arg(j, "--block-size"); add_arg(j, bs);
-        add_arg(j, "--waves"); add_arg(j, "--no-time"); add_arg(j, "--no-view");
+        add_arg(j, "trace");
+        add_arg(j, "--kernel");
+        add_arg(j, info->name);
+        add_arg(j, "--block-size");
+        add_arg(j, bs);
+        add_arg(j, "--waves");
+        add_arg(j, "--no-time");
+        add_arg(j, "--no-view");
         if (!have_tracer) {
             j->state = RV_JOB_SKIPPED;
             snprintf(j->why, sizeof j->why, "%s", why_not ? why_not : "");
@@ -226,8 +244,10 @@ int rv_record_prepare(rv_recording *rec, int force, char *err, size_t errlen)
         if (join(path, sizeof path, rec->dir, rec->jobs[i].path, NULL) == 0 && exists(path))
             snprintf(found, sizeof found, "%s", path);
     if (found[0] && !force) {
-        snprintf(err, errlen, _("%s already holds a recording (%s); add --force to replace it, or record into "
-                                "another folder with --out DIR"), rec->dir, found);
+        snprintf(err, errlen,
+                 _("%s already holds a recording (%s); add --force to replace it, or record into "
+                   "another folder with --out DIR"),
+                 rec->dir, found);
         return -1;
     }
     for (size_t k = 0; k < sizeof subdirs / sizeof subdirs[0]; k++) {
@@ -250,7 +270,8 @@ int rv_record_prepare(rv_recording *rec, int force, char *err, size_t errlen)
 
 const char *rv_record_state_name(rv_job_state s)
 {
-    static const char *const names[] = {N_("pending"), N_("running"), N_("done"), N_("failed"), N_("skipped"), N_("not run")};
+    static const char *const names[] = {N_("pending"), N_("running"), N_("done"),
+                                        N_("failed"),  N_("skipped"), N_("not run")};
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
 
@@ -359,8 +380,8 @@ static int run_job(rv_recording *rec, rv_record_job *j, rv_record_runner run, vo
 {
     char final[1400], tmp[1400], log[1400];
     j->why[0] = '\0';
-    if (join(final, sizeof final, rec->dir, j->path, NULL) || join(tmp, sizeof tmp, rec->dir, j->path, RV_RECORD_PART) ||
-        join(log, sizeof log, rec->dir, j->log, NULL)) {
+    if (join(final, sizeof final, rec->dir, j->path, NULL) ||
+        join(tmp, sizeof tmp, rec->dir, j->path, RV_RECORD_PART) || join(log, sizeof log, rec->dir, j->log, NULL)) {
         snprintf(j->why, sizeof j->why, _("the recording's folder name is too long"));
         return -1;
     }

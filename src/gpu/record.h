@@ -20,42 +20,42 @@
 #include <signal.h>
 #include <stddef.h>
 
-#define RV_RECORD_MANIFEST     "recording.json"
-#define RV_RECORD_FORMAT       "reducevis-recording"
-#define RV_RECORD_PART         ".part"       /* the temporary name's suffix          */
-#define RV_RECORD_MAX_JOBS     64
-#define RV_RECORD_MAX_ARGS     12
-#define RV_RECORD_INTERRUPTED  (-2)          /* a runner's answer: stopped by a signal */
+#define RV_RECORD_MANIFEST    "recording.json"
+#define RV_RECORD_FORMAT      "reducevis-recording"
+#define RV_RECORD_PART        ".part" /* the temporary name's suffix          */
+#define RV_RECORD_MAX_JOBS    64
+#define RV_RECORD_MAX_ARGS    12
+#define RV_RECORD_INTERRUPTED (-2) /* a runner's answer: stopped by a signal */
 
 typedef enum rv_job_state {
-    RV_JOB_PENDING,    /* not started yet                          */
-    RV_JOB_RUNNING,    /* started; a manifest that still says so was cut off in it */
-    RV_JOB_DONE,       /* its file is complete, under its real name */
-    RV_JOB_FAILED,     /* the command failed; no file              */
-    RV_JOB_SKIPPED,    /* not possible here (no Nsight Compute)    */
-    RV_JOB_NOT_RUN     /* the recording stopped before it          */
+    RV_JOB_PENDING, /* not started yet                          */
+    RV_JOB_RUNNING, /* started; a manifest that still says so was cut off in it */
+    RV_JOB_DONE,    /* its file is complete, under its real name */
+    RV_JOB_FAILED,  /* the command failed; no file              */
+    RV_JOB_SKIPPED, /* not possible here (no Nsight Compute)    */
+    RV_JOB_NOT_RUN  /* the recording stopped before it          */
 } rv_job_state;
 
 typedef struct rv_record_job {
-    char         what[64];            /* for people: "capture v3, data ones"       */
-    char         path[256];           /* its file, inside the recording            */
-    char         log[256];            /* where its command's output goes, likewise */
-    char         args[RV_RECORD_MAX_ARGS][48]; /* `reducevis` arguments; the runner adds -o FILE */
-    int          nargs;
-    double       estimate_s;          /* a guess of its time, for the first estimate */
+    char what[64];                     /* for people: "capture v3, data ones"       */
+    char path[256];                    /* its file, inside the recording            */
+    char log[256];                     /* where its command's output goes, likewise */
+    char args[RV_RECORD_MAX_ARGS][48]; /* `reducevis` arguments; the runner adds -o FILE */
+    int nargs;
+    double estimate_s; /* a guess of its time, for the first estimate */
     rv_job_state state;
-    double       seconds;             /* how long it took                          */
-    char         why[512];            /* FAILED, SKIPPED, NOT_RUN: the reason      */
+    double seconds; /* how long it took                          */
+    char why[512];  /* FAILED, SKIPPED, NOT_RUN: the reason      */
 } rv_record_job;
 
 typedef struct rv_recording {
-    char          dir[1024];          /* the recording's folder                    */
-    char          device[256];        /* "NVIDIA H100 80GB HBM3"                   */
-    char          slug[128];          /* "nvidia-h100-80gb-hbm3": names its files  */
-    int           quick;              /* 1: no sweep                               */
-    char          started[32];        /* UTC, ISO 8601                             */
+    char dir[1024];   /* the recording's folder                    */
+    char device[256]; /* "NVIDIA H100 80GB HBM3"                   */
+    char slug[128];   /* "nvidia-h100-80gb-hbm3": names its files  */
+    int quick;        /* 1: no sweep                               */
+    char started[32]; /* UTC, ISO 8601                             */
     rv_record_job jobs[RV_RECORD_MAX_JOBS];
-    int           njobs;
+    int njobs;
 } rv_recording;
 
 /* Runs one job: writes its file at tmp_path (and its output into log_path).

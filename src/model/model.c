@@ -35,9 +35,14 @@ static int simulate(const rv_config *cfg, rv_trace *tr, rv_step *plan, int *last
     m.smem_next = calloc(1, bytes);
     m.reg = calloc(1, bytes);
     m.reg_next = calloc(1, bytes);
-    if (m.smem && m.smem_next && m.reg && m.reg_next) rv_version(cfg->version)->model(&m);
-    else m.oom = 1;
-    free(m.smem); free(m.smem_next); free(m.reg); free(m.reg_next);
+    if (m.smem && m.smem_next && m.reg && m.reg_next)
+        rv_version(cfg->version)->model(&m);
+    else
+        m.oom = 1;
+    free(m.smem);
+    free(m.smem_next);
+    free(m.reg);
+    free(m.reg_next);
     if (m.overflow) abort(); /* a programmer error: more steps or reads than a trace holds */
     if (last_block) *last_block = m.last_block >= 0 ? m.last_block : m.step;
     return m.oom ? -1 : m.step;

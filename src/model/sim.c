@@ -42,8 +42,16 @@ void sim_flags(rv_sim *m, uint32_t flags)
 
 void sim_last_block(rv_sim *m) { m->last_block = m->step; }
 
-float sim_rd_smem(rv_sim *m, uint64_t w) { sim_note(m, SIM_S(w)); return m->smem[w]; }
-float sim_rd_reg(rv_sim *m, int t)       { sim_note(m, SIM_R(t)); return m->reg[t]; }
+float sim_rd_smem(rv_sim *m, uint64_t w)
+{
+    sim_note(m, SIM_S(w));
+    return m->smem[w];
+}
+float sim_rd_reg(rv_sim *m, int t)
+{
+    sim_note(m, SIM_R(t));
+    return m->reg[t];
+}
 
 float sim_rd_lane(rv_sim *m, int t, int lane)
 {
@@ -60,15 +68,21 @@ float sim_rd_global(rv_sim *m, uint64_t i)
 
 void sim_note(rv_sim *m, uint64_t access)
 {
-    if (m->nreads < RV_MAX_READS) m->reads[m->nreads++] = access;
-    else m->overflow = 1;
+    if (m->nreads < RV_MAX_READS)
+        m->reads[m->nreads++] = access;
+    else
+        m->overflow = 1;
 }
 
 /* The kernel line of a marker, remembered: a block emits thousands of events
  * at a handful of lines. */
 static int marker_line(int v, const char *marker)
 {
-    static struct { int v; char name[32]; int line; } cache[32];
+    static struct {
+        int v;
+        char name[32];
+        int line;
+    } cache[32];
     static int used, next;
     for (int i = 0; i < used; i++)
         if (cache[i].v == v && !strcmp(cache[i].name, marker)) return cache[i].line;
@@ -138,10 +152,14 @@ void sim_load_strided_to_reg(rv_sim *m)
     sim_end(m);
 }
 
-
 /* ---- the tree ------------------------------------------------------------------ */
 
-int sim_works_sequential(int t, int s, int B, int *dst) { (void)B; *dst = t; return t < s; }
+int sim_works_sequential(int t, int s, int B, int *dst)
+{
+    (void)B;
+    *dst = t;
+    return t < s;
+}
 
 void sim_tree_level(rv_sim *m, int s, const char *marker, sim_works_fn works)
 {
@@ -199,7 +217,6 @@ static void shuffles(rv_sim *m, int width, int nthreads, const char *label)
     }
 }
 
-
 void sim_block_sum(rv_sim *m, const char *prefix)
 {
     char label[RV_LABEL_LEN];
@@ -207,11 +224,11 @@ void sim_block_sum(rv_sim *m, const char *prefix)
     snprintf(label, sizeof label, "%sshfl %%d", prefix);
     shuffles(m, 32, B, label);
     snprintf(label, sizeof label, "%swarp sums", prefix);
-    sim_step(m, RV_PHASE_STORE, 0, label, 0);          /* lane 0 of each warp -> shared */
+    sim_step(m, RV_PHASE_STORE, 0, label, 0); /* lane 0 of each warp -> shared */
     for (int t = 0; t < B; t += 32) sim_emit(m, t, "warp_sums", sim_rd_reg(m, t), SIM_S(t / 32));
     sim_end(m);
     snprintf(label, sizeof label, "%sreload", prefix);
-    sim_step(m, RV_PHASE_STORE, 0, label, 0);          /* the first warp reloads the partials */
+    sim_step(m, RV_PHASE_STORE, 0, label, 0); /* the first warp reloads the partials */
     for (int t = 0; t < 32; t++) {
         float x = t < nwarps ? sim_rd_smem(m, (uint64_t)t) : 0.0f;
         sim_emit(m, t, "reload", x, SIM_R(t));
@@ -271,8 +288,10 @@ void sim_tile_load(rv_sim *m)
     for (int t = 0; t < m->B; t++) {
         const char *marker;
         float sum = sim_tile_sum(m->cfg, m->grid, m->cfg->block, (uint64_t)t, m, &marker);
-        if (marker) sim_emit(m, t, marker, sum, SIM_R(t));
-        else m->nreads = 0;
+        if (marker)
+            sim_emit(m, t, marker, sum, SIM_R(t));
+        else
+            m->nreads = 0;
     }
     sim_end(m);
 }

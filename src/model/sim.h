@@ -20,13 +20,13 @@
 
 typedef struct rv_sim {
     const rv_config *cfg;
-    rv_trace *tr;              /* NULL: planning, nothing is recorded     */
-    rv_step *plan;             /* the steps met so far [RV_MAX_STEPS]     */
+    rv_trace *tr;  /* NULL: planning, nothing is recorded     */
+    rv_step *plan; /* the steps met so far [RV_MAX_STEPS]     */
     int B, step, oom, overflow;
-    int last_block;            /* first step of a last block's phase, -1: none */
-    uint32_t grid;             /* the grid the run has                    */
-    float *smem, *smem_next;   /* shared memory: at step start, after it  */
-    float *reg, *reg_next;     /* one register per thread                 */
+    int last_block;          /* first step of a last block's phase, -1: none */
+    uint32_t grid;           /* the grid the run has                    */
+    float *smem, *smem_next; /* shared memory: at step start, after it  */
+    float *reg, *reg_next;   /* one register per thread                 */
     uint64_t reads[RV_MAX_READS];
     int nreads;
 } rv_sim;
@@ -42,8 +42,8 @@ void sim_end(rv_sim *m);
 float sim_rd_smem(rv_sim *m, uint64_t word);
 float sim_rd_reg(rv_sim *m, int t);
 float sim_rd_lane(rv_sim *m, int t, int lane);
-float sim_rd_global(rv_sim *m, uint64_t i);   /* 0, and no read, past the end */
-void  sim_note(rv_sim *m, uint64_t access);   /* any other read (RV_ACC)      */
+float sim_rd_global(rv_sim *m, uint64_t i); /* 0, and no read, past the end */
+void sim_note(rv_sim *m, uint64_t access);  /* any other read (RV_ACC)      */
 
 /* Marks the step begun with RV_STEP_* flags (a cluster's steps: after
  * cluster.sync(), other blocks' shared memory), in the plan and the trace. */
@@ -95,8 +95,7 @@ void sim_write_smem(rv_sim *m);
 /* Thread tid of block b's sum of its float4 tiles and tail element, in the
  * kernel's order; with m the reads are noted (the traced block).  *marker
  * gets the marker of its last statement, NULL when it read nothing. */
-float sim_tile_sum(const rv_config *cfg, uint32_t grid, uint64_t b, uint64_t tid, rv_sim *m,
-                   const char **marker);
+float sim_tile_sum(const rv_config *cfg, uint32_t grid, uint64_t b, uint64_t tid, rv_sim *m, const char **marker);
 /* The load step of such a version: every thread's tile sum into its register. */
 void sim_tile_load(rv_sim *m);
 /* Every block's sum without recording; NULL when memory runs out. */

@@ -7,7 +7,6 @@
 
 #include "sim.h"
 
-
 /* cg::reduce over the tiles of the first nthreads threads. */
 static void tile_reduce(rv_sim *m, int nthreads, const char *label, const char *marker)
 {

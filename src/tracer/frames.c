@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #define SEGMENTS_MAX 8
-#define WALK_MAX 128   /* frames walked: the tracer's, the Sanitizer's and libcuda's come first */
+#define WALK_MAX     128 /* frames walked: the tracer's, the Sanitizer's and libcuda's come first */
 
 static struct {
     uintptr_t bias;
@@ -35,7 +35,7 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *arg)
         prog.hi[prog.n] = prog.lo[prog.n] + p->p_memsz;
         prog.n++;
     }
-    return 1;   /* the main program only */
+    return 1; /* the main program only */
 }
 
 static void find_program(void) { dl_iterate_phdr(first_object, NULL); }
@@ -75,7 +75,7 @@ void rv_frames_text(char *out, size_t len)
     out[0] = 0;
     for (int i = 0; i < n; i++) {
         int w = snprintf(out + at, len - at, "%s%llx", i ? "," : " at ", (unsigned long long)off[i]);
-        if (w < 0 || (size_t)w >= len - at) {   /* no room: the frames that fit, never one cut */
+        if (w < 0 || (size_t)w >= len - at) { /* no room: the frames that fit, never one cut */
             out[at] = 0;
             return;
         }

@@ -10,10 +10,7 @@ int rv_map_near(uint64_t anchor, uint64_t v)
     return d < RV_MAP_NEAR_BYTES;
 }
 
-int rv_map_pointer_like(uint64_t v)
-{
-    return v % 4 == 0 && v >= (1ull << 32) && v < (1ull << 47);
-}
+int rv_map_pointer_like(uint64_t v) { return v % 4 == 0 && v >= (1ull << 32) && v < (1ull << 47); }
 
 static int inside(const rv_region *r, uint64_t v) { return r->bytes && v >= r->base && v - r->base < r->bytes; }
 
@@ -37,7 +34,8 @@ int rv_map_word(const rv_region *r, int n, uint64_t v, const uint64_t *ctx, size
     /* an end that is also a start: the same place in the judged call where
        the two lie end to end there too (the driver's in[] and out[]);
        else the end of the one another word names, and not the other */
-    if (end >= 0 && start >= 0 && r[end].to + r[end].bytes == r[start].to) k = start;
+    if (end >= 0 && start >= 0 && r[end].to + r[end].bytes == r[start].to)
+        k = start;
     else if (end >= 0 && (start < 0 || (named_by(&r[end], v, ctx, nctx) && !named_by(&r[start], v, ctx, nctx))))
         k = end;
     if (k < 0) return -1;
@@ -49,7 +47,7 @@ int rv_map_block(const rv_region *r, int n, uint64_t anchor, unsigned char *byte
                  size_t *bad, size_t *raw)
 {
     size_t first = (8 - dst % 8) % 8, nwords = len > first ? (len - first) / 8 : 0;
-    uint64_t ctx[512];   /* the words as they were, for ends that are starts: a block of up to 4 KiB */
+    uint64_t ctx[512]; /* the words as they were, for ends that are starts: a block of up to 4 KiB */
     size_t nctx = nwords < sizeof ctx / sizeof ctx[0] ? nwords : sizeof ctx / sizeof ctx[0];
     for (size_t i = 0; i < nctx; i++) memcpy(&ctx[i], bytes + first + 8 * i, 8);
     if (raw) *raw = (size_t)-1;

@@ -28,14 +28,38 @@
 /* The arguments of the launch calls as the API callbacks hand them: each
  * function's parameters in order (the Sanitizer's generated_cuda_meta.h
  * names them too, but its copy need not match the toolkit's headers). */
-typedef struct { CUfunction f; unsigned gx, gy, gz, bx, by, bz, smem; CUstream s; void **params, **extra; } cu_launch_args;
-typedef struct { CUfunction f; unsigned gx, gy, gz, bx, by, bz, smem; CUstream s; void **params; } cu_coop_args;
-typedef struct { const CUlaunchConfig *config; CUfunction f; void **params, **extra; } cu_launch_ex_args;
-typedef struct { const void *func; dim3 grid, block; void **args; size_t smem; cudaStream_t s; } rt_launch_args;
-typedef struct { const cudaLaunchConfig_t *config; const void *func; void **args; } rt_launch_ex_args;
+typedef struct {
+    CUfunction f;
+    unsigned gx, gy, gz, bx, by, bz, smem;
+    CUstream s;
+    void **params, **extra;
+} cu_launch_args;
+typedef struct {
+    CUfunction f;
+    unsigned gx, gy, gz, bx, by, bz, smem;
+    CUstream s;
+    void **params;
+} cu_coop_args;
+typedef struct {
+    const CUlaunchConfig *config;
+    CUfunction f;
+    void **params, **extra;
+} cu_launch_ex_args;
+typedef struct {
+    const void *func;
+    dim3 grid, block;
+    void **args;
+    size_t smem;
+    cudaStream_t s;
+} rt_launch_args;
+typedef struct {
+    const cudaLaunchConfig_t *config;
+    const void *func;
+    void **args;
+} rt_launch_ex_args;
 
-#define UPLOAD_MAX 4096      /* host-to-device copies kept whole, at most   */
-#define PARAMS_MAX 32768     /* a kernel's parameters, at most (CUDA 12.1+) */
+#define UPLOAD_MAX 4096  /* host-to-device copies kept whole, at most   */
+#define PARAMS_MAX 32768 /* a kernel's parameters, at most (CUDA 12.1+) */
 
 static char path[4200];
 static unsigned last_call;
@@ -47,7 +71,7 @@ static __thread struct {
     void **params, **extra;
     uint64_t smem;
 } args;
-static __thread int in_free;   /* inside cudaFree/cuMemFree: its wait is the free's */
+static __thread int in_free; /* inside cudaFree/cuMemFree: its wait is the free's */
 
 static void fetches_read(unsigned call);
 static CUresult (*param_info)(CUfunction, size_t, size_t *, size_t *);
@@ -81,15 +105,17 @@ static void vput(unsigned call, const void *data, size_t n, const char *fmt, va_
         arrays_said = 1;
     }
     if (call != last_call) {
-        const char *m = getenv("RV_TRACER_CALL_N");   /* the elements this call was given */
+        const char *m = getenv("RV_TRACER_CALL_N"); /* the elements this call was given */
         fprintf(f, "call %u m %s\n", call, m ? m : "0");
         last_call = call;
     }
     vfprintf(f, fmt, ap);
     if (data) {
         fputc(' ', f);
-        if (n) hex(f, data, n);
-        else fputc('-', f);
+        if (n)
+            hex(f, data, n);
+        else
+            fputc('-', f);
     }
     fputc('\n', f);
     fclose(f);
@@ -119,10 +145,7 @@ static void keep_args(void **params, void **extra, uint64_t smem, int coop)
     args.set = 1, args.params = params, args.extra = extra, args.smem = smem, args.coop = coop;
 }
 
-uint64_t rv_queued_smem(void)
-{
-    return args.set ? args.smem : 0;
-}
+uint64_t rv_queued_smem(void) { return args.set ? args.smem : 0; }
 
 static int cooperative_attr(const CUlaunchAttribute *a, unsigned n)
 {
@@ -191,11 +214,14 @@ static void launch_entered(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId
 static int is_launch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid)
 {
     if (domain == SANITIZER_CB_DOMAIN_DRIVER_API)
-        return cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernel || cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz ||
+        return cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernel ||
+               cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz ||
                cbid == SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel ||
                cbid == SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz ||
-               cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx || cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz;
-    return cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel || cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel_ptsz ||
+               cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx ||
+               cbid == SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz;
+    return cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel ||
+           cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel_ptsz ||
            cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel ||
            cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel_ptsz ||
            cbid == SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC ||
@@ -210,8 +236,8 @@ static int is_free(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid)
 
 static int is_host_func(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid)
 {
-    return domain == SANITIZER_CB_DOMAIN_DRIVER_API &&
-           (cbid == SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc || cbid == SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc_ptsz);
+    return domain == SANITIZER_CB_DOMAIN_DRIVER_API && (cbid == SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc ||
+                                                        cbid == SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc_ptsz);
 }
 
 /* The stream memory operations (cuStreamWaitValue32/64, cuStreamWriteValue32/64
@@ -221,14 +247,33 @@ static int is_host_func(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cb
  * are read from the API call's own arguments, at its entry.  Each becomes
  * one line, a batch's in its order: a stream's operations run in the order
  * queued, as a batch's do. */
-typedef struct { CUstream s; CUdeviceptr addr; cuuint32_t value; unsigned flags; } memop32_args;
-typedef struct { CUstream s; CUdeviceptr addr; cuuint64_t value; unsigned flags; } memop64_args;
-typedef struct { CUstream s; unsigned count; CUstreamBatchMemOpParams *ops; unsigned flags; } batch_args;
+typedef struct {
+    CUstream s;
+    CUdeviceptr addr;
+    cuuint32_t value;
+    unsigned flags;
+} memop32_args;
+typedef struct {
+    CUstream s;
+    CUdeviceptr addr;
+    cuuint64_t value;
+    unsigned flags;
+} memop64_args;
+typedef struct {
+    CUstream s;
+    unsigned count;
+    CUstreamBatchMemOpParams *ops;
+    unsigned flags;
+} batch_args;
 
 /* 'w' wait, 'v' write (value), 'b' batch; 32 or 64 bits; ptsz: per-thread default stream.  0: not one. */
 static int memop_of(Sanitizer_CallbackId cbid, int *bits, int *ptsz)
 {
-    static const struct { Sanitizer_CallbackId id; char kind; int bits, ptsz; } ids[] = {
+    static const struct {
+        Sanitizer_CallbackId id;
+        char kind;
+        int bits, ptsz;
+    } ids[] = {
         {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32, 'w', 32, 0},
         {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32_ptsz, 'w', 32, 1},
         {SANITIZER_CBID_DRIVER_API_cuStreamWaitValue32_v2, 'w', 32, 0},
@@ -252,7 +297,10 @@ static int memop_of(Sanitizer_CallbackId cbid, int *bits, int *ptsz)
     };
     *bits = *ptsz = 0;
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (ids[i].id == cbid) { *bits = ids[i].bits, *ptsz = ids[i].ptsz; return ids[i].kind; }
+        if (ids[i].id == cbid) {
+            *bits = ids[i].bits, *ptsz = ids[i].ptsz;
+            return ids[i].kind;
+        }
     return 0;
 }
 
@@ -294,7 +342,7 @@ static void memop_entered(Sanitizer_CallbackId cbid, const void *p, unsigned cal
                        o->writeValue.flags, s);
             break;
         }
-        default:   /* a barrier or a flush of remote writes: not replayed, named */
+        default: /* a barrier or a flush of remote writes: not replayed, named */
             put(call, "unreplayable cuStreamBatchMemOp-operation-%d", (int)o->operation);
             return;
         }
@@ -307,14 +355,16 @@ void rv_queued_api(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, c
     int bits, ptsz;
     int enter = d->callbackSite == SANITIZER_API_ENTER;
     if (is_launch(domain, cbid)) {
-        if (enter) launch_entered(domain, cbid, d->functionParams);
-        else args.set = 0;
+        if (enter)
+            launch_entered(domain, cbid, d->functionParams);
+        else
+            args.set = 0;
     } else if (is_free(domain, cbid)) {
         in_free = enter;
     } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API && memop_of(cbid, &bits, &ptsz)) {
         if (call && enter) memop_entered(cbid, d->functionParams, call);
     } else if (call && enter && is_host_func(domain, cbid)) {
-        char at[RV_FRAMES_MAX * 20];   /* the line that queued it, for the verdict's words */
+        char at[RV_FRAMES_MAX * 20]; /* the line that queued it, for the verdict's words */
         rv_frames_text(at, sizeof at);
         put(call, "hold host-function%s", at);
     }
@@ -336,11 +386,15 @@ void rv_queued_launch(const Sanitizer_LaunchData *d, int module, unsigned call)
         void *ptr = NULL;
         size_t size = 0;
         for (void **e = args.extra; *e != CU_LAUNCH_PARAM_END; e += 2) {
-            if (e[0] == CU_LAUNCH_PARAM_BUFFER_POINTER) ptr = e[1];
-            else if (e[0] == CU_LAUNCH_PARAM_BUFFER_SIZE) size = *(size_t *)e[1];
+            if (e[0] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+                ptr = e[1];
+            else if (e[0] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+                size = *(size_t *)e[1];
         }
-        if (!ptr || size > PARAMS_MAX) known = 0;
-        else memcpy(buf, ptr, size), total = size;
+        if (!ptr || size > PARAMS_MAX)
+            known = 0;
+        else
+            memcpy(buf, ptr, size), total = size;
     } else if (!param_info) {
         known = 0;
     } else {
@@ -350,7 +404,10 @@ void rv_queued_launch(const Sanitizer_LaunchData *d, int module, unsigned call)
         for (size_t i = 0;; i++) {
             size_t off, size;
             if (param_info(d->function, i, &off, &size) != CUDA_SUCCESS) break;
-            if (off + size > PARAMS_MAX || !args.params || !args.params[i]) { known = 0; break; }
+            if (off + size > PARAMS_MAX || !args.params || !args.params[i]) {
+                known = 0;
+                break;
+            }
             memcpy(buf + off, args.params[i], size);
             if (off + size > total) total = off + size;
         }
@@ -370,7 +427,7 @@ void rv_queued_launch(const Sanitizer_LaunchData *d, int module, unsigned call)
 void rv_queued_memory(int freed, int async, const Sanitizer_ResourceMemoryData *m, unsigned call)
 {
     if (!call) return;
-    if (freed) fetches_read(call);   /* before the memory goes */
+    if (freed) fetches_read(call); /* before the memory goes */
     if (freed)
         put(call, "free %llu %s stream %llu", (unsigned long long)m->address, async ? "async" : "sync",
             (unsigned long long)(uintptr_t)m->stream);
@@ -399,7 +456,8 @@ static void fetches_read(unsigned call)
     if (call != fetches_call || !read_device) return;
     for (int i = 0; i < nfetches; i++) {
         struct fetch *f = &fetches[i];
-        if (!f->have && f->size <= UPLOAD_MAX) f->have = read_device(f->bytes, (void *)(uintptr_t)f->src, f->size, f->stream) == 0;
+        if (!f->have && f->size <= UPLOAD_MAX)
+            f->have = read_device(f->bytes, (void *)(uintptr_t)f->src, f->size, f->stream) == 0;
     }
 }
 
@@ -418,7 +476,10 @@ void rv_queued_memcpy(const Sanitizer_MemcpyData *d, unsigned call)
 {
     if (!call) return;
     unsigned long long s = (unsigned long long)(uintptr_t)d->apiStream;
-    if (d->height > 1) { put(call, "unreplayable copy-2d"); return; }
+    if (d->height > 1) {
+        put(call, "unreplayable copy-2d");
+        return;
+    }
     switch (d->direction) {
     case SANITIZER_MEMCPY_DIRECTION_DEVICE_TO_DEVICE:
         put(call, "copy %llu %llu %llu stream %llu", (unsigned long long)d->dstAddress,
@@ -438,7 +499,7 @@ void rv_queued_memcpy(const Sanitizer_MemcpyData *d, unsigned call)
         return;
     }
     case SANITIZER_MEMCPY_DIRECTION_DEVICE_TO_HOST: {
-        char at[RV_FRAMES_MAX * 20];   /* the line that copied, for the verdict's words */
+        char at[RV_FRAMES_MAX * 20]; /* the line that copied, for the verdict's words */
         rv_frames_text(at, sizeof at);
         if (call != fetches_call) nfetches = 0, fetches_call = call;
         if (nfetches < FETCHES_MAX) fetches[nfetches++] = (struct fetch){d->srcAddress, d->size, d->hSrcStream, 0, {0}};
@@ -446,9 +507,7 @@ void rv_queued_memcpy(const Sanitizer_MemcpyData *d, unsigned call)
             at);
         return;
     }
-    default:
-        put(call, "unreplayable copy-direction-%d", (int)d->direction);
-        return;
+    default: put(call, "unreplayable copy-direction-%d", (int)d->direction); return;
     }
 }
 
@@ -489,19 +548,25 @@ void rv_queued_enable(Sanitizer_SubscriberHandle h,
                       SanitizerResult (*enable)(uint32_t, Sanitizer_SubscriberHandle, Sanitizer_CallbackDomain,
                                                 Sanitizer_CallbackId))
 {
-    static const Sanitizer_CallbackId driver[] = {
-        SANITIZER_CBID_DRIVER_API_cuLaunchKernel, SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz,
-        SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel, SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz,
-        SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx, SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz,
-        SANITIZER_CBID_DRIVER_API_cuMemFree_v2, SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc,
-        SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc_ptsz};
-    static const Sanitizer_CallbackId runtime[] = {
-        SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel, SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel_ptsz,
-        SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel,
-        SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel_ptsz, SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC,
-        SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC_ptsz, SANITIZER_CBID_RUNTIME_API_cudaFree};
-    for (size_t i = 0; i < sizeof driver / sizeof driver[0]; i++) enable(1, h, SANITIZER_CB_DOMAIN_DRIVER_API, driver[i]);
-    for (Sanitizer_CallbackId id = 0; id < SANITIZER_CBID_DRIVER_API_SIZE; id++) {   /* the stream memory operations */
+    static const Sanitizer_CallbackId driver[] = {SANITIZER_CBID_DRIVER_API_cuLaunchKernel,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchKernel_ptsz,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchCooperativeKernel_ptsz,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchKernelEx_ptsz,
+                                                  SANITIZER_CBID_DRIVER_API_cuMemFree_v2,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc,
+                                                  SANITIZER_CBID_DRIVER_API_cuLaunchHostFunc_ptsz};
+    static const Sanitizer_CallbackId runtime[] = {SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel,
+                                                   SANITIZER_CBID_RUNTIME_API_cudaLaunchKernel_ptsz,
+                                                   SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel,
+                                                   SANITIZER_CBID_RUNTIME_API_cudaLaunchCooperativeKernel_ptsz,
+                                                   SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC,
+                                                   SANITIZER_CBID_RUNTIME_API_cudaLaunchKernelExC_ptsz,
+                                                   SANITIZER_CBID_RUNTIME_API_cudaFree};
+    for (size_t i = 0; i < sizeof driver / sizeof driver[0]; i++)
+        enable(1, h, SANITIZER_CB_DOMAIN_DRIVER_API, driver[i]);
+    for (Sanitizer_CallbackId id = 0; id < SANITIZER_CBID_DRIVER_API_SIZE; id++) { /* the stream memory operations */
         int bits, ptsz;
         if (memop_of(id, &bits, &ptsz)) enable(1, h, SANITIZER_CB_DOMAIN_DRIVER_API, id);
     }

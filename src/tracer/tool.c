@@ -49,40 +49,40 @@
 #include "turns.h"
 #include "waves_tool.h"
 
-#define MAX_MODULES 64
-#define RV_TRACER_MAX_LAUNCHES 16     /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
+#define MAX_MODULES            64
+#define RV_TRACER_MAX_LAUNCHES 16 /* RV_OWN_MAX_LAUNCHES (src/core/trace.h) */
 
-#define RV_TRACER_MAX_COUNTED 64      /* launches counted (and written) at most */
+#define RV_TRACER_MAX_COUNTED 64 /* launches counted (and written) at most */
 
 /* An armed launch whose buffer is not yet written. */
 typedef struct pending {
     rv_raw_header hdr;
-    int traced;                        /* its block records (raw-K.rvraw)    */
-    rv_raw_buffer *dbuf;               /* device: the buffer's bookkeeping   */
-    rv_raw_record *drec;               /* device: the traced block's records */
-    uint32_t *dlast;                   /* device: each thread's latest record */
-    rv_pc_count *dpcs;                 /* device: the grid's counts per pc   */
-    rv_raw_buffer init;                /* what dbuf starts as (copied from here) */
+    int traced;          /* its block records (raw-K.rvraw)    */
+    rv_raw_buffer *dbuf; /* device: the buffer's bookkeeping   */
+    rv_raw_record *drec; /* device: the traced block's records */
+    uint32_t *dlast;     /* device: each thread's latest record */
+    rv_pc_count *dpcs;   /* device: the grid's counts per pc   */
+    rv_raw_buffer init;  /* what dbuf starts as (copied from here) */
     CUcontext ctx;
     Sanitizer_StreamHandle stream;
 } pending;
 
 static struct {
     const char *out, *patches;
-    uint32_t block, cap, only;         /* only: the one launch to trace, 0 = all */
-    uint32_t launches, traced;         /* armed launches seen, traced         */
+    uint32_t block, cap, only; /* only: the one launch to trace, 0 = all */
+    uint32_t launches, traced; /* armed launches seen, traced         */
     pending pend[RV_TRACER_MAX_COUNTED];
     int npend;
     CUmodule modules[MAX_MODULES];
     int nmodules;
     int debug, nopatch, nocount;
-    int waves;                         /* a waves run (waves.h): nothing else patched */
-    int own_alloc;                     /* inside sanitizerAlloc: not the program's */
-    int busy;                          /* the tool's own copies and waits: not the program's */
-    uint32_t *dwatch;                  /* device: reads of each watched element */
+    int waves;        /* a waves run (waves.h): nothing else patched */
+    int own_alloc;    /* inside sanitizerAlloc: not the program's */
+    int busy;         /* the tool's own copies and waits: not the program's */
+    uint32_t *dwatch; /* device: reads of each watched element */
     uint64_t watch_addr, watch_n;
     Sanitizer_StreamHandle watch_stream;
-    int watch_dirty;                   /* counted since reads.txt was written */
+    int watch_dirty;                      /* counted since reads.txt was written */
     rv_raw_span live[RV_RAW_MAX_BUFFERS]; /* the program's live allocations, newest last */
     uint32_t nlive, nallocs;
 } T;
@@ -90,12 +90,15 @@ static struct {
 /* The Compute Sanitizer library, opened at run time from the path the host
  * found: the tool links none, so an installed copy carries no build machine's
  * path and no dependency a package cannot name. */
+/* (laid out by hand, as the API lists them) */
+/* clang-format off */
 #define SANITIZER_FUNCTIONS(X)                                                              \
     X(sanitizerSubscribe) X(sanitizerEnableDomain) X(sanitizerAddPatchesFromFile)           \
     X(sanitizerPatchInstructions) X(sanitizerPatchModule) X(sanitizerSetCallbackData)       \
     X(sanitizerGetFunctionPcAndSize) X(sanitizerAlloc) X(sanitizerFree)                     \
     X(sanitizerMemcpyHostToDeviceAsync) X(sanitizerMemcpyDeviceToHost) X(sanitizerMemset)      \
     X(sanitizerEnableCallback)
+/* clang-format on */
 static struct {
 #define FIELD(f) __typeof__(&f) f;
     SANITIZER_FUNCTIONS(FIELD)
@@ -104,7 +107,7 @@ static struct {
 
 static __typeof__(&sanitizerSetLaunchCallbackData) set_launch_data;
 static __typeof__(&sanitizerGetStreamHandle) get_stream_handle;
-static rv_turns_ops turn_ops;   /* no sync: the driver asks the turns (turns.h) */
+static rv_turns_ops turn_ops; /* no sync: the driver asks the turns (turns.h) */
 
 static void fail(const char *fmt, ...);
 
@@ -115,10 +118,10 @@ static int open_sanitizer(const char *path)
         fail("cannot open the Compute Sanitizer library: %s", dlerror());
         return -1;
     }
-#define LOOKUP(f)                                                        \
-    if (!(*(void **)&S.f = dlsym(h, #f))) {                              \
-        fail("the Compute Sanitizer library %s has no %s", path, #f);    \
-        return -1;                                                       \
+#define LOOKUP(f) \
+    if (!(*(void **)&S.f = dlsym(h, #f))) { \
+        fail("the Compute Sanitizer library %s has no %s", path, #f); \
+        return -1; \
     }
     SANITIZER_FUNCTIONS(LOOKUP)
 #undef LOOKUP
@@ -160,7 +163,11 @@ static void fail(const char *fmt, ...)
     FILE *f = fopen(path, "a");
     va_list ap;
     va_start(ap, fmt);
-    if (f) { vfprintf(f, fmt, ap); fputc('\n', f); fclose(f); }
+    if (f) {
+        vfprintf(f, fmt, ap);
+        fputc('\n', f);
+        fclose(f);
+    }
     va_end(ap);
 }
 
@@ -173,7 +180,10 @@ static int module_index(CUmodule m)
 
 static void module_loaded(const Sanitizer_ResourceModuleData *d)
 {
-    if (T.nmodules >= MAX_MODULES) { fail("more than %d modules loaded: not patched", MAX_MODULES); return; }
+    if (T.nmodules >= MAX_MODULES) {
+        fail("more than %d modules loaded: not patched", MAX_MODULES);
+        return;
+    }
     int k = T.nmodules++;
     T.modules[k] = d->module;
     say("module %d loaded: image %p, %zu bytes", k, (const void *)d->pCubin, (size_t)d->cubinSize);
@@ -185,7 +195,10 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
         if (f) fclose(f);
     }
     if (T.nopatch) return;
-    if (T.waves) { rv_waves_module(d); return; }
+    if (T.waves) {
+        rv_waves_module(d);
+        return;
+    }
     if (S.sanitizerAddPatchesFromFile(T.patches, d->context) != SANITIZER_SUCCESS) {
         fail("cannot load the patches %s (built for another GPU architecture?)", T.patches);
         return;
@@ -193,7 +206,11 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
     /* optional: the asynchronous copies' waits and the Tensor Memory
        Accelerator's bulk copies, which an older driver may not patch: the
        run goes on without them, and the tool's log says which */
-    static const struct { Sanitizer_InstructionId id; const char *fn; int optional; } patch[] = {
+    static const struct {
+        Sanitizer_InstructionId id;
+        const char *fn;
+        int optional;
+    } patch[] = {
         {SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, "rv_shared_access", 0},
         {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "rv_global_access", 0},
         {SANITIZER_INSTRUCTION_BARRIER, "rv_barrier", 0},
@@ -209,8 +226,10 @@ static void module_loaded(const Sanitizer_ResourceModuleData *d)
     };
     for (size_t i = 0; i < sizeof patch / sizeof patch[0]; i++)
         if (S.sanitizerPatchInstructions(patch[i].id, d->module, patch[i].fn) != SANITIZER_SUCCESS) {
-            if (patch[i].optional) say("module %d: %s not patched (this driver does not offer it)", k, patch[i].fn);
-            else fail("cannot patch %s", patch[i].fn);
+            if (patch[i].optional)
+                say("module %d: %s not patched (this driver does not offer it)", k, patch[i].fn);
+            else
+                fail("cannot patch %s", patch[i].fn);
         }
     if (S.sanitizerPatchModule(d->module) != SANITIZER_SUCCESS) fail("cannot patch module %d", k);
     say("module %d patched", k);
@@ -223,7 +242,10 @@ static void note_launch(uint32_t k, uint32_t call, uint32_t grid, uint32_t bs, c
     char path[4096];
     snprintf(path, sizeof path, "%s/launches.txt", T.out);
     FILE *f = fopen(path, "a");
-    if (!f) { fail("cannot write %s", path); return; }
+    if (!f) {
+        fail("cannot write %s", path);
+        return;
+    }
     fprintf(f, "launch %u call %u grid %u block %u traced %s kernel %s\n", k, call, grid, bs, traced, name);
     fclose(f);
 }
@@ -271,8 +293,10 @@ static const char *why_untraced(uint32_t k, uint32_t grid)
 static int records_begin(pending *p, const Sanitizer_LaunchData *d, uint32_t bs)
 {
     size_t bytes = (size_t)T.cap * sizeof(rv_raw_record);
-    if (own_alloc(d->context, (void **)&p->drec, bytes) || own_alloc(d->context, (void **)&p->dlast, (size_t)bs * sizeof(uint32_t))) {
-        fail("cannot allocate %zu bytes on the GPU for the trace buffer of launch %u (lower RV_TRACER_CAP)", bytes, p->hdr.launch);
+    if (own_alloc(d->context, (void **)&p->drec, bytes) ||
+        own_alloc(d->context, (void **)&p->dlast, (size_t)bs * sizeof(uint32_t))) {
+        fail("cannot allocate %zu bytes on the GPU for the trace buffer of launch %u (lower RV_TRACER_CAP)", bytes,
+             p->hdr.launch);
         return -1;
     }
     /* copied asynchronously: the source must outlive this call */
@@ -309,8 +333,8 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
 {
     if (!graph_node) rv_queued_launch(d, module_index(d->module), armed_call());
     const char *armed = getenv("RV_TRACER_ARMED"), *callv = getenv("RV_TRACER_CALL");
-    say("launch of %s%s, armed %s", d->functionName ? d->functionName : "(no name)", graph_node ? " (a graph's node)" : "",
-        armed ? armed : "no");
+    say("launch of %s%s, armed %s", d->functionName ? d->functionName : "(no name)",
+        graph_node ? " (a graph's node)" : "", armed ? armed : "no");
     S.sanitizerSetCallbackData(d->function, NULL); /* unless armed below, this launch counts nothing */
     if (T.waves) {
         uint32_t k = armed_call() && d->functionName ? ++T.launches : 0;
@@ -324,7 +348,10 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     const char *why = full ? "too-many-launches" : why_untraced(k, grid);
     note_launch(k, call, grid, bs, d->functionName, why ? why : "1");
     if (full) return;
-    if (bs > 1024) { fail("launch %u has %u threads a block, more than a GPU runs", k, bs); return; }
+    if (bs > 1024) {
+        fail("launch %u has %u threads a block, more than a GPU runs", k, bs);
+        return;
+    }
     watch_begin(d);
     pending *p = &T.pend[T.npend];
     memset(p, 0, sizeof *p);
@@ -338,7 +365,8 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     h->block_dim[0] = d->blockDim_x, h->block_dim[1] = d->blockDim_y, h->block_dim[2] = d->blockDim_z;
     h->grid_dim[0] = d->gridDim_x, h->grid_dim[1] = d->gridDim_y, h->grid_dim[2] = d->gridDim_z;
     /* 0 where the launch has no cluster */
-    h->cluster_dim[0] = d->clusterDim_x ? d->clusterDim_x : 1, h->cluster_dim[1] = d->clusterDim_y ? d->clusterDim_y : 1;
+    h->cluster_dim[0] = d->clusterDim_x ? d->clusterDim_x : 1,
+    h->cluster_dim[1] = d->clusterDim_y ? d->clusterDim_y : 1;
     h->cluster_dim[2] = d->clusterDim_z ? d->clusterDim_z : 1;
     h->module = (uint32_t)module_index(d->module);
     snprintf(h->func_name, sizeof h->func_name, "%s", d->functionName);
@@ -353,9 +381,16 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
     }
     S.sanitizerMemset(p->dpcs, 0, pcs_bytes, d->hStream);
     p->traced = !why && records_begin(p, d, bs) == 0;
-    p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL, .last = p->dlast, .cap = T.cap, .block = T.block,
-                              .npcs = npcs, .pcs = T.nocount ? NULL : p->dpcs, .func_pc = h->func_pc, .watch = T.dwatch,
-                              .watch_addr = T.watch_addr, .watch_n = T.watch_n};
+    p->init = (rv_raw_buffer){.records = p->traced ? p->drec : NULL,
+                              .last = p->dlast,
+                              .cap = T.cap,
+                              .block = T.block,
+                              .npcs = npcs,
+                              .pcs = T.nocount ? NULL : p->dpcs,
+                              .func_pc = h->func_pc,
+                              .watch = T.dwatch,
+                              .watch_addr = T.watch_addr,
+                              .watch_n = T.watch_n};
     p->init.nspans = T.nlive;
     memcpy(p->init.spans, T.live, T.nlive * sizeof *T.live);
     S.sanitizerMemcpyHostToDeviceAsync(p->dbuf, &p->init, sizeof p->init, d->hStream);
@@ -365,8 +400,10 @@ static void launch_begin(const Sanitizer_LaunchData *d, int graph_node)
        launch 1 recorded nothing, launch 2 held both kernels' accesses).
        Per kernel then, so a graph that launches one kernel twice counts
        both launches into the second's buffer. */
-    if (!graph_node && set_launch_data) set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
-    else S.sanitizerSetCallbackData(d->function, p->dbuf);
+    if (!graph_node && set_launch_data)
+        set_launch_data(d->hLaunch, d->function, d->hStream, p->dbuf);
+    else
+        S.sanitizerSetCallbackData(d->function, p->dbuf);
     p->ctx = d->context;
     p->stream = d->hStream;
     T.npend++;
@@ -381,8 +418,12 @@ static void write_records(pending *p, const rv_raw_buffer *b)
     p->hdr.claimed = b->count;
     p->hdr.nrec = b->count < T.cap ? b->count : T.cap;
     rv_raw_record *rec = malloc((size_t)p->hdr.nrec * sizeof *rec + 1);
-    if (!rec) { fail("out of memory reading %u records", p->hdr.nrec); return; }
-    if (p->hdr.nrec && S.sanitizerMemcpyDeviceToHost(rec, p->drec, (size_t)p->hdr.nrec * sizeof *rec, p->stream) != SANITIZER_SUCCESS) {
+    if (!rec) {
+        fail("out of memory reading %u records", p->hdr.nrec);
+        return;
+    }
+    if (p->hdr.nrec && S.sanitizerMemcpyDeviceToHost(rec, p->drec, (size_t)p->hdr.nrec * sizeof *rec, p->stream) !=
+                           SANITIZER_SUCCESS) {
         fail("cannot read the %u records of launch %u back", p->hdr.nrec, p->hdr.launch);
         free(rec);
         return;
@@ -391,8 +432,7 @@ static void write_records(pending *p, const rv_raw_buffer *b)
     snprintf(path, sizeof path, "%s/raw-%u.rvraw", T.out, p->hdr.launch);
     snprintf(tmp, sizeof tmp, "%s.part", path);
     FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(&p->hdr, sizeof p->hdr, 1, f) == 1 &&
-             fwrite(rec, sizeof *rec, p->hdr.nrec, f) == p->hdr.nrec;
+    int ok = f && fwrite(&p->hdr, sizeof p->hdr, 1, f) == 1 && fwrite(rec, sizeof *rec, p->hdr.nrec, f) == p->hdr.nrec;
     if (f && fclose(f) != 0) ok = 0;
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
     say("launch %u: %u records written (%u claimed)", p->hdr.launch, p->hdr.nrec, p->hdr.claimed);
@@ -417,11 +457,15 @@ static void write_counts(pending *p, const rv_raw_buffer *b)
 {
     uint32_t npcs = (uint32_t)(p->hdr.func_size / RV_PC_BYTES) + 1, slots = npcs * RV_PC_HALVES;
     rv_pc_count *c = malloc((size_t)slots * RV_PC_SHARDS * sizeof *c);
-    if (!c) { fail("out of memory reading the counts of launch %u", p->hdr.launch); return; }
+    if (!c) {
+        fail("out of memory reading the counts of launch %u", p->hdr.launch);
+        return;
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s/counts.txt", T.out);
     FILE *f = NULL;
-    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)slots * RV_PC_SHARDS * sizeof *c, p->stream) != SANITIZER_SUCCESS)
+    if (S.sanitizerMemcpyDeviceToHost(c, p->dpcs, (size_t)slots * RV_PC_SHARDS * sizeof *c, p->stream) !=
+        SANITIZER_SUCCESS)
         fail("cannot read the counts of launch %u back (the kernel failed?)", p->hdr.launch);
     else if (!(f = fopen(path, "a")))
         fail("cannot write %s", path);
@@ -434,7 +478,8 @@ static void write_counts(pending *p, const rv_raw_buffer *b)
             if (from->requests) to->kind = from->kind, to->size = from->size;
         }
     if (f) {
-        fprintf(f, "launch %u grid %u block %u kernel %s\n", p->hdr.launch, p->hdr.grid, p->hdr.block_size, p->hdr.func_name);
+        fprintf(f, "launch %u grid %u block %u kernel %s\n", p->hdr.launch, p->hdr.grid, p->hdr.block_size,
+                p->hdr.func_name);
         for (uint32_t i = 0; i < slots; i++) { /* the block's own accesses, then other blocks' (RV_PC_HALVES) */
             const rv_pc_count *ci = &c[i * RV_PC_SHARDS];
             uint32_t at = i % npcs;
@@ -478,7 +523,10 @@ static void write_reads(void)
     if (!T.dwatch || !T.watch_dirty) return;
     T.watch_dirty = 0;
     uint32_t *c = malloc(T.watch_n * sizeof *c);
-    if (!c) { fail("out of memory reading the counts of in[]"); return; }
+    if (!c) {
+        fail("out of memory reading the counts of in[]");
+        return;
+    }
     if (S.sanitizerMemcpyDeviceToHost(c, T.dwatch, T.watch_n * sizeof *c, T.watch_stream) != SANITIZER_SUCCESS) {
         fail("cannot read the counts of in[] back (the kernel failed?)");
         free(c);
@@ -487,8 +535,10 @@ static void write_reads(void)
     unsigned long long read = 0, twice = 0, most = 0;
     long long first = -1;
     for (uint64_t i = 0; i < T.watch_n; i++) {
-        if (c[i]) read++;
-        else if (first < 0) first = (long long)i;
+        if (c[i])
+            read++;
+        else if (first < 0)
+            first = (long long)i;
         if (c[i] > 1) twice++;
         if (c[i] > most) most = c[i];
     }
@@ -497,8 +547,9 @@ static void write_reads(void)
     snprintf(path, sizeof path, "%s/reads.txt", T.out);
     snprintf(tmp, sizeof tmp, "%s.part", path);
     FILE *f = fopen(tmp, "w");
-    int ok = f && fprintf(f, "reads n %llu read %llu unread %llu first_unread %lld more_than_once %llu most %llu\n",
-                          (unsigned long long)T.watch_n, read, (unsigned long long)T.watch_n - read, first, twice, most) > 0;
+    int ok =
+        f && fprintf(f, "reads n %llu read %llu unread %llu first_unread %lld more_than_once %llu most %llu\n",
+                     (unsigned long long)T.watch_n, read, (unsigned long long)T.watch_n - read, first, twice, most) > 0;
     if (f && fclose(f) != 0) ok = 0;
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
 }
@@ -543,21 +594,25 @@ static void memory_changed(Sanitizer_CallbackId cbid, const Sanitizer_ResourceMe
     char path[4096];
     snprintf(path, sizeof path, "%s/allocs.txt", T.out);
     FILE *f = fopen(path, "a");
-    if (!f) { fail("cannot write %s", path); return; }
+    if (!f) {
+        fail("cannot write %s", path);
+        return;
+    }
     if (freed)
         fprintf(f, "free addr %llu at %u\n", (unsigned long long)m->address, T.launches);
     else
         fprintf(f, "alloc %u addr %llu bytes %llu kind %s at %u call %u\n", ++T.nallocs, (unsigned long long)m->address,
                 (unsigned long long)m->size,
-                (m->flags & SANITIZER_MEMORY_FLAG_MODULE) ? "module"
-                : (m->flags & SANITIZER_MEMORY_FLAG_MANAGED) ? "managed"
-                : cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC ? "async" : "cudaMalloc",
+                (m->flags & SANITIZER_MEMORY_FLAG_MODULE)            ? "module"
+                : (m->flags & SANITIZER_MEMORY_FLAG_MANAGED)         ? "managed"
+                : cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC ? "async"
+                                                                     : "cudaMalloc",
                 T.launches, call);
     fclose(f);
     track(freed, m->address, m->size, T.nallocs);
-    rv_queued_memory(freed, cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC ||
-                                cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC,
-                     m, armed_call());
+    rv_queued_memory(
+        freed, cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC || cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC,
+        m, armed_call());
 }
 
 /* The stream a copy or memset was queued on: its handle, else the one of
@@ -584,24 +639,28 @@ static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, co
         rv_turns_begin();
     } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_END) {
         const Sanitizer_LaunchData *d = cbdata;
-        rv_turns_queued(d->context, d->hStream ? d->hStream : launch_stream);   /* NULL: not followed, kept */
+        rv_turns_queued(d->context, d->hStream ? d->hStream : launch_stream); /* NULL: not followed, kept */
         launch_stream = NULL;
     } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS &&
                (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN || cbid == SANITIZER_CBID_GRAPHS_LAUNCH_END)) {
         const Sanitizer_GraphLaunchData *g = cbdata;
-        if (g->isGraphUpload) return;   /* an upload runs nothing */
-        if (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN) rv_turns_begin();
-        else rv_turns_queued(g->context, g->hStream);
+        if (g->isGraphUpload) return; /* an upload runs nothing */
+        if (cbid == SANITIZER_CBID_GRAPHS_LAUNCH_BEGIN)
+            rv_turns_begin();
+        else
+            rv_turns_queued(g->context, g->hStream);
     } else if (domain == SANITIZER_CB_DOMAIN_GRAPHS && cbid == SANITIZER_CBID_GRAPHS_NODE_LAUNCH_BEGIN) {
         const Sanitizer_GraphNodeLaunchData *n = cbdata;
         if (n->nodeType == CU_GRAPH_NODE_TYPE_KERNEL && !n->isGraphUpload) rv_turns_graph_node();
     } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API || domain == SANITIZER_CB_DOMAIN_RUNTIME_API) {
         rv_turns_api(((const Sanitizer_CallbackData *)cbdata)->callbackSite == SANITIZER_API_ENTER);
     } else if (domain == SANITIZER_CB_DOMAIN_MEMCPY && cbid == SANITIZER_CBID_MEMCPY_STARTING) {
-        const Sanitizer_MemcpyData *m = cbdata;   /* the tool's own reading back included */
+        const Sanitizer_MemcpyData *m = cbdata; /* the tool's own reading back included */
         CUcontext ctx = m->apiContext ? m->apiContext : m->dstContext;
-        rv_turns_work(ctx, work_stream(ctx, m->apiStream, m->hApiStream ? m->hApiStream
-                                                        : m->hDstStream ? m->hDstStream : m->hSrcStream));
+        rv_turns_work(ctx, work_stream(ctx, m->apiStream,
+                                       m->hApiStream   ? m->hApiStream
+                                       : m->hDstStream ? m->hDstStream
+                                                       : m->hSrcStream));
     } else if (domain == SANITIZER_CB_DOMAIN_MEMSET && cbid == SANITIZER_CBID_MEMSET_STARTING) {
         const Sanitizer_MemsetData *m = cbdata;
         rv_turns_work(m->context, work_stream(m->context, m->stream, m->hStream));
@@ -620,16 +679,17 @@ static void turns(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, co
     }
 }
 
-static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain,
-                                  Sanitizer_CallbackId cbid, const void *cbdata)
+static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
+                                  const void *cbdata)
 {
     (void)userdata;
-    if (rv_turns_own_thread()) return;   /* the turns' own waits: not the program's */
+    if (rv_turns_own_thread()) return; /* the turns' own waits: not the program's */
     turns(domain, cbid, cbdata);
     if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
         module_loaded((const Sanitizer_ResourceModuleData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_RESOURCE &&
-             (cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC || cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE ||
+             (cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_ALLOC ||
+              cbid == SANITIZER_CBID_RESOURCE_DEVICE_MEMORY_FREE ||
               cbid == SANITIZER_CBID_RESOURCE_MEMORY_ALLOC_ASYNC || cbid == SANITIZER_CBID_RESOURCE_MEMORY_FREE_ASYNC))
         memory_changed(cbid, (const Sanitizer_ResourceMemoryData *)cbdata);
     else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_BEGIN) {
@@ -653,7 +713,7 @@ static void SANITIZERAPI callback(void *userdata, Sanitizer_CallbackDomain domai
     } else if (domain == SANITIZER_CB_DOMAIN_DRIVER_API || domain == SANITIZER_CB_DOMAIN_RUNTIME_API)
         rv_queued_api(domain, cbid, (const Sanitizer_CallbackData *)cbdata, armed_call());
     else if (T.busy)
-        return;   /* the tool's own copies, not the program's */
+        return; /* the tool's own copies, not the program's */
     else if (domain == SANITIZER_CB_DOMAIN_MEMCPY && cbid == SANITIZER_CBID_MEMCPY_STARTING)
         rv_queued_memcpy((const Sanitizer_MemcpyData *)cbdata, armed_call());
     else if (domain == SANITIZER_CB_DOMAIN_MEMSET && cbid == SANITIZER_CBID_MEMSET_STARTING)
@@ -680,7 +740,11 @@ int InitializeInjection(void)
     T.nopatch = np && *np == '1';
     const char *nc = getenv("RV_TRACER_NOCOUNT");
     T.nocount = nc && *nc == '1';
-    if (T.debug) { signal(SIGSEGV, crashed); signal(SIGBUS, crashed); signal(SIGABRT, crashed); }
+    if (T.debug) {
+        signal(SIGSEGV, crashed);
+        signal(SIGBUS, crashed);
+        signal(SIGABRT, crashed);
+    }
     say("initializing: out %s, patches %s", T.out ? T.out : "(unset)", T.patches ? T.patches : "(unset)");
     const char *lib = getenv("RV_TRACER_SANITIZER");
     if (!T.out || !T.patches || !lib) {

@@ -21,10 +21,10 @@
 
 /* Streams waited on at most at once: a stream already waiting is not added
  * again (its wait, made later, covers every kernel queued on it before). */
-#define FENCES 64
+#define FENCES      64
 /* Copies, memsets and stream memory operations one API call of a thread
  * may start before it returns (a 2D copy or a batch of copies is several). */
-#define OPEN 16
+#define OPEN        16
 /* At the program's end, how long its GPU work is waited for. */
 #define EXIT_WAIT_S 2
 
@@ -34,16 +34,16 @@ typedef struct {
 } fence;
 
 static struct {
-    int on;                  /* the descriptor taken and the thread running */
+    int on; /* the descriptor taken and the thread running */
     int fd;
     pthread_mutex_t mu;
-    pthread_cond_t cv;       /* a stream to wait on, or a wait done          */
-    int held;                /* the shared turn is held                      */
-    int begun;               /* kernels begun, not yet queued on their stream */
-    int kept;                /* an end that cannot be followed: kept to the run's end */
-    fence q[FENCES];         /* streams to wait on, oldest first             */
+    pthread_cond_t cv; /* a stream to wait on, or a wait done          */
+    int held;          /* the shared turn is held                      */
+    int begun;         /* kernels begun, not yet queued on their stream */
+    int kept;          /* an end that cannot be followed: kept to the run's end */
+    fence q[FENCES];   /* streams to wait on, oldest first             */
     int n;
-    fence now;               /* the one the thread waits on, while waiting   */
+    fence now; /* the one the thread waits on, while waiting   */
     int waiting;
     rv_turns_ops ops;
 } W = {.fd = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
@@ -68,16 +68,10 @@ static void keep(const char *why)
     W.kept = 1;
 }
 
-int rv_turns_own_thread(void)
-{
-    return own_thread;
-}
+int rv_turns_own_thread(void) { return own_thread; }
 
 /* The relay gone (the run is being stopped): no word more. */
-static void lost(void)
-{
-    W.fd = -1;
-}
+static void lost(void) { W.fd = -1; }
 
 /* A shared turn asked and given (under the mutex): 's', answered 'g'. */
 static void ask(void)
@@ -85,9 +79,15 @@ static void ask(void)
     char c = 's';
     ssize_t n;
     while ((n = write(W.fd, &c, 1)) < 0 && errno == EINTR) {}
-    if (n != 1) { lost(); return; }
+    if (n != 1) {
+        lost();
+        return;
+    }
     while ((n = read(W.fd, &c, 1)) < 0 && errno == EINTR) {}
-    if (n != 1 || c != 'g') { lost(); return; }
+    if (n != 1 || c != 'g') {
+        lost();
+        return;
+    }
     W.held = 1;
     SAY("shared turn given");
 }
@@ -124,7 +124,7 @@ static void *wait_loop(void *arg)
     own_thread = 1;
     sigset_t all;
     sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, NULL);   /* the program's signals are the program's threads' */
+    pthread_sigmask(SIG_BLOCK, &all, NULL); /* the program's signals are the program's threads' */
     pthread_mutex_lock(&W.mu);
     for (;;) {
         while (!W.n) {
@@ -163,10 +163,7 @@ void rv_turns_exit(void)
     pthread_mutex_unlock(&W.mu);
 }
 
-static void at_exit(void)
-{
-    rv_turns_exit();
-}
+static void at_exit(void) { rv_turns_exit(); }
 
 void rv_turns_init(const rv_turns_ops *ops)
 {
@@ -181,12 +178,12 @@ void rv_turns_init(const rv_turns_ops *ops)
     if (cuda && !W.ops.set_ctx) *(void **)&W.ops.set_ctx = dlsym(cuda, "cuCtxSetCurrent");
     if (cuda && !W.ops.is_capturing) *(void **)&W.ops.is_capturing = dlsym(cuda, "cuStreamIsCapturing");
     pthread_t t;
-    if (pthread_create(&t, NULL, wait_loop, NULL) != 0) return;   /* the driver asks, for the whole run */
+    if (pthread_create(&t, NULL, wait_loop, NULL) != 0) return; /* the driver asks, for the whole run */
     pthread_detach(t);
     atexit(at_exit);
     W.fd = fd;
     fcntl(fd, F_SETFD, FD_CLOEXEC);
-    unsetenv("RV_GPU_TURN_FD");   /* the driver (driver.cu's turn()) leaves the turns to the tracer */
+    unsetenv("RV_GPU_TURN_FD"); /* the driver (driver.cu's turn()) leaves the turns to the tracer */
     W.on = 1;
     /* the check held a shared turn from the program's start until now
        (gpu_turn.h's 'i'): from here on the tracer asks them */
@@ -204,7 +201,7 @@ void rv_turns_begin(void)
     if (!W.on || own_thread) return;
     pthread_mutex_lock(&W.mu);
     W.begun++;
-    if (!W.held && W.fd >= 0) ask();   /* the launch waits here, its wait not counted against the run */
+    if (!W.held && W.fd >= 0) ask(); /* the launch waits here, its wait not counted against the run */
     pthread_mutex_unlock(&W.mu);
 }
 
@@ -215,8 +212,10 @@ static void follow(CUcontext ctx, Sanitizer_StreamHandle s)
     if (W.begun) W.begun--;
     int i = 0;
     while (i < W.n && W.q[i].s != s) i++;
-    if (!s || (i == W.n && W.n == FENCES)) keep(s ? "too many streams" : "GPU work with no stream");
-    else if (i == W.n) W.q[W.n++] = (fence){ctx, s};
+    if (!s || (i == W.n && W.n == FENCES))
+        keep(s ? "too many streams" : "GPU work with no stream");
+    else if (i == W.n)
+        W.q[W.n++] = (fence){ctx, s};
     pthread_cond_broadcast(&W.cv);
 }
 
@@ -235,8 +234,10 @@ void rv_turns_work(CUcontext ctx, Sanitizer_StreamHandle s)
     if (!W.held && W.fd >= 0) ask();
     /* outside any call the tracer saw begin, or more than a call keeps:
        when it is queued cannot be told */
-    if (!api_depth) keep("GPU work outside an API call");
-    else if (nopen == OPEN) keep("too much GPU work in one call");
+    if (!api_depth)
+        keep("GPU work outside an API call");
+    else if (nopen == OPEN)
+        keep("too much GPU work in one call");
     else {
         W.begun++;
         open_work[nopen].ctx = ctx, open_work[nopen].s = s, open_work[nopen].depth = api_depth;
@@ -248,7 +249,10 @@ void rv_turns_work(CUcontext ctx, Sanitizer_StreamHandle s)
 void rv_turns_api(int enter)
 {
     if (!W.on || own_thread) return;
-    if (enter) { api_depth++; return; }
+    if (enter) {
+        api_depth++;
+        return;
+    }
     if (api_depth > 0) api_depth--;
     if (!nopen || open_work[nopen - 1].depth <= api_depth) return;
     /* the call the work started in has returned: it is on its stream */
@@ -280,10 +284,7 @@ void rv_turns_graph_node(void)
     pthread_mutex_unlock(&W.mu);
 }
 
-static int waits_on(const fence *f, CUcontext ctx, Sanitizer_StreamHandle s)
-{
-    return s ? f->s == s : f->ctx == ctx;
-}
+static int waits_on(const fence *f, CUcontext ctx, Sanitizer_StreamHandle s) { return s ? f->s == s : f->ctx == ctx; }
 
 void rv_turns_destroying(CUcontext ctx, Sanitizer_StreamHandle s)
 {

@@ -42,11 +42,11 @@
 /* What the turns call: the Sanitizer's stream wait and stream lookup, and
  * CUDA's (NULL: looked up in the CUDA library already loaded, if any). */
 typedef struct rv_turns_ops {
-    SanitizerResult (*sync)(Sanitizer_StreamHandle);                 /* sanitizerStreamSynchronize */
+    SanitizerResult (*sync)(Sanitizer_StreamHandle);                   /* sanitizerStreamSynchronize */
     SanitizerResult (*get_stream)(Sanitizer_StreamHandle, CUstream *); /* sanitizerGetStream, or NULL */
-    CUresult (*set_ctx)(CUcontext);                                  /* cuCtxSetCurrent */
-    CUresult (*is_capturing)(CUstream, CUstreamCaptureStatus *);     /* cuStreamIsCapturing */
-    void (*say)(const char *fmt, ...);   /* each turn and why one is kept (RV_TRACER_DEBUG), or NULL */
+    CUresult (*set_ctx)(CUcontext);                                    /* cuCtxSetCurrent */
+    CUresult (*is_capturing)(CUstream, CUstreamCaptureStatus *);       /* cuStreamIsCapturing */
+    void (*say)(const char *fmt, ...); /* each turn and why one is kept (RV_TRACER_DEBUG), or NULL */
 } rv_turns_ops;
 
 /* Takes RV_GPU_TURN_FD (none, or no sync: every call below does nothing,

@@ -20,12 +20,12 @@
 
 #include "waves_tool.h"
 
-#define MAX_STAMPED 256               /* launches stamped between two waits */
+#define MAX_STAMPED 256 /* launches stamped between two waits */
 
 typedef struct stamped {
     rv_waves_header hdr;
-    rv_waves_slot *slots;             /* device: the launch's part of the pool */
-    int written;                      /* an armed launch: written to a file */
+    rv_waves_slot *slots; /* device: the launch's part of the pool */
+    int written;          /* an armed launch: written to a file */
     Sanitizer_StreamHandle stream;
 } stamped;
 
@@ -33,12 +33,12 @@ static struct {
     int on, all;
     const char *out, *patches;
     rv_waves_ops ops;
-    uint8_t *pool;                    /* device */
+    uint8_t *pool; /* device */
     size_t pool_bytes, used;
-    size_t dirty;                     /* bytes from the pool's start that unwritten
+    size_t dirty; /* bytes from the pool's start that unwritten
                                          launches stamped and nothing zeroed since */
     CUcontext ctx;
-    Sanitizer_StreamHandle stream;    /* the last launch's: the pool's zeroing goes there */
+    Sanitizer_StreamHandle stream; /* the last launch's: the pool's zeroing goes there */
     stamped st[MAX_STAMPED];
     int nst;
 } W;
@@ -68,7 +68,7 @@ int rv_waves_on(const char *out, const rv_waves_ops *ops)
     void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
     if (!s || !cuda) {
         W.ops.fail("waves: the Compute Sanitizer or the CUDA driver library is not loaded");
-        return W.on = 0, 1;   /* a waves run that records nothing: never a trace run instead */
+        return W.on = 0, 1; /* a waves run that records nothing: never a trace run instead */
     }
     *(void **)&F.add_patches = dlsym(s, "sanitizerAddPatchesFromFile");
     *(void **)&F.patch = dlsym(s, "sanitizerPatchInstructions");
@@ -140,8 +140,10 @@ void rv_waves_launch(const Sanitizer_LaunchData *d, int graph_node, uint32_t k, 
     uint64_t blocks = (uint64_t)d->gridDim_x * d->gridDim_y * d->gridDim_z;
     const char *name = d->functionName ? d->functionName : "";
     if (blocks > RV_WAVES_TOOL_MAX_BLOCKS || W.nst >= MAX_STAMPED) {
-        if (k) W.ops.fail("waves: launch %u of %s not stamped: %llu blocks, or more than %d launches before the program waits",
-                          k, name, (unsigned long long)blocks, MAX_STAMPED);
+        if (k)
+            W.ops.fail(
+                "waves: launch %u of %s not stamped: %llu blocks, or more than %d launches before the program waits", k,
+                name, (unsigned long long)blocks, MAX_STAMPED);
         return;
     }
     if (!W.pool) {
@@ -155,8 +157,10 @@ void rv_waves_launch(const Sanitizer_LaunchData *d, int graph_node, uint32_t k, 
     }
     size_t need = (size_t)blocks * sizeof(rv_waves_slot);
     if (W.used + need > W.pool_bytes) {
-        if (k) W.ops.fail("waves: launch %u of %s not stamped: the pool of %zu bytes is full before the program waits "
-                          "(raise RV_TRACER_WAVES_BYTES)", k, name, W.pool_bytes);
+        if (k)
+            W.ops.fail("waves: launch %u of %s not stamped: the pool of %zu bytes is full before the program waits "
+                       "(raise RV_TRACER_WAVES_BYTES)",
+                       k, name, W.pool_bytes);
         return;
     }
     stamped *s = &W.st[W.nst++];
@@ -166,7 +170,8 @@ void rv_waves_launch(const Sanitizer_LaunchData *d, int graph_node, uint32_t k, 
     h->launch = k, h->call = call;
     h->grid_dim[0] = d->gridDim_x, h->grid_dim[1] = d->gridDim_y, h->grid_dim[2] = d->gridDim_z;
     h->block_dim[0] = d->blockDim_x, h->block_dim[1] = d->blockDim_y, h->block_dim[2] = d->blockDim_z;
-    h->cluster_dim[0] = d->clusterDim_x ? d->clusterDim_x : 1, h->cluster_dim[1] = d->clusterDim_y ? d->clusterDim_y : 1;
+    h->cluster_dim[0] = d->clusterDim_x ? d->clusterDim_x : 1,
+    h->cluster_dim[1] = d->clusterDim_y ? d->clusterDim_y : 1;
     h->cluster_dim[2] = d->clusterDim_z ? d->clusterDim_z : 1;
     h->blocks = (uint32_t)blocks;
     h->smem = (uint32_t)smem;
@@ -181,8 +186,10 @@ void rv_waves_launch(const Sanitizer_LaunchData *d, int graph_node, uint32_t k, 
     W.used += need;
     /* per launch where the library can; a graph's nodes per kernel (tool.c
        says why) */
-    if (!graph_node && F.set_launch_data) F.set_launch_data(d->hLaunch, d->function, d->hStream, s->slots);
-    else F.set_data(d->function, s->slots);
+    if (!graph_node && F.set_launch_data)
+        F.set_launch_data(d->hLaunch, d->function, d->hStream, s->slots);
+    else
+        F.set_data(d->function, s->slots);
     W.ops.say("waves: launch %u of %s stamped, %u blocks", k, name, h->blocks);
 }
 

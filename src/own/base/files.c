@@ -31,7 +31,8 @@ int rv_own_find_beside(int n, const char *const names[], char (*paths)[PATH_MAX 
     char dirs[3][PATH_MAX] = {{0}};
     const char *env = getenv("RV_TRACER_DIR");
     if (env) snprintf(dirs[0], sizeof dirs[0], "%.4000s", env);
-    if (exe_dir(dirs[1], sizeof dirs[1]) == 0) snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
+    if (exe_dir(dirs[1], sizeof dirs[1]) == 0)
+        snprintf(dirs[2], sizeof dirs[2], "%.4000s/" RV_TRACER_FROM_BIN, dirs[1]);
     for (int i = 0; i < 3; i++) {
         int all = dirs[i][0] != 0;
         for (int k = 0; all && k < n; k++) {
@@ -93,7 +94,10 @@ void rv_own_replace_all(const char *s, const char *from, const char *to, char *o
 void rv_own_log_tail(const char *log, const char *work_src, const char *file, char *out, size_t outlen)
 {
     char *text = rv_read_text(log, NULL);
-    if (!text) { snprintf(out, outlen, "%s", _("(no output)")); return; }
+    if (!text) {
+        snprintf(out, outlen, "%s", _("(no output)"));
+        return;
+    }
     size_t len = strlen(text), most = 3000;
     rv_own_replace_all(len > most ? text + len - most : text, work_src, file, out, outlen);
     free(text);

@@ -50,7 +50,7 @@ double rv_proc_paused_s(const rv_proc_ctl *ctl)
  * open across exec. */
 static int child_setup(const rv_proc_ctl *ctl)
 {
-    if (ctl && ctl->nice > 0 && nice(ctl->nice) < 0) {}   /* a higher priority is never asked: no error to miss */
+    if (ctl && ctl->nice > 0 && nice(ctl->nice) < 0) {} /* a higher priority is never asked: no error to miss */
     if (!ctl || ctl->pass_fd < 0) return 0;
     if (ctl->pass_fd == RV_PROC_PASS_FD) return fcntl(RV_PROC_PASS_FD, F_SETFD, 0);
     return dup2(ctl->pass_fd, RV_PROC_PASS_FD) < 0 ? -1 : 0;
@@ -70,9 +70,16 @@ rv_proc_result rv_proc_run_ctl(char *const argv[], char *const env[], const char
         if (ctl && ctl->death_signal && (prctl(PR_SET_PDEATHSIG, ctl->death_signal) != 0 || getppid() != parent))
             _exit(127);
         int fd = open(log ? log : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); close(fd); }
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+            close(fd);
+        }
         int in = open("/dev/null", O_RDONLY);
-        if (in >= 0) { dup2(in, 0); close(in); }
+        if (in >= 0) {
+            dup2(in, 0);
+            close(in);
+        }
         if (put_env(env) != 0 || child_setup(ctl) != 0) _exit(127);
         execvp(argv[0], argv);
         fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
@@ -135,13 +142,19 @@ char *rv_read_text(const char *path, size_t *len)
         if (got == 0) break;
         if (n + 1 == cap) {
             char *nb = realloc(buf, cap *= 2);
-            if (!nb) { free(buf); buf = NULL; }
-            else buf = nb;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            } else
+                buf = nb;
         }
     }
     int bad = ferror(f);
     fclose(f);
-    if (!buf || bad) { free(buf); return NULL; }
+    if (!buf || bad) {
+        free(buf);
+        return NULL;
+    }
     buf[n] = 0;
     if (len) *len = n;
     return buf;
@@ -175,11 +188,10 @@ int rv_read_regular(const char *path, char *buf, size_t cap)
     struct stat st;
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0 && errno == ENOENT) return 1;
-    ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (off_t)cap
-                  ? read(fd, buf, cap - 1) : -1;
+    ssize_t got =
+        fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (off_t)cap ? read(fd, buf, cap - 1) : -1;
     if (fd >= 0) close(fd);
     if (got < 0) return -1;
     buf[got] = 0;
     return strlen(buf) == (size_t)got ? 0 : -2;
 }
-

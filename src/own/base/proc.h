@@ -6,15 +6,15 @@
 
 #include <stddef.h>
 
-#include "core/status.h"   /* rv_fail and the statuses its callers return */
+#include "core/status.h" /* rv_fail and the statuses its callers return */
 
 /* How a run ended. */
 typedef enum rv_proc_end { RV_PROC_EXITED, RV_PROC_SIGNALED, RV_PROC_TIMED_OUT, RV_PROC_CANNOT_START } rv_proc_end;
 
 typedef struct rv_proc_result {
     rv_proc_end end;
-    int status;        /* exit status, or the signal */
-    double seconds;    /* wall time */
+    int status;     /* exit status, or the signal */
+    double seconds; /* wall time */
 } rv_proc_result;
 
 /* Runs argv[0] (found on PATH) with argv, the environment plus `env` (NULL or
@@ -34,13 +34,13 @@ rv_proc_result rv_proc_run_until(char *const argv[], char *const env[], const ch
  * spent waiting on the caller, which its limit does not count. */
 #define RV_PROC_PASS_FD 4
 typedef struct rv_proc_ctl {
-    int pass_fd;              /* -1: none                                    */
-    const int *stop;          /* NULL, or stopped once non-zero              */
-    const long *paused_ms;    /* NULL, or milliseconds not counted, and    */
-    const long *pause_began;  /* NULL, or when a pause still going on began
+    int pass_fd;             /* -1: none                                    */
+    const int *stop;         /* NULL, or stopped once non-zero              */
+    const long *paused_ms;   /* NULL, or milliseconds not counted, and    */
+    const long *pause_began; /* NULL, or when a pause still going on began
                                  (CLOCK_MONOTONIC ms; 0 none): not counted  */
-    int nice;                 /* 0, or a lower priority (nice(2)) for it    */
-    int death_signal;         /* 0, or the signal it gets when the thread
+    int nice;                /* 0, or a lower priority (nice(2)) for it    */
+    int death_signal;        /* 0, or the signal it gets when the thread
                                  that started it ends, the caller killed
                                  (PR_SET_PDEATHSIG): srun, told so, ends its
                                  Slurm job rather than leave it running     */
@@ -75,6 +75,5 @@ int rv_find_program(const char *name, char *out, size_t outlen);
 /* Removes the folder `dir` and all it holds (rm -rf, links not followed).
  * 0, or -1 when something stayed. */
 int rv_remove_tree(const char *dir);
-
 
 #endif

@@ -24,8 +24,11 @@ int rv_own_make_dirs(const char *path)
 int rv_own_default_cache(char *out, size_t len)
 {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0] == '/') snprintf(out, len, "%s/reducevis/builds", xdg);
-    else if (home && home[0] == '/') snprintf(out, len, "%s/.cache/reducevis/builds", home);
-    else return -1;
+    if (xdg && xdg[0] == '/')
+        snprintf(out, len, "%s/reducevis/builds", xdg);
+    else if (home && home[0] == '/')
+        snprintf(out, len, "%s/.cache/reducevis/builds", home);
+    else
+        return -1;
     return 0;
 }

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "core/hash.h"   /* the entries' names: rv_hash */
+#include "core/hash.h" /* the entries' names: rv_hash */
 
 /* mkdir -p, the folders made private to the user: 0, or -1. */
 int rv_own_make_dirs(const char *path);

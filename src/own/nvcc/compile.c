@@ -60,8 +60,8 @@ extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded *
 
 #define COMPILE_LIMIT_S 180.0
 /* Raise when what an entry holds changes. */
-#define DRIVER_STAMP "rvdriver-1\nkey %s\nsize %llu\nhash %016llx\n"
-#define MAX_OBJECT (64u << 20)
+#define DRIVER_STAMP    "rvdriver-1\nkey %s\nsize %llu\nhash %016llx\n"
+#define MAX_OBJECT      (64u << 20)
 
 /* The flags of every compile: the student's file, the driver alone, the
  * link; then -arch (arch_option).  Not --threads: nvcc's device side waits
@@ -127,7 +127,7 @@ static int cache_of(const rv_own_opts *o, char *cache, size_t len)
 /* The architecture options: RV_TRACE_ARCH's, else what native stands for
  * here, named (native_arch.c: nvcc then asks no driver), else native. */
 typedef struct arch_opts {
-    char arch[64], code[64];   /* code "": none */
+    char arch[64], code[64]; /* code "": none */
 } arch_opts;
 
 static void arch_of(const rv_own_opts *o, const char *nvcc, arch_opts *a)
@@ -169,8 +169,10 @@ static char *read_in(int dfd, const char *name, size_t cap, size_t *len)
     if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size <= cap &&
         (buf = malloc((size_t)st.st_size + 1))) {
         ssize_t got = read(fd, buf, (size_t)st.st_size);
-        if (got == st.st_size) buf[got] = 0, *len = (size_t)got;
-        else free(buf), buf = NULL;
+        if (got == st.st_size)
+            buf[got] = 0, *len = (size_t)got;
+        else
+            free(buf), buf = NULL;
     }
     if (fd >= 0) close(fd);
     return buf;
@@ -317,8 +319,8 @@ static int listing_env(const char *work, char *dir, size_t dirlen, char *nd, siz
  * sandbox or by its loader, or stopped), plain nvcc runs, whose message is
  * the one a compile that fails gives, every time.  plain_why: plain nvcc
  * at once, for that reason. */
-static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **argv, int object,
-                               const char *plain_why, const char *src_dir, const char *log)
+static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **argv, int object, const char *plain_why,
+                               const char *src_dir, const char *log)
 {
     static const char *const helper[] = {"rvnvccsplit"};
     char self[1][PATH_MAX + 32], *sargv[32], note[PATH_MAX + 32], env_note[PATH_MAX + 64], said[200];
@@ -330,8 +332,7 @@ static rv_proc_result run_nvcc(const rv_own_opts *o, const char *work, char **ar
     int argc = 0;
     while (argv[argc]) argc++;
     remove(note);
-    if (listing_env(work, env_list, sizeof env_list, env_nd, sizeof env_nd))
-        env[1] = env_list, env[2] = env_nd;
+    if (listing_env(work, env_list, sizeof env_list, env_nd, sizeof env_nd)) env[1] = env_list, env[2] = env_nd;
     const char *why = plain_why ? plain_why : no_split(o, object);
     if (!why && (rv_own_find_beside(1, helper, self) || argc + 2 > 32)) why = "rvnvccsplit was not found";
     if (!why) {
@@ -370,12 +371,14 @@ static int needs_rdc(const char *log)
 
 int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen)
 {
-    char nvcc[PATH_MAX], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16],
-         log[PATH_MAX + 16], inc[PATH_MAX + 16], inc2[PATH_MAX + 32];
+    char nvcc[PATH_MAX], src[PATH_MAX + 16], drv[PATH_MAX + 16], prog[PATH_MAX + 16], log[PATH_MAX + 16],
+        inc[PATH_MAX + 16], inc2[PATH_MAX + 32];
     arch_opts archopt;
     char *argv[24];
     if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
+        return rv_fail(
+            err, errlen, RV_EXIT_RUNTIME, "%s",
+            _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, or NVIDIA's cuda-nvcc package) and put its bin folder on PATH"));
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(prog, sizeof prog, "%s/program", work);
     snprintf(log, sizeof log, "%s/nvcc.log", work);
@@ -409,6 +412,7 @@ int rv_own_nvcc(const rv_own_opts *o, const char *work, char *err, size_t errlen
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     if (r.end == RV_PROC_TIMED_OUT)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S, o->file);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("nvcc took longer than %.0f s on %s; stopped"), COMPILE_LIMIT_S,
+                       o->file);
     return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s does not compile:\n%s"), o->file, tail);
 }

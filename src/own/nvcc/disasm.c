@@ -34,12 +34,14 @@
 #include "own/sandbox/run_cmd.h"
 
 #define DISASM_LIMIT_S 60.0
-#define LISTED_MOST (256u << 20)   /* a cubin or listing larger is listed here */
+#define LISTED_MOST    (256u << 20) /* a cubin or listing larger is listed here */
 
 void rv_disasm_path(const char *work, uint32_t module, uint32_t first, char *out, size_t len)
 {
-    if (module == first) snprintf(out, len, "%s/kernel.sass", work);
-    else snprintf(out, len, "%s/kernel-m%u.sass", work, module);
+    if (module == first)
+        snprintf(out, len, "%s/kernel.sass", work);
+    else
+        snprintf(out, len, "%s/kernel-m%u.sass", work, module);
 }
 
 /* One module's listing, in d->own. */
@@ -47,15 +49,17 @@ static int list_module(rv_disasm *d, uint32_t module)
 {
     char nd[PATH_MAX], cubin[PATH_MAX + 32], log[PATH_MAX + 16];
     if (!rv_find_program("nvdisasm", nd, sizeof nd))
-        return rv_fail(d->err, sizeof d->err, RV_EXIT_RUNTIME, "%s", _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
+        return rv_fail(
+            d->err, sizeof d->err, RV_EXIT_RUNTIME, "%s",
+            _("nvdisasm not found (it reads the kernel's line table): install it with the CUDA toolkit (NVIDIA's cuda-nvdisasm package) or `pip install nvidia-cuda-nvdisasm` and put it on PATH"));
     snprintf(cubin, sizeof cubin, "%s/module%u.cubin", d->own, module);
     rv_disasm_path(d->own, module, d->first, log, sizeof log);
     char *argv[] = {nd, "-g", "-gi", "-c", cubin, NULL};
     rv_proc_result r = rv_own_run_cmd(d->o, d->own, RV_SANDBOX_COMPILE, NULL, argv, NULL, log, DISASM_LIMIT_S);
     if (r.end != RV_PROC_EXITED || r.status != 0) {
         snprintf(cubin, sizeof cubin, "%s/module%u.cubin", d->work, module);
-        return rv_fail(d->err, sizeof d->err, RV_EXIT_RUNTIME, _("nvdisasm could not read the kernel's machine code (%s)"),
-                           cubin);
+        return rv_fail(d->err, sizeof d->err, RV_EXIT_RUNTIME,
+                       _("nvdisasm could not read the kernel's machine code (%s)"), cubin);
     }
     return 0;
 }
@@ -94,8 +98,10 @@ static char *read_plain(const char *path, size_t most, size_t *len)
         size_t got = 0;
         for (ssize_t n; got < (size_t)st.st_size && (n = read(fd, bytes + got, (size_t)st.st_size - got)) > 0;)
             got += (size_t)n;
-        if (got != (size_t)st.st_size) free(bytes), bytes = NULL;
-        else *len = got;
+        if (got != (size_t)st.st_size)
+            free(bytes), bytes = NULL;
+        else
+            *len = got;
     }
     if (fd >= 0) close(fd);
     return bytes;
@@ -125,8 +131,8 @@ static int take_listed(rv_disasm *d, int i)
     return taken;
 }
 
-int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const uint32_t *modules, int n,
-                    char *err, size_t errlen)
+int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const uint32_t *modules, int n, char *err,
+                    size_t errlen)
 {
     memset(d, 0, sizeof *d);
     d->o = o;
@@ -148,8 +154,8 @@ int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const 
         snprintf(to, sizeof to, "%s/%s", d->own, name);
         if (copy_file(from, to)) {
             rv_remove_tree(d->own);
-            return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("nvdisasm could not read the kernel's machine code (%s/%s)"), work,
-                               name);
+            return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("nvdisasm could not read the kernel's machine code (%s/%s)"),
+                           work, name);
         }
         d->nlisted += d->listed[i] = take_listed(d, i);
     }

@@ -9,20 +9,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/trace.h"   /* RV_OWN_MAX_LAUNCHES: a module a traced launch */
+#include "core/trace.h" /* RV_OWN_MAX_LAUNCHES: a module a traced launch */
 #include "own/base/opts.h"
 
 typedef struct rv_disasm {
     const rv_own_opts *o;
-    char work[PATH_MAX];      /* the run's folder, where the listings end up  */
-    char own[PATH_MAX];       /* nvdisasm's folder, out of the program's reach */
+    char work[PATH_MAX]; /* the run's folder, where the listings end up  */
+    char own[PATH_MAX];  /* nvdisasm's folder, out of the program's reach */
     uint32_t module[RV_OWN_MAX_LAUNCHES], first;
-    int listed[RV_OWN_MAX_LAUNCHES];   /* its listing came with the build    */
+    int listed[RV_OWN_MAX_LAUNCHES]; /* its listing came with the build    */
     int n, nlisted, started;
     pthread_t thread;
     int rc;
     char err[1024];
-    double seconds;           /* nvdisasm's wall time, all modules; 0 when
+    double seconds; /* nvdisasm's wall time, all modules; 0 when
                                  the compile listed every one               */
 } rv_disasm;
 
@@ -33,8 +33,8 @@ void rv_disasm_path(const char *work, uint32_t module, uint32_t first, char *out
 /* Starts listing the modules (WORK/moduleK.cubin, as the tracer dumped
  * them; repeats are listed once) on a thread of its own: 0, or the exit
  * status with why (then nothing runs). */
-int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const uint32_t *modules, int n,
-                    char *err, size_t errlen);
+int rv_disasm_start(rv_disasm *d, const rv_own_opts *o, const char *work, const uint32_t *modules, int n, char *err,
+                    size_t errlen);
 /* Waits for the listings and puts them in WORK: 0, or the exit status with
  * why.  Call it once after every start that returned 0, also on a failure
  * elsewhere (keep: 0 then, nothing is put in WORK). */

@@ -30,11 +30,16 @@ static int one_capability(const char *said, char *out, size_t len)
 {
     char first[8] = "";
     for (const char *p = said; *p;) {
-        if (*p == ',' || *p == ' ' || *p == '\n') { p++; continue; }
+        if (*p == ',' || *p == ' ' || *p == '\n') {
+            p++;
+            continue;
+        }
         size_t n = strspn(p, "0123456789");
         if (n < 2 || n > 3 || (p[n] && !strchr(", \n", p[n]))) return -1;
-        if (!first[0]) snprintf(first, sizeof first, "%.*s", (int)n, p);
-        else if (strlen(first) != n || strncmp(first, p, n)) return -1;   /* two kinds */
+        if (!first[0])
+            snprintf(first, sizeof first, "%.*s", (int)n, p);
+        else if (strlen(first) != n || strncmp(first, p, n))
+            return -1; /* two kinds */
         p += n;
     }
     if (!first[0]) return -1;
@@ -47,21 +52,24 @@ int rv_native_arch(const char *cache, uint64_t key, const char *nvcc, char *out,
     char path[PATH_MAX + 64], fresh[PATH_MAX + 80], query[PATH_MAX + 32];
     if (!cache) return -1;
     snprintf(path, sizeof path, "%s/arch-%016llx.txt", cache, (unsigned long long)key);
-    char said[64] = "";   /* the kept answer, else the query's: a small regular file, not through a link */
+    char said[64] = ""; /* the kept answer, else the query's: a small regular file, not through a link */
     if (rv_read_regular(path, said, sizeof said) == 0 && one_capability(said, out, len) == 0) return 0;
     const char *slash = strrchr(nvcc, '/');
     snprintf(query, sizeof query, "%.*s/__nvcc_device_query", slash ? (int)(slash - nvcc) : 0, nvcc);
     snprintf(fresh, sizeof fresh, "%s.%ld", path, (long)getpid());
     char *argv[] = {query, NULL};
     rv_proc_result r = access(query, X_OK) == 0 && rv_own_make_dirs(cache) == 0
-                       ? rv_proc_run(argv, NULL, fresh, QUERY_LIMIT_S) : (rv_proc_result){RV_PROC_CANNOT_START, 0, 0};
+                           ? rv_proc_run(argv, NULL, fresh, QUERY_LIMIT_S)
+                           : (rv_proc_result){RV_PROC_CANNOT_START, 0, 0};
     int rc = -1;
     if (r.end == RV_PROC_EXITED && r.status == 0 && rv_read_regular(fresh, said, sizeof said) == 0 &&
         (rc = one_capability(said, out, len)) == 0) {
         /* kept for the next compile: written whole, then renamed into place */
         FILE *f = fopen(fresh, "w");
-        if (f && fprintf(f, "%s\n", out) > 0 && fclose(f) == 0) f = NULL, rename(fresh, path);
-        else if (f) fclose(f);
+        if (f && fprintf(f, "%s\n", out) > 0 && fclose(f) == 0)
+            f = NULL, rename(fresh, path);
+        else if (f)
+            fclose(f);
     }
     remove(fresh);
     return rc;

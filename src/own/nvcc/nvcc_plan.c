@@ -84,7 +84,8 @@ static int expand(const rv_nvcc_plan *p, const char **s, int quoted, word *w, ch
     const char *v = rv_nvcc_plan_env(p, name);
     if (!v) return rv_fail(why, len, RV_FAILED, "$%s, which nvcc's plan does not set", name);
     for (const char *c = v; !quoted && *c; c++)
-        if (!plain_char((unsigned char)*c)) return rv_fail(why, len, RV_FAILED, "$%s unquoted, of a value a shell would split", name);
+        if (!plain_char((unsigned char)*c))
+            return rv_fail(why, len, RV_FAILED, "$%s unquoted, of a value a shell would split", name);
     *s = q;
     return put(w, v, strlen(v)) ? rv_fail(why, len, RV_FAILED, "out of memory") : 0;
 }
@@ -102,7 +103,8 @@ static int quoted_part(const rv_nvcc_plan *p, const char **s, word *w, char *why
             continue;
         }
         if (*c == '\\') {
-            if (!c[1] || !strchr("\"\\$", c[1])) return rv_fail(why, len, RV_FAILED, "a backslash the shell would keep");
+            if (!c[1] || !strchr("\"\\$", c[1]))
+                return rv_fail(why, len, RV_FAILED, "a backslash the shell would keep");
             c++;
         }
         if (put(w, c, 1)) return rv_fail(why, len, RV_FAILED, "out of memory");
@@ -124,17 +126,24 @@ static int split_words(const rv_nvcc_plan *p, const char *line, rv_plan_step *st
         word w = {0};
         rc = put(&w, "", 0);
         while (rc == 0 && *c && *c != ' ' && *c != '\t') {
-            if (*c == '"') c++, rc = quoted_part(p, &c, &w, why, len);
-            else if (*c == '$') rc = expand(p, &c, 0, &w, why, len);
-            else if (plain_char((unsigned char)*c)) rc = put(&w, c++, 1);
-            else rc = rv_fail(why, len, RV_FAILED, "a character the shell would read ('%c')", *c);
+            if (*c == '"')
+                c++, rc = quoted_part(p, &c, &w, why, len);
+            else if (*c == '$')
+                rc = expand(p, &c, 0, &w, why, len);
+            else if (plain_char((unsigned char)*c))
+                rc = put(&w, c++, 1);
+            else
+                rc = rv_fail(why, len, RV_FAILED, "a character the shell would read ('%c')", *c);
         }
         if (rc == 0 && n + 1 >= RV_PLAN_MAX_ARGS) rc = rv_fail(why, len, RV_FAILED, "a command of too many words");
-        if (rc == 0) args[n++] = w.s;
-        else free(w.s);
+        if (rc == 0)
+            args[n++] = w.s;
+        else
+            free(w.s);
     }
     if (rc == 0 && n == 0) rc = rv_fail(why, len, RV_FAILED, "an empty command");
-    if (rc == 0 && !(st->argv = malloc(sizeof(char *) * (size_t)(n + 1)))) rc = rv_fail(why, len, RV_FAILED, "out of memory");
+    if (rc == 0 && !(st->argv = malloc(sizeof(char *) * (size_t)(n + 1))))
+        rc = rv_fail(why, len, RV_FAILED, "out of memory");
     if (rc) {
         for (int i = 0; i < n; i++) free(args[i]);
         return -1;
@@ -152,10 +161,15 @@ static int tool_of(const char *prog, rv_plan_tool *t)
 {
     const char *base = strrchr(prog, '/');
     base = base ? base + 1 : prog;
-    static const struct { const char *name; rv_plan_tool tool; } known[] = {
-        {"cudafe++", RV_TOOL_CUDAFE}, {"cicc", RV_TOOL_CICC}, {"ptxas", RV_TOOL_PTXAS},
-        {"fatbinary", RV_TOOL_FATBINARY}, {"nvlink", RV_TOOL_NVLINK}, {"rm", RV_TOOL_RM},
-        {"gcc", RV_TOOL_CC}, {"g++", RV_TOOL_CC}, {"cc", RV_TOOL_CC}, {"c++", RV_TOOL_CC},
+    static const struct {
+        const char *name;
+        rv_plan_tool tool;
+    } known[] = {
+        {"cudafe++", RV_TOOL_CUDAFE}, {"cicc", RV_TOOL_CICC},
+        {"ptxas", RV_TOOL_PTXAS},     {"fatbinary", RV_TOOL_FATBINARY},
+        {"nvlink", RV_TOOL_NVLINK},   {"rm", RV_TOOL_RM},
+        {"gcc", RV_TOOL_CC},          {"g++", RV_TOOL_CC},
+        {"cc", RV_TOOL_CC},           {"c++", RV_TOOL_CC},
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
         size_t n = strlen(known[i].name);
@@ -239,25 +253,32 @@ static int shape(rv_nvcc_plan *p, char *why, size_t len)
         if (st->tool == RV_TOOL_CC && has(st, "-c") && mentions(st, cpp)) break; /* the host's compile */
         st->lane = RV_LANE_DEVICE;
         if (st->tool == RV_TOOL_CC && (!has(st, "-E") || !has_prefix(st, "-D__CUDA_ARCH__=")))
-            return rv_fail(why, len, RV_FAILED, "a host compiler step among the device's that is not its preprocessing");
+            return rv_fail(why, len, RV_FAILED,
+                           "a host compiler step among the device's that is not its preprocessing");
         if (st->tool == RV_TOOL_CICC) {
             const char *id = option(st, "--module_id_file_name");
-            if (!id || strcmp(id, p->module_id_file)) return rv_fail(why, len, RV_FAILED, "a cicc that reads another module id");
+            if (!id || strcmp(id, p->module_id_file))
+                return rv_fail(why, len, RV_FAILED, "a cicc that reads another module id");
             ciccs++;
         }
-        if (st->tool == RV_TOOL_CUDAFE || st->tool == RV_TOOL_NVLINK || (st->tool == RV_TOOL_FATBINARY && has(st, "-link")))
-            return rv_fail(why, len, RV_FAILED, "a step among the device's that is not one of its own (%s)", st->argv[0]);
-        if (st->tool == RV_TOOL_RM && st->argc != 2) return rv_fail(why, len, RV_FAILED, "an rm of other than one file");
+        if (st->tool == RV_TOOL_CUDAFE || st->tool == RV_TOOL_NVLINK ||
+            (st->tool == RV_TOOL_FATBINARY && has(st, "-link")))
+            return rv_fail(why, len, RV_FAILED, "a step among the device's that is not one of its own (%s)",
+                           st->argv[0]);
+        if (st->tool == RV_TOOL_RM && st->argc != 2)
+            return rv_fail(why, len, RV_FAILED, "an rm of other than one file");
         if (mentions(st, ii) || mentions(st, cpp))
             return rv_fail(why, len, RV_FAILED, "a device step that reads what the host's steps make");
     }
-    if (ciccs == 0 || i == p->nsteps) return rv_fail(why, len, RV_FAILED, "no cicc, or no host compile after the device's steps");
+    if (ciccs == 0 || i == p->nsteps)
+        return rv_fail(why, len, RV_FAILED, "no cicc, or no host compile after the device's steps");
     for (; i < p->nsteps; i++) {
         rv_plan_step *st = &s[i];
         st->lane = RV_LANE_AFTER;
         if (st->tool == RV_TOOL_CUDAFE || st->tool == RV_TOOL_CICC || (st->tool == RV_TOOL_CC && has(st, "-E")))
             return rv_fail(why, len, RV_FAILED, "a second source file's steps after the first one's");
-        if (st->tool == RV_TOOL_RM && st->argc != 2) return rv_fail(why, len, RV_FAILED, "an rm of other than one file");
+        if (st->tool == RV_TOOL_RM && st->argc != 2)
+            return rv_fail(why, len, RV_FAILED, "an rm of other than one file");
     }
     drop_word(&s[1], "--gen_module_id_file");
     return 0;
@@ -353,7 +374,7 @@ int rv_nvcc_module_id(const char *name, const char *path, uint32_t sum, char *ou
     snprintf(base, sizeof base, "%s", slash ? slash + 1 : name);
     for (char *b = base; *b; b++)
         if (!name_char((unsigned char)*b)) *b = '_';
-    int n = snprintf(out, outlen, "_%08x_%zu_%s_%08x", (unsigned)rv_nvcc_crc32(0, path, strlen(path)),
-                     strlen(base), base, (unsigned)sum);
+    int n = snprintf(out, outlen, "_%08x_%zu_%s_%08x", (unsigned)rv_nvcc_crc32(0, path, strlen(path)), strlen(base),
+                     base, (unsigned)sum);
     return n < 0 || (size_t)n >= outlen ? -1 : 0;
 }

@@ -16,13 +16,13 @@
 
 /* The programs a plan may run. */
 typedef enum rv_plan_tool {
-    RV_TOOL_CC,        /* the host compiler (gcc, g++, cc, c++, gcc-12 ...) */
-    RV_TOOL_CUDAFE,    /* cudafe++: the host's side of the CUDA source       */
-    RV_TOOL_CICC,      /* cicc: the device's side, to PTX                    */
+    RV_TOOL_CC,     /* the host compiler (gcc, g++, cc, c++, gcc-12 ...) */
+    RV_TOOL_CUDAFE, /* cudafe++: the host's side of the CUDA source       */
+    RV_TOOL_CICC,   /* cicc: the device's side, to PTX                    */
     RV_TOOL_PTXAS,
     RV_TOOL_FATBINARY,
     RV_TOOL_NVLINK,
-    RV_TOOL_RM,        /* `rm FILE`: nvcc's own clean-up, done in-process    */
+    RV_TOOL_RM, /* `rm FILE`: nvcc's own clean-up, done in-process    */
 } rv_plan_tool;
 
 /* Which lane a step runs in: the two first side by side, AFTER once both
@@ -33,21 +33,21 @@ typedef struct rv_plan_step {
     rv_plan_tool tool;
     rv_plan_lane lane;
     int argc;
-    char **argv;               /* NULL-ended, $VARS expanded, quotes removed */
+    char **argv; /* NULL-ended, $VARS expanded, quotes removed */
 } rv_plan_step;
 
 typedef struct rv_nvcc_plan {
     int nenv;
-    char *env[RV_PLAN_MAX_ENV];    /* "NAME=value", nvcc's order: the later wins */
+    char *env[RV_PLAN_MAX_ENV]; /* "NAME=value", nvcc's order: the later wins */
     int nsteps;
     rv_plan_step step[RV_PLAN_MAX_STEPS];
-    const char *module_id_file;    /* the file cudafe++ would write the module id
+    const char *module_id_file; /* the file cudafe++ would write the module id
                                       in and cicc reads it from: the caller writes
                                       it (cudafe++'s --gen_module_id_file is taken
                                       out of its argv)                          */
-    const char *source_name;       /* cudafe++'s --orig_src_file_name          */
-    const char *source_path;       /* and --orig_src_path_name                 */
-    char *said;                    /* NULL, or nvcc's own warnings ("nvcc warning :
+    const char *source_name;    /* cudafe++'s --orig_src_file_name          */
+    const char *source_path;    /* and --orig_src_path_name                 */
+    char *said;                 /* NULL, or nvcc's own warnings ("nvcc warning :
                                       ..." lines before its first step), which it
                                       prints before any step's output             */
 } rv_nvcc_plan;

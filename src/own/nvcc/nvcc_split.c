@@ -48,21 +48,21 @@
 
 extern char **environ;
 
-#define MAX_DRYRUN (1u << 20)   /* nvcc's plan is a few kB */
+#define MAX_DRYRUN (1u << 20) /* nvcc's plan is a few kB */
 
 typedef struct split {
-    char **nvcc_argv;           /* nvcc, its arguments                       */
-    const char *source;         /* the one .cu among them                    */
-    char tmp[PATH_MAX];         /* nvcc's TMPDIR: its files, the steps' logs */
+    char **nvcc_argv;   /* nvcc, its arguments                       */
+    const char *source; /* the one .cu among them                    */
+    char tmp[PATH_MAX]; /* nvcc's TMPDIR: its files, the steps' logs */
     char tmp_env[PATH_MAX + 8];
-    char **env;                 /* the steps' environment                    */
+    char **env; /* the steps' environment                    */
     rv_nvcc_plan plan;
-    int state[RV_PLAN_MAX_STEPS];  /* 0 not run, 1 ended well, 2 failed      */
-    int status[RV_PLAN_MAX_STEPS]; /* its wait status                        */
-    int nlist;                     /* listings started                       */
-    pid_t list_pid[RV_NVCC_MAX_LISTED];  /* nvdisasm's, 0 once it ended      */
-    int list_ok;                   /* listings that ended well               */
-    double lane_s[2];              /* when the host's, the device's lane ended */
+    int state[RV_PLAN_MAX_STEPS];       /* 0 not run, 1 ended well, 2 failed      */
+    int status[RV_PLAN_MAX_STEPS];      /* its wait status                        */
+    int nlist;                          /* listings started                       */
+    pid_t list_pid[RV_NVCC_MAX_LISTED]; /* nvdisasm's, 0 once it ended      */
+    int list_ok;                        /* listings that ended well               */
+    double lane_s[2];                   /* when the host's, the device's lane ended */
 } split;
 
 /* ---- before: whether to split at all ---------------------------------- */
@@ -262,8 +262,7 @@ static int copy_new(const char *from, const char *to)
     if (out >= 0) {
         ssize_t n;
         rc = 0;
-        while (!rc && (n = read(in, buf, sizeof buf)) != 0)
-            rc = n < 0 || write(out, buf, (size_t)n) != n ? -1 : 0;
+        while (!rc && (n = read(in, buf, sizeof buf)) != 0) rc = n < 0 || write(out, buf, (size_t)n) != n ? -1 : 0;
         if (close(out)) rc = -1;
     }
     if (in >= 0) close(in);
@@ -278,8 +277,7 @@ static void start_listing(split *s, int i)
 {
     const char *dir = getenv("RV_NVCC_SPLIT_LIST"), *nd = getenv("RV_NVCC_SPLIT_NVDISASM");
     const rv_plan_step *st = &s->plan.step[i];
-    if (!dir || *dir != '/' || !nd || *nd != '/' || st->tool != RV_TOOL_PTXAS || s->nlist == RV_NVCC_MAX_LISTED)
-        return;
+    if (!dir || *dir != '/' || !nd || *nd != '/' || st->tool != RV_TOOL_PTXAS || s->nlist == RV_NVCC_MAX_LISTED) return;
     const char *cubin = NULL;
     for (int a = 1; a + 1 < st->argc; a++)
         if (!strcmp(st->argv[a], "-o")) cubin = st->argv[a + 1];
@@ -295,8 +293,10 @@ static void start_listing(split *s, int i)
     pid_t pid = out >= 0 && err >= 0 ? start_to(nd, argv, s->env, out, err) : -1;
     if (out >= 0) close(out);
     if (err >= 0) close(err);
-    if (pid > 0) s->list_pid[s->nlist++] = pid;
-    else unlink(part), unlink(copy);
+    if (pid > 0)
+        s->list_pid[s->nlist++] = pid;
+    else
+        unlink(part), unlink(copy);
 }
 
 /* Whether pid was a listing's; if so it is done with (kept when it ended
@@ -416,7 +416,10 @@ static void copy_out(const char *path)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     for (ssize_t n; fd >= 0 && (n = read(fd, buf, sizeof buf)) > 0;)
         for (ssize_t put = 0, w; put < n; put += w)
-            if ((w = write(1, buf + put, (size_t)(n - put))) <= 0) { close(fd); return; }
+            if ((w = write(1, buf + put, (size_t)(n - put))) <= 0) {
+                close(fd);
+                return;
+            }
     if (fd >= 0) close(fd);
 }
 
@@ -511,8 +514,8 @@ int rv_nvcc_split_main(int argc, char **argv)
     if (unstarted) return plain(&s, "a step of nvcc's plan could not be started");
     int rc = report(&s);
     note("split: %d steps, host and device side by side %.2f s (host %.2f, device %.2f), then %.2f s; exit %d; "
-         "listed %d of %d\n", s.plan.nsteps, t1 - t0, s.lane_s[0], s.lane_s[1], rv_mono_s() - t1, rc, s.list_ok,
-         s.nlist);
+         "listed %d of %d\n",
+         s.plan.nsteps, t1 - t0, s.lane_s[0], s.lane_s[1], rv_mono_s() - t1, rc, s.list_ok, s.nlist);
     rv_remove_tree(s.tmp);
     rv_nvcc_plan_free(&s.plan);
     free(s.env);

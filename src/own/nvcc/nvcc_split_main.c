@@ -4,7 +4,4 @@
  * that runs nvcc runs it, wherever reducevis's own libraries lie. */
 #include "own/nvcc/nvcc_split.h"
 
-int main(int argc, char **argv)
-{
-    return rv_nvcc_split_main(argc, argv);
-}
+int main(int argc, char **argv) { return rv_nvcc_split_main(argc, argv); }

@@ -54,11 +54,11 @@ static int differs(const rv_trace *gpu, const rv_trace *cpu, const char *name, c
     for (int s = 0; s < cpu->nsteps; s++)
         for (int t = 0; t < cpu->block_size; t++) {
             const rv_event *x = rv_trace_event(gpu, s, t), *y = rv_trace_event(cpu, s, t);
-            const char *what = x->line != y->line                 ? _("executed or source line")
+            const char *what = x->line != y->line                                   ? _("executed or source line")
                                : rv_value_bits(x->value) != rv_value_bits(y->value) ? _("value")
-                               : x->write != y->write             ? _("write")
-                               : !same_reads(gpu, x, cpu, y, t)      ? _("reads")
-                                                                  : NULL;
+                               : x->write != y->write                               ? _("write")
+                               : !same_reads(gpu, x, cpu, y, t)                     ? _("reads")
+                                                                                    : NULL;
             if (what) {
                 snprintf(err, errlen,
                          _("the kernel of %s, traced unchanged, differs from its model at step %d ('%s') thread "
@@ -78,7 +78,8 @@ rv_trace *rv_own_adopt(const rv_trace *own, int version, char *err, size_t errle
         return NULL;
     }
     if (own->own_flags & RV_OWN_SUM_WRONG) {
-        snprintf(err, errlen, _("the kernel of %s, traced unchanged, got the wrong sum (%.9g)"), vi->name, own->own_sum);
+        snprintf(err, errlen, _("the kernel of %s, traced unchanged, got the wrong sum (%.9g)"), vi->name,
+                 own->own_sum);
         return NULL;
     }
     rv_config cfg = {version, own->block_size, own->n, own->traced_block, own->data, own->grid};

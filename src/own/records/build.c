@@ -48,42 +48,42 @@
 #include "own/records/step_names.h"
 
 typedef struct group {
-    uint32_t first, last;   /* indices into the thread's record list, inclusive */
+    uint32_t first, last; /* indices into the thread's record list, inclusive */
     uint16_t thread;
-    uint32_t interval, k;   /* barrier interval, and the thread's k-th step in it */
-    uint32_t syncs;         /* __syncwarp()s the thread passed in the interval before it */
-    uint32_t waits;         /* ... and waits on a cuda::barrier (an mbarrier), which
+    uint32_t interval, k; /* barrier interval, and the thread's k-th step in it */
+    uint32_t syncs;       /* __syncwarp()s the thread passed in the interval before it */
+    uint32_t waits;       /* ... and waits on a cuda::barrier (an mbarrier), which
                                a bulk copy completes                            */
-    uint32_t tries;         /* an atomic's attempts (it ends the group); 0: none */
+    uint32_t tries;       /* an atomic's attempts (it ends the group); 0: none */
 } group;
 
 /* Where a thread is in its records while they are grouped. */
 typedef struct place {
-    uint32_t interval, k;   /* barrier interval, and the next step's k in it */
-    uint32_t syncs, waits;  /* as group's, so far in the interval            */
+    uint32_t interval, k;  /* barrier interval, and the next step's k in it */
+    uint32_t syncs, waits; /* as group's, so far in the interval            */
 } place;
 
 typedef struct builder {
     const rv_own_input *in;
     const rv_raw_record *rec;
-    uint32_t *order;        /* record indices, grouped by thread, in order */
-    uint32_t *start;        /* [block_size + 1] */
+    uint32_t *order; /* record indices, grouped by thread, in order */
+    uint32_t *start; /* [block_size + 1] */
     group *g;
     size_t ng, gcap;
-    uint32_t *nsub;         /* steps per interval */
+    uint32_t *nsub; /* steps per interval */
     uint32_t nintervals;
     int smem_words, cut;
-    uint64_t smem_base;     /* the block's lowest shared address, down to a whole
+    uint64_t smem_base; /* the block's lowest shared address, down to a whole
                                row of banks: word 0 of the trace (Volta and later
                                keep the first KiB of a block's shared memory for
                                the system, so the kernel's own start above it) */
-    rv_own_gmem gm;         /* where its global accesses land (gmem_map.h)   */
-    uint64_t nreads;        /* reads so far, expanded                         */
-    uint32_t *ranks;        /* [step]: the blocks of the cluster whose shared
+    rv_own_gmem gm;     /* where its global accesses land (gmem_map.h)   */
+    uint64_t nreads;    /* reads so far, expanded                         */
+    uint32_t *ranks;    /* [step]: the blocks of the cluster whose shared
                                memory the step used (bit = rank; bit 31: one
                                the tracer could not tell)                     */
-    uint32_t rank;          /* the traced block's own rank in its cluster     */
-    char cut_why[160];      /* what was cut, in numbers                       */
+    uint32_t rank;      /* the traced block's own rank in its cluster     */
+    char cut_why[160];  /* what was cut, in numbers                       */
     char *err;
     size_t errlen;
 } builder;
@@ -153,8 +153,7 @@ static int group_thread(builder *b, uint16_t t)
             open = UINT32_MAX;
             if (r->value[0] == RV_RAW_WAIT_MBARRIER) at.waits++;
             continue;
-        case RV_RAW_BULK: /* laid over the threads as pieces before (bulk.c) */
-            continue;
+        case RV_RAW_BULK: /* laid over the threads as pieces before (bulk.c) */ continue;
         case RV_RAW_SHFL: /* ends the step, with the loads before it: a lane that
                              loads its operand first and one that does not stay
                              in step with each other */
@@ -205,8 +204,9 @@ static uint32_t line_of(const builder *b, const rv_raw_record *r)
 static uint64_t smem_acc(builder *b, const rv_raw_record *r)
 {
     uint64_t word = (r->addr - b->smem_base) / 4;
-    unsigned space = r->size == 8 && r->addr % 8 == 0 ? RV_SPACE_SMEM8
-                   : r->size == 16 && r->addr % 16 == 0 ? RV_SPACE_SMEM16 : RV_SPACE_SMEM;
+    unsigned space = r->size == 8 && r->addr % 8 == 0     ? RV_SPACE_SMEM8
+                     : r->size == 16 && r->addr % 16 == 0 ? RV_SPACE_SMEM16
+                                                          : RV_SPACE_SMEM;
     int words = space == RV_SPACE_SMEM8 ? 2 : space == RV_SPACE_SMEM16 ? 4 : 1;
     if ((int)(word + (uint64_t)words) > b->smem_words) b->smem_words = (int)(word + (uint64_t)words);
     return RV_ACC(space, word);
@@ -218,8 +218,9 @@ static int gmem_acc(builder *b, const rv_raw_record *r, uint64_t addr, uint64_t 
 {
     rv_own_gmem_miss miss;
     if (!rv_own_gmem_acc(&b->gm, r, addr, acc, nacc, &miss)) return 0;
-    return fail(b, _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
-                     "an out-of-bounds access"),
+    return fail(b,
+                _("thread %u of block %u %s %s[%llu] at line %u, past the end of %s[] (%llu elements): "
+                  "an out-of-bounds access"),
                 r->thread, b->in->raw->h.traced_block, (r->flags & RV_RAW_WRITE) ? _("wrote") : _("read"), miss.array,
                 (unsigned long long)miss.index, line_of(b, r), miss.array, (unsigned long long)miss.n);
 }
@@ -239,10 +240,10 @@ static int shfl_lane(const rv_sass_insn *in, int lane)
     int d = in->shfl_arg, src;
     switch (in->shfl) {
     case RV_SHFL_DOWN: src = lane + d < 32 ? lane + d : lane; break;
-    case RV_SHFL_UP:   src = lane - d >= 0 ? lane - d : lane; break;
+    case RV_SHFL_UP: src = lane - d >= 0 ? lane - d : lane; break;
     case RV_SHFL_BFLY: src = (lane ^ d) & 31; break;
-    case RV_SHFL_IDX:  src = d & 31; break;
-    default:           return -1;
+    case RV_SHFL_IDX: src = d & 31; break;
+    default: return -1;
     }
     return src;
 }
@@ -259,7 +260,10 @@ static void cut(builder *b, const char *fmt, ...)
 }
 
 /* A growing list of one event's reads. */
-typedef struct reads { uint64_t *a; uint32_t n, cap; } reads;
+typedef struct reads {
+    uint64_t *a;
+    uint32_t n, cap;
+} reads;
 
 static int add_read(builder *b, reads *rd, uint64_t acc)
 {
@@ -344,8 +348,7 @@ static void name_dsmem(rv_trace *tr, int s, uint32_t ranks)
     st->flags |= RV_STEP_DSMEM;
     size_t o = (size_t)snprintf(st->label, sizeof st->label, "dsmem");
     for (uint32_t k = 0; k < 32 && o < sizeof st->label; k++)
-        if (ranks & (1u << k))
-            o += (size_t)snprintf(st->label + o, sizeof st->label - o, k == 31 ? " ?" : " %u", k);
+        if (ranks & (1u << k)) o += (size_t)snprintf(st->label + o, sizeof st->label - o, k == 31 ? " ?" : " %u", k);
 }
 
 static void lines_said(rv_trace *tr)
@@ -455,8 +458,10 @@ static void name_grid_syncs(rv_trace *tr, const builder *b)
             const rv_event *e = rv_trace_event(tr, s, t);
             if (!e->line || !(e->flags & RV_EV_ATOMIC) || RV_ACC_SPACE(e->write) != RV_SPACE_GOWN) continue;
             uint64_t addr = b->gm.base + 4 * RV_ACC_INDEX(e->write);
-            if (runtime_memory(b, addr)) outside++;
-            else inside++;
+            if (runtime_memory(b, addr))
+                outside++;
+            else
+                inside++;
         }
         if (outside && !inside) snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "grid.sync");
     }
@@ -481,8 +486,12 @@ static int bulk_piece(const builder *b, const group *g)
 static int mark_unsynced(rv_trace *tr, const builder *b, const group *const *at, const uint32_t *interval, int words)
 {
     int B = tr->block_size;
-    struct writer { int32_t step; uint16_t thread; uint32_t syncs, waits; int bulk; } *last =
-        malloc((size_t)words * sizeof *last);
+    struct writer {
+        int32_t step;
+        uint16_t thread;
+        uint32_t syncs, waits;
+        int bulk;
+    } *last = malloc((size_t)words * sizeof *last);
     if (!last) return -1;
     for (int w = 0; w < words; w++) last[w].step = -1;
     for (int s = 0; s < tr->nsteps; s++) {
@@ -513,7 +522,8 @@ static int mark_unsynced(rv_trace *tr, const builder *b, const group *const *at,
             if (!e->line || !g || !RV_ACC_IS_SMEM(e->write)) continue;
             for (unsigned j = 0; j < RV_ACC_WORDS(e->write); j++) {
                 uint64_t w = RV_ACC_INDEX(e->write) + j;
-                if (w < (uint64_t)words) last[w] = (struct writer){s, (uint16_t)t, g->syncs, g->waits, bulk_piece(b, g)};
+                if (w < (uint64_t)words)
+                    last[w] = (struct writer){s, (uint16_t)t, g->syncs, g->waits, bulk_piece(b, g)};
             }
         }
     }
@@ -523,10 +533,7 @@ static int mark_unsynced(rv_trace *tr, const builder *b, const group *const *at,
 
 /* A record of the block's own shared memory (not another block's of its
  * cluster). */
-static int own_shared(const builder *b, const rv_raw_record *r)
-{
-    return r->kind == RV_RAW_SMEM && !other_block(b, r);
-}
+static int own_shared(const builder *b, const rv_raw_record *r) { return r->kind == RV_RAW_SMEM && !other_block(b, r); }
 
 /* Where the block's shared memory starts (bank-aligned, in b->smem_base)
  * and about how many words it spans: what a trace of it must hold. */
@@ -588,7 +595,8 @@ static int describe(rv_trace *tr, const builder *b)
     for (uint32_t k = 0; tr->own_grid && k < tr->own_grid->nbuffers; k++) {
         rv_own_buffer *buf = &tr->own_grid->buffers[k];
         const rv_own_alloc *a = rv_own_grid_alloc(in->grid, buf->id);
-        if (a && b->gm.words) buf->word = ((int64_t)a->addr - (int64_t)b->gm.base) / 4; /* where the picture's words lie */
+        if (a && b->gm.words)
+            buf->word = ((int64_t)a->addr - (int64_t)b->gm.base) / 4; /* where the picture's words lie */
     }
     tr->own_cut = b->cut_why[0] ? strdup(b->cut_why) : NULL;
     return !tr->own_name || !tr->own_source || !tr->own_kernel || (b->cut_why[0] && !tr->own_cut) ? -1 : 0;
@@ -636,7 +644,7 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
         fail(&b, _("the traced launch used %u threads per block: a GPU runs blocks of 1 to 1024 threads"), B);
         return NULL;
     }
-    {   /* the traced block's rank in its cluster: x fastest, as the grid's blocks */
+    { /* the traced block's rank in its cluster: x fastest, as the grid's blocks */
         const uint32_t *c = h->cluster_dim, *g = h->grid_dim;
         uint32_t x = h->traced_block % g[0], y = h->traced_block / g[0] % g[1], z = h->traced_block / (g[0] * g[1]);
         b.rank = x % c[0] + c[0] * (y % c[1] + c[1] * (z % c[2]));
@@ -667,7 +675,10 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
         if (b.g[i].k + 1 > b.nsub[b.g[i].interval]) b.nsub[b.g[i].interval] = b.g[i].k + 1;
     uint32_t *first = calloc(b.nintervals + 1, sizeof *first), nsteps = 0;
     if (!first) goto oom;
-    for (uint32_t v = 0; v < b.nintervals; v++) { first[v] = nsteps; nsteps += b.nsub[v]; }
+    for (uint32_t v = 0; v < b.nintervals; v++) {
+        first[v] = nsteps;
+        nsteps += b.nsub[v];
+    }
     uint32_t most = RV_OWN_MAX_STEPS;
     if ((uint64_t)most * (B + smem_est) > RV_OWN_MAX_CELLS) most = (uint32_t)(RV_OWN_MAX_CELLS / (B + smem_est));
     if (most < 1) most = 1;
@@ -679,12 +690,20 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
     if (h->claimed > h->nrec)
         cut(&b, _("the block made %u records; the tracer keeps %u a launch (RV_TRACER_CAP)"), h->claimed, h->nrec);
     tr = nsteps ? rv_trace_new((int)B, (int)nsteps) : NULL;
-    if (!tr) { free(first); goto oom; }
+    if (!tr) {
+        free(first);
+        goto oom;
+    }
     const group **at = calloc((size_t)nsteps * B, sizeof *at);
     uint32_t *interval = calloc(nsteps, sizeof *interval);
     b.ranks = calloc(nsteps, sizeof *b.ranks);
     reads rd = {0};
-    if (!at || !interval || !b.ranks) { free(at); free(interval); free(first); goto oom; }
+    if (!at || !interval || !b.ranks) {
+        free(at);
+        free(interval);
+        free(first);
+        goto oom;
+    }
     for (uint32_t v = 0; v < b.nintervals; v++)
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) interval[first[v] + k] = v;
     for (size_t i = 0; i < b.ng; i++) {
@@ -693,7 +712,10 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
         at[(size_t)s * B + b.g[i].thread] = &b.g[i];
         int carried = i > 0 && b.g[i - 1].thread == b.g[i].thread;
         if (fill_event(&b, tr, (int)s, &b.g[i], carried, &rd)) {
-            free(rd.a); free(at); free(interval); free(first);
+            free(rd.a);
+            free(at);
+            free(interval);
+            free(first);
             if (!err[0]) goto oom;
             goto bad;
         }
@@ -704,10 +726,14 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
     uint8_t *has_shfl = steps_with_shuffle(&b, at, nsteps, B);
     free(at);
     free(interval);
-    if (marked || !has_shfl) { free(has_shfl); free(first); goto oom; }
+    if (marked || !has_shfl) {
+        free(has_shfl);
+        free(first);
+        goto oom;
+    }
     int shuffled = 0;
     for (uint32_t v = 0; v < b.nintervals; v++) {
-        int substeps = threads_steps(tr, first[v], b.nsub[v], nsteps);   /* before name_async clears the marks */
+        int substeps = threads_steps(tr, first[v], b.nsub[v], nsteps); /* before name_async clears the marks */
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
             rv_own_name_step(tr, (int)(first[v] + k), substeps, shuffled, has_shfl[first[v] + k]);
             name_async(tr, (int)(first[v] + k));
@@ -741,8 +767,13 @@ rv_trace *rv_own_build(const rv_own_input *in, char *err, size_t errlen)
     /* the values a bulk copy's pieces show: the driver's input, where they
        come from there (bulk.c) */
     const rv_own_meta *m = in->meta;
-    rv_bulk_input input = {m && m->ncalls ? m->calls[0].in_addr : m ? m->in_addr : 0,
-                           m && m->ncalls ? m->calls[0].in_n : m ? m->in_n : 0, in->data};
+    rv_bulk_input input = {m && m->ncalls ? m->calls[0].in_addr
+                           : m            ? m->in_addr
+                                          : 0,
+                           m && m->ncalls ? m->calls[0].in_n
+                           : m            ? m->in_n
+                                          : 0,
+                           in->data};
     rv_raw laid;
     uint64_t bulk_cut = 0;
     int k = rv_own_bulk_expand(in->raw, &input, &laid, &bulk_cut);

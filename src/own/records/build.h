@@ -15,15 +15,15 @@
 typedef struct rv_own_input {
     const rv_raw *raw;
     const rv_sass *sass;
-    const rv_own_meta *meta;    /* what the program said of its run             */
-    const rv_own_arrays *arrays;/* in[] and out[] of this launch's call          */
-    uint32_t launches;          /* launches the run made, traced or not         */
-    const rv_own_grid_run *grid;/* the run's allocations and whole-grid counts
+    const rv_own_meta *meta;     /* what the program said of its run             */
+    const rv_own_arrays *arrays; /* in[] and out[] of this launch's call          */
+    uint32_t launches;           /* launches the run made, traced or not         */
+    const rv_own_grid_run *grid; /* the run's allocations and whole-grid counts
                                    (empty for a recording made before them)    */
-    const char *name;           /* the student's file, as the trace names it    */
-    const char *source;         /* its text                                     */
-    const char *device;         /* the GPU it ran on                            */
-    const char *date;           /* ISO 8601 UTC                                 */
+    const char *name;            /* the student's file, as the trace names it    */
+    const char *source;          /* its text                                     */
+    const char *device;          /* the GPU it ran on                            */
+    const char *date;            /* ISO 8601 UTC                                 */
     uint64_t n;
     rv_data data;
 } rv_own_input;

@@ -30,10 +30,7 @@
 
 /* The width of one thread's piece, in words, for a copy of `words` over B
  * threads. */
-static uint32_t piece_words(uint64_t words, uint32_t B)
-{
-    return words <= B ? 1u : words <= 2ull * B ? 2u : 4u;
-}
+static uint32_t piece_words(uint64_t words, uint32_t B) { return words <= B ? 1u : words <= 2ull * B ? 2u : 4u; }
 
 /* How many pieces the copy r makes over B threads. */
 static uint32_t pieces_of(const rv_raw_record *r, uint32_t B)
@@ -92,12 +89,20 @@ int rv_own_bulk_expand(const rv_raw *raw, const rv_bulk_input *in, rv_raw *out, 
     rv_raw_record *rec = malloc((size_t)total * sizeof *rec);
     uint32_t *mine = malloc((size_t)h->nrec * sizeof *mine), *start = calloc((size_t)B + 2, sizeof *start),
              *copies = malloc((size_t)nbulk * sizeof *copies);
-    if (!rec || !mine || !start || !copies) { free(rec); free(mine); free(start); free(copies); return -1; }
+    if (!rec || !mine || !start || !copies) {
+        free(rec);
+        free(mine);
+        free(start);
+        free(copies);
+        return -1;
+    }
     /* each thread's records (the copies apart), in order, as build.c sorts them */
     uint32_t nc = 0;
     for (uint32_t i = 0; i < h->nrec; i++)
-        if (raw->rec[i].kind == RV_RAW_BULK) copies[nc++] = i;
-        else start[raw->rec[i].thread + 2]++;
+        if (raw->rec[i].kind == RV_RAW_BULK)
+            copies[nc++] = i;
+        else
+            start[raw->rec[i].thread + 2]++;
     for (uint32_t t = 0; t < B; t++) start[t + 2] += start[t + 1];
     for (uint32_t i = 0; i < h->nrec; i++)
         if (raw->rec[i].kind != RV_RAW_BULK) mine[start[raw->rec[i].thread + 1]++] = i;

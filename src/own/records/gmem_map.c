@@ -34,8 +34,10 @@ void rv_own_gmem_find(rv_own_gmem *m, const rv_raw_record *rec, uint32_t nrec)
         if (!(r->flags & RV_RAW_WRITE) && r->value[0]) { /* a run: where its last read lies (raw.h) */
             int64_t stride = rv_raw_run_stride(r);
             uint64_t end = r->addr + (uint64_t)(stride * (int64_t)r->value[0]);
-            if (end < first) first = end;
-            else last = end;
+            if (end < first)
+                first = end;
+            else
+                last = end;
         }
         if (first < lo) lo = first;
         if (last + r->size > hi) hi = last + r->size;
@@ -43,7 +45,10 @@ void rv_own_gmem_find(rv_own_gmem *m, const rv_raw_record *rec, uint32_t nrec)
         if (r->addr != one || r->size != 4 || ((r->flags & RV_RAW_WRITE) && !rv_raw_is_atomic(r))) single = 0;
     }
     if (lo == UINT64_MAX) return;
-    if (single) { m->ticket = one; return; }
+    if (single) {
+        m->ticket = one;
+        return;
+    }
     m->base = lo & ~(uint64_t)31;
     m->words = (hi - m->base + 3) / 4;
 }
@@ -55,7 +60,8 @@ int rv_own_gmem_acc(const rv_own_gmem *m, const rv_raw_record *r, uint64_t addr,
     *nacc = 0;
     if (in_array(addr, r->size, a->in_addr, a->in_n)) {
         uint64_t i = (addr - a->in_addr) / 4;
-        if (r->size == 16 && i % 4 == 0) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN4, i);
+        if (r->size == 16 && i % 4 == 0)
+            acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN4, i);
         else
             for (unsigned k = 0; k < (r->size + 3u) / 4u; k++) acc[(*nacc)++] = RV_ACC(RV_SPACE_GIN, i + k);
         return 0;
@@ -66,8 +72,11 @@ int rv_own_gmem_acc(const rv_own_gmem *m, const rv_raw_record *r, uint64_t addr,
         acc[(*nacc)++] = RV_ACC(RV_SPACE_GOUT, (addr - a->out_addr) / 4);
         return 0;
     }
-    const struct { uint64_t at; uint64_t n; const char *name; } arr[] = {
-        {a->in_addr, a->in_n, "in"}, {a->out_addr, a->out_n, "out"}};
+    const struct {
+        uint64_t at;
+        uint64_t n;
+        const char *name;
+    } arr[] = {{a->in_addr, a->in_n, "in"}, {a->out_addr, a->out_n, "out"}};
     /* past in[] or out[] but inside an allocation of the program's own (its
        partials may lie just after them): its own memory, not out of bounds.
        Past the array that begins nearest below the address: out[] may lie

@@ -11,17 +11,17 @@
 #include "own/records/raw_file.h"
 
 typedef struct rv_own_gmem {
-    const rv_own_arrays *arrays;  /* in[] and out[] of this launch's call      */
-    const rv_own_grid_run *grid;  /* the run's allocations (may be empty)      */
+    const rv_own_arrays *arrays; /* in[] and out[] of this launch's call      */
+    const rv_own_grid_run *grid; /* the run's allocations (may be empty)      */
     uint32_t launch;
-    uint64_t ticket;              /* the ticket counter's address, 0 = none     */
-    uint64_t base;                /* the kernel's own global memory: its word 0 */
-    uint64_t words;               /* ... and how many words of it were touched  */
+    uint64_t ticket; /* the ticket counter's address, 0 = none     */
+    uint64_t base;   /* the kernel's own global memory: its word 0 */
+    uint64_t words;  /* ... and how many words of it were touched  */
 } rv_own_gmem;
 
 /* A step past the end of an array: which, the index, its length. */
 typedef struct rv_own_gmem_miss {
-    const char *array;            /* "in" or "out"                              */
+    const char *array; /* "in" or "out"                              */
     uint64_t index, n;
 } rv_own_gmem_miss;
 

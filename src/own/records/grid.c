@@ -13,8 +13,8 @@
 #include "own/base/proc.h"
 #include "own/records/raw_file.h"
 
-#define MAX_ALLOCS   4096     /* allocations a run may list            */
-#define MAX_LAUNCHES 1024     /* launches counts.txt may hold          */
+#define MAX_ALLOCS   4096 /* allocations a run may list            */
+#define MAX_LAUNCHES 1024 /* launches counts.txt may hold          */
 #define MAX_PCS      (1u << 20)
 #define MAX_FILE     (16u << 20) /* bytes of allocs.txt or counts.txt   */
 
@@ -42,10 +42,14 @@ static int parse_allocs(char *text, rv_own_grid_run *g, char *err, size_t errlen
         char kind[16];
         if (sscanf(l, "free addr %llu at %u", &addr, &at) == 2) {
             for (uint32_t k = g->nallocs; k-- > 0;)
-                if (g->allocs[k].addr == addr && g->allocs[k].freed < 0) { g->allocs[k].freed = at; break; }
+                if (g->allocs[k].addr == addr && g->allocs[k].freed < 0) {
+                    g->allocs[k].freed = at;
+                    break;
+                }
             continue;
         }
-        if (sscanf(l, "alloc %u addr %llu bytes %llu kind %15s at %u call %u", &id, &addr, &bytes, kind, &at, &call) != 6 ||
+        if (sscanf(l, "alloc %u addr %llu bytes %llu kind %15s at %u call %u", &id, &addr, &bytes, kind, &at, &call) !=
+                6 ||
             !kind_of(kind) || g->nallocs >= MAX_ALLOCS || bytes == 0 || addr + bytes < addr)
             return bad_line("allocs.txt", ln, err, errlen);
         rv_own_alloc *a = realloc(g->allocs, (g->nallocs + 1) * sizeof *a);
@@ -96,15 +100,15 @@ static int counts_line(const char *l, rv_own_grid_run *g)
         c[g->nlaunches++] = (rv_own_counted){.launch = k, .grid = grid, .block = block};
         return 0;
     }
-    if (sscanf(l, "count %u pc %lld kind %7s flags %u size %u requests %llu lanes %llu wavefronts %llu%n", &k, &off, kind,
-               &flags, &size, &req, &lanes, &waves, &end) == 8 && end) {
+    if (sscanf(l, "count %u pc %lld kind %7s flags %u size %u requests %llu lanes %llu wavefronts %llu%n", &k, &off,
+               kind, &flags, &size, &req, &lanes, &waves, &end) == 8 &&
+        end) {
         uint32_t fl = flags;
         int kd = count_kind(kind, &fl), more = 0;
         if (kd == RV_RAW_BULK && (sscanf(l + end, " bytes %llu%n", &bytes, &more) != 1 || l[end + more] || size ||
                                   waves || rv_bytes_exceed(bytes, req, RV_OWN_MAX_BULK_BYTES)))
             return -1;
-        if (!c || k != c->launch || !kd || off < -1 || size > 16 || lanes > req * 32 || waves > req * 128)
-            return -1;
+        if (!c || k != c->launch || !kd || off < -1 || size > 16 || lanes > req * 32 || waves > req * 128) return -1;
         rv_own_pc pc = {off, (uint8_t)kd, (uint8_t)size, fl, req, lanes, waves, bytes};
         return add_pc(c, &pc);
     }
@@ -124,7 +128,11 @@ static char *read_file(const char *work, const char *name, int *rc, char *err, s
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", work, name);
     char *text = malloc(MAX_FILE);
-    if (!text) { *rc = -1; snprintf(err, errlen, "%s", _("out of memory")); return NULL; }
+    if (!text) {
+        *rc = -1;
+        snprintf(err, errlen, "%s", _("out of memory"));
+        return NULL;
+    }
     *rc = rv_read_regular(path, text, MAX_FILE);
     if (*rc == 0) return text;
     free(text);
@@ -138,7 +146,11 @@ int rv_own_grid_load(const char *work, rv_own_grid_run *g, char *err, size_t err
     int rc;
     char *text = read_file(work, "allocs.txt", &rc, err, errlen);
     if (rc < 0) return -1;
-    if (text && parse_allocs(text, g, err, errlen)) { free(text); rv_own_grid_free(g); return -1; }
+    if (text && parse_allocs(text, g, err, errlen)) {
+        free(text);
+        rv_own_grid_free(g);
+        return -1;
+    }
     free(text);
     if (!(text = read_file(work, "counts.txt", &rc, err, errlen))) {
         if (rc < 0) rv_own_grid_free(g);
@@ -208,14 +220,19 @@ static void add_counts(rv_own_grid *t, const rv_own_pc *pc, const rv_sass *sass)
         return;
     }
     if (pc->kind == RV_RAW_GMEM) {
-        if (pc->flags & RV_RAW_ASYNC) t->async_requests += r, t->async_bytes += (int64_t)(pc->lanes * pc->size);
-        else if (atomic) t->gatom_requests += r;
+        if (pc->flags & RV_RAW_ASYNC)
+            t->async_requests += r, t->async_bytes += (int64_t)(pc->lanes * pc->size);
+        else if (atomic)
+            t->gatom_requests += r;
         return;
     }
     if (pc->flags & RV_RAW_REMOTE) {
-        if (atomic) t->dsmem_atom_requests += r;
-        else if (pc->flags & RV_RAW_WRITE) t->dsmem_st_requests += r;
-        else t->dsmem_ld_requests += r;
+        if (atomic)
+            t->dsmem_atom_requests += r;
+        else if (pc->flags & RV_RAW_WRITE)
+            t->dsmem_st_requests += r;
+        else
+            t->dsmem_ld_requests += r;
         return;
     }
     const rv_sass_insn *in = sass && pc->offset >= 0 ? rv_sass_at(sass, (uint32_t)pc->offset) : NULL;
@@ -244,8 +261,9 @@ rv_own_grid *rv_own_grid_of(const rv_own_grid_run *g, uint32_t launch, const rv_
     for (uint32_t k = 0; k < c->nbuf && t->nbuffers < RV_OWN_MAX_BUFFERS; k++) {
         const rv_own_alloc *a = rv_own_grid_alloc(g, c->buf[k].alloc);
         if (!a) continue;
-        t->buffers[t->nbuffers++] = (rv_own_buffer){a->id, rv_own_alloc_role(a, meta), a->kind, a->call, a->bytes,
-                                                    c->buf[k].reads, c->buf[k].writes, c->buf[k].atomics, INT64_MIN};
+        t->buffers[t->nbuffers++] =
+            (rv_own_buffer){a->id,           rv_own_alloc_role(a, meta), a->kind,           a->call,  a->bytes,
+                            c->buf[k].reads, c->buf[k].writes,           c->buf[k].atomics, INT64_MIN};
     }
     return t;
 }

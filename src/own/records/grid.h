@@ -15,22 +15,22 @@ struct rv_own_meta;
 
 /* One device allocation of the run. */
 typedef struct rv_own_alloc {
-    uint32_t id;               /* K: the K-th allocation of the run            */
-    uint32_t at;               /* armed launches begun before it was made      */
-    uint32_t call;             /* the call of launch() it was made in; 0: none */
-    int64_t  freed;            /* armed launches begun before it was freed; -1: lives */
+    uint32_t id;   /* K: the K-th allocation of the run            */
+    uint32_t at;   /* armed launches begun before it was made      */
+    uint32_t call; /* the call of launch() it was made in; 0: none */
+    int64_t freed; /* armed launches begun before it was freed; -1: lives */
     uint64_t addr, bytes;
-    uint8_t  kind;             /* rv_own_alloc_kind                            */
+    uint8_t kind; /* rv_own_alloc_kind                            */
 } rv_own_alloc;
 
 /* One instruction's counts in one launch. */
 typedef struct rv_own_pc {
-    int64_t  offset;           /* from the kernel's first instruction; -1: outside it */
-    uint8_t  kind, size;       /* RV_RAW_SMEM / GMEM / BULK; bytes a lane      */
-    uint32_t flags;            /* RV_RAW_READ / WRITE / ATOMIC, and ASYNC (a cp.async's
+    int64_t offset;     /* from the kernel's first instruction; -1: outside it */
+    uint8_t kind, size; /* RV_RAW_SMEM / GMEM / BULK; bytes a lane      */
+    uint32_t flags;     /* RV_RAW_READ / WRITE / ATOMIC, and ASYNC (a cp.async's
                                   global read), REMOTE (another block's shared memory) */
     uint64_t requests, lanes, wavefronts;
-    uint64_t bytes;            /* RV_RAW_BULK: the copies' bytes               */
+    uint64_t bytes; /* RV_RAW_BULK: the copies' bytes               */
 } rv_own_pc;
 
 /* One launch's counts. */
@@ -38,7 +38,10 @@ typedef struct rv_own_counted {
     uint32_t launch, grid, block;
     rv_own_pc *pcs;
     uint32_t npcs;
-    struct { uint32_t alloc; uint64_t reads, writes, atomics; } buf[RV_RAW_MAX_BUFFERS];
+    struct {
+        uint32_t alloc;
+        uint64_t reads, writes, atomics;
+    } buf[RV_RAW_MAX_BUFFERS];
     uint32_t nbuf;
 } rv_own_counted;
 

@@ -15,14 +15,17 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
     int v1 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V1, 8) == 0;
     int v2 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V2, 8) == 0;
     int v3 = len >= 8 && memcmp(buf, RV_RAW_MAGIC_V3, 8) == 0;
-    size_t hbytes = v1 ? RV_RAW_HEADER_V1_BYTES : v2 ? RV_RAW_HEADER_V2_BYTES : v3 ? RV_RAW_HEADER_V3_BYTES : sizeof out->h;
+    size_t hbytes = v1   ? RV_RAW_HEADER_V1_BYTES
+                    : v2 ? RV_RAW_HEADER_V2_BYTES
+                    : v3 ? RV_RAW_HEADER_V3_BYTES
+                         : sizeof out->h;
     if (len < hbytes || (!v1 && !v2 && !v3 && memcmp(buf, RV_RAW_MAGIC, 8) != 0)) {
         snprintf(err, errlen, _("not a raw trace from the tracer (no '%s' header)"), RV_RAW_MAGIC);
         return -1;
     }
     memcpy(&out->h, buf, hbytes);
     if (v1) out->h.launch = out->h.call = 1; /* one launch, the first */
-    if (v1 || v2) { /* before the shape was kept: a row of threads, a row of blocks */
+    if (v1 || v2) {                          /* before the shape was kept: a row of threads, a row of blocks */
         out->h.block_dim[0] = out->h.block_size, out->h.block_dim[1] = out->h.block_dim[2] = 1;
         out->h.grid_dim[0] = out->h.grid, out->h.grid_dim[1] = out->h.grid_dim[2] = 1;
     }
@@ -34,8 +37,8 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
     if (h->block_size < 1 || h->block_size > 1024 || h->grid < 1 || h->traced_block >= h->grid ||
         (uint64_t)h->block_dim[0] * h->block_dim[1] * h->block_dim[2] != h->block_size ||
         (uint64_t)h->grid_dim[0] * h->grid_dim[1] * h->grid_dim[2] != h->grid) {
-        snprintf(err, errlen, _("raw trace: block size %u, grid %u, traced block %u are out of range"),
-                 h->block_size, h->grid, h->traced_block);
+        snprintf(err, errlen, _("raw trace: block size %u, grid %u, traced block %u are out of range"), h->block_size,
+                 h->grid, h->traced_block);
         return -1;
     }
     /* a cluster tiles the grid, and holds at most 16 blocks (sm_90's most,
@@ -58,13 +61,17 @@ int rv_raw_parse(const uint8_t *buf, size_t len, rv_raw *out, char *err, size_t 
         return -1;
     }
     out->rec = malloc((size_t)h->nrec * sizeof *out->rec + 1);
-    if (!out->rec) { snprintf(err, errlen, _("out of memory")); return -1; }
+    if (!out->rec) {
+        snprintf(err, errlen, _("out of memory"));
+        return -1;
+    }
     memcpy(out->rec, buf, (size_t)h->nrec * sizeof *out->rec);
     for (uint32_t i = 0; i < h->nrec; i++) {
         const rv_raw_record *r = &out->rec[i];
         if (r->thread >= h->block_size || r->kind < RV_RAW_SMEM || r->kind > RV_RAW_WAIT ||
             (r->kind <= RV_RAW_GMEM && r->size != 1 && r->size != 2 && r->size != 4 && r->size != 8 && r->size != 16)) {
-            snprintf(err, errlen, _("raw trace: record %u (thread %u, kind %u, size %u) is malformed"), i, r->thread, r->kind, r->size);
+            snprintf(err, errlen, _("raw trace: record %u (thread %u, kind %u, size %u) is malformed"), i, r->thread,
+                     r->kind, r->size);
             rv_raw_free(out);
             return -1;
         }
@@ -98,11 +105,18 @@ int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen
     int have_sum = 0;
     for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
         unsigned long long a, b;
-        if (!strncmp(p, "sum ", 4)) have_sum = sscanf(p + 4, "%lf", &m->sum) == 1;
-        else if (!strncmp(p, "first_partials ", 15)) m->first_partials = (uint32_t)strtoul(p + 15, NULL, 10);
-        else if (!strncmp(p, "in ", 3) && sscanf(p + 3, "%llu %llu", &a, &b) == 2) { m->in_addr = a; m->in_n = b; }
-        else if (!strncmp(p, "out ", 4) && sscanf(p + 4, "%llu %llu", &a, &b) == 2) { m->out_addr = a; m->out_n = b; }
-        else if (!strncmp(p, "traced_ms ", 10)) m->traced_ms = strtod(p + 10, NULL);
+        if (!strncmp(p, "sum ", 4))
+            have_sum = sscanf(p + 4, "%lf", &m->sum) == 1;
+        else if (!strncmp(p, "first_partials ", 15))
+            m->first_partials = (uint32_t)strtoul(p + 15, NULL, 10);
+        else if (!strncmp(p, "in ", 3) && sscanf(p + 3, "%llu %llu", &a, &b) == 2) {
+            m->in_addr = a;
+            m->in_n = b;
+        } else if (!strncmp(p, "out ", 4) && sscanf(p + 4, "%llu %llu", &a, &b) == 2) {
+            m->out_addr = a;
+            m->out_n = b;
+        } else if (!strncmp(p, "traced_ms ", 10))
+            m->traced_ms = strtod(p + 10, NULL);
         else if (!strncmp(p, "call ", 5)) {
             unsigned k;
             unsigned long long c, d;
@@ -111,8 +125,7 @@ int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen
                 m->calls[m->ncalls] = (rv_own_arrays){a, b, c, d};
                 m->ncalls++;
             }
-        }
-        else if (!strncmp(p, "ms", 2)) {
+        } else if (!strncmp(p, "ms", 2)) {
             char *q = (char *)p + 2, *end;
             while (m->nms < 64) {
                 double v = strtod(q, &end);
@@ -126,7 +139,9 @@ int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen
         snprintf(err, errlen, _("the traced program wrote no sum"));
         return -1;
     }
-    if (!m->ncalls) m->calls[m->ncalls++] = (rv_own_arrays){m->in_addr, m->in_n, m->out_addr, m->out_n}; /* before calls were said */
+    if (!m->ncalls)
+        m->calls[m->ncalls++] =
+            (rv_own_arrays){m->in_addr, m->in_n, m->out_addr, m->out_n}; /* before calls were said */
     return 0;
 }
 

@@ -11,7 +11,7 @@
 
 typedef struct rv_raw {
     rv_raw_header h;
-    rv_raw_record *rec;     /* [h.nrec] */
+    rv_raw_record *rec; /* [h.nrec] */
 } rv_raw;
 
 /* Parses and checks a raw file's bytes (every record's thread and kind).
@@ -28,24 +28,24 @@ int64_t rv_raw_run_stride(const rv_raw_record *r);
 
 /* The arrays one call of launch() was given. */
 typedef struct rv_own_arrays {
-    uint64_t in_addr, in_n;    /* in[]: where, how many floats                */
-    uint64_t out_addr, out_n;  /* out[]: where, how many floats               */
+    uint64_t in_addr, in_n;   /* in[]: where, how many floats                */
+    uint64_t out_addr, out_n; /* out[]: where, how many floats               */
 } rv_own_arrays;
 
-#define RV_OWN_MAX_CALLS 64    /* calls of launch() a run says (2^31 / 32^k) */
+#define RV_OWN_MAX_CALLS 64 /* calls of launch() a run says (2^31 / 32^k) */
 
 /* What the traced program said of its run. */
 typedef struct rv_own_meta {
-    double   sum;              /* the whole reduction's result                */
-    uint32_t first_partials;   /* partial sums the first launch left          */
-    uint64_t in_addr, in_n;    /* in[]: where, how many floats                */
-    uint64_t out_addr, out_n;  /* out[] of the first launch: where, how many  */
-    double   traced_ms;        /* the traced whole reduction (trace mode)     */
-    double   ms[64];           /* timed runs (time mode)                      */
-    int      nms;
+    double sum;               /* the whole reduction's result                */
+    uint32_t first_partials;  /* partial sums the first launch left          */
+    uint64_t in_addr, in_n;   /* in[]: where, how many floats                */
+    uint64_t out_addr, out_n; /* out[] of the first launch: where, how many  */
+    double traced_ms;         /* the traced whole reduction (trace mode)     */
+    double ms[64];            /* timed runs (time mode)                      */
+    int nms;
     rv_own_arrays calls[RV_OWN_MAX_CALLS]; /* each call's arrays (the first
                                   from in/out when the program said no calls) */
-    int      ncalls;
+    int ncalls;
 } rv_own_meta;
 
 int rv_own_meta_parse(const char *text, rv_own_meta *m, char *err, size_t errlen);

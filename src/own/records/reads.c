@@ -66,12 +66,17 @@ int rv_reads_parse(const char *text, uint64_t n, rv_reads *r, char *err, size_t 
     for (int k = 0; ok && k < 6; k++) ok = field(&p, keys[k], k == 3, &v[k]) == 0;
     while (ok && (*p == ' ' || *p == '\n')) p++;
     if (!ok || *p) {
-        snprintf(err, errlen, "%s", _("it is not one line \"reads n N read R unread U first_unread I more_than_once M "
-                                      "most X\" of whole numbers"));
+        snprintf(err, errlen, "%s",
+                 _("it is not one line \"reads n N read R unread U first_unread I more_than_once M "
+                   "most X\" of whole numbers"));
         return -1;
     }
-    *r = (rv_reads){.n = (uint64_t)v[0], .read = (uint64_t)v[1], .unread = (uint64_t)v[2], .first_unread = v[3],
-                    .more_than_once = (uint64_t)v[4], .most = (uint64_t)v[5]};
+    *r = (rv_reads){.n = (uint64_t)v[0],
+                    .read = (uint64_t)v[1],
+                    .unread = (uint64_t)v[2],
+                    .first_unread = v[3],
+                    .more_than_once = (uint64_t)v[4],
+                    .most = (uint64_t)v[5]};
     const char *why = inconsistent(r, n);
     if (why) {
         snprintf(err, errlen, "%s", why);

@@ -20,7 +20,7 @@
 
 typedef struct rv_reads {
     uint64_t n, read, unread, more_than_once, most;
-    int64_t  first_unread;    /* -1: every element was read */
+    int64_t first_unread; /* -1: every element was read */
 } rv_reads;
 
 /* Parses the file's text for a run of n elements: 0, or -1 with why in err. */

@@ -17,7 +17,7 @@ static uint32_t line_in_file(const char *s, const char *eol, const char *file)
     const char *slash = strrchr(file, '/');
     if (slash) file = slash + 1;
     size_t flen = strlen(file);
-    for (const char *p = s; p && p < eol; ) {
+    for (const char *p = s; p && p < eol;) {
         const char *q = strstr(p, "\"");
         if (!q || q >= eol) break;
         const char *end = memchr(q + 1, '"', (size_t)(eol - q - 1));
@@ -35,7 +35,10 @@ static uint32_t line_in_file(const char *s, const char *eol, const char *file)
 /* A shuffle's kind and immediate lane operand: SHFL.DOWN PT, R7, R2, 0x10, 0x1f */
 static void parse_shfl(const char *op, const char *eol, rv_sass_insn *in)
 {
-    static const struct { const char *name; rv_shfl_mode mode; } kinds[] = {
+    static const struct {
+        const char *name;
+        rv_shfl_mode mode;
+    } kinds[] = {
         {"SHFL.DOWN", RV_SHFL_DOWN}, {"SHFL.UP", RV_SHFL_UP}, {"SHFL.BFLY", RV_SHFL_BFLY}, {"SHFL.IDX", RV_SHFL_IDX}};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         size_t n = strlen(kinds[k].name);
@@ -44,10 +47,13 @@ static void parse_shfl(const char *op, const char *eol, rv_sass_insn *in)
         in->shfl_arg = -1;
         /* operands: predicate, destination, source, lane, clamp */
         const char *p = op;
-        for (int comma = 0; comma < 3 && p && p < eol; comma++) p = memchr(p, ',', (size_t)(eol - p)), p = p ? p + 1 : NULL;
+        for (int comma = 0; comma < 3 && p && p < eol; comma++)
+            p = memchr(p, ',', (size_t)(eol - p)), p = p ? p + 1 : NULL;
         while (p && p < eol && *p == ' ') p++;
-        if (p && p + 2 < eol && p[0] == '0' && p[1] == 'x') in->shfl_arg = (int32_t)strtol(p, NULL, 16);
-        else if (p && p < eol && *p >= '0' && *p <= '9') in->shfl_arg = (int32_t)strtol(p, NULL, 10);
+        if (p && p + 2 < eol && p[0] == '0' && p[1] == 'x')
+            in->shfl_arg = (int32_t)strtol(p, NULL, 16);
+        else if (p && p < eol && *p >= '0' && *p <= '9')
+            in->shfl_arg = (int32_t)strtol(p, NULL, 10);
         return;
     }
 }
@@ -74,10 +80,13 @@ int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass 
     }
     size_t cap = 256;
     out->insn = malloc(cap * sizeof *out->insn);
-    if (!out->insn) { snprintf(err, errlen, "out of memory"); return -1; }
+    if (!out->insn) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     uint32_t line = 0, group = 0; /* group: the line the current comments name */
     int in_group = 0;
-    for (p = strchr(p, '\n'); p && *p; ) {
+    for (p = strchr(p, '\n'); p && *p;) {
         p++;
         const char *eol = strchr(p, '\n');
         if (!eol) eol = p + strlen(p);
@@ -85,14 +94,20 @@ int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass 
         while (s < eol && (*s == ' ' || *s == '\t')) s++;
         if (!strncmp(s, "//--", 4) || !strncmp(s, ".section", 8)) break; /* the next function */
         if (!strncmp(s, "//## File", 9)) {
-            if (!in_group) { group = 0; in_group = 1; }
+            if (!in_group) {
+                group = 0;
+                in_group = 1;
+            }
             if (!group) group = line_in_file(s, eol, file);
         } else if (!strncmp(s, "/*", 2) && s + 2 < eol && strchr("0123456789abcdef", s[2])) {
             if (in_group && group) line = group;
             in_group = 0;
             if (out->n == cap) {
                 rv_sass_insn *g = realloc(out->insn, (cap *= 2) * sizeof *g);
-                if (!g) { snprintf(err, errlen, "out of memory"); return -1; }
+                if (!g) {
+                    snprintf(err, errlen, "out of memory");
+                    return -1;
+                }
                 out->insn = g;
             }
             rv_sass_insn *in = &out->insn[out->n++];
@@ -102,7 +117,10 @@ int rv_sass_parse(const char *text, const char *func, const char *file, rv_sass 
             const char *op = strstr(s, "*/");
             op = op ? op + 2 : eol;
             while (op < eol && (*op == ' ' || *op == '\t')) op++;
-            if (*op == '@') { while (op < eol && *op != ' ') op++; while (op < eol && *op == ' ') op++; }
+            if (*op == '@') {
+                while (op < eol && *op != ' ') op++;
+                while (op < eol && *op == ' ') op++;
+            }
             parse_shfl(op, eol, in);
             in->cas = is_cas(op, eol);
         }
@@ -120,8 +138,10 @@ const rv_sass_insn *rv_sass_at(const rv_sass *s, uint32_t offset)
     size_t lo = 0, hi = s->n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (s->insn[mid].offset < offset) lo = mid + 1;
-        else hi = mid;
+        if (s->insn[mid].offset < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return lo < s->n && s->insn[lo].offset == offset ? &s->insn[lo] : NULL;
 }

@@ -13,11 +13,11 @@
 typedef enum rv_shfl_mode { RV_SHFL_NONE = 0, RV_SHFL_DOWN, RV_SHFL_UP, RV_SHFL_BFLY, RV_SHFL_IDX } rv_shfl_mode;
 
 typedef struct rv_sass_insn {
-    uint32_t offset;     /* from the kernel's first instruction          */
-    uint32_t line;       /* in the student's file; 0 when none           */
-    uint8_t  shfl;       /* rv_shfl_mode                                 */
-    int32_t  shfl_arg;   /* its lane operand when an immediate, else -1  */
-    uint8_t  cas;        /* an atomic compare-and-swap (ATOMS.CAS, ATOMS.CAST,
+    uint32_t offset;  /* from the kernel's first instruction          */
+    uint32_t line;    /* in the student's file; 0 when none           */
+    uint8_t shfl;     /* rv_shfl_mode                                 */
+    int32_t shfl_arg; /* its lane operand when an immediate, else -1  */
+    uint8_t cas;      /* an atomic compare-and-swap (ATOMS.CAS, ATOMS.CAST,
                             ATOMG.CAS ...): a loop of them is one atomic  */
 } rv_sass_insn;
 

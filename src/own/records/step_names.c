@@ -25,7 +25,10 @@ static int32_t step_stride(const rv_trace *tr, int s)
             int bit = 0;
             while (bit < 63 && (1ll << bit) < d) bit++;
             if ((1ll << bit) != d) continue;
-            if (++votes[bit] > top) { top = votes[bit]; best = (int32_t)d; }
+            if (++votes[bit] > top) {
+                top = votes[bit];
+                best = (int32_t)d;
+            }
         }
     }
     return best;
@@ -50,8 +53,10 @@ void rv_own_name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int 
                 int d = (int)RV_ACC_INDEX(r[k]) - t % 32;
                 if (d < 0) d = -d;
                 if (d == 0) continue;
-                if (shfl_d < 0) shfl_d = d;
-                else if (shfl_d != d) same_d = 0;
+                if (shfl_d < 0)
+                    shfl_d = d;
+                else if (shfl_d != d)
+                    same_d = 0;
             }
         }
         gout |= RV_ACC_SPACE(e->write) == RV_SPACE_GOUT;
@@ -64,13 +69,17 @@ void rv_own_name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int 
     if (atom_space) {
         st->phase = RV_PHASE_ATOMIC;
         snprintf(st->label, sizeof st->label, "%s",
-                 atom_space == RV_SPACE_TICKET ? "ticket" : atom_space == RV_SPACE_GOUT ? "atomic out"
-                 : RV_ACC_IS_SMEM(RV_ACC(atom_space, 0)) ? "atomic" : "atomic global");
+                 atom_space == RV_SPACE_TICKET           ? "ticket"
+                 : atom_space == RV_SPACE_GOUT           ? "atomic out"
+                 : RV_ACC_IS_SMEM(RV_ACC(atom_space, 0)) ? "atomic"
+                                                         : "atomic global");
     } else if (shfl) {
         st->phase = RV_PHASE_SHUFFLE;
         st->stride = shfl_d > 0 && same_d ? shfl_d : 0;
-        if (st->stride) snprintf(st->label, sizeof st->label, "shfl %d", st->stride);
-        else snprintf(st->label, sizeof st->label, "shfl");
+        if (st->stride)
+            snprintf(st->label, sizeof st->label, "shfl %d", st->stride);
+        else
+            snprintf(st->label, sizeof st->label, "shfl");
     } else if (gout) {
         st->phase = RV_PHASE_WRITE;
         snprintf(st->label, sizeof st->label, "write");
@@ -87,8 +96,10 @@ void rv_own_name_step(rv_trace *tr, int s, int substeps, int after_shuffle, int 
     } else if (smem_w) {
         st->stride = step_stride(tr, s);
         st->phase = substeps > 1 ? RV_PHASE_WARP : RV_PHASE_TREE;
-        if (st->stride) snprintf(st->label, sizeof st->label, substeps > 1 ? "warp s=%d" : "s=%d", st->stride);
-        else snprintf(st->label, sizeof st->label, substeps > 1 ? "warp" : "tree");
+        if (st->stride)
+            snprintf(st->label, sizeof st->label, substeps > 1 ? "warp s=%d" : "s=%d", st->stride);
+        else
+            snprintf(st->label, sizeof st->label, substeps > 1 ? "warp" : "tree");
     } else {
         st->phase = RV_PHASE_STORE;
         snprintf(st->label, sizeof st->label, "read");
@@ -134,4 +145,3 @@ void rv_own_infer_shuffles(rv_trace *tr)
         a = b - 1;
     }
 }
-

@@ -14,13 +14,10 @@
 #include "own/base/proc.h"
 #include "core/sumcheck.h"
 
-#define MOST_MS 1e7                      /* no time of a sane run is larger   */
-#define REF_AGAIN (1.0 / 1073741824.0)   /* 2^-30: the two references' rounding */
+#define MOST_MS   1e7                  /* no time of a sane run is larger   */
+#define REF_AGAIN (1.0 / 1073741824.0) /* 2^-30: the two references' rounding */
 
-static int sane_ms(double x)
-{
-    return isfinite(x) && x >= 0 && x < MOST_MS;
-}
+static int sane_ms(double x) { return isfinite(x) && x >= 0 && x < MOST_MS; }
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -40,21 +37,24 @@ static int parse_call(const char *line, rv_timed_call *c, char *err, size_t errl
     char kind[8], data[64], word[8];
     int k, end = -1;
     uint64_t addr;
-    if (sscanf(line, "%7s %d data %63s in %" SCNu64 " sum %lf ref %lf abs %lf event_ms %lf wall_ms %lf host_ms %lf "
-                     "probe_ms %lf %7s%n", kind, &k, data, &addr, &c->sum, &c->ref, &c->abs_sum, &c->event_ms,
-               &c->wall_ms, &c->host_ms, &c->probe_ms, word, &end) != 12 || end < 0 || line[end])
+    if (sscanf(line,
+               "%7s %d data %63s in %" SCNu64 " sum %lf ref %lf abs %lf event_ms %lf wall_ms %lf host_ms %lf "
+               "probe_ms %lf %7s%n",
+               kind, &k, data, &addr, &c->sum, &c->ref, &c->abs_sum, &c->event_ms, &c->wall_ms, &c->host_ms,
+               &c->probe_ms, word, &end) != 12 ||
+        end < 0 || line[end])
         return rv_fail(err, errlen, RV_FAILED, _("a call's line is not what the driver writes: %.80s"), line);
     char why[200];
     if (rv_data_parse(data, &c->data, why, sizeof why))
         return rv_fail(err, errlen, RV_FAILED, _("a call's line names no data pattern: %.80s"), line);
-    if (!isfinite(c->ref) || !isfinite(c->abs_sum) || c->abs_sum < 0 || !sane_ms(c->event_ms) ||
-        !sane_ms(c->wall_ms) || !sane_ms(c->host_ms) || !isfinite(c->probe_ms) || fabs(c->probe_ms) >= MOST_MS ||
+    if (!isfinite(c->ref) || !isfinite(c->abs_sum) || c->abs_sum < 0 || !sane_ms(c->event_ms) || !sane_ms(c->wall_ms) ||
+        !sane_ms(c->host_ms) || !isfinite(c->probe_ms) || fabs(c->probe_ms) >= MOST_MS ||
         (strcmp(word, "ok") && strcmp(word, "wrong")))
         return rv_fail(err, errlen, RV_FAILED, _("a call's numbers are not a run's: %.80s"), line);
     c->warmup = !strcmp(kind, "warmup");
     c->k = k;
     c->in_addr = addr;
-    c->ok = !strcmp(word, "ok");   /* the driver's word; judged again below */
+    c->ok = !strcmp(word, "ok"); /* the driver's word; judged again below */
     return 0;
 }
 
@@ -69,7 +69,7 @@ static int other_line(const char *line, rv_timed_run *run, double *ms, int *nms)
         run->buffers = !*end && b >= 1 && b <= 3 ? (int)b : -1;
         return 1;
     }
-    if (!strncmp(line, "ms ", 3) || !strcmp(line, "ms")) {   /* an older run's times */
+    if (!strncmp(line, "ms ", 3) || !strcmp(line, "ms")) { /* an older run's times */
         const char *q = line + 2;
         char *end;
         for (double v; *nms < RV_TIMED_MAX_CALLS && (v = strtod(q, &end), end != q); q = end)
@@ -94,7 +94,8 @@ static int read_lines(const char *text, rv_timed_run *run, double *ms, int *nms,
         p += len + (nl != NULL);
         if (!len) continue;
         if (!strncmp(line, "warmup ", 7) || !strncmp(line, "timed ", 6)) {
-            if (run->ncalls == RV_TIMED_MAX_CALLS) return rv_fail(err, errlen, RV_FAILED, "%s", _("more calls than a timed run makes"));
+            if (run->ncalls == RV_TIMED_MAX_CALLS)
+                return rv_fail(err, errlen, RV_FAILED, "%s", _("more calls than a timed run makes"));
             if (parse_call(line, &run->calls[run->ncalls++], err, errlen)) return -1;
         } else if (!other_line(line, run, ms, nms)) {
             return rv_fail(err, errlen, RV_FAILED, _("a line a timed run does not write: %.80s"), line);
@@ -108,7 +109,8 @@ static int read_lines(const char *text, rv_timed_run *run, double *ms, int *nms,
  * never takes the buffer the call before took (when there are several). */
 static int check_calls(rv_timed_run *run, rv_data want, char *err, size_t errlen)
 {
-    if (run->buffers < 1) return rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run does not say its input buffers"));
+    if (run->buffers < 1)
+        return rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run does not say its input buffers"));
     for (int i = 0; i < run->ncalls; i++) {
         rv_timed_call *c = &run->calls[i];
         int expect_k = c->warmup ? run->nwarm + 1 : run->ntimed + 1;
@@ -117,9 +119,11 @@ static int check_calls(rv_timed_run *run, rv_data want, char *err, size_t errlen
         *(c->warmup ? &run->nwarm : &run->ntimed) += 1;
         rv_data owed = rv_data_derive(want, (uint64_t)i + 1);
         if (c->data.kind != owed.kind || c->data.seed != owed.seed)
-            return rv_fail(err, errlen, RV_FAILED, _("call %d of the timed run did not get the input it was owed"), i + 1);
+            return rv_fail(err, errlen, RV_FAILED, _("call %d of the timed run did not get the input it was owed"),
+                           i + 1);
         if (i && run->buffers > 1 && c->in_addr == run->calls[i - 1].in_addr)
-            return rv_fail(err, errlen, RV_FAILED, _("calls %d and %d of the timed run read the same buffer"), i, i + 1);
+            return rv_fail(err, errlen, RV_FAILED, _("calls %d and %d of the timed run read the same buffer"), i,
+                           i + 1);
     }
     if (!run->ntimed) return rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run timed no call"));
     return 0;
@@ -142,7 +146,7 @@ static void judge_calls(rv_timed_run *run, rv_data want, uint64_t n, uint64_t th
         double wall = c->wall_ms - run->latency_ms;
         c->ms = wall > c->event_ms ? wall : c->event_ms;
         if (c->warmup) continue;
-        run->outside += wall > 1.5 * c->event_ms + 0.01;   /* work well past launch()'s stream */
+        run->outside += wall > 1.5 * c->event_ms + 0.01; /* work well past launch()'s stream */
         ms[t] = c->ms;
         host[t++] = c->host_ms;
     }
@@ -178,8 +182,9 @@ static int spot_check(const rv_timed_run *run, const rv_timed_spot *spot, uint64
     if (!spot->summed) input_sums(c->data, n, &ref, &mag);
     double slack = REF_AGAIN * mag + 1e-9;
     if (fabs(ref - c->ref) <= slack && fabs(mag - c->abs_sum) <= slack) return 0;
-    return rv_fail(err, errlen, RV_FAILED, _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
-                spot->call + 1, c->ref, ref);
+    return rv_fail(err, errlen, RV_FAILED,
+                   _("call %d of the timed run: its reference %.17g is not its input's sum (%.17g here)"),
+                   spot->call + 1, c->ref, ref);
 }
 
 static int parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threads, const rv_timed_spot *spot,
@@ -191,7 +196,7 @@ static int parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threa
     run->first_wrong = -1;
     run->data = want;
     int rc = read_lines(text, run, ms, &nms, err, errlen);
-    if (!rc && !run->ncalls) {   /* an older driver: its times alone */
+    if (!rc && !run->ncalls) { /* an older driver: its times alone */
         for (int i = 0; i < nms; i++)
             if (ms[i] < 0) rc = rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run's times are not a run's"));
         if (!rc && !nms) rc = rv_fail(err, errlen, RV_FAILED, "%s", _("the timed run left no times"));
@@ -205,8 +210,8 @@ static int parse_spot(const char *text, rv_data want, uint64_t n, uint64_t threa
     return rc;
 }
 
-int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads, int spot, rv_timed_run *run,
-                   char *err, size_t errlen)
+int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads, int spot, rv_timed_run *run, char *err,
+                   size_t errlen)
 {
     rv_timed_spot s = {.call = spot};
     return parse_spot(text, want, n, threads, &s, run, err, errlen);
@@ -216,7 +221,7 @@ int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads,
 static int draw_spot(void)
 {
     uint64_t r = 0;
-    return rv_data_fresh_seed(&r) == 0 ? (int)(r % 23) : -1;   /* 23 calls; past the end: none */
+    return rv_data_fresh_seed(&r) == 0 ? (int)(r % 23) : -1; /* 23 calls; past the end: none */
 }
 
 rv_timed_spot rv_timed_spot_ahead(rv_data want, uint64_t n)
@@ -233,7 +238,8 @@ static int load_file_spot(const char *path, rv_data want, uint64_t n, uint64_t t
     memset(run, 0, sizeof *run);
     int rc = rv_read_regular(path, text, sizeof text);
     if (rc == 1) return 1;
-    if (rc == -1) return rv_fail(err, errlen, RV_FAILED, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
+    if (rc == -1)
+        return rv_fail(err, errlen, RV_FAILED, _("%s is not a timed run's results (a file of at most 64 KiB)"), path);
     if (rc == -2) return rv_fail(err, errlen, RV_FAILED, _("%s is not text"), path);
     return rv_timed_parse_spot(text, want, n, threads, spot, run, err, errlen);
 }
@@ -271,14 +277,18 @@ void rv_timed_describe(const rv_timed_run *run, int i, char *buf, size_t len)
     const rv_timed_call *c = &run->calls[i];
     int of = c->warmup ? run->nwarm : run->ntimed;
     char what[96];
-    if (!isfinite(c->sum)) snprintf(what, sizeof what, "%s", _("not a number"));
-    else snprintf(what, sizeof what, "%s", c->ok ? _("right") : _("wrong"));
-    if (c->bound == 0)
-        snprintf(buf, len, c->warmup ? _("warm-up %d of %d: sum %.9g, expected exactly %.9g: %s")
-                                     : _("call %d of %d: sum %.9g, expected exactly %.9g: %s"), c->k, of, c->sum, c->ref,
-                 what);
+    if (!isfinite(c->sum))
+        snprintf(what, sizeof what, "%s", _("not a number"));
     else
-        snprintf(buf, len, c->warmup ? _("warm-up %d of %d: sum %.9g, expected %.9g ± %.2g: %s")
-                                     : _("call %d of %d: sum %.9g, expected %.9g ± %.2g: %s"), c->k, of, c->sum, c->ref,
-                 c->bound, what);
+        snprintf(what, sizeof what, "%s", c->ok ? _("right") : _("wrong"));
+    if (c->bound == 0)
+        snprintf(buf, len,
+                 c->warmup ? _("warm-up %d of %d: sum %.9g, expected exactly %.9g: %s")
+                           : _("call %d of %d: sum %.9g, expected exactly %.9g: %s"),
+                 c->k, of, c->sum, c->ref, what);
+    else
+        snprintf(buf, len,
+                 c->warmup ? _("warm-up %d of %d: sum %.9g, expected %.9g ± %.2g: %s")
+                           : _("call %d of %d: sum %.9g, expected %.9g ± %.2g: %s"),
+                 c->k, of, c->sum, c->ref, c->bound, what);
 }

@@ -31,37 +31,37 @@
 #define RV_TIMED_MAX_CALLS 64
 
 typedef struct rv_timed_call {
-    int      warmup;        /* 1: an untimed warm-up                          */
-    int      k;             /* 1-based among the warm-ups, or the timed calls */
-    rv_data  data;          /* the pattern of its input                       */
-    uint64_t in_addr;       /* where its input was                            */
-    double   sum, ref, abs_sum;
-    double   event_ms, wall_ms, host_ms, probe_ms;
-    double   ms;            /* its time: max(event, wall - the latency)       */
-    double   bound;         /* the largest |sum - ref| allowed (0: exactly)   */
-    int      ok;            /* its sum passed, as judged here                 */
+    int warmup;       /* 1: an untimed warm-up                          */
+    int k;            /* 1-based among the warm-ups, or the timed calls */
+    rv_data data;     /* the pattern of its input                       */
+    uint64_t in_addr; /* where its input was                            */
+    double sum, ref, abs_sum;
+    double event_ms, wall_ms, host_ms, probe_ms;
+    double ms;    /* its time: max(event, wall - the latency)       */
+    double bound; /* the largest |sum - ref| allowed (0: exactly)   */
+    int ok;       /* its sum passed, as judged here                 */
 } rv_timed_call;
 
 typedef struct rv_timed_run {
-    int      checked;       /* 1: the calls were checked (0: an older file)   */
-    rv_data  data;          /* the stream the calls' inputs came from         */
-    int      buffers;       /* inputs the calls took in turn                  */
-    double   latency_ms;    /* the median empty window's wall less event time */
-    int      ncalls, nwarm, ntimed;
+    int checked;       /* 1: the calls were checked (0: an older file)   */
+    rv_data data;      /* the stream the calls' inputs came from         */
+    int buffers;       /* inputs the calls took in turn                  */
+    double latency_ms; /* the median empty window's wall less event time */
+    int ncalls, nwarm, ntimed;
     rv_timed_call calls[RV_TIMED_MAX_CALLS];
-    int      nwrong;        /* calls whose sum failed                         */
-    int      first_wrong;   /* the first of them (an index of calls), or -1   */
-    int      outside;       /* timed calls with work well past the end event  */
-    double   median_ms;     /* the timed calls' median time                   */
-    double   host_median_ms;/* ... and of launch()'s time on the host         */
+    int nwrong;            /* calls whose sum failed                         */
+    int first_wrong;       /* the first of them (an index of calls), or -1   */
+    int outside;           /* timed calls with work well past the end event  */
+    double median_ms;      /* the timed calls' median time                   */
+    double host_median_ms; /* ... and of launch()'s time on the host         */
 } rv_timed_run;
 
 /* Parses a timed run's text: `want` is the stream the calls' inputs were to
  * come from, n the elements, threads what sumcheck's bound takes (the block
  * size).  spot: the call (an index) whose reference is summed again here, -1
  * none.  0, or -1 with the problem in err (the run then holds nothing). */
-int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads, int spot, rv_timed_run *run,
-                   char *err, size_t errlen);
+int rv_timed_parse(const char *text, rv_data want, uint64_t n, uint64_t threads, int spot, rv_timed_run *run, char *err,
+                   size_t errlen);
 
 /* The same from WORK/timed.txt (a regular file, at most 64 KiB, no link
  * followed), with a spot call drawn at random.  0 read, 1 no such file, -1
@@ -73,9 +73,9 @@ int rv_timed_load(const char *work, rv_data want, uint64_t n, uint64_t threads, 
  * elements) summed then: at N = 2^25 that is a tenth of a second, which a
  * trace spends while it compiles.  The program never learns which call. */
 typedef struct rv_timed_spot {
-    int    call;      /* its index; -1 none                                 */
-    int    summed;    /* ref and mag made                                   */
-    double ref, mag;  /* its input's sum, and the sum of its magnitudes     */
+    int call;        /* its index; -1 none                                 */
+    int summed;      /* ref and mag made                                   */
+    double ref, mag; /* its input's sum, and the sum of its magnitudes     */
 } rv_timed_spot;
 rv_timed_spot rv_timed_spot_ahead(rv_data want, uint64_t n);
 /* rv_timed_load with that spot (NULL: one drawn and summed now). */

@@ -80,7 +80,12 @@ static int slurp(const char *path, uint8_t **buf, size_t *len)
     for (size_t got; p; n += got) {
         if (n == cap) {
             uint8_t *q = cap < ((size_t)1 << 30) ? realloc(p, cap *= 2) : NULL;
-            if (!q) { free(p); p = NULL; errno = ENOMEM; break; }
+            if (!q) {
+                free(p);
+                p = NULL;
+                errno = ENOMEM;
+                break;
+            }
             p = q;
         }
         if ((got = fread(p + n, 1, cap - n, f)) == 0) break;
@@ -140,11 +145,12 @@ int rv_waves_attach(const char *work, rv_trace *tr, int required, char *err, siz
             rv_trace_block_dim(t, b);
             if ((t->launch ? t->launch : 1) != x->launch) continue;
             if (memcmp(g, x->grid_dim, sizeof g) != 0 || memcmp(b, x->block_dim, sizeof b) != 0) {
-                snprintf(err, errlen,
-                         _("the waves run's launch %u had a grid of %u×%u×%u blocks of %u×%u×%u threads, where the traced "
-                           "run's had %u×%u×%u of %u×%u×%u: not the same launch"),
-                         x->launch, x->grid_dim[0], x->grid_dim[1], x->grid_dim[2], x->block_dim[0], x->block_dim[1],
-                         x->block_dim[2], g[0], g[1], g[2], b[0], b[1], b[2]);
+                snprintf(
+                    err, errlen,
+                    _("the waves run's launch %u had a grid of %u×%u×%u blocks of %u×%u×%u threads, where the traced "
+                      "run's had %u×%u×%u of %u×%u×%u: not the same launch"),
+                    x->launch, x->grid_dim[0], x->grid_dim[1], x->grid_dim[2], x->block_dim[0], x->block_dim[1],
+                    x->block_dim[2], g[0], g[1], g[2], b[0], b[1], b[2]);
                 rv_waves_free(w);
                 return -1;
             }

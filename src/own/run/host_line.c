@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define ANSWER_MAX (64 * 1024)   /* 16 frames' file names: far less */
+#define ANSWER_MAX (64 * 1024) /* 16 frames' file names: far less */
 
 int rv_host_line_frames(const char *at, unsigned long long *addr, int max)
 {
@@ -25,7 +25,7 @@ int rv_host_line_frames(const char *at, unsigned long long *addr, int max)
         size_t digits = strspn(p, "0123456789abcdef");
         if (digits == 0 || digits > 16 || n == max) return -1;
         unsigned long long v = strtoull(p, NULL, 16);
-        if (v == 0) return -1;   /* no return address */
+        if (v == 0) return -1; /* no return address */
         addr[n++] = v - 1;
         p += digits;
         if (*p == 0) return n;
@@ -89,9 +89,9 @@ int rv_host_line(const char *program, const char *at, const char *source, rv_hos
     struct stat st;
     int n = at ? rv_host_line_frames(at, addr, RV_HOST_LINE_FRAMES) : -1;
     if (n <= 0 || lstat(program, &st) != 0 || !S_ISREG(st.st_mode) ||
-        !realpath(program, prog))   /* a plain file, no link followed to another */
+        !realpath(program, prog)) /* a plain file, no link followed to another */
         return 0;
-    if (!rv_find_program("addr2line", tool, sizeof tool)) snprintf(tool, sizeof tool, "addr2line");   /* fails to start */
+    if (!rv_find_program("addr2line", tool, sizeof tool)) snprintf(tool, sizeof tool, "addr2line"); /* fails to start */
     int argc = 0;
     argv[argc++] = tool, argv[argc++] = "-a", argv[argc++] = "-i", argv[argc++] = "-e", argv[argc++] = prog;
     for (int i = 0; i < n; i++) {

@@ -17,8 +17,8 @@
 #include "own/base/proc.h"
 #include "tracer/frames.h"
 
-#define RV_HOST_LINE_FRAMES RV_FRAMES_MAX   /* frames read at most: as many as the tracer keeps */
-#define RV_HOST_LINE_LIMIT_S 30.0  /* addr2line's time at most */
+#define RV_HOST_LINE_FRAMES  RV_FRAMES_MAX /* frames read at most: as many as the tracer keeps */
+#define RV_HOST_LINE_LIMIT_S 30.0          /* addr2line's time at most */
 
 /* The frames "OFF,OFF,..." (lower-case hex, no 0x, as the recording has
  * them) into addresses to ask addr2line of: each less one, inside the call

@@ -18,15 +18,15 @@
 #include "own/run/unreplayable.h"
 #include "own/records/timed.h"
 
-#define RESULTS_MAX (256 * 1024)   /* 23 lines and a few more: far less */
+#define RESULTS_MAX (256 * 1024) /* 23 lines and a few more: far less */
 
 /* What the line carried. */
 typedef struct line_state {
     rv_data want;
-    int calls;                  /* data handed out                         */
-    char *results;              /* 'R': the results                       */
+    int calls;     /* data handed out                         */
+    char *results; /* 'R': the results                       */
     size_t len;
-    char why[600];              /* 'U': what cannot be replayed           */
+    char why[600]; /* 'U': what cannot be replayed           */
     int unreplayable, garbled;
 } line_state;
 
@@ -57,7 +57,7 @@ static int read_line(int fd, char *buf, size_t len)
 static int on_word(void *arg, int fd, char c)
 {
     line_state *l = arg;
-    if (c == 'c') {   /* the next call's data: stream c of want */
+    if (c == 'c') { /* the next call's data: stream c of want */
         if (l->calls >= RV_TIMED_MAX_CALLS) return -1;
         char name[96];
         rv_data_name(rv_data_derive(l->want, (uint64_t)++l->calls), name, sizeof name - 1);
@@ -81,11 +81,11 @@ static int on_word(void *arg, int fd, char c)
         l->len = n;
         return 0;
     }
-    return 0;   /* anything else is passed over */
+    return 0; /* anything else is passed over */
 }
 
-int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds,
-                       char *err, size_t errlen)
+int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds, char *err,
+                       size_t errlen)
 {
     static const char *const names[] = {"rvjudge"};
     char runner[1][PATH_MAX + 32], queued[PATH_MAX + 32], log[PATH_MAX + 32], nbuf[32], bbuf[16], tol[40];
@@ -93,7 +93,7 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     *seconds = 0;
     if (rv_own_find_beside(1, names, runner))
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
-                           _("the judge's runner (rvjudge) is not installed beside the tracer: set RV_TRACER_DIR"));
+                       _("the judge's runner (rvjudge) is not installed beside the tracer: set RV_TRACER_DIR"));
     snprintf(queued, sizeof queued, "%s/queued.txt", work);
     snprintf(log, sizeof log, "%s/judged.log", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
@@ -114,9 +114,9 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/judged.txt", work);
-    if (l.unreplayable) {   /* kept as the results would be, for --replay, the student's line named */
+    if (l.unreplayable) { /* kept as the results would be, for --replay, the student's line named */
         char said[700], line[800], program[PATH_MAX + 32];
-        int fault = !strncmp(l.why, "fault\t", 6);   /* a kernel's fault in a judged call */
+        int fault = !strncmp(l.why, "fault\t", 6); /* a kernel's fault in a judged call */
         snprintf(program, sizeof program, "%s/program", work);
         /* addr2line reads the student's build as its other tools do: in the sandbox when the check has one */
         rv_own_unreplayable_line(l.why, program, o->sandbox ? rv_host_line_sandboxed : NULL, NULL, said, sizeof said);
@@ -127,19 +127,22 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
         return rv_fail(err, errlen, fault ? RV_EXIT_FAULTED : RV_EXIT_UNREPLAYABLE, "%s", line);
     }
     if (r.end == RV_PROC_EXITED && r.status == 0 && l.results) {
-        rv_own_write_file(path, l.results, l.len);   /* a copy for --keep and --replay; the text is what counts */
+        rv_own_write_file(path, l.results, l.len); /* a copy for --keep and --replay; the text is what counts */
         *results = l.results;
         return 0;
     }
     free(l.results);
     if (relay.overtime)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: its judged calls kept the GPU to themselves for over %.0f s and were stopped"),
-                           o->file, RV_TURN_ALONE_LIMIT_S);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: its judged calls kept the GPU to themselves for over %.0f s and were stopped"), o->file,
+                       RV_TURN_ALONE_LIMIT_S);
     if (r.end == RV_PROC_TIMED_OUT)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the kernel did not finish within %.0f s in the judged calls and was stopped. The "
-                             "GPU is free again."),
-                           o->file, o->timeout_s);
-    if (l.garbled) return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the judge's runner sent results that cannot be read"));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: the kernel did not finish within %.0f s in the judged calls and was stopped. The "
+                         "GPU is free again."),
+                       o->file, o->timeout_s);
+    if (l.garbled)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the judge's runner sent results that cannot be read"));
     return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the judged calls failed:\n%s"), o->file,
-                       *tail ? tail : _("(the runner said nothing)"));
+                   *tail ? tail : _("(the runner said nothing)"));
 }

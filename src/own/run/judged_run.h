@@ -20,7 +20,7 @@
 #include "core/data.h"
 #include "core/status.h"
 #include "own/base/opts.h"
-#include "own/run/unreplayable.h"   /* the runner's key in words */
+#include "own/run/unreplayable.h" /* the runner's key in words */
 
 /* rv_own_judge_calls' status when the recording holds what the runner
  * cannot replay without the student's host code (why in err):
@@ -33,8 +33,7 @@
  * RV_EXIT_FAULTED (what, in err): a verdict too, the student's kernel's
  * doing; kept in WORK/judged.txt as this, then the runner's "fault" key
  * and arguments. */
-#define RV_OWN_FAULTED_LINE "faulted: "
-
+#define RV_OWN_FAULTED_LINE      "faulted: "
 
 /* The runner on WORK's recording, its calls' data streams 1.. of want.
  * *results: the results' text (timed.h's format; the caller frees it),
@@ -42,7 +41,7 @@
  * runner's wall time less its waits for the GPU.  0; RV_EXIT_UNREPLAYABLE;
  * RV_EXIT_FAULTED; * or 2 with what went wrong (the runner missing, a kernel that failed or
  * hung). */
-int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds,
-                       char *err, size_t errlen);
+int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds, char *err,
+                       size_t errlen);
 
 #endif

@@ -89,15 +89,16 @@ int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen)
 int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
 {
     if (find_tracer(t))
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
-                           _("the tracer (librvtracer.so, rvtracer_patches.fatbin and rvtracer_waves.fatbin) was not built: "
-                             "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
-                             "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
+        return rv_fail(
+            err, errlen, RV_EXIT_RUNTIME, "%s",
+            _("the tracer (librvtracer.so, rvtracer_patches.fatbin and rvtracer_waves.fatbin) was not built: "
+              "build reducevis with nvcc and the Compute Sanitizer headers (the CUDA "
+              "toolkit's compute-sanitizer, or `pip install nvidia-cuda-sanitizer-api`)"));
     if (find_sanitizer(t->sanitizer, sizeof t->sanitizer))
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
-                           _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
-                             "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
-                             "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
+                       _("the Compute Sanitizer library (libsanitizer-public.so) was not found: install "
+                         "the CUDA toolkit's compute-sanitizer (NVIDIA's cuda-sanitizer-api package) or "
+                         "`pip install nvidia-cuda-sanitizer-api`, and name it with RV_SANITIZER_LIB"));
     return 0;
 }
 
@@ -120,12 +121,11 @@ static int write_input(const char *path, rv_data d, uint64_t n, double sums[2])
     return (fclose(f) != 0 || !ok) ? -1 : 0;
 }
 
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err,
-                         size_t errlen)
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err, size_t errlen)
 {
     char path[PATH_MAX + 32];
-    static const char *const stale[] = {"traced.txt", "timed.txt", "raw.rvraw", "tool-error.txt", "kernel.sass",
-                                        "launches.txt", "counts.txt", "reads.txt", "allocs.txt", "input.bin",
+    static const char *const stale[] = {"traced.txt",     "timed.txt",  "raw.rvraw", "tool-error.txt", "kernel.sass",
+                                        "launches.txt",   "counts.txt", "reads.txt", "allocs.txt",     "input.bin",
                                         "mark-timed.txt", "queued.txt", "judged.txt"};
     for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
         snprintf(path, sizeof path, "%s/%s", work, stale[k]);
@@ -153,7 +153,7 @@ rv_data rv_own_timed_data(const rv_own_opts *o)
  * the sandbox shows the run (the tracer, its patches, the sanitizer's folder). */
 typedef struct tracer_env {
     char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
-         ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
+        ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
     char *env[12];
     const char *show[4];
 } tracer_env;
@@ -166,8 +166,8 @@ enum { RUN_TRACED, RUN_RECORD, RUN_WAVES };
 
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
  * or NULL; out: the tracer's folder */
-static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_tools *t, tracer_env *e,
-                          const char *turn, int mode)
+static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_tools *t, tracer_env *e, const char *turn,
+                          int mode)
 {
     int record_only = mode == RUN_RECORD;
     const char *slash = strrchr(t->sanitizer, '/'), *ld = getenv("LD_LIBRARY_PATH");
@@ -182,9 +182,20 @@ static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_to
     snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
     /* record_only: what launch() queued, nothing patched (judged_run.h); a
        waves run: block entry and exit patched alone (src/tracer/waves.h) */
-    char *env[] = {e->inj, e->out, e->pat, e->blk, e->launch, e->san, e->ld, "CUDA_MODULE_LOADING=EAGER", ONE_QUEUE,
-                   record_only ? "RV_TRACER_NOPATCH=1" : mode == RUN_WAVES ? "RV_TRACER_WAVES=1" : (char *)turn,
-                   mode != RUN_TRACED ? (char *)turn : NULL, NULL};
+    char *env[] = {e->inj,
+                   e->out,
+                   e->pat,
+                   e->blk,
+                   e->launch,
+                   e->san,
+                   e->ld,
+                   "CUDA_MODULE_LOADING=EAGER",
+                   ONE_QUEUE,
+                   record_only         ? "RV_TRACER_NOPATCH=1"
+                   : mode == RUN_WAVES ? "RV_TRACER_WAVES=1"
+                                       : (char *)turn,
+                   mode != RUN_TRACED ? (char *)turn : NULL,
+                   NULL};
     memcpy(e->env, env, sizeof env);
     const char *show[] = {t->lib, mode == RUN_WAVES ? t->waves : t->patches, e->san_dir, NULL};
     memcpy(e->show, show, sizeof show);
@@ -209,9 +220,12 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     /* traced: the input file; timed: the stream the driver makes each call's
        input from on the GPU, and the bound its sums are held to */
-    if (record_only) snprintf(in, sizeof in, "ones");
-    else if (t) snprintf(in, sizeof in, "%s/input.bin", work);
-    else rv_data_name(rv_own_timed_data(o), in, sizeof in);
+    if (record_only)
+        snprintf(in, sizeof in, "ones");
+    else if (t)
+        snprintf(in, sizeof in, "%s/input.bin", work);
+    else
+        rv_data_name(rv_own_timed_data(o), in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
     char *argv[] = {prog, record_only ? "record" : t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
     /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
@@ -225,35 +239,42 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
        runs beside a timed run (the tracer's turns go on from there) */
     if (t && rv_turn_relay_hold_start(&relay)) {
         rv_turn_relay_end(&relay);
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the class's GPU gate did not answer for its traced run"), o->file);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the class's GPU gate did not answer for its traced run"),
+                       o->file);
     }
-    if (t) tracer_env_of(o, out, t, &e, rv_turn_relay_env(&relay), how);
-    else timed_env[0] = (char *)rv_turn_relay_env(&relay);
+    if (t)
+        tracer_env_of(o, out, t, &e, rv_turn_relay_env(&relay), how);
+    else
+        timed_env[0] = (char *)rv_turn_relay_env(&relay);
     rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
                                       o->timeout_s, &relay.ctl);
     rv_turn_relay_end(&relay);
-    *seconds = r.seconds - relay.paused_ms * 1e-3;   /* its waits for the GPU are not its time */
+    *seconds = r.seconds - relay.paused_ms * 1e-3; /* its waits for the GPU are not its time */
     if (r.end == RV_PROC_EXITED && r.status == 0) return 0;
     char tail[4000];
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
     if (relay.time_up)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
-                             "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
-                             "GPU work runs (its kernels, copies and memsets, and its start until CUDA loads the "
-                             "tracer), a second or two; work that goes on for seconds holds up every check of the "
-                             "class%s%s"),
-                           o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: its %s run kept its turn on the class's GPU for over %.0f s while a timed run "
+                         "waited for the GPU, and was stopped. A traced run shares the GPU only while its "
+                         "GPU work runs (its kernels, copies and memsets, and its start until CUDA loads the "
+                         "tracer), a second or two; work that goes on for seconds holds up every check of the "
+                         "class%s%s"),
+                       o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
     if (!t && relay.overtime)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
-                             "class's GPU the timed calls take it alone, and the others wait for them%s%s"),
-                           o->file, RV_TURN_ALONE_LIMIT_S, *tail ? "\n" : "", tail);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
+                         "class's GPU the timed calls take it alone, and the others wait for them%s%s"),
+                       o->file, RV_TURN_ALONE_LIMIT_S, *tail ? "\n" : "", tail);
     if (r.end == RV_PROC_TIMED_OUT)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
-                             "that not every thread of the block reaches, or a loop that never ends, makes a block "
-                             "wait forever. The GPU is free again.%s%s"),
-                           o->file, o->timeout_s, t ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
+                         "that not every thread of the block reaches, or a loop that never ends, makes a block "
+                         "wait forever. The GPU is free again.%s%s"),
+                       o->file, o->timeout_s, t ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
     if (r.end == RV_PROC_SIGNALED)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the program died on signal %d:\n%s"), o->file, r.status, tail);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the program died on signal %d:\n%s"), o->file, r.status,
+                       tail);
     return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the kernel failed:\n%s"), o->file, tail);
 }
 
@@ -267,7 +288,7 @@ static int log_says_bad_access(const char *work)
     snprintf(log, sizeof log, "%s/traced.log", work);
     char *text = rv_read_text(log, NULL);
     if (!text) return 0;
-    size_t len = strlen(text), most = 3000;   /* the end a failure's message shows */
+    size_t len = strlen(text), most = 3000; /* the end a failure's message shows */
     const char *end = len > most ? text + len - most : text;
     int bad = strstr(end, "illegal") || strstr(end, "misaligned") || strstr(end, "out of range");
     free(text);
@@ -310,7 +331,7 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
 void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen)
 {
     char cs[PATH_MAX], prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 16], log[PATH_MAX + 16],
-         src[PATH_MAX + 16], nbuf[32], bbuf[16];
+        src[PATH_MAX + 16], nbuf[32], bbuf[16];
     if (!rv_find_program("compute-sanitizer", cs, sizeof cs)) return;
     snprintf(prog, sizeof prog, "%s/program", work);
     snprintf(in, sizeof in, "%s/input.bin", work);
@@ -319,8 +340,8 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
-    char *argv[] = {cs, "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf, bbuf,
-                    result, NULL};
+    char *argv[] = {cs,   "--tool", "memcheck", "--show-backtrace", "no", "--print-limit", "4", prog, "trace", in, nbuf,
+                    bbuf, result,   NULL};
     char *env[] = {ONE_QUEUE, NULL};
     /* a shared turn for the whole run, asked here (memcheck's run asks none);
        held through a relay, so that the gate's 'T' stops the run as it stops

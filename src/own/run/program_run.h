@@ -28,7 +28,7 @@
 /* What a traced run needs besides a build. */
 typedef struct rv_own_tools {
     char lib[PATH_MAX + 32], patches[PATH_MAX + 32], sanitizer[PATH_MAX + 32];
-    char waves[PATH_MAX + 32];   /* the waves run's patches (src/tracer/waves.h) */
+    char waves[PATH_MAX + 32]; /* the waves run's patches (src/tracer/waves.h) */
 } rv_own_tools;
 
 /* A GPU to run on (every run needs one): 0, or 2 with the message. */
@@ -43,8 +43,7 @@ int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen);
  * run its input (o's data, N floats) written anew as WORK/input.bin, and,
  * where sums is not NULL, its sum and the sum of its magnitudes there (the
  * reference the GPU's sum is judged by).  0, or 2. */
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err,
-                         size_t errlen);
+int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err, size_t errlen);
 
 /* The stream of o's data the timed run's calls take their inputs from: stream
  * 1 + o->timed_stream (rv_data_derive) of o->data, or of o->judged where the

@@ -18,9 +18,10 @@
 static const struct {
     const char *key, *words;
 } unreplayable_words[] = {
-    {"host-between\tcopy", N_("launch() copies GPU memory to the host between its launches (call %s of the traced run), "
-                              "then queues more work: the judge times only the work it can replay without your host "
-                              "code; queue the work without waiting for it")},
+    {"host-between\tcopy",
+     N_("launch() copies GPU memory to the host between its launches (call %s of the traced run), "
+        "then queues more work: the judge times only the work it can replay without your host "
+        "code; queue the work without waiting for it")},
     {"host-between\thost-code", N_("launch() runs host code in a stream between its launches (call %s of the traced "
                                    "run), then queues more work: the judge times only the work it can replay without "
                                    "your host code; queue the work without waiting for it")},
@@ -90,8 +91,10 @@ static void fault_sentence(const char *said, char *out, size_t len)
     for (size_t k = 0; n >= 3 && k < sizeof fault_words / sizeof fault_words[0]; k++)
         if (!strcmp(f[2], fault_words[k].name)) what = _(fault_words[k].words);
     char how[200];
-    if (what) snprintf(how, sizeof how, "%s", what);
-    else snprintf(how, sizeof how, _("failed on the GPU (%s)"), n >= 3 ? f[2] : "?");
+    if (what)
+        snprintf(how, sizeof how, "%s", what);
+    else
+        snprintf(how, sizeof how, _("failed on the GPU (%s)"), n >= 3 ? f[2] : "?");
     int at = snprintf(out, len, _("call %s: your kernel %s"), n >= 2 ? f[1] : "?", how);
     if (at < 0 || (size_t)at >= len || n < 7) return;
     if (!strcmp(f[3], "param"))
@@ -126,8 +129,10 @@ void rv_own_unreplayable_words(const char *said, char *out, size_t len)
         return;
     }
     /* a folder kept before the keys: the runner's own words, kept as they were */
-    if (strchr(said, ' ') && !strchr(said, '\t')) snprintf(out, len, "%s", said);
-    else snprintf(out, len, _("the judge's runner could not replay launch(): %s"), said);
+    if (strchr(said, ' ') && !strchr(said, '\t'))
+        snprintf(out, len, "%s", said);
+    else
+        snprintf(out, len, _("the judge's runner could not replay launch(): %s"), said);
 }
 
 /* said's fields (tab-separated) into f, in the copy buf: their count. */
@@ -149,6 +154,8 @@ void rv_own_unreplayable_line(const char *said, const char *program, rv_host_lin
         return;
     }
     int line = rv_host_line(program, f[3] + 3, RV_OWN_STUDENT_SOURCE, run, arg);
-    if (line > 0) snprintf(out, len, "host-at-line\t%s\t%d\t%s", f[1], line, f[2]);
-    else snprintf(out, len, "host-between\t%s\t%s", f[1], f[2]);
+    if (line > 0)
+        snprintf(out, len, "host-at-line\t%s\t%d\t%s", f[1], line, f[2]);
+    else
+        snprintf(out, len, "host-between\t%s\t%s", f[1], f[2]);
 }

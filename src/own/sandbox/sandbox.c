@@ -52,18 +52,21 @@
 #include "own/sandbox/sandbox_argv.h"
 #include "own/sandbox/sandbox_box.h"
 
-#define MIB (1024ull * 1024)
-#define GIB (1024 * MIB)
-#define MAX_WORK_FILES 10000  /* files and folders the work folder may hold    */
-#define WATCH_EVERY_S  0.1    /* how often the work folder is measured: a disk
+#define MIB            (1024ull * 1024)
+#define GIB            (1024 * MIB)
+#define MAX_WORK_FILES 10000 /* files and folders the work folder may hold    */
+#define WATCH_EVERY_S \
+    0.1 /* how often the work folder is measured: a disk
                                  that writes GB/s gets a few hundred MiB past
                                  the limit before it is stopped             */
 
 /* "512 MiB", "4 GiB", for the messages. */
 static void size_text(uint64_t b, char *out, size_t len)
 {
-    if (b >= GIB && b % GIB == 0) snprintf(out, len, "%llu GiB", (unsigned long long)(b / GIB));
-    else snprintf(out, len, "%llu MiB", (unsigned long long)(b / MIB));
+    if (b >= GIB && b % GIB == 0)
+        snprintf(out, len, "%llu GiB", (unsigned long long)(b / GIB));
+    else
+        snprintf(out, len, "%llu MiB", (unsigned long long)(b / MIB));
 }
 
 /* ---- running it -------------------------------------------------------- */
@@ -77,7 +80,9 @@ static void close_from(int lowest)
     if (syscall(SYS_close_range, (unsigned)lowest, ~0u, 0u) == 0) return;
 #endif
     struct rlimit r;
-    long most = getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY && r.rlim_cur < 65536 ? (long)r.rlim_cur : 65536;
+    long most = getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY && r.rlim_cur < 65536
+                    ? (long)r.rlim_cur
+                    : 65536;
     for (long fd = lowest; fd < most; fd++) close((int)fd);
 }
 
@@ -88,7 +93,7 @@ static void close_from(int lowest)
  * have threads. */
 static void exec_bwrap(const rv_sandbox_args *a, const rv_box *box, int out_w, int info_w, int pass)
 {
-    rv_box_enter(box);   /* its cgroup before anything of it runs */
+    rv_box_enter(box); /* its cgroup before anything of it runs */
     int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (fd >= 0) { /* when memory runs out, the sandbox goes first */
         if (write(fd, "1000", 4) != 4) {}
@@ -96,7 +101,7 @@ static void exec_bwrap(const rv_sandbox_args *a, const rv_box *box, int out_w, i
     }
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(out_w, 1) < 0 || dup2(out_w, 2) < 0) _exit(127);
-    info_w = fcntl(info_w, F_DUPFD_CLOEXEC, 10);   /* out of the way of 3 and 4 first */
+    info_w = fcntl(info_w, F_DUPFD_CLOEXEC, 10); /* out of the way of 3 and 4 first */
     pass = pass >= 0 ? fcntl(pass, F_DUPFD_CLOEXEC, 10) : -1;
     if (info_w < 0 || dup2(info_w, 3) < 0) _exit(127);
     if (pass >= 0 && dup2(pass, RV_PROC_PASS_FD) < 0) _exit(127);
@@ -131,8 +136,10 @@ static pid_t child_pid_of(const char *info, pid_t outer)
 
 static void stop_all(pid_t outer, pid_t inner)
 {
-    if (inner > 0) kill(inner, SIGKILL);
-    else kill(outer, SIGKILL);
+    if (inner > 0)
+        kill(inner, SIGKILL);
+    else
+        kill(outer, SIGKILL);
 }
 
 /* The line a stop adds to the log, translated. */
@@ -142,8 +149,10 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
     out[0] = 0;
     switch (why) {
     case STOP_WALL:
-        snprintf(out, len, _("reducevis sandbox: stopped after %.0f s of wall-clock time (the time limit); "
-                             "everything it started was stopped with it"), limit_s);
+        snprintf(out, len,
+                 _("reducevis sandbox: stopped after %.0f s of wall-clock time (the time limit); "
+                   "everything it started was stopped with it"),
+                 limit_s);
         return;
     case STOP_ASKED:
         snprintf(out, len, "%s", _("reducevis sandbox: stopped: its time alone on the GPU ran out"));
@@ -154,17 +163,18 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
         return;
     case STOP_DISK:
         size_text(l->work_bytes, size, sizeof size);
-        snprintf(out, len, _("reducevis sandbox: stopped: it wrote more than %s into its folder (the disk limit)"), size);
+        snprintf(out, len, _("reducevis sandbox: stopped: it wrote more than %s into its folder (the disk limit)"),
+                 size);
         return;
     case STOP_FILES:
         snprintf(out, len, _("reducevis sandbox: stopped: it made more than %d files (the file count limit)"),
                  MAX_WORK_FILES);
         return;
-    case STOP_NONE:
-        break;
+    case STOP_NONE: break;
     }
     if (signal_ == SIGXCPU)
-        snprintf(out, len, _("reducevis sandbox: stopped: a process used %.0f s of CPU time (the CPU limit)"), l->cpu_s);
+        snprintf(out, len, _("reducevis sandbox: stopped: a process used %.0f s of CPU time (the CPU limit)"),
+                 l->cpu_s);
     else if (signal_ == SIGXFSZ) {
         size_text(l->file_bytes, size, sizeof size);
         snprintf(out, len, _("reducevis sandbox: stopped: it wrote a file of %s (the file size limit)"), size);
@@ -222,7 +232,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     } else {
         fork_errno = errno;
     }
-    int *ends[] = {&out[1], &info[1], &out[0], &info[0]};   /* the child's ends; all of them without one */
+    int *ends[] = {&out[1], &info[1], &out[0], &info[0]}; /* the child's ends; all of them without one */
     for (int i = 0; i < (pid < 0 ? 4 : 2); i++)
         if (*ends[i] >= 0) close(*ends[i]);
     rv_sandbox_args_free(&a);
@@ -247,7 +257,10 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         poll(p, 2, exited ? 50 : 100);
         for (;;) { /* the output, kept up to the limit */
             ssize_t n = out_open ? read(out[0], buf, sizeof buf) : -1;
-            if (n == 0) { out_open = 0; close(out[0]); }
+            if (n == 0) {
+                out_open = 0;
+                close(out[0]);
+            }
             if (n <= 0) break;
             if (headused + 1 < headlen) {
                 size_t k = (size_t)n < headlen - 1 - headused ? (size_t)n : headlen - 1 - headused;
@@ -264,8 +277,12 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         }
         if (info_open) {
             ssize_t n = read(info[0], infobuf + infolen, sizeof infobuf - 1 - infolen);
-            if (n > 0) infobuf[infolen += (size_t)n] = 0;
-            else if (n == 0 || infolen + 1 >= sizeof infobuf) { info_open = 0; close(info[0]); }
+            if (n > 0)
+                infobuf[infolen += (size_t)n] = 0;
+            else if (n == 0 || infolen + 1 >= sizeof infobuf) {
+                info_open = 0;
+                close(info[0]);
+            }
             if (!inner) inner = child_pid_of(infobuf, pid);
             if (inner && stopped != STOP_NONE) kill(inner, SIGKILL); /* it was stopped before it said */
         }
@@ -279,8 +296,10 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         if (stopped == STOP_NONE && t - last_watch > WATCH_EVERY_S) {
             last_watch = t;
             rv_sandbox_work_usage(job->work, MAX_WORK_FILES, &bytes, &files);
-            if (files > MAX_WORK_FILES) stopped = STOP_FILES;
-            else if (bytes > base_bytes + lim.work_bytes) stopped = STOP_DISK;
+            if (files > MAX_WORK_FILES)
+                stopped = STOP_FILES;
+            else if (bytes > base_bytes + lim.work_bytes)
+                stopped = STOP_DISK;
             if (stopped != STOP_NONE) stop_at = t, stop_all(pid, inner);
         }
         if (stopped != STOP_NONE && t - stop_at > 5) kill(pid, SIGKILL); /* bwrap itself did not end */
@@ -293,24 +312,32 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     long oom_after = rv_box_machine_oom_kills();
     r.seconds = rv_mono_s() - t0;
     int sig = 0;
-    if (stopped == STOP_WALL || stopped == STOP_ASKED) r.end = RV_PROC_TIMED_OUT;
-    else if (stopped != STOP_NONE) r.end = RV_PROC_SIGNALED, r.status = SIGKILL;
-    else if (WIFSIGNALED(status)) r.end = RV_PROC_SIGNALED, r.status = sig = WTERMSIG(status);
+    if (stopped == STOP_WALL || stopped == STOP_ASKED)
+        r.end = RV_PROC_TIMED_OUT;
+    else if (stopped != STOP_NONE)
+        r.end = RV_PROC_SIGNALED, r.status = SIGKILL;
+    else if (WIFSIGNALED(status))
+        r.end = RV_PROC_SIGNALED, r.status = sig = WTERMSIG(status);
     else {
         int code = WEXITSTATUS(status);
         /* bwrap passes on a death by signal N as 128 + N, as a shell does */
-        if (code > 128 && code < 128 + 32) r.end = RV_PROC_SIGNALED, r.status = sig = code - 128;
-        else r.end = code == 127 ? RV_PROC_CANNOT_START : RV_PROC_EXITED, r.status = code;
+        if (code > 128 && code < 128 + 32)
+            r.end = RV_PROC_SIGNALED, r.status = sig = code - 128;
+        else
+            r.end = code == 127 ? RV_PROC_CANNOT_START : RV_PROC_EXITED, r.status = code;
     }
     char note[400];
     stop_note(stopped, sig, &lim, limit_s, note, sizeof note);
     int failed = !(r.end == RV_PROC_EXITED && r.status == 0);
     if (!note[0] && sig == SIGKILL && end.memory_full) {
         size_text(lim.box_bytes, why, sizeof why);
-        snprintf(note, sizeof note, _("reducevis sandbox: stopped: its processes together used more than %s of "
-                                      "memory (the sandbox's memory limit)"), why);
+        snprintf(note, sizeof note,
+                 _("reducevis sandbox: stopped: its processes together used more than %s of "
+                   "memory (the sandbox's memory limit)"),
+                 why);
     } else if (failed && stopped == STOP_NONE) { /* the machine's doing? */
-        if (rv_sandbox_refused_at_start(head)) snprintf(refused, refusedlen, "%.*s", (int)strcspn(head, "\n"), head);
+        if (rv_sandbox_refused_at_start(head))
+            snprintf(refused, refusedlen, "%.*s", (int)strcspn(head, "\n"), head);
         else if (sig == SIGKILL && oom_before >= 0 && oom_after > oom_before)
             snprintf(refused, refusedlen, "%s", _("the machine's out-of-memory killer ended it"));
         else if (r.end == RV_PROC_EXITED && r.status == 126 && !printed)
@@ -318,8 +345,9 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     }
     if (!note[0] && !refused[0] && r.end == RV_PROC_EXITED && r.status == 1 &&
         (!strncmp(head, "bwrap:", 6) || !strncmp(head, "prlimit:", 8) || !strncmp(head, "setpriv:", 8)))
-        snprintf(note, sizeof note, "%s", _("reducevis sandbox: the sandbox could not be made (the line above says "
-                                            "why); nothing of the file ran"));
+        snprintf(note, sizeof note, "%s",
+                 _("reducevis sandbox: the sandbox could not be made (the line above says "
+                   "why); nothing of the file ran"));
     if (logfd >= 0) {
         if (note[0]) dprintf(logfd, "%s%s\n", printed ? "\n" : "", note);
         if (!refused[0] && failed && stopped == STOP_NONE && !end.memory_full)
@@ -341,10 +369,15 @@ static int find_bwrap(char *out, size_t len) { return rv_sandbox_find_on_path("b
 /* Why user namespaces may be off, for the message of a failed trial. */
 static const char *userns_hint(void)
 {
-    static const struct { const char *file, *off, *says; } knobs[] = {
-        {"/proc/sys/kernel/unprivileged_userns_clone", "0", N_("unprivileged user namespaces are turned off (sysctl kernel.unprivileged_userns_clone=0)")},
-        {"/proc/sys/user/max_user_namespaces", "0", N_("user namespaces are turned off (sysctl user.max_user_namespaces=0)")},
-        {"/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "1", N_("AppArmor forbids unprivileged user namespaces (sysctl kernel.apparmor_restrict_unprivileged_userns=1)")},
+    static const struct {
+        const char *file, *off, *says;
+    } knobs[] = {
+        {"/proc/sys/kernel/unprivileged_userns_clone", "0",
+         N_("unprivileged user namespaces are turned off (sysctl kernel.unprivileged_userns_clone=0)")},
+        {"/proc/sys/user/max_user_namespaces", "0",
+         N_("user namespaces are turned off (sysctl user.max_user_namespaces=0)")},
+        {"/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "1",
+         N_("AppArmor forbids unprivileged user namespaces (sysctl kernel.apparmor_restrict_unprivileged_userns=1)")},
     };
     if (geteuid() == 0) return NULL; /* root: no user namespace is made */
     for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++) {
@@ -385,16 +418,20 @@ static void trial(void)
     trial_ok = r.end == RV_PROC_EXITED && r.status == 0;
     if (trial_ok) return;
     if (refused[0]) { /* not lasting: the next process tries again */
-        snprintf(trial_said, sizeof trial_said, _("the machine refused the sandbox a process or memory just now (%s): "
-                                                  "this is not lasting; try again"), refused);
+        snprintf(trial_said, sizeof trial_said,
+                 _("the machine refused the sandbox a process or memory just now (%s): "
+                   "this is not lasting; try again"),
+                 refused);
         return;
     }
     char *nl = strchr(head, '\n');
     if (nl) *nl = 0;
     const char *hint = strstr(head, "nknown option") ? _("bubblewrap 0.8 or later is needed") : userns_hint();
     const char *reason = head[0] ? head : _("it gave no reason");
-    if (hint) snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
-    else snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here: %s"), reason);
+    if (hint)
+        snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here (%s): %s"), hint, reason);
+    else
+        snprintf(trial_said, sizeof trial_said, _("bubblewrap cannot make a sandbox here: %s"), reason);
 }
 
 int rv_sandbox_possible(char *why, size_t len)

@@ -19,7 +19,10 @@
 
 static void add(rv_sandbox_args *a, const char *s)
 {
-    if (a->n + 1 >= RV_SANDBOX_MAX_ARGS) { a->full = 1; return; }
+    if (a->n + 1 >= RV_SANDBOX_MAX_ARGS) {
+        a->full = 1;
+        return;
+    }
     a->v[a->n++] = (char *)s;
     a->v[a->n] = NULL;
 }
@@ -32,7 +35,11 @@ static void addf(rv_sandbox_args *a, const char *fmt, ...)
     va_start(ap, fmt);
     int ok = vasprintf(&s, fmt, ap) >= 0;
     va_end(ap);
-    if (!ok || a->nowned >= RV_SANDBOX_MAX_ARGS) { free(ok ? s : NULL); a->full = 1; return; }
+    if (!ok || a->nowned >= RV_SANDBOX_MAX_ARGS) {
+        free(ok ? s : NULL);
+        a->full = 1;
+        return;
+    }
     a->owned[a->nowned++] = s;
     add(a, s);
 }
@@ -148,7 +155,8 @@ static void gpu_groups(char *out, size_t len)
         int seen = 0;
         for (const char *p = out; (p = strstr(p, one)); p++)
             if ((p == out || p[-1] == ',') && (p[strlen(one)] == ',' || !p[strlen(one)])) seen = 1;
-        if (!seen && strlen(out) + strlen(one) + 2 < len) snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? "," : "", one);
+        if (!seen && strlen(out) + strlen(one) + 2 < len)
+            snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? "," : "", one);
     }
     globfree(&g);
 }
@@ -168,9 +176,9 @@ int rv_sandbox_args_build(rv_sandbox_args *a, const char *bwrap, const rv_sandbo
     memset(a, 0, sizeof *a);
     add(a, bwrap);
     /* its own processes, no network, dies with reducevis, no terminal to type into */
-    static const char *const fixed[] = {"--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net",
-                                        "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-                                        "--hostname", "reducevis-sandbox", "--clearenv"};
+    static const char *const fixed[] = {"--die-with-parent", "--new-session", "--unshare-pid",        "--unshare-net",
+                                        "--unshare-ipc",     "--unshare-uts", "--unshare-cgroup-try", "--hostname",
+                                        "reducevis-sandbox", "--clearenv"};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) add(a, fixed[i]);
     if (!root) { /* a user namespace of its own, as nobody, and no more of them inside */
         static const char *const userns[] = {"--unshare-user", "--disable-userns", "--uid", "65534", "--gid", "65534"};
@@ -180,8 +188,10 @@ int rv_sandbox_args_build(rv_sandbox_args *a, const char *bwrap, const rv_sandbo
     if (!rv_sandbox_find_on_path("nvcc", nvcc, sizeof nvcc)) snprintf(nvcc, sizeof nvcc, "/usr/local/cuda/bin/nvcc");
     int have_toolkit = toolkit_of(nvcc, toolkit, sizeof toolkit);
     add(a, "--setenv"), add(a, "PATH");
-    if (have_toolkit) addf(a, "%s/bin:/usr/local/bin:/usr/bin:/bin", toolkit);
-    else add(a, "/usr/local/bin:/usr/bin:/bin");
+    if (have_toolkit)
+        addf(a, "%s/bin:/usr/local/bin:/usr/bin:/bin", toolkit);
+    else
+        add(a, "/usr/local/bin:/usr/bin:/bin");
     static const char *const plain_env[] = {"HOME", "/tmp", "TMPDIR", "/tmp", "LC_ALL", "C"};
     for (size_t i = 0; i < sizeof plain_env / sizeof plain_env[0]; i += 2)
         add(a, "--setenv"), add(a, plain_env[i]), add(a, plain_env[i + 1]);
@@ -223,7 +233,8 @@ int rv_sandbox_args_build(rv_sandbox_args *a, const char *bwrap, const rv_sandbo
     add(a, "--dev"), add(a, "/dev");
     glob_t g;
     if (glob("/dev/nvidia*", 0, NULL, &g) == 0) {
-        for (size_t i = 0; i < g.gl_pathc; i++) add(a, "--dev-bind"), addf(a, "%s", g.gl_pathv[i]), addf(a, "%s", g.gl_pathv[i]);
+        for (size_t i = 0; i < g.gl_pathc; i++)
+            add(a, "--dev-bind"), addf(a, "%s", g.gl_pathv[i]), addf(a, "%s", g.gl_pathv[i]);
         /* what the CUDA driver reads of the GPU's place in the machine */
         static const char *const sys[] = {"/sys/bus", "/sys/class", "/sys/dev", "/sys/devices", "/sys/module"};
         for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++) bind(a, "--ro-bind-try", sys[i], sys[i]);
@@ -237,7 +248,8 @@ int rv_sandbox_args_build(rv_sandbox_args *a, const char *bwrap, const rv_sandbo
     add(a, "--tmpfs"), add(a, "/dev/shm");
     /* the toolkit, compute-sanitizer, the driver's libraries, and what the caller names */
     if (have_toolkit) show(a, toolkit);
-    if (rv_sandbox_find_on_path("compute-sanitizer", cs, sizeof cs) && toolkit_of(cs, cs_dir, sizeof cs_dir)) show(a, cs_dir);
+    if (rv_sandbox_find_on_path("compute-sanitizer", cs, sizeof cs) && toolkit_of(cs, cs_dir, sizeof cs_dir))
+        show(a, cs_dir);
     for (char *save = NULL, *d = strtok_r(driver, ":", &save); d; d = strtok_r(NULL, ":", &save)) show(a, d);
     for (int i = 0; i < RV_SANDBOX_MAX_SHOW; i++) show(a, job->show[i]);
     /* the one writable folder, where it starts */
@@ -250,16 +262,21 @@ int rv_sandbox_args_build(rv_sandbox_args *a, const char *bwrap, const rv_sandbo
     }
     add(a, "--");
     /* the limits, each no higher than the caller's own hard limit */
-    struct { const char *opt; int res; uint64_t v; } rl[] = {
-        {"--cpu", RLIMIT_CPU, (uint64_t)lim.cpu_s}, {"--data", RLIMIT_DATA, lim.mem_bytes},
-        {"--fsize", RLIMIT_FSIZE, lim.file_bytes}, {"--nproc", RLIMIT_NPROC, (uint64_t)lim.nproc},
+    struct {
+        const char *opt;
+        int res;
+        uint64_t v;
+    } rl[] = {
+        {"--cpu", RLIMIT_CPU, (uint64_t)lim.cpu_s},        {"--data", RLIMIT_DATA, lim.mem_bytes},
+        {"--fsize", RLIMIT_FSIZE, lim.file_bytes},         {"--nproc", RLIMIT_NPROC, (uint64_t)lim.nproc},
         {"--nofile", RLIMIT_NOFILE, (uint64_t)lim.nofile}, {"--core", RLIMIT_CORE, 0},
     };
     addf(a, "%s", prlimit);
     for (size_t i = 0; i < sizeof rl / sizeof rl[0]; i++) {
         struct rlimit cur;
         uint64_t v = rl[i].v, hard = v;
-        if (getrlimit(rl[i].res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY && cur.rlim_max < v) v = hard = cur.rlim_max;
+        if (getrlimit(rl[i].res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY && cur.rlim_max < v)
+            v = hard = cur.rlim_max;
         /* the CPU limit's signal (SIGXCPU, which says why) comes a second before the kill */
         if (rl[i].res == RLIMIT_CPU && hard == rl[i].v) hard = v + 1;
         addf(a, "%s=%llu:%llu", rl[i].opt, (unsigned long long)v, (unsigned long long)hard);
@@ -270,8 +287,10 @@ int rv_sandbox_args_build(rv_sandbox_args *a, const char *bwrap, const rv_sandbo
         gpu_groups(groups, sizeof groups);
         addf(a, "%s", setpriv);
         addf(a, "--reuid=%d", uid), addf(a, "--regid=%d", uid);
-        if (groups[0]) addf(a, "--groups=%s", groups);
-        else add(a, "--clear-groups");
+        if (groups[0])
+            addf(a, "--groups=%s", groups);
+        else
+            add(a, "--clear-groups");
         static const char *const drop[] = {"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"};
         for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) add(a, drop[i]);
     }

@@ -13,11 +13,11 @@
 #define RV_SANDBOX_MAX_ARGS 512
 
 typedef struct rv_sandbox_args {
-    char *v[RV_SANDBOX_MAX_ARGS];      /* NULL-terminated, for execv          */
+    char *v[RV_SANDBOX_MAX_ARGS]; /* NULL-terminated, for execv          */
     int n;
-    char *owned[RV_SANDBOX_MAX_ARGS];  /* strings made here, freed with them  */
+    char *owned[RV_SANDBOX_MAX_ARGS]; /* strings made here, freed with them  */
     int nowned;
-    int full;                          /* past RV_SANDBOX_MAX_ARGS: refused   */
+    int full; /* past RV_SANDBOX_MAX_ARGS: refused   */
 } rv_sandbox_args;
 
 /* The whole command line: bwrap, its rules, prlimit's limits, setpriv as

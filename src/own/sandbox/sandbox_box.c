@@ -39,13 +39,13 @@ static const char *const controller[RV_BOX_MAX_CG] = {"pids", "memory", "cpu"};
 
 static struct {
     int root;
-    int v2;                        /* cgroup2 works: base[0] is its folder     */
-    int ncg;                       /* v1: the hierarchies that work, in base[] */
-    int cpu;                       /* the CPU is shared out per sandbox         */
+    int v2;  /* cgroup2 works: base[0] is its folder     */
+    int ncg; /* v1: the hierarchies that work, in base[] */
+    int cpu; /* the CPU is shared out per sandbox         */
     char base[RV_BOX_MAX_CG][PATH_MAX];
-    char v1_what[RV_BOX_MAX_CG][8];/* v1: which controller each base is        */
-    char slots[64];                /* as root: the slots' lock files' folder    */
-    char why_none[200];            /* why no cgroup, for the teacher's line     */
+    char v1_what[RV_BOX_MAX_CG][8]; /* v1: which controller each base is        */
+    char slots[64];                 /* as root: the slots' lock files' folder    */
+    char why_none[200];             /* why no cgroup, for the teacher's line     */
     char line[1200];
 } probe;
 
@@ -218,7 +218,8 @@ static int probe_v2(char *why, size_t len)
     if (cpu) strcat(want, " +cpu");
     snprintf(path, sizeof path, "%s/cgroup.subtree_control", mnt);
     if (write_text(path, want) != 0)
-        return snprintf(why, len, _("cgroup2 at %s: the controllers cannot be handed down (%s)"), mnt, strerror(errno)), -1;
+        return snprintf(why, len, _("cgroup2 at %s: the controllers cannot be handed down (%s)"), mnt, strerror(errno)),
+               -1;
     snprintf(probe.base[0], sizeof probe.base[0], "%s/reducevis", mnt);
     if (mkdir(probe.base[0], 0755) != 0 && errno != EEXIST)
         return snprintf(why, len, _("cannot make %s: %s"), probe.base[0], strerror(errno)), -1;
@@ -294,7 +295,8 @@ static int nproc_per_userns(void)
 {
     struct utsname u;
     int major = 0, minor = 0;
-    return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 && (major > 5 || (major == 5 && minor >= 14));
+    return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
+           (major > 5 || (major == 5 && minor >= 14));
 }
 
 static void say(void)
@@ -306,31 +308,37 @@ static void say(void)
     const char *gpu = _("GPU memory is the card's, shared: a program may hold it until its run's time limit, "
                         "and a check refused it goes back to the queue once");
     char cpus[160];
-    snprintf(cpus, sizeof cpus, ngettext("at most %d CPU busy at once, and the CPU shared out per sandbox",
-                                         "at most %d CPUs busy at once, and the CPU shared out per sandbox", run.box_cpus),
+    snprintf(cpus, sizeof cpus,
+             ngettext("at most %d CPU busy at once, and the CPU shared out per sandbox",
+                      "at most %d CPUs busy at once, and the CPU shared out per sandbox", run.box_cpus),
              run.box_cpus);
     if (probe.root && (probe.v2 || probe.ncg >= 2))
-        snprintf(l, len, _("sandboxes: each has a cgroup (%s) and a user id of its own: at most %d processes and "
-                           "threads and %.1f GiB of memory for all its processes, %s; %s"),
+        snprintf(l, len,
+                 _("sandboxes: each has a cgroup (%s) and a user id of its own: at most %d processes and "
+                   "threads and %.1f GiB of memory for all its processes, %s; %s"),
                  probe.v2 ? "cgroup2" : "cgroup1", run.nproc, gib,
-                 probe.cpu ? cpus : _("the CPU shared per thread (no cpu controller): "
-                                                                      "a program spinning on every core slows the others"),
+                 probe.cpu ? cpus
+                           : _("the CPU shared per thread (no cpu controller): "
+                               "a program spinning on every core slows the others"),
                  gpu);
     else if (probe.root)
-        snprintf(l, len, _("sandboxes: each has a user id of its own, so its own %d processes, but no cgroup (%s): "
-                           "memory is limited per process only (%.0f GiB), so one hostile program's processes together "
-                           "could take %.0f GiB and starve the others' checks, and the CPU is shared per thread; %s"),
+        snprintf(l, len,
+                 _("sandboxes: each has a user id of its own, so its own %d processes, but no cgroup (%s): "
+                   "memory is limited per process only (%.0f GiB), so one hostile program's processes together "
+                   "could take %.0f GiB and starve the others' checks, and the CPU is shared per thread; %s"),
                  run.nproc, probe.why_none, proc_gib, proc_gib * run.nproc, gpu);
     else if (nproc_per_userns())
-        snprintf(l, len, _("sandboxes: each has a user namespace and so its own %d processes, but no cgroup (reducevis "
-                           "is not root): memory is limited per process only (%.0f GiB), so one hostile program's "
-                           "processes together could take %.0f GiB and starve the others' checks, and the CPU is shared "
-                           "per thread; %s"),
+        snprintf(l, len,
+                 _("sandboxes: each has a user namespace and so its own %d processes, but no cgroup (reducevis "
+                   "is not root): memory is limited per process only (%.0f GiB), so one hostile program's "
+                   "processes together could take %.0f GiB and starve the others' checks, and the CPU is shared "
+                   "per thread; %s"),
                  run.nproc, proc_gib, proc_gib * run.nproc, gpu);
     else
-        snprintf(l, len, _("sandboxes: all share one user's %d processes (Linux before 5.14, reducevis not root) and "
-                           "memory is limited per process only: one hostile program that forks all it may stops every "
-                           "other check until it ends; %s"),
+        snprintf(l, len,
+                 _("sandboxes: all share one user's %d processes (Linux before 5.14, reducevis not root) and "
+                   "memory is limited per process only: one hostile program that forks all it may stops every "
+                   "other check until it ends; %s"),
                  run.nproc, gpu);
 }
 
@@ -363,7 +371,8 @@ const char *rv_box_line(void)
 
 static int take_slot(rv_box *b, char *why, size_t len)
 {
-    if (!probe.slots[0]) return snprintf(why, len, "%s", _("no folder for the sandboxes' user ids (/run/reducevis)")), -1;
+    if (!probe.slots[0])
+        return snprintf(why, len, "%s", _("no folder for the sandboxes' user ids (/run/reducevis)")), -1;
     unsigned start = (unsigned)getpid() * 7u;
     for (unsigned i = 0; i < RV_BOX_SLOTS; i++) {
         unsigned slot = (start + i) % RV_BOX_SLOTS;
@@ -409,7 +418,7 @@ void rv_box_enter(const rv_box *b)
         char path[PATH_MAX + 32];
         size_t k = strlen(b->cg[i]);
         memcpy(path, b->cg[i], k), memcpy(path + k, "/cgroup.procs", 14); /* no snprintf: after fork */
-        if (write_text(path, "0") != 0) _exit(126); /* its limits or nothing */
+        if (write_text(path, "0") != 0) _exit(126);                       /* its limits or nothing */
     }
 }
 

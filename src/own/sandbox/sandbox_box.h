@@ -25,21 +25,21 @@
  * root runs as RV_BOX_UID_BASE + its slot (ids no account uses). */
 #define RV_BOX_UID_BASE 1600000000
 #define RV_BOX_SLOTS    256
-#define RV_BOX_MAX_CG   3   /* cgroup v1: pids, memory, cpu */
+#define RV_BOX_MAX_CG   3 /* cgroup v1: pids, memory, cpu */
 
 typedef struct rv_box {
-    int uid;                              /* as root: the slot's user; else -1 */
-    int slot_fd;                          /* the slot's lock, held while it runs */
-    int ncg;                              /* the cgroups it is put in          */
+    int uid;     /* as root: the slot's user; else -1 */
+    int slot_fd; /* the slot's lock, held while it runs */
+    int ncg;     /* the cgroups it is put in          */
     char cg[RV_BOX_MAX_CG][PATH_MAX];
-    int v2;                               /* they are cgroup2's                */
+    int v2; /* they are cgroup2's                */
 } rv_box;
 
 /* What its own limits did, read once it ended. */
 typedef struct rv_box_end {
-    long forks_refused;   /* forks its process limit refused (pids.events)    */
-    int memory_full;      /* its processes reached its memory limit together  */
-    long oom_kills;       /* its processes killed by an out-of-memory killer  */
+    long forks_refused; /* forks its process limit refused (pids.events)    */
+    int memory_full;    /* its processes reached its memory limit together  */
+    long oom_kills;     /* its processes killed by an out-of-memory killer  */
 } rv_box_end;
 
 /* Its limits made before it starts: a slot, and where cgroups can be had,

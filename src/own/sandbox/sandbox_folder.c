@@ -24,7 +24,10 @@
 static void hand_over_at(int dirfd_, int uid, int depth)
 {
     DIR *d = fdopendir(dirfd_);
-    if (!d) { close(dirfd_); return; }
+    if (!d) {
+        close(dirfd_);
+        return;
+    }
     for (struct dirent *e; (e = readdir(d));) {
         struct stat st;
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
@@ -64,7 +67,10 @@ void rv_sandbox_scrub(const char *work)
 static void usage_of(int dirfd_, int depth, long most, uint64_t *bytes, long *files)
 {
     DIR *d = fdopendir(dirfd_);
-    if (!d) { close(dirfd_); return; }
+    if (!d) {
+        close(dirfd_);
+        return;
+    }
     for (struct dirent *e; *files <= most && (e = readdir(d));) {
         struct stat st;
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
@@ -91,8 +97,8 @@ void rv_sandbox_work_usage(const char *work, long most, uint64_t *bytes, long *f
 /* What a tool prints when the machine refuses it a process or memory. */
 static const char *const short_words[] = {
     "Resource temporarily unavailable",              /* fork, clone: EAGAIN      */
-    "Cannot allocate memory",                         /* ENOMEM                   */
-    "Failed to preprocess host compiler properties",  /* nvcc could not start gcc */
+    "Cannot allocate memory",                        /* ENOMEM                   */
+    "Failed to preprocess host compiler properties", /* nvcc could not start gcc */
 };
 
 /* A line of the sandbox's own tools (bwrap, prlimit, setpriv) saying the
@@ -114,9 +120,11 @@ int rv_sandbox_refused_in_log(const char *log, rv_sandbox_step step, char *out, 
     size_t n = 0;
     char *text = log ? rv_read_text(log, &n) : NULL;
     int found = 0;
-    for (char *save = NULL, *l = text ? strtok_r(text, "\n", &save) : NULL; l && !found; l = strtok_r(NULL, "\n", &save)) {
+    for (char *save = NULL, *l = text ? strtok_r(text, "\n", &save) : NULL; l && !found;
+         l = strtok_r(NULL, "\n", &save)) {
         if (*l == ' ' || *l == '\t' || strstr(l, "student")) continue;
-        for (size_t i = 0; i < sizeof short_words / sizeof short_words[0] && !found; i++) found = strstr(l, short_words[i]) != NULL;
+        for (size_t i = 0; i < sizeof short_words / sizeof short_words[0] && !found; i++)
+            found = strstr(l, short_words[i]) != NULL;
         if (!found && step == RV_SANDBOX_RUN) found = strstr(l, "out of memory") != NULL;
         if (found) snprintf(out, len, "%.200s", l);
     }
@@ -128,8 +136,10 @@ int rv_sandbox_refused_in_log(const char *log, rv_sandbox_step step, char *out, 
 void rv_sandbox_tell_refused(int logfd, const char *reason)
 {
     if (logfd >= 0)
-        dprintf(logfd, _("\nreducevis sandbox: the machine refused it a process or memory (%s): this says nothing "
-                         "about the file, which may be tried again\n"), reason);
+        dprintf(logfd,
+                _("\nreducevis sandbox: the machine refused it a process or memory (%s): this says nothing "
+                  "about the file, which may be tried again\n"),
+                reason);
     const char *path = getenv("REDUCEVIS_REFUSALS");
     if (!path || *path != '/') return;
     int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);

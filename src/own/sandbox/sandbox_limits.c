@@ -12,12 +12,12 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
            address space than it uses, so an address-space limit would stop
            every CUDA program; the data limit counts what a process can write */
         .mem_bytes = 4 * GIB,
-        .file_bytes = 256 * MIB,  /* the tracer's records reach 192 MiB */
+        .file_bytes = 256 * MIB, /* the tracer's records reach 192 MiB */
         .work_bytes = 1 * GIB,
-        .tmp_bytes = 512 * MIB,   /* nvcc's intermediate files */
+        .tmp_bytes = 512 * MIB, /* nvcc's intermediate files */
         .shm_bytes = 64 * MIB,
         .output_bytes = 2 * MIB,
-        .nproc = 128,             /* the CUDA runtime and the tracer start a few threads */
+        .nproc = 128, /* the CUDA runtime and the tracer start a few threads */
         /* an honest compile or traced run keeps about one CPU busy (the
            compiler's stages run one after another); two leave it room, and
            hold a program spinning on every core, or a hundred processes
@@ -29,7 +29,7 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
     /* a compile's output includes nvdisasm's listing of the machine code,
        which a large unrolled kernel makes long */
     if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;
-    l.box_tasks = l.nproc + 8;   /* bwrap's two processes, prlimit and setpriv's exec */
+    l.box_tasks = l.nproc + 8; /* bwrap's two processes, prlimit and setpriv's exec */
     l.box_bytes = l.mem_bytes + l.tmp_bytes + l.shm_bytes;
     return l;
 }

@@ -16,21 +16,21 @@
 typedef enum rv_sandbox_step { RV_SANDBOX_COMPILE, RV_SANDBOX_RUN } rv_sandbox_step;
 
 typedef struct rv_sandbox_limits {
-    double   cpu_s;         /* CPU seconds of one process (RLIMIT_CPU)                    */
-    uint64_t mem_bytes;     /* one process's own memory: heap and private maps (RLIMIT_DATA) */
-    uint64_t file_bytes;    /* the largest file it may write (RLIMIT_FSIZE)               */
-    uint64_t work_bytes;    /* how much the work folder may grow, all files together      */
-    uint64_t tmp_bytes;     /* the private /tmp (a tmpfs of this size)                    */
-    uint64_t shm_bytes;     /* the private /dev/shm (likewise)                            */
-    uint64_t output_bytes;  /* its stdout and stderr together; past it, it is stopped     */
-    int      nproc;         /* processes and threads of its user (RLIMIT_NPROC), which
+    double cpu_s;          /* CPU seconds of one process (RLIMIT_CPU)                    */
+    uint64_t mem_bytes;    /* one process's own memory: heap and private maps (RLIMIT_DATA) */
+    uint64_t file_bytes;   /* the largest file it may write (RLIMIT_FSIZE)               */
+    uint64_t work_bytes;   /* how much the work folder may grow, all files together      */
+    uint64_t tmp_bytes;    /* the private /tmp (a tmpfs of this size)                    */
+    uint64_t shm_bytes;    /* the private /dev/shm (likewise)                            */
+    uint64_t output_bytes; /* its stdout and stderr together; past it, it is stopped     */
+    int nproc;             /* processes and threads of its user (RLIMIT_NPROC), which
                                is the sandbox's own (sandbox_box.h)                       */
-    int      box_tasks;     /* its cgroup's pids.max: nproc and bwrap's own processes     */
-    uint64_t box_bytes;     /* its cgroup's memory.max: all its processes together, and
+    int box_tasks;         /* its cgroup's pids.max: nproc and bwrap's own processes     */
+    uint64_t box_bytes;    /* its cgroup's memory.max: all its processes together, and
                                what they keep in its /tmp and /dev/shm                    */
-    int      box_cpus;      /* its cgroup's cpu.max: the CPUs all its threads together
+    int box_cpus;          /* its cgroup's cpu.max: the CPUs all its threads together
                                may keep busy                                              */
-    int      nofile;        /* open files of one process (RLIMIT_NOFILE)                  */
+    int nofile;            /* open files of one process (RLIMIT_NOFILE)                  */
 } rv_sandbox_limits;
 
 /* The limits of a step; `input_bytes` (the floats the program reads) is added
@@ -40,13 +40,13 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
 #define RV_SANDBOX_MAX_SHOW 6
 
 typedef struct rv_sandbox_job {
-    const char *work;          /* absolute path: the only writable folder, and the one
+    const char *work;                      /* absolute path: the only writable folder, and the one
                                   it starts in                                        */
     const char *show[RV_SANDBOX_MAX_SHOW]; /* more files and folders shown read-only
                                   at their own paths (NULL entries skipped)           */
     rv_sandbox_step step;
-    uint64_t input_bytes;      /* see rv_sandbox_limits_of                            */
-    const rv_proc_ctl *ctl;    /* NULL, or what the caller steers (proc.h): fd 4
+    uint64_t input_bytes;   /* see rv_sandbox_limits_of                            */
+    const rv_proc_ctl *ctl; /* NULL, or what the caller steers (proc.h): fd 4
                                   inside, a stop flag, time its limit skips       */
 } rv_sandbox_job;
 

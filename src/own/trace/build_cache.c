@@ -205,7 +205,7 @@ static int take_build(const rv_own_opts *o, const char *cache, char *work, size_
     if (o->judge) { /* the recording where one is kept, whole or not at all */
         recording_dir(o, entry, from, sizeof from);
         if (access(from, F_OK) == 0 && copy_recording(from, work)) {
-            rv_remove_tree(from);   /* damaged: recorded afresh */
+            rv_remove_tree(from); /* damaged: recorded afresh */
             snprintf(to, sizeof to, "%s/queued.txt", work);
             unlink(to);
         }
@@ -230,7 +230,7 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
 {
     char work[PATH_MAX];
     *ms = 0;
-    keep_timed(o, "");   /* an earlier check's results are never this one's */
+    keep_timed(o, ""); /* an earlier check's results are never this one's */
     int rc = take_build(o, cache, work, sizeof work, err, errlen);
     if (rc < 0) { /* without the cache: compiled in the work folder itself */
         if (rv_own_temp_dir("trace", work, sizeof work))
@@ -247,8 +247,10 @@ int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t
 {
     char entry[PATH_MAX], nvcc[PATH_MAX];
     if (!rv_find_program("nvcc", nvcc, sizeof nvcc))
-        return snprintf(err, errlen, "%s", _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, "
-                                             "or NVIDIA's cuda-nvcc package) and put its bin folder on PATH")), 2;
+        return snprintf(err, errlen, "%s",
+                        _("nvcc not found: install the CUDA toolkit (Debian: nvidia-cuda-toolkit, "
+                          "or NVIDIA's cuda-nvcc package) and put its bin folder on PATH")),
+               2;
     if (entry_of(o, cache, entry, sizeof entry))
         return snprintf(err, errlen, _("cannot make the folder %s: %s"), cache ? cache : "", strerror(errno)), 2;
     return fill(o, cache, entry, err, errlen);

@@ -15,8 +15,12 @@ rv_trace *rv_own_capture(const rv_config *cfg, char *err, size_t errlen)
 {
     const rv_version_info *vi = rv_version(cfg->version);
     /* a shipped kernel cannot hang; the limit only bounds a huge N's traced run */
-    rv_own_opts o = {.block_size = cfg->block_size, .n = cfg->n, .block = cfg->block, .data = cfg->data,
-                     .timeout_s = 600, .time_it = 0};
+    rv_own_opts o = {.block_size = cfg->block_size,
+                     .n = cfg->n,
+                     .block = cfg->block,
+                     .data = cfg->data,
+                     .timeout_s = 600,
+                     .time_it = 0};
     char *text = NULL;
     if (!vi || rv_own_shipped(vi, &o, &text, err, errlen)) {
         free(text);
@@ -28,8 +32,9 @@ rv_trace *rv_own_capture(const rv_config *cfg, char *err, size_t errlen)
     if (rc) return NULL;
     rv_trace *tr = rv_own_adopt(res.tr, cfg->version, err, errlen);
     if (tr)
-        fprintf(stderr, _("capture: %s, %s traced unchanged: whole-array sum %.9g (expected %.9g): correct; every "
-                          "event is the model's\n"),
+        fprintf(stderr,
+                _("capture: %s, %s traced unchanged: whole-array sum %.9g (expected %.9g): correct; every "
+                  "event is the model's\n"),
                 tr->origin, vi->file, res.tr->own_sum, res.verdict.expected);
     rv_trace_free(res.tr);
     return tr;

@@ -15,7 +15,9 @@ void rv_own_result_facts(const rv_own_result *r, int timed_run, rv_rules_facts *
     if (r->timed_state == 1 && r->timed.checked) {
         f->calls = RV_FACT_KNOWN;
         f->ncalls = r->timed.ncalls, f->nwrong = r->timed.nwrong, f->first_wrong = r->timed.first_wrong;
-    } else if (timed_run || r->timed_state == RV_OWN_NOT_REPLAYED || r->timed_state == RV_OWN_CALL_FAULTED) {   /* this driver checks every call: none checked is not to be trusted */
+    } else if (timed_run || r->timed_state == RV_OWN_NOT_REPLAYED ||
+               r->timed_state ==
+                   RV_OWN_CALL_FAULTED) { /* this driver checks every call: none checked is not to be trusted */
         f->calls = RV_FACT_DAMAGED;
     }
     f->first_wrong = f->calls == RV_FACT_KNOWN ? f->first_wrong : -1;

@@ -74,7 +74,9 @@ int rv_run_raw_files(const char *work, char files[][PATH_MAX + 32], int most, ui
 int rv_run_raw_failed(const char *path, const char *why, char *err, size_t errlen)
 {
     if (access(path, F_OK) != 0)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"), path);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("the tracer wrote no records (%s): is the Compute Sanitizer library the driver's version?"),
+                       path);
     return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer's records %s are damaged: %s"), path, why);
 }
 
@@ -105,20 +107,27 @@ static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t er
     int got = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         unsigned long long n;
-        if (!strncmp(line, "file ", 5)) got |= 1, snprintf(ri->file, sizeof ri->file, "%s", line + 5);
-        else if (!strncmp(line, "device ", 7)) got |= 2, snprintf(ri->device, sizeof ri->device, "%s", line + 7);
-        else if (!strncmp(line, "date ", 5)) got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
-        else if (sscanf(line, "n %llu", &n) == 1) got |= 8, ri->n = n;
-        else if (!strncmp(line, "data ", 5)) got |= 16, snprintf(data, sizeof data, "%s", line + 5);
-        else if (!strcmp(line, "gpu_launches 1")) ri->gpu_launches = 1;
+        if (!strncmp(line, "file ", 5))
+            got |= 1, snprintf(ri->file, sizeof ri->file, "%s", line + 5);
+        else if (!strncmp(line, "device ", 7))
+            got |= 2, snprintf(ri->device, sizeof ri->device, "%s", line + 7);
+        else if (!strncmp(line, "date ", 5))
+            got |= 4, snprintf(ri->date, sizeof ri->date, "%s", line + 5);
+        else if (sscanf(line, "n %llu", &n) == 1)
+            got |= 8, ri->n = n;
+        else if (!strncmp(line, "data ", 5))
+            got |= 16, snprintf(data, sizeof data, "%s", line + 5);
+        else if (!strcmp(line, "gpu_launches 1"))
+            ri->gpu_launches = 1;
         else if (!strncmp(line, "judged ", 7))
             ri->judged_set = rv_data_parse(line + 7, &ri->judged, inner, sizeof inner) == 0;
         else if (sscanf(line, "block %d", &ri->block_size) == 1 && (ri->block_size < 1 || ri->block_size > 1024))
-            ri->block_size = 0;   /* not a block size: as an older folder, none */
+            ri->block_size = 0; /* not a block size: as an older folder, none */
     }
     free(text);
     if (got != 31 || ri->n < 1 || rv_data_parse(data, &ri->data, inner, sizeof inner))
-        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s does not say what was run (file, device, date, n and data)"), path);
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s does not say what was run (file, device, date, n and data)"),
+                       path);
     return 0;
 }
 
@@ -140,7 +149,7 @@ static void run_facts(const char *work, const rv_run_info *ri, uint32_t block1, 
     int got = ri->judged_set && rv_read_regular(judged, said, sizeof said) == 0;
     int not_replayed = got && !strncmp(said, RV_OWN_UNREPLAYABLE_LINE, strlen(RV_OWN_UNREPLAYABLE_LINE)),
         faulted = got && !strncmp(said, RV_OWN_FAULTED_LINE, strlen(RV_OWN_FAULTED_LINE));
-    if (not_replayed || faulted) {   /* the runner's verdict, kept: said as the check said it */
+    if (not_replayed || faulted) { /* the runner's verdict, kept: said as the check said it */
         said[strcspn(said, "\n")] = 0;
         const char *key = said + strlen(faulted ? RV_OWN_FAULTED_LINE : RV_OWN_UNREPLAYABLE_LINE);
         rv_own_unreplayable_words(key, res->timed_why, sizeof res->timed_why);
@@ -170,25 +179,36 @@ int rv_run_convert(const char *work, const rv_run_info *ri, const char *source, 
     uint32_t launches;
     int nfiles = rv_run_raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("no launch of %s was traced (%s holds no records)"), ri->file, work);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("no launch of %s was traced (%s holds no records)"), ri->file,
+                       work);
     rv_own_grid_run grid;
     if (rv_own_grid_load(work, &grid, inner, sizeof inner))
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer's counts of %s cannot be read: %s"), ri->file, inner);
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer's counts of %s cannot be read: %s"), ri->file,
+                       inner);
     rv_trace **tail = &res->tr;
     uint32_t first_module = 0, grid1 = 0, block1 = 0;
     for (int f = 0; f < nfiles && !rc; f++) {
         rv_raw raw = {0};
         rv_sass sass = {0};
-        if (rv_raw_load(files[f], &raw, inner, sizeof inner)) { rc = rv_run_raw_failed(files[f], inner, err, errlen); break; }
-        if (f == 0) { first_module = raw.h.module; grid1 = raw.h.grid; block1 = raw.h.block_size; }
-        const rv_own_arrays *arrays = raw.h.call <= (uint32_t)meta.ncalls ? &meta.calls[raw.h.call - 1] : &meta.calls[0];
+        if (rv_raw_load(files[f], &raw, inner, sizeof inner)) {
+            rc = rv_run_raw_failed(files[f], inner, err, errlen);
+            break;
+        }
+        if (f == 0) {
+            first_module = raw.h.module;
+            grid1 = raw.h.grid;
+            block1 = raw.h.block_size;
+        }
+        const rv_own_arrays *arrays =
+            raw.h.call <= (uint32_t)meta.ncalls ? &meta.calls[raw.h.call - 1] : &meta.calls[0];
         if (!(rc = read_sass(work, &raw, first_module, ri->file, &sass, err, errlen))) {
-            rv_own_input bin = {&raw, &sass, &meta, arrays, launches, &grid, ri->file, source, ri->device, ri->date, ri->n,
-                                ri->data};
+            rv_own_input bin = {&raw,     &sass,  &meta,      arrays,   launches, &grid,
+                                ri->file, source, ri->device, ri->date, ri->n,    ri->data};
             *tail = rv_own_build(&bin, inner, sizeof inner);
             if (!*tail) /* which launch said whole before what went wrong in it */
                 rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("launch %u: %s"), raw.h.launch, inner);
-            else tail = &(*tail)->next;
+            else
+                tail = &(*tail)->next;
         }
         rv_raw_free(&raw);
         rv_sass_free(&sass);
@@ -213,7 +233,10 @@ int rv_run_convert(const char *work, const rv_run_info *ri, const char *source, 
     double ms = res->timed_state == 1 ? res->timed.median_ms : 0;
     for (rv_trace *t = res->tr; t; t = t->next) t->own_ms = ms;
 out:
-    if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    if (rc && res->tr) {
+        rv_trace_free(res->tr);
+        res->tr = NULL;
+    }
     return rc;
 }
 
@@ -227,7 +250,7 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     /* as the traced run tells it (traced_run): no launch at all */
     if (rv_run_raw_files(dir, first, 1, &launches) == 0 && launches == 0)
         return rv_fail(err, errlen, RV_EXIT_NO_GPU_WORK,
-                           _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"), ri.file);
+                       _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"), ri.file);
     snprintf(path, sizeof path, "%s/student.cu", dir);
     char *source = rv_read_text(path, NULL);
     if (!source) return rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot read %s: %s"), path, strerror(errno));
@@ -242,4 +265,3 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
     }
     return rc;
 }
-

@@ -42,8 +42,8 @@ static char *shipped_with_launch(const rv_version_info *vi)
     if (!text) return NULL;
     int n = snprintf(text, len, "%s", src);
     int cluster = rv_version_cluster(vi->id);
-    snprintf(text + n, len - (size_t)n, fmt, stem, vi->elems_per_thread,
-             (vi->props & RV_VP_FILLS_GPU) != 0, cluster, cluster, cluster, (vi->props & RV_VP_SINGLE_PASS) != 0);
+    snprintf(text + n, len - (size_t)n, fmt, stem, vi->elems_per_thread, (vi->props & RV_VP_FILLS_GPU) != 0, cluster,
+             cluster, cluster, (vi->props & RV_VP_SINGLE_PASS) != 0);
     return text;
 }
 
@@ -55,7 +55,8 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
     rv_data_places_of("reducevis/kernels", RV_SOURCE_DIR "/kernels", &places);
     int at = rv_data_find(&places, "trace.cuh");
     if (!(dir && *dir) && at < 0)
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the shipped kernels' headers (trace.cuh) are not installed"));
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
+                       _("the shipped kernels' headers (trace.cuh) are not installed"));
     snprintf(include, sizeof include, "%s", dir && *dir ? dir : places.path[at]);
     if (!(*text = shipped_with_launch(vi))) return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     o->file = vi->file;
@@ -63,4 +64,3 @@ int rv_own_shipped(const rv_version_info *vi, rv_own_opts *o, char **text, char 
     o->extra_include = include;
     return 0;
 }
-

@@ -72,9 +72,9 @@ typedef struct early {
     int stop, rc, started;
     pthread_t thread;
     char err[1024], device[RV_ORIGIN_LEN];
-    double sums[2];       /* the input's sum, and of its magnitudes */
-    rv_timed_spot spot;   /* timed.h                                */
-    int input_here;       /* the input is written by the caller     */
+    double sums[2];     /* the input's sum, and of its magnitudes */
+    rv_timed_spot spot; /* timed.h                                */
+    int input_here;     /* the input is written by the caller     */
 } early;
 
 /* ---- the two stages ------------------------------------------------------
@@ -101,7 +101,8 @@ static int sandbox_refused(const rv_own_opts *o, char *err, size_t errlen)
     char why[600];
     if (!o->sandbox || rv_sandbox_possible(why, sizeof why)) return 0;
     /* never unsandboxed instead */
-    return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"), o->file, why);
+    return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                   _("--sandbox: no sandbox can be made here, so %s was neither compiled nor run: %s"), o->file, why);
 }
 
 /* The source: o->text, or FILE read; NUL-free and at most RV_OWN_MAX_SOURCE.
@@ -111,11 +112,15 @@ static char *read_source(const rv_own_opts *o, size_t *srclen, int *rc, char *er
     *srclen = o->text ? strlen(o->text) : 0;
     char *source = o->text ? malloc(*srclen + 1) : rv_read_text(o->file, srclen);
     if (o->text && source) memcpy(source, o->text, *srclen + 1);
-    if (!source) { *rc = rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot read %s: %s"), o->file, strerror(errno)); return NULL; }
+    if (!source) {
+        *rc = rv_fail(err, errlen, RV_EXIT_USAGE, _("cannot read %s: %s"), o->file, strerror(errno));
+        return NULL;
+    }
     if (*srclen > RV_OWN_MAX_SOURCE || strlen(source) != *srclen) {
         free(source);
-        *rc = rv_fail(err, errlen, RV_EXIT_USAGE, _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"), o->file,
-                          RV_OWN_MAX_SOURCE / 1024);
+        *rc = rv_fail(err, errlen, RV_EXIT_USAGE,
+                      _("%s is not a CUDA source file (larger than %d KiB, or it holds NUL bytes)"), o->file,
+                      RV_OWN_MAX_SOURCE / 1024);
         return NULL;
     }
     return source;
@@ -150,8 +155,7 @@ static int build_stage(const rv_own_opts *o, const char *work, const char *sourc
 /* Does the folder hold a build of this source?  Its stamp is read as data
  * (a regular file, a few bytes, no link followed), the program is a plain
  * file. */
-static int check_stamp(const char *work, const char *file, const char *source, size_t srclen, char *err,
-                       size_t errlen)
+static int check_stamp(const char *work, const char *file, const char *source, size_t srclen, char *err, size_t errlen)
 {
     char path[PATH_MAX + 32], text[128] = "", want[96];
     struct stat st;
@@ -160,15 +164,19 @@ static int check_stamp(const char *work, const char *file, const char *source, s
     ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, text, sizeof text - 1) : -1;
     if (fd >= 0) close(fd);
     if (got <= 0)
-        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds no build (no build.txt): compile into it with --build-only first"), work);
+        return rv_fail(err, errlen, RV_EXIT_USAGE,
+                       _("%s holds no build (no build.txt): compile into it with --build-only first"), work);
     text[got] = 0;
     snprintf(want, sizeof want, STAMP_FORMAT, (unsigned long long)rv_hash(0, source, srclen));
     if (strcmp(text, want) != 0)
-        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds the build of another source than %s: compile it again with "
-                                             "--build-only"), work, file);
+        return rv_fail(err, errlen, RV_EXIT_USAGE,
+                       _("%s holds the build of another source than %s: compile it again with "
+                         "--build-only"),
+                       work, file);
     snprintf(path, sizeof path, "%s/program", work);
     if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds no program: compile into it with --build-only first"), work);
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s holds no program: compile into it with --build-only first"),
+                       work);
     return 0;
 }
 
@@ -180,8 +188,10 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
     int rc;
     *ri = (rv_run_info){.n = o->n, .data = o->data, .block_size = o->block_size};
     snprintf(ri->file, sizeof ri->file, "%s", base_name(o->file));
-    if (e) snprintf(ri->device, sizeof ri->device, "%s", e->device);
-    else rv_gpu_device_name(ri->device, sizeof ri->device);
+    if (e)
+        snprintf(ri->device, sizeof ri->device, "%s", e->device);
+    else
+        rv_gpu_device_name(ri->device, sizeof ri->device);
     time_t now = time(NULL);
     strftime(ri->date, sizeof ri->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
@@ -194,12 +204,12 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
 
 /* The traced run and what its tool said; the listing of each module it
  * traced started (d: finish it). */
-static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res,
-                      rv_disasm *d, char *err, size_t errlen)
+static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, rv_disasm *d,
+                      char *err, size_t errlen)
 {
     char path[PATH_MAX + 32];
     int rc = rv_own_run_program(o, work, t, &res->traced_run_s, err, errlen);
-    if (rc) return rc;   /* memcheck's word on a bad access added (program_run.h) */
+    if (rc) return rc; /* memcheck's word on a bad access added (program_run.h) */
     snprintf(path, sizeof path, "%s/tool-error.txt", work);
     char *tool_err = rv_read_text(path, NULL);
     if (tool_err) {
@@ -211,12 +221,13 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
     uint32_t launches, modules[RV_OWN_MAX_LAUNCHES];
     int nfiles = rv_run_raw_files(work, files, RV_OWN_MAX_LAUNCHES, &launches);
     if (nfiles == 0)
-        return launches ? rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: none of its %u launches was traced (block %u is outside "
-                                                        "their grids, or --launch names none of them)"),
-                                      o->file, launches, o->block)
-                        : rv_fail(err, errlen, RV_EXIT_NO_GPU_WORK,
-                                      _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"),
-                                      o->file);
+        return launches
+                   ? rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                             _("%s: none of its %u launches was traced (block %u is outside "
+                               "their grids, or --launch names none of them)"),
+                             o->file, launches, o->block)
+                   : rv_fail(err, errlen, RV_EXIT_NO_GPU_WORK,
+                             _("%s: launch() started no kernel on the GPU: the sum must come from the GPU"), o->file);
     for (int f = 0; f < nfiles; f++) {
         rv_raw raw = {0};
         if (rv_raw_load(files[f], &raw, inner, sizeof inner)) return rv_run_raw_failed(files[f], inner, err, errlen);
@@ -255,11 +266,12 @@ static int judge_stage(const rv_own_opts *o, const char *work, rv_run_info *ri, 
 {
     *why = 0;
     int rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), text, &res->plain_run_s, err, errlen);
-    *faulted = rc == RV_EXIT_FAULTED;   /* a kernel's fault in a judged call: a verdict, as what is not replayed */
+    *faulted = rc == RV_EXIT_FAULTED; /* a kernel's fault in a judged call: a verdict, as what is not replayed */
     if (rc == RV_EXIT_UNREPLAYABLE || rc == RV_EXIT_FAULTED) snprintf(why, whylen, "%s", err), rc = 0;
     /* the judged data said only now that its calls are over */
     ri->judged = o->judged, ri->judged_set = 1;
-    if (!rc && rv_run_info_write(work, ri)) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
+    if (!rc && rv_run_info_write(work, ri))
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
     return rc;
 }
 
@@ -313,7 +325,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     pthread_t beside;
     int besides = 0;
     if (o->time_it && o->beside && !(besides = pthread_create(&beside, NULL, run_beside, (void *)o) == 0))
-        o->beside(o->beside_arg);   /* no thread: in turn */
+        o->beside(o->beside_arg); /* no thread: in turn */
     double traced_run_s = res->traced_run_s, plain_run_s = res->plain_run_s, t1 = 0, t2 = 0;
     if (!(rc = rv_disasm_finish(&d, 1, err, errlen))) {
         t1 = rv_mono_s();
@@ -379,8 +391,10 @@ static int open_built(const rv_own_opts *o, const char *dir, char *work, char **
         free(text);
         text = NULL;
     }
-    if (source) *source = text, *srclen = len;
-    else free(text);
+    if (source)
+        *source = text, *srclen = len;
+    else
+        free(text);
     return rc;
 }
 
@@ -403,15 +417,12 @@ static void early_start(early *e, const rv_own_opts *o, const char *work, int in
 {
     *e = (early){.o = o, .work = work, .spot = {.call = -1}, .input_here = input_here};
     e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
-    if (!e->started) early_work(e);   /* no thread: in turn */
+    if (!e->started) early_work(e); /* no thread: in turn */
 }
 
 /* Whether early_work has failed already: read as the thread's stop flag
  * (e->rc is the thread's own until it is joined). */
-static int early_failed(early *e)
-{
-    return __atomic_load_n(&e->stop, __ATOMIC_RELAXED);
-}
+static int early_failed(early *e) { return __atomic_load_n(&e->stop, __ATOMIC_RELAXED); }
 
 /* early_work ended: rc, the caller's result, unless early_work failed
  * (no GPU is said before anything else). */
@@ -423,8 +434,8 @@ static int early_join(early *e, int rc, char *err, size_t errlen)
 
 /* The compile, and beside it what the run will need (early): 0, or the
  * exit status with why. */
-static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e,
-                        char *err, size_t errlen)
+static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e, char *err,
+                        size_t errlen)
 {
     early_start(e, o, work, 0);
     rv_own_opts k = *o;
@@ -441,7 +452,6 @@ static int ready_beside(const rv_own_opts *o, const char *work, early *e, char *
     return early_join(e, early_failed(e) ? 0 : rv_own_prepare_input(o, work, 1, e->sums, err, errlen), err, errlen);
 }
 
-
 int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
@@ -454,7 +464,10 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
     if (!(rc = rv_own_find_tracer(&t, err, errlen)) && !(rc = ready_beside(o, work, &e, err, errlen)))
         rc = run_stage(o, work, &t, source, srclen, &e, res, err, errlen);
     free(source);
-    if (rc && res->tr) { rv_trace_free(res->tr); res->tr = NULL; }
+    if (rc && res->tr) {
+        rv_trace_free(res->tr);
+        res->tr = NULL;
+    }
     return rc;
 }
 
@@ -465,8 +478,10 @@ static int timed_median(const rv_own_opts *o, const char *work, double *ms, char
     char why[512], call[256];
     if (!run) return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     int rc = rv_timed_load(work, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, run, why, sizeof why);
-    if (rc == 1) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the timed run left no times (%s/timed.txt)"), work);
-    else if (rc) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the timed run's results cannot be trusted: %s"), why);
+    if (rc == 1)
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the timed run left no times (%s/timed.txt)"), work);
+    else if (rc)
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the timed run's results cannot be trusted: %s"), why);
     else if (run->nwrong) {
         rv_timed_describe(run, run->first_wrong, call, sizeof call);
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s's sum was wrong in the timed run: %s"), o->file, call);
@@ -496,7 +511,8 @@ static int judge_built(const rv_own_opts *o, const char *work, double *ms, char 
         return rc == RV_EXIT_UNREPLAYABLE || rc == RV_EXIT_FAULTED ? 2 : rc;
     rv_timed_run *run = malloc(sizeof *run);
     char why[512], call[256];
-    if (!run) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
+    if (!run)
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     else if (rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, NULL, run, why, sizeof why))
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the judged calls' results cannot be read: %s"), why);
     else if (run->nwrong) {
@@ -536,7 +552,10 @@ int rv_own_trace(const rv_own_opts *o, rv_own_result *res, char *err, size_t err
     if (!source) return rc;
     /* what running needs is looked for before the compile, the GPU beside
        it: no GPU is said at once */
-    if ((rc = rv_own_find_tracer(&t, err, errlen))) { free(source); return rc; }
+    if ((rc = rv_own_find_tracer(&t, err, errlen))) {
+        free(source);
+        return rc;
+    }
     if (make_work(o, work, sizeof work)) {
         free(source);
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make a work folder: %s"), strerror(errno));

@@ -18,33 +18,33 @@
 #include "own/records/timed.h"
 
 typedef struct rv_own_result {
-    rv_trace      *tr;         /* NULL when it failed                        */
-    rv_sum_verdict verdict;    /* the whole sum, judged as the bench judges  */
-    double         trace_s;    /* compile + traced run + trace, seconds      */
-    double         traced_run_s, plain_run_s; /* the program alone, each way */
-    double         compile_s;  /* nvcc (0: compiled by an earlier stage)     */
-    double         disasm_s;   /* nvdisasm, beside the timed run             */
-    int            listed_in_build; /* every listing came with the compile    */
-    double         convert_s;  /* the trace made of the run's records        */
-    double         traced_ms;  /* the whole reduction under the tracer (its
+    rv_trace *tr;                     /* NULL when it failed                        */
+    rv_sum_verdict verdict;           /* the whole sum, judged as the bench judges  */
+    double trace_s;                   /* compile + traced run + trace, seconds      */
+    double traced_run_s, plain_run_s; /* the program alone, each way */
+    double compile_s;                 /* nvcc (0: compiled by an earlier stage)     */
+    double disasm_s;                  /* nvdisasm, beside the timed run             */
+    int listed_in_build;              /* every listing came with the compile    */
+    double convert_s;                 /* the trace made of the run's records        */
+    double traced_ms;                 /* the whole reduction under the tracer (its
                                   first launch recording), CUDA events       */
-    int            asked_block;/* the block launch() was asked for (run.txt;
+    int asked_block;                  /* the block launch() was asked for (run.txt;
                                   0: a folder that does not say)             */
     /* every element read: the tracer's count (reads.txt); 0 none (an older
        tracer), 1 read, -1 a file that is not the count (why)                */
-    int            reads_state;
-    rv_reads       reads;
-    char           reads_why[256];
+    int reads_state;
+    rv_reads reads;
+    char reads_why[256];
     /* every call checked: the timed run (timed.txt, or the judge's runner's
        judged.txt); 0 none (--no-time), 1 read (timed.checked 0: an older
        run, its times only), -1 a file that is not a timed run's (why),
        RV_OWN_NOT_REPLAYED the runner could not replay launch() (why),
        RV_OWN_CALL_FAULTED a kernel faulted in a judged call (why)          */
-    int            timed_state;
-    rv_timed_run   timed;
-    char           timed_why[512];
-    int            judged_set; /* the timed calls were the judge's runner's, */
-    rv_data        judged;     /* ... on streams of this (run.txt)           */
+    int timed_state;
+    rv_timed_run timed;
+    char timed_why[512];
+    int judged_set; /* the timed calls were the judge's runner's, */
+    rv_data judged; /* ... on streams of this (run.txt)           */
 } rv_own_result;
 #define RV_OWN_NOT_REPLAYED (-2)
 #define RV_OWN_CALL_FAULTED (-3)
@@ -54,7 +54,6 @@ typedef struct rv_own_result {
  * timed run was made (then results missing or not to be trusted fail
  * RV_RULE_CALLS, where without one it is not judged). */
 void rv_own_result_facts(const rv_own_result *r, int timed_run, rv_rules_facts *f);
-
 
 /* The build stage alone: the source copied into the folder dir (made if
  * need be) as student.cu beside the driver, compiled there with nvcc (in the
@@ -98,7 +97,6 @@ int rv_own_time_cached(const rv_own_opts *o, const char *cache, double *ms, char
  * needed): 0, or the exit status with the message (2 where nvcc cannot be
  * found or the folder cannot be made). */
 int rv_own_fill_cache(const rv_own_opts *o, const char *cache, char *err, size_t errlen);
-
 
 /* `capture` of a version whose kernel carries no trace macros: its file
  * traced unchanged (as rv_own_shipped makes it), adopted as the version's GPU

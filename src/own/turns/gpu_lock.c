@@ -27,7 +27,9 @@ static void keep_name(char *to, size_t len, const char *from)
     size_t n = strlen(to);
     for (; from && *from && n + 1 < len; from++)
         to[n++] = (*from >= 'a' && *from <= 'z') || (*from >= 'A' && *from <= 'Z') || (*from >= '0' && *from <= '9') ||
-                          *from == '.' || *from == '_' || *from == '-' ? *from : '_';
+                          *from == '.' || *from == '_' || *from == '-'
+                      ? *from
+                      : '_';
     to[n] = 0;
 }
 
@@ -58,21 +60,20 @@ int gpu_lock_open(const char *dir, const char *key, char *err, size_t errlen)
            there must not lead our writes elsewhere */
         int f = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
         if (f < 0) {
-            snprintf(err, errlen, _("--gpu-lock: cannot open %s: %s (the GPU's turns are kept there, shared by "
-                                    "every check on this node)"), path, strerror(errno));
+            snprintf(err, errlen,
+                     _("--gpu-lock: cannot open %s: %s (the GPU's turns are kept there, shared by "
+                       "every check on this node)"),
+                     path, strerror(errno));
             for (int j = 0; j < i; j++) close(fd[j]), fd[j] = -1;
             return -1;
         }
-        fchmod(f, 0666);   /* for the node's other users' checks; not ours to change where another made it */
+        fchmod(f, 0666); /* for the node's other users' checks; not ours to change where another made it */
         fd[i] = f;
     }
     return 0;
 }
 
-int gpu_lock_is_open(void)
-{
-    return fd[GPU] >= 0;
-}
+int gpu_lock_is_open(void) { return fd[GPU] >= 0; }
 
 /* flock(f, how) waited for, looking at *quit between tries: 0 held, 1 quit,
  * -1 failed. */
@@ -96,7 +97,7 @@ static void stamp(int on)
     if (on) snprintf(text, sizeof text, "%.3f\n", now.tv_sec + now.tv_nsec / 1e9);
     if (ftruncate(fd[ALONE], 0) == 0 && *text) {
         ssize_t w = pwrite(fd[ALONE], text, strlen(text), 0);
-        (void)w;   /* no stamp: shared turns are then never told to stop, only slower to make way */
+        (void)w; /* no stamp: shared turns are then never told to stop, only slower to make way */
     }
 }
 
@@ -113,7 +114,7 @@ int gpu_lock_take(char kind, const int *quit)
     stamp(1);
     rc = lock(fd[GPU], LOCK_EX, quit);
     stamp(0);
-    if (rc) flock(fd[DOOR], LOCK_UN);   /* given up: the door open again */
+    if (rc) flock(fd[DOOR], LOCK_UN); /* given up: the door open again */
     return rc;
 }
 

@@ -20,13 +20,10 @@
 #include "own/turns/gpu_lock.h"
 
 static int gate = -1;
-static char lock_held;   /* through the lock files: the kind of turn held, 0 none */
+static char lock_held; /* through the lock files: the kind of turn held, 0 none */
 static double alone_limit_s = RV_TURN_ALONE_LIMIT_S;
 
-void rv_turn_set_alone_limit(double seconds)
-{
-    alone_limit_s = seconds;
-}
+void rv_turn_set_alone_limit(double seconds) { alone_limit_s = seconds; }
 
 int rv_turn_use_gate(int fd, char *err, size_t errlen)
 {
@@ -46,10 +43,7 @@ int rv_turn_use_lock(const char *dir, char *err, size_t errlen)
     return gpu_lock_open(dir, key, err, errlen);
 }
 
-int rv_turn_have_gate(void)
-{
-    return gate >= 0 || gpu_lock_is_open();
-}
+int rv_turn_have_gate(void) { return gate >= 0 || gpu_lock_is_open(); }
 
 /* The gate gone: every turn from now on is given at once (the class that
  * held it has stopped, and with it everything it would have run beside). */
@@ -82,10 +76,7 @@ static int await(char want, const int *quit)
     }
 }
 
-static int say(char c)
-{
-    return gate >= 0 && write(gate, &c, 1) == 1 ? 0 : lost();
-}
+static int say(char c) { return gate >= 0 && write(gate, &c, 1) == 1 ? 0 : lost(); }
 
 /* Asks for a turn of kind 'S' or 'X'; 0 given, 1 quit while waiting (the
  * request cancelled), -1 the gate gone. */
@@ -148,7 +139,7 @@ static void *relay_loop(void *arg)
         struct pollfd p[2] = {{r->mine, POLLIN, 0}, {gate, POLLIN, 0}};
         int n = poll(p, r->held == 'S' && gate >= 0 ? 2 : 1, 100);
         if (r->held == 'X' && rv_mono_s() - alone_since > alone_limit_s) {
-            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);   /* the run's stop flag */
+            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED); /* the run's stop flag */
             break;
         }
         /* through the lock files, the time is up when a turn alone's wait says so */
@@ -165,11 +156,11 @@ static void *relay_loop(void *arg)
                 __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
                 break;
             }
-            if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN)) lost();   /* the turn goes with it */
+            if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN)) lost(); /* the turn goes with it */
         }
         if (n <= 0 || !(p[0].revents & POLLIN)) continue;
         char c;
-        if (read(r->mine, &c, 1) != 1) break;   /* the run is over */
+        if (read(r->mine, &c, 1) != 1) break; /* the run is over */
         if (c == 'i' && __atomic_load_n(&r->start_hold, __ATOMIC_RELAXED)) {
             /* the tracer has fd 4: the start's turn ends, unless the run holds one of its own */
             __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED);
@@ -197,7 +188,7 @@ static void *relay_loop(void *arg)
         /* a shared turn while none is held; one turn alone a run */
         if (!((c == 's' && !r->held) || (c == 'r' && r->held != 'X' && !r->was_alone))) continue;
         if (r->held) rv_turn_give(), r->held = 0;
-        __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED);   /* a turn alone asked: the start's ends */
+        __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED); /* a turn alone asked: the start's ends */
         r->run_shared = 0;
         char kind = c == 's' ? 'S' : 'X';
         if (ask_for_run(r, kind) == 1) break;
@@ -220,8 +211,8 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
     memset(r, 0, sizeof *r);
     r->mine = r->theirs = -1;
     r->on_word = on_word, r->word_arg = arg;
-    r->ctl = (rv_proc_ctl){.pass_fd = -1, .stop = &r->overtime, .paused_ms = &r->paused_ms,
-                           .pause_began = &r->pause_began};
+    r->ctl =
+        (rv_proc_ctl){.pass_fd = -1, .stop = &r->overtime, .paused_ms = &r->paused_ms, .pause_began = &r->pause_began};
     if (!rv_turn_have_gate() && !on_word) return 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
@@ -241,10 +232,10 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
 
 int rv_turn_relay_hold_shared(rv_turn_relay *r)
 {
-    if (r->theirs < 0) return 0;   /* no gate: nothing to ask */
+    if (r->theirs < 0) return 0; /* no gate: nothing to ask */
     char c = 's';
     if (write(r->theirs, &c, 1) != 1 || read(r->theirs, &c, 1) != 1 || c != 'g') return -1;
-    r->ctl.pass_fd = -1;   /* the run gets no fd 4 */
+    r->ctl.pass_fd = -1; /* the run gets no fd 4 */
     /* asked before the run: that wait is not the run's */
     __atomic_store_n(&r->paused_ms, 0L, __ATOMIC_RELAXED);
     return 0;
@@ -252,10 +243,10 @@ int rv_turn_relay_hold_shared(rv_turn_relay *r)
 
 int rv_turn_relay_hold_start(rv_turn_relay *r)
 {
-    if (r->theirs < 0) return 0;   /* no gate: nothing to ask */
+    if (r->theirs < 0) return 0; /* no gate: nothing to ask */
     char c = 's';
     if (write(r->theirs, &c, 1) != 1 || read(r->theirs, &c, 1) != 1 || c != 'g') return -1;
-    __atomic_store_n(&r->start_hold, 1, __ATOMIC_RELAXED);   /* before the run starts, so before its 'i' */
+    __atomic_store_n(&r->start_hold, 1, __ATOMIC_RELAXED); /* before the run starts, so before its 'i' */
     /* asked before the run: that wait is not the run's */
     __atomic_store_n(&r->paused_ms, 0L, __ATOMIC_RELAXED);
     return 0;
@@ -267,7 +258,7 @@ void rv_turn_relay_end(rv_turn_relay *r)
     if (r->mine >= 0) shutdown(r->mine, SHUT_RDWR);
     if (r->started) pthread_join(r->thread, NULL);
     r->started = 0;
-    if (r->mine >= 0 && r->held) rv_turn_give();   /* shared, or alone: whichever it held */
+    if (r->mine >= 0 && r->held) rv_turn_give(); /* shared, or alone: whichever it held */
     r->held = 0;
     if (r->mine >= 0) close(r->mine);
     if (r->theirs >= 0) close(r->theirs);
@@ -276,7 +267,7 @@ void rv_turn_relay_end(rv_turn_relay *r)
 
 const char *rv_turn_relay_env(const rv_turn_relay *r)
 {
-#define RV_STR(x) #x
+#define RV_STR(x)  #x
 #define RV_XSTR(x) RV_STR(x)
     return r->ctl.pass_fd >= 0 ? "RV_GPU_TURN_FD=" RV_XSTR(RV_PROC_PASS_FD) : NULL;
 }

@@ -70,21 +70,21 @@ void rv_turn_waited(double *shared_s, double *alone_s);
  * gives all back.  Without a gate the relay does nothing and ctl passes
  * nothing. */
 typedef struct rv_turn_relay {
-    int mine, theirs;          /* a socket pair: ours, and the run's fd 4   */
+    int mine, theirs; /* a socket pair: ours, and the run's fd 4   */
     pthread_t thread;
     int started, quit;
-    char held;                 /* 0, 'S' or 'X': the run's turn now          */
-    int was_alone;             /* it had its one turn alone                 */
-    int overtime;              /* its time alone ran out, or its shared
+    char held;                                 /* 0, 'S' or 'X': the run's turn now          */
+    int was_alone;                             /* it had its one turn alone                 */
+    int overtime;                              /* its time alone ran out, or its shared
                                   turn's (time_up): stopped                 */
-    int time_up;               /* the gate said its shared turn kept a turn
+    int time_up;                               /* the gate said its shared turn kept a turn
                                   alone waiting too long                    */
-    int start_hold;            /* the shared turn held is the check's, for
+    int start_hold;                            /* the shared turn held is the check's, for
                                   the run's start, until its tracer's 'i'   */
-    int run_shared;            /* meanwhile, the run's own 's' is held      */
-    long paused_ms;            /* waited for the GPU alone                  */
-    long pause_began;          /* CLOCK_MONOTONIC ms the wait began; 0 none */
-    double alone_s;            /* how long it had the GPU alone             */
+    int run_shared;                            /* meanwhile, the run's own 's' is held      */
+    long paused_ms;                            /* waited for the GPU alone                  */
+    long pause_began;                          /* CLOCK_MONOTONIC ms the wait began; 0 none */
+    double alone_s;                            /* how long it had the GPU alone             */
     int (*on_word)(void *arg, int fd, char c); /* the run's other words     */
     void *word_arg;
     rv_proc_ctl ctl;

@@ -18,7 +18,7 @@
 
 typedef struct chart_pair_input {
     const rv_results *s[2];
-    const char *source[2];   /* the files, named in the small print          */
+    const char *source[2]; /* the files, named in the small print          */
     int theme;
     int w, h;
 } chart_pair_input;

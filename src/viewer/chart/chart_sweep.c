@@ -22,9 +22,8 @@
 #include "core/versions.h"
 #include "core/i18n.h"
 
-
-#define MONO_EM 0.602            /* DejaVu Sans Mono advance per pixel of size */
-#define CHART_TICKS 10           /* gridlines: enough to read a value off a slide */
+#define MONO_EM     0.602 /* DejaVu Sans Mono advance per pixel of size */
+#define CHART_TICKS 10    /* gridlines: enough to read a value off a slide */
 
 /* ---- data ------------------------------------------------------------------ */
 
@@ -40,8 +39,7 @@ static int has_any(const rv_results *s, int k)
     const uint64_t *sizes;
     int ns = rv_results_sizes(s, &sizes);
     for (int i = 0; i < ns; i++)
-        if (run_at(s, k, sizes[i]))
-            return 1;
+        if (run_at(s, k, sizes[i])) return 1;
     return 0;
 }
 
@@ -66,8 +64,10 @@ int chart_sweep_check(const rv_results *s, char *why, size_t len)
     char n[32];
     rv_results_n_name(ns ? sizes[0] : m->n, n, sizeof n);
     if (!m->sweep) {
-        snprintf(why, len, _("not a sweep; run `reducevis bench --sweep -o FILE.json` for one "
-                 "(this file times N = %s only)"), n);
+        snprintf(why, len,
+                 _("not a sweep; run `reducevis bench --sweep -o FILE.json` for one "
+                   "(this file times N = %s only)"),
+                 n);
         return -1;
     }
     if (ns < 2) {
@@ -78,8 +78,7 @@ int chart_sweep_check(const rv_results *s, char *why, size_t len)
         return -1;
     }
     for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
-        if (has_any(s, k))
-            return 0;
+        if (has_any(s, k)) return 0;
     snprintf(why, len, _("no run in the sweep has a GB/s to plot"));
     return -1;
 }
@@ -93,12 +92,10 @@ static double axes_top(const rv_results *s)
     int ns = rv_results_sizes(s, &sizes);
     for (int i = 0; i < ns; i++) {
         double copy = rv_results_copy_gbps(s, sizes[i]);
-        if (isfinite(copy))
-            top = fmax(top, copy);
+        if (isfinite(copy)) top = fmax(top, copy);
         for (int k = 0; k < RV_RESULTS_NVARIANTS; k++) {
             const rv_result_run *q = run_at(s, k, sizes[i]);
-            if (q && isfinite(q->gbps))
-                top = fmax(top, q->gbps);
+            if (q && isfinite(q->gbps)) top = fmax(top, q->gbps);
         }
     }
     top = top > 0 && isfinite(top * 1.04) ? top * 1.04 : top > 0 ? top : 1;
@@ -136,8 +133,7 @@ static void geom_series(const rv_results *s, chart_geom *g)
 {
     g->nseries = 0;
     for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
-        if (has_any(s, k))
-            g->series[g->nseries++] = k;
+        if (has_any(s, k)) g->series[g->nseries++] = k;
     g->failed = 0;
     for (int i = 0; i < rv_results_count(s); i++) {
         const rv_result_run *q = rv_results_run(s, i);
@@ -146,18 +142,14 @@ static void geom_series(const rv_results *s, chart_geom *g)
 }
 
 /* The pitch of the small print under a reference line's row. */
-static int small_lh(const chart_geom *g)
-{
-    return (int)lround(g->fs_small * 1.2);
-}
+static int small_lh(const chart_geom *g) { return (int)lround(g->fs_small * 1.2); }
 
 lrect chart_key_row(const chart_geom *g, int row)
 {
     int y = g->key.y + (1 + row) * g->key_lh;
     /* The reference lines are set apart, each followed by its small print. */
-    if (row >= g->nseries)
-        y += g->key_lh / 2 + (row - g->nseries) * g->key_small * small_lh(g);
-    return (lrect){ g->key.x, y, g->key.w, g->key_lh };
+    if (row >= g->nseries) y += g->key_lh / 2 + (row - g->nseries) * g->key_small * small_lh(g);
+    return (lrect){g->key.x, y, g->key.w, g->key_lh};
 }
 
 /* The key's height, at its rows' pitch and small print now: whether it
@@ -187,7 +179,7 @@ void chart_sweep_geom(const rv_results *s, int w, int h, chart_geom *g)
 
     /* The key takes a fixed share of the width; the y labels hold "10000". */
     int key_w = (int)lround(w * 0.30);
-    g->key = (lrect){ w - m - key_w, head_bottom, key_w, 0 };
+    g->key = (lrect){w - m - key_w, head_bottom, key_w, 0};
     /* Two lines of small print under each reference line, fewer where the
      * picture is too small to hold them above the foot; then, with none and
      * still too little room (14 versions at 640x360), the rows set closer,
@@ -201,7 +193,7 @@ void chart_sweep_geom(const rv_results *s, int w, int h, chart_geom *g)
     int ylab_w = (int)ceil(5 * MONO_EM * g->fs_label);
     int plot_x = m + ylab_w + g->fs_label / 2;
     int plot_y = head_bottom + (int)lround(g->fs_label * 1.6);
-    g->axes.area = (lrect){ plot_x, plot_y, g->key.x - m - plot_x, plot_bottom - plot_y };
+    g->axes.area = (lrect){plot_x, plot_y, g->key.x - m - plot_x, plot_bottom - plot_y};
 
     const uint64_t *sizes;
     int ns = rv_results_sizes(s, &sizes);
@@ -213,8 +205,7 @@ void chart_sweep_geom(const rv_results *s, int w, int h, chart_geom *g)
     /* Name every power of two that has room: about three label widths. */
     double powers = g->axes.hi - g->axes.lo, per = powers > 0 ? g->axes.area.w / powers : g->axes.area.w;
     g->x_every = (int)ceil(3.0 * g->fs_label / (per > 1 ? per : 1));
-    if (g->x_every < 1)
-        g->x_every = 1;
+    if (g->x_every < 1) g->x_every = 1;
 }
 
 /* ---- drawing helpers -------------------------------------------------------- */
@@ -231,8 +222,8 @@ typedef struct chart_ctx {
 /* One stretch of a dashed line from (x0, y0) to (x1, y1); `phase` carries
  * the dash pattern over from the stretch before, so that a polyline looks
  * like one dashed line.  Returns the phase at its end. */
-static double dashed_stretch(SDL_Renderer *r, double x0, double y0, double x1, double y1, int t, int dash,
-                             double phase, rgba c)
+static double dashed_stretch(SDL_Renderer *r, double x0, double y0, double x1, double y1, int t, int dash, double phase,
+                             rgba c)
 {
     double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
     for (double u = 0; u < len;) {
@@ -250,8 +241,7 @@ static double dashed_stretch(SDL_Renderer *r, double x0, double y0, double x1, d
 static const char *series_title(int k)
 {
     const char *name = rv_results_variant(k);
-    if (!strcmp(name, "cub"))
-        return "CUB DeviceReduce::Sum";
+    if (!strcmp(name, "cub")) return "CUB DeviceReduce::Sum";
     const rv_version_info *vi = rv_version(rv_version_parse(name));
     return vi ? _(vi->title) : "";
 }
@@ -259,8 +249,11 @@ static const char *series_title(int k)
 static plot_line_style series_style(const chart_ctx *c, int k)
 {
     int strong = chart_series_strong(k);
-    return (plot_line_style){ .c = theme_series(c->th, k), .t = strong ? c->g->strong_t : c->g->line_t,
-                              .dot = strong ? c->g->strong_dot : c->g->dot, .solid = 1, .bad = theme_series(c->th, k) };
+    return (plot_line_style){.c = theme_series(c->th, k),
+                             .t = strong ? c->g->strong_t : c->g->line_t,
+                             .dot = strong ? c->g->strong_dot : c->g->dot,
+                             .solid = 1,
+                             .bad = theme_series(c->th, k)};
 }
 
 /* The mark of a wrong sum: a ring and a cross, larger than any marker. */
@@ -288,18 +281,18 @@ static void draw_title(const chart_ctx *c)
     const rv_results_meta *m = rv_results_info(c->s);
     char buf[600], others[160];
     snprintf(buf, sizeof buf, _("%s: how fast each reduction sums N floats"), m->device);
-    text_draw_fit(c->tc, FACE_SANS_BOLD, g->fs_title, g->margin, g->title_y, g->w - 2 * g->margin,
-                  c->th->text_strong, buf);
+    text_draw_fit(c->tc, FACE_SANS_BOLD, g->fs_title, g->margin, g->title_y, g->w - 2 * g->margin, c->th->text_strong,
+                  buf);
     rv_results_block_note(c->s, others, sizeof others);
     if (m->interleaved)
         snprintf(buf, sizeof buf,
                  _("timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
-                 "median of %d (bars: q1 .. q3), versions in turn, %s"),
+                   "median of %d (bars: q1 .. q3), versions in turn, %s"),
                  m->date, m->block_size, others, m->data, m->repeat, rv_results_cache_label(c->s));
     else
         snprintf(buf, sizeof buf,
                  _("timed %.10s \xC2\xB7 block size %d (%s) \xC2\xB7 data %s \xC2\xB7 "
-                 "median of %d runs after %d warm-up \xC2\xB7 every pass (no spread kept)"),
+                   "median of %d runs after %d warm-up \xC2\xB7 every pass (no spread kept)"),
                  m->date, m->block_size, others, m->data, m->repeat, m->warmup);
     text_draw_fit(c->tc, FACE_SANS, g->fs_label, g->margin, g->sub_y, g->w - 2 * g->margin, c->th->text, buf);
 }
@@ -310,12 +303,18 @@ static void draw_axes(const chart_ctx *c)
     const theme *th = c->th;
     lrect p = g->axes.area;
     prim_fill(c->r, p, th->panel);
-    plot_grid_style gs = { .face = FACE_SANS, .px = g->fs_label, .gap = g->fs_label / 2, .tick = g->tick,
-                           .x_every = g->x_every, .ticks = CHART_TICKS, .grid = th->panel_edge, .axis = th->text_dim,
-                           .label = th->text };
+    plot_grid_style gs = {.face = FACE_SANS,
+                          .px = g->fs_label,
+                          .gap = g->fs_label / 2,
+                          .tick = g->tick,
+                          .x_every = g->x_every,
+                          .ticks = CHART_TICKS,
+                          .grid = th->panel_edge,
+                          .axis = th->text_dim,
+                          .label = th->text};
     plot_grid(c->r, c->tc, &g->axes, &gs);
-    text_draw(c->tc, FACE_SANS_BOLD, g->fs_label, g->margin, p.y - (int)lround(g->fs_label * 1.75),
-              th->text_strong, _("GB/s"));
+    text_draw(c->tc, FACE_SANS_BOLD, g->fs_label, g->margin, p.y - (int)lround(g->fs_label * 1.75), th->text_strong,
+              _("GB/s"));
     const char *xt = _("N, floats summed (log scale: each step doubles N)");
     int xw = text_width(c->tc, FACE_SANS_BOLD, g->fs_label, xt);
     text_draw(c->tc, FACE_SANS_BOLD, g->fs_label, p.x + (p.w - xw) / 2,
@@ -329,8 +328,7 @@ static void draw_l2(const chart_ctx *c)
     const chart_geom *g = c->g;
     const rv_results_meta *m = rv_results_info(c->s);
     double l2n = m->l2_bytes >= 4 ? log2((double)(m->l2_bytes / 4)) : 0;
-    if (!(l2n > g->axes.lo && l2n < g->axes.hi))
-        return;
+    if (!(l2n > g->axes.lo && l2n < g->axes.hi)) return;
     int x, y;
     plot_point(&g->axes, m->l2_bytes / 4, 0, &x, &y);
     lrect p = g->axes.area;
@@ -355,15 +353,13 @@ static void draw_copy(const chart_ctx *c)
         }
         int x, y;
         plot_point(&g->axes, sizes[i], copy, &x, &y);
-        if (have)
-            phase = dashed_stretch(c->r, x0, y0, x, y, g->ref_t, g->dash, phase, c->th->text_dim);
+        if (have) phase = dashed_stretch(c->r, x0, y0, x, y, g->ref_t, g->dash, phase, c->th->text_dim);
         x0 = x;
         y0 = y;
         have = 1;
         last = copy;
     }
-    if (isnan(last))
-        return;
+    if (isnan(last)) return;
     char buf[96];
     snprintf(buf, sizeof buf, _("copy %.0f"), last);
     text_right(c, FACE_SANS, g->fs_small, x0 - g->fs_small / 2, y0 + g->ref_t + 2, c->th->text_dim, buf);
@@ -374,8 +370,8 @@ static void draw_series(const chart_ctx *c)
     const chart_geom *g = c->g;
     lrect p = g->axes.area;
     int pad = g->strong_dot;
-    prim_clip(c->r, &(lrect){ p.x - pad, p.y - pad, p.w + 2 * pad, p.h + 2 * pad });
-    for (int pass = 0; pass < 2; pass++)       /* v8 and CUB last, on top */
+    prim_clip(c->r, &(lrect){p.x - pad, p.y - pad, p.w + 2 * pad, p.h + 2 * pad});
+    for (int pass = 0; pass < 2; pass++) /* v8 and CUB last, on top */
         for (int i = 0; i < g->nseries; i++) {
             int k = g->series[i];
             if (chart_series_strong(k) == pass) {
@@ -397,13 +393,13 @@ static void draw_peak(const chart_ctx *c)
     double peak = rv_results_theoretical_gbps(c->s);
     char buf[96];
     if (!peak_known(c->s)) {
-        text_right(c, FACE_SANS_BOLD, g->fs_small, p.x + p.w - g->fs_small / 2, p.y + g->fs_small / 3,
-                   c->th->text_dim, _("theoretical peak unknown: no line drawn"));
+        text_right(c, FACE_SANS_BOLD, g->fs_small, p.x + p.w - g->fs_small / 2, p.y + g->fs_small / 3, c->th->text_dim,
+                   _("theoretical peak unknown: no line drawn"));
         return;
     }
     int x, y;
     plot_point(&g->axes, 1, peak, &x, &y);
-    prim_fill(c->r, (lrect){ p.x, y - (g->ref_t - 1) / 2, p.w, g->ref_t }, c->th->text_strong);
+    prim_fill(c->r, (lrect){p.x, y - (g->ref_t - 1) / 2, p.w, g->ref_t}, c->th->text_strong);
     snprintf(buf, sizeof buf, _("theoretical peak %.0f GB/s"), peak);
     text_right(c, FACE_SANS_BOLD, g->fs_small, p.x + p.w - g->fs_small / 2,
                y - g->ref_t - (int)lround(g->fs_small * 1.25), c->th->text_strong, buf);
@@ -413,8 +409,7 @@ static void draw_failures(const chart_ctx *c)
 {
     for (int i = 0; i < rv_results_count(c->s); i++) {
         const rv_result_run *q = rv_results_run(c->s, i);
-        if (q->correct || isnan(q->gbps))
-            continue;
+        if (q->correct || isnan(q->gbps)) continue;
         int x, y;
         plot_point(&c->g->axes, q->n, q->gbps, &x, &y);
         wrong_mark(c, x, y);
@@ -432,8 +427,7 @@ static int failed_sizes(const rv_results *s, int k, char *buf, size_t len)
     buf[0] = '\0';
     for (int i = 0; i < ns && o < len; i++) {
         const rv_result_run *q = run_at(s, k, sizes[i]);
-        if (!q || q->correct)
-            continue;
+        if (!q || q->correct) continue;
         char nn[32];
         plot_n_name(sizes[i], nn, sizeof nn);
         o += (size_t)snprintf(buf + o, len - o, "%s%s", n++ ? ", " : "", nn);
@@ -454,8 +448,7 @@ static int name_chars(void)
 {
     int most = 3;
     for (int k = 0; k < RV_RESULTS_NVARIANTS; k++)
-        if ((int)strlen(rv_results_variant(k)) > most)
-            most = (int)strlen(rv_results_variant(k));
+        if ((int)strlen(rv_results_variant(k)) > most) most = (int)strlen(rv_results_variant(k));
     return most;
 }
 
@@ -475,8 +468,7 @@ static void key_series(const chart_ctx *c, int i, int sw, uint64_t last_n)
     /* The value at the largest N, then the lesson, or where the sum was wrong. */
     char val[32] = "\xE2\x80\x94", wrong[200];
     const rv_result_run *q = run_at(c->s, k, last_n);
-    if (q)
-        snprintf(val, sizeof val, "%.0f", q->gbps);
+    if (q) snprintf(val, sizeof val, "%.0f", q->gbps);
     int vw = text_width(c->tc, nf, fs, val);
     text_draw(c->tc, nf, fs, row.x + row.w - vw, ty, q && !q->correct ? th->conflict[2] : th->text, val);
     int room = row.x + row.w - vw - fs / 2 - x;
@@ -498,7 +490,7 @@ static void key_reference(const chart_ctx *c, int which, int sw, const char *nam
     int cy = row.y + row.h / 2, fs = g->fs_label;
     int ty = row.y + (row.h - text_line_height(c->tc, FACE_SANS, fs)) / 2;
     if (which == CHART_KEY_PEAK && peak_known(c->s))
-        prim_fill(c->r, (lrect){ row.x, cy - (g->ref_t - 1) / 2, sw, g->ref_t }, th->text_strong);
+        prim_fill(c->r, (lrect){row.x, cy - (g->ref_t - 1) / 2, sw, g->ref_t}, th->text_strong);
     else if (which == CHART_KEY_COPY)
         dashed_stretch(c->r, row.x, cy, row.x + sw, cy, g->ref_t, g->dash, 0, th->text_dim);
     else if (which == CHART_KEY_FAILED)
@@ -524,8 +516,7 @@ static void draw_key(const chart_ctx *c)
     int ty = g->key.y + (g->key_lh - text_line_height(c->tc, FACE_SANS, fs)) / 2;
     text_draw(c->tc, FACE_SANS_BOLD, fs, g->key.x, ty, th->text_strong, _("version"));
     text_right(c, FACE_SANS_BOLD, fs, g->key.x + g->key.w, ty, th->text_strong, buf);
-    for (int i = 0; i < g->nseries; i++)
-        key_series(c, i, sw, last_n);
+    for (int i = 0; i < g->nseries; i++) key_series(c, i, sw, last_n);
 
     const rv_results_meta *m = rv_results_info(s);
     if (peak_known(s))
@@ -553,7 +544,7 @@ static void draw_notes(const chart_ctx *c)
     char buf[1200];
     snprintf(buf, sizeof buf,
              _("GB/s = N \xC3\x97 4 bytes / median time.  From %s (reducevis bench --sweep), compute capability %s, "
-             "CUDA runtime %s, driver %s."),
+               "CUDA runtime %s, driver %s."),
              c->source && c->source[0] ? c->source : _("the results file"), m->compute_capability, m->runtime_version,
              m->driver_version);
     text_draw_fit(c->tc, FACE_SANS, g->fs_small, g->margin, g->note_y, g->w - 2 * g->margin, c->th->text_dim, buf);
@@ -562,8 +553,8 @@ static void draw_notes(const chart_ctx *c)
 void chart_sweep_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
 {
     const chart_input *in = arg;
-    chart_ctx c = { r, tc, theme_get(in->theme), in->s, in->g, in->source };
-    prim_fill(r, (lrect){ 0, 0, in->g->w, in->g->h }, c.th->bg);
+    chart_ctx c = {r, tc, theme_get(in->theme), in->s, in->g, in->source};
+    prim_fill(r, (lrect){0, 0, in->g->w, in->g->h}, c.th->bg);
     draw_title(&c);
     draw_axes(&c);
     draw_l2(&c);

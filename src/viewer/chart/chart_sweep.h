@@ -23,29 +23,29 @@
 #include "viewer/draw/plot.h"
 #include "core/results.h"
 
-#define CHART_MIN_W 640          /* smaller, the key and the axes do not fit */
-#define CHART_MIN_H 360
+#define CHART_MIN_W    640 /* smaller, the key and the axes do not fit */
+#define CHART_MIN_H    360
 #define CHART_MAX_SIDE 8192
 
 /* Where the chart puts things, for a size and a file. */
 typedef struct chart_geom {
     int w, h, margin;
-    int fs_title, fs_label, fs_small;   /* pixel sizes: title; axes, key; notes */
-    int title_y, sub_y;                 /* the title and the line under it      */
-    plot_axes axes;                     /* the plot's box and scales            */
-    int x_every;                        /* N named at every x_every-th power    */
-    int tick;                           /* x ticks under the axes               */
-    lrect key;                          /* the key, right of the plot           */
-    int key_lh;                         /* pitch of its rows                    */
-    int key_small;                      /* lines of small print under the peak's
+    int fs_title, fs_label, fs_small; /* pixel sizes: title; axes, key; notes */
+    int title_y, sub_y;               /* the title and the line under it      */
+    plot_axes axes;                   /* the plot's box and scales            */
+    int x_every;                      /* N named at every x_every-th power    */
+    int tick;                         /* x ticks under the axes               */
+    lrect key;                        /* the key, right of the plot           */
+    int key_lh;                       /* pitch of its rows                    */
+    int key_small;                    /* lines of small print under the peak's
                                            and the copy's rows (0 .. 2)         */
-    int nseries;                        /* variants with a run in the file      */
-    int series[RV_RESULTS_NVARIANTS];   /* their rv_results_variant() index     */
-    int failed;                         /* runs whose sum check failed          */
-    int line_t, strong_t;               /* line thickness: others; v8 and CUB   */
-    int dot, strong_dot;                /* marker diameter: others; v8 and CUB  */
-    int ref_t, dash;                    /* the peak and copy lines; copy dashes */
-    int note_y;                         /* the first line of small print        */
+    int nseries;                      /* variants with a run in the file      */
+    int series[RV_RESULTS_NVARIANTS]; /* their rv_results_variant() index     */
+    int failed;                       /* runs whose sum check failed          */
+    int line_t, strong_t;             /* line thickness: others; v8 and CUB   */
+    int dot, strong_dot;              /* marker diameter: others; v8 and CUB  */
+    int ref_t, dash;                  /* the peak and copy lines; copy dashes */
+    int note_y;                       /* the first line of small print        */
 } chart_geom;
 
 /* Key rows, after its heading: one per series, then the peak, the copy and,
@@ -68,8 +68,8 @@ int chart_series_strong(int variant);
 /* What the chart is drawn from. */
 typedef struct chart_input {
     const rv_results *s;
-    const char *source;      /* the file, named in the small print        */
-    int theme;               /* THEME_LIGHT or THEME_DARK                   */
+    const char *source; /* the file, named in the small print        */
+    int theme;          /* THEME_LIGHT or THEME_DARK                   */
     const chart_geom *g;
 } chart_input;
 

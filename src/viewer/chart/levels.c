@@ -21,10 +21,10 @@
 #include "picture_opts.h"
 #include "viewer/window/viewer.h"
 
-#define LEVELS_MIN_W 1280     /* smaller, the rows' words do not fit */
-#define LEVELS_MIN_H 720
+#define LEVELS_MIN_W    1280 /* smaller, the rows' words do not fit */
+#define LEVELS_MIN_H    720
 #define LEVELS_MAX_SIDE 8192
-#define LEVELS_SUFFIX "-gpus.json"
+#define LEVELS_SUFFIX   "-gpus.json"
 
 typedef struct levels_opts {
     const char *file, *out, *font, *nccl;
@@ -87,7 +87,8 @@ static int parse(int argc, char **argv, levels_opts *x)
         const char *val = p.value;
         int bad = 0;
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return -2;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return -2;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_SIZE:
             bad = picture_opt_size(&p, val, LEVELS_MIN_W, LEVELS_MIN_H, LEVELS_MAX_SIDE, &x->width, &x->height);
@@ -135,9 +136,13 @@ static int bundled(char *path, size_t len, char *err, size_t errlen)
         closedir(d);
     }
     if (found == 1) return 0;
-    if (found) snprintf(err, errlen, _("%d bundled results across GPUs (*%s): give one"), found, LEVELS_SUFFIX);
-    else snprintf(err, errlen, _("no bundled results across GPUs (*%s): give GPUS.json from "
-                                 "`reducevis bench --gpus G -o GPUS.json`"), LEVELS_SUFFIX);
+    if (found)
+        snprintf(err, errlen, _("%d bundled results across GPUs (*%s): give one"), found, LEVELS_SUFFIX);
+    else
+        snprintf(err, errlen,
+                 _("no bundled results across GPUs (*%s): give GPUS.json from "
+                   "`reducevis bench --gpus G -o GPUS.json`"),
+                 LEVELS_SUFFIX);
     return -1;
 }
 
@@ -166,8 +171,10 @@ int levels_main(int argc, char **argv)
     levels_input in;
     levels_geom g;
     int rc = -1;
-    if (!r) snprintf(err, sizeof err, _("cannot read results: %s"), why);
-    else if (levels_pick(r, x.n, x.nccl, &in, why, sizeof why)) snprintf(err, sizeof err, "%s: %s", path, why);
+    if (!r)
+        snprintf(err, sizeof err, _("cannot read results: %s"), why);
+    else if (levels_pick(r, x.n, x.nccl, &in, why, sizeof why))
+        snprintf(err, sizeof err, "%s: %s", path, why);
     else {
         if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
         viewer_canvas *c = viewer_canvas_new(x.font, err, sizeof err);

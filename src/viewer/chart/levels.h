@@ -15,16 +15,16 @@
 #include "viewer/draw/layout.h"
 #include "core/results.h"
 
-#define LEVELS_COUNT 5            /* lanes, warp, block, grid, GPUs */
+#define LEVELS_COUNT 5 /* lanes, warp, block, grid, GPUs */
 
 /* What the picture shows: the runs at one N, from one results file. */
 typedef struct levels_input {
     const rv_results *r;
-    const rv_result_run *one;     /* the version on one GPU at n (NULL: not timed) */
-    const rv_result_run *many;    /* on the most GPUs at n with the collective      */
-    const char *source;           /* the file's name, for the small print           */
+    const rv_result_run *one;  /* the version on one GPU at n (NULL: not timed) */
+    const rv_result_run *many; /* on the most GPUs at n with the collective      */
+    const char *source;        /* the file's name, for the small print           */
     int theme;
-    const struct levels_geom *g;  /* where things go (levels_geom_for)              */
+    const struct levels_geom *g; /* where things go (levels_geom_for)              */
 } levels_input;
 
 /* Picks the runs at n (0: 2^31 when the file has it, else its largest N
@@ -34,10 +34,10 @@ int levels_pick(const rv_results *r, uint64_t n, const char *nccl, levels_input 
 
 /* Where things go at w x h: pure arithmetic, so tests sample the same pixels. */
 typedef struct levels_geom {
-    int w, h, fs;                 /* size; body text size                          */
+    int w, h, fs; /* size; body text size                          */
     lrect title, rows[LEVELS_COUNT], bars, foot;
-    int name_w, sketch_x, sketch_w, time_x, time_w;   /* the rows' three columns */
-    lrect bar_one, bar_kernel, bar_nccl;               /* the time bars, to scale */
+    int name_w, sketch_x, sketch_w, time_x, time_w; /* the rows' three columns */
+    lrect bar_one, bar_kernel, bar_nccl;            /* the time bars, to scale */
 } levels_geom;
 
 void levels_geom_for(const levels_input *in, int w, int h, levels_geom *g);

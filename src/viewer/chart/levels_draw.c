@@ -30,8 +30,9 @@ int levels_pick(const rv_results *r, uint64_t n, const char *nccl, levels_input 
     memset(in, 0, sizeof *in);
     in->r = r;
     if (m->gpus < 1) {
-        snprintf(err, errlen, _("not a bench across GPUs (no \"gpus\" in its options): make one with "
-                                "`reducevis bench --gpus G -o FILE.json`"));
+        snprintf(err, errlen,
+                 _("not a bench across GPUs (no \"gpus\" in its options): make one with "
+                   "`reducevis bench --gpus G -o FILE.json`"));
         return -1;
     }
     if (n == 0) { /* 2^31 (the lesson's size) when there, else the largest N with a run on several GPUs */
@@ -45,8 +46,8 @@ int levels_pick(const rv_results *r, uint64_t n, const char *nccl, levels_input 
     if (!in->many) {
         char name[32];
         rv_results_n_name(n, name, sizeof name);
-        snprintf(err, errlen, _("no run of %s on %d GPUs with NCCL %s at N = %s in this file"), version, m->gpus,
-                 nccl, name);
+        snprintf(err, errlen, _("no run of %s on %d GPUs with NCCL %s at N = %s in this file"), version, m->gpus, nccl,
+                 name);
         return -1;
     }
     return 0;
@@ -203,8 +204,8 @@ static void sketch_gpus(const ctx *c, lrect a, int gpus, const char *coll)
         box(c, a.x + g * (gw + S(c, 12)), y, gw, gh, c->th->full, c->th->panel_edge, t, S(c, 15));
         snprintf(t, sizeof t, _("GPU %d: total"), g);
         int holds = strcmp(coll, "reduce") || g == 0;
-        box(c, a.x + g * (gw + S(c, 12)), y + nh, gw, gh, holds ? c->th->accent : c->th->lane_off,
-            c->th->panel_edge, holds ? t : "-", S(c, 15));
+        box(c, a.x + g * (gw + S(c, 12)), y + nh, gw, gh, holds ? c->th->accent : c->th->lane_off, c->th->panel_edge,
+            holds ? t : "-", S(c, 15));
     }
     /* NCCL as a box with no inside: what happens there is not traced */
     lrect nb = {nx, ny, S(c, 220), nh - S(c, 10)};
@@ -239,8 +240,8 @@ static void row_name(const ctx *c, int i, const char *name, const char *what)
     prim_fill(c->r, *row, c->th->panel);
     prim_stroke(c->r, *row, c->th->panel_edge, 1);
     text_draw(c->tc, FACE_SANS_BOLD, S(c, 30), row->x + S(c, 16), row->y + S(c, 10), c->th->accent, name);
-    prim_wrapped(c->tc, FACE_SANS, S(c, 18), row->x + S(c, 16), row->y + S(c, 50), c->g->name_w - S(c, 16), 3,
-                 S(c, 23), c->th->text_dim, what);
+    prim_wrapped(c->tc, FACE_SANS, S(c, 18), row->x + S(c, 16), row->y + S(c, 50), c->g->name_w - S(c, 16), 3, S(c, 23),
+                 c->th->text_dim, what);
 }
 
 static void paint_rows(const ctx *c)
@@ -264,8 +265,9 @@ static void paint_rows(const ctx *c)
     snprintf(what, sizeof what, _("one thread of %s"), vi->name);
     row_name(c, 0, _("lanes"), what);
     sketch_lanes(c, sketch(c, 0));
-    time_text(c, 0, NULL, _("Inside the kernel's time (no time of its own). Traced: the viewer replays every "
-                            "lane's loads and adds, recorded on the GPU."));
+    time_text(c, 0, NULL,
+              _("Inside the kernel's time (no time of its own). Traced: the viewer replays every "
+                "lane's loads and adds, recorded on the GPU."));
 
     row_name(c, 1, _("warp"), _("32 lanes, shuffle-down 16, 8, 4, 2, 1"));
     sketch_warp(c, sketch(c, 1));
@@ -280,9 +282,11 @@ static void paint_rows(const ctx *c)
     row_name(c, 3, _("grid"), what);
     snprintf(how, sizeof how, _("last block to finish adds the partials"));
     sketch_grid(c, sketch(c, 3), how);
-    snprintf(fig, sizeof fig, _("kernel per GPU: %.3f ms"), isfinite(many->kernel_ms) ? many->kernel_ms : many->median_ms);
-    snprintf(words, sizeof words, _("%s, %s floats per GPU, the slowest of %d, median of %d. The other "
-                                    "single-pass ending: %s."),
+    snprintf(fig, sizeof fig, _("kernel per GPU: %.3f ms"),
+             isfinite(many->kernel_ms) ? many->kernel_ms : many->median_ms);
+    snprintf(words, sizeof words,
+             _("%s, %s floats per GPU, the slowest of %d, median of %d. The other "
+               "single-pass ending: %s."),
              vi->name, slice, G, rv_results_info(in->r)->repeat, others);
     time_text(c, 3, fig, words);
 
@@ -291,8 +295,9 @@ static void paint_rows(const ctx *c)
     sketch_gpus(c, sketch(c, 4), G, many->nccl[0] ? many->nccl : "allreduce");
     if (G > 1 && isfinite(many->nccl_ms)) {
         snprintf(fig, sizeof fig, _("NCCL step: %.4f ms"), many->nccl_ms);
-        time_text(c, 4, fig, _("NCCL's internals are not traced: measured time only (CUDA events around the "
-                               "collective of one float per GPU)."));
+        time_text(c, 4, fig,
+                  _("NCCL's internals are not traced: measured time only (CUDA events around the "
+                    "collective of one float per GPU)."));
     } else {
         time_text(c, 4, NULL, _("Not measured: this file has no run on several GPUs."));
     }
@@ -341,7 +346,8 @@ void levels_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
               _("One sum, five levels: lanes, warp, block, grid, GPUs"));
     snprintf(t, sizeof t, _("%s x %d, N = %s floats, data %s, %s; every time from %s"), m->device, m->gpus, n_name,
              m->data, m->date, in->source);
-    text_draw_fit(tc, FACE_SANS, S(&c, 20), in->g->title.x, in->g->title.y + S(&c, 50), in->g->title.w, c.th->text_dim, t);
+    text_draw_fit(tc, FACE_SANS, S(&c, 20), in->g->title.x, in->g->title.y + S(&c, 50), in->g->title.w, c.th->text_dim,
+                  t);
     paint_rows(&c);
     paint_bars(&c);
     text_draw_fit(tc, FACE_SANS, S(&c, 17), in->g->foot.x, in->g->foot.y + S(&c, 8), in->g->foot.w, c.th->text_dim,

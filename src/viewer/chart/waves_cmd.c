@@ -21,8 +21,8 @@
 #include "viewer/window/viewer.h"
 #include "viewer/draw/draw_waves.h"
 
-#define WAVES_MIN_W 1280      /* smaller, the words do not fit */
-#define WAVES_MIN_H 720
+#define WAVES_MIN_W    1280 /* smaller, the words do not fit */
+#define WAVES_MIN_H    720
 #define WAVES_MAX_SIDE 8192
 
 enum { OPT_OUT = 'o', OPT_LAUNCH = 1, OPT_SIZE, OPT_THEME, OPT_FONT, OPT_LANG };
@@ -78,13 +78,14 @@ static int parse(int argc, char **argv, waves_opts *x)
         const char *val = p.value;
         int bad = 0;
         switch (id) {
-        case RV_OPT_HELP: case RV_OPT_LIST: return -2;
+        case RV_OPT_HELP:
+        case RV_OPT_LIST: return -2;
         case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_SIZE:
             bad = picture_opt_size(&p, val, WAVES_MIN_W, WAVES_MIN_H, WAVES_MAX_SIDE, &x->width, &x->height);
             break;
         case OPT_THEME: bad = picture_opt_theme(&p, val, &x->theme); break;
-        case OPT_LANG: break;   /* applied by main before anything is said */
+        case OPT_LANG: break; /* applied by main before anything is said */
         case OPT_FONT: x->font = val; break;
         case OPT_OUT: x->out = val; break;
         case OPT_LAUNCH: {

@@ -55,55 +55,99 @@ extern const char rv_codemirror_js[], rv_codemirror_css[], rv_codemirror_clike_j
 typedef struct class_opts {
     const char *bind, *out, *resume;
     int port, no_window, max_students, max_streams, max_per_address, idle_timeout_s;
-    int compilers;          /* compile workers for the students' kernels; 0: the default */
-    int slots;              /* checks side by side on each GPU; 0: the default */
-    const char *gpus;       /* --gpus LIST, or NULL: every GPU */
-    slurm_opts slurm;       /* --slurm PARTITION and its companions */
+    int compilers;    /* compile workers for the students' kernels; 0: the default */
+    int slots;        /* checks side by side on each GPU; 0: the default */
+    const char *gpus; /* --gpus LIST, or NULL: every GPU */
+    slurm_opts slurm; /* --slurm PARTITION and its companions */
     int page_w, page_h;
-    viewer_options vo;      /* view's options: the lesson's trace, the window */
+    viewer_options vo; /* view's options: the lesson's trace, the window */
 } class_opts;
 
-enum { OPT_BIND = 1, OPT_PORT, OPT_OUT, OPT_RESUME, OPT_NO_WINDOW, OPT_MAX_STUDENTS, OPT_MAX_CONNECTIONS,
-       OPT_MAX_PER_ADDRESS, OPT_IDLE_TIMEOUT, OPT_COMPILERS, OPT_GPU_SLOTS, OPT_GPUS, OPT_PAGE_SIZE, OPT_VIEWS,
-       OPT_SLURM, OPT_SLURM_ACCOUNT, OPT_SLURM_QOS, OPT_SLURM_GPU, OPT_SLURM_SHARD,
-       OPT_SLURM_LOCK_DIR };
+enum {
+    OPT_BIND = 1,
+    OPT_PORT,
+    OPT_OUT,
+    OPT_RESUME,
+    OPT_NO_WINDOW,
+    OPT_MAX_STUDENTS,
+    OPT_MAX_CONNECTIONS,
+    OPT_MAX_PER_ADDRESS,
+    OPT_IDLE_TIMEOUT,
+    OPT_COMPILERS,
+    OPT_GPU_SLOTS,
+    OPT_GPUS,
+    OPT_PAGE_SIZE,
+    OPT_VIEWS,
+    OPT_SLURM,
+    OPT_SLURM_ACCOUNT,
+    OPT_SLURM_QOS,
+    OPT_SLURM_GPU,
+    OPT_SLURM_SHARD,
+    OPT_SLURM_LOCK_DIR
+};
 
 /* class's own options; view's (view_opts) follow them */
 static const rv_opt class_opts_table[] = {
-    {OPT_BIND, "bind", 0, "ADDR", N_("the address to listen on (default 127.0.0.1, this machine only;\n"
-                                     "0.0.0.0 for the classroom's network)"), NULL},
+    {OPT_BIND, "bind", 0, "ADDR",
+     N_("the address to listen on (default 127.0.0.1, this machine only;\n"
+        "0.0.0.0 for the classroom's network)"),
+     NULL},
     {OPT_PORT, "port", 0, "P", N_("the port (default 8080; 0: any free one)"), NULL},
     {OPT_OUT, "out", 0, "DIR", N_("where the answers go (default class-YYYYMMDD-HHMMSS)"), "@dir"},
-    {OPT_RESUME, "resume", 0, "DIR", N_("the class of DIR again, after a stop or a crash: its join code, its\n"
-                                        "students (their pages carry on), their answers and kernels"), "@dir"},
-    {OPT_NO_WINDOW, "no-window", 0, NULL, N_("serve without the window: the teacher's page drives;\n"
-                                             "Ctrl+C (or SIGTERM) ends the class"), NULL},
+    {OPT_RESUME, "resume", 0, "DIR",
+     N_("the class of DIR again, after a stop or a crash: its join code, its\n"
+        "students (their pages carry on), their answers and kernels"),
+     "@dir"},
+    {OPT_NO_WINDOW, "no-window", 0, NULL,
+     N_("serve without the window: the teacher's page drives;\n"
+        "Ctrl+C (or SIGTERM) ends the class"),
+     NULL},
     {OPT_MAX_STUDENTS, "max-students", 0, "N", N_("joins beyond N are refused (default 2000)"), NULL},
-    {OPT_MAX_CONNECTIONS, "max-connections", 0, "N", N_("students following at once; beyond, the page is told the class\n"
-                                                        "is full (default 4000)"), NULL},
-    {OPT_MAX_PER_ADDRESS, "max-per-address", 0, "N", N_("connections from one address (default 16: a phone or laptop\n"
-                                                        "needs 2 or 3); beyond, it is refused, so that one machine cannot\n"
-                                                        "take every connection.  Students behind one NAT share an\n"
-                                                        "address: raise it to about 3 per student (e.g. 100 for 30)"), NULL},
-    {OPT_IDLE_TIMEOUT, "idle-timeout", 0, "S", N_("a connection that sends nothing for S seconds is closed\n"
-                                                  "(default 30; event streams are kept open by pings)"), NULL},
-    {OPT_COMPILERS, "compilers", 0, "N", N_("the students' kernels compiled at once, on the CPU, while the GPUs\n"
-                                            "judge others (1 to 64; default: the cores less one, at least 1)"), NULL},
-    {OPT_GPU_SLOTS, "gpu-slots", 0, "N", N_("the students' kernels judged side by side on each GPU (1 to 32;\n"
-                                            "default 6); their timed calls take the GPU alone, one at a time"), NULL},
-    {OPT_GPUS, "gpus", 0, "LIST", N_("the GPUs that judge, by number (e.g. 0,1; default: every GPU, or\n"
-                                     "CUDA_VISIBLE_DEVICES's); one queue serves them all"), NULL},
-    {OPT_SLURM, "slurm", 0, "PARTITION", N_("judge on a Slurm cluster: each kernel's GPU run is a job step in\n"
-                                            "PARTITION (srun, one GPU); --gpu-slots is then the steps at once;\n"
-                                            "the class's folder and reducevis must be on the nodes too"), NULL},
+    {OPT_MAX_CONNECTIONS, "max-connections", 0, "N",
+     N_("students following at once; beyond, the page is told the class\n"
+        "is full (default 4000)"),
+     NULL},
+    {OPT_MAX_PER_ADDRESS, "max-per-address", 0, "N",
+     N_("connections from one address (default 16: a phone or laptop\n"
+        "needs 2 or 3); beyond, it is refused, so that one machine cannot\n"
+        "take every connection.  Students behind one NAT share an\n"
+        "address: raise it to about 3 per student (e.g. 100 for 30)"),
+     NULL},
+    {OPT_IDLE_TIMEOUT, "idle-timeout", 0, "S",
+     N_("a connection that sends nothing for S seconds is closed\n"
+        "(default 30; event streams are kept open by pings)"),
+     NULL},
+    {OPT_COMPILERS, "compilers", 0, "N",
+     N_("the students' kernels compiled at once, on the CPU, while the GPUs\n"
+        "judge others (1 to 64; default: the cores less one, at least 1)"),
+     NULL},
+    {OPT_GPU_SLOTS, "gpu-slots", 0, "N",
+     N_("the students' kernels judged side by side on each GPU (1 to 32;\n"
+        "default 6); their timed calls take the GPU alone, one at a time"),
+     NULL},
+    {OPT_GPUS, "gpus", 0, "LIST",
+     N_("the GPUs that judge, by number (e.g. 0,1; default: every GPU, or\n"
+        "CUDA_VISIBLE_DEVICES's); one queue serves them all"),
+     NULL},
+    {OPT_SLURM, "slurm", 0, "PARTITION",
+     N_("judge on a Slurm cluster: each kernel's GPU run is a job step in\n"
+        "PARTITION (srun, one GPU); --gpu-slots is then the steps at once;\n"
+        "the class's folder and reducevis must be on the nodes too"),
+     NULL},
     {OPT_SLURM_ACCOUNT, "slurm-account", 0, "NAME", N_("the Slurm account the steps are charged to"), NULL},
     {OPT_SLURM_QOS, "slurm-qos", 0, "NAME", N_("the Slurm quality of service of the steps"), NULL},
-    {OPT_SLURM_GPU, "slurm-gpu", 0, "TYPE", N_("the GPU type each step asks for (gres gpu:TYPE:1; default any\n"
-                                               "GPU); none asks for no GPU, for a partition without GPU gres"), NULL},
-    {OPT_SLURM_SHARD, "slurm-shard", 0, NULL, N_("each step asks for a gres shard, not a whole GPU: several checks share\n"
-                                                 "each GPU, as on one machine, their turns kept on its node"), NULL},
-    {OPT_SLURM_LOCK_DIR, "slurm-lock-dir", 0, "DIR", N_("the nodes' folder where the steps on a GPU keep its turns (lock\n"
-                                                        "files; default /run/lock)"), "@dir"},
+    {OPT_SLURM_GPU, "slurm-gpu", 0, "TYPE",
+     N_("the GPU type each step asks for (gres gpu:TYPE:1; default any\n"
+        "GPU); none asks for no GPU, for a partition without GPU gres"),
+     NULL},
+    {OPT_SLURM_SHARD, "slurm-shard", 0, NULL,
+     N_("each step asks for a gres shard, not a whole GPU: several checks share\n"
+        "each GPU, as on one machine, their turns kept on its node"),
+     NULL},
+    {OPT_SLURM_LOCK_DIR, "slurm-lock-dir", 0, "DIR",
+     N_("the nodes' folder where the steps on a GPU keep its turns (lock\n"
+        "files; default /run/lock)"),
+     "@dir"},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_VIEWS, "keys", 0, "LIST", NULL, RV_OPT_REFUSED},
@@ -119,13 +163,14 @@ static void class_notes(FILE *f)
 
 static const rv_command_opts class_cmd = {
     .cmd = "class",
-    .usage = N_("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
-                "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
-                "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
-                "                       [--gpus LIST] [--slurm PARTITION [--slurm-account NAME]\n"
-                "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none | --slurm-shard]\n"
-                "                       [--slurm-lock-dir DIR]]\n"
-                "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
+    .usage =
+        N_("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
+           "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
+           "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
+           "                       [--gpus LIST] [--slurm PARTITION [--slurm-account NAME]\n"
+           "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none | --slurm-shard]\n"
+           "                       [--slurm-lock-dir DIR]]\n"
+           "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
     .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
                 "and shown as a QR code), join with a name or none and the join code, follow the\n"
                 "teacher's step, and answer each step's question before it is shown; the teacher\n"
@@ -143,8 +188,7 @@ static int parse_count(const char *s, int lo, int hi, int *out)
 {
     char *end;
     long v = s && *s >= '0' && *s <= '9' ? strtol(s, &end, 10) : -1;
-    if (v < lo || v > hi || *end)
-        return -1;
+    if (v < lo || v > hi || *end) return -1;
     *out = (int)v;
     return 0;
 }
@@ -154,52 +198,52 @@ static int apply(const rv_opts *p, int id, class_opts *o)
 {
     const char *val = p->value;
     switch (id) {
-    case OPT_VIEWS:
-        return rv_opts_bad(p, _("%s is view's, not the class's"), p->word);
-    case OPT_BIND:
-        o->bind = val;
-        return 0;
+    case OPT_VIEWS: return rv_opts_bad(p, _("%s is view's, not the class's"), p->word);
+    case OPT_BIND: o->bind = val; return 0;
     case OPT_PORT:
         return parse_count(val, 0, 65535, &o->port) ? rv_opts_bad(p, _("--port '%s': expected 0 to 65535"), val) : 0;
-    case OPT_OUT:
-        o->out = val;
-        return 0;
-    case OPT_RESUME:
-        o->resume = o->out = val;
-        return 0;
+    case OPT_OUT: o->out = val; return 0;
+    case OPT_RESUME: o->resume = o->out = val; return 0;
     case OPT_MAX_STUDENTS:
         return parse_count(val, 1, 100000, &o->max_students)
-                   ? rv_opts_bad(p, _("--max-students '%s': expected 1 to 100000"), val) : 0;
+                   ? rv_opts_bad(p, _("--max-students '%s': expected 1 to 100000"), val)
+                   : 0;
     case OPT_MAX_CONNECTIONS:
         return parse_count(val, 1, 20000, &o->max_streams)
-                   ? rv_opts_bad(p, _("--max-connections '%s': expected 1 to 20000"), val) : 0;
+                   ? rv_opts_bad(p, _("--max-connections '%s': expected 1 to 20000"), val)
+                   : 0;
     case OPT_MAX_PER_ADDRESS:
         return parse_count(val, 1, 20000, &o->max_per_address)
-                   ? rv_opts_bad(p, _("--max-per-address '%s': expected 1 to 20000"), val) : 0;
+                   ? rv_opts_bad(p, _("--max-per-address '%s': expected 1 to 20000"), val)
+                   : 0;
     case OPT_IDLE_TIMEOUT:
         return parse_count(val, 1, 3600, &o->idle_timeout_s)
-                   ? rv_opts_bad(p, _("--idle-timeout '%s': expected 1 to 3600 seconds"), val) : 0;
+                   ? rv_opts_bad(p, _("--idle-timeout '%s': expected 1 to 3600 seconds"), val)
+                   : 0;
     case OPT_COMPILERS:
         return parse_count(val, 1, SUBMIT_MAX_COMPILERS, &o->compilers)
-                   ? rv_opts_bad(p, _("--compilers '%s': expected 1 to 64"), val) : 0;
+                   ? rv_opts_bad(p, _("--compilers '%s': expected 1 to 64"), val)
+                   : 0;
     case OPT_GPU_SLOTS:
         return parse_count(val, 1, SUBMIT_MAX_SLOTS, &o->slots)
-                   ? rv_opts_bad(p, _("--gpu-slots '%s': expected 1 to 32"), val) : 0;
-    case OPT_GPUS:
-        o->gpus = val;
-        return 0;
-    case OPT_SLURM: case OPT_SLURM_ACCOUNT: case OPT_SLURM_QOS: case OPT_SLURM_GPU: {
-        char *to = id == OPT_SLURM ? o->slurm.partition : id == OPT_SLURM_ACCOUNT ? o->slurm.account
-                 : id == OPT_SLURM_QOS ? o->slurm.qos : o->slurm.gpu;
+                   ? rv_opts_bad(p, _("--gpu-slots '%s': expected 1 to 32"), val)
+                   : 0;
+    case OPT_GPUS: o->gpus = val; return 0;
+    case OPT_SLURM:
+    case OPT_SLURM_ACCOUNT:
+    case OPT_SLURM_QOS:
+    case OPT_SLURM_GPU: {
+        char *to = id == OPT_SLURM           ? o->slurm.partition
+                   : id == OPT_SLURM_ACCOUNT ? o->slurm.account
+                   : id == OPT_SLURM_QOS     ? o->slurm.qos
+                                             : o->slurm.gpu;
         if (slurm_name_ok(val))
             return rv_opts_bad(p, _("%s '%s': expected a Slurm name (letters, digits, _ - ., at most 64)"), p->word,
                                val);
         snprintf(to, SLURM_NAME_MAX + 1, "%s", val);
         return 0;
     }
-    case OPT_SLURM_SHARD:
-        o->slurm.shard = 1;
-        return 0;
+    case OPT_SLURM_SHARD: o->slurm.shard = 1; return 0;
     case OPT_SLURM_LOCK_DIR:
         if (val[0] != '/' || strlen(val) >= sizeof o->slurm.lock_dir)
             return rv_opts_bad(p, _("--slurm-lock-dir '%s': expected a folder's full path, at most 255 bytes"), val);
@@ -212,10 +256,8 @@ static int apply(const rv_opts *p, int id, class_opts *o)
             return rv_opts_bad(p, _("--page-size '%s': expected WxH from 320x240 to 3840x2160"), val);
         return 0;
     }
-    case OPT_NO_WINDOW:
-        o->no_window = 1;
-        return 0;
-    default:   /* the trace file and view's options: for the window and the lesson */
+    case OPT_NO_WINDOW: o->no_window = 1; return 0;
+    default: /* the trace file and view's options: for the window and the lesson */
         return app_option_apply(p, id, &o->vo);
     }
 }
@@ -232,22 +274,21 @@ static int parse(int argc, char **argv, class_opts *o)
     rv_opts p;
     rv_opts_begin(&p, &class_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST)
-            return -2;
-        if (id == RV_OPT_BAD || apply(&p, id, o))
-            return RV_EXIT_USAGE;
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return -2;
+        if (id == RV_OPT_BAD || apply(&p, id, o)) return RV_EXIT_USAGE;
     }
-    if (app_options_check("class", &o->vo))
-        return RV_EXIT_USAGE;
+    if (app_options_check("class", &o->vo)) return RV_EXIT_USAGE;
     if (!o->vo.file && o->vo.version < 0)
         return rv_usage_error("class", "%s", _("which lesson? give FILE.rvt or --version V"));
-    if (!o->slurm.partition[0] && (o->slurm.account[0] || o->slurm.qos[0] || o->slurm.gpu[0] || o->slurm.shard ||
-                                   o->slurm.lock_dir[0]))
-        return rv_usage_error("class", "%s", _("--slurm-account, --slurm-qos, --slurm-gpu, --slurm-shard and "
-                                               "--slurm-lock-dir go with --slurm PARTITION"));
+    if (!o->slurm.partition[0] &&
+        (o->slurm.account[0] || o->slurm.qos[0] || o->slurm.gpu[0] || o->slurm.shard || o->slurm.lock_dir[0]))
+        return rv_usage_error("class", "%s",
+                              _("--slurm-account, --slurm-qos, --slurm-gpu, --slurm-shard and "
+                                "--slurm-lock-dir go with --slurm PARTITION"));
     if (o->slurm.shard && o->slurm.gpu[0])
-        return rv_usage_error("class", "%s", _("--slurm-shard asks for a shard of any GPU (Slurm's shards have no GPU "
-                                               "type): leave out --slurm-gpu, or leave out --slurm-shard"));
+        return rv_usage_error("class", "%s",
+                              _("--slurm-shard asks for a shard of any GPU (Slurm's shards have no GPU "
+                                "type): leave out --slurm-gpu, or leave out --slurm-shard"));
     if (o->slurm.partition[0] && o->gpus)
         return rv_usage_error("class", "%s", _("--gpus names this machine's GPUs: with --slurm, Slurm picks them"));
     return 0;
@@ -269,10 +310,8 @@ static char *slurp_and_remove(const char *path, size_t *len, char *err, size_t e
             buf = NULL;
         }
     }
-    if (!buf)
-        snprintf(err, errlen, _("cannot read the lesson page back from %s: %s"), path, strerror(errno));
-    if (f)
-        fclose(f);
+    if (!buf) snprintf(err, errlen, _("cannot read the lesson page back from %s: %s"), path, strerror(errno));
+    if (f) fclose(f);
     unlink(path);
     return buf;
 }
@@ -299,8 +338,7 @@ static void keep_answer(int pos, const char *json, size_t len, void *arg)
 
 static void answers_free(answers_held *held)
 {
-    for (int i = 0; held->json && i < held->n; i++)
-        free(held->json[i]);
+    for (int i = 0; held->json && i < held->n; i++) free(held->json[i]);
     free(held->json);
     free(held->len);
 }
@@ -310,46 +348,69 @@ static void answers_free(answers_held *held)
 static char *make_page(app *a, const class_opts *o, const char *font, answers_held *held, size_t *len, char *err,
                        size_t errlen)
 {
-    html_page live = { .live_css = html_class_css, .live_js = html_class_js, .withheld = keep_answer,
-                       .withheld_arg = held };
+    html_page live = {
+        .live_css = html_class_css, .live_js = html_class_js, .withheld = keep_answer, .withheld_arg = held};
 #ifdef RV_HAVE_CODEMIRROR
     /* one script and one style sheet: the page has one place for each */
     static char *js, *css;
     if (!js && asprintf(&js, "%s\n;\n%s\n;\n%s", rv_codemirror_js, rv_codemirror_clike_js, html_class_js) < 0)
         js = NULL;
-    if (!css && asprintf(&css, "%s\n%s", rv_codemirror_css, html_class_css) < 0)
-        css = NULL;
-    if (js && css)
-        live.live_js = js, live.live_css = css;
+    if (!css && asprintf(&css, "%s\n%s", rv_codemirror_css, html_class_css) < 0) css = NULL;
+    if (js && css) live.live_js = js, live.live_css = css;
 #endif
-    static const struct { const char *key, *word; } words[] = {
-        { "join", N_("Join") }, { "name", N_("Your name (or none)") }, { "code", N_("Join code") },
-        { "joined", N_("You are {name}.") }, { "anonymous", N_("student {id}") },
-        { "answer", N_("Your answer") }, { "send", N_("Send") }, { "sent", N_("Sent: {answer} (you may change it until the answer is shown)") },
-        { "right", N_("Right: {answer}") }, { "wrong", N_("Not quite: you said {answer}") },
-        { "none", N_("You gave no answer.") }, { "answered", N_("{n} of {total} answered") },
-        { "rightof", N_("{n} of {total} right") }, { "wait", N_("Waiting for the teacher\xE2\x80\xA6") },
-        { "lost", N_("Connection lost: reconnecting\xE2\x80\xA6") }, { "full", N_("The class is full: trying again\xE2\x80\xA6") },
-        { "refused", N_("Not accepted: {why}") }, { "prev", N_("Previous") }, { "next", N_("Next") },
-        { "reveal", N_("Show the answer") }, { "teacher", N_("Teacher") }, { "spread", N_("The class's answers") },
-        { "lanes", N_("lane numbers separated by commas, e.g. 0,8,16,24") }, { "number", N_("a whole number") },
-        { "results", N_("Results (CSV)") }, { "nothing", N_("No question at this step.") },
-        { "kernel", N_("Your kernel") }, { "kernels", N_("The students' kernels") }, { "kexercise", N_("Exercise {n}") }, { "ksubmit", N_("Submit") },
-        { "kqueued", N_("Waiting: number {position} in the queue") },
-        { "kcompiling", N_("Being compiled\xE2\x80\xA6") },
-        { "kcompiled", N_("Compiled; waiting for the GPU: number {position} in line") },
-        { "krunning", N_("Running and being judged on the GPU\xE2\x80\xA6") },
-        { "kpass", N_("Every rule holds.") }, { "kfail", N_("A rule is broken: see below.") },
-        { "kerror", N_("Nothing to judge: see the messages below.") },
-        { "shownames", N_("Show names") }, { "hidenames", N_("Hide names") },
-        { "named", N_("{name} (student {id})") },
-        { "kspeed", N_("{ms} ms, {gbps} GB/s: {percent} of the speed of {mark}, timed in the same run") },
-        { "knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)") },
-        { "kgpu", N_("timed on GPU {gpu}") },
-        { "ktrace", N_("Your trace, step by step") }, { "kbeside", N_("beside {version}") },
-        { "kalone", N_("alone (every launch)") }, { "kpercent", N_("{percent} of {mark}") }, { "kview", N_("trace") },
-        { "kranked", N_("{rank}. {who}: {ms} ms") },
-        { "kunverified", N_("passed, not ranked: the verdict is not verified (a rule could not be judged)") },
+    static const struct {
+        const char *key, *word;
+    } words[] = {
+        {"join", N_("Join")},
+        {"name", N_("Your name (or none)")},
+        {"code", N_("Join code")},
+        {"joined", N_("You are {name}.")},
+        {"anonymous", N_("student {id}")},
+        {"answer", N_("Your answer")},
+        {"send", N_("Send")},
+        {"sent", N_("Sent: {answer} (you may change it until the answer is shown)")},
+        {"right", N_("Right: {answer}")},
+        {"wrong", N_("Not quite: you said {answer}")},
+        {"none", N_("You gave no answer.")},
+        {"answered", N_("{n} of {total} answered")},
+        {"rightof", N_("{n} of {total} right")},
+        {"wait", N_("Waiting for the teacher\xE2\x80\xA6")},
+        {"lost", N_("Connection lost: reconnecting\xE2\x80\xA6")},
+        {"full", N_("The class is full: trying again\xE2\x80\xA6")},
+        {"refused", N_("Not accepted: {why}")},
+        {"prev", N_("Previous")},
+        {"next", N_("Next")},
+        {"reveal", N_("Show the answer")},
+        {"teacher", N_("Teacher")},
+        {"spread", N_("The class's answers")},
+        {"lanes", N_("lane numbers separated by commas, e.g. 0,8,16,24")},
+        {"number", N_("a whole number")},
+        {"results", N_("Results (CSV)")},
+        {"nothing", N_("No question at this step.")},
+        {"kernel", N_("Your kernel")},
+        {"kernels", N_("The students' kernels")},
+        {"kexercise", N_("Exercise {n}")},
+        {"ksubmit", N_("Submit")},
+        {"kqueued", N_("Waiting: number {position} in the queue")},
+        {"kcompiling", N_("Being compiled\xE2\x80\xA6")},
+        {"kcompiled", N_("Compiled; waiting for the GPU: number {position} in line")},
+        {"krunning", N_("Running and being judged on the GPU\xE2\x80\xA6")},
+        {"kpass", N_("Every rule holds.")},
+        {"kfail", N_("A rule is broken: see below.")},
+        {"kerror", N_("Nothing to judge: see the messages below.")},
+        {"shownames", N_("Show names")},
+        {"hidenames", N_("Hide names")},
+        {"named", N_("{name} (student {id})")},
+        {"kspeed", N_("{ms} ms, {gbps} GB/s: {percent} of the speed of {mark}, timed in the same run")},
+        {"knomark", N_("{ms} ms, {gbps} GB/s ({mark} could not be timed in the same run)")},
+        {"kgpu", N_("timed on GPU {gpu}")},
+        {"ktrace", N_("Your trace, step by step")},
+        {"kbeside", N_("beside {version}")},
+        {"kalone", N_("alone (every launch)")},
+        {"kpercent", N_("{percent} of {mark}")},
+        {"kview", N_("trace")},
+        {"kranked", N_("{rank}. {who}: {ms} ms")},
+        {"kunverified", N_("passed, not ranked: the verdict is not verified (a rule could not be judged)")},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0] && i < HTML_LIVE_WORDS; i++) {
         live.live_key[live.nlive] = words[i].key;
@@ -362,18 +423,17 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
         return NULL;
     }
     close(fd);
-    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
-        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
     viewer_canvas *c = viewer_canvas_new(font, err, errlen);
     if (!c) {
         unlink(tmp);
         return NULL;
     }
     int theme = a->theme;
-    a->theme = THEME_LIGHT;   /* a phone in a lit room */
+    a->theme = THEME_LIGHT; /* a phone in a lit room */
     long long bytes = 0;
-    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, tmp,
-                               &bytes, err, errlen);
+    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, tmp, &bytes,
+                               err, errlen);
     a->theme = theme;
     viewer_canvas_free(c);
     app_goto(a, 0);
@@ -392,21 +452,18 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
  * this machine's first IPv4 address on a network. */
 static void join_host(const char *bind, char *host, size_t len)
 {
-    if (!bind)
-        bind = "127.0.0.1";   /* the server's default */
+    if (!bind) bind = "127.0.0.1"; /* the server's default */
     if (strcmp(bind, "0.0.0.0") && strcmp(bind, "::")) {
         snprintf(host, len, strchr(bind, ':') ? "[%s]" : "%s", bind);
         return;
     }
     snprintf(host, len, "127.0.0.1");
     struct ifaddrs *ifs = NULL;
-    if (getifaddrs(&ifs) != 0)
-        return;
+    if (getifaddrs(&ifs) != 0) return;
     for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
         if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET) {
             const struct sockaddr_in *sa = (const struct sockaddr_in *)i->ifa_addr;
-            if ((ntohl(sa->sin_addr.s_addr) >> 24) == 127)
-                continue;
+            if ((ntohl(sa->sin_addr.s_addr) >> 24) == 127) continue;
             inet_ntop(AF_INET, &sa->sin_addr, host, (socklen_t)len);
             break;
         }
@@ -415,8 +472,7 @@ static void join_host(const char *bind, char *host, size_t len)
 
 static int make_out_dir(const char *dir)
 {
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-        return -1;
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
     struct stat st;
     return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(dir, W_OK) == 0 ? 0 : -1;
 }
@@ -425,8 +481,7 @@ static int make_out_dir(const char *dir)
  * message for every file the class leaves.  rc: how writing it went. */
 static int export_done(FILE *f, int rc, const char *path)
 {
-    if (f && fclose(f) != 0)
-        rc = -1;
+    if (f && fclose(f) != 0) rc = -1;
     if (rc != 0)
         fprintf(stderr, _("reducevis class: cannot write %s: %s\n"), path, strerror(errno));
     else
@@ -483,8 +538,7 @@ static void block_stop(sigset_t *stop)
 static void show_card(app *a, class_live *live, class_kernels *kernels, submit_queue *sq, const char *exe,
                       const char *font)
 {
-    if (!live)
-        return;
+    if (!live) return;
     a->live = live;
     kernels->queue = sq;
     snprintf(kernels->exe, sizeof kernels->exe, "%s", exe);
@@ -499,8 +553,10 @@ static int class_folder(const class_opts *o, char dir[512], char resumed_code[RO
     if (o->resume) {
         snprintf(dir, 512, "%s/answers.jsonl", o->resume);
         if (room_log_code(dir, resumed_code) != 0) {
-            fprintf(stderr, _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
-                              "start)\n"), o->resume);
+            fprintf(stderr,
+                    _("reducevis class: --resume %s: no class was held there (no answers.jsonl with its "
+                      "start)\n"),
+                    o->resume);
             return RV_EXIT_RUNTIME;
         }
     }
@@ -535,15 +591,14 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
     printf(_("answers:  %s (appended as they arrive)\n"), answers);
     if (submit_queue_why_closed(sq))
         printf("%s\n", submit_queue_why_closed(sq));
-    else   /* and what each sandbox has of its own, or shares with the others */
+    else /* and what each sandbox has of its own, or shares with the others */
         printf(_("kernels:  %s/submissions.jsonl (the students' kernels, each judged in a sandbox of its own)\n"), dir),
             printf("%s\n", rv_box_line());
     fflush(stdout);
     if (live) {
         snprintf(live->join, sizeof live->join, "%s", url);
         snprintf(live->code, sizeof live->code, "%s", room_code(r));
-        if (class_qr_modules(join, live->qr, (int)sizeof live->qr, &live->qr_width) != 0)
-            live->qr_width = 0;
+        if (class_qr_modules(join, live->qr, (int)sizeof live->qr, &live->qr_width) != 0) live->qr_width = 0;
         room_view_get(r, &live->view);
     }
 }
@@ -554,11 +609,9 @@ static void hold_class(app *a, const viewer_options *vo, const class_opts *o, co
 {
     int windowed = !o->no_window && (getenv("DISPLAY") || getenv("WAYLAND_DISPLAY"));
     if (windowed) {
-        pthread_sigmask(SIG_UNBLOCK, stop, NULL);   /* SDL turns Ctrl+C into closing the window */
-        if (getenv("SDL_VIDEODRIVER") && !strcmp(getenv("SDL_VIDEODRIVER"), "dummy"))
-            unsetenv("SDL_VIDEODRIVER");
-        if (viewer_window(a, vo) != 0)
-            windowed = 0;   /* said why; the class goes on without a window */
+        pthread_sigmask(SIG_UNBLOCK, stop, NULL); /* SDL turns Ctrl+C into closing the window */
+        if (getenv("SDL_VIDEODRIVER") && !strcmp(getenv("SDL_VIDEODRIVER"), "dummy")) unsetenv("SDL_VIDEODRIVER");
+        if (viewer_window(a, vo) != 0) windowed = 0; /* said why; the class goes on without a window */
         pthread_sigmask(SIG_BLOCK, stop, NULL);
     }
     if (!windowed) {
@@ -578,8 +631,7 @@ static int write_class(room *r, app *a, submit_queue *sq, const char *dir, const
     if (export_file(r, dir, "results.csv", room_write_csv) != 0 ||
         export_file(r, dir, "results.json", room_write_json) != 0)
         rc = RV_EXIT_RUNTIME;
-    if (write_submissions(sq, dir) != 0)
-        rc = RV_EXIT_RUNTIME;
+    if (write_submissions(sq, dir) != 0) rc = RV_EXIT_RUNTIME;
     char png[700];
     snprintf(png, sizeof png, "%s/summary.png", dir);
     if (room_question(r, 0) || !a->comparing) {
@@ -597,18 +649,14 @@ int class_main(int argc, char **argv)
 {
     class_opts o;
     int pr = parse(argc, argv, &o);
-    if (pr == -2)
-        return RV_EXIT_OK;
-    if (pr)
-        return pr;
+    if (pr == -2) return RV_EXIT_OK;
+    if (pr) return pr;
     viewer_options vo = o.vo;
     char err[1200] = "";
-    if (!vo.compare && !vo.predict)
-        vo.predict = PREDICT_TEACHER;   /* the question on the projector until the reveal */
+    if (!vo.compare && !vo.predict) vo.predict = PREDICT_TEACHER; /* the question on the projector until the reveal */
     char dir[512], resumed_code[ROOM_CODE_LEN + 1];
     int frc = class_folder(&o, dir, resumed_code);
-    if (frc)
-        return frc;
+    if (frc) return frc;
 
     char bufs[ASSETS_MAX_DIRS][1024];
     const char *dirs[ASSETS_MAX_DIRS];
@@ -624,12 +672,12 @@ int class_main(int argc, char **argv)
     story_single(&a.sc.story, a.sc.tr, a.sc.an);
     int rc = RV_EXIT_RUNTIME;
     size_t page_len = 0;
-    answers_held held = { .n = app_positions(&a) };
+    answers_held held = {.n = app_positions(&a)};
     char *page = lesson_page(&a, &o, vo.font, &held, &page_len, err, sizeof err);
     room *r = NULL;
     class_http *h = NULL;
     class_live *live = NULL;
-    class_kernels kernels = { 0 };
+    class_kernels kernels = {0};
     submit_queue *sq = NULL;
     if (!page) {
         rv_cmd_error("class", err);
@@ -637,7 +685,7 @@ int class_main(int argc, char **argv)
     }
     char answers[600];
     snprintf(answers, sizeof answers, "%s/answers.jsonl", dir);
-    room_limits lim = { .max_students = o.max_students };
+    room_limits lim = {.max_students = o.max_students};
     if (!(r = room_new(a.comparing ? NULL : a.sc.an, app_positions(&a), &lim, answers, o.resume ? resumed_code : NULL,
                        err, sizeof err))) {
         rv_cmd_error("class", err);
@@ -657,11 +705,18 @@ int class_main(int argc, char **argv)
         rv_cmd_error("class", err);
         goto done;
     }
-    room_set_kernels(r, submit_queue_kernels, sq);   /* the results have the kernels too */
-    class_http_opts ho = { .bind = o.bind, .port = o.port, .max_streams = o.max_streams,
-                           .max_per_address = o.max_per_address, .idle_timeout_s = o.idle_timeout_s, .page = page,
-                           .page_len = page_len, .npos = held.n, .answer = held.json, .answer_len = held.len,
-                           .submit = sq };
+    room_set_kernels(r, submit_queue_kernels, sq); /* the results have the kernels too */
+    class_http_opts ho = {.bind = o.bind,
+                          .port = o.port,
+                          .max_streams = o.max_streams,
+                          .max_per_address = o.max_per_address,
+                          .idle_timeout_s = o.idle_timeout_s,
+                          .page = page,
+                          .page_len = page_len,
+                          .npos = held.n,
+                          .answer = held.json,
+                          .answer_len = held.len,
+                          .submit = sq};
     if (!(h = class_http_start(r, &ho, err, sizeof err))) {
         rv_cmd_error("class", err);
         goto done;
@@ -674,17 +729,15 @@ int class_main(int argc, char **argv)
     a.class_join = line;
     show_card(&a, live, &kernels, sq, exe, vo.font);
     hold_class(&a, &vo, &o, &stop);
-    class_kernels_stop(&kernels);   /* a kernel's viewer ends with the class */
+    class_kernels_stop(&kernels); /* a kernel's viewer ends with the class */
     room_close(r);
     class_http_stop(h);
     h = NULL;
     rc = write_class(r, &a, sq, dir, vo.font);
 done:
-    if (r)
-        room_close(r);
+    if (r) room_close(r);
     class_http_stop(h);
-    if (r)
-        room_set_kernels(r, NULL, NULL);
+    if (r) room_set_kernels(r, NULL, NULL);
     submit_queue_free(sq);
     room_free(r);
     free(live);

@@ -21,48 +21,41 @@ int class_kernels_refresh(class_kernels *k)
 {
     room_kernel rows[CLASS_KERNELS_SHOWN];
     int n = k->queue ? submit_queue_traced_try(k->queue, rows, CLASS_KERNELS_SHOWN) : 0;
-    if (n < 0)
-        return 0;   /* busy: the next tick asks again */
+    if (n < 0) return 0; /* busy: the next tick asks again */
     int changed = n != k->nrows;
-    for (int i = 0; i < n && !changed; i++)
-        changed = rows[i].id != k->row[i].id;
+    for (int i = 0; i < n && !changed; i++) changed = rows[i].id != k->row[i].id;
     memcpy(k->row, rows, (size_t)n * sizeof rows[0]);
     k->nrows = n;
     return changed;
 }
 
-int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen,
-                       char *argv[16], char *buf, size_t len)
+int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen, char *argv[16],
+                       char *buf, size_t len)
 {
-    if (row < 0 || row >= k->nrows || !k->queue)
-        return -1;
+    if (row < 0 || row >= k->nrows || !k->queue) return -1;
     const rv_exercise *ex = rv_exercise_get(k->row[row].exercise);
     size_t half = len / 2;
     submit_queue_trace_path(k->queue, k->row[row].id, buf, half);
     snprintf(buf + half, len - half, "%dx%d", w, h);
     int n = 0;
     argv[n++] = (char *)k->exe, argv[n++] = "view", argv[n++] = buf;
-    if (ex)
-        argv[n++] = "--compare", argv[n++] = (char *)rv_version_name(rv_exercise_beside(ex));
+    if (ex) argv[n++] = "--compare", argv[n++] = (char *)rv_version_name(rv_exercise_beside(ex));
     argv[n++] = "--lang", argv[n++] = (char *)lang;
     argv[n++] = "--size", argv[n++] = buf + half;
-    if (k->font)
-        argv[n++] = "--font", argv[n++] = (char *)k->font;
-    if (fullscreen)
-        argv[n++] = "--keys", argv[n++] = "f";
+    if (k->font) argv[n++] = "--font", argv[n++] = (char *)k->font;
+    if (fullscreen) argv[n++] = "--keys", argv[n++] = "f";
     argv[n] = NULL;
     return 0;
 }
 
-int class_kernels_show(class_kernels *k, int row, const char *lang, int w, int h, int fullscreen, char *msg,
-                       size_t len)
+int class_kernels_show(class_kernels *k, int row, const char *lang, int w, int h, int fullscreen, char *msg, size_t len)
 {
     char *argv[16], buf[2 * 4200];
     if (class_kernels_argv(k, row, lang, w, h, fullscreen, argv, buf, sizeof buf) != 0) {
         snprintf(msg, len, _("no kernel %d in the list"), row + 1);
         return -1;
     }
-    class_kernels_stop(k);   /* one kernel on the projector at a time */
+    class_kernels_stop(k); /* one kernel on the projector at a time */
     pid_t pid;
     int rc = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
     if (rc != 0) {
@@ -79,8 +72,7 @@ int class_kernels_show(class_kernels *k, int row, const char *lang, int w, int h
 
 int class_kernels_reap(class_kernels *k)
 {
-    if (!k->viewer || waitpid(k->viewer, NULL, WNOHANG) != k->viewer)
-        return 0;
+    if (!k->viewer || waitpid(k->viewer, NULL, WNOHANG) != k->viewer) return 0;
     k->viewer = 0;
     k->viewer_id = 0;
     return 1;
@@ -88,14 +80,12 @@ int class_kernels_reap(class_kernels *k)
 
 void class_kernels_stop(class_kernels *k)
 {
-    if (!k->viewer)
-        return;
+    if (!k->viewer) return;
     /* SDL makes SIGTERM a quit; one that does not end within a second is killed */
     kill(k->viewer, SIGTERM);
     for (int waited = 0; waitpid(k->viewer, NULL, WNOHANG) == 0; waited++) {
-        if (waited == 100)
-            kill(k->viewer, SIGKILL);
-        nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
+        if (waited == 100) kill(k->viewer, SIGKILL);
+        nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
     }
     k->viewer = 0;
     k->viewer_id = 0;

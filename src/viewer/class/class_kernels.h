@@ -18,19 +18,19 @@
 #include "class/room.h"
 #include "class/room_export.h"
 
-#define CLASS_KERNELS_SHOWN 9   /* rows on the card: the digits 1 .. 9 */
+#define CLASS_KERNELS_SHOWN 9 /* rows on the card: the digits 1 .. 9 */
 
 struct submit_queue;
 
 typedef struct class_kernels {
     struct submit_queue *queue;
-    char exe[1024];             /* reducevis itself, the viewer's program      */
-    const char *font;           /* the class's --font, given to it; NULL: none */
-    int open;                   /* the list is on the card                    */
+    char exe[1024];   /* reducevis itself, the viewer's program      */
+    const char *font; /* the class's --font, given to it; NULL: none */
+    int open;         /* the list is on the card                    */
     int nrows;
     room_kernel row[CLASS_KERNELS_SHOWN]; /* newest first                     */
-    pid_t viewer;               /* the child showing a kernel; 0: none        */
-    int viewer_id;              /* the submission it shows                    */
+    pid_t viewer;                         /* the child showing a kernel; 0: none        */
+    int viewer_id;                        /* the submission it shows                    */
 } class_kernels;
 
 /* Reads the list again where the queue is free; 1 when it changed. */
@@ -40,8 +40,8 @@ int class_kernels_refresh(class_kernels *k);
  * exercise leads to) and the interface's language, the window's size, the
  * class's font, and fullscreen when the class's window is.  Fills argv (at most 16 entries,
  * NULL-terminated, pointing into buf).  0, or -1 when there is no such row. */
-int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen,
-                       char *argv[16], char *buf, size_t len);
+int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen, char *argv[16],
+                       char *buf, size_t len);
 
 /* Opens row `row` in a viewer of its own (closing the one open).  0 with
  * what it shows in msg, or -1 with why not. */

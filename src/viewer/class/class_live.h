@@ -8,15 +8,15 @@
 
 #include "class/room.h"
 
-#define CLASS_QR_MAX 177   /* modules of the largest QR code (version 40) */
+#define CLASS_QR_MAX 177 /* modules of the largest QR code (version 40) */
 
 typedef struct class_live {
-    char join[200];        /* the address students open                   */
+    char join[200]; /* the address students open                   */
     char code[ROOM_CODE_LEN + 1];
-    int qr_width;          /* modules a side; 0: no QR code               */
+    int qr_width;                                  /* modules a side; 0: no QR code               */
     unsigned char qr[CLASS_QR_MAX * CLASS_QR_MAX]; /* 1: a dark module     */
-    room_view view;        /* the room, as last seen                      */
-    const struct class_kernels *kernels; /* the students' kernels (K); NULL: none */
+    room_view view;                                /* the room, as last seen                      */
+    const struct class_kernels *kernels;           /* the students' kernels (K); NULL: none */
 } class_live;
 
 #endif

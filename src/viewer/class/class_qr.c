@@ -9,7 +9,7 @@
 #ifdef RV_HAVE_QRENCODE
 #include <qrencode.h>
 
-enum { QUIET = 2 };   /* modules of light margin: scanners need one */
+enum { QUIET = 2 }; /* modules of light margin: scanners need one */
 
 static int dark(const QRcode *q, int x, int y)
 {
@@ -24,10 +24,9 @@ void class_qr_print(FILE *f, const char *text)
         return;
     }
     /* light modules are drawn, dark ones left blank: right on a dark terminal */
-    static const char *cell[4] = { "\xE2\x96\x88", "\xE2\x96\x84", "\xE2\x96\x80", " " };   /* █ ▄ ▀ space */
+    static const char *cell[4] = {"\xE2\x96\x88", "\xE2\x96\x84", "\xE2\x96\x80", " "}; /* █ ▄ ▀ space */
     for (int y = -QUIET; y < q->width + QUIET; y += 2) {
-        for (int x = -QUIET; x < q->width + QUIET; x++)
-            fputs(cell[dark(q, x, y) * 2 + dark(q, x, y + 1)], f);
+        for (int x = -QUIET; x < q->width + QUIET; x++) fputs(cell[dark(q, x, y) * 2 + dark(q, x, y + 1)], f);
         fputc('\n', f);
     }
     QRcode_free(q);
@@ -40,8 +39,7 @@ int class_qr_modules(const char *text, unsigned char *out, int cap, int *width)
         QRcode_free(q);
         return -1;
     }
-    for (int i = 0; i < q->width * q->width; i++)
-        out[i] = q->data[i] & 1;
+    for (int i = 0; i < q->width * q->width; i++) out[i] = q->data[i] & 1;
     *width = q->width;
     QRcode_free(q);
     return 0;

@@ -21,7 +21,7 @@ enum { W = 1600, H = 900, MAX_ROWS = 12 };
 
 typedef struct summary_row {
     int step, answered, right;
-    double wrong;                   /* share of the answers given that were wrong */
+    double wrong; /* share of the answers given that were wrong */
     char text[QUIZ_TEXT_LEN + 32];
     char count[80];
 } summary_row;
@@ -35,8 +35,7 @@ typedef struct summary {
 static int by_wrong(const void *x, const void *y)
 {
     const summary_row *a = x, *b = y;
-    if (a->wrong != b->wrong)
-        return a->wrong < b->wrong ? 1 : -1;
+    if (a->wrong != b->wrong) return a->wrong < b->wrong ? 1 : -1;
     return a->step - b->step;
 }
 
@@ -44,21 +43,21 @@ static void paint(SDL_Renderer *rd, text_cache *tc, const void *arg)
 {
     const summary *s = arg;
     const theme *th = theme_get(THEME_LIGHT);
-    prim_fill(rd, (lrect){ 0, 0, W, H }, th->bg);
+    prim_fill(rd, (lrect){0, 0, W, H}, th->bg);
     text_draw(tc, FACE_SANS_BOLD, 34, 40, 30, th->text_strong, s->title);
-    if (!s->n)
-        text_draw(tc, FACE_SANS, 26, 40, 110, th->text_dim, s->empty);
+    if (!s->n) text_draw(tc, FACE_SANS, 26, 40, 110, th->text_dim, s->empty);
     int y = 100, bar_x = 1080, bar_w = 460, row_h = (H - 130) / MAX_ROWS;
     for (int i = 0; i < s->n; i++, y += row_h) {
         const summary_row *r = &s->row[i];
         text_draw_fit(tc, FACE_SANS, 20, 40, y + 4, bar_x - 60, th->text, r->text);
         text_draw(tc, FACE_SANS, 18, bar_x, y + row_h - 30, th->text_dim, r->count);
-        lrect all = { bar_x, y + 4, bar_w, 22 };
+        lrect all = {bar_x, y + 4, bar_w, 22};
         prim_fill(rd, all, th->cell_empty);
         if (r->answered) {
             int right_w = bar_w * r->right / r->answered;
-            prim_fill(rd, (lrect){ bar_x, y + 4, right_w, 22 }, th->full);
-            prim_fill(rd, (lrect){ bar_x + right_w, y + 4, bar_w - right_w, 22 }, th->conflict[THEME_CONFLICT_LEVELS - 1]);
+            prim_fill(rd, (lrect){bar_x, y + 4, right_w, 22}, th->full);
+            prim_fill(rd, (lrect){bar_x + right_w, y + 4, bar_w - right_w, 22},
+                      th->conflict[THEME_CONFLICT_LEVELS - 1]);
         }
         prim_stroke(rd, all, th->panel_edge, 1);
     }
@@ -83,8 +82,7 @@ int class_summary_write(room *r, app *a, const char *font, const char *path, cha
     int m = 0;
     for (int k = 0; k < n && m < 256; k++) {
         const quiz_question *q = room_question(r, k);
-        if (!asked[k] || !q)
-            continue;
+        if (!asked[k] || !q) continue;
         summary_row *row = &all[m++];
         row->step = k;
         row->answered = answered[k];
@@ -97,8 +95,7 @@ int class_summary_write(room *r, app *a, const char *font, const char *path, cha
     s->n = m < MAX_ROWS ? m : MAX_ROWS;
     memcpy(s->row, all, sizeof all[0] * (size_t)s->n);
     viewer_canvas *c = viewer_canvas_new(font, err, errlen);
-    if (!c)
-        goto out;
+    if (!c) goto out;
     if (viewer_canvas_paint(c, W, H, paint, s) != 0)
         snprintf(err, errlen, _("drawing failed: %s"), SDL_GetError());
     else

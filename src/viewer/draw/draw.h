@@ -23,9 +23,9 @@ typedef struct draw_ctx {
     text_cache *tc;
     const theme *th;
     const layout *L;
-    const viewer_frame *f;            /* size, theme, mouse and toggles only */
-    const struct scene *sc;           /* what the frame says (scene.h)       */
-    const struct scene_block *blk;    /* the block pane being drawn          */
+    const viewer_frame *f;         /* size, theme, mouse and toggles only */
+    const struct scene *sc;        /* what the frame says (scene.h)       */
+    const struct scene_block *blk; /* the block pane being drawn          */
 } draw_ctx;
 
 /* frame.c: the layout a frame is drawn with (also used for hit-testing the
@@ -59,12 +59,12 @@ typedef struct panel_geom {
     lrect bars;              /* the rows of bars, names to values               */
     int bar_x, bar_w, bar_h; /* 0 GB/s at bar_x, scale_gbps at bar_x + bar_w   */
     double scale_gbps;
-    lrect hw;                /* the hardware cross-check; h == 0 when none      */
-    int hw_kind;             /* 0 none, 1 conflicts per block, 2 a sentence     */
-    int hw_fs, hw_lh;        /* its small print: pixel size and line pitch      */
-    lrect plot;              /* the sweep plot's axes; w == 0 when none          */
-    double plot_gbps;        /* GB/s at the plot's top                          */
-    double lo, hi;           /* log2 N at its left and right edges              */
+    lrect hw;         /* the hardware cross-check; h == 0 when none      */
+    int hw_kind;      /* 0 none, 1 conflicts per block, 2 a sentence     */
+    int hw_fs, hw_lh; /* its small print: pixel size and line pitch      */
+    lrect plot;       /* the sweep plot's axes; w == 0 when none          */
+    double plot_gbps; /* GB/s at the plot's top                          */
+    double lo, hi;    /* log2 N at its left and right edges              */
 } panel_geom;
 
 void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel_geom *g);
@@ -79,7 +79,7 @@ void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int 
  * NULL s: r draws only through SDL. */
 void prim_direct(SDL_Renderer *r, SDL_Surface *s);
 SDL_Surface *prim_direct_surface(SDL_Renderer *r);
-int  prim_direct_bounds(SDL_Renderer *r, SDL_Surface *s, SDL_Rect *out);
+int prim_direct_bounds(SDL_Renderer *r, SDL_Surface *s, SDL_Rect *out);
 void prim_color(SDL_Renderer *r, rgba c);
 void prim_fill(SDL_Renderer *r, lrect a, rgba c);
 void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int thickness);
@@ -91,14 +91,14 @@ void prim_band(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, 
 /* A filled disc of the given radius around (cx, cy). */
 void prim_disc(SDL_Renderer *r, int cx, int cy, int radius, rgba c);
 void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c);
-void prim_clip(SDL_Renderer *r, const lrect *a);   /* NULL: no clipping */
+void prim_clip(SDL_Renderer *r, const lrect *a); /* NULL: no clipping */
 /* Wraps text into at most max_lines lines of width w (at spaces, and
  * between Chinese characters: wrap.h); returns lines used. */
-int  prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, int max_lines,
-                  int line_h, rgba c, const char *text);
+int prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, int max_lines, int line_h, rgba c,
+                 const char *text);
 /* The largest pixel size from px down to min_px at which text wraps into
  * max_lines lines of width w (min_px when none does). */
-int  prim_fit_px(text_cache *tc, font_face face, int px, int min_px, int w, int max_lines, const char *text);
+int prim_fit_px(text_cache *tc, font_face face, int px, int min_px, int w, int max_lines, const char *text);
 /* Lightens (amt > 0) or darkens (amt < 0) a colour by amt/255 towards white/black. */
 rgba prim_shade(rgba c, int amt);
 rgba prim_alpha(rgba c, uint8_t a);

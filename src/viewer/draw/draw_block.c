@@ -19,14 +19,14 @@
 static rgba tone_colour(const theme *th, block_tone tone, int n)
 {
     switch (tone) {
-    case BLOCK_TONE_DIM:       return th->text_dim;
-    case BLOCK_TONE_IDLE:      return th->idle;
-    case BLOCK_TONE_FULL:      return th->full;
+    case BLOCK_TONE_DIM: return th->text_dim;
+    case BLOCK_TONE_IDLE: return th->idle;
+    case BLOCK_TONE_FULL: return th->full;
     case BLOCK_TONE_DIVERGENT: return th->divergent;
-    case BLOCK_TONE_WASTED:    return th->wasted;
-    case BLOCK_TONE_CONFLICT:  return theme_conflict(th, n);
-    case BLOCK_TONE_ATOMIC:    return th->atomic;
-    default:                   return th->text;
+    case BLOCK_TONE_WASTED: return th->wasted;
+    case BLOCK_TONE_CONFLICT: return theme_conflict(th, n);
+    case BLOCK_TONE_ATOMIC: return th->atomic;
+    default: return th->text;
     }
 }
 
@@ -47,18 +47,18 @@ static void draw_banner(const draw_ctx *d)
     x += text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->text_strong, s->title) + L->fs_ui;
     if (s->veiled) {
         text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, th->accent, s->veil_words[0]);
-        text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, below,
-                      L->banner.w - 2 * L->margin, th->text_dim, s->veil_words[1]);
+        text_draw_fit(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, below, L->banner.w - 2 * L->margin,
+                      th->text_dim, s->veil_words[1]);
     } else {
         for (int i = 0; i < s->ncounts; i++) {
             const block_count *c = &s->count[i];
             font_face face = c->tone == BLOCK_TONE_TEXT || c->tone == BLOCK_TONE_DIM ? FACE_SANS : FACE_SANS_BOLD;
             if (x + text_width(d->tc, face, L->fs_ui, c->text) > L->banner.x + L->banner.w - L->margin)
-                break;   /* the rest would leave the pane: the sentence under them says it */
+                break; /* the rest would leave the pane: the sentence under them says it */
             x += text_draw(d->tc, face, L->fs_ui, x, y, tone_colour(th, c->tone, c->n), c->text) + L->fs_ui;
         }
-        prim_wrapped(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, below,
-                     L->banner.w - 2 * L->margin, 2, (int)(L->fs_small * 1.2), th->text_dim, s->sentence);
+        prim_wrapped(d->tc, FACE_SANS, L->fs_small, L->banner.x + L->margin, below, L->banner.w - 2 * L->margin, 2,
+                     (int)(L->fs_small * 1.2), th->text_dim, s->sentence);
     }
     draw_race_band(d);
 }
@@ -82,8 +82,7 @@ static void draw_race_band(const draw_ctx *d)
     lrect b = L->warn;
     block_race k = d->blk->race;
     const char *title = d->blk->race_title, *detail = d->blk->race_detail;
-    if (b.h <= 0 || k == BLOCK_RACE_NONE)
-        return;
+    if (b.h <= 0 || k == BLOCK_RACE_NONE) return;
     int m = L->margin, fs = L->fs_small, lh = (int)(fs * 1.35);
     int ih = b.h - m < (int)(L->fs_ui * 1.9) ? b.h - m : (int)(L->fs_ui * 1.9);
     int iw = ih * 115 / 100;
@@ -119,8 +118,7 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
     const layout *L = d->L;
     const theme *th = d->th;
     const block_lane *ln = &d->blk->lane[t];
-    if (!ln->exec)
-        return;
+    if (!ln->exec) return;
     lrect lr = layout_lane_rect(L, t);
     float lx = lr.x + lr.w / 2.0f, lb = (float)(lr.y + lr.h), lt = (float)lr.y;
     int thick = bold ? 3 : 2;
@@ -140,7 +138,7 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
             float cx = c.x + c.w / 2.0f, cy = (float)c.y;
             prim_line(d->r, lx, lb, cx, cy, c_read, bold ? 2 : 1);
             int rr = c.w >= 16 ? 3 : 2;
-            prim_fill(d->r, (lrect){ (int)cx - rr, c.y, 2 * rr, rr + 1 }, c_read);
+            prim_fill(d->r, (lrect){(int)cx - rr, c.y, 2 * rr, rr + 1}, c_read);
         } else {
             lrect s = layout_lane_rect(L, t - t % 32 + (int)(link[i] & ~SCENE_BLOCK_LINK_LANE));
             float sx = s.x + s.w / 2.0f;
@@ -152,8 +150,7 @@ static void draw_lane_links(const draw_ctx *d, int t, int bold)
                 float x = (1 - u) * (1 - u) * sx + 2 * u * (1 - u) * (sx + lx) / 2 + u * u * lx;
                 float y = lt - 2 * u * (1 - u) * hgt * 2;
                 prim_line(d->r, px0, py0, x, y, c_shfl, arc_thick);
-                if (k == 12)
-                    prim_arrowhead(d->r, px0, py0, x, y, fminf(head, 10.0f), c_shfl);
+                if (k == 12) prim_arrowhead(d->r, px0, py0, x, y, fminf(head, 10.0f), c_shfl);
                 px0 = x;
                 py0 = y;
             }
@@ -186,16 +183,15 @@ static void draw_warp_strip(const draw_ctx *d, int num_px, int lbl_px)
             continue;
         }
         prim_fill(d->r, bx, wc);
-        if (bw->atomic > 0)   /* its lanes queue on a word: the band says so first */
-            prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->atomic);
+        if (bw->atomic > 0) /* its lanes queue on a word: the band says so first */
+            prim_fill(d->r, (lrect){bx.x, bx.y, bx.w, bx.h / 4}, th->atomic);
         else if (bw->wasted > 0)
-            prim_fill(d->r, (lrect){ bx.x, bx.y, bx.w, bx.h / 4 }, th->wasted);
+            prim_fill(d->r, (lrect){bx.x, bx.y, bx.w, bx.h / 4}, th->wasted);
         if (bw->conflict >= 2)
-            prim_fill(d->r, (lrect){ bx.x, bx.y + bx.h - bx.h / 3, bx.w, bx.h / 3 },
-                      theme_conflict(th, bw->conflict));
+            prim_fill(d->r, (lrect){bx.x, bx.y + bx.h - bx.h / 3, bx.w, bx.h / 3}, theme_conflict(th, bw->conflict));
         snprintf(buf, sizeof buf, "%d", bw->active);
-        text_draw_centered(d->tc, FACE_MONO_BOLD, num_px, bx.x, bx.y, bx.w, bx.h - bx.h / 4,
-                           theme_text_on(th, wc), buf);
+        text_draw_centered(d->tc, FACE_MONO_BOLD, num_px, bx.x, bx.y, bx.w, bx.h - bx.h / 4, theme_text_on(th, wc),
+                           buf);
     }
     text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_y + (L->lane_h - lbl_px) / 3,
                   L->label_w - 4, th->text_dim, _("lanes"));
@@ -210,7 +206,7 @@ static void draw_warp_rows(const draw_ctx *d, int label_px)
     char buf[64];
     for (int w = 0; w < s->nwarps && !L->compact; w++) {
         if (L->folded && layout_row_warp(L, layout_warp_row(L, w)) != w)
-            continue;   /* drawn in the row of the first warp of its kind */
+            continue; /* drawn in the row of the first warp of its kind */
         const block_warp *bw = &s->warp[w];
         lrect lb = layout_warp_label(L, w);
         rgba wc = s->veiled ? th->panel_edge : tone_colour(th, bw->tone, 0);
@@ -219,24 +215,22 @@ static void draw_warp_rows(const draw_ctx *d, int label_px)
         const char *label = L->folded ? bw->row_label : bw->label;
         if (label_px > 0 && in_row > 1 && lb.h >= 2 * label_px + 4) {
             /* Two lines: which warps, and how many. */
-            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h / 2 + 2,
-                               theme_text_on(th, wc), label);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h / 2 + 2, theme_text_on(th, wc),
+                               label);
             text_draw_centered(d->tc, FACE_SANS, label_px, lb.x, lb.y + lb.h / 2 - 2, lb.w, lb.h / 2,
                                theme_text_on(th, wc), bw->row_count);
         } else if (label_px > 0) {
-            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h,
-                               theme_text_on(th, wc), label);
+            text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, lb.x, lb.y, lb.w, lb.h, theme_text_on(th, wc), label);
         }
         for (int l = 0; l < 32 && w * 32 + l < s->nthreads; l++) {
             int t = w * 32 + l;
             const block_lane *ln = &s->lane[t];
             lrect r = layout_lane_rect(L, t);
             rgba c = !ln->exec ? th->lane_off : ln->atomic ? th->atomic : ln->wasted ? th->wasted : wc;
-            if (w == s->ask_warp && ((s->picked >> l) & 1))
-                c = th->accent;   /* picked by the class */
+            if (w == s->ask_warp && ((s->picked >> l) & 1)) c = th->accent; /* picked by the class */
             prim_fill(d->r, r, c);
             if (!L->lane_text || in_row > 1 || !ln->has_value)
-                continue;   /* a row of several warps: whose values would it show? */
+                continue; /* a row of several warps: whose values would it show? */
             value_text(ln->value, layout_cell_chars(L, L->fs_lane), buf, sizeof buf);
             text_draw_centered(d->tc, FACE_MONO, L->fs_lane, r.x, r.y, r.w, r.h,
                                ln->exec ? theme_text_on(th, c) : th->text_dim, buf);
@@ -245,14 +239,12 @@ static void draw_warp_rows(const draw_ctx *d, int label_px)
             lrect bg = layout_warp_badge(L, w);
             prim_fill(d->r, bg, theme_conflict(th, bw->conflict));
             if (label_px > 0) {
-                const char *badge = text_width(d->tc, FACE_SANS_BOLD, label_px, bw->badge[0]) > bg.w - 2
-                                  ? bw->badge[1] : bw->badge[0];
-                text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, bg.x, bg.y, bg.w, bg.h,
-                                   th->conflict_text, badge);
+                const char *badge =
+                    text_width(d->tc, FACE_SANS_BOLD, label_px, bw->badge[0]) > bg.w - 2 ? bw->badge[1] : bw->badge[0];
+                text_draw_centered(d->tc, FACE_SANS_BOLD, label_px, bg.x, bg.y, bg.w, bg.h, th->conflict_text, badge);
             }
         }
     }
-
 }
 
 /* The warp the class is asked about, or the focused one: outlined. */
@@ -262,13 +254,13 @@ static void draw_outline(const draw_ctx *d)
     const scene_block *s = d->blk;
     if (s->outline >= 0 && L->compact) {
         lrect fr = layout_warp_box(L, s->outline);
-        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4 }, d->th->accent, 2);
+        prim_stroke(d->r, (lrect){fr.x - 2, fr.y - 2, fr.w + 4, fr.h + 4}, d->th->accent, 2);
     } else if (s->outline >= 0) {
         /* round the lanes the warp has: a partial warp's end where the block does */
         int lanes = s->nthreads - s->outline * 32 < 32 ? s->nthreads - s->outline * 32 : 32;
         lrect fr = layout_warp_label(L, s->outline);
         fr.w = L->grid_x + (lanes > 0 ? lanes : 32) * L->col_w - fr.x;
-        prim_stroke(d->r, (lrect){ fr.x - 2, fr.y - 2, fr.w + 3, fr.h + 4 }, d->th->accent, 2);
+        prim_stroke(d->r, (lrect){fr.x - 2, fr.y - 2, fr.w + 3, fr.h + 4}, d->th->accent, 2);
     }
 }
 
@@ -279,8 +271,7 @@ static void draw_banks(const draw_ctx *d, int cw, int num_px, int lbl_px)
     const theme *th = d->th;
     const scene_block *s = d->blk;
     char buf[64];
-    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->banks_y, L->label_w,
-                  th->text_dim, _("bank"));
+    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->banks_y, L->label_w, th->text_dim, _("bank"));
     for (int b = 0; b < LAYOUT_COLS; b++) {
         lrect r = layout_bank_rect(L, b);
         int deg = s->bank[b];
@@ -293,7 +284,6 @@ static void draw_banks(const draw_ctx *d, int cw, int num_px, int lbl_px)
             text_draw_centered(d->tc, FACE_MONO, num_px, r.x, r.y, r.w, r.h, th->text_dim, buf);
         }
     }
-
 }
 
 /* Shared memory: value after this step's writes; written words filled. */
@@ -319,17 +309,16 @@ static void draw_shared(const draw_ctx *d, int lbl_px)
         lrect r = layout_cell_rect(L, wd);
         rgba c = word->written ? th->write : word->set ? th->cell : th->cell_empty;
         prim_fill(d->r, r, c);
-        if (word->atomic)   /* lanes queued on it: edged in the atomic colour */
+        if (word->atomic) /* lanes queued on it: edged in the atomic colour */
             prim_stroke(d->r, r, th->atomic, r.w >= 16 ? 3 : 2);
         else if (word->read && !word->written)
             prim_stroke(d->r, r, th->read, r.w >= 16 ? 2 : 1);
-        if (wd == s->pick_word)
-            prim_stroke(d->r, r, th->accent, r.w >= 16 ? 3 : 2);
+        if (wd == s->pick_word) prim_stroke(d->r, r, th->accent, r.w >= 16 ? 3 : 2);
         if (word->conflict >= 2) {
             /* A corner notch: the word took part in an n-way conflict. */
             float n = fmaxf(5.0f, r.w * 0.38f);
-            prim_triangle(d->r, (float)(r.x + r.w), (float)r.y, (float)(r.x + r.w) - n, (float)r.y,
-                          (float)(r.x + r.w), (float)r.y + n, theme_conflict(th, word->conflict));
+            prim_triangle(d->r, (float)(r.x + r.w), (float)r.y, (float)(r.x + r.w) - n, (float)r.y, (float)(r.x + r.w),
+                          (float)r.y + n, theme_conflict(th, word->conflict));
         }
         if (word->set && L->fs_cell >= 7) {
             value_text(word->value, cell_chars, buf, sizeof buf);
@@ -337,7 +326,6 @@ static void draw_shared(const draw_ctx *d, int lbl_px)
                                word->written ? th->write_text : th->cell_text, buf);
         }
     }
-
 }
 
 /* Accesses: all lanes when few execute, else the focused warp's, and the
@@ -350,16 +338,13 @@ static void draw_links(const draw_ctx *d)
     const viewer_frame *f = d->f;
     const scene_block *s = d->blk;
     if (s->links == BLOCK_LINKS_ALL && !L->compact) {
-        for (int t = 0; t < s->nthreads; t++)
-            draw_lane_links(d, t, 0);
+        for (int t = 0; t < s->nthreads; t++) draw_lane_links(d, t, 0);
     } else if (s->links == BLOCK_LINKS_FOCUS && !L->compact) {
-        for (int l = 0; l < 32 && s->focus * 32 + l < s->nthreads; l++)
-            draw_lane_links(d, s->focus * 32 + l, 0);
+        for (int l = 0; l < 32 && s->focus * 32 + l < s->nthreads; l++) draw_lane_links(d, s->focus * 32 + l, 0);
     }
     if (f->hover && !L->compact && !s->veiled) {
         int t = layout_lane_at(L, f->mouse_x, f->mouse_y);
-        if (t >= 0)
-            draw_lane_links(d, t, 1);
+        if (t >= 0) draw_lane_links(d, t, 1);
     }
 }
 
@@ -378,15 +363,14 @@ void draw_block(const draw_ctx *d)
     int lbl_px = L->fs_small;
     /* Column headings: lane numbers above (warp numbers in the strip), bank
      * numbers below the links. */
-    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_head_y,
-                  L->label_w, th->text_dim, L->compact ? _("warp") : _("lane"));
+    text_draw_fit(d->tc, FACE_SANS, lbl_px, L->grid_x - L->label_w, L->lanes_head_y, L->label_w, th->text_dim,
+                  L->compact ? _("warp") : _("lane"));
     int num_px = cw >= 3 * 0.62 * lbl_px ? lbl_px : (int)(cw / 1.9);
     for (int c = 0; c < LAYOUT_COLS && (!L->compact || c < s->nwarps); c++) {
-        if (cw < 14 && c % 4 != 0)
-            continue;
+        if (cw < 14 && c % 4 != 0) continue;
         snprintf(buf, sizeof buf, "%d", c);
-        text_draw_centered(d->tc, FACE_MONO, num_px, L->grid_x + c * L->col_w, L->lanes_head_y,
-                           cw, (int)(lbl_px * 1.3), th->text_dim, buf);
+        text_draw_centered(d->tc, FACE_MONO, num_px, L->grid_x + c * L->col_w, L->lanes_head_y, cw, (int)(lbl_px * 1.3),
+                           th->text_dim, buf);
     }
 
     int label_px = L->lane_h >= 10 ? (L->lane_h - 2 < lbl_px ? L->lane_h - 2 : lbl_px) : 0;

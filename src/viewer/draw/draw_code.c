@@ -13,21 +13,22 @@
 #include "draw.h"
 #include "core/i18n.h"
 
-#define CODE_MAX_ROWS  600   /* display rows of one kernel, wrapped */
+#define CODE_MAX_ROWS 600 /* display rows of one kernel, wrapped */
 
 /* One display row: a piece of a source line. */
-typedef struct code_row { const char *text; int line, from, len, indent; } code_row;
+typedef struct code_row {
+    const char *text;
+    int line, from, len, indent;
+} code_row;
 
 /* Splits a cleaned line into rows of at most cols characters: at a space
  * when one is near, continuation rows indented four past the line. */
 static int wrap_line(const char *s, int line, int cols, code_row *rows, int max)
 {
     int n = (int)strlen(s), lead = 0, count = 0;
-    while (s[lead] == ' ')
-        lead++;
+    while (s[lead] == ' ') lead++;
     int from = 0, indent = 0;
-    if (cols < 12)
-        cols = 12;
+    if (cols < 12) cols = 12;
     do {
         int room = cols - indent, len = n - from;
         if (len > room) {
@@ -38,11 +39,9 @@ static int wrap_line(const char *s, int line, int cols, code_row *rows, int max)
                     break;
                 }
         }
-        if (count < max)
-            rows[count++] = (code_row){ s, line, from, len, indent };
+        if (count < max) rows[count++] = (code_row){s, line, from, len, indent};
         from += len;
-        while (from < n && s[from] == ' ')
-            from++;
+        while (from < n && s[from] == ' ') from++;
         indent = lead + 4;
     } while (from < n && count < max);
     return count;
@@ -58,8 +57,8 @@ void draw_code(const draw_ctx *d)
     prim_stroke(d->r, pane, th->panel_edge, 1);
 
     int m = L->margin;
-    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_small, pane.x + m, pane.y + m / 2, pane.w - 2 * m,
-                  th->text_dim, code->title);
+    text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_small, pane.x + m, pane.y + m / 2, pane.w - 2 * m, th->text_dim,
+                  code->title);
     if (!code->has_source) {
         text_draw(d->tc, FACE_SANS, L->fs_small, pane.x + m, pane.y + 3 * m, th->text_dim,
                   _("(source not embedded in this build)"));
@@ -87,28 +86,25 @@ void draw_code(const draw_ctx *d)
         }
     for (int i = from; i < code->nlines && nrows < CODE_MAX_ROWS; i++) {
         const scene_code_line *ln = &code->lines[i];
-        if (ln->line == cur && cur_row < 0)
-            cur_row = nrows;
+        if (ln->line == cur && cur_row < 0) cur_row = nrows;
         nrows += wrap_line(ln->text, ln->line, cols, rows + nrows, CODE_MAX_ROWS - nrows);
     }
     int first = 0;
     if (nrows > visible) {
         first = cur_row >= 0 ? cur_row - visible / 3 : 0;
-        if (first > nrows - visible)
-            first = nrows - visible;
-        if (first < 0)
-            first = 0;
+        if (first > nrows - visible) first = nrows - visible;
+        if (first < 0) first = 0;
     }
     char num[16], piece[SCENE_CODE_LEN + 64];
-    lrect clip = { pane.x + 1, top, pane.w - 2, pane.y + pane.h - 1 - top };
+    lrect clip = {pane.x + 1, top, pane.w - 2, pane.y + pane.h - 1 - top};
     prim_clip(d->r, &clip);
     for (int i = 0; i < visible && first + i < nrows; i++) {
         const code_row *cr = &rows[first + i];
         int y = top + i * lh;
         int is_cur = cr->line == cur;
         if (is_cur) {
-            prim_fill(d->r, (lrect){ pane.x + 1, y, pane.w - 2, lh }, th->code_line);
-            prim_fill(d->r, (lrect){ pane.x + 1, y, 4, lh }, th->accent);
+            prim_fill(d->r, (lrect){pane.x + 1, y, pane.w - 2, lh}, th->code_line);
+            prim_fill(d->r, (lrect){pane.x + 1, y, 4, lh}, th->accent);
         }
         if (cr->indent == 0) {
             snprintf(num, sizeof num, "%*d", digits, cr->line);

@@ -23,8 +23,8 @@ void prim_color(SDL_Renderer *r, rgba c)
     SDL_SetRenderDrawBlendMode(r, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
 }
 
-static SDL_Renderer *direct_r;   /* the software renderer drawing into ... */
-static SDL_Surface *direct_s;    /* ... this ARGB8888 surface              */
+static SDL_Renderer *direct_r; /* the software renderer drawing into ... */
+static SDL_Surface *direct_s;  /* ... this ARGB8888 surface              */
 
 void prim_direct(SDL_Renderer *r, SDL_Surface *s)
 {
@@ -33,39 +33,32 @@ void prim_direct(SDL_Renderer *r, SDL_Surface *s)
     direct_s = ok ? s : NULL;
 }
 
-SDL_Surface *prim_direct_surface(SDL_Renderer *r)
-{
-    return r && r == direct_r ? direct_s : NULL;
-}
+SDL_Surface *prim_direct_surface(SDL_Renderer *r) { return r && r == direct_r ? direct_s : NULL; }
 
 /* The area drawing may touch: the surface cut by the renderer's clip. */
 int prim_direct_bounds(SDL_Renderer *r, SDL_Surface *s, SDL_Rect *out)
 {
-    *out = (SDL_Rect){ 0, 0, s->w, s->h };
+    *out = (SDL_Rect){0, 0, s->w, s->h};
     if (SDL_RenderIsClipEnabled(r)) {
         SDL_Rect c;
         SDL_RenderGetClipRect(r, &c);
-        if (!SDL_IntersectRect(out, &c, out))
-            return 0;
+        if (!SDL_IntersectRect(out, &c, out)) return 0;
     }
     return 1;
 }
 
 void prim_fill(SDL_Renderer *r, lrect a, rgba c)
 {
-    if (a.w <= 0 || a.h <= 0)
-        return;
+    if (a.w <= 0 || a.h <= 0) return;
     SDL_Surface *s = c.a == 255 ? prim_direct_surface(r) : NULL;
-    SDL_Rect b, q = { a.x, a.y, a.w, a.h };
+    SDL_Rect b, q = {a.x, a.y, a.w, a.h};
     if (s) {
-        SDL_RenderFlush(r);   /* anything SDL still holds goes first */
-        if (!prim_direct_bounds(r, s, &b) || !SDL_IntersectRect(&q, &b, &q))
-            return;
+        SDL_RenderFlush(r); /* anything SDL still holds goes first */
+        if (!prim_direct_bounds(r, s, &b) || !SDL_IntersectRect(&q, &b, &q)) return;
         Uint32 px = 0xFF000000u | (Uint32)c.r << 16 | (Uint32)c.g << 8 | c.b;
         for (int y = q.y; y < q.y + q.h; y++) {
             Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch) + q.x;
-            for (int x = 0; x < q.w; x++)
-                row[x] = px;
+            for (int x = 0; x < q.w; x++) row[x] = px;
         }
         return;
     }
@@ -75,12 +68,11 @@ void prim_fill(SDL_Renderer *r, lrect a, rgba c)
 
 void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int t)
 {
-    if (t < 1)
-        t = 1;
-    prim_fill(r, (lrect){ a.x, a.y, a.w, t }, c);
-    prim_fill(r, (lrect){ a.x, a.y + a.h - t, a.w, t }, c);
-    prim_fill(r, (lrect){ a.x, a.y + t, t, a.h - 2 * t }, c);
-    prim_fill(r, (lrect){ a.x + a.w - t, a.y + t, t, a.h - 2 * t }, c);
+    if (t < 1) t = 1;
+    prim_fill(r, (lrect){a.x, a.y, a.w, t}, c);
+    prim_fill(r, (lrect){a.x, a.y + a.h - t, a.w, t}, c);
+    prim_fill(r, (lrect){a.x, a.y + t, t, a.h - 2 * t}, c);
+    prim_fill(r, (lrect){a.x + a.w - t, a.y + t, t, a.h - 2 * t}, c);
 }
 
 /* A one-pixel line, written into the direct surface (Bresenham, blended
@@ -103,12 +95,12 @@ static void line1(SDL_Renderer *r, SDL_Surface *s, const SDL_Rect *b, float fx0,
                 *p = px;
             } else {
                 Uint32 o = *p;
-                *p = (o & 0xFF000000u) | ((c.r * a + ((o >> 16) & 0xFF) * inv + 127) / 255) << 16
-                     | ((c.g * a + ((o >> 8) & 0xFF) * inv + 127) / 255) << 8 | ((c.b * a + (o & 0xFF) * inv + 127) / 255);
+                *p = (o & 0xFF000000u) | ((c.r * a + ((o >> 16) & 0xFF) * inv + 127) / 255) << 16 |
+                     ((c.g * a + ((o >> 8) & 0xFF) * inv + 127) / 255) << 8 |
+                     ((c.b * a + (o & 0xFF) * inv + 127) / 255);
             }
         }
-        if (x0 == x1 && y0 == y1)
-            break;
+        if (x0 == x1 && y0 == y1) break;
         int e2 = 2 * err;
         if (e2 >= dy) {
             err += dy;
@@ -127,8 +119,7 @@ void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, 
     SDL_Rect b;
     if (s) {
         SDL_RenderFlush(r);
-        if (!prim_direct_bounds(r, s, &b))
-            return;
+        if (!prim_direct_bounds(r, s, &b)) return;
     } else {
         prim_color(r, c);
     }
@@ -138,8 +129,7 @@ void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, 
     }
     /* Offset copies across the line's direction make it t pixels thick. */
     float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-    if (len < 0.5f)
-        return;
+    if (len < 0.5f) return;
     float nx = -dy / len, ny = dx / len;
     for (int i = 0; i < t; i++) {
         float o = (float)i - (float)(t - 1) / 2.0f;
@@ -170,7 +160,7 @@ void prim_disc(SDL_Renderer *r, int cx, int cy, int radius, rgba c)
     /* One span per row: exact pixels, so a test finds the colour it drew. */
     for (int dy = -radius; dy <= radius; dy++) {
         int half = (int)floor(sqrt((double)radius * radius - (double)dy * dy) + 0.5);
-        prim_fill(r, (lrect){ cx - half, cy + dy, 2 * half + 1, 1 }, c);
+        prim_fill(r, (lrect){cx - half, cy + dy, 2 * half + 1, 1}, c);
     }
 }
 
@@ -183,8 +173,8 @@ static inline void put_pixel(SDL_Surface *s, int x, int y, rgba c)
         return;
     }
     Uint32 o = *p, a = c.a, inv = 255 - a;
-    *p = (o & 0xFF000000u) | ((c.r * a + ((o >> 16) & 0xFF) * inv + 127) / 255) << 16
-         | ((c.g * a + ((o >> 8) & 0xFF) * inv + 127) / 255) << 8 | ((c.b * a + (o & 0xFF) * inv + 127) / 255);
+    *p = (o & 0xFF000000u) | ((c.r * a + ((o >> 16) & 0xFF) * inv + 127) / 255) << 16 |
+         ((c.g * a + ((o >> 8) & 0xFF) * inv + 127) / 255) << 8 | ((c.b * a + (o & 0xFF) * inv + 127) / 255);
 }
 
 /* A small triangle (arrowheads, conflict notches) written into the direct
@@ -195,14 +185,11 @@ static int triangle_direct(SDL_Renderer *r, float x0, float y0, float x1, float 
     SDL_Rect b;
     float minx = fminf(x0, fminf(x1, x2)), maxx = fmaxf(x0, fmaxf(x1, x2));
     float miny = fminf(y0, fminf(y1, y2)), maxy = fmaxf(y0, fmaxf(y1, y2));
-    if (!s || (maxx - minx) * (maxy - miny) > 4096.0f)
-        return 0;   /* big ones (the chart's bands): SDL's rasteriser */
+    if (!s || (maxx - minx) * (maxy - miny) > 4096.0f) return 0; /* big ones (the chart's bands): SDL's rasteriser */
     SDL_RenderFlush(r);
-    if (!prim_direct_bounds(r, s, &b))
-        return 1;
+    if (!prim_direct_bounds(r, s, &b)) return 1;
     float area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-    if (fabsf(area) < 1e-6f)
-        return 1;
+    if (fabsf(area) < 1e-6f) return 1;
     int xa = (int)floorf(minx), xb = (int)ceilf(maxx), ya = (int)floorf(miny), yb = (int)ceilf(maxy);
     if (xa < b.x) xa = b.x;
     if (ya < b.y) ya = b.y;
@@ -219,19 +206,19 @@ static int triangle_direct(SDL_Renderer *r, float x0, float y0, float x1, float 
                 w1 = -w1;
                 w2 = -w2;
             }
-            if (w0 >= 0 && w1 >= 0 && w2 >= 0)
-                put_pixel(s, x, y, c);
+            if (w0 >= 0 && w1 >= 0 && w2 >= 0) put_pixel(s, x, y, c);
         }
     return 1;
 }
 
 void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, float x2, float y2, rgba c)
 {
-    if (triangle_direct(r, x0, y0, x1, y1, x2, y2, c))
-        return;
-    SDL_Color col = { c.r, c.g, c.b, c.a };
+    if (triangle_direct(r, x0, y0, x1, y1, x2, y2, c)) return;
+    SDL_Color col = {c.r, c.g, c.b, c.a};
     SDL_Vertex v[3] = {
-        { { x0, y0 }, col, { 0, 0 } }, { { x1, y1 }, col, { 0, 0 } }, { { x2, y2 }, col, { 0, 0 } },
+        {{x0, y0}, col, {0, 0}},
+        {{x1, y1}, col, {0, 0}},
+        {{x2, y2}, col, {0, 0}},
     };
     if (SDL_RenderGeometry(r, NULL, v, 3, NULL, 0) != 0)
         SDL_Log("viewer: SDL_RenderGeometry failed: %s", SDL_GetError());
@@ -240,13 +227,12 @@ void prim_triangle(SDL_Renderer *r, float x0, float y0, float x1, float y1, floa
 void prim_arrowhead(SDL_Renderer *r, float x0, float y0, float x1, float y1, float size, rgba c)
 {
     float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-    if (len < 0.5f)
-        return;
+    if (len < 0.5f) return;
     dx /= len;
     dy /= len;
     float bx = x1 - dx * size, by = y1 - dy * size;
-    prim_triangle(r, x1, y1, bx - dy * size * 0.55f, by + dx * size * 0.55f,
-                  bx + dy * size * 0.55f, by - dx * size * 0.55f, c);
+    prim_triangle(r, x1, y1, bx - dy * size * 0.55f, by + dx * size * 0.55f, bx + dy * size * 0.55f,
+                  by - dx * size * 0.55f, c);
 }
 
 void prim_clip(SDL_Renderer *r, const lrect *a)
@@ -255,23 +241,21 @@ void prim_clip(SDL_Renderer *r, const lrect *a)
         SDL_RenderSetClipRect(r, NULL);
         return;
     }
-    SDL_Rect q = { a->x, a->y, a->w, a->h };
+    SDL_Rect q = {a->x, a->y, a->w, a->h};
     SDL_RenderSetClipRect(r, &q);
 }
 
-int prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, int max_lines,
-                 int line_h, rgba c, const char *text)
+int prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, int max_lines, int line_h, rgba c,
+                 const char *text)
 {
     char line[512];
     int lines = 0;
     const char *p = text;
-    while (*p == ' ')
-        p++;
+    while (*p == ' ') p++;
     while (*p && lines < max_lines) {
         const char *next;
         size_t len = wrap_line(tc, face, px, w, p, &next);
-        if (len >= sizeof line)
-            len = sizeof line - 1;
+        if (len >= sizeof line) len = sizeof line - 1;
         memcpy(line, p, len);
         line[len] = '\0';
         /* The last line allowed takes the rest, cut with "…" if it must be. */
@@ -280,8 +264,7 @@ int prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, in
         else
             text_draw_fit(tc, face, px, x, y + lines * line_h, w, c, line);
         lines++;
-        if (next == p)
-            break;
+        if (next == p) break;
         p = next;
     }
     return lines;
@@ -289,16 +272,15 @@ int prim_wrapped(text_cache *tc, font_face face, int px, int x, int y, int w, in
 
 int prim_fit_px(text_cache *tc, font_face face, int px, int min_px, int w, int max_lines, const char *text)
 {
-    while (px > min_px && wrap_count(tc, face, px, w, text) > max_lines)
-        px--;
+    while (px > min_px && wrap_count(tc, face, px, w, text) > max_lines) px--;
     return px;
 }
 
 rgba prim_shade(rgba c, int amt)
 {
     int t = amt > 0 ? 255 : 0, a = amt > 0 ? amt : -amt;
-    return (rgba){ (uint8_t)(c.r + (t - c.r) * a / 255), (uint8_t)(c.g + (t - c.g) * a / 255),
-                   (uint8_t)(c.b + (t - c.b) * a / 255), c.a };
+    return (rgba){(uint8_t)(c.r + (t - c.r) * a / 255), (uint8_t)(c.g + (t - c.g) * a / 255),
+                  (uint8_t)(c.b + (t - c.b) * a / 255), c.a};
 }
 
 rgba prim_alpha(rgba c, uint8_t a)

@@ -39,7 +39,7 @@ static void launch_tags(const draw_ctx *d, int last, int tag_h)
         if (!st->tag[0]) continue;
         lrect r = layout_step_rect(L, s);
         rgba bg = s == t->cur ? th->accent : th->phase[st->phase];
-        prim_fill(d->r, (lrect){ r.x - 2, L->timeline.y, 3, L->timeline.h }, th->text_strong);
+        prim_fill(d->r, (lrect){r.x - 2, L->timeline.y, 3, L->timeline.h}, th->text_strong);
         int span = r.w;
         for (int k = s + 1; k < last && k < t->nsteps && !t->steps[k].tag[0]; k++) {
             lrect next = layout_step_rect(L, k);
@@ -48,8 +48,8 @@ static void launch_tags(const draw_ctx *d, int last, int tag_h)
         const char *tag = st->tag;
         int tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, tag);
         if (tw > span - 6) tag = st->tag_short, tw = text_width(d->tc, FACE_SANS_BOLD, L->fs_small, tag);
-        if (tw > span - 6) continue;   /* the bar alone; the tooltip names it */
-        prim_fill(d->r, (lrect){ r.x + 1, r.y, tw + 5, tag_h }, bg);
+        if (tw > span - 6) continue; /* the bar alone; the tooltip names it */
+        prim_fill(d->r, (lrect){r.x + 1, r.y, tw + 5, tag_h}, bg);
         text_draw(d->tc, FACE_SANS_BOLD, L->fs_small, r.x + 3, r.y + 1, theme_text_on(th, bg), tag);
     }
 }
@@ -62,17 +62,15 @@ void draw_timeline(const draw_ctx *d)
     lrect tl = L->timeline;
 
     /* Play state and speed, left of the steps. */
-    lrect ctrl = { tl.x, tl.y, L->steps_x - tl.x - L->margin, tl.h };
+    lrect ctrl = {tl.x, tl.y, L->steps_x - tl.x - L->margin, tl.h};
     prim_fill(d->r, ctrl, th->panel);
     prim_stroke(d->r, ctrl, th->panel_edge, 1);
     text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, ctrl.x + L->margin, ctrl.y + L->margin / 2,
               t->playing ? th->full : th->text, t->play);
     text_draw(d->tc, FACE_SANS, L->fs_small, ctrl.x + L->margin, ctrl.y + tl.h / 2 + 1, th->text_dim, t->speed);
     int last = L->steps_first + L->steps_shown;
-    if (L->steps_first > 0)
-        more_arrow(d, (lrect){ L->steps_x - L->margin, tl.y, L->margin, tl.h }, -1);
-    if (last < t->nsteps)
-        more_arrow(d, (lrect){ tl.x + tl.w - L->margin / 2, tl.y, L->margin, tl.h }, +1);
+    if (L->steps_first > 0) more_arrow(d, (lrect){L->steps_x - L->margin, tl.y, L->margin, tl.h}, -1);
+    if (last < t->nsteps) more_arrow(d, (lrect){tl.x + tl.w - L->margin / 2, tl.y, L->margin, tl.h}, +1);
 
     int dot = L->fs_small / 2 > 3 ? L->fs_small / 2 : 3;
     int tag_h = (int)(L->fs_small * 1.2);
@@ -83,13 +81,12 @@ void draw_timeline(const draw_ctx *d)
         int cur = s == t->cur;
         rgba bg = cur ? th->accent : th->phase[st->phase];
         prim_fill(d->r, r, bg);
-        if (s < t->cur)
-            prim_fill(d->r, (lrect){ r.x, r.y + r.h - 3, r.w, 3 }, th->accent);
+        if (s < t->cur) prim_fill(d->r, (lrect){r.x, r.y + r.h - 3, r.w, 3}, th->accent);
         if (cur && st->count > 1) {
             /* a folded run: how far into it the step shown is */
             int fill = (int)((long long)r.w * (t->cur_in + 1) / st->count), bar = r.h / 8 > 4 ? r.h / 8 : 4;
-            prim_fill(d->r, (lrect){ r.x, r.y + r.h - bar, r.w, bar }, prim_shade(bg, -70));
-            prim_fill(d->r, (lrect){ r.x, r.y + r.h - bar, fill, bar }, theme_text_on(th, bg));
+            prim_fill(d->r, (lrect){r.x, r.y + r.h - bar, r.w, bar}, prim_shade(bg, -70));
+            prim_fill(d->r, (lrect){r.x, r.y + r.h - bar, fill, bar}, theme_text_on(th, bg));
         }
         /* a launch's first box keeps its top for the tag (launch_tags) */
         lrect lr = r;
@@ -103,13 +100,12 @@ void draw_timeline(const draw_ctx *d)
         if (tw <= r.w - 4 && (!st->tag[0] || lr.h >= L->fs_small))
             text_draw_centered(d->tc, cur ? FACE_SANS_BOLD : FACE_SANS, L->fs_small, lr.x, lr.y, lr.w, lr.h,
                                theme_text_on(th, bg), label);
-        if (!st->marked)
-            continue;
+        if (!st->marked) continue;
         if (st->unsynced) {
             rgba race = th->conflict[2];
             prim_stroke(d->r, r, race, 3);
             int bw = L->fs_small;
-            prim_fill(d->r, (lrect){ r.x + r.w - bw - 2, r.y + 2, bw, bw }, race);
+            prim_fill(d->r, (lrect){r.x + r.w - bw - 2, r.y + 2, bw, bw}, race);
             text_draw_centered(d->tc, FACE_SANS_BOLD, L->fs_small * 4 / 5, r.x + r.w - bw - 2, r.y + 2, bw, bw,
                                theme_text_on(th, race), "!");
         }
@@ -117,15 +113,14 @@ void draw_timeline(const draw_ctx *d)
         int dx = r.x + r.w / 2 - (ndots == 1 ? dot / 2 : ndots == 2 ? dot : (3 * dot + 4) / 2);
         int dy = r.y + r.h + 3;
         if (st->divergent) {
-            prim_fill(d->r, (lrect){ dx, dy, dot, dot }, th->divergent);
+            prim_fill(d->r, (lrect){dx, dy, dot, dot}, th->divergent);
             dx += dot + 2;
         }
         if (st->conflict) {
-            prim_fill(d->r, (lrect){ dx, dy, dot, dot }, theme_conflict(th, st->conflict));
+            prim_fill(d->r, (lrect){dx, dy, dot, dot}, theme_conflict(th, st->conflict));
             dx += dot + 2;
         }
-        if (st->atomic)
-            prim_fill(d->r, (lrect){ dx, dy, dot, dot }, th->atomic);
+        if (st->atomic) prim_fill(d->r, (lrect){dx, dy, dot, dot}, th->atomic);
     }
     launch_tags(d, last, tag_h);
 }

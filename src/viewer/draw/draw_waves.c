@@ -46,7 +46,7 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     rgba hue[2] = {th->full, th->accent2};
     for (uint32_t sm = 0; sm < s->sms; sm++) {
         int y0 = area.y + (int)((long)area.h * sm / s->sms), y1 = area.y + (int)((long)area.h * (sm + 1) / s->sms);
-        int hh = y1 - y0 > 2 ? y1 - y0 - 1 : y1 - y0;   /* a hair between rows where there is room */
+        int hh = y1 - y0 > 2 ? y1 - y0 - 1 : y1 - y0; /* a hair between rows where there is room */
         for (uint32_t c = 0; c < s->cols; c++) {
             const rv_waves_cell *cell = &s->cells[(size_t)sm * s->cols + c];
             if (cell->wave == RV_WAVES_NO_WAVE) continue;

@@ -7,8 +7,8 @@
 
 typedef struct waves_input {
     const scene_waves *s;
-    int theme;                 /* theme_id */
-    int w, h;                  /* pixels */
+    int theme; /* theme_id */
+    int w, h;  /* pixels */
 } waves_input;
 
 /* viewer_paint_fn: arg is a waves_input. */

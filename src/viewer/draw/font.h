@@ -15,9 +15,7 @@
 #include <SDL.h>
 #include "theme.h"
 
-typedef enum font_face {
-    FACE_SANS = 0, FACE_SANS_BOLD, FACE_MONO, FACE_MONO_BOLD, FACE_COUNT
-} font_face;
+typedef enum font_face { FACE_SANS = 0, FACE_SANS_BOLD, FACE_MONO, FACE_MONO_BOLD, FACE_COUNT } font_face;
 
 /* The opened font files (independent of any renderer). */
 typedef struct font_set font_set;
@@ -33,7 +31,7 @@ int font_face_bold(int face);
  * every face.  Initialises SDL_ttf if needed.  NULL + err when a font is
  * missing or unreadable. */
 font_set *font_set_open(const char *override_path, char *err, size_t errlen);
-void      font_set_free(font_set *fs);
+void font_set_free(font_set *fs);
 const char *font_set_path(const font_set *fs, font_face face);
 
 /* Looks for a face on this system; writes its path into out. 0 or -1. */
@@ -65,8 +63,8 @@ text_cache *text_cache_new(SDL_Renderer *r, font_set *fs);
 /* The renderer draws into this ARGB8888 or XRGB8888 surface (a software
  * one), which draw_prim.c writes directly; glyphs still go through SDL.
  * NULL: none. */
-void        text_cache_direct(text_cache *tc, SDL_Surface *s);
-void        text_cache_free(text_cache *tc);
+void text_cache_direct(text_cache *tc, SDL_Surface *s);
+void text_cache_free(text_cache *tc);
 
 /* Draws UTF-8 text with its top-left corner at (x, y); returns its width. */
 int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, const char *s);
@@ -74,11 +72,9 @@ int text_draw(text_cache *tc, font_face face, int px, int x, int y, rgba col, co
 int text_width(text_cache *tc, font_face face, int px, const char *s);
 int text_line_height(text_cache *tc, font_face face, int px);
 /* Draws s centred in the box (x, y, w, h). */
-void text_draw_centered(text_cache *tc, font_face face, int px, int x, int y, int w, int h,
-                        rgba col, const char *s);
+void text_draw_centered(text_cache *tc, font_face face, int px, int x, int y, int w, int h, rgba col, const char *s);
 /* Draws as much of s as fits in max_w (ending in "…" when cut); returns width. */
-int text_draw_fit(text_cache *tc, font_face face, int px, int x, int y, int max_w,
-                  rgba col, const char *s);
+int text_draw_fit(text_cache *tc, font_face face, int px, int x, int y, int max_w, rgba col, const char *s);
 
 /* For the layout tests: while buf is set, every text drawn through a text
  * cache is recorded in it, up to cap: its box (top-left, advance width,

@@ -21,37 +21,45 @@
 #include <fontconfig/fontconfig.h>
 #endif
 
-#define FONT_BASE_PT     16   /* size the files are opened at; atlases resize */
-#define CJK_PATTERN      "WenQuanYi Micro Hei,sans-serif:lang=zh-cn"   /* fontconfig */
+#define FONT_BASE_PT 16                                          /* size the files are opened at; atlases resize */
+#define CJK_PATTERN  "WenQuanYi Micro Hei,sans-serif:lang=zh-cn" /* fontconfig */
 
 static const char *const face_files[FACE_COUNT] = {
-    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSansMono.ttf",
+    "DejaVuSansMono-Bold.ttf",
 };
 
 static const char *const face_patterns[FACE_COUNT] = {
-    "DejaVu Sans", "DejaVu Sans:bold", "DejaVu Sans Mono", "DejaVu Sans Mono:bold",
+    "DejaVu Sans",
+    "DejaVu Sans:bold",
+    "DejaVu Sans Mono",
+    "DejaVu Sans Mono:bold",
 };
 
 static const char *const font_dirs[] = {
-    "/usr/share/fonts/truetype/dejavu/", "/usr/share/fonts/dejavu/",
-    "/usr/share/fonts/TTF/", "/usr/share/fonts/dejavu-sans-fonts/",
-    "/usr/share/fonts/dejavu-sans-mono-fonts/", "/usr/local/share/fonts/",
+    "/usr/share/fonts/truetype/dejavu/",
+    "/usr/share/fonts/dejavu/",
+    "/usr/share/fonts/TTF/",
+    "/usr/share/fonts/dejavu-sans-fonts/",
+    "/usr/share/fonts/dejavu-sans-mono-fonts/",
+    "/usr/local/share/fonts/",
     "/usr/share/fonts/truetype/",
 };
 
 struct font_set {
     TTF_Font *font[FACE_COUNT];
     char path[FACE_COUNT][512];
-    TTF_Font *cjk[2];  /* regular, bold: the CJK fallback; NULL when none  */
+    TTF_Font *cjk[2]; /* regular, bold: the CJK fallback; NULL when none  */
     char cjk_path[512];
-    int  ttf_inited;   /* we called TTF_Init, so we call TTF_Quit */
+    int ttf_inited; /* we called TTF_Init, so we call TTF_Quit */
 };
 
 static int file_readable(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
+    if (!f) return 0;
     fclose(f);
     return 1;
 }
@@ -60,8 +68,7 @@ int font_find(font_face face, char *out, size_t len)
 {
     for (size_t i = 0; i < sizeof font_dirs / sizeof font_dirs[0]; i++) {
         snprintf(out, len, "%s%s", font_dirs[i], face_files[face]);
-        if (file_readable(out))
-            return 0;
+        if (file_readable(out)) return 0;
     }
     /* fontconfig knows where distributions put fonts; it may answer with a
      * substitute, so only accept a file that is really a DejaVu face. */
@@ -94,14 +101,12 @@ int font_find_cjk(char *out, size_t len, int *index)
     out[0] = '\0';
     *index = 0;
 #ifdef RV_HAVE_FONTCONFIG
-    if (!FcInit())
-        return -1;
+    if (!FcInit()) return -1;
     /* WenQuanYi Micro Hei first (the font the set-up installs, see the top
      * of this file), else whatever sans-serif font fontconfig ranks best
      * for Simplified Chinese. */
     FcPattern *pat = FcNameParse((const FcChar8 *)CJK_PATTERN);
-    if (!pat)
-        return -1;
+    if (!pat) return -1;
     FcConfigSubstitute(NULL, pat, FcMatchPattern);
     FcDefaultSubstitute(pat);
     FcResult res;
@@ -114,9 +119,8 @@ int font_find_cjk(char *out, size_t len, int *index)
         FcCharSet *cs = NULL;
         FcChar8 *file = NULL;
         int idx = 0;
-        if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs) != FcResultMatch ||
-            !FcCharSetHasChar(cs, 0x5F52) || !FcCharSetHasChar(cs, 0x7EA6) ||
-            FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch)
+        if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs) != FcResultMatch || !FcCharSetHasChar(cs, 0x5F52) ||
+            !FcCharSetHasChar(cs, 0x7EA6) || FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch)
             continue;
         FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &idx);
         if (file_readable((const char *)file)) {
@@ -125,8 +129,7 @@ int font_find_cjk(char *out, size_t len, int *index)
             rc = 0;
         }
     }
-    if (set)
-        FcFontSetDestroy(set);
+    if (set) FcFontSetDestroy(set);
     FcPatternDestroy(pat);
     /* Asked once per font set: let fontconfig free its configuration. */
     FcFini();
@@ -152,8 +155,7 @@ static void open_cjk(font_set *fs)
     for (int b = 0; b < 2; b++) {
         fs->cjk[b] = TTF_OpenFontIndex(fs->cjk_path, FONT_BASE_PT, index);
         if (!fs->cjk[b] || !font_has_cjk(fs->cjk[b])) {
-            if (fs->cjk[b])
-                TTF_CloseFont(fs->cjk[b]);
+            if (fs->cjk[b]) TTF_CloseFont(fs->cjk[b]);
             fs->cjk[0] = fs->cjk[1] = NULL;
             fs->cjk_path[0] = '\0';
             return;
@@ -164,22 +166,17 @@ static void open_cjk(font_set *fs)
 
 void font_set_check_language(const font_set *fs)
 {
-    if (fs->cjk[0] || strcmp(i18n_lang(), "zh"))
-        return;
-    fprintf(stderr, _("reducevis: no font with Chinese glyphs was found (fontconfig, lang zh-cn): "
-                      "install Debian's %s; showing the English interface\n"), FONT_CJK_PACKAGE);
+    if (fs->cjk[0] || strcmp(i18n_lang(), "zh")) return;
+    fprintf(stderr,
+            _("reducevis: no font with Chinese glyphs was found (fontconfig, lang zh-cn): "
+              "install Debian's %s; showing the English interface\n"),
+            FONT_CJK_PACKAGE);
     i18n_set("en", NULL, 0);
 }
 
-const char *font_set_cjk_path(const font_set *fs)
-{
-    return fs->cjk[0] ? fs->cjk_path : "";
-}
+const char *font_set_cjk_path(const font_set *fs) { return fs->cjk[0] ? fs->cjk_path : ""; }
 
-int font_face_bold(int face)
-{
-    return face == FACE_SANS_BOLD || face == FACE_MONO_BOLD;
-}
+int font_face_bold(int face) { return face == FACE_SANS_BOLD || face == FACE_MONO_BOLD; }
 
 uint32_t font_set_missing(font_set *fs, font_face face, const char *s)
 {
@@ -189,15 +186,12 @@ uint32_t font_set_missing(font_set *fs, font_face face, const char *s)
         int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : 4;
         cp = n == 1 ? p[0] : n == 2 ? (p[0] & 0x1Fu) : n == 3 ? (p[0] & 0x0Fu) : (p[0] & 0x07u);
         for (int i = 1; i < n; i++) {
-            if ((p[i] & 0xC0) != 0x80)
-                return 0xFFFD;
+            if ((p[i] & 0xC0) != 0x80) return 0xFFFD;
             cp = (cp << 6) | (p[i] & 0x3F);
         }
         s += n;
-        if (cp < 32 || TTF_GlyphIsProvided32(fs->font[face], cp))
-            continue;
-        if (fs->cjk[0] && TTF_GlyphIsProvided32(fs->cjk[font_face_bold(face)], cp))
-            continue;
+        if (cp < 32 || TTF_GlyphIsProvided32(fs->font[face], cp)) continue;
+        if (fs->cjk[0] && TTF_GlyphIsProvided32(fs->cjk[font_face_bold(face)], cp)) continue;
         return cp;
     }
     return 0;
@@ -233,7 +227,8 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
             } else {
                 snprintf(err, errlen,
                          _("font not found: %s (install Debian's fonts-dejavu-core, "
-                           "or pass --font PATH to a .ttf file)"), face_files[f]);
+                           "or pass --font PATH to a .ttf file)"),
+                         face_files[f]);
                 font_set_free(fs);
                 return NULL;
             }
@@ -251,30 +246,17 @@ font_set *font_set_open(const char *override_path, char *err, size_t errlen)
 
 void font_set_free(font_set *fs)
 {
-    if (!fs)
-        return;
+    if (!fs) return;
     for (int f = 0; f < FACE_COUNT; f++)
-        if (fs->font[f])
-            TTF_CloseFont(fs->font[f]);
+        if (fs->font[f]) TTF_CloseFont(fs->font[f]);
     for (int b = 0; b < 2; b++)
-        if (fs->cjk[b])
-            TTF_CloseFont(fs->cjk[b]);
-    if (fs->ttf_inited)
-        TTF_Quit();
+        if (fs->cjk[b]) TTF_CloseFont(fs->cjk[b]);
+    if (fs->ttf_inited) TTF_Quit();
     free(fs);
 }
 
-const char *font_set_path(const font_set *fs, font_face face)
-{
-    return fs->path[face];
-}
+const char *font_set_path(const font_set *fs, font_face face) { return fs->path[face]; }
 
-TTF_Font *font_set_face(const font_set *fs, font_face face)
-{
-    return fs->font[face];
-}
+TTF_Font *font_set_face(const font_set *fs, font_face face) { return fs->font[face]; }
 
-TTF_Font *font_set_fallback(const font_set *fs, font_face face)
-{
-    return fs->cjk[font_face_bold(face)];
-}
+TTF_Font *font_set_fallback(const font_set *fs, font_face face) { return fs->cjk[font_face_bold(face)]; }

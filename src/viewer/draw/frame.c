@@ -24,15 +24,14 @@ void draw_layout_for(const viewer_frame *f, layout *L)
  * scene decides them). */
 static void panes_layout(const viewer_frame *f, const layout_in lin[2], const layout_fold fold[2], layout_cmp *C)
 {
-    layout_in in[2] = { lin[0], lin[1] };
-    for (int p = 0; p < 2; p++)
-        in[p].compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1;
+    layout_in in[2] = {lin[0], lin[1]};
+    for (int p = 0; p < 2; p++) in[p].compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1;
     /* Both panes keep the same banner height, so their grids line up. */
     int warn = in[0].warn_lines > in[1].warn_lines ? in[0].warn_lines : in[1].warn_lines;
     in[0].warn_lines = in[1].warn_lines = warn;
     in[0].verify = f->verify || (f->verify_note && f->verify_note[0]);
-    in[0].shape = scene_compare_shapes(f);   /* a line in both panes, so that their grids line up */
-    in[0].step_cur = f->row;   /* the aligned row shown: kept in the timeline's view */
+    in[0].shape = scene_compare_shapes(f); /* a line in both panes, so that their grids line up */
+    in[0].step_cur = f->row;               /* the aligned row shown: kept in the timeline's view */
     layout_compare_folded(C, &in[0], &in[1], f->nrows, fold);
 }
 
@@ -40,8 +39,7 @@ void draw_compare_layout(const viewer_frame *f, layout_cmp *C)
 {
     layout_in in[2];
     layout_fold fold[2];
-    for (int p = 0; p < 2; p++)
-        scene_block_layout(f, p, &in[p], &fold[p]);
+    for (int p = 0; p < 2; p++) scene_block_layout(f, p, &in[p], &fold[p]);
     panes_layout(f, in, fold, C);
 }
 
@@ -78,31 +76,29 @@ static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
-    static scene sc;   /* large: off the stack; frames are drawn one at a time */
+    static scene sc; /* large: off the stack; frames are drawn one at a time */
     if (f->waves && waves_frame(r, tc, f) == 0) return;
     scene_build(&sc, f);
     if (sc.compare) {
-        static layout_cmp C;   /* two layouts: kept off the stack */
-        const layout_in lin[2] = { sc.block[0].lin, sc.block[1].lin };
-        const layout_fold fold[2] = { sc.block[0].fold, sc.block[1].fold };
+        static layout_cmp C; /* two layouts: kept off the stack */
+        const layout_in lin[2] = {sc.block[0].lin, sc.block[1].lin};
+        const layout_fold fold[2] = {sc.block[0].fold, sc.block[1].fold};
         panes_layout(f, lin, fold, &C);
         for (int p = 0; p < 2 && f->hover; p++) {
             viewer_frame g = scene_compare_pane(f, p);
-            if (g.step >= 0)
-                hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
+            if (g.step >= 0) hover_tip(&sc.frame.tip[p], &g, &C.pane[p]);
         }
         draw_compare(r, tc, &sc, &C);
         return;
     }
     layout L;
     layout_compute_folded(&L, &sc.block[0].lin, &sc.block[0].fold);
-    if (f->hover && !sc.frame.veiled)   /* a tooltip would tell the answer */
+    if (f->hover && !sc.frame.veiled) /* a tooltip would tell the answer */
         hover_tip(&sc.frame.tip[0], f, &L);
-    draw_ctx d = { r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0] };
+    draw_ctx d = {r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0]};
     prim_clip(r, NULL);
     prim_color(r, d.th->bg);
-    if (SDL_RenderClear(r) != 0)
-        SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
+    if (SDL_RenderClear(r) != 0) SDL_Log("viewer: SDL_RenderClear failed: %s", SDL_GetError());
     draw_header(&d);
     draw_code(&d);
     draw_block(&d);
@@ -114,6 +110,5 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_timeline(&d);
     draw_footer(&d);
     draw_tooltip(&d);
-    if (f->help)
-        draw_help(&d);
+    if (f->help) draw_help(&d);
 }

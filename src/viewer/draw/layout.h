@@ -11,25 +11,27 @@
 #ifndef VIEWER_LAYOUT_H
 #define VIEWER_LAYOUT_H
 
-#define LAYOUT_COLS 32          /* lanes per warp = banks = words per row      */
-#define LAYOUT_LEGIBLE_ROW 12   /* shorter word rows switch warps to a strip   */
-#define LAYOUT_MAX_WARPS 32     /* 1024 threads                                */
+#define LAYOUT_COLS        32 /* lanes per warp = banks = words per row      */
+#define LAYOUT_LEGIBLE_ROW 12 /* shorter word rows switch warps to a strip   */
+#define LAYOUT_MAX_WARPS   32 /* 1024 threads                                */
 
-typedef struct lrect { int x, y, w, h; } lrect;
+typedef struct lrect {
+    int x, y, w, h;
+} lrect;
 
 typedef struct layout_in {
-    int w, h;                   /* window or surface size in pixels            */
+    int w, h; /* window or surface size in pixels            */
     int block_size;
     int smem_words;
-    int nsteps;                 /* boxes of the timeline (marks, story.h)      */
-    int lane_values;            /* lanes show register values (shuffle traces) */
-    int compact;                /* warps as one strip: 1 on, 0 off, -1 when needed */
-    int warn_lines;             /* lines of the race band under the banner, 0: none */
-    int verify;                 /* compare mode: a line per pane for the hardware
+    int nsteps;      /* boxes of the timeline (marks, story.h)      */
+    int lane_values; /* lanes show register values (shuffle traces) */
+    int compact;     /* warps as one strip: 1 on, 0 off, -1 when needed */
+    int warn_lines;  /* lines of the race band under the banner, 0: none */
+    int verify;      /* compare mode: a line per pane for the hardware
                                    cross-check (read from the first pane's input) */
-    int step_cur;               /* the timeline's current box (compare mode: row):
+    int step_cur;    /* the timeline's current box (compare mode: row):
                                    kept in view when not all of them fit    */
-    int shape;                  /* compare mode: a line per pane for a launch shape
+    int shape;       /* compare mode: a line per pane for a launch shape
                                    the picture cannot show (own_shape_words; read
                                    from the first pane's input)               */
 } layout_in;
@@ -52,20 +54,20 @@ typedef struct layout {
     int fs_title, fs_ui, fs_small, fs_code, fs_cell, fs_lane;
     /* panes */
     lrect header, code, center, banner, results, legend, timeline, footer;
-    lrect warn;                 /* the race band at the foot of the banner; h 0: none */
+    lrect warn; /* the race band at the foot of the banner; h 0: none */
     /* the block pane's grids */
-    int grid_x, col_w, gap;     /* column c spans grid_x + c*col_w, col_w - gap wide */
-    int label_w, badge_w;       /* warp labels left of the grid, badges right  */
-    int lanes_head_y;           /* row of lane numbers                         */
-    int compact;                /* warps drawn as one strip of boxes           */
-    int lane_rows;              /* warp rows drawn: nwarps, or 1 when compact  */
-    int folded;                 /* warps of a kind share a row (fold.warp_row)  */
-    layout_fold fold;           /* what folding was offered (rows 0: none)      */
-    int lanes_y, lane_h;        /* warp rows: first y, pitch                   */
-    int links_y, links_h;       /* band the access lines cross                  */
-    int banks_y, bank_h;        /* bank numbers and n-way badges               */
-    int smem_y, cell_h;         /* shared-memory rows: first y, pitch          */
-    int lane_text;              /* lanes are tall enough to hold a value       */
+    int grid_x, col_w, gap; /* column c spans grid_x + c*col_w, col_w - gap wide */
+    int label_w, badge_w;   /* warp labels left of the grid, badges right  */
+    int lanes_head_y;       /* row of lane numbers                         */
+    int compact;            /* warps drawn as one strip of boxes           */
+    int lane_rows;          /* warp rows drawn: nwarps, or 1 when compact  */
+    int folded;             /* warps of a kind share a row (fold.warp_row)  */
+    layout_fold fold;       /* what folding was offered (rows 0: none)      */
+    int lanes_y, lane_h;    /* warp rows: first y, pitch                   */
+    int links_y, links_h;   /* band the access lines cross                  */
+    int banks_y, bank_h;    /* bank numbers and n-way badges               */
+    int smem_y, cell_h;     /* shared-memory rows: first y, pitch          */
+    int lane_text;          /* lanes are tall enough to hold a value       */
     /* timeline: boxes steps_first .. + steps_shown - 1 are drawn, box s
      * spanning steps_x + (s - steps_first) * step_w; all of them where they
      * fit at least LAYOUT_MIN_STEP_W wide, else a window holding step_cur */
@@ -73,7 +75,7 @@ typedef struct layout {
     int steps_first, steps_shown;
 } layout;
 
-#define LAYOUT_MIN_STEP_W 7     /* a timeline box's least width at scale 1     */
+#define LAYOUT_MIN_STEP_W 7 /* a timeline box's least width at scale 1     */
 
 /* The window of `room` boxes out of n that holds box cur (all n when they
  * fit): it moves in strides of three quarters of itself, so that the
@@ -93,10 +95,10 @@ void layout_compute_folded(layout *L, const layout_in *in, const layout_fold *fo
  * per version, one column per aligned step) and a one-line legend below.
  * With a hardware cross-check, a line for it sits under each figure. */
 typedef struct layout_cmp {
-    layout pane[2];             /* grids of each pane (pane[p].center etc.)     */
-    lrect panes[2];             /* whole pane rectangles                        */
+    layout pane[2];                                       /* grids of each pane (pane[p].center etc.)     */
+    lrect panes[2];                                       /* whole pane rectangles                        */
     lrect title[2], figure[2], checkline[2], codeline[2]; /* checkline: the cross-check, h 0: none */
-    lrect shapeline[2];         /* under the cross-check: the launch's shape, h 0: none */
+    lrect shapeline[2];                                   /* under the cross-check: the launch's shape, h 0: none */
     lrect header, diff, legend, timeline, footer;
     int margin, fs_title, fs_ui, fs_small, fs_diff;
     int nrows, row_h, steps_x, step_w;
@@ -107,8 +109,7 @@ typedef struct layout_cmp {
 /* a and b give the size (a's) and each pane's block; nrows aligned steps,
  * the current one a->step_cur.
  * fold: each pane's warps folded as layout_compute_folded does (NULL: never). */
-void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows,
-                           const layout_fold fold[2]);
+void layout_compare_folded(layout_cmp *C, const layout_in *a, const layout_in *b, int nrows, const layout_fold fold[2]);
 /* The aligned row under (x, y) in the compare timeline, or -1. */
 int layout_compare_row_at(const layout_cmp *C, int x, int y);
 /* The timeline box of a row (in the window) for pane 0 (top) or 1 (bottom). */
@@ -123,11 +124,11 @@ lrect layout_lane_rect(const layout *L, int thread);
 /* The row a warp is drawn in, and the first warp drawn in a row (-1: none). */
 int layout_warp_row(const layout *L, int warp);
 int layout_row_warp(const layout *L, int row);
-lrect layout_warp_label(const layout *L, int warp);  /* state box left of a warp row */
-lrect layout_warp_box(const layout *L, int warp);    /* compact: warp w in column w  */
-lrect layout_warp_badge(const layout *L, int warp);  /* conflict badge right of it   */
+lrect layout_warp_label(const layout *L, int warp); /* state box left of a warp row */
+lrect layout_warp_box(const layout *L, int warp);   /* compact: warp w in column w  */
+lrect layout_warp_badge(const layout *L, int warp); /* conflict badge right of it   */
 lrect layout_cell_rect(const layout *L, int word);
-lrect layout_bank_rect(const layout *L, int bank);   /* bank header above column     */
+lrect layout_bank_rect(const layout *L, int bank); /* bank header above column     */
 lrect layout_step_rect(const layout *L, int step);
 /* Row i of the list on the card (a live class's kernels), in the results
  * column under the title and three lines of keys, above the class's two lines;
@@ -145,6 +146,5 @@ int layout_card_row_at(const layout *L, int n, int x, int y);
 
 /* How many monospace glyphs of font_px fit across a cell. */
 int layout_cell_chars(const layout *L, int font_px);
-
 
 #endif

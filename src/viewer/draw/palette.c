@@ -15,18 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EMPTY 0xffffffffu /* the key of a free slot: no 24-bit colour */
-#define FIRST_CAP 4096    /* slots at first; doubled while over half full */
+#define EMPTY     0xffffffffu /* the key of a free slot: no 24-bit colour */
+#define FIRST_CAP 4096        /* slots at first; doubled while over half full */
 
-#define FLAT_RUN 4        /* a run this long is a filled shape, not a text edge */
+#define FLAT_RUN 4 /* a run this long is a filled shape, not a text edge */
 
 /* n: the count, then the index; flat: pixels in runs of FLAT_RUN or more */
-typedef struct slot { uint32_t rgb, n, flat; } slot;
+typedef struct slot {
+    uint32_t rgb, n, flat;
+} slot;
 
 struct palette {
-    slot *tab;          /* cap slots, a power of two */
+    slot *tab; /* cap slots, a power of two */
     size_t cap, used;
-    slot *order;        /* the used slots, most frequent first (cap / 2 room) */
+    slot *order; /* the used slots, most frequent first (cap / 2 room) */
 };
 
 palette *palette_new(void)
@@ -46,8 +48,7 @@ palette *palette_new(void)
 
 void palette_free(palette *p)
 {
-    if (!p)
-        return;
+    if (!p) return;
     free(p->tab);
     free(p->order);
     free(p);
@@ -66,19 +67,16 @@ static int grow(palette *p)
 {
     size_t cap = p->cap * 2;
     slot *tab = malloc(cap * sizeof *tab), *order = realloc(p->order, cap / 2 * sizeof *order);
-    if (order)
-        p->order = order;
+    if (order) p->order = order;
     if (!tab || !order) {
         free(tab);
         return -1;
     }
     memset(tab, 0xff, cap * sizeof *tab);
     for (size_t i = 0; i < p->cap; i++) {
-        if (p->tab[i].rgb == EMPTY)
-            continue;
+        if (p->tab[i].rgb == EMPTY) continue;
         size_t j = slot_of(p->tab[i].rgb, cap);
-        while (tab[j].rgb != EMPTY)
-            j = (j + 1) & (cap - 1);
+        while (tab[j].rgb != EMPTY) j = (j + 1) & (cap - 1);
         tab[j] = p->tab[i];
     }
     free(p->tab);
@@ -91,13 +89,10 @@ static int grow(palette *p)
 static slot *find(palette *p, uint32_t rgb)
 {
     size_t i = slot_of(rgb, p->cap);
-    while (p->tab[i].rgb != rgb && p->tab[i].rgb != EMPTY)
-        i = (i + 1) & (p->cap - 1);
-    if (p->tab[i].rgb == rgb)
-        return &p->tab[i];
-    if (2 * (p->used + 1) > p->cap)
-        return grow(p) == 0 ? find(p, rgb) : NULL;
-    p->tab[i] = (slot){ rgb, 0, 0 };
+    while (p->tab[i].rgb != rgb && p->tab[i].rgb != EMPTY) i = (i + 1) & (p->cap - 1);
+    if (p->tab[i].rgb == rgb) return &p->tab[i];
+    if (2 * (p->used + 1) > p->cap) return grow(p) == 0 ? find(p, rgb) : NULL;
+    p->tab[i] = (slot){rgb, 0, 0};
     p->used++;
     return &p->tab[i];
 }
@@ -119,11 +114,9 @@ static int count_colours(palette *p, const void *pixels, int w, int h, int pitch
             for (run = 1; x + run < w && (row[x + run] & 0xffffff) == rgb; run++)
                 ;
             slot *s = find(p, rgb);
-            if (!s)
-                return -1;
+            if (!s) return -1;
             s->n += (uint32_t)run;
-            if (run >= FLAT_RUN)
-                s->flat += (uint32_t)run;
+            if (run >= FLAT_RUN) s->flat += (uint32_t)run;
         }
     }
     return 0;
@@ -134,10 +127,8 @@ static int count_colours(palette *p, const void *pixels, int w, int h, int pitch
 static int by_count(const void *a, const void *b)
 {
     const slot *p = a, *q = b;
-    if (p->flat != q->flat)
-        return p->flat > q->flat ? -1 : 1;
-    if (p->n != q->n)
-        return p->n > q->n ? -1 : 1;
+    if (p->flat != q->flat) return p->flat > q->flat ? -1 : 1;
+    if (p->n != q->n) return p->n > q->n ? -1 : 1;
     return p->rgb < q->rgb ? -1 : p->rgb > q->rgb; /* ties: the same file every time */
 }
 
@@ -160,12 +151,10 @@ static uint32_t nearest(const uint8_t pal[256][3], int np, uint32_t c)
 
 int palette_choose(palette *p, const void *pixels, int w, int h, int pitch, uint8_t rgb[256][3])
 {
-    if (count_colours(p, pixels, w, h, pitch) != 0)
-        return -1;
+    if (count_colours(p, pixels, w, h, pitch) != 0) return -1;
     size_t k = 0;
     for (size_t i = 0; i < p->cap; i++)
-        if (p->tab[i].rgb != EMPTY)
-            p->order[k++] = p->tab[i];
+        if (p->tab[i].rgb != EMPTY) p->order[k++] = p->tab[i];
     qsort(p->order, k, sizeof *p->order, by_count);
     int np = k < 256 ? (int)k : 256;
     memset(rgb, 0, 256 * sizeof rgb[0]);
@@ -176,7 +165,8 @@ int palette_choose(palette *p, const void *pixels, int w, int h, int pitch, uint
         rgb[i][2] = c & 0xff;
     }
     for (size_t i = 0; i < k; i++)
-        find(p, p->order[i].rgb)->n = i < (size_t)np ? (uint32_t)i : nearest((const uint8_t(*)[3])rgb, np, p->order[i].rgb);
+        find(p, p->order[i].rgb)->n =
+            i < (size_t)np ? (uint32_t)i : nearest((const uint8_t(*)[3])rgb, np, p->order[i].rgb);
     return np > 0 ? np : 1;
 }
 

@@ -20,7 +20,7 @@
 #include "draw.h"
 #include "plot.h"
 
-#define MONO_EM 0.602                  /* DejaVu Sans Mono advance per px   */
+#define MONO_EM 0.602 /* DejaVu Sans Mono advance per px   */
 
 /* ---- geometry ------------------------------------------------------------- */
 
@@ -32,7 +32,7 @@ void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel
     g->w = area.w - 2 * m;
     g->lh = (int)lround(fs * 1.35);
     int lh = g->lh;
-    int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6);   /* under the title */
+    int y = area.y + m / 2 + (int)lround(L->fs_ui * 1.6); /* under the title */
     int bottom = area.y + area.h - m / 2;
     /* The cross-check: a heading, then two rows of figures or nothing more,
      * then two lines of small print (how it was measured, or why not). */
@@ -41,22 +41,21 @@ void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel
     g->hw_lh = (int)lround(g->hw_fs * 1.22);
     int hw_h = g->hw_kind == 0 ? 0 : g->hw_kind == 1 ? 4 * lh + 3 * g->hw_lh : lh + 2 * g->hw_lh;
     if (p->state == PANEL_NOTHING) {
-        g->hw = (lrect){ g->x, bottom - hw_h, g->w, hw_h };
-        g->status = (lrect){ g->x, y, g->w, bottom - y - (hw_h ? hw_h + m : 0) };
+        g->hw = (lrect){g->x, bottom - hw_h, g->w, hw_h};
+        g->status = (lrect){g->x, y, g->w, bottom - y - (hw_h ? hw_h + m : 0)};
         return;
     }
-    y += 2 * lh;                                          /* device; date, runs */
-    if (p->replay[0])
-        y += 2 * lh;                                      /* the replay is not that GPU */
+    y += 2 * lh;                   /* device; date, runs */
+    if (p->replay[0]) y += 2 * lh; /* the replay is not that GPU */
     if (p->state == PANEL_SWEEP_ONLY) {
-        g->status = (lrect){ g->x, y, g->w, 2 * lh };
+        g->status = (lrect){g->x, y, g->w, 2 * lh};
         y += g->status.h + m;
-        g->hw = (lrect){ g->x, y, g->w, hw_h };
+        g->hw = (lrect){g->x, y, g->w, hw_h};
         y += hw_h ? hw_h + m : 0;
     } else {
-        g->status = (lrect){ g->x, y, g->w, (int)lround(L->fs_title * 1.3) + 3 * lh };
+        g->status = (lrect){g->x, y, g->w, (int)lround(L->fs_title * 1.3) + 3 * lh};
         y += g->status.h + m / 2;
-        g->hw = (lrect){ g->x, y, g->w, hw_h };
+        g->hw = (lrect){g->x, y, g->w, hw_h};
         y += hw_h ? hw_h + m : m / 2;
 
         /* Bars: names | bars up to the scale | values. */
@@ -72,21 +71,19 @@ void panel_results_geom(const scene_panel *p, const layout *L, lrect area, panel
         int sweep_room = p->npts >= 2 ? 6 * lh + m : 0;
         int fit = (bottom - y - lh - (lh + m) - sweep_room) / g->nbars;
         int least = (int)(fs * 0.8);
-        if (fit < g->bar_h)
-            g->bar_h = fit > least ? fit : least;
-        y += lh;                                          /* "GB/s at N ..." */
-        g->bars = (lrect){ g->x, y, g->w, g->nbars * g->bar_h };
+        if (fit < g->bar_h) g->bar_h = fit > least ? fit : least;
+        y += lh; /* "GB/s at N ..." */
+        g->bars = (lrect){g->x, y, g->w, g->nbars * g->bar_h};
         g->bar_x = g->x + name_w;
         g->bar_w = g->w - name_w - value_w;
         g->scale_gbps = p->scale;
-        y += g->bars.h + lh + m;                          /* the peak / copy key */
+        y += g->bars.h + lh + m; /* the peak / copy key */
     }
-    if (p->npts < 2)
-        return;
+    if (p->npts < 2) return;
     /* The sweep plot: a title row, y labels on the left, x labels below. */
     y += lh;
     int ylab_w = (int)ceil(5 * MONO_EM * fs * 0.85);
-    lrect plot = { g->x + ylab_w + m / 2, y + lh / 2, g->w - ylab_w - m / 2 - m / 2, bottom - lh - m / 2 - (y + lh / 2) };
+    lrect plot = {g->x + ylab_w + m / 2, y + lh / 2, g->w - ylab_w - m / 2 - m / 2, bottom - lh - m / 2 - (y + lh / 2)};
     if (2 * plot.h < 5 * lh || plot.w < 6 * lh) /* at least two and a half lines */
         return;
     g->plot = plot;
@@ -99,13 +96,13 @@ lrect panel_bar_rect(const panel_geom *g, int row, double gbps)
 {
     int w = (int)lround(g->bar_w * (gbps > 0 ? gbps : 0) / g->scale_gbps);
     int pad = g->bar_h / 6 > 1 ? g->bar_h / 6 : 1;
-    return (lrect){ g->bar_x, g->bars.y + row * g->bar_h + pad, w > 1 ? w : 1, g->bar_h - 2 * pad };
+    return (lrect){g->bar_x, g->bars.y + row * g->bar_h + pad, w > 1 ? w : 1, g->bar_h - 2 * pad};
 }
 
 /* The sweep plot's axes as plot.h maps them. */
 static plot_axes panel_axes(const panel_geom *g)
 {
-    return (plot_axes){ .area = g->plot, .lo = g->lo, .hi = g->hi, .top = g->plot_gbps };
+    return (plot_axes){.area = g->plot, .lo = g->lo, .hi = g->hi, .top = g->plot_gbps};
 }
 
 void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int *y)
@@ -120,14 +117,14 @@ void panel_plot_point(const panel_geom *g, uint64_t n, double gbps, int *x, int 
 static rgba tone(const theme *th, panel_tone t)
 {
     switch (t) {
-    case PANEL_DIM:     return th->text_dim;
-    case PANEL_STRONG:  return th->text_strong;
-    case PANEL_ACCENT:  return th->accent;
-    case PANEL_GOOD:    return th->full;
+    case PANEL_DIM: return th->text_dim;
+    case PANEL_STRONG: return th->text_strong;
+    case PANEL_ACCENT: return th->accent;
+    case PANEL_GOOD: return th->full;
     case PANEL_CAUTION: return th->divergent;
     case PANEL_DIFFERS: return th->conflict[1];
-    case PANEL_BAD:     return th->conflict[2];
-    case PANEL_TEXT:    break;
+    case PANEL_BAD: return th->conflict[2];
+    case PANEL_TEXT: break;
     }
     return th->text;
 }
@@ -135,8 +132,7 @@ static rgba tone(const theme *th, panel_tone t)
 /* Draws segments of text one after another; returns the x after them. */
 static int text_run(const draw_ctx *d, int x, int y, int right, font_face face, int px, rgba c, const char *s)
 {
-    if (x >= right)
-        return x;
+    if (x >= right) return x;
     return x + text_draw_fit(d->tc, face, px, x, y, right - x, c, s);
 }
 
@@ -147,8 +143,8 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g)
     const scene_panel *p = &d->sc->panel;
     int x = g->x, y = g->status.y, right = g->x + g->w, fs = L->fs_small, lh = g->lh;
     if (!p->timed) {
-        y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, g->w, 2, (int)(L->fs_ui * 1.3),
-                               th->text_strong, p->missing);
+        y += lh * prim_wrapped(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, g->w, 2, (int)(L->fs_ui * 1.3), th->text_strong,
+                               p->missing);
         prim_wrapped(d->tc, FACE_SANS, fs, x, y + lh / 3, g->w, 3, lh, th->text_dim, p->missing_hint);
         return;
     }
@@ -156,8 +152,8 @@ static void draw_figures(const draw_ctx *d, const panel_geom *g)
     int tx = x + text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_title, x, y, g->w, th->accent, p->time);
     int bw = text_width(d->tc, FACE_SANS_BOLD, L->fs_ui, p->rate);
     if (tx + L->fs_ui + bw <= right)
-        text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, right - bw, y + (L->fs_title - L->fs_ui) * 3 / 4,
-                  th->text_strong, p->rate);
+        text_draw(d->tc, FACE_SANS_BOLD, L->fs_ui, right - bw, y + (L->fs_title - L->fs_ui) * 3 / 4, th->text_strong,
+                  p->rate);
     y += (int)lround(L->fs_title * 1.3);
     text_draw_fit(d->tc, FACE_SANS, fs, x, y, g->w, th->text, p->shares);
     y += lh;
@@ -185,8 +181,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g)
             text_draw(d->tc, FACE_SANS, fs, g->bar_x + 2, y + ty, th->text_dim, b->absent ? b->absent : p->absent);
             continue;
         }
-        if (lit)
-            prim_fill(d->r, (lrect){ g->bar_x, y, g->bar_w, g->bar_h }, prim_alpha(th->accent, 40));
+        if (lit) prim_fill(d->r, (lrect){g->bar_x, y, g->bar_w, g->bar_h}, prim_alpha(th->accent, 40));
         prim_fill(d->r, panel_bar_rect(g, k, b->gbps), lit ? th->accent : th->idle);
         font_face face = lit ? FACE_MONO_BOLD : FACE_MONO;
         int vw = text_width(d->tc, face, fs, b->value);
@@ -196,7 +191,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g)
     int y0 = g->bars.y - 2, len = g->bars.h + 4, t = fs >= 16 ? 3 : 2;
     rgba copy_c = th->divergent, peak_c = th->text_strong;
     if (p->copy > 0)
-        prim_fill(d->r, (lrect){ g->bar_x + (int)lround(g->bar_w * p->copy / g->scale_gbps) - t / 2, y0, t, len },
+        prim_fill(d->r, (lrect){g->bar_x + (int)lround(g->bar_w * p->copy / g->scale_gbps) - t / 2, y0, t, len},
                   copy_c);
     if (p->peak > 0)
         plot_dashed(d->r, g->bar_x + (int)lround(g->bar_w * p->peak / g->scale_gbps), y0, len, 1, t, fs / 3, peak_c);
@@ -204,7 +199,7 @@ static void draw_bars(const draw_ctx *d, const panel_geom *g)
     int ky = g->bars.y + g->bars.h + 2, kx = g->bar_x, sw = fs;
     int kty = ky + (lh - text_line_height(d->tc, FACE_SANS, fs)) / 2;
     if (p->copy > 0) {
-        prim_fill(d->r, (lrect){ kx, ky + lh / 2 - t / 2, sw, t }, copy_c);
+        prim_fill(d->r, (lrect){kx, ky + lh / 2 - t / 2, sw, t}, copy_c);
         kx = text_run(d, kx + sw + 3, kty, right, FACE_SANS, fs, th->text, p->copy_key) + fs;
     }
     if (p->peak > 0) {
@@ -229,8 +224,14 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     /* Grid and axes: labels in small print, N named at its ends and middle. */
     plot_axes ax = panel_axes(g);
     int lty = text_line_height(d->tc, FACE_MONO, lfs);
-    plot_grid_style gs = { .face = FACE_MONO, .px = lfs, .gap = L->margin / 2, .tick = lh / 4, .x_every = 0,
-                           .grid = th->panel_edge, .axis = th->text_dim, .label = th->text_dim };
+    plot_grid_style gs = {.face = FACE_MONO,
+                          .px = lfs,
+                          .gap = L->margin / 2,
+                          .tick = lh / 4,
+                          .x_every = 0,
+                          .grid = th->panel_edge,
+                          .axis = th->text_dim,
+                          .label = th->text_dim};
     plot_grid(d->r, d->tc, &ax, &gs);
 
     /* Where the array stops fitting in L2: smaller N is read from the cache. */
@@ -252,24 +253,22 @@ static void draw_sweep(const draw_ctx *d, const panel_geom *g)
     }
 
     /* Every other version thin and grey, CUB darker, the current one lit. */
-    prim_clip(d->r, &(lrect){ a.x, a.y - t, a.w + t, a.h + 2 * t });
+    prim_clip(d->r, &(lrect){a.x, a.y - t, a.w + t, a.h + 2 * t});
     for (int k = 0; k < cub; k++)
-        if (k != cur)
-            plot_line_pts(d->r, &ax, p->line[k], p->npts, &(plot_line_style){ .c = th->text_dim, .t = 1 });
-    plot_line_pts(d->r, &ax, p->line[cub], p->npts, &(plot_line_style){ .c = th->text, .t = t - 1 > 0 ? t - 1 : 1 });
+        if (k != cur) plot_line_pts(d->r, &ax, p->line[k], p->npts, &(plot_line_style){.c = th->text_dim, .t = 1});
+    plot_line_pts(d->r, &ax, p->line[cub], p->npts, &(plot_line_style){.c = th->text, .t = t - 1 > 0 ? t - 1 : 1});
     int lit = cur >= 0 && cur < cub;
     if (lit) {
         plot_spread_pts(d->r, &ax, p->line[cur], p->npts, th->accent, t + 3); /* q1 .. q3 of its runs */
         plot_line_pts(d->r, &ax, p->line[cur], p->npts,
-                      &(plot_line_style){ .c = th->accent, .t = t + 1, .dot = t + 3, .bad = th->conflict[2] });
+                      &(plot_line_style){.c = th->accent, .t = t + 1, .dot = t + 3, .bad = th->conflict[2]});
     }
     prim_clip(d->r, NULL);
     int x, y;
     if (plot_last_pts(&ax, p->line[cub], p->npts, &x, &y)) {
         int cx, cy, w = text_width(d->tc, FACE_SANS, lfs, p->bar[cub].name);
         int near = lit && plot_last_pts(&ax, p->line[cur], p->npts, &cx, &cy) && abs(cy - y) < lty;
-        if (!near)
-            text_draw(d->tc, FACE_SANS, lfs, x - w - 3, y + 2, th->text, p->bar[cub].name);
+        if (!near) text_draw(d->tc, FACE_SANS, lfs, x - w - 3, y + 2, th->text, p->bar[cub].name);
     }
 }
 
@@ -289,9 +288,8 @@ static void draw_verify(const draw_ctx *d, const panel_geom *g)
     const theme *th = d->th;
     const panel_verify *h = &d->sc->panel.hw;
     int x = g->x, y = g->hw.y, w = g->w, fs = L->fs_small, lh = g->lh;
-    if (g->hw_kind == 0 || g->hw.h <= 0)
-        return;
-    prim_fill(d->r, (lrect){ x, y - L->margin / 4 - 1, w, 1 }, th->panel_edge);
+    if (g->hw_kind == 0 || g->hw.h <= 0) return;
+    prim_fill(d->r, (lrect){x, y - L->margin / 4 - 1, w, 1}, th->panel_edge);
     text_draw_fit(d->tc, FACE_SANS_BOLD, fs, x, y, w, th->text_strong, h->heading);
     if (h->kind == 2) {
         prim_wrapped(d->tc, FACE_SANS, g->hw_fs, x, y + lh, w, 2, g->hw_lh, th->text_dim, h->sentence);
@@ -302,8 +300,7 @@ static void draw_verify(const draw_ctx *d, const panel_geom *g)
     y += lh;
     /* The measured value, the longest that fits beside its label. */
     int label_w = text_width(d->tc, FACE_SANS, fs, h->meas_label) + fs / 2, i = 0;
-    while (i + 1 < h->nmeas && label_w + text_width(d->tc, FACE_SANS_BOLD, fs, h->meas[i]) > w)
-        i++;
+    while (i + 1 < h->nmeas && label_w + text_width(d->tc, FACE_SANS_BOLD, fs, h->meas[i]) > w) i++;
     hw_row(d, g, y, th->text, h->meas_label, FACE_SANS_BOLD, tone(th, h->meas_tone), h->meas[i]);
     y += lh;
     hw_row(d, g, y, th->text_dim, h->l1_label, FACE_SANS, th->text_dim, h->l1);
@@ -327,8 +324,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
         int y = g.status.y;
         text_draw_fit(d->tc, FACE_SANS_BOLD, L->fs_ui, x, y, w, th->text, p->nothing);
         y += (int)lround(L->fs_ui * 1.5);
-        if (p->why[0])
-            y += lh * prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 6, lh, th->text_dim, p->why);
+        if (p->why[0]) y += lh * prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 6, lh, th->text_dim, p->why);
         prim_wrapped(d->tc, FACE_MONO, fs, x, y + lh / 3, w, 3, lh, th->text_dim, p->hint);
         draw_verify(d, &g);
         return;
@@ -340,8 +336,7 @@ void panel_results_draw(const draw_ctx *d, lrect area)
     y += lh;
     text_draw_fit(d->tc, FACE_SANS, fs, x, y, w, th->text, p->date);
     y += lh;
-    if (p->replay[0])
-        prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 2, lh, th->divergent, p->replay);
+    if (p->replay[0]) prim_wrapped(d->tc, FACE_SANS, fs, x, y, w, 2, lh, th->divergent, p->replay);
 
     if (p->state == PANEL_TIMED) {
         draw_figures(d, &g);

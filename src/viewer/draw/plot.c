@@ -13,10 +13,7 @@
 
 /* Keeps a ratio where lround() and the int it returns are defined, whatever
  * numbers a results file holds; points that far out are clipped anyway. */
-static double clamp_ratio(double t)
-{
-    return isnan(t) ? 0 : t < -4 ? -4 : t > 4 ? 4 : t;
-}
+static double clamp_ratio(double t) { return isnan(t) ? 0 : t < -4 ? -4 : t > 4 ? 4 : t; }
 
 void plot_point(const plot_axes *a, uint64_t n, double gbps, int *x, int *y)
 {
@@ -28,11 +25,10 @@ void plot_point(const plot_axes *a, uint64_t n, double gbps, int *x, int *y)
 
 void plot_dashed(SDL_Renderer *r, int x0, int y0, int len, int vertical, int t, int dash, rgba c)
 {
-    if (dash < 1)
-        dash = 1;
+    if (dash < 1) dash = 1;
     for (int o = 0; o < len; o += 2 * dash) {
         int l = o + dash <= len ? dash : len - o;
-        prim_fill(r, vertical ? (lrect){ x0 - t / 2, y0 + o, t, l } : (lrect){ x0 + o, y0 - t / 2, l, t }, c);
+        prim_fill(r, vertical ? (lrect){x0 - t / 2, y0 + o, t, l} : (lrect){x0 + o, y0 - t / 2, l, t}, c);
     }
 }
 
@@ -47,19 +43,18 @@ static void grid_y(SDL_Renderer *r, text_cache *tc, const plot_axes *a, const pl
     for (double v = 0; v <= a->top + step / 2; v += step) {
         int x, y;
         plot_point(a, 1, v, &x, &y);
-        prim_fill(r, (lrect){ p.x, y - (t - 1) / 2, p.w, t }, v == 0 ? s->axis : s->grid);
+        prim_fill(r, (lrect){p.x, y - (t - 1) / 2, p.w, t}, v == 0 ? s->axis : s->grid);
         snprintf(buf, sizeof buf, "%.0f", v);
         int w = text_width(tc, s->face, s->px, buf);
         text_draw(tc, s->face, s->px, p.x - s->gap - w, y - lty / 2, s->label, buf);
     }
-    prim_fill(r, (lrect){ p.x - (t - 1) / 2, p.y, t, p.h }, s->axis);
+    prim_fill(r, (lrect){p.x - (t - 1) / 2, p.y, t, p.h}, s->axis);
 }
 
 /* Which powers of two get a name under the axis. */
 static int x_labelled(const plot_grid_style *s, int e, int lo, int hi)
 {
-    if (s->x_every <= 0)
-        return e == lo || e == hi || e == (lo + hi) / 2;
+    if (s->x_every <= 0) return e == lo || e == hi || e == (lo + hi) / 2;
     return (e - lo) % s->x_every == 0;
 }
 
@@ -68,16 +63,13 @@ static void grid_x(SDL_Renderer *r, text_cache *tc, const plot_axes *a, const pl
     lrect p = a->area;
     int lo = (int)lround(a->lo), hi = (int)lround(a->hi);
     char buf[32];
-    if (lo < 0)
-        lo = 0;
-    if (hi > 62)
-        hi = 62;
+    if (lo < 0) lo = 0;
+    if (hi > 62) hi = 62;
     for (int e = lo; e <= hi; e++) {
         int x, y;
         plot_point(a, 1ull << e, 0, &x, &y);
-        prim_fill(r, (lrect){ x - (t - 1) / 2, p.y + p.h, t, s->tick }, s->axis);
-        if (!x_labelled(s, e, lo, hi))
-            continue;
+        prim_fill(r, (lrect){x - (t - 1) / 2, p.y + p.h, t, s->tick}, s->axis);
+        if (!x_labelled(s, e, lo, hi)) continue;
         plot_n_name(1ull << e, buf, sizeof buf);
         int w = text_width(tc, FACE_SANS, s->px, buf), lx = x - w / 2;
         lx = lx < p.x ? p.x : lx + w > p.x + p.w ? p.x + p.w - w : lx;
@@ -100,7 +92,7 @@ static void marker(SDL_Renderer *r, int x, int y, const plot_line_style *st, rgb
     if (st->solid)
         prim_disc(r, x, y, d / 2, c);
     else
-        prim_fill(r, (lrect){ x - d / 2, y - d / 2, d, d }, c);
+        prim_fill(r, (lrect){x - d / 2, y - d / 2, d, d}, c);
 }
 
 void plot_line_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int npts, const plot_line_style *st)
@@ -124,8 +116,7 @@ void plot_line_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int 
         have = 1;
     }
     for (int i = 0; st->dot > 0 && i < npts; i++) {
-        if (isnan(pts[i].gbps))
-            continue;
+        if (isnan(pts[i].gbps)) continue;
         int px, py;
         plot_point(a, pts[i].n, pts[i].gbps, &px, &py);
         marker(r, px, py, st, pts[i].correct ? st->c : st->bad);
@@ -136,14 +127,12 @@ int plot_spread_pts(SDL_Renderer *r, const plot_axes *a, const plot_pt *pts, int
 {
     int bars = 0;
     for (int i = 0; i < npts; i++) {
-        if (isnan(pts[i].lo) || isnan(pts[i].hi))
-            continue;
+        if (isnan(pts[i].lo) || isnan(pts[i].hi)) continue;
         int x, y_lo, y_hi;
         plot_point(a, pts[i].n, pts[i].lo, &x, &y_lo);
         plot_point(a, pts[i].n, pts[i].hi, &x, &y_hi);
-        if (y_lo - y_hi < 1)
-            y_lo = y_hi + 1;                                          /* a bar at least a pixel tall */
-        prim_fill(r, (lrect){ x - t / 2, y_hi, t, y_lo - y_hi }, c);
+        if (y_lo - y_hi < 1) y_lo = y_hi + 1; /* a bar at least a pixel tall */
+        prim_fill(r, (lrect){x - t / 2, y_hi, t, y_lo - y_hi}, c);
         bars++;
     }
     return bars;

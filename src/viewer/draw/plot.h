@@ -22,9 +22,9 @@ struct rv_results;
 
 /* Where the axes are and what their edges mean. */
 typedef struct plot_axes {
-    lrect area;          /* the axes' box: 0 GB/s on its bottom row        */
-    double lo, hi;       /* log2 N at its left and right edges             */
-    double top;          /* GB/s at its top row                            */
+    lrect area;    /* the axes' box: 0 GB/s on its bottom row        */
+    double lo, hi; /* log2 N at its left and right edges             */
+    double top;    /* GB/s at its top row                            */
 } plot_axes;
 
 /* The pixel of (n, gbps). */
@@ -36,14 +36,14 @@ void plot_dashed(SDL_Renderer *r, int x0, int y0, int len, int vertical, int t, 
 
 /* How the grid is drawn. */
 typedef struct plot_grid_style {
-    font_face face;      /* the labels' face and pixel size                 */
+    font_face face; /* the labels' face and pixel size                 */
     int px;
-    int gap;             /* between the y labels and the axes               */
-    int tick;            /* length of the x ticks under the axes            */
-    int x_every;         /* label every x_every-th power of two; 0: the     */
-                         /* first, the middle and the last only             */
-    int width;           /* gridline and axis thickness (0: 1)              */
-    int ticks;           /* at most this many gridlines above 0 (0: 5)      */
+    int gap;     /* between the y labels and the axes               */
+    int tick;    /* length of the x ticks under the axes            */
+    int x_every; /* label every x_every-th power of two; 0: the     */
+                 /* first, the middle and the last only             */
+    int width;   /* gridline and axis thickness (0: 1)              */
+    int ticks;   /* at most this many gridlines above 0 (0: 5)      */
     rgba grid, axis, label;
 } plot_grid_style;
 
@@ -54,12 +54,12 @@ void plot_grid(SDL_Renderer *r, text_cache *tc, const plot_axes *a, const plot_g
 
 /* How one variant's line is drawn. */
 typedef struct plot_line_style {
-    rgba c;              /* line and markers                                 */
-    int t;               /* line thickness                                   */
-    int dot;             /* marker size in pixels, 0: none                   */
-    int solid;           /* discs for markers and solid bands for the line   */
-                         /* (prim_band); 0: squares and prim_line            */
-    rgba bad;            /* the marker of a run whose sum check failed       */
+    rgba c;    /* line and markers                                 */
+    int t;     /* line thickness                                   */
+    int dot;   /* marker size in pixels, 0: none                   */
+    int solid; /* discs for markers and solid bands for the line   */
+               /* (prim_band); 0: squares and prim_line            */
+    rgba bad;  /* the marker of a run whose sum check failed       */
 } plot_line_style;
 
 /* The line through npts points (plot_data.h); a point without a GB/s

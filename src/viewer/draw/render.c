@@ -37,8 +37,7 @@ viewer_canvas *viewer_canvas_new(const char *font_path, char *err, size_t errlen
 static void canvas_drop_target(viewer_canvas *c)
 {
     text_cache_free(c->tc);
-    if (c->r)
-        SDL_DestroyRenderer(c->r);
+    if (c->r) SDL_DestroyRenderer(c->r);
     SDL_FreeSurface(c->surface);
     c->tc = NULL;
     c->r = NULL;
@@ -48,8 +47,7 @@ static void canvas_drop_target(viewer_canvas *c)
 /* A surface of w x h with its renderer and atlases, kept while the size stays. */
 static int canvas_target(viewer_canvas *c, int w, int h)
 {
-    if (c->surface && c->surface->w == w && c->surface->h == h)
-        return 0;
+    if (c->surface && c->surface->w == w && c->surface->h == h) return 0;
     canvas_drop_target(c);
     c->surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!c->surface) {
@@ -73,8 +71,7 @@ static int canvas_target(viewer_canvas *c, int w, int h)
 
 int viewer_canvas_paint(viewer_canvas *c, int w, int h, viewer_paint_fn paint, const void *arg)
 {
-    if (canvas_target(c, w, h) != 0)
-        return -1;
+    if (canvas_target(c, w, h) != 0) return -1;
     /* Fills and text write the surface's pixels themselves (draw_prim.c). */
     prim_direct(c->r, c->surface);
     text_cache_direct(c->tc, c->surface);
@@ -87,44 +84,34 @@ int viewer_canvas_paint(viewer_canvas *c, int w, int h, viewer_paint_fn paint, c
     return 0;
 }
 
-static void paint_frame(SDL_Renderer *r, text_cache *tc, const void *f)
-{
-    draw_frame(r, tc, f);
-}
+static void paint_frame(SDL_Renderer *r, text_cache *tc, const void *f) { draw_frame(r, tc, f); }
 
 int viewer_canvas_draw(viewer_canvas *c, const viewer_frame *f)
 {
     return viewer_canvas_paint(c, f->width, f->height, paint_frame, f);
 }
 
-SDL_Surface *viewer_canvas_surface(viewer_canvas *c)
-{
-    return c->surface;
-}
+SDL_Surface *viewer_canvas_surface(viewer_canvas *c) { return c->surface; }
 
 void viewer_canvas_free(viewer_canvas *c)
 {
-    if (!c)
-        return;
+    if (!c) return;
     canvas_drop_target(c);
     font_set_free(c->fonts);
     free(c);
 }
 
-SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_path,
-                                      char *err, size_t errlen)
+SDL_Surface *viewer_render_to_surface(const viewer_frame *f, const char *font_path, char *err, size_t errlen)
 {
     viewer_canvas *c = viewer_canvas_new(font_path, err, errlen);
-    if (!c)
-        return NULL;
+    if (!c) return NULL;
     SDL_Surface *out = NULL;
     if (viewer_canvas_draw(c, f) != 0) {
         snprintf(err, errlen, _("drawing failed: %s"), SDL_GetError());
     } else {
         /* Hand out a copy: the canvas owns its surface. */
         out = SDL_DuplicateSurface(c->surface);
-        if (!out)
-            snprintf(err, errlen, _("SDL_DuplicateSurface failed: %s"), SDL_GetError());
+        if (!out) snprintf(err, errlen, _("SDL_DuplicateSurface failed: %s"), SDL_GetError());
     }
     viewer_canvas_free(c);
     return out;

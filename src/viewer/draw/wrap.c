@@ -20,19 +20,17 @@ static int closes(unsigned cp)
 {
     static const unsigned list[] = {
         0xFF0C, 0x3002, 0x3001, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF09, 0x300D, 0x300F, 0x300B, 0x3011,
-        0x2019, 0x201D, 0x2026, 0x00B7, ')', ']', ',', '.', ':', ';', '!', '?',
+        0x2019, 0x201D, 0x2026, 0x00B7, ')',    ']',    ',',    '.',    ':',    ';',    '!',    '?',
     };
     for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
-        if (list[i] == cp)
-            return 1;
+        if (list[i] == cp) return 1;
     return 0;
 }
 
 /* ... and none may end with these. */
 static int opens(unsigned cp)
 {
-    return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x300A || cp == 0x3010 || cp == 0x2018 ||
-           cp == 0x201C;
+    return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x300A || cp == 0x3010 || cp == 0x2018 || cp == 0x201C;
 }
 
 /* The code point at s and its length in bytes (a bad byte: itself, 1). */
@@ -56,7 +54,7 @@ size_t wrap_line(text_cache *tc, font_face face, int px, int w, const char *text
 {
     const char *p = text;
     int width = 0;
-    size_t best = 0;             /* the last break that fits (or the first) */
+    size_t best = 0; /* the last break that fits (or the first) */
     const char *best_next = NULL;
     unsigned prev = 0;
     while (*p) {
@@ -75,21 +73,18 @@ size_t wrap_line(text_cache *tc, font_face face, int px, int w, const char *text
             if (width <= w || best == 0) {
                 best = at;
                 best_next = p;
-                while (*best_next == ' ')
-                    best_next++;
+                while (*best_next == ' ') best_next++;
             }
-            if (width > w)
-                break;
+            if (width > w) break;
         }
-        char one[5] = { 0 };
+        char one[5] = {0};
         memcpy(one, p, (size_t)n);
         width += text_width(tc, face, px, one);
-        if (width > w && best > 0)
-            break;
+        if (width > w && best > 0) break;
         prev = cp;
         p += n;
     }
-    if (!*p && (width <= w || best == 0)) {   /* the rest, fitting or unbreakable */
+    if (!*p && (width <= w || best == 0)) { /* the rest, fitting or unbreakable */
         *next = p;
         return (size_t)(p - text);
     }
@@ -101,14 +96,12 @@ int wrap_count(text_cache *tc, font_face face, int px, int w, const char *text)
 {
     int lines = 0;
     const char *p = text;
-    while (*p == ' ')
-        p++;
+    while (*p == ' ') p++;
     while (*p) {
         const char *next;
         wrap_line(tc, face, px, w, p, &next);
         lines++;
-        if (next == p)
-            break;
+        if (next == p) break;
         p = next;
     }
     return lines;

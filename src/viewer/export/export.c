@@ -36,50 +36,71 @@
 #include "viewer/draw/theme.h"
 #include "core/versions.h"
 
-
 /* --delay in milliseconds: GIF counts hundredths of a second, and browsers
  * show delays under 20 ms as 100 ms. */
 enum { GIF_DELAY_DEFAULT = 1000, GIF_DELAY_MIN = 20, GIF_DELAY_MAX = 60000 };
 
-enum { OPT_OUT = 'o', OPT_VERSION = 1, OPT_STEPS, OPT_SIZE, OPT_THEME, OPT_DATA, OPT_BLOCK_SIZE, OPT_QUIZ, OPT_GIF,
-       OPT_DELAY, OPT_HTML };
+enum {
+    OPT_OUT = 'o',
+    OPT_VERSION = 1,
+    OPT_STEPS,
+    OPT_SIZE,
+    OPT_THEME,
+    OPT_DATA,
+    OPT_BLOCK_SIZE,
+    OPT_QUIZ,
+    OPT_GIF,
+    OPT_DELAY,
+    OPT_HTML
+};
 
 /* Its own words for the options it shares with view; those that check as
  * view checks go on to view's (app_option_apply), the rest are its own. */
 static const rv_opt export_opts_table[] = {
-    {OPT_VERSION, "version", 0, "V", N_("a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
-                                        "(the frame header says which)"), "@version"},
+    {OPT_VERSION, "version", 0, "V",
+     N_("a version's name; the bundled GPU trace of V if there is one, else the CPU model\n"
+        "(the frame header says which)"),
+     "@version"},
     {OPT_VERSION, "kernel", 0, "V", NULL, "@version"},
-    {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("V2 beside it, aligned step by step, with the difference named"), "@version"},
+    {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("V2 beside it, aligned step by step, with the difference named"),
+     "@version"},
     {OPT_STEPS, "steps", 0, "S", N_("all (default), K, or A-B: step numbers as on screen, from 1"), "all"},
     {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; at least 320x240)"), NULL},
     {OPT_THEME, "theme", 0, "T", N_("light (default: for slides) or dark"), THEME_WORDS},
     {OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"), RV_DATA_WORDS},
     {OPT_BLOCK_SIZE, "block-size", 0, "B", N_("threads per block (CPU model), a power of two 32..1024"), NULL},
-    {VIEW_OPT_RESULTS, "results", 0, "FILE", N_("timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
-                                                "and a sweep); default: the bundled results of the trace's GPU"), "@file"},
+    {VIEW_OPT_RESULTS, "results", 0, "FILE",
+     N_("timed results from `reducevis bench -o FILE.json` (twice: a run at one N\n"
+        "and a sweep); default: the bundled results of the trace's GPU"),
+     "@file"},
     {VIEW_OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
-    {OPT_QUIZ, "quiz", 0, NULL, N_("two frames per step, for predict-before-you-look slides: the question\n"
-                                   "with the step hidden (V-step03a-question.png), then the step with the\n"
-                                   "answer and why (V-step03b-answer.png), and the questions as data\n"
-                                   "(V-quiz.json); with --gif, both frames of each step in turn;\n"
-                                   "not with --compare"), NULL},
-    {VIEW_OPT_DEVICE, "device", 0, "NAME", N_("whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
-                                              "(h100); default: the first recorded, by name"), NULL},
-    {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the language of the frames' words (default: the environment's)"), RV_LANG_WORDS},
+    {OPT_QUIZ, "quiz", 0, NULL,
+     N_("two frames per step, for predict-before-you-look slides: the question\n"
+        "with the step hidden (V-step03a-question.png), then the step with the\n"
+        "answer and why (V-step03b-answer.png), and the questions as data\n"
+        "(V-quiz.json); with --gif, both frames of each step in turn;\n"
+        "not with --compare"),
+     NULL},
+    {VIEW_OPT_DEVICE, "device", 0, "NAME",
+     N_("whose recording: a slug (nvidia-h200), the GPU's name or a part of one\n"
+        "(h100); default: the first recorded, by name"),
+     NULL},
+    {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the language of the frames' words (default: the environment's)"),
+     RV_LANG_WORDS},
     {OPT_OUT, NULL, 'o', "DIR", N_("output folder, created if needed"), "@dir"},
     {OPT_OUT, "output", 0, "DIR", NULL, "@dir"},
     {OPT_GIF, "gif", 0, "FILE.gif", N_("one animated GIF instead of PNG files (the folder must exist)"), "@file"},
     {OPT_DELAY, "delay", 0, "MS", N_("with --gif: milliseconds per step, %d..%d in tens (default %d)"), NULL},
-    {OPT_HTML, "html", 0, "FILE.html", N_("one lesson page for any browser, no network needed (the folder must exist);\n"
-                                          "with --quiz, each step asks its question before it shows the step"), "@file"},
+    {OPT_HTML, "html", 0, "FILE.html",
+     N_("one lesson page for any browser, no network needed (the folder must exist);\n"
+        "with --quiz, each step asks its question before it shows the step"),
+     "@file"},
     {0},
 };
 
 static const char *export_help_of(int id, const char *text, char *buf, size_t len)
 {
-    if (id != OPT_DELAY)
-        return text;
+    if (id != OPT_DELAY) return text;
     snprintf(buf, len, text, GIF_DELAY_MIN, GIF_DELAY_MAX, GIF_DELAY_DEFAULT);
     return buf;
 }
@@ -87,24 +108,26 @@ static const char *export_help_of(int id, const char *text, char *buf, size_t le
 static void export_notes(FILE *out)
 {
     fprintf(out,
-        _("Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
-        "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
-        "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n"
-        "          reducevis export --html lesson.html --version %s --compare %s\n"),
-        rv_version_at(1)->name, rv_version_at(2)->name,
-        rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(1)->name, rv_version_at(2)->name);
-    fprintf(out, "%s", _("A trace of every launch of a run (your kernel traced by `reducevis trace`) is one story:\n"
-                         "--steps counts through all of its launches, and the files say the launch:\n"
-                         "my_reduce-launch2-step03.png.\n"));
+            _("Exit status: 0 written, 1 usage error, 2 runtime error (trace, font, folder, GIF, page).\n"
+              "Examples: reducevis export --version %s --compare %s --steps 2-5 -o slides/\n"
+              "          reducevis export --version %s --size 1280x720 --gif %s.gif --delay 1500\n"
+              "          reducevis export --html lesson.html --version %s --compare %s\n"),
+            rv_version_at(1)->name, rv_version_at(2)->name, rv_version_at(1)->name, rv_version_at(1)->name,
+            rv_version_at(1)->name, rv_version_at(2)->name);
+    fprintf(out, "%s",
+            _("A trace of every launch of a run (your kernel traced by `reducevis trace`) is one story:\n"
+              "--steps counts through all of its launches, and the files say the launch:\n"
+              "my_reduce-launch2-step03.png.\n"));
     fprintf(out, "%s", rv_kernel_option_note());
 }
 
 static const rv_command_opts export_cmd = {
     .cmd = "export",
-    .usage = N_("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
-                "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
-                "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
-                "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)"),
+    .usage =
+        N_("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
+           "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
+           "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
+           "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)"),
     .about = N_("Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
                 "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
                 "with --compare (one file per aligned step of the two versions); a trace of your own\n"
@@ -122,11 +145,9 @@ static const rv_command_opts export_cmd = {
 static int parse_pos(const char *s, int *out)
 {
     char *end;
-    if (!*s || *s < '0' || *s > '9')
-        return -1;
+    if (!*s || *s < '0' || *s > '9') return -1;
     long v = strtol(s, &end, 10);
-    if (*end || v < 1 || v > 100000)
-        return -1;
+    if (*end || v < 1 || v > 100000) return -1;
     *out = (int)v;
     return 0;
 }
@@ -178,21 +199,16 @@ static int make_dirs(const char *dir)
     char p[4096];
     snprintf(p, sizeof p, "%s", dir);
     size_t n = strlen(p);
-    while (n > 1 && p[n - 1] == '/')
-        p[--n] = '\0';
+    while (n > 1 && p[n - 1] == '/') p[--n] = '\0';
     for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
+        if (*s != '/') continue;
         *s = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            return -1;
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) return -1;
         *s = '/';
     }
-    if (mkdir(p, 0777) != 0 && errno != EEXIST)
-        return -1;
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) return -1;
     struct stat st;
-    if (stat(p, &st) != 0)
-        return -1;
+    if (stat(p, &st) != 0) return -1;
     if (!S_ISDIR(st.st_mode)) {
         errno = ENOTDIR;
         return -1;
@@ -219,13 +235,11 @@ static int apply(const rv_opts *p, int id, export_opts *x)
         if ((x->vo.version = rv_version_parse(val)) < 0)
             return rv_opts_bad(p, _("unknown version '%s' (see `reducevis versions`)"), val);
         return 0;
-    case OPT_STEPS:
-        x->steps = val;
-        return 0;
+    case OPT_STEPS: x->steps = val; return 0;
     case OPT_SIZE: {
         char tail;
-        if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320
-            || x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
+        if (sscanf(val, "%dx%d%c", &x->vo.width, &x->vo.height, &tail) != 2 || x->vo.width < 320 ||
+            x->vo.height < 240 || x->vo.width > 8192 || x->vo.height > 8192)
             return rv_opts_bad(p, _("--size '%s': expected WxH from 320x240 to 8192x8192 (e.g. 1920x1080)"), val);
         return 0;
     }
@@ -237,8 +251,7 @@ static int apply(const rv_opts *p, int id, export_opts *x)
     case OPT_DATA: {
         rv_data d;
         char err[160];
-        if (rv_data_parse(val, &d, err, sizeof err) != 0)
-            return rv_opts_bad(p, _("--data: %s"), err);
+        if (rv_data_parse(val, &d, err, sizeof err) != 0) return rv_opts_bad(p, _("--data: %s"), err);
         x->vo.data = val;
         return 0;
     }
@@ -250,32 +263,25 @@ static int apply(const rv_opts *p, int id, export_opts *x)
         x->vo.block_size = (int)b;
         return 0;
     }
-    case OPT_OUT:
-        x->out = val;
-        return 0;
-    case OPT_GIF:
-        x->gif = val;
-        return 0;
-    case OPT_HTML:
-        x->html = val;
-        return 0;
+    case OPT_OUT: x->out = val; return 0;
+    case OPT_GIF: x->gif = val; return 0;
+    case OPT_HTML: x->html = val; return 0;
     case OPT_DELAY: {
         char *end = (char *)val;
         long ms = val[0] >= '0' && val[0] <= '9' ? strtol(val, &end, 10) : -1;
         if (ms < GIF_DELAY_MIN || ms > GIF_DELAY_MAX || *end || ms % 10) {
             char range[96];
             snprintf(range, sizeof range, _("a multiple of 10 from %d to %d"), GIF_DELAY_MIN, GIF_DELAY_MAX);
-            return rv_opts_bad(p, _("--delay '%s': expected milliseconds per step, %s "
-                                    "(GIF counts hundredths of a second)"), val, range);
+            return rv_opts_bad(p,
+                               _("--delay '%s': expected milliseconds per step, %s "
+                                 "(GIF counts hundredths of a second)"),
+                               val, range);
         }
         x->delay_ms = (int)ms;
         return 0;
     }
-    case OPT_QUIZ:
-        x->quiz = 1;
-        return 0;
-    default:   /* the trace file, and the options that check as view's do */
-        return app_option_apply(p, id, &x->vo);
+    case OPT_QUIZ: x->quiz = 1; return 0;
+    default: /* the trace file, and the options that check as view's do */ return app_option_apply(p, id, &x->vo);
     }
 }
 
@@ -291,15 +297,12 @@ static int parse(int argc, char **argv, export_opts *x)
     rv_opts p;
     rv_opts_begin(&p, &export_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST)
-            return -2;
-        if (id == RV_OPT_BAD || apply(&p, id, x))
-            return RV_EXIT_USAGE;
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return -2;
+        if (id == RV_OPT_BAD || apply(&p, id, x)) return RV_EXIT_USAGE;
     }
     if (!x->vo.file && x->vo.version < 0)
         return rv_usage_error("export", "%s", _("which trace? give FILE.rvt or --version V"));
-    if (app_options_check("export", &x->vo))
-        return RV_EXIT_USAGE;
+    if (app_options_check("export", &x->vo)) return RV_EXIT_USAGE;
     if (x->out && x->gif)
         return rv_usage_error("export", "%s",
                               _("-o DIR and --gif FILE.gif: give one (PNG files in a folder, or one animated GIF)"));
@@ -307,12 +310,12 @@ static int parse(int argc, char **argv, export_opts *x)
         return rv_usage_error("export", _("--html FILE.html and %s: give one (a lesson page, PNG files or a GIF)"),
                               x->out ? "-o DIR" : "--gif FILE.gif");
     if (!x->out && !x->gif && !x->html)
-        return rv_usage_error("export", "%s", _("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
-                                                "for one animated GIF, or --html FILE.html for a lesson page"));
+        return rv_usage_error("export", "%s",
+                              _("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
+                                "for one animated GIF, or --html FILE.html for a lesson page"));
     if (x->delay_ms && !x->gif)
         return rv_usage_error("export", "%s", _("--delay is for --gif only (PNG files have no delay)"));
-    if (!x->delay_ms)
-        x->delay_ms = GIF_DELAY_DEFAULT;
+    if (!x->delay_ms) x->delay_ms = GIF_DELAY_DEFAULT;
     if (x->quiz && x->vo.compare)
         return rv_usage_error("export", "%s", _("--quiz asks about one version: leave out --compare"));
     int v = x->vo.version;
@@ -354,7 +357,7 @@ static int write_frames(app *a, viewer_canvas *c, const export_opts *x, gif_writ
             }
             if (tb)
                 export_frame_name(ta, tb, p + 1, total, name, 160);
-            else   /* a run of several launches: the launch in the name too */
+            else /* a run of several launches: the launch in the name too */
                 export_story_frame_name(&a->sc.story, p, x->quiz ? k : -1, name, 160);
             int failed;
             if (gif) {
@@ -368,8 +371,7 @@ static int write_frames(app *a, viewer_canvas *c, const export_opts *x, gif_writ
                 rc = RV_EXIT_RUNTIME;
                 break;
             }
-            if (!(*written)++)
-                snprintf(first_name, 160, "%s", name);
+            if (!(*written)++) snprintf(first_name, 160, "%s", name);
         }
     }
     return rc;
@@ -382,17 +384,17 @@ static void say_written(const app *a, const export_opts *x, int gif, int first, 
     const rv_trace *tr = a->sc.tr;
     char what[4400];
     if (gif && first < last)
-        snprintf(what, sizeof what, _("%s, one animated GIF (steps %d..%d, %d ms each, looping)"), x->gif,
-                 first + 1, last + 1, x->delay_ms);
+        snprintf(what, sizeof what, _("%s, one animated GIF (steps %d..%d, %d ms each, looping)"), x->gif, first + 1,
+                 last + 1, x->delay_ms);
     else if (gif)
         snprintf(what, sizeof what, _("%s, one animated GIF (step %d)"), x->gif, first + 1);
     else
         snprintf(what, sizeof what, "%s (%s%s%s)", x->out, first_name, written > 1 ? " .. " : "",
                  written > 1 ? name : "");
     printf(ngettext("wrote %d frame%s to %s, %dx%d, %s theme, %s%s\n",
-                    "wrote %d frames%s to %s, %dx%d, %s theme, %s%s\n", written), written,
-           x->quiz ? _(" (a question and its answer per step)") : "", what,
-           x->vo.width, x->vo.height, x->theme, tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
+                    "wrote %d frames%s to %s, %dx%d, %s theme, %s%s\n", written),
+           written, x->quiz ? _(" (a question and its answer per step)") : "", what, x->vo.width, x->vo.height,
+           x->theme, tr->origin_kind == RV_ORIGIN_GPU ? _("GPU trace from ") : _("CPU model"),
            tr->origin_kind == RV_ORIGIN_GPU ? tr->origin : "");
 }
 
@@ -400,10 +402,8 @@ int export_main(int argc, char **argv)
 {
     export_opts x;
     int pr = parse(argc, argv, &x);
-    if (pr == -2)
-        return RV_EXIT_OK;
-    if (pr != 0)
-        return pr;
+    if (pr == -2) return RV_EXIT_OK;
+    if (pr != 0) return pr;
 
     char err[1024] = "";
     char bufs[ASSETS_MAX_DIRS][1024];
@@ -423,8 +423,7 @@ int export_main(int argc, char **argv)
         app_close(&a);
         return rv_usage_error("export", "%s", err);
     }
-    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0])
-        SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
+    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
     viewer_canvas *c = viewer_canvas_new(x.vo.font, err, sizeof err);
     if (!c) {
         rv_cmd_error("export", err);
@@ -432,7 +431,7 @@ int export_main(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     int rc = 0;
-    if (x.html) {   /* one lesson page instead of image files (html_export.c) */
+    if (x.html) { /* one lesson page instead of image files (html_export.c) */
         rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.quiz, x.theme);
         viewer_canvas_free(c);
         app_close(&a);
@@ -445,14 +444,15 @@ int export_main(int argc, char **argv)
             rc = RV_EXIT_RUNTIME;
         }
     } else if (make_dirs(x.out) != 0 || access(x.out, W_OK) != 0) {
-        fprintf(stderr, _("reducevis export: cannot create or write the output folder %s: %s\n"), x.out, strerror(errno));
+        fprintf(stderr, _("reducevis export: cannot create or write the output folder %s: %s\n"), x.out,
+                strerror(errno));
         rc = RV_EXIT_RUNTIME;
     }
     int written = 0;
     char path[4200], name[160] = "", first_name[160] = "";
-    if (rc == 0)
-        rc = write_frames(&a, c, &x, gif, first, last, &written, first_name, name);
-    if (x.quiz && !gif && rc == 0 && export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
+    if (rc == 0) rc = write_frames(&a, c, &x, gif, first, last, &written, first_name, name);
+    if (x.quiz && !gif && rc == 0 &&
+        export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
         rv_cmd_error("export", err);
         rc = RV_EXIT_RUNTIME;
     }
@@ -460,8 +460,7 @@ int export_main(int argc, char **argv)
         rv_cmd_error("export", err);
         rc = RV_EXIT_RUNTIME;
     }
-    if (rc == 0)
-        say_written(&a, &x, gif != NULL, first, last, written, first_name, name);
+    if (rc == 0) say_written(&a, &x, gif != NULL, first, last, written, first_name, name);
     viewer_canvas_free(c);
     app_close(&a);
     return rc;

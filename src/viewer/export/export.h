@@ -18,8 +18,8 @@
  * names of positions first..last of story st (every launch's steps in a
  * row: story.h) (export_quiz.c).  0 with its path, or -1 with err. */
 struct story;
-int export_quiz_index(const struct story *st, int first, int last, const char *dir, char *path, size_t plen,
-                      char *err, size_t errlen);
+int export_quiz_index(const struct story *st, int first, int last, const char *dir, char *path, size_t plen, char *err,
+                      size_t errlen);
 
 /* Parses "all", "K" or "A-B" (1-based, inclusive) against n positions into
  * [*first, *last] (0-based).  0, or -1 with err saying what is wrong. */

@@ -11,11 +11,9 @@
 #include "core/i18n.h"
 #include "core/versions.h"
 
-
 void export_trace_stem(const rv_trace *tr, char *buf, size_t len)
 {
-    if (!len)
-        return;
+    if (!len) return;
     if (!rv_trace_is_own(tr)) {
         snprintf(buf, len, "%s", rv_version_name(tr->version));
         return;
@@ -27,8 +25,7 @@ void export_trace_stem(const rv_trace *tr, char *buf, size_t len)
         buf[k] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ? c : '_';
     }
     buf[k] = '\0';
-    if (!k)
-        snprintf(buf, len, "own");
+    if (!k) snprintf(buf, len, "own");
 }
 
 void export_quiz_frame_name(const rv_trace *a, int pos, int total, int answer, char *buf, size_t len)
@@ -41,8 +38,7 @@ void export_quiz_frame_name(const rv_trace *a, int pos, int total, int answer, c
 void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total, char *buf, size_t len)
 {
     int digits = 2;
-    for (int t = total; t >= 100 && digits < 6; t /= 10)
-        digits++;
+    for (int t = total; t >= 100 && digits < 6; t /= 10) digits++;
     pos %= 1000000;
     char sa[48], sb[48];
     export_trace_stem(a, sa, sizeof sa);
@@ -58,8 +54,7 @@ void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total,
 static int digits_for(int n, int least)
 {
     int d = 1;
-    for (int t = n; t >= 10 && d < 6; t /= 10)
-        d++;
+    for (int t = n; t >= 10 && d < 6; t /= 10) d++;
     return d > least ? d : least;
 }
 
@@ -82,7 +77,9 @@ void export_story_frame_name(const story *st, int pos, int answer, char *buf, si
     export_trace_stem(st->tr[0], stem, sizeof stem);
     snprintf(buf, len, "%s-launch%0*d-step%0*d%s", stem, digits_for(last, 1), story_launch_number(st, k) % 1000000,
              digits_for(most, 2), (step + 1) % 1000000,
-             answer < 0 ? ".png" : answer ? "b-answer.png" : "a-question.png");
+             answer < 0 ? ".png"
+             : answer   ? "b-answer.png"
+                        : "a-question.png");
 }
 
 int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
@@ -91,11 +88,9 @@ int export_write_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, _("cannot write %s: unexpected pixel format"), path);
         return -1;
     }
-    if (SDL_MUSTLOCK(s))
-        SDL_LockSurface(s);
+    if (SDL_MUSTLOCK(s)) SDL_LockSurface(s);
     int rc = png_write_argb(path, s->pixels, s->w, s->h, s->pitch, PNG_WRITE_LEVEL, err, errlen);
-    if (SDL_MUSTLOCK(s))
-        SDL_UnlockSurface(s);
+    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
     return rc;
 }
 
@@ -105,31 +100,27 @@ int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err,
         snprintf(err, errlen, _("cannot add a GIF frame: unexpected pixel format"));
         return -1;
     }
-    if (SDL_MUSTLOCK(s))
-        SDL_LockSurface(s);
+    if (SDL_MUSTLOCK(s)) SDL_LockSurface(s);
     int rc = gif_write_frame(g, s->pixels, s->pitch, delay_cs, err, errlen);
-    if (SDL_MUSTLOCK(s))
-        SDL_UnlockSurface(s);
+    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
     return rc;
 }
 
-int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
-                      char *path, size_t plen, char *err, size_t errlen)
+int export_save_frame(const viewer_frame *f, const char *font, const char *dir, char *path, size_t plen, char *err,
+                      size_t errlen)
 {
     int pos = f->tr2 ? f->row + 1 : f->step + 1, total = f->tr2 ? f->nrows : f->tr->nsteps;
     char name[160], base[160];
-    if (f->story && !f->tr2)   /* named as export names it: the launch too, in a run of several */
+    if (f->story && !f->tr2) /* named as export names it: the launch too, in a run of several */
         export_story_frame_name(f->story, f->pos, -1, name, sizeof name);
     else
         export_frame_name(f->tr, f->tr2, pos, total, name, sizeof name);
     snprintf(base, sizeof base, "%.*s", (int)(strlen(name) - 4), name);
     struct stat st;
     snprintf(path, plen, "%s/%s", dir, name);
-    for (int k = 2; stat(path, &st) == 0 && k < 1000; k++)
-        snprintf(path, plen, "%s/%s-%d.png", dir, base, k);
+    for (int k = 2; stat(path, &st) == 0 && k < 1000; k++) snprintf(path, plen, "%s/%s-%d.png", dir, base, k);
     SDL_Surface *s = viewer_render_to_surface(f, font, err, errlen);
-    if (!s)
-        return -1;
+    if (!s) return -1;
     int rc = export_write_png(s, path, err, errlen);
     SDL_FreeSurface(s);
     return rc;

@@ -44,7 +44,7 @@ int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err,
 /* The viewer's E key: draws f off-screen and saves it in dir under its
  * export name (adding -2, -3 ... rather than overwrite).  The saved path goes
  * into path.  0, or -1 with err. */
-int export_save_frame(const viewer_frame *f, const char *font, const char *dir,
-                      char *path, size_t plen, char *err, size_t errlen);
+int export_save_frame(const viewer_frame *f, const char *font, const char *dir, char *path, size_t plen, char *err,
+                      size_t errlen);
 
 #endif

@@ -17,8 +17,8 @@
 #include "core/versions.h"
 #include "viewer/scene/story.h"
 
-int export_quiz_index(const story *st, int first, int last, const char *dir, char *path, size_t plen,
-                      char *err, size_t errlen)
+int export_quiz_index(const story *st, int first, int last, const char *dir, char *path, size_t plen, char *err,
+                      size_t errlen)
 {
     const rv_trace *tr = st->tr[0];
     char tmp[4200], stem[48];
@@ -32,7 +32,7 @@ int export_quiz_index(const story *st, int first, int last, const char *dir, cha
     }
     fprintf(f, "{\n  \"version\": ");
     rv_json_string(f, rv_version_name(tr->version));
-    if (rv_trace_is_own(tr)) {   /* "own": the file it was traced from says which */
+    if (rv_trace_is_own(tr)) { /* "own": the file it was traced from says which */
         fprintf(f, ",\n  \"file\": ");
         rv_json_string(f, rv_trace_name(tr));
     }
@@ -42,7 +42,7 @@ int export_quiz_index(const story *st, int first, int last, const char *dir, cha
     for (int p = first; p <= last; p++) {
         char qname[160], aname[160];
         quiz_question q;
-        int s, k = story_locate(st, p, &s);   /* the launch, and its step */
+        int s, k = story_locate(st, p, &s); /* the launch, and its step */
         export_story_frame_name(st, p, 0, qname, sizeof qname);
         export_story_frame_name(st, p, 1, aname, sizeof aname);
         if (st->nlaunch > 1)

@@ -25,8 +25,8 @@
 
 struct gif_writer {
     FILE *f;
-    int regular;        /* f is a regular file: removed if the GIF fails */
-    int write_errno;    /* why the first failed write failed, or 0 */
+    int regular;     /* f is a regular file: removed if the GIF fails */
+    int write_errno; /* why the first failed write failed, or 0 */
     GifFileType *gif;
     char *path;
     int w, h;
@@ -45,8 +45,7 @@ static int put_bytes(GifFileType *gif, const GifByteType *buf, int len)
 {
     gif_writer *g = gif->UserData;
     size_t n = fwrite(buf, 1, (size_t)len, g->f);
-    if (n < (size_t)len && !g->write_errno)
-        g->write_errno = errno ? errno : EIO;
+    if (n < (size_t)len && !g->write_errno) g->write_errno = errno ? errno : EIO;
     return (int)n;
 }
 
@@ -89,15 +88,14 @@ gif_writer *gif_write_open(const char *path, int w, int h, char *err, size_t err
     struct stat st;
     g->regular = fstat(fileno(g->f), &st) == 0 && S_ISREG(st.st_mode);
     int e = 0;
-    static const GifByteType forever[3] = { 1, 0, 0 }; /* sub-block 1: loop count 0 = forever */
+    static const GifByteType forever[3] = {1, 0, 0}; /* sub-block 1: loop count 0 = forever */
     g->gif = EGifOpen(g, put_bytes, &e);
-    if (g->gif)
-        EGifSetGifVersion(g->gif, true);
-    if (!g->gif || EGifPutScreenDesc(g->gif, w, h, 8, 0, NULL) == GIF_ERROR
-        || EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) == GIF_ERROR
-        || EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") == GIF_ERROR
-        || EGifPutExtensionBlock(g->gif, 3, forever) == GIF_ERROR
-        || EGifPutExtensionTrailer(g->gif) == GIF_ERROR || g->write_errno) {
+    if (g->gif) EGifSetGifVersion(g->gif, true);
+    if (!g->gif || EGifPutScreenDesc(g->gif, w, h, 8, 0, NULL) == GIF_ERROR ||
+        EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) == GIF_ERROR ||
+        EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") == GIF_ERROR ||
+        EGifPutExtensionBlock(g->gif, 3, forever) == GIF_ERROR || EGifPutExtensionTrailer(g->gif) == GIF_ERROR ||
+        g->write_errno) {
         fail(g, gif_why(g->gif ? g->gif->Error : e), err, errlen);
         gif_write_close(g, 0, NULL, 0);
         return NULL;
@@ -109,48 +107,41 @@ int gif_write_frame(gif_writer *g, const void *pixels, int pitch, int delay_cs, 
 {
     uint8_t rgb[256][3];
     int np = palette_choose(g->pal, pixels, g->w, g->h, pitch, rgb);
-    if (np < 0)
-        return fail(g, _("out of memory"), err, errlen);
+    if (np < 0) return fail(g, _("out of memory"), err, errlen);
     GifColorType pal[256];
-    for (int i = 0; i < 256; i++)
-        pal[i] = (GifColorType){ rgb[i][0], rgb[i][1], rgb[i][2] };
+    for (int i = 0; i < 256; i++) pal[i] = (GifColorType){rgb[i][0], rgb[i][1], rgb[i][2]};
     ColorMapObject *map = GifMakeMapObject(1 << GifBitSize(np), pal); /* a power of two, padded black */
-    GraphicsControlBlock gcb = { .DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false,
-                                 .DelayTime = delay_cs, .TransparentColor = NO_TRANSPARENT_COLOR };
+    GraphicsControlBlock gcb = {.DisposalMode = DISPOSE_DO_NOT,
+                                .UserInputFlag = false,
+                                .DelayTime = delay_cs,
+                                .TransparentColor = NO_TRANSPARENT_COLOR};
     GifByteType gce[4];
     EGifGCBToExtension(&gcb, gce);
-    int ok = map && EGifPutExtension(g->gif, GRAPHICS_EXT_FUNC_CODE, 4, gce) != GIF_ERROR
-             && EGifPutImageDesc(g->gif, 0, 0, g->w, g->h, false, map) != GIF_ERROR;
+    int ok = map && EGifPutExtension(g->gif, GRAPHICS_EXT_FUNC_CODE, 4, gce) != GIF_ERROR &&
+             EGifPutImageDesc(g->gif, 0, 0, g->w, g->h, false, map) != GIF_ERROR;
     int have_map = map != NULL;
     GifFreeMapObject(map);
     for (int y = 0; ok && y < g->h; y++) {
         palette_map_row(g->pal, row_of(pixels, pitch, y), g->w, g->line);
         ok = EGifPutLine(g->gif, g->line, g->w) != GIF_ERROR;
     }
-    if (!ok || g->write_errno)
-        return fail(g, have_map ? gif_why(g->gif->Error) : _("out of memory"), err, errlen);
+    if (!ok || g->write_errno) return fail(g, have_map ? gif_why(g->gif->Error) : _("out of memory"), err, errlen);
     return 0;
 }
 
 int gif_write_close(gif_writer *g, int keep, char *err, size_t errlen)
 {
-    if (!g)
-        return 0;
+    if (!g) return 0;
     char why[160] = "";
     int code = 0;
-    if (g->gif && EGifCloseFile(g->gif, &code) == GIF_ERROR)
-        snprintf(why, sizeof why, "%s", gif_why(code));
-    if (g->write_errno && !why[0])
-        snprintf(why, sizeof why, "%s", strerror(g->write_errno));
+    if (g->gif && EGifCloseFile(g->gif, &code) == GIF_ERROR) snprintf(why, sizeof why, "%s", gif_why(code));
+    if (g->write_errno && !why[0]) snprintf(why, sizeof why, "%s", strerror(g->write_errno));
     if (g->f) {
-        if (fclose(g->f) != 0 && !why[0])
-            snprintf(why, sizeof why, "%s", strerror(errno));
-        if ((!keep || why[0]) && g->regular)
-            remove(g->path);
+        if (fclose(g->f) != 0 && !why[0]) snprintf(why, sizeof why, "%s", strerror(errno));
+        if ((!keep || why[0]) && g->regular) remove(g->path);
     }
     int rc = keep && why[0] ? -1 : 0;
-    if (rc)
-        snprintf(err, errlen, _("cannot write %s: %s"), g->path, why);
+    if (rc) snprintf(err, errlen, _("cannot write %s: %s"), g->path, why);
     free(g->path);
     palette_free(g->pal);
     free(g->line);

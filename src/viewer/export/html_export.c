@@ -37,9 +37,9 @@ typedef char tip_lines[SCENE_TIP_LINES][SCENE_TIP_LEN];
 /* What one pane needs: its geometry and room for its tooltips' lines. */
 typedef struct pane_data {
     int ncells, nlanes;
-    int *cells, *lanes;          /* 4 ints a box */
-    tip_lines *text;             /* ncells + nlanes */
-    html_tip *tips;              /* ncells + nlanes */
+    int *cells, *lanes; /* 4 ints a box */
+    tip_lines *text;    /* ncells + nlanes */
+    html_tip *tips;     /* ncells + nlanes */
 } pane_data;
 
 static void put_box(int *dst, lrect r)
@@ -60,13 +60,10 @@ static int pane_geometry(pane_data *pd, const layout *L, const viewer_frame *g)
     pd->cells = malloc(sizeof(int) * 4 * (size_t)(n ? n : 1));
     pd->text = malloc(sizeof *pd->text * (size_t)(n ? n : 1));
     pd->tips = calloc((size_t)(n ? n : 1), sizeof *pd->tips);
-    if (!pd->cells || !pd->text || !pd->tips)
-        return -1;
+    if (!pd->cells || !pd->text || !pd->tips) return -1;
     pd->lanes = pd->cells + 4 * pd->ncells;
-    for (int i = 0; i < pd->ncells; i++)
-        put_box(pd->cells + 4 * i, layout_cell_rect(L, i));
-    for (int t = 0; t < pd->nlanes; t++)
-        put_box(pd->lanes + 4 * t, layout_lane_rect(L, t));
+    for (int i = 0; i < pd->ncells; i++) put_box(pd->cells + 4 * i, layout_cell_rect(L, i));
+    for (int t = 0; t < pd->nlanes; t++) put_box(pd->lanes + 4 * t, layout_lane_rect(L, t));
     return 0;
 }
 
@@ -80,8 +77,7 @@ static void pane_free(pane_data *pd)
 static void fill_tip(html_tip *tip, tip_lines *text, int n)
 {
     tip->n = n;
-    for (int i = 0; i < n && i < HTML_TIP_LINES; i++)
-        tip->line[i] = (*text)[i];
+    for (int i = 0; i < n && i < HTML_TIP_LINES; i++) tip->line[i] = (*text)[i];
 }
 
 /* The tooltips of every word and lane of pane frame g at its step. */
@@ -89,8 +85,9 @@ static void pane_tips(pane_data *pd, const viewer_frame *g)
 {
     for (int i = 0; i < pd->ncells + pd->nlanes; i++) {
         int lane = i >= pd->ncells;
-        int n = g->step < 0 ? 0
-                : scene_tip_text(g, lane ? SCENE_TIP_LANE : SCENE_TIP_CELL, lane ? i - pd->ncells : i, pd->text[i]);
+        int n = g->step < 0
+                    ? 0
+                    : scene_tip_text(g, lane ? SCENE_TIP_LANE : SCENE_TIP_CELL, lane ? i - pd->ncells : i, pd->text[i]);
         fill_tip(&pd->tips[i], &pd->text[i], n);
     }
 }
@@ -100,11 +97,10 @@ static void pane_tips(pane_data *pd, const viewer_frame *g)
  * version's name, or "") leads the first.  Returns how many. */
 static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TEXT_LEN], int max)
 {
-    static scene_block sb;   /* large: off the stack; one step at a time */
+    static scene_block sb; /* large: off the stack; one step at a time */
     int n = 0;
     char counts[256] = "", sentence[512], stmt[300];
-    if (g->step < 0 || max < 1)
-        return 0;
+    if (g->step < 0 || max < 1) return 0;
     /* The banner's counts and race note, as the block pane shows them (the
      * answer's: predict mode's question hides them); the sentence whole,
      * where the banner wraps it into two lines. */
@@ -118,8 +114,7 @@ static int pane_paras(const viewer_frame *g, const char *prefix, char (*para)[TE
     int line = g->an->steps[g->step].line;
     if (n < max && line > 0 && code_statement(g->tr, line, stmt, sizeof stmt) == 0)
         snprintf(para[n++], TEXT_LEN, _("line %d: %s"), line, stmt);
-    if (n < max && sb.race != BLOCK_RACE_NONE)
-        snprintf(para[n++], TEXT_LEN, "%s %s", sb.race_title, sb.race_detail);
+    if (n < max && sb.race != BLOCK_RACE_NONE) snprintf(para[n++], TEXT_LEN, "%s %s", sb.race_title, sb.race_detail);
     return n;
 }
 
@@ -151,23 +146,24 @@ static void page_words(const viewer_frame *f, char *title, char (*intro)[TEXT_LE
         const char *name = rv_trace_name(g.tr);
         const rv_trace *tr = g.tr;
         char origin[300], nn[48], data[48], figure[400];
-        scene_frame_origin(&g, origin, sizeof origin);   /* the header's */
+        scene_frame_origin(&g, origin, sizeof origin); /* the header's */
         plot_n_name(tr->n, nn, sizeof nn);
         rv_data_name(tr->data, data, sizeof data);
         /* an own trace: what went wrong in its run first, as its header says it */
-        if (n + 4 < HTML_MAX_PARAS && own_warning(tr, intro[n], TEXT_LEN))   /* room kept for the rest and the keys */
+        if (n + 4 < HTML_MAX_PARAS && own_warning(tr, intro[n], TEXT_LEN)) /* room kept for the rest and the keys */
             n++;
         if (rv_trace_is_own(tr))
             snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what it is: %s"), name, scene_frame_lesson(tr->version));
         else
-            snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), name, scene_frame_lesson(tr->version));
+            snprintf(intro[n++], TEXT_LEN, _("%s \xE2\x80\x94 what changed: %s"), name,
+                     scene_frame_lesson(tr->version));
         scene_panel_figure(&g, tr->version, tr->n, figure, sizeof figure);
-        snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"),
-                 name, tr->block_size, nn, data, origin, figure);
-        char shape[480];   /* a launch shape the picture cannot show, said as the frame says it */
+        snprintf(intro[n++], TEXT_LEN, _("%s: block %d \xC2\xB7 N %s \xC2\xB7 data %s \xC2\xB7 %s \xC2\xB7 %s"), name,
+                 tr->block_size, nn, data, origin, figure);
+        char shape[480]; /* a launch shape the picture cannot show, said as the frame says it */
         if (n + 2 < HTML_MAX_PARAS && rv_trace_is_own(tr) && own_shape_words(tr, shape, sizeof shape))
             snprintf(intro[n++], TEXT_LEN, _("%s: %s"), name, shape);
-        if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an))   /* the colour key's "?", said in words */
+        if (n + 1 < HTML_MAX_PARAS && own_has_unknown(g.an)) /* the colour key's "?", said in words */
             snprintf(intro[n++], TEXT_LEN, "%s", own_unknown_words());
     }
     /* A run of several launches, or one the tracer counted: what each did,
@@ -216,8 +212,8 @@ static int same_geometry(const viewer_frame *f, const viewer_frame *g)
 }
 
 /* Draws the canvas's current frame as an indexed PNG.  0, or -1 with err. */
-static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char **png, size_t *len,
-                        char *err, size_t errlen)
+static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char **png, size_t *len, char *err,
+                        size_t errlen)
 {
     if (viewer_canvas_draw(c, f) != 0) {
         snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
@@ -228,20 +224,16 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
         snprintf(err, errlen, "%s", _("drawing failed: unexpected pixel format"));
         return -1;
     }
-    if (SDL_MUSTLOCK(s))
-        SDL_LockSurface(s);
+    if (SDL_MUSTLOCK(s)) SDL_LockSurface(s);
     char why[200];
     int rc = png_indexed_encode(s->pixels, s->w, s->h, s->pitch, png, len, why, sizeof why);
-    if (SDL_MUSTLOCK(s))
-        SDL_UnlockSurface(s);
-    if (rc != 0)
-        snprintf(err, errlen, _("cannot encode a frame: %s"), why);
+    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
+    if (rc != 0) snprintf(err, errlen, _("cannot encode a frame: %s"), why);
     return rc;
 }
 
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
-                      const char *path,
-                      long long *bytes, char *err, size_t errlen)
+                      const char *path, long long *bytes, char *err, size_t errlen)
 {
     int npos = last - first + 1, rc = -1;
     app_goto(a, first);
@@ -249,24 +241,24 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     int npanes = f.tr2 ? 2 : 1;
     pane_data pd[HTML_MAX_PANES];
     memset(pd, 0, sizeof pd);
-    char (*labels)[64] = calloc((size_t)npos, sizeof *labels);
+    char(*labels)[64] = calloc((size_t)npos, sizeof *labels);
     const char **label_ptrs = calloc((size_t)npos, sizeof *label_ptrs);
     int *timeline = calloc((size_t)npos * 4, sizeof *timeline);
     tip_lines *ttext = calloc((size_t)npos, sizeof *ttext);
     html_tip *ttips = calloc((size_t)npos, sizeof *ttips);
-    char (*intro)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
-    char (*para)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
+    char(*intro)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
+    char(*para)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
     char *title = malloc(TEXT_LEN), *heading = malloc(TEXT_LEN), *alt = malloc(TEXT_LEN);
     html_writer *hw = NULL;
     unsigned char *png = NULL, *qpng = NULL;
-    static predict pq;   /* predict mode's slide state: a question and its answer */
+    static predict pq; /* predict mode's slide state: a question and its answer */
     if (!labels || !label_ptrs || !timeline || !ttext || !ttips || !intro || !para || !title || !heading || !alt) {
         snprintf(err, errlen, "cannot write %s: out of memory", path);
         goto done;
     }
 
     /* Geometry: the layout the frames are drawn with. */
-    static layout_cmp C;   /* two layouts: kept off the stack */
+    static layout_cmp C; /* two layouts: kept off the stack */
     layout L;
     if (npanes == 2)
         draw_compare_layout(&f, &C);
@@ -292,7 +284,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
             static layout_cmp Cg;
             draw_compare_layout(&g, &Cg);
             lrect top = layout_compare_cell(&Cg, first + i, 0), bottom = layout_compare_cell(&Cg, first + i, 1);
-            put_box(timeline + 4 * i, (lrect){ top.x, top.y, top.w, bottom.y + bottom.h - top.y });
+            put_box(timeline + 4 * i, (lrect){top.x, top.y, top.w, bottom.y + bottom.h - top.y});
         } else {
             layout Lg;
             draw_layout_for(&g, &Lg);
@@ -303,22 +295,41 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     }
 
     html_words words = {
-        .first = _("First"), .prev = _("Previous"), .play = _("Play"), .pause = _("Pause"),
-        .next = _("Next"), .last = _("Last"), .speed = _("Speed"), .per_second = _("steps/s"),
+        .first = _("First"),
+        .prev = _("Previous"),
+        .play = _("Play"),
+        .pause = _("Pause"),
+        .next = _("Next"),
+        .last = _("Last"),
+        .speed = _("Speed"),
+        .per_second = _("steps/s"),
         /* {n} and {total} are filled in by the page's script */
         .position = npanes == 2 ? _("Aligned step {n} of {total}") : _("Step {n} of {total}"),
-        .timeline = _("Timeline"), .controls = _("Stepping"), .reveal = _("Show the answer"),
-        .keys = _("\xE2\x86\x92 or Space: next step \xC2\xB7 \xE2\x86\x90: back \xC2\xB7 Home, End: first, last \xC2\xB7 "
-                  "P: play or pause \xC2\xB7 + and \xE2\x88\x92: faster, slower \xC2\xB7 click the timeline to jump \xC2\xB7 "
-                  "hover a word or a lane for its value, bank and the inputs it sums \xC2\xB7 #step=N in the address "
-                  "opens that step"),
+        .timeline = _("Timeline"),
+        .controls = _("Stepping"),
+        .reveal = _("Show the answer"),
+        .keys = _(
+            "\xE2\x86\x92 or Space: next step \xC2\xB7 \xE2\x86\x90: back \xC2\xB7 Home, End: first, last \xC2\xB7 "
+            "P: play or pause \xC2\xB7 + and \xE2\x88\x92: faster, slower \xC2\xB7 click the timeline to jump \xC2\xB7 "
+            "hover a word or a lane for its value, bank and the inputs it sums \xC2\xB7 #step=N in the address "
+            "opens that step"),
     };
     html_page page = {
         /* TRANSLATORS: the page's language as a BCP 47 tag (zh-CN, ...), for
            browsers and screen readers */
-        .lang = _("en"), .title = title, .words = &words, .th = theme_get((theme_id)f.theme),
-        .width = w, .height = h, .npanes = npanes, .npos = npos, .labels = label_ptrs,
-        .timeline = timeline, .timeline_tips = npanes == 1 ? ttips : NULL, .start = 0, .speed = 1,
+        .lang = _("en"),
+        .title = title,
+        .words = &words,
+        .th = theme_get((theme_id)f.theme),
+        .width = w,
+        .height = h,
+        .npanes = npanes,
+        .npos = npos,
+        .labels = label_ptrs,
+        .timeline = timeline,
+        .timeline_tips = npanes == 1 ? ttips : NULL,
+        .start = 0,
+        .speed = 1,
     };
     if (live) {
         page.live_css = live->live_css;
@@ -328,20 +339,16 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         memcpy(page.live_word, live->live_word, sizeof page.live_word);
         page.withheld = live->withheld;
         page.withheld_arg = live->withheld_arg;
-        if (page.withheld)
-            page.timeline_tips = NULL;   /* a step's tooltip there tells what it does */
+        if (page.withheld) page.timeline_tips = NULL; /* a step's tooltip there tells what it does */
     }
     app_goto(a, first);
     f = app_frame(a, w, h);
     page_words(&f, title, intro, &page.nintro);
-    for (int i = 0; i < page.nintro; i++)
-        page.intro[i] = intro[i];
+    for (int i = 0; i < page.nintro; i++) page.intro[i] = intro[i];
     /* The keys' line closes the header. */
     page.intro[page.nintro++] = words.keys;
-    for (int p = 0; p < npanes; p++)
-        page.pane[p] = (html_pane){ pd[p].ncells, pd[p].nlanes, pd[p].cells, pd[p].lanes };
-    if (!(hw = html_write_open(path, &page, err, errlen)))
-        goto done;
+    for (int p = 0; p < npanes; p++) page.pane[p] = (html_pane){pd[p].ncells, pd[p].nlanes, pd[p].cells, pd[p].lanes};
+    if (!(hw = html_write_open(path, &page, err, errlen))) goto done;
 
     for (int i = 0; i < npos; i++) {
         app_goto(a, first + i);
@@ -357,13 +364,11 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         int asks = quiz && !g.tr2 && predict_slide(&pq, g.an, g.step, 0);
         if (asks) {
             g.quiz = &pq;
-            if (encode_frame(c, &g, &qpng, &qlen, err, errlen) != 0)
-                goto done;
+            if (encode_frame(c, &g, &qpng, &qlen, err, errlen) != 0) goto done;
             predict_slide(&pq, g.an, g.step, 1);
         }
-        if (encode_frame(c, &g, &png, &len, err, errlen) != 0)
-            goto done;
-        html_step st = { .png = png, .png_len = len, .alt = alt, .heading = heading };
+        if (encode_frame(c, &g, &png, &len, err, errlen) != 0) goto done;
+        html_step st = {.png = png, .png_len = len, .alt = alt, .heading = heading};
         if (asks) {
             st.question_png = qpng;
             st.question_png_len = qlen;
@@ -388,25 +393,21 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
             /* the page's hover boxes are the first frame's: none where a
              * later launch's block lies elsewhere */
             int tips = pg.step >= 0 && same_geometry(&f, &g);
-            if (tips)
-                pane_tips(&pd[p], &pg);
+            if (tips) pane_tips(&pd[p], &pg);
             st.tips[p].ncells = tips ? pd[p].ncells : 0;
             st.tips[p].nlanes = tips ? pd[p].nlanes : 0;
             st.tips[p].cells = pd[p].tips;
             st.tips[p].lanes = pd[p].tips + pd[p].ncells;
         }
-        for (int k = 0; k < st.nparas; k++)
-            st.para[k] = para[k];
-        if (html_write_step(hw, &st, err, errlen) != 0)
-            goto done;
+        for (int k = 0; k < st.nparas; k++) st.para[k] = para[k];
+        if (html_write_step(hw, &st, err, errlen) != 0) goto done;
     }
     rc = html_write_close(hw, 1, bytes, err, errlen);
     hw = NULL;
 
 done:
     html_write_close(hw, 0, NULL, NULL, 0);
-    for (int p = 0; p < HTML_MAX_PANES; p++)
-        pane_free(&pd[p]);
+    for (int p = 0; p < HTML_MAX_PANES; p++) pane_free(&pd[p]);
     free(png);
     free(qpng);
     free(labels);
@@ -422,8 +423,8 @@ done:
     return rc;
 }
 
-int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
-                        int quiz, const char *theme_name)
+int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
+                        const char *theme_name)
 {
     char err[1200];
     long long bytes = 0;
@@ -437,8 +438,9 @@ int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h
     if (a->comparing)
         snprintf(what, sizeof what, n == 1 ? _("%d aligned step") : _("%d aligned steps"), n);
     else if (quiz)
-        snprintf(what, sizeof what, n == 1 ? _("%d step, each asked before it is shown")
-                                           : _("%d steps, each asked before it is shown"), n);
+        snprintf(what, sizeof what,
+                 n == 1 ? _("%d step, each asked before it is shown") : _("%d steps, each asked before it is shown"),
+                 n);
     else
         snprintf(what, sizeof what, n == 1 ? _("%d step") : _("%d steps"), n);
     printf(_("wrote %s: a lesson page of %s (%d..%d), %dx%d, %s theme, %.1f MB (%lld bytes), %s%s\n"), path, what,

@@ -22,13 +22,12 @@
  * problem (no file is left). */
 #include "html_write.h"
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
-                      const char *path,
-                      long long *bytes, char *err, size_t errlen);
+                      const char *path, long long *bytes, char *err, size_t errlen);
 
 /* `reducevis export --html`: html_export_write, then one line saying what
  * was written and its size ("wrote lesson.html: 10 steps ... 2.1 MB"), or
  * the error.  Returns the command's exit status (0, or 2: RV_EXIT_RUNTIME). */
-int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last,
-                        int quiz, const char *theme_name);
+int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
+                        const char *theme_name);
 
 #endif

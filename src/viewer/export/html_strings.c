@@ -9,15 +9,12 @@
 
 /* ---- growing strings ----------------------------------------------------------- */
 
-
 void sb_add(sbuf *b, const char *s, size_t n)
 {
-    if (b->oom)
-        return;
+    if (b->oom) return;
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
+        while (cap < b->len + n + 1) cap *= 2;
         char *p = realloc(b->s, cap);
         if (!p) {
             b->oom = 1;
@@ -31,10 +28,7 @@ void sb_add(sbuf *b, const char *s, size_t n)
     b->s[b->len] = '\0';
 }
 
-void sb_puts(sbuf *b, const char *s)
-{
-    sb_add(b, s, strlen(s));
-}
+void sb_puts(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
 
 void sb_printf(sbuf *b, const char *fmt, ...)
 {
@@ -43,8 +37,7 @@ void sb_printf(sbuf *b, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+    if (n > 0) sb_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
 /* s as a JSON string; every '<' is written \u003c, so that no text can end
@@ -56,7 +49,7 @@ void sb_json(sbuf *b, const char *s)
     for (const char *p = s ? s : ""; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '"' || c == '\\') {
-            char e[2] = { '\\', (char)c };
+            char e[2] = {'\\', (char)c};
             sb_add(b, e, 2);
         } else if (c < 0x20 || c == '<') {
             sb_printf(b, "\\u%04x", c);
@@ -84,12 +77,10 @@ void sb_html(sbuf *b, const char *s)
 
 /* ---- the table of strings ------------------------------------------------------ */
 
-
 static uint32_t hash_str(const char *s)
 {
-    uint32_t h = 2166136261u;   /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
     return h;
 }
 
@@ -97,12 +88,10 @@ static int strtab_grow(strtab *t)
 {
     size_t nslots = t->nslots ? t->nslots * 2 : 4096;
     int32_t *slot = calloc(nslots, sizeof *slot);
-    if (!slot)
-        return -1;
+    if (!slot) return -1;
     for (size_t i = 0; i < t->n; i++) {
         size_t j = hash_str(t->str[i]) & (nslots - 1);
-        while (slot[j])
-            j = (j + 1) & (nslots - 1);
+        while (slot[j]) j = (j + 1) & (nslots - 1);
         slot[j] = (int32_t)i + 1;
     }
     free(t->slot);
@@ -120,8 +109,7 @@ long strtab_index(strtab *t, const char *s)
     }
     size_t j = hash_str(s) & (t->nslots - 1);
     for (; t->slot[j]; j = (j + 1) & (t->nslots - 1))
-        if (!strcmp(t->str[t->slot[j] - 1], s))
-            return t->slot[j] - 1;
+        if (!strcmp(t->str[t->slot[j] - 1], s)) return t->slot[j] - 1;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 1024;
         char **p = realloc(t->str, cap * sizeof *p);
@@ -144,8 +132,7 @@ long strtab_index(strtab *t, const char *s)
 
 void strtab_free(strtab *t)
 {
-    for (size_t i = 0; i < t->n; i++)
-        free(t->str[i]);
+    for (size_t i = 0; i < t->n; i++) free(t->str[i]);
     free(t->str);
     free(t->slot);
 }

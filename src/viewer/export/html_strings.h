@@ -7,12 +7,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct sbuf { char *s; size_t len, cap; int oom; } sbuf;
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} sbuf;
 
 typedef struct strtab {
-    char **str;          /* in order of first use: the JSON array */
+    char **str; /* in order of first use: the JSON array */
     size_t n, cap;
-    int32_t *slot;       /* open addressing: index + 1, 0 free */
+    int32_t *slot; /* open addressing: index + 1, 0 free */
     size_t nslots;
     int oom;
 } strtab;

@@ -33,19 +33,19 @@ extern const char html_page_js[];
 
 struct html_writer {
     FILE *f;
-    char *path, *tmp;    /* tmp: the temporary name, NULL when writing in place */
-    int write_errno;     /* why the first failed write failed, or 0 */
+    char *path, *tmp; /* tmp: the temporary name, NULL when writing in place */
+    int write_errno;  /* why the first failed write failed, or 0 */
     int npos, pos, npanes;
-    char *reveal;        /* the words of predict mode's reveal button */
+    char *reveal; /* the words of predict mode's reveal button */
     strtab strings;
-    sbuf tips;           /* the JSON array of every position's tooltips */
-    sbuf about;          /* the paragraphs under the steps, as HTML */
-    sbuf *live;          /* a live class's words as JSON, or NULL */
+    sbuf tips;  /* the JSON array of every position's tooltips */
+    sbuf about; /* the paragraphs under the steps, as HTML */
+    sbuf *live; /* a live class's words as JSON, or NULL */
     sbuf live_words;
     const char *live_js;
-    html_withheld_fn withheld;   /* a live class: answers kept from the page */
+    html_withheld_fn withheld; /* a live class: answers kept from the page */
     void *withheld_arg;
-    sbuf *divert;        /* while set, what is written goes here, not to the file */
+    sbuf *divert; /* while set, what is written goes here, not to the file */
 };
 
 static void out(html_writer *w, const char *s, size_t n)
@@ -54,24 +54,18 @@ static void out(html_writer *w, const char *s, size_t n)
         sb_add(w->divert, s, n);
         return;
     }
-    if (w->write_errno || n == 0)
-        return;
-    if (fwrite(s, 1, n, w->f) != n)
-        w->write_errno = errno ? errno : EIO;
+    if (w->write_errno || n == 0) return;
+    if (fwrite(s, 1, n, w->f) != n) w->write_errno = errno ? errno : EIO;
 }
 
-static void outs(html_writer *w, const char *s)
-{
-    out(w, s, strlen(s));
-}
+static void outs(html_writer *w, const char *s) { out(w, s, strlen(s)); }
 
 /* Text for an element or an attribute, escaped (sb_html). */
 static void out_text(html_writer *w, const char *s)
 {
-    sbuf b = { 0 };
+    sbuf b = {0};
     sb_html(&b, s);
-    if (b.oom && !w->write_errno)
-        w->write_errno = ENOMEM;
+    if (b.oom && !w->write_errno) w->write_errno = ENOMEM;
     out(w, b.s ? b.s : "", b.len);
     free(b.s);
 }
@@ -110,12 +104,9 @@ static int fail(html_writer *w, const char *why, char *err, size_t errlen)
 
 static void free_writer(html_writer *w)
 {
-    if (!w)
-        return;
-    if (w->f)
-        fclose(w->f);
-    if (w->tmp)
-        unlink(w->tmp);
+    if (!w) return;
+    if (w->f) fclose(w->f);
+    if (w->tmp) unlink(w->tmp);
     strtab_free(&w->strings);
     free(w->tips.s);
     free(w->about.s);
@@ -220,8 +211,7 @@ static void write_head(html_writer *w, const html_page *pg)
     out_colour(w, "--tip", th->tooltip);
     outs(w, "}\n");
     outs(w, html_page_css);
-    if (pg->live_css)
-        outs(w, pg->live_css);
+    if (pg->live_css) outs(w, pg->live_css);
     outs(w, "</style>\n</head>\n");
 }
 
@@ -235,19 +225,23 @@ static void write_controls(html_writer *w, const html_page *pg)
     outs(w, "</h1>\n</header>\n<nav class=\"controls\" aria-label=\"");
     out_text(w, wd->controls);
     outs(w, "\">\n");
-    out_button(w, "rv-first", "\xE2\x87\xA4", wd->first, "Home");          /* ⇤ */
-    out_button(w, "rv-prev", "\xE2\x86\x90", wd->prev, "\xE2\x86\x90");  /* ← */
+    out_button(w, "rv-first", "\xE2\x87\xA4", wd->first, "Home");       /* ⇤ */
+    out_button(w, "rv-prev", "\xE2\x86\x90", wd->prev, "\xE2\x86\x90"); /* ← */
     out_button(w, "rv-play", "", wd->play, "P");
-    out_button(w, "rv-next", "\xE2\x86\x92", wd->next, "\xE2\x86\x92");  /* → */
-    out_button(w, "rv-last", "\xE2\x87\xA5", wd->last, "End");            /* ⇥ */
+    out_button(w, "rv-next", "\xE2\x86\x92", wd->next, "\xE2\x86\x92"); /* → */
+    out_button(w, "rv-last", "\xE2\x87\xA5", wd->last, "End");          /* ⇥ */
     outs(w, "<label class=\"speed\">");
     out_text(w, wd->speed);
     char buf[160];
-    snprintf(buf, sizeof buf, " <input type=\"range\" id=\"rv-speed\" min=\"0.25\" max=\"8\" step=\"0.25\" "
-             "value=\"%g\"> <output id=\"rv-speed-out\">%g</output> ", pg->speed, pg->speed);
+    snprintf(buf, sizeof buf,
+             " <input type=\"range\" id=\"rv-speed\" min=\"0.25\" max=\"8\" step=\"0.25\" "
+             "value=\"%g\"> <output id=\"rv-speed-out\">%g</output> ",
+             pg->speed, pg->speed);
     outs(w, buf);
     out_text(w, wd->per_second);
-    outs(w, "</label>\n<span id=\"rv-pos\" aria-live=\"polite\"></span>\n</nav>\n<ol class=\"timeline\" id=\"rv-timeline\" aria-label=\"");
+    outs(
+        w,
+        "</label>\n<span id=\"rv-pos\" aria-live=\"polite\"></span>\n</nav>\n<ol class=\"timeline\" id=\"rv-timeline\" aria-label=\"");
     out_text(w, wd->timeline);
     outs(w, "\">\n");
     for (int p = 0; p < pg->npos; p++) {
@@ -301,16 +295,13 @@ static void keep_after_steps(html_writer *w, const html_page *pg)
     for (int p = 0; p < pg->npanes; p++) {
         const html_pane *pn = &pg->pane[p];
         sb_puts(t, p ? ",{\"cells\":[" : "{\"cells\":[");
-        for (int i = 0; i < 4 * pn->ncells; i++)
-            sb_printf(t, i ? ",%d" : "%d", pn->cells[i]);
+        for (int i = 0; i < 4 * pn->ncells; i++) sb_printf(t, i ? ",%d" : "%d", pn->cells[i]);
         sb_puts(t, "],\"lanes\":[");
-        for (int i = 0; i < 4 * pn->nlanes; i++)
-            sb_printf(t, i ? ",%d" : "%d", pn->lanes[i]);
+        for (int i = 0; i < 4 * pn->nlanes; i++) sb_printf(t, i ? ",%d" : "%d", pn->lanes[i]);
         sb_puts(t, "]}");
     }
     sb_puts(t, "],\"timeline\":[");
-    for (int i = 0; pg->timeline && i < 4 * pg->npos; i++)
-        sb_printf(t, i ? ",%d" : "%d", pg->timeline[i]);
+    for (int i = 0; pg->timeline && i < 4 * pg->npos; i++) sb_printf(t, i ? ",%d" : "%d", pg->timeline[i]);
     sb_puts(t, "],\"timelineTips\":[");
     for (int p = 0; pg->timeline_tips && p < pg->npos; p++) {
         const html_tip *tp = &pg->timeline_tips[p];
@@ -363,8 +354,7 @@ static void tips_json(html_writer *w, const html_tip *tips, int n)
     sbuf *t = &w->tips;
     sb_puts(t, "[");
     for (int k = 0; k < n; k++) {
-        if (k)
-            sb_puts(t, ",");
+        if (k) sb_puts(t, ",");
         if (tips[k].n <= 0) {
             sb_puts(t, "0");
             continue;
@@ -406,11 +396,13 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
     /* a live class keeps the answer (its frame, words and tooltips) from the
      * page: handed to w->withheld, served once the teacher reveals it */
     int hold = quiz && w->withheld;
-    sbuf stage = { 0 }, caption = { 0 };
-    snprintf(buf, sizeof buf, "<section class=\"step%s\" id=\"step-%d\" data-pos=\"%d\" aria-labelledby=\"h-%d\">\n"
-             "<div class=\"stage\">", quiz ? " quiz" : "", n, w->pos, n);
+    sbuf stage = {0}, caption = {0};
+    snprintf(buf, sizeof buf,
+             "<section class=\"step%s\" id=\"step-%d\" data-pos=\"%d\" aria-labelledby=\"h-%d\">\n"
+             "<div class=\"stage\">",
+             quiz ? " quiz" : "", n, w->pos, n);
     outs(w, buf);
-    if (quiz) {   /* the question's frame, then the answer's */
+    if (quiz) { /* the question's frame, then the answer's */
         outs(w, "<img class=\"question-part\" src=\"data:image/png;base64,");
         out_base64(w, s->question_png, s->question_png_len);
         outs(w, "\" alt=\"");
@@ -452,9 +444,9 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
     w->divert = NULL;
     outs(w, quiz ? "</div>\n</div>\n</section>\n" : "</div>\n</section>\n");
 
-    sbuf *t = &w->tips, held = { 0 };
+    sbuf *t = &w->tips, held = {0};
     sb_puts(t, w->pos ? "," : "");
-    if (hold) {   /* {"stage": html, "caption": html, "tips": [...]} */
+    if (hold) { /* {"stage": html, "caption": html, "tips": [...]} */
         sb_puts(t, "0");
         sb_puts(&held, "{\"stage\":");
         sb_json(&held, stage.s ? stage.s : "");
@@ -481,21 +473,18 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
         sb_puts(t, "]");
     }
     int oom = stage.oom || caption.oom || held.oom;
-    if (hold && !oom)
-        w->withheld(w->pos, held.s, held.len, w->withheld_arg);
+    if (hold && !oom) w->withheld(w->pos, held.s, held.len, w->withheld_arg);
     free(stage.s);
     free(caption.s);
     free(held.s);
     w->pos++;
-    if (w->write_errno || t->oom || w->strings.oom || oom)
-        return fail(w, _("out of memory"), err, errlen);
+    if (w->write_errno || t->oom || w->strings.oom || oom) return fail(w, _("out of memory"), err, errlen);
     return 0;
 }
 
 int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size_t errlen)
 {
-    if (!w)
-        return 0;
+    if (!w) return 0;
     if (!keep) {
         free_writer(w);
         return 0;
@@ -512,8 +501,7 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
     sbuf *t = &w->tips;
     sb_puts(t, "],\"strings\":[");
     for (size_t i = 0; i < w->strings.n; i++) {
-        if (i)
-            sb_puts(t, ",");
+        if (i) sb_puts(t, ",");
         sb_json(t, w->strings.str[i]);
     }
     sb_puts(t, "]}");
@@ -523,7 +511,7 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
         return -1;
     }
     out(w, t->s, t->len);
-    if (w->live) {   /* the live class's words, before the page's script looks for them */
+    if (w->live) { /* the live class's words, before the page's script looks for them */
         outs(w, "</script>\n<script type=\"application/json\" id=\"rv-live\">");
         out(w, w->live->s, w->live->len);
     }
@@ -534,15 +522,12 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
         outs(w, w->live_js);
     }
     outs(w, "</script>\n</body>\n</html>\n");
-    if (!w->write_errno && fflush(w->f) != 0)
-        w->write_errno = errno ? errno : EIO;
-    if (!w->write_errno && fsync(fileno(w->f)) != 0 && errno != EINVAL && errno != EROFS)
-        w->write_errno = errno;
+    if (!w->write_errno && fflush(w->f) != 0) w->write_errno = errno ? errno : EIO;
+    if (!w->write_errno && fsync(fileno(w->f)) != 0 && errno != EINVAL && errno != EROFS) w->write_errno = errno;
     long long size = ftell(w->f);
     int rc = fclose(w->f);
     w->f = NULL;
-    if (rc != 0 && !w->write_errno)
-        w->write_errno = errno ? errno : EIO;
+    if (rc != 0 && !w->write_errno) w->write_errno = errno ? errno : EIO;
     if (w->write_errno) {
         fail(w, _("write failed"), err, errlen);
         free_writer(w);
@@ -555,8 +540,7 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
     }
     free(w->tmp);
     w->tmp = NULL;
-    if (bytes)
-        *bytes = size;
+    if (bytes) *bytes = size;
     free_writer(w);
     return 0;
 }

@@ -24,9 +24,9 @@
 #include <stddef.h>
 #include "viewer/draw/theme.h"
 
-#define HTML_TIP_LINES 6
-#define HTML_MAX_PANES 2
-#define HTML_MAX_PARAS 8
+#define HTML_TIP_LINES  6
+#define HTML_MAX_PANES  2
+#define HTML_MAX_PARAS  8
 #define HTML_LIVE_WORDS 64
 
 /* The lines of one hover tooltip (the first is its heading); n 0: none. */
@@ -46,13 +46,13 @@ typedef struct html_pane {
 /* The words of the page's own controls. */
 typedef struct html_words {
     const char *first, *prev, *play, *pause, *next, *last;
-    const char *speed;        /* label of the speed control                   */
-    const char *per_second;   /* after the speed: "steps/s"                   */
-    const char *position;     /* "Step {n} of {total}": the script fills in   */
-    const char *timeline;     /* the timeline's accessible name               */
-    const char *keys;         /* one line: what the keys and the mouse do     */
-    const char *controls;     /* the controls' accessible name                */
-    const char *reveal;       /* predict mode: the button that shows the answer */
+    const char *speed;      /* label of the speed control                   */
+    const char *per_second; /* after the speed: "steps/s"                   */
+    const char *position;   /* "Step {n} of {total}": the script fills in   */
+    const char *timeline;   /* the timeline's accessible name               */
+    const char *keys;       /* one line: what the keys and the mouse do     */
+    const char *controls;   /* the controls' accessible name                */
+    const char *reveal;     /* predict mode: the button that shows the answer */
 } html_words;
 
 /* A live class's answer kept from the page: position pos's JSON object
@@ -61,22 +61,22 @@ typedef struct html_words {
 typedef void (*html_withheld_fn)(int pos, const char *json, size_t len, void *arg);
 
 typedef struct html_page {
-    const char *lang;         /* "en", ...                                    */
-    const char *title;        /* <title> and the heading                      */
+    const char *lang;  /* "en", ...                                    */
+    const char *title; /* <title> and the heading                      */
     int nintro;
     const char *intro[HTML_MAX_PARAS]; /* paragraphs under the heading       */
     const html_words *words;
-    const theme *th;          /* the frames' theme: the page takes its colours */
-    int width, height;        /* frame size in pixels                          */
-    int npanes;               /* 1, or 2 when comparing                        */
+    const theme *th;   /* the frames' theme: the page takes its colours */
+    int width, height; /* frame size in pixels                          */
+    int npanes;        /* 1, or 2 when comparing                        */
     html_pane pane[HTML_MAX_PANES];
-    int npos;                 /* positions, at least 1                         */
-    const char *const *labels;/* npos timeline labels                          */
-    const int *timeline;      /* 4 ints per position: its box in the frame's
+    int npos;                      /* positions, at least 1                         */
+    const char *const *labels;     /* npos timeline labels                          */
+    const int *timeline;           /* 4 ints per position: its box in the frame's
                                  timeline (a click there goes to it); NULL    */
     const html_tip *timeline_tips; /* npos tooltips over those boxes; NULL   */
-    int start;                /* position shown first (0-based)                */
-    double speed;             /* steps per second at first                     */
+    int start;                     /* position shown first (0-based)                */
+    double speed;                  /* steps per second at first                     */
     /* A live class (`reducevis class`): a second style and script after the
      * page's own, the words they show (as a JSON object of key: word), and
      * a policy that lets the page talk to the server it came from (and
@@ -101,12 +101,15 @@ typedef struct html_page {
 typedef struct html_step {
     const unsigned char *png;
     size_t png_len;
-    const char *alt;          /* the frame's alternative text                  */
+    const char *alt; /* the frame's alternative text                  */
     const char *heading;
     int nparas;
     const char *para[HTML_MAX_PARAS];
-    struct { int ncells, nlanes; const html_tip *cells, *lanes; } tips[HTML_MAX_PANES];
-    const unsigned char *question_png;  /* NULL: no question at this position */
+    struct {
+        int ncells, nlanes;
+        const html_tip *cells, *lanes;
+    } tips[HTML_MAX_PANES];
+    const unsigned char *question_png; /* NULL: no question at this position */
     size_t question_png_len;
     const char *question_alt, *question, *hint, *answer, *explain;
 } html_step;

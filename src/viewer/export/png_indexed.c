@@ -40,8 +40,7 @@ static void on_write(png_structp png, png_bytep data, size_t len)
     membuf *m = png_get_io_ptr(png);
     if (m->len + len > m->cap) {
         size_t cap = m->cap ? m->cap : 1 << 16;
-        while (cap < m->len + len)
-            cap *= 2;
+        while (cap < m->len + len) cap *= 2;
         unsigned char *d = realloc(m->data, cap);
         if (!d) {
             m->oom = 1;
@@ -55,13 +54,10 @@ static void on_write(png_structp png, png_bytep data, size_t len)
     m->len += len;
 }
 
-static void on_flush(png_structp png)
-{
-    (void)png;
-}
+static void on_flush(png_structp png) { (void)png; }
 
-int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned char **out, size_t *outlen,
-                       char *err, size_t errlen)
+int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned char **out, size_t *outlen, char *err,
+                       size_t errlen)
 {
     *out = NULL;
     *outlen = 0;
@@ -75,12 +71,11 @@ int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned cha
         free(line);
         return -1;
     }
-    membuf m = { NULL, 0, 0, 0, err, errlen };
+    membuf m = {NULL, 0, 0, 0, err, errlen};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &m, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info || setjmp(png_jmpbuf(png))) {
-        if (!png || !info)
-            snprintf(err, errlen, "out of memory");
+        if (!png || !info) snprintf(err, errlen, "out of memory");
         png_destroy_write_struct(&png, &info);
         palette_free(pal);
         free(line);
@@ -94,12 +89,10 @@ int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned cha
     png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_color plte[256];
-    for (int i = 0; i < np; i++)
-        plte[i] = (png_color){ rgb[i][0], rgb[i][1], rgb[i][2] };
+    for (int i = 0; i < np; i++) plte[i] = (png_color){rgb[i][0], rgb[i][1], rgb[i][2]};
     png_set_PLTE(png, info, plte, np);
     png_write_info(png, info);
-    if (depth < 8)
-        png_set_packing(png); /* one index a byte in, packed into fewer bits out */
+    if (depth < 8) png_set_packing(png); /* one index a byte in, packed into fewer bits out */
     for (int y = 0; y < h; y++) {
         palette_map_row(pal, (const uint32_t *)((const uint8_t *)pixels + (size_t)y * (size_t)pitch), w, line);
         png_write_row(png, line);

@@ -13,7 +13,7 @@
 /* Encodes w x h pixels of 32-bit ARGB (SDL_PIXELFORMAT_ARGB8888, rows
  * `pitch` bytes apart) as an indexed PNG into a new buffer (*out, *outlen;
  * the caller frees it).  0, or -1 with err saying why. */
-int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned char **out, size_t *outlen,
-                       char *err, size_t errlen);
+int png_indexed_encode(const void *pixels, int w, int h, int pitch, unsigned char **out, size_t *outlen, char *err,
+                       size_t errlen);
 
 #endif

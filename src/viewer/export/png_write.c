@@ -18,7 +18,10 @@
 #include <zlib.h>
 #include "core/i18n.h"
 
-typedef struct png_err { char *buf; size_t len; } png_err;
+typedef struct png_err {
+    char *buf;
+    size_t len;
+} png_err;
 
 static void on_error(png_structp png, png_const_charp msg)
 {
@@ -39,10 +42,7 @@ static void on_write(png_structp png, png_bytep data, size_t len)
     }
 }
 
-static void on_flush(png_structp png)
-{
-    fflush(png_get_io_ptr(png));
-}
+static void on_flush(png_structp png) { fflush(png_get_io_ptr(png)); }
 
 static void on_warning(png_structp png, png_const_charp msg)
 {
@@ -57,8 +57,8 @@ static int is_little_endian(void)
 }
 
 /* Frames drop the alpha byte (RGB); icons keep it (RGBA, alpha != 0). */
-static int write_png(const char *path, const void *pixels, int w, int h, int pitch, int level, int alpha,
-                     char *err, size_t errlen)
+static int write_png(const char *path, const void *pixels, int w, int h, int pitch, int level, int alpha, char *err,
+                     size_t errlen)
 {
     FILE *volatile f = fopen(path, "wb");
     if (!f) {
@@ -69,7 +69,7 @@ static int write_png(const char *path, const void *pixels, int w, int h, int pit
     struct stat st;
     volatile int regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
     char why[256] = "";
-    png_err pe = { why, sizeof why };
+    png_err pe = {why, sizeof why};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &pe, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
@@ -90,20 +90,17 @@ static int write_png(const char *path, const void *pixels, int w, int h, int pit
     png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
     png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     if (is_little_endian()) {
-        png_set_bgr(png);                          /* memory order B G R A */
-        if (!alpha)
-            png_set_filler(png, 0, PNG_FILLER_AFTER);
+        png_set_bgr(png); /* memory order B G R A */
+        if (!alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     } else if (alpha) {
-        png_set_swap_alpha(png);                   /* memory order A R G B */
+        png_set_swap_alpha(png); /* memory order A R G B */
     } else {
         png_set_filler(png, 0, PNG_FILLER_BEFORE);
     }
-    for (int y = 0; y < h; y++)
-        png_write_row(png, (png_const_bytep)pixels + (size_t)y * (size_t)pitch);
+    for (int y = 0; y < h; y++) png_write_row(png, (png_const_bytep)pixels + (size_t)y * (size_t)pitch);
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     if (fclose(f) != 0) {
@@ -114,14 +111,13 @@ static int write_png(const char *path, const void *pixels, int w, int h, int pit
     return 0;
 }
 
-int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
-                   char *err, size_t errlen)
+int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level, char *err, size_t errlen)
 {
     return write_png(path, pixels, w, h, pitch, level, 0, err, errlen);
 }
 
-int png_write_argb_alpha(const char *path, const void *pixels, int w, int h, int pitch, int level,
-                         char *err, size_t errlen)
+int png_write_argb_alpha(const char *path, const void *pixels, int w, int h, int pitch, int level, char *err,
+                         size_t errlen)
 {
     return write_png(path, pixels, w, h, pitch, level, 1, err, errlen);
 }

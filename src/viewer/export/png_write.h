@@ -17,11 +17,10 @@
 /* Writes w x h pixels of 32-bit ARGB (SDL_PIXELFORMAT_ARGB8888, rows
  * `pitch` bytes apart) as an 8-bit RGB PNG at the zlib level (0..9).
  * Returns 0, or -1 with a message naming the file and the problem. */
-int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level,
-                   char *err, size_t errlen);
+int png_write_argb(const char *path, const void *pixels, int w, int h, int pitch, int level, char *err, size_t errlen);
 
 /* The same keeping the alpha byte: an 8-bit RGBA PNG (icons). */
-int png_write_argb_alpha(const char *path, const void *pixels, int w, int h, int pitch, int level,
-                         char *err, size_t errlen);
+int png_write_argb_alpha(const char *path, const void *pixels, int w, int h, int pitch, int level, char *err,
+                         size_t errlen);
 
 #endif

@@ -17,7 +17,7 @@
 #include "core/trace.h"
 
 typedef struct compare_row {
-    int step[2];             /* step of version a / b, -1: no matching step */
+    int step[2]; /* step of version a / b, -1: no matching step */
 } compare_row;
 
 /* The rows of a beside b (at most a->nsteps + b->nsteps) into a new array
@@ -33,7 +33,7 @@ int compare_row_of(const compare_row *rows, int nrows, int p, int step);
  * "v1: 8-way conflict in warp 0 · v2: conflict-free".  Each side's part goes
  * into part[0] / part[1] ("v1: 8-way conflict in warp 0") so the viewer can
  * colour them; the whole line into line.  sa or sb may be -1 (no such step). */
-void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int sb,
-                        char part[2][160], char *line, size_t len);
+void compare_difference(const rv_analysis *a, int sa, const rv_analysis *b, int sb, char part[2][160], char *line,
+                        size_t len);
 
 #endif

@@ -24,8 +24,7 @@ const char *device_label(const char *device, char *buf, size_t len)
     while (*s && o < len) {
         while (*s == ' ') s++;
         size_t n = strcspn(s, " ");
-        if (n && !memory_word(s, n))
-            o += (size_t)snprintf(buf + o, len - o, "%s%.*s", o ? " " : "", (int)n, s);
+        if (n && !memory_word(s, n)) o += (size_t)snprintf(buf + o, len - o, "%s%.*s", o ? " " : "", (int)n, s);
         s += n;
     }
     if (!buf[0]) snprintf(buf, len, "%s", device);

@@ -9,51 +9,51 @@
 #include "core/analysis.h"
 #include "core/trace.h"
 
-struct rv_results;          /* results.h: timed runs from `reducevis bench`   */
-struct compare_row;         /* compare.h: steps aligned between two versions  */
-struct rv_verify_record;    /* verify_record.h: `reducevis verify` on a real GPU */
-struct story;               /* story.h: the launches of a run in a row         */
-struct predict;             /* predict.h: predict mode's question             */
-struct class_live;          /* class_live.h: a live class on predict's card   */
+struct rv_results;       /* results.h: timed runs from `reducevis bench`   */
+struct compare_row;      /* compare.h: steps aligned between two versions  */
+struct rv_verify_record; /* verify_record.h: `reducevis verify` on a real GPU */
+struct story;            /* story.h: the launches of a run in a row         */
+struct predict;          /* predict.h: predict mode's question             */
+struct class_live;       /* class_live.h: a live class on predict's card   */
 
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
-    const rv_trace    *tr;        /* required                                   */
-    const rv_analysis *an;        /* required, analysis of tr                   */
-    int step;                     /* 0 .. tr->nsteps-1                          */
+    const rv_trace *tr;    /* required                                   */
+    const rv_analysis *an; /* required, analysis of tr                   */
+    int step;              /* 0 .. tr->nsteps-1                          */
     /* every launch of the run as one story (story.h), tr the launch shown
      * and pos the position in it; NULL: tr alone, pos unused */
     const struct story *story;
     int pos;
-    int theme;                    /* 0 dark, 1 light                            */
-    int width, height;            /* pixels                                     */
+    int theme;         /* 0 dark, 1 light                            */
+    int width, height; /* pixels                                     */
     /* optional */
-    const char *note;             /* appended to the origin in the header      */
-    int hover;                    /* 1: the mouse is at (mouse_x, mouse_y)      */
+    const char *note; /* appended to the origin in the header      */
+    int hover;        /* 1: the mouse is at (mouse_x, mouse_y)      */
     int mouse_x, mouse_y;
-    int focus;                    /* warp + 1 whose accesses are drawn; 0: auto */
-    int help;                     /* draw the key overlay                       */
-    int warps_view;               /* 0 auto, 1 a row per warp, 2 one strip      */
-    int waves;                    /* the waves picture of tr's run (W), where its
+    int focus;                             /* warp + 1 whose accesses are drawn; 0: auto */
+    int help;                              /* draw the key overlay                       */
+    int warps_view;                        /* 0 auto, 1 a row per warp, 2 one strip      */
+    int waves;                             /* the waves picture of tr's run (W), where its
                                      first launch has a waves run; else the steps */
-    int playing;                  /* timeline shows "playing"                   */
-    double speed;                 /* steps per second shown; 0: 1              */
-    const char *toast;            /* a short message in the footer              */
-    const char *results_path;     /* a results file was given (--results)       */
-    const struct rv_results *results; /* timed runs at one N: figures and bars   */
-    const struct rv_results *sweep;   /* timed runs over N (2^20..2^30): the plot */
-    const char *results_note;     /* why no timed run is shown, or what failed  */
+    int playing;                           /* timeline shows "playing"                   */
+    double speed;                          /* steps per second shown; 0: 1              */
+    const char *toast;                     /* a short message in the footer              */
+    const char *results_path;              /* a results file was given (--results)       */
+    const struct rv_results *results;      /* timed runs at one N: figures and bars   */
+    const struct rv_results *sweep;        /* timed runs over N (2^20..2^30): the plot */
+    const char *results_note;              /* why no timed run is shown, or what failed  */
     const struct rv_verify_record *verify; /* the hardware cross-check of the
                                    trace's device: bank conflicts measured by
                                    Nsight Compute, racecheck; NULL: none     */
-    const char *verify_note;  /* why a bundled cross-check does not load  */
+    const char *verify_note;               /* why a bundled cross-check does not load  */
     /* compare mode: a second version beside the first (tr2 != NULL); step
      * and step2 come from rows[row] and may be -1 (no matching step) */
-    const rv_trace    *tr2;
+    const rv_trace *tr2;
     const rv_analysis *an2;
     int step2;
-    const char *note2;            /* like note, for the second pane             */
-    int other2;                   /* the second pane's trace is another GPU's: its
+    const char *note2; /* like note, for the second pane             */
+    int other2;        /* the second pane's trace is another GPU's: its
                                      own results2 and verify2 (NULL: none) */
     const struct rv_results *results2;
     const struct rv_verify_record *verify2;

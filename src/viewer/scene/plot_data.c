@@ -9,21 +9,18 @@ int plot_points(const rv_results *s, const char *variant, plot_pt *out, int max)
 {
     const uint64_t *sizes;
     int ns = rv_results_sizes(s, &sizes);
-    if (ns > max)
-        ns = max;
+    if (ns > max) ns = max;
     for (int i = 0; i < ns; i++) {
         const rv_result_run *q = rv_results_find(s, variant, sizes[i]);
         plot_pt *p = &out[i];
-        *p = (plot_pt){ .n = sizes[i], .gbps = NAN, .lo = NAN, .hi = NAN };
-        if (!q || isnan(q->gbps))
-            continue;
+        *p = (plot_pt){.n = sizes[i], .gbps = NAN, .lo = NAN, .hi = NAN};
+        if (!q || isnan(q->gbps)) continue;
         p->gbps = q->gbps;
         p->correct = q->correct;
         /* Older files kept no quartiles: no spread, nothing invented. */
-        if (!(q->q1_ms > 0) || !(q->q3_ms > 0) || !isfinite(q->q1_ms) || !isfinite(q->q3_ms))
-            continue;
+        if (!(q->q1_ms > 0) || !(q->q3_ms > 0) || !isfinite(q->q1_ms) || !isfinite(q->q3_ms)) continue;
         double bytes = (double)q->n * sizeof(float);
-        p->lo = bytes / (q->q3_ms * 1e6);   /* slower: lower */
+        p->lo = bytes / (q->q3_ms * 1e6); /* slower: lower */
         p->hi = bytes / (q->q1_ms * 1e6);
     }
     return ns;
@@ -39,13 +36,12 @@ double plot_nice_step(double max, int ticks)
 void plot_n_name(uint64_t n, char *buf, size_t len)
 {
     static const char *const sup[10] = {
-        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
+        "\xE2\x81\xB0", "\xC2\xB9",     "\xC2\xB2",     "\xC2\xB3",     "\xE2\x81\xB4",
         "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
     };
     if (n >= 2 && (n & (n - 1)) == 0) {
         int e = 0;
-        while ((1ull << e) < n)
-            e++;
+        while ((1ull << e) < n) e++;
         if (e >= 10)
             snprintf(buf, len, "2%s%s", sup[e / 10], sup[e % 10]);
         else

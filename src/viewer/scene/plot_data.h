@@ -19,9 +19,9 @@ struct rv_results;
 /* One variant's run at one size of the sweep. */
 typedef struct plot_pt {
     uint64_t n;
-    double gbps;          /* NAN: no run with a GB/s here (the line breaks) */
-    int correct;          /* its sum check passed                           */
-    double lo, hi;        /* the GB/s of its third and first quartile times:
+    double gbps;   /* NAN: no run with a GB/s here (the line breaks) */
+    int correct;   /* its sum check passed                           */
+    double lo, hi; /* the GB/s of its third and first quartile times:
                              the spread of its runs; NAN where none was kept */
 } plot_pt;
 

@@ -21,12 +21,12 @@
 #include "viewer/scene/frame.h"
 
 typedef struct scene {
-    const viewer_frame *f;   /* the request: size, theme, mouse, toggles      */
-    int compare;             /* two versions side by side (f->tr2 set)       */
-    scene_frame   frame;     /* header, code, timeline, footer, tooltip, card */
-    scene_block   block[2];  /* the block pane; [1]: compare mode's second    */
-    scene_panel   panel;     /* the results panel                             */
-    scene_compare cmp;       /* compare mode: titles, figures, the difference */
+    const viewer_frame *f; /* the request: size, theme, mouse, toggles      */
+    int compare;           /* two versions side by side (f->tr2 set)       */
+    scene_frame frame;     /* header, code, timeline, footer, tooltip, card */
+    scene_block block[2];  /* the block pane; [1]: compare mode's second    */
+    scene_panel panel;     /* the results panel                             */
+    scene_compare cmp;     /* compare mode: titles, figures, the difference */
 } scene;
 
 /* Builds sc for f.  A scene is large: keep one (static or on the heap) and

@@ -34,15 +34,14 @@ typedef struct pane_src {
 
 static pane_src pane_of(const viewer_frame *f, int p)
 {
-    viewer_frame g = scene_compare_pane(f, p);   /* compare mode's rule for whose data a pane shows */
-    return (pane_src){ g.tr, g.an, g.step, g.verify };
+    viewer_frame g = scene_compare_pane(f, p); /* compare mode's rule for whose data a pane shows */
+    return (pane_src){g.tr, g.an, g.step, g.verify};
 }
 
 static int has_phase(const rv_trace *tr, rv_phase p)
 {
     for (int s = 0; s < tr->nsteps; s++)
-        if (tr->steps[s].phase == (uint32_t)p)
-            return 1;
+        if (tr->steps[s].phase == (uint32_t)p) return 1;
     return 0;
 }
 
@@ -59,7 +58,7 @@ static int fold_warps(const rv_analysis *an, int step, int veil_warp, int veiled
         uint32_t ex = 0, wa = 0;
         int conf = 0;
         if (veiled) {
-            ex = w == veil_warp;    /* the asked warp alone, the rest together */
+            ex = w == veil_warp; /* the asked warp alone, the rest together */
         } else {
             for (int l = 0; l < 32 && w * 32 + l < tr->block_size; l++) {
                 int t = w * 32 + l;
@@ -69,13 +68,11 @@ static int fold_warps(const rv_analysis *an, int step, int veil_warp, int veiled
             conf = rv_analysis_warp(an, step, w)->max_conflict;
         }
         int r = 0;
-        while (r < nrows && !(key_exec[rep[r]] == ex && key_waste[rep[r]] == wa && key_conf[rep[r]] == conf))
-            r++;
+        while (r < nrows && !(key_exec[rep[r]] == ex && key_waste[rep[r]] == wa && key_conf[rep[r]] == conf)) r++;
         key_exec[w] = ex;
         key_waste[w] = wa;
         key_conf[w] = conf;
-        if (r == nrows)
-            rep[nrows++] = w;
+        if (r == nrows) rep[nrows++] = w;
         row[w] = (signed char)r;
     }
     return nrows;
@@ -84,22 +81,19 @@ static int fold_warps(const rv_analysis *an, int step, int veil_warp, int veiled
 static void fold_for(const viewer_frame *f, const rv_trace *tr, const rv_analysis *an, int step, layout_fold *fold)
 {
     memset(fold, 0, sizeof *fold);
-    if (an->nwarps <= 8 || an->nwarps > LAYOUT_MAX_WARPS)
-        return;
+    if (an->nwarps <= 8 || an->nwarps > LAYOUT_MAX_WARPS) return;
     signed char tmp[LAYOUT_MAX_WARPS];
     for (int s = 0; s < tr->nsteps; s++) {
         int n = fold_warps(an, s, -1, 0, tmp);
-        if (n > fold->rows)
-            fold->rows = n;
+        if (n > fold->rows) fold->rows = n;
     }
     if (step < 0 || step >= tr->nsteps) {
-        fold->rows = 0;   /* no step to show (compare: no matching step) */
+        fold->rows = 0; /* no step to show (compare: no matching step) */
         return;
     }
     int veiled = an == f->an && predict_veiled(f->quiz);
     fold->now = fold_warps(an, step, veiled ? f->quiz->q.warp : -1, veiled, fold->warp_row);
-    if (fold->now > fold->rows)
-        fold->rows = fold->now;
+    if (fold->now > fold->rows) fold->rows = fold->now;
 }
 
 void scene_block_layout(const viewer_frame *f, int pane, layout_in *in, layout_fold *fold)
@@ -114,16 +108,21 @@ void scene_block_layout(const viewer_frame *f, int pane, layout_in *in, layout_f
     int pos;
     const story *st = scene_frame_story(f, &one, &pos);
     *in = (layout_in){
-        .w = f->width, .h = f->height, .block_size = tr->block_size,
-        .smem_words = an->smem_words, .nsteps = story_marks(st), .step_cur = story_mark_of(st, pos, NULL),
+        .w = f->width,
+        .h = f->height,
+        .block_size = tr->block_size,
+        .smem_words = an->smem_words,
+        .nsteps = story_marks(st),
+        .step_cur = story_mark_of(st, pos, NULL),
         .lane_values = has_phase(tr, RV_PHASE_SHUFFLE),
-        .compact = f->warps_view == 1 ? 0 : f->warps_view == 2 ? 1 : -1,
+        .compact = f->warps_view == 1   ? 0
+                   : f->warps_view == 2 ? 1
+                                        : -1,
         .warn_lines = verify_race_lines(tr) > own_race_lines(tr) ? verify_race_lines(tr) : own_race_lines(tr),
     };
     /* Predict mode asks about lanes the class clicks: keep warps as rows
      * (folded where needed) rather than the strip, for question and answer. */
-    if (f->quiz && in->compact < 0)
-        in->compact = 0;
+    if (f->quiz && in->compact < 0) in->compact = 0;
     /* More warps than rows that stay legible: offer to fold them (the room
      * kept is the most rows any step needs, so the grids stay put). */
     fold_for(f, tr, an, step, fold);
@@ -135,10 +134,8 @@ int scene_block_focus(const viewer_frame *f, int pane)
     const rv_trace *tr = p.tr;
     const rv_analysis *an = p.an;
     int step = p.step;
-    if (step < 0 || step >= tr->nsteps)
-        return -1;   /* compare mode: no matching step in this pane */
-    if (pane == 0 && f->focus > 0 && f->focus <= an->nwarps)
-        return f->focus - 1;
+    if (step < 0 || step >= tr->nsteps) return -1; /* compare mode: no matching step in this pane */
+    if (pane == 0 && f->focus > 0 && f->focus <= an->nwarps) return f->focus - 1;
     int best = -1, best_deg = -1;
     for (int w = 0; w < an->nwarps; w++) {
         const rv_warp_info *wi = rv_analysis_warp(an, step, w);
@@ -154,10 +151,9 @@ int scene_block_focus(const viewer_frame *f, int pane)
 
 void scene_block_sentence(const viewer_frame *f, char *buf, size_t len)
 {
-    static stepview sv;   /* 6 KiB: off the stack; frames are built one at a time */
+    static stepview sv; /* 6 KiB: off the stack; frames are built one at a time */
     buf[0] = '\0';
-    if (f->step < 0 || f->step >= f->tr->nsteps)
-        return;
+    if (f->step < 0 || f->step >= f->tr->nsteps) return;
     stepview_build(&sv, f->an, f->step);
     step_sentence(f->tr, f->an, f->step, &sv, buf, len);
 }
@@ -199,21 +195,17 @@ static void build_banner(scene_block *s, const pane_src *p, const stepview *sv)
         return;
     }
     add_count(s, BLOCK_TONE_TEXT, si->active_threads, _("%d active"));
-    if (si->full_warps)
-        add_count(s, BLOCK_TONE_FULL, si->full_warps, _("%d full"));
-    if (si->divergent_warps)
-        add_count(s, BLOCK_TONE_DIVERGENT, si->divergent_warps, _("%d divergent"));
+    if (si->full_warps) add_count(s, BLOCK_TONE_FULL, si->full_warps, _("%d full"));
+    if (si->divergent_warps) add_count(s, BLOCK_TONE_DIVERGENT, si->divergent_warps, _("%d divergent"));
     if (si->max_conflict >= 2)
         add_count(s, BLOCK_TONE_CONFLICT, si->max_conflict, _("%d-way bank conflict"));
     else if (sv->smem_accesses > 0)
         add_count(s, BLOCK_TONE_DIM, 0, _("no bank conflict"));
     int wasted = si->wasted_threads - scene_block_atomic_wasted(p->tr, p->an, p->step);
-    if (wasted)
-        add_count(s, BLOCK_TONE_WASTED, wasted, _("%d wasted"));
+    if (wasted) add_count(s, BLOCK_TONE_WASTED, wasted, _("%d wasted"));
     if (sv->atomic_lanes) {
         add_count(s, BLOCK_TONE_ATOMIC, si->atom_lanes > 0 ? si->atom_lanes : sv->atomic_lanes, _("%d atomic"));
-        if (sv->atomic_turns > 1)
-            add_count(s, BLOCK_TONE_ATOMIC, sv->atomic_turns, _("%d turns"));
+        if (sv->atomic_turns > 1) add_count(s, BLOCK_TONE_ATOMIC, sv->atomic_turns, _("%d turns"));
     }
     step_sentence(p->tr, p->an, p->step, sv, s->sentence, sizeof s->sentence);
 }
@@ -222,16 +214,16 @@ static void build_banner(scene_block *s, const pane_src *p, const stepview *sv)
  * v6 as v4's code; an own trace's step marked unsynced); none on other steps. */
 static void build_race(scene_block *s, const pane_src *p)
 {
-    if (own_unsynced_note(p->tr, p->step, s->race_title, sizeof s->race_title, s->race_detail,
-                          sizeof s->race_detail)) {
-        s->race = BLOCK_RACE_HAZARD;   /* an own trace's race, seen in the recorded order */
+    if (own_unsynced_note(p->tr, p->step, s->race_title, sizeof s->race_title, s->race_detail, sizeof s->race_detail)) {
+        s->race = BLOCK_RACE_HAZARD; /* an own trace's race, seen in the recorded order */
         return;
     }
-    verify_race k = verify_race_note(p->verify, p->tr->version, p->tr->steps[p->step].phase,
-                                     s->race_title, sizeof s->race_title, s->race_detail, sizeof s->race_detail);
-    s->race = k == VERIFY_RACE_HAZARD ? BLOCK_RACE_HAZARD
-            : k == VERIFY_RACE_CLEAN ? BLOCK_RACE_CLEAN
-            : k == VERIFY_RACE_SAME_CODE ? BLOCK_RACE_SAME_CODE : BLOCK_RACE_NONE;
+    verify_race k = verify_race_note(p->verify, p->tr->version, p->tr->steps[p->step].phase, s->race_title,
+                                     sizeof s->race_title, s->race_detail, sizeof s->race_detail);
+    s->race = k == VERIFY_RACE_HAZARD      ? BLOCK_RACE_HAZARD
+              : k == VERIFY_RACE_CLEAN     ? BLOCK_RACE_CLEAN
+              : k == VERIFY_RACE_SAME_CODE ? BLOCK_RACE_SAME_CODE
+                                           : BLOCK_RACE_NONE;
 }
 
 /* ---- warps, lanes, banks, words ----------------------------------------------- */
@@ -248,8 +240,7 @@ static void warp_labels(const scene_block *s, int w, block_warp *bw)
     int ws[LAYOUT_MAX_WARPS], n = 0;
     snprintf(bw->label, sizeof bw->label, "w%d", w);
     for (int v = 0; v < s->nwarps; v++)
-        if (v == w || (s->fold.rows > 0 && s->fold.warp_row[v] == s->fold.warp_row[w]))
-            ws[n++] = v;
+        if (v == w || (s->fold.rows > 0 && s->fold.warp_row[v] == s->fold.warp_row[w])) ws[n++] = v;
     bw->in_row = n;
     if (n <= 1) {
         snprintf(bw->row_label, sizeof bw->row_label, "%s", bw->label);
@@ -257,8 +248,7 @@ static void warp_labels(const scene_block *s, int w, block_warp *bw)
     }
     snprintf(bw->row_count, sizeof bw->row_count, _("%d warps"), n);
     int step = ws[1] - ws[0], even = 1;
-    for (int i = 2; i < n; i++)
-        even &= ws[i] - ws[i - 1] == step;
+    for (int i = 2; i < n; i++) even &= ws[i] - ws[i - 1] == step;
     if (n == 2)
         snprintf(bw->row_label, sizeof bw->row_label, "w%d,%d", ws[0], ws[1]);
     else if (even && step == 1)
@@ -277,7 +267,7 @@ static void build_warps(scene_block *s, const pane_src *p)
         bw->tone = warp_tone(wi->state);
         bw->active = wi->active_lanes;
         bw->wasted = wi->wasted_lanes;
-        bw->atomic = 0;   /* counted with the lanes */
+        bw->atomic = 0; /* counted with the lanes */
         bw->conflict = wi->max_conflict;
         if (bw->conflict >= 2) {
             snprintf(bw->badge[0], sizeof bw->badge[0], _("%d-way"), bw->conflict);
@@ -293,8 +283,8 @@ static void build_warps(scene_block *s, const pane_src *p)
 static void lane_links(scene_block *s, const pane_src *p, int t, const rv_event *e, block_lane *ln, uint32_t *nlink)
 {
     const rv_trace *tr = p->tr;
-    uint64_t wacc = e->write, words = (uint64_t)p->an->smem_words;   /* at most the block size */
-    if (RV_ACC_IS_SMEM(wacc) && RV_ACC_INDEX(wacc) < words)   /* a wide store: its first word */
+    uint64_t wacc = e->write, words = (uint64_t)p->an->smem_words; /* at most the block size */
+    if (RV_ACC_IS_SMEM(wacc) && RV_ACC_INDEX(wacc) < words)        /* a wide store: its first word */
         ln->write = (int16_t)RV_ACC_INDEX(wacc);
     const uint64_t *rd = rv_event_reads(tr, e);
     for (uint32_t i = 0; i < e->nreads && *nlink < SCENE_BLOCK_MAX_LINKS; i++) {
@@ -329,10 +319,10 @@ static void build_lanes(scene_block *s, const pane_src *p)
     for (int t = 0; t < s->nthreads; t++) {
         const rv_event *e = rv_trace_event(tr, p->step, t);
         block_lane *ln = &s->lane[t];
-        *ln = (block_lane){ .write = -1, .link_at = nlink };
+        *ln = (block_lane){.write = -1, .link_at = nlink};
         ln->exec = e->line != 0 && !s->veiled;
         ln->atomic = ln->exec && (e->flags & RV_EV_ATOMIC);
-        ln->wasted = ln->exec && an->wasted[now + t] && !ln->atomic;   /* an atomic adds to what is read */
+        ln->wasted = ln->exec && an->wasted[now + t] && !ln->atomic; /* an atomic adds to what is read */
         if (s->lin.lane_values) {
             ln->has_value = an->regs_set[shown + t] != 0;
             ln->value = an->regs[shown + t];
@@ -340,10 +330,8 @@ static void build_lanes(scene_block *s, const pane_src *p)
             ln->has_value = ln->exec;
             ln->value = e->value;
         }
-        if (ln->exec)
-            lane_links(s, p, t, e, ln, &nlink);
-        if (ln->atomic && t / 32 < LAYOUT_MAX_WARPS)
-            s->warp[t / 32].atomic++;
+        if (ln->exec) lane_links(s, p, t, e, ln, &nlink);
+        if (ln->atomic && t / 32 < LAYOUT_MAX_WARPS) s->warp[t / 32].atomic++;
     }
 }
 
@@ -357,9 +345,12 @@ static void build_words(scene_block *s, const pane_src *p, const stepview *sv)
     memcpy(s->bank, sv->bank_degree, sizeof s->bank);
     for (int wd = 0; wd < s->nwords; wd++)
         s->word[wd] = (block_word){
-            .value = an->smem[shown + wd], .set = an->smem_set[shown + wd],
-            .written = sv->writer[wd] >= 0, .read = sv->read[wd] != 0,
-            .conflict = s->veiled ? 0 : deg[wd], .atomic = sv->atomic_on[wd],
+            .value = an->smem[shown + wd],
+            .set = an->smem_set[shown + wd],
+            .written = sv->writer[wd] >= 0,
+            .read = sv->read[wd] != 0,
+            .conflict = s->veiled ? 0 : deg[wd],
+            .atomic = sv->atomic_on[wd],
         };
 }
 
@@ -372,23 +363,19 @@ static void build_veil(scene_block *s, const predict *pq)
     s->veiled = predict_veiled(pq);
     s->ask_warp = s->pick_word = -1;
     s->picked = 0;
-    if (!s->veiled)
-        return;
+    if (!s->veiled) return;
     s->ask_warp = pq->q.warp;
     int pick = pq->input[0] ? atoi(pq->input) : -1;
-    if (pq->q.type == QUIZ_LANE_SET)
-        s->picked = pq->picked;
-    if (pq->q.pick == QUIZ_PICK_LANE && pick >= 0 && pick < 32)
-        s->picked |= 1u << pick;
-    if (pq->q.pick == QUIZ_PICK_WORD)
-        s->pick_word = pick;
+    if (pq->q.type == QUIZ_LANE_SET) s->picked = pq->picked;
+    if (pq->q.pick == QUIZ_PICK_LANE && pick >= 0 && pick < 32) s->picked |= 1u << pick;
+    if (pq->q.pick == QUIZ_PICK_WORD) s->pick_word = pick;
 }
 
 /* ---- the pane ----------------------------------------------------------------- */
 
 void scene_block_build(scene_block *s, const viewer_frame *f, int pane)
 {
-    static stepview sv;   /* 6 KiB: off the stack; frames are built one at a time */
+    static stepview sv; /* 6 KiB: off the stack; frames are built one at a time */
     pane_src p = pane_of(f, pane);
     scene_block_layout(f, pane, &s->lin, &s->fold);
     s->focus = scene_block_focus(f, pane);
@@ -400,8 +387,7 @@ void scene_block_build(scene_block *s, const viewer_frame *f, int pane)
     s->links = BLOCK_LINKS_NONE;
     build_veil(s, f->quiz);
     s->outline = s->veiled ? s->ask_warp : s->focus;
-    if (!s->has_step)
-        return;   /* compare mode: no matching step in this pane */
+    if (!s->has_step) return; /* compare mode: no matching step in this pane */
     s->nthreads = p.tr->block_size < SCENE_BLOCK_MAX_THREADS ? p.tr->block_size : SCENE_BLOCK_MAX_THREADS;
     s->nwarps = p.an->nwarps < LAYOUT_MAX_WARPS ? p.an->nwarps : LAYOUT_MAX_WARPS;
     s->nwords = p.an->smem_words < SCENE_BLOCK_MAX_WORDS ? p.an->smem_words : SCENE_BLOCK_MAX_WORDS;
@@ -416,5 +402,6 @@ void scene_block_build(scene_block *s, const viewer_frame *f, int pane)
      * teach nothing, one warp's 32 show a bank conflict at a glance. */
     if (!s->veiled)
         s->links = p.an->steps[p.step].active_threads <= 32 ? BLOCK_LINKS_ALL
-                 : s->focus >= 0 ? BLOCK_LINKS_FOCUS : BLOCK_LINKS_NONE;
+                   : s->focus >= 0                          ? BLOCK_LINKS_FOCUS
+                                                            : BLOCK_LINKS_NONE;
 }

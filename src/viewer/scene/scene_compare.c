@@ -41,14 +41,14 @@ viewer_frame scene_compare_pane(const viewer_frame *f, int p)
 static void verify_of(scene_cmp_pane *pn, const viewer_frame *g)
 {
     const rv_trace *tr = g->tr;
-    if (rv_trace_is_own(tr)) {   /* never profiled: the traced addresses say it */
+    if (rv_trace_is_own(tr)) { /* never profiled: the traced addresses say it */
         pn->verify_kind = 0;
         own_conflict_line(g->an, 1, pn->verify_line[0], sizeof pn->verify_line[0]);
         pn->nverify = 1;
         return;
     }
     pn->verify_kind = verify_conflict_line(g->verify, g->verify_note, tr->version, tr->block_size, pn->verify_line[0],
-                                      sizeof pn->verify_line[0]);
+                                           sizeof pn->verify_line[0]);
     pn->nverify = 1;
     if (pn->verify_kind == 1) {
         verify_conflict_brief(g->verify, g->verify_note, tr->version, tr->block_size, pn->verify_line[1],
@@ -64,7 +64,7 @@ static void source_of(scene_cmp_pane *pn, const viewer_frame *g, const char *par
     if (g->step < 0) {
         pn->source = SCENE_CMP_NO_STEP;
         snprintf(pn->statement, sizeof pn->statement, "\xE2\x80\x94");
-        const char *colon = strstr(part, ": ");   /* "v4: no step with stride 64" */
+        const char *colon = strstr(part, ": "); /* "v4: no step with stride 64" */
         snprintf(pn->missing, sizeof pn->missing, "%s", colon ? colon + 2 : part);
         snprintf(pn->another_way, sizeof pn->another_way,
                  _("%s does this part of the reduction another way: see the timeline below"), pn->name);
@@ -87,22 +87,22 @@ static void pane_of(scene_cmp_pane *pn, const viewer_frame *f, int p, const char
     const rv_version_info *vi = rv_version(g->tr->version);
     snprintf(pn->name, sizeof pn->name, "%s", rv_trace_name(g->tr));
     snprintf(pn->row_label, sizeof pn->row_label, "%s", rv_trace_is_own(g->tr) ? _("yours") : pn->name);
-    if (rv_trace_is_own(g->tr)) {   /* a student's kernel: its file's name alone */
+    if (rv_trace_is_own(g->tr)) { /* a student's kernel: its file's name alone */
         snprintf(pn->title, sizeof pn->title, "%s", pn->name);
         snprintf(pn->header, sizeof pn->header, "%s", pn->name);
     } else {
         snprintf(pn->title, sizeof pn->title, "%s  %s", pn->name, vi ? _(vi->title) : "");
         snprintf(pn->header, sizeof pn->header, "%s %s", pn->name, vi ? _(vi->title) : "");
     }
-    if (rv_trace_is_own(g->tr))   /* its file is named beside it */
+    if (rv_trace_is_own(g->tr)) /* its file is named beside it */
         own_origin_brief(g->tr, pn->origin, sizeof pn->origin);
-    else if (rv_trace_unchanged(g->tr))   /* beside the version's title: no room for the date */
+    else if (rv_trace_unchanged(g->tr)) /* beside the version's title: no room for the date */
         own_origin_device(g->tr, pn->origin, sizeof pn->origin);
     else
-        scene_frame_origin(g, pn->origin, sizeof pn->origin);   /* as the header says it */
+        scene_frame_origin(g, pn->origin, sizeof pn->origin); /* as the header says it */
     pn->timed = scene_panel_figure(g, g->tr->version, g->tr->n, pn->figure, sizeof pn->figure);
     pn->shape[0] = '\0';
-    if (rv_trace_is_own(g->tr))   /* a block of rows, a partial warp: said, as the picture cannot */
+    if (rv_trace_is_own(g->tr)) /* a block of rows, a partial warp: said, as the picture cannot */
         own_shape_words(g->tr, pn->shape, sizeof pn->shape);
     verify_of(pn, g);
     source_of(pn, g, part);
@@ -111,10 +111,9 @@ static void pane_of(scene_cmp_pane *pn, const viewer_frame *f, int p, const char
 int scene_compare_shapes(const viewer_frame *f)
 {
     char words[480];
-    const rv_trace *tr[2] = { f->tr, f->tr2 };
+    const rv_trace *tr[2] = {f->tr, f->tr2};
     for (int p = 0; p < 2; p++)
-        if (tr[p] && rv_trace_is_own(tr[p]) && own_shape_words(tr[p], words, sizeof words))
-            return 1;
+        if (tr[p] && rv_trace_is_own(tr[p]) && own_shape_words(tr[p], words, sizeof words)) return 1;
     return 0;
 }
 
@@ -122,14 +121,13 @@ int scene_compare_shapes(const viewer_frame *f)
  * has no such step, a mark where the step diverges or conflicts. */
 static void timeline_of(scene_compare *s, const viewer_frame *f)
 {
-    const rv_trace *tr[2] = { f->tr, f->tr2 };
-    const rv_analysis *an[2] = { f->an, f->an2 };
+    const rv_trace *tr[2] = {f->tr, f->tr2};
+    const rv_analysis *an[2] = {f->an, f->an2};
     s->nrows = 0;
     s->row = f->row;
     if (f->nrows > s->cap) {
-        scene_cmp_cell (*more)[2] = realloc(s->cell, sizeof *more * (size_t)f->nrows);
-        if (!more)
-            return;   /* no timeline rather than a wrong one */
+        scene_cmp_cell(*more)[2] = realloc(s->cell, sizeof *more * (size_t)f->nrows);
+        if (!more) return; /* no timeline rather than a wrong one */
         s->cell = more;
         s->cap = f->nrows;
     }
@@ -139,15 +137,13 @@ static void timeline_of(scene_compare *s, const viewer_frame *f)
             scene_cmp_cell *c = &s->cell[r][p];
             int st = f->rows[r].step[p];
             c->step = st;
-            if (st < 0)
-                continue;
+            if (st < 0) continue;
             const rv_step *step = &tr[p]->steps[st];
             c->phase = step->phase < RV_PHASE_COUNT ? (int)step->phase : 0;
             c->conflict = an[p]->steps[st].max_conflict;
             c->divergent = an[p]->steps[st].divergent_warps;
             const char *label = step_label(step->label, c->label, sizeof c->label);
-            if (label != c->label)
-                snprintf(c->label, sizeof c->label, "%s", label);
+            if (label != c->label) snprintf(c->label, sizeof c->label, "%s", label);
         }
     }
 }
@@ -155,8 +151,7 @@ static void timeline_of(scene_compare *s, const viewer_frame *f)
 void scene_compare_build(scene_compare *s, const viewer_frame *f)
 {
     compare_difference(f->an, f->step, f->an2, f->step2, s->part, s->line, sizeof s->line);
-    for (int p = 0; p < 2; p++)
-        pane_of(&s->pane[p], f, p, s->part[p]);
+    for (int p = 0; p < 2; p++) pane_of(&s->pane[p], f, p, s->part[p]);
 
     char data[48], label[64];
     rv_data_name(f->tr->data, data, sizeof data);
@@ -166,6 +161,9 @@ void scene_compare_build(scene_compare *s, const viewer_frame *f)
     snprintf(s->at, sizeof s->at, _("At %s:  "), step_label(st->label, label, sizeof label));
 
     timeline_of(s, f);
-    s->help = (layout_in){ .w = f->width, .h = f->height, .block_size = f->tr->block_size,
-                           .smem_words = f->an->smem_words, .nsteps = f->tr->nsteps };
+    s->help = (layout_in){.w = f->width,
+                          .h = f->height,
+                          .block_size = f->tr->block_size,
+                          .smem_words = f->an->smem_words,
+                          .nsteps = f->tr->nsteps};
 }

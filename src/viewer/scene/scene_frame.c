@@ -26,7 +26,7 @@
 static void format_n(uint64_t n, char *buf, size_t len)
 {
     static const char *const sup[10] = {
-        "\xE2\x81\xB0", "\xC2\xB9", "\xC2\xB2", "\xC2\xB3", "\xE2\x81\xB4",
+        "\xE2\x81\xB0", "\xC2\xB9",     "\xC2\xB2",     "\xC2\xB3",     "\xE2\x81\xB4",
         "\xE2\x81\xB5", "\xE2\x81\xB6", "\xE2\x81\xB7", "\xE2\x81\xB8", "\xE2\x81\xB9",
     };
     char digits[32], grouped[48];
@@ -34,14 +34,12 @@ static void format_n(uint64_t n, char *buf, size_t len)
     size_t nd = strlen(digits), o = 0;
     for (size_t i = 0; i < nd; i++) {
         grouped[o++] = digits[i];
-        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
-            grouped[o++] = ',';
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd) grouped[o++] = ',';
     }
     grouped[o] = '\0';
     if (n >= 1024 && (n & (n - 1)) == 0) {
         int e = 0;
-        while ((1ull << e) < n)
-            e++;
+        while ((1ull << e) < n) e++;
         snprintf(buf, len, "2%s%s = %s", sup[e / 10], sup[e % 10], grouped);
     } else {
         snprintf(buf, len, "%s", grouped);
@@ -53,7 +51,7 @@ void scene_frame_origin(const viewer_frame *f, char *buf, size_t len)
     const rv_trace *tr = f->tr;
     if (rv_trace_is_own(tr))
         own_origin(tr, buf, len);
-    else if (rv_trace_unchanged(tr))   /* the shipped file itself, no trace code in it */
+    else if (rv_trace_unchanged(tr)) /* the shipped file itself, no trace code in it */
         own_origin_brief(tr, buf, len);
     else if (tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(buf, len, _("GPU trace: %s%s%.10s"), tr->origin, tr->date[0] ? ", " : "", tr->date);
@@ -87,8 +85,7 @@ static void header_launch(scene_header *h, const viewer_frame *f, const char *da
         snprintf(h->launch[0], sizeof h->launch[0], memory[0] ? "%s \xC2\xB7 %s" : "%s", launch, memory);
         snprintf(h->launch[1], sizeof h->launch[1], "%s", launch);
     }
-    if (st->nlaunch <= 1 && st->launches <= 1)
-        return;
+    if (st->nlaunch <= 1 && st->launches <= 1) return;
     /* the widest form says the launch's hand-off too, where it was counted */
     if (memory[0])
         snprintf(h->run[0], sizeof h->run[0], _("%s \xC2\xB7 %s \xC2\xB7 step %d of %d"), launch, memory, f->step + 1,
@@ -108,7 +105,7 @@ static void header_build(scene_header *h, const viewer_frame *f)
 {
     const rv_trace *tr = f->tr;
     const rv_version_info *vi = rv_version(tr->version);
-    if (rv_trace_is_own(tr))   /* a student's kernel goes by its file's name */
+    if (rv_trace_is_own(tr)) /* a student's kernel goes by its file's name */
         snprintf(h->title, sizeof h->title, "%s", rv_trace_name(tr));
     else
         snprintf(h->title, sizeof h->title, "%s  %s", vi ? vi->name : "v?", vi ? _(vi->title) : _("unknown version"));
@@ -125,11 +122,10 @@ static void header_build(scene_header *h, const viewer_frame *f)
              tr->block_size, n, data, tr->traced_block, grid, f->step + 1, tr->nsteps);
     snprintf(h->run[1], sizeof h->run[1], _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d of %d"),
              tr->block_size, n, data, f->step + 1, tr->nsteps);
-    char *eq = strstr(n, " = ");   /* "2²⁵" alone */
-    if (eq)
-        *eq = '\0';
-    snprintf(h->run[2], sizeof h->run[2], _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d"),
-             tr->block_size, n, data, f->step + 1, tr->nsteps);
+    char *eq = strstr(n, " = "); /* "2²⁵" alone */
+    if (eq) *eq = '\0';
+    snprintf(h->run[2], sizeof h->run[2], _("block %d \xC2\xB7 N %s \xC2\xB7 %s \xC2\xB7 step %d/%d"), tr->block_size,
+             n, data, f->step + 1, tr->nsteps);
     /* the least, beside a long name and origin (an own trace's file, twice) */
     snprintf(h->run[3], sizeof h->run[3], _("block %d \xC2\xB7 step %d/%d"), tr->block_size, f->step + 1, tr->nsteps);
     header_launch(h, f, data);
@@ -139,7 +135,7 @@ static void header_build(scene_header *h, const viewer_frame *f)
     h->lesson_label = rv_trace_is_own(tr) ? _("What it is: ") : _("What changed: ");
     own_warning(tr, h->warning, sizeof h->warning);
     h->shape[0] = '\0';
-    if (rv_trace_is_own(tr))   /* a block of rows, a partial warp: said, as the picture cannot */
+    if (rv_trace_is_own(tr)) /* a block of rows, a partial warp: said, as the picture cannot */
         own_shape_words(tr, h->shape, sizeof h->shape);
 }
 
@@ -161,8 +157,7 @@ static int step_has_atomic(const rv_trace *tr, int step)
 {
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, step, t);
-        if (e->line && (e->flags & RV_EV_ATOMIC))
-            return 1;
+        if (e->line && (e->flags & RV_EV_ATOMIC)) return 1;
     }
     return 0;
 }
@@ -171,11 +166,9 @@ static int step_has_atomic(const rv_trace *tr, int step)
  * runs out. */
 static int timeline_room(scene_timeline *t, int n)
 {
-    if (n <= t->cap)
-        return 0;
+    if (n <= t->cap) return 0;
     scene_step *more = realloc(t->steps, sizeof *more * (size_t)n);
-    if (!more)
-        return -1;
+    if (!more) return -1;
     t->steps = more;
     t->cap = n;
     return 0;
@@ -196,8 +189,7 @@ static void timeline_build(scene_timeline *t, const viewer_frame *f)
     int n = story_marks(st);
     t->nsteps = t->cur = t->cur_in = 0;
     t->cur_label[0] = '\0';
-    if (timeline_room(t, n) != 0)
-        return;   /* no timeline rather than a wrong one */
+    if (timeline_room(t, n) != 0) return; /* no timeline rather than a wrong one */
     t->nsteps = n;
     int veiled = predict_veiled(f->quiz);
     for (int m = 0, p = 0; m < n; m++) {
@@ -206,9 +198,8 @@ static void timeline_build(scene_timeline *t, const viewer_frame *f)
         const rv_trace *tr = st->tr[k];
         char label[64];
         const char *name = step_label(tr->steps[s0].label, label, sizeof label);
-        *sm = (scene_step){ .first = p, .count = len };
-        if (len > 1)
-            /* TRANSLATORS: a run of alike steps folded into one timeline mark: "store ×300" */
+        *sm = (scene_step){.first = p, .count = len};
+        if (len > 1) /* TRANSLATORS: a run of alike steps folded into one timeline mark: "store ×300" */
             snprintf(sm->label, sizeof sm->label, _("%s \xC3\x97%d"), name, len);
         else
             snprintf(sm->label, sizeof sm->label, "%s", name);
@@ -222,16 +213,14 @@ static void timeline_build(scene_timeline *t, const viewer_frame *f)
         for (int i = 0; i < len; i++) {
             const rv_step_info *si = &st->an[k]->steps[s0 + i];
             sm->divergent |= si->divergent_warps > 0;
-            if (si->max_conflict >= 2 && si->max_conflict > sm->conflict)
-                sm->conflict = si->max_conflict;
+            if (si->max_conflict >= 2 && si->max_conflict > sm->conflict) sm->conflict = si->max_conflict;
             sm->unsynced |= own_step_races(tr, s0 + i);
             sm->atomic |= step_has_atomic(tr, s0 + i);
         }
         if (pos >= p && pos < p + len) {
             t->cur = m;
             t->cur_in = pos - p;
-            if (len > 1)
-                /* TRANSLATORS: the current step's place in a folded run: "store 41/300" */
+            if (len > 1) /* TRANSLATORS: the current step's place in a folded run: "store 41/300" */
                 snprintf(t->cur_label, sizeof t->cur_label, _("%s %d/%d"), name, pos - p + 1, len);
             else
                 snprintf(t->cur_label, sizeof t->cur_label, "%s", name);
@@ -245,8 +234,7 @@ int scene_timeline_position(const viewer_frame *f, int m, int part, int parts)
     story one;
     int pos;
     const story *st = scene_frame_story(f, &one, &pos);
-    if (m < 0 || m >= story_marks(st))
-        return -1;
+    if (m < 0 || m >= story_marks(st)) return -1;
     int first = story_mark_first(st, m), len = story_mark_len(st, first);
     int at = parts > 0 ? (int)((long long)part * len / parts) : 0;
     return first + (at < 0 ? 0 : at >= len ? len - 1 : at);
@@ -292,10 +280,8 @@ static void card_build(scene_card *c, const predict *p)
         return;
     }
     c->verdict = p->verdict;
-    if (p->verdict != 0)
-        c->verdict_words = p->verdict > 0 ? _("\xE2\x9C\x93 right") : _("\xE2\x9C\x97 not quite");
-    if (p->verdict < 0 && p->given[0])
-        snprintf(c->said, sizeof c->said, _("you said: %s"), p->given);
+    if (p->verdict != 0) c->verdict_words = p->verdict > 0 ? _("\xE2\x9C\x93 right") : _("\xE2\x9C\x97 not quite");
+    if (p->verdict < 0 && p->given[0]) snprintf(c->said, sizeof c->said, _("you said: %s"), p->given);
     snprintf(c->answer, sizeof c->answer, _("Answer: %s"), p->q.answer);
     c->explain = p->q.explain;
     c->next = p->slide ? NULL : _("\xE2\x86\x92 or Enter: the next step's question");
@@ -328,8 +314,7 @@ static void card_live(scene_card *c, const class_live *l)
         snprintf(c->bar[b].count, sizeof c->bar[b].count, "%d", v->bars[b].count);
         c->bar[b].n = v->bars[b].count;
         c->bar[b].right = v->bars[b].right;
-        if (v->bars[b].count > c->bar_max)
-            c->bar_max = v->bars[b].count;
+        if (v->bars[b].count > c->bar_max) c->bar_max = v->bars[b].count;
     }
 }
 
@@ -349,11 +334,13 @@ static void card_kernels(scene_card *c, const class_kernels *k)
     c->nkernel = k->nrows;
     for (int i = 0; i < k->nrows; i++) {
         const room_kernel *r = &k->row[i];
-        const char *verdict = !strcmp(r->verdict, "pass") ? _("passes") : !strcmp(r->verdict, "fail") ? _("fails")
-                                                                                                      : _("not judged");
+        const char *verdict = !strcmp(r->verdict, "pass")   ? _("passes")
+                              : !strcmp(r->verdict, "fail") ? _("fails")
+                                                            : _("not judged");
         snprintf(c->kernel[i].head, sizeof c->kernel[i].head, _("%d  #%d \xC2\xB7 student %d"), i + 1, r->id,
                  r->student);
-        int n = snprintf(c->kernel[i].tail, sizeof c->kernel[i].tail, _("exercise %d \xC2\xB7 %s"), r->exercise, verdict);
+        int n =
+            snprintf(c->kernel[i].tail, sizeof c->kernel[i].tail, _("exercise %d \xC2\xB7 %s"), r->exercise, verdict);
         if (r->percent_of_mark > 0 && n > 0 && (size_t)n < sizeof c->kernel[i].tail)
             snprintf(c->kernel[i].tail + n, sizeof c->kernel[i].tail - (size_t)n, _(" \xC2\xB7 %.0f%% of %s"),
                      r->percent_of_mark, rv_version_name(rv_rules_mark_version()));
@@ -378,15 +365,13 @@ void scene_frame_build(scene_frame *s, const viewer_frame *f)
         card_kernels(&s->card, f->live->kernels);
     else if (s->asking)
         card_build(&s->card, f->quiz);
-    if (s->asking && f->live)
-        card_live(&s->card, f->live);
-    s->tip[0].n = s->tip[1].n = 0;   /* the driver fills them from the mouse */
+    if (s->asking && f->live) card_live(&s->card, f->live);
+    s->tip[0].n = s->tip[1].n = 0; /* the driver fills them from the mouse */
     s->unknown_key = own_has_unknown(f->an) || (f->an2 && own_has_unknown(f->an2)) ? own_unknown_key() : NULL;
     /* a block that is no multiple of 32 ends in a partial warp: full is all its lanes */
     s->full_key = f->tr->block_size % 32 || (f->tr2 && f->tr2->block_size % 32) ? _("full warp (all its lanes)")
-                                                                                 : _("full warp (32 lanes)");
+                                                                                : _("full warp (32 lanes)");
     s->atomic_key = NULL;
     for (int m = 0; m < s->timeline.nsteps && !s->atomic_key; m++)
-        if (s->timeline.steps[m].atomic)
-            s->atomic_key = _("atomic: takes turns");
+        if (s->timeline.steps[m].atomic) s->atomic_key = _("atomic: takes turns");
 }

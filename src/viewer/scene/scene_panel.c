@@ -22,9 +22,9 @@
 #include "core/verify_record.h"
 #include "core/versions.h"
 
-#define CUB_ROW RV_NUM_VERSIONS        /* the bars: every version, then CUB */
+#define CUB_ROW RV_NUM_VERSIONS /* the bars: every version, then CUB */
 
-_Static_assert(CUB_ROW + 1 <= PANEL_MAX_BARS, "PANEL_MAX_BARS >= RV_NUM_VERSIONS + 1");   /* a bar each, CUB too */
+_Static_assert(CUB_ROW + 1 <= PANEL_MAX_BARS, "PANEL_MAX_BARS >= RV_NUM_VERSIONS + 1"); /* a bar each, CUB too */
 
 /* ---- the runs ---------------------------------------------------------------- */
 
@@ -45,8 +45,7 @@ static int row_of(int v)
 /* The run of bar row k at n, else at the file's main N. */
 static const rv_result_run *find_row(const rv_results *r, int k, uint64_t n)
 {
-    if (!r)
-        return NULL;
+    if (!r) return NULL;
     const rv_result_run *run = rv_results_find(r, row_name(k), n);
     return run ? run : rv_results_find(r, row_name(k), 0);
 }
@@ -54,30 +53,20 @@ static const rv_result_run *find_row(const rv_results *r, int k, uint64_t n)
 /* A GPU trace whose device is not the results' device (by slug). */
 static int other_device(const viewer_frame *f)
 {
-    if (f->tr->origin_kind != RV_ORIGIN_GPU || !f->results)
-        return 0;
+    if (f->tr->origin_kind != RV_ORIGIN_GPU || !f->results) return 0;
     char a[96], b[96];
     assets_device_slug(f->tr->origin, a, sizeof a);
     assets_device_slug(rv_results_device(f->results), b, sizeof b);
     return strcmp(a, b) != 0;
 }
 
-static double fmax_known(double a, double b)
-{
-    return isnan(b) ? a : b > a ? b : a;
-}
+static double fmax_known(double a, double b) { return isnan(b) ? a : b > a ? b : a; }
 
 /* A bandwidth to draw a line at: 0 when unknown. */
-static double known(double gbps)
-{
-    return !isnan(gbps) && gbps > 0 ? gbps : 0;
-}
+static double known(double gbps) { return !isnan(gbps) && gbps > 0 ? gbps : 0; }
 
 /* An own trace's bandwidth over its timed run: n floats read once. */
-static double own_gbps(const rv_trace *tr)
-{
-    return tr->own_ms > 0 ? (double)tr->n * 4.0 / (tr->own_ms * 1e6) : 0;
-}
+static double own_gbps(const rv_trace *tr) { return tr->own_ms > 0 ? (double)tr->n * 4.0 / (tr->own_ms * 1e6) : 0; }
 
 /* "timed run: 0.047 ms · 2878 GB/s · N 2²⁵ on NVIDIA H200, without the
  * tracer", or that it was not timed. */
@@ -96,8 +85,7 @@ static int own_figure(const rv_trace *tr, char *buf, size_t len)
 
 int scene_panel_figure(const viewer_frame *f, int version, uint64_t n, char *buf, size_t len)
 {
-    if (version == RV_VERSION_OWN && rv_trace_is_own(f->tr))
-        return own_figure(f->tr, buf, len);
+    if (version == RV_VERSION_OWN && rv_trace_is_own(f->tr)) return own_figure(f->tr, buf, len);
     const rv_result_run *run = find_row(f->results, row_of(version), n);
     if (run) {
         char nn[32], pct[48] = "", up[48] = "";
@@ -109,8 +97,8 @@ int scene_panel_figure(const viewer_frame *f, int version, uint64_t n, char *buf
         char spread[64] = "";
         if (isfinite(run->q1_ms) && isfinite(run->q3_ms)) /* half the runs lie in q1 .. q3 */
             snprintf(spread, sizeof spread, " (%.3f\xE2\x80\x93%.3f)", run->q1_ms, run->q3_ms);
-        snprintf(buf, len, _("timed run: %.3f ms%s \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s"), run->median_ms, spread,
-                 run->gbps, pct, up, run->correct ? "" : _(" \xC2\xB7 sum check FAILED"), nn,
+        snprintf(buf, len, _("timed run: %.3f ms%s \xC2\xB7 %.0f GB/s%s%s%s \xC2\xB7 N %s on %s"), run->median_ms,
+                 spread, run->gbps, pct, up, run->correct ? "" : _(" \xC2\xB7 sum check FAILED"), nn,
                  rv_results_device(f->results));
         return 1;
     }
@@ -166,10 +154,8 @@ static void build_figures(scene_panel *s, const viewer_frame *f)
     char peak[48], copy[48];
     snprintf(peak, sizeof peak, "%s", _("peak unknown"));
     snprintf(copy, sizeof copy, "%s", _("copy not measured"));
-    if (!isnan(run->pct_theoretical))
-        snprintf(peak, sizeof peak, _("%.0f%% of peak"), run->pct_theoretical);
-    if (!isnan(run->pct_copy))
-        snprintf(copy, sizeof copy, _("%.0f%% of copy"), run->pct_copy);
+    if (!isnan(run->pct_theoretical)) snprintf(peak, sizeof peak, _("%.0f%% of peak"), run->pct_theoretical);
+    if (!isnan(run->pct_copy)) snprintf(copy, sizeof copy, _("%.0f%% of copy"), run->pct_copy);
     snprintf(s->shares, sizeof s->shares, "%s \xC2\xB7 %s", peak, copy);
     /* Speedup over the baseline (the first of the teaching order), then the
      * sum check, honest either way. */
@@ -203,17 +189,17 @@ static void build_own_figures(scene_panel *s, const viewer_frame *f)
     char pk[48], cp[48];
     snprintf(pk, sizeof pk, "%s", _("peak unknown"));
     snprintf(cp, sizeof cp, "%s", _("copy not measured"));
-    if (known(peak) > 0)
-        snprintf(pk, sizeof pk, _("%.0f%% of peak"), 100.0 * gbps / peak);
-    if (known(copy) > 0)
-        snprintf(cp, sizeof cp, _("%.0f%% of copy"), 100.0 * gbps / copy);
+    if (known(peak) > 0) snprintf(pk, sizeof pk, _("%.0f%% of peak"), 100.0 * gbps / peak);
+    if (known(copy) > 0) snprintf(cp, sizeof cp, _("%.0f%% of copy"), 100.0 * gbps / copy);
     snprintf(s->shares, sizeof s->shares, "%s \xC2\xB7 %s", pk, cp);
     /* against the baseline only at the same N: another N is another test */
     const rv_result_run *v0 = rv_results_find(r, row_name(0), tr->n);
     if (v0 && v0->median_ms >= tr->own_ms)
-        snprintf(s->speedup, sizeof s->speedup, _("%.1f\xC3\x97 faster than %s"), v0->median_ms / tr->own_ms, row_name(0));
-    else if (v0 && v0->median_ms > 0)   /* slower than the baseline: said so, not as "0.5x faster" */
-        snprintf(s->speedup, sizeof s->speedup, _("%.1f\xC3\x97 slower than %s"), tr->own_ms / v0->median_ms, row_name(0));
+        snprintf(s->speedup, sizeof s->speedup, _("%.1f\xC3\x97 faster than %s"), v0->median_ms / tr->own_ms,
+                 row_name(0));
+    else if (v0 && v0->median_ms > 0) /* slower than the baseline: said so, not as "0.5x faster" */
+        snprintf(s->speedup, sizeof s->speedup, _("%.1f\xC3\x97 slower than %s"), tr->own_ms / v0->median_ms,
+                 row_name(0));
     else
         snprintf(s->speedup, sizeof s->speedup, _("%s not timed at this N"), row_name(0));
     int wrong = (tr->own_flags & RV_OWN_SUM_WRONG) != 0;
@@ -228,8 +214,7 @@ static void own_bar(scene_panel *s, const rv_trace *tr, double *scale)
     panel_bar *b = &s->bar[s->nbars - 1];
     int wrong = (tr->own_flags & RV_OWN_SUM_WRONG) != 0;
     b->absent = _("not timed");
-    if (!(b->timed = tr->own_ms > 0))
-        return;
+    if (!(b->timed = tr->own_ms > 0)) return;
     b->gbps = own_gbps(tr);
     snprintf(b->value, sizeof b->value, "%.0f%s", b->gbps, wrong ? "!" : "");
     b->value_tone = wrong ? PANEL_BAD : PANEL_ACCENT;
@@ -266,15 +251,13 @@ static void build_bars(scene_panel *s, const viewer_frame *f)
     for (int k = 0; k <= s->cub; k++) {
         panel_bar *b = &s->bar[k];
         const rv_result_run *q = find_row(r, k, n);
-        if (!(b->timed = q != NULL))
-            continue;
+        if (!(b->timed = q != NULL)) continue;
         b->gbps = q->gbps;
         snprintf(b->value, sizeof b->value, "%.0f%s", q->gbps, q->correct ? "" : "!");
         b->value_tone = !q->correct ? PANEL_BAD : k == s->current ? PANEL_ACCENT : PANEL_TEXT;
         scale = fmax_known(scale, q->gbps);
     }
-    if (own)
-        own_bar(s, f->tr, &scale);
+    if (own) own_bar(s, f->tr, &scale);
     s->scale = scale > 0 ? scale : 1;
     s->copy = known(copy);
     s->peak = known(peak);
@@ -287,9 +270,8 @@ static void build_bars(scene_panel *s, const viewer_frame *f)
 static void build_sweep(scene_panel *s, const rv_results *sw)
 {
     const uint64_t *sizes;
-    if (!sw || rv_results_sizes(sw, &sizes) < 2)
-        return;
-    for (int k = 0; k <= s->cub; k++)   /* an own trace's run is at one N: no line */
+    if (!sw || rv_results_sizes(sw, &sizes) < 2) return;
+    for (int k = 0; k <= s->cub; k++) /* an own trace's run is at one N: no line */
         s->npts = plot_points(sw, row_name(k), s->line[k], PLOT_MAX_POINTS);
     uint64_t first = s->line[0][0].n, last = s->line[0][s->npts - 1].n;
     char a[32], b[32];
@@ -301,8 +283,7 @@ static void build_sweep(scene_panel *s, const rv_results *sw)
     /* Up to the best run or the peak, and a little room above, to a whole
      * gridline. */
     double peak = rv_results_theoretical_gbps(sw), top = fmax_known(0, peak);
-    for (int i = 0; i < rv_results_count(sw); i++)
-        top = fmax_known(top, rv_results_run(sw, i)->gbps);
+    for (int i = 0; i < rv_results_count(sw); i++) top = fmax_known(top, rv_results_run(sw, i)->gbps);
     top = top > 0 ? top * 1.04 : 1;
     double step = plot_nice_step(top, 5);
     s->axis_top = ceil(top / step) * step;
@@ -320,7 +301,7 @@ static void build_sweep(scene_panel *s, const rv_results *sw)
  * differs; or why there are none to show. */
 static void build_verify(panel_verify *h, const viewer_frame *f)
 {
-    if (rv_trace_is_own(f->tr)) {   /* never profiled: the traced addresses say it */
+    if (rv_trace_is_own(f->tr)) { /* never profiled: the traced addresses say it */
         h->kind = 2;
         snprintf(h->heading, sizeof h->heading, "%s", _("Bank conflicts per block"));
         own_conflict_line(f->an, 0, h->sentence, sizeof h->sentence);
@@ -333,8 +314,7 @@ static void build_verify(panel_verify *h, const viewer_frame *f)
     int have = cc && vi && verify_conflicts_of(cc, vi->name, f->tr->block_size, &c, blocks, sizeof blocks);
     int noted = f->verify_note && f->verify_note[0];
     h->kind = have ? 1 : cc || noted ? 2 : 0;
-    if (!h->kind)
-        return;
+    if (!h->kind) return;
     snprintf(h->heading, sizeof h->heading, "%s", cc ? _("Bank conflicts per block") : _("Hardware cross-check"));
     if (!have) {
         if (cc && blocks[0])
@@ -359,24 +339,23 @@ static void build_verify(panel_verify *h, const viewer_frame *f)
     verify_count(c.meas_ld, a, sizeof a);
     verify_count(c.meas_st, b, sizeof b);
     h->nmeas = 0;
-    if (agree)
-        snprintf(h->meas[h->nmeas++], sizeof h->meas[0], "\xE2\x9C\x93 %s \xC2\xB7 %s", a, b);
+    if (agree) snprintf(h->meas[h->nmeas++], sizeof h->meas[0], "\xE2\x9C\x93 %s \xC2\xB7 %s", a, b);
     snprintf(h->meas[h->nmeas++], sizeof h->meas[0], "%s \xC2\xB7 %s", a, b);
     h->meas_tone = agree ? PANEL_GOOD : PANEL_DIFFERS;
     /* The raw L1 counter, dim: it is not the instructions' own doing. */
     snprintf(h->l1_label, sizeof h->l1_label, "%s", _("L1 counter"));
     snprintf(a, sizeof a, "%.1f", c.l1_ld);
     snprintf(b, sizeof b, "%.1f", c.l1_st);
-    snprintf(h->l1, sizeof h->l1, "%s \xC2\xB7 %s", isnan(c.l1_ld) ? "\xE2\x80\x94" : a, isnan(c.l1_st) ? "\xE2\x80\x94" : b);
+    snprintf(h->l1, sizeof h->l1, "%s \xC2\xB7 %s", isnan(c.l1_ld) ? "\xE2\x80\x94" : a,
+             isnan(c.l1_st) ? "\xE2\x80\x94" : b);
     /* Small print: what "measured" is, and why the L1 counter differs. */
-    size_t o = (size_t)snprintf(h->small, sizeof h->small,
-                                _("measured: instructions' own wavefronts (Nsight Compute)%s%s"),
-                                c.own_note[0] ? ", " : "", c.own_note[0] ? _(c.own_note) : "");
+    size_t o =
+        (size_t)snprintf(h->small, sizeof h->small, _("measured: instructions' own wavefronts (Nsight Compute)%s%s"),
+                         c.own_note[0] ? ", " : "", c.own_note[0] ? _(c.own_note) : "");
     if (c.l1_reason[0] && o < sizeof h->small) {
         /* A translated reason is whole; the English one drops its "it ". */
         const char *why = _(c.l1_reason);
-        if (why == c.l1_reason && !strncmp(why, "it ", 3))
-            why += 3;
+        if (why == c.l1_reason && !strncmp(why, "it ", 3)) why += 3;
         snprintf(h->small + o, sizeof h->small - o, _("; L1 %s"), why);
     }
 }
@@ -390,7 +369,7 @@ void scene_panel_build(scene_panel *s, const viewer_frame *f)
     snprintf(s->why, sizeof s->why, "%s", f->results_note ? f->results_note : "");
     int own = rv_trace_is_own(f->tr);
     s->cub = CUB_ROW;
-    s->nbars = CUB_ROW + 1 + own;   /* an own trace's run: a row after CUB */
+    s->nbars = CUB_ROW + 1 + own; /* an own trace's run: a row after CUB */
     s->current = own ? CUB_ROW + 1 : row_of(f->tr->version);
     s->name_chars = 3;
     for (int k = 0; k < s->nbars; k++) {
@@ -399,8 +378,7 @@ void scene_panel_build(scene_panel *s, const viewer_frame *f)
         snprintf(s->bar[k].name, sizeof s->bar[k].name, "%s", k > CUB_ROW ? _("yours") : row_name(k));
         s->bar[k].timed = 0;
         s->bar[k].absent = s->absent;
-        if (k != CUB_ROW && (int)strlen(s->bar[k].name) > s->name_chars)
-            s->name_chars = (int)strlen(s->bar[k].name);
+        if (k != CUB_ROW && (int)strlen(s->bar[k].name) > s->name_chars) s->name_chars = (int)strlen(s->bar[k].name);
     }
     s->npts = 0;
     s->plot_name[0] = '\0';

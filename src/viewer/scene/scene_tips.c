@@ -45,9 +45,9 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
     }
     char prov[180];
     uint64_t cnt = rv_provenance(an, k, RV_ACC(RV_SPACE_SMEM, word), prov, sizeof prov);
-    snprintf(lines[n++], SCENE_TIP_LEN, ngettext("= %s  (%llu element)", "= %s  (%llu elements)", cnt),
-             prov, (unsigned long long)cnt);
-    if (rv_value_unknown(an->smem[after]))   /* the only words not recorded: a wide store's */
+    snprintf(lines[n++], SCENE_TIP_LEN, ngettext("= %s  (%llu element)", "= %s  (%llu elements)", cnt), prov,
+             (unsigned long long)cnt);
+    if (rv_value_unknown(an->smem[after])) /* the only words not recorded: a wide store's */
         snprintf(lines[n++], SCENE_TIP_LEN, "%s", own_unknown_wide_words());
     if (an->conflict[(size_t)k * words + word] >= 2)
         snprintf(lines[n++], SCENE_TIP_LEN, _("in a %d-way bank conflict this step"),
@@ -55,9 +55,10 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
     else if (sv.read[word] && !sv.atomic_on[word])
         snprintf(lines[n++], SCENE_TIP_LEN, _("read this step"));
     if (sv.atomic_on[word] && n < SCENE_TIP_LINES)
-        snprintf(lines[n++], SCENE_TIP_LEN, ngettext("%d lane adds into it atomically this step",
-                                                     "%d lanes add into it atomically this step, one after another",
-                                                     sv.atomic_on[word]), sv.atomic_on[word]);
+        snprintf(lines[n++], SCENE_TIP_LEN,
+                 ngettext("%d lane adds into it atomically this step",
+                          "%d lanes add into it atomically this step, one after another", sv.atomic_on[word]),
+                 sv.atomic_on[word]);
     return n;
 }
 
@@ -69,16 +70,16 @@ static void describe_acc(const rv_trace *tr, uint64_t a, char *buf, size_t len)
     case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
     case RV_SPACE_SMEM8:
     case RV_SPACE_SMEM16: rv_wide_access_words(a, buf, len); break;
-    case RV_SPACE_GIN:  snprintf(buf, len, "in[%llu]", ix); break;
+    case RV_SPACE_GIN: snprintf(buf, len, "in[%llu]", ix); break;
     case RV_SPACE_GIN4: snprintf(buf, len, _("in[%llu..%llu] (one 128-bit load)"), ix, ix + 3); break;
     case RV_SPACE_TICKET: snprintf(buf, len, _("the ticket counter (atomic fetch_add)")); break;
     case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
     case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
-    case RV_SPACE_REG:  snprintf(buf, len, _("its register")); break;
+    case RV_SPACE_REG: snprintf(buf, len, _("its register")); break;
     case RV_SPACE_GOWN:
         if (!rv_buffer_word(tr, ix, buf, len)) snprintf(buf, len, _("its own global word %llu"), ix);
         break;
-    default:            snprintf(buf, len, "-"); break;
+    default: snprintf(buf, len, "-"); break;
     }
 }
 
@@ -90,9 +91,10 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
     const rv_event *e = rv_trace_event(tr, k, t);
     uint32_t b[3];
     rv_trace_block_dim(tr, b);
-    if (rv_dims_used(b) > 1)   /* a block of rows: which thread of it, numbered x fastest */
-        snprintf(lines[n++], SCENE_TIP_LEN, _("thread %d = threadIdx (%u, %u, %u)  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t,
-                 (unsigned)t % b[0], (unsigned)t / b[0] % b[1], (unsigned)t / (b[0] * b[1]), t / 32, t % 32);
+    if (rv_dims_used(b) > 1) /* a block of rows: which thread of it, numbered x fastest */
+        snprintf(lines[n++], SCENE_TIP_LEN,
+                 _("thread %d = threadIdx (%u, %u, %u)  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t, (unsigned)t % b[0],
+                 (unsigned)t / b[0] % b[1], (unsigned)t / (b[0] * b[1]), t / 32, t % 32);
     else
         snprintf(lines[n++], SCENE_TIP_LEN, _("thread %d  \xC2\xB7  warp %d  \xC2\xB7  lane %d"), t, t / 32, t % 32);
     if (e->line == 0) {
@@ -105,8 +107,7 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         for (int i = 0; i < shown; i++) {
             describe_acc(tr, rd[i], acc, sizeof acc);
             o += (size_t)snprintf(reads + o, sizeof reads - o, "%s%s", i ? ", " : "", acc);
-            if (o >= sizeof reads)
-                break;
+            if (o >= sizeof reads) break;
         }
         if (e->nreads > (uint32_t)shown && o < sizeof reads)
             snprintf(reads + o, sizeof reads - o, _(" + %u more"), e->nreads - (uint32_t)shown);
@@ -117,9 +118,12 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         if (e->flags & RV_EV_ATOMIC) {
             /* an atomic: never wasted, never a race; it waits its turn */
             int on = stepview_atomic_on(an, k, e->write);
-            snprintf(lines[n++], SCENE_TIP_LEN, ngettext("atomic: %d lane on %s this step",
-                                                         "atomic: one of %d lanes on %s this step, served one "
-                                                         "after another", on), on, acc);
+            snprintf(lines[n++], SCENE_TIP_LEN,
+                     ngettext("atomic: %d lane on %s this step",
+                              "atomic: one of %d lanes on %s this step, served one "
+                              "after another",
+                              on),
+                     on, acc);
             if (e->tries > 1 && n < SCENE_TIP_LINES)
                 snprintf(lines[n++], SCENE_TIP_LEN, _("its compare-and-swap loop tried %u times"), (unsigned)e->tries);
         } else if (an->wasted[(size_t)k * tr->block_size + t]) {
@@ -133,7 +137,8 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         rv_provenance(an, k, RV_ACC(RV_SPACE_REG, t), prov, sizeof prov);
         snprintf(lines[n++], SCENE_TIP_LEN, _("register %s = %s"), v, prov);
     }
-    if (n < SCENE_TIP_LINES && ((e->line && rv_value_unknown(e->value)) || (an->regs_set[ri] && rv_value_unknown(an->regs[ri]))))
+    if (n < SCENE_TIP_LINES &&
+        ((e->line && rv_value_unknown(e->value)) || (an->regs_set[ri] && rv_value_unknown(an->regs[ri]))))
         snprintf(lines[n++], SCENE_TIP_LEN, "%s", own_unknown_words());
     return n;
 }
@@ -146,8 +151,7 @@ static int tip_step(const viewer_frame *f, int pos, char lines[SCENE_TIP_LINES][
     story one;
     int shown;
     const story *st = scene_frame_story(f, &one, &shown);
-    if (pos >= story_total(st))
-        return 0;
+    if (pos >= story_total(st)) return 0;
     int s, k = story_locate(st, pos, &s), first, n = 0;
     const rv_trace *tr = st->tr[k];
     const rv_step_info *si = &st->an[k]->steps[s];
@@ -155,8 +159,8 @@ static int tip_step(const viewer_frame *f, int pos, char lines[SCENE_TIP_LINES][
     step_label(tr->steps[s].label, label, sizeof label);
     const char *phase = step_phase_name((rv_phase)tr->steps[s].phase);
     if (st->nlaunch > 1)
-        snprintf(lines[n++], SCENE_TIP_LEN, _("launch %d, step %d: %s (%s)"), story_launch_number(st, k), s + 1,
-                 label, phase);
+        snprintf(lines[n++], SCENE_TIP_LEN, _("launch %d, step %d: %s (%s)"), story_launch_number(st, k), s + 1, label,
+                 phase);
     else
         snprintf(lines[n++], SCENE_TIP_LEN, _("step %d: %s (%s)"), s + 1, label, phase);
     story_mark_of(st, pos, &first);
@@ -168,30 +172,26 @@ static int tip_step(const viewer_frame *f, int pos, char lines[SCENE_TIP_LINES][
                  a + len);
     }
     /* Predict mode: what a step not yet shown does is the next questions' answer. */
-    if (f->quiz && (pos > shown || (pos == shown && predict_veiled(f->quiz))))
-        return n;
+    if (f->quiz && (pos > shown || (pos == shown && predict_veiled(f->quiz)))) return n;
     snprintf(lines[n++], SCENE_TIP_LEN, _("%d active threads, %d divergent warps"), si->active_threads,
              si->divergent_warps);
-    if (si->max_conflict >= 2)
-        snprintf(lines[n++], SCENE_TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
-    int wasted = si->wasted_threads - scene_block_atomic_wasted(tr, st->an[k], s);   /* an atomic never is */
+    if (si->max_conflict >= 2) snprintf(lines[n++], SCENE_TIP_LEN, _("worst bank conflict %d-way"), si->max_conflict);
+    int wasted = si->wasted_threads - scene_block_atomic_wasted(tr, st->an[k], s); /* an atomic never is */
     if (wasted && n < SCENE_TIP_LINES)
         snprintf(lines[n++], SCENE_TIP_LEN, _("%d threads' results are never used"), wasted);
     if (si->atom_lanes && n < SCENE_TIP_LINES)
-        snprintf(lines[n++], SCENE_TIP_LEN, ngettext("atomics: %d lanes on %d word, served one after another",
-                                                     "atomics: %d lanes on %d words, served one after another",
-                                                     si->atom_words),
+        snprintf(lines[n++], SCENE_TIP_LEN,
+                 ngettext("atomics: %d lanes on %d word, served one after another",
+                          "atomics: %d lanes on %d words, served one after another", si->atom_words),
                  si->atom_lanes, si->atom_words);
     const char *race = own_unsynced_brief(tr, s);
-    if (race && n < SCENE_TIP_LINES)
-        snprintf(lines[n++], SCENE_TIP_LEN, "%s", race);
+    if (race && n < SCENE_TIP_LINES) snprintf(lines[n++], SCENE_TIP_LEN, "%s", race);
     return n;
 }
 
 int scene_tip_text(const viewer_frame *f, scene_tip_kind what, int idx, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {
-    if (f->step < 0 || idx < 0)
-        return 0;
+    if (f->step < 0 || idx < 0) return 0;
     switch (what) {
     case SCENE_TIP_CELL: return idx < f->an->smem_words ? tip_cell(f, idx, lines) : 0;
     case SCENE_TIP_LANE: return idx < f->tr->block_size ? tip_lane(f, idx, lines) : 0;

@@ -11,7 +11,7 @@
 #include "core/trace.h"
 #include "core/waves.h"
 
-#define SCENE_WAVES_COLS 600   /* time columns: fine enough for one wave, few enough for 2^17 blocks */
+#define SCENE_WAVES_COLS 600 /* time columns: fine enough for one wave, few enough for 2^17 blocks */
 
 typedef struct scene_waves {
     char title[300];           /* whose launch, its grid, the GPU                  */
@@ -21,7 +21,7 @@ typedef struct scene_waves {
     char tail[300];            /* the tail, in words                                */
     char axis[200];            /* the time axis                                     */
     char legend[400];          /* how to read the picture                           */
-    char sm_rows[100];            /* "132 SMs, one row each"                           */
+    char sm_rows[100];         /* "132 SMs, one row each"                           */
     uint32_t sms, cols, waves; /* rows, columns, waves observed                     */
     float tail_at;             /* where the tail begins, 0 .. 1 of the width        */
     rv_waves_cell *cells;      /* [sms * cols], owned                               */

@@ -19,7 +19,7 @@ static const char *const plain[] = {
     N_("step|write result"), N_("step|atomicAdd"), N_("step|final cg::reduce"), N_("step|block sum"),
     /* an own trace's steps, named from what the hardware did (src/own/records/build.c) */
     N_("step|read"), N_("step|store"), N_("step|shfl"), N_("step|warp"), N_("step|tree"), N_("step|atomic"),
-    N_("step|no access"),   /* the one step of a block that made no access (RV_OWN_NO_ACCESS) */
+    N_("step|no access"), /* the one step of a block that made no access (RV_OWN_NO_ACCESS) */
 };
 static const char *const numbered[] = {
     N_("s=%d"), N_("warp s=%d"), N_("store s=%d"), N_("shfl %d"), N_("final shfl %d"),
@@ -69,8 +69,8 @@ const char *step_phase_name(rv_phase p)
          * warp-synchronous step, a warp shuffle, moving partials between
          * registers and shared memory, writing the result, atomic
          * read-modify-writes (lanes on one word served one after another). */
-        N_("phase|load"), N_("phase|tree"), N_("phase|warp"), N_("phase|shuffle"), N_("phase|store"),
-        N_("phase|write"), N_("phase|atomic"),
+        N_("phase|load"),  N_("phase|tree"),  N_("phase|warp"),   N_("phase|shuffle"),
+        N_("phase|store"), N_("phase|write"), N_("phase|atomic"),
     };
     return (unsigned)p < RV_PHASE_COUNT ? qualified(names[p]) : "?";
 }

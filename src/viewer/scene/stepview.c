@@ -22,8 +22,7 @@ static int most_on_one_word(const rv_trace *tr, int step, int nthreads)
     int n = 0, most = 0;
     for (int t = 0; t < nthreads; t++) {
         const rv_event *e = rv_trace_event(tr, step, t);
-        if (e->line && (e->flags & RV_EV_ATOMIC))
-            acc[n++] = e->write;
+        if (e->line && (e->flags & RV_EV_ATOMIC)) acc[n++] = e->write;
     }
     qsort(acc, (size_t)n, sizeof acc[0], cmp_u64);
     for (int i = 0, run = 0; i < n; i++) {
@@ -37,8 +36,7 @@ int stepview_atomic_on(const rv_analysis *an, int step, uint64_t acc)
 {
     const rv_trace *tr = an->tr;
     int n = 0;
-    if (step < 0 || step >= tr->nsteps)
-        return 0;
+    if (step < 0 || step >= tr->nsteps) return 0;
     for (int t = 0; t < tr->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, step, t);
         n += e->line && (e->flags & RV_EV_ATOMIC) && e->write == acc;
@@ -50,11 +48,9 @@ int stepview_atomic_on(const rv_analysis *an, int step, uint64_t acc)
 static void note_wide(stepview *sv, int t, uint64_t acc, int is_write)
 {
     int words = (int)RV_ACC_WORDS(acc);
-    if (words < 2)
-        return;
+    if (words < 2) return;
     sv->wide_accesses++;
-    if (4 * words > sv->wide_bytes)
-        sv->wide_bytes = 4 * words;
+    if (4 * words > sv->wide_bytes) sv->wide_bytes = 4 * words;
     if (sv->wide_thread < 0) {
         sv->wide_thread = t;
         sv->wide_word = (int)RV_ACC_INDEX(acc);
@@ -74,23 +70,20 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
     sv->gout_thread = -1;
     sv->ticket_thread = -1;
     sv->wide_thread = -1;
-    memset(sv->writer, 0xff, sizeof sv->writer);     /* all -1 */
+    memset(sv->writer, 0xff, sizeof sv->writer); /* all -1 */
     memset(sv->shfl_src, 0xff, sizeof sv->shfl_src);
-    if (step < 0 || step >= tr->nsteps)
-        return;
+    if (step < 0 || step >= tr->nsteps) return;
 
     for (int t = 0; t < sv->block_size; t++) {
         const rv_event *e = rv_trace_event(tr, step, t);
-        if (e->line == 0)
-            continue;
+        if (e->line == 0) continue;
         unsigned ws = RV_ACC_SPACE(e->write);
         uint64_t wi = RV_ACC_INDEX(e->write);
         if (e->flags & RV_EV_ATOMIC) {
             sv->atomic_lanes++;
             if (RV_ACC_IS_SMEM(e->write)) {
                 sv->atomic_shared++;
-                if (wi < (uint64_t)sv->words && sv->atomic_on[wi] < UINT16_MAX)
-                    sv->atomic_on[wi]++;
+                if (wi < (uint64_t)sv->words && sv->atomic_on[wi] < UINT16_MAX) sv->atomic_on[wi]++;
             } else {
                 sv->atomic_global++;
             }
@@ -115,8 +108,7 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             uint64_t ix = RV_ACC_INDEX(rd[i]);
             if (RV_ACC_IS_SMEM(rd[i]) && ix < (uint64_t)sv->words) {
                 for (uint64_t k = 0; k < RV_ACC_WORDS(rd[i]) && ix + k < (uint64_t)sv->words; k++)
-                    if (sv->read[ix + k] < 255)
-                        sv->read[ix + k]++;
+                    if (sv->read[ix + k] < 255) sv->read[ix + k]++;
                 sv->smem_accesses++;
                 note_wide(sv, t, rd[i], 0);
             } else if (sp == RV_SPACE_GIN) {
@@ -131,11 +123,9 @@ void stepview_build(stepview *sv, const rv_analysis *an, int step)
             }
         }
     }
-    if (sv->atomic_lanes)
-        sv->atomic_turns = most_on_one_word(tr, step, sv->block_size);
+    if (sv->atomic_lanes) sv->atomic_turns = most_on_one_word(tr, step, sv->block_size);
     sv->shuffle = rv_step_lanes(tr, step, &sv->shuffle_delta);
     const uint8_t *deg = an->conflict + (size_t)step * (size_t)an->smem_words;
     for (int w = 0; w < sv->words; w++)
-        if (deg[w] > sv->bank_degree[w % 32])
-            sv->bank_degree[w % 32] = deg[w];
+        if (deg[w] > sv->bank_degree[w % 32]) sv->bank_degree[w % 32] = deg[w];
 }

@@ -18,33 +18,25 @@ void story_single(story *s, const rv_trace *tr, const rv_analysis *an)
 
 int story_add(story *s, const rv_trace *tr, const rv_analysis *an)
 {
-    if (s->nlaunch >= RV_OWN_MAX_LAUNCHES || !tr)
-        return -1;
+    if (s->nlaunch >= RV_OWN_MAX_LAUNCHES || !tr) return -1;
     int k = s->nlaunch++;
     s->tr[k] = tr;
     s->an[k] = an;
     s->first[k + 1] = s->first[k] + tr->nsteps;
-    if ((int)tr->launches > s->launches)
-        s->launches = (int)tr->launches;
-    if (s->launches < s->nlaunch)
-        s->launches = s->nlaunch;
+    if ((int)tr->launches > s->launches) s->launches = (int)tr->launches;
+    if (s->launches < s->nlaunch) s->launches = s->nlaunch;
     return 0;
 }
 
-int story_total(const story *s)
-{
-    return s->first[s->nlaunch];
-}
+int story_total(const story *s) { return s->first[s->nlaunch]; }
 
 int story_locate(const story *s, int pos, int *step)
 {
     int total = story_total(s);
     pos = pos < 0 ? 0 : pos >= total ? total - 1 : pos;
     int k = 0;
-    while (k + 1 < s->nlaunch && pos >= s->first[k + 1])
-        k++;
-    if (step)
-        *step = pos - s->first[k] < 0 ? 0 : pos - s->first[k];
+    while (k + 1 < s->nlaunch && pos >= s->first[k + 1]) k++;
+    if (step) *step = pos - s->first[k] < 0 ? 0 : pos - s->first[k];
     return k;
 }
 
@@ -84,13 +76,15 @@ static void launch_body(const story *s, int k, char *buf, size_t len)
     else if (tr->grid <= 1)
         snprintf(buf, len, ngettext("one block over %s element", "one block over %s elements", nl), n);
     else if (partials)
-        snprintf(buf, len, ngettext("%s blocks over %s partial, block %u shown",
-                                    "%s blocks over %s partials, block %u shown", nl),
-                 grid, n, tr->traced_block);
+        snprintf(
+            buf, len,
+            ngettext("%s blocks over %s partial, block %u shown", "%s blocks over %s partials, block %u shown", nl),
+            grid, n, tr->traced_block);
     else
-        snprintf(buf, len, ngettext("%s blocks over %s element, block %u shown",
-                                    "%s blocks over %s elements, block %u shown", nl),
-                 grid, n, tr->traced_block);
+        snprintf(
+            buf, len,
+            ngettext("%s blocks over %s element, block %u shown", "%s blocks over %s elements, block %u shown", nl),
+            grid, n, tr->traced_block);
 }
 
 void story_launch_words(const story *s, int k, char *buf, size_t len)
@@ -128,8 +122,7 @@ static int alike_next(const story *s, int p)
 {
     int a, b;
     int ka = story_locate(s, p, &a), kb = story_locate(s, p + 1, &b);
-    if (ka != kb || b != a + 1)
-        return 0;
+    if (ka != kb || b != a + 1) return 0;
     const rv_step *x = &s->tr[ka]->steps[a], *y = &s->tr[ka]->steps[b];
     return x->phase == y->phase && !strncmp(x->label, y->label, RV_LABEL_LEN);
 }
@@ -137,10 +130,8 @@ static int alike_next(const story *s, int p)
 int story_mark_len(const story *s, int pos)
 {
     int total = story_total(s), end = pos;
-    if (pos < 0 || pos >= total)
-        return 1;
-    while (end + 1 < total && alike_next(s, end))
-        end++;
+    if (pos < 0 || pos >= total) return 1;
+    while (end + 1 < total && alike_next(s, end)) end++;
     int run = end - pos + 1;
     return run >= STORY_FOLD_MIN ? run : 1;
 }
@@ -148,8 +139,7 @@ int story_mark_len(const story *s, int pos)
 int story_marks(const story *s)
 {
     int n = 0, total = story_total(s);
-    for (int p = 0; p < total; p += story_mark_len(s, p))
-        n++;
+    for (int p = 0; p < total; p += story_mark_len(s, p)) n++;
     return n;
 }
 
@@ -159,8 +149,7 @@ int story_mark_of(const story *s, int pos, int *first)
     for (;;) {
         int len = story_mark_len(s, p);
         if (pos < p + len || p + len >= total) {
-            if (first)
-                *first = p;
+            if (first) *first = p;
             return m;
         }
         p += len;
@@ -173,8 +162,7 @@ int story_mark_first(const story *s, int m)
     int p = 0, total = story_total(s);
     for (int k = 0; k < m; k++) {
         int len = story_mark_len(s, p);
-        if (p + len >= total)
-            break;
+        if (p + len >= total) break;
         p += len;
     }
     return p;

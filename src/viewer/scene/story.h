@@ -20,14 +20,14 @@
 #include "core/analysis.h"
 #include "core/trace.h"
 
-#define STORY_FOLD_MIN 3   /* alike steps in a row that make one mark */
+#define STORY_FOLD_MIN 3 /* alike steps in a row that make one mark */
 
 typedef struct story {
-    int nlaunch;                                 /* traced launches, 1 ..      */
-    int launches;                                /* launches the run made (traced or not) */
-    const rv_trace *tr[RV_OWN_MAX_LAUNCHES];     /* launch k's trace            */
-    const rv_analysis *an[RV_OWN_MAX_LAUNCHES];  /* and its analysis            */
-    int first[RV_OWN_MAX_LAUNCHES + 1];          /* position of launch k's first
+    int nlaunch;                                /* traced launches, 1 ..      */
+    int launches;                               /* launches the run made (traced or not) */
+    const rv_trace *tr[RV_OWN_MAX_LAUNCHES];    /* launch k's trace            */
+    const rv_analysis *an[RV_OWN_MAX_LAUNCHES]; /* and its analysis            */
+    int first[RV_OWN_MAX_LAUNCHES + 1];         /* position of launch k's first
                                                     step; [nlaunch]: the total */
 } story;
 

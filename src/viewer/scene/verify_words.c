@@ -21,18 +21,14 @@
 
 /* ---- bank conflicts ---------------------------------------------------------- */
 
-static double per_block(const rv_verify_row *r, double v)
-{
-    return r && r->grid > 0 ? v / (double)r->grid : NAN;
-}
+static double per_block(const rv_verify_row *r, double v) { return r && r->grid > 0 ? v / (double)r->grid : NAN; }
 
-int verify_conflicts_of(const rv_verify_record *cc, const char *version, int block_size,
-                         verify_conflicts *out, char *blocks, size_t blen)
+int verify_conflicts_of(const rv_verify_record *cc, const char *version, int block_size, verify_conflicts *out,
+                        char *blocks, size_t blen)
 {
     memset(out, 0, sizeof *out);
     out->pred_ld = out->pred_st = out->meas_ld = out->meas_st = out->l1_ld = out->l1_st = NAN;
-    if (blen)
-        blocks[0] = '\0';
+    if (blen) blocks[0] = '\0';
     const rv_verify_row *ld = rv_verify_find(cc, version, block_size, RV_VERIFY_LD_CONFLICTS_OWN);
     const rv_verify_row *st = rv_verify_find(cc, version, block_size, RV_VERIFY_ST_CONFLICTS_OWN);
     if (!ld || !st) {
@@ -41,16 +37,12 @@ int verify_conflicts_of(const rv_verify_record *cc, const char *version, int blo
         int seen[16], nseen = 0;
         for (int i = 0; cc && i < cc->nrows && nseen < 16; i++) {
             const rv_verify_row *r = &cc->rows[i];
-            if (strcmp(r->version, version) || strcmp(r->metric, RV_VERIFY_LD_CONFLICTS_OWN))
-                continue;
+            if (strcmp(r->version, version) || strcmp(r->metric, RV_VERIFY_LD_CONFLICTS_OWN)) continue;
             int dup = 0;
-            for (int k = 0; k < nseen; k++)
-                dup |= seen[k] == r->block_size;
-            if (dup)
-                continue;
+            for (int k = 0; k < nseen; k++) dup |= seen[k] == r->block_size;
+            if (dup) continue;
             seen[nseen++] = r->block_size;
-            if (o < blen)
-                o += (size_t)snprintf(blocks + o, blen - o, "%s%d", o ? ", " : "", r->block_size);
+            if (o < blen) o += (size_t)snprintf(blocks + o, blen - o, "%s%d", o ? ", " : "", r->block_size);
         }
         return 0;
     }
@@ -61,10 +53,8 @@ int verify_conflicts_of(const rv_verify_record *cc, const char *version, int blo
     snprintf(out->own_note, sizeof out->own_note, "%.159s", ld->note[0] ? ld->note : st->note);
     const rv_verify_row *l1ld = rv_verify_find(cc, version, block_size, RV_VERIFY_LD_CONFLICTS_L1);
     const rv_verify_row *l1st = rv_verify_find(cc, version, block_size, RV_VERIFY_ST_CONFLICTS_L1);
-    if (l1ld)
-        out->l1_ld = per_block(l1ld, l1ld->measured);
-    if (l1st)
-        out->l1_st = per_block(l1st, l1st->measured);
+    if (l1ld) out->l1_ld = per_block(l1ld, l1ld->measured);
+    if (l1st) out->l1_st = per_block(l1st, l1st->measured);
     const char *why = l1ld && l1ld->note[0] ? l1ld->note : l1st ? l1st->note : "";
     verify_short_reason(why, out->l1_reason, sizeof out->l1_reason);
     return 1;
@@ -93,20 +83,18 @@ static const char *const known_reasons[] __attribute__((unused)) = {
 void verify_short_reason(const char *note, char *buf, size_t len)
 {
     static const char *const subjects[] = {
-        "the L1 data-bank counter ", "the L1 counter ", "the counter ",
+        "the L1 data-bank counter ",
+        "the L1 counter ",
+        "the counter ",
     };
-    if (!len)
-        return;
+    if (!len) return;
     buf[0] = '\0';
-    if (!note || !note[0])
-        return;
+    if (!note || !note[0]) return;
     /* The first clause: up to a parenthesis, a semicolon or a full stop. */
     size_t n = strcspn(note, "(;");
     const char *dot = strstr(note, ". ");
-    if (dot && (size_t)(dot - note) < n)
-        n = (size_t)(dot - note);
-    while (n > 0 && (note[n - 1] == ' ' || note[n - 1] == ',' || note[n - 1] == '.'))
-        n--;
+    if (dot && (size_t)(dot - note) < n) n = (size_t)(dot - note);
+    while (n > 0 && (note[n - 1] == ' ' || note[n - 1] == ',' || note[n - 1] == '.')) n--;
     const char *p = note;
     for (size_t i = 0; i < sizeof subjects / sizeof subjects[0]; i++) {
         size_t sl = strlen(subjects[i]);
@@ -132,8 +120,7 @@ void verify_short_reason(const char *note, char *buf, size_t len)
         n -= head + sizeof wordy - 1;
         p = cw + sizeof wordy - 1;
     }
-    if (o + n >= len)
-        n = len - o - 1;
+    if (o + n >= len) n = len - o - 1;
     memcpy(buf + o, p, n);
     buf[o + n] = '\0';
 }
@@ -147,23 +134,23 @@ static void pair(double a, double b, char *buf, size_t len)
     snprintf(buf, len, "%s \xC2\xB7 %s", x, y);
 }
 
-static int conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
-                         char *buf, size_t len, int brief);
+static int conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size, char *buf,
+                         size_t len, int brief);
 
-int verify_conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
-                          char *buf, size_t len)
+int verify_conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size, char *buf,
+                         size_t len)
 {
     return conflict_line(cc, note, version, block_size, buf, len, 0);
 }
 
-int verify_conflict_brief(const rv_verify_record *cc, const char *note, int version, int block_size,
-                           char *buf, size_t len)
+int verify_conflict_brief(const rv_verify_record *cc, const char *note, int version, int block_size, char *buf,
+                          size_t len)
 {
     return conflict_line(cc, note, version, block_size, buf, len, 1);
 }
 
-static int conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size,
-                         char *buf, size_t len, int brief)
+static int conflict_line(const rv_verify_record *cc, const char *note, int version, int block_size, char *buf,
+                         size_t len, int brief)
 {
     const rv_version_info *vi = rv_version(version);
     if (!cc) {
@@ -211,10 +198,7 @@ static verify_race race_kind(int version)
     return vi ? (verify_race)vi->race : VERIFY_RACE_NONE;
 }
 
-int verify_version_has_race_note(int version)
-{
-    return race_kind(version) != VERIFY_RACE_NONE;
-}
+int verify_version_has_race_note(int version) { return race_kind(version) != VERIFY_RACE_NONE; }
 
 /* 133128 -> "133,128" */
 static void grouped(long v, char *buf, size_t len)
@@ -222,12 +206,10 @@ static void grouped(long v, char *buf, size_t len)
     char d[32];
     snprintf(d, sizeof d, "%ld", v < 0 ? -v : v);
     size_t nd = strlen(d), o = 0;
-    if (v < 0 && o + 1 < len)
-        buf[o++] = '-';
+    if (v < 0 && o + 1 < len) buf[o++] = '-';
     for (size_t i = 0; i < nd && o + 2 < len; i++) {
         buf[o++] = d[i];
-        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
-            buf[o++] = ',';
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd) buf[o++] = ',';
     }
     buf[o] = '\0';
 }
@@ -237,8 +219,9 @@ static void verdict(const rv_verify_record *cc, const rv_verify_race *r, char *b
 {
     char n[32], dev[64];
     grouped(r->hazards, n, sizeof n);
-    snprintf(buf, len, ngettext("compute-sanitizer racecheck on %s: %s hazard",
-                                "compute-sanitizer racecheck on %s: %s hazards", (unsigned long)r->hazards),
+    snprintf(buf, len,
+             ngettext("compute-sanitizer racecheck on %s: %s hazard", "compute-sanitizer racecheck on %s: %s hazards",
+                      (unsigned long)r->hazards),
              device_label(cc->device, dev, sizeof dev), n);
 }
 
@@ -251,16 +234,15 @@ static void own_verdict(const rv_verify_record *cc, const rv_verify_race *own, c
         snprintf(detail, dlen, _("no racecheck recorded for this device"));
 }
 
-verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t phase,
-                               char *title, size_t tlen, char *detail, size_t dlen)
+verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t phase, char *title, size_t tlen,
+                             char *detail, size_t dlen)
 {
     snprintf(title, tlen, "%s", "");
     snprintf(detail, dlen, "%s", "");
     verify_race kind = race_kind(version);
     /* The warp phase: its statements, and v4s's stores between them. */
     int warp = phase == RV_PHASE_WARP || (kind == VERIFY_RACE_CLEAN && phase == RV_PHASE_STORE);
-    if (kind == VERIFY_RACE_NONE || !warp)
-        return VERIFY_RACE_NONE;
+    if (kind == VERIFY_RACE_NONE || !warp) return VERIFY_RACE_NONE;
     const rv_version_info *vi = rv_version(version);
     const rv_verify_race *own = cc ? rv_verify_race_of(cc, vi->name) : NULL;
     const rv_verify_race *from = cc && vi->race_from ? rv_verify_race_of(cc, vi->race_from) : NULL;
@@ -291,16 +273,14 @@ verify_race verify_race_note(const rv_verify_record *cc, int version, uint32_t p
             snprintf(detail, dlen, _("no racecheck recorded for this device \xC2\xB7 fixed in %s"), vi->race_fixed_by);
         }
         return kind;
-    default:
-        return VERIFY_RACE_NONE;
+    default: return VERIFY_RACE_NONE;
     }
 }
 
 int verify_race_lines(const rv_trace *tr)
 {
     char t[200], d[240];
-    if (!tr || !verify_version_has_race_note(tr->version))
-        return 0;
+    if (!tr || !verify_version_has_race_note(tr->version)) return 0;
     for (int s = 0; s < tr->nsteps; s++)
         if (verify_race_note(NULL, tr->version, tr->steps[s].phase, t, sizeof t, d, sizeof d) != VERIFY_RACE_NONE)
             return 3;

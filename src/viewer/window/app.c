@@ -29,8 +29,7 @@ static int recorded(const char *const *asset_dirs, int ndirs, const char *slug, 
            assets_find_bundled(dir, slug, v, 256, "ones", path, sizeof path) == 0;
 }
 
-int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
-             char *err, size_t errlen)
+int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs, char *err, size_t errlen)
 {
     memset(a, 0, sizeof *a);
     a->speed = APP_SPEED_DEFAULT;
@@ -47,8 +46,7 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
      * hand), else the first by name */
     char slugs[ASSETS_MAX_DEVICES][64];
     if (o->device) {
-        if (assets_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0)
-            return -1;
+        if (assets_match_device(asset_dirs, ndirs, o->device, a->device, sizeof a->device, err, errlen) != 0) return -1;
     } else {
         int n = assets_list_devices(asset_dirs, ndirs, slugs), pick = 0;
         int bundled = o->version >= 0 && !o->file && !o->block_size && !o->data; /* else the model is shown */
@@ -59,17 +57,13 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     snprintf(a->sc.device, sizeof a->sc.device, "%s", a->device);
     for (int k = 0; k < 2 && o->results[k]; k++) {
         a->results_given = 1;
-        if (app_load_results(a, o->results[k], err, errlen) != 0)
-            return -1;
+        if (app_load_results(a, o->results[k], err, errlen) != 0) return -1;
     }
-    if (shown_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0)
-        return -1;
-    if (rv_trace_is_own(a->sc.tr))
-        app_own_follows_device(a);
+    if (shown_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0) return -1;
+    if (rv_trace_is_own(a->sc.tr)) app_own_follows_device(a);
     app_follow_results(a);
     app_follow_verify(a);
-    if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0)
-        return -1;
+    if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0) return -1;
     return 0;
 }
 
@@ -83,8 +77,7 @@ void app_toast(app *a, const char *msg)
 static int step_at_row(const app *a, int r)
 {
     for (; r >= 0; r--)
-        if (a->rows[r].step[0] >= 0)
-            return a->rows[r].step[0];
+        if (a->rows[r].step[0] >= 0) return a->rows[r].step[0];
     return 0;
 }
 
@@ -101,10 +94,7 @@ static void set_step(app *a, int s)
     a->play_ms = 0;
 }
 
-void app_goto(app *a, int pos)
-{
-    set_step(a, pos);
-}
+void app_goto(app *a, int pos) { set_step(a, pos); }
 
 /* Compare mode aligns the first launch of the shown with the other
  * version: a position in a later launch stands at the first's last step. */
@@ -113,10 +103,8 @@ static void realign(app *a)
     int step;
     free(a->rows);
     a->nrows = compare_align(a->sc.tr, a->sc2.tr, &a->rows);
-    if (a->nrows < 0)
-        a->nrows = 0;
-    if (story_locate(&a->sc.story, a->step, &step) > 0)
-        step = a->sc.tr->nsteps - 1;
+    if (a->nrows < 0) a->nrows = 0;
+    if (story_locate(&a->sc.story, a->step, &step) > 0) step = a->sc.tr->nsteps - 1;
     a->row = compare_row_of(a->rows, a->nrows, 0, step);
 }
 
@@ -124,7 +112,7 @@ static void realign(app *a)
  * data, and the device whose recording it follows). */
 static int compare_like(app *a, const shown *like, int v, char *msg, size_t len)
 {
-    shown next = { 0 };
+    shown next = {0};
     if (shown_open_like(&next, like, v, msg, len) != 0) {
         app_toast(a, msg);
         return -1;
@@ -137,8 +125,7 @@ static int compare_like(app *a, const shown *like, int v, char *msg, size_t len)
     const char *na = rv_trace_name(a->sc.tr), *nb = rv_trace_name(a->sc2.tr);
     if (strcmp(a->sc2.device, a->sc.device) && a->sc2.tr->origin_kind == RV_ORIGIN_GPU)
         snprintf(msg, len, _("comparing %s on %s with %s on %s"), na,
-                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), nb,
-                 a->sc2.tr->origin);
+                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), nb, a->sc2.tr->origin);
     else
         snprintf(msg, len, _("comparing %s with %s%s"), na, nb,
                  a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? _(" (GPU trace)") : _(" (CPU model)"));
@@ -152,16 +139,14 @@ static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *inde
 {
     char slugs[ASSETS_MAX_DEVICES][64], msg[160];
     const char *dirs[ASSETS_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++)
-        dirs[i] = a->asset_dirs[i];
+    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
     int n = assets_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
     if (n < 2) {
         app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
                        : _("no device is recorded (reducevis record makes a recording)"));
         return -1;
     }
-    while (k < n && strcmp(slugs[k], a->device))
-        k++;
+    while (k < n && strcmp(slugs[k], a->device)) k++;
     snprintf(slug, 64, "%s", slugs[(k + 1) % n]);
     if (assets_device_dir(dirs, a->nasset_dirs, slug, dir, len) != 0) {
         snprintf(msg, sizeof msg, _("no traces of %s"), slug);
@@ -178,8 +163,7 @@ static void compare_next_device(app *a)
 {
     char slug[64], dir[SHOWN_PATH_LEN], msg[400];
     int k, n;
-    if (next_recorded(a, slug, dir, sizeof dir, &k, &n) != 0)
-        return;
+    if (next_recorded(a, slug, dir, sizeof dir, &k, &n) != 0) return;
     shown like = a->sc; /* shares the trace: only read, never closed */
     snprintf(like.device, sizeof like.device, "%s", slug);
     snprintf(like.asset_dir, sizeof like.asset_dir, "%s", dir);
@@ -190,8 +174,7 @@ static void compare_next_device(app *a)
 int app_compare(app *a, int v, char *msg, size_t len)
 {
     if (v < 0) {
-        if (a->comparing)
-            a->step = step_at_row(a, a->row);
+        if (a->comparing) a->step = step_at_row(a, a->row);
         a->comparing = 0;
         free(a->rows);
         a->rows = NULL;
@@ -207,15 +190,13 @@ int app_compare(app *a, int v, char *msg, size_t len)
 static void switch_version(app *a, int v)
 {
     char msg[300];
-    if (v == a->sc.tr->version)
-        return;
+    if (v == a->sc.tr->version) return;
     if (shown_switch_version(&a->sc, v, &a->step, msg, sizeof msg) != 0) {
         app_toast(a, msg);
         return;
     }
     a->focus = 0;
-    if (a->comparing)
-        realign(a);
+    if (a->comparing) realign(a);
     app_follow_results(a);
     app_follow_verify(a);
     const rv_version_info *vi = rv_version(v);
@@ -231,8 +212,7 @@ int app_version_of_digit(int digit)
     char name[8];
     snprintf(name, sizeof name, "v%d", digit);
     for (int v = 0; v < RV_NUM_VERSIONS; v++)
-        if (rv_version(v) && !strcmp(rv_version(v)->name, name))
-            return v;
+        if (rv_version(v) && !strcmp(rv_version(v)->name, name)) return v;
     return -1;
 }
 
@@ -254,8 +234,7 @@ static void next_device(app *a)
 {
     char next[64], msg[400], dir[SHOWN_PATH_LEN];
     int k, n;
-    if (next_recorded(a, next, dir, sizeof dir, &k, &n) != 0)
-        return;
+    if (next_recorded(a, next, dir, sizeof dir, &k, &n) != 0) return;
     /* reopen this version there: shown_switch_version builds it beside the old one */
     shown keep = a->sc;
     snprintf(a->sc.device, sizeof a->sc.device, "%s", next);
@@ -317,8 +296,7 @@ static void step_version(app *a, int dir)
 /* Predict mode's question kept with the step shown; a new one stops play. */
 static void sync_question(app *a)
 {
-    if (app_predict_shown(a) && app_predict_sync(&a->pq, &a->sc, a->step))
-        a->playing = 0;
+    if (app_predict_shown(a) && app_predict_sync(&a->pq, &a->sc, a->step)) a->playing = 0;
 }
 
 const predict *app_predict_frame(app *a)
@@ -331,28 +309,19 @@ const predict *app_predict_frame(app *a)
 static int apply_view(app *a, app_action act)
 {
     switch (act.kind) {
-    case APP_STEP_BY:
-        set_step(a, app_position(a) + act.arg);
-        return 1;
-    case APP_GOTO:
-        set_step(a, act.arg);
-        return 1;
+    case APP_STEP_BY: set_step(a, app_position(a) + act.arg); return 1;
+    case APP_GOTO: set_step(a, act.arg); return 1;
     case APP_PLAY_TOGGLE:
         a->playing = !a->playing;
         if (a->playing && app_position(a) >= app_positions(a) - 1)
-            set_step(a, 0);   /* play from the start rather than do nothing */
+            set_step(a, 0); /* play from the start rather than do nothing */
         a->play_ms = 0;
         return 1;
     case APP_SPEED:
-        if (a->speed + act.arg >= 0 && a->speed + act.arg < APP_NSPEEDS)
-            a->speed += act.arg;
+        if (a->speed + act.arg >= 0 && a->speed + act.arg < APP_NSPEEDS) a->speed += act.arg;
         return 1;
-    case APP_THEME:
-        a->theme = !a->theme;
-        return 1;
-    case APP_FULLSCREEN:
-        a->fullscreen = !a->fullscreen;
-        return 1;
+    case APP_THEME: a->theme = !a->theme; return 1;
+    case APP_FULLSCREEN: a->fullscreen = !a->fullscreen; return 1;
     case APP_WARPS_VIEW: {
         /* Toggle between a row per warp and the strip, from what is shown. */
         viewer_frame f = app_view(a, a->width, a->height);
@@ -361,36 +330,24 @@ static int apply_view(app *a, app_action act)
         a->warps_view = L.compact ? 1 : 2;
         return 1;
     }
-    case APP_WAVES_VIEW:   /* the run's waves are kept with its first launch (rv_trace.waves) */
+    case APP_WAVES_VIEW: /* the run's waves are kept with its first launch (rv_trace.waves) */
         if (!a->waves && !(a->sc.story.tr[0] && a->sc.story.tr[0]->waves))
             app_toast(a, _("no waves run in this trace: record one with `reducevis trace --waves`"));
-        else a->waves = !a->waves;
+        else
+            a->waves = !a->waves;
         return 1;
-    case APP_HELP:
-        a->help = !a->help;
-        return 1;
-    case APP_FOCUS_WARP:
-        a->focus = a->focus == act.arg + 1 ? 0 : act.arg + 1;
-        return 1;
+    case APP_HELP: a->help = !a->help; return 1;
+    case APP_FOCUS_WARP: a->focus = a->focus == act.arg + 1 ? 0 : act.arg + 1; return 1;
     case APP_HOVER:
         a->hover = 1;
         a->mouse_x = act.arg;
         a->mouse_y = act.arg2;
         return 1;
-    case APP_HOVER_END:
-        a->hover = 0;
-        return 1;
-    case APP_TOAST:
-        app_toast(a, act.text);
-        return 1;
-    case APP_QUIT:
-        a->quit = 1;
-        return 1;
-    case APP_SAVE:
-        a->save_requested = 1;
-        return 1;
-    default:
-        return 0;
+    case APP_HOVER_END: a->hover = 0; return 1;
+    case APP_TOAST: app_toast(a, act.text); return 1;
+    case APP_QUIT: a->quit = 1; return 1;
+    case APP_SAVE: a->save_requested = 1; return 1;
+    default: return 0;
     }
 }
 
@@ -401,35 +358,22 @@ static int apply_shown(app *a, app_action act)
     int v;
     switch (act.kind) {
     case APP_VERSION:
-        if ((v = digit_version(a, act.arg)) >= 0)
-            switch_version(a, v);
+        if ((v = digit_version(a, act.arg)) >= 0) switch_version(a, v);
         return 1;
-    case APP_VERSION_STEP:
-        step_version(a, act.arg);
-        return 1;
-    case APP_DEVICE_NEXT:
-        next_device(a);
-        return 1;
-    case APP_LANGUAGE:
-        toggle_language(a);
-        return 1;
+    case APP_VERSION_STEP: step_version(a, act.arg); return 1;
+    case APP_DEVICE_NEXT: next_device(a); return 1;
+    case APP_LANGUAGE: toggle_language(a); return 1;
     case APP_COMPARE_BEGIN:
         a->compare_pending = 1;
         app_toast(a, a->comparing ? _("compare: press a digit for the second version, C again to stop")
                                   : _("compare: press a digit for the version to show beside this one"));
         return 1;
     case APP_COMPARE_WITH:
-        if ((v = digit_version(a, act.arg)) >= 0)
-            app_compare(a, v, msg, sizeof msg);
+        if ((v = digit_version(a, act.arg)) >= 0) app_compare(a, v, msg, sizeof msg);
         return 1;
-    case APP_COMPARE_END:
-        app_compare(a, -1, msg, sizeof msg);
-        return 1;
-    case APP_COMPARE_DEVICE:
-        compare_next_device(a);
-        return 1;
-    default:
-        return 0;
+    case APP_COMPARE_END: app_compare(a, -1, msg, sizeof msg); return 1;
+    case APP_COMPARE_DEVICE: compare_next_device(a); return 1;
+    default: return 0;
     }
 }
 
@@ -441,56 +385,41 @@ static void apply_modes(app *a, app_action act)
     case APP_PREDICT_MODE: {
         int now = predict_set_mode(&a->pq, act.arg);
         app_toast(a, app_predict_said(now));
-        if (now != PREDICT_OFF)
-            a->playing = 0;
+        if (now != PREDICT_OFF) a->playing = 0;
         break;
     }
-    case APP_PREDICT_INPUT:
-        predict_input(&a->pq, (predict_in)act.arg, act.arg2);
-        break;
-    case APP_PREDICT_LANE:
-        predict_pick_lane(&a->pq, act.arg);
-        break;
-    case APP_PREDICT_WORD:
-        predict_pick_word(&a->pq, act.arg);
-        break;
-    case APP_ROOM_MOVED:   /* the class's room is followed, and its reveal */
+    case APP_PREDICT_INPUT: predict_input(&a->pq, (predict_in)act.arg, act.arg2); break;
+    case APP_PREDICT_LANE: predict_pick_lane(&a->pq, act.arg); break;
+    case APP_PREDICT_WORD: predict_pick_word(&a->pq, act.arg); break;
+    case APP_ROOM_MOVED: /* the class's room is followed, and its reveal */
         if (act.arg != app_position(a)) {
             set_step(a, act.arg);
             sync_question(a);
         }
-        if (act.arg2 && predict_veiled(app_predict_shown(a)))
-            predict_reveal(&a->pq);
+        if (act.arg2 && predict_veiled(app_predict_shown(a))) predict_reveal(&a->pq);
         break;
-    case APP_CLASS_LIST: case APP_CLASS_LIST_CLOSE: case APP_CLASS_OPEN_KERNEL:
-        if (app_class_do(a->kernels, act, a, msg, sizeof msg))
-            app_toast(a, msg);
+    case APP_CLASS_LIST:
+    case APP_CLASS_LIST_CLOSE:
+    case APP_CLASS_OPEN_KERNEL:
+        if (app_class_do(a->kernels, act, a, msg, sizeof msg)) app_toast(a, msg);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
 void app_apply(app *a, app_action act)
 {
-    if (act.key)
-        a->compare_pending = 0;
-    if (act.sync)
-        sync_question(a);
-    if (!apply_view(a, act) && !apply_shown(a, act))
-        apply_modes(a, act);
+    if (act.key) a->compare_pending = 0;
+    if (act.sync) sync_question(a);
+    if (!apply_view(a, act) && !apply_shown(a, act)) apply_modes(a, act);
 }
 
-void app_key(app *a, SDL_Keycode key, Uint16 mod)
-{
-    app_apply(a, app_action_of_key(a, key, mod));
-}
+void app_key(app *a, SDL_Keycode key, Uint16 mod) { app_apply(a, app_action_of_key(a, key, mod)); }
 
 void app_event(app *a, const SDL_Event *e)
 {
     /* a click lands on what the frame shows: its question as drawn */
-    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT)
-        sync_question(a);
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) sync_question(a);
     app_apply(a, app_action_of_event(a, e));
 }
 
@@ -500,8 +429,7 @@ static int follow_room(app *a)
 {
     room_view v;
     int changed = app_class_reap(a->kernels);
-    if (!a->room || !room_view_try(a->room, &v))
-        return changed;
+    if (!a->room || !room_view_try(a->room, &v)) return changed;
     app_action act = app_class_look(a, &v, &changed);
     sync_question(a);
     int moved = act.kind == APP_ROOM_MOVED, pos = moved ? v.step : app_position(a);
@@ -516,8 +444,7 @@ int app_tick(app *a, unsigned ms)
         a->toast_ms = ms >= a->toast_ms ? 0 : a->toast_ms - ms;
         changed |= a->toast_ms == 0;
     }
-    if (!a->playing)
-        return changed;
+    if (!a->playing) return changed;
     a->play_ms += ms;
     unsigned period = (unsigned)(1000.0 / app_speed(a));
     while (a->play_ms >= period && a->playing) {
@@ -557,19 +484,20 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
             }
             memcpy(name, p, n);
             name[n] = '\0';
-            SDL_Event e = { 0 };
+            SDL_Event e = {0};
             e.type = SDL_KEYDOWN;
             e.key.keysym.sym = app_key_named(name, &e.key.keysym.mod);
             if (e.key.keysym.sym == SDLK_UNKNOWN) {
-                snprintf(err, errlen, _("--keys: '%s' is not a key (right left space home end "
-                         "p t f d z c e h l ? q esc plus minus [ ] 0..9 a A enter backspace)"), name);
+                snprintf(err, errlen,
+                         _("--keys: '%s' is not a key (right left space home end "
+                           "p t f d z c e h l ? q esc plus minus [ ] 0..9 a A enter backspace)"),
+                         name);
                 return -1;
             }
             app_event(a, &e);
         }
         p += n;
-        if (*p)
-            p++;
+        if (*p) p++;
     }
     return 0;
 }

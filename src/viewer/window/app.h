@@ -18,79 +18,79 @@
 #include "shown.h"
 #include "viewer.h"
 
-#define APP_TOAST_MS 4000
-#define APP_NSPEEDS 6          /* playback speeds (app_view.c's table)          */
-#define APP_SPEED_DEFAULT 2    /* one step a second                              */
+#define APP_TOAST_MS      4000
+#define APP_NSPEEDS       6 /* playback speeds (app_view.c's table)          */
+#define APP_SPEED_DEFAULT 2 /* one step a second                              */
 
 typedef struct viewer_options {
-    const char *file;        /* trace to open, or NULL                       */
-    int version;             /* --version, -1 if not given                    */
-    int block_size;          /* --block-size, 0 if not given                  */
-    const char *data;        /* --data, NULL if not given                     */
-    const char *font;        /* --font                                        */
-    const char *results[2];  /* --results, up to twice (a run and a sweep)     */
-    int width, height;       /* --size                                        */
-    const char *keys;        /* --keys: scripted keys before the first frame  */
-    const char *shot;        /* --shot: save that frame (BMP, or PNG by name) and exit */
-    int compare;             /* --compare V2 as V2 + 1; 0: not given          */
-    int predict;             /* --predict: predict_mode to start in            */
-    const char *device;      /* --device NAME: whose recording; NULL: the first by name */
+    const char *file;       /* trace to open, or NULL                       */
+    int version;            /* --version, -1 if not given                    */
+    int block_size;         /* --block-size, 0 if not given                  */
+    const char *data;       /* --data, NULL if not given                     */
+    const char *font;       /* --font                                        */
+    const char *results[2]; /* --results, up to twice (a run and a sweep)     */
+    int width, height;      /* --size                                        */
+    const char *keys;       /* --keys: scripted keys before the first frame  */
+    const char *shot;       /* --shot: save that frame (BMP, or PNG by name) and exit */
+    int compare;            /* --compare V2 as V2 + 1; 0: not given          */
+    int predict;            /* --predict: predict_mode to start in            */
+    const char *device;     /* --device NAME: whose recording; NULL: the first by name */
 } viewer_options;
 
 typedef struct app {
     shown sc;
-    int step;                /* the position shown: a step of sc's story,
+    int step; /* the position shown: a step of sc's story,
                                 every launch's steps in a row (story.h)      */
     int playing;
-    int speed;               /* index into the speed table                    */
-    unsigned play_ms;        /* time since the last automatic step            */
+    int speed;        /* index into the speed table                    */
+    unsigned play_ms; /* time since the last automatic step            */
     int theme;
     int help;
-    int no_cjk_font;          /* no CJK font found: L stays in English       */
+    int no_cjk_font; /* no CJK font found: L stays in English       */
     int fullscreen;
-    int warps_view;          /* 0 auto, 1 a row per warp, 2 one strip (Z)     */
-    int waves;               /* the waves picture instead of the steps (W)     */
+    int warps_view; /* 0 auto, 1 a row per warp, 2 one strip (Z)     */
+    int waves;      /* the waves picture instead of the steps (W)     */
     int quit;
     int hover, mouse_x, mouse_y;
-    int focus;               /* warp + 1, 0 = automatic                       */
+    int focus; /* warp + 1, 0 = automatic                       */
     char toast[400];
-    unsigned toast_ms;       /* how long the toast still shows                */
+    unsigned toast_ms; /* how long the toast still shows                */
     /* timed runs: given with --results, else the bundled ones of the trace's
      * device (followed when a version switch changes device) */
-    const char *results_path;    /* the first --results, or NULL              */
-    int results_given;           /* --results was given: never look further   */
-    struct rv_results *results;  /* runs at one N (figures, bars), or NULL    */
-    struct rv_results *sweep;    /* runs over N (the plot), or NULL; may be
+    const char *results_path;   /* the first --results, or NULL              */
+    int results_given;          /* --results was given: never look further   */
+    struct rv_results *results; /* runs at one N (figures, bars), or NULL    */
+    struct rv_results *sweep;   /* runs over N (the plot), or NULL; may be
                                     the same as results                      */
-    char results_slug[64];       /* device the bundled results were sought for */
-    char results_note[400];      /* why none are shown, or what failed        */
+    char results_slug[64];      /* device the bundled results were sought for */
+    char results_note[400];     /* why none are shown, or what failed        */
     /* the hardware cross-check (`reducevis verify`) bundled for the trace's
      * device, followed like the results: NULL when none is recorded */
     struct rv_verify_record *cc;
-    char cc_slug[64];            /* device it was sought for                 */
-    char cc_note[400];           /* why a bundled one does not load, or ""   */
+    char cc_slug[64];  /* device it was sought for                 */
+    char cc_note[400]; /* why a bundled one does not load, or ""   */
     char asset_dirs[ASSETS_MAX_DIRS][SHOWN_PATH_LEN];
     int nasset_dirs;
-    char device[64];         /* the device shown (slug), "" when none is recorded;
+    char device[64];   /* the device shown (slug), "" when none is recorded;
                                 D moves to the next recorded one            */
-    int width, height;       /* size of the last frame, for hit tests         */
+    int width, height; /* size of the last frame, for hit tests         */
     /* compare mode: a second shown stepping with the first, by aligned row */
     int comparing;
-    int compare_pending;     /* C was pressed: the next digit picks the version */
+    int compare_pending; /* C was pressed: the next digit picks the version */
     shown sc2;
-    struct rv_results *results2;    /* sc2 on another device: its run at one N */
-    struct rv_verify_record *cc2;      /* and its cross-check (NULL: none)          */
-    compare_row *rows;       /* the aligned rows (compare_align's, owned)     */
+    struct rv_results *results2;  /* sc2 on another device: its run at one N */
+    struct rv_verify_record *cc2; /* and its cross-check (NULL: none)          */
+    compare_row *rows;            /* the aligned rows (compare_align's, owned)     */
     int nrows, row;
-    int save_requested;      /* E was pressed: the window loop saves a PNG    */
-    predict pq;              /* predict mode (A, Shift+A): question, score    */
+    int save_requested; /* E was pressed: the window loop saves a PNG    */
+    predict pq;         /* predict mode (A, Shift+A): question, score    */
     /* a live class (`reducevis class`, app_class.c): the room the window
      * follows and moves, the last snapshot of it, and the header's line */
     struct room *room;
     unsigned long long room_moves;
     char class_line[400];
-    const char *class_join;  /* the join address and code, shown in the line */
-    struct class_live *live; /* the card's join address, QR code and spread  */
+    const char *class_join;        /* the join address and code, shown in the line */
+    struct class_live *live;       /* the card's join address, QR code and spread  */
     struct class_kernels *kernels; /* the students' kernels (K); NULL: none  */
 } app;
 
@@ -107,8 +107,20 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
 /* view's options as tables (core/opts.h), for the commands that take them
  * too: view_opts, then view_script_opts (--keys, --shot: view's alone).
  * class lists view_opts after its own; export names the ids it shares. */
-enum { VIEW_OPT_VERSION = 2000, VIEW_OPT_COMPARE, VIEW_OPT_BLOCK_SIZE, VIEW_OPT_DATA, VIEW_OPT_FONT, VIEW_OPT_LANG,
-       VIEW_OPT_RESULTS, VIEW_OPT_DEVICE, VIEW_OPT_SIZE, VIEW_OPT_PREDICT, VIEW_OPT_KEYS, VIEW_OPT_SHOT };
+enum {
+    VIEW_OPT_VERSION = 2000,
+    VIEW_OPT_COMPARE,
+    VIEW_OPT_BLOCK_SIZE,
+    VIEW_OPT_DATA,
+    VIEW_OPT_FONT,
+    VIEW_OPT_LANG,
+    VIEW_OPT_RESULTS,
+    VIEW_OPT_DEVICE,
+    VIEW_OPT_SIZE,
+    VIEW_OPT_PREDICT,
+    VIEW_OPT_KEYS,
+    VIEW_OPT_SHOT
+};
 extern const rv_opt view_opts[], view_script_opts[];
 /* The options as none is given (view's window size). */
 void app_options_default(viewer_options *o);
@@ -124,14 +136,13 @@ int app_options_check(const char *cmd, const viewer_options *o);
  * --results files (an error when one does not load), else the bundled ones
  * of the trace's device (a CPU-model trace: of the only device bundled),
  * whose failure only leaves a note.  0, or -1 with err. */
-int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs,
-             char *err, size_t errlen);
+int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs, char *err, size_t errlen);
 void app_close(app *a);
 
 /* The shown the options ask for (file, bundled GPU trace or model), the rule
  * `view` and `export` share.  0, or -1 with err. */
-int shown_open_options(shown *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
-                       char *err, size_t errlen);
+int shown_open_options(shown *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs, char *err,
+                       size_t errlen);
 
 /* Compare mode with version v beside the shown trace (v < 0: off).
  * 0, or -1 with the reason in the toast and msg. */

@@ -24,21 +24,18 @@
 
 int app_class_reap(class_kernels *k)
 {
-    if (!k)
-        return 0;
+    if (!k) return 0;
     int changed = class_kernels_reap(k);
-    if (k->open)
-        changed |= class_kernels_refresh(k);
+    if (k->open) changed |= class_kernels_refresh(k);
     return changed;
 }
 
 app_action app_class_key(const app *a, SDL_Keycode key)
 {
-    app_action act = { .kind = APP_NONE };
+    app_action act = {.kind = APP_NONE};
     const class_kernels *k = a->kernels;
     int dg = app_key_digit(key);
-    if (!k)
-        return act;
+    if (!k) return act;
     if (key == SDLK_k)
         act.kind = APP_CLASS_LIST;
     else if (k->open && dg >= 1) {
@@ -51,10 +48,9 @@ app_action app_class_key(const app *a, SDL_Keycode key)
 
 app_action app_class_click(const app *a, const layout *L, int x, int y)
 {
-    app_action act = { .kind = APP_NONE };
+    app_action act = {.kind = APP_NONE};
     const class_kernels *k = a->kernels;
-    if (!k || !k->open || a->comparing)
-        return act;
+    if (!k || !k->open || a->comparing) return act;
     int row = layout_card_row_at(L, k->nrows, x, y);
     if (row >= 0) {
         act.kind = APP_CLASS_OPEN_KERNEL;
@@ -68,31 +64,26 @@ int app_class_do(class_kernels *k, app_action act, const app *a, char *msg, size
     switch (act.kind) {
     case APP_CLASS_LIST:
         k->open = !k->open;
-        if (k->open)
-            class_kernels_refresh(k);
-        if (!k->open || !a->comparing)
-            return 0;
+        if (k->open) class_kernels_refresh(k);
+        if (!k->open || !a->comparing) return 0;
         snprintf(msg, len, "%s", _("the kernels are listed beside one trace: C then C ends compare mode"));
         return 1;
-    case APP_CLASS_LIST_CLOSE:
-        k->open = 0;
-        return 0;
+    case APP_CLASS_LIST_CLOSE: k->open = 0; return 0;
     case APP_CLASS_OPEN_KERNEL:
         class_kernels_show(k, act.arg, i18n_lang(), a->width, a->height, a->fullscreen, msg, len);
         return 1;
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
 app_action app_class_look(app *a, const room_view *v, int *changed)
 {
-    app_action act = { .kind = APP_NONE };
+    app_action act = {.kind = APP_NONE};
     if (a->live && (a->live->view.tally != v->tally || a->live->view.moves != v->moves)) {
-        a->live->view = *v;   /* the card's counts and spread */
+        a->live->view = *v; /* the card's counts and spread */
         *changed = 1;
     }
-    if (v->moves != a->room_moves) {   /* the room moved (the teacher's page, or us) */
+    if (v->moves != a->room_moves) { /* the room moved (the teacher's page, or us) */
         a->room_moves = v->moves;
         act.kind = APP_ROOM_MOVED;
         act.arg = v->step;
@@ -104,7 +95,7 @@ app_action app_class_look(app *a, const room_view *v, int *changed)
 int app_class_tell(app *a, const room_view *v, int pos)
 {
     const predict *p = app_predict_shown(a);
-    if (pos != v->step)   /* the window moved: the class follows */
+    if (pos != v->step) /* the window moved: the class follows */
         room_move(a->room, pos);
     else if (p && p->has_q && p->revealed && !v->revealed)
         room_reveal(a->room);
@@ -113,13 +104,12 @@ int app_class_tell(app *a, const room_view *v, int pos)
     if (v->has_q && v->revealed)
         snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered, %d right"), a->sc.note, sep, join,
                  v->students, v->answered, v->right);
-    else if (v->has_q)   /* the projector is the class's too: the right ones only once revealed */
-        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered"), a->sc.note, sep, join,
-                 v->students, v->answered);
+    else if (v->has_q) /* the projector is the class's too: the right ones only once revealed */
+        snprintf(line, sizeof line, _("%s%s class %s: %d joined, %d answered"), a->sc.note, sep, join, v->students,
+                 v->answered);
     else
         snprintf(line, sizeof line, _("%s%s class %s: %d joined"), a->sc.note, sep, join, v->students);
-    if (!strcmp(line, a->class_line))
-        return 0;
+    if (!strcmp(line, a->class_line)) return 0;
     snprintf(a->class_line, sizeof a->class_line, "%s", line);
     return 1;
 }

@@ -14,7 +14,6 @@
 #include "core/verify_record.h"
 #include "core/results.h"
 
-
 /* Loads one results file into the run or the sweep slot (by its "sweep"
  * flag).  0, or -1 with why in err. */
 int app_load_results(app *a, const char *path, char *err, size_t errlen)
@@ -38,8 +37,7 @@ int app_load_results(app *a, const char *path, char *err, size_t errlen)
 
 void app_free_results(app *a)
 {
-    if (a->sweep != a->results)
-        rv_results_free(a->sweep);
+    if (a->sweep != a->results) rv_results_free(a->sweep);
     rv_results_free(a->results);
     a->results = a->sweep = NULL;
 }
@@ -54,8 +52,7 @@ static const char *file_name(const char *path)
  * trace's the only device's.  Failures leave a note, never an error. */
 void app_follow_results(app *a)
 {
-    if (a->results_given)
-        return;
+    if (a->results_given) return;
     char slug[64] = "";
     int gpu = a->sc.tr->origin_kind == RV_ORIGIN_GPU;
     if (gpu)
@@ -63,24 +60,25 @@ void app_follow_results(app *a)
     else
         snprintf(slug, sizeof slug, "(model)");
     if ((a->results || a->sweep || a->results_note[0]) && !strcmp(slug, a->results_slug))
-        return;   /* already what this device needs */
+        return; /* already what this device needs */
     app_free_results(a);
     a->results_note[0] = '\0';
     snprintf(a->results_slug, sizeof a->results_slug, "%s", slug);
     const char *dirs[ASSETS_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++)
-        dirs[i] = a->asset_dirs[i];
+    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
     char main_path[SHOWN_PATH_LEN + 80], sweep_path[SHOWN_PATH_LEN + 80], msg[300];
-    if (assets_find_results(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, main_path, sweep_path, sizeof main_path,
-                           msg, sizeof msg) != 0) {
+    if (assets_find_results(dirs, a->nasset_dirs,
+                            gpu            ? slug
+                            : a->device[0] ? a->device
+                                           : NULL,
+                            main_path, sweep_path, sizeof main_path, msg, sizeof msg) != 0) {
         snprintf(a->results_note, sizeof a->results_note, "%s", msg);
         return;
     }
     char why[512] = "";
     for (int k = 0; k < 2; k++) {
         const char *path = k == 0 ? main_path : sweep_path;
-        if (!path[0])
-            continue;
+        if (!path[0]) continue;
         rv_results *r = rv_results_load(path, why, sizeof why);
         if (!r) {
             size_t o = strlen(a->results_note);
@@ -106,22 +104,22 @@ void app_follow_verify(app *a)
         assets_device_slug(a->sc.tr->origin, slug, sizeof slug);
     else
         snprintf(slug, sizeof slug, "(model)");
-    if (a->cc_slug[0] && !strcmp(slug, a->cc_slug))
-        return;   /* already what this device needs */
+    if (a->cc_slug[0] && !strcmp(slug, a->cc_slug)) return; /* already what this device needs */
     rv_verify_free(a->cc);
     a->cc = NULL;
     a->cc_note[0] = '\0';
     snprintf(a->cc_slug, sizeof a->cc_slug, "%s", slug);
     const char *dirs[ASSETS_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++)
-        dirs[i] = a->asset_dirs[i];
+    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
     char path[SHOWN_PATH_LEN + 80], msg[300], why[300] = "";
-    if (assets_find_verify(dirs, a->nasset_dirs, gpu ? slug : a->device[0] ? a->device : NULL, path, sizeof path,
-                              msg, sizeof msg) != 0)
+    if (assets_find_verify(dirs, a->nasset_dirs,
+                           gpu            ? slug
+                           : a->device[0] ? a->device
+                                          : NULL,
+                           path, sizeof path, msg, sizeof msg) != 0)
         return;
     a->cc = rv_verify_load(path, why, sizeof why);
-    if (!a->cc)
-        snprintf(a->cc_note, sizeof a->cc_note, _("bundled %.80s does not load: %.200s"), file_name(path), why);
+    if (!a->cc) snprintf(a->cc_note, sizeof a->cc_note, _("bundled %.80s does not load: %.200s"), file_name(path), why);
 }
 
 /* An own trace's partners (compare mode, a version switch) are what was
@@ -131,8 +129,7 @@ void app_own_follows_device(app *a)
 {
     char slug[64], dir[SHOWN_PATH_LEN];
     const char *dirs[ASSETS_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++)
-        dirs[i] = a->asset_dirs[i];
+    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
     assets_device_slug(a->sc.tr->origin, slug, sizeof slug);
     a->sc.bundled = 1;
     snprintf(a->sc.device, sizeof a->sc.device, "%s", slug);
@@ -140,19 +137,15 @@ void app_own_follows_device(app *a)
         snprintf(a->sc.asset_dir, sizeof a->sc.asset_dir, "%s", dir);
 }
 
-int shown_open_options(shown *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs,
-                       char *err, size_t errlen)
+int shown_open_options(shown *sc, const viewer_options *o, const char *const *asset_dirs, int ndirs, char *err,
+                       size_t errlen)
 {
-    if (o->file)
-        return shown_open_file(sc, o->file, err, errlen);
+    if (o->file) return shown_open_file(sc, o->file, err, errlen);
 
     rv_config cfg = rv_config_default();
-    if (o->version >= 0)
-        cfg.version = o->version;
-    if (o->block_size)
-        cfg.block_size = o->block_size;
-    if (o->data && rv_data_parse(o->data, &cfg.data, err, errlen) != 0)
-        return -1;
+    if (o->version >= 0) cfg.version = o->version;
+    if (o->block_size) cfg.block_size = o->block_size;
+    if (o->data && rv_data_parse(o->data, &cfg.data, err, errlen) != 0) return -1;
     /* Without model options the bundled GPU trace is the truth to show. */
     int want_bundle = !o->block_size && !o->data;
     char dir[SHOWN_PATH_LEN] = "";
@@ -160,11 +153,9 @@ int shown_open_options(shown *sc, const viewer_options *o, const char *const *as
                    assets_pick_dir(asset_dirs, ndirs, dir, sizeof dir) == 0;
     if (want_bundle && have_dir) {
         char why[256];
-        if (shown_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0)
-            return 0;
+        if (shown_open_bundled(sc, dir, cfg.version, NULL, why, sizeof why) == 0) return 0;
     }
-    if (shown_simulate(sc, &cfg, err, errlen) != 0)
-        return -1;
+    if (shown_simulate(sc, &cfg, err, errlen) != 0) return -1;
     if (want_bundle) {
         /* Keep following the bundle: other versions may have GPU traces. */
         sc->bundled = have_dir;
@@ -186,12 +177,10 @@ void app_free_second(app *a)
 void app_follow_second(app *a)
 {
     app_free_second(a);
-    if (!a->comparing || a->sc2.tr->origin_kind != RV_ORIGIN_GPU || !strcmp(a->sc2.device, a->sc.device))
-        return;
+    if (!a->comparing || a->sc2.tr->origin_kind != RV_ORIGIN_GPU || !strcmp(a->sc2.device, a->sc.device)) return;
     char slug[64], main_path[SHOWN_PATH_LEN + 80], sweep_path[SHOWN_PATH_LEN + 80], msg[300], why[512];
     const char *dirs[ASSETS_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++)
-        dirs[i] = a->asset_dirs[i];
+    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
     assets_device_slug(a->sc2.tr->origin, slug, sizeof slug);
     if (assets_find_results(dirs, a->nasset_dirs, slug, main_path, sweep_path, sizeof main_path, msg, sizeof msg) == 0)
         a->results2 = rv_results_load(main_path[0] ? main_path : sweep_path, why, sizeof why);

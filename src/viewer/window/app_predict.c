@@ -9,21 +9,17 @@
 #include "viewer/draw/draw.h"
 #include "core/i18n.h"
 
-const predict *app_predict_shown(const app *a)
-{
-    return a->pq.mode == PREDICT_OFF || a->comparing ? NULL : &a->pq;
-}
+const predict *app_predict_shown(const app *a) { return a->pq.mode == PREDICT_OFF || a->comparing ? NULL : &a->pq; }
 
 int app_predict_sync(predict *p, const shown *sc, int pos)
 {
-    int step, k = story_locate(&sc->story, pos, &step);   /* the launch shown, its step */
+    int step, k = story_locate(&sc->story, pos, &step); /* the launch shown, its step */
     return predict_sync(p, sc->story.an[k], step) && predict_veiled(p);
 }
 
 const char *app_predict_said(int mode)
 {
-    if (mode == PREDICT_OFF)
-        return _("predict mode off");
+    if (mode == PREDICT_OFF) return _("predict mode off");
     if (mode == PREDICT_CLASS)
         return _("predict mode: answer with digits and Enter or by clicking; Space shows the step");
     return _("predict mode, teacher: Space or Enter shows the answer; no score");
@@ -31,7 +27,7 @@ const char *app_predict_said(int mode)
 
 app_action app_predict_key(const app *a, SDL_Keycode key, Uint16 mod)
 {
-    app_action act = { .kind = APP_NONE };
+    app_action act = {.kind = APP_NONE};
     if (key == SDLK_a) {
         if (a->comparing) {
             act.kind = APP_TOAST;
@@ -42,8 +38,7 @@ app_action app_predict_key(const app *a, SDL_Keycode key, Uint16 mod)
         }
         return act;
     }
-    if (!app_predict_shown(a))
-        return act;
+    if (!app_predict_shown(a)) return act;
     act.sync = 1;
     int dg = app_key_digit(key);
     predict_in in;
@@ -76,17 +71,15 @@ app_action app_predict_key(const app *a, SDL_Keycode key, Uint16 mod)
         act.arg = (int)in;
         act.arg2 = dg;
         break;
-    default:   /* not predict mode's: the key does what it always does */
-        break;
+    default: /* not predict mode's: the key does what it always does */ break;
     }
     return act;
 }
 
 app_action app_predict_click(const app *a, const viewer_frame *f, const layout *L, int x, int y)
 {
-    app_action act = { .kind = APP_NONE };
-    if (a->pq.mode != PREDICT_CLASS || a->comparing || !predict_veiled(f->quiz))
-        return act;
+    app_action act = {.kind = APP_NONE};
+    if (a->pq.mode != PREDICT_CLASS || a->comparing || !predict_veiled(f->quiz)) return act;
     /* taken or not as predict mode would take it: tried on a copy */
     predict p = a->pq;
     int t = layout_lane_at(L, x, y), word = layout_cell_at(L, x, y);

@@ -8,47 +8,51 @@
 #include <string.h>
 #include "core/results.h"
 
-static const double speeds[APP_NSPEEDS] = { 0.25, 0.5, 1, 2, 4, 8 };
+static const double speeds[APP_NSPEEDS] = {0.25, 0.5, 1, 2, 4, 8};
 
-double app_speed(const app *a)
-{
-    return speeds[a->speed];
-}
+double app_speed(const app *a) { return speeds[a->speed]; }
 
 /* Positions the arrows move through: the steps of every launch in a row,
  * or aligned rows when comparing. */
-int app_positions(const app *a)
-{
-    return a->comparing ? a->nrows : story_total(&a->sc.story);
-}
+int app_positions(const app *a) { return a->comparing ? a->nrows : story_total(&a->sc.story); }
 
-int app_position(const app *a)
-{
-    return a->comparing ? a->row : a->step;
-}
+int app_position(const app *a) { return a->comparing ? a->row : a->step; }
 
 viewer_frame app_view(const app *a, int w, int h)
 {
     /* the launch the position is in, and its step there */
     int step, k = story_locate(&a->sc.story, a->step, &step);
     viewer_frame f = {
-        .tr = a->sc.story.tr[k], .an = a->sc.story.an[k], .step = step,
-        .story = &a->sc.story, .pos = a->step, .theme = a->theme,
-        .width = w, .height = h, .note = a->sc.note,
-        .hover = a->hover, .mouse_x = a->mouse_x, .mouse_y = a->mouse_y,
-        .focus = a->focus, .help = a->help, .warps_view = a->warps_view, .waves = a->waves, .playing = a->playing,
-        .speed = speeds[a->speed], .toast = a->toast_ms ? a->toast : NULL,
-        .results_path = a->results_path, .results = a->results ? a->results : a->sweep,
-        .sweep = a->sweep, .results_note = a->results_note,
-        .verify = a->cc, .verify_note = a->cc_note,
+        .tr = a->sc.story.tr[k],
+        .an = a->sc.story.an[k],
+        .step = step,
+        .story = &a->sc.story,
+        .pos = a->step,
+        .theme = a->theme,
+        .width = w,
+        .height = h,
+        .note = a->sc.note,
+        .hover = a->hover,
+        .mouse_x = a->mouse_x,
+        .mouse_y = a->mouse_y,
+        .focus = a->focus,
+        .help = a->help,
+        .warps_view = a->warps_view,
+        .waves = a->waves,
+        .playing = a->playing,
+        .speed = speeds[a->speed],
+        .toast = a->toast_ms ? a->toast : NULL,
+        .results_path = a->results_path,
+        .results = a->results ? a->results : a->sweep,
+        .sweep = a->sweep,
+        .results_note = a->results_note,
+        .verify = a->cc,
+        .verify_note = a->cc_note,
     };
     f.quiz = app_predict_shown(a);
-    if (a->room && a->class_line[0])
-        f.note = a->class_line;
-    if (a->room)
-        f.live = a->live;
-    if (!f.sweep && f.results && rv_results_info(f.results)->sweep)
-        f.sweep = f.results;
+    if (a->room && a->class_line[0]) f.note = a->class_line;
+    if (a->room) f.live = a->live;
+    if (!f.sweep && f.results && rv_results_info(f.results)->sweep) f.sweep = f.results;
     if (a->comparing && a->sc2.tr && a->nrows > 0) {
         f.other2 = a->sc2.tr->origin_kind == RV_ORIGIN_GPU && strcmp(a->sc2.device, a->sc.device) != 0;
         f.results2 = a->results2;
@@ -59,7 +63,7 @@ viewer_frame app_view(const app *a, int w, int h)
         f.rows = a->rows;
         f.nrows = a->nrows;
         f.row = a->row;
-        f.story = NULL;   /* the first launch beside the other version */
+        f.story = NULL; /* the first launch beside the other version */
         f.tr = a->sc.tr;
         f.an = a->sc.an;
         f.step = a->rows[a->row].step[0];

@@ -15,18 +15,20 @@
 #include <string.h>
 #include "viewer/export/png_write.h"
 
-typedef struct canvas { uint32_t *px; int size; } canvas;
+typedef struct canvas {
+    uint32_t *px;
+    int size;
+} canvas;
 
 #define ARGB(r, g, b) (0xff000000u | (uint32_t)(r) << 16 | (uint32_t)(g) << 8 | (uint32_t)(b))
 
 static void fill(canvas *c, double x0, double y0, double x1, double y1, uint32_t colour)
 {
     int a = (int)(x0 + 0.5), b = (int)(y0 + 0.5), e = (int)(x1 + 0.5), f = (int)(y1 + 0.5);
-    if (e <= a) e = a + 1;          /* never thinner than a pixel */
+    if (e <= a) e = a + 1; /* never thinner than a pixel */
     if (f <= b) f = b + 1;
     for (int y = b < 0 ? 0 : b; y < f && y < c->size; y++)
-        for (int x = a < 0 ? 0 : a; x < e && x < c->size; x++)
-            c->px[y * c->size + x] = colour;
+        for (int x = a < 0 ? 0 : a; x < e && x < c->size; x++) c->px[y * c->size + x] = colour;
 }
 
 /* The background: a rounded square (transparent outside its corners). */
@@ -38,8 +40,7 @@ static void background(canvas *c)
         for (int x = 0; x < s; x++) {
             double dx = x + 0.5 < r ? r - (x + 0.5) : x + 0.5 > s - r ? x + 0.5 - (s - r) : 0;
             double dy = y + 0.5 < r ? r - (y + 0.5) : y + 0.5 > s - r ? y + 0.5 - (s - r) : 0;
-            if (dx * dx + dy * dy <= r * r)
-                c->px[y * s + x] = ARGB(0x1c, 0x21, 0x2b);
+            if (dx * dx + dy * dy <= r * r) c->px[y * s + x] = ARGB(0x1c, 0x21, 0x2b);
         }
 }
 
@@ -53,8 +54,8 @@ static void background(canvas *c)
  * its two parts. */
 static void draw(canvas *c, int fs)
 {
-    const uint32_t leaf = ARGB(0x2f, 0x7c, 0xf6), inner = ARGB(0x2f, 0xbf, 0x71),
-                   root = ARGB(0xf0, 0xe4, 0x42), stem = ARGB(0x7d, 0x88, 0x9c);
+    const uint32_t leaf = ARGB(0x2f, 0x7c, 0xf6), inner = ARGB(0x2f, 0xbf, 0x71), root = ARGB(0xf0, 0xe4, 0x42),
+                   stem = ARGB(0x7d, 0x88, 0x9c);
     /* at 16 px a pyramid of blocks reads better than a tree with stems */
     int stems = fs >= 32, leaves = fs >= 64 ? 8 : 4, levels = leaves == 8 ? 4 : 3;
     int slot = stems ? 2 * (int)(fs * 0.76 / leaves / 2 + 0.5) : 4;
@@ -74,14 +75,16 @@ static void draw(canvas *c, int fs)
             int cx = m + k * span * slot + span * slot / 2; /* whole pixels: slot is even */
             int half = (lv == levels - 1 ? (cw * 3 / 2 + 1) & ~1 : lv && !stems ? cw + 2 : cw) / 2;
             fill(c, (cx - half) * SS, y0 * SS, (cx + half) * SS, y1 * SS,
-                 lv == 0 ? leaf : lv == levels - 1 ? root : inner);
-            if (lv == 0 || !stems)
-                continue;
+                 lv == 0            ? leaf
+                 : lv == levels - 1 ? root
+                                    : inner);
+            if (lv == 0 || !stems) continue;
             /* the two parts meet in a bar halfway up the gap, then one stem to this sum */
             int child = span * slot / 4, ym = y1 + gap / 2;
             fill(c, (cx - child - lw / 2) * SS, ym * SS, (cx - child + lw / 2) * SS, (y1 + gap) * SS, stem);
             fill(c, (cx + child - lw / 2) * SS, ym * SS, (cx + child + lw / 2) * SS, (y1 + gap) * SS, stem);
-            fill(c, (cx - child - lw / 2) * SS, (ym - lw / 2) * SS, (cx + child + lw / 2) * SS, (ym + lw / 2) * SS, stem);
+            fill(c, (cx - child - lw / 2) * SS, (ym - lw / 2) * SS, (cx + child + lw / 2) * SS, (ym + lw / 2) * SS,
+                 stem);
             fill(c, (cx - lw / 2) * SS, y1 * SS, (cx + lw / 2) * SS, ym * SS, stem);
         }
     }
@@ -113,8 +116,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: reducevis_icon SIZE OUT.png  (SIZE in pixels, 16 .. 1024)\n");
         return 1;
     }
-    canvas big = { calloc((size_t)size * SS * (size_t)size * SS, sizeof(uint32_t)), (int)size * SS };
-    canvas c = { calloc((size_t)size * (size_t)size, sizeof(uint32_t)), (int)size };
+    canvas big = {calloc((size_t)size * SS * (size_t)size * SS, sizeof(uint32_t)), (int)size * SS};
+    canvas c = {calloc((size_t)size * (size_t)size, sizeof(uint32_t)), (int)size};
     if (!big.px || !c.px) {
         fprintf(stderr, "reducevis_icon: out of memory\n");
         free(big.px);

@@ -30,8 +30,7 @@ static void shown_replace(shown *sc, rv_trace *tr, rv_analysis *an, rv_analysis 
     sc->an = an;
     memcpy(sc->later, later, sizeof sc->later);
     story_single(&sc->story, tr, an);
-    for (int k = 0; k + 1 < RV_OWN_MAX_LAUNCHES && later[k]; k++)
-        story_add(&sc->story, later[k]->tr, later[k]);
+    for (int k = 0; k + 1 < RV_OWN_MAX_LAUNCHES && later[k]; k++) story_add(&sc->story, later[k]->tr, later[k]);
 }
 
 /* The configuration that reproduces tr with the model. */
@@ -43,7 +42,8 @@ static rv_config config_of(const rv_trace *tr)
     c.n = tr->n;
     c.block = tr->traced_block;
     c.data = tr->data;
-    c.grid = rv_version_has(tr->version, RV_VP_FILLS_GPU) ? tr->grid : 0; /* a grid that filled the GPU: the one it ran */
+    c.grid =
+        rv_version_has(tr->version, RV_VP_FILLS_GPU) ? tr->grid : 0; /* a grid that filled the GPU: the one it ran */
     return c;
 }
 
@@ -52,7 +52,7 @@ static rv_config config_of(const rv_trace *tr)
 static int take_trace(shown *sc, rv_trace *tr, const rv_config *cfg, const char *path, char *err, size_t errlen)
 {
     char why[256] = "";
-    rv_analysis *an = rv_analyze(tr, why, sizeof why), *later[RV_OWN_MAX_LAUNCHES] = { 0 };
+    rv_analysis *an = rv_analyze(tr, why, sizeof why), *later[RV_OWN_MAX_LAUNCHES] = {0};
     int ok = an != NULL, k = 0;
     /* the launches after the first: as many as a story holds */
     for (const rv_trace *t = tr->next; ok && t && k + 1 < RV_OWN_MAX_LAUNCHES; t = t->next, k++)
@@ -65,8 +65,7 @@ static int take_trace(shown *sc, rv_trace *tr, const rv_config *cfg, const char 
     if (!ok) {
         snprintf(err, errlen, _("cannot analyse the trace: %s"), why);
         rv_analysis_free(an);
-        for (int j = 0; j < RV_OWN_MAX_LAUNCHES; j++)
-            rv_analysis_free(later[j]);
+        for (int j = 0; j < RV_OWN_MAX_LAUNCHES; j++) rv_analysis_free(later[j]);
         rv_trace_free(tr);
         return -1;
     }
@@ -109,8 +108,7 @@ int shown_simulate(shown *sc, const rv_config *cfg, char *err, size_t errlen)
     }
     return take_trace(sc, tr, cfg, "", err, errlen);
 }
-int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config *like,
-                       char *err, size_t errlen)
+int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config *like, char *err, size_t errlen)
 {
     char data[64] = "ones", path[SHOWN_PATH_LEN + 300];
     int bs = 256;
@@ -118,14 +116,13 @@ int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config 
         bs = like->block_size;
         rv_data_name(like->data, data, sizeof data);
     }
-    if (!asset_dir || !asset_dir[0]
-        || assets_find_bundled(asset_dir, sc->device, v, bs, data, path, sizeof path) != 0) {
+    if (!asset_dir || !asset_dir[0] ||
+        assets_find_bundled(asset_dir, sc->device, v, bs, data, path, sizeof path) != 0) {
         const rv_version_info *vi = rv_version(v);
         snprintf(err, errlen, _("no bundled GPU trace of %s (block %d, %s)"), vi ? vi->name : "?", bs, data);
         return -1;
     }
-    if (shown_open_file(sc, path, err, errlen) != 0)
-        return -1;
+    if (shown_open_file(sc, path, err, errlen) != 0) return -1;
     sc->bundled = 1;
     snprintf(sc->asset_dir, sizeof sc->asset_dir, "%s", asset_dir);
     return 0;
@@ -136,11 +133,9 @@ int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config 
  * allows above it; its own block otherwise, refused as before. */
 static int block_for(int v, int bs, const rv_trace *was)
 {
-    if (!was || !rv_trace_is_own(was) || !rv_version_check_block(v, bs))
-        return bs;
+    if (!was || !rv_trace_is_own(was) || !rv_version_check_block(v, bs)) return bs;
     for (int b = 32; b <= 1024; b *= 2)
-        if (b >= bs && !rv_version_check_block(v, b))
-            return b;
+        if (b >= bs && !rv_version_check_block(v, b)) return b;
     return bs;
 }
 
@@ -151,7 +146,7 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
         snprintf(msg, len, _("there is no version %d"), v);
         return -1;
     }
-    int keep = sc->cfg.block_size;   /* put back when the switch fails */
+    int keep = sc->cfg.block_size; /* put back when the switch fails */
     sc->cfg.block_size = block_for(v, keep, sc->tr);
     const char *why = rv_version_check_block(v, sc->cfg.block_size);
     if (why) {
@@ -160,7 +155,7 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
         return -1;
     }
     /* Build the new shown beside the old one, then swap. */
-    shown next = { 0 };
+    shown next = {0};
     next.cfg = sc->cfg;
     snprintf(next.device, sizeof next.device, "%s", sc->device);
     char err[512] = "";
@@ -170,10 +165,9 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
         if (ok != 0) {
             rv_config c = sc->cfg;
             c.version = v;
-            c.grid = 0;       /* another version: its own grid */
+            c.grid = 0; /* another version: its own grid */
             ok = shown_simulate(&next, &c, err, sizeof err);
-            if (ok == 0)
-                snprintf(next.note, sizeof next.note, _("no bundled GPU trace of %s"), vi->name);
+            if (ok == 0) snprintf(next.note, sizeof next.note, _("no bundled GPU trace of %s"), vi->name);
             next.bundled = 1;
             snprintf(next.asset_dir, sizeof next.asset_dir, "%s", sc->asset_dir);
         }
@@ -189,8 +183,7 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
         sc->cfg.block_size = keep;
         return -1;
     }
-    if (step)
-        *step = shown_map_step(sc->tr, *step, next.tr);
+    if (step) *step = shown_map_step(sc->tr, *step, next.tr);
     shown_close(sc);
     *sc = next;
     msg[0] = '\0';
@@ -199,14 +192,13 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
 
 int shown_open_like(shown *dst, const shown *like, int v, char *msg, size_t len)
 {
-    shown next = { 0 };
+    shown next = {0};
     next.cfg = like->cfg;
     next.cfg.block_size = block_for(v, like->cfg.block_size, like->tr);
     next.bundled = like->bundled;
     snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
     snprintf(next.device, sizeof next.device, "%s", like->device);
-    if (shown_switch_version(&next, v, NULL, msg, len) != 0)
-        return -1;
+    if (shown_switch_version(&next, v, NULL, msg, len) != 0) return -1;
     *dst = next;
     return 0;
 }
@@ -234,28 +226,23 @@ static int ordinal(const rv_trace *tr, int s)
     uint32_t ph = tr->steps[s].phase;
     for (int i = 0; i < s; i++) {
         uint32_t p = tr->steps[i].phase;
-        if (is_reduction(ph) ? is_reduction(p) : p == ph)
-            k++;
+        if (is_reduction(ph) ? is_reduction(p) : p == ph) k++;
     }
     return k;
 }
 
 int shown_map_step(const rv_trace *from, int step, const rv_trace *to)
 {
-    if (!to || to->nsteps <= 0)
-        return 0;
-    if (!from || from->nsteps <= 0 || step < 0)
-        return 0;
-    if (step >= from->nsteps)
-        step = from->nsteps - 1;
+    if (!to || to->nsteps <= 0) return 0;
+    if (!from || from->nsteps <= 0 || step < 0) return 0;
+    if (step >= from->nsteps) step = from->nsteps - 1;
     uint32_t ph = from->steps[step].phase;
     int want = ordinal(from, step);
     int k = 0;
     for (int i = 0; i < to->nsteps; i++) {
         uint32_t p = to->steps[i].phase;
         if (is_reduction(ph) ? is_reduction(p) : p == ph) {
-            if (k == want)
-                return i;
+            if (k == want) return i;
             k++;
         }
     }

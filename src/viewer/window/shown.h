@@ -18,19 +18,18 @@
 #define SHOWN_PATH_LEN 1024
 
 typedef struct shown {
-    rv_trace    *tr;           /* the first launch; later ones hang on its next */
-    rv_analysis *an;           /* its analysis                               */
+    rv_trace *tr;                            /* the first launch; later ones hang on its next */
+    rv_analysis *an;                         /* its analysis                               */
     rv_analysis *later[RV_OWN_MAX_LAUNCHES]; /* launch 2's analysis on (owned) */
-    story        story;        /* every launch in a row; one launch: tr alone  */
-    rv_config    cfg;          /* what re-simulating another version keeps   */
-    int          bundled;      /* follow the bundled GPU traces on a switch  */
-    char         asset_dir[SHOWN_PATH_LEN]; /* "" when none was found         */
-    char         path[SHOWN_PATH_LEN];      /* trace file, "" for the model   */
-    char         note[160];    /* why the source is what it is, or ""        */
-    char         device[64];   /* the device slug whose bundled traces it
+    story story;                             /* every launch in a row; one launch: tr alone  */
+    rv_config cfg;                           /* what re-simulating another version keeps   */
+    int bundled;                             /* follow the bundled GPU traces on a switch  */
+    char asset_dir[SHOWN_PATH_LEN];          /* "" when none was found         */
+    char path[SHOWN_PATH_LEN];               /* trace file, "" for the model   */
+    char note[160];                          /* why the source is what it is, or ""        */
+    char device[64];                         /* the device slug whose bundled traces it
                                   follows ("": the first by name)            */
 } shown;
-
 
 /* Loads and analyses a trace file.  0, or -1 with err naming the problem. */
 int shown_open_file(shown *sc, const char *path, char *err, size_t errlen);
@@ -45,8 +44,7 @@ int shown_simulate(shown *sc, const rv_config *cfg, char *err, size_t errlen);
 /* Opens the bundled GPU trace of version v in asset_dir (block size and data
  * pattern of like, when like is not NULL; else block 256, ones).
  * 0, or -1 with err when there is none or it does not load. */
-int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config *like,
-                       char *err, size_t errlen);
+int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config *like, char *err, size_t errlen);
 
 /* Shows version v: the bundled trace of v when the shown follows the bundle
  * and one exists, else the model with the same block size, N and data.

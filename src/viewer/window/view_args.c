@@ -12,27 +12,37 @@
 #include "core/versions.h"
 
 const rv_opt view_opts[] = {
-    {VIEW_OPT_VERSION, "version", 0, "V", N_("a version's name (see `reducevis versions`); without FILE, the bundled\n"
-                                             "GPU trace of V, else the CPU model"), "@version"},
+    {VIEW_OPT_VERSION, "version", 0, "V",
+     N_("a version's name (see `reducevis versions`); without FILE, the bundled\n"
+        "GPU trace of V, else the CPU model"),
+     "@version"},
     /* --kernel: the same as --version V (args.h says why) */
     {VIEW_OPT_VERSION, "kernel", 0, "V", NULL, "@version"},
-    {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("show V2 beside it, the two stepping together (also: key C)"), "@version"},
+    {VIEW_OPT_COMPARE, "compare", 0, "V2", N_("show V2 beside it, the two stepping together (also: key C)"),
+     "@version"},
     {VIEW_OPT_BLOCK_SIZE, "block-size", 0, "B", N_("simulate with the CPU model at this block size"), NULL},
-    {VIEW_OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"),
-     RV_DATA_WORDS},
-    {VIEW_OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts (Chinese text\n"
-                                          "still falls back to the CJK font fontconfig finds)"), "@file"},
-    {VIEW_OPT_LANG, "lang", 0, "zh|en", N_("the interface's language (default: LANGUAGE, LC_ALL,\n"
-                                           "LC_MESSAGES, LANG; also: key L)"), RV_LANG_WORDS},
-    {VIEW_OPT_RESULTS, "results", 0, "FILE", N_("timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
-                                                "one N and a --sweep); default: the bundled results of the trace's GPU"),
+    {VIEW_OPT_DATA, "data", 0, "PATTERN", N_("ones, index, mod10, random[:SEED] (CPU model)"), RV_DATA_WORDS},
+    {VIEW_OPT_FONT, "font", 0, "PATH",
+     N_("a .ttf font instead of the system's DejaVu fonts (Chinese text\n"
+        "still falls back to the CJK font fontconfig finds)"),
      "@file"},
-    {VIEW_OPT_DEVICE, "device", 0, "NAME", N_("whose recording: a slug (nvidia-h200), the GPU's name, or a part\n"
-                                              "of one (h100); default: the first recorded, by name.  Recordings\n"
-                                              "are the bundled assets/ and `reducevis record`'s (also: key D)"), NULL},
+    {VIEW_OPT_LANG, "lang", 0, "zh|en",
+     N_("the interface's language (default: LANGUAGE, LC_ALL,\n"
+        "LC_MESSAGES, LANG; also: key L)"),
+     RV_LANG_WORDS},
+    {VIEW_OPT_RESULTS, "results", 0, "FILE",
+     N_("timed results from `reducevis bench -o FILE.json` (twice: a run at\n"
+        "one N and a --sweep); default: the bundled results of the trace's GPU"),
+     "@file"},
+    {VIEW_OPT_DEVICE, "device", 0, "NAME",
+     N_("whose recording: a slug (nvidia-h200), the GPU's name, or a part\n"
+        "of one (h100); default: the first recorded, by name.  Recordings\n"
+        "are the bundled assets/ and `reducevis record`'s (also: key D)"),
+     NULL},
     {VIEW_OPT_SIZE, "size", 0, "WxH", N_("window size (default 1280x720)"), NULL},
-    {VIEW_OPT_PREDICT, "predict", 0, "MODE", N_("start in predict mode: class (students answer, scored) or teacher\n"
-                                                "(the answer shown by a key, no score); keys A and Shift+A"),
+    {VIEW_OPT_PREDICT, "predict", 0, "MODE",
+     N_("start in predict mode: class (students answer, scored) or teacher\n"
+        "(the answer shown by a key, no score); keys A and Shift+A"),
      PREDICT_MODE_WORDS},
     {0},
 };
@@ -45,15 +55,16 @@ const rv_opt view_script_opts[] = {
 
 static void view_notes(FILE *f)
 {
-    fprintf(f, "%s", _("Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
-                       "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
-                       "      compare off; C then D: this version on the next recorded GPU beside it),\n"
-                       "      E save the frame as PNG, D next recorded device,\n"
-                       "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
-                       "      Z warps as rows or strip, T theme, F fullscreen, L language (English/Chinese),\n"
-                       "      H or ? help, Q or Esc quit.\n"
-                       "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
-                       "Without a display, `reducevis export` writes the same frames as images.\n"));
+    fprintf(f, "%s",
+            _("Keys: Right/Space step, Left back, Home/End, P play, +/- speed, digit D version vD,\n"
+              "      [ ] previous/next version, C then a digit: compare with that version (C twice:\n"
+              "      compare off; C then D: this version on the next recorded GPU beside it),\n"
+              "      E save the frame as PNG, D next recorded device,\n"
+              "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
+              "      Z warps as rows or strip, T theme, F fullscreen, L language (English/Chinese),\n"
+              "      H or ? help, Q or Esc quit.\n"
+              "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
+              "Without a display, `reducevis export` writes the same frames as images.\n"));
     fprintf(f, "%s", rv_kernel_option_note());
     assets_print_places(f);
 }
@@ -83,8 +94,7 @@ static int parse_int(const char *s, int *out)
 {
     char *end;
     long v = strtol(s, &end, 10);
-    if (!*s || *end || v < -1000000 || v > 1000000)
-        return -1;
+    if (!*s || *end || v < -1000000 || v > 1000000) return -1;
     *out = (int)v;
     return 0;
 }
@@ -94,8 +104,7 @@ int app_option_apply(const rv_opts *p, int id, viewer_options *o)
     const char *val = p->value;
     switch (id) {
     case RV_OPT_WORD:
-        if (o->file)
-            return rv_opts_bad(p, _("only one trace file, got '%s' and '%s'"), o->file, val);
+        if (o->file) return rv_opts_bad(p, _("only one trace file, got '%s' and '%s'"), o->file, val);
         o->file = val;
         return 0;
     case VIEW_OPT_VERSION:
@@ -114,8 +123,7 @@ int app_option_apply(const rv_opts *p, int id, viewer_options *o)
     case VIEW_OPT_DATA: {
         rv_data d;
         char err[300];
-        if (rv_data_parse(val, &d, err, sizeof err) != 0)
-            return rv_opts_bad(p, "%s", err);   /* names the pattern */
+        if (rv_data_parse(val, &d, err, sizeof err) != 0) return rv_opts_bad(p, "%s", err); /* names the pattern */
         o->data = val;
         return 0;
     }
@@ -124,12 +132,9 @@ int app_option_apply(const rv_opts *p, int id, viewer_options *o)
         if (!i18n_lang_valid(val))
             return rv_opts_bad(p, _("--lang must be zh (Chinese) or en (English), got '%s'"), val);
         return 0;
-    case VIEW_OPT_FONT:
-        o->font = val;
-        return 0;
+    case VIEW_OPT_FONT: o->font = val; return 0;
     case VIEW_OPT_RESULTS:
-        if (o->results[1])
-            return rv_opts_bad(p, "%s", _("--results: at most twice (a run at one N and a sweep)"));
+        if (o->results[1]) return rv_opts_bad(p, "%s", _("--results: at most twice (a run at one N and a sweep)"));
         o->results[o->results[0] ? 1 : 0] = val;
         return 0;
     case VIEW_OPT_PREDICT:
@@ -137,22 +142,15 @@ int app_option_apply(const rv_opts *p, int id, viewer_options *o)
             return rv_opts_bad(p, _("--predict: expected class or teacher, got '%s'"), val);
         o->predict = !strcmp(val, "teacher") ? PREDICT_TEACHER : PREDICT_CLASS;
         return 0;
-    case VIEW_OPT_DEVICE:
-        o->device = val;
-        return 0;
-    case VIEW_OPT_KEYS:
-        o->keys = val;
-        return 0;
-    case VIEW_OPT_SHOT:
-        o->shot = val;
-        return 0;
+    case VIEW_OPT_DEVICE: o->device = val; return 0;
+    case VIEW_OPT_KEYS: o->keys = val; return 0;
+    case VIEW_OPT_SHOT: o->shot = val; return 0;
     case VIEW_OPT_SIZE:
-        if (sscanf(val, "%dx%d", &o->width, &o->height) != 2 || o->width < 320 || o->height < 240 ||
-            o->width > 16384 || o->height > 16384)
+        if (sscanf(val, "%dx%d", &o->width, &o->height) != 2 || o->width < 320 || o->height < 240 || o->width > 16384 ||
+            o->height > 16384)
             return rv_opts_bad(p, _("--size: expected WxH of at least 320x240, got '%s'"), val);
         return 0;
-    default:
-        return rv_opts_bad(p, _("unknown option '%s'"), p->word);
+    default: return rv_opts_bad(p, _("unknown option '%s'"), p->word);
     }
 }
 
@@ -165,16 +163,13 @@ int app_options_check(const char *cmd, const viewer_options *o)
 
 int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t errlen)
 {
-    if (errlen)
-        err[0] = '\0';
+    if (errlen) err[0] = '\0';
     app_options_default(o);
     rv_opts p;
     rv_opts_begin(&p, &view_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST)
-            return 1;
-        if (id == RV_OPT_BAD || app_option_apply(&p, id, o))
-            return -1;
+        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return 1;
+        if (id == RV_OPT_BAD || app_option_apply(&p, id, o)) return -1;
     }
     return app_options_check("view", o) ? -1 : 0;
 }

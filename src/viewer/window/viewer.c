@@ -31,11 +31,11 @@
  * compares. */
 #define SOAK_WARMUP 4
 typedef struct soak {
-    int frames, frame;      /* frames to play, frames played                  */
-    int version;            /* the version the current pass is on             */
-    int seen, passes;       /* versions played in this pass; passes done      */
-    int tries;              /* switch keys sent since the version's last step */
-    long rss_warm;          /* KiB after the warm-up, 0 before                */
+    int frames, frame; /* frames to play, frames played                  */
+    int version;       /* the version the current pass is on             */
+    int seen, passes;  /* versions played in this pass; passes done      */
+    int tries;         /* switch keys sent since the version's last step */
+    long rss_warm;     /* KiB after the warm-up, 0 before                */
 } soak;
 
 static long rss_kib(void)
@@ -43,8 +43,7 @@ static long rss_kib(void)
     long pages = 0, resident = 0;
     FILE *f = fopen("/proc/self/statm", "r");
     if (f) {
-        if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
-            resident = 0;
+        if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
         fclose(f);
     }
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
@@ -52,7 +51,7 @@ static long rss_kib(void)
 
 static void soak_key(SDL_Keycode key)
 {
-    SDL_Event e = { 0 };
+    SDL_Event e = {0};
     e.type = SDL_KEYDOWN;
     e.key.keysym.sym = key;
     SDL_PushEvent(&e);
@@ -61,7 +60,7 @@ static void soak_key(SDL_Keycode key)
 /* Queues the key of the next frame; 1 when the soak is over. */
 static int soak_next(soak *s, app *a)
 {
-    static const SDL_Keycode extras[] = { SDLK_t, SDLK_h, SDLK_z, SDLK_h };
+    static const SDL_Keycode extras[] = {SDLK_t, SDLK_h, SDLK_z, SDLK_h};
     if (s->frame++ >= s->frames) {
         printf("soak: %d frames, %d passes over the versions; RSS %ld KiB after %d passes, %ld KiB at the end\n",
                s->frames, s->passes, s->rss_warm, SOAK_WARMUP, rss_kib());
@@ -69,7 +68,7 @@ static int soak_next(soak *s, app *a)
         return 1;
     }
     int v = a->sc.tr->version;
-    if (v != s->version) {               /* a version switch took effect */
+    if (v != s->version) { /* a version switch took effect */
         s->version = v;
         s->seen++;
         s->tries = 0;
@@ -81,9 +80,8 @@ static int soak_next(soak *s, app *a)
         soak_key(s->tries++ % 2 ? SDLK_0 : SDLK_RIGHTBRACKET);
     } else {
         s->seen = 0;
-        if (++s->passes == SOAK_WARMUP)
-            s->rss_warm = rss_kib();
-        if (s->passes % 2) {             /* compare on with v2, or off */
+        if (++s->passes == SOAK_WARMUP) s->rss_warm = rss_kib();
+        if (s->passes % 2) { /* compare on with v2, or off */
             soak_key(SDLK_c);
             soak_key(a->comparing ? SDLK_c : SDLK_2);
         }
@@ -127,8 +125,7 @@ static int save_shot(app *a, const viewer_options *o)
 static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Renderer *r)
 {
     int w, h;
-    if (SDL_GetRendererOutputSize(r, &w, &h) != 0)
-        SDL_GetWindowSize(win, &w, &h);
+    if (SDL_GetRendererOutputSize(r, &w, &h) != 0) SDL_GetWindowSize(win, &w, &h);
     viewer_frame f = app_frame(a, w, h);
     f.toast = NULL;
     f.hover = 0;
@@ -153,8 +150,7 @@ static void to_pixels(SDL_Event *e, SDL_Window *win, SDL_Renderer *r)
 {
     int ww, wh, pw, ph;
     SDL_GetWindowSize(win, &ww, &wh);
-    if (SDL_GetRendererOutputSize(r, &pw, &ph) != 0 || ww <= 0 || wh <= 0 || pw == ww)
-        return;
+    if (SDL_GetRendererOutputSize(r, &pw, &ph) != 0 || ww <= 0 || wh <= 0 || pw == ww) return;
     if (e->type == SDL_MOUSEMOTION) {
         e->motion.x = e->motion.x * pw / ww;
         e->motion.y = e->motion.y * ph / wh;
@@ -185,8 +181,9 @@ static void present(app *a, SDL_Window *win, SDL_Renderer *r, text_cache *tc, in
 static int run_window(app *a, const viewer_options *o, font_set *fonts)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr, _("reducevis view: no display (SDL_Init: %s).\n"
-                "  Without a display, `reducevis export` writes the same frames as images.\n"),
+        fprintf(stderr,
+                _("reducevis view: no display (SDL_Init: %s).\n"
+                  "  Without a display, `reducevis export` writes the same frames as images.\n"),
                 SDL_GetError());
         return 2;
     }
@@ -195,18 +192,19 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     const char *driver = SDL_GetCurrentVideoDriver(), *asked = SDL_getenv("SDL_VIDEODRIVER");
     if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) && !(asked && *asked)) {
         fprintf(stderr, _("reducevis view: no display (no X11 or Wayland display was found).\n"
-                "  Without a display, `reducevis export` writes the same frames as images.\n"));
+                          "  Without a display, `reducevis export` writes the same frames as images.\n"));
         SDL_Quit();
         return 2;
     }
     int rc = 2;
     SDL_Renderer *r = NULL;
     text_cache *tc = NULL;
-    SDL_Window *win = SDL_CreateWindow("reducevis", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                       o->width, o->height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    SDL_Window *win = SDL_CreateWindow("reducevis", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, o->width, o->height,
+                                       SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!win) {
-        fprintf(stderr, _("reducevis view: cannot open a window: %s\n"
-                "  Without a display, `reducevis export` writes the same frames as images.\n"),
+        fprintf(stderr,
+                _("reducevis view: cannot open a window: %s\n"
+                  "  Without a display, `reducevis export` writes the same frames as images.\n"),
                 SDL_GetError());
         goto out;
     }
@@ -230,18 +228,16 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     SDL_RendererInfo info;
     int software = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
     const char *soak_env = getenv("RV_SOAK_FRAMES");
-    soak sk = { .frames = soak_env ? atoi(soak_env) : 0, .version = a->sc.tr->version };
+    soak sk = {.frames = soak_env ? atoi(soak_env) : 0, .version = a->sc.tr->version};
     while (!a->quit) {
         SDL_Event e;
         /* a live class's window looks at the room ten times a second */
         int timeout = a->playing || a->toast_ms ? FRAME_MS : a->room ? 100 : 500;
-        if (sk.frames > 0 && soak_next(&sk, a))
-            break;
+        if (sk.frames > 0 && soak_next(&sk, a)) break;
         if (SDL_WaitEventTimeout(&e, timeout)) {
             to_pixels(&e, win, r);
             app_event(a, &e);
-            while (SDL_PollEvent(&e))
-                app_event(a, &e);
+            while (SDL_PollEvent(&e)) app_event(a, &e);
         }
         if (a->save_requested) {
             save_frame(a, o, win, r);
@@ -260,10 +256,8 @@ static int run_window(app *a, const viewer_options *o, font_set *fonts)
     rc = 0;
 out:
     text_cache_free(tc);
-    if (r)
-        SDL_DestroyRenderer(r);
-    if (win)
-        SDL_DestroyWindow(win);
+    if (r) SDL_DestroyRenderer(r);
+    if (win) SDL_DestroyWindow(win);
     SDL_Quit();
     return rc;
 }
@@ -288,10 +282,8 @@ int viewer_main(int argc, char **argv)
     viewer_options o;
     char err[1024] = "";
     int pr = app_parse_args(argc, argv, &o, err, sizeof err);
-    if (pr == 1)
-        return 0;
-    if (pr < 0)
-        return 1;   /* said why */
+    if (pr == 1) return 0;
+    if (pr < 0) return 1; /* said why */
     font_set *fonts = font_set_open(o.font, err, sizeof err);
     if (!fonts) {
         rv_cmd_error("view", err);

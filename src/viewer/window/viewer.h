@@ -13,9 +13,8 @@
 #include "core/trace.h"
 #include "core/assets.h"
 #include "shown.h"
-#include "viewer/scene/frame.h"   /* viewer_frame: what one frame shows */
-#include "viewer/draw/canvas.h"   /* a frame drawn off-screen */
-
+#include "viewer/scene/frame.h" /* viewer_frame: what one frame shows */
+#include "viewer/draw/canvas.h" /* a frame drawn off-screen */
 
 /* Runs `reducevis view ...`; argv[0] is "view".
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
@@ -27,7 +26,6 @@ int viewer_main(int argc, char **argv);
  * $XDG_DATA_HOME/reducevis (or ~/.local/share/reducevis), as `reducevis
  * record` makes them.  Fills out[] (pointing into bufs) and returns how many. */
 int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_MAX_DIRS]);
-
 
 /* Runs `reducevis export ...`; argv[0] is "export".  Same exit codes. */
 int export_main(int argc, char **argv);
