@@ -20,11 +20,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 . cmake/install-deps.sh
-# test-only tools: Xvfb for the window, clang for the sanitizers, Chromium for
-# the lesson page, and for the packaging tests dpkg-dev (dpkg-shlibdeps),
-# file (CPack), lintian, desktop-file-utils and man-db (man -l), and a
-# one-node Slurm cluster for the class's checks as job steps (class_slurm)
-rv_install_deps xvfb xauth clang libclang-rt-dev llvm chromium dpkg-dev file lintian desktop-file-utils man-db \
+# test-only tools: Xvfb for the window, clang for the sanitizers, clang-format
+# for the house style (guard_format), Chromium for the lesson page, and for the
+# packaging tests dpkg-dev (dpkg-shlibdeps), file (CPack), lintian,
+# desktop-file-utils and man-db (man -l), and a one-node Slurm cluster for
+# the class's checks as job steps (class_slurm)
+rv_install_deps xvfb xauth clang clang-format libclang-rt-dev llvm chromium dpkg-dev file lintian desktop-file-utils man-db \
     slurmctld slurmd slurm-client munge
 jobs=$(nproc)
 status=0
