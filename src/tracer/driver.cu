@@ -10,9 +10,11 @@
 // is left (the bench's "whole reduction, every pass"), so any one-pass or
 // single-pass kernel reduces the whole array.
 //
-//   driver trace IN N BLOCK RESULT        one whole reduction, every call of
+//   driver trace DATA N BLOCK RESULT      one whole reduction, every call of
 //                                         launch() armed for the tracer (which
-//                                         records every kernel launch it makes)
+//                                         records every kernel launch it makes),
+//                                         on DATA made on the GPU (or IN, a file
+//                                         of N floats, in DATA's place)
 //   driver record DATA N BLOCK RESULT     as trace, on DATA made on the GPU
 //                                         (the version to beat's recording of
 //                                         what launch() queued, for the judge)
@@ -462,15 +464,15 @@ static int time_mode(char **argv)
     return 0;
 }
 
-// trace: IN is a file of N floats; record: IN is a data pattern, made on the
-// GPU (the version to beat's recording for the judge, where no picture is
-// drawn and no file need be written).
+// trace and record: DATA is a data pattern, made on the GPU, so that no
+// input file is written, read and copied (a class's check wrote 128 MB for
+// each traced run); trace also takes a file of N floats in its place.
 int main(int argc, char **argv)
 {
     if (argc == 7 && !strcmp(argv[1], "time")) return time_mode(argv);
     bool trace = argc == 6 && !strcmp(argv[1], "trace"), record = argc == 6 && !strcmp(argv[1], "record");
     if (!trace && !record) {
-        fprintf(stderr, "usage: %s trace IN N BLOCK RESULT | record DATA N BLOCK RESULT | time DATA N BLOCK RESULT "
+        fprintf(stderr, "usage: %s trace DATA|IN N BLOCK RESULT | record DATA N BLOCK RESULT | time DATA N BLOCK RESULT "
                         "TOLERANCE\n", argv[0]);
         return 1;
     }
@@ -483,11 +485,14 @@ int main(int argc, char **argv)
     a.n = strtoull(argv[3], nullptr, 10);
     unsigned block = (unsigned)strtoul(argv[4], nullptr, 10);
     a.nslots = slots(a.n);
-    std::vector<float> host(trace ? a.n : 0);
+    // the input: a pattern made on the GPU (data.c's formulas, so the
+    // check's own sum of it is of the same numbers), or a file of N floats
     pattern made{P_ONES, 0};
-    if (record && !parse_pattern(argv[2], &made)) { fprintf(stderr, "bad data pattern: %s\n", argv[2]); return 1; }
-    FILE *f = trace ? fopen(argv[2], "rb") : nullptr;
-    if (trace && (!f || fread(host.data(), sizeof(float), a.n, f) != a.n)) { fprintf(stderr, "cannot read %s\n", argv[2]); return 3; }
+    bool made_here = parse_pattern(argv[2], &made);
+    if (record && !made_here) { fprintf(stderr, "bad data pattern: %s\n", argv[2]); return 1; }
+    std::vector<float> host(made_here ? 0 : a.n);
+    FILE *f = made_here ? nullptr : fopen(argv[2], "rb");
+    if (!made_here && (!f || fread(host.data(), sizeof(float), a.n, f) != a.n)) { fprintf(stderr, "cannot read %s\n", argv[2]); return 3; }
     if (f) fclose(f);
     // the GPU shared with other traced runs: kernel by kernel where the
     // tracer asks (turns.h), else (no tracer took the fd) from here to the
@@ -498,7 +503,7 @@ int main(int argc, char **argv)
         check(cudaMalloc(&o, a.nslots * sizeof(float)), "cudaMalloc");
         check(cudaMemset(o, 0, a.nslots * sizeof(float)), "cudaMemset");
     }
-    if (trace) check(cudaMemcpy(a.in, host.data(), a.n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (!made_here) check(cudaMemcpy(a.in, host.data(), a.n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
     else fill_input<<<1024, 256>>>(made, a.in, a.n);
     cudaStream_t s;
     check(cudaStreamCreate(&s), "cudaStreamCreate");
@@ -524,7 +529,12 @@ int main(int argc, char **argv)
         // the first launch is the traced one: its time under the tracer too
         check(cudaEventRecord(e0, s), "cudaEventRecord");
         const float *at = reduce_all(a, block, s, true, true, &first, r);
+        // the traced calls are over: the tracer reads the reads of in[]
+        // back at the next wait, once, not at every pass's
+        setenv("RV_TRACER_OVER", "1", 1);
         check(cudaEventRecord(e1, s), "cudaEventRecord");
+        // that wait: a copy back is no wait the tracer is told of
+        check(cudaStreamSynchronize(s), "your kernel failed");
         float sum = read_sum(at), whole;
         check(cudaEventElapsedTime(&whole, e0, e1), "cudaEventElapsedTime");
         fprintf(r, "sum %.9g\nfirst_partials %u\nin %llu %zu\nout %llu %zu\ntraced_ms %.6f\n", sum, first,

@@ -43,7 +43,8 @@
  *    RV_TRACER_WATCH="ADDR N" in the environment of the first armed launch)
  *    was read, over every armed launch of the run:
  *      reads n N read R unread U first_unread I more_than_once M most X
- *    (I is -1 when every element was read).
+ *    (I is -1 when every element was read); written at the first wait for
+ *    the GPU after the driver set RV_TRACER_OVER=1 (its traced calls over).
  */
 #ifndef RV_TRACER_RAW_H
 #define RV_TRACER_RAW_H

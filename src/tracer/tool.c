@@ -554,15 +554,21 @@ static void write_reads(void)
     if (!ok || rename(tmp, path) != 0) fail("cannot write %s", path);
 }
 
-/* The program waited for the GPU: write every pending buffer, once. */
+/* The program waited for the GPU: write every pending buffer, once; and
+ * once the driver has said its traced calls are over (RV_TRACER_OVER, set
+ * before it reads the sum back), the reads of in[].  Not at every wait:
+ * reading N counters back and through costs a tenth of a second and more
+ * at N = 2^25, and a reduction waits once a pass. */
 static void synchronized(void)
 {
     rv_waves_sync();
-    if (!T.npend) return;
-    say("synchronized: reading %d buffers back", T.npend);
-    for (int i = 0; i < T.npend; i++) write_pending(&T.pend[i]);
-    T.npend = 0;
-    write_reads();
+    if (T.npend) {
+        say("synchronized: reading %d buffers back", T.npend);
+        for (int i = 0; i < T.npend; i++) write_pending(&T.pend[i]);
+        T.npend = 0;
+    }
+    const char *over = getenv("RV_TRACER_OVER");
+    if (over && !strcmp(over, "1")) write_reads();
 }
 
 /* The live allocations the patches name: a new one is added (the oldest

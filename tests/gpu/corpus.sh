@@ -6,7 +6,7 @@
 #     --keep OUT/DEVICE/NAME -o OUT/DEVICE/NAME/trace.rvt`: a first launch of
 #     one block (files traced several at a time: compiling dominates);
 #  b. the same program on the same input (the kept folder's `program` and
-#     `input.bin`, built by trace with trace's flags) under
+#     data, as run.txt names it, built by trace with trace's flags) under
 #     `ncu --csv --print-units base --print-kernel-base mangled --metrics M`,
 #     every kernel launch of that run in order, into OUT/DEVICE/NAME/ncu.csv
 #     (one file at a time: nothing else on the GPU while ncu counts); M the
@@ -128,7 +128,7 @@ for f in "${files[@]}"; do
     name=$(basename "$f" .cu) k=$d/$name
     [ "$(cat "$tmp/$name.small.rc")" = 0 ] || continue
     (cd "$k" && timeout -s KILL 180 ncu --csv --print-units base --print-kernel-base mangled --metrics "$metrics" \
-        ./program trace input.bin "$N1" "$B" ncu-result.txt) >"$tmp/$name.ncu" 2>&1
+        ./program trace "$(sed -n "s/^data //p" run.txt)" "$N1" "$B" ncu-result.txt) >"$tmp/$name.ncu" 2>&1
     echo $? >"$tmp/$name.ncu.rc"
     grep '^"' "$tmp/$name.ncu" >"$k/ncu.csv"
     timeout 60 "$R" inspect --json "$k/trace.rvt" >"$tmp/$name.json" 2>"$tmp/$name.json.err"

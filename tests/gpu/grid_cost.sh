@@ -19,7 +19,7 @@ for name in two_launches xor_swizzle grid_stride_shared atomic_shared_float own_
         (cd "$k" && env -i PATH="$PATH" CUDA_INJECTION64_PATH="$B/librvtracer.so" RV_TRACER_OUT="$k/o$1" \
             RV_TRACER_PATCHES="$B/rvtracer_patches.fatbin" RV_TRACER_SANITIZER="$san" \
             LD_LIBRARY_PATH="$(dirname "$san")" CUDA_MODULE_LOADING=EAGER RV_TRACER_NOCOUNT="$2" \
-            ./program trace input.bin $N 256 "r$1.txt" >/dev/null 2>&1 && awk '/^traced_ms/ { print $2 }' "r$1.txt")
+            ./program trace "$(sed -n "s/^data //p" run.txt)" $N 256 "r$1.txt" >/dev/null 2>&1 && awk '/^traced_ms/ { print $2 }' "r$1.txt")
     }
     mkdir -p "$k/oa" "$k/ob" "$k/oc" "$k/od"
     a=$(run a 0) b=$(run b 1) c=$(run c 0) d=$(run d 1)

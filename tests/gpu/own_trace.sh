@@ -40,10 +40,10 @@ if [ "${PIPESTATUS[0]}" != 0 ]; then
     (cd /tmp/keep/first && for how in plain nopatch patch; do
         say "-- the program alone: $how"
         case $how in
-        plain) timeout -s KILL 60 ./program trace input.bin 1048576 256 r.txt ;;
+        plain) timeout -s KILL 60 ./program trace "$(sed -n "s/^data //p" run.txt)" 1048576 256 r.txt ;;
         *) env CUDA_INJECTION64_PATH="$lib" RV_TRACER_OUT=/tmp/keep/first RV_TRACER_DEBUG=1 \
                RV_TRACER_NOPATCH=$([ $how = nopatch ] && echo 1 || echo 0) CUDA_MODULE_LOADING=EAGER \
-               RV_TRACER_PATCHES=$(dirname "$R")/rvtracer_patches.fatbin timeout -s KILL 60 ./program trace input.bin 1048576 256 r.txt ;;
+               RV_TRACER_PATCHES=$(dirname "$R")/rvtracer_patches.fatbin timeout -s KILL 60 ./program trace "$(sed -n "s/^data //p" run.txt)" 1048576 256 r.txt ;;
         esac >"$out/first-$how.txt" 2>&1
         echo "rc=$?" >>"$out/first-$how.txt"
         tail -40 "$out/first-$how.txt" | tee -a "$log"

@@ -102,28 +102,26 @@ int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen)
     return 0;
 }
 
-static int write_input(const char *path, rv_data d, uint64_t n, double sums[2])
+/* The sum of o's data, N floats, and of their magnitudes: the reference
+ * the GPU's sum is judged by, of the very numbers the driver makes on the
+ * GPU (data.h). */
+void rv_own_input_sums(const rv_own_opts *o, double sums[2])
 {
+    enum { CHUNK = 4096 };
+    float buf[CHUNK];
     double cpu = 0, mag = 0;
-    FILE *f = rv_own_create_new(path);
-    if (!f) return -1;
-    enum { CHUNK = 1 << 20 };
-    float *buf = malloc(CHUNK * sizeof *buf);
-    int ok = buf != NULL;
-    for (uint64_t i = 0; ok && i < n; i += CHUNK) {
-        uint64_t c = n - i < CHUNK ? n - i : CHUNK;
-        rv_data_fill(d, buf, i, c);
-        for (uint64_t k = 0; sums && k < c; k++) cpu += buf[k], mag += fabs(buf[k]);
-        ok = fwrite(buf, sizeof *buf, c, f) == c;
+    for (uint64_t i = 0; i < o->n; i += CHUNK) {
+        uint64_t c = o->n - i < CHUNK ? o->n - i : CHUNK;
+        rv_data_fill(o->data, buf, i, c);
+        for (uint64_t k = 0; k < c; k++) cpu += buf[k], mag += fabs(buf[k]);
     }
-    free(buf);
-    if (sums) sums[0] = cpu, sums[1] = mag;
-    return (fclose(f) != 0 || !ok) ? -1 : 0;
+    sums[0] = cpu, sums[1] = mag;
 }
 
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err, size_t errlen)
+void rv_own_clear_results(const char *work)
 {
     char path[PATH_MAX + 32];
+    /* input.bin too: an earlier version's runs read their input from it */
     static const char *const stale[] = {"traced.txt",     "timed.txt",  "raw.rvraw", "tool-error.txt", "kernel.sass",
                                         "launches.txt",   "counts.txt", "reads.txt", "allocs.txt",     "input.bin",
                                         "mark-timed.txt", "queued.txt", "judged.txt"};
@@ -137,11 +135,6 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, dou
         snprintf(path, sizeof path, "%s/kernel-m%d.sass", work, k);
         remove(path);
     }
-    /* the timed run makes its inputs on the GPU: only the traced run reads one */
-    snprintf(path, sizeof path, "%s/input.bin", work);
-    if (traced && write_input(path, o->data, o->n, sums))
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s (disk full?)"), path);
-    return 0;
 }
 
 rv_data rv_own_timed_data(const rv_own_opts *o)
@@ -201,9 +194,9 @@ static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_to
     memcpy(e->show, show, sizeof show);
 }
 
-/* One run: traced (t, on WORK/input.bin), recorded (t and RUN_RECORD: on
- * ones made on the GPU, nothing patched), a waves run (t and RUN_WAVES: on
- * WORK/input.bin, into WORK/waves) or timed (no t). */
+/* One run: traced (t, on o's data), recorded (t and RUN_RECORD: on ones,
+ * nothing patched), a waves run (t and RUN_WAVES: on o's data, into
+ * WORK/waves) or timed (no t); each makes its input on the GPU. */
 static int run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, int how, double *seconds,
                        char *err, size_t errlen)
 {
@@ -218,14 +211,13 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
-    /* traced: the input file; timed: the stream the driver makes each call's
-       input from on the GPU, and the bound its sums are held to */
+    /* what the driver makes the input of on the GPU: traced, o's data;
+       timed, the stream each call's input comes from (with the bound its
+       sums are held to) */
     if (record_only)
         snprintf(in, sizeof in, "ones");
-    else if (t)
-        snprintf(in, sizeof in, "%s/input.bin", work);
     else
-        rv_data_name(rv_own_timed_data(o), in, sizeof in);
+        rv_data_name(t ? o->data : rv_own_timed_data(o), in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
     char *argv[] = {prog, record_only ? "record" : t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
     /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
@@ -334,7 +326,7 @@ void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, s
         src[PATH_MAX + 16], nbuf[32], bbuf[16];
     if (!rv_find_program("compute-sanitizer", cs, sizeof cs)) return;
     snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(in, sizeof in, "%s/input.bin", work);
+    rv_data_name(o->data, in, sizeof in);
     snprintf(result, sizeof result, "%s/memcheck.txt", work);
     snprintf(log, sizeof log, "%s/memcheck.log", work);
     snprintf(src, sizeof src, "%s/student.cu", work);

@@ -39,11 +39,15 @@ int rv_own_need_gpu(const rv_own_opts *o, char *err, size_t errlen);
  * trace_run.c). */
 int rv_own_find_tracer(rv_own_tools *t, char *err, size_t errlen);
 
-/* Whatever an earlier run left in WORK as results removed, and for a traced
- * run its input (o's data, N floats) written anew as WORK/input.bin, and,
- * where sums is not NULL, its sum and the sum of its magnitudes there (the
- * reference the GPU's sum is judged by).  0, or 2. */
-int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, double sums[2], char *err, size_t errlen);
+/* Whatever an earlier run left in WORK as results removed. */
+void rv_own_clear_results(const char *work);
+
+/* The sum of the traced run's input (o's data, N floats, which the driver
+ * makes on the GPU) in sums[0], and of its magnitudes in sums[1]: the
+ * reference the GPU's sum is judged by.  A tenth of a second of CPU and
+ * more at N = 2^25, so a check does it beside its compile or its traced
+ * run. */
+void rv_own_input_sums(const rv_own_opts *o, double sums[2]);
 
 /* The stream of o's data the timed run's calls take their inputs from: stream
  * 1 + o->timed_stream (rv_data_derive) of o->data, or of o->judged where the
@@ -51,7 +55,7 @@ int rv_own_prepare_input(const rv_own_opts *o, const char *work, int traced, dou
  * timed calls and the version to beat's (timed_stream 1) all differ. */
 rv_data rv_own_timed_data(const rv_own_opts *o);
 
-/* Runs WORK/program once: traced on WORK/input.bin, with the tracer of t
+/* Runs WORK/program once: traced on o's data, with the tracer of t
  * injected (WORK/traced.txt and the records), or timed when t is NULL, each
  * call on an input the driver makes from rv_own_timed_data(o) (WORK/timed.txt,
  * timed.h).  *seconds: the program's wall time.  0, or 2 with what it said (a
@@ -67,7 +71,7 @@ int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tool
 int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
 
 /* Runs WORK/program once as a waves run (src/tracer/waves.h): traced on
- * WORK/input.bin as rv_own_run_program's traced run, with nothing but block
+ * o's data as rv_own_run_program's traced run, with nothing but block
  * entry and exit patched, into WORK/waves/ (made anew): each armed launch's
  * waves-K.rvwaves.  0, or 2 with why (what the tool said among it). */
 int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);

@@ -61,21 +61,23 @@ static const char *base_name(const char *path)
 
 /* What a trace does on a thread of its own while its file compiles: the
  * GPU looked for (the driver's start-up, a tenth of a second and more),
- * its name asked, the traced run's input written and summed, and the timed
- * call to sum again drawn and summed (each a tenth of a second of CPU at
- * N = 2^25).  No GPU stops the compile at once.  A kept build's run (a
- * class's check) does the same before its traced run, the input beside
- * the rest rather than after it. */
+ * its name asked, the traced run's input summed, and the timed call to sum
+ * again drawn and summed (each a tenth of a second of CPU at N = 2^25).
+ * No GPU stops the compile at once.  A kept build's run (a class's check)
+ * does the same while its traced run runs, which makes its input on the
+ * GPU: the thread is joined when the run ends, and its word on no GPU is
+ * said before the run's own. */
 typedef struct early {
     const rv_own_opts *o;
-    const char *work;
     int stop, rc, started;
     pthread_t thread;
     char err[1024], device[RV_ORIGIN_LEN];
     double sums[2];     /* the input's sum, and of its magnitudes */
     rv_timed_spot spot; /* timed.h                                */
-    int input_here;     /* the input is written by the caller     */
 } early;
+
+static int early_failed(early *e);
+static int early_join(early *e, int rc, char *err, size_t errlen);
 
 /* ---- the two stages ------------------------------------------------------
  *
@@ -181,24 +183,20 @@ static int check_stamp(const char *work, const char *file, const char *source, s
 }
 
 /* The run stage's own files, made anew; a kept folder's earlier results
- * gone (e: what the trace did while compiling, or NULL). */
-static int prepare_run(const rv_own_opts *o, const char *work, const char *source, size_t srclen, const early *e,
-                       rv_run_info *ri, char *err, size_t errlen)
+ * gone.  run.txt is written once the early work has said the GPU's name
+ * (after the traced run). */
+static int prepare_run(const rv_own_opts *o, const char *work, const char *source, size_t srclen, rv_run_info *ri,
+                       char *err, size_t errlen)
 {
     int rc;
     *ri = (rv_run_info){.n = o->n, .data = o->data, .block_size = o->block_size};
     snprintf(ri->file, sizeof ri->file, "%s", base_name(o->file));
-    if (e)
-        snprintf(ri->device, sizeof ri->device, "%s", e->device);
-    else
-        rv_gpu_device_name(ri->device, sizeof ri->device);
     time_t now = time(NULL);
     strftime(ri->date, sizeof ri->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    rv_own_clear_results(work);
     if ((rc = write_named(work, "student.cu", source, srclen, err, errlen)) ||
-        (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)) ||
-        (!e && (rc = rv_own_prepare_input(o, work, 1, NULL, err, errlen))))
+        (rc = write_named(work, "driver.cu", rv_tracer_driver_source, strlen(rv_tracer_driver_source), err, errlen)))
         return rc;
-    if (rv_run_info_write(work, ri)) return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
     return 0;
 }
 
@@ -295,21 +293,26 @@ static void judged_facts(const rv_own_opts *o, const char *text, const char *why
 /* The traced run, then the timed run (the judge's runner's, with
  * o->judge) while nvdisasm lists the modules (disasm.c), then the trace
  * made of what they left, while the caller's work beside it runs
- * (rv_own_opts.beside).  e: what the trace did while compiling, or NULL. */
+ * (rv_own_opts.beside).  e: the early work (the GPU's name, the input's
+ * sums), joined here once the traced run has ended. */
 static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *source, size_t srclen,
-                     const early *e, rv_own_result *res, char *err, size_t errlen)
+                     early *e, rv_own_result *res, char *err, size_t errlen)
 {
     double t0 = rv_mono_s();
     rv_run_info ri;
-    int rc;
-    rv_disasm d;
-    if ((rc = prepare_run(o, work, source, srclen, e, &ri, err, errlen)) ||
-        (rc = traced_run(o, work, t, res, &d, err, errlen)))
-        return rc;
-    if ((ri.gpu_launches = rv_run_launches_from_gpu(work)) && rv_run_info_write(work, &ri)) {
+    int rc = prepare_run(o, work, source, srclen, &ri, err, errlen), prepared = !rc;
+    rv_disasm d = {0};
+    int traced = prepared && !early_failed(e) && !(rc = traced_run(o, work, t, res, &d, err, errlen));
+    rc = early_join(e, rc, err, errlen);
+    /* run.txt also for a run that failed, as a kept folder shows it */
+    snprintf(ri.device, sizeof ri.device, "%s", e->device);
+    ri.gpu_launches = traced ? rv_run_launches_from_gpu(work) : 0;
+    if (prepared && rv_run_info_write(work, &ri) && !rc)
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
+    if (rc) {
         char ignored[1024];
-        rv_disasm_finish(&d, 0, ignored, sizeof ignored);
-        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot write %s/run.txt"), work);
+        if (traced) rv_disasm_finish(&d, 0, ignored, sizeof ignored);
+        return rc;
     }
     char *judged = NULL, unreplayable[600] = "";
     int faulted = 0;
@@ -403,19 +406,19 @@ static void *early_work(void *arg)
     early *e = arg;
     if (!(e->rc = rv_own_need_gpu(e->o, e->err, sizeof e->err))) {
         rv_gpu_device_name(e->device, sizeof e->device);
-        if (!e->input_here) e->rc = rv_own_prepare_input(e->o, e->work, 1, e->sums, e->err, sizeof e->err);
+        rv_own_input_sums(e->o, e->sums);
         /* the timed calls' inputs: stream 1 of the data (or of the judged
            data), as run_facts reads them */
-        if (!e->rc && e->o->time_it) e->spot = rv_timed_spot_ahead(rv_own_timed_data(e->o), e->o->n);
+        if (e->o->time_it) e->spot = rv_timed_spot_ahead(rv_own_timed_data(e->o), e->o->n);
     }
     if (e->rc) __atomic_store_n(&e->stop, 1, __ATOMIC_RELAXED);
     return NULL;
 }
 
 /* early_work started on its thread (or done, where no thread starts). */
-static void early_start(early *e, const rv_own_opts *o, const char *work, int input_here)
+static void early_start(early *e, const rv_own_opts *o)
 {
-    *e = (early){.o = o, .work = work, .spot = {.call = -1}, .input_here = input_here};
+    *e = (early){.o = o, .spot = {.call = -1}};
     e->started = pthread_create(&e->thread, NULL, early_work, e) == 0;
     if (!e->started) early_work(e); /* no thread: in turn */
 }
@@ -425,10 +428,11 @@ static void early_start(early *e, const rv_own_opts *o, const char *work, int in
 static int early_failed(early *e) { return __atomic_load_n(&e->stop, __ATOMIC_RELAXED); }
 
 /* early_work ended: rc, the caller's result, unless early_work failed
- * (no GPU is said before anything else). */
+ * (no GPU is said before anything else).  Again after the first: rc. */
 static int early_join(early *e, int rc, char *err, size_t errlen)
 {
     if (e->started) pthread_join(e->thread, NULL);
+    e->started = 0;
     return e->rc ? rv_fail(err, errlen, e->rc, "%s", e->err) : rc;
 }
 
@@ -437,19 +441,10 @@ static int early_join(early *e, int rc, char *err, size_t errlen)
 static int build_beside(const rv_own_opts *o, const char *work, const char *source, size_t srclen, early *e, char *err,
                         size_t errlen)
 {
-    early_start(e, o, work, 0);
+    early_start(e, o);
     rv_own_opts k = *o;
     k.stop_compile = &e->stop;
     return early_join(e, early_failed(e) ? 0 : build_stage(&k, work, source, srclen, err, errlen), err, errlen);
-}
-
-/* The same for a kept build (a class's check), where nothing ran while it
- * compiled: the GPU, its name and the timed call to sum again on the
- * thread, while the input is written and summed here. */
-static int ready_beside(const rv_own_opts *o, const char *work, early *e, char *err, size_t errlen)
-{
-    early_start(e, o, work, 1);
-    return early_join(e, early_failed(e) ? 0 : rv_own_prepare_input(o, work, 1, e->sums, err, errlen), err, errlen);
 }
 
 int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen)
@@ -461,8 +456,12 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
     int rc = open_built(o, dir, work, &source, &srclen, err, errlen);
     if (rc) return rc;
     early e;
-    if (!(rc = rv_own_find_tracer(&t, err, errlen)) && !(rc = ready_beside(o, work, &e, err, errlen)))
+    if (!(rc = rv_own_find_tracer(&t, err, errlen))) {
+        /* nothing ran while it compiled: the early work beside the traced
+           run, joined by run_stage once the run ends */
+        early_start(&e, o);
         rc = run_stage(o, work, &t, source, srclen, &e, res, err, errlen);
+    }
     free(source);
     if (rc && res->tr) {
         rv_trace_free(res->tr);
@@ -505,7 +504,7 @@ static int judge_built(const rv_own_opts *o, const char *work, double *ms, char 
     snprintf(queued, sizeof queued, "%s/queued.txt", work);
     int kept = access(queued, R_OK) == 0, rc;
     if ((rc = rv_own_find_tracer(&t, err, errlen)) || (rc = rv_own_need_gpu(o, err, errlen)) ||
-        (!kept && (rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen))) ||
+        (!kept && (rv_own_clear_results(work), 0)) ||
         (!kept && (rc = rv_own_record_program(o, work, &t, err, errlen))) ||
         (rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), &text, &seconds, err, errlen)))
         return rc == RV_EXIT_UNREPLAYABLE || rc == RV_EXIT_FAULTED ? 2 : rc;
@@ -534,7 +533,7 @@ int rv_own_time_built(const rv_own_opts *o, const char *dir, double *ms, char *e
     *ms = 0;
     if (!rc && o->judge) return judge_built(o, work, ms, err, errlen);
     /* untraced: the tracer and its library are not needed, the GPU is */
-    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && !(rc = rv_own_prepare_input(o, work, 0, NULL, err, errlen)) &&
+    if (!rc && !(rc = rv_own_need_gpu(o, err, errlen)) && (rv_own_clear_results(work), 1) &&
         !(rc = rv_own_run_program(o, work, NULL, &seconds, err, errlen)))
         rc = timed_median(o, work, ms, err, errlen);
     return rc;
