@@ -105,8 +105,8 @@ check "check passes trace's message on ('$got' vs '$want')" test -n "$want" -a "
 # the options of tracing, given with the file, go to tracing it: the same
 # message, no usage error
 expect 2 "reducevis check: "               check "$start" --exercise 1 --n 1024 --block-size 128 --data ones \
-                                                 --timeout 5 --no-time --waves --keep "$tmp/kept" \
-                                                 --build-cache "$tmp/cache" --mark-reuse "$tmp/reuse"
+                                                 --timeout 5 --no-time --waves --keep "$tmp/tracing-kept" \
+                                                 --build-cache "$tmp/tracing-cache" --mark-reuse "$tmp/tracing-reuse"
 got=$(sed -n 's/^reducevis check: //p' "$tmp/err")
 check "check traces with its tracing options ('$got' vs '$want')" test -n "$want" -a "$got" = "$want"
 prefix=()
