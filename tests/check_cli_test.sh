@@ -31,6 +31,57 @@ expect 1 "an option of tracing a file"     check --trace "$tmp/x.rvt" --exercise
 expect 1 "not an option of check"          check "$start" --exercise 1 --grid 4
 expect 1 "power of two"                    check "$start" --exercise 1 --block-size 48
 expect 1 "unknown option '--bogus'"        check "$start" --exercise 1 --bogus
+
+# One table (src/cli/check_opts.c) says which options each way of judging
+# takes, and --help's usage is printed from it.  Every option the shell is
+# offered stands in the usage and is explained below it; the lines take
+# what they should: --trace's and --replay's the judging alone, the .cu
+# file's every option of tracing a file.  Each option of the file's line
+# that --trace's lacks is refused with --trace and with --replay as one of
+# tracing a file; each of --trace's is taken with it.
+"$rv" check --help >"$tmp/help"
+usage=$(sed -n '/^usage:/,/^$/p' "$tmp/help")
+for o in $("$rv" check --options | cut -f1 | cut -d' ' -f1 | grep -vx -- --help); do
+    check "check --help's usage names $o" grep -qE -- "(\[| )$o( |\]|$)" <<<"$usage"
+    check "check --help explains $o" grep -qE -- "^  $o( |$)" "$tmp/help"
+done
+# a line of the usage, with the lines it is folded onto
+usage_line() {
+    awk -v p="$1" 'index($0, p) == 1 { on = 1; print; next } on && /^                       [^ ]/ { print; next }
+                   { on = 0 }' "$tmp/help"
+}
+file_line=$(usage_line "usage: reducevis check FILE.cu ")
+trace_line=$(usage_line "       reducevis check --trace ")
+replay_line=$(usage_line "       reducevis check --replay ")
+names() { grep -oE -- '--[a-z-]+' <<<"$1" | sort | tr '\n' ' '; }
+check "--trace's usage line takes the judging alone ($(names "$trace_line"))" \
+    test "$(names "$trace_line")" = "--exercise --save-trace --summary --trace "
+check "--replay's usage line takes the judging alone ($(names "$replay_line"))" \
+    test "$(names "$replay_line")" = "--exercise --replay --save-trace --summary "
+check "the .cu file's usage line takes every option of tracing ($(names "$file_line"))" \
+    test "$(names "$file_line")" = "$("$rv" check --options | cut -f1 | cut -d' ' -f1 |
+        grep -vxE -- '--(help|trace|replay|prepare-cache)' | sort | tr '\n' ' ')"
+# a value of each kind the table names; --gpu-gate-fd's is a socket, on fd 9
+value_of() {
+    case $1 in
+    N) echo 1024 ;; B) echo 128 ;; PATTERN) echo ones ;; S) echo 5 ;; FD) echo 9 ;; DIR) echo "$tmp" ;;
+    *) echo "$tmp/f" ;;
+    esac
+}
+gate=(python3 -c 'import os, socket, sys
+a, b = socket.socketpair(); os.dup2(a.fileno(), 9); os.execvp(sys.argv[1], sys.argv[1:])')
+while read -r o v; do
+    [[ $trace_line == *" [$o"* ]] && continue
+    value=() && [ -n "$v" ] && value=("$(value_of "$v")")
+    prefix=() && [ "$o" = --gpu-gate-fd ] && prefix=("${gate[@]}")
+    expect 1 "$o is an option of tracing a file; a trace given with --trace" \
+        check --trace "$tmp/x.rvt" --exercise 1 "$o" "${value[@]}"
+    expect 1 "$o is an option of tracing a file; a run given with --replay" \
+        check --replay "$tmp" --exercise 1 "$o" "${value[@]}"
+done < <(grep -oE -- '\[--[a-z-]+( [A-Z][A-Za-z.]*)?\]' <<<"$file_line" | tr -d '[]')
+prefix=()
+expect 2 "cannot open"                     check --trace "$tmp/x.rvt" --exercise 1 --save-trace "$tmp/s.rvt" \
+                                                 --summary "$tmp/s.json"
 # the GPU's turns: one keeper; a lock folder the node lacks is the node's (EX_TEMPFAIL), not a verdict
 expect 1 "give --gpu-gate-fd or --gpu-lock, not both" check "$start" --exercise 1 --gpu-lock "$tmp" --gpu-lock "$tmp"
 expect 75 "--gpu-lock: cannot open $tmp/no such;'dir/reducevis-gpu-" check "$start" --exercise 1 --gpu-lock "$tmp/no such;'dir"
@@ -51,6 +102,13 @@ got=$(sed -n 's/^reducevis check: //p' "$tmp/err")
 "${prefix[@]}" "$rv" trace "$start" --no-view -o "$tmp/t.rvt" >/dev/null 2>"$tmp/trace-err"
 want=$(sed -n 's/^reducevis trace: //p' "$tmp/trace-err")
 check "check passes trace's message on ('$got' vs '$want')" test -n "$want" -a "$got" = "$want"
+# the options of tracing, given with the file, go to tracing it: the same
+# message, no usage error
+expect 2 "reducevis check: "               check "$start" --exercise 1 --n 1024 --block-size 128 --data ones \
+                                                 --timeout 5 --no-time --waves --keep "$tmp/tracing-kept" \
+                                                 --build-cache "$tmp/tracing-cache" --mark-reuse "$tmp/tracing-reuse"
+got=$(sed -n 's/^reducevis check: //p' "$tmp/err")
+check "check traces with its tracing options ('$got' vs '$want')" test -n "$want" -a "$got" = "$want"
 prefix=()
 
 # The two stages: --build-only compiles (no GPU needed), --built runs what it

@@ -1,6 +1,7 @@
 /* test_opts.c — one option table (core/opts.h) read the ways a user writes
  * options: --opt value, --opt=value, -o value, -ovalue, `--` ending them,
- * words anywhere; the one form of its errors; --help printed from it. */
+ * words anywhere; the one form of its errors; --help printed from it, and
+ * a usage made from it. */
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -99,6 +100,18 @@ static void list(void)
 {
     rv_opts_list(&cmd, stdout);
 }
+/* a usage made from the table, folded under its first option */
+static void usage(void)
+{
+    char w[200];
+    int col = 11; /* "usage: demo" */
+    fputs("usage: demo", stdout);
+    for (const rv_opt *o = own; o->id; o++) {
+        rv_opts_usage_label(o, o->id == OPT_OUT, w, sizeof w);
+        rv_opts_usage_word(stdout, w, &col, 12);
+    }
+    for (int k = 0; k < 12; k++) rv_opts_usage_word(stdout, "[--a-long-switch]", &col, 12);
+}
 
 int main(void)
 {
@@ -139,6 +152,17 @@ int main(void)
     CHECK_CONTAINS(h, "  -q, --quiet     say less\n");
     CHECK_CONTAINS(h, "  --shared S      from another table\n");
     CHECK(!strstr(h, "old-name"), "the hidden option is in --help:\n%s", h);
+
+    /* a usage from the table: needed options bare, the others in brackets,
+     * a line folded before it would pass 100 columns, under the first word */
+    const char *u = captured(1, usage);
+    CHECK_CONTAINS(u, "usage: demo --out FILE [--count N] [--quiet] [--old-name N] [--grid G] [--a-long-switch]");
+    CHECK_CONTAINS(u, "[--a-long-switch]\n            [--a-long-switch]");
+    for (const char *line = u; *line;) {
+        size_t n = strcspn(line, "\n");
+        CHECK(n <= 100, "a usage line of %zu columns:\n%s", n, u);
+        line += n + (line[n] != 0);
+    }
 
     /* the shell's list: every option with what follows it, the hidden alias
      * too, never one that is named only to be refused */

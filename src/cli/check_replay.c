@@ -78,11 +78,14 @@ rv_trace *check_replay(const char *dir, int want_mark, rv_own_result *res, doubl
         *mark_ms = mark_median(dir, res, block, err, sizeof err);
         if (*mark_ms > 0)
             snprintf(mark_from, fromlen, _("%s timed in this run on this GPU, block %d"), vi->name, block);
-        else if (want_mark)
-            fprintf(stderr,
-                    _("reducevis check: the run kept holds no time of the version to beat to trust (%s); "
-                      "its recorded time stands in\n"),
-                    err);
+        else if (want_mark) {
+            char msg[sizeof err + 200];
+            snprintf(msg, sizeof msg,
+                     _("the run kept holds no time of the version to beat to trust (%s); its recorded time "
+                       "stands in"),
+                     err);
+            rv_cmd_error("check", msg);
+        }
     }
     return res->tr;
 }

@@ -33,8 +33,7 @@ int cmd_versions(int argc, char **argv)
     rv_opts p;
     rv_opts_begin(&p, &versions_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
-        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         if (id == RV_OPT_WORD) return rv_usage_error("versions", _("unexpected argument '%s'"), p.value);
         names = 1;
     }
@@ -100,8 +99,7 @@ static int make_trace(int argc, char **argv, const rv_command_opts *c,
     rv_opts p;
     rv_opts_begin(&p, c, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
-        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         if (id == RV_OPT_WORD) return rv_usage_error(cmd, _("unexpected argument '%s'"), p.value);
         if (id == OPT_OUT)
             out = p.value;

@@ -127,10 +127,8 @@ static int parse_bench(int argc, char **argv, rv_bench_opts *opts, const char **
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         uint64_t x;
         others += id != OPT_SHOW;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("bench", _("unexpected argument '%s'"), p.value);
         case OPT_COLD: opts->cold = 1; break;
         case OPT_SWEEP: opts->sweep = 1; break;

@@ -17,11 +17,11 @@
 #include "core/rules.h"
 #include "check_replay.h"
 #include "check_report.h"
+#include "check_opts.h"
 #include "check_words.h"
 #include "cli.h"
 #include "core/exercises.h"
 #include "core/i18n.h"
-#include "core/opts.h"
 #include "mark_reuse.h"
 #include "core/clock.h"
 #include "own/turns/gpu_turn.h"
@@ -34,139 +34,6 @@
 
 /* A rule is broken: the status a usage error has too (the documented 1). */
 #define EXIT_BROKEN 1
-
-enum {
-    OPT_EXERCISE = 1,
-    OPT_TRACE,
-    OPT_TIMEOUT,
-    OPT_NO_TIME,
-    OPT_WAVES,
-    OPT_KEEP,
-    OPT_SANDBOX,
-    OPT_BUILD_ONLY,
-    OPT_BUILT,
-    OPT_BUILD_CACHE,
-    OPT_PREPARE_CACHE,
-    OPT_SAVE_TRACE,
-    OPT_SUMMARY,
-    OPT_REPLAY,
-    OPT_GPU_GATE,
-    OPT_MARK_REUSE,
-    OPT_GPU_LOCK,
-    OPT_NOT_OURS
-};
-
-static const rv_opt check_opts[] = {
-    {OPT_EXERCISE, "exercise", 0, "N", N_("1 .. %d (docs/exercises.md)"), NULL},
-    {OPT_TRACE, "trace", 0, "FILE", N_("judge this own trace instead of tracing a file"), "@file"},
-    {OPT_REPLAY, "replay", 0, "DIR",
-     N_("judge again the run a check kept in DIR (--keep), without a GPU: the same\n"
-        "rules, words and exit status, never a verified verdict"),
-     "@dir"},
-    {RV_CFG_BLOCK_SIZE, "block-size", 0, "B",
-     N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
-    {RV_CFG_N, "n", 0, "N", N_("elements to reduce, 1 .. 2^31 (default 2^25; exercise 5 compares at this N)"), NULL},
-    {RV_CFG_DATA, "data", 0, "PATTERN",
-     N_("input values (default signed:SEED with a seed drawn for this check and\n"
-        "said with the verdict; data given here makes a verdict not verified)"),
-     RV_DATA_WORDS},
-    {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
-    {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
-    {OPT_WAVES, "waves", 0, NULL,
-     N_("also a waves run (docs/waves.md), kept in --save-trace's trace: one more run\n"
-        "of the program, so a class's checks leave it off"),
-     NULL},
-    {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
-    {OPT_SANDBOX, "sandbox", 0, NULL,
-     N_("compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
-        "does; refused where none can be made"),
-     NULL},
-    {OPT_BUILD_ONLY, "build-only", 0, "DIR",
-     N_("compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
-        "messages and 2"),
-     "@dir"},
-    {OPT_BUILT, "built", 0, "DIR",
-     N_("judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
-        "compiled, and the work is kept in DIR"),
-     "@dir"},
-    {OPT_BUILD_CACHE, "build-cache", 0, "DIR",
-     N_("where the version to beat's build and the driver's object are kept,\n"
-        "compiled once (default: $XDG_CACHE_HOME/reducevis/builds, or\n"
-        "~/.cache/reducevis/builds)"),
-     "@dir"},
-    {OPT_PREPARE_CACHE, "prepare-cache", 0, "DIR",
-     N_("compile the version to beat into the build cache DIR and stop (no GPU\n"
-        "needed), so that the first check there does not wait for it"),
-     "@dir"},
-    {OPT_SAVE_TRACE, "save-trace", 0, "FILE",
-     N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
-    {OPT_SUMMARY, "summary", 0, "FILE",
-     N_("write the verdict, each rule, the speed and where the time went\n"
-        "(seconds) to FILE.json; also when nothing was judged (\"reason\":\n"
-        "\"compile\", \"run\" or \"load\")"),
-     "@file"},
-    {OPT_GPU_GATE, "gpu-gate-fd", 0, "FD",
-     N_("a class's connection to its GPU's gate (src/own/turns/gpu_turn.h): the runs\n"
-        "share the GPU with other checks, the timed calls take it alone"),
-     NULL},
-    {OPT_GPU_LOCK, "gpu-lock", 0, "DIR",
-     N_("keep the GPU's turns with every check on this node through lock files in\n"
-        "DIR (src/own/turns/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
-     "@dir"},
-    {OPT_MARK_REUSE, "mark-reuse", 0, "FILE",
-     N_("the version to beat's time on this GPU, shared by a class's checks:\n"
-        "taken from FILE where another check timed it at this N and block\n"
-        "size in the last minute (the verdict says when), else timed here\n"
-        "and kept there"),
-     "@file"},
-    /* named so that the message says why, rather than "unknown option" */
-    {OPT_NOT_OURS, "version", 0, "V", NULL, RV_OPT_REFUSED},
-    {OPT_NOT_OURS, "grid", 0, "G", NULL, RV_OPT_REFUSED},
-    {OPT_NOT_OURS, "block", 0, "K", NULL, RV_OPT_REFUSED},
-    {0},
-};
-
-static const char *check_help_of(int id, const char *text, char *buf, size_t len)
-{
-    if (id == 0)
-        snprintf(buf, len, text, rv_version_name(rv_rules_mark_version()));
-    else if (id == OPT_EXERCISE)
-        snprintf(buf, len, text, RV_NUM_EXERCISES);
-    else
-        return text;
-    return buf;
-}
-
-static void check_notes(FILE *f)
-{
-    fprintf(f, "%s",
-            _("Exit status: 0 every rule holds, 1 a rule is broken (or a usage error), 2 nothing to\n"
-              "judge: no GPU, nvcc or tracer, a file that does not compile, a kernel that failed or hung,\n"
-              "a trace that does not load.\n"));
-}
-
-static const rv_command_opts check_cmd = {
-    .cmd = "check",
-    .usage =
-        N_("usage: reducevis check FILE.cu --exercise N [--block-size B] [--n N]\n"
-           "                       [--data ones|index|mod10|random[:SEED]|signed[:SEED]] [--timeout S] [--keep DIR]\n"
-           "                       [--sandbox] [--build-only DIR | --built DIR] [--build-cache DIR]\n"
-           "                       [--no-time] [--save-trace FILE.rvt] [--summary FILE.json]\n"
-           "       reducevis check --trace FILE.rvt --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
-           "       reducevis check --replay DIR --exercise N [--save-trace FILE.rvt] [--summary FILE.json]\n"
-           "       reducevis check --prepare-cache DIR [--sandbox]"),
-    .about = N_("Judges your kernel by the rules of exercise N of docs/exercises.md: FILE.cu is traced on\n"
-                "the GPU and timed, as `reducevis trace` does, and each rule gets one line saying whether it\n"
-                "holds and why, with the step, warp, line and numbers from the trace.  With --trace, a trace\n"
-                "that `reducevis trace` wrote earlier is judged instead (no GPU needed).  The speed line says\n"
-                "the kernel's time and GB/s against the version to beat (%s), timed in the same run.\n\n"
-                "The data are drawn for each check (signed:SEED, said with the verdict; --data repeats them):\n"
-                "the traced run, each of the 23 timed calls and the version to beat get inputs of their own,\n"
-                "made on the GPU, and every timed call's sum is checked."),
-    .tables = {check_opts},
-    .notes = check_notes,
-    .help_of = check_help_of,
-};
 
 /* The mark version's time to hold the trace to (exercise 5): its run at the
  * trace's N in the recorded results of the trace's GPU.  0 with why in msg
@@ -499,11 +366,11 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         *mark_ms = mj.ms;
         *mark_s = mj.seconds;
         snprintf(mark_from, fromlen, "%s", mj.from);
-        if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST)))
-            fprintf(stderr,
-                    _("reducevis check: the version to beat could not be timed here (%s); "
-                      "its recorded time stands in\n"),
-                    mj.why);
+        if (*mark_ms <= 0 && (ex->rules & RV_RULE_BIT(RV_RULE_FAST))) {
+            snprintf(err, sizeof err,
+                     _("the version to beat could not be timed here (%s); its recorded time stands in"), mj.why);
+            rv_cmd_error("check", err);
+        }
     }
     return res->tr;
 }
@@ -601,9 +468,8 @@ static int draw_seed(rv_data *d)
 {
     uint64_t seed;
     if (rv_data_fresh_seed(&seed)) {
-        fprintf(stderr, "%s",
-                _("reducevis check: no random source to draw the data's seed from (getrandom, "
-                  "/dev/urandom); give the data with --data signed:SEED\n"));
+        rv_cmd_error("check", _("no random source to draw the data's seed from (getrandom, /dev/urandom); give "
+                                "the data with --data signed:SEED"));
         return RV_EXIT_RUNTIME;
     }
     *d = (rv_data){RV_DATA_SIGNED, seed};
@@ -702,22 +568,19 @@ int cmd_check(int argc, char **argv)
     char traced_with[64] = "", mark_file[4096];
     int number = 0, block_given = 0, data_given = 0;
     rv_opts p;
-    rv_opts_begin(&p, &check_cmd, argc, argv);
+    rv_opts_begin(&p, check_command(), argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
         if ((id == OPT_GPU_GATE || id == OPT_GPU_LOCK) && rv_turn_have_gate())
             return rv_usage_error("check", "%s", _("give --gpu-gate-fd or --gpu-lock, not both"));
         if (id > 0 && p.value && !p.value[0]) /* a folder or file named "" */
             return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
-        if (id > 0 && id != OPT_EXERCISE && id != OPT_TRACE && id != OPT_REPLAY && id != OPT_SAVE_TRACE &&
-            id != OPT_SUMMARY)
-            snprintf(traced_with, sizeof traced_with, "%s", p.word); /* an option of tracing a file */
+        if (id > 0 && check_tracing_only(p.opt)) /* its row says so (check_opts.c) */
+            snprintf(traced_with, sizeof traced_with, "%s", p.word);
         block_given |= id == RV_CFG_BLOCK_SIZE;
         data_given |= id == RV_CFG_DATA;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_NOT_OURS:
             return rv_usage_error("check",
                                   _("%s is not an option of check: your file decides its kernel and grid, "

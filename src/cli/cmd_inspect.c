@@ -373,10 +373,8 @@ int cmd_inspect(int argc, char **argv)
     rv_opts p;
     rv_opts_begin(&p, &inspect_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_JSON: json = 1; break;
         case RV_OPT_WORD:
             if (path) return rv_usage_error("inspect", _("only one trace file, please ('%s' and '%s')"), path, p.value);

@@ -172,10 +172,8 @@ static int parse_multi(int argc, char **argv, rv_multi_opts *o)
     rv_opts p;
     rv_opts_begin(&p, &multi_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("multi", _("unexpected argument '%s'"), p.value);
         case OPT_GPUS:
             if (whole(&p, 1, RV_MULTI_MAX_GPUS, &x)) return RV_EXIT_USAGE;
@@ -300,10 +298,8 @@ static int parse_bench_gpus(int argc, char **argv, rv_multi_bench_opts *o)
     rv_opts p;
     rv_opts_begin(&p, &bench_gpus_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("bench", _("unexpected argument '%s'"), p.value);
         case OPT_GPUS:
             if (whole(&p, 1, RV_MULTI_MAX_GPUS, &x)) return RV_EXIT_USAGE;

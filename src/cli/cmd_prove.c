@@ -48,8 +48,7 @@ int cmd_prove(int argc, char **argv)
     rv_opts o;
     rv_opts_begin(&o, &prove_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&o)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
-        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         if (np == 2) return rv_usage_error("prove", _("at most two traces"));
         paths[np++] = o.value;
     }

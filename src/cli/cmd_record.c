@@ -278,10 +278,8 @@ int cmd_record(int argc, char **argv)
     rv_opts p;
     rv_opts_begin(&p, &record_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("record", _("unexpected argument '%s'"), p.value);
         case OPT_OUT:
             if (!*p.value) return rv_usage_error("record", _("--out needs a folder"));

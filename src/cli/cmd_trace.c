@@ -211,10 +211,8 @@ int cmd_trace(int argc, char **argv)
     rv_opts_begin(&p, &trace_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case OPT_NOT_OURS:
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"),
                                   p.word);

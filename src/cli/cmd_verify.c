@@ -380,10 +380,8 @@ int cmd_verify(int argc, char **argv)
     rv_opts p;
     rv_opts_begin(&p, &verify_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return RV_EXIT_OK;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
         case RV_OPT_WORD: return rv_usage_error("verify", _("unexpected argument '%s'"), p.value);
         case OPT_N:
             if (rv_parse_u64(p.value, &n) || n == 0 || n > RV_MAX_N)
@@ -468,8 +466,7 @@ int cmd_profile_one(int argc, char **argv)
     rv_opts p;
     rv_opts_begin(&p, &profile_one_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        if (id == RV_OPT_HELP || id == RV_OPT_LIST) return RV_EXIT_OK;
-        if (id == RV_OPT_BAD) return RV_EXIT_USAGE;
+        if (rv_opts_ends(id)) return rv_opts_exit(id);
         if (id == RV_OPT_WORD) return rv_usage_error("profile-one", "unexpected argument '%s'", p.value);
         if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
     }

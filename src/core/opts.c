@@ -72,12 +72,13 @@ static void last_word(const rv_opts *p, const rv_opt *o, char *buf, size_t len)
 
 int rv_usage_error(const char *cmd, const char *fmt, ...)
 {
+    char msg[8192]; /* room for a path or two */
     va_list ap;
-    fprintf(stderr, "reducevis %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, _("\n(see `reducevis %s --help`)\n"), cmd);
+    rv_cmd_error(cmd, msg); /* the one form of every command's failure */
+    fprintf(stderr, _("(see `reducevis %s --help`)\n"), cmd);
     return RV_EXIT_USAGE;
 }
 
@@ -180,9 +181,35 @@ int rv_opts_given(const rv_command_opts *c, int argc, char **argv, int id)
     return 0;
 }
 
+void rv_opts_usage_label(const rv_opt *o, int needed, char *buf, size_t len)
+{
+    char word[160];
+    if (o->name)
+        snprintf(word, sizeof word, "--%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
+    else
+        snprintf(word, sizeof word, "-%c%s%s", o->letter, o->value ? " " : "", o->value ? o->value : "");
+    snprintf(buf, len, needed ? "%s" : "[%s]", word);
+}
+
+void rv_opts_usage_word(FILE *f, const char *word, int *col, int indent)
+{
+    enum { WIDTH = 100 }; /* as wide as the usages typed by hand */
+    int n = (int)strlen(word);
+    if (*col > indent && *col + 1 + n > WIDTH) {
+        fprintf(f, "\n%*s%s", indent, "", word);
+        *col = indent + n;
+    } else {
+        fprintf(f, " %s", word);
+        *col += 1 + n;
+    }
+}
+
 void rv_opts_help(const rv_command_opts *c, FILE *f)
 {
-    fprintf(f, "%s\n", _(c->usage));
+    if (c->usage_of)
+        c->usage_of(f);
+    else
+        fprintf(f, "%s\n", _(c->usage));
     char filled[1200];
     if (c->about) fprintf(f, "\n%s\n", c->help_of ? c->help_of(0, _(c->about), filled, sizeof filled) : _(c->about));
     /* the help starts where the longest usual label ends; a longer label

@@ -2,7 +2,8 @@
  * (through glibc's getopt_long: `--opt value`, `--opt=value`, `-o value`,
  * and `--` ends the options), printed as the command's --help, and listed
  * for the shell completion (`reducevis COMMAND --options`); the manual page
- * is made from --help, so it follows too.  Every usage error has one form:
+ * is made from --help, so it follows too; so may the usage itself
+ * (usage_of, rv_opts_usage_word).  Every usage error has one form:
  * "reducevis COMMAND: message" and a pointer to --help, exit status 1. */
 #ifndef RV_OPTS_H
 #define RV_OPTS_H
@@ -32,6 +33,8 @@ typedef struct rv_opt {
 typedef struct rv_command_opts {
     const char *cmd;                          /* "simulate": named in messages               */
     const char *usage;                        /* N_(): the synopsis, "reducevis simulate ..."; lines may follow */
+    void (*usage_of)(FILE *f);                /* prints the synopsis made from the table
+                                                instead (rv_opts_usage_word), or NULL */
     const char *about;                        /* N_(): what the command does, or NULL          */
     const rv_opt *tables[RV_OPTS_MAX_TABLES]; /* its own options, then shared ones;
                                                 each ends with an entry of id 0 */
@@ -84,6 +87,20 @@ int rv_usage_error(const char *cmd, const char *fmt, ...);
  * its --help on stderr.  Returns RV_EXIT_USAGE (1), so that a command may
  * `return rv_opts_bad(...)`. */
 int rv_opts_bad(const rv_opts *p, const char *fmt, ...);
+
+/* For a command's loop over rv_opts_next: whether id ends the command at
+ * once (--help, --options, a usage error already said), and the status it
+ * ends with (RV_EXIT_OK, RV_EXIT_USAGE). */
+static inline int rv_opts_ends(int id) { return id == RV_OPT_HELP || id == RV_OPT_LIST || id == RV_OPT_BAD; }
+static inline int rv_opts_exit(int id) { return id == RV_OPT_BAD ? RV_EXIT_USAGE : RV_EXIT_OK; }
+
+/* For a usage made from a table: the word "--name VALUE" of option o (or
+ * "-o VALUE" where it has a letter only), in [brackets] unless needed. */
+void rv_opts_usage_label(const rv_opt *o, int needed, char *buf, size_t len);
+/* A word of a usage line printed at column *col, after a space, or at the
+ * start of a line of its own, indent columns in, where it would pass the
+ * usage's width. */
+void rv_opts_usage_word(FILE *f, const char *word, int *col, int indent);
 
 /* The command's --help: usage, about, the options, the notes. */
 void rv_opts_help(const rv_command_opts *c, FILE *f);

@@ -100,5 +100,12 @@ float sim_tile_sum(const rv_config *cfg, uint32_t grid, uint64_t b, uint64_t tid
 void sim_tile_load(rv_sim *m);
 /* Every block's sum without recording; NULL when memory runs out. */
 float *sim_tile_partials(const rv_config *cfg, uint32_t grid);
+/* A single-pass tile version's first pass (v8, v10): every block's sum,
+ * then the traced block's tiles loaded and summed by shuffles, held to its
+ * sum there.  The partials, or NULL with m->oom set. */
+float *sim_tile_first_pass(rv_sim *m);
+/* Its end in the last block: the gathered partials summed by shuffles, the
+ * result written, the trace ended; the partials freed. */
+void sim_tile_last_pass(rv_sim *m, float *partials);
 
 #endif

@@ -87,21 +87,11 @@ static void gather(rv_sim *m, const float *partials, uint32_t blocks)
 void rv_model_v10(rv_sim *m)
 {
     uint32_t blocks = (uint32_t)rv_version(m->cfg->version)->cluster;
-    float *partials = sim_tile_partials(m->cfg, m->grid);
-    if (!partials) {
-        m->oom = 1;
-        return;
-    }
-    sim_tile_load(m);
-    sim_block_sum(m, "");
-    if (m->reg[0] != partials[m->cfg->block]) abort(); /* the traced block and the fast path disagree */
+    float *partials = sim_tile_first_pass(m);
+    if (!partials) return;
     cluster_step(m, partials, blocks);
     publish(m, blocks);
     sim_last_block(m);
     gather(m, partials, blocks);
-    sim_block_sum(m, "last: ");
-    sim_step(m, RV_PHASE_WRITE, 0, "write result", 0);
-    sim_emit(m, 0, "result", sim_rd_reg(m, 0), RV_ACC(RV_SPACE_GOUT, m->grid));
-    sim_end(m);
-    free(partials);
+    sim_tile_last_pass(m, partials);
 }

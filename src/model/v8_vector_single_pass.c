@@ -41,20 +41,10 @@ static void gather(rv_sim *m, const float *partials)
 
 void rv_model_v8(rv_sim *m)
 {
-    float *partials = sim_tile_partials(m->cfg, m->grid);
-    if (!partials) {
-        m->oom = 1;
-        return;
-    }
-    sim_tile_load(m);
-    sim_block_sum(m, "");
-    if (m->reg[0] != partials[m->cfg->block]) abort(); /* the traced block and the fast path disagree */
+    float *partials = sim_tile_first_pass(m);
+    if (!partials) return;
     publish(m);
     sim_last_block(m);
     gather(m, partials);
-    sim_block_sum(m, "last: ");
-    sim_step(m, RV_PHASE_WRITE, 0, "write result", 0);
-    sim_emit(m, 0, "result", sim_rd_reg(m, 0), RV_ACC(RV_SPACE_GOUT, m->grid));
-    sim_end(m);
-    free(partials);
+    sim_tile_last_pass(m, partials);
 }

@@ -83,6 +83,9 @@ int prim_direct_bounds(SDL_Renderer *r, SDL_Surface *s, SDL_Rect *out);
 void prim_color(SDL_Renderer *r, rgba c);
 void prim_fill(SDL_Renderer *r, lrect a, rgba c);
 void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int thickness);
+/* A legend's key: the square a filled with c, or (outline) a cell's ground
+ * framed in c, as a word read is drawn. */
+void prim_key(SDL_Renderer *r, lrect a, rgba c, int outline, rgba ground);
 void prim_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, rgba c, int thickness);
 void prim_arrowhead(SDL_Renderer *r, float x0, float y0, float x1, float y1, float size, rgba c);
 /* A line t pixels thick as a solid band with round ends (prim_line's

@@ -216,12 +216,7 @@ static void draw_cmp_legend(const draw_ctx *d, const layout_cmp *C)
     int lh = text_line_height(d->tc, FACE_SANS, C->fs_small);
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         lrect s = {x, y + (lh - sw) / 2, sw, sw};
-        if (keys[i].outline) {
-            prim_fill(d->r, s, th->cell);
-            prim_stroke(d->r, s, keys[i].c, 2);
-        } else {
-            prim_fill(d->r, s, keys[i].c);
-        }
+        prim_key(d->r, s, keys[i].c, keys[i].outline, th->cell);
         x += sw + C->fs_small / 3;
         x += text_draw(d->tc, FACE_SANS, C->fs_small, x, y, th->text, _(keys[i].what)) + C->fs_small * 3 / 2;
         if (x > C->legend.x + C->legend.w) return;

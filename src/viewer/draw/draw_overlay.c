@@ -43,12 +43,7 @@ void draw_legend(const draw_ctx *d)
         int x = a.x + m + (i / rows) * col_w, y = y0 + (i % rows) * lh;
         if (y + lh > a.y + a.h) continue;
         lrect s = {x, y + (lh - sw) / 2, sw, sw};
-        if (keys[i].outline) {
-            prim_fill(d->r, s, th->cell);
-            prim_stroke(d->r, s, keys[i].c, 2);
-        } else {
-            prim_fill(d->r, s, keys[i].c);
-        }
+        prim_key(d->r, s, keys[i].c, keys[i].outline, th->cell);
         text_draw_fit(d->tc, FACE_SANS, L->fs_small, x + sw + m * 3 / 4, y + (lh - th_text) / 2,
                       col_w - sw - m * 3 / 4 - m / 2, th->text,
                       i == 0 && d->sc->frame.full_key ? d->sc->frame.full_key : _(keys[i].what));

@@ -75,6 +75,16 @@ void prim_stroke(SDL_Renderer *r, lrect a, rgba c, int t)
     prim_fill(r, (lrect){a.x + a.w - t, a.y + t, t, a.h - 2 * t}, c);
 }
 
+void prim_key(SDL_Renderer *r, lrect a, rgba c, int outline, rgba ground)
+{
+    if (!outline) {
+        prim_fill(r, a, c);
+        return;
+    }
+    prim_fill(r, a, ground);
+    prim_stroke(r, a, c, 2);
+}
+
 /* A one-pixel line, written into the direct surface (Bresenham, blended
  * when c is translucent) or drawn by SDL.  Access lines and shuffle arcs are
  * thousands of short segments at large blocks. */
