@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "viewer/draw/draw.h"
+#include "canvas_png.h"
 #include "html_waves.h"
 #include "html_write.h"
 #include "viewer/scene/own_words.h"
-#include "png_indexed.h"
 #include "core/predict.h"
 #include "viewer/scene/story.h"
 #include "viewer/draw/plot.h"
@@ -220,22 +220,7 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
         snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
         return -1;
     }
-    return html_encode_canvas(c, png, len, err, errlen);
-}
-
-int html_encode_canvas(viewer_canvas *c, unsigned char **png, size_t *len, char *err, size_t errlen)
-{
-    SDL_Surface *s = viewer_canvas_surface(c);
-    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, "%s", _("drawing failed: unexpected pixel format"));
-        return -1;
-    }
-    if (SDL_MUSTLOCK(s)) SDL_LockSurface(s);
-    char why[200];
-    int rc = png_indexed_encode(s->pixels, s->w, s->h, s->pitch, png, len, why, sizeof why);
-    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
-    if (rc != 0) snprintf(err, errlen, _("cannot encode a frame: %s"), why);
-    return rc;
+    return canvas_png(c, png, len, err, errlen);
 }
 
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,

@@ -24,10 +24,6 @@
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
                       const char *path, long long *bytes, char *err, size_t errlen);
 
-/* What canvas c shows now as an indexed PNG (*png malloc'd).  0, or -1 with
- * err. */
-int html_encode_canvas(viewer_canvas *c, unsigned char **png, size_t *len, char *err, size_t errlen);
-
 /* `reducevis export --html`: html_export_write, then one line saying what
  * was written and its size ("wrote lesson.html: 10 steps ... 2.1 MB"), or
  * the error.  Returns the command's exit status (0, or 2: RV_EXIT_RUNTIME). */

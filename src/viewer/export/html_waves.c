@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "core/i18n.h"
-#include "html_export.h"
+#include "canvas_png.h"
 #include "viewer/draw/draw.h"
 #include "viewer/draw/draw_waves.h"
+#include "viewer/draw/theme.h"
 #include "viewer/scene/scene_waves.h"
 
 const rv_trace *html_waves_trace(const app *a)
@@ -22,20 +23,23 @@ const rv_trace *html_waves_trace(const app *a)
     return NULL;
 }
 
-/* The question's frame: the trace's grid in words, the question and the
- * numbers to answer it from; nothing of the picture that would tell. */
+/* The question's frame: the trace's grid in words, the question large and
+ * the numbers to answer it from; nothing of the picture that would tell. */
 typedef struct question_frame {
-    const char *title, *text;
+    const char *title, *text, *hint;
     int theme, w, h;
 } question_frame;
 
 static void question_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
 {
     const question_frame *q = arg;
-    waves_input in = {NULL, q->theme, q->w, q->h, 0, 0};
-    char words[QUIZ_TEXT_LEN * 3 + 400];
-    snprintf(words, sizeof words, "%s \xE2\x80\x94 %s", q->title, q->text);
-    waves_paint_none(r, tc, &in, words);
+    const theme *th = theme_get((theme_id)q->theme);
+    int k = q->h, m = k / 20, w = q->w - 2 * m, y = k / 6;
+    int px[3] = {k / 36, k / 18, k / 30};
+    prim_fill(r, (lrect){0, 0, q->w, q->h}, th->bg);
+    y += px[0] * 2 * prim_wrapped(tc, FACE_SANS, px[0], m, y, w, 2, px[0] * 3 / 2, th->text_dim, q->title);
+    y += px[1] * 2 * prim_wrapped(tc, FACE_SANS_BOLD, px[1], m, y, w, 3, px[1] * 3 / 2, th->text_strong, q->text);
+    prim_wrapped(tc, FACE_SANS, px[2], m, y, w, 3, px[2] * 3 / 2, th->accent, q->hint);
 }
 
 /* The picture's words for tr, four paragraphs from para: 0, or -1 with err. */
@@ -70,7 +74,7 @@ int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves
         snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
         return -1;
     }
-    if (html_encode_canvas(c, &hw->png, &hw->png_len, err, errlen)) return -1;
+    if (canvas_png(c, &hw->png, &hw->png_len, err, errlen)) return -1;
     snprintf(hw->heading, sizeof hw->heading, "%s", _("The grid: which SM ran each block, and when"));
     snprintf(hw->alt, sizeof hw->alt, "%s",
              _("The waves picture: one row per SM, time across, each block's time in its wave's colour, the tail "
@@ -91,12 +95,12 @@ int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves
             snprintf(err, errlen, "%s", _("out of memory"));
             return -1;
         }
-        question_frame qf = {hw->para[0], hw->q.text, f.theme, w, h};
+        question_frame qf = {hw->para[0], hw->q.text, hw->q.hint, f.theme, w, h};
         if (viewer_canvas_paint(c, w, h, question_paint, &qf) != 0) {
             snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
             return -1;
         }
-        if (html_encode_canvas(c, &hw->question_png, &hw->question_png_len, err, errlen)) return -1;
+        if (canvas_png(c, &hw->question_png, &hw->question_png_len, err, errlen)) return -1;
         snprintf(hw->question_alt, sizeof hw->question_alt, "%s", _("The waves hidden: predict them first"));
         st->question_png = hw->question_png;
         st->question_png_len = hw->question_png_len;
