@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/quiz_waves.h"
 #include "core/trace.h"
 #include "core/waves.h"
 #include "model/model.h"
@@ -344,6 +345,55 @@ static void test_cells(void)
     rv_waves_free(w);
 }
 
+/* The lesson's question, "how many waves will this grid take on this GPU?":
+ * its right answer is the waves the occupancy predicts from the recording's
+ * own numbers, its reveal the waves the run took, and where the busiest SM
+ * took more, it says why. */
+static void test_question(void)
+{
+    rv_waves *w = three();
+    waves_question q;
+    rv_waves_facts f;
+    CHECK(waves_question_of(w, &q) == 0 && rv_waves_facts_of(w, &f) == 0, "question");
+    CHECK(q.number == f.waves_predicted && q.number == 2 && q.observed == f.waves, "answer %u (predicted %u)", q.number,
+          f.waves_predicted);
+    CHECK(strstr(q.text, "How many waves") != NULL, "the question: %s", q.text);
+    CHECK(strstr(q.hint, "3 blocks; 2 SMs, each holding 1 blocks at once") != NULL, "the hint's numbers: %s", q.hint);
+    CHECK(strstr(q.answer, "2 waves: 3 blocks over 2 SMs") != NULL, "the answer: %s", q.answer);
+    CHECK(strstr(q.explain, "took 2 waves") && !strstr(q.explain, "More than"), "the reveal: %s", q.explain);
+    rv_waves_free(w);
+    /* 4 blocks, 2 SMs of 2 at once: one wave predicted, but SM 0 took three */
+    w = launch(4, 2, 2);
+    put(w, 0, 0, 0, 10);
+    put(w, 1, 0, 0, 10);
+    put(w, 2, 0, 10, 20);
+    put(w, 3, 1, 0, 10);
+    expect_valid(w);
+    CHECK(waves_question_of(w, &q) == 0 && q.number == 1 && q.observed == 2, "one predicted, two taken: %u, %u",
+          q.number, q.observed);
+    CHECK(strstr(q.explain, "More than predicted") != NULL, "the reveal says why: %s", q.explain);
+    rv_waves_free(w);
+    w = clusters();
+    CHECK(waves_question_of(w, &q) == 0 && rv_waves_facts_of(w, &f) == 0 && q.number == f.waves_predicted &&
+              strstr(q.hint, "clusters of 2 blocks"),
+          "clusters: %u (%s)", q.number, q.hint);
+    rv_waves_free(w);
+}
+
+/* v0's grid at 2^25 elements on an H200: 2^17 blocks over 132 SMs, 8 at
+ * once, 125 waves (the last of 128 blocks): the picture must read as well
+ * as one wave's. */
+static rv_waves *many(void)
+{
+    const uint32_t n = 1u << 17, sms = 132, bound = 8;
+    rv_waves *w = launch(n, sms, bound);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t wave = i / (sms * bound), t = wave * 100 + (i % 7); /* a little skew, as a real run has */
+        put(w, i, i % sms, t, t + 90);
+    }
+    return w;
+}
+
 /* With a folder: waves.rvt there (v0's model trace and two launches'
  * waves) and waves-bad.rvt (an SM past the GPU's), for waves_cli_test.sh. */
 static int write_files(const char *dir)
@@ -362,6 +412,10 @@ static int write_files(const char *dir)
     snprintf(path, sizeof path, "%s/waves-bad.rvt", dir);
     /* written as it is: the writer does not judge, the reader does */
     rc |= rv_trace_save(tr, path, err, sizeof err);
+    rv_waves_free(tr->waves);
+    tr->waves = many();
+    snprintf(path, sizeof path, "%s/waves-many.rvt", dir);
+    rc |= rv_trace_save(tr, path, err, sizeof err);
     if (rc) fprintf(stderr, "%s\n", err);
     rv_trace_free(tr);
     return rc ? 1 : 0;
@@ -376,6 +430,7 @@ int main(int argc, char **argv)
     test_warps_leave();
     test_clusters();
     test_cells();
+    test_question();
     test_file();
     return check_report();
 }

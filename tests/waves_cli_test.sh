@@ -2,7 +2,10 @@
 # waves_cli_test.sh — `reducevis inspect` on a trace with a waves run (made by
 # test_waves from its own records): the waves predicted and observed, the
 # tail, in English, Chinese and JSON; a trace whose waves put a block on an SM
-# the GPU does not have is refused with a message naming it.
+# the GPU does not have is refused with a message naming it.  Where the
+# viewer is built: the picture, the viewer's W (beside the steps, alone, in
+# compare mode), the GIF's and the folder's waves frame, the lesson page's
+# waves with its numbers and its question, in English and Chinese.
 # Usage: waves_cli_test.sh REDUCEVIS TEST_WAVES
 set -u
 rv=$1 make=$2
@@ -75,6 +78,78 @@ PY
     SDL_VIDEODRIVER=dummy "$rv" view "$tmp/plain.rvt" --size 1280x720 --shot "$tmp/p1.png" >/dev/null 2>&1
     SDL_VIDEODRIVER=dummy "$rv" view "$tmp/plain.rvt" --size 1280x720 --keys w --shot "$tmp/p2.png" >/dev/null 2>&1
     cmp -s "$tmp/p1.png" "$tmp/p2.png" && no "W on a trace without waves did not say why (the frame is unchanged)"
+    # W again: the picture alone, not beside the steps; comparing, W shows
+    # each version's picture (here the second has none, and says so)
+    SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --size 1280x720 --keys w,w --shot "$tmp/alone.png" >/dev/null 2>&1 ||
+        no "the viewer's shot of W twice failed"
+    cmp -s "$tmp/wkey.png" "$tmp/alone.png" && no "W twice drew the same frame as W once (beside the steps)"
+    python3 - "$tmp/steps.png" "$tmp/wkey.png" "$tmp/alone.png" <<'PY' || fail=1
+import sys, zlib, struct
+def rows(path):  # a PNG of 8-bit RGB or RGBA, unfiltered by hand
+    b = open(path, "rb").read(); i = 8; idat = b""; w = h = ct = 0
+    while i < len(b):
+        n, t = struct.unpack(">I4s", b[i:i + 8]); d = b[i + 8:i + 8 + n]; i += 12 + n
+        if t == b"IHDR": w, h, _, ct = struct.unpack(">IIBB", d[:10])
+        if t == b"IDAT": idat += d
+    bpp = 4 if ct == 6 else 3; raw = zlib.decompress(idat); out = []; prev = bytearray(w * bpp); s = w * bpp
+    for y in range(h):
+        f = raw[y * (s + 1)]; line = bytearray(raw[y * (s + 1) + 1:(y + 1) * (s + 1)])
+        for x in range(s):
+            a = line[x - bpp] if x >= bpp else 0; u = prev[x]; c = prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + u) & 255
+            elif f == 3: line[x] = (line[x] + (a + u) // 2) & 255
+            elif f == 4:
+                p = a + u - c; pa, pb, pc = abs(p - a), abs(p - u), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else u if pb <= pc else c)) & 255
+        out.append(bytes(line)); prev = line
+    return out, bpp
+steps, bpp = rows(sys.argv[1]); beside, _ = rows(sys.argv[2]); alone, _ = rows(sys.argv[3])
+# beside: the steps' left part as the steps drew it is not expected (they are
+# laid out narrower), but the right two fifths are the picture's, not the steps'
+def part(img, x0, x1): return b"".join(r[x0 * bpp:x1 * bpp] for r in img)
+w = len(steps[0]) // bpp
+if part(beside, w * 3 // 5 + 4, w) == part(steps, w * 3 // 5 + 4, w):
+    print("FAIL: W once left the right part of the window as the steps drew it"); sys.exit(1)
+if part(beside, 0, w * 3 // 5 - 4) == part(alone, 0, w * 3 // 5 - 4):
+    print("FAIL: W once did not keep the steps on the left"); sys.exit(1)
+PY
+    SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --compare v1 --size 1280x720 --shot "$tmp/cmp.png" >/dev/null 2>&1 &&
+        SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --compare v1 --size 1280x720 --keys w --shot "$tmp/cmpw.png" \
+            >/dev/null 2>&1 || no "the viewer's compare shots failed"
+    cmp -s "$tmp/cmp.png" "$tmp/cmpw.png" && no "W in compare mode drew the same frame as the steps"
+
+    # export: the GIF ends on the waves frame (one frame more than steps);
+    # the lesson page ends on the picture with its numbers, in both languages,
+    # and with --quiz asks for the waves, the right answer the predicted
+    "$rv" export "$tmp/waves.rvt" --size 640x360 -o "$tmp/pngs" >"$tmp/out" 2>&1 || no "export -o failed: $(cat "$tmp/out")"
+    [ -f "$tmp/pngs/v0-waves.png" ] || no "export -o wrote no v0-waves.png: $(ls "$tmp/pngs" | tail -3)"
+    nsteps=$(ls "$tmp/pngs" | grep -c -- '-step')
+    "$rv" export "$tmp/waves.rvt" --size 640x360 --gif "$tmp/w.gif" >"$tmp/out" 2>&1 || no "export --gif failed: $(cat "$tmp/out")"
+    grep -qF "the waves picture" "$tmp/out" || no "export --gif did not say it added the waves: $(cat "$tmp/out")"
+    frames=$(python3 -c 'import sys; print(open(sys.argv[1],"rb").read().count(b"\x21\xf9\x04"))' "$tmp/w.gif")
+    [ -n "$nsteps" ] && [ "$frames" = $((nsteps + 1)) ] || no "the GIF has $frames frames for $nsteps steps (expected one more: the waves)"
+    "$rv" export "$tmp/waves.rvt" --size 640x360 --steps 1-2 --gif "$tmp/w2.gif" >"$tmp/out" 2>&1 || no "export --steps --gif failed"
+    grep -qF "the waves picture" "$tmp/out" && no "a part of the steps got the waves frame too"
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves.rvt" --size 800x450 --lang en --quiz --html "$tmp/l.html" >"$tmp/out" 2>&1 ||
+        no "export --html failed: $(cat "$tmp/out")"
+    for want in "The grid: which SM ran each block, and when" "predicted: 2 waves (3 blocks, 2 SMs × 1 at once by the occupancy)" \
+                "observed: 2 waves; the busiest SM ran 2 blocks" "tail (after the line)" \
+                "How many waves will this grid take on this GPU?" "3 blocks; 2 SMs, each holding 1 blocks at once" \
+                "2 waves: 3 blocks over 2 SMs × 1 at once" "The run took 2 waves on its busiest SM"; do
+        grep -qF -- "$want" "$tmp/l.html" || no "the lesson page has no '$want'"
+    done
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves.rvt" --size 800x450 --lang zh --quiz --html "$tmp/lzh.html" >"$tmp/out" 2>&1 ||
+        no "export --html --lang zh failed: $(cat "$tmp/out")"
+    for want in "这个网格在这块 GPU 上要跑几波" "预测：2 个波次" "尾部" "整个网格"; do
+        grep -qF -- "$want" "$tmp/lzh.html" || no "the Chinese lesson page has no '$want'"
+    done
+    grep -qF "How many waves will" "$tmp/lzh.html" && no "the Chinese lesson page asks in English"
+    "$rv" export "$tmp/plain.rvt" --size 640x360 --html "$tmp/plain.html" >/dev/null 2>&1 || no "export --html of a plain trace failed"
+    grep -qF "The grid: which SM ran each block" "$tmp/plain.html" && no "a trace without waves got a waves position"
+    # v0's 2^17 blocks over 132 SMs: drawn, as one wave is, in both modes
+    "$rv" waves "$tmp/waves-many.rvt" -o "$tmp/many.png" >"$tmp/out" 2>&1 || no "waves of 2^17 blocks failed: $(cat "$tmp/out")"
+    grep -qF "131072 blocks of 256 threads on 132 SMs" "$tmp/out" || no "the many blocks' title: $(cat "$tmp/out")"
 else
     echo "note: no viewer in this build: the waves picture is not checked"
 fi

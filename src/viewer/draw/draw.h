@@ -31,6 +31,9 @@ typedef struct draw_ctx {
 /* frame.c: the layout a frame is drawn with (also used for hit-testing the
  * mouse), and compare mode's; then the whole frame. */
 void draw_layout_for(const viewer_frame *f, layout *L);
+/* The width of frame f the steps take: all of it, but with the waves
+ * picture beside them (W) the part it leaves (frame.c). */
+int draw_steps_width(const viewer_frame *f);
 void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
 

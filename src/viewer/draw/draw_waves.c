@@ -3,15 +3,26 @@
  * wave's colour (two colours, alternating, so that neighbouring waves are
  * told apart) mixed with the background by how full the SM was; the tail
  * shaded from the line where the first SM ran out of blocks.  Sizes scale
- * from 1920x1080. */
+ * from 1080 pixels high; the words wrap, so that the picture reads as well
+ * in half a window (beside the steps, or one of two in compare mode) as in
+ * the whole of one. */
 #include "draw_waves.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "viewer/draw/draw.h"
 #include "viewer/draw/theme.h"
+#include "viewer/draw/wrap.h"
 
 static int S(const waves_input *in, double x) { return (int)lround(x * in->h / 1080.0); }
+
+/* Words a class reads from the back of the room: never below 13 pixels */
+static int text_px(const waves_input *in, double x)
+{
+    int px = S(in, x);
+    return px < 13 ? 13 : px;
+}
 
 /* a mixed with b: t of a, 1 - t of b */
 static rgba mix(rgba a, rgba b, float t)
@@ -20,27 +31,38 @@ static rgba mix(rgba a, rgba b, float t)
                   (uint8_t)lroundf(a.b * t + b.b * (1 - t)), 255};
 }
 
+/* One paragraph of words, wrapped to at most max lines: the y below it. */
+static int para(text_cache *tc, font_face face, int px, int x, int y, int w, int max, rgba c, const char *text)
+{
+    int lh = px * 3 / 2;
+    return y + lh * prim_wrapped(tc, face, px, x, y, w, max, lh, c, text);
+}
+
 void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
 {
     const waves_input *in = arg;
     const scene_waves *s = in->s;
     const theme *th = theme_get((theme_id)in->theme);
-    int m = S(in, 36), fs = S(in, 20), lh = S(in, 30);
-    prim_fill(r, (lrect){0, 0, in->w, in->h}, th->bg);
-    int y = S(in, 22), tw = in->w - 2 * m;
-    text_draw_fit(tc, FACE_SANS_BOLD, S(in, 32), m, y, tw, th->text_strong, s->title);
-    y += S(in, 46);
-    text_draw_fit(tc, FACE_SANS, fs, m, y, tw, th->text_dim, s->origin);
-    y += lh;
-    text_draw_fit(tc, FACE_SANS_BOLD, fs, m, y, tw, th->accent, s->predicted);
-    y += lh;
-    text_draw_fit(tc, FACE_SANS_BOLD, fs, m, y, tw, th->text, s->observed);
-    y += lh;
-    text_draw_fit(tc, FACE_SANS, fs, m, y, tw, th->divergent, s->tail);
-    y += lh + S(in, 10);
-    /* the rows: the room left above the two lines of the foot */
-    int label_w = S(in, 64), foot = 2 * lh + S(in, 16);
-    lrect area = {m + label_w, y, in->w - 2 * m - label_w, in->h - y - foot};
+    int m = S(in, 36), fs = text_px(in, 20), ox = in->x, oy = in->y;
+    if (in->w < 1000) m = S(in, 18); /* half a window: the words take the room */
+    prim_fill(r, (lrect){ox, oy, in->w, in->h}, th->bg);
+    int y = oy + S(in, 22), tw = in->w - 2 * m;
+    y = para(tc, FACE_SANS_BOLD, text_px(in, 30), ox + m, y, tw, 2, th->text_strong, s->title);
+    y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->origin);
+    y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->accent, s->predicted);
+    y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->text, s->observed);
+    y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->divergent, s->tail);
+    y += S(in, 10);
+    /* the rows: the room left above the foot's lines (the axis, the legend) */
+    int label_w = S(in, 64), lh = fs * 3 / 2, small = text_px(in, 18);
+    char axis[400];
+    snprintf(axis, sizeof axis, "%s \xC2\xB7 %s", s->axis, s->sm_rows);
+    int foot_lines = wrap_count(tc, FACE_SANS, fs, tw - label_w, axis);
+    int legend_lines = wrap_count(tc, FACE_SANS, small, tw - label_w, s->legend);
+    if (foot_lines > 2) foot_lines = 2;
+    if (legend_lines > 3) legend_lines = 3;
+    int foot = foot_lines * lh + legend_lines * (small * 3 / 2) + S(in, 16);
+    lrect area = {ox + m + label_w, y, in->w - 2 * m - label_w, oy + in->h - y - foot};
     if (area.h < (int)s->sms) area.h = (int)s->sms;
     prim_fill(r, area, th->panel);
     rgba hue[2] = {th->full, th->accent2};
@@ -63,10 +85,18 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     prim_line(r, (float)tx, (float)area.y, (float)tx, (float)(area.y + area.h), th->divergent, S(in, 3));
     prim_stroke(r, area, th->panel_edge, 1);
     /* the first SM's row and the way down; the rows' words are in the foot */
-    text_draw_fit(tc, FACE_SANS, S(in, 16), m, area.y, label_w - S(in, 4), th->text_dim, "SM 0");
-    text_draw_fit(tc, FACE_SANS, S(in, 16), m, area.y + area.h - S(in, 20), label_w - S(in, 4), th->text_dim, "↓");
+    text_draw_fit(tc, FACE_SANS, small, ox + m, area.y, label_w - S(in, 4), th->text_dim, "SM 0");
+    text_draw_fit(tc, FACE_SANS, small, ox + m, area.y + area.h - S(in, 20), label_w - S(in, 4), th->text_dim,
+                  "\xE2\x86\x93");
     int fy = area.y + area.h + S(in, 8);
-    int aw = text_draw_fit(tc, FACE_SANS, fs, area.x, fy, area.w / 2, th->text, s->axis);
-    text_draw_fit(tc, FACE_SANS, fs, area.x + aw + S(in, 40), fy, area.w - aw - S(in, 40), th->text_dim, s->sm_rows);
-    text_draw_fit(tc, FACE_SANS, S(in, 18), area.x, fy + lh, area.w, th->text_dim, s->legend);
+    fy = para(tc, FACE_SANS, fs, area.x, fy, area.w, foot_lines, th->text, axis);
+    para(tc, FACE_SANS, small, area.x, fy, area.w, legend_lines, th->text_dim, s->legend);
+}
+
+void waves_paint_none(SDL_Renderer *r, text_cache *tc, const waves_input *in, const char *why)
+{
+    const theme *th = theme_get((theme_id)in->theme);
+    int m = S(in, 36);
+    prim_fill(r, (lrect){in->x, in->y, in->w, in->h}, th->bg);
+    para(tc, FACE_SANS, text_px(in, 22), in->x + m, in->y + S(in, 80), in->w - 2 * m, 4, th->text_dim, why);
 }

@@ -9,6 +9,10 @@
  */
 #include "draw.h"
 #include "draw_waves.h"
+
+#include <stdio.h>
+
+#include "core/i18n.h"
 #include "viewer/scene/scene.h"
 #include "viewer/scene/story.h"
 
@@ -16,7 +20,9 @@ void draw_layout_for(const viewer_frame *f, layout *L)
 {
     layout_in in;
     layout_fold fold;
-    scene_block_layout(f, 0, &in, &fold);
+    viewer_frame g = *f; /* with the waves beside them, the steps' own part */
+    g.width = draw_steps_width(f);
+    scene_block_layout(&g, 0, &in, &fold);
     layout_compute_folded(L, &in, &fold);
 }
 
@@ -60,24 +66,73 @@ static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
     }
 }
 
-/* The waves picture of the run f shows (W), in place of its steps: 0, or
- * -1 when there is none to draw (then the steps are drawn). */
-static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+/* The trace whose waves run frame f's picture shows (W): the first launch
+ * of the run, where the waves are kept (rv_trace.waves); NULL: none. */
+static const rv_trace *waves_trace(const viewer_frame *f)
 {
     const rv_trace *first = f->story ? f->story->tr[0] : f->tr;
-    static scene_waves sw;
+    return first && first->waves ? first : NULL;
+}
+
+int draw_steps_width(const viewer_frame *f)
+{
+    if (f->waves != VIEW_WAVES_BESIDE || f->tr2 || !waves_trace(f)) return f->width;
+    return f->width * 3 / 5; /* the steps keep the larger part: the picture's words wrap */
+}
+
+/* Trace tr's waves picture in the area of in, or why there is none. */
+static void waves_pane(SDL_Renderer *r, text_cache *tc, const rv_trace *tr, waves_input *in)
+{
+    static scene_waves sw; /* its words are large: off the stack */
     char why[300];
-    if (!first || scene_waves_make(first, 0, &sw, why, sizeof why)) return -1;
-    waves_input in = {&sw, f->theme, f->width, f->height};
-    waves_paint(r, tc, &in);
+    if (!tr || scene_waves_make(tr, 0, &sw, why, sizeof why)) {
+        if (!tr)
+            snprintf(why, sizeof why, "%s", _("no waves run in this trace: record one with `reducevis trace --waves`"));
+        waves_paint_none(r, tc, in, why);
+        return;
+    }
+    in->s = &sw;
+    waves_paint(r, tc, in);
     scene_waves_free(&sw);
+}
+
+/* The waves alone: the run's picture over the whole frame, or in compare
+ * mode each version's, side by side.  0, or -1 when there is none to draw
+ * (then the steps are drawn). */
+static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    if (f->tr2) {
+        int half = f->width / 2;
+        waves_input a = {NULL, f->theme, half, f->height, 0, 0},
+                    b = {NULL, f->theme, f->width - half, f->height, half, 0};
+        waves_pane(r, tc, f->tr->waves ? f->tr : NULL, &a);
+        waves_pane(r, tc, f->tr2->waves ? f->tr2 : NULL, &b);
+        prim_line(r, (float)half, 0, (float)half, (float)f->height, theme_get((theme_id)f->theme)->panel_edge, 2);
+        return 0;
+    }
+    const rv_trace *tr = waves_trace(f);
+    if (!tr) return -1;
+    waves_input in = {NULL, f->theme, f->width, f->height, 0, 0};
+    waves_pane(r, tc, tr, &in);
     return 0;
 }
 
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc; /* large: off the stack; frames are drawn one at a time */
-    if (f->waves && waves_frame(r, tc, f) == 0) return;
+    if ((f->waves == VIEW_WAVES_ALONE || (f->waves && f->tr2)) && waves_frame(r, tc, f) == 0) return;
+    int steps_w = draw_steps_width(f);
+    if (steps_w < f->width) { /* the steps in the left part, the waves beside them */
+        viewer_frame g = *f;
+        g.width = steps_w;
+        g.waves = VIEW_WAVES_OFF;
+        draw_frame(r, tc, &g);
+        waves_input in = {NULL, f->theme, f->width - steps_w, f->height, steps_w, 0};
+        waves_pane(r, tc, waves_trace(f), &in);
+        const theme *th = theme_get((theme_id)f->theme);
+        prim_line(r, (float)steps_w, 0, (float)steps_w, (float)f->height, th->panel_edge, 2);
+        return;
+    }
     scene_build(&sc, f);
     if (sc.compare) {
         static layout_cmp C; /* two layouts: kept off the stack */

@@ -377,6 +377,50 @@ static int write_frames(app *a, viewer_canvas *c, const export_opts *x, gif_writ
     return rc;
 }
 
+/* Whether the export ends on the waves picture: the run shown, or either
+ * version compared, has a waves run (docs/waves.md). */
+static int has_waves(const app *a)
+{
+    return (a->sc.story.tr[0] && a->sc.story.tr[0]->waves) || (a->comparing && a->sc2.tr && a->sc2.tr->waves);
+}
+
+/* After the steps, the grid: the viewer's W picture alone (compare mode:
+ * each version's), into gif or as STEM-waves.png in x->out.  0, or
+ * RV_EXIT_RUNTIME with why on stderr. */
+static int write_waves_frame(app *a, viewer_canvas *c, const export_opts *x, gif_writer *gif, int *written,
+                             char name[160])
+{
+    char path[4200], err[1024], stem[2][64];
+    app_goto(a, 0);
+    viewer_frame f = app_frame(a, x->vo.width, x->vo.height);
+    f.toast = NULL;
+    f.quiz = NULL;
+    f.waves = VIEW_WAVES_ALONE;
+    if (viewer_canvas_draw(c, &f) != 0) {
+        fprintf(stderr, _("reducevis export: drawing failed: %s\n"), SDL_GetError());
+        return RV_EXIT_RUNTIME;
+    }
+    export_trace_stem(a->sc.tr, stem[0], sizeof stem[0]);
+    if (a->comparing) {
+        export_trace_stem(a->sc2.tr, stem[1], sizeof stem[1]);
+        snprintf(name, 160, "%s-vs-%s-waves.png", stem[0], stem[1]);
+    } else
+        snprintf(name, 160, "%s-waves.png", stem[0]);
+    int failed;
+    if (gif) { /* shown twice as long as a step: a class reads its numbers */
+        failed = export_add_gif_frame(gif, viewer_canvas_surface(c), 2 * x->delay_ms / 10, err, sizeof err) != 0;
+    } else {
+        snprintf(path, sizeof path, "%s/%s", x->out, name);
+        failed = export_write_png(viewer_canvas_surface(c), path, err, sizeof err) != 0;
+    }
+    if (failed) {
+        rv_cmd_error("export", err);
+        return RV_EXIT_RUNTIME;
+    }
+    (*written)++;
+    return 0;
+}
+
 /* One line: what was written where, at what size, from what trace. */
 static void say_written(const app *a, const export_opts *x, int gif, int first, int last, int written,
                         const char *first_name, const char *name)
@@ -451,6 +495,9 @@ int export_main(int argc, char **argv)
     int written = 0;
     char path[4200], name[160] = "", first_name[160] = "";
     if (rc == 0) rc = write_frames(&a, c, &x, gif, first, last, &written, first_name, name);
+    /* the grid after every step of the run, not after a part of them */
+    int waves = rc == 0 && has_waves(&a) && first == 0 && last == total - 1;
+    if (waves) rc = write_waves_frame(&a, c, &x, gif, &written, name);
     if (x.quiz && !gif && rc == 0 &&
         export_quiz_index(&a.sc.story, first, last, x.out, path, sizeof path, err, sizeof err)) {
         rv_cmd_error("export", err);
@@ -461,6 +508,7 @@ int export_main(int argc, char **argv)
         rc = RV_EXIT_RUNTIME;
     }
     if (rc == 0) say_written(&a, &x, gif != NULL, first, last, written, first_name, name);
+    if (rc == 0 && waves) printf("%s\n", _("and last, the waves picture: which SM ran each block, and when"));
     viewer_canvas_free(c);
     app_close(&a);
     return rc;

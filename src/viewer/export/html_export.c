@@ -20,9 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "viewer/draw/draw.h"
+#include "canvas_png.h"
+#include "html_waves.h"
 #include "html_write.h"
 #include "viewer/scene/own_words.h"
-#include "png_indexed.h"
 #include "core/predict.h"
 #include "viewer/scene/story.h"
 #include "viewer/draw/plot.h"
@@ -211,7 +212,7 @@ static int same_geometry(const viewer_frame *f, const viewer_frame *g)
     return f->tr->block_size == g->tr->block_size && f->an->smem_words == g->an->smem_words;
 }
 
-/* Draws the canvas's current frame as an indexed PNG.  0, or -1 with err. */
+/* Draws frame f on the canvas as an indexed PNG.  0, or -1 with err. */
 static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char **png, size_t *len, char *err,
                         size_t errlen)
 {
@@ -219,33 +220,28 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
         snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
         return -1;
     }
-    SDL_Surface *s = viewer_canvas_surface(c);
-    if (s->format->format != SDL_PIXELFORMAT_ARGB8888) {
-        snprintf(err, errlen, "%s", _("drawing failed: unexpected pixel format"));
-        return -1;
-    }
-    if (SDL_MUSTLOCK(s)) SDL_LockSurface(s);
-    char why[200];
-    int rc = png_indexed_encode(s->pixels, s->w, s->h, s->pitch, png, len, why, sizeof why);
-    if (SDL_MUSTLOCK(s)) SDL_UnlockSurface(s);
-    if (rc != 0) snprintf(err, errlen, _("cannot encode a frame: %s"), why);
-    return rc;
+    return canvas_png(c, png, len, err, errlen);
 }
 
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
                       const char *path, long long *bytes, char *err, size_t errlen)
 {
+    /* a run with a waves run ends on its grid (html_waves.h); a live class's
+     * page keeps to its steps */
+    int nwaves = !live && html_waves_trace(a) ? 1 : 0;
     int npos = last - first + 1, rc = -1;
     app_goto(a, first);
     viewer_frame f = app_frame(a, w, h);
     int npanes = f.tr2 ? 2 : 1;
     pane_data pd[HTML_MAX_PANES];
     memset(pd, 0, sizeof pd);
-    char(*labels)[64] = calloc((size_t)npos, sizeof *labels);
-    const char **label_ptrs = calloc((size_t)npos, sizeof *label_ptrs);
-    int *timeline = calloc((size_t)npos * 4, sizeof *timeline);
-    tip_lines *ttext = calloc((size_t)npos, sizeof *ttext);
-    html_tip *ttips = calloc((size_t)npos, sizeof *ttips);
+    size_t nall = (size_t)(npos + nwaves);
+    char(*labels)[64] = calloc(nall, sizeof *labels);
+    const char **label_ptrs = calloc(nall, sizeof *label_ptrs);
+    int *timeline = calloc(nall * 4, sizeof *timeline); /* the waves' box: none, all zero */
+    tip_lines *ttext = calloc(nall, sizeof *ttext);
+    html_tip *ttips = calloc(nall, sizeof *ttips);
+    static html_waves hwaves; /* the waves position's frames and words */
     char(*intro)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
     char(*para)[TEXT_LEN] = calloc(HTML_MAX_PARAS, TEXT_LEN);
     char *title = malloc(TEXT_LEN), *heading = malloc(TEXT_LEN), *alt = malloc(TEXT_LEN);
@@ -324,7 +320,7 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         .width = w,
         .height = h,
         .npanes = npanes,
-        .npos = npos,
+        .npos = npos + nwaves,
         .labels = label_ptrs,
         .timeline = timeline,
         .timeline_tips = npanes == 1 ? ttips : NULL,
@@ -340,6 +336,11 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         page.withheld = live->withheld;
         page.withheld_arg = live->withheld_arg;
         if (page.withheld) page.timeline_tips = NULL; /* a step's tooltip there tells what it does */
+    }
+    if (nwaves) {
+        /* TRANSLATORS: the lesson's timeline label of the waves picture, a word or two */
+        snprintf(labels[npos], sizeof labels[npos], "%s", _("waves"));
+        label_ptrs[npos] = labels[npos];
     }
     app_goto(a, first);
     f = app_frame(a, w, h);
@@ -402,12 +403,18 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         for (int k = 0; k < st.nparas; k++) st.para[k] = para[k];
         if (html_write_step(hw, &st, err, errlen) != 0) goto done;
     }
+    if (nwaves) {
+        html_step st;
+        if (html_waves_step(a, c, w, h, quiz && !a->comparing, &hwaves, &st, err, errlen) != 0) goto done;
+        if (html_write_step(hw, &st, err, errlen) != 0) goto done;
+    }
     rc = html_write_close(hw, 1, bytes, err, errlen);
     hw = NULL;
 
 done:
     html_write_close(hw, 0, NULL, NULL, 0);
     for (int p = 0; p < HTML_MAX_PANES; p++) pane_free(&pd[p]);
+    html_waves_free(&hwaves);
     free(png);
     free(qpng);
     free(labels);

@@ -16,6 +16,11 @@ struct story;            /* story.h: the launches of a run in a row         */
 struct predict;          /* predict.h: predict mode's question             */
 struct class_live;       /* class_live.h: a live class on predict's card   */
 
+/* What W shows (docs/waves.md): the steps alone; the run's waves picture
+ * beside them; the picture alone.  Comparing, any but the first shows each
+ * version's picture, side by side. */
+typedef enum view_waves { VIEW_WAVES_OFF = 0, VIEW_WAVES_BESIDE, VIEW_WAVES_ALONE } view_waves;
+
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
     const rv_trace *tr;    /* required                                   */
@@ -34,8 +39,8 @@ typedef struct viewer_frame {
     int focus;                             /* warp + 1 whose accesses are drawn; 0: auto */
     int help;                              /* draw the key overlay                       */
     int warps_view;                        /* 0 auto, 1 a row per warp, 2 one strip      */
-    int waves;                             /* the waves picture of tr's run (W), where its
-                                     first launch has a waves run; else the steps */
+    int waves;                             /* view_waves (W): the waves picture of tr's run,
+                                     where its first launch has a waves run; else the steps */
     int playing;                           /* timeline shows "playing"                   */
     double speed;                          /* steps per second shown; 0: 1              */
     const char *toast;                     /* a short message in the footer              */

@@ -331,10 +331,11 @@ static int apply_view(app *a, app_action act)
         return 1;
     }
     case APP_WAVES_VIEW: /* the run's waves are kept with its first launch (rv_trace.waves) */
-        if (!a->waves && !(a->sc.story.tr[0] && a->sc.story.tr[0]->waves))
+        if (!a->waves && !(a->sc.story.tr[0] && a->sc.story.tr[0]->waves) &&
+            !(a->comparing && a->sc2.tr && a->sc2.tr->waves))
             app_toast(a, _("no waves run in this trace: record one with `reducevis trace --waves`"));
-        else
-            a->waves = !a->waves;
+        else /* off, beside the steps, alone; comparing: off, each version's */
+            a->waves = a->comparing ? (a->waves ? VIEW_WAVES_OFF : VIEW_WAVES_ALONE) : (a->waves + 1) % 3;
         return 1;
     case APP_HELP: a->help = !a->help; return 1;
     case APP_FOCUS_WARP: a->focus = a->focus == act.arg + 1 ? 0 : act.arg + 1; return 1;

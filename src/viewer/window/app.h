@@ -49,7 +49,7 @@ typedef struct app {
     int no_cjk_font; /* no CJK font found: L stays in English       */
     int fullscreen;
     int warps_view; /* 0 auto, 1 a row per warp, 2 one strip (Z)     */
-    int waves;      /* the waves picture instead of the steps (W)     */
+    int waves;      /* view_waves: the waves picture beside or instead of the steps (W) */
     int quit;
     int hover, mouse_x, mouse_y;
     int focus; /* warp + 1, 0 = automatic                       */

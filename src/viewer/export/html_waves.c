@@ -1,0 +1,121 @@
+/* html_waves.c — the lesson page's waves position (html_waves.h): the
+ * viewer's W frame, drawn as the export draws every frame, and the
+ * picture's own words (scene_waves.c) as the text under it, so the page
+ * says the numbers the picture shows. */
+#include "html_waves.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/i18n.h"
+#include "canvas_png.h"
+#include "viewer/draw/draw.h"
+#include "viewer/draw/draw_waves.h"
+#include "viewer/draw/theme.h"
+#include "viewer/scene/scene_waves.h"
+
+const rv_trace *html_waves_trace(const app *a)
+{
+    const rv_trace *first = a->sc.story.tr[0];
+    if (first && first->waves) return first;
+    if (a->comparing && a->sc2.tr && a->sc2.tr->waves) return a->sc2.tr;
+    return NULL;
+}
+
+/* The question's frame: the trace's grid in words, the question large and
+ * the numbers to answer it from; nothing of the picture that would tell. */
+typedef struct question_frame {
+    const char *title, *text, *hint;
+    int theme, w, h;
+} question_frame;
+
+static void question_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
+{
+    const question_frame *q = arg;
+    const theme *th = theme_get((theme_id)q->theme);
+    int k = q->h, m = k / 20, w = q->w - 2 * m, y = k / 6;
+    int px[3] = {k / 36, k / 18, k / 30};
+    prim_fill(r, (lrect){0, 0, q->w, q->h}, th->bg);
+    y += px[0] * 2 * prim_wrapped(tc, FACE_SANS, px[0], m, y, w, 2, px[0] * 3 / 2, th->text_dim, q->title);
+    y += px[1] * 2 * prim_wrapped(tc, FACE_SANS_BOLD, px[1], m, y, w, 3, px[1] * 3 / 2, th->text_strong, q->text);
+    prim_wrapped(tc, FACE_SANS, px[2], m, y, w, 3, px[2] * 3 / 2, th->accent, q->hint);
+}
+
+/* The picture's words for tr, four paragraphs from para: 0, or -1 with err. */
+static int trace_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *err, size_t errlen)
+{
+    static scene_waves sw; /* its words are large: off the stack */
+    if (scene_waves_make(tr, 0, &sw, err, errlen)) return -1;
+    snprintf(para[0], HTML_WAVES_TEXT, "%s", sw.title);
+    snprintf(para[1], HTML_WAVES_TEXT, "%s", sw.predicted);
+    snprintf(para[2], HTML_WAVES_TEXT, "%s", sw.observed);
+    snprintf(para[3], HTML_WAVES_TEXT, "%s", sw.tail);
+    scene_waves_free(&sw);
+    return 0;
+}
+
+int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves *hw, html_step *st, char *err,
+                    size_t errlen)
+{
+    memset(hw, 0, sizeof *hw);
+    memset(st, 0, sizeof *st);
+    const rv_trace *one = html_waves_trace(a);
+    if (!one) {
+        snprintf(err, errlen, "%s", _("this trace has no waves run: make one with `reducevis trace --waves`"));
+        return -1;
+    }
+    app_goto(a, 0);
+    viewer_frame f = app_frame(a, w, h);
+    f.toast = NULL;
+    f.quiz = NULL;
+    f.waves = VIEW_WAVES_ALONE;
+    if (viewer_canvas_draw(c, &f) != 0) {
+        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+        return -1;
+    }
+    if (canvas_png(c, &hw->png, &hw->png_len, err, errlen)) return -1;
+    snprintf(hw->heading, sizeof hw->heading, "%s", _("The grid: which SM ran each block, and when"));
+    snprintf(hw->alt, sizeof hw->alt, "%s",
+             _("The waves picture: one row per SM, time across, each block's time in its wave's colour, the tail "
+               "marked"));
+    const rv_trace *both[2] = {a->sc.story.tr[0], a->comparing ? a->sc2.tr : NULL};
+    for (int p = 0; p < 2; p++)
+        if (both[p] && both[p]->waves && st->nparas + 4 <= HTML_MAX_PARAS) {
+            if (trace_paras(both[p], hw->para + st->nparas, err, errlen)) return -1;
+            st->nparas += 4;
+        }
+    for (int k = 0; k < st->nparas; k++) st->para[k] = hw->para[k];
+    st->png = hw->png;
+    st->png_len = hw->png_len;
+    st->alt = hw->alt;
+    st->heading = hw->heading;
+    if (quiz) {
+        if (waves_question_of(one->waves, &hw->q)) {
+            snprintf(err, errlen, "%s", _("out of memory"));
+            return -1;
+        }
+        question_frame qf = {hw->para[0], hw->q.text, hw->q.hint, f.theme, w, h};
+        if (viewer_canvas_paint(c, w, h, question_paint, &qf) != 0) {
+            snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+            return -1;
+        }
+        if (canvas_png(c, &hw->question_png, &hw->question_png_len, err, errlen)) return -1;
+        snprintf(hw->question_alt, sizeof hw->question_alt, "%s", _("The waves hidden: predict them first"));
+        st->question_png = hw->question_png;
+        st->question_png_len = hw->question_png_len;
+        st->question_alt = hw->question_alt;
+        st->question = hw->q.text;
+        st->hint = hw->q.hint;
+        st->answer = hw->q.answer;
+        st->explain = hw->q.explain;
+    }
+    return 0;
+}
+
+void html_waves_free(html_waves *hw)
+{
+    free(hw->png);
+    free(hw->question_png);
+    hw->png = hw->question_png = NULL;
+}

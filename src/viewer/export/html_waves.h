@@ -1,0 +1,37 @@
+/* html_waves.h — the lesson page's last position: the grid (docs/waves.md).
+ * Where the run shown, or either version compared, has a waves run, the
+ * page ends on the viewer's waves picture (W) with its numbers as text:
+ * the waves predicted and observed, the occupancy, the idle share and the
+ * tail; in predict mode it first asks how many waves the grid will take. */
+#ifndef VIEWER_HTML_WAVES_H
+#define VIEWER_HTML_WAVES_H
+
+#include <stddef.h>
+
+#include "core/quiz_waves.h"
+#include "html_write.h"
+#include "viewer/window/app.h"
+#include "viewer/window/viewer.h"
+
+#define HTML_WAVES_TEXT 1024
+
+typedef struct html_waves {
+    unsigned char *png, *question_png; /* owned */
+    size_t png_len, question_png_len;
+    char heading[HTML_WAVES_TEXT], alt[HTML_WAVES_TEXT], question_alt[HTML_WAVES_TEXT];
+    char para[HTML_MAX_PARAS][HTML_WAVES_TEXT];
+    waves_question q;
+} html_waves;
+
+/* The trace whose waves a's pages show: the run's first launch, or
+ * comparing, the first version's, else the second's; NULL: none. */
+const rv_trace *html_waves_trace(const app *a);
+
+/* Draws the position on canvas c at w x h (with quiz, its question frame
+ * too) and fills st from hw, which keeps what st points to.  0, or -1 with
+ * err.  html_waves_free frees it. */
+int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves *hw, html_step *st, char *err,
+                    size_t errlen);
+void html_waves_free(html_waves *hw);
+
+#endif
