@@ -103,16 +103,7 @@ static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, cons
 /* {"error": why}: why in the class's language (the page shows it). */
 static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *why)
 {
-    char buf[600];
-    FILE *f = fmemopen(buf, sizeof buf, "w");
-    if (!f) return send_json(c, status, "{\"error\":\"?\"}");
-    fputs("{\"error\":", f);
-    rv_json_string(f, why);
-    fputs("}", f);
-    fputc('\0', f);
-    fclose(f);
-    buf[sizeof buf - 1] = '\0';
-    return send_json(c, status, buf);
+    return http_reply_error(c, status, why, "2");
 }
 
 static unsigned status_of(room_status s)
@@ -329,24 +320,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     (void)version;
     (void)upload;
     class_http *h = cls;
-    static int seen;
     if (class_submit_owns(url)) { /* the students' kernels: class_submit.c */
         const char *key = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "k");
         return class_submit_handle(h->submit, h->r, is_secret(h, key), c, url, method, upload, upload_size, state);
     }
-    if (!*state) { /* the headers are in: answer before any body is read */
-        *state = &seen;
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        const char *te = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
-        if ((cl && strcmp(cl, "0")) || te)
-            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
-                              _("no request body is taken: every field is in the query"));
-        return MHD_YES;
-    }
-    if (*upload_size) { /* a body that was not announced: refused above; drop it */
-        *upload_size = 0;
-        return MHD_YES;
-    }
+    enum MHD_Result bodied;
+    if (http_reply_no_body(c, upload_size, state, &bodied)) return bodied;
     int get = !strcmp(method, MHD_HTTP_METHOD_GET), post = !strcmp(method, MHD_HTTP_METHOD_POST);
     int too_long = 0;
     const char *k = field(c, "k", FIELD_MAX, &too_long), *t = field(c, "t", FIELD_MAX, &too_long);

@@ -87,18 +87,7 @@ static enum MHD_Result send_owned(struct MHD_Connection *c, char *json)
 
 static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *why)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (!f) return MHD_NO;
-    fputs("{\"error\":", f);
-    rv_json_string(f, why);
-    fputs("}", f);
-    if (fclose(f) != 0) {
-        free(text);
-        return MHD_NO;
-    }
-    return send_text(c, status, "application/json; charset=utf-8", text, len, MHD_RESPMEM_MUST_FREE);
+    return http_reply_error(c, status, why, "5");
 }
 
 static unsigned status_of(submit_status s)
@@ -269,20 +258,8 @@ enum MHD_Result class_submit_handle(submit_queue *q, room *r, int teacher, struc
         return submit(q, r, c, upload_data, upload_size, state);
     }
     /* the other paths take no body, as the rest of the class */
-    static int seen;
-    if (!*state) {
-        *state = &seen;
-        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        const char *te = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
-        if ((cl && strcmp(cl, "0")) || te)
-            return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE,
-                              _("no request body is taken: every field is in the query"));
-        return MHD_YES;
-    }
-    if (*upload_size) {
-        *upload_size = 0;
-        return MHD_YES;
-    }
+    enum MHD_Result bodied;
+    if (http_reply_no_body(c, upload_size, state, &bodied)) return bodied;
     if (!get) return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, _("use GET"));
     if (!strcmp(url, "/start")) {
         int n = exercise_of(arg(c, "n"));
