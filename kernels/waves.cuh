@@ -1,0 +1,99 @@
+// waves.cuh — the waves run's stamps compiled into a shipped version (its
+// waves build), instead of the Compute Sanitizer patching block entry and
+// exit (src/tracer/waves_patches.cu, kept for a student's own file).
+//
+// RV_WAVES_BLOCK(); at the top of a kernel's body declares one object per
+// thread: its constructor stamps the block's slot as the warp enters, its
+// destructor as the warp leaves, at whichever `return` it leaves by (a
+// thread past n that returns at once, v8's blocks that did not draw the last
+// ticket, v10's ranks above 0), so no exit is missed and no kernel's body is
+// touched past that line.  Compiled without RV_WAVES_STAMPS (the timed and
+// traced builds) it expands to nothing.
+//
+// The slot and its meaning are the patch's (src/tracer/waves.h): start =
+// the earliest warp's entry, first exit = the earliest warp's (or warp
+// part's) exit, end = the last; %smid; on sm_90 the cluster flag and rank.
+// Why the lowest active lane of each warp, not thread 0 alone: thread 0 is
+// neither the first nor the last warp out in every version (threads past n
+// return at once; v8's and v10's other warps leave while warp 0 sums), and
+// the first exit is what the occupancy check needs (docs/waves.md).  Why it
+// is cheap: no barrier (a __syncthreads in the stamps would change when
+// warps leave), one leader a warp, and only fire-and-forget atomics (their
+// results unused: RED, the warp does not wait for them) on the block's own
+// slot, so no two blocks contend for a word; the two %globaltimer reads and
+// the leader's election are a handful of instructions a warp.
+#pragma once
+
+#if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)
+#include <stdint.h>
+
+// A block's slot: src/tracer/waves.h's rv_waves_slot, byte for byte (32
+// bytes), so the host reads both the same way.
+struct rv_waves_stamp_slot {
+    unsigned long long nstart, nfirst, end;
+    uint32_t sm, flags;
+};
+static_assert(sizeof(rv_waves_stamp_slot) == 32, "the slot is waves.h's");
+
+// The launch's slots, set by the host before each launch it records
+// (rv_waves_set_slots); null: the stamps do nothing.
+static __device__ rv_waves_stamp_slot *rv_waves_slots;
+
+// Points this file's kernels at slots (device memory, one a block, zeroed
+// before a recorded launch), on the stream the launch will go to.
+static inline cudaError_t rv_waves_set_slots(void *slots, cudaStream_t stream)
+{
+    return cudaMemcpyToSymbolAsync(rv_waves_slots, &slots, sizeof slots, 0, cudaMemcpyHostToDevice, stream);
+}
+
+struct rv_waves_stamp {
+    static __device__ __forceinline__ unsigned long long now()
+    {
+        unsigned long long t;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        return t;
+    }
+    static __device__ __forceinline__ bool leader()
+    {
+        uint32_t lane;
+        asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+        return (uint32_t)(__ffs(__activemask()) - 1) == lane;
+    }
+    static __device__ __forceinline__ rv_waves_stamp_slot *mine(rv_waves_stamp_slot *slots)
+    {
+        return &slots[blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)];
+    }
+    __device__ __forceinline__ rv_waves_stamp()
+    {
+        rv_waves_stamp_slot *slots = rv_waves_slots;
+        if (!slots || !leader()) return;
+        unsigned long long t = now();
+        rv_waves_stamp_slot *me = mine(slots);
+        atomicMax(&me->nstart, ~t); // the earliest entry: the largest ~t
+        uint32_t sm, flags = 0x1u;  // RV_WAVES_SEEN
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+#if __CUDA_ARCH__ >= 900
+        uint32_t clustered, rank;
+        asm volatile("{ .reg .pred p; mov.pred p, %%is_explicit_cluster; selp.u32 %0, 1, 0, p; }" : "=r"(clustered));
+        asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+        if (clustered) flags |= 0x4u | (rank << 16); // RV_WAVES_CLUSTER, rank << RV_WAVES_RANK_SHIFT
+#endif
+        me->sm = sm; // every warp writes the same: no atomic needed
+        me->flags = flags;
+    }
+    // A warp that leaves in parts stamps at each part's leader, as the patch
+    // does: the first part sets the first exit, the last the end.
+    __device__ __forceinline__ ~rv_waves_stamp()
+    {
+        rv_waves_stamp_slot *slots = rv_waves_slots;
+        if (!slots || !leader()) return;
+        unsigned long long t = now();
+        rv_waves_stamp_slot *me = mine(slots); // this part's leader need not be the entry's
+        atomicMax(&me->nfirst, ~t);            // the first warp out
+        atomicMax(&me->end, t);                // the last warp out
+    }
+};
+#define RV_WAVES_BLOCK() rv_waves_stamp rv_waves_stamp_ [[maybe_unused]]
+#else
+#define RV_WAVES_BLOCK()
+#endif
