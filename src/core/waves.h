@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" { /* src/gpu/gpu_waves.cu makes them */
+#endif
+
 /* The most blocks one launch's waves hold (v0 at 2^25 elements has 2^17). */
 #define RV_WAVES_MAX_BLOCKS   (1u << 24)
 /* The most SMs a GPU is believed to have (an H200 has 132). */
@@ -159,5 +163,9 @@ double rv_waves_overhead(const rv_waves *w);
 int rv_waves_section_at(const uint8_t *p, size_t len);
 int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len);
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
