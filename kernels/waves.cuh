@@ -30,23 +30,29 @@
 // its exit, instead of two.
 #pragma once
 
-#if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)
 #include <stdint.h>
 
 // A block's slot: src/tracer/waves.h's rv_waves_slot, byte for byte (32
-// bytes), so the host reads both the same way.
+// bytes), with its flags, so that the host reads both the same way; outside
+// the waves build too, for the host that reads it (src/gpu/gpu_waves.cu).
 struct rv_waves_stamp_slot {
-    unsigned long long nstart, nfirst, end;
-    uint32_t sm, flags;
+    unsigned long long nstart; // ~(the earliest warp's entry): an atomic max of the inverted time
+    unsigned long long nfirst; // ~(the first warp out), likewise
+    unsigned long long end;    // the last warp out
+    uint32_t sm, flags;        // %smid; RV_WAVES_STAMP_*
 };
 static_assert(sizeof(rv_waves_stamp_slot) == 32, "the slot is waves.h's");
+constexpr uint32_t RV_WAVES_STAMP_SEEN = 0x1u;    // a warp of the block left: the slot is written
+constexpr uint32_t RV_WAVES_STAMP_CLUSTER = 0x4u; // %is_explicit_cluster
+constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // %cluster_ctarank in the flags' high half
 
+#if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)
 // The launch's slots, set by the host before each launch it records
 // (rv_waves_set_slots); null: the stamps do nothing.  In constant memory:
-// every warp reads it first thing, and a global load there (an L2 round trip
-// before the kernel's own first instruction) would cost each block more than
-// the stamps do; the constant cache answers in a few cycles.  One a file
-// (static): each kernel file's waves build is a module of its own.
+// every warp reads it as it leaves, and a global load there (an L2 round
+// trip) would hold each warp longer than the stamps do; the constant cache
+// answers in a few cycles.  One a file (static): each kernel file's waves
+// build is a module of its own.
 static __constant__ rv_waves_stamp_slot *rv_waves_slots;
 
 // Points this file's kernels at slots (device memory, one a block, zeroed
@@ -90,13 +96,13 @@ struct rv_waves_stamp {
         atomicMax(&me->nstart, ~entered); // the earliest entry: the largest ~time
         atomicMax(&me->nfirst, ~t);       // the first warp out
         atomicMax(&me->end, t);           // the last warp out
-        uint32_t sm, flags = 0x1u;        // RV_WAVES_SEEN
+        uint32_t sm, flags = RV_WAVES_STAMP_SEEN;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
 #if __CUDA_ARCH__ >= 900
         uint32_t clustered, rank;
         asm volatile("{ .reg .pred p; mov.pred p, %%is_explicit_cluster; selp.u32 %0, 1, 0, p; }" : "=r"(clustered));
         asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
-        if (clustered) flags |= 0x4u | (rank << 16); // RV_WAVES_CLUSTER, rank << RV_WAVES_RANK_SHIFT
+        if (clustered) flags |= RV_WAVES_STAMP_CLUSTER | (rank << RV_WAVES_STAMP_RANK_SHIFT);
 #endif
         me->sm = sm; // every warp writes the same: no atomic needed
         me->flags = flags;

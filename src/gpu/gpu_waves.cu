@@ -15,11 +15,12 @@
 // version is written here (the version table and the kernel file say it).
 //
 // Why the overhead this way: a pass's untraced launch (the timed build) and
-// its stamped launch take turns, R each after warm-up, with CUDA events
-// around each launcher call (a launcher's own memset, v9's, is in both),
-// on a stream of their own; the medians go into the launch's waves.  The
-// timed stamped launches write into the recorded launch's slots without
-// zeroing them (nothing reads them again), as the patch's timed runs do.
+// its stamped launch take turns (each first in every other round), R each
+// after warm-up, with CUDA events around each launcher call (a launcher's
+// own memset, v9's, is in both), on a stream of their own; the medians go
+// into the launch's waves.  The timed stamped launches write into the
+// recorded launch's slots without zeroing them (nothing reads them again),
+// as the patch's timed runs do.
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,11 +28,8 @@
 #include <vector>
 
 #include "gpu.h"
-#include "gpu_reduce.h"
+#include "gpu_reduce.h" // and through it kernels/waves.cuh: the slot
 #include "core/waves.h"
-#include "tracer/waves.h"
-
-static_assert(sizeof(rv_waves_slot) == 32, "the slot is kernels/waves.cuh's");
 
 #define RV_WAVES_WARMUP 3 // untimed launches of each build before the timed ones
 
@@ -125,19 +123,19 @@ fail:
 // The slots read back into the launch's blocks, as the tool writes and
 // src/own/records/waves_raw.c reads them: a block never seen is left out
 // (the checks name it), an exit never seen reads as all ones (refused).
-static void blocks_of(const std::vector<rv_waves_slot> &slot, rv_waves *w)
+static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, rv_waves *w)
 {
     w->nblocks = 0;
     for (uint32_t b = 0; b < (uint32_t)slot.size(); b++) {
-        const rv_waves_slot &s = slot[b];
-        if (!(s.flags & RV_WAVES_SEEN)) continue;
-        int clustered = (s.flags & RV_WAVES_CLUSTER) != 0;
+        const rv_waves_stamp_slot &s = slot[b];
+        if (!(s.flags & RV_WAVES_STAMP_SEEN)) continue;
+        int clustered = (s.flags & RV_WAVES_STAMP_CLUSTER) != 0;
         w->blocks[w->nblocks++] = rv_wave_block{b,
                                                 s.sm,
                                                 ~s.nstart,
                                                 ~s.nfirst,
                                                 s.end,
-                                                clustered ? s.flags >> RV_WAVES_RANK_SHIFT : 0u,
+                                                clustered ? s.flags >> RV_WAVES_STAMP_RANK_SHIFT : 0u,
                                                 clustered ? RV_WAVE_CLUSTER : 0u};
     }
 }
@@ -163,7 +161,7 @@ struct pass_ctx {
     int v, block, repeats;
     const waves::kernel_entry *stamped;
     timed::launch_fn plain;
-    rv_waves_slot *slots; // device, zeroed here before the recorded launch
+    rv_waves_stamp_slot *slots; // device, zeroed here before the recorded launch
     std::vector<cudaEvent_t> ev;
     cudaStream_t s;
 };
@@ -174,7 +172,7 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
     unsigned B = (unsigned)p.block;
     captured c, plain_c;
     rv_waves *w = nullptr;
-    std::vector<rv_waves_slot> slot;
+    std::vector<rv_waves_stamp_slot> slot;
     std::vector<float> plain_ms(p.repeats), waves_ms(p.repeats);
     auto stamped = [&] { p.stamped->launch(src, dst, n, grid, B, p.s); };
     auto plain = [&] { p.plain(src, dst, n, grid, B, p.s); };
@@ -211,23 +209,28 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
     }
     // the recorded launch: slots zeroed, pointed at, read back
     slot.resize(blocks);
-    RV_CUDA(cudaMemsetAsync(p.slots, 0, blocks * sizeof(rv_waves_slot), p.s), "zeroing the waves slots");
+    RV_CUDA(cudaMemsetAsync(p.slots, 0, blocks * sizeof(rv_waves_stamp_slot), p.s), "zeroing the waves slots");
     RV_CUDA(p.stamped->set_slots(p.slots, p.s), "pointing the stamps at their slots");
     stamped();
     RV_CUDA(cudaGetLastError(), "launching the stamped kernel");
-    RV_CUDA(cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_slot), cudaMemcpyDeviceToHost, p.s),
+    RV_CUDA(cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
             "reading the waves slots back");
     RV_CUDA(cudaStreamSynchronize(p.s), "running the stamped kernel");
     blocks_of(slot, w);
-    // the overhead: the two builds in turn
+    // the overhead: the two builds in turn, each first in every other round,
+    // so that neither always finds the caches as the other left them
     for (int r = 0; r < RV_WAVES_WARMUP; r++) plain(), stamped();
     for (int r = 0; r < p.repeats; r++) {
-        cudaEventRecord(p.ev[4 * r], p.s);
-        plain();
-        cudaEventRecord(p.ev[4 * r + 1], p.s);
-        cudaEventRecord(p.ev[4 * r + 2], p.s);
-        stamped();
-        cudaEventRecord(p.ev[4 * r + 3], p.s);
+        for (int k = 0; k < 2; k++) {
+            bool is_plain = (k == 0) == (r % 2 == 0);
+            cudaEvent_t *e = &p.ev[4 * r + (is_plain ? 0 : 2)];
+            cudaEventRecord(e[0], p.s);
+            if (is_plain)
+                plain();
+            else
+                stamped();
+            cudaEventRecord(e[1], p.s);
+        }
     }
     RV_CUDA(cudaGetLastError(), "launching the timed kernels");
     RV_CUDA(cudaStreamSynchronize(p.s), "running the timed kernels");
@@ -287,12 +290,12 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
     p.plain = rv_timed_launch(v);
     p.slots = nullptr, p.s = nullptr;
     p.ev.assign(4 * (size_t)o->repeats, nullptr);
-    if (rv_upload_pattern(o->data, n, (a_n + b_n) * sizeof(float) + (size_t)most * sizeof(rv_waves_slot), &d_in,
+    if (rv_upload_pattern(o->data, n, (a_n + b_n) * sizeof(float) + (size_t)most * sizeof(rv_waves_stamp_slot), &d_in,
                           &cpu, err, errlen))
         return nullptr;
     RV_CUDA(cudaMalloc(&a, a_n * sizeof(float)), "allocating partial sums");
     if (b_n) RV_CUDA(cudaMalloc(&b, b_n * sizeof(float)), "allocating partial sums");
-    RV_CUDA(cudaMalloc(&p.slots, (size_t)most * sizeof(rv_waves_slot)), "allocating the waves slots");
+    RV_CUDA(cudaMalloc(&p.slots, (size_t)most * sizeof(rv_waves_stamp_slot)), "allocating the waves slots");
     RV_CUDA(cudaStreamCreateWithFlags(&p.s, cudaStreamNonBlocking), "creating a stream");
     for (cudaEvent_t &e : p.ev) RV_CUDA(cudaEventCreate(&e), "creating the timers");
     {
