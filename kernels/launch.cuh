@@ -2,11 +2,15 @@
 // size to a template constant, launch bounds that fill an SM, the grid that
 // fills the GPU, and the registration of a file's launchers.  What a kernel
 // teaches stays in its own file; only the plumbing is written once, here.
+// It brings the waves stamps (waves.cuh) too, so that every kernel file can
+// say RV_WAVES_BLOCK(); without an include line of its own, which would move
+// the lesson's line numbers.
 #pragma once
 
 #include <cuda_runtime.h>
 #include <type_traits>
 #include "registry.cuh"
+#include "waves.cuh"
 
 // Calls f(std::integral_constant<unsigned, B>) for the block size b, so that
 // versions whose block size is a template constant can be launched from a

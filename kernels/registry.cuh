@@ -27,11 +27,25 @@ struct kernel_entry {
 };
 }
 
-// One kernel file's entries in both builds, by the file it comes from.
+// The waves build (RV_WAVES_STAMPS, kernels/waves.cuh): the timed build's
+// launchers with the stamps compiled in, and the function that points the
+// file's stamps at a launch's slots (each file is a module of its own, with
+// its own pointer).
+namespace waves {
+typedef timed::launch_fn launch_fn;
+struct kernel_entry {
+    launch_fn launch;
+    unsigned (*resident_grid)(unsigned block);
+    cudaError_t (*set_slots)(void *slots, cudaStream_t stream);
+};
+}
+
+// One kernel file's entries in its three builds, by the file it comes from.
 struct rv_registered_kernel {
     const char *file;
     const timed::kernel_entry *timed;
     const traced::kernel_entry *traced;
+    const waves::kernel_entry *waves;
 };
 // The generated list, ended by an entry whose file is nullptr.
 extern const rv_registered_kernel rv_kernels[];
@@ -41,10 +55,19 @@ extern const rv_registered_kernel rv_kernels[];
 // namespace; it registers inside it.  A file without them (`capture` traces
 // it unchanged; docs/kernels.md says which and why) has the timed build only
 // and registers from file scope.
+//
+// The waves build compiles each file inside a namespace of its own
+// (rv_waves_STEM, cmake/waves_build.cmake), so its kernels, at file scope or
+// in RV_NS, never meet the timed build's; it registers where it stands, with
+// its stamps' slot setter (waves.cuh, included by launch.cuh before the file).
 #define RV_KERNEL_ENTRY(stem, launch, resident_grid) \
     extern const kernel_entry rv_kernel_##stem;       \
     const kernel_entry rv_kernel_##stem = {launch, resident_grid};
-#ifdef RV_NS
+#if defined(RV_WAVES_STAMPS)
+#define RV_REGISTER_KERNEL(stem, launch, resident_grid)    \
+    extern const ::waves::kernel_entry rv_kernel_##stem; \
+    const ::waves::kernel_entry rv_kernel_##stem = {launch, resident_grid, rv_waves_set_slots};
+#elif defined(RV_NS)
 #define RV_REGISTER_KERNEL(stem, launch, resident_grid) RV_KERNEL_ENTRY(stem, launch, resident_grid)
 #else
 #define RV_REGISTER_KERNEL(stem, launch, resident_grid) \

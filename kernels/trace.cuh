@@ -120,8 +120,12 @@ __device__ __forceinline__ void rv_record(rv_tracer &rv, int line, float value, 
 // The lane __shfl_down_sync(mask, v, d) reads: lane + d, or itself past lane 31.
 #define RV_LANE_DOWN(lane, d) RV_LANE((lane) + (d) < 32 ? (lane) + (d) : (lane))
 
-#else  // the timed build: no trace code at all
+#else  // the timed build, and the waves build: no trace code at all
+#ifdef RV_WAVES_STAMPS
+#define RV_NS waves // inside the file's own namespace (registry.cuh)
+#else
 #define RV_NS timed
+#endif
 #define RV_TRACE_PARAM
 #define RV_TRACE_ARG
 #define RV_TRACER_PARAM

@@ -103,7 +103,7 @@ static __device__ float blockReduceSum(float sum, float *warpLevelSums RV_TRACER
 template <unsigned int blockSize>
 __global__ void __launch_bounds__(blockSize, rv_min_blocks_per_sm(blockSize))
 reduce_v10(const float *__restrict__ in, float *__restrict__ out, unsigned int n RV_TRACE_PARAM)
-{
+{   RV_WAVES_BLOCK();
 #if __CUDA_ARCH__ >= 900 // clusters exist from compute capability 9.0 on; the launcher refuses older GPUs
     __shared__ float warpLevelSums[32];
     cg::cluster_group cluster = cg::this_cluster();

@@ -28,7 +28,7 @@ static __device__ void warpReduce(float *cache, unsigned int tid RV_TRACER_PARAM
 }
 
 __global__ void reduce_v4s(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
-{
+{   RV_WAVES_BLOCK();
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * (blockDim.x * 2) + tid;

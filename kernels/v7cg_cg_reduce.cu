@@ -29,7 +29,7 @@ constexpr unsigned int NUM_PER_THREAD = RV_ELEMS_PER_THREAD;
 
 template <unsigned int blockSize>
 __global__ void reduce_v7cg(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
-{
+{   RV_WAVES_BLOCK();
     __shared__ float warpLevelSums[32];
     cg::thread_block block = cg::this_thread_block();
     cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);

@@ -88,7 +88,7 @@ static __device__ float blockReduceSum(float sum, float *warpLevelSums RV_TRACER
 template <unsigned int blockSize>
 __global__ void __launch_bounds__(blockSize, rv_min_blocks_per_sm(blockSize))
 reduce_v9(const float *__restrict__ in, float *__restrict__ out, unsigned int n RV_TRACE_PARAM)
-{
+{   RV_WAVES_BLOCK();
     __shared__ float warpLevelSums[32];
     unsigned int tid = threadIdx.x;
     unsigned int g = blockIdx.x * blockSize + tid;      // this thread's place in the grid

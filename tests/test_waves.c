@@ -325,6 +325,68 @@ static void test_file(void)
     rv_trace_free(tr);
 }
 
+/* The third layout (RVTWAVE3): how a launch was recorded and the overhead
+ * measured in its run, written only where a launch has either, read back
+ * equal; a patch's recording without them keeps the second layout; a
+ * half-measured overhead or an unknown way of recording is refused. */
+static void test_file_v3(void)
+{
+    rv_config c = rv_config_default();
+    c.version = 0, c.block_size = 64, c.n = 1024;
+    char err[400] = "";
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "model: %s", err);
+    if (!tr) return;
+    size_t plain_len, len;
+    uint8_t *plain = rv_trace_serialize(tr, &plain_len);
+    tr->waves = three();
+    uint8_t *buf = rv_trace_serialize(tr, &len);
+    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC, 8) == 0, "a patch's waves, unmeasured: still RVTWAVE2");
+    CHECK(len == plain_len + 12 + 64 + 3 * 40, "RVTWAVE2's size: %zu", len - plain_len);
+    free(buf);
+    tr->waves->how = RV_WAVES_BY_STAMPS;
+    tr->waves->repeats = 20, tr->waves->plain_ns = 40000, tr->waves->waves_ns = 41000;
+    buf = rv_trace_serialize(tr, &len);
+    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC3, 8) == 0, "stamped and measured: RVTWAVE3");
+    CHECK(len == plain_len + 12 + 88 + 3 * 40, "RVTWAVE3's size: %zu", len - plain_len);
+    rv_trace *back = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(back && back->waves, "read back: %s", err);
+    if (back && back->waves) {
+        const rv_waves *a = back->waves;
+        CHECK(a->how == RV_WAVES_BY_STAMPS && a->repeats == 20 && a->plain_ns == 40000 && a->waves_ns == 41000 &&
+                  a->nblocks == 3 && a->blocks[2].end == 20,
+              "the way and the overhead read back");
+        CHECK(rv_waves_overhead(a) > 1.0249 && rv_waves_overhead(a) < 1.0251, "overhead %g", rv_waves_overhead(a));
+        size_t again_len;
+        uint8_t *again = rv_trace_serialize(back, &again_len);
+        CHECK(again_len == len && memcmp(again, buf, len) == 0, "written again byte for byte");
+        free(again);
+    }
+    rv_trace_free(back);
+    size_t how = plain_len + 12 + 64;
+    buf[how] = 7;
+    back = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(back == NULL, "an unknown way of recording was accepted");
+    CHECK_CONTAINS(err, "recorded in an unknown way (7)");
+    rv_trace_free(back);
+    buf[how] = RV_WAVES_BY_STAMPS;
+    memset(buf + how + 8, 0, 8); /* the untraced time gone, the waves run's kept */
+    back = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(back == NULL, "a half-measured overhead was accepted");
+    CHECK_CONTAINS(err, "half measured");
+    rv_trace_free(back);
+    back = rv_trace_parse(buf, plain_len + 12 + 80, err, sizeof err);
+    CHECK(back == NULL, "a cut RVTWAVE3 was accepted");
+    CHECK_CONTAINS(err, "cut short");
+    rv_trace_free(back);
+    CHECK(rv_waves_overhead(tr->waves) > 1.0, "overhead of the unsaved one");
+    tr->waves->plain_ns = 0;
+    CHECK(rv_waves_overhead(tr->waves) == 0.0, "an unmeasured overhead is 0");
+    free(buf);
+    free(plain);
+    rv_trace_free(tr);
+}
+
 /* The picture's cells of three(): two columns of 10 ns. */
 static void test_cells(void)
 {
@@ -412,6 +474,12 @@ static int write_files(const char *dir)
     snprintf(path, sizeof path, "%s/waves-bad.rvt", dir);
     /* written as it is: the writer does not judge, the reader does */
     rc |= rv_trace_save(tr, path, err, sizeof err);
+    /* the first launch stamped in the kernel, its overhead measured (RVTWAVE3) */
+    tr->waves->blocks[1].sm = 1;
+    tr->waves->how = RV_WAVES_BY_STAMPS;
+    tr->waves->repeats = 20, tr->waves->plain_ns = 40000, tr->waves->waves_ns = 41000;
+    snprintf(path, sizeof path, "%s/waves-stamped.rvt", dir);
+    rc |= rv_trace_save(tr, path, err, sizeof err);
     rv_waves_free(tr->waves);
     tr->waves = many();
     snprintf(path, sizeof path, "%s/waves-many.rvt", dir);
@@ -432,5 +500,6 @@ int main(int argc, char **argv)
     test_cells();
     test_question();
     test_file();
+    test_file_v3();
     return check_report();
 }

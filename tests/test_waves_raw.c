@@ -1,8 +1,10 @@
 /* test_waves_raw.c — the files a waves run writes (src/tracer/waves.h), made
  * here as the tool makes them, read back into waves (src/own/records/
  * waves_raw.c): times, SMs, cluster ranks carried over, and a damaged or
- * impossible file refused with a message naming it.  `--into` writes one
- * into a kept run folder for waves_replay_test.sh. */
+ * impossible file refused with a message naming it; a run's launches kept
+ * in a trace only where the trace holds that launch, of the same shape
+ * (rv_waves_keep, which the stamped waves run goes through too).  `--into`
+ * writes one into a kept run folder for waves_replay_test.sh. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "model/model.h"
 #include "own/records/waves_raw.h"
 #include "tracer/waves.h"
 
@@ -55,6 +58,38 @@ static void expect_refused(const char *dir, const char *part)
     CHECK(w == NULL, "a bad waves run was accepted (expected: %s)", part);
     CHECK_CONTAINS(err, part);
     rv_waves_free(w);
+}
+
+/* rv_waves_keep: the model's trace of v0 (one launch, 4 blocks of 128)
+ * keeps launch 1 of a run's two and drops launch 2, which it does not hold;
+ * a launch 1 of other blocks, or a run without launch 1, is refused. */
+static void test_keep(const char *dir)
+{
+    rv_config c = rv_config_default();
+    c.version = 0, c.block_size = 128, c.n = 512;
+    char err[600] = "";
+    rv_trace *tr = rv_model_run(&c, err, sizeof err);
+    CHECK(tr != NULL, "model: %s", err);
+    if (!tr) return;
+    write_shaped(dir, 1, 4, 1, 128, 0);
+    write_shaped(dir, 2, 4, 1, 64, 0);
+    rv_waves *w = rv_waves_raw_load_dir(dir, err, sizeof err);
+    CHECK(w && rv_waves_keep(w, tr, err, sizeof err) == 0, "kept: %s", err);
+    CHECK(tr->waves && tr->waves->launch == 1 && !tr->waves->next, "launch 1 kept, launch 2 dropped");
+    write_shaped(dir, 1, 4, 1, 256, 0);
+    w = rv_waves_raw_load_dir(dir, err, sizeof err);
+    CHECK(w && rv_waves_keep(w, tr, err, sizeof err) != 0, "a launch of other blocks was kept");
+    CHECK_CONTAINS(err, "not the same launch");
+    CHECK(tr->waves && tr->waves->blocks[0].sm == 0, "the trace's waves untouched by a refusal");
+    char path[4200];
+    snprintf(path, sizeof path, "%s/waves-1.rvwaves", dir);
+    unlink(path);
+    w = rv_waves_raw_load_dir(dir, err, sizeof err);
+    CHECK(w && rv_waves_keep(w, tr, err, sizeof err) != 0, "a run without the traced launch was kept");
+    CHECK_CONTAINS(err, "recorded none of the traced launches");
+    snprintf(path, sizeof path, "%s/waves-2.rvwaves", dir);
+    unlink(path);
+    rv_trace_free(tr);
 }
 
 /* With --into RUN THREADS: RUN/waves/waves-1.rvwaves, a launch of 4 blocks
@@ -112,6 +147,7 @@ int main(int argc, char **argv)
     unlink(path);
     snprintf(path, sizeof path, "%s/waves-2.rvwaves", dir);
     unlink(path);
+    test_keep(dir);
     rmdir(dir);
     return check_report();
 }

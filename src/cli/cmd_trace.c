@@ -1,7 +1,8 @@
 /* cmd_trace.c — `reducevis trace FILE.cu`: a student's own kernel, unchanged,
  * traced on the GPU through the Compute Sanitizer patching API (the work is
  * src/own/trace/trace_run.c), written as a trace every output reads, and opened in
- * the viewer where there is a display. */
+ * the viewer where there is a display.  A shipped version's waves run
+ * (--kernel V --waves) is stamped in its kernel instead (src/gpu/gpu_waves.cu). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,9 @@
 #include "own/trace/shipped.h"
 #include "own/trace/trace_run.h"
 #include "core/versions.h"
+#include "core/waves.h"
+#include "gpu/gpu.h"
+#include "own/records/waves_raw.h"
 #ifdef RV_HAVE_VIEWER
 #include "viewer/window/viewer.h"
 #endif
@@ -48,8 +52,9 @@ static const rv_opt trace_opts[] = {
     {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},
     {OPT_WAVES, "waves", 0, NULL,
      N_("also a waves run: which SM ran each block of each traced launch, and when,\n"
-        "beside what the occupancy predicts (a run of its own: block entry and exit\n"
-        "patched alone), kept in the trace"),
+        "beside what the occupancy predicts, kept in the trace (a run of its own: your\n"
+        "file's block entry and exit patched alone; a --kernel version stamped in its\n"
+        "kernel, its cost measured)"),
      NULL},
     {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
     {OPT_SANDBOX, "sandbox", 0, NULL,
@@ -95,6 +100,50 @@ static const rv_command_opts trace_cmd = {
     .tables = {trace_opts},
     .notes = trace_notes,
 };
+
+/* Launches of each build a stamped waves run's overhead is the median of. */
+#define WAVES_REPEATS 20
+
+/* A shipped version's waves run: stamped in its kernel (its waves build, no
+ * Compute Sanitizer, so the cost is the kernel's own and is measured), in
+ * this process after the traced run, each launch held to the traced one of
+ * its number; the grid of a version that fills the GPU is the traced run's,
+ * so that both are the same launch. */
+static int stamped_waves(int version, const rv_config *cfg, rv_trace *tr, char *err, size_t errlen)
+{
+    uint32_t g[3];
+    rv_trace_grid_dim(tr, g);
+    rv_waves_run_opts wo = {.version = version,
+                            .block_size = cfg->block_size,
+                            .n = cfg->n,
+                            .data = cfg->data,
+                            .grid = g[0],
+                            .repeats = WAVES_REPEATS};
+    char inner[2048];
+    rv_waves *w = rv_gpu_waves(&wo, inner, sizeof inner);
+    if (!w || rv_waves_keep(w, tr, inner, sizeof inner))
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), rv_version_name(version), inner);
+    return 0;
+}
+
+/* The stamped waves run's cost, all its launches together. */
+static void say_stamped(const rv_trace *tr)
+{
+    uint64_t plain = 0, waves = 0;
+    unsigned launches = 0, repeats = 0;
+    for (const rv_waves *w = tr->waves; w; w = w->next) {
+        if (w->how != RV_WAVES_BY_STAMPS || !w->repeats) return;
+        plain += w->plain_ns, waves += w->waves_ns, repeats = w->repeats, launches++;
+    }
+    if (!launches) return;
+    printf(ngettext("waves: stamped in the kernel, %u launch: %.4f ms of kernel time, untraced %.4f ms (medians of %u "
+                    "launches each): %+.1f%%\n",
+                    "waves: stamped in the kernel, %u launches: %.4f ms of kernel time, untraced %.4f ms (medians of "
+                    "%u launches each): %+.1f%%\n",
+                    launches),
+           launches, (double)waves * 1e-6, (double)plain * 1e-6, repeats,
+           100.0 * ((double)waves / (double)plain - 1.0));
+}
 
 /* The default output: FILE.rvt beside FILE.cu. */
 static void default_out(const char *file, char *out, size_t len)
@@ -245,8 +294,10 @@ int cmd_trace(int argc, char **argv)
         }
     }
     char *text = NULL;
+    int stamped = 0; /* the waves run stamped in the kernel, not patched */
+    const rv_version_info *vi = NULL;
     if (kernel) {
-        const rv_version_info *vi = rv_version(rv_version_parse(kernel));
+        vi = rv_version(rv_version_parse(kernel));
         if (!vi || o.file)
             return rv_usage_error("trace", _("--kernel takes a version (%s) and no file"), rv_version_list());
         const char *why = rv_version_check_block(vi->id, cfg.block_size);
@@ -256,6 +307,7 @@ int cmd_trace(int argc, char **argv)
             rv_cmd_error("trace", why2);
             return RV_EXIT_RUNTIME;
         }
+        stamped = o.waves, o.waves = 0;
     }
     if (replay && (o.file || !out))
         return rv_usage_error("trace", _("--replay takes a kept folder and -o FILE.rvt, and no .cu file"));
@@ -275,6 +327,7 @@ int cmd_trace(int argc, char **argv)
     int rc = replay ? rv_own_replay(replay, &res, err, sizeof err) : rv_own_trace(&o, &res, err, sizeof err);
     if (rc == RV_EXIT_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
     free(text);
+    if (!rc && stamped && (rc = stamped_waves(vi->id, &cfg, res.tr, err, sizeof err))) rv_trace_free(res.tr);
     if (rc) {
         rv_cmd_error("trace", err);
         return rc;
@@ -289,6 +342,7 @@ int cmd_trace(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     say_traced(&res, out, replay != NULL);
+    say_stamped(res.tr);
     rv_trace_free(res.tr);
 #ifdef RV_HAVE_VIEWER
     const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");

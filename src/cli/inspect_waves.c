@@ -10,6 +10,25 @@
 #include "core/i18n.h"
 #include "core/status.h"
 
+/* How the launch was recorded, and what recording it cost the kernel where
+ * the run measured it (docs/waves.md, "The cost"). */
+static void say_how(const rv_waves *w)
+{
+    printf("  %s\n", w->how == RV_WAVES_BY_STAMPS
+                         ? _("recorded: stamped in the kernel (the version's waves build, no Sanitizer)")
+                         : _("recorded: by the Compute Sanitizer's patch of block entry and exit"));
+    double r = rv_waves_overhead(w);
+    if (r > 0)
+        printf(ngettext("  overhead: the waves run's kernel took %.4f ms, untraced %.4f ms (median of %u launch each): "
+                        "%+.1f%%\n",
+                        "  overhead: the waves run's kernel took %.4f ms, untraced %.4f ms (median of %u launches "
+                        "each): %+.1f%%\n",
+                        w->repeats),
+               (double)w->waves_ns * 1e-6, (double)w->plain_ns * 1e-6, w->repeats, 100.0 * (r - 1.0));
+    else
+        printf("  %s\n", _("overhead: not measured in this run"));
+}
+
 static int facts(const rv_waves *w, rv_waves_facts *f)
 {
     if (rv_waves_facts_of(w, f) == 0) return 0;
@@ -27,6 +46,7 @@ int rv_inspect_waves_text(const rv_waves *w)
         printf(ngettext("waves run, launch %u: %u block of %u threads on a GPU of %u SMs\n",
                         "waves run, launch %u: %u blocks of %u threads on a GPU of %u SMs\n", f.blocks),
                w->launch, f.blocks, bs, w->sm_count);
+        say_how(w);
         printf(ngettext("  occupancy: %u block per SM at once with all its warps (the SM's own limit: %u blocks)\n",
                         "  occupancy: %u blocks per SM at once with all their warps (the SM's own limit: %u blocks)\n",
                         w->bound),
@@ -78,12 +98,15 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
                "\"cluster_dim\": [%u, %u, %u], \"sm_count\": %u, \"bound\": %u, \"sm_blocks\": %u, "
                "\"cluster_bound\": %u, \"clusters\": %u, \"dynamic_smem\": %u, \"waves_predicted\": %u, \"waves\": %u, "
                "\"most_at_once\": %u, \"most_held\": %u, \"most_on_sm\": %u, \"sms_used\": %u, \"span_ns\": %" PRIu64
-               ", \"idle\": %.6f, \"tail_ns\": %" PRIu64 ", \"tail_idle\": %.6f}",
+               ", \"idle\": %.6f, \"tail_ns\": %" PRIu64
+               ", \"tail_idle\": %.6f, \"recorded\": \"%s\", \"repeats\": %u, \"plain_ns\": %" PRIu64
+               ", \"waves_ns\": %" PRIu64 ", \"overhead\": %.6f}",
                k ? "," : "", w->launch, f.blocks, w->block_dim[0], w->block_dim[1], w->block_dim[2], w->grid_dim[0],
                w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1], w->cluster_dim[2], w->sm_count,
                w->bound, w->sm_blocks, w->cluster_bound, f.clusters, w->smem, f.waves_predicted, f.waves,
                f.most_at_once, f.most_held, f.most_on_sm, f.sms_used, f.t1 - f.t0, f.idle, f.t1 - f.tail_start,
-               f.tail_idle);
+               f.tail_idle, w->how == RV_WAVES_BY_STAMPS ? "stamps" : "patch", w->repeats, w->plain_ns, w->waves_ns,
+               rv_waves_overhead(w));
     }
     printf("\n  ]");
     return 0;

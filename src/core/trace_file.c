@@ -443,7 +443,7 @@ rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errle
 {
     rbuf r = {buf, len, 0};
     rv_trace *tr = parse_one(&r, 0, 0, err, errlen);
-    if (tr && r.len - r.pos >= 8 && memcmp(r.p + r.pos, RV_WAVES_SECTION_MAGIC, 8) == 0) {
+    if (tr && rv_waves_section_at(r.p + r.pos, r.len - r.pos)) {
         size_t used = 0;
         char inner[300];
         if (!(tr->waves = rv_waves_parse(r.p + r.pos, r.len - r.pos, &used, inner, sizeof inner))) {

@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" { /* src/gpu/gpu_waves.cu makes them */
+#endif
+
 /* The most blocks one launch's waves hold (v0 at 2^25 elements has 2^17). */
 #define RV_WAVES_MAX_BLOCKS   (1u << 24)
 /* The most SMs a GPU is believed to have (an H200 has 132). */
@@ -20,6 +24,12 @@
 #define RV_WAVES_MAX_LAUNCHES 64
 
 #define RV_WAVE_CLUSTER 0x1u /* the block ran as a cluster's (%is_explicit_cluster) */
+
+/* How a launch's waves were recorded: by the Compute Sanitizer patching
+ * block entry and exit (a student's file, unchanged; every section of the
+ * first layout), or by stamps compiled into a shipped version's waves build
+ * (kernels/waves.cuh), whose cost is the kernel's own. */
+enum { RV_WAVES_BY_PATCH = 0, RV_WAVES_BY_STAMPS = 1 };
 
 /* Two spans of a block, because its warps leave one by one: each warp gives
  * back its registers and warp slot as it leaves; the block's slot and its
@@ -56,9 +66,15 @@ typedef struct rv_waves {
     uint32_t cluster_bound;  /* clusters the GPU may hold at once
                                   (cudaOccupancyMaxActiveClusters); 0: no cluster */
     uint32_t smem;           /* the launch's dynamic shared memory, bytes     */
-    uint32_t nblocks;        /* records in blocks[]                           */
-    rv_wave_block *blocks;   /* [nblocks], owned                              */
-    struct rv_waves *next;   /* the next launch's, or NULL; freed with this   */
+    uint32_t how;            /* RV_WAVES_BY_PATCH or RV_WAVES_BY_STAMPS       */
+    /* The overhead, measured in the same run: the median kernel time of
+     * `repeats` launches like this one, untraced and as the waves run ran
+     * them (ns; 0 0 0: not measured, as in every recording before them). */
+    uint32_t repeats;
+    uint64_t plain_ns, waves_ns;
+    uint32_t nblocks;      /* records in blocks[]                           */
+    rv_wave_block *blocks; /* [nblocks], owned                              */
+    struct rv_waves *next; /* the next launch's, or NULL; freed with this   */
 } rv_waves;
 
 /* What a class is told of one launch's waves: `at once` counts go by the
@@ -128,13 +144,28 @@ typedef struct rv_waves_cell {
  * -1 when out of memory. */
 int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells);
 
+/* The waves run's kernel time over the untraced one (1.05: 5% slower), or
+ * 0 where the overhead was not measured. */
+double rv_waves_overhead(const rv_waves *w);
+
 /* The trace file's section (docs/trace-format.md): every launch's waves
  * after the run, behind a magic of its own, so that a run without one is
- * written as it always was.  rv_waves_serialize appends to *buf (realloc'd;
- * 0, or -1 out of memory); rv_waves_parse reads a section at p (len bytes
- * left), validated, and says how many bytes it took. */
-#define RV_WAVES_SECTION_MAGIC "RVTWAVE2"
+ * written as it always was.  RVTWAVE2: recorded by the patch, no overhead;
+ * RVTWAVE3 adds to each launch how it was recorded and the overhead, and is
+ * written only where a launch has either (so a patch's recording is written
+ * byte for byte as before, and readers older than RVTWAVE3 read it still).
+ * rv_waves_serialize appends to *buf (realloc'd; 0, or -1 out of memory);
+ * rv_waves_parse reads either section at p (len bytes left), validated, and
+ * says how many bytes it took. */
+#define RV_WAVES_SECTION_MAGIC  "RVTWAVE2"
+#define RV_WAVES_SECTION_MAGIC3 "RVTWAVE3"
+/* Whether p (len bytes) begins a waves section of either layout. */
+int rv_waves_section_at(const uint8_t *p, size_t len);
 int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len);
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,8 +12,9 @@
 #include "i18n.h"
 #include "status.h"
 
-#define LAUNCH_BYTES (4 * 16)
-#define BLOCK_BYTES  40
+#define LAUNCH_BYTES  (4 * 16)
+#define LAUNCH3_BYTES (LAUNCH_BYTES + 4 + 4 + 8 + 8) /* RVTWAVE3: how, repeats, plain and waves ns */
+#define BLOCK_BYTES   40
 
 typedef struct wb {
     uint8_t *p;
@@ -37,12 +38,33 @@ static void put_u(wb *w, uint64_t v, int bytes)
     for (int i = 0; i < bytes; i++) w->p[w->len++] = (uint8_t)(v >> (8 * i));
 }
 
+double rv_waves_overhead(const rv_waves *w)
+{
+    return w->plain_ns && w->waves_ns ? (double)w->waves_ns / (double)w->plain_ns : 0.0;
+}
+
+int rv_waves_section_at(const uint8_t *p, size_t len)
+{
+    return len >= 8 && (memcmp(p, RV_WAVES_SECTION_MAGIC, 8) == 0 || memcmp(p, RV_WAVES_SECTION_MAGIC3, 8) == 0);
+}
+
+/* Whether any launch needs the third layout: stamped, or its overhead
+ * measured.  Else the second, byte for byte as before. */
+static int needs_v3(const rv_waves *w)
+{
+    for (; w; w = w->next)
+        if (w->how != RV_WAVES_BY_PATCH || w->repeats || w->plain_ns || w->waves_ns) return 1;
+    return 0;
+}
+
 int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len)
 {
     wb b = {*buf, *len, *len, 0};
     uint32_t n = 0;
+    int v3 = needs_v3(w);
     for (const rv_waves *x = w; x; x = x->next) n++;
-    for (int i = 0; i < 8; i++) put_u(&b, (uint8_t)RV_WAVES_SECTION_MAGIC[i], 1);
+    const char *magic = v3 ? RV_WAVES_SECTION_MAGIC3 : RV_WAVES_SECTION_MAGIC;
+    for (int i = 0; i < 8; i++) put_u(&b, (uint8_t)magic[i], 1);
     put_u(&b, n, 4);
     for (; w; w = w->next) {
         put_u(&b, w->launch, 4);
@@ -55,6 +77,12 @@ int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len)
         put_u(&b, w->cluster_bound, 4);
         put_u(&b, w->smem, 4);
         put_u(&b, w->nblocks, 4);
+        if (v3) {
+            put_u(&b, w->how, 4);
+            put_u(&b, w->repeats, 4);
+            put_u(&b, w->plain_ns, 8);
+            put_u(&b, w->waves_ns, 8);
+        }
         for (uint32_t i = 0; i < w->nblocks; i++) {
             const rv_wave_block *r = &w->blocks[i];
             put_u(&b, r->block, 4);
@@ -82,10 +110,13 @@ static uint64_t get_u(const uint8_t *p, int bytes)
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen)
 {
     size_t at = 12;
-    if (len < 12 || memcmp(p, RV_WAVES_SECTION_MAGIC, 8) != 0) {
-        rv_fail(err, errlen, RV_FAILED, _("the waves section does not start with '%s'"), RV_WAVES_SECTION_MAGIC);
+    if (len < 12 || !rv_waves_section_at(p, len)) {
+        rv_fail(err, errlen, RV_FAILED, _("the waves section does not start with '%s' or '%s'"), RV_WAVES_SECTION_MAGIC,
+                RV_WAVES_SECTION_MAGIC3);
         return NULL;
     }
+    int v3 = memcmp(p, RV_WAVES_SECTION_MAGIC3, 8) == 0;
+    size_t launch_bytes = v3 ? LAUNCH3_BYTES : LAUNCH_BYTES;
     uint32_t n = (uint32_t)get_u(p + 8, 4);
     if (n == 0 || n > RV_WAVES_MAX_LAUNCHES) {
         rv_fail(err, errlen, RV_FAILED, _("the waves section holds %u launches (expected 1 to %d)"), n,
@@ -94,13 +125,13 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
     }
     rv_waves *head = NULL, **tail = &head;
     for (uint32_t l = 0; l < n; l++) {
-        if (len - at < LAUNCH_BYTES) {
+        if (len - at < launch_bytes) {
             rv_fail(err, errlen, RV_FAILED, _("the waves section is cut short in launch %u of %u"), l + 1, n);
             goto bad;
         }
         const uint8_t *q = p + at;
         uint32_t nblocks = (uint32_t)get_u(q + 60, 4);
-        if (nblocks > RV_WAVES_MAX_BLOCKS || (uint64_t)(len - at - LAUNCH_BYTES) < (uint64_t)nblocks * BLOCK_BYTES) {
+        if (nblocks > RV_WAVES_MAX_BLOCKS || (uint64_t)(len - at - launch_bytes) < (uint64_t)nblocks * BLOCK_BYTES) {
             rv_fail(err, errlen, RV_FAILED, _("the waves section is cut short in launch %u of %u (%u blocks)"), l + 1,
                     n, nblocks);
             goto bad;
@@ -122,7 +153,25 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
         w->sm_blocks = (uint32_t)get_u(q + 48, 4);
         w->cluster_bound = (uint32_t)get_u(q + 52, 4);
         w->smem = (uint32_t)get_u(q + 56, 4);
-        at += LAUNCH_BYTES;
+        if (v3) {
+            w->how = (uint32_t)get_u(q + 64, 4);
+            w->repeats = (uint32_t)get_u(q + 68, 4);
+            w->plain_ns = get_u(q + 72, 8);
+            w->waves_ns = get_u(q + 80, 8);
+            if (w->how != RV_WAVES_BY_PATCH && w->how != RV_WAVES_BY_STAMPS) {
+                rv_fail(err, errlen, RV_FAILED, _("the waves section's launch %u was recorded in an unknown way (%u)"),
+                        l + 1, w->how);
+                goto bad;
+            }
+            if (!w->repeats != !w->plain_ns || !w->repeats != !w->waves_ns) {
+                rv_fail(err, errlen, RV_FAILED,
+                        _("the waves section's launch %u has its overhead half measured (%u repeats, %" PRIu64
+                          " ns untraced, %" PRIu64 " ns in the waves run)"),
+                        l + 1, w->repeats, w->plain_ns, w->waves_ns);
+                goto bad;
+            }
+        }
+        at += launch_bytes;
         for (uint32_t i = 0; i < nblocks; i++, at += BLOCK_BYTES) {
             const uint8_t *r = p + at;
             w->blocks[i] = (rv_wave_block){.block = (uint32_t)get_u(r, 4),

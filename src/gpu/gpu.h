@@ -1,5 +1,5 @@
 /* gpu.h — what the host program asks of the GPU: capture a trace, run the
- * timed benchmark.  Implemented in gpu_*.cu when CUDA is built, and by
+ * timed benchmark, make a shipped version's waves run stamped in its kernel.  Implemented in gpu_*.cu when CUDA is built, and by
  * gpu_none.c (which explains that there is no CUDA) otherwise.
  */
 #ifndef RV_GPU_H
@@ -39,6 +39,29 @@ int rv_gpu_sum(int version, int block_size, uint64_t n, rv_data data, double *su
  * that fills the GPU takes SMs x resident blocks, capped by the float4s of n;
  * the other versions' follow from n.  Without CUDA: rv_version_grid. */
 uint32_t rv_gpu_grid(int version, int block_size, uint64_t n);
+
+/* A waves run of a shipped version with the stamps compiled into its kernel
+ * (its waves build, kernels/waves.cuh): no Compute Sanitizer, so its cost is
+ * the kernel's own, and measured (docs/waves.md). */
+typedef struct rv_waves_run_opts {
+    int version, block_size;
+    uint64_t n;
+    rv_data data;
+    uint32_t grid; /* a version that fills the GPU: its grid (a traced run's,
+                      so that both are the same launch); 0: the one the timed
+                      runs take on this GPU.  Ignored by the others, whose
+                      grids follow from n */
+    int repeats;   /* launches of each build the overhead is the median of */
+} rv_waves_run_opts;
+
+struct rv_waves;
+/* Every pass of the version's reduction launched as its launcher launches
+ * it, by the waves build, its blocks read back (which SM, first warp in,
+ * first and last out) with the bounds asked for the function that ran,
+ * then each pass's untraced and stamped launches timed in turn (medians of
+ * o->repeats); the sum checked.  The launches' waves (launch 1, 2, ...),
+ * validated, recorded = stamps; NULL with the problem in err. */
+struct rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t errlen);
 
 /* The name of the CUDA device in use ("NVIDIA H200"), or a placeholder. */
 void rv_gpu_device_name(char *buf, size_t len);

@@ -51,6 +51,13 @@ int rv_gpu_bench(const rv_bench_opts *opts, char *err, size_t errlen)
     return -1;
 }
 
+struct rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t errlen)
+{
+    (void)o;
+    snprintf(err, errlen, "%s", _(WHY));
+    return NULL;
+}
+
 uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
 {
     return (uint32_t)rv_version_grid(version, block_size, n);

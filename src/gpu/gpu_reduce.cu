@@ -28,6 +28,8 @@ traced::launch_fn rv_traced_launch(int v)
     return k ? k->launch : nullptr;
 }
 
+const waves::kernel_entry *rv_waves_entry(int v) { return kernel_of(v)->waves; }
+
 extern "C" int rv_gpu_instrumented(int v) { return rv_version(v) && rv_traced_launch(v) != nullptr; }
 
 unsigned rv_grid_on_gpu(int v, int block, unsigned n)

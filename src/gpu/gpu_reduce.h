@@ -16,6 +16,9 @@
 // nullptr for a file without trace macros.
 timed::launch_fn rv_timed_launch(int v);
 traced::launch_fn rv_traced_launch(int v);
+// Version v's waves build (kernels/waves.cuh, cmake/waves_build.cmake): its
+// stamped launchers and the setter of its stamps' slots.
+const waves::kernel_entry *rv_waves_entry(int v);
 
 // Blocks in version v's first pass over n elements on this GPU: the
 // version's formula, or for a version that fills the GPU the blocks that

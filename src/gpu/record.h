@@ -81,7 +81,8 @@ int rv_record_default_dir(const char *slug, char *dir, size_t len, char *err, si
 void rv_record_plan(rv_recording *rec, const char *device, const char *dir, int quick, int have_ncu);
 
 /* Adds to the plan a waves run of every version (`trace --kernel V --waves`,
- * waves/SLUG-V.rvt: which SM ran each block, and when; docs/waves.md),
+ * waves/SLUG-V.rvt: which SM ran each block, and when, stamped in the
+ * version's kernel with its cost measured; docs/waves.md),
  * skipped with a note unless have_tracer (the Compute Sanitizer tracer was
  * built and its library found). */
 void rv_record_plan_waves(rv_recording *rec, int have_tracer, const char *why_not);

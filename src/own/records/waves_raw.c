@@ -130,6 +130,42 @@ bad:
     return NULL;
 }
 
+int rv_waves_keep(rv_waves *w, rv_trace *tr, char *err, size_t errlen)
+{
+    rv_waves *kept = NULL, **tail = &kept;
+    while (w) {
+        rv_waves *x = w;
+        w = w->next, x->next = NULL;
+        const rv_trace *t = tr;
+        for (; t && (t->launch ? t->launch : 1) != x->launch; t = t->next) {}
+        if (!t) { /* a launch the trace does not hold (--launch K) */
+            rv_waves_free(x);
+            continue;
+        }
+        *tail = x, tail = &x->next;
+        uint32_t g[3], b[3];
+        rv_trace_grid_dim(t, g);
+        rv_trace_block_dim(t, b);
+        if (memcmp(g, x->grid_dim, sizeof g) != 0 || memcmp(b, x->block_dim, sizeof b) != 0) {
+            snprintf(err, errlen,
+                     _("the waves run's launch %u had a grid of %u×%u×%u blocks of %u×%u×%u threads, where the traced "
+                       "run's had %u×%u×%u of %u×%u×%u: not the same launch"),
+                     x->launch, x->grid_dim[0], x->grid_dim[1], x->grid_dim[2], x->block_dim[0], x->block_dim[1],
+                     x->block_dim[2], g[0], g[1], g[2], b[0], b[1], b[2]);
+            rv_waves_free(kept);
+            rv_waves_free(w);
+            return -1;
+        }
+    }
+    if (!kept) {
+        snprintf(err, errlen, "%s", _("the waves run recorded none of the traced launches"));
+        return -1;
+    }
+    rv_waves_free(tr->waves);
+    tr->waves = kept;
+    return 0;
+}
+
 int rv_waves_attach(const char *work, rv_trace *tr, int required, char *err, size_t errlen)
 {
     char dir[4200];
@@ -138,24 +174,5 @@ int rv_waves_attach(const char *work, rv_trace *tr, int required, char *err, siz
     if (!required && stat(dir, &st) != 0) return 0;
     rv_waves *w = rv_waves_raw_load_dir(dir, err, errlen);
     if (!w) return -1;
-    for (const rv_waves *x = w; x; x = x->next)
-        for (const rv_trace *t = tr; t; t = t->next) {
-            uint32_t g[3], b[3];
-            rv_trace_grid_dim(t, g);
-            rv_trace_block_dim(t, b);
-            if ((t->launch ? t->launch : 1) != x->launch) continue;
-            if (memcmp(g, x->grid_dim, sizeof g) != 0 || memcmp(b, x->block_dim, sizeof b) != 0) {
-                snprintf(
-                    err, errlen,
-                    _("the waves run's launch %u had a grid of %u×%u×%u blocks of %u×%u×%u threads, where the traced "
-                      "run's had %u×%u×%u of %u×%u×%u: not the same launch"),
-                    x->launch, x->grid_dim[0], x->grid_dim[1], x->grid_dim[2], x->block_dim[0], x->block_dim[1],
-                    x->block_dim[2], g[0], g[1], g[2], b[0], b[1], b[2]);
-                rv_waves_free(w);
-                return -1;
-            }
-        }
-    rv_waves_free(tr->waves);
-    tr->waves = w;
-    return 0;
+    return rv_waves_keep(w, tr, err, errlen);
 }

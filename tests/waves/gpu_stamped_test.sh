@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# gpu_stamped_test.sh — a shipped version's waves run stamped in its kernel
+# (kernels/waves.cuh, src/gpu/gpu_waves.cu) on this machine's GPU:
+# `trace --kernel v8 --waves`, then its trace read twice, by `inspect --json`
+# and, apart from reducevis's own reader, byte by byte here (the RVTWAVE3
+# section of docs/trace-format.md): every launch recorded by stamps with its
+# overhead measured (20 launches each way, both times set), every block of
+# the grid there exactly once, every SM id below the SM count, no block
+# ending before it starts, and no SM holding more blocks whole at once than
+# the occupancy the run asked for.  Skips (77) with a message where there is
+# no GPU; tests/gpu/waves.sh measures every version's overhead.
+# Usage: gpu_stamped_test.sh path/to/reducevis SOURCE_DIR [VERSION]
+set -u
+rv=$1 src=$2 v=${3:-v8}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/cli_harness.sh"
+skip_without_gpu "the stamped waves run needs one; waves_cli reads a stamped trace without"
+run_rv() { timeout 300 "$rv" "$@"; }
+rv_run=(run_rv)
+expect 0 "waves: stamped in the kernel" trace --kernel "$v" --waves --no-time --no-view --n 33554432 -o "$tmp/w.rvt"
+expect 0 "recorded: stamped in the kernel" inspect "$tmp/w.rvt"
+"$rv" inspect --json "$tmp/w.rvt" >"$tmp/w.json" 2>"$tmp/w.err" || { echo "FAIL: inspect --json: $(cat "$tmp/w.err")"; fail=$((fail + 1)); }
+python3 - "$tmp/w.rvt" "$tmp/w.json" <<'PY' && pass=$((pass + 1)) || fail=$((fail + 1))
+import json, struct, sys
+data = open(sys.argv[1], "rb").read()
+js = json.load(open(sys.argv[2]))["waves"]
+bad = []
+at = data.find(b"RVTWAVE3")
+if at < 0:
+    sys.exit("FAIL: no RVTWAVE3 section in the trace (a stamped run must say how it was recorded)")
+n, = struct.unpack_from("<I", data, at + 8)
+at += 12
+if n != len(js):
+    bad.append(f"the section holds {n} launches, inspect --json {len(js)}")
+for k in range(n):
+    h = struct.unpack_from("<16I", data, at)
+    launch, grid, block, sm_count, bound, nblocks = h[0], h[1:4], h[4:7], h[10], h[11], h[15]
+    how, repeats, plain_ns, waves_ns = struct.unpack_from("<IIQQ", data, at + 64)
+    at += 88
+    ratio = waves_ns / plain_ns if plain_ns else 0.0
+    blocks = grid[0] * grid[1] * grid[2]
+    tag = f"launch {launch}"
+    if how != 1: bad.append(f"{tag}: recorded by {how}, not 1 (stamps)")
+    if repeats != 20 or not plain_ns or not waves_ns:
+        bad.append(f"{tag}: overhead not measured ({repeats} repeats, {plain_ns} ns untraced, {waves_ns} ns stamped)")
+    if nblocks != blocks: bad.append(f"{tag}: {nblocks} blocks recorded of {blocks}")
+    seen, spans = set(), {}
+    for i in range(nblocks):
+        b, sm, start, first, end, rank, flags = struct.unpack_from("<IIQQQII", data, at + 40 * i)
+        if b in seen or b >= blocks: bad.append(f"{tag}: block {b} twice or outside the grid")
+        seen.add(b)
+        if sm >= sm_count: bad.append(f"{tag}: block {b} on SM {sm} of {sm_count}")
+        if not (start <= first <= end): bad.append(f"{tag}: block {b} leaves before it starts")
+        spans.setdefault(sm, []).append((start, first))
+    at += 40 * nblocks
+    # whole spans (first warp in to first warp out) at once on an SM: at most the
+    # occupancy; a span ending at the very tick another starts hands over
+    most = 0
+    for sm, sp in spans.items():
+        ev = sorted([(s, 1) for s, _ in sp] + [(e, 0) for _, e in sp])
+        now = 0
+        for _, d in ev:
+            now += 1 if d else -1
+            most = max(most, now)
+    if most > bound: bad.append(f"{tag}: an SM held {most} blocks whole at once, over its occupancy {bound}")
+    j = js[k]
+    if j["recorded"] != "stamps" or j["repeats"] != 20 or abs(j["overhead"] - ratio) > 1e-6:
+        bad.append(f"{tag}: inspect --json says {j['recorded']}, {j['repeats']} repeats, overhead {j['overhead']}")
+    print(f"{tag}: {blocks} blocks on {len(spans)} of {sm_count} SMs, at most {most} whole at once (occupancy {bound}); "
+          f"kernel {plain_ns / 1e3:.1f} us untraced, {waves_ns / 1e3:.1f} us stamped ({100 * (ratio - 1):+.1f}%)")
+if bad:
+    print("FAIL:", *bad[:10], sep="\n    ")
+    sys.exit(1)
+PY
+finish

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# stamped_versions.sh — every shipped version's waves build (cmake/
+# waves_build.cmake: the kernel file with RV_WAVES_STAMPS in a namespace of
+# its own) compiled to PTX for sm_90, no GPU needed: each kernel of each
+# file, every block size, reads the timer and %smid and makes the atomic
+# maxima of kernels/waves.cuh, and finds its slots in constant memory; and
+# no kernel file's plain text (the timed and traced builds) says more than
+# the one `RV_WAVES_BLOCK();` on its kernel's `{` line, which the embedded
+# source leaves out (cmake/embed_sources.cmake).
+# Usage: stamped_versions.sh NVCC SOURCE_DIR WRAPPER_DIR
+set -u
+nvcc=$1 src=$2 wdir=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+no() { echo "FAIL: $*"; fail=1; }
+n=0
+for k in "$src"/kernels/v*_*.cu; do
+    stem=$(basename "$k" .cu)
+    n=$((n + 1))
+    [ -f "$wdir/waves_$stem.cu" ] || no "$stem has no waves build in $wdir"
+    globals=$(grep -c '__global__' "$k")
+    stamps=$(grep -c '^{   RV_WAVES_BLOCK();$' "$k")
+    [ "$stamps" = "$globals" ] || no "$stem: $globals kernels but $stamps lines '{   RV_WAVES_BLOCK();'"
+done
+[ $n -gt 0 ] || no "no kernel files in $src/kernels"
+# two at a time: nvcc takes most of this test's time
+ls "$wdir"/waves_*.cu | xargs -P2 -I{} sh -c \
+    '"$0" -O3 -std=c++17 -arch=sm_90 -DRV_WAVES_STAMPS -I"$1/src" -I"$1/kernels" -ptx -o "$2/$(basename {} .cu).ptx" {} 2>"$2/$(basename {} .cu).err" ||
+     { echo "FAIL: {} does not compile:"; head -20 "$2/$(basename {} .cu).err"; }' "$nvcc" "$src" "$tmp" | tee "$tmp/compile"
+grep -q FAIL "$tmp/compile" && fail=1
+for p in "$tmp"/*.ptx; do
+    [ -f "$p" ] || continue
+    # each .entry's body: from its line to the next .entry
+    awk -v file="$(basename "$p" .ptx)" '
+        function judge() {
+            if (name == "") return
+            entries++
+            if (timer < 2 || smid < 1 || maxes < 3 || !slots)
+                printf "FAIL: %s: %s reads the timer %d times, %%smid %d, has %d atomic maxima, slots %s\n",
+                       file, name, timer, smid, maxes, slots ? "read" : "never read"
+        }
+        /^\.visible \.entry|^\.entry/ { judge(); name = $NF; timer = smid = maxes = slots = 0 }
+        /%globaltimer/ { timer++ }
+        /%smid/ { smid++ }
+        /(atom|red)(\.global)?\.max\.u64/ { maxes++ }
+        /ld\.const\.u64.*rv_waves_slots/ { slots = 1 }
+        END { judge(); if (!entries) printf "FAIL: %s: no kernel in its PTX\n", file; else printf "%s: %d kernels stamped\n", file, entries }
+    ' "$p"
+done | tee "$tmp/judged"
+grep -q FAIL "$tmp/judged" && fail=1
+[ $fail = 0 ] && echo "PASS: $n kernel files, every kernel stamped in its waves build"
+exit $fail
