@@ -23,7 +23,9 @@
 #     WAVES_PATCH_UNTIL seconds (300), or with WAVES_PATCH=0.
 # Everything it prints is also in $OUT/waves/DEVICE-waves-stamps.txt and, run
 # by hand, assets/logs/DEVICE-waves-stamps.txt.  Exit 1 where a version failed or is
-# over 1.05, 77 without a GPU.
+# over 1.05 (with WAVES_HOLD_COST=0, as the CTest gpu_waves runs it beside
+# other GPU tests, the cost is said and not held: a time is a benchmark's
+# to hold, run alone, not a test's), 77 without a GPU.
 # Run from the repository root on a machine with a GPU, after the headless
 # build (it builds build-gpu's trace_tools itself, a no-op when built):
 #   tests/gpu/waves.sh
@@ -93,7 +95,9 @@ PY
     ) || { say "$v: $stamps"; fail=1; summary+=("$v  not stamped"); rm -rf "$k"; continue; }
     read -r sp sw sr launches reps <<<"$stamps"
     over=""
-    if awk -v r="$sr" 'BEGIN { exit !(r > 1.05) }'; then over="  FAIL: over 1.05"; fail=1; fi
+    if awk -v r="$sr" 'BEGIN { exit !(r > 1.05) }'; then
+        if [ "${WAVES_HOLD_COST:-1}" = 1 ]; then over="  FAIL: over 1.05"; fail=1; else over="  (over 1.05, not held here)"; fi
+    fi
     say "$v: stamped in the kernel, $launches launches, medians of $reps each, added: untraced $sp ms, stamped $sw ms: ratio $sr$over"
 
     # 4. the patch's cost beside it: the program's time mode, alone and under the waves tool
@@ -133,6 +137,6 @@ say "== the stamps' cost: kernel time of every launch, medians added (ms); the p
 say "$(printf '%-4s %10s %10s %8s %8s' version untraced stamped ratio patch)"
 for line in "${summary[@]}"; do say "$line"; done
 say "== the recordings: $(ls "$out/waves"/*.rvt 2>/dev/null | wc -l) traces in $out/waves (for assets/waves/); $((SECONDS - start)) s"
-[ $fail = 0 ] && say "PASS: every version's stamped waves run within 1.05 of its untraced kernel time" ||
+[ $fail = 0 ] && say "PASS: every version's stamped waves run read back and checked$([ "${WAVES_HOLD_COST:-1}" = 1 ] && echo ", within 1.05 of its untraced kernel time")" ||
     say "FAIL: a version failed, or its stamped waves run is over 1.05"
 exit $fail
