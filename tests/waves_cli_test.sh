@@ -169,6 +169,14 @@ PY
         grep -qF -- "$want" "$tmp/lzh.html" || no "the Chinese lesson page has no '$want'"
     done
     grep -qF "How many waves will" "$tmp/lzh.html" && no "the Chinese lesson page asks in English"
+    # how each was recorded, and what it cost the kernel, beside the picture
+    grep -qF "recorded: by the Compute Sanitizer's patch; its cost not measured in this run" "$tmp/l.html" ||
+        no "the lesson page of a patched waves run does not say how it was recorded"
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves-stamped.rvt" --size 800x450 --lang en --html "$tmp/ls.html" \
+        >"$tmp/out" 2>&1 || no "export --html of the stamped failed: $(cat "$tmp/out")"
+    grep -qF "recorded: stamped in the kernel, which ran +2.5% on its untraced time (medians of 20 launches)" "$tmp/ls.html" ||
+        no "the lesson page of a stamped waves run does not give its cost"
+    grep -qF "记录方式" "$tmp/lzh.html" || no "the Chinese lesson page does not say how the waves were recorded"
     "$rv" export "$tmp/plain.rvt" --size 640x360 --html "$tmp/plain.html" >/dev/null 2>&1 || no "export --html of a plain trace failed"
     grep -qF "The grid: which SM ran each block" "$tmp/plain.html" && no "a trace without waves got a waves position"
     # v0's 2^17 blocks over 132 SMs: drawn, as one wave is, in both modes

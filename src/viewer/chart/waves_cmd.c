@@ -122,7 +122,7 @@ int waves_main(int argc, char **argv)
         if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
         viewer_canvas *c = viewer_canvas_new(x.font, err, sizeof err);
         if (c) {
-            waves_input in = {&s, x.theme, x.width, x.height};
+            waves_input in = {.s = &s, .theme = x.theme, .w = x.width, .h = x.height};
             if (viewer_canvas_paint(c, x.width, x.height, waves_paint, &in))
                 snprintf(err, sizeof err, _("drawing failed: %s"), SDL_GetError());
             else

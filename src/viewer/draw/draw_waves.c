@@ -49,6 +49,7 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     int y = oy + S(in, 22), tw = in->w - 2 * m;
     y = para(tc, FACE_SANS_BOLD, text_px(in, 30), ox + m, y, tw, 2, th->text_strong, s->title);
     y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->origin);
+    y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->recorded);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->accent, s->predicted);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->text, s->observed);
     y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->divergent, s->tail);

@@ -47,7 +47,7 @@ static int trace_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *
 {
     static scene_waves sw; /* its words are large: off the stack */
     if (scene_waves_make(tr, 0, &sw, err, errlen)) return -1;
-    snprintf(para[0], HTML_WAVES_TEXT, "%s", sw.title);
+    snprintf(para[0], HTML_WAVES_TEXT, "%s (%s)", sw.title, sw.recorded);
     snprintf(para[1], HTML_WAVES_TEXT, "%s", sw.predicted);
     snprintf(para[2], HTML_WAVES_TEXT, "%s", sw.observed);
     snprintf(para[3], HTML_WAVES_TEXT, "%s", sw.tail);

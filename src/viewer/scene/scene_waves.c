@@ -9,6 +9,26 @@
 #include "core/i18n.h"
 #include "core/versions.h"
 
+/* How the launch was recorded, and what recording cost its kernel where the
+ * run measured it (the overhead is on the picture, so a class sees how far
+ * the bars are the kernel's own). */
+static void recorded_how(const rv_waves *w, char *out, size_t len)
+{
+    double r = rv_waves_overhead(w);
+    int stamped = w->how == RV_WAVES_BY_STAMPS;
+    if (r > 0)
+        snprintf(out, len,
+                 stamped ? _("recorded: stamped in the kernel, which ran %+.1f%% on its untraced time (medians of %u "
+                             "launches)")
+                         : _("recorded: by the Compute Sanitizer's patch, which ran the kernel %+.1f%% on its "
+                             "untraced time (medians of %u launches)"),
+                 100.0 * (r - 1.0), w->repeats);
+    else
+        snprintf(out, len, "%s",
+                 stamped ? _("recorded: stamped in the kernel; its cost not measured in this run")
+                         : _("recorded: by the Compute Sanitizer's patch; its cost not measured in this run"));
+}
+
 int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
@@ -36,6 +56,7 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
              w->launch, f.blocks, bs, w->sm_count);
     snprintf(s->origin, sizeof s->origin, _("which SM ran each block, and when: a waves run on %s%s%s"), tr->origin,
              tr->date[0] ? ", " : "", tr->date);
+    recorded_how(w, s->recorded, sizeof s->recorded);
     if (f.clusters)
         snprintf(s->predicted, sizeof s->predicted,
                  ngettext("predicted: %u wave (%u clusters of %u blocks, %u on the GPU at once)",

@@ -16,6 +16,7 @@
 typedef struct scene_waves {
     char title[300];           /* whose launch, its grid, the GPU                  */
     char origin[300];          /* where and when it was recorded                   */
+    char recorded[300];        /* how, and what it cost the kernel where measured  */
     char predicted[300];       /* what the occupancy predicts                       */
     char observed[300];        /* what the run took                                 */
     char tail[300];            /* the tail, in words                                */
