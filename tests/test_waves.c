@@ -273,16 +273,24 @@ static void test_clusters(void)
     rv_waves_free(w);
 }
 
-/* The trace file: a trace without waves is written as it was; with them,
- * the same bytes and a section after, read back equal; a bad section is
- * refused with the waves' own message. */
-static void test_file(void)
+/* A small trace of v0 from the model, to carry a waves section. */
+static rv_trace *small_trace(void)
 {
     rv_config c = rv_config_default();
     c.version = 0, c.block_size = 64, c.n = 1024;
     char err[400] = "";
     rv_trace *tr = rv_model_run(&c, err, sizeof err);
     CHECK(tr != NULL, "model: %s", err);
+    return tr;
+}
+
+/* The trace file: a trace without waves is written as it was; with them,
+ * the same bytes and a section after, read back equal; a bad section is
+ * refused with the waves' own message. */
+static void test_file(void)
+{
+    char err[400] = "";
+    rv_trace *tr = small_trace();
     if (!tr) return;
     size_t plain_len, len;
     uint8_t *plain = rv_trace_serialize(tr, &plain_len);
@@ -331,11 +339,8 @@ static void test_file(void)
  * half-measured overhead or an unknown way of recording is refused. */
 static void test_file_v3(void)
 {
-    rv_config c = rv_config_default();
-    c.version = 0, c.block_size = 64, c.n = 1024;
     char err[400] = "";
-    rv_trace *tr = rv_model_run(&c, err, sizeof err);
-    CHECK(tr != NULL, "model: %s", err);
+    rv_trace *tr = small_trace();
     if (!tr) return;
     size_t plain_len, len;
     uint8_t *plain = rv_trace_serialize(tr, &plain_len);
