@@ -94,10 +94,6 @@ WINGS = {
 
 # includes of a wing above, not yet undone: (file, header) -> why
 KNOWN_CLIMBS = {
-    ("src/viewer/scene/scene_block.h", "viewer/draw/layout.h"):
-        "the scene fills the layout's input (layout_in, layout_fold): types that belong below both",
-    ("src/viewer/scene/scene_compare.h", "viewer/draw/layout.h"):
-        "the scene fills the layout's input (layout_in, layout_fold): types that belong below both",
     ("src/viewer/scene/scene_tips.c", "viewer/draw/layout.h"):
         "a hover tip's words are chosen by where the layout put the thing hovered",
     ("src/viewer/scene/scene_frame.h", "viewer/class/class_kernels.h"):

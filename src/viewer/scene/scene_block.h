@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "viewer/draw/layout.h"
+#include "viewer/scene/layout_in.h"
 
 struct viewer_frame;
 

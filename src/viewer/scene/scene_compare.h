@@ -8,7 +8,7 @@
 #define VIEWER_SCENE_COMPARE_H
 
 #include "viewer/scene/compare.h"
-#include "viewer/draw/layout.h"
+#include "viewer/scene/layout_in.h"
 #include "viewer/scene/frame.h"
 
 #define SCENE_CMP_LEN 400 /* a line of a pane's small print */
