@@ -32,7 +32,7 @@ find_program(RV_GZIP gzip REQUIRED)
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/reducevis.desktop
         DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 if(RV_HAVE_VIEWER AND RV_HAVE_PNG)
-  add_executable(reducevis_icon src/viewer/window/icon.c)
+  add_executable(reducevis_icon src/viewer/export/icon.c)
   target_link_libraries(reducevis_icon PRIVATE rvviewer)
   set(RV_ICONS)
   foreach(px 16 32 48 64 128 256)

@@ -12,6 +12,7 @@
 #ifdef RV_HAVE_VIEWER
 #include "viewer/window/viewer.h"
 #include "viewer/class/class_cmd.h"
+#include "viewer/export/export_file.h"
 #endif
 
 #ifndef RV_HAVE_VIEWER
@@ -149,6 +150,9 @@ static int view_with(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef RV_HAVE_VIEWER
+    viewer_use_savers(&export_savers); /* the window's E key and --shot save through the exporter */
+#endif
     int lrc = set_language(argc, argv);
     if (lrc) return lrc;
     if (argc < 2 || argv[1][0] == '-') {

@@ -104,10 +104,6 @@ KNOWN_CLIMBS = {
         "the class's keys and clicks, applied by the app, read the class's card",
     ("src/viewer/window/app_class.c", "viewer/class/class_live.h"):
         "the class's keys and clicks, applied by the app, read the class's card",
-    ("src/viewer/window/icon.c", "viewer/export/png_write.h"):
-        "the window's icon is decoded with the exporter's PNG code",
-    ("src/viewer/window/viewer.c", "viewer/export/export_file.h"):
-        "the window's screenshot key saves through the exporter",
 }
 
 # uses left out of the circle count: (file, file it uses) -> why

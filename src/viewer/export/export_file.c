@@ -125,3 +125,5 @@ int export_save_frame(const viewer_frame *f, const char *font, const char *dir, 
     SDL_FreeSurface(s);
     return rc;
 }
+
+const viewer_savers export_savers = {export_save_frame, export_write_png};

@@ -47,4 +47,7 @@ int export_add_gif_frame(gif_writer *g, SDL_Surface *s, int delay_cs, char *err,
 int export_save_frame(const viewer_frame *f, const char *font, const char *dir, char *path, size_t plen, char *err,
                       size_t errlen);
 
+/* Both, as the window takes them (viewer_use_savers). */
+extern const viewer_savers export_savers;
+
 #endif

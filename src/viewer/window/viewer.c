@@ -14,7 +14,6 @@
 #include <sys/stat.h>
 #include "app.h"
 #include "viewer/draw/draw.h"
-#include "viewer/export/export_file.h"
 #include "viewer.h"
 #include "core/versions.h"
 #include "core/i18n.h"
@@ -95,7 +94,12 @@ int viewer_asset_dirs(char bufs[ASSETS_MAX_DIRS][1024], const char *out[ASSETS_M
     return assets_default_dirs(bufs, out);
 }
 
-/* --shot: the frame after the scripted keys, drawn off-screen, saved as BMP. */
+static const viewer_savers *savers; /* viewer_use_savers */
+
+void viewer_use_savers(const viewer_savers *s) { savers = s; }
+
+/* --shot: the frame after the scripted keys, drawn off-screen, saved as BMP
+ * (or PNG, by the savers). */
 static int save_shot(app *a, const viewer_options *o)
 {
     char err[512];
@@ -108,7 +112,8 @@ static int save_shot(app *a, const viewer_options *o)
     int rc = 0;
     size_t n = strlen(o->shot);
     if (n > 4 && !strcmp(o->shot + n - 4, ".png")) {
-        if (export_write_png(s, o->shot, err, sizeof err) != 0) {
+        if (!savers) snprintf(err, sizeof err, _("cannot write %s: this program cannot save a frame as PNG"), o->shot);
+        if (!savers || savers->write_png(s, o->shot, err, sizeof err) != 0) {
             rv_cmd_error("view", err);
             rc = 2;
         }
@@ -130,7 +135,8 @@ static void save_frame(app *a, const viewer_options *o, SDL_Window *win, SDL_Ren
     f.toast = NULL;
     f.hover = 0;
     char path[1200], err[1024], msg[2400], cwd[1024];
-    if (export_save_frame(&f, o->font, ".", path, sizeof path, err, sizeof err) != 0) {
+    if (!savers) snprintf(err, sizeof err, "%s", _("this program cannot save a frame as PNG"));
+    if (!savers || savers->save_frame(&f, o->font, ".", path, sizeof path, err, sizeof err) != 0) {
         snprintf(msg, sizeof msg, _("not saved: %s"), err);
         rv_cmd_error("view", msg);
     } else {

@@ -20,6 +20,18 @@
  * Returns 0, 1 on a usage error, 2 on a runtime error (message on stderr). */
 int viewer_main(int argc, char **argv);
 
+/* How the window saves a frame as a file: the E key's (drawn off-screen,
+ * named as export names it) and --shot's PNG.  The exporter does both, a
+ * wing above the window's, so the program that links both hands them in
+ * (viewer_use_savers, before viewer_main); without them E and --shot FILE.png
+ * say that this program cannot save a frame. */
+typedef struct viewer_savers {
+    int (*save_frame)(const viewer_frame *f, const char *font, const char *dir, char *path, size_t plen, char *err,
+                      size_t errlen);
+    int (*write_png)(SDL_Surface *s, const char *path, char *err, size_t errlen);
+} viewer_savers;
+void viewer_use_savers(const viewer_savers *s);
+
 /* The folders recordings are looked for in: the bundled ones, found as
  * src/core/datadir.h says (beside the program, the build tree, $XDG_DATA_DIRS:
  * the first that has them); then the user's own, each device's folder under

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "viewer/export/png_write.h"
+#include "png_write.h"
 
 typedef struct canvas {
     uint32_t *px;
