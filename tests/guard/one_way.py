@@ -94,8 +94,6 @@ WINGS = {
 
 # includes of a wing above, not yet undone: (file, header) -> why
 KNOWN_CLIMBS = {
-    ("src/viewer/scene/scene_tips.c", "viewer/draw/layout.h"):
-        "a hover tip's words are chosen by where the layout put the thing hovered",
     ("src/viewer/scene/scene_frame.h", "viewer/class/class_kernels.h"):
         "the class's kernels card is a scene's part, its data still in the class's wing",
     ("src/viewer/scene/scene_frame.c", "viewer/class/class_live.h"):

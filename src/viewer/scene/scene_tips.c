@@ -12,7 +12,6 @@
 #include "scene_block.h"
 #include "scene_frame.h"
 #include "value_text.h"
-#include "viewer/draw/layout.h"
 #include "own_words.h"
 #include "core/predict.h"
 #include "stepview.h"
