@@ -70,8 +70,22 @@ static void json_sub(submit_queue *q, const sub *s, FILE *f, int with_output, co
     fputc('}', f);
 }
 
-static char *finish(FILE *f, char **text)
+/* A JSON answer begun: a stream into *text, the queue locked, its head
+ * written; NULL (nothing locked) where no stream can be made. */
+static FILE *json_begin(submit_queue *q, char **text, size_t *len)
 {
+    FILE *f = open_memstream(text, len);
+    if (!f) return NULL;
+    pthread_mutex_lock(&q->mu);
+    json_head(q, f);
+    return f;
+}
+
+/* The answer json_begin began, ended: the queue unlocked, the text whole
+ * (NULL where it could not be written). */
+static char *json_end(submit_queue *q, FILE *f, char **text)
+{
+    pthread_mutex_unlock(&q->mu);
     if (fclose(f) != 0) {
         free(*text);
         return NULL;
@@ -83,10 +97,8 @@ char *submit_queue_student_json(submit_queue *q, int student)
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
+    FILE *f = json_begin(q, &text, &len);
     if (!f) return NULL;
-    pthread_mutex_lock(&q->mu);
-    json_head(q, f);
     fputs(",\"latest\":", f);
     const sub *last = NULL;
     for (int i = q->ns - 1; i >= 0 && !last; i--)
@@ -96,8 +108,7 @@ char *submit_queue_student_json(submit_queue *q, int student)
     else
         fputs("null", f);
     fputc('}', f);
-    pthread_mutex_unlock(&q->mu);
-    return finish(f, &text);
+    return json_end(q, f, &text);
 }
 
 char *submit_queue_last_source(submit_queue *q, int student, int exercise, size_t *len)
@@ -117,10 +128,8 @@ char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *c
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
+    FILE *f = json_begin(q, &text, &len);
     if (!f) return NULL;
-    pthread_mutex_lock(&q->mu);
-    json_head(q, f);
     fputs(",\"list\":[", f);
     for (int i = 0; i < q->ns; i++) {
         if (i) fputc(',', f);
@@ -129,8 +138,7 @@ char *submit_queue_teacher_json(submit_queue *q, submit_name_fn name_of, void *c
         json_sub(q, &q->s[i], f, 0, named ? name : NULL);
     }
     fputs("]}", f);
-    pthread_mutex_unlock(&q->mu);
-    return finish(f, &text);
+    return json_end(q, f, &text);
 }
 
 /* A submission as a row of the results (under the mutex). */
