@@ -94,14 +94,8 @@ WINGS = {
 
 # includes of a wing above, not yet undone: (file, header) -> why
 KNOWN_CLIMBS = {
-    ("src/viewer/scene/scene_frame.h", "viewer/class/class_kernels.h"):
-        "the class's kernels card is a scene's part, its data still in the class's wing",
-    ("src/viewer/scene/scene_frame.c", "viewer/class/class_live.h"):
-        "a live class on predict mode's card: its data still in the class's wing",
     ("src/viewer/window/app_class.c", "viewer/class/class_kernels.h"):
-        "the class's keys and clicks, applied by the app, read the class's card",
-    ("src/viewer/window/app_class.c", "viewer/class/class_live.h"):
-        "the class's keys and clicks, applied by the app, read the class's card",
+        "the class's keys and clicks, applied by the app, open a student's kernel in a viewer of its own",
 }
 
 # uses left out of the circle count: (file, file it uses) -> why

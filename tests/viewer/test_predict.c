@@ -26,7 +26,7 @@
 #include "core/predict.h"
 #include "viewer/draw/theme.h"
 #include "viewer/window/viewer.h"
-#include "viewer/class/class_live.h"
+#include "viewer/scene/class_card.h"
 #include "viewer/class/class_qr.h"
 #include "viewer/scene/scene.h"
 #include "class/room.h"
@@ -438,7 +438,7 @@ static void test_kernels_card(void)
     a.room = r;
     k = (class_kernels){ .queue = q, .font = "/fonts/class.ttf" };
     snprintf(k.exe, sizeof k.exe, "%s", exe);
-    live.kernels = &k;
+    live.kernels = &k.list;
     a.live = &live;
     a.kernels = &k;
     static scene sc;
@@ -446,7 +446,7 @@ static void test_kernels_card(void)
     scene_build(&sc, &fr);
     CHECK(!sc.frame.card.kernels, "no list before K");
     press(&a, SDLK_k, 0);
-    for (int t = 0; t < 100 && k.nrows < 2; t++)   /* a busy queue is asked again at the next tick */
+    for (int t = 0; t < 100 && k.list.nrows < 2; t++)   /* a busy queue is asked again at the next tick */
         app_tick(&a, 10);
     fr = app_frame(&a, W, H);
     scene_build(&sc, &fr);
@@ -469,7 +469,7 @@ static void test_kernels_card(void)
     /* a click on the first row: the viewer on #3's trace beside the mark version */
     lrect r0 = layout_card_row(&L, 0);
     click_at(&a, r0.x + r0.w / 2, r0.y + r0.h / 2);
-    CHECK(k.viewer > 0 && k.viewer_id == 3, "the click started a viewer on #3 (%d)", k.viewer_id);
+    CHECK(k.viewer > 0 && k.list.on_screen == 3, "the click started a viewer on #3 (%d)", k.list.on_screen);
     for (int t = 0; t < 500 && k.viewer; t++) {
         app_tick(&a, 0);
         SDL_Delay(10);
@@ -503,7 +503,7 @@ static void test_kernels_card(void)
     press(&a, SDLK_ESCAPE, 0);
     fr = app_frame(&a, W, H);
     scene_build(&sc, &fr);
-    CHECK(!a.quit && !sc.frame.asking, "Esc puts the list away, and the window stays (quit %d, open %d)", a.quit, k.open);
+    CHECK(!a.quit && !sc.frame.asking, "Esc puts the list away, and the window stays (quit %d, open %d)", a.quit, k.list.open);
     a.live = NULL;
     a.kernels = NULL;
     a.room = NULL;

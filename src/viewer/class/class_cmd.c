@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include "viewer/window/app.h"
 #include "class_kernels.h"
-#include "class_live.h"
+#include "viewer/scene/class_card.h"
 #include "class_qr.h"
 #include "class_summary.h"
 #include "viewer/export/html_export.h"
@@ -543,7 +543,8 @@ static void show_card(app *a, class_live *live, class_kernels *kernels, submit_q
     kernels->queue = sq;
     snprintf(kernels->exe, sizeof kernels->exe, "%s", exe);
     kernels->font = font;
-    live->kernels = a->kernels = kernels;
+    a->kernels = kernels;
+    live->kernels = &kernels->list;
 }
 
 /* The class's folder: --out's, or one named for the hour; with --resume,

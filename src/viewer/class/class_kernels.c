@@ -22,20 +22,20 @@ int class_kernels_refresh(class_kernels *k)
     room_kernel rows[CLASS_KERNELS_SHOWN];
     int n = k->queue ? submit_queue_traced_try(k->queue, rows, CLASS_KERNELS_SHOWN) : 0;
     if (n < 0) return 0; /* busy: the next tick asks again */
-    int changed = n != k->nrows;
-    for (int i = 0; i < n && !changed; i++) changed = rows[i].id != k->row[i].id;
-    memcpy(k->row, rows, (size_t)n * sizeof rows[0]);
-    k->nrows = n;
+    int changed = n != k->list.nrows;
+    for (int i = 0; i < n && !changed; i++) changed = rows[i].id != k->list.row[i].id;
+    memcpy(k->list.row, rows, (size_t)n * sizeof rows[0]);
+    k->list.nrows = n;
     return changed;
 }
 
 int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen, char *argv[16],
                        char *buf, size_t len)
 {
-    if (row < 0 || row >= k->nrows || !k->queue) return -1;
-    const rv_exercise *ex = rv_exercise_get(k->row[row].exercise);
+    if (row < 0 || row >= k->list.nrows || !k->queue) return -1;
+    const rv_exercise *ex = rv_exercise_get(k->list.row[row].exercise);
     size_t half = len / 2;
-    submit_queue_trace_path(k->queue, k->row[row].id, buf, half);
+    submit_queue_trace_path(k->queue, k->list.row[row].id, buf, half);
     snprintf(buf + half, len - half, "%dx%d", w, h);
     int n = 0;
     argv[n++] = (char *)k->exe, argv[n++] = "view", argv[n++] = buf;
@@ -63,10 +63,10 @@ int class_kernels_show(class_kernels *k, int row, const char *lang, int w, int h
         return -1;
     }
     k->viewer = pid;
-    k->viewer_id = k->row[row].id;
-    const rv_exercise *ex = rv_exercise_get(k->row[row].exercise);
+    k->list.on_screen = k->list.row[row].id;
+    const rv_exercise *ex = rv_exercise_get(k->list.row[row].exercise);
     snprintf(msg, len, _("kernel #%d (student %d) beside %s, in a window of its own: close it to come back"),
-             k->row[row].id, k->row[row].student, ex ? rv_version_name(rv_exercise_beside(ex)) : "-");
+             k->list.row[row].id, k->list.row[row].student, ex ? rv_version_name(rv_exercise_beside(ex)) : "-");
     return 0;
 }
 
@@ -74,7 +74,7 @@ int class_kernels_reap(class_kernels *k)
 {
     if (!k->viewer || waitpid(k->viewer, NULL, WNOHANG) != k->viewer) return 0;
     k->viewer = 0;
-    k->viewer_id = 0;
+    k->list.on_screen = 0;
     return 1;
 }
 
@@ -88,5 +88,5 @@ void class_kernels_stop(class_kernels *k)
         nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
     }
     k->viewer = 0;
-    k->viewer_id = 0;
+    k->list.on_screen = 0;
 }

@@ -15,22 +15,16 @@
 
 #include <stddef.h>
 #include <sys/types.h>
-#include "class/room.h"
-#include "class/room_export.h"
-
-#define CLASS_KERNELS_SHOWN 9 /* rows on the card: the digits 1 .. 9 */
+#include "viewer/scene/class_card.h" /* the list the card shows */
 
 struct submit_queue;
 
 typedef struct class_kernels {
     struct submit_queue *queue;
-    char exe[1024];   /* reducevis itself, the viewer's program      */
-    const char *font; /* the class's --font, given to it; NULL: none */
-    int open;         /* the list is on the card                    */
-    int nrows;
-    room_kernel row[CLASS_KERNELS_SHOWN]; /* newest first                     */
-    pid_t viewer;                         /* the child showing a kernel; 0: none        */
-    int viewer_id;                        /* the submission it shows                    */
+    char exe[1024];         /* reducevis itself, the viewer's program      */
+    const char *font;       /* the class's --font, given to it; NULL: none */
+    class_kernel_list list; /* what the card shows (K)                  */
+    pid_t viewer;           /* the child showing a kernel; 0: none        */
 } class_kernels;
 
 /* Reads the list again where the queue is free; 1 when it changed. */

@@ -14,7 +14,7 @@ struct compare_row;      /* compare.h: steps aligned between two versions  */
 struct rv_verify_record; /* verify_record.h: `reducevis verify` on a real GPU */
 struct story;            /* story.h: the launches of a run in a row         */
 struct predict;          /* predict.h: predict mode's question             */
-struct class_live;       /* class_live.h: a live class on predict's card   */
+struct class_live;       /* class_card.h: a live class on predict's card   */
 
 /* What W shows (docs/waves.md): the steps alone; the run's waves picture
  * beside them; the picture alone.  Comparing, any but the first shows each
@@ -67,7 +67,7 @@ typedef struct viewer_frame {
     /* predict mode (predict.h): the question of this step; while it is
      * open the step's activity is hidden.  NULL: off */
     const struct predict *quiz;
-    /* a live class (class_live.h): where to join and how the class
+    /* a live class (class_card.h): where to join and how the class
      * answered, on predict mode's card.  NULL: none */
     const struct class_live *live;
 } viewer_frame;

@@ -10,7 +10,7 @@
 #include <string.h>
 #include "scene_frame.h"
 #include "core/predict.h"
-#include "viewer/class/class_live.h"
+#include "viewer/scene/class_card.h"
 #include "own_words.h"
 #include "step_words.h"
 #include "story.h"
@@ -321,7 +321,7 @@ static void card_live(scene_card *c, const class_live *l)
 /* The students' kernels on the card, in place of a question: a row each,
  * by number (the projector shows no names), with the verdict and the share
  * of the mark version's speed. */
-static void card_kernels(scene_card *c, const class_kernels *k)
+static void card_kernels(scene_card *c, const class_kernel_list *k)
 {
     memset(c, 0, sizeof *c);
     c->title = _("Kernels");
@@ -345,7 +345,7 @@ static void card_kernels(scene_card *c, const class_kernels *k)
             snprintf(c->kernel[i].tail + n, sizeof c->kernel[i].tail - (size_t)n, _(" \xC2\xB7 %.0f%% of %s"),
                      r->percent_of_mark, rv_version_name(rv_rules_mark_version()));
         c->kernel[i].passed = !strcmp(r->verdict, "pass");
-        c->kernel[i].on_screen = k->viewer && k->viewer_id == r->id;
+        c->kernel[i].on_screen = k->on_screen && k->on_screen == r->id;
     }
 }
 

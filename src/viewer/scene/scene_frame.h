@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include "core/trace.h"
 #include "class/room.h"
-#include "viewer/class/class_kernels.h"
+#include "viewer/scene/class_card.h"
 
 struct viewer_frame;
 struct story;
@@ -172,7 +172,7 @@ typedef struct scene_card {
         int n, right;
     } bar[ROOM_MAX_BARS + 1];
     int bars_marked; /* revealed: the right answer's bar is marked   */
-    /* a live class's students' kernels (K, class_kernels.h), in place of the
+    /* a live class's students' kernels (K, class_card.h), in place of the
        question: a row each, newest first, by number */
     int kernels; /* the list is shown                            */
     int nkernel;

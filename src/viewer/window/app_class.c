@@ -19,14 +19,14 @@
 #include "core/i18n.h"
 #include "class/room.h"
 #include "viewer/class/class_kernels.h"
-#include "viewer/class/class_live.h"
+#include "viewer/scene/class_card.h"
 #include "viewer/draw/draw.h"
 
 int app_class_reap(class_kernels *k)
 {
     if (!k) return 0;
     int changed = class_kernels_reap(k);
-    if (k->open) changed |= class_kernels_refresh(k);
+    if (k->list.open) changed |= class_kernels_refresh(k);
     return changed;
 }
 
@@ -38,10 +38,10 @@ app_action app_class_key(const app *a, SDL_Keycode key)
     if (!k) return act;
     if (key == SDLK_k)
         act.kind = APP_CLASS_LIST;
-    else if (k->open && dg >= 1) {
+    else if (k->list.open && dg >= 1) {
         act.kind = APP_CLASS_OPEN_KERNEL;
         act.arg = dg - 1;
-    } else if (k->open && key == SDLK_ESCAPE)
+    } else if (k->list.open && key == SDLK_ESCAPE)
         act.kind = APP_CLASS_LIST_CLOSE;
     return act;
 }
@@ -50,8 +50,8 @@ app_action app_class_click(const app *a, const layout *L, int x, int y)
 {
     app_action act = {.kind = APP_NONE};
     const class_kernels *k = a->kernels;
-    if (!k || !k->open || a->comparing) return act;
-    int row = layout_card_row_at(L, k->nrows, x, y);
+    if (!k || !k->list.open || a->comparing) return act;
+    int row = layout_card_row_at(L, k->list.nrows, x, y);
     if (row >= 0) {
         act.kind = APP_CLASS_OPEN_KERNEL;
         act.arg = row;
@@ -63,12 +63,12 @@ int app_class_do(class_kernels *k, app_action act, const app *a, char *msg, size
 {
     switch (act.kind) {
     case APP_CLASS_LIST:
-        k->open = !k->open;
-        if (k->open) class_kernels_refresh(k);
-        if (!k->open || !a->comparing) return 0;
+        k->list.open = !k->list.open;
+        if (k->list.open) class_kernels_refresh(k);
+        if (!k->list.open || !a->comparing) return 0;
         snprintf(msg, len, "%s", _("the kernels are listed beside one trace: C then C ends compare mode"));
         return 1;
-    case APP_CLASS_LIST_CLOSE: k->open = 0; return 0;
+    case APP_CLASS_LIST_CLOSE: k->list.open = 0; return 0;
     case APP_CLASS_OPEN_KERNEL:
         class_kernels_show(k, act.arg, i18n_lang(), a->width, a->height, a->fullscreen, msg, len);
         return 1;
