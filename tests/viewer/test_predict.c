@@ -440,7 +440,8 @@ static void test_kernels_card(void)
     snprintf(k.exe, sizeof k.exe, "%s", exe);
     live.kernels = &k.list;
     a.live = &live;
-    a.kernels = &k;
+    class_kernels_bind(&k);
+    a.kernels = &k.list;
     static scene sc;
     viewer_frame fr = app_frame(&a, W, H);
     scene_build(&sc, &fr);

@@ -543,7 +543,8 @@ static void show_card(app *a, class_live *live, class_kernels *kernels, submit_q
     kernels->queue = sq;
     snprintf(kernels->exe, sizeof kernels->exe, "%s", exe);
     kernels->font = font;
-    a->kernels = kernels;
+    class_kernels_bind(kernels);
+    a->kernels = &kernels->list;
     live->kernels = &kernels->list;
 }
 

@@ -90,3 +90,17 @@ void class_kernels_stop(class_kernels *k)
     k->viewer = 0;
     k->list.on_screen = 0;
 }
+
+static int ops_refresh(void *k) { return class_kernels_refresh(k); }
+static int ops_reap(void *k) { return class_kernels_reap(k); }
+static int ops_show(void *k, int row, const char *lang, int w, int h, int fullscreen, char *msg, size_t len)
+{
+    return class_kernels_show(k, row, lang, w, h, fullscreen, msg, len);
+}
+
+void class_kernels_bind(class_kernels *k)
+{
+    static const class_kernel_ops ops = {ops_refresh, ops_reap, ops_show};
+    k->list.ops = &ops;
+    k->list.keeper = k;
+}

@@ -27,6 +27,10 @@ typedef struct class_kernels {
     pid_t viewer;           /* the child showing a kernel; 0: none        */
 } class_kernels;
 
+/* k's list made to carry its keeper's functions (class_card.h's ops), so
+ * that the window can ask them without knowing the class's wing. */
+void class_kernels_bind(class_kernels *k);
+
 /* Reads the list again where the queue is free; 1 when it changed. */
 int class_kernels_refresh(class_kernels *k);
 

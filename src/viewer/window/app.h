@@ -89,9 +89,9 @@ typedef struct app {
     struct room *room;
     unsigned long long room_moves;
     char class_line[400];
-    const char *class_join;        /* the join address and code, shown in the line */
-    struct class_live *live;       /* the card's join address, QR code and spread  */
-    struct class_kernels *kernels; /* the students' kernels (K); NULL: none  */
+    const char *class_join;            /* the join address and code, shown in the line */
+    struct class_live *live;           /* the card's join address, QR code and spread  */
+    struct class_kernel_list *kernels; /* the students' kernels (K); NULL: none  */
 } app;
 
 /* The window on an open app until it is closed (viewer.c): 0, or 2 with
@@ -213,10 +213,10 @@ app_action app_predict_click(const app *a, const viewer_frame *f, const struct l
 
 /* A live class (app_class.c).  The window never waits for the room: the
  * caller looks with room_view_try and asks again at the next tick. */
-struct class_kernels;
+struct class_kernel_list;
 struct room_view;
 /* The kernels' list and viewer kept with the queue: 1 when the card changed. */
-int app_class_reap(struct class_kernels *k);
+int app_class_reap(struct class_kernel_list *k);
 /* The room told where the window is (pos) when it moved there, or that the
  * answer was shown; the header's line of who joined and answered.  1 when
  * the line changed. */
@@ -229,6 +229,6 @@ app_action app_class_click(const app *a, const struct layout *L, int x, int y);
  * last look.  Changes the class's fields of a only. */
 app_action app_class_look(app *a, const struct room_view *v, int *changed);
 /* An APP_CLASS_* action done on the kernels' list; 1 with a toast in msg. */
-int app_class_do(struct class_kernels *k, app_action act, const app *a, char *msg, size_t len);
+int app_class_do(struct class_kernel_list *k, app_action act, const app *a, char *msg, size_t len);
 
 #endif

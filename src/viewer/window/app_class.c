@@ -4,7 +4,8 @@
  * never waits for the room: room_view_try gives up at once when the
  * server holds the lock, and the next tick asks again.  K lists the
  * students' judged kernels on the card, and one of them opens beside its
- * version in a viewer of its own (class_kernels.h), read from the queue
+ * version in a viewer of its own (class_kernels.h, through the ops of
+ * scene/class_card.h), read from the queue
  * without waiting either.
  *
  * It calls nothing of app.c: keys and clicks become actions (app_action.h), a
@@ -18,30 +19,29 @@
 #include <string.h>
 #include "core/i18n.h"
 #include "class/room.h"
-#include "viewer/class/class_kernels.h"
 #include "viewer/scene/class_card.h"
 #include "viewer/draw/draw.h"
 
-int app_class_reap(class_kernels *k)
+int app_class_reap(class_kernel_list *k)
 {
     if (!k) return 0;
-    int changed = class_kernels_reap(k);
-    if (k->list.open) changed |= class_kernels_refresh(k);
+    int changed = k->ops->reap(k->keeper);
+    if (k->open) changed |= k->ops->refresh(k->keeper);
     return changed;
 }
 
 app_action app_class_key(const app *a, SDL_Keycode key)
 {
     app_action act = {.kind = APP_NONE};
-    const class_kernels *k = a->kernels;
+    const class_kernel_list *k = a->kernels;
     int dg = app_key_digit(key);
     if (!k) return act;
     if (key == SDLK_k)
         act.kind = APP_CLASS_LIST;
-    else if (k->list.open && dg >= 1) {
+    else if (k->open && dg >= 1) {
         act.kind = APP_CLASS_OPEN_KERNEL;
         act.arg = dg - 1;
-    } else if (k->list.open && key == SDLK_ESCAPE)
+    } else if (k->open && key == SDLK_ESCAPE)
         act.kind = APP_CLASS_LIST_CLOSE;
     return act;
 }
@@ -49,9 +49,9 @@ app_action app_class_key(const app *a, SDL_Keycode key)
 app_action app_class_click(const app *a, const layout *L, int x, int y)
 {
     app_action act = {.kind = APP_NONE};
-    const class_kernels *k = a->kernels;
-    if (!k || !k->list.open || a->comparing) return act;
-    int row = layout_card_row_at(L, k->list.nrows, x, y);
+    const class_kernel_list *k = a->kernels;
+    if (!k || !k->open || a->comparing) return act;
+    int row = layout_card_row_at(L, k->nrows, x, y);
     if (row >= 0) {
         act.kind = APP_CLASS_OPEN_KERNEL;
         act.arg = row;
@@ -59,18 +59,18 @@ app_action app_class_click(const app *a, const layout *L, int x, int y)
     return act;
 }
 
-int app_class_do(class_kernels *k, app_action act, const app *a, char *msg, size_t len)
+int app_class_do(class_kernel_list *k, app_action act, const app *a, char *msg, size_t len)
 {
     switch (act.kind) {
     case APP_CLASS_LIST:
-        k->list.open = !k->list.open;
-        if (k->list.open) class_kernels_refresh(k);
-        if (!k->list.open || !a->comparing) return 0;
+        k->open = !k->open;
+        if (k->open) k->ops->refresh(k->keeper);
+        if (!k->open || !a->comparing) return 0;
         snprintf(msg, len, "%s", _("the kernels are listed beside one trace: C then C ends compare mode"));
         return 1;
-    case APP_CLASS_LIST_CLOSE: k->list.open = 0; return 0;
+    case APP_CLASS_LIST_CLOSE: k->open = 0; return 0;
     case APP_CLASS_OPEN_KERNEL:
-        class_kernels_show(k, act.arg, i18n_lang(), a->width, a->height, a->fullscreen, msg, len);
+        k->ops->show(k->keeper, act.arg, i18n_lang(), a->width, a->height, a->fullscreen, msg, len);
         return 1;
     default: return 0;
     }
