@@ -109,28 +109,6 @@ int rv_bank_conflict_degree(const int64_t words[RV_WARP_SIZE]);
  * "in[0..255] + in[256..511]". Returns the number of input elements. */
 uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf, size_t len);
 
-/* How the lanes of a shuffle step read each other, from the lanes the
- * trace recorded (never from the code's text): lane l reads l+d (down,
- * l itself past lane 31), l-d (up), l^d (xor: a butterfly, pairs swap), or
- * every lane lane d (idx: a broadcast); mixed when no one rule fits every
- * lane or a lane reads several (a library call recorded as one step); none
- * when no lane reads another. */
-typedef enum rv_lane_pattern {
-    RV_LANES_NONE = 0,
-    RV_LANES_DOWN,
-    RV_LANES_UP,
-    RV_LANES_XOR,
-    RV_LANES_IDX,
-    RV_LANES_MIXED
-} rv_lane_pattern;
-
-/* The pattern of step `step`'s shuffle reads, and its d in *delta (0 for
- * none and mixed). */
-rv_lane_pattern rv_step_lanes(const rv_trace *tr, int step, int *delta);
-
-/* The lane that lane l reads under pattern p with distance d. */
-int rv_lane_source(rv_lane_pattern p, int d, int lane);
-
 /* An 8- or 16-byte shared access in words ("smem[4], smem[5] (one 8-byte
  * access: the compiler merged two)"), for hover text and explanations.
  * Returns 1, or 0 (buf untouched) when acc is no wide access. */

@@ -13,6 +13,7 @@
  */
 #include "quiz.h"
 #include "quiz_facts.h"
+#include "lanes.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/analysis.h"
+#include "core/lanes.h"
 
 /* The most common distance between a step's written word and the other word
  * its lanes read: the stride of a tree level. */
@@ -143,5 +144,54 @@ void rv_own_infer_shuffles(rv_trace *tr)
             snprintf(tr->steps[k].label, sizeof tr->steps[k].label, "shfl %d", d);
         }
         a = b - 1;
+    }
+}
+
+/* ---- what the builder marked on a step, said (step_names.h) ---------------- */
+
+/* A step whose shared writes came by asynchronous copies from global memory
+ * is the block's tile copied: named "cp.async" (the threads' own copies) or
+ * "cp.async.bulk" (one bulk copy of the Tensor Memory Accelerator), a load,
+ * said so in the viewer (step_sentence.c).  The internal marks are cleared. */
+void rv_own_name_async(rv_trace *tr, int s)
+{
+    uint32_t f = tr->steps[s].flags;
+    if (!(f & STEP_ASYNC)) return;
+    tr->steps[s].flags &= ~(STEP_ASYNC | STEP_BULK);
+    tr->steps[s].phase = RV_PHASE_LOAD;
+    tr->steps[s].stride = 0;
+    snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "%s", (f & STEP_BULK) ? "cp.async.bulk" : "cp.async");
+}
+
+/* How many of an interval's n steps (from step `first`) the threads compute
+ * themselves: an asynchronous copy before its wait does not make the step
+ * after it a warp-synchronous level (a bulk copy, then the tree's first
+ * level after the barrier's wait, share one barrier interval). */
+int rv_own_threads_steps(const rv_trace *tr, uint32_t first, uint32_t n, uint32_t nsteps)
+{
+    int mine = 0;
+    for (uint32_t k = 0; k < n && first + k < nsteps; k++) mine += !(tr->steps[first + k].flags & STEP_ASYNC);
+    return mine;
+}
+
+/* A step that used other blocks' shared memory (distributed shared memory)
+ * is named for it, with their ranks: "dsmem 1 2 3" ("dsmem ?" for a block
+ * the tracer could not tell), its phase kept. */
+void rv_own_name_dsmem(rv_trace *tr, int s, uint32_t ranks)
+{
+    if (!ranks) return;
+    rv_step *st = &tr->steps[s];
+    st->flags |= RV_STEP_DSMEM;
+    size_t o = (size_t)snprintf(st->label, sizeof st->label, "dsmem");
+    for (uint32_t k = 0; k < 32 && o < sizeof st->label; k++)
+        if (ranks & (1u << k)) o += (size_t)snprintf(st->label + o, sizeof st->label - o, k == 31 ? " ?" : " %u", k);
+}
+
+void rv_own_lines_said(rv_trace *tr)
+{
+    for (int s = 0; s < tr->nsteps; s++) {
+        uint32_t f = tr->steps[s].flags;
+        if ((f & STEP_NO_LINE) && !(f & STEP_A_LINE)) f |= RV_STEP_LIBRARY;
+        tr->steps[s].flags = f & ~(STEP_NO_LINE | STEP_A_LINE);
     }
 }

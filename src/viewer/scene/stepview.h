@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "core/analysis.h"
+#include "core/lanes.h"
 
 #define SV_MAX_THREADS 1024
 #define SV_MAX_WORDS   1024
