@@ -290,29 +290,6 @@ static int add_read(builder *b, reads *rd, uint64_t acc)
  * reads are its loads; the word it changes is its write (flagged atomic,
  * which reads it too), and the loads of that word by a compare-and-swap loop
  * are reads like any other: the hardware made them. */
-/* While the events are made, a step notes whether its events had lines in
- * the student's file; lines_said turns that into RV_STEP_LIBRARY. */
-#define STEP_NO_LINE 0x40u
-#define STEP_A_LINE  0x80u
-/* ... and whether a write of the step was an asynchronous copy's
- * (RV_RAW_ASYNC), a piece of a bulk copy's (RV_RAW_BULKPART, bulk.c) among
- * them: the step is then named so (name_async). */
-#define STEP_ASYNC   0x100u
-#define STEP_BULK    0x200u
-
-/* A step whose shared writes came by asynchronous copies from global memory
- * is the block's tile copied: named "cp.async" (the threads' own copies) or
- * "cp.async.bulk" (one bulk copy of the Tensor Memory Accelerator), a load,
- * said so in the viewer (step_sentence.c).  The internal marks are cleared. */
-static void name_async(rv_trace *tr, int s)
-{
-    uint32_t f = tr->steps[s].flags;
-    if (!(f & STEP_ASYNC)) return;
-    tr->steps[s].flags &= ~(STEP_ASYNC | STEP_BULK);
-    tr->steps[s].phase = RV_PHASE_LOAD;
-    tr->steps[s].stride = 0;
-    snprintf(tr->steps[s].label, sizeof tr->steps[s].label, "%s", (f & STEP_BULK) ? "cp.async.bulk" : "cp.async");
-}
 
 /* Whether group g is the thread's first step after it waited for its
  * asynchronous copies (a pipeline's or an mbarrier's wait), with nothing
@@ -325,39 +302,6 @@ static int after_wait(const builder *b, const group *g)
         if (r->kind != RV_RAW_BARRIER && r->kind != RV_RAW_SYNCWARP) return 0;
     }
     return 0;
-}
-
-/* How many of an interval's n steps (from step `first`) the threads compute
- * themselves: an asynchronous copy before its wait does not make the step
- * after it a warp-synchronous level (a bulk copy, then the tree's first
- * level after the barrier's wait, share one barrier interval). */
-static int threads_steps(const rv_trace *tr, uint32_t first, uint32_t n, uint32_t nsteps)
-{
-    int mine = 0;
-    for (uint32_t k = 0; k < n && first + k < nsteps; k++) mine += !(tr->steps[first + k].flags & STEP_ASYNC);
-    return mine;
-}
-
-/* A step that used other blocks' shared memory (distributed shared memory)
- * is named for it, with their ranks: "dsmem 1 2 3" ("dsmem ?" for a block
- * the tracer could not tell), its phase kept. */
-static void name_dsmem(rv_trace *tr, int s, uint32_t ranks)
-{
-    if (!ranks) return;
-    rv_step *st = &tr->steps[s];
-    st->flags |= RV_STEP_DSMEM;
-    size_t o = (size_t)snprintf(st->label, sizeof st->label, "dsmem");
-    for (uint32_t k = 0; k < 32 && o < sizeof st->label; k++)
-        if (ranks & (1u << k)) o += (size_t)snprintf(st->label + o, sizeof st->label - o, k == 31 ? " ?" : " %u", k);
-}
-
-static void lines_said(rv_trace *tr)
-{
-    for (int s = 0; s < tr->nsteps; s++) {
-        uint32_t f = tr->steps[s].flags;
-        if ((f & STEP_NO_LINE) && !(f & STEP_A_LINE)) f |= RV_STEP_LIBRARY;
-        tr->steps[s].flags = f & ~(STEP_NO_LINE | STEP_A_LINE);
-    }
 }
 
 /* Whether r is an access of another block's shared memory.  The block's
@@ -721,7 +665,7 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
         }
     }
     free(rd.a);
-    lines_said(tr);
+    rv_own_lines_said(tr);
     int marked = mark_unsynced(tr, &b, at, interval, b.smem_words);
     uint8_t *has_shfl = steps_with_shuffle(&b, at, nsteps, B);
     free(at);
@@ -733,11 +677,12 @@ static rv_trace *build(const rv_own_input *in, uint64_t bulk_cut, char *err, siz
     }
     int shuffled = 0;
     for (uint32_t v = 0; v < b.nintervals; v++) {
-        int substeps = threads_steps(tr, first[v], b.nsub[v], nsteps); /* before name_async clears the marks */
+        int substeps =
+            rv_own_threads_steps(tr, first[v], b.nsub[v], nsteps); /* before rv_own_name_async clears the marks */
         for (uint32_t k = 0; k < b.nsub[v] && first[v] + k < nsteps; k++) {
             rv_own_name_step(tr, (int)(first[v] + k), substeps, shuffled, has_shfl[first[v] + k]);
-            name_async(tr, (int)(first[v] + k));
-            name_dsmem(tr, (int)(first[v] + k), b.ranks[first[v] + k]);
+            rv_own_name_async(tr, (int)(first[v] + k));
+            rv_own_name_dsmem(tr, (int)(first[v] + k), b.ranks[first[v] + k]);
             shuffled |= tr->steps[first[v] + k].phase == RV_PHASE_SHUFFLE;
         }
     }
