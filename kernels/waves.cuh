@@ -4,30 +4,46 @@
 //
 // RV_WAVES_BLOCK(); at the top of a kernel's body declares one object per
 // thread: its constructor takes the time as the warp enters, its destructor
-// stamps the block's slot as the warp leaves, at whichever `return` it
+// stamps the warp's exit as it leaves (warp 0: the block's slot, with its
+// start; any other: the warp's own record), at whichever `return` it
 // leaves by (a thread past n that returns at once, v8's blocks that did not
 // draw the last ticket, v10's ranks above 0), so no exit is missed and no
 // kernel's body is touched past that line.  Compiled without RV_WAVES_STAMPS
 // (the timed and traced builds) it expands to nothing.
 //
-// The slot and its meaning are the patch's (src/tracer/waves.h): start =
-// the earliest warp's entry, first exit = the earliest warp's (or warp
-// part's) exit, end = the last; %smid; on sm_90 the cluster flag and rank.
-// Why the lowest active lane of each warp, not thread 0 alone: thread 0 is
+// What is stamped, with the patch's meaning (src/tracer/waves.h): the
+// block's start = warp 0's entry (a block's warps are launched together,
+// warp 0 first; a later start than the earliest warp's only shortens the
+// recorded span), its first exit = the earliest warp's (or warp part's)
+// exit, its end = the last one's; %smid.  A cluster's blocks and their
+// ranks are the host's to say, from the launch's cluster shape (a block's
+// rank is its place in its cluster, by definition): reading
+// %is_explicit_cluster and %cluster_ctarank at every exit cost v0 5%.
+// Thread 0 alone would be one stamp a block but not correct: thread 0 is
 // neither the first nor the last warp out in every version (threads past n
 // return at once; v8's and v10's other warps leave while warp 0 sums), and
-// the first exit is what the occupancy check needs (docs/waves.md).  Why it
-// is cheap: no barrier (a __syncthreads in the stamps would change when
-// warps leave), one leader a warp, and only fire-and-forget atomics (their
-// results unused: RED, the warp does not wait for them) on the block's own
-// slot, so no two blocks contend for a word.  Why the entry writes nothing:
-// a %globaltimer read takes some tens of ns (tests/gpu/globaltimer.cu sees
-// it change at nearly every read of its 32 ns step), and an atomic of the
-// time at entry would hold each warp that long before its first instruction
-// of the kernel; read into a register (one instruction a warp: every lane
-// gets the same time) and written only at the exit, its latency hides
-// behind the kernel's own work, and the warp waits on one timer read, at
-// its exit, instead of two.
+// the first exit is what the occupancy check needs (docs/waves.md).
+//
+// Why this shape, measured (tests/gpu/stamp_variants.cu, H200, N = 2^25,
+// block 256; v5's blocks take about a microsecond, v0's about three):
+// whatever a warp does as it leaves holds the block's SM slot that much
+// longer.  Each warp's leader stamping the block's slot with three global
+// atomics cost v5 47% and v0 11%; counting the warps out in shared memory
+// (a shared atomic, the first and last out stamping) 30% and 21%; one
+// plain 16-byte store a warp 18% and 8%; every warp reading the time and
+// storing nothing 5% and 4%; a 32-byte store by warp 0 alone and nothing
+// else 8% and 3%; %clock64 in place of %globaltimer changed nothing.  So
+// each warp's leader writes its exit into a record of its own (16 bytes,
+// one plain store, nothing waited for), warp 0 its entry, exit and SM
+// into the block's slot (two stores), and the host folds the
+// warps' records into the block's first exit and end (src/gpu/gpu_waves.cu).
+// A warp that leaves in parts (threads past n, at once) stamps at each
+// part's leader with atomic maxima instead, so that its first part's exit
+// and its last part's both count; none of the shipped versions splits a
+// warp at N = 2^25.  No barrier: a __syncthreads in the stamps would change
+// when warps leave, the very thing recorded.  The entry's time is read
+// into a register and used only at warp 0's exit: a %globaltimer read
+// takes some tens of ns, and a use at entry would hold warp 0 that long.
 #pragma once
 
 #include <stdint.h>
@@ -35,6 +51,9 @@
 // A block's slot: src/tracer/waves.h's rv_waves_slot, byte for byte (32
 // bytes), with its flags, so that the host reads both the same way; outside
 // the waves build too, for the host that reads it (src/gpu/gpu_waves.cu).
+// After the grid's slots, one record a warp (rv_waves_warp_record, 16 bytes;
+// warp w of block b at b x warps a block + w), zeroed with them; warp 0's
+// is left unused (warp 0 writes the block's slot).
 struct rv_waves_stamp_slot {
     unsigned long long nstart; // ~(the earliest warp's entry): an atomic max of the inverted time
     unsigned long long nfirst; // ~(the first warp out), likewise
@@ -42,9 +61,14 @@ struct rv_waves_stamp_slot {
     uint32_t sm, flags;        // %smid; RV_WAVES_STAMP_*
 };
 static_assert(sizeof(rv_waves_stamp_slot) == 32, "the slot is waves.h's");
+struct rv_waves_warp_record {
+    unsigned long long nfirst; // ~(the warp's exit; of a warp leaving in parts, its first part's)
+    unsigned long long end;    // the warp's exit (its last part's)
+};
+static_assert(sizeof(rv_waves_warp_record) == 16, "one 16-byte store");
 constexpr uint32_t RV_WAVES_STAMP_SEEN = 0x1u;    // a warp of the block left: the slot is written
-constexpr uint32_t RV_WAVES_STAMP_CLUSTER = 0x4u; // %is_explicit_cluster
-constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // %cluster_ctarank in the flags' high half
+constexpr uint32_t RV_WAVES_STAMP_CLUSTER = 0x4u; // a cluster's block (the patch reads %is_explicit_cluster)
+constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // its rank in the flags' high half (%cluster_ctarank)
 
 #if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)
 // The launch's slots, set by the host before each launch it records
@@ -55,15 +79,17 @@ constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // %cluster_ctarank in the fl
 // build is a module of its own.
 static __constant__ rv_waves_stamp_slot *rv_waves_slots;
 
-// Points this file's kernels at slots (device memory, one a block, zeroed
-// before a recorded launch), on the stream the launch will go to.
+// Points this file's kernels at slots (device memory: one a block, then a
+// record a warp, zeroed before a recorded launch), on the stream the launch
+// will go to.
 static inline cudaError_t rv_waves_set_slots(void *slots, cudaStream_t stream)
 {
     return cudaMemcpyToSymbolAsync(rv_waves_slots, &slots, sizeof slots, 0, cudaMemcpyHostToDevice, stream);
 }
 
 struct rv_waves_stamp {
-    unsigned long long entered; // the warp's entry: every lane reads the same time
+    unsigned long long entered; // the warp's entry (warp 0's is the block's start)
+    uint32_t launched;          // the warp's lanes at entry: a warp that leaves with fewer leaves in parts
 
     // "memory": the entry is read before the kernel's first access and the
     // exit after its last, so a recorded span is never longer than the real one
@@ -73,39 +99,49 @@ struct rv_waves_stamp {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t) : : "memory");
         return t;
     }
-    static __device__ __forceinline__ bool leader()
+    static __device__ __forceinline__ void store(void *at, unsigned long long a, unsigned long long b)
     {
-        uint32_t lane;
-        asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
-        return (uint32_t)(__ffs(__activemask()) - 1) == lane;
+        asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(at), "l"(a), "l"(b) : "memory");
     }
-    static __device__ __forceinline__ rv_waves_stamp_slot *mine(rv_waves_stamp_slot *slots)
-    {
-        return &slots[blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)];
-    }
-    __device__ __forceinline__ rv_waves_stamp() : entered(now()) {}
-    // A warp that leaves in parts stamps at each part's leader, as the patch
-    // does: the first part sets the first exit, the last the end; each
-    // carries the warp's entry, read by all its lanes at once.
+    // every lane reads the time (one instruction a warp; warp 0's is used)
+    __device__ __forceinline__ rv_waves_stamp() : entered(now()), launched(__activemask()) {}
+    // One-dimensional grids and blocks only, as every shipped version
+    // launches (the host refuses any other): a block's and a warp's number
+    // from blockIdx.x and threadIdx.x alone, since each further special
+    // register read at the exit costs the exit its latency.
     __device__ __forceinline__ ~rv_waves_stamp()
     {
         rv_waves_stamp_slot *slots = rv_waves_slots;
-        if (!slots || !leader()) return;
+        uint32_t active = __activemask(), lane; // asked before the other lanes leave
+        asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+        if (!slots || (uint32_t)(__ffs(active) - 1) != lane) return; // one leader for the lanes leaving together
         unsigned long long t = now();
-        rv_waves_stamp_slot *me = mine(slots);
-        atomicMax(&me->nstart, ~entered); // the earliest entry: the largest ~time
-        atomicMax(&me->nfirst, ~t);       // the first warp out
-        atomicMax(&me->end, t);           // the last warp out
-        uint32_t sm, flags = RV_WAVES_STAMP_SEEN;
+        uint32_t warp = threadIdx.x / 32;
+        bool whole = active == launched;
+        if (warp) {
+            rv_waves_warp_record *r =
+                (rv_waves_warp_record *)(slots + gridDim.x) + (size_t)blockIdx.x * ((blockDim.x + 31) / 32) + warp;
+            if (whole) {
+                store(r, ~t, t);
+            } else {
+                atomicMax(&r->nfirst, ~t); // a part: the first part's exit is the largest ~time
+                atomicMax(&r->end, t);
+            }
+            return;
+        }
+        rv_waves_stamp_slot *me = &slots[blockIdx.x];
+        uint32_t sm;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-#if __CUDA_ARCH__ >= 900
-        uint32_t clustered, rank;
-        asm volatile("{ .reg .pred p; mov.pred p, %%is_explicit_cluster; selp.u32 %0, 1, 0, p; }" : "=r"(clustered));
-        asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
-        if (clustered) flags |= RV_WAVES_STAMP_CLUSTER | (rank << RV_WAVES_STAMP_RANK_SHIFT);
-#endif
-        me->sm = sm; // every warp writes the same: no atomic needed
-        me->flags = flags;
+        if (whole) {
+            store(me, ~entered, ~t);
+            store(&me->end, t, (unsigned long long)RV_WAVES_STAMP_SEEN << 32 | sm);
+            return;
+        }
+        atomicMax(&me->nstart, ~entered); // warp 0 in parts: each part's leader, as the patch does
+        atomicMax(&me->nfirst, ~t);
+        atomicMax(&me->end, t);
+        me->sm = sm; // every part writes the same: no atomic needed
+        me->flags = RV_WAVES_STAMP_SEEN;
     }
 };
 #define RV_WAVES_BLOCK() rv_waves_stamp rv_waves_stamp_ [[maybe_unused]]

@@ -121,22 +121,31 @@ fail:
 }
 
 // The slots read back into the launch's blocks, as the tool writes and
-// src/own/records/waves_raw.c reads them: a block never seen is left out
-// (the checks name it), an exit never seen reads as all ones (refused).
-static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, rv_waves *w)
+// src/own/records/waves_raw.c reads them, each block's other warps' records
+// folded into its first exit and end (kernels/waves.cuh): a block never
+// seen is left out (the checks name it), an exit never seen reads as all
+// ones (refused); a warp record never written (zero) changes nothing.
+// A cluster's blocks and their ranks come from the launch's cluster shape:
+// a block's rank is its place in its cluster (x fastest), as
+// %cluster_ctarank counts it, which the stamps do not read (waves.cuh).
+static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::vector<rv_waves_warp_record> &warps,
+                      uint32_t per_block, const captured &c, rv_waves *w)
 {
+    bool clustered = c.cluster.x * c.cluster.y * c.cluster.z > 1;
     w->nblocks = 0;
     for (uint32_t b = 0; b < (uint32_t)slot.size(); b++) {
         const rv_waves_stamp_slot &s = slot[b];
         if (!(s.flags & RV_WAVES_STAMP_SEEN)) continue;
-        int clustered = (s.flags & RV_WAVES_STAMP_CLUSTER) != 0;
-        w->blocks[w->nblocks++] = rv_wave_block{b,
-                                                s.sm,
-                                                ~s.nstart,
-                                                ~s.nfirst,
-                                                s.end,
-                                                clustered ? s.flags >> RV_WAVES_STAMP_RANK_SHIFT : 0u,
-                                                clustered ? RV_WAVE_CLUSTER : 0u};
+        unsigned long long nfirst = s.nfirst, end = s.end;
+        for (uint32_t k = 1; k < per_block; k++) {
+            const rv_waves_warp_record &r = warps[(size_t)b * per_block + k];
+            nfirst = std::max(nfirst, r.nfirst);
+            end = std::max(end, r.end);
+        }
+        uint32_t x = b % c.grid.x, y = b / c.grid.x % c.grid.y, z = b / (c.grid.x * c.grid.y);
+        uint32_t rank = x % c.cluster.x + c.cluster.x * (y % c.cluster.y + c.cluster.y * (z % c.cluster.z));
+        w->blocks[w->nblocks++] =
+            rv_wave_block{b, s.sm, ~s.nstart, ~nfirst, end, clustered ? rank : 0u, clustered ? RV_WAVE_CLUSTER : 0u};
     }
 }
 
@@ -161,7 +170,8 @@ struct pass_ctx {
     int v, block, repeats;
     const waves::kernel_entry *stamped;
     timed::launch_fn plain;
-    rv_waves_stamp_slot *slots; // device, zeroed here before the recorded launch
+    rv_waves_stamp_slot *slots; // device: a slot a block, then a record a warp, zeroed here before the recorded launch
+    size_t slot_bytes;          // their room
     std::vector<cudaEvent_t> ev;
     cudaStream_t s;
 };
@@ -173,6 +183,7 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
     captured c, plain_c;
     rv_waves *w = nullptr;
     std::vector<rv_waves_stamp_slot> slot;
+    std::vector<rv_waves_warp_record> warp;
     std::vector<float> plain_ms(p.repeats), waves_ms(p.repeats);
     auto stamped = [&] { p.stamped->launch(src, dst, n, grid, B, p.s); };
     auto plain = [&] { p.plain(src, dst, n, grid, B, p.s); };
@@ -185,6 +196,12 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
         return -1;
     if (capture(p.s, stamped, &c, err, errlen) || capture(p.s, plain, &plain_c, err, errlen)) return -1;
     size_t blocks = (size_t)c.grid.x * c.grid.y * c.grid.z;
+    if (c.grid.y * c.grid.z * c.block.y * c.block.z != 1) {
+        snprintf(err, errlen, "a launch of %u x %u x %u blocks of %u x %u x %u threads: the stamps number blocks and "
+                 "warps in one dimension, as the shipped versions launch (kernels/waves.cuh)",
+                 c.grid.x, c.grid.y, c.grid.z, c.block.x, c.block.y, c.block.z);
+        return -1;
+    }
     if (blocks > RV_WAVES_MAX_BLOCKS) {
         snprintf(err, errlen, "a pass of %zu blocks: the waves run keeps at most %u", blocks, RV_WAVES_MAX_BLOCKS);
         return -1;
@@ -207,16 +224,29 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
                     "stamps' registers): the waves are the stamped kernel's\n",
                     rv_version_name(p.v), w->bound, plain_per_sm);
     }
-    // the recorded launch: slots zeroed, pointed at, read back
-    slot.resize(blocks);
-    RV_CUDA(cudaMemsetAsync(p.slots, 0, blocks * sizeof(rv_waves_stamp_slot), p.s), "zeroing the waves slots");
-    RV_CUDA(p.stamped->set_slots(p.slots, p.s), "pointing the stamps at their slots");
-    stamped();
-    RV_CUDA(cudaGetLastError(), "launching the stamped kernel");
-    RV_CUDA(cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
-            "reading the waves slots back");
-    RV_CUDA(cudaStreamSynchronize(p.s), "running the stamped kernel");
-    blocks_of(slot, w);
+    {
+        // the recorded launch: slots and warp records zeroed, pointed at, read back
+        uint32_t per_block = (c.block.x * c.block.y * c.block.z + 31) / 32;
+        size_t bytes = blocks * (sizeof(rv_waves_stamp_slot) + per_block * sizeof(rv_waves_warp_record));
+        if (bytes > p.slot_bytes) {
+            snprintf(err, errlen, "a pass of %zu blocks of %u warps: more than the waves slots' room", blocks,
+                     per_block);
+            goto fail;
+        }
+        slot.resize(blocks);
+        warp.resize(blocks * per_block);
+        RV_CUDA(cudaMemsetAsync(p.slots, 0, bytes, p.s), "zeroing the waves slots");
+        RV_CUDA(p.stamped->set_slots(p.slots, p.s), "pointing the stamps at their slots");
+        stamped();
+        RV_CUDA(cudaGetLastError(), "launching the stamped kernel");
+        RV_CUDA(cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
+                "reading the waves slots back");
+        RV_CUDA(cudaMemcpyAsync(warp.data(), p.slots + blocks, warp.size() * sizeof(rv_waves_warp_record),
+                                cudaMemcpyDeviceToHost, p.s),
+                "reading the waves slots back");
+        RV_CUDA(cudaStreamSynchronize(p.s), "running the stamped kernel");
+        blocks_of(slot, warp, per_block, c, w);
+    }
     // the overhead: the two builds in turn, each first in every other round,
     // so that neither always finds the caches as the other left them
     for (int r = 0; r < RV_WAVES_WARMUP; r++) plain(), stamped();
@@ -290,12 +320,13 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
     p.plain = rv_timed_launch(v);
     p.slots = nullptr, p.s = nullptr;
     p.ev.assign(4 * (size_t)o->repeats, nullptr);
-    if (rv_upload_pattern(o->data, n, (a_n + b_n) * sizeof(float) + (size_t)most * sizeof(rv_waves_stamp_slot), &d_in,
-                          &cpu, err, errlen))
+    // a slot a block and a record a warp, for the largest pass (at B threads a block)
+    p.slot_bytes = (size_t)most * (sizeof(rv_waves_stamp_slot) + (B + 31) / 32 * sizeof(rv_waves_warp_record));
+    if (rv_upload_pattern(o->data, n, (a_n + b_n) * sizeof(float) + p.slot_bytes, &d_in, &cpu, err, errlen))
         return nullptr;
     RV_CUDA(cudaMalloc(&a, a_n * sizeof(float)), "allocating partial sums");
     if (b_n) RV_CUDA(cudaMalloc(&b, b_n * sizeof(float)), "allocating partial sums");
-    RV_CUDA(cudaMalloc(&p.slots, (size_t)most * sizeof(rv_waves_stamp_slot)), "allocating the waves slots");
+    RV_CUDA(cudaMalloc(&p.slots, p.slot_bytes), "allocating the waves slots");
     RV_CUDA(cudaStreamCreateWithFlags(&p.s, cudaStreamNonBlocking), "creating a stream");
     for (cudaEvent_t &e : p.ev) RV_CUDA(cudaEventCreate(&e), "creating the timers");
     {

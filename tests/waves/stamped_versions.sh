@@ -2,8 +2,8 @@
 # stamped_versions.sh — every shipped version's waves build (cmake/
 # waves_build.cmake: the kernel file with RV_WAVES_STAMPS in a namespace of
 # its own) compiled to PTX for sm_90, no GPU needed: each kernel of each
-# file, every block size, reads the timer and %smid and makes the atomic
-# maxima of kernels/waves.cuh, and finds its slots in constant memory; and
+# file, every block size, reads the timer and %smid and makes the 16-byte
+# stores of kernels/waves.cuh, and finds its slots in constant memory; and
 # no kernel file's plain text (the timed and traced builds) says more than
 # the one `RV_WAVES_BLOCK();` on its kernel's `{` line, which the embedded
 # source leaves out (cmake/embed_sources.cmake).
@@ -36,14 +36,14 @@ for p in "$tmp"/*.ptx; do
         function judge() {
             if (name == "") return
             entries++
-            if (timer < 2 || smid < 1 || maxes < 3 || !slots)
-                printf "FAIL: %s: %s reads the timer %d times, %%smid %d, has %d atomic maxima, slots %s\n",
-                       file, name, timer, smid, maxes, slots ? "read" : "never read"
+            if (timer < 2 || smid < 1 || stores < 3 || !slots)
+                printf "FAIL: %s: %s reads the timer %d times, %%smid %d, has %d 16-byte stores, slots %s\n",
+                       file, name, timer, smid, stores, slots ? "read" : "never read"
         }
-        /^\.visible \.entry|^\.entry/ { judge(); name = $NF; timer = smid = maxes = slots = 0 }
+        /^\.visible \.entry|^\.entry/ { judge(); name = $NF; timer = smid = stores = slots = 0 }
         /%globaltimer/ { timer++ }
         /%smid/ { smid++ }
-        /(atom|red)(\.global)?\.max\.u64/ { maxes++ }
+        /st\.global\.v2\.u64/ { stores++ }
         /ld\.const\.u64.*rv_waves_slots/ { slots = 1 }
         END { judge(); if (!entries) printf "FAIL: %s: no kernel in its PTX\n", file; else printf "%s: %d kernels stamped\n", file, entries }
     ' "$p"

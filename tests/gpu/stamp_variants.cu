@@ -1,0 +1,348 @@
+// stamp_variants.cu — the tuning bench behind the waves stamps' shape
+// (kernels/waves.cuh): the same short-block kernels (v0's interleaved tree,
+// v5's unrolled tree: 2^16..2^17 blocks of about a microsecond, where a
+// stamp's cost shows most) built with stamps that differ in one choice each,
+// timed in turns (every variant once a round, R rounds, CUDA events around
+// each launch, medians), each beside the unstamped kernel of the same round:
+//   none        no stamp (the reference)
+//   shipped     kernels/waves.cuh itself: each warp's leader one plain
+//               16-byte store of its exit into a record of its own, warp 0
+//               two into the block's slot; its slots checked after the timing
+//   atomics     each warp's leader: %globaltimer at entry and exit, three
+//               atomics and two stores on the block's slot (the first stamps)
+//   no_entry    as atomics without the entry's timer read (the exit's time
+//               stands for both): what the entry read costs
+//   clock       as atomics with %clock64 for %globaltimer: what the timer costs
+//   no_atomics  as atomics with plain stores into one slot a warp (entry and
+//               exit, one 16-byte store) and the SM id by warp 0 only: what
+//               the atomics cost
+//   warp0       one stamp a block, by warp 0's leader alone (three atomics)
+//   warp0_st    one stamp a block, by warp 0's leader alone, two plain
+//               16-byte stores: the floor of any stamp that sees every block
+//   no_store    every warp's leader reads the time and finds its slot, and
+//               writes nothing: what the instructions cost
+//   counted     the warps counted out in shared memory (thread 0 tags the
+//               block's word at entry, a warp out waits for the tag and adds
+//               its lanes), the first out and the last out stamping the slot
+//               with plain stores, warp 0 its entry
+//   cnt_nospin  counted without the wait for the tag
+//   cnt_nostore counted without the stores
+//   cnt_only    the shared atomic alone
+//   clk_none    every warp's leader reads %clock64 at entry and exit, and
+//               writes nothing: the instructions with a clock of a few cycles
+//   clk_warp    every warp's leader: %clock64 at entry and exit, one plain
+//               16-byte store into its warp's slot; warp 0 also the block's
+//               anchor (%globaltimer and %clock64 read together at entry)
+//   clk_warp0   warp 0's leader alone: its anchor and its exit's %clock64
+//   entry_only  every warp reads %globaltimer at entry; warp 0 stores it at
+//               exit, with no timer read there
+//   store_only  warp 0's leader stores 32 bytes at exit, no timer at all
+// Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
+// a launch is wrong.  Built with the CUDA side (target stamp_variants) so
+// that it keeps compiling; its H200 runs are in
+// assets/logs/nvidia-h200-stamp-variants.txt.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+#include <vector>
+
+#define RV_WAVES_STAMPS
+#include "../../kernels/waves.cuh"
+
+#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
+    fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_)); exit(2); } } while (0)
+
+struct slot { unsigned long long nstart, nfirst, end; unsigned sm, flags; };
+__constant__ slot *slots;
+__constant__ unsigned long long *warp_slots;  // two words a warp (no_atomics)
+
+static __device__ __forceinline__ unsigned long long gtime()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t) : : "memory");
+    return t;
+}
+static __device__ __forceinline__ unsigned long long ctime()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t) : : "memory");
+    return t;
+}
+static __device__ __forceinline__ bool leader()
+{
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    return (unsigned)(__ffs(__activemask()) - 1) == lane;
+}
+static __device__ __forceinline__ unsigned smid()
+{
+    unsigned s;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(s));
+    return s;
+}
+
+enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0_ST, NO_STORE, CLK_NONE, CLK_WARP, CLK_WARP0,
+               ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, NVARIANTS };
+static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
+                              "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only"};
+static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
+{
+    asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
+}
+
+template <int V> struct stamp {
+    unsigned long long entered, anchor;
+    __device__ __forceinline__ stamp()
+    {
+        if constexpr (V == ATOMICS || V == NO_ATOMICS || V == NO_STORE || V == ENTRY_ONLY) entered = gtime();
+        else if constexpr (V == CLOCK || V == CLK_NONE || V == CLK_WARP) entered = ctime();
+        else if constexpr (V == WARP0 || V == WARP0_ST) entered = threadIdx.x < 32 ? gtime() : 0;
+        if constexpr (V == CLK_WARP || V == CLK_WARP0)
+            if (threadIdx.x < 32) anchor = gtime(), entered = ctime();
+        if constexpr (V == COUNTED || V == CNT_NOSPIN || V == CNT_NOSTORE || V == CNT_ONLY) {
+            if (threadIdx.x < 32) entered = gtime();
+            if (threadIdx.x == 0) *(volatile unsigned *)word() = blockIdx.x << 11;
+        }
+    }
+    static __device__ __forceinline__ unsigned *word()
+    {
+        __shared__ unsigned w;
+        return &w;
+    }
+    __device__ __forceinline__ ~stamp()
+    {
+        if constexpr (V == NONE) return;
+        else if constexpr (V == COUNTED || V == CNT_NOSPIN || V == CNT_NOSTORE || V == CNT_ONLY) {
+            // waves.cuh's count in parts: without the wait for the tag, without the stores, the count alone
+            unsigned active = __activemask();
+            unsigned lane;
+            asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+            if ((unsigned)(__ffs(active) - 1) != lane) return;
+            volatile unsigned *w = word();
+            if constexpr (V == COUNTED || V == CNT_NOSTORE)
+                while ((*w & ~2047u) != blockIdx.x << 11) {}
+            unsigned lanes = __popc(active), before = atomicAdd((unsigned *)w, lanes) & 2047u;
+            if constexpr (V == CNT_ONLY) {
+                if (before == 12345) slots[blockIdx.x].end = 1;   // never: the count is below 2048 lanes... and not this
+                return;
+            }
+            slot *me = &slots[blockIdx.x];
+            unsigned long long t = 0;
+            if (before == 0) t = gtime();
+            if constexpr (V == COUNTED || V == CNT_NOSPIN) {
+                if (before == 0) me->nfirst = ~t;
+                if (threadIdx.x < 32) me->nstart = ~entered;
+            }
+            if (before + lanes < blockDim.x) return;
+            if (before) t = gtime();
+            if constexpr (V == CNT_NOSTORE) {
+                if (t == 0) me->end = 1;   // never
+                return;
+            }
+            st2(&me->end, t, ((unsigned long long)1 << 32) | smid());
+        } else {
+            if (!leader()) return;
+            if constexpr (V == WARP0 || V == WARP0_ST || V == CLK_WARP0 || V == ENTRY_ONLY || V == STORE_ONLY)
+                if (threadIdx.x >= 32) return;
+            slot *me = &slots[blockIdx.x];
+            if constexpr (V == CLK_NONE) {
+                unsigned long long t = ctime();
+                if (t == entered) me->end = t;   // never: the clock moved
+                return;
+            }
+            if constexpr (V == CLK_WARP) {
+                unsigned long long t = ctime();
+                unsigned w = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+                st2(warp_slots + 2 * w, entered, t);
+                if (threadIdx.x < 32) st2(&me->end, anchor, ((unsigned long long)1 << 32) | smid());
+                return;
+            }
+            if constexpr (V == CLK_WARP0) {
+                unsigned long long t = ctime();
+                st2(me, anchor, entered);
+                st2(&me->end, t, ((unsigned long long)1 << 32) | smid());
+                return;
+            }
+            if constexpr (V == ENTRY_ONLY) {
+                st2(me, entered, entered);
+                return;
+            }
+            if constexpr (V == STORE_ONLY) {
+                st2(me, 1, 2);
+                st2(&me->end, 3, ((unsigned long long)1 << 32) | smid());
+                return;
+            }
+            if constexpr (V == NO_STORE) {
+                unsigned long long t = gtime();
+                if (t == 0) me->end = entered;   // never: the time is not 0
+                return;
+            }
+            if constexpr (V == WARP0_ST) {
+                unsigned long long t = gtime();
+                st2(me, ~entered, ~t);
+                st2(&me->end, t, ((unsigned long long)1 << 32) | smid());
+                return;
+            }
+            if constexpr (V == NO_ATOMICS) {
+                unsigned long long t = gtime();
+                unsigned w = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+                // one 16-byte store: entry and exit
+                asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(warp_slots + 2 * w), "l"(entered), "l"(t) : "memory");
+                if (threadIdx.x < 32) me->sm = smid(), me->flags = 1;
+                return;
+            }
+            unsigned long long t = V == CLOCK ? ctime() : gtime();
+            unsigned long long e = V == NO_ENTRY ? t : entered;
+            atomicMax(&me->nstart, ~e);
+            atomicMax(&me->nfirst, ~t);
+            atomicMax(&me->end, t);
+            me->sm = smid();
+            me->flags = 1;
+        }
+    }
+};
+
+// v0's tree: tid % (2s) picks the workers
+// the variant's stamp: waves.cuh's own for shipped
+template <int V> using stamp_of = std::conditional_t<V == SHIPPED, rv_waves_stamp, stamp<V>>;
+
+template <int V> __global__ void k_v0(const float *in, float *out, unsigned n)
+{
+    stamp_of<V> st [[maybe_unused]];
+    extern __shared__ float s[];
+    unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
+    s[tid] = i < n ? in[i] : 0.0f;
+    __syncthreads();
+    for (unsigned d = 1; d < blockDim.x; d *= 2) {
+        if (tid % (2 * d) == 0) s[tid] += s[tid + d];
+        __syncthreads();
+    }
+    if (tid == 0) out[blockIdx.x] = s[0];
+}
+
+// v5's: two loads a thread, the tree unrolled for 256 threads
+template <int V> __global__ void k_v5(const float *in, float *out, unsigned n)
+{
+    stamp_of<V> st [[maybe_unused]];
+    __shared__ float s[256];
+    unsigned tid = threadIdx.x, i = blockIdx.x * 512 + tid;
+    s[tid] = (i < n ? in[i] : 0.0f) + (i + 256 < n ? in[i + 256] : 0.0f);
+    __syncthreads();
+    if (tid < 128) s[tid] += s[tid + 128];
+    __syncthreads();
+    if (tid < 64) s[tid] += s[tid + 64];
+    __syncthreads();
+    if (tid < 32) {
+        volatile float *v = s;
+        v[tid] += v[tid + 32]; v[tid] += v[tid + 16]; v[tid] += v[tid + 8];
+        v[tid] += v[tid + 4];  v[tid] += v[tid + 2];  v[tid] += v[tid + 1];
+    }
+    if (tid == 0) out[blockIdx.x] = s[0];
+}
+
+template <int V> static void launch(int which, const float *in, float *out, unsigned n)
+{
+    if (which == 0) k_v0<V><<<n / 256, 256, 256 * sizeof(float)>>>(in, out, n);
+    else k_v5<V><<<n / 512, 256>>>(in, out, n);
+}
+static void launch_variant(int v, int which, const float *in, float *out, unsigned n)
+{
+    switch (v) {
+    case NONE: launch<NONE>(which, in, out, n); break;
+    case SHIPPED: launch<SHIPPED>(which, in, out, n); break;
+    case ATOMICS: launch<ATOMICS>(which, in, out, n); break;
+    case NO_ENTRY: launch<NO_ENTRY>(which, in, out, n); break;
+    case CLOCK: launch<CLOCK>(which, in, out, n); break;
+    case NO_ATOMICS: launch<NO_ATOMICS>(which, in, out, n); break;
+    case WARP0: launch<WARP0>(which, in, out, n); break;
+    case WARP0_ST: launch<WARP0_ST>(which, in, out, n); break;
+    case NO_STORE: launch<NO_STORE>(which, in, out, n); break;
+    case CLK_NONE: launch<CLK_NONE>(which, in, out, n); break;
+    case CLK_WARP: launch<CLK_WARP>(which, in, out, n); break;
+    case CLK_WARP0: launch<CLK_WARP0>(which, in, out, n); break;
+    case ENTRY_ONLY: launch<ENTRY_ONLY>(which, in, out, n); break;
+    case STORE_ONLY: launch<STORE_ONLY>(which, in, out, n); break;
+    case COUNTED: launch<COUNTED>(which, in, out, n); break;
+    case CNT_NOSPIN: launch<CNT_NOSPIN>(which, in, out, n); break;
+    case CNT_NOSTORE: launch<CNT_NOSTORE>(which, in, out, n); break;
+    case CNT_ONLY: launch<CNT_ONLY>(which, in, out, n); break;
+    }
+}
+
+static float median(std::vector<float> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+int main(int argc, char **argv)
+{
+    int rounds = argc > 1 ? atoi(argv[1]) : 50;
+    unsigned n = 1u << 25;
+    float *in, *out;
+    slot *sl;
+    unsigned long long *ws;
+    CK(cudaMalloc(&in, n * sizeof(float)));
+    CK(cudaMalloc(&out, (n / 256) * sizeof(float)));
+    // a slot a block and a record a warp (waves.cuh), for v0's grid, the larger
+    size_t room = (n / 256) * sizeof(slot) + (n / 32) * sizeof(rv_waves_warp_record);
+    CK(cudaMalloc(&sl, room));
+    CK(cudaMalloc(&ws, (n / 32) * 2 * sizeof(unsigned long long)));
+    CK(cudaMemset(in, 0, n * sizeof(float)));
+    CK(cudaMemset(sl, 0, room));
+    CK(cudaMemcpyToSymbol(slots, &sl, sizeof sl));
+    CK(rv_waves_set_slots(sl, 0));
+    CK(cudaMemcpyToSymbol(warp_slots, &ws, sizeof ws));
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    for (int which = 0; which < 2; which++) {
+        std::vector<std::vector<float>> ms(NVARIANTS);
+        for (int r = -3; r < rounds; r++)
+            for (int k = 0; k < NVARIANTS; k++) {
+                int v = (k + r + 3) % NVARIANTS; // each variant first in turn
+                CK(cudaEventRecord(a));
+                launch_variant(v, which, in, out, n);
+                CK(cudaEventRecord(b));
+                CK(cudaEventSynchronize(b));
+                float t;
+                CK(cudaEventElapsedTime(&t, a, b));
+                if (r >= 0) ms[v].push_back(t);
+            }
+        float base = median(ms[NONE]);
+        printf("%s, N = 2^25, block 256, medians of %d in turns:\n", which ? "v5" : "v0", rounds);
+        for (int v = 0; v < NVARIANTS; v++)
+            printf("  %-11s %.4f ms  ratio %.3f\n", names[v], median(ms[v]), median(ms[v]) / base);
+    }
+    // shipped's record of a launch of its own, its warps' records folded in as
+    // src/gpu/gpu_waves.cu does: every block's slot seen, its start, first
+    // exit and end in order, its SM below the SM count
+    int sms = 0;
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    int bad_all = 0;
+    for (int which = 0; which < 2; which++) {
+        unsigned blocks = which ? n / 512 : n / 256;
+        CK(cudaMemset(sl, 0, room));
+        launch_variant(SHIPPED, which, in, out, n);
+        std::vector<rv_waves_stamp_slot> h(blocks);
+        std::vector<rv_waves_warp_record> w((size_t)blocks * 8);
+        CK(cudaMemcpy(h.data(), sl, blocks * sizeof(slot), cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(w.data(), sl + blocks, w.size() * sizeof w[0], cudaMemcpyDeviceToHost));
+        unsigned bad = 0;
+        for (unsigned b = 0; b < blocks; b++) {
+            rv_waves_stamp_slot x = h[b];
+            for (int k = 1; k < 8; k++) {
+                const rv_waves_warp_record &r = w[(size_t)b * 8 + k];
+                bad += r.end == 0; // every warp wrote its record
+                x.nfirst = std::max(x.nfirst, r.nfirst), x.end = std::max(x.end, r.end);
+            }
+            bad += !((x.flags & RV_WAVES_STAMP_SEEN) && ~x.nstart <= ~x.nfirst && ~x.nfirst <= x.end &&
+                     x.end - ~x.nstart < 100000000ull && x.sm < (unsigned)sms);
+        }
+        printf("shipped's slots, %s: %u wrong (of %u blocks)\n", which ? "v5" : "v0", bad, blocks);
+        bad_all += bad != 0;
+    }
+    CK(cudaGetLastError());
+    return bad_all ? 1 : 0;
+}
