@@ -21,9 +21,6 @@ extern const struct rv_kernel_source {
     const char *file, *text;
 } rv_kernel_sources[];
 
-/* The steps a version's model takes (model.h) */
-int rv_model_plan(int version, int block_size, struct rv_step *steps);
-
 #define LAST_WARP_READS_32 N_("this version's last-warp code reads sdata[tid + 32]: block size must be at least 64")
 
 static const rv_version_info versions[RV_NUM_VERSIONS] = {
@@ -239,11 +236,6 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
                                    "will read it after cluster.sync()")}},
      .colour = {0x7fe0c0, 0x16866a}},
 };
-
-int rv_version_plan(int version, int block_size, struct rv_step *steps)
-{
-    return rv_model_plan(version, block_size, steps);
-}
 
 /* A student's kernel: it has no file, lesson or model of ours, and sits
  * after every version in the teaching order (but in no list). */

@@ -182,13 +182,6 @@ int rv_version_line(int v, const char *marker);
  * those kernels; the fidelity tests fail if they ever differ). */
 #define RV_FILL_UNROLL         4
 
-/* The steps a version takes at a block size (labels, strides, phases, flags)
- * into steps[0..RV_MAX_STEPS), and how many: its model's plan, the one
- * question the trace file's reader and checks ask of the model, asked here
- * (core's one link to the model, docs/architecture.md). */
-struct rv_step;
-int rv_version_plan(int version, int block_size, struct rv_step *steps);
-
 #ifdef __cplusplus
 }
 #endif
