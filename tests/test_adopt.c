@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "model/model.h"
+#include "model/trace_read.h"
 #include "own/records/adopt.h"
 #include "core/trace.h"
 #include "core/versions.h"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "model/model.h"
+#include "model/trace_read.h"
 #include "core/trace.h"
 #include "core/versions.h"
 

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "core/buffers.h"
+#include "model/trace_read.h"
 #include "own/records/grid.h"
 
 static char dir[] = "/tmp/rv-test-grid-XXXXXX";

@@ -1,4 +1,5 @@
-/* test_model.c — the CPU model: each version's traced block sums exactly the
+/* test_model.c — the CPU model: every version of the table has its own model
+ * function; each version's traced block sums exactly the
  * elements that block owns, for every allowed block size and awkward N; v8's
  * last block sums the whole array, at any grid; v9's blocks each add their
  * sum to out[grid], and together the whole array; v10's rank 0 adds its
@@ -355,8 +356,31 @@ static void test_lines(void)
     }
 }
 
+/* Every row of the version table has its model function (models.c finds it
+ * by the kernel file the row names), each its own: a version added without
+ * its model, or its line there misspelt or copied from another's, fails
+ * here.  A student's kernel and an unknown id have none, and no plan. */
+static void test_every_version_modelled(void)
+{
+    rv_model_fn seen[RV_NUM_VERSIONS] = {0};
+    for (int k = 0; k < RV_NUM_VERSIONS; k++) {
+        const rv_version_info *info = rv_version_at(k);
+        rv_model_fn run = info ? rv_model_for(info->id) : NULL;
+        CHECK(run != NULL, "%s (%s) has no model function in src/model/models.c", info ? info->name : "?",
+              info ? info->file : "?");
+        for (int j = 0; j < k; j++) CHECK(seen[j] != run, "%s has the model of the version %d places before it",
+                                           info ? info->name : "?", k - j);
+        seen[k] = run;
+    }
+    rv_step steps[RV_MAX_STEPS];
+    CHECK(rv_model_for(RV_VERSION_OWN) == NULL, "a student's kernel has a model");
+    CHECK(rv_model_for(-1) == NULL && rv_model_for(RV_NUM_VERSIONS) == NULL, "an unknown id has a model");
+    CHECK(rv_model_plan(RV_VERSION_OWN, 256, steps) == 0, "a student's kernel has a plan of the model's");
+}
+
 int main(void)
 {
+    test_every_version_modelled();
     test_sums();
     test_bad_configs();
     test_v8_single_pass();

@@ -39,6 +39,7 @@
 #include "core/rules.h"
 #include "core/trace.h"
 #include "core/versions.h"
+#include "model/trace_read.h"
 #include "own/records/gpu_launches.h"
 #include "own_shapes.h"
 

@@ -10,6 +10,7 @@
 #include "core/trace.h"
 #include "core/waves.h"
 #include "model/model.h"
+#include "model/trace_read.h"
 
 /* A launch of `blocks` blocks (a row) on `sms` SMs, `bound` a SM at once
  * with all their warps, 32 at all (Hopper's limit). */

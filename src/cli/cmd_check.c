@@ -31,6 +31,7 @@
 #include "own/trace/trace_run.h"
 #include "core/results.h"
 #include "core/versions.h"
+#include "model/trace_read.h"
 
 /* A rule is broken: the status a usage error has too (the documented 1). */
 #define EXIT_BROKEN 1

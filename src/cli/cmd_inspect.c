@@ -15,6 +15,7 @@
 #include "core/json.h"
 #include "core/opts.h"
 #include "core/versions.h"
+#include "model/trace_read.h"
 
 /* What a step's atomics did, in words: "256 lanes, 1 word, up to 256 on one
  * word (256 turns), 1820 tries". */

@@ -8,6 +8,7 @@
 #include "core/i18n.h"
 #include "core/opts.h"
 #include "model/model.h"
+#include "model/trace_read.h"
 #include "prove.h"
 #include "core/versions.h"
 

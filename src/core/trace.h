@@ -338,18 +338,27 @@ int rv_trace_max_steps(int version);
 /* The launches of a run, 1 for a trace without a next one. */
 int rv_trace_count_launches(const rv_trace *tr);
 
-/* Checks every header field and every event against its bounds.
- * Returns 0, or -1 with the first problem described in err. */
-int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen);
+/* The steps a shipped version takes at a block size (labels, strides,
+ * phases, flags) into steps[0..RV_MAX_STEPS), and how many (0: none): what
+ * its trace must hold.  Only the model knows them (its plan, rv_model_plan),
+ * and the model is above core: the readers below are handed it, and
+ * model/trace_read.h gives every caller them with the model's plan. */
+typedef int (*rv_plan_fn)(int version, int block_size, rv_step *steps);
+
+/* Checks every header field and every event against its bounds, and a
+ * shipped version's steps against plan.  Returns 0, or -1 with the first
+ * problem described in err. */
+int rv_trace_validate_with(const rv_trace *tr, rv_plan_fn plan, char *err, size_t errlen);
 
 /* Writes tr to path. Returns 0, or -1 with a message in err. */
 int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen);
 
-/* Reads and validates a trace. Returns NULL with a message naming the problem. */
-rv_trace *rv_trace_load(const char *path, char *err, size_t errlen);
+/* Reads and validates a trace (a shipped version's step flags are plan's).
+ * Returns NULL with a message naming the problem. */
+rv_trace *rv_trace_load_with(const char *path, rv_plan_fn plan, char *err, size_t errlen);
 
-/* Parses a trace from memory (the file loader and the fuzzer use this). */
-rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen);
+/* Parses a trace from memory, as rv_trace_load_with. */
+rv_trace *rv_trace_parse_with(const uint8_t *buf, size_t len, rv_plan_fn plan, char *err, size_t errlen);
 
 /* Serialises into a malloc'd buffer; returns NULL when memory runs out. */
 uint8_t *rv_trace_serialize(const rv_trace *tr, size_t *len);

@@ -3,8 +3,10 @@
  * The format is little-endian and written field by field (never a struct
  * dump), so it does not depend on the compiler's padding.  The parser checks
  * every length against the bytes left before reading, and then
- * rv_trace_validate() (trace_validate.c) every field and access, so a
+ * rv_trace_validate_with() (trace_validate.c) every field and access, so a
  * corrupt file is refused with a message instead of being drawn wrongly.
+ * A shipped version's steps are the model's plan, which the reader is
+ * handed (rv_plan_fn): the model is above core.
  */
 #include "trace.h"
 
@@ -437,12 +439,12 @@ static int take_reads(rbuf *r, uint64_t **buf, uint32_t *cap, uint32_t *n, uint6
     return 0;
 }
 
-static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, size_t errlen);
+static rv_trace *parse_one(rbuf *rp, int depth, int first_format, rv_plan_fn plan, char *err, size_t errlen);
 
-rv_trace *rv_trace_parse(const uint8_t *buf, size_t len, char *err, size_t errlen)
+rv_trace *rv_trace_parse_with(const uint8_t *buf, size_t len, rv_plan_fn plan, char *err, size_t errlen)
 {
     rbuf r = {buf, len, 0};
-    rv_trace *tr = parse_one(&r, 0, 0, err, errlen);
+    rv_trace *tr = parse_one(&r, 0, 0, plan, err, errlen);
     if (tr && rv_waves_section_at(r.p + r.pos, r.len - r.pos)) {
         size_t used = 0;
         char inner[300];
@@ -512,7 +514,7 @@ static int parse_events(rbuf *r, rv_trace *tr, int format, uint64_t **rbufp, uin
 
 /* first_format: the format of the run's first launch (depth 0: none yet);
  * every launch after it is of that format. */
-static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, size_t errlen)
+static rv_trace *parse_one(rbuf *rp, int depth, int first_format, rv_plan_fn plan, char *err, size_t errlen)
 {
     rbuf r = *rp;
     char magic[8];
@@ -589,9 +591,9 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
         tr->steps[s].phase = (uint32_t)phase;
     }
     if (!own_format) { /* a shipped version's step flags (a cluster's) are not stored: they are its plan's */
-        rv_step plan[RV_MAX_STEPS];
-        int nplan = rv_version_plan(tr->version, tr->block_size, plan);
-        for (int s = 0; s < tr->nsteps && s < nplan; s++) tr->steps[s].flags = plan[s].flags;
+        rv_step steps[RV_MAX_STEPS];
+        int nplan = plan(tr->version, tr->block_size, steps);
+        for (int s = 0; s < tr->nsteps && s < nplan; s++) tr->steps[s].flags = steps[s].flags;
     }
     if (parse_events(&r, tr, (int)format, &rbufp, &rcap, err, errlen)) goto bad;
     int more = 0;
@@ -600,8 +602,8 @@ static rv_trace *parse_one(rbuf *rp, int depth, int first_format, char *err, siz
         rv_fail(err, errlen, RV_FAILED, _("more than %d launches in one trace"), RV_OWN_MAX_LAUNCHES);
         goto bad;
     }
-    if (more && !(tr->next = parse_one(&r, depth + 1, (int)format, err, errlen))) goto bad;
-    if (rv_trace_validate(tr, err, errlen)) goto bad;
+    if (more && !(tr->next = parse_one(&r, depth + 1, (int)format, plan, err, errlen))) goto bad;
+    if (rv_trace_validate_with(tr, plan, err, errlen)) goto bad;
     free(rbufp);
     *rp = r;
     return tr;
@@ -630,7 +632,7 @@ int rv_trace_save(const rv_trace *tr, const char *path, char *err, size_t errlen
     return 0;
 }
 
-rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
+rv_trace *rv_trace_load_with(const char *path, rv_plan_fn plan, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -663,7 +665,7 @@ rv_trace *rv_trace_load(const char *path, char *err, size_t errlen)
     }
     fclose(f);
     char inner[400];
-    rv_trace *tr = rv_trace_parse(buf, len, inner, sizeof inner);
+    rv_trace *tr = rv_trace_parse_with(buf, len, plan, inner, sizeof inner);
     free(buf);
     if (!tr) rv_fail(err, errlen, RV_FAILED, _("%s: %s"), path, inner);
     return tr;

@@ -1,8 +1,8 @@
 /* trace_validate.c — a trace checked before anything draws it
- * (rv_trace_validate, trace.h): every field and access index against the
- * version's own bounds and its steps against the version's plan (its model
- * run without recording), so a corrupt or hostile file is refused with a
- * message that names what is wrong. */
+ * (rv_trace_validate_with, trace.h): every field and access index against
+ * the version's own bounds and its steps against the version's plan (its
+ * model run without recording, which the caller hands in), so a corrupt or
+ * hostile file is refused with a message that names what is wrong. */
 #include "trace.h"
 
 #include <inttypes.h>
@@ -98,7 +98,7 @@ static int check_shape(const rv_trace *tr, char *err, size_t errlen)
 
 static int nul_terminated(const char *s, size_t len) { return memchr(s, '\0', len) != NULL; }
 
-int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
+int rv_trace_validate_with(const rv_trace *tr, rv_plan_fn plan, char *err, size_t errlen)
 {
     const char *why;
     if (!rv_version(tr->version))
@@ -153,9 +153,8 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
     if (!nul_terminated(tr->origin, sizeof tr->origin) || !nul_terminated(tr->date, sizeof tr->date))
         return rv_fail(err, errlen, RV_FAILED, _("origin or date text is not terminated"));
 
-    rv_step plan[RV_MAX_STEPS];
-    int nplan =
-        own ? tr->nsteps : rv_version_plan(tr->version, tr->block_size, plan); /* an own trace's steps are its own */
+    rv_step steps[RV_MAX_STEPS];
+    int nplan = own ? tr->nsteps : plan(tr->version, tr->block_size, steps); /* an own trace's steps are its own */
     if (tr->nsteps != nplan)
         return rv_fail(err, errlen, RV_FAILED, _("%d steps, but %s at block size %d takes %d"), tr->nsteps,
                        rv_version_name(tr->version), tr->block_size, nplan);
@@ -164,10 +163,10 @@ int rv_trace_validate(const rv_trace *tr, char *err, size_t errlen)
         if (!nul_terminated(st->label, sizeof st->label))
             return rv_fail(err, errlen, RV_FAILED, _("step %d: label is not terminated"), s);
         if (own ? st->phase >= RV_PHASE_COUNT
-                : (st->phase != plan[s].phase || st->stride != plan[s].stride || st->flags != plan[s].flags ||
-                   strcmp(st->label, plan[s].label) != 0))
+                : (st->phase != steps[s].phase || st->stride != steps[s].stride || st->flags != steps[s].flags ||
+                   strcmp(st->label, steps[s].label) != 0))
             return rv_fail(err, errlen, RV_FAILED, _("step %d ('%s') does not match %s's step '%s'"), s, st->label,
-                           rv_version_name(tr->version), own ? "?" : plan[s].label);
+                           rv_version_name(tr->version), own ? "?" : steps[s].label);
         for (int t = 0; t < tr->block_size; t++) {
             const rv_event *e = rv_trace_event(tr, s, t);
             if (e->line == 0) {

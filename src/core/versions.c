@@ -1,7 +1,8 @@
 /* versions.c — the table of reduction versions and the facts derived from it.
  *
  * One row per version: everything that differs between versions is here, so
- * that adding a lesson is a kernel file, a model function and a row (see
+ * that adding a lesson is a kernel file, a model function (which the model
+ * finds by the kernel file the row names) and a row (see
  * docs/adding-a-version.md).  Rows are in id order, which is frozen by the
  * .rvt files; `order` gives the teaching order every list uses.
  */
@@ -20,23 +21,6 @@ extern const struct rv_kernel_source {
     const char *file, *text;
 } rv_kernel_sources[];
 
-/* The model functions, one file each under src/model/. */
-void rv_model_v0(struct rv_sim *m);
-void rv_model_v1(struct rv_sim *m);
-void rv_model_v2(struct rv_sim *m);
-void rv_model_v3(struct rv_sim *m);
-void rv_model_v4(struct rv_sim *m);
-void rv_model_v5(struct rv_sim *m);
-void rv_model_v6(struct rv_sim *m);
-void rv_model_v7(struct rv_sim *m);
-void rv_model_v4s(struct rv_sim *m);
-void rv_model_v8(struct rv_sim *m);
-void rv_model_v9(struct rv_sim *m);
-void rv_model_v7cg(struct rv_sim *m);
-void rv_model_v10(struct rv_sim *m);
-/* ... and the steps they take (model.h) */
-int rv_model_plan(int version, int block_size, struct rv_step *steps);
-
 #define LAST_WARP_READS_32 N_("this version's last-warp code reads sdata[tid + 32]: block size must be at least 64")
 
 static const rv_version_info versions[RV_NUM_VERSIONS] = {
@@ -51,8 +35,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
                    "so warps diverge and the modulo is slow."),
      .min_block = 32,
      .elems_per_thread = 1,
-     .colour = {0xc49a6c, 0x8c564b},
-     .model = rv_model_v0},
+     .colour = {0xc49a6c, 0x8c564b}},
     {.id = 1,
      .order = 1,
      .name = "v1",
@@ -65,8 +48,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .improves_on = "v0",
      .min_block = 32,
      .elems_per_thread = 1,
-     .colour = {0xff8fd0, 0xe377c2},
-     .model = rv_model_v1},
+     .colour = {0xff8fd0, 0xe377c2}},
     {.id = 2,
      .order = 2,
      .name = "v2",
@@ -79,8 +61,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .improves_on = "v1",
      .min_block = 32,
      .elems_per_thread = 1,
-     .colour = {0x5fd068, 0x2ca02c},
-     .model = rv_model_v2},
+     .colour = {0x5fd068, 0x2ca02c}},
     {.id = 3,
      .order = 3,
      .name = "v3",
@@ -93,8 +74,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .improves_on = "v2",
      .min_block = 32,
      .elems_per_thread = 2,
-     .colour = {0x3fd8e8, 0x0fa3b1},
-     .model = rv_model_v3},
+     .colour = {0x3fd8e8, 0x0fa3b1}},
     {.id = 4,
      .order = 4,
      .name = "v4",
@@ -111,8 +91,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .race = RV_RACE_HAZARD,
      .race_caption = N_("Race hazard: these statements rely on the 32 lanes running in lockstep, "
                         "which Volta and later do not guarantee (v4s fixes it with __syncwarp())"),
-     .colour = {0xffa24a, 0xff7f0e},
-     .model = rv_model_v4},
+     .colour = {0xffa24a, 0xff7f0e}},
     {.id = 5,
      .order = 6,
      .name = "v5",
@@ -130,8 +109,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .race_from = "v4",
      .race_fixed_by = "v4s",
      .race_caption = N_("Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes"),
-     .colour = {0xe2e24a, 0xa5a614},
-     .model = rv_model_v5},
+     .colour = {0xe2e24a, 0xa5a614}},
     {.id = 6,
      .order = 7,
      .name = "v6",
@@ -149,8 +127,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .race_from = "v4",
      .race_fixed_by = "v4s",
      .race_caption = N_("Same warp-synchronous code as v4 (racecheck flagged v4): it relies on lockstep lanes"),
-     .colour = {0xb05ca8, 0x7b4173},
-     .model = rv_model_v6},
+     .colour = {0xb05ca8, 0x7b4173}},
     {.id = 7,
      .order = 8,
      .name = "v7",
@@ -164,8 +141,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .props = RV_VP_WARP_PARTIALS,
      .min_block = 32,
      .elems_per_thread = RV_ELEMS_PER_THREAD,
-     .colour = {0x8fd0ff, 0x56b4e9},
-     .model = rv_model_v7},
+     .colour = {0x8fd0ff, 0x56b4e9}},
     {.id = 8,
      .order = 5,
      .name = "v4s",
@@ -182,8 +158,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .elems_per_thread = 2,
      .race = RV_RACE_CLEAN,
      .race_caption = N_("No race: __syncwarp() after each read and each write keeps the lanes in step"),
-     .colour = {0xb890ff, 0x9467bd},
-     .model = rv_model_v4s},
+     .colour = {0xb890ff, 0x9467bd}},
     {.id = 9,
      .order = 10,
      .name = "v8",
@@ -200,8 +175,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .min_block = 32,
      .elems_per_thread = 4,
      .tuned_block = 512,
-     .colour = {0x4d8dff, 0x0b4fd1},
-     .model = rv_model_v8},
+     .colour = {0x4d8dff, 0x0b4fd1}},
     {.id = 10,
      .order = 11,
      .name = "v9",
@@ -219,8 +193,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .min_block = 32,
      .elems_per_thread = 4,
      .tuned_block = 512,
-     .colour = {0xffd8a8, 0xb8860b},
-     .model = rv_model_v9},
+     .colour = {0xffd8a8, 0xb8860b}},
     {.id = 11,
      .order = 9,
      .name = "v7cg",
@@ -237,8 +210,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
      .captions = {{"cg::reduce",
                    N_("cg::reduce: every lane ends with its warp's sum (5 xor shuffles inside one call)")},
                   {"final cg::reduce", N_("cg::reduce of the warps' partials: every lane ends with the block's sum")}},
-     .colour = {0xc0c8d0, 0x4a5260},
-     .model = rv_model_v7cg},
+     .colour = {0xc0c8d0, 0x4a5260}},
     {.id = 12,
      .order = 12,
      .name = "v10",
@@ -262,8 +234,7 @@ static const rv_version_info versions[RV_NUM_VERSIONS] = {
                       "distributed shared memory do not exist before it"),
      .captions = {{"block sum", N_("thread 0 leaves the block's sum in shared memory, where rank 0 of its cluster "
                                    "will read it after cluster.sync()")}},
-     .colour = {0x7fe0c0, 0x16866a},
-     .model = rv_model_v10},
+     .colour = {0x7fe0c0, 0x16866a}},
 };
 
 /* A student's kernel: it has no file, lesson or model of ours, and sits
@@ -280,11 +251,6 @@ static const rv_version_info own = {
     .min_block = 32,
     .elems_per_thread = 1,
     .colour = {0xf0c75e, 0xb8860b}};
-
-int rv_version_plan(int version, int block_size, struct rv_step *steps)
-{
-    return rv_model_plan(version, block_size, steps);
-}
 
 const rv_version_info *rv_version(int v)
 {

@@ -1,8 +1,8 @@
 /* versions.h — the reduction versions: one row each, everything that differs.
  *
  * One table, read by every other module: the CLI lists and parses it, the
- * model runs a row's model function, the GPU side launches the kernels its
- * file registers, bench and results order their lists by it, the viewer and
+ * model and the GPU side find a row's model function and kernels by the
+ * file it names, bench and results order their lists by it, the viewer and
  * the chart take its lessons, notes and colours.  Code asks a row a question
  * ("does its grid fill the GPU?") instead of testing which version it is.
  *
@@ -68,10 +68,6 @@ typedef enum rv_race {
 
 #define RV_MAX_CAPTIONS 4
 
-struct rv_sim;
-/* A version's CPU model: the steps of its kernel, on the block simulator. */
-typedef void (*rv_model_fn)(struct rv_sim *m);
-
 typedef struct rv_version_info {
     int id;                    /* on-disk id, written into .rvt files          */
     int order;                 /* place in the teaching order, from 0          */
@@ -106,7 +102,6 @@ typedef struct rv_version_info {
                                   10 x major + minor (90: Hopper), 0: any     */
     const char *min_cc_why; /* what a GPU below min_cc is told             */
     uint32_t colour[2];     /* its line and bar, 0xRRGGBB: dark, light theme */
-    rv_model_fn model;      /* its CPU model                                */
 } rv_version_info;
 
 /* The entry for version id v (RV_VERSION_OWN included), or NULL when v is
@@ -186,14 +181,6 @@ int rv_version_line(int v, const char *marker);
 /* Rows of float4s in one tile of a version that fills the GPU (UNROLL in
  * those kernels; the fidelity tests fail if they ever differ). */
 #define RV_FILL_UNROLL         4
-
-/* The steps a version takes at a block size (labels, strides, phases, flags)
- * into steps[0..RV_MAX_STEPS), and how many: its model's plan, the one
- * question the trace file's reader and checks ask of the model, asked here
- * beside the table's model functions (core's one link to the model,
- * docs/architecture.md). */
-struct rv_step;
-int rv_version_plan(int version, int block_size, struct rv_step *steps);
 
 #ifdef __cplusplus
 }

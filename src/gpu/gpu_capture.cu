@@ -10,6 +10,7 @@
 #include "gpu.h"
 #include "gpu_reduce.h"
 #include "core/sumcheck.h"
+#include "model/trace_read.h"
 
 extern "C" int rv_gpu_available(char *err, size_t errlen)
 {

@@ -1,11 +1,12 @@
 /* model.c — the CPU reference model: the run and the plan (what to run,
  * rv_config, is core/config.c's).
  *
- * A version's model is one function in its own file in this folder, named
- * in the version table; it tells its kernel's steps to the block simulator
- * (sim.h).  Run with a trace it records every thread's events; run without
- * one it only collects the steps, which is the version's plan: the plan is
- * the model itself, not a second description that could disagree with it.
+ * A version's model is one function in its own file in this folder, found
+ * by the kernel file its row names (models.c); it tells its kernel's steps
+ * to the block simulator (sim.h).  Run with a trace it records every
+ * thread's events; run without one it only collects the steps, which is the
+ * version's plan: the plan is the model itself, not a second description
+ * that could disagree with it.
  * Source lines come from markers the kernels carry (`// rv:NAME`), so
  * editing a kernel's code or comments cannot make model and GPU disagree
  * silently: a missing marker stops the model with a message.
@@ -36,7 +37,7 @@ static int simulate(const rv_config *cfg, rv_trace *tr, rv_step *plan, int *last
     m.reg = calloc(1, bytes);
     m.reg_next = calloc(1, bytes);
     if (m.smem && m.smem_next && m.reg && m.reg_next)
-        rv_version(cfg->version)->model(&m);
+        rv_model_for(cfg->version)(&m);
     else
         m.oom = 1;
     free(m.smem);
@@ -54,7 +55,7 @@ static int plan_of(int version, int block_size, rv_step *steps, int *last_block)
 {
     rv_config cfg = {version, block_size, 1, 0, {RV_DATA_ONES, 0}, 0};
     *last_block = 0;
-    if (!rv_version(version) || rv_version_check_block(version, block_size)) return 0;
+    if (!rv_model_for(version) || rv_version_check_block(version, block_size)) return 0;
     int n = simulate(&cfg, NULL, steps, last_block);
     return n < 0 ? 0 : n;
 }

@@ -17,6 +17,15 @@
 extern "C" {
 #endif
 
+struct rv_sim;
+/* A version's CPU model: the steps of its kernel, on the block simulator. */
+typedef void (*rv_model_fn)(struct rv_sim *m);
+
+/* The model function of version `version`, found by the kernel file its row
+ * names (models.c), or NULL for one without (a student's kernel, an unknown
+ * id). */
+rv_model_fn rv_model_for(int version);
+
 /* The steps a version takes at a block size (labels, strides, phases).
  * Fills steps[0..RV_MAX_STEPS) and returns how many there are. */
 int rv_model_plan(int version, int block_size, rv_step *steps);

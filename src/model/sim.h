@@ -1,13 +1,14 @@
 /* sim.h — the block simulator the version models are written on.
  *
- * A version's model (one file each in this folder, named in the version
- * table) is the sequence of steps its kernel takes, told with these
- * primitives.  Within a step every executing thread reads the state as it
- * was when the step began and its write lands when the step ends: between
- * barriers that is what the kernels guarantee, and in warp-synchronous
- * phases (volatile statements, shuffles) it is what a warp in lockstep does,
- * every lane loading before any lane stores.  Additions happen in float, in
- * the kernels' order, so values match the GPU's bit for bit.
+ * A version's model (one file each in this folder, found by the kernel file
+ * its row names, models.c) is the sequence of steps its kernel takes, told
+ * with these primitives.  Within a step every executing thread reads the
+ * state as it was when the step began and its write lands when the step
+ * ends: between barriers that is what the kernels guarantee, and in
+ * warp-synchronous phases (volatile statements, shuffles) it is what a warp
+ * in lockstep does, every lane loading before any lane stores.  Additions
+ * happen in float, in the kernels' order, so values match the GPU's bit for
+ * bit.
  *
  * The same model function makes the step plan: run without a trace (tr ==
  * NULL) the simulator only collects the steps it is told about.

@@ -24,6 +24,7 @@
 
 #include "core/results.h"
 #include "core/trace.h"
+#include "model/trace_read.h"
 
 #define FUZZ_REQUIRE(cond, ...)                                                   \
     do {                                                                          \

@@ -26,6 +26,7 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/quiz.h"
+#include "model/trace_read.h"
 
 #define OWN_DIR RV_TEST_ASSETS "/traces/own"
 

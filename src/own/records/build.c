@@ -43,6 +43,7 @@
 #include "core/hash.h"
 #include "core/i18n.h"
 #include "core/versions.h"
+#include "model/trace_read.h"
 #include "own/records/bulk.h"
 #include "own/records/gmem_map.h"
 #include "own/records/step_names.h"

@@ -14,6 +14,7 @@
 #include "core/i18n.h"
 #include "core/opts.h"
 #include "core/status.h"
+#include "model/trace_read.h"
 #include "viewer/draw/theme.h"
 #include "picture_opts.h"
 #include "viewer/export/export.h"

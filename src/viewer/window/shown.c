@@ -12,6 +12,7 @@
 #include "core/assets.h"
 #include "core/versions.h"
 #include "core/i18n.h"
+#include "model/trace_read.h"
 
 static void free_later(shown *sc)
 {
