@@ -26,6 +26,9 @@
 #   browser_class_submit  a student's kernel in headless Chromium: the starting
 #                    file in CodeMirror, nvcc's line back on the page, the
 #                    teacher's list and board (label `browser`, in both languages)
+#   class_waves_page a student's kernel's page made by the class's trace_pages.c
+#                    ends on its grid beside v8's recorded one, the GPUs named,
+#                    or says the class did not record it (label `class`)
 #   class_check_cmd  the class's --waves on each check's GPU run, and no check
 #                    asked for a waves run without it (label `class`)
 #   class_load       label `bench`: a short loopback run of the load benchmark
@@ -106,3 +109,15 @@ target_link_libraries(test_check_cmd PRIVATE rvclass rvown rvcore)
 target_include_directories(test_check_cmd PRIVATE ${CMAKE_SOURCE_DIR}/src)
 add_test(NAME class_check_cmd COMMAND test_check_cmd)
 set_tests_properties(class_check_cmd PROPERTIES LABELS class)
+
+# A student's kernel's lesson page, made by the class's own trace_pages.c:
+# its grid beside v8's recorded one, or why the class did not record it, and
+# which GPU v8's was recorded on (tests/class/waves_page_test.sh).
+add_executable(trace_page_make trace_page_make.c)
+target_link_libraries(trace_page_make PRIVATE rvclass rvown rvcore)
+target_include_directories(trace_page_make PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_waves_page
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/class/waves_page_test.sh $<TARGET_FILE:reducevis>
+                 $<TARGET_FILE:trace_page_make> $<TARGET_FILE:test_shapes> $<TARGET_FILE:test_waves_raw>
+                 ${CMAKE_SOURCE_DIR})
+set_tests_properties(class_waves_page PROPERTIES LABELS class TIMEOUT 600 ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")

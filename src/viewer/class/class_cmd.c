@@ -441,8 +441,8 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
     int theme = a->theme;
     a->theme = THEME_LIGHT; /* a phone in a lit room */
     long long bytes = 0;
-    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, tmp, &bytes,
-                               err, errlen);
+    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, NULL, tmp,
+                               &bytes, err, errlen);
     a->theme = theme;
     viewer_canvas_free(c);
     app_goto(a, 0);
