@@ -26,6 +26,11 @@
 #   browser_class_submit  a student's kernel in headless Chromium: the starting
 #                    file in CodeMirror, nvcc's line back on the page, the
 #                    teacher's list and board (label `browser`, in both languages)
+#   class_waves_page a student's kernel's page made by the class's trace_pages.c
+#                    ends on its grid beside v8's recorded one, the GPUs named,
+#                    or says the class did not record it (label `class`)
+#   class_check_cmd  the class's --waves on each check's GPU run, and no check
+#                    asked for a waves run without it (label `class`)
 #   class_load       label `bench`: a short loopback run of the load benchmark
 #                    (100 students, 10 rejoining, steps of 0.5 s); tests/class/load_bench.py with
 #                    its defaults is the full one (500 students, 50 rejoining);
@@ -96,3 +101,23 @@ target_link_libraries(test_slurm PRIVATE rvclass rvown rvcore)
 target_include_directories(test_slurm PRIVATE ${CMAKE_SOURCE_DIR}/src)
 add_test(NAME class_slurm_words COMMAND test_slurm)
 set_tests_properties(class_slurm_words PROPERTIES LABELS class)
+
+# The class's --waves on each check's command line, from a queue made as the
+# class makes it (none without it: a check keeps its cost).
+add_executable(test_check_cmd test_check_cmd.c)
+target_link_libraries(test_check_cmd PRIVATE rvclass rvown rvcore)
+target_include_directories(test_check_cmd PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_check_cmd COMMAND test_check_cmd)
+set_tests_properties(class_check_cmd PROPERTIES LABELS class)
+
+# A student's kernel's lesson page, made by the class's own trace_pages.c:
+# its grid beside v8's recorded one, or why the class did not record it, and
+# which GPU v8's was recorded on (tests/class/waves_page_test.sh).
+add_executable(trace_page_make trace_page_make.c)
+target_link_libraries(trace_page_make PRIVATE rvclass rvown rvcore)
+target_include_directories(trace_page_make PRIVATE ${CMAKE_SOURCE_DIR}/src)
+add_test(NAME class_waves_page
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/class/waves_page_test.sh $<TARGET_FILE:reducevis>
+                 $<TARGET_FILE:trace_page_make> $<TARGET_FILE:test_shapes> $<TARGET_FILE:test_waves_raw>
+                 ${CMAKE_SOURCE_DIR})
+set_tests_properties(class_waves_page PROPERTIES LABELS class TIMEOUT 600 ENVIRONMENT "DISPLAY=;WAYLAND_DISPLAY=")

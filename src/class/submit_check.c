@@ -41,16 +41,6 @@ static char *read_output(const char *path, const char *folder)
     return t;
 }
 
-/* check's command line for one stage of a submission: its compile
- * (--build-only) into DIR/submissions/ID.work, or the GPU's run of what that
- * left (--built); or the class's build cache filled (prepare_argv).  What
- * check is asked is said here only. */
-typedef struct check_cmd {
-    char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
-    char summary[PATH_MAX + 64], trace[PATH_MAX + 64], mark[PATH_MAX + 64];
-    char *argv[30];
-} check_cmd;
-
 /* What check leaves for the class besides its words: its summary (both
  * stages: a compile that fails is a verdict too) and, from the GPU's run,
  * the trace judged.  Appended to c->argv from n; returns the new n. */
@@ -123,11 +113,10 @@ static verdict_speed read_summary(const check_cmd *c)
  * object are compiled once. */
 static void cache_dir(const submit_queue *q, check_cmd *c) { snprintf(c->cache, sizeof c->cache, "%s/cache", q->dir); }
 
-/* gpu: the GPU it runs on (an index of q->gpus), -1 its compile; gated:
- * the check gets a connection to its GPU's gate as fd 4.  Through Slurm each
- * check lands on whichever node has a GPU free, so the file of the version
- * to beat's time is named by the step for the GPU it landed on. */
-static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
+/* What check is asked is said here only.  Through Slurm each check lands on
+ * whichever node has a GPU free, so the file of the version to beat's time
+ * is named by the step for the GPU it landed on. */
+void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
 {
     int build = gpu < 0;
     snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
@@ -156,6 +145,8 @@ static void check_argv(const submit_queue *q, int id, int exercise, int gpu, int
         else
             snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
         a[n++] = "--mark-reuse", a[n++] = c->mark;
+        /* the grid, asked of the class: a run more of the student's program */
+        if (q->waves) a[n++] = "--waves";
     }
     a[n++] = "--build-cache", a[n++] = c->cache;
     n = verdict_args(q, id, build, c, n);
@@ -222,7 +213,7 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     snprintf(refusals_env, sizeof refusals_env, "REDUCEVIS_REFUSALS=%s", refusals);
     env[env[0] ? 2 : 0] = refusals_env;
     remove(refusals);
-    check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
+    submit_check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
     remove(out); /* a resumed class judges again what was under way */

@@ -77,6 +77,7 @@ struct submit_queue {
     trace_pages *pages; /* the judged kernels' traces as lesson pages  */
     slurm_opts slurm;   /* partition[0]: each GPU check a Slurm job
                                   step (slurm.h); else on this machine's GPUs */
+    int waves;          /* each GPU check records the grid too (--waves) */
 };
 
 /* "pass", "fail", "error", or "" while not done. */
@@ -95,6 +96,20 @@ double submit_summary_num(const rv_json *o, const char *key, double most);
 void submit_summary_gpu(const rv_json *o, const char *key, char *out, size_t len);
 
 /* ---- one check, as a child process (submit_check.c) ---- */
+
+/* check's command line for one stage of a submission: its compile
+ * (--build-only) into DIR/submissions/ID.work, or the GPU's run of what that
+ * left (--built); or the class's build cache filled.  argv points into the
+ * struct. */
+typedef struct check_cmd {
+    char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
+    char summary[PATH_MAX + 64], trace[PATH_MAX + 64], mark[PATH_MAX + 64];
+    char *argv[32];
+} check_cmd;
+
+/* Submission id's stage: gpu -1 its compile, else its run on GPU gpu (an
+ * index of q->gpus); gated: the check gets its GPU's gate as fd 4. */
+void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c);
 
 /* The longest one stage of a check may run: compile, traced run, timed runs. */
 enum { SUBMIT_RUN_LIMIT_S = 240 };

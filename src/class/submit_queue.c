@@ -323,6 +323,7 @@ static int compilers_of(int asked)
 static int open_gpus(submit_queue *q, const submit_options *opt, char *err, size_t errlen)
 {
     q->slurm = opt->slurm;
+    q->waves = opt->waves;
     if (q->slurm.partition[0]) {
         /* one set of workers for the whole partition: Slurm picks the node
            and the GPU of each step; `slots` of them run at once */

@@ -66,6 +66,9 @@ typedef struct submit_options {
     slurm_opts slurm; /* --slurm PARTITION ...: partition[0] 0 for none;
                                   else each GPU check is a job step there, and
                                   `slots` of them run at once (slurm.h)         */
+    int waves;        /* --waves: each check records its kernel's grid too
+                                  (check --waves), one more run of the
+                                  student's program; 0: none, a check's cost */
 } submit_options;
 
 /* A queue keeping its files under dir (made if need be), judging with the

@@ -21,6 +21,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "core/i18n.h"
+#include "core/rules.h"
+#include "core/versions.h"
 #include "own/base/proc.h"
 
 enum {
@@ -71,10 +73,13 @@ static int make_page(const trace_pages *p, const page_key *k, char *why, size_t 
     path_of(p, k, "", trace, sizeof trace);
     path_of(p, k, ".html", page, sizeof page);
     path_of(p, k, ".log", log, sizeof log);
-    char *argv[13] = {(char *)p->exe, "export", trace, "--html", page, "--lang", (char *)k->lang};
+    char *argv[16] = {(char *)p->exe, "export", trace, "--html", page, "--lang", (char *)k->lang};
     int n = 7;
     if (strcmp(k->version, "own")) /* "own": the trace alone, every launch of it */
         argv[n++] = "--compare", argv[n++] = (char *)k->version;
+    /* every page ends on the kernel's grid beside the version to beat's,
+       recorded: the class runs no version's grid for a page */
+    argv[n++] = "--beside-waves", argv[n++] = (char *)rv_version_name(rv_rules_mark_version());
     if (p->font[0]) argv[n++] = "--font", argv[n++] = (char *)p->font;
     rv_proc_result r = rv_proc_run(argv, NULL, log, PAGE_LIMIT_S);
     struct stat st;

@@ -1,7 +1,9 @@
 /* trace_pages.h — a student's judged kernel as a lesson page: its trace
  * (DIR/submissions/ID.rvt) stepping beside a version, as the lesson's frames
  * show it.  The page is made by a child process, `reducevis export ID.rvt
- * --compare V --html OUT --lang L`: the trace came out of the student's
+ * --compare V --html OUT --lang L --beside-waves v8`, its last position the
+ * kernel's grid beside the version to beat's recorded one (or why the class
+ * did not record the kernel's).  The trace came out of the student's
  * program, so it is never parsed in the server, and a child that crashes or
  * hangs (PAGE_LIMIT_S) costs one page, said as an error, not the class.
  * Pages are made one at a time by a thread of their own, each once however

@@ -276,7 +276,7 @@ static char *export_page(app *a, int v, int cmp, int first, int last, int quiz, 
     }
     viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
     long long bytes = 0;
-    int rc = c ? html_export_write(a, c, 1280, 720, first, last, quiz, NULL, path, &bytes, err, sizeof err) : -1;
+    int rc = c ? html_export_write(a, c, 1280, 720, first, last, quiz, NULL, NULL, path, &bytes, err, sizeof err) : -1;
     viewer_canvas_free(c);
     CHECK(rc == 0, "page of %s written: %s", rv_version_name(v), err);
     size_t len;

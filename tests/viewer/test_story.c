@@ -325,7 +325,7 @@ static char *lesson_page(app *a)
     char *page = NULL;
     if (c && fd >= 0) {
         close(fd);
-        CHECK(html_export_write(a, c, 640, 360, 0, 8, 0, NULL, path, &bytes, err, sizeof err) == 0, "the page: %s", err);
+        CHECK(html_export_write(a, c, 640, 360, 0, 8, 0, NULL, NULL, path, &bytes, err, sizeof err) == 0, "the page: %s", err);
         FILE *in = fopen(path, "rb");
         page = calloc(1, (size_t)bytes + 1);
         if (!in || !page || fread(page, 1, (size_t)bytes, in) != (size_t)bytes) {

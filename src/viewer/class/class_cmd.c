@@ -59,6 +59,7 @@ typedef struct class_opts {
     int slots;        /* checks side by side on each GPU; 0: the default */
     const char *gpus; /* --gpus LIST, or NULL: every GPU */
     slurm_opts slurm; /* --slurm PARTITION and its companions */
+    int waves;        /* --waves: each check records the kernel's grid too */
     int page_w, page_h;
     viewer_options vo; /* view's options: the lesson's trace, the window */
 } class_opts;
@@ -83,7 +84,8 @@ enum {
     OPT_SLURM_QOS,
     OPT_SLURM_GPU,
     OPT_SLURM_SHARD,
-    OPT_SLURM_LOCK_DIR
+    OPT_SLURM_LOCK_DIR,
+    OPT_WAVES
 };
 
 /* class's own options; view's (view_opts) follow them */
@@ -148,6 +150,12 @@ static const rv_opt class_opts_table[] = {
      N_("the nodes' folder where the steps on a GPU keep its turns (lock\n"
         "files; default /run/lock)"),
      "@dir"},
+    {OPT_WAVES, "waves", 0, NULL,
+     N_("each check records the kernel's grid too (check --waves: which SM ran\n"
+        "each block, and when), shown on its trace's page beside the version to\n"
+        "beat's; one more run of the student's program in every check, so off\n"
+        "by default"),
+     NULL},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
     {OPT_VIEWS, "keys", 0, "LIST", NULL, RV_OPT_REFUSED},
@@ -169,7 +177,7 @@ static const rv_command_opts class_cmd = {
            "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
            "                       [--gpus LIST] [--slurm PARTITION [--slurm-account NAME]\n"
            "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none | --slurm-shard]\n"
-           "                       [--slurm-lock-dir DIR]]\n"
+           "                       [--slurm-lock-dir DIR]] [--waves]\n"
            "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
     .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
                 "and shown as a QR code), join with a name or none and the join code, follow the\n"
@@ -257,6 +265,7 @@ static int apply(const rv_opts *p, int id, class_opts *o)
         return 0;
     }
     case OPT_NO_WINDOW: o->no_window = 1; return 0;
+    case OPT_WAVES: o->waves = 1; return 0;
     default: /* the trace file and view's options: for the window and the lesson */
         return app_option_apply(p, id, &o->vo);
     }
@@ -432,8 +441,8 @@ static char *make_page(app *a, const class_opts *o, const char *font, answers_he
     int theme = a->theme;
     a->theme = THEME_LIGHT; /* a phone in a lit room */
     long long bytes = 0;
-    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, tmp, &bytes,
-                               err, errlen);
+    int rc = html_export_write(a, c, o->page_w, o->page_h, 0, app_positions(a) - 1, !a->comparing, &live, NULL, tmp,
+                               &bytes, err, errlen);
     a->theme = theme;
     viewer_canvas_free(c);
     app_goto(a, 0);
@@ -596,6 +605,9 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
     else /* and what each sandbox has of its own, or shares with the others */
         printf(_("kernels:  %s/submissions.jsonl (the students' kernels, each judged in a sandbox of its own)\n"), dir),
             printf("%s\n", rv_box_line());
+    if (o->waves && !submit_queue_why_closed(sq))
+        printf("%s\n", _("waves:    each check records the kernel's grid too (--waves): one more run of the "
+                         "student's program per check"));
     fflush(stdout);
     if (live) {
         snprintf(live->join, sizeof live->join, "%s", url);
@@ -702,7 +714,8 @@ int class_main(int argc, char **argv)
     char exe[1024];
     ssize_t exe_len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[exe_len > 0 ? exe_len : 0] = '\0';
-    submit_options so = {.compilers = o.compilers, .slots = o.slots, .gpus = o.gpus, .slurm = o.slurm};
+    submit_options so = {
+        .compilers = o.compilers, .slots = o.slots, .gpus = o.gpus, .slurm = o.slurm, .waves = o.waves};
     if (!(sq = submit_queue_new(dir, exe, vo.font, &so, err, sizeof err))) {
         rv_cmd_error("class", err);
         goto done;

@@ -31,6 +31,7 @@
 #include "viewer/window/app.h"
 #include "gif_write.h"
 #include "html_export.h"
+#include "html_waves_beside.h"
 #include "png_write.h"
 #include "core/predict.h"
 #include "viewer/draw/theme.h"
@@ -51,7 +52,8 @@ enum {
     OPT_QUIZ,
     OPT_GIF,
     OPT_DELAY,
-    OPT_HTML
+    OPT_HTML,
+    OPT_BESIDE_WAVES
 };
 
 /* Its own words for the options it shares with view; those that check as
@@ -95,6 +97,11 @@ static const rv_opt export_opts_table[] = {
      N_("one lesson page for any browser, no network needed (the folder must exist);\n"
         "with --quiz, each step asks its question before it shows the step"),
      "@file"},
+    {OPT_BESIDE_WAVES, "beside-waves", 0, "V",
+     N_("with --html: end the page on the trace's grid beside V's recorded one\n"
+        "(waves/DEVICE-V.rvt, of the trace's GPU where one is kept), or on why the\n"
+        "trace has no grid; the class's pages of its students' kernels ask for it"),
+     "@version"},
     {0},
 };
 
@@ -123,11 +130,11 @@ static void export_notes(FILE *out)
 
 static const rv_command_opts export_cmd = {
     .cmd = "export",
-    .usage =
-        N_("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
-           "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
-           "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
-           "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS] | --html FILE.html)"),
+    .usage = N_("usage: reducevis export (FILE.rvt | --version V) [--compare V2] [--steps all|K|A-B]\n"
+                "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
+                "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
+                "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS]\n"
+                "                        | --html FILE.html [--beside-waves V])"),
     .about = N_("Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
                 "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
                 "with --compare (one file per aligned step of the two versions); a trace of your own\n"
@@ -223,6 +230,7 @@ typedef struct export_opts {
     const char *steps, *out, *theme, *gif, *html;
     int delay_ms; /* 0: not given */
     int quiz;     /* --quiz: a question and an answer frame per step */
+    int beside;   /* --beside-waves V: V; -1: not given */
 } export_opts;
 
 /* What one option, read by rv_opts_next, says: 0, or non-zero with the
@@ -281,6 +289,10 @@ static int apply(const rv_opts *p, int id, export_opts *x)
         return 0;
     }
     case OPT_QUIZ: x->quiz = 1; return 0;
+    case OPT_BESIDE_WAVES:
+        if ((x->beside = rv_version_parse(val)) < 0)
+            return rv_opts_bad(p, _("unknown version '%s' (see `reducevis versions`)"), val);
+        return 0;
     default: /* the trace file, and the options that check as view's do */ return app_option_apply(p, id, &x->vo);
     }
 }
@@ -294,6 +306,7 @@ static int parse(int argc, char **argv, export_opts *x)
     x->vo.height = 1080;
     x->steps = "all";
     x->theme = "light";
+    x->beside = -1;
     rv_opts p;
     rv_opts_begin(&p, &export_cmd, argc, argv);
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
@@ -313,6 +326,8 @@ static int parse(int argc, char **argv, export_opts *x)
         return rv_usage_error("export", "%s",
                               _("-o DIR is required (the folder the PNG files go to), or --gif FILE.gif "
                                 "for one animated GIF, or --html FILE.html for a lesson page"));
+    if (x->beside >= 0 && !x->html)
+        return rv_usage_error("export", "%s", _("--beside-waves is for --html only (a lesson page)"));
     if (x->delay_ms && !x->gif)
         return rv_usage_error("export", "%s", _("--delay is for --gif only (PNG files have no delay)"));
     if (!x->delay_ms) x->delay_ms = GIF_DELAY_DEFAULT;
@@ -476,7 +491,14 @@ int export_main(int argc, char **argv)
     }
     int rc = 0;
     if (x.html) { /* one lesson page instead of image files (html_export.c) */
-        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.quiz, x.theme);
+        waves_beside beside = {0};
+        /* without the version's recording the page still ends on the
+           trace's own grid where it has one: said, not refused */
+        if (x.beside >= 0 && waves_beside_find(dirs, ndirs, x.beside, a.sc.story.tr[0], &beside, err, sizeof err))
+            fprintf(stderr, _("reducevis export: %s; the page ends without it\n"), err);
+        rc = html_export_command(&a, c, x.html, x.vo.width, x.vo.height, first, last, x.quiz, x.theme,
+                                 beside.rec ? &beside : NULL);
+        waves_beside_free(&beside);
         viewer_canvas_free(c);
         app_close(&a);
         return rc;

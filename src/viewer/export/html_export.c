@@ -224,11 +224,12 @@ static int encode_frame(viewer_canvas *c, const viewer_frame *f, unsigned char *
 }
 
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
-                      const char *path, long long *bytes, char *err, size_t errlen)
+                      const waves_beside *beside, const char *path, long long *bytes, char *err, size_t errlen)
 {
-    /* a run with a waves run ends on its grid (html_waves.h); a live class's
-     * page keeps to its steps */
-    int nwaves = !live && html_waves_trace(a) ? 1 : 0;
+    /* a run with a waves run ends on its grid (html_waves.h), and a page
+     * asked to, on it beside a version's (html_waves_beside.h); a live
+     * class's page keeps to its steps */
+    int nwaves = !live && (beside || html_waves_trace(a)) ? 1 : 0;
     int npos = last - first + 1, rc = -1;
     app_goto(a, first);
     viewer_frame f = app_frame(a, w, h);
@@ -405,7 +406,9 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     }
     if (nwaves) {
         html_step st;
-        if (html_waves_step(a, c, w, h, quiz && !a->comparing, &hwaves, &st, err, errlen) != 0) goto done;
+        if (beside ? html_waves_beside_step(a, c, w, h, beside, &hwaves, &st, err, errlen)
+                   : html_waves_step(a, c, w, h, quiz && !a->comparing, &hwaves, &st, err, errlen))
+            goto done;
         if (html_write_step(hw, &st, err, errlen) != 0) goto done;
     }
     rc = html_write_close(hw, 1, bytes, err, errlen);
@@ -431,11 +434,11 @@ done:
 }
 
 int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
-                        const char *theme_name)
+                        const char *theme_name, const waves_beside *beside)
 {
     char err[1200];
     long long bytes = 0;
-    if (html_export_write(a, c, w, h, first, last, quiz, NULL, path, &bytes, err, sizeof err) != 0) {
+    if (html_export_write(a, c, w, h, first, last, quiz, NULL, beside, path, &bytes, err, sizeof err) != 0) {
         rv_cmd_error("export", err);
         return RV_EXIT_RUNTIME;
     }

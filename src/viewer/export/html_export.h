@@ -21,13 +21,16 @@
  * *bytes gets the file's size.  0, or -1 with err naming the file and the
  * problem (no file is left). */
 #include "html_write.h"
+#include "html_waves_beside.h"
+/* beside: NULL, or a version's recorded grid the page ends on, beside the
+ * trace's own or why it has none (`export --beside-waves`). */
 int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int last, int quiz, const html_page *live,
-                      const char *path, long long *bytes, char *err, size_t errlen);
+                      const waves_beside *beside, const char *path, long long *bytes, char *err, size_t errlen);
 
 /* `reducevis export --html`: html_export_write, then one line saying what
  * was written and its size ("wrote lesson.html: 10 steps ... 2.1 MB"), or
  * the error.  Returns the command's exit status (0, or 2: RV_EXIT_RUNTIME). */
 int html_export_command(app *a, viewer_canvas *c, const char *path, int w, int h, int first, int last, int quiz,
-                        const char *theme_name);
+                        const char *theme_name, const waves_beside *beside);
 
 #endif

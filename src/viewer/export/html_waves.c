@@ -42,8 +42,7 @@ static void question_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     prim_wrapped(tc, FACE_SANS, px[2], m, y, w, 3, px[2] * 3 / 2, th->accent, q->hint);
 }
 
-/* The picture's words for tr, four paragraphs from para: 0, or -1 with err. */
-static int trace_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *err, size_t errlen)
+int html_waves_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *err, size_t errlen)
 {
     static scene_waves sw; /* its words are large: off the stack */
     if (scene_waves_make(tr, 0, &sw, err, errlen)) return -1;
@@ -82,7 +81,7 @@ int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves
     const rv_trace *both[2] = {a->sc.story.tr[0], a->comparing ? a->sc2.tr : NULL};
     for (int p = 0; p < 2; p++)
         if (both[p] && both[p]->waves && st->nparas + 4 <= HTML_MAX_PARAS) {
-            if (trace_paras(both[p], hw->para + st->nparas, err, errlen)) return -1;
+            if (html_waves_paras(both[p], hw->para + st->nparas, err, errlen)) return -1;
             st->nparas += 4;
         }
     for (int k = 0; k < st->nparas; k++) st->para[k] = hw->para[k];

@@ -27,6 +27,11 @@ typedef struct html_waves {
  * comparing, the first version's, else the second's; NULL: none. */
 const rv_trace *html_waves_trace(const app *a);
 
+/* The picture's words for tr's first launch with waves, four paragraphs
+ * from para (its title and how it was recorded, the prediction, what the
+ * run took, the tail): 0, or -1 with err. */
+int html_waves_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *err, size_t errlen);
+
 /* Draws the position on canvas c at w x h (with quiz, its question frame
  * too) and fills st from hw, which keeps what st points to.  0, or -1 with
  * err.  html_waves_free frees it. */
