@@ -18,6 +18,7 @@
 #include "canvas_png.h"
 #include "core/i18n.h"
 #include "core/versions.h"
+#include "model/trace_read.h"
 #include "viewer/draw/draw.h"
 #include "viewer/draw/draw_waves.h"
 #include "viewer/scene/scene_waves.h"
