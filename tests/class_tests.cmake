@@ -81,41 +81,40 @@ else()
   set_tests_properties(class_refusals PROPERTIES SKIP_RETURN_CODE 77)
 endif()
 
+# A test program of the class's (NAME.c beside this file) linked with the
+# libraries given, and a test of it labelled `class`.
+function(rv_class_program name)
+  add_executable(${name} ${name}.c)
+  target_link_libraries(${name} PRIVATE ${ARGN})
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/src)
+endfunction()
+function(rv_class_unit_test test program)
+  add_test(NAME ${test} COMMAND ${program})
+  set_tests_properties(${test} PROPERTIES LABELS class)
+endfunction()
+
 # A class's GPU shared by several checks: the gate's turns and a timed run's relay.
-add_executable(test_gpu_turns test_gpu_turns.c)
-target_link_libraries(test_gpu_turns PRIVATE rvclass rvown rvcore)
-target_include_directories(test_gpu_turns PRIVATE ${CMAKE_SOURCE_DIR}/src)
-add_test(NAME class_gpu_turns COMMAND test_gpu_turns)
+rv_class_program(test_gpu_turns rvclass rvown rvcore)
+rv_class_unit_test(class_gpu_turns test_gpu_turns)
 
 # The same turns between Slurm steps that share a GPU: lock files on its node.
-add_executable(test_gpu_lock test_gpu_lock.c)
-target_link_libraries(test_gpu_lock PRIVATE rvown rvcore)
-target_include_directories(test_gpu_lock PRIVATE ${CMAKE_SOURCE_DIR}/src)
-add_test(NAME class_gpu_lock COMMAND test_gpu_lock)
-set_tests_properties(class_gpu_lock PROPERTIES LABELS class)
+rv_class_program(test_gpu_lock rvown rvcore)
+rv_class_unit_test(class_gpu_lock test_gpu_lock)
 
 # A class's checks as Slurm job steps, without Slurm: srun's command line and
 # what tells a lost step from a verdict (class_slurm runs a real cluster).
-add_executable(test_slurm test_slurm.c)
-target_link_libraries(test_slurm PRIVATE rvclass rvown rvcore)
-target_include_directories(test_slurm PRIVATE ${CMAKE_SOURCE_DIR}/src)
-add_test(NAME class_slurm_words COMMAND test_slurm)
-set_tests_properties(class_slurm_words PROPERTIES LABELS class)
+rv_class_program(test_slurm rvclass rvown rvcore)
+rv_class_unit_test(class_slurm_words test_slurm)
 
 # The class's --waves on each check's command line, from a queue made as the
 # class makes it (none without it: a check keeps its cost).
-add_executable(test_check_cmd test_check_cmd.c)
-target_link_libraries(test_check_cmd PRIVATE rvclass rvown rvcore)
-target_include_directories(test_check_cmd PRIVATE ${CMAKE_SOURCE_DIR}/src)
-add_test(NAME class_check_cmd COMMAND test_check_cmd)
-set_tests_properties(class_check_cmd PROPERTIES LABELS class)
+rv_class_program(test_check_cmd rvclass rvown rvcore)
+rv_class_unit_test(class_check_cmd test_check_cmd)
 
 # A student's kernel's lesson page, made by the class's own trace_pages.c:
 # its grid beside v8's recorded one, or why the class did not record it, and
 # which GPU v8's was recorded on (tests/class/waves_page_test.sh).
-add_executable(trace_page_make trace_page_make.c)
-target_link_libraries(trace_page_make PRIVATE rvclass rvown rvcore)
-target_include_directories(trace_page_make PRIVATE ${CMAKE_SOURCE_DIR}/src)
+rv_class_program(trace_page_make rvclass rvown rvcore)
 add_test(NAME class_waves_page
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/class/waves_page_test.sh $<TARGET_FILE:reducevis>
                  $<TARGET_FILE:trace_page_make> $<TARGET_FILE:test_shapes> $<TARGET_FILE:test_waves_raw>
