@@ -22,7 +22,6 @@ static const rv_opt versions_opts[] = {
 
 static const rv_command_opts versions_cmd = {
     .cmd = "versions",
-    .usage = N_("usage: reducevis versions [--names]"),
     .about = N_("Lists the reduction versions in teaching order, one line each."),
     .tables = {versions_opts},
 };

@@ -57,8 +57,8 @@ static void chart_notes(FILE *out)
 
 static const rv_command_opts chart_cmd = {
     .cmd = "chart",
-    .usage = N_("usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
-                "                       [--font PATH] [--lang zh|en] -o FILE.png"),
+    .words = "[SWEEP.json [SWEEP2.json] | --device NAME]",
+    .tail = PICTURE_TAIL,
     .about = N_(
         "Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
         "every version and CUB in the sweep, each a line of its own colour named in the key (CUB and\n"

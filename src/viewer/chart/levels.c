@@ -58,8 +58,8 @@ static void levels_notes(FILE *f)
 
 static const rv_command_opts levels_cmd = {
     .cmd = "levels",
-    .usage = N_("usage: reducevis levels [GPUS.json] [--n N] [--nccl allreduce|reduce] [--size WxH]\n"
-                "                        [--theme light|dark] [--font PATH] -o FILE.png"),
+    .words = "[GPUS.json]",
+    .tail = PICTURE_TAIL,
     .about = N_("Draws the whole reduction as one picture, no display needed: lanes -> warp -> block ->\n"
                 "grid (one GPU's kernel) -> GPUs (NCCL), each level with a sketch of how it adds and\n"
                 "what is known of its time: the kernel per GPU and the NCCL step as measured, the levels\n"

@@ -38,6 +38,9 @@ enum {
         PICTURE_OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file" \
     }
 
+/* The end of their usage: the one option they must be given. */
+#define PICTURE_TAIL "-o FILE.png"
+
 /* How large a command's picture may be: from min_w x min_h to max_side. */
 typedef struct picture_limits {
     int min_w, min_h, max_side;

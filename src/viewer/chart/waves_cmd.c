@@ -49,8 +49,8 @@ static void waves_notes(FILE *f)
 
 static const rv_command_opts waves_cmd = {
     .cmd = "waves",
-    .usage = N_("usage: reducevis waves FILE.rvt [--launch K] [--size WxH] [--theme light|dark] [--font PATH]\n"
-                "                       [--lang zh|en] -o FILE.png"),
+    .words = "FILE.rvt",
+    .tail = PICTURE_TAIL,
     .about = N_("Draws a trace's waves run as one picture: one row per SM, time across, each block's\n"
                 "time in its wave's colour, shaded by how full its SM was; the tail marked from where the\n"
                 "first SM ran out of blocks; the waves the occupancy predicts beside those the run took.\n"
