@@ -67,8 +67,8 @@ static void kernel_note(FILE *f) { fprintf(f, "%s", rv_kernel_option_note()); }
 
 static const rv_command_opts simulate_cmd = {
     .cmd = "simulate",
-    .usage = N_("usage: reducevis simulate --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-                "                          [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+    .words = "--version V",
+    .tail = "-o FILE.rvt",
     .about = N_("Runs the CPU model of one version and records one block's steps (no GPU needed)."),
     .tables = {rv_version_opts, rv_run_opts, make_trace_opts},
     .notes = kernel_note,
@@ -76,8 +76,8 @@ static const rv_command_opts simulate_cmd = {
 
 static const rv_command_opts capture_cmd = {
     .cmd = "capture",
-    .usage = N_("usage: reducevis capture --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-                "                         [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+    .words = "--version V",
+    .tail = "-o FILE.rvt",
     .about = N_("Runs one version's kernel on the GPU and records one block's steps: a kernel without\n"
                 "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
                 "kept only when every event is the CPU model's), the others through their macros\n"

@@ -62,6 +62,7 @@ static const rv_opt trace_opts[] = {
         "nothing of the machine but the toolkit and the GPU, limits on time,\n"
         "memory and output (docs/class.md, \"Security\"); refused where none can be made"),
      NULL},
+    /* the usage's other ways name these two */
     {OPT_KERNEL, "kernel", 0, "V", N_("trace a shipped version's kernel through the same path (the proof)"),
      "@version"},
     {OPT_REPLAY, "replay", 0, "DIR", N_("make the trace again from a folder --keep kept, without a GPU (with -o)"),
@@ -81,11 +82,9 @@ static void trace_notes(FILE *f)
 
 static const rv_command_opts trace_cmd = {
     .cmd = "trace",
-    .usage = N_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
-                "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
-                "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
-                "       reducevis trace --kernel V [options]\n"
-                "       reducevis trace --replay DIR -o FILE.rvt"),
+    .words = "FILE.cu",
+    .more = N_("--kernel V [options]\n"
+               "--replay DIR -o FILE.rvt"),
     .about = N_("Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
                 "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
                 "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
