@@ -6,15 +6,11 @@
 #define CHECK_OPTS_H
 
 #include "core/opts.h"
+#include "tracing_opts.h" /* the options of tracing it shares with trace */
 
 enum {
     OPT_EXERCISE = 1,
     OPT_TRACE,
-    OPT_TIMEOUT,
-    OPT_NO_TIME,
-    OPT_WAVES,
-    OPT_KEEP,
-    OPT_SANDBOX,
     OPT_BUILD_ONLY,
     OPT_BUILT,
     OPT_BUILD_CACHE,
@@ -25,7 +21,12 @@ enum {
     OPT_GPU_GATE,
     OPT_MARK_REUSE,
     OPT_GPU_LOCK,
-    OPT_NOT_OURS
+    OPT_NOT_OURS,
+    OPT_TIMEOUT = TRACING_OPT_TIMEOUT,
+    OPT_NO_TIME = TRACING_OPT_NO_TIME,
+    OPT_WAVES = TRACING_OPT_WAVES,
+    OPT_KEEP = TRACING_OPT_KEEP,
+    OPT_SANDBOX = TRACING_OPT_SANDBOX,
 };
 
 /* check's command line for rv_opts_begin: the table's options, its usage,

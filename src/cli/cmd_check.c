@@ -580,6 +580,11 @@ int cmd_check(int argc, char **argv)
         block_given |= id == RV_CFG_BLOCK_SIZE;
         data_given |= id == RV_CFG_DATA;
         if (rv_opts_ends(id)) return rv_opts_exit(id);
+        int shared = tracing_opt(&p, id, &o);
+        if (shared != TRACING_OPT_OTHER) {
+            if (shared) return shared;
+            continue;
+        }
         switch (id) {
         case OPT_NOT_OURS:
             return rv_usage_error("check",
@@ -596,15 +601,6 @@ int cmd_check(int argc, char **argv)
         }
         case OPT_TRACE: trace = p.value; break;
         case OPT_REPLAY: st.replay = p.value; break;
-        case OPT_KEEP: o.keep = p.value; break;
-        case OPT_SANDBOX: o.sandbox = 1; break;
-        case OPT_NO_TIME: o.time_it = 0; break;
-        case OPT_WAVES: o.waves = 1; break;
-        case OPT_TIMEOUT:
-            o.timeout_s = strtod(p.value, &end);
-            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
-            break;
         case OPT_BUILD_ONLY:
         case OPT_BUILT:
         case OPT_BUILD_CACHE:

@@ -15,6 +15,7 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "tracing_opts.h"
 #include "own/trace/shipped.h"
 #include "own/trace/trace_run.h"
 #include "core/versions.h"
@@ -28,15 +29,15 @@
 enum {
     OPT_OUT = 'o',
     OPT_LAUNCH = 1,
-    OPT_TIMEOUT,
-    OPT_NO_TIME,
     OPT_NO_VIEW,
-    OPT_KEEP,
-    OPT_SANDBOX,
     OPT_KERNEL,
     OPT_REPLAY,
-    OPT_WAVES,
-    OPT_NOT_OURS
+    OPT_NOT_OURS,
+    OPT_TIMEOUT = TRACING_OPT_TIMEOUT,
+    OPT_NO_TIME = TRACING_OPT_NO_TIME,
+    OPT_WAVES = TRACING_OPT_WAVES,
+    OPT_KEEP = TRACING_OPT_KEEP,
+    OPT_SANDBOX = TRACING_OPT_SANDBOX,
 };
 
 static const rv_opt trace_opts[] = {
@@ -260,17 +261,18 @@ int cmd_trace(int argc, char **argv)
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
         if (rv_opts_ends(id)) return rv_opts_exit(id);
+        int shared = tracing_opt(&p, id, &o);
+        if (shared != TRACING_OPT_OTHER) {
+            if (shared) return shared;
+            continue;
+        }
         switch (id) {
         case OPT_NOT_OURS:
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"),
                                   p.word);
-        case OPT_NO_TIME: o.time_it = 0; break;
         case OPT_NO_VIEW: view = 0; break;
-        case OPT_WAVES: o.waves = 1; break;
-        case OPT_SANDBOX: o.sandbox = 1; break;
         case OPT_KERNEL: kernel = p.value; break;
         case OPT_OUT: out = p.value; break;
-        case OPT_KEEP: o.keep = p.value; break;
         case OPT_REPLAY: replay = p.value; break;
         case OPT_LAUNCH: {
             unsigned long k = strtoul(p.value, &end, 10);
@@ -279,11 +281,6 @@ int cmd_trace(int argc, char **argv)
             o.launch = (uint32_t)k;
             break;
         }
-        case OPT_TIMEOUT:
-            o.timeout_s = strtod(p.value, &end);
-            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
-            break;
         case RV_OPT_WORD:
             if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, p.value);
             o.file = p.value;
