@@ -21,12 +21,7 @@ enum {
     OPT_GPU_GATE,
     OPT_MARK_REUSE,
     OPT_GPU_LOCK,
-    OPT_NOT_OURS,
-    OPT_TIMEOUT = TRACING_OPT_TIMEOUT,
-    OPT_NO_TIME = TRACING_OPT_NO_TIME,
-    OPT_WAVES = TRACING_OPT_WAVES,
-    OPT_KEEP = TRACING_OPT_KEEP,
-    OPT_SANDBOX = TRACING_OPT_SANDBOX,
+    OPT_NOT_OURS
 };
 
 /* check's command line for rv_opts_begin: the table's options, its usage,

@@ -580,11 +580,6 @@ int cmd_check(int argc, char **argv)
         block_given |= id == RV_CFG_BLOCK_SIZE;
         data_given |= id == RV_CFG_DATA;
         if (rv_opts_ends(id)) return rv_opts_exit(id);
-        int shared = tracing_opt(&p, id, &o);
-        if (shared != TRACING_OPT_OTHER) {
-            if (shared) return shared;
-            continue;
-        }
         switch (id) {
         case OPT_NOT_OURS:
             return rv_usage_error("check",
@@ -646,8 +641,10 @@ int cmd_check(int argc, char **argv)
             if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, p.value);
             o.file = p.value;
             break;
-        default:
-            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        default: { /* the options of tracing a file it shares (tracing_opts.h) */
+            int rc = tracing_opt(&p, id, &o, &cfg);
+            if (rc) return rc;
+        }
         }
     }
     if (st.build_only && st.built) return rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));

@@ -26,19 +26,7 @@
 #include "viewer/window/viewer.h"
 #endif
 
-enum {
-    OPT_OUT = 'o',
-    OPT_LAUNCH = 1,
-    OPT_NO_VIEW,
-    OPT_KERNEL,
-    OPT_REPLAY,
-    OPT_NOT_OURS,
-    OPT_TIMEOUT = TRACING_OPT_TIMEOUT,
-    OPT_NO_TIME = TRACING_OPT_NO_TIME,
-    OPT_WAVES = TRACING_OPT_WAVES,
-    OPT_KEEP = TRACING_OPT_KEEP,
-    OPT_SANDBOX = TRACING_OPT_SANDBOX,
-};
+enum { OPT_OUT = 'o', OPT_LAUNCH = 1, OPT_NO_VIEW, OPT_KERNEL, OPT_REPLAY, OPT_NOT_OURS };
 
 static const rv_opt trace_opts[] = {
     {OPT_OUT, NULL, 'o', "FILE.rvt", N_("where to write the trace (default: FILE.rvt beside FILE.cu)"), "@file"},
@@ -48,17 +36,17 @@ static const rv_opt trace_opts[] = {
     {RV_CFG_BLOCK, "block", 0, "B", N_("the block to record in each launch (default 0)"), NULL},
     {OPT_LAUNCH, "launch", 0, "K", N_("trace only the K-th kernel launch of the run (default: every one)"), NULL},
     {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
-    {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
-    {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
+    {TRACING_OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
+    {TRACING_OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
     {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},
-    {OPT_WAVES, "waves", 0, NULL,
+    {TRACING_OPT_WAVES, "waves", 0, NULL,
      N_("also a waves run: which SM ran each block of each traced launch, and when,\n"
         "beside what the occupancy predicts, kept in the trace (a run of its own: your\n"
         "file's block entry and exit patched alone; a --kernel version stamped in its\n"
         "kernel, its cost measured)"),
      NULL},
-    {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
-    {OPT_SANDBOX, "sandbox", 0, NULL,
+    {TRACING_OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
+    {TRACING_OPT_SANDBOX, "sandbox", 0, NULL,
      N_("compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
         "nothing of the machine but the toolkit and the GPU, limits on time,\n"
         "memory and output (docs/class.md, \"Security\"); refused where none can be made"),
@@ -261,11 +249,6 @@ int cmd_trace(int argc, char **argv)
     for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
         char *end;
         if (rv_opts_ends(id)) return rv_opts_exit(id);
-        int shared = tracing_opt(&p, id, &o);
-        if (shared != TRACING_OPT_OTHER) {
-            if (shared) return shared;
-            continue;
-        }
         switch (id) {
         case OPT_NOT_OURS:
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"),
@@ -285,8 +268,10 @@ int cmd_trace(int argc, char **argv)
             if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, p.value);
             o.file = p.value;
             break;
-        default: /* the options capture shares */
-            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        default: { /* the options of tracing a file it shares (tracing_opts.h) */
+            int rc = tracing_opt(&p, id, &o, &cfg);
+            if (rc) return rc;
+        }
         }
     }
     char *text = NULL;

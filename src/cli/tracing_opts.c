@@ -6,7 +6,7 @@
 
 #include "core/i18n.h"
 
-int tracing_opt(const rv_opts *p, int id, rv_own_opts *o)
+int tracing_opt(const rv_opts *p, int id, rv_own_opts *o, rv_config *cfg)
 {
     char *end;
     switch (id) {
@@ -19,6 +19,6 @@ int tracing_opt(const rv_opts *p, int id, rv_own_opts *o)
     case TRACING_OPT_WAVES: o->waves = 1; return 0;
     case TRACING_OPT_KEEP: o->keep = p->value; return 0;
     case TRACING_OPT_SANDBOX: o->sandbox = 1; return 0;
-    default: return TRACING_OPT_OTHER;
+    default: return rv_config_apply(p, cfg) ? RV_EXIT_USAGE : 0;
     }
 }
