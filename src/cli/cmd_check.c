@@ -637,10 +637,6 @@ int cmd_check(int argc, char **argv)
             if (rc) return rc;
             break;
         }
-        case RV_OPT_WORD:
-            if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, p.value);
-            o.file = p.value;
-            break;
         default: { /* the options of tracing a file it shares (tracing_opts.h) */
             int rc = tracing_opt(&p, id, &o, &cfg);
             if (rc) return rc;

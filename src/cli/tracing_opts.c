@@ -19,6 +19,10 @@ int tracing_opt(const rv_opts *p, int id, rv_own_opts *o, rv_config *cfg)
     case TRACING_OPT_WAVES: o->waves = 1; return 0;
     case TRACING_OPT_KEEP: o->keep = p->value; return 0;
     case TRACING_OPT_SANDBOX: o->sandbox = 1; return 0;
+    case RV_OPT_WORD:
+        if (o->file) return rv_opts_bad(p, _("only one file, got '%s' and '%s'"), o->file, p->value);
+        o->file = p->value;
+        return 0;
     default: return rv_config_apply(p, cfg) ? RV_EXIT_USAGE : 0;
     }
 }

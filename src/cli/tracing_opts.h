@@ -20,8 +20,9 @@ enum {
 };
 
 /* Reads option id (p's value), one the command does not read itself: the
- * five into *o, the run's into *cfg (rv_config_apply).  0, or the status
- * of a usage error, already said. */
+ * five into *o, a word as the file (one only) into o->file, the run's
+ * options into *cfg (rv_config_apply).  0, or the status of a usage error,
+ * already said. */
 int tracing_opt(const rv_opts *p, int id, rv_own_opts *o, rv_config *cfg);
 
 #endif
