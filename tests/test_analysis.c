@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/access_words.h"
 #include "core/analysis.h"
 #include "check.h"
 #include "model/model.h"
@@ -193,8 +194,31 @@ static void test_v9(void)
     done(r);
 }
 
+/* An access in words: the question's (the place alone) and the hover
+ * text's (how the hardware made it too), one wording for both. */
+static void test_access_words(void)
+{
+    char q[200], tip[200];
+    rv_access_words(NULL, RV_ACC(RV_SPACE_GIN4, 40), 0, q, sizeof q);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_GIN4, 40), 1, tip, sizeof tip);
+    CHECK(!strcmp(q, "in[40..43]") && !strcmp(tip, "in[40..43] (one 128-bit load)"), "float4: '%s', '%s'", q, tip);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_TICKET, 0), 0, q, sizeof q);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_TICKET, 0), 1, tip, sizeof tip);
+    CHECK(!strcmp(q, "the ticket counter") && !strcmp(tip, "the ticket counter (atomic fetch_add)"),
+          "ticket: '%s', '%s'", q, tip);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_SMEM8, 4), 0, q, sizeof q);
+    CHECK(!strcmp(q, "smem[4], smem[5] (one 8-byte access: the compiler merged two)"), "8 bytes: '%s'", q);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_SMEM, 12), 1, q, sizeof q);
+    CHECK(!strcmp(q, "smem[12]"), "shared: '%s'", q);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_LANE, 5), 0, q, sizeof q);
+    CHECK(!strcmp(q, "lane 5's register"), "lane: '%s'", q);
+    rv_access_words(NULL, RV_ACC(RV_SPACE_GOWN, 7), 1, q, sizeof q);
+    CHECK(!strcmp(q, "its own global word 7"), "own word without a trace's buffers: '%s'", q);
+}
+
 int main(void)
 {
+    test_access_words();
     test_degree_rule();
     test_v0_divergence();
     test_v1_conflicts();

@@ -29,6 +29,31 @@ static const rv_command_opts cmd = {
     .tables = {own, shared},
 };
 
+/* A command whose usage is made from its tables: its words first, then
+ * each taught option in the tables' order that words, tail and its other
+ * ways do not name, then the tail; then its other ways. */
+static const rv_opt drawn[] = {
+    {OPT_COUNT, "count", 0, "N", "how many", NULL}, /* the words name it */
+    {OPT_QUIET, "quiet", 'q', NULL, "say less", NULL},
+    {OPT_HIDDEN, "old-name", 0, "N", NULL, NULL},
+    {OPT_REFUSED, "grid", 0, "G", NULL, RV_OPT_REFUSED},
+    {101, "theme", 0, "T", "light or dark", "light dark"},
+    {OPT_OUT, NULL, 'o', "FILE", "where to write", "@file"},
+    {102, "again", 0, "DIR", "the other way", "@dir"}, /* its other way names it */
+    {0},
+};
+static const rv_command_opts drawn_cmd = {
+    .cmd = "drawn",
+    .words = "[FILE | --count N]",
+    .tail = "-o FILE",
+    .more = "--again DIR -o FILE",
+    .tables = {drawn, shared},
+};
+static void drawn_help(void)
+{
+    rv_opts_help(&drawn_cmd, stdout);
+}
+
 /* What parsing these words gives, as one line: "id=value " per option,
  * "w=word " per word; stops at an error ("BAD") or help ("HELP"). */
 static const char *parse(char *line)
@@ -163,6 +188,15 @@ int main(void)
         CHECK(n <= 100, "a usage line of %zu columns:\n%s", n, u);
         line += n + (line[n] != 0);
     }
+
+    /* a usage made from the tables by --help itself: the words, the options
+     * in order (a value of one letter said as its choices), none that is
+     * hidden, refused or named by the words, the tail or the other ways,
+     * the tail; then the other ways, a line each */
+    const char *d = captured(1, drawn_help);
+    CHECK_CONTAINS(d, "usage: reducevis drawn [FILE | --count N] [--quiet] [--theme light|dark] [--shared a|b] -o FILE\n"
+                      "       reducevis drawn --again DIR -o FILE\n\n");
+    CHECK_CONTAINS(d, "  --theme T    light or dark\n");
 
     /* the shell's list: every option with what follows it, the hidden alias
      * too, never one that is named only to be refused */

@@ -6,15 +6,11 @@
 #define CHECK_OPTS_H
 
 #include "core/opts.h"
+#include "tracing_opts.h" /* the options of tracing it shares with trace */
 
 enum {
     OPT_EXERCISE = 1,
     OPT_TRACE,
-    OPT_TIMEOUT,
-    OPT_NO_TIME,
-    OPT_WAVES,
-    OPT_KEEP,
-    OPT_SANDBOX,
     OPT_BUILD_ONLY,
     OPT_BUILT,
     OPT_BUILD_CACHE,

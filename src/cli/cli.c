@@ -22,7 +22,6 @@ static const rv_opt versions_opts[] = {
 
 static const rv_command_opts versions_cmd = {
     .cmd = "versions",
-    .usage = N_("usage: reducevis versions [--names]"),
     .about = N_("Lists the reduction versions in teaching order, one line each."),
     .tables = {versions_opts},
 };
@@ -68,8 +67,8 @@ static void kernel_note(FILE *f) { fprintf(f, "%s", rv_kernel_option_note()); }
 
 static const rv_command_opts simulate_cmd = {
     .cmd = "simulate",
-    .usage = N_("usage: reducevis simulate --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-                "                          [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+    .words = "--version V",
+    .tail = "-o FILE.rvt",
     .about = N_("Runs the CPU model of one version and records one block's steps (no GPU needed)."),
     .tables = {rv_version_opts, rv_run_opts, make_trace_opts},
     .notes = kernel_note,
@@ -77,8 +76,8 @@ static const rv_command_opts simulate_cmd = {
 
 static const rv_command_opts capture_cmd = {
     .cmd = "capture",
-    .usage = N_("usage: reducevis capture --version V [--block-size B] [--n N] [--block K] [--grid G]\n"
-                "                         [--data ones|index|mod10|random[:SEED]] -o FILE.rvt"),
+    .words = "--version V",
+    .tail = "-o FILE.rvt",
     .about = N_("Runs one version's kernel on the GPU and records one block's steps: a kernel without\n"
                 "trace macros traced unchanged through the Compute Sanitizer (as `trace --kernel`;\n"
                 "kept only when every event is the CPU model's), the others through their macros\n"

@@ -90,10 +90,9 @@ static void bench_notes(FILE *f)
 
 static const rv_command_opts bench_cmd = {
     .cmd = "bench",
-    .usage = N_("usage: reducevis bench [--n N | --sweep] [--block-size B] [--repeat R] [--cold]\n"
-                "                       [--data ones|index|mod10|random[:SEED]] [-o FILE.json]\n"
-                "       reducevis bench --show FILE.json\n"
-                "       reducevis bench --gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)"),
+    .words = "[--n N | --sweep]",
+    .more = N_("--show FILE.json\n"
+               "--gpus G ...   (across GPUs: `reducevis bench --gpus 1 --help`)"),
     .about = N_("Times every version (`reducevis versions`) and CUB's cub::DeviceReduce::Sum on the GPU.\n"
                 "Each time is the whole reduction down to one number (every pass), measured\n"
                 "with CUDA events around each run.  The versions take turns: a few warm-up\n"

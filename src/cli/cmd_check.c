@@ -597,15 +597,6 @@ int cmd_check(int argc, char **argv)
         }
         case OPT_TRACE: trace = p.value; break;
         case OPT_REPLAY: st.replay = p.value; break;
-        case OPT_KEEP: o.keep = p.value; break;
-        case OPT_SANDBOX: o.sandbox = 1; break;
-        case OPT_NO_TIME: o.time_it = 0; break;
-        case OPT_WAVES: o.waves = 1; break;
-        case OPT_TIMEOUT:
-            o.timeout_s = strtod(p.value, &end);
-            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_usage_error("check", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
-            break;
         case OPT_BUILD_ONLY:
         case OPT_BUILT:
         case OPT_BUILD_CACHE:
@@ -647,12 +638,10 @@ int cmd_check(int argc, char **argv)
             if (rc) return rc;
             break;
         }
-        case RV_OPT_WORD:
-            if (o.file) return rv_usage_error("check", _("only one file, got '%s' and '%s'"), o.file, p.value);
-            o.file = p.value;
-            break;
-        default:
-            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        default: { /* the options of tracing a file it shares (tracing_opts.h) */
+            int rc = tracing_opt(&p, id, &o, &cfg);
+            if (rc) return rc;
+        }
         }
     }
     if (st.build_only && st.built) return rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));

@@ -22,7 +22,7 @@ static void prove_notes(FILE *f)
 /* no options: --help, and `--` before a file whose name starts with - */
 static const rv_command_opts prove_cmd = {
     .cmd = "prove",
-    .usage = N_("usage: reducevis prove TRACE.rvt [REFERENCE.rvt]"),
+    .words = "TRACE.rvt [REFERENCE.rvt]",
     .about = N_("TRACE.rvt is a shipped kernel traced unchanged (`reducevis trace --kernel V`).\n"
                 "It is compared, thread by thread, with the CPU model of the same run (or with\n"
                 "REFERENCE.rvt, e.g. the kernel's macro capture): global reads and writes, shared\n"

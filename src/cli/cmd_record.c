@@ -55,7 +55,6 @@ static void record_notes(FILE *f)
 
 static const rv_command_opts record_cmd = {
     .cmd = "record",
-    .usage = N_("usage: reducevis record [--out DIR] [--quick] [--force]"),
     .about = N_("Records this machine's GPU in one command, for the viewer and the charts:\n"
                 "every version's trace at the default configuration with two data patterns\n"
                 "(ones, random:1), the bench at N = 2^25, the sweep N = 2^20 .. 2^30, and\n"

@@ -15,6 +15,7 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "tracing_opts.h"
 #include "own/trace/shipped.h"
 #include "own/trace/trace_run.h"
 #include "core/versions.h"
@@ -25,19 +26,7 @@
 #include "viewer/window/viewer.h"
 #endif
 
-enum {
-    OPT_OUT = 'o',
-    OPT_LAUNCH = 1,
-    OPT_TIMEOUT,
-    OPT_NO_TIME,
-    OPT_NO_VIEW,
-    OPT_KEEP,
-    OPT_SANDBOX,
-    OPT_KERNEL,
-    OPT_REPLAY,
-    OPT_WAVES,
-    OPT_NOT_OURS
-};
+enum { OPT_OUT = 'o', OPT_LAUNCH = 1, OPT_NO_VIEW, OPT_KERNEL, OPT_REPLAY, OPT_NOT_OURS };
 
 static const rv_opt trace_opts[] = {
     {OPT_OUT, NULL, 'o', "FILE.rvt", N_("where to write the trace (default: FILE.rvt beside FILE.cu)"), "@file"},
@@ -47,21 +36,22 @@ static const rv_opt trace_opts[] = {
     {RV_CFG_BLOCK, "block", 0, "B", N_("the block to record in each launch (default 0)"), NULL},
     {OPT_LAUNCH, "launch", 0, "K", N_("trace only the K-th kernel launch of the run (default: every one)"), NULL},
     {RV_CFG_DATA, "data", 0, "PATTERN", N_("input values (default ones)"), RV_DATA_WORDS},
-    {OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
-    {OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
+    {TRACING_OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
+    {TRACING_OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed run"), NULL},
     {OPT_NO_VIEW, "no-view", 0, NULL, N_("do not open the viewer"), NULL},
-    {OPT_WAVES, "waves", 0, NULL,
+    {TRACING_OPT_WAVES, "waves", 0, NULL,
      N_("also a waves run: which SM ran each block of each traced launch, and when,\n"
         "beside what the occupancy predicts, kept in the trace (a run of its own: your\n"
         "file's block entry and exit patched alone; a --kernel version stamped in its\n"
         "kernel, its cost measured)"),
      NULL},
-    {OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
-    {OPT_SANDBOX, "sandbox", 0, NULL,
+    {TRACING_OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},
+    {TRACING_OPT_SANDBOX, "sandbox", 0, NULL,
      N_("compile and run FILE.cu only inside a sandbox (bubblewrap): no network,\n"
         "nothing of the machine but the toolkit and the GPU, limits on time,\n"
         "memory and output (docs/class.md, \"Security\"); refused where none can be made"),
      NULL},
+    /* the usage's other ways name these two */
     {OPT_KERNEL, "kernel", 0, "V", N_("trace a shipped version's kernel through the same path (the proof)"),
      "@version"},
     {OPT_REPLAY, "replay", 0, "DIR", N_("make the trace again from a folder --keep kept, without a GPU (with -o)"),
@@ -81,11 +71,9 @@ static void trace_notes(FILE *f)
 
 static const rv_command_opts trace_cmd = {
     .cmd = "trace",
-    .usage = N_("usage: reducevis trace FILE.cu [-o FILE.rvt] [--block-size B] [--n N] [--block B] [--launch K]\n"
-                "                       [--data ones|index|mod10|random[:SEED]] [--timeout S]\n"
-                "                       [--no-time] [--no-view] [--keep DIR] [--sandbox]\n"
-                "       reducevis trace --kernel V [options]\n"
-                "       reducevis trace --replay DIR -o FILE.rvt"),
+    .words = "FILE.cu",
+    .more = N_("--kernel V [options]\n"
+               "--replay DIR -o FILE.rvt"),
     .about = N_("Traces your own reduction kernel, unchanged, on the GPU: FILE.cu is compiled with nvcc\n"
                 "-lineinfo and run under reducevis's Compute Sanitizer tool, which records every shared-\n"
                 "and global-memory access, atomic, barrier, __syncwarp and shuffle of one block of every kernel\n"
@@ -265,13 +253,9 @@ int cmd_trace(int argc, char **argv)
         case OPT_NOT_OURS:
             return rv_usage_error("trace", _("%s is not an option of trace: your file decides its kernel and grid"),
                                   p.word);
-        case OPT_NO_TIME: o.time_it = 0; break;
         case OPT_NO_VIEW: view = 0; break;
-        case OPT_WAVES: o.waves = 1; break;
-        case OPT_SANDBOX: o.sandbox = 1; break;
         case OPT_KERNEL: kernel = p.value; break;
         case OPT_OUT: out = p.value; break;
-        case OPT_KEEP: o.keep = p.value; break;
         case OPT_REPLAY: replay = p.value; break;
         case OPT_LAUNCH: {
             unsigned long k = strtoul(p.value, &end, 10);
@@ -280,17 +264,10 @@ int cmd_trace(int argc, char **argv)
             o.launch = (uint32_t)k;
             break;
         }
-        case OPT_TIMEOUT:
-            o.timeout_s = strtod(p.value, &end);
-            if (*end || !(o.timeout_s >= 1 && o.timeout_s <= 3600))
-                return rv_usage_error("trace", _("--timeout '%s' must be seconds from 1 to 3600"), p.value);
-            break;
-        case RV_OPT_WORD:
-            if (o.file) return rv_usage_error("trace", _("only one file, got '%s' and '%s'"), o.file, p.value);
-            o.file = p.value;
-            break;
-        default: /* the options capture shares */
-            if (rv_config_apply(&p, &cfg)) return RV_EXIT_USAGE;
+        default: { /* the options of tracing a file it shares (tracing_opts.h) */
+            int rc = tracing_opt(&p, id, &o, &cfg);
+            if (rc) return rc;
+        }
         }
     }
     char *text = NULL;

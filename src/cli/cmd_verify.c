@@ -455,7 +455,7 @@ int cmd_verify(int argc, char **argv)
  * else, so that ncu's first kernel launch is the first pass of this version. */
 static const rv_command_opts profile_one_cmd = {
     .cmd = "profile-one",
-    .usage = "usage: reducevis profile-one --version V [--block-size B] [--n N] [--data PATTERN]",
+    .words = "--version V",
     .about = "One whole reduction of the timed build, nothing else: what verify runs under ncu.",
     .tables = {rv_version_opts, rv_run_opts},
 };

@@ -466,18 +466,6 @@ rv_smem_totals rv_analysis_totals(const rv_analysis *an)
     return t;
 }
 
-int rv_wide_access_words(uint64_t acc, char *buf, size_t len)
-{
-    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(acc);
-    if (RV_ACC_SPACE(acc) == RV_SPACE_SMEM8)
-        snprintf(buf, len, _("smem[%llu], smem[%llu] (one 8-byte access: the compiler merged two)"), ix, ix + 1);
-    else if (RV_ACC_SPACE(acc) == RV_SPACE_SMEM16)
-        snprintf(buf, len, _("smem[%llu..%llu] (one 16-byte access: the compiler merged four)"), ix, ix + 3);
-    else
-        return 0;
-    return 1;
-}
-
 /* ---- pass 4: provenance ------------------------------------------------------ */
 
 typedef struct ilist {

@@ -109,11 +109,6 @@ int rv_bank_conflict_degree(const int64_t words[RV_WARP_SIZE]);
  * "in[0..255] + in[256..511]". Returns the number of input elements. */
 uint64_t rv_provenance(const rv_analysis *an, int step, uint64_t acc, char *buf, size_t len);
 
-/* An 8- or 16-byte shared access in words ("smem[4], smem[5] (one 8-byte
- * access: the compiler merged two)"), for hover text and explanations.
- * Returns 1, or 0 (buf untouched) when acc is no wide access. */
-int rv_wide_access_words(uint64_t acc, char *buf, size_t len);
-
 /* A launch's shared-memory requests and wavefronts, by kind, summed over
  * its steps and warps: what Nsight Compute counts for a one-block launch
  * (smsp__sass_inst_executed_op_shared_{ld,st,atom},

@@ -2,6 +2,7 @@
  * --help and listed for the shell (opts.h). */
 #include "opts.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -183,11 +184,17 @@ int rv_opts_given(const rv_command_opts *c, int argc, char **argv, int id)
 
 void rv_opts_usage_label(const rv_opt *o, int needed, char *buf, size_t len)
 {
-    char word[160];
+    char word[160], value[100];
+    /* "T" of "light dark": the words say more than the letter */
+    int choices =
+        o->value && o->value[0] >= 'A' && o->value[0] <= 'Z' && !o->value[1] && o->complete && o->complete[0] != '@';
+    snprintf(value, sizeof value, "%s", choices ? o->complete : o->value ? o->value : "");
+    if (choices)
+        for (char *c = value; (c = strchr(c, ' ')) != NULL;) *c = '|';
     if (o->name)
-        snprintf(word, sizeof word, "--%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
+        snprintf(word, sizeof word, "--%s%s%s", o->name, o->value ? " " : "", value);
     else
-        snprintf(word, sizeof word, "-%c%s%s", o->letter, o->value ? " " : "", o->value ? o->value : "");
+        snprintf(word, sizeof word, "-%c%s%s", o->letter, o->value ? " " : "", value);
     snprintf(buf, len, needed ? "%s" : "[%s]", word);
 }
 
@@ -204,12 +211,60 @@ void rv_opts_usage_word(FILE *f, const char *word, int *col, int indent)
     }
 }
 
+/* Whether text names option word ("--device", "-o") as a word of its own. */
+static int names(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *at = text; at && (at = strstr(at, word)) != NULL; at += n)
+        if ((at == text || strchr(" [(|\n", at[-1])) && !isalnum((unsigned char)at[n]) && at[n] != '-') return 1;
+    return 0;
+}
+
+/* Whether the usage's words, tail or other ways name option o already. */
+static int named(const rv_command_opts *c, const rv_opt *o)
+{
+    char lng[80] = "", shrt[4] = "";
+    if (o->name) snprintf(lng, sizeof lng, "--%s", o->name);
+    if (o->letter) snprintf(shrt, sizeof shrt, "-%c", o->letter);
+    const char *own[] = {c->words, c->tail};
+    for (int k = 0; k < 2; k++)
+        if (own[k] && ((lng[0] && names(own[k], lng)) || (shrt[0] && names(own[k], shrt)))) return 1;
+    /* an -o that another way needs is still an option of the first */
+    return c->more && lng[0] && names(c->more, lng);
+}
+
+/* The usage made from the tables (rv_command_opts says how), folded as
+ * the usages typed by hand are, under the first word after the command. */
+static void usage_of_tables(const rv_command_opts *c, FILE *f)
+{
+    fprintf(f, _("usage: reducevis %s"), c->cmd);
+    const int indent = (int)(strlen("usage: reducevis ") + strlen(c->cmd)) + 1;
+    int col = indent - 1;
+    char word[200];
+    if (c->words) rv_opts_usage_word(f, c->words, &col, indent);
+    for (int t = 0; t < RV_OPTS_MAX_TABLES && c->tables[t]; t++)
+        for (const rv_opt *o = c->tables[t]; o->id; o++) {
+            if (!o->help || (o->complete && !strcmp(o->complete, RV_OPT_REFUSED)) || named(c, o)) continue;
+            rv_opts_usage_label(o, 0, word, sizeof word);
+            rv_opts_usage_word(f, word, &col, indent);
+        }
+    if (c->tail) rv_opts_usage_word(f, c->tail, &col, indent);
+    for (const char *m = c->more ? _(c->more) : NULL; m && *m;) {
+        size_t n = strcspn(m, "\n");
+        fprintf(f, "\n       reducevis %s %.*s", c->cmd, (int)n, m);
+        m += n + (m[n] != 0);
+    }
+    fputc('\n', f);
+}
+
 void rv_opts_help(const rv_command_opts *c, FILE *f)
 {
     if (c->usage_of)
         c->usage_of(f);
-    else
+    else if (c->usage)
         fprintf(f, "%s\n", _(c->usage));
+    else
+        usage_of_tables(c, f);
     char filled[1200];
     if (c->about) fprintf(f, "\n%s\n", c->help_of ? c->help_of(0, _(c->about), filled, sizeof filled) : _(c->about));
     /* the help starts where the longest usual label ends; a longer label

@@ -2,8 +2,9 @@
  * (through glibc's getopt_long: `--opt value`, `--opt=value`, `-o value`,
  * and `--` ends the options), printed as the command's --help, and listed
  * for the shell completion (`reducevis COMMAND --options`); the manual page
- * is made from --help, so it follows too; so may the usage itself
- * (usage_of, rv_opts_usage_word).  Every usage error has one form:
+ * is made from --help, so it follows too; and so does the usage, where
+ * the command types none by hand (rv_command_opts: words, tail, more; or
+ * its own usage_of, with rv_opts_usage_word).  Every usage error has one form:
  * "reducevis COMMAND: message" and a pointer to --help, exit status 1. */
 #ifndef RV_OPTS_H
 #define RV_OPTS_H
@@ -31,10 +32,22 @@ typedef struct rv_opt {
 #define RV_OPTS_MAX        64
 
 typedef struct rv_command_opts {
-    const char *cmd;                          /* "simulate": named in messages               */
-    const char *usage;                        /* N_(): the synopsis, "reducevis simulate ..."; lines may follow */
+    const char *cmd;   /* "simulate": named in messages               */
+    const char *usage; /* N_(): the synopsis typed by hand, "usage: reducevis
+                                                simulate ..."; lines may follow.  NULL: made from
+                                                the tables, after words                        */
+    /* A usage made from the tables (usage NULL): "usage: reducevis CMD",
+     * words, every option --help teaches that words and tail do not name
+     * (in [brackets]; a value of one capital letter whose completion is
+     * words said as them: "--theme light|dark"), tail; then a line
+     * "reducevis CMD ..." for each line of more, its other ways, whose
+     * options (by their long name) are not listed on the first line.  The
+     * options must be given are named in words or tail (bare). */
+    const char *words;                        /* "FILE.rvt", "[GPUS.json]", "--version V", or NULL */
+    const char *tail;                         /* "-o FILE.png", or NULL                            */
+    const char *more;                         /* N_(): "--show FILE.json\n--gpus G ...", or NULL    */
     void (*usage_of)(FILE *f);                /* prints the synopsis made from the table
-                                                instead (rv_opts_usage_word), or NULL */
+                                                another way (rv_opts_usage_word), or NULL */
     const char *about;                        /* N_(): what the command does, or NULL          */
     const rv_opt *tables[RV_OPTS_MAX_TABLES]; /* its own options, then shared ones;
                                                 each ends with an entry of id 0 */
@@ -95,7 +108,8 @@ static inline int rv_opts_ends(int id) { return id == RV_OPT_HELP || id == RV_OP
 static inline int rv_opts_exit(int id) { return id == RV_OPT_BAD ? RV_EXIT_USAGE : RV_EXIT_OK; }
 
 /* For a usage made from a table: the word "--name VALUE" of option o (or
- * "-o VALUE" where it has a letter only), in [brackets] unless needed. */
+ * "-o VALUE" where it has a letter only; a VALUE of one capital letter
+ * whose completion is words as "a|b"), in [brackets] unless needed. */
 void rv_opts_usage_label(const rv_opt *o, int needed, char *buf, size_t len);
 /* A word of a usage line printed at column *col, after a space, or at the
  * start of a line of its own, indent columns in, where it would pass the

@@ -13,6 +13,7 @@
  */
 #include "quiz.h"
 #include "quiz_facts.h"
+#include "access_words.h"
 #include "lanes.h"
 
 #include <math.h>
@@ -227,7 +228,7 @@ static int ask_value(const rv_analysis *an, int step, int warp, int lane, quiz_q
     start(q, QUIZ_VALUE, step, warp, lane);
     q->number = (int64_t)v;
     char where[64], reads[200];
-    quiz_describe(e->write, where, sizeof where);
+    rv_access_words(NULL, e->write, 0, where, sizeof where);
     switch (RV_ACC_SPACE(e->write)) {
     case RV_SPACE_SMEM:
         snprintf(q->text, sizeof q->text, _("Thread %d (warp %d, lane %d): what value will the word it writes hold?"),
@@ -411,7 +412,7 @@ static int ask_atomic(const rv_analysis *an, int step, quiz_question *q)
         }
     }
     char where[64];
-    quiz_describe(word, where, sizeof where);
+    rv_access_words(NULL, word, 0, where, sizeof where);
     start(q, QUIZ_ATOMIC, step, warp, -1);
     q->number = most;
     snprintf(q->text, sizeof q->text,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "access_words.h"
 #include "i18n.h"
 
 void quiz_append(char *buf, size_t len, const char *fmt, ...)
@@ -61,25 +62,6 @@ int quiz_chosen_lane(const rv_analysis *an, int step, int warp)
     for (int l = 0, k = 0; l < RV_WARP_SIZE; l++)
         if (((m >> l) & 1) && k++ == n / 2) return l;
     return -1;
-}
-
-/* Where an access points, in words: "smem[12]", "in[40..43]", "lane 5's register". */
-void quiz_describe(uint64_t acc, char *buf, size_t len)
-{
-    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(acc);
-    switch (RV_ACC_SPACE(acc)) {
-    case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
-    case RV_SPACE_SMEM8:
-    case RV_SPACE_SMEM16: rv_wide_access_words(acc, buf, len); break;
-    case RV_SPACE_GIN: snprintf(buf, len, "in[%llu]", ix); break;
-    case RV_SPACE_GIN4: snprintf(buf, len, "in[%llu..%llu]", ix, ix + 3); break;
-    case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
-    case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
-    case RV_SPACE_REG: snprintf(buf, len, "%s", _("its register")); break;
-    case RV_SPACE_TICKET: snprintf(buf, len, "%s", _("the ticket counter")); break;
-    case RV_SPACE_GOWN: snprintf(buf, len, _("its own global word %llu"), ix); break;
-    default: snprintf(buf, len, "-"); break;
-    }
 }
 
 /* The value an access held before step `step`, when the trace knows it. */
@@ -147,7 +129,7 @@ void quiz_describe_reads(const rv_analysis *an, int step, int t, char *buf, size
     for (uint32_t i = 0; i < e->nreads; i++) {
         char what[64], val[32];
         double v;
-        quiz_describe(r[i], what, sizeof what);
+        rv_access_words(NULL, r[i], 0, what, sizeof what);
         quiz_append(buf, len, "%s %s", i == 0 ? "" : i + 1 == e->nreads ? _(" and") : ",", what);
         if (value_before(an, step, t, r[i], &v)) {
             format_number(v, val, sizeof val);

@@ -21,8 +21,6 @@ void quiz_append(char *buf, size_t len, const char *fmt, ...) __attribute__((for
 const rv_event *quiz_event(const rv_analysis *an, int step, int t);
 /* The lanes of warp that execute at step. */
 uint32_t quiz_exec_mask(const rv_analysis *an, int step, int warp);
-/* Where an access points, in words: "smem[12]", "in[40..43]", "lane 5's register". */
-void quiz_describe(uint64_t acc, char *buf, size_t len);
 /* "reads smem[3] (2) and smem[19] (2)": at most four reads, values where known. */
 void quiz_describe_reads(const rv_analysis *an, int step, int t, char *buf, size_t len);
 /* Warp's worst shared-memory request at step, its worst bank and that bank's words. */

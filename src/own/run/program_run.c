@@ -301,9 +301,16 @@ int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_t
     return run_program(o, work, t, RUN_RECORD, &seconds, err, errlen);
 }
 
+char *rv_own_tool_error(const char *dir)
+{
+    char path[PATH_MAX + 48];
+    snprintf(path, sizeof path, "%s/tool-error.txt", dir);
+    return rv_read_text(path, NULL);
+}
+
 int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)
 {
-    char dir[PATH_MAX + 16], path[PATH_MAX + 48];
+    char dir[PATH_MAX + 16];
     double seconds;
     snprintf(dir, sizeof dir, "%s/waves", work);
     /* made anew: nothing an earlier run (or the program) left is read */
@@ -311,8 +318,7 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make %s: %s"), dir, strerror(errno));
     int rc = run_program(o, work, t, RUN_WAVES, &seconds, err, errlen);
     if (rc) return rc;
-    snprintf(path, sizeof path, "%s/tool-error.txt", dir);
-    char *tool_err = rv_read_text(path, NULL);
+    char *tool_err = rv_own_tool_error(dir);
     if (tool_err) {
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s failed: %s"), o->file, tool_err);
         free(tool_err);

@@ -76,6 +76,11 @@ int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_t
  * waves-K.rvwaves.  0, or 2 with why (what the tool said among it). */
 int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
 
+/* What the tracer's tool wrote to DIR/tool-error.txt when it could not do
+ * its work (src/tracer/tool.c), or NULL when it wrote nothing; the caller
+ * frees it. */
+char *rv_own_tool_error(const char *dir);
+
 /* After a failed run: compute-sanitizer's memcheck says where an access went
  * wrong (file, line, thread, block), appended to err, when it is installed. */
 void rv_own_where_it_failed(const rv_own_opts *o, const char *work, char *err, size_t errlen);

@@ -205,11 +205,9 @@ static int prepare_run(const rv_own_opts *o, const char *work, const char *sourc
 static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, rv_disasm *d,
                       char *err, size_t errlen)
 {
-    char path[PATH_MAX + 32];
     int rc = rv_own_run_program(o, work, t, &res->traced_run_s, err, errlen);
     if (rc) return rc; /* memcheck's word on a bad access added (program_run.h) */
-    snprintf(path, sizeof path, "%s/tool-error.txt", work);
-    char *tool_err = rv_read_text(path, NULL);
+    char *tool_err = rv_own_tool_error(work);
     if (tool_err) {
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer could not record %s: %s"), o->file, tool_err);
         free(tool_err);

@@ -18,31 +18,32 @@
 #include "chart_pair.h"
 #include "chart_sweep.h"
 #include "core/i18n.h"
-#include "viewer/export/export.h"
+#include "picture_opts.h"
 #include "viewer/window/shown.h"
 #include "viewer/draw/theme.h"
 #include "viewer/window/viewer.h"
 
-enum { OPT_OUT = 'o', OPT_DEVICE = 1, OPT_SIZE, OPT_THEME, OPT_FONT, OPT_LANG };
+enum { OPT_DEVICE = 1 };
+
+static const picture_limits chart_limits = {CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE};
 
 static const rv_opt chart_opts_table[] = {
+    /* the usage's words name it, as the sweep's other way */
     {OPT_DEVICE, "device", 0, "NAME", N_("whose recorded sweep: a slug (nvidia-h200), the GPU's name or part of it"),
      NULL},
-    {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL},
-    {OPT_THEME, "theme", 0, "T", N_("light (default: for projectors) or dark"), THEME_WORDS},
-    {OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
-    {OPT_LANG, "lang", 0, "zh|en", N_("the language of the words on the chart (default: the environment's)"),
+    PICTURE_ROW_SIZE,
+    {PICTURE_OPT_THEME, "theme", 0, "T", N_("light (default: for projectors) or dark"), THEME_WORDS},
+    PICTURE_ROW_FONT,
+    {PICTURE_OPT_LANG, "lang", 0, "zh|en", N_("the language of the words on the chart (default: the environment's)"),
      RV_LANG_WORDS},
-    {OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file"},
-    {OPT_OUT, "output", 0, "FILE.png", NULL, "@file"},
+    PICTURE_ROW_OUT,
+    {PICTURE_OPT_OUT, "output", 0, "FILE.png", NULL, "@file"},
     {0},
 };
 
 static const char *chart_help_of(int id, const char *text, char *buf, size_t len)
 {
-    if (id != OPT_SIZE) return text;
-    snprintf(buf, len, text, CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE, CHART_MAX_SIDE);
-    return buf;
+    return picture_help_of(id, text, buf, len, &chart_limits);
 }
 
 static void chart_notes(FILE *out)
@@ -56,8 +57,8 @@ static void chart_notes(FILE *out)
 
 static const rv_command_opts chart_cmd = {
     .cmd = "chart",
-    .usage = N_("usage: reducevis chart [SWEEP.json [SWEEP2.json] | --device NAME] [--size WxH] [--theme light|dark]\n"
-                "                       [--font PATH] [--lang zh|en] -o FILE.png"),
+    .words = "[SWEEP.json [SWEEP2.json] | --device NAME]",
+    .tail = PICTURE_TAIL,
     .about = N_(
         "Draws one PNG for a slide, without a display: GB/s against N (2^20 .. 2^30, log scale) for\n"
         "every version and CUB in the sweep, each a line of its own colour named in the key (CUB and\n"
@@ -76,63 +77,31 @@ static const rv_command_opts chart_cmd = {
 };
 
 typedef struct chart_opts {
-    const char *file, *file2, *out, *font, *device;
-    int width, height, theme;
+    const char *file, *file2, *device;
+    picture_opts pic;
 } chart_opts;
 
-/* "WxH" within the chart's limits into *w, *h; 0, or -1. */
-static int parse_size(const char *val, int *w, int *h)
+/* chart's own option or word (picture_own_fn). */
+static int chart_own(const rv_opts *p, int id, const char *val, void *arg)
 {
-    char tail;
-    if (sscanf(val, "%dx%d%c", w, h, &tail) != 2) return -1;
-    return *w < CHART_MIN_W || *h < CHART_MIN_H || *w > CHART_MAX_SIDE || *h > CHART_MAX_SIDE ? -1 : 0;
+    chart_opts *x = arg;
+    if (id == OPT_DEVICE) {
+        x->device = val;
+    } else if (id == RV_OPT_WORD) {
+        if (x->file2) return rv_opts_bad(p, _("at most two results files (two GPUs), got a third: '%s'"), val);
+        *(x->file ? &x->file2 : &x->file) = val;
+    }
+    return 0;
 }
 
-/* 0: draw; -2: --help was answered; else the exit status of a usage error. */
+/* 0: draw; PICTURE_ANSWERED: --help was answered; else the exit status of
+ * a usage error. */
 static int parse(int argc, char **argv, chart_opts *x)
 {
-    *x = (chart_opts){.width = 1920, .height = 1080, .theme = THEME_LIGHT};
-    rv_opts p;
-    rv_opts_begin(&p, &chart_cmd, argc, argv);
-    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        const char *val = p.value;
-        switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return -2;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
-        case OPT_SIZE:
-            if (parse_size(val, &x->width, &x->height) != 0) {
-                char range[64];
-                snprintf(range, sizeof range, "%dx%d to %dx%d", CHART_MIN_W, CHART_MIN_H, CHART_MAX_SIDE,
-                         CHART_MAX_SIDE);
-                rv_opts_bad(&p, _("--size '%s': expected WxH from %s (e.g. 1920x1080)"), val, range);
-                return RV_EXIT_USAGE;
-            }
-            break;
-        case OPT_THEME:
-            if (strcmp(val, "light") && strcmp(val, "dark")) {
-                rv_opts_bad(&p, _("--theme '%s': expected light or dark"), val);
-                return RV_EXIT_USAGE;
-            }
-            x->theme = !strcmp(val, "light") ? THEME_LIGHT : THEME_DARK;
-            break;
-        case OPT_LANG: break; /* applied by main before anything is drawn */
-        case OPT_FONT: x->font = val; break;
-        case OPT_DEVICE: x->device = val; break;
-        case OPT_OUT: x->out = val; break;
-        case RV_OPT_WORD:
-            if (x->file2) {
-                rv_opts_bad(&p, _("at most two results files (two GPUs), got a third: '%s'"), val);
-                return RV_EXIT_USAGE;
-            }
-            if (x->file)
-                x->file2 = val;
-            else
-                x->file = val;
-            break;
-        }
-    }
-    if (!x->out) return rv_usage_error("chart", "%s", _("-o FILE.png is required (the picture to write)"));
+    *x = (chart_opts){.pic = picture_opts_default()};
+    int rc = picture_parse(&chart_cmd, &chart_limits, argc, argv, &x->pic, chart_own, x);
+    if (rc) return rc;
+    if (picture_opts_done("chart", &x->pic)) return RV_EXIT_USAGE;
     if (x->device && x->file)
         return rv_usage_error("chart", _("--device picks a recorded sweep; with '%s' given it has nothing to pick"),
                               x->file);
@@ -197,19 +166,10 @@ static rv_results *load_sweep(const char *path, char *err, size_t errlen)
 /* Paints the chart and writes it.  0, or -1 + err. */
 static int write_chart(const chart_opts *x, const rv_results *s, const char *path, char *err, size_t errlen)
 {
-    if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
-    viewer_canvas *c = viewer_canvas_new(x->font, err, errlen);
-    if (!c) return -1;
     chart_geom g;
-    chart_sweep_geom(s, x->width, x->height, &g);
-    chart_input in = {.s = s, .source = base_name(path), .theme = x->theme, .g = &g};
-    int rc = viewer_canvas_paint(c, x->width, x->height, chart_sweep_paint, &in);
-    if (rc != 0)
-        snprintf(err, errlen, _("drawing failed: %s"), SDL_GetError());
-    else
-        rc = export_write_png(viewer_canvas_surface(c), x->out, err, errlen);
-    viewer_canvas_free(c);
-    return rc;
+    chart_sweep_geom(s, x->pic.width, x->pic.height, &g);
+    chart_input in = {.s = s, .source = base_name(path), .theme = x->pic.theme, .g = &g};
+    return picture_png(&x->pic, chart_sweep_paint, &in, err, errlen);
 }
 
 /* Two sweeps, two GPUs: one chart of both. */
@@ -218,22 +178,14 @@ static int pair_main(const chart_opts *x)
     char err[1400] = "";
     rv_results *a = load_sweep(x->file, err, sizeof err), *b = a ? load_sweep(x->file2, err, sizeof err) : NULL;
     int rc = RV_EXIT_RUNTIME;
+    const picture_opts *pic = &x->pic;
     if (a && b) {
-        if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
-        viewer_canvas *c = viewer_canvas_new(x->font, err, sizeof err);
-        if (c) {
-            chart_pair_input in = {{a, b}, {base_name(x->file), base_name(x->file2)}, x->theme, x->width, x->height};
-            if (viewer_canvas_paint(c, x->width, x->height, chart_pair_paint, &in) != 0)
-                snprintf(err, sizeof err, "drawing failed: %s", SDL_GetError());
-            else if (export_write_png(viewer_canvas_surface(c), x->out, err, sizeof err) == 0)
-                rc = 0;
-            viewer_canvas_free(c);
-        }
+        chart_pair_input in = {{a, b}, {base_name(x->file), base_name(x->file2)}, pic->theme, pic->width, pic->height};
+        if (picture_png(pic, chart_pair_paint, &in, err, sizeof err) == 0) rc = 0;
     }
     if (rc == 0)
-        printf("wrote %s, %dx%d, %s theme: %s and %s, from %s and %s\n", x->out, x->width, x->height,
-               x->theme == THEME_LIGHT ? "light" : "dark", rv_results_device(a), rv_results_device(b), x->file,
-               x->file2);
+        printf("wrote %s, %dx%d, %s theme: %s and %s, from %s and %s\n", pic->out, pic->width, pic->height,
+               picture_theme_name(pic), rv_results_device(a), rv_results_device(b), x->file, x->file2);
     else
         rv_cmd_error("chart", err);
     rv_results_free(a);
@@ -245,7 +197,7 @@ int chart_main(int argc, char **argv)
 {
     chart_opts x;
     int pr = parse(argc, argv, &x);
-    if (pr == -2) return RV_EXIT_OK;
+    if (pr == PICTURE_ANSWERED) return RV_EXIT_OK;
     if (pr != 0) return pr;
     char err[1400] = "", found[1024] = "";
     const char *path = x.file;
@@ -268,8 +220,8 @@ int chart_main(int argc, char **argv)
     char lo[32], hi[32];
     rv_results_n_name(sizes[0], lo, sizeof lo);
     rv_results_n_name(sizes[ns - 1], hi, sizeof hi);
-    printf(_("wrote %s, %dx%d, %s theme: %s, N = %s .. %s (%d sizes), from %s\n"), x.out, x.width, x.height,
-           x.theme == THEME_LIGHT ? "light" : "dark", rv_results_device(s), lo, hi, ns, path);
+    printf(_("wrote %s, %dx%d, %s theme: %s, N = %s .. %s (%d sizes), from %s\n"), x.pic.out, x.pic.width, x.pic.height,
+           picture_theme_name(&x.pic), rv_results_device(s), lo, hi, ns, path);
     rv_results_free(s);
     return 0;
 }

@@ -21,37 +21,33 @@
 #include "picture_opts.h"
 #include "viewer/window/viewer.h"
 
-#define LEVELS_MIN_W    1280 /* smaller, the rows' words do not fit */
-#define LEVELS_MIN_H    720
-#define LEVELS_MAX_SIDE 8192
-#define LEVELS_SUFFIX   "-gpus.json"
+#define LEVELS_SUFFIX "-gpus.json"
+
+/* smaller, the rows' words do not fit */
+static const picture_limits levels_limits = {1280, 720, 8192};
 
 typedef struct levels_opts {
-    const char *file, *out, *font, *nccl;
+    const char *file, *nccl;
     uint64_t n;
-    int width, height, theme;
+    picture_opts pic;
 } levels_opts;
 
-enum { OPT_OUT = 'o', OPT_N = 1, OPT_NCCL, OPT_SIZE, OPT_THEME, OPT_FONT };
+enum { OPT_N = 1, OPT_NCCL };
 
 static const rv_opt levels_opts_table[] = {
     {OPT_N, "n", 0, "N", N_("the N to show (default 2^31, else the file's largest N on several GPUs)"), NULL},
     {OPT_NCCL, "nccl", 0, "C", N_("allreduce (default) or reduce"), RV_NCCL_WORDS},
-    {OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL},
-    {OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), THEME_WORDS},
-    {OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file"},
-    {OPT_OUT, NULL, 'o', "FILE.png", N_("the picture to write"), "@file"},
+    PICTURE_ROW_SIZE,
+    {PICTURE_OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), THEME_WORDS},
+    PICTURE_ROW_FONT,
+    PICTURE_ROW_OUT,
     {0},
 };
 
 static const char *levels_help_of(int id, const char *text, char *buf, size_t len)
 {
-    if (id == 0)
-        snprintf(buf, len, text, LEVELS_SUFFIX);
-    else if (id == OPT_SIZE)
-        snprintf(buf, len, text, LEVELS_MIN_W, LEVELS_MIN_H, LEVELS_MAX_SIDE, LEVELS_MAX_SIDE);
-    else
-        return text;
+    if (id != 0) return picture_help_of(id, text, buf, len, &levels_limits);
+    snprintf(buf, len, text, LEVELS_SUFFIX);
     return buf;
 }
 
@@ -62,8 +58,8 @@ static void levels_notes(FILE *f)
 
 static const rv_command_opts levels_cmd = {
     .cmd = "levels",
-    .usage = N_("usage: reducevis levels [GPUS.json] [--n N] [--nccl allreduce|reduce] [--size WxH]\n"
-                "                        [--theme light|dark] [--font PATH] -o FILE.png"),
+    .words = "[GPUS.json]",
+    .tail = PICTURE_TAIL,
     .about = N_("Draws the whole reduction as one picture, no display needed: lanes -> warp -> block ->\n"
                 "grid (one GPU's kernel) -> GPUs (NCCL), each level with a sketch of how it adds and\n"
                 "what is known of its time: the kernel per GPU and the NCCL step as measured, the levels\n"
@@ -77,43 +73,35 @@ static const rv_command_opts levels_cmd = {
     .help_of = levels_help_of,
 };
 
-/* 0: draw; -2: --help was answered; else the exit status of a usage error. */
+/* levels' own option or word (picture_own_fn). */
+static int levels_own(const rv_opts *p, int id, const char *val, void *arg)
+{
+    levels_opts *x = arg;
+    switch (id) {
+    case OPT_N:
+        if (rv_parse_u64(val, &x->n) || x->n == 0)
+            return rv_opts_bad(p, _("N '%s' must be a whole number (e.g. 2^31)"), val);
+        break;
+    case OPT_NCCL:
+        if (!rv_multi_nccl_name_ok(val, 0)) return rv_opts_bad(p, _("--nccl '%s' must be allreduce or reduce"), val);
+        x->nccl = val;
+        break;
+    case RV_OPT_WORD:
+        if (x->file) return rv_opts_bad(p, _("only one results file, got '%s' and '%s'"), x->file, val);
+        x->file = val;
+        break;
+    }
+    return 0;
+}
+
+/* 0: draw; PICTURE_ANSWERED: --help was answered; else the exit status of
+ * a usage error. */
 static int parse(int argc, char **argv, levels_opts *x)
 {
-    *x = (levels_opts){.width = 1920, .height = 1080, .theme = THEME_LIGHT, .nccl = "allreduce"};
-    rv_opts p;
-    rv_opts_begin(&p, &levels_cmd, argc, argv);
-    for (int id; (id = rv_opts_next(&p)) != RV_OPT_DONE;) {
-        const char *val = p.value;
-        int bad = 0;
-        switch (id) {
-        case RV_OPT_HELP:
-        case RV_OPT_LIST: return -2;
-        case RV_OPT_BAD: return RV_EXIT_USAGE;
-        case OPT_SIZE:
-            bad = picture_opt_size(&p, val, LEVELS_MIN_W, LEVELS_MIN_H, LEVELS_MAX_SIDE, &x->width, &x->height);
-            break;
-        case OPT_THEME: bad = picture_opt_theme(&p, val, &x->theme); break;
-        case OPT_FONT: x->font = val; break;
-        case OPT_OUT: x->out = val; break;
-        case OPT_N:
-            if (rv_parse_u64(val, &x->n) || x->n == 0)
-                bad = rv_opts_bad(&p, _("N '%s' must be a whole number (e.g. 2^31)"), val);
-            break;
-        case OPT_NCCL:
-            if (!rv_multi_nccl_name_ok(val, 0))
-                bad = rv_opts_bad(&p, _("--nccl '%s' must be allreduce or reduce"), val);
-            x->nccl = val;
-            break;
-        case RV_OPT_WORD:
-            if (x->file) bad = rv_opts_bad(&p, _("only one results file, got '%s' and '%s'"), x->file, val);
-            x->file = val;
-            break;
-        }
-        if (bad) return RV_EXIT_USAGE;
-    }
-    if (!x->out) return rv_usage_error("levels", "%s", _("-o FILE.png is required (the picture to write)"));
-    return 0;
+    *x = (levels_opts){.nccl = "allreduce", .pic = picture_opts_default()};
+    int rc = picture_parse(&levels_cmd, &levels_limits, argc, argv, &x->pic, levels_own, x);
+    if (rc) return rc;
+    return picture_opts_done("levels", &x->pic) ? RV_EXIT_USAGE : 0;
 }
 
 /* The bundled results across GPUs: the only *-gpus.json in the asset folders. */
@@ -156,7 +144,7 @@ int levels_main(int argc, char **argv)
 {
     levels_opts x;
     int pr = parse(argc, argv, &x);
-    if (pr == -2) return RV_EXIT_OK;
+    if (pr == PICTURE_ANSWERED) return RV_EXIT_OK;
     if (pr) return pr;
     char err[1400] = "", found[1200] = "", why[900];
     const char *path = x.file;
@@ -176,19 +164,11 @@ int levels_main(int argc, char **argv)
     else if (levels_pick(r, x.n, x.nccl, &in, why, sizeof why))
         snprintf(err, sizeof err, "%s: %s", path, why);
     else {
-        if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
-        viewer_canvas *c = viewer_canvas_new(x.font, err, sizeof err);
-        if (c) {
-            levels_geom_for(&in, x.width, x.height, &g);
-            in.g = &g;
-            in.theme = x.theme;
-            in.source = base_name(path);
-            if (viewer_canvas_paint(c, x.width, x.height, levels_paint, &in))
-                snprintf(err, sizeof err, _("drawing failed: %s"), SDL_GetError());
-            else
-                rc = export_write_png(viewer_canvas_surface(c), x.out, err, sizeof err);
-            viewer_canvas_free(c);
-        }
+        levels_geom_for(&in, x.pic.width, x.pic.height, &g);
+        in.g = &g;
+        in.theme = x.pic.theme;
+        in.source = base_name(path);
+        rc = picture_png(&x.pic, levels_paint, &in, err, sizeof err);
     }
     if (rc) {
         rv_cmd_error("levels", err);
@@ -197,8 +177,8 @@ int levels_main(int argc, char **argv)
     }
     char n_name[32];
     rv_results_n_name(in.many->n, n_name, sizeof n_name);
-    printf(_("wrote %s, %dx%d: %s x %d at N = %s, from %s\n"), x.out, x.width, x.height, rv_results_device(r),
-           in.many->gpus, n_name, path);
+    printf(_("wrote %s, %dx%d: %s x %d at N = %s, from %s\n"), x.pic.out, x.pic.width, x.pic.height,
+           rv_results_device(r), in.many->gpus, n_name, path);
     rv_results_free(r);
     return RV_EXIT_OK;
 }

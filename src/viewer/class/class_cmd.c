@@ -171,14 +171,7 @@ static void class_notes(FILE *f)
 
 static const rv_command_opts class_cmd = {
     .cmd = "class",
-    .usage =
-        N_("usage: reducevis class (FILE.rvt | --version V) [--compare V2] [--bind ADDR] [--port P]\n"
-           "                       [--out DIR | --resume DIR] [--no-window] [--max-students N] [--max-connections N]\n"
-           "                       [--max-per-address N] [--idle-timeout S] [--compilers N] [--gpu-slots N]\n"
-           "                       [--gpus LIST] [--slurm PARTITION [--slurm-account NAME]\n"
-           "                       [--slurm-qos NAME] [--slurm-gpu TYPE|none | --slurm-shard]\n"
-           "                       [--slurm-lock-dir DIR]] [--waves]\n"
-           "                       [--page-size WxH] [--lang zh|en] [view's other options]"),
+    .words = "(FILE.rvt | --version V)",
     .about = N_("Serves a live lesson to the students' browsers: they open the join address (printed,\n"
                 "and shown as a QR code), join with a name or none and the join code, follow the\n"
                 "teacher's step, and answer each step's question before it is shown; the teacher\n"

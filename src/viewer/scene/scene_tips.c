@@ -8,6 +8,7 @@
  * these functions, so the page says what the window says.
  */
 #include <stdio.h>
+#include "core/access_words.h"
 #include "core/buffers.h"
 #include "scene_block.h"
 #include "scene_frame.h"
@@ -61,27 +62,6 @@ static int tip_cell(const viewer_frame *f, int word, char lines[SCENE_TIP_LINES]
     return n;
 }
 
-/* "smem[12]", "in[64..67] (one 128-bit load)", "lane 3's register" ... */
-static void describe_acc(const rv_trace *tr, uint64_t a, char *buf, size_t len)
-{
-    unsigned long long ix = (unsigned long long)RV_ACC_INDEX(a);
-    switch (RV_ACC_SPACE(a)) {
-    case RV_SPACE_SMEM: snprintf(buf, len, "smem[%llu]", ix); break;
-    case RV_SPACE_SMEM8:
-    case RV_SPACE_SMEM16: rv_wide_access_words(a, buf, len); break;
-    case RV_SPACE_GIN: snprintf(buf, len, "in[%llu]", ix); break;
-    case RV_SPACE_GIN4: snprintf(buf, len, _("in[%llu..%llu] (one 128-bit load)"), ix, ix + 3); break;
-    case RV_SPACE_TICKET: snprintf(buf, len, _("the ticket counter (atomic fetch_add)")); break;
-    case RV_SPACE_GOUT: snprintf(buf, len, "out[%llu]", ix); break;
-    case RV_SPACE_LANE: snprintf(buf, len, _("lane %llu's register"), ix); break;
-    case RV_SPACE_REG: snprintf(buf, len, _("its register")); break;
-    case RV_SPACE_GOWN:
-        if (!rv_buffer_word(tr, ix, buf, len)) snprintf(buf, len, _("its own global word %llu"), ix);
-        break;
-    default: snprintf(buf, len, "-"); break;
-    }
-}
-
 static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SCENE_TIP_LEN])
 {
     const rv_trace *tr = f->tr;
@@ -104,7 +84,7 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
         size_t o = 0;
         int shown = e->nreads < 4 ? e->nreads : 4;
         for (int i = 0; i < shown; i++) {
-            describe_acc(tr, rd[i], acc, sizeof acc);
+            rv_access_words(tr, rd[i], 1, acc, sizeof acc);
             o += (size_t)snprintf(reads + o, sizeof reads - o, "%s%s", i ? ", " : "", acc);
             if (o >= sizeof reads) break;
         }
@@ -112,7 +92,7 @@ static int tip_lane(const viewer_frame *f, int t, char lines[SCENE_TIP_LINES][SC
             snprintf(reads + o, sizeof reads - o, _(" + %u more"), e->nreads - (uint32_t)shown);
         snprintf(lines[n++], SCENE_TIP_LEN, _("line %d reads %s"), e->line, e->nreads ? reads : _("nothing"));
         value_text(e->value, 12, v, sizeof v);
-        describe_acc(tr, e->write, acc, sizeof acc);
+        rv_access_words(tr, e->write, 1, acc, sizeof acc);
         snprintf(lines[n++], SCENE_TIP_LEN, _("writes %s to %s"), v, acc);
         if (e->flags & RV_EV_ATOMIC) {
             /* an atomic: never wasted, never a race; it waits its turn */

@@ -71,9 +71,7 @@ static void view_notes(FILE *f)
 
 static const rv_command_opts view_cmd = {
     .cmd = "view",
-    .usage = N_("usage: reducevis view [FILE.rvt | --version V] [--compare V2] [--block-size B]\n"
-                "                      [--data PATTERN] [--font PATH] [--results FILE.json] [--size WxH]\n"
-                "                      [--device NAME]"),
+    .words = "[FILE.rvt | --version V]",
     .about = N_("Replays one block of a parallel reduction step by step: warps, lanes,\n"
                 "shared-memory banks, conflicts, divergence and wasted work.\n"
                 "\n"
