@@ -26,6 +26,7 @@ expect 1 "--theme 'sepia'"                --version v1 --theme sepia -o "$tmp/o"
 expect 1 "unknown data pattern"           --version v1 --data zeros -o "$tmp/o"
 expect 1 "--block-size '48'"              --version v1 --block-size 48 -o "$tmp/o"
 expect 1 "at least 64"                     --version v4 --block-size 32 -o "$tmp/o"
+expect 1 "v4 cannot run with block 32"     --version v0 --compare v4 --block-size 32 -o "$tmp/o"
 expect 1 "-o DIR is required"             --version v1
 expect 1 "which trace"                    -o "$tmp/o"
 expect 1 "not both"                       "$tmp/x.rvt" --version v1 -o "$tmp/o"

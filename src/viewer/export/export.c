@@ -469,12 +469,13 @@ int export_main(int argc, char **argv)
     const char *dirs[ASSETS_MAX_DIRS];
     int ndirs = viewer_asset_dirs(bufs, dirs);
     app a;
-    if (app_open(&a, &x.vo, dirs, ndirs, err, sizeof err) != 0) {
+    int opened = app_open(&a, &x.vo, dirs, ndirs, err, sizeof err);
+    if (opened != 0) {
         rv_cmd_error("export", err);
         app_close(&a);
-        /* The only usage-level failure left here is a version pair that
-         * cannot share the block size; everything else is the world. */
-        return strstr(err, "cannot run with block") ? RV_EXIT_USAGE : RV_EXIT_RUNTIME;
+        /* a version pair that cannot share the block size is the command's
+         * fault; anything else is the world's */
+        return opened == RV_EXIT_USAGE ? RV_EXIT_USAGE : RV_EXIT_RUNTIME;
     }
     a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
     int first, last, total = app_positions(&a);

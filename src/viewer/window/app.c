@@ -63,8 +63,7 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     if (rv_trace_is_own(a->sc.tr)) app_own_follows_device(a);
     app_follow_results(a);
     app_follow_verify(a);
-    if (o->compare > 0 && app_compare(a, o->compare - 1, err, errlen) != 0) return -1;
-    return 0;
+    return o->compare > 0 ? app_compare(a, o->compare - 1, err, errlen) : 0;
 }
 
 void app_toast(app *a, const char *msg)
@@ -113,9 +112,10 @@ static void realign(app *a)
 static int compare_like(app *a, const shown *like, int v, char *msg, size_t len)
 {
     shown next = {0};
-    if (shown_open_like(&next, like, v, msg, len) != 0) {
+    int rc = shown_open_like(&next, like, v, msg, len);
+    if (rc != 0) {
         app_toast(a, msg);
-        return -1;
+        return rc;
     }
     shown_close(&a->sc2);
     a->sc2 = next;

@@ -135,7 +135,8 @@ int app_options_check(const char *cmd, const viewer_options *o);
  * in asset_dirs, in order), or the CPU model; then the timed results: the
  * --results files (an error when one does not load), else the bundled ones
  * of the trace's device (a CPU-model trace: of the only device bundled),
- * whose failure only leaves a note.  0, or -1 with err. */
+ * whose failure only leaves a note.  0, or with err RV_EXIT_USAGE where the
+ * version compared cannot run with the block size shown, else -1. */
 int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int ndirs, char *err, size_t errlen);
 void app_close(app *a);
 
@@ -145,7 +146,7 @@ int shown_open_options(shown *sc, const viewer_options *o, const char *const *as
                        size_t errlen);
 
 /* Compare mode with version v beside the shown trace (v < 0: off).
- * 0, or -1 with the reason in the toast and msg. */
+ * 0, or as shown_open_like with the reason in the toast and msg. */
 int app_compare(app *a, int v, char *msg, size_t len);
 
 /* Applies one action: the only place input changes the app's state (app.c). */

@@ -12,6 +12,7 @@
 #include "core/assets.h"
 #include "core/versions.h"
 #include "core/i18n.h"
+#include "core/status.h"
 #include "model/trace_read.h"
 
 static void free_later(shown *sc)
@@ -153,7 +154,7 @@ int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len)
     if (why) {
         snprintf(msg, len, "%s cannot run with block %d: %s", vi->name, sc->cfg.block_size, why);
         sc->cfg.block_size = keep;
-        return -1;
+        return RV_EXIT_USAGE;
     }
     /* Build the new shown beside the old one, then swap. */
     shown next = {0};
@@ -199,7 +200,8 @@ int shown_open_like(shown *dst, const shown *like, int v, char *msg, size_t len)
     next.bundled = like->bundled;
     snprintf(next.asset_dir, sizeof next.asset_dir, "%s", like->asset_dir);
     snprintf(next.device, sizeof next.device, "%s", like->device);
-    if (shown_switch_version(&next, v, NULL, msg, len) != 0) return -1;
+    int rc = shown_switch_version(&next, v, NULL, msg, len);
+    if (rc != 0) return rc;
     *dst = next;
     return 0;
 }

@@ -48,14 +48,15 @@ int shown_open_bundled(shown *sc, const char *asset_dir, int v, const rv_config 
 
 /* Shows version v: the bundled trace of v when the shown follows the bundle
  * and one exists, else the model with the same block size, N and data.
- * *step is mapped to the matching position.  0, or -1 with msg saying why
- * (the shown is then unchanged). */
+ * *step is mapped to the matching position.  0, or with msg saying why (the
+ * shown is then unchanged) RV_EXIT_USAGE where v cannot run with the block
+ * size shown, else -1. */
 int shown_switch_version(shown *sc, int v, int *step, char *msg, size_t len);
 
 /* Opens version v the way `like` would show it after a switch (its bundled
  * trace if `like` follows the bundle and one exists, else the model with the
  * same block size, N and data): the second pane of compare mode.
- * 0, or -1 with msg saying why (dst untouched). */
+ * 0, or as shown_switch_version with msg saying why (dst untouched). */
 int shown_open_like(shown *dst, const shown *like, int v, char *msg, size_t len);
 
 void shown_close(shown *sc);
