@@ -85,8 +85,8 @@ static void test_facts_small(void)
     rv_waves_free(w);
 }
 
-/* One wave: 8 blocks on 4 SMs of 2 at once, overlapping on each SM, and an
- * SM that ran nothing makes the whole run a tail. */
+/* One wave: 8 blocks on 4 SMs of 2 at once, overlapping on each SM; SMs
+ * that ran nothing are idle all along but start no tail. */
 static void test_facts_one_wave(void)
 {
     rv_waves *w = launch(8, 4, 2);
@@ -105,8 +105,20 @@ static void test_facts_one_wave(void)
     put(w, 1, 3, 0, 50);
     expect_valid(w);
     rv_waves_facts_of(w, &f);
-    CHECK(f.tail_start == 0 && f.tail_idle > 0.499 && f.tail_idle < 0.501, "half the GPU idle all along: from %llu, %g",
-          (unsigned long long)f.tail_start, f.tail_idle);
+    CHECK(f.tail_start == 50 && f.tail_idle == 0.0 && f.idle > 0.499 && f.idle < 0.501,
+          "half the GPU idle all along, and no tail: from %llu, %g / %g", (unsigned long long)f.tail_start,
+          f.tail_idle, f.idle);
+    rv_waves_free(w);
+
+    w = launch(3, 4, 2);   /* SM 0 runs on after SM 3 is done; SMs 1 and 2 never used */
+    put(w, 0, 0, 0, 50);
+    put(w, 1, 3, 0, 40);
+    put(w, 2, 0, 50, 80);
+    expect_valid(w);
+    rv_waves_facts_of(w, &f);
+    CHECK(f.tail_start == 40 && f.tail_idle > 0.749 && f.tail_idle < 0.751,
+          "the tail from SM 3's end, three of four SMs idle in it: from %llu, %g", (unsigned long long)f.tail_start,
+          f.tail_idle);
     rv_waves_free(w);
 }
 

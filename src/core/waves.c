@@ -370,10 +370,12 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
     span_edges(w, 0, e);
     sweep(e, 2 * (size_t)w->nblocks, 0, &none, &f->most_held);
     f->tail_start = UINT64_MAX;
-    for (uint32_t s = 0; s < w->sm_count; s++) {
-        uint64_t t = last_end[s] ? last_end[s] : f->t0; /* an SM that ran nothing idles throughout */
-        if (t < f->tail_start) f->tail_start = t;
-    }
+    /* an SM that ran nothing does not start the tail (the tail is a few
+       blocks running while the SMs that ran theirs wait, and a grid of
+       clusters may leave SMs unused all along: v10's, 8 of the H200's 132);
+       it idles throughout, so it counts in idle and in the tail's idle */
+    for (uint32_t s = 0; s < w->sm_count; s++)
+        if (last_end[s] && last_end[s] < f->tail_start) f->tail_start = last_end[s];
     /* each SM's busy time (the union of its blocks' spans), in all and in the tail */
     uint64_t busy = 0, busy_tail = 0;
     for (uint32_t i = 0; i < w->nblocks;) {

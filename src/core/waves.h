@@ -97,9 +97,10 @@ typedef struct rv_waves_facts {
     uint32_t waves_predicted; /* from the occupancy: ceil(blocks / (bound x
                                   SMs)), or for clusters ceil(clusters /
                                   cluster_bound)                                */
-    uint64_t tail_start;      /* when the first SM ran out of blocks for good:
-                                  its last block's last warp out (t0 where an
-                                  SM ran none)                                  */
+    uint64_t tail_start;      /* when the first SM that ran blocks ran out of
+                                  them for good: its last block's last warp
+                                  out (an SM that ran none counts as idle, not
+                                  here)                                         */
     double tail_idle;         /* share of SM time idle from tail_start to t1   */
     double idle;              /* share of SM time idle from t0 to t1: no
                                   block's full span on the SM                   */
