@@ -23,17 +23,40 @@ static int at(char *const *argv, const char *word)
     return -1;
 }
 
+/* A command line's words, copied: some of check_cmd's point into the queue,
+ * which is freed before they are read. */
+typedef struct words {
+    char *argv[32];
+} words;
+
+static void copy_words(const check_cmd *c, words *w)
+{
+    int i = 0;
+    for (; i < 31 && c->argv[i]; i++) w->argv[i] = strdup(c->argv[i]);
+    w->argv[i] = NULL;
+}
+
+static void free_words(words *w)
+{
+    for (int i = 0; w->argv[i]; i++) free(w->argv[i]);
+    w->argv[0] = NULL;
+}
+
 /* The command lines of submission 3's compile and of its run on GPU 0,
  * from a queue made with opt in a folder of its own. */
-static void lines(submit_options *opt, check_cmd *build, check_cmd *run)
+static void lines(submit_options *opt, words *build, words *run)
 {
     char dir[] = "/tmp/rv-check-cmd-XXXXXX", err[600] = "";
+    check_cmd b, r;
+    build->argv[0] = run->argv[0] = NULL;
     CHECK(mkdtemp(dir) != NULL, "a folder");
     submit_queue *q = submit_queue_new(dir, "/opt/rv/reducevis", NULL, opt, err, sizeof err);
     CHECK(q != NULL, "a queue: %s", err);
     if (q) {
-        submit_check_argv(q, 3, 5, -1, 0, build);
-        submit_check_argv(q, 3, 5, 0, 1, run);
+        submit_check_argv(q, 3, 5, -1, 0, &b);
+        submit_check_argv(q, 3, 5, 0, 1, &r);
+        copy_words(&b, build);
+        copy_words(&r, run);
     }
     submit_queue_free(q);
     rv_remove_tree(dir);
@@ -43,7 +66,7 @@ int main(void)
 {
     unsetenv("CUDA_VISIBLE_DEVICES");
     setenv("RV_NVIDIA_PROC", "/nonexistent", 1); /* no GPU: nothing here reads one */
-    check_cmd build, run;
+    words build, run;
     submit_options plain = {0}, waves = {.waves = 1};
 
     lines(&plain, &build, &run);
@@ -51,6 +74,7 @@ int main(void)
     CHECK(at(run.argv, "--waves") < 0, "a class without --waves: no check records the grid");
     CHECK(at(build.argv, "--waves") < 0, "nor its compile");
 
+    free_words(&build), free_words(&run);
     lines(&waves, &build, &run);
     int w = at(run.argv, "--waves"), built = at(run.argv, "--built");
     CHECK(w > 0 && built > 0 && !strcmp(run.argv[0], "/opt/rv/reducevis") && !strcmp(run.argv[1], "check"),
@@ -58,5 +82,6 @@ int main(void)
     CHECK(at(run.argv, "--save-trace") > 0, "and keeps the trace the waves go into");
     CHECK(at(build.argv, "--waves") < 0 && at(build.argv, "--build-only") > 0,
           "the compile, which runs nothing, is not asked for the waves");
+    free_words(&build), free_words(&run);
     return check_report();
 }
