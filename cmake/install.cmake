@@ -17,7 +17,7 @@
 
 install(TARGETS reducevis RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 set(RV_SHARE ${CMAKE_INSTALL_DATADIR}/reducevis)
-foreach(d traces results logs)
+foreach(d traces results logs waves)
   install(DIRECTORY ${CMAKE_SOURCE_DIR}/assets/${d} DESTINATION ${RV_SHARE})
 endforeach()
 # the shipped kernels' headers: `trace --kernel V` compiles a kernel with them

@@ -51,6 +51,11 @@ out=$("$rv" export --device h200 --version v1 --steps 3 --size 1280x720 --theme 
 echo "$out" | grep -q 'GPU trace from NVIDIA H200' || fail "export did not use the H200 recording: $out"
 cmp -s ref/v1-step03.png got/v1-step03.png || fail "the installed program's frame differs from the build tree's"
 echo "ok: export on the bundled H200 recording ($out)"
+# the installed waves recordings: a lesson page ends on v8's grid as a class's kernel page does
+"$rv" export --device h200 --version v1 --html got/page.html --beside-waves v8 --size 800x450 >/dev/null \
+    || fail "export --beside-waves failed"
+grep -q 'v8_vector_single_pass.cu, launch 1' got/page.html || fail "the page has no v8 grid: $share/waves not found"
+echo "ok: v8's recorded grid found in $share/waves"
 
 # 3. the window under Xvfb: the frame E saves is the same frame
 if command -v xvfb-run >/dev/null; then
