@@ -67,6 +67,7 @@ static rv_results_meta synthetic_meta(double theoretical)
     m.warmup = 3;
     m.cold = 1;
     m.interleaved = 1;
+    m.held = 1;
     snprintf(m.data, sizeof m.data, "random:1");
     m.theoretical_gbps = theoretical;
     snprintf(m.theoretical_source, sizeof m.theoretical_source, "test input");
@@ -238,7 +239,7 @@ static void same_meta(const rv_results_meta *a, const rv_results_meta *b)
     CHECK(!strcmp(a->date, b->date) && !strcmp(a->data, b->data));
     CHECK(a->n == b->n && a->sweep == b->sweep && a->block_size == b->block_size);
     CHECK(a->repeat == b->repeat && a->warmup == b->warmup && a->l2_bytes == b->l2_bytes);
-    CHECK(a->cold == b->cold && a->interleaved == b->interleaved);
+    CHECK(a->cold == b->cold && a->interleaved == b->interleaved && a->held == b->held);
     CHECK(same(a->theoretical_gbps, b->theoretical_gbps) && same(a->measured_copy_gbps, b->measured_copy_gbps));
     CHECK(!strcmp(a->theoretical_source, b->theoretical_source));
 }
@@ -344,7 +345,7 @@ static void test_no_spread_file(void)
     if (r) {
         const rv_result_run *v8 = rv_results_find(r, "v8", 0), *cub = rv_results_find(r, "cub", 0);
         CHECK(v8 && cub && isnan(v8->q1_ms) && isnan(v8->q3_ms) && isnan(v8->max_ms) && v8->median_ms > 0);
-        CHECK(!rv_results_info(r)->cold && !rv_results_info(r)->interleaved);
+        CHECK(!rv_results_info(r)->cold && !rv_results_info(r)->interleaved && !rv_results_info(r)->held);
         CHECK(!strcmp(rv_results_cache_label(r), "warm L2"));
         double mid, lo, hi;
         if (v8 && cub) {
@@ -552,6 +553,7 @@ static void test_table(void)
     if (text) {
         CHECK(strstr(text, "whole reduction") != NULL);
         CHECK(strstr(text, "CUDA events") != NULL);
+        CHECK(strstr(text, "queued while the GPU waited") != NULL); /* held: said; an older file is not */
         CHECK(strstr(text, "peak:  unknown (test input)") != NULL);
         CHECK(strstr(text, "N = 2^20 = 1048576 floats") != NULL && strstr(text, "N = 1000003 floats") != NULL);
         CHECK(strstr(text, "FAILED: v3 at N = 1000003") != NULL);

@@ -98,6 +98,8 @@ static const rv_command_opts bench_cmd = {
                 "with CUDA events around each run.  The versions take turns: a few warm-up\n"
                 "rounds, then R timed rounds of one run of every version each, so that a burst\n"
                 "of noise falls on all of them; median, quartiles and extremes of the R runs.\n"
+                "A timed round is queued while the GPU waits, then let go, so that the host's\n"
+                "time to queue a run (longer than a run at small N) is in no run's events.\n"
                 "Beside it: bandwidth (N x 4 bytes / median time, 1 GB = 1e9 bytes) as a\n"
                 "percentage of the device's theoretical peak and of a device-to-device copy\n"
                 "measured in the same run, the speedup over the baseline and over the version\n"

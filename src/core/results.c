@@ -342,8 +342,8 @@ void rv_results_write(const rv_results *r, FILE *f)
         (unsigned long long)m->n, m->sweep ? "true" : "false", m->block_size, m->repeat, m->warmup);
     rv_json_string(f, m->data);
     if (m->gpus > 0) fprintf(f, ", \"gpus\": %d", m->gpus);
-    fprintf(f, ", \"cold\": %s, \"interleaved\": %s},\n", m->cold ? "true" : "false",
-            m->interleaved ? "true" : "false");
+    fprintf(f, ", \"cold\": %s, \"interleaved\": %s, \"held\": %s},\n", m->cold ? "true" : "false",
+            m->interleaved ? "true" : "false", m->held ? "true" : "false");
     put_text(f, "timing",
              m->gpus > 0       ? RV_RESULTS_MULTI_TIMING
              : !m->interleaved ? RV_RESULTS_TIMING

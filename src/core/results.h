@@ -87,6 +87,9 @@ typedef struct rv_results_meta {
     int cold;        /* 1: L2 flushed before every timed run       */
     int interleaved; /* 1: the versions take turns, run by run; 0:
                                         each timed in one block (older files)     */
+    int held;        /* 1: each timed round queued while the GPU waited
+                        (the host's pace is in no run's events); 0:
+                        queued as the GPU ran (older files)           */
     /* bandwidths */
     double theoretical_gbps;      /* the device's peak, NAN when unknown        */
     char theoretical_source[256]; /* how it was obtained, or why it is unknown  */

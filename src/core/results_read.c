@@ -87,7 +87,7 @@ static int read_options(const rv_json_place *top, const rv_json *root, rv_result
         rv_json_int(&at, o, "repeat", 1, RV_RESULTS_MAX_COUNT, &m->repeat) ||
         rv_json_int(&at, o, "warmup", 0, RV_RESULTS_MAX_COUNT, &m->warmup) ||
         rv_json_text(&at, o, "data", m->data, sizeof m->data) || read_optional_bool(&at, o, "cold", &m->cold) ||
-        read_optional_bool(&at, o, "interleaved", &m->interleaved))
+        read_optional_bool(&at, o, "interleaved", &m->interleaved) || read_optional_bool(&at, o, "held", &m->held))
         return -1;
     return 0;
 }

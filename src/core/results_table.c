@@ -23,6 +23,10 @@ static void print_header(const rv_results *r, FILE *f)
     fprintf(f, _("data %s, block size %d (%s)"), m->data, m->block_size, others);
     fprintf(f, _(", %d warm-up runs, then %d timed runs per figure\n"), m->warmup, m->repeat);
     fprintf(f, "%s", _("time:  the whole reduction down to one number (every pass), CUDA events;\n"));
+    if (m->held)
+        fprintf(f, "%s",
+                _("       each round queued while the GPU waited, then let go: the host's time to\n"
+                  "       queue a run is in no run's events;\n"));
     if (m->interleaved)
         fprintf(f,
                 _("       the versions take turns run by run (round r starts at the r-th), %s;\n"
