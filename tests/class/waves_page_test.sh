@@ -15,7 +15,9 @@
 #      saying the H100 is the GPU v8 was recorded on;
 #   3  test_shapes's b48 with test_waves_raw's waves run replayed into it:
 #      the student's grid's words beside v8's, and no sentence of a grid
-#      not recorded.
+#      not recorded;
+# and, as a class resumed finds them, a page older than its trace (made
+# anew, with the grid) or than the program is drawn again.
 # Usage: waves_page_test.sh REDUCEVIS TRACE_PAGE_MAKE TEST_SHAPES TEST_WAVES_RAW SOURCE_DIR
 set -u
 rv=$1 make=$2 shapes=$3 waves=$4 src=$5
@@ -81,6 +83,18 @@ page 3 v8 en
 has "$v8_title" "the page of a trace with a waves run"
 has "4 blocks of 48 threads on 2 SMs" "the student's own grid, beside v8's"
 hasnt "The class did not record" "a grid recorded said not to be"
+
+# a class resumed: a check run again (one cut off when the class stopped)
+# writes its trace anew, here with the grid the class now records (--waves);
+# the page drawn before from the trace without it is drawn again, not served
+cp "$sub/3.rvt" "$sub/1.rvt"
+page 1 v8 en
+has "4 blocks of 48 threads on 2 SMs" "a page asked again after its trace was made anew with the grid"
+hasnt "The class did not record" "the page drawn before the trace had its grid, served again"
+# a page drawn by an older build (older than the program) is drawn again
+touch -d @946684800 "$sub/1-vs-v8-en.html"
+page 1 v8 en
+[ "$sub/1-vs-v8-en.html" -nt "$rv" ] || no "a page older than the program was served, not drawn again"
 
 [ $fail = 0 ] && echo "class_waves_page: ok"
 exit $fail
