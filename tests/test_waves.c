@@ -450,6 +450,18 @@ static void test_cells(void)
     rv_waves_free(w);
 }
 
+/* w's question (w freed): its hint and answer hold these, its reveal one wave. */
+static void expect_question(rv_waves *w, const char *hint, const char *answer)
+{
+    waves_question q;
+    expect_valid(w);
+    CHECK(waves_question_of(w, &q) == 0, "the question of %s", hint);
+    CHECK_CONTAINS(q.hint, hint);
+    CHECK_CONTAINS(q.answer, answer);
+    CHECK_CONTAINS(q.explain, "took 1 wave on");
+    rv_waves_free(w);
+}
+
 /* The lesson's question, "how many waves will this grid take on this GPU?":
  * its right answer is the waves the occupancy predicts from the recording's
  * own numbers, its reveal the waves the run took, and where the busiest SM
@@ -484,19 +496,10 @@ static void test_question(void)
           "clusters: %u (%s)", q.number, q.hint);
     rv_waves_free(w);
     /* a count of 1 in the singular, each by its own number */
-    w = one_block();
-    expect_valid(w);
-    CHECK(waves_question_of(w, &q) == 0, "one block");
-    CHECK_CONTAINS(q.hint, "1 block; 1 SM, each holding 1 block at once");
-    CHECK_CONTAINS(q.answer, "1 wave: 1 block over 1 SM × 1 at once");
-    CHECK_CONTAINS(q.explain, "took 1 wave on");
-    rv_waves_free(w);
-    w = one_cluster();
-    expect_valid(w);
-    CHECK(waves_question_of(w, &q) == 0, "one cluster");
-    CHECK_CONTAINS(q.hint, "1 cluster of 2 blocks; the GPU holds 1 cluster at once");
-    CHECK_CONTAINS(q.answer, "1 wave: 1 cluster, 1 at once");
-    rv_waves_free(w);
+    expect_question(one_block(), "1 block; 1 SM, each holding 1 block at once",
+                    "1 wave: 1 block over 1 SM × 1 at once");
+    expect_question(one_cluster(), "1 cluster of 2 blocks; the GPU holds 1 cluster at once",
+                    "1 wave: 1 cluster, 1 at once");
 }
 
 /* v0's grid at 2^25 elements on an H200: 2^17 blocks over 132 SMs, 8 at
