@@ -286,6 +286,31 @@ static void test_clusters(void)
     rv_waves_free(w);
 }
 
+/* One block of one thread on a GPU of one SM that holds one block: every
+ * count 1, each to be said in the singular. */
+static rv_waves *one_block(void)
+{
+    rv_waves *w = launch(1, 1, 1);
+    w->block_dim[0] = 1;
+    w->sm_blocks = 1;
+    put(w, 0, 0, 0, 10);
+    return w;
+}
+
+/* One cluster of 2 blocks, the GPU holding one cluster at once. */
+static rv_waves *one_cluster(void)
+{
+    rv_waves *w = launch(2, 2, 1);
+    w->cluster_dim[0] = 2;
+    w->cluster_bound = 1;
+    for (uint32_t i = 0; i < 2; i++) {
+        put(w, i, i, 0, 100);
+        w->blocks[i].rank = i;
+        w->blocks[i].flags = RV_WAVE_CLUSTER;
+    }
+    return w;
+}
+
 /* A small trace of v0 from the model, to carry a waves section. */
 static rv_trace *small_trace(void)
 {
@@ -425,6 +450,18 @@ static void test_cells(void)
     rv_waves_free(w);
 }
 
+/* w's question (w freed): its hint and answer hold these, its reveal one wave. */
+static void expect_question(rv_waves *w, const char *hint, const char *answer)
+{
+    waves_question q;
+    expect_valid(w);
+    CHECK(waves_question_of(w, &q) == 0, "the question of %s", hint);
+    CHECK_CONTAINS(q.hint, hint);
+    CHECK_CONTAINS(q.answer, answer);
+    CHECK_CONTAINS(q.explain, "took 1 wave on");
+    rv_waves_free(w);
+}
+
 /* The lesson's question, "how many waves will this grid take on this GPU?":
  * its right answer is the waves the occupancy predicts from the recording's
  * own numbers, its reveal the waves the run took, and where the busiest SM
@@ -438,7 +475,7 @@ static void test_question(void)
     CHECK(q.number == f.waves_predicted && q.number == 2 && q.observed == f.waves, "answer %u (predicted %u)", q.number,
           f.waves_predicted);
     CHECK(strstr(q.text, "How many waves") != NULL, "the question: %s", q.text);
-    CHECK(strstr(q.hint, "3 blocks; 2 SMs, each holding 1 blocks at once") != NULL, "the hint's numbers: %s", q.hint);
+    CHECK(strstr(q.hint, "3 blocks; 2 SMs, each holding 1 block at once") != NULL, "the hint's numbers: %s", q.hint);
     CHECK(strstr(q.answer, "2 waves: 3 blocks over 2 SMs") != NULL, "the answer: %s", q.answer);
     CHECK(strstr(q.explain, "took 2 waves") && !strstr(q.explain, "More than"), "the reveal: %s", q.explain);
     rv_waves_free(w);
@@ -458,6 +495,11 @@ static void test_question(void)
               strstr(q.hint, "clusters of 2 blocks"),
           "clusters: %u (%s)", q.number, q.hint);
     rv_waves_free(w);
+    /* a count of 1 in the singular, each by its own number */
+    expect_question(one_block(), "1 block; 1 SM, each holding 1 block at once",
+                    "1 wave: 1 block over 1 SM × 1 at once");
+    expect_question(one_cluster(), "1 cluster of 2 blocks; the GPU holds 1 cluster at once",
+                    "1 wave: 1 cluster, 1 at once");
 }
 
 /* v0's grid at 2^25 elements on an H200: 2^17 blocks over 132 SMs, 8 at
@@ -475,7 +517,9 @@ static rv_waves *many(void)
 }
 
 /* With a folder: waves.rvt there (v0's model trace and two launches'
- * waves) and waves-bad.rvt (an SM past the GPU's), for waves_cli_test.sh. */
+ * waves), waves-bad.rvt (an SM past the GPU's), waves-stamped.rvt,
+ * waves-one.rvt (one block, one cluster) and waves-many.rvt (v0's 2^17
+ * blocks), for waves_cli_test.sh. */
 static int write_files(const char *dir)
 {
     rv_config c = rv_config_default();
@@ -497,6 +541,13 @@ static int write_files(const char *dir)
     tr->waves->how = RV_WAVES_BY_STAMPS;
     tr->waves->repeats = 20, tr->waves->plain_ns = 40000, tr->waves->waves_ns = 41000;
     snprintf(path, sizeof path, "%s/waves-stamped.rvt", dir);
+    rc |= rv_trace_save(tr, path, err, sizeof err);
+    rv_waves_free(tr->waves);
+    /* every count 1 somewhere: one block, then one cluster */
+    tr->waves = one_block();
+    tr->waves->next = one_cluster();
+    tr->waves->next->launch = 2;
+    snprintf(path, sizeof path, "%s/waves-one.rvt", dir);
     rc |= rv_trace_save(tr, path, err, sizeof err);
     rv_waves_free(tr->waves);
     tr->waves = many();

@@ -15,8 +15,16 @@ fail=0
 no() { echo "FAIL: $*"; fail=1; }
 "$make" "$tmp" || { echo "FAIL: test_waves could not write the traces"; exit 1; }
 
+# FILE WHAT LINE...: each line in inspect's text FILE
+has_lines() {
+    local file=$1 what=$2 want
+    shift 2
+    for want; do
+        grep -qF -- "$want" "$file" || no "no '$want' in $what:"$'\n'"$(grep -A8 'waves run' "$file")"
+    done
+}
 LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" inspect "$tmp/waves.rvt" >"$tmp/en" 2>&1 || no "inspect failed: $(tail -3 "$tmp/en")"
-for want in "waves run, launch 1: 3 blocks of 256 threads on a GPU of 2 SMs" \
+has_lines "$tmp/en" "the English text" "waves run, launch 1: 3 blocks of 256 threads on a GPU of 2 SMs" \
             "predicted: 2 waves (3 blocks, 2 SMs × 1 at once)" \
             "occupancy: 1 block per SM at once with all its warps (the SM's own limit: 32 blocks)" \
             "observed: 2 waves (blocks on the busiest SM: 2 in all; at most 1 at once with all their warps, 1 with any); 2 of 2 SMs ran a block" \
@@ -24,9 +32,21 @@ for want in "waves run, launch 1: 3 blocks of 256 threads on a GPU of 2 SMs" \
             "25.0% of the SMs' time idle" \
             "tail: the last 0.010 µs (50.0% of the run), after the first SM ran out of blocks: 50.0% of the SMs' time idle in it" \
             "clusters of 2 blocks: 4 clusters, at most 2 on the GPU at once" \
-            "predicted: 2 waves (4 clusters, 2 at once)"; do
-    grep -qF -- "$want" "$tmp/en" || no "no '$want' in the English text:"$'\n'"$(grep -A8 'waves run' "$tmp/en")"
-done
+            "predicted: 2 waves (4 clusters, 2 at once)"
+
+# a count of 1 said in the singular, each by its own number, never "1 blocks"
+LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" inspect "$tmp/waves-one.rvt" >"$tmp/one" 2>&1 || no "inspect of one block failed: $(tail -3 "$tmp/one")"
+has_lines "$tmp/one" "one block's text" "waves run, launch 1: 1 block of 1 thread on a GPU of 1 SM" \
+            "occupancy: 1 block per SM at once with all its warps (the SM's own limit: 1 block)" \
+            "predicted: 1 wave (1 block, 1 SM × 1 at once)" \
+            "observed: 1 wave (blocks on the busiest SM: 1 in all; at most 1 at once with all their warps, 1 with any); 1 of 1 SM ran a block" \
+            "waves run, launch 2: 2 blocks of 256 threads on a GPU of 2 SMs" \
+            "clusters of 2 blocks: 1 cluster, at most 1 on the GPU at once" \
+            "predicted: 1 wave (1 cluster, 1 at once)"
+grep -E '(^|[^0-9.])1 (blocks|threads|SMs|clusters|waves)' "$tmp/one" && no "a count of 1 in the plural (above)"
+LANGUAGE= LC_ALL= LANG=zh_CN.UTF-8 "$rv" inspect "$tmp/waves-one.rvt" >"$tmp/onezh" 2>&1 || no "inspect of one block in Chinese failed"
+grep -qF "1 个线程块，每块 1 个线程，GPU 有 1 个 SM" "$tmp/onezh" ||
+    no "the Chinese text of one block:"$'\n'"$(grep -A3 '启动' "$tmp/onezh" | head -4)"
 
 grep -qF "recorded: by the Compute Sanitizer's patch of block entry and exit" "$tmp/en" ||
     no "inspect does not say the patch recorded the waves"
@@ -159,7 +179,7 @@ PY
         no "export --html failed: $(cat "$tmp/out")"
     for want in "The grid: which SM ran each block, and when" "predicted: 2 waves (3 blocks, 2 SMs × 1 at once by the occupancy)" \
                 "observed: 2 waves; the busiest SM ran 2 blocks" "tail (after the line)" \
-                "How many waves will this grid take on this GPU?" "3 blocks; 2 SMs, each holding 1 blocks at once" \
+                "How many waves will this grid take on this GPU?" "3 blocks; 2 SMs, each holding 1 block at once" \
                 "2 waves: 3 blocks over 2 SMs × 1 at once" "The run took 2 waves on its busiest SM"; do
         grep -qF -- "$want" "$tmp/l.html" || no "the lesson page has no '$want'"
     done

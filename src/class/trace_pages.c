@@ -150,15 +150,40 @@ void trace_pages_free(trace_pages *p)
     free(p);
 }
 
-/* The page on disk, open (the mutex held: a page is renamed into place
- * before its job is dropped, so one not found here is still a job). */
+static int later(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
+}
+
+/* Whether a page on disk was drawn from what the class has now: it is not
+ * older than its trace (a check run again, as one cut off when a class
+ * stopped is once it resumes, writes the trace anew: with the kernel's grid
+ * where the class now records it), nor than the program that draws it (a
+ * page of an older build lacks what a newer one draws), nor than the font.
+ * The version, the language and the version beside it are in its name and
+ * the rules.  A page that is not is drawn again, as one never drawn. */
+static int page_current(const trace_pages *p, const page_key *k, const struct stat *page)
+{
+    char trace[PATH_MAX + 64];
+    path_of(p, k, "", trace, sizeof trace);
+    const char *from[] = {trace, p->exe, p->font[0] ? p->font : NULL};
+    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
+        struct stat st;
+        if (from[i] && stat(from[i], &st) == 0 && later(&st.st_mtim, &page->st_mtim)) return 0;
+    }
+    return 1;
+}
+
+/* The page on disk, open, if it is current (the mutex held: a page is
+ * renamed into place before its job is dropped, so one not found here is
+ * still a job). */
 static int open_page(const trace_pages *p, const page_key *k, size_t *size)
 {
     char page[PATH_MAX + 64];
     struct stat st;
     path_of(p, k, ".html", page, sizeof page);
     int fd = open(page, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !page_current(p, k, &st))) {
         close(fd);
         return -1;
     }

@@ -8,7 +8,9 @@
  * hangs (PAGE_LIMIT_S) costs one page, said as an error, not the class.
  * Pages are made one at a time by a thread of their own, each once however
  * often it is asked for, and kept as DIR/submissions/ID-vs-V-L.html (a
- * failure is kept in memory, with why).  Pure C and POSIX threads. */
+ * failure is kept in memory, with why); a kept page older than its trace,
+ * the program or the font (a class resumed after a check ran again, or on
+ * a newer build) is drawn again.  Pure C and POSIX threads. */
 #ifndef RV_TRACE_PAGES_H
 #define RV_TRACE_PAGES_H
 

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "core/grid_words.h"
 #include "core/i18n.h"
 #include "core/status.h"
 
@@ -42,36 +43,38 @@ int rv_inspect_waves_text(const rv_waves *w)
         rv_waves_facts f;
         if (facts(w, &f)) return -1;
         uint32_t bs = w->block_dim[0] * w->block_dim[1] * w->block_dim[2];
+        /* each count in words by its own number (core/grid_words.h) */
+        char blocks[RV_COUNT_WORDS], threads[RV_COUNT_WORDS], sms[RV_COUNT_WORDS], more[RV_COUNT_WORDS];
+        rv_words_blocks(blocks, sizeof blocks, f.blocks);
+        rv_words_sms(sms, sizeof sms, w->sm_count);
         printf("\n");
-        printf(ngettext("waves run, launch %u: %u block of %u threads on a GPU of %u SMs\n",
-                        "waves run, launch %u: %u blocks of %u threads on a GPU of %u SMs\n", f.blocks),
-               w->launch, f.blocks, bs, w->sm_count);
+        printf(_("waves run, launch %u: %s of %s on a GPU of %s\n"), w->launch, blocks,
+               rv_words_threads(threads, sizeof threads, bs), sms);
         say_how(w);
-        printf(ngettext("  occupancy: %u block per SM at once with all its warps (the SM's own limit: %u blocks)\n",
-                        "  occupancy: %u blocks per SM at once with all their warps (the SM's own limit: %u blocks)\n",
+        printf(ngettext("  occupancy: %u block per SM at once with all its warps (the SM's own limit: %s)\n",
+                        "  occupancy: %u blocks per SM at once with all their warps (the SM's own limit: %s)\n",
                         w->bound),
-               w->bound, w->sm_blocks);
-        if (f.clusters)
-            printf(_("  clusters of %u blocks: %u clusters, at most %u on the GPU at once\n"),
-                   rv_waves_cluster_blocks(w), f.clusters, w->cluster_bound);
-        if (f.clusters)
-            printf(ngettext("  predicted: %u wave (%u clusters, %u at once)\n",
-                            "  predicted: %u waves (%u clusters, %u at once)\n", f.waves_predicted),
-                   f.waves_predicted, f.clusters, w->cluster_bound);
-        else
-            printf(ngettext("  predicted: %u wave (%u blocks, %u SMs × %u at once)\n",
-                            "  predicted: %u waves (%u blocks, %u SMs × %u at once)\n", f.waves_predicted),
-                   f.waves_predicted, f.blocks, w->sm_count, w->bound);
+               w->bound, rv_words_blocks(more, sizeof more, w->sm_blocks));
+        if (f.clusters) {
+            char clusters[RV_COUNT_WORDS];
+            rv_words_clusters(clusters, sizeof clusters, f.clusters);
+            printf(_("  clusters of %s: %s, at most %u on the GPU at once\n"),
+                   rv_words_blocks(more, sizeof more, rv_waves_cluster_blocks(w)), clusters, w->cluster_bound);
+            printf(ngettext("  predicted: %u wave (%s, %u at once)\n", "  predicted: %u waves (%s, %u at once)\n",
+                            f.waves_predicted),
+                   f.waves_predicted, clusters, w->cluster_bound);
+        } else
+            printf(ngettext("  predicted: %u wave (%s, %s × %u at once)\n",
+                            "  predicted: %u waves (%s, %s × %u at once)\n", f.waves_predicted),
+                   f.waves_predicted, blocks, sms, w->bound);
         /* at once: whole (all their warps) against the occupancy, and with
            any warp still on the SM (core/waves.h) */
-        printf(
-            ngettext(
-                "  observed: %u wave (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
-                "%u with any); %u of %u SMs ran a block\n",
-                "  observed: %u waves (blocks on the busiest SM: %u in all; at most %u at once with all their warps, "
-                "%u with any); %u of %u SMs ran a block\n",
-                f.waves),
-            f.waves, f.most_on_sm, f.most_at_once, f.most_held, f.sms_used, w->sm_count);
+        printf(ngettext("  observed: %u wave (blocks on the busiest SM: %u in all; at most %u at once with all their "
+                        "warps, %u with any); %u of %s ran a block\n",
+                        "  observed: %u waves (blocks on the busiest SM: %u in all; at most %u at once with all their "
+                        "warps, %u with any); %u of %s ran a block\n",
+                        f.waves),
+               f.waves, f.most_on_sm, f.most_at_once, f.most_held, f.sms_used, sms);
         double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
         printf(_("  time: %.3f µs from the first block's start to the last block's end, %.1f%% of the SMs' time "
                  "idle\n"),

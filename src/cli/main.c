@@ -77,7 +77,8 @@ static void usage(FILE *f)
     fprintf(f, "%s",
             _("\n`reducevis COMMAND --help` describes each command.\n"
               "Exit status: 0 success, 1 usage error, 2 runtime error.\n"
-              "The viewer, export and chart speak Chinese with --lang zh (or LANG=zh_CN.UTF-8).\n"));
+              "The viewer, export, class and the pictures (chart, levels, waves) speak Chinese with --lang zh\n"
+              "(or LANG=zh_CN.UTF-8).\n"));
 }
 
 /* `reducevis --version`: what a bug report needs to say which build it is. */
@@ -117,15 +118,15 @@ static int asks_version(int argc, char **argv)
     return 0;
 }
 
-/* The language: --lang of view, export and chart (or of the viewer with no
- * command), else the environment.  Set before anything prints, so that
+/* The language: --lang of view, export, class and the pictures (chart,
+ * levels, waves; or of the viewer with no command), else the environment.  Set before anything prints, so that
  * `view --help --lang zh` answers in Chinese.  0, or the exit status of a
  * bad --lang. */
 static int set_language(int argc, char **argv)
 {
     const char *cmd = argc >= 2 && argv[1][0] != '-' && !names_trace(argv[1]) ? argv[1] : "view";
     int takes_lang = !strcmp(cmd, "view") || !strcmp(cmd, "export") || !strcmp(cmd, "chart") || !strcmp(cmd, "class") ||
-                     !strcmp(cmd, "waves");
+                     !strcmp(cmd, "waves") || !strcmp(cmd, "levels");
     int bad = 0;
     const char *lang = takes_lang ? i18n_lang_arg(argc, argv, &bad) : NULL;
     char msg[1400];

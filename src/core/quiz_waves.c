@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grid_words.h"
 #include "i18n.h"
 
 int waves_question_of(const rv_waves *w, waves_question *q)
@@ -16,21 +17,24 @@ int waves_question_of(const rv_waves *w, waves_question *q)
     q->number = f.waves_predicted;
     q->observed = f.waves;
     snprintf(q->text, sizeof q->text, "%s", _("How many waves will this grid take on this GPU?"));
+    /* each count in words by its own number (grid_words.h) */
+    char blocks[RV_COUNT_WORDS], sms[RV_COUNT_WORDS], clusters[RV_COUNT_WORDS], more[RV_COUNT_WORDS];
     if (f.clusters) {
-        snprintf(q->hint, sizeof q->hint,
-                 _("%u clusters of %u blocks; the GPU holds %u clusters at once (the occupancy). Type a number."),
-                 f.clusters, rv_waves_cluster_blocks(w), w->cluster_bound);
+        rv_words_clusters(clusters, sizeof clusters, f.clusters);
+        snprintf(q->hint, sizeof q->hint, _("%s of %s; the GPU holds %s at once (the occupancy). Type a number."),
+                 clusters, rv_words_blocks(blocks, sizeof blocks, rv_waves_cluster_blocks(w)),
+                 rv_words_clusters(more, sizeof more, w->cluster_bound));
         snprintf(q->answer, sizeof q->answer,
-                 ngettext("%u wave: %u clusters, %u at once", "%u waves: %u clusters, %u at once", f.waves_predicted),
-                 f.waves_predicted, f.clusters, w->cluster_bound);
+                 ngettext("%u wave: %s, %u at once", "%u waves: %s, %u at once", f.waves_predicted), f.waves_predicted,
+                 clusters, w->cluster_bound);
     } else {
-        snprintf(q->hint, sizeof q->hint,
-                 _("%u blocks; %u SMs, each holding %u blocks at once (the occupancy). Type a number."), f.blocks,
-                 w->sm_count, w->bound);
+        rv_words_blocks(blocks, sizeof blocks, f.blocks);
+        rv_words_sms(sms, sizeof sms, w->sm_count);
+        snprintf(q->hint, sizeof q->hint, _("%s; %s, each holding %s at once (the occupancy). Type a number."), blocks,
+                 sms, rv_words_blocks(more, sizeof more, w->bound));
         snprintf(q->answer, sizeof q->answer,
-                 ngettext("%u wave: %u blocks over %u SMs × %u at once", "%u waves: %u blocks over %u SMs × %u at once",
-                          f.waves_predicted),
-                 f.waves_predicted, f.blocks, w->sm_count, w->bound);
+                 ngettext("%u wave: %s over %s × %u at once", "%u waves: %s over %s × %u at once", f.waves_predicted),
+                 f.waves_predicted, blocks, sms, w->bound);
     }
     int n = snprintf(q->explain, sizeof q->explain,
                      ngettext("The run took %u wave on its busiest SM, %.1f%% of the SMs' time idle.",

@@ -6,7 +6,8 @@
 # traces are committed runs replayed without a GPU, as a class's checks
 # leave them:
 #   1  my_reduce.cu on the H200 (assets/own-raw), no waves run (a class's
-#      default): v8's grid, said to be recorded on the GPU the kernel ran on,
+#      default): v8's grid, titled by the version's name and its GPU (not
+#      its kernel file's), said to be recorded on the GPU the kernel ran on,
 #      and the sentence that the class did not record the student's, naming
 #      the class's --waves; in Chinese too;
 #   2  shfl_down.cu on an H100 (the corpus): no recording of v8 is kept for
@@ -14,7 +15,9 @@
 #      saying the H100 is the GPU v8 was recorded on;
 #   3  test_shapes's b48 with test_waves_raw's waves run replayed into it:
 #      the student's grid's words beside v8's, and no sentence of a grid
-#      not recorded.
+#      not recorded;
+# and, as a class resumed finds them, a page older than its trace (made
+# anew, with the grid) or than the program is drawn again.
 # Usage: waves_page_test.sh REDUCEVIS TRACE_PAGE_MAKE TEST_SHAPES TEST_WAVES_RAW SOURCE_DIR
 set -u
 rv=$1 make=$2 shapes=$3 waves=$4 src=$5
@@ -52,10 +55,12 @@ page() {
 has() { grep -qF -- "$1" "$tmp/page" || no "$2: no \"$1\" on the page"; }
 hasnt() { grep -qF -- "$1" "$tmp/page" && no "$2: \"$1\" on the page"; }
 
-# v8's words (the scene's title of its recording) in any page of it
-v8_title="v8_vector_single_pass.cu, launch 1: "
+# v8's words (the scene's title of its recording) in any page of it: the
+# version by its row's name and the GPU, never its kernel file's name
+v8_title="v8 (vector loads, single pass) on the NVIDIA H200, launch 1: "
 page 1 v8 en
 has "$v8_title" "the student's page beside v8"
+hasnt "v8_vector_single_pass.cu" "v8's grid titled by its kernel file"
 has "blocks of 256 threads on 132 SMs" "v8's grid on the H200, its SMs"
 has "v8's grid as recorded on the NVIDIA H200, the GPU my_reduce.cu ran on." "which GPU v8's grid was recorded on"
 has "The class did not record the grid of my_reduce.cu" "no waves run in the student's trace"
@@ -64,6 +69,7 @@ has "The grid: my_reduce.cu beside v8" "the grid's position"
 
 page 1 own zh
 has "v8 在 NVIDIA H200 上录制的网格" "in Chinese, which GPU"
+has "v8（向量加载，单遍完成）在 NVIDIA H200 上，第 1 次启动" "in Chinese, v8's grid's title"
 has "课堂没有记录 my_reduce.cu 的网格" "in Chinese, the grid not recorded"
 has "reducevis class --waves" "in Chinese, how"
 
@@ -77,6 +83,18 @@ page 3 v8 en
 has "$v8_title" "the page of a trace with a waves run"
 has "4 blocks of 48 threads on 2 SMs" "the student's own grid, beside v8's"
 hasnt "The class did not record" "a grid recorded said not to be"
+
+# a class resumed: a check run again (one cut off when the class stopped)
+# writes its trace anew, here with the grid the class now records (--waves);
+# the page drawn before from the trace without it is drawn again, not served
+cp "$sub/3.rvt" "$sub/1.rvt"
+page 1 v8 en
+has "4 blocks of 48 threads on 2 SMs" "a page asked again after its trace was made anew with the grid"
+hasnt "The class did not record" "the page drawn before the trace had its grid, served again"
+# a page drawn by an older build (older than the program) is drawn again
+touch -d @946684800 "$sub/1-vs-v8-en.html"
+page 1 v8 en
+[ "$sub/1-vs-v8-en.html" -nt "$rv" ] || no "a page older than the program was served, not drawn again"
 
 [ $fail = 0 ] && echo "class_waves_page: ok"
 exit $fail

@@ -54,7 +54,7 @@ echo "ok: export on the bundled H200 recording ($out)"
 # the installed waves recordings: a lesson page ends on v8's grid as a class's kernel page does
 "$rv" export --device h200 --version v1 --html got/page.html --beside-waves v8 --size 800x450 >/dev/null \
     || fail "export --beside-waves failed"
-grep -q 'v8_vector_single_pass.cu, launch 1' got/page.html || fail "the page has no v8 grid: $share/waves not found"
+grep -qF 'v8 (vector loads, single pass) on the NVIDIA H200, launch 1' got/page.html || fail "the page has no v8 grid: $share/waves not found"
 echo "ok: v8's recorded grid found in $share/waves"
 
 # 3. the window under Xvfb: the frame E saves is the same frame

@@ -40,6 +40,7 @@ static const rv_opt levels_opts_table[] = {
     PICTURE_ROW_SIZE,
     {PICTURE_OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), THEME_WORDS},
     PICTURE_ROW_FONT,
+    PICTURE_ROW_LANG,
     PICTURE_ROW_OUT,
     {0},
 };

@@ -22,9 +22,9 @@ enum {
     PICTURE_OPT_LANG,
 };
 
-/* Their rows, alike in every picture command's table (the theme's and the
- * language's help are the command's own: what its default is for, what
- * its words are). */
+/* Their rows, alike in every picture command's table (the theme's help is
+ * the command's own: what its default is for; so is the language's where
+ * the command says more of its words than PICTURE_ROW_LANG does). */
 #define PICTURE_ROW_SIZE \
     { \
         PICTURE_OPT_SIZE, "size", 0, "WxH", N_("pixels (default 1920x1080; %dx%d to %dx%d)"), NULL \
@@ -32,6 +32,11 @@ enum {
 #define PICTURE_ROW_FONT \
     { \
         PICTURE_OPT_FONT, "font", 0, "PATH", N_("a .ttf font instead of the system's DejaVu fonts"), "@file" \
+    }
+#define PICTURE_ROW_LANG \
+    { \
+        PICTURE_OPT_LANG, "lang", 0, "zh|en", N_("the language of the picture's words (default: the environment's)"), \
+            RV_LANG_WORDS \
     }
 #define PICTURE_ROW_OUT \
     { \

@@ -32,8 +32,7 @@ static const rv_opt waves_opts_table[] = {
     PICTURE_ROW_SIZE,
     {PICTURE_OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), THEME_WORDS},
     PICTURE_ROW_FONT,
-    {PICTURE_OPT_LANG, "lang", 0, "zh|en", N_("the language of the picture's words (default: the environment's)"),
-     RV_LANG_WORDS},
+    PICTURE_ROW_LANG,
     PICTURE_ROW_OUT,
     {0},
 };

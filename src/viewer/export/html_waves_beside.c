@@ -119,6 +119,24 @@ static const char *then(void)
     return _("%s %s");
 }
 
+/* The version's recording under its row's name and its GPU ("v8 (vector
+ * loads, single pass) on the NVIDIA H200"), for its picture's and its
+ * paragraphs' words: a recording made by tracing the version's kernel file
+ * as one's own (`trace --kernel V`, record) is otherwise titled with the
+ * file's name, which is not how a class knows the version.  A shallow copy
+ * that only its words read: named as its own, which asks for a source too. */
+static const rv_trace *named_as_version(const waves_beside *b, rv_trace *copy, char *name, size_t len)
+{
+    const rv_version_info *vi = rv_version(b->version);
+    if (!vi) return b->rec;
+    *copy = *b->rec;
+    snprintf(name, len, _("%s (%s) on the %s"), vi->name, _(vi->title), b->rec->origin);
+    copy->version = RV_VERSION_OWN;
+    copy->own_name = name;
+    if (!copy->own_source) copy->own_source = name;
+    return copy;
+}
+
 /* The two halves: the trace's grid, or why it has none; the version's. */
 typedef struct beside_paint {
     const scene_waves *own, *rec; /* own NULL: none */
@@ -156,8 +174,11 @@ int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_b
         snprintf(left, sizeof left, then(), none, b->aside);
     else
         snprintf(left, sizeof left, "%s", none);
+    rv_trace named;
+    char vtitle[RV_ORIGIN_LEN + 160];
+    const rv_trace *rec = named_as_version(b, &named, vtitle, sizeof vtitle);
     if (own && scene_waves_make(own, 0, &sown, err, errlen)) return -1;
-    if (scene_waves_make(b->rec, 0, &srec, err, errlen)) {
+    if (scene_waves_make(rec, 0, &srec, err, errlen)) {
         if (own) scene_waves_free(&sown);
         return -1;
     }
@@ -186,7 +207,7 @@ int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_b
                    "teacher asks; on your own machine, `reducevis trace FILE.cu --waves` records it."),
                  none);
     }
-    if (html_waves_paras(b->rec, hw->para + n, err, errlen)) return -1;
+    if (html_waves_paras(rec, hw->para + n, err, errlen)) return -1;
     /* which GPU it was recorded on leads the version's words */
     char first[HTML_WAVES_TEXT];
     snprintf(first, sizeof first, "%s", hw->para[n]);
