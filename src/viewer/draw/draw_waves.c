@@ -48,7 +48,10 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     prim_fill(r, (lrect){ox, oy, in->w, in->h}, th->bg);
     int y = oy + S(in, 22), tw = in->w - 2 * m;
     y = para(tc, FACE_SANS_BOLD, text_px(in, 30), ox + m, y, tw, 2, th->text_strong, s->title);
-    y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->origin);
+    if (s->separate) /* a recording apart from the trace shown: said in the title's colour */
+        y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 4, th->text_strong, s->origin);
+    else
+        y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->origin);
     y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->recorded);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->accent, s->predicted);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->text, s->observed);

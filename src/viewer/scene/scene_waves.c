@@ -29,8 +29,35 @@ static void recorded_how(const rv_waves *w, char *out, size_t len)
                          : _("recorded: by the Compute Sanitizer's patch; its cost not measured in this run"));
 }
 
+/* Where and when the waves were recorded; a recording apart from the trace
+ * shown says so first, with its file, so that no one takes its grid for the
+ * steps' run. */
+static void origin_of(const rv_trace *tr, const scene_waves_in *in, scene_waves *s)
+{
+    const char *sep = tr->date[0] ? ", " : "";
+    s->separate = in->file != NULL;
+    if (!in->file)
+        snprintf(s->origin, sizeof s->origin, _("which SM ran each block, and when: a waves run on %s%s%s"), tr->origin,
+                 sep, tr->date);
+    else if (in->beside)
+        snprintf(s->origin, sizeof s->origin,
+                 _("not this kernel's run: %s's grid from its own recording on the %s, %s%s%s"),
+                 in->name ? in->name : rv_trace_name(tr), tr->origin, in->file, sep, tr->date);
+    else
+        snprintf(s->origin, sizeof s->origin,
+                 _("not this trace's run: %s's grid from a separate recording on the %s, %s%s%s"),
+                 in->name ? in->name : rv_trace_name(tr), tr->origin, in->file, sep, tr->date);
+}
+
 int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen)
 {
+    scene_waves_in in = {.launch = launch};
+    return scene_waves_build(tr, &in, s, err, errlen);
+}
+
+int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves *s, char *err, size_t errlen)
+{
+    uint32_t launch = in->launch;
     memset(s, 0, sizeof *s);
     const rv_waves *w = tr->waves;
     while (w && launch && w->launch != launch) w = w->next;
@@ -54,8 +81,7 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
     uint32_t bs = w->block_dim[0] * w->block_dim[1] * w->block_dim[2];
     snprintf(s->title, sizeof s->title, _("%s, launch %u: %u blocks of %u threads on %u SMs"), rv_trace_name(tr),
              w->launch, f.blocks, bs, w->sm_count);
-    snprintf(s->origin, sizeof s->origin, _("which SM ran each block, and when: a waves run on %s%s%s"), tr->origin,
-             tr->date[0] ? ", " : "", tr->date);
+    origin_of(tr, in, s);
     recorded_how(w, s->recorded, sizeof s->recorded);
     if (f.clusters)
         snprintf(s->predicted, sizeof s->predicted,

@@ -16,6 +16,7 @@
 #include "viewer/scene/compare.h"
 #include "core/predict.h"
 #include "shown.h"
+#include "waves_rec.h"
 #include "viewer.h"
 
 #define APP_TOAST_MS      4000
@@ -35,6 +36,8 @@ typedef struct viewer_options {
     int compare;            /* --compare V2 as V2 + 1; 0: not given          */
     int predict;            /* --predict: predict_mode to start in            */
     const char *device;     /* --device NAME: whose recording; NULL: the first by name */
+    int beside_waves;       /* --beside-waves V as V + 1: W shows V's recorded grid beside
+                               the trace's (the class's K window); 0: not given */
 } viewer_options;
 
 typedef struct app {
@@ -50,6 +53,12 @@ typedef struct app {
     int fullscreen;
     int warps_view; /* 0 auto, 1 a row per warp, 2 one strip (Z)     */
     int waves;      /* view_waves: the waves picture beside or instead of the steps (W) */
+    /* W where a pane's trace has no waves run: its GPU and version's
+     * recording (waves_rec.h), [0] the shown's, [1] compare mode's second;
+     * and with --beside-waves V, V's recording beside the trace's grid */
+    waves_rec wrec[2];
+    int beside_waves; /* V + 1; 0: none */
+    waves_rec wbeside;
     int quit;
     int hover, mouse_x, mouse_y;
     int focus; /* warp + 1, 0 = automatic                       */
@@ -105,7 +114,7 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
 
 #include "core/opts.h"
 /* view's options as tables (core/opts.h), for the commands that take them
- * too: view_opts, then view_script_opts (--keys, --shot: view's alone).
+ * too: view_opts, then view_script_opts (--keys, --shot, --beside-waves: view's alone).
  * class lists view_opts after its own; export names the ids it shares. */
 enum {
     VIEW_OPT_VERSION = 2000,
@@ -119,7 +128,8 @@ enum {
     VIEW_OPT_SIZE,
     VIEW_OPT_PREDICT,
     VIEW_OPT_KEYS,
-    VIEW_OPT_SHOT
+    VIEW_OPT_SHOT,
+    VIEW_OPT_BESIDE_WAVES
 };
 extern const rv_opt view_opts[], view_script_opts[];
 /* The options as none is given (view's window size). */
@@ -193,6 +203,9 @@ void app_follow_verify(app *a);
 void app_own_follows_device(app *a);
 void app_free_second(app *a);
 void app_follow_second(app *a);
+/* W's recordings followed to what is shown now (waves_rec.h): loaded where
+ * the GPU or version changed; a toast where the picture shown lost its. */
+void app_follow_waves(app *a);
 
 /* Predict mode (app_predict.c): its state to draw, or NULL when it is off
  * (or does not apply: compare mode); app_predict_frame (app.c) first
