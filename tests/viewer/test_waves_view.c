@@ -3,7 +3,8 @@
  * taken from the asset folders and named as a separate run on the picture,
  * the toast where the GPU has none of that version (naming those it has),
  * and a student's kernel beside the version to beat's recorded grid (the
- * class's K window, `view --beside-waves`).
+ * class's K window, `view --beside-waves`); and the zoom on time (I, O,
+ * comma, period, R): which blocks are drawn, and the axis's words.
  *
  * The asset folder is made for the test, from the bundled recordings: only
  * the mark version's waves recording of the H200 in it, so that recordings
@@ -199,6 +200,111 @@ static void test_beside_mark(void)
     }
 }
 
+/* Whether any cell of SM sm's row holds a block. */
+static int row_drawn(const scene_waves *s, uint32_t sm)
+{
+    for (uint32_t c = 0; c < s->cols; c++)
+        if (s->cells[(size_t)sm * s->cols + c].wave != RV_WAVES_NO_WAVE) return 1;
+    return 0;
+}
+
+/* The scene of a run of two blocks, one after the other on two SMs (SM 0
+ * from 0 to 100 ns, SM 1 from 100 to 200): the whole run draws both; its
+ * first half, SM 0's block alone, over every column, with the axis saying
+ * which part is shown; its second half SM 1's alone, the tail's line at
+ * the left edge. */
+static void test_zoom_scene(void)
+{
+    static rv_trace tr;
+    rv_waves *w = rv_waves_new(2);
+    if (!w) return;
+    w->launch = 1;
+    w->grid_dim[0] = 2, w->grid_dim[1] = w->grid_dim[2] = 1;
+    w->block_dim[0] = 32, w->block_dim[1] = w->block_dim[2] = 1;
+    w->cluster_dim[0] = w->cluster_dim[1] = w->cluster_dim[2] = 1;
+    w->sm_count = 2, w->bound = 1, w->sm_blocks = 32;
+    w->blocks[0] = (rv_wave_block){0, 0, 1000, 1100, 1100, 0, 0};
+    w->blocks[1] = (rv_wave_block){1, 1, 1100, 1200, 1200, 0, 0};
+    char err[300] = "";
+    CHECK(rv_waves_validate(w, err, sizeof err) == 0, "the premise: a sane run (%s)", err);
+    tr.version = rv_rules_mark_version();
+    tr.origin_kind = RV_ORIGIN_GPU;
+    snprintf(tr.origin, sizeof tr.origin, "NVIDIA H200");
+    tr.waves = w;
+    static scene_waves s;
+    scene_waves_in whole = {0}, first = {.from = 0.0, .to = 0.5}, second = {.from = 0.5, .to = 1.0};
+    if (scene_waves_build(&tr, &whole, &s, err, sizeof err) == 0) {
+        CHECK(row_drawn(&s, 0) && row_drawn(&s, 1), "the whole run: both blocks drawn");
+        CHECK(s.cells[s.cols - 1].wave == RV_WAVES_NO_WAVE && s.cells[0].wave == 0,
+              "SM 0's block in the first half only");
+        CHECK(strstr(s.axis, "0 to 0.200 µs") != NULL, "the axis: the whole run: %s", s.axis);
+        CHECK(s.tail_at > 0.49f && s.tail_at < 0.51f, "the tail from the middle (%f)", s.tail_at);
+        scene_waves_free(&s);
+    } else
+        CHECK(0, "the whole run's scene: %s", err);
+    if (scene_waves_build(&tr, &first, &s, err, sizeof err) == 0) {
+        CHECK(row_drawn(&s, 0) && !row_drawn(&s, 1), "its first half: SM 1's block is not drawn");
+        CHECK(s.cells[0].wave == 0 && s.cells[s.cols - 1].wave == 0 && s.cells[s.cols - 1].fill > 0.99f,
+              "SM 0's block over every column, full");
+        CHECK(strstr(s.axis, "0.000 to 0.100 µs of 0.200") != NULL, "the axis says the part shown: %s", s.axis);
+        CHECK(s.tail_at > 0.99f, "the tail after the part shown (%f)", s.tail_at);
+        scene_waves_free(&s);
+    } else
+        CHECK(0, "the first half's scene: %s", err);
+    if (scene_waves_build(&tr, &second, &s, err, sizeof err) == 0) {
+        CHECK(!row_drawn(&s, 0) && row_drawn(&s, 1), "its second half: SM 0's block is not drawn");
+        CHECK(strstr(s.axis, "0.100 to 0.200 µs of 0.200") != NULL, "the axis: %s", s.axis);
+        CHECK(s.tail_at < 0.01f, "the tail from the left edge (%f)", s.tail_at);
+        scene_waves_free(&s);
+    } else
+        CHECK(0, "the second half's scene: %s", err);
+    tr.waves = NULL;
+    rv_waves_free(w);
+}
+
+/* The keys: I halves the part of the run shown about its middle, comma and
+ * period move it a quarter of itself and stop at the ends, O and R widen
+ * it; in compare mode both pictures take the same part. */
+static void test_zoom_keys(void)
+{
+    app a;
+    char name[96];
+    snprintf(name, sizeof name, "nvidia-h200-%s-b256-ones.rvt", rv_version_name(rv_rules_mark_version()));
+    if (open_file(&a, name, -1) != 0) return;
+    key(&a, SDLK_i);
+    CHECK(a.waves_zoom == 0 && strstr(a.toast, "press W first"), "I without the picture: a hint (%s)", a.toast);
+    key(&a, SDLK_w);
+    key(&a, SDLK_i);
+    viewer_frame f = app_frame(&a, W, H);
+    CHECK(f.waves_from == 0.25 && f.waves_to == 0.75, "I: the middle half (%g .. %g)", f.waves_from, f.waves_to);
+    key(&a, SDLK_PERIOD);
+    f = app_frame(&a, W, H);
+    CHECK(f.waves_from == 0.375 && f.waves_to == 0.875, "period: later by a quarter of it (%g .. %g)", f.waves_from,
+          f.waves_to);
+    for (int i = 0; i < 5; i++) key(&a, SDLK_PERIOD);
+    f = app_frame(&a, W, H);
+    CHECK(f.waves_from == 0.5 && f.waves_to == 1.0, "stops at the end (%g .. %g)", f.waves_from, f.waves_to);
+    key(&a, SDLK_COMMA);
+    key(&a, SDLK_o);
+    f = app_frame(&a, W, H);
+    CHECK(f.waves_from == 0.0 && f.waves_to == 1.0, "O: the whole run again (%g .. %g)", f.waves_from, f.waves_to);
+    key(&a, SDLK_i), key(&a, SDLK_i), key(&a, SDLK_r);
+    CHECK(a.waves_zoom == 0 && a.waves_at == 0.0, "R: the whole run");
+    /* compare mode: both pictures the same part of their runs */
+    key(&a, SDLK_w), key(&a, SDLK_w); /* off */
+    char msg[300];
+    int other = rv_version_parse("v0");
+    if (app_compare(&a, other, msg, sizeof msg) == 0) {
+        key(&a, SDLK_w);
+        key(&a, SDLK_i), key(&a, SDLK_i);
+        f = app_frame(&a, W, H);
+        CHECK(a.waves == VIEW_WAVES_ALONE && f.tr2 && f.waves_from == 0.375 && f.waves_to == 0.625,
+              "compare: one zoom for both (%g .. %g)", f.waves_from, f.waves_to);
+        CHECK(viewer_canvas_draw(canvas, &f) == 0, "both drawn zoomed");
+    }
+    app_close(&a);
+}
+
 int main(void)
 {
     char err[512];
@@ -214,6 +320,8 @@ int main(void)
     test_recording_stands_in();
     test_no_recording();
     test_beside_mark();
+    test_zoom_scene();
+    test_zoom_keys();
     remove_assets();
     viewer_canvas_free(canvas);
     return check_report();

@@ -82,11 +82,14 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
             prim_fill(r, (lrect){x0, y0, x1 - x0 > 0 ? x1 - x0 : 1, hh}, mix(hue[cell->wave % 2], th->panel, t));
         }
     }
-    int tx = area.x + (int)lroundf(area.w * s->tail_at);
-    rgba shade = th->divergent;
-    shade.a = 40;
-    prim_fill(r, (lrect){tx, area.y, area.x + area.w - tx, area.h}, shade);
-    prim_line(r, (float)tx, (float)area.y, (float)tx, (float)(area.y + area.h), th->divergent, S(in, 3));
+    if (s->tail_at <= 1.0f) { /* the tail, from its line where the part shown has it */
+        int tx = area.x + (s->tail_at > 0.0f ? (int)lroundf(area.w * s->tail_at) : 0);
+        rgba shade = th->divergent;
+        shade.a = 40;
+        prim_fill(r, (lrect){tx, area.y, area.x + area.w - tx, area.h}, shade);
+        if (s->tail_at >= 0.0f)
+            prim_line(r, (float)tx, (float)area.y, (float)tx, (float)(area.y + area.h), th->divergent, S(in, 3));
+    }
     prim_stroke(r, area, th->panel_edge, 1);
     /* the first SM's row and the way down; the rows' words are in the foot */
     text_draw_fit(tc, FACE_SANS, small, ox + m, area.y, label_w - S(in, 4), th->text_dim, "SM 0");

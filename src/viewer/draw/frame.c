@@ -85,7 +85,8 @@ static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, c
 {
     static scene_waves sw; /* its words are large: off the stack */
     char why[400];
-    scene_waves_in si = {.file = src->file, .name = src->name, .beside = src->beside};
+    scene_waves_in si = {
+        .file = src->file, .name = src->name, .beside = src->beside, .from = f->waves_from, .to = f->waves_to};
     if (!src->tr || scene_waves_build(src->tr, &si, &sw, why, sizeof why)) {
         if (!src->tr)
             snprintf(why, sizeof why, "%s",
@@ -93,7 +94,6 @@ static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, c
         waves_paint_none(r, tc, in, why);
         return;
     }
-    (void)f;
     in->s = &sw;
     waves_paint(r, tc, in);
     scene_waves_free(&sw);

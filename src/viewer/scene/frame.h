@@ -59,6 +59,8 @@ typedef struct viewer_frame {
      * second trace, or the version to beat's recording, `view
      * --beside-waves`); [1] empty and no tr2: one picture */
     waves_source waves_src[2];
+    double waves_from, waves_to;           /* the part of each run's time W's pictures
+                                     show (0 .. 1); to <= from: all of it */
     int playing;                           /* timeline shows "playing"                   */
     double speed;                          /* steps per second shown; 0: 1              */
     const char *toast;                     /* a short message in the footer              */

@@ -13,6 +13,7 @@
 #include "action.h"
 #include "core/i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,6 +322,26 @@ static void waves_view(app *a)
     }
 }
 
+/* I, O, R, comma and period: the part of the run's time W's picture shows,
+ * zoomed about its middle and moved a quarter of itself at a time, never
+ * past either end of the run. */
+static void waves_zoom(app *a, app_action act)
+{
+    if (!a->waves) {
+        app_toast(a, _("I, O, comma, period and R zoom and move W's waves picture: press W first"));
+        return;
+    }
+    double w = ldexp(1.0, -a->waves_zoom), mid = a->waves_at + w / 2;
+    if (act.kind == APP_WAVES_PAN)
+        mid += act.arg * w / 4;
+    else if (act.arg == 0)
+        a->waves_zoom = 0;
+    else if (a->waves_zoom + act.arg >= 0 && a->waves_zoom + act.arg <= APP_WAVES_ZOOM_MAX)
+        a->waves_zoom += act.arg;
+    w = ldexp(1.0, -a->waves_zoom);
+    a->waves_at = mid - w / 2 < 0 ? 0 : mid + w / 2 > 1 ? 1 - w : mid - w / 2;
+}
+
 /* Predict mode's question kept with the step shown; a new one stops play. */
 static void sync_question(app *a)
 {
@@ -359,6 +380,8 @@ static int apply_view(app *a, app_action act)
         return 1;
     }
     case APP_WAVES_VIEW: waves_view(a); return 1;
+    case APP_WAVES_ZOOM:
+    case APP_WAVES_PAN: waves_zoom(a, act); return 1;
     case APP_HELP: a->help = !a->help; return 1;
     case APP_FOCUS_WARP: a->focus = a->focus == act.arg + 1 ? 0 : act.arg + 1; return 1;
     case APP_HOVER:

@@ -19,9 +19,10 @@
 #include "waves_rec.h"
 #include "viewer.h"
 
-#define APP_TOAST_MS      4000
-#define APP_NSPEEDS       6 /* playback speeds (app_view.c's table)          */
-#define APP_SPEED_DEFAULT 2 /* one step a second                              */
+#define APP_TOAST_MS       4000
+#define APP_NSPEEDS        6  /* playback speeds (app_view.c's table)          */
+#define APP_SPEED_DEFAULT  2  /* one step a second                              */
+#define APP_WAVES_ZOOM_MAX 12 /* W's zoom: down to 1/4096 of a run (v0's 1.2 ms: 0.3 us) */
 
 typedef struct viewer_options {
     const char *file;       /* trace to open, or NULL                       */
@@ -59,6 +60,10 @@ typedef struct app {
     waves_rec wrec[2];
     int beside_waves; /* V + 1; 0: none */
     waves_rec wbeside;
+    /* W's zoom (I, O, comma, period, R): the part of each run's time shown,
+     * 2^-waves_zoom of it from waves_at (0 .. 1); both pictures alike */
+    int waves_zoom;
+    double waves_at;
     int quit;
     int hover, mouse_x, mouse_y;
     int focus; /* warp + 1, 0 = automatic                       */
@@ -179,7 +184,8 @@ viewer_frame app_frame(app *a, int w, int h);
 viewer_frame app_view(const app *a, int w, int h);
 
 /* Applies a script such as "right,right,t,3" (names: right left space home k
- * end p t f z c e h ? q esc plus minus [ ] 0..9).  0, or -1 naming an unknown key. */
+ * end p t f z c e h ? q esc plus minus [ ] 0..9, and W's w i o r comma
+ * period).  0, or -1 naming an unknown key. */
 int app_run_keys(app *a, const char *script, char *err, size_t errlen);
 
 /* Steps (or aligned rows when comparing) the arrows move through, the one

@@ -5,6 +5,7 @@
  */
 #include "app.h"
 
+#include <math.h>
 #include <string.h>
 #include "core/results.h"
 
@@ -89,6 +90,8 @@ viewer_frame app_view(const app *a, int w, int h)
         f.note = a->sc.note;
     }
     f.waves_src[0] = pane_waves(a, a->sc.story.tr[0], 0);
+    f.waves_from = a->waves_at;
+    f.waves_to = a->waves_at + ldexp(1.0, -a->waves_zoom);
     if (a->beside_waves) { /* the version to beat's recording, beside the trace's grid */
         const waves_rec *r = &a->wbeside;
         f.waves_src[1] = (waves_source){r->tr, r->file, rv_version_name(r->version), r->tr ? NULL : r->why, 1};

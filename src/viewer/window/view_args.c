@@ -65,7 +65,9 @@ static void view_notes(FILE *f)
               "      compare off; C then D: this version on the next recorded GPU beside it),\n"
               "      E save the frame as PNG, D next recorded device,\n"
               "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
-              "      Z warps as rows or strip, T theme, F fullscreen, L language (English/Chinese),\n"
+              "      Z warps as rows or strip, W the waves picture (I/O zoom in/out on time,\n"
+              "      comma/period earlier/later, R the whole run), T theme, F fullscreen,\n"
+              "      L language (English/Chinese),\n"
               "      H or ? help, Q or Esc quit.\n"
               "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
               "Without a display, `reducevis export` writes the same frames as images.\n"));
