@@ -167,6 +167,8 @@ static void test_beside_mark(void)
         CHECK(!f.waves_src[0].tr && f.waves_src[1].tr && f.waves_src[1].beside && f.waves_src[1].file &&
                   !strcmp(f.waves_src[1].file, mark_file),
               "the kernel's grid (none recorded) beside %s", f.waves_src[1].file ? f.waves_src[1].file : "nothing");
+        CHECK(f.waves_src[0].why && strstr(f.waves_src[0].why, "reducevis class --waves"),
+              "in its place, why a class has no grid of the kernel: %s", f.waves_src[0].why ? f.waves_src[0].why : "");
         static scene_waves s;
         if (pane_scene(&f, 1, &s) == 0) {
             CHECK(s.separate && strstr(s.origin, mark_file) && strstr(s.origin, "not this kernel's run") &&

@@ -60,6 +60,7 @@ typedef struct app {
     waves_rec wrec[2];
     int beside_waves; /* V + 1; 0: none */
     waves_rec wbeside;
+    char beside_why[400]; /* beside it, why the trace's own grid is not drawn */
     /* W's zoom (I, O, comma, period, R): the part of each run's time shown,
      * 2^-waves_zoom of it from waves_at (0 .. 1); both pictures alike */
     int waves_zoom;

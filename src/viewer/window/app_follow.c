@@ -229,6 +229,12 @@ void app_follow_waves(app *a)
     }
     const rv_trace *first = pane_first(a, 0);
     if (a->beside_waves && first) {
+        /* the class's kernel window: a class records a kernel's grid only
+           when started with --waves */
+        snprintf(a->beside_why, sizeof a->beside_why,
+                 _("The class did not record the grid of %s: its trace has no waves run. A class records it only "
+                   "when started with `reducevis class --waves`."),
+                 rv_trace_name(first));
         waves_rec_slug(first, a->device, slug);
         if (waves_rec_follow(&a->wbeside, dirs, a->nasset_dirs, slug,
                              first->origin_kind == RV_ORIGIN_GPU ? first->origin : slug, a->beside_waves - 1) &&

@@ -94,6 +94,7 @@ viewer_frame app_view(const app *a, int w, int h)
     f.waves_to = a->waves_at + ldexp(1.0, -a->waves_zoom);
     if (a->beside_waves) { /* the version to beat's recording, beside the trace's grid */
         const waves_rec *r = &a->wbeside;
+        if (!f.waves_src[0].tr && !f.waves_src[0].why && a->beside_why[0]) f.waves_src[0].why = a->beside_why;
         f.waves_src[1] = (waves_source){r->tr, r->file, rv_version_name(r->version), r->tr ? NULL : r->why, 1};
     } else if (f.tr2)
         f.waves_src[1] = pane_waves(a, f.tr2, 1);
