@@ -458,7 +458,8 @@ void app_apply(app *a, app_action act)
     if (act.key) a->compare_pending = 0;
     if (act.sync) sync_question(a);
     if (!apply_view(a, act) && !apply_shown(a, act)) apply_modes(a, act);
-    if (a->waves) app_follow_waves(a); /* a version or GPU switched under W's picture */
+    const char *lost = a->waves ? app_follow_waves(a) : NULL; /* a version or GPU switched under W's picture */
+    if (lost) app_toast(a, lost);
 }
 
 void app_key(app *a, SDL_Keycode key, Uint16 mod) { app_apply(a, app_action_of_key(a, key, mod)); }

@@ -211,8 +211,9 @@ void app_own_follows_device(app *a);
 void app_free_second(app *a);
 void app_follow_second(app *a);
 /* W's recordings followed to what is shown now (waves_rec.h): loaded where
- * the GPU or version changed; a toast where the picture shown lost its. */
-void app_follow_waves(app *a);
+ * the GPU or version changed.  Why a picture has none where it changed to
+ * none (for a toast), else NULL. */
+const char *app_follow_waves(app *a);
 
 /* Predict mode (app_predict.c): its state to draw, or NULL when it is off
  * (or does not apply: compare mode); app_predict_frame (app.c) first

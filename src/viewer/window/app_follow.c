@@ -211,12 +211,12 @@ static const rv_trace *pane_first(const app *a, int p)
     return a->sc.story.tr[0];
 }
 
-void app_follow_waves(app *a)
+const char *app_follow_waves(app *a)
 {
     const char *dirs[ASSETS_MAX_DIRS];
     char slug[64];
     for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
-    int lost = 0;
+    const char *lost = NULL;
     for (int p = 0; p < 2; p++) {
         const rv_trace *first = pane_first(a, p);
         /* a trace with a run of its own, or a student's kernel: no stand-in */
@@ -224,8 +224,8 @@ void app_follow_waves(app *a)
         waves_rec_slug(first, a->device, slug);
         if (waves_rec_follow(&a->wrec[p], dirs, a->nasset_dirs, slug,
                              first->origin_kind == RV_ORIGIN_GPU ? first->origin : slug, first->version) &&
-            !a->wrec[p].tr && !lost++)
-            app_toast(a, a->wrec[p].why);
+            !a->wrec[p].tr && !lost)
+            lost = a->wrec[p].why;
     }
     const rv_trace *first = pane_first(a, 0);
     if (a->beside_waves && first) {
@@ -238,7 +238,8 @@ void app_follow_waves(app *a)
         waves_rec_slug(first, a->device, slug);
         if (waves_rec_follow(&a->wbeside, dirs, a->nasset_dirs, slug,
                              first->origin_kind == RV_ORIGIN_GPU ? first->origin : slug, a->beside_waves - 1) &&
-            !a->wbeside.tr && !lost++)
-            app_toast(a, a->wbeside.why);
+            !a->wbeside.tr && !lost)
+            lost = a->wbeside.why;
     }
+    return lost;
 }
