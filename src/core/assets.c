@@ -254,6 +254,35 @@ int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slu
     return -1;
 }
 
+/* The first folder's waves/SLUG-V.rvt: 0 with it in path, or -1. */
+static int waves_path(const char *const *asset_dirs, int ndirs, const char *slug, const char *vname, char *path,
+                      size_t len)
+{
+    for (int i = 0; i < ndirs; i++)
+        if (asset_dirs[i] && asset_dirs[i][0] &&
+            (size_t)snprintf(path, len, "%s/waves/%s-%s.rvt", asset_dirs[i], slug, vname) < len && is_file(path))
+            return 0;
+    return -1;
+}
+
+int assets_find_waves(const char *const *asset_dirs, int ndirs, const char *slug, const char *vname, char *path,
+                      size_t len, char *have, size_t havelen)
+{
+    if (havelen) have[0] = '\0';
+    if (waves_path(asset_dirs, ndirs, slug, vname, path, len) == 0) return 0;
+    /* by the version table's names, so that a run of another size
+       ("-v8-n4194304") is not taken for a version's recording */
+    size_t o = 0;
+    for (int k = 0; k < RV_NUM_VERSIONS && rv_version_at(k); k++) {
+        const char *name = rv_version_at(k)->name;
+        if (waves_path(asset_dirs, ndirs, slug, name, path, len) == 0 && o < havelen)
+            o += (size_t)snprintf(have + o, havelen - o, "%s%s", o ? ", " : "", name);
+    }
+    if (o >= havelen && havelen) have[havelen - 1] = '\0';
+    path[0] = '\0';
+    return -1;
+}
+
 int assets_pick_dir(const char *const *candidates, int n, char *out, size_t len)
 {
     for (int i = 0; i < n; i++) {

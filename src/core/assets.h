@@ -70,6 +70,13 @@ int assets_find_results(const char *const *asset_dirs, int ndirs, const char *sl
 int assets_find_verify(const char *const *asset_dirs, int ndirs, const char *slug, char *path, size_t len, char *msg,
                        size_t msglen);
 
+/* The waves recording of version vname on device slug (`reducevis record`'s
+ * waves/SLUG-V.rvt, bundled as assets/waves/): the first folder's that has
+ * one.  0 with its path, or -1 with, in have, the versions recorded for that
+ * device, in teaching order ("v0, v6, v8"; "" where there is none). */
+int assets_find_waves(const char *const *asset_dirs, int ndirs, const char *slug, const char *vname, char *path,
+                      size_t len, char *have, size_t havelen);
+
 /* Says where bundled recordings were looked for, which one is used, and
  * where the user's own go (the end of `reducevis view --help`). */
 void assets_print_places(FILE *f);

@@ -403,7 +403,7 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
     return 0;
 }
 
-int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells)
+int rv_waves_cells_span(const rv_waves *w, double from, double to, uint32_t ncols, rv_waves_cell *cells)
 {
     size_t n = (size_t)w->sm_count * ncols;
     uint32_t *wave = malloc((w->nblocks ? w->nblocks : 1) * sizeof *wave);
@@ -418,17 +418,25 @@ int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells)
         if (w->blocks[i].start < t0) t0 = w->blocks[i].start;
         if (w->blocks[i].end > t1) t1 = w->blocks[i].end;
     }
-    double width = ncols && t1 > t0 ? (double)(t1 - t0) / ncols : 1.0;
+    if (!(to > from)) from = 0.0, to = 1.0;
+    /* the window, in ns from the first start */
+    double run = t1 > t0 ? (double)(t1 - t0) : 0.0, lo = from * run, span = (to - from) * run;
+    double width = ncols && span > 0 ? span / ncols : 1.0;
     for (uint32_t i = 0; i < w->nblocks && ncols; i++) {
         const rv_wave_block *b = &w->blocks[i];
-        double a = (double)(b->start - t0), e = (double)(b->end - t0);
+        double a = (double)(b->start - t0) - lo, e = (double)(b->end - t0) - lo;
+        /* outside the window, or only touching its edge (a block shorter than
+           the clock's step, start and end alike, is drawn where it lies) */
+        if (e < 0 || a > span || (e > a && (e <= 0 || a >= span))) continue;
+        if (a < 0) a = 0;
+        if (e > span) e = span;
         uint32_t c0 = (uint32_t)(a / width), c1 = (uint32_t)(e / width);
         if (c1 > c0 && c1 * width >= e) c1--; /* ending on a column's edge: not in the next */
         if (c0 >= ncols) c0 = ncols - 1;
         if (c1 >= ncols) c1 = ncols - 1;
         for (uint32_t c = c0; c <= c1; c++) {
-            double lo = c * width, hi = lo + width;
-            double part = (e < hi ? e : hi) - (a > lo ? a : lo);
+            double clo = c * width, chi = clo + width;
+            double part = (e < chi ? e : chi) - (a > clo ? a : clo);
             size_t k = (size_t)b->sm * ncols + c;
             if (part < 0) part = 0;
             busy[k] += part;
@@ -445,4 +453,9 @@ int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells)
     }
     free(wave), free(busy), free(best);
     return 0;
+}
+
+int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells)
+{
+    return rv_waves_cells_span(w, 0.0, 1.0, ncols, cells);
 }

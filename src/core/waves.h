@@ -144,6 +144,10 @@ typedef struct rv_waves_cell {
 /* cells[sm * ncols + col] for every SM of the GPU (sm_count rows).  0, or
  * -1 when out of memory. */
 int rv_waves_cells(const rv_waves *w, uint32_t ncols, rv_waves_cell *cells);
+/* The same over a part of the run only, from..to of the time from the first
+ * start to the last end (0 .. 1; to <= from: all of it), the blocks clipped
+ * to it: the viewer's zoom. */
+int rv_waves_cells_span(const rv_waves *w, double from, double to, uint32_t ncols, rv_waves_cell *cells);
 
 /* The waves run's kernel time over the untraced one (1.05: 5% slower), or
  * 0 where the overhead was not measured. */

@@ -485,8 +485,10 @@ static void test_kernels_card(void)
     }
     char real[PATH_MAX];   /* the queue names its folder as realpath does */
     snprintf(want, sizeof want,
-             "view\n%s/submissions/3.rvt\n--compare\n%s\n--lang\nen\n--size\n%dx%d\n--font\n/fonts/class.ttf\n",
-             realpath(dir, real) ? real : dir, rv_version_name(rv_rules_mark_version()), W, H);
+             "view\n%s/submissions/3.rvt\n--compare\n%s\n--beside-waves\n%s\n--lang\nen\n--size\n%dx%d\n--font\n/"
+             "fonts/class.ttf\n",
+             realpath(dir, real) ? real : dir, rv_version_name(rv_rules_mark_version()),
+             rv_version_name(rv_rules_mark_version()), W, H);
     CHECK(!strcmp(asked, want), "the viewer was asked for #3 beside the mark version:\n%s", asked);
     /* its digit: #1 beside the version exercise 1 leads to */
     press(&a, SDLK_2, 0);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include "core/exercises.h"
 #include "core/i18n.h"
+#include "core/rules.h"
 #include "class/submit_queue.h"
 #include "core/versions.h"
 
@@ -40,6 +41,9 @@ int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w,
     int n = 0;
     argv[n++] = (char *)k->exe, argv[n++] = "view", argv[n++] = buf;
     if (ex) argv[n++] = "--compare", argv[n++] = (char *)rv_version_name(rv_exercise_beside(ex));
+    /* W: the kernel's grid beside the version to beat's, recorded on the
+       kernel's GPU, as on the student's kernel page */
+    argv[n++] = "--beside-waves", argv[n++] = (char *)rv_version_name(rv_rules_mark_version());
     argv[n++] = "--lang", argv[n++] = (char *)lang;
     argv[n++] = "--size", argv[n++] = buf + half;
     if (k->font) argv[n++] = "--font", argv[n++] = (char *)k->font;

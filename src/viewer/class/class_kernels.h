@@ -4,7 +4,9 @@
  * click on a row (or its digit) opens that trace beside the version its
  * exercise leads to, in a viewer window of its own.
  *
- * That viewer is a child process, `reducevis view ID.rvt --compare V`: the
+ * That viewer is a child process, `reducevis view ID.rvt --compare V
+ * --beside-waves v8` (its W: the kernel's grid beside the version to beat's
+ * recorded one, as on the student's kernel page): the
  * trace came out of the student's program, so it is never parsed in the
  * class's process, and a viewer that fails costs its window, not the class.
  * Closing it (Esc, Q) shows the class's window again; opening another kernel
@@ -35,7 +37,8 @@ void class_kernels_bind(class_kernels *k);
 int class_kernels_refresh(class_kernels *k);
 
 /* What the viewer shows row `row` with: the version beside it (the one its
- * exercise leads to) and the interface's language, the window's size, the
+ * exercise leads to), the version to beat whose grid W shows beside the
+ * kernel's (rv_rules_mark_version), and the interface's language, the window's size, the
  * class's font, and fullscreen when the class's window is.  Fills argv (at most 16 entries,
  * NULL-terminated, pointing into buf).  0, or -1 when there is no such row. */
 int class_kernels_argv(const class_kernels *k, int row, const char *lang, int w, int h, int fullscreen, char *argv[16],

@@ -120,8 +120,9 @@ static const char *const help_keys[][2] = {
     {"E", N_("save this frame as PNG in the working folder")},
     {"D", N_("the next recorded GPU: its trace, timed runs and cross-check")},
     {"Z", N_("warps as a row of lanes each, or as one strip (big blocks)")},
-    {"W",
-     N_("the waves: which SM ran each block, and when; beside the steps, then alone, then off (a trace made with --waves)")},
+    {"W", N_("the waves: which SM ran each block, and when (its run, else its GPU and version's recording); beside the "
+             "steps, alone, off")},
+    {N_("I O   , .   R"), N_("in the waves picture: zoom in / out on time, earlier / later, R the whole run")},
     {"T", N_("dark / light theme (light for projectors)")},
     {"F", N_("fullscreen")},
     {"L", N_("language: English / Chinese")},

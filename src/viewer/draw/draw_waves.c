@@ -48,7 +48,10 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     prim_fill(r, (lrect){ox, oy, in->w, in->h}, th->bg);
     int y = oy + S(in, 22), tw = in->w - 2 * m;
     y = para(tc, FACE_SANS_BOLD, text_px(in, 30), ox + m, y, tw, 2, th->text_strong, s->title);
-    y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->origin);
+    if (s->separate) /* a recording apart from the trace shown: said in the title's colour */
+        y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 4, th->text_strong, s->origin);
+    else
+        y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->origin);
     y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->recorded);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->accent, s->predicted);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->text, s->observed);
@@ -79,11 +82,14 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
             prim_fill(r, (lrect){x0, y0, x1 - x0 > 0 ? x1 - x0 : 1, hh}, mix(hue[cell->wave % 2], th->panel, t));
         }
     }
-    int tx = area.x + (int)lroundf(area.w * s->tail_at);
-    rgba shade = th->divergent;
-    shade.a = 40;
-    prim_fill(r, (lrect){tx, area.y, area.x + area.w - tx, area.h}, shade);
-    prim_line(r, (float)tx, (float)area.y, (float)tx, (float)(area.y + area.h), th->divergent, S(in, 3));
+    if (s->tail_at <= 1.0f) { /* the tail, from its line where the part shown has it */
+        int tx = area.x + (s->tail_at > 0.0f ? (int)lroundf(area.w * s->tail_at) : 0);
+        rgba shade = th->divergent;
+        shade.a = 40;
+        prim_fill(r, (lrect){tx, area.y, area.x + area.w - tx, area.h}, shade);
+        if (s->tail_at >= 0.0f)
+            prim_line(r, (float)tx, (float)area.y, (float)tx, (float)(area.y + area.h), th->divergent, S(in, 3));
+    }
     prim_stroke(r, area, th->panel_edge, 1);
     /* the first SM's row and the way down; the rows' words are in the foot */
     text_draw_fit(tc, FACE_SANS, small, ox + m, area.y, label_w - S(in, 4), th->text_dim, "SM 0");

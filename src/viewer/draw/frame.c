@@ -66,28 +66,31 @@ static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
     }
 }
 
-/* The trace whose waves run frame f's picture shows (W): the first launch
- * of the run, where the waves are kept (rv_trace.waves); NULL: none. */
-static const rv_trace *waves_trace(const viewer_frame *f)
+/* Whether frame f has two waves pictures side by side: compare mode's, or
+ * the trace's beside the version to beat's recording. */
+static int waves_two(const viewer_frame *f)
 {
-    const rv_trace *first = f->story ? f->story->tr[0] : f->tr;
-    return first && first->waves ? first : NULL;
+    const waves_source *b = &f->waves_src[1];
+    return f->tr2 || b->tr || b->why;
 }
 
 int draw_steps_width(const viewer_frame *f)
 {
-    if (f->waves != VIEW_WAVES_BESIDE || f->tr2 || !waves_trace(f)) return f->width;
+    if (f->waves != VIEW_WAVES_BESIDE || waves_two(f) || !f->waves_src[0].tr) return f->width;
     return f->width * 3 / 5; /* the steps keep the larger part: the picture's words wrap */
 }
 
-/* Trace tr's waves picture in the area of in, or why there is none. */
-static void waves_pane(SDL_Renderer *r, text_cache *tc, const rv_trace *tr, waves_input *in)
+/* The picture of src in the area of in, or why there is none. */
+static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, const waves_source *src, waves_input *in)
 {
     static scene_waves sw; /* its words are large: off the stack */
-    char why[300];
-    if (!tr || scene_waves_make(tr, 0, &sw, why, sizeof why)) {
-        if (!tr)
-            snprintf(why, sizeof why, "%s", _("no waves run in this trace: record one with `reducevis trace --waves`"));
+    char why[400];
+    scene_waves_in si = {
+        .file = src->file, .name = src->name, .beside = src->beside, .from = f->waves_from, .to = f->waves_to};
+    if (!src->tr || scene_waves_build(src->tr, &si, &sw, why, sizeof why)) {
+        if (!src->tr)
+            snprintf(why, sizeof why, "%s",
+                     src->why ? src->why : _("no waves run in this trace: record one with `reducevis trace --waves`"));
         waves_paint_none(r, tc, in, why);
         return;
     }
@@ -96,31 +99,30 @@ static void waves_pane(SDL_Renderer *r, text_cache *tc, const rv_trace *tr, wave
     scene_waves_free(&sw);
 }
 
-/* The waves alone: the run's picture over the whole frame, or in compare
- * mode each version's, side by side.  0, or -1 when there is none to draw
- * (then the steps are drawn). */
+/* The waves alone: the run's picture over the whole frame, or two side by
+ * side (compare mode's, or beside the version to beat's).  0, or -1 when
+ * there is none to draw (then the steps are drawn). */
 static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
-    if (f->tr2) {
+    if (waves_two(f)) {
         int half = f->width / 2;
         waves_input a = {NULL, f->theme, half, f->height, 0, 0},
                     b = {NULL, f->theme, f->width - half, f->height, half, 0};
-        waves_pane(r, tc, f->tr->waves ? f->tr : NULL, &a);
-        waves_pane(r, tc, f->tr2->waves ? f->tr2 : NULL, &b);
+        waves_pane(r, tc, f, &f->waves_src[0], &a);
+        waves_pane(r, tc, f, &f->waves_src[1], &b);
         prim_line(r, (float)half, 0, (float)half, (float)f->height, theme_get((theme_id)f->theme)->panel_edge, 2);
         return 0;
     }
-    const rv_trace *tr = waves_trace(f);
-    if (!tr) return -1;
+    if (!f->waves_src[0].tr) return -1;
     waves_input in = {NULL, f->theme, f->width, f->height, 0, 0};
-    waves_pane(r, tc, tr, &in);
+    waves_pane(r, tc, f, &f->waves_src[0], &in);
     return 0;
 }
 
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc; /* large: off the stack; frames are drawn one at a time */
-    if ((f->waves == VIEW_WAVES_ALONE || (f->waves && f->tr2)) && waves_frame(r, tc, f) == 0) return;
+    if ((f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) && waves_frame(r, tc, f) == 0) return;
     int steps_w = draw_steps_width(f);
     if (steps_w < f->width) { /* the steps in the left part, the waves beside them */
         viewer_frame g = *f;
@@ -128,7 +130,7 @@ void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
         g.waves = VIEW_WAVES_OFF;
         draw_frame(r, tc, &g);
         waves_input in = {NULL, f->theme, f->width - steps_w, f->height, steps_w, 0};
-        waves_pane(r, tc, waves_trace(f), &in);
+        waves_pane(r, tc, f, &f->waves_src[0], &in);
         const theme *th = theme_get((theme_id)f->theme);
         prim_line(r, (float)steps_w, 0, (float)steps_w, (float)f->height, th->panel_edge, 2);
         return;

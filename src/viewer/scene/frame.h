@@ -21,6 +21,20 @@ struct class_live;       /* class_card.h: a live class on predict's card   */
  * version's picture, side by side. */
 typedef enum view_waves { VIEW_WAVES_OFF = 0, VIEW_WAVES_BESIDE, VIEW_WAVES_ALONE } view_waves;
 
+/* One waves picture's source: the trace whose (first launch's) waves run
+ * it draws, and, where that is not the trace shown but a separate recording
+ * (W on a trace recorded without a waves run: the recording of the same GPU
+ * and version, waves/DEVICE-V.rvt), the recording's file name, which the
+ * picture names; or why there is none. */
+typedef struct waves_source {
+    const rv_trace *tr; /* NULL: none                                         */
+    const char *file;   /* a separate recording's file name; NULL: tr's own run */
+    const char *name;   /* with file: the version it records                   */
+    const char *why;    /* tr NULL: why not; NULL: the usual words           */
+    int beside;         /* the recording is of the version to beat, shown
+                           beside the trace's own grid (not the same version) */
+} waves_source;
+
 /* One frame, as a value.  Zero-initialised optional fields mean defaults. */
 typedef struct viewer_frame {
     const rv_trace *tr;    /* required                                   */
@@ -36,11 +50,17 @@ typedef struct viewer_frame {
     const char *note; /* appended to the origin in the header      */
     int hover;        /* 1: the mouse is at (mouse_x, mouse_y)      */
     int mouse_x, mouse_y;
-    int focus;                             /* warp + 1 whose accesses are drawn; 0: auto */
-    int help;                              /* draw the key overlay                       */
-    int warps_view;                        /* 0 auto, 1 a row per warp, 2 one strip      */
-    int waves;                             /* view_waves (W): the waves picture of tr's run,
+    int focus;      /* warp + 1 whose accesses are drawn; 0: auto */
+    int help;       /* draw the key overlay                       */
+    int warps_view; /* 0 auto, 1 a row per warp, 2 one strip      */
+    int waves;      /* view_waves (W): the waves picture of tr's run,
                                      where its first launch has a waves run; else the steps */
+    /* W's pictures: [0] the shown trace's, [1] beside it (compare mode's
+     * second trace, or the version to beat's recording, `view
+     * --beside-waves`); [1] empty and no tr2: one picture */
+    waves_source waves_src[2];
+    double waves_from, waves_to;           /* the part of each run's time W's pictures
+                                     show (0 .. 1); to <= from: all of it */
     int playing;                           /* timeline shows "playing"                   */
     double speed;                          /* steps per second shown; 0: 1              */
     const char *toast;                     /* a short message in the footer              */

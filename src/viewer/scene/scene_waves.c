@@ -1,5 +1,6 @@
 /* scene_waves.c — the waves picture decided (scene_waves.h): its words in
- * the reader's language, and its cells from the core's rv_waves_cells. */
+ * the reader's language, and its cells from the core's rv_waves_cells_span
+ * over the part of the run shown. */
 #include "scene_waves.h"
 
 #include <stdio.h>
@@ -29,8 +30,35 @@ static void recorded_how(const rv_waves *w, char *out, size_t len)
                          : _("recorded: by the Compute Sanitizer's patch; its cost not measured in this run"));
 }
 
+/* Where and when the waves were recorded; a recording apart from the trace
+ * shown says so first, with its file, so that no one takes its grid for the
+ * steps' run. */
+static void origin_of(const rv_trace *tr, const scene_waves_in *in, scene_waves *s)
+{
+    const char *sep = tr->date[0] ? ", " : "";
+    s->separate = in->file != NULL;
+    if (!in->file)
+        snprintf(s->origin, sizeof s->origin, _("which SM ran each block, and when: a waves run on %s%s%s"), tr->origin,
+                 sep, tr->date);
+    else if (in->beside)
+        snprintf(s->origin, sizeof s->origin,
+                 _("not this kernel's run: %s's grid from its own recording on the %s, %s%s%s"),
+                 in->name ? in->name : rv_trace_name(tr), tr->origin, in->file, sep, tr->date);
+    else
+        snprintf(s->origin, sizeof s->origin,
+                 _("not this trace's run: %s's grid from a separate recording on the %s, %s%s%s"),
+                 in->name ? in->name : rv_trace_name(tr), tr->origin, in->file, sep, tr->date);
+}
+
 int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen)
 {
+    scene_waves_in in = {.launch = launch};
+    return scene_waves_build(tr, &in, s, err, errlen);
+}
+
+int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves *s, char *err, size_t errlen)
+{
+    uint32_t launch = in->launch;
     memset(s, 0, sizeof *s);
     const rv_waves *w = tr->waves;
     while (w && launch && w->launch != launch) w = w->next;
@@ -44,18 +72,19 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
     rv_waves_facts f;
     s->sms = w->sm_count, s->cols = SCENE_WAVES_COLS;
     s->cells = malloc((size_t)s->sms * s->cols * sizeof *s->cells);
-    if (!s->cells || rv_waves_facts_of(w, &f) || rv_waves_cells(w, s->cols, s->cells)) {
+    if (!s->cells || rv_waves_facts_of(w, &f) || rv_waves_cells_span(w, in->from, in->to, s->cols, s->cells)) {
         snprintf(err, errlen, "%s", _("out of memory"));
         scene_waves_free(s);
         return -1;
     }
     s->waves = f.waves;
-    s->tail_at = f.t1 > f.t0 ? (float)((double)(f.tail_start - f.t0) / (double)(f.t1 - f.t0)) : 1.0f;
+    double from = in->to > in->from ? in->from : 0.0, to = in->to > in->from ? in->to : 1.0;
+    double tail_at = f.t1 > f.t0 ? (double)(f.tail_start - f.t0) / (double)(f.t1 - f.t0) : 1.0;
+    s->tail_at = (float)((tail_at - from) / (to - from));
     uint32_t bs = w->block_dim[0] * w->block_dim[1] * w->block_dim[2];
     snprintf(s->title, sizeof s->title, _("%s, launch %u: %u blocks of %u threads on %u SMs"), rv_trace_name(tr),
              w->launch, f.blocks, bs, w->sm_count);
-    snprintf(s->origin, sizeof s->origin, _("which SM ran each block, and when: a waves run on %s%s%s"), tr->origin,
-             tr->date[0] ? ", " : "", tr->date);
+    origin_of(tr, in, s);
     recorded_how(w, s->recorded, sizeof s->recorded);
     if (f.clusters)
         snprintf(s->predicted, sizeof s->predicted,
@@ -77,7 +106,11 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
     double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
     snprintf(s->tail, sizeof s->tail, _("tail (after the line): the last %.3f µs, %.1f%% of the SMs' time idle in it"),
              tail, 100.0 * f.tail_idle);
-    snprintf(s->axis, sizeof s->axis, _("time: 0 to %.3f µs from the first block's start"), span);
+    if (from > 0.0 || to < 1.0) /* zoomed: the part shown, of the whole */
+        snprintf(s->axis, sizeof s->axis, _("time: %.3f to %.3f µs of %.3f from the first block's start (×%.0f)"),
+                 from * span, to * span, span, 1.0 / (to - from));
+    else
+        snprintf(s->axis, sizeof s->axis, _("time: 0 to %.3f µs from the first block's start"), span);
     snprintf(s->sm_rows, sizeof s->sm_rows, _("%u SMs, one row each"), w->sm_count);
     snprintf(s->legend, sizeof s->legend, "%s",
              _("colour: the block's wave (alternating); shade: how full the SM was (its blocks over what the "

@@ -15,7 +15,8 @@
 
 typedef struct scene_waves {
     char title[300];           /* whose launch, its grid, the GPU                  */
-    char origin[300];          /* where and when it was recorded                   */
+    char origin[400];          /* where and when it was recorded                   */
+    int separate;              /* not the run of the trace shown: a recording apart */
     char recorded[300];        /* how, and what it cost the kernel where measured  */
     char predicted[300];       /* what the occupancy predicts                       */
     char observed[300];        /* what the run took                                 */
@@ -24,13 +25,26 @@ typedef struct scene_waves {
     char legend[400];          /* how to read the picture                           */
     char sm_rows[100];         /* "132 SMs, one row each"                           */
     uint32_t sms, cols, waves; /* rows, columns, waves observed                     */
-    float tail_at;             /* where the tail begins, 0 .. 1 of the width        */
+    float tail_at;             /* where the tail begins, 0 .. 1 of the width; below 0:
+                                  before the part shown, above 1: after it      */
     rv_waves_cell *cells;      /* [sms * cols], owned                               */
 } scene_waves;
 
-/* The picture of launch `launch` (0: the first with waves) of tr's waves
- * run.  0, or -1 with why in err (no waves run, no such launch, out of
- * memory). */
+/* Where the picture's waves come from, and what part of them it shows. */
+typedef struct scene_waves_in {
+    uint32_t launch;  /* 0: the first with waves                                  */
+    const char *file; /* a separate recording's file name (not the run of the trace
+                         shown; frame.h's waves_source): said so; NULL: tr's own */
+    const char *name; /* with file: the version it records                       */
+    int beside;       /* that recording is the version to beat's, beside a trace's */
+    double from, to;  /* the part of the run's time shown (0 .. 1, first start to
+                         last end; the viewer's zoom); to <= from: all of it  */
+} scene_waves_in;
+
+/* The picture of tr's waves run as in says.  0, or -1 with why in err (no
+ * waves run, no such launch, out of memory). */
+int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves *s, char *err, size_t errlen);
+/* The same of launch `launch` (0: the first with waves) of tr's own run. */
 int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen);
 void scene_waves_free(scene_waves *s);
 

@@ -56,6 +56,13 @@ static app_action usual_key(const app *a, SDL_Keycode key)
     case SDLK_f: return act_of(APP_FULLSCREEN, 0);
     case SDLK_z: return act_of(APP_WARPS_VIEW, 0);
     case SDLK_w: return act_of(APP_WAVES_VIEW, 0);
+    case SDLK_i: return act_of(APP_WAVES_ZOOM, +1);
+    case SDLK_o: return act_of(APP_WAVES_ZOOM, -1);
+    case SDLK_r: return act_of(APP_WAVES_ZOOM, 0);
+    case SDLK_COMMA:
+    case SDLK_LESS: return act_of(APP_WAVES_PAN, -1);
+    case SDLK_PERIOD:
+    case SDLK_GREATER: return act_of(APP_WAVES_PAN, +1);
     case SDLK_h:
     case SDLK_QUESTION:
     case SDLK_F1: return act_of(APP_HELP, 0);
@@ -159,6 +166,11 @@ static const struct {
     {"d", SDLK_d},
     {"z", SDLK_z},
     {"w", SDLK_w},
+    {"i", SDLK_i},
+    {"o", SDLK_o},
+    {"r", SDLK_r},
+    {"comma", SDLK_COMMA}, /* a comma separates a script's names */
+    {"period", SDLK_PERIOD},
     {"c", SDLK_c},
     {"e", SDLK_e},
     {"k", SDLK_k},

@@ -13,6 +13,7 @@
 #include "action.h"
 #include "core/i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     a->results_path = o->results[0];
     a->width = o->width;
     a->height = o->height;
+    a->beside_waves = o->beside_waves;
     for (int i = 0; i < ndirs && a->nasset_dirs < ASSETS_MAX_DIRS; i++)
         if (asset_dirs[i] && asset_dirs[i][0])
             snprintf(a->asset_dirs[a->nasset_dirs++], SHOWN_PATH_LEN, "%s", asset_dirs[i]);
@@ -293,6 +295,53 @@ static void step_version(app *a, int dir)
     }
     switch_version(a, v);
 }
+/* W: off, beside the steps, alone; with two pictures (compare mode, or
+ * --beside-waves): off, both side by side.  A pane whose trace has no waves
+ * run takes its GPU and version's recording (app_follow_waves), and the
+ * toast says whose grid it is. */
+static void waves_view(app *a)
+{
+    if (a->waves) {
+        a->waves = a->comparing || a->beside_waves ? VIEW_WAVES_OFF : (a->waves + 1) % 3;
+        return;
+    }
+    app_follow_waves(a);
+    viewer_frame f = app_view(a, a->width, a->height);
+    const waves_source *s = f.waves_src;
+    char msg[400];
+    if (!s[0].tr && !s[1].tr && !a->beside_waves) {
+        const char *why = s[0].why ? s[0].why : s[1].why;
+        app_toast(a, why ? why : _("no waves run in this trace: record one with `reducevis trace --waves`"));
+        return;
+    }
+    a->waves = a->comparing || a->beside_waves ? VIEW_WAVES_ALONE : VIEW_WAVES_BESIDE;
+    if (s[0].file) {
+        snprintf(msg, sizeof msg, _("this trace has no waves run: the grid shown is %s's separate recording, %s"),
+                 s[0].name, s[0].file);
+        app_toast(a, msg);
+    }
+}
+
+/* I, O, R, comma and period: the part of the run's time W's picture shows,
+ * zoomed about its middle and moved a quarter of itself at a time, never
+ * past either end of the run. */
+static void waves_zoom(app *a, app_action act)
+{
+    if (!a->waves) {
+        app_toast(a, _("I, O, comma, period and R zoom and move W's waves picture: press W first"));
+        return;
+    }
+    double w = ldexp(1.0, -a->waves_zoom), mid = a->waves_at + w / 2;
+    if (act.kind == APP_WAVES_PAN)
+        mid += act.arg * w / 4;
+    else if (act.arg == 0)
+        a->waves_zoom = 0;
+    else if (a->waves_zoom + act.arg >= 0 && a->waves_zoom + act.arg <= APP_WAVES_ZOOM_MAX)
+        a->waves_zoom += act.arg;
+    w = ldexp(1.0, -a->waves_zoom);
+    a->waves_at = mid - w / 2 < 0 ? 0 : mid + w / 2 > 1 ? 1 - w : mid - w / 2;
+}
+
 /* Predict mode's question kept with the step shown; a new one stops play. */
 static void sync_question(app *a)
 {
@@ -330,13 +379,9 @@ static int apply_view(app *a, app_action act)
         a->warps_view = L.compact ? 1 : 2;
         return 1;
     }
-    case APP_WAVES_VIEW: /* the run's waves are kept with its first launch (rv_trace.waves) */
-        if (!a->waves && !(a->sc.story.tr[0] && a->sc.story.tr[0]->waves) &&
-            !(a->comparing && a->sc2.tr && a->sc2.tr->waves))
-            app_toast(a, _("no waves run in this trace: record one with `reducevis trace --waves`"));
-        else /* off, beside the steps, alone; comparing: off, each version's */
-            a->waves = a->comparing ? (a->waves ? VIEW_WAVES_OFF : VIEW_WAVES_ALONE) : (a->waves + 1) % 3;
-        return 1;
+    case APP_WAVES_VIEW: waves_view(a); return 1;
+    case APP_WAVES_ZOOM:
+    case APP_WAVES_PAN: waves_zoom(a, act); return 1;
     case APP_HELP: a->help = !a->help; return 1;
     case APP_FOCUS_WARP: a->focus = a->focus == act.arg + 1 ? 0 : act.arg + 1; return 1;
     case APP_HOVER:
@@ -413,6 +458,8 @@ void app_apply(app *a, app_action act)
     if (act.key) a->compare_pending = 0;
     if (act.sync) sync_question(a);
     if (!apply_view(a, act) && !apply_shown(a, act)) apply_modes(a, act);
+    const char *lost = a->waves ? app_follow_waves(a) : NULL; /* a version or GPU switched under W's picture */
+    if (lost) app_toast(a, lost);
 }
 
 void app_key(app *a, SDL_Keycode key, Uint16 mod) { app_apply(a, app_action_of_key(a, key, mod)); }

@@ -16,11 +16,13 @@
 #include "viewer/scene/compare.h"
 #include "core/predict.h"
 #include "shown.h"
+#include "waves_rec.h"
 #include "viewer.h"
 
-#define APP_TOAST_MS      4000
-#define APP_NSPEEDS       6 /* playback speeds (app_view.c's table)          */
-#define APP_SPEED_DEFAULT 2 /* one step a second                              */
+#define APP_TOAST_MS       4000
+#define APP_NSPEEDS        6  /* playback speeds (app_view.c's table)          */
+#define APP_SPEED_DEFAULT  2  /* one step a second                              */
+#define APP_WAVES_ZOOM_MAX 12 /* W's zoom: down to 1/4096 of a run (v0's 1.2 ms: 0.3 us) */
 
 typedef struct viewer_options {
     const char *file;       /* trace to open, or NULL                       */
@@ -35,6 +37,8 @@ typedef struct viewer_options {
     int compare;            /* --compare V2 as V2 + 1; 0: not given          */
     int predict;            /* --predict: predict_mode to start in            */
     const char *device;     /* --device NAME: whose recording; NULL: the first by name */
+    int beside_waves;       /* --beside-waves V as V + 1: W shows V's recorded grid beside
+                               the trace's (the class's K window); 0: not given */
 } viewer_options;
 
 typedef struct app {
@@ -50,6 +54,17 @@ typedef struct app {
     int fullscreen;
     int warps_view; /* 0 auto, 1 a row per warp, 2 one strip (Z)     */
     int waves;      /* view_waves: the waves picture beside or instead of the steps (W) */
+    /* W where a pane's trace has no waves run: its GPU and version's
+     * recording (waves_rec.h), [0] the shown's, [1] compare mode's second;
+     * and with --beside-waves V, V's recording beside the trace's grid */
+    waves_rec wrec[2];
+    int beside_waves; /* V + 1; 0: none */
+    waves_rec wbeside;
+    char beside_why[400]; /* beside it, why the trace's own grid is not drawn */
+    /* W's zoom (I, O, comma, period, R): the part of each run's time shown,
+     * 2^-waves_zoom of it from waves_at (0 .. 1); both pictures alike */
+    int waves_zoom;
+    double waves_at;
     int quit;
     int hover, mouse_x, mouse_y;
     int focus; /* warp + 1, 0 = automatic                       */
@@ -105,7 +120,7 @@ int app_parse_args(int argc, char **argv, viewer_options *o, char *err, size_t e
 
 #include "core/opts.h"
 /* view's options as tables (core/opts.h), for the commands that take them
- * too: view_opts, then view_script_opts (--keys, --shot: view's alone).
+ * too: view_opts, then view_script_opts (--keys, --shot, --beside-waves: view's alone).
  * class lists view_opts after its own; export names the ids it shares. */
 enum {
     VIEW_OPT_VERSION = 2000,
@@ -119,7 +134,8 @@ enum {
     VIEW_OPT_SIZE,
     VIEW_OPT_PREDICT,
     VIEW_OPT_KEYS,
-    VIEW_OPT_SHOT
+    VIEW_OPT_SHOT,
+    VIEW_OPT_BESIDE_WAVES
 };
 extern const rv_opt view_opts[], view_script_opts[];
 /* The options as none is given (view's window size). */
@@ -169,7 +185,8 @@ viewer_frame app_frame(app *a, int w, int h);
 viewer_frame app_view(const app *a, int w, int h);
 
 /* Applies a script such as "right,right,t,3" (names: right left space home k
- * end p t f z c e h ? q esc plus minus [ ] 0..9).  0, or -1 naming an unknown key. */
+ * end p t f z c e h ? q esc plus minus [ ] 0..9, and W's w i o r comma
+ * period).  0, or -1 naming an unknown key. */
 int app_run_keys(app *a, const char *script, char *err, size_t errlen);
 
 /* Steps (or aligned rows when comparing) the arrows move through, the one
@@ -193,6 +210,10 @@ void app_follow_verify(app *a);
 void app_own_follows_device(app *a);
 void app_free_second(app *a);
 void app_follow_second(app *a);
+/* W's recordings followed to what is shown now (waves_rec.h): loaded where
+ * the GPU or version changed.  Why a picture has none where it changed to
+ * none (for a toast), else NULL. */
+const char *app_follow_waves(app *a);
 
 /* Predict mode (app_predict.c): its state to draw, or NULL when it is off
  * (or does not apply: compare mode); app_predict_frame (app.c) first

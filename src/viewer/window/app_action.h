@@ -24,6 +24,8 @@ typedef enum app_action_kind {
     APP_FULLSCREEN,
     APP_WARPS_VIEW, /* Z: a row per warp or the strip, from what is shown */
     APP_WAVES_VIEW, /* W: the waves picture (the trace's waves run) or the steps */
+    APP_WAVES_ZOOM, /* arg: +1 zoom in on time (I), -1 out (O), 0 the whole run (R) */
+    APP_WAVES_PAN,  /* arg: -1 earlier (comma), +1 later (period)          */
     APP_HELP,       /* the help overlay on or off                      */
     APP_FOCUS_WARP, /* arg: the warp clicked (again: automatic)         */
     APP_HOVER,      /* arg, arg2: the mouse's x and y                   */

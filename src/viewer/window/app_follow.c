@@ -199,4 +199,47 @@ void app_close(app *a)
     app_free_results(a);
     rv_verify_free(a->cc);
     a->cc = NULL;
+    for (int p = 0; p < 2; p++) waves_rec_free(&a->wrec[p]);
+    waves_rec_free(&a->wbeside);
+}
+
+/* The trace whose waves run pane p's picture shows: the first launch of
+ * the run, where the waves are kept (rv_trace.waves); NULL: none. */
+static const rv_trace *pane_first(const app *a, int p)
+{
+    if (p) return a->comparing ? a->sc2.tr : NULL;
+    return a->sc.story.tr[0];
+}
+
+const char *app_follow_waves(app *a)
+{
+    const char *dirs[ASSETS_MAX_DIRS];
+    char slug[64];
+    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
+    const char *lost = NULL;
+    for (int p = 0; p < 2; p++) {
+        const rv_trace *first = pane_first(a, p);
+        /* a trace with a run of its own, or a student's kernel: no stand-in */
+        if (!first || first->waves || rv_trace_is_own(first)) continue;
+        waves_rec_slug(first, a->device, slug);
+        if (waves_rec_follow(&a->wrec[p], dirs, a->nasset_dirs, slug,
+                             first->origin_kind == RV_ORIGIN_GPU ? first->origin : slug, first->version) &&
+            !a->wrec[p].tr && !lost)
+            lost = a->wrec[p].why;
+    }
+    const rv_trace *first = pane_first(a, 0);
+    if (a->beside_waves && first) {
+        /* the class's kernel window: a class records a kernel's grid only
+           when started with --waves */
+        snprintf(a->beside_why, sizeof a->beside_why,
+                 _("The class did not record the grid of %s: its trace has no waves run. A class records it only "
+                   "when started with `reducevis class --waves`."),
+                 rv_trace_name(first));
+        waves_rec_slug(first, a->device, slug);
+        if (waves_rec_follow(&a->wbeside, dirs, a->nasset_dirs, slug,
+                             first->origin_kind == RV_ORIGIN_GPU ? first->origin : slug, a->beside_waves - 1) &&
+            !a->wbeside.tr && !lost)
+            lost = a->wbeside.why;
+    }
+    return lost;
 }

@@ -5,6 +5,7 @@
  */
 #include "app.h"
 
+#include <math.h>
 #include <string.h>
 #include "core/results.h"
 
@@ -17,6 +18,24 @@ double app_speed(const app *a) { return speeds[a->speed]; }
 int app_positions(const app *a) { return a->comparing ? a->nrows : story_total(&a->sc.story); }
 
 int app_position(const app *a) { return a->comparing ? a->row : a->step; }
+
+/* Pane p's waves picture: its trace's own run, else the recording of its
+ * GPU and version where one was sought for it, else nothing (the usual words). */
+static waves_source pane_waves(const app *a, const rv_trace *first, int p)
+{
+    waves_source src = {0};
+    const waves_rec *r = &a->wrec[p];
+    if (!first) return src;
+    if (first->waves)
+        src.tr = first;
+    else if (!rv_trace_is_own(first) && r->sought && r->version == first->version) {
+        src.tr = r->tr;
+        src.file = r->file;
+        src.name = rv_version_name(r->version);
+        src.why = r->tr ? NULL : r->why;
+    }
+    return src;
+}
 
 viewer_frame app_view(const app *a, int w, int h)
 {
@@ -70,5 +89,14 @@ viewer_frame app_view(const app *a, int w, int h)
         f.step2 = a->rows[a->row].step[1];
         f.note = a->sc.note;
     }
+    f.waves_src[0] = pane_waves(a, a->sc.story.tr[0], 0);
+    f.waves_from = a->waves_at;
+    f.waves_to = a->waves_at + ldexp(1.0, -a->waves_zoom);
+    if (a->beside_waves) { /* the version to beat's recording, beside the trace's grid */
+        const waves_rec *r = &a->wbeside;
+        if (!f.waves_src[0].tr && !f.waves_src[0].why && a->beside_why[0]) f.waves_src[0].why = a->beside_why;
+        f.waves_src[1] = (waves_source){r->tr, r->file, rv_version_name(r->version), r->tr ? NULL : r->why, 1};
+    } else if (f.tr2)
+        f.waves_src[1] = pane_waves(a, f.tr2, 1);
     return f;
 }

@@ -50,6 +50,10 @@ const rv_opt view_opts[] = {
 const rv_opt view_script_opts[] = {
     {VIEW_OPT_KEYS, "keys", 0, "LIST", N_("keys to apply first, e.g. right,right,t (for scripts)"), NULL},
     {VIEW_OPT_SHOT, "shot", 0, "FILE", N_("draw that frame off-screen into FILE (.png or .bmp) and exit"), "@file"},
+    {VIEW_OPT_BESIDE_WAVES, "beside-waves", 0, "V",
+     N_("W shows V's recorded grid of the trace's GPU (waves/DEVICE-V.rvt)\n"
+        "beside the trace's own (the class's kernel window)"),
+     "@version"},
     {0},
 };
 
@@ -61,7 +65,9 @@ static void view_notes(FILE *f)
               "      compare off; C then D: this version on the next recorded GPU beside it),\n"
               "      E save the frame as PNG, D next recorded device,\n"
               "      A predict mode (answer before the step is shown), Shift+A its teacher variant,\n"
-              "      Z warps as rows or strip, T theme, F fullscreen, L language (English/Chinese),\n"
+              "      Z warps as rows or strip, W the waves picture (I/O zoom in/out on time,\n"
+              "      comma/period earlier/later, R the whole run), T theme, F fullscreen,\n"
+              "      L language (English/Chinese),\n"
               "      H or ? help, Q or Esc quit.\n"
               "      Click the timeline to jump; click a warp to draw its accesses; hover for values.\n"
               "Without a display, `reducevis export` writes the same frames as images.\n"));
@@ -143,6 +149,10 @@ int app_option_apply(const rv_opts *p, int id, viewer_options *o)
     case VIEW_OPT_DEVICE: o->device = val; return 0;
     case VIEW_OPT_KEYS: o->keys = val; return 0;
     case VIEW_OPT_SHOT: o->shot = val; return 0;
+    case VIEW_OPT_BESIDE_WAVES:
+        if ((o->beside_waves = rv_version_parse(val) + 1) <= 0)
+            return rv_opts_bad(p, _("--beside-waves: unknown version '%s' (see `reducevis versions`)"), val);
+        return 0;
     case VIEW_OPT_SIZE:
         if (sscanf(val, "%dx%d", &o->width, &o->height) != 2 || o->width < 320 || o->height < 240 || o->width > 16384 ||
             o->height > 16384)
