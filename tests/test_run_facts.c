@@ -144,7 +144,7 @@ static char *timed_text_n(rv_data base, uint64_t n, int wrong_at, double off, in
                    "probe_ms 0.010 %s\n", c <= 3 ? "warmup" : "timed", c <= 3 ? c : c - 3, name, addr, s, ref, mag,
                 0.040 + c * 0.0001, c == 10 ? 0.5 : 0.052, c == wrong_at ? "wrong" : "ok");
     }
-    fputs("latency_ms 0.010\nsum 1\nfirst_partials 4\nms 1 2 3\n", f);
+    fputs("held 1\nlatency_ms 0.010\nsum 1\nfirst_partials 4\nms 1 2 3\n", f);
     fclose(f);
     return text;
 }
@@ -168,6 +168,14 @@ static void test_timed(void)
     CHECK(parse(t, base, &run, err, sizeof err) == 0 && run.checked && run.ncalls == 23 && run.nwarm == 3 &&
           run.ntimed == 20 && run.nwrong == 0 && run.first_wrong == -1, "a right run: 23 calls checked (%s)", err);
     CHECK(fabs(run.latency_ms - 0.010) < 1e-12, "the latency is the probes' median");
+    CHECK(run.held, "the driver's held line read");
+    char *held = strstr(t, "held 1");
+    held[5] = '0';
+    CHECK(parse(t, base, &run, err, sizeof err) == 0 && !run.held, "held 0: not held");
+    held[5] = '2';
+    CHECK(parse(t, base, &run, err, sizeof err) == -1, "a held line the driver does not write is refused");
+    held[5] = '1';
+    CHECK(parse(t, base, &run, err, sizeof err) == 0 && run.held, "held 1 again");
     CHECK(fabs(run.calls[9].ms - (0.5 - 0.010)) < 1e-9 && run.outside == 1,
           "call 10 left work running: its time is the wall clock's less the latency (%.4f), said once",
           run.calls[9].ms);

@@ -145,6 +145,16 @@ static float read_sum(const float *at)
 // on another stream, or running when it returned, is in the wall time: the
 // time of a call is the larger of the events' time and the wall time less
 // the latency an empty window shows (a probe before each call).
+//
+// Held (reducevis says so where the traced run's recording allows it:
+// src/own/records/queue_shape.h): the window is queued while the GPU waits
+// on a word in host memory, then let go, and the wall time starts there;
+// so neither the events nor the wall hold the host's pace of queueing, and
+// the student's launch() and the runner's replay of it are timed alike.  The
+// first call, which checks each launch as it ends, is never held; where the
+// GPU was let go by its own limit (launch() waited for the GPU after all, or
+// the host stalled that long), the call is made again, not held, and the
+// calls after it too.
 
 // Its names live in a namespace of their own: a student's file may name a
 // kernel of its own fill_input or window.  The judge's runner
@@ -272,6 +282,7 @@ struct bench {
     float *sink;
     cudaStream_t s;
     cudaEvent_t e0, e1;
+    int *hold, *d_hold;   // held windows: [0] let go (host), [1] the GPU gave up waiting (device)
 };
 
 // As many input buffers as fit (3, else fewer), leaving room for what the
@@ -315,7 +326,26 @@ static void bench_make(bench &b, size_t n)
     check(cudaStreamCreate(&b.s), "cudaStreamCreate");
     check(cudaEventCreate(&b.e0), "cudaEventCreate");
     check(cudaEventCreate(&b.e1), "cudaEventCreate");
+    check(cudaHostAlloc((void **)&b.hold, 2 * sizeof(int), cudaHostAllocMapped), "cudaHostAlloc");
+    check(cudaHostGetDevicePointer((void **)&b.d_hold, b.hold, 0), "cudaHostGetDevicePointer");
     check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+// A held window's wait: one thread on the legacy default stream (which
+// launch()'s stream, made blocking, waits for), until the host lets go or
+// HOLD_LIMIT_NS have passed; then word[1] says it gave up.
+const unsigned long long HOLD_LIMIT_NS = 50ull * 1000 * 1000;
+
+__global__ void hold_gpu(volatile int *word)
+{
+    unsigned long long start, now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    do {
+        if (word[0]) return;
+        __nanosleep(1000);
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    } while (now - start < HOLD_LIMIT_NS);
+    word[1] = 1;
 }
 
 // The sum of pattern p's n values and of their magnitudes: of x where it is
@@ -345,22 +375,34 @@ static void make_input(bench &b, const arrays &a, pattern p, double *ref, double
 struct call_times {
     float event_ms;
     double wall_ms, host_ms, probe_ms;
+    bool broke;   // held, but the GPU gave up waiting before it was let go
 };
 
 // One window around `work` (nullptr: an empty one, the probe): the device
-// idle before and after, the sum at `at` read back inside.
-static float window(bench &b, const arrays *work, unsigned block, unsigned *first, bool wait, call_times *t)
+// idle before and after, the sum at `at` read back inside; held, queued
+// while the GPU waits (above).
+static float window(bench &b, const arrays *work, unsigned block, unsigned *first, bool wait, bool held,
+                    call_times *t)
 {
     check(cudaDeviceSynchronize(), "your kernel failed");   // nothing earlier runs into the window
+    if (held) {
+        __atomic_store_n(&b.hold[0], 0, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&b.hold[1], 0, __ATOMIC_SEQ_CST);
+        hold_gpu<<<1, 1, 0, cudaStreamLegacy>>>(b.d_hold);
+        check(cudaGetLastError(), "the GPU could not be held while a call was queued");
+    }
     double t0 = now_ms();
     check(cudaEventRecord(b.e0, b.s), "cudaEventRecord");
     const float *at = work ? reduce_all(*work, block, b.s, false, wait, first) : b.set[0].out[0];
     double back = now_ms();
     check(cudaEventRecord(b.e1, b.s), "cudaEventRecord");
+    double go = now_ms();
+    if (held) __atomic_store_n(&b.hold[0], 1, __ATOMIC_SEQ_CST);
     check(cudaDeviceSynchronize(), "your kernel failed");   // whatever launch() started, on any stream
     float sum = read_sum(at);
-    t->wall_ms = now_ms() - t0;
+    t->wall_ms = now_ms() - (held ? go : t0);
     t->host_ms = back - t0;
+    t->broke = held && __atomic_load_n(&b.hold[1], __ATOMIC_SEQ_CST);
     check(cudaEventElapsedTime(&t->event_ms, b.e0, b.e1), "cudaEventElapsedTime");
     return sum;
 }
@@ -401,7 +443,7 @@ static const time_inputs driver_inputs = {derived_pattern, false};
 // 3 warm-up and 20 timed calls of n elements, each on an input of its own,
 // one line a call into r (src/own/timed.h reads them).  0, or 3.
 static int time_calls(pattern base, const char *data, size_t n, unsigned block, double tol, FILE *r,
-                      const time_inputs &in)
+                      const time_inputs &in, bool held)
 {
     turn('r');   // from here to its end, the GPU is this run's alone
     bench b;
@@ -417,12 +459,18 @@ static int time_calls(pattern base, const char *data, size_t n, unsigned block, 
         pattern p = in.call_pattern(base, c);
         const arrays &a = b.set[(c - 1) % b.nsets];
         double ref, mag;
-        make_input(b, a, p, in.reference_after ? nullptr : &ref, &mag);
         call_times t, probe;
-        window(b, nullptr, block, nullptr, false, &probe);   // the latency of an empty window, just before
-        t.probe_ms = probe.wall_ms - probe.event_ms;
-        // the first call checks each launch as it ends, for a clear message
-        float sum = window(b, &a, block, c == 1 ? &first : nullptr, c == 1, &t);
+        float sum;
+        for (;;) {
+            make_input(b, a, p, in.reference_after ? nullptr : &ref, &mag);
+            bool hold = held && c > 1;
+            window(b, nullptr, block, nullptr, false, hold, &probe);   // the latency of an empty window, just before
+            t.probe_ms = probe.wall_ms - probe.event_ms;
+            // the first call checks each launch as it ends, for a clear message
+            sum = window(b, &a, block, c == 1 ? &first : nullptr, c == 1, hold, &t);
+            if (!probe.broke && !t.broke) break;
+            held = false;   // the GPU gave up waiting: this call again, and the rest, as the GPU runs them
+        }
         if (in.reference_after) pattern_sums(b, nullptr, p, n, &ref, &mag);
         bool ok = std::isfinite(sum) && std::fabs((double)sum - ref) <= tol * mag;
         char name[64];
@@ -438,7 +486,7 @@ static int time_calls(pattern base, const char *data, size_t n, unsigned block, 
     // for a person reading the file; the host recomputes it (src/own/timed.c)
     std::sort(probes.begin(), probes.end());
     double latency = probes[probes.size() / 2];
-    fprintf(r, "latency_ms %.6f\nsum %.9g\nfirst_partials %u\nms", latency, first_sum, first);
+    fprintf(r, "held %d\nlatency_ms %.6f\nsum %.9g\nfirst_partials %u\nms", held, latency, first_sum, first);
     for (const call_times &t : times) fprintf(r, " %.6f", std::max((double)t.event_ms, t.wall_ms - latency));
     fprintf(r, "\n");
     return 0;
@@ -458,7 +506,7 @@ static int time_mode(char **argv)
     if (!parse_pattern(argv[2], &base) || n < 1) { fprintf(stderr, "bad data pattern or N: %s %s\n", argv[2], argv[3]); return 1; }
     FILE *r = fopen(argv[5], "w");
     if (!r) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
-    time_calls(base, argv[2], n, block, tol, r, driver_inputs);
+    time_calls(base, argv[2], n, block, tol, r, driver_inputs, argv[7] && !strcmp(argv[7], "held"));
     if (fclose(r) != 0) { fprintf(stderr, "cannot write %s\n", argv[5]); return 3; }
     turn('e');   // timed: the context's teardown need not keep the GPU from the next
     return 0;
@@ -469,11 +517,11 @@ static int time_mode(char **argv)
 // each traced run); trace also takes a file of N floats in its place.
 int main(int argc, char **argv)
 {
-    if (argc == 7 && !strcmp(argv[1], "time")) return time_mode(argv);
+    if ((argc == 7 || argc == 8) && !strcmp(argv[1], "time")) return time_mode(argv);
     bool trace = argc == 6 && !strcmp(argv[1], "trace"), record = argc == 6 && !strcmp(argv[1], "record");
     if (!trace && !record) {
         fprintf(stderr, "usage: %s trace DATA|IN N BLOCK RESULT | record DATA N BLOCK RESULT | time DATA N BLOCK RESULT "
-                        "TOLERANCE\n", argv[0]);
+                        "TOLERANCE [held]\n", argv[0]);
         return 1;
     }
     // CUDA started first: its start loads the tracer, whose 'i' ends the

@@ -1,7 +1,7 @@
 // judge.cu — the judge's runner, rvjudge: the calls a check judges (3
 // warm-ups and 20 timed calls), made by the project's own code.
 //
-//   rvjudge QUEUED MODULES N BLOCK TOLERANCE
+//   rvjudge QUEUED MODULES N BLOCK TOLERANCE [held]
 //
 // QUEUED is what the student's launch() queued in the traced run
 // (src/tracer/queued.h), MODULES the folder of the modules that run loaded
@@ -11,7 +11,10 @@
 // with each call's own buffers.  So nothing the student's host code does
 // (read its command line, rewrite a file, redefine a CUDA function) reaches
 // the judged calls, and a recording it altered can only launch its own
-// kernels on fresh data.
+// kernels on fresh data.  "held": each call is queued while the GPU waits
+// (driver.cu's window), as reducevis found the recording allows
+// (src/own/records/queue_shape.h) and told the timed run of the student's
+// own program too.
 //
 // Fd 4 is its line to reducevis (src/own/judged_run.c), one byte a word:
 // 's', 'r', 'e' ask for and give back turns on the GPU (gpu_turn.h), each
@@ -660,8 +663,8 @@ unsigned int launch(const float *in, float *out, unsigned int n, unsigned int bl
 
 int main(int argc, char **argv)
 {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s QUEUED MODULES N BLOCK TOLERANCE (fd 4: reducevis's line)\n", argv[0]);
+    if (argc != 6 && argc != 7) {
+        fprintf(stderr, "usage: %s QUEUED MODULES N BLOCK TOLERANCE [held] (fd 4: reducevis's line)\n", argv[0]);
         return 1;
     }
     setenv("RV_GPU_TURN_FD", "4", 1);   // turns on the GPU go over the same line
@@ -681,7 +684,7 @@ int main(int argc, char **argv)
     FILE *r = open_memstream(&text, &len);
     if (!r) { fprintf(stderr, "out of memory\n"); return 3; }
     pattern none{P_ONES, 0};
-    time_calls(none, "judged", n, block, tol, r, judge_inputs);
+    time_calls(none, "judged", n, block, tol, r, judge_inputs, argv[6] && !strcmp(argv[6], "held"));
     fclose(r);
     char head[32];
     int hl = snprintf(head, sizeof head, "R%zu\n", len);

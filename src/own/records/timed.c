@@ -63,6 +63,10 @@ static int parse_call(const char *line, rv_timed_call *c, char *err, size_t errl
 static int other_line(const char *line, rv_timed_run *run, double *ms, int *nms)
 {
     static const char *const known[] = {"data ", "tolerance ", "latency_ms ", "sum ", "first_partials "};
+    if (!strcmp(line, "held 0") || !strcmp(line, "held 1")) {
+        run->held = line[5] == '1';
+        return 1;
+    }
     if (!strncmp(line, "buffers ", 8)) {
         char *end;
         long b = strtol(line + 8, &end, 10);

@@ -8,6 +8,10 @@
  *   timed K data PATTERN in ADDR sum S ref R abs A event_ms E wall_ms W
  *         host_ms H probe_ms P ok|wrong               (warm-ups: "warmup K")
  *
+ * and after them "held 1" where every timed call was queued while the GPU
+ * waited (the wall time then starts where it was let go: driver.cu), else
+ * "held 0" (an older file: none).
+ *
  * S the call's float sum, R the double sum of its input and A of |x| (made
  * before the call), E the CUDA events' time on launch()'s stream, W the
  * wall time from before launch() to the whole device idle and the sum read,
@@ -46,6 +50,7 @@ typedef struct rv_timed_run {
     int checked;       /* 1: the calls were checked (0: an older file)   */
     rv_data data;      /* the stream the calls' inputs came from         */
     int buffers;       /* inputs the calls took in turn                  */
+    int held;          /* 1: every timed call queued while the GPU waited */
     double latency_ms; /* the median empty window's wall less event time */
     int ncalls, nwarm, ntimed;
     rv_timed_call calls[RV_TIMED_MAX_CALLS];

@@ -16,6 +16,7 @@
 #include "own/turns/gpu_turn.h"
 #include "own/run/program_run.h"
 #include "own/run/unreplayable.h"
+#include "own/records/queue_shape.h"
 #include "own/records/timed.h"
 
 #define RESULTS_MAX (256 * 1024) /* 23 lines and a few more: far less */
@@ -99,7 +100,9 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(want, o->n, (uint64_t)o->block_size));
-    char *argv[] = {runner[0], queued, (char *)work, nbuf, bbuf, tol, NULL};
+    /* held where the recording allows (queue_shape.h), as the student's own timed run is */
+    char *argv[] = {runner[0], queued, (char *)work, nbuf, bbuf, tol, rv_queue_holdable_in(work) ? "held" : "unheld",
+                    NULL};
     /* the hardware queues the traced run had (program_run.h) */
     char *env[] = {RV_OWN_ONE_QUEUE, NULL};
     const char *show[] = {runner[0], NULL};

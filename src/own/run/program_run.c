@@ -19,6 +19,7 @@
 
 #include "core/datadir.h"
 #include "core/sumcheck.h"
+#include "own/records/queue_shape.h"
 #include "gpu/gpu.h"
 #include "core/i18n.h"
 #include "own/turns/gpu_turn.h"
@@ -219,7 +220,20 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     else
         rv_data_name(t ? o->data : rv_own_timed_data(o), in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
-    char *argv[] = {prog, record_only ? "record" : t ? "trace" : "time", in, nbuf, bbuf, result, t ? NULL : tol, NULL};
+    /* timed: held where the traced run's recording allows (queue_shape.h), as the judged calls are */
+    char *argv[] = {prog,
+                    record_only ? "record"
+                    : t         ? "trace"
+                                : "time",
+                    in,
+                    nbuf,
+                    bbuf,
+                    result,
+                    t ? NULL : tol,
+                    t                            ? NULL
+                    : rv_queue_holdable_in(work) ? "held"
+                                                 : "unheld",
+                    NULL};
     /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
        driver asking for its turns over fd 4 */
     tracer_env e;
