@@ -38,7 +38,7 @@ static int line_holdable(const char *line, unsigned long long *main, int *have_m
         *main = s, *have_main = found;
         return found;
     }
-    if (!strcmp(kind, "call")) return 1;
+    if (!strcmp(kind, "queued") || !strcmp(kind, "call")) return 1; /* the header, a call of launch() */
     int ok = 0;
     for (size_t i = 0; i < sizeof on_the_stream / sizeof on_the_stream[0]; i++) ok |= !strcmp(kind, on_the_stream[i]);
     if (!strcmp(kind, "alloc") || !strcmp(kind, "free")) ok = strstr(line, " async ") != NULL;
