@@ -12,7 +12,7 @@
 #include "check.h"
 #include "own/records/queue_shape.h"
 
-#define ARRAYS    "arrays in 1000 33554432 out 2000 3000 1048577 stream 77\n"
+#define ARRAYS    "queued 1\narrays in 1000 33554432 out 2000 3000 1048577 stream 77\n"
 #define CALL1     "call 1 m 33554432\n"
 #define LAUNCH(s) "launch 0 reduce grid 4 1 1 block 256 1 1 cluster 1 1 1 smem 0 coop 0 stream " s " params 0010\n"
 
@@ -43,6 +43,7 @@ int main(void)
     holds(ARRAYS, 0, "no call");
     holds("", 0, "empty");
     holds("garbage line\n", 0, "text that is no recording");
+    holds(ARRAYS CALL1 "queued 2\n" LAUNCH("77"), 1, "the header again is no operation");
 
     /* from a folder: queued.txt read as the runner will, none: not held */
     char dir[] = "/tmp/test_queue_shape.XXXXXX";
