@@ -106,10 +106,6 @@ rv_class_unit_test(class_gpu_lock test_gpu_lock)
 rv_class_program(test_slurm rvclass rvown rvcore)
 rv_class_unit_test(class_slurm_words test_slurm)
 
-# When a check runs so long that it no longer holds its GPU's slot: the class's pace.
-rv_class_program(test_check_pace rvclass rvcore)
-rv_class_unit_test(class_check_pace test_check_pace)
-
 # The class's --waves on each check's command line, from a queue made as the
 # class makes it (none without it: a check keeps its cost).
 rv_class_program(test_check_cmd rvclass rvown rvcore)

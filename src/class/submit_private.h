@@ -9,7 +9,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
-#include "check_pace.h"
 #include "class_gpus.h"
 #include "gpu_gate.h"
 #include "slurm.h"
@@ -79,8 +78,6 @@ struct submit_queue {
     slurm_opts slurm;   /* partition[0]: each GPU check a Slurm job
                                   step (slurm.h); else on this machine's GPUs */
     int waves;          /* each GPU check records the grid too (--waves) */
-    check_pace pace;    /* how long its GPU checks take: when one no longer
-                           holds its slot                                */
 };
 
 /* "pass", "fail", "error", or "" while not done. */

@@ -6,9 +6,9 @@
  * sandbox: CPU only); a file that does not compile is done there, with
  * nvcc's messages.  Each GPU has `slots` workers; each takes the oldest
  * compiled submission and runs `check --built` on what its compile left
- * (and as many spare workers start beside checks that run past twice the
- * class's median check (check_pace.h), so that a few that hold on to their
- * time limit do not stop the queue),
+ * (and as many spare workers start beside checks that run past
+ * SUBMIT_OVERDUE_S, so that a few that hold on to their time limit do not
+ * stop the queue),
  * with that GPU alone visible and a connection to the GPU's gate: the
  * traced runs of several students share the GPU, and each timed run takes
  * it alone (gpu_gate.h), so that no time is taken beside another student's
@@ -251,13 +251,13 @@ static void start_prepare(submit_queue *q)
 }
 
 /* Whether the GPU has a slot free (under the mutex): fewer of its checks
- * running than its slots, a check past the class's pace not counted. */
+ * running than its slots, a check past SUBMIT_OVERDUE_S not counted. */
 static int slot_free(const submit_queue *q, int gpu)
 {
-    double now = rv_wall_s(), overdue = check_pace_overdue_s(&q->pace);
+    double now = rv_wall_s();
     int held = 0;
     for (int k = 0; k < q->ns; k++)
-        held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && now - q->s[k].started < overdue;
+        held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && now - q->s[k].started < SUBMIT_OVERDUE_S;
     return held < q->slots;
 }
 
@@ -302,10 +302,8 @@ static void *gpu_loop(void *arg)
         if (q->slurm.partition[0]) /* the teacher hears whether the controller still answers */
             slurm_watch_controller(q->dir, cluster == 1);
         pthread_mutex_lock(&q->mu);
-        if (!refused[0] || !refused_again(q, &q->s[k], &text, refused, cluster)) {
+        if (!refused[0] || !refused_again(q, &q->s[k], &text, refused, cluster))
             finish_sub(q, &q->s[k], text, refused[0] ? EXIT_MACHINE : code, speed);
-            check_pace_add(&q->pace, q->s[k].ended - q->s[k].started);
-        }
     }
     pthread_mutex_unlock(&q->mu);
     return NULL;

@@ -35,6 +35,12 @@
 #define SUBMIT_MAX_COMPILERS 64           /* compile workers, at most               */
 #define SUBMIT_MAX_SLOTS     32           /* checks side by side on one GPU, at most */
 #define SUBMIT_DEFAULT_SLOTS 6            /* ... by default: docs/class.md measures  */
+/* A check running longer than this no longer holds one of its GPU's slots:
+ * another worker may start beside it, up to twice the slots in all.  A check
+ * takes 2 to 3 s under a class's load on the H100 (assets/logs); one that
+ * runs on (a launch() that spins, sleeps or forks on the host until its time
+ * limit, or a kernel that never ends) would hold its slot for 30 s. */
+#define SUBMIT_OVERDUE_S     8.0
 
 typedef struct submit_queue submit_queue;
 
