@@ -21,6 +21,7 @@
 #include "core/sumcheck.h"
 #include "own/records/reads.h"
 #include "own/records/timed.h"
+#include "own/run/program_run.h"
 #include "own/trace/trace_run.h"
 
 #define N 1000
@@ -243,6 +244,24 @@ static void test_timed(void)
  * timed calls on stream 1 of it, or STREAM: 2 is the version to beat's in a
  * check), call CALL (1..23) off by 10^6 and said wrong, for the commands'
  * tests. */
+/* The tracer's word that the GPU had no memory for its buffers: a regular
+ * file of the run's folder, and nothing else (a link is no word). */
+static void test_tool_gpu_memory(void)
+{
+    char d[] = "/tmp/test_run_facts_gpu.XXXXXX", path[256];
+    CHECK(mkdtemp(d) != NULL, "a folder");
+    CHECK(!rv_own_tool_short_of_gpu_memory(d), "no word: not short of GPU memory");
+    snprintf(path, sizeof path, "%s/tool-gpu-memory.txt", d);
+    CHECK(symlink("/etc/hostname", path) == 0 && !rv_own_tool_short_of_gpu_memory(d), "a link is not the word");
+    unlink(path);
+    FILE *f = fopen(path, "w");
+    if (f) fputs("201326592\n", f), fclose(f);
+    CHECK(rv_own_tool_short_of_gpu_memory(d), "the tracer's word read");
+    rv_own_clear_results(d);
+    CHECK(!rv_own_tool_short_of_gpu_memory(d), "cleared with the run's other results");
+    rmdir(d);
+}
+
 int main(int argc, char **argv)
 {
     if ((argc == 6 || argc == 8) && !strcmp(argv[1], "timed")) {
@@ -260,6 +279,7 @@ int main(int argc, char **argv)
     if (!mkdtemp(dir)) return 1;
     test_reads();
     test_timed();
+    test_tool_gpu_memory();
     char path[256];
     snprintf(path, sizeof path, "%s/reads.txt", dir);
     unlink(path);

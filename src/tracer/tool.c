@@ -252,12 +252,25 @@ static void note_launch(uint32_t k, uint32_t call, uint32_t grid, uint32_t bs, c
 
 /* Device memory of the tool's own, not the program's: the allocation
  * callbacks it sets off are not listed. */
+/* A buffer of the tool's own that the GPU had no memory for (on a class's
+ * shared GPU, its memory held by other programs): said apart from the
+ * error, in OUT/tool-gpu-memory.txt, so that a class takes the run for the
+ * machine's refusal, not the student's doing (program_run.h). */
+static void no_gpu_memory(size_t bytes)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tool-gpu-memory.txt", T.out);
+    FILE *f = fopen(path, "w");
+    if (f) fprintf(f, "%zu\n", bytes), fclose(f);
+}
+
 static int own_alloc(CUcontext ctx, void **p, size_t bytes)
 {
     T.own_alloc = 1;
-    int ok = S.sanitizerAlloc(ctx, p, bytes) == SANITIZER_SUCCESS;
+    SanitizerResult r = S.sanitizerAlloc(ctx, p, bytes);
     T.own_alloc = 0;
-    return ok ? 0 : -1;
+    if (r == SANITIZER_ERROR_OUT_OF_MEMORY) no_gpu_memory(bytes);
+    return r == SANITIZER_SUCCESS ? 0 : -1;
 }
 
 /* The array whose reads are counted (RV_TRACER_WATCH, set once by the

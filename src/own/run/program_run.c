@@ -123,9 +123,10 @@ void rv_own_clear_results(const char *work)
 {
     char path[PATH_MAX + 32];
     /* input.bin too: an earlier version's runs read their input from it */
-    static const char *const stale[] = {"traced.txt",     "timed.txt",  "raw.rvraw", "tool-error.txt", "kernel.sass",
-                                        "launches.txt",   "counts.txt", "reads.txt", "allocs.txt",     "input.bin",
-                                        "mark-timed.txt", "queued.txt", "judged.txt"};
+    static const char *const stale[] = {"traced.txt",  "timed.txt",          "raw.rvraw",      "tool-error.txt",
+                                        "kernel.sass", "launches.txt",       "counts.txt",     "reads.txt",
+                                        "allocs.txt",  "input.bin",          "mark-timed.txt", "queued.txt",
+                                        "judged.txt",  "tool-gpu-memory.txt"};
     for (size_t k = 0; k < sizeof stale / sizeof stale[0]; k++) {
         snprintf(path, sizeof path, "%s/%s", work, stale[k]);
         remove(path);
@@ -320,6 +321,14 @@ char *rv_own_tool_error(const char *dir)
     char path[PATH_MAX + 48];
     snprintf(path, sizeof path, "%s/tool-error.txt", dir);
     return rv_read_text(path, NULL);
+}
+
+int rv_own_tool_short_of_gpu_memory(const char *dir)
+{
+    char path[PATH_MAX + 48];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/tool-gpu-memory.txt", dir);
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen)

@@ -80,6 +80,10 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
  * its work (src/tracer/tool.c), or NULL when it wrote nothing; the caller
  * frees it. */
 char *rv_own_tool_error(const char *dir);
+/* Whether the tool could not do its work because the GPU had no memory for
+ * its own buffers (DIR/tool-gpu-memory.txt): on a class's shared GPU, the
+ * machine's doing (another program holds its memory), not the student's. */
+int rv_own_tool_short_of_gpu_memory(const char *dir);
 
 /* After a failed run: compute-sanitizer's memcheck says where an access went
  * wrong (file, line, thread, block), appended to err, when it is installed. */

@@ -31,6 +31,7 @@
 #include "core/i18n.h"
 #include "own/run/judged_run.h"
 #include "own/run/program_run.h"
+#include "own/sandbox/sandbox_folder.h"
 #include "own/records/gpu_launches.h"
 #include "own/trace/run_folder.h"
 #include "own/records/raw_file.h"
@@ -209,6 +210,10 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
     if (rc) return rc; /* memcheck's word on a bad access added (program_run.h) */
     char *tool_err = rv_own_tool_error(work);
     if (tool_err) {
+        /* a class sends such a check back to its queue once (sandbox_folder.h) */
+        if (rv_own_tool_short_of_gpu_memory(work))
+            rv_sandbox_tell_refused(-1, _("the GPU's memory was held by other programs: the tracer's buffers did "
+                                          "not fit"));
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the tracer could not record %s: %s"), o->file, tool_err);
         free(tool_err);
         return rc;
