@@ -374,7 +374,9 @@ static void spread(std::vector<float> &ms, rv_result_run *run)
 // The hold: one thread that keeps the stream waiting until the host writes
 // word[0], or gives up after RV_BENCH_HOLD_NS and says so in word[1] (the
 // host was held up longer than any round takes to queue: the round's times
-// may then hold the host's pace, and it is run again).
+// may then hold the host's pace, and it is run again).  The judged calls'
+// windows hold the GPU the same way (src/tracer/driver.cu, which is built
+// alone into a student's program and so keeps its own copy).
 #define RV_BENCH_HOLD_NS     (200ull * 1000 * 1000)
 #define RV_BENCH_HOLD_TRIES  3
 
