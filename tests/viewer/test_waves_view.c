@@ -18,6 +18,7 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
+#include "core/quiz_waves.h"
 #include "core/rules.h"
 #include "core/versions.h"
 #include "viewer/draw/draw.h"
@@ -109,8 +110,7 @@ static void test_recording_stands_in(void)
     static scene_waves s;
     if (pane_scene(&f, 0, &s) == 0) {
         CHECK(s.separate && strstr(s.origin, mark_file) && strstr(s.origin, "not this trace's run") &&
-                  strstr(s.origin, rv_version_name(v)) &&
-                  strstr(s.origin, "NVIDIA H200"),
+                  strstr(s.origin, rv_version_name(v)) && strstr(s.origin, "NVIDIA H200"),
               "the picture says whose run it is: %s", s.origin);
         scene_waves_free(&s);
     } else
@@ -172,7 +172,7 @@ static void test_beside_mark(void)
         static scene_waves s;
         if (pane_scene(&f, 1, &s) == 0) {
             CHECK(s.separate && strstr(s.origin, mark_file) && strstr(s.origin, "not this kernel's run") &&
-                  strstr(s.origin, rv_version_name(v)),
+                      strstr(s.origin, rv_version_name(v)),
                   "the right picture is the version to beat's recording: %s / %s", s.title, s.origin);
             scene_waves_free(&s);
         } else
@@ -307,6 +307,71 @@ static void test_zoom_keys(void)
     app_close(&a);
 }
 
+/* Types n as digits, then Enter: predict mode's answer. */
+static void answer(app *a, uint32_t n)
+{
+    char digits[16];
+    snprintf(digits, sizeof digits, "%u", n);
+    for (const char *c = digits; *c; c++) key(a, SDLK_0 + (*c - '0'));
+    key(a, SDLK_RETURN);
+}
+
+/* Predict mode with the picture shown asks the grid's question before the
+ * grid: the waves stay hidden until it is answered, a wrong answer is
+ * judged wrong and the right one (the waves the occupancy predicts) right,
+ * alone as beside the steps; without W the steps' questions come back. */
+static void test_predict_waves(void)
+{
+    app a;
+    char name[96];
+    snprintf(name, sizeof name, "nvidia-h200-%s-b256-ones.rvt", rv_version_name(rv_rules_mark_version()));
+    if (open_file(&a, name, -1) != 0) {
+        CHECK(0, "opened %s", name);
+        return;
+    }
+    key(&a, SDLK_a);
+    key(&a, SDLK_w);
+    viewer_frame f = app_frame(&a, W, H);
+    const rv_waves *w = f.waves_src[0].tr ? f.waves_src[0].tr->waves : NULL;
+    waves_question wq;
+    if (!w || waves_question_of(w, &wq) != 0) {
+        CHECK(0, "the recording's question is made");
+        app_close(&a);
+        return;
+    }
+    CHECK(f.quiz && f.quiz->waves == w && predict_veiled(f.quiz), "W in predict mode asks of the grid shown");
+    CHECK(f.quiz && !strcmp(f.quiz->q.text, wq.text) && !strcmp(f.quiz->q.hint, wq.hint), "the grid's question: %s",
+          f.quiz ? f.quiz->q.text : "none");
+    static scene_waves s;
+    scene_waves_in in = {.file = f.waves_src[0].file, .veiled = 1};
+    if (scene_waves_build(f.waves_src[0].tr, &in, &s, name, sizeof name) == 0) {
+        CHECK(s.veiled && !s.observed[0] && !strstr(s.predicted, "predicted"), "the veiled picture tells nothing: %s",
+              s.predicted);
+        scene_waves_free(&s);
+    }
+    CHECK(viewer_canvas_draw(canvas, &f) == 0, "the question drawn beside the steps");
+    answer(&a, wq.number + 1);
+    CHECK(a.pq.revealed && a.pq.verdict == -1 && a.pq.answered == 1 && a.pq.right == 0, "%u waves: judged wrong",
+          wq.number + 1);
+    f = app_frame(&a, W, H);
+    CHECK(f.quiz && strstr(f.quiz->q.answer, "wave") && !strcmp(f.quiz->q.explain, wq.explain),
+          "revealed with the answer and why: %s", f.quiz ? f.quiz->q.answer : "none");
+    key(&a, SDLK_RETURN); /* no next step's question over the grid */
+    CHECK(a.pq.waves == w && a.pq.revealed && a.step == 0, "Enter leaves the revealed grid as it is");
+    key(&a, SDLK_w); /* alone */
+    key(&a, SDLK_w); /* off: the steps' question again */
+    f = app_frame(&a, W, H);
+    CHECK(a.waves == VIEW_WAVES_OFF && f.quiz && !f.quiz->waves, "without the picture, the step's question");
+    key(&a, SDLK_w);
+    key(&a, SDLK_w); /* alone: asked afresh */
+    f = app_frame(&a, W, H);
+    CHECK(a.waves == VIEW_WAVES_ALONE && predict_veiled(f.quiz) && f.quiz->waves == w, "asked again, alone");
+    CHECK(viewer_canvas_draw(canvas, &f) == 0, "the question drawn beside the picture alone");
+    answer(&a, wq.number);
+    CHECK(a.pq.verdict == 1 && a.pq.right == 1 && a.pq.answered == 2, "%u waves: judged right", wq.number);
+    app_close(&a);
+}
+
 int main(void)
 {
     char err[512];
@@ -324,6 +389,7 @@ int main(void)
     test_beside_mark();
     test_zoom_scene();
     test_zoom_keys();
+    test_predict_waves();
     remove_assets();
     viewer_canvas_free(canvas);
     return check_report();

@@ -115,6 +115,13 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
     snprintf(s->legend, sizeof s->legend, "%s",
              _("colour: the block's wave (alternating); shade: how full the SM was (its blocks over what the "
                "occupancy allows)"));
+    if (in->veiled) { /* the question's answer is in these: kept until it is answered */
+        s->veiled = 1;
+        s->waves = 0;
+        s->tail_at = 2.0f;
+        snprintf(s->predicted, sizeof s->predicted, "%s", _("The waves hidden: predict them first"));
+        s->observed[0] = s->tail[0] = '\0';
+    }
     return 0;
 }
 

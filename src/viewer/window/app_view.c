@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include "core/results.h"
+#include "core/waves.h"
 
 static const double speeds[APP_NSPEEDS] = {0.25, 0.5, 1, 2, 4, 8};
 
@@ -35,6 +36,13 @@ static waves_source pane_waves(const app *a, const rv_trace *first, int p)
         src.why = r->tr ? NULL : r->why;
     }
     return src;
+}
+
+const rv_waves *app_waves_asked(const app *a)
+{
+    if (!a->waves || a->comparing || a->beside_waves) return NULL; /* one picture, or none to ask of */
+    const rv_trace *tr = pane_waves(a, a->sc.story.tr[0], 0).tr;
+    return tr ? tr->waves : NULL; /* the picture draws the first launch with waves */
 }
 
 viewer_frame app_view(const app *a, int w, int h)
