@@ -307,6 +307,40 @@ static void test_zoom_keys(void)
     app_close(&a);
 }
 
+/* A run of one block on one SM: every count in the picture's words takes
+ * its own number ("1 block of 32 threads on 1 SM"), none "1 blocks". */
+static void test_one_block_words(void)
+{
+    static rv_trace tr;
+    rv_waves *w = rv_waves_new(1);
+    if (!w) return;
+    w->launch = 1;
+    w->grid_dim[0] = w->grid_dim[1] = w->grid_dim[2] = 1;
+    w->block_dim[0] = 32, w->block_dim[1] = w->block_dim[2] = 1;
+    w->cluster_dim[0] = w->cluster_dim[1] = w->cluster_dim[2] = 1;
+    w->sm_count = 1, w->bound = 1, w->sm_blocks = 32;
+    w->blocks[0] = (rv_wave_block){0, 0, 1000, 1100, 1100, 0, 0};
+    char err[300] = "";
+    CHECK(rv_waves_validate(w, err, sizeof err) == 0, "the premise: a sane run (%s)", err);
+    tr.version = rv_rules_mark_version();
+    tr.origin_kind = RV_ORIGIN_GPU;
+    snprintf(tr.origin, sizeof tr.origin, "NVIDIA H200");
+    tr.waves = w;
+    static scene_waves s;
+    if (scene_waves_make(&tr, 0, &s, err, sizeof err) == 0) {
+        CHECK(strstr(s.title, "1 block of 32 threads on 1 SM") != NULL, "the title: %s", s.title);
+        CHECK(strstr(s.predicted, "(1 block, 1 SM ×") != NULL, "predicted: %s", s.predicted);
+        CHECK(strstr(s.observed, "ran 1 block,") != NULL, "observed: %s", s.observed);
+        CHECK(!strcmp(s.sm_rows, "1 SM, one row each"), "the rows: %s", s.sm_rows);
+        const char *all[] = {s.title, s.predicted, s.observed, s.sm_rows};
+        for (int i = 0; i < 4; i++)
+            CHECK(!strstr(all[i], "1 blocks") && !strstr(all[i], "1 SMs"), "no plural of one: %s", all[i]);
+        scene_waves_free(&s);
+    } else
+        CHECK(0, "the one block's scene: %s", err);
+    rv_waves_free(w);
+}
+
 /* Types n as digits, then Enter: predict mode's answer. */
 static void answer(app *a, uint32_t n)
 {
@@ -390,6 +424,7 @@ int main(void)
     test_zoom_scene();
     test_zoom_keys();
     test_predict_waves();
+    test_one_block_words();
     remove_assets();
     viewer_canvas_free(canvas);
     return check_report();
