@@ -210,6 +210,16 @@ static int row_drawn(const scene_waves *s, uint32_t sm)
     return 0;
 }
 
+/* tr: the mark version's run on the H200 with w as its waves, checked. */
+static void on_h200(rv_trace *tr, rv_waves *w, char *err, size_t errlen)
+{
+    CHECK(rv_waves_validate(w, err, errlen) == 0, "the premise: a sane run (%s)", err);
+    tr->version = rv_rules_mark_version();
+    tr->origin_kind = RV_ORIGIN_GPU;
+    snprintf(tr->origin, sizeof tr->origin, "NVIDIA H200");
+    tr->waves = w;
+}
+
 /* The scene of a run of two blocks, one after the other on two SMs (SM 0
  * from 0 to 100 ns, SM 1 from 100 to 200): the whole run draws both; its
  * first half, SM 0's block alone, over every column, with the axis saying
@@ -228,11 +238,7 @@ static void test_zoom_scene(void)
     w->blocks[0] = (rv_wave_block){0, 0, 1000, 1100, 1100, 0, 0};
     w->blocks[1] = (rv_wave_block){1, 1, 1100, 1200, 1200, 0, 0};
     char err[300] = "";
-    CHECK(rv_waves_validate(w, err, sizeof err) == 0, "the premise: a sane run (%s)", err);
-    tr.version = rv_rules_mark_version();
-    tr.origin_kind = RV_ORIGIN_GPU;
-    snprintf(tr.origin, sizeof tr.origin, "NVIDIA H200");
-    tr.waves = w;
+    on_h200(&tr, w, err, sizeof err);
     static scene_waves s;
     scene_waves_in whole = {0}, first = {.from = 0.0, .to = 0.5}, second = {.from = 0.5, .to = 1.0};
     if (scene_waves_build(&tr, &whole, &s, err, sizeof err) == 0) {
@@ -321,11 +327,7 @@ static void test_one_block_words(void)
     w->sm_count = 1, w->bound = 1, w->sm_blocks = 32;
     w->blocks[0] = (rv_wave_block){0, 0, 1000, 1100, 1100, 0, 0};
     char err[300] = "";
-    CHECK(rv_waves_validate(w, err, sizeof err) == 0, "the premise: a sane run (%s)", err);
-    tr.version = rv_rules_mark_version();
-    tr.origin_kind = RV_ORIGIN_GPU;
-    snprintf(tr.origin, sizeof tr.origin, "NVIDIA H200");
-    tr.waves = w;
+    on_h200(&tr, w, err, sizeof err);
     static scene_waves s;
     if (scene_waves_make(&tr, 0, &s, err, sizeof err) == 0) {
         CHECK(strstr(s.title, "1 block of 32 threads on 1 SM") != NULL, "the title: %s", s.title);

@@ -13,7 +13,6 @@
 #include <stdio.h>
 
 #include "core/i18n.h"
-#include "core/predict.h"
 #include "viewer/scene/scene.h"
 #include "viewer/scene/story.h"
 
@@ -83,7 +82,7 @@ int draw_steps_width(const viewer_frame *f)
 
 /* Whether predict mode's grid question is open: the picture keeps its
  * waves until it is answered. */
-static int waves_asked(const viewer_frame *f) { return f->quiz && f->quiz->waves && predict_veiled(f->quiz); }
+static int waves_asked(const viewer_frame *f) { return f->waves_quiz == 1; }
 
 /* The picture of src in the area of in, or why there is none. */
 static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, const waves_source *src, waves_input *in)
@@ -124,8 +123,8 @@ static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     }
     if (!f->waves_src[0].tr) return -1;
     waves_input in = {NULL, f->theme, f->width, f->height, 0, 0};
-    if (f->quiz && f->quiz->waves) { /* predict mode's card where the steps have it */
-        static scene sc;             /* large: off the stack */
+    if (f->waves_quiz) { /* predict mode's card where the steps have it */
+        static scene sc; /* large: off the stack */
         layout L;
         scene_build(&sc, f);
         draw_layout_for(f, &L);

@@ -12,6 +12,15 @@
 
 const predict *app_predict_shown(const app *a) { return a->pq.mode == PREDICT_OFF || a->comparing ? NULL : &a->pq; }
 
+const rv_waves *app_waves_asked(const app *a)
+{
+    if (!a->waves || a->comparing || a->beside_waves) return NULL; /* one picture, or none to ask of */
+    const rv_trace *first = a->sc.story.tr[0];
+    if (first && first->waves) return first->waves; /* the picture draws the first launch with waves */
+    const waves_rec *r = &a->wrec[0];
+    return waves_rec_stands_in(r, first) && r->tr ? r->tr->waves : NULL;
+}
+
 int app_predict_sync(predict *p, const app *a)
 {
     const rv_waves *w = app_waves_asked(a); /* the grid shown: its question before its picture */
