@@ -9,18 +9,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-int predict_sync(predict *p, const rv_analysis *an, int step)
+#include "quiz_waves.h"
+
+/* The question just put in p asked: nothing answered, nothing picked. */
+static int ask(predict *p)
 {
-    if (p->an == an && p->step == step) return 0;
-    p->an = an;
-    p->step = step;
-    p->has_q = an && quiz_pick_question(an, step, &p->q);
     p->revealed = !p->has_q; /* nothing to ask: show the step */
     p->verdict = 0;
     p->input[0] = '\0';
     p->picked = 0;
     p->given[0] = '\0';
     return p->has_q;
+}
+
+int predict_sync(predict *p, const rv_analysis *an, int step)
+{
+    if (p->an == an && p->step == step) return 0;
+    p->an = an;
+    p->step = step;
+    p->waves = NULL;
+    p->has_q = an && quiz_pick_question(an, step, &p->q);
+    return ask(p);
+}
+
+int predict_sync_waves(predict *p, const rv_waves *w)
+{
+    if (p->waves == w && w) return 0;
+    p->an = NULL; /* a step's question is asked afresh when the steps come back */
+    p->step = -1;
+    p->waves = w;
+    waves_question wq;
+    p->has_q = w && waves_question_of(w, &wq) == 0;
+    if (p->has_q) { /* a number, typed: predict mode takes it as a step's */
+        memset(&p->q, 0, sizeof p->q);
+        p->q.kind = QUIZ_DIVERGENT; /* a count of the whole launch; the kind names no warp */
+        p->q.type = QUIZ_NUMBER;
+        p->q.pick = QUIZ_PICK_NONE;
+        p->q.step = -1;
+        p->q.warp = p->q.lane = p->q.bank = -1;
+        p->q.number = wq.number;
+        snprintf(p->q.text, sizeof p->q.text, "%s", wq.text);
+        snprintf(p->q.hint, sizeof p->q.hint, "%s", wq.hint);
+        snprintf(p->q.answer, sizeof p->q.answer, "%s", wq.answer);
+        snprintf(p->q.explain, sizeof p->q.explain, "%s", wq.explain);
+    }
+    return ask(p);
 }
 
 int predict_veiled(const predict *p) { return p && p->mode != PREDICT_OFF && p->has_q && !p->revealed; }
@@ -63,8 +96,9 @@ int predict_slide(predict *p, const rv_analysis *an, int step, int revealed)
 int predict_set_mode(predict *p, int mode)
 {
     p->mode = p->mode == mode ? PREDICT_OFF : mode;
-    p->an = NULL; /* ask afresh at the current step */
+    p->an = NULL; /* ask afresh at the current step, or of the grid shown */
     p->step = -1;
+    p->waves = NULL;
     if (p->mode == PREDICT_CLASS) p->right = p->answered = 0;
     return p->mode;
 }
@@ -79,7 +113,7 @@ predict_out predict_input(predict *p, predict_in in, int digit)
 {
     if (p->mode == PREDICT_OFF) return PREDICT_IGNORED;
     if (p->revealed) /* Enter goes on to the next step's question */
-        return in == PREDICT_IN_ENTER ? PREDICT_NEXT_STEP : PREDICT_IGNORED;
+        return in == PREDICT_IN_ENTER && !p->waves ? PREDICT_NEXT_STEP : PREDICT_IGNORED;
     if (in == PREDICT_IN_SHOW || (p->mode == PREDICT_TEACHER && in == PREDICT_IN_ENTER)) {
         predict_reveal(p);
         return PREDICT_TAKEN;

@@ -30,12 +30,17 @@ typedef enum predict_mode {
 /* The modes --predict takes, as the shell completion offers them. */
 #define PREDICT_MODE_WORDS "class teacher"
 
+struct rv_waves;
+
 typedef struct predict {
     int mode;              /* predict_mode                                */
     int slide;             /* export --quiz: no keys, no score            */
     const rv_analysis *an; /* what the question was asked of              */
     int step;              /* the step asked about, -1: none yet          */
-    int has_q;             /* the step has a question                     */
+    /* the grid's question (quiz_waves.h) in place of a step's, while the
+     * waves picture is shown: the run it was asked of; NULL: a step's */
+    const struct rv_waves *waves;
+    int has_q; /* the step has a question                     */
     quiz_question q;
     int revealed;                      /* the step is shown, with the answer          */
     int verdict;                       /* 1 right, -1 wrong, 0 shown without an answer */
@@ -49,6 +54,11 @@ typedef struct predict {
  * the trace changed (the input is cleared; the score is kept).  1 when a new
  * question was asked just now, else 0. */
 int predict_sync(predict *p, const rv_analysis *an, int step);
+
+/* The same for the grid's question, asked of the waves run w while its
+ * picture is shown: a new one when w changed (a step's question is asked
+ * afresh at the next predict_sync).  1 when asked just now, else 0. */
+int predict_sync_waves(predict *p, const struct rv_waves *w);
 
 /* 1 while the step's activity must stay hidden (a question is open). */
 int predict_veiled(const predict *p);
@@ -69,7 +79,8 @@ typedef enum predict_in { PREDICT_IN_DIGIT, PREDICT_IN_BACKSPACE, PREDICT_IN_ENT
 typedef enum predict_out { PREDICT_IGNORED = 0, PREDICT_TAKEN, PREDICT_NEXT_STEP, PREDICT_TYPE_FIRST } predict_out;
 
 /* Applies one input (digit: 0..9 for PREDICT_IN_DIGIT) to an open or
- * revealed question.  Pure: the caller acts on the result. */
+ * revealed question.  Pure: the caller acts on the result.  A revealed
+ * grid question has no next step's question: Enter is left to the caller. */
 predict_out predict_input(predict *p, predict_in in, int digit);
 
 /* A click on lane `lane` (0..31) of the warp asked about: picked or

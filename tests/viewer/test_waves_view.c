@@ -18,6 +18,7 @@
 #include <SDL.h>
 #include "../check.h"
 #include "pixels.h"
+#include "core/quiz_waves.h"
 #include "core/rules.h"
 #include "core/versions.h"
 #include "viewer/draw/draw.h"
@@ -109,8 +110,7 @@ static void test_recording_stands_in(void)
     static scene_waves s;
     if (pane_scene(&f, 0, &s) == 0) {
         CHECK(s.separate && strstr(s.origin, mark_file) && strstr(s.origin, "not this trace's run") &&
-                  strstr(s.origin, rv_version_name(v)) &&
-                  strstr(s.origin, "NVIDIA H200"),
+                  strstr(s.origin, rv_version_name(v)) && strstr(s.origin, "NVIDIA H200"),
               "the picture says whose run it is: %s", s.origin);
         scene_waves_free(&s);
     } else
@@ -172,7 +172,7 @@ static void test_beside_mark(void)
         static scene_waves s;
         if (pane_scene(&f, 1, &s) == 0) {
             CHECK(s.separate && strstr(s.origin, mark_file) && strstr(s.origin, "not this kernel's run") &&
-                  strstr(s.origin, rv_version_name(v)),
+                      strstr(s.origin, rv_version_name(v)),
                   "the right picture is the version to beat's recording: %s / %s", s.title, s.origin);
             scene_waves_free(&s);
         } else
@@ -210,6 +210,16 @@ static int row_drawn(const scene_waves *s, uint32_t sm)
     return 0;
 }
 
+/* tr: the mark version's run on the H200 with w as its waves, checked. */
+static void on_h200(rv_trace *tr, rv_waves *w, char *err, size_t errlen)
+{
+    CHECK(rv_waves_validate(w, err, errlen) == 0, "the premise: a sane run (%s)", err);
+    tr->version = rv_rules_mark_version();
+    tr->origin_kind = RV_ORIGIN_GPU;
+    snprintf(tr->origin, sizeof tr->origin, "NVIDIA H200");
+    tr->waves = w;
+}
+
 /* The scene of a run of two blocks, one after the other on two SMs (SM 0
  * from 0 to 100 ns, SM 1 from 100 to 200): the whole run draws both; its
  * first half, SM 0's block alone, over every column, with the axis saying
@@ -228,11 +238,7 @@ static void test_zoom_scene(void)
     w->blocks[0] = (rv_wave_block){0, 0, 1000, 1100, 1100, 0, 0};
     w->blocks[1] = (rv_wave_block){1, 1, 1100, 1200, 1200, 0, 0};
     char err[300] = "";
-    CHECK(rv_waves_validate(w, err, sizeof err) == 0, "the premise: a sane run (%s)", err);
-    tr.version = rv_rules_mark_version();
-    tr.origin_kind = RV_ORIGIN_GPU;
-    snprintf(tr.origin, sizeof tr.origin, "NVIDIA H200");
-    tr.waves = w;
+    on_h200(&tr, w, err, sizeof err);
     static scene_waves s;
     scene_waves_in whole = {0}, first = {.from = 0.0, .to = 0.5}, second = {.from = 0.5, .to = 1.0};
     if (scene_waves_build(&tr, &whole, &s, err, sizeof err) == 0) {
@@ -307,6 +313,101 @@ static void test_zoom_keys(void)
     app_close(&a);
 }
 
+/* A run of one block on one SM: every count in the picture's words takes
+ * its own number ("1 block of 32 threads on 1 SM"), none "1 blocks". */
+static void test_one_block_words(void)
+{
+    static rv_trace tr;
+    rv_waves *w = rv_waves_new(1);
+    if (!w) return;
+    w->launch = 1;
+    w->grid_dim[0] = w->grid_dim[1] = w->grid_dim[2] = 1;
+    w->block_dim[0] = 32, w->block_dim[1] = w->block_dim[2] = 1;
+    w->cluster_dim[0] = w->cluster_dim[1] = w->cluster_dim[2] = 1;
+    w->sm_count = 1, w->bound = 1, w->sm_blocks = 32;
+    w->blocks[0] = (rv_wave_block){0, 0, 1000, 1100, 1100, 0, 0};
+    char err[300] = "";
+    on_h200(&tr, w, err, sizeof err);
+    static scene_waves s;
+    if (scene_waves_make(&tr, 0, &s, err, sizeof err) == 0) {
+        CHECK(strstr(s.title, "1 block of 32 threads on 1 SM") != NULL, "the title: %s", s.title);
+        CHECK(strstr(s.predicted, "(1 block, 1 SM ×") != NULL, "predicted: %s", s.predicted);
+        CHECK(strstr(s.observed, "ran 1 block,") != NULL, "observed: %s", s.observed);
+        CHECK(!strcmp(s.sm_rows, "1 SM, one row each"), "the rows: %s", s.sm_rows);
+        const char *all[] = {s.title, s.predicted, s.observed, s.sm_rows};
+        for (int i = 0; i < 4; i++)
+            CHECK(!strstr(all[i], "1 blocks") && !strstr(all[i], "1 SMs"), "no plural of one: %s", all[i]);
+        scene_waves_free(&s);
+    } else
+        CHECK(0, "the one block's scene: %s", err);
+    rv_waves_free(w);
+}
+
+/* Types n as digits, then Enter: predict mode's answer. */
+static void answer(app *a, uint32_t n)
+{
+    char digits[16];
+    snprintf(digits, sizeof digits, "%u", n);
+    for (const char *c = digits; *c; c++) key(a, SDLK_0 + (*c - '0'));
+    key(a, SDLK_RETURN);
+}
+
+/* Predict mode with the picture shown asks the grid's question before the
+ * grid: the waves stay hidden until it is answered, a wrong answer is
+ * judged wrong and the right one (the waves the occupancy predicts) right,
+ * alone as beside the steps; without W the steps' questions come back. */
+static void test_predict_waves(void)
+{
+    app a;
+    char name[96];
+    snprintf(name, sizeof name, "nvidia-h200-%s-b256-ones.rvt", rv_version_name(rv_rules_mark_version()));
+    if (open_file(&a, name, -1) != 0) {
+        CHECK(0, "opened %s", name);
+        return;
+    }
+    key(&a, SDLK_a);
+    key(&a, SDLK_w);
+    viewer_frame f = app_frame(&a, W, H);
+    const rv_waves *w = f.waves_src[0].tr ? f.waves_src[0].tr->waves : NULL;
+    waves_question wq;
+    if (!w || waves_question_of(w, &wq) != 0) {
+        CHECK(0, "the recording's question is made");
+        app_close(&a);
+        return;
+    }
+    CHECK(f.quiz && f.quiz->waves == w && predict_veiled(f.quiz), "W in predict mode asks of the grid shown");
+    CHECK(f.quiz && !strcmp(f.quiz->q.text, wq.text) && !strcmp(f.quiz->q.hint, wq.hint), "the grid's question: %s",
+          f.quiz ? f.quiz->q.text : "none");
+    static scene_waves s;
+    scene_waves_in in = {.file = f.waves_src[0].file, .veiled = 1};
+    if (scene_waves_build(f.waves_src[0].tr, &in, &s, name, sizeof name) == 0) {
+        CHECK(s.veiled && !s.observed[0] && !strstr(s.predicted, "predicted"), "the veiled picture tells nothing: %s",
+              s.predicted);
+        scene_waves_free(&s);
+    }
+    CHECK(viewer_canvas_draw(canvas, &f) == 0, "the question drawn beside the steps");
+    answer(&a, wq.number + 1);
+    CHECK(a.pq.revealed && a.pq.verdict == -1 && a.pq.answered == 1 && a.pq.right == 0, "%u waves: judged wrong",
+          wq.number + 1);
+    f = app_frame(&a, W, H);
+    CHECK(f.quiz && strstr(f.quiz->q.answer, "wave") && !strcmp(f.quiz->q.explain, wq.explain),
+          "revealed with the answer and why: %s", f.quiz ? f.quiz->q.answer : "none");
+    key(&a, SDLK_RETURN); /* no next step's question over the grid */
+    CHECK(a.pq.waves == w && a.pq.revealed && a.step == 0, "Enter leaves the revealed grid as it is");
+    key(&a, SDLK_w); /* alone */
+    key(&a, SDLK_w); /* off: the steps' question again */
+    f = app_frame(&a, W, H);
+    CHECK(a.waves == VIEW_WAVES_OFF && f.quiz && !f.quiz->waves, "without the picture, the step's question");
+    key(&a, SDLK_w);
+    key(&a, SDLK_w); /* alone: asked afresh */
+    f = app_frame(&a, W, H);
+    CHECK(a.waves == VIEW_WAVES_ALONE && predict_veiled(f.quiz) && f.quiz->waves == w, "asked again, alone");
+    CHECK(viewer_canvas_draw(canvas, &f) == 0, "the question drawn beside the picture alone");
+    answer(&a, wq.number);
+    CHECK(a.pq.verdict == 1 && a.pq.right == 1 && a.pq.answered == 2, "%u waves: judged right", wq.number);
+    app_close(&a);
+}
+
 int main(void)
 {
     char err[512];
@@ -324,6 +425,8 @@ int main(void)
     test_beside_mark();
     test_zoom_scene();
     test_zoom_keys();
+    test_predict_waves();
+    test_one_block_words();
     remove_assets();
     viewer_canvas_free(canvas);
     return check_report();

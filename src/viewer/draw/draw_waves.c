@@ -70,7 +70,7 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     if (area.h < (int)s->sms) area.h = (int)s->sms;
     prim_fill(r, area, th->panel);
     rgba hue[2] = {th->full, th->accent2};
-    for (uint32_t sm = 0; sm < s->sms; sm++) {
+    for (uint32_t sm = 0; sm < s->sms && !s->veiled; sm++) {
         int y0 = area.y + (int)((long)area.h * sm / s->sms), y1 = area.y + (int)((long)area.h * (sm + 1) / s->sms);
         int hh = y1 - y0 > 2 ? y1 - y0 - 1 : y1 - y0; /* a hair between rows where there is room */
         for (uint32_t c = 0; c < s->cols; c++) {

@@ -80,13 +80,21 @@ int draw_steps_width(const viewer_frame *f)
     return f->width * 3 / 5; /* the steps keep the larger part: the picture's words wrap */
 }
 
+/* Whether predict mode's grid question is open: the picture keeps its
+ * waves until it is answered. */
+static int waves_asked(const viewer_frame *f) { return f->waves_quiz == 1; }
+
 /* The picture of src in the area of in, or why there is none. */
 static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, const waves_source *src, waves_input *in)
 {
     static scene_waves sw; /* its words are large: off the stack */
     char why[400];
-    scene_waves_in si = {
-        .file = src->file, .name = src->name, .beside = src->beside, .from = f->waves_from, .to = f->waves_to};
+    scene_waves_in si = {.file = src->file,
+                         .name = src->name,
+                         .beside = src->beside,
+                         .from = f->waves_from,
+                         .to = f->waves_to,
+                         .veiled = waves_asked(f)};
     if (!src->tr || scene_waves_build(src->tr, &si, &sw, why, sizeof why)) {
         if (!src->tr)
             snprintf(why, sizeof why, "%s",
@@ -115,6 +123,18 @@ static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     }
     if (!f->waves_src[0].tr) return -1;
     waves_input in = {NULL, f->theme, f->width, f->height, 0, 0};
+    if (f->waves_quiz) { /* predict mode's card where the steps have it */
+        static scene sc; /* large: off the stack */
+        layout L;
+        scene_build(&sc, f);
+        draw_layout_for(f, &L);
+        in.w = L.results.x;
+        waves_pane(r, tc, f, &f->waves_src[0], &in);
+        draw_ctx d = {r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0]};
+        prim_fill(r, (lrect){in.w, 0, f->width - in.w, f->height}, d.th->bg);
+        draw_predict_card(&d, L.results);
+        return 0;
+    }
     waves_pane(r, tc, f, &f->waves_src[0], &in);
     return 0;
 }

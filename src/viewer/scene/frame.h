@@ -87,6 +87,8 @@ typedef struct viewer_frame {
     /* predict mode (predict.h): the question of this step; while it is
      * open the step's activity is hidden.  NULL: off */
     const struct predict *quiz;
+    int waves_quiz; /* quiz is the grid's question (W's picture): 1 open, its
+                       waves hidden; 2 answered; 0 a step's or none */
     /* a live class (class_card.h): where to join and how the class
      * answered, on predict mode's card.  NULL: none */
     const struct class_live *live;

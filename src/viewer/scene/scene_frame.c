@@ -269,7 +269,8 @@ static void card_build(scene_card *c, const predict *p)
             } else {
                 snprintf(c->given, sizeof c->given, "%s_", p->input);
             }
-            c->keys = _("Enter: answer \xC2\xB7 Space: show the step \xC2\xB7 A: predict mode off");
+            c->keys = p->waves ? _("Enter: answer \xC2\xB7 Space: show the grid \xC2\xB7 A: predict mode off")
+                               : _("Enter: answer \xC2\xB7 Space: show the step \xC2\xB7 A: predict mode off");
         } else if (!p->slide) {
             c->message = _("Space or Enter shows the answer.");
             c->message_lines = 2;
@@ -284,7 +285,9 @@ static void card_build(scene_card *c, const predict *p)
     if (p->verdict < 0 && p->given[0]) snprintf(c->said, sizeof c->said, _("you said: %s"), p->given);
     snprintf(c->answer, sizeof c->answer, _("Answer: %s"), p->q.answer);
     c->explain = p->q.explain;
-    c->next = p->slide ? NULL : _("\xE2\x86\x92 or Enter: the next step's question");
+    c->next = p->slide   ? NULL
+              : p->waves ? _("W, until the picture goes: the steps' questions again")
+                         : _("\xE2\x86\x92 or Enter: the next step's question");
 }
 
 /* A live class on the card: the join address, code and QR code, the counts

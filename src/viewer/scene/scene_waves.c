@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grid_words.h"
 #include "core/i18n.h"
 #include "core/versions.h"
 
@@ -82,27 +83,34 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
     double tail_at = f.t1 > f.t0 ? (double)(f.tail_start - f.t0) / (double)(f.t1 - f.t0) : 1.0;
     s->tail_at = (float)((tail_at - from) / (to - from));
     uint32_t bs = w->block_dim[0] * w->block_dim[1] * w->block_dim[2];
-    snprintf(s->title, sizeof s->title, _("%s, launch %u: %u blocks of %u threads on %u SMs"), rv_trace_name(tr),
-             w->launch, f.blocks, bs, w->sm_count);
+    /* each count in words by its own number (core/grid_words.h) */
+    char blocks[RV_COUNT_WORDS], threads[RV_COUNT_WORDS], sms[RV_COUNT_WORDS], more[RV_COUNT_WORDS];
+    rv_words_blocks(blocks, sizeof blocks, f.blocks);
+    rv_words_sms(sms, sizeof sms, w->sm_count);
+    snprintf(s->title, sizeof s->title, _("%s, launch %u: %s of %s on %s"), rv_trace_name(tr), w->launch, blocks,
+             rv_words_threads(threads, sizeof threads, bs), sms);
     origin_of(tr, in, s);
     recorded_how(w, s->recorded, sizeof s->recorded);
-    if (f.clusters)
+    if (f.clusters) {
+        char clusters[RV_COUNT_WORDS];
+        rv_words_clusters(clusters, sizeof clusters, f.clusters);
         snprintf(s->predicted, sizeof s->predicted,
-                 ngettext("predicted: %u wave (%u clusters of %u blocks, %u on the GPU at once)",
-                          "predicted: %u waves (%u clusters of %u blocks, %u on the GPU at once)", f.waves_predicted),
-                 f.waves_predicted, f.clusters, rv_waves_cluster_blocks(w), w->cluster_bound);
-    else
+                 ngettext("predicted: %u wave (%s of %s, %u on the GPU at once)",
+                          "predicted: %u waves (%s of %s, %u on the GPU at once)", f.waves_predicted),
+                 f.waves_predicted, clusters, rv_words_blocks(more, sizeof more, rv_waves_cluster_blocks(w)),
+                 w->cluster_bound);
+    } else
         snprintf(s->predicted, sizeof s->predicted,
-                 ngettext("predicted: %u wave (%u blocks, %u SMs × %u at once by the occupancy)",
-                          "predicted: %u waves (%u blocks, %u SMs × %u at once by the occupancy)", f.waves_predicted),
-                 f.waves_predicted, f.blocks, w->sm_count, w->bound);
+                 ngettext("predicted: %u wave (%s, %s × %u at once by the occupancy)",
+                          "predicted: %u waves (%s, %s × %u at once by the occupancy)", f.waves_predicted),
+                 f.waves_predicted, blocks, sms, w->bound);
     snprintf(s->observed, sizeof s->observed,
-             ngettext("observed: %u wave; the busiest SM ran %u blocks, at most %u at once with all their warps (%u "
+             ngettext("observed: %u wave; the busiest SM ran %s, at most %u at once with all their warps (%u "
                       "with any); %.1f%% of the SMs' time idle",
-                      "observed: %u waves; the busiest SM ran %u blocks, at most %u at once with all their warps (%u "
+                      "observed: %u waves; the busiest SM ran %s, at most %u at once with all their warps (%u "
                       "with any); %.1f%% of the SMs' time idle",
                       f.waves),
-             f.waves, f.most_on_sm, f.most_at_once, f.most_held, 100.0 * f.idle);
+             f.waves, rv_words_blocks(more, sizeof more, f.most_on_sm), f.most_at_once, f.most_held, 100.0 * f.idle);
     double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
     snprintf(s->tail, sizeof s->tail, _("tail (after the line): the last %.3f µs, %.1f%% of the SMs' time idle in it"),
              tail, 100.0 * f.tail_idle);
@@ -111,10 +119,17 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
                  from * span, to * span, span, 1.0 / (to - from));
     else
         snprintf(s->axis, sizeof s->axis, _("time: 0 to %.3f µs from the first block's start"), span);
-    snprintf(s->sm_rows, sizeof s->sm_rows, _("%u SMs, one row each"), w->sm_count);
+    snprintf(s->sm_rows, sizeof s->sm_rows, _("%s, one row each"), sms);
     snprintf(s->legend, sizeof s->legend, "%s",
              _("colour: the block's wave (alternating); shade: how full the SM was (its blocks over what the "
                "occupancy allows)"));
+    if (in->veiled) { /* the question's answer is in these: kept until it is answered */
+        s->veiled = 1;
+        s->waves = 0;
+        s->tail_at = 2.0f;
+        snprintf(s->predicted, sizeof s->predicted, "%s", _("The waves hidden: predict them first"));
+        s->observed[0] = s->tail[0] = '\0';
+    }
     return 0;
 }
 

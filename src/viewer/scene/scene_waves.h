@@ -25,6 +25,8 @@ typedef struct scene_waves {
     char legend[400];          /* how to read the picture                           */
     char sm_rows[100];         /* "132 SMs, one row each"                           */
     uint32_t sms, cols, waves; /* rows, columns, waves observed                     */
+    int veiled;                /* predict mode's question open: no cells, no tail, and
+                                  nothing predicted or observed in words            */
     float tail_at;             /* where the tail begins, 0 .. 1 of the width; below 0:
                                   before the part shown, above 1: after it      */
     rv_waves_cell *cells;      /* [sms * cols], owned                               */
@@ -39,6 +41,7 @@ typedef struct scene_waves_in {
     int beside;       /* that recording is the version to beat's, beside a trace's */
     double from, to;  /* the part of the run's time shown (0 .. 1, first start to
                          last end; the viewer's zoom); to <= from: all of it  */
+    int veiled;       /* predict mode asks the grid's waves: what would tell is hidden */
 } scene_waves_in;
 
 /* The picture of tr's waves run as in says.  0, or -1 with why in err (no

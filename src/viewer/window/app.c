@@ -345,7 +345,7 @@ static void waves_zoom(app *a, app_action act)
 /* Predict mode's question kept with the step shown; a new one stops play. */
 static void sync_question(app *a)
 {
-    if (app_predict_shown(a) && app_predict_sync(&a->pq, &a->sc, a->step)) a->playing = 0;
+    if (app_predict_shown(a) && app_predict_sync(&a->pq, a)) a->playing = 0;
 }
 
 const predict *app_predict_frame(app *a)

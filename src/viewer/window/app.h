@@ -221,9 +221,13 @@ const char *app_follow_waves(app *a);
  * play at a new one. */
 const predict *app_predict_shown(const app *a);
 const predict *app_predict_frame(app *a);
-/* p's question kept with position pos of sc: 1 when a new one is open,
- * which stops play. */
-int app_predict_sync(predict *p, const shown *sc, int pos);
+/* p's question kept with what a shows (the grid's while W shows it, else
+ * the step's): 1 when a new one is open, which stops play. */
+int app_predict_sync(predict *p, const app *a);
+/* The waves run whose question predict mode asks while W shows its picture
+ * alone in a pane (not in compare mode, nor beside the version to beat's);
+ * NULL: the steps' questions. */
+const struct rv_waves *app_waves_asked(const app *a);
 /* The toast after a switch to mode. */
 const char *app_predict_said(int mode);
 /* Predict mode's keys and clicks, read for action.c: APP_NONE when the key

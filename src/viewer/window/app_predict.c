@@ -8,13 +8,25 @@
 
 #include "viewer/draw/draw.h"
 #include "core/i18n.h"
+#include "core/waves.h"
 
 const predict *app_predict_shown(const app *a) { return a->pq.mode == PREDICT_OFF || a->comparing ? NULL : &a->pq; }
 
-int app_predict_sync(predict *p, const shown *sc, int pos)
+const rv_waves *app_waves_asked(const app *a)
 {
-    int step, k = story_locate(&sc->story, pos, &step); /* the launch shown, its step */
-    return predict_sync(p, sc->story.an[k], step) && predict_veiled(p);
+    if (!a->waves || a->comparing || a->beside_waves) return NULL; /* one picture, or none to ask of */
+    const rv_trace *first = a->sc.story.tr[0];
+    if (first && first->waves) return first->waves; /* the picture draws the first launch with waves */
+    const waves_rec *r = &a->wrec[0];
+    return waves_rec_stands_in(r, first) && r->tr ? r->tr->waves : NULL;
+}
+
+int app_predict_sync(predict *p, const app *a)
+{
+    const rv_waves *w = app_waves_asked(a); /* the grid shown: its question before its picture */
+    if (w) return predict_sync_waves(p, w) && predict_veiled(p);
+    int step, k = story_locate(&a->sc.story, a->step, &step); /* the launch shown, its step */
+    return predict_sync(p, a->sc.story.an[k], step) && predict_veiled(p);
 }
 
 const char *app_predict_said(int mode)
@@ -56,7 +68,7 @@ app_action app_predict_key(const app *a, SDL_Keycode key, Uint16 mod)
      * question the frame shows; app_apply gives the same input to the state
      * itself after bringing its question up to date. */
     predict p = a->pq;
-    app_predict_sync(&p, &a->sc, a->step);
+    app_predict_sync(&p, a);
     switch (predict_input(&p, in, dg)) {
     case PREDICT_NEXT_STEP:
         act.kind = APP_GOTO;

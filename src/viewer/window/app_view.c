@@ -28,7 +28,7 @@ static waves_source pane_waves(const app *a, const rv_trace *first, int p)
     if (!first) return src;
     if (first->waves)
         src.tr = first;
-    else if (!rv_trace_is_own(first) && r->sought && r->version == first->version) {
+    else if (waves_rec_stands_in(r, first)) {
         src.tr = r->tr;
         src.file = r->file;
         src.name = rv_version_name(r->version);
@@ -69,6 +69,7 @@ viewer_frame app_view(const app *a, int w, int h)
         .verify_note = a->cc_note,
     };
     f.quiz = app_predict_shown(a);
+    if (f.quiz && f.quiz->waves) f.waves_quiz = predict_veiled(f.quiz) ? 1 : 2;
     if (a->room && a->class_line[0]) f.note = a->class_line;
     if (a->room) f.live = a->live;
     if (!f.sweep && f.results && rv_results_info(f.results)->sweep) f.sweep = f.results;

@@ -87,3 +87,8 @@ int waves_rec_follow(waves_rec *r, const char *const *dirs, int ndirs, const cha
     seek(r, dirs, ndirs, gpu && gpu[0] ? gpu : slug);
     return 1;
 }
+
+int waves_rec_stands_in(const waves_rec *r, const rv_trace *first)
+{
+    return first && !first->waves && !rv_trace_is_own(first) && r->sought && r->version == first->version;
+}

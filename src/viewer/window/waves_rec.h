@@ -27,6 +27,10 @@ typedef struct waves_rec {
 int waves_rec_follow(waves_rec *r, const char *const *dirs, int ndirs, const char *slug, const char *gpu, int v);
 void waves_rec_free(waves_rec *r);
 
+/* Whether r stands in for trace first's missing waves run: first has none,
+ * is a shipped version's and r was sought for that version. */
+int waves_rec_stands_in(const waves_rec *r, const rv_trace *first);
+
 /* The GPU a trace ran on, as the recordings are named (its origin's slug),
  * else `fallback` (a CPU-model trace: the device shown).  Returns slug. */
 const char *waves_rec_slug(const rv_trace *tr, const char *fallback, char slug[64]);
