@@ -376,6 +376,7 @@ static void test_predict_waves(void)
         return;
     }
     CHECK(f.quiz && f.quiz->waves == w && predict_veiled(f.quiz), "W in predict mode asks of the grid shown");
+    CHECK(f.waves_quiz == 1, "the very frame made after W hides the grid it asks of, not the next one");
     CHECK(f.quiz && !strcmp(f.quiz->q.text, wq.text) && !strcmp(f.quiz->q.hint, wq.hint), "the grid's question: %s",
           f.quiz ? f.quiz->q.text : "none");
     static scene_waves s;
@@ -390,6 +391,7 @@ static void test_predict_waves(void)
     CHECK(a.pq.revealed && a.pq.verdict == -1 && a.pq.answered == 1 && a.pq.right == 0, "%u waves: judged wrong",
           wq.number + 1);
     f = app_frame(&a, W, H);
+    CHECK(f.waves_quiz == 2, "answered: the frame shows the grid");
     CHECK(f.quiz && strstr(f.quiz->q.answer, "wave") && !strcmp(f.quiz->q.explain, wq.explain),
           "revealed with the answer and why: %s", f.quiz ? f.quiz->q.answer : "none");
     key(&a, SDLK_RETURN); /* no next step's question over the grid */
@@ -401,7 +403,8 @@ static void test_predict_waves(void)
     key(&a, SDLK_w);
     key(&a, SDLK_w); /* alone: asked afresh */
     f = app_frame(&a, W, H);
-    CHECK(a.waves == VIEW_WAVES_ALONE && predict_veiled(f.quiz) && f.quiz->waves == w, "asked again, alone");
+    CHECK(a.waves == VIEW_WAVES_ALONE && predict_veiled(f.quiz) && f.quiz->waves == w && f.waves_quiz == 1,
+          "asked again, alone, the grid hidden");
     CHECK(viewer_canvas_draw(canvas, &f) == 0, "the question drawn beside the picture alone");
     answer(&a, wq.number);
     CHECK(a.pq.verdict == 1 && a.pq.right == 1 && a.pq.answered == 2, "%u waves: judged right", wq.number);

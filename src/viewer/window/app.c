@@ -512,11 +512,11 @@ viewer_frame app_frame(app *a, int w, int h)
 {
     a->width = w;
     a->height = h;
-    viewer_frame f = app_view(a, w, h);
-    /* Its question is read when the frame is drawn: brought up to the step
-     * shown now; a new one stops play from the next frame on. */
+    /* Its question brought up to the step (or the grid) shown now, before
+     * the frame is made of it: the frame hides what the question asks (W's
+     * picture while its grid question is open); a new one stops play. */
     sync_question(a);
-    return f;
+    return app_view(a, w, h);
 }
 
 int app_run_keys(app *a, const char *script, char *err, size_t errlen)
