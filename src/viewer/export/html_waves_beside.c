@@ -47,11 +47,12 @@ static int first_of_any_device(const char *dir, const char *tail, char *out, siz
     return 0;
 }
 
-/* Where V's recording lies: the trace's GPU's, else any GPU's. */
-static int find_path(const char *const *dirs, int ndirs, const char *slug, const char *tail, char *out, size_t len)
+/* Where V's recording lies: the trace's GPU's (found as the viewer's W
+ * finds it), else any GPU's, for a page that names both. */
+static int find_path(const char *const *dirs, int ndirs, const char *slug, const char *vname, const char *tail,
+                     char *out, size_t len)
 {
-    for (int i = 0; slug[0] && i < ndirs; i++)
-        if ((size_t)snprintf(out, len, "%s/waves/%s%s", dirs[i], slug, tail) < len && is_file(out)) return 0;
+    if (slug[0] && assets_find_waves(dirs, ndirs, slug, vname, out, len, NULL, 0) == 0) return 0;
     for (int i = 0; i < ndirs; i++)
         if (first_of_any_device(dirs[i], tail, out, len) == 0) return 0;
     return -1;
@@ -67,7 +68,7 @@ int waves_beside_find(const char *const *dirs, int ndirs, int v, const rv_trace 
     char slug[64] = "", tail[32];
     if (on_gpu) assets_device_slug(tr->origin, slug, sizeof slug);
     snprintf(tail, sizeof tail, "-%s.rvt", vname);
-    if (find_path(dirs, ndirs, slug, tail, b->path, sizeof b->path)) {
+    if (find_path(dirs, ndirs, slug, vname, tail, b->path, sizeof b->path)) {
         snprintf(err, errlen, _("no recording of %s's waves (waves/DEVICE-%s.rvt) in the asset folders"), vname, vname);
         return -1;
     }
