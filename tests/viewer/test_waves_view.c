@@ -120,6 +120,13 @@ static void test_recording_stands_in(void)
     CHECK(a.waves == VIEW_WAVES_ALONE, "W again: alone");
     f = app_frame(&a, W, H);
     CHECK(f.waves_src[0].tr != NULL && viewer_canvas_draw(canvas, &f) == 0, "drawn alone");
+    /* H's keys over the picture alone too: the frame's middle, inside the box, changes */
+    SDL_Surface *sf = viewer_canvas_surface(canvas);
+    rgba plain = sf ? pixel(sf, W / 2, H / 2) : (rgba){0, 0, 0, 255};
+    f.help = 1;
+    CHECK(viewer_canvas_draw(canvas, &f) == 0 && (sf = viewer_canvas_surface(canvas)) &&
+              !same(pixel(sf, W / 2, H / 2), plain),
+          "H draws its keys over the waves picture alone");
     app_close(&a);
 }
 

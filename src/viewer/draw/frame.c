@@ -139,10 +139,24 @@ static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     return 0;
 }
 
+/* H's keys over a frame the waves took whole, as over the steps. */
+static void waves_help(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    static scene sc; /* large: off the stack */
+    layout L;
+    scene_build(&sc, f);
+    draw_layout_for(f, &L);
+    draw_ctx d = {r, tc, theme_get((theme_id)f->theme), &L, f, &sc, &sc.block[0]};
+    draw_help(&d);
+}
+
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc; /* large: off the stack; frames are drawn one at a time */
-    if ((f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) && waves_frame(r, tc, f) == 0) return;
+    if ((f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) && waves_frame(r, tc, f) == 0) {
+        if (f->help) waves_help(r, tc, f);
+        return;
+    }
     int steps_w = draw_steps_width(f);
     if (steps_w < f->width) { /* the steps in the left part, the waves beside them */
         viewer_frame g = *f;
