@@ -17,6 +17,7 @@
 #include "pixels.h"
 #include "png_read.h"
 #include "viewer/window/app.h"
+#include "viewer/window/key_script.h"
 #include "viewer/scene/compare.h"
 #include "viewer/draw/draw.h"
 #include "viewer/export/export.h"

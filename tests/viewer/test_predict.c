@@ -21,6 +21,7 @@
 #include "../check.h"
 #include "pixels.h"
 #include "viewer/window/app.h"
+#include "viewer/window/key_script.h"
 #include "viewer/draw/draw.h"
 #include "viewer/draw/layout.h"
 #include "core/predict.h"

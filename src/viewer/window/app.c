@@ -518,34 +518,3 @@ viewer_frame app_frame(app *a, int w, int h)
     sync_question(a);
     return app_view(a, w, h);
 }
-
-int app_run_keys(app *a, const char *script, char *err, size_t errlen)
-{
-    char name[32];
-    const char *p = script;
-    while (*p) {
-        size_t n = strcspn(p, ", ");
-        if (n > 0) {
-            if (n >= sizeof name) {
-                snprintf(err, errlen, _("--keys: '%.*s' is not a key"), (int)n, p);
-                return -1;
-            }
-            memcpy(name, p, n);
-            name[n] = '\0';
-            SDL_Event e = {0};
-            e.type = SDL_KEYDOWN;
-            e.key.keysym.sym = app_key_named(name, &e.key.keysym.mod);
-            if (e.key.keysym.sym == SDLK_UNKNOWN) {
-                snprintf(err, errlen,
-                         _("--keys: '%s' is not a key (right left space home end "
-                           "p t f d z c e h l ? q esc plus minus [ ] 0..9 a A enter backspace)"),
-                         name);
-                return -1;
-            }
-            app_event(a, &e);
-        }
-        p += n;
-        if (*p) p++;
-    }
-    return 0;
-}

@@ -184,11 +184,6 @@ viewer_frame app_frame(app *a, int w, int h);
 /* The frame the state shows at this size, changing nothing (app_view.c). */
 viewer_frame app_view(const app *a, int w, int h);
 
-/* Applies a script such as "right,right,t,3" (names: right left space home k
- * end p t f z c e h ? q esc plus minus [ ] 0..9, and W's w i o r comma
- * period).  0, or -1 naming an unknown key. */
-int app_run_keys(app *a, const char *script, char *err, size_t errlen);
-
 /* Steps (or aligned rows when comparing) the arrows move through, the one
  * shown, and going to one of them (clamped). */
 int app_positions(const app *a);

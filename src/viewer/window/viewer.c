@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include "app.h"
+#include "key_script.h"
 #include "viewer/draw/draw.h"
 #include "viewer.h"
 #include "core/versions.h"

@@ -1,0 +1,16 @@
+/* key_script.h — `view --keys LIST` (and the tests): a script of key names
+ * played into the app as a person would press them, each through
+ * app_event, so that a script sees what the window would. */
+#ifndef RV_KEY_SCRIPT_H
+#define RV_KEY_SCRIPT_H
+
+#include <stddef.h>
+
+#include "app.h"
+
+/* Applies a script such as "right,right,t,3" (names: right left space home k
+ * end p t f z c e h ? q esc plus minus [ ] 0..9, and W's w i o r comma
+ * period).  0, or -1 naming an unknown key. */
+int app_run_keys(app *a, const char *script, char *err, size_t errlen);
+
+#endif
