@@ -3,11 +3,12 @@
 #define _GNU_SOURCE
 #include "queue_shape.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
+
+#include "own/base/proc.h"
 
 /* The operations that neither make the host wait for the GPU nor need it
  * to; "alloc" and "free" only where made on the stream ("async"). */
@@ -66,33 +67,12 @@ int rv_queue_holdable(const char *text)
 int rv_queue_holdable_in(const char *work)
 {
     char path[4200];
+    struct stat st;
+    size_t len = 0;
     snprintf(path, sizeof path, "%s/queued.txt", work);
-    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
-    if (!f) {
-        if (fd >= 0) close(fd);
-        return 0;
-    }
-    char *text = NULL;
-    size_t cap = 0, len = 0;
-    for (char buf[65536]; (cap = fread(buf, 1, sizeof buf, f)) > 0;) {
-        char *more = realloc(text, len + cap + 1);
-        if (!more) {
-            free(text);
-            fclose(f);
-            return 0;
-        }
-        text = more;
-        memcpy(text + len, buf, cap);
-        len += cap;
-    }
-    fclose(f);
-    if (!text || memchr(text, 0, len)) {
-        free(text);
-        return 0;
-    }
-    text[len] = 0;
-    int holdable = rv_queue_holdable(text);
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0; /* none, or not through a link */
+    char *text = rv_read_text(path, &len);
+    int holdable = text && !memchr(text, 0, len) && rv_queue_holdable(text);
     free(text);
     return holdable;
 }

@@ -22,6 +22,7 @@
 #include "viewer/draw/draw.h"
 #include "viewer/draw/draw_waves.h"
 #include "viewer/scene/scene_waves.h"
+#include "viewer/window/waves_rec.h"
 
 static int is_file(const char *path)
 {
@@ -77,11 +78,7 @@ int waves_beside_find(const char *const *dirs, int ndirs, int v, const rv_trace 
         snprintf(err, errlen, "%s: %s", b->path, why);
         return -1;
     }
-    /* V itself, or V's kernel file traced as one's own (`trace --kernel V`, record) */
-    const rv_version_info *vi = rv_version(v);
-    int of_v =
-        b->rec->version == v || (rv_trace_is_own(b->rec) && vi && vi->file && !strcmp(rv_trace_name(b->rec), vi->file));
-    if (!of_v || !b->rec->waves) {
+    if (!waves_rec_of_version(b->rec, v)) {
         snprintf(err, errlen, _("%s is not a recording of %s's waves"), b->path, vname);
         waves_beside_free(b);
         return -1;

@@ -25,9 +25,7 @@ const char *waves_rec_slug(const rv_trace *tr, const char *fallback, char slug[6
     return slug;
 }
 
-/* Whether rec holds version v's waves: v itself, or v's kernel file traced
- * as one's own (`trace --kernel V --waves`, as `record` makes them). */
-static int of_version(const rv_trace *rec, int v)
+int waves_rec_of_version(const rv_trace *rec, int v)
 {
     const rv_version_info *vi = rv_version(v);
     if (!rec->waves) return 0;
@@ -68,7 +66,7 @@ static int seek(waves_rec *r, const char *const *dirs, int ndirs, const char *gp
         snprintf(r->why, sizeof r->why, "%s: %s", r->file, why);
         return -1;
     }
-    if (!of_version(r->tr, r->version)) {
+    if (!waves_rec_of_version(r->tr, r->version)) {
         snprintf(r->why, sizeof r->why, _("%s is not a recording of %s's waves"), r->file, vname);
         rv_trace_free(r->tr);
         r->tr = NULL;

@@ -35,4 +35,8 @@ int waves_rec_stands_in(const waves_rec *r, const rv_trace *first);
  * else `fallback` (a CPU-model trace: the device shown).  Returns slug. */
 const char *waves_rec_slug(const rv_trace *tr, const char *fallback, char slug[64]);
 
+/* Whether rec holds version v's waves: v itself, or v's kernel file traced
+ * as one's own (`trace --kernel V --waves`, as `record` makes them). */
+int waves_rec_of_version(const rv_trace *rec, int v);
+
 #endif
