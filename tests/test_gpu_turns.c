@@ -400,6 +400,84 @@ static void start_never_handed(gpu_gate *g, const char *dir)
     (void)dir;
 }
 
+/* The gate keeps how long a check's student launch() has run on the host
+ * alone: from its 'H' or its last turn given back, while it holds and asks
+ * none; nothing outside launch() ('D'), nothing for a closed connection or
+ * an unknown id. */
+static void host_alone(gpu_gate *g)
+{
+    long id = 0, other = 0;
+    int a = gpu_gate_connect_id(g, &id), b = gpu_gate_connect_id(g, &other);
+    CHECK(a >= 0 && b >= 0 && id > 0 && other != id, "two connections, ids %ld and %ld", id, other);
+    nap(0.3);
+    CHECK(gpu_gate_host_s(g, id) == 0, "outside launch(), no host time: %.2f", gpu_gate_host_s(g, id));
+    ask(a, 'H');
+    nap(0.5);
+    double in = gpu_gate_host_s(g, id);
+    CHECK(in >= 0.4 && in < 1.5, "in launch(), holding no turn: %.2f s on the host alone", in);
+    CHECK(gpu_gate_host_s(g, other) == 0, "the other connection's is its own: %.2f", gpu_gate_host_s(g, other));
+    ask(a, 'S');
+    CHECK(heard(a, 2000) == 'G', "a kernel's shared turn");
+    nap(0.3);
+    CHECK(gpu_gate_host_s(g, id) == 0, "holding it, none: %.2f", gpu_gate_host_s(g, id));
+    ask(a, 'R');
+    CHECK(heard(a, 2000) == 'K', "given back");
+    nap(0.3);
+    double after = gpu_gate_host_s(g, id);
+    CHECK(after >= 0.2 && after < 0.45, "counted from the turn given back, not from 'H': %.2f s", after);
+    ask(a, 'D');
+    nap(0.1);
+    CHECK(gpu_gate_host_s(g, id) == 0, "launch() returned: none");
+    ask(a, 'H');
+    close(a);
+    nap(0.3);
+    CHECK(gpu_gate_host_s(g, id) == 0 && gpu_gate_host_s(g, 999999) == 0, "none for a closed connection or an "
+          "unknown id");
+    close(b);
+}
+
+typedef struct sampler {
+    gpu_gate *g;
+    long id;
+    double at[3], got[3]; /* seconds after the start, and host_s then */
+} sampler;
+
+static void *sample(void *arg)
+{
+    sampler *m = arg;
+    double t0 = rv_mono_s();
+    for (int k = 0; k < 3; k++) {
+        nap(m->at[k] - (rv_mono_s() - t0));
+        m->got[k] = gpu_gate_host_s(m->g, m->id);
+    }
+    return NULL;
+}
+
+/* A traced run's driver says 'h' and 'd' around the student's launch(): the
+ * relay passes them to the gate, and says 'D' itself for a run that ended
+ * inside launch(), as the check's own work goes on after it. */
+static void launch_words(gpu_gate *g)
+{
+    char err[200];
+    sampler m = {g, 0, {0.8, 1.4, 2.5}, {0}};
+    CHECK(rv_turn_use_gate(gpu_gate_connect_id(g, &m.id), err, sizeof err) == 0, "the check's gate: %s", err);
+    char *argv[] = {"/bin/sh", "-c", "printf h >&4; sleep 1; printf d >&4; sleep 0.6; printf h >&4; sleep 30", NULL};
+    rv_turn_relay r;
+    CHECK(rv_turn_relay_start(&r, err, sizeof err) == 0, "the relay starts: %s", err);
+    char *env[] = {(char *)rv_turn_relay_env(&r), NULL};
+    pthread_t t;
+    pthread_create(&t, NULL, sample, &m);
+    rv_proc_result res = rv_proc_run_ctl(argv, env, NULL, 3.0, &r.ctl);
+    pthread_join(t, NULL);
+    rv_turn_relay_end(&r);
+    nap(0.2);
+    CHECK(res.end == RV_PROC_TIMED_OUT, "the run ended at its limit, inside launch() (end %d)", (int)res.end);
+    CHECK(m.got[0] >= 0.5, "its first launch() ran on the host alone, as the gate heard: %.2f s", m.got[0]);
+    CHECK(m.got[1] == 0, "once it returned, none: %.2f", m.got[1]);
+    CHECK(m.got[2] >= 0.5 && m.got[2] < 1.5, "the next counted from its own 'h': %.2f s", m.got[2]);
+    CHECK(gpu_gate_host_s(g, m.id) == 0, "after the run, the relay said 'D': %.2f", gpu_gate_host_s(g, m.id));
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -417,6 +495,8 @@ int main(void)
         held_for_run(g, dir);
         start_held(g, dir);
         start_never_handed(g, dir);
+        host_alone(g);
+        launch_words(g);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

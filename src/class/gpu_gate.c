@@ -1,7 +1,7 @@
 /* gpu_gate.c — one GPU's turns (gpu_gate.h): a thread polls every check's
- * connection and gives turns, the GPU alone before any shared one, and
- * tells a shared turn that keeps a turn alone waiting too long that its time
- * is up. */
+ * connection and gives turns, the GPU alone before any shared one, tells a
+ * shared turn that keeps a turn alone waiting too long that its time is up,
+ * and keeps how long each check's student code has run on the host alone. */
 #define _GNU_SOURCE
 #include "gpu_gate.h"
 
@@ -23,10 +23,14 @@ enum { GATE_MAX = 512 }; /* connections at once: a class's checks, with room */
 
 typedef struct client {
     int fd;
+    long id;    /* gpu_gate_connect_id's: never used twice          */
     char asked; /* 0, or the turn asked for: 'S' or 'X'             */
     char held;  /* 0, or the turn held                              */
     int told;   /* its shared turn was told 'T'                     */
+    int in_host; /* between its 'H' and 'D': in the student's launch() */
     double asked_at, held_at;
+    double host_from;  /* its last 'H'                                   */
+    double quiet_from; /* its last turn given back, or its connection    */
 } client;
 
 struct gpu_gate {
@@ -34,6 +38,7 @@ struct gpu_gate {
     int wake[2];        /* a byte here: a new connection, or stop           */
     client c[GATE_MAX];
     int n, stop;
+    long next_id;
     pthread_t thread;
     FILE *log;
     char gpu[64];          /* its name in the log                              */
@@ -79,7 +84,7 @@ static void take_back(gpu_gate *g, client *c, double t)
         if (t - c->held_at > g->st.shared_held_max_s) g->st.shared_held_max_s = t - c->held_at;
     }
     if (!g->shared && !g->alone) g->st.busy_s += t - g->busy_from;
-    c->held = 0, c->told = 0;
+    c->held = 0, c->told = 0, c->quiet_from = t;
 }
 
 /* A turn alone waits for the shared turns held: each that has lasted
@@ -132,6 +137,11 @@ static double grant(gpu_gate *g)
  * word out of turn: the class's own checks never send one). */
 static int hear(gpu_gate *g, client *c, char byte)
 {
+    if (byte == 'H' || byte == 'D') { /* the student's launch() begins, or has returned */
+        if (byte == 'H') c->host_from = rv_wall_s();
+        c->in_host = byte == 'H';
+        return 0;
+    }
     if (byte == 'R') {
         take_back(g, c, rv_wall_s());
         c->asked = 0;
@@ -234,13 +244,16 @@ void gpu_gate_free(gpu_gate *g)
     free(g);
 }
 
-int gpu_gate_connect(gpu_gate *g)
+int gpu_gate_connect(gpu_gate *g) { return gpu_gate_connect_id(g, NULL); }
+
+int gpu_gate_connect_id(gpu_gate *g, long *id)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) return -1;
     pthread_mutex_lock(&g->mu);
     int ok = g->n < GATE_MAX;
-    if (ok) g->c[g->n++] = (client){.fd = sv[0]};
+    if (ok) g->c[g->n++] = (client){.fd = sv[0], .id = ++g->next_id, .quiet_from = rv_wall_s()};
+    if (ok && id) *id = g->next_id;
     pthread_mutex_unlock(&g->mu);
     if (!ok) {
         close(sv[0]), close(sv[1]);
@@ -248,6 +261,19 @@ int gpu_gate_connect(gpu_gate *g)
     }
     wake(g);
     return sv[1];
+}
+
+double gpu_gate_host_s(gpu_gate *g, long id)
+{
+    double s = 0;
+    pthread_mutex_lock(&g->mu);
+    for (int i = 0; i < g->n; i++) {
+        const client *c = &g->c[i];
+        if (c->id != id || !c->in_host || c->held || c->asked) continue;
+        s = rv_wall_s() - (c->host_from > c->quiet_from ? c->host_from : c->quiet_from);
+    }
+    pthread_mutex_unlock(&g->mu);
+    return s;
 }
 
 void gpu_gate_set_shared_limit(gpu_gate *g, double seconds)

@@ -11,6 +11,10 @@
  * shared turn that keeps a turn alone waiting for RV_TURN_SHARED_LIMIT_S
  * is told its time is up ('T'), and its check stops that run.  A
  * connection that closes (its check ended, however) gives back what it held.
+ * A check also says when its student's launch() begins and returns ('H',
+ * 'D', unanswered): the time it then spends holding and asking no turn is
+ * the student's host code alone (gpu_gate_host_s), which the class does not
+ * let keep a slot of the GPU.
  *
  * Only the class's own check processes hold a connection: a student's
  * program never sees one (check relays its driver's one question).  One
@@ -44,8 +48,15 @@ void gpu_gate_free(gpu_gate *g);
 
 /* A new connection for one check: the descriptor to give it (close-on-exec:
  * rv_proc_ctl's pass_fd), closed by the caller once the check has ended;
- * -1 when none can be made. */
+ * -1 when none can be made.  _id also says the connection's id (never
+ * given twice) for gpu_gate_host_s. */
 int gpu_gate_connect(gpu_gate *g);
+int gpu_gate_connect_id(gpu_gate *g, long *id);
+/* How long connection id has been in its student's launch() ('H' without
+ * 'D' since) holding and asking no turn, since the later of its 'H' and its
+ * last turn given back: seconds, 0 when it holds or asks one, is outside
+ * launch() or is closed. */
+double gpu_gate_host_s(gpu_gate *g, long id);
 
 void gpu_gate_stats_of(gpu_gate *g, gpu_gate_stats *st);
 /* Another limit for RV_TURN_SHARED_LIMIT_S (tests shorten it). */

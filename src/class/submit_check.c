@@ -198,8 +198,8 @@ static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, cons
     return r;
 }
 
-char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
-                       char *refused, size_t refusedlen, int *cluster)
+char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code,
+                       verdict_speed *speed, char *refused, size_t refusedlen, int *cluster)
 {
     check_cmd c;
     char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[4] = {NULL};
@@ -207,7 +207,7 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit
     int build = gpu < 0, step = !build && q->slurm.partition[0];
     *cluster = 0;
     /* a compile waits for the CPU behind the checks, which hold their GPU's turns */
-    rv_proc_ctl ctl = {.pass_fd = build || step ? -1 : gpu_gate_connect(q->gates[gpu]), .nice = build ? 10 : 0};
+    rv_proc_ctl ctl = {.pass_fd = build || step ? -1 : gate, .nice = build ? 10 : 0};
     if (!build && !step) class_gpu_env(&q->gpus[gpu], envbuf, env);
     snprintf(refusals, sizeof refusals, "%s/submissions/%d.refused", q->dir, id);
     snprintf(refusals_env, sizeof refusals_env, "REDUCEVIS_REFUSALS=%s", refusals);

@@ -42,6 +42,10 @@ typedef struct sub {
                                   (or out of the compile that failed), done   */
     double compile_s;          /* its compile, seconds                        */
     int gpu;                   /* the GPU it ran on (an index of q->gpus), or -1 */
+    long gate_id;              /* its connection to the GPU's gate, while running
+                                  (gpu_gate_connect_id); 0 none               */
+    const char *let_go;        /* why it stopped holding its GPU's slot while it
+                                  ran ("overdue", "host"), first time; NULL    */
     verdict_speed speed;       /* from check's summary, once judged          */
     int retried;               /* it went back to the queue once: the machine
                                   refused its check a process or memory, or
@@ -120,9 +124,10 @@ enum { SUBMIT_RUN_LIMIT_S = 240 };
  * was stopped), its summary's speed, and into `refused` why the machine
  * refused it, or why Slurm lost or ended its step, *cluster then 1, or why
  * its step's node could not run it (as check said there), *cluster then 2
- * ("" and 0 when none of these). */
-char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int *exit_code, verdict_speed *speed,
-                       char *refused, size_t refusedlen, int *cluster);
+ * ("" and 0 when none of these).  gate: the connection to the GPU's gate
+ * the check gets as fd 4 (gpu_gate_connect_id's, closed here), or -1. */
+char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code,
+                       verdict_speed *speed, char *refused, size_t refusedlen, int *cluster);
 /* The version to beat compiled into the class's build cache, in the
  * sandbox as the checks that use it compile; stopping the class stops it. */
 void submit_prepare_cache(submit_queue *q);

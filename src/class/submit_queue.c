@@ -193,7 +193,7 @@ static void *compile_loop(void *arg)
         double t0 = rv_wall_s();
         char refused[400];
         int cluster;
-        char *text = submit_run_check(q, id, exercise, -1, &code, &speed, refused, sizeof refused, &cluster);
+        char *text = submit_run_check(q, id, exercise, -1, -1, &code, &speed, refused, sizeof refused, &cluster);
         pthread_mutex_lock(&q->mu);
         s = &q->s[k]; /* the list may have moved */
         s->compile_s = rv_wall_s() - t0;
@@ -250,14 +250,34 @@ static void start_prepare(submit_queue *q)
     if (!q->prepare_started) q->preparing = 0;
 }
 
+/* Whether running check s holds a slot of its GPU now (under the mutex):
+ * not past SUBMIT_OVERDUE_S, nor while its student's launch() has run
+ * SUBMIT_HOST_LET_GO_S on the host alone.  The first time it does not, the
+ * class's log says so and why ("let_go": the bench counts honest checks let
+ * go too soon). */
+static int holds_slot(submit_queue *q, sub *s, double now)
+{
+    const char *why = now - s->started >= SUBMIT_OVERDUE_S ? "overdue"
+                      : s->gate_id && gpu_gate_host_s(q->gates[s->gpu], s->gate_id) >= SUBMIT_HOST_LET_GO_S
+                          ? "host"
+                          : NULL;
+    if (why && !s->let_go && q->log) {
+        fprintf(q->log, "{\"at\":%.3f,\"event\":\"let_go\",\"id\":%d,\"student\":%d,\"why\":\"%s\","
+                        "\"after_s\":%.3f}\n", now, s->id, s->student, why, now - s->started);
+        fflush(q->log);
+    }
+    if (why && !s->let_go) s->let_go = why;
+    return !why;
+}
+
 /* Whether the GPU has a slot free (under the mutex): fewer of its checks
- * running than its slots, a check past SUBMIT_OVERDUE_S not counted. */
-static int slot_free(const submit_queue *q, int gpu)
+ * holding one (holds_slot) than its slots. */
+static int slot_free(submit_queue *q, int gpu)
 {
     double now = rv_wall_s();
     int held = 0;
     for (int k = 0; k < q->ns; k++)
-        held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && now - q->s[k].started < SUBMIT_OVERDUE_S;
+        held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && holds_slot(q, &q->s[k], now);
     return held < q->slots;
 }
 
@@ -291,13 +311,16 @@ static void *gpu_loop(void *arg)
         s->st = RUNNING;
         s->started = rv_wall_s();
         s->gpu = w->gpu;
+        s->gate_id = 0, s->let_go = NULL;
+        int gate = q->slurm.partition[0] ? -1 : gpu_gate_connect_id(q->gates[w->gpu], &s->gate_id);
         q->ready--;
         int id = s->id, exercise = s->exercise;
         log_event(q, s);
         pthread_mutex_unlock(&q->mu);
         char refused[400];
         int cluster;
-        char *text = submit_run_check(q, id, exercise, w->gpu, &code, &speed, refused, sizeof refused, &cluster);
+        char *text =
+            submit_run_check(q, id, exercise, w->gpu, gate, &code, &speed, refused, sizeof refused, &cluster);
         submit_drop_work(q, id);
         if (q->slurm.partition[0]) /* the teacher hears whether the controller still answers */
             slurm_watch_controller(q->dir, cluster == 1);

@@ -84,6 +84,20 @@ struct arrays {
     size_t n, nslots;
 };
 
+// The fd of this run's turns on a class's GPU (src/own/turns/gpu_turn.h),
+// noted before CUDA starts, as a tracer takes its name with it; -1: none.
+// 'h' as the student's launch() is called and 'd' once it returns, both
+// unanswered, tell the class how long the run's host code keeps its check
+// from the GPU: it lets no slot be kept by a launch() that forks, spins or
+// sleeps (src/class/gpu_gate.h).  A launch() that writes a word of its own
+// there can only give its slot up sooner, or keep it as long as any check.
+static int turn_fd = -1;
+
+static void tell_launch(char word)
+{
+    if (turn_fd >= 0 && write(turn_fd, &word, 1) != 1) turn_fd = -1;
+}
+
 // One whole reduction, queued on s; returns where its result will be.  The
 // first launch's partial count goes to *first.  `wait`: check each launch as
 // it ends (the traced run); the timed runs queue them all and wait once.
@@ -107,7 +121,9 @@ static const float *reduce_all(const arrays &a, unsigned block, cudaStream_t s, 
             setenv("RV_TRACER_CALL_N", mk, 1);
             setenv("RV_TRACER_ARMED", "1", 1);
         }
+        tell_launch('h');
         unsigned g = launch(src, a.out[which], (unsigned)m, block, s);
+        tell_launch('d');
         if (arm) setenv("RV_TRACER_ARMED", "0", 1);
         check(cudaGetLastError(), "your launch failed to start a kernel");
         if (wait) check(cudaStreamSynchronize(s), "your kernel failed");
@@ -518,6 +534,9 @@ static int time_mode(char **argv)
 int main(int argc, char **argv)
 {
     if ((argc == 7 || argc == 8) && !strcmp(argv[1], "time")) return time_mode(argv);
+    // a traced or recorded run's (a timed run holds the GPU alone throughout,
+    // and says nothing inside its timed windows)
+    if (const char *fd = getenv("RV_GPU_TURN_FD")) turn_fd = atoi(fd);
     bool trace = argc == 6 && !strcmp(argv[1], "trace"), record = argc == 6 && !strcmp(argv[1], "record");
     if (!trace && !record) {
         fprintf(stderr, "usage: %s trace DATA|IN N BLOCK RESULT | record DATA N BLOCK RESULT | time DATA N BLOCK RESULT "

@@ -130,6 +130,22 @@ def stages_under_load(out, waits, judged):
         "%s %.2f (%.2f)" % (k, percentile(v, 0.5), percentile(v, 0.95)) for k, v in stages.items()), flush=True)
 
 
+def let_go(out, whats):
+    """The checks whose GPU slot the class let go while they ran
+    (submissions.jsonl's let_go events): their launch() on the host alone
+    for SUBMIT_HOST_LET_GO_S, or past SUBMIT_OVERDUE_S; the hostile ones by
+    name, the honest ones counted (each let go too soon)."""
+    with open(os.path.join(out, "submissions.jsonl")) as f:
+        events = [json.loads(x) for x in f if '"event":"let_go"' in x]
+    for why, words in (("host", "their launch() on the host alone"), ("overdue", "past the time a check takes")):
+        mine = [(whats.get(e["id"], "?"), e["after_s"]) for e in events if e.get("why") == why]
+        hostile = ["%s %.1f s in" % (w, a) for w, a in mine if w.startswith("hostile")]
+        honest = [a for w, a in mine if not w.startswith("hostile")]
+        print("== slots let go, %s: %d hostile (%s), %d honest%s"
+              % (words, len(hostile), ", ".join(hostile) or "none", len(honest),
+                 " (%.1f to %.1f s in)" % (min(honest), max(honest)) if honest else ""), flush=True)
+
+
 def hostile_students(src, count):
     """RV_BENCH_HOSTILE=1: {student's index: (what, file, None)} for the five
     hostile files that take the machine's resources, striking in launch()
@@ -177,7 +193,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     smi = subprocess.Popen(["nvidia-smi", "--query-gpu=index,utilization.gpu", "--format=csv,noheader,nounits",
                             "-lms", "200"], stdout=subprocess.PIPE, text=True) if shutil.which("nvidia-smi") else None
     t_first = time.time()
-    want = {}
+    want, whats = {}, {}   # by token; what each submission id is
     for i, t in enumerate(bench):
         while time.time() < t_first + 60.0 * i / count:
             time.sleep(0.02)
@@ -186,6 +202,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         st, body = submit(c, t, 1, text)
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
+        whats[body.get("id") if isinstance(body, dict) else None] = what
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
     stopped = []   # checks whose run the gate stopped: it kept its shared turn while a timed run waited
     for t in bench:
@@ -237,6 +254,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
               "%d checks went back to the queue (the machine refused them): %s"
               % (len(honest), len(hostiles) + 1, percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
                  [r.get("why") for r in retries][:6]))
+    let_go(c.out, whats)
     if os.environ.get("RV_BENCH_SLURM"):   # the steps' turns are kept by their nodes' lock files, not the gate's log
         print("== the GPUs' turns: kept by the nodes' lock files (check --gpu-lock), which log none", flush=True)
     for gpu in sorted(set(t[0] for t in turns)) or ([] if os.environ.get("RV_BENCH_SLURM") else ["-"]):

@@ -161,6 +161,11 @@ static void *relay_loop(void *arg)
         if (n <= 0 || !(p[0].revents & POLLIN)) continue;
         char c;
         if (read(r->mine, &c, 1) != 1) break; /* the run is over */
+        if (c == 'h' || c == 'd') { /* launch() called, or returned: the gate keeps how long host code alone runs */
+            r->in_launch = c == 'h';
+            if (gate >= 0) say(c == 'h' ? 'H' : 'D');
+            continue;
+        }
         if (c == 'i' && __atomic_load_n(&r->start_hold, __ATOMIC_RELAXED)) {
             /* the tracer has fd 4: the start's turn ends, unless the run holds one of its own */
             __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED);
@@ -260,6 +265,8 @@ void rv_turn_relay_end(rv_turn_relay *r)
     r->started = 0;
     if (r->mine >= 0 && r->held) rv_turn_give(); /* shared, or alone: whichever it held */
     r->held = 0;
+    if (r->in_launch && gate >= 0) say('D'); /* a run that ended inside launch(): the check's own work goes on */
+    r->in_launch = 0;
     if (r->mine >= 0) close(r->mine);
     if (r->theirs >= 0) close(r->theirs);
     r->mine = r->theirs = -1;

@@ -25,11 +25,15 @@
  * connection that closes gives back all it held.  The gate may also send
  * 'T' to a shared turn that has kept a turn alone waiting too long (its
  * time is up: src/class/gpu_gate.h); the relay then stops that run, as it
- * stops a run past its time alone.  The driver's (or the tracer's), on fd 4:
- * 's' (a shared turn) and 'r' (ready to be timed: the GPU alone), each
- * answered 'g' (go); 'e' gives back what it holds, unanswered; 'i', the
- * tracer's once it has taken fd 4, ends the shared turn the check held for
- * the run's start (rv_turn_relay_hold_start). */
+ * stops a run past its time alone; 'H' and 'D', unanswered, say that the
+ * run's student launch() was called and has returned.  The driver's (or the
+ * tracer's), on fd 4: 's' (a shared turn) and 'r' (ready to be timed: the
+ * GPU alone), each answered 'g' (go); 'e' gives back what it holds,
+ * unanswered; 'i', the tracer's once it has taken fd 4, ends the shared turn
+ * the check held for the run's start (rv_turn_relay_hold_start); 'h' and 'd',
+ * unanswered, the driver's in a traced run as it calls the student's
+ * launch() and as it returns, passed on as 'H' and 'D' (the class lets no
+ * slot of its GPU be kept by host code alone: src/class/gpu_gate.h). */
 #ifndef RV_OWN_GPU_TURN_H
 #define RV_OWN_GPU_TURN_H
 
@@ -82,6 +86,7 @@ typedef struct rv_turn_relay {
     int start_hold;                            /* the shared turn held is the check's, for
                                   the run's start, until its tracer's 'i'   */
     int run_shared;                            /* meanwhile, the run's own 's' is held      */
+    int in_launch;                             /* between the run's 'h' and 'd'            */
     long paused_ms;                            /* waited for the GPU alone                  */
     long pause_began;                          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;                            /* how long it had the GPU alone             */
