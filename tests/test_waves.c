@@ -518,6 +518,7 @@ static rv_waves *many(void)
 
 /* With a folder: waves.rvt there (v0's model trace and two launches'
  * waves), waves-bad.rvt (an SM past the GPU's), waves-stamped.rvt,
+ * waves-patch-cost.rvt (the patch's cost measured),
  * waves-one.rvt (one block, one cluster) and waves-many.rvt (v0's 2^17
  * blocks), for waves_cli_test.sh. */
 static int write_files(const char *dir)
@@ -541,6 +542,11 @@ static int write_files(const char *dir)
     tr->waves->how = RV_WAVES_BY_STAMPS;
     tr->waves->repeats = 20, tr->waves->plain_ns = 40000, tr->waves->waves_ns = 41000;
     snprintf(path, sizeof path, "%s/waves-stamped.rvt", dir);
+    rc |= rv_trace_save(tr, path, err, sizeof err);
+    /* recorded by the patch, its cost measured on whole reductions */
+    tr->waves->how = RV_WAVES_BY_PATCH;
+    tr->waves->waves_ns = 52000;
+    snprintf(path, sizeof path, "%s/waves-patch-cost.rvt", dir);
     rc |= rv_trace_save(tr, path, err, sizeof err);
     rv_waves_free(tr->waves);
     /* every count 1 somewhere: one block, then one cluster */

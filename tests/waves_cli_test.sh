@@ -57,6 +57,13 @@ for want in "recorded: stamped in the kernel (the version's waves build, no Sani
             "overhead: the waves run's kernel took 0.0410 ms, untraced 0.0400 ms (median of 20 launches each): +2.5%"; do
     grep -qF -- "$want" "$tmp/st" || no "no '$want' in the stamped trace's text:"$'\n'"$(grep -A3 'waves run' "$tmp/st")"
 done
+# recorded by the patch, its cost measured on whole reductions (rv_own_waves_cost)
+LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" inspect "$tmp/waves-patch-cost.rvt" >"$tmp/pc" 2>&1 || no "inspect of the patch's cost failed"
+grep -qF "overhead: the whole reduction took 0.0520 ms under the patch, untraced 0.0400 ms (median of 20 timed calls each): +30.0%" \
+    "$tmp/pc" || no "inspect does not give the patch's cost on whole reductions:"$'\n'"$(grep -A3 'waves run' "$tmp/pc")"
+LANGUAGE= LC_ALL= LANG=zh_CN.UTF-8 "$rv" inspect "$tmp/waves-patch-cost.rvt" >"$tmp/pczh" 2>&1 || no "inspect of the patch's cost in Chinese failed"
+grep -qF "whole reduction" "$tmp/pczh" && no "the Chinese text gives the patch's cost in English"
+grep -qF "+30.0%" "$tmp/pczh" || no "the Chinese text does not give the patch's cost"
 LANGUAGE= LC_ALL= LANG=zh_CN.UTF-8 "$rv" inspect "$tmp/waves-stamped.rvt" >"$tmp/stzh" 2>&1 || no "inspect of the stamped in Chinese failed"
 grep -q '内核' "$tmp/stzh" || no "the Chinese text does not say the stamps are in the kernel (内核):"$'\n'"$(grep -A3 '启动' "$tmp/stzh" | head -8)"
 grep -qF "recorded: stamped" "$tmp/stzh" && no "the Chinese text says the way in English"
@@ -197,6 +204,10 @@ PY
     grep -qF "recorded: stamped in the kernel, which ran +2.5% on its untraced time (medians of 20 launches)" "$tmp/ls.html" ||
         no "the lesson page of a stamped waves run does not give its cost"
     grep -qF "记录方式" "$tmp/lzh.html" || no "the Chinese lesson page does not say how the waves were recorded"
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves-patch-cost.rvt" --size 800x450 --lang en --html "$tmp/lp.html" \
+        >"$tmp/out" 2>&1 || no "export --html of the patch's cost failed: $(cat "$tmp/out")"
+    grep -qF "recorded: by the Compute Sanitizer's patch, which ran the whole reduction +30.0% on its untraced time (medians of 20 timed reductions)" \
+        "$tmp/lp.html" || no "the lesson page of a patched waves run does not give its cost"
     "$rv" export "$tmp/plain.rvt" --size 640x360 --html "$tmp/plain.html" >/dev/null 2>&1 || no "export --html of a plain trace failed"
     grep -qF "The grid: which SM ran each block" "$tmp/plain.html" && no "a trace without waves got a waves position"
     # v0's 2^17 blocks over 132 SMs: drawn, as one wave is, in both modes

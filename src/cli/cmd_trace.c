@@ -114,12 +114,24 @@ static int stamped_waves(int version, const rv_config *cfg, rv_trace *tr, char *
     return 0;
 }
 
-/* The stamped waves run's cost, all its launches together. */
-static void say_stamped(const rv_trace *tr)
+/* The waves run's cost: stamped, all its launches' kernel times together;
+ * by the patch, the whole reduction's, or why it was not measured. */
+static void say_waves_cost(const rv_trace *tr, const char *why_not)
 {
     uint64_t plain = 0, waves = 0;
     unsigned launches = 0, repeats = 0;
-    for (const rv_waves *w = tr->waves; w; w = w->next) {
+    const rv_waves *w = tr->waves;
+    if (w && w->how == RV_WAVES_BY_PATCH) {
+        if (why_not && *why_not)
+            printf(_("waves: the patch's cost not measured: %s\n"), why_not);
+        else if (w->repeats)
+            printf(_("waves: by the Compute Sanitizer's patch: the whole reduction took %.4f ms, untraced %.4f ms "
+                     "(medians of %u timed calls each): %+.1f%%\n"),
+                   (double)w->waves_ns * 1e-6, (double)w->plain_ns * 1e-6, w->repeats,
+                   100.0 * (rv_waves_overhead(w) - 1.0));
+        return;
+    }
+    for (; w; w = w->next) {
         if (w->how != RV_WAVES_BY_STAMPS || !w->repeats) return;
         plain += w->plain_ns, waves += w->waves_ns, repeats = w->repeats, launches++;
     }
@@ -319,7 +331,7 @@ int cmd_trace(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     say_traced(&res, out, replay != NULL);
-    say_stamped(res.tr);
+    say_waves_cost(res.tr, res.waves_cost_why);
     rv_trace_free(res.tr);
 #ifdef RV_HAVE_VIEWER
     const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");

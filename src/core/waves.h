@@ -67,9 +67,12 @@ typedef struct rv_waves {
                                   (cudaOccupancyMaxActiveClusters); 0: no cluster */
     uint32_t smem;           /* the launch's dynamic shared memory, bytes     */
     uint32_t how;            /* RV_WAVES_BY_PATCH or RV_WAVES_BY_STAMPS       */
-    /* The overhead, measured in the same run: the median kernel time of
+    /* The overhead, measured in the same run (ns; 0 0 0: not measured, as
+     * in every recording before them).  Stamped: the median kernel time of
      * `repeats` launches like this one, untraced and as the waves run ran
-     * them (ns; 0 0 0: not measured, as in every recording before them). */
+     * them.  By the patch: the median time of `repeats` whole reductions
+     * (every launch of one), timed untraced and under the patch, the same
+     * in each launch of the run (rv_own_waves_cost). */
     uint32_t repeats;
     uint64_t plain_ns, waves_ns;
     uint32_t nblocks;      /* records in blocks[]                           */

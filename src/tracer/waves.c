@@ -56,6 +56,8 @@ static struct {
     __typeof__(&cuDeviceGetAttribute) attribute;
 } F;
 
+int rv_waves_all(void) { return W.on && W.all; }
+
 int rv_waves_on(const char *out, const rv_waves_ops *ops)
 {
     const char *w = getenv("RV_TRACER_WAVES");

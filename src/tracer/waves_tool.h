@@ -19,6 +19,9 @@ typedef struct rv_waves_ops {
  * written; =all: every launch stamped, the armed ones written, so that a
  * timed run costs what a recorded one does).  Reads the environment once. */
 int rv_waves_on(const char *out, const rv_waves_ops *ops);
+/* 1 for a timed run under the patch (=all): its driver takes the GPU alone
+ * for its timed calls itself, so the tool asks no turn of its own. */
+int rv_waves_all(void);
 /* A module loaded: its block entries and exits patched, nothing else. */
 void rv_waves_module(const Sanitizer_ResourceModuleData *d);
 /* A kernel begins (graph_node: as a graph's node; k: its armed launch, 0

@@ -1,34 +1,49 @@
 #!/usr/bin/env bash
-# gpu_stamped_test.sh — a shipped version's waves run stamped in its kernel
-# (kernels/waves.cuh, src/gpu/gpu_waves.cu) on this machine's GPU:
-# `trace --kernel v8 --waves`, then its trace read twice, by `inspect --json`
+# gpu_stamped_test.sh — a waves run on this machine's GPU, read back and
+# checked.  A shipped version's (VERSION, v8 by default) is stamped in its
+# kernel (kernels/waves.cuh, src/gpu/gpu_waves.cu): `trace --kernel v8
+# --waves`, each launch's overhead measured on 20 launches each way.  A
+# student's FILE.cu is recorded by the Compute Sanitizer's patch: `trace
+# FILE.cu --waves`, its overhead measured on 20 timed whole reductions
+# untraced and under the patch (rv_own_waves_cost), the same in every launch,
+# and said by trace.  Either way its trace is read twice, by `inspect --json`
 # and, apart from reducevis's own reader, byte by byte here (the RVTWAVE3
-# section of docs/trace-format.md): every launch recorded by stamps with its
-# overhead measured (20 launches each way, both times set), every block of
-# the grid there exactly once, every SM id below the SM count, no block
-# ending before it starts, and no SM holding more blocks whole at once than
-# the occupancy the run asked for.  Skips (77) with a message where there is
-# no GPU; tests/gpu/waves.sh measures every version's overhead.
-# Usage: gpu_stamped_test.sh path/to/reducevis SOURCE_DIR [VERSION]
+# section of docs/trace-format.md): every launch recorded the way asked with
+# its overhead measured (both times set), every block of the grid there
+# exactly once, every SM id below the SM count, no block ending before it
+# starts, and no SM holding more blocks whole at once than the occupancy the
+# run asked for.  Skips (77) with a message where there is no GPU;
+# tests/gpu/waves.sh measures every version's overhead.
+# Usage: gpu_stamped_test.sh path/to/reducevis SOURCE_DIR [VERSION | FILE.cu]
 set -u
 rv=$1 src=$2 v=${3:-v8}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$src/tests/cli_harness.sh"
-skip_without_gpu "the stamped waves run needs one; waves_cli reads a stamped trace without"
+skip_without_gpu "the waves run needs one; waves_cli reads recorded traces without"
 run_rv() { timeout 300 "$rv" "$@"; }
 rv_run=(run_rv)
-expect 0 "waves: stamped in the kernel" trace --kernel "$v" --waves --no-time --no-view --n 33554432 -o "$tmp/w.rvt"
-expect 0 "recorded: stamped in the kernel" inspect "$tmp/w.rvt"
+if [ "${v%.cu}" != "$v" ]; then
+    how=0
+    expect 0 "waves: by the Compute Sanitizer's patch: the whole reduction took" \
+        trace "$v" --waves --no-view --n 33554432 -o "$tmp/w.rvt"
+    expect 0 "overhead: the whole reduction took" inspect "$tmp/w.rvt"
+else
+    how=1
+    expect 0 "waves: stamped in the kernel" trace --kernel "$v" --waves --no-time --no-view --n 33554432 -o "$tmp/w.rvt"
+    expect 0 "recorded: stamped in the kernel" inspect "$tmp/w.rvt"
+fi
 "$rv" inspect --json "$tmp/w.rvt" >"$tmp/w.json" 2>"$tmp/w.err" || { echo "FAIL: inspect --json: $(cat "$tmp/w.err")"; fail=$((fail + 1)); }
-python3 - "$tmp/w.rvt" "$tmp/w.json" <<'PY' && pass=$((pass + 1)) || fail=$((fail + 1))
+python3 - "$tmp/w.rvt" "$tmp/w.json" "$how" <<'PY' && pass=$((pass + 1)) || fail=$((fail + 1))
 import json, struct, sys
 data = open(sys.argv[1], "rb").read()
 js = json.load(open(sys.argv[2]))["waves"]
+want_how = int(sys.argv[3])
+word = ("patch", "stamps")[want_how]
 bad = []
 at = data.find(b"RVTWAVE3")
 if at < 0:
-    sys.exit("FAIL: no RVTWAVE3 section in the trace (a stamped run must say how it was recorded)")
+    sys.exit("FAIL: no RVTWAVE3 section in the trace (a run whose cost was measured says so there)")
 n, = struct.unpack_from("<I", data, at + 8)
 at += 12
 if n != len(js):
@@ -41,9 +56,9 @@ for k in range(n):
     ratio = waves_ns / plain_ns if plain_ns else 0.0
     blocks = grid[0] * grid[1] * grid[2]
     tag = f"launch {launch}"
-    if how != 1: bad.append(f"{tag}: recorded by {how}, not 1 (stamps)")
+    if how != want_how: bad.append(f"{tag}: recorded by {how}, not {want_how} ({word})")
     if repeats != 20 or not plain_ns or not waves_ns:
-        bad.append(f"{tag}: overhead not measured ({repeats} repeats, {plain_ns} ns untraced, {waves_ns} ns stamped)")
+        bad.append(f"{tag}: overhead not measured ({repeats} repeats, {plain_ns} ns untraced, {waves_ns} ns recorded)")
     if nblocks != blocks: bad.append(f"{tag}: {nblocks} blocks recorded of {blocks}")
     seen, spans = set(), {}
     for i in range(nblocks):
@@ -65,10 +80,11 @@ for k in range(n):
             most = max(most, now)
     if most > bound: bad.append(f"{tag}: an SM held {most} blocks whole at once, over its occupancy {bound}")
     j = js[k]
-    if j["recorded"] != "stamps" or j["repeats"] != 20 or abs(j["overhead"] - ratio) > 1e-6:
+    if j["recorded"] != word or j["repeats"] != 20 or abs(j["overhead"] - ratio) > 1e-6:
         bad.append(f"{tag}: inspect --json says {j['recorded']}, {j['repeats']} repeats, overhead {j['overhead']}")
     print(f"{tag}: {blocks} blocks on {len(spans)} of {sm_count} SMs, at most {most} whole at once (occupancy {bound}); "
-          f"kernel {plain_ns / 1e3:.1f} us untraced, {waves_ns / 1e3:.1f} us stamped ({100 * (ratio - 1):+.1f}%)")
+          f"{('whole reduction', 'kernel')[want_how]} {plain_ns / 1e3:.1f} us untraced, {waves_ns / 1e3:.1f} us "
+          f"recorded ({100 * (ratio - 1):+.1f}%)")
 if bad:
     print("FAIL:", *bad[:10], sep="\n    ")
     sys.exit(1)

@@ -24,6 +24,7 @@
 #include "core/i18n.h"
 #include "own/turns/gpu_turn.h"
 #include "own/records/raw_file.h"
+#include "own/records/timed.h"
 
 /* The tracer's library and patches. */
 static int find_tracer(rv_own_tools *t)
@@ -155,9 +156,11 @@ typedef struct tracer_env {
 
 #define ONE_QUEUE RV_OWN_ONE_QUEUE
 
-/* How the tracer runs the program: traced (shared memory, one block), its
- * recording of what launch() queued only, or a waves run. */
-enum { RUN_TRACED, RUN_RECORD, RUN_WAVES };
+/* How the program runs: under the tracer, traced (shared memory, one
+ * block), its recording of what launch() queued only, or a waves run; or
+ * timed, with no tracer (the student's own timed calls, or the waves run's
+ * cost's untraced half) or under the waves run's patch (its patched half). */
+enum { RUN_TRACED, RUN_RECORD, RUN_WAVES, RUN_TIMED, RUN_COST_PLAIN, RUN_COST_PATCHED };
 
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
  * or NULL; out: the tracer's folder */
@@ -172,11 +175,13 @@ static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_to
     /* the library's own companions lie beside it */
     snprintf(e->ld, sizeof e->ld, "LD_LIBRARY_PATH=%s%s%s", e->san_dir, ld && *ld ? ":" : "", ld && *ld ? ld : "");
     snprintf(e->out, sizeof e->out, "RV_TRACER_OUT=%s", out);
-    snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", mode == RUN_WAVES ? t->waves : t->patches);
+    int waves = mode == RUN_WAVES || mode == RUN_COST_PATCHED;
+    snprintf(e->pat, sizeof e->pat, "RV_TRACER_PATCHES=%s", waves ? t->waves : t->patches);
     snprintf(e->blk, sizeof e->blk, "RV_TRACER_BLOCK=%u", o->block);
     snprintf(e->launch, sizeof e->launch, "RV_TRACER_LAUNCH=%u", o->launch);
     /* record_only: what launch() queued, nothing patched (judged_run.h); a
-       waves run: block entry and exit patched alone (src/tracer/waves.h) */
+       waves run: block entry and exit patched alone (src/tracer/waves.h),
+       every launch of a timed run's ("all") stamped, none read back */
     char *env[] = {e->inj,
                    e->out,
                    e->pat,
@@ -187,28 +192,37 @@ static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_to
                    "CUDA_MODULE_LOADING=EAGER",
                    ONE_QUEUE,
                    record_only         ? "RV_TRACER_NOPATCH=1"
-                   : mode == RUN_WAVES ? "RV_TRACER_WAVES=1"
-                                       : (char *)turn,
+                   : mode == RUN_WAVES        ? "RV_TRACER_WAVES=1"
+                   : mode == RUN_COST_PATCHED ? "RV_TRACER_WAVES=all"
+                                              : (char *)turn,
                    mode != RUN_TRACED ? (char *)turn : NULL,
                    NULL};
     memcpy(e->env, env, sizeof env);
-    const char *show[] = {t->lib, mode == RUN_WAVES ? t->waves : t->patches, e->san_dir, NULL};
+    const char *show[] = {t->lib, waves ? t->waves : t->patches, e->san_dir, NULL};
     memcpy(e->show, show, sizeof show);
 }
 
-/* One run: traced (t, on o's data), recorded (t and RUN_RECORD: on ones,
- * nothing patched), a waves run (t and RUN_WAVES: on o's data, into
- * WORK/waves) or timed (no t); each makes its input on the GPU. */
+/* One run: traced (on o's data), recorded (on ones, nothing patched), a
+ * waves run (on o's data, into WORK/waves), timed (into WORK), or one half
+ * of the waves run's cost, timed (into WORK/waves-cost: plain.txt, and
+ * patched.txt under the waves run's patch); each makes its input on the
+ * GPU.  t: the tracer's files, for the runs under it. */
 static int run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, int how, double *seconds,
                        char *err, size_t errlen)
 {
-    int record_only = how == RUN_RECORD;
-    const char *mode = !t ? "timed" : how == RUN_WAVES ? "waves" : "traced";
+    int record_only = how == RUN_RECORD, timed = how >= RUN_TIMED;
+    if (how == RUN_TIMED || how == RUN_COST_PLAIN) t = NULL; /* no tracer */
+    static const char *const modes[] = {"traced", "recorded", "waves", "timed", "cost-plain", "cost-patched"};
+    const char *mode = modes[how];
     char prog[PATH_MAX + 16], in[PATH_MAX + 16], result[PATH_MAX + 48], log[PATH_MAX + 16], src[PATH_MAX + 16];
     char nbuf[32], bbuf[16], tol[40], out[PATH_MAX + 16];
     snprintf(prog, sizeof prog, "%s/program", work);
-    snprintf(out, sizeof out, how == RUN_WAVES ? "%s/waves" : "%s", work);
-    snprintf(result, sizeof result, "%s/%s.txt", out, t ? "traced" : "timed");
+    snprintf(out, sizeof out, how == RUN_WAVES ? "%s/waves" : how > RUN_TIMED ? "%s/waves-cost" : "%s", work);
+    snprintf(result, sizeof result, "%s/%s.txt", out,
+             how == RUN_COST_PLAIN     ? "plain"
+             : how == RUN_COST_PATCHED ? "patched"
+             : timed                   ? "timed"
+                                       : "traced");
     snprintf(log, sizeof log, "%s/%s.log", work, mode);
     snprintf(src, sizeof src, "%s/student.cu", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
@@ -219,19 +233,19 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
     if (record_only)
         snprintf(in, sizeof in, "ones");
     else
-        rv_data_name(t ? o->data : rv_own_timed_data(o), in, sizeof in);
+        rv_data_name(timed ? rv_own_timed_data(o) : o->data, in, sizeof in);
     snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(rv_own_timed_data(o), o->n, (uint64_t)o->block_size));
     /* timed: held where the traced run's recording allows (queue_shape.h), as the judged calls are */
     char *argv[] = {prog,
                     record_only ? "record"
-                    : t         ? "trace"
-                                : "time",
+                    : timed     ? "time"
+                                : "trace",
                     in,
                     nbuf,
                     bbuf,
                     result,
-                    t ? NULL : tol,
-                    t                            ? NULL
+                    timed ? tol : NULL,
+                    !timed                       ? NULL
                     : rv_queue_holdable_in(work) ? "held"
                                                  : "unheld",
                     NULL};
@@ -239,20 +253,22 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
        driver asking for its turns over fd 4 */
     tracer_env e;
     rv_turn_relay relay;
-    char *timed_env[] = {NULL, NULL};
+    char *timed_env[] = {NULL, NULL, NULL};
     if (rv_turn_relay_start(&relay, err, errlen)) return 2;
     /* traced: a shared turn from its start until its tracer has fd 4, so
        that nothing it runs before then, or while keeping the tracer out,
        runs beside a timed run (the tracer's turns go on from there) */
-    if (t && rv_turn_relay_hold_start(&relay)) {
+    if (!timed && rv_turn_relay_hold_start(&relay)) {
         rv_turn_relay_end(&relay);
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the class's GPU gate did not answer for its traced run"),
                        o->file);
     }
-    if (t)
-        tracer_env_of(o, out, t, &e, rv_turn_relay_env(&relay), how);
-    else
-        timed_env[0] = (char *)rv_turn_relay_env(&relay);
+    if (t) tracer_env_of(o, out, t, &e, rv_turn_relay_env(&relay), how);
+    /* the cost's untraced half on one hardware queue, as the patched half
+       runs under the tracer's environment */
+    int nenv = 0;
+    if (rv_turn_relay_env(&relay)) timed_env[nenv++] = (char *)rv_turn_relay_env(&relay);
+    if (how == RUN_COST_PLAIN) timed_env[nenv++] = ONE_QUEUE;
     rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, t ? e.show : NULL, argv, t ? e.env : timed_env, log,
                                       o->timeout_s, &relay.ctl);
     rv_turn_relay_end(&relay);
@@ -267,8 +283,8 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
                          "GPU work runs (its kernels, copies and memsets, and its start until CUDA loads the "
                          "tracer), a second or two; work that goes on for seconds holds up every check of the "
                          "class%s%s"),
-                       o->file, t ? _("traced") : _("timed"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
-    if (!t && relay.overtime)
+                       o->file, timed ? _("timed") : _("traced"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
+    if (timed && relay.overtime)
         return rv_fail(err, errlen, RV_EXIT_RUNTIME,
                        _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "
                          "class's GPU the timed calls take it alone, and the others wait for them%s%s"),
@@ -278,7 +294,7 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
                        _("%s: the kernel did not finish within %.0f s and was stopped (%s run). A __syncthreads() "
                          "that not every thread of the block reaches, or a loop that never ends, makes a block "
                          "wait forever. The GPU is free again.%s%s"),
-                       o->file, o->timeout_s, t ? _("traced") : _("timed"), *tail ? "\n" : "", tail);
+                       o->file, o->timeout_s, timed ? _("timed") : _("traced"), *tail ? "\n" : "", tail);
     if (r.end == RV_PROC_SIGNALED)
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the program died on signal %d:\n%s"), o->file, r.status,
                        tail);
@@ -346,6 +362,50 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s failed: %s"), o->file, tool_err);
         free(tool_err);
     }
+    return rc;
+}
+
+/* The median of one of the cost's timed runs (WORK/waves-cost/NAME.txt),
+ * read and judged as the student's own timed run: 0, or 2 with why. */
+static int cost_median(const rv_own_opts *o, const char *work, const char *name, double *ms, int *calls, char *err,
+                       size_t errlen)
+{
+    char path[PATH_MAX + 48], why[400];
+    snprintf(path, sizeof path, "%s/waves-cost/%s.txt", work, name);
+    rv_timed_run *run = malloc(sizeof *run);
+    int rc = !run ? rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"))
+             : rv_timed_load_file(path, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, run, why, sizeof why)
+                 ? rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s: %s", path, why)
+             : run->nwrong || run->ntimed < 1 || !(run->median_ms > 0)
+                 ? rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: %d of its %d timed calls summed wrong"), path,
+                           run->nwrong, run->ntimed)
+                 : 0;
+    if (!rc) *ms = run->median_ms, *calls = run->ntimed;
+    free(run);
+    return rc;
+}
+
+int rv_own_waves_cost(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *plain_ms,
+                      double *patched_ms, int *calls, char *err, size_t errlen)
+{
+    char dir[PATH_MAX + 16];
+    double seconds;
+    int plain_calls = 0;
+    snprintf(dir, sizeof dir, "%s/waves-cost", work);
+    if (rv_remove_tree(dir) || mkdir(dir, 0700) != 0)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make %s: %s"), dir, strerror(errno));
+    int rc = run_program(o, work, t, RUN_COST_PLAIN, &seconds, err, errlen);
+    if (!rc) rc = run_program(o, work, t, RUN_COST_PATCHED, &seconds, err, errlen);
+    char *tool_err = rc ? NULL : rv_own_tool_error(dir);
+    if (tool_err) {
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the patched timed run of %s failed: %s"), o->file, tool_err);
+        free(tool_err);
+    }
+    if (!rc) rc = cost_median(o, work, "plain", plain_ms, &plain_calls, err, errlen);
+    if (!rc) rc = cost_median(o, work, "patched", patched_ms, calls, err, errlen);
+    if (!rc && plain_calls != *calls)
+        rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("its two timed runs made %d and %d timed calls"), plain_calls,
+                     *calls);
     return rc;
 }
 

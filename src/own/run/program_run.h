@@ -76,6 +76,18 @@ int rv_own_record_program(const rv_own_opts *o, const char *work, const rv_own_t
  * waves-K.rvwaves.  0, or 2 with why (what the tool said among it). */
 int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, char *err, size_t errlen);
 
+/* What the waves run's patch costs the kernel: WORK/program's timed calls
+ * run twice in a row, as the student's own timed run runs them (3 warm-ups
+ * and 20 timed whole reductions, each on the GPU alone where it is shared,
+ * held where the recording allows), once untraced and once under the
+ * waves run's patch (every launch stamped, none read back), both on one
+ * hardware queue, into WORK/waves-cost/ (made anew).  *plain_ms and
+ * *patched_ms: the medians of their timed calls; *calls: how many.  0, or
+ * 2 with why (the trace is good without it: its picture says its cost was
+ * not measured). */
+int rv_own_waves_cost(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *plain_ms,
+                      double *patched_ms, int *calls, char *err, size_t errlen);
+
 /* What the tracer's tool wrote to DIR/tool-error.txt when it could not do
  * its work (src/tracer/tool.c), or NULL when it wrote nothing; the caller
  * frees it. */

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 #include "own/records/raw_file.h"
 #include "own/records/waves_raw.h"
 #include "core/clock.h"
+#include "core/waves.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
@@ -239,7 +241,11 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
 }
 
 /* The waves run, after the traced and timed runs (a run of its own, so
- * that each block's time is the kernel's), its launches kept in the trace. */
+ * that each block's time is the kernel's), its launches kept in the trace,
+ * then what its patch costs the whole reduction, measured by two timed runs
+ * (rv_own_waves_cost) and kept with every launch it recorded: a picture
+ * then says how far its bars are the kernel's own.  A cost that cannot be
+ * measured leaves the waves as they are, and says why. */
 static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, char *err,
                        size_t errlen)
 {
@@ -248,6 +254,16 @@ static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tool
     if (rc) return rc;
     if (rv_waves_attach(work, res->tr, 1, inner, sizeof inner))
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), o->file, inner);
+    double plain_ms, patched_ms;
+    int calls;
+    if (rv_own_waves_cost(o, work, t, &plain_ms, &patched_ms, &calls, res->waves_cost_why,
+                          sizeof res->waves_cost_why))
+        return 0;
+    for (rv_trace *tr = res->tr; tr; tr = tr->next)
+        for (rv_waves *w = tr->waves; w; w = w->next)
+            if (w->how == RV_WAVES_BY_PATCH)
+                w->repeats = (uint32_t)calls, w->plain_ns = (uint64_t)llround(plain_ms * 1e6),
+                w->waves_ns = (uint64_t)llround(patched_ms * 1e6);
     return 0;
 }
 

@@ -22,8 +22,8 @@ static void recorded_how(const rv_waves *w, char *out, size_t len)
         snprintf(out, len,
                  stamped ? _("recorded: stamped in the kernel, which ran %+.1f%% on its untraced time (medians of %u "
                              "launches)")
-                         : _("recorded: by the Compute Sanitizer's patch, which ran the kernel %+.1f%% on its "
-                             "untraced time (medians of %u launches)"),
+                         : _("recorded: by the Compute Sanitizer's patch, which ran the whole reduction %+.1f%% "
+                             "on its untraced time (medians of %u timed reductions)"),
                  100.0 * (r - 1.0), w->repeats);
     else
         snprintf(out, len, "%s",
