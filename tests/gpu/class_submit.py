@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "class"))
@@ -130,6 +131,18 @@ def stages_under_load(out, waits, judged):
         "%s %.2f (%.2f)" % (k, percentile(v, 0.5), percentile(v, 0.95)) for k, v in stages.items()), flush=True)
 
 
+def watch_low_cpu(seen, stop):
+    """Every sandbox cgroup seen with cpu.weight 1 (the relay lowered it:
+    gpu_turn.h's RV_TURN_HOST_ALONE_S), into seen, until stop is set."""
+    while not stop.wait(0.25):
+        for f in glob.glob("/sys/fs/cgroup/reducevis/sb-*/cpu.weight"):
+            try:
+                if open(f).read().strip() == "1":
+                    seen.add(os.path.dirname(f))
+            except OSError:
+                pass   # the sandbox ended meanwhile
+
+
 def let_go(out, whats):
     """The checks whose GPU slot the class let go while they ran
     (submissions.jsonl's let_go events): their launch() on the host alone
@@ -192,6 +205,9 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     bench = [c.join("B%d" % i) for i in range(count)]
     smi = subprocess.Popen(["nvidia-smi", "--query-gpu=index,utilization.gpu", "--format=csv,noheader,nounits",
                             "-lms", "200"], stdout=subprocess.PIPE, text=True) if shutil.which("nvidia-smi") else None
+    lowered, stop_watch = set(), threading.Event()
+    watcher = threading.Thread(target=watch_low_cpu, args=(lowered, stop_watch), daemon=True)
+    watcher.start()
     t_first = time.time()
     want, whats = {}, {}   # by token; what each submission id is
     for i, t in enumerate(bench):
@@ -254,7 +270,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
               "%d checks went back to the queue (the machine refused them): %s"
               % (len(honest), len(hostiles) + 1, percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
                  [r.get("why") for r in retries][:6]))
+    stop_watch.set()
+    watcher.join()
     let_go(c.out, whats)
+    print("== sandboxes given the least share of the CPU (cpu.weight 1: their launch() on the host alone): %d"
+          % len(lowered), flush=True)
     if os.environ.get("RV_BENCH_SLURM"):   # the steps' turns are kept by their nodes' lock files, not the gate's log
         print("== the GPUs' turns: kept by the nodes' lock files (check --gpu-lock), which log none", flush=True)
     for gpu in sorted(set(t[0] for t in turns)) or ([] if os.environ.get("RV_BENCH_SLURM") else ["-"]):

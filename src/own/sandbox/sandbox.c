@@ -225,6 +225,7 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     pid_t pid = -1;
     int fork_errno = 0;
     double t0 = rv_mono_s(), last_watch = t0;
+    int lowered = 0; /* its share of the CPU made the least (ctl->low_cpu) */
     if (pipe2(out, O_CLOEXEC) == 0 && pipe2(info, O_CLOEXEC) == 0) {
         pid = fork();
         fork_errno = errno;
@@ -291,6 +292,8 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         if (exited && out_open && t - exit_at > 2) break; /* the namespace is gone: nobody writes any more */
         if (exited) continue;
         int asked = job->ctl && job->ctl->stop && __atomic_load_n(job->ctl->stop, __ATOMIC_RELAXED);
+        if (!lowered && job->ctl && job->ctl->low_cpu && __atomic_load_n(job->ctl->low_cpu, __ATOMIC_RELAXED))
+            lowered = 1, rv_box_lower_cpu(&box);
         if (stopped == STOP_NONE && (asked || t - t0 - rv_proc_paused_s(job->ctl) > limit_s))
             stopped = asked ? STOP_ASKED : STOP_WALL, stop_at = t, stop_all(pid, inner);
         if (stopped == STOP_NONE && t - last_watch > WATCH_EVERY_S) {

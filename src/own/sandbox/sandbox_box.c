@@ -412,6 +412,15 @@ int rv_box_open(rv_box *b, int tasks, uint64_t memory, int cpus, char *why, size
     return 0;
 }
 
+int rv_box_lower_cpu(const rv_box *b)
+{
+    int rc = 0;
+    for (int i = 0; i < b->ncg && probe.cpu; i++)
+        if (b->v2 || !strcmp(probe.v1_what[i], "cpu"))
+            rc |= b->v2 ? set_file(b->cg[i], "cpu.weight", "1") : set_file(b->cg[i], "cpu.shares", "2");
+    return rc;
+}
+
 void rv_box_enter(const rv_box *b)
 {
     for (int i = 0; i < b->ncg; i++) {
