@@ -209,7 +209,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     watcher = threading.Thread(target=watch_low_cpu, args=(lowered, stop_watch), daemon=True)
     watcher.start()
     t_first = time.time()
-    want, whats = {}, {}   # by token; what each submission id is
+    want, whats, sent = {}, {}, {}   # by token; what each submission id is; when each was sent
     for i, t in enumerate(bench):
         while time.time() < t_first + 60.0 * i / count:
             time.sleep(0.02)
@@ -218,9 +218,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         st, body = submit(c, t, 1, text)
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
+        sent[t] = time.time() - t_first
         whats[body.get("id") if isinstance(body, dict) else None] = what
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
     stopped = []   # checks whose run the gate stopped: it kept its shared turn while a timed run waited
+    honest_at = []   # (sent, submit to verdict) of each honest kernel
     for t in bench:
         done = wait_done(c, t)
         if not done:
@@ -235,12 +237,13 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         what, verdict = want[t]
         if verdict:
             honest.append(done["waited_s"] + done["judged_s"])
+            honest_at.append((sent[t], done["waited_s"] + done["judged_s"]))
         if "kept its turn on the class's GPU" in done["output"]:
             stopped.append(what)
         if what.startswith("hostile ("):   # what its program said of itself (the spinner: the CPUs it kept busy)
             said = [x.strip() for x in done["output"].splitlines() if x.lstrip().startswith("hostile ")]
-            print("== %s: %s in %.1f s; its program said: %s" % (what, done["verdict"], done["judged_s"],
-                                                                  " / ".join(said[-3:]) or "nothing"), flush=True)
+            print("== %s, sent %.0f s in: %s in %.1f s; its program said: %s"
+                  % (what, sent[t], done["verdict"], done["judged_s"], " / ".join(said[-3:]) or "nothing"), flush=True)
         if "could not run this check" in done["output"]:
             print("== %s: the machine refused its check:\n%s" % (what, done["output"][:600]))
         if verdict and done["verdict"] != verdict:
@@ -263,6 +266,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
               "%.1f s; verdicts %s; judged on GPU %s"
               % (count, span, percentile(latency, 0.5), percentile(latency, 0.95), max(latency),
                  percentile(compiles, 0.5), verdicts, gpus))
+    if honest_at:   # where in the minute the honest students' times went up
+        print("== honest kernels by when they were sent, median (p95) s from submit to verdict: " + ", ".join(
+            "%d-%d s %.1f (%.1f)" % (a, a + 10, percentile(v, 0.5), percentile(v, 0.95))
+            for a in range(0, int(max(x for x, _ in honest_at)) + 1, 10)
+            for v in [[y for x, y in honest_at if a <= x < a + 10]] if v), flush=True)
     if hostiles and honest:
         with open(os.path.join(c.out, "submissions.jsonl")) as f:
             retries = [json.loads(x) for x in f if '"event":"retry"' in x]
