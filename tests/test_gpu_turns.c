@@ -13,7 +13,11 @@
  * run waiting past the limit is told its time is up and stopped, memcheck's
  * run (whose turn the check asks) too; a traced run's start is held by the
  * check until its tracer says 'i', and a run that never says it is stopped
- * the same way. */
+ * the same way; the gate keeps how long a check's student launch() has run
+ * on the host alone (its driver's 'h' and 'd', passed on by the relay), and
+ * a run whose launch() does so for RV_TURN_HOST_ALONE_S gets the least share
+ * of the CPU (its sandbox's cgroup cpu.weight 1, where there is one). */
+#include <glob.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -478,6 +482,86 @@ static void launch_words(gpu_gate *g)
     CHECK(gpu_gate_host_s(g, m.id) == 0, "after the run, the relay said 'D': %.2f", gpu_gate_host_s(g, m.id));
 }
 
+/* The weight of this process's sandboxes' cgroups now ("" none, "?" more
+ * than one): cgroup2's cpu.weight. */
+static void box_weight(char *out, size_t len)
+{
+    char pattern[128];
+    snprintf(pattern, sizeof pattern, "/sys/fs/cgroup/reducevis/sb-%d-*/cpu.weight", (int)getpid());
+    glob_t g;
+    out[0] = 0;
+    if (glob(pattern, 0, NULL, &g) != 0) return;
+    FILE *f = g.gl_pathc == 1 ? fopen(g.gl_pathv[0], "r") : NULL;
+    if (g.gl_pathc > 1) snprintf(out, len, "?");
+    if (f && fgets(out, (int)len, f)) out[strcspn(out, "\n")] = 0;
+    if (f) fclose(f);
+    globfree(&g);
+}
+
+typedef struct watcher {
+    rv_turn_relay *r;
+    double at[2];
+    int low[2];
+    char weight[2][16];
+} watcher;
+
+static void *watch_low(void *arg)
+{
+    watcher *w = arg;
+    double t0 = rv_mono_s();
+    for (int k = 0; k < 2; k++) {
+        nap(w->at[k] - (rv_mono_s() - t0));
+        w->low[k] = __atomic_load_n(&w->r->low_cpu, __ATOMIC_RELAXED);
+        box_weight(w->weight[k], sizeof w->weight[k]);
+    }
+    return NULL;
+}
+
+/* script run under a relay while a watcher looks at its low_cpu and its
+ * sandbox's cpu.weight at `at` seconds. */
+static void low_run(const char *dir, const char *script, double limit_s, watcher *w)
+{
+    char err[200];
+    char *argv[] = {"/bin/sh", "-c", (char *)script, NULL};
+    CHECK(rv_turn_relay_start(w->r, err, sizeof err) == 0, "the relay starts: %s", err);
+    char *env[] = {(char *)rv_turn_relay_env(w->r), NULL};
+    pthread_t t;
+    pthread_create(&t, NULL, watch_low, w);
+    rv_sandbox_job job = {.work = dir, .step = RV_SANDBOX_RUN, .ctl = &w->r->ctl};
+    if (in_sandbox)
+        rv_sandbox_run(&job, argv, env, NULL, limit_s);
+    else
+        rv_proc_run_ctl(argv, env, NULL, limit_s, &w->r->ctl);
+    pthread_join(t, NULL);
+    rv_turn_relay_end(w->r);
+}
+
+/* A run whose launch() runs RV_TURN_HOST_ALONE_S on the host alone gets the
+ * least share of the CPU (in the sandbox, cpu.weight 1 where the CPU is
+ * shared out per sandbox); one that holds a turn for its kernel, or whose
+ * launch() returns sooner, does not. */
+static void host_low_cpu(gpu_gate *g, const char *dir)
+{
+    char err[200];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    rv_turn_relay r;
+    /* 1 s on the host, a kernel's turn of 2.5 s, 1 s more, returned: never 2 s alone */
+    watcher w = {&r, {1.5, 4.6}, {0}, {""}};
+    low_run(dir, "printf h >&4; sleep 1; printf s >&4; head -c1 <&4 >/dev/null; sleep 2.5; printf e >&4; sleep 1; "
+            "printf d >&4; sleep 0.6", 10, &w);
+    CHECK(!w.low[0] && !w.low[1] && !r.low_cpu, "a launch() that holds a turn for its kernel keeps its share");
+    watcher v = {&r, {1.5, 2.7}, {0}, {""}};
+    low_run(dir, "printf h >&4; sleep 3.5", 10, &v);
+    CHECK(!v.low[0] && v.low[1], "a launch() on the host alone gets the least share after %.0f s (%d at 1.5 s, "
+          "%d at 2.7 s)", RV_TURN_HOST_ALONE_S, v.low[0], v.low[1]);
+    if (in_sandbox && v.weight[0][0] && strcmp(v.weight[0], "?")) {
+        CHECK(strcmp(v.weight[0], "1") != 0 && !strcmp(v.weight[1], "1"), "and its sandbox's cgroup cpu.weight "
+              "1: %s at 1.5 s, %s at 2.7 s", v.weight[0], v.weight[1]);
+    } else if (in_sandbox) {
+        printf("the sandbox's cpu.weight not read: no cgroup2 of its own here\n");
+    }
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -497,10 +581,12 @@ int main(void)
         start_never_handed(g, dir);
         host_alone(g);
         launch_words(g);
+        host_low_cpu(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;
             relay(g, dir);   /* fd 4 reaches the program inside */
+            host_low_cpu(g, dir);
         } else {
             printf("the relay inside the sandbox not tried: %s\n", why);
         }

@@ -28,6 +28,7 @@
 #include "room_export.h"
 #include "slurm.h"
 #include "trace_pages.h"
+#include "own/turns/gpu_turn.h"
 
 #define SUBMIT_MAX_BYTES     (256 * 1024) /* one source file                        */
 #define SUBMIT_MAX_QUEUED    256          /* waiting at once, all students          */
@@ -41,13 +42,10 @@
  * runs on (a launch() that spins, sleeps or forks on the host until its time
  * limit, or a kernel that never ends) would hold its slot for 30 s. */
 #define SUBMIT_OVERDUE_S     8.0
-/* Nor does a check whose student's launch() has run this long on the host
- * holding and asking no turn of the GPU (gpu_gate_host_s): it forks, spins
- * or sleeps, and the GPU may judge another beside it.  An honest launch()
- * holds a turn for each kernel, and between them runs for milliseconds (the
- * first call loads and patches the module: docs/class-design.md says what
- * the class measured). */
-#define SUBMIT_HOST_LET_GO_S 2.0
+/* Nor does a check whose student's launch() has run RV_TURN_HOST_ALONE_S
+ * on the host holding and asking no turn of the GPU (gpu_gate_host_s): it
+ * forks, spins or sleeps, and the GPU may judge another beside it. */
+#define SUBMIT_HOST_LET_GO_S RV_TURN_HOST_ALONE_S
 
 typedef struct submit_queue submit_queue;
 

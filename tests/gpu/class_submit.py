@@ -39,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "class"))
@@ -130,6 +131,18 @@ def stages_under_load(out, waits, judged):
         "%s %.2f (%.2f)" % (k, percentile(v, 0.5), percentile(v, 0.95)) for k, v in stages.items()), flush=True)
 
 
+def watch_low_cpu(seen, stop):
+    """Every sandbox cgroup seen with cpu.weight 1 (the relay lowered it:
+    gpu_turn.h's RV_TURN_HOST_ALONE_S), into seen, until stop is set."""
+    while not stop.wait(0.25):
+        for f in glob.glob("/sys/fs/cgroup/reducevis/sb-*/cpu.weight"):
+            try:
+                if open(f).read().strip() == "1":
+                    seen.add(os.path.dirname(f))
+            except OSError:
+                pass   # the sandbox ended meanwhile
+
+
 def let_go(out, whats):
     """The checks whose GPU slot the class let go while they ran
     (submissions.jsonl's let_go events): their launch() on the host alone
@@ -192,8 +205,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     bench = [c.join("B%d" % i) for i in range(count)]
     smi = subprocess.Popen(["nvidia-smi", "--query-gpu=index,utilization.gpu", "--format=csv,noheader,nounits",
                             "-lms", "200"], stdout=subprocess.PIPE, text=True) if shutil.which("nvidia-smi") else None
+    lowered, stop_watch = set(), threading.Event()
+    watcher = threading.Thread(target=watch_low_cpu, args=(lowered, stop_watch), daemon=True)
+    watcher.start()
     t_first = time.time()
-    want, whats = {}, {}   # by token; what each submission id is
+    want, whats, sent = {}, {}, {}   # by token; what each submission id is; when each was sent
     for i, t in enumerate(bench):
         while time.time() < t_first + 60.0 * i / count:
             time.sleep(0.02)
@@ -202,9 +218,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         st, body = submit(c, t, 1, text)
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
         want[t] = (what, verdict)
+        sent[t] = time.time() - t_first
         whats[body.get("id") if isinstance(body, dict) else None] = what
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
     stopped = []   # checks whose run the gate stopped: it kept its shared turn while a timed run waited
+    honest_at = []   # (sent, submit to verdict) of each honest kernel
     for t in bench:
         done = wait_done(c, t)
         if not done:
@@ -219,12 +237,13 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         what, verdict = want[t]
         if verdict:
             honest.append(done["waited_s"] + done["judged_s"])
+            honest_at.append((sent[t], done["waited_s"] + done["judged_s"]))
         if "kept its turn on the class's GPU" in done["output"]:
             stopped.append(what)
         if what.startswith("hostile ("):   # what its program said of itself (the spinner: the CPUs it kept busy)
             said = [x.strip() for x in done["output"].splitlines() if x.lstrip().startswith("hostile ")]
-            print("== %s: %s in %.1f s; its program said: %s" % (what, done["verdict"], done["judged_s"],
-                                                                  " / ".join(said[-3:]) or "nothing"), flush=True)
+            print("== %s, sent %.0f s in: %s in %.1f s; its program said: %s"
+                  % (what, sent[t], done["verdict"], done["judged_s"], " / ".join(said[-3:]) or "nothing"), flush=True)
         if "could not run this check" in done["output"]:
             print("== %s: the machine refused its check:\n%s" % (what, done["output"][:600]))
         if verdict and done["verdict"] != verdict:
@@ -247,6 +266,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
               "%.1f s; verdicts %s; judged on GPU %s"
               % (count, span, percentile(latency, 0.5), percentile(latency, 0.95), max(latency),
                  percentile(compiles, 0.5), verdicts, gpus))
+    if honest_at:   # where in the minute the honest students' times went up
+        print("== honest kernels by when they were sent, median (p95) s from submit to verdict: " + ", ".join(
+            "%d-%d s %.1f (%.1f)" % (a, a + 10, percentile(v, 0.5), percentile(v, 0.95))
+            for a in range(0, int(max(x for x, _ in honest_at)) + 1, 10)
+            for v in [[y for x, y in honest_at if a <= x < a + 10]] if v), flush=True)
     if hostiles and honest:
         with open(os.path.join(c.out, "submissions.jsonl")) as f:
             retries = [json.loads(x) for x in f if '"event":"retry"' in x]
@@ -254,7 +278,11 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
               "%d checks went back to the queue (the machine refused them): %s"
               % (len(honest), len(hostiles) + 1, percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
                  [r.get("why") for r in retries][:6]))
+    stop_watch.set()
+    watcher.join()
     let_go(c.out, whats)
+    print("== sandboxes given the least share of the CPU (cpu.weight 1: their launch() on the host alone): %d"
+          % len(lowered), flush=True)
     if os.environ.get("RV_BENCH_SLURM"):   # the steps' turns are kept by their nodes' lock files, not the gate's log
         print("== the GPUs' turns: kept by the nodes' lock files (check --gpu-lock), which log none", flush=True)
     for gpu in sorted(set(t[0] for t in turns)) or ([] if os.environ.get("RV_BENCH_SLURM") else ["-"]):

@@ -16,7 +16,8 @@
 # system, secrets, socket, forkbomb, bigalloc, hostloop, bigfile, diskfill,
 # flood, include_passwd, include_secret, bigsource, and as_user (system and
 # secrets again with reducevis run as an ordinary user, whose sandbox is a
-# user namespace); on a GPU also kernel_forever and kernel_corrupt.  Skips
+# user namespace); on a GPU also kernel_forever, kernel_corrupt and, as root,
+# gpumem (all the GPU's memory held: stopped at the GPU memory limit).  Skips
 # (77) with SKIPPED: when bubblewrap or user namespaces are missing, or the
 # tracer is not built.
 # On a GPU (tests/gpu/sandbox.sh): RV_SANDBOX_GPU=1 runs each file on it, and
@@ -276,6 +277,27 @@ bigsource)
     sandboxed 1 "larger than 256 KiB" bigsource
     check "bigsource: nothing compiled" test ! -e "$TMPDIR/keep-bigsource"
     contained bigsource
+    ;;
+gpumem)
+    # 40 processes each taking all the GPU memory they can: past the 8 GiB a
+    # run's processes may hold together (NVML's count, the sandbox's cgroup
+    # naming them), the whole sandbox is stopped at once, not at its time
+    # limit.  Struck in launch(), a run of 4096 elements may end first (its
+    # copies still making their contexts): they end with its sandbox.
+    [ "$gpu" = 1 ] || { echo "SKIPPED: GPU memory is held only on a GPU (tests/gpu/sandbox.sh runs this case)"; exit 77; }
+    [ "$(id -u)" = 0 ] || { echo "SKIPPED: a run's processes are told apart by their sandbox's cgroup, made as root"; exit 77; }
+    can_run; fill gpumem
+    t0=$(date +%s)
+    if [ "${RV_SANDBOX_STRIKE:-start}" = launch ]; then
+        sandboxed "0|2" "hostile gpumem: 40 copies started" gpumem
+        check "gpumem: stopped at the GPU memory limit, or its run ended well first" \
+            bash -c 'grep -q "traced unchanged" "$1" || grep -q "the GPU memory limit" "$1" "$2"' _ "$tmp/out" "$tmp/err"
+    else
+        sandboxed 2 "the GPU memory limit" gpumem
+    fi
+    took=$(($(date +%s) - t0))
+    check "gpumem: ended well before its 20 s ($took s, the compile included)" test "$took" -lt 20
+    contained gpumem
     ;;
 kernel_forever|kernel_corrupt)
     [ "$gpu" = 1 ] || { echo "SKIPPED: a kernel runs only on a GPU (tests/gpu/sandbox.sh runs this case)"; exit 77; }

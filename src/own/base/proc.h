@@ -44,6 +44,9 @@ typedef struct rv_proc_ctl {
                                  that started it ends, the caller killed
                                  (PR_SET_PDEATHSIG): srun, told so, ends its
                                  Slurm job rather than leave it running     */
+    const int *low_cpu;      /* NULL, or once non-zero a sandboxed run
+                                 gets the least share of the CPU
+                                 (rv_box_lower_cpu)                          */
 } rv_proc_ctl;
 
 /* rv_proc_run_until steered by ctl (NULL: as rv_proc_run). */

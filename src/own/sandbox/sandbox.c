@@ -51,10 +51,14 @@
 #include "core/clock.h"
 #include "own/sandbox/sandbox_argv.h"
 #include "own/sandbox/sandbox_box.h"
+#include "own/sandbox/gpu_memory.h"
 
 #define MIB            (1024ull * 1024)
 #define GIB            (1024 * MIB)
 #define MAX_WORK_FILES 10000 /* files and folders the work folder may hold    */
+/* how often a run's GPU memory is counted (NVML: a few milliseconds): a
+ * program taking a card's memory in 1 GiB pieces holds it some 0.3 s */
+#define GPU_WATCH_EVERY_S 0.25
 #define WATCH_EVERY_S \
     0.1 /* how often the work folder is measured: a disk
                                  that writes GB/s gets a few hundred MiB past
@@ -72,7 +76,7 @@ static void size_text(uint64_t b, char *out, size_t len)
 /* ---- running it -------------------------------------------------------- */
 
 /* STOP_ASKED: the caller's flag (rv_proc_ctl: a turn alone ran out, gpu_turn.c) */
-typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_ASKED, STOP_OUTPUT, STOP_DISK, STOP_FILES } stop_why;
+typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_ASKED, STOP_OUTPUT, STOP_DISK, STOP_FILES, STOP_GPU_MEMORY } stop_why;
 
 static void close_from(int lowest)
 {
@@ -170,6 +174,13 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
         snprintf(out, len, _("reducevis sandbox: stopped: it made more than %d files (the file count limit)"),
                  MAX_WORK_FILES);
         return;
+    case STOP_GPU_MEMORY:
+        size_text(l->gpu_bytes, size, sizeof size);
+        snprintf(out, len,
+                 _("reducevis sandbox: stopped: its processes held more than %s of the GPU's memory (the GPU "
+                   "memory limit: the checks beside it need theirs)"),
+                 size);
+        return;
     case STOP_NONE: break;
     }
     if (signal_ == SIGXCPU)
@@ -225,6 +236,8 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
     pid_t pid = -1;
     int fork_errno = 0;
     double t0 = rv_mono_s(), last_watch = t0;
+    int lowered = 0; /* its share of the CPU made the least (ctl->low_cpu) */
+    double last_gpu = t0;
     if (pipe2(out, O_CLOEXEC) == 0 && pipe2(info, O_CLOEXEC) == 0) {
         pid = fork();
         fork_errno = errno;
@@ -291,6 +304,8 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         if (exited && out_open && t - exit_at > 2) break; /* the namespace is gone: nobody writes any more */
         if (exited) continue;
         int asked = job->ctl && job->ctl->stop && __atomic_load_n(job->ctl->stop, __ATOMIC_RELAXED);
+        if (!lowered && job->ctl && job->ctl->low_cpu && __atomic_load_n(job->ctl->low_cpu, __ATOMIC_RELAXED))
+            lowered = 1, rv_box_lower_cpu(&box);
         if (stopped == STOP_NONE && (asked || t - t0 - rv_proc_paused_s(job->ctl) > limit_s))
             stopped = asked ? STOP_ASKED : STOP_WALL, stop_at = t, stop_all(pid, inner);
         if (stopped == STOP_NONE && t - last_watch > WATCH_EVERY_S) {
@@ -301,6 +316,11 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
             else if (bytes > base_bytes + lim.work_bytes)
                 stopped = STOP_DISK;
             if (stopped != STOP_NONE) stop_at = t, stop_all(pid, inner);
+        }
+        if (stopped == STOP_NONE && lim.gpu_bytes && box.ncg && t - last_gpu > GPU_WATCH_EVERY_S) {
+            last_gpu = t;
+            long long held = rv_gpu_memory_of_cgroup(box.cg[0]);
+            if (held > (long long)lim.gpu_bytes) stopped = STOP_GPU_MEMORY, stop_at = t, stop_all(pid, inner);
         }
         if (stopped != STOP_NONE && t - stop_at > 5) kill(pid, SIGKILL); /* bwrap itself did not end */
     }

@@ -307,6 +307,11 @@ static void say(void)
     double gib = (double)run.box_bytes / (1 << 30), proc_gib = (double)run.mem_bytes / (1 << 30);
     const char *gpu = _("GPU memory is the card's, shared: a program may hold it until its run's time limit, "
                         "and a check refused it goes back to the queue once");
+    char gpu_held[300]; /* with a cgroup, a run's processes are known, and their GPU memory counted */
+    snprintf(gpu_held, sizeof gpu_held,
+             _("at most %.0f GiB of the GPU's memory for all a run's processes (the GPU driver's count), and a "
+               "check refused it goes back to the queue once"),
+             (double)run.gpu_bytes / (1 << 30));
     char cpus[160];
     snprintf(cpus, sizeof cpus,
              ngettext("at most %d CPU busy at once, and the CPU shared out per sandbox",
@@ -320,7 +325,7 @@ static void say(void)
                  probe.cpu ? cpus
                            : _("the CPU shared per thread (no cpu controller): "
                                "a program spinning on every core slows the others"),
-                 gpu);
+                 gpu_held);
     else if (probe.root)
         snprintf(l, len,
                  _("sandboxes: each has a user id of its own, so its own %d processes, but no cgroup (%s): "
@@ -410,6 +415,15 @@ int rv_box_open(rv_box *b, int tasks, uint64_t memory, int cpus, char *why, size
         b->ncg = i + 1;
     }
     return 0;
+}
+
+int rv_box_lower_cpu(const rv_box *b)
+{
+    int rc = 0;
+    for (int i = 0; i < b->ncg && probe.cpu; i++)
+        if (b->v2 || !strcmp(probe.v1_what[i], "cpu"))
+            rc |= b->v2 ? set_file(b->cg[i], "cpu.weight", "1") : set_file(b->cg[i], "cpu.shares", "2");
+    return rc;
 }
 
 void rv_box_enter(const rv_box *b)

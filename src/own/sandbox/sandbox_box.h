@@ -50,6 +50,12 @@ int rv_box_open(rv_box *b, int tasks, uint64_t memory, int cpus, char *why, size
 /* In the child, between fork and exec: it moves itself into the box's
  * cgroups (async-signal-safe: open, write, close). */
 void rv_box_enter(const rv_box *b);
+/* Its share of the CPU made the least the kernel gives (cgroup2's
+ * cpu.weight 1, v1's cpu.shares 2) while it runs: it then runs on what the
+ * sandboxes beside it leave idle.  For a run whose student code keeps it
+ * from the GPU on the host alone (gpu_turn.h); nothing where the CPU is
+ * not shared out per sandbox.  0, or -1 where the kernel refused. */
+int rv_box_lower_cpu(const rv_box *b);
 /* After it ended: what its limits did (end may be NULL); anything left in
  * its cgroups killed, the cgroups removed, the slot given back. */
 void rv_box_close(rv_box *b, rv_box_end *end);

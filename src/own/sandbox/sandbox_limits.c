@@ -24,8 +24,15 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
            faulting in memory, to two CPUs however idle the others are */
         .box_cpus = 2,
         .nofile = 1024,
+        /* a traced run of 2^25 elements holds about 1.5 GiB with its context
+           and the tracer's buffers; a program holding all of a card's
+           memory would leave every check beside it without a context */
     };
     if (step == RV_SANDBOX_RUN) l.mem_bytes += 2 * input_bytes; /* the driver holds the input */
+    /* a run's GPU memory: a traced run of 2^25 elements holds about 1.5 GiB
+       with its context and the tracer's buffers; a program holding all of a
+       card's memory would leave every check beside it without a context */
+    l.gpu_bytes = step == RV_SANDBOX_RUN ? 8 * GIB + 2 * input_bytes : 0;
     /* a compile's output includes nvdisasm's listing of the machine code,
        which a large unrolled kernel makes long */
     if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;

@@ -31,6 +31,9 @@ typedef struct rv_sandbox_limits {
     int box_cpus;          /* its cgroup's cpu.max: the CPUs all its threads together
                                may keep busy                                              */
     int nofile;            /* open files of one process (RLIMIT_NOFILE)                  */
+    uint64_t gpu_bytes;    /* the GPUs' memory its processes may hold together (NVML's
+                               count, where its cgroup says which are its: gpu_memory.h);
+                               past it, it is stopped                                    */
 } rv_sandbox_limits;
 
 /* The limits of a step; `input_bytes` (the floats the program reads) is added

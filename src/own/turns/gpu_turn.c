@@ -142,6 +142,8 @@ static void *relay_loop(void *arg)
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED); /* the run's stop flag */
             break;
         }
+        if (r->in_launch && !r->held && !r->low_cpu && rv_mono_s() - r->host_from >= RV_TURN_HOST_ALONE_S)
+            __atomic_store_n(&r->low_cpu, 1, __ATOMIC_RELAXED); /* the sandbox's watch lowers it */
         /* through the lock files, the time is up when a turn alone's wait says so */
         if (r->held == 'S' && lock_held && gpu_lock_time_up(RV_TURN_SHARED_LIMIT_S)) {
             r->time_up = 1;
@@ -163,6 +165,7 @@ static void *relay_loop(void *arg)
         if (read(r->mine, &c, 1) != 1) break; /* the run is over */
         if (c == 'h' || c == 'd') { /* launch() called, or returned: the gate keeps how long host code alone runs */
             r->in_launch = c == 'h';
+            r->host_from = rv_mono_s();
             if (gate >= 0) say(c == 'h' ? 'H' : 'D');
             continue;
         }
@@ -184,6 +187,7 @@ static void *relay_loop(void *arg)
             if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;
             rv_turn_give();
             r->held = 0;
+            r->host_from = rv_mono_s();
             continue;
         }
         if (c != 's' && c != 'r' && c != 'e') {
@@ -216,8 +220,11 @@ int rv_turn_relay_start_line(rv_turn_relay *r, int (*on_word)(void *arg, int fd,
     memset(r, 0, sizeof *r);
     r->mine = r->theirs = -1;
     r->on_word = on_word, r->word_arg = arg;
-    r->ctl =
-        (rv_proc_ctl){.pass_fd = -1, .stop = &r->overtime, .paused_ms = &r->paused_ms, .pause_began = &r->pause_began};
+    r->ctl = (rv_proc_ctl){.pass_fd = -1,
+                           .stop = &r->overtime,
+                           .paused_ms = &r->paused_ms,
+                           .pause_began = &r->pause_began,
+                           .low_cpu = &r->low_cpu};
     if (!rv_turn_have_gate() && !on_word) return 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {

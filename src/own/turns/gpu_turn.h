@@ -50,6 +50,14 @@ void rv_turn_set_alone_limit(double seconds);
  * (2.4 s, on the H100 and the H200: assets/logs/corpus-*.txt), of which its
  * turn is only a part. */
 #define RV_TURN_SHARED_LIMIT_S 5.0
+/* How long a run's student launch() may run on the host alone (holding and
+ * asking no turn of the GPU) before it is taken for a launch() that forks,
+ * spins or sleeps: its sandbox then gets the least share of the CPU
+ * (rv_proc_ctl's low_cpu) and, in a class, its check keeps no slot of the
+ * GPU (src/class/submit_queue.h).  An honest launch() holds a turn for each
+ * kernel and runs milliseconds between them; under a class of 300 on an
+ * H200 none was ever past it (docs/class-design.md). */
+#define RV_TURN_HOST_ALONE_S 2.0
 
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
@@ -70,7 +78,8 @@ void rv_turn_waited(double *shared_s, double *alone_s);
  * fd 4 (relay->ctl, for rv_proc_run_ctl or the sandbox); a thread answers
  * the driver's words and stops the run (relay->overtime) past
  * RV_TURN_ALONE_LIMIT_S alone, or when the gate says its shared turn's time
- * is up (relay->time_up too).  rv_turn_relay_end, once the run is over,
+ * is up (relay->time_up too), and gives a run whose launch() runs
+ * RV_TURN_HOST_ALONE_S on the host alone the least share of the CPU.  rv_turn_relay_end, once the run is over,
  * gives all back.  Without a gate the relay does nothing and ctl passes
  * nothing. */
 typedef struct rv_turn_relay {
@@ -87,6 +96,11 @@ typedef struct rv_turn_relay {
                                   the run's start, until its tracer's 'i'   */
     int run_shared;                            /* meanwhile, the run's own 's' is held      */
     int in_launch;                             /* between the run's 'h' and 'd'            */
+    double host_from;                          /* CLOCK_MONOTONIC s of its last 'h', or of a
+                                  turn it gave back inside launch()         */
+    int low_cpu;                               /* its launch() ran RV_TURN_HOST_ALONE_S on
+                                  the host alone: the least share of the CPU
+                                  (ctl.low_cpu)                              */
     long paused_ms;                            /* waited for the GPU alone                  */
     long pause_began;                          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;                            /* how long it had the GPU alone             */
