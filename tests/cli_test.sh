@@ -112,6 +112,10 @@ if "$rv" view --help >/dev/null 2>&1; then
     expect 2 "not a reducevis trace" view "$tmp/junk.rvt"
     expect 2 "cannot read results"   view --version v1 --results "$tmp/junk.rvt" --shot "$tmp/x.bmp"
     expect 2 "cannot write"          view --version v1 --shot /nonexistent-dir/x.png
+    # a key --keys does not know: refused, naming every key it does (the table's, so W and its zoom keys too)
+    expect 1 "'xyz' is not a key (the keys: a A enter" view --version v1 --keys right,xyz --shot "$tmp/x.png"
+    check "view --keys names the waves picture's keys when it refuses one" \
+        bash -c "'$rv' view --version v1 --keys xyz --shot '$tmp/x.png' 2>&1 | grep -q ' w i o r comma period '"
     # Options that take a value take it as --opt=value too; `--` ends the
     # options: a file after it may start with -
     check "view --version=v2 --size=640x360 --shot=FILE" \

@@ -197,6 +197,17 @@ static const struct {
     {"]", SDLK_RIGHTBRACKET},
 };
 
+void app_key_names(char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < sizeof key_names / sizeof key_names[0] && used < len; i++) {
+        int n = snprintf(out + used, len - used, "%s%s", i ? " " : "", key_names[i].name);
+        used += n > 0 ? (size_t)n : 0;
+        if (i == 0 && used < len) used += (size_t)snprintf(out + used, len - used, " A"); /* Shift+A */
+    }
+}
+
 SDL_Keycode app_key_named(const char *name, Uint16 *mod)
 {
     *mod = !strcmp(name, "A") ? KMOD_LSHIFT : 0; /* Shift+A: predict mode, teacher */

@@ -27,5 +27,8 @@ app_action app_action_of_event(const struct app *a, const SDL_Event *e);
 /* The key a --keys name stands for ("right", "A" is Shift+A, ...), or
  * SDLK_UNKNOWN. */
 SDL_Keycode app_key_named(const char *name, Uint16 *mod);
+/* Every name app_key_named knows, space-separated, into out (for the
+ * message that refuses another). */
+void app_key_names(char *out, size_t len);
 
 #endif

@@ -25,10 +25,9 @@ int app_run_keys(app *a, const char *script, char *err, size_t errlen)
             e.type = SDL_KEYDOWN;
             e.key.keysym.sym = app_key_named(name, &e.key.keysym.mod);
             if (e.key.keysym.sym == SDLK_UNKNOWN) {
-                snprintf(err, errlen,
-                         _("--keys: '%s' is not a key (right left space home end "
-                           "p t f d z c e h l ? q esc plus minus [ ] 0..9 a A enter backspace)"),
-                         name);
+                char names[400];
+                app_key_names(names, sizeof names);
+                snprintf(err, errlen, _("--keys: '%s' is not a key (the keys: %s)"), name, names);
                 return -1;
             }
             app_event(a, &e);
