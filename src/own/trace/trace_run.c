@@ -39,6 +39,7 @@
 #include "own/records/waves_raw.h"
 #include "core/clock.h"
 #include "core/waves.h"
+#include "own/turns/gpu_turn.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
@@ -245,7 +246,8 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
  * then what its patch costs the whole reduction, measured by two timed runs
  * (rv_own_waves_cost) and kept with every launch it recorded: a picture
  * then says how far its bars are the kernel's own.  A cost that cannot be
- * measured leaves the waves as they are, and says why. */
+ * measured, or may not be (a class's check), leaves the waves as they are,
+ * and says why. */
 static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, char *err,
                        size_t errlen)
 {
@@ -256,6 +258,14 @@ static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tool
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), o->file, inner);
     double plain_ms, patched_ms;
     int calls;
+    /* a timed run takes the GPU alone with the student's host code in it,
+       which on a class's shared GPU only the judge's runner may (judged_run.h) */
+    if (rv_turn_have_gate()) {
+        snprintf(res->waves_cost_why, sizeof res->waves_cost_why, "%s",
+                 _("not on a class's shared GPU: its timed runs would hold the GPU alone with the student's own "
+                   "program"));
+        return 0;
+    }
     if (rv_own_waves_cost(o, work, t, &plain_ms, &patched_ms, &calls, res->waves_cost_why,
                           sizeof res->waves_cost_why))
         return 0;
