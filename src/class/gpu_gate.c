@@ -23,10 +23,10 @@ enum { GATE_MAX = 512 }; /* connections at once: a class's checks, with room */
 
 typedef struct client {
     int fd;
-    long id;    /* gpu_gate_connect_id's: never used twice          */
-    char asked; /* 0, or the turn asked for: 'S' or 'X'             */
-    char held;  /* 0, or the turn held                              */
-    int told;   /* its shared turn was told 'T'                     */
+    long id;     /* gpu_gate_connect_id's: never used twice          */
+    char asked;  /* 0, or the turn asked for: 'S' or 'X'             */
+    char held;   /* 0, or the turn held                              */
+    int told;    /* its shared turn was told 'T'                     */
     int in_host; /* between its 'H' and 'D': in the student's launch() */
     double asked_at, held_at;
     double host_from;  /* its last 'H'                                   */

@@ -198,8 +198,8 @@ static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, cons
     return r;
 }
 
-char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code,
-                       verdict_speed *speed, char *refused, size_t refusedlen, int *cluster)
+char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
+                       char *refused, size_t refusedlen, int *cluster)
 {
     check_cmd c;
     char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[4] = {NULL};

@@ -126,8 +126,8 @@ enum { SUBMIT_RUN_LIMIT_S = 240 };
  * its step's node could not run it (as check said there), *cluster then 2
  * ("" and 0 when none of these).  gate: the connection to the GPU's gate
  * the check gets as fd 4 (gpu_gate_connect_id's, closed here), or -1. */
-char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code,
-                       verdict_speed *speed, char *refused, size_t refusedlen, int *cluster);
+char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
+                       char *refused, size_t refusedlen, int *cluster);
 /* The version to beat compiled into the class's build cache, in the
  * sandbox as the checks that use it compile; stopping the class stops it. */
 void submit_prepare_cache(submit_queue *q);

@@ -257,13 +257,14 @@ static void start_prepare(submit_queue *q)
  * go too soon). */
 static int holds_slot(submit_queue *q, sub *s, double now)
 {
-    const char *why = now - s->started >= SUBMIT_OVERDUE_S ? "overdue"
-                      : s->gate_id && gpu_gate_host_s(q->gates[s->gpu], s->gate_id) >= SUBMIT_HOST_LET_GO_S
-                          ? "host"
-                          : NULL;
+    const char *why = now - s->started >= SUBMIT_OVERDUE_S                                                  ? "overdue"
+                      : s->gate_id && gpu_gate_host_s(q->gates[s->gpu], s->gate_id) >= SUBMIT_HOST_LET_GO_S ? "host"
+                                                                                                            : NULL;
     if (why && !s->let_go && q->log) {
-        fprintf(q->log, "{\"at\":%.3f,\"event\":\"let_go\",\"id\":%d,\"student\":%d,\"why\":\"%s\","
-                        "\"after_s\":%.3f}\n", now, s->id, s->student, why, now - s->started);
+        fprintf(q->log,
+                "{\"at\":%.3f,\"event\":\"let_go\",\"id\":%d,\"student\":%d,\"why\":\"%s\","
+                "\"after_s\":%.3f}\n",
+                now, s->id, s->student, why, now - s->started);
         fflush(q->log);
     }
     if (why && !s->let_go) s->let_go = why;
@@ -276,8 +277,7 @@ static int slot_free(submit_queue *q, int gpu)
 {
     double now = rv_wall_s();
     int held = 0;
-    for (int k = 0; k < q->ns; k++)
-        held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && holds_slot(q, &q->s[k], now);
+    for (int k = 0; k < q->ns; k++) held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && holds_slot(q, &q->s[k], now);
     return held < q->slots;
 }
 
@@ -319,8 +319,7 @@ static void *gpu_loop(void *arg)
         pthread_mutex_unlock(&q->mu);
         char refused[400];
         int cluster;
-        char *text =
-            submit_run_check(q, id, exercise, w->gpu, gate, &code, &speed, refused, sizeof refused, &cluster);
+        char *text = submit_run_check(q, id, exercise, w->gpu, gate, &code, &speed, refused, sizeof refused, &cluster);
         submit_drop_work(q, id);
         if (q->slurm.partition[0]) /* the teacher hears whether the controller still answers */
             slurm_watch_controller(q->dir, cluster == 1);

@@ -191,7 +191,7 @@ static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_to
                    e->ld,
                    "CUDA_MODULE_LOADING=EAGER",
                    ONE_QUEUE,
-                   record_only         ? "RV_TRACER_NOPATCH=1"
+                   record_only                ? "RV_TRACER_NOPATCH=1"
                    : mode == RUN_WAVES        ? "RV_TRACER_WAVES=1"
                    : mode == RUN_COST_PATCHED ? "RV_TRACER_WAVES=all"
                                               : (char *)turn,

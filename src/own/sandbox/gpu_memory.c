@@ -68,8 +68,7 @@ long long rv_gpu_memory_of_cgroup(const char *dir)
         unsigned int n = MOST_PROCS;
         if (N.processes(N.gpu[g], &n, infos) != 0) held = -1; /* too many to list, too: not told */
         for (unsigned int i = 0; held >= 0 && i < n && i < MOST_PROCS; i++)
-            if (in(pids, npids, infos[i].pid))
-                held = infos[i].used == ~0ull ? -1 : held + (long long)infos[i].used;
+            if (in(pids, npids, infos[i].pid)) held = infos[i].used == ~0ull ? -1 : held + (long long)infos[i].used;
     }
     free(pids);
     free(infos);

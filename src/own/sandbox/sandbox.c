@@ -53,9 +53,9 @@
 #include "own/sandbox/sandbox_box.h"
 #include "own/sandbox/gpu_memory.h"
 
-#define MIB            (1024ull * 1024)
-#define GIB            (1024 * MIB)
-#define MAX_WORK_FILES 10000 /* files and folders the work folder may hold    */
+#define MIB               (1024ull * 1024)
+#define GIB               (1024 * MIB)
+#define MAX_WORK_FILES    10000 /* files and folders the work folder may hold    */
 /* how often a run's GPU memory is counted (NVML: a few milliseconds): a
  * program taking a card's memory in 1 GiB pieces holds it some 0.3 s */
 #define GPU_WATCH_EVERY_S 0.25
@@ -76,7 +76,15 @@ static void size_text(uint64_t b, char *out, size_t len)
 /* ---- running it -------------------------------------------------------- */
 
 /* STOP_ASKED: the caller's flag (rv_proc_ctl: a turn alone ran out, gpu_turn.c) */
-typedef enum stop_why { STOP_NONE, STOP_WALL, STOP_ASKED, STOP_OUTPUT, STOP_DISK, STOP_FILES, STOP_GPU_MEMORY } stop_why;
+typedef enum stop_why {
+    STOP_NONE,
+    STOP_WALL,
+    STOP_ASKED,
+    STOP_OUTPUT,
+    STOP_DISK,
+    STOP_FILES,
+    STOP_GPU_MEMORY
+} stop_why;
 
 static void close_from(int lowest)
 {

@@ -266,8 +266,7 @@ static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tool
                    "program"));
         return 0;
     }
-    if (rv_own_waves_cost(o, work, t, &plain_ms, &patched_ms, &calls, res->waves_cost_why,
-                          sizeof res->waves_cost_why))
+    if (rv_own_waves_cost(o, work, t, &plain_ms, &patched_ms, &calls, res->waves_cost_why, sizeof res->waves_cost_why))
         return 0;
     for (rv_trace *tr = res->tr; tr; tr = tr->next)
         for (rv_waves *w = tr->waves; w; w = w->next)

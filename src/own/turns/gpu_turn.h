@@ -57,7 +57,7 @@ void rv_turn_set_alone_limit(double seconds);
  * GPU (src/class/submit_queue.h).  An honest launch() holds a turn for each
  * kernel and runs milliseconds between them; under a class of 300 on an
  * H200 none was ever past it (docs/class-design.md). */
-#define RV_TURN_HOST_ALONE_S 2.0
+#define RV_TURN_HOST_ALONE_S   2.0
 
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
