@@ -260,14 +260,15 @@ static int holds_slot(submit_queue *q, sub *s, double now)
     const char *why = now - s->started >= SUBMIT_OVERDUE_S                                                  ? "overdue"
                       : s->gate_id && gpu_gate_host_s(q->gates[s->gpu], s->gate_id) >= SUBMIT_HOST_LET_GO_S ? "host"
                                                                                                             : NULL;
-    if (why && !s->let_go && q->log) {
-        fprintf(q->log,
-                "{\"at\":%.3f,\"event\":\"let_go\",\"id\":%d,\"student\":%d,\"why\":\"%s\","
-                "\"after_s\":%.3f}\n",
-                now, s->id, s->student, why, now - s->started);
-        fflush(q->log);
+    if (why && !s->let_go) {
+        s->let_go = why;
+        if (q->log) {
+            fprintf(q->log,
+                    "{\"at\":%.3f,\"event\":\"let_go\",\"id\":%d,\"student\":%d,\"why\":\"%s\",\"after_s\":%.3f}\n",
+                    now, s->id, s->student, why, now - s->started);
+            fflush(q->log);
+        }
     }
-    if (why && !s->let_go) s->let_go = why;
     return !why;
 }
 
