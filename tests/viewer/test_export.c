@@ -280,6 +280,9 @@ static void test_save_key(void)
     image im = { 0 };
     CHECK(png_load(path, &im) == 0 && im.w == 640 && im.h == 360, "saved frame decodes at the window size");
     free(im.rgb);
+    f.waves = VIEW_WAVES_ALONE; /* W twice: the grid alone, no step's picture */
+    CHECK(export_save_frame(&f, NULL, tmpdir, path, sizeof path, err, sizeof err) == 0, "the grid saved: %s", err);
+    CHECK(strstr(path, "v7-waves.png") != NULL, "the grid alone named as export names it: %s", path);
     app_close(&a);
 }
 

@@ -405,7 +405,7 @@ static int has_waves(const app *a)
 static int write_waves_frame(app *a, viewer_canvas *c, const export_opts *x, gif_writer *gif, int *written,
                              char name[160])
 {
-    char path[4200], err[1024], stem[2][64];
+    char path[4200], err[1024];
     app_goto(a, 0);
     viewer_frame f = app_frame(a, x->vo.width, x->vo.height);
     f.toast = NULL;
@@ -415,12 +415,7 @@ static int write_waves_frame(app *a, viewer_canvas *c, const export_opts *x, gif
         fprintf(stderr, _("reducevis export: drawing failed: %s\n"), SDL_GetError());
         return RV_EXIT_RUNTIME;
     }
-    export_trace_stem(a->sc.tr, stem[0], sizeof stem[0]);
-    if (a->comparing) {
-        export_trace_stem(a->sc2.tr, stem[1], sizeof stem[1]);
-        snprintf(name, 160, "%s-vs-%s-waves.png", stem[0], stem[1]);
-    } else
-        snprintf(name, 160, "%s-waves.png", stem[0]);
+    export_waves_frame_name(a->sc.tr, a->comparing ? a->sc2.tr : NULL, name, 160);
     int failed;
     if (gif) { /* shown twice as long as a step: a class reads its numbers */
         failed = export_add_gif_frame(gif, viewer_canvas_surface(c), 2 * x->delay_ms / 10, err, sizeof err) != 0;

@@ -50,6 +50,18 @@ void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total,
     }
 }
 
+void export_waves_frame_name(const rv_trace *a, const rv_trace *b, char *buf, size_t len)
+{
+    char sa[48], sb[48];
+    export_trace_stem(a, sa, sizeof sa);
+    if (b) {
+        export_trace_stem(b, sb, sizeof sb);
+        snprintf(buf, len, "%s-vs-%s-waves.png", sa, sb);
+    } else {
+        snprintf(buf, len, "%s-waves.png", sa);
+    }
+}
+
 /* Digits that number 1 .. n, at least `least`. */
 static int digits_for(int n, int least)
 {
@@ -111,7 +123,9 @@ int export_save_frame(const viewer_frame *f, const char *font, const char *dir, 
 {
     int pos = f->tr2 ? f->row + 1 : f->step + 1, total = f->tr2 ? f->nrows : f->tr->nsteps;
     char name[160], base[160];
-    if (f->story && !f->tr2) /* named as export names it: the launch too, in a run of several */
+    if (f->waves == VIEW_WAVES_ALONE) /* the grid alone (W), named as export names it: no step's */
+        export_waves_frame_name(f->tr, f->tr2, name, sizeof name);
+    else if (f->story && !f->tr2) /* named as export names it: the launch too, in a run of several */
         export_story_frame_name(f->story, f->pos, -1, name, sizeof name);
     else
         export_frame_name(f->tr, f->tr2, pos, total, name, sizeof name);

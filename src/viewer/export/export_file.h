@@ -25,6 +25,10 @@ void export_frame_name(const rv_trace *a, const rv_trace *b, int pos, int total,
  * then "v1-step03b-answer.png" (answer 1), so that they sort in that order. */
 void export_quiz_frame_name(const rv_trace *a, int pos, int total, int answer, char *buf, size_t len);
 
+/* The grid's picture alone (W, docs/waves.md): "v8-waves.png", or
+ * "v6-vs-v8-waves.png" when b is not NULL. */
+void export_waves_frame_name(const rv_trace *a, const rv_trace *b, char *buf, size_t len);
+
 /* The file of position pos (from 0) of story st (story.h), as export
  * writes it: for one launch, export_frame_name's ("v1-step03.png"); for a
  * run of several, the launch and its step, each zero-padded so that the
