@@ -42,8 +42,8 @@ static int by_runner(const rv_own_opts *o, const char *work, const rv_own_tools 
     rv_timed_run *run = rc ? NULL : malloc(sizeof *run);
     if (!rc && !run) rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"));
     /* read and judged as the judged calls' results are (judged_facts) */
-    if (!rc && rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, spot, run, why,
-                                   sizeof why))
+    if (!rc &&
+        rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, spot, run, why, sizeof why))
         rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the judged calls under the patch: %s"), why);
     if (!rc) rc = rv_own_cost_calls(run, _("the judged calls under the patch"), patched_ms, calls, err, errlen);
     if (!rc && plain_calls != *calls)
@@ -54,8 +54,8 @@ static int by_runner(const rv_own_opts *o, const char *work, const rv_own_tools 
     return rc;
 }
 
-void rv_own_waves_cost_keep(const rv_own_opts *o, const char *work, const rv_own_tools *t,
-                            const rv_timed_spot *spot, rv_own_result *res)
+void rv_own_waves_cost_keep(const rv_own_opts *o, const char *work, const rv_own_tools *t, const rv_timed_spot *spot,
+                            rv_own_result *res)
 {
     char *why = res->waves_cost_why;
     size_t len = sizeof res->waves_cost_why;

@@ -29,7 +29,7 @@
  * judged calls' as read, with o->judge); spot: the judged calls' spot call,
  * whose reference the patched calls' is checked against too (NULL: one
  * drawn now). */
-void rv_own_waves_cost_keep(const rv_own_opts *o, const char *work, const rv_own_tools *t,
-                            const rv_timed_spot *spot, rv_own_result *res);
+void rv_own_waves_cost_keep(const rv_own_opts *o, const char *work, const rv_own_tools *t, const rv_timed_spot *spot,
+                            rv_own_result *res);
 
 #endif
