@@ -15,7 +15,11 @@
  *     queues, which the patched run does not).
  *
  * Nothing here reaches the verdict or the judged times: it runs after them,
- * and a cost that cannot be measured leaves the waves as they are. */
+ * and a cost that cannot be measured leaves the waves as they are.  The
+ * recording is read again as the judged calls read it; the student's waves
+ * run, between the two, could rewrite it, which can change only this
+ * figure on their own page (the runner trusts nothing in a recording, and
+ * every sum is checked), never a verdict. */
 #ifndef RV_OWN_WAVES_COST_H
 #define RV_OWN_WAVES_COST_H
 
