@@ -73,7 +73,9 @@ typedef struct submit_options {
                                   `slots` of them run at once (slurm.h)         */
     int waves;        /* --waves: each check records its kernel's grid too
                                   (check --waves), one more run of the
-                                  student's program; 0: none, a check's cost */
+                                  student's program, and the judged calls
+                                  again under the patch for its cost; 0:
+                                  none, a check's cost                       */
 } submit_options;
 
 /* A queue keeping its files under dir (made if need be), judging with the

@@ -58,7 +58,8 @@ static const check_row rows[] = {
      TRACING},
     {{TRACING_OPT_WAVES, "waves", 0, NULL,
       N_("also a waves run (docs/waves.md), kept in --save-trace's trace: one more run\n"
-         "of the program, so a class's checks leave it off unless started with --waves"),
+         "of the program, and the judged calls again under its patch for its cost, so\n"
+         "a class's checks leave it off unless started with --waves"),
       NULL},
      TRACING},
     {{TRACING_OPT_KEEP, "keep", 0, "DIR", N_("keep the work (raw records, machine code, logs) in DIR"), "@dir"},

@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "core/exercises.h"
 #include "core/i18n.h"
+#include "inspect_waves.h"
 #include "mark_reuse.h"
 #include "core/clock.h"
 #include "own/turns/gpu_turn.h"
@@ -363,6 +364,8 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         *reason = !st->built && failed == 1 ? "compile" : "run";
         return NULL;
     }
+    /* what the waves run cost, measured once the judged calls were over (or why not) */
+    if (o->waves) rv_say_waves_cost(res->tr, res->waves_cost_why);
     if (res->tr->own_ms > 0 && mj.ran) {
         *mark_ms = mj.ms;
         *mark_s = mj.seconds;

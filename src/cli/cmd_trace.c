@@ -15,6 +15,7 @@
 #include "core/datadir.h"
 #include "core/i18n.h"
 #include "core/opts.h"
+#include "inspect_waves.h"
 #include "tracing_opts.h"
 #include "own/trace/shipped.h"
 #include "own/trace/trace_run.h"
@@ -112,37 +113,6 @@ static int stamped_waves(int version, const rv_config *cfg, rv_trace *tr, char *
     if (!w || rv_waves_keep(w, tr, inner, sizeof inner))
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), rv_version_name(version), inner);
     return 0;
-}
-
-/* The waves run's cost: stamped, all its launches' kernel times together;
- * by the patch, the whole reduction's, or why it was not measured. */
-static void say_waves_cost(const rv_trace *tr, const char *why_not)
-{
-    uint64_t plain = 0, waves = 0;
-    unsigned launches = 0, repeats = 0;
-    const rv_waves *w = tr->waves;
-    if (w && w->how == RV_WAVES_BY_PATCH) {
-        if (why_not && *why_not)
-            printf(_("waves: the patch's cost not measured: %s\n"), why_not);
-        else if (w->repeats)
-            printf(_("waves: by the Compute Sanitizer's patch: the whole reduction took %.4f ms, untraced %.4f ms "
-                     "(medians of %u timed calls each): %+.1f%%\n"),
-                   (double)w->waves_ns * 1e-6, (double)w->plain_ns * 1e-6, w->repeats,
-                   100.0 * (rv_waves_overhead(w) - 1.0));
-        return;
-    }
-    for (; w; w = w->next) {
-        if (w->how != RV_WAVES_BY_STAMPS || !w->repeats) return;
-        plain += w->plain_ns, waves += w->waves_ns, repeats = w->repeats, launches++;
-    }
-    if (!launches) return;
-    printf(ngettext("waves: stamped in the kernel, %u launch: %.4f ms of kernel time, untraced %.4f ms (medians of %u "
-                    "launches each): %+.1f%%\n",
-                    "waves: stamped in the kernel, %u launches: %.4f ms of kernel time, untraced %.4f ms (medians of "
-                    "%u launches each): %+.1f%%\n",
-                    launches),
-           launches, (double)waves * 1e-6, (double)plain * 1e-6, repeats,
-           100.0 * ((double)waves / (double)plain - 1.0));
 }
 
 /* The default output: FILE.rvt beside FILE.cu. */
@@ -331,7 +301,7 @@ int cmd_trace(int argc, char **argv)
         return RV_EXIT_RUNTIME;
     }
     say_traced(&res, out, replay != NULL);
-    say_waves_cost(res.tr, res.waves_cost_why);
+    rv_say_waves_cost(res.tr, res.waves_cost_why);
     rv_trace_free(res.tr);
 #ifdef RV_HAVE_VIEWER
     const char *disp = getenv("DISPLAY"), *way = getenv("WAYLAND_DISPLAY");

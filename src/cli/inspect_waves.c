@@ -1,7 +1,8 @@
 /* inspect_waves.c — a waves run in words and in JSON (inspect_waves.h): the
  * waves the occupancy predicts beside those the run took, the blocks an SM
  * held at once, the idle SM time and the tail.  Times are the GPU's global
- * timer's, shown in µs from the first block's start. */
+ * timer's, shown in µs from the first block's start.  And the line `trace`
+ * and `check` say of what the waves run cost. */
 #include "inspect_waves.h"
 
 #include <inttypes.h>
@@ -120,4 +121,35 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
     }
     printf("\n  ]");
     return 0;
+}
+
+/* The waves run's cost: stamped, all its launches' kernel times together;
+ * by the patch, the whole reduction's, or why it was not measured. */
+void rv_say_waves_cost(const rv_trace *tr, const char *why_not)
+{
+    uint64_t plain = 0, waves = 0;
+    unsigned launches = 0, repeats = 0;
+    const rv_waves *w = tr->waves;
+    if (w && w->how == RV_WAVES_BY_PATCH) {
+        if (why_not && *why_not)
+            printf(_("waves: the patch's cost not measured: %s\n"), why_not);
+        else if (w->repeats)
+            printf(_("waves: by the Compute Sanitizer's patch: the whole reduction took %.4f ms, untraced %.4f ms "
+                     "(medians of %u timed calls each): %+.1f%%\n"),
+                   (double)w->waves_ns * 1e-6, (double)w->plain_ns * 1e-6, w->repeats,
+                   100.0 * (rv_waves_overhead(w) - 1.0));
+        return;
+    }
+    for (; w; w = w->next) {
+        if (w->how != RV_WAVES_BY_STAMPS || !w->repeats) return;
+        plain += w->plain_ns, waves += w->waves_ns, repeats = w->repeats, launches++;
+    }
+    if (!launches) return;
+    printf(ngettext("waves: stamped in the kernel, %u launch: %.4f ms of kernel time, untraced %.4f ms (medians of %u "
+                    "launches each): %+.1f%%\n",
+                    "waves: stamped in the kernel, %u launches: %.4f ms of kernel time, untraced %.4f ms (medians of "
+                    "%u launches each): %+.1f%%\n",
+                    launches),
+           launches, (double)waves * 1e-6, (double)plain * 1e-6, repeats,
+           100.0 * ((double)waves / (double)plain - 1.0));
 }

@@ -72,7 +72,8 @@ typedef struct rv_waves {
      * `repeats` launches like this one, untraced and as the waves run ran
      * them.  By the patch: the median time of `repeats` whole reductions
      * (every launch of one), timed untraced and under the patch, the same
-     * in each launch of the run (rv_own_waves_cost). */
+     * in each launch of the run (src/own/trace/waves_cost.h: the
+     * student's program's, or in a check the judge's runner's). */
     uint32_t repeats;
     uint64_t plain_ns, waves_ns;
     uint32_t nblocks;      /* records in blocks[]                           */

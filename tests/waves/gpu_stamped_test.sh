@@ -6,7 +6,14 @@
 # student's FILE.cu is recorded by the Compute Sanitizer's patch: `trace
 # FILE.cu --waves`, its overhead measured on 20 timed whole reductions
 # untraced and under the patch (rv_own_waves_cost), the same in every launch,
-# and said by trace.  Either way its trace is read twice, by `inspect --json`
+# and said by trace.  With EXERCISE too, `check FILE.cu --exercise EXERCISE
+# --waves` through a gate (the node's lock files, `--gpu-lock`, as a class's
+# checks on Slurm keep their turns: no class needed), its overhead measured
+# by the judge's runner (src/own/trace/waves_cost.h: the judged calls'
+# median untraced, the runner again under the patch), and the same in the
+# sandbox, as a class runs it, where one can be made here (bwrap, or the
+# .debs tests/gpu/fetch-debs.sh saved; else that case is skipped, said).
+# Either way each trace is read twice, by `inspect --json`
 # and, apart from reducevis's own reader, byte by byte here (the RVTWAVE3
 # section of docs/trace-format.md): every launch recorded the way asked with
 # its overhead measured (both times set), every block of the grid there
@@ -14,9 +21,9 @@
 # starts, and no SM holding more blocks whole at once than the occupancy the
 # run asked for.  Skips (77) with a message where there is no GPU;
 # tests/gpu/waves.sh measures every version's overhead.
-# Usage: gpu_stamped_test.sh path/to/reducevis SOURCE_DIR [VERSION | FILE.cu]
+# Usage: gpu_stamped_test.sh path/to/reducevis SOURCE_DIR [VERSION | FILE.cu [EXERCISE]]
 set -u
-rv=$1 src=$2 v=${3:-v8}
+rv=$1 src=$2 v=${3:-v8} ex=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$src/tests/cli_harness.sh"
@@ -33,8 +40,11 @@ else
     expect 0 "waves: stamped in the kernel" trace --kernel "$v" --waves --no-time --no-view --n 33554432 -o "$tmp/w.rvt"
     expect 0 "recorded: stamped in the kernel" inspect "$tmp/w.rvt"
 fi
-"$rv" inspect --json "$tmp/w.rvt" >"$tmp/w.json" 2>"$tmp/w.err" || { echo "FAIL: inspect --json: $(cat "$tmp/w.err")"; fail=$((fail + 1)); }
-python3 - "$tmp/w.rvt" "$tmp/w.json" "$how" <<'PY' && pass=$((pass + 1)) || fail=$((fail + 1))
+# read_back TRACE: TRACE read by inspect --json and byte by byte, as above
+read_back() {
+    echo "== $1"
+    "$rv" inspect --json "$1" >"$tmp/w.json" 2>"$tmp/w.err" || { echo "FAIL: inspect --json: $(cat "$tmp/w.err")"; fail=$((fail + 1)); }
+    python3 - "$1" "$tmp/w.json" "$how" <<'PY' && pass=$((pass + 1)) || fail=$((fail + 1))
 import json, struct, sys
 data = open(sys.argv[1], "rb").read()
 js = json.load(open(sys.argv[2]))["waves"]
@@ -89,4 +99,41 @@ if bad:
     print("FAIL:", *bad[:10], sep="\n    ")
     sys.exit(1)
 PY
+}
+read_back "$tmp/w.rvt"
+[ -z "$ex" ] && { finish; exit; }
+
+# gated TAG ARGS...: `check FILE --exercise EX --waves` through the node's
+# lock files (a gate: a class's check), its verdict either way, its line
+# saying what the waves run cost (measured by the judge's runner), its trace
+# kept in $tmp/TAG.rvt; 2: a sandbox cannot be made here
+gated() {
+    local tag=$1
+    shift
+    mkdir -p "$tmp/locks"
+    timeout 600 "$rv" check "$v" --exercise "$ex" --waves --gpu-lock "$tmp/locks" --n 33554432 \
+        --save-trace "$tmp/$tag.rvt" "$@" >"$tmp/$tag.out" 2>&1 </dev/null
+    local rc=$?
+    grep -q "no sandbox can be made here" "$tmp/$tag.out" && return 2
+    if [ "$rc" -le 1 ] && grep -qF "waves: by the Compute Sanitizer's patch: the whole reduction took" "$tmp/$tag.out"; then
+        pass=$((pass + 1))
+        grep -F "waves:" "$tmp/$tag.out"
+        read_back "$tmp/$tag.rvt"
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $tag: check --waves through a gate -> exit $rc, its waves line and last words:"
+        { grep -F "waves:" "$tmp/$tag.out"; tail -8 "$tmp/$tag.out"; } | sed 's/^/    /'
+    fi
+    return 0
+}
+gated gate
+# the same in the sandbox, as a class runs its checks: the runner under the
+# patch is shown the tracer, its patches and the Sanitizer's folder there
+if ! . "$src/tests/gpu/carried_bwrap.sh"; then
+    echo "SKIP (the sandboxed check): $carried_bwrap"
+else
+    [ -n "$carried_bwrap" ] && echo "$carried_bwrap"
+    gated sandboxed --sandbox
+    [ $? = 2 ] && echo "SKIP (the sandboxed check): $(grep -m1 'no sandbox' "$tmp/sandboxed.out")"
+fi
 finish

@@ -1,14 +1,17 @@
 /* judged_run.c — the judged calls made by the judge's runner
  * (judged_run.h): the runner started in the work folder, its line served
  * (each call's data when it asks, its results when it ends, or what it
- * could not replay: with the student's line named, unreplayable.h). */
+ * could not replay: with the student's line named, unreplayable.h); and the
+ * same calls again under the waves run's patch, for its cost. */
 #define _GNU_SOURCE
 #include "own/run/judged_run.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/i18n.h"
@@ -85,33 +88,54 @@ static int on_word(void *arg, int fd, char c)
     return 0; /* anything else is passed over */
 }
 
-int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds, char *err,
-                       size_t errlen)
+/* The runner on WORK's recording, its line served into l until it ends, its
+ * output into log; with t, the waves run's patch injected, the tool's files
+ * into WORK/waves-cost (rv_own_patched_env).  *r: how it ended; *relay: its
+ * turns (ended); *seconds: its wall time less its waits for the GPU.  0, or
+ * 2 with why it did not start. */
+static int run_runner(const rv_own_opts *o, const char *work, const rv_own_tools *t, const char *log, line_state *l,
+                      rv_proc_result *r, rv_turn_relay *relay, double *seconds, char *err, size_t errlen)
 {
     static const char *const names[] = {"rvjudge"};
-    char runner[1][PATH_MAX + 32], queued[PATH_MAX + 32], log[PATH_MAX + 32], nbuf[32], bbuf[16], tol[40];
-    *results = NULL;
-    *seconds = 0;
+    char runner[1][PATH_MAX + 32], queued[PATH_MAX + 32], nbuf[32], bbuf[16], tol[40], out[PATH_MAX + 16];
     if (rv_own_find_beside(1, names, runner))
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s",
                        _("the judge's runner (rvjudge) is not installed beside the tracer: set RV_TRACER_DIR"));
     snprintf(queued, sizeof queued, "%s/queued.txt", work);
-    snprintf(log, sizeof log, "%s/judged.log", work);
     snprintf(nbuf, sizeof nbuf, "%llu", (unsigned long long)o->n);
     snprintf(bbuf, sizeof bbuf, "%d", o->block_size);
-    snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(want, o->n, (uint64_t)o->block_size));
+    snprintf(tol, sizeof tol, "%.17g", rv_sum_call_tolerance(l->want, o->n, (uint64_t)o->block_size));
     /* held where the recording allows (queue_shape.h), as the student's own timed run is */
     char *argv[] = {runner[0], queued, (char *)work, nbuf, bbuf, tol, rv_queue_holdable_in(work) ? "held" : "unheld",
                     NULL};
-    /* the hardware queues the traced run had (program_run.h) */
+    /* the hardware queues the traced run had (program_run.h); under the
+       patch, as the patch's timed run of the student's program has it */
     char *env[] = {RV_OWN_ONE_QUEUE, NULL};
-    const char *show[] = {runner[0], NULL};
+    const char *show[RV_SANDBOX_MAX_SHOW] = {runner[0]};
+    rv_own_tracer_env e;
+    if (t) {
+        snprintf(out, sizeof out, "%s/waves-cost", work);
+        rv_own_patched_env(o, out, t, &e);
+        for (int k = 0; e.show[k]; k++) show[1 + k] = e.show[k];
+    }
+    if (rv_turn_relay_start_line(relay, on_word, l, err, errlen)) return 2;
+    *r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, show, argv, t ? e.env : env, log, o->timeout_s, &relay->ctl);
+    rv_turn_relay_end(relay);
+    *seconds = r->seconds - relay->paused_ms * 1e-3;
+    return 0;
+}
+
+int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds, char *err,
+                       size_t errlen)
+{
+    char log[PATH_MAX + 32];
+    *results = NULL;
+    *seconds = 0;
+    snprintf(log, sizeof log, "%s/judged.log", work);
     line_state l = {.want = want};
     rv_turn_relay relay;
-    if (rv_turn_relay_start_line(&relay, on_word, &l, err, errlen)) return 2;
-    rv_proc_result r = rv_own_run_ctl(o, work, RV_SANDBOX_RUN, show, argv, env, log, o->timeout_s, &relay.ctl);
-    rv_turn_relay_end(&relay);
-    *seconds = r.seconds - relay.paused_ms * 1e-3;
+    rv_proc_result r;
+    if (run_runner(o, work, NULL, log, &l, &r, &relay, seconds, err, errlen)) return 2;
     char tail[4000], src[PATH_MAX + 32];
     snprintf(src, sizeof src, "%s/student.cu", work);
     rv_own_log_tail(log, src, o->file, tail, sizeof tail);
@@ -148,4 +172,58 @@ int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, cha
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the judge's runner sent results that cannot be read"));
     return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: the judged calls failed:\n%s"), o->file,
                    *tail ? tail : _("(the runner said nothing)"));
+}
+
+/* Why the runner under the patch gave no results (l, r, relay: how it
+ * ended; log: its output).  It replayed the recording before, so what it
+ * could not replay now, a fault among them, is a failure here too. */
+static int patched_failed(const rv_own_opts *o, const char *work, const char *log, const line_state *l,
+                          const rv_proc_result *r, const rv_turn_relay *relay, char *err, size_t errlen)
+{
+    char tail[4000], src[PATH_MAX + 32];
+    snprintf(src, sizeof src, "%s/student.cu", work);
+    rv_own_log_tail(log, src, o->file, tail, sizeof tail);
+    if (l->unreplayable)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("under the patch the judge's runner stopped at %s"), l->why);
+    if (relay->overtime)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("its calls under the patch kept the GPU to themselves for over %.0f s and were stopped"),
+                       RV_TURN_ALONE_LIMIT_S);
+    if (r->end == RV_PROC_TIMED_OUT)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("its calls under the patch did not finish within %.0f s and were stopped"), o->timeout_s);
+    if (l->garbled)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("the judge's runner sent results that cannot be read"));
+    return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("its calls under the patch failed:\n%s"),
+                   *tail ? tail : _("(the runner said nothing)"));
+}
+
+int rv_own_judge_calls_patched(const rv_own_opts *o, const char *work, rv_data want, const rv_own_tools *t,
+                               char **results, char *err, size_t errlen)
+{
+    char dir[PATH_MAX + 16], log[PATH_MAX + 32];
+    double seconds;
+    *results = NULL;
+    snprintf(dir, sizeof dir, "%s/waves-cost", work);
+    /* made anew: nothing an earlier run (or the program) left is read */
+    if (rv_remove_tree(dir) || mkdir(dir, 0700) != 0)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("cannot make %s: %s"), dir, strerror(errno));
+    snprintf(log, sizeof log, "%s/judged.log", dir);
+    line_state l = {.want = want};
+    rv_turn_relay relay;
+    rv_proc_result r;
+    if (run_runner(o, work, t, log, &l, &r, &relay, &seconds, err, errlen)) return 2;
+    if (l.unreplayable || r.end != RV_PROC_EXITED || r.status != 0 || !l.results) {
+        free(l.results);
+        return patched_failed(o, work, log, &l, &r, &relay, err, errlen);
+    }
+    char *tool_err = rv_own_tool_error(dir);
+    if (tool_err) {
+        int rc = rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the patched timed run of %s failed: %s"), o->file, tool_err);
+        free(tool_err);
+        free(l.results);
+        return rc;
+    }
+    *results = l.results;
+    return 0;
 }

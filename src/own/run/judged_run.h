@@ -44,4 +44,18 @@
 int rv_own_judge_calls(const rv_own_opts *o, const char *work, rv_data want, char **results, double *seconds, char *err,
                        size_t errlen);
 
+/* The runner again on WORK's recording once the judged calls are over, the
+ * waves run's patch injected (rv_own_patched_env, t's tracer): the check's
+ * calls (the same streams of want, the same hardware queue, the GPU alone
+ * for the timed ones) timed under the patch, for what the patch costs
+ * (src/own/trace/waves_cost.h).  The tool's files and the runner's log go
+ * to WORK/waves-cost/, made anew; WORK/judged.txt is left as the judged
+ * calls wrote it, and nothing here reaches the verdict.  *results as
+ * rv_own_judge_calls's.  0, or 2 with why (what the runner could not replay
+ * or a fault too: it replayed the recording before, so here either is a
+ * failure). */
+struct rv_own_tools;
+int rv_own_judge_calls_patched(const rv_own_opts *o, const char *work, rv_data want, const struct rv_own_tools *t,
+                               char **results, char *err, size_t errlen);
+
 #endif

@@ -145,15 +145,6 @@ rv_data rv_own_timed_data(const rv_own_opts *o)
     return rv_data_derive(o->judge ? o->judged : o->data, 1 + o->timed_stream);
 }
 
-/* What injects the tracer into a traced run: its environment, and the files
- * the sandbox shows the run (the tracer, its patches, the sanitizer's folder). */
-typedef struct tracer_env {
-    char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
-        ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
-    char *env[12];
-    const char *show[4];
-} tracer_env;
-
 #define ONE_QUEUE RV_OWN_ONE_QUEUE
 
 /* How the program runs: under the tracer, traced (shared memory, one
@@ -164,8 +155,8 @@ enum { RUN_TRACED, RUN_RECORD, RUN_WAVES, RUN_TIMED, RUN_COST_PLAIN, RUN_COST_PA
 
 /* turn: the driver's fd for its turns on a shared GPU (rv_turn_relay_env),
  * or NULL; out: the tracer's folder */
-static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_tools *t, tracer_env *e, const char *turn,
-                          int mode)
+static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_tools *t, rv_own_tracer_env *e,
+                          const char *turn, int mode)
 {
     int record_only = mode == RUN_RECORD;
     const char *slash = strrchr(t->sanitizer, '/'), *ld = getenv("LD_LIBRARY_PATH");
@@ -200,6 +191,11 @@ static void tracer_env_of(const rv_own_opts *o, const char *out, const rv_own_to
     memcpy(e->env, env, sizeof env);
     const char *show[] = {t->lib, waves ? t->waves : t->patches, e->san_dir, NULL};
     memcpy(e->show, show, sizeof show);
+}
+
+void rv_own_patched_env(const rv_own_opts *o, const char *out, const rv_own_tools *t, rv_own_tracer_env *e)
+{
+    tracer_env_of(o, out, t, e, NULL, RUN_COST_PATCHED); /* no fd named: the runner names its own line */
 }
 
 /* One run: traced (on o's data), recorded (on ones, nothing patched), a
@@ -251,7 +247,7 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
                     NULL};
     /* on a shared GPU (gpu_turn.h): traced beside others, timed alone, the
        driver asking for its turns over fd 4 */
-    tracer_env e;
+    rv_own_tracer_env e;
     rv_turn_relay relay;
     char *timed_env[] = {NULL, NULL, NULL};
     if (rv_turn_relay_start(&relay, err, errlen)) return 2;
@@ -365,6 +361,15 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
     return rc;
 }
 
+int rv_own_cost_calls(const rv_timed_run *run, const char *what, double *ms, int *calls, char *err, size_t errlen)
+{
+    if (run->nwrong || run->ntimed < 1 || !(run->median_ms > 0))
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: %d of its %d timed calls summed wrong"), what, run->nwrong,
+                       run->ntimed);
+    *ms = run->median_ms, *calls = run->ntimed;
+    return 0;
+}
+
 /* The median of one of the cost's timed runs (WORK/waves-cost/NAME.txt),
  * read and judged as the student's own timed run: 0, or 2 with why. */
 static int cost_median(const rv_own_opts *o, const char *work, const char *name, double *ms, int *calls, char *err,
@@ -376,11 +381,7 @@ static int cost_median(const rv_own_opts *o, const char *work, const char *name,
     int rc = !run ? rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s", _("out of memory"))
              : rv_timed_load_file(path, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, run, why, sizeof why)
                  ? rv_fail(err, errlen, RV_EXIT_RUNTIME, "%s: %s", path, why)
-             : run->nwrong || run->ntimed < 1 || !(run->median_ms > 0)
-                 ? rv_fail(err, errlen, RV_EXIT_RUNTIME, _("%s: %d of its %d timed calls summed wrong"), path,
-                           run->nwrong, run->ntimed)
-                 : 0;
-    if (!rc) *ms = run->median_ms, *calls = run->ntimed;
+                 : rv_own_cost_calls(run, path, ms, calls, err, errlen);
     free(run);
     return rc;
 }

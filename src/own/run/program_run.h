@@ -13,6 +13,7 @@
 #include "own/base/proc.h"
 #include "own/base/files.h"
 #include "own/base/opts.h"
+#include "own/records/timed.h"
 #include "own/sandbox/run_cmd.h"
 #include "own/sandbox/sandbox.h"
 /* The CUDA context of a traced, recorded or memcheck run, and of the judge's
@@ -87,6 +88,29 @@ int rv_own_waves_program(const rv_own_opts *o, const char *work, const rv_own_to
  * not measured). */
 int rv_own_waves_cost(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *plain_ms,
                       double *patched_ms, int *calls, char *err, size_t errlen);
+
+/* What injects the tracer into a run: its environment (NULL-ended), and the
+ * files the sandbox shows the run (the tracer, its patches, the sanitizer's
+ * folder; NULL-ended). */
+typedef struct rv_own_tracer_env {
+    char inj[PATH_MAX + 64], out[PATH_MAX + 32], pat[PATH_MAX + 64], blk[48], launch[48], san[PATH_MAX + 64],
+        ld[2 * PATH_MAX + 64], san_dir[PATH_MAX + 32];
+    char *env[12];
+    const char *show[4];
+} rv_own_tracer_env;
+
+/* The waves run's patch as rv_own_waves_cost injects it into its patched
+ * timed run (every launch stamped, none read back, the tool asking no turn
+ * of its own; one hardware queue), the tool's files into the folder out:
+ * for the judge's runner, whose timed calls a check's cost sets against the
+ * judged calls' (judged_run.h).  No turn's fd is named: the runner names
+ * its own line. */
+void rv_own_patched_env(const rv_own_opts *o, const char *out, const rv_own_tools *t, rv_own_tracer_env *e);
+
+/* A timed run's calls as the cost takes them (what names them in err): the
+ * median of its timed calls in *ms and how many in *calls, every sum right.
+ * 0, or 2 with why. */
+int rv_own_cost_calls(const rv_timed_run *run, const char *what, double *ms, int *calls, char *err, size_t errlen);
 
 /* What the tracer's tool wrote to DIR/tool-error.txt when it could not do
  * its work (src/tracer/tool.c), or NULL when it wrote nothing; the caller

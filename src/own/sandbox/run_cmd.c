@@ -14,6 +14,6 @@ rv_proc_result rv_own_run_ctl(const rv_own_opts *o, const char *work, rv_sandbox
 {
     if (!o->sandbox) return rv_proc_run_ctl(argv, env, log, limit_s, ctl);
     rv_sandbox_job job = {.work = work, .step = step, .input_bytes = o->n * sizeof(float), .ctl = ctl};
-    for (int i = 0; show && i < 3 && show[i]; i++) job.show[i] = show[i];
+    for (int i = 0; show && i < RV_SANDBOX_MAX_SHOW && show[i]; i++) job.show[i] = show[i];
     return rv_sandbox_run(&job, argv, env, log, limit_s);
 }

@@ -10,8 +10,9 @@
 
 /* One command of the student's file (its compile, its runs, the tools that
  * read what it made): as it is, or inside the sandbox, which shows it the
- * files in `show` (up to 3, NULL-ended; NULL: none) read-only besides the
- * system and the toolkit (sandbox.h). */
+ * files in `show` (up to RV_SANDBOX_MAX_SHOW, NULL-ended; NULL: none)
+ * read-only besides the system and the toolkit (sandbox.h): the judge's
+ * runner under the waves run's patch shows four. */
 rv_proc_result rv_own_run_cmd(const rv_own_opts *o, const char *work, rv_sandbox_step step, const char *const *show,
                               char *const argv[], char *const env[], const char *log, double limit_s);
 /* The same, steered by ctl (proc.h; NULL: as rv_own_run_cmd). */

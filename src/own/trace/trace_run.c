@@ -35,11 +35,11 @@
 #include "own/sandbox/sandbox_folder.h"
 #include "own/records/gpu_launches.h"
 #include "own/trace/run_folder.h"
+#include "own/trace/waves_cost.h"
 #include "own/records/raw_file.h"
 #include "own/records/waves_raw.h"
 #include "core/clock.h"
 #include "core/waves.h"
-#include "own/turns/gpu_turn.h"
 
 extern const char rv_tracer_driver_source[]; /* src/tracer/driver.cu, embedded */
 
@@ -243,36 +243,20 @@ static int traced_run(const rv_own_opts *o, const char *work, const rv_own_tools
 
 /* The waves run, after the traced and timed runs (a run of its own, so
  * that each block's time is the kernel's), its launches kept in the trace,
- * then what its patch costs the whole reduction, measured by two timed runs
- * (rv_own_waves_cost) and kept with every launch it recorded: a picture
- * then says how far its bars are the kernel's own.  A cost that cannot be
- * measured, or may not be (a class's check), leaves the waves as they are,
- * and says why. */
-static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, rv_own_result *res, char *err,
-                       size_t errlen)
+ * then what its patch costs the whole reduction (waves_cost.h: in a check,
+ * the judge's runner again under the patch, set against the judged calls)
+ * kept with every launch it recorded: a picture then says how far its bars
+ * are the kernel's own.  A cost that cannot be measured leaves the waves
+ * as they are, and says why.  spot: the judged calls' spot call. */
+static int waves_stage(const rv_own_opts *o, const char *work, const rv_own_tools *t, const rv_timed_spot *spot,
+                       rv_own_result *res, char *err, size_t errlen)
 {
     char inner[600];
     int rc = rv_own_waves_program(o, work, t, err, errlen);
     if (rc) return rc;
     if (rv_waves_attach(work, res->tr, 1, inner, sizeof inner))
         return rv_fail(err, errlen, RV_EXIT_RUNTIME, _("the waves run of %s: %s"), o->file, inner);
-    double plain_ms, patched_ms;
-    int calls;
-    /* a timed run takes the GPU alone with the student's host code in it,
-       which on a class's shared GPU only the judge's runner may (judged_run.h) */
-    if (rv_turn_have_gate()) {
-        snprintf(res->waves_cost_why, sizeof res->waves_cost_why, "%s",
-                 _("not on a class's shared GPU: its timed runs would hold the GPU alone with the student's own "
-                   "program"));
-        return 0;
-    }
-    if (rv_own_waves_cost(o, work, t, &plain_ms, &patched_ms, &calls, res->waves_cost_why, sizeof res->waves_cost_why))
-        return 0;
-    for (rv_trace *tr = res->tr; tr; tr = tr->next)
-        for (rv_waves *w = tr->waves; w; w = w->next)
-            if (w->how == RV_WAVES_BY_PATCH)
-                w->repeats = (uint32_t)calls, w->plain_ns = (uint64_t)llround(plain_ms * 1e6),
-                w->waves_ns = (uint64_t)llround(patched_ms * 1e6);
+    rv_own_waves_cost_keep(o, work, t, spot, res);
     return 0;
 }
 
@@ -366,7 +350,7 @@ static int run_stage(const rv_own_opts *o, const char *work, const rv_own_tools 
     }
     free(judged);
     if (besides) pthread_join(beside, NULL);
-    if (!rc && o->waves && (rc = waves_stage(o, work, t, res, err, errlen))) {
+    if (!rc && o->waves && (rc = waves_stage(o, work, t, e ? &e->spot : NULL, res, err, errlen))) {
         rv_trace_free(res->tr);
         res->tr = NULL;
     }

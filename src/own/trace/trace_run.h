@@ -45,7 +45,7 @@ typedef struct rv_own_result {
     char timed_why[512];
     int judged_set; /* the timed calls were the judge's runner's, */
     rv_data judged; /* ... on streams of this (run.txt)           */
-    /* a waves run's cost (rv_own_waves_cost): measured into the trace's
+    /* a waves run's cost (waves_cost.h): measured into the trace's
        waves, or why not ("" with no waves run)                            */
     char waves_cost_why[600];
 } rv_own_result;

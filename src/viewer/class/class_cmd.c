@@ -153,8 +153,8 @@ static const rv_opt class_opts_table[] = {
     {OPT_WAVES, "waves", 0, NULL,
      N_("each check records the kernel's grid too (check --waves: which SM ran\n"
         "each block, and when), shown on its trace's page beside the version to\n"
-        "beat's; one more run of the student's program in every check, so off\n"
-        "by default"),
+        "beat's; one more run of the student's program, and the judged calls\n"
+        "again under the patch for its cost, in every check, so off by default"),
      NULL},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
@@ -600,7 +600,7 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
             printf("%s\n", rv_box_line());
     if (o->waves && !submit_queue_why_closed(sq))
         printf("%s\n", _("waves:    each check records the kernel's grid too (--waves): one more run of the "
-                         "student's program per check"));
+                         "student's program per check, and the judged calls again under the patch for its cost"));
     fflush(stdout);
     if (live) {
         snprintf(live->join, sizeof live->join, "%s", url);
