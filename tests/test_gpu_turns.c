@@ -16,7 +16,8 @@
  * the same way; the gate keeps how long a check's student launch() has run
  * on the host alone (its driver's 'h' and 'd', passed on by the relay), and
  * a run whose launch() does so for RV_TURN_HOST_ALONE_S gets the least share
- * of the CPU (its sandbox's cgroup cpu.weight 1, where there is one). */
+ * of the CPU (its sandbox's cgroup cpu.weight 1, where there is one), and
+ * for RV_TURN_HOST_STOP_S is stopped. */
 #include <glob.h>
 #include <poll.h>
 #include <pthread.h>
@@ -519,8 +520,9 @@ static void *watch_low(void *arg)
 
 /* script run under a relay while a watcher looks at its low_cpu and its
  * sandbox's cpu.weight at `at` seconds. */
-static void low_run(const char *dir, const char *script, double limit_s, watcher *w)
+static double low_run(const char *dir, const char *script, double limit_s, watcher *w)
 {
+    double t0 = rv_mono_s();
     char err[200];
     char *argv[] = {"/bin/sh", "-c", (char *)script, NULL};
     CHECK(rv_turn_relay_start(w->r, err, sizeof err) == 0, "the relay starts: %s", err);
@@ -534,6 +536,7 @@ static void low_run(const char *dir, const char *script, double limit_s, watcher
         rv_proc_run_ctl(argv, env, NULL, limit_s, &w->r->ctl);
     pthread_join(t, NULL);
     rv_turn_relay_end(w->r);
+    return rv_mono_s() - t0;
 }
 
 /* A run whose launch() runs RV_TURN_HOST_ALONE_S on the host alone gets the
@@ -549,11 +552,14 @@ static void host_low_cpu(gpu_gate *g, const char *dir)
     watcher w = {&r, {1.5, 4.6}, {0}, {""}};
     low_run(dir, "printf h >&4; sleep 1; printf s >&4; head -c1 <&4 >/dev/null; sleep 2.5; printf e >&4; sleep 1; "
             "printf d >&4; sleep 0.6", 10, &w);
-    CHECK(!w.low[0] && !w.low[1] && !r.low_cpu, "a launch() that holds a turn for its kernel keeps its share");
+    CHECK(!w.low[0] && !w.low[1] && !r.low_cpu && !r.host_stopped,
+          "a launch() that holds a turn for its kernel keeps its share, and runs on");
     watcher v = {&r, {1.5, 2.7}, {0}, {""}};
-    low_run(dir, "printf h >&4; sleep 3.5", 10, &v);
+    double took = low_run(dir, "printf h >&4; sleep 9", 15, &v);
     CHECK(!v.low[0] && v.low[1], "a launch() on the host alone gets the least share after %.0f s (%d at 1.5 s, "
           "%d at 2.7 s)", RV_TURN_HOST_ALONE_S, v.low[0], v.low[1]);
+    CHECK(r.host_stopped && r.overtime && took >= RV_TURN_HOST_STOP_S && took < RV_TURN_HOST_STOP_S + 2.5,
+          "and is stopped at %.0f s: stopped %d, after %.1f s of its 9", RV_TURN_HOST_STOP_S, r.host_stopped, took);
     if (in_sandbox && v.weight[0][0] && strcmp(v.weight[0], "?")) {
         CHECK(strcmp(v.weight[0], "1") != 0 && !strcmp(v.weight[1], "1"), "and its sandbox's cgroup cpu.weight "
               "1: %s at 1.5 s, %s at 2.7 s", v.weight[0], v.weight[1]);

@@ -161,10 +161,12 @@ def with_sandbox(exe, src):
     c = Class(exe, "--kernel", "v1", env=dict(os.environ, RV_TRACE_WITHOUT_GPU="1", LANGUAGE="en"))
     try:
         lines = [x for x in c.printed.splitlines() if x.startswith("sandboxes:")]
-        # with a cgroup of its own a run's GPU memory is counted and bounded; without, the line says it is not
-        gpu_said = ("of the GPU's memory for all a run's processes", "GPU memory is the card's")
-        check(len(lines) == 1 and any(g in lines[0] for g in gpu_said), "the class says in one line what each "
-              "sandbox has of its own, GPU memory too: %s" % (lines,))
+        # with a cgroup of its own a run's GPU memory and processes on the GPU are counted and bounded;
+        # without, the line says they are not
+        gpu_said = (r"of the GPU's memory for all a run's processes and \d+ of them on the GPU",
+                    r"GPU memory is the card's")
+        check(len(lines) == 1 and any(re.search(g, lines[0]) for g in gpu_said), "the class says in one line what "
+              "each sandbox has of its own, GPU memory too: %s" % (lines,))
         line = lines[0] if lines else ""
         print("the class said: " + line)
         cgroup = "cgroup" in line and "no cgroup" not in line

@@ -86,7 +86,7 @@ EOF
     timeout 120 "$rv" trace "$tmp/look.cu" --sandbox --no-view --no-time --n 4096 --keep "$tmp/look" >/dev/null 2>&1
     head -150 "$tmp/look/traced.log" | tee -a "$log"
 fi
-host_cases="system secrets socket forkbomb bigalloc hostloop bigfile diskfill flood gpumem"
+host_cases="system secrets socket forkbomb bigalloc hostloop bigfile diskfill flood gpumem gpuhog"
 for g in $groups; do
     case $g in
         start | launch) for c in $host_cases; do one "$g" "$c"; done ;;

@@ -17,7 +17,8 @@
 # flood, include_passwd, include_secret, bigsource, and as_user (system and
 # secrets again with reducevis run as an ordinary user, whose sandbox is a
 # user namespace); on a GPU also kernel_forever, kernel_corrupt and, as root,
-# gpumem (all the GPU's memory held: stopped at the GPU memory limit).  Skips
+# gpumem (40 copies on the GPU: stopped at the GPU process limit) and gpuhog
+# (all the GPU's memory held: stopped at the GPU memory limit).  Skips
 # (77) with SKIPPED: when bubblewrap or user namespaces are missing, or the
 # tracer is not built.
 # On a GPU (tests/gpu/sandbox.sh): RV_SANDBOX_GPU=1 runs each file on it, and
@@ -278,26 +279,35 @@ bigsource)
     check "bigsource: nothing compiled" test ! -e "$TMPDIR/keep-bigsource"
     contained bigsource
     ;;
-gpumem)
-    # 40 processes each taking all the GPU memory they can: past the 8 GiB a
-    # run's processes may hold together (NVML's count, the sandbox's cgroup
-    # naming them), the whole sandbox is stopped at once, not at its time
-    # limit.  Struck in launch(), a run of 4096 elements may end first (its
-    # copies still making their contexts): they end with its sandbox.
+gpumem | gpuhog)
+    # gpumem: 40 processes each making a context and taking all the GPU
+    # memory it can: past 2 of a run's processes on the GPU at once (NVML's
+    # count, the sandbox's cgroup naming them) the whole sandbox is stopped,
+    # not at its time limit (or at 8 GiB, where its first copies take that
+    # first).  gpuhog: one process taking all it can, stopped past the 8 GiB
+    # a run's processes may hold together.  Struck in launch(), a run of 4096
+    # elements may end first (gpumem's copies still making their contexts):
+    # they end with its sandbox.
     [ "$gpu" = 1 ] || { echo "SKIPPED: GPU memory is held only on a GPU (tests/gpu/sandbox.sh runs this case)"; exit 77; }
     [ "$(id -u)" = 0 ] || { echo "SKIPPED: a run's processes are told apart by their sandbox's cgroup, made as root"; exit 77; }
-    can_run; fill gpumem
+    can_run; fill "$case"
+    limit="the GPU memory limit"
+    [ "$case" = gpumem ] && limit="the GPU process limit"
     t0=$(date +%s)
-    if [ "${RV_SANDBOX_STRIKE:-start}" = launch ]; then
+    if [ "${RV_SANDBOX_STRIKE:-start}" = launch ] && [ "$case" = gpumem ]; then
         sandboxed "0|2" "hostile gpumem: 40 copies started" gpumem
-        check "gpumem: stopped at the GPU memory limit, or its run ended well first" \
-            bash -c 'grep -q "traced unchanged" "$1" || grep -q "the GPU memory limit" "$1" "$2"' _ "$tmp/out" "$tmp/err"
+        check "gpumem: stopped at a GPU limit, or its run ended well first" \
+            bash -c 'grep -q "traced unchanged" "$1" || grep -qE "the GPU (process|memory) limit" "$1" "$2"' _ "$tmp/out" "$tmp/err"
+    elif [ "$case" = gpumem ]; then
+        sandboxed 2 "stopped" gpumem
+        check "gpumem: stopped at the GPU process limit (or the memory limit, its copies' memory counted first)" \
+            grep -qE "the GPU (process|memory) limit" "$tmp/out" "$tmp/err"
     else
-        sandboxed 2 "the GPU memory limit" gpumem
+        sandboxed 2 "$limit" "$case"
     fi
     took=$(($(date +%s) - t0))
-    check "gpumem: ended well before its 20 s ($took s, the compile included)" test "$took" -lt 20
-    contained gpumem
+    check "$case: ended well before its 20 s ($took s, the compile included)" test "$took" -lt 20
+    contained "$case"
     ;;
 kernel_forever|kernel_corrupt)
     [ "$gpu" = 1 ] || { echo "SKIPPED: a kernel runs only on a GPU (tests/gpu/sandbox.sh runs this case)"; exit 77; }

@@ -280,6 +280,13 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
                          "tracer), a second or two; work that goes on for seconds holds up every check of the "
                          "class%s%s"),
                        o->file, timed ? _("timed") : _("traced"), RV_TURN_SHARED_LIMIT_S, *tail ? "\n" : "", tail);
+    if (relay.host_stopped)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: its launch() ran %.0f s on the host alone, with no kernel, copy or memset of its own "
+                         "on the GPU, and was stopped. On a class's shared machine a launch() queues the "
+                         "reduction's kernels and waits for them, some milliseconds between them; host code "
+                         "that forks, spins or sleeps there holds up every check of the class%s%s"),
+                       o->file, RV_TURN_HOST_STOP_S, *tail ? "\n" : "", tail);
     if (timed && relay.overtime)
         return rv_fail(err, errlen, RV_EXIT_RUNTIME,
                        _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "

@@ -1,4 +1,5 @@
-/* gpu_memory.c — a sandbox's processes' GPU memory (gpu_memory.h), from
+/* gpu_memory.c — a sandbox's processes' GPU memory, and how many of them
+ * are on a GPU (gpu_memory.h), from
  * libnvidia-ml's list of the processes on each GPU: loaded once, on the
  * first question, and never where it is not installed.  The process ids it
  * gives are the machine's, as its cgroup.procs are read from outside the
@@ -43,14 +44,15 @@ static void load(void)
     N.ok = 1;
 }
 
-static int in(const int *pids, int n, unsigned int pid)
+/* pid's place in pids, or -1 */
+static int index_of(const int *pids, int n, unsigned int pid)
 {
     for (int i = 0; i < n; i++)
-        if ((unsigned int)pids[i] == pid) return 1;
-    return 0;
+        if ((unsigned int)pids[i] == pid) return i;
+    return -1;
 }
 
-long long rv_gpu_memory_of_cgroup(const char *dir)
+int rv_gpu_use_of_cgroup(const char *dir, long long *bytes, int *procs)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, load);
@@ -59,18 +61,24 @@ long long rv_gpu_memory_of_cgroup(const char *dir)
     snprintf(path, sizeof path, "%s/cgroup.procs", dir);
     FILE *f = fopen(path, "r");
     int *pids = f ? malloc(MOST_PROCS * sizeof *pids) : NULL;
-    nvml_process *infos = pids ? malloc(MOST_PROCS * sizeof *infos) : NULL;
-    int npids = 0;
+    char *on_gpu = pids ? calloc(MOST_PROCS, 1) : NULL; /* a process on several GPUs counts once */
+    nvml_process *infos = on_gpu ? malloc(MOST_PROCS * sizeof *infos) : NULL;
+    int npids = 0, told = infos != NULL;
     while (infos && npids < MOST_PROCS && fscanf(f, "%d", &pids[npids]) == 1) npids++;
     if (f) fclose(f);
-    long long held = infos ? 0 : -1;
-    for (unsigned int g = 0; g < N.ngpus && held >= 0; g++) {
+    *bytes = 0, *procs = 0;
+    for (unsigned int g = 0; g < N.ngpus && told; g++) {
         unsigned int n = MOST_PROCS;
-        if (N.processes(N.gpu[g], &n, infos) != 0) held = -1; /* too many to list, too: not told */
-        for (unsigned int i = 0; held >= 0 && i < n && i < MOST_PROCS; i++)
-            if (in(pids, npids, infos[i].pid)) held = infos[i].used == ~0ull ? -1 : held + (long long)infos[i].used;
+        if (N.processes(N.gpu[g], &n, infos) != 0) told = 0; /* too many to list, too: not told */
+        for (unsigned int i = 0; told && i < n && i < MOST_PROCS; i++) {
+            int k = index_of(pids, npids, infos[i].pid);
+            if (k < 0) continue;
+            *procs += !on_gpu[k], on_gpu[k] = 1;
+            if (*bytes >= 0) *bytes = infos[i].used == ~0ull ? -1 : *bytes + (long long)infos[i].used;
+        }
     }
     free(pids);
+    free(on_gpu);
     free(infos);
-    return held;
+    return told ? 0 : -1;
 }

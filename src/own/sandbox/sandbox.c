@@ -83,7 +83,8 @@ typedef enum stop_why {
     STOP_OUTPUT,
     STOP_DISK,
     STOP_FILES,
-    STOP_GPU_MEMORY
+    STOP_GPU_MEMORY,
+    STOP_GPU_PROCS
 } stop_why;
 
 static void close_from(int lowest)
@@ -188,6 +189,13 @@ static void stop_note(stop_why why, int signal_, const rv_sandbox_limits *l, dou
                  _("reducevis sandbox: stopped: its processes held more than %s of the GPU's memory (the GPU "
                    "memory limit: the checks beside it need theirs)"),
                  size);
+        return;
+    case STOP_GPU_PROCS:
+        snprintf(out, len,
+                 _("reducevis sandbox: stopped: more than %d of its processes were on the GPU at once (the GPU "
+                   "process limit: each makes a context, and the machine makes contexts one at a time for every "
+                   "check)"),
+                 l->gpu_procs);
         return;
     case STOP_NONE: break;
     }
@@ -327,8 +335,13 @@ static rv_proc_result run(const rv_sandbox_job *job, const char *bwrap, char *co
         }
         if (stopped == STOP_NONE && lim.gpu_bytes && box.ncg && t - last_gpu > GPU_WATCH_EVERY_S) {
             last_gpu = t;
-            long long held = rv_gpu_memory_of_cgroup(box.cg[0]);
-            if (held > (long long)lim.gpu_bytes) stopped = STOP_GPU_MEMORY, stop_at = t, stop_all(pid, inner);
+            long long held;
+            int procs;
+            if (rv_gpu_use_of_cgroup(box.cg[0], &held, &procs) == 0)
+                stopped = held > (long long)lim.gpu_bytes ? STOP_GPU_MEMORY
+                          : procs > lim.gpu_procs         ? STOP_GPU_PROCS
+                                                          : STOP_NONE;
+            if (stopped != STOP_NONE) stop_at = t, stop_all(pid, inner);
         }
         if (stopped != STOP_NONE && t - stop_at > 5) kill(pid, SIGKILL); /* bwrap itself did not end */
     }

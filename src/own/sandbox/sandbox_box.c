@@ -309,9 +309,9 @@ static void say(void)
                         "and a check refused it goes back to the queue once");
     char gpu_held[300]; /* with a cgroup, a run's processes are known, and their GPU memory counted */
     snprintf(gpu_held, sizeof gpu_held,
-             _("at most %.0f GiB of the GPU's memory for all a run's processes (the GPU driver's count), and a "
-               "check refused it goes back to the queue once"),
-             (double)run.gpu_bytes / (1 << 30));
+             _("at most %.0f GiB of the GPU's memory for all a run's processes and %d of them on the GPU (the GPU "
+               "driver's count); a check refused GPU memory goes back to the queue once"),
+             (double)run.gpu_bytes / (1 << 30), run.gpu_procs);
     char cpus[160];
     snprintf(cpus, sizeof cpus,
              ngettext("at most %d CPU busy at once, and the CPU shared out per sandbox",

@@ -33,6 +33,10 @@ rv_sandbox_limits rv_sandbox_limits_of(rv_sandbox_step step, uint64_t input_byte
        with its context and the tracer's buffers; a program holding all of a
        card's memory would leave every check beside it without a context */
     l.gpu_bytes = step == RV_SANDBOX_RUN ? 8 * GIB + 2 * input_bytes : 0;
+    /* a check's run is one process on the GPU (memcheck's is its target
+       alone); copies of it would each make a context, which the machine
+       makes one at a time for every check beside them (docs/class.md) */
+    l.gpu_procs = step == RV_SANDBOX_RUN ? 2 : 0;
     /* a compile's output includes nvdisasm's listing of the machine code,
        which a large unrolled kernel makes long */
     if (step == RV_SANDBOX_COMPILE) l.output_bytes = 16 * MIB;

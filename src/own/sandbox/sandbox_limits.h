@@ -34,6 +34,8 @@ typedef struct rv_sandbox_limits {
     uint64_t gpu_bytes;    /* the GPUs' memory its processes may hold together (NVML's
                                count, where its cgroup says which are its: gpu_memory.h);
                                past it, it is stopped                                    */
+    int gpu_procs;         /* ... and how many of its processes may be on a GPU at once,
+                               each with a context; past it, it is stopped               */
 } rv_sandbox_limits;
 
 /* The limits of a step; `input_bytes` (the floats the program reads) is added

@@ -142,8 +142,14 @@ static void *relay_loop(void *arg)
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED); /* the run's stop flag */
             break;
         }
-        if (r->in_launch && !r->held && !r->low_cpu && rv_mono_s() - r->host_from >= RV_TURN_HOST_ALONE_S)
+        double host_s = r->in_launch && !r->held ? rv_mono_s() - r->host_from : 0;
+        if (host_s >= RV_TURN_HOST_ALONE_S && !r->low_cpu)
             __atomic_store_n(&r->low_cpu, 1, __ATOMIC_RELAXED); /* the sandbox's watch lowers it */
+        if (host_s >= RV_TURN_HOST_STOP_S) {
+            r->host_stopped = 1;
+            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+            break;
+        }
         /* through the lock files, the time is up when a turn alone's wait says so */
         if (r->held == 'S' && lock_held && gpu_lock_time_up(RV_TURN_SHARED_LIMIT_S)) {
             r->time_up = 1;

@@ -58,6 +58,13 @@ void rv_turn_set_alone_limit(double seconds);
  * kernel and runs milliseconds between them; under a class of 300 on an
  * H200 none was ever past it (docs/class-design.md). */
 #define RV_TURN_HOST_ALONE_S   2.0
+/* ... and past this, on a class's GPU, the run is stopped (relay->host_stopped):
+ * whatever its host code forks, spins or holds goes with it, rather than
+ * living on at the least share until its time limit, while the class's
+ * checks queue behind what it still takes of the machine.  Two and a half
+ * times the share's mark, which no honest check of the class's benchmark
+ * reached (docs/class-design.md). */
+#define RV_TURN_HOST_STOP_S    5.0
 
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
@@ -79,8 +86,9 @@ void rv_turn_waited(double *shared_s, double *alone_s);
  * the driver's words and stops the run (relay->overtime) past
  * RV_TURN_ALONE_LIMIT_S alone, or when the gate says its shared turn's time
  * is up (relay->time_up too), and gives a run whose launch() runs
- * RV_TURN_HOST_ALONE_S on the host alone the least share of the CPU.  rv_turn_relay_end, once the run is over,
- * gives all back.  Without a gate the relay does nothing and ctl passes
+ * RV_TURN_HOST_ALONE_S on the host alone the least share of the CPU, and
+ * stops it (relay->host_stopped, overtime too) at RV_TURN_HOST_STOP_S.
+ * rv_turn_relay_end, once the run is over, gives all back.  Without a gate the relay does nothing and ctl passes
  * nothing. */
 typedef struct rv_turn_relay {
     int mine, theirs; /* a socket pair: ours, and the run's fd 4   */
@@ -101,6 +109,8 @@ typedef struct rv_turn_relay {
     int low_cpu;                               /* its launch() ran RV_TURN_HOST_ALONE_S on
                                   the host alone: the least share of the CPU
                                   (ctl.low_cpu)                              */
+    int host_stopped;                          /* ... and RV_TURN_HOST_STOP_S: stopped
+                                  (overtime too)                             */
     long paused_ms;                            /* waited for the GPU alone                  */
     long pause_began;                          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;                            /* how long it had the GPU alone             */
