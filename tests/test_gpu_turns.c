@@ -17,7 +17,8 @@
  * on the host alone (its driver's 'h' and 'd', passed on by the relay), and
  * a run whose launch() does so for RV_TURN_HOST_ALONE_S gets the least share
  * of the CPU (its sandbox's cgroup cpu.weight 1, where there is one), and
- * for RV_TURN_HOST_STOP_S is stopped. */
+ * for RV_TURN_HOST_STOP_S is stopped; a run whose GPU work asked after
+ * launch() returned holds its turns RV_TURN_OUTSIDE_STOP_S is stopped. */
 #include <glob.h>
 #include <poll.h>
 #include <pthread.h>
@@ -568,6 +569,29 @@ static void host_low_cpu(gpu_gate *g, const char *dir)
     }
 }
 
+/* A run whose GPU work, asked outside launch() once launch() has been
+ * called, holds its shared turns RV_TURN_OUTSIDE_STOP_S is stopped (a
+ * student's thread or atexit function flooding the GPU); the driver's own
+ * work before the first launch(), a kernel queued inside launch() that runs
+ * on after it returns, and a short reading back after it are not counted. */
+static void outside_work(gpu_gate *g, const char *dir)
+{
+    char err[200];
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    rv_turn_relay r;
+    watcher w = {&r, {0.1, 0.2}, {0}, {""}};
+    double took = low_run(dir, "printf s >&4; head -c1 <&4 >/dev/null; sleep 2.5; printf e >&4; "
+                          "printf h >&4; printf s >&4; head -c1 <&4 >/dev/null; printf d >&4; sleep 2.5; printf e >&4; "
+                          "printf s >&4; head -c1 <&4 >/dev/null; sleep 0.3; printf e >&4; sleep 0.2", 15, &w);
+    CHECK(!r.outside_stopped && !r.overtime && took > 5.4, "the driver's start, launch()'s kernel and a short "
+          "reading back are not counted: stopped %d, after %.1f s of its 5.5", r.outside_stopped, took);
+    took = low_run(dir, "printf h >&4; printf d >&4; printf s >&4; head -c1 <&4 >/dev/null; sleep 1.2; printf e >&4; "
+                   "printf s >&4; head -c1 <&4 >/dev/null; sleep 6; printf e >&4", 15, &w);
+    CHECK(r.outside_stopped && r.overtime && took >= RV_TURN_OUTSIDE_STOP_S && took < RV_TURN_OUTSIDE_STOP_S + 1.5,
+          "GPU work asked after launch() returned is stopped at %.0f s of turns, added up: stopped %d, after %.1f s",
+          RV_TURN_OUTSIDE_STOP_S, r.outside_stopped, took);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -588,6 +612,7 @@ int main(void)
         host_alone(g);
         launch_words(g);
         host_low_cpu(g, dir);
+        outside_work(g, dir);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

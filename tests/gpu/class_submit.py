@@ -222,7 +222,8 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         whats[body.get("id") if isinstance(body, dict) else None] = what
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
     stopped = []   # checks whose run the gate stopped: it kept its shared turn while a timed run waited
-    host_stopped = []   # (what, judged s) of checks stopped for their launch() on the host alone
+    host_stopped = []   # (why, what, judged s) of checks stopped for their launch() on the host alone
+                        # ("host") or their GPU work after launch() returned ("outside")
     honest_at = []   # (sent, submit to verdict) of each honest kernel
     for t in bench:
         done = wait_done(c, t)
@@ -242,7 +243,9 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         if "kept its turn on the class's GPU" in done["output"]:
             stopped.append(what)
         if "on the host alone, with no kernel" in done["output"]:   # gpu_turn.h's RV_TURN_HOST_STOP_S
-            host_stopped.append((what, done["judged_s"]))
+            host_stopped.append(("host", what, done["judged_s"]))
+        if "kept the GPU busy outside launch()" in done["output"]:   # gpu_turn.h's RV_TURN_OUTSIDE_STOP_S
+            host_stopped.append(("outside", what, done["judged_s"]))
         if what.startswith("hostile ("):   # what its program said of itself (the spinner: the CPUs it kept busy)
             said = [x.strip() for x in done["output"].splitlines() if x.lstrip().startswith("hostile ")]
             print("== %s, sent %.0f s in: %s in %.1f s; its program said: %s"
@@ -286,10 +289,13 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     let_go(c.out, whats)
     print("== sandboxes given the least share of the CPU (cpu.weight 1: their launch() on the host alone): %d"
           % len(lowered), flush=True)
-    hostile_stops = ["%s %.1f s in" % (w, s) for w, s in host_stopped if w.startswith("hostile")]
-    print("== runs stopped, their launch() on the host alone: %d hostile (%s), %d honest"
-          % (len(hostile_stops), ", ".join(hostile_stops) or "none", len(host_stopped) - len(hostile_stops)),
-          flush=True)
+    for why, words in (("host", "their launch() on the host alone"),
+                       ("outside", "their GPU work queued after launch() returned")):
+        mine = [(w, s) for y, w, s in host_stopped if y == why]
+        hostile_stops = ["%s %.1f s in" % (w, s) for w, s in mine if w.startswith("hostile")]
+        print("== runs stopped, %s: %d hostile (%s), %d honest"
+              % (words, len(hostile_stops), ", ".join(hostile_stops) or "none", len(mine) - len(hostile_stops)),
+              flush=True)
     if os.environ.get("RV_BENCH_SLURM"):   # the steps' turns are kept by their nodes' lock files, not the gate's log
         print("== the GPUs' turns: kept by the nodes' lock files (check --gpu-lock), which log none", flush=True)
     for gpu in sorted(set(t[0] for t in turns)) or ([] if os.environ.get("RV_BENCH_SLURM") else ["-"]):

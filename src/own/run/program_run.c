@@ -287,6 +287,13 @@ static int run_program(const rv_own_opts *o, const char *work, const rv_own_tool
                          "reduction's kernels and waits for them, some milliseconds between them; host code "
                          "that forks, spins or sleeps there holds up every check of the class%s%s"),
                        o->file, RV_TURN_HOST_STOP_S, *tail ? "\n" : "", tail);
+    if (relay.outside_stopped)
+        return rv_fail(err, errlen, RV_EXIT_RUNTIME,
+                       _("%s: its program kept the GPU busy outside launch() for %.0f s (copies, memsets or kernels "
+                         "queued after launch() returned, from a thread of its own or at exit), and was stopped. "
+                         "On a class's shared GPU that work slows every check beside it; a reduction's work is "
+                         "queued inside launch()%s%s"),
+                       o->file, RV_TURN_OUTSIDE_STOP_S, *tail ? "\n" : "", tail);
     if (timed && relay.overtime)
         return rv_fail(err, errlen, RV_EXIT_RUNTIME,
                        _("%s: its timed calls kept the GPU to themselves for over %.0f s and were stopped: on a "

@@ -150,6 +150,11 @@ static void *relay_loop(void *arg)
             __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
             break;
         }
+        if (r->outside_s + (r->outside_from ? rv_mono_s() - r->outside_from : 0) >= RV_TURN_OUTSIDE_STOP_S) {
+            r->outside_stopped = 1;
+            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+            break;
+        }
         /* through the lock files, the time is up when a turn alone's wait says so */
         if (r->held == 'S' && lock_held && gpu_lock_time_up(RV_TURN_SHARED_LIMIT_S)) {
             r->time_up = 1;
@@ -171,6 +176,7 @@ static void *relay_loop(void *arg)
         if (read(r->mine, &c, 1) != 1) break; /* the run is over */
         if (c == 'h' || c == 'd') { /* launch() called, or returned: the gate keeps how long host code alone runs */
             r->in_launch = c == 'h';
+            r->launched |= r->in_launch;
             r->host_from = rv_mono_s();
             if (gate >= 0) say(c == 'h' ? 'H' : 'D');
             continue;
@@ -191,6 +197,7 @@ static void *relay_loop(void *arg)
         }
         if (c == 'e' && r->held) {
             if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;
+            if (r->outside_from) r->outside_s += rv_mono_s() - r->outside_from, r->outside_from = 0;
             rv_turn_give();
             r->held = 0;
             r->host_from = rv_mono_s();
@@ -203,12 +210,15 @@ static void *relay_loop(void *arg)
         /* a shared turn while none is held; one turn alone a run */
         if (!((c == 's' && !r->held) || (c == 'r' && r->held != 'X' && !r->was_alone))) continue;
         if (r->held) rv_turn_give(), r->held = 0;
+        if (r->outside_from) r->outside_s += rv_mono_s() - r->outside_from, r->outside_from = 0;
         __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED); /* a turn alone asked: the start's ends */
         r->run_shared = 0;
         char kind = c == 's' ? 'S' : 'X';
         if (ask_for_run(r, kind) == 1) break;
         r->held = kind;
         if (kind == 'X') alone_since = rv_mono_s(), r->was_alone = 1;
+        /* GPU work the student's host code queued after launch() returned */
+        if (kind == 'S' && r->launched && !r->in_launch) r->outside_from = rv_mono_s();
         if (write(r->mine, "g", 1) != 1) break;
     }
     if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;

@@ -65,6 +65,14 @@ void rv_turn_set_alone_limit(double seconds);
  * times the share's mark, which no honest check of the class's benchmark
  * reached (docs/class-design.md). */
 #define RV_TURN_HOST_STOP_S    5.0
+/* How long a run, once its launch() has first been called, may hold shared
+ * turns that it asked outside launch() (relay->outside_stopped past it, on
+ * a class's GPU): work the student's host code queues from a thread of its
+ * own or at exit, after launch() has returned.  An honest run asks such
+ * turns only for the driver's reading back of the sum and the tracer's of
+ * what it counted, milliseconds each; a kernel queued inside launch() and
+ * run after it returns is launch()'s, not counted. */
+#define RV_TURN_OUTSIDE_STOP_S 2.0
 
 /* The gate of this process: fd, a connection the class gave (checked to be
  * a socket).  0, or -1 with why in err. */
@@ -87,7 +95,9 @@ void rv_turn_waited(double *shared_s, double *alone_s);
  * RV_TURN_ALONE_LIMIT_S alone, or when the gate says its shared turn's time
  * is up (relay->time_up too), and gives a run whose launch() runs
  * RV_TURN_HOST_ALONE_S on the host alone the least share of the CPU, and
- * stops it (relay->host_stopped, overtime too) at RV_TURN_HOST_STOP_S.
+ * stops it (relay->host_stopped, overtime too) at RV_TURN_HOST_STOP_S, and
+ * one whose GPU work asked outside launch() holds its turns
+ * RV_TURN_OUTSIDE_STOP_S (relay->outside_stopped).
  * rv_turn_relay_end, once the run is over, gives all back.  Without a gate the relay does nothing and ctl passes
  * nothing. */
 typedef struct rv_turn_relay {
@@ -111,6 +121,13 @@ typedef struct rv_turn_relay {
                                   (ctl.low_cpu)                              */
     int host_stopped;                          /* ... and RV_TURN_HOST_STOP_S: stopped
                                   (overtime too)                             */
+    int launched;                              /* its launch() has been called               */
+    double outside_s;                          /* shared turns asked outside launch(), held
+                                  so far (those given back)                  */
+    double outside_from;                       /* CLOCK_MONOTONIC s the one held now began,
+                                  if asked outside launch(); 0 none          */
+    int outside_stopped;                       /* they reached RV_TURN_OUTSIDE_STOP_S:
+                                  stopped (overtime too)                     */
     long paused_ms;                            /* waited for the GPU alone                  */
     long pause_began;                          /* CLOCK_MONOTONIC ms the wait began; 0 none */
     double alone_s;                            /* how long it had the GPU alone             */

@@ -20,7 +20,11 @@
 // the traced run's shared turn like kernels (src/tracer/turns.h), so no
 // timed run runs beside them: a timed run waits for each batch, and once
 // one has waited 5 s the run is stopped ("kept its turn on the class's GPU
-// for over 5 s"); a v8 time spoilt anyway is not kept (mark_reuse.h).
+// for over 5 s"); a v8 time spoilt anyway is not kept (mark_reuse.h).  And
+// the turns it asks after launch() has returned are added up: at 2 s the
+// run is stopped ("kept the GPU busy outside launch()": gpu_turn.h's
+// RV_TURN_OUTSIDE_STOP_S), so it shares the GPU with the traced runs beside
+// it for 2 s, not 9.
 // tests/gpu/flood_fair.sh measures both on a GPU.
 #include <cstdio>
 #include <ctime>
