@@ -296,18 +296,20 @@ int main(int argc, char **argv)
     check_measured(res, &t, "a class's gate");
     done(res);
 
-    res = measure(&o, &t, "wrong", 1);
-    check_unmeasured(res, "summed wrong", "patched sums wrong");
-    done(res);
-    res = measure(&o, &t, "short", 1);
-    check_unmeasured(res, "made 20 and 19 timed calls", "fewer patched calls");
-    done(res);
-    res = measure(&o, &t, "fail", 1);
-    check_unmeasured(res, "the fake runner's CUDA failed", "the patched runner failed");
-    done(res);
-    res = measure(&o, &t, "tool", 1);
-    check_unmeasured(res, "the patches would not load", "the tool failed");
-    done(res);
+    /* the fake runner's way of failing under the patch, and what must be said */
+    static const struct {
+        const char *mode, *said, *what;
+    } fails[] = {
+        {"wrong", "summed wrong", "patched sums wrong"},
+        {"short", "made 20 and 19 timed calls", "fewer patched calls"},
+        {"fail", "the fake runner's CUDA failed", "the patched runner failed"},
+        {"tool", "the patches would not load", "the tool failed"},
+    };
+    for (size_t k = 0; k < sizeof fails / sizeof fails[0]; k++) {
+        res = measure(&o, &t, fails[k].mode, 1);
+        check_unmeasured(res, fails[k].said, fails[k].what);
+        done(res);
+    }
 
     res = measure(&o, &t, NULL, RV_OWN_NOT_REPLAYED);
     check_unmeasured(res, "no times", "judged calls not replayed");
