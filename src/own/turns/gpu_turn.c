@@ -126,6 +126,23 @@ static int ask_for_run(rv_turn_relay *r, char kind)
     return rc;
 }
 
+/* The run stopped as a time limit would stop it (the sandbox reads
+ * overtime), why (one of relay's flags, or NULL) kept for its message. */
+static void stop_run(rv_turn_relay *r, int *why)
+{
+    if (why) *why = 1;
+    __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+}
+
+/* The shared turns asked outside launch() held so far, the one held now
+ * included; with end, that one is over (given back) and added up. */
+static double outside_held(rv_turn_relay *r, int end)
+{
+    double now = r->outside_from ? rv_mono_s() - r->outside_from : 0;
+    if (end) r->outside_s += now, r->outside_from = 0;
+    return r->outside_s + (end ? 0 : now);
+}
+
 /* The relay's thread: the driver's words answered ('s' a shared turn, 'r'
  * the GPU alone, 'e' given back), the time alone watched, until the run
  * ends.  Anything else, or a word out of turn, is passed over: the run is
@@ -139,34 +156,30 @@ static void *relay_loop(void *arg)
         struct pollfd p[2] = {{r->mine, POLLIN, 0}, {gate, POLLIN, 0}};
         int n = poll(p, r->held == 'S' && gate >= 0 ? 2 : 1, 100);
         if (r->held == 'X' && rv_mono_s() - alone_since > alone_limit_s) {
-            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED); /* the run's stop flag */
+            stop_run(r, NULL);
             break;
         }
         double host_s = r->in_launch && !r->held ? rv_mono_s() - r->host_from : 0;
         if (host_s >= RV_TURN_HOST_ALONE_S && !r->low_cpu)
             __atomic_store_n(&r->low_cpu, 1, __ATOMIC_RELAXED); /* the sandbox's watch lowers it */
         if (host_s >= RV_TURN_HOST_STOP_S) {
-            r->host_stopped = 1;
-            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+            stop_run(r, &r->host_stopped);
             break;
         }
-        if (r->outside_s + (r->outside_from ? rv_mono_s() - r->outside_from : 0) >= RV_TURN_OUTSIDE_STOP_S) {
-            r->outside_stopped = 1;
-            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+        if (outside_held(r, 0) >= RV_TURN_OUTSIDE_STOP_S) {
+            stop_run(r, &r->outside_stopped);
             break;
         }
         /* through the lock files, the time is up when a turn alone's wait says so */
         if (r->held == 'S' && lock_held && gpu_lock_time_up(RV_TURN_SHARED_LIMIT_S)) {
-            r->time_up = 1;
-            __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+            stop_run(r, &r->time_up);
             break;
         }
         if (n > 0 && r->held == 'S' && gate >= 0 && (p[1].revents & (POLLIN | POLLHUP))) {
             char c;
             ssize_t got = read(gate, &c, 1);
             if (got == 1 && c == 'T') {
-                r->time_up = 1;
-                __atomic_store_n(&r->overtime, 1, __ATOMIC_RELAXED);
+                stop_run(r, &r->time_up);
                 break;
             }
             if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN)) lost(); /* the turn goes with it */
@@ -197,7 +210,7 @@ static void *relay_loop(void *arg)
         }
         if (c == 'e' && r->held) {
             if (r->held == 'X') r->alone_s += rv_mono_s() - alone_since;
-            if (r->outside_from) r->outside_s += rv_mono_s() - r->outside_from, r->outside_from = 0;
+            outside_held(r, 1);
             rv_turn_give();
             r->held = 0;
             r->host_from = rv_mono_s();
@@ -210,7 +223,7 @@ static void *relay_loop(void *arg)
         /* a shared turn while none is held; one turn alone a run */
         if (!((c == 's' && !r->held) || (c == 'r' && r->held != 'X' && !r->was_alone))) continue;
         if (r->held) rv_turn_give(), r->held = 0;
-        if (r->outside_from) r->outside_s += rv_mono_s() - r->outside_from, r->outside_from = 0;
+        outside_held(r, 1);
         __atomic_store_n(&r->start_hold, 0, __ATOMIC_RELAXED); /* a turn alone asked: the start's ends */
         r->run_shared = 0;
         char kind = c == 's' ? 'S' : 'X';

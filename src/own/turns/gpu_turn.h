@@ -97,9 +97,9 @@ void rv_turn_waited(double *shared_s, double *alone_s);
  * RV_TURN_HOST_ALONE_S on the host alone the least share of the CPU, and
  * stops it (relay->host_stopped, overtime too) at RV_TURN_HOST_STOP_S, and
  * one whose GPU work asked outside launch() holds its turns
- * RV_TURN_OUTSIDE_STOP_S (relay->outside_stopped).
- * rv_turn_relay_end, once the run is over, gives all back.  Without a gate the relay does nothing and ctl passes
- * nothing. */
+ * RV_TURN_OUTSIDE_STOP_S (relay->outside_stopped).  rv_turn_relay_end,
+ * once the run is over, gives all back.  Without a gate the relay does
+ * nothing and ctl passes nothing. */
 typedef struct rv_turn_relay {
     int mine, theirs; /* a socket pair: ours, and the run's fd 4   */
     pthread_t thread;
