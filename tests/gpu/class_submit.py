@@ -29,12 +29,29 @@ forkbomb, army, gpumem, spin, and copy_flood, whose copies and memsets go
 on after launch() and main() return), spread over its minute; every honest verdict
 must still be the one expected, and the honest kernels' median and p95 are
 printed apart, to set beside a run without them (within 25%).
+With RV_BENCH_WAVES=1 the class runs with --waves, so every check also runs
+the program's waves run and the judged calls again under the patch: the
+same lines, to set beside a run without it (docs/waves.md leaves a class's
+cost of --waves to be measured), and the median of the patch's cost as each
+check's `waves:` line gives it (the summaries carry no waves figure).
+With RV_BENCH_LIBRARY=1 a few students more send right programs built on
+CUDA's libraries (LIBRARY: CUB, Thrust, the stream-ordered allocator, a
+cooperative grid.sync(), cp.async, a cuda::pipeline, the TMA), each to the
+exercise it answers: the relay's stops (a launch() 5 s on the host alone,
+GPU work queued outside launch()) were made for hostile host code, and must
+stop none of these; each one's verdict, rules and submit-to-verdict time are
+printed, and its verdict held to what the repository's records say of it
+where they say enough.
 
-Usage: class_submit.py REDUCEVIS SOURCE_DIR.  Exit 0 when every check held.
+Usage: class_submit.py REDUCEVIS SOURCE_DIR, or class_submit.py --list
+SOURCE_DIR (no GPU, no class: the library students' table checked against
+the repository).  Exit 0 when every check held.
 """
+import collections
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +63,178 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from serve import Checks, Class  # noqa: E402
 
 check = Checks()
+
+# The relay's stops as check's output says them (src/own/run/program_run.c):
+# (key, words of its message, what it stopped)
+STOPS = (("host", "on the host alone, with no kernel", "its launch() on the host alone"),   # RV_TURN_HOST_STOP_S
+         ("outside", "kept the GPU busy outside launch()",   # RV_TURN_OUTSIDE_STOP_S
+          "its GPU work queued after launch() returned"),
+         ("shared", "kept its turn on the class's GPU", "its shared turn kept a timed run waiting"),
+         ("alone", "kept the GPU to themselves", "its timed calls kept the GPU alone too long"))
+
+# Each exercise's rules, by check's summary's names (src/core/exercises.c;
+# --list reads that table again, so that the two cannot part)
+EVERY = ("own", "sum", "calls", "reads", "whole")
+EXERCISE_RULES = {1: EVERY + ("converged",), 2: EVERY + ("converged", "conflict_free"),
+                  3: EVERY + ("converged", "conflict_free", "two_per_thread", "half_grid"),
+                  4: EVERY + ("synced", "warp_tail"), 5: EVERY + ("timed", "fast")}
+
+# RV_BENCH_LIBRARY=1's students: right programs built on CUDA's libraries,
+# each sent to the exercise it answers.  fail: the rules its verdict must
+# fail; open: rules not held to anything (the records say too little of
+# them); every other rule of the exercise must hold.  sm: the compute
+# capability it needs.  basis: where the expectation comes from, printed.
+Library = collections.namedtuple("Library", "path exercise fail open sm basis")
+LIBRARY = (
+    Library("tests/own/corpus/cub_device_reduce.cu", 5, (), (), 0,
+            "tests/gpu/cheats.sh's honest answer to exercise 5: PASS, 99-101% of v8 at block 512 "
+            "(assets/logs/cheats-nvidia-h200.txt, -kernel-turns.txt, cheats-nvidia-h100-80gb-hbm3.txt)"),
+    Library("tests/own/corpus/thrust_reduce.cu", 5, ("fast",), (), 0,
+            "54-67% of v8 on the H200, 72% on the H100, 90% needed (judge-ab-nvidia-h200-held.txt, gpu-judge-*.txt, "
+            "block 256: Thrust ignores it); calls and reads ok there; sum right, nothing cut at 2^25 (corpus-*.txt)"),
+    Library("tests/own/corpus/cub_temp_async.cu", 5, ("fast",), (), 0,
+            "22-39% of v8 on the H200, 29% on the H100 (gpu-judge-*.txt, judge-ab-nvidia-h200-held.txt); "
+            "calls and reads ok there; sum right, nothing cut at 2^25 (corpus-*.txt)"),
+    Library("tests/own/corpus/cub_block_reduce.cu", 5, (), ("fast",), 0,
+            "fast not held: 90-92% of v8 on the H200 at block 256 (judge-ab-nvidia-h200-held.txt, "
+            "gpu-judge-nvidia-h200.txt), at the 90% bound, and never timed at exercise 5's 512; calls and reads ok "
+            "there; sum right, nothing cut at 2^25 (corpus-*.txt)"),
+    Library("tests/own/corpus/grid_sync.cu", 5, ("fast",), (), 0,
+            "62-65% of v8 on the H200, 80% on the H100 (judge-ab-nvidia-h200-held.txt, gpu-judge-*.txt, "
+            "block 256); calls and reads ok there; sum right, nothing cut at 2^25 (corpus-*.txt)"),
+    Library("tests/own/async_tile.cu", 2, (), ("calls", "reads"), 80,
+            "converged, conflict-free, whole: its H200 recording judged again (check --trace on trace --replay of "
+            "assets/own-raw/hopper/nvidia-h200/async_tile: block 0 as at 2^25); sum right at 2^25 "
+            "(hopper-nvidia-h200.txt); calls and reads never judged on a GPU, not held"),
+    Library("tests/own/pipeline_stages.cu", 2, (), ("calls", "reads"), 80,
+            "converged, conflict-free, whole: its H200 recording judged again (as async_tile; block 0 streams 4 "
+            "tiles at 2^25, 1 there); sum right at 2^25 (hopper-nvidia-h200.txt); calls and reads never judged on "
+            "a GPU, not held"),
+    Library("tests/own/tma_tile.cu", 2, (), ("calls", "reads"), 90,
+            "converged, conflict-free, whole: its H200 recording judged again (as async_tile); sum right at 2^25 "
+            "(hopper-nvidia-h200.txt); calls and reads never judged on a GPU, not held"),
+)
+# where the speeds above were measured: elsewhere exercise 5's fast rule is not held
+MEASURED_ON = ("NVIDIA H200", "NVIDIA H100 80GB HBM3")
+
+
+def expected(lib):
+    """lib's expected verdict, in words."""
+    verdict = "fail (%s)" % ", ".join(lib.fail) if lib.fail else "pass"
+    if not lib.open:
+        return verdict
+    return "%s unless %s fail%s (the verdict not held)" % (verdict, " or ".join(lib.open),
+                                                           "s" if len(lib.open) == 1 else "")
+
+
+def gpu_of():
+    """(the first GPU's name, its compute capability as 90 for 9.0), ("", 0) where nvidia-smi says nothing."""
+    try:
+        line = subprocess.run(["nvidia-smi", "--query-gpu=name,compute_cap", "--format=csv,noheader"],
+                              capture_output=True, text=True, timeout=30).stdout.splitlines()[0]
+        name, cap = [x.strip() for x in line.rsplit(",", 1)]
+        return name, int(round(float(cap) * 10))
+    except (OSError, IndexError, ValueError, subprocess.SubprocessError):
+        return "", 0
+
+
+def library_students(src):
+    """RV_BENCH_LIBRARY=1: [(Library, its text)] for this GPU (a file that
+    needs a newer GPU left out, saying so; exercise 5's speed held only on
+    the GPUs it was measured on)."""
+    if os.environ.get("RV_BENCH_LIBRARY") != "1":
+        return []
+    name, cap = gpu_of()
+    out = []
+    for lib in LIBRARY:
+        if lib.sm and cap and cap < lib.sm:
+            print("== library student left out: %s needs sm_%d, this GPU is sm_%d" % (lib.path, lib.sm, cap))
+            continue
+        if "fast" in EXERCISE_RULES[lib.exercise] and name not in MEASURED_ON and "fast" not in lib.open:
+            lib = lib._replace(fail=tuple(r for r in lib.fail if r != "fast"), open=lib.open + ("fast",),
+                               basis=lib.basis + "; fast not held: measured on %s only, not on %s"
+                               % (" and ".join(MEASURED_ON), name or "this GPU"))
+        out.append((lib, open(os.path.join(src, lib.path)).read()))
+    return out
+
+
+def rules_off(lib, rules):
+    """The rules of lib's verdict that went otherwise than expected:
+    ["NAME ok/FAIL/not judged/missing, expected ..."]."""
+    said = {r.get("name"): r.get("ok") for r in rules}
+    off = []
+    for name in EXERCISE_RULES[lib.exercise]:
+        if name in lib.open:
+            continue
+        want = name not in lib.fail
+        if name not in said or said[name] is not want:
+            got = {True: "ok", False: "FAIL"}.get(said[name], "not judged") if name in said else "missing"
+            off.append("%s %s, expected %s" % (name, got, "ok" if want else "FAIL"))
+    return off
+
+
+def library_report(c, results):
+    """Each library student's verdict, its rules and its time from submit to
+    verdict; it fails when one was stopped by the relay, ended in an error,
+    or went otherwise than its expectation holds."""
+    print("== library programs: %d sent, %d judged" % (len(results), len([d for _, d in results if d])), flush=True)
+    stopped, errors, unexpected = [], [], []
+    for lib, done in results:
+        what = "library %s, exercise %d" % (os.path.basename(lib.path), lib.exercise)
+        check(done is not None, "%s: judged" % what)
+        if not done:
+            continue
+        summary = os.path.join(c.out, "submissions", "%d.json" % done["id"])
+        try:
+            rules = json.load(open(summary)).get("rules") or []
+        except (OSError, ValueError):
+            rules = []
+        stops = [words for _, said, words in STOPS if said in done["output"]]
+        off = rules_off(lib, rules) if done["verdict"] != "error" else []
+        print("== %s: %s in %.1f s from submit to verdict (compile %.1f s, waited %.1f s, judged %.1f s)%s; rules: %s; "
+              "expected %s%s\n     (expected from: %s)"
+              % (what, done["verdict"], done["waited_s"] + done["judged_s"], done["compile_s"], done["waited_s"],
+                 done["judged_s"], ", %.0f%% of v8" % done["percent_of_mark"] if done.get("percent_of_mark") else "",
+                 ", ".join("%s %s" % (r.get("name"), {True: "ok", False: "FAIL"}.get(r.get("ok"), "--"))
+                           for r in rules) or "none",
+                 expected(lib), ": as expected" if not off and not stops and done["verdict"] != "error" else "",
+                 lib.basis), flush=True)
+        check(not stops, "%s: STOPPED BY THE RELAY (%s), a right program:\n%s"
+              % (what, "; ".join(stops), done["output"][-1500:]))
+        check(done["verdict"] != "error" or stops, "%s: ENDED IN AN ERROR, not a verdict:\n%s"
+              % (what, done["output"][-1500:]))
+        check(not off, "%s: its verdict is not the one expected: %s\n%s"
+              % (what, "; ".join(off), done["output"][-1500:]))
+        name = os.path.basename(lib.path)
+        stopped += ["%s (%s)" % (name, "; ".join(stops))] if stops else []
+        errors += [name] if done["verdict"] == "error" and not stops else []
+        unexpected += [name] if off else []
+    print("== library programs: %d stopped by the relay%s, %d ended in an error%s, %d not judged, %d verdicts not "
+          "the ones expected%s" % (len(stopped), " (%s)" % ", ".join(stopped) if stopped else "", len(errors),
+                                   " (%s)" % ", ".join(errors) if errors else "", len([d for _, d in results if not d]),
+                                   len(unexpected), " (%s)" % ", ".join(unexpected) if unexpected else ""),
+          flush=True)
+
+
+def waves_costs(outputs):
+    """RV_BENCH_WAVES=1: what the waves run's patch cost, as each check's
+    `waves:` line says it (src/cli/inspect_waves.c: "...: +516.4%", or "the
+    patch's cost not measured: WHY"), over the honest kernels judged."""
+    costs, why_not, silent = [], [], 0
+    for text in outputs:
+        lines = [x.strip() for x in text.splitlines() if x.strip().startswith("waves:")]
+        cost = [re.search(r": ([+-]?[0-9.]+)%$", x) for x in lines]
+        if any(cost):
+            costs.append(float(next(m for m in cost if m).group(1)))
+        elif any("not measured" in x for x in lines):
+            why_not.append(next(x for x in lines if "not measured" in x))
+        else:
+            silent += 1
+    print("== the waves run's patch on the whole reduction, as %d honest checks' waves: lines say it: median %+.1f%%, "
+          "p95 %+.1f%% over %d measured; not measured in %d%s; no waves: line in %d"
+          % (len(outputs), percentile(costs, 0.5), percentile(costs, 0.95), len(costs), len(why_not),
+             " (%s)" % why_not[0] if why_not else "", silent), flush=True)
+    return costs, why_not, silent
 
 
 def submit(c, token, ex, text):
@@ -153,10 +342,12 @@ def let_go(out, whats):
     for why, words in (("host", "their launch() on the host alone"), ("overdue", "past the time a check takes")):
         mine = [(whats.get(e["id"], "?"), e["after_s"]) for e in events if e.get("why") == why]
         hostile = ["%s %.1f s in" % (w, a) for w, a in mine if w.startswith("hostile")]
-        honest = [a for w, a in mine if not w.startswith("hostile")]
-        print("== slots let go, %s: %d hostile (%s), %d honest%s"
+        library = ["%s %.1f s in" % (w, a) for w, a in mine if w.startswith("library")]
+        honest = [a for w, a in mine if not w.startswith(("hostile", "library"))]
+        print("== slots let go, %s: %d hostile (%s), %d honest%s%s"
               % (words, len(hostile), ", ".join(hostile) or "none", len(honest),
-                 " (%.1f to %.1f s in)" % (min(honest), max(honest)) if honest else ""), flush=True)
+                 " (%.1f to %.1f s in)" % (min(honest), max(honest)) if honest else "",
+                 ", %d library (%s)" % (len(library), ", ".join(library)) if library else ""), flush=True)
 
 
 def hostile_students(src, count):
@@ -194,15 +385,24 @@ def turn_stats(alone, shared, stopped):
              len(stopped), sorted(set(stopped))), flush=True)
 
 
-def bench_class(c, count, kinds, hostile, hostiles=None):
-    """count students, each sending one file (kinds in turn, the hostile one
-    once, and `hostiles` at their places), spread over one minute: the median
-    and p95 from submit to verdict, the verdicts, which GPU judged each, and
-    how busy the GPUs were."""
+def bench_class(c, count, kinds, hostile, hostiles=None, library=(), waves=False):
+    """count students, each sending one file of exercise 1 (kinds in turn,
+    the hostile one once, and `hostiles` at their places), and the library
+    students besides, each to its own exercise, spread over one minute: the
+    median and p95 from submit to verdict, the verdicts, which GPU judged
+    each, and how busy the GPUs were."""
     hostiles = hostiles or {}
-    print("== the benchmark: %d students over one minute (%s; one hostile)"
-          % (count, ", ".join(sorted(set(k[0] for k in kinds)))), flush=True)
-    bench = [c.join("B%d" % i) for i in range(count)]
+    print("== the benchmark: %d students over one minute (%s; one hostile)%s"
+          % (count, ", ".join(sorted(set(k[0] for k in kinds))),
+             " and %d library students" % len(library) if library else ""), flush=True)
+    # (when in the minute, what, its text, the verdict it must get or None, its exercise, its Library or None)
+    plan = [(60.0 * i / count,
+             *(("hostile (system())", hostile, None) if i == count // 2 else hostiles.get(i) or kinds[i % len(kinds)]),
+             1, None) for i in range(count)]
+    plan += [(60.0 * (k + 0.5) / len(library), "library (%s)" % os.path.basename(lib.path), text, None, lib.exercise,
+              lib) for k, (lib, text) in enumerate(library)]   # their own places in the minute, the others' kept
+    plan.sort(key=lambda p: p[0])
+    bench = [c.join("B%d" % i) for i in range(len(plan))]
     smi = subprocess.Popen(["nvidia-smi", "--query-gpu=index,utilization.gpu", "--format=csv,noheader,nounits",
                             "-lms", "200"], stdout=subprocess.PIPE, text=True) if shutil.which("nvidia-smi") else None
     lowered, stop_watch = set(), threading.Event()
@@ -210,14 +410,12 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     watcher.start()
     t_first = time.time()
     want, whats, sent = {}, {}, {}   # by token; what each submission id is; when each was sent
-    for i, t in enumerate(bench):
-        while time.time() < t_first + 60.0 * i / count:
+    for i, (t, (at, what, text, verdict, ex, lib)) in enumerate(zip(bench, plan)):
+        while time.time() < t_first + at:
             time.sleep(0.02)
-        what, text, verdict = ("hostile (system())", hostile, None) if i == count // 2 else \
-            hostiles.get(i) or kinds[i % len(kinds)]
-        st, body = submit(c, t, 1, text)
+        st, body = submit(c, t, ex, text)
         check(st == 200, "benchmark kernel %d (%s) taken: %s %s" % (i, what, st, body))
-        want[t] = (what, verdict)
+        want[t] = (what, verdict, lib)
         sent[t] = time.time() - t_first
         whats[body.get("id") if isinstance(body, dict) else None] = what
     latency, verdicts, compiles, gpus, wrong, waits, judged, honest = [], {}, [], {}, [], [], [], []
@@ -225,8 +423,13 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     host_stopped = []   # (why, what, judged s) of checks stopped for their launch() on the host alone
                         # ("host") or their GPU work after launch() returned ("outside")
     honest_at = []   # (sent, submit to verdict) of each honest kernel
+    libraries = []   # (Library, its submission when done, or None)
+    judged_outputs = []   # check's output of each honest kernel judged
     for t in bench:
         done = wait_done(c, t)
+        what, verdict, lib = want[t]
+        if lib:
+            libraries.append((lib, done))
         if not done:
             continue
         latency.append(done["waited_s"] + done["judged_s"])
@@ -236,16 +439,17 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
         verdicts[done["verdict"]] = verdicts.get(done["verdict"], 0) + 1
         if done["verdict"] != "error":
             gpus[done.get("gpu")] = gpus.get(done.get("gpu"), 0) + 1
-        what, verdict = want[t]
         if verdict:
             honest.append(done["waited_s"] + done["judged_s"])
             honest_at.append((sent[t], done["waited_s"] + done["judged_s"]))
-        if "kept its turn on the class's GPU" in done["output"]:
-            stopped.append(what)
-        if "on the host alone, with no kernel" in done["output"]:   # gpu_turn.h's RV_TURN_HOST_STOP_S
-            host_stopped.append(("host", what, done["judged_s"]))
-        if "kept the GPU busy outside launch()" in done["output"]:   # gpu_turn.h's RV_TURN_OUTSIDE_STOP_S
-            host_stopped.append(("outside", what, done["judged_s"]))
+            if done["verdict"] in ("pass", "fail"):
+                judged_outputs.append(done["output"])
+        for key, said, _ in STOPS:
+            if said in done["output"]:
+                if key == "shared":
+                    stopped.append(what)
+                elif key in ("host", "outside"):
+                    host_stopped.append((key, what, done["judged_s"]))
         if what.startswith("hostile ("):   # what its program said of itself (the spinner: the CPUs it kept busy)
             said = [x.strip() for x in done["output"].splitlines() if x.lstrip().startswith("hostile ")]
             print("== %s, sent %.0f s in: %s in %.1f s; its program said: %s"
@@ -270,20 +474,24 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     if latency:
         print("== %d submissions over %.0f s: submit to verdict median %.1f s, p95 %.1f s, max %.1f s; compile median "
               "%.1f s; verdicts %s; judged on GPU %s"
-              % (count, span, percentile(latency, 0.5), percentile(latency, 0.95), max(latency),
+              % (len(plan), span, percentile(latency, 0.5), percentile(latency, 0.95), max(latency),
                  percentile(compiles, 0.5), verdicts, gpus))
     if honest_at:   # where in the minute the honest students' times went up
         print("== honest kernels by when they were sent, median (p95) s from submit to verdict: " + ", ".join(
             "%d-%d s %.1f (%.1f)" % (a, a + 10, percentile(v, 0.5), percentile(v, 0.95))
             for a in range(0, int(max(x for x, _ in honest_at)) + 1, 10)
             for v in [[y for x, y in honest_at if a <= x < a + 10]] if v), flush=True)
-    if hostiles and honest:
+    if (hostiles or library) and honest:   # to set beside a run without them
         with open(os.path.join(c.out, "submissions.jsonl")) as f:
             retries = [json.loads(x) for x in f if '"event":"retry"' in x]
-        print("== the %d honest kernels beside %d hostile ones: submit to verdict median %.1f s, p95 %.1f s; "
+        print("== the %d honest kernels beside %s%s: submit to verdict median %.1f s, p95 %.1f s; "
               "%d checks went back to the queue (the machine refused them): %s"
-              % (len(honest), len(hostiles) + 1, percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
+              % (len(honest), "%d hostile ones" % (len(hostiles) + 1) if hostiles else "the hostile one",
+                 " and %d library programs" % len(library) if library else "",
+                 percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
                  [r.get("why") for r in retries][:6]))
+    if waves:
+        waves_costs(judged_outputs)
     stop_watch.set()
     watcher.join()
     let_go(c.out, whats)
@@ -308,7 +516,9 @@ def bench_class(c, count, kinds, hostile, hostiles=None):
     if turns:
         turn_stats(alone, shared, stopped)
     stages_under_load(c.out, waits, judged)
-    check(len(latency) == count, "every benchmark kernel judged: %d of %d" % (len(latency), count))
+    if library:
+        library_report(c, libraries)
+    check(len(latency) == len(plan), "every benchmark kernel judged: %d of %d" % (len(latency), len(plan)))
     check(not wrong, "every benchmark kernel got its verdict: %s" % wrong)
     if os.environ.get("RV_BENCH_SLURM"):   # Slurm, not the class, gives each step its GPU: none is named
         print("== GPUs: Slurm's to give each step, not the class's (judged %s)" % gpus, flush=True)
@@ -371,7 +581,48 @@ def kill_and_resume(c, exe, args, solution):
     return r
 
 
+def list_library(src):
+    """--list: the library students' table held to the repository, with no
+    GPU: each file is there and has a launch(), the exercises' rules are
+    src/core/exercises.c's, each expectation names rules of its exercise;
+    and the waves: lines read as inspect_waves.c prints them."""
+    table = open(os.path.join(src, "src/core/exercises.c")).read()
+    macros = {"EVERY": EVERY, "CONVERGED": ("converged",), "NO_CONFLICTS": ("converged", "conflict_free")}
+    for number, rules in re.findall(r"\.number = (\d+),.*?\.rules = ([^,]*),", table, re.S):
+        names = set()
+        for term in rules.split("|"):
+            bit = re.search(r"RV_RULE_BIT\(RV_RULE_(\w+)\)", term)
+            names.update((bit.group(1).lower(),) if bit else macros.get(term.strip(), ("?" + term.strip(),)))
+        check(names == set(EXERCISE_RULES.get(int(number), ())), "exercise %s's rules, src/core/exercises.c's: %s "
+              "against %s" % (number, sorted(names), sorted(EXERCISE_RULES.get(int(number), ()))))
+    for lib in LIBRARY:
+        path = os.path.join(src, lib.path)
+        text = open(path).read() if os.path.exists(path) else ""
+        check("unsigned int launch(" in text, "%s is there, with its launch()" % lib.path)
+        rules = EXERCISE_RULES.get(lib.exercise, ())
+        check(set(lib.fail + lib.open) <= set(rules) and not set(lib.fail) & set(lib.open),
+              "%s: expected failing %s, not held %s: rules of exercise %d"
+              % (lib.path, lib.fail, lib.open, lib.exercise))
+        print("== %s, exercise %d: expected %s\n     (expected from: %s)"
+              % (lib.path, lib.exercise, expected(lib), lib.basis))
+    said = ["waves: by the Compute Sanitizer's patch: the whole reduction took 1.2888 ms, untraced 0.2091 ms "
+            "(medians of 20 timed calls each): +516.4%",
+            "waves: stamped in the kernel, 2 launches: 0.0500 ms of kernel time, untraced 0.0400 ms (medians of 20 "
+            "launches each): +25.0%", "waves: the patch's cost not measured: the runner failed", "PASS"]
+    costs, why_not, silent = waves_costs(said)
+    check(costs == [516.4, 25.0] and len(why_not) == 1 and silent == 1, "the waves: lines read: %s %s %d"
+          % (costs, why_not, silent))
+    lib = LIBRARY[1]
+    check(rules_off(lib, [{"name": n, "ok": n != "fast"} for n in EXERCISE_RULES[5]]) == []
+          and rules_off(lib, [{"name": n, "ok": True} for n in EXERCISE_RULES[5]]) == ["fast ok, expected FAIL"]
+          and rules_off(lib, [{"name": "own", "ok": True}])[:1] == ["sum missing, expected ok"],
+          "a verdict held to its expectation, rule by rule")
+    return check.report()
+
+
 def main():
+    if sys.argv[1:2] == ["--list"]:
+        return list_library(sys.argv[2])
     exe, src = sys.argv[1], sys.argv[2]
     ex1 = os.path.join(src, "docs/exercises/1-converge")
     start = open(os.path.join(ex1, "start.cu")).read()
@@ -389,6 +640,7 @@ def main():
     for k, v in (("@HOME@", home), ("@OUTSIDE@", outside), ("@AT_START@", "0"), ("@IN_LAUNCH@", "1")):
         hostile = hostile.replace(k, v)
     font = os.environ.get("RV_CLASS_FONT")   # a GPU machine without fonts: the bundle's (bundle.sh)
+    waves = os.environ.get("RV_BENCH_WAVES") == "1"
     compilers = os.environ.get("RV_BENCH_COMPILERS")
     slots = os.environ.get("RV_BENCH_SLOTS")
     # RV_BENCH_SLURM=PARTITION: the checks as job steps there (tests/gpu/class_slurm.sh starts the cluster)
@@ -397,9 +649,12 @@ def main():
             *(["--gpu-slots", slots] if slots else []), *(["--slurm", slurm] if slurm else []),
             *(["--slurm-gpu", "none"] if slurm and os.environ.get("RV_BENCH_SLURM_GPU") == "none" else []),
             *(["--slurm-shard"] if slurm and os.environ.get("RV_BENCH_SLURM_SHARD") else []),
-            *(["--slurm-lock-dir", tempfile.mkdtemp(prefix="rv-locks-")] if slurm else [])]
+            *(["--slurm-lock-dir", tempfile.mkdtemp(prefix="rv-locks-")] if slurm else []),
+            *(["--waves"] if waves else [])]
     c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
+    print("== the class's options: %s%s" % (" ".join(args), "; --waves: every check also runs the program's waves "
+          "run, and the judged calls again under the patch for its cost" if waves else ""), flush=True)
     # what the class said at start of its sandboxes' limits (per sandbox or shared)
     said = [line.strip() for line in c.printed.splitlines() if "sandboxes:" in line]
     print("== %s" % (said[0] if said else "the class said nothing of its sandboxes' limits"), flush=True)
@@ -430,7 +685,7 @@ def main():
         count = int(os.environ.get("RV_BENCH_STUDENTS", "100"))   # fewer: a dry run of this script
         kinds = [("solution", solution, "pass")] * 5 + [("start file", start, "fail")] * 3 + \
                 [("does not compile", broken, "error")] * 2
-        bench_class(c, count, kinds, hostile, hostile_students(src, count))
+        bench_class(c, count, kinds, hostile, hostile_students(src, count), library_students(src), waves)
         check(not os.listdir(outside) and open(decoy).read() == "decoy\n", "the hostile one in the benchmark wrote "
               "nothing outside either")
         disturbance(c, solution, start)

@@ -22,6 +22,15 @@
 # 40 processes, one spinning every core, one flooding the GPU with copies
 # and memsets after launch() and main() return: tests/own/hostile/) and writes
 # <device>-class-submit-hostile.txt instead, to set beside the log without.
+# RV_BENCH_WAVES=1 starts the class with --waves (each check runs the waves
+# run too: what a class pays for the students' grids) and writes
+# <device>-class-submit-waves.txt, its same lines to set beside the log
+# without.  RV_BENCH_LIBRARY=1 adds a few students sending right programs
+# built on CUB, Thrust, grid.sync(), cp.async and the TMA (class_submit.py's
+# LIBRARY), each to its exercise, which the relay's stops for hostile host
+# code must not stop; the log is <device>-class-submit-library.txt.  The
+# switches combine (-hostile-waves-library).  With no GPU,
+# `python3 tests/gpu/class_submit.py --list .` checks the library table.
 set -uo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 1 ] || { echo "usage: tests/gpu/class_submit.sh BUILD_DIR"; exit 2; }
@@ -38,7 +47,10 @@ device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1
 slug=$(printf '%s' "${device:-no-gpu}" | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
 ngpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
 [ "$ngpus" -gt 1 ] && slug=$slug-x$ngpus   # a class over several GPUs: a log of its own
-log=$src/assets/logs/$slug-class-submit${RV_BENCH_HOSTILE:+-hostile}.txt
+suffix=${RV_BENCH_HOSTILE:+-hostile}
+[ "${RV_BENCH_WAVES:-}" = 1 ] && suffix=$suffix-waves
+[ "${RV_BENCH_LIBRARY:-}" = 1 ] && suffix=$suffix-library
+log=$src/assets/logs/$slug-class-submit$suffix.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -54,6 +66,10 @@ rv=$(readlink -f "$build/reducevis")
 {
     echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
     echo "== run as $(id -un); cgroup: $(stat -fc %T /sys/fs/cgroup 2>&1)"
+    [ "${RV_BENCH_WAVES:-}" = 1 ] &&
+        echo "== RV_BENCH_WAVES=1: the class ran with --waves (every check also runs the waves run and its cost)"
+    [ "${RV_BENCH_LIBRARY:-}" = 1 ] &&
+        echo "== RV_BENCH_LIBRARY=1: library students beside the honest ones (CUB, Thrust, grid.sync(), cp.async, TMA)"
     python3 "$src/tests/gpu/class_submit.py" "$rv" "$src"
 } 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
