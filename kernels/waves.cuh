@@ -40,10 +40,14 @@
 // A warp that leaves in parts (threads past n, at once) stamps at each
 // part's leader with atomic maxima instead, so that its first part's exit
 // and its last part's both count; none of the shipped versions splits a
-// warp at N = 2^25.  No barrier: a __syncthreads in the stamps would change
-// when warps leave, the very thing recorded.  The entry's time is read
-// into a register and used only at warp 0's exit: a %globaltimer read
-// takes some tens of ns, and a use at entry would hold warp 0 that long.
+// warp at N = 2^25.  Finding the record's address, the SM and the lanes as
+// the warp enters, so that the exit only reads the time and stores, cost as
+// much (v5 23 to 25%): a short block's head is on its path too, before its
+// first loads go out (head in the bench).  No barrier: a __syncthreads in
+// the stamps would change when warps leave, the very thing recorded.  The
+// entry's time is read into a register and used only at warp 0's exit: a
+// %globaltimer read takes some tens of ns, and a use at entry would hold
+// warp 0 that long.
 #pragma once
 
 #include <stdint.h>

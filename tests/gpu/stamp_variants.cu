@@ -37,10 +37,21 @@
 //   entry_only  every warp reads %globaltimer at entry; warp 0 stores it at
 //               exit, with no timer read there
 //   store_only  warp 0's leader stores 32 bytes at exit, no timer at all
+//   head        shipped's record (each warp's leader one 16-byte store, warp
+//               0 the block's slot), with everything but the exit's time
+//               found as the warp enters: its lane, whether it leads, its
+//               record's address, the SM; the exit only reads the time and
+//               stores (a block's tail is where a stamp costs, docs/waves.md)
+//   head_w0     head for warp 0 alone: the floor of a stamp found at entry
+//   head_sts    head, the other warps' exits into shared memory (the block
+//               keeps it until its last warp leaves), folded by warp 0 into
+//               the block's slot: one warp stores to global memory, and
+//               shared stores do not queue behind the kernel's loads
 // Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
 // a launch is wrong.  Built with the CUDA side (target stamp_variants) so
 // that it keeps compiling; its H200 runs are in
-// assets/logs/nvidia-h200-stamp-variants.txt.
+// assets/logs/nvidia-h200-stamp-variants.txt (head, head_w0 and head_sts
+// from its run 4).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -83,9 +94,10 @@ static __device__ __forceinline__ unsigned smid()
 }
 
 enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0_ST, NO_STORE, CLK_NONE, CLK_WARP, CLK_WARP0,
-               ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, NVARIANTS };
+               ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
-                              "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only"};
+                              "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
+                              "head", "head_w0", "head_sts"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -203,9 +215,80 @@ template <int V> struct stamp {
     }
 };
 
+// head, head_w0, head_sts: all a warp's leader needs at its exit is found
+// as it enters; the exit reads the time and stores.  Whole warps only (the
+// bench's kernels split none).
+template <int V> struct head_stamp {
+    unsigned long long entered;
+    void *at;       // where this warp's leader stores at its exit (null: nowhere)
+    unsigned sm;
+    bool leads;
+    static __device__ __forceinline__ unsigned long long *exits()
+    {
+        __shared__ __align__(16) unsigned long long e[32]; // head_sts: each warp's exit, tagged with its block
+        return e;
+    }
+    __device__ __forceinline__ head_stamp()
+    {
+        unsigned warp = threadIdx.x / 32;   // a one-dimensional block: the lane is threadIdx.x % 32
+        leads = (unsigned)(__ffs(__activemask()) - 1) == threadIdx.x % 32;
+        entered = gtime();
+        sm = smid();
+        slot *me = &slots[blockIdx.x];
+        if (warp == 0) at = me;
+        else if (V == HEAD) at = (rv_waves_warp_record *)(slots + gridDim.x) + (size_t)blockIdx.x * (blockDim.x / 32) + warp;
+        else at = nullptr;
+    }
+    __device__ __forceinline__ ~head_stamp()
+    {
+        if (!leads) return;
+        unsigned long long t = gtime();
+        if (threadIdx.x >= 32) {
+            if constexpr (V == HEAD) st2(at, ~t, t);
+            if constexpr (V == HEAD_STS)   // the time's low 40 bits, the block's number above them
+                *(volatile unsigned long long *)&exits()[threadIdx.x / 32] = (unsigned long long)blockIdx.x << 40 | (t & 0xffffffffffull);
+            return;
+        }
+        unsigned long long first = t, last = t;
+        if constexpr (V == HEAD_STS) {
+            // every warp's exit read at once, eight at a time (four 16-byte
+            // loads, no branch between them), the ones not yet there then
+            // waited for one by one (none is where warp 0 is the last out,
+            // as in these kernels)
+            const unsigned long long tag = blockIdx.x & 0xffffffu, low = 0xffffffffffull;
+            unsigned nw = blockDim.x / 32, missing = 0;
+            for (unsigned w0 = 0; w0 < nw; w0 += 8) {
+                unsigned long long e[8];
+                for (int k = 0; k < 8; k += 2)
+                    asm volatile("ld.volatile.shared.v2.u64 {%0, %1}, [%2];"
+                                 : "=l"(e[k]), "=l"(e[k + 1]) : "r"((unsigned)__cvta_generic_to_shared(exits() + w0 + k)));
+#pragma unroll
+                for (int k = 0; k < 8; k++) {
+                    unsigned w = w0 + k;
+                    bool mine = w > 0 && w < nw, ok = e[k] >> 40 == tag;
+                    missing |= (mine && !ok) << w;
+                    unsigned long long x = mine && ok ? (t & ~low) | (e[k] & low) : t;
+                    first = x < first ? x : first, last = x > last ? x : last;
+                }
+            }
+            for (unsigned w = 1; missing >> w; w++)
+                if (missing >> w & 1) {
+                    unsigned long long e;
+                    do e = ((volatile unsigned long long *)exits())[w];
+                    while (e >> 40 != tag);
+                    e = (t & ~low) | (e & low);
+                    first = e < first ? e : first, last = e > last ? e : last;
+                }
+        }
+        st2(at, ~entered, ~first);
+        st2((char *)at + 16, last, (1ull << 32) | sm);
+    }
+};
+
 // v0's tree: tid % (2s) picks the workers
 // the variant's stamp: waves.cuh's own for shipped
-template <int V> using stamp_of = std::conditional_t<V == SHIPPED, rv_waves_stamp, stamp<V>>;
+template <int V>
+using stamp_of = std::conditional_t<V == SHIPPED, rv_waves_stamp, std::conditional_t<V >= HEAD, head_stamp<V>, stamp<V>>>;
 
 template <int V> __global__ void k_v0(const float *in, float *out, unsigned n)
 {
@@ -267,6 +350,9 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     case CNT_NOSPIN: launch<CNT_NOSPIN>(which, in, out, n); break;
     case CNT_NOSTORE: launch<CNT_NOSTORE>(which, in, out, n); break;
     case CNT_ONLY: launch<CNT_ONLY>(which, in, out, n); break;
+    case HEAD: launch<HEAD>(which, in, out, n); break;
+    case HEAD_W0: launch<HEAD_W0>(which, in, out, n); break;
+    case HEAD_STS: launch<HEAD_STS>(which, in, out, n); break;
     }
 }
 
