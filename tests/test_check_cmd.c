@@ -95,7 +95,8 @@ int main(void)
     int w = at(grid.argv, "--waves"), built = at(grid.argv, "--built");
     CHECK(w > 0 && built > 0 && !strcmp(grid.argv[0], "/opt/rv/reducevis") && !strcmp(grid.argv[1], "check"),
           "the grid's run asks check for --waves (at %d) on the build the verdict ran (--built at %d)", w, built);
-    CHECK(built > 0 && at(run.argv, "--built") > 0 && !strcmp(grid.argv[built + 1], run.argv[at(run.argv, "--built") + 1]),
+    CHECK(built > 0 && at(run.argv, "--built") > 0 &&
+              !strcmp(grid.argv[built + 1], run.argv[at(run.argv, "--built") + 1]),
           "the same build folder as the verdict's");
     CHECK(ends(grid.argv, "--save-trace", "/submissions/3.grid.rvt") &&
               ends(grid.argv, "--summary", "/submissions/3.grid.json"),
