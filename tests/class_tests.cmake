@@ -29,8 +29,12 @@
 #   class_waves_page a student's kernel's page made by the class's trace_pages.c
 #                    ends on its grid beside v8's recorded one, the GPUs named,
 #                    or says the class did not record it (label `class`)
-#   class_check_cmd  the class's --waves on each check's GPU run, and no check
-#                    asked for a waves run without it (label `class`)
+#   class_check_cmd  the class's --waves on each grid's run, never on a
+#                    verdict's, and no check asked for a waves run without it
+#                    (label `class`)
+#   class_grid_queue each judged kernel's grid recorded after its verdict,
+#                    on at most half the slots, and once the class resumes
+#                    (label `class`; a pretend check: no GPU needed)
 #   class_load       label `bench`: a short loopback run of the load benchmark
 #                    (100 students, 10 rejoining, steps of 0.5 s); tests/class/load_bench.py with
 #                    its defaults is the full one (500 students, 50 rejoining);
@@ -106,10 +110,16 @@ rv_class_unit_test(class_gpu_lock test_gpu_lock)
 rv_class_program(test_slurm rvclass rvown rvcore)
 rv_class_unit_test(class_slurm_words test_slurm)
 
-# The class's --waves on each check's command line, from a queue made as the
-# class makes it (none without it: a check keeps its cost).
+# The class's --waves on each grid's command line, never a verdict's, from a
+# queue made as the class makes it (none without it: a check keeps its cost).
 rv_class_program(test_check_cmd rvclass rvown rvcore)
 rv_class_unit_test(class_check_cmd test_check_cmd)
+
+# A class with --waves: each judged kernel's grid recorded after its verdict,
+# by the class's own queue on a pretend check (and again once resumed).
+rv_class_program(test_grid_queue rvclass rvown rvcore)
+rv_class_unit_test(class_grid_queue test_grid_queue)
+set_tests_properties(class_grid_queue PROPERTIES SKIP_RETURN_CODE 77)
 
 # A student's kernel's lesson page, made by the class's own trace_pages.c:
 # its grid beside v8's recorded one, or why the class did not record it, and

@@ -43,11 +43,16 @@ static char *read_output(const char *path, const char *folder)
 
 /* What check leaves for the class besides its words: its summary (both
  * stages: a compile that fails is a verdict too) and, from the GPU's run,
- * the trace judged.  Appended to c->argv from n; returns the new n. */
-static int verdict_args(const submit_queue *q, int id, int build, check_cmd *c, int n)
+ * the trace judged (a grid's run: ID.grid.json and ID.grid.rvt, which
+ * replaces the verdict's trace once whole).  Appended to c->argv from n;
+ * returns the new n. */
+static int verdict_args(const submit_queue *q, int id, int build, int grid, check_cmd *c, int n)
 {
-    snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
-    submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
+    snprintf(c->summary, sizeof c->summary, "%s/submissions/%d%s.json", q->dir, id, grid ? ".grid" : "");
+    if (grid)
+        snprintf(c->trace, sizeof c->trace, "%s/submissions/%d.grid.rvt", q->dir, id);
+    else
+        submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
     c->argv[n++] = "--summary", c->argv[n++] = c->summary;
     if (!build) c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
     return n;
@@ -116,7 +121,7 @@ static void cache_dir(const submit_queue *q, check_cmd *c) { snprintf(c->cache, 
 /* What check is asked is said here only.  Through Slurm each check lands on
  * whichever node has a GPU free, so the file of the version to beat's time
  * is named by the step for the GPU it landed on. */
-void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c)
+void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int grid, int gated, check_cmd *c)
 {
     int build = gpu < 0;
     snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
@@ -145,11 +150,12 @@ void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int
         else
             snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
         a[n++] = "--mark-reuse", a[n++] = c->mark;
-        /* the grid, asked of the class: a run more of the student's program */
-        if (q->waves) a[n++] = "--waves";
+        /* the grid, asked of the class: a run more of the student's
+           program, after the verdict (submit_queue.c) */
+        if (grid) a[n++] = "--waves";
     }
     a[n++] = "--build-cache", a[n++] = c->cache;
-    n = verdict_args(q, id, build, c, n);
+    n = verdict_args(q, id, build, grid, c, n);
     a[n] = NULL;
 }
 
@@ -198,11 +204,13 @@ static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, cons
     return r;
 }
 
-char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
-                       char *refused, size_t refusedlen, int *cluster)
+/* One stage of check run (the mutex released), its words into out: what
+ * submit_run_check says of it, but for the words themselves. */
+static void run_stage(submit_queue *q, int id, int exercise, int gpu, int grid, int gate, const char *out,
+                      int *exit_code, verdict_speed *speed, char *refused, size_t refusedlen, int *cluster)
 {
     check_cmd c;
-    char out[PATH_MAX + 64], folder[PATH_MAX + 64], envbuf[2][96], *env[4] = {NULL};
+    char envbuf[2][96], *env[4] = {NULL};
     char refusals[PATH_MAX + 64], refusals_env[PATH_MAX + 96];
     int build = gpu < 0, step = !build && q->slurm.partition[0];
     *cluster = 0;
@@ -213,9 +221,7 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate,
     snprintf(refusals_env, sizeof refusals_env, "REDUCEVIS_REFUSALS=%s", refusals);
     env[env[0] ? 2 : 0] = refusals_env;
     remove(refusals);
-    submit_check_argv(q, id, exercise, gpu, ctl.pass_fd >= 0, &c);
-    snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
-    snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
+    submit_check_argv(q, id, exercise, gpu, grid, ctl.pass_fd >= 0, &c);
     remove(out); /* a resumed class judges again what was under way */
     remove(c.summary);
     if (!build) /* a trace left by a run the kill cut short is not this run's */
@@ -234,7 +240,34 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate,
     if (r.end == RV_PROC_CANNOT_START && !refused[0])
         snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
     if (*exit_code == 0 && !*cluster) refused[0] = 0; /* refused and tried again within it: judged all the same */
+}
+
+char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
+                       char *refused, size_t refusedlen, int *cluster)
+{
+    char out[PATH_MAX + 64], folder[PATH_MAX + 64];
+    snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
+    snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
+    run_stage(q, id, exercise, gpu, 0, gate, out, exit_code, speed, refused, refusedlen, cluster);
     return read_output(out, folder);
+}
+
+int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate)
+{
+    char out[PATH_MAX + 64], refused[400], grid[PATH_MAX + 64], trace[PATH_MAX + 64];
+    int code, cluster;
+    verdict_speed speed;
+    snprintf(out, sizeof out, "%s/submissions/%d.grid.txt", q->dir, id);
+    run_stage(q, id, exercise, gpu, 1, gate, out, &code, &speed, refused, sizeof refused, &cluster);
+    snprintf(grid, sizeof grid, "%s/submissions/%d.grid.rvt", q->dir, id);
+    submit_queue_trace_path(q, id, trace, sizeof trace);
+    /* a verdict (pass or fail) with its trace written whole: check writes
+       it under another name and renames it, so one that is there is whole */
+    struct stat st;
+    int kept = (code == 0 || code == 1) && !refused[0] && lstat(grid, &st) == 0 && S_ISREG(st.st_mode) &&
+               rename(grid, trace) == 0;
+    if (!kept) remove(grid);
+    return kept;
 }
 
 void submit_drop_work(const submit_queue *q, int id)

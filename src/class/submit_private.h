@@ -34,6 +34,11 @@ typedef struct verdict_speed {
  * waiting for the GPU, running on it, done (judged, or failed to compile). */
 typedef enum state { QUEUED, COMPILING, COMPILED, RUNNING, DONE } state;
 
+/* A judged kernel's grid, in a class started with --waves: recorded by a
+ * run of its own after the verdict (submit_queue.c says when), so that the
+ * verdict never waits for it. */
+typedef enum grid_state { GRID_NONE, GRID_WAITING, GRID_RUNNING, GRID_DONE } grid_state;
+
 typedef struct sub {
     int id, student, exercise;
     state st;
@@ -51,6 +56,8 @@ typedef struct sub {
                                   refused its check a process or memory, or
                                   Slurm lost or ended its job step            */
     char *output;              /* at most SUBMIT_OUTPUT_MAX bytes, once done   */
+    grid_state grid;           /* its grid's run, in a class with --waves     */
+    int grid_gpu;              /* the GPU its grid's run holds a slot of      */
 } sub;
 
 /* One worker on one GPU. */
@@ -68,6 +75,7 @@ struct submit_queue {
     sub *s;
     int ns, cap, stop;
     int open_n, queued, ready; /* not done; waiting to compile; to run       */
+    int grids_waiting;         /* judged kernels whose grid waits for a GPU   */
     int ncompilers, nthreads;
     pthread_t threads[SUBMIT_MAX_COMPILERS + 2 * CLASS_MAX_GPUS * SUBMIT_MAX_SLOTS];
     class_gpu gpus[CLASS_MAX_GPUS];                            /* the GPUs judging (class_gpus.h)       */
@@ -81,7 +89,7 @@ struct submit_queue {
     trace_pages *pages; /* the judged kernels' traces as lesson pages  */
     slurm_opts slurm;   /* partition[0]: each GPU check a Slurm job
                                   step (slurm.h); else on this machine's GPUs */
-    int waves;          /* each GPU check records the grid too (--waves) */
+    int waves;          /* each judged kernel's grid recorded after its verdict (--waves) */
 };
 
 /* "pass", "fail", "error", or "" while not done. */
@@ -112,8 +120,10 @@ typedef struct check_cmd {
 } check_cmd;
 
 /* Submission id's stage: gpu -1 its compile, else its run on GPU gpu (an
- * index of q->gpus); gated: the check gets its GPU's gate as fd 4. */
-void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int gated, check_cmd *c);
+ * index of q->gpus), the verdict's or (grid) its grid's: check --waves
+ * again, its words, summary and trace into ID.grid.*; gated: the check gets
+ * its GPU's gate as fd 4. */
+void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int grid, int gated, check_cmd *c);
 
 /* The longest one stage of a check may run: compile, traced run, timed runs. */
 enum { SUBMIT_RUN_LIMIT_S = 240 };
@@ -128,6 +138,13 @@ enum { SUBMIT_RUN_LIMIT_S = 240 };
  * the check gets as fd 4 (gpu_gate_connect_id's, closed here), or -1. */
 char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
                        char *refused, size_t refusedlen, int *cluster);
+/* A judged kernel's grid recorded on GPU gpu (gate as submit_run_check's):
+ * check --waves run again on the build its verdict ran, and the trace it
+ * keeps, the grid in it, put in the place of the verdict's (the page is
+ * drawn again from it).  Its verdict is not the kernel's: that was given.
+ * 1 when the trace was replaced, 0 when not (check's words in ID.grid.txt
+ * say why). */
+int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate);
 /* The version to beat compiled into the class's build cache, in the
  * sandbox as the checks that use it compile; stopping the class stops it. */
 void submit_prepare_cache(submit_queue *q);

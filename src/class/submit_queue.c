@@ -272,20 +272,82 @@ static int holds_slot(submit_queue *q, sub *s, double now)
     return !why;
 }
 
-/* Whether the GPU has a slot free (under the mutex): fewer of its checks
- * holding one (holds_slot) than its slots. */
-static int slot_free(submit_queue *q, int gpu)
+/* The GPU's slots held (under the mutex): by its checks for a verdict
+ * (holds_slot) and by its grids' runs. */
+static int slots_held(submit_queue *q, int gpu)
 {
     double now = rv_wall_s();
     int held = 0;
-    for (int k = 0; k < q->ns; k++) held += q->s[k].st == RUNNING && q->s[k].gpu == gpu && holds_slot(q, &q->s[k], now);
-    return held < q->slots;
+    for (int k = 0; k < q->ns; k++) {
+        const sub *s = &q->s[k];
+        held += (s->st == RUNNING && s->gpu == gpu && holds_slot(q, &q->s[k], now)) ||
+                (s->grid == GRID_RUNNING && s->grid_gpu == gpu);
+    }
+    return held;
+}
+
+/* Whether a kernel may start its verdict's check on the GPU (under the
+ * mutex): one is compiled, the version to beat is not being compiled, and
+ * the GPU has a slot free. */
+static int verdict_may_run(submit_queue *q, int gpu)
+{
+    return q->ready && !q->preparing && slots_held(q, gpu) < q->slots;
+}
+
+/* Whether a judged kernel's grid may be recorded on the GPU (under the
+ * mutex): only while no kernel waits for its verdict, and on at most half
+ * the GPU's slots, so that a kernel sent meanwhile finds a slot free.  A
+ * grid's run is the whole check again with --waves (2.2 s against 0.9 s on
+ * an H200): run with the verdict, it held every slot so much longer that
+ * 300 students in a minute waited a p95 of 33 s (docs/class.md). */
+static int grid_may_run(submit_queue *q, int gpu)
+{
+    return q->grids_waiting && !q->ready && !q->preparing && 2 * slots_held(q, gpu) < q->slots;
+}
+
+/* The oldest judged kernel whose grid waits (there is one: the caller counted). */
+static int oldest_grid(const submit_queue *q)
+{
+    int k = 0;
+    while (q->s[k].grid != GRID_WAITING) k++;
+    return k;
+}
+
+/* A judged kernel's grid recorded (the mutex held, and released while it
+ * runs): its work folder is dropped after it, as a check's is. */
+static void run_grid(submit_queue *q, int gpu)
+{
+    int k = oldest_grid(q);
+    sub *s = &q->s[k];
+    s->grid = GRID_RUNNING;
+    s->grid_gpu = gpu;
+    q->grids_waiting--;
+    long gate_id = 0;
+    int gate = q->slurm.partition[0] ? -1 : gpu_gate_connect_id(q->gates[gpu], &gate_id);
+    int id = s->id, exercise = s->exercise;
+    double t0 = rv_wall_s();
+    pthread_mutex_unlock(&q->mu);
+    int kept = submit_run_grid(q, id, exercise, gpu, gate);
+    submit_drop_work(q, id);
+    pthread_mutex_lock(&q->mu);
+    s = &q->s[k];
+    s->grid = GRID_DONE;
+    pthread_cond_broadcast(&q->compiled); /* its slot is free: a kernel waiting may take it */
+    if (q->log) {
+        double now = rv_wall_s();
+        fprintf(q->log,
+                "{\"at\":%.3f,\"event\":\"grid\",\"id\":%d,\"student\":%d,\"gpu\":%d,\"kept\":%d,\"ran_s\":%.3f,"
+                "\"after_verdict_s\":%.3f}\n",
+                now, id, s->student, gpu, kept, now - t0, now - s->ended);
+        fflush(q->log);
+    }
 }
 
 /* A GPU's worker: `check --built` for the oldest compiled submission, on
  * its GPU, when the GPU has a slot free (each GPU has twice its slots in
- * workers: the spares start beside checks that run on).  It waits while
- * the version to beat is being compiled: a check started then would
+ * workers: the spares start beside checks that run on); else, in a class
+ * with --waves, the oldest judged kernel's grid (grid_may_run).  It waits
+ * while the version to beat is being compiled: a check started then would
  * compile the same build beside it. */
 static void *gpu_loop(void *arg)
 {
@@ -293,19 +355,24 @@ static void *gpu_loop(void *arg)
     submit_queue *q = w->q;
     pthread_mutex_lock(&q->mu);
     for (;;) {
-        while (!q->stop && (!q->ready || q->preparing || !slot_free(q, w->gpu))) {
-            if (!q->ready || q->preparing) {
+        while (!q->stop && !verdict_may_run(q, w->gpu) && !grid_may_run(q, w->gpu)) {
+            if ((!q->ready && !q->grids_waiting) || q->preparing) {
                 pthread_cond_wait(&q->compiled, &q->mu);
                 continue;
             }
-            /* a kernel waits and every slot is held: a check may run past
-               its time meanwhile, or end, so look again within a second */
+            /* a kernel or a grid waits and the slots it may take are held:
+               a check may run past its time meanwhile, or end, so look
+               again within a second */
             struct timespec until;
             clock_gettime(CLOCK_REALTIME, &until);
             until.tv_sec += 1;
             pthread_cond_timedwait(&q->compiled, &q->mu, &until);
         }
         if (q->stop) break;
+        if (!verdict_may_run(q, w->gpu)) {
+            run_grid(q, w->gpu);
+            continue;
+        }
         int k = oldest(q, COMPILED), code;
         verdict_speed speed;
         sub *s = &q->s[k];
@@ -321,12 +388,20 @@ static void *gpu_loop(void *arg)
         char refused[400];
         int cluster;
         char *text = submit_run_check(q, id, exercise, w->gpu, gate, &code, &speed, refused, sizeof refused, &cluster);
-        submit_drop_work(q, id);
+        /* a judged kernel's grid, in a class with --waves, is recorded on
+           the build it kept, after the verdict (grid_may_run) */
+        int grid = q->waves && !refused[0] && (code == 0 || code == 1) && speed.traced;
+        if (!grid) submit_drop_work(q, id);
         if (q->slurm.partition[0]) /* the teacher hears whether the controller still answers */
             slurm_watch_controller(q->dir, cluster == 1);
         pthread_mutex_lock(&q->mu);
         if (!refused[0] || !refused_again(q, &q->s[k], &text, refused, cluster))
             finish_sub(q, &q->s[k], text, refused[0] ? EXIT_MACHINE : code, speed);
+        if (grid) {
+            q->s[k].grid = GRID_WAITING;
+            q->grids_waiting++;
+            pthread_cond_broadcast(&q->compiled);
+        }
     }
     pthread_mutex_unlock(&q->mu);
     return NULL;

@@ -71,11 +71,12 @@ typedef struct submit_options {
     slurm_opts slurm; /* --slurm PARTITION ...: partition[0] 0 for none;
                                   else each GPU check is a job step there, and
                                   `slots` of them run at once (slurm.h)         */
-    int waves;        /* --waves: each check records its kernel's grid too
-                                  (check --waves), one more run of the
-                                  student's program, and the judged calls
-                                  again under the patch for its cost; 0:
-                                  none, a check's cost                       */
+    int waves;        /* --waves: each judged kernel's grid recorded too,
+                                  after its verdict, while no kernel waits
+                                  for one (check --waves run again on its
+                                  build: the student's program once more,
+                                  and the judged calls again under the
+                                  patch for its cost); 0: none             */
 } submit_options;
 
 /* A queue keeping its files under dir (made if need be), judging with the

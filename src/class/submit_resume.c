@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "core/json.h"
@@ -20,6 +21,26 @@ static double member_num(const rv_json *o, const char *key)
 {
     const rv_json *m = member(o, key, RV_JSON_NUMBER);
     return m ? m->number : -1;
+}
+
+/* A kernel judged before the class stopped, whose grid was not recorded
+ * yet (a class with --waves records it after the verdict): it waits again,
+ * on the build its verdict ran, which the kill left whole (the grid's run
+ * only clears its results).  Any other judged kernel's build is dropped, as
+ * a check drops it: a kill between the two kept it. */
+static void resume_grid(submit_queue *q, sub *s)
+{
+    char work[PATH_MAX + 64];
+    struct stat st;
+    if (s->st != DONE) return;
+    snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, s->id);
+    if (q->waves && s->grid != GRID_DONE && (s->exit_code == 0 || s->exit_code == 1) && s->speed.traced &&
+        lstat(work, &st) == 0 && S_ISDIR(st.st_mode)) {
+        s->grid = GRID_WAITING;
+        q->grids_waiting++;
+    } else {
+        submit_drop_work(q, s->id);
+    }
 }
 
 void submit_resume(submit_queue *q, const char *path, int most)
@@ -65,6 +86,8 @@ void submit_resume(submit_queue *q, const char *path, int most)
             submit_summary_gpu(&o, "node_gpu", s->speed.node_gpu, sizeof s->speed.node_gpu);
             free(s->output);
             s->output = strdup(out ? out->text : "");
+        } else if (ev && !strcmp(ev->text, "grid") && id >= 1 && id <= q->ns) {
+            q->s[id - 1].grid = GRID_DONE;
         }
         rv_json_free(&o);
     }
@@ -72,4 +95,5 @@ void submit_resume(submit_queue *q, const char *path, int most)
     if (f) fclose(f);
     for (int i = 0; i < q->ns; i++) q->open_n += q->s[i].st != DONE;
     q->queued = q->open_n;
+    for (int i = 0; i < q->ns; i++) resume_grid(q, &q->s[i]);
 }

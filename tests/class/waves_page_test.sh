@@ -8,7 +8,7 @@
 #   1  my_reduce.cu on the H200 (assets/own-raw), no waves run (a class's
 #      default): v8's grid, titled by the version's name and its GPU (not
 #      its kernel file's), said to be recorded on the GPU the kernel ran on,
-#      and the sentence that the class did not record the student's, naming
+#      and the sentence that the class has not recorded the student's, naming
 #      the class's --waves; in Chinese too;
 #   2  shfl_down.cu on an H100 (the corpus): no recording of v8 is kept for
 #      the H100, so the H200's is shown and the page names both GPUs, never
@@ -63,26 +63,26 @@ has "$v8_title" "the student's page beside v8"
 hasnt "v8_vector_single_pass.cu" "v8's grid titled by its kernel file"
 has "blocks of 256 threads on 132 SMs" "v8's grid on the H200, its SMs"
 has "v8's grid as recorded on the NVIDIA H200, the GPU my_reduce.cu ran on." "which GPU v8's grid was recorded on"
-has "The class did not record the grid of my_reduce.cu" "no waves run in the student's trace"
+has "The class has not recorded the grid of my_reduce.cu" "no waves run in the student's trace"
 has "reducevis class --waves" "how a teacher records it"
 has "The grid: my_reduce.cu beside v8" "the grid's position"
 
 page 1 own zh
 has "v8 在 NVIDIA H200 上录制的网格" "in Chinese, which GPU"
 has "v8（向量加载，单遍完成）在 NVIDIA H200 上，第 1 次启动" "in Chinese, v8's grid's title"
-has "课堂没有记录 my_reduce.cu 的网格" "in Chinese, the grid not recorded"
+has "课堂还没有记录 my_reduce.cu 的网格" "in Chinese, the grid not recorded"
 has "reducevis class --waves" "in Chinese, how"
 
 page 2 v1 en
 has "$v8_title" "an H100 student's page"
 has "v8's grid as recorded on the NVIDIA H200: no recording of v8 is kept for the NVIDIA H100 80GB HBM3, the GPU shfl_down.cu ran on" "the two GPUs named"
 hasnt "the GPU shfl_down.cu ran on." "the H100 said to be v8's GPU"
-has "The class did not record the grid of shfl_down.cu" "an H100 student's trace without waves"
+has "The class has not recorded the grid of shfl_down.cu" "an H100 student's trace without waves"
 
 page 3 v8 en
 has "$v8_title" "the page of a trace with a waves run"
 has "4 blocks of 48 threads on 2 SMs" "the student's own grid, beside v8's"
-hasnt "The class did not record" "a grid recorded said not to be"
+hasnt "The class has not recorded" "a grid recorded said not to be"
 
 # a class resumed: a check run again (one cut off when the class stopped)
 # writes its trace anew, here with the grid the class now records (--waves);
@@ -90,7 +90,7 @@ hasnt "The class did not record" "a grid recorded said not to be"
 cp "$sub/3.rvt" "$sub/1.rvt"
 page 1 v8 en
 has "4 blocks of 48 threads on 2 SMs" "a page asked again after its trace was made anew with the grid"
-hasnt "The class did not record" "the page drawn before the trace had its grid, served again"
+hasnt "The class has not recorded" "the page drawn before the trace had its grid, served again"
 # a page drawn by an older build (older than the program) is drawn again
 touch -d @946684800 "$sub/1-vs-v8-en.html"
 page 1 v8 en

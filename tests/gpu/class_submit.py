@@ -29,11 +29,11 @@ forkbomb, army, gpumem, spin, and copy_flood, whose copies and memsets go
 on after launch() and main() return), spread over its minute; every honest verdict
 must still be the one expected, and the honest kernels' median and p95 are
 printed apart, to set beside a run without them (within 25%).
-With RV_BENCH_WAVES=1 the class runs with --waves, so every check also runs
-the program's waves run and the judged calls again under the patch: the
-same lines, to set beside a run without it (docs/waves.md leaves a class's
-cost of --waves to be measured), and the median of the patch's cost as each
-check's `waves:` line gives it (the summaries carry no waves figure).
+With RV_BENCH_WAVES=1 the class runs with --waves, so every judged kernel's
+grid is recorded after its verdict (its check run again with the waves run,
+and the judged calls under the patch): the same lines, to set beside a run
+without it, then every honest grid waited for, how long after its verdict it
+came, and the median of the patch's cost as each grid's `waves:` line gives it.
 With RV_BENCH_LIBRARY=1 a few students more send right programs built on
 CUDA's libraries (LIBRARY: CUB, Thrust, the stream-ordered allocator, a
 cooperative grid.sync(), cp.async, a cuda::pipeline, the TMA), each to the
@@ -237,6 +237,42 @@ def waves_costs(outputs):
     return costs, why_not, silent
 
 
+def grids(out, judged, seconds=300):
+    """RV_BENCH_WAVES=1: the judged kernels' grids, which the class records
+    after their verdicts, while no kernel waits for one (its queue's "grid"
+    events in submissions.jsonl): each honest judged kernel's grid waited
+    for (at most `seconds` after the last verdict), how long after its
+    verdict it was kept and what its run took, and the patch's cost as each
+    grid's run said it (submissions/ID.grid.txt's waves: line).  A grid not
+    kept, or never recorded, is a FAIL."""
+    log, deadline, events = os.path.join(out, "submissions.jsonl"), time.time() + seconds, {}
+    while True:
+        with open(log) as f:
+            for line in f:
+                if '"event":"grid"' in line:
+                    try:
+                        e = json.loads(line)
+                    except ValueError:
+                        continue
+                    events[e.get("id")] = e
+        if all(i in events for i in judged) or time.time() > deadline:
+            break
+        time.sleep(1)
+    got = [events[i] for i in judged if i in events]
+    kept = [e for e in got if e.get("kept") == 1]
+    after = [e["after_verdict_s"] for e in kept]
+    print("== grids, recorded after the verdicts: %d of %d honest judged kernels' kept, %d not kept, %d never recorded; "
+          "verdict to grid median %.1f s, p95 %.1f s, max %.1f s; a grid's run median %.1f s"
+          % (len(kept), len(judged), len(got) - len(kept), len(judged) - len(got), percentile(after, 0.5),
+             percentile(after, 0.95), max(after or [0]), percentile([e["ran_s"] for e in kept], 0.5)), flush=True)
+    check(len(kept) == len(judged), "every honest judged kernel's grid recorded and kept after its verdict")
+    outputs = []
+    for e in kept:
+        path = os.path.join(out, "submissions", "%d.grid.txt" % e["id"])
+        outputs.append(open(path, errors="replace").read() if os.path.exists(path) else "")
+    return outputs
+
+
 def submit(c, token, ex, text):
     return c.request("POST", c.q("/submit", t=token, ex=ex), body=text.encode(), headers={"Content-Type": "text/plain"})
 
@@ -424,7 +460,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None, library=(), waves=False
                         # ("host") or their GPU work after launch() returned ("outside")
     honest_at = []   # (sent, submit to verdict) of each honest kernel
     libraries = []   # (Library, its submission when done, or None)
-    judged_outputs = []   # check's output of each honest kernel judged
+    judged_outputs, judged_ids = [], []   # check's output of each honest kernel judged, and its id
     for t in bench:
         done = wait_done(c, t)
         what, verdict, lib = want[t]
@@ -444,6 +480,7 @@ def bench_class(c, count, kinds, hostile, hostiles=None, library=(), waves=False
             honest_at.append((sent[t], done["waited_s"] + done["judged_s"]))
             if done["verdict"] in ("pass", "fail"):
                 judged_outputs.append(done["output"])
+                judged_ids.append(done["id"])
         for key, said, _ in STOPS:
             if said in done["output"]:
                 if key == "shared":
@@ -490,8 +527,9 @@ def bench_class(c, count, kinds, hostile, hostiles=None, library=(), waves=False
                  " and %d library programs" % len(library) if library else "",
                  percentile(honest, 0.5), percentile(honest, 0.95), len(retries),
                  [r.get("why") for r in retries][:6]))
-    if waves:
-        waves_costs(judged_outputs)
+    if waves:   # the verdicts carry no waves run: the grids' runs after them do
+        check(not any("waves:" in x for x in judged_outputs), "no verdict waited for its kernel's waves run")
+        waves_costs(grids(c.out, judged_ids))
     stop_watch.set()
     watcher.join()
     let_go(c.out, whats)
@@ -653,8 +691,8 @@ def main():
             *(["--waves"] if waves else [])]
     c = Class(exe, *args, env=dict(os.environ, LANGUAGE="en"))
     print("== the class: %s, kept in %s" % (c.printed.splitlines()[-1], c.out), flush=True)
-    print("== the class's options: %s%s" % (" ".join(args), "; --waves: every check also runs the program's waves "
-          "run, and the judged calls again under the patch for its cost" if waves else ""), flush=True)
+    print("== the class's options: %s%s" % (" ".join(args), "; --waves: every judged kernel's grid recorded after its "
+          "verdict, while no kernel waits for one" if waves else ""), flush=True)
     # what the class said at start of its sandboxes' limits (per sandbox or shared)
     said = [line.strip() for line in c.printed.splitlines() if "sandboxes:" in line]
     print("== %s" % (said[0] if said else "the class said nothing of its sandboxes' limits"), flush=True)

@@ -22,8 +22,9 @@
 # 40 processes, one spinning every core, one flooding the GPU with copies
 # and memsets after launch() and main() return: tests/own/hostile/) and writes
 # <device>-class-submit-hostile.txt instead, to set beside the log without.
-# RV_BENCH_WAVES=1 starts the class with --waves (each check runs the waves
-# run too: what a class pays for the students' grids) and writes
+# RV_BENCH_WAVES=1 starts the class with --waves (each judged kernel's grid
+# recorded after its verdict: what a class pays for the students' grids,
+# and when they come) and writes
 # <device>-class-submit-waves.txt, its same lines to set beside the log
 # without.  RV_BENCH_LIBRARY=1 adds a few students sending right programs
 # built on CUB, Thrust, grid.sync(), cp.async and the TMA (class_submit.py's
@@ -67,7 +68,7 @@ rv=$(readlink -f "$build/reducevis")
     echo "== $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1); $(bwrap --version)"
     echo "== run as $(id -un); cgroup: $(stat -fc %T /sys/fs/cgroup 2>&1)"
     [ "${RV_BENCH_WAVES:-}" = 1 ] &&
-        echo "== RV_BENCH_WAVES=1: the class ran with --waves (every check also runs the waves run and its cost)"
+        echo "== RV_BENCH_WAVES=1: the class ran with --waves (every judged kernel's grid recorded after its verdict)"
     [ "${RV_BENCH_LIBRARY:-}" = 1 ] &&
         echo "== RV_BENCH_LIBRARY=1: library students beside the honest ones (CUB, Thrust, grid.sync(), cp.async, TMA)"
     python3 "$src/tests/gpu/class_submit.py" "$rv" "$src"

@@ -59,7 +59,7 @@ typedef struct class_opts {
     int slots;        /* checks side by side on each GPU; 0: the default */
     const char *gpus; /* --gpus LIST, or NULL: every GPU */
     slurm_opts slurm; /* --slurm PARTITION and its companions */
-    int waves;        /* --waves: each check records the kernel's grid too */
+    int waves;        /* --waves: each judged kernel's grid recorded after its verdict */
     int page_w, page_h;
     viewer_options vo; /* view's options: the lesson's trace, the window */
 } class_opts;
@@ -151,10 +151,11 @@ static const rv_opt class_opts_table[] = {
         "files; default /run/lock)"),
      "@dir"},
     {OPT_WAVES, "waves", 0, NULL,
-     N_("each check records the kernel's grid too (check --waves: which SM ran\n"
-        "each block, and when), shown on its trace's page beside the version to\n"
-        "beat's; one more run of the student's program, and the judged calls\n"
-        "again under the patch for its cost, in every check, so off by default"),
+     N_("record each judged kernel's grid too (check --waves: which SM ran each\n"
+        "block, and when), shown on its trace's page beside the version to\n"
+        "beat's: after its verdict, while no kernel waits for one, the check run\n"
+        "again with the waves run and the judged calls under the patch for its\n"
+        "cost, so off by default"),
      NULL},
     {OPT_PAGE_SIZE, "page-size", 0, "WxH", N_("the frames of the students' page (default 1280x720)"), NULL},
     /* named so that the message says why, rather than "unknown option" */
@@ -599,8 +600,9 @@ static void say_class(room *r, class_http *h, const class_opts *o, submit_queue 
         printf(_("kernels:  %s/submissions.jsonl (the students' kernels, each judged in a sandbox of its own)\n"), dir),
             printf("%s\n", rv_box_line());
     if (o->waves && !submit_queue_why_closed(sq))
-        printf("%s\n", _("waves:    each check records the kernel's grid too (--waves): one more run of the "
-                         "student's program per check, and the judged calls again under the patch for its cost"));
+        printf("%s\n", _("waves:    each judged kernel's grid recorded too (--waves): after its verdict, while no "
+                         "kernel waits for one, its check run again with the waves run and the judged calls "
+                         "under the patch for its cost"));
     fflush(stdout);
     if (live) {
         snprintf(live->join, sizeof live->join, "%s", url);

@@ -164,8 +164,8 @@ int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_b
     static scene_waves sown, srec; /* their words are large: off the stack */
     char none[HTML_WAVES_TEXT];
     snprintf(none, sizeof none,
-             _("The class did not record the grid of %s: its trace has no waves run. A class records it only when "
-               "started with `reducevis class --waves`."),
+             _("The class has not recorded the grid of %s: its trace has no waves run. A class started with "
+               "`reducevis class --waves` records it after the verdict, once no kernel waits for one."),
              name);
     char left[2 * HTML_WAVES_TEXT]; /* where the GPUs differ, said where the class looks */
     if (b->aside[0])

@@ -230,10 +230,10 @@ const char *app_follow_waves(app *a)
     const rv_trace *first = pane_first(a, 0);
     if (a->beside_waves && first) {
         /* the class's kernel window: a class records a kernel's grid only
-           when started with --waves */
+           when started with --waves, and only after its verdict */
         snprintf(a->beside_why, sizeof a->beside_why,
-                 _("The class did not record the grid of %s: its trace has no waves run. A class records it only "
-                   "when started with `reducevis class --waves`."),
+                 _("The class has not recorded the grid of %s: its trace has no waves run. A class started with "
+                   "`reducevis class --waves` records it after the verdict, once no kernel waits for one."),
                  rv_trace_name(first));
         waves_rec_slug(first, a->device, slug);
         if (waves_rec_follow(&a->wbeside, dirs, a->nasset_dirs, slug,
