@@ -201,9 +201,10 @@ int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_b
         n = 4;
     } else {
         snprintf(hw->para[n++], HTML_WAVES_TEXT,
-                 _("%s That costs two more runs in every check (the program's waves run, and the judge's runner "
-                   "again under its patch, for what the patch costs), so a class makes none unless the teacher "
-                   "asks; on your own machine, `reducevis trace FILE.cu --waves` records it."),
+                 _("%s That costs each kernel its check once more, with two more runs in it (the program's waves "
+                   "run, and the judge's runner again under its patch, for what the patch costs), so a class "
+                   "makes none unless the teacher asks; on your own machine, `reducevis trace FILE.cu --waves` "
+                   "records it."),
                  none);
     }
     if (html_waves_paras(rec, hw->para + n, err, errlen)) return -1;
