@@ -125,7 +125,7 @@ void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int
 {
     int build = gpu < 0;
     snprintf(c->src, sizeof c->src, "%s/submissions/%d.cu", q->dir, id);
-    snprintf(c->work, sizeof c->work, "%s/submissions/%d.work", q->dir, id);
+    submit_work_path(q, id, c->work, sizeof c->work);
     cache_dir(q, c);
     snprintf(c->ex, sizeof c->ex, "%d", exercise);
     int n = 0;
@@ -205,9 +205,11 @@ static rv_proc_result run_step(submit_queue *q, int id, const check_cmd *c, cons
 }
 
 /* One stage of check run (the mutex released), its words into out: what
- * submit_run_check says of it, but for the words themselves. */
+ * submit_run_check says of it, but for the words themselves; its command's
+ * paths into *cmd (only those: its argv pointed into run_stage's own copy). */
 static void run_stage(submit_queue *q, int id, int exercise, int gpu, int grid, int gate, const char *out,
-                      int *exit_code, verdict_speed *speed, char *refused, size_t refusedlen, int *cluster)
+                      check_cmd *cmd, int *exit_code, verdict_speed *speed, char *refused, size_t refusedlen,
+                      int *cluster)
 {
     check_cmd c;
     char envbuf[2][96], *env[4] = {NULL};
@@ -240,26 +242,29 @@ static void run_stage(submit_queue *q, int id, int exercise, int gpu, int grid, 
     if (r.end == RV_PROC_CANNOT_START && !refused[0])
         snprintf(refused, refusedlen, "%s", _("the class could not start the check"));
     if (*exit_code == 0 && !*cluster) refused[0] = 0; /* refused and tried again within it: judged all the same */
+    *cmd = c;
 }
 
 char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
                        char *refused, size_t refusedlen, int *cluster)
 {
     char out[PATH_MAX + 64], folder[PATH_MAX + 64];
+    check_cmd c;
     snprintf(out, sizeof out, "%s/submissions/%d.txt", q->dir, id);
     snprintf(folder, sizeof folder, "%s/submissions/", q->dir);
-    run_stage(q, id, exercise, gpu, 0, gate, out, exit_code, speed, refused, refusedlen, cluster);
+    run_stage(q, id, exercise, gpu, 0, gate, out, &c, exit_code, speed, refused, refusedlen, cluster);
     return read_output(out, folder);
 }
 
 int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate)
 {
-    char out[PATH_MAX + 64], refused[400], grid[PATH_MAX + 64], trace[PATH_MAX + 64];
+    char out[PATH_MAX + 64], refused[400], trace[PATH_MAX + 64];
     int code, cluster;
     verdict_speed speed;
+    check_cmd c;
     snprintf(out, sizeof out, "%s/submissions/%d.grid.txt", q->dir, id);
-    run_stage(q, id, exercise, gpu, 1, gate, out, &code, &speed, refused, sizeof refused, &cluster);
-    snprintf(grid, sizeof grid, "%s/submissions/%d.grid.rvt", q->dir, id);
+    run_stage(q, id, exercise, gpu, 1, gate, out, &c, &code, &speed, refused, sizeof refused, &cluster);
+    const char *grid = c.trace; /* ID.grid.rvt (verdict_args) */
     submit_queue_trace_path(q, id, trace, sizeof trace);
     /* a verdict (pass or fail) with its trace written whole: check writes
        it under another name and renames it, so one that is there is whole */
@@ -270,10 +275,15 @@ int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate)
     return kept;
 }
 
+void submit_work_path(const submit_queue *q, int id, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/submissions/%d.work", q->dir, id);
+}
+
 void submit_drop_work(const submit_queue *q, int id)
 {
     char work[PATH_MAX + 64];
-    snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, id);
+    submit_work_path(q, id, work, sizeof work);
     rv_remove_tree(work);
 }
 

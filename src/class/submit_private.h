@@ -148,6 +148,9 @@ int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate);
 /* The version to beat compiled into the class's build cache, in the
  * sandbox as the checks that use it compile; stopping the class stops it. */
 void submit_prepare_cache(submit_queue *q);
+/* Submission id's work folder (DIR/submissions/ID.work): its build, and
+ * what its checks' runs leave. */
+void submit_work_path(const submit_queue *q, int id, char *buf, size_t len);
 /* A submission's work folder, once judged: its program and the 128 MiB
  * input it ran on would fill the teacher's disk over a day of classes;
  * its source and check's words are what is kept. */

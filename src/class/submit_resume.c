@@ -33,7 +33,7 @@ static void resume_grid(submit_queue *q, sub *s)
     char work[PATH_MAX + 64];
     struct stat st;
     if (s->st != DONE) return;
-    snprintf(work, sizeof work, "%s/submissions/%d.work", q->dir, s->id);
+    submit_work_path(q, s->id, work, sizeof work);
     if (q->waves && s->grid != GRID_DONE && (s->exit_code == 0 || s->exit_code == 1) && s->speed.traced &&
         lstat(work, &st) == 0 && S_ISDIR(st.st_mode)) {
         s->grid = GRID_WAITING;
