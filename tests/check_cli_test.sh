@@ -60,7 +60,7 @@ check "--replay's usage line takes the judging alone ($(names "$replay_line"))" 
     test "$(names "$replay_line")" = "--exercise --replay --save-trace --summary "
 check "the .cu file's usage line takes every option of tracing ($(names "$file_line"))" \
     test "$(names "$file_line")" = "$("$rv" check --options | cut -f1 | cut -d' ' -f1 |
-        grep -vxE -- '--(help|trace|replay|prepare-cache)' | sort | tr '\n' ' ')"
+        grep -vxE -- '--(help|trace|replay|prepare-cache|waves-into)' | sort | tr '\n' ' ')"
 # a value of each kind the table names; --gpu-gate-fd's is a socket, on fd 9
 value_of() {
     case $1 in
@@ -196,6 +196,37 @@ timed=$(sed -n 's/^timed without the tracer: \([0-9.]*\) ms.*, \([0-9.]*\) GB\/s
 check "trace --replay gives my_reduce's time" test -n "$timed"
 expect 0 "speed: $timed"                   check --trace "$tmp/my.rvt" --exercise 1
 check "a recorded trace: no same-run time of v8, and why" grep -q "no time of v8 in this run (a recorded trace" "$tmp/out"
+
+# --waves-into: the waves run alone of a kept run, added to its trace,
+# judging nothing.  Its usage line takes running what --built kept and
+# where to write; any option of judging or of tracing anew is refused; the
+# trace must be the kept run's (a student's kernel, the same source, N and
+# data), and with no GPU the trace given is left as it was.
+waves_line=$(usage_line "       reducevis check FILE.cu --waves-into ")
+check "--waves-into's usage line takes the kept run's running alone ($(names "$waves_line"))" \
+    test "$(names "$waves_line")" = "--built --gpu-gate-fd --gpu-lock --sandbox --save-trace --timeout --waves-into "
+wk=$tmp/waves-kept
+cp -r "$src/assets/own-raw/nvidia-h200-my_reduce-b256" "$wk"
+for o in "--exercise 1" "--n 1024" "--data ones" "--waves" "--summary $tmp/w.json" "--mark-reuse $tmp/w"; do
+    # shellcheck disable=SC2086 # the option and its value, two words
+    expect 1 "${o%% *} does not go with --waves-into" check "$wk/student.cu" --waves-into "$tmp/my.rvt" --built "$wk" $o
+done
+expect 1 "needs the .cu file and --built DIR" check "$wk/student.cu" --waves-into "$tmp/my.rvt"
+expect 1 "holds no build (no build.txt)"   check "$wk/student.cu" --waves-into "$tmp/my.rvt" --built "$wk"
+"$rv" check "$wk/student.cu" --exercise 1 --build-only "$wk" >"$tmp/out" 2>&1 ||
+    { echo "FAIL: my_reduce does not compile into its kept folder"; cat "$tmp/out"; exit 1; }
+expect 1 "holds the build of another source" check "$start" --waves-into "$tmp/my.rvt" --built "$wk"
+expect 1 "is not a trace of a student's kernel" check "$wk/student.cu" --waves-into "$tmp/v0.rvt" --built "$wk"
+expect 1 "is not the trace of the run kept in" check "$wk/student.cu" --waves-into "$tmp/add-during-load.rvt" \
+                                                 --built "$wk" --save-trace "$tmp/w.rvt"
+check "a trace refused: nothing written" test ! -e "$tmp/w.rvt"
+expect 2 "cannot open"                     check "$wk/student.cu" --waves-into "$tmp/none.rvt" --built "$wk"
+cp "$tmp/my.rvt" "$tmp/my-before.rvt"
+prefix=(env CUDA_VISIBLE_DEVICES=-1)
+expect 2 "no GPU to trace on"          check "$wk/student.cu" --waves-into "$tmp/my.rvt" --built "$wk"
+prefix=()
+check "no GPU: the trace left as it was, none beside it" \
+    test -z "$(cmp "$tmp/my.rvt" "$tmp/my-before.rvt" 2>&1)" -a ! -e "$tmp/my.rvt.part"
 
 # The tracer's count of the elements read (reads.txt), hand-written into a
 # copy of my_reduce's kept folder and read back by `trace --replay`, which

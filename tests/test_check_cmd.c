@@ -2,10 +2,11 @@
  * submit_check.c), from a queue made as `reducevis class` makes it: the
  * check that gives a verdict never runs the waves run, with or without the
  * class's --waves, so that a verdict keeps its cost; the grid's run, which
- * a class with --waves makes after the verdict, asks check for --waves on
- * the same build and keeps its words, summary and trace apart from the
- * verdict's; the compile, which runs nothing, never gets it.  No GPU or
- * sandbox needed: nothing is run. */
+ * a class with --waves makes after the verdict, asks check for the waves
+ * run alone (--waves-into the verdict's trace) on the same build, judges
+ * nothing, and keeps its words and trace apart from the verdict's; the
+ * compile, which runs nothing, never gets it.  No GPU or sandbox needed:
+ * nothing is run. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,24 +84,30 @@ int main(void)
 
     lines(&plain, &build, &run, &grid);
     CHECK(at(run.argv, "--built") > 0 && at(run.argv, "--save-trace") > 0, "the GPU's run: --built, its trace kept");
-    CHECK(at(run.argv, "--waves") < 0, "a class without --waves: no check records the grid");
+    CHECK(at(run.argv, "--waves") < 0 && at(run.argv, "--waves-into") < 0,
+          "a class without --waves: no check records the grid");
     CHECK(at(build.argv, "--waves") < 0, "nor its compile");
     free_words(&build), free_words(&run), free_words(&grid);
 
     lines(&waves, &build, &run, &grid);
-    CHECK(at(run.argv, "--waves") < 0 && at(run.argv, "--built") > 0,
+    CHECK(at(run.argv, "--waves") < 0 && at(run.argv, "--waves-into") < 0 && at(run.argv, "--built") > 0,
           "a class with --waves: the verdict's run does not record the grid (it comes after the verdict)");
     CHECK(ends(run.argv, "--save-trace", "/submissions/3.rvt") && ends(run.argv, "--summary", "/submissions/3.json"),
           "the verdict's run keeps its trace and summary as ID.rvt and ID.json");
-    int w = at(grid.argv, "--waves"), built = at(grid.argv, "--built");
+    int w = at(grid.argv, "--waves-into"), built = at(grid.argv, "--built");
     CHECK(w > 0 && built > 0 && !strcmp(grid.argv[0], "/opt/rv/reducevis") && !strcmp(grid.argv[1], "check"),
-          "the grid's run asks check for --waves (at %d) on the build the verdict ran (--built at %d)", w, built);
+          "the grid's run asks check for the waves run alone (--waves-into at %d) on the build the verdict ran "
+          "(--built at %d)",
+          w, built);
+    CHECK(ends(grid.argv, "--waves-into", "/submissions/3.rvt"), "added to the verdict's own trace, ID.rvt");
+    CHECK(at(grid.argv, "--waves") < 0 && at(grid.argv, "--exercise") < 0 && at(grid.argv, "--summary") < 0 &&
+              at(grid.argv, "--mark-reuse") < 0,
+          "nothing judged again: no check's --waves, exercise, summary or version to beat");
     CHECK(built > 0 && at(run.argv, "--built") > 0 &&
               !strcmp(grid.argv[built + 1], run.argv[at(run.argv, "--built") + 1]),
           "the same build folder as the verdict's");
-    CHECK(ends(grid.argv, "--save-trace", "/submissions/3.grid.rvt") &&
-              ends(grid.argv, "--summary", "/submissions/3.grid.json"),
-          "its trace and summary apart from the verdict's, until the trace is whole");
+    CHECK(ends(grid.argv, "--save-trace", "/submissions/3.grid.rvt"),
+          "its trace apart from the verdict's, until it is whole");
     CHECK(at(grid.argv, "--sandbox") > 0 && at(grid.argv, "--gpu-gate-fd") > 0,
           "in the sandbox, taking its turns through the GPU's gate as a verdict's run does");
     CHECK(at(build.argv, "--waves") < 0 && at(build.argv, "--build-only") > 0,

@@ -2,13 +2,16 @@
  * after its verdict (src/class/submit_queue.c's grid_may_run): the class's
  * own queue, run on a check that only pretends (a shell script in place of
  * reducevis, which says on a log of its own when each run started and
- * ended, and whether it was asked for --waves), with 2 slots on the GPU:
- *   - every kernel gets its verdict from a run without --waves, and its
- *     grid from one run with it, started after its verdict was given and
- *     after every kernel waiting for a verdict had started its own;
+ * ended, and whether it was asked for the waves run, --waves-into), with 2
+ * slots on the GPU:
+ *   - every kernel gets its verdict from a run without the waves, and its
+ *     grid from one run of the waves alone, added to the verdict's trace,
+ *     started after its verdict was given and after every kernel waiting
+ *     for a verdict had started its own;
  *   - never more grids' runs at once than half the slots;
  *   - the grid's trace takes the verdict's trace's place (ID.rvt), whole,
- *     and the queue's log says so ("event":"grid", kept 1);
+ *     and the queue's log says so ("event":"grid", kept 1); the verdict's
+ *     summary (ID.json) stays;
  *   - a class stopped with grids not yet recorded records them once it is
  *     resumed on the same folder, on the builds their verdicts ran.
  * No GPU or compiler needed; the sandbox must be possible here (else the
@@ -31,21 +34,26 @@ enum { KERNELS = 4, SLOTS = 2 };
 /* The pretend check: a compile makes its build folder; a run waits a
  * little (the grid's longer, so that a class can be stopped with grids
  * left), then writes its trace whole (under another name, renamed, as
- * check does) and its summary, and says a verdict. */
+ * check does) and its summary, and says a verdict; a grid's run refuses
+ * a trace to add to that is not a verdict's, and writes that trace with
+ * "+grid" after it. */
 static const char fake[] =
     "#!/bin/sh\n"
-    "mode=run built= summary= trace= waves=0\n"
+    "mode=run built= summary= trace= into= waves=0\n"
     "while [ $# -gt 0 ]; do case $1 in\n"
     "  --build-only) mode=build; built=$2; shift;; --built) built=$2; shift;;\n"
     "  --summary) summary=$2; shift;; --save-trace) trace=$2; shift;;\n"
-    "  --waves) waves=1;; --prepare-cache) mode=prepare;;\n"
+    "  --waves-into) waves=1; into=$2; shift;; --prepare-cache) mode=prepare;;\n"
     "esac; shift; done\n"
     "case $mode in prepare) exit 0;; build) mkdir -p \"$built\"; echo '{}' > \"$summary\"; exit 0;; esac\n"
     "[ -d \"$built\" ] || { echo 'no build'; exit 2; }\n"
     "echo \"start $waves $(date +%s.%N) $trace\" >> \"$RV_FAKE_LOG\"\n"
     "if [ $waves = 1 ]; then sleep 0.6; else sleep 0.3; fi\n"
-    "echo \"RVT waves=$waves\" > \"$trace.part\" && mv \"$trace.part\" \"$trace\"\n"
-    "echo '{\"pass\":true,\"ms\":1.5,\"gbps\":10,\"percent_of_mark\":50}' > \"$summary\"\n"
+    "if [ $waves = 1 ]; then [ \"$(cat \"$into\")\" = 'RVT waves=0' ] || { echo 'not a verdict trace'; exit 2; }\n"
+    "  echo 'RVT waves=0+grid' > \"$trace.part\"\n"
+    "else echo 'RVT waves=0' > \"$trace.part\"\n"
+    "  echo '{\"pass\":true,\"ms\":1.5,\"gbps\":10,\"percent_of_mark\":50}' > \"$summary\"; fi\n"
+    "mv \"$trace.part\" \"$trace\"\n"
     "echo \"end $waves $(date +%s.%N) $trace\" >> \"$RV_FAKE_LOG\"\n"
     "[ $waves = 1 ] && echo 'waves: pretended'\n"
     "echo PASS\n";
@@ -163,11 +171,15 @@ int main(void)
         char path[700], *text;
         snprintf(path, sizeof path, "%s/submissions/%d.rvt", dir, k);
         text = rv_read_text(path, NULL);
-        CHECK(text && !strcmp(text, "RVT waves=1\n"), "kernel %d's trace is its grid's, whole: %s", k,
-              text ? text : "none");
+        CHECK(text && !strcmp(text, "RVT waves=0+grid\n"),
+              "kernel %d's trace is its verdict's with the grid, whole: %s", k, text ? text : "none");
         free(text);
         snprintf(path, sizeof path, "%s/submissions/%d.grid.rvt", dir, k);
         CHECK(access(path, F_OK) != 0, "kernel %d's grid trace renamed into place, none left beside it", k);
+        snprintf(path, sizeof path, "%s/submissions/%d.json", dir, k);
+        text = rv_read_text(path, NULL);
+        CHECK(text && strstr(text, "\"pass\":true"), "kernel %d's verdict's summary kept through its grid's run", k);
+        free(text);
         snprintf(path, sizeof path, "%s/submissions/%d.work", dir, k);
         CHECK(access(path, F_OK) != 0, "kernel %d's build dropped once its grid was recorded", k);
     }
@@ -191,7 +203,7 @@ int main(void)
         char path[700], *text;
         snprintf(path, sizeof path, "%s/submissions/%d.rvt", dir, k);
         text = rv_read_text(path, NULL);
-        CHECK(text && !strcmp(text, "RVT waves=1\n"), "kernel %d's grid, after the class resumed", k);
+        CHECK(text && !strcmp(text, "RVT waves=0+grid\n"), "kernel %d's grid, after the class resumed", k);
         free(text);
     }
     n = runs_of(log, r, 64);

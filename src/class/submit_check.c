@@ -43,17 +43,19 @@ static char *read_output(const char *path, const char *folder)
 
 /* What check leaves for the class besides its words: its summary (both
  * stages: a compile that fails is a verdict too) and, from the GPU's run,
- * the trace judged (a grid's run: ID.grid.json and ID.grid.rvt, which
- * replaces the verdict's trace once whole).  Appended to c->argv from n;
- * returns the new n. */
+ * the trace judged; a grid's run judges nothing and leaves the verdict's
+ * trace with the grid in it as ID.grid.rvt, which replaces the verdict's
+ * once whole.  Appended to c->argv from n; returns the new n. */
 static int verdict_args(const submit_queue *q, int id, int build, int grid, check_cmd *c, int n)
 {
-    snprintf(c->summary, sizeof c->summary, "%s/submissions/%d%s.json", q->dir, id, grid ? ".grid" : "");
-    if (grid)
+    c->summary[0] = 0; /* a grid's run: none, the verdict's stays */
+    if (grid) {
         snprintf(c->trace, sizeof c->trace, "%s/submissions/%d.grid.rvt", q->dir, id);
-    else
+    } else {
         submit_queue_trace_path(q, id, c->trace, sizeof c->trace);
-    c->argv[n++] = "--summary", c->argv[n++] = c->summary;
+        snprintf(c->summary, sizeof c->summary, "%s/submissions/%d.json", q->dir, id);
+        c->argv[n++] = "--summary", c->argv[n++] = c->summary;
+    }
     if (!build) c->argv[n++] = "--save-trace", c->argv[n++] = c->trace;
     return n;
 }
@@ -130,7 +132,15 @@ void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int
     snprintf(c->ex, sizeof c->ex, "%d", exercise);
     int n = 0;
     char **a = c->argv;
-    a[n++] = (char *)q->exe, a[n++] = "check", a[n++] = c->src, a[n++] = "--exercise", a[n++] = c->ex;
+    a[n++] = (char *)q->exe, a[n++] = "check", a[n++] = c->src;
+    /* the grid, asked of the class: the waves run alone of the build the
+       verdict ran, added to the verdict's trace (submit_queue.c) */
+    if (grid) {
+        submit_queue_trace_path(q, id, c->verdict_trace, sizeof c->verdict_trace);
+        a[n++] = "--waves-into", a[n++] = c->verdict_trace;
+    } else {
+        a[n++] = "--exercise", a[n++] = c->ex;
+    }
     a[n++] = "--sandbox", a[n++] = "--timeout", a[n++] = "30";
     /* the driver's object (each compile) and the version to beat (each run)
        are compiled once for the class, kept beside its kernels */
@@ -149,12 +159,9 @@ void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int
             snprintf(c->mark, sizeof c->mark, "%s/mark-%%g.txt", q->dir);
         else
             snprintf(c->mark, sizeof c->mark, "%s/mark-gpu%d.txt", q->dir, gpu);
-        a[n++] = "--mark-reuse", a[n++] = c->mark;
-        /* the grid, asked of the class: a run more of the student's
-           program, after the verdict (submit_queue.c) */
-        if (grid) a[n++] = "--waves";
+        if (!grid) a[n++] = "--mark-reuse", a[n++] = c->mark;
     }
-    a[n++] = "--build-cache", a[n++] = c->cache;
+    if (!grid) a[n++] = "--build-cache", a[n++] = c->cache;
     n = verdict_args(q, id, build, grid, c, n);
     a[n] = NULL;
 }
@@ -225,7 +232,7 @@ static void run_stage(submit_queue *q, int id, int exercise, int gpu, int grid, 
     remove(refusals);
     submit_check_argv(q, id, exercise, gpu, grid, ctl.pass_fd >= 0, &c);
     remove(out); /* a resumed class judges again what was under way */
-    remove(c.summary);
+    if (c.summary[0]) remove(c.summary);
     if (!build) /* a trace left by a run the kill cut short is not this run's */
         remove(c.trace);
     rv_proc_result r = step ? run_step(q, id, &c, out, env, refused, refusedlen, cluster)
@@ -266,11 +273,10 @@ int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate)
     run_stage(q, id, exercise, gpu, 1, gate, out, &c, &code, &speed, refused, sizeof refused, &cluster);
     const char *grid = c.trace; /* ID.grid.rvt (verdict_args) */
     submit_queue_trace_path(q, id, trace, sizeof trace);
-    /* a verdict (pass or fail) with its trace written whole: check writes
+    /* the waves added (exit 0) and the trace written whole: check writes
        it under another name and renames it, so one that is there is whole */
     struct stat st;
-    int kept = (code == 0 || code == 1) && !refused[0] && lstat(grid, &st) == 0 && S_ISREG(st.st_mode) &&
-               rename(grid, trace) == 0;
+    int kept = code == 0 && !refused[0] && lstat(grid, &st) == 0 && S_ISREG(st.st_mode) && rename(grid, trace) == 0;
     if (!kept) remove(grid);
     return kept;
 }

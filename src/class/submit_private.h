@@ -116,13 +116,14 @@ void submit_summary_gpu(const rv_json *o, const char *key, char *out, size_t len
 typedef struct check_cmd {
     char src[PATH_MAX + 64], work[PATH_MAX + 64], cache[PATH_MAX + 64], ex[16];
     char summary[PATH_MAX + 64], trace[PATH_MAX + 64], mark[PATH_MAX + 64];
+    char verdict_trace[PATH_MAX + 64]; /* a grid's run: the trace it adds the grid to */
     char *argv[32];
 } check_cmd;
 
 /* Submission id's stage: gpu -1 its compile, else its run on GPU gpu (an
- * index of q->gpus), the verdict's or (grid) its grid's: check --waves
- * again, its words, summary and trace into ID.grid.*; gated: the check gets
- * its GPU's gate as fd 4. */
+ * index of q->gpus), the verdict's or (grid) its grid's: check
+ * --waves-into the verdict's trace, its words and that trace with the grid
+ * into ID.grid.*; gated: the check gets its GPU's gate as fd 4. */
 void submit_check_argv(const submit_queue *q, int id, int exercise, int gpu, int grid, int gated, check_cmd *c);
 
 /* The longest one stage of a check may run: compile, traced run, timed runs. */
@@ -139,9 +140,9 @@ enum { SUBMIT_RUN_LIMIT_S = 240 };
 char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate, int *exit_code, verdict_speed *speed,
                        char *refused, size_t refusedlen, int *cluster);
 /* A judged kernel's grid recorded on GPU gpu (gate as submit_run_check's):
- * check --waves run again on the build its verdict ran, and the trace it
- * keeps, the grid in it, put in the place of the verdict's (the page is
- * drawn again from it).  Its verdict is not the kernel's: that was given.
+ * the waves run alone of the build its verdict ran (check --waves-into),
+ * added to the verdict's trace, which is then put in the place of the
+ * verdict's (the page is drawn again from it).  Nothing is judged again.
  * 1 when the trace was replaced, 0 when not (check's words in ID.grid.txt
  * say why). */
 int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate);

@@ -296,10 +296,10 @@ static int verdict_may_run(submit_queue *q, int gpu)
 
 /* Whether a judged kernel's grid may be recorded on the GPU (under the
  * mutex): only while no kernel waits for its verdict, and on at most half
- * the GPU's slots, so that a kernel sent meanwhile finds a slot free.  A
- * grid's run is the whole check again with --waves (2.2 s against 0.9 s on
- * an H200): run with the verdict, it held every slot so much longer that
- * 300 students in a minute waited a p95 of 33 s (docs/class.md). */
+ * the GPU's slots, so that a kernel sent meanwhile finds a slot free.  Run
+ * within the verdict's check (--waves: 2.2 s a check against 0.9 s on an
+ * H200), the grid held every slot so much longer that 300 students in a
+ * minute waited a p95 of 33 s (docs/class.md). */
 static int grid_may_run(submit_queue *q, int gpu)
 {
     return q->grids_waiting && !q->ready && !q->preparing && 2 * slots_held(q, gpu) < q->slots;

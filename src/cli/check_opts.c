@@ -15,17 +15,21 @@
 #include "core/versions.h"
 
 /* The usage's lines, in the order --help prints them. */
-enum { LINE_FILE, LINE_TRACE, LINE_REPLAY, LINE_PREPARE, NLINES };
+enum { LINE_FILE, LINE_TRACE, LINE_REPLAY, LINE_WAVES, LINE_PREPARE, NLINES };
 
 /* what starts each line before its options */
-static const char *const line_words[NLINES] = {"FILE.cu", "", "", ""};
+static const char *const line_words[NLINES] = {"FILE.cu", "", "", "FILE.cu", ""};
 
-#define ON(line) (1u << (line))
-#define NEEDED   (1u << NLINES) /* given on each of its lines: shown bare, not in [brackets] */
+#define ON(line)        (1u << (line))
+#define NEEDED          (1u << NLINES) /* given on each of its lines: shown bare, not in [brackets] */
+/* given on the waves line, where it names what is run (--built) */
+#define NEEDED_ON_WAVES (1u << (NLINES + 1))
 /* tracing a file takes it: the .cu file's line */
-#define TRACING  ON(LINE_FILE)
+#define TRACING         ON(LINE_FILE)
 /* every judging takes it: a file traced, a trace, a kept run */
-#define JUDGING  (ON(LINE_FILE) | ON(LINE_TRACE) | ON(LINE_REPLAY))
+#define JUDGING         (ON(LINE_FILE) | ON(LINE_TRACE) | ON(LINE_REPLAY))
+/* the waves run alone, added to the trace of a run kept: running takes it */
+#define RUNNING         (ON(LINE_FILE) | ON(LINE_WAVES))
 
 typedef struct check_row {
     rv_opt opt;
@@ -41,6 +45,13 @@ static const check_row rows[] = {
          "rules, words and exit status, never a verified verdict"),
       "@dir"},
      ON(LINE_REPLAY) | NEEDED},
+    {{OPT_WAVES_INTO, "waves-into", 0, "FILE.rvt",
+      N_("judge nothing: the waves run alone (docs/waves.md) of what --built DIR\n"
+         "kept, and its cost, added to FILE.rvt, the trace check saved from that\n"
+         "run (rewritten whole; --save-trace writes elsewhere).  A class started\n"
+         "with --waves records its grids so, after the verdicts"),
+      "@file"},
+     ON(LINE_WAVES) | NEEDED},
     {{RV_CFG_BLOCK_SIZE, "block-size", 0, "B",
       N_("threads per block launch() is asked for: 32..1024, a power of two (256)"), NULL},
      TRACING},
@@ -53,7 +64,7 @@ static const check_row rows[] = {
       RV_DATA_WORDS},
      TRACING},
     {{TRACING_OPT_TIMEOUT, "timeout", 0, "S", N_("stop a run of the kernel that takes longer (default 30 s)"), NULL},
-     TRACING},
+     RUNNING},
     {{TRACING_OPT_NO_TIME, "no-time", 0, NULL, N_("skip the timed runs (no speed is said, exercise 5 fails)"), NULL},
      TRACING},
     {{TRACING_OPT_WAVES, "waves", 0, NULL,
@@ -68,7 +79,7 @@ static const check_row rows[] = {
       N_("compile and run FILE.cu only inside a sandbox, as `reducevis trace --sandbox`\n"
          "does; refused where none can be made"),
       NULL},
-     TRACING | ON(LINE_PREPARE)},
+     RUNNING | ON(LINE_PREPARE)},
     {{OPT_BUILD_ONLY, "build-only", 0, "DIR",
       N_("compile FILE.cu into DIR and stop (no GPU needed): exit 0, or nvcc's\n"
          "messages and 2"),
@@ -78,7 +89,7 @@ static const check_row rows[] = {
       N_("judge what --build-only left in DIR for the same FILE.cu; nothing is\n"
          "compiled, and the work is kept in DIR"),
       "@dir"},
-     TRACING},
+     RUNNING | NEEDED_ON_WAVES},
     {{OPT_BUILD_CACHE, "build-cache", 0, "DIR",
       N_("where the version to beat's build and the driver's object are kept,\n"
          "compiled once (default: $XDG_CACHE_HOME/reducevis/builds, or\n"
@@ -92,7 +103,7 @@ static const check_row rows[] = {
      ON(LINE_PREPARE) | NEEDED},
     {{OPT_SAVE_TRACE, "save-trace", 0, "FILE.rvt",
       N_("write the trace judged to FILE.rvt (for `reducevis view` or `export`)"), "@file"},
-     JUDGING},
+     JUDGING | ON(LINE_WAVES)},
     {{OPT_SUMMARY, "summary", 0, "FILE.json",
       N_("write the verdict, each rule, the speed and where the time went\n"
          "(seconds) to FILE.json; also when nothing was judged (\"reason\":\n"
@@ -103,12 +114,12 @@ static const check_row rows[] = {
       N_("a class's connection to its GPU's gate (src/own/turns/gpu_turn.h): the runs\n"
          "share the GPU with other checks, the timed calls take it alone"),
       NULL},
-     TRACING},
+     RUNNING},
     {{OPT_GPU_LOCK, "gpu-lock", 0, "DIR",
       N_("keep the GPU's turns with every check on this node through lock files in\n"
          "DIR (src/own/turns/gpu_lock.h): a Slurm step that a class's gate cannot reach"),
       "@dir"},
-     TRACING},
+     RUNNING},
     {{OPT_MARK_REUSE, "mark-reuse", 0, "FILE",
       N_("the version to beat's time on this GPU, shared by a class's checks:\n"
          "taken from FILE where another check timed it at this N and block\n"
@@ -145,6 +156,7 @@ enum { OWN_NEEDED, SHARED_NEEDED, OPTIONAL };
 
 static int usage_kind(unsigned lines, int line)
 {
+    if (line == LINE_WAVES && (lines & NEEDED_ON_WAVES)) return SHARED_NEEDED;
     if (!(lines & NEEDED)) return OPTIONAL;
     return (lines & ~NEEDED) == ON(line) ? OWN_NEEDED : SHARED_NEEDED;
 }
@@ -207,4 +219,10 @@ int check_tracing_only(const rv_opt *o)
 {
     size_t k = (size_t)(o - table); /* o is a row of table: rv_opts_next gives no other */
     return k < NROWS && (rows[k].lines & JUDGING) == TRACING;
+}
+
+int check_on_waves_line(const rv_opt *o)
+{
+    size_t k = (size_t)(o - table);
+    return k < NROWS && (rows[k].lines & ON(LINE_WAVES));
 }

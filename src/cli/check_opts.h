@@ -21,6 +21,7 @@ enum {
     OPT_GPU_GATE,
     OPT_MARK_REUSE,
     OPT_GPU_LOCK,
+    OPT_WAVES_INTO,
     OPT_NOT_OURS
 };
 
@@ -32,5 +33,9 @@ const rv_command_opts *check_command(void);
  * file alone: a trace given (--trace) or a run kept (--replay) is judged
  * without it, as it was recorded. */
 int check_tracing_only(const rv_opt *o);
+
+/* Whether o goes with --waves-into (the waves run alone, judging
+ * nothing): the .cu file's build and how to run it, where to write. */
+int check_on_waves_line(const rv_opt *o);
 
 #endif

@@ -2,7 +2,9 @@
  * traced on the GPU (as `trace` does, with the timed run) and judged by the
  * exercise's rules (src/core/rules.c), one line per rule with the numbers from
  * the trace; `--trace FILE.rvt` judges a trace recorded earlier, no GPU
- * needed; `--replay DIR` judges again the run a check kept (check_replay.c).
+ * needed; `--replay DIR` judges again the run a check kept (check_replay.c);
+ * `--waves-into FILE.rvt --built DIR` judges nothing: it adds the waves run
+ * of the build a check kept to the trace that check saved.
  * Exit status: 0 pass, 1 fail (or a usage error), 2 nothing to judge (no GPU,
  * a file that does not compile or fails, a trace that does not load).  --save-trace keeps the trace judged, --summary the verdict and
  * the speed as JSON (check_report.c).  --prepare-cache judges nothing: it
@@ -312,7 +314,7 @@ static int judge(const rv_trace *tr, const rv_exercise *ex, const judged_run *jr
  * that cache filled: --prepare-cache); or the work a check kept, judged
  * again (--replay). */
 typedef struct stages {
-    const char *build_only, *built, *cache, *prepare, *replay;
+    const char *build_only, *built, *cache, *prepare, *replay, *waves_into;
     const char *mark_reuse; /* NULL, or the class's file (mark_reuse.h) */
 } stages;
 
@@ -562,6 +564,46 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
     return rc;
 }
 
+/* --waves-into FILE.rvt: the waves run alone of what --built kept, added
+ * to the trace its check saved, written whole to --save-trace or over
+ * FILE.rvt; nothing judged, so the trace is still the verdict's (a class's
+ * grid after its verdict: submit_queue.c).  not_with: the first option
+ * given that does not go with it.  The exit status: 0, or 1 and 2 as a
+ * check's own (an option, a file; nothing to run). */
+static int waves_into(rv_own_opts *o, const stages *st, const outputs *out, const char *not_with)
+{
+    if (not_with[0])
+        return rv_usage_error("check",
+                              _("%s does not go with --waves-into, which judges nothing: it runs what --built "
+                                "kept as its run ran"),
+                              not_with);
+    if (!o->file || !st->built)
+        return rv_usage_error("check", "%s",
+                              _("--waves-into FILE.rvt needs the .cu file and --built DIR, the folder of the check "
+                                "that saved FILE.rvt"));
+    char err[8192];
+    const char *to = out->trace ? out->trace : st->waves_into;
+    if (!out->trace && check_target_ok(to, err, sizeof err) != 0) {
+        rv_cmd_error("check", err);
+        return RV_EXIT_RUNTIME;
+    }
+    rv_own_result *run = calloc(1, sizeof *run);
+    if (!run) return RV_EXIT_RUNTIME;
+    int rc = (run->tr = rv_trace_load(st->waves_into, err, sizeof err)) ? 0 : RV_EXIT_RUNTIME;
+    if (!rc) rc = rv_own_waves_built(o, st->built, st->waves_into, run, err, sizeof err);
+    if (!rc) {
+        rv_say_waves_cost(run->tr, run->waves_cost_why);
+        if (check_trace_write(to, run->tr, err, sizeof err) != 0) rc = RV_EXIT_RUNTIME;
+    }
+    if (rc)
+        rv_cmd_error("check", err);
+    else
+        printf(_("the waves run of %s added to its trace: %s\n"), o->file, to);
+    rv_trace_free(run->tr);
+    free(run);
+    return rc;
+}
+
 int cmd_check(int argc, char **argv)
 {
     rv_config cfg = rv_config_default();
@@ -569,7 +611,7 @@ int cmd_check(int argc, char **argv)
     stages st = {0};
     outputs out = {0};
     const char *trace = NULL;
-    char traced_with[64] = "", mark_file[4096];
+    char traced_with[64] = "", not_waves[64] = "", mark_file[4096];
     int number = 0, block_given = 0, data_given = 0;
     rv_opts p;
     rv_opts_begin(&p, check_command(), argc, argv);
@@ -581,6 +623,7 @@ int cmd_check(int argc, char **argv)
             return rv_opts_bad(&p, _("%s needs a value (%s)"), p.word, p.opt->value);
         if (id > 0 && check_tracing_only(p.opt)) /* its row says so (check_opts.c) */
             snprintf(traced_with, sizeof traced_with, "%s", p.word);
+        if (id > 0 && !check_on_waves_line(p.opt) && !not_waves[0]) snprintf(not_waves, sizeof not_waves, "%s", p.word);
         block_given |= id == RV_CFG_BLOCK_SIZE;
         data_given |= id == RV_CFG_DATA;
         if (rv_opts_ends(id)) return rv_opts_exit(id);
@@ -600,6 +643,7 @@ int cmd_check(int argc, char **argv)
         }
         case OPT_TRACE: trace = p.value; break;
         case OPT_REPLAY: st.replay = p.value; break;
+        case OPT_WAVES_INTO: st.waves_into = p.value; break;
         case OPT_BUILD_ONLY:
         case OPT_BUILT:
         case OPT_BUILD_CACHE:
@@ -649,6 +693,7 @@ int cmd_check(int argc, char **argv)
     }
     if (st.build_only && st.built) return rv_usage_error("check", _("give --build-only DIR or --built DIR, not both"));
     if (st.prepare) return prepare_cache(&o, &st, &out, trace, number);
+    if (st.waves_into) return waves_into(&o, &st, &out, not_waves);
     int refused = refuse_together(&o, &st, &out, trace, traced_with, number, cfg.block_size);
     if (refused) return refused;
     o.build_cache = st.cache; /* the driver's object kept there too (NULL: the default cache) */

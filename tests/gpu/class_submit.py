@@ -30,8 +30,9 @@ on after launch() and main() return), spread over its minute; every honest verdi
 must still be the one expected, and the honest kernels' median and p95 are
 printed apart, to set beside a run without them (within 25%).
 With RV_BENCH_WAVES=1 the class runs with --waves, so every judged kernel's
-grid is recorded after its verdict (its check run again with the waves run,
-and the judged calls under the patch): the same lines, to set beside a run
+grid is recorded after its verdict (the waves run alone, `check --waves-into`
+the verdict's trace, and the judged calls again untouched and under the
+patch, for its cost): the same lines, to set beside a run
 without it, then every honest grid waited for, how long after its verdict it
 came, and the median of the patch's cost as each grid's `waves:` line gives it.
 With RV_BENCH_LIBRARY=1 a few students more send right programs built on

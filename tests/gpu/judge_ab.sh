@@ -34,7 +34,7 @@ for f in "${files[@]}"; do
     esac
     : >"$tmp/a"; : >"$tmp/b"
     for r in $(seq "$rounds"); do
-        "$rv" trace "${traced[@]}" -o "$tmp/t.rvt" --block-size 256 >"$tmp/tout" 2>&1
+        "$rv" trace "${traced[@]}" -o "$tmp/t.rvt" --block-size 256 --no-view >"$tmp/tout" 2>&1
         sed -n 's/.*timed without the tracer[^0-9]*\([0-9.]*\) ms.*/\1/p' "$tmp/tout" | head -1 >>"$tmp/a"
         "$rv" check "${checked[@]}" --exercise 1 --block-size 256 --build-cache "$tmp/cache" >"$tmp/cout" 2>&1
         sed -n "$pick" "$tmp/cout" | head -1 >>"$tmp/b"

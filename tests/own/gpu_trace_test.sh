@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gpu_trace_test.sh — `reducevis trace` on this machine's GPU: a student's
-# file traced, opened by inspect and proven against nothing less than its own
-# sum; a hanging kernel stopped with its message; a shipped kernel traced
+# file traced, timed untraced, opened by inspect and proven against nothing
+# less than its own sum; a hanging kernel stopped with its message; a shipped kernel traced
 # unchanged and proven equal to the model; and `capture` of every version
 # (a kernel without trace macros goes through the tracer) at block sizes 64,
 # 256 and 1024, ones, random and the last block of a ragged N, each equal to
@@ -17,6 +17,8 @@ skip_without_gpu "the recordings under assets/ are tested by own_recorded"
 run_rv() { timeout 300 "$rv" "$@"; }
 rv_run=(run_rv)
 expect 0 "right" trace "$src/tests/own/my_reduce.cu" --no-view --n 1048576 -o "$tmp/mine.rvt"
+# its own timed calls too, untraced (the driver's time mode), their median said
+check "the timed run's median said" grep -qE "^timed without the tracer: [0-9.]+ ms for the whole reduction" "$tmp/out"
 # the module the traced run loaded is the cubin the compile listed (nvcc_split.h)
 command -v nvdisasm >/dev/null && check "its machine code listed while compiling" grep -q "the machine code listed while compiling" "$tmp/out"
 expect 0 "my_reduce.cu" inspect "$tmp/mine.rvt"

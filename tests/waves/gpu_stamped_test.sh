@@ -12,7 +12,10 @@
 # by the judge's runner (src/own/trace/waves_cost.h: the judged calls'
 # median untraced, the runner again under the patch), and the same in the
 # sandbox, as a class runs it, where one can be made here (bwrap, or the
-# .debs tests/gpu/fetch-debs.sh saved; else that case is skipped, said).
+# .debs tests/gpu/fetch-debs.sh saved; else that case is skipped, said);
+# and a grid recorded after its verdict (`check --waves-into` the verdict's
+# trace, as a class with --waves does), which must leave the verdict's
+# trace byte for byte with the waves after it.
 # Either way each trace is read twice, by `inspect --json`
 # and, apart from reducevis's own reader, byte by byte here (the RVTWAVE3
 # section of docs/trace-format.md): every launch recorded the way asked with
@@ -126,7 +129,43 @@ gated() {
     fi
     return 0
 }
+# into TAG ARGS...: a kernel's grid as a class with --waves records it,
+# after its verdict: the verdict's check on a build kept, without the
+# waves, then `check FILE --waves-into` that check's trace on the same
+# build, judging nothing, through the same gate; its trace must be the
+# verdict's byte for byte with the waves section after it (the page shows
+# the run that was judged), and is read back as above
+into() {
+    local tag=$1 rc
+    shift
+    mkdir -p "$tmp/locks"
+    "$rv" check "$v" --exercise "$ex" --build-only "$tmp/$tag.b" "$@" >"$tmp/$tag.out" 2>&1 </dev/null &&
+        timeout 600 "$rv" check "$v" --exercise "$ex" --built "$tmp/$tag.b" --gpu-lock "$tmp/locks" --n 33554432 \
+            --save-trace "$tmp/$tag.v.rvt" "$@" >"$tmp/$tag.out" 2>&1 </dev/null
+    rc=$?
+    if [ "$rc" -le 1 ] && [ -s "$tmp/$tag.v.rvt" ]; then
+        timeout 600 "$rv" check "$v" --waves-into "$tmp/$tag.v.rvt" --built "$tmp/$tag.b" --gpu-lock "$tmp/locks" \
+            --save-trace "$tmp/$tag.rvt" "$@" >"$tmp/$tag.out" 2>&1 </dev/null
+        rc=$?
+    fi
+    if [ "$rc" = 0 ] && grep -qF "waves: by the Compute Sanitizer's patch: the whole reduction took" "$tmp/$tag.out" &&
+        python3 - "$tmp/$tag.v.rvt" "$tmp/$tag.rvt" <<'PY'; then
+import sys
+verdict, grid = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+if b"RVTWAVE" in verdict or not grid.startswith(verdict) or not grid[len(verdict):].startswith(b"RVTWAVE3"):
+    sys.exit("FAIL: the trace with the grid is not the verdict's with a waves section after it")
+PY
+        pass=$((pass + 1))
+        grep -F "waves:" "$tmp/$tag.out"
+        read_back "$tmp/$tag.rvt"
+    else
+        fail=$((fail + 1))
+        echo "FAIL: $tag: check --waves-into after a verdict -> exit $rc, its last words:"
+        tail -8 "$tmp/$tag.out" | sed 's/^/    /'
+    fi
+}
 gated gate
+into into
 # the same in the sandbox, as a class runs its checks: the runner under the
 # patch is shown the tracer, its patches and the Sanitizer's folder there
 if ! . "$src/tests/gpu/carried_bwrap.sh"; then
@@ -134,6 +173,10 @@ if ! . "$src/tests/gpu/carried_bwrap.sh"; then
 else
     [ -n "$carried_bwrap" ] && echo "$carried_bwrap"
     gated sandboxed --sandbox
-    [ $? = 2 ] && echo "SKIP (the sandboxed check): $(grep -m1 'no sandbox' "$tmp/sandboxed.out")"
+    if [ $? = 2 ]; then
+        echo "SKIP (the sandboxed check): $(grep -m1 'no sandbox' "$tmp/sandboxed.out")"
+    else
+        into sandboxed-into --sandbox
+    fi
 fi
 finish

@@ -331,7 +331,7 @@ static int log_says_bad_access(const char *work)
 int rv_own_run_program(const rv_own_opts *o, const char *work, const rv_own_tools *t, double *seconds, char *err,
                        size_t errlen)
 {
-    int rc = run_program(o, work, t, RUN_TRACED, seconds, err, errlen);
+    int rc = run_program(o, work, t, t ? RUN_TRACED : RUN_TIMED, seconds, err, errlen);
     if (rc && t && log_says_bad_access(work)) rv_own_where_it_failed(o, work, err, errlen);
     return rc;
 }

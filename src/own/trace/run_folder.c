@@ -97,7 +97,7 @@ int rv_run_info_write(const char *work, const rv_run_info *ri)
     return fclose(f);
 }
 
-static int read_run_info(const char *work, rv_run_info *ri, char *err, size_t errlen)
+int rv_run_info_read(const char *work, rv_run_info *ri, char *err, size_t errlen)
 {
     char path[PATH_MAX + 16], data[64] = "", inner[200];
     snprintf(path, sizeof path, "%s/run.txt", work);
@@ -244,7 +244,7 @@ int rv_own_replay(const char *dir, rv_own_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
     rv_run_info ri;
-    if (read_run_info(dir, &ri, err, errlen)) return 1;
+    if (rv_run_info_read(dir, &ri, err, errlen)) return 1;
     char path[PATH_MAX + 16], first[1][PATH_MAX + 32];
     uint32_t launches;
     /* as the traced run tells it (traced_run): no launch at all */

@@ -32,6 +32,11 @@ typedef struct rv_run_info {
 /* WORK/run.txt written anew: 0, or -1. */
 int rv_run_info_write(const char *work, const rv_run_info *ri);
 
+/* WORK/run.txt read back into *ri, as data (a line that is not what it
+ * should be is left unsaid): 0, or 1 with why where it does not say the
+ * file, device, date, N and data. */
+int rv_run_info_read(const char *work, rv_run_info *ri, char *err, size_t errlen);
+
 /* The raw files of a traced run, in launch order: raw-1.rvraw ... as
  * launches.txt lists them traced, or the one raw.rvraw of a folder kept
  * before every launch was traced; at most `most`.  *launches: the launches

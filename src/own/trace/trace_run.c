@@ -482,6 +482,67 @@ int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, 
     return rc;
 }
 
+/* Whether tr is the trace of the run kept in work: a student's kernel of
+ * the same source, N and data as run.txt says.  0, or 1 with why. */
+static int same_run(const rv_trace *tr, const char *trace, const char *work, const rv_run_info *ri, const char *source,
+                    char *err, size_t errlen)
+{
+    if (!rv_trace_is_own(tr))
+        return rv_fail(err, errlen, RV_EXIT_USAGE, _("%s is not a trace of a student's kernel (check's --save-trace)"),
+                       trace);
+    if (strcmp(tr->own_source, source) != 0 || tr->n != ri->n || tr->data.kind != ri->data.kind ||
+        tr->data.seed != ri->data.seed)
+        return rv_fail(err, errlen, RV_EXIT_USAGE,
+                       _("%s is not the trace of the run kept in %s (another source, N or data): give the "
+                         "trace that check saved from it"),
+                       trace, work);
+    return 0;
+}
+
+/* The judged calls again, untouched, for the waves run's cost to be set
+ * against (waves_cost.h) in this run: their times in res->timed, read as
+ * the check reads its own (judged_facts), but kept out of the trace, whose
+ * time stays the verdict's.  A call the runner cannot replay, or one that
+ * faults, leaves the cost unmeasured, not the waves.  0, or 2 with why. */
+static int judged_again(const rv_own_opts *o, const char *work, rv_own_result *res, char *err, size_t errlen)
+{
+    char *text = NULL;
+    int rc = rv_own_judge_calls(o, work, rv_own_timed_data(o), &text, &res->plain_run_s, err, errlen);
+    if (rc == RV_EXIT_UNREPLAYABLE || rc == RV_EXIT_FAULTED)
+        rc = 0; /* timed_state 0: by_runner says there are no times */
+    else if (!rc)
+        res->timed_state = rv_timed_parse_spot(text, rv_own_timed_data(o), o->n, (uint64_t)o->block_size, NULL,
+                                               &res->timed, res->timed_why, sizeof res->timed_why) == 0
+                               ? 1
+                               : -1;
+    free(text);
+    return rc;
+}
+
+int rv_own_waves_built(const rv_own_opts *o, const char *dir, const char *trace, rv_own_result *res, char *err,
+                       size_t errlen)
+{
+    char work[PATH_MAX], *source = NULL;
+    size_t srclen = 0;
+    rv_run_info ri;
+    rv_own_tools t;
+    int rc = open_built(o, dir, work, &source, &srclen, err, errlen);
+    if (!rc) rc = rv_run_info_read(work, &ri, err, errlen);
+    if (!rc) rc = same_run(res->tr, trace, work, &ri, source, err, errlen);
+    free(source);
+    if (rc) return rc;
+    /* the program run as the kept run ran it; the judged calls on their
+       data again, where that run made them (else the cost is the program's
+       own two timed runs: waves_cost.h) */
+    rv_own_opts k = *o;
+    k.n = ri.n, k.data = ri.data, k.block_size = ri.block_size ? ri.block_size : res->tr->block_size;
+    k.judge = ri.judged_set, k.judged = ri.judged, k.time_it = 1, k.waves = 1;
+    if ((rc = rv_own_find_tracer(&t, err, errlen)) || (rc = rv_own_need_gpu(&k, err, errlen)) ||
+        (k.judge && (rc = judged_again(&k, work, res, err, errlen))))
+        return rc;
+    return waves_stage(&k, work, &t, NULL, res, err, errlen);
+}
+
 /* The timed run's median in *ms, every call's sum right: 0, or 2 with why. */
 static int timed_median(const rv_own_opts *o, const char *work, double *ms, char *err, size_t errlen)
 {

@@ -72,6 +72,17 @@ int rv_own_compile(const rv_own_opts *o, const char *dir, char *err, size_t errl
  * read as data, and whatever else this stage writes or shows is made anew. */
 int rv_own_run_built(const rv_own_opts *o, const char *dir, rv_own_result *res, char *err, size_t errlen);
 
+/* The waves run alone on what rv_own_run_built left in dir (checked as it
+ * checks it): the program run once as a waves run, as the kept run ran it
+ * (run.txt: N, data, block), then the judged calls again, untouched and
+ * under the patch, for its cost; the waves kept in res->tr, given: the
+ * trace check saved from that run (trace: its file's name), which must be
+ * a student's kernel of the same source, N and data.  Nothing is traced
+ * or judged again, so the trace is the verdict's own.  0, or the exit
+ * status with the message. */
+int rv_own_waves_built(const rv_own_opts *o, const char *dir, const char *trace, rv_own_result *res, char *err,
+                       size_t errlen);
+
 /* The timed run alone on what rv_own_compile left in dir (checked as
  * rv_own_run_built checks it): the input written, the program run once
  * untraced (its "time" mode), and the median of its times in *ms.  Needs a
