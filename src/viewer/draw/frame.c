@@ -150,11 +150,31 @@ static void waves_help(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
     draw_help(&d);
 }
 
+/* The toast over a frame the waves took whole, where the footer says it
+ * over the steps (bottom right, on the background): what a key did, or
+ * why the trace file that changed was not read (app.c's reload). */
+static void waves_toast(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
+{
+    if (!f->toast || !f->toast[0]) return;
+    layout L;
+    draw_layout_for(f, &L);
+    const theme *th = theme_get((theme_id)f->theme);
+    int pad = L.fs_small / 2, tw = text_width(tc, FACE_SANS_BOLD, L.fs_small, f->toast);
+    if (tw > L.footer.w - 2 * pad) tw = L.footer.w - 2 * pad;
+    lrect box = {L.footer.x + L.footer.w - tw - 2 * pad, L.footer.y, tw + 2 * pad, L.footer.h};
+    prim_fill(r, box, th->bg);
+    int y = L.footer.y + (L.footer.h - text_line_height(tc, FACE_SANS, L.fs_small)) / 2;
+    text_draw_fit(tc, FACE_SANS_BOLD, L.fs_small, box.x + pad, y, tw, th->accent, f->toast);
+}
+
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc; /* large: off the stack; frames are drawn one at a time */
     if ((f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) && waves_frame(r, tc, f) == 0) {
-        if (f->help) waves_help(r, tc, f);
+        if (f->help)
+            waves_help(r, tc, f);
+        else
+            waves_toast(r, tc, f);
         return;
     }
     int steps_w = draw_steps_width(f);

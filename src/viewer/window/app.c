@@ -61,6 +61,9 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
         a->results_given = 1;
         if (app_load_results(a, o->results[k], err, errlen) != 0) return -1;
     }
+    /* the file as it is before it is read: one replaced while it loads is
+     * seen changed at the first look, and read again */
+    if (o->file) file_watch_start(&a->watch, o->file);
     if (shown_open_options(&a->sc, o, asset_dirs, ndirs, err, errlen) != 0) return -1;
     if (rv_trace_is_own(a->sc.tr)) app_own_follows_device(a);
     app_follow_results(a);
@@ -260,6 +263,100 @@ static void next_device(app *a)
     app_toast(a, msg);
 }
 
+/* The position in story s2 where position pos of s1 stands: the same
+ * launch (or s2's last) and the step there that matches (shown_map_step). */
+static int map_position(const story *s1, int pos, const story *s2)
+{
+    int step, k1 = story_locate(s1, pos, &step), k2 = k1 < s2->nlaunch ? k1 : s2->nlaunch - 1;
+    return s2->first[k2] + shown_map_step(s1->tr[k1], step, s2->tr[k2]);
+}
+
+/* Compare mode after the shown trace was read again (was: its config
+ * before, and its steps and the row shown then): the second pane opened
+ * again as compare mode opened it beside the trace where that changed
+ * (a block size, data), else kept and aligned anew; the row kept where
+ * the alignment has the same rows (the same kernel written again: a row
+ * where the trace has no step of its own maps to no step), else the one of
+ * the step kept.  What went wrong into said, else "". */
+static void compare_again(app *a, const rv_config *was, int nsteps, int row, char *said, size_t len)
+{
+    char data_was[64], data_now[64];
+    int nrows = a->nrows;
+    rv_data_name(was->data, data_was, sizeof data_was);
+    rv_data_name(a->sc.cfg.data, data_now, sizeof data_now);
+    said[0] = '\0';
+    if (was->block_size != a->sc.cfg.block_size || strcmp(data_was, data_now)) {
+        if (compare_like(a, &a->sc, a->sc2.tr->version, said, len) == 0) {
+            said[0] = '\0';
+            return;
+        }
+    }
+    realign(a);
+    app_follow_second(a);
+    if (a->nrows == nrows && a->sc.tr->nsteps == nsteps && row < a->nrows) {
+        a->row = row;
+        a->step = step_at_row(a, row);
+    }
+}
+
+/* The trace file view opened changed on disk: read again where it is still
+ * what is shown (a version or device switch left it), as app_open read it,
+ * with the position, compare mode, W's picture and its zoom kept.  A file
+ * that does not load (half written, cut short) leaves the trace shown as it
+ * was, and the footer says why until a later change loads. */
+static void reload_file(app *a)
+{
+    char err[1200], msg[400], said[400] = "";
+    if (strcmp(a->sc.path, a->watch.path)) return;
+    shown next = {0};
+    snprintf(next.device, sizeof next.device, "%s", a->device);
+    if (shown_open_file(&next, a->watch.path, err, sizeof err) != 0) {
+        shown_close(&next);
+        /* TRANSLATORS: %s says why the trace file, changed on disk, did not load. */
+        snprintf(a->reload_note, sizeof a->reload_note, _("not reloaded, still the trace before: %s"), err);
+        app_toast(a, a->reload_note);
+        return;
+    }
+    const char *name = strrchr(a->watch.path, '/') ? strrchr(a->watch.path, '/') + 1 : a->watch.path;
+    rv_config was = a->sc.cfg;
+    int nsteps = a->sc.tr->nsteps;
+    a->step = map_position(&a->sc.story, a->step, &next.story);
+    shown_close(&a->sc);
+    a->sc = next;
+    if (rv_trace_is_own(a->sc.tr)) app_own_follows_device(a);
+    a->reload_note[0] = '\0';
+    /* predict mode asks the new trace's question (its score kept) */
+    a->pq.an = NULL;
+    a->pq.waves = NULL;
+    if (a->comparing)
+        compare_again(a, &was, nsteps, a->row, said, sizeof said);
+    else
+        set_step(a, a->step);
+    app_follow_results(a);
+    app_follow_verify(a);
+    /* TRANSLATORS: %s is the trace file's name; it was replaced on disk. */
+    snprintf(msg, sizeof msg, _("%s changed on disk: reloaded"), name);
+    if (said[0]) snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; %s", said);
+    app_toast(a, msg);
+}
+
+int app_wait_file(app *a, unsigned timeout_ms, char *err, size_t errlen)
+{
+    if (!a->watch.on) {
+        snprintf(err, errlen, "%s", _("--keys wait: no trace file is followed (wait is for `view FILE.rvt`)"));
+        return -1;
+    }
+    for (unsigned waited = 0; waited < timeout_ms; waited += 20) {
+        if (file_watch_look(&a->watch)) {
+            app_apply(a, (app_action){.kind = APP_FILE_CHANGED});
+            return 0;
+        }
+        SDL_Delay(20);
+    }
+    snprintf(err, errlen, _("--keys wait: %s did not change in %u s"), a->watch.path, timeout_ms / 1000);
+    return -1;
+}
+
 /* L: English <-> Chinese, live.  Without a CJK font or the catalogue the
  * interface stays English and the toast says what to install. */
 static void toggle_language(app *a)
@@ -419,6 +516,7 @@ static int apply_shown(app *a, app_action act)
         return 1;
     case APP_COMPARE_END: app_compare(a, -1, msg, sizeof msg); return 1;
     case APP_COMPARE_DEVICE: compare_next_device(a); return 1;
+    case APP_FILE_CHANGED: reload_file(a); return 1;
     default: return 0;
     }
 }
@@ -488,6 +586,10 @@ static int follow_room(app *a)
 int app_tick(app *a, unsigned ms)
 {
     int changed = follow_room(a);
+    if (file_watch_tick(&a->watch, ms)) {
+        app_apply(a, (app_action){.kind = APP_FILE_CHANGED});
+        changed = 1;
+    }
     if (a->toast_ms) {
         a->toast_ms = ms >= a->toast_ms ? 0 : a->toast_ms - ms;
         changed |= a->toast_ms == 0;

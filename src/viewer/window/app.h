@@ -17,6 +17,7 @@
 #include "core/predict.h"
 #include "shown.h"
 #include "waves_rec.h"
+#include "file_watch.h"
 #include "viewer.h"
 
 #define APP_TOAST_MS       4000
@@ -107,6 +108,12 @@ typedef struct app {
     const char *class_join;            /* the join address and code, shown in the line */
     struct class_live *live;           /* the card's join address, QR code and spread  */
     struct class_kernel_list *kernels; /* the students' kernels (K); NULL: none  */
+    /* `view FILE.rvt`: the file followed on disk and read again when it is
+     * replaced (a class with --waves renames the kernel's trace with its
+     * grid over the verdict's); why the last change did not load, said in
+     * the footer until one does ("" when it did) */
+    file_watch watch;
+    char reload_note[400];
 } app;
 
 /* The window on an open app until it is closed (viewer.c): 0, or 2 with
@@ -172,9 +179,14 @@ void app_apply(app *a, app_action act);
  * key by SDL keycode. */
 void app_event(app *a, const SDL_Event *e);
 void app_key(app *a, SDL_Keycode key, Uint16 mod);
-/* Advances playback, the toast and a live class by ms milliseconds; 1 if
- * the frame changed. */
+/* Advances playback, the toast and a live class by ms milliseconds, and
+ * looks (at most once a second) whether the trace file opened changed;
+ * 1 if the frame changed. */
 int app_tick(app *a, unsigned ms);
+/* `--keys wait`: waits (up to timeout_ms, never in the window's loop) until
+ * the trace file opened changes, and reads it again as the tick would.
+ * 0, or -1 with err when it did not change in time or no file is followed. */
+int app_wait_file(app *a, unsigned timeout_ms, char *err, size_t errlen);
 /* Steps per second at the current speed. */
 double app_speed(const app *a);
 

@@ -43,6 +43,7 @@ typedef enum app_action_kind {
     APP_COMPARE_WITH,   /* arg: the digit D after C, for version vD         */
     APP_COMPARE_END,    /* C after C                                        */
     APP_COMPARE_DEVICE, /* D after C: this version on the next device beside */
+    APP_FILE_CHANGED,   /* the trace file opened changed on disk (app_tick)  */
     /* predict mode (predict.h): its own state changes, read in app_predict.c */
     APP_PREDICT_MODE,  /* arg: the predict_mode A or Shift+A switches      */
     APP_PREDICT_INPUT, /* arg: the predict_in, arg2: its digit             */

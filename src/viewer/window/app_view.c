@@ -60,7 +60,10 @@ viewer_frame app_view(const app *a, int w, int h)
         .waves = a->waves,
         .playing = a->playing,
         .speed = speeds[a->speed],
-        .toast = a->toast_ms ? a->toast : NULL,
+        /* a trace file that changed but did not load stays said (app.c's reload) */
+        .toast = a->toast_ms         ? a->toast
+                 : a->reload_note[0] ? a->reload_note
+                                     : NULL,
         .results_path = a->results_path,
         .results = a->results ? a->results : a->sweep,
         .sweep = a->sweep,
