@@ -106,6 +106,13 @@ PY
 read_back "$tmp/w.rvt"
 [ -z "$ex" ] && { finish; exit; }
 
+# recorded TAG: a check's waves recorded: its waves line said, its trace
+# read back as above
+recorded() {
+    pass=$((pass + 1))
+    grep -F "waves:" "$tmp/$1.out"
+    read_back "$tmp/$1.rvt"
+}
 # gated TAG ARGS...: `check FILE --exercise EX --waves` through the node's
 # lock files (a gate: a class's check), its verdict either way, its line
 # saying what the waves run cost (measured by the judge's runner), its trace
@@ -119,9 +126,7 @@ gated() {
     local rc=$?
     grep -q "no sandbox can be made here" "$tmp/$tag.out" && return 2
     if [ "$rc" -le 1 ] && grep -qF "waves: by the Compute Sanitizer's patch: the whole reduction took" "$tmp/$tag.out"; then
-        pass=$((pass + 1))
-        grep -F "waves:" "$tmp/$tag.out"
-        read_back "$tmp/$tag.rvt"
+        recorded "$tag"
     else
         fail=$((fail + 1))
         echo "FAIL: $tag: check --waves through a gate -> exit $rc, its waves line and last words:"
@@ -155,9 +160,7 @@ verdict, grid = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
 if b"RVTWAVE" in verdict or not grid.startswith(verdict) or not grid[len(verdict):].startswith(b"RVTWAVE3"):
     sys.exit("FAIL: the trace with the grid is not the verdict's with a waves section after it")
 PY
-        pass=$((pass + 1))
-        grep -F "waves:" "$tmp/$tag.out"
-        read_back "$tmp/$tag.rvt"
+        recorded "$tag"
     else
         fail=$((fail + 1))
         echo "FAIL: $tag: check --waves-into after a verdict -> exit $rc, its last words:"
