@@ -568,8 +568,8 @@ static int check_judge(rv_own_opts *o, const stages *st, const outputs *out, con
  * to the trace its check saved, written whole to --save-trace or over
  * FILE.rvt; nothing judged, so the trace is still the verdict's (a class's
  * grid after its verdict: submit_queue.c).  not_with: the first option
- * given that does not go with it.  The exit status: 0, or 1 and 2 as a
- * check's own (an option, a file; nothing to run). */
+ * given that does not go with it.  The exit status: 0; 1 a usage error;
+ * 2 nothing to run (no build, no GPU, a trace that is not the run's). */
 static int waves_into(rv_own_opts *o, const stages *st, const outputs *out, const char *not_with)
 {
     if (not_with[0])
@@ -595,10 +595,12 @@ static int waves_into(rv_own_opts *o, const stages *st, const outputs *out, cons
         rv_say_waves_cost(run->tr, run->waves_cost_why);
         if (check_trace_write(to, run->tr, err, sizeof err) != 0) rc = RV_EXIT_RUNTIME;
     }
-    if (rc)
+    if (rc) { /* a build, run or trace that is not there or not this one: nothing to run, as --built says it */
         rv_cmd_error("check", err);
-    else
+        rc = RV_EXIT_RUNTIME;
+    } else {
         printf(_("the waves run of %s added to its trace: %s\n"), o->file, to);
+    }
     rv_trace_free(run->tr);
     free(run);
     return rc;
