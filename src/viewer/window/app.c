@@ -1,5 +1,7 @@
 /* app.c — viewer state transitions: the one place input changes the
- * state (app_apply), playback, version and device switches, compare mode.
+ * state (app_apply), playback, version and device switches, a trace file
+ * read again; compare mode's pane is app_compare.c, the position and the
+ * toast app_step.c.
  *
  * Keys and clicks arrive as actions (action.c reads them; predict mode and
  * the class say theirs, app_predict.c and app_class.c); nothing here draws,
@@ -11,6 +13,7 @@
  */
 #include "app.h"
 #include "action.h"
+#include "app_compare.h"
 #include "core/i18n.h"
 
 #include <math.h>
@@ -71,127 +74,6 @@ int app_open(app *a, const viewer_options *o, const char *const *asset_dirs, int
     return o->compare > 0 ? app_compare(a, o->compare - 1, err, errlen) : 0;
 }
 
-void app_toast(app *a, const char *msg)
-{
-    snprintf(a->toast, sizeof a->toast, "%s", msg);
-    a->toast_ms = APP_TOAST_MS;
-}
-
-/* The step of the first shown at row r, or the last one before it. */
-static int step_at_row(const app *a, int r)
-{
-    for (; r >= 0; r--)
-        if (a->rows[r].step[0] >= 0) return a->rows[r].step[0];
-    return 0;
-}
-
-static void set_step(app *a, int s)
-{
-    int last = app_positions(a) - 1;
-    s = s < 0 ? 0 : s > last ? last : s;
-    if (a->comparing) {
-        a->row = s;
-        a->step = step_at_row(a, s);
-    } else {
-        a->step = s;
-    }
-    a->play_ms = 0;
-}
-
-void app_goto(app *a, int pos) { set_step(a, pos); }
-
-/* Compare mode aligns the first launch of the shown with the other
- * version: a position in a later launch stands at the first's last step. */
-static void realign(app *a)
-{
-    int step;
-    free(a->rows);
-    a->nrows = compare_align(a->sc.tr, a->sc2.tr, &a->rows);
-    if (a->nrows < 0) a->nrows = 0;
-    if (story_locate(&a->sc.story, a->step, &step) > 0) step = a->sc.tr->nsteps - 1;
-    a->row = compare_row_of(a->rows, a->nrows, 0, step);
-}
-
-/* The second pane: version v opened as `like` would open it (its block size,
- * data, and the device whose recording it follows). */
-static int compare_like(app *a, const shown *like, int v, char *msg, size_t len)
-{
-    shown next = {0};
-    int rc = shown_open_like(&next, like, v, msg, len);
-    if (rc != 0) {
-        app_toast(a, msg);
-        return rc;
-    }
-    shown_close(&a->sc2);
-    a->sc2 = next;
-    a->comparing = 1;
-    realign(a);
-    app_follow_second(a);
-    const char *na = rv_trace_name(a->sc.tr), *nb = rv_trace_name(a->sc2.tr);
-    if (strcmp(a->sc2.device, a->sc.device) && a->sc2.tr->origin_kind == RV_ORIGIN_GPU)
-        snprintf(msg, len, _("comparing %s on %s with %s on %s"), na,
-                 a->sc.tr->origin_kind == RV_ORIGIN_GPU ? a->sc.tr->origin : _("the CPU model"), nb, a->sc2.tr->origin);
-    else
-        snprintf(msg, len, _("comparing %s with %s%s"), na, nb,
-                 a->sc2.tr->origin_kind == RV_ORIGIN_GPU ? _(" (GPU trace)") : _(" (CPU model)"));
-    app_toast(a, msg);
-    return 0;
-}
-
-/* The recorded device after the one shown, and the folder of its traces:
- * 0, or -1 with a toast (fewer than two devices, or no traces). */
-static int next_recorded(app *a, char slug[64], char *dir, size_t len, int *index, int *count)
-{
-    char slugs[ASSETS_MAX_DEVICES][64], msg[160];
-    const char *dirs[ASSETS_MAX_DIRS];
-    for (int i = 0; i < a->nasset_dirs; i++) dirs[i] = a->asset_dirs[i];
-    int n = assets_list_devices(dirs, a->nasset_dirs, slugs), k = 0;
-    if (n < 2) {
-        app_toast(a, n ? _("only one device is recorded (reducevis record adds yours)")
-                       : _("no device is recorded (reducevis record makes a recording)"));
-        return -1;
-    }
-    while (k < n && strcmp(slugs[k], a->device)) k++;
-    snprintf(slug, 64, "%s", slugs[(k + 1) % n]);
-    if (assets_device_dir(dirs, a->nasset_dirs, slug, dir, len) != 0) {
-        snprintf(msg, sizeof msg, _("no traces of %s"), slug);
-        app_toast(a, msg);
-        return -1;
-    }
-    *index = (k + 1) % n;
-    *count = n;
-    return 0;
-}
-
-/* C then D: this version on the next recorded device, beside this one. */
-static void compare_next_device(app *a)
-{
-    char slug[64], dir[SHOWN_PATH_LEN], msg[400];
-    int k, n;
-    if (next_recorded(a, slug, dir, sizeof dir, &k, &n) != 0) return;
-    shown like = a->sc; /* shares the trace: only read, never closed */
-    snprintf(like.device, sizeof like.device, "%s", slug);
-    snprintf(like.asset_dir, sizeof like.asset_dir, "%s", dir);
-    like.bundled = 1;
-    compare_like(a, &like, a->sc.tr->version, msg, sizeof msg);
-}
-
-int app_compare(app *a, int v, char *msg, size_t len)
-{
-    if (v < 0) {
-        if (a->comparing) a->step = step_at_row(a, a->row);
-        a->comparing = 0;
-        free(a->rows);
-        a->rows = NULL;
-        a->nrows = 0;
-        shown_close(&a->sc2);
-        app_free_second(a);
-        app_toast(a, _("compare off"));
-        return 0;
-    }
-    return compare_like(a, &a->sc, v, msg, len);
-}
-
 static void switch_version(app *a, int v)
 {
     char msg[300];
@@ -201,7 +83,7 @@ static void switch_version(app *a, int v)
         return;
     }
     a->focus = 0;
-    if (a->comparing) realign(a);
+    if (a->comparing) app_compare_realign(a);
     app_follow_results(a);
     app_follow_verify(a);
     const rv_version_info *vi = rv_version(v);
@@ -239,7 +121,7 @@ static void next_device(app *a)
 {
     char next[64], msg[400], dir[SHOWN_PATH_LEN];
     int k, n;
-    if (next_recorded(a, next, dir, sizeof dir, &k, &n) != 0) return;
+    if (app_next_recorded(a, next, dir, sizeof dir, &k, &n) != 0) return;
     /* reopen this version there: shown_switch_version builds it beside the old one */
     shown keep = a->sc;
     snprintf(a->sc.device, sizeof a->sc.device, "%s", next);
@@ -253,7 +135,7 @@ static void next_device(app *a)
     snprintf(a->device, sizeof a->device, "%s", next);
     a->focus = 0;
     if (a->comparing) {
-        realign(a);
+        app_compare_realign(a);
         app_follow_second(a);
     }
     app_follow_results(a);
@@ -269,34 +151,6 @@ static int map_position(const story *s1, int pos, const story *s2)
 {
     int step, k1 = story_locate(s1, pos, &step), k2 = k1 < s2->nlaunch ? k1 : s2->nlaunch - 1;
     return s2->first[k2] + shown_map_step(s1->tr[k1], step, s2->tr[k2]);
-}
-
-/* Compare mode after the shown trace was read again (was: its config
- * before, and its steps and the row shown then): the second pane opened
- * again as compare mode opened it beside the trace where that changed
- * (a block size, data), else kept and aligned anew; the row kept where
- * the alignment has the same rows (the same kernel written again: a row
- * where the trace has no step of its own maps to no step), else the one of
- * the step kept.  What went wrong into said, else "". */
-static void compare_again(app *a, const rv_config *was, int nsteps, int row, char *said, size_t len)
-{
-    char data_was[64], data_now[64];
-    int nrows = a->nrows;
-    rv_data_name(was->data, data_was, sizeof data_was);
-    rv_data_name(a->sc.cfg.data, data_now, sizeof data_now);
-    said[0] = '\0';
-    if (was->block_size != a->sc.cfg.block_size || strcmp(data_was, data_now)) {
-        if (compare_like(a, &a->sc, a->sc2.tr->version, said, len) == 0) {
-            said[0] = '\0';
-            return;
-        }
-    }
-    realign(a);
-    app_follow_second(a);
-    if (a->nrows == nrows && a->sc.tr->nsteps == nsteps && row < a->nrows) {
-        a->row = row;
-        a->step = step_at_row(a, row);
-    }
 }
 
 /* The trace file view opened changed on disk: read again where it is still
@@ -329,9 +183,9 @@ static void reload_file(app *a)
     a->pq.an = NULL;
     a->pq.waves = NULL;
     if (a->comparing)
-        compare_again(a, &was, nsteps, a->row, said, sizeof said);
+        app_compare_again(a, &was, nsteps, a->row, said, sizeof said);
     else
-        set_step(a, a->step);
+        app_goto(a, a->step);
     app_follow_results(a);
     app_follow_verify(a);
     /* TRANSLATORS: %s is the trace file's name; it was replaced on disk. */
@@ -455,12 +309,12 @@ const predict *app_predict_frame(app *a)
 static int apply_view(app *a, app_action act)
 {
     switch (act.kind) {
-    case APP_STEP_BY: set_step(a, app_position(a) + act.arg); return 1;
-    case APP_GOTO: set_step(a, act.arg); return 1;
+    case APP_STEP_BY: app_goto(a, app_position(a) + act.arg); return 1;
+    case APP_GOTO: app_goto(a, act.arg); return 1;
     case APP_PLAY_TOGGLE:
         a->playing = !a->playing;
         if (a->playing && app_position(a) >= app_positions(a) - 1)
-            set_step(a, 0); /* play from the start rather than do nothing */
+            app_goto(a, 0); /* play from the start rather than do nothing */
         a->play_ms = 0;
         return 1;
     case APP_SPEED:
@@ -515,7 +369,7 @@ static int apply_shown(app *a, app_action act)
         if ((v = digit_version(a, act.arg)) >= 0) app_compare(a, v, msg, sizeof msg);
         return 1;
     case APP_COMPARE_END: app_compare(a, -1, msg, sizeof msg); return 1;
-    case APP_COMPARE_DEVICE: compare_next_device(a); return 1;
+    case APP_COMPARE_DEVICE: app_compare_next_device(a); return 1;
     case APP_FILE_CHANGED: reload_file(a); return 1;
     default: return 0;
     }
@@ -537,7 +391,7 @@ static void apply_modes(app *a, app_action act)
     case APP_PREDICT_WORD: predict_pick_word(&a->pq, act.arg); break;
     case APP_ROOM_MOVED: /* the class's room is followed, and its reveal */
         if (act.arg != app_position(a)) {
-            set_step(a, act.arg);
+            app_goto(a, act.arg);
             sync_question(a);
         }
         if (act.arg2 && predict_veiled(app_predict_shown(a))) predict_reveal(&a->pq);
@@ -602,7 +456,7 @@ int app_tick(app *a, unsigned ms)
         if (app_position(a) >= app_positions(a) - 1) {
             a->playing = 0;
         } else {
-            set_step(a, app_position(a) + 1);
+            app_goto(a, app_position(a) + 1);
             changed = 1;
         }
         a->play_ms = left;
