@@ -265,14 +265,14 @@ char *submit_run_check(submit_queue *q, int id, int exercise, int gpu, int gate,
 
 int submit_run_grid(submit_queue *q, int id, int exercise, int gpu, int gate)
 {
-    char out[PATH_MAX + 64], refused[400], trace[PATH_MAX + 64];
+    char out[PATH_MAX + 64], refused[400];
     int code, cluster;
     verdict_speed speed;
     check_cmd c;
     snprintf(out, sizeof out, "%s/submissions/%d.grid.txt", q->dir, id);
     run_stage(q, id, exercise, gpu, 1, gate, out, &c, &code, &speed, refused, sizeof refused, &cluster);
-    const char *grid = c.trace; /* ID.grid.rvt (verdict_args) */
-    submit_queue_trace_path(q, id, trace, sizeof trace);
+    /* ID.grid.rvt (verdict_args), over the verdict's trace it was added to */
+    const char *grid = c.trace, *trace = c.verdict_trace;
     /* the waves added (exit 0) and the trace written whole: check writes
        it under another name and renames it, so one that is there is whole */
     struct stat st;
