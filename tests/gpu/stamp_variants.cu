@@ -47,11 +47,36 @@
 //               keeps it until its last warp leaves), folded by warp 0 into
 //               the block's slot: one warp stores to global memory, and
 //               shared stores do not queue behind the kernel's loads
+// and, with thread 0 (or each warp's lane 0) picked by a predicate rather
+// than an election, and the slots' address a kernel parameter rather than a
+// constant-memory load (the p_ variants, to tell apart what a stamp's exit
+// waits for):
+//   p_st2       thread 0 stores 32 bytes at exit, no timer (store_only
+//               without the election and the constant load)
+//   p_st1       the same, one 16-byte store
+//   p_entry     thread 0 stores 16 bytes as the block enters, nothing at
+//               exit: what a store costs off the block's tail
+//   p_t1        thread 0 reads the time at exit and stores it with the SM,
+//               one 16-byte store
+//   p_w0        thread 0: the time at entry and at exit, the SM, one 16-byte
+//               store (the start, the span and the SM): one stamp a block
+//   p_all       p_w0, and each other warp's lane 0 its exit's time, one
+//               16-byte store into its record (the shipped record, without
+//               the election and the constant load)
+//   p_bulk      p_w0 through shared memory and the copy engine
+//               (cp.async.bulk shared to global, waiting only until it has
+//               read the 16 bytes): whether the exit then waits for less
+//   p_merged    p_t1's record in place of the kernel's own result store, one
+//               16-byte store a block as without stamps (not a stamp: the
+//               sum lands elsewhere): what the time and the SM cost alone
+//   p_lanes     p_w0's stamp and the kernel's result in one store
+//               instruction of warp 0: lane 0 the result, lanes 1 to 4 the
+//               stamp's four words (two sectors, one instruction)
 // Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
 // a launch is wrong.  Built with the CUDA side (target stamp_variants) so
 // that it keeps compiling; its H200 runs are in
 // assets/logs/nvidia-h200-stamp-variants.txt (head, head_w0 and head_sts
-// from its run 4).
+// from its run 4), the p_ variants' in nvidia-h200-stamp-variants-p.txt.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -94,10 +119,12 @@ static __device__ __forceinline__ unsigned smid()
 }
 
 enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0_ST, NO_STORE, CLK_NONE, CLK_WARP, CLK_WARP0,
-               ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS, NVARIANTS };
+               ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
+               P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
-                              "head", "head_w0", "head_sts"};
+                              "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
+                              "p_bulk", "p_merged", "p_lanes"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -285,14 +312,97 @@ template <int V> struct head_stamp {
     }
 };
 
-// v0's tree: tid % (2s) picks the workers
 // the variant's stamp: waves.cuh's own for shipped
 template <int V>
 using stamp_of = std::conditional_t<V == SHIPPED, rv_waves_stamp, std::conditional_t<V >= HEAD, head_stamp<V>, stamp<V>>>;
 
-template <int V> __global__ void k_v0(const float *in, float *out, unsigned n)
+// The p_ variants: no election, no constant load; `at` is the kernel's
+// slots parameter.  Whole warps and one-dimensional blocks only.
+template <int V> struct param_stamp {
+    unsigned long long entered;
+    unsigned long long *at;   // this block's 16 bytes, or its warps' records after them
+    __device__ __forceinline__ explicit param_stamp(void *p) : at((unsigned long long *)p)
+    {
+        if constexpr (V == P_W0 || V == P_ALL || V == P_BULK || V == P_LANES) entered = gtime();
+        if constexpr (V == P_ENTRY)
+            if (threadIdx.x == 0) st2(at + 2 * blockIdx.x, 1, ((unsigned long long)1 << 32) | smid());
+    }
+    static __device__ __forceinline__ unsigned long long *staged()
+    {
+        __shared__ __align__(16) unsigned long long b[2];
+        return b;
+    }
+    __device__ __forceinline__ ~param_stamp()
+    {
+        if constexpr (V == P_ENTRY || V == P_MERGED || V == P_LANES) return;
+        unsigned long long *mine = at + 2 * blockIdx.x;
+        if constexpr (V == P_ALL) {
+            if (threadIdx.x >= 32 && threadIdx.x % 32 == 0) {
+                unsigned long long t = gtime();
+                st2(at + 2 * gridDim.x + 2 * ((size_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32), ~t, t);
+            }
+        }
+        if (threadIdx.x != 0) return;
+        if constexpr (V == P_ST2) {
+            st2(mine, 1, 2);
+            st2(at + 2 * gridDim.x + 2 * blockIdx.x, 3, ((unsigned long long)1 << 32) | smid());
+        } else if constexpr (V == P_ST1) {
+            st2(mine, 1, ((unsigned long long)1 << 32) | smid());
+        } else if constexpr (V == P_T1) {
+            st2(mine, gtime(), ((unsigned long long)1 << 32) | smid());
+        } else {
+            unsigned long long t = gtime();
+            unsigned long long span = (t - entered) << 32 | smid();
+            if constexpr (V == P_BULK) {
+                unsigned long long *b = staged();
+                unsigned sb = (unsigned)__cvta_generic_to_shared(b);
+                asm volatile("st.shared.v2.u64 [%0], {%1, %2};" ::"r"(sb), "l"(entered), "l"(span) : "memory");
+                asm volatile("fence.proxy.async.shared::cta;\n\t"
+                             "cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], 16;\n\t"
+                             "cp.async.bulk.commit_group;\n\t"
+                             "cp.async.bulk.wait_group.read 0;" ::"l"(mine), "r"(sb) : "memory");
+            } else {
+                st2(mine, entered, span);
+            }
+        }
+    }
+};
+
+// The kernel's stamp: p_ variants take the slots' address from the kernel's
+// parameter (a prvalue, so that its destructor runs once, at the kernel's end)
+template <int V> __device__ __forceinline__ auto make_stamp(void *p)
 {
-    stamp_of<V> st [[maybe_unused]];
+    if constexpr (V >= P_ST2) return param_stamp<V>(p);
+    else return stamp_of<V>();
+}
+
+// v0's tree: tid % (2s) picks the workers
+
+// p_merged's store in place of the result's: the time and the SM beside the
+// sum, one 16-byte store
+template <int V> static __device__ __forceinline__ void result(float *out, void *p, float sum)
+{
+    if constexpr (V == P_MERGED)
+        st2((unsigned long long *)p + 2 * blockIdx.x, gtime(), (unsigned long long)__float_as_uint(sum) << 32 | smid());
+    else
+        out[blockIdx.x] = sum;
+}
+
+// p_lanes: warp 0's lanes, one store instruction: lane 0 the result, lanes
+// 1 to 4 the stamp (its start, split in two words, its span and its SM)
+static __device__ __forceinline__ void lanes_result(float *out, void *p, float sum, unsigned long long entered)
+{
+    unsigned long long t = gtime();
+    unsigned lane = threadIdx.x, sm = smid();
+    unsigned word = lane == 0 ? __float_as_uint(sum) : lane == 1 ? (unsigned)entered
+                  : lane == 2 ? (unsigned)(entered >> 32) : lane == 3 ? (unsigned)(t - entered) : sm;
+    unsigned *at = lane == 0 ? (unsigned *)&out[blockIdx.x] : (unsigned *)p + 4 * blockIdx.x + (lane - 1);
+    asm volatile("{ .reg .pred q; setp.lt.u32 q, %2, 5; @q st.global.u32 [%0], %1; }" ::"l"(at), "r"(word), "r"(lane) : "memory");
+}
+
+template <int V> __global__ void k_v0(const float *in, float *out, unsigned n, void *p)
+{
+    auto st [[maybe_unused]] = make_stamp<V>(p);
     extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
     s[tid] = i < n ? in[i] : 0.0f;
@@ -301,13 +411,15 @@ template <int V> __global__ void k_v0(const float *in, float *out, unsigned n)
         if (tid % (2 * d) == 0) s[tid] += s[tid + d];
         __syncthreads();
     }
-    if (tid == 0) out[blockIdx.x] = s[0];
+    if constexpr (V == P_LANES) {
+        if (tid < 32) lanes_result(out, p, s[0], st.entered);
+    } else if (tid == 0) result<V>(out, p, s[0]);
 }
 
 // v5's: two loads a thread, the tree unrolled for 256 threads
-template <int V> __global__ void k_v5(const float *in, float *out, unsigned n)
+template <int V> __global__ void k_v5(const float *in, float *out, unsigned n, void *p)
 {
-    stamp_of<V> st [[maybe_unused]];
+    auto st [[maybe_unused]] = make_stamp<V>(p);
     __shared__ float s[256];
     unsigned tid = threadIdx.x, i = blockIdx.x * 512 + tid;
     s[tid] = (i < n ? in[i] : 0.0f) + (i + 256 < n ? in[i + 256] : 0.0f);
@@ -321,39 +433,43 @@ template <int V> __global__ void k_v5(const float *in, float *out, unsigned n)
         v[tid] += v[tid + 32]; v[tid] += v[tid + 16]; v[tid] += v[tid + 8];
         v[tid] += v[tid + 4];  v[tid] += v[tid + 2];  v[tid] += v[tid + 1];
     }
-    if (tid == 0) out[blockIdx.x] = s[0];
+    if constexpr (V == P_LANES) {
+        if (tid < 32) lanes_result(out, p, s[0], st.entered);
+    } else if (tid == 0) result<V>(out, p, s[0]);
 }
 
-template <int V> static void launch(int which, const float *in, float *out, unsigned n)
+template <int V> static void launch(int which, const float *in, float *out, unsigned n, void *p)
 {
-    if (which == 0) k_v0<V><<<n / 256, 256, 256 * sizeof(float)>>>(in, out, n);
-    else k_v5<V><<<n / 512, 256>>>(in, out, n);
+    if (which == 0) k_v0<V><<<n / 256, 256, 256 * sizeof(float)>>>(in, out, n, p);
+    else k_v5<V><<<n / 512, 256>>>(in, out, n, p);
 }
-static void launch_variant(int v, int which, const float *in, float *out, unsigned n)
+static void launch_variant(int v, int which, const float *in, float *out, unsigned n, void *p)
 {
+#define L(X) case X: launch<X>(which, in, out, n, p); break;
     switch (v) {
-    case NONE: launch<NONE>(which, in, out, n); break;
-    case SHIPPED: launch<SHIPPED>(which, in, out, n); break;
-    case ATOMICS: launch<ATOMICS>(which, in, out, n); break;
-    case NO_ENTRY: launch<NO_ENTRY>(which, in, out, n); break;
-    case CLOCK: launch<CLOCK>(which, in, out, n); break;
-    case NO_ATOMICS: launch<NO_ATOMICS>(which, in, out, n); break;
-    case WARP0: launch<WARP0>(which, in, out, n); break;
-    case WARP0_ST: launch<WARP0_ST>(which, in, out, n); break;
-    case NO_STORE: launch<NO_STORE>(which, in, out, n); break;
-    case CLK_NONE: launch<CLK_NONE>(which, in, out, n); break;
-    case CLK_WARP: launch<CLK_WARP>(which, in, out, n); break;
-    case CLK_WARP0: launch<CLK_WARP0>(which, in, out, n); break;
-    case ENTRY_ONLY: launch<ENTRY_ONLY>(which, in, out, n); break;
-    case STORE_ONLY: launch<STORE_ONLY>(which, in, out, n); break;
-    case COUNTED: launch<COUNTED>(which, in, out, n); break;
-    case CNT_NOSPIN: launch<CNT_NOSPIN>(which, in, out, n); break;
-    case CNT_NOSTORE: launch<CNT_NOSTORE>(which, in, out, n); break;
-    case CNT_ONLY: launch<CNT_ONLY>(which, in, out, n); break;
-    case HEAD: launch<HEAD>(which, in, out, n); break;
-    case HEAD_W0: launch<HEAD_W0>(which, in, out, n); break;
-    case HEAD_STS: launch<HEAD_STS>(which, in, out, n); break;
+    L(NONE)
+    L(SHIPPED)
+    L(ATOMICS)
+    L(NO_ENTRY)
+    L(CLOCK)
+    L(NO_ATOMICS)
+    L(WARP0)
+    L(WARP0_ST)
+    L(NO_STORE)
+    L(CLK_NONE)
+    L(CLK_WARP)
+    L(CLK_WARP0)
+    L(ENTRY_ONLY)
+    L(STORE_ONLY)
+    L(COUNTED)
+    L(CNT_NOSPIN)
+    L(CNT_NOSTORE)
+    L(CNT_ONLY)
+    L(HEAD)
+    L(HEAD_W0)
+    L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
     }
+#undef L
 }
 
 static float median(std::vector<float> v)
@@ -375,6 +491,8 @@ int main(int argc, char **argv)
     size_t room = (n / 256) * sizeof(slot) + (n / 32) * sizeof(rv_waves_warp_record);
     CK(cudaMalloc(&sl, room));
     CK(cudaMalloc(&ws, (n / 32) * 2 * sizeof(unsigned long long)));
+    void *ps; // the p_ variants' slots: 16 bytes a block, then 16 a warp
+    CK(cudaMalloc(&ps, (n / 256 + n / 32) * 16));
     CK(cudaMemset(in, 0, n * sizeof(float)));
     CK(cudaMemset(sl, 0, room));
     CK(cudaMemcpyToSymbol(slots, &sl, sizeof sl));
@@ -389,7 +507,7 @@ int main(int argc, char **argv)
             for (int k = 0; k < NVARIANTS; k++) {
                 int v = (k + r + 3) % NVARIANTS; // each variant first in turn
                 CK(cudaEventRecord(a));
-                launch_variant(v, which, in, out, n);
+                launch_variant(v, which, in, out, n, ps);
                 CK(cudaEventRecord(b));
                 CK(cudaEventSynchronize(b));
                 float t;
@@ -410,7 +528,7 @@ int main(int argc, char **argv)
     for (int which = 0; which < 2; which++) {
         unsigned blocks = which ? n / 512 : n / 256;
         CK(cudaMemset(sl, 0, room));
-        launch_variant(SHIPPED, which, in, out, n);
+        launch_variant(SHIPPED, which, in, out, n, ps);
         std::vector<rv_waves_stamp_slot> h(blocks);
         std::vector<rv_waves_warp_record> w((size_t)blocks * 8);
         CK(cudaMemcpy(h.data(), sl, blocks * sizeof(slot), cudaMemcpyDeviceToHost));
