@@ -15,9 +15,11 @@
 # launches; and tests/own/corpus/replay/'s shapes: one past the end, an
 # argument struct in device memory, a table of pointers, stream memory
 # operations), and the integer-only kernels fail on the judge's data, as they
-# say they would.  Where the tracer counts the elements read (reads.txt)
-# the tricks that read nothing fail that rule too; where it does not, that
-# is said.  Skips (77) without a GPU.
+# say they would; cub_temp_async's judged calls (cudaMallocAsync every call)
+# take about its kernels' time, the pool keeping what it frees.  Where the
+# tracer counts the elements read (reads.txt) the tricks that read nothing
+# fail that rule too; where it does not, that is said.  Skips (77) without a
+# GPU.
 # Usage: gpu_judge_test.sh path/to/reducevis SOURCE_DIR
 set -u
 rv=$1 src=$2
@@ -137,6 +139,20 @@ for f in "$src"/tests/own/corpus/*.cu "$src"/tests/own/corpus/replay/*.cu "$src/
         grep -E '^(data|speed|  (ok|FAIL|--) +(calls|reads|timed))' "$tmp/out" | sed "s|^|    $name: |" ;;
     esac
 done
+# CUB's temporary storage from cudaMallocAsync every call: each judged call
+# ends in a wait for the GPU, and a pool that gave the memory back at each
+# wait would have cudaMallocAsync map it again in every call, host time in
+# the call's (2 to 3 times its kernels' on the H200); the timed calls keep
+# it in the pool (driver.cu), so a call takes about its kernels' time
+run_rv check "$src/tests/own/corpus/cub_temp_async.cu" --exercise 1 --keep "$tmp/ta" >"$tmp/out" 2>&1
+check "cub_temp_async: each judged call about its kernels' time, the pool keeping what it frees" python3 -c '
+import statistics, sys
+lines = open(sys.argv[1]).read().splitlines()
+events = [float(l.split(" event_ms ")[1].split()[0]) for l in lines if l.startswith("timed ")]
+times = [float(x) for l in lines if l.startswith("ms ") for x in l.split()[1:]]
+r = statistics.median(times) / statistics.median(events)
+print("    cub_temp_async: judged %.4f ms a call, its kernels %.4f ms (%.2fx)" % (statistics.median(times), statistics.median(events), r))
+sys.exit(not (len(events) == 20 and len(times) == 20 and r < 1.3))' "$tmp/ta/judged.txt"
 expect 0 "PASS" check "$src/docs/exercises/5-fast/solution.cu" --exercise 5
 grep -E '^(data|speed|PASS|  (ok|FAIL) +(timed|fast))' "$tmp/out" | sed 's/^/    exercise 5: /'
 finish "gpu judge"
