@@ -210,6 +210,41 @@ PY
         "$tmp/lp.html" || no "the lesson page of a patched waves run does not give its cost"
     "$rv" export "$tmp/plain.rvt" --size 640x360 --html "$tmp/plain.html" >/dev/null 2>&1 || no "export --html of a plain trace failed"
     grep -qF "The grid: which SM ran each block" "$tmp/plain.html" && no "a trace without waves got a waves position"
+    # a part of the run (waves --time, export --waves-time: µs from the first
+    # block's start, as the axis says them; this run took 0.020 µs): the
+    # same part drawn alike twice, another part and the whole otherwise; a
+    # part past the run, too short, or not A:B refused with its reason
+    # (exit 1), nothing written
+    for p in 0:0.01 0:0.01 0.01:0.02; do
+        "$rv" waves "$tmp/waves.rvt" -o "$tmp/part-$p.png" --size 1280x720 --time "$p" >"$tmp/out" 2>&1 ||
+            no "waves --time $p failed: $(cat "$tmp/out")"
+    done
+    "$rv" waves "$tmp/waves.rvt" -o "$tmp/part-1.png" --size 1280x720 --time 0:0.01 >/dev/null 2>&1
+    cmp -s "$tmp/part-0:0.01.png" "$tmp/part-1.png" || no "waves --time 0:0.01 drawn twice differs"
+    cmp -s "$tmp/part-0:0.01.png" "$tmp/part-0.01:0.02.png" && no "waves --time: two parts drawn alike"
+    cmp -s "$tmp/part-0:0.01.png" "$tmp/w.png" && no "waves --time 0:0.01 drawn as the whole run"
+    for bad in "0:5|ends past the run: it took 0.020 µs" "0:0.000001|too short to draw" "2:1|must be A:B" \
+               "5|must be A:B" "-1:0.01|must be A:B"; do
+        rm -f "$tmp/nope.png"
+        "$rv" waves "$tmp/waves.rvt" -o "$tmp/nope.png" --time "${bad%%|*}" >"$tmp/out" 2>&1
+        rc=$?
+        [ $rc = 1 ] && grep -qF -- "${bad#*|}" "$tmp/out" && [ ! -e "$tmp/nope.png" ] ||
+            no "waves --time ${bad%%|*}: exit $rc, a file: $([ -e "$tmp/nope.png" ] && echo yes), $(cat "$tmp/out")"
+    done
+    "$rv" export "$tmp/waves.rvt" --size 640x360 -o "$tmp/pngpart" --waves-time 0:0.01 >"$tmp/out" 2>&1 ||
+        no "export --waves-time failed: $(cat "$tmp/out")"
+    cmp -s "$tmp/pngpart/v0-waves.png" "$tmp/pngs/v0-waves.png" && no "export --waves-time drew the whole run"
+    cmp -s "$tmp/pngpart/v0-step01.png" "$tmp/pngs/v0-step01.png" || no "export --waves-time changed a step's frame"
+    for bad in "--waves-time 0:5|ends past the run" "--steps 1-2 --waves-time 0:0.01|not with --steps"; do
+        rm -rf "$tmp/nopart"
+        # shellcheck disable=SC2086
+        "$rv" export "$tmp/waves.rvt" --size 640x360 -o "$tmp/nopart" ${bad%%|*} >"$tmp/out" 2>&1
+        rc=$?
+        [ $rc = 1 ] && grep -qF -- "${bad#*|}" "$tmp/out" && [ ! -e "$tmp/nopart" ] ||
+            no "export ${bad%%|*}: exit $rc, $(cat "$tmp/out")"
+    done
+    if "$rv" export "$tmp/plain.rvt" -o "$tmp/nopart" --waves-time 0:1 >"$tmp/out" 2>&1 ||
+        ! grep -qF "no waves run" "$tmp/out"; then no "export --waves-time of a trace without waves: $(cat "$tmp/out")"; fi
     # v0's 2^17 blocks over 132 SMs: drawn, as one wave is, in both modes
     "$rv" waves "$tmp/waves-many.rvt" -o "$tmp/many.png" >"$tmp/out" 2>&1 || no "waves of 2^17 blocks failed: $(cat "$tmp/out")"
     grep -qF "131072 blocks of 256 threads on 132 SMs" "$tmp/out" || no "the many blocks' title: $(cat "$tmp/out")"

@@ -25,10 +25,12 @@
 /* smaller, the words do not fit */
 static const picture_limits waves_limits = {1280, 720, 8192};
 
-enum { OPT_LAUNCH = 1 };
+enum { OPT_LAUNCH = 1, OPT_TIME };
 
 static const rv_opt waves_opts_table[] = {
     {OPT_LAUNCH, "launch", 0, "K", N_("the launch of the run to draw (default: the first with waves)"), NULL},
+    {OPT_TIME, "time", 0, "A:B",
+     N_("only A to B µs from the first block's start, as the axis says them (default: the whole run)"), NULL},
     PICTURE_ROW_SIZE,
     {PICTURE_OPT_THEME, "theme", 0, "T", N_("light (default) or dark"), THEME_WORDS},
     PICTURE_ROW_FONT,
@@ -63,6 +65,7 @@ static const rv_command_opts waves_cmd = {
 typedef struct waves_opts {
     const char *file;
     unsigned launch;
+    double a_us, b_us; /* --time; b_us 0: the whole run */
     picture_opts pic;
 } waves_opts;
 
@@ -76,6 +79,10 @@ static int waves_own(const rv_opts *p, int id, const char *val, void *arg)
         if (*end || k < 1 || k > 1000000 || val[0] == '-')
             return rv_opts_bad(p, _("--launch '%s' must be a launch number, 1 or more"), val);
         x->launch = (unsigned)k;
+    } else if (id == OPT_TIME) {
+        if (scene_waves_part_parse(val, &x->a_us, &x->b_us))
+            return rv_opts_bad(p, _("--time '%s' must be A:B, microseconds from the first block's start, A below B"),
+                               val);
     } else if (id == RV_OPT_WORD) {
         if (x->file) return rv_opts_bad(p, _("only one trace file, please ('%s' and '%s')"), x->file, val);
         x->file = val;
@@ -104,7 +111,15 @@ int waves_main(int argc, char **argv)
     int rc = -1;
     scene_waves s;
     rv_trace *tr = rv_trace_load(x.file, err, sizeof err);
-    if (tr && scene_waves_make(tr, x.launch, &s, err, sizeof err) == 0) {
+    scene_waves_in part = {.launch = x.launch};
+    if (tr && x.b_us > 0 && scene_waves_part(tr, x.launch, x.a_us, x.b_us, &part.from, &part.to, err, sizeof err)) {
+        char why[1500];
+        snprintf(why, sizeof why, "--time %s", err);
+        rv_cmd_error("waves", why); /* a part the run does not have: the option's fault */
+        rv_trace_free(tr);
+        return RV_EXIT_USAGE;
+    }
+    if (tr && scene_waves_build(tr, &part, &s, err, sizeof err) == 0) {
         waves_input in = {.s = &s, .theme = x.pic.theme, .w = x.pic.width, .h = x.pic.height};
         rc = picture_png(&x.pic, waves_paint, &in, err, sizeof err);
         if (rc == 0) printf(_("wrote %s, %dx%d: %s\n"), x.pic.out, x.pic.width, x.pic.height, s.title);

@@ -35,6 +35,7 @@
 #include "png_write.h"
 #include "core/predict.h"
 #include "viewer/draw/theme.h"
+#include "viewer/scene/scene_waves.h"
 #include "core/versions.h"
 
 /* --delay in milliseconds: GIF counts hundredths of a second, and browsers
@@ -53,7 +54,8 @@ enum {
     OPT_GIF,
     OPT_DELAY,
     OPT_HTML,
-    OPT_BESIDE_WAVES
+    OPT_BESIDE_WAVES,
+    OPT_WAVES_TIME
 };
 
 /* Its own words for the options it shares with view; those that check as
@@ -102,6 +104,11 @@ static const rv_opt export_opts_table[] = {
         "(waves/DEVICE-V.rvt, of the trace's GPU where one is kept), or on why the\n"
         "trace has no grid; the class's pages of its students' kernels ask for it"),
      "@version"},
+    {OPT_WAVES_TIME, "waves-time", 0, "A:B",
+     N_("the waves picture of A to B µs from the first block's start, as its axis\n"
+        "says them (the viewer's I, O, comma and period): the tail of a long run on\n"
+        "a slide (default: the whole run)"),
+     NULL},
     {0},
 };
 
@@ -134,7 +141,7 @@ static const rv_command_opts export_cmd = {
                 "                        [--size WxH] [--theme light|dark] [--data PATTERN]\n"
                 "                        [--block-size B] [--results FILE.json] [--font PATH] [--device NAME]\n"
                 "                        [--lang zh|en] [--quiz] (-o DIR | --gif FILE.gif [--delay MS]\n"
-                "                        | --html FILE.html [--beside-waves V])"),
+                "                        | --html FILE.html [--beside-waves V]) [--waves-time A:B]"),
     .about = N_("Writes one PNG per step, drawn exactly as the viewer draws it, without a display.\n"
                 "Files are named to sort in step order: V-step03.png, or V-vs-V2-step03.png\n"
                 "with --compare (one file per aligned step of the two versions); a trace of your own\n"
@@ -228,9 +235,10 @@ static int make_dirs(const char *dir)
 typedef struct export_opts {
     viewer_options vo;
     const char *steps, *out, *theme, *gif, *html;
-    int delay_ms; /* 0: not given */
-    int quiz;     /* --quiz: a question and an answer frame per step */
-    int beside;   /* --beside-waves V: V; -1: not given */
+    int delay_ms;                  /* 0: not given */
+    int quiz;                      /* --quiz: a question and an answer frame per step */
+    int beside;                    /* --beside-waves V: V; -1: not given */
+    double waves_a_us, waves_b_us; /* --waves-time; b 0: the whole run */
 } export_opts;
 
 /* What one option, read by rv_opts_next, says: 0, or non-zero with the
@@ -289,6 +297,11 @@ static int apply(const rv_opts *p, int id, export_opts *x)
         return 0;
     }
     case OPT_QUIZ: x->quiz = 1; return 0;
+    case OPT_WAVES_TIME:
+        if (scene_waves_part_parse(val, &x->waves_a_us, &x->waves_b_us))
+            return rv_opts_bad(
+                p, _("--waves-time '%s' must be A:B, microseconds from the first block's start, A below B"), val);
+        return 0;
     case OPT_BESIDE_WAVES:
         if ((x->beside = rv_version_parse(val)) < 0)
             return rv_opts_bad(p, _("unknown version '%s' (see `reducevis versions`)"), val);
@@ -399,6 +412,26 @@ static int has_waves(const app *a)
     return (a->sc.story.tr[0] && a->sc.story.tr[0]->waves) || (a->comparing && a->sc2.tr && a->sc2.tr->waves);
 }
 
+/* --waves-time's part of the first run with waves (the trace's, else the
+ * compared one's), set as the W pictures' part: both pictures alike, as the
+ * viewer's zoom.  0, or -1 with why in err. */
+static int waves_part(app *a, const export_opts *x, char *err, size_t errlen)
+{
+    const rv_trace *tr = a->sc.story.tr[0] && a->sc.story.tr[0]->waves   ? a->sc.story.tr[0]
+                         : a->comparing && a->sc2.tr && a->sc2.tr->waves ? a->sc2.tr
+                                                                         : NULL;
+    if (!tr) {
+        snprintf(err, errlen, "%s", _("--waves-time: this trace has no waves run to draw a part of"));
+        return -1;
+    }
+    char why[600];
+    if (scene_waves_part(tr, 0, x->waves_a_us, x->waves_b_us, &a->waves_part[0], &a->waves_part[1], why, sizeof why)) {
+        snprintf(err, errlen, "--waves-time: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
 /* After the steps, the grid: the viewer's W picture alone (compare mode:
  * each version's), into gif or as STEM-waves.png in x->out.  0, or
  * RV_EXIT_RUNTIME with why on stderr. */
@@ -473,10 +506,20 @@ int export_main(int argc, char **argv)
         return opened == RV_EXIT_USAGE ? RV_EXIT_USAGE : RV_EXIT_RUNTIME;
     }
     a.theme = !strcmp(x.theme, "light") ? THEME_LIGHT : THEME_DARK;
+    if (x.waves_b_us > 0 && waves_part(&a, &x, err, sizeof err)) {
+        app_close(&a);
+        return rv_usage_error("export", "%s", err);
+    }
     int first, last, total = app_positions(&a);
     if (export_parse_steps(x.steps, total, &first, &last, err, sizeof err) != 0) {
         app_close(&a);
         return rv_usage_error("export", "%s", err);
+    }
+    if (x.waves_b_us > 0 && !x.html && !(first == 0 && last == total - 1)) {
+        app_close(&a);
+        return rv_usage_error("export", "%s",
+                              _("--waves-time draws the waves frame, which follows every step of the run: not with "
+                                "--steps A-B"));
     }
     if (!getenv("SDL_VIDEODRIVER") || !getenv("SDL_VIDEODRIVER")[0]) SDL_setenv("SDL_VIDEODRIVER", "dummy", 1);
     viewer_canvas *c = viewer_canvas_new(x.vo.font, err, sizeof err);

@@ -3,6 +3,7 @@
  * over the part of the run shown. */
 #include "scene_waves.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,59 @@ static void origin_of(const rv_trace *tr, const scene_waves_in *in, scene_waves 
                  in->name ? in->name : rv_trace_name(tr), tr->origin, in->file, sep, tr->date);
 }
 
+/* The launch's waves (0: the first), or NULL with why in err. */
+static const rv_waves *launch_waves(const rv_trace *tr, uint32_t launch, char *err, size_t errlen)
+{
+    const rv_waves *w = tr->waves;
+    while (w && launch && w->launch != launch) w = w->next;
+    if (!w) {
+        if (!tr->waves)
+            snprintf(err, errlen, "%s", _("this trace has no waves run: make one with `reducevis trace --waves`"));
+        else
+            snprintf(err, errlen, _("this trace's waves run has no launch %u"), launch);
+    }
+    return w;
+}
+
+int scene_waves_part_parse(const char *spec, double *a_us, double *b_us)
+{
+    char *end;
+    if (!spec || !(spec[0] >= '0' && spec[0] <= '9')) return -1; /* no sign, no space, no "inf" */
+    double a = strtod(spec, &end);
+    if (*end != ':' || !(end[1] >= '0' && end[1] <= '9')) return -1;
+    double b = strtod(end + 1, &end);
+    if (*end || !isfinite(a) || !isfinite(b) || !(a < b)) return -1;
+    *a_us = a, *b_us = b;
+    return 0;
+}
+
+int scene_waves_part(const rv_trace *tr, uint32_t launch, double a_us, double b_us, double *from, double *to, char *err,
+                     size_t errlen)
+{
+    const rv_waves *w = launch_waves(tr, launch, err, errlen);
+    rv_waves_facts f;
+    if (!w) return -1;
+    if (rv_waves_facts_of(w, &f)) {
+        snprintf(err, errlen, "%s", _("out of memory"));
+        return -1;
+    }
+    double span = (double)(f.t1 - f.t0) / 1000.0;
+    /* the axis says µs to three places: its last figure may round up */
+    if (b_us > span + 0.0005 || span <= 0) {
+        snprintf(err, errlen, _("%g:%g µs ends past the run: it took %.3f µs from the first block's start"), a_us, b_us,
+                 span);
+        return -1;
+    }
+    if (b_us > span) b_us = span;
+    if ((b_us - a_us) < span * SCENE_WAVES_PART_MIN) {
+        snprintf(err, errlen, _("%g:%g µs is too short to draw: at least %.3f µs (1/4096 of the run's %.3f)"), a_us,
+                 b_us, span * SCENE_WAVES_PART_MIN, span);
+        return -1;
+    }
+    *from = a_us / span, *to = b_us / span;
+    return 0;
+}
+
 int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *err, size_t errlen)
 {
     scene_waves_in in = {.launch = launch};
@@ -61,15 +115,8 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
 {
     uint32_t launch = in->launch;
     memset(s, 0, sizeof *s);
-    const rv_waves *w = tr->waves;
-    while (w && launch && w->launch != launch) w = w->next;
-    if (!w) {
-        if (!tr->waves)
-            snprintf(err, errlen, "%s", _("this trace has no waves run: make one with `reducevis trace --waves`"));
-        else
-            snprintf(err, errlen, _("this trace's waves run has no launch %u"), launch);
-        return -1;
-    }
+    const rv_waves *w = launch_waves(tr, launch, err, errlen);
+    if (!w) return -1;
     rv_waves_facts f;
     s->sms = w->sm_count, s->cols = SCENE_WAVES_COLS;
     s->cells = malloc((size_t)s->sms * s->cols * sizeof *s->cells);

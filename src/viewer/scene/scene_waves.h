@@ -44,6 +44,18 @@ typedef struct scene_waves_in {
     int veiled;       /* predict mode asks the grid's waves: what would tell is hidden */
 } scene_waves_in;
 
+/* A part of a run as a person asks for it: "A:B", A to B µs from the first
+ * block's start, the picture's axis's own words (0 <= A < B).  0, or -1
+ * where spec is not that. */
+int scene_waves_part_parse(const char *spec, double *a_us, double *b_us);
+/* The fractions of launch `launch`'s run (0: the first with waves) that A to
+ * B µs are (scene_waves_in's from and to): refused where B is past the
+ * run's end or the part is shorter than the viewer's deepest zoom (1/4096
+ * of the run), the run's length said.  0, or -1 with why in err. */
+#define SCENE_WAVES_PART_MIN (1.0 / 4096)
+int scene_waves_part(const rv_trace *tr, uint32_t launch, double a_us, double b_us, double *from, double *to, char *err,
+                     size_t errlen);
+
 /* The picture of tr's waves run as in says.  0, or -1 with why in err (no
  * waves run, no such launch, out of memory). */
 int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves *s, char *err, size_t errlen);

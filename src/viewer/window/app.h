@@ -66,6 +66,8 @@ typedef struct app {
      * 2^-waves_zoom of it from waves_at (0 .. 1); both pictures alike */
     int waves_zoom;
     double waves_at;
+    double waves_part[2]; /* a part set outright (export --waves-time), from .. to of the
+                             run, in place of the zoom; [1] <= [0]: the zoom's */
     int quit;
     int hover, mouse_x, mouse_y;
     int focus; /* warp + 1, 0 = automatic                       */

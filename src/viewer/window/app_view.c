@@ -96,6 +96,7 @@ viewer_frame app_view(const app *a, int w, int h)
     f.waves_src[0] = pane_waves(a, a->sc.story.tr[0], 0);
     f.waves_from = a->waves_at;
     f.waves_to = a->waves_at + ldexp(1.0, -a->waves_zoom);
+    if (a->waves_part[1] > a->waves_part[0]) f.waves_from = a->waves_part[0], f.waves_to = a->waves_part[1];
     if (a->beside_waves) { /* the version to beat's recording, beside the trace's grid */
         const waves_rec *r = &a->wbeside;
         if (!f.waves_src[0].tr && !f.waves_src[0].why && a->beside_why[0]) f.waves_src[0].why = a->beside_why;
