@@ -134,27 +134,10 @@ PY
     SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --size 1280x720 --keys w,w --shot "$tmp/alone.png" >/dev/null 2>&1 ||
         no "the viewer's shot of W twice failed"
     cmp -s "$tmp/wkey.png" "$tmp/alone.png" && no "W twice drew the same frame as W once (beside the steps)"
-    python3 - "$tmp/steps.png" "$tmp/wkey.png" "$tmp/alone.png" <<'PY' || fail=1
-import sys, zlib, struct
-def rows(path):  # a PNG of 8-bit RGB or RGBA, unfiltered by hand
-    b = open(path, "rb").read(); i = 8; idat = b""; w = h = ct = 0
-    while i < len(b):
-        n, t = struct.unpack(">I4s", b[i:i + 8]); d = b[i + 8:i + 8 + n]; i += 12 + n
-        if t == b"IHDR": w, h, _, ct = struct.unpack(">IIBB", d[:10])
-        if t == b"IDAT": idat += d
-    bpp = 4 if ct == 6 else 3; raw = zlib.decompress(idat); out = []; prev = bytearray(w * bpp); s = w * bpp
-    for y in range(h):
-        f = raw[y * (s + 1)]; line = bytearray(raw[y * (s + 1) + 1:(y + 1) * (s + 1)])
-        for x in range(s):
-            a = line[x - bpp] if x >= bpp else 0; u = prev[x]; c = prev[x - bpp] if x >= bpp else 0
-            if f == 1: line[x] = (line[x] + a) & 255
-            elif f == 2: line[x] = (line[x] + u) & 255
-            elif f == 3: line[x] = (line[x] + (a + u) // 2) & 255
-            elif f == 4:
-                p = a + u - c; pa, pb, pc = abs(p - a), abs(p - u), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else u if pb <= pc else c)) & 255
-        out.append(bytes(line)); prev = line
-    return out, bpp
+    RV_TESTS=$(dirname "$0") python3 - "$tmp/steps.png" "$tmp/wkey.png" "$tmp/alone.png" <<'PY' || fail=1
+import os, sys
+sys.path.insert(0, os.environ["RV_TESTS"])
+from png_rows import rows
 steps, bpp = rows(sys.argv[1]); beside, _ = rows(sys.argv[2]); alone, _ = rows(sys.argv[3])
 # beside: the steps' left part as the steps drew it is not expected (they are
 # laid out narrower), but the right two fifths are the picture's, not the steps'
@@ -164,6 +147,27 @@ if part(beside, w * 3 // 5 + 4, w) == part(steps, w * 3 // 5 + 4, w):
     print("FAIL: W once left the right part of the window as the steps drew it"); sys.exit(1)
 if part(beside, 0, w * 3 // 5 - 4) == part(alone, 0, w * 3 // 5 - 4):
     print("FAIL: W once did not keep the steps on the left"); sys.exit(1)
+PY
+    # a toast over the waves alone (L: the language said) takes the footer's
+    # strip, as over the steps: the frame's last line of words is the toast,
+    # at the right, and none of the picture's words share its rows
+    SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --size 1280x720 --keys w,w,l --shot "$tmp/toast.png" >/dev/null 2>&1 ||
+        no "the viewer's shot of W twice and L failed"
+    RV_TESTS=$(dirname "$0") python3 - "$tmp/toast.png" <<'PY' || fail=1
+import os, sys
+sys.path.insert(0, os.environ["RV_TESTS"])
+from png_rows import rows
+img, bpp = rows(sys.argv[1])
+h, w = len(img), len(img[0]) // bpp
+bg = img[0][(w - 1) * bpp:w * bpp]
+def busy(y, x0, x1): return img[y][x0 * bpp:x1 * bpp] != bg * (x1 - x0)
+last = max(y for y in range(h) if busy(y, 0, w))
+block = [last]
+while block[-1] > 0 and busy(block[-1] - 1, 0, w): block.append(block[-1] - 1)
+if not any(busy(y, w * 3 // 4, w) for y in block):
+    print("FAIL: the frame's last line is not the toast, at the right"); sys.exit(1)
+if any(busy(y, 0, w // 2) for y in block):
+    print("FAIL: the toast shares rows %d..%d with the picture's words" % (block[-1], block[0])); sys.exit(1)
 PY
     SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --compare v1 --size 1280x720 --shot "$tmp/cmp.png" >/dev/null 2>&1 &&
         SDL_VIDEODRIVER=dummy "$rv" view "$tmp/waves.rvt" --compare v1 --size 1280x720 --keys w --shot "$tmp/cmpw.png" \

@@ -170,12 +170,23 @@ static void waves_toast(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc; /* large: off the stack; frames are drawn one at a time */
-    if ((f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) && waves_frame(r, tc, f) == 0) {
-        if (f->help)
-            waves_help(r, tc, f);
-        else
-            waves_toast(r, tc, f);
-        return;
+    if (f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) {
+        /* a toast takes the footer's strip, as over the steps, and the
+           picture the rest: it covers none of the picture's words */
+        viewer_frame g = *f;
+        if (f->toast && f->toast[0] && !f->help) {
+            layout L;
+            draw_layout_for(f, &L);
+            g.height = L.footer.y;
+            prim_fill(r, (lrect){0, L.footer.y, f->width, f->height - L.footer.y}, theme_get((theme_id)f->theme)->bg);
+        }
+        if (waves_frame(r, tc, &g) == 0) {
+            if (f->help)
+                waves_help(r, tc, f);
+            else
+                waves_toast(r, tc, f);
+            return;
+        }
     }
     int steps_w = draw_steps_width(f);
     if (steps_w < f->width) { /* the steps in the left part, the waves beside them */
