@@ -249,6 +249,33 @@ PY
     done
     if "$rv" export "$tmp/plain.rvt" -o "$tmp/nopart" --waves-time 0:1 >"$tmp/out" 2>&1 ||
         ! grep -qF "no waves run" "$tmp/out"; then no "export --waves-time of a trace without waves: $(cat "$tmp/out")"; fi
+    # the page cannot zoom: a run of more than 16 waves is shown again, its
+    # last 8 waves' time magnified, and so is a part --waves-time chose
+    # (the whole run first); not a run of few waves, nor where the page
+    # asks for the waves (the close-up would answer it)
+    page() { # NAME ARGS...: the page of the export, in English
+        local name=$1
+        shift
+        LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$@" --size 640x360 --lang en --html "$tmp/$name.html" >"$tmp/out" 2>&1 ||
+            no "export --html $* failed: $(cat "$tmp/out")"
+    }
+    page many "$tmp/waves-many.rvt"
+    for want in "The grid: which SM ran each block, and when" "The grid again: its last waves, magnified" \
+                "(×16)" '>close-up<'; do
+        grep -qF -- "$want" "$tmp/many.html" || no "the page of 125 waves has no '$want'"
+    done
+    page few "$tmp/waves.rvt"
+    grep -qF "The grid again" "$tmp/few.html" && no "the page of 2 waves shows them again magnified"
+    page part "$tmp/waves.rvt" --waves-time 0.01:0.02
+    for want in "The grid again: the part of its run chosen, magnified" \
+                "time: 0.010 to 0.020 µs of 0.020 from the first block's start (×2)"; do
+        grep -qF -- "$want" "$tmp/part.html" || no "the page with --waves-time has no '$want'"
+    done
+    page manyq "$tmp/waves-many.rvt" --quiz
+    grep -qF "The grid again" "$tmp/manyq.html" && no "the page that asks for the waves shows them magnified"
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves-many.rvt" --size 640x360 --lang zh --html "$tmp/manyzh.html" \
+        >"$tmp/out" 2>&1 || no "export --html --lang zh of 125 waves failed: $(cat "$tmp/out")"
+    grep -qF "The grid again" "$tmp/manyzh.html" && no "the Chinese page's close-up is in English"
     # v0's 2^17 blocks over 132 SMs: drawn, as one wave is, in both modes
     "$rv" waves "$tmp/waves-many.rvt" -o "$tmp/many.png" >"$tmp/out" 2>&1 || no "waves of 2^17 blocks failed: $(cat "$tmp/out")"
     grep -qF "131072 blocks of 256 threads on 132 SMs" "$tmp/out" || no "the many blocks' title: $(cat "$tmp/out")"

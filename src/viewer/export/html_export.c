@@ -230,6 +230,11 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
      * asked to, on it beside a version's (html_waves_beside.h); a live
      * class's page keeps to its steps */
     int nwaves = !live && (beside || html_waves_trace(a)) ? 1 : 0;
+    /* and, where the run took many waves or --waves-time chose a part, on
+       it again magnified (not beside a version's, nor where the question
+       is asked: the close-up's picture would answer it) */
+    double close_from = 0, close_to = 0;
+    nwaves += nwaves && !beside && !(quiz && !a->comparing) && html_waves_close_part(a, &close_from, &close_to);
     int npos = last - first + 1, rc = -1;
     app_goto(a, first);
     viewer_frame f = app_frame(a, w, h);
@@ -343,6 +348,11 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         snprintf(labels[npos], sizeof labels[npos], "%s", _("waves"));
         label_ptrs[npos] = labels[npos];
     }
+    if (nwaves > 1) {
+        /* TRANSLATORS: the lesson's timeline label of the waves picture magnified, a word or two */
+        snprintf(labels[npos + 1], sizeof labels[npos + 1], "%s", _("close-up"));
+        label_ptrs[npos + 1] = labels[npos + 1];
+    }
     app_goto(a, first);
     f = app_frame(a, w, h);
     page_words(&f, title, intro, &page.nintro);
@@ -410,6 +420,13 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
                    : html_waves_step(a, c, w, h, quiz && !a->comparing, &hwaves, &st, err, errlen))
             goto done;
         if (html_write_step(hw, &st, err, errlen) != 0) goto done;
+    }
+    if (nwaves > 1) {
+        html_step st;
+        html_waves_free(&hwaves);
+        if (html_waves_close_step(a, c, w, h, close_from, close_to, &hwaves, &st, err, errlen) ||
+            html_write_step(hw, &st, err, errlen) != 0)
+            goto done;
     }
     rc = html_write_close(hw, 1, bytes, err, errlen);
     hw = NULL;

@@ -54,6 +54,68 @@ int html_waves_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *er
     return 0;
 }
 
+/* W's picture alone over from .. to of the run (to <= from: all of it), as
+ * the viewer draws it, into hw's PNG; *f gets the frame.  0, or -1 with err. */
+static int draw_grid(app *a, viewer_canvas *c, int w, int h, double from, double to, viewer_frame *f, html_waves *hw,
+                     char *err, size_t errlen)
+{
+    double part[2] = {a->waves_part[0], a->waves_part[1]};
+    a->waves_part[0] = from, a->waves_part[1] = to;
+    app_goto(a, 0);
+    *f = app_frame(a, w, h);
+    a->waves_part[0] = part[0], a->waves_part[1] = part[1];
+    f->toast = NULL;
+    f->quiz = NULL;
+    f->waves = VIEW_WAVES_ALONE;
+    if (viewer_canvas_draw(c, f) != 0) {
+        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
+        return -1;
+    }
+    return canvas_png(c, &hw->png, &hw->png_len, err, errlen);
+}
+
+int html_waves_close_part(const app *a, double *from, double *to)
+{
+    if (a->waves_part[1] > a->waves_part[0]) {
+        *from = a->waves_part[0], *to = a->waves_part[1];
+        return 1;
+    }
+    const rv_trace *tr = html_waves_trace(a);
+    rv_waves_facts f;
+    if (!tr || rv_waves_facts_of(tr->waves, &f) || f.waves <= HTML_WAVES_CLOSE_OVER) return 0;
+    *from = 1.0 - (double)HTML_WAVES_CLOSE / f.waves, *to = 1.0;
+    return 1;
+}
+
+int html_waves_close_step(app *a, viewer_canvas *c, int w, int h, double from, double to, html_waves *hw, html_step *st,
+                          char *err, size_t errlen)
+{
+    static scene_waves sw; /* its words are large: off the stack */
+    memset(hw, 0, sizeof *hw);
+    memset(st, 0, sizeof *st);
+    const rv_trace *tr = html_waves_trace(a);
+    viewer_frame f;
+    scene_waves_in in = {.from = from, .to = to};
+    if (!tr || draw_grid(a, c, w, h, from, to, &f, hw, err, errlen) || scene_waves_build(tr, &in, &sw, err, errlen))
+        return -1;
+    snprintf(hw->heading, sizeof hw->heading, "%s",
+             a->waves_part[1] > a->waves_part[0] ? _("The grid again: the part of its run chosen, magnified")
+                                                 : _("The grid again: its last waves, magnified"));
+    snprintf(hw->alt, sizeof hw->alt, "%s",
+             _("The waves picture over a part of the run: one row per SM, each block's time in its wave's colour, "
+               "the tail marked"));
+    snprintf(hw->para[0], HTML_WAVES_TEXT, "%s", sw.axis);
+    snprintf(hw->para[1], HTML_WAVES_TEXT, "%s", sw.tail);
+    scene_waves_free(&sw);
+    st->nparas = 2;
+    for (int k = 0; k < st->nparas; k++) st->para[k] = hw->para[k];
+    st->png = hw->png;
+    st->png_len = hw->png_len;
+    st->alt = hw->alt;
+    st->heading = hw->heading;
+    return 0;
+}
+
 int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves *hw, html_step *st, char *err,
                     size_t errlen)
 {
@@ -64,16 +126,8 @@ int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves
         snprintf(err, errlen, "%s", _("this trace has no waves run: make one with `reducevis trace --waves`"));
         return -1;
     }
-    app_goto(a, 0);
-    viewer_frame f = app_frame(a, w, h);
-    f.toast = NULL;
-    f.quiz = NULL;
-    f.waves = VIEW_WAVES_ALONE;
-    if (viewer_canvas_draw(c, &f) != 0) {
-        snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
-        return -1;
-    }
-    if (canvas_png(c, &hw->png, &hw->png_len, err, errlen)) return -1;
+    viewer_frame f;
+    if (draw_grid(a, c, w, h, 0.0, 0.0, &f, hw, err, errlen)) return -1; /* the whole run: the close-up follows */
     snprintf(hw->heading, sizeof hw->heading, "%s", _("The grid: which SM ran each block, and when"));
     snprintf(hw->alt, sizeof hw->alt, "%s",
              _("The waves picture: one row per SM, time across, each block's time in its wave's colour, the tail "

@@ -2,7 +2,9 @@
  * Where the run shown, or either version compared, has a waves run, the
  * page ends on the viewer's waves picture (W) with its numbers as text:
  * the waves predicted and observed, the occupancy, the idle share and the
- * tail; in predict mode it first asks how many waves the grid will take. */
+ * tail; in predict mode it first asks how many waves the grid will take.
+ * A run of many waves, or a part --waves-time chose, is shown once more,
+ * magnified (html_waves_close_part). */
 #ifndef VIEWER_HTML_WAVES_H
 #define VIEWER_HTML_WAVES_H
 
@@ -37,6 +39,19 @@ int html_waves_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *er
  * err.  html_waves_free frees it. */
 int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves *hw, html_step *st, char *err,
                     size_t errlen);
+/* The grid again, magnified, right after it: the part export's
+ * --waves-time chose (app's waves_part), or, where the run took more than
+ * HTML_WAVES_CLOSE_OVER waves (too many for the whole picture to tell
+ * apart: v0's 125), about its last HTML_WAVES_CLOSE waves' time, as the
+ * viewer's I and period would show them; the page cannot zoom, so it shows
+ * both.  1 with the part in *from, *to (0 .. 1 of the run), else 0. */
+#define HTML_WAVES_CLOSE_OVER 16
+#define HTML_WAVES_CLOSE      8
+int html_waves_close_part(const app *a, double *from, double *to);
+/* Draws that close-up as html_waves_step draws the grid, its words the part
+ * shown and the tail.  0, or -1 with err. */
+int html_waves_close_step(app *a, viewer_canvas *c, int w, int h, double from, double to, html_waves *hw, html_step *st,
+                          char *err, size_t errlen);
 void html_waves_free(html_waves *hw);
 
 #endif
