@@ -286,6 +286,34 @@ static void test_clusters(void)
     rv_waves_free(w);
 }
 
+/* The sets' sizes in words: "2 2 2". */
+static void sets_said(const rv_waves *w, char *out, size_t len)
+{
+    uint32_t size[16], n = 99;
+    out[0] = '\0';
+    CHECK(w->sm_count <= 16 && rv_waves_cluster_sets(w, size, &n) == 0, "cluster sets: out of memory");
+    for (uint32_t k = 0; k < n && k < 16; k++)
+        snprintf(out + strlen(out), len - strlen(out), "%s%u", k ? " " : "", size[k]);
+}
+
+/* Where clusters ran: the SMs that shared a cluster joined into sets, in
+ * order of their smallest SM; an SM that ran none in none. */
+static void test_cluster_sets(void)
+{
+    char said[64];
+    rv_waves *w = clusters();   /* cluster k on SMs 2k and 2k + 1 */
+    sets_said(w, said, sizeof said);
+    CHECK(!strcmp(said, "2 2 2 2"), "four clusters on four pairs of SMs: sets %s", said);
+    put(w, 4, 1, 100, 200);     /* cluster 2 on SMs 1 and 5: joins 0, 1 and 5; SM 4 runs none */
+    sets_said(w, said, sizeof said);
+    CHECK(!strcmp(said, "3 2 2"), "a cluster across two pairs joins them, an idle SM in none: sets %s", said);
+    rv_waves_free(w);
+    w = three();                /* no clusters: each SM that ran a block a set of its own */
+    sets_said(w, said, sizeof said);
+    CHECK(!strcmp(said, "1 1"), "no clusters: sets %s", said);
+    rv_waves_free(w);
+}
+
 /* One block of one thread on a GPU of one SM that holds one block: every
  * count 1, each to be said in the singular. */
 static rv_waves *one_block(void)
@@ -572,6 +600,7 @@ int main(int argc, char **argv)
     test_refused();
     test_warps_leave();
     test_clusters();
+    test_cluster_sets();
     test_cells();
     test_question();
     test_file();

@@ -32,7 +32,8 @@ has_lines "$tmp/en" "the English text" "waves run, launch 1: 3 blocks of 256 thr
             "25.0% of the SMs' time idle" \
             "tail: the last 0.010 µs (50.0% of the run), after the first SM ran out of blocks: 50.0% of the SMs' time idle in it" \
             "clusters of 2 blocks: 4 clusters, at most 2 on the GPU at once" \
-            "predicted: 2 waves (4 clusters, 2 at once)"
+            "predicted: 2 waves (4 clusters, 2 at once)" \
+            "where they ran: a cluster's blocks share one GPC, which no register names; the SMs that shared a cluster make 4 sets: 4 × 2 SMs"
 
 # a count of 1 said in the singular, each by its own number, never "1 blocks"
 LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" inspect "$tmp/waves-one.rvt" >"$tmp/one" 2>&1 || no "inspect of one block failed: $(tail -3 "$tmp/one")"
@@ -91,7 +92,9 @@ w = d["waves"]
 ok = (len(w) == 2 and w[0]["waves"] == 2 and w[0]["waves_predicted"] == 2 and w[0]["tail_ns"] == 10
       and w[0]["sm_blocks"] == 32 and w[0]["most_at_once"] == 1 and w[0]["most_held"] == 1
       and abs(w[0]["tail_idle"] - 0.5) < 1e-9 and abs(w[0]["idle"] - 0.25) < 1e-9
-      and w[1]["clusters"] == 4 and w[1]["cluster_bound"] == 2 and w[1]["waves_predicted"] == 2)
+      and w[1]["clusters"] == 4 and w[1]["cluster_bound"] == 2 and w[1]["waves_predicted"] == 2
+      and w[0]["cluster_sets"] == [] and w[1]["cluster_sets"] == [2, 2, 2, 2]
+      and sum(w[1]["cluster_sets"]) == w[1]["sms_used"])
 if not ok:
     print("FAIL: inspect --json's waves:", json.dumps(w, indent=1))
     sys.exit(1)

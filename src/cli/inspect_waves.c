@@ -7,6 +7,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/grid_words.h"
 #include "core/i18n.h"
@@ -36,6 +37,36 @@ static void say_how(const rv_waves *w)
                (double)w->waves_ns * 1e-6, (double)w->plain_ns * 1e-6, w->repeats, 100.0 * (r - 1.0));
     else
         printf("  %s\n", _("overhead: not measured in this run"));
+}
+
+/* Where a launch of clusters ran (rv_waves_cluster_sets): the sets of SMs
+ * that shared a cluster, by their sizes ("22 × 4 SMs, 2 × 18 SMs", the
+ * smaller first).  0, or -1 when out of memory. */
+static int say_cluster_sets(const rv_waves *w)
+{
+    uint32_t *size = malloc(w->sm_count * sizeof *size), nsets = 0;
+    if (!size || rv_waves_cluster_sets(w, size, &nsets)) {
+        free(size);
+        rv_cmd_error("inspect", _("out of memory"));
+        return -1;
+    }
+    char list[1024] = "", sms[RV_COUNT_WORDS];
+    size_t used = 0;
+    for (uint32_t at = 1; at <= w->sm_count; at++) { /* each size, the smaller first */
+        uint32_t times = 0;
+        for (uint32_t k = 0; k < nsets; k++) times += size[k] == at;
+        if (times && used < sizeof list) /* TRANSLATORS: between two items of a list, as in "22 × 4 SMs, 2 × 18 SMs" */
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%u × %s", used ? _(", ") : "", times,
+                                     rv_words_sms(sms, sizeof sms, at));
+    }
+    free(size);
+    printf(ngettext("  where they ran: a cluster's blocks share one GPC, which no register names; the SMs that shared "
+                    "a cluster make %u set: %s\n",
+                    "  where they ran: a cluster's blocks share one GPC, which no register names; the SMs that shared "
+                    "a cluster make %u sets: %s\n",
+                    nsets),
+           nsets, list);
+    return 0;
 }
 
 static int facts(const rv_waves *w, rv_waves_facts *f)
@@ -71,6 +102,7 @@ int rv_inspect_waves_text(const rv_waves *w)
             printf(ngettext("  predicted: %u wave (%s, %u at once)\n", "  predicted: %u waves (%s, %u at once)\n",
                             f.waves_predicted),
                    f.waves_predicted, clusters, w->cluster_bound);
+            if (say_cluster_sets(w)) return -1;
         } else
             printf(ngettext("  predicted: %u wave (%s, %s × %u at once)\n",
                             "  predicted: %u waves (%s, %s × %u at once)\n", f.waves_predicted),
@@ -111,13 +143,23 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
                "\"most_at_once\": %u, \"most_held\": %u, \"most_on_sm\": %u, \"sms_used\": %u, \"span_ns\": %" PRIu64
                ", \"idle\": %.6f, \"tail_ns\": %" PRIu64
                ", \"tail_idle\": %.6f, \"recorded\": \"%s\", \"repeats\": %u, \"plain_ns\": %" PRIu64
-               ", \"waves_ns\": %" PRIu64 ", \"overhead\": %.6f}",
+               ", \"waves_ns\": %" PRIu64 ", \"overhead\": %.6f, \"cluster_sets\": [",
                k ? "," : "", w->launch, f.blocks, w->block_dim[0], w->block_dim[1], w->block_dim[2], w->grid_dim[0],
                w->grid_dim[1], w->grid_dim[2], w->cluster_dim[0], w->cluster_dim[1], w->cluster_dim[2], w->sm_count,
                w->bound, w->sm_blocks, w->cluster_bound, f.clusters, w->smem, f.waves_predicted, f.waves,
                f.most_at_once, f.most_held, f.most_on_sm, f.sms_used, f.t1 - f.t0, f.idle, f.t1 - f.tail_start,
                f.tail_idle, w->how == RV_WAVES_BY_STAMPS ? "stamps" : "patch", w->repeats, w->plain_ns, w->waves_ns,
                rv_waves_overhead(w));
+        /* the sets of SMs that shared a cluster, their sizes (none without clusters) */
+        uint32_t *size = malloc(w->sm_count * sizeof *size), nsets = 0;
+        if (!size || rv_waves_cluster_sets(w, size, &nsets)) {
+            free(size);
+            rv_cmd_error("inspect", _("out of memory"));
+            return -1;
+        }
+        for (uint32_t k = 0; f.clusters && k < nsets; k++) printf("%s%u", k ? ", " : "", size[k]);
+        printf("]}");
+        free(size);
     }
     printf("\n  ]");
     return 0;

@@ -340,6 +340,54 @@ static uint64_t overlap(uint64_t a, uint64_t b, uint64_t from, uint64_t to)
     return b > a ? b - a : 0;
 }
 
+/* The set sm is in (union-find with halving). */
+static uint32_t set_of(uint32_t *up, uint32_t sm)
+{
+    while (up[sm] != sm) sm = up[sm] = up[up[sm]];
+    return sm;
+}
+
+int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
+{
+    uint32_t per = rv_waves_cluster_blocks(w), nclusters = rv_waves_grid_blocks(w) / per, n = w->sm_count;
+    uint32_t *up = malloc(n * sizeof *up), *first = malloc((size_t)nclusters * sizeof *first);
+    uint8_t *ran = calloc(n, 1);
+    if (!up || !first || !ran) {
+        free(up), free(first), free(ran);
+        return -1;
+    }
+    for (uint32_t s = 0; s < n; s++) up[s] = s;
+    for (uint32_t c = 0; c < nclusters; c++) first[c] = UINT32_MAX;
+    for (uint32_t i = 0; i < w->nblocks; i++) { /* each block's SM joined to its cluster's first */
+        uint32_t c = i, rank, sm = w->blocks[i].sm;
+        if (per > 1) cluster_of(w, w->blocks[i].block, &c, &rank);
+        ran[sm] = 1;
+        if (per == 1) continue;
+        if (first[c] == UINT32_MAX)
+            first[c] = sm;
+        else
+            up[set_of(up, sm)] = set_of(up, first[c]);
+    }
+    /* numbered by their smallest SM: the SMs in order, a set counted where
+       its root is first met */
+    uint32_t *number = first; /* reused: a root's set number, UINT32_MAX none yet */
+    if (nclusters < n && !(number = malloc(n * sizeof *number))) {
+        free(up), free(first), free(ran);
+        return -1;
+    }
+    for (uint32_t s = 0; s < n; s++) number[s] = UINT32_MAX;
+    *nsets = 0;
+    for (uint32_t s = 0; s < n; s++) {
+        if (!ran[s]) continue;
+        uint32_t r = set_of(up, s);
+        if (number[r] == UINT32_MAX) size[number[r] = (*nsets)++] = 0;
+        size[number[r]]++;
+    }
+    if (number != first) free(number);
+    free(up), free(first), free(ran);
+    return 0;
+}
+
 int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
 {
     memset(f, 0, sizeof *f);

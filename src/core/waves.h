@@ -134,6 +134,16 @@ int rv_waves_number(const rv_waves *w, uint32_t *wave);
 /* The facts of a validated recording.  0, or -1 when out of memory. */
 int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f);
 
+/* Where a launch of clusters ran, as far as the run tells: CUDA places a
+ * cluster's blocks on the SMs of one GPC, and no register names the GPC,
+ * so the SMs that ran blocks of one cluster are joined, and the sets so
+ * joined each lie in one GPC (a GPC may hold several sets).  size[k] gets
+ * the SMs of set k, the sets in order of their smallest SM; *nsets the
+ * sets (at most the SM count: size has sm_count entries).  An SM that ran
+ * no block is in none; a launch without clusters has each SM that ran a
+ * block as a set of its own.  0, or -1 when out of memory. */
+int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets);
+
 /* The picture's cells: one row per SM, ncols columns of equal time from the
  * first start to the last end, so that 2^17 blocks and one wave draw alike.
  * fill: the blocks the SM held over the cell (full spans), on average, over
