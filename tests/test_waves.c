@@ -547,8 +547,9 @@ static rv_waves *many(void)
 /* With a folder: waves.rvt there (v0's model trace and two launches'
  * waves), waves-bad.rvt (an SM past the GPU's), waves-stamped.rvt,
  * waves-patch-cost.rvt (the patch's cost measured),
- * waves-one.rvt (one block, one cluster) and waves-many.rvt (v0's 2^17
- * blocks), for waves_cli_test.sh. */
+ * waves-one.rvt (one block, one cluster), waves-many.rvt (v0's 2^17
+ * blocks) and waves-clusters.rvt (a launch of clusters alone), for
+ * waves_cli_test.sh. */
 static int write_files(const char *dir)
 {
     rv_config c = rv_config_default();
@@ -586,6 +587,10 @@ static int write_files(const char *dir)
     rv_waves_free(tr->waves);
     tr->waves = many();
     snprintf(path, sizeof path, "%s/waves-many.rvt", dir);
+    rc |= rv_trace_save(tr, path, err, sizeof err);
+    rv_waves_free(tr->waves);
+    tr->waves = clusters(); /* a launch of clusters first: the page says where they ran */
+    snprintf(path, sizeof path, "%s/waves-clusters.rvt", dir);
     rc |= rv_trace_save(tr, path, err, sizeof err);
     if (rc) fprintf(stderr, "%s\n", err);
     rv_trace_free(tr);

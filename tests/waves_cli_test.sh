@@ -279,6 +279,13 @@ PY
     LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves-many.rvt" --size 640x360 --lang zh --html "$tmp/manyzh.html" \
         >"$tmp/out" 2>&1 || no "export --html --lang zh of 125 waves failed: $(cat "$tmp/out")"
     grep -qF "The grid again" "$tmp/manyzh.html" && no "the Chinese page's close-up is in English"
+    # a launch of clusters: where they ran, on the page in both languages
+    page clusters "$tmp/waves-clusters.rvt"
+    grep -qF "where they ran: the SMs that shared a cluster make 4 sets, each within one GPC: 4 × 2 SMs" \
+        "$tmp/clusters.html" || no "the page of a launch of clusters does not say where they ran"
+    LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves-clusters.rvt" --size 640x360 --lang zh --html "$tmp/clzh.html" \
+        >"$tmp/out" 2>&1 || no "export --html --lang zh of clusters failed: $(cat "$tmp/out")"
+    grep -qF "运行过同一集群的 SM 连成 4 组" "$tmp/clzh.html" || no "the Chinese page does not say where the clusters ran"
     # v0's 2^17 blocks over 132 SMs: drawn, as one wave is, in both modes
     "$rv" waves "$tmp/waves-many.rvt" -o "$tmp/many.png" >"$tmp/out" 2>&1 || no "waves of 2^17 blocks failed: $(cat "$tmp/out")"
     grep -qF "131072 blocks of 256 threads on 132 SMs" "$tmp/out" || no "the many blocks' title: $(cat "$tmp/out")"

@@ -39,27 +39,16 @@ static void say_how(const rv_waves *w)
         printf("  %s\n", _("overhead: not measured in this run"));
 }
 
-/* Where a launch of clusters ran (rv_waves_cluster_sets): the sets of SMs
- * that shared a cluster, by their sizes ("22 × 4 SMs, 2 × 18 SMs", the
- * smaller first).  0, or -1 when out of memory. */
+/* Where a launch of clusters ran: the sets of SMs that shared a cluster
+ * (rv_waves_cluster_sets).  0, or -1 when out of memory. */
 static int say_cluster_sets(const rv_waves *w)
 {
-    uint32_t *size = malloc(w->sm_count * sizeof *size), nsets = 0;
-    if (!size || rv_waves_cluster_sets(w, size, &nsets)) {
-        free(size);
+    char list[1024];
+    uint32_t nsets = 0;
+    if (rv_waves_cluster_sets_words(w, list, sizeof list, &nsets)) {
         rv_cmd_error("inspect", _("out of memory"));
         return -1;
     }
-    char list[1024] = "", sms[RV_COUNT_WORDS];
-    size_t used = 0;
-    for (uint32_t at = 1; at <= w->sm_count; at++) { /* each size, the smaller first */
-        uint32_t times = 0;
-        for (uint32_t k = 0; k < nsets; k++) times += size[k] == at;
-        if (times && used < sizeof list) /* TRANSLATORS: between two items of a list, as in "22 × 4 SMs, 2 × 18 SMs" */
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%u × %s", used ? _(", ") : "", times,
-                                     rv_words_sms(sms, sizeof sms, at));
-    }
-    free(size);
     printf(ngettext("  where they ran: a cluster's blocks share one GPC, which no register names; the SMs that shared "
                     "a cluster make %u set: %s\n",
                     "  where they ran: a cluster's blocks share one GPC, which no register names; the SMs that shared "

@@ -16,6 +16,8 @@
  * clock's. */
 #include "waves.h"
 
+#include "grid_words.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,6 +387,27 @@ int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
     }
     if (number != first) free(number);
     free(up), free(first), free(ran);
+    return 0;
+}
+
+int rv_waves_cluster_sets_words(const rv_waves *w, char *buf, size_t len, uint32_t *nsets)
+{
+    uint32_t *size = malloc(w->sm_count * sizeof *size);
+    if (!size || rv_waves_cluster_sets(w, size, nsets)) {
+        free(size);
+        return -1;
+    }
+    char sms[RV_COUNT_WORDS];
+    size_t used = 0;
+    buf[0] = '\0';
+    for (uint32_t at = 1; at <= w->sm_count; at++) { /* each size, the smaller first */
+        uint32_t times = 0;
+        for (uint32_t k = 0; k < *nsets; k++) times += size[k] == at;
+        if (times && used < len) /* TRANSLATORS: between two items of a list, as in "22 × 4 SMs, 2 × 18 SMs" */
+            used += (size_t)snprintf(buf + used, len - used, "%s%u × %s", used ? _(", ") : "", times,
+                                     rv_words_sms(sms, sizeof sms, at));
+    }
+    free(size);
     return 0;
 }
 

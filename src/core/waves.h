@@ -143,6 +143,10 @@ int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f);
  * no block is in none; a launch without clusters has each SM that ran a
  * block as a set of its own.  0, or -1 when out of memory. */
 int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets);
+/* The same in words: "22 × 4 SMs, 2 × 18 SMs" (each size once, the smaller
+ * first) into buf, the sets' number in *nsets.  0, or -1 when out of
+ * memory. */
+int rv_waves_cluster_sets_words(const rv_waves *w, char *buf, size_t len, uint32_t *nsets);
 
 /* The picture's cells: one row per SM, ncols columns of equal time from the
  * first start to the last end, so that 2^17 blocks and one wave draw alike.

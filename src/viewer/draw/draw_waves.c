@@ -55,6 +55,7 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->recorded);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->accent, s->predicted);
     y = para(tc, FACE_SANS_BOLD, fs, ox + m, y, tw, 3, th->text, s->observed);
+    if (s->placed[0]) y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->text_dim, s->placed);
     y = para(tc, FACE_SANS, fs, ox + m, y, tw, 2, th->divergent, s->tail);
     y += S(in, 10);
     /* the rows: the room left above the foot's lines (the axis, the legend) */

@@ -48,7 +48,7 @@ int html_waves_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *er
     if (scene_waves_make(tr, 0, &sw, err, errlen)) return -1;
     snprintf(para[0], HTML_WAVES_TEXT, "%s (%s)", sw.title, sw.recorded);
     snprintf(para[1], HTML_WAVES_TEXT, "%s", sw.predicted);
-    snprintf(para[2], HTML_WAVES_TEXT, "%s", sw.observed);
+    snprintf(para[2], HTML_WAVES_TEXT, "%s%s%s", sw.observed, sw.placed[0] ? "; " : "", sw.placed);
     snprintf(para[3], HTML_WAVES_TEXT, "%s", sw.tail);
     scene_waves_free(&sw);
     return 0;

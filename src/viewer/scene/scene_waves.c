@@ -158,6 +158,19 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
                       "with any); %.1f%% of the SMs' time idle",
                       f.waves),
              f.waves, rv_words_blocks(more, sizeof more, f.most_on_sm), f.most_at_once, f.most_held, 100.0 * f.idle);
+    if (f.clusters) { /* where they ran: all the run tells of the GPCs (core/waves.h) */
+        char list[400];
+        uint32_t nsets = 0;
+        if (rv_waves_cluster_sets_words(w, list, sizeof list, &nsets)) {
+            snprintf(err, errlen, "%s", _("out of memory"));
+            scene_waves_free(s);
+            return -1;
+        }
+        snprintf(s->placed, sizeof s->placed,
+                 ngettext("where they ran: the SMs that shared a cluster make %u set, each within one GPC: %s",
+                          "where they ran: the SMs that shared a cluster make %u sets, each within one GPC: %s", nsets),
+                 nsets, list);
+    }
     double span = (double)(f.t1 - f.t0) / 1000.0, tail = (double)(f.t1 - f.tail_start) / 1000.0;
     snprintf(s->tail, sizeof s->tail, _("tail (after the line): the last %.3f µs, %.1f%% of the SMs' time idle in it"),
              tail, 100.0 * f.tail_idle);
@@ -175,7 +188,7 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
         s->waves = 0;
         s->tail_at = 2.0f;
         snprintf(s->predicted, sizeof s->predicted, "%s", _("The waves hidden: predict them first"));
-        s->observed[0] = s->tail[0] = '\0';
+        s->observed[0] = s->tail[0] = s->placed[0] = '\0';
     }
     return 0;
 }

@@ -20,6 +20,8 @@ typedef struct scene_waves {
     char recorded[300];        /* how, and what it cost the kernel where measured  */
     char predicted[300];       /* what the occupancy predicts                       */
     char observed[300];        /* what the run took                                 */
+    char placed[600];          /* a launch of clusters: the sets of SMs that shared a
+                                  cluster, each within one GPC; "" otherwise     */
     char tail[300];            /* the tail, in words                                */
     char axis[200];            /* the time axis                                     */
     char legend[400];          /* how to read the picture                           */
