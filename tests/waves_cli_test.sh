@@ -250,6 +250,11 @@ PY
         [ $rc = 1 ] && grep -qF -- "${bad#*|}" "$tmp/out" && [ ! -e "$tmp/nopart" ] ||
             no "export ${bad%%|*}: exit $rc, $(cat "$tmp/out")"
     done
+    # the page beside a version's grid shows whole runs: a part is refused there
+    "$rv" export "$tmp/waves.rvt" --html "$tmp/nopart.html" --beside-waves v8 --waves-time 0:0.01 >"$tmp/out" 2>&1
+    rc=$?
+    [ $rc = 1 ] && grep -qF -- "--waves-time and --beside-waves" "$tmp/out" && [ ! -e "$tmp/nopart.html" ] ||
+        no "export --beside-waves --waves-time: exit $rc, $(cat "$tmp/out")"
     if "$rv" export "$tmp/plain.rvt" -o "$tmp/nopart" --waves-time 0:1 >"$tmp/out" 2>&1 ||
         ! grep -qF "no waves run" "$tmp/out"; then no "export --waves-time of a trace without waves: $(cat "$tmp/out")"; fi
     # the page cannot zoom: a run of more than 16 waves is shown again, its

@@ -341,6 +341,10 @@ static int parse(int argc, char **argv, export_opts *x)
                                 "for one animated GIF, or --html FILE.html for a lesson page"));
     if (x->beside >= 0 && !x->html)
         return rv_usage_error("export", "%s", _("--beside-waves is for --html only (a lesson page)"));
+    if (x->beside >= 0 && x->waves_b_us > 0)
+        return rv_usage_error("export", "%s",
+                              _("--waves-time and --beside-waves: the page beside a version's grid shows both whole "
+                                "runs; give one"));
     if (x->delay_ms && !x->gif)
         return rv_usage_error("export", "%s", _("--delay is for --gif only (PNG files have no delay)"));
     if (!x->delay_ms) x->delay_ms = GIF_DELAY_DEFAULT;
