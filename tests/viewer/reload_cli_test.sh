@@ -42,6 +42,12 @@ live() {
     local out=$1 keys=$2 n=0 i
     shift 2
     cp "$tmp/plain.rvt" "$k"
+    # emptied here, not only by the redirection below: that runs in the
+    # background job, and on a loaded machine the loop could still read the
+    # last call's "waiting" lines and rename a file over $k before the
+    # program has opened it
+    : >"$tmp/said"
+    : >"$tmp/err"
     timeout 120 "$rv" view "$k" "${args[@]}" --keys "$keys" --shot "$out" >"$tmp/said" 2>"$tmp/err" &
     local pid=$!
     for f in "$@"; do
