@@ -141,12 +141,12 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
                rv_waves_overhead(w));
         /* the sets of SMs that shared a cluster, their sizes (none without clusters) */
         uint32_t *size = malloc(w->sm_count * sizeof *size), nsets = 0;
-        if (!size || rv_waves_cluster_sets(w, size, &nsets)) {
+        if (!size || (f.clusters && rv_waves_cluster_sets(w, size, &nsets))) {
             free(size);
             rv_cmd_error("inspect", _("out of memory"));
             return -1;
         }
-        for (uint32_t k = 0; f.clusters && k < nsets; k++) printf("%s%u", k ? ", " : "", size[k]);
+        for (uint32_t k = 0; k < nsets; k++) printf("%s%u", k ? ", " : "", size[k]);
         printf("]}");
         free(size);
     }

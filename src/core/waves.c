@@ -352,32 +352,27 @@ static uint32_t set_of(uint32_t *up, uint32_t sm)
 int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
 {
     uint32_t per = rv_waves_cluster_blocks(w), nclusters = rv_waves_grid_blocks(w) / per, n = w->sm_count;
-    uint32_t *up = malloc(n * sizeof *up), *first = malloc((size_t)nclusters * sizeof *first);
+    uint32_t *up = malloc(n * sizeof *up), *number = malloc(n * sizeof *number);
+    uint32_t *first = per > 1 ? malloc((size_t)nclusters * sizeof *first) : NULL; /* each cluster's first SM */
     uint8_t *ran = calloc(n, 1);
-    if (!up || !first || !ran) {
-        free(up), free(first), free(ran);
+    if (!up || !number || !ran || (per > 1 && !first)) {
+        free(up), free(number), free(first), free(ran);
         return -1;
     }
-    for (uint32_t s = 0; s < n; s++) up[s] = s;
-    for (uint32_t c = 0; c < nclusters; c++) first[c] = UINT32_MAX;
+    for (uint32_t s = 0; s < n; s++) up[s] = s, number[s] = UINT32_MAX;
+    for (uint32_t c = 0; first && c < nclusters; c++) first[c] = UINT32_MAX;
     for (uint32_t i = 0; i < w->nblocks; i++) { /* each block's SM joined to its cluster's first */
-        uint32_t c = i, rank, sm = w->blocks[i].sm;
-        if (per > 1) cluster_of(w, w->blocks[i].block, &c, &rank);
+        uint32_t c, rank, sm = w->blocks[i].sm;
         ran[sm] = 1;
-        if (per == 1) continue;
+        if (!first) continue;
+        cluster_of(w, w->blocks[i].block, &c, &rank);
         if (first[c] == UINT32_MAX)
             first[c] = sm;
         else
             up[set_of(up, sm)] = set_of(up, first[c]);
     }
     /* numbered by their smallest SM: the SMs in order, a set counted where
-       its root is first met */
-    uint32_t *number = first; /* reused: a root's set number, UINT32_MAX none yet */
-    if (nclusters < n && !(number = malloc(n * sizeof *number))) {
-        free(up), free(first), free(ran);
-        return -1;
-    }
-    for (uint32_t s = 0; s < n; s++) number[s] = UINT32_MAX;
+       its root is first met; an SM that ran no block in none */
     *nsets = 0;
     for (uint32_t s = 0; s < n; s++) {
         if (!ran[s]) continue;
@@ -385,8 +380,7 @@ int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
         if (number[r] == UINT32_MAX) size[number[r] = (*nsets)++] = 0;
         size[number[r]]++;
     }
-    if (number != first) free(number);
-    free(up), free(first), free(ran);
+    free(up), free(number), free(first), free(ran);
     return 0;
 }
 

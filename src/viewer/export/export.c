@@ -416,14 +416,12 @@ static int has_waves(const app *a)
     return (a->sc.story.tr[0] && a->sc.story.tr[0]->waves) || (a->comparing && a->sc2.tr && a->sc2.tr->waves);
 }
 
-/* --waves-time's part of the first run with waves (the trace's, else the
- * compared one's), set as the W pictures' part: both pictures alike, as the
- * viewer's zoom.  0, or -1 with why in err. */
+/* --waves-time's part of the first run with waves (the one the page shows,
+ * html_waves_trace), set as the W pictures' part: both pictures alike, as
+ * the viewer's zoom.  0, or -1 with why in err. */
 static int waves_part(app *a, const export_opts *x, char *err, size_t errlen)
 {
-    const rv_trace *tr = a->sc.story.tr[0] && a->sc.story.tr[0]->waves   ? a->sc.story.tr[0]
-                         : a->comparing && a->sc2.tr && a->sc2.tr->waves ? a->sc2.tr
-                                                                         : NULL;
+    const rv_trace *tr = html_waves_trace(a);
     if (!tr) {
         snprintf(err, errlen, "%s", _("--waves-time: this trace has no waves run to draw a part of"));
         return -1;
