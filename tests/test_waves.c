@@ -350,9 +350,21 @@ static rv_trace *small_trace(void)
     return tr;
 }
 
+/* v0's 2^17 blocks, 132 SMs, 8 at once, times in ns. */
+static rv_waves *many(void)
+{
+    const uint32_t n = 1u << 17, sms = 132, bound = 8;
+    rv_waves *w = launch(n, sms, bound);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t wave = i / (sms * bound), t = wave * 100 + (i % 7); /* a little skew, as a real run has */
+        put(w, i, i % sms, t, t + 90);
+    }
+    return w;
+}
+
 /* The trace file: a trace without waves is written as it was; with them,
- * the same bytes and a section after, read back equal; a bad section is
- * refused with the waves' own message. */
+ * the same bytes and a section after (the fourth layout), read back equal;
+ * a bad section is refused with the waves' own message. */
 static void test_file(void)
 {
     char err[400] = "";
@@ -366,7 +378,7 @@ static void test_file(void)
     tr->waves->next->launch = 2;
     uint8_t *buf = rv_trace_serialize(tr, &len);
     CHECK(len > plain_len && memcmp(buf, plain, plain_len) == 0, "the run's bytes unchanged before the section");
-    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC, 8) == 0, "the section follows the run");
+    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC4, 8) == 0, "the section follows the run, packed");
     rv_trace *back = rv_trace_parse(buf, len, err, sizeof err);
     CHECK(back && back->waves && back->waves->next && !back->waves->next->next, "read back: %s", err);
     if (back && back->waves && back->waves->next) {
@@ -383,82 +395,191 @@ static void test_file(void)
         free(again);
     }
     rv_trace_free(back);
-    /* SM 1 of block 1 (the first launch's second record) made 9 of 2 */
-    size_t at = plain_len + 12 + 64 + 40 + 4;
-    buf[at] = 9;
-    back = rv_trace_parse(buf, len, err, sizeof err);
-    CHECK(back == NULL, "a section with an SM past the GPU's was accepted");
-    CHECK_CONTAINS(err, "the waves run: waves of launch 1: block 1 ran on SM 9");
-    rv_trace_free(back);
     back = rv_trace_parse(buf, plain_len + 40, err, sizeof err);
     CHECK(back == NULL, "a cut section was accepted");
     CHECK_CONTAINS(err, "cut short");
     rv_trace_free(back);
     free(buf);
+    /* the writer does not judge, the reader does: SM 9 of 2 */
+    tr->waves->blocks[1].sm = 9;
+    buf = rv_trace_serialize(tr, &len);
+    back = rv_trace_parse(buf, len, err, sizeof err);
+    CHECK(back == NULL, "a section with an SM past the GPU's was accepted");
+    CHECK_CONTAINS(err, "the waves run: waves of launch 1: block 1 ran on SM 9");
+    rv_trace_free(back);
+    free(buf);
     free(plain);
     rv_trace_free(tr);
 }
 
-/* The third layout (RVTWAVE3): how a launch was recorded and the overhead
- * measured in its run, written only where a launch has either, read back
- * equal; a patch's recording without them keeps the second layout; a
- * half-measured overhead or an unknown way of recording is refused. */
-static void test_file_v3(void)
+static void put_le(uint8_t **p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++) *(*p)++ = (uint8_t)(v >> (8 * i));
+}
+
+/* w's section in the second or third layout (docs/trace-format.md), as
+ * earlier writers wrote it, by hand: 40 bytes a block.  Freed by the caller. */
+static uint8_t *old_layout(const rv_waves *w, int layout, size_t *len)
+{
+    uint8_t *buf = malloc(12 + 88 + (size_t)w->nblocks * 40), *p = buf;
+    memcpy(p, layout == 3 ? RV_WAVES_SECTION_MAGIC3 : RV_WAVES_SECTION_MAGIC, 8), p += 8;
+    put_le(&p, 1, 4);
+    put_le(&p, w->launch, 4);
+    for (int k = 0; k < 3; k++) put_le(&p, w->grid_dim[k], 4);
+    for (int k = 0; k < 3; k++) put_le(&p, w->block_dim[k], 4);
+    for (int k = 0; k < 3; k++) put_le(&p, w->cluster_dim[k], 4);
+    put_le(&p, w->sm_count, 4), put_le(&p, w->bound, 4), put_le(&p, w->sm_blocks, 4);
+    put_le(&p, w->cluster_bound, 4), put_le(&p, w->smem, 4), put_le(&p, w->nblocks, 4);
+    if (layout == 3) {
+        put_le(&p, w->how, 4), put_le(&p, w->repeats, 4);
+        put_le(&p, w->plain_ns, 8), put_le(&p, w->waves_ns, 8);
+    }
+    for (uint32_t i = 0; i < w->nblocks; i++) {
+        const rv_wave_block *r = &w->blocks[i];
+        put_le(&p, r->block, 4), put_le(&p, r->sm, 4);
+        put_le(&p, r->start, 8), put_le(&p, r->first_end, 8), put_le(&p, r->end, 8);
+        put_le(&p, r->rank, 4), put_le(&p, r->flags, 4);
+    }
+    *len = (size_t)(p - buf);
+    return buf;
+}
+
+static int same_blocks(const rv_waves *a, const rv_waves *b)
+{
+    if (a->nblocks != b->nblocks) return 0;
+    for (uint32_t i = 0; i < a->nblocks; i++)
+        if (memcmp(&a->blocks[i], &b->blocks[i], sizeof a->blocks[i])) return 0;
+    return 1;
+}
+
+/* The layouts written before (RVTWAVE2: 40 bytes a block; RVTWAVE3: how a
+ * launch was recorded and its overhead too) read as they were; the way and
+ * the overhead kept in the fourth; a half-measured overhead or an unknown
+ * way of recording refused. */
+static void test_file_layouts(void)
 {
     char err[400] = "";
-    rv_trace *tr = small_trace();
-    if (!tr) return;
-    size_t plain_len, len;
-    uint8_t *plain = rv_trace_serialize(tr, &plain_len);
-    tr->waves = three();
-    uint8_t *buf = rv_trace_serialize(tr, &len);
-    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC, 8) == 0, "a patch's waves, unmeasured: still RVTWAVE2");
-    CHECK(len == plain_len + 12 + 64 + 3 * 40, "RVTWAVE2's size: %zu", len - plain_len);
+    size_t len, used;
+    rv_waves *w = clusters();
+    uint8_t *buf = old_layout(w, 2, &len);
+    rv_waves *back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back && used == len && same_blocks(back, w) && back->cluster_bound == 2, "RVTWAVE2 read back: %s", err);
+    rv_waves_free(back);
     free(buf);
-    tr->waves->how = RV_WAVES_BY_STAMPS;
-    tr->waves->repeats = 20, tr->waves->plain_ns = 40000, tr->waves->waves_ns = 41000;
-    buf = rv_trace_serialize(tr, &len);
-    CHECK(memcmp(buf + plain_len, RV_WAVES_SECTION_MAGIC3, 8) == 0, "stamped and measured: RVTWAVE3");
-    CHECK(len == plain_len + 12 + 88 + 3 * 40, "RVTWAVE3's size: %zu", len - plain_len);
-    rv_trace *back = rv_trace_parse(buf, len, err, sizeof err);
-    CHECK(back && back->waves, "read back: %s", err);
-    if (back && back->waves) {
-        const rv_waves *a = back->waves;
-        CHECK(a->how == RV_WAVES_BY_STAMPS && a->repeats == 20 && a->plain_ns == 40000 && a->waves_ns == 41000 &&
-                  a->nblocks == 3 && a->blocks[2].end == 20,
-              "the way and the overhead read back");
-        CHECK(rv_waves_overhead(a) > 1.0249 && rv_waves_overhead(a) < 1.0251, "overhead %g", rv_waves_overhead(a));
-        size_t again_len;
-        uint8_t *again = rv_trace_serialize(back, &again_len);
-        CHECK(again_len == len && memcmp(again, buf, len) == 0, "written again byte for byte");
-        free(again);
-    }
-    rv_trace_free(back);
-    size_t how = plain_len + 12 + 64;
-    buf[how] = 7;
-    back = rv_trace_parse(buf, len, err, sizeof err);
-    CHECK(back == NULL, "an unknown way of recording was accepted");
-    CHECK_CONTAINS(err, "recorded in an unknown way (7)");
-    rv_trace_free(back);
-    buf[how] = RV_WAVES_BY_STAMPS;
-    memset(buf + how + 8, 0, 8); /* the untraced time gone, the waves run's kept */
-    back = rv_trace_parse(buf, len, err, sizeof err);
-    CHECK(back == NULL, "a half-measured overhead was accepted");
-    CHECK_CONTAINS(err, "half measured");
-    rv_trace_free(back);
-    back = rv_trace_parse(buf, plain_len + 12 + 80, err, sizeof err);
+    w->how = RV_WAVES_BY_STAMPS;
+    w->repeats = 20, w->plain_ns = 40000, w->waves_ns = 41000;
+    buf = old_layout(w, 3, &len);
+    back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back && used == len && same_blocks(back, w) && back->how == RV_WAVES_BY_STAMPS && back->waves_ns == 41000,
+          "RVTWAVE3 read back: %s", err);
+    rv_waves_free(back);
+    back = rv_waves_parse(buf, len - 1, &used, err, sizeof err);
     CHECK(back == NULL, "a cut RVTWAVE3 was accepted");
     CHECK_CONTAINS(err, "cut short");
-    rv_trace_free(back);
-    CHECK(rv_waves_overhead(tr->waves) > 1.0, "overhead of the unsaved one");
-    tr->waves->plain_ns = 0;
-    CHECK(rv_waves_overhead(tr->waves) == 0.0, "an unmeasured overhead is 0");
+    rv_waves_free(back);
     free(buf);
-    free(plain);
-    rv_trace_free(tr);
+
+    buf = NULL, len = 0;
+    CHECK(rv_waves_serialize(w, &buf, &len) == 0, "written");
+    back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back && back->how == RV_WAVES_BY_STAMPS && back->repeats == 20 && back->plain_ns == 40000 &&
+              back->waves_ns == 41000 && same_blocks(back, w),
+          "the way and the overhead read back: %s", err);
+    CHECK(back && rv_waves_overhead(back) > 1.0249 && rv_waves_overhead(back) < 1.0251, "overhead");
+    rv_waves_free(back);
+    size_t how = 12 + 64;
+    buf[how] = 7;
+    back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back == NULL, "an unknown way of recording was accepted");
+    CHECK_CONTAINS(err, "recorded in an unknown way (7)");
+    rv_waves_free(back);
+    buf[how] = RV_WAVES_BY_STAMPS;
+    memset(buf + how + 8, 0, 8); /* the untraced time gone, the waves run's kept */
+    back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back == NULL, "a half-measured overhead was accepted");
+    CHECK_CONTAINS(err, "half measured");
+    rv_waves_free(back);
+    free(buf);
+    CHECK(rv_waves_overhead(w) > 1.0, "overhead of the unsaved one");
+    w->plain_ns = 0;
+    CHECK(rv_waves_overhead(w) == 0.0, "an unmeasured overhead is 0");
+    rv_waves_free(w);
 }
 
-/* The picture's cells of three(): two columns of 10 ns. */
+/* The packed blocks: any order, any times (a step of 32 ns found and used,
+ * one odd time making it 1), read back equal and in some 7 bytes a block
+ * where the first layouts took 40; damage of every kind refused. */
+static void test_file_packed(void)
+{
+    char err[400] = "";
+    size_t len = 0, used;
+    uint8_t *buf = NULL;
+    rv_waves *w = many(); /* 2^17 blocks, times of 1 ns apart */
+    for (uint32_t i = 0; i < w->nblocks; i++) { /* times in steps of 32 ns, late in the clock's range */
+        rv_wave_block *r = &w->blocks[i];
+        r->start = (r->start << 5) + 0xfffff00000000000ull, r->first_end = r->start + 32 * 80;
+        r->end = r->start + 32 * 90;
+    }
+    rv_wave_block t = w->blocks[5]; /* blocks out of order */
+    w->blocks[5] = w->blocks[70000], w->blocks[70000] = t;
+    CHECK(rv_waves_serialize(w, &buf, &len) == 0, "written");
+    CHECK(len < 12 + 104 + (size_t)w->nblocks * 8, "2^17 blocks in %zu bytes (%.1f a block)", len,
+          (double)len / w->nblocks);
+    rv_waves *back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back && used == len && same_blocks(back, w), "2^17 blocks read back equal: %s", err);
+    rv_waves_free(back);
+    free(buf);
+    w->blocks[3].end += 1; /* one odd time: the step is 1 ns, every time still kept */
+    buf = NULL, len = 0;
+    CHECK(rv_waves_serialize(w, &buf, &len) == 0, "written");
+    back = rv_waves_parse(buf, len, &used, err, sizeof err);
+    CHECK(back && used == len && same_blocks(back, w), "an odd time read back: %s", err);
+    rv_waves_free(back);
+    free(buf);
+    rv_waves_free(w);
+
+    w = three();
+    buf = NULL, len = 0;
+    rv_waves_serialize(w, &buf, &len);
+    const size_t tick = 12 + 96, packed = 12 + 100, blocks = 12 + 104; /* block 0: its number, then its SM */
+    const char *damage[] = {"no step",
+                            "fewer bytes than one a field",
+                            "the last field cut",
+                            "a byte left over",
+                            "an SM past 32 bits",
+                            "an integer past 64 bits"};
+    uint8_t *bad = malloc(len + 16);
+    for (int k = 0; k < 6; k++) {
+        memcpy(bad, buf, len);
+        size_t bad_len = len;
+        uint32_t n = (uint32_t)(len - blocks);
+        if (k == 0) memset(bad + tick, 0, 4);
+        if (k == 1) n = 3 * 7 - 1;
+        if (k == 2) n -= 1;
+        if (k == 3) bad[bad_len++] = 0, n++;
+        if (k == 4) { /* block 0's SM as 2^32: five bytes where it took one */
+            static const uint8_t sm[5] = {0x80, 0x80, 0x80, 0x80, 0x10};
+            memmove(bad + blocks + 1 + 5, buf + blocks + 2, len - blocks - 2);
+            memcpy(bad + blocks + 1, sm, 5);
+            bad_len = len + 4, n += 4;
+        }
+        if (k == 5) { /* block 0's number as eleven bytes */
+            memmove(bad + blocks + 11, buf + blocks + 1, len - blocks - 1);
+            memset(bad + blocks, 0xff, 10);
+            bad[blocks + 10] = 0x01;
+            bad_len = len + 10, n += 10;
+        }
+        if (k) memcpy(bad + packed, &n, 4); /* little-endian, as the file is */
+        back = rv_waves_parse(bad, bad_len, &used, err, sizeof err);
+        CHECK(back == NULL, "damaged blocks accepted: %s", damage[k]);
+        CHECK_CONTAINS(err, "launch 1 has its blocks damaged");
+        rv_waves_free(back);
+    }
+    free(bad);
+    free(buf);
+    rv_waves_free(w);
+}
+
 static void test_cells(void)
 {
     rv_waves *w = three();
@@ -533,17 +654,6 @@ static void test_question(void)
 /* v0's grid at 2^25 elements on an H200: 2^17 blocks over 132 SMs, 8 at
  * once, 125 waves (the last of 128 blocks): the picture must read as well
  * as one wave's. */
-static rv_waves *many(void)
-{
-    const uint32_t n = 1u << 17, sms = 132, bound = 8;
-    rv_waves *w = launch(n, sms, bound);
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t wave = i / (sms * bound), t = wave * 100 + (i % 7); /* a little skew, as a real run has */
-        put(w, i, i % sms, t, t + 90);
-    }
-    return w;
-}
-
 /* With a folder: waves.rvt there (v0's model trace and two launches'
  * waves), waves-bad.rvt (an SM past the GPU's), waves-stamped.rvt,
  * waves-patch-cost.rvt (the patch's cost measured),
@@ -566,7 +676,7 @@ static int write_files(const char *dir)
     snprintf(path, sizeof path, "%s/waves-bad.rvt", dir);
     /* written as it is: the writer does not judge, the reader does */
     rc |= rv_trace_save(tr, path, err, sizeof err);
-    /* the first launch stamped in the kernel, its overhead measured (RVTWAVE3) */
+    /* the first launch stamped in the kernel, its overhead measured */
     tr->waves->blocks[1].sm = 1;
     tr->waves->how = RV_WAVES_BY_STAMPS;
     tr->waves->repeats = 20, tr->waves->plain_ns = 40000, tr->waves->waves_ns = 41000;
@@ -609,6 +719,7 @@ int main(int argc, char **argv)
     test_cells();
     test_question();
     test_file();
-    test_file_v3();
+    test_file_layouts();
+    test_file_packed();
     return check_report();
 }

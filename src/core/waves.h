@@ -173,16 +173,17 @@ double rv_waves_overhead(const rv_waves *w);
 
 /* The trace file's section (docs/trace-format.md): every launch's waves
  * after the run, behind a magic of its own, so that a run without one is
- * written as it always was.  RVTWAVE2: recorded by the patch, no overhead;
- * RVTWAVE3 adds to each launch how it was recorded and the overhead, and is
- * written only where a launch has either (so a patch's recording is written
- * byte for byte as before, and readers older than RVTWAVE3 read it still).
+ * written as it always was.  RVTWAVE2: recorded by the patch, no overhead,
+ * 40 bytes a block; RVTWAVE3 adds to each launch how it was recorded and the
+ * overhead; RVTWAVE4, the one written, keeps them and packs the blocks
+ * (some 7 bytes a block: v0's 2^17 take under 1 MB where they took 5).
  * rv_waves_serialize appends to *buf (realloc'd; 0, or -1 out of memory);
- * rv_waves_parse reads either section at p (len bytes left), validated, and
- * says how many bytes it took. */
+ * rv_waves_parse reads any of the three at p (len bytes left), validated,
+ * and says how many bytes it took. */
 #define RV_WAVES_SECTION_MAGIC  "RVTWAVE2"
 #define RV_WAVES_SECTION_MAGIC3 "RVTWAVE3"
-/* Whether p (len bytes) begins a waves section of either layout. */
+#define RV_WAVES_SECTION_MAGIC4 "RVTWAVE4"
+/* Whether p (len bytes) begins a waves section of any layout. */
 int rv_waves_section_at(const uint8_t *p, size_t len);
 int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len);
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen);

@@ -72,11 +72,22 @@
 //   p_lanes     p_w0's stamp and the kernel's result in one store
 //               instruction of warp 0: lane 0 the result, lanes 1 to 4 the
 //               stamp's four words (two sectors, one instruction)
+// and, to tell the store's cost from the code's and from warp 0's path:
+//   p_off       p_entry's store compiled in behind a test the run never
+//               passes (the slots' address null): the code alone
+//   p_entry_cs  p_entry with the streaming hint (st.global.cs)
+//   p_entry4    p_entry storing 4 bytes
+//   p_entry_w7  p_entry by the block's last warp (its lane 0), not warp 0,
+//               which sums the block's last 64 values and leaves last
+//   p_exit_w7   the last warp's lane 0 stores the time and the SM as it
+//               leaves (early, in v5), nothing by warp 0
+//   p_red       p_entry as a reduction (red.global.add.u32), no data back
 // Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
 // a launch is wrong.  Built with the CUDA side (target stamp_variants) so
 // that it keeps compiling; its H200 runs are in
 // assets/logs/nvidia-h200-stamp-variants.txt (head, head_w0 and head_sts
-// from its run 4), the p_ variants' in nvidia-h200-stamp-variants-p.txt.
+// from its run 4), the p_ variants' in nvidia-h200-stamp-variants-p.txt
+// (p_off to p_red: nvidia-h200-stamp-variants-path.txt).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -120,11 +131,13 @@ static __device__ __forceinline__ unsigned smid()
 
 enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0_ST, NO_STORE, CLK_NONE, CLK_WARP, CLK_WARP0,
                ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
-               P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES, NVARIANTS };
+               P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES,
+               P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
                               "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
-                              "p_bulk", "p_merged", "p_lanes"};
+                              "p_bulk", "p_merged", "p_lanes", "p_off", "p_entry_cs", "p_entry4", "p_entry_w7",
+                              "p_exit_w7", "p_red"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -324,8 +337,22 @@ template <int V> struct param_stamp {
     __device__ __forceinline__ explicit param_stamp(void *p) : at((unsigned long long *)p)
     {
         if constexpr (V == P_W0 || V == P_ALL || V == P_BULK || V == P_LANES) entered = gtime();
+        unsigned long long *mine = at + 2 * blockIdx.x;
+        // the SM read only where it is stored (an asm volatile read is never dropped)
         if constexpr (V == P_ENTRY)
-            if (threadIdx.x == 0) st2(at + 2 * blockIdx.x, 1, ((unsigned long long)1 << 32) | smid());
+            if (threadIdx.x == 0) st2(mine, 1, ((unsigned long long)1 << 32) | smid());
+        if constexpr (V == P_OFF)
+            if (threadIdx.x == 0 && p == nullptr) st2(mine, 1, ((unsigned long long)1 << 32) | smid());
+        if constexpr (V == P_ENTRY_CS)
+            if (threadIdx.x == 0)
+                asm volatile("st.global.cs.v2.u64 [%0], {%1, %2};" ::"l"(mine), "l"(1ull),
+                             "l"(((unsigned long long)1 << 32) | smid()) : "memory");
+        if constexpr (V == P_ENTRY4)
+            if (threadIdx.x == 0) asm volatile("st.global.u32 [%0], %1;" ::"l"(mine), "r"(smid()) : "memory");
+        if constexpr (V == P_ENTRY_W7)
+            if (threadIdx.x == blockDim.x - 32) st2(mine, 1, ((unsigned long long)1 << 32) | smid());
+        if constexpr (V == P_RED)
+            if (threadIdx.x == 0) asm volatile("red.global.add.u32 [%0], %1;" ::"l"(mine), "r"(smid()) : "memory");
     }
     static __device__ __forceinline__ unsigned long long *staged()
     {
@@ -334,7 +361,13 @@ template <int V> struct param_stamp {
     }
     __device__ __forceinline__ ~param_stamp()
     {
-        if constexpr (V == P_ENTRY || V == P_MERGED || V == P_LANES) return;
+        if constexpr (V == P_ENTRY || V == P_MERGED || V == P_LANES || V == P_OFF || V == P_ENTRY_CS ||
+                      V == P_ENTRY4 || V == P_ENTRY_W7 || V == P_RED)
+            return;
+        if constexpr (V == P_EXIT_W7) {
+            if (threadIdx.x == blockDim.x - 32) st2(at + 2 * blockIdx.x, gtime(), ((unsigned long long)1 << 32) | smid());
+            return;
+        }
         unsigned long long *mine = at + 2 * blockIdx.x;
         if constexpr (V == P_ALL) {
             if (threadIdx.x >= 32 && threadIdx.x % 32 == 0) {
@@ -468,6 +501,7 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     L(HEAD)
     L(HEAD_W0)
     L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
+    L(P_OFF) L(P_ENTRY_CS) L(P_ENTRY4) L(P_ENTRY_W7) L(P_EXIT_W7) L(P_RED)
     }
 #undef L
 }

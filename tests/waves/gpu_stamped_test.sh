@@ -17,8 +17,8 @@
 # trace, as a class with --waves does), which must leave the verdict's
 # trace byte for byte with the waves after it.
 # Either way each trace is read twice, by `inspect --json`
-# and, apart from reducevis's own reader, byte by byte here (the RVTWAVE3
-# section of docs/trace-format.md): every launch recorded the way asked with
+# and, apart from reducevis's own reader, byte by byte here (the RVTWAVE4
+# section of docs/trace-format.md, its packed blocks unpacked here): every launch recorded the way asked with
 # its overhead measured (both times set), every block of the grid there
 # exactly once, every SM id below the SM count, no block ending before it
 # starts, and no SM holding more blocks whole at once than the occupancy the
@@ -54,9 +54,40 @@ js = json.load(open(sys.argv[2]))["waves"]
 want_how = int(sys.argv[3])
 word = ("patch", "stamps")[want_how]
 bad = []
-at = data.find(b"RVTWAVE3")
+at = data.find(b"RVTWAVE4")
 if at < 0:
-    sys.exit("FAIL: no RVTWAVE3 section in the trace (a run whose cost was measured says so there)")
+    sys.exit("FAIL: no RVTWAVE4 section in the trace (the layout written, with the cost measured)")
+
+def var(at):
+    """an unsigned LEB128 integer at `at`: its value and the next byte's place"""
+    v = shift = 0
+    while True:
+        c = data[at]
+        v |= (c & 0x7F) << shift
+        at += 1
+        shift += 7
+        if not c & 0x80:
+            return v, at
+
+def zag(v):
+    return (v >> 1) ^ -(v & 1)
+
+def unpack(at, nblocks, base, tick, end):
+    """the packed blocks: (block, sm, start, first exit, end, rank, flags) each"""
+    out, nxt, prev = [], 0, base
+    for _ in range(nblocks):
+        f = []
+        for _ in range(7):
+            v, at = var(at)
+            f.append(v)
+        b = nxt + zag(f[0])
+        start = (prev + zag(f[2]) * tick) % 2**64
+        first = (start + f[3] * tick) % 2**64
+        out.append((b, f[1], start, first, (first + f[4] * tick) % 2**64, f[5], f[6]))
+        nxt, prev = b + 1, start
+    if at != end:
+        sys.exit(f"FAIL: the packed blocks end at {at}, their length says {end}")
+    return out
 n, = struct.unpack_from("<I", data, at + 8)
 at += 12
 if n != len(js):
@@ -64,8 +95,8 @@ if n != len(js):
 for k in range(n):
     h = struct.unpack_from("<16I", data, at)
     launch, grid, block, sm_count, bound, nblocks = h[0], h[1:4], h[4:7], h[10], h[11], h[15]
-    how, repeats, plain_ns, waves_ns = struct.unpack_from("<IIQQ", data, at + 64)
-    at += 88
+    how, repeats, plain_ns, waves_ns, base, tick, packed = struct.unpack_from("<IIQQQII", data, at + 64)
+    at += 104
     ratio = waves_ns / plain_ns if plain_ns else 0.0
     blocks = grid[0] * grid[1] * grid[2]
     tag = f"launch {launch}"
@@ -74,14 +105,13 @@ for k in range(n):
         bad.append(f"{tag}: overhead not measured ({repeats} repeats, {plain_ns} ns untraced, {waves_ns} ns recorded)")
     if nblocks != blocks: bad.append(f"{tag}: {nblocks} blocks recorded of {blocks}")
     seen, spans = set(), {}
-    for i in range(nblocks):
-        b, sm, start, first, end, rank, flags = struct.unpack_from("<IIQQQII", data, at + 40 * i)
+    for b, sm, start, first, end, rank, flags in unpack(at, nblocks, base, tick, at + packed):
         if b in seen or b >= blocks: bad.append(f"{tag}: block {b} twice or outside the grid")
         seen.add(b)
         if sm >= sm_count: bad.append(f"{tag}: block {b} on SM {sm} of {sm_count}")
         if not (start <= first <= end): bad.append(f"{tag}: block {b} leaves before it starts")
         spans.setdefault(sm, []).append((start, first))
-    at += 40 * nblocks
+    at += packed
     # whole spans (first warp in to first warp out) at once on an SM: at most the
     # occupancy; a span ending at the very tick another starts hands over
     most = 0
@@ -157,7 +187,7 @@ into() {
         python3 - "$tmp/$tag.v.rvt" "$tmp/$tag.rvt" <<'PY'; then
 import sys
 verdict, grid = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
-if b"RVTWAVE" in verdict or not grid.startswith(verdict) or not grid[len(verdict):].startswith(b"RVTWAVE3"):
+if b"RVTWAVE" in verdict or not grid.startswith(verdict) or not grid[len(verdict):].startswith(b"RVTWAVE4"):
     sys.exit("FAIL: the trace with the grid is not the verdict's with a waves section after it")
 PY
         recorded "$tag"
