@@ -11,7 +11,7 @@
 #include "launch.cuh"
 
 __global__ void reduce_v0(const float *in, float *out, unsigned int n)
-{   RV_WAVES_BLOCK();
+{   RV_WAVES_TREE();
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * blockDim.x + tid;

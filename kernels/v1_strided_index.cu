@@ -12,7 +12,7 @@
 #include "launch.cuh"
 
 __global__ void reduce_v1(const float *in, float *out, unsigned int n)
-{   RV_WAVES_BLOCK();
+{   RV_WAVES_TREE();
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * blockDim.x + tid;

@@ -24,7 +24,7 @@ static __device__ void warpReduce(volatile float *cache, unsigned int tid)
 }
 
 __global__ void reduce_v4(const float *in, float *out, unsigned int n)
-{   RV_WAVES_BLOCK();
+{   RV_WAVES_TREE();
     extern __shared__ float sdata[];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * (blockDim.x * 2) + tid;

@@ -8,8 +8,11 @@
 // start; any other: the warp's own record), at whichever `return` it
 // leaves by (a thread past n that returns at once, v8's blocks that did not
 // draw the last ticket, v10's ranks above 0), so no exit is missed and no
-// kernel's body is touched past that line.  Compiled without RV_WAVES_STAMPS
-// (the timed and traced builds) it expands to nothing.
+// kernel's body is touched past that line.  RV_WAVES_TREE(); in its place
+// (v0 to v5: every barrier a __syncthreads() in the kernel's body, no early
+// return) stamps the block once, from thread 0, with the first exit bounded
+// by the last barrier (below, rv_waves_tree_stamp).  Compiled without
+// RV_WAVES_STAMPS (the timed and traced builds) both expand to nothing.
 //
 // What is stamped, with the patch's meaning (src/tracer/waves.h): the
 // block's start = warp 0's entry (a block's warps are launched together,
@@ -149,6 +152,82 @@ struct rv_waves_stamp {
     }
 };
 #define RV_WAVES_BLOCK() rv_waves_stamp rv_waves_stamp_ [[maybe_unused]]
+
+// The tree versions' stamp (v0 to v5, RV_WAVES_TREE();): one a block, by
+// thread 0, for kernels whose warps all meet at every barrier, each a
+// __syncthreads() in the kernel's own body, and none of which returns
+// early.  There every warp but warp 0 leaves right after the last barrier,
+// and warp 0, which sums the last values and writes the result, leaves
+// last; the per-warp records above cost their 1 to 3 microsecond blocks 12
+// to 20%, this 1 to 5% (stamp_variants.cu's p_t0b2).  Its times:
+//  - the start: every thread reads the time as it enters (one instruction
+//    a warp, no branch; thread 0's is kept);
+//  - the first exit: no later than the last barrier, which every warp must
+//    reach before any leaves, so the time warp 0 reaches it is a bound from
+//    below: warp 0 alone reads the time as it reaches each barrier (the
+//    other warps branch around the read: a read by every warp, or one
+//    predicated that ptxas makes every warp's, cost v0 8 to 10%);
+//  - the end: thread 0's exit.  A later warp out, were there one, would only
+//    make the recorded span shorter than the real one, never longer.
+// So the whole span is taken at its shortest (a count of blocks whole at
+// once can only come out low), and the full span is thread 0's.  No
+// "memory" clobber on the entry's and the exit's reads and on the store:
+// the compiler may then schedule the kernel's first loads before them, and
+// a read anywhere in the block is inside its span (with the clobbers, v5
+// paid 6% for thread 0's stamp, 3.5% without).  One 16-byte store into the
+// block's slot's first half: ~start, then the span to the end (32 bits of
+// ns), the span to the last barrier (its low 20 bits: a span of a
+// millisecond or more wraps to less, still a bound from below) and %smid
+// (12 bits); the slot's flags stay 0, which tells the host its shape
+// (src/gpu/gpu_waves.cu).
+struct rv_waves_tree_stamp {
+    unsigned long long entered, barrier; // the block's start; warp 0's last barrier (the start until one)
+
+    static __device__ __forceinline__ unsigned long long now_unordered()
+    {
+        unsigned long long t;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        return t;
+    }
+    __device__ __forceinline__ rv_waves_tree_stamp() : entered(now_unordered()), barrier(entered) {}
+    // the kernel's own name for itself, which __syncthreads() below finds
+    __device__ __forceinline__ rv_waves_tree_stamp &operator()() { return *this; }
+    // before the barrier ("memory": never moved past it); warps above 0 branch around
+    __device__ __forceinline__ void reached_barrier()
+    {
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni RV_PAST; mov.u64 %0, %%globaltimer; RV_PAST: }"
+                     : "+l"(barrier) : "r"(threadIdx.x) : "memory");
+    }
+    __device__ __forceinline__ ~rv_waves_tree_stamp()
+    {
+        rv_waves_stamp_slot *slots = rv_waves_slots;
+        if (threadIdx.x != 0 || !slots) return;
+        unsigned long long t = now_unordered();
+        uint32_t sm;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+        unsigned long long word = (unsigned long long)(uint32_t)(t - entered) << 32 |
+                                  (unsigned long long)((uint32_t)(barrier - entered) & 0xfffffu) << 12 | (sm & 0xfffu);
+        asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(&slots[blockIdx.x]), "l"(~entered), "l"(word));
+    }
+};
+#define RV_WAVES_TREE() rv_waves_tree_stamp rv_waves_tree_ [[maybe_unused]]
+
+// __syncthreads() in the waves build: in a kernel that says RV_WAVES_TREE()
+// its stamp (the local rv_waves_tree_, which hides the function below)
+// notes the barrier first; anywhere else (a helper function, a kernel of the
+// per-warp stamps, a header read after this one) the function answers, and
+// the barrier is the plain one.  Chosen by type at compile time: nothing
+// is added where no tree stamp is.
+struct rv_waves_no_tree {};
+static __device__ __forceinline__ rv_waves_no_tree rv_waves_tree_() { return {}; }
+static __device__ __forceinline__ void rv_waves_sync(rv_waves_no_tree) { __syncthreads(); }
+static __device__ __forceinline__ void rv_waves_sync(rv_waves_tree_stamp &s)
+{
+    s.reached_barrier();
+    __syncthreads();
+}
+#define __syncthreads() rv_waves_sync(rv_waves_tree_())
 #else
 #define RV_WAVES_BLOCK()
+#define RV_WAVES_TREE()
 #endif

@@ -121,10 +121,12 @@ fail:
 }
 
 // The slots read back into the launch's blocks, as the tool writes and
-// src/own/records/waves_raw.c reads them, each block's other warps' records
-// folded into its first exit and end (kernels/waves.cuh): a block never
-// seen is left out (the checks name it), an exit never seen reads as all
-// ones (refused); a warp record never written (zero) changes nothing.
+// src/own/records/waves_raw.c reads them: of the per-warp stamps, each
+// block's other warps' records folded into its first exit and end; of the
+// tree stamp (its flags 0, its first half written), its spans unpacked
+// (kernels/waves.cuh).  A block never seen is left out (the checks name
+// it), an exit never seen reads as all ones (refused); a warp record never
+// written (zero) changes nothing.
 // A cluster's blocks and their ranks come from the launch's cluster shape:
 // a block's rank is its place in its cluster (x fastest), as
 // %cluster_ctarank counts it, which the stamps do not read (waves.cuh).
@@ -135,17 +137,28 @@ static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::v
     w->nblocks = 0;
     for (uint32_t b = 0; b < (uint32_t)slot.size(); b++) {
         const rv_waves_stamp_slot &s = slot[b];
-        if (!(s.flags & RV_WAVES_STAMP_SEEN)) continue;
-        unsigned long long nfirst = s.nfirst, end = s.end;
-        for (uint32_t k = 1; k < per_block; k++) {
-            const rv_waves_warp_record &r = warps[(size_t)b * per_block + k];
-            nfirst = std::max(nfirst, r.nfirst);
-            end = std::max(end, r.end);
+        unsigned long long start = ~s.nstart, first, end;
+        uint32_t sm;
+        if (s.flags & RV_WAVES_STAMP_SEEN) { // the per-warp stamps: the warps' records folded in
+            unsigned long long nfirst = s.nfirst;
+            end = s.end, sm = s.sm;
+            for (uint32_t k = 1; k < per_block; k++) {
+                const rv_waves_warp_record &r = warps[(size_t)b * per_block + k];
+                nfirst = std::max(nfirst, r.nfirst);
+                end = std::max(end, r.end);
+            }
+            first = ~nfirst;
+        } else if (s.nstart) { // the tree stamp: spans from the start, packed with the SM
+            end = start + (s.nfirst >> 32);
+            first = start + (s.nfirst >> 12 & 0xfffffu);
+            sm = (uint32_t)(s.nfirst & 0xfffu);
+        } else {
+            continue; // never stamped
         }
         uint32_t x = b % c.grid.x, y = b / c.grid.x % c.grid.y, z = b / (c.grid.x * c.grid.y);
         uint32_t rank = x % c.cluster.x + c.cluster.x * (y % c.cluster.y + c.cluster.y * (z % c.cluster.z));
         w->blocks[w->nblocks++] =
-            rv_wave_block{b, s.sm, ~s.nstart, ~nfirst, end, clustered ? rank : 0u, clustered ? RV_WAVE_CLUSTER : 0u};
+            rv_wave_block{b, sm, start, first, end, clustered ? rank : 0u, clustered ? RV_WAVE_CLUSTER : 0u};
     }
 }
 

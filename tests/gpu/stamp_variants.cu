@@ -82,6 +82,28 @@
 //   p_exit_w7   the last warp's lane 0 stores the time and the SM as it
 //               leaves (early, in v5), nothing by warp 0
 //   p_red       p_entry as a reduction (red.global.add.u32), no data back
+//   p_off_nc    p_off, its store without the "memory" clobber (the
+//               compiler may move the kernel's loads past it)
+//   p_entry_nc  p_entry, likewise
+//   p_w0_nc     p_w0 with no "memory" clobber on its timer reads or store
+//   p_w0_t0     p_w0 with thread 0 alone reading the entry's time
+//   p_bar       p_w0_nc, and every thread reads the time as it reaches each
+//               __syncthreads (with the clobber: before the barrier); thread
+//               0 stores with its start the span to its exit and the span to
+//               the last barrier it reached (24 bits of ns each) and the SM:
+//               every warp leaves after that barrier in v0 to v5, so it is
+//               no later than the first warp out
+//   p_bar_nc    p_bar, the barrier's read without the clobber
+//   p_t0        every thread reads the time as it enters (no clobber);
+//               thread 0 at its exit stores its start, and in one word the
+//               span to its exit (32 bits of ns), a span of 0 to the first
+//               exit (20 bits) and the SM (12 bits): the exit's cost alone
+//   p_t0b       p_t0, and warp 0 alone (a predicate, no branch) reads the
+//               time as it reaches each __syncthreads, for the first exit's
+//               span: the stamp kernels/waves.cuh would build in (ptxas
+//               made the predicated read every warp's, and a select)
+//   p_t0b2      p_t0b, the other warps branching around the read inside
+//               the asm (so that only warp 0 reads the timer)
 // Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
 // a launch is wrong.  Built with the CUDA side (target stamp_variants) so
 // that it keeps compiling; its H200 runs are in
@@ -132,15 +154,29 @@ static __device__ __forceinline__ unsigned smid()
 enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0_ST, NO_STORE, CLK_NONE, CLK_WARP, CLK_WARP0,
                ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
                P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES,
-               P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, NVARIANTS };
+               P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, P_OFF_NC, P_ENTRY_NC, P_W0_NC, P_W0_T0,
+               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
                               "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
                               "p_bulk", "p_merged", "p_lanes", "p_off", "p_entry_cs", "p_entry4", "p_entry_w7",
-                              "p_exit_w7", "p_red"};
+                              "p_exit_w7", "p_red", "p_off_nc", "p_entry_nc", "p_w0_nc", "p_w0_t0",
+                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
+}
+// the same, and the time, with no "memory" clobber: the compiler may move
+// the kernel's own loads and stores across them
+static __device__ __forceinline__ void st2_nc(void *p, unsigned long long a, unsigned long long b)
+{
+    asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b));
+}
+static __device__ __forceinline__ unsigned long long gtime_nc()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
 }
 
 template <int V> struct stamp {
@@ -332,11 +368,15 @@ using stamp_of = std::conditional_t<V == SHIPPED, rv_waves_stamp, std::condition
 // The p_ variants: no election, no constant load; `at` is the kernel's
 // slots parameter.  Whole warps and one-dimensional blocks only.
 template <int V> struct param_stamp {
-    unsigned long long entered;
+    unsigned long long entered, bar = 0;
     unsigned long long *at;   // this block's 16 bytes, or its warps' records after them
     __device__ __forceinline__ explicit param_stamp(void *p) : at((unsigned long long *)p)
     {
         if constexpr (V == P_W0 || V == P_ALL || V == P_BULK || V == P_LANES) entered = gtime();
+        if constexpr (V == P_W0_NC || V == P_BAR || V == P_BAR_NC || V == P_T0 || V == P_T0B || V == P_T0B2)
+            entered = gtime_nc();
+        if constexpr (V == P_W0_T0)
+            if (threadIdx.x == 0) entered = gtime();
         unsigned long long *mine = at + 2 * blockIdx.x;
         // the SM read only where it is stored (an asm volatile read is never dropped)
         if constexpr (V == P_ENTRY)
@@ -353,6 +393,10 @@ template <int V> struct param_stamp {
             if (threadIdx.x == blockDim.x - 32) st2(mine, 1, ((unsigned long long)1 << 32) | smid());
         if constexpr (V == P_RED)
             if (threadIdx.x == 0) asm volatile("red.global.add.u32 [%0], %1;" ::"l"(mine), "r"(smid()) : "memory");
+        if constexpr (V == P_OFF_NC)
+            if (threadIdx.x == 0 && p == nullptr) st2_nc(mine, 1, ((unsigned long long)1 << 32) | smid());
+        if constexpr (V == P_ENTRY_NC)
+            if (threadIdx.x == 0) st2_nc(mine, 1, ((unsigned long long)1 << 32) | smid());
     }
     static __device__ __forceinline__ unsigned long long *staged()
     {
@@ -362,8 +406,31 @@ template <int V> struct param_stamp {
     __device__ __forceinline__ ~param_stamp()
     {
         if constexpr (V == P_ENTRY || V == P_MERGED || V == P_LANES || V == P_OFF || V == P_ENTRY_CS ||
-                      V == P_ENTRY4 || V == P_ENTRY_W7 || V == P_RED)
+                      V == P_ENTRY4 || V == P_ENTRY_W7 || V == P_RED || V == P_OFF_NC || V == P_ENTRY_NC)
             return;
+        if constexpr (V == P_T0 || V == P_T0B || V == P_T0B2) {
+            if (threadIdx.x == 0) {
+                unsigned long long t = gtime_nc();
+                unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
+                st2_nc(at + 2 * blockIdx.x, entered, (unsigned long long)span << 32 | first << 12 | (smid() & 0xfffu));
+            }
+            return;
+        }
+        if constexpr (V == P_BAR || V == P_BAR_NC) {
+            if (threadIdx.x == 0) {
+                unsigned long long t = gtime_nc(), end = t - entered, first = bar - entered;
+                end = end < 0xffffff ? end : 0xffffff, first = first < 0xffffff ? first : 0xffffff;
+                st2_nc(at + 2 * blockIdx.x, entered, end << 40 | first << 16 | smid());
+            }
+            return;
+        }
+        if constexpr (V == P_W0_NC) {
+            if (threadIdx.x == 0) {
+                unsigned long long t = gtime_nc();
+                st2_nc(at + 2 * blockIdx.x, entered, (t - entered) << 32 | smid());
+            }
+            return;
+        }
         if constexpr (V == P_EXIT_W7) {
             if (threadIdx.x == blockDim.x - 32) st2(at + 2 * blockIdx.x, gtime(), ((unsigned long long)1 << 32) | smid());
             return;
@@ -409,6 +476,20 @@ template <int V> __device__ __forceinline__ auto make_stamp(void *p)
     else return stamp_of<V>();
 }
 
+// the kernels' barrier: p_bar's stamp reads the time as each thread reaches it
+template <int V, class S> static __device__ __forceinline__ void sync(S &st)
+{
+    if constexpr (V == P_BAR) st.bar = gtime();
+    if constexpr (V == P_BAR_NC) st.bar = gtime_nc();
+    if constexpr (V == P_T0B)   // warp 0 alone: the other warps' reads predicated off
+        asm volatile("{ .reg .pred w; setp.lt.u32 w, %1, 32; @w mov.u64 %0, %%globaltimer; }"
+                     : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
+    if constexpr (V == P_T0B2)
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                     : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
+    __syncthreads();
+}
+
 // v0's tree: tid % (2s) picks the workers
 
 // p_merged's store in place of the result's: the time and the SM beside the
@@ -439,10 +520,10 @@ template <int V> __global__ void k_v0(const float *in, float *out, unsigned n, v
     extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
     s[tid] = i < n ? in[i] : 0.0f;
-    __syncthreads();
+    sync<V>(st);
     for (unsigned d = 1; d < blockDim.x; d *= 2) {
         if (tid % (2 * d) == 0) s[tid] += s[tid + d];
-        __syncthreads();
+        sync<V>(st);
     }
     if constexpr (V == P_LANES) {
         if (tid < 32) lanes_result(out, p, s[0], st.entered);
@@ -456,11 +537,11 @@ template <int V> __global__ void k_v5(const float *in, float *out, unsigned n, v
     __shared__ float s[256];
     unsigned tid = threadIdx.x, i = blockIdx.x * 512 + tid;
     s[tid] = (i < n ? in[i] : 0.0f) + (i + 256 < n ? in[i + 256] : 0.0f);
-    __syncthreads();
+    sync<V>(st);
     if (tid < 128) s[tid] += s[tid + 128];
-    __syncthreads();
+    sync<V>(st);
     if (tid < 64) s[tid] += s[tid + 64];
-    __syncthreads();
+    sync<V>(st);
     if (tid < 32) {
         volatile float *v = s;
         v[tid] += v[tid + 32]; v[tid] += v[tid + 16]; v[tid] += v[tid + 8];
@@ -502,6 +583,7 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     L(HEAD_W0)
     L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
     L(P_OFF) L(P_ENTRY_CS) L(P_ENTRY4) L(P_ENTRY_W7) L(P_EXIT_W7) L(P_RED)
+    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2)
     }
 #undef L
 }

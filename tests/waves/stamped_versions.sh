@@ -3,10 +3,13 @@
 # waves_build.cmake: the kernel file with RV_WAVES_STAMPS in a namespace of
 # its own) compiled to PTX for sm_90, no GPU needed: each kernel of each
 # file, every block size, reads the timer and %smid and makes the 16-byte
-# stores of kernels/waves.cuh, and finds its slots in constant memory; and
-# no kernel file's plain text (the timed and traced builds) says more than
-# the one `RV_WAVES_BLOCK();` on its kernel's `{` line, which the embedded
-# source leaves out (cmake/embed_sources.cmake).
+# stores of kernels/waves.cuh, and finds its slots in constant memory: the
+# per-warp stamps (RV_WAVES_BLOCK) three stores at least, the tree stamp
+# (RV_WAVES_TREE, v0 to v5) one, and a read of the timer at each barrier
+# besides its entry's and its exit's; and no kernel file's plain text (the
+# timed and traced builds) says more than the one `RV_WAVES_BLOCK();` or
+# `RV_WAVES_TREE();` on its kernel's `{` line, which the embedded source
+# leaves out (cmake/embed_sources.cmake).
 # Usage: stamped_versions.sh NVCC SOURCE_DIR WRAPPER_DIR
 set -u
 nvcc=$1 src=$2 wdir=$3
@@ -20,8 +23,9 @@ for k in "$src"/kernels/v*_*.cu; do
     n=$((n + 1))
     [ -f "$wdir/waves_$stem.cu" ] || no "$stem has no waves build in $wdir"
     globals=$(grep -c '__global__' "$k")
-    stamps=$(grep -c '^{   RV_WAVES_BLOCK();$' "$k")
-    [ "$stamps" = "$globals" ] || no "$stem: $globals kernels but $stamps lines '{   RV_WAVES_BLOCK();'"
+    stamps=$(grep -c -E '^\{   RV_WAVES_(BLOCK|TREE)\(\);$' "$k")
+    [ "$stamps" = "$globals" ] || no "$stem: $globals kernels but $stamps lines '{   RV_WAVES_BLOCK();' or '{   RV_WAVES_TREE();'"
+    grep -q '^{   RV_WAVES_TREE();$' "$k" && echo "$stem" >>"$tmp/trees"
 done
 [ $n -gt 0 ] || no "no kernel files in $src/kernels"
 # two at a time: nvcc takes most of this test's time
@@ -32,15 +36,21 @@ grep -q FAIL "$tmp/compile" && fail=1
 for p in "$tmp"/*.ptx; do
     [ -f "$p" ] || continue
     # each .entry's body: from its line to the next .entry
-    awk -v file="$(basename "$p" .ptx)" '
+    stem=$(basename "$p" .ptx)
+    stem=${stem#waves_}
+    tree=0
+    grep -qx "$stem" "$tmp/trees" 2>/dev/null && tree=1
+    awk -v file="$stem" -v tree=$tree '
         function judge() {
             if (name == "") return
             entries++
-            if (timer < 2 || smid < 1 || stores < 3 || !slots)
-                printf "FAIL: %s: %s reads the timer %d times, %%smid %d, has %d 16-byte stores, slots %s\n",
-                       file, name, timer, smid, stores, slots ? "read" : "never read"
+            if (timer < 2 + (tree ? bars : 0) || smid < 1 || stores < (tree ? 1 : 3) || !slots)
+                printf "FAIL: %s: %s (%s) reads the timer %d times at %d barriers, %%smid %d, has %d 16-byte stores, slots %s\n",
+                       file, name, tree ? "the tree stamp" : "the per-warp stamps", timer, bars, smid, stores,
+                       slots ? "read" : "never read"
         }
-        /^\.visible \.entry|^\.entry/ { judge(); name = $NF; timer = smid = stores = slots = 0 }
+        /^\.visible \.entry|^\.entry/ { judge(); name = $NF; timer = smid = stores = slots = bars = 0 }
+        /^[ \t]*(bar|barrier)\.sync/ { bars++ }
         /%globaltimer/ { timer++ }
         /%smid/ { smid++ }
         /st\.global\.v2\.u64/ { stores++ }
