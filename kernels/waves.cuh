@@ -200,8 +200,13 @@ struct rv_waves_tree_stamp {
     }
     __device__ __forceinline__ ~rv_waves_tree_stamp()
     {
+        // No test of the slots for null here, unlike the per-warp stamps:
+        // merged by the compiler with the kernel's own `tid == 0`, it held
+        // every warp's exit for the constant load (v0 1.09, not 1.04): the
+        // host points the stamps at their slots before it launches a waves
+        // build at all (src/gpu/gpu_waves.cu)
+        if (threadIdx.x != 0) return;
         rv_waves_stamp_slot *slots = rv_waves_slots;
-        if (threadIdx.x != 0 || !slots) return;
         unsigned long long t = now_unordered();
         uint32_t sm;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));

@@ -202,7 +202,10 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
     auto plain = [&] { p.plain(src, dst, n, grid, B, p.s); };
     // once each, uncaptured, first: the modules loaded (lazily, at a first
     // launch, which is better not made inside a capture) and a launch's
-    // error said as one
+    // error said as one; the stamps pointed at their slots before any
+    // launch of theirs (the tree stamp does not test them for null)
+    if (rv_cuda_fail_if(p.stamped->set_slots(p.slots, p.s), "pointing the stamps at their slots", err, errlen))
+        return -1;
     plain();
     stamped();
     if (rv_cuda_fail_if(cudaStreamSynchronize(p.s), "running the untraced and the stamped kernel", err, errlen))
@@ -238,7 +241,7 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
                     rv_version_name(p.v), w->bound, plain_per_sm);
     }
     {
-        // the recorded launch: slots and warp records zeroed, pointed at, read back
+        // the recorded launch: slots and warp records zeroed (the stamps point at them already), read back
         uint32_t per_block = (c.block.x * c.block.y * c.block.z + 31) / 32;
         size_t bytes = blocks * (sizeof(rv_waves_stamp_slot) + per_block * sizeof(rv_waves_warp_record));
         if (bytes > p.slot_bytes) {
@@ -249,7 +252,6 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
         slot.resize(blocks);
         warp.resize(blocks * per_block);
         RV_CUDA(cudaMemsetAsync(p.slots, 0, bytes, p.s), "zeroing the waves slots");
-        RV_CUDA(p.stamped->set_slots(p.slots, p.s), "pointing the stamps at their slots");
         stamped();
         RV_CUDA(cudaGetLastError(), "launching the stamped kernel");
         RV_CUDA(cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
