@@ -162,14 +162,11 @@ struct rv_waves_stamp {
 // to 20%, this 1 to 5% (stamp_variants.cu's p_t0b2).  Its times:
 //  - the start: every thread reads the time as it enters (one instruction
 //    a warp, no branch; thread 0's is kept);
-//  - the first exit: no earlier than the last barrier, which every warp
-//    must reach before any leaves; warp 0 reaches it after the time it read
-//    just past the barrier before (or its start, with one barrier), which
-//    is so a bound from below, a step of the tree short of the real one.
-//    Warp 0 alone reads the time, as it leaves each barrier (the other
-//    warps branch around the read: a read by every warp, or one predicated
-//    that ptxas makes every warp's, cost v0 8 to 10%; read as warp 0
-//    reached each barrier, 6%: the barrier waited for it);
+//  - the first exit: no later than the last barrier, which every warp must
+//    reach before any leaves, so the time warp 0 reaches it is a bound from
+//    below: warp 0 alone reads the time as it reaches each barrier (the
+//    other warps branch around the read: a read by every warp, or one
+//    predicated that ptxas makes every warp's, cost v0 8 to 10%);
 //  - the end: thread 0's exit.  A later warp out, were there one, would only
 //    make the recorded span shorter than the real one, never longer.
 // So the whole span is taken at its shortest (a count of blocks whole at
@@ -179,15 +176,12 @@ struct rv_waves_stamp {
 // a read anywhere in the block is inside its span (with the clobbers, v5
 // paid 6% for thread 0's stamp, 3.5% without).  One 16-byte store into the
 // block's slot's first half: ~start, then the span to the end (32 bits of
-// ns), that bound's span (its low 20 bits: a span of a millisecond or
-// more wraps to less, still a bound from below) and %smid
+// ns), the span to the last barrier (its low 20 bits: a span of a
+// millisecond or more wraps to less, still a bound from below) and %smid
 // (12 bits); the slot's flags stay 0, which tells the host its shape
 // (src/gpu/gpu_waves.cu).
 struct rv_waves_tree_stamp {
-    unsigned long long entered; // the block's start
-    // warp 0's time read right after the barrier before its last, and after
-    // its last (low 32 bits; the start's until there is one)
-    uint32_t before, last;
+    unsigned long long entered, barrier; // the block's start; warp 0's last barrier (the start until one)
 
     static __device__ __forceinline__ unsigned long long now_unordered()
     {
@@ -195,18 +189,14 @@ struct rv_waves_tree_stamp {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
         return t;
     }
-    __device__ __forceinline__ rv_waves_tree_stamp()
-        : entered(now_unordered()), before((uint32_t)entered), last((uint32_t)entered)
-    {
-    }
+    __device__ __forceinline__ rv_waves_tree_stamp() : entered(now_unordered()), barrier(entered) {}
     // the kernel's own name for itself, which __syncthreads() below finds
     __device__ __forceinline__ rv_waves_tree_stamp &operator()() { return *this; }
-    // after the barrier ("memory": never moved before it); warps above 0 branch around
-    __device__ __forceinline__ void passed_barrier()
+    // before the barrier ("memory": never moved past it); warps above 0 branch around
+    __device__ __forceinline__ void reached_barrier()
     {
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %2, 32; @w bra.uni RV_PAST; mov.u32 %0, %1;"
-                     " mov.u32 %1, %%globaltimer_lo; RV_PAST: }"
-                     : "+r"(before), "+r"(last) : "r"(threadIdx.x) : "memory");
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni RV_PAST; mov.u64 %0, %%globaltimer; RV_PAST: }"
+                     : "+l"(barrier) : "r"(threadIdx.x) : "memory");
     }
     __device__ __forceinline__ ~rv_waves_tree_stamp()
     {
@@ -221,7 +211,7 @@ struct rv_waves_tree_stamp {
         uint32_t sm;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
         unsigned long long word = (unsigned long long)(uint32_t)(t - entered) << 32 |
-                                  (unsigned long long)((before - (uint32_t)entered) & 0xfffffu) << 12 | (sm & 0xfffu);
+                                  (unsigned long long)((uint32_t)(barrier - entered) & 0xfffffu) << 12 | (sm & 0xfffu);
         asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(&slots[blockIdx.x]), "l"(~entered), "l"(word));
     }
 };
@@ -229,7 +219,7 @@ struct rv_waves_tree_stamp {
 
 // __syncthreads() in the waves build: in a kernel that says RV_WAVES_TREE()
 // its stamp (the local rv_waves_tree_, which hides the function below)
-// notes the barrier as warp 0 leaves it; anywhere else (a helper function, a kernel of the
+// notes the barrier first; anywhere else (a helper function, a kernel of the
 // per-warp stamps, a header read after this one) the function answers, and
 // the barrier is the plain one.  Chosen by type at compile time: nothing
 // is added where no tree stamp is.
@@ -238,8 +228,8 @@ static __device__ __forceinline__ rv_waves_no_tree rv_waves_tree_() { return {};
 static __device__ __forceinline__ void rv_waves_sync(rv_waves_no_tree) { __syncthreads(); }
 static __device__ __forceinline__ void rv_waves_sync(rv_waves_tree_stamp &s)
 {
+    s.reached_barrier();
     __syncthreads();
-    s.passed_barrier();
 }
 #define __syncthreads() rv_waves_sync(rv_waves_tree_())
 #else
