@@ -159,14 +159,15 @@ struct rv_waves_stamp {
 // early.  There every warp but warp 0 leaves right after the last barrier,
 // and warp 0, which sums the last values and writes the result, leaves
 // last; the per-warp records above cost their 1 to 3 microsecond blocks 12
-// to 20%, this 1 to 5% (stamp_variants.cu's p_t0b2).  Its times:
+// to 20%, this 2 to 6% (docs/waves.md, The cost; the bench's p_t0k).  Its
+// times:
 //  - the start: every thread reads the time as it enters (one instruction
 //    a warp, no branch; thread 0's is kept);
-//  - the first exit: no later than the last barrier, which every warp must
-//    reach before any leaves, so the time warp 0 reaches it is a bound from
-//    below: warp 0 alone reads the time as it reaches each barrier (the
-//    other warps branch around the read: a read by every warp, or one
-//    predicated that ptxas makes every warp's, cost v0 8 to 10%);
+//  - the first exit: no earlier than the last barrier, which every warp
+//    must reach before any leaves, so the time warp 0 reaches it is a bound
+//    from below: warp 0 alone reads the time as it reaches each barrier
+//    (the other warps branch around the read: a read by every warp, or one
+//    predicated that ptxas makes every warp's, cost v0 7 to 10%);
 //  - the end: thread 0's exit.  A later warp out, were there one, would only
 //    make the recorded span shorter than the real one, never longer.
 // So the whole span is taken at its shortest (a count of blocks whole at
@@ -174,7 +175,7 @@ struct rv_waves_stamp {
 // "memory" clobber on the entry's and the exit's reads and on the store:
 // the compiler may then schedule the kernel's first loads before them, and
 // a read anywhere in the block is inside its span (with the clobbers, v5
-// paid 6% for thread 0's stamp, 3.5% without).  One 16-byte store into the
+// paid 5 to 6% for thread 0's stamp, 3% without).  One 16-byte store into the
 // block's slot's first half: ~start, then the span to the end (32 bits of
 // ns), the span to the last barrier (its low 20 bits: a span of a
 // millisecond or more wraps to less, still a bound from below) and %smid
@@ -202,7 +203,7 @@ struct rv_waves_tree_stamp {
     {
         // No test of the slots for null here, unlike the per-warp stamps:
         // merged by the compiler with the kernel's own `tid == 0`, it held
-        // every warp's exit for the constant load (v0 1.09, not 1.04): the
+        // every warp's exit for the constant load (v0 1.093, not 1.059): the
         // host points the stamps at their slots before it launches a waves
         // build at all (src/gpu/gpu_waves.cu)
         if (threadIdx.x != 0) return;
