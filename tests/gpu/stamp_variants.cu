@@ -113,6 +113,11 @@
 //   p_t0s       p_t0b2 storing into slots 32 bytes apart, not 16
 //   p_t0k       p_t0s with the slots' address from constant memory, as
 //               kernels/waves.cuh's RV_WAVES_TREE has it
+//   p_t0v       p_t0k with %smid read by a plain asm (not volatile: the
+//               compiler may move it, the SM being the block's for its life)
+//   p_t0e       p_t0k with %smid and the slot's address found as the block
+//               enters (plain asm and loads), so that thread 0's exit only
+//               reads the time, packs and stores
 // Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
 // a launch is wrong.  Built with the CUDA side (target stamp_variants) so
 // that it keeps compiling; its H200 runs are in
@@ -164,13 +169,13 @@ enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0
                ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
                P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES,
                P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, P_OFF_NC, P_ENTRY_NC, P_W0_NC, P_W0_T0,
-               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, NVARIANTS };
+               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
                               "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
                               "p_bulk", "p_merged", "p_lanes", "p_off", "p_entry_cs", "p_entry4", "p_entry_w7",
                               "p_exit_w7", "p_red", "p_off_nc", "p_entry_nc", "p_w0_nc", "p_w0_t0",
-                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k"};
+                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -378,14 +383,19 @@ using stamp_of = std::conditional_t<V == SHIPPED, rv_waves_stamp, std::condition
 // slots parameter.  Whole warps and one-dimensional blocks only.
 template <int V> struct param_stamp {
     unsigned long long entered, bar = 0;
-    unsigned clk0 = 0, clkb = 0;
+    unsigned clk0 = 0, clkb = 0, sm_e = 0;
+    unsigned long long *to_e = nullptr;
     unsigned long long *at;   // this block's 16 bytes, or its warps' records after them
     __device__ __forceinline__ explicit param_stamp(void *p) : at((unsigned long long *)p)
     {
         if constexpr (V == P_W0 || V == P_ALL || V == P_BULK || V == P_LANES) entered = gtime();
         if constexpr (V == P_W0_NC || V == P_BAR || V == P_BAR_NC || V == P_T0 || V == P_T0B || V == P_T0B2 ||
-                      V == P_T0A || V == P_T0S || V == P_T0K)
+                      V == P_T0A || V == P_T0S || V == P_T0K || V == P_T0V || V == P_T0E)
             entered = gtime_nc();
+        if constexpr (V == P_T0E) {
+            asm("mov.u32 %0, %%smid;" : "=r"(sm_e));
+            to_e = (unsigned long long *)&slots[blockIdx.x];
+        }
         if constexpr (V == P_T0C) {
             entered = gtime_nc();
             asm volatile("mov.u32 %0, %%clock;" : "=r"(clk0));
@@ -431,6 +441,21 @@ template <int V> struct param_stamp {
                 unsigned span = (unsigned)(t - entered);
                 st2_nc(at + 2 * blockIdx.x, entered ^ ((unsigned long long)(c - clk0) << 44),
                        (unsigned long long)span << 32 | (clkb - clk0) << 12 | (smid() & 0xfffu));
+            }
+            return;
+        }
+        if constexpr (V == P_T0V || V == P_T0E) {
+            if (threadIdx.x == 0) {
+                unsigned long long t = gtime_nc();
+                unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu, sm;
+                unsigned long long *to = to_e;
+                if constexpr (V == P_T0V) {
+                    asm("mov.u32 %0, %%smid;" : "=r"(sm));
+                    to = (unsigned long long *)&slots[blockIdx.x];
+                } else {
+                    sm = sm_e;
+                }
+                st2_nc(to, entered, (unsigned long long)span << 32 | first << 12 | (sm & 0xfffu));
             }
             return;
         }
@@ -512,7 +537,7 @@ template <int V, class S> static __device__ __forceinline__ void sync(S &st)
     if constexpr (V == P_T0B)   // warp 0 alone: the other warps' reads predicated off
         asm volatile("{ .reg .pred w; setp.lt.u32 w, %1, 32; @w mov.u64 %0, %%globaltimer; }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
-    if constexpr (V == P_T0B2 || V == P_T0S || V == P_T0K)
+    if constexpr (V == P_T0B2 || V == P_T0S || V == P_T0K || V == P_T0V || V == P_T0E)
         asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
     if constexpr (V == P_T0C)
@@ -617,7 +642,7 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     L(HEAD_W0)
     L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
     L(P_OFF) L(P_ENTRY_CS) L(P_ENTRY4) L(P_ENTRY_W7) L(P_EXIT_W7) L(P_RED)
-    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K)
+    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K) L(P_T0V) L(P_T0E)
     }
 #undef L
 }
