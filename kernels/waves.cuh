@@ -77,6 +77,36 @@ constexpr uint32_t RV_WAVES_STAMP_SEEN = 0x1u;    // a warp of the block left: t
 constexpr uint32_t RV_WAVES_STAMP_CLUSTER = 0x4u; // a cluster's block (the patch reads %is_explicit_cluster)
 constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // its rank in the flags' high half (%cluster_ctarank)
 
+// The tree stamp's slot (rv_waves_tree_stamp below): its first half only,
+// ~start, then one word with the span to thread 0's exit (32 bits of ns),
+// the span to warp 0's last barrier (its low 20 bits) and %smid (12 bits);
+// its flags 0, which tells it from the per-warp stamps' slot (SEEN).
+// Packed on the GPU, unpacked by the host (src/gpu/gpu_waves.cu), here
+// once for both.
+#ifdef __CUDACC__
+#define RV_WAVES_HD __host__ __device__
+#else
+#define RV_WAVES_HD
+#endif
+static inline RV_WAVES_HD unsigned long long rv_waves_tree_word(uint32_t span, uint32_t first, uint32_t sm)
+{
+    return (unsigned long long)span << 32 | (unsigned long long)(first & 0xfffffu) << 12 | (sm & 0xfffu);
+}
+struct rv_waves_tree_times {
+    unsigned long long start, first, end; // ns: the block's start, its first exit's bound from below, its end
+    uint32_t sm;
+};
+// Whether a slot was written by the tree stamp, and what it says.
+static inline bool rv_waves_tree_slot(const rv_waves_stamp_slot &s)
+{
+    return !(s.flags & RV_WAVES_STAMP_SEEN) && s.nstart;
+}
+static inline rv_waves_tree_times rv_waves_tree_unpack(const rv_waves_stamp_slot &s)
+{
+    unsigned long long start = ~s.nstart, word = s.nfirst;
+    return {start, start + (word >> 12 & 0xfffffu), start + (word >> 32), (uint32_t)(word & 0xfffu)};
+}
+
 #if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)
 // The launch's slots, set by the host before each launch it records
 // (rv_waves_set_slots); null: the stamps do nothing.  In constant memory:
@@ -180,7 +210,7 @@ struct rv_waves_stamp {
 // ns), the span to the last barrier (its low 20 bits: a span of a
 // millisecond or more wraps to less, still a bound from below) and %smid
 // (12 bits); the slot's flags stay 0, which tells the host its shape
-// (src/gpu/gpu_waves.cu).
+// (rv_waves_tree_word and rv_waves_tree_unpack above).
 struct rv_waves_tree_stamp {
     unsigned long long entered, barrier; // the block's start; warp 0's last barrier (the start until one)
 
@@ -211,8 +241,7 @@ struct rv_waves_tree_stamp {
         unsigned long long t = now_unordered();
         uint32_t sm;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-        unsigned long long word = (unsigned long long)(uint32_t)(t - entered) << 32 |
-                                  (unsigned long long)((uint32_t)(barrier - entered) & 0xfffffu) << 12 | (sm & 0xfffu);
+        unsigned long long word = rv_waves_tree_word((uint32_t)(t - entered), (uint32_t)(barrier - entered), sm);
         asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(&slots[blockIdx.x]), "l"(~entered), "l"(word));
     }
 };

@@ -148,10 +148,9 @@ static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::v
                 end = std::max(end, r.end);
             }
             first = ~nfirst;
-        } else if (s.nstart) { // the tree stamp: spans from the start, packed with the SM
-            end = start + (s.nfirst >> 32);
-            first = start + (s.nfirst >> 12 & 0xfffffu);
-            sm = (uint32_t)(s.nfirst & 0xfffu);
+        } else if (rv_waves_tree_slot(s)) { // the tree stamp: spans from the start, packed with the SM
+            rv_waves_tree_times t = rv_waves_tree_unpack(s);
+            first = t.first, end = t.end, sm = t.sm;
         } else {
             continue; // never stamped
         }
