@@ -118,7 +118,9 @@
 //   p_t0e       p_t0k with %smid and the slot's address found as the block
 //               enters (plain asm and loads), so that thread 0's exit only
 //               reads the time, packs and stores
-// Usage: stamp_variants [ROUNDS] (50).  Exit 1 where shipped's own record of
+// Usage: stamp_variants [ROUNDS [VARIANT...]] (50; every variant, or those
+// named and none: fewer kernels in turns, as tests/gpu/waves.sh times two).
+// Exit 1 where shipped's own record of
 // a launch is wrong.  Built with the CUDA side (target stamp_variants) so
 // that it keeps compiling; its H200 runs are in
 // assets/logs/nvidia-h200-stamp-variants.txt (head, head_w0 and head_sts
@@ -127,6 +129,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -656,6 +659,16 @@ static float median(std::vector<float> v)
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 50;
+    std::vector<int> timed; // the variants timed in turns: none first, then those named (all: none named)
+    for (int v = 0; v < NVARIANTS; v++) {
+        bool named = argc <= 2 || v == NONE;
+        for (int a = 2; a < argc && !named; a++) named = strcmp(argv[a], names[v]) == 0;
+        if (named) timed.push_back(v);
+    }
+    if (argc > 2 && (int)timed.size() != argc - 1) {
+        fprintf(stderr, "stamp_variants: a variant named is not one of the bench's (or named twice)\n");
+        return 2;
+    }
     unsigned n = 1u << 25;
     float *in, *out;
     slot *sl;
@@ -679,8 +692,8 @@ int main(int argc, char **argv)
     for (int which = 0; which < 2; which++) {
         std::vector<std::vector<float>> ms(NVARIANTS);
         for (int r = -3; r < rounds; r++)
-            for (int k = 0; k < NVARIANTS; k++) {
-                int v = (k + r + 3) % NVARIANTS; // each variant first in turn
+            for (size_t k = 0; k < timed.size(); k++) {
+                int v = timed[(k + r + 3) % timed.size()]; // each variant first in turn
                 CK(cudaEventRecord(a));
                 launch_variant(v, which, in, out, n, ps);
                 CK(cudaEventRecord(b));
@@ -691,7 +704,7 @@ int main(int argc, char **argv)
             }
         float base = median(ms[NONE]);
         printf("%s, N = 2^25, block 256, medians of %d in turns:\n", which ? "v5" : "v0", rounds);
-        for (int v = 0; v < NVARIANTS; v++)
+        for (int v : timed)
             printf("  %-11s %.4f ms  ratio %.3f\n", names[v], median(ms[v]), median(ms[v]) / base);
     }
     // shipped's record of a launch of its own, its warps' records folded in as
