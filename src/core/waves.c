@@ -405,6 +405,13 @@ int rv_waves_cluster_sets_words(const rv_waves *w, char *buf, size_t len, uint32
     return 0;
 }
 
+int rv_waves_rows(const rv_waves *w, uint32_t *sm_of_row, uint32_t *group_of_row, uint32_t *ngroups)
+{
+    for (uint32_t r = 0; r < w->sm_count; r++) sm_of_row[r] = r, group_of_row[r] = 0;
+    *ngroups = 1;
+    return 0;
+}
+
 int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)
 {
     memset(f, 0, sizeof *f);

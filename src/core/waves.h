@@ -148,6 +148,13 @@ int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets);
  * memory. */
 int rv_waves_cluster_sets_words(const rv_waves *w, char *buf, size_t len, uint32_t *nsets);
 
+/* The picture's rows: which SM each row shows, and the group each row is
+ * in (rows of one group are drawn together, a line between groups).  Today
+ * the SMs in order, one group; where the recording knows the GPU's GPCs
+ * the rows go by GPC.  sm_of_row and group_of_row get sm_count entries
+ * each; *ngroups the groups.  0, or -1 when out of memory. */
+int rv_waves_rows(const rv_waves *w, uint32_t *sm_of_row, uint32_t *group_of_row, uint32_t *ngroups);
+
 /* The picture's cells: one row per SM, ncols columns of equal time from the
  * first start to the last end, so that 2^17 blocks and one wave draw alike.
  * fill: the blocks the SM held over the cell (full spans), on average, over
