@@ -58,6 +58,22 @@ static int say_cluster_sets(const rv_waves *w)
     return 0;
 }
 
+/* The GPU's GPCs as the run's probe found them (core/waves.h, rv_gpcs).
+ * 0, or -1 when out of memory. */
+static int say_gpcs(const rv_waves *w)
+{
+    char list[1024];
+    if (rv_gpcs_words(&w->gpcs, list, sizeof list)) {
+        rv_cmd_error("inspect", _("out of memory"));
+        return -1;
+    }
+    printf(ngettext("  GPCs: clusters of up to %u blocks (%u run) found the SMs in %u set that shares a GPC: %s\n",
+                    "  GPCs: clusters of up to %u blocks (%u run) found the SMs in %u sets that each share a GPC: %s\n",
+                    w->gpcs.ngpcs),
+           w->gpcs.largest, w->gpcs.clusters, w->gpcs.ngpcs, list);
+    return 0;
+}
+
 static int facts(const rv_waves *w, rv_waves_facts *f)
 {
     if (rv_waves_facts_of(w, f) == 0) return 0;
@@ -92,7 +108,9 @@ int rv_inspect_waves_text(const rv_waves *w)
                             f.waves_predicted),
                    f.waves_predicted, clusters, w->cluster_bound);
             if (say_cluster_sets(w)) return -1;
-        } else
+        }
+        if (w->gpcs.gpc && say_gpcs(w)) return -1;
+        if (!f.clusters)
             printf(ngettext("  predicted: %u wave (%s, %s × %u at once)\n",
                             "  predicted: %u waves (%s, %s × %u at once)\n", f.waves_predicted),
                    f.waves_predicted, blocks, sms, w->bound);
@@ -147,8 +165,17 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
             return -1;
         }
         for (uint32_t k = 0; k < nsets; k++) printf("%s%u", k ? ", " : "", size[k]);
-        printf("]}");
+        printf("], \"gpcs\": ");
         free(size);
+        if (!w->gpcs.gpc) printf("null");
+        else { /* each SM's set, as the probe numbered them (null: never seen) */
+            printf("{\"sets\": %u, \"largest_cluster\": %u, \"clusters_run\": %u, \"set_of_sm\": [", w->gpcs.ngpcs,
+                   w->gpcs.largest, w->gpcs.clusters);
+            for (uint32_t sm = 0; sm < w->gpcs.sm_count; sm++)
+                printf(w->gpcs.gpc[sm] == RV_GPC_NONE ? "%snull" : "%s%u", sm ? ", " : "", (unsigned)w->gpcs.gpc[sm]);
+            printf("]}");
+        }
+        printf("}");
     }
     printf("\n  ]");
     return 0;

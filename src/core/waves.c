@@ -45,6 +45,7 @@ void rv_waves_free(rv_waves *w)
     while (w) {
         rv_waves *next = w->next;
         free(w->blocks);
+        free(w->gpcs.gpc);
         free(w);
         w = next;
     }
@@ -64,7 +65,7 @@ uint32_t rv_waves_cluster_blocks(const rv_waves *w)
 
 /* A block's cluster (numbered x fastest over the grid's clusters) and its
  * rank in it (x fastest, as %cluster_ctarank numbers them). */
-static void cluster_of(const rv_waves *w, uint32_t block, uint32_t *cluster, uint32_t *rank)
+void rv_waves_cluster_of(const rv_waves *w, uint32_t block, uint32_t *cluster, uint32_t *rank)
 {
     const uint32_t *g = w->grid_dim, *c = w->cluster_dim;
     uint32_t x = block % g[0], y = block / g[0] % g[1], z = block / g[0] / g[1];
@@ -214,7 +215,7 @@ static int validate_blocks(const rv_waves *w, char *err, size_t errlen)
                     w->launch, b->block, b->first_end, b->first_end < b->start ? b->start : b->end);
             goto out;
         }
-        cluster_of(w, b->block, &cluster, &rank);
+        rv_waves_cluster_of(w, b->block, &cluster, &rank);
         if (clustered != !!(b->flags & RV_WAVE_CLUSTER)) {
             rv_fail(err, errlen, RV_FAILED,
                     clustered ? _("waves of launch %u: block %u ran outside any cluster in a launch of clusters")
@@ -291,7 +292,7 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
         for (uint32_t c = 0; c < nclusters; c++) first[c] = UINT64_MAX;
         for (uint32_t i = 0; i < w->nblocks; i++) {
             uint32_t c, rank;
-            cluster_of(w, w->blocks[i].block, &c, &rank);
+            rv_waves_cluster_of(w, w->blocks[i].block, &c, &rank);
             if (w->blocks[i].start < first[c]) first[c] = w->blocks[i].start;
             if (w->blocks[i].end > last[c]) last[c] = w->blocks[i].end;
         }
@@ -316,7 +317,8 @@ static int validate_crowds(const rv_waves *w, char *err, size_t errlen)
 int rv_waves_validate(const rv_waves *w, char *err, size_t errlen)
 {
     for (; w; w = w->next)
-        if (validate_shape(w, err, errlen) || validate_blocks(w, err, errlen) || validate_crowds(w, err, errlen))
+        if (validate_shape(w, err, errlen) || validate_blocks(w, err, errlen) || validate_crowds(w, err, errlen) ||
+            rv_gpcs_check(w, err, errlen))
             return -1;
     return 0;
 }
@@ -342,8 +344,7 @@ static uint64_t overlap(uint64_t a, uint64_t b, uint64_t from, uint64_t to)
     return b > a ? b - a : 0;
 }
 
-/* The set sm is in (union-find with halving). */
-static uint32_t set_of(uint32_t *up, uint32_t sm)
+uint32_t rv_waves_set_of(uint32_t *up, uint32_t sm)
 {
     while (up[sm] != sm) sm = up[sm] = up[up[sm]];
     return sm;
@@ -365,18 +366,18 @@ int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
         uint32_t c, rank, sm = w->blocks[i].sm;
         ran[sm] = 1;
         if (!first) continue;
-        cluster_of(w, w->blocks[i].block, &c, &rank);
+        rv_waves_cluster_of(w, w->blocks[i].block, &c, &rank);
         if (first[c] == UINT32_MAX)
             first[c] = sm;
         else
-            up[set_of(up, sm)] = set_of(up, first[c]);
+            up[rv_waves_set_of(up, sm)] = rv_waves_set_of(up, first[c]);
     }
     /* numbered by their smallest SM: the SMs in order, a set counted where
        its root is first met; an SM that ran no block in none */
     *nsets = 0;
     for (uint32_t s = 0; s < n; s++) {
         if (!ran[s]) continue;
-        uint32_t r = set_of(up, s);
+        uint32_t r = rv_waves_set_of(up, s);
         if (number[r] == UINT32_MAX) size[number[r] = (*nsets)++] = 0;
         size[number[r]]++;
     }
@@ -391,25 +392,23 @@ int rv_waves_cluster_sets_words(const rv_waves *w, char *buf, size_t len, uint32
         free(size);
         return -1;
     }
-    char sms[RV_COUNT_WORDS];
-    size_t used = 0;
-    buf[0] = '\0';
-    for (uint32_t at = 1; at <= w->sm_count; at++) { /* each size, the smaller first */
-        uint32_t times = 0;
-        for (uint32_t k = 0; k < *nsets; k++) times += size[k] == at;
-        if (times && used < len) /* TRANSLATORS: between two items of a list, as in "22 × 4 SMs, 2 × 18 SMs" */
-            used += (size_t)snprintf(buf + used, len - used, "%s%u × %s", used ? _(", ") : "", times,
-                                     rv_words_sms(sms, sizeof sms, at));
-    }
+    rv_waves_sizes_words(size, *nsets, w->sm_count, buf, len);
     free(size);
     return 0;
 }
 
-int rv_waves_rows(const rv_waves *w, uint32_t *sm_of_row, uint32_t *group_of_row, uint32_t *ngroups)
+void rv_waves_sizes_words(const uint32_t *size, uint32_t nsets, uint32_t most, char *buf, size_t len)
 {
-    for (uint32_t r = 0; r < w->sm_count; r++) sm_of_row[r] = r, group_of_row[r] = 0;
-    *ngroups = 1;
-    return 0;
+    char sms[RV_COUNT_WORDS];
+    size_t used = 0;
+    buf[0] = '\0';
+    for (uint32_t at = 1; at <= most; at++) { /* each size, the smaller first */
+        uint32_t times = 0;
+        for (uint32_t k = 0; k < nsets; k++) times += size[k] == at;
+        if (times && used < len) /* TRANSLATORS: between two items of a list, as in "22 × 4 SMs, 2 × 18 SMs" */
+            used += (size_t)snprintf(buf + used, len - used, "%s%u × %s", used ? _(", ") : "", times,
+                                     rv_words_sms(sms, sizeof sms, at));
+    }
 }
 
 int rv_waves_facts_of(const rv_waves *w, rv_waves_facts *f)

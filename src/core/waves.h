@@ -51,6 +51,19 @@ typedef struct rv_wave_block {
     uint32_t flags;     /* RV_WAVE_CLUSTER                               */
 } rv_wave_block;
 
+/* The GPU's SMs by GPC, as a probe of clusters found them (src/gpu/
+ * gpu_gpcs.cu): CUDA places a cluster's blocks on one GPC, so SMs that ran
+ * one cluster share one.  gpc[sm] numbers the sets in the order of their
+ * smallest SM; RV_GPC_NONE: an SM the probe's blocks never ran on. */
+#define RV_GPC_NONE 0xffffu
+typedef struct rv_gpcs {
+    uint32_t sm_count; /* gpc's entries: the device's SMs (0: no map)      */
+    uint32_t ngpcs;    /* the sets found                                   */
+    uint32_t largest;  /* the largest cluster the probe launched, blocks   */
+    uint32_t clusters; /* the clusters it ran, of every size               */
+    uint16_t *gpc;     /* [sm_count], owned                                */
+} rv_gpcs;
+
 typedef struct rv_waves {
     uint32_t launch; /* the launch of the run it belongs to (1-based) */
     uint32_t grid_dim[3], block_dim[3];
@@ -78,6 +91,8 @@ typedef struct rv_waves {
     uint64_t plain_ns, waves_ns;
     uint32_t nblocks;      /* records in blocks[]                           */
     rv_wave_block *blocks; /* [nblocks], owned                              */
+    rv_gpcs gpcs;          /* the GPU's GPCs where the run probed them: the
+                              first launch's only (gpc NULL: not probed)    */
     struct rv_waves *next; /* the next launch's, or NULL; freed with this   */
 } rv_waves;
 
@@ -147,13 +162,38 @@ int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets);
  * first) into buf, the sets' number in *nsets.  0, or -1 when out of
  * memory. */
 int rv_waves_cluster_sets_words(const rv_waves *w, char *buf, size_t len, uint32_t *nsets);
+/* Sets of SMs by their sizes in words, as above: size[k] of set k (nsets of
+ * them), no set above most SMs. */
+void rv_waves_sizes_words(const uint32_t *size, uint32_t nsets, uint32_t most, char *buf, size_t len);
+/* The cluster of a block and its rank in it, from the launch's shapes. */
+void rv_waves_cluster_of(const rv_waves *w, uint32_t block, uint32_t *cluster, uint32_t *rank);
+/* The set sm is in: up[] a union-find's parents (halved as it goes). */
+uint32_t rv_waves_set_of(uint32_t *up, uint32_t sm);
 
 /* The picture's rows: which SM each row shows, and the group each row is
- * in (rows of one group are drawn together, a line between groups).  Today
- * the SMs in order, one group; where the recording knows the GPU's GPCs
- * the rows go by GPC.  sm_of_row and group_of_row get sm_count entries
- * each; *ngroups the groups.  0, or -1 when out of memory. */
+ * in (rows of one group are drawn together, a line between groups).  Where
+ * the recording has the GPU's GPCs (w->gpcs), the rows go by GPC, the sets
+ * in their order, each set's SMs in theirs, any SM the probe never saw last
+ * as a group of its own; otherwise the SMs in order, one group.
+ * sm_of_row and group_of_row get sm_count entries each; *ngroups the
+ * groups.  0 (it cannot fail). (src/core/waves_gpcs.c) */
 int rv_waves_rows(const rv_waves *w, uint32_t *sm_of_row, uint32_t *group_of_row, uint32_t *ngroups);
+
+/* A launch's GPC map, if it has one, checked against it: as many SMs as
+ * the launch's GPU, every set numbered below the sets' count and in the
+ * order of its smallest SM, none empty, and every cluster of the launch on
+ * the SMs of one set.  0, or -1 with a message naming the problem. */
+int rv_gpcs_check(const rv_waves *w, char *err, size_t errlen);
+/* The sets joined wherever a cluster of a launch (w and the launches after
+ * it) ran on SMs of two (the probe had not joined them: a cluster is on
+ * one GPC), numbered again.  0, or -1 when out of memory. */
+int rv_gpcs_join(rv_gpcs *g, const rv_waves *w);
+/* A copy of from into *to (to's own map freed first).  0, or -1 when out
+ * of memory. */
+int rv_gpcs_copy(rv_gpcs *to, const rv_gpcs *from);
+/* The sets in words: "2 × 2 SMs, 1 × 8 SMs, 5 × 16 SMs, 2 × 18 SMs" into
+ * buf.  0, or -1 when out of memory. */
+int rv_gpcs_words(const rv_gpcs *g, char *buf, size_t len);
 
 /* The picture's cells: one row per SM, ncols columns of equal time from the
  * first start to the last end, so that 2^17 blocks and one wave draw alike.
@@ -182,14 +222,17 @@ double rv_waves_overhead(const rv_waves *w);
  * after the run, behind a magic of its own, so that a run without one is
  * written as it always was.  RVTWAVE2: recorded by the patch, no overhead,
  * 40 bytes a block; RVTWAVE3 adds to each launch how it was recorded and the
- * overhead; RVTWAVE4, the one written, keeps them and packs the blocks
- * (some 7 bytes a block: v0's 2^17 take under 1 MB where they took 5).
+ * overhead; RVTWAVE4 keeps them and packs the blocks (some 7 bytes a
+ * block: v0's 2^17 take under 1 MB where they took 5); RVTWAVE5, written
+ * where the run probed the GPU's GPCs, is RVTWAVE4 with their map after
+ * the launches (the first launch's w->gpcs; every launch gets a copy).
  * rv_waves_serialize appends to *buf (realloc'd; 0, or -1 out of memory);
- * rv_waves_parse reads any of the three at p (len bytes left), validated,
+ * rv_waves_parse reads any of the four at p (len bytes left), validated,
  * and says how many bytes it took. */
 #define RV_WAVES_SECTION_MAGIC  "RVTWAVE2"
 #define RV_WAVES_SECTION_MAGIC3 "RVTWAVE3"
 #define RV_WAVES_SECTION_MAGIC4 "RVTWAVE4"
+#define RV_WAVES_SECTION_MAGIC5 "RVTWAVE5" /* RVTWAVE4 and the GPU's GPCs (rv_gpcs) */
 /* Whether p (len bytes) begins a waves section of any layout. */
 int rv_waves_section_at(const uint8_t *p, size_t len);
 int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len);

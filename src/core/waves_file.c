@@ -52,7 +52,7 @@ double rv_waves_overhead(const rv_waves *w)
 int rv_waves_section_at(const uint8_t *p, size_t len)
 {
     return len >= 8 && (memcmp(p, RV_WAVES_SECTION_MAGIC, 8) == 0 || memcmp(p, RV_WAVES_SECTION_MAGIC3, 8) == 0 ||
-                        memcmp(p, RV_WAVES_SECTION_MAGIC4, 8) == 0);
+                        memcmp(p, RV_WAVES_SECTION_MAGIC4, 8) == 0 || memcmp(p, RV_WAVES_SECTION_MAGIC5, 8) == 0);
 }
 
 /* Zigzag: a signed difference as an unsigned integer, small either way. */
@@ -133,7 +133,11 @@ int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len)
     wb b = {*buf, *len, *len, 0};
     uint32_t n = 0;
     for (const rv_waves *x = w; x; x = x->next) n++;
-    for (int i = 0; i < 8; i++) put_u(&b, (uint8_t)RV_WAVES_SECTION_MAGIC4[i], 1);
+    /* the fifth layout only where there is a GPC map: a recording without
+       one is written as it was */
+    const rv_gpcs *g = &w->gpcs;
+    const char *magic = g->gpc ? RV_WAVES_SECTION_MAGIC5 : RV_WAVES_SECTION_MAGIC4;
+    for (int i = 0; i < 8; i++) put_u(&b, (uint8_t)magic[i], 1);
     put_u(&b, n, 4);
     for (; w; w = w->next) {
         put_u(&b, w->launch, 4);
@@ -151,6 +155,13 @@ int rv_waves_serialize(const rv_waves *w, uint8_t **buf, size_t *len)
         put_u(&b, w->plain_ns, 8);
         put_u(&b, w->waves_ns, 8);
         put_packed(&b, w);
+    }
+    if (g->gpc) {
+        put_u(&b, g->sm_count, 4);
+        put_u(&b, g->ngpcs, 4);
+        put_u(&b, g->largest, 4);
+        put_u(&b, g->clusters, 4);
+        for (uint32_t sm = 0; sm < g->sm_count; sm++) put_u(&b, g->gpc[sm], 2);
     }
     *buf = b.p;
     if (b.oom) return -1;
@@ -207,15 +218,40 @@ static int get_packed(const uint8_t *p, size_t at, size_t end, uint64_t base, ui
     return at == end ? 0 : -1;
 }
 
+/* The fifth layout's GPC map after the launches, at *at: onto every
+ * launch (each its own copy), checked with them by rv_waves_validate.  0,
+ * or -1 with err. */
+static int get_gpcs(const uint8_t *p, size_t len, size_t *at, rv_waves *head, char *err, size_t errlen)
+{
+    if (len - *at < 16) return rv_fail(err, errlen, RV_FAILED, _("the waves section's GPCs' map is cut short"));
+    const uint8_t *q = p + *at;
+    rv_gpcs g = {(uint32_t)get_u(q, 4), (uint32_t)get_u(q + 4, 4), (uint32_t)get_u(q + 8, 4),
+                 (uint32_t)get_u(q + 12, 4), NULL};
+    if (g.sm_count != head->sm_count)
+        return rv_fail(err, errlen, RV_FAILED, _("the GPCs' map has %u sets of %u SMs for a GPU of %u SMs"), g.ngpcs,
+                       g.sm_count, head->sm_count);
+    if ((len - *at - 16) / 2 < g.sm_count)
+        return rv_fail(err, errlen, RV_FAILED, _("the waves section's GPCs' map is cut short"));
+    if (!(g.gpc = malloc((size_t)g.sm_count * sizeof *g.gpc))) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
+    for (uint32_t sm = 0; sm < g.sm_count; sm++) g.gpc[sm] = (uint16_t)get_u(q + 16 + 2 * (size_t)sm, 2);
+    *at += 16 + 2 * (size_t)g.sm_count;
+    int bad = 0;
+    for (rv_waves *w = head; w && !bad; w = w->next) bad = rv_gpcs_copy(&w->gpcs, &g);
+    free(g.gpc);
+    return bad ? rv_fail(err, errlen, RV_FAILED, _("out of memory")) : 0;
+}
+
 rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, size_t errlen)
 {
     size_t at = 12;
     if (len < 12 || !rv_waves_section_at(p, len)) {
-        rv_fail(err, errlen, RV_FAILED, _("the waves section does not start with '%s', '%s' or '%s'"),
-                RV_WAVES_SECTION_MAGIC, RV_WAVES_SECTION_MAGIC3, RV_WAVES_SECTION_MAGIC4);
+        rv_fail(err, errlen, RV_FAILED, _("the waves section does not start with '%s', '%s', '%s' or '%s'"),
+                RV_WAVES_SECTION_MAGIC, RV_WAVES_SECTION_MAGIC3, RV_WAVES_SECTION_MAGIC4, RV_WAVES_SECTION_MAGIC5);
         return NULL;
     }
-    int layout = p[7] - '0'; /* 2, 3 or 4: the magic's last character */
+    int layout = p[7] - '0'; /* 2 to 5: the magic's last character; 5 is 4 and a GPC map */
+    int gpcs = layout == 5;
+    if (gpcs) layout = 4;
     size_t launch_bytes = layout == 4 ? LAUNCH4_BYTES : layout == 3 ? LAUNCH3_BYTES : LAUNCH_BYTES;
     uint32_t n = (uint32_t)get_u(p + 8, 4);
     if (n == 0 || n > RV_WAVES_MAX_LAUNCHES) {
@@ -298,6 +334,7 @@ rv_waves *rv_waves_parse(const uint8_t *p, size_t len, size_t *used, char *err, 
                                            .flags = (uint32_t)get_u(r + 36, 4)};
         }
     }
+    if (gpcs && get_gpcs(p, len, &at, head, err, errlen)) goto bad;
     if (rv_waves_validate(head, err, errlen)) goto bad;
     *used = at;
     return head;

@@ -58,6 +58,13 @@ struct rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t errl
     return NULL;
 }
 
+int rv_gpu_gpcs(struct rv_gpcs *g, char *err, size_t errlen)
+{
+    (void)g;
+    snprintf(err, errlen, "%s", _(WHY));
+    return -1;
+}
+
 uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
 {
     return (uint32_t)rv_version_grid(version, block_size, n);

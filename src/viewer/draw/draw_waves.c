@@ -1,7 +1,9 @@
 /* draw_waves.c — the waves picture: the scene's words above and below, and
  * between them one row per SM, time across, each cell of a row in its
  * wave's colour (two colours, alternating, so that neighbouring waves are
- * told apart) mixed with the background by how full the SM was; the tail
+ * told apart) mixed with the background by how full the SM was, the rows
+ * in the scene's order (by GPC where the recording has them, a line
+ * between); the tail
  * shaded from the line where the first SM ran out of blocks.  Sizes scale
  * from 1080 pixels high; the words wrap, so that the picture reads as well
  * in half a window (beside the steps, or one of two in compare mode) as in
@@ -64,18 +66,20 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     snprintf(axis, sizeof axis, "%s \xC2\xB7 %s", s->axis, s->sm_rows);
     int foot_lines = wrap_count(tc, FACE_SANS, fs, tw - label_w, axis);
     int legend_lines = wrap_count(tc, FACE_SANS, small, tw - label_w, s->legend);
+    int gpc_lines = s->gpcs[0] ? wrap_count(tc, FACE_SANS, small, tw - label_w, s->gpcs) : 0;
     if (foot_lines > 2) foot_lines = 2;
     if (legend_lines > 3) legend_lines = 3;
-    int foot = foot_lines * lh + legend_lines * (small * 3 / 2) + S(in, 16);
+    if (gpc_lines > 2) gpc_lines = 2;
+    int foot = foot_lines * lh + (legend_lines + gpc_lines) * (small * 3 / 2) + S(in, 16);
     lrect area = {ox + m + label_w, y, in->w - 2 * m - label_w, oy + in->h - y - foot};
     if (area.h < (int)s->sms) area.h = (int)s->sms;
     prim_fill(r, area, th->panel);
     rgba hue[2] = {th->full, th->accent2};
-    for (uint32_t sm = 0; sm < s->sms && !s->veiled; sm++) {
-        int y0 = area.y + (int)((long)area.h * sm / s->sms), y1 = area.y + (int)((long)area.h * (sm + 1) / s->sms);
+    for (uint32_t row = 0; row < s->sms && !s->veiled; row++) {
+        int y0 = area.y + (int)((long)area.h * row / s->sms), y1 = area.y + (int)((long)area.h * (row + 1) / s->sms);
         int hh = y1 - y0 > 2 ? y1 - y0 - 1 : y1 - y0; /* a hair between rows where there is room */
         for (uint32_t c = 0; c < s->cols; c++) {
-            const rv_waves_cell *cell = &s->cells[(size_t)sm * s->cols + c];
+            const rv_waves_cell *cell = &s->cells[(size_t)row * s->cols + c];
             if (cell->wave == RV_WAVES_NO_WAVE) continue;
             int x0 = area.x + (int)((long)area.w * c / s->cols), x1 = area.x + (int)((long)area.w * (c + 1) / s->cols);
             /* a cell with any block shows at least a fifth of its colour */
@@ -83,6 +87,11 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
             prim_fill(r, (lrect){x0, y0, x1 - x0 > 0 ? x1 - x0 : 1, hh}, mix(hue[cell->wave % 2], th->panel, t));
         }
     }
+    for (uint32_t row = 1; row < s->sms && s->row_group; row++) /* a line between GPCs */
+        if (s->row_group[row] != s->row_group[row - 1]) {
+            int yl = area.y + (int)((long)area.h * row / s->sms);
+            prim_fill(r, (lrect){area.x, yl - S(in, 1), area.w, S(in, 2) > 1 ? S(in, 2) : 1}, th->text_dim);
+        }
     if (s->tail_at <= 1.0f) { /* the tail, from its line where the part shown has it */
         int tx = area.x + (s->tail_at > 0.0f ? (int)lroundf(area.w * s->tail_at) : 0);
         rgba shade = th->divergent;
@@ -98,7 +107,8 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
                   "\xE2\x86\x93");
     int fy = area.y + area.h + S(in, 8);
     fy = para(tc, FACE_SANS, fs, area.x, fy, area.w, foot_lines, th->text, axis);
-    para(tc, FACE_SANS, small, area.x, fy, area.w, legend_lines, th->text_dim, s->legend);
+    fy = para(tc, FACE_SANS, small, area.x, fy, area.w, legend_lines, th->text_dim, s->legend);
+    if (gpc_lines) para(tc, FACE_SANS, small, area.x, fy, area.w, gpc_lines, th->text_dim, s->gpcs);
 }
 
 void waves_paint_none(SDL_Renderer *r, text_cache *tc, const waves_input *in, const char *why)

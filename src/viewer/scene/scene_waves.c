@@ -111,6 +111,80 @@ int scene_waves_make(const rv_trace *tr, uint32_t launch, scene_waves *s, char *
     return scene_waves_build(tr, &in, s, err, errlen);
 }
 
+/* The cells, made by SM, put in the rows' order (rv_waves_rows: by GPC
+ * where the recording has them), each row's group beside.  0, or -1 when
+ * out of memory. */
+static int rows_in_order(const rv_waves *w, scene_waves *s)
+{
+    uint32_t *sm_of = malloc((size_t)s->sms * sizeof *sm_of), ngroups;
+    rv_waves_cell *by_sm = s->cells;
+    s->cells = malloc((size_t)s->sms * s->cols * sizeof *s->cells);
+    if (!sm_of || !s->cells || rv_waves_rows(w, sm_of, s->row_group, &ngroups)) {
+        free(sm_of), free(by_sm);
+        return -1;
+    }
+    for (uint32_t r = 0; r < s->sms; r++)
+        memcpy(s->cells + (size_t)r * s->cols, by_sm + (size_t)sm_of[r] * s->cols, s->cols * sizeof *s->cells);
+    free(sm_of), free(by_sm);
+    return 0;
+}
+
+/* The rows' GPCs in words, where the recording has them.  0, or -1 when out
+ * of memory. */
+static int gpcs_words(const rv_waves *w, scene_waves *s)
+{
+    const rv_gpcs *g = &w->gpcs;
+    if (!g->gpc) return 0;
+    char list[240];
+    if (rv_gpcs_words(g, list, sizeof list)) return -1;
+    snprintf(s->gpcs, sizeof s->gpcs,
+             ngettext("rows by GPC, as clusters of up to %u blocks found them (a cluster runs on one GPC; lines "
+                      "between): %u set, %s",
+                      "rows by GPC, as clusters of up to %u blocks found them (a cluster runs on one GPC; lines "
+                      "between): %u sets, %s",
+                      g->ngpcs),
+             g->largest, g->ngpcs, list);
+    return 0;
+}
+
+/* A launch of clusters against the GPCs: how many of the sets ran its
+ * blocks, and the sizes of those that ran none.  0, or -1 when out of
+ * memory. */
+static int placed_in_gpcs(const rv_waves *w, scene_waves *s)
+{
+    const rv_gpcs *g = &w->gpcs;
+    uint8_t *ran = calloc(g->ngpcs, 1);
+    uint32_t *idle = calloc(g->ngpcs, sizeof *idle), nidle = 0, used = 0;
+    if (!ran || !idle) {
+        free(ran), free(idle);
+        return -1;
+    }
+    for (uint32_t i = 0; i < w->nblocks; i++)
+        if (g->gpc[w->blocks[i].sm] != RV_GPC_NONE) ran[g->gpc[w->blocks[i].sm]] = 1;
+    for (uint32_t k = 0; k < g->ngpcs; k++) {
+        used += ran[k];
+        if (ran[k]) continue;
+        for (uint32_t sm = 0; sm < g->sm_count; sm++) idle[nidle] += g->gpc[sm] == k;
+        nidle++;
+    }
+    if (!nidle)
+        snprintf(s->placed, sizeof s->placed,
+                 ngettext("where they ran: every cluster on the SMs of one GPC, on all %u set",
+                          "where they ran: every cluster on the SMs of one GPC, on all %u sets", g->ngpcs),
+                 g->ngpcs);
+    else {
+        char list[240];
+        rv_waves_sizes_words(idle, nidle, g->sm_count, list, sizeof list);
+        snprintf(s->placed, sizeof s->placed,
+                 ngettext("where they ran: every cluster on the SMs of one GPC, on %u of the %u sets; none on %s",
+                          "where they ran: every cluster on the SMs of one GPC, on %u of the %u sets; none on %s",
+                          used),
+                 used, g->ngpcs, list);
+    }
+    free(ran), free(idle);
+    return 0;
+}
+
 int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves *s, char *err, size_t errlen)
 {
     uint32_t launch = in->launch;
@@ -120,7 +194,9 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
     rv_waves_facts f;
     s->sms = w->sm_count, s->cols = SCENE_WAVES_COLS;
     s->cells = malloc((size_t)s->sms * s->cols * sizeof *s->cells);
-    if (!s->cells || rv_waves_facts_of(w, &f) || rv_waves_cells_span(w, in->from, in->to, s->cols, s->cells)) {
+    s->row_group = malloc((size_t)s->sms * sizeof *s->row_group);
+    if (!s->cells || !s->row_group || rv_waves_facts_of(w, &f) ||
+        rv_waves_cells_span(w, in->from, in->to, s->cols, s->cells) || rows_in_order(w, s) || gpcs_words(w, s)) {
         snprintf(err, errlen, "%s", _("out of memory"));
         scene_waves_free(s);
         return -1;
@@ -158,7 +234,13 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
                       "with any); %.1f%% of the SMs' time idle",
                       f.waves),
              f.waves, rv_words_blocks(more, sizeof more, f.most_on_sm), f.most_at_once, f.most_held, 100.0 * f.idle);
-    if (f.clusters) { /* where they ran: all the run tells of the GPCs (core/waves.h) */
+    if (f.clusters && w->gpcs.gpc) { /* where they ran, against the GPCs the probe found */
+        if (placed_in_gpcs(w, s)) {
+            snprintf(err, errlen, "%s", _("out of memory"));
+            scene_waves_free(s);
+            return -1;
+        }
+    } else if (f.clusters) { /* where they ran: all the run tells of the GPCs (core/waves.h) */
         char list[400];
         uint32_t nsets = 0;
         if (rv_waves_cluster_sets_words(w, list, sizeof list, &nsets)) {
@@ -196,5 +278,7 @@ int scene_waves_build(const rv_trace *tr, const scene_waves_in *in, scene_waves 
 void scene_waves_free(scene_waves *s)
 {
     free(s->cells);
+    free(s->row_group);
     s->cells = NULL;
+    s->row_group = NULL;
 }

@@ -26,7 +26,10 @@ typedef struct scene_waves {
     char axis[200];            /* the time axis                                     */
     char legend[400];          /* how to read the picture                           */
     char sm_rows[100];         /* "132 SMs, one row each"                           */
+    char gpcs[300];            /* the rows' GPCs where the recording has them; ""  */
     uint32_t sms, cols, waves; /* rows, columns, waves observed                     */
+    uint32_t *row_group;       /* [sms], owned: each row's group (rv_waves_rows:
+                                  its GPC), the rows' cells in that order       */
     int veiled;                /* predict mode's question open: no cells, no tail, and
                                   nothing predicted or observed in words            */
     float tail_at;             /* where the tail begins, 0 .. 1 of the width; below 0:

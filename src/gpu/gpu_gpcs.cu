@@ -1,0 +1,153 @@
+// gpu_gpcs.cu — the GPU's SMs by GPC, found by running clusters
+// (gpu.h, rv_gpu_gpcs).  No register names an SM's GPC, but CUDA places
+// every block of a thread-block cluster on the SMs of one GPC: so the SMs
+// that ran blocks of one cluster share a GPC.  The probe launches clusters
+// of the largest size the GPU allows, then smaller ones, each block alone
+// on its SM (shared memory enough to keep a second out) and held a few
+// microseconds so that the GPU fills and the scheduler spreads them, and
+// joins the SMs each cluster ran on.  The sets so joined each lie within
+// one GPC: a GPC's SMs all joined is what the many overlapping clusters
+// make likely, not what is proven, so the sets are the GPCs as far as the
+// probe saw them, and said so (docs/waves.md).
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+#include "core/waves.h"
+#include "gpu.h"
+#include "gpu_reduce.h"
+
+namespace {
+
+// The block's SM, by its thread 0; the block then waits `hold` ns of the
+// global timer, so that the clusters launched are on the GPU together.
+__global__ void probe(unsigned *sm_of, unsigned long long hold)
+{
+    extern __shared__ unsigned char room[];
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    if (threadIdx.x == 0) {
+        unsigned sm;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+        sm_of[blockIdx.x] = sm;
+        room[0] = (unsigned char)sm; // the shared memory is asked for, not used: touched once
+    }
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    } while (t - t0 < hold);
+}
+
+struct sets {
+    std::vector<uint32_t> up;
+    explicit sets(uint32_t n) : up(n) { std::iota(up.begin(), up.end(), 0u); }
+    uint32_t root(uint32_t a)
+    {
+        while (up[a] != a) a = up[a] = up[up[a]];
+        return a;
+    }
+    void join(uint32_t a, uint32_t b) { up[root(a)] = root(b); }
+};
+
+int fail(cudaError_t e, const char *what, char *err, size_t errlen)
+{
+    return rv_cuda_fail(e, what, err, errlen);
+}
+
+} // namespace
+
+extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    int dev = 0, sms = 0, optin = 0, per_sm = 0, clusters_ok = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&clusters_ok, cudaDevAttrClusterLaunch, dev);
+    if (e != cudaSuccess) return fail(e, "asking the GPU's SMs", err, errlen);
+    if (!clusters_ok) return 1; // before compute capability 9.0: no clusters, so no GPCs to find
+    // one block an SM: more than half its shared memory (a probe's sets are
+    // right whatever shares an SM; one a block spreads a cluster widest)
+    size_t smem = (size_t)optin;
+    if (e == cudaSuccess) e = cudaFuncSetAttribute(probe, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    if (e == cudaSuccess) e = cudaFuncSetAttribute(probe, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    if (e != cudaSuccess) return fail(e, "preparing the GPC probe", err, errlen);
+    (void)per_sm;
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    cfg.blockDim = dim3(32);
+    cfg.dynamicSmemBytes = smem;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    int largest = 0;
+    attr[0].val.clusterDim.x = 1, attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
+    cfg.gridDim = dim3(32);
+    e = cudaOccupancyMaxPotentialClusterSize(&largest, probe, &cfg);
+    if (e != cudaSuccess) return fail(e, "asking the largest cluster", err, errlen);
+    sets joined((uint32_t)sms);
+    std::vector<char> seen((size_t)sms, 0);
+    unsigned *d_sm = nullptr;
+    size_t most = 0;
+    uint32_t clusters = 0;
+    for (int size = largest; size >= 2; size /= 2) {
+        attr[0].val.clusterDim.x = (unsigned)size;
+        cfg.gridDim = dim3((unsigned)size);
+        int active = 0;
+        e = cudaOccupancyMaxActiveClusters(&active, probe, &cfg);
+        if (e != cudaSuccess) return fail(e, "asking how many clusters fit", err, errlen);
+        if (active < 1) continue;
+        // three times what fits at once, three times over, held 20 us a block
+        size_t blocks = (size_t)size * (size_t)active * 3;
+        if (blocks > most) {
+            cudaFree(d_sm);
+            d_sm = nullptr;
+            if ((e = cudaMalloc(&d_sm, blocks * sizeof *d_sm)) != cudaSuccess) return fail(e, "room for the probe", err, errlen);
+            most = blocks;
+        }
+        std::vector<unsigned> sm_of(blocks);
+        for (int round = 0; round < 3; round++) {
+            cfg.gridDim = dim3((unsigned)blocks);
+            e = cudaLaunchKernelEx(&cfg, probe, d_sm, 20000ull);
+            if (e == cudaSuccess) e = cudaDeviceSynchronize();
+            if (e == cudaSuccess) e = cudaMemcpy(sm_of.data(), d_sm, blocks * sizeof *d_sm, cudaMemcpyDeviceToHost);
+            if (e != cudaSuccess) {
+                cudaFree(d_sm);
+                return fail(e, "running the GPC probe", err, errlen);
+            }
+            for (size_t b = 0; b < blocks; b++) {
+                if (sm_of[b] >= (unsigned)sms) {
+                    cudaFree(d_sm);
+                    snprintf(err, errlen, "the GPC probe's block %zu ran on SM %u of %d", b, sm_of[b], sms);
+                    return -1;
+                }
+                seen[sm_of[b]] = 1;
+                if (b % size) joined.join(sm_of[b], sm_of[b - b % size]);
+            }
+            clusters += (uint32_t)(blocks / size);
+        }
+    }
+    cudaFree(d_sm);
+    g->gpc = (uint16_t *)malloc((size_t)sms * sizeof *g->gpc);
+    if (!g->gpc) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    // the sets numbered in the order of their smallest SM
+    std::vector<uint32_t> number((size_t)sms, RV_GPC_NONE);
+    for (uint32_t sm = 0; sm < (uint32_t)sms; sm++) {
+        g->gpc[sm] = RV_GPC_NONE;
+        if (!seen[sm]) continue;
+        uint32_t r = joined.root(sm);
+        if (number[r] == RV_GPC_NONE) number[r] = g->ngpcs++;
+        g->gpc[sm] = (uint16_t)number[r];
+    }
+    g->sm_count = (uint32_t)sms;
+    g->largest = (uint32_t)largest;
+    g->clusters = clusters;
+    return 0;
+}
