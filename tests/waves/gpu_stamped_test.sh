@@ -18,7 +18,10 @@
 # trace byte for byte with the waves after it.
 # Either way each trace is read twice, by `inspect --json`
 # and, apart from reducevis's own reader, byte by byte here (the RVTWAVE4
-# section of docs/trace-format.md, its packed blocks unpacked here): every launch recorded the way asked with
+# section of docs/trace-format.md, its packed blocks unpacked here, or
+# RVTWAVE5, the same with the GPU's GPCs after it, which a version's run
+# has: each set numbered by its first SM, every cluster of the run on the
+# SMs of one, and inspect --json saying the same): every launch recorded the way asked with
 # its overhead measured (both times set), every block of the grid there
 # exactly once, every SM id below the SM count, no block ending before it
 # starts, and no SM holding more blocks whole at once than the occupancy the
@@ -55,8 +58,13 @@ want_how = int(sys.argv[3])
 word = ("patch", "stamps")[want_how]
 bad = []
 at = data.find(b"RVTWAVE4")
+gpcs = at < 0
+if gpcs:
+    at = data.find(b"RVTWAVE5")
 if at < 0:
-    sys.exit("FAIL: no RVTWAVE4 section in the trace (the layout written, with the cost measured)")
+    sys.exit("FAIL: no RVTWAVE4 or RVTWAVE5 section in the trace (the layouts written, with the cost measured)")
+if want_how == 1 and not gpcs:
+    bad.append("a version's waves run without the GPU's GPCs (RVTWAVE5)")
 
 def var(at):
     """an unsigned LEB128 integer at `at`: its value and the next byte's place"""
@@ -90,6 +98,7 @@ def unpack(at, nblocks, base, tick, end):
     return out
 n, = struct.unpack_from("<I", data, at + 8)
 at += 12
+runs = []  # each launch's tag, grid, cluster shape and (block, SM) pairs
 if n != len(js):
     bad.append(f"the section holds {n} launches, inspect --json {len(js)}")
 for k in range(n):
@@ -105,7 +114,10 @@ for k in range(n):
         bad.append(f"{tag}: overhead not measured ({repeats} repeats, {plain_ns} ns untraced, {waves_ns} ns recorded)")
     if nblocks != blocks: bad.append(f"{tag}: {nblocks} blocks recorded of {blocks}")
     seen, spans = set(), {}
+    cluster = h[7:10]
+    runs.append((tag, grid, cluster, []))
     for b, sm, start, first, end, rank, flags in unpack(at, nblocks, base, tick, at + packed):
+        runs[-1][3].append((b, sm))
         if b in seen or b >= blocks: bad.append(f"{tag}: block {b} twice or outside the grid")
         seen.add(b)
         if sm >= sm_count: bad.append(f"{tag}: block {b} on SM {sm} of {sm_count}")
@@ -128,6 +140,24 @@ for k in range(n):
     print(f"{tag}: {blocks} blocks on {len(spans)} of {sm_count} SMs, at most {most} whole at once (occupancy {bound}); "
           f"{('whole reduction', 'kernel')[want_how]} {plain_ns / 1e3:.1f} us untraced, {waves_ns / 1e3:.1f} us "
           f"recorded ({100 * (ratio - 1):+.1f}%)")
+if gpcs:  # the GPCs' map after the launches
+    sms, nsets, largest, clusters_run = struct.unpack_from("<4I", data, at)
+    set_of = struct.unpack_from(f"<{sms}H", data, at + 16)
+    if sms != js[0]["sm_count"]: bad.append(f"the GPCs' map has {sms} SMs, the GPU {js[0]['sm_count']}")
+    firsts = [k for i, k in enumerate(set_of) if k != 0xFFFF and k not in set_of[:i]]
+    if firsts != list(range(nsets)): bad.append(f"the GPCs' sets are not numbered by their first SM: {firsts[:20]}")
+    for tag, grid, cluster, blocks in runs:
+        if cluster == (1, 1, 1): continue
+        where = {}
+        for b, sm in blocks:
+            x, y, z = b % grid[0], b // grid[0] % grid[1], b // (grid[0] * grid[1])
+            c = (x // cluster[0], y // cluster[1], z // cluster[2])
+            if where.setdefault(c, set_of[sm]) != set_of[sm]: bad.append(f"{tag}: cluster {c} on two GPCs of the map")
+    j = js[0]["gpcs"]
+    if not j or j["sets"] != nsets or [0xFFFF if v is None else v for v in j["set_of_sm"]] != list(set_of):
+        bad.append(f"inspect --json says the GPCs are {j and j['sets']} sets, the file {nsets}")
+    print(f"GPCs: {nsets} sets of {sms} SMs ({', '.join(str(set_of.count(k)) for k in range(nsets))}), "
+          f"clusters of up to {largest}, {clusters_run} run")
 if bad:
     print("FAIL:", *bad[:10], sep="\n    ")
     sys.exit(1)
