@@ -69,7 +69,7 @@ void waves_paint(SDL_Renderer *r, text_cache *tc, const void *arg)
     int gpc_lines = s->gpcs[0] ? wrap_count(tc, FACE_SANS, small, tw - label_w, s->gpcs) : 0;
     if (foot_lines > 2) foot_lines = 2;
     if (legend_lines > 3) legend_lines = 3;
-    if (gpc_lines > 2) gpc_lines = 2;
+    if (gpc_lines > 3) gpc_lines = 3;
     int foot = foot_lines * lh + (legend_lines + gpc_lines) * (small * 3 / 2) + S(in, 16);
     lrect area = {ox + m + label_w, y, in->w - 2 * m - label_w, oy + in->h - y - foot};
     if (area.h < (int)s->sms) area.h = (int)s->sms;

@@ -138,12 +138,9 @@ static int gpcs_words(const rv_waves *w, scene_waves *s)
     char list[240];
     if (rv_gpcs_words(g, list, sizeof list)) return -1;
     snprintf(s->gpcs, sizeof s->gpcs,
-             ngettext("rows by GPC, as clusters of up to %u blocks found them (a cluster runs on one GPC; lines "
-                      "between): %u set, %s",
-                      "rows by GPC, as clusters of up to %u blocks found them (a cluster runs on one GPC; lines "
-                      "between): %u sets, %s",
-                      g->ngpcs),
-             g->largest, g->ngpcs, list);
+             _("rows by GPC, a line between, as clusters of up to %u blocks found them (a cluster runs on one GPC): "
+               "%s"),
+             g->largest, list);
     return 0;
 }
 
