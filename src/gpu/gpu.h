@@ -69,6 +69,12 @@ struct rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t errl
 struct rv_gpcs;
 int rv_gpu_gpcs(struct rv_gpcs *g, char *err, size_t errlen);
 
+/* The GPU's GPCs probed (rv_gpu_gpcs) onto a waves run's every launch,
+ * joined where the run's own clusters span two of the probe's sets: 0; 1
+ * where there is no map to give (a GPU without clusters, or one of another
+ * SM count than the run's); -1 with the reason in err. */
+int rv_gpu_waves_gpcs(struct rv_waves *head, char *err, size_t errlen);
+
 /* The name of the CUDA device in use ("NVIDIA H200"), or a placeholder. */
 void rv_gpu_device_name(char *buf, size_t len);
 

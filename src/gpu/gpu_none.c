@@ -65,6 +65,13 @@ int rv_gpu_gpcs(struct rv_gpcs *g, char *err, size_t errlen)
     return -1;
 }
 
+int rv_gpu_waves_gpcs(struct rv_waves *head, char *err, size_t errlen)
+{
+    (void)head;
+    snprintf(err, errlen, "%s", _(WHY));
+    return -1;
+}
+
 uint32_t rv_gpu_grid(int version, int block_size, uint64_t n)
 {
     return (uint32_t)rv_version_grid(version, block_size, n);

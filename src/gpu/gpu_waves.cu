@@ -295,15 +295,15 @@ fail:
     return -1;
 }
 
-// The GPU's GPCs, probed after the timed launches (so that it disturbs
-// none), joined where the run's own clusters span two of the probe's sets,
-// onto every launch.  A GPU without clusters has no map, and no error.
-static int gpcs_onto(rv_waves *head, char *err, size_t errlen)
+extern "C" int rv_gpu_waves_gpcs(rv_waves *head, char *err, size_t errlen)
 {
     rv_gpcs g;
     int got = rv_gpu_gpcs(&g, err, errlen);
-    if (got > 0) return 0;
-    if (got < 0) return -1;
+    if (got) return got;
+    if (g.sm_count != head->sm_count) { // not the GPU the run was on
+        free(g.gpc);
+        return 1;
+    }
     int bad = rv_gpcs_join(&g, head);
     for (rv_waves *w = head; w && !bad; w = w->next) bad = rv_gpcs_copy(&w->gpcs, &g);
     free(g.gpc);
@@ -382,7 +382,8 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
                  rv_version_name(v), (double)result, cpu);
         goto fail;
     }
-    if (gpcs_onto(head, err, errlen) || rv_waves_validate(head, err, errlen)) goto fail;
+    // the GPU's GPCs, probed after the timed launches, so that it disturbs none
+    if (rv_gpu_waves_gpcs(head, err, errlen) < 0 || rv_waves_validate(head, err, errlen)) goto fail;
     goto done;
 fail:
     rv_waves_free(head);
