@@ -34,6 +34,11 @@ void draw_layout_for(const viewer_frame *f, layout *L);
 /* The width of frame f the steps take: all of it, but with the waves
  * picture beside them (W) the part it leaves (frame.c). */
 int draw_steps_width(const viewer_frame *f);
+/* Whether frame f has two waves pictures side by side (compare mode's, or
+ * the trace's beside the version to beat's recording), and the words said
+ * in place of a picture whose source has no trace (frame.c). */
+int draw_waves_two(const viewer_frame *f);
+const char *draw_waves_why(const waves_source *src);
 void draw_compare_layout(const viewer_frame *f, layout_cmp *C);
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f);
 

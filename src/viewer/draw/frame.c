@@ -66,9 +66,7 @@ static void hover_tip(scene_tip *tip, const viewer_frame *g, const layout *L)
     }
 }
 
-/* Whether frame f has two waves pictures side by side: compare mode's, or
- * the trace's beside the version to beat's recording. */
-static int waves_two(const viewer_frame *f)
+int draw_waves_two(const viewer_frame *f)
 {
     const waves_source *b = &f->waves_src[1];
     return f->tr2 || b->tr || b->why;
@@ -76,13 +74,18 @@ static int waves_two(const viewer_frame *f)
 
 int draw_steps_width(const viewer_frame *f)
 {
-    if (f->waves != VIEW_WAVES_BESIDE || waves_two(f) || !f->waves_src[0].tr) return f->width;
+    if (f->waves != VIEW_WAVES_BESIDE || draw_waves_two(f) || !f->waves_src[0].tr) return f->width;
     return f->width * 3 / 5; /* the steps keep the larger part: the picture's words wrap */
 }
 
 /* Whether predict mode's grid question is open: the picture keeps its
  * waves until it is answered. */
 static int waves_asked(const viewer_frame *f) { return f->waves_quiz == 1; }
+
+const char *draw_waves_why(const waves_source *src)
+{
+    return src->why ? src->why : _("no waves run in this trace: record one with `reducevis trace --waves`");
+}
 
 /* The picture of src in the area of in, or why there is none. */
 static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, const waves_source *src, waves_input *in)
@@ -96,9 +99,7 @@ static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, c
                          .to = f->waves_to,
                          .veiled = waves_asked(f)};
     if (!src->tr || scene_waves_build(src->tr, &si, &sw, why, sizeof why)) {
-        if (!src->tr)
-            snprintf(why, sizeof why, "%s",
-                     src->why ? src->why : _("no waves run in this trace: record one with `reducevis trace --waves`"));
+        if (!src->tr) snprintf(why, sizeof why, "%s", draw_waves_why(src));
         waves_paint_none(r, tc, in, why);
         return;
     }
@@ -112,7 +113,7 @@ static void waves_pane(SDL_Renderer *r, text_cache *tc, const viewer_frame *f, c
  * there is none to draw (then the steps are drawn). */
 static int waves_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
-    if (waves_two(f)) {
+    if (draw_waves_two(f)) {
         int half = f->width / 2;
         waves_input a = {NULL, f->theme, half, f->height, 0, 0},
                     b = {NULL, f->theme, f->width - half, f->height, half, 0};
@@ -170,7 +171,7 @@ static void waves_toast(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 void draw_frame(SDL_Renderer *r, text_cache *tc, const viewer_frame *f)
 {
     static scene sc; /* large: off the stack; frames are drawn one at a time */
-    if (f->waves == VIEW_WAVES_ALONE || (f->waves && waves_two(f))) {
+    if (f->waves == VIEW_WAVES_ALONE || (f->waves && draw_waves_two(f))) {
         /* a toast takes the footer's strip, as over the steps, and the
            picture the rest: it covers none of the picture's words */
         viewer_frame g = *f;

@@ -60,6 +60,29 @@ void sb_json(sbuf *b, const char *s)
     sb_add(b, "\"", 1);
 }
 
+size_t base64_chunk(char *dst, const unsigned char *d, size_t n)
+{
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) | (i + 2 < n ? d[i + 2] : 0);
+        dst[o++] = abc[v >> 18 & 63];
+        dst[o++] = abc[v >> 12 & 63];
+        dst[o++] = i + 1 < n ? abc[v >> 6 & 63] : '=';
+        dst[o++] = i + 2 < n ? abc[v & 63] : '=';
+    }
+    return o;
+}
+
+void sb_base64(sbuf *b, const unsigned char *d, size_t n)
+{
+    char buf[4096];
+    for (size_t i = 0; i < n; i += BASE64_CHUNK) {
+        size_t k = n - i < BASE64_CHUNK ? n - i : BASE64_CHUNK;
+        sb_add(b, buf, base64_chunk(buf, d + i, k));
+    }
+}
+
 /* s as text of an element or an attribute: & < > " escaped. */
 void sb_html(sbuf *b, const char *s)
 {

@@ -30,6 +30,13 @@ void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3
  * the <script> element the JSON sits in ("</script>") or change how it is
  * parsed ("<!--"). */
 void sb_json(sbuf *b, const char *s);
+/* n bytes of d in base64 into dst (4 characters for each 3 bytes or part
+ * of 3; a chunk not the last is a multiple of 3 bytes long): the
+ * characters written.  BASE64_CHUNK bytes fill 4096 characters. */
+#define BASE64_CHUNK 3072
+size_t base64_chunk(char *dst, const unsigned char *d, size_t n);
+/* n bytes of d appended in base64. */
+void sb_base64(sbuf *b, const unsigned char *d, size_t n);
 /* s as text of an element or an attribute: & < > " escaped. */
 void sb_html(sbuf *b, const char *s);
 /* The index of s in the table, added when new; -1 out of memory. */

@@ -43,6 +43,8 @@ struct html_writer {
     sbuf *live; /* a live class's words as JSON, or NULL */
     sbuf live_words;
     const char *live_js;
+    sbuf more;                 /* html_write_data's blocks, written at the close */
+    const char *more_js;       /* the script that reads them */
     html_withheld_fn withheld; /* a live class: answers kept from the page */
     void *withheld_arg;
     sbuf *divert; /* while set, what is written goes here, not to the file */
@@ -72,21 +74,11 @@ static void out_text(html_writer *w, const char *s)
 
 static void out_base64(html_writer *w, const unsigned char *d, size_t n)
 {
-    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     char buf[4096];
-    size_t o = 0;
-    for (size_t i = 0; i < n; i += 3) {
-        uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) | (i + 2 < n ? d[i + 2] : 0);
-        buf[o++] = abc[v >> 18 & 63];
-        buf[o++] = abc[v >> 12 & 63];
-        buf[o++] = i + 1 < n ? abc[v >> 6 & 63] : '=';
-        buf[o++] = i + 2 < n ? abc[v & 63] : '=';
-        if (o + 4 > sizeof buf) {
-            out(w, buf, o);
-            o = 0;
-        }
+    for (size_t i = 0; i < n; i += BASE64_CHUNK) {
+        size_t k = n - i < BASE64_CHUNK ? n - i : BASE64_CHUNK;
+        out(w, buf, base64_chunk(buf, d + i, k));
     }
-    out(w, buf, o);
 }
 
 static void out_colour(html_writer *w, const char *name, rgba c)
@@ -111,6 +103,7 @@ static void free_writer(html_writer *w)
     free(w->tips.s);
     free(w->about.s);
     free(w->live_words.s);
+    free(w->more.s);
     free(w->path);
     free(w->tmp);
     free(w->reveal);
@@ -209,9 +202,11 @@ static void write_head(html_writer *w, const html_page *pg)
     out_colour(w, "--accent", th->accent);
     out_colour(w, "--on-accent", theme_text_on(th, th->accent));
     out_colour(w, "--tip", th->tooltip);
+    out_colour(w, "--divergent", th->divergent);
     outs(w, "}\n");
     outs(w, html_page_css);
     if (pg->live_css) outs(w, pg->live_css);
+    if (pg->more_css) outs(w, pg->more_css);
     outs(w, "</style>\n</head>\n");
 }
 
@@ -270,6 +265,7 @@ static void keep_after_steps(html_writer *w, const html_page *pg)
      * the geometry of the frame, where to start. */
     w->withheld = pg->withheld;
     w->withheld_arg = pg->withheld_arg;
+    w->more_js = pg->more_js;
     if (pg->live_js) {
         w->live = &w->live_words;
         w->live_js = pg->live_js;
@@ -482,6 +478,22 @@ int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen
     return 0;
 }
 
+int html_write_data(html_writer *w, const char *id, const char *json, size_t len, char *err, size_t errlen)
+{
+    sb_puts(&w->more, "</script>\n<script type=\"application/json\" id=\"");
+    sb_html(&w->more, id);
+    sb_puts(&w->more, "\">");
+    /* no '<' may end the block early: a JSON string's, written \u003c */
+    for (const char *p = json, *end = json + len; p < end;) {
+        const char *lt = memchr(p, '<', (size_t)(end - p));
+        sb_add(&w->more, p, (size_t)((lt ? lt : end) - p));
+        if (lt) sb_puts(&w->more, "\\u003c");
+        p = lt ? lt + 1 : end;
+    }
+    if (w->more.oom) return fail(w, _("out of memory"), err, errlen);
+    return 0;
+}
+
 int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size_t errlen)
 {
     if (!w) return 0;
@@ -511,12 +523,17 @@ int html_write_close(html_writer *w, int keep, long long *bytes, char *err, size
         return -1;
     }
     out(w, t->s, t->len);
-    if (w->live) { /* the live class's words, before the page's script looks for them */
+    out(w, w->more.s, w->more.len); /* each block closes the one before */
+    if (w->live) {                  /* the live class's words, before the page's script looks for them */
         outs(w, "</script>\n<script type=\"application/json\" id=\"rv-live\">");
         out(w, w->live->s, w->live->len);
     }
     outs(w, "</script>\n<script>\n");
     outs(w, html_page_js);
+    if (w->more_js) {
+        outs(w, "</script>\n<script>\n");
+        outs(w, w->more_js);
+    }
     if (w->live) {
         outs(w, "</script>\n<script>\n");
         outs(w, w->live_js);

@@ -82,6 +82,10 @@ typedef struct html_page {
      * a policy that lets the page talk to the server it came from (and
      * nothing else).  NULL: a page for the disk, which fetches nothing. */
     const char *live_css, *live_js;
+    /* A part of the page that does more where the script runs (the waves
+     * pictures' zoom, html_waves_zoom.h): its style and its script, after
+     * the page's own, reading the data html_write_data gives.  NULL: none. */
+    const char *more_css, *more_js;
     int nlive;
     const char *live_key[HTML_LIVE_WORDS], *live_word[HTML_LIVE_WORDS];
     /* With withheld set, a position with a question keeps its answer (the
@@ -122,6 +126,12 @@ html_writer *html_write_open(const char *path, const html_page *page, char *err,
 
 /* Appends the next position (npos of them, in order).  0, or -1 with err. */
 int html_write_step(html_writer *w, const html_step *s, char *err, size_t errlen);
+
+/* Data for the page's more_js: json (len bytes) as a JSON block of its
+ * own, <script type="application/json" id="ID">, written before the
+ * scripts when the page closes (copied; every '<' in it escaped, as
+ * sb_json writes it).  0, or -1 with err. */
+int html_write_data(html_writer *w, const char *id, const char *json, size_t len, char *err, size_t errlen);
 
 /* Writes the hover data and the script, and puts the file in place; with
  * keep 0 (or on failure) nothing is left at path.  *bytes (when not NULL)
