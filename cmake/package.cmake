@@ -3,7 +3,7 @@
 # installs, under /usr.
 #
 # Depends: the shared libraries the binary links, computed by dpkg-shlibdeps
-# (SDL2, SDL2_ttf, libpng, giflib, fontconfig, libmicrohttpd and libqrencode
+# (SDL2, SDL2_ttf, libpng, zlib, giflib, fontconfig, libmicrohttpd and libqrencode
 # for `reducevis class`, libc ...), and the fonts it draws with: DejaVu for
 # Latin text and WenQuanYi Micro Hei for Chinese
 # (src/viewer/draw/font.c).  GNU gettext's runtime is glibc's own (libintl is part

@@ -257,10 +257,11 @@ PY
         no "export --beside-waves --waves-time: exit $rc, $(cat "$tmp/out")"
     if "$rv" export "$tmp/plain.rvt" -o "$tmp/nopart" --waves-time 0:1 >"$tmp/out" 2>&1 ||
         ! grep -qF "no waves run" "$tmp/out"; then no "export --waves-time of a trace without waves: $(cat "$tmp/out")"; fi
-    # the page cannot zoom: a run of more than 16 waves is shown again, its
-    # last 8 waves' time magnified, and so is a part --waves-time chose
-    # (the whole run first); not a run of few waves, nor where the page
-    # asks for the waves (the close-up would answer it)
+    # the page's PNGs cannot zoom (its script can: tests/browser): a run of
+    # more than 16 waves is shown again, its last 8 waves' time magnified,
+    # and so is a part --waves-time chose (the whole run first); not a run
+    # of few waves, nor where the page asks for the waves (the close-up
+    # would answer it)
     page() { # NAME ARGS...: the page of the export, in English
         local name=$1
         shift
@@ -284,6 +285,8 @@ PY
     LANGUAGE= LC_ALL= LANG=C.UTF-8 "$rv" export "$tmp/waves-many.rvt" --size 640x360 --lang zh --html "$tmp/manyzh.html" \
         >"$tmp/out" 2>&1 || no "export --html --lang zh of 125 waves failed: $(cat "$tmp/out")"
     grep -qF "The grid again" "$tmp/manyzh.html" && no "the Chinese page's close-up is in English"
+    grep -qF '"whole":"整个运行"' "$tmp/manyzh.html" && ! grep -qF 'Zoom in' "$tmp/manyzh.html" ||
+        no "the Chinese page's zoom is not in Chinese"
     # a launch of clusters: where they ran, on the page in both languages
     page clusters "$tmp/waves-clusters.rvt"
     grep -qF "where they ran: the SMs that shared a cluster make 4 sets, each within one GPC: 4 × 2 SMs" \

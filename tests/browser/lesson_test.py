@@ -11,6 +11,11 @@ hovering a shared-memory word and a lane shows the viewer's tooltip; the
 address follows the step, and opening lesson.html#step=3 starts at step 3.
 A student's own kernel's page (assets/traces/own) names its file, hovers "?"
 for what the tracer could not see, and says "nan" nowhere.
+A waves recording's page (v0's, 2^17 blocks) zooms its grid in time: the
+canvas takes the PNG's place, the wheel zooms about the pointer, a drag
+pans, I, O, comma, period, R and the buttons do what the viewer's keys do;
+the span in words and the pixels follow, the address keeps &zoom=A-B and
+opens at it; in print the PNG is back; in Chinese the words are Chinese.
 Screenshots go to OUTDIR (look at them).
 
 Usage: lesson_test.py path/to/reducevis [OUTDIR]
@@ -69,6 +74,11 @@ KEYS = {
     "p": ("p", "KeyP", 80, "p"),
     "plus": ("+", "Equal", 187, "+"),
     "a": ("a", "KeyA", 65, "a"),
+    "i": ("i", "KeyI", 73, "i"),
+    "o": ("o", "KeyO", 79, "o"),
+    "r": ("r", "KeyR", 82, "r"),
+    "period": (".", "Period", 190, "."),
+    "comma": (",", "Comma", 188, ","),
 }
 
 
@@ -322,6 +332,184 @@ def test_own(b, rv, tmp, outdir):
     check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
 
 
+# The current position's zoomable waves picture, once drawn (two frames after the last change).
+ZSTATE = """new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const cur = document.querySelector('#rv-steps .step.current'), wz = cur && cur.querySelector('.wz');
+  const cv = wz && wz.querySelector('canvas'), img = cur && cur.querySelector('img.wz-replaced');
+  let h = 0;
+  if (cv && cv.width) {   /* not getImageData: the browser warns of a canvas read again and again */
+    const d = cv.toDataURL();
+    for (let i = 0; i < d.length; i++) h = (h * 31 + d.charCodeAt(i)) | 0;
+  }
+  const r = cv ? cv.getBoundingClientRect() : null;
+  done({ ready: document.documentElement.getAttribute('data-waves-zoom') || '', pos: cur ? +cur.dataset.pos : -1,
+         axis: wz ? wz.querySelector('.wz-axis span').textContent : null, pixels: h,
+         imgShown: img ? getComputedStyle(img).display !== 'none' : null,
+         shown: !!(wz && getComputedStyle(wz).display !== 'none' && cv.clientWidth > 0),
+         box: r ? [r.left, r.top, r.width, r.height] : null, hash: location.hash,
+         titles: wz ? [...wz.querySelectorAll('.wz-bar button')].map(b => b.title) : [],
+         speed: document.getElementById('rv-speed-out').textContent });
+})))"""
+
+
+def zstate(b):
+    """ZSTATE once the cells are read (they inflate in the background)."""
+    b.eval("""new Promise(done => { const t0 = Date.now(); (function wait() {
+      if (document.documentElement.getAttribute('data-waves-zoom') || Date.now() - t0 > 10000) done(1);
+      else setTimeout(wait, 20); })(); })""")
+    return b.eval(ZSTATE)
+
+
+def axis_part(words):
+    """The µs from and to that the English axis says: (0, end) for the whole run."""
+    import re
+    m = re.search(r"time: ([\d.]+) to ([\d.]+) µs", words or "")
+    return (float(m.group(1)), float(m.group(2))) if m else None
+
+
+def wheel(b, x, y, dy):
+    b.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": dy})
+
+
+def click_zoom_button(b, k):
+    """A click on the current waves picture's k-th button (0 out, 1 in, 2 the whole run)."""
+    x, y = b.eval("""(() => { const r = document.querySelectorAll('#rv-steps .step.current .wz-bar button')[%d]
+                     .getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()""" % k)
+    b.click(x, y)
+
+
+def test_waves_zoom(b, rv, tmp, outdir):
+    """v0's grid on an H200 (2^17 blocks, 125 waves), zoomed and panned in the page."""
+    rec = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "assets", "waves", "nvidia-h200-v0.rvt")
+    url, since = export_and_open(b, rv, os.path.join(tmp, "waves.html"), [rec, "--steps", "1-2", "--size", "1280x720"],
+                                 "v0's waves recording", "#step=3")
+    s = zstate(b)
+    us = b.eval("JSON.parse(document.getElementById('rv-waves').textContent).runs[0].us")   # v0's run, about 336
+    end = "%.3f" % us
+    check(s["ready"] == "ready" and s["pos"] == 2, "the waves position's picture is made zoomable: %s" % s)
+    check(s["shown"] and s["imgShown"] is False, "its canvas takes the PNG's place (the PNG hidden, kept)")
+    check(s["axis"] == "time: 0 to %s µs from the first block's start" % end,
+          "the whole run, in the viewer's axis words: %r" % s["axis"])
+    check(s["titles"] == ["Zoom out", "Zoom in", "Whole run"], "its buttons: %s" % s["titles"])
+    whole = s["pixels"]
+    shot(b, os.path.join(outdir, "waves-whole.png"))
+
+    # The wheel, at a quarter of the canvas: zoomed in about the pointer.
+    x0, y0, w, h = s["box"]
+    wheel(b, x0 + w / 4, y0 + h / 2, -400)
+    z = b.eval(ZSTATE)
+    part = axis_part(z["axis"])
+    check(part is not None and "of %s" % end in z["axis"] and "(×" in z["axis"], "the wheel zooms in: %r" % z["axis"])
+    check(z["pixels"] != whole, "the canvas is drawn anew")
+    if part:
+        at = part[0] + (part[1] - part[0]) / 4
+        check(abs(at - us / 4) < 0.5 and part[1] - part[0] < us / 2,
+              "about the pointer: %.3f µs stays under it (%s)" % (at, part))
+    time.sleep(0.5)
+    z = b.eval(ZSTATE)
+    check(part is not None and z["hash"] == "#step=3&zoom=%.3f-%.3f" % part,
+          "the address keeps the part: %r" % z["hash"])
+    shot(b, os.path.join(outdir, "waves-zoomed.png"))
+
+    # A drag to the left: later in the run, the same span.
+    cx, cy = x0 + w / 2, y0 + h / 2
+    b.mouse("mouseMoved", cx, cy)
+    b.mouse("mousePressed", cx, cy, "left", 1)
+    for k in range(1, 6):
+        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": cx - 40 * k, "y": cy, "button": "left",
+                                            "buttons": 1})
+    b.mouse("mouseReleased", cx - 200, cy, "left", 1)
+    d = b.eval(ZSTATE)
+    moved = axis_part(d["axis"])
+    if part and moved:
+        span = part[1] - part[0]
+        check(abs((moved[0] - part[0]) - 200 / w * span) < 0.01 * span + 0.002 and
+              abs((moved[1] - moved[0]) - span) < 0.002,
+              "a drag of 200 px pans by 200 px of time: %s to %s" % (part, moved))
+    check(d["pixels"] != z["pixels"], "the drag redraws")
+
+    # The keys: the page's own + is still the speed; I, O, comma, period and R are the viewer's W keys.
+    press(b, "plus")
+    k = b.eval(ZSTATE)
+    check(k["axis"] == d["axis"] and k["speed"] != d["speed"], "+ changes the speed, not the zoom: %r %r, %s %s"
+          % (d["axis"], k["axis"], d["speed"], k["speed"]))
+    press(b, "o")
+    o = axis_part(b.eval(ZSTATE)["axis"])
+    check(o and moved and abs((o[1] - o[0]) - 2 * (moved[1] - moved[0])) < 0.01,
+          "O zooms out twofold: %s from %s" % (o, moved))
+    press(b, "r")
+    r = b.eval(ZSTATE)
+    check(r["axis"] == s["axis"] and r["pixels"] == whole, "R shows the whole run again, as first drawn")
+    press(b, "i")
+    i = axis_part(b.eval(ZSTATE)["axis"])
+    check(i and abs(i[0] - us / 4) < 0.01 and abs(i[1] - us * 3 / 4) < 0.01, "I zooms in about the middle")
+    press(b, "period")
+    p = axis_part(b.eval(ZSTATE)["axis"])
+    check(p and i and abs((p[0] - i[0]) - (i[1] - i[0]) / 4) < 0.01, "period moves a quarter later: %s" % (p,))
+    press(b, "comma")
+    q = axis_part(b.eval(ZSTATE)["axis"])
+    check(q and i and abs(q[0] - i[0]) < 0.01, "comma a quarter earlier: %s" % (q,))
+    click_zoom_button(b, 2)
+    check(b.eval(ZSTATE)["axis"] == s["axis"], "the Whole run button too")
+    click_zoom_button(b, 1)
+    check("(×2)" in b.eval(ZSTATE)["axis"], "the + button zooms in twofold")
+
+    # The close-up starts at its part, and zooms too; the arrows still step.
+    c = press(b, "right")
+    c = zstate(b)
+    cfrom = b.eval("JSON.parse(document.getElementById('rv-waves').textContent).at['3'].from")   # its last 8 waves
+    check(0.9 < cfrom < 1 and c["pos"] == 3 and c["axis"] and c["axis"].startswith("time: %.3f to %s µs of %s" % (us * cfrom, end, end)),
+          "→: the close-up, zoomable, at its part: %r" % c["axis"])
+    wheel(b, c["box"][0] + c["box"][2] / 2, c["box"][1] + c["box"][3] / 2, 300)
+    check(b.eval(ZSTATE)["axis"] != c["axis"], "the wheel zooms the close-up out")
+
+    # A link with its part opens at it.
+    b.navigate("about:blank")
+    b.navigate(url + "#step=3&zoom=300-" + end)
+    l = zstate(b)
+    check(l["pos"] == 2 and l["axis"] == "time: 300.000 to %s µs of %s from the first block's start (×9)" % (end, end),
+          "#step=3&zoom=300-%s opens there: %r" % (end, l["axis"]))
+    shot(b, os.path.join(outdir, "waves-link-tail.png"))
+
+    # In print the PNG is back, the canvas gone.
+    b.call("Emulation.setEmulatedMedia", {"media": "print"})
+    pr = b.eval(ZSTATE)
+    b.call("Emulation.setEmulatedMedia", {"media": ""})
+    check(pr["imgShown"] is True and not pr["shown"], "in print, the PNG: %s %s" % (pr["imgShown"], pr["shown"]))
+    check(not requests_outside(b, url, since), "no request outside the page: %s" % requests_outside(b, url, since)[:3])
+    check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
+
+    # Where the page asks for the waves first (--quiz): the picture waits for the answer, then zooms.
+    url, since = export_and_open(b, rv, os.path.join(tmp, "waves-quiz.html"),
+                                 [rec, "--steps", "1-2", "--size", "1280x720", "--quiz"], "v0's waves asked",
+                                 "#step=3")
+    q = zstate(b)
+    check(q["ready"] == "ready" and not q["shown"], "while the waves are asked, no picture: %s" % q["shown"])
+    press(b, "i")
+    check(b.eval(ZSTATE)["axis"] == s["axis"], "nor a zoom by I")
+    press(b, "a")
+    q = b.eval(ZSTATE)
+    check(q["shown"] and q["pixels"] == whole, "A reveals it, drawn as the page without a question draws it")
+    check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
+
+    # In Chinese: the buttons, the keys and the axis.
+    url, since = export_and_open(b, rv, os.path.join(tmp, "waves-zh.html"),
+                                 [rec, "--steps", "1-2", "--size", "1280x720", "--lang", "zh"], "v0's waves in Chinese",
+                                 "#step=3")
+    zh = zstate(b)
+    check(zh["titles"] == ["缩小", "放大", "整个运行"], "the buttons in Chinese: %s" % zh["titles"])
+    check(zh["axis"] == "时间：从第一个线程块开始计，0 到 %s µs" % end, "the axis in Chinese: %r" % zh["axis"])
+    x0, y0, w, h = zh["box"]
+    wheel(b, x0 + w * 0.9, y0 + h / 2, -600)
+    z = b.eval(ZSTATE)
+    check(z["axis"].startswith("时间：从第一个线程块开始计，") and "共 %s µs（×" % end in z["axis"],
+          "zoomed, in Chinese: %r" % z["axis"])
+    keys = b.eval("document.querySelector('#rv-steps .step.current .wz-keys').textContent")
+    check("滚轮" in keys, "the keys' words in Chinese: %r" % keys)
+    shot(b, os.path.join(outdir, "waves-zh-zoomed.png"))
+    check(not errors(b, since), "no script error: %s" % errors(b, since)[:3])
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -345,6 +533,7 @@ def main():
         test_one_version(b, rv, tmp, outdir)
         test_quiz(b, rv, tmp, outdir)
         test_own(b, rv, tmp, outdir)
+        test_waves_zoom(b, rv, tmp, outdir)
     except cdp.BrowserError as e:
         check(False, "the browser: %s" % e)
     finally:

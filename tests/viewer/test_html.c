@@ -8,9 +8,14 @@
  * colour exact.  The exporter: the boxes it writes for words, lanes and
  * timeline steps are where the viewer's own hit tests find those words,
  * lanes and steps, and the tooltip lines at each position are the viewer's.
+ * The waves pictures' zoom data: its cells decode to the core's, every
+ * one, its rows are rv_waves_rows', its axis words the viewer's.
  */
 #include <dirent.h>
+#include <limits.h>
+#include <math.h>
 #include <png.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +26,9 @@
 #include "viewer/window/app.h"
 #include "viewer/draw/draw.h"
 #include "viewer/export/html_export.h"
+#include "viewer/export/html_waves_zoom.h"
 #include "viewer/export/html_write.h"
+#include "viewer/scene/scene_waves.h"
 #include "viewer/draw/layout.h"
 #include "viewer/export/png_indexed.h"
 #include "viewer/draw/theme.h"
@@ -51,10 +58,11 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
-/* The page's hover data, parsed; 0 or -1. */
-static int page_data(const char *html, rv_json *root)
+/* The page's JSON block of that id, parsed; 0 or -1. */
+static int page_block(const char *html, const char *id, rv_json *root)
 {
-    const char *open = "<script type=\"application/json\" id=\"rv-data\">";
+    char open[120];
+    snprintf(open, sizeof open, "<script type=\"application/json\" id=\"%s\">", id);
     const char *a = strstr(html, open);
     const char *b = a ? strstr(a, "</script>") : NULL;
     char err[200];
@@ -67,6 +75,9 @@ static int page_data(const char *html, rv_json *root)
     }
     return 0;
 }
+
+/* The page's hover data, parsed; 0 or -1. */
+static int page_data(const char *html, rv_json *root) { return page_block(html, "rv-data", root); }
 
 static const rv_json *member(const rv_json *obj, const char *key)
 {
@@ -457,6 +468,141 @@ static void test_export_quiz(void)
     app_close(&a);
 }
 
+/* ---- the waves pictures' zoom ---------------------------------------------------- */
+
+/* base64 text back into bytes (malloc'd, *n of them), or NULL. */
+static unsigned char *unbase64(const char *t, size_t *n)
+{
+    size_t len = strlen(t), o = 0;
+    unsigned char *out = malloc(len / 4 * 3 + 3);
+    uint32_t v = 0;
+    int k = 0;
+    for (size_t i = 0; out && i < len && t[i] != '='; i++) {
+        const char *abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", *at = strchr(abc, t[i]);
+        if (!at || !t[i]) {
+            free(out);
+            return NULL;
+        }
+        v = v << 6 | (uint32_t)(at - abc);
+        if (++k == 4) {
+            out[o++] = (unsigned char)(v >> 16), out[o++] = (unsigned char)(v >> 8), out[o++] = (unsigned char)v;
+            v = 0, k = 0;
+        }
+    }
+    if (k == 3) out[o++] = (unsigned char)(v >> 10), out[o++] = (unsigned char)(v >> 2);
+    if (k == 2) out[o++] = (unsigned char)(v >> 4);
+    *n = o;
+    return out;
+}
+
+/* A waves recording's page: its zoom data decodes to the core's cells of
+ * its run, with its rows, its tail, the theme's colours and the viewer's
+ * axis words; the PNG stays in the page. */
+static void test_export_waves_zoom(void)
+{
+    char file[PATH_MAX], err[1200], path[400];
+    snprintf(file, sizeof file, "%s/waves/nvidia-h200-v6.rvt", RV_TEST_ASSETS);
+    snprintf(path, sizeof path, "%s/waves.html", tmpdir);
+    viewer_options o;
+    app_options_default(&o);
+    o.file = file;
+    o.width = 640, o.height = 360;
+    app a;
+    if (app_open(&a, &o, NULL, 0, err, sizeof err) != 0) {
+        CHECK(0, "app_open %s: %s", file, err);
+        return;
+    }
+    viewer_canvas *c = viewer_canvas_new(NULL, err, sizeof err);
+    long long bytes = 0;
+    int rc = c ? html_export_write(&a, c, 640, 360, 0, 1, 0, NULL, NULL, path, &bytes, err, sizeof err) : -1;
+    viewer_canvas_free(c);
+    CHECK(rc == 0, "the page of %s: %s", file, err);
+    size_t len;
+    char *html = rc == 0 ? rv_json_read_file(path, &len, err, sizeof err) : NULL;
+    remove(path);
+    rv_json root;
+    if (!html || page_block(html, HTML_ZOOM_ID, &root) != 0) {
+        CHECK(0, "the page has its zoom data");
+        free(html);
+        app_close(&a);
+        return;
+    }
+    CHECK(count(html, "<img src=\"data:image/png;base64,") == 3, "the PNGs stay: two steps and the grid");
+    CHECK_CONTAINS(html, "DecompressionStream");
+    const rv_waves *w = a.sc.tr->waves;
+    const rv_json *run = item(member(&root, "runs"), 0), *at = member(member(&root, "at"), "2");
+    CHECK(num(member(&root, "cols")) == HTML_ZOOM_COLS && member(&root, "runs")->nkids == 1, "one run, %d columns",
+          HTML_ZOOM_COLS);
+    CHECK(at && member(at, "pics")->nkids == 1 && num(member(item(member(at, "pics"), 0), "run")) == 0 &&
+              member(at, "to")->number == 1.0,
+          "position 3, the grid, is zoomable: one picture of run 0, the whole run first");
+    /* the rows as the core orders them, and their groups */
+    uint32_t *rows = calloc(w->sm_count, sizeof *rows), *groups = calloc(w->sm_count, sizeof *groups), ngroups = 0;
+    int bad = !rows || !groups || rv_waves_rows(w, rows, groups, &ngroups);
+    for (uint32_t r = 0; !bad && r < w->sm_count; r++)
+        bad += num(item(member(run, "rows"), (int)r)) != (int)rows[r] ||
+               num(item(member(run, "groups"), (int)r)) != (int)groups[r];
+    CHECK(bad == 0 && member(run, "rows")->nkids == (int)w->sm_count, "rows and groups are rv_waves_rows'");
+    free(rows);
+    free(groups);
+    /* every cell: the core's, its wave's parity and its fill in 127 steps */
+    rv_waves_facts f;
+    rv_waves_facts_of(w, &f);
+    const rv_json *b64 = member(run, "cells");
+    size_t plen = 0, n = (size_t)w->sm_count * HTML_ZOOM_COLS;
+    unsigned char *packed = b64 && b64->type == RV_JSON_STRING ? unbase64(b64->text, &plen) : NULL;
+    unsigned char *bytes8 = malloc(n + 1);
+    rv_waves_cell *cells = malloc(n * sizeof *cells);
+    uLongf got = (uLongf)n + 1;
+    CHECK(packed && bytes8 && uncompress(bytes8, &got, packed, (uLong)plen) == Z_OK && got == n,
+          "the cells inflate to %zu bytes (%lu)", n, (unsigned long)got);
+    long wrong = 0, blocks = 0;
+    if (cells && got == n && rv_waves_cells(w, HTML_ZOOM_COLS, cells) == 0)
+        for (size_t i = 0; i < n; i++) {
+            int byte = bytes8[i], none = cells[i].wave == RV_WAVES_NO_WAVE;
+            double fill = ((byte - 1) >> 1) / (double)HTML_ZOOM_FILL;
+            blocks += !none;
+            wrong += none ? byte != 0
+                          : byte == 0 || byte > 254 || (byte - 1) % 2 != cells[i].wave % 2 ||
+                                fabs(fill - cells[i].fill) > 0.5 / HTML_ZOOM_FILL + 1e-6;
+        }
+    CHECK(wrong == 0 && blocks > (long)n / 2, "every cell decodes to the core's (%ld wrong, %ld with a block)", wrong,
+          blocks);
+    CHECK(fabs(member(run, "us")->number - (f.t1 - f.t0) / 1000.0) < 1e-3 &&
+              fabs(member(run, "tail")->number - (double)(f.tail_start - f.t0) / (f.t1 - f.t0)) < 1e-6,
+          "the run's span and its tail's start");
+    char hex[8];
+    rgba full = theme_get((theme_id)a.theme)->full;
+    snprintf(hex, sizeof hex, "#%02x%02x%02x", full.r, full.g, full.b);
+    const rv_json *fc = member(member(&root, "colours"), "full");
+    CHECK(fc && !strcmp(fc->text, hex), "the waves' colour is the theme's (%s)", hex);
+    /* the axis words: the viewer's, with the script's numbers in them */
+    static scene_waves sw;
+    scene_waves_in in = {.from = 0.25, .to = 0.5};
+    const rv_json *tpl = member(member(&root, "words"), "axis");
+    char words[400] = "", num3[4][32];
+    double us = (f.t1 - f.t0) / 1000.0;
+    snprintf(num3[0], 32, "%.3f", 0.25 * us), snprintf(num3[1], 32, "%.3f", 0.5 * us);
+    snprintf(num3[2], 32, "%.3f", us), snprintf(num3[3], 32, "%.0f", 4.0);
+    for (const char *p = tpl ? tpl->text : ""; *p; p++) /* {k} filled as html_zoom.js fills it */
+        if (p[0] == '{' && p[1] >= '0' && p[1] <= '3' && p[2] == '}')
+            strcat(words, num3[p[1] - '0']), p += 2;
+        else
+            strncat(words, p, 1);
+    CHECK(scene_waves_build(a.sc.tr, &in, &sw, err, sizeof err) == 0 && !strcmp(words, sw.axis),
+          "the axis template filled is the viewer's axis: \"%s\" \"%s\"", words, sw.axis);
+    scene_waves_free(&sw);
+    char t[64];
+    CHECK(html_zoom_template("%2$s at %1$.3f: 100%%", t, sizeof t) == 0 && !strcmp(t, "{1} at {0}: 100%"),
+          "a template keeps %%n$'s order (%s)", t);
+    free(packed);
+    free(bytes8);
+    free(cells);
+    rv_json_free(&root);
+    free(html);
+    app_close(&a);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/rv_test_html_XXXXXX");
@@ -469,6 +615,7 @@ int main(void)
     test_export_one();
     test_export_compare();
     test_export_quiz();
+    test_export_waves_zoom();
     rmdir(tmpdir);
     return check_report();
 }

@@ -22,6 +22,7 @@
 #include "viewer/draw/draw.h"
 #include "canvas_png.h"
 #include "html_waves.h"
+#include "html_waves_zoom.h"
 #include "html_write.h"
 #include "viewer/scene/own_words.h"
 #include "core/predict.h"
@@ -32,6 +33,11 @@
 #include "core/versions.h"
 
 #define TEXT_LEN 1024
+
+/* The waves pictures' zoom (html_waves_zoom.h): its style and script, made
+ * into C strings by the build (cmake/embed.cmake). */
+extern const char html_zoom_css[];
+extern const char html_zoom_js[];
 
 typedef char tip_lines[SCENE_TIP_LINES][SCENE_TIP_LEN];
 
@@ -254,7 +260,9 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     html_writer *hw = NULL;
     unsigned char *png = NULL, *qpng = NULL;
     static predict pq; /* predict mode's slide state: a question and its answer */
-    if (!labels || !label_ptrs || !timeline || !ttext || !ttips || !intro || !para || !title || !heading || !alt) {
+    html_zoom *zoom = nwaves ? html_zoom_new(theme_get((theme_id)f.theme)) : NULL;
+    if ((nwaves && !zoom) || !labels || !label_ptrs || !timeline || !ttext || !ttips || !intro || !para || !title ||
+        !heading || !alt) {
         snprintf(err, errlen, "cannot write %s: out of memory", path);
         goto done;
     }
@@ -332,6 +340,9 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
         .timeline_tips = npanes == 1 ? ttips : NULL,
         .start = 0,
         .speed = 1,
+        /* the waves pictures, zoomable where the script runs */
+        .more_css = nwaves ? html_zoom_css : NULL,
+        .more_js = nwaves ? html_zoom_js : NULL,
     };
     if (live) {
         page.live_css = live->live_css;
@@ -416,17 +427,26 @@ int html_export_write(app *a, viewer_canvas *c, int w, int h, int first, int las
     }
     if (nwaves) {
         html_step st;
-        if (beside ? html_waves_beside_step(a, c, w, h, beside, &hwaves, &st, err, errlen)
-                   : html_waves_step(a, c, w, h, quiz && !a->comparing, &hwaves, &st, err, errlen))
+        if (beside ? html_waves_beside_step(a, c, w, h, beside, zoom, npos, &hwaves, &st, err, errlen)
+                   : html_waves_step(a, c, w, h, quiz && !a->comparing, zoom, npos, &hwaves, &st, err, errlen))
             goto done;
         if (html_write_step(hw, &st, err, errlen) != 0) goto done;
     }
     if (nwaves > 1) {
         html_step st;
         html_waves_free(&hwaves);
-        if (html_waves_close_step(a, c, w, h, close_from, close_to, &hwaves, &st, err, errlen) ||
+        if (html_waves_close_step(a, c, w, h, close_from, close_to, zoom, npos + 1, &hwaves, &st, err, errlen) ||
             html_write_step(hw, &st, err, errlen) != 0)
             goto done;
+    }
+    if (html_zoom_any(zoom)) {
+        size_t zlen = 0;
+        const char *zjson = html_zoom_json(zoom, &zlen);
+        if (!zjson) {
+            snprintf(err, errlen, "cannot write %s: out of memory", path);
+            goto done;
+        }
+        if (html_write_data(hw, HTML_ZOOM_ID, zjson, zlen, err, errlen)) goto done;
     }
     rc = html_write_close(hw, 1, bytes, err, errlen);
     hw = NULL;
@@ -435,6 +455,7 @@ done:
     html_write_close(hw, 0, NULL, NULL, 0);
     for (int p = 0; p < HTML_MAX_PANES; p++) pane_free(&pd[p]);
     html_waves_free(&hwaves);
+    html_zoom_free(zoom);
     free(png);
     free(qpng);
     free(labels);

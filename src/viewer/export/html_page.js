@@ -4,7 +4,8 @@
  * in the page; this shows one at a time and moves between them: the arrows
  * and Space, Home and End, P to play or pause, + and - for the speed, the
  * buttons, the timeline, a click on the frame's own timeline, and the URL's
- * #step=N (kept up to date, so a link opens at that step).  Hovering the
+ * #step=N (kept up to date, so a link opens at that step; a part after
+ * it, &zoom=A-B, is the waves pictures' own: html_zoom.js).  Hovering the
  * frame shows the tooltip the viewer would: the data (boxes in frame pixels,
  * lines as indices into a table of strings) comes from the JSON above.
  * Predict mode (export --quiz): a step with a question shows its question
@@ -23,6 +24,7 @@
   var speedOut = document.getElementById("rv-speed-out");
   var tip = document.getElementById("rv-tip");
   var n = steps.length, pos = -1, timer = null;
+  var moved = [];       /* called with the position after each move (html_zoom.js) */
   var locked = false;   /* a live class (html_class.js): the teacher moves the page */
   var live = !!document.getElementById("rv-live");   /* ... and its address is the class's, not a step's */
   document.documentElement.classList.add("js");
@@ -47,10 +49,11 @@
     if (!fromHash && !live && history.replaceState) {
       try { history.replaceState(null, "", "#step=" + (pos + 1)); } catch (e) { /* file: in some browsers */ }
     }
+    moved.forEach(function (f) { f(pos, !!fromHash); });
   }
 
   function fromHash() {
-    var m = /^#step=(\d+)$/.exec(location.hash);
+    var m = /^#step=(\d+)(&|$)/.exec(location.hash);
     return m ? parseInt(m[1], 10) - 1 : -1;
   }
 
@@ -199,6 +202,9 @@
       if (shown) reveal("live"); else { steps[pos].classList.remove("revealed"); hideTip(); }
     },
     position: function () { return pos; },
+    /* f(pos, fromHash) after each move; whether the question at pos is still asked */
+    onMove: function (f) { moved.push(f); },
+    asking: function () { return asking(); },
     /* a live class's answer, kept from the page until revealed: its frame and words, and its tooltips */
     answer: function (p, held) {
       var s = steps[p];

@@ -87,8 +87,14 @@ int html_waves_close_part(const app *a, double *from, double *to)
     return 1;
 }
 
-int html_waves_close_step(app *a, viewer_canvas *c, int w, int h, double from, double to, html_waves *hw, html_step *st,
-                          char *err, size_t errlen)
+/* f's pictures (the PNG's) into z as position pos's, from .. to first. */
+static int zoomable(html_zoom *z, int pos, const viewer_frame *f, double from, double to, char *err, size_t errlen)
+{
+    return html_zoom_add(z, pos, f->waves_src, draw_waves_two(f) ? 2 : 1, from, to, err, errlen);
+}
+
+int html_waves_close_step(app *a, viewer_canvas *c, int w, int h, double from, double to, html_zoom *z, int pos,
+                          html_waves *hw, html_step *st, char *err, size_t errlen)
 {
     static scene_waves sw; /* its words are large: off the stack */
     memset(hw, 0, sizeof *hw);
@@ -96,7 +102,8 @@ int html_waves_close_step(app *a, viewer_canvas *c, int w, int h, double from, d
     const rv_trace *tr = html_waves_trace(a);
     viewer_frame f;
     scene_waves_in in = {.from = from, .to = to};
-    if (!tr || draw_grid(a, c, w, h, from, to, &f, hw, err, errlen) || scene_waves_build(tr, &in, &sw, err, errlen))
+    if (!tr || draw_grid(a, c, w, h, from, to, &f, hw, err, errlen) || zoomable(z, pos, &f, from, to, err, errlen) ||
+        scene_waves_build(tr, &in, &sw, err, errlen))
         return -1;
     snprintf(hw->heading, sizeof hw->heading, "%s",
              a->waves_part[1] > a->waves_part[0] ? _("The grid again: the part of its run chosen, magnified")
@@ -116,8 +123,8 @@ int html_waves_close_step(app *a, viewer_canvas *c, int w, int h, double from, d
     return 0;
 }
 
-int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves *hw, html_step *st, char *err,
-                    size_t errlen)
+int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_zoom *z, int pos, html_waves *hw,
+                    html_step *st, char *err, size_t errlen)
 {
     memset(hw, 0, sizeof *hw);
     memset(st, 0, sizeof *st);
@@ -127,7 +134,8 @@ int html_waves_step(app *a, viewer_canvas *c, int w, int h, int quiz, html_waves
         return -1;
     }
     viewer_frame f;
-    if (draw_grid(a, c, w, h, 0.0, 0.0, &f, hw, err, errlen)) return -1; /* the whole run: the close-up follows */
+    /* the whole run: the close-up follows */
+    if (draw_grid(a, c, w, h, 0.0, 0.0, &f, hw, err, errlen) || zoomable(z, pos, &f, 0.0, 0.0, err, errlen)) return -1;
     snprintf(hw->heading, sizeof hw->heading, "%s", _("The grid: which SM ran each block, and when"));
     snprintf(hw->alt, sizeof hw->alt, "%s",
              _("The waves picture: one row per SM, time across, each block's time in its wave's colour, the tail "

@@ -154,8 +154,8 @@ static void paint_both(SDL_Renderer *r, text_cache *tc, const void *arg)
     waves_paint(r, tc, &right);
 }
 
-int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_beside *b, html_waves *hw, html_step *st,
-                           char *err, size_t errlen)
+int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_beside *b, html_zoom *z, int pos,
+                           html_waves *hw, html_step *st, char *err, size_t errlen)
 {
     memset(hw, 0, sizeof *hw);
     memset(st, 0, sizeof *st);
@@ -188,7 +188,10 @@ int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_b
         snprintf(err, errlen, "drawing failed: %s", SDL_GetError());
         return -1;
     }
-    if (canvas_png(c, &hw->png, &hw->png_len, err, errlen)) return -1;
+    /* the same two, zoomable: the version's under its row's name */
+    waves_source src[2] = {{.tr = own, .why = own ? NULL : left}, {.tr = rec}};
+    if (canvas_png(c, &hw->png, &hw->png_len, err, errlen) || html_zoom_add(z, pos, src, 2, 0.0, 0.0, err, errlen))
+        return -1;
     snprintf(hw->heading, sizeof hw->heading, _("The grid: %s beside %s, which SM ran each block, and when"), name,
              vname);
     snprintf(hw->alt, sizeof hw->alt,

@@ -34,8 +34,9 @@ void waves_beside_free(waves_beside *b);
 
 /* The page's last position: a's first launch's grid (or why it has none)
  * beside b's, drawn on canvas c at w x h into hw, with both grids' words
- * as paragraphs, filled into st.  0, or -1 with err. */
-int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_beside *b, html_waves *hw, html_step *st,
-                           char *err, size_t errlen);
+ * as paragraphs, filled into st; the two into z as position pos's,
+ * zoomable.  0, or -1 with err. */
+int html_waves_beside_step(app *a, viewer_canvas *c, int w, int h, const waves_beside *b, html_zoom *z, int pos,
+                           html_waves *hw, html_step *st, char *err, size_t errlen);
 
 #endif
