@@ -49,7 +49,7 @@ int html_waves_paras(const rv_trace *tr, char (*para)[HTML_WAVES_TEXT], char *er
     snprintf(para[0], HTML_WAVES_TEXT, "%s (%s)", sw.title, sw.recorded);
     snprintf(para[1], HTML_WAVES_TEXT, "%s", sw.predicted);
     snprintf(para[2], HTML_WAVES_TEXT, "%s%s%s", sw.observed, sw.placed[0] ? "; " : "", sw.placed);
-    snprintf(para[3], HTML_WAVES_TEXT, "%s", sw.tail);
+    snprintf(para[3], HTML_WAVES_TEXT, "%s%s%s", sw.tail, sw.gpcs[0] ? "; " : "", sw.gpcs);
     scene_waves_free(&sw);
     return 0;
 }
