@@ -167,7 +167,8 @@ int rv_inspect_waves_json(const rv_waves *w, const char *sep)
         for (uint32_t k = 0; k < nsets; k++) printf("%s%u", k ? ", " : "", size[k]);
         printf("], \"gpcs\": ");
         free(size);
-        if (!w->gpcs.gpc) printf("null");
+        if (!w->gpcs.gpc)
+            printf("null");
         else { /* each SM's set, as the probe numbered them (null: never seen) */
             printf("{\"sets\": %u, \"largest_cluster\": %u, \"clusters_run\": %u, \"set_of_sm\": [", w->gpcs.ngpcs,
                    w->gpcs.largest, w->gpcs.clusters);

@@ -232,7 +232,8 @@ static int get_gpcs(const uint8_t *p, size_t len, size_t *at, rv_waves *head, ch
                        g.sm_count, head->sm_count);
     if ((len - *at - 16) / 2 < g.sm_count)
         return rv_fail(err, errlen, RV_FAILED, _("the waves section's GPCs' map is cut short"));
-    if (!(g.gpc = malloc((size_t)g.sm_count * sizeof *g.gpc))) return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
+    if (!(g.gpc = malloc((size_t)g.sm_count * sizeof *g.gpc)))
+        return rv_fail(err, errlen, RV_FAILED, _("out of memory"));
     for (uint32_t sm = 0; sm < g.sm_count; sm++) g.gpc[sm] = (uint16_t)get_u(q + 16 + 2 * (size_t)sm, 2);
     *at += 16 + 2 * (size_t)g.sm_count;
     int bad = 0;

@@ -89,8 +89,10 @@ int rv_gpcs_join(rv_gpcs *g, const rv_waves *w)
         up[sm] = sm, number[sm] = UINT32_MAX;
         uint32_t k = g->gpc[sm];
         if (k == RV_GPC_NONE) continue;
-        if (root[k] == UINT32_MAX) root[k] = sm;
-        else up[sm] = root[k];
+        if (root[k] == UINT32_MAX)
+            root[k] = sm;
+        else
+            up[sm] = root[k];
     }
     for (; w; w = w->next) {
         uint32_t per = rv_waves_cluster_blocks(w);
@@ -105,8 +107,10 @@ int rv_gpcs_join(rv_gpcs *g, const rv_waves *w)
             uint32_t c, rank, sm = w->blocks[i].sm;
             rv_waves_cluster_of(w, w->blocks[i].block, &c, &rank);
             if (sm >= n || g->gpc[sm] == RV_GPC_NONE) continue; /* an SM the probe never saw keeps no set */
-            if (first[c] == UINT32_MAX) first[c] = sm;
-            else up[rv_waves_set_of(up, sm)] = rv_waves_set_of(up, first[c]);
+            if (first[c] == UINT32_MAX)
+                first[c] = sm;
+            else
+                up[rv_waves_set_of(up, sm)] = rv_waves_set_of(up, first[c]);
         }
         free(first);
     }
