@@ -25,6 +25,7 @@
 #include "core/exercises.h"
 #include "core/i18n.h"
 #include "inspect_waves.h"
+#include "own_gpcs.h"
 #include "mark_reuse.h"
 #include "core/clock.h"
 #include "own/turns/gpu_turn.h"
@@ -366,7 +367,9 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
         *reason = !st->built && failed == 1 ? "compile" : "run";
         return NULL;
     }
-    /* what the waves run cost, measured once the judged calls were over (or why not) */
+    /* the GPU's GPCs beside the waves, and what the waves run cost,
+       measured once the judged calls were over (or why not) */
+    if (o->waves && res->tr->waves) rv_own_gpcs(res->tr);
     if (o->waves) rv_say_waves_cost(res->tr, res->waves_cost_why);
     if (res->tr->own_ms > 0 && mj.ran) {
         *mark_ms = mj.ms;
@@ -592,6 +595,7 @@ static int waves_into(rv_own_opts *o, const stages *st, const outputs *out, cons
     int rc = (run->tr = rv_trace_load(st->waves_into, err, sizeof err)) ? 0 : RV_EXIT_RUNTIME;
     if (!rc) rc = rv_own_waves_built(o, st->built, st->waves_into, run, err, sizeof err);
     if (!rc) {
+        rv_own_gpcs(run->tr);
         rv_say_waves_cost(run->tr, run->waves_cost_why);
         if (check_trace_write(to, run->tr, err, sizeof err) != 0) rc = RV_EXIT_RUNTIME;
     }

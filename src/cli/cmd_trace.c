@@ -16,6 +16,7 @@
 #include "core/i18n.h"
 #include "core/opts.h"
 #include "inspect_waves.h"
+#include "own_gpcs.h"
 #include "tracing_opts.h"
 #include "own/trace/shipped.h"
 #include "own/trace/trace_run.h"
@@ -89,21 +90,6 @@ static const rv_command_opts trace_cmd = {
     .tables = {trace_opts},
     .notes = trace_notes,
 };
-
-/* A student's waves run (by the patch): the GPU's GPCs probed after it, in
- * this process (the program has ended), and kept where they agree with the
- * run; else the recording goes without them, said. */
-static void own_gpcs(rv_trace *tr)
-{
-    char why[400] = "";
-    int got = rv_gpu_waves_gpcs(tr->waves, why, sizeof why);
-    if (got == 0 && rv_waves_validate(tr->waves, why, sizeof why) == 0) return;
-    for (rv_waves *w = tr->waves; w; w = w->next) {
-        free(w->gpcs.gpc);
-        memset(&w->gpcs, 0, sizeof w->gpcs);
-    }
-    if (got < 0 || why[0]) printf(_("waves: the GPU's GPCs not found: %s\n"), why);
-}
 
 /* Launches of each build a stamped waves run's overhead is the median of. */
 #define WAVES_REPEATS 20
@@ -302,7 +288,7 @@ int cmd_trace(int argc, char **argv)
     if (rc == RV_EXIT_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
     free(text);
     if (!rc && stamped && (rc = stamped_waves(vi->id, &cfg, res.tr, err, sizeof err))) rv_trace_free(res.tr);
-    if (!rc && !stamped && !replay && res.tr->waves) own_gpcs(res.tr);
+    if (!rc && !stamped && !replay && res.tr->waves) rv_own_gpcs(res.tr);
     if (rc) {
         rv_cmd_error("trace", err);
         return rc;

@@ -47,8 +47,8 @@ else
     expect 0 "recorded: stamped in the kernel" inspect "$tmp/w.rvt"
 fi
 # read_back TRACE [map]: TRACE read by inspect --json and byte by byte, as
-# above; with `map`, the GPU's GPCs required (a version's run and `trace
-# --waves` probe them; a check's waves go without)
+# above; with `map`, the GPU's GPCs required (every waves run on a GPU of
+# clusters probes them: a version's, trace's and a check's)
 read_back() {
     echo "== $1"
     "$rv" inspect --json "$1" >"$tmp/w.json" 2>"$tmp/w.err" || { echo "FAIL: inspect --json: $(cat "$tmp/w.err")"; fail=$((fail + 1)); }
@@ -173,7 +173,7 @@ read_back "$tmp/w.rvt" map
 recorded() {
     pass=$((pass + 1))
     grep -F "waves:" "$tmp/$1.out"
-    read_back "$tmp/$1.rvt"
+    read_back "$tmp/$1.rvt" map
 }
 # gated TAG ARGS...: `check FILE --exercise EX --waves` through the node's
 # lock files (a gate: a class's check), its verdict either way, its line
@@ -219,7 +219,7 @@ into() {
         python3 - "$tmp/$tag.v.rvt" "$tmp/$tag.rvt" <<'PY'; then
 import sys
 verdict, grid = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
-if b"RVTWAVE" in verdict or not grid.startswith(verdict) or not grid[len(verdict):].startswith(b"RVTWAVE4"):
+if b"RVTWAVE" in verdict or not grid.startswith(verdict) or not grid[len(verdict):].startswith(b"RVTWAVE5"):
     sys.exit("FAIL: the trace with the grid is not the verdict's with a waves section after it")
 PY
         recorded "$tag"
