@@ -64,8 +64,10 @@ struct rv_waves;
 struct rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t errlen);
 
 /* The GPU's SMs by GPC, found by a probe of clusters (src/gpu/gpu_gpcs.cu,
- * core/waves.h's rv_gpcs; g->gpc malloc'd): 0; 1 on a GPU that launches
- * no clusters (nothing found, no error); -1 with the reason in err. */
+ * core/waves.h's rv_gpcs; g->gpc malloc'd): 0; 1 with no map, on a GPU
+ * that launches no clusters (err empty) or where the sets differ from the
+ * driver's count of clusters at once (err says so); -1 with the reason in
+ * err. */
 struct rv_gpcs;
 int rv_gpu_gpcs(struct rv_gpcs *g, char *err, size_t errlen);
 

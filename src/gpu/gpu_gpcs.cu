@@ -6,9 +6,10 @@
 // on its SM (shared memory enough to keep a second out) and held a few
 // microseconds so that the GPU fills and the scheduler spreads them, and
 // joins the SMs each cluster ran on.  The sets so joined each lie within
-// one GPC: a GPC's SMs all joined is what the many overlapping clusters
-// make likely, not what is proven, so the sets are the GPCs as far as the
-// probe saw them, and said so (docs/waves.md).
+// one GPC; that each is a whole GPC is held to the driver's own count of
+// the clusters of every size that fit at once (agrees, below), and a map
+// that differs from it is not kept.  So the sets are the GPCs as the
+// probe and the driver agree on them, and said so (docs/waves.md).
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -52,9 +53,38 @@ struct sets {
     void join(uint32_t a, uint32_t b) { up[root(a)] = root(b); }
 };
 
-int fail(cudaError_t e, const char *what, char *err, size_t errlen)
+int fail(cudaError_t e, const char *what, char *err, size_t errlen) { return rv_cuda_fail(e, what, err, errlen); }
+
+// The sets held to the driver's own count: for every cluster size from 2
+// to the largest, as many clusters at once as cudaOccupancyMaxActiveClusters
+// says the GPU holds (one block an SM) must fit in the sets, a set holding
+// its SMs over the size.  Two sets that were one GPC would hold fewer at
+// some size (a set of 8 and four pairs, one GPC of 16, would hold no
+// cluster of 9 to 16 where the GPC holds one).  0; 1 with why in err where
+// they differ (no map); -1 where the driver cannot say.
+int agrees(const rv_gpcs *g, cudaLaunchConfig_t cfg, cudaLaunchAttribute &attr, char *err, size_t errlen)
 {
-    return rv_cuda_fail(e, what, err, errlen);
+    std::vector<uint32_t> size(g->ngpcs, 0);
+    for (uint32_t sm = 0; sm < g->sm_count; sm++)
+        if (g->gpc[sm] != RV_GPC_NONE) size[g->gpc[sm]]++;
+    for (uint32_t cs = 2; cs <= g->largest; cs++) {
+        attr.val.clusterDim.x = cs;
+        cfg.gridDim = dim3(cs);
+        int active = 0;
+        cudaError_t e = cudaOccupancyMaxActiveClusters(&active, probe, &cfg);
+        if (e != cudaSuccess) return fail(e, "asking how many clusters fit", err, errlen);
+        uint32_t fit = 0;
+        for (uint32_t k : size) fit += k / cs;
+        if (fit != (uint32_t)active) {
+            snprintf(
+                err, errlen,
+                "the probe's %u sets would hold %u clusters of %u at once, where the driver says the GPU holds %d: "
+                "not kept",
+                g->ngpcs, fit, cs, active);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 } // namespace
@@ -62,6 +92,7 @@ int fail(cudaError_t e, const char *what, char *err, size_t errlen)
 extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
+    if (errlen) err[0] = '\0';
     int dev = 0, sms = 0, optin = 0, per_sm = 0, clusters_ok = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
@@ -106,7 +137,8 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
         if (blocks > most) {
             cudaFree(d_sm);
             d_sm = nullptr;
-            if ((e = cudaMalloc(&d_sm, blocks * sizeof *d_sm)) != cudaSuccess) return fail(e, "room for the probe", err, errlen);
+            if ((e = cudaMalloc(&d_sm, blocks * sizeof *d_sm)) != cudaSuccess)
+                return fail(e, "room for the probe", err, errlen);
             most = blocks;
         }
         std::vector<unsigned> sm_of(blocks);
@@ -149,5 +181,10 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
     g->sm_count = (uint32_t)sms;
     g->largest = (uint32_t)largest;
     g->clusters = clusters;
-    return 0;
+    int agree = agrees(g, cfg, attr[0], err, errlen);
+    if (agree != 0) {
+        free(g->gpc);
+        g->gpc = nullptr;
+    }
+    return agree;
 }
