@@ -11,7 +11,7 @@
 // kernel's body is touched past that line.  RV_WAVES_TREE(); in its place
 // (v0 to v5: every barrier a __syncthreads() in the kernel's body, no early
 // return) stamps the block once, from thread 0, with the first exit bounded
-// by the last barrier (below, rv_waves_tree_stamp).  Compiled without
+// by the first barrier (below, rv_waves_tree_stamp).  Compiled without
 // RV_WAVES_STAMPS (the timed and traced builds) both expand to nothing.
 //
 // What is stamped, with the patch's meaning (src/tracer/waves.h): the
@@ -79,7 +79,7 @@ constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // its rank in the flags' hig
 
 // The tree stamp's slot (rv_waves_tree_stamp below): its first half only,
 // ~start, then one word with the span to thread 0's exit (32 bits of ns),
-// the span to warp 0's last barrier (its low 20 bits) and %smid (12 bits);
+// the span to warp 0's first barrier (its low 20 bits) and %smid (12 bits);
 // its flags 0, which tells it from the per-warp stamps' slot (SEEN).
 // Packed on the GPU, unpacked by the host (src/gpu/gpu_waves.cu), here
 // once for both.
@@ -189,15 +189,19 @@ struct rv_waves_stamp {
 // early.  There every warp but warp 0 leaves right after the last barrier,
 // and warp 0, which sums the last values and writes the result, leaves
 // last; the per-warp records above cost their 1 to 3 microsecond blocks 12
-// to 20%, this 2 to 6% (docs/waves.md, The cost; the bench's p_t0k).  Its
+// to 20%, this 2 to 5% (docs/waves.md, The cost; the bench's p_t0fs).  Its
 // times:
 //  - the start: every thread reads the time as it enters (one instruction
 //    a warp, no branch; thread 0's is kept);
-//  - the first exit: no earlier than the last barrier, which every warp
-//    must reach before any leaves, so the time warp 0 reaches it is a bound
-//    from below: warp 0 alone reads the time as it reaches each barrier
-//    (the other warps branch around the read: a read by every warp, or one
-//    predicated that ptxas makes every warp's, cost v0 7 to 10%);
+//  - the first exit: no earlier than any barrier, which every warp must
+//    reach before any leaves, so the time warp 0 reaches one is a bound
+//    from below.  Warp 0 reads it at the kernel's first barrier only, the
+//    one after the load (v0 to v5 all have it, unconditional), a place
+//    known as the kernel is compiled: a read before each barrier is one
+//    instruction that ptxas predicates and every warp issues before every
+//    `bar.sync`, and cost v0 5.8% where this costs it 2.4%.  The bound is
+//    weaker than the last barrier's, and still reaches the occupancy: v0 to
+//    v5 show 8 blocks whole at once on the H200 by it;
 //  - the end: thread 0's exit.  A later warp out, were there one, would only
 //    make the recorded span shorter than the real one, never longer.
 // So the whole span is taken at its shortest (a count of blocks whole at
@@ -207,12 +211,12 @@ struct rv_waves_stamp {
 // a read anywhere in the block is inside its span (with the clobbers, v5
 // paid 5 to 6% for thread 0's stamp, 3% without).  One 16-byte store into the
 // block's slot's first half: ~start, then the span to the end (32 bits of
-// ns), the span to the last barrier (its low 20 bits: a span of a
+// ns), the span to the first barrier (its low 20 bits: a span of a
 // millisecond or more wraps to less, still a bound from below) and %smid
 // (12 bits); the slot's flags stay 0, which tells the host its shape
 // (rv_waves_tree_word and rv_waves_tree_unpack above).
-struct rv_waves_tree_stamp {
-    unsigned long long entered, barrier; // the block's start; warp 0's last barrier (the start until one)
+template <int At> struct rv_waves_tree_stamp {
+    unsigned long long entered, barrier; // the block's start; warp 0's first barrier (the start until then)
 
     static __device__ __forceinline__ unsigned long long now_unordered()
     {
@@ -223,7 +227,7 @@ struct rv_waves_tree_stamp {
     __device__ __forceinline__ rv_waves_tree_stamp() : entered(now_unordered()), barrier(entered) {}
     // the kernel's own name for itself, which __syncthreads() below finds
     __device__ __forceinline__ rv_waves_tree_stamp &operator()() { return *this; }
-    // before the barrier ("memory": never moved past it); warps above 0 branch around
+    // before the first barrier ("memory": never moved past it); warps above 0 skip it
     __device__ __forceinline__ void reached_barrier()
     {
         asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni RV_PAST; mov.u64 %0, %%globaltimer; RV_PAST: }"
@@ -245,23 +249,26 @@ struct rv_waves_tree_stamp {
         asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(&slots[blockIdx.x]), "l"(~entered), "l"(word));
     }
 };
-#define RV_WAVES_TREE() rv_waves_tree_stamp rv_waves_tree_ [[maybe_unused]]
+// At: the count (__COUNTER__) where the kernel says RV_WAVES_TREE(); the
+// kernel's first __syncthreads() after it has At + 1
+#define RV_WAVES_TREE() rv_waves_tree_stamp<__COUNTER__> rv_waves_tree_ [[maybe_unused]]
 
 // __syncthreads() in the waves build: in a kernel that says RV_WAVES_TREE()
 // its stamp (the local rv_waves_tree_, which hides the function below)
-// notes the barrier first; anywhere else (a helper function, a kernel of the
+// notes its first barrier, the first __syncthreads() written after
+// RV_WAVES_TREE() (__COUNTER__ tells them apart as it is compiled); anywhere else (a helper function, a kernel of the
 // per-warp stamps, a header read after this one) the function answers, and
 // the barrier is the plain one.  Chosen by type at compile time: nothing
 // is added where no tree stamp is.
 struct rv_waves_no_tree {};
 static __device__ __forceinline__ rv_waves_no_tree rv_waves_tree_() { return {}; }
-static __device__ __forceinline__ void rv_waves_sync(rv_waves_no_tree) { __syncthreads(); }
-static __device__ __forceinline__ void rv_waves_sync(rv_waves_tree_stamp &s)
+template <int N> static __device__ __forceinline__ void rv_waves_sync(rv_waves_no_tree) { __syncthreads(); }
+template <int N, int At> static __device__ __forceinline__ void rv_waves_sync(rv_waves_tree_stamp<At> &s)
 {
-    s.reached_barrier();
+    if constexpr (N == At + 1) s.reached_barrier(); // the kernel's first barrier, written first
     __syncthreads();
 }
-#define __syncthreads() rv_waves_sync(rv_waves_tree_())
+#define __syncthreads() rv_waves_sync<__COUNTER__>(rv_waves_tree_())
 #else
 #define RV_WAVES_BLOCK()
 #define RV_WAVES_TREE()

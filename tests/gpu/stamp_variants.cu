@@ -126,6 +126,8 @@
 //   p_t0lc      p_t0l with its read in a loop of its own (never again),
 //               which ptxas cannot make a predicate: the others branch over
 //   p_t0kc      p_t0k so
+//   p_t0fs      p_t0k's read at the first barrier only (after the load),
+//               a place known as the kernel is compiled: a weaker bound
 //   p_t0koff    p_t0k's barrier read behind a test no thread passes
 //               (nvidia-h200-stamp-barrier-reads.txt: none is cheaper)
 // Usage: stamp_variants [ROUNDS [VARIANT...]] (50; every variant, or those
@@ -182,13 +184,13 @@ enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0
                ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
                P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES,
                P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, P_OFF_NC, P_ENTRY_NC, P_W0_NC, P_W0_T0,
-               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, P_T0L, P_T0F, P_T0CK, P_T0KN, P_T0KOFF, P_T0LC, P_T0KC, NVARIANTS };
+               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, P_T0L, P_T0F, P_T0CK, P_T0KN, P_T0KOFF, P_T0LC, P_T0KC, P_T0FS, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
                               "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
                               "p_bulk", "p_merged", "p_lanes", "p_off", "p_entry_cs", "p_entry4", "p_entry_w7",
                               "p_exit_w7", "p_red", "p_off_nc", "p_entry_nc", "p_w0_nc", "p_w0_t0",
-                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e", "p_t0l", "p_t0f", "p_t0ck", "p_t0kn", "p_t0koff", "p_t0lc", "p_t0kc"};
+                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e", "p_t0l", "p_t0f", "p_t0ck", "p_t0kn", "p_t0koff", "p_t0lc", "p_t0kc", "p_t0fs"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -404,7 +406,7 @@ template <int V> struct param_stamp {
         if constexpr (V == P_W0 || V == P_ALL || V == P_BULK || V == P_LANES) entered = gtime();
         if constexpr (V == P_W0_NC || V == P_BAR || V == P_BAR_NC || V == P_T0 || V == P_T0B || V == P_T0B2 ||
                       V == P_T0A || V == P_T0S || V == P_T0K || V == P_T0V || V == P_T0E || V == P_T0L || V == P_T0F ||
-                      V == P_T0KN || V == P_T0KOFF || V == P_T0LC || V == P_T0KC)
+                      V == P_T0KN || V == P_T0KOFF || V == P_T0LC || V == P_T0KC || V == P_T0FS)
             entered = gtime_nc();
         if constexpr (V == P_T0L || V == P_T0LC) last = blockDim.x - 32;
         if constexpr (V == P_T0E) {
@@ -489,11 +491,12 @@ template <int V> struct param_stamp {
             return;
         }
         if constexpr (V == P_T0 || V == P_T0B || V == P_T0B2 || V == P_T0A || V == P_T0S || V == P_T0K || V == P_T0F ||
-                      V == P_T0KN || V == P_T0KOFF || V == P_T0KC) {
+                      V == P_T0KN || V == P_T0KOFF || V == P_T0KC || V == P_T0FS) {
             if (threadIdx.x == 0) {
                 unsigned long long t = gtime_nc();
                 unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
-                unsigned long long *to = V == P_T0K || V == P_T0F || V == P_T0KN || V == P_T0KOFF || V == P_T0KC
+                unsigned long long *to = V == P_T0K || V == P_T0F || V == P_T0KN || V == P_T0KOFF || V == P_T0KC ||
+                                                 V == P_T0FS
                                        ? (unsigned long long *)&slots[blockIdx.x]
                                        : at + (V == P_T0S ? 4 : 2) * blockIdx.x;
                 st2_nc(to, entered, (unsigned long long)span << 32 | first << 12 | (smid() & 0xfffu));
@@ -606,6 +609,19 @@ template <int V, class S> static __device__ __forceinline__ void sync(S &st)
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
 }
 
+// the kernels' first barrier, after the load: p_t0fs's stamp reads the time
+// there alone (warp 0, p_t0k's read), a bound from below as any barrier's
+template <int V, class S> static __device__ __forceinline__ void sync_first(S &st)
+{
+    if constexpr (V == P_T0FS) {
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                     : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
+        __syncthreads();
+    } else {
+        sync<V>(st);
+    }
+}
+
 // v0's tree: tid % (2s) picks the workers
 
 // p_merged's store in place of the result's: the time and the SM beside the
@@ -636,7 +652,7 @@ template <int V> __global__ void k_v0(const float *in, float *out, unsigned n, v
     extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
     s[tid] = i < n ? in[i] : 0.0f;
-    sync<V>(st);
+    sync_first<V>(st);
     for (unsigned d = 1; d < blockDim.x; d *= 2) {
         if (tid % (2 * d) == 0) s[tid] += s[tid + d];
         sync<V>(st);
@@ -653,7 +669,7 @@ template <int V> __global__ void k_v5(const float *in, float *out, unsigned n, v
     __shared__ float s[256];
     unsigned tid = threadIdx.x, i = blockIdx.x * 512 + tid;
     s[tid] = (i < n ? in[i] : 0.0f) + (i + 256 < n ? in[i + 256] : 0.0f);
-    sync<V>(st);
+    sync_first<V>(st);
     if (tid < 128) s[tid] += s[tid + 128];
     sync<V>(st);
     if (tid < 64) s[tid] += s[tid + 64];
@@ -699,7 +715,7 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     L(HEAD_W0)
     L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
     L(P_OFF) L(P_ENTRY_CS) L(P_ENTRY4) L(P_ENTRY_W7) L(P_EXIT_W7) L(P_RED)
-    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K) L(P_T0V) L(P_T0E) L(P_T0L) L(P_T0F) L(P_T0CK) L(P_T0KN) L(P_T0KOFF) L(P_T0LC) L(P_T0KC)
+    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K) L(P_T0V) L(P_T0E) L(P_T0L) L(P_T0F) L(P_T0CK) L(P_T0KN) L(P_T0KOFF) L(P_T0LC) L(P_T0KC) L(P_T0FS)
     }
 #undef L
 }

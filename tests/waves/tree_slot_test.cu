@@ -36,7 +36,7 @@ int main()
         unsigned long long start, end, barrier;
         uint32_t sm;
     } cases[] = {
-        {t0, t0 + 2432, t0 + 2208, 0},             // v0's block: about 2.4 us, the last barrier 0.2 us before
+        {t0, t0 + 2432, t0 + 2208, 0},             // v0's block: about 2.4 us, its first barrier 2.2 us in
         {t0 + 32, t0 + 1120, t0 + 32, 131},        // no barrier reached: the start's own time
         {t0, t0 + 4000000000ull, t0 + 999999, 4095}, // a span of 4 s, a barrier under 2^20 ns in
     };
