@@ -128,6 +128,7 @@
 //   p_t0kc      p_t0k so
 //   p_t0fs      p_t0k's read at the first barrier only (after the load),
 //               a place known as the kernel is compiled: a weaker bound
+//   p_t0fsn     p_t0fs without the "memory" clobber on the read
 //   p_t0koff    p_t0k's barrier read behind a test no thread passes
 //               (nvidia-h200-stamp-barrier-reads.txt: none is cheaper)
 // Usage: stamp_variants [ROUNDS [VARIANT...]] (50; every variant, or those
@@ -184,13 +185,13 @@ enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0
                ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
                P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES,
                P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, P_OFF_NC, P_ENTRY_NC, P_W0_NC, P_W0_T0,
-               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, P_T0L, P_T0F, P_T0CK, P_T0KN, P_T0KOFF, P_T0LC, P_T0KC, P_T0FS, NVARIANTS };
+               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, P_T0L, P_T0F, P_T0CK, P_T0KN, P_T0KOFF, P_T0LC, P_T0KC, P_T0FS, P_T0FSN, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
                               "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
                               "p_bulk", "p_merged", "p_lanes", "p_off", "p_entry_cs", "p_entry4", "p_entry_w7",
                               "p_exit_w7", "p_red", "p_off_nc", "p_entry_nc", "p_w0_nc", "p_w0_t0",
-                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e", "p_t0l", "p_t0f", "p_t0ck", "p_t0kn", "p_t0koff", "p_t0lc", "p_t0kc", "p_t0fs"};
+                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e", "p_t0l", "p_t0f", "p_t0ck", "p_t0kn", "p_t0koff", "p_t0lc", "p_t0kc", "p_t0fs", "p_t0fsn"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -406,7 +407,7 @@ template <int V> struct param_stamp {
         if constexpr (V == P_W0 || V == P_ALL || V == P_BULK || V == P_LANES) entered = gtime();
         if constexpr (V == P_W0_NC || V == P_BAR || V == P_BAR_NC || V == P_T0 || V == P_T0B || V == P_T0B2 ||
                       V == P_T0A || V == P_T0S || V == P_T0K || V == P_T0V || V == P_T0E || V == P_T0L || V == P_T0F ||
-                      V == P_T0KN || V == P_T0KOFF || V == P_T0LC || V == P_T0KC || V == P_T0FS)
+                      V == P_T0KN || V == P_T0KOFF || V == P_T0LC || V == P_T0KC || V == P_T0FS || V == P_T0FSN)
             entered = gtime_nc();
         if constexpr (V == P_T0L || V == P_T0LC) last = blockDim.x - 32;
         if constexpr (V == P_T0E) {
@@ -491,12 +492,12 @@ template <int V> struct param_stamp {
             return;
         }
         if constexpr (V == P_T0 || V == P_T0B || V == P_T0B2 || V == P_T0A || V == P_T0S || V == P_T0K || V == P_T0F ||
-                      V == P_T0KN || V == P_T0KOFF || V == P_T0KC || V == P_T0FS) {
+                      V == P_T0KN || V == P_T0KOFF || V == P_T0KC || V == P_T0FS || V == P_T0FSN) {
             if (threadIdx.x == 0) {
                 unsigned long long t = gtime_nc();
                 unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
                 unsigned long long *to = V == P_T0K || V == P_T0F || V == P_T0KN || V == P_T0KOFF || V == P_T0KC ||
-                                                 V == P_T0FS
+                                                 V == P_T0FS || V == P_T0FSN
                                        ? (unsigned long long *)&slots[blockIdx.x]
                                        : at + (V == P_T0S ? 4 : 2) * blockIdx.x;
                 st2_nc(to, entered, (unsigned long long)span << 32 | first << 12 | (smid() & 0xfffu));
@@ -617,6 +618,10 @@ template <int V, class S> static __device__ __forceinline__ void sync_first(S &s
         asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
         __syncthreads();
+    } else if constexpr (V == P_T0FSN) { // the same without "memory": free to go before the stores, still a bound
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                     : "+l"(st.bar) : "r"(threadIdx.x));
+        __syncthreads();
     } else {
         sync<V>(st);
     }
@@ -715,7 +720,7 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     L(HEAD_W0)
     L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
     L(P_OFF) L(P_ENTRY_CS) L(P_ENTRY4) L(P_ENTRY_W7) L(P_EXIT_W7) L(P_RED)
-    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K) L(P_T0V) L(P_T0E) L(P_T0L) L(P_T0F) L(P_T0CK) L(P_T0KN) L(P_T0KOFF) L(P_T0LC) L(P_T0KC) L(P_T0FS)
+    L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K) L(P_T0V) L(P_T0E) L(P_T0L) L(P_T0F) L(P_T0CK) L(P_T0KN) L(P_T0KOFF) L(P_T0LC) L(P_T0KC) L(P_T0FS) L(P_T0FSN)
     }
 #undef L
 }
