@@ -57,7 +57,7 @@ typedef struct rv_wave_block {
  * smallest SM; RV_GPC_NONE: an SM the probe's blocks never ran on. */
 #define RV_GPC_NONE 0xffffu
 typedef struct rv_gpcs {
-    uint32_t sm_count; /* gpc's entries: the device's SMs (0: no map)      */
+    uint32_t sm_count; /* gpc's entries: the device's SMs                  */
     uint32_t ngpcs;    /* the sets found                                   */
     uint32_t largest;  /* the largest cluster the probe launched, blocks   */
     uint32_t clusters; /* the clusters it ran, of every size               */
@@ -91,8 +91,10 @@ typedef struct rv_waves {
     uint64_t plain_ns, waves_ns;
     uint32_t nblocks;      /* records in blocks[]                           */
     rv_wave_block *blocks; /* [nblocks], owned                              */
-    rv_gpcs gpcs;          /* the GPU's GPCs where the run probed them: the
-                              first launch's only (gpc NULL: not probed)    */
+    rv_gpcs gpcs;          /* the GPU's GPCs where the run probed them, the
+                              same in every launch of it, each its own copy
+                              (the first launch's is written); gpc NULL:
+                              not probed                                     */
     struct rv_waves *next; /* the next launch's, or NULL; freed with this   */
 } rv_waves;
 

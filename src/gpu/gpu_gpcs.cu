@@ -10,6 +10,8 @@
 // the clusters of every size that fit at once (agrees, below), and a map
 // that differs from it is not kept.  So the sets are the GPCs as the
 // probe and the driver agree on them, and said so (docs/waves.md).
+// rv_gpu_waves_gpcs puts them onto a waves run, a version's
+// (gpu_waves.cu) or a student's (src/cli/own_gpcs.c).
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -93,21 +95,19 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
     if (errlen) err[0] = '\0';
-    int dev = 0, sms = 0, optin = 0, per_sm = 0, clusters_ok = 0;
+    int dev = 0, sms = 0, optin = 0, clusters_ok = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&clusters_ok, cudaDevAttrClusterLaunch, dev);
     if (e != cudaSuccess) return fail(e, "asking the GPU's SMs", err, errlen);
     if (!clusters_ok) return 1; // before compute capability 9.0: no clusters, so no GPCs to find
-    // one block an SM: more than half its shared memory (a probe's sets are
-    // right whatever shares an SM; one a block spreads a cluster widest)
+    // one block an SM: all the shared memory a block may ask for (a probe's
+    // sets are right whatever shares an SM; one a block spreads a cluster widest)
     size_t smem = (size_t)optin;
-    if (e == cudaSuccess) e = cudaFuncSetAttribute(probe, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    e = cudaFuncSetAttribute(probe, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (e == cudaSuccess) e = cudaFuncSetAttribute(probe, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     if (e != cudaSuccess) return fail(e, "preparing the GPC probe", err, errlen);
-    (void)per_sm;
     cudaLaunchConfig_t cfg = {};
     cudaLaunchAttribute attr[1];
     attr[0].id = cudaLaunchAttributeClusterDimension;
@@ -130,7 +130,10 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
         cfg.gridDim = dim3((unsigned)size);
         int active = 0;
         e = cudaOccupancyMaxActiveClusters(&active, probe, &cfg);
-        if (e != cudaSuccess) return fail(e, "asking how many clusters fit", err, errlen);
+        if (e != cudaSuccess) {
+            cudaFree(d_sm);
+            return fail(e, "asking how many clusters fit", err, errlen);
+        }
         if (active < 1) continue;
         // three times what fits at once, three times over, held 20 us a block
         size_t blocks = (size_t)size * (size_t)active * 3;
@@ -187,4 +190,20 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
         g->gpc = nullptr;
     }
     return agree;
+}
+
+extern "C" int rv_gpu_waves_gpcs(rv_waves *head, char *err, size_t errlen)
+{
+    rv_gpcs g;
+    int got = rv_gpu_gpcs(&g, err, errlen);
+    if (got) return got;
+    if (g.sm_count != head->sm_count) { // not the GPU the run was on
+        free(g.gpc);
+        return 1;
+    }
+    int bad = rv_gpcs_join(&g, head);
+    for (rv_waves *w = head; w && !bad; w = w->next) bad = rv_gpcs_copy(&w->gpcs, &g);
+    free(g.gpc);
+    if (bad) snprintf(err, errlen, "out of memory");
+    return bad ? -1 : 0;
 }

@@ -42,8 +42,7 @@ struct captured {
 
 // Runs `launch` into a graph instead of onto the GPU and reads its one
 // kernel launch.  0, or -1 with err.
-template <typename Launch>
-static int capture(cudaStream_t s, Launch launch, captured *c, char *err, size_t errlen)
+template <typename Launch> static int capture(cudaStream_t s, Launch launch, captured *c, char *err, size_t errlen)
 {
     cudaGraph_t g = nullptr;
     size_t n = 0, kernels = 0;
@@ -212,7 +211,8 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
     if (capture(p.s, stamped, &c, err, errlen) || capture(p.s, plain, &plain_c, err, errlen)) return -1;
     size_t blocks = (size_t)c.grid.x * c.grid.y * c.grid.z;
     if (c.grid.y * c.grid.z * c.block.y * c.block.z != 1) {
-        snprintf(err, errlen, "a launch of %u x %u x %u blocks of %u x %u x %u threads: the stamps number blocks and "
+        snprintf(err, errlen,
+                 "a launch of %u x %u x %u blocks of %u x %u x %u threads: the stamps number blocks and "
                  "warps in one dimension, as the shipped versions launch (kernels/waves.cuh)",
                  c.grid.x, c.grid.y, c.grid.z, c.block.x, c.block.y, c.block.z);
         return -1;
@@ -253,8 +253,9 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
         RV_CUDA(cudaMemsetAsync(p.slots, 0, bytes, p.s), "zeroing the waves slots");
         stamped();
         RV_CUDA(cudaGetLastError(), "launching the stamped kernel");
-        RV_CUDA(cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
-                "reading the waves slots back");
+        RV_CUDA(
+            cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
+            "reading the waves slots back");
         RV_CUDA(cudaMemcpyAsync(warp.data(), p.slots + blocks, warp.size() * sizeof(rv_waves_warp_record),
                                 cudaMemcpyDeviceToHost, p.s),
                 "reading the waves slots back");
@@ -293,22 +294,6 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
 fail:
     rv_waves_free(w);
     return -1;
-}
-
-extern "C" int rv_gpu_waves_gpcs(rv_waves *head, char *err, size_t errlen)
-{
-    rv_gpcs g;
-    int got = rv_gpu_gpcs(&g, err, errlen);
-    if (got) return got;
-    if (g.sm_count != head->sm_count) { // not the GPU the run was on
-        free(g.gpc);
-        return 1;
-    }
-    int bad = rv_gpcs_join(&g, head);
-    for (rv_waves *w = head; w && !bad; w = w->next) bad = rv_gpcs_copy(&w->gpcs, &g);
-    free(g.gpc);
-    if (bad) snprintf(err, errlen, "out of memory");
-    return bad ? -1 : 0;
 }
 
 extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t errlen)
