@@ -18,7 +18,9 @@
  * a run whose launch() does so for RV_TURN_HOST_ALONE_S gets the least share
  * of the CPU (its sandbox's cgroup cpu.weight 1, where there is one), and
  * for RV_TURN_HOST_STOP_S is stopped; a run whose GPU work asked after
- * launch() returned holds its turns RV_TURN_OUTSIDE_STOP_S is stopped. */
+ * launch() returned holds its turns RV_TURN_OUTSIDE_STOP_S is stopped; the
+ * check's own work on the GPU (rv_turn_shared_work) waits for a timed run
+ * alone, and a timed run asking waits for it. */
 #include <glob.h>
 #include <poll.h>
 #include <pthread.h>
@@ -592,6 +594,68 @@ static void outside_work(gpu_gate *g, const char *dir)
           RV_TURN_OUTSIDE_STOP_S, r.outside_stopped, took);
 }
 
+/* The check's own work on the GPU (rv_turn_shared_work: the GPC probe):
+ * it waits while another check's timed run has the GPU alone, and a timed
+ * run asking meanwhile waits for it. */
+typedef struct own_work {
+    double began, ended, hold_s;
+} own_work;
+
+static int do_work(void *arg)
+{
+    own_work *w = arg;
+    w->began = rv_mono_s();
+    nap(w->hold_s);
+    w->ended = rv_mono_s();
+    return 7;
+}
+
+typedef struct work_thread {
+    own_work w;
+    int rc;
+    char err[200];
+} work_thread;
+
+static void *work_in_turn(void *arg)
+{
+    work_thread *t = arg;
+    t->rc = rv_turn_shared_work(do_work, &t->w, t->err, sizeof t->err);
+    return NULL;
+}
+
+static void check_work(gpu_gate *g)
+{
+    char err[200];
+    int timed = gpu_gate_connect(g); /* another check's timed run */
+    CHECK(rv_turn_use_gate(gpu_gate_connect(g), err, sizeof err) == 0, "the check's gate: %s", err);
+    ask(timed, 'X');
+    CHECK(heard(timed, 2000) == 'G', "the other check's timed run has the GPU alone");
+    work_thread t = {{0, 0, 0.2}, 0, ""};
+    pthread_t th;
+    pthread_create(&th, NULL, work_in_turn, &t);
+    nap(0.3);
+    double freed = rv_mono_s();
+    ask(timed, 'R');
+    CHECK(heard(timed, 2000) == 'K', "the timed run gives the GPU back");
+    pthread_join(th, NULL);
+    CHECK(t.rc == 7 && t.w.began >= freed, "the check's own work waited for the timed run's end: began %.3f s "
+          "after it (%d: %s)", t.w.began - freed, t.rc, t.err);
+    /* a timed run asking while the work runs waits for it */
+    work_thread u = {{0, 0, 0.3}, 0, ""};
+    pthread_create(&th, NULL, work_in_turn, &u);
+    nap(0.1);
+    ask(timed, 'X');
+    int early = heard(timed, 100);
+    int given = early ? early : heard(timed, 2000);
+    double at = rv_mono_s();
+    pthread_join(th, NULL);
+    CHECK(!early && given == 'G' && at >= u.w.ended - 0.01, "a timed run asking waits for the check's own work: "
+          "%c early, given %.3f s after the work's end", early ? early : '-', at - u.w.ended);
+    ask(timed, 'R');
+    heard(timed, 2000);
+    close(timed);
+}
+
 int main(void)
 {
     char dir[] = "/tmp/rv-test-turns-XXXXXX", err[200];
@@ -613,6 +677,7 @@ int main(void)
         launch_words(g);
         host_low_cpu(g, dir);
         outside_work(g, dir);
+        check_work(g);
         char why[300];
         if (rv_sandbox_possible(why, sizeof why)) {
             in_sandbox = 1;

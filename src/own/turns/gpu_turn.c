@@ -308,6 +308,20 @@ void rv_turn_relay_end(rv_turn_relay *r)
     r->mine = r->theirs = -1;
 }
 
+int rv_turn_shared_work(int (*work)(void *arg), void *arg, char *err, size_t errlen)
+{
+    rv_turn_relay r;
+    if (rv_turn_relay_start(&r, err, errlen)) return -1;
+    if (rv_turn_relay_hold_shared(&r)) {
+        rv_turn_relay_end(&r);
+        snprintf(err, errlen, "%s", _("the class's gate gave no turn of the GPU"));
+        return -1;
+    }
+    int rc = work(arg);
+    rv_turn_relay_end(&r);
+    return rc;
+}
+
 const char *rv_turn_relay_env(const rv_turn_relay *r)
 {
 #define RV_STR(x)  #x

@@ -161,6 +161,12 @@ int rv_turn_relay_hold_shared(rv_turn_relay *r);
  * answer. */
 int rv_turn_relay_hold_start(rv_turn_relay *r);
 void rv_turn_relay_end(rv_turn_relay *r);
+/* This process's own work on the GPU, not a run's (the GPC probe after a
+ * check's waves run: src/cli/own_gpcs.c): done in a shared turn, as a
+ * traced run's kernels are, so never beside another check's timed run;
+ * asked, work(arg) called, given back.  Without a gate, work at once.
+ * work's result, or -1 with why in err where no turn was given. */
+int rv_turn_shared_work(int (*work)(void *arg), void *arg, char *err, size_t errlen);
 /* The environment entry that tells the driver its fd ("RV_GPU_TURN_FD=4"),
  * or NULL without a gate. */
 const char *rv_turn_relay_env(const rv_turn_relay *r);
