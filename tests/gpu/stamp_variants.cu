@@ -185,13 +185,18 @@ enum Variant { NONE, SHIPPED, ATOMICS, NO_ENTRY, CLOCK, NO_ATOMICS, WARP0, WARP0
                ENTRY_ONLY, STORE_ONLY, COUNTED, CNT_NOSPIN, CNT_NOSTORE, CNT_ONLY, HEAD, HEAD_W0, HEAD_STS,
                P_ST2, P_ST1, P_ENTRY, P_T1, P_W0, P_ALL, P_BULK, P_MERGED, P_LANES,
                P_OFF, P_ENTRY_CS, P_ENTRY4, P_ENTRY_W7, P_EXIT_W7, P_RED, P_OFF_NC, P_ENTRY_NC, P_W0_NC, P_W0_T0,
-               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, P_T0L, P_T0F, P_T0CK, P_T0KN, P_T0KOFF, P_T0LC, P_T0KC, P_T0FS, P_T0FSN, NVARIANTS };
+               P_BAR, P_BAR_NC, P_T0, P_T0B, P_T0B2, P_T0C, P_T0A, P_T0S, P_T0K, P_T0V, P_T0E, P_T0L, P_T0F, P_T0CK, P_T0KN, P_T0KOFF, P_T0LC, P_T0KC, P_T0FS, P_T0FSN,
+               Q_LATE, Q_LATE_SM, Q_AFTER, Q_NOBAR, Q_FSC, Q_SECOND, Q_LAST,
+               R_BASE, R_ADDR, R_PLAIN, R_BOTH, R_SMB, R_LO, R_PIN,
+               S_BAR, S_EXIT, S_BOTH, T_E, T_X, U_ST0, U_STL, U_PRE, U_FULL, U_ST8, U_ST4, U_ST16B, W_ALL, W_NOP, W_ALLX, X_PARAM, X_16, X_PLAIN, X_P16, M_FULL, M_NOFIRST, NVARIANTS };
 static const char *names[] = {"none", "shipped", "atomics", "no_entry", "clock", "no_atomics", "warp0", "warp0_st", "no_store",
                               "clk_none", "clk_warp", "clk_warp0", "entry_only", "store_only", "counted", "cnt_nospin", "cnt_nostore", "cnt_only",
                               "head", "head_w0", "head_sts", "p_st2", "p_st1", "p_entry", "p_t1", "p_w0", "p_all",
                               "p_bulk", "p_merged", "p_lanes", "p_off", "p_entry_cs", "p_entry4", "p_entry_w7",
                               "p_exit_w7", "p_red", "p_off_nc", "p_entry_nc", "p_w0_nc", "p_w0_t0",
-                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e", "p_t0l", "p_t0f", "p_t0ck", "p_t0kn", "p_t0koff", "p_t0lc", "p_t0kc", "p_t0fs", "p_t0fsn"};
+                              "p_bar", "p_bar_nc", "p_t0", "p_t0b", "p_t0b2", "p_t0c", "p_t0a", "p_t0s", "p_t0k", "p_t0v", "p_t0e", "p_t0l", "p_t0f", "p_t0ck", "p_t0kn", "p_t0koff", "p_t0lc", "p_t0kc", "p_t0fs", "p_t0fsn",
+                              "q_late", "q_late_sm", "q_after", "q_nobar", "q_fsc", "q_second", "q_last",
+                              "r_base", "r_addr", "r_plain", "r_both", "r_smb", "r_lo", "r_pin", "s_bar", "s_exit", "s_both", "t_e", "t_x", "u_st0", "u_stl", "u_pre", "u_full", "u_st8", "u_st4", "u_st16b", "w_all", "w_nop", "w_allx", "x_param", "x_16", "x_plain", "x_p16", "m_full", "m_nofirst"};
 static __device__ __forceinline__ void st2(void *p, unsigned long long a, unsigned long long b)
 {
     asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");
@@ -556,11 +561,345 @@ template <int V> struct param_stamp {
     }
 };
 
+// The q_ variants: p_t0fs's stamp (kernels/waves.cuh's tree stamp) with its
+// reads moved to where a warp waits anyway.  A %globaltimer read stalls the
+// warp that issues it, and ptxas makes warp 0's read every warp's (a select
+// or a predicate: timer_issue.cu), so
+//   q_late     reads the start after the kernel's loads are issued, not
+//              before (the warp then waits for its loads, the read's stall
+//              hidden); the first barrier's read and thread 0's exit as p_t0fs
+//   q_late_sm  q_late, and %smid read there too, so that the exit reads the
+//              time alone
+//   q_after    q_late_sm with the first barrier's read after that barrier
+//              (still a bound: a later barrier waits for warp 0)
+//   q_nobar    q_late_sm with no barrier read (what that read costs)
+// and with the start read as p_t0fs does (first, by every warp):
+//   q_fsc      p_t0fs with warp 0's read at the first barrier in p_t0kc's
+//              loop, which ptxas cannot make a predicate: only warp 0 reads
+//   q_second   p_t0fs's read before the second barrier instead (v5: warps
+//              4 to 7 idle there; v0 as p_t0fs)
+//   q_last     before the last barrier (v5; v0 as p_t0fs): the strongest bound
+template <int V> struct q_stamp {
+    unsigned long long entered = 0, bar = 0;
+    unsigned sm = 0;
+    __device__ __forceinline__ q_stamp()
+    {
+        if constexpr (V >= Q_FSC) {
+            entered = gtime_nc();
+            bar = entered;
+        }
+    }
+    // warp 0 alone reads (p_t0k's asm, which ptxas makes every warp's)
+    __device__ __forceinline__ void warp0_read()
+    {
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                     : "+l"(bar) : "r"(threadIdx.x) : "memory");
+    }
+    __device__ __forceinline__ void after_load()
+    {
+        if constexpr (V >= Q_FSC) return;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(entered) : : "memory");
+        bar = entered;
+        if constexpr (V != Q_LATE) asm volatile("mov.u32 %0, %%smid;" : "=r"(sm) : : "memory");
+    }
+    __device__ __forceinline__ void reached_first(bool v0)
+    {
+        if constexpr (V == Q_LATE || V == Q_LATE_SM) warp0_read();
+        if constexpr (V == Q_SECOND || V == Q_LAST)
+            if (v0) warp0_read();
+        if constexpr (V == Q_FSC)
+            asm volatile("{ .reg .pred w, q; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; AGAIN: mov.u64 %0, %%globaltimer; "
+                         "setp.eq.u64 q, %0, 0; @q bra.uni AGAIN; SKIP: }"
+                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+    }
+    __device__ __forceinline__ void left_first()
+    {
+        if constexpr (V == Q_AFTER)
+            asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+    }
+    __device__ __forceinline__ ~q_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        unsigned long long t = gtime_nc();
+        unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
+        unsigned s = sm;
+        if constexpr (V == Q_LATE || V >= Q_FSC) s = smid();
+        st2_nc((unsigned long long *)&slots[blockIdx.x], entered, (unsigned long long)span << 32 | first << 12 | (s & 0xfffu));
+    }
+};
+template <int V> constexpr bool is_q = V >= Q_LATE && V <= Q_LAST;
+
+// the kernels' loads are issued: the q_ variants read the start here
+template <int V, class S> static __device__ __forceinline__ void after_load(S &st)
+{
+    if constexpr (is_q<V>) st.after_load();
+}
+// the value the kernel stores before its first barrier: the s_ variants' chain first
+template <int V> constexpr bool is_s = V >= S_BAR && V <= S_BOTH;
+template <int V, class S> static __device__ __forceinline__ void before_store(S &st, float &v)
+{
+    if constexpr (is_s<V>) st.loaded(v);
+}
+
+// The r_ variants: kernels/waves.cuh's tree stamp as shipped (r_base: the
+// slots' address from constant memory, ~start stored), and thread 0's exit
+// made shorter, everything but the time found before it:
+//   r_addr     the slot's address found as the block enters (a uniform
+//              constant load, every warp)
+//   r_plain    the start stored as it is, not inverted (two instructions less)
+//   r_both     r_addr and r_plain
+//   r_smb      r_both, and %smid read with the first barrier's time
+//   r_lo       r_both with the exit's time read as %globaltimer_lo (32 bits,
+//              all the span needs)
+//   r_pin      r_smb with the address and the SM pinned where they are found
+//              (volatile asm), so that the compiler cannot sink them into
+//              thread 0's exit
+template <int V> struct r_stamp {
+    unsigned long long entered, bar;
+    unsigned sm = 0;
+    unsigned long long *to = nullptr;
+    __device__ __forceinline__ r_stamp() : entered(gtime_nc()), bar(entered)
+    {
+        if constexpr (V == R_ADDR || V == R_BOTH || V == R_SMB || V == R_LO) to = (unsigned long long *)&slots[blockIdx.x];
+        if constexpr (V == R_PIN) asm volatile("mov.b64 %0, %1;" : "=l"(to) : "l"(&slots[blockIdx.x]));
+    }
+    __device__ __forceinline__ void reached_first()
+    {
+        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                     : "+l"(bar) : "r"(threadIdx.x) : "memory");
+        if constexpr (V == R_SMB) asm("mov.u32 %0, %%smid;" : "=r"(sm));
+        if constexpr (V == R_PIN) asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+    }
+    __device__ __forceinline__ ~r_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        unsigned long long t;
+        if constexpr (V == R_LO) {
+            unsigned lo;
+            asm volatile("mov.u32 %0, %%globaltimer_lo;" : "=r"(lo));
+            t = lo;
+        } else {
+            t = gtime_nc();
+        }
+        unsigned s = sm;
+        if constexpr (V != R_SMB && V != R_PIN) s = smid();
+        unsigned long long *at = to;
+        if constexpr (V == R_BASE || V == R_PLAIN) at = (unsigned long long *)&slots[blockIdx.x];
+        unsigned long long start = V == R_BASE || V == R_ADDR ? ~entered : entered;
+        unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
+        st2_nc(at, start, (unsigned long long)span << 32 | first << 12 | (s & 0xfffu));
+    }
+};
+template <int V> constexpr bool is_r = V >= R_BASE && V <= R_PIN;
+
+// The s_ variants stamp nothing: they add a chain of 8 dependent integer
+// instructions (about 8 x 4 cycles, no memory, no special register) where
+// the tree stamp reads and stores, to tell what any few cycles there cost:
+//   s_bar      every warp, after its load is in and before the first barrier
+//   s_exit     thread 0, after the kernel's last store
+//   s_both     both
+template <int V> struct s_stamp {
+    unsigned x;
+    static __device__ __forceinline__ unsigned chain(unsigned v)
+    {
+        asm volatile("mad.lo.u32 %0, %0, %0, 1;\n\tmad.lo.u32 %0, %0, %0, 1;\n\tmad.lo.u32 %0, %0, %0, 1;\n\t"
+                     "mad.lo.u32 %0, %0, %0, 1;\n\tmad.lo.u32 %0, %0, %0, 1;\n\tmad.lo.u32 %0, %0, %0, 1;\n\t"
+                     "mad.lo.u32 %0, %0, %0, 1;\n\tmad.lo.u32 %0, %0, %0, 1;"
+                     : "+r"(v));
+        return v;
+    }
+    __device__ __forceinline__ s_stamp() : x(blockIdx.x) {}
+    __device__ __forceinline__ void reached_first() {}
+    // before the first barrier: the kernel's stored value waits for the chain
+    __device__ __forceinline__ void loaded(float &v)
+    {
+        if constexpr (V != S_EXIT) {
+            x = chain(x ^ __float_as_uint(v)); // after the load is in
+            if (x == 0x7fffffffu) v = 0.0f;    // never, in the bench's grids
+        }
+    }
+    __device__ __forceinline__ ~s_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        if constexpr (V != S_BAR) x = chain(x);
+        if (x == 0x7fffffffu) slots[0].sm = x; // keeps the chain (never true)
+    }
+};
+
+// p_t0 in its two halves:
+//   t_e        every warp reads the time as it enters; thread 0 stores it
+//              at its exit (8 bytes) and nothing else
+//   t_x        no read at the entry; thread 0 at its exit reads the time and
+//              the SM and stores 16 bytes, as p_t0 does
+template <int V> struct t_stamp {
+    unsigned long long entered = 0;
+    __device__ __forceinline__ t_stamp()
+    {
+        if constexpr (V == T_E) entered = gtime_nc();
+    }
+    __device__ __forceinline__ void reached_first() {}
+    __device__ __forceinline__ ~t_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        unsigned long long *at = (unsigned long long *)&slots[blockIdx.x];
+        if constexpr (V == T_E) {
+            asm volatile("st.global.u64 [%0], %1;" ::"l"(at), "l"(entered));
+        } else {
+            unsigned long long t = gtime_nc();
+            st2_nc(at, t, smid());
+        }
+    }
+};
+template <int V> constexpr bool is_t = V == T_E || V == T_X;
+
+// Whether a block's end waits for its last store to be answered: thread 0's
+// stamp store at once after the kernel's result store, or later
+//   u_st0      thread 0 stores 16 constant bytes after the result, no read
+//   u_stl      the same after s_exit's chain (about 40 cycles)
+//   u_pre      thread 0 reads the time and the SM before the kernel's result
+//              store (a place in the kernel's body, not a stamp's), stores
+//              them after it
+//   u_st8      u_st0 with 8 bytes (slots 32 bytes apart)
+//   u_st4      u_st0 with 4 bytes
+//   u_st16b    u_st0 into 16-byte slots (two blocks a 32-byte sector)
+//   u_full     u_pre with the tree stamp's start (every warp, as it enters)
+//              and first barrier's read: the whole stamp so placed
+template <int V> struct u_stamp {
+    unsigned long long entered = 0, bar = 0, t = 0;
+    unsigned sm = 0, x;
+    __device__ __forceinline__ u_stamp() : x(blockIdx.x)
+    {
+        if constexpr (V == U_FULL) entered = bar = gtime_nc();
+    }
+    __device__ __forceinline__ void reached_first()
+    {
+        if constexpr (V == U_FULL)
+            asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+    }
+    // thread 0, before its result store
+    __device__ __forceinline__ void before_result()
+    {
+        if constexpr (V == U_PRE || V == U_FULL) {
+            asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t) : : "memory");
+            asm volatile("mov.u32 %0, %%smid;" : "=r"(sm) : : "memory");
+        }
+    }
+    __device__ __forceinline__ ~u_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        unsigned long long *at = (unsigned long long *)&slots[blockIdx.x];
+        if constexpr (V == U_ST0) st2_nc(at, 1, 2);
+        if constexpr (V == U_ST8) asm volatile("st.global.u64 [%0], %1;" ::"l"(at), "l"(3ull));
+        if constexpr (V == U_ST4) asm volatile("st.global.u32 [%0], %1;" ::"l"(at), "r"(3u));
+        if constexpr (V == U_ST16B) st2_nc((unsigned long long *)slots + 2 * blockIdx.x, 1, 2);
+        if constexpr (V == U_STL) st2_nc(at, 1, s_stamp<S_EXIT>::chain(x));
+        if constexpr (V == U_PRE || V == U_FULL) {
+            unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
+            st2_nc(at, entered, (unsigned long long)span << 32 | first << 12 | (sm & 0xfffu));
+        }
+    }
+};
+template <int V> constexpr bool is_u = V >= U_ST0 && V <= U_ST16B;
+
+// The first barrier's read, what it costs by its shape (thread 0's stamp as
+// r_base's otherwise):
+//   w_all      every warp reads the time before the first barrier, no
+//              predicate (thread 0 keeps its own)
+//   w_nop      no read: a predicated integer instruction no lane passes in
+//              its place, which ptxas sinks into thread 0's exit (so: no
+//              read at the first barrier, and no instruction there)
+//   w_allx     w_all without the "memory" clobber (free to go before the
+//              kernel's shared store)
+template <int V> struct w_stamp {
+    unsigned long long entered, bar;
+    __device__ __forceinline__ w_stamp() : entered(gtime_nc()), bar(entered) {}
+    __device__ __forceinline__ void reached_first()
+    {
+        if constexpr (V == W_ALL) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(bar) : : "memory");
+        if constexpr (V == W_ALLX) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(bar));
+        if constexpr (V == W_NOP)
+            asm volatile("{ .reg .pred w; setp.eq.u32 w, %1, 0xffffffff; @w add.u64 %0, %0, 1; }"
+                         : "+l"(bar) : "r"(threadIdx.x + blockIdx.x * 1024) : "memory");
+    }
+    __device__ __forceinline__ ~w_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        unsigned long long t = gtime_nc();
+        unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
+        st2_nc((unsigned long long *)&slots[blockIdx.x], ~entered, (unsigned long long)span << 32 | first << 12 | (smid() & 0xfffu));
+    }
+};
+template <int V> constexpr bool is_w = V >= W_ALL && V <= W_ALLX;
+
+// Thread 0's exit of p_t0 (a kernel parameter's slots, 16 bytes apart, the
+// start as it is) against w_nop's (constant memory's, 32 apart, ~start),
+// one difference at a time from w_nop, none reading at the first barrier:
+//   x_param    the slots' address a kernel parameter
+//   x_16       16 bytes apart
+//   x_plain    the start stored as it is
+//   x_p16      x_param and x_16 and x_plain: p_t0's exit
+template <int V> struct x_stamp {
+    unsigned long long entered;
+    void *param;
+    __device__ __forceinline__ explicit x_stamp(void *p) : entered(gtime_nc()), param(p) {}
+    __device__ __forceinline__ void reached_first() {}
+    __device__ __forceinline__ ~x_stamp()
+    {
+        if (threadIdx.x != 0) return;
+        unsigned long long t = gtime_nc();
+        unsigned span = (unsigned)(t - entered);
+        unsigned long long *base = V == X_PARAM || V == X_P16 ? (unsigned long long *)param : (unsigned long long *)slots;
+        unsigned long long *at = base + (V == X_16 || V == X_P16 ? 2 : 4) * (size_t)blockIdx.x;
+        unsigned long long start = V == X_PLAIN || V == X_P16 ? entered : ~entered;
+        st2_nc(at, start, (unsigned long long)span << 32 | (smid() & 0xfffu));
+    }
+};
+template <int V> constexpr bool is_x = V >= X_PARAM && V <= X_P16;
+
+// The block's sum and its stamp in one store (u_st0: any second store a
+// block costs v5 2 to 3%): thread 0 stores, in place of the kernel's
+// result, 16 bytes into the block's slot: the start's low 32 bits (ns; the
+// host finds the rest from a time read before the launch), the span to its
+// exit (32 bits), the span to the first barrier (20) and the SM (12), the
+// sum (32)
+//   m_full     with the first barrier's read (warp 0)
+//   m_nofirst  without it
+template <int V> struct m_stamp {
+    unsigned long long entered, bar;
+    __device__ __forceinline__ m_stamp() : entered(gtime_nc()), bar(entered) {}
+    __device__ __forceinline__ void reached_first()
+    {
+        if constexpr (V == M_FULL)
+            asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+    }
+    // thread 0's result
+    __device__ __forceinline__ void result(float sum)
+    {
+        unsigned long long t = gtime_nc();
+        unsigned span = (unsigned)(t - entered), first = (unsigned)(bar - entered) & 0xfffffu;
+        unsigned word = first << 12 | (smid() & 0xfffu);
+        asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(&slots[blockIdx.x]), "r"((unsigned)entered),
+                     "r"(span), "r"(word), "r"(__float_as_uint(sum)));
+    }
+};
+template <int V> constexpr bool is_m = V == M_FULL || V == M_NOFIRST;
+
 // The kernel's stamp: p_ variants take the slots' address from the kernel's
 // parameter (a prvalue, so that its destructor runs once, at the kernel's end)
 template <int V> __device__ __forceinline__ auto make_stamp(void *p)
 {
-    if constexpr (V >= P_ST2) return param_stamp<V>(p);
+    if constexpr (is_m<V>) return m_stamp<V>();
+    else if constexpr (is_x<V>) return x_stamp<V>(p);
+    else if constexpr (is_w<V>) return w_stamp<V>();
+    else if constexpr (is_u<V>) return u_stamp<V>();
+    else if constexpr (is_t<V>) return t_stamp<V>();
+    else if constexpr (is_s<V>) return s_stamp<V>();
+    else if constexpr (is_r<V>) return r_stamp<V>();
+    else if constexpr (is_q<V>) return q_stamp<V>();
+    else if constexpr (V >= P_ST2) return param_stamp<V>(p);
     else return stamp_of<V>();
 }
 
@@ -612,9 +951,16 @@ template <int V, class S> static __device__ __forceinline__ void sync(S &st)
 
 // the kernels' first barrier, after the load: p_t0fs's stamp reads the time
 // there alone (warp 0, p_t0k's read), a bound from below as any barrier's
-template <int V, class S> static __device__ __forceinline__ void sync_first(S &st)
+template <int V, class S> static __device__ __forceinline__ void sync_first(S &st, bool v0 = false)
 {
-    if constexpr (V == P_T0FS) {
+    if constexpr (is_r<V> || is_s<V> || is_t<V> || is_u<V> || is_w<V> || is_x<V> || is_m<V>) {
+        st.reached_first();
+        __syncthreads();
+    } else if constexpr (is_q<V>) {
+        st.reached_first(v0);
+        __syncthreads();
+        st.left_first();
+    } else if constexpr (V == P_T0FS) {
         asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
         __syncthreads();
@@ -656,15 +1002,22 @@ template <int V> __global__ void k_v0(const float *in, float *out, unsigned n, v
     auto st [[maybe_unused]] = make_stamp<V>(p);
     extern __shared__ float s[];
     unsigned tid = threadIdx.x, i = blockIdx.x * blockDim.x + tid;
-    s[tid] = i < n ? in[i] : 0.0f;
-    sync_first<V>(st);
+    float x = i < n ? in[i] : 0.0f;
+    after_load<V>(st);
+    before_store<V>(st, x);
+    s[tid] = x;
+    sync_first<V>(st, true);
     for (unsigned d = 1; d < blockDim.x; d *= 2) {
         if (tid % (2 * d) == 0) s[tid] += s[tid + d];
         sync<V>(st);
     }
     if constexpr (V == P_LANES) {
         if (tid < 32) lanes_result(out, p, s[0], st.entered);
-    } else if (tid == 0) result<V>(out, p, s[0]);
+    } else if (tid == 0) {
+        if constexpr (is_u<V>) st.before_result();
+        if constexpr (is_m<V>) st.result(s[0]);
+        else result<V>(out, p, s[0]);
+    }
 }
 
 // v5's: two loads a thread, the tree unrolled for 256 threads
@@ -673,11 +1026,17 @@ template <int V> __global__ void k_v5(const float *in, float *out, unsigned n, v
     auto st [[maybe_unused]] = make_stamp<V>(p);
     __shared__ float s[256];
     unsigned tid = threadIdx.x, i = blockIdx.x * 512 + tid;
-    s[tid] = (i < n ? in[i] : 0.0f) + (i + 256 < n ? in[i + 256] : 0.0f);
+    float a = i < n ? in[i] : 0.0f, b = i + 256 < n ? in[i + 256] : 0.0f;
+    after_load<V>(st);
+    float sum = a + b;
+    before_store<V>(st, sum);
+    s[tid] = sum;
     sync_first<V>(st);
     if (tid < 128) s[tid] += s[tid + 128];
+    if constexpr (V == Q_SECOND) st.warp0_read();
     sync<V>(st);
     if (tid < 64) s[tid] += s[tid + 64];
+    if constexpr (V == Q_LAST) st.warp0_read();
     sync<V>(st);
     if (tid < 32) {
         volatile float *v = s;
@@ -686,7 +1045,11 @@ template <int V> __global__ void k_v5(const float *in, float *out, unsigned n, v
     }
     if constexpr (V == P_LANES) {
         if (tid < 32) lanes_result(out, p, s[0], st.entered);
-    } else if (tid == 0) result<V>(out, p, s[0]);
+    } else if (tid == 0) {
+        if constexpr (is_u<V>) st.before_result();
+        if constexpr (is_m<V>) st.result(s[0]);
+        else result<V>(out, p, s[0]);
+    }
 }
 
 template <int V> static void launch(int which, const float *in, float *out, unsigned n, void *p)
@@ -721,6 +1084,8 @@ static void launch_variant(int v, int which, const float *in, float *out, unsign
     L(HEAD_STS) L(P_ST2) L(P_ST1) L(P_ENTRY) L(P_T1) L(P_W0) L(P_ALL) L(P_BULK) L(P_MERGED) L(P_LANES)
     L(P_OFF) L(P_ENTRY_CS) L(P_ENTRY4) L(P_ENTRY_W7) L(P_EXIT_W7) L(P_RED)
     L(P_OFF_NC) L(P_ENTRY_NC) L(P_W0_NC) L(P_W0_T0) L(P_BAR) L(P_BAR_NC) L(P_T0) L(P_T0B) L(P_T0B2) L(P_T0C) L(P_T0A) L(P_T0S) L(P_T0K) L(P_T0V) L(P_T0E) L(P_T0L) L(P_T0F) L(P_T0CK) L(P_T0KN) L(P_T0KOFF) L(P_T0LC) L(P_T0KC) L(P_T0FS) L(P_T0FSN)
+    L(Q_LATE) L(Q_LATE_SM) L(Q_AFTER) L(Q_NOBAR) L(Q_FSC) L(Q_SECOND) L(Q_LAST)
+    L(R_BASE) L(R_ADDR) L(R_PLAIN) L(R_BOTH) L(R_SMB) L(R_LO) L(R_PIN) L(S_BAR) L(S_EXIT) L(S_BOTH) L(T_E) L(T_X) L(U_ST0) L(U_STL) L(U_PRE) L(U_FULL) L(U_ST8) L(U_ST4) L(U_ST16B) L(W_ALL) L(W_NOP) L(W_ALLX) L(X_PARAM) L(X_16) L(X_PLAIN) L(X_P16) L(M_FULL) L(M_NOFIRST)
     }
 #undef L
 }
