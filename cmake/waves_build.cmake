@@ -6,9 +6,13 @@
 # generated file that includes the kernel file inside it; the kernel file's
 # own #include lines come first, at file scope, so that inside the namespace
 # they find their headers already read (#pragma once, include guards) and
-# add nothing there.  No kernel file is changed for it, and nothing of a
-# version is said here: the list is the files (cmake/kernel_registry.cmake
-# names their entries).
+# add nothing there.  A file whose kernel says `RV_WAVES_TREE();` (the tree
+# stamp) is written out whole instead, with its result line, `X = V;  //
+# rv:write`, made `rv_waves_write(rv_waves_tree_(), X, V);`: the stamp
+# leaves with the block's sum in one store (kernels/waves.cuh says why); a
+# `#line` keeps the kernel file's name and line numbers in diagnostics.  No
+# kernel file is changed for it, and nothing of a version is said here: the
+# list is the files (cmake/kernel_registry.cmake names their entries).
 # rv_waves_wrappers(OUT_DIR FILES... ) sets RV_WAVES_WRAPPERS to the files
 # written (at configure time; a kernel file's change reconfigures, as the
 # CMakeLists asks).
@@ -23,7 +27,29 @@ function(rv_waves_wrappers out_dir)
     foreach(line ${includes})
       string(APPEND body "${line}\n")
     endforeach()
-    string(APPEND body "#include \"launch.cuh\"\n\nnamespace rv_waves_${stem} {\n#include \"${name}\"\n}\n")
+    string(APPEND body "#include \"launch.cuh\"\n\nnamespace rv_waves_${stem} {\n")
+    file(READ "${f}" text)
+    if(text MATCHES "RV_WAVES_TREE\\(\\);")
+      # the one line `X = V;  // rv:write` (X and V with no `=` or `;`, and
+      # a plain `=`: X ends in no operator of `+=`, `<<=` and their kin)
+      set(write_re "\n([ \t]*)([^=;\n]*[^=; \t\n+*/%&|^<>!-])[ \t]*=[ \t]*([^=;\n][^;\n]*);([ \t]*// rv:write)\n")
+      # counted by a mark of their own: the lines hold `;`, a CMake list's separator
+      string(REGEX REPLACE "${write_re}" "\n@rv_write@\n" probe "${text}")
+      string(REGEX MATCHALL "@rv_write@" writes "${probe}")
+      list(LENGTH writes nwrites)
+      string(REGEX MATCHALL "// rv:write" marks "${text}")
+      list(LENGTH marks nmarks)
+      if(NOT nwrites EQUAL 1 OR NOT nmarks EQUAL 1)
+        message(FATAL_ERROR "${f}: a kernel with the tree stamp (RV_WAVES_TREE();) writes its sum on one line "
+                            "`X = V;  // rv:write`, which its waves build rewrites (kernels/waves.cuh); found "
+                            "${nmarks} line(s) marked rv:write, ${nwrites} of that form")
+      endif()
+      string(REGEX REPLACE "${write_re}" "\n\\1rv_waves_write(rv_waves_tree_(), \\2, \\3);\\4\n" text "${text}")
+      string(APPEND body "#line 1 \"${f}\"\n${text}")
+    else()
+      string(APPEND body "#include \"${name}\"\n")
+    endif()
+    string(APPEND body "}\n")
     set(out "${out_dir}/waves_${stem}.cu") # not ${name}: the include below would find itself
     file(WRITE "${out}.tmp" "${body}")
     file(COPY_FILE "${out}.tmp" "${out}" ONLY_IF_DIFFERENT)

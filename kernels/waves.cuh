@@ -11,8 +11,10 @@
 // kernel's body is touched past that line.  RV_WAVES_TREE(); in its place
 // (v0 to v5: every barrier a __syncthreads() in the kernel's body, no early
 // return) stamps the block once, from thread 0, with the first exit bounded
-// by the first barrier (below, rv_waves_tree_stamp).  Compiled without
-// RV_WAVES_STAMPS (the timed and traced builds) both expand to nothing.
+// by the first barrier, in the store of the block's sum (below,
+// rv_waves_tree_stamp; the waves build's result line is rewritten for it,
+// cmake/waves_build.cmake).  Compiled without RV_WAVES_STAMPS (the timed
+// and traced builds) both expand to nothing.
 //
 // What is stamped, with the patch's meaning (src/tracer/waves.h): the
 // block's start = warp 0's entry (a block's warps are launched together,
@@ -55,6 +57,8 @@
 
 #include <stdint.h>
 
+#include <type_traits>
+
 // A block's slot: src/tracer/waves.h's rv_waves_slot, byte for byte (32
 // bytes), with its flags, so that the host reads both the same way; outside
 // the waves build too, for the host that reads it (src/gpu/gpu_waves.cu).
@@ -78,33 +82,52 @@ constexpr uint32_t RV_WAVES_STAMP_CLUSTER = 0x4u; // a cluster's block (the patc
 constexpr unsigned RV_WAVES_STAMP_RANK_SHIFT = 16; // its rank in the flags' high half (%cluster_ctarank)
 
 // The tree stamp's slot (rv_waves_tree_stamp below): its first half only,
-// ~start, then one word with the span to thread 0's exit (32 bits of ns),
-// the span to warp 0's first barrier (its low 20 bits) and %smid (12 bits);
-// its flags 0, which tells it from the per-warp stamps' slot (SEEN).
-// Packed on the GPU, unpacked by the host (src/gpu/gpu_waves.cu), here
-// once for both.
+// four 32-bit words that thread 0 writes in one store in place of the
+// kernel's result: the start's low 32 bits (ns; the host finds the rest from
+// a time it reads before the launch, rv_waves_tree_unpack), the span to
+// the result (ns), a word with the span to warp 0's first barrier (its low
+// 20 bits), RV_WAVES_TREE_SEEN and %smid (11 bits), and the block's sum
+// itself.  Its flags stay 0, which tells it from the per-warp stamps' slot
+// (SEEN).  Packed on the GPU, unpacked by the host (src/gpu/gpu_waves.cu),
+// here once for both.
 #ifdef __CUDACC__
 #define RV_WAVES_HD __host__ __device__
 #else
 #define RV_WAVES_HD
 #endif
-static inline RV_WAVES_HD unsigned long long rv_waves_tree_word(uint32_t span, uint32_t first, uint32_t sm)
+constexpr uint32_t RV_WAVES_TREE_SEEN = 0x800u; // in the third word: thread 0 wrote the slot
+static inline RV_WAVES_HD uint32_t rv_waves_tree_word(uint32_t first, uint32_t sm)
 {
-    return (unsigned long long)span << 32 | (unsigned long long)(first & 0xfffffu) << 12 | (sm & 0xfffu);
+    return (first & 0xfffffu) << 12 | RV_WAVES_TREE_SEEN | (sm & 0x7ffu);
+}
+// the four words, in the order the store writes them (the first at the slot's start)
+struct rv_waves_tree_words {
+    uint32_t w[4];
+};
+static inline RV_WAVES_HD rv_waves_tree_words rv_waves_tree_pack(unsigned long long start, unsigned long long end,
+                                                                 unsigned long long barrier, uint32_t sm,
+                                                                 uint32_t sum_bits)
+{
+    return {{(uint32_t)start, (uint32_t)(end - start), rv_waves_tree_word((uint32_t)(barrier - start), sm), sum_bits}};
 }
 struct rv_waves_tree_times {
     unsigned long long start, first, end; // ns: the block's start, its first exit's bound from below, its end
     uint32_t sm;
+    uint32_t sum; // the block's sum, its float's bits
 };
-// Whether a slot was written by the tree stamp, and what it says.
+// Whether a slot was written by the tree stamp, and what it says, its start
+// placed after `before`, a time read before the launch: the first start at
+// or after it whose low 32 bits are the slot's (so a block must start less
+// than 2^32 ns, 4.29 s, after it; the host refuses a launch that took longer).
 static inline bool rv_waves_tree_slot(const rv_waves_stamp_slot &s)
 {
-    return !(s.flags & RV_WAVES_STAMP_SEEN) && s.nstart;
+    return !(s.flags & RV_WAVES_STAMP_SEEN) && ((uint32_t)s.nfirst & RV_WAVES_TREE_SEEN);
 }
-static inline rv_waves_tree_times rv_waves_tree_unpack(const rv_waves_stamp_slot &s)
+static inline rv_waves_tree_times rv_waves_tree_unpack(const rv_waves_stamp_slot &s, unsigned long long before)
 {
-    unsigned long long start = ~s.nstart, word = s.nfirst;
-    return {start, start + (word >> 12 & 0xfffffu), start + (word >> 32), (uint32_t)(word & 0xfffu)};
+    uint32_t low = (uint32_t)s.nstart, span = (uint32_t)(s.nstart >> 32), word = (uint32_t)s.nfirst;
+    unsigned long long start = before + (uint32_t)(low - (uint32_t)before);
+    return {start, start + (word >> 12), start + span, word & 0x7ffu, (uint32_t)(s.nfirst >> 32)};
 }
 
 #if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)
@@ -185,12 +208,12 @@ struct rv_waves_stamp {
 
 // The tree versions' stamp (v0 to v5, RV_WAVES_TREE();): one a block, by
 // thread 0, for kernels whose warps all meet at every barrier, each a
-// __syncthreads() in the kernel's own body, and none of which returns
-// early.  There every warp but warp 0 leaves right after the last barrier,
-// and warp 0, which sums the last values and writes the result, leaves
-// last; the per-warp records above cost their 1 to 3 microsecond blocks 12
-// to 20%, this 2 to 5% (docs/waves.md, The cost; the bench's p_t0fs).  Its
-// times:
+// __syncthreads() in the kernel's own body, none of which returns early,
+// and whose thread 0 writes the block's sum on a line of its own marked
+// `// rv:write`.  There every warp but warp 0 leaves right after the last
+// barrier, and warp 0, which sums the last values and writes the result,
+// leaves last; the per-warp records above cost their 1 to 3 microsecond
+// blocks 12 to 20%, this 2 to 4% (docs/waves.md, The cost).  Its times:
 //  - the start: every thread reads the time as it enters (one instruction
 //    a warp, no branch; thread 0's is kept);
 //  - the first exit: no earlier than any barrier, which every warp must
@@ -202,19 +225,25 @@ struct rv_waves_stamp {
 //    `bar.sync`, and cost v0 5.8% where this costs it 2.4%.  The bound is
 //    weaker than the last barrier's, and still reaches the occupancy: v0 to
 //    v5 show 8 blocks whole at once on the H200 by it;
-//  - the end: thread 0's exit.  A later warp out, were there one, would only
-//    make the recorded span shorter than the real one, never longer.
+//  - the end: thread 0's result, read as it writes it, the block's last
+//    work.  A later warp out, were there one, would only make the recorded
+//    span shorter than the real one, never longer.
 // So the whole span is taken at its shortest (a count of blocks whole at
-// once can only come out low), and the full span is thread 0's.  No
-// "memory" clobber on the entry's and the exit's reads and on the store:
-// the compiler may then schedule the kernel's first loads before them, and
-// a read anywhere in the block is inside its span (with the clobbers, v5
-// paid 5 to 6% for thread 0's stamp, 3% without).  One 16-byte store into the
-// block's slot's first half: ~start, then the span to the end (32 bits of
-// ns), the span to the first barrier (its low 20 bits: a span of a
-// millisecond or more wraps to less, still a bound from below) and %smid
-// (12 bits); the slot's flags stay 0, which tells the host its shape
-// (rv_waves_tree_word and rv_waves_tree_unpack above).
+// once can only come out low).  And the stamp leaves with the result, in
+// one store: cmake/waves_build.cmake rewrites the waves build's `X = V;
+// // rv:write` line of a tree kernel into rv_waves_write(rv_waves_tree_(),
+// X, V), which stores the sum with the stamp into the block's slot, not
+// into X (the kernel file is not changed; its timed build stores into X).
+// Why: any second store a block, of 4 or of 16 bytes, at once or late,
+// cost v5's one-microsecond blocks 2 to 3.6% by itself (the bench's u_st0
+// to u_st16b), the whole stamp so 4.1 to 5.2% (r_base), and the stamp in
+// the result's store 3.1 to 3.5% (m_full;
+// assets/logs/nvidia-h200-stamp-one-store.txt).  The host holds each
+// block's sum to the untraced launch's, bit for bit (src/gpu/gpu_waves.cu):
+// the stamps changed where the sum went, never what it is.  No "memory"
+// clobber on the entry's and the result's reads and on the store: the
+// compiler may then schedule the kernel's first loads before them, and a
+// read anywhere in the block is inside its span.
 template <int At> struct rv_waves_tree_stamp {
     unsigned long long entered, barrier; // the block's start; warp 0's first barrier (the start until then)
 
@@ -225,7 +254,8 @@ template <int At> struct rv_waves_tree_stamp {
         return t;
     }
     __device__ __forceinline__ rv_waves_tree_stamp() : entered(now_unordered()), barrier(entered) {}
-    // the kernel's own name for itself, which __syncthreads() below finds
+    // the kernel's own name for itself, which __syncthreads() and the
+    // result's line below find
     __device__ __forceinline__ rv_waves_tree_stamp &operator()() { return *this; }
     // before the first barrier ("memory": never moved past it); warps above 0 skip it
     __device__ __forceinline__ void reached_barrier()
@@ -233,20 +263,19 @@ template <int At> struct rv_waves_tree_stamp {
         asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni RV_PAST; mov.u64 %0, %%globaltimer; RV_PAST: }"
                      : "+l"(barrier) : "r"(threadIdx.x) : "memory");
     }
-    __device__ __forceinline__ ~rv_waves_tree_stamp()
+    // Thread 0's result: the sum and the stamp in one 16-byte store into the
+    // block's slot.  No test of the slots for null: the host points the
+    // stamps at their slots before it launches a waves build at all
+    // (src/gpu/gpu_waves.cu)
+    __device__ __forceinline__ void result(float sum)
     {
-        // No test of the slots for null here, unlike the per-warp stamps:
-        // merged by the compiler with the kernel's own `tid == 0`, it held
-        // every warp's exit for the constant load (v0 1.093, not 1.059): the
-        // host points the stamps at their slots before it launches a waves
-        // build at all (src/gpu/gpu_waves.cu)
-        if (threadIdx.x != 0) return;
         rv_waves_stamp_slot *slots = rv_waves_slots;
         unsigned long long t = now_unordered();
         uint32_t sm;
         asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-        unsigned long long word = rv_waves_tree_word((uint32_t)(t - entered), (uint32_t)(barrier - entered), sm);
-        asm volatile("st.global.v2.u64 [%0], {%1, %2};" ::"l"(&slots[blockIdx.x]), "l"(~entered), "l"(word));
+        rv_waves_tree_words k = rv_waves_tree_pack(entered, t, barrier, sm, __float_as_uint(sum));
+        asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(&slots[blockIdx.x]), "r"(k.w[0]), "r"(k.w[1]),
+                     "r"(k.w[2]), "r"(k.w[3]));
     }
 };
 // At: the count (__COUNTER__) where the kernel says RV_WAVES_TREE(); the
@@ -269,6 +298,21 @@ template <int N, int At> static __device__ __forceinline__ void rv_waves_sync(rv
     __syncthreads();
 }
 #define __syncthreads() rv_waves_sync<__COUNTER__>(rv_waves_tree_())
+
+// A tree kernel's result line in the waves build (cmake/waves_build.cmake
+// writes `rv_waves_write(rv_waves_tree_(), X, V);` for its `X = V;  //
+// rv:write`): in a kernel that says RV_WAVES_TREE() the sum goes with the
+// stamp into the block's slot; anywhere else, into X, as written.
+template <class L, class R> static __device__ __forceinline__ void rv_waves_write(rv_waves_no_tree, L &at, R v)
+{
+    at = v;
+}
+template <int At, class L, class R>
+static __device__ __forceinline__ void rv_waves_write(rv_waves_tree_stamp<At> &s, L &, R v)
+{
+    static_assert(std::is_same<L, float>::value, "the tree stamp carries a float sum");
+    s.result(v);
+}
 #else
 #define RV_WAVES_BLOCK()
 #define RV_WAVES_TREE()

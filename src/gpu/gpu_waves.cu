@@ -119,18 +119,29 @@ fail:
     return -1;
 }
 
+// The GPU's time (%globaltimer) into *t, read before and after the
+// recorded launch: the tree stamp keeps its start's low 32 bits, placed
+// after the first read (rv_waves_tree_unpack), which the second shows
+// possible.
+static __global__ void rv_waves_now(unsigned long long *t)
+{
+    unsigned long long v;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(v));
+    *t = v;
+}
+
 // The slots read back into the launch's blocks, as the tool writes and
 // src/own/records/waves_raw.c reads them: of the per-warp stamps, each
 // block's other warps' records folded into its first exit and end; of the
 // tree stamp (its flags 0, its first half written), its spans unpacked
-// (kernels/waves.cuh).  A block never seen is left out (the checks name
+// from its start, placed after `before` (kernels/waves.cuh).  A block never seen is left out (the checks name
 // it), an exit never seen reads as all ones (refused); a warp record never
 // written (zero) changes nothing.
 // A cluster's blocks and their ranks come from the launch's cluster shape:
 // a block's rank is its place in its cluster (x fastest), as
 // %cluster_ctarank counts it, which the stamps do not read (waves.cuh).
 static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::vector<rv_waves_warp_record> &warps,
-                      uint32_t per_block, const captured &c, rv_waves *w)
+                      uint32_t per_block, const captured &c, unsigned long long before, rv_waves *w)
 {
     bool clustered = c.cluster.x * c.cluster.y * c.cluster.z > 1;
     w->nblocks = 0;
@@ -148,8 +159,8 @@ static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::v
             }
             first = ~nfirst;
         } else if (rv_waves_tree_slot(s)) { // the tree stamp: spans from the start, packed with the SM
-            rv_waves_tree_times t = rv_waves_tree_unpack(s);
-            first = t.first, end = t.end, sm = t.sm;
+            rv_waves_tree_times t = rv_waves_tree_unpack(s, before);
+            start = t.start, first = t.first, end = t.end, sm = t.sm;
         } else {
             continue; // never stamped
         }
@@ -158,6 +169,29 @@ static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::v
         w->blocks[w->nblocks++] =
             rv_wave_block{b, sm, start, first, end, clustered ? rank : 0u, clustered ? RV_WAVE_CLUSTER : 0u};
     }
+}
+
+// The tree stamp's sums (the sum leaves with the stamp, kernels/waves.cuh)
+// against the untraced launch's, bit for bit: the stamps may change where
+// a block's sum goes, never what it is.  0, or -1 with err naming the block.
+static int tree_sums_match(int v, const std::vector<rv_waves_stamp_slot> &slot, const std::vector<float> &plain,
+                           char *err, size_t errlen)
+{
+    for (size_t b = 0; b < slot.size() && b < plain.size(); b++) {
+        if (!rv_waves_tree_slot(slot[b])) continue;
+        uint32_t mine = (uint32_t)(slot[b].nfirst >> 32), theirs;
+        memcpy(&theirs, &plain[b], sizeof theirs);
+        if (mine != theirs) {
+            float m;
+            memcpy(&m, &mine, sizeof m);
+            snprintf(err, errlen,
+                     "%s's stamped build summed block %zu to %.9g, its untraced build to %.9g: the stamps changed "
+                     "the kernel's sum",
+                     rv_version_name(v), b, (double)m, (double)plain[b]);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static uint64_t median_ns(std::vector<float> &ms)
@@ -183,6 +217,7 @@ struct pass_ctx {
     timed::launch_fn plain;
     rv_waves_stamp_slot *slots; // device: a slot a block, then a record a warp, zeroed here before the recorded launch
     size_t slot_bytes;          // their room
+    unsigned long long *clock;  // device: two words, the time before and after the recorded launch
     std::vector<cudaEvent_t> ev;
     cudaStream_t s;
 };
@@ -195,7 +230,8 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
     rv_waves *w = nullptr;
     std::vector<rv_waves_stamp_slot> slot;
     std::vector<rv_waves_warp_record> warp;
-    std::vector<float> plain_ms(p.repeats), waves_ms(p.repeats);
+    std::vector<float> plain_ms(p.repeats), waves_ms(p.repeats), plain_out;
+    unsigned long long clock[2] = {0, 0};
     auto stamped = [&] { p.stamped->launch(src, dst, n, grid, B, p.s); };
     auto plain = [&] { p.plain(src, dst, n, grid, B, p.s); };
     // once each, uncaptured, first: the modules loaded (lazily, at a first
@@ -250,17 +286,33 @@ static int run_pass(pass_ctx &p, const float *src, float *dst, unsigned n, unsig
         }
         slot.resize(blocks);
         warp.resize(blocks * per_block);
+        plain_out.resize(blocks);
         RV_CUDA(cudaMemsetAsync(p.slots, 0, bytes, p.s), "zeroing the waves slots");
+        rv_waves_now<<<1, 1, 0, p.s>>>(p.clock);
         stamped();
         RV_CUDA(cudaGetLastError(), "launching the stamped kernel");
+        rv_waves_now<<<1, 1, 0, p.s>>>(p.clock + 1);
         RV_CUDA(
             cudaMemcpyAsync(slot.data(), p.slots, blocks * sizeof(rv_waves_stamp_slot), cudaMemcpyDeviceToHost, p.s),
             "reading the waves slots back");
         RV_CUDA(cudaMemcpyAsync(warp.data(), p.slots + blocks, warp.size() * sizeof(rv_waves_warp_record),
                                 cudaMemcpyDeviceToHost, p.s),
                 "reading the waves slots back");
+        RV_CUDA(cudaMemcpyAsync(clock, p.clock, sizeof clock, cudaMemcpyDeviceToHost, p.s), "reading the GPU's time");
+        // the untraced launch's sums: the last launch into dst was the plain
+        // one above (a tree kernel's stamped build stores its sums in the slots)
+        RV_CUDA(cudaMemcpyAsync(plain_out.data(), dst, blocks * sizeof(float), cudaMemcpyDeviceToHost, p.s),
+                "reading the untraced sums back");
         RV_CUDA(cudaStreamSynchronize(p.s), "running the stamped kernel");
-        blocks_of(slot, warp, per_block, c, w);
+        if (clock[1] - clock[0] >= (1ull << 32)) {
+            snprintf(err, errlen,
+                     "the recorded launch took %.2f s: the tree stamp places a block's start within 4.29 s of a time "
+                     "read before it (kernels/waves.cuh)",
+                     (double)(clock[1] - clock[0]) * 1e-9);
+            goto fail;
+        }
+        blocks_of(slot, warp, per_block, c, clock[0], w);
+        if (tree_sums_match(p.v, slot, plain_out, err, errlen)) goto fail;
     }
     // the overhead: the two builds in turn, each first in every other round,
     // so that neither always finds the caches as the other left them
@@ -333,7 +385,7 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
     p.v = v, p.block = B, p.repeats = o->repeats;
     p.stamped = rv_waves_entry(v);
     p.plain = rv_timed_launch(v);
-    p.slots = nullptr, p.s = nullptr;
+    p.slots = nullptr, p.clock = nullptr, p.s = nullptr;
     p.ev.assign(4 * (size_t)o->repeats, nullptr);
     // a slot a block and a record a warp, for the largest pass (at B threads a block)
     p.slot_bytes = (size_t)most * (sizeof(rv_waves_stamp_slot) + (B + 31) / 32 * sizeof(rv_waves_warp_record));
@@ -342,6 +394,7 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
     RV_CUDA(cudaMalloc(&a, a_n * sizeof(float)), "allocating partial sums");
     if (b_n) RV_CUDA(cudaMalloc(&b, b_n * sizeof(float)), "allocating partial sums");
     RV_CUDA(cudaMalloc(&p.slots, p.slot_bytes), "allocating the waves slots");
+    RV_CUDA(cudaMalloc(&p.clock, 2 * sizeof *p.clock), "allocating the waves slots");
     RV_CUDA(cudaStreamCreateWithFlags(&p.s, cudaStreamNonBlocking), "creating a stream");
     for (cudaEvent_t &e : p.ev) RV_CUDA(cudaEventCreate(&e), "creating the timers");
     {
@@ -363,7 +416,7 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
     RV_CUDA(p.stamped->set_slots(nullptr, p.s), "unpointing the stamps");
     RV_CUDA(cudaStreamSynchronize(p.s), "unpointing the stamps");
     if (!rv_sum_matches(result, cpu, o->data, o->n, (uint64_t)grids[0] * (unsigned)B)) {
-        snprintf(err, errlen, "%s's stamped build summed the array to %.9g, but the CPU (double) gets %.9g",
+        snprintf(err, errlen, "%s's waves run summed the array to %.9g, but the CPU (double) gets %.9g",
                  rv_version_name(v), (double)result, cpu);
         goto fail;
     }
@@ -377,6 +430,6 @@ done:
     for (cudaEvent_t e : p.ev)
         if (e) cudaEventDestroy(e);
     if (p.s) cudaStreamDestroy(p.s);
-    cudaFree(d_in), cudaFree(a), cudaFree(b), cudaFree(p.slots);
+    cudaFree(d_in), cudaFree(a), cudaFree(b), cudaFree(p.slots), cudaFree(p.clock);
     return head;
 }
