@@ -213,7 +213,7 @@ struct rv_waves_stamp {
 // `// rv:write`.  There every warp but warp 0 leaves right after the last
 // barrier, and warp 0, which sums the last values and writes the result,
 // leaves last; the per-warp records above cost their 1 to 3 microsecond
-// blocks 12 to 20%, this 2 to 4% (docs/waves.md, The cost).  Its times:
+// blocks 12 to 20%, this under 4% (docs/waves.md, The cost).  Its times:
 //  - the start: every thread reads the time as it enters (one instruction
 //    a warp, no branch; thread 0's is kept);
 //  - the first exit: no earlier than any barrier, which every warp must
@@ -236,7 +236,7 @@ struct rv_waves_stamp {
 // into X (the kernel file is not changed; its timed build stores into X).
 // Why: any second store a block, of 4 or of 16 bytes, at once or late,
 // cost v5's one-microsecond blocks 2 to 3.6% by itself (the bench's u_st0
-// to u_st16b), the whole stamp so 4.1 to 5.2% (r_base), and the stamp in
+// to u_st16b), the whole stamp so 4.1 to 5.4% (r_base), and the stamp in
 // the result's store 3.1 to 3.5% (m_full;
 // assets/logs/nvidia-h200-stamp-one-store.txt).  The host holds each
 // block's sum to the untraced launch's, bit for bit (src/gpu/gpu_waves.cu):

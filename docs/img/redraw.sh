@@ -27,8 +27,8 @@ $rv export assets/traces/own/nvidia-h200-my_reduce-b256.rvt --lang zh --compare 
 # The grid from the H200's waves runs (assets/waves/): v0's 125 waves, v6's four, v8's one, v10's clusters in Chinese.
 $rv waves assets/waves/nvidia-h200-v0.rvt --size 1280x720 -o docs/img/waves-v0-h200.png >/dev/null
 # v0's last waves and its tail, the part of its run a viewer reaches with I and period
-$rv waves assets/waves/nvidia-h200-v0.rvt --size 1280x720 --time 290:325.7 -o docs/img/waves-v0-tail-h200.png >/dev/null
-$rv waves assets/waves/nvidia-h200-v0.rvt --size 1280x720 --time 290:325.7 --lang zh -o docs/img/zh-waves-v0-tail-h200.png >/dev/null
+$rv waves assets/waves/nvidia-h200-v0.rvt --size 1280x720 --time 290:321 -o docs/img/waves-v0-tail-h200.png >/dev/null
+$rv waves assets/waves/nvidia-h200-v0.rvt --size 1280x720 --time 290:321 --lang zh -o docs/img/zh-waves-v0-tail-h200.png >/dev/null
 $rv waves assets/waves/nvidia-h200-v6.rvt --size 1280x720 -o docs/img/waves-v6-h200.png >/dev/null
 $rv waves assets/waves/nvidia-h200-v8.rvt --size 1280x720 -o docs/img/waves-v8-h200.png >/dev/null
 $rv waves assets/waves/nvidia-h200-v10.rvt --size 1280x720 --lang zh -o docs/img/zh-waves-v10-h200.png >/dev/null
