@@ -56,6 +56,7 @@
 #pragma once
 
 #include <stdint.h>
+#include <string.h>
 
 #include <type_traits>
 
@@ -128,6 +129,21 @@ static inline rv_waves_tree_times rv_waves_tree_unpack(const rv_waves_stamp_slot
     uint32_t low = (uint32_t)s.nstart, span = (uint32_t)(s.nstart >> 32), word = (uint32_t)s.nfirst;
     unsigned long long start = before + (uint32_t)(low - (uint32_t)before);
     return {start, start + (word >> 12), start + span, word & 0x7ffu, (uint32_t)(s.nfirst >> 32)};
+}
+
+// The first of n blocks whose sum in its tree stamp's slot is not its sum
+// in `plain` (the untraced launch's), bit for bit, or n where none: the
+// host's proof that the stamps changed where a block's sum went, never what
+// it is (src/gpu/gpu_waves.cu).  Slots of the per-warp stamps, and any not
+// written, are not looked at (their sums stay where the kernel put them).
+static inline size_t rv_waves_tree_sum_differs(const rv_waves_stamp_slot *slot, const float *plain, size_t n)
+{
+    for (size_t b = 0; b < n; b++) {
+        uint32_t theirs;
+        memcpy(&theirs, &plain[b], sizeof theirs);
+        if (rv_waves_tree_slot(slot[b]) && (uint32_t)(slot[b].nfirst >> 32) != theirs) return b;
+    }
+    return n;
 }
 
 #if defined(RV_WAVES_STAMPS) && defined(__CUDACC__)

@@ -171,27 +171,21 @@ static void blocks_of(const std::vector<rv_waves_stamp_slot> &slot, const std::v
     }
 }
 
-// The tree stamp's sums (the sum leaves with the stamp, kernels/waves.cuh)
-// against the untraced launch's, bit for bit: the stamps may change where
-// a block's sum goes, never what it is.  0, or -1 with err naming the block.
+// The tree stamp's sums against the untraced launch's, bit for bit
+// (rv_waves_tree_sum_differs).  0, or -1 with err naming the block.
 static int tree_sums_match(int v, const std::vector<rv_waves_stamp_slot> &slot, const std::vector<float> &plain,
                            char *err, size_t errlen)
 {
-    for (size_t b = 0; b < slot.size() && b < plain.size(); b++) {
-        if (!rv_waves_tree_slot(slot[b])) continue;
-        uint32_t mine = (uint32_t)(slot[b].nfirst >> 32), theirs;
-        memcpy(&theirs, &plain[b], sizeof theirs);
-        if (mine != theirs) {
-            float m;
-            memcpy(&m, &mine, sizeof m);
-            snprintf(err, errlen,
-                     "%s's stamped build summed block %zu to %.9g, its untraced build to %.9g: the stamps changed "
-                     "the kernel's sum",
-                     rv_version_name(v), b, (double)m, (double)plain[b]);
-            return -1;
-        }
-    }
-    return 0;
+    size_t n = std::min(slot.size(), plain.size()), b = rv_waves_tree_sum_differs(slot.data(), plain.data(), n);
+    if (b == n) return 0;
+    uint32_t mine = (uint32_t)(slot[b].nfirst >> 32);
+    float m;
+    memcpy(&m, &mine, sizeof m);
+    snprintf(err, errlen,
+             "%s's stamped build summed block %zu to %.9g, its untraced build to %.9g: the stamps changed the "
+             "kernel's sum",
+             rv_version_name(v), b, (double)m, (double)plain[b]);
+    return -1;
 }
 
 static uint64_t median_ns(std::vector<float> &ms)

@@ -5,8 +5,10 @@
 // launch, across a wrap of those bits; the end, the SM and the sum's bits
 // as stamped; the first exit's span keeps its low 20 bits (a span of a
 // millisecond or more wraps to less, a bound from below still); a slot of
-// the per-warp stamps (SEEN) or never written is not taken for one.  Built
-// by nvcc as a host program.
+// the per-warp stamps (SEEN) or never written is not taken for one; and the
+// host's check of the sums against the untraced launch's finds a sum one bit
+// off, or 0.0 for -0.0, and looks past slots that are not the tree stamp's.
+// Built by nvcc as a host program.
 #include <cstdio>
 #include <cstring>
 
@@ -76,6 +78,19 @@ int main()
     rv_waves_stamp_slot none;
     memset(&none, 0, sizeof none);
     CHECK(!rv_waves_tree_slot(none), "a slot never written taken for a stamp");
+    // the sums: equal bits pass; one bit off, or a zero's sign, is found
+    float plain[4] = {1.5f, -0.0f, 3e38f, 7.0f};
+    rv_waves_stamp_slot slots[4];
+    for (int b = 0; b < 4; b++) slots[b] = stamped(t0, t0 + 100, t0 + 50, (uint32_t)b, bits(plain[b]));
+    CHECK(rv_waves_tree_sum_differs(slots, plain, 4) == 4, "equal sums said to differ");
+    slots[2] = stamped(t0, t0 + 100, t0 + 50, 2, bits(3e38f) ^ 1u);
+    CHECK(rv_waves_tree_sum_differs(slots, plain, 4) == 2, "a sum one bit off not found");
+    slots[2] = stamped(t0, t0 + 100, t0 + 50, 2, bits(3e38f));
+    slots[1] = stamped(t0, t0 + 100, t0 + 50, 1, bits(0.0f));
+    CHECK(rv_waves_tree_sum_differs(slots, plain, 4) == 1, "0.0 taken for -0.0");
+    slots[1] = warp; // a per-warp slot: its sum is not in it
+    slots[3] = none; // never written
+    CHECK(rv_waves_tree_sum_differs(slots, plain, 4) == 4, "a slot not the tree stamp's held to a sum");
     printf("%s: tree stamp's slot, %d failed\n", failed ? "FAIL" : "PASS", failed);
     return failed != 0;
 }
