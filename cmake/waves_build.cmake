@@ -7,8 +7,9 @@
 # own #include lines come first, at file scope, so that inside the namespace
 # they find their headers already read (#pragma once, include guards) and
 # add nothing there.  A file whose kernel says `RV_WAVES_TREE();` (the tree
-# stamp) is written out whole instead, with its result line, `X = V;  //
-# rv:write`, made `rv_waves_write(rv_waves_tree_(), X, V);`: the stamp
+# stamp) is written out whole instead, its result line's store `A[I] = V;`
+# (the line marked `// rv:write`) made `rv_waves_write(rv_waves_tree_(),
+# A[I], V);`: the stamp
 # leaves with the block's sum in one store (kernels/waves.cuh says why); a
 # `#line` keeps the kernel file's name and line numbers in diagnostics.  No
 # kernel file is changed for it, and nothing of a version is said here: the
@@ -30,9 +31,11 @@ function(rv_waves_wrappers out_dir)
     string(APPEND body "#include \"launch.cuh\"\n\nnamespace rv_waves_${stem} {\n")
     file(READ "${f}" text)
     if(text MATCHES "RV_WAVES_TREE\\(\\);")
-      # the one line `X = V;  // rv:write` (X and V with no `=` or `;`, and
-      # a plain `=`: X ends in no operator of `+=`, `<<=` and their kin)
-      set(write_re "\n([ \t]*)([^=;\n]*[^=; \t\n+*/%&|^<>!-])[ \t]*=[ \t]*([^=;\n][^;\n]*);([ \t]*// rv:write)\n")
+      # the one line marked `// rv:write`, and on it the store `A[I] = V;`
+      # (an array element; a plain `=`: `+=` and its kin are not taken), the
+      # line's first statement or inside its braces (`if (tid == 0) { A[I] =
+      # V;  ... } // rv:write`)
+      set(write_re "\n([^\n]*[^A-Za-z0-9_.>])?([A-Za-z_][A-Za-z0-9_]*\\[[^]\n;=]*\\])[ \t]*=[ \t]*([^=;\n][^;\n]*);([^\n]*// rv:write)\n")
       # counted by a mark of their own: the lines hold `;`, a CMake list's separator
       string(REGEX REPLACE "${write_re}" "\n@rv_write@\n" probe "${text}")
       string(REGEX MATCHALL "@rv_write@" writes "${probe}")
@@ -41,8 +44,8 @@ function(rv_waves_wrappers out_dir)
       list(LENGTH marks nmarks)
       if(NOT nwrites EQUAL 1 OR NOT nmarks EQUAL 1)
         message(FATAL_ERROR "${f}: a kernel with the tree stamp (RV_WAVES_TREE();) writes its sum on one line "
-                            "`X = V;  // rv:write`, which its waves build rewrites (kernels/waves.cuh); found "
-                            "${nmarks} line(s) marked rv:write, ${nwrites} of that form")
+                            "marked `// rv:write`, by a store `A[I] = V;` that its waves build rewrites "
+                            "(kernels/waves.cuh); found ${nmarks} line(s) marked rv:write, ${nwrites} with such a store")
       endif()
       string(REGEX REPLACE "${write_re}" "\n\\1rv_waves_write(rv_waves_tree_(), \\2, \\3);\\4\n" text "${text}")
       string(APPEND body "#line 1 \"${f}\"\n${text}")

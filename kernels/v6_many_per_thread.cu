@@ -27,7 +27,7 @@ static __device__ void warpReduce(volatile float *sdata, unsigned int tid)
 
 template <unsigned int blockSize>
 __global__ void reduce_v6(const float *in, float *out, unsigned int n)
-{   RV_WAVES_BLOCK();
+{   RV_WAVES_TREE();
     __shared__ float sdata[blockSize];
     unsigned int tid = threadIdx.x;
     unsigned int i = blockIdx.x * (blockSize * 2) + tid;

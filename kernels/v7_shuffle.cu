@@ -31,7 +31,7 @@ static __device__ float warpReduceSum(float sum, unsigned int laneId RV_TRACER_P
 
 template <unsigned int blockSize>
 __global__ void reduce_v7(const float *in, float *out, unsigned int n RV_TRACE_PARAM)
-{   RV_WAVES_BLOCK();
+{   RV_WAVES_TREE();
     __shared__ float warpLevelSums[32];
     unsigned int tid = threadIdx.x;
     unsigned int laneId = tid % 32;

@@ -9,7 +9,7 @@
 // leaves by (a thread past n that returns at once, v8's blocks that did not
 // draw the last ticket, v10's ranks above 0), so no exit is missed and no
 // kernel's body is touched past that line.  RV_WAVES_TREE(); in its place
-// (v0 to v5: every barrier a __syncthreads() in the kernel's body, no early
+// (v0 to v7: every barrier a __syncthreads() in the kernel's body, no early
 // return) stamps the block once, from thread 0, with the first exit bounded
 // by the first barrier, in the store of the block's sum (below,
 // rv_waves_tree_stamp; the waves build's result line is rewritten for it,
@@ -222,7 +222,7 @@ struct rv_waves_stamp {
 };
 #define RV_WAVES_BLOCK() rv_waves_stamp rv_waves_stamp_ [[maybe_unused]]
 
-// The tree versions' stamp (v0 to v5, RV_WAVES_TREE();): one a block, by
+// The tree versions' stamp (v0 to v7, RV_WAVES_TREE();): one a block, by
 // thread 0, for kernels whose warps all meet at every barrier, each a
 // __syncthreads() in the kernel's own body, none of which returns early,
 // and whose thread 0 writes the block's sum on a line of its own marked
@@ -235,8 +235,9 @@ struct rv_waves_stamp {
 //  - the first exit: no earlier than any barrier, which every warp must
 //    reach before any leaves, so the time warp 0 reaches one is a bound
 //    from below.  Warp 0 reads it at the kernel's first barrier only, the
-//    one after the load (v0 to v5 all have it, unconditional), a place
-//    known as the kernel is compiled: a read before each barrier is one
+//    one after the load (v0 to v7 all have it, unconditional; v7's only
+//    one), a place known as the kernel is compiled: a read before each
+//    barrier is one
 //    instruction that ptxas predicates and every warp issues before every
 //    `bar.sync`, and cost v0 5.8% where this costs it 2.4%.  The bound is
 //    weaker than the last barrier's, and still reaches the occupancy: v0 to
@@ -246,10 +247,11 @@ struct rv_waves_stamp {
 //    span shorter than the real one, never longer.
 // So the whole span is taken at its shortest (a count of blocks whole at
 // once can only come out low).  And the stamp leaves with the result, in
-// one store: cmake/waves_build.cmake rewrites the waves build's `X = V;
-// // rv:write` line of a tree kernel into rv_waves_write(rv_waves_tree_(),
-// X, V), which stores the sum with the stamp into the block's slot, not
-// into X (the kernel file is not changed; its timed build stores into X).
+// one store: cmake/waves_build.cmake rewrites the store `A[I] = V;` on a
+// tree kernel's line marked `// rv:write` in its waves build into
+// rv_waves_write(rv_waves_tree_(), A[I], V), which stores the sum with the
+// stamp into the block's slot, not into A[I] (the kernel file is not
+// changed; its timed build stores into A[I]).
 // Why: any second store a block, of 4 or of 16 bytes, at once or late,
 // cost v5's one-microsecond blocks 2 to 3.6% by itself (the bench's u_st0
 // to u_st16b), the whole stamp so 4.1 to 5.4% (r_base), and the stamp in
@@ -315,10 +317,11 @@ template <int N, int At> static __device__ __forceinline__ void rv_waves_sync(rv
 }
 #define __syncthreads() rv_waves_sync<__COUNTER__>(rv_waves_tree_())
 
-// A tree kernel's result line in the waves build (cmake/waves_build.cmake
-// writes `rv_waves_write(rv_waves_tree_(), X, V);` for its `X = V;  //
-// rv:write`): in a kernel that says RV_WAVES_TREE() the sum goes with the
-// stamp into the block's slot; anywhere else, into X, as written.
+// A tree kernel's result store in the waves build (cmake/waves_build.cmake
+// writes `rv_waves_write(rv_waves_tree_(), A[I], V);` for the `A[I] = V;` of
+// its line marked `// rv:write`): in a kernel that says RV_WAVES_TREE() the
+// sum goes with the stamp into the block's slot; anywhere else, into A[I],
+// as written.
 template <class L, class R> static __device__ __forceinline__ void rv_waves_write(rv_waves_no_tree, L &at, R v)
 {
     at = v;

@@ -1,9 +1,11 @@
 # rewrite_test.cmake — the waves build's rewrite of a tree kernel's result
-# line (cmake/waves_build.cmake), on kernel files made here: `X = V;  //
-# rv:write` becomes rv_waves_write(rv_waves_tree_(), X, V) with a #line for
-# the kernel file; a file with the per-warp stamps is included unchanged;
-# and a tree kernel whose sum is written on no such line, on two, or by
-# `+=`, stops the configuration with an error naming the file (so its
+# line (cmake/waves_build.cmake), on kernel files made here: the store `A[I]
+# = V;` on the line marked `// rv:write` becomes rv_waves_write(
+# rv_waves_tree_(), A[I], V), alone on its line (v0 to v6) or inside an `if
+# (...) { ... }` with more after it (v7), with a #line for the kernel file;
+# a file with the per-warp stamps is included unchanged; and a tree kernel
+# whose sum is written on no such line, on two, by `+=`, or into no array
+# element, stops the configuration with an error naming the file (so its
 # waves build never stores the sum twice or the stamp not at all).
 # Usage: cmake -DSOURCE_DIR=... -DWORK=... -P rewrite_test.cmake
 if(MODE STREQUAL "one")
@@ -25,7 +27,10 @@ kernel(perwarp "RV_WAVES_BLOCK();" "    if (threadIdx.x == 0) {\n${sum}    }\n")
 kernel(twice "RV_WAVES_TREE();" "${sum}${sum}")
 kernel(none "RV_WAVES_TREE();" "        out[blockIdx.x] = sdata[0];\n")
 kernel(compound "RV_WAVES_TREE();" "        out[blockIdx.x] += sdata[0];  // rv:write\n")
-foreach(case good perwarp twice none compound)
+kernel(scalar "RV_WAVES_TREE();" "        *out = sdata[0];  // rv:write\n")
+kernel(braced "RV_WAVES_TREE();"
+       "    if (threadIdx.x == 0) { out[blockIdx.x] = s;           RV_REC(s, RV_OUT(blockIdx.x), RV_REG()); } // rv:write\n")
+foreach(case good braced perwarp twice none compound scalar)
   execute_process(COMMAND ${CMAKE_COMMAND} -DMODE=one -DSOURCE_DIR=${SOURCE_DIR} -DWORK=${WORK}
                           -DFILE=${WORK}/${case}.cu -P ${CMAKE_CURRENT_LIST_FILE}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -37,6 +42,13 @@ foreach(case good perwarp twice none compound)
     string(FIND "${text}" "out[blockIdx.x] = sdata[0]" plain)
     if(NOT rc EQUAL 0 OR at EQUAL -1 OR line EQUAL -1 OR NOT plain EQUAL -1)
       message("FAIL: good: rc ${rc}, rewritten at ${at}, #line at ${line}, the plain store at ${plain}: ${err}")
+      math(EXPR failed "${failed} + 1")
+    endif()
+  elseif(case STREQUAL "braced")
+    file(READ "${wrapper}" text)
+    string(FIND "${text}" "    if (threadIdx.x == 0) { rv_waves_write(rv_waves_tree_(), out[blockIdx.x], s);           RV_REC(s, RV_OUT(blockIdx.x), RV_REG()); } // rv:write\n" at)
+    if(NOT rc EQUAL 0 OR at EQUAL -1)
+      message("FAIL: braced: rc ${rc}, rewritten at ${at}: ${err}")
       math(EXPR failed "${failed} + 1")
     endif()
   elseif(case STREQUAL "perwarp")
@@ -59,4 +71,5 @@ endforeach()
 if(failed)
   message(FATAL_ERROR "${failed} case(s) failed")
 endif()
-message("PASS: the tree kernel's result line rewritten, and refused where it is not one `X = V;  // rv:write`")
+message("PASS: the tree kernel's result store rewritten, alone on its line or in braces, and refused where the "
+        "line marked rv:write has no one store `A[I] = V;`")

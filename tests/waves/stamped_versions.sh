@@ -5,7 +5,7 @@
 # file, every block size, reads the timer and %smid and makes the 16-byte
 # stores of kernels/waves.cuh, and finds its slots in constant memory: the
 # per-warp stamps (RV_WAVES_BLOCK) three 16-byte stores at least, the tree
-# stamp (RV_WAVES_TREE, v0 to v5) one, its sum's with it, and no other
+# stamp (RV_WAVES_TREE, v0 to v7) one, its sum's with it, and no other
 # global store (its waves build's result line rewritten into the stamp's,
 # exactly once a file: cmake/waves_build.cmake), and a read of the timer
 # before its first barrier besides its entry's (two reads before it) and
@@ -30,7 +30,7 @@ for k in "$src"/kernels/v*_*.cu; do
     [ "$stamps" = "$globals" ] || no "$stem: $globals kernels but $stamps lines '{   RV_WAVES_BLOCK();' or '{   RV_WAVES_TREE();'"
     if grep -q '^{   RV_WAVES_TREE();$' "$k"; then
         echo "$stem" >>"$tmp/trees"
-        rewritten=$(grep -c 'rv_waves_write(rv_waves_tree_(), .*);  *// rv:write$' "$wdir/waves_$stem.cu" 2>/dev/null)
+        rewritten=$(grep -c 'rv_waves_write(rv_waves_tree_(), .*// rv:write$' "$wdir/waves_$stem.cu" 2>/dev/null)
         [ "$rewritten" = 1 ] || no "$stem: its waves build has ${rewritten:-no} result lines rewritten for the tree stamp, not 1"
     fi
 done
