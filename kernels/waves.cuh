@@ -225,8 +225,8 @@ struct rv_waves_stamp {
 // The tree versions' stamp (v0 to v7, RV_WAVES_TREE();): one a block, by
 // thread 0, for kernels whose warps all meet at every barrier, each a
 // __syncthreads() in the kernel's own body, none of which returns early,
-// and whose thread 0 writes the block's sum on a line of its own marked
-// `// rv:write`.  There every warp but warp 0 leaves right after the last
+// and whose thread 0 writes the block's sum by a store `A[I] = V;` on the
+// line marked `// rv:write`.  There every warp but warp 0 leaves right after the last
 // barrier, and warp 0, which sums the last values and writes the result,
 // leaves last; the per-warp records above cost their 1 to 3 microsecond
 // blocks 12 to 20%, this under 4% (docs/waves.md, The cost).  Its times:
@@ -237,11 +237,10 @@ struct rv_waves_stamp {
 //    from below.  Warp 0 reads it at the kernel's first barrier only, the
 //    one after the load (v0 to v7 all have it, unconditional; v7's only
 //    one), a place known as the kernel is compiled: a read before each
-//    barrier is one
-//    instruction that ptxas predicates and every warp issues before every
-//    `bar.sync`, and cost v0 5.8% where this costs it 2.4%.  The bound is
-//    weaker than the last barrier's, and still reaches the occupancy: v0 to
-//    v5 show 8 blocks whole at once on the H200 by it;
+//    barrier is one instruction that ptxas predicates and every warp issues
+//    before every `bar.sync`, and cost v0 5.8% where this costs it 2.4%.
+//    The bound is weaker than the last barrier's, and still reaches the
+//    occupancy: v0 to v7 show 8 blocks whole at once on the H200 by it;
 //  - the end: thread 0's result, read as it writes it, the block's last
 //    work.  A later warp out, were there one, would only make the recorded
 //    span shorter than the real one, never longer.

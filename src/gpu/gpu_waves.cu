@@ -134,9 +134,9 @@ static __global__ void rv_waves_now(unsigned long long *t)
 // src/own/records/waves_raw.c reads them: of the per-warp stamps, each
 // block's other warps' records folded into its first exit and end; of the
 // tree stamp (its flags 0, its first half written), its spans unpacked
-// from its start, placed after `before` (kernels/waves.cuh).  A block never seen is left out (the checks name
-// it), an exit never seen reads as all ones (refused); a warp record never
-// written (zero) changes nothing.
+// from its start, placed after `before` (kernels/waves.cuh).  A block never
+// seen is left out (the checks name it), an exit never seen reads as all
+// ones (refused); a warp record never written (zero) changes nothing.
 // A cluster's blocks and their ranks come from the launch's cluster shape:
 // a block's rank is its place in its cluster (x fastest), as
 // %cluster_ctarank counts it, which the stamps do not read (waves.cuh).
@@ -388,7 +388,7 @@ extern "C" rv_waves *rv_gpu_waves(const rv_waves_run_opts *o, char *err, size_t 
     RV_CUDA(cudaMalloc(&a, a_n * sizeof(float)), "allocating partial sums");
     if (b_n) RV_CUDA(cudaMalloc(&b, b_n * sizeof(float)), "allocating partial sums");
     RV_CUDA(cudaMalloc(&p.slots, p.slot_bytes), "allocating the waves slots");
-    RV_CUDA(cudaMalloc(&p.clock, 2 * sizeof *p.clock), "allocating the waves slots");
+    RV_CUDA(cudaMalloc(&p.clock, 2 * sizeof *p.clock), "allocating the waves run's clock");
     RV_CUDA(cudaStreamCreateWithFlags(&p.s, cudaStreamNonBlocking), "creating a stream");
     for (cudaEvent_t &e : p.ev) RV_CUDA(cudaEventCreate(&e), "creating the timers");
     {
