@@ -131,6 +131,10 @@
 //   p_t0fsn     p_t0fs without the "memory" clobber on the read
 //   p_t0koff    p_t0k's barrier read behind a test no thread passes
 //               (nvidia-h200-stamp-barrier-reads.txt: none is cheaper)
+// and the q_, r_, s_, t_, u_, w_, x_ and m_ variants, each group said where
+// it is written below: the tree stamp taken apart, down to m_full, the sum
+// and the stamp in one store, as kernels/waves.cuh now has it
+// (nvidia-h200-stamp-one-store.txt).
 // Usage: stamp_variants [ROUNDS [VARIANT...]] (50; every variant, or those
 // named and none: fewer kernels in turns, as tests/gpu/waves.sh times two).
 // Exit 1 where shipped's own record of
