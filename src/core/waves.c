@@ -324,26 +324,15 @@ static uint64_t overlap(uint64_t a, uint64_t b, uint64_t from, uint64_t to)
 
 int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
 {
-    uint32_t per = rv_waves_cluster_blocks(w), nclusters = rv_waves_grid_blocks(w) / per, n = w->sm_count;
-    uint32_t *up = malloc(n * sizeof *up), *number = malloc(n * sizeof *number);
-    uint32_t *first = per > 1 ? malloc((size_t)nclusters * sizeof *first) : NULL; /* each cluster's first SM */
+    uint32_t n = w->sm_count, *up = malloc(n * sizeof *up), *number = malloc(n * sizeof *number);
     uint8_t *ran = calloc(n, 1);
-    if (!up || !number || !ran || (per > 1 && !first)) {
-        free(up), free(number), free(first), free(ran);
+    if (up && number && ran)
+        for (uint32_t s = 0; s < n; s++) up[s] = s, number[s] = UINT32_MAX;
+    if (!up || !number || !ran || rv_waves_join_clusters(w, up, NULL)) {
+        free(up), free(number), free(ran);
         return -1;
     }
-    for (uint32_t s = 0; s < n; s++) up[s] = s, number[s] = UINT32_MAX;
-    for (uint32_t c = 0; first && c < nclusters; c++) first[c] = UINT32_MAX;
-    for (uint32_t i = 0; i < w->nblocks; i++) { /* each block's SM joined to its cluster's first */
-        uint32_t c, rank, sm = w->blocks[i].sm;
-        ran[sm] = 1;
-        if (!first) continue;
-        rv_waves_cluster_of(w, w->blocks[i].block, &c, &rank);
-        if (first[c] == UINT32_MAX)
-            first[c] = sm;
-        else
-            up[rv_waves_set_of(up, sm)] = rv_waves_set_of(up, first[c]);
-    }
+    for (uint32_t i = 0; i < w->nblocks; i++) ran[w->blocks[i].sm] = 1;
     /* numbered by their smallest SM: the SMs in order, a set counted where
        its root is first met; an SM that ran no block in none */
     *nsets = 0;
@@ -353,7 +342,7 @@ int rv_waves_cluster_sets(const rv_waves *w, uint32_t *size, uint32_t *nsets)
         if (number[r] == UINT32_MAX) size[number[r] = (*nsets)++] = 0;
         size[number[r]]++;
     }
-    free(up), free(number), free(first), free(ran);
+    free(up), free(number), free(ran);
     return 0;
 }
 

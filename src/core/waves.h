@@ -171,6 +171,11 @@ void rv_waves_sizes_words(const uint32_t *size, uint32_t nsets, uint32_t most, c
 void rv_waves_cluster_of(const rv_waves *w, uint32_t block, uint32_t *cluster, uint32_t *rank);
 /* The set sm is in: up[] a union-find's parents (halved as it goes). */
 uint32_t rv_waves_set_of(uint32_t *up, uint32_t sm);
+/* Joins in up[] (a union-find over w's SMs) the SMs each cluster of w ran
+ * on, leaving out any SM whose gpc[] entry is RV_GPC_NONE (gpc NULL: none
+ * left out).  A launch without clusters joins nothing.  0, or -1 when out
+ * of memory. */
+int rv_waves_join_clusters(const rv_waves *w, uint32_t *up, const uint16_t *gpc);
 
 /* The picture's rows: which SM each row shows, and the group each row is
  * in (rows of one group are drawn together, a line between groups).  Where
@@ -190,6 +195,10 @@ int rv_gpcs_check(const rv_waves *w, char *err, size_t errlen);
  * it) ran on SMs of two (the probe had not joined them: a cluster is on
  * one GPC), numbered again.  0, or -1 when out of memory. */
 int rv_gpcs_join(rv_gpcs *g, const rv_waves *w);
+/* The sets of up[] (a union-find over g's SMs) numbered into g->gpc in the
+ * order of their smallest SM, g->ngpcs their count; an SM whose entry is
+ * RV_GPC_NONE keeps it.  0, or -1 when out of memory. */
+int rv_gpcs_number(rv_gpcs *g, uint32_t *up);
 /* A copy of from into *to (to's own map freed first).  0, or -1 when out
  * of memory. */
 int rv_gpcs_copy(rv_gpcs *to, const rv_gpcs *from);

@@ -76,53 +76,44 @@ int rv_gpcs_check(const rv_waves *w, char *err, size_t errlen)
     return 0;
 }
 
-int rv_gpcs_join(rv_gpcs *g, const rv_waves *w)
+int rv_gpcs_number(rv_gpcs *g, uint32_t *up)
 {
-    uint32_t n = g->sm_count, *up = malloc((size_t)n * sizeof *up), *number = malloc((size_t)n * sizeof *number);
-    uint32_t *root = malloc((size_t)(g->ngpcs ? g->ngpcs : 1) * sizeof *root); /* each set's first SM */
-    if (!up || !number || !root) {
-        free(up), free(number), free(root);
-        return -1;
-    }
-    for (uint32_t k = 0; k < g->ngpcs; k++) root[k] = UINT32_MAX;
-    for (uint32_t sm = 0; sm < n; sm++) {
-        up[sm] = sm, number[sm] = UINT32_MAX;
-        uint32_t k = g->gpc[sm];
-        if (k == RV_GPC_NONE) continue;
-        if (root[k] == UINT32_MAX)
-            root[k] = sm;
-        else
-            up[sm] = root[k];
-    }
-    for (; w; w = w->next) {
-        uint32_t per = rv_waves_cluster_blocks(w);
-        if (per < 2 || w->sm_count != n) continue;
-        uint32_t nclusters = rv_waves_grid_blocks(w) / per, *first = malloc((size_t)nclusters * sizeof *first);
-        if (!first) {
-            free(up), free(number), free(root);
-            return -1;
-        }
-        for (uint32_t c = 0; c < nclusters; c++) first[c] = UINT32_MAX;
-        for (uint32_t i = 0; i < w->nblocks; i++) {
-            uint32_t c, rank, sm = w->blocks[i].sm;
-            rv_waves_cluster_of(w, w->blocks[i].block, &c, &rank);
-            if (sm >= n || g->gpc[sm] == RV_GPC_NONE) continue; /* an SM the probe never saw keeps no set */
-            if (first[c] == UINT32_MAX)
-                first[c] = sm;
-            else
-                up[rv_waves_set_of(up, sm)] = rv_waves_set_of(up, first[c]);
-        }
-        free(first);
-    }
+    uint32_t *number = malloc((size_t)(g->sm_count ? g->sm_count : 1) * sizeof *number);
+    if (!number) return -1;
+    for (uint32_t sm = 0; sm < g->sm_count; sm++) number[sm] = UINT32_MAX;
     g->ngpcs = 0;
-    for (uint32_t sm = 0; sm < n; sm++) {
+    for (uint32_t sm = 0; sm < g->sm_count; sm++) {
         if (g->gpc[sm] == RV_GPC_NONE) continue;
         uint32_t r = rv_waves_set_of(up, sm);
         if (number[r] == UINT32_MAX) number[r] = g->ngpcs++;
         g->gpc[sm] = (uint16_t)number[r];
     }
-    free(up), free(number), free(root);
+    free(number);
     return 0;
+}
+
+int rv_gpcs_join(rv_gpcs *g, const rv_waves *w)
+{
+    uint32_t n = g->sm_count, *up = malloc((size_t)(n ? n : 1) * sizeof *up);
+    uint32_t *root = malloc((size_t)(g->ngpcs ? g->ngpcs : 1) * sizeof *root); /* each set's first SM */
+    int bad = !up || !root;
+    if (!bad) {
+        for (uint32_t k = 0; k < g->ngpcs; k++) root[k] = UINT32_MAX;
+        for (uint32_t sm = 0; sm < n; sm++) { /* the probe's sets, each under its first SM */
+            uint32_t k = g->gpc[sm];
+            up[sm] = sm;
+            if (k == RV_GPC_NONE) continue;
+            if (root[k] == UINT32_MAX)
+                root[k] = sm;
+            else
+                up[sm] = root[k];
+        }
+        for (; w && !bad; w = w->next) /* an SM the probe never saw keeps no set */
+            if (w->sm_count == n) bad = rv_waves_join_clusters(w, up, g->gpc);
+        bad = bad || rv_gpcs_number(g, up);
+    }
+    free(up), free(root);
+    return bad ? -1 : 0;
 }
 
 int rv_gpcs_copy(rv_gpcs *to, const rv_gpcs *from)

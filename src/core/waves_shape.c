@@ -1,11 +1,13 @@
 /* waves_shape.c — what the waves' modules share of a launch's shape
  * (waves.h): its blocks and blocks per cluster counted, a block's cluster
- * and rank, the sets of SMs a union-find joins, and their sizes in words.
+ * and rank, the sets of SMs a union-find joins (by the clusters that ran on
+ * them), and their sizes in words.
  * Below both waves.c (the checks and facts) and waves_gpcs.c (the GPCs),
  * so that neither needs the other's. */
 #include "waves.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "grid_words.h"
 #include "i18n.h"
@@ -36,6 +38,26 @@ uint32_t rv_waves_set_of(uint32_t *up, uint32_t sm)
 {
     while (up[sm] != sm) sm = up[sm] = up[up[sm]];
     return sm;
+}
+
+int rv_waves_join_clusters(const rv_waves *w, uint32_t *up, const uint16_t *gpc)
+{
+    uint32_t per = rv_waves_cluster_blocks(w);
+    if (per < 2) return 0;
+    uint32_t nclusters = rv_waves_grid_blocks(w) / per, *first = malloc((size_t)nclusters * sizeof *first);
+    if (!first) return -1;
+    for (uint32_t c = 0; c < nclusters; c++) first[c] = UINT32_MAX; /* each cluster's first SM */
+    for (uint32_t i = 0; i < w->nblocks; i++) {
+        uint32_t c, rank, sm = w->blocks[i].sm;
+        if (sm >= w->sm_count || (gpc && gpc[sm] == RV_GPC_NONE)) continue;
+        rv_waves_cluster_of(w, w->blocks[i].block, &c, &rank);
+        if (first[c] == UINT32_MAX)
+            first[c] = sm;
+        else
+            up[rv_waves_set_of(up, sm)] = rv_waves_set_of(up, first[c]);
+    }
+    free(first);
+    return 0;
 }
 
 void rv_waves_sizes_words(const uint32_t *size, uint32_t nsets, uint32_t most, char *buf, size_t len)

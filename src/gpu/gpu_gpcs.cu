@@ -44,17 +44,6 @@ __global__ void probe(unsigned *sm_of, unsigned long long hold)
     } while (t - t0 < hold);
 }
 
-struct sets {
-    std::vector<uint32_t> up;
-    explicit sets(uint32_t n) : up(n) { std::iota(up.begin(), up.end(), 0u); }
-    uint32_t root(uint32_t a)
-    {
-        while (up[a] != a) a = up[a] = up[up[a]];
-        return a;
-    }
-    void join(uint32_t a, uint32_t b) { up[root(a)] = root(b); }
-};
-
 int fail(cudaError_t e, const char *what, char *err, size_t errlen) { return rv_cuda_fail(e, what, err, errlen); }
 
 // The sets held to the driver's own count: for every cluster size from 2
@@ -120,7 +109,8 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
     cfg.gridDim = dim3(32);
     e = cudaOccupancyMaxPotentialClusterSize(&largest, probe, &cfg);
     if (e != cudaSuccess) return fail(e, "asking the largest cluster", err, errlen);
-    sets joined((uint32_t)sms);
+    std::vector<uint32_t> up((size_t)sms); // a union-find of the SMs (core/waves.h, rv_waves_set_of)
+    std::iota(up.begin(), up.end(), 0u);
     std::vector<char> seen((size_t)sms, 0);
     unsigned *d_sm = nullptr;
     size_t most = 0;
@@ -161,7 +151,7 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
                     return -1;
                 }
                 seen[sm_of[b]] = 1;
-                if (b % size) joined.join(sm_of[b], sm_of[b - b % size]);
+                if (b % size) up[rv_waves_set_of(up.data(), sm_of[b])] = rv_waves_set_of(up.data(), sm_of[b - b % size]);
             }
             clusters += (uint32_t)(blocks / size);
         }
@@ -172,16 +162,15 @@ extern "C" int rv_gpu_gpcs(rv_gpcs *g, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    // the sets numbered in the order of their smallest SM
-    std::vector<uint32_t> number((size_t)sms, RV_GPC_NONE);
-    for (uint32_t sm = 0; sm < (uint32_t)sms; sm++) {
-        g->gpc[sm] = RV_GPC_NONE;
-        if (!seen[sm]) continue;
-        uint32_t r = joined.root(sm);
-        if (number[r] == RV_GPC_NONE) number[r] = g->ngpcs++;
-        g->gpc[sm] = (uint16_t)number[r];
-    }
+    // the sets numbered in the order of their smallest SM; an SM no block ran on in none
+    for (uint32_t sm = 0; sm < (uint32_t)sms; sm++) g->gpc[sm] = seen[sm] ? 0 : RV_GPC_NONE;
     g->sm_count = (uint32_t)sms;
+    if (rv_gpcs_number(g, up.data())) {
+        free(g->gpc);
+        g->gpc = nullptr;
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     g->largest = (uint32_t)largest;
     g->clusters = clusters;
     int agree = agrees(g, cfg, attr[0], err, errlen);
