@@ -369,7 +369,7 @@ static rv_trace *trace_file(rv_own_opts *o, const stages *st, const rv_exercise 
     }
     /* the GPU's GPCs beside the waves, and what the waves run cost,
        measured once the judged calls were over (or why not) */
-    if (o->waves && res->tr->waves) rv_own_gpcs(res->tr);
+    if (o->waves) rv_own_gpcs(res->tr);
     if (o->waves) rv_say_waves_cost(res->tr, res->waves_cost_why);
     if (res->tr->own_ms > 0 && mj.ran) {
         *mark_ms = mj.ms;

@@ -288,7 +288,7 @@ int cmd_trace(int argc, char **argv)
     if (rc == RV_EXIT_NO_GPU_WORK) rc = 2; /* trace's status: the kernel failed */
     free(text);
     if (!rc && stamped && (rc = stamped_waves(vi->id, &cfg, res.tr, err, sizeof err))) rv_trace_free(res.tr);
-    if (!rc && !stamped && !replay && res.tr->waves) rv_own_gpcs(res.tr);
+    if (!rc && !stamped && !replay) rv_own_gpcs(res.tr); /* nothing where the run made no waves */
     if (rc) {
         rv_cmd_error("trace", err);
         return rc;

@@ -7,7 +7,8 @@
 
 /* The GPU's GPCs probed (gpu.h, rv_gpu_waves_gpcs) after tr's waves run, in
  * this process (the student's program has ended), and kept where they agree
- * with the run; else the recording goes without them, said on stdout. */
+ * with the run; else the recording goes without them, said on stdout.
+ * Nothing where tr has no waves run. */
 void rv_own_gpcs(rv_trace *tr);
 
 #endif
