@@ -217,6 +217,19 @@ static __device__ __forceinline__ unsigned long long gtime_nc()
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     return t;
 }
+// warp 0 reads the time into t, the other warps branching around the read
+// in the asm (ptxas makes it a predicate every warp issues: p_t0koff)
+static __device__ __forceinline__ void warp0_time(unsigned long long &t)
+{
+    asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                 : "+l"(t) : "r"(threadIdx.x) : "memory");
+}
+// the same with no "memory" clobber
+static __device__ __forceinline__ void warp0_time_nc(unsigned long long &t)
+{
+    asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
+                 : "+l"(t) : "r"(threadIdx.x));
+}
 
 template <int V> struct stamp {
     unsigned long long entered, anchor;
@@ -596,8 +609,7 @@ template <int V> struct q_stamp {
     // warp 0 alone reads (p_t0k's asm, which ptxas makes every warp's)
     __device__ __forceinline__ void warp0_read()
     {
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(bar) : "r"(threadIdx.x) : "memory");
+        warp0_time(bar);
     }
     __device__ __forceinline__ void after_load()
     {
@@ -619,8 +631,7 @@ template <int V> struct q_stamp {
     __device__ __forceinline__ void left_first()
     {
         if constexpr (V == Q_AFTER)
-            asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+            warp0_time(bar);
     }
     __device__ __forceinline__ ~q_stamp()
     {
@@ -670,8 +681,7 @@ template <int V> struct r_stamp {
     }
     __device__ __forceinline__ void reached_first()
     {
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(bar) : "r"(threadIdx.x) : "memory");
+        warp0_time(bar);
         if constexpr (V == R_SMB) asm("mov.u32 %0, %%smid;" : "=r"(sm));
         if constexpr (V == R_PIN) asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
     }
@@ -779,8 +789,7 @@ template <int V> struct u_stamp {
     __device__ __forceinline__ void reached_first()
     {
         if constexpr (V == U_FULL)
-            asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+            warp0_time(bar);
     }
     // thread 0, before its result store
     __device__ __forceinline__ void before_result()
@@ -876,8 +885,7 @@ template <int V> struct m_stamp {
     __device__ __forceinline__ void reached_first()
     {
         if constexpr (V == M_FULL)
-            asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                         : "+l"(bar) : "r"(threadIdx.x) : "memory");
+            warp0_time(bar);
     }
     // thread 0's result
     __device__ __forceinline__ void result(float sum)
@@ -916,8 +924,7 @@ template <int V, class S> static __device__ __forceinline__ void sync(S &st)
         asm volatile("{ .reg .pred w; setp.lt.u32 w, %1, 32; @w mov.u64 %0, %%globaltimer; }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
     if constexpr (V == P_T0B2 || V == P_T0S || V == P_T0K || V == P_T0V || V == P_T0E)
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
+        warp0_time(st.bar);
     if constexpr (V == P_T0L)   // the last warp alone: at every level but v0's first few it has nothing to do
         asm volatile("{ .reg .pred w; setp.lt.u32 w, %1, %2; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
                      : "+l"(st.bar) : "r"(threadIdx.x), "r"(st.last) : "memory");
@@ -926,8 +933,7 @@ template <int V, class S> static __device__ __forceinline__ void sync(S &st)
                      "mov.u64 %0, %%globaltimer; SKIP: }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
     if constexpr (V == P_T0KN)  // p_t0k's read with no "memory" clobber: free to go earlier, still a bound
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(st.bar) : "r"(threadIdx.x));
+        warp0_time_nc(st.bar);
     if constexpr (V == P_T0KOFF) // p_t0k's read where no thread takes it: what its place costs
         asm volatile("{ .reg .pred w; setp.lt.u32 w, %1, 4096; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
                      : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
@@ -949,8 +955,7 @@ template <int V, class S> static __device__ __forceinline__ void sync(S &st)
                      : "+r"(st.clkb) : "r"(threadIdx.x) : "memory");
     __syncthreads();
     if constexpr (V == P_T0A)
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
+        warp0_time(st.bar);
 }
 
 // the kernels' first barrier, after the load: p_t0fs's stamp reads the time
@@ -965,12 +970,10 @@ template <int V, class S> static __device__ __forceinline__ void sync_first(S &s
         __syncthreads();
         st.left_first();
     } else if constexpr (V == P_T0FS) {
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(st.bar) : "r"(threadIdx.x) : "memory");
+        warp0_time(st.bar);
         __syncthreads();
     } else if constexpr (V == P_T0FSN) { // the same without "memory": free to go before the stores, still a bound
-        asm volatile("{ .reg .pred w; setp.ge.u32 w, %1, 32; @w bra.uni SKIP; mov.u64 %0, %%globaltimer; SKIP: }"
-                     : "+l"(st.bar) : "r"(threadIdx.x));
+        warp0_time_nc(st.bar);
         __syncthreads();
     } else {
         sync<V>(st);
